@@ -1,0 +1,102 @@
+// Wire types of the platform API v2, mirroring the JSON exactly (snake_case), as Octokit does.
+// Spec: shared/spec/platform-api.md, sections 2 and 4; extra fields from DESIGN.md.
+
+/** Open string sets: known values autocomplete, unknown ones still type-check. */
+type Open<T extends string> = T | (string & {});
+
+/** Response of POST /api_keys. `key` is the secret value, returned only here. */
+export interface CreatedApiKey {
+  id: number;
+  key: string;
+  name?: string;
+  created_at?: string;
+  [extra: string]: unknown;
+}
+
+/** An item of GET /api_keys. */
+export interface ApiKey {
+  id: number;
+  name: string;
+  created_at: string;
+  /** null for a key that was never used. */
+  last_used_at: string | null;
+  last_used_from_addr: string | null;
+  [extra: string]: unknown;
+}
+
+/** Response of DELETE /api_keys/{key_id}. */
+export interface RevokedApiKey {
+  id: number;
+  name: string;
+  revoked: boolean;
+  last_used_at: string | null;
+  last_used_from_addr: string | null;
+  [extra: string]: unknown;
+}
+
+export interface Project {
+  id: string;
+  name: string;
+  platform_id: string;
+  region_id: string;
+  provisioner: string;
+  pg_version: number;
+  locked: boolean;
+  cpu_used_sec: number;
+  branch_logical_size_limit: number;
+  proxy_host: string;
+  created_at: string;
+  updated_at: string;
+  [extra: string]: unknown;
+}
+
+export type OperationStatus = Open<
+  'scheduling' | 'running' | 'finished' | 'failed' | 'error' | 'cancelling' | 'cancelled' | 'skipped'
+>;
+
+export type OperationAction = Open<
+  | 'apply_config'
+  | 'apply_storage_config'
+  | 'check_availability'
+  | 'create_timeline'
+  | 'create_branch'
+  | 'delete_tenant'
+  | 'start_compute'
+  | 'suspend_compute'
+  | 'tenant_attach'
+  | 'tenant_detach'
+  | 'tenant_reattach'
+>;
+
+export interface Operation {
+  id: string;
+  project_id: string;
+  branch_id: string;
+  endpoint_id?: string;
+  action: OperationAction;
+  status: OperationStatus;
+  failures_count: number;
+  created_at: string;
+  updated_at: string;
+  total_duration_ms?: number;
+  error?: string;
+  retry_at?: string;
+  [extra: string]: unknown;
+}
+
+export interface Pagination {
+  /** Opaque: passed back as-is to fetch the next, older page. */
+  cursor?: string;
+}
+
+export interface OperationsPage {
+  operations: Operation[];
+  pagination?: Pagination;
+}
+
+/** Error body of the platform: `{ code, message, request_id? }`. */
+export interface ErrorBody {
+  code?: string;
+  message?: string;
+  request_id?: string;
+}

@@ -1,0 +1,93 @@
+// Faults on demand: the next N requests matching a method and path misbehave in a chosen way.
+
+import { compilePattern, matchPattern, type PathPattern } from './router.js';
+
+export type FaultEffect =
+  /** Answer with this status without running the handler: the request takes no effect. */
+  | { kind: 'status'; status: number; retryAfter?: number | string; body?: unknown; headers?: Record<string, string> }
+  /** Wait this long, then handle the request normally. */
+  | { kind: 'delay'; ms: number }
+  /** Destroy the connection before the request takes effect. */
+  | { kind: 'drop' }
+  /** Handle the request (it takes effect), then destroy the connection, or answer `status` instead. */
+  | { kind: 'reply-lost'; status?: number }
+  /** Never answer. With `afterEffect` the request takes effect first. Ends when the emulator closes. */
+  | { kind: 'hang'; afterEffect?: boolean };
+
+export type FaultSpec = FaultEffect & {
+  /** HTTP method to match; any when omitted. */
+  method?: string;
+  /** Path pattern relative to the API root (`/api_keys`, `/projects/*\/operations`); any when omitted. */
+  path?: string;
+  /** How many matching requests it applies to: 1 by default, `'always'` for good. */
+  times?: number | 'always';
+};
+
+interface ArmedFault {
+  id: number;
+  spec: FaultSpec;
+  pattern: PathPattern | undefined;
+  remaining: number;
+}
+
+export class FaultBook {
+  #faults: ArmedFault[] = [];
+  #nextId = 1;
+
+  add(spec: FaultSpec): number {
+    validateFault(spec);
+    const id = this.#nextId++;
+    const remaining = spec.times === 'always' ? Number.POSITIVE_INFINITY : (spec.times ?? 1);
+    this.#faults.push({ id, spec, pattern: spec.path ? compilePattern(spec.path) : undefined, remaining });
+    return id;
+  }
+
+  /** The first armed fault matching the request, consumed by one use. */
+  take(method: string, path: string): FaultSpec | undefined {
+    const index = this.#faults.findIndex(
+      (f) =>
+        (!f.spec.method || f.spec.method.toUpperCase() === method) &&
+        (!f.pattern || matchPattern(f.pattern, path) !== undefined),
+    );
+    if (index < 0) return undefined;
+    const fault = this.#faults[index]!;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.#faults.splice(index, 1);
+    return fault.spec;
+  }
+
+  list(): Array<FaultSpec & { id: number; remaining: number | 'always' }> {
+    return this.#faults.map((f) => ({
+      ...f.spec,
+      id: f.id,
+      remaining: Number.isFinite(f.remaining) ? f.remaining : 'always',
+    }));
+  }
+
+  remove(id: number): boolean {
+    const before = this.#faults.length;
+    this.#faults = this.#faults.filter((f) => f.id !== id);
+    return this.#faults.length !== before;
+  }
+
+  clear(): void {
+    this.#faults = [];
+  }
+}
+
+const KINDS = new Set(['status', 'delay', 'drop', 'reply-lost', 'hang']);
+
+function validateFault(spec: FaultSpec): void {
+  if (!spec || typeof spec !== 'object' || !KINDS.has(spec.kind)) {
+    throw new TypeError(`fault.kind must be one of ${[...KINDS].join(', ')}`);
+  }
+  if (spec.kind === 'status' && !(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)) {
+    throw new TypeError('a status fault needs an HTTP status between 100 and 599');
+  }
+  if (spec.kind === 'delay' && !(typeof spec.ms === 'number' && spec.ms >= 0)) {
+    throw new TypeError('a delay fault needs ms >= 0');
+  }
+  if (spec.times !== undefined && spec.times !== 'always' && !(Number.isInteger(spec.times) && spec.times > 0)) {
+    throw new TypeError("fault.times must be a positive integer or 'always'");
+  }
+}
