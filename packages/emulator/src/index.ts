@@ -2,3 +2,27 @@ export { CONTROL_PREFIX, HttpError, startHttpEmulator } from './core/http-server
 export type { EmulatorReply, EmulatorRequest, HttpEmulator, Route, RouteHandler } from './core/http-server.js';
 export type { FaultEffect, FaultSpec } from './core/faults.js';
 export type { LoggedRequest } from './core/request-log.js';
+export { DEFAULT_OPERATION_TIMINGS, PLATFORM_API_PATH, startPlatformEmulator } from './platform/emulator.js';
+export type { PlatformEmulator, PlatformEmulatorOptions } from './platform/emulator.js';
+export { InvalidInputError } from './platform/errors.js';
+export type { PlatformBranch, PlatformEndpoint } from './platform/projects.js';
+export type { RateLimitOptions } from './platform/rate-limit.js';
+export type {
+  CreatedKey,
+  FinalOperationStatus,
+  KeySummary,
+  OperationSpec,
+  OperationTimings,
+  PlatformOperation,
+  PlatformProject,
+} from './platform/types.js';
+export { startGitHubEmulator } from './github/emulator.js';
+export type { GitHubEmulator, GitHubEmulatorOptions } from './github/emulator.js';
+export type { TokenPermission } from './github/auth.js';
+export { primaryRateLimitFault, secondaryRateLimitFault } from './github/rate-limit.js';
+export type { RateLimitFaultOptions } from './github/rate-limit.js';
+export type { OrgSecretVisibility } from './github/secret-store.js';
+export { UnknownTargetError } from './github/state-api.js';
+export type { GitHubSecretMeta, GitHubStateApi, GitHubTarget, OrgSecretFields } from './github/state-api.js';
+export { formatTargetRef, parseTargetRef } from './github/target-ref.js';
+export type { GitHubTargetKind, GitHubTargetRef } from './github/target-ref.js';

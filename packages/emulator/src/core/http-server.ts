@@ -240,7 +240,9 @@ function faultReply(
   fault: Extract<FaultSpec, { kind: 'status' }>,
   errorReply: (status: number, message: string) => EmulatorReply,
 ): EmulatorReply {
-  const base = fault.body !== undefined ? { status: fault.status, body: fault.body } : errorReply(fault.status, `emulated fault: HTTP ${fault.status}`);
+  // A custom body still gets the service's own headers (a request id), as every reply of the service does.
+  const standard = errorReply(fault.status, `emulated fault: HTTP ${fault.status}`);
+  const base = fault.body !== undefined ? { ...standard, body: fault.body } : standard;
   const headers = { ...base.headers, ...fault.headers };
   if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
   return { ...base, headers };

@@ -1,0 +1,153 @@
+// keyturn-emulator: starts the local platform API and the GitHub secrets API beside it, makes a
+// first key, a demo project and a GitHub token, prints where everything is, and runs until SIGINT
+// or SIGTERM.
+// `--json` prints the same as one JSON line, for scripts.
+
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { startGitHubEmulator } from './github/emulator.js';
+import { startPlatformEmulator } from './platform/emulator.js';
+
+const USAGE = `Usage: keyturn-emulator [options]
+
+  --host <host>           address to listen on (default 127.0.0.1)
+  --port <port>           platform API port (default: any free port)
+  --github-port <port>    GitHub API port (default: any free port)
+  --scheduling-ms <ms>    how long new operations stay in "scheduling" (default 500)
+  --running-ms <ms>       how long they then stay in "running" (default 1500)
+  --json                  print one JSON line instead of text
+  --help                  show this help`;
+
+interface CliOptions {
+  host: string;
+  port: number;
+  githubPort: number;
+  schedulingMs: number | undefined;
+  runningMs: number | undefined;
+  json: boolean;
+}
+
+/** One started emulator: what to print about it and how to stop it. */
+interface RunningService {
+  /** Its key in the `--json` line. */
+  id: 'platform' | 'github';
+  title: string;
+  rows: Array<[label: string, value: string]>;
+  json: Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+async function startPlatformService(options: CliOptions): Promise<RunningService> {
+  const emulator = await startPlatformEmulator({
+    host: options.host,
+    port: options.port,
+    operationTimings: { schedulingMs: options.schedulingMs, runningMs: options.runningMs },
+  });
+  const key = emulator.createKey('first-key');
+  const project = emulator.createProject({ name: 'demo' });
+  return {
+    id: 'platform',
+    title: 'Platform API',
+    rows: [
+      ['API URL', emulator.url],
+      ['Control URL', emulator.controlUrl],
+      ['First API key', `${key.key} (id ${key.id})`],
+      ['Demo project', project.id],
+    ],
+    json: { url: emulator.url, controlUrl: emulator.controlUrl, apiKey: key.key, apiKeyId: key.id, projectId: project.id },
+    close: () => emulator.close(),
+  };
+}
+
+/** The GitHub secrets API, with a demo repository, environment and organization and a write token. */
+async function startGitHubService(options: CliOptions): Promise<RunningService> {
+  const token = `ghp_${randomBytes(18).toString('hex')}`;
+  const demo = { repository: 'keyturn-demo/app', environment: 'production', org: 'keyturn-demo' };
+  const emulator = await startGitHubEmulator({
+    host: options.host,
+    port: options.githubPort,
+    orgs: [demo.org],
+    repos: [demo.repository],
+    environments: { [demo.repository]: [demo.environment] },
+    tokens: { [token]: 'write' },
+  });
+  return {
+    id: 'github',
+    title: 'GitHub API',
+    rows: [
+      ['API URL', `${emulator.url} (GITHUB_API_URL)`],
+      ['Control URL', emulator.controlUrl],
+      ['Token', `${token} (secrets: write)`],
+      ['Demo targets', `repo:${demo.repository}, env:${demo.repository}:${demo.environment}, org:${demo.org}, dependabot:${demo.repository}`],
+    ],
+    json: { url: emulator.url, controlUrl: emulator.controlUrl, token, ...demo },
+    close: () => emulator.close(),
+  };
+}
+
+function readOptions(argv: string[]): CliOptions | undefined {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '0' },
+      'github-port': { type: 'string', default: '0' },
+      'scheduling-ms': { type: 'string' },
+      'running-ms': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return undefined;
+  return {
+    host: values.host,
+    port: integerOption(values.port, '--port', 65_535),
+    githubPort: integerOption(values['github-port'], '--github-port', 65_535),
+    schedulingMs: values['scheduling-ms'] === undefined ? undefined : integerOption(values['scheduling-ms'], '--scheduling-ms'),
+    runningMs: values['running-ms'] === undefined ? undefined : integerOption(values['running-ms'], '--running-ms'),
+    json: values.json,
+  };
+}
+
+function integerOption(text: string, name: string, max = Number.MAX_SAFE_INTEGER): number {
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= 0 && value <= max)) throw new Error(`${name} must be an integer from 0 to ${max}`);
+  return value;
+}
+
+function describe(services: RunningService[], json: boolean): string {
+  if (json) {
+    return JSON.stringify(Object.fromEntries(services.map((s) => [s.id, s.json])));
+  }
+  const width = Math.max(...services.flatMap((s) => s.rows.map(([label]) => label.length)));
+  const blocks = services.map((s) => [s.title, ...s.rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)].join('\n'));
+  return `keyturn emulator is running (Ctrl+C to stop)\n\n${blocks.join('\n\n')}`;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const options = readOptions(argv);
+  if (!options) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const services: RunningService[] = [];
+  const stop = async () => {
+    await Promise.all(services.map((s) => s.close()));
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    services.push(await startPlatformService(options));
+    services.push(await startGitHubService(options));
+  } catch (error) {
+    await Promise.all(services.map((s) => s.close()));
+    throw error;
+  }
+  process.stdout.write(`${describe(services, options.json)}\n`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`keyturn-emulator: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

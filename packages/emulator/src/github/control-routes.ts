@@ -1,0 +1,105 @@
+// The GitHub emulator's control API under /__emulator, so a CLI-started emulator can be set up and
+// inspected from another process. Not part of GitHub; no auth, no faults, not logged.
+
+import { type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
+import type { TokenPermission } from './auth.js';
+import { type GitHubStateApi, type OrgSecretFields, UnknownTargetError } from './state-api.js';
+
+function field(req: EmulatorRequest, name: string): unknown {
+  const body = req.body;
+  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+function text(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value === '') throw new HttpError(400, `${what} is required`);
+  return value;
+}
+
+/** Runs a state change: 404 for an unknown target, 400 for the TypeErrors it throws on bad input. */
+function attempt<T>(change: () => T): T {
+  try {
+    return change();
+  } catch (error) {
+    if (error instanceof UnknownTargetError) throw new HttpError(404, error.message);
+    if (error instanceof TypeError) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
+
+export function githubControlRoutes(state: GitHubStateApi): Route[] {
+  const secretQuery = (req: EmulatorRequest) => ({
+    target: text(req.query.get('target') ?? undefined, 'query parameter target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r)'),
+    name: text(req.query.get('name') ?? undefined, 'query parameter name'),
+  });
+
+  return [
+    {
+      method: 'POST',
+      pattern: '/repos',
+      handler: (req) => {
+        const fullName = text(field(req, 'full_name'), 'full_name (owner/name)');
+        return { status: 201, body: { ...attempt(() => state.addRepo(fullName)), full_name: fullName } };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/environments',
+      handler: (req) => {
+        const fullName = text(field(req, 'full_name'), 'full_name (owner/name)');
+        const environment = text(field(req, 'environment'), 'environment');
+        return { status: 201, body: { ...attempt(() => state.addEnvironment(fullName, environment)), name: environment } };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/orgs',
+      handler: (req) => {
+        const org = text(field(req, 'org'), 'org');
+        return { status: 201, body: { ...attempt(() => state.addOrg(org)), login: org } };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/tokens',
+      handler: (req) => {
+        const token = text(field(req, 'token'), 'token');
+        const permission = (field(req, 'permission') ?? 'write') as TokenPermission;
+        // The answer names the token by its actor, never by its value.
+        return { status: 201, body: { ...attempt(() => state.addToken(token, permission)), permission } };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/secrets',
+      handler: (req) => {
+        const { target, name } = secretQuery(req);
+        const meta = attempt(() => state.secret(target, name));
+        if (!meta) throw new HttpError(404, `no secret ${name} in ${target}`);
+        return { status: 200, body: { ...meta, value: state.secretValue(target, name) } };
+      },
+    },
+    {
+      method: 'PUT',
+      pattern: '/secrets',
+      handler: (req) => {
+        const { target, name } = secretQuery(req);
+        const value = field(req, 'value');
+        if (typeof value !== 'string') throw new HttpError(400, 'value (a string) is required');
+        const fields: OrgSecretFields = {
+          visibility: field(req, 'visibility') as OrgSecretFields['visibility'],
+          selected_repository_ids: field(req, 'selected_repository_ids') as number[] | undefined,
+        };
+        const outcome = attempt(() => state.putSecretValue(target, name, value, fields));
+        return outcome === 'created' ? { status: 201, body: {} } : { status: 204 };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/public-keys/rotate',
+      handler: (req) => {
+        const target = text(field(req, 'target'), 'target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r)');
+        return { status: 200, body: attempt(() => state.rotatePublicKey(target)) };
+      },
+    },
+  ];
+}

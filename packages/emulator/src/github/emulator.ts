@@ -1,0 +1,99 @@
+// startGitHubEmulator: GitHub's Actions, environment, organization and Dependabot secrets API over
+// real HTTP on loopback, with faults, a request log and a control API (see CONTRACTS.md).
+
+import type { FaultBook } from '../core/faults.js';
+import { startHttpEmulator, CONTROL_PREFIX } from '../core/http-server.js';
+import type { RequestLog } from '../core/request-log.js';
+import { TokenBook, type TokenPermission } from './auth.js';
+import { githubControlRoutes } from './control-routes.js';
+import { githubErrorReply } from './github-error.js';
+import { primaryRateLimitFault, RateBudget, type RateLimitFaultOptions, secondaryRateLimitFault } from './rate-limit.js';
+import { type GitHubContext, githubHeaders } from './routes/github-route.js';
+import { organizationScope, selectedRepositoryRoutes } from './routes/org-secrets.js';
+import { repositoryRoutes } from './routes/repositories.js';
+import { secretRoutes } from './routes/secret-routes.js';
+import { dependabotScope, environmentScope, legacyEnvironmentScope, repositoryScope } from './routes/secret-scope.js';
+import { sodiumReady } from './sealed-box.js';
+import { createStateApi, type GitHubStateApi } from './state-api.js';
+import { GitHubWorld } from './targets.js';
+
+export interface GitHubEmulatorOptions {
+  host?: string;
+  port?: number;
+  /** `owner/name` repositories created up front. */
+  repos?: string[];
+  /** `owner/name` -> environment names (the repository is created when missing). */
+  environments?: Record<string, string[]>;
+  orgs?: string[];
+  /** Token -> its secrets permission. */
+  tokens?: Record<string, TokenPermission>;
+  /** A value the target's key cannot open: 422 (default), or stored as '' the way GitHub does for environments. */
+  badSeal?: 'reject' | 'store-empty';
+  /** Requests per hour before the primary rate limit answers 403 (5000, as for a token). */
+  rateLimit?: number;
+}
+
+export interface GitHubEmulator extends GitHubStateApi {
+  /** The API root to use as GITHUB_API_URL or Octokit's baseUrl (the origin, no path). */
+  url: string;
+  origin: string;
+  controlUrl: string;
+  faults: FaultBook;
+  log: RequestLog;
+  /** Arms a 403 (or 429) secondary rate limit with `retry-after`; returns the fault id. */
+  secondaryRateLimit(options: RateLimitFaultOptions & { retryAfter: number }): number;
+  /** Arms a spent primary rate limit (`x-ratelimit-remaining: 0`, reset `resetInSeconds` from now). */
+  primaryRateLimit(options?: RateLimitFaultOptions & { resetInSeconds?: number }): number;
+  close(): Promise<void>;
+}
+
+export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): Promise<GitHubEmulator> {
+  const badSeal = options.badSeal ?? 'reject';
+  if (badSeal !== 'reject' && badSeal !== 'store-empty') throw new TypeError("badSeal is 'reject' or 'store-empty'");
+  await sodiumReady();
+
+  const ctx: GitHubContext = {
+    world: new GitHubWorld(),
+    tokens: new TokenBook(),
+    budget: new RateBudget(options.rateLimit ?? 5000),
+    badSeal,
+  };
+  const state = createStateApi(ctx);
+  for (const org of options.orgs ?? []) state.addOrg(org);
+  for (const repo of options.repos ?? []) state.addRepo(repo);
+  for (const [repo, names] of Object.entries(options.environments ?? {})) {
+    for (const name of names) state.addEnvironment(repo, name);
+  }
+  for (const [token, permission] of Object.entries(options.tokens ?? {})) state.addToken(token, permission);
+
+  const http = await startHttpEmulator({
+    mount: '',
+    routes: [
+      ...repositoryRoutes(ctx),
+      ...[repositoryScope, environmentScope, legacyEnvironmentScope, dependabotScope, organizationScope].flatMap((scope) =>
+        secretRoutes(ctx, scope),
+      ),
+      ...selectedRepositoryRoutes(ctx),
+    ],
+    controlRoutes: githubControlRoutes(state),
+    // Errors the HTTP core answers itself (unknown path, bad JSON, faults) in GitHub's shape too.
+    errorReply: (status, message) => ({
+      ...githubErrorReply(status, status === 404 ? 'Not Found' : message),
+      headers: githubHeaders(ctx.budget),
+    }),
+    host: options.host,
+    port: options.port,
+  });
+
+  return {
+    ...state,
+    url: http.origin,
+    origin: http.origin,
+    controlUrl: `${http.origin}${CONTROL_PREFIX}`,
+    faults: http.faults,
+    log: http.log,
+    secondaryRateLimit: (fault) => http.faults.add(secondaryRateLimitFault(fault)),
+    primaryRateLimit: (fault) => http.faults.add(primaryRateLimitFault(fault)),
+    close: () => http.close(),
+  };
+}

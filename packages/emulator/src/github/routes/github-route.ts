@@ -1,0 +1,55 @@
+// What every GitHub endpoint does around its own work: authenticate, count the request against
+// the rate budget, turn GitHubErrors into GitHub's error body, and add GitHub's response headers.
+
+import type { EmulatorReply, EmulatorRequest, Route } from '../../core/http-server.js';
+import type { Caller, TokenBook } from '../auth.js';
+import { GitHubError, githubErrorReply, newRequestId } from '../github-error.js';
+import { PRIMARY_LIMIT_MESSAGE, type RateBudget } from '../rate-limit.js';
+import type { GitHubWorld } from '../targets.js';
+
+export interface GitHubContext {
+  world: GitHubWorld;
+  tokens: TokenBook;
+  budget: RateBudget;
+  /** What a value sealed for another key becomes: refused (422), or stored empty as GitHub does. */
+  badSeal: 'reject' | 'store-empty';
+}
+
+export type GitHubHandler = (req: EmulatorRequest, caller: Caller) => EmulatorReply | Promise<EmulatorReply>;
+
+/** Headers GitHub puts on every response. */
+export function githubHeaders(budget: RateBudget): Record<string, string> {
+  return {
+    'x-github-request-id': newRequestId(),
+    'x-github-api-version-selected': '2022-11-28',
+    'x-github-media-type': 'github.v3; format=json',
+    ...budget.headers(),
+  };
+}
+
+export function githubRoute(ctx: GitHubContext, method: string, pattern: string, handler: GitHubHandler): Route {
+  return {
+    method,
+    pattern,
+    handler: async (req) => {
+      let reply: EmulatorReply;
+      try {
+        const caller = ctx.tokens.authenticate(req.headers.authorization);
+        req.actor = caller.actor;
+        if (!ctx.budget.consume()) {
+          throw new GitHubError(403, PRIMARY_LIMIT_MESSAGE, 'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api');
+        }
+        reply = await handler(req, caller);
+      } catch (error) {
+        if (!(error instanceof GitHubError)) throw error;
+        reply = { ...githubErrorReply(error.status, error.message, error.documentationUrl), headers: error.headers };
+      }
+      return { ...reply, headers: { ...githubHeaders(ctx.budget), ...reply.headers } };
+    },
+  };
+}
+
+/** The API root as the caller reached it, for the URLs GitHub puts in bodies and `Link` headers. */
+export function apiBase(req: EmulatorRequest): string {
+  return `http://${req.headers.host ?? '127.0.0.1'}`;
+}

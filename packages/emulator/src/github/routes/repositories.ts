@@ -1,0 +1,89 @@
+// The few non-secret endpoints a secrets client needs: a repository (for its id), its
+// environments, and an organization. https://docs.github.com/rest/repos/repos#get-a-repository
+
+import type { EmulatorRequest, Route } from '../../core/http-server.js';
+import { notFound } from '../github-error.js';
+import type { Environment, GitHubWorld, Repository } from '../targets.js';
+import { apiBase, type GitHubContext, githubRoute } from './github-route.js';
+import { paginate } from './pagination.js';
+
+const DOCS = {
+  repo: 'https://docs.github.com/rest/repos/repos#get-a-repository',
+  environments: 'https://docs.github.com/rest/deployments/environments#list-environments',
+  environment: 'https://docs.github.com/rest/deployments/environments#get-an-environment',
+  org: 'https://docs.github.com/rest/orgs/orgs#get-an-organization',
+};
+
+function nodeId(prefix: string, id: number): string {
+  return `${prefix}_${Buffer.from(`emulated:${id}`).toString('base64url')}`;
+}
+
+/** A repository as GitHub's "minimal repository" shape, trimmed to what clients read. */
+export function repositoryJson(world: GitHubWorld, repo: Repository, base: string): Record<string, unknown> {
+  const isOrg = world.org(repo.owner) !== undefined;
+  return {
+    id: repo.id,
+    node_id: nodeId('R', repo.id),
+    name: repo.name,
+    full_name: repo.fullName,
+    private: true,
+    visibility: 'private',
+    owner: { login: repo.owner, id: world.accountId(repo.owner), type: isOrg ? 'Organization' : 'User' },
+    html_url: `https://github.com/${repo.fullName}`,
+    url: `${base}/repos/${repo.fullName}`,
+  };
+}
+
+function environmentJson(repo: Repository, env: Environment, base: string): Record<string, unknown> {
+  const path = `${repo.fullName}/environments/${encodeURIComponent(env.name)}`;
+  return {
+    id: env.id,
+    node_id: nodeId('EN', env.id),
+    name: env.name,
+    url: `${base}/repos/${path}`,
+    html_url: `https://github.com/${repo.fullName}/deployments/activity_log?environments_filter=${encodeURIComponent(env.name)}`,
+    created_at: env.createdAt,
+    updated_at: env.createdAt,
+    protection_rules: [],
+    deployment_branch_policy: null,
+  };
+}
+
+function repoOf(ctx: GitHubContext, req: EmulatorRequest, docs: string): Repository {
+  const repo = ctx.world.repo(req.params.owner!, req.params.repo!);
+  if (!repo) throw notFound(docs);
+  return repo;
+}
+
+export function repositoryRoutes(ctx: GitHubContext): Route[] {
+  return [
+    githubRoute(ctx, 'GET', '/repos/:owner/:repo', (req) => ({
+      status: 200,
+      body: repositoryJson(ctx.world, repoOf(ctx, req, DOCS.repo), apiBase(req)),
+    })),
+    githubRoute(ctx, 'GET', '/repos/:owner/:repo/environments', (req) => {
+      const repo = repoOf(ctx, req, DOCS.environments);
+      const all = [...repo.environments.values()].sort((a, b) => a.name.localeCompare(b.name));
+      const page = paginate(req, all);
+      return {
+        status: 200,
+        headers: page.headers,
+        body: { total_count: all.length, environments: page.items.map((e) => environmentJson(repo, e, apiBase(req))) },
+      };
+    }),
+    githubRoute(ctx, 'GET', '/repos/:owner/:repo/environments/:environment_name', (req) => {
+      const repo = repoOf(ctx, req, DOCS.environment);
+      const env = repo.environments.get(req.params.environment_name!.toLowerCase());
+      if (!env) throw notFound(DOCS.environment);
+      return { status: 200, body: environmentJson(repo, env, apiBase(req)) };
+    }),
+    githubRoute(ctx, 'GET', '/orgs/:org', (req) => {
+      const org = ctx.world.org(req.params.org!);
+      if (!org) throw notFound(DOCS.org);
+      return {
+        status: 200,
+        body: { login: org.login, id: org.id, node_id: nodeId('O', org.id), url: `${apiBase(req)}/orgs/${org.login}`, type: 'Organization' },
+      };
+    }),
+  ];
+}

@@ -1,0 +1,110 @@
+// The emulator's programmatic side, for tests and the control API: add repositories, environments,
+// organizations and tokens; read, seed and re-key secrets as if GitHub had stored them.
+
+import type { TokenPermission } from './auth.js';
+import { GitHubError } from './github-error.js';
+import { secretNameProblem, secretValueProblem } from './names.js';
+import type { GitHubContext } from './routes/github-route.js';
+import { selectableRepositoryIds } from './routes/org-secrets.js';
+import { publicKeyBase64 } from './sealed-box.js';
+import type { OrgSecretVisibility } from './secret-store.js';
+import { type GitHubTargetRef, formatTargetRef, parseTargetRef } from './target-ref.js';
+import type { SecretTarget } from './targets.js';
+
+/** A target as a reference object or its text form (`repo:o/r`, `env:o/r:ENV`, `org:ORG`, `dependabot:o/r`). */
+export type GitHubTarget = GitHubTargetRef | string;
+
+/** Thrown by the state API for a target whose repository, environment or organization does not exist. */
+export class UnknownTargetError extends Error {
+  override name = 'UnknownTargetError';
+}
+
+export interface GitHubSecretMeta {
+  name: string;
+  created_at: string;
+  updated_at: string;
+  visibility?: OrgSecretVisibility;
+  selected_repository_ids?: number[];
+}
+
+export interface OrgSecretFields {
+  visibility?: OrgSecretVisibility;
+  selected_repository_ids?: number[];
+}
+
+export interface GitHubStateApi {
+  addRepo(fullName: string): { id: number };
+  addEnvironment(fullName: string, environment: string): { id: number };
+  addOrg(org: string): { id: number };
+  /** Adds a token (or changes its permission); `actor` is how the request log names it. */
+  addToken(token: string, permission: TokenPermission): { actor: string };
+  /** The decrypted value, for tests; undefined for an unknown target or secret. */
+  secretValue(target: GitHubTarget, name: string): string | undefined;
+  secret(target: GitHubTarget, name: string): GitHubSecretMeta | undefined;
+  /** Seeds a secret as if written earlier (organization secrets: `private` unless told). */
+  putSecretValue(target: GitHubTarget, name: string, value: string, fields?: OrgSecretFields): 'created' | 'updated';
+  /** A new key pair and key_id for the target; values sealed with the old key are refused from now on. */
+  rotatePublicKey(target: GitHubTarget): { key_id: string; key: string };
+}
+
+export function createStateApi(ctx: GitHubContext): GitHubStateApi {
+  const { world } = ctx;
+  const find = (target: GitHubTarget): SecretTarget | undefined =>
+    world.target(typeof target === 'string' ? parseTargetRef(target) : target);
+  const mustFind = (target: GitHubTarget): SecretTarget => {
+    const found = find(target);
+    if (!found) {
+      const text = typeof target === 'string' ? target : formatTargetRef(target);
+      throw new UnknownTargetError(`no such target: ${text} (add its repository, environment or organization first)`);
+    }
+    return found;
+  };
+
+  return {
+    addRepo: (fullName) => ({ id: world.addRepo(fullName).id }),
+    addEnvironment: (fullName, environment) => ({ id: world.addEnvironment(fullName, environment).id }),
+    addOrg: (org) => ({ id: world.addOrg(org).id }),
+    addToken: (token, permission) => ({ actor: ctx.tokens.add(token, permission).actor }),
+
+    secretValue: (target, name) => find(target)?.secrets.get(name)?.value,
+
+    secret: (target, name) => {
+      const secret = find(target)?.secrets.get(name);
+      if (!secret) return undefined;
+      const meta: GitHubSecretMeta = { name: secret.name, created_at: secret.createdAt, updated_at: secret.updatedAt };
+      if (secret.visibility !== undefined) meta.visibility = secret.visibility;
+      if (secret.selectedRepositoryIds !== undefined) meta.selected_repository_ids = [...secret.selectedRepositoryIds];
+      return meta;
+    },
+
+    putSecretValue: (target, name, value, fields = {}) => {
+      const found = mustFind(target);
+      const problem = secretNameProblem(name) ?? (typeof value === 'string' ? secretValueProblem(value) : 'a secret value is a string');
+      if (problem) throw new TypeError(problem);
+      const hasFields = fields.visibility !== undefined || fields.selected_repository_ids !== undefined;
+      if (found.ref.kind !== 'org' && hasFields) throw new TypeError('only organization secrets have a visibility');
+      if (found.ref.kind !== 'org') return found.secrets.put(name, { value });
+      if (fields.visibility !== undefined && !['all', 'private', 'selected'].includes(fields.visibility)) {
+        throw new TypeError('an organization secret visibility is all, private or selected');
+      }
+      const visibility = fields.visibility ?? found.secrets.get(name)?.visibility ?? 'private';
+      if (visibility !== 'selected' && (fields.selected_repository_ids ?? []).length > 0) {
+        throw new TypeError('selected_repository_ids need the visibility selected');
+      }
+      const org = world.org(found.ref.org)!;
+      let ids: number[] | undefined;
+      try {
+        ids = fields.selected_repository_ids && selectableRepositoryIds(world, org, fields.selected_repository_ids, '');
+      } catch (error) {
+        throw error instanceof GitHubError ? new TypeError(error.message.replace(/^Invalid request\.\n\n/, '')) : error;
+      }
+      return found.secrets.put(name, { value, visibility: fields.visibility, selectedRepositoryIds: ids });
+    },
+
+    rotatePublicKey: (target) => {
+      const found = mustFind(target);
+      world.rotateKey(found);
+      return { key_id: found.key.keyId, key: publicKeyBase64(found.key) };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+// Repositories, environments and organizations, each secret target with its own key pair.
+
+import { createTargetKey, type TargetKey } from './sealed-box.js';
+import { githubTimestamp, SecretStore } from './secret-store.js';
+import { type GitHubTargetRef, splitFullName } from './target-ref.js';
+
+export interface SecretTarget {
+  ref: GitHubTargetRef;
+  key: TargetKey;
+  secrets: SecretStore;
+}
+
+export interface Repository {
+  id: number;
+  owner: string;
+  name: string;
+  fullName: string;
+  actions: SecretTarget;
+  dependabot: SecretTarget;
+  /** Keyed by lower-cased name: environment names are case-insensitive. */
+  environments: Map<string, Environment>;
+}
+
+export interface Environment {
+  id: number;
+  name: string;
+  createdAt: string;
+  target: SecretTarget;
+}
+
+export interface Organization {
+  id: number;
+  login: string;
+  actions: SecretTarget;
+}
+
+function newTarget(ref: GitHubTargetRef): SecretTarget {
+  return { ref, key: createTargetKey(), secrets: new SecretStore(ref.kind === 'org') };
+}
+
+/** Everything the GitHub emulator knows. Owner, repository and organization names are case-insensitive. */
+export class GitHubWorld {
+  readonly #repos = new Map<string, Repository>();
+  readonly #orgs = new Map<string, Organization>();
+  readonly #userIds = new Map<string, number>();
+  #nextId = 100_000_001;
+
+  /** Adds a repository, or returns the existing one of that name. */
+  addRepo(fullName: string): Repository {
+    const { owner, repo: name } = splitFullName(fullName);
+    const existing = this.repo(owner, name);
+    if (existing) return existing;
+    const repository: Repository = {
+      id: this.#nextId++,
+      owner,
+      name,
+      fullName: `${owner}/${name}`,
+      actions: newTarget({ kind: 'repo', owner, repo: name }),
+      dependabot: newTarget({ kind: 'dependabot', owner, repo: name }),
+      environments: new Map(),
+    };
+    this.#repos.set(repository.fullName.toLowerCase(), repository);
+    return repository;
+  }
+
+  repo(owner: string, name: string): Repository | undefined {
+    return this.#repos.get(`${owner}/${name}`.toLowerCase());
+  }
+
+  repoById(id: number): Repository | undefined {
+    for (const repository of this.#repos.values()) if (repository.id === id) return repository;
+    return undefined;
+  }
+
+  /** Adds an environment (and its repository when missing), or returns the existing one. */
+  addEnvironment(fullName: string, environment: string): Environment {
+    const name = String(environment);
+    if (name.trim() === '' || name.length > 255) throw new TypeError('an environment name is 1..255 characters');
+    const repository = this.addRepo(fullName);
+    const existing = repository.environments.get(name.toLowerCase());
+    if (existing) return existing;
+    const created: Environment = {
+      id: this.#nextId++,
+      name,
+      createdAt: githubTimestamp(),
+      target: newTarget({ kind: 'env', owner: repository.owner, repo: repository.name, environment: name }),
+    };
+    repository.environments.set(name.toLowerCase(), created);
+    return created;
+  }
+
+  environment(owner: string, repo: string, name: string): Environment | undefined {
+    return this.repo(owner, repo)?.environments.get(name.toLowerCase());
+  }
+
+  addOrg(login: string): Organization {
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(String(login))) {
+      throw new TypeError(`an organization login is letters, digits and hyphens, not ${JSON.stringify(login)}`);
+    }
+    const existing = this.org(login);
+    if (existing) return existing;
+    const created: Organization = { id: this.#nextId++, login, actions: newTarget({ kind: 'org', org: login }) };
+    this.#orgs.set(login.toLowerCase(), created);
+    return created;
+  }
+
+  org(login: string): Organization | undefined {
+    return this.#orgs.get(login.toLowerCase());
+  }
+
+  /** The numeric id of a repository owner: the organization's, or one given to the user. */
+  accountId(login: string): number {
+    const org = this.org(login);
+    if (org) return org.id;
+    const key = login.toLowerCase();
+    const id = this.#userIds.get(key) ?? this.#nextId++;
+    this.#userIds.set(key, id);
+    return id;
+  }
+
+  target(ref: GitHubTargetRef): SecretTarget | undefined {
+    switch (ref.kind) {
+      case 'repo':
+        return this.repo(ref.owner, ref.repo)?.actions;
+      case 'dependabot':
+        return this.repo(ref.owner, ref.repo)?.dependabot;
+      case 'env':
+        return this.environment(ref.owner, ref.repo, ref.environment)?.target;
+      case 'org':
+        return this.org(ref.org)?.actions;
+    }
+  }
+
+  /** A new key pair and key id for the target; boxes sealed with the old key no longer open. */
+  rotateKey(target: SecretTarget): void {
+    target.key = createTargetKey();
+  }
+}

@@ -1,0 +1,126 @@
+// The one emulated account: its keys, projects and operations, and the actions tests, control
+// requests and API routes share. Unknown projects or operations throw HttpError 404; bad input
+// throws InvalidInputError (400 over HTTP).
+
+import { HttpError } from '../core/http-server.js';
+import { InvalidInputError } from './errors.js';
+import { KeyStore } from './keys.js';
+import { type ResolvedTimings, checkStatus, resolveOperationSpec } from './operation-specs.js';
+import { OperationStore } from './operations.js';
+import { type PlatformBranch, type PlatformEndpoint, ProjectStore } from './projects.js';
+import type { CreatedKey, KeySummary, OperationSpec, PlatformOperation, PlatformProject } from './types.js';
+
+export interface AccountSettings {
+  timings: ResolvedTimings;
+  /** Answer 423 to branch creation while an operation of the project is still pending. */
+  lockWhileOperationsRun: boolean;
+}
+
+export interface CreatedBranch {
+  branch: PlatformBranch;
+  endpoints: PlatformEndpoint[];
+  operations: PlatformOperation[];
+}
+
+const MAX_SEED = 1_000_000;
+
+export class PlatformAccount {
+  readonly keys: KeyStore;
+  readonly projects: ProjectStore;
+  readonly operations: OperationStore;
+
+  constructor(
+    private readonly settings: AccountSettings,
+    clock: () => number,
+  ) {
+    this.keys = new KeyStore(clock);
+    this.projects = new ProjectStore(clock);
+    this.operations = new OperationStore(clock);
+  }
+
+  /** A key made as if in the console: no other key needed. */
+  createKey(name = 'console-key'): CreatedKey {
+    return this.keys.create(name);
+  }
+
+  listKeys(): KeySummary[] {
+    return this.keys.list({ includeRevoked: true });
+  }
+
+  isKeyValid(value: string): boolean {
+    return this.keys.isValid(value);
+  }
+
+  createProject(fields?: Partial<PlatformProject>): PlatformProject {
+    return this.projects.create(fields);
+  }
+
+  requireProject(projectId: string): PlatformProject {
+    const project = this.projects.project(projectId);
+    if (!project) throw new HttpError(404, `project ${projectId} not found`);
+    return project;
+  }
+
+  startOperations(projectId: string, specs: OperationSpec[]): PlatformOperation[] {
+    this.requireProject(projectId);
+    if (!Array.isArray(specs)) throw new InvalidInputError('operation specs must be an array');
+    const defaults = this.projects.defaults(projectId)!;
+    // Validate every spec before starting any, so a bad batch starts nothing.
+    const starts = specs.map((spec) => resolveOperationSpec(spec, this.settings.timings, defaults));
+    return this.operations.start(projectId, starts);
+  }
+
+  getOperation(projectId: string, operationId: string): PlatformOperation {
+    this.requireProject(projectId);
+    const operation = this.operations.get(projectId, operationId);
+    if (!operation) throw new HttpError(404, `operation ${operationId} not found in project ${projectId}`);
+    return operation;
+  }
+
+  setOperationStatus(projectId: string, operationId: string, status: string, extra?: { error?: string }): PlatformOperation {
+    this.requireProject(projectId);
+    checkStatus(status);
+    if (extra?.error !== undefined && typeof extra.error !== 'string') throw new InvalidInputError('error must be a string');
+    const operation = this.operations.setStatus(projectId, operationId, status, extra?.error);
+    if (!operation) throw new HttpError(404, `operation ${operationId} not found in project ${projectId}`);
+    return operation;
+  }
+
+  /** Bulk history for pagination tests and benchmarks: `finished` by default, older than the rest. */
+  seedOperations(projectId: string, count: number, fields: { status?: string; action?: string } = {}): void {
+    this.requireProject(projectId);
+    if (!(Number.isInteger(count) && count >= 0 && count <= MAX_SEED)) {
+      throw new InvalidInputError(`count must be an integer from 0 to ${MAX_SEED}`);
+    }
+    const status = fields.status === undefined ? 'finished' : checkStatus(fields.status);
+    const defaults = this.projects.defaults(projectId)!;
+    const start = resolveOperationSpec({ action: fields.action ?? 'check_availability' }, this.settings.timings, defaults);
+    this.operations.seed(projectId, count, { action: start.action, branchId: start.branchId, endpointId: start.endpointId, status });
+  }
+
+  /** A branch with a compute: `create_branch` runs at once, `start_compute` waits for it. */
+  createBranch(projectId: string, name?: unknown): CreatedBranch {
+    const project = this.requireProject(projectId);
+    if (name !== undefined && (typeof name !== 'string' || name.length === 0 || name.length > 256)) {
+      throw new InvalidInputError('branch.name must be a string of 1 to 256 characters');
+    }
+    if (project.locked) throw new HttpError(423, `project ${projectId} is locked`);
+    if (this.settings.lockWhileOperationsRun && this.operations.hasPending(projectId)) {
+      throw new HttpError(423, 'project already has running operations, scheduling of new ones is prohibited');
+    }
+    const created = this.projects.addBranch(projectId, name);
+    if (!created) throw new HttpError(409, `a branch named ${String(name)} already exists in project ${projectId}`);
+    const { schedulingMs, runningMs } = this.settings.timings;
+    const { branch, endpoint } = created;
+    const operations = this.operations.start(projectId, [
+      { action: 'create_branch', branchId: branch.id, plan: { schedulingMs: 0, runningMs, final: 'finished' } },
+      {
+        action: 'start_compute',
+        branchId: branch.id,
+        endpointId: endpoint.id,
+        plan: { schedulingMs: runningMs + schedulingMs, runningMs, final: 'finished' },
+      },
+    ]);
+    return { branch, endpoints: [endpoint], operations };
+  }
+}

@@ -1,0 +1,117 @@
+// startPlatformEmulator: the platform API of /work/shared/spec/platform-api.md, mounted at /api/v2
+// on loopback, composed from the account (keys, projects, operations), its routes and the core.
+
+import type { FaultBook } from '../core/faults.js';
+import { CONTROL_PREFIX, startHttpEmulator } from '../core/http-server.js';
+import type { RequestLog } from '../core/request-log.js';
+import { PlatformAccount } from './account.js';
+import { InvalidInputError, platformError } from './errors.js';
+import { resolveTimings } from './operation-specs.js';
+import type { PlatformBranch, PlatformEndpoint } from './projects.js';
+import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
+import { platformControlRoutes } from './routes/control.js';
+import { MAX_PAGE_LIMIT, operationRoutes } from './routes/operations.js';
+import { projectRoutes } from './routes/projects.js';
+import type {
+  CreatedKey,
+  KeySummary,
+  OperationSpec,
+  OperationTimings,
+  PlatformOperation,
+  PlatformProject,
+} from './types.js';
+
+export const PLATFORM_API_PATH = '/api/v2';
+
+/** The schedule of operations nobody gave one: long enough to be seen pending, short enough for a demo. */
+export const DEFAULT_OPERATION_TIMINGS = { schedulingMs: 500, runningMs: 1500 } as const;
+
+export interface PlatformEmulatorOptions {
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default schedule of new operations. */
+  operationTimings?: OperationTimings;
+  /** Off by default; when set, a 429 with Retry-After past either limit. */
+  rateLimit?: RateLimitOptions;
+  /** Page size of the operations list without `limit` (10). */
+  defaultPageLimit?: number;
+  /** Answer 423 Locked to branch creation while the project has a pending operation (off by default). */
+  lockWhileOperationsRun?: boolean;
+  /** Milliseconds since the epoch; replace it to move time in tests (schedules, rate limits, timestamps). */
+  clock?: () => number;
+}
+
+export interface PlatformEmulator {
+  /** API base URL, `${origin}/api/v2`. */
+  url: string;
+  origin: string;
+  /** `${origin}/__emulator`. */
+  controlUrl: string;
+  faults: FaultBook;
+  log: RequestLog;
+  /** A key made as if in the console (no other key needed). Its value is returned only here. */
+  createKey(name?: string): CreatedKey;
+  /** Every key, revoked ones included; never their values. */
+  listKeys(): KeySummary[];
+  isKeyValid(value: string): boolean;
+  createProject(fields?: Partial<PlatformProject>): PlatformProject;
+  startOperations(projectId: string, specs: OperationSpec[]): PlatformOperation[];
+  getOperation(projectId: string, operationId: string): PlatformOperation;
+  setOperationStatus(projectId: string, operationId: string, status: string, extra?: { error?: string }): PlatformOperation;
+  seedOperations(projectId: string, count: number, fields?: { status?: string; action?: string }): void;
+  /** As `POST /projects/:id/branches` does: a branch, its compute and two operations. */
+  createBranch(projectId: string, name?: string): { branch: PlatformBranch; endpoints: PlatformEndpoint[]; operations: PlatformOperation[] };
+  close(): Promise<void>;
+}
+
+export async function startPlatformEmulator(options: PlatformEmulatorOptions = {}): Promise<PlatformEmulator> {
+  const clock = options.clock ?? Date.now;
+  const defaultPageLimit = options.defaultPageLimit ?? 10;
+  if (!(Number.isInteger(defaultPageLimit) && defaultPageLimit >= 1 && defaultPageLimit <= MAX_PAGE_LIMIT)) {
+    throw new InvalidInputError(`defaultPageLimit must be an integer from 1 to ${MAX_PAGE_LIMIT}`);
+  }
+  const account = new PlatformAccount(
+    {
+      timings: resolveTimings(options.operationTimings, DEFAULT_OPERATION_TIMINGS),
+      lockWhileOperationsRun: options.lockWhileOperationsRun ?? false,
+    },
+    clock,
+  );
+  const guards = {
+    keys: account.keys,
+    rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, clock) : undefined,
+  };
+  const server = await startHttpEmulator({
+    mount: PLATFORM_API_PATH,
+    routes: [
+      ...apiKeyRoutes(account, guards),
+      ...projectRoutes(account, guards),
+      ...operationRoutes(account, guards, defaultPageLimit),
+    ],
+    controlRoutes: platformControlRoutes(account),
+    errorReply: (status, message) => platformError(status, message),
+    host: options.host,
+    port: options.port,
+  });
+
+  return {
+    url: `${server.origin}${PLATFORM_API_PATH}`,
+    origin: server.origin,
+    controlUrl: `${server.origin}${CONTROL_PREFIX}`,
+    faults: server.faults,
+    log: server.log,
+    createKey: (name) => account.createKey(name),
+    listKeys: () => account.listKeys(),
+    isKeyValid: (value) => account.isKeyValid(value),
+    createProject: (fields) => account.createProject(fields),
+    startOperations: (projectId, specs) => account.startOperations(projectId, specs),
+    getOperation: (projectId, operationId) => account.getOperation(projectId, operationId),
+    setOperationStatus: (projectId, operationId, status, extra) =>
+      account.setOperationStatus(projectId, operationId, status, extra),
+    seedOperations: (projectId, count, fields) => account.seedOperations(projectId, count, fields),
+    createBranch: (projectId, name) => account.createBranch(projectId, name),
+    close: () => server.close(),
+  };
+}

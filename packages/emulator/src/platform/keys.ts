@@ -1,0 +1,102 @@
+// API keys (spec 2.1, 3.1, 5): random values shown once, valid until revoked, revocation at once.
+// Only a SHA-256 digest of each value is kept, so nothing in memory or in a dump can leak one.
+
+import { createHash, randomBytes } from 'node:crypto';
+import { InvalidInputError } from './errors.js';
+import type { CreatedKey, KeySummary } from './types.js';
+import { isoFromMs } from './timestamps.js';
+
+export const MAX_KEY_NAME_LENGTH = 64;
+
+interface StoredKey {
+  id: number;
+  name: string;
+  createdMs: number;
+  lastUsedMs: number | undefined;
+  lastUsedFrom: string | undefined;
+  revoked: boolean;
+  digest: string;
+}
+
+/** Who a request authenticated as: the key's id and name, never its value. */
+export interface KeyIdentity {
+  id: number;
+  name: string;
+}
+
+export class KeyStore {
+  #byId = new Map<number, StoredKey>();
+  #byDigest = new Map<string, StoredKey>();
+  #nextId = 1;
+
+  constructor(private readonly clock: () => number) {}
+
+  /** Makes a key; throws a TypeError for a name that is empty or longer than 64 characters. */
+  create(name: string): CreatedKey {
+    const problem = keyNameProblem(name);
+    if (problem) throw new InvalidInputError(problem);
+    const key = randomBytes(32).toString('hex');
+    const stored: StoredKey = {
+      id: this.#nextId++,
+      name,
+      createdMs: this.clock(),
+      lastUsedMs: undefined,
+      lastUsedFrom: undefined,
+      revoked: false,
+      digest: digest(key),
+    };
+    this.#byId.set(stored.id, stored);
+    this.#byDigest.set(stored.digest, stored);
+    return { id: stored.id, key, name, created_at: isoFromMs(stored.createdMs) };
+  }
+
+  isValid(value: string): boolean {
+    const stored = this.#byDigest.get(digest(value));
+    return stored !== undefined && !stored.revoked;
+  }
+
+  /** The live key with this value, marked as used now from `address`; undefined when none. */
+  use(value: string, address: string): KeyIdentity | undefined {
+    const stored = this.#byDigest.get(digest(value));
+    if (!stored || stored.revoked) return undefined;
+    stored.lastUsedMs = this.clock();
+    stored.lastUsedFrom = address;
+    return { id: stored.id, name: stored.name };
+  }
+
+  /** Revokes a live key; undefined when the id is unknown or already revoked. */
+  revoke(id: number): KeySummary | undefined {
+    const stored = this.#byId.get(id);
+    if (!stored || stored.revoked) return undefined;
+    stored.revoked = true;
+    return summary(stored);
+  }
+
+  list(options: { includeRevoked: boolean }): KeySummary[] {
+    return [...this.#byId.values()].filter((k) => options.includeRevoked || !k.revoked).map(summary);
+  }
+}
+
+/** Why a key name is refused, or undefined when it is fine (DESIGN.md: at most 64 characters). */
+export function keyNameProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name.length === 0) return 'key_name is required and must be a non-empty string';
+  if (name.length > MAX_KEY_NAME_LENGTH) {
+    return `key_name must be at most ${MAX_KEY_NAME_LENGTH} characters (got ${name.length})`;
+  }
+  return undefined;
+}
+
+function summary(stored: StoredKey): KeySummary {
+  return {
+    id: stored.id,
+    name: stored.name,
+    created_at: isoFromMs(stored.createdMs),
+    last_used_at: stored.lastUsedMs === undefined ? null : isoFromMs(stored.lastUsedMs),
+    last_used_from_addr: stored.lastUsedFrom ?? null,
+    revoked: stored.revoked,
+  };
+}
+
+function digest(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

@@ -1,0 +1,56 @@
+// What every platform endpoint does around its own work: a request id on the reply, bearer
+// authentication, the optional rate limit, and errors in the platform's `{ code, message,
+// request_id }` shape.
+
+import { type EmulatorReply, type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
+import { authenticate } from './auth.js';
+import { InvalidInputError, newRequestId, platformError, REQUEST_ID_HEADER } from './errors.js';
+import type { KeyIdentity, KeyStore } from './keys.js';
+import type { RateLimiter } from './rate-limit.js';
+
+export interface PlatformCall {
+  req: EmulatorRequest;
+  caller: KeyIdentity;
+}
+
+export type PlatformHandler = (call: PlatformCall) => EmulatorReply;
+
+export interface RouteGuards {
+  keys: KeyStore;
+  rateLimiter: RateLimiter | undefined;
+}
+
+export function platformRoute(guards: RouteGuards, method: string, pattern: string, handler: PlatformHandler): Route {
+  const routeName = `${method} ${pattern}`;
+  return {
+    method,
+    pattern,
+    handler: (req) => {
+      const requestId = newRequestId();
+      try {
+        const caller = authenticate(req.headers, req.remoteAddress, guards.keys);
+        req.actor = `key:${caller.id}`;
+        const limited = guards.rateLimiter?.admit(routeName);
+        if (limited) {
+          const seconds = String(limited.retryAfterSeconds);
+          return platformError(429, `too many requests; retry in ${seconds} s`, requestId, { 'retry-after': seconds });
+        }
+        const reply = handler({ req, caller });
+        return { ...reply, headers: { ...reply.headers, [REQUEST_ID_HEADER]: requestId } };
+      } catch (error) {
+        if (error instanceof HttpError) return platformError(error.status, error.message, requestId);
+        if (error instanceof InvalidInputError) return platformError(400, error.message, requestId);
+        throw error;
+      }
+    },
+  };
+}
+
+/** A JSON body that must be an object (or absent, read as `{}`). */
+export function objectBody(req: EmulatorRequest): Record<string, unknown> {
+  if (req.body === undefined) return {};
+  if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
+    throw new HttpError(400, 'the request body must be a JSON object');
+  }
+  return req.body as Record<string, unknown>;
+}

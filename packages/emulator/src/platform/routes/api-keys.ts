@@ -1,0 +1,40 @@
+// API keys, spec 4.1: create (POST /api_keys), list (GET /api_keys), revoke (DELETE /api_keys/{key_id}).
+
+import { HttpError, type Route } from '../../core/http-server.js';
+import type { PlatformAccount } from '../account.js';
+import { keyNameProblem } from '../keys.js';
+import { objectBody, platformRoute, type RouteGuards } from '../platform-route.js';
+
+export function apiKeyRoutes(account: PlatformAccount, guards: RouteGuards): Route[] {
+  return [
+    platformRoute(guards, 'POST', '/api_keys', ({ req }) => {
+      const name = objectBody(req).key_name;
+      const problem = keyNameProblem(name);
+      if (problem) throw new HttpError(400, problem);
+      return { status: 200, body: account.keys.create(name as string) };
+    }),
+
+    // A JSON array, not wrapped in an object; revoked keys are no longer listed.
+    platformRoute(guards, 'GET', '/api_keys', () => ({
+      status: 200,
+      body: account.keys
+        .list({ includeRevoked: false })
+        .map(({ id, name, created_at, last_used_at, last_used_from_addr }) => ({
+          id,
+          name,
+          created_at,
+          last_used_at,
+          last_used_from_addr,
+        })),
+    })),
+
+    platformRoute(guards, 'DELETE', '/api_keys/:key_id', ({ req }) => {
+      const text = req.params.key_id ?? '';
+      if (!/^\d{1,15}$/.test(text)) throw new HttpError(400, 'key_id must be an integer');
+      const revoked = account.keys.revoke(Number(text));
+      if (!revoked) throw new HttpError(404, `API key ${text} not found or already revoked`);
+      const { id, name, last_used_at, last_used_from_addr } = revoked;
+      return { status: 200, body: { id, name, revoked: true, last_used_at, last_used_from_addr } };
+    }),
+  ];
+}

@@ -1,0 +1,66 @@
+// The platform's control routes under /__emulator (see README "Control API"): what a test or
+// another process does "in the console" or "as the control plane". No auth, no faults, not logged.
+
+import { type EmulatorReply, type EmulatorRequest, HttpError, type Route } from '../../core/http-server.js';
+import type { PlatformAccount } from '../account.js';
+import { InvalidInputError } from '../errors.js';
+import { objectBody } from '../platform-route.js';
+import type { OperationSpec, PlatformProject } from '../types.js';
+
+export function platformControlRoutes(account: PlatformAccount): Route[] {
+  return [
+    controlRoute('POST', '/keys', (req) => {
+      const { name } = objectBody(req);
+      if (name !== undefined && typeof name !== 'string') throw new InvalidInputError('name must be a string');
+      const { id, key, name: keyName } = account.createKey(name);
+      return { status: 201, body: { id, key, name: keyName } };
+    }),
+    controlRoute('GET', '/keys', () => ({ status: 200, body: { keys: account.listKeys() } })),
+    controlRoute('DELETE', '/keys/:key_id', (req) => {
+      const revoked = account.keys.revoke(Number(req.params.key_id));
+      if (!revoked) throw new HttpError(404, `API key ${req.params.key_id} not found or already revoked`);
+      return { status: 200, body: revoked };
+    }),
+
+    controlRoute('POST', '/projects', (req) => ({
+      status: 201,
+      body: account.createProject(objectBody(req) as Partial<PlatformProject>),
+    })),
+    controlRoute('GET', '/projects', () => ({ status: 200, body: { projects: account.projects.list() } })),
+
+    controlRoute('POST', '/projects/:project_id/operations', (req) => {
+      const specs = (Array.isArray(req.body) ? req.body : [req.body ?? {}]) as OperationSpec[];
+      return { status: 201, body: { operations: account.startOperations(req.params.project_id!, specs) } };
+    }),
+    controlRoute('PATCH', '/projects/:project_id/operations/:operation_id', (req) => {
+      const { status, error } = objectBody(req);
+      const extra = error === undefined ? undefined : { error: error as string };
+      const operation = account.setOperationStatus(req.params.project_id!, req.params.operation_id!, status as string, extra);
+      return { status: 200, body: { operation } };
+    }),
+    controlRoute('POST', '/projects/:project_id/operations/seed', (req) => {
+      const { count, status, action } = objectBody(req);
+      if (status !== undefined && typeof status !== 'string') throw new InvalidInputError('status must be a string');
+      if (action !== undefined && typeof action !== 'string') throw new InvalidInputError('action must be a string');
+      const projectId = req.params.project_id!;
+      account.seedOperations(projectId, count as number, { status, action });
+      return { status: 201, body: { seeded: count, total: account.operations.count(projectId) } };
+    }),
+  ];
+}
+
+/** Bad input from a control request is a 400 with the reason, like any other. */
+function controlRoute(method: string, pattern: string, handler: (req: EmulatorRequest) => EmulatorReply): Route {
+  return {
+    method,
+    pattern,
+    handler: (req) => {
+      try {
+        return handler(req);
+      } catch (error) {
+        if (error instanceof InvalidInputError) throw new HttpError(400, error.message);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Wire shapes of the emulated platform API, written from /work/shared/spec/platform-api.md (section 2)
+// and the facts in DESIGN.md; snake_case exactly as on the wire.
+
+/** Section 2.2: a project as returned by `GET /projects`. */
+export interface PlatformProject {
+  id: string;
+  name: string;
+  platform_id: string;
+  region_id: string;
+  provisioner: string;
+  pg_version: number;
+  locked: boolean;
+  cpu_used_sec: number;
+  branch_logical_size_limit: number;
+  proxy_host: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Section 2.3, plus `total_duration_ms`, `error` and `retry_at`, which the real service also sends. */
+export interface PlatformOperation {
+  id: string;
+  project_id: string;
+  branch_id: string;
+  endpoint_id?: string;
+  action: string;
+  status: string;
+  failures_count: number;
+  error?: string;
+  created_at: string;
+  updated_at: string;
+  total_duration_ms?: number;
+  retry_at?: string;
+}
+
+/** Statuses an operation can end in (DESIGN.md): success `finished`/`skipped`, failure the rest. */
+export type FinalOperationStatus = 'finished' | 'failed' | 'error' | 'cancelled' | 'skipped';
+
+export const FINAL_STATUSES: ReadonlySet<string> = new Set<FinalOperationStatus>([
+  'finished',
+  'failed',
+  'error',
+  'cancelled',
+  'skipped',
+]);
+
+/** Statuses that count as a failure of the operation: `failures_count` is above 0 for these. */
+export const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'error']);
+
+/** How a test or a control call asks for an operation to be started. */
+export interface OperationSpec {
+  action?: string;
+  branch_id?: string;
+  endpoint_id?: string;
+  /** Time spent in `scheduling`; the emulator's default when omitted. */
+  schedulingMs?: number;
+  /** Time spent in `running` after that; the emulator's default when omitted. */
+  runningMs?: number;
+  /** Status reached at the end of the schedule; `finished` by default. */
+  final?: FinalOperationStatus;
+  /** The `error` text of a failed operation. */
+  error?: string;
+}
+
+export interface OperationTimings {
+  schedulingMs?: number;
+  runningMs?: number;
+}
+
+/** A key as the console shows it (values are never kept, let alone shown). */
+export interface KeySummary {
+  id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  last_used_from_addr: string | null;
+  revoked: boolean;
+}
+
+/** A key just made: the only moment its value exists outside the caller's hands. */
+export interface CreatedKey {
+  id: number;
+  key: string;
+  name: string;
+  created_at: string;
+}

@@ -1,0 +1,187 @@
+// Operations over HTTP: spec 2.3, 3.2, 4.3 and the statuses of DESIGN.md, on schedules read off a
+// clock the tests move by hand.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PlatformOperation } from '../src/index.js';
+import { expectPlatformError, manualClock, startTestPlatform, type TestPlatform } from './platform-harness.js';
+
+let platform: TestPlatform;
+afterEach(() => platform.emulator.close());
+
+async function readOperation(projectId: string, operationId: string): Promise<PlatformOperation> {
+  const reply = await platform.api('GET', `/projects/${projectId}/operations/${operationId}`);
+  expect(reply.status).toBe(200);
+  return reply.body.operation;
+}
+
+describe('operation schedules', () => {
+  it('moves scheduling -> running -> finished as the clock passes, with timestamps and a duration', async () => {
+    const clock = manualClock();
+    platform = await startTestPlatform({ clock: clock.now });
+    const project = platform.emulator.createProject();
+    const [started] = platform.emulator.startOperations(project.id, [{ action: 'start_compute', schedulingMs: 1000, runningMs: 2000 }]);
+    const created = started!.created_at;
+    expect(started).toMatchObject({ status: 'scheduling', project_id: project.id, failures_count: 0 });
+
+    expect(await readOperation(project.id, started!.id)).toEqual({
+      id: started!.id,
+      project_id: project.id,
+      branch_id: expect.stringMatching(/^br-/),
+      endpoint_id: expect.stringMatching(/^ep-/),
+      action: 'start_compute',
+      status: 'scheduling',
+      failures_count: 0,
+      created_at: created,
+      updated_at: created,
+    });
+    clock.advance(999);
+    expect((await readOperation(project.id, started!.id)).status).toBe('scheduling');
+    clock.advance(1);
+    const running = await readOperation(project.id, started!.id);
+    expect(running).toMatchObject({ status: 'running', updated_at: '2024-06-01T12:00:01.000000Z' });
+    expect(running.total_duration_ms).toBeUndefined();
+    clock.advance(2000);
+    const finished = await readOperation(project.id, started!.id);
+    expect(finished).toMatchObject({
+      status: 'finished',
+      failures_count: 0,
+      created_at: created,
+      updated_at: '2024-06-01T12:00:03.000000Z',
+      total_duration_ms: 3000,
+    });
+    expect(finished.error).toBeUndefined();
+    clock.advance(60_000);
+    expect(await readOperation(project.id, started!.id)).toEqual(finished);
+  });
+
+  it('uses the emulator-wide default timings', async () => {
+    const clock = manualClock();
+    platform = await startTestPlatform({ clock: clock.now, operationTimings: { schedulingMs: 10, runningMs: 20 } });
+    const project = platform.emulator.createProject();
+    const [op] = platform.emulator.startOperations(project.id, [{}]);
+    expect(op).toMatchObject({ action: 'apply_config', status: 'scheduling' });
+    expect(op!.endpoint_id).toBeUndefined();
+    clock.advance(10);
+    expect((await readOperation(project.id, op!.id)).status).toBe('running');
+    clock.advance(20);
+    expect(await readOperation(project.id, op!.id)).toMatchObject({ status: 'finished', total_duration_ms: 30 });
+  });
+
+  it('ends failed ones with failures_count > 0 and their error, keeping total_duration_ms', async () => {
+    const clock = manualClock();
+    platform = await startTestPlatform({ clock: clock.now });
+    const project = platform.emulator.createProject();
+    const [failed, errored, cancelled, skipped] = platform.emulator.startOperations(project.id, [
+      { final: 'failed', error: 'compute quota exceeded', schedulingMs: 0, runningMs: 5 },
+      { final: 'error', schedulingMs: 0, runningMs: 5, action: 'suspend_compute' },
+      { final: 'cancelled', schedulingMs: 0, runningMs: 5 },
+      { final: 'skipped', schedulingMs: 0, runningMs: 5 },
+    ]);
+    expect((await readOperation(project.id, failed!.id)).status).toBe('running');
+    clock.advance(5);
+    expect(await readOperation(project.id, failed!.id)).toMatchObject({
+      status: 'failed',
+      failures_count: 1,
+      error: 'compute quota exceeded',
+      total_duration_ms: 5,
+    });
+    expect(await readOperation(project.id, errored!.id)).toMatchObject({
+      status: 'error',
+      failures_count: 1,
+      error: expect.stringContaining('suspend_compute'),
+    });
+    expect(await readOperation(project.id, cancelled!.id)).toMatchObject({ status: 'cancelled', total_duration_ms: 5 });
+    expect(await readOperation(project.id, skipped!.id)).toMatchObject({ status: 'skipped', failures_count: 0 });
+  });
+
+  it('reaches the final status on the real clock too', async () => {
+    platform = await startTestPlatform({ operationTimings: { schedulingMs: 5, runningMs: 5 } });
+    const project = platform.emulator.createProject();
+    const [op] = platform.emulator.startOperations(project.id, [{}]);
+    let status = op!.status;
+    while (status !== 'finished') {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      status = (await readOperation(project.id, op!.id)).status;
+    }
+    expect(status).toBe('finished');
+  });
+
+  it('gives every operation of a project a unique, strictly increasing created_at', async () => {
+    const clock = manualClock();
+    platform = await startTestPlatform({ clock: clock.now });
+    const project = platform.emulator.createProject();
+    const first = platform.emulator.startOperations(project.id, [{}, {}, {}]);
+    const second = platform.emulator.startOperations(project.id, [{}]);
+    const stamps = [...first, ...second].map((o) => o.created_at);
+    expect(stamps).toEqual([...stamps].sort());
+    expect(new Set(stamps).size).toBe(4);
+    for (const stamp of stamps) expect(stamp).toMatch(/^2024-06-01T12:00:00\.\d{6}Z$/);
+  });
+});
+
+describe('setOperationStatus', () => {
+  it('sets any status by hand, over the schedule, with an error for failures', async () => {
+    const clock = manualClock();
+    platform = await startTestPlatform({ clock: clock.now });
+    const project = platform.emulator.createProject();
+    const [op] = platform.emulator.startOperations(project.id, [{ schedulingMs: 10_000, runningMs: 10_000 }]);
+    clock.advance(100);
+    platform.emulator.setOperationStatus(project.id, op!.id, 'running');
+    expect(await readOperation(project.id, op!.id)).toMatchObject({ status: 'running', updated_at: '2024-06-01T12:00:00.100000Z' });
+    clock.advance(900);
+    platform.emulator.setOperationStatus(project.id, op!.id, 'failed', { error: 'disk full' });
+    expect(await readOperation(project.id, op!.id)).toMatchObject({
+      status: 'failed',
+      failures_count: 1,
+      error: 'disk full',
+      total_duration_ms: 1000,
+    });
+    clock.advance(60_000); // the schedule no longer applies
+    expect((await readOperation(project.id, op!.id)).status).toBe('failed');
+    platform.emulator.setOperationStatus(project.id, op!.id, 'cancelling');
+    const pending = await readOperation(project.id, op!.id);
+    expect(pending).toMatchObject({ status: 'cancelling', failures_count: 0 });
+    expect(pending.total_duration_ms).toBeUndefined();
+  });
+
+  it('refuses an unknown operation or project, and an empty status', async () => {
+    platform = await startTestPlatform();
+    const project = platform.emulator.createProject();
+    const [op] = platform.emulator.startOperations(project.id, [{}]);
+    expect(() => platform.emulator.setOperationStatus(project.id, crypto.randomUUID(), 'finished')).toThrow(/not found/);
+    expect(() => platform.emulator.setOperationStatus('nope', op!.id, 'finished')).toThrow(/not found/);
+    expect(() => platform.emulator.setOperationStatus(project.id, op!.id, '')).toThrow(/status/);
+  });
+});
+
+describe('GET /projects/{project_id}/operations/{operation_id}', () => {
+  it('answers 404 for an unknown project, an unknown operation, or an operation of another project', async () => {
+    platform = await startTestPlatform();
+    const project = platform.emulator.createProject();
+    const other = platform.emulator.createProject();
+    const [op] = platform.emulator.startOperations(project.id, [{}]);
+    expectPlatformError(await platform.api('GET', `/projects/nope/operations/${op!.id}`), 404, 'not_found');
+    expectPlatformError(await platform.api('GET', `/projects/${project.id}/operations/${crypto.randomUUID()}`), 404, 'not_found');
+    expectPlatformError(await platform.api('GET', `/projects/${other.id}/operations/${op!.id}`), 404, 'not_found');
+    expectPlatformError(await platform.api('GET', '/projects/nope/operations'), 404, 'not_found');
+  });
+
+  it('carries an id that is a UUID and the x-request-id header', async () => {
+    platform = await startTestPlatform();
+    const project = platform.emulator.createProject();
+    const [op] = platform.emulator.startOperations(project.id, [{ action: 'some_future_action' }]);
+    const reply = await platform.api('GET', `/projects/${project.id}/operations/${op!.id}`);
+    expect(reply.body.operation.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(reply.body.operation.action).toBe('some_future_action');
+    expect(reply.headers.get('x-request-id')).toMatch(/\S/);
+  });
+
+  it('refuses bad specs before starting any of them', async () => {
+    platform = await startTestPlatform();
+    const project = platform.emulator.createProject();
+    expect(() => platform.emulator.startOperations(project.id, [{}, { schedulingMs: -1 }])).toThrow(/schedulingMs/);
+    expect(() => platform.emulator.startOperations(project.id, [{ final: 'done' as 'finished' }])).toThrow(/final/);
+    expect(() => platform.emulator.startOperations('nope', [{}])).toThrow(/not found/);
+    expect((await platform.api('GET', `/projects/${project.id}/operations`)).body.operations).toEqual([]);
+  });
+});
