@@ -1,0 +1,104 @@
+// Builds an Action into the one file its action.yml runs (dist/index.js), the same bytes on every
+// machine: CI rebuilds and fails when the committed bundle differs. Shared by each Action's
+// build.mjs, which passes its own esbuild (this package does not depend on it).
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Bundled CommonJS dependencies (bottleneck...) call require() on Node built-ins, which esbuild
+// routes through `__require`; an ESM bundle has no require of its own, so it gets one when needed.
+const REQUIRE_BANNER = [
+  "import { createRequire as __keyturnCreateRequire } from 'node:module';",
+  'const require = __keyturnCreateRequire(import.meta.url);',
+  '',
+].join('\n');
+
+// @actions/core imports @actions/http-client, and with it undici (~800 KB), only for getIDToken,
+// which no keyturn Action calls. Declared free of side effects, it is dropped while unused (and
+// bundled as usual if that ever changes).
+const httpClientWithoutSideEffects = {
+  name: 'http-client-without-side-effects',
+  setup(build) {
+    build.onResolve({ filter: /^@actions\/http-client(\/|$)/ }, async (args) => {
+      if (args.pluginData?.resolving) return undefined;
+      const { kind, importer, resolveDir } = args;
+      const result = await build.resolve(args.path, { kind, importer, resolveDir, pluginData: { resolving: true } });
+      return result.errors.length > 0 ? { errors: result.errors } : { path: result.path, sideEffects: false };
+    });
+  },
+};
+
+/**
+ * @param {typeof import('esbuild')} esbuild
+ * @param {string | URL} actionDirectory the Action's folder (holding src/index.ts)
+ * @param {{ write?: boolean }} [options] write: false returns the files without touching dist/
+ * @returns {Promise<Array<{ path: string, text: string }>>} dist files, paths relative to the Action
+ */
+export async function buildAction(esbuild, actionDirectory, options = {}) {
+  const actionDir = actionDirectory instanceof URL ? fileURLToPath(actionDirectory) : actionDirectory;
+  const result = await esbuild.build({
+    absWorkingDir: actionDir,
+    entryPoints: ['src/index.ts'],
+    outfile: 'dist/index.js',
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'esm',
+    // Readable diffs of the committed bundle; licences go to dist/licenses.txt instead of comments.
+    minify: false,
+    legalComments: 'none',
+    sourcemap: false,
+    charset: 'utf8',
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+    plugins: [httpClientWithoutSideEffects],
+  });
+  const bundle = result.outputFiles.find((file) => file.path.endsWith(`${sep}index.js`));
+  if (!bundle) throw new Error('esbuild produced no dist/index.js');
+  const text = bundle.text.includes('__require(') ? `${REQUIRE_BANNER}${bundle.text}` : bundle.text;
+  // Only what is in the bundle: modules tree-shaken away (bytesInOutput 0) need no notice.
+  const output = result.metafile.outputs['dist/index.js'];
+  if (!output) throw new Error(`esbuild metafile lacks dist/index.js: ${Object.keys(result.metafile.outputs)}`);
+  const bundled = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0);
+  const files = [
+    { path: 'dist/index.js', text },
+    { path: 'dist/licenses.txt', text: licenseNotices(actionDir, bundled.map(([path]) => path)) },
+  ];
+  if (options.write !== false) {
+    await mkdir(join(actionDir, 'dist'), { recursive: true });
+    for (const file of files) await writeFile(join(actionDir, file.path), file.text);
+  }
+  return files;
+}
+
+/** The licence of every third-party package bundled, sorted, for the notice MIT and ISC ask for. */
+function licenseNotices(actionDir, inputs) {
+  const packages = new Map();
+  for (const input of inputs) {
+    if (!input.includes('node_modules/')) continue; // our own sources: the repository's licence
+    const dir = packageDirOf(join(actionDir, input));
+    if (!dir || packages.has(dir)) continue;
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const licenseFile = readdirSync(dir).sort().find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
+    packages.set(dir, {
+      title: `${manifest.name}@${manifest.version} (${manifest.license ?? 'no licence field'})`,
+      text: licenseFile ? readFileSync(join(dir, licenseFile), 'utf8').trim() : '(the package ships no licence file)',
+    });
+  }
+  const notices = [...packages.values()].sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+  const header = `Third-party software bundled in dist/index.js (${notices.length} packages).`;
+  return `${[header, ...notices.map((n) => `${n.title}\n\n${n.text}`)].join('\n\n----------\n\n')}\n`;
+}
+
+function packageDirOf(file) {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    // A nested package.json without a name (e.g. `{"type":"module"}` in lib/) is not the package.
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name) return dir;
+  }
+  return undefined;
+}
+

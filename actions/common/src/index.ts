@@ -1,0 +1,27 @@
+// What both Actions share, bundled into each dist/index.js (imported by relative path).
+
+export { describeFailure, type FailureHints } from './failure/describe-failure.js';
+export { parseApiUrl } from './inputs/api-url.js';
+export { parseBoolean } from './inputs/boolean.js';
+export { collectInputs, type CollectedInputs } from './inputs/collect-inputs.js';
+export { parseCredential } from './inputs/credential.js';
+export { type DurationBounds, parseDuration } from './inputs/duration.js';
+export { InputError, InvalidInputsError } from './inputs/input-error.js';
+export { type IntegerBounds, parseInteger } from './inputs/integer.js';
+export { parseKeyIds } from './inputs/key-ids.js';
+export { quote, splitList, unique } from './inputs/list.js';
+export { maskSecretInputs, maskValue } from './inputs/mask-inputs.js';
+export { parseOperationIds } from './inputs/operation-ids.js';
+export { parseProjectId } from './inputs/project-id.js';
+export {
+  checkInputText,
+  type InputTextOptions,
+  type ReadInputOptions,
+  readInput,
+  readInputText,
+} from './inputs/read-input.js';
+export { formatDuration } from './log/format-duration.js';
+export { inLogGroup } from './log/log-group.js';
+export { StepGroups } from './log/step-groups.js';
+export { formatRequestEvent, logRequestEvent } from './log/request-events.js';
+export { escapeHtml, type JobSummary, writeJobSummary } from './summary/job-summary.js';

@@ -1,0 +1,19 @@
+// Inputs that take several values accept them one per line, comma-separated, or both.
+
+/** Splits on newlines and commas, trims, drops empty items. */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** Keeps the first occurrence of each value, in order. */
+export function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}
+
+/** A value for an error message: quoted, and cut when long (never used for secret inputs). */
+export function quote(value: string, max = 60): string {
+  return `'${value.length > max ? `${value.slice(0, max)}…` : value}'`;
+}

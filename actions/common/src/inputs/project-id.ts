@@ -1,0 +1,14 @@
+// A project id goes into URL paths: letters, digits, `-` and `_` only (real ids look like
+// `purple-shape-411361`), so a wrong value fails here and not as a confusing 404.
+
+import { InputError } from './input-error.js';
+import { quote } from './list.js';
+
+const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+export function parseProjectId(name: string, text: string): string {
+  if (!PROJECT_ID.test(text)) {
+    throw new InputError(name, `is ${quote(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`);
+  }
+  return text;
+}

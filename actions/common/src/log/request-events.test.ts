@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatRequestEvent } from './request-events.js';
+
+describe('formatRequestEvent', () => {
+  it('writes a success as method, path, status and duration', () => {
+    expect(formatRequestEvent({ method: 'GET', path: '/api_keys', status: 200, attempt: 1, durationMs: 35, outcome: 'ok' })).toBe(
+      'GET /api_keys -> 200 in 35 ms',
+    );
+  });
+
+  it('writes a retry with the attempt and the wait', () => {
+    expect(
+      formatRequestEvent({ method: 'POST', path: '/api_keys', status: 503, attempt: 1, durationMs: 12, outcome: 'retry', retryInMs: 500 }),
+    ).toBe('POST /api_keys -> 503 in 12 ms (attempt 1), retrying in 500 ms');
+  });
+
+  it('writes a failure without a status as its error', () => {
+    expect(
+      formatRequestEvent({
+        method: 'GET',
+        path: '/projects/p/operations',
+        attempt: 3,
+        durationMs: 30_000,
+        outcome: 'error',
+        error: 'timed out',
+      }),
+    ).toBe('GET /projects/p/operations -> timed out in 30.0 s (attempt 3)');
+  });
+
+  it('writes a failed answer as its status alone', () => {
+    expect(
+      formatRequestEvent({ method: 'DELETE', path: '/api_keys/12', status: 404, attempt: 1, durationMs: 5, outcome: 'error', error: 'DELETE /api_keys/12 failed with HTTP 404' }),
+    ).toBe('DELETE /api_keys/12 -> 404 in 5 ms');
+  });
+});

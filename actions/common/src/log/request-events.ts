@@ -1,0 +1,23 @@
+// One log line per request outcome of the platform client (its `onRequest` events), so a slow or
+// retried call is visible in the Action log. Events never hold a key. A status says enough: the
+// error text of the final failure goes to the step's ::error:: line, not here.
+
+import * as core from '@actions/core';
+import type { RequestEvent } from '@keyturn/api';
+import { formatDuration } from './format-duration.js';
+
+/** `GET /api_keys -> 200 in 35 ms`, `POST /api_keys -> 503 in 12 ms (attempt 1), retrying in 500 ms`. */
+export function formatRequestEvent(event: RequestEvent): string {
+  const result = event.status !== undefined ? String(event.status) : (event.error ?? 'no response');
+  const attempt = event.attempt > 1 || event.outcome === 'retry' ? ` (attempt ${event.attempt})` : '';
+  let line = `${event.method} ${event.path} -> ${result} in ${formatDuration(event.durationMs)}${attempt}`;
+  if (event.outcome === 'retry') {
+    line += event.retryInMs !== undefined ? `, retrying in ${formatDuration(event.retryInMs)}` : ', retrying';
+  }
+  return line;
+}
+
+/** An `onRequest` handler that writes each event as one log line. */
+export function logRequestEvent(event: RequestEvent): void {
+  core.info(formatRequestEvent(event));
+}

@@ -1,0 +1,36 @@
+// The job summary: a heading, one table, and a few lines of notes
+// (https://docs.github.com/actions/reference/workflow-commands-for-github-actions#adding-a-job-summary).
+// `core.summary` inserts cell text as raw HTML, so every value is escaped here.
+
+import * as core from '@actions/core';
+
+export interface JobSummary {
+  title: string;
+  headers: readonly string[];
+  rows: ReadonlyArray<readonly string[]>;
+  /** Paragraphs under the table: warnings, what went wrong and what to do. */
+  notes?: readonly string[];
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Appends the summary to GITHUB_STEP_SUMMARY; a run outside a runner (no such file) writes none. */
+export async function writeJobSummary(summary: JobSummary): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  core.summary
+    .addHeading(escapeHtml(summary.title), 2)
+    .addTable([
+      // core.summary leaves an empty cell unclosed (`<th>`): give empty cells some content.
+      summary.headers.map((header) => ({ data: escapeHtml(header) || '&#160;', header: true })),
+      ...summary.rows.map((row) => row.map((cell) => escapeHtml(cell) || '-')),
+    ]);
+  for (const note of summary.notes ?? []) core.summary.addRaw(`<p>${escapeHtml(note)}</p>`, true);
+  try {
+    await core.summary.write();
+  } catch (error) {
+    // A summary that cannot be written must not hide the step's own result.
+    core.warning(`The job summary could not be written: ${(error as Error).message}`);
+  }
+}

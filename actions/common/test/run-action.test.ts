@@ -1,0 +1,96 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readActionMetadata } from '../test-support/action-metadata.js';
+import { findLeaks } from '../test-support/leaks.js';
+import { inputEnvName, runAction } from '../test-support/run-action.js';
+import { parseFileCommands, parseWorkflowCommand } from '../test-support/runner-files.js';
+
+const ECHO_ACTION = fileURLToPath(new URL('./fixtures/echo-action', import.meta.url));
+
+describe('runAction', () => {
+  it('runs the bundle as the runner does and reads back what the runner reads', async () => {
+    const run = await runAction(ECHO_ACTION, {
+      inputs: { 'secret value': 'hunter2-hunter2%' },
+      env: { GITHUB_REPOSITORY: 'octo/demo' },
+    });
+    expect(run.exitCode).toBe(0);
+    expect(run.timedOut).toBe(false);
+    expect(run.masks).toEqual(['hunter2-hunter2%']);
+    expect(run.visibleStdout).not.toContain('add-mask');
+    expect(run.groups).toEqual(['Step one']);
+    // The action.yml default applies, its '' quoting undone.
+    expect(run.outputs).toEqual({ greeting: "it's fine\nline two", simple: 'a=b' });
+    expect(run.annotations).toEqual([
+      { level: 'warning', message: '50% done\nsecond line', properties: { title: 'Heads up: x' } },
+    ]);
+    expect(run.summary).toBe('<h2>octo/demo</h2>\n');
+    expect(run.stderr).toBe('cwd true\n');
+  });
+
+  it('passes the exit code through', async () => {
+    const run = await runAction(ECHO_ACTION, { inputs: { 'secret value': 'x', 'exit-code': '3' } });
+    expect(run.exitCode).toBe(3);
+  });
+
+  it('kills a run that outlives its time limit', async () => {
+    const run = await runAction(ECHO_ACTION, { inputs: { 'secret value': 'x', 'exit-code': 'hang' }, timeoutMs: 500 });
+    expect(run.timedOut).toBe(true);
+    expect(run.signal).toBe('SIGKILL');
+  });
+
+  it('refuses an input the action does not declare', async () => {
+    await expect(runAction(ECHO_ACTION, { inputs: { 'secret-value': 'x' } })).rejects.toThrow(
+      "declares no input 'secret-value'",
+    );
+  });
+
+  it('names input variables as the runner does', () => {
+    expect(inputEnvName('api-key')).toBe('INPUT_API-KEY');
+    expect(inputEnvName('secret value')).toBe('INPUT_SECRET_VALUE');
+  });
+});
+
+describe('findLeaks', () => {
+  it('finds a secret in the visible log, stderr, outputs and summary, not in mask lines', async () => {
+    const run = await runAction(ECHO_ACTION, { inputs: { 'secret value': 'it-is-secret', greeting: 'hello' } });
+    expect(findLeaks(run, ['it-is-secret'])).toEqual([]);
+    expect(findLeaks(run, ['hello-never'])).toEqual([]);
+    const leaky = await runAction(ECHO_ACTION, {
+      inputs: { 'secret value': 'it-is-secret', greeting: 'it-is-secret' },
+      env: { GITHUB_REPOSITORY: 'it-is-secret' },
+    });
+    expect(findLeaks(leaky, ['it-is-secret'])).toEqual([
+      'secret #0 appears in stdout',
+      'secret #0 appears in job summary',
+      'secret #0 appears in output greeting',
+    ]);
+  });
+
+  it('refuses to search for a value too short to mean anything', async () => {
+    const run = await runAction(ECHO_ACTION, { inputs: { 'secret value': 'x' } });
+    expect(() => findLeaks(run, [''])).toThrow('too short');
+  });
+});
+
+describe('runner formats', () => {
+  it('parses heredoc and plain file commands', () => {
+    expect(parseFileCommands('a<<D1\nx\n\ny\nD1\nb=1\n\nc<<D2\n\nD2\n')).toEqual({ a: 'x\n\ny', b: '1', c: '' });
+    expect(() => parseFileCommands('a<<D1\nx\n')).toThrow('never closed');
+  });
+
+  it('parses workflow commands', () => {
+    expect(parseWorkflowCommand('::error::boom')).toEqual({ command: 'error', properties: {}, message: 'boom' });
+    expect(parseWorkflowCommand('plain line')).toBeUndefined();
+  });
+
+  it('reads action.yml inputs, defaults and outputs', () => {
+    const metadata = readActionMetadata(`${ECHO_ACTION}/action.yml`);
+    expect(metadata.inputs).toEqual({
+      'secret value': { required: true },
+      'exit-code': { required: false, default: '0' },
+      greeting: { required: false, default: "it's fine" },
+    });
+    expect(metadata.outputs).toEqual(['greeting']);
+    expect(metadata.runs).toEqual({ using: 'node24', main: 'index.mjs' });
+  });
+});

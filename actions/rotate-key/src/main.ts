@@ -1,0 +1,87 @@
+// rotate-key: mask the secrets, read the inputs, run @keyturn/rotation's rotateKey with its log
+// folded per step, set the outputs, summarise, and turn any error into the step's failure.
+
+import * as core from '@actions/core';
+import { createClient } from '@keyturn/api';
+import { RotationError, type RotationLogEntry, type RotationReport, type RotationStep, rotateKey } from '@keyturn/rotation';
+import {
+  describeFailure,
+  logRequestEvent,
+  maskSecretInputs,
+  maskValue,
+  StepGroups,
+  writeJobSummary,
+} from '../../common/src/index.js';
+import { type RotateInputs, readRotateInputs, SECRET_INPUTS } from './inputs.js';
+import { rotationOutputs, rotationSummary } from './report.js';
+
+const STEP_TITLES: Record<RotationStep, string> = {
+  preflight: 'Preflight: check the current key and every target',
+  create: 'Create the new key',
+  verify: 'Verify the new key',
+  store: 'Store the new key in every target',
+  revoke: 'Revoke old keys',
+};
+
+export async function run(): Promise<void> {
+  const groups = new StepGroups(STEP_TITLES);
+  try {
+    maskSecretInputs(SECRET_INPUTS);
+    const inputs = readRotateInputs();
+    groups.enter('preflight');
+    const report = await rotate(inputs, (entry) => logEntry(groups, entry));
+    groups.close();
+    await finish(report);
+    core.info(doneMessage(report));
+  } catch (error) {
+    groups.close();
+    if (error instanceof RotationError) {
+      await finish(error.report, error);
+      core.setFailed(error.message);
+    } else {
+      core.setFailed(describeFailure(error));
+    }
+  }
+}
+
+function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => void): Promise<RotationReport> {
+  const client = createClient({
+    apiKey: inputs.apiKey,
+    baseUrl: inputs.apiUrl,
+    userAgent: 'keyturn-rotate-key',
+    onRequest: logRequestEvent,
+  });
+  return rotateKey({
+    client,
+    // Written back to the targets already written if a later one cannot take the new key.
+    apiKey: inputs.apiKey,
+    github: { token: inputs.githubToken, baseUrl: process.env.GITHUB_API_URL || undefined },
+    targets: inputs.targets,
+    secretName: inputs.secretName,
+    family: inputs.family,
+    keep: inputs.keep,
+    revokeKeyIds: inputs.revokeKeyIds,
+    dryRun: inputs.dryRun,
+    log,
+    // Masked the moment it exists, before any line could hold it.
+    onKeyCreated: maskValue,
+  });
+}
+
+function logEntry(groups: StepGroups<RotationStep>, entry: RotationLogEntry): void {
+  // The error comes back as the RotationError, whose message setFailed shows outside the groups.
+  if (entry.level === 'error') return;
+  groups.enter(entry.step);
+  if (entry.level === 'warning') core.warning(entry.message);
+  else core.info(entry.message);
+}
+
+async function finish(report: RotationReport, error?: RotationError): Promise<void> {
+  for (const [name, value] of Object.entries(rotationOutputs(report))) core.setOutput(name, value);
+  await writeJobSummary(rotationSummary(report, error));
+}
+
+function doneMessage(report: RotationReport): string {
+  if (report.dryRun) return `Dry run: would create ${report.plan?.keyName ?? 'a key'}; nothing was changed.`;
+  return `Rotated: key ${report.keyId} (${report.keyName}) is in ${report.targets.length} target(s); revoked ${report.revokedKeyIds.length} key(s).`;
+}

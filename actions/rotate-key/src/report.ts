@@ -1,0 +1,45 @@
+// What a rotation ends with, in the forms a workflow reads: the outputs (never the key), and the
+// job summary table. Built from the rotation report, whole or partial (a RotationError's).
+
+import type { RotationError, RotationReport } from '@keyturn/rotation';
+import { formatDuration, type JobSummary } from '../../common/src/index.js';
+
+export function rotationOutputs(report: RotationReport): Record<string, string> {
+  // A key the run revoked again (rollback, back-off) is no new key: it must not be used.
+  const live = !report.newKeyRevoked;
+  return {
+    'key-id': live && report.keyId !== undefined ? String(report.keyId) : '',
+    'key-name': live ? (report.keyName ?? report.plan?.keyName ?? '') : '',
+    'revoked-key-ids': JSON.stringify(report.revokedKeyIds),
+    targets: JSON.stringify(report.targets),
+  };
+}
+
+function list(values: readonly (string | number)[]): string {
+  return values.length > 0 ? values.join(', ') : 'none';
+}
+
+export function rotationSummary(report: RotationReport, error?: RotationError): JobSummary {
+  const title = error
+    ? `Key rotation of ${report.secretName} failed at the ${error.step} step`
+    : report.dryRun
+      ? `Key rotation of ${report.secretName}: dry run, nothing changed`
+      : `Key rotation of ${report.secretName}: done`;
+  const rows: string[][] = report.dryRun
+    ? [
+        ['Key to create', report.plan?.keyName ?? ''],
+        ['Targets to write', list(report.plan?.targets ?? [])],
+        ['Keys to revoke', list(report.plan?.revokeKeyIds ?? [])],
+      ]
+    : [
+        ['New key id', report.keyId === undefined ? '' : `${report.keyId}${report.newKeyRevoked ? ' (revoked again)' : ''}`],
+        ['New key name', report.keyName ?? ''],
+        ['Targets written', list(report.targets)],
+        ['Keys revoked', list(report.revokedKeyIds)],
+      ];
+  rows.push(['Key family', report.family], ['Duration', formatDuration(report.durationMs)]);
+  if (report.restoredTargets?.length) rows.push(['Targets given the previous key back', list(report.restoredTargets)]);
+  const notes = report.warnings.map((warning) => `Warning: ${warning}`);
+  if (error) notes.push(`Error: ${error.summary}`, `What to do: ${error.advice}`);
+  return { title, headers: ['', report.dryRun ? 'Plan' : 'Result'], rows, notes };
+}

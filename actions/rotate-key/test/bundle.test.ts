@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { describeBundle } from '../../common/test-support/bundle-checks.js';
+import { DEFAULTS } from '../src/inputs.js';
+
+describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
+  inputs: {
+    'api-key': undefined,
+    'api-url': DEFAULTS['api-url'],
+    'github-token': undefined,
+    'secret-name': DEFAULTS['secret-name'],
+    targets: undefined,
+    'key-name-prefix': undefined,
+    keep: DEFAULTS.keep,
+    'revoke-key-ids': undefined,
+    'dry-run': DEFAULTS['dry-run'],
+  },
+  required: ['api-key', 'github-token'],
+  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets'],
+});

@@ -1,0 +1,1986 @@
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/command.js
+import * as os from "os";
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/utils.js
+function toCommandValue(input) {
+  if (input === null || input === void 0) {
+    return "";
+  } else if (typeof input === "string" || input instanceof String) {
+    return input;
+  }
+  return JSON.stringify(input);
+}
+function toCommandProperties(annotationProperties) {
+  if (!Object.keys(annotationProperties).length) {
+    return {};
+  }
+  return {
+    title: annotationProperties.title,
+    file: annotationProperties.file,
+    line: annotationProperties.startLine,
+    endLine: annotationProperties.endLine,
+    col: annotationProperties.startColumn,
+    endColumn: annotationProperties.endColumn
+  };
+}
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/command.js
+function issueCommand(command, properties, message) {
+  const cmd = new Command(command, properties, message);
+  process.stdout.write(cmd.toString() + os.EOL);
+}
+function issue(name, message = "") {
+  issueCommand(name, {}, message);
+}
+var CMD_STRING = "::";
+var Command = class {
+  constructor(command, properties, message) {
+    if (!command) {
+      command = "missing.command";
+    }
+    this.command = command;
+    this.properties = properties;
+    this.message = message;
+  }
+  toString() {
+    let cmdStr = CMD_STRING + this.command;
+    if (this.properties && Object.keys(this.properties).length > 0) {
+      cmdStr += " ";
+      let first = true;
+      for (const key in this.properties) {
+        if (this.properties.hasOwnProperty(key)) {
+          const val = this.properties[key];
+          if (val) {
+            if (first) {
+              first = false;
+            } else {
+              cmdStr += ",";
+            }
+            cmdStr += `${key}=${escapeProperty(val)}`;
+          }
+        }
+      }
+    }
+    cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+    return cmdStr;
+  }
+};
+function escapeData(s) {
+  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(s) {
+  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/file-command.js
+import * as crypto from "crypto";
+import * as fs from "fs";
+import * as os2 from "os";
+function issueFileCommand(command, message) {
+  const filePath = process.env[`GITHUB_${command}`];
+  if (!filePath) {
+    throw new Error(`Unable to find environment variable for file command ${command}`);
+  }
+  if (!fs.existsSync(filePath)) {
+    throw new Error(`Missing file at path: ${filePath}`);
+  }
+  fs.appendFileSync(filePath, `${toCommandValue(message)}${os2.EOL}`, {
+    encoding: "utf8"
+  });
+}
+function prepareKeyValueMessage(key, value) {
+  const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
+  const convertedValue = toCommandValue(value);
+  if (key.includes(delimiter)) {
+    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+  }
+  if (convertedValue.includes(delimiter)) {
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+  }
+  return `${key}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
+}
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/core.js
+import * as os4 from "os";
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/summary.js
+import { EOL as EOL3 } from "os";
+import { constants, promises } from "fs";
+var __awaiter = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve) {
+      resolve(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result2) {
+      result2.done ? resolve(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var { access, appendFile, writeFile } = promises;
+var SUMMARY_ENV_VAR = "GITHUB_STEP_SUMMARY";
+var Summary = class {
+  constructor() {
+    this._buffer = "";
+  }
+  /**
+   * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+   * Also checks r/w permissions.
+   *
+   * @returns step summary file path
+   */
+  filePath() {
+    return __awaiter(this, void 0, void 0, function* () {
+      if (this._filePath) {
+        return this._filePath;
+      }
+      const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+      if (!pathFromEnv) {
+        throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+      }
+      try {
+        yield access(pathFromEnv, constants.R_OK | constants.W_OK);
+      } catch (_a) {
+        throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+      }
+      this._filePath = pathFromEnv;
+      return this._filePath;
+    });
+  }
+  /**
+   * Wraps content in an HTML tag, adding any HTML attributes
+   *
+   * @param {string} tag HTML tag to wrap
+   * @param {string | null} content content within the tag
+   * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+   *
+   * @returns {string} content wrapped in HTML element
+   */
+  wrap(tag, content, attrs = {}) {
+    const htmlAttrs = Object.entries(attrs).map(([key, value]) => ` ${key}="${value}"`).join("");
+    if (!content) {
+      return `<${tag}${htmlAttrs}>`;
+    }
+    return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+  }
+  /**
+   * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+   *
+   * @param {SummaryWriteOptions} [options] (optional) options for write operation
+   *
+   * @returns {Promise<Summary>} summary instance
+   */
+  write(options) {
+    return __awaiter(this, void 0, void 0, function* () {
+      const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+      const filePath = yield this.filePath();
+      const writeFunc = overwrite ? writeFile : appendFile;
+      yield writeFunc(filePath, this._buffer, { encoding: "utf8" });
+      return this.emptyBuffer();
+    });
+  }
+  /**
+   * Clears the summary buffer and wipes the summary file
+   *
+   * @returns {Summary} summary instance
+   */
+  clear() {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.emptyBuffer().write({ overwrite: true });
+    });
+  }
+  /**
+   * Returns the current summary buffer as a string
+   *
+   * @returns {string} string of summary buffer
+   */
+  stringify() {
+    return this._buffer;
+  }
+  /**
+   * If the summary buffer is empty
+   *
+   * @returns {boolen} true if the buffer is empty
+   */
+  isEmptyBuffer() {
+    return this._buffer.length === 0;
+  }
+  /**
+   * Resets the summary buffer without writing to summary file
+   *
+   * @returns {Summary} summary instance
+   */
+  emptyBuffer() {
+    this._buffer = "";
+    return this;
+  }
+  /**
+   * Adds raw text to the summary buffer
+   *
+   * @param {string} text content to add
+   * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+   *
+   * @returns {Summary} summary instance
+   */
+  addRaw(text, addEOL = false) {
+    this._buffer += text;
+    return addEOL ? this.addEOL() : this;
+  }
+  /**
+   * Adds the operating system-specific end-of-line marker to the buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addEOL() {
+    return this.addRaw(EOL3);
+  }
+  /**
+   * Adds an HTML codeblock to the summary buffer
+   *
+   * @param {string} code content to render within fenced code block
+   * @param {string} lang (optional) language to syntax highlight code
+   *
+   * @returns {Summary} summary instance
+   */
+  addCodeBlock(code, lang) {
+    const attrs = Object.assign({}, lang && { lang });
+    const element = this.wrap("pre", this.wrap("code", code), attrs);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML list to the summary buffer
+   *
+   * @param {string[]} items list of items to render
+   * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+   *
+   * @returns {Summary} summary instance
+   */
+  addList(items, ordered = false) {
+    const tag = ordered ? "ol" : "ul";
+    const listItems = items.map((item) => this.wrap("li", item)).join("");
+    const element = this.wrap(tag, listItems);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML table to the summary buffer
+   *
+   * @param {SummaryTableCell[]} rows table rows
+   *
+   * @returns {Summary} summary instance
+   */
+  addTable(rows) {
+    const tableBody = rows.map((row) => {
+      const cells = row.map((cell) => {
+        if (typeof cell === "string") {
+          return this.wrap("td", cell);
+        }
+        const { header, data, colspan, rowspan } = cell;
+        const tag = header ? "th" : "td";
+        const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
+        return this.wrap(tag, data, attrs);
+      }).join("");
+      return this.wrap("tr", cells);
+    }).join("");
+    const element = this.wrap("table", tableBody);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds a collapsable HTML details element to the summary buffer
+   *
+   * @param {string} label text for the closed state
+   * @param {string} content collapsable content
+   *
+   * @returns {Summary} summary instance
+   */
+  addDetails(label, content) {
+    const element = this.wrap("details", this.wrap("summary", label) + content);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML image tag to the summary buffer
+   *
+   * @param {string} src path to the image you to embed
+   * @param {string} alt text description of the image
+   * @param {SummaryImageOptions} options (optional) addition image attributes
+   *
+   * @returns {Summary} summary instance
+   */
+  addImage(src, alt, options) {
+    const { width, height } = options || {};
+    const attrs = Object.assign(Object.assign({}, width && { width }), height && { height });
+    const element = this.wrap("img", null, Object.assign({ src, alt }, attrs));
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML section heading element
+   *
+   * @param {string} text heading text
+   * @param {number | string} [level=1] (optional) the heading level, default: 1
+   *
+   * @returns {Summary} summary instance
+   */
+  addHeading(text, level) {
+    const tag = `h${level}`;
+    const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
+    const element = this.wrap(allowedTag, text);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML thematic break (<hr>) to the summary buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addSeparator() {
+    const element = this.wrap("hr", null);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML line break (<br>) to the summary buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addBreak() {
+    const element = this.wrap("br", null);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML blockquote to the summary buffer
+   *
+   * @param {string} text quote text
+   * @param {string} cite (optional) citation url
+   *
+   * @returns {Summary} summary instance
+   */
+  addQuote(text, cite) {
+    const attrs = Object.assign({}, cite && { cite });
+    const element = this.wrap("blockquote", text, attrs);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML anchor tag to the summary buffer
+   *
+   * @param {string} text link text/content
+   * @param {string} href hyperlink
+   *
+   * @returns {Summary} summary instance
+   */
+  addLink(text, href) {
+    const element = this.wrap("a", text, { href });
+    return this.addRaw(element).addEOL();
+  }
+};
+var _summary = new Summary();
+var summary = _summary;
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/platform.js
+import os3 from "os";
+
+// ../../node_modules/.pnpm/@actions+io@3.0.2/node_modules/@actions/io/lib/io-util.js
+import * as fs2 from "fs";
+var { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs2.promises;
+var IS_WINDOWS = process.platform === "win32";
+var READONLY = fs2.constants.O_RDONLY;
+
+// ../../node_modules/.pnpm/@actions+exec@3.0.0/node_modules/@actions/exec/lib/toolrunner.js
+var IS_WINDOWS2 = process.platform === "win32";
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/platform.js
+var platform = os3.platform();
+var arch = os3.arch();
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/core.js
+var ExitCode;
+(function(ExitCode2) {
+  ExitCode2[ExitCode2["Success"] = 0] = "Success";
+  ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+function setSecret(secret) {
+  issueCommand("add-mask", {}, secret);
+}
+function getInput(name, options) {
+  const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
+  if (options && options.required && !val) {
+    throw new Error(`Input required and not supplied: ${name}`);
+  }
+  if (options && options.trimWhitespace === false) {
+    return val;
+  }
+  return val.trim();
+}
+function setOutput(name, value) {
+  const filePath = process.env["GITHUB_OUTPUT"] || "";
+  if (filePath) {
+    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value));
+  }
+  process.stdout.write(os4.EOL);
+  issueCommand("set-output", { name }, toCommandValue(value));
+}
+function setFailed(message) {
+  process.exitCode = ExitCode.Failure;
+  error(message);
+}
+function error(message, properties = {}) {
+  issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+function warning(message, properties = {}) {
+  issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+function info(message) {
+  process.stdout.write(message + os4.EOL);
+}
+function startGroup(name) {
+  issue("group", name);
+}
+function endGroup() {
+  issue("endgroup");
+}
+
+// ../../packages/api/dist/internal/runtime.js
+var SleepAborted = class extends Error {
+  name = "SleepAborted";
+};
+function abortableSleep(ms, signal) {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new SleepAborted("sleep aborted"));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new SleepAborted("sleep aborted"));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+var systemRuntime = {
+  now: () => Date.now(),
+  random: () => Math.random(),
+  sleep: abortableSleep
+};
+
+// ../../packages/api/dist/internal/redact.js
+var REDACTED = "[redacted]";
+var BEARER = /(bearer\s+)(?!\[redacted\])[^\s"',;)]+/gi;
+function redactSecrets(text, secrets) {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length > 0)
+      out = out.split(secret).join(REDACTED);
+  }
+  return out.replace(BEARER, `$1${REDACTED}`);
+}
+function safeExcerpt(text, secrets, max = 300) {
+  const line = redactSecrets(text, secrets).replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+// ../../packages/api/dist/internal/retry-after.js
+function parseRetryAfter(value, nowMs) {
+  if (value === null || value === void 0)
+    return void 0;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text))
+    return Math.round(Number(text) * 1e3);
+  if (!/[a-z]/i.test(text))
+    return void 0;
+  const at = Date.parse(text);
+  if (!Number.isFinite(at))
+    return void 0;
+  return Math.max(0, at - nowMs);
+}
+
+// ../../packages/api/dist/errors.js
+var ApiError = class extends Error {
+  name = "ApiError";
+  method;
+  path;
+  status;
+  code;
+  requestId;
+  /** Wait the server asked for (`Retry-After`), when it sent one. */
+  retryAfterMs;
+  /** Attempts made before this error was thrown (retries included). */
+  attempts = 1;
+  constructor(message, init) {
+    super(message, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+  /** Builds the error subclass that matches an HTTP error response. */
+  static generate(response) {
+    const { method, path, status } = response;
+    const body = asErrorBody(response.body);
+    const secrets = response.secrets ?? [];
+    const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
+    const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
+    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
+    const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
+    const init = { method, path, status, code, requestId, retryAfterMs };
+    const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
+    const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
+    const tail = requestId ? ` (request id ${requestId})` : "";
+    const [ErrorClass, advice] = classify(status, method, retryAfterMs);
+    return new ErrorClass(`${head} ${advice}${tail}`, init);
+  }
+  /** The safe fields, so JSON logs of an error never carry more than the message says. */
+  toJSON() {
+    return {
+      name: this.name,
+      message: this.message,
+      method: this.method,
+      path: this.path,
+      status: this.status,
+      code: this.code,
+      requestId: this.requestId,
+      retryAfterMs: this.retryAfterMs,
+      attempts: this.attempts
+    };
+  }
+};
+var InvalidRequestError = class extends ApiError {
+  name = "InvalidRequestError";
+};
+var AuthenticationError = class extends ApiError {
+  name = "AuthenticationError";
+};
+var PermissionDeniedError = class extends ApiError {
+  name = "PermissionDeniedError";
+};
+var NotFoundError = class extends ApiError {
+  name = "NotFoundError";
+};
+var ConflictError = class extends ApiError {
+  name = "ConflictError";
+};
+var LockedError = class extends ConflictError {
+  name = "LockedError";
+};
+var RateLimitError = class extends ApiError {
+  name = "RateLimitError";
+};
+var ServerError = class extends ApiError {
+  name = "ServerError";
+};
+var RedirectRefusedError = class extends ApiError {
+  name = "RedirectRefusedError";
+};
+var ConnectionError = class extends ApiError {
+  name = "ConnectionError";
+};
+var TimeoutError = class extends ApiError {
+  name = "TimeoutError";
+};
+var RequestAbortedError = class extends ApiError {
+  name = "RequestAbortedError";
+};
+var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
+function classify(status, method, retryAfterMs) {
+  const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
+  switch (status) {
+    case 400:
+    case 422:
+      return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
+    case 401:
+      return [
+        AuthenticationError,
+        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
+      ];
+    case 403:
+      return [PermissionDeniedError, "The API key is not allowed to do this: check that its account owns the resource."];
+    case 404:
+      return [NotFoundError, "Check the ids in the path: they do not exist, or belong to another account."];
+    case 409:
+      return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
+    case 423:
+      return [
+        LockedError,
+        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
+      ];
+    case 429:
+      return [
+        RateLimitError,
+        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait}.`
+      ];
+  }
+  if (status === 503)
+    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait}.`];
+  if (status >= 500) {
+    const effect = method === "GET" ? "" : ` ${MAY_HAVE_TAKEN_EFFECT}`;
+    return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
+  }
+  return [ApiError, "This status is not expected from the platform API: check baseUrl and the request."];
+}
+function unansweredAdvice(method, advice) {
+  return method === "POST" ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
+}
+function noteGaveUp(error2, attempts, why, secrets) {
+  error2.attempts = attempts;
+  if (why)
+    error2.message = redactSecrets(`${error2.message} ${why}`, secrets);
+  return error2;
+}
+function asErrorBody(body) {
+  if (typeof body !== "object" || body === null)
+    return {};
+  const { code, message, request_id } = body;
+  return {
+    code: typeof code === "string" && code !== "" ? code : void 0,
+    message: typeof message === "string" && message !== "" ? message : void 0,
+    request_id: typeof request_id === "string" && request_id !== "" ? request_id : void 0
+  };
+}
+
+// ../../packages/api/dist/internal/origin.js
+var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
+function isLoopbackHost(hostname) {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host === "::1")
+    return true;
+  const octets = host.split(".");
+  return octets.length === 4 && octets[0] === "127" && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+function parseBaseUrl(value, context) {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new TypeError(`${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
+  }
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(`${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new TypeError(`${context}: baseUrl must use https: (got ${url.protocol})`);
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new TypeError(`${context}: baseUrl must not contain credentials; pass the key as apiKey`);
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw new TypeError(`${context}: baseUrl must use https: for ${url.host}; plain http: is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost), so the key never crosses a network in clear text`);
+  }
+  if (url.search !== "" || url.hash !== "") {
+    throw new TypeError(`${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
+  }
+  const pathname = url.pathname.replace(/\/+$/, "");
+  return { origin: url.origin, pathname, href: `${url.origin}${pathname}` };
+}
+function encodePathSegment(value) {
+  const text = String(value);
+  if (text === "" || text === "." || text === "..") {
+    throw new TypeError(`an id in an API path must not be empty, "." or ".." (got "${text}")`);
+  }
+  return encodeURIComponent(text);
+}
+function apiPath(strings, ...segments) {
+  return strings.reduce((path, part, i) => path + part + (i < segments.length ? encodePathSegment(segments[i]) : ""), "");
+}
+function buildRequestUrl(base, path, query) {
+  if (!path.startsWith("/") || path.startsWith("//"))
+    throw new Error(`internal: API path must be relative: ${path}`);
+  const url = new URL(`${base.origin}${base.pathname}${path}`);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== void 0)
+      url.searchParams.set(name, String(value));
+  }
+  assertSameOrigin(url, base);
+  return url;
+}
+function assertSameOrigin(url, base) {
+  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname}/`)) {
+    throw new Error(`internal: refusing to send the API key outside ${base.href}`);
+  }
+}
+function redirectTarget(location, requestUrl) {
+  if (!location)
+    return "an unspecified location";
+  try {
+    return new URL(location, requestUrl).host;
+  } catch {
+    return "an invalid location";
+  }
+}
+
+// ../../packages/api/dist/internal/signals.js
+function linkSignals(signals, timeoutMs) {
+  const controller = new AbortController();
+  const sources = signals.filter((s) => s !== void 0);
+  let callerAborted = false;
+  let timedOut = false;
+  const onAbort = () => {
+    if (!timedOut)
+      callerAborted = true;
+    controller.abort();
+  };
+  for (const source of sources) {
+    if (source.aborted)
+      onAbort();
+    else
+      source.addEventListener("abort", onAbort, { once: true });
+  }
+  const timer = timeoutMs === void 0 ? void 0 : setTimeout(() => {
+    if (!callerAborted)
+      timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  return {
+    signal: controller.signal,
+    callerAborted: () => callerAborted,
+    timedOut: () => timedOut,
+    dispose: () => {
+      if (timer !== void 0)
+        clearTimeout(timer);
+      for (const source of sources)
+        source.removeEventListener("abort", onAbort);
+    }
+  };
+}
+
+// ../../packages/api/dist/internal/request.js
+async function sendAttempt(settings, spec, callSignal, now) {
+  const url = buildRequestUrl(settings.base, spec.path, spec.query);
+  const at = { method: spec.method, path: spec.path };
+  const link = linkSignals([settings.signal, callSignal], settings.timeoutMs);
+  try {
+    if (link.callerAborted())
+      throw abortedError(at);
+    const headers = {
+      authorization: `Bearer ${settings.apiKey}`,
+      accept: "application/json",
+      "user-agent": settings.userAgent
+    };
+    if (spec.body !== void 0)
+      headers["content-type"] = "application/json";
+    let response;
+    try {
+      response = await settings.fetch(url, {
+        method: spec.method,
+        headers,
+        body: spec.body === void 0 ? void 0 : JSON.stringify(spec.body),
+        signal: link.signal,
+        // A redirect would carry the key elsewhere (fetch drops Authorization only cross-origin).
+        redirect: "manual"
+      });
+    } catch (error2) {
+      throw unansweredError(error2, at, link, settings);
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => void 0);
+      throw redirectError(response, url, at);
+    }
+    let text;
+    try {
+      text = await response.text();
+    } catch (error2) {
+      throw unansweredError(error2, at, link, settings);
+    }
+    const data = parseJson(text);
+    if (!response.ok) {
+      throw ApiError.generate({
+        ...at,
+        status: response.status,
+        body: data === NOT_JSON ? void 0 : data,
+        headers: response.headers,
+        now: now(),
+        secrets: [settings.apiKey]
+      });
+    }
+    if (data === NOT_JSON) {
+      throw new ApiError(`${at.method} ${at.path} answered HTTP ${response.status} with a body that is not JSON. Check baseUrl: it should be the API root, such as ${DEFAULT_BASE_URL}.`, { ...at, status: response.status, requestId: response.headers.get("x-request-id") ?? void 0 });
+    }
+    return { status: response.status, data };
+  } finally {
+    link.dispose();
+  }
+}
+var NOT_JSON = /* @__PURE__ */ Symbol("not JSON");
+function parseJson(text) {
+  if (text.trim() === "")
+    return void 0;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+function abortedError(at) {
+  return new RequestAbortedError(`${at.method} ${at.path} was aborted by the caller's signal.`, at);
+}
+function unansweredError(error2, at, link, settings) {
+  if (link.callerAborted())
+    return abortedError(at);
+  if (link.timedOut()) {
+    const advice2 = unansweredAdvice(at.method, "Raise timeoutMs if the platform is slow, or check the network.");
+    return new TimeoutError(`${at.method} ${at.path} got no complete answer within ${settings.timeoutMs} ms. ${advice2}`, at);
+  }
+  const reason = safeExcerpt(describeNetworkError(error2), [settings.apiKey], 200);
+  const cause = Object.assign(new Error(reason), { name: "NetworkError", code: networkErrorCode(error2) });
+  const advice = unansweredAdvice(at.method, "Check the network and baseUrl.");
+  return new ConnectionError(`${at.method} ${at.path} could not reach ${settings.base.origin}: ${reason}. ${advice}`, {
+    ...at,
+    cause
+  });
+}
+function redirectError(response, url, at) {
+  const target = redirectTarget(response.headers.get("location"), url);
+  return new RedirectRefusedError(`${at.method} ${at.path} was redirected (HTTP ${response.status}) to ${target}; redirects are refused so the API key never goes anywhere else. Check baseUrl: it should be the API root itself, such as ${DEFAULT_BASE_URL}.`, { ...at, status: response.status });
+}
+function describeNetworkError(error2) {
+  const parts = [];
+  let current = error2;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (current.message && !parts.includes(current.message))
+      parts.push(current.message);
+    current = current.cause;
+  }
+  return parts.length > 0 ? parts.join(": ") : "network error";
+}
+function networkErrorCode(error2) {
+  let current = error2;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = current.code;
+    if (typeof code === "string" && /^[A-Z][A-Z0-9_]{0,40}$/.test(code))
+      return code;
+    current = current.cause;
+  }
+  return void 0;
+}
+
+// ../../packages/api/dist/internal/validate.js
+var MAX_TIMER_MS = 2147483647;
+function isPlainObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function requireOptionsObject(value, context) {
+  if (value === void 0)
+    return {};
+  if (!isPlainObject(value))
+    throw new TypeError(`${context}: options must be an object`);
+  return value;
+}
+function rejectUnknownKeys(value, allowed, context) {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key) && value[key] !== void 0) {
+      throw new TypeError(`${context}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
+    }
+  }
+}
+function requireNumber(value, name, context, rule = {}) {
+  const { min = 0, exclusiveMin = false, max = MAX_TIMER_MS, integer = false, unit = "" } = rule;
+  const kind = integer ? "an integer" : "a number";
+  const bounds = `${exclusiveMin ? ">" : ">="} ${min}${max === Number.POSITIVE_INFINITY ? "" : ` and <= ${max}`}`;
+  const ok = typeof value === "number" && Number.isFinite(value) && (!integer || Number.isInteger(value)) && (exclusiveMin ? value > min : value >= min) && value <= max;
+  if (!ok) {
+    const got = typeof value === "number" ? String(value) : typeof value;
+    throw new RangeError(`${context}: ${name} must be ${kind}${unit ? ` of ${unit}` : ""} ${bounds} (got ${got})`);
+  }
+  return value;
+}
+function requireNonEmptyString(value, name, context) {
+  if (typeof value !== "string" || value.length === 0) {
+    throw new TypeError(`${context}: ${name} must be a non-empty string`);
+  }
+  return value;
+}
+function requireFunction(value, name, context) {
+  if (value === void 0)
+    return void 0;
+  if (typeof value !== "function")
+    throw new TypeError(`${context}: ${name} must be a function`);
+  return value;
+}
+function requireSignal(value, name, context) {
+  if (value === void 0)
+    return void 0;
+  const looksLikeSignal = isPlainObjectLike(value) && typeof value.aborted === "boolean" && typeof value.addEventListener === "function";
+  if (!looksLikeSignal)
+    throw new TypeError(`${context}: ${name} must be an AbortSignal`);
+  return value;
+}
+function isPlainObjectLike(value) {
+  return typeof value === "object" && value !== null;
+}
+
+// ../../packages/api/dist/internal/retry.js
+var DEFAULT_RETRY_POLICY = {
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8e3,
+  deadlineMs: 6e4,
+  maxRetryAfterMs: 6e4
+};
+var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
+function resolveRetryPolicy(retries, context) {
+  if (retries === void 0)
+    return DEFAULT_RETRY_POLICY;
+  if (typeof retries === "number") {
+    const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
+    return { ...DEFAULT_RETRY_POLICY, maxRetries };
+  }
+  if (!isPlainObject(retries))
+    throw new TypeError(`${context}: retries must be a number or an object of RetryOptions`);
+  rejectUnknownKeys(retries, RETRY_KEYS, `${context}: retries`);
+  const policy = { ...DEFAULT_RETRY_POLICY };
+  for (const key of RETRY_KEYS) {
+    if (retries[key] === void 0)
+      continue;
+    const rule = key === "maxRetries" ? { integer: true, max: 100 } : { unit: "milliseconds" };
+    policy[key] = requireNumber(retries[key], `retries.${key}`, context, rule);
+  }
+  return policy;
+}
+function isRetryableFailure(method, error2) {
+  const idempotent = method === "GET" || method === "DELETE";
+  if (error2 instanceof ConnectionError || error2 instanceof TimeoutError)
+    return idempotent;
+  const { status } = error2;
+  if (status === void 0)
+    return false;
+  if (status === 423 || status === 429 || status === 503)
+    return true;
+  return idempotent && (status === 408 || status >= 500);
+}
+function backoffDelayMs(retryIndex, policy, random) {
+  const ceiling = Math.min(policy.baseDelayMs * 2 ** retryIndex, policy.maxDelayMs);
+  return Math.floor(ceiling * random());
+}
+function decideRetry(input) {
+  const { method, error: error2, attempts, elapsedMs, policy, random } = input;
+  if (!isRetryableFailure(method, error2))
+    return { retry: false };
+  if (attempts > policy.maxRetries) {
+    const why = policy.maxRetries === 0 ? void 0 : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
+    return { retry: false, why };
+  }
+  const { retryAfterMs } = error2;
+  if (retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs) {
+    return {
+      retry: false,
+      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1e3)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`
+    };
+  }
+  const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);
+  if (elapsedMs + delayMs > policy.deadlineMs) {
+    return {
+      retry: false,
+      why: `Gave up after ${attempts} attempts: the next retry would start after retries.deadlineMs (${policy.deadlineMs} ms).`
+    };
+  }
+  return { retry: true, delayMs };
+}
+
+// ../../packages/api/dist/internal/shape.js
+var ShapeError = class extends Error {
+  name = "ShapeError";
+};
+function expectObject(data, what) {
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new ShapeError(`${what} is not an object`);
+  return data;
+}
+function expectArray(data, what) {
+  if (!Array.isArray(data))
+    throw new ShapeError(`${what} is not an array`);
+  return data;
+}
+function expectFields(data, what, fields) {
+  const object = expectObject(data, what);
+  for (const [field, type] of Object.entries(fields)) {
+    if (typeof object[field] !== type)
+      throw new ShapeError(`${what}.${field} is not a ${type}`);
+  }
+  return object;
+}
+function expectList(data, field, itemFields) {
+  const list = expectArray(expectObject(data, "the body")[field], field);
+  return list.map((item, i) => expectFields(item, `${field}[${i}]`, itemFields));
+}
+function paginationCursor(data) {
+  const pagination = expectObject(data, "the body").pagination;
+  if (typeof pagination !== "object" || pagination === null)
+    return void 0;
+  const { cursor } = pagination;
+  return typeof cursor === "string" && cursor !== "" ? cursor : void 0;
+}
+
+// ../../packages/api/dist/internal/transport.js
+var Transport = class _Transport {
+  #settings;
+  #runtime;
+  constructor(settings, runtime) {
+    this.#settings = settings;
+    this.#runtime = runtime;
+  }
+  get baseUrl() {
+    return this.#settings.base.href;
+  }
+  get runtime() {
+    return this.#runtime;
+  }
+  /** The client-wide signal, for waits that are not requests. */
+  get signal() {
+    return this.#settings.signal;
+  }
+  /** A transport with the same settings and another key (already checked by the caller). */
+  withApiKey(apiKey) {
+    return new _Transport({ ...this.#settings, apiKey }, this.#runtime);
+  }
+  async request(spec, call = {}) {
+    const { now } = this.#runtime;
+    const settings = this.#settings;
+    const started = now();
+    for (let attempts = 1; ; attempts++) {
+      const attemptStarted = now();
+      call.onAttempt?.();
+      try {
+        const result2 = await sendAttempt(settings, spec, call.signal, now);
+        const value = parseBody(spec, result2.status, result2.data);
+        this.#emit({ ...eventBase(spec, attempts, now() - attemptStarted), status: result2.status, outcome: "ok" });
+        return value;
+      } catch (error2) {
+        if (!(error2 instanceof ApiError))
+          throw error2;
+        const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error2.status };
+        const decision = decideRetry({
+          method: spec.method,
+          error: error2,
+          attempts,
+          elapsedMs: now() - started,
+          policy: settings.retry,
+          random: this.#runtime.random
+        });
+        if (!decision.retry) {
+          noteGaveUp(error2, attempts, decision.why, [settings.apiKey]);
+          this.#emit({ ...base, outcome: "error", error: error2.message });
+          throw error2;
+        }
+        this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
+        await this.#pause(decision.delayMs, spec, call.signal);
+      }
+    }
+  }
+  /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
+  async #pause(ms, at, callSignal) {
+    const link = linkSignals([this.#settings.signal, callSignal]);
+    try {
+      await this.#runtime.sleep(ms, link.signal);
+    } catch (error2) {
+      if (error2 instanceof SleepAborted)
+        throw abortedError(at);
+      throw error2;
+    } finally {
+      link.dispose();
+    }
+  }
+  #emit(event) {
+    this.#settings.onRequest?.(event);
+  }
+};
+function eventBase(spec, attempt, durationMs) {
+  return { method: spec.method, path: spec.path, attempt, durationMs };
+}
+function parseBody(spec, status, data) {
+  try {
+    return spec.parse(data);
+  } catch (error2) {
+    if (!(error2 instanceof ShapeError))
+      throw error2;
+    throw new ApiError(`${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error2.message}). Check baseUrl: it should be the platform API root.`, { method: spec.method, path: spec.path, status });
+  }
+}
+
+// ../../packages/api/dist/version.js
+var VERSION = "0.1.0";
+
+// ../../packages/api/dist/options.js
+var CONTEXT = "createClient";
+var OPTION_KEYS = ["apiKey", "baseUrl", "fetch", "timeoutMs", "retries", "userAgent", "signal", "onRequest"];
+var DEFAULT_TIMEOUT_MS = 3e4;
+var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
+function resolveClientOptions(options) {
+  if (options === void 0)
+    throw new TypeError(`${CONTEXT}: options are required, with at least apiKey`);
+  const given = requireOptionsObject(options, CONTEXT);
+  rejectUnknownKeys(given, OPTION_KEYS, CONTEXT);
+  const fetchImpl = requireFunction(given.fetch, "fetch", CONTEXT) ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function")
+    throw new TypeError(`${CONTEXT}: no global fetch; pass options.fetch (Node >= 20 has one)`);
+  return {
+    apiKey: checkApiKey(given.apiKey, CONTEXT),
+    base: parseBaseUrl(given.baseUrl ?? DEFAULT_BASE_URL, CONTEXT),
+    fetch: fetchImpl,
+    timeoutMs: given.timeoutMs === void 0 ? DEFAULT_TIMEOUT_MS : requireNumber(given.timeoutMs, "timeoutMs", CONTEXT, { exclusiveMin: true, unit: "milliseconds" }),
+    retry: resolveRetryPolicy(given.retries, CONTEXT),
+    userAgent: userAgentFor(given.userAgent),
+    signal: requireSignal(given.signal, "signal", CONTEXT),
+    onRequest: requireFunction(given.onRequest, "onRequest", CONTEXT)
+  };
+}
+function checkApiKey(value, context) {
+  if (value === void 0 || value === null || value === "") {
+    throw new TypeError(`${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`);
+  }
+  if (typeof value !== "string")
+    throw new TypeError(`${context}: apiKey must be a string`);
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    throw new TypeError(`${context}: apiKey must be printable ASCII without spaces or line breaks; check the stored secret for a trailing newline`);
+  }
+  return value;
+}
+function userAgentFor(value) {
+  if (value === void 0)
+    return DEFAULT_USER_AGENT;
+  if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
+    throw new TypeError(`${CONTEXT}: userAgent must be a non-empty single line of printable ASCII`);
+  }
+  return `${value.trim()} ${DEFAULT_USER_AGENT}`;
+}
+
+// ../../packages/api/dist/resources/request-options.js
+function toCallOptions(options, context) {
+  const given = requireOptionsObject(options, context);
+  rejectUnknownKeys(given, ["signal"], context);
+  return { signal: requireSignal(given.signal, "signal", context) };
+}
+var MAX_PAGE_LIMIT = 1e3;
+function checkLimit(limit, context, max = MAX_PAGE_LIMIT) {
+  if (limit === void 0)
+    return void 0;
+  return requireNumber(limit, "limit", context, { integer: true, min: 1, max });
+}
+function checkId(value, name, context) {
+  return requireNonEmptyString(value, name, context);
+}
+
+// ../../packages/api/dist/resources/api-keys.js
+var MAX_KEY_NAME = 64;
+var KEY_FIELDS = { id: "number", name: "string" };
+var ApiKeys = class {
+  #transport;
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * Creates a key; the response is the only time its value is shown. Not retried after a
+   * connection error, timeout or 5xx other than 503: it may have taken effect, so list the keys
+   * to find out instead of repeating it.
+   */
+  async create(params, options) {
+    const context = "apiKeys.create";
+    if (!isPlainObject(params))
+      throw new TypeError(`${context}: params must be an object such as { key_name: 'ci-2025' }`);
+    const name = params.key_name;
+    const length = typeof name === "string" ? [...name].length : 0;
+    if (typeof name !== "string" || length === 0 || length > MAX_KEY_NAME) {
+      throw new RangeError(`${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
+    }
+    return this.#transport.request({
+      method: "POST",
+      path: "/api_keys",
+      body: params,
+      parse: (data) => expectFields(data, "the body", { id: "number", key: "string" })
+    }, toCallOptions(options, context));
+  }
+  /** The account's live keys (a JSON array, not wrapped). */
+  async list(options) {
+    return this.#transport.request({
+      method: "GET",
+      path: "/api_keys",
+      parse: (data) => expectArray(data, "the body").map((k, i) => expectFields(k, `the body[${i}]`, KEY_FIELDS))
+    }, toCallOptions(options, "apiKeys.list"));
+  }
+  /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
+  async revoke(keyId, options) {
+    const context = "apiKeys.revoke";
+    const id = requireNumber(keyId, "keyId", context, { integer: true, min: 1, max: Number.MAX_SAFE_INTEGER });
+    return this.#transport.request({
+      method: "DELETE",
+      path: apiPath`/api_keys/${id}`,
+      parse: (data) => expectFields(data, "the body", KEY_FIELDS)
+    }, toCallOptions(options, context));
+  }
+};
+
+// ../../packages/api/dist/pagination.js
+var CursorPaginator = class {
+  #fetchPage;
+  #keyOf;
+  constructor(fetchPage, keyOf) {
+    this.#fetchPage = fetchPage;
+    this.#keyOf = keyOf;
+  }
+  /** Every page's new items, in order. Items seen on the page before are skipped. */
+  async *pages() {
+    let cursor;
+    let previousKeys = /* @__PURE__ */ new Set();
+    for (; ; ) {
+      const page = await this.#fetchPage(cursor);
+      if (page.items.length === 0)
+        return;
+      const keys = new Set(page.items.map(this.#keyOf));
+      const fresh = page.items.filter((item) => !previousKeys.has(this.#keyOf(item)));
+      if (fresh.length > 0)
+        yield fresh;
+      if (page.cursor === void 0 || page.cursor === cursor || fresh.length === 0)
+        return;
+      cursor = page.cursor;
+      previousKeys = keys;
+    }
+  }
+  async *[Symbol.asyncIterator]() {
+    for await (const items of this.pages())
+      yield* items;
+  }
+  /** Every item in one array. For short lists (projects); iterate long ones instead. */
+  async toArray() {
+    const all = [];
+    for await (const items of this.pages())
+      all.push(...items);
+    return all;
+  }
+};
+
+// ../../packages/api/dist/resources/operation-requests.js
+var OPERATION_FIELDS = { id: "string", status: "string" };
+function fetchOperationsPage(transport, projectId, params, call) {
+  return transport.request({
+    method: "GET",
+    path: apiPath`/projects/${projectId}/operations`,
+    query: { limit: params.limit, cursor: params.cursor },
+    parse: (data) => {
+      expectList(data, "operations", OPERATION_FIELDS);
+      return data;
+    }
+  }, call);
+}
+function fetchOperation(transport, projectId, operationId, call) {
+  return transport.request({
+    method: "GET",
+    path: apiPath`/projects/${projectId}/operations/${operationId}`,
+    parse: (data) => {
+      const body = expectFields(data, "the body", {});
+      return expectFields(body.operation, "operation", OPERATION_FIELDS);
+    }
+  }, call);
+}
+function iterateOperations(transport, projectId, limit, call) {
+  return new CursorPaginator(async (cursor) => {
+    const page = await fetchOperationsPage(transport, projectId, { limit, cursor }, call);
+    return { items: page.operations, cursor: paginationCursor(page) };
+  }, (op) => op.id);
+}
+
+// ../../packages/api/dist/operations/status.js
+var SUCCESS_STATUSES = /* @__PURE__ */ new Set(["finished", "skipped"]);
+var FAILURE_STATUSES = /* @__PURE__ */ new Set(["failed", "error", "cancelled"]);
+function isSuccessStatus(status) {
+  return SUCCESS_STATUSES.has(status);
+}
+function isFailureStatus(status) {
+  return FAILURE_STATUSES.has(status);
+}
+function isFinalStatus(status) {
+  return isSuccessStatus(status) || isFailureStatus(status);
+}
+
+// ../../packages/api/dist/operations/poll-round.js
+var MAX_PAGES_PER_ROUND = 2;
+var HEADROOM = 10;
+function firstPageLimit(deepestPosition, pendingInWindow) {
+  const needed = deepestPosition === void 0 ? pendingInWindow : Math.ceil((deepestPosition + 1) * 1.25);
+  return Math.min(MAX_PAGE_LIMIT, Math.max(needed, 1) + HEADROOM);
+}
+var PollState = class {
+  awaited;
+  /** Latest state of each awaited operation, by id. */
+  latest = /* @__PURE__ */ new Map();
+  /** Awaited ids not found in the list window: fetched by id. */
+  deep = /* @__PURE__ */ new Set();
+  /** List position (0 = newest) of the deepest pending operation seen in the window last round. */
+  deepestPosition;
+  constructor(awaited) {
+    this.awaited = awaited;
+  }
+  pendingIds() {
+    return this.awaited.filter((id) => {
+      const op = this.latest.get(id);
+      return op === void 0 || !isFinalStatus(op.status);
+    });
+  }
+};
+async function pollRound(state, context) {
+  const pending = state.pendingIds();
+  const wanted = new Set(pending.filter((id) => !state.deep.has(id)));
+  if (wanted.size > 0)
+    await readWindow(state, context, wanted);
+  for (const id of pending) {
+    if (wanted.has(id) || state.deep.has(id)) {
+      state.deep.add(id);
+      state.latest.set(id, await fetchAwaited(context, id));
+    }
+  }
+}
+async function readWindow(state, context, wanted) {
+  const { transport, projectId, call } = context;
+  let limit = firstPageLimit(state.deepestPosition, wanted.size);
+  let cursor;
+  let position = 0;
+  let deepest;
+  for (let pages = 0; pages < MAX_PAGES_PER_ROUND && wanted.size > 0; pages++) {
+    const page = await fetchOperationsPage(transport, projectId, { limit, cursor }, call);
+    for (const op of page.operations) {
+      if (wanted.delete(op.id)) {
+        state.latest.set(op.id, op);
+        if (!isFinalStatus(op.status))
+          deepest = position;
+      }
+      position++;
+    }
+    const next = paginationCursor(page);
+    const last = page.operations.at(-1);
+    const listEnded = page.operations.length < limit || next === void 0 || next === cursor || last === void 0;
+    if (listEnded || !couldBeFurther(state, wanted, last))
+      break;
+    cursor = next;
+    limit = MAX_PAGE_LIMIT;
+  }
+  state.deepestPosition = deepest;
+}
+function couldBeFurther(state, wanted, last) {
+  const lastCreated = Date.parse(last.created_at);
+  for (const id of wanted) {
+    const created = Date.parse(state.latest.get(id)?.created_at ?? "");
+    if (!Number.isFinite(created) || !Number.isFinite(lastCreated) || created <= lastCreated)
+      return true;
+  }
+  return false;
+}
+async function fetchAwaited(context, id) {
+  try {
+    return await fetchOperation(context.transport, context.projectId, id, context.call);
+  } catch (error2) {
+    if (!(error2 instanceof NotFoundError))
+      throw error2;
+    const path = apiPath`/projects/${context.projectId}/operations/${id}`;
+    throw new NotFoundError(`operations.wait: operation ${id} does not exist in project ${context.projectId} (GET ${path} answered 404). Check the operation ids and the project id: pass the ids from the response that started the operations.`, { method: "GET", path, status: 404, code: error2.code, requestId: error2.requestId });
+  }
+}
+
+// ../../packages/api/dist/operations/wait.js
+var CONTEXT2 = "operations.wait";
+var OPTION_KEYS2 = ["intervalMs", "timeoutMs", "signal", "onPoll"];
+function checkWait(projectId, ids, options) {
+  const given = requireOptionsObject(options, CONTEXT2);
+  rejectUnknownKeys(given, OPTION_KEYS2, CONTEXT2);
+  if (ids !== void 0 && !Array.isArray(ids)) {
+    throw new TypeError(`${CONTEXT2}: ids must be an array of operation ids, or omitted to await every pending operation`);
+  }
+  return {
+    projectId: requireNonEmptyString(projectId, "projectId", CONTEXT2),
+    ids: ids && [...new Set(ids.map((id, i) => requireNonEmptyString(id, `ids[${i}]`, CONTEXT2)))],
+    intervalMs: given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", CONTEXT2, { exclusiveMin: true, unit: "milliseconds" }),
+    timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", CONTEXT2, { max: MAX_TIMER_MS, unit: "milliseconds" }),
+    signal: requireSignal(given.signal, "signal", CONTEXT2),
+    onPoll: requireFunction(given.onPoll, "onPoll", CONTEXT2)
+  };
+}
+async function waitForOperations(transport, projectId, ids, options) {
+  const wait = checkWait(projectId, ids, options);
+  const { now } = transport.runtime;
+  const started = now();
+  const deadline = started + wait.timeoutMs;
+  const counts = { round: 0, total: 0 };
+  const context = {
+    transport,
+    projectId: wait.projectId,
+    call: { signal: wait.signal, onAttempt: () => counts.round++ }
+  };
+  let state;
+  if (wait.ids === void 0) {
+    state = await findPending(context);
+  } else {
+    state = new PollState(wait.ids);
+    if (state.awaited.length === 0)
+      return result(state, 0, 0, 0);
+    await pollRound(state, context);
+  }
+  let rounds = 1;
+  for (let lastRound = false; ; ) {
+    counts.total += counts.round;
+    wait.onPoll?.(pollEvent(state, rounds, now() - started, counts));
+    counts.round = 0;
+    const remaining = deadline - now();
+    if (lastRound || state.pendingIds().length === 0 || remaining <= 0)
+      break;
+    const sleepMs = Math.min(wait.intervalMs, remaining);
+    lastRound = sleepMs < wait.intervalMs;
+    await pause(transport, sleepMs, wait);
+    rounds++;
+    await pollRound(state, context);
+  }
+  return result(state, rounds, counts.total, now() - started);
+}
+async function findPending(context) {
+  const pending = [];
+  let position = 0;
+  let deepest;
+  for await (const op of iterateOperations(context.transport, context.projectId, MAX_PAGE_LIMIT, context.call)) {
+    if (!isFinalStatus(op.status)) {
+      pending.push(op);
+      deepest = position;
+    }
+    position++;
+  }
+  const state = new PollState(pending.map((op) => op.id));
+  for (const op of pending)
+    state.latest.set(op.id, op);
+  state.deepestPosition = deepest;
+  return state;
+}
+async function pause(transport, ms, wait) {
+  const link = linkSignals([transport.signal, wait.signal]);
+  try {
+    await transport.runtime.sleep(ms, link.signal);
+  } catch (error2) {
+    if (!(error2 instanceof SleepAborted))
+      throw error2;
+    const path = apiPath`/projects/${wait.projectId}/operations`;
+    throw new RequestAbortedError(`${CONTEXT2}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`, { method: "GET", path });
+  } finally {
+    link.dispose();
+  }
+}
+function pollEvent(state, round, elapsedMs, counts) {
+  const ops = [...state.latest.values()];
+  return {
+    round,
+    elapsedMs,
+    awaited: state.awaited.length,
+    pending: state.pendingIds().length,
+    succeeded: ops.filter((op) => isSuccessStatus(op.status)).length,
+    failed: ops.filter((op) => isFailureStatus(op.status)).length,
+    requests: counts.round,
+    totalRequests: counts.total
+  };
+}
+function result(state, rounds, requests, elapsedMs) {
+  const operations = state.awaited.map((id) => state.latest.get(id));
+  const failed = operations.filter((op) => isFailureStatus(op.status));
+  const pending = operations.filter((op) => !isFinalStatus(op.status));
+  const status = failed.length > 0 ? "failed" : pending.length > 0 ? "timed-out" : "finished";
+  return { status, operations, failed, pending, rounds, requests, elapsedMs };
+}
+
+// ../../packages/api/dist/resources/operations.js
+var Operations = class {
+  #transport;
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /** One page of the project's operations, newest first, with the cursor of the next page. */
+  async list(projectId, params, options) {
+    const context = "operations.list";
+    const id = checkId(projectId, "projectId", context);
+    const given = requireOptionsObject(params, context);
+    rejectUnknownKeys(given, ["limit", "cursor"], context);
+    const cursor = given.cursor === void 0 ? void 0 : requireNonEmptyString(given.cursor, "cursor", context);
+    const limit = checkLimit(given.limit, context);
+    return fetchOperationsPage(this.#transport, id, { limit, cursor }, toCallOptions(options, context));
+  }
+  /** Every operation of the project, newest first, fetched page by page as you iterate. */
+  iterate(projectId, params, options) {
+    const context = "operations.iterate";
+    const id = checkId(projectId, "projectId", context);
+    const given = requireOptionsObject(params, context);
+    rejectUnknownKeys(given, ["limit"], context);
+    const limit = checkLimit(given.limit, context);
+    const call = toCallOptions(options, context);
+    return iterateOperations(this.#transport, id, limit, call);
+  }
+  async get(projectId, operationId, options) {
+    const context = "operations.get";
+    const project = checkId(projectId, "projectId", context);
+    const operation = checkId(operationId, "operationId", context);
+    return fetchOperation(this.#transport, project, operation, toCallOptions(options, context));
+  }
+  /**
+   * Waits until every awaited operation is final, or the timeout. `ids` omitted: every operation
+   * of the project not final at call time. See WaitOptions for the polling rules.
+   */
+  async wait(projectId, ids, options) {
+    return waitForOperations(this.#transport, projectId, ids, options);
+  }
+};
+
+// ../../packages/api/dist/resources/projects.js
+var Projects = class {
+  #transport;
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /** Every project of the account, all pages gathered. */
+  async list(options) {
+    return this.#paginator(void 0, toCallOptions(options, "projects.list")).toArray();
+  }
+  /** Every project, page by page; one page in memory at a time. */
+  iterate(params, options) {
+    const context = "projects.iterate";
+    const given = requireOptionsObject(params, context);
+    rejectUnknownKeys(given, ["limit"], context);
+    return this.#paginator(checkLimit(given.limit, context), toCallOptions(options, context));
+  }
+  #paginator(limit, call) {
+    return new CursorPaginator((cursor) => this.#transport.request({
+      method: "GET",
+      path: "/projects",
+      query: { limit, cursor },
+      parse: (data) => ({
+        items: expectList(data, "projects", { id: "string" }),
+        cursor: paginationCursor(data)
+      })
+    }, call), (project) => project.id);
+  }
+};
+
+// ../../packages/api/dist/client.js
+function createClient(options) {
+  return createClientWithRuntime(options, systemRuntime);
+}
+function createClientWithRuntime(options, runtime) {
+  return new Client(new Transport(resolveClientOptions(options), runtime));
+}
+var Client = class _Client {
+  #transport;
+  apiKeys;
+  projects;
+  operations;
+  constructor(transport) {
+    this.#transport = transport;
+    this.apiKeys = new ApiKeys(transport);
+    this.projects = new Projects(transport);
+    this.operations = new Operations(transport);
+  }
+  get baseUrl() {
+    return this.#transport.baseUrl;
+  }
+  withApiKey(apiKey) {
+    return new _Client(this.#transport.withApiKey(checkApiKey(apiKey, "withApiKey")));
+  }
+};
+
+// ../common/src/inputs/input-error.ts
+var InputError = class extends Error {
+  constructor(input, problem) {
+    super(`Input '${input}' ${problem}`);
+    this.input = input;
+    this.problem = problem;
+  }
+  input;
+  problem;
+  name = "InputError";
+};
+var InvalidInputsError = class extends Error {
+  constructor(errors) {
+    super(
+      errors.length === 1 ? `${errors[0].message}. Nothing was done.` : `${errors.length} inputs are invalid; nothing was done:
+${errors.map((e) => `- ${e.message}`).join("\n")}`
+    );
+    this.errors = errors;
+  }
+  errors;
+  name = "InvalidInputsError";
+};
+
+// ../common/src/failure/describe-failure.ts
+var COMMON_HINTS = {
+  AuthenticationError: 'Put a live key in the secret passed as api-key, then re-run (see the README, "When the key no longer works").',
+  ConnectionError: "Check api-url and that the runner can reach it.",
+  TimeoutError: "Check api-url and that the runner can reach it.",
+  RedirectRefusedError: "Check api-url: give the API base URL itself, which answers without redirects."
+};
+function describeFailure2(error2, hints = {}) {
+  if (error2 instanceof InvalidInputsError) return error2.message;
+  if (error2 instanceof ApiError) {
+    const hint = hints[error2.name] ?? COMMON_HINTS[error2.name];
+    return hint ? `${error2.message} ${hint}` : error2.message;
+  }
+  if (error2 instanceof Error) return error2.message;
+  return String(error2);
+}
+
+// ../common/src/inputs/list.ts
+function splitList(text) {
+  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+function quote(value, max = 60) {
+  return `'${value.length > max ? `${value.slice(0, max)}…` : value}'`;
+}
+
+// ../common/src/inputs/api-url.ts
+var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["localhost", "[::1]"]);
+function isLoopback(hostname) {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
+function parseApiUrl(name, text) {
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new InputError(name, `is ${quote(text)}, not a URL: write e.g. https://console.neon.tech/api/v2`);
+  }
+  if (url.username || url.password) {
+    throw new InputError(name, "holds credentials; pass the key in api-key, never in the URL");
+  }
+  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
+    throw new InputError(name, `uses http on ${url.hostname}; use https (plain http is accepted on loopback only)`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new InputError(name, `uses ${url.protocol}; use an https URL`);
+  }
+  if (url.search || url.hash) {
+    throw new InputError(name, "has a query or a fragment; give the API base URL alone, e.g. https://console.neon.tech/api/v2");
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+// ../common/src/inputs/collect-inputs.ts
+function collectInputs(readers) {
+  const values = {};
+  const errors = [];
+  for (const [key, read] of Object.entries(readers)) {
+    try {
+      values[key] = read();
+    } catch (error2) {
+      if (!(error2 instanceof InputError)) throw error2;
+      errors.push(error2);
+    }
+  }
+  if (errors.length > 0) throw new InvalidInputsError(errors);
+  return values;
+}
+
+// ../common/src/inputs/credential.ts
+function parseCredential(name, text) {
+  if (!/^[\x21-\x7E]+$/.test(text)) {
+    throw new InputError(name, "contains spaces or non-ASCII characters; check that the secret holds the key alone");
+  }
+  return text;
+}
+
+// ../common/src/inputs/duration.ts
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
+function parseDuration(name, text, bounds = {}) {
+  const match = DURATION.exec(text);
+  if (!match) {
+    throw new InputError(name, `is ${quote(text)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
+  }
+  const unit = match[2]?.toLowerCase() ?? "s";
+  const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);
+  const minMs = bounds.minMs ?? 1;
+  const maxMs = bounds.maxMs ?? UNIT_MS.h * 24;
+  if (ms < minMs || ms > maxMs) {
+    throw new InputError(name, `is ${quote(text)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
+  }
+  return ms;
+}
+function formatMs(ms) {
+  for (const unit of ["h", "m", "s"]) {
+    if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0) return `${ms / UNIT_MS[unit]}${unit}`;
+  }
+  return `${ms}ms`;
+}
+
+// ../common/src/inputs/mask-inputs.ts
+function maskSecretInputs(names) {
+  for (const name of names) maskValue(getInput(name));
+}
+function maskValue(value) {
+  if (value !== "") setSecret(value);
+}
+
+// ../common/src/inputs/operation-ids.ts
+var OPERATION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+var MAX_OPERATION_IDS = 1e3;
+var FORMS = 'give ids one per line or comma-separated, a JSON array of ids or of operations, or a JSON response holding "operations"';
+function parseOperationIds(name, text) {
+  if (text === "") return void 0;
+  const items = text.startsWith("[") || text.startsWith("{") ? idsFromJson(name, text) : splitList(text);
+  if (items.length > MAX_OPERATION_IDS) {
+    throw new InputError(name, `lists ${items.length} operations; at most ${MAX_OPERATION_IDS} are accepted`);
+  }
+  for (const id of items) {
+    if (!OPERATION_ID.test(id)) {
+      throw new InputError(name, `holds ${quote(id)}, not an operation id; ${FORMS}`);
+    }
+  }
+  return unique(items);
+}
+function idsFromJson(name, text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error2) {
+    throw new InputError(name, `starts like JSON but does not parse (${error2.message}); ${FORMS}`);
+  }
+  const list = Array.isArray(value) ? value : isRecord(value) ? value.operations : void 0;
+  if (!Array.isArray(list)) {
+    throw new InputError(name, `is a JSON object without an "operations" array; ${FORMS}`);
+  }
+  return list.map((item, index) => {
+    const id = isRecord(item) ? item.id : item;
+    if (typeof id !== "string") {
+      throw new InputError(name, `has an item ${index} that is neither an id string nor an object with a string "id"`);
+    }
+    return id;
+  });
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// ../common/src/inputs/project-id.ts
+var PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+function parseProjectId(name, text) {
+  if (!PROJECT_ID.test(text)) {
+    throw new InputError(name, `is ${quote(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`);
+  }
+  return text;
+}
+
+// ../common/src/inputs/read-input.ts
+var DEFAULT_MAX_LENGTH = 1e3;
+var DEFAULT_MAX_MULTILINE_LENGTH = 1e5;
+var FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+var FORBIDDEN_MULTILINE = /[^\n\t\P{Cc}]|[\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+function checkInputText(name, raw, options = {}) {
+  const text = raw.replace(/\r\n?/g, "\n").trim();
+  if (text === "") {
+    if (options.required) {
+      throw new InputError(name, `is required but empty${options.hint ? `: ${options.hint}` : ""}`);
+    }
+    return "";
+  }
+  const maxLength = options.maxLength ?? (options.multiline ? DEFAULT_MAX_MULTILINE_LENGTH : DEFAULT_MAX_LENGTH);
+  if (text.length > maxLength) {
+    throw new InputError(name, `is ${text.length} characters long; at most ${maxLength} are accepted`);
+  }
+  const match = (options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN).exec(text);
+  if (match) {
+    const code = match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+    const what = match[0] === "\n" ? "a line break (it takes a single line)" : `a control character (U+${code})`;
+    throw new InputError(name, `contains ${what} at position ${match.index + 1}; remove it`);
+  }
+  return text;
+}
+function readInputText(name, options = {}) {
+  return checkInputText(name, getInput(name, { trimWhitespace: false }), options);
+}
+function readInput(name, parse, options = {}) {
+  return parse(name, readInputText(name, options) || options.default || "");
+}
+
+// ../common/src/log/format-duration.ts
+function formatDuration(ms) {
+  if (!Number.isFinite(ms) || ms < 0) return "unknown";
+  if (ms < 1e3) return `${Math.round(ms)} ms`;
+  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
+  const totalSeconds = Math.round(ms / 1e3);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
+}
+
+// ../common/src/log/log-group.ts
+async function inLogGroup(title, step) {
+  startGroup(title);
+  try {
+    return await step();
+  } finally {
+    endGroup();
+  }
+}
+
+// ../common/src/log/request-events.ts
+function formatRequestEvent(event) {
+  const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
+  const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
+  let line = `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}${attempt}`;
+  if (event.outcome === "retry") {
+    line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
+  }
+  return line;
+}
+function logRequestEvent(event) {
+  info(formatRequestEvent(event));
+}
+
+// ../common/src/summary/job-summary.ts
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+async function writeJobSummary(summary2) {
+  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  summary.addHeading(escapeHtml(summary2.title), 2).addTable([
+    // core.summary leaves an empty cell unclosed (`<th>`): give empty cells some content.
+    summary2.headers.map((header) => ({ data: escapeHtml(header) || "&#160;", header: true })),
+    ...summary2.rows.map((row) => row.map((cell) => escapeHtml(cell) || "-"))
+  ]);
+  for (const note of summary2.notes ?? []) summary.addRaw(`<p>${escapeHtml(note)}</p>`, true);
+  try {
+    await summary.write();
+  } catch (error2) {
+    warning(`The job summary could not be written: ${error2.message}`);
+  }
+}
+
+// src/inputs.ts
+var DEFAULTS = {
+  "api-url": "https://console.neon.tech/api/v2",
+  timeout: "600",
+  interval: "5"
+};
+var SECRET_INPUTS = ["api-key"];
+function readWaitInputs() {
+  return collectInputs({
+    apiKey: () => readInput("api-key", parseCredential, { required: true, hint: `pass the key, e.g. api-key: \${{ secrets.NEON_API_KEY }}` }),
+    apiUrl: () => readInput("api-url", parseApiUrl, { default: DEFAULTS["api-url"] }),
+    projectId: () => readInput("project-id", parseProjectId, { required: true }),
+    operationIds: () => readInput("operation-ids", parseOperationIds, { multiline: true }),
+    timeoutMs: () => readInput("timeout", (name, text) => parseDuration(name, text), { default: DEFAULTS.timeout }),
+    intervalMs: () => readInput("interval", (name, text) => parseDuration(name, text, { minMs: 100, maxMs: 36e5 }), {
+      default: DEFAULTS.interval
+    })
+  });
+}
+
+// src/report.ts
+function operationDurationMs(operation) {
+  if (typeof operation.total_duration_ms === "number") return operation.total_duration_ms;
+  if (!isFinalStatus(operation.status)) return null;
+  const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at);
+  return Number.isFinite(ms) && ms >= 0 ? ms : null;
+}
+function operationOutput(operation) {
+  return {
+    id: operation.id,
+    action: operation.action,
+    status: operation.status,
+    failures_count: operation.failures_count,
+    duration: operationDurationMs(operation)
+  };
+}
+function waitOutputs(result2) {
+  return {
+    status: result2.status,
+    operations: JSON.stringify(result2.operations.map(operationOutput)),
+    "failed-operation-ids": JSON.stringify(result2.failed.map((operation) => operation.id))
+  };
+}
+function waitSummary(projectId, result2) {
+  const notes = [
+    `${result2.operations.length} operation(s), ${result2.status} after ${formatDuration(result2.elapsedMs)} (${result2.rounds} poll(s), ${result2.requests} request(s)).`,
+    ...result2.failed.filter((operation) => operation.error).map((operation) => `${operation.id}: ${operation.error}`)
+  ];
+  return {
+    title: `Operations of project ${projectId}: ${result2.status}`,
+    headers: ["Operation", "Action", "Status", "Failures", "Duration"],
+    rows: result2.operations.map((operation) => {
+      const duration = operationDurationMs(operation);
+      return [
+        operation.id,
+        operation.action,
+        operation.status,
+        String(operation.failures_count),
+        duration === null ? "" : formatDuration(duration)
+      ];
+    }),
+    notes
+  };
+}
+var LISTED = 10;
+function describeOperations(operations) {
+  const listed = operations.slice(0, LISTED).map((operation) => {
+    const error2 = operation.error ? `: ${operation.error}` : "";
+    return `${operation.id} (${operation.action}, ${operation.status}${error2})`;
+  });
+  const more = operations.length > LISTED ? ` and ${operations.length - LISTED} more` : "";
+  return `${listed.join("; ")}${more}`;
+}
+function waitFailureMessage(result2, timeoutMs) {
+  if (result2.status === "failed") {
+    return `${result2.failed.length} of ${result2.operations.length} operation(s) failed: ${describeOperations(result2.failed)}. See the project's system operations in the console for the cause, fix it, then re-run this job.`;
+  }
+  if (result2.status === "timed-out") {
+    return `${result2.pending.length} operation(s) still pending after ${formatDuration(timeoutMs)}: ${describeOperations(result2.pending)}. Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).`;
+  }
+  return void 0;
+}
+function formatPollEvent(event) {
+  return `Poll ${event.round} after ${formatDuration(event.elapsedMs)}: ${event.succeeded} finished, ${event.failed} failed, ${event.pending} pending of ${event.awaited}`;
+}
+
+// src/main.ts
+var FAILURE_HINTS = {
+  NotFoundError: "Check project-id and operation-ids: they must belong to the account of api-key."
+};
+async function run() {
+  try {
+    maskSecretInputs(SECRET_INPUTS);
+    const inputs = readWaitInputs();
+    const result2 = await waitForOperations2(inputs);
+    for (const [name, value] of Object.entries(waitOutputs(result2))) setOutput(name, value);
+    await writeJobSummary(waitSummary(inputs.projectId, result2));
+    const failure = waitFailureMessage(result2, inputs.timeoutMs);
+    if (failure) setFailed(failure);
+    else info(`Done: ${result2.operations.length} operation(s) finished in ${formatDuration(result2.elapsedMs)}.`);
+  } catch (error2) {
+    setFailed(describeFailure2(error2, FAILURE_HINTS));
+  }
+}
+async function waitForOperations2(inputs) {
+  const client = createClient({
+    apiKey: inputs.apiKey,
+    baseUrl: inputs.apiUrl,
+    userAgent: "keyturn-wait-for-operation",
+    onRequest: logRequestEvent
+  });
+  const what = inputs.operationIds === void 0 ? "every pending operation" : `${inputs.operationIds.length} operation(s)`;
+  return inLogGroup(
+    `Waiting for ${what} of project ${inputs.projectId}`,
+    () => client.operations.wait(inputs.projectId, inputs.operationIds, {
+      intervalMs: inputs.intervalMs,
+      timeoutMs: inputs.timeoutMs,
+      onPoll: (event) => info(formatPollEvent(event))
+    })
+  );
+}
+
+// src/index.ts
+await run();

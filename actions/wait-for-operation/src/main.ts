@@ -1,0 +1,54 @@
+// wait-for-operation: read the inputs, wait with @keyturn/api, set the outputs, summarise, and fail
+// the step (after the outputs are set) when an operation failed or the wait timed out.
+
+import * as core from '@actions/core';
+import { createClient, type WaitResult } from '@keyturn/api';
+import {
+  describeFailure,
+  formatDuration,
+  inLogGroup,
+  logRequestEvent,
+  maskSecretInputs,
+  writeJobSummary,
+} from '../../common/src/index.js';
+import { readWaitInputs, SECRET_INPUTS, type WaitInputs } from './inputs.js';
+import { formatPollEvent, waitFailureMessage, waitOutputs, waitSummary } from './report.js';
+
+const FAILURE_HINTS = {
+  NotFoundError: 'Check project-id and operation-ids: they must belong to the account of api-key.',
+};
+
+export async function run(): Promise<void> {
+  try {
+    maskSecretInputs(SECRET_INPUTS);
+    const inputs = readWaitInputs();
+    const result = await waitForOperations(inputs);
+    for (const [name, value] of Object.entries(waitOutputs(result))) core.setOutput(name, value);
+    await writeJobSummary(waitSummary(inputs.projectId, result));
+    const failure = waitFailureMessage(result, inputs.timeoutMs);
+    if (failure) core.setFailed(failure);
+    else core.info(`Done: ${result.operations.length} operation(s) finished in ${formatDuration(result.elapsedMs)}.`);
+  } catch (error) {
+    core.setFailed(describeFailure(error, FAILURE_HINTS));
+  }
+}
+
+async function waitForOperations(inputs: WaitInputs): Promise<WaitResult> {
+  const client = createClient({
+    apiKey: inputs.apiKey,
+    baseUrl: inputs.apiUrl,
+    userAgent: 'keyturn-wait-for-operation',
+    onRequest: logRequestEvent,
+  });
+  const what =
+    inputs.operationIds === undefined
+      ? 'every pending operation'
+      : `${inputs.operationIds.length} operation(s)`;
+  return inLogGroup(`Waiting for ${what} of project ${inputs.projectId}`, () =>
+    client.operations.wait(inputs.projectId, inputs.operationIds, {
+      intervalMs: inputs.intervalMs,
+      timeoutMs: inputs.timeoutMs,
+      onPoll: (event) => core.info(formatPollEvent(event)),
+    }),
+  );
+}

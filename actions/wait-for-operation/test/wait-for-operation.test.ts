@@ -1,0 +1,194 @@
+// End to end: dist/index.js run as the runner runs it, against the platform emulator over HTTP.
+
+import { fileURLToPath } from 'node:url';
+import { type PlatformEmulator, startPlatformEmulator } from '@keyturn/emulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findLeaks } from '../../common/test-support/leaks.js';
+import { type ActionRun, runAction } from '../../common/test-support/run-action.js';
+
+const ACTION_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+let platform: PlatformEmulator;
+let key: { id: number; key: string };
+let projectId: string;
+
+beforeAll(async () => {
+  platform = await startPlatformEmulator({ operationTimings: { schedulingMs: 50, runningMs: 150 } });
+  key = platform.createKey('ci');
+  projectId = platform.createProject({ name: 'shop' }).id;
+});
+afterAll(() => platform?.close());
+beforeEach(() => platform.log.clear());
+
+async function wait(inputs: Record<string, string>): Promise<ActionRun> {
+  const run = await runAction(ACTION_DIR, {
+    inputs: { 'api-key': key.key, 'api-url': platform.url, 'project-id': projectId, interval: '100ms', ...inputs },
+  });
+  // Every run, whatever its outcome: the key is masked first and shown nowhere.
+  expect(run.stdout.startsWith(`::add-mask::${key.key}\n`)).toBe(true);
+  expect(findLeaks(run, [key.key])).toEqual([]);
+  return run;
+}
+
+function errors(run: ActionRun): string[] {
+  return run.annotations.filter((a) => a.level === 'error').map((a) => a.message);
+}
+
+function outputOperations(run: ActionRun): Array<Record<string, unknown>> {
+  return JSON.parse(run.outputs.operations!);
+}
+
+describe('wait-for-operation', () => {
+  it('waits for operations given by id and reports them finished', async () => {
+    const [a, b] = platform.startOperations(projectId, [{ action: 'create_branch' }, { action: 'start_compute' }]);
+    const run = await wait({ 'operation-ids': `${a!.id}\n${b!.id}` });
+
+    expect(run.exitCode).toBe(0);
+    expect(errors(run)).toEqual([]);
+    expect(run.outputs.status).toBe('finished');
+    expect(run.outputs['failed-operation-ids']).toBe('[]');
+    const operations = outputOperations(run);
+    expect(operations.map((op) => [op.id, op.action, op.status, op.failures_count])).toEqual([
+      [a!.id, 'create_branch', 'finished', 0],
+      [b!.id, 'start_compute', 'finished', 0],
+    ]);
+    for (const op of operations) expect(op.duration).toEqual(expect.any(Number));
+
+    expect(run.groups).toEqual([`Waiting for 2 operation(s) of project ${projectId}`]);
+    expect(run.visibleStdout).toMatch(new RegExp(`GET /projects/${projectId}/operations -> 200 in \\d+ ms`));
+    expect(run.summary).toContain(`<h2>Operations of project ${projectId}: finished</h2>`);
+    expect(run.summary).toContain(`<td>${a!.id}</td><td>create_branch</td><td>finished</td><td>0</td>`);
+    expect(platform.getOperation(projectId, a!.id).status).toBe('finished');
+  });
+
+  it('takes the whole response of a create-branch call', async () => {
+    const response = await fetch(`${platform.url}/projects/${projectId}/branches`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ branch: { name: 'preview' } }),
+    });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { operations: Array<{ id: string }> };
+    const run = await wait({ 'operation-ids': JSON.stringify(body, null, 2) });
+
+    expect(run.exitCode).toBe(0);
+    expect(outputOperations(run).map((op) => [op.id, op.action, op.status])).toEqual([
+      [body.operations[0]!.id, 'create_branch', 'finished'],
+      [body.operations[1]!.id, 'start_compute', 'finished'],
+    ]);
+  });
+
+  it('waits for every pending operation of the project when given no ids', async () => {
+    const started = platform.startOperations(projectId, [{ action: 'apply_config' }, { action: 'suspend_compute' }]);
+    const run = await wait({});
+
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.status).toBe('finished');
+    expect(run.groups).toEqual([`Waiting for every pending operation of project ${projectId}`]);
+    const ids = outputOperations(run).map((op) => op.id);
+    for (const op of started) expect(ids).toContain(op.id);
+  });
+
+  it('fails the step after setting the outputs when an operation fails', async () => {
+    const [good, bad] = platform.startOperations(projectId, [
+      { action: 'create_branch' },
+      { action: 'start_compute', final: 'failed', error: 'compute quota exceeded' },
+    ]);
+    const run = await wait({ 'operation-ids': JSON.stringify([good, bad]) });
+
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.status).toBe('failed');
+    expect(JSON.parse(run.outputs['failed-operation-ids']!)).toEqual([bad!.id]);
+    expect(outputOperations(run).find((op) => op.id === bad!.id)).toMatchObject({ status: 'failed', action: 'start_compute' });
+    expect(errors(run)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^1 of 2 operation\\(s\\) failed: ${bad!.id} \\(start_compute, failed: compute quota exceeded\\)\\. See the project`),
+      ),
+    ]);
+    expect(run.summary).toContain('failed</h2>');
+    expect(run.summary).toContain(`${bad!.id}: compute quota exceeded`);
+    // The outputs were written before the ::error:: that fails the step.
+    expect(run.stdout.indexOf('::error::')).toBeGreaterThan(run.stdout.indexOf('::endgroup::'));
+  });
+
+  it('times out, with the pending operations in the outputs and the error', async () => {
+    const [slow] = platform.startOperations(projectId, [{ action: 'create_branch', schedulingMs: 0, runningMs: 60_000 }]);
+    const run = await wait({ 'operation-ids': slow!.id, timeout: '600ms' });
+
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.status).toBe('timed-out');
+    expect(run.outputs['failed-operation-ids']).toBe('[]');
+    expect(outputOperations(run)).toEqual([
+      { id: slow!.id, action: 'create_branch', status: 'running', failures_count: 0, duration: null },
+    ]);
+    expect(errors(run)).toEqual([
+      expect.stringContaining(`1 operation(s) still pending after 600 ms: ${slow!.id} (create_branch, running). Raise the timeout`),
+    ]);
+  });
+
+  it('logs a retried request and still finishes', async () => {
+    const [op] = platform.startOperations(projectId, [{ action: 'apply_config' }]);
+    platform.faults.add({ method: 'GET', path: '/projects/*/operations', kind: 'status', status: 503, times: 1 });
+    const run = await wait({ 'operation-ids': op!.id });
+
+    expect(run.exitCode).toBe(0);
+    expect(run.visibleStdout).toMatch(/GET \/projects\/[^ ]+\/operations -> 503 in \d+ ms \(attempt 1\), retrying in \d+ ms$/m);
+  });
+
+  it('waits for nothing when given an explicit empty list', async () => {
+    const run = await wait({ 'operation-ids': '{"operations": []}' });
+
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs).toEqual({ status: 'finished', operations: '[]', 'failed-operation-ids': '[]' });
+  });
+});
+
+describe('wait-for-operation failures before waiting', () => {
+  it('fails on a revoked or unknown key with what to do, setting no outputs', async () => {
+    const run = await runAction(ACTION_DIR, {
+      inputs: { 'api-key': 'not-a-live-key-0123456789', 'api-url': platform.url, 'project-id': projectId },
+    });
+
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs).toEqual({});
+    expect(errors(run)).toEqual([expect.stringMatching(/HTTP 401.*api-key.*When the key no longer works/)]);
+    expect(findLeaks(run, ['not-a-live-key-0123456789', key.key])).toEqual([]);
+  });
+
+  it('fails on an unknown project, naming the inputs to check', async () => {
+    const run = await wait({ 'project-id': 'no-such-project', 'operation-ids': 'op-1' });
+
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs).toEqual({});
+    expect(errors(run)).toEqual([expect.stringMatching(/HTTP 404.*Check project-id and operation-ids/)]);
+  });
+
+  it('checks every input before any request, naming each invalid one', async () => {
+    const run = await wait({ 'project-id': 'a/b', timeout: 'soon', interval: '0', 'api-url': 'http://example.com/api/v2' });
+
+    expect(run.exitCode).toBe(1);
+    expect(platform.log.entries()).toEqual([]);
+    expect(run.outputs).toEqual({});
+    const [message, ...others] = errors(run);
+    expect(others).toEqual([]);
+    expect(message).toMatch(/^4 inputs are invalid; nothing was done:\n/);
+    for (const name of ['api-url', 'project-id', 'timeout', 'interval']) expect(message).toContain(`- Input '${name}'`);
+  });
+
+  it.each([
+    ['an empty api-key', { 'api-key': '' }, "Input 'api-key' is required but empty"],
+    ['an empty project-id', { 'project-id': ' ' }, "Input 'project-id' is required but empty"],
+    ['a control character', { 'operation-ids': 'op-1\u0007' }, "Input 'operation-ids' contains a control character (U+0007)"],
+    ['an oversize value', { 'project-id': 'p'.repeat(1001) }, "Input 'project-id' is 1001 characters long"],
+    ['a malformed JSON list', { 'operation-ids': '[{"id": 1}]' }, "Input 'operation-ids' has an item 0"],
+  ])('refuses %s', async (_what, inputs, problem) => {
+    const run = await runAction(ACTION_DIR, {
+      inputs: { 'api-key': key.key, 'api-url': platform.url, 'project-id': projectId, ...inputs },
+    });
+
+    expect(run.exitCode).toBe(1);
+    expect(errors(run)).toEqual([expect.stringContaining(problem)]);
+    expect(platform.log.entries()).toEqual([]);
+    expect(findLeaks(run, [key.key])).toEqual([]);
+  });
+});
