@@ -1,0 +1,128 @@
+// The main job: what a user's workflows do, on the embedded emulators, through the bundled Actions
+// run exactly as a runner runs them. A first rotation from a console-made key (revoking it), a second
+// rotation from the key the secret then holds, and a deploy that creates a branch and waits for its
+// operations. Everything stays on loopback. `--verbose` shows the Actions' own logs.
+
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
+import { findLeaks } from '../../actions/common/test-support/leaks.js';
+import { type ActionRun, runAction } from '../../actions/common/test-support/run-action.js';
+import { Report } from './report.js';
+
+const ROTATE_KEY = fileURLToPath(new URL('../../actions/rotate-key', import.meta.url));
+const WAIT_FOR_OPERATION = fileURLToPath(new URL('../../actions/wait-for-operation', import.meta.url));
+const REPOSITORY = 'acme/app';
+const SECRET = 'NEON_API_KEY';
+const TARGETS = [`repo:${REPOSITORY}`, `env:${REPOSITORY}:production`];
+const verbose = process.argv.includes('--verbose');
+
+const report = new Report();
+const platform = await startPlatformEmulator({ operationTimings: { schedulingMs: 400, runningMs: 1200 } });
+const githubToken = `github_pat_demo_${randomBytes(16).toString('hex')}`;
+const github = await startGitHubEmulator({
+  repos: [REPOSITORY],
+  environments: { [REPOSITORY]: ['production'] },
+  tokens: { [githubToken]: 'write' },
+});
+const repoTarget = { kind: 'repo', owner: 'acme', repo: 'app' } as const;
+const envTarget = { kind: 'env', owner: 'acme', repo: 'app', environment: 'production' } as const;
+const runs: ActionRun[] = [];
+const keyValues = new Set<string>();
+
+try {
+  report.heading('keyturn main job, on local emulators (loopback only)');
+  report.line(`platform API  ${platform.url}`);
+  report.line(`GitHub API    ${github.url}`);
+
+  const consoleKey = platform.createKey('made-in-the-console');
+  keyValues.add(consoleKey.key);
+  github.putSecretValue(repoTarget, SECRET, consoleKey.key);
+  github.putSecretValue(envTarget, SECRET, consoleKey.key);
+  report.heading(`1. Before: a key made in the console (id ${consoleKey.id}) sits in ${SECRET} of ${TARGETS.join(' and ')}`);
+
+  report.heading(`2. First rotation: rotate-key with revoke-key-ids: ${consoleKey.id}`);
+  const first = await rotate({ 'revoke-key-ids': String(consoleKey.id) });
+  report.check(
+    first.outputs['revoked-key-ids'] === JSON.stringify([consoleKey.id]),
+    `revoked the console key: revoked-key-ids = ${first.outputs['revoked-key-ids']}`,
+  );
+
+  report.heading('3. Second rotation, from the key the secret now holds (keep: 1)');
+  const second = await rotate({});
+  report.check(
+    second.outputs['revoked-key-ids'] === JSON.stringify([Number(first.outputs['key-id'])]),
+    `revoked the first rotation's key: revoked-key-ids = ${second.outputs['revoked-key-ids']}`,
+  );
+
+  report.heading('4. After: what the secrets hold and which keys still work');
+  const held = [github.secretValue(repoTarget, SECRET), github.secretValue(envTarget, SECRET)];
+  report.check(held[0] !== undefined && held[0] === held[1], 'both targets hold the same key (opened from their sealed boxes)');
+  report.check(held[0] !== undefined && platform.isKeyValid(held[0]), 'that key works against the platform API');
+  const live = platform.listKeys().filter((k) => !k.revoked);
+  report.check(
+    live.length === 1 && String(live[0]?.id) === second.outputs['key-id'],
+    `one key is valid in the account: ${live.map((k) => `${k.id} ${k.name}`).join(', ')}`,
+  );
+
+  report.heading('5. Deploy: create a branch with the platform API, then wait-for-operation on its operations');
+  const key = held[0] ?? '';
+  const project = platform.createProject({ name: 'shop' });
+  const response = await fetch(`${platform.url}/projects/${project.id}/branches`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ branch: { name: 'preview-42' } }),
+  });
+  const created = (await response.json()) as { operations: Array<{ id: string; action: string; status: string }> };
+  const [applyConfig] = platform.startOperations(project.id, [{ action: 'apply_config', runningMs: 800 }]);
+  const ids = [...created.operations.map((o) => o.id), applyConfig!.id];
+  report.line(`POST /projects/${project.id}/branches -> ${response.status}: ${created.operations.map((o) => `${o.action} (${o.status})`).join(', ')}`);
+  report.line(`plus apply_config (${applyConfig!.status}) started by the control plane`);
+  const wait = await act('wait-for-operation', WAIT_FOR_OPERATION, {
+    'api-key': key,
+    'api-url': platform.url,
+    'project-id': project.id,
+    'operation-ids': JSON.stringify(ids),
+    interval: '250ms',
+    timeout: '60s',
+  });
+  const waited = JSON.parse(wait.outputs.operations ?? '[]') as Array<{ action: string; status: string; duration: number | null }>;
+  report.check(wait.outputs.status === 'finished', `status = ${wait.outputs.status}`);
+  for (const op of waited) report.line(`${op.action.padEnd(14)} ${op.status.padEnd(9)} ${op.duration ?? '?'} ms`);
+
+  report.heading('6. Leaks: no key value or token in any log, output or job summary');
+  for (const value of held) if (value) keyValues.add(value);
+  const leaks = runs.flatMap((run) => findLeaks(run, [...keyValues, githubToken]));
+  report.check(leaks.length === 0, `searched ${runs.length} runs for ${keyValues.size} key values and the token${leaks.length ? `: ${leaks.join('; ')}` : ''}`);
+} finally {
+  await Promise.all([platform.close(), github.close()]);
+}
+process.exitCode = report.finish();
+
+/** One rotate-key run with the key the repository secret holds now, as the scheduled workflow does. */
+async function rotate(inputs: Record<string, string>): Promise<ActionRun> {
+  const current = github.secretValue(repoTarget, SECRET) ?? '';
+  const run = await act('rotate-key', ROTATE_KEY, {
+    'api-key': current,
+    'api-url': platform.url,
+    'github-token': githubToken,
+    'secret-name': SECRET,
+    targets: TARGETS.join('\n'),
+    ...inputs,
+  });
+  const written = github.secretValue(repoTarget, SECRET);
+  if (written) keyValues.add(written);
+  report.line(`new key ${run.outputs['key-id']} ${run.outputs['key-name']}, written to ${run.outputs.targets}`);
+  return run;
+}
+
+async function act(name: string, dir: string, inputs: Record<string, string>): Promise<ActionRun> {
+  const started = performance.now();
+  const run = await runAction(dir, {
+    inputs,
+    env: { GITHUB_REPOSITORY: REPOSITORY, GITHUB_API_URL: github.url },
+  });
+  runs.push(run);
+  report.actionRun(name, run, performance.now() - started, verbose);
+  return run;
+}
