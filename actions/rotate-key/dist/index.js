@@ -1837,7 +1837,7 @@ var systemRuntime = {
 
 // ../../packages/api/dist/internal/redact.js
 var REDACTED = "[redacted]";
-var BEARER = /(bearer\s+)(?!\[redacted\])[^\s"',;)]+/gi;
+var BEARER = /(bearer\s+)(?![[<])[^\s"',;)]+/gi;
 function redactSecrets(text, secrets) {
   let out = text;
   for (const secret of secrets) {
@@ -2282,17 +2282,17 @@ function isPlainObjectLike(value) {
 }
 
 // ../../packages/api/dist/internal/retry.js
-var DEFAULT_RETRY_POLICY = {
+var DEFAULT_RETRY_POLICY = Object.freeze({
   maxRetries: 4,
   baseDelayMs: 500,
   maxDelayMs: 8e3,
   deadlineMs: 6e4,
   maxRetryAfterMs: 6e4
-};
+});
 var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
 function resolveRetryPolicy(retries, context) {
   if (retries === void 0)
-    return DEFAULT_RETRY_POLICY;
+    return { ...DEFAULT_RETRY_POLICY };
   if (typeof retries === "number") {
     const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
     return { ...DEFAULT_RETRY_POLICY, maxRetries };
@@ -2409,6 +2409,7 @@ var Transport = class _Transport {
     const { now } = this.#runtime;
     const settings = this.#settings;
     const started = now();
+    let unanswered = false;
     for (let attempts = 1; ; attempts++) {
       const attemptStarted = now();
       call.onAttempt?.();
@@ -2430,10 +2431,11 @@ var Transport = class _Transport {
           random: this.#runtime.random
         });
         if (!decision.retry) {
-          noteGaveUp(error2, attempts, decision.why, [settings.apiKey]);
+          noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), [settings.apiKey]);
           this.#emit({ ...base, outcome: "error", error: error2.message });
           throw error2;
         }
+        unanswered ||= error2 instanceof ConnectionError || error2 instanceof TimeoutError;
         this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
         await this.#pause(decision.delayMs, spec, call.signal);
       }
@@ -2458,6 +2460,11 @@ var Transport = class _Transport {
 };
 function eventBase(spec, attempt, durationMs) {
   return { method: spec.method, path: spec.path, attempt, durationMs };
+}
+function earlierEffectNote(spec, error2, unanswered) {
+  if (!(unanswered && spec.method === "DELETE" && error2 instanceof NotFoundError))
+    return void 0;
+  return "An earlier attempt got no answer and may have deleted it already.";
 }
 function parseBody(spec, status, data) {
   try {
@@ -7431,9 +7438,11 @@ function createGitHubClient(options) {
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     throttle,
     request: { fetch: fetchWithTimeout(timeoutMs) },
+    // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {
     }, info: () => {
-    }, warn: log, error: log }
+    }, warn: log, error: () => {
+    } }
   });
 }
 function fetchWithTimeout(timeoutMs) {
@@ -7834,7 +7843,7 @@ function createGitHubTarget(octokit, spec) {
 }
 
 // ../../packages/rotation/dist/options.js
-function resolveOptions(options) {
+function resolveOptions(options, githubLog) {
   if (!options || typeof options !== "object")
     throw new TypeError("rotateKey needs an options object");
   const { client } = options;
@@ -7843,7 +7852,7 @@ function resolveOptions(options) {
   }
   const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
   validateSecretName(secretName);
-  const targets = resolveTargets(options);
+  const targets = resolveTargets(options, githubLog);
   const family = options.family ?? deriveFamily(targets[0].describe(), secretName);
   validateFamily(family);
   const keep = options.keep ?? 1;
@@ -7873,7 +7882,7 @@ function resolveOptions(options) {
     onKeyCreated: options.onKeyCreated
   };
 }
-function resolveTargets(options) {
+function resolveTargets(options, githubLog) {
   const given = options.targets ?? [];
   const list2 = typeof given === "string" ? [given] : given;
   if (list2.length && list2.every((t2) => typeof t2 !== "string"))
@@ -7885,16 +7894,20 @@ function resolveTargets(options) {
   });
   if (!options.github)
     throw new TypeError("github options (a token, or an octokit) are required to write GitHub secrets");
-  const octokit = "octokit" in options.github ? options.github.octokit : createGitHubClient(options.github);
+  const octokit = "octokit" in options.github ? options.github.octokit : createGitHubClient({ log: githubLog, ...options.github });
   return specs.map((spec) => createGitHubTarget(octokit, spec));
 }
 
 // ../../packages/rotation/dist/protocol/context.js
 function createContextTools(report, startedAt, logger) {
-  const emit = logger ?? (() => {
-  });
+  let current = "preflight";
+  const emit = (entry) => {
+    current = entry.step;
+    logger?.(entry);
+  };
   return {
     log: (step, message) => emit({ step, level: "info", message }),
+    note: (message) => emit({ step: current, level: "info", message }),
     warn: (step, message) => {
       report.warnings.push(message);
       emit({ step, level: "warning", message });
@@ -11502,14 +11515,16 @@ async function preflight(ctx) {
   warnIfUnmanaged(ctx, keys);
   for (const target of ctx.targets) {
     const name = target.describe();
+    let keyId = "";
     try {
       await target.prepare?.(secretName);
       const publicKey = await target.fetchPublicKey();
       await sealSecret("probe", publicKey.key);
-      ctx.log("preflight", `${name} is reachable (public key ${publicKey.keyId})`);
+      keyId = publicKey.keyId;
     } catch (error2) {
       ctx.fail("preflight", `Target ${name} cannot take the secret ${secretName}: ${describeError(error2)}`, `${targetAdvice(error2)} Nothing was changed.`, error2);
     }
+    ctx.log("preflight", `${name} is reachable (public key ${keyId})`);
   }
   const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds });
   for (const id of selection.notLive)
@@ -11565,18 +11580,19 @@ async function revokeOldKeys(ctx, created, newClient) {
   const failures = [];
   let firstError;
   for (const key of selection.revoke) {
+    let already = false;
     try {
       await newClient.apiKeys.revoke(key.id);
-      ctx.log("revoke", `Revoked key ${key.id} (${key.name})`);
     } catch (error2) {
       if (!(error2 instanceof NotFoundError)) {
         failures.push(`${key.id} (${describeError(error2)})`);
         firstError ??= error2;
         continue;
       }
-      ctx.log("revoke", `Key ${key.id} (${key.name}) was already revoked`);
+      already = true;
     }
     ctx.report.revokedKeyIds.push(key.id);
+    ctx.log("revoke", already ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`);
   }
   if (failures.length) {
     ctx.fail("revoke", `Revoking key${failures.length > 1 ? "s" : ""} ${failures.join("; ")} failed`, RERUN, firstError);
@@ -11664,18 +11680,19 @@ async function verifyKey(ctx, created) {
   let newClient;
   let problem = "";
   for (let attempt = 1; ; attempt++) {
+    let listsItself = false;
     try {
       newClient ??= ctx.client.withApiKey(created.key);
-      const keys = await newClient.apiKeys.list();
-      if (keys.some((k2) => k2.id === created.id)) {
-        ctx.log("verify", `Key ${created.id} works: it listed itself (attempt ${attempt})`);
-        return newClient;
-      }
+      listsItself = (await newClient.apiKeys.list()).some((k2) => k2.id === created.id);
       problem = "it answered but did not list itself";
     } catch (error2) {
       problem = describeError(error2);
       if (!(error2 instanceof AuthenticationError) && !isTransient(error2))
         break;
+    }
+    if (listsItself && newClient) {
+      ctx.log("verify", `Key ${created.id} works: it listed itself (attempt ${attempt})`);
+      return newClient;
     }
     const left = deadline - performance.now();
     if (left <= 0)
@@ -11696,9 +11713,11 @@ function emptyReport(fields) {
 // ../../packages/rotation/dist/rotate-key.js
 async function rotateKey(options) {
   const startedAt = performance.now();
+  let note = (_line) => {
+  };
   let resolved;
   try {
-    resolved = resolveOptions(options);
+    resolved = resolveOptions(options, (line) => note(line));
   } catch (error2) {
     const report2 = emptyReport({
       dryRun: options?.dryRun ?? false,
@@ -11712,6 +11731,7 @@ async function rotateKey(options) {
   }
   const report = emptyReport({ dryRun: resolved.dryRun, family: resolved.family, secretName: resolved.secretName });
   const ctx = { ...resolved, report, ...createContextTools(report, startedAt, options.log) };
+  note = ctx.note;
   const { plan } = await preflight(ctx);
   if (!ctx.dryRun) {
     const created = await createKey(ctx, plan.keyName);

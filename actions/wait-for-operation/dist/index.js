@@ -480,7 +480,7 @@ var systemRuntime = {
 
 // ../../packages/api/dist/internal/redact.js
 var REDACTED = "[redacted]";
-var BEARER = /(bearer\s+)(?!\[redacted\])[^\s"',;)]+/gi;
+var BEARER = /(bearer\s+)(?![[<])[^\s"',;)]+/gi;
 function redactSecrets(text, secrets) {
   let out = text;
   for (const secret of secrets) {
@@ -925,17 +925,17 @@ function isPlainObjectLike(value) {
 }
 
 // ../../packages/api/dist/internal/retry.js
-var DEFAULT_RETRY_POLICY = {
+var DEFAULT_RETRY_POLICY = Object.freeze({
   maxRetries: 4,
   baseDelayMs: 500,
   maxDelayMs: 8e3,
   deadlineMs: 6e4,
   maxRetryAfterMs: 6e4
-};
+});
 var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
 function resolveRetryPolicy(retries, context) {
   if (retries === void 0)
-    return DEFAULT_RETRY_POLICY;
+    return { ...DEFAULT_RETRY_POLICY };
   if (typeof retries === "number") {
     const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
     return { ...DEFAULT_RETRY_POLICY, maxRetries };
@@ -1052,6 +1052,7 @@ var Transport = class _Transport {
     const { now } = this.#runtime;
     const settings = this.#settings;
     const started = now();
+    let unanswered = false;
     for (let attempts = 1; ; attempts++) {
       const attemptStarted = now();
       call.onAttempt?.();
@@ -1073,10 +1074,11 @@ var Transport = class _Transport {
           random: this.#runtime.random
         });
         if (!decision.retry) {
-          noteGaveUp(error2, attempts, decision.why, [settings.apiKey]);
+          noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), [settings.apiKey]);
           this.#emit({ ...base, outcome: "error", error: error2.message });
           throw error2;
         }
+        unanswered ||= error2 instanceof ConnectionError || error2 instanceof TimeoutError;
         this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
         await this.#pause(decision.delayMs, spec, call.signal);
       }
@@ -1101,6 +1103,11 @@ var Transport = class _Transport {
 };
 function eventBase(spec, attempt, durationMs) {
   return { method: spec.method, path: spec.path, attempt, durationMs };
+}
+function earlierEffectNote(spec, error2, unanswered) {
+  if (!(unanswered && spec.method === "DELETE" && error2 instanceof NotFoundError))
+    return void 0;
+  return "An earlier attempt got no answer and may have deleted it already.";
 }
 function parseBody(spec, status, data) {
   try {
