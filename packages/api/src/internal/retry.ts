@@ -1,0 +1,104 @@
+// When to try a request again, and how long to wait first. Full-jitter exponential backoff
+// (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/), `Retry-After`
+// honoured, each wait capped, and an overall deadline so a request never retries for ever.
+import { type ApiError, ConnectionError, TimeoutError } from '../errors.js';
+import { isPlainObject, rejectUnknownKeys, requireNumber } from './validate.js';
+
+export interface RetryOptions {
+  /** Retries after the first attempt; 0 disables retrying. Default 4. */
+  maxRetries?: number;
+  /** First backoff ceiling; doubles each retry. Default 500 ms. */
+  baseDelayMs?: number;
+  /** Cap of each backoff wait. Default 8000 ms. */
+  maxDelayMs?: number;
+  /** No retry is started when it would begin later than this after the first attempt. Default 60000 ms. */
+  deadlineMs?: number;
+  /** Longest `Retry-After` honoured; a longer one ends the retries at once. Default 60000 ms. */
+  maxRetryAfterMs?: number;
+}
+
+export type RetryPolicy = Required<RetryOptions>;
+
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8000,
+  deadlineMs: 60_000,
+  maxRetryAfterMs: 60_000,
+});
+
+const RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
+
+export function resolveRetryPolicy(retries: unknown, context: string): RetryPolicy {
+  if (retries === undefined) return { ...DEFAULT_RETRY_POLICY };
+  if (typeof retries === 'number') {
+    const maxRetries = requireNumber(retries, 'retries', context, { integer: true, max: 100 });
+    return { ...DEFAULT_RETRY_POLICY, maxRetries };
+  }
+  if (!isPlainObject(retries)) throw new TypeError(`${context}: retries must be a number or an object of RetryOptions`);
+  rejectUnknownKeys(retries, RETRY_KEYS, `${context}: retries`);
+  const policy = { ...DEFAULT_RETRY_POLICY };
+  for (const key of RETRY_KEYS as Array<keyof RetryPolicy>) {
+    if (retries[key] === undefined) continue;
+    const rule = key === 'maxRetries' ? { integer: true, max: 100 } : { unit: 'milliseconds' };
+    policy[key] = requireNumber(retries[key], `retries.${key}`, context, rule);
+  }
+  return policy;
+}
+
+/**
+ * The retry rule of CONTRACTS.md: GET and DELETE on 408, 423, 429, 5xx, connection errors and
+ * per-attempt timeouts; POST only on 423, 429 and 503, where the request did not take effect.
+ */
+export function isRetryableFailure(method: string, error: ApiError): boolean {
+  const idempotent = method === 'GET' || method === 'DELETE';
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return idempotent;
+  const { status } = error;
+  if (status === undefined) return false;
+  if (status === 423 || status === 429 || status === 503) return true;
+  return idempotent && (status === 408 || status >= 500);
+}
+
+/** Full jitter: a uniform wait in [0, min(base * 2^retryIndex, maxDelay)). */
+export function backoffDelayMs(retryIndex: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.baseDelayMs * 2 ** retryIndex, policy.maxDelayMs);
+  return Math.floor(ceiling * random());
+}
+
+export type RetryDecision = { retry: true; delayMs: number } | { retry: false; why?: string };
+
+export interface RetryInput {
+  method: string;
+  error: ApiError;
+  /** Attempts made so far, the failed one included. */
+  attempts: number;
+  /** Time since the first attempt started. */
+  elapsedMs: number;
+  policy: RetryPolicy;
+  random: () => number;
+}
+
+/** Whether to retry after a failed attempt, and after what wait; or why not (for the message). */
+export function decideRetry(input: RetryInput): RetryDecision {
+  const { method, error, attempts, elapsedMs, policy, random } = input;
+  if (!isRetryableFailure(method, error)) return { retry: false };
+  if (attempts > policy.maxRetries) {
+    const why = policy.maxRetries === 0 ? undefined : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
+    return { retry: false, why };
+  }
+  const { retryAfterMs } = error;
+  if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) {
+    return {
+      retry: false,
+      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1000)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`,
+    };
+  }
+  const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);
+  if (elapsedMs + delayMs > policy.deadlineMs) {
+    return {
+      retry: false,
+      why: `Gave up after ${attempts} attempts: the next retry would start after retries.deadlineMs (${policy.deadlineMs} ms).`,
+    };
+  }
+  return { retry: true, delayMs };
+}

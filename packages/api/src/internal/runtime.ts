@@ -1,0 +1,40 @@
+// Time and randomness behind one seam, so tests can check computed waits and deadlines exactly
+// without timing assertions (the machine is noisy): inject a fake clock, a fixed random.
+
+export interface Runtime {
+  /** Milliseconds of a wall clock (Date.now). */
+  now(): number;
+  /** A number in [0, 1), for backoff jitter. */
+  random(): number;
+  /** Resolves after `ms`; rejects with SleepAborted as soon as `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Thrown by Runtime.sleep when its signal aborts; callers turn it into RequestAbortedError. */
+export class SleepAborted extends Error {
+  override name = 'SleepAborted';
+}
+
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new SleepAborted('sleep aborted'));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new SleepAborted('sleep aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export const systemRuntime: Runtime = {
+  now: () => Date.now(),
+  random: () => Math.random(),
+  sleep: abortableSleep,
+};

@@ -1,0 +1,43 @@
+// Combines the caller's signals (client-wide and per call) with a per-attempt timeout, and tells
+// afterwards which of them fired, so an abort is never reported as a timeout or the reverse.
+
+export interface LinkedSignal {
+  signal: AbortSignal;
+  /** True when one of the caller's signals aborted (not the timeout). */
+  callerAborted(): boolean;
+  /** True when the timeout fired first. */
+  timedOut(): boolean;
+  /** Clears the timer and the listeners; call when the attempt is over. */
+  dispose(): void;
+}
+
+export function linkSignals(signals: ReadonlyArray<AbortSignal | undefined>, timeoutMs?: number): LinkedSignal {
+  const controller = new AbortController();
+  const sources = signals.filter((s): s is AbortSignal => s !== undefined);
+  let callerAborted = false;
+  let timedOut = false;
+  const onAbort = () => {
+    if (!timedOut) callerAborted = true;
+    controller.abort();
+  };
+  for (const source of sources) {
+    if (source.aborted) onAbort();
+    else source.addEventListener('abort', onAbort, { once: true });
+  }
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          if (!callerAborted) timedOut = true;
+          controller.abort();
+        }, timeoutMs);
+  return {
+    signal: controller.signal,
+    callerAborted: () => callerAborted,
+    timedOut: () => timedOut,
+    dispose: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      for (const source of sources) source.removeEventListener('abort', onAbort);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+// Runs a request to completion: attempts, retries with waits, `onRequest` events, and the body
+// check. Resources and the waiter all go through here; the key lives only in its settings.
+import { ApiError, ConnectionError, NotFoundError, noteGaveUp, TimeoutError } from '../errors.js';
+import type { ClientSettings, RequestEvent } from '../options.js';
+import { abortedError, type AttemptSpec, sendAttempt } from './request.js';
+import { decideRetry } from './retry.js';
+import { type Runtime, SleepAborted } from './runtime.js';
+import { ShapeError } from './shape.js';
+import { linkSignals } from './signals.js';
+
+export interface RequestSpec<T> extends AttemptSpec {
+  /** Checks and unwraps the JSON body; throws ShapeError when it is not what the API returns. */
+  parse: (data: unknown) => T;
+}
+
+export interface CallOptions {
+  /** Aborts this call (its attempts and the waits between them). */
+  signal?: AbortSignal;
+  /** Called at the start of every attempt, so callers can count the requests they spend. */
+  onAttempt?: () => void;
+}
+
+export class Transport {
+  readonly #settings: ClientSettings;
+  readonly #runtime: Runtime;
+
+  constructor(settings: ClientSettings, runtime: Runtime) {
+    this.#settings = settings;
+    this.#runtime = runtime;
+  }
+
+  get baseUrl(): string {
+    return this.#settings.base.href;
+  }
+
+  get runtime(): Runtime {
+    return this.#runtime;
+  }
+
+  /** The client-wide signal, for waits that are not requests. */
+  get signal(): AbortSignal | undefined {
+    return this.#settings.signal;
+  }
+
+  /** A transport with the same settings and another key (already checked by the caller). */
+  withApiKey(apiKey: string): Transport {
+    return new Transport({ ...this.#settings, apiKey }, this.#runtime);
+  }
+
+  async request<T>(spec: RequestSpec<T>, call: CallOptions = {}): Promise<T> {
+    const { now } = this.#runtime;
+    const settings = this.#settings;
+    const started = now();
+    let unanswered = false;
+    for (let attempts = 1; ; attempts++) {
+      const attemptStarted = now();
+      call.onAttempt?.();
+      try {
+        const result = await sendAttempt(settings, spec, call.signal, now);
+        const value = parseBody(spec, result.status, result.data);
+        this.#emit({ ...eventBase(spec, attempts, now() - attemptStarted), status: result.status, outcome: 'ok' });
+        return value;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error.status };
+        const decision = decideRetry({
+          method: spec.method,
+          error,
+          attempts,
+          elapsedMs: now() - started,
+          policy: settings.retry,
+          random: this.#runtime.random,
+        });
+        if (!decision.retry) {
+          noteGaveUp(error, attempts, decision.why ?? earlierEffectNote(spec, error, unanswered), [settings.apiKey]);
+          this.#emit({ ...base, outcome: 'error', error: error.message });
+          throw error;
+        }
+        unanswered ||= error instanceof ConnectionError || error instanceof TimeoutError;
+        this.#emit({ ...base, outcome: 'retry', error: error.message, retryInMs: decision.delayMs });
+        await this.#pause(decision.delayMs, spec, call.signal);
+      }
+    }
+  }
+
+  /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
+  async #pause(ms: number, at: { method: string; path: string }, callSignal: AbortSignal | undefined): Promise<void> {
+    const link = linkSignals([this.#settings.signal, callSignal]);
+    try {
+      await this.#runtime.sleep(ms, link.signal);
+    } catch (error) {
+      if (error instanceof SleepAborted) throw abortedError(at);
+      throw error;
+    } finally {
+      link.dispose();
+    }
+  }
+
+  #emit(event: RequestEvent): void {
+    this.#settings.onRequest?.(event);
+  }
+}
+
+function eventBase(spec: AttemptSpec, attempt: number, durationMs: number) {
+  return { method: spec.method, path: spec.path, attempt, durationMs };
+}
+
+/** A retried DELETE that ends in 404 may have been done by an attempt whose answer was lost. */
+function earlierEffectNote(spec: AttemptSpec, error: ApiError, unanswered: boolean): string | undefined {
+  if (!(unanswered && spec.method === 'DELETE' && error instanceof NotFoundError)) return undefined;
+  return 'An earlier attempt got no answer and may have deleted it already.';
+}
+
+function parseBody<T>(spec: RequestSpec<T>, status: number, data: unknown): T {
+  try {
+    return spec.parse(data);
+  } catch (error) {
+    if (!(error instanceof ShapeError)) throw error;
+    throw new ApiError(
+      `${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error.message}). ` +
+        'Check baseUrl: it should be the platform API root.',
+      { method: spec.method, path: spec.path, status },
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Operation } from '../types.js';
+import { describeFailure, describeWaitResult } from './describe.js';
+
+const op = (fields: Partial<Operation>): Operation => ({
+  id: 'op-1',
+  project_id: 'p',
+  branch_id: 'b',
+  action: 'create_branch',
+  status: 'finished',
+  failures_count: 0,
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+  ...fields,
+});
+
+describe('describeFailure', () => {
+  it('names the operation by id, action, status, failures and error', () => {
+    expect(describeFailure(op({ status: 'failed', failures_count: 3, error: ' disk full ' }))).toBe(
+      'operation op-1 (create_branch) failed after 3 failures: disk full',
+    );
+    expect(describeFailure(op({ status: 'cancelled' }))).toBe('operation op-1 (create_branch) cancelled');
+  });
+});
+
+describe('describeWaitResult', () => {
+  const base = { rounds: 1, requests: 1, elapsedMs: 1500 };
+  it('summarises a success', () => {
+    expect(describeWaitResult({ ...base, status: 'finished', operations: [op({})], failed: [], pending: [] })).toBe(
+      '1 operation finished in 1.5 s',
+    );
+  });
+
+  it('lists failures first, then what is still pending', () => {
+    const failed = op({ id: 'a', status: 'error', failures_count: 1, error: 'boom' });
+    const pending = op({ id: 'b', action: 'start_compute', status: 'running' });
+    expect(describeWaitResult({ ...base, status: 'failed', operations: [failed, pending], failed: [failed], pending: [pending] })).toBe(
+      '1 of 2 operations failed:\n- operation a (create_branch) error after 1 failure: boom\n- operation b (start_compute) still running',
+    );
+  });
+});

@@ -1,0 +1,54 @@
+// Projects: the list (platform-api.md §4.2). Its query parameters are not shown in the spec; the
+// real service pages it with `cursor` and `limit` like the operations list, so `iterate` follows
+// `pagination.cursor` when one comes back, and `list` gathers every page.
+import { expectList, paginationCursor } from '../internal/shape.js';
+import type { CallOptions, Transport } from '../internal/transport.js';
+import { rejectUnknownKeys, requireOptionsObject } from '../internal/validate.js';
+import { CursorPaginator } from '../pagination.js';
+import type { Project } from '../types.js';
+import { checkLimit, type RequestOptions, toCallOptions } from './request-options.js';
+
+export interface ProjectsIterateParams {
+  /** Page size sent as `limit`; the server's default when omitted. */
+  limit?: number;
+}
+
+export class Projects {
+  readonly #transport: Transport;
+
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /** Every project of the account, all pages gathered. */
+  async list(options?: RequestOptions): Promise<Project[]> {
+    return this.#paginator(undefined, toCallOptions(options, 'projects.list')).toArray();
+  }
+
+  /** Every project, page by page; one page in memory at a time. */
+  iterate(params?: ProjectsIterateParams, options?: RequestOptions): CursorPaginator<Project> {
+    const context = 'projects.iterate';
+    const given = requireOptionsObject(params, context);
+    rejectUnknownKeys(given, ['limit'], context);
+    return this.#paginator(checkLimit(given.limit, context), toCallOptions(options, context));
+  }
+
+  #paginator(limit: number | undefined, call: CallOptions): CursorPaginator<Project> {
+    return new CursorPaginator<Project>(
+      (cursor) =>
+        this.#transport.request(
+          {
+            method: 'GET',
+            path: '/projects',
+            query: { limit, cursor },
+            parse: (data) => ({
+              items: expectList<Project>(data, 'projects', { id: 'string' }),
+              cursor: paginationCursor(data),
+            }),
+          },
+          call,
+        ),
+      (project) => project.id,
+    );
+  }
+}

@@ -1,0 +1,111 @@
+// Shared setup of the HTTP-level tests: a platform emulator on loopback per test, a console-made
+// key, and clients whose clock, random and sleep can be faked so waits are checked exactly.
+import {
+  type LoggedRequest,
+  type PlatformEmulator,
+  type PlatformEmulatorOptions,
+  startPlatformEmulator,
+} from '@keyturn/emulator';
+import { inspect } from 'node:util';
+import { afterEach, beforeEach } from 'vitest';
+import { createClientWithRuntime, type PlatformClient } from '../src/client.js';
+import { type Runtime, SleepAborted, systemRuntime } from '../src/internal/runtime.js';
+import type { ClientOptions, RequestEvent } from '../src/options.js';
+
+/** A clock that moves only when the code under test sleeps; every sleep is recorded. */
+export interface FakeTime {
+  runtime: Runtime;
+  /** Every sleep asked for, in order (ms). */
+  sleeps: number[];
+  now(): number;
+  advance(ms: number): void;
+}
+
+/** 2025-01-01T00:00:00Z: a whole second, so HTTP dates (1 s resolution) are exact. */
+export const FAKE_START = Date.UTC(2025, 0, 1);
+
+export function fakeTime(options: { random?: number; start?: number } = {}): FakeTime {
+  let now = options.start ?? FAKE_START;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    now: () => now,
+    advance: (ms) => {
+      now += ms;
+    },
+    runtime: {
+      now: () => now,
+      random: () => options.random ?? 0.5,
+      sleep: async (ms, signal) => {
+        if (signal?.aborted) throw new SleepAborted('sleep aborted');
+        sleeps.push(ms);
+        now += ms;
+      },
+    },
+  };
+}
+
+export interface PlatformFixture {
+  emulator: PlatformEmulator;
+  /** A valid key made "in the console". */
+  key: { id: number; key: string; name: string };
+  projectId: string;
+  /** A client of the emulator; `time` makes it use that fake clock. */
+  client(options?: Partial<ClientOptions>, time?: FakeTime): PlatformClient;
+  /** Requests the emulator received (faulted ones included), optionally filtered. */
+  requests(filter?: { method?: string; path?: string }): LoggedRequest[];
+}
+
+/**
+ * Starts an emulator before each test and closes it after. `options` may be a function, so a
+ * test file can give the emulator the fake clock of the current test.
+ */
+export function usePlatform(options: PlatformEmulatorOptions | (() => PlatformEmulatorOptions) = {}): PlatformFixture {
+  const fixture = {} as PlatformFixture;
+  beforeEach(async () => {
+    const emulator = await startPlatformEmulator(typeof options === 'function' ? options() : options);
+    const key = emulator.createKey('test-key');
+    const project = emulator.createProject({ name: 'test-project' });
+    Object.assign(fixture, {
+      emulator,
+      key,
+      projectId: project.id,
+      client: (extra: Partial<ClientOptions> = {}, time?: FakeTime) =>
+        createClientWithRuntime({ apiKey: key.key, baseUrl: emulator.url, ...extra }, time?.runtime ?? systemRuntime),
+      requests: (filter?: { method?: string; path?: string }) => emulator.log.entries(filter),
+    });
+  });
+  afterEach(async () => {
+    await fixture.emulator.close();
+  });
+  return fixture;
+}
+
+/** Collects onRequest events. */
+export function recordEvents(): { events: RequestEvent[]; onRequest: (event: RequestEvent) => void } {
+  const events: RequestEvent[] = [];
+  return { events, onRequest: (event) => events.push(event) };
+}
+
+/** Resolves once `condition` holds; for "the request reached the server" (not a timing check). */
+export async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`gave up waiting until ${what}`);
+}
+
+/** Everything an error exposes as text: a key must appear in none of it. */
+export function errorTexts(error: unknown): string[] {
+  const e = error as Error;
+  return [
+    JSON.stringify(e),
+    e.message,
+    String(e.stack),
+    String(e.cause),
+    String(e),
+    JSON.stringify(e.cause ?? null),
+    inspect(e, { depth: 10, showHidden: true }),
+  ];
+}
