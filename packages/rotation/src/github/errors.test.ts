@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { toTargetError } from './errors.js';
+
+const repo = { kind: 'repo', owner: 'acme', repo: 'web' } as const;
+const answered = (status: number, data: unknown, headers: Record<string, string> = {}) => ({
+  status,
+  message: 'ignored',
+  response: { status, data, headers },
+});
+
+describe('toTargetError', () => {
+  it('names the permissions a 403 on a secret write needs', () => {
+    const error = toTargetError(answered(403, { message: 'Resource not accessible by integration' }), repo, 'repo:acme/web', 'writing the secret X');
+    expect(error.message).toBe('writing the secret X for repo:acme/web failed: GitHub answered 403 (Resource not accessible by integration)');
+    expect(error.advice).toMatch(/Secrets: write/);
+    expect(error.advice).toMatch(/GitHub App with `secrets` write/);
+    expect(error.advice).toMatch(/classic token with the `repo` scope/);
+    expect(error.advice).toMatch(/GITHUB_TOKEN cannot write secrets/);
+    expect(error.mayHaveTakenEffect).toBe(false);
+  });
+
+  it('asks for organization and Dependabot permissions where they apply', () => {
+    expect(toTargetError(answered(403, {}), { kind: 'org', org: 'acme' }, 'org:acme', 'x').advice).toMatch(/admin:org/);
+    expect(
+      toTargetError(answered(403, {}), { kind: 'dependabot', owner: 'a', repo: 'b' }, 'dependabot:a/b', 'x').advice,
+    ).toMatch(/Dependabot secrets: write/);
+  });
+
+  it('tells a rate limit from a permission problem', () => {
+    const secondary = answered(403, { message: 'You have exceeded a secondary rate limit' });
+    expect(toTargetError(secondary, repo, 'repo:acme/web', 'x').advice).toMatch(/rate-limited/);
+    const primary = answered(403, { message: 'API rate limit exceeded' }, { 'x-ratelimit-remaining': '0' });
+    expect(toTargetError(primary, repo, 'repo:acme/web', 'x').advice).toMatch(/rate-limited/);
+  });
+
+  it('says when no answer came, and that the request may have taken effect', () => {
+    const error = toTargetError(
+      Object.assign(new Error('fetch failed'), { status: 500, cause: new Error('other side closed') }),
+      repo,
+      'repo:acme/web',
+      'writing the secret X',
+    );
+    expect(error.status).toBeUndefined();
+    expect(error.message).toMatch(/no answer from GitHub \(fetch failed: other side closed\)/);
+    expect(error.mayHaveTakenEffect).toBe(true);
+    expect(toTargetError(answered(502, 'Bad gateway'), repo, 'r', 'x').mayHaveTakenEffect).toBe(true);
+  });
+
+  it.each([
+    [401, /token is invalid or expired/],
+    [404, /repo:acme\/web was not found, or the token cannot see it/],
+    [422, /check the secret name/],
+    [409, /refused the request with 409/],
+  ])('advises on %i', (status, advice) => {
+    expect(toTargetError(answered(status, {}), repo, 'repo:acme/web', 'x').advice).toMatch(advice);
+  });
+});

@@ -1,0 +1,79 @@
+// Turns an Octokit failure into a TargetError whose message says what happened and what to do.
+// Octokit errors hold the request (with the sealed body), so only the status and GitHub's own
+// message are kept. https://docs.github.com/en/rest/using-the-rest-api/troubleshooting-the-rest-api
+
+import { TargetError } from '../targets/secret-target.js';
+import type { TargetSpec } from '../targets/spec.js';
+
+interface OctokitFailure {
+  status?: number;
+  message?: string;
+  response?: { status: number; data?: unknown; headers?: Record<string, string | undefined> };
+}
+
+export const SECRET_WRITE_PERMISSIONS =
+  'a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
+
+function permissionsFor(spec: TargetSpec): string {
+  switch (spec.kind) {
+    case 'org':
+      return 'a fine-grained token with the organization permission Secrets: write, a GitHub App with organization `secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets';
+    case 'dependabot':
+      return 'a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
+    default:
+      return SECRET_WRITE_PERMISSIONS;
+  }
+}
+
+/** `what` reads as "writing the secret NAME", "reading the public key", ... */
+export function toTargetError(error: unknown, spec: TargetSpec, target: string, what: string): TargetError {
+  const failure = (error ?? {}) as OctokitFailure;
+  const answered = failure.response !== undefined;
+  const status = answered ? failure.response!.status : undefined;
+  const githubMessage = answered ? messageOf(failure.response!.data) : undefined;
+  const cause = answered
+    ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ''}`
+    : `no answer from GitHub (${errorText(error)})`;
+  const message = `${what} for ${target} failed: ${cause}`;
+  const rateLimited = status === 429 || (status === 403 && isRateLimit(failure));
+  const advice = adviceFor(status, rateLimited, spec, target);
+  return new TargetError(message, target, status, advice, status === undefined || status >= 500);
+}
+
+function adviceFor(status: number | undefined, rateLimited: boolean, spec: TargetSpec, target: string): string {
+  if (rateLimited) return 'GitHub rate-limited the token beyond the retries: run again after the limit resets.';
+  if (status === undefined || status >= 500) {
+    return 'GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.';
+  }
+  switch (status) {
+    case 401:
+      return 'The GitHub token is invalid or expired: give a valid token in github-token.';
+    case 403:
+      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.`;
+    case 404:
+      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
+    case 422:
+      return 'GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.';
+    default:
+      return `GitHub refused the request with ${status}: check the target spec and the token.`;
+  }
+}
+
+function isRateLimit(failure: OctokitFailure): boolean {
+  const headers = failure.response?.headers ?? {};
+  return headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(messageOf(failure.response?.data) ?? '');
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (typeof data === 'string') return data.slice(0, 200) || undefined;
+  if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
+    return (data as { message: string }).message.slice(0, 200);
+  }
+  return undefined;
+}
+
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error && cause.message ? `${error.message}: ${cause.message}` : error.message;
+}

@@ -1,0 +1,95 @@
+// The GitHub client: @octokit/rest with the retry and throttling plugins, against GITHUB_API_URL so
+// GitHub Enterprise Server works. Rate limits are waited out a bounded number of times, honouring
+// Retry-After and the reset time; writes go one at a time.
+// https://github.com/octokit/plugin-throttling.js  https://github.com/octokit/plugin-retry.js
+
+import { retry } from '@octokit/plugin-retry';
+import { type ThrottlingOptions, throttling } from '@octokit/plugin-throttling';
+import { Octokit } from '@octokit/rest';
+import { WriteSpacing } from './write-spacing.js';
+
+// Not exported: its inferred type names Octokit internals; callers see the plain Octokit type.
+const GitHubOctokit = Octokit.plugin(retry, throttling);
+/** Any @octokit/rest instance will do; one from `createGitHubClient` retries and throttles. */
+export type GitHubClient = Octokit;
+
+export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
+
+export interface GitHubClientOptions {
+  /** A token that can write secrets (see README: GITHUB_TOKEN cannot). */
+  token: string;
+  /** Default: GITHUB_API_URL, else https://api.github.com. */
+  baseUrl?: string;
+  userAgent?: string;
+  /** Per request, default 30 s. */
+  timeoutMs?: number;
+  /** Retries of 5xx answers and dropped connections, default 3. */
+  retries?: number;
+  /** Retries of a rate-limited request (primary or secondary limit), default 3. */
+  rateLimitRetries?: number;
+  /** A rate limit that resets later than this is not waited for, default 120 s. */
+  maxRateLimitWaitSeconds?: number;
+  /** Milliseconds per second of Retry-After and of retry backoff, default 1000 (tests make it small). */
+  retryAfterBaseValue?: number;
+  /** Spacing between the starts of two writes, default 1000 ms as GitHub asks. */
+  writeIntervalMs?: number;
+  /** Receives one line per rate-limit wait or give-up. */
+  log?: (message: string) => void;
+}
+
+export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  const {
+    token,
+    baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL,
+    timeoutMs = 30_000,
+    retries = 3,
+    rateLimitRetries = 3,
+    maxRateLimitWaitSeconds = 120,
+    retryAfterBaseValue = 1000,
+    writeIntervalMs = 1000,
+    log = () => {},
+  } = options;
+  if (!token) throw new TypeError('a GitHub token is required');
+
+  const onLimit =
+    (kind: string) =>
+    (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+      const what = `${request.method} ${request.url}`;
+      if (retryCount >= rateLimitRetries || retryAfter > maxRateLimitWaitSeconds) {
+        log(`GitHub ${kind} rate limit on ${what}: giving up after ${retryCount} retries (reset in ${retryAfter}s)`);
+        return false;
+      }
+      log(`GitHub ${kind} rate limit on ${what}: retrying in ${retryAfter}s`);
+      return true;
+    };
+
+  const throttle = {
+    onRateLimit: onLimit('primary'),
+    onSecondaryRateLimit: onLimit('secondary'),
+    retryAfterBaseValue,
+    fallbackSecondaryRateRetryAfter: 60,
+    write: new WriteSpacing(writeIntervalMs),
+  } as unknown as ThrottlingOptions;
+
+  return new GitHubOctokit({
+    auth: token,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    userAgent: options.userAgent ?? 'keyturn-rotation',
+    // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
+    retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
+    throttle,
+    request: { fetch: fetchWithTimeout(timeoutMs) },
+    // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
+    log: { debug: () => {}, info: () => {}, warn: log, error: () => {} },
+  });
+}
+
+/** Octokit sets no timeout of its own; a request that never answers would hang the run. */
+function fetchWithTimeout(timeoutMs: number): typeof fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    // AbortSignal.any arrived in Node 20.3; without it the caller's signal wins over the timeout.
+    const signal = !init?.signal ? timeout : typeof AbortSignal.any === 'function' ? AbortSignal.any([init.signal, timeout]) : init.signal;
+    return fetch(input, { ...init, signal });
+  };
+}

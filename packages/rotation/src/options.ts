@@ -1,0 +1,106 @@
+// rotateKey's options, checked and defaulted before anything is asked of the platform or GitHub.
+
+import { deriveFamily, validateFamily } from './family.js';
+import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github/octokit.js';
+import type { RotationLogger } from './logger.js';
+import type { RotationPlatformClient } from './platform.js';
+import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
+import { createGitHubTarget } from './targets/github/index.js';
+import type { SecretTarget } from './targets/secret-target.js';
+import { parseTargetSpecs } from './targets/spec.js';
+
+export type GitHubAccess = GitHubClientOptions | { octokit: GitHubClient };
+
+export interface RotateKeyOptions {
+  /** A platform client holding the current key (createClient from @keyturn/api). */
+  client: RotationPlatformClient;
+  /** The current key's value: written back to targets already written if a later one fails. */
+  apiKey?: string;
+  /** How to reach GitHub; needed when targets are given as specs. */
+  github?: GitHubAccess;
+  /** Specs (text with lines or commas, or an array) or SecretTarget objects. Default: the current repository. */
+  targets?: string | readonly string[] | readonly SecretTarget[];
+  /** `OWNER/REPO` used when no target is given; default GITHUB_REPOSITORY. */
+  defaultRepository?: string;
+  secretName?: string;
+  /** Key name prefix; default derived from the first target and the secret name. */
+  family?: string;
+  /** How many newest keys of the family stay valid, the new one included. Default 1. */
+  keep?: number;
+  /** Further key ids to revoke once every target holds the new key (e.g. the console-made key). */
+  revokeKeyIds?: readonly number[];
+  /** Check everything and return the plan; change nothing. */
+  dryRun?: boolean;
+  log?: RotationLogger;
+  now?: Date | (() => Date);
+  /** How long the new key may take to work, and how often it is tried. Default 30 s, every 1 s. */
+  verify?: { timeoutMs?: number; intervalMs?: number };
+  /** Called with the new key's value as soon as it exists (the Action masks it here). */
+  onKeyCreated?: (value: string) => void | Promise<void>;
+}
+
+export interface ResolvedOptions {
+  client: RotationPlatformClient;
+  currentKey: string | undefined;
+  targets: SecretTarget[];
+  secretName: string;
+  family: string;
+  keep: number;
+  revokeKeyIds: number[];
+  dryRun: boolean;
+  now: () => Date;
+  verify: { timeoutMs: number; intervalMs: number };
+  onKeyCreated: ((value: string) => void | Promise<void>) | undefined;
+}
+
+/** Throws a plain Error whose message says which option is wrong; rotateKey wraps it. */
+export function resolveOptions(options: RotateKeyOptions, githubLog: (line: string) => void): ResolvedOptions {
+  if (!options || typeof options !== 'object') throw new TypeError('rotateKey needs an options object');
+  const { client } = options;
+  if (!client?.apiKeys || typeof client.withApiKey !== 'function') {
+    throw new TypeError('client must be a platform client (createClient from @keyturn/api)');
+  }
+  const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
+  validateSecretName(secretName);
+  const targets = resolveTargets(options, githubLog);
+  const family = options.family ?? deriveFamily(targets[0]!.describe(), secretName);
+  validateFamily(family);
+  const keep = options.keep ?? 1;
+  if (!Number.isInteger(keep) || keep < 1) throw new TypeError(`keep must be a whole number of at least 1, not ${keep}`);
+  const revokeKeyIds = [...new Set(options.revokeKeyIds ?? [])];
+  for (const id of revokeKeyIds) {
+    if (!Number.isSafeInteger(id) || id < 1) throw new TypeError(`revoke-key-ids must be key ids (positive whole numbers), not ${id}`);
+  }
+  const verify = { timeoutMs: options.verify?.timeoutMs ?? 30_000, intervalMs: options.verify?.intervalMs ?? 1000 };
+  if (!(verify.timeoutMs >= 0) || !(verify.intervalMs > 0)) {
+    throw new TypeError('verify.timeoutMs must be at least 0 and verify.intervalMs above 0');
+  }
+  const { now } = options;
+  return {
+    client,
+    currentKey: options.apiKey || undefined,
+    targets,
+    secretName,
+    family,
+    keep,
+    revokeKeyIds,
+    dryRun: options.dryRun ?? false,
+    now: typeof now === 'function' ? now : now ? () => now : () => new Date(),
+    verify,
+    onKeyCreated: options.onKeyCreated,
+  };
+}
+
+function resolveTargets(options: RotateKeyOptions, githubLog: (line: string) => void): SecretTarget[] {
+  const given = options.targets ?? [];
+  const list: readonly (string | SecretTarget)[] = typeof given === 'string' ? [given] : given;
+  if (list.length && list.every((t) => typeof t !== 'string')) return [...(list as SecretTarget[])];
+  if (!list.every((t) => typeof t === 'string')) throw new TypeError('targets must be all specs or all SecretTarget objects');
+  const specs = parseTargetSpecs(list as string[], {
+    defaultRepository: options.defaultRepository ?? process.env.GITHUB_REPOSITORY,
+  });
+  if (!options.github) throw new TypeError('github options (a token, or an octokit) are required to write GitHub secrets');
+  const octokit =
+    'octokit' in options.github ? options.github.octokit : createGitHubClient({ log: githubLog, ...options.github });
+  return specs.map((spec) => createGitHubTarget(octokit, spec));
+}

@@ -1,0 +1,71 @@
+// What the rotation needs of the platform client (@keyturn/api's PlatformClient fits), and how its
+// failures read to a user.
+
+import {
+  AuthenticationError,
+  ConnectionError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from '@keyturn/api';
+
+export interface PlatformKey {
+  id: number;
+  name: string;
+  created_at: string;
+  last_used_at?: string | null;
+}
+
+export interface RotationPlatformClient {
+  apiKeys: {
+    create(body: { key_name: string }): Promise<{ id: number; key: string; name?: string; created_at?: string }>;
+    list(): Promise<PlatformKey[]>;
+    revoke(keyId: number): Promise<unknown>;
+  };
+  /** The same client with another key: the new key verifies and revokes with itself. */
+  withApiKey(apiKey: string): RotationPlatformClient;
+}
+
+/** A POST that failed this way may have taken effect (CONTRACTS.md): look before doing anything. */
+export function mayHaveTakenEffect(error: unknown): boolean {
+  return (
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    (error instanceof ServerError && error.status !== 503)
+  );
+}
+
+/** Failures that a later attempt may not see: the platform was down, slow or busy. */
+export function isTransient(error: unknown): boolean {
+  return (
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof ServerError ||
+    error instanceof RateLimitError
+  );
+}
+
+export function currentKeyRejectedAdvice(secretName: string): string {
+  return (
+    `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform ` +
+    `console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id ` +
+    'so nothing stays valid that should not.'
+  );
+}
+
+/** Advice for a platform failure of the current key (preflight, create, rollbacks). */
+export function platformAdvice(error: unknown, secretName: string, nothingChanged: boolean): string {
+  const rerun = nothingChanged ? 'Nothing was changed: run again' : 'Run again';
+  if (error instanceof AuthenticationError) return currentKeyRejectedAdvice(secretName);
+  if (error instanceof PermissionDeniedError) {
+    return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
+  }
+  if (error instanceof RateLimitError) return `The platform rate-limited the run. ${rerun} in a minute.`;
+  if (isTransient(error)) return `The platform did not answer or failed. ${rerun} later.`;
+  return `${rerun} once the cause above is fixed.`;
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,87 @@
+// Step 1, without side effects: the current key works (it lists keys), every target is reachable
+// (its public key is fetched and usable), and the plan is known. A dry run stops here.
+
+import { isFamilyMember, makeKeyName } from '../family.js';
+import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
+import type { RotationPlan } from '../report.js';
+import { sealSecret } from '../seal.js';
+import { targetAdvice } from '../targets/write-sealed.js';
+import type { RotationContext } from './context.js';
+import { familyMembers, selectRevocations } from './revocation-plan.js';
+
+export interface PreflightResult {
+  keys: PlatformKey[];
+  plan: RotationPlan;
+}
+
+export async function preflight(ctx: RotationContext): Promise<PreflightResult> {
+  const { family, secretName } = ctx;
+  ctx.log('preflight', 'Checking the current key by listing API keys');
+  let keys: PlatformKey[] = [];
+  try {
+    keys = await ctx.client.apiKeys.list();
+  } catch (error) {
+    ctx.fail(
+      'preflight',
+      `The current key could not list API keys: ${describeError(error)}`,
+      platformAdvice(error, secretName, true),
+      error,
+    );
+  }
+  const members = familyMembers(keys, family);
+  ctx.log('preflight', `The current key works: ${keys.length} live keys, ${members.length} of family ${family}`);
+  warnIfUnmanaged(ctx, keys);
+
+  for (const target of ctx.targets) {
+    const name = target.describe();
+    let keyId = '';
+    try {
+      await target.prepare?.(secretName);
+      const publicKey = await target.fetchPublicKey();
+      await sealSecret('probe', publicKey.key);
+      keyId = publicKey.keyId;
+    } catch (error) {
+      ctx.fail(
+        'preflight',
+        `Target ${name} cannot take the secret ${secretName}: ${describeError(error)}`,
+        `${targetAdvice(error)} Nothing was changed.`,
+        error,
+      );
+    }
+    ctx.log('preflight', `${name} is reachable (public key ${keyId})`);
+  }
+
+  const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds });
+  for (const id of selection.notLive) ctx.log('preflight', `Key ${id} of revoke-key-ids is not live: already revoked`);
+  const plan: RotationPlan = {
+    keyName: makeKeyName(family, ctx.now()),
+    targets: ctx.targets.map((t) => t.describe()),
+    revokeKeyIds: selection.revoke.map((k) => k.id),
+  };
+  ctx.report.plan = plan;
+  const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(', ')}` : 'revoke no key';
+  ctx.log('preflight', `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(', ')}, ${revoking}`);
+  return { keys, plan };
+}
+
+/**
+ * The current key is the one that just listed the keys, so it was used last. A key the tool did
+ * not make stays valid unless named in revokeKeyIds: say so on the first rotation.
+ */
+function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[]): void {
+  const current = lastUsed(keys);
+  if (!current || isFamilyMember(current.name, ctx.family) || ctx.revokeKeyIds.includes(current.id)) return;
+  ctx.warn(
+    'preflight',
+    `The current key ${current.id} ("${current.name}") was not made by this rotation (family ${ctx.family}) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, run with revoke-key-ids: ${current.id} (or revoke it in the console).`,
+  );
+}
+
+function lastUsed(keys: PlatformKey[]): PlatformKey | undefined {
+  let best: PlatformKey | undefined;
+  for (const key of keys) {
+    if (!key.last_used_at) continue;
+    if (!best || Date.parse(key.last_used_at) > Date.parse(best.last_used_at!)) best = key;
+  }
+  return best;
+}

@@ -1,0 +1,107 @@
+// Step 4: write the new key to every target, one at a time, each sealed with its own public key
+// fetched fresh. First back off if a newer rotation of the same family exists. If a target cannot
+// be written, give the previous key back to the targets already written and revoke the new key.
+
+import { describeError, type PlatformKey, type RotationPlatformClient } from '../platform.js';
+import { type SecretTarget, TargetError } from '../targets/secret-target.js';
+import { targetAdvice, writeSealed } from '../targets/write-sealed.js';
+import type { RotationContext } from './context.js';
+import { familyMembers, isNewerKey } from './revocation-plan.js';
+import { type CreatedKey, revokeOwnKey } from './revoke-own-key.js';
+
+export async function storeKey(ctx: RotationContext, created: CreatedKey, newClient: RotationPlatformClient): Promise<void> {
+  await backOffIfSuperseded(ctx, created, newClient);
+  const written: SecretTarget[] = [];
+  for (const target of ctx.targets) {
+    const name = target.describe();
+    ctx.log('store', `Writing ${ctx.secretName} to ${name}`);
+    try {
+      await writeSealed(target, ctx.secretName, created.key);
+    } catch (error) {
+      return rollBack(ctx, created, written, target, error);
+    }
+    written.push(target);
+    ctx.report.targets.push(name);
+    ctx.log('store', `${name} holds the new key ${created.id}`);
+  }
+}
+
+/** A newer key of the family means another rotation runs now and owns the secret: let it. */
+async function backOffIfSuperseded(ctx: RotationContext, created: CreatedKey, newClient: RotationPlatformClient) {
+  let keys: PlatformKey[] = [];
+  try {
+    keys = await newClient.apiKeys.list();
+  } catch (error) {
+    const failure = `Listing keys to check for a concurrent rotation failed: ${describeError(error)}`;
+    await revokeOwnKey(ctx, 'store', created, ctx.client, failure);
+    ctx.fail('store', `${failure}; nothing was written and the new key was revoked`, 'The current key still works: run again.', error);
+  }
+  const own = keys.find((k) => k.id === created.id);
+  if (!own) {
+    ctx.fail(
+      'store',
+      `The new key ${created.id} is no longer listed: it was revoked during the run (by another rotation?). Nothing was written`,
+      'The current key still works: run again once no other rotation of this secret is running.',
+    );
+  }
+  const newer = familyMembers(keys, ctx.family).filter((k) => isNewerKey(k, own));
+  if (!newer.length) return;
+  const names = newer.map((k) => `${k.id} (${k.name})`).join(', ');
+  const failure = `A newer key of family ${ctx.family} exists: ${names}. Another rotation of this secret is running and owns it now`;
+  await revokeOwnKey(ctx, 'store', created, newClient, failure);
+  ctx.fail(
+    'store',
+    `${failure}; this run wrote nothing and revoked its own new key ${created.id}`,
+    'Nothing to do if the other rotation succeeds; otherwise run again once it has finished.',
+  );
+}
+
+async function rollBack(
+  ctx: RotationContext,
+  created: CreatedKey,
+  written: SecretTarget[],
+  failed: SecretTarget,
+  cause: unknown,
+): Promise<never> {
+  const what = `Writing ${ctx.secretName} to ${failed.describe()} failed: ${describeError(cause)}`;
+  // A write with no answer (or a 5xx) may have landed: that target may hold the new key as well.
+  const ambiguous = cause instanceof TargetError && cause.mayHaveTakenEffect;
+  const restore = ambiguous ? [...written, failed] : written;
+  const advice = targetAdvice(cause);
+
+  if (!ctx.currentKey && restore.length) {
+    ctx.fail(
+      'store',
+      `${what}. The previous key's value was not given (apiKey option), so ${restore.map((t) => t.describe()).join(', ')} keep${restore.length === 1 ? 's' : ''} the new key ${created.id}; it and the current key both stay valid`,
+      `${advice} Then run again.`,
+      cause,
+    );
+  }
+  const restored: string[] = [];
+  const unrestored: string[] = [];
+  for (const target of restore) {
+    const name = target.describe();
+    ctx.log('store', `Writing the previous key back to ${name}`);
+    try {
+      await writeSealed(target, ctx.secretName, ctx.currentKey!);
+      restored.push(name);
+      ctx.report.targets = ctx.report.targets.filter((t) => t !== name);
+    } catch (error) {
+      unrestored.push(name);
+      ctx.log('store', `Writing the previous key back to ${name} failed: ${describeError(error)}`);
+    }
+  }
+  ctx.report.restoredTargets = restored;
+  if (unrestored.length) {
+    if (ambiguous && unrestored.includes(failed.describe())) ctx.report.targets.push(failed.describe());
+    ctx.fail(
+      'store',
+      `${what}. Writing the previous key back failed for ${unrestored.join(', ')}, which may hold the new key ${created.id}: it stays valid, and so does the current key`,
+      `${advice} Then run again: the next rotation writes every target and revokes the older keys.`,
+      cause,
+    );
+  }
+  await revokeOwnKey(ctx, 'store', created, ctx.client, what);
+  const back = restored.length ? `the previous key was written back to ${restored.join(', ')}` : 'no target had been written';
+  ctx.fail('store', `${what}. ${back} and the new key ${created.id} was revoked`, `${advice} Then run again.`, cause);
+}

@@ -1,0 +1,50 @@
+// The rotation protocol of DESIGN.md, one step per module: preflight, create, verify, store, revoke.
+// Each step is safe to re-run; a failure throws a RotationError saying what happened and what to do.
+
+import { RotationError } from './errors.js';
+import { type RotateKeyOptions, resolveOptions } from './options.js';
+import { createContextTools, type RotationContext } from './protocol/context.js';
+import { createKey } from './protocol/create.js';
+import { preflight } from './protocol/preflight.js';
+import { revokeOldKeys } from './protocol/revoke.js';
+import { storeKey } from './protocol/store.js';
+import { verifyKey } from './protocol/verify.js';
+import { emptyReport, type RotationReport } from './report.js';
+import { DEFAULT_SECRET_NAME } from './secret-name.js';
+
+export async function rotateKey(options: RotateKeyOptions): Promise<RotationReport> {
+  const startedAt = performance.now();
+  // GitHub's rate-limit lines go to the log of the step in progress, once there is one.
+  let note = (_line: string) => {};
+  let resolved: ReturnType<typeof resolveOptions>;
+  try {
+    resolved = resolveOptions(options, (line) => note(line));
+  } catch (error) {
+    const report = emptyReport({
+      dryRun: options?.dryRun ?? false,
+      family: options?.family ?? '',
+      secretName: options?.secretName ?? DEFAULT_SECRET_NAME,
+    });
+    const summary = `The inputs are not valid: ${(error as Error).message}`;
+    const advice = 'Fix the input and run again. Nothing was changed.';
+    options?.log?.({ step: 'preflight', level: 'error', message: `${summary} ${advice}` });
+    throw new RotationError({ step: 'preflight', summary, advice, report, cause: error });
+  }
+
+  const report = emptyReport({ dryRun: resolved.dryRun, family: resolved.family, secretName: resolved.secretName });
+  const ctx: RotationContext = { ...resolved, report, ...createContextTools(report, startedAt, options.log) };
+  note = ctx.note;
+
+  const { plan } = await preflight(ctx);
+  if (!ctx.dryRun) {
+    const created = await createKey(ctx, plan.keyName);
+    const newClient = await verifyKey(ctx, created);
+    await storeKey(ctx, created, newClient);
+    await revokeOldKeys(ctx, created, newClient);
+    ctx.log('revoke', `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
+  } else {
+    ctx.log('preflight', 'Dry run: nothing was changed');
+  }
+  report.durationMs = Math.round(performance.now() - startedAt);
+  return report;
+}

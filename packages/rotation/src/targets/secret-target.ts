@@ -1,0 +1,46 @@
+// Where a rotated key is written. GitHub implements it today; GitLab or Vault can be added later
+// without touching the rotation protocol.
+
+export interface TargetPublicKey {
+  keyId: string;
+  /** base64 of the 32-byte public key that secrets for this target are sealed with. */
+  key: string;
+}
+
+export interface SecretMeta {
+  name: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface SecretTarget {
+  /** The target as a spec (`repo:acme/web`), for reports and logs. */
+  describe(): string;
+  /** Checks what writing `secretName` needs beyond the public key (resolves repository names); no side effects. */
+  prepare?(secretName: string): Promise<void>;
+  /** The target's own public key, fetched from the service each time it is called. */
+  fetchPublicKey(): Promise<TargetPublicKey>;
+  /** Writes (creates or updates) the secret `name`, already sealed with the key `keyId`. */
+  writeSecret(name: string, sealedValue: string, keyId: string): Promise<void>;
+  /** The secret's metadata, or undefined when it does not exist yet. */
+  readSecretMeta?(name: string): Promise<SecretMeta | undefined>;
+}
+
+/**
+ * What a target throws when the service refused or failed: the status (undefined when no answer came)
+ * and a message that says what to do. Never holds a secret value or a credential.
+ */
+export class TargetError extends Error {
+  override name = 'TargetError';
+  constructor(
+    message: string,
+    readonly target: string,
+    readonly status: number | undefined,
+    /** What the user should do about it. */
+    readonly advice: string,
+    /** True when the request may have taken effect although it failed (no answer, or a 5xx). */
+    readonly mayHaveTakenEffect: boolean,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { formatTargetSpec, parseTargetSpecs, TargetSpecError } from './spec.js';
+
+describe('parseTargetSpecs', () => {
+  it('parses every kind, one per line, with comments and blank lines', () => {
+    const text = `
+      # where the key goes
+      repo:acme/web
+      env:acme/web:production   # deploys
+      dependabot:acme/api
+
+      org:acme
+      org:acme:all
+      org:other:private
+      org:third:selected:web,api
+    `;
+    expect(parseTargetSpecs(text)).toEqual([
+      { kind: 'repo', owner: 'acme', repo: 'web' },
+      { kind: 'env', owner: 'acme', repo: 'web', environment: 'production' },
+      { kind: 'dependabot', owner: 'acme', repo: 'api' },
+      { kind: 'org', org: 'acme' },
+      { kind: 'org', org: 'acme', visibility: 'all' },
+      { kind: 'org', org: 'other', visibility: 'private' },
+      { kind: 'org', org: 'third', visibility: 'selected', repositories: ['web', 'api'] },
+    ]);
+  });
+
+  it('splits on commas but keeps the repository list of org:ORG:selected together', () => {
+    expect(parseTargetSpecs('repo:a/b, org:acme:selected:web, acme/api ,env:a/b:staging').map(formatTargetSpec)).toEqual([
+      'repo:a/b',
+      'org:acme:selected:web,api',
+      'env:a/b:staging',
+    ]);
+  });
+
+  it('accepts arrays of lines', () => {
+    expect(parseTargetSpecs(['repo:a/b', 'dependabot:a/b']).map(formatTargetSpec)).toEqual([
+      'repo:a/b',
+      'dependabot:a/b',
+    ]);
+  });
+
+  it('falls back to the current repository when no spec is given', () => {
+    expect(parseTargetSpecs(' \n# nothing\n', { defaultRepository: 'acme/web' })).toEqual([
+      { kind: 'repo', owner: 'acme', repo: 'web' },
+    ]);
+    expect(() => parseTargetSpecs('')).toThrow(/no target given.*repo:OWNER\/REPO/);
+    expect(() => parseTargetSpecs('', { defaultRepository: 'nope' })).toThrow(/current repository "nope"/);
+  });
+
+  it.each([
+    ['repo:acme', /line 1 \("repo:acme"\): expected repo:OWNER\/REPO/],
+    ['repo:acme/web/extra', /expected repo:OWNER\/REPO/],
+    ['repo:-acme/web', /expected repo:OWNER\/REPO/],
+    ['repo:acme/..', /expected repo:OWNER\/REPO/],
+    ['env:acme/web', /expected env:OWNER\/REPO:ENVIRONMENT/],
+    ['env:acme/web:', /expected env:OWNER\/REPO:ENVIRONMENT/],
+    ['org:', /expected org:ORG/],
+    ['org:acme:public', /unknown visibility "public"/],
+    ['org:acme:selected:', /needs at least one repository/],
+    ['org:acme:all:web', /takes no repository list/],
+    ['org:acme:selected:other/web', /"other\/web" is not a repository of acme/],
+    ['github:acme/web', /not a target spec: expected repo:OWNER\/REPO, env:/],
+    ['acme/web', /not a target spec/],
+  ])('rejects %j with a clear message', (text, message) => {
+    expect(() => parseTargetSpecs(text)).toThrow(message);
+  });
+
+  it('names every malformed line at once', () => {
+    let error: unknown;
+    try {
+      parseTargetSpecs('repo:a/b\nrepo:bad\n\nenv:x/y\nrepo:A/B');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TargetSpecError);
+    const problems = (error as TargetSpecError).problems;
+    expect(problems.map((p) => p.line)).toEqual([2, 4, 5]);
+    expect((error as Error).message).toMatch(/^3 target specs are malformed/);
+    expect(problems[2]!.problem).toMatch(/repeats the target repo:a\/b of line 1/);
+  });
+
+  it('formats specs back to their canonical text', () => {
+    for (const text of ['repo:a/b', 'env:a/b:prod env', 'org:a', 'org:a:all', 'org:a:selected:x,y', 'dependabot:a/b']) {
+      expect(parseTargetSpecs(text).map(formatTargetSpec)).toEqual([text]);
+    }
+  });
+});

@@ -1,0 +1,171 @@
+// Target specs: where the rotated key is written. One spec per line or comma:
+//   repo:OWNER/REPO   env:OWNER/REPO:ENVIRONMENT   dependabot:OWNER/REPO
+//   org:ORG[:all|private|selected:REPO,REPO]
+// Blank lines and `#` comments are ignored; no spec at all means the current repository.
+
+export type OrgVisibility = 'all' | 'private' | 'selected';
+
+export type TargetSpec =
+  | { kind: 'repo'; owner: string; repo: string }
+  | { kind: 'env'; owner: string; repo: string; environment: string }
+  /** No `visibility`: keep the existing secret's visibility (`private` for a new secret). */
+  | { kind: 'org'; org: string; visibility?: OrgVisibility; repositories?: string[] }
+  | { kind: 'dependabot'; owner: string; repo: string };
+
+export interface ParseTargetSpecsOptions {
+  /** `OWNER/REPO` used when the text holds no spec (GITHUB_REPOSITORY in an Action). */
+  defaultRepository?: string;
+}
+
+/** Every malformed line, each with its line number and what a valid spec looks like. */
+export class TargetSpecError extends Error {
+  override name = 'TargetSpecError';
+  constructor(readonly problems: Array<{ line: number; text: string; problem: string }>) {
+    super(
+      problems.length === 1
+        ? describeProblem(problems[0]!)
+        : `${problems.length} target specs are malformed:\n${problems.map((p) => `  ${describeProblem(p)}`).join('\n')}`,
+    );
+  }
+}
+
+function describeProblem(p: { line: number; text: string; problem: string }): string {
+  return p.line > 0 ? `line ${p.line} ("${p.text}"): ${p.problem}` : p.problem;
+}
+
+export const TARGET_SPEC_FORMS =
+  'repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO] or dependabot:OWNER/REPO';
+
+const KINDS = ['repo', 'env', 'org', 'dependabot'] as const;
+// GitHub account names: alphanumerics and single hyphens, not at either end, up to 39 characters.
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+// Repository names: letters, digits, `.`, `_`, `-` (never `.` or `..`), up to 100 characters.
+const REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
+
+export function parseTargetSpecs(text: string | readonly string[], options: ParseTargetSpecsOptions = {}): TargetSpec[] {
+  const lines = typeof text === 'string' ? text.split(/\r?\n/) : text.flatMap((t) => t.split(/\r?\n/));
+  const specs: Array<{ spec: TargetSpec; line: number }> = [];
+  const problems: TargetSpecError['problems'] = [];
+
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const content = raw.replace(/(^|\s)#.*$/, '').trim();
+    if (!content) return;
+    for (const item of groupItems(content)) {
+      try {
+        const spec = parseOne(item);
+        // GitHub names are case-insensitive: `repo:Acme/Web` and `repo:acme/web` are one target.
+        const key = formatTargetSpec(spec);
+        const earlier = specs.find((s) => formatTargetSpec(s.spec).toLowerCase() === key.toLowerCase());
+        if (earlier) throw new Error(`repeats the target ${formatTargetSpec(earlier.spec)} of line ${earlier.line}`);
+        specs.push({ spec, line });
+      } catch (error) {
+        problems.push({ line, text: item, problem: (error as Error).message });
+      }
+    }
+  });
+
+  if (problems.length) throw new TargetSpecError(problems);
+  if (specs.length) return specs.map((s) => s.spec);
+  if (!options.defaultRepository) {
+    throw new TargetSpecError([
+      { line: 0, text: '', problem: `no target given and no current repository known: give targets as ${TARGET_SPEC_FORMS}` },
+    ]);
+  }
+  try {
+    return [parseOne(`repo:${options.defaultRepository}`)];
+  } catch (error) {
+    const problem = `the current repository "${options.defaultRepository}" is not OWNER/REPO (${(error as Error).message})`;
+    throw new TargetSpecError([{ line: 0, text: options.defaultRepository, problem }]);
+  }
+}
+
+/** Splits a line on commas, keeping the repository list of `org:ORG:selected:A,B` together. */
+function groupItems(content: string): string[] {
+  const items: string[] = [];
+  for (const piece of content.split(',').map((p) => p.trim())) {
+    const previous = items.at(-1);
+    const startsSpec = KINDS.some((k) => piece.startsWith(`${k}:`));
+    if (!startsSpec && previous !== undefined && /^org:[^:]*:selected:/.test(previous)) {
+      items[items.length - 1] = `${previous},${piece}`;
+    } else {
+      items.push(piece);
+    }
+  }
+  return items;
+}
+
+function parseOne(item: string): TargetSpec {
+  const colon = item.indexOf(':');
+  const kind = colon > 0 ? item.slice(0, colon) : '';
+  const rest = colon > 0 ? item.slice(colon + 1) : '';
+  switch (kind) {
+    case 'repo':
+    case 'dependabot': {
+      const { owner, repo } = parseRepository(rest, `${kind}:OWNER/REPO, e.g. ${kind}:acme/web`);
+      return { kind, owner, repo };
+    }
+    case 'env': {
+      const sep = rest.indexOf(':');
+      const environment = sep >= 0 ? rest.slice(sep + 1).trim() : '';
+      const expected = 'env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production';
+      if (sep < 0 || !environment) throw new Error(`expected ${expected}`);
+      if (environment.length > 255) throw new Error('an environment name has at most 255 characters');
+      return { kind: 'env', ...parseRepository(rest.slice(0, sep), expected), environment };
+    }
+    case 'org':
+      return parseOrg(rest);
+    default:
+      throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
+  }
+}
+
+function parseRepository(text: string, expected: string): { owner: string; repo: string } {
+  const parts = text.trim().split('/');
+  const [owner = '', repo = ''] = parts;
+  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo)) throw new Error(`expected ${expected}`);
+  return { owner, repo };
+}
+
+function parseOrg(rest: string): TargetSpec {
+  const expected = 'org:ORG, org:ORG:all, org:ORG:private or org:ORG:selected:REPO,REPO';
+  const [org = '', visibility, ...tail] = rest.split(':').map((p) => p.trim());
+  if (!OWNER.test(org)) throw new Error(`expected ${expected}`);
+  if (visibility === undefined) return { kind: 'org', org };
+  if (visibility === 'all' || visibility === 'private') {
+    if (tail.length) throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);
+    return { kind: 'org', org, visibility };
+  }
+  if (visibility !== 'selected') throw new Error(`unknown visibility "${visibility}": expected ${expected}`);
+  const repositories = tail
+    .join(':')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => {
+      // `ORG/REPO` is accepted too, as long as it names a repository of that organization.
+      const [first = '', second] = r.split('/');
+      const name = second === undefined ? first : second;
+      if ((second !== undefined && first.toLowerCase() !== org.toLowerCase()) || !REPO.test(name)) {
+        throw new Error(`"${r}" is not a repository of ${org}: expected ${expected}`);
+      }
+      return name;
+    });
+  if (!repositories.length) throw new Error(`"selected" needs at least one repository: expected ${expected}`);
+  return { kind: 'org', org, visibility, repositories };
+}
+
+/** The canonical text of a spec, as reports and logs show it. */
+export function formatTargetSpec(spec: TargetSpec): string {
+  switch (spec.kind) {
+    case 'repo':
+    case 'dependabot':
+      return `${spec.kind}:${spec.owner}/${spec.repo}`;
+    case 'env':
+      return `env:${spec.owner}/${spec.repo}:${spec.environment}`;
+    case 'org':
+      if (!spec.visibility) return `org:${spec.org}`;
+      if (spec.visibility !== 'selected') return `org:${spec.org}:${spec.visibility}`;
+      return `org:${spec.org}:selected:${(spec.repositories ?? []).join(',')}`;
+  }
+}

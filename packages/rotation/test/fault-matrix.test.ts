@@ -1,0 +1,270 @@
+// The fault matrix: every step of the protocol (preflight, create, verify, each target write, each
+// revocation) against every fault, one test per row, all checked by the same invariants.
+
+import { type FaultSpec, primaryRateLimitFault, secondaryRateLimitFault } from '@keyturn/emulator';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RotationStep } from '../src/index.js';
+import { checkInvariants } from './invariants.js';
+import { runRotation } from './run.js';
+import { ENV_SECRET_PATH, REPO_SECRET_PATH, SECRET, startWorld, TARGETS, type World } from './world.js';
+
+interface Point {
+  service: 'platform' | 'github';
+  method: string;
+  path: (world: World) => string;
+  /** Armed when the run logs a line matching this (the step has begun); before the run otherwise. */
+  armAt?: RegExp;
+}
+
+const POINTS = {
+  'preflight: list keys': { service: 'platform', method: 'GET', path: () => '/api_keys' },
+  'preflight: public key': {
+    service: 'github',
+    method: 'GET',
+    path: () => '/repos/acme/web/actions/secrets/public-key',
+  },
+  create: { service: 'platform', method: 'POST', path: () => '/api_keys' },
+  verify: { service: 'platform', method: 'GET', path: () => '/api_keys', armAt: /^Checking that key \d+ works/ },
+  'store: repo write': { service: 'github', method: 'PUT', path: () => REPO_SECRET_PATH },
+  'store: env write': { service: 'github', method: 'PUT', path: () => ENV_SECRET_PATH },
+  'revoke: list keys': {
+    service: 'platform',
+    method: 'GET',
+    path: () => '/api_keys',
+    armAt: /^Listing keys with the new key/,
+  },
+  'revoke: old family key': { service: 'platform', method: 'DELETE', path: (w) => `/api_keys/${w.currentKey.id}` },
+  'revoke: console key': { service: 'platform', method: 'DELETE', path: (w) => `/api_keys/${w.consoleKey.id}` },
+} satisfies Record<string, Point>;
+type PointName = keyof typeof POINTS;
+
+type FaultMaker = (service: Point['service']) => Omit<FaultSpec, 'method' | 'path'>;
+const always = { times: 'always' } as const;
+const FAULTS = {
+  '500 once': () => ({ kind: 'status', status: 500 }),
+  '500 for good': () => ({ kind: 'status', status: 500, ...always }),
+  '503 once': () => ({ kind: 'status', status: 503 }),
+  '429 once': (s) =>
+    s === 'github' ? secondaryRateLimitFault({ status: 429, retryAfter: 1 }) : { kind: 'status', status: 429, retryAfter: 0 },
+  '429 for good': (s) =>
+    s === 'github'
+      ? secondaryRateLimitFault({ status: 429, retryAfter: 1, ...always })
+      : { kind: 'status', status: 429, retryAfter: 0, ...always },
+  'secondary rate limit once': () => secondaryRateLimitFault({ retryAfter: 1 }),
+  'secondary rate limit for good': () => secondaryRateLimitFault({ retryAfter: 1, ...always }),
+  'primary rate limit once': () => primaryRateLimitFault({ resetInSeconds: 1 }),
+  'dropped connection once': () => ({ kind: 'drop' }),
+  'dropped connection for good': () => ({ kind: 'drop', ...always }),
+  'reply lost once': () => ({ kind: 'reply-lost' }),
+  'reply lost for good': () => ({ kind: 'reply-lost', ...always }),
+  'no answer (timeout) after effect': () => ({ kind: 'hang', afterEffect: true }),
+  '401': () => ({ kind: 'status', status: 401 }),
+  '401 for good': () => ({ kind: 'status', status: 401, ...always }),
+  '403': () => ({ kind: 'status', status: 403 }),
+  '404': () => ({ kind: 'status', status: 404 }),
+  '422': () => ({ kind: 'status', status: 422 }),
+} satisfies Record<string, FaultMaker>;
+type FaultName = keyof typeof FAULTS;
+
+type Expectation =
+  | { outcome: 'ok'; /** Old keys a faked 404 left valid (404 = already revoked). */ oldKeysStay?: boolean }
+  | { outcome: 'fail'; step: RotationStep; says: RegExp; newKeyMayStayUnheld?: boolean };
+
+const ok: Expectation = { outcome: 'ok' };
+const fails = (step: RotationStep, says: RegExp, extra: { newKeyMayStayUnheld?: boolean } = {}): Expectation => ({
+  outcome: 'fail',
+  step,
+  says,
+  ...extra,
+});
+
+// What each fault must lead to. Retried failures (once) succeed; the rest fail at their step.
+const PLATFORM_DOWN = /did not answer or failed\. Nothing was changed: run again later/;
+const GITHUB_DOWN = /GitHub did not answer or failed/;
+const RATE_LIMITED_PLATFORM = /rate-limited the run/;
+const RATE_LIMITED_GITHUB = /GitHub rate-limited the token/;
+const KEY_REJECTED = /no longer works \(revoked or invalid\)\. Make a key in the platform console, put it in the secret NEON_API_KEY, then run once with revoke-key-ids/;
+const NO_ORPHAN = /answer to creating key .* was lost .*no key of that name exists\. Nothing else was changed and the current key still works: run again/;
+const ORPHAN_REVOKED = /answer to creating key .* was lost .*the key had been created, and as its value is unknown it was revoked \(id \d+\)/;
+const NOT_VERIFIED = /new key \d+ did not work within 1000 ms .*; it was revoked and nothing was written\. The current key still works/;
+const REFUSED = (status: number) =>
+  new RegExp(`new key \\d+ was refused \\(.*${status}.*\\); it was revoked and nothing was written\\. The current key still works`);
+const NOTHING_WRITTEN = /no target had been written and the new key \d+ was revoked/;
+const REPO_RESTORED = /the previous key was written back to repo:acme\/web and the new key \d+ was revoked/;
+const MAY_HOLD_NEW = /may hold the new key \d+: it stays valid, and so does the current key/;
+const REVOKE_LATER = /Every target holds the new key and works\. Run again later/;
+const PERMISSIONS = /Secrets: write.*GitHub App with `secrets` write.*`repo` scope.*GITHUB_TOKEN cannot write secrets/;
+
+const ROWS: Array<[PointName, FaultName, Expectation]> = [
+  ['preflight: list keys', '500 once', ok],
+  ['preflight: list keys', '500 for good', fails('preflight', PLATFORM_DOWN)],
+  ['preflight: list keys', '503 once', ok],
+  ['preflight: list keys', '429 once', ok],
+  ['preflight: list keys', '429 for good', fails('preflight', RATE_LIMITED_PLATFORM)],
+  ['preflight: list keys', 'dropped connection once', ok],
+  ['preflight: list keys', 'dropped connection for good', fails('preflight', PLATFORM_DOWN)],
+  ['preflight: list keys', 'reply lost once', ok],
+  ['preflight: list keys', 'reply lost for good', fails('preflight', PLATFORM_DOWN)],
+  ['preflight: list keys', '401', fails('preflight', KEY_REJECTED)],
+  ['preflight: list keys', '403', fails('preflight', /may not manage API keys/)],
+  ['preflight: list keys', '404', fails('preflight', /404.*Nothing was changed: run again once the cause above is fixed/)],
+  ['preflight: list keys', '422', fails('preflight', /422.*Nothing was changed/)],
+
+  ['preflight: public key', '500 once', ok],
+  ['preflight: public key', '500 for good', fails('preflight', GITHUB_DOWN)],
+  ['preflight: public key', '429 once', ok],
+  ['preflight: public key', '429 for good', fails('preflight', RATE_LIMITED_GITHUB)],
+  ['preflight: public key', 'secondary rate limit once', ok],
+  ['preflight: public key', 'secondary rate limit for good', fails('preflight', RATE_LIMITED_GITHUB)],
+  ['preflight: public key', 'primary rate limit once', ok],
+  ['preflight: public key', 'dropped connection once', ok],
+  ['preflight: public key', 'dropped connection for good', fails('preflight', GITHUB_DOWN)],
+  ['preflight: public key', 'reply lost once', ok],
+  ['preflight: public key', 'reply lost for good', fails('preflight', GITHUB_DOWN)],
+  ['preflight: public key', '401', fails('preflight', /token is invalid or expired.*Nothing was changed/)],
+  ['preflight: public key', '403', fails('preflight', PERMISSIONS)],
+  ['preflight: public key', '404', fails('preflight', /repo:acme\/web was not found, or the token cannot see it/)],
+  ['preflight: public key', '422', fails('preflight', /GitHub refused the request/)],
+
+  ['create', '500 once', fails('create', NO_ORPHAN)],
+  ['create', '500 for good', fails('create', NO_ORPHAN)],
+  ['create', '503 once', ok],
+  ['create', '429 once', ok],
+  ['create', '429 for good', fails('create', RATE_LIMITED_PLATFORM)],
+  ['create', 'dropped connection once', fails('create', NO_ORPHAN)],
+  ['create', 'dropped connection for good', fails('create', NO_ORPHAN)],
+  ['create', 'reply lost once', fails('create', ORPHAN_REVOKED)],
+  ['create', 'reply lost for good', fails('create', ORPHAN_REVOKED)],
+  ['create', 'no answer (timeout) after effect', fails('create', ORPHAN_REVOKED)],
+  ['create', '401', fails('create', KEY_REJECTED)],
+  ['create', '403', fails('create', /may not manage API keys/)],
+  ['create', '404', fails('create', /Creating key .* failed: .*404/)],
+  ['create', '422', fails('create', /Creating key .* failed: .*422/)],
+
+  ['verify', '500 once', ok],
+  ['verify', '500 for good', fails('verify', NOT_VERIFIED)],
+  ['verify', '429 once', ok],
+  ['verify', '429 for good', fails('verify', NOT_VERIFIED)],
+  ['verify', 'dropped connection once', ok],
+  ['verify', 'dropped connection for good', fails('verify', NOT_VERIFIED)],
+  ['verify', 'reply lost once', ok],
+  ['verify', 'reply lost for good', fails('verify', NOT_VERIFIED)],
+  ['verify', '401', ok],
+  ['verify', '401 for good', fails('verify', NOT_VERIFIED)],
+  ['verify', '403', fails('verify', REFUSED(403))],
+  ['verify', '404', fails('verify', REFUSED(404))],
+  ['verify', '422', fails('verify', REFUSED(422))],
+
+  ['store: repo write', '500 once', ok],
+  ['store: repo write', '500 for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
+  ['store: repo write', '429 once', ok],
+  ['store: repo write', '429 for good', fails('store', NOTHING_WRITTEN)],
+  ['store: repo write', 'secondary rate limit once', ok],
+  ['store: repo write', 'secondary rate limit for good', fails('store', RATE_LIMITED_GITHUB)],
+  ['store: repo write', 'primary rate limit once', ok],
+  ['store: repo write', 'dropped connection once', ok],
+  ['store: repo write', 'dropped connection for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
+  ['store: repo write', 'reply lost once', ok],
+  ['store: repo write', 'reply lost for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
+  ['store: repo write', '401', fails('store', /token is invalid or expired/)],
+  ['store: repo write', '403', fails('store', PERMISSIONS)],
+  ['store: repo write', '404', fails('store', NOTHING_WRITTEN)],
+  ['store: repo write', '422', fails('store', /GitHub refused the request/)],
+
+  ['store: env write', '500 once', ok],
+  ['store: env write', '500 for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
+  ['store: env write', '429 once', ok],
+  ['store: env write', '429 for good', fails('store', REPO_RESTORED)],
+  ['store: env write', 'secondary rate limit once', ok],
+  ['store: env write', 'secondary rate limit for good', fails('store', REPO_RESTORED)],
+  ['store: env write', 'primary rate limit once', ok],
+  ['store: env write', 'dropped connection once', ok],
+  ['store: env write', 'dropped connection for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
+  ['store: env write', 'reply lost once', ok],
+  ['store: env write', 'reply lost for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
+  ['store: env write', '401', fails('store', REPO_RESTORED)],
+  ['store: env write', '403', fails('store', PERMISSIONS)],
+  ['store: env write', '404', fails('store', /env:acme\/web:production was not found/)],
+  ['store: env write', '422', fails('store', REPO_RESTORED)],
+
+  ['revoke: list keys', '500 once', ok],
+  ['revoke: list keys', '500 for good', fails('revoke', REVOKE_LATER)],
+  ['revoke: list keys', '429 once', ok],
+  ['revoke: list keys', '429 for good', fails('revoke', REVOKE_LATER)],
+  ['revoke: list keys', 'dropped connection once', ok],
+  ['revoke: list keys', 'dropped connection for good', fails('revoke', REVOKE_LATER)],
+  ['revoke: list keys', 'reply lost once', ok],
+  ['revoke: list keys', 'reply lost for good', fails('revoke', REVOKE_LATER)],
+  ['revoke: list keys', '401', fails('revoke', /refused the new key \d+, which every target holds/)],
+  ['revoke: list keys', '403', fails('revoke', REVOKE_LATER)],
+  ['revoke: list keys', '404', fails('revoke', REVOKE_LATER)],
+  ['revoke: list keys', '422', fails('revoke', REVOKE_LATER)],
+
+  ...(['revoke: old family key', 'revoke: console key'] as const).flatMap((point): Array<[PointName, FaultName, Expectation]> => [
+    [point, '500 once', ok],
+    [point, '500 for good', fails('revoke', /Revoking key \d+ \(.*500.*\) failed\. Every target holds the new key/)],
+    [point, '429 once', ok],
+    [point, '429 for good', fails('revoke', REVOKE_LATER)],
+    [point, 'dropped connection once', ok],
+    [point, 'dropped connection for good', fails('revoke', REVOKE_LATER)],
+    [point, 'reply lost once', ok],
+    [point, 'reply lost for good', fails('revoke', REVOKE_LATER)],
+    [point, '401', fails('revoke', REVOKE_LATER)],
+    [point, '403', fails('revoke', REVOKE_LATER)],
+    [point, '404', { outcome: 'ok', oldKeysStay: true }],
+    [point, '422', fails('revoke', REVOKE_LATER)],
+  ]),
+];
+
+let world: World;
+beforeEach(async () => {
+  world = await startWorld();
+});
+afterEach(async () => {
+  await world.close();
+});
+
+describe('fault matrix', () => {
+  it.each(ROWS)('%s / %s', async (pointName, faultName, expected) => {
+    const point: Point = POINTS[pointName];
+    const emulator = point.service === 'platform' ? world.platform : world.github;
+    const fault = { ...FAULTS[faultName](point.service), method: point.method, path: point.path(world) } as FaultSpec;
+    let armed = false;
+    const arm = () => {
+      armed = true;
+      emulator.faults.add(fault);
+    };
+    if (!point.armAt) arm();
+
+    const run = await runRotation(world, {
+      onLog: (entry) => {
+        if (!armed && point.armAt?.test(entry.message)) arm();
+      },
+    });
+
+    expect(armed, 'the fault was armed').toBe(true);
+    expect(
+      emulator.log.entries({ method: point.method }).some((r) => r.path === fault.path && r.fault !== undefined),
+      'the fault was hit',
+    ).toBe(true);
+    const held = TARGETS.map((t) => world.github.secretValue(t, SECRET));
+    if (expected.outcome === 'ok') {
+      expect(run.error?.message).toBeUndefined();
+      expect(run.report!.targets).toEqual(TARGETS);
+      expect(held).toEqual(TARGETS.map(() => run.createdValues[0]));
+      const oldKeysValid = [world.currentKey, world.consoleKey].map((k) => world.platform.isKeyValid(k.key));
+      expect(oldKeysValid.some(Boolean)).toBe(expected.oldKeysStay === true);
+    } else {
+      expect(run.error, 'the run failed').toBeDefined();
+      const error = run.error!;
+      expect(error.step).toBe(expected.step);
+      expect(error.message).toMatch(expected.says);
+      expect(error.advice.length).toBeGreaterThan(10);
+      // Until the revoke step, targets keep the key they had; from then on they hold the new one.
+      const holds = expected.step === 'revoke' ? run.createdValues[0] : world.currentKey.key;
+      expect(held).toEqual(TARGETS.map(() => holds));
+      expect(error.report.targets).toEqual(expected.step === 'revoke' ? TARGETS : expect.any(Array));
+    }
+    checkInvariants(world, run, { newKeyMayStayUnheld: expected.outcome === 'fail' && expected.newKeyMayStayUnheld });
+  });
+});

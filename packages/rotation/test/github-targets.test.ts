@@ -1,0 +1,188 @@
+// The GitHub secret targets against the GitHub emulator: each store's own public key, sealed values
+// that really open, organization visibility, permissions, rate limits and the base URL (GHES).
+
+import { type GitHubEmulator, startGitHubEmulator } from '@keyturn/emulator';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createGitHubClient,
+  createGitHubTarget,
+  type GitHubClientOptions,
+  parseTargetSpecs,
+  type SecretTarget,
+  TargetError,
+} from '../src/index.js';
+import { writeSealed } from '../src/targets/write-sealed.js';
+
+const TOKEN = 'ghs_app_token_with_secrets_write';
+const NAME = 'NEON_API_KEY';
+let github: GitHubEmulator;
+let ids: Record<string, number>;
+
+beforeEach(async () => {
+  github = await startGitHubEmulator({
+    orgs: ['acme'],
+    environments: { 'acme/web': ['production', 'staging'] },
+    tokens: { [TOKEN]: 'write', reader: 'read', nobody: 'none' },
+    badSeal: 'store-empty',
+  });
+  ids = { web: github.addRepo('acme/web').id, api: github.addRepo('acme/api').id, docs: github.addRepo('acme/docs').id };
+});
+afterEach(async () => {
+  await github.close();
+});
+
+function target(spec: string, options: Partial<GitHubClientOptions> = {}): SecretTarget {
+  const octokit = createGitHubClient({ token: TOKEN, baseUrl: github.url, retryAfterBaseValue: 1, writeIntervalMs: 0, ...options });
+  return createGitHubTarget(octokit, parseTargetSpecs(spec)[0]!);
+}
+
+async function failure(promise: Promise<unknown>): Promise<TargetError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TargetError);
+  return error as TargetError;
+}
+
+describe('GitHub secret targets', () => {
+  it.each(['repo:acme/web', 'env:acme/web:production', 'dependabot:acme/web', 'org:acme'])(
+    '%s: writes a value sealed with its own public key, and reads its metadata',
+    async (spec) => {
+      const t = target(spec);
+      expect(t.describe()).toBe(spec);
+      expect(await t.readSecretMeta!(NAME)).toBeUndefined();
+      await t.prepare?.(NAME);
+      await writeSealed(t, NAME, 'value-1');
+      expect(github.secretValue(spec, NAME)).toBe('value-1');
+      expect(await t.readSecretMeta!(NAME)).toMatchObject({ name: NAME, createdAt: expect.any(String) });
+      await writeSealed(t, NAME, 'value-2');
+      expect(github.secretValue(spec, NAME)).toBe('value-2');
+    },
+  );
+
+  it('each store has its own key: a value sealed with the repository key is stored empty in an environment', async () => {
+    const repoKey = await target('repo:acme/web').fetchPublicKey();
+    const env = target('env:acme/web:production');
+    const envKey = await env.fetchPublicKey();
+    expect(envKey.keyId).not.toBe(repoKey.keyId);
+    const { sealSecret } = await import('../src/seal.js');
+    await env.writeSecret(NAME, await sealSecret('lost', repoKey.key), repoKey.keyId);
+    expect(github.secretValue('env:acme/web:production', NAME)).toBe('');
+    await writeSealed(env, NAME, 'kept');
+    expect(github.secretValue('env:acme/web:production', NAME)).toBe('kept');
+  });
+
+  it('fetches the public key fresh for every write', async () => {
+    const t = target('repo:acme/web');
+    await writeSealed(t, NAME, 'before');
+    github.rotatePublicKey('repo:acme/web');
+    await writeSealed(t, NAME, 'after');
+    expect(github.secretValue('repo:acme/web', NAME)).toBe('after');
+  });
+
+  describe('organization secrets', () => {
+    it('resolves selected repository names to ids', async () => {
+      const t = target('org:acme:selected:web,acme/api');
+      await t.prepare!(NAME);
+      await writeSealed(t, NAME, 'v');
+      expect(github.secret('org:acme', NAME)).toMatchObject({
+        visibility: 'selected',
+        selected_repository_ids: [ids.web, ids.api],
+      });
+    });
+
+    it.each(['all', 'private'] as const)('sets visibility %s', async (visibility) => {
+      await writeSealed(target(`org:acme:${visibility}`), NAME, 'v');
+      expect(github.secret('org:acme', NAME)?.visibility).toBe(visibility);
+    });
+
+    it('keeps the visibility and selection of an existing secret when the spec names none', async () => {
+      github.putSecretValue('org:acme', NAME, 'old', { visibility: 'selected', selected_repository_ids: [ids.docs!] });
+      await writeSealed(target('org:acme'), NAME, 'new');
+      expect(github.secret('org:acme', NAME)).toMatchObject({ visibility: 'selected', selected_repository_ids: [ids.docs] });
+      expect(github.secretValue('org:acme', NAME)).toBe('new');
+    });
+
+    it('makes a new secret private when the spec names no visibility', async () => {
+      await writeSealed(target('org:acme'), NAME, 'v');
+      expect(github.secret('org:acme', NAME)?.visibility).toBe('private');
+    });
+
+    it('names a selected repository that does not exist', async () => {
+      const error = await failure(target('org:acme:selected:web,nope').prepare!(NAME));
+      expect(error.message).toMatch(/looking up the repository acme\/nope for org:acme:selected:web,nope failed: GitHub answered 404/);
+      expect(error.advice).toMatch(/admin:org/);
+    });
+  });
+
+  describe('failures say what to do', () => {
+    it.each([
+      ['reader', 403, /Secrets: write.*GITHUB_TOKEN cannot write secrets/],
+      ['nobody', 403, /Secrets: write/],
+      ['ghp_unknown', 401, /token is invalid or expired/],
+    ])('token %s: %i', async (token, status, advice) => {
+      const error = await failure(writeSealed(target('repo:acme/web', { token }), NAME, 'v'));
+      expect(error.status).toBe(status);
+      expect(error.advice).toMatch(advice);
+      expect(error.message).not.toContain(token);
+    });
+
+    it('an unknown repository or environment is a 404 naming the target', async () => {
+      const error = await failure(target('env:acme/web:nope').fetchPublicKey());
+      expect(error.message).toMatch(/reading the public key for env:acme\/web:nope failed: GitHub answered 404/);
+      expect(error.advice).toMatch(/env:acme\/web:nope was not found, or the token cannot see it/);
+    });
+
+    it('does not wait for a primary rate limit that resets too late', async () => {
+      github.primaryRateLimit({ resetInSeconds: 3600, times: 'always' });
+      const lines: string[] = [];
+      const error = await failure(target('repo:acme/web', { log: (line) => lines.push(line) }).fetchPublicKey());
+      expect(error.advice).toMatch(/rate-limited/);
+      expect(github.log.entries()).toHaveLength(1);
+      expect(lines).toEqual([expect.stringMatching(/primary rate limit on GET .*giving up after 0 retries/)]);
+    });
+
+    it('retries a secondary rate limit a bounded number of times, honouring Retry-After', async () => {
+      github.secondaryRateLimit({ retryAfter: 2, times: 'always' });
+      const lines: string[] = [];
+      const error = await failure(target('repo:acme/web', { log: (l) => lines.push(l), rateLimitRetries: 2 }).fetchPublicKey());
+      expect(error.status).toBe(403);
+      expect(github.log.entries()).toHaveLength(3);
+      expect(lines.filter((l) => l.includes('retrying in 2s'))).toHaveLength(2);
+    });
+
+    it('gives up on a request that never answers after its timeout', async () => {
+      github.faults.add({ kind: 'hang', times: 'always' });
+      const error = await failure(target('repo:acme/web', { timeoutMs: 100, retries: 1 }).fetchPublicKey());
+      expect(error.status).toBeUndefined();
+      expect(error.mayHaveTakenEffect).toBe(true);
+      expect(error.message).toMatch(/no answer from GitHub/);
+    });
+  });
+
+  describe('base URL (GitHub Enterprise Server)', () => {
+    let saved: string | undefined;
+    beforeEach(() => {
+      saved = process.env.GITHUB_API_URL;
+    });
+    afterEach(() => {
+      if (saved === undefined) delete process.env.GITHUB_API_URL;
+      else process.env.GITHUB_API_URL = saved;
+    });
+
+    it('comes from GITHUB_API_URL when not given', async () => {
+      process.env.GITHUB_API_URL = `${github.url}/`;
+      const octokit = createGitHubClient({ token: TOKEN });
+      const t = createGitHubTarget(octokit, { kind: 'repo', owner: 'acme', repo: 'web' });
+      await writeSealed(t, NAME, 'ghes');
+      expect(github.secretValue('repo:acme/web', NAME)).toBe('ghes');
+    });
+
+    it('an explicit base URL wins', async () => {
+      process.env.GITHUB_API_URL = 'http://127.0.0.1:9/';
+      await writeSealed(target('repo:acme/web'), NAME, 'explicit');
+      expect(github.secretValue('repo:acme/web', NAME)).toBe('explicit');
+    });
+  });
+});

@@ -1,0 +1,96 @@
+// A platform and a GitHub emulator over real HTTP, seeded as a repository that has rotated before:
+// a console-made key (unmanaged), a previous key of the family (the current key, in the secret of
+// both targets), and a token that can write secrets.
+
+import { createClient, type PlatformClient } from '@keyturn/api';
+import {
+  type GitHubEmulator,
+  type LoggedRequest,
+  type PlatformEmulator,
+  startGitHubEmulator,
+  startPlatformEmulator,
+} from '@keyturn/emulator';
+import type { GitHubClientOptions } from '../src/index.js';
+
+export const SECRET = 'NEON_API_KEY';
+export const REPO = 'repo:acme/web';
+export const ENV = 'env:acme/web:production';
+export const TARGETS = [REPO, ENV];
+export const FAMILY = 'keyturn-repo-acme-web-neon-api-key';
+export const REPO_SECRET_PATH = `/repos/acme/web/actions/secrets/${SECRET}`;
+export const ENV_SECRET_PATH = `/repos/acme/web/environments/production/secrets/${SECRET}`;
+/** The PUT path of each target's secret, in TARGETS order. */
+export const SECRET_PATHS = [REPO_SECRET_PATH, ENV_SECRET_PATH];
+export const TOKEN = 'ghp_writer_token_for_tests_0123456789';
+
+export interface OrderedRequest extends LoggedRequest {
+  service: 'platform' | 'github';
+  order: number;
+}
+
+export interface World {
+  platform: PlatformEmulator;
+  github: GitHubEmulator;
+  consoleKey: { id: number; key: string; name: string };
+  /** The key in the secret when the test starts. */
+  currentKey: { id: number; key: string; name: string };
+  /** Requests of both emulators in the order they were answered. */
+  requests: OrderedRequest[];
+  client(apiKey: string): PlatformClient;
+  githubOptions(overrides?: Partial<GitHubClientOptions>): GitHubClientOptions;
+  close(): Promise<void>;
+}
+
+export async function startWorld(options: { seedFamilyKey?: boolean } = {}): Promise<World> {
+  const platform = await startPlatformEmulator();
+  const github = await startGitHubEmulator({
+    repos: ['acme/web', 'acme/api', 'acme/docs'],
+    environments: { 'acme/web': ['production'] },
+    orgs: ['acme'],
+    tokens: { [TOKEN]: 'write' },
+  });
+  const consoleKey = platform.createKey('console key');
+  const currentKey = options.seedFamilyKey === false ? consoleKey : platform.createKey(`${FAMILY}-20250101T000000Z-abcd`);
+  for (const target of TARGETS) github.putSecretValue(target, SECRET, currentKey.key);
+
+  const requests: OrderedRequest[] = [];
+  let order = 0;
+  for (const [service, log] of [
+    ['platform', platform.log],
+    ['github', github.log],
+  ] as const) {
+    // One order across both emulators: a request is recorded when its answer is sent.
+    const record = log.record.bind(log);
+    log.record = (entry) => {
+      const logged = record(entry);
+      requests.push({ ...logged, service, order: ++order });
+      return logged;
+    };
+  }
+
+  return {
+    platform,
+    github,
+    consoleKey,
+    currentKey,
+    requests,
+    client: (apiKey) =>
+      createClient({
+        apiKey,
+        baseUrl: platform.url,
+        timeoutMs: 3000,
+        retries: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5, deadlineMs: 5000 },
+      }),
+    githubOptions: (overrides) => ({
+      token: TOKEN,
+      baseUrl: github.url,
+      timeoutMs: 5000,
+      retryAfterBaseValue: 1,
+      writeIntervalMs: 0,
+      ...overrides,
+    }),
+    close: async () => {
+      await Promise.all([platform.close(), github.close()]);
+    },
+  };
+}
