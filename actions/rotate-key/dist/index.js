@@ -7448,7 +7448,7 @@ function createGitHubClient(options) {
 function fetchWithTimeout(timeoutMs) {
   return (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const signal = !init?.signal ? timeout : typeof AbortSignal.any === "function" ? AbortSignal.any([init.signal, timeout]) : init.signal;
     return fetch(input, { ...init, signal });
   };
 }
@@ -11452,7 +11452,12 @@ async function sealSecret(value, publicKeyBase64) {
   if (publicKey.length !== libsodium_wrappers_default.crypto_box_PUBLICKEYBYTES) {
     throw new SealError(`the public key has ${publicKey.length} bytes, not ${libsodium_wrappers_default.crypto_box_PUBLICKEYBYTES}`);
   }
-  const sealed = libsodium_wrappers_default.crypto_box_seal(libsodium_wrappers_default.from_string(value), publicKey);
+  let sealed;
+  try {
+    sealed = libsodium_wrappers_default.crypto_box_seal(libsodium_wrappers_default.from_string(value), publicKey);
+  } catch {
+    throw new SealError("the public key is not a usable X25519 key");
+  }
   return libsodium_wrappers_default.to_base64(sealed, libsodium_wrappers_default.base64_variants.ORIGINAL);
 }
 
@@ -11679,6 +11684,7 @@ async function verifyKey(ctx, created) {
   ctx.log("verify", `Checking that key ${created.id} works by listing keys with it`);
   let newClient;
   let problem = "";
+  let refused = false;
   for (let attempt = 1; ; attempt++) {
     let listsItself = false;
     try {
@@ -11687,7 +11693,8 @@ async function verifyKey(ctx, created) {
       problem = "it answered but did not list itself";
     } catch (error2) {
       problem = describeError(error2);
-      if (!(error2 instanceof AuthenticationError) && !isTransient(error2))
+      refused = !(error2 instanceof AuthenticationError) && !isTransient(error2);
+      if (refused)
         break;
     }
     if (listsItself && newClient) {
@@ -11700,7 +11707,7 @@ async function verifyKey(ctx, created) {
     ctx.log("verify", `Key ${created.id} does not work yet (${problem}); trying again`);
     await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, left)));
   }
-  const failure = `The new key ${created.id} did not work within ${timeoutMs} ms (${problem})`;
+  const failure = refused ? `The new key ${created.id} was refused (${problem})` : `The new key ${created.id} did not work within ${timeoutMs} ms (${problem})`;
   await revokeOwnKey(ctx, "verify", created, ctx.client, failure);
   ctx.fail("verify", `${failure}; it was revoked and nothing was written`, "The current key still works: run again later, and check the platform status if it keeps happening.");
 }
