@@ -89,8 +89,8 @@ const ORPHAN_REVOKED = /answer to creating key .* was lost .*the key had been cr
 const NOT_VERIFIED = /new key \d+ did not work within 1000 ms .*; it was revoked and nothing was written\. The current key still works/;
 const REFUSED = (status: number) =>
   new RegExp(`new key \\d+ was refused \\(.*${status}.*\\); it was revoked and nothing was written\\. The current key still works`);
-const NOTHING_WRITTEN = /no target had been written and the new key \d+ was revoked/;
-const REPO_RESTORED = /the previous key was written back to repo:acme\/web and the new key \d+ was revoked/;
+const NOTHING_WRITTEN = /No target had been written and the new key \d+ was revoked/;
+const REPO_RESTORED = /The previous key was written back to repo:acme\/web and the new key \d+ was revoked/;
 const MAY_HOLD_NEW = /may hold the new key \d+: it stays valid, and so does the current key/;
 const REVOKE_LATER = /Every target holds the new key and works\. Run again later/;
 const PERMISSIONS = /Secrets: write.*GitHub App with `secrets` write.*`repo` scope.*GITHUB_TOKEN cannot write secrets/;

@@ -102,6 +102,6 @@ async function rollBack(
     );
   }
   await revokeOwnKey(ctx, 'store', created, ctx.client, what);
-  const back = restored.length ? `the previous key was written back to ${restored.join(', ')}` : 'no target had been written';
+  const back = restored.length ? `The previous key was written back to ${restored.join(', ')}` : 'No target had been written';
   ctx.fail('store', `${what}. ${back} and the new key ${created.id} was revoked`, `${advice} Then run again.`, cause);
 }
