@@ -11673,7 +11673,7 @@ async function rollBack(ctx, created, written, failed, cause) {
     ctx.fail("store", `${what}. Writing the previous key back failed for ${unrestored.join(", ")}, which may hold the new key ${created.id}: it stays valid, and so does the current key`, `${advice} Then run again: the next rotation writes every target and revokes the older keys.`, cause);
   }
   await revokeOwnKey(ctx, "store", created, ctx.client, what);
-  const back = restored.length ? `the previous key was written back to ${restored.join(", ")}` : "no target had been written";
+  const back = restored.length ? `The previous key was written back to ${restored.join(", ")}` : "No target had been written";
   ctx.fail("store", `${what}. ${back} and the new key ${created.id} was revoked`, `${advice} Then run again.`, cause);
 }
 
