@@ -23,5 +23,5 @@ export {
 export { formatDuration } from './log/format-duration.js';
 export { inLogGroup } from './log/log-group.js';
 export { StepGroups } from './log/step-groups.js';
-export { formatRequestEvent, logRequestEvent } from './log/request-events.js';
+export { formatRequestEvent, logGitHubRequest, logRequestEvent } from './log/request-events.js';
 export { escapeHtml, type JobSummary, writeJobSummary } from './summary/job-summary.js';

@@ -7411,7 +7411,7 @@ var GitHubOctokit = Octokit2.plugin(retry, throttling);
 var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function createGitHubClient(options) {
   const { token, baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitSeconds = 120, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, log = () => {
-  } } = options;
+  }, onRequest } = options;
   if (!token)
     throw new TypeError("a GitHub token is required");
   const onLimit = (kind) => (retryAfter, request2, _octokit, retryCount) => {
@@ -7437,13 +7437,32 @@ function createGitHubClient(options) {
     // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     throttle,
-    request: { fetch: fetchWithTimeout(timeoutMs) },
+    request: { fetch: observedFetch(fetchWithTimeout(timeoutMs), onRequest) },
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {
     }, info: () => {
     }, warn: log, error: () => {
     } }
   });
+}
+function observedFetch(inner, onRequest) {
+  if (!onRequest)
+    return inner;
+  return async (input, init) => {
+    const started = performance.now();
+    const method = (init?.method ?? "GET").toUpperCase();
+    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const durationMs = () => Math.round(performance.now() - started);
+    try {
+      const response = await inner(input, init);
+      onRequest({ method, path, status: response.status, durationMs: durationMs() });
+      return response;
+    } catch (error2) {
+      const cause = error2.cause;
+      onRequest({ method, path, durationMs: durationMs(), error: cause?.code ?? error2.name ?? "error" });
+      throw error2;
+    }
+  };
 }
 function fetchWithTimeout(timeoutMs) {
   return (input, init) => {
@@ -11970,10 +11989,13 @@ var StepGroups = class {
 };
 
 // ../common/src/log/request-events.ts
-function formatRequestEvent(event) {
+function formatExchange(event) {
   const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
+  return `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}`;
+}
+function formatRequestEvent(event) {
   const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
-  let line = `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}${attempt}`;
+  let line = `${formatExchange(event)}${attempt}`;
   if (event.outcome === "retry") {
     line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
   }
@@ -11981,6 +12003,9 @@ function formatRequestEvent(event) {
 }
 function logRequestEvent(event) {
   info(formatRequestEvent(event));
+}
+function logGitHubRequest(event) {
+  info(`GitHub ${formatExchange(event)}`);
 }
 
 // ../common/src/summary/job-summary.ts
@@ -12120,7 +12145,7 @@ function rotate(inputs, log) {
     client,
     // Written back to the targets already written if a later one cannot take the new key.
     apiKey: inputs.apiKey,
-    github: { token: inputs.githubToken, baseUrl: process.env.GITHUB_API_URL || void 0 },
+    github: { token: inputs.githubToken, baseUrl: process.env.GITHUB_API_URL || void 0, onRequest: logGitHubRequest },
     targets: inputs.targets,
     secretName: inputs.secretName,
     family: inputs.family,

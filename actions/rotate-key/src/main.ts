@@ -6,6 +6,7 @@ import { createClient } from '@keyturn/api';
 import { RotationError, type RotationLogEntry, type RotationReport, type RotationStep, rotateKey } from '@keyturn/rotation';
 import {
   describeFailure,
+  logGitHubRequest,
   logRequestEvent,
   maskSecretInputs,
   maskValue,
@@ -55,7 +56,7 @@ function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => void): P
     client,
     // Written back to the targets already written if a later one cannot take the new key.
     apiKey: inputs.apiKey,
-    github: { token: inputs.githubToken, baseUrl: process.env.GITHUB_API_URL || undefined },
+    github: { token: inputs.githubToken, baseUrl: process.env.GITHUB_API_URL || undefined, onRequest: logGitHubRequest },
     targets: inputs.targets,
     secretName: inputs.secretName,
     family: inputs.family,

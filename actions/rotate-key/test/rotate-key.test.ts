@@ -88,6 +88,7 @@ describe('rotate-key', () => {
     ]);
     expect(run.visibleStdout).toMatch(/^GET \/api_keys -> 200 in \d+ ms$/m);
     expect(run.visibleStdout).toMatch(/^POST \/api_keys -> 200 in \d+ ms$/m);
+    expect(run.visibleStdout).toMatch(/^GitHub PUT \/repos\/[^ ]+\/actions\/secrets\/NEON_API_KEY -> 20[14] in \d+ ms$/m);
     expect(run.summary).toContain('<h2>Key rotation of NEON_API_KEY: done</h2>');
     expect(run.summary).toContain(`<tr><td>New key id</td><td>${created.id}</td></tr>`);
     expect(run.summary).toContain(`<tr><td>Targets written</td><td>${REPO}</td></tr>`);

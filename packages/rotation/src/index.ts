@@ -23,6 +23,7 @@ export {
   DEFAULT_GITHUB_API_URL,
   type GitHubClient,
   type GitHubClientOptions,
+  type GitHubRequestEvent,
 } from './github/octokit.js';
 
 export { DEFAULT_SECRET_NAME, SecretNameError, validateSecretName } from './secret-name.js';

@@ -7,6 +7,7 @@ import {
   createGitHubClient,
   createGitHubTarget,
   type GitHubClientOptions,
+  type GitHubRequestEvent,
   parseTargetSpecs,
   type SecretTarget,
   TargetError,
@@ -159,6 +160,18 @@ describe('GitHub secret targets', () => {
       expect(error.mayHaveTakenEffect).toBe(true);
       expect(error.message).toMatch(/no answer from GitHub/);
     });
+  });
+
+  it('reports every exchange with GitHub, retries included, without the token or the value', async () => {
+    const events: GitHubRequestEvent[] = [];
+    github.faults.add({ method: 'PUT', path: '/repos/acme/web/actions/secrets/*', kind: 'status', status: 502 });
+    await writeSealed(target('repo:acme/web', { onRequest: (e) => events.push(e) }), NAME, 'value-never-logged');
+    expect(events.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+      'GET /repos/acme/web/actions/secrets/public-key 200',
+      `PUT /repos/acme/web/actions/secrets/${NAME} 502`,
+      `PUT /repos/acme/web/actions/secrets/${NAME} 201`,
+    ]);
+    expect(JSON.stringify(events)).not.toMatch(/value-never-logged|ghs_app_token/);
   });
 
   describe('base URL (GitHub Enterprise Server)', () => {

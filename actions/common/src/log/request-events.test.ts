@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRequestEvent } from './request-events.js';
+import { formatRequestEvent, logGitHubRequest } from './request-events.js';
 
 describe('formatRequestEvent', () => {
   it('writes a success as method, path, status and duration', () => {
@@ -31,5 +31,20 @@ describe('formatRequestEvent', () => {
     expect(
       formatRequestEvent({ method: 'DELETE', path: '/api_keys/12', status: 404, attempt: 1, durationMs: 5, outcome: 'error', error: 'DELETE /api_keys/12 failed with HTTP 404' }),
     ).toBe('DELETE /api_keys/12 -> 404 in 5 ms');
+  });
+
+  it('writes a GitHub exchange with its prefix, and a lost one by its error', async () => {
+    const lines: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((chunk: string) => lines.push(String(chunk))) as typeof process.stdout.write;
+    try {
+      logGitHubRequest({ method: 'PUT', path: '/repos/o/r/actions/secrets/NEON_API_KEY', status: 201, durationMs: 40 });
+      logGitHubRequest({ method: 'GET', path: '/repos/o/r/actions/secrets/public-key', durationMs: 7, error: 'ECONNRESET' });
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(lines.join('')).toBe(
+      'GitHub PUT /repos/o/r/actions/secrets/NEON_API_KEY -> 201 in 40 ms\nGitHub GET /repos/o/r/actions/secrets/public-key -> ECONNRESET in 7 ms\n',
+    );
   });
 });

@@ -35,6 +35,19 @@ export interface GitHubClientOptions {
   writeIntervalMs?: number;
   /** Receives one line per rate-limit wait or give-up. */
   log?: (message: string) => void;
+  /** One event per HTTP exchange with GitHub, retries included, for the Action's log. */
+  onRequest?: (event: GitHubRequestEvent) => void;
+}
+
+/** What one exchange with GitHub did; never holds the token or a secret value. */
+export interface GitHubRequestEvent {
+  method: string;
+  /** URL path, without the query. */
+  path: string;
+  /** Absent when no response came (`error` then names why). */
+  status?: number;
+  durationMs: number;
+  error?: string;
 }
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
@@ -48,6 +61,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     retryAfterBaseValue = 1000,
     writeIntervalMs = 1000,
     log = () => {},
+    onRequest,
   } = options;
   if (!token) throw new TypeError('a GitHub token is required');
 
@@ -78,10 +92,31 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     throttle,
-    request: { fetch: fetchWithTimeout(timeoutMs) },
+    request: { fetch: observedFetch(fetchWithTimeout(timeoutMs), onRequest) },
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {}, info: () => {}, warn: log, error: () => {} },
   });
+}
+
+/** Every attempt passes through fetch, so each one (retries included) is reported here. */
+function observedFetch(inner: typeof fetch, onRequest: GitHubClientOptions['onRequest']): typeof fetch {
+  if (!onRequest) return inner;
+  return async (input, init) => {
+    const started = performance.now();
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const durationMs = () => Math.round(performance.now() - started);
+    try {
+      const response = await inner(input, init);
+      onRequest({ method, path, status: response.status, durationMs: durationMs() });
+      return response;
+    } catch (error) {
+      // The error's name or code only: a message could quote the request.
+      const cause = (error as { cause?: { code?: string } }).cause;
+      onRequest({ method, path, durationMs: durationMs(), error: cause?.code ?? (error as Error).name ?? 'error' });
+      throw error;
+    }
+  };
 }
 
 /** Octokit sets no timeout of its own; a request that never answers would hang the run. */
