@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// The cases spend most of their time waiting on child processes (retry back-offs, GitHub's 1 s
+// spacing between writes), not on the CPU: many run at once even on two cores.
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**'],
+    maxConcurrency: 8,
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },
