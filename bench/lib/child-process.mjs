@@ -1,0 +1,56 @@
+// Runs a Node script in its own process and times it from spawn to exit: what a runner pays, and
+// a clean heap for each client so one cannot inflate another's memory figure.
+
+import { spawn } from 'node:child_process';
+
+/**
+ * The environment of a process on a runner: PATH and HOME, nothing inherited from this shell.
+ * (This machine sets NODE_EXTRA_CA_CERTS, which alone adds some 35 ms to every node start.)
+ */
+export function runnerEnvironment(extra = {}) {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...extra };
+}
+
+/**
+ * @param {string[]} args arguments after `node`
+ * @param {{ env?: Record<string,string>, cwd?: string, timeoutMs?: number }} [options]
+ * @returns {Promise<{ wallMs: number, code: number | null, stdout: string, stderr: string }>}
+ */
+export function runNode(args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd,
+      env: options.env ?? runnerEnvironment(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const stdout = [];
+    const stderr = [];
+    child.stdout.on('data', (chunk) => stdout.push(chunk));
+    child.stderr.on('data', (chunk) => stderr.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({
+        wallMs: performance.now() - started,
+        code,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      });
+    });
+  });
+}
+
+/** Runs a probe that prints one JSON object as its last stdout line, and returns that object. */
+export async function runJsonProbe(args, options = {}) {
+  const result = await runNode(args, options);
+  if (result.code !== 0) {
+    throw new Error(`node ${args.join(' ')} exited with ${result.code}: ${result.stderr.trim().slice(-800)}`);
+  }
+  const lines = result.stdout.trim().split('\n');
+  return { ...JSON.parse(lines[lines.length - 1] ?? '{}'), wallMs: result.wallMs };
+}

@@ -1,0 +1,54 @@
+// Where things are in the monorepo, and whether what a figure needs has been built.
+
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const benchDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const rootDir = resolve(benchDir, '..');
+
+export const actionBundles = {
+  'rotate-key': join(rootDir, 'actions/rotate-key/dist/index.js'),
+  'wait-for-operation': join(rootDir, 'actions/wait-for-operation/dist/index.js'),
+};
+
+const builtPackages = {
+  '@keyturn/api': join(rootDir, 'packages/api/dist/index.js'),
+  '@keyturn/emulator': join(rootDir, 'packages/emulator/dist/index.js'),
+  '@keyturn/rotation': join(rootDir, 'packages/rotation/dist/index.js'),
+};
+
+/**
+ * Imports a workspace package and checks it exports what the figure uses, so a package that is
+ * still a skeleton yields a "not measured" line instead of a crash halfway through the run.
+ */
+export async function importBuilt(name, requiredExports) {
+  const file = builtPackages[name];
+  if (file && !existsSync(file)) throw new MissingDependency(`${name} is not built (${relative(file)} missing)`);
+  const module = await import(name);
+  const missing = requiredExports.filter((e) => !(e in module));
+  if (missing.length > 0) throw new MissingDependency(`${name} does not export ${missing.join(', ')} yet`);
+  return module;
+}
+
+export function requireBuiltFile(file, what) {
+  if (!existsSync(file)) throw new MissingDependency(`${what} is not built (${relative(file)} missing)`);
+  return file;
+}
+
+/** Resolves a dependency the way a package of the workspace sees it (esbuild, libsodium, Octokit). */
+export function resolveFrom(packageDir, specifier) {
+  const require = createRequire(join(rootDir, packageDir, 'package.json'));
+  return require.resolve(specifier);
+}
+
+export async function importFrom(packageDir, specifier) {
+  return import(pathToFileURL(resolveFrom(packageDir, specifier)).href);
+}
+
+export function relative(file) {
+  return file.startsWith(`${rootDir}/`) ? file.slice(rootDir.length + 1) : file;
+}
+
+export class MissingDependency extends Error {}

@@ -1,0 +1,1 @@
+// Node start-up alone: the process does nothing.
