@@ -17,9 +17,9 @@ export {
   ServerError,
   TimeoutError,
 } from './errors.js';
-export { DEFAULT_BASE_URL } from './internal/origin.js';
+export { DEFAULT_BASE_URL, isLoopbackHost } from './internal/origin.js';
 export { DEFAULT_RETRY_POLICY, type RetryOptions } from './internal/retry.js';
-export { describeFailure, describeWaitResult } from './operations/describe.js';
+export { describeOperationFailure, describeWaitResult } from './operations/describe.js';
 export {
   FAILURE_STATUSES,
   isFailureStatus,

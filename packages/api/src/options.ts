@@ -26,7 +26,7 @@ export interface ClientOptions {
   userAgent?: string;
   /** Aborts every request and wait of this client. */
   signal?: AbortSignal;
-  /** Called once per attempt outcome, e.g. to log requests. Never given a key value. */
+  /** Called once per attempt outcome, e.g. to log requests. Never given a key value; what it throws is ignored. */
   onRequest?: (event: RequestEvent) => void;
 }
 

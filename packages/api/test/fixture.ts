@@ -12,11 +12,17 @@ import { createClientWithRuntime, type PlatformClient } from '../src/client.js';
 import { type Runtime, SleepAborted, systemRuntime } from '../src/internal/runtime.js';
 import type { ClientOptions, RequestEvent } from '../src/options.js';
 
-/** A clock that moves only when the code under test sleeps; every sleep is recorded. */
+/**
+ * A clock that moves only when the code under test sleeps (or, with `requestMs`, sends a
+ * request); every sleep is recorded. Its timers (`abortAfter`) fire once the clock has moved
+ * past their time, so a sleep cut exactly to a deadline ends before it.
+ */
 export interface FakeTime {
   runtime: Runtime;
   /** Every sleep asked for, in order (ms). */
   sleeps: number[];
+  /** Fake time each request takes before it reaches the server (0: requests take no time). */
+  requestMs: number;
   now(): number;
   advance(ms: number): void;
 }
@@ -24,14 +30,28 @@ export interface FakeTime {
 /** 2025-01-01T00:00:00Z: a whole second, so HTTP dates (1 s resolution) are exact. */
 export const FAKE_START = Date.UTC(2025, 0, 1);
 
-export function fakeTime(options: { random?: number; start?: number } = {}): FakeTime {
+export function fakeTime(options: { random?: number; start?: number; requestMs?: number } = {}): FakeTime {
   let now = options.start ?? FAKE_START;
   const sleeps: number[] = [];
+  const timers = new Set<{ at: number; reason: unknown; controller: AbortController }>();
+  /** Moves the clock to `target`, firing the timers passed on the way; stops early at one that aborts `signal`. */
+  const moveTo = (target: number, signal?: AbortSignal): boolean => {
+    for (const timer of [...timers].sort((a, b) => a.at - b.at)) {
+      if (timer.at >= target) break;
+      now = Math.max(now, timer.at);
+      timers.delete(timer);
+      timer.controller.abort(timer.reason);
+      if (signal?.aborted) return false;
+    }
+    now = target;
+    return true;
+  };
   return {
     sleeps,
+    requestMs: options.requestMs ?? 0,
     now: () => now,
     advance: (ms) => {
-      now += ms;
+      moveTo(now + ms);
     },
     runtime: {
       now: () => now,
@@ -39,9 +59,22 @@ export function fakeTime(options: { random?: number; start?: number } = {}): Fak
       sleep: async (ms, signal) => {
         if (signal?.aborted) throw new SleepAborted('sleep aborted');
         sleeps.push(ms);
-        now += ms;
+        if (!moveTo(now + ms, signal)) throw new SleepAborted('sleep aborted');
+      },
+      abortAfter: (ms, reason) => {
+        const timer = { at: now + ms, reason, controller: new AbortController() };
+        timers.add(timer);
+        return { signal: timer.controller.signal, dispose: () => timers.delete(timer) };
       },
     },
+  };
+}
+
+/** Real fetch, after moving the fake clock by `time.requestMs` (which may fire its timers). */
+function fetchTakingTime(time: FakeTime): typeof fetch {
+  return async (input, init) => {
+    time.advance(time.requestMs);
+    return fetch(input, init);
   };
 }
 
@@ -70,8 +103,10 @@ export function usePlatform(options: PlatformEmulatorOptions | (() => PlatformEm
       emulator,
       key,
       projectId: project.id,
-      client: (extra: Partial<ClientOptions> = {}, time?: FakeTime) =>
-        createClientWithRuntime({ apiKey: key.key, baseUrl: emulator.url, ...extra }, time?.runtime ?? systemRuntime),
+      client: (extra: Partial<ClientOptions> = {}, time?: FakeTime) => {
+        const timed = time?.requestMs ? { fetch: fetchTakingTime(time) } : {};
+        return createClientWithRuntime({ apiKey: key.key, baseUrl: emulator.url, ...timed, ...extra }, time?.runtime ?? systemRuntime);
+      },
       requests: (filter?: { method?: string; path?: string }) => emulator.log.entries(filter),
     });
   });

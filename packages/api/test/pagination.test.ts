@@ -28,11 +28,12 @@ describe('operations.iterate', () => {
     expect(pages.slice(1).every((p) => /^\?limit=100&cursor=/.test(p.query))).toBe(true);
   });
 
-  it('uses the server default page size without a limit', async () => {
-    platform.emulator.seedOperations(platform.projectId, 25);
+  it('asks for the largest page without a limit: the fewest requests', async () => {
+    platform.emulator.seedOperations(platform.projectId, 2500);
     const ops = await collect(platform.client().operations.iterate(platform.projectId));
-    expect(ops).toHaveLength(25);
-    expect(platform.requests()).toHaveLength(4); // 10, 10, 5, empty
+    expect(ops).toHaveLength(2500);
+    const pages = platform.requests();
+    expect(pages.map((p) => new URLSearchParams(p.query).get('limit'))).toEqual(['1000', '1000', '1000', '1000']); // 1000, 1000, 500, empty
   });
 
   it('fetches lazily: stopping early spends one request', async () => {

@@ -12,7 +12,7 @@ import {
 } from '../src/errors.js';
 import { createClientWithRuntime } from '../src/client.js';
 import { systemRuntime } from '../src/internal/runtime.js';
-import { FAKE_START, fakeTime, recordEvents, until, usePlatform } from './fixture.js';
+import { FAKE_START, fakeTime, until, usePlatform } from './fixture.js';
 
 const platform = usePlatform();
 const faults = () => platform.emulator.faults;
@@ -211,26 +211,5 @@ describe('abort', () => {
     const error = await platform.client().apiKeys.list({ signal: AbortSignal.abort() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestAbortedError);
     expect(platform.requests()).toHaveLength(0);
-  });
-});
-
-describe('onRequest', () => {
-  it('reports one event per attempt: retries with their delay, then the outcome', async () => {
-    faults().add({ method: 'GET', path: '/api_keys', kind: 'status', status: 503, times: 2 });
-    const { events, onRequest } = recordEvents();
-    await platform.client({ onRequest }, fakeTime({ random: 0.5 })).apiKeys.list();
-    expect(events).toEqual([
-      expect.objectContaining({ method: 'GET', path: '/api_keys', status: 503, attempt: 1, outcome: 'retry', retryInMs: 250 }),
-      expect.objectContaining({ status: 503, attempt: 2, outcome: 'retry', retryInMs: 500 }),
-      expect.objectContaining({ status: 200, attempt: 3, outcome: 'ok' }),
-    ]);
-    expect(events[0]!.error).toMatch(/^GET \/api_keys failed with HTTP 503 service_unavailable/);
-    expect(events.every((e) => typeof e.durationMs === 'number')).toBe(true);
-  });
-
-  it('reports a final failure as an error event', async () => {
-    const { events, onRequest } = recordEvents();
-    await platform.client({ onRequest }).operations.get(platform.projectId, 'missing').catch(() => undefined);
-    expect(events).toEqual([expect.objectContaining({ status: 404, attempt: 1, outcome: 'error' })]);
   });
 });

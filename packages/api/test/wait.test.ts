@@ -1,22 +1,14 @@
 // operations.wait against the emulator, which runs on the same fake clock as the client: the
 // operations' schedules, the polls and the deadline all move together, exactly and at once.
-import { beforeEach, describe, expect, it } from 'vitest';
-import { NotFoundError, RequestAbortedError } from '../src/errors.js';
-import { describeFailure, describeWaitResult } from '../src/operations/describe.js';
+import { describe, expect, it } from 'vitest';
+import { AuthenticationError, InvalidRequestError, NotFoundError, PermissionDeniedError, RequestAbortedError } from '../src/errors.js';
+import { describeOperationFailure, describeWaitResult } from '../src/operations/describe.js';
 import type { PollEvent } from '../src/operations/wait.js';
-import { type FakeTime, fakeTime, until, usePlatform } from './fixture.js';
+import { until } from './fixture.js';
+import { useWaitPlatform } from './wait-fixture.js';
 
-let time: FakeTime;
-beforeEach(() => {
-  time = fakeTime();
-});
-const platform = usePlatform(() => ({ clock: () => time.now(), operationTimings: { schedulingMs: 1000, runningMs: 1000 } }));
-
-const start = (...specs: Array<Parameters<typeof platform.emulator.startOperations>[1][number]>) =>
-  platform.emulator.startOperations(platform.projectId, specs);
-const waitFor = (ids?: string[], options: Parameters<ReturnType<typeof platform.client>['operations']['wait']>[2] = {}) =>
-  platform.client({}, time).operations.wait(platform.projectId, ids, options);
-const listRequests = () => platform.requests({ path: `/projects/${platform.projectId}/operations` });
+const w = useWaitPlatform();
+const { platform, start, waitFor } = w;
 
 describe('operations.wait', () => {
   it('polls at once, then every interval, and stops as soon as every operation is final', async () => {
@@ -33,7 +25,7 @@ describe('operations.wait', () => {
       [ops[2]!.id, 'skipped'],
     ]);
     expect(result).toMatchObject({ failed: [], pending: [], rounds: 6, elapsedMs: 5000 });
-    expect(time.sleeps).toEqual([1000, 1000, 1000, 1000, 1000]);
+    expect(w.time.sleeps).toEqual([1000, 1000, 1000, 1000, 1000]);
     expect(polls.map((p) => p.round)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(polls[0]).toEqual({ round: 1, elapsedMs: 0, awaited: 3, pending: 3, succeeded: 0, failed: 0, requests: 1, totalRequests: 1 });
     expect(polls[5]).toMatchObject({ pending: 0, succeeded: 3, totalRequests: 6 });
@@ -44,25 +36,18 @@ describe('operations.wait', () => {
     const [op] = start({ schedulingMs: 12_000, runningMs: 0 });
     const result = await waitFor([op!.id]);
     expect(result.status).toBe('finished');
-    expect(time.sleeps).toEqual([5000, 5000, 5000]);
+    expect(w.time.sleeps).toEqual([5000, 5000, 5000]);
   });
 
   it('cuts the last sleep to the deadline and polls one final time there', async () => {
     const [op] = start({ schedulingMs: 3_600_000 });
     const result = await waitFor([op!.id], { intervalMs: 5000, timeoutMs: 12_000 });
-    expect(time.sleeps).toEqual([5000, 5000, 2000]);
+    expect(w.time.sleeps).toEqual([5000, 5000, 2000]);
     expect(result).toMatchObject({ status: 'timed-out', rounds: 4, elapsedMs: 12_000, failed: [] });
     expect(result.pending.map((o) => [o.id, o.status])).toEqual([[op!.id, 'scheduling']]);
     expect(describeWaitResult(result)).toBe(
       `timed out after 12.0 s with 1 of 1 operations still pending:\n- operation ${op!.id} (apply_config) still scheduling`,
     );
-  });
-
-  it('with timeoutMs 0 polls once', async () => {
-    const [op] = start({});
-    const result = await waitFor([op!.id], { timeoutMs: 0 });
-    expect(result).toMatchObject({ status: 'timed-out', rounds: 1, requests: 1 });
-    expect(time.sleeps).toEqual([]);
   });
 
   it('reports a failed operation by id, action and error, after the others end', async () => {
@@ -77,7 +62,7 @@ describe('operations.wait', () => {
     expect(result.status).toBe('failed');
     expect(result.rounds).toBe(4);
     expect(result.failed.map((o) => o.id)).toEqual([ops[0]!.id]);
-    expect(describeFailure(result.failed[0]!)).toBe(
+    expect(describeOperationFailure(result.failed[0]!)).toBe(
       `operation ${ops[0]!.id} (create_branch) failed after 1 failure: branch limit reached`,
     );
     expect(describeWaitResult(result)).toBe(
@@ -107,7 +92,16 @@ describe('operations.wait', () => {
 
   it('awaits nothing for an empty list of ids, without a request', async () => {
     const result = await waitFor([]);
-    expect(result).toEqual({ status: 'finished', operations: [], failed: [], pending: [], rounds: 0, requests: 0, elapsedMs: 0 });
+    expect(result).toEqual({
+      status: 'finished',
+      operations: [],
+      failed: [],
+      pending: [],
+      unknownIds: [],
+      rounds: 0,
+      requests: 0,
+      elapsedMs: 0,
+    });
     expect(platform.requests()).toHaveLength(0);
   });
 
@@ -115,69 +109,6 @@ describe('operations.wait', () => {
     const [op] = start({ schedulingMs: 0, runningMs: 0 });
     const result = await waitFor([op!.id, op!.id]);
     expect(result.operations).toHaveLength(1);
-  });
-});
-
-describe('operations.wait costs O(1) requests per round', () => {
-  it('one list request per round for 300 operations among 5000', async () => {
-    platform.emulator.seedOperations(platform.projectId, 5000);
-    const ops = start(...Array.from({ length: 300 }, (_, i) => ({ schedulingMs: 0, runningMs: 1000 * (1 + (i % 4)) })));
-    const polls: PollEvent[] = [];
-    const result = await waitFor(
-      ops.map((o) => o.id),
-      { intervalMs: 1000, onPoll: (e) => polls.push(e) },
-    );
-    expect(result.status).toBe('finished');
-    expect(polls.map((p) => p.requests)).toEqual([1, 1, 1, 1, 1]);
-    expect(platform.requests().every((r) => r.path === `/projects/${platform.projectId}/operations`)).toBe(true);
-  });
-
-  it('reads a second page when newer operations push the awaited ones down, then widens the first', async () => {
-    const [op] = start({ schedulingMs: 3000, runningMs: 0 });
-    const polls: PollEvent[] = [];
-    await waitFor([op!.id], {
-      intervalMs: 1000,
-      onPoll: (e) => {
-        polls.push(e);
-        if (e.round === 1) start(...Array.from({ length: 50 }, () => ({ schedulingMs: 0, runningMs: 0 })));
-      },
-    });
-    expect(polls.map((p) => p.requests)).toEqual([1, 2, 1, 1]);
-    // limits: 1 pending + 10 headroom; then 1.25 x (position 0 + 1) + 10, which misses the operation
-    // now 50 down, so a second page of 1000; then 1.25 x (50 + 1) + 10 reaches it at once
-    const limits = listRequests().map((r) => new URLSearchParams(r.query).get('limit'));
-    expect(limits).toEqual(['11', '12', '1000', '74', '74']);
-  });
-
-  it('fetches an operation deep in history by id, without reading pages for it again', async () => {
-    const [old] = start({ schedulingMs: 5000, runningMs: 0 });
-    start(...Array.from({ length: 2500 }, () => ({ schedulingMs: 0, runningMs: 0 })));
-    const polls: PollEvent[] = [];
-    const result = await waitFor([old!.id], { intervalMs: 1000, onPoll: (e) => polls.push(e) });
-    expect(result.status).toBe('finished');
-    // round 1: two pages, then the GET; later rounds: the GET alone
-    expect(polls.map((p) => p.requests)).toEqual([3, 1, 1, 1, 1, 1]);
-    expect(platform.requests({ path: `/projects/${platform.projectId}/operations/${old!.id}` })).toHaveLength(6);
-  });
-
-  it('without ids: awaits what is pending now, scanning the list once', async () => {
-    platform.emulator.seedOperations(platform.projectId, 2500);
-    const pending = start({ schedulingMs: 0, runningMs: 2000 }, { schedulingMs: 1000, runningMs: 2000 });
-    time.advance(1);
-    const done = start({ schedulingMs: 0, runningMs: 0 });
-    const polls: PollEvent[] = [];
-    const result = await waitFor(undefined, { intervalMs: 1000, onPoll: (e) => polls.push(e) });
-    expect(result.status).toBe('finished');
-    expect(result.operations.map((o) => o.id).sort()).toEqual(pending.map((o) => o.id).sort());
-    expect(result.operations.map((o) => o.id)).not.toContain(done[0]!.id);
-    // the scan: 3 pages of 1000 and the empty page; then one request per round
-    expect(polls.map((p) => p.requests)).toEqual([4, 1, 1, 1]);
-  });
-
-  it('without ids and nothing pending: finished after the scan', async () => {
-    platform.emulator.seedOperations(platform.projectId, 5);
-    const result = await waitFor();
-    expect(result).toMatchObject({ status: 'finished', operations: [], rounds: 1, requests: 2 });
   });
 });
 
@@ -192,15 +123,31 @@ describe('operations.wait errors', () => {
   });
 
   it('names a project that does not exist', async () => {
-    const error = await platform.client({}, time).operations.wait('no-such-project', ['x']).catch((e: unknown) => e);
+    const error = await platform.client({}, w.time).operations.wait('no-such-project', ['x']).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toMatch(/^GET \/projects\/no-such-project\/operations failed with HTTP 404/);
   });
 
   it.each([
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [400, InvalidRequestError],
+  ])('ends with the error when a later round gets HTTP %i, which no wait can fix', async (status, ErrorClass) => {
+    const [op] = start({ schedulingMs: 3_600_000 });
+    const error = await waitFor([op!.id], {
+      intervalMs: 1000,
+      onPoll: (e) => e.round === 1 && platform.emulator.faults.add({ method: 'GET', kind: 'status', status }),
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(platform.requests().map((r) => r.status)).toEqual([200, status]);
+  });
+
+  it.each([
     [{ intervalMs: 0 }, /intervalMs must be a number of milliseconds > 0/],
     [{ intervalMs: -5 }, /intervalMs/],
-    [{ timeoutMs: -1 }, /timeoutMs must be a number of milliseconds >= 0/],
+    [{ timeoutMs: 0 }, /timeoutMs must be a number of milliseconds > 0/],
+    [{ timeoutMs: -1 }, /timeoutMs/],
     [{ timeoutMs: Number.POSITIVE_INFINITY }, /timeoutMs/],
     [{ onPoll: 1 }, /onPoll must be a function/],
     [{ signal: 'stop' }, /signal must be an AbortSignal/],

@@ -12,7 +12,10 @@ export interface BaseUrl {
   href: string;
 }
 
-/** 127.0.0.0/8, ::1 and `localhost`: the hosts where plain http is accepted. */
+/**
+ * 127.0.0.0/8, ::1 and `localhost`: the hosts where plain http is accepted. Takes a URL's
+ * `hostname`, so IPv6 may come bracketed (`[::1]`); case does not matter.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host === '::1') return true;

@@ -12,7 +12,7 @@ import {
 import type { ClientSettings } from '../options.js';
 import { buildRequestUrl, DEFAULT_BASE_URL, type QueryValue, redirectTarget } from './origin.js';
 import { safeExcerpt } from './redact.js';
-import { type LinkedSignal, linkSignals } from './signals.js';
+import { DeadlinePassed, type LinkedSignal, linkSignals } from './signals.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -40,7 +40,7 @@ export async function sendAttempt(
   const at = { method: spec.method, path: spec.path };
   const link = linkSignals([settings.signal, callSignal], settings.timeoutMs);
   try {
-    if (link.callerAborted()) throw abortedError(at);
+    if (link.callerAborted()) throw abortedError(at, link.signal.reason);
     const headers: Record<string, string> = {
       authorization: `Bearer ${settings.apiKey}`,
       accept: 'application/json',
@@ -107,12 +107,16 @@ function parseJson(text: string): unknown {
 
 type At = { method: string; path: string };
 
-export function abortedError(at: At): RequestAbortedError {
+/** The caller's abort, or a deadline the caller set (a wait's timeout), which the message names. */
+export function abortedError(at: At, reason?: unknown): RequestAbortedError {
+  if (reason instanceof DeadlinePassed) {
+    return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, at);
+  }
   return new RequestAbortedError(`${at.method} ${at.path} was aborted by the caller's signal.`, at);
 }
 
 function unansweredError(error: unknown, at: At, link: LinkedSignal, settings: ClientSettings): ApiError {
-  if (link.callerAborted()) return abortedError(at);
+  if (link.callerAborted()) return abortedError(at, link.signal.reason);
   if (link.timedOut()) {
     const advice = unansweredAdvice(at.method, 'Raise timeoutMs if the platform is slow, or check the network.');
     return new TimeoutError(`${at.method} ${at.path} got no complete answer within ${settings.timeoutMs} ms. ${advice}`, at);

@@ -8,6 +8,13 @@ export interface Runtime {
   random(): number;
   /** Resolves after `ms`; rejects with SleepAborted as soon as `signal` aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** A signal that aborts with `reason` once `ms` have passed on this clock (a deadline); dispose() stops it. */
+  abortAfter(ms: number, reason?: unknown): AbortTimer;
+}
+
+export interface AbortTimer {
+  signal: AbortSignal;
+  dispose(): void;
 }
 
 /** Thrown by Runtime.sleep when its signal aborts; callers turn it into RequestAbortedError. */
@@ -33,8 +40,19 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
   });
 }
 
+export function abortAfter(ms: number, reason?: unknown): AbortTimer {
+  const controller = new AbortController();
+  if (ms <= 0) {
+    controller.abort(reason);
+    return { signal: controller.signal, dispose: () => undefined };
+  }
+  const timer = setTimeout(() => controller.abort(reason), ms);
+  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
+
 export const systemRuntime: Runtime = {
   now: () => Date.now(),
   random: () => Math.random(),
   sleep: abortableSleep,
+  abortAfter,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abortableSleep, SleepAborted } from './runtime.js';
-import { linkSignals } from './signals.js';
+import { DeadlinePassed, linkSignals } from './signals.js';
 
 describe('linkSignals', () => {
   it('aborts when any caller signal aborts, and says it was the caller', () => {
@@ -13,6 +13,15 @@ describe('linkSignals', () => {
     expect(link.callerAborted()).toBe(true);
     expect(link.timedOut()).toBe(false);
     link.dispose();
+  });
+
+  it('carries the reason of the signal that aborted, e.g. a deadline', () => {
+    const deadline = new AbortController();
+    const link = linkSignals([undefined, deadline.signal]);
+    const reason = new DeadlinePassed('the timeout ran out.');
+    deadline.abort(reason);
+    expect(link.signal.reason).toBe(reason);
+    expect(linkSignals([AbortSignal.abort(reason)]).signal.reason).toBe(reason);
   });
 
   it('starts aborted when a caller signal already is', () => {

@@ -11,17 +11,24 @@ export interface LinkedSignal {
   dispose(): void;
 }
 
+/** The abort reason of a deadline (a wait's timeout), so an aborted request can say so. */
+export class DeadlinePassed extends Error {
+  override name = 'DeadlinePassed';
+}
+
+/** Links the signals; the linked signal carries the reason of the source that aborted first. */
 export function linkSignals(signals: ReadonlyArray<AbortSignal | undefined>, timeoutMs?: number): LinkedSignal {
   const controller = new AbortController();
   const sources = signals.filter((s): s is AbortSignal => s !== undefined);
   let callerAborted = false;
   let timedOut = false;
-  const onAbort = () => {
+  const abortWith = (reason: unknown) => {
     if (!timedOut) callerAborted = true;
-    controller.abort();
+    controller.abort(reason);
   };
+  const onAbort = (event: Event) => abortWith((event.target as AbortSignal).reason);
   for (const source of sources) {
-    if (source.aborted) onAbort();
+    if (source.aborted) abortWith(source.reason);
     else source.addEventListener('abort', onAbort, { once: true });
   }
   const timer =

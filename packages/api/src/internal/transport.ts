@@ -53,6 +53,9 @@ export class Transport {
     const started = now();
     let unanswered = false;
     for (let attempts = 1; ; attempts++) {
+      // Nothing is sent (or counted) once aborted, e.g. by a waiter's deadline between two requests.
+      const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
+      if (aborted) throw abortedError(spec, aborted.reason);
       const attemptStarted = now();
       call.onAttempt?.();
       try {
@@ -89,15 +92,20 @@ export class Transport {
     try {
       await this.#runtime.sleep(ms, link.signal);
     } catch (error) {
-      if (error instanceof SleepAborted) throw abortedError(at);
+      if (error instanceof SleepAborted) throw abortedError(at, link.signal.reason);
       throw error;
     } finally {
       link.dispose();
     }
   }
 
+  /** The hook is the caller's logger: whatever it throws must never change a request's result. */
   #emit(event: RequestEvent): void {
-    this.#settings.onRequest?.(event);
+    try {
+      this.#settings.onRequest?.(event);
+    } catch {
+      // Ignored on purpose: a created key must not look failed because a log line could not be written.
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../types.js';
-import { describeFailure, describeWaitResult } from './describe.js';
+import { describeOperationFailure, describeWaitResult } from './describe.js';
 
 const op = (fields: Partial<Operation>): Operation => ({
   id: 'op-1',
@@ -14,17 +14,17 @@ const op = (fields: Partial<Operation>): Operation => ({
   ...fields,
 });
 
-describe('describeFailure', () => {
+describe('describeOperationFailure', () => {
   it('names the operation by id, action, status, failures and error', () => {
-    expect(describeFailure(op({ status: 'failed', failures_count: 3, error: ' disk full ' }))).toBe(
+    expect(describeOperationFailure(op({ status: 'failed', failures_count: 3, error: ' disk full ' }))).toBe(
       'operation op-1 (create_branch) failed after 3 failures: disk full',
     );
-    expect(describeFailure(op({ status: 'cancelled' }))).toBe('operation op-1 (create_branch) cancelled');
+    expect(describeOperationFailure(op({ status: 'cancelled' }))).toBe('operation op-1 (create_branch) cancelled');
   });
 });
 
 describe('describeWaitResult', () => {
-  const base = { rounds: 1, requests: 1, elapsedMs: 1500 };
+  const base = { rounds: 1, requests: 1, elapsedMs: 1500, unknownIds: [] };
   it('summarises a success', () => {
     expect(describeWaitResult({ ...base, status: 'finished', operations: [op({})], failed: [], pending: [] })).toBe(
       '1 operation finished in 1.5 s',
@@ -36,6 +36,15 @@ describe('describeWaitResult', () => {
     const pending = op({ id: 'b', action: 'start_compute', status: 'running' });
     expect(describeWaitResult({ ...base, status: 'failed', operations: [failed, pending], failed: [failed], pending: [pending] })).toBe(
       '1 of 2 operations failed:\n- operation a (create_branch) error after 1 failure: boom\n- operation b (start_compute) still running',
+    );
+  });
+
+  it('counts the operations whose state never arrived as pending, and names them', () => {
+    const pending = op({ id: 'b', status: 'running' });
+    const result = { ...base, status: 'timed-out' as const, operations: [pending], failed: [], pending: [pending], unknownIds: ['c'] };
+    expect(describeWaitResult(result)).toBe(
+      'timed out after 1.5 s with 2 of 2 operations still pending:\n- operation b (create_branch) still running\n' +
+        '- operation c: no answer from the platform before the deadline',
     );
   });
 });

@@ -4,15 +4,16 @@ import { isFailureStatus } from './status.js';
 import type { WaitResult } from './wait.js';
 
 /** `operation 5f2c… (create_branch) failed after 2 failures: out of space`. */
-export function describeFailure(op: Operation): string {
+export function describeOperationFailure(op: Operation): string {
   const failures = op.failures_count > 0 ? ` after ${op.failures_count} failure${op.failures_count === 1 ? '' : 's'}` : '';
   const error = typeof op.error === 'string' && op.error.trim() !== '' ? `: ${op.error.trim()}` : '';
   return `operation ${op.id} (${op.action}) ${op.status}${failures}${error}`;
 }
 
-/** One line per outcome: what finished, what failed and why, what is still pending. */
+/** One line per outcome: what finished, what failed and why, what is still pending or unknown. */
 export function describeWaitResult(result: WaitResult): string {
-  const total = result.operations.length;
+  const { unknownIds } = result;
+  const total = result.operations.length + unknownIds.length;
   const seconds = (result.elapsedMs / 1000).toFixed(1);
   const lines: string[] = [];
   if (result.status === 'finished') {
@@ -20,13 +21,15 @@ export function describeWaitResult(result: WaitResult): string {
   } else if (result.status === 'failed') {
     lines.push(`${result.failed.length} of ${total} operations failed:`);
   } else {
-    lines.push(`timed out after ${seconds} s with ${result.pending.length} of ${total} operations still pending:`);
+    const unfinished = result.pending.length + unknownIds.length;
+    lines.push(`timed out after ${seconds} s with ${unfinished} of ${total} operations still pending:`);
   }
   for (const op of result.operations) {
-    if (isFailureStatus(op.status)) lines.push(`- ${describeFailure(op)}`);
+    if (isFailureStatus(op.status)) lines.push(`- ${describeOperationFailure(op)}`);
   }
   if (result.status !== 'finished') {
     for (const op of result.pending) lines.push(`- operation ${op.id} (${op.action}) still ${op.status}`);
+    for (const id of unknownIds) lines.push(`- operation ${id}: no answer from the platform before the deadline`);
   }
   return lines.join('\n');
 }

@@ -3,9 +3,9 @@ import { firstPageLimit } from './poll-round.js';
 
 describe('firstPageLimit', () => {
   it('first round: the pending count plus headroom', () => {
-    expect(firstPageLimit(undefined, 1)).toBe(11);
-    expect(firstPageLimit(undefined, 300)).toBe(310);
-    expect(firstPageLimit(undefined, 0)).toBe(11);
+    expect(firstPageLimit(undefined, 1)).toBe(110);
+    expect(firstPageLimit(undefined, 300)).toBe(385);
+    expect(firstPageLimit(undefined, 0)).toBe(110);
   });
 
   it('later rounds: a quarter more than the deepest position seen, plus headroom', () => {

@@ -1,96 +1,27 @@
 // Waits for operations to reach a final status, as the spec's polling advice (platform-api.md
 // §4.3 rule 5: about every 5 s) and Smithy's waiters: options checked up front, a poll at once,
-// then one every interval against a wall-clock deadline; the last sleep is cut so one final poll
-// lands on the deadline; the result says why it ended.
-import { RequestAbortedError } from '../errors.js';
+// then one per interval against a wall-clock deadline that also aborts every request; the last
+// sleep is cut so the final poll lands before the deadline; the result says why it ended.
+import { ApiError, RequestAbortedError } from '../errors.js';
 import { apiPath } from '../internal/origin.js';
+import { isRetryableFailure } from '../internal/retry.js';
 import { SleepAborted } from '../internal/runtime.js';
-import { linkSignals } from '../internal/signals.js';
 import type { Transport } from '../internal/transport.js';
-import {
-  MAX_TIMER_MS,
-  rejectUnknownKeys,
-  requireFunction,
-  requireNonEmptyString,
-  requireNumber,
-  requireOptionsObject,
-  requireSignal,
-} from '../internal/validate.js';
-import { iterateOperations } from '../resources/operation-requests.js';
-import { MAX_PAGE_LIMIT } from '../resources/request-options.js';
 import type { Operation } from '../types.js';
+import { PendingScan } from './pending-scan.js';
 import { pollRound, PollState, type RoundContext } from './poll-round.js';
 import { isFailureStatus, isFinalStatus, isSuccessStatus } from './status.js';
+import { WaitDeadline } from './wait-deadline.js';
+import { type CheckedWait, checkWait, type PollEvent, WAIT_CONTEXT, type WaitOptions, type WaitResult } from './wait-options.js';
 
-export interface WaitOptions {
-  /** Between the starts of two rounds. Default 5000 ms, as the spec suggests. */
-  intervalMs?: number;
-  /** Wall-clock budget of the whole wait. Default 600000 ms (10 min). */
-  timeoutMs?: number;
-  /** Aborts the wait, its requests and its sleeps (RequestAbortedError). */
-  signal?: AbortSignal;
-  /** Called after every round, e.g. to log progress. */
-  onPoll?: (event: PollEvent) => void;
-}
+export type { PollEvent, WaitOptions, WaitResult };
 
-export interface PollEvent {
-  /** 1 for the poll made at once. */
+/** How a round ended: done, cut by a transient failure (the wait goes on), or by the deadline. */
+type RoundOutcome = { kind: 'done' } | { kind: 'transient'; error: ApiError } | { kind: 'deadline' };
+
+interface Counts {
   round: number;
-  elapsedMs: number;
-  /** How many operations are awaited. */
-  awaited: number;
-  pending: number;
-  succeeded: number;
-  failed: number;
-  /** HTTP requests this round spent (retries included). */
-  requests: number;
-  totalRequests: number;
-}
-
-export interface WaitResult {
-  /** `failed` if any awaited operation failed, else `timed-out` if any is still pending. */
-  status: 'finished' | 'failed' | 'timed-out';
-  /** Last known state of each awaited operation, in the order awaited. */
-  operations: Operation[];
-  failed: Operation[];
-  pending: Operation[];
-  rounds: number;
-  requests: number;
-  elapsedMs: number;
-}
-
-const CONTEXT = 'operations.wait';
-const OPTION_KEYS = ['intervalMs', 'timeoutMs', 'signal', 'onPoll'];
-
-interface CheckedWait {
-  projectId: string;
-  ids: string[] | undefined;
-  intervalMs: number;
-  timeoutMs: number;
-  signal: AbortSignal | undefined;
-  onPoll: ((event: PollEvent) => void) | undefined;
-}
-
-function checkWait(projectId: unknown, ids: unknown, options: unknown): CheckedWait {
-  const given = requireOptionsObject(options, CONTEXT);
-  rejectUnknownKeys(given, OPTION_KEYS, CONTEXT);
-  if (ids !== undefined && !Array.isArray(ids)) {
-    throw new TypeError(`${CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
-  }
-  return {
-    projectId: requireNonEmptyString(projectId, 'projectId', CONTEXT),
-    ids: ids && [...new Set(ids.map((id, i) => requireNonEmptyString(id, `ids[${i}]`, CONTEXT)))],
-    intervalMs:
-      given.intervalMs === undefined
-        ? 5000
-        : requireNumber(given.intervalMs, 'intervalMs', CONTEXT, { exclusiveMin: true, unit: 'milliseconds' }),
-    timeoutMs:
-      given.timeoutMs === undefined
-        ? 600_000
-        : requireNumber(given.timeoutMs, 'timeoutMs', CONTEXT, { max: MAX_TIMER_MS, unit: 'milliseconds' }),
-    signal: requireSignal(given.signal, 'signal', CONTEXT),
-    onPoll: requireFunction(given.onPoll, 'onPoll', CONTEXT),
-  };
+  total: number;
 }
 
 export async function waitForOperations(
@@ -100,77 +31,109 @@ export async function waitForOperations(
   options: WaitOptions | undefined,
 ): Promise<WaitResult> {
   const wait = checkWait(projectId, ids, options);
+  if (wait.ids?.length === 0) return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
+  const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);
+  try {
+    return await pollUntilDone(transport, wait, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+async function pollUntilDone(transport: Transport, wait: CheckedWait, deadline: WaitDeadline): Promise<WaitResult> {
   const { now } = transport.runtime;
   const started = now();
-  const deadline = started + wait.timeoutMs;
-  const counts = { round: 0, total: 0 };
+  const counts: Counts = { round: 0, total: 0 };
   const context: RoundContext = {
     transport,
     projectId: wait.projectId,
-    call: { signal: wait.signal, onAttempt: () => counts.round++ },
+    call: { signal: deadline.signal, onAttempt: () => counts.round++ },
   };
-  let state: PollState;
-  if (wait.ids === undefined) {
-    state = await findPending(context); // the scan is the first poll
-  } else {
-    state = new PollState(wait.ids);
-    if (state.awaited.length === 0) return result(state, 0, 0, 0);
-    await pollRound(state, context);
-  }
-
-  let rounds = 1;
+  const awaited = awaitedOperations(wait.ids);
+  let rounds = 0;
   for (let lastRound = false; ; ) {
-    counts.total += counts.round;
-    wait.onPoll?.(pollEvent(state, rounds, now() - started, counts));
-    counts.round = 0;
-    const remaining = deadline - now();
-    if (lastRound || state.pendingIds().length === 0 || remaining <= 0) break;
-    const sleepMs = Math.min(wait.intervalMs, remaining);
-    lastRound = sleepMs < wait.intervalMs; // cut to the deadline: the next poll is the final one
-    await pause(transport, sleepMs, wait);
+    const roundStarted = now();
     rounds++;
-    await pollRound(state, context);
+    const outcome = await runRound(deadline, () => awaited.poll(context));
+    counts.total += counts.round;
+    const error = outcome.kind === 'transient' ? outcome.error : undefined;
+    wait.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error));
+    counts.round = 0;
+    if (outcome.kind === 'deadline' || lastRound || (awaited.known() && awaited.state().pendingIds().length === 0)) break;
+    // Rounds start one interval apart; the final one must start early enough to take as long
+    // as this one did before the deadline.
+    const roundMs = now() - roundStarted;
+    const untilLatestStart = deadline.at - roundMs - now();
+    if (untilLatestStart <= 0) break;
+    const untilNextStart = Math.max(0, wait.intervalMs - roundMs);
+    lastRound = untilLatestStart <= untilNextStart;
+    if (!(await pause(transport, Math.min(untilNextStart, untilLatestStart), wait, deadline))) break;
   }
-  return result(state, rounds, counts.total, now() - started);
+  return result(awaited.state(), { rounds, requests: counts.total, elapsedMs: now() - started, complete: awaited.known() });
 }
 
-/** `ids` omitted: the operations not final now, found by reading the whole list once. */
-async function findPending(context: RoundContext): Promise<PollState> {
-  const pending: Operation[] = [];
-  let position = 0;
-  let deepest: number | undefined;
-  for await (const op of iterateOperations(context.transport, context.projectId, MAX_PAGE_LIMIT, context.call)) {
-    if (!isFinalStatus(op.status)) {
-      pending.push(op);
-      deepest = position;
-    }
-    position++;
-  }
-  const state = new PollState(pending.map((op) => op.id));
-  for (const op of pending) state.latest.set(op.id, op);
-  state.deepestPosition = deepest;
-  return state;
+interface AwaitedOperations {
+  /** One round: polls the awaited operations, or scans for them until a scan completes. */
+  poll(context: RoundContext): Promise<void>;
+  state(): PollState;
+  /** False while the awaited set itself is unknown (ids omitted, no scan completed yet). */
+  known(): boolean;
 }
 
-async function pause(transport: Transport, ms: number, wait: CheckedWait): Promise<void> {
-  const link = linkSignals([transport.signal, wait.signal]);
+function awaitedOperations(ids: string[] | undefined): AwaitedOperations {
+  if (ids !== undefined) {
+    const state = new PollState(ids);
+    return { poll: (context) => pollRound(state, context), state: () => state, known: () => true };
+  }
+  // The scan is the first poll; a scan cut short is redone next round.
+  const scan = new PendingScan();
+  let found: PollState | undefined;
+  return {
+    poll: async (context) => {
+      if (found) return pollRound(found, context);
+      await scan.run(context);
+      found = scan.toPollState();
+    },
+    state: () => found ?? scan.toPollState(),
+    known: () => found !== undefined,
+  };
+}
+
+/**
+ * Runs one round. The caller's abort and non-transient errors (401, 403, 404, 400, …) end the
+ * wait by throwing; a transient failure is reported and the wait goes on; the deadline ends it.
+ */
+async function runRound(deadline: WaitDeadline, round: () => Promise<void>): Promise<RoundOutcome> {
   try {
-    await transport.runtime.sleep(ms, link.signal);
+    await round();
+    return { kind: 'done' };
+  } catch (error) {
+    if (deadline.callerAborted() || !(error instanceof ApiError)) throw error;
+    const transient = isRetryableFailure('GET', error);
+    if (deadline.passed() && (transient || error instanceof RequestAbortedError)) return { kind: 'deadline' };
+    if (transient) return { kind: 'transient', error };
+    throw error;
+  }
+}
+
+/** Sleeps until the next round; false when the deadline ended the sleep. */
+async function pause(transport: Transport, ms: number, wait: CheckedWait, deadline: WaitDeadline): Promise<boolean> {
+  try {
+    await transport.runtime.sleep(ms, deadline.signal);
+    return true;
   } catch (error) {
     if (!(error instanceof SleepAborted)) throw error;
-    const path = apiPath`/projects/${wait.projectId}/operations`;
+    if (!deadline.callerAborted()) return false;
     throw new RequestAbortedError(
-      `${CONTEXT}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`,
-      { method: 'GET', path },
+      `${WAIT_CONTEXT}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`,
+      { method: 'GET', path: apiPath`/projects/${wait.projectId}/operations` },
     );
-  } finally {
-    link.dispose();
   }
 }
 
-function pollEvent(state: PollState, round: number, elapsedMs: number, counts: { round: number; total: number }): PollEvent {
+function pollEvent(state: PollState, round: number, elapsedMs: number, counts: Counts, error: ApiError | undefined): PollEvent {
   const ops = [...state.latest.values()];
-  return {
+  const event: PollEvent = {
     round,
     elapsedMs,
     awaited: state.awaited.length,
@@ -180,12 +143,30 @@ function pollEvent(state: PollState, round: number, elapsedMs: number, counts: {
     requests: counts.round,
     totalRequests: counts.total,
   };
+  if (error) event.error = error;
+  return event;
 }
 
-function result(state: PollState, rounds: number, requests: number, elapsedMs: number): WaitResult {
-  const operations = state.awaited.map((id) => state.latest.get(id)!);
+interface Summary {
+  rounds: number;
+  requests: number;
+  elapsedMs: number;
+  /** False when the awaited set itself is unknown: no scan of the list completed in time. */
+  complete: boolean;
+}
+
+function result(state: PollState, summary: Summary): WaitResult {
+  const operations: Operation[] = [];
+  const unknownIds: string[] = [];
+  for (const id of state.awaited) {
+    const op = state.latest.get(id);
+    if (op) operations.push(op);
+    else unknownIds.push(id);
+  }
   const failed = operations.filter((op) => isFailureStatus(op.status));
   const pending = operations.filter((op) => !isFinalStatus(op.status));
-  const status = failed.length > 0 ? 'failed' : pending.length > 0 ? 'timed-out' : 'finished';
-  return { status, operations, failed, pending, rounds, requests, elapsedMs };
+  const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary.complete;
+  const status = failed.length > 0 ? 'failed' : unfinished ? 'timed-out' : 'finished';
+  const { rounds, requests, elapsedMs } = summary;
+  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
 }

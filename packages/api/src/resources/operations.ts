@@ -5,12 +5,12 @@ import { type WaitOptions, type WaitResult, waitForOperations } from '../operati
 import type { CursorPaginator } from '../pagination.js';
 import type { Operation, OperationsPage } from '../types.js';
 import { fetchOperation, fetchOperationsPage, iterateOperations, type OperationsListParams } from './operation-requests.js';
-import { checkId, checkLimit, type RequestOptions, toCallOptions } from './request-options.js';
+import { checkId, checkLimit, MAX_PAGE_LIMIT, type RequestOptions, toCallOptions } from './request-options.js';
 
 export type { OperationsListParams };
 
 export interface OperationsIterateParams {
-  /** Page size, 1..1000. */
+  /** Page size, 1..1000; default 1000, the fewest requests (one page is held in memory at a time). */
   limit?: number;
 }
 
@@ -38,7 +38,7 @@ export class Operations {
     const id = checkId(projectId, 'projectId', context);
     const given = requireOptionsObject(params, context);
     rejectUnknownKeys(given, ['limit'], context);
-    const limit = checkLimit(given.limit, context);
+    const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
     const call = toCallOptions(options, context);
     return iterateOperations(this.#transport, id, limit, call);
   }
@@ -51,8 +51,13 @@ export class Operations {
   }
 
   /**
-   * Waits until every awaited operation is final, or the timeout. `ids` omitted: every operation
-   * of the project not final at call time. See WaitOptions for the polling rules.
+   * Waits until every awaited operation is final, or the timeout (then `timed-out`, with the last
+   * known states; the timeout also aborts requests in flight). A transient failure is passed to
+   * `onPoll` and the wait goes on; other API errors throw. See WaitOptions for the polling rules.
+   *
+   * `ids` omitted: every operation of the project not final at call time, found by reading the
+   * list newest first in pages of 1000 until two pages in a row hold no pending operation (or the
+   * list ends). An operation pending below that is not awaited: pass its id.
    */
   async wait(projectId: string, ids?: readonly string[], options?: WaitOptions): Promise<WaitResult> {
     return waitForOperations(this.#transport, projectId, ids, options);
