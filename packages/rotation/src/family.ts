@@ -2,6 +2,8 @@
 // so later runs recognise (exactly) the keys they own and revoke the older ones.
 
 import { createHash, randomInt } from 'node:crypto';
+import { identityOf, type SecretTarget } from './targets/secret-target.js';
+import { parseTargetSpecs, targetIdentity } from './targets/spec.js';
 
 /** The platform's limit on `key_name` (DESIGN.md). */
 export const KEY_NAME_MAX_LENGTH = 64;
@@ -18,18 +20,34 @@ export class FamilyError extends Error {
 }
 
 /**
- * The default family of a secret: `keyturn-<first target>-<secret name>`, lowercased, anything but
- * letters and digits turned into `-`, and cut with a short hash of the whole when too long.
+ * The default family of a secret: a readable slug, `keyturn-<first target>-<secret name>`
+ * (lowercased, every run of other characters turned into `-`, cut to fit), then a hash of the
+ * exact identity of the target and the secret, so look-alike targets (`repo:o/my-repo`,
+ * `repo:o/my_repo`) never share a family and so never revoke each other's keys. The target is a
+ * spec (`repo:acme/web`) or a SecretTarget; an organization secret's visibility and repository
+ * list are not part of its identity.
  */
-export function deriveFamily(firstTarget: string, secretName: string): string {
-  const slug = `keyturn-${firstTarget}-${secretName}`
+export function deriveFamily(firstTarget: string | Pick<SecretTarget, 'describe' | 'identity'>, secretName: string): string {
+  const target = typeof firstTarget === 'string' ? identityOfSpec(firstTarget) : identityOf(firstTarget);
+  // GitHub stores secret names upper-cased: `neon_api_key` is the secret NEON_API_KEY.
+  const secret = secretName.toUpperCase();
+  const hash = createHash('sha256').update(`${target}\n${secret}`).digest('hex').slice(0, HASH_LENGTH);
+  const slug = `keyturn-${target}-${secret}`
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, FAMILY_MAX_LENGTH - HASH_LENGTH - 1)
     .replace(/^-+|-+$/g, '');
-  if (slug.length <= FAMILY_MAX_LENGTH) return slug;
-  const hash = createHash('sha256').update(slug).digest('hex').slice(0, HASH_LENGTH);
-  const head = slug.slice(0, FAMILY_MAX_LENGTH - HASH_LENGTH - 1).replace(/-+$/, '');
-  return `${head}-${hash}`;
+  return `${slug}-${hash}`;
+}
+
+/** A GitHub spec's identity; any other text (another store's description) is its own identity. */
+function identityOfSpec(spec: string): string {
+  try {
+    const [parsed] = parseTargetSpecs(spec);
+    return parsed ? targetIdentity(parsed) : spec;
+  } catch {
+    return spec;
+  }
 }
 
 /** A family given by the user is taken as is, so it must already be a valid name prefix. */

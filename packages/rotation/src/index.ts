@@ -13,6 +13,7 @@ export {
   TARGET_SPEC_FORMS,
   type TargetSpec,
   TargetSpecError,
+  targetIdentity,
 } from './targets/spec.js';
 export { type SecretMeta, type SecretTarget, TargetError, type TargetPublicKey } from './targets/secret-target.js';
 export { createGitHubTarget } from './targets/github/index.js';

@@ -6,7 +6,7 @@ import type { RotationLogger } from './logger.js';
 import type { RotationPlatformClient } from './platform.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
 import { createGitHubTarget } from './targets/github/index.js';
-import type { SecretTarget } from './targets/secret-target.js';
+import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { parseTargetSpecs } from './targets/spec.js';
 
 export type GitHubAccess = GitHubClientOptions | { octokit: GitHubClient };
@@ -14,7 +14,10 @@ export type GitHubAccess = GitHubClientOptions | { octokit: GitHubClient };
 export interface RotateKeyOptions {
   /** A platform client holding the current key (createClient from @keyturn/api). */
   client: RotationPlatformClient;
-  /** The current key's value: written back to targets already written if a later one fails. */
+  /**
+   * The current key's value. When given, the platform client is `client.withApiKey(apiKey)`, so the
+   * key the preflight proves is the key written back to targets already written if a later one fails.
+   */
   apiKey?: string;
   /** How to reach GitHub; needed when targets are given as specs. */
   github?: GitHubAccess;
@@ -35,12 +38,19 @@ export interface RotateKeyOptions {
   now?: Date | (() => Date);
   /** How long the new key may take to work, and how often it is tried. Default 30 s, every 1 s. */
   verify?: { timeoutMs?: number; intervalMs?: number };
+  /**
+   * After a create whose answer was lost, how many times the keys are listed to find the key it
+   * may have made (a slow create can land after the first look), and how far apart. Default 3, 2 s.
+   */
+  lostCreateCheck?: { attempts?: number; intervalMs?: number };
   /** Called with the new key's value as soon as it exists (the Action masks it here). */
   onKeyCreated?: (value: string) => void | Promise<void>;
 }
 
 export interface ResolvedOptions {
+  /** Holds the current key (`apiKey` when given). */
   client: RotationPlatformClient;
+  /** The current key's value, to write back if a target cannot take the new one. */
   currentKey: string | undefined;
   targets: SecretTarget[];
   secretName: string;
@@ -50,6 +60,7 @@ export interface ResolvedOptions {
   dryRun: boolean;
   now: () => Date;
   verify: { timeoutMs: number; intervalMs: number };
+  lostCreateCheck: { attempts: number; intervalMs: number };
   onKeyCreated: ((value: string) => void | Promise<void>) | undefined;
 }
 
@@ -63,7 +74,9 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
   validateSecretName(secretName);
   const targets = resolveTargets(options, githubLog);
-  const family = options.family ?? deriveFamily(targets[0]!.describe(), secretName);
+  refuseDuplicateTargets(targets);
+  // From the first target (DESIGN.md): reordering the targets changes it; `family` pins it.
+  const family = options.family ?? deriveFamily(targets[0]!, secretName);
   validateFamily(family);
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1) throw new TypeError(`keep must be a whole number of at least 1, not ${keep}`);
@@ -75,10 +88,19 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   if (!(verify.timeoutMs >= 0) || !(verify.intervalMs > 0)) {
     throw new TypeError('verify.timeoutMs must be at least 0 and verify.intervalMs above 0');
   }
+  const lostCreateCheck = {
+    attempts: options.lostCreateCheck?.attempts ?? 3,
+    intervalMs: options.lostCreateCheck?.intervalMs ?? 2000,
+  };
+  if (!Number.isInteger(lostCreateCheck.attempts) || lostCreateCheck.attempts < 1 || !(lostCreateCheck.intervalMs >= 0)) {
+    throw new TypeError('lostCreateCheck.attempts must be a whole number of at least 1 and lostCreateCheck.intervalMs at least 0');
+  }
   const { now } = options;
+  // The key written back in a rollback must be the key the preflight proves: the client holds it.
+  const currentKey = options.apiKey || undefined;
   return {
-    client,
-    currentKey: options.apiKey || undefined,
+    client: currentKey ? client.withApiKey(currentKey) : client,
+    currentKey,
     targets,
     secretName,
     family,
@@ -87,6 +109,7 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
     dryRun: options.dryRun ?? false,
     now: typeof now === 'function' ? now : now ? () => now : () => new Date(),
     verify,
+    lostCreateCheck,
     onKeyCreated: options.onKeyCreated,
   };
 }
@@ -103,4 +126,15 @@ function resolveTargets(options: RotateKeyOptions, githubLog: (line: string) => 
   const octokit =
     'octokit' in options.github ? options.github.octokit : createGitHubClient({ log: githubLog, ...options.github });
   return specs.map((spec) => createGitHubTarget(octokit, spec));
+}
+
+/** Two targets of one secret (spelled apart) would be written twice and name no single family. */
+function refuseDuplicateTargets(targets: readonly SecretTarget[]): void {
+  const seen = new Map<string, string>();
+  for (const target of targets) {
+    const identity = identityOf(target);
+    const earlier = seen.get(identity);
+    if (earlier !== undefined) throw new TypeError(`targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    seen.set(identity, target.describe());
+  }
 }

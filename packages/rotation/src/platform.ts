@@ -2,10 +2,12 @@
 // failures read to a user.
 
 import {
+  ApiError,
   AuthenticationError,
   ConnectionError,
   PermissionDeniedError,
   RateLimitError,
+  RequestAbortedError,
   ServerError,
   TimeoutError,
 } from '@keyturn/api';
@@ -27,13 +29,17 @@ export interface RotationPlatformClient {
   withApiKey(apiKey: string): RotationPlatformClient;
 }
 
-/** A POST that failed this way may have taken effect (CONTRACTS.md): look before doing anything. */
+/**
+ * A POST that failed this way may have taken effect (CONTRACTS.md): look before doing anything.
+ * Only an answer that refused the request proves it did not: a 2xx whose body could not be read,
+ * an abort, and anything that is not an ApiError (a bug, a custom fetch) may all hide a done deed.
+ */
 export function mayHaveTakenEffect(error: unknown): boolean {
-  return (
-    error instanceof ConnectionError ||
-    error instanceof TimeoutError ||
-    (error instanceof ServerError && error.status !== 503)
-  );
+  if (!(error instanceof ApiError)) return true;
+  if (error instanceof ConnectionError || error instanceof TimeoutError || error instanceof RequestAbortedError) return true;
+  const { status } = error;
+  if (status === undefined || (status >= 200 && status < 300)) return true;
+  return error instanceof ServerError && status !== 503;
 }
 
 /** Failures that a later attempt may not see: the platform was down, slow or busy. */

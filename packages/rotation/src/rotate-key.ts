@@ -2,6 +2,7 @@
 // Each step is safe to re-run; a failure throws a RotationError saying what happened and what to do.
 
 import { RotationError } from './errors.js';
+import { observer } from './observer.js';
 import { type RotateKeyOptions, resolveOptions } from './options.js';
 import { createContextTools, type RotationContext } from './protocol/context.js';
 import { createKey } from './protocol/create.js';
@@ -27,7 +28,7 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
     });
     const summary = `The inputs are not valid: ${(error as Error).message}`;
     const advice = 'Fix the input and run again. Nothing was changed.';
-    options?.log?.({ step: 'preflight', level: 'error', message: `${summary} ${advice}` });
+    observer(options?.log)({ step: 'preflight', level: 'error', message: `${summary} ${advice}` });
     throw new RotationError({ step: 'preflight', summary, advice, report, cause: error });
   }
 
@@ -35,12 +36,12 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
   const ctx: RotationContext = { ...resolved, report, ...createContextTools(report, startedAt, options.log) };
   note = ctx.note;
 
-  const { plan } = await preflight(ctx);
+  const { plan, keys } = await preflight(ctx);
   if (!ctx.dryRun) {
     const created = await createKey(ctx, plan.keyName);
     const newClient = await verifyKey(ctx, created);
     await storeKey(ctx, created, newClient);
-    await revokeOldKeys(ctx, created, newClient);
+    await revokeOldKeys(ctx, created, newClient, new Set(keys.map((k) => k.id)));
     ctx.log('revoke', `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log('preflight', 'Dry run: nothing was changed');

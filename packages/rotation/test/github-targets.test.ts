@@ -129,6 +129,18 @@ describe('GitHub secret targets', () => {
       expect(error.message).not.toContain(token);
     });
 
+    it.each([
+      ['GitHub echoing the token', 401, { message: `Bad credentials: ${TOKEN}` }],
+      ['a proxy quoting the request', 502, `proxy auth failed for "Authorization: token ${TOKEN}" at edge`],
+      ['a proxy quoting a bearer header', 400, 'rejected header Authorization: Bearer some-other-credential'],
+    ])('never copies a credential from an answer into the error: %s', async (_case, status, body) => {
+      github.faults.add({ kind: 'status', status, body });
+      const error = await failure(target('repo:acme/web', { retries: 0 }).fetchPublicKey());
+      expect(error.message).toMatch(/GitHub answered \d+ \(.*\[redacted\]/);
+      expect(error.message).not.toContain(TOKEN);
+      expect(error.message).not.toContain('some-other-credential');
+    });
+
     it('an unknown repository or environment is a 404 naming the target', async () => {
       const error = await failure(target('env:acme/web:nope').fetchPublicKey());
       expect(error.message).toMatch(/reading the public key for env:acme\/web:nope failed: GitHub answered 404/);

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RotationError, rotateKey } from '../src/index.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
-import { ENV, FAMILY, REPO, SECRET, startWorld, TARGETS, type World } from './world.js';
+import { FetchGates } from './gated-fetch.js';
+import { ENV, ENV_SECRET_PATH, FAMILY, REPO, SECRET, startWorld, TARGETS, type World } from './world.js';
 
 let world: World;
 beforeEach(async () => {
@@ -12,6 +13,13 @@ afterEach(async () => {
   await world.close();
 });
 
+/** A secret store other than GitHub; `identity()` says which secret it is however it is spelled. */
+const otherStore = (path: string) => ({
+  describe: () => `vault:${path}`,
+  identity: () => `vault:${path.toLowerCase()}`,
+  fetchPublicKey: async () => ({ keyId: 'k', key: '' }),
+  writeSecret: async () => {},
+});
 const held = () => TARGETS.map((t) => world.github.secretValue(t, SECRET));
 const writes = () => [
   ...world.platform.log.entries().filter((r) => r.method !== 'GET'),
@@ -76,6 +84,19 @@ describe('rotateKey', () => {
     checkInvariants(world, run);
   });
 
+  it('says which key is probably the current one when more than one was used', async () => {
+    await world.close();
+    world = await startWorld({ seedFamilyKey: false });
+    const laptop = world.platform.createKey('laptop');
+    await world.client(laptop.key).apiKeys.list();
+    const run = await runRotation(world, { revokeKeyIds: [] });
+    expect(run.report!.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(`^The current key \\(probably key ${world.consoleKey.id} \\("console key"\\), the most recently used\\) was not made by this rotation`),
+      ),
+    ]);
+  });
+
   it('does not warn, and revokes the console-made key, when revoke-key-ids names it', async () => {
     await world.close();
     world = await startWorld({ seedFamilyKey: false });
@@ -101,6 +122,8 @@ describe('rotateKey', () => {
     [{ family: 'x'.repeat(43) }, /at most 42 leave room for the timestamp/],
     [{ targets: 'repo:acme/web\nrepo:acme\nbogus' }, /2 target specs are malformed:\n {2}line 2 \("repo:acme"\).*\n {2}line 3 \("bogus"\)/],
     [{ targets: [], defaultRepository: '' }, /no target given/],
+    [{ targets: 'org:acme, org:acme:private' }, /line 1 \("org:acme:private"\): repeats the target org:acme of line 1/],
+    [{ targets: [otherStore('kv/Neon'), otherStore('kv/neon')] }, /targets vault:kv\/Neon and vault:kv\/neon are the same secret/],
     [{ github: undefined }, /github options .* are required/],
   ])('refuses bad input %j before any request', async (overrides, message) => {
     const previous = process.env.GITHUB_REPOSITORY;
@@ -140,7 +163,7 @@ describe('rotateKey', () => {
     world.github.faults.add({ kind: 'status', status: 403, method: 'PUT', path: '/repos/acme/web/environments/production/secrets/NEON_API_KEY' });
     const run = await runRotation(world, { apiKey: '', client: world.client(world.currentKey.key) });
     expect(run.error?.step).toBe('store');
-    expect(run.error?.message).toMatch(/previous key's value was not given \(apiKey option\), so repo:acme\/web keeps the new key/);
+    expect(run.error?.message).toMatch(/previous key's value was not given \(apiKey option\), so it was not written back: repo:acme\/web may hold the new key \d+, which stays valid/);
     expect(held()).toEqual([run.createdValues[0], world.currentKey.key]);
     checkInvariants(world, run);
   });
@@ -197,6 +220,56 @@ describe('rotateKey', () => {
     expect(next.error?.message).toBeUndefined();
     expect(next.report!.revokedKeyIds).toContain(3);
     checkInvariants(world, next);
+  });
+
+  it('goes on when the log hook or the GitHub request hook throws', async () => {
+    const broken = () => {
+      throw new Error('broken hook');
+    };
+    const run = await runRotation(world, { onLog: broken, github: world.githubOptions({ onRequest: broken, log: broken }) });
+    expect(run.error?.message).toBeUndefined();
+    checkInvariants(world, run);
+
+    world.platform.faults.add({ kind: 'status', status: 403, method: 'GET', path: '/api_keys' });
+    const failed = await runRotation(world, { apiKey: run.createdValues[0], onLog: broken });
+    expect(failed.error?.step).toBe('preflight');
+    expect(failed.error?.message).toMatch(/may not manage API keys/);
+  });
+
+  it('proves the apiKey it would write back, whatever key the client holds', async () => {
+    const stale = world.platform.createKey('stale');
+    await world.client(world.currentKey.key).apiKeys.revoke(stale.id);
+    world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: ENV_SECRET_PATH });
+    const run = await runRotation(world, { apiKey: stale.key, client: world.client(world.currentKey.key) });
+    expect(run.error?.step).toBe('preflight');
+    expect(run.error?.message).toMatch(/key in the secret NEON_API_KEY no longer works/);
+    expect(held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    expect(world.platform.log.entries({ method: 'POST' })).toEqual([]);
+  });
+
+  it('finds a key whose lost create lands after the first look, and revokes it', async () => {
+    const gates = new FetchGates();
+    world.platform.faults.add({ kind: 'status', status: 500, method: 'POST', path: '/api_keys' });
+    let keyName = '';
+    let late: { id: number } | undefined;
+    const run = await runRotation(world, {
+      gates,
+      onLog: (entry) => {
+        keyName ||= /^Creating key (\S+)/.exec(entry.message)?.[1] ?? '';
+        if (!/^The answer to creating key .* was lost/.test(entry.message)) return;
+        // The first look finds nothing; the slow create lands right after it.
+        const firstLook = gates.hold('GET', '/api_keys', 'reply');
+        void firstLook.reached.then(() => {
+          late = world.platform.createKey(keyName);
+          firstLook.release();
+        });
+      },
+    });
+    expect(late).toBeDefined();
+    expect(run.error?.step).toBe('create');
+    expect(run.error?.message).toMatch(new RegExp(`the key had been created, and as its value is unknown it was revoked \\(id ${late!.id}\\)`));
+    expect(world.platform.listKeys().find((k) => k.id === late!.id)?.revoked).toBe(true);
+    checkInvariants(world, run);
   });
 
   it('throws RotationError for a non-object', async () => {

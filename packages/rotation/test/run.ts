@@ -7,6 +7,7 @@ import {
   type RotationReport,
   rotateKey,
 } from '../src/index.js';
+import type { FetchGates } from './gated-fetch.js';
 import { SECRET, TARGETS, type World } from './world.js';
 
 export interface RotationRun {
@@ -23,9 +24,14 @@ export interface RotationRun {
 
 export async function runRotation(
   world: World,
-  overrides: Partial<RotateKeyOptions> & { apiKey?: string; onLog?: (entry: RotationLogEntry) => void } = {},
+  overrides: Partial<RotateKeyOptions> & {
+    apiKey?: string;
+    onLog?: (entry: RotationLogEntry) => void;
+    /** Every request of the run (platform and GitHub) goes through these gates. */
+    gates?: FetchGates;
+  } = {},
 ): Promise<RotationRun> {
-  const { onLog, ...options } = overrides;
+  const { onLog, gates, ...options } = overrides;
   const apiKey = options.apiKey ?? world.currentKey.key;
   const run: RotationRun = {
     logs: [],
@@ -35,13 +41,14 @@ export async function runRotation(
   };
   try {
     run.report = await rotateKey({
-      client: options.client ?? world.client(apiKey),
+      client: options.client ?? world.client(apiKey, gates?.fetch),
       apiKey,
-      github: world.githubOptions(),
+      github: world.githubOptions({ fetch: gates?.fetch }),
       targets: TARGETS,
       secretName: SECRET,
       revokeKeyIds: [world.consoleKey.id],
       verify: { timeoutMs: 1000, intervalMs: 20 },
+      lostCreateCheck: { attempts: 3, intervalMs: 20 },
       onKeyCreated: (value) => {
         run.createdValues.push(value);
       },

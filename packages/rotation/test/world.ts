@@ -10,13 +10,13 @@ import {
   startGitHubEmulator,
   startPlatformEmulator,
 } from '@keyturn/emulator';
-import type { GitHubClientOptions } from '../src/index.js';
+import { deriveFamily, type GitHubClientOptions } from '../src/index.js';
 
 export const SECRET = 'NEON_API_KEY';
 export const REPO = 'repo:acme/web';
 export const ENV = 'env:acme/web:production';
 export const TARGETS = [REPO, ENV];
-export const FAMILY = 'keyturn-repo-acme-web-neon-api-key';
+export const FAMILY = deriveFamily(REPO, SECRET);
 export const REPO_SECRET_PATH = `/repos/acme/web/actions/secrets/${SECRET}`;
 export const ENV_SECRET_PATH = `/repos/acme/web/environments/production/secrets/${SECRET}`;
 /** The PUT path of each target's secret, in TARGETS order. */
@@ -36,7 +36,8 @@ export interface World {
   currentKey: { id: number; key: string; name: string };
   /** Requests of both emulators in the order they were answered. */
   requests: OrderedRequest[];
-  client(apiKey: string): PlatformClient;
+  /** A platform client with `apiKey`; `fetch` lets a test hold or stop its requests. */
+  client(apiKey: string, fetch?: typeof globalThis.fetch): PlatformClient;
   githubOptions(overrides?: Partial<GitHubClientOptions>): GitHubClientOptions;
   close(): Promise<void>;
 }
@@ -74,9 +75,10 @@ export async function startWorld(options: { seedFamilyKey?: boolean } = {}): Pro
     consoleKey,
     currentKey,
     requests,
-    client: (apiKey) =>
+    client: (apiKey, fetch) =>
       createClient({
         apiKey,
+        fetch,
         baseUrl: platform.url,
         timeoutMs: 3000,
         retries: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5, deadlineMs: 5000 },

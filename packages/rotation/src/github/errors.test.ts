@@ -54,4 +54,20 @@ describe('toTargetError', () => {
   ])('advises on %i', (status, advice) => {
     expect(toTargetError(answered(status, {}), repo, 'repo:acme/web', 'x').advice).toMatch(advice);
   });
+
+  it('scrubs the token, and Authorization-shaped values, from what GitHub or a proxy said', () => {
+    const token = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+    // The token straddles the 200-character cut: no piece of it may stay.
+    const said = `${'x'.repeat(185)} ${token} and Bearer other-credential`;
+    const answeredError = toTargetError(answered(502, said), repo, 'repo:acme/web', 'x', [token]);
+    expect(answeredError.message).toBe(`x for repo:acme/web failed: GitHub answered 502 (${'x'.repeat(185)} [redacted] and)`);
+    const unanswered = toTargetError(
+      Object.assign(new Error('fetch failed'), { cause: new Error(`proxy said: token ${token}`) }),
+      repo,
+      'repo:acme/web',
+      'x',
+      [token],
+    );
+    expect(unanswered.message).toBe('x for repo:acme/web failed: no answer from GitHub (fetch failed: proxy said: token [redacted])');
+  });
 });

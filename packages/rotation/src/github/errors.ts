@@ -4,6 +4,7 @@
 
 import { TargetError } from '../targets/secret-target.js';
 import type { TargetSpec } from '../targets/spec.js';
+import { redactCredentials } from './redact.js';
 
 interface OctokitFailure {
   status?: number;
@@ -25,15 +26,25 @@ function permissionsFor(spec: TargetSpec): string {
   }
 }
 
-/** `what` reads as "writing the secret NAME", "reading the public key", ... */
-export function toTargetError(error: unknown, spec: TargetSpec, target: string, what: string): TargetError {
+/**
+ * `what` reads as "writing the secret NAME", "reading the public key", ...; `secrets` (the token)
+ * are scrubbed from the text GitHub or a proxy sent back.
+ */
+export function toTargetError(
+  error: unknown,
+  spec: TargetSpec,
+  target: string,
+  what: string,
+  secrets: readonly (string | undefined)[] = [],
+): TargetError {
   const failure = (error ?? {}) as OctokitFailure;
   const answered = failure.response !== undefined;
   const status = answered ? failure.response!.status : undefined;
-  const githubMessage = answered ? messageOf(failure.response!.data) : undefined;
+  // Scrubbed before it is cut, so a credential across the cut cannot leave a piece behind.
+  const githubMessage = answered ? redactCredentials(messageOf(failure.response!.data) ?? '', secrets).slice(0, 200) : '';
   const cause = answered
     ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ''}`
-    : `no answer from GitHub (${errorText(error)})`;
+    : `no answer from GitHub (${redactCredentials(errorText(error), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
   const rateLimited = status === 429 || (status === 403 && isRateLimit(failure));
   const advice = adviceFor(status, rateLimited, spec, target);
@@ -65,9 +76,9 @@ function isRateLimit(failure: OctokitFailure): boolean {
 }
 
 function messageOf(data: unknown): string | undefined {
-  if (typeof data === 'string') return data.slice(0, 200) || undefined;
+  if (typeof data === 'string') return data || undefined;
   if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
-    return (data as { message: string }).message.slice(0, 200);
+    return (data as { message: string }).message;
   }
   return undefined;
 }
@@ -75,5 +86,6 @@ function messageOf(data: unknown): string | undefined {
 function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = (error as { cause?: unknown }).cause;
-  return cause instanceof Error && cause.message ? `${error.message}: ${cause.message}` : error.message;
+  const parts = [error.message, cause instanceof Error ? cause.message : ''].filter(Boolean);
+  return parts.join(': ') || error.name;
 }

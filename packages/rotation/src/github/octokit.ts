@@ -6,6 +6,7 @@
 import { retry } from '@octokit/plugin-retry';
 import { type ThrottlingOptions, throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
+import { observer } from '../observer.js';
 import { WriteSpacing } from './write-spacing.js';
 
 // Not exported: its inferred type names Octokit internals; callers see the plain Octokit type.
@@ -35,6 +36,8 @@ export interface GitHubClientOptions {
   writeIntervalMs?: number;
   /** Receives one line per rate-limit wait or give-up. */
   log?: (message: string) => void;
+  /** Default: the global fetch (a proxy agent or a test's fetch goes here). */
+  fetch?: typeof fetch;
   /** One event per HTTP exchange with GitHub, retries included, for the Action's log. */
   onRequest?: (event: GitHubRequestEvent) => void;
 }
@@ -60,9 +63,10 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     maxRateLimitWaitSeconds = 120,
     retryAfterBaseValue = 1000,
     writeIntervalMs = 1000,
-    log = () => {},
     onRequest,
   } = options;
+  // The caller's hooks only observe: one that throws must not change a request's outcome.
+  const log = observer(options.log);
   if (!token) throw new TypeError('a GitHub token is required');
 
   const onLimit =
@@ -92,15 +96,14 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     throttle,
-    request: { fetch: observedFetch(fetchWithTimeout(timeoutMs), onRequest) },
+    request: { fetch: observedFetch(fetchWithTimeout(timeoutMs, options.fetch ?? fetch), observer(onRequest)) },
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {}, info: () => {}, warn: log, error: () => {} },
   });
 }
 
 /** Every attempt passes through fetch, so each one (retries included) is reported here. */
-function observedFetch(inner: typeof fetch, onRequest: GitHubClientOptions['onRequest']): typeof fetch {
-  if (!onRequest) return inner;
+function observedFetch(inner: typeof fetch, onRequest: (event: GitHubRequestEvent) => void): typeof fetch {
   return async (input, init) => {
     const started = performance.now();
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -120,11 +123,11 @@ function observedFetch(inner: typeof fetch, onRequest: GitHubClientOptions['onRe
 }
 
 /** Octokit sets no timeout of its own; a request that never answers would hang the run. */
-function fetchWithTimeout(timeoutMs: number): typeof fetch {
+function fetchWithTimeout(timeoutMs: number, inner: typeof fetch): typeof fetch {
   return (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     // AbortSignal.any arrived in Node 20.3; without it the caller's signal wins over the timeout.
     const signal = !init?.signal ? timeout : typeof AbortSignal.any === 'function' ? AbortSignal.any([init.signal, timeout]) : init.signal;
-    return fetch(input, { ...init, signal });
+    return inner(input, { ...init, signal });
   };
 }

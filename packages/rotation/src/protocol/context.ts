@@ -3,23 +3,11 @@
 
 import { RotationError } from '../errors.js';
 import type { RotationLogEntry, RotationLogger, RotationStep } from '../logger.js';
-import type { RotationPlatformClient } from '../platform.js';
+import { observer } from '../observer.js';
+import type { ResolvedOptions } from '../options.js';
 import type { RotationReport } from '../report.js';
-import type { SecretTarget } from '../targets/secret-target.js';
 
-export interface RotationContext {
-  client: RotationPlatformClient;
-  /** The current key's value, to write back if a target cannot take the new one. */
-  currentKey: string | undefined;
-  targets: SecretTarget[];
-  secretName: string;
-  family: string;
-  keep: number;
-  revokeKeyIds: number[];
-  dryRun: boolean;
-  now: () => Date;
-  verify: { timeoutMs: number; intervalMs: number };
-  onKeyCreated: ((value: string) => void | Promise<void>) | undefined;
+export interface RotationContext extends ResolvedOptions {
   report: RotationReport;
   log: (step: RotationStep, message: string) => void;
   /** A line from below the protocol (a GitHub rate-limit wait), logged under the step in progress. */
@@ -34,9 +22,10 @@ export function createContextTools(
   logger: RotationLogger | undefined,
 ): Pick<RotationContext, 'log' | 'note' | 'warn' | 'fail'> {
   let current: RotationStep = 'preflight';
+  const observe = observer(logger);
   const emit = (entry: RotationLogEntry) => {
     current = entry.step;
-    logger?.(entry);
+    observe(entry);
   };
   return {
     log: (step, message) => emit({ step, level: 'info', message }),

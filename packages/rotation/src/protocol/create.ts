@@ -1,9 +1,10 @@
 // Step 2: create the key, never blindly twice. When the answer is lost the key may exist with a value
-// nobody knows (an orphan): find it by its exact name, revoke it, and fail so the run starts clean.
+// nobody knows (an orphan): look for it by its exact name a few times, revoke it, and fail so the
+// run starts clean.
 
-import { NotFoundError } from '@keyturn/api';
 import { describeError, mayHaveTakenEffect, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationContext } from './context.js';
+import { revokeIfLive } from './revoke-if-live.js';
 import { type CreatedKey, revokeOwnKey } from './revoke-own-key.js';
 
 export async function createKey(ctx: RotationContext, keyName: string): Promise<CreatedKey> {
@@ -38,9 +39,28 @@ export async function createKey(ctx: RotationContext, keyName: string): Promise<
 async function removeOrphan(ctx: RotationContext, keyName: string, cause: unknown): Promise<never> {
   const lost = `The answer to creating key ${keyName} was lost (${describeError(cause)})`;
   ctx.log('create', `${lost}: looking for a key of that name`);
-  let keys: PlatformKey[] = [];
+  const { attempts, intervalMs } = ctx.lostCreateCheck;
+  const revoked: number[] = [];
+  // A slow create can land after the first look: look a few times before calling it absent.
+  for (let look = 1; look <= attempts && !revoked.length; look++) {
+    if (look > 1) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    for (const orphan of (await listKeys(ctx, keyName, lost)).filter((k) => k.name === keyName)) {
+      await revokeOrphan(ctx, orphan, lost);
+      revoked.push(orphan.id);
+    }
+    if (!revoked.length && look < attempts) {
+      ctx.log('create', `No key ${keyName} yet (look ${look} of ${attempts}); looking again in ${intervalMs} ms`);
+    }
+  }
+  const outcome = revoked.length
+    ? `; the key had been created, and as its value is unknown it was revoked (id ${revoked.join(', ')})`
+    : `; no key of that name was found (yet); if one appears, it is an older key of the family and the next rotation revokes it`;
+  ctx.fail('create', `${lost}${outcome}`, 'Nothing else was changed and the current key still works: run again.', cause);
+}
+
+async function listKeys(ctx: RotationContext, keyName: string, lost: string): Promise<PlatformKey[]> {
   try {
-    keys = await ctx.client.apiKeys.list();
+    return await ctx.client.apiKeys.list();
   } catch (error) {
     ctx.fail(
       'create',
@@ -49,30 +69,19 @@ async function removeOrphan(ctx: RotationContext, keyName: string, cause: unknow
       error,
     );
   }
-  const orphans = keys.filter((k) => k.name === keyName);
-  for (const orphan of orphans) {
-    try {
-      await ctx.client.apiKeys.revoke(orphan.id);
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) {
-        ctx.fail(
-          'create',
-          `${lost}; key ${orphan.id} of that name exists with a value nobody knows, and revoking it failed: ${describeError(error)}`,
-          `Revoke key ${orphan.id} in the platform console, or run again (the next rotation revokes it). The current key still works.`,
-          error,
-        );
-      }
-    }
-    ctx.report.revokedKeyIds.push(orphan.id);
-    ctx.log('create', `Revoked the orphan key ${orphan.id} (${keyName})`);
+}
+
+async function revokeOrphan(ctx: RotationContext, orphan: PlatformKey, lost: string): Promise<void> {
+  try {
+    await revokeIfLive(ctx.client, orphan.id);
+  } catch (error) {
+    ctx.fail(
+      'create',
+      `${lost}; key ${orphan.id} of that name exists with a value nobody knows, and revoking it failed: ${describeError(error)}`,
+      `Revoke key ${orphan.id} in the platform console, or run again (the next rotation revokes it). The current key still works.`,
+      error,
+    );
   }
-  const outcome = orphans.length
-    ? `; the key had been created, and as its value is unknown it was revoked (id ${orphans.map((o) => o.id).join(', ')})`
-    : '; no key of that name exists';
-  ctx.fail(
-    'create',
-    `${lost}${outcome}`,
-    'Nothing else was changed and the current key still works: run again.',
-    cause,
-  );
+  ctx.report.revokedKeyIds.push(orphan.id);
+  ctx.log('create', `Revoked the orphan key ${orphan.id} (${orphan.name})`);
 }

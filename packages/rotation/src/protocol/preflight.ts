@@ -65,23 +65,24 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
 }
 
 /**
- * The current key is the one that just listed the keys, so it was used last. A key the tool did
- * not make stays valid unless named in revokeKeyIds: say so on the first rotation.
+ * A key the tool did not make stays valid unless named in revokeKeyIds: say so on the first
+ * rotation. The platform cannot say which key asked, so the current key is the most recently used
+ * one (it just listed the keys): certain only when no other key was ever used.
  */
 function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[]): void {
-  const current = lastUsed(keys);
+  const used = keys.filter((k) => k.last_used_at);
+  const current = mostRecentlyUsed(used);
   if (!current || isFamilyMember(current.name, ctx.family) || ctx.revokeKeyIds.includes(current.id)) return;
+  const named = `key ${current.id} ("${current.name}")`;
+  const which = used.length === 1 ? `The current ${named}` : `The current key (probably ${named}, the most recently used)`;
   ctx.warn(
     'preflight',
-    `The current key ${current.id} ("${current.name}") was not made by this rotation (family ${ctx.family}) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, run with revoke-key-ids: ${current.id} (or revoke it in the console).`,
+    `${which} was not made by this rotation (family ${ctx.family}) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, run with revoke-key-ids: ${current.id} (or revoke it in the console).`,
   );
 }
 
-function lastUsed(keys: PlatformKey[]): PlatformKey | undefined {
+function mostRecentlyUsed(keys: PlatformKey[]): PlatformKey | undefined {
   let best: PlatformKey | undefined;
-  for (const key of keys) {
-    if (!key.last_used_at) continue;
-    if (!best || Date.parse(key.last_used_at) > Date.parse(best.last_used_at!)) best = key;
-  }
+  for (const key of keys) if (!best || Date.parse(key.last_used_at!) > Date.parse(best.last_used_at!)) best = key;
   return best;
 }

@@ -48,4 +48,27 @@ describe('selectRevocations', () => {
     expect(ids(selectRevocations({ keys: [b, a], family: 'fam', keep: 1, newKey: b, revokeKeyIds: [] }).revoke)).toEqual([7]);
     expect(ids(selectRevocations({ keys: [b, a], family: 'fam', keep: 1, newKey: a, revokeKeyIds: [] }).revoke)).toEqual([]);
   });
+
+  it('revokes never-used older members (orphans of a lost create) without letting them take a keep slot', () => {
+    const used = (k: KeyEntry): KeyEntry => ({ ...k, last_used_at: k.created_at });
+    const previous = used(key(3, 'fam-20260101T000200Z-bbbb', 2));
+    const orphan: KeyEntry = { ...key(6, 'fam-20260101T000300Z-eeee', 3), last_used_at: null };
+    const fresh = used(key(7, 'fam-20260101T000400Z-ffff', 4));
+    const all = [used(f2), previous, orphan, fresh];
+    expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 2, newKey: fresh, revokeKeyIds: [] }).revoke)).toEqual([2, 6]);
+    expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 3, newKey: fresh, revokeKeyIds: [] }).revoke)).toEqual([6]);
+    // Planned before the new key exists: the orphan is revoked, the previous key kept.
+    expect(ids(selectRevocations({ keys: [used(f2), previous, orphan], family: 'fam', keep: 2, revokeKeyIds: [] }).revoke)).toEqual([2, 6]);
+    // A key whose use is unknown (no last_used_at field) counts as used.
+    expect(ids(selectRevocations({ keys: [f2, f3, f5], family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [] }).revoke)).toEqual([2]);
+  });
+
+  it('never revokes a member that was not listed before the run: it belongs to a concurrent rotation', () => {
+    const listedBefore = new Set([1, 2, 4]);
+    const selection = selectRevocations({ keys, family: 'fam', keep: 1, newKey: f5, revokeKeyIds: [3], listedBefore });
+    expect(ids(selection.revoke)).toEqual([2]);
+    expect(ids(selection.appeared)).toEqual([3]);
+    expect(selection.skipped).toEqual([{ id: 3, reason: 'it appeared during this run (a concurrent rotation made it)' }]);
+  });
 });
+

@@ -7,6 +7,8 @@ export interface KeyEntry {
   id: number;
   name: string;
   created_at: string;
+  /** `null` when the key was never used; absent when unknown (counted as used). */
+  last_used_at?: string | null;
 }
 
 export interface RevocationSelection {
@@ -16,6 +18,8 @@ export interface RevocationSelection {
   notLive: number[];
   /** Named ids left alone, with why. */
   skipped: Array<{ id: number; reason: string }>;
+  /** Family members made during the run by a concurrent rotation (not in `listedBefore`): never revoked. */
+  appeared: KeyEntry[];
 }
 
 /** Newer = created later; the higher id breaks a tie (ids grow). */
@@ -28,9 +32,21 @@ export function familyMembers<K extends KeyEntry>(keys: readonly K[], family: st
   return keys.filter((k) => isFamilyMember(k.name, family)).sort((a, b) => (isNewerKey(a, b) ? -1 : 1));
 }
 
+/** Members of the family newer than `own`: by its listing, else by its creation time, else by id (ids grow). */
+export function newerMembers<K extends KeyEntry>(
+  keys: readonly K[],
+  family: string,
+  own: { id: number; name: string; created_at?: string },
+): K[] {
+  const entry = keys.find((k) => k.id === own.id) ?? (own.created_at ? { ...own, created_at: own.created_at } : undefined);
+  return familyMembers(keys, family).filter((k) => k.id !== own.id && (entry ? isNewerKey(k, entry) : k.id > own.id));
+}
+
 /**
  * `newKey` undefined plans a rotation that has not created its key yet (preflight, dry run): the
- * future key is counted as the newest member.
+ * future key is counted as the newest member. `listedBefore` holds the ids the preflight listed:
+ * a key made since belongs to a concurrent rotation whose write may still land, so it is never
+ * revoked here (the next rotation, which lists it up front, revokes it).
  */
 export function selectRevocations(input: {
   keys: readonly KeyEntry[];
@@ -38,13 +54,26 @@ export function selectRevocations(input: {
   keep: number;
   newKey?: KeyEntry;
   revokeKeyIds: readonly number[];
+  listedBefore?: ReadonlySet<number>;
 }): RevocationSelection {
-  const { keys, family, keep, newKey, revokeKeyIds } = input;
-  const olderThanNew = (k: KeyEntry) => !newKey || (k.id !== newKey.id && !isNewerKey(k, newKey));
+  const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
+  const isNew = (k: KeyEntry) => k.id === newKey?.id;
+  const olderThanNew = (k: KeyEntry) => !newKey || (!isNew(k) && !isNewerKey(k, newKey));
+  const appearedDuringRun = (k: KeyEntry) => listedBefore !== undefined && !listedBefore.has(k.id) && !isNew(k);
+  // Never used and older than the new key: an orphan of a lost create, which no target holds (a
+  // key stored by a rotation was used by that rotation's verify step). It takes no keep slot.
+  const isOrphan = (k: KeyEntry) => k.last_used_at === null && olderThanNew(k);
+
   const members = familyMembers(keys, family);
-  const keptSlots = newKey ? keep : keep - 1;
+  const appeared = members.filter(appearedDuringRun);
   const revoke = new Map<number, KeyEntry>();
-  for (const key of members.slice(keptSlots)) if (olderThanNew(key)) revoke.set(key.id, key);
+  let slots = newKey ? keep : keep - 1;
+  for (const key of members) {
+    if (appearedDuringRun(key)) continue;
+    if (isOrphan(key)) revoke.set(key.id, key);
+    else if (slots > 0) slots--;
+    else if (olderThanNew(key)) revoke.set(key.id, key);
+  }
 
   const notLive: number[] = [];
   const skipped: RevocationSelection['skipped'] = [];
@@ -52,9 +81,10 @@ export function selectRevocations(input: {
     const key = keys.find((k) => k.id === id);
     if (newKey && id === newKey.id) skipped.push({ id, reason: 'it is the key this run created' });
     else if (!key) notLive.push(id);
+    else if (appearedDuringRun(key)) skipped.push({ id, reason: 'it appeared during this run (a concurrent rotation made it)' });
     else if (!olderThanNew(key)) skipped.push({ id, reason: 'it is newer than the key this run created' });
     else revoke.set(id, key);
   }
   const oldestFirst = [...revoke.values()].sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
-  return { revoke: oldestFirst, notLive, skipped };
+  return { revoke: oldestFirst, notLive, skipped, appeared };
 }

@@ -1,16 +1,24 @@
 // Step 5, with the new key (proving it once more): revoke the family's keys older than the newest
-// `keep` and the ids named in revokeKeyIds. Every target holds the new key by now, so a failure
-// here leaves nobody locked out; the next run finishes the job.
+// `keep` and the ids named in revokeKeyIds, but only keys the preflight listed: a key made since is
+// a concurrent rotation's, and its write may still land. Every target holds the new key by now, so
+// a failure here leaves nobody locked out; the next run finishes the job.
 
-import { AuthenticationError, NotFoundError } from '@keyturn/api';
+import { AuthenticationError } from '@keyturn/api';
 import { currentKeyRejectedAdvice, describeError, type PlatformKey, type RotationPlatformClient } from '../platform.js';
 import type { RotationContext } from './context.js';
-import { selectRevocations } from './revocation-plan.js';
+import { isNewerKey, type KeyEntry, selectRevocations } from './revocation-plan.js';
+import { type RevokeOutcome, revokeIfLive } from './revoke-if-live.js';
 import type { CreatedKey } from './revoke-own-key.js';
 
 const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
 
-export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, newClient: RotationPlatformClient): Promise<void> {
+/** `listedBefore`: the ids the preflight listed; a family key not among them is never revoked here. */
+export async function revokeOldKeys(
+  ctx: RotationContext,
+  created: CreatedKey,
+  newClient: RotationPlatformClient,
+  listedBefore: ReadonlySet<number>,
+): Promise<void> {
   ctx.log('revoke', `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys: PlatformKey[] = [];
   try {
@@ -27,29 +35,45 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, n
     name: created.name,
     created_at: created.created_at ?? ctx.now().toISOString(),
   };
-  const selection = selectRevocations({ keys, family: ctx.family, keep: ctx.keep, newKey, revokeKeyIds: ctx.revokeKeyIds });
+  const selection = selectRevocations({
+    keys,
+    family: ctx.family,
+    keep: ctx.keep,
+    newKey,
+    revokeKeyIds: ctx.revokeKeyIds,
+    listedBefore,
+  });
   for (const id of selection.notLive) ctx.log('revoke', `Key ${id} of revoke-key-ids is not live: already revoked`);
   for (const { id, reason } of selection.skipped) ctx.warn('revoke', `Key ${id} of revoke-key-ids was not revoked: ${reason}`);
+  for (const key of selection.appeared) warnAppeared(ctx, key, newKey);
 
   const failures: string[] = [];
   let firstError: unknown;
   for (const key of selection.revoke) {
-    let already = false;
+    let outcome: RevokeOutcome;
     try {
-      await newClient.apiKeys.revoke(key.id);
+      outcome = await revokeIfLive(newClient, key.id);
     } catch (error) {
-      if (!(error instanceof NotFoundError)) {
-        failures.push(`${key.id} (${describeError(error)})`);
-        firstError ??= error;
-        continue;
-      }
-      already = true;
+      failures.push(`${key.id} (${describeError(error)})`);
+      firstError ??= error;
+      continue;
     }
     ctx.report.revokedKeyIds.push(key.id);
-    ctx.log('revoke', already ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`);
+    ctx.log('revoke', outcome === 'already-gone' ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`);
   }
   if (failures.length) {
     ctx.fail('revoke', `Revoking key${failures.length > 1 ? 's' : ''} ${failures.join('; ')} failed`, RERUN, firstError);
   }
   if (!selection.revoke.length) ctx.log('revoke', 'No key to revoke');
+}
+
+/** A family key made during the run is another rotation's: a target may hold it, or soon will. */
+function warnAppeared(ctx: RotationContext, key: KeyEntry, newKey: KeyEntry): void {
+  const named = `Key ${key.id} (${key.name})`;
+  ctx.warn(
+    'revoke',
+    isNewerKey(key, newKey)
+      ? `${named}, newer than this run's key ${newKey.id}, appeared during this run: a concurrent rotation of ${ctx.secretName} is running, and targets may hold either key until the next rotation. Run rotations of one secret in a workflow concurrency: group so they never overlap.`
+      : `${named} appeared during this run, from a concurrent rotation; the next rotation revokes it. It was left valid because a target may hold it.`,
+  );
 }

@@ -1,13 +1,17 @@
 // Step 4: write the new key to every target, one at a time, each sealed with its own public key
 // fetched fresh. First back off if a newer rotation of the same family exists. If a target cannot
-// be written, give the previous key back to the targets already written and revoke the new key.
+// be written, give the previous key back to the targets already written and revoke the new key,
+// unless a newer rotation took over meanwhile: it owns the targets, and may have revoked that key.
 
+import { AuthenticationError } from '@keyturn/api';
 import { describeError, type PlatformKey, type RotationPlatformClient } from '../platform.js';
 import { type SecretTarget, TargetError } from '../targets/secret-target.js';
 import { targetAdvice, writeSealed } from '../targets/write-sealed.js';
 import type { RotationContext } from './context.js';
-import { familyMembers, isNewerKey } from './revocation-plan.js';
+import { newerMembers } from './revocation-plan.js';
 import { type CreatedKey, revokeOwnKey } from './revoke-own-key.js';
+
+const CONCURRENCY_GROUP = 'Run rotations of one secret in a workflow concurrency: group so they never overlap.';
 
 export async function storeKey(ctx: RotationContext, created: CreatedKey, newClient: RotationPlatformClient): Promise<void> {
   await backOffIfSuperseded(ctx, created, newClient);
@@ -18,7 +22,7 @@ export async function storeKey(ctx: RotationContext, created: CreatedKey, newCli
     try {
       await writeSealed(target, ctx.secretName, created.key);
     } catch (error) {
-      return rollBack(ctx, created, written, target, error);
+      return rollBack(ctx, created, newClient, written, target, error);
     }
     written.push(target);
     ctx.report.targets.push(name);
@@ -36,18 +40,16 @@ async function backOffIfSuperseded(ctx: RotationContext, created: CreatedKey, ne
     await revokeOwnKey(ctx, 'store', created, ctx.client, failure);
     ctx.fail('store', `${failure}; nothing was written and the new key was revoked`, 'The current key still works: run again.', error);
   }
-  const own = keys.find((k) => k.id === created.id);
-  if (!own) {
+  if (!keys.some((k) => k.id === created.id)) {
     ctx.fail(
       'store',
       `The new key ${created.id} is no longer listed: it was revoked during the run (by another rotation?). Nothing was written`,
       'The current key still works: run again once no other rotation of this secret is running.',
     );
   }
-  const newer = familyMembers(keys, ctx.family).filter((k) => isNewerKey(k, own));
+  const newer = newerMembers(keys, ctx.family, created);
   if (!newer.length) return;
-  const names = newer.map((k) => `${k.id} (${k.name})`).join(', ');
-  const failure = `A newer key of family ${ctx.family} exists: ${names}. Another rotation of this secret is running and owns it now`;
+  const failure = `${describeNewer(ctx, newer)}. Another rotation of this secret is running and owns it now`;
   await revokeOwnKey(ctx, 'store', created, newClient, failure);
   ctx.fail(
     'store',
@@ -59,6 +61,7 @@ async function backOffIfSuperseded(ctx: RotationContext, created: CreatedKey, ne
 async function rollBack(
   ctx: RotationContext,
   created: CreatedKey,
+  newClient: RotationPlatformClient,
   written: SecretTarget[],
   failed: SecretTarget,
   cause: unknown,
@@ -68,14 +71,33 @@ async function rollBack(
   const ambiguous = cause instanceof TargetError && cause.mayHaveTakenEffect;
   const restore = ambiguous ? [...written, failed] : written;
   const advice = targetAdvice(cause);
-
-  if (!ctx.currentKey && restore.length) {
+  const keepNewKey = (why: string, then: string): never => {
+    if (ambiguous) ctx.report.targets.push(failed.describe());
     ctx.fail(
       'store',
-      `${what}. The previous key's value was not given (apiKey option), so ${restore.map((t) => t.describe()).join(', ')} keep${restore.length === 1 ? 's' : ''} the new key ${created.id}; it and the current key both stay valid`,
-      `${advice} Then run again.`,
+      `${what}. ${why}: ${restore.map((t) => t.describe()).join(', ')} may hold the new key ${created.id}, which stays valid, and so does the current key`,
+      then,
       cause,
     );
+  };
+
+  if (restore.length && !ctx.currentKey) {
+    keepNewKey("The previous key's value was not given (apiKey option), so it was not written back", `${advice} Then run again.`);
+  }
+  if (restore.length) {
+    const blocker = await writeBackBlocker(ctx, created, newClient);
+    if (blocker?.concurrent) {
+      keepNewKey(
+        `${blocker.reason}, so the previous key was not written back`,
+        `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`,
+      );
+    }
+    if (blocker) {
+      keepNewKey(
+        `${blocker.reason}, so the previous key was not written back`,
+        `${advice} Then run again: the next rotation writes every target and revokes the older keys.`,
+      );
+    }
   }
   const restored: string[] = [];
   const unrestored: string[] = [];
@@ -104,4 +126,41 @@ async function rollBack(
   await revokeOwnKey(ctx, 'store', created, ctx.client, what);
   const back = restored.length ? `The previous key was written back to ${restored.join(', ')}` : 'No target had been written';
   ctx.fail('store', `${what}. ${back} and the new key ${created.id} was revoked`, `${advice} Then run again.`, cause);
+}
+
+/**
+ * Why writing the previous key back is not safe now, or undefined when it is: the previous key
+ * must still work (it lists the keys), and no newer key of the family may exist (a newer rotation
+ * owns the targets, and revokes the previous key once it has written them).
+ */
+async function writeBackBlocker(
+  ctx: RotationContext,
+  created: CreatedKey,
+  newClient: RotationPlatformClient,
+): Promise<{ reason: string; concurrent: boolean } | undefined> {
+  ctx.log('store', 'Checking that the previous key still works and no newer rotation runs, before writing it back');
+  const concurrent = (newer: PlatformKey[]) => ({
+    reason: `${describeNewer(ctx, newer)}: a concurrent rotation of this secret took over the targets and may have revoked the previous key`,
+    concurrent: true,
+  });
+  try {
+    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created);
+    return newer.length ? concurrent(newer) : undefined;
+  } catch (error) {
+    // The previous key cannot list: find out with the new key whether a newer rotation revoked it.
+    const newer = await newClient.apiKeys.list().then(
+      (keys) => newerMembers(keys, ctx.family, created),
+      () => [],
+    );
+    if (newer.length) return concurrent(newer);
+    const reason =
+      error instanceof AuthenticationError
+        ? 'The previous key no longer works (it was revoked during this run)'
+        : `Checking that the previous key still works failed (${describeError(error)})`;
+    return { reason, concurrent: false };
+  }
+}
+
+function describeNewer(ctx: RotationContext, newer: PlatformKey[]): string {
+  return `A newer key of family ${ctx.family} exists: ${newer.map((k) => `${k.id} (${k.name})`).join(', ')}`;
 }

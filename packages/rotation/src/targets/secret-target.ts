@@ -16,6 +16,12 @@ export interface SecretMeta {
 export interface SecretTarget {
   /** The target as a spec (`repo:acme/web`), for reports and logs. */
   describe(): string;
+  /**
+   * Which secret store this is, the same however the target is spelled (GitHub: lowercased, an
+   * organization secret without its visibility). Names the family and catches duplicate targets;
+   * `describe()` stands in when absent.
+   */
+  identity?(): string;
   /** Checks what writing `secretName` needs beyond the public key (resolves repository names); no side effects. */
   prepare?(secretName: string): Promise<void>;
   /** The target's own public key, fetched from the service each time it is called. */
@@ -24,6 +30,11 @@ export interface SecretTarget {
   writeSecret(name: string, sealedValue: string, keyId: string): Promise<void>;
   /** The secret's metadata, or undefined when it does not exist yet. */
   readSecretMeta?(name: string): Promise<SecretMeta | undefined>;
+}
+
+/** The identity of a target: its own, else its description. */
+export function identityOf(target: Pick<SecretTarget, 'describe' | 'identity'>): string {
+  return target.identity?.() ?? target.describe();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTargetSpec, parseTargetSpecs, TargetSpecError } from './spec.js';
+import { formatTargetSpec, parseTargetSpecs, TargetSpecError, targetIdentity } from './spec.js';
 
 describe('parseTargetSpecs', () => {
   it('parses every kind, one per line, with comments and blank lines', () => {
@@ -10,7 +10,7 @@ describe('parseTargetSpecs', () => {
       dependabot:acme/api
 
       org:acme
-      org:acme:all
+      org:fourth:all
       org:other:private
       org:third:selected:web,api
     `;
@@ -19,7 +19,7 @@ describe('parseTargetSpecs', () => {
       { kind: 'env', owner: 'acme', repo: 'web', environment: 'production' },
       { kind: 'dependabot', owner: 'acme', repo: 'api' },
       { kind: 'org', org: 'acme' },
-      { kind: 'org', org: 'acme', visibility: 'all' },
+      { kind: 'org', org: 'fourth', visibility: 'all' },
       { kind: 'org', org: 'other', visibility: 'private' },
       { kind: 'org', org: 'third', visibility: 'selected', repositories: ['web', 'api'] },
     ]);
@@ -84,5 +84,22 @@ describe('parseTargetSpecs', () => {
     for (const text of ['repo:a/b', 'env:a/b:prod env', 'org:a', 'org:a:all', 'org:a:selected:x,y', 'dependabot:a/b']) {
       expect(parseTargetSpecs(text).map(formatTargetSpec)).toEqual([text]);
     }
+  });
+});
+
+describe('targetIdentity', () => {
+  it('is the secret a spec names: case-insensitive, without the visibility or repository list of org secrets', () => {
+    const identities = parseTargetSpecs(
+      'repo:Acme/Web\nenv:Acme/Web:Production\ndependabot:acme/web\norg:Acme:selected:web\norg:other',
+    ).map(targetIdentity);
+    expect(identities).toEqual(['repo:acme/web', 'env:acme/web:production', 'dependabot:acme/web', 'org:acme', 'org:other']);
+  });
+
+  it.each([
+    ['org:acme\norg:acme:private', /line 2 \("org:acme:private"\): repeats the target org:acme of line 1/],
+    ['org:acme:all, org:acme:selected:web', /repeats the target org:acme:all of line 1/],
+    ['env:a/b:Prod\nenv:A/b:prod', /repeats the target env:a\/b:Prod of line 1/],
+  ])('refuses two specs of the same secret: %j', (text, message) => {
+    expect(() => parseTargetSpecs(text)).toThrow(message);
   });
 });

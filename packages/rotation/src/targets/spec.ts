@@ -54,9 +54,9 @@ export function parseTargetSpecs(text: string | readonly string[], options: Pars
     for (const item of groupItems(content)) {
       try {
         const spec = parseOne(item);
-        // GitHub names are case-insensitive: `repo:Acme/Web` and `repo:acme/web` are one target.
-        const key = formatTargetSpec(spec);
-        const earlier = specs.find((s) => formatTargetSpec(s.spec).toLowerCase() === key.toLowerCase());
+        // Two specs of one secret (`org:acme` and `org:acme:private`, or names in another case).
+        const identity = targetIdentity(spec);
+        const earlier = specs.find((s) => targetIdentity(s.spec) === identity);
         if (earlier) throw new Error(`repeats the target ${formatTargetSpec(earlier.spec)} of line ${earlier.line}`);
         specs.push({ spec, line });
       } catch (error) {
@@ -167,5 +167,22 @@ export function formatTargetSpec(spec: TargetSpec): string {
       if (!spec.visibility) return `org:${spec.org}`;
       if (spec.visibility !== 'selected') return `org:${spec.org}:${spec.visibility}`;
       return `org:${spec.org}:selected:${(spec.repositories ?? []).join(',')}`;
+  }
+}
+
+/**
+ * Which secret store a spec names, whatever its spelling: GitHub names (owners, repositories,
+ * environments, organizations) are case-insensitive, and an organization secret is one secret
+ * whatever its visibility or repository list. Used to derive the family and refuse duplicates.
+ */
+export function targetIdentity(spec: TargetSpec): string {
+  switch (spec.kind) {
+    case 'repo':
+    case 'dependabot':
+      return `${spec.kind}:${spec.owner}/${spec.repo}`.toLowerCase();
+    case 'env':
+      return `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase();
+    case 'org':
+      return `org:${spec.org}`.toLowerCase();
   }
 }

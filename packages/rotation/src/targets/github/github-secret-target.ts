@@ -3,8 +3,8 @@
 
 import type { GitHubClient } from '../../github/octokit.js';
 import { toTargetError } from '../../github/errors.js';
-import type { SecretMeta, SecretTarget, TargetPublicKey } from '../secret-target.js';
-import { formatTargetSpec, type TargetSpec } from '../spec.js';
+import type { SecretMeta, SecretTarget, TargetError, TargetPublicKey } from '../secret-target.js';
+import { formatTargetSpec, type TargetSpec, targetIdentity } from '../spec.js';
 
 export interface SecretScope {
   /** Route of the secrets collection, e.g. `/repos/{owner}/{repo}/actions/secrets`. */
@@ -23,16 +23,18 @@ export class GitHubSecretTarget implements SecretTarget {
     return formatTargetSpec(this.spec);
   }
 
+  identity(): string {
+    return targetIdentity(this.spec);
+  }
+
   async fetchPublicKey(): Promise<TargetPublicKey> {
     const { data } = await this.call('reading the public key', () =>
       this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params),
     );
     const { key_id: keyId, key } = (data ?? {}) as { key_id?: unknown; key?: unknown };
     if (typeof keyId !== 'string' || typeof key !== 'string') {
-      throw toTargetError(
+      throw await this.failure(
         { response: { status: 200, data: { message: 'the public key answer has no key_id and key' } } },
-        this.spec,
-        this.describe(),
         'reading the public key',
       );
     }
@@ -63,7 +65,7 @@ export class GitHubSecretTarget implements SecretTarget {
       return data as Record<string, unknown>;
     } catch (error) {
       if ((error as { status?: number }).status === 404) return undefined;
-      throw toTargetError(error, this.spec, this.describe(), `reading the secret ${name}`);
+      throw await this.failure(error, `reading the secret ${name}`);
     }
   }
 
@@ -76,7 +78,22 @@ export class GitHubSecretTarget implements SecretTarget {
     try {
       return await request();
     } catch (error) {
-      throw toTargetError(error, this.spec, this.describe(), what);
+      throw await this.failure(error, what);
+    }
+  }
+
+  /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
+  protected async failure(error: unknown, what: string): Promise<TargetError> {
+    return toTargetError(error, this.spec, this.describe(), what, [await this.token()]);
+  }
+
+  /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
+  private async token(): Promise<string | undefined> {
+    try {
+      const auth = (await this.octokit.auth()) as { token?: unknown } | undefined;
+      return typeof auth?.token === 'string' ? auth.token : undefined;
+    } catch {
+      return undefined;
     }
   }
 }

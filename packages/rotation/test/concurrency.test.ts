@@ -1,0 +1,183 @@
+// Rotations of one family that overlap (no workflow `concurrency:` group). A run never revokes a key
+// of the family it did not see before it started (a concurrent run may be writing it), backs off
+// before its first write when a newer key exists, and never writes the previous key back once a
+// newer rotation took over. Two real runs interleave through FetchGates, in the order set here.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FetchGates } from './gated-fetch.js';
+import { checkInvariants } from './invariants.js';
+import { type RotationRun, runRotation } from './run.js';
+import { ENV, ENV_SECRET_PATH, FAMILY, REPO, SECRET, startWorld, TARGETS, TOKEN, type World } from './world.js';
+
+let world: World;
+beforeEach(async () => {
+  world = await startWorld();
+});
+afterEach(async () => {
+  await world.close();
+});
+
+const held = () => TARGETS.map((t) => world.github.secretValue(t, SECRET));
+const isRevoked = (id: number | undefined) => world.platform.listKeys().find((k) => k.id === id)?.revoked;
+
+function expectEveryTargetHoldsAWorkingKey(): void {
+  for (const [i, value] of held().entries()) {
+    expect(value && world.platform.isKeyValid(value), `${TARGETS[i]} holds a working key`).toBe(true);
+  }
+}
+
+function expectNoLeaks(...runs: RotationRun[]): void {
+  const secrets = [world.currentKey.key, world.consoleKey.key, TOKEN, ...runs.flatMap((r) => r.createdValues)];
+  for (const run of runs) {
+    const said = [...run.logs.map((l) => l.message), JSON.stringify(run.error ?? run.report)].join('\n');
+    for (const secret of secrets) expect(said.includes(secret), 'a key value or token leaked').toBe(false);
+  }
+}
+
+/** The next scheduled run, reading the repository's secret, leaves one key, held everywhere. */
+async function expectNextRunConverges(): Promise<void> {
+  const next = await runRotation(world, { apiKey: world.github.secretValue(REPO, SECRET)! });
+  expect(next.error?.message).toBeUndefined();
+  expect(held()).toEqual(TARGETS.map(() => next.createdValues[0]));
+  expect(world.platform.listKeys().filter((k) => !k.revoked).map((k) => k.id)).toEqual([next.report!.keyId]);
+  checkInvariants(world, next);
+}
+
+describe('a key of the family appears during the run (another rotation made it)', () => {
+  const appears = (when: RegExp) => {
+    let foreign: { id: number } | undefined;
+    const onLog = ({ message }: { message: string }) => {
+      if (!foreign && when.test(message)) foreign = world.platform.createKey(`${FAMILY}-20991231T235959Z-zzzz`);
+    };
+    return { onLog, id: () => foreign!.id };
+  };
+
+  it('before this run creates its key: it is older, but left valid, since a target may get it', async () => {
+    const foreign = appears(/^Plan: /);
+    const run = await runRotation(world, { onLog: foreign.onLog });
+    expect(run.error?.message).toBeUndefined();
+    expect(isRevoked(foreign.id())).toBe(false);
+    expect(run.report!.revokedKeyIds.sort()).toEqual([world.consoleKey.id, world.currentKey.id].sort());
+    expect(run.report!.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(`^Key ${foreign.id()} \\(${FAMILY}-.*\\) appeared during this run, from a concurrent rotation; the next rotation revokes it`),
+      ),
+    ]);
+    checkInvariants(world, run, { foreignKeyIds: [foreign.id()] });
+  });
+
+  it('while this run verifies its key: it is newer, so this run backs off, writing nothing', async () => {
+    const foreign = appears(/^Checking that key \d+ works/);
+    const run = await runRotation(world, { onLog: foreign.onLog });
+    expect(run.error?.step).toBe('store');
+    expect(run.error?.message).toMatch(
+      new RegExp(`A newer key of family ${FAMILY} exists: ${foreign.id()} .*wrote nothing and revoked its own new key`),
+    );
+    expect(run.error?.report.newKeyRevoked).toBe(true);
+    expect(world.github.log.entries({ method: 'PUT' })).toEqual([]);
+    expect(held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    expect(isRevoked(run.error!.report.keyId)).toBe(true);
+    checkInvariants(world, run, { foreignKeyIds: [foreign.id()] });
+  });
+
+  it('after this run stored its key: it is newer, so it is never revoked, and the run says so', async () => {
+    const foreign = appears(new RegExp(`^${ENV} holds the new key`));
+    const run = await runRotation(world, { onLog: foreign.onLog });
+    expect(run.error?.message).toBeUndefined();
+    expect(isRevoked(foreign.id())).toBe(false);
+    expect(isRevoked(run.report!.keyId)).toBe(false);
+    expect(run.report!.revokedKeyIds.sort()).toEqual([world.consoleKey.id, world.currentKey.id].sort());
+    expect(run.report!.warnings).toEqual([
+      expect.stringMatching(new RegExp(`^Key ${foreign.id()} .* newer than this run's key ${run.report!.keyId}.*concurrency: group`)),
+    ]);
+    checkInvariants(world, run, { foreignKeyIds: [foreign.id()] });
+  });
+});
+
+describe('two rotations started together, one a moment behind while the other is slowed by GitHub', () => {
+  /**
+   * Y lists the keys, then its create is held; X runs until its second write (it passed the
+   * back-off check: no newer key existed) and is held there; then Y runs to its end.
+   */
+  async function interleave(beforeXWrites?: () => void): Promise<{ x: RotationRun; y: RotationRun }> {
+    const [xGates, yGates] = [new FetchGates(), new FetchGates()];
+    const yCreate = yGates.hold('POST', '/api_keys');
+    const yRun = runRotation(world, { gates: yGates });
+    await yCreate.reached;
+    const xSlowWrite = xGates.hold('PUT', ENV_SECRET_PATH);
+    const xRun = runRotation(world, { gates: xGates });
+    await xSlowWrite.reached;
+    yCreate.release();
+    const y = await yRun;
+    beforeXWrites?.();
+    xSlowWrite.release();
+    return { x: await xRun, y };
+  }
+
+  it('the write of the slow run lands last: nobody revoked its key, so every target holds a working key', async () => {
+    const { x, y } = await interleave();
+    expect(y.error?.message).toBeUndefined();
+    expect(x.error?.message).toBeUndefined();
+    expectEveryTargetHoldsAWorkingKey();
+    expect(held()).toEqual([y.createdValues[0], x.createdValues[0]]);
+    expect(y.report!.warnings).toContainEqual(
+      expect.stringMatching(new RegExp(`^Key ${x.report!.keyId} .*appeared during this run, from a concurrent rotation`)),
+    );
+    expect(x.report!.warnings).toContainEqual(
+      expect.stringMatching(new RegExp(`^Key ${y.report!.keyId} .*newer than this run's key ${x.report!.keyId}`)),
+    );
+    expectNoLeaks(x, y);
+    await expectNextRunConverges();
+  });
+
+  it('the write of the slow run fails: it does not write back the key the newer run revoked', async () => {
+    const { x, y } = await interleave(() =>
+      world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: ENV_SECRET_PATH }),
+    );
+    expect(y.error?.message).toBeUndefined();
+    expect(x.error?.step).toBe('store');
+    expect(x.error?.message).toMatch(
+      new RegExp(
+        `A newer key of family ${FAMILY} exists: ${y.report!.keyId} .*a concurrent rotation .*not written back.*new key ${x.report?.keyId ?? x.error!.report.keyId}, which stays valid`,
+      ),
+    );
+    expect(x.error?.advice).toMatch(/concurrency: group/);
+    expect(x.error?.report.newKeyRevoked).toBeUndefined();
+    expect(isRevoked(x.report?.keyId ?? x.error!.report.keyId)).toBe(false);
+    expectEveryTargetHoldsAWorkingKey();
+    expect(held()).toEqual([y.createdValues[0], y.createdValues[0]]);
+    expectNoLeaks(x, y);
+    await expectNextRunConverges();
+  });
+});
+
+describe('a write fails and the previous key cannot be proven to work', () => {
+  it.each([
+    {
+      case: 'it was revoked during the run',
+      before: (w: World) => w.client(w.consoleKey.key).apiKeys.revoke(w.currentKey.id),
+      says: /The previous key no longer works \(it was revoked during this run\), so the previous key was not written back/,
+    },
+    {
+      case: 'the platform cannot be asked',
+      before: (w: World) => w.platform.faults.add({ kind: 'status', status: 500, method: 'GET', path: '/api_keys', times: 'always' }),
+      says: /Checking that the previous key still works failed \(.*500.*\), so the previous key was not written back/,
+    },
+  ])('does not write the previous key back when $case', async ({ before, says }) => {
+    // The second write is refused once the first target holds the new key.
+    const gates = new FetchGates();
+    const envWrite = gates.hold('PUT', ENV_SECRET_PATH);
+    const running = runRotation(world, { gates });
+    await envWrite.reached;
+    await before(world);
+    world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: ENV_SECRET_PATH });
+    envWrite.release();
+    const run = await running;
+    expect(run.error?.step).toBe('store');
+    expect(run.error?.message).toMatch(says);
+    expect(run.error?.message).toMatch(/repo:acme\/web may hold the new key \d+, which stays valid/);
+    expect(world.github.secretValue(REPO, SECRET)).toBe(run.createdValues[0]);
+    expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(true);
+    expect(world.github.log.entries({ method: 'PUT' }).filter((r) => r.path.endsWith('/actions/secrets/NEON_API_KEY'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,35 @@
+// Families of look-alike targets: each secret has its own family (DESIGN.md, step 2), so rotating
+// one never revokes a key another target holds.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runRotation } from './run.js';
+import { SECRET, startWorld, type World } from './world.js';
+
+let world: World;
+beforeEach(async () => {
+  world = await startWorld();
+});
+afterEach(async () => {
+  await world.close();
+});
+
+describe('look-alike targets', () => {
+  it.each([
+    ['repo:acme/my-repo', 'repo:acme/my_repo'],
+    ['repo:acme/my-repo', 'repo:acme/my.repo'],
+    ['env:acme/b:c-d', 'env:acme/b-c:d'],
+  ])('%s and %s are separate families: rotating one never revokes the key of the other', async (a, b) => {
+    for (const repo of ['acme/my-repo', 'acme/my_repo', 'acme/my.repo', 'acme/b', 'acme/b-c']) world.github.addRepo(repo);
+    world.github.addEnvironment('acme/b', 'c-d');
+    world.github.addEnvironment('acme/b-c', 'd');
+    const first = await runRotation(world, { targets: [a], revokeKeyIds: [] });
+    const second = await runRotation(world, { targets: [b], revokeKeyIds: [] });
+    expect([first.error?.message, second.error?.message]).toEqual([undefined, undefined]);
+    expect(first.report!.family).not.toBe(second.report!.family);
+    for (const [target, run] of [[a, first], [b, second]] as const) {
+      expect(world.github.secretValue(target, SECRET)).toBe(run.createdValues[0]);
+      expect(world.platform.isKeyValid(run.createdValues[0]!), `${target} holds a working key`).toBe(true);
+    }
+  });
+});
+
