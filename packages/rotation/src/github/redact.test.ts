@@ -6,12 +6,18 @@ const TOKEN = 'ghp_0123456789abcdefABCDEF0123456789abcd';
 describe('redactCredentials', () => {
   it.each([
     [`Bad credentials: ${TOKEN} is not valid`, 'Bad credentials: [redacted] is not valid'],
-    [`proxy refused "Authorization: Bearer abc.def-ghi"`, 'proxy refused "Authorization: Bearer [redacted]'],
-    ['header was token s3cr3t, then more', 'header was token [redacted] then more'],
-    ['TOKEN xyz and bearer   qq', 'TOKEN [redacted] and bearer [redacted]'],
+    [`proxy refused "Authorization: Bearer abc.def-ghi"`, 'proxy refused "Authorization: Bearer [redacted]"'],
+    ['header was token s3cr3t_value, then more', 'header was token [redacted], then more'],
+    ['TOKEN gho_xyz12345 and bearer   qq-rr-ss-tt', 'TOKEN [redacted] and bearer [redacted]'],
     [`${TOKEN}${TOKEN}`, '[redacted][redacted]'],
   ])('scrubs %j', (text, expected) => {
     expect(redactCredentials(text, [TOKEN])).toBe(expected);
+  });
+
+  it('leaves prose about tokens alone', () => {
+    expect(redactCredentials('the token has expired; Bearer authentication required', [])).toBe(
+      'the token has expired; Bearer authentication required',
+    );
   });
 
   it('leaves text without credentials alone, and ignores empty secrets', () => {
