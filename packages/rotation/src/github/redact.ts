@@ -3,7 +3,7 @@
 
 // Credential-shaped only (8+ characters with a digit or symbol), so prose such as "token has
 // expired" or "Bearer authentication" survives.
-const AUTHORIZATION_VALUE = /\b(bearer|token)\s+(?=[^\s"']*[0-9_\-.=+/])[^\s"']{8,}/gi;
+const AUTHORIZATION_VALUE = /\b(bearer|token)\s+(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
 const REDACTED = '[redacted]';
 
 /** `text` with every given secret and every credential-shaped `Bearer X` / `token X` replaced by `[redacted]`. */
