@@ -3,14 +3,18 @@
 
 import type { ActionRun } from './run-action.js';
 
-/** Where each secret shows up in what a workflow author sees; empty when nothing leaked. */
-export function findLeaks(run: ActionRun, secrets: readonly string[]): string[] {
-  const places: Array<[string, string]> = [
+function visiblePlaces(run: ActionRun): Array<[string, string]> {
+  return [
     ['stdout', run.visibleStdout],
     ['stderr', run.stderr],
     ['job summary', run.summary],
     ...Object.entries(run.outputs).map(([name, value]): [string, string] => [`output ${name}`, `${name}\n${value}`]),
   ];
+}
+
+/** Where each secret shows up in what a workflow author sees; empty when nothing leaked. */
+export function findLeaks(run: ActionRun, secrets: readonly string[]): string[] {
+  const places = visiblePlaces(run);
   const leaks: string[] = [];
   secrets.forEach((secret, index) => {
     // An empty or tiny "secret" would match anything or nothing: a test bug, not a pass.
@@ -19,5 +23,23 @@ export function findLeaks(run: ActionRun, secrets: readonly string[]): string[] 
       if (text.includes(secret)) leaks.push(`secret #${index} appears in ${place}`);
     }
   });
+  return leaks;
+}
+
+/**
+ * Where any `length`-character piece of an unmasked secret shows up (a key pasted into the wrong
+ * input is not masked, so even most of it in an error message would give it away).
+ */
+export function findLeakedPieces(run: ActionRun, secret: string, length = 16): string[] {
+  if (secret.length < length) throw new Error(`the secret is shorter than the pieces searched for (${secret.length} < ${length})`);
+  const leaks: string[] = [];
+  for (const [place, text] of visiblePlaces(run)) {
+    for (let start = 0; start + length <= secret.length; start++) {
+      if (text.includes(secret.slice(start, start + length))) {
+        leaks.push(`characters ${start}-${start + length - 1} of the secret appear in ${place}`);
+        break;
+      }
+    }
+  }
   return leaks;
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readActionMetadata } from '../test-support/action-metadata.js';
-import { findLeaks } from '../test-support/leaks.js';
+import { findLeakedPieces, findLeaks } from '../test-support/leaks.js';
 import { inputEnvName, runAction } from '../test-support/run-action.js';
 import { parseFileCommands, parseWorkflowCommand } from '../test-support/runner-files.js';
 
@@ -64,6 +64,17 @@ describe('findLeaks', () => {
       'secret #0 appears in job summary',
       'secret #0 appears in output greeting',
     ]);
+  });
+
+  it('finds any 16-character piece of a secret, in each place once', async () => {
+    const secret = '0123456789abcdefghijklmnopqrstuv';
+    const run = await runAction(ECHO_ACTION, { inputs: { 'secret value': 'x', greeting: `…${secret.slice(10, 26)}…` } });
+    expect(findLeakedPieces(run, secret)).toEqual([
+      'characters 10-25 of the secret appear in stdout',
+      'characters 10-25 of the secret appear in output greeting',
+    ]);
+    expect(findLeakedPieces(run, secret, 17)).toEqual([]);
+    expect(() => findLeakedPieces(run, 'short')).toThrow('shorter than the pieces');
   });
 
   it('refuses to search for a value too short to mean anything', async () => {

@@ -1829,10 +1829,20 @@ function abortableSleep(ms, signal) {
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+function abortAfter(ms, reason) {
+  const controller = new AbortController();
+  if (ms <= 0) {
+    controller.abort(reason);
+    return { signal: controller.signal, dispose: () => void 0 };
+  }
+  const timer = setTimeout(() => controller.abort(reason), ms);
+  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
 var systemRuntime = {
   now: () => Date.now(),
   random: () => Math.random(),
-  sleep: abortableSleep
+  sleep: abortableSleep,
+  abortAfter
 };
 
 // ../../packages/api/dist/internal/redact.js
@@ -2082,19 +2092,23 @@ function redirectTarget(location, requestUrl) {
 }
 
 // ../../packages/api/dist/internal/signals.js
+var DeadlinePassed = class extends Error {
+  name = "DeadlinePassed";
+};
 function linkSignals(signals, timeoutMs) {
   const controller = new AbortController();
   const sources = signals.filter((s2) => s2 !== void 0);
   let callerAborted = false;
   let timedOut = false;
-  const onAbort = () => {
+  const abortWith = (reason) => {
     if (!timedOut)
       callerAborted = true;
-    controller.abort();
+    controller.abort(reason);
   };
+  const onAbort = (event) => abortWith(event.target.reason);
   for (const source of sources) {
     if (source.aborted)
-      onAbort();
+      abortWith(source.reason);
     else
       source.addEventListener("abort", onAbort, { once: true });
   }
@@ -2123,7 +2137,7 @@ async function sendAttempt(settings, spec, callSignal, now) {
   const link = linkSignals([settings.signal, callSignal], settings.timeoutMs);
   try {
     if (link.callerAborted())
-      throw abortedError(at2);
+      throw abortedError(at2, link.signal.reason);
     const headers = {
       authorization: `Bearer ${settings.apiKey}`,
       accept: "application/json",
@@ -2183,12 +2197,15 @@ function parseJson(text) {
     return NOT_JSON;
   }
 }
-function abortedError(at2) {
+function abortedError(at2, reason) {
+  if (reason instanceof DeadlinePassed) {
+    return new RequestAbortedError(`${at2.method} ${at2.path} was cut short: ${reason.message}`, at2);
+  }
   return new RequestAbortedError(`${at2.method} ${at2.path} was aborted by the caller's signal.`, at2);
 }
 function unansweredError(error2, at2, link, settings) {
   if (link.callerAborted())
-    return abortedError(at2);
+    return abortedError(at2, link.signal.reason);
   if (link.timedOut()) {
     const advice2 = unansweredAdvice(at2.method, "Raise timeoutMs if the platform is slow, or check the network.");
     return new TimeoutError(`${at2.method} ${at2.path} got no complete answer within ${settings.timeoutMs} ms. ${advice2}`, at2);
@@ -2411,6 +2428,9 @@ var Transport = class _Transport {
     const started = now();
     let unanswered = false;
     for (let attempts = 1; ; attempts++) {
+      const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
+      if (aborted)
+        throw abortedError(spec, aborted.reason);
       const attemptStarted = now();
       call.onAttempt?.();
       try {
@@ -2448,14 +2468,18 @@ var Transport = class _Transport {
       await this.#runtime.sleep(ms, link.signal);
     } catch (error2) {
       if (error2 instanceof SleepAborted)
-        throw abortedError(at2);
+        throw abortedError(at2, link.signal.reason);
       throw error2;
     } finally {
       link.dispose();
     }
   }
+  /** The hook is the caller's logger: whatever it throws must never change a request's result. */
   #emit(event) {
-    this.#settings.onRequest?.(event);
+    try {
+      this.#settings.onRequest?.(event);
+    } catch {
+    }
   }
 };
 function eventBase(spec, attempt, durationMs) {
@@ -2673,8 +2697,9 @@ function isFinalStatus(status) {
 // ../../packages/api/dist/operations/poll-round.js
 var MAX_PAGES_PER_ROUND = 2;
 var HEADROOM = 10;
+var FIRST_WINDOW = 100;
 function firstPageLimit(deepestPosition, pendingInWindow) {
-  const needed = deepestPosition === void 0 ? pendingInWindow : Math.ceil((deepestPosition + 1) * 1.25);
+  const needed = deepestPosition === void 0 ? Math.max(FIRST_WINDOW, Math.ceil(pendingInWindow * 1.25)) : Math.ceil((deepestPosition + 1) * 1.25);
   return Math.min(MAX_PAGE_LIMIT, Math.max(needed, 1) + HEADROOM);
 }
 var PollState = class {
@@ -2753,93 +2778,190 @@ async function fetchAwaited(context, id) {
   }
 }
 
-// ../../packages/api/dist/operations/wait.js
-var CONTEXT2 = "operations.wait";
+// ../../packages/api/dist/operations/pending-scan.js
+var QUIET_PAGES_TO_STOP = 2;
+var SCAN_PAGE_LIMIT = MAX_PAGE_LIMIT;
+var PendingScan = class {
+  /** Every operation found pending by any scan so far, with its latest state, newest first. */
+  #found = /* @__PURE__ */ new Map();
+  #deepestPosition;
+  /** One scan from the head of the list. A scan cut short by an error keeps what it found. */
+  async run(context) {
+    const { transport, projectId, call } = context;
+    let position = 0;
+    let quietPages = 0;
+    let deepest;
+    for await (const page of iterateOperations(transport, projectId, SCAN_PAGE_LIMIT, call).pages()) {
+      let pendingHere = false;
+      for (const op of page) {
+        const pending = !isFinalStatus(op.status);
+        if (pending || this.#found.has(op.id))
+          this.#found.set(op.id, op);
+        if (pending) {
+          pendingHere = true;
+          deepest = position;
+        }
+        position++;
+      }
+      quietPages = pendingHere ? 0 : quietPages + 1;
+      if (quietPages >= QUIET_PAGES_TO_STOP)
+        break;
+    }
+    this.#deepestPosition = deepest;
+  }
+  /** The awaited operations: what the scan found (so far, if no scan completed). */
+  toPollState() {
+    const state = new PollState([...this.#found.keys()]);
+    for (const op of this.#found.values())
+      state.latest.set(op.id, op);
+    state.deepestPosition = this.#deepestPosition;
+    return state;
+  }
+};
+
+// ../../packages/api/dist/operations/wait-deadline.js
+var WaitDeadline = class {
+  /** When the wait's time is up, on the runtime's clock. */
+  at;
+  #timer;
+  #link;
+  #callerSignals;
+  constructor(runtime, timeoutMs, callerSignals) {
+    this.at = runtime.now() + timeoutMs;
+    this.#timer = runtime.abortAfter(timeoutMs, new DeadlinePassed(`the wait's timeout (timeoutMs ${timeoutMs}) ran out.`));
+    this.#callerSignals = callerSignals;
+    this.#link = linkSignals([...callerSignals, this.#timer.signal]);
+  }
+  /** For the wait's requests and sleeps: aborts at the deadline or on the caller's abort. */
+  get signal() {
+    return this.#link.signal;
+  }
+  /** A signal of the caller (client-wide or the wait's own) fired: that wins over the deadline. */
+  callerAborted() {
+    return this.#callerSignals.some((signal) => signal?.aborted === true);
+  }
+  /** Time is up, and the caller did not abort. */
+  passed() {
+    return this.#timer.signal.aborted && !this.callerAborted();
+  }
+  dispose() {
+    this.#link.dispose();
+    this.#timer.dispose();
+  }
+};
+
+// ../../packages/api/dist/operations/wait-options.js
+var WAIT_CONTEXT = "operations.wait";
 var OPTION_KEYS2 = ["intervalMs", "timeoutMs", "signal", "onPoll"];
+var MILLISECONDS = { exclusiveMin: true, unit: "milliseconds" };
 function checkWait(projectId, ids, options) {
-  const given = requireOptionsObject(options, CONTEXT2);
-  rejectUnknownKeys(given, OPTION_KEYS2, CONTEXT2);
+  const given = requireOptionsObject(options, WAIT_CONTEXT);
+  rejectUnknownKeys(given, OPTION_KEYS2, WAIT_CONTEXT);
   if (ids !== void 0 && !Array.isArray(ids)) {
-    throw new TypeError(`${CONTEXT2}: ids must be an array of operation ids, or omitted to await every pending operation`);
+    throw new TypeError(`${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
   }
   return {
-    projectId: requireNonEmptyString(projectId, "projectId", CONTEXT2),
-    ids: ids && [...new Set(ids.map((id, i2) => requireNonEmptyString(id, `ids[${i2}]`, CONTEXT2)))],
-    intervalMs: given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", CONTEXT2, { exclusiveMin: true, unit: "milliseconds" }),
-    timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", CONTEXT2, { max: MAX_TIMER_MS, unit: "milliseconds" }),
-    signal: requireSignal(given.signal, "signal", CONTEXT2),
-    onPoll: requireFunction(given.onPoll, "onPoll", CONTEXT2)
+    projectId: requireNonEmptyString(projectId, "projectId", WAIT_CONTEXT),
+    ids: ids && [...new Set(ids.map((id, i2) => requireNonEmptyString(id, `ids[${i2}]`, WAIT_CONTEXT)))],
+    intervalMs: given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS),
+    timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", WAIT_CONTEXT, { ...MILLISECONDS, max: MAX_TIMER_MS }),
+    signal: requireSignal(given.signal, "signal", WAIT_CONTEXT),
+    onPoll: requireFunction(given.onPoll, "onPoll", WAIT_CONTEXT)
   };
 }
+
+// ../../packages/api/dist/operations/wait.js
 async function waitForOperations(transport, projectId, ids, options) {
   const wait = checkWait(projectId, ids, options);
+  if (wait.ids?.length === 0)
+    return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
+  const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);
+  try {
+    return await pollUntilDone(transport, wait, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+async function pollUntilDone(transport, wait, deadline) {
   const { now } = transport.runtime;
   const started = now();
-  const deadline = started + wait.timeoutMs;
   const counts = { round: 0, total: 0 };
   const context = {
     transport,
     projectId: wait.projectId,
-    call: { signal: wait.signal, onAttempt: () => counts.round++ }
+    call: { signal: deadline.signal, onAttempt: () => counts.round++ }
   };
-  let state;
-  if (wait.ids === void 0) {
-    state = await findPending(context);
-  } else {
-    state = new PollState(wait.ids);
-    if (state.awaited.length === 0)
-      return result(state, 0, 0, 0);
-    await pollRound(state, context);
-  }
-  let rounds = 1;
+  const awaited = awaitedOperations(wait.ids);
+  let rounds = 0;
   for (let lastRound = false; ; ) {
-    counts.total += counts.round;
-    wait.onPoll?.(pollEvent(state, rounds, now() - started, counts));
-    counts.round = 0;
-    const remaining = deadline - now();
-    if (lastRound || state.pendingIds().length === 0 || remaining <= 0)
-      break;
-    const sleepMs = Math.min(wait.intervalMs, remaining);
-    lastRound = sleepMs < wait.intervalMs;
-    await pause(transport, sleepMs, wait);
+    const roundStarted = now();
     rounds++;
-    await pollRound(state, context);
+    const outcome = await runRound(deadline, () => awaited.poll(context));
+    counts.total += counts.round;
+    const error2 = outcome.kind === "transient" ? outcome.error : void 0;
+    wait.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error2));
+    counts.round = 0;
+    if (outcome.kind === "deadline" || lastRound || awaited.known() && awaited.state().pendingIds().length === 0)
+      break;
+    const roundMs = now() - roundStarted;
+    const untilLatestStart = deadline.at - roundMs - now();
+    if (untilLatestStart <= 0)
+      break;
+    const untilNextStart = Math.max(0, wait.intervalMs - roundMs);
+    lastRound = untilLatestStart <= untilNextStart;
+    if (!await pause(transport, Math.min(untilNextStart, untilLatestStart), wait, deadline))
+      break;
   }
-  return result(state, rounds, counts.total, now() - started);
+  return result(awaited.state(), { rounds, requests: counts.total, elapsedMs: now() - started, complete: awaited.known() });
 }
-async function findPending(context) {
-  const pending = [];
-  let position = 0;
-  let deepest;
-  for await (const op of iterateOperations(context.transport, context.projectId, MAX_PAGE_LIMIT, context.call)) {
-    if (!isFinalStatus(op.status)) {
-      pending.push(op);
-      deepest = position;
-    }
-    position++;
+function awaitedOperations(ids) {
+  if (ids !== void 0) {
+    const state = new PollState(ids);
+    return { poll: (context) => pollRound(state, context), state: () => state, known: () => true };
   }
-  const state = new PollState(pending.map((op) => op.id));
-  for (const op of pending)
-    state.latest.set(op.id, op);
-  state.deepestPosition = deepest;
-  return state;
+  const scan = new PendingScan();
+  let found;
+  return {
+    poll: async (context) => {
+      if (found)
+        return pollRound(found, context);
+      await scan.run(context);
+      found = scan.toPollState();
+    },
+    state: () => found ?? scan.toPollState(),
+    known: () => found !== void 0
+  };
 }
-async function pause(transport, ms, wait) {
-  const link = linkSignals([transport.signal, wait.signal]);
+async function runRound(deadline, round) {
   try {
-    await transport.runtime.sleep(ms, link.signal);
+    await round();
+    return { kind: "done" };
+  } catch (error2) {
+    if (deadline.callerAborted() || !(error2 instanceof ApiError))
+      throw error2;
+    const transient = isRetryableFailure("GET", error2);
+    if (deadline.passed() && (transient || error2 instanceof RequestAbortedError))
+      return { kind: "deadline" };
+    if (transient)
+      return { kind: "transient", error: error2 };
+    throw error2;
+  }
+}
+async function pause(transport, ms, wait, deadline) {
+  try {
+    await transport.runtime.sleep(ms, deadline.signal);
+    return true;
   } catch (error2) {
     if (!(error2 instanceof SleepAborted))
       throw error2;
-    const path = apiPath`/projects/${wait.projectId}/operations`;
-    throw new RequestAbortedError(`${CONTEXT2}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`, { method: "GET", path });
-  } finally {
-    link.dispose();
+    if (!deadline.callerAborted())
+      return false;
+    throw new RequestAbortedError(`${WAIT_CONTEXT}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`, { method: "GET", path: apiPath`/projects/${wait.projectId}/operations` });
   }
 }
-function pollEvent(state, round, elapsedMs, counts) {
+function pollEvent(state, round, elapsedMs, counts, error2) {
   const ops = [...state.latest.values()];
-  return {
+  const event = {
     round,
     elapsedMs,
     awaited: state.awaited.length,
@@ -2849,13 +2971,26 @@ function pollEvent(state, round, elapsedMs, counts) {
     requests: counts.round,
     totalRequests: counts.total
   };
+  if (error2)
+    event.error = error2;
+  return event;
 }
-function result(state, rounds, requests, elapsedMs) {
-  const operations = state.awaited.map((id) => state.latest.get(id));
+function result(state, summary2) {
+  const operations = [];
+  const unknownIds = [];
+  for (const id of state.awaited) {
+    const op = state.latest.get(id);
+    if (op)
+      operations.push(op);
+    else
+      unknownIds.push(id);
+  }
   const failed = operations.filter((op) => isFailureStatus(op.status));
   const pending = operations.filter((op) => !isFinalStatus(op.status));
-  const status = failed.length > 0 ? "failed" : pending.length > 0 ? "timed-out" : "finished";
-  return { status, operations, failed, pending, rounds, requests, elapsedMs };
+  const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
+  const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
+  const { rounds, requests, elapsedMs } = summary2;
+  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
 }
 
 // ../../packages/api/dist/resources/operations.js
@@ -2880,7 +3015,7 @@ var Operations = class {
     const id = checkId(projectId, "projectId", context);
     const given = requireOptionsObject(params, context);
     rejectUnknownKeys(given, ["limit"], context);
-    const limit = checkLimit(given.limit, context);
+    const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
     const call = toCallOptions(options, context);
     return iterateOperations(this.#transport, id, limit, call);
   }
@@ -2891,8 +3026,13 @@ var Operations = class {
     return fetchOperation(this.#transport, project, operation, toCallOptions(options, context));
   }
   /**
-   * Waits until every awaited operation is final, or the timeout. `ids` omitted: every operation
-   * of the project not final at call time. See WaitOptions for the polling rules.
+   * Waits until every awaited operation is final, or the timeout (then `timed-out`, with the last
+   * known states; the timeout also aborts requests in flight). A transient failure is passed to
+   * `onPoll` and the wait goes on; other API errors throw. See WaitOptions for the polling rules.
+   *
+   * `ids` omitted: every operation of the project not final at call time, found by reading the
+   * list newest first in pages of 1000 until two pages in a row hold no pending operation (or the
+   * list ends). An operation pending below that is not awaited: pass its id.
    */
   async wait(projectId, ids, options) {
     return waitForOperations(this.#transport, projectId, ids, options);
@@ -2981,8 +3121,193 @@ function sentence(text) {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
+// ../../packages/rotation/dist/observer.js
+function observer(hook2) {
+  return (value) => {
+    try {
+      hook2?.(value);
+    } catch {
+    }
+  };
+}
+
 // ../../packages/rotation/dist/family.js
 import { createHash, randomInt } from "node:crypto";
+
+// ../../packages/rotation/dist/targets/secret-target.js
+function identityOf(target) {
+  return target.identity?.() ?? target.describe();
+}
+var TargetError = class extends Error {
+  target;
+  status;
+  advice;
+  mayHaveTakenEffect;
+  name = "TargetError";
+  constructor(message, target, status, advice, mayHaveTakenEffect2) {
+    super(message);
+    this.target = target;
+    this.status = status;
+    this.advice = advice;
+    this.mayHaveTakenEffect = mayHaveTakenEffect2;
+  }
+};
+
+// ../../packages/rotation/dist/targets/spec.js
+var TargetSpecError = class extends Error {
+  problems;
+  name = "TargetSpecError";
+  constructor(problems) {
+    super(problems.length === 1 ? describeProblem(problems[0]) : `${problems.length} target specs are malformed:
+${problems.map((p2) => `  ${describeProblem(p2)}`).join("\n")}`);
+    this.problems = problems;
+  }
+};
+function describeProblem(p2) {
+  return p2.line > 0 ? `line ${p2.line} ("${p2.text}"): ${p2.problem}` : p2.problem;
+}
+var TARGET_SPEC_FORMS = "repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO] or dependabot:OWNER/REPO";
+var KINDS = ["repo", "env", "org", "dependabot"];
+var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+var REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
+function parseTargetSpecs(text, options = {}) {
+  const lines = typeof text === "string" ? text.split(/\r?\n/) : text.flatMap((t2) => t2.split(/\r?\n/));
+  const specs = [];
+  const problems = [];
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const content = raw.replace(/(^|\s)#.*$/, "").trim();
+    if (!content)
+      return;
+    for (const item of groupItems(content)) {
+      try {
+        const spec = parseOne(item);
+        const identity = targetIdentity(spec);
+        const earlier = specs.find((s2) => targetIdentity(s2.spec) === identity);
+        if (earlier)
+          throw new Error(`repeats the target ${formatTargetSpec(earlier.spec)} of line ${earlier.line}`);
+        specs.push({ spec, line });
+      } catch (error2) {
+        problems.push({ line, text: item, problem: error2.message });
+      }
+    }
+  });
+  if (problems.length)
+    throw new TargetSpecError(problems);
+  if (specs.length)
+    return specs.map((s2) => s2.spec);
+  if (!options.defaultRepository) {
+    throw new TargetSpecError([
+      { line: 0, text: "", problem: `no target given and no current repository known: give targets as ${TARGET_SPEC_FORMS}` }
+    ]);
+  }
+  try {
+    return [parseOne(`repo:${options.defaultRepository}`)];
+  } catch (error2) {
+    const problem = `the current repository "${options.defaultRepository}" is not OWNER/REPO (${error2.message})`;
+    throw new TargetSpecError([{ line: 0, text: options.defaultRepository, problem }]);
+  }
+}
+function groupItems(content) {
+  const items = [];
+  for (const piece of content.split(",").map((p2) => p2.trim())) {
+    const previous = items.at(-1);
+    const startsSpec = KINDS.some((k2) => piece.startsWith(`${k2}:`));
+    if (!startsSpec && previous !== void 0 && /^org:[^:]*:selected:/.test(previous)) {
+      items[items.length - 1] = `${previous},${piece}`;
+    } else {
+      items.push(piece);
+    }
+  }
+  return items;
+}
+function parseOne(item) {
+  const colon = item.indexOf(":");
+  const kind = colon > 0 ? item.slice(0, colon) : "";
+  const rest = colon > 0 ? item.slice(colon + 1) : "";
+  switch (kind) {
+    case "repo":
+    case "dependabot": {
+      const { owner, repo } = parseRepository(rest, `${kind}:OWNER/REPO, e.g. ${kind}:acme/web`);
+      return { kind, owner, repo };
+    }
+    case "env": {
+      const sep2 = rest.indexOf(":");
+      const environment = sep2 >= 0 ? rest.slice(sep2 + 1).trim() : "";
+      const expected = "env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production";
+      if (sep2 < 0 || !environment)
+        throw new Error(`expected ${expected}`);
+      if (environment.length > 255)
+        throw new Error("an environment name has at most 255 characters");
+      return { kind: "env", ...parseRepository(rest.slice(0, sep2), expected), environment };
+    }
+    case "org":
+      return parseOrg(rest);
+    default:
+      throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
+  }
+}
+function parseRepository(text, expected) {
+  const parts = text.trim().split("/");
+  const [owner = "", repo = ""] = parts;
+  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo))
+    throw new Error(`expected ${expected}`);
+  return { owner, repo };
+}
+function parseOrg(rest) {
+  const expected = "org:ORG, org:ORG:all, org:ORG:private or org:ORG:selected:REPO,REPO";
+  const [org = "", visibility, ...tail] = rest.split(":").map((p2) => p2.trim());
+  if (!OWNER.test(org))
+    throw new Error(`expected ${expected}`);
+  if (visibility === void 0)
+    return { kind: "org", org };
+  if (visibility === "all" || visibility === "private") {
+    if (tail.length)
+      throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);
+    return { kind: "org", org, visibility };
+  }
+  if (visibility !== "selected")
+    throw new Error(`unknown visibility "${visibility}": expected ${expected}`);
+  const repositories = tail.join(":").split(",").map((r2) => r2.trim()).filter(Boolean).map((r2) => {
+    const [first = "", second] = r2.split("/");
+    const name = second === void 0 ? first : second;
+    if (second !== void 0 && first.toLowerCase() !== org.toLowerCase() || !REPO.test(name)) {
+      throw new Error(`"${r2}" is not a repository of ${org}: expected ${expected}`);
+    }
+    return name;
+  });
+  if (!repositories.length)
+    throw new Error(`"selected" needs at least one repository: expected ${expected}`);
+  return { kind: "org", org, visibility, repositories };
+}
+function formatTargetSpec(spec) {
+  switch (spec.kind) {
+    case "repo":
+    case "dependabot":
+      return `${spec.kind}:${spec.owner}/${spec.repo}`;
+    case "env":
+      return `env:${spec.owner}/${spec.repo}:${spec.environment}`;
+    case "org":
+      if (!spec.visibility)
+        return `org:${spec.org}`;
+      if (spec.visibility !== "selected")
+        return `org:${spec.org}:${spec.visibility}`;
+      return `org:${spec.org}:selected:${(spec.repositories ?? []).join(",")}`;
+  }
+}
+function targetIdentity(spec) {
+  switch (spec.kind) {
+    case "repo":
+    case "dependabot":
+      return `${spec.kind}:${spec.owner}/${spec.repo}`.toLowerCase();
+    case "env":
+      return `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase();
+    case "org":
+      return `org:${spec.org}`.toLowerCase();
+  }
+}
+
+// ../../packages/rotation/dist/family.js
 var KEY_NAME_MAX_LENGTH = 64;
 var SUFFIX_LENGTH = 4;
 var SUFFIX_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -2994,12 +3319,20 @@ var FamilyError = class extends Error {
   name = "FamilyError";
 };
 function deriveFamily(firstTarget, secretName) {
-  const slug = `keyturn-${firstTarget}-${secretName}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-  if (slug.length <= FAMILY_MAX_LENGTH)
-    return slug;
-  const hash = createHash("sha256").update(slug).digest("hex").slice(0, HASH_LENGTH);
-  const head = slug.slice(0, FAMILY_MAX_LENGTH - HASH_LENGTH - 1).replace(/-+$/, "");
-  return `${head}-${hash}`;
+  const target = typeof firstTarget === "string" ? identityOfSpec(firstTarget) : identityOf(firstTarget);
+  const secret = secretName.toUpperCase();
+  const hash = createHash("sha256").update(`${target}
+${secret}`).digest("hex").slice(0, HASH_LENGTH);
+  const slug = `keyturn-${target}-${secret}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, FAMILY_MAX_LENGTH - HASH_LENGTH - 1).replace(/^-+|-+$/g, "");
+  return `${slug}-${hash}`;
+}
+function identityOfSpec(spec) {
+  try {
+    const [parsed] = parseTargetSpecs(spec);
+    return parsed ? targetIdentity(parsed) : spec;
+  } catch {
+    return spec;
+  }
 }
 function validateFamily(family) {
   if (!FAMILY_PATTERN.test(family)) {
@@ -7410,8 +7743,8 @@ var WriteSpacing = class {
 var GitHubOctokit = Octokit2.plugin(retry, throttling);
 var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function createGitHubClient(options) {
-  const { token, baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitSeconds = 120, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, log = () => {
-  }, onRequest } = options;
+  const { token, baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitSeconds = 120, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, onRequest } = options;
+  const log = observer(options.log);
   if (!token)
     throw new TypeError("a GitHub token is required");
   const onLimit = (kind) => (retryAfter, request2, _octokit, retryCount) => {
@@ -7437,7 +7770,7 @@ function createGitHubClient(options) {
     // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     throttle,
-    request: { fetch: observedFetch(fetchWithTimeout(timeoutMs), onRequest) },
+    request: { fetch: observedFetch(fetchWithTimeout(timeoutMs, options.fetch ?? fetch), observer(onRequest)) },
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {
     }, info: () => {
@@ -7446,8 +7779,6 @@ function createGitHubClient(options) {
   });
 }
 function observedFetch(inner, onRequest) {
-  if (!onRequest)
-    return inner;
   return async (input, init) => {
     const started = performance.now();
     const method = (init?.method ?? "GET").toUpperCase();
@@ -7464,11 +7795,11 @@ function observedFetch(inner, onRequest) {
     }
   };
 }
-function fetchWithTimeout(timeoutMs) {
+function fetchWithTimeout(timeoutMs, inner) {
   return (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = !init?.signal ? timeout : typeof AbortSignal.any === "function" ? AbortSignal.any([init.signal, timeout]) : init.signal;
-    return fetch(input, { ...init, signal });
+    return inner(input, { ...init, signal });
   };
 }
 
@@ -7490,21 +7821,16 @@ function validateSecretName(name) {
     throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
 }
 
-// ../../packages/rotation/dist/targets/secret-target.js
-var TargetError = class extends Error {
-  target;
-  status;
-  advice;
-  mayHaveTakenEffect;
-  name = "TargetError";
-  constructor(message, target, status, advice, mayHaveTakenEffect2) {
-    super(message);
-    this.target = target;
-    this.status = status;
-    this.advice = advice;
-    this.mayHaveTakenEffect = mayHaveTakenEffect2;
-  }
-};
+// ../../packages/rotation/dist/github/redact.js
+var AUTHORIZATION_VALUE = /\b(bearer|token)\s+(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
+var REDACTED2 = "[redacted]";
+function redactCredentials(text, secrets) {
+  let out = text;
+  for (const secret of secrets)
+    if (secret)
+      out = out.split(secret).join(REDACTED2);
+  return out.replace(AUTHORIZATION_VALUE, `$1 ${REDACTED2}`);
+}
 
 // ../../packages/rotation/dist/github/errors.js
 var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
@@ -7518,12 +7844,12 @@ function permissionsFor(spec) {
       return SECRET_WRITE_PERMISSIONS;
   }
 }
-function toTargetError(error2, spec, target, what) {
+function toTargetError(error2, spec, target, what, secrets = []) {
   const failure = error2 ?? {};
   const answered = failure.response !== void 0;
   const status = answered ? failure.response.status : void 0;
-  const githubMessage = answered ? messageOf(failure.response.data) : void 0;
-  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${errorText(error2)})`;
+  const githubMessage = answered ? redactCredentials(messageOf(failure.response.data) ?? "", secrets).slice(0, 200) : "";
+  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
   const rateLimited = status === 429 || status === 403 && isRateLimit(failure);
   const advice = adviceFor(status, rateLimited, spec, target);
@@ -7554,9 +7880,9 @@ function isRateLimit(failure) {
 }
 function messageOf(data) {
   if (typeof data === "string")
-    return data.slice(0, 200) || void 0;
+    return data || void 0;
   if (data && typeof data === "object" && typeof data.message === "string") {
-    return data.message.slice(0, 200);
+    return data.message;
   }
   return void 0;
 }
@@ -7564,150 +7890,8 @@ function errorText(error2) {
   if (!(error2 instanceof Error))
     return String(error2);
   const cause = error2.cause;
-  return cause instanceof Error && cause.message ? `${error2.message}: ${cause.message}` : error2.message;
-}
-
-// ../../packages/rotation/dist/targets/spec.js
-var TargetSpecError = class extends Error {
-  problems;
-  name = "TargetSpecError";
-  constructor(problems) {
-    super(problems.length === 1 ? describeProblem(problems[0]) : `${problems.length} target specs are malformed:
-${problems.map((p2) => `  ${describeProblem(p2)}`).join("\n")}`);
-    this.problems = problems;
-  }
-};
-function describeProblem(p2) {
-  return p2.line > 0 ? `line ${p2.line} ("${p2.text}"): ${p2.problem}` : p2.problem;
-}
-var TARGET_SPEC_FORMS = "repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO] or dependabot:OWNER/REPO";
-var KINDS = ["repo", "env", "org", "dependabot"];
-var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
-var REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
-function parseTargetSpecs(text, options = {}) {
-  const lines = typeof text === "string" ? text.split(/\r?\n/) : text.flatMap((t2) => t2.split(/\r?\n/));
-  const specs = [];
-  const problems = [];
-  lines.forEach((raw, index) => {
-    const line = index + 1;
-    const content = raw.replace(/(^|\s)#.*$/, "").trim();
-    if (!content)
-      return;
-    for (const item of groupItems(content)) {
-      try {
-        const spec = parseOne(item);
-        const key = formatTargetSpec(spec);
-        const earlier = specs.find((s2) => formatTargetSpec(s2.spec).toLowerCase() === key.toLowerCase());
-        if (earlier)
-          throw new Error(`repeats the target ${formatTargetSpec(earlier.spec)} of line ${earlier.line}`);
-        specs.push({ spec, line });
-      } catch (error2) {
-        problems.push({ line, text: item, problem: error2.message });
-      }
-    }
-  });
-  if (problems.length)
-    throw new TargetSpecError(problems);
-  if (specs.length)
-    return specs.map((s2) => s2.spec);
-  if (!options.defaultRepository) {
-    throw new TargetSpecError([
-      { line: 0, text: "", problem: `no target given and no current repository known: give targets as ${TARGET_SPEC_FORMS}` }
-    ]);
-  }
-  try {
-    return [parseOne(`repo:${options.defaultRepository}`)];
-  } catch (error2) {
-    const problem = `the current repository "${options.defaultRepository}" is not OWNER/REPO (${error2.message})`;
-    throw new TargetSpecError([{ line: 0, text: options.defaultRepository, problem }]);
-  }
-}
-function groupItems(content) {
-  const items = [];
-  for (const piece of content.split(",").map((p2) => p2.trim())) {
-    const previous = items.at(-1);
-    const startsSpec = KINDS.some((k2) => piece.startsWith(`${k2}:`));
-    if (!startsSpec && previous !== void 0 && /^org:[^:]*:selected:/.test(previous)) {
-      items[items.length - 1] = `${previous},${piece}`;
-    } else {
-      items.push(piece);
-    }
-  }
-  return items;
-}
-function parseOne(item) {
-  const colon = item.indexOf(":");
-  const kind = colon > 0 ? item.slice(0, colon) : "";
-  const rest = colon > 0 ? item.slice(colon + 1) : "";
-  switch (kind) {
-    case "repo":
-    case "dependabot": {
-      const { owner, repo } = parseRepository(rest, `${kind}:OWNER/REPO, e.g. ${kind}:acme/web`);
-      return { kind, owner, repo };
-    }
-    case "env": {
-      const sep2 = rest.indexOf(":");
-      const environment = sep2 >= 0 ? rest.slice(sep2 + 1).trim() : "";
-      const expected = "env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production";
-      if (sep2 < 0 || !environment)
-        throw new Error(`expected ${expected}`);
-      if (environment.length > 255)
-        throw new Error("an environment name has at most 255 characters");
-      return { kind: "env", ...parseRepository(rest.slice(0, sep2), expected), environment };
-    }
-    case "org":
-      return parseOrg(rest);
-    default:
-      throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
-  }
-}
-function parseRepository(text, expected) {
-  const parts = text.trim().split("/");
-  const [owner = "", repo = ""] = parts;
-  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo))
-    throw new Error(`expected ${expected}`);
-  return { owner, repo };
-}
-function parseOrg(rest) {
-  const expected = "org:ORG, org:ORG:all, org:ORG:private or org:ORG:selected:REPO,REPO";
-  const [org = "", visibility, ...tail] = rest.split(":").map((p2) => p2.trim());
-  if (!OWNER.test(org))
-    throw new Error(`expected ${expected}`);
-  if (visibility === void 0)
-    return { kind: "org", org };
-  if (visibility === "all" || visibility === "private") {
-    if (tail.length)
-      throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);
-    return { kind: "org", org, visibility };
-  }
-  if (visibility !== "selected")
-    throw new Error(`unknown visibility "${visibility}": expected ${expected}`);
-  const repositories = tail.join(":").split(",").map((r2) => r2.trim()).filter(Boolean).map((r2) => {
-    const [first = "", second] = r2.split("/");
-    const name = second === void 0 ? first : second;
-    if (second !== void 0 && first.toLowerCase() !== org.toLowerCase() || !REPO.test(name)) {
-      throw new Error(`"${r2}" is not a repository of ${org}: expected ${expected}`);
-    }
-    return name;
-  });
-  if (!repositories.length)
-    throw new Error(`"selected" needs at least one repository: expected ${expected}`);
-  return { kind: "org", org, visibility, repositories };
-}
-function formatTargetSpec(spec) {
-  switch (spec.kind) {
-    case "repo":
-    case "dependabot":
-      return `${spec.kind}:${spec.owner}/${spec.repo}`;
-    case "env":
-      return `env:${spec.owner}/${spec.repo}:${spec.environment}`;
-    case "org":
-      if (!spec.visibility)
-        return `org:${spec.org}`;
-      if (spec.visibility !== "selected")
-        return `org:${spec.org}:${spec.visibility}`;
-      return `org:${spec.org}:selected:${(spec.repositories ?? []).join(",")}`;
-  }
+  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
+  return parts.join(": ") || error2.name;
 }
 
 // ../../packages/rotation/dist/targets/github/github-secret-target.js
@@ -7723,11 +7907,14 @@ var GitHubSecretTarget = class {
   describe() {
     return formatTargetSpec(this.spec);
   }
+  identity() {
+    return targetIdentity(this.spec);
+  }
   async fetchPublicKey() {
     const { data } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
     const { key_id: keyId, key } = data ?? {};
     if (typeof keyId !== "string" || typeof key !== "string") {
-      throw toTargetError({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, this.spec, this.describe(), "reading the public key");
+      throw await this.failure({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, "reading the public key");
     }
     return { keyId, key };
   }
@@ -7753,7 +7940,7 @@ var GitHubSecretTarget = class {
     } catch (error2) {
       if (error2.status === 404)
         return void 0;
-      throw toTargetError(error2, this.spec, this.describe(), `reading the secret ${name}`);
+      throw await this.failure(error2, `reading the secret ${name}`);
     }
   }
   /** Body fields beyond the sealed value (organization secrets add their visibility). */
@@ -7764,7 +7951,20 @@ var GitHubSecretTarget = class {
     try {
       return await request2();
     } catch (error2) {
-      throw toTargetError(error2, this.spec, this.describe(), what);
+      throw await this.failure(error2, what);
+    }
+  }
+  /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
+  async failure(error2, what) {
+    return toTargetError(error2, this.spec, this.describe(), what, [await this.token()]);
+  }
+  /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
+  async token() {
+    try {
+      const auth2 = await this.octokit.auth();
+      return typeof auth2?.token === "string" ? auth2.token : void 0;
+    } catch {
+      return void 0;
     }
   }
 };
@@ -7872,7 +8072,8 @@ function resolveOptions(options, githubLog) {
   const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
   validateSecretName(secretName);
   const targets = resolveTargets(options, githubLog);
-  const family = options.family ?? deriveFamily(targets[0].describe(), secretName);
+  refuseDuplicateTargets(targets);
+  const family = options.family ?? deriveFamily(targets[0], secretName);
   validateFamily(family);
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1)
@@ -7886,10 +8087,18 @@ function resolveOptions(options, githubLog) {
   if (!(verify.timeoutMs >= 0) || !(verify.intervalMs > 0)) {
     throw new TypeError("verify.timeoutMs must be at least 0 and verify.intervalMs above 0");
   }
+  const lostCreateCheck = {
+    attempts: options.lostCreateCheck?.attempts ?? 3,
+    intervalMs: options.lostCreateCheck?.intervalMs ?? 2e3
+  };
+  if (!Number.isInteger(lostCreateCheck.attempts) || lostCreateCheck.attempts < 1 || !(lostCreateCheck.intervalMs >= 0)) {
+    throw new TypeError("lostCreateCheck.attempts must be a whole number of at least 1 and lostCreateCheck.intervalMs at least 0");
+  }
   const { now } = options;
+  const currentKey = options.apiKey || void 0;
   return {
-    client,
-    currentKey: options.apiKey || void 0,
+    client: currentKey ? client.withApiKey(currentKey) : client,
+    currentKey,
     targets,
     secretName,
     family,
@@ -7898,6 +8107,7 @@ function resolveOptions(options, githubLog) {
     dryRun: options.dryRun ?? false,
     now: typeof now === "function" ? now : now ? () => now : () => /* @__PURE__ */ new Date(),
     verify,
+    lostCreateCheck,
     onKeyCreated: options.onKeyCreated
   };
 }
@@ -7916,13 +8126,24 @@ function resolveTargets(options, githubLog) {
   const octokit = "octokit" in options.github ? options.github.octokit : createGitHubClient({ log: githubLog, ...options.github });
   return specs.map((spec) => createGitHubTarget(octokit, spec));
 }
+function refuseDuplicateTargets(targets) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    const identity = identityOf(target);
+    const earlier = seen.get(identity);
+    if (earlier !== void 0)
+      throw new TypeError(`targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    seen.set(identity, target.describe());
+  }
+}
 
 // ../../packages/rotation/dist/protocol/context.js
 function createContextTools(report, startedAt, logger) {
   let current = "preflight";
+  const observe = observer(logger);
   const emit = (entry) => {
     current = entry.step;
-    logger?.(entry);
+    observe(entry);
   };
   return {
     log: (step, message) => emit({ step, level: "info", message }),
@@ -7942,7 +8163,14 @@ function createContextTools(report, startedAt, logger) {
 
 // ../../packages/rotation/dist/platform.js
 function mayHaveTakenEffect(error2) {
-  return error2 instanceof ConnectionError || error2 instanceof TimeoutError || error2 instanceof ServerError && error2.status !== 503;
+  if (!(error2 instanceof ApiError))
+    return true;
+  if (error2 instanceof ConnectionError || error2 instanceof TimeoutError || error2 instanceof RequestAbortedError)
+    return true;
+  const { status } = error2;
+  if (status === void 0 || status >= 200 && status < 300)
+    return true;
+  return error2 instanceof ServerError && status !== 503;
 }
 function isTransient(error2) {
   return error2 instanceof ConnectionError || error2 instanceof TimeoutError || error2 instanceof ServerError || error2 instanceof RateLimitError;
@@ -7967,15 +8195,25 @@ function describeError(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 
+// ../../packages/rotation/dist/protocol/revoke-if-live.js
+async function revokeIfLive(client, id) {
+  try {
+    await client.apiKeys.revoke(id);
+    return "revoked";
+  } catch (error2) {
+    if (error2 instanceof NotFoundError)
+      return "already-gone";
+    throw error2;
+  }
+}
+
 // ../../packages/rotation/dist/protocol/revoke-own-key.js
 async function revokeOwnKey(ctx, step, created, client, failure) {
   ctx.log(step, `Revoking the new key ${created.id} (${created.name})`);
   try {
-    await client.apiKeys.revoke(created.id);
+    await revokeIfLive(client, created.id);
   } catch (error2) {
-    if (!(error2 instanceof NotFoundError)) {
-      ctx.fail(step, `${failure}; revoking the new key ${created.id} (${created.name}) failed too: ${describeError(error2)}`, `Revoke key ${created.id} in the platform console (or run again: the next rotation revokes it as an older key of the family). The current key still works.`, error2);
-    }
+    ctx.fail(step, `${failure}; revoking the new key ${created.id} (${created.name}) failed too: ${describeError(error2)}`, `Revoke key ${created.id} in the platform console (or run again: the next rotation revokes it as an older key of the family). The current key still works.`, error2);
   }
   ctx.report.newKeyRevoked = true;
   ctx.log(step, `The new key ${created.id} is revoked`);
@@ -8008,26 +8246,37 @@ async function createKey(ctx, keyName) {
 async function removeOrphan(ctx, keyName, cause) {
   const lost = `The answer to creating key ${keyName} was lost (${describeError(cause)})`;
   ctx.log("create", `${lost}: looking for a key of that name`);
-  let keys = [];
+  const { attempts, intervalMs } = ctx.lostCreateCheck;
+  const revoked = [];
+  for (let look = 1; look <= attempts && !revoked.length; look++) {
+    if (look > 1)
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    for (const orphan of (await listKeys(ctx, keyName, lost)).filter((k2) => k2.name === keyName)) {
+      await revokeOrphan(ctx, orphan, lost);
+      revoked.push(orphan.id);
+    }
+    if (!revoked.length && look < attempts) {
+      ctx.log("create", `No key ${keyName} yet (look ${look} of ${attempts}); looking again in ${intervalMs} ms`);
+    }
+  }
+  const outcome = revoked.length ? `; the key had been created, and as its value is unknown it was revoked (id ${revoked.join(", ")})` : `; no key of that name was found (yet); if one appears, it is an older key of the family and the next rotation revokes it`;
+  ctx.fail("create", `${lost}${outcome}`, "Nothing else was changed and the current key still works: run again.", cause);
+}
+async function listKeys(ctx, keyName, lost) {
   try {
-    keys = await ctx.client.apiKeys.list();
+    return await ctx.client.apiKeys.list();
   } catch (error2) {
     ctx.fail("create", `${lost}, and listing keys to check failed: ${describeError(error2)}`, `Run again: a key ${keyName} left behind is an older key of family ${ctx.family} and the next rotation revokes it. The current key still works.`, error2);
   }
-  const orphans = keys.filter((k2) => k2.name === keyName);
-  for (const orphan of orphans) {
-    try {
-      await ctx.client.apiKeys.revoke(orphan.id);
-    } catch (error2) {
-      if (!(error2 instanceof NotFoundError)) {
-        ctx.fail("create", `${lost}; key ${orphan.id} of that name exists with a value nobody knows, and revoking it failed: ${describeError(error2)}`, `Revoke key ${orphan.id} in the platform console, or run again (the next rotation revokes it). The current key still works.`, error2);
-      }
-    }
-    ctx.report.revokedKeyIds.push(orphan.id);
-    ctx.log("create", `Revoked the orphan key ${orphan.id} (${keyName})`);
+}
+async function revokeOrphan(ctx, orphan, lost) {
+  try {
+    await revokeIfLive(ctx.client, orphan.id);
+  } catch (error2) {
+    ctx.fail("create", `${lost}; key ${orphan.id} of that name exists with a value nobody knows, and revoking it failed: ${describeError(error2)}`, `Revoke key ${orphan.id} in the platform console, or run again (the next rotation revokes it). The current key still works.`, error2);
   }
-  const outcome = orphans.length ? `; the key had been created, and as its value is unknown it was revoked (id ${orphans.map((o2) => o2.id).join(", ")})` : "; no key of that name exists";
-  ctx.fail("create", `${lost}${outcome}`, "Nothing else was changed and the current key still works: run again.", cause);
+  ctx.report.revokedKeyIds.push(orphan.id);
+  ctx.log("create", `Revoked the orphan key ${orphan.id} (${orphan.name})`);
 }
 
 // ../../node_modules/.pnpm/libsodium@0.8.4/node_modules/libsodium/dist/modules-esm/libsodium.mjs
@@ -11498,15 +11747,30 @@ function isNewerKey(a2, b2) {
 function familyMembers(keys, family) {
   return keys.filter((k2) => isFamilyMember(k2.name, family)).sort((a2, b2) => isNewerKey(a2, b2) ? -1 : 1);
 }
+function newerMembers(keys, family, own) {
+  const entry = keys.find((k2) => k2.id === own.id) ?? (own.created_at ? { ...own, created_at: own.created_at } : void 0);
+  return familyMembers(keys, family).filter((k2) => k2.id !== own.id && (entry ? isNewerKey(k2, entry) : k2.id > own.id));
+}
 function selectRevocations(input) {
-  const { keys, family, keep, newKey, revokeKeyIds } = input;
-  const olderThanNew = (k2) => !newKey || k2.id !== newKey.id && !isNewerKey(k2, newKey);
+  const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
+  const isNew = (k2) => k2.id === newKey?.id;
+  const olderThanNew = (k2) => !newKey || !isNew(k2) && !isNewerKey(k2, newKey);
+  const appearedDuringRun = (k2) => listedBefore !== void 0 && !listedBefore.has(k2.id) && !isNew(k2);
+  const isOrphan = (k2) => k2.last_used_at === null && olderThanNew(k2);
   const members = familyMembers(keys, family);
-  const keptSlots = newKey ? keep : keep - 1;
+  const appeared = members.filter(appearedDuringRun);
   const revoke = /* @__PURE__ */ new Map();
-  for (const key of members.slice(keptSlots))
-    if (olderThanNew(key))
+  let slots = newKey ? keep : keep - 1;
+  for (const key of members) {
+    if (appearedDuringRun(key))
+      continue;
+    if (isOrphan(key))
       revoke.set(key.id, key);
+    else if (slots > 0)
+      slots--;
+    else if (olderThanNew(key))
+      revoke.set(key.id, key);
+  }
   const notLive = [];
   const skipped = [];
   for (const id of revokeKeyIds) {
@@ -11515,13 +11779,15 @@ function selectRevocations(input) {
       skipped.push({ id, reason: "it is the key this run created" });
     else if (!key)
       notLive.push(id);
+    else if (appearedDuringRun(key))
+      skipped.push({ id, reason: "it appeared during this run (a concurrent rotation made it)" });
     else if (!olderThanNew(key))
       skipped.push({ id, reason: "it is newer than the key this run created" });
     else
       revoke.set(id, key);
   }
   const oldestFirst = [...revoke.values()].sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
-  return { revoke: oldestFirst, notLive, skipped };
+  return { revoke: oldestFirst, notLive, skipped, appeared };
 }
 
 // ../../packages/rotation/dist/protocol/preflight.js
@@ -11564,25 +11830,25 @@ async function preflight(ctx) {
   return { keys, plan };
 }
 function warnIfUnmanaged(ctx, keys) {
-  const current = lastUsed(keys);
+  const used = keys.filter((k2) => k2.last_used_at);
+  const current = mostRecentlyUsed(used);
   if (!current || isFamilyMember(current.name, ctx.family) || ctx.revokeKeyIds.includes(current.id))
     return;
-  ctx.warn("preflight", `The current key ${current.id} ("${current.name}") was not made by this rotation (family ${ctx.family}) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, run with revoke-key-ids: ${current.id} (or revoke it in the console).`);
+  const named = `key ${current.id} ("${current.name}")`;
+  const which2 = used.length === 1 ? `The current ${named}` : `The current key (probably ${named}, the most recently used)`;
+  ctx.warn("preflight", `${which2} was not made by this rotation (family ${ctx.family}) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, run with revoke-key-ids: ${current.id} (or revoke it in the console).`);
 }
-function lastUsed(keys) {
+function mostRecentlyUsed(keys) {
   let best;
-  for (const key of keys) {
-    if (!key.last_used_at)
-      continue;
+  for (const key of keys)
     if (!best || Date.parse(key.last_used_at) > Date.parse(best.last_used_at))
       best = key;
-  }
   return best;
 }
 
 // ../../packages/rotation/dist/protocol/revoke.js
 var RERUN = "Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.";
-async function revokeOldKeys(ctx, created, newClient) {
+async function revokeOldKeys(ctx, created, newClient, listedBefore) {
   ctx.log("revoke", `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys = [];
   try {
@@ -11596,27 +11862,33 @@ async function revokeOldKeys(ctx, created, newClient) {
     name: created.name,
     created_at: created.created_at ?? ctx.now().toISOString()
   };
-  const selection = selectRevocations({ keys, family: ctx.family, keep: ctx.keep, newKey, revokeKeyIds: ctx.revokeKeyIds });
+  const selection = selectRevocations({
+    keys,
+    family: ctx.family,
+    keep: ctx.keep,
+    newKey,
+    revokeKeyIds: ctx.revokeKeyIds,
+    listedBefore
+  });
   for (const id of selection.notLive)
     ctx.log("revoke", `Key ${id} of revoke-key-ids is not live: already revoked`);
   for (const { id, reason } of selection.skipped)
     ctx.warn("revoke", `Key ${id} of revoke-key-ids was not revoked: ${reason}`);
+  for (const key of selection.appeared)
+    warnAppeared(ctx, key, newKey);
   const failures = [];
   let firstError;
   for (const key of selection.revoke) {
-    let already = false;
+    let outcome;
     try {
-      await newClient.apiKeys.revoke(key.id);
+      outcome = await revokeIfLive(newClient, key.id);
     } catch (error2) {
-      if (!(error2 instanceof NotFoundError)) {
-        failures.push(`${key.id} (${describeError(error2)})`);
-        firstError ??= error2;
-        continue;
-      }
-      already = true;
+      failures.push(`${key.id} (${describeError(error2)})`);
+      firstError ??= error2;
+      continue;
     }
     ctx.report.revokedKeyIds.push(key.id);
-    ctx.log("revoke", already ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`);
+    ctx.log("revoke", outcome === "already-gone" ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`);
   }
   if (failures.length) {
     ctx.fail("revoke", `Revoking key${failures.length > 1 ? "s" : ""} ${failures.join("; ")} failed`, RERUN, firstError);
@@ -11624,8 +11896,13 @@ async function revokeOldKeys(ctx, created, newClient) {
   if (!selection.revoke.length)
     ctx.log("revoke", "No key to revoke");
 }
+function warnAppeared(ctx, key, newKey) {
+  const named = `Key ${key.id} (${key.name})`;
+  ctx.warn("revoke", isNewerKey(key, newKey) ? `${named}, newer than this run's key ${newKey.id}, appeared during this run: a concurrent rotation of ${ctx.secretName} is running, and targets may hold either key until the next rotation. Run rotations of one secret in a workflow concurrency: group so they never overlap.` : `${named} appeared during this run, from a concurrent rotation; the next rotation revokes it. It was left valid because a target may hold it.`);
+}
 
 // ../../packages/rotation/dist/protocol/store.js
+var CONCURRENCY_GROUP = "Run rotations of one secret in a workflow concurrency: group so they never overlap.";
 async function storeKey(ctx, created, newClient) {
   await backOffIfSuperseded(ctx, created, newClient);
   const written = [];
@@ -11635,7 +11912,7 @@ async function storeKey(ctx, created, newClient) {
     try {
       await writeSealed(target, ctx.secretName, created.key);
     } catch (error2) {
-      return rollBack(ctx, created, written, target, error2);
+      return rollBack(ctx, created, newClient, written, target, error2);
     }
     written.push(target);
     ctx.report.targets.push(name);
@@ -11651,25 +11928,37 @@ async function backOffIfSuperseded(ctx, created, newClient) {
     await revokeOwnKey(ctx, "store", created, ctx.client, failure2);
     ctx.fail("store", `${failure2}; nothing was written and the new key was revoked`, "The current key still works: run again.", error2);
   }
-  const own = keys.find((k2) => k2.id === created.id);
-  if (!own) {
+  if (!keys.some((k2) => k2.id === created.id)) {
     ctx.fail("store", `The new key ${created.id} is no longer listed: it was revoked during the run (by another rotation?). Nothing was written`, "The current key still works: run again once no other rotation of this secret is running.");
   }
-  const newer = familyMembers(keys, ctx.family).filter((k2) => isNewerKey(k2, own));
+  const newer = newerMembers(keys, ctx.family, created);
   if (!newer.length)
     return;
-  const names = newer.map((k2) => `${k2.id} (${k2.name})`).join(", ");
-  const failure = `A newer key of family ${ctx.family} exists: ${names}. Another rotation of this secret is running and owns it now`;
+  const failure = `${describeNewer(ctx, newer)}. Another rotation of this secret is running and owns it now`;
   await revokeOwnKey(ctx, "store", created, newClient, failure);
   ctx.fail("store", `${failure}; this run wrote nothing and revoked its own new key ${created.id}`, "Nothing to do if the other rotation succeeds; otherwise run again once it has finished.");
 }
-async function rollBack(ctx, created, written, failed, cause) {
+async function rollBack(ctx, created, newClient, written, failed, cause) {
   const what = `Writing ${ctx.secretName} to ${failed.describe()} failed: ${describeError(cause)}`;
   const ambiguous = cause instanceof TargetError && cause.mayHaveTakenEffect;
   const restore = ambiguous ? [...written, failed] : written;
   const advice = targetAdvice(cause);
-  if (!ctx.currentKey && restore.length) {
-    ctx.fail("store", `${what}. The previous key's value was not given (apiKey option), so ${restore.map((t2) => t2.describe()).join(", ")} keep${restore.length === 1 ? "s" : ""} the new key ${created.id}; it and the current key both stay valid`, `${advice} Then run again.`, cause);
+  const keepNewKey = (why, then) => {
+    if (ambiguous)
+      ctx.report.targets.push(failed.describe());
+    ctx.fail("store", `${what}. ${why}: ${restore.map((t2) => t2.describe()).join(", ")} may hold the new key ${created.id}, which stays valid, and so does the current key`, then, cause);
+  };
+  if (restore.length && !ctx.currentKey) {
+    keepNewKey("The previous key's value was not given (apiKey option), so it was not written back", `${advice} Then run again.`);
+  }
+  if (restore.length) {
+    const blocker = await writeBackBlocker(ctx, created, newClient);
+    if (blocker?.concurrent) {
+      keepNewKey(`${blocker.reason}, so the previous key was not written back`, `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`);
+    }
+    if (blocker) {
+      keepNewKey(`${blocker.reason}, so the previous key was not written back`, `${advice} Then run again: the next rotation writes every target and revokes the older keys.`);
+    }
   }
   const restored = [];
   const unrestored = [];
@@ -11694,6 +11983,26 @@ async function rollBack(ctx, created, written, failed, cause) {
   await revokeOwnKey(ctx, "store", created, ctx.client, what);
   const back = restored.length ? `The previous key was written back to ${restored.join(", ")}` : "No target had been written";
   ctx.fail("store", `${what}. ${back} and the new key ${created.id} was revoked`, `${advice} Then run again.`, cause);
+}
+async function writeBackBlocker(ctx, created, newClient) {
+  ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
+  const concurrent = (newer) => ({
+    reason: `${describeNewer(ctx, newer)}: a concurrent rotation of this secret took over the targets and may have revoked the previous key`,
+    concurrent: true
+  });
+  try {
+    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created);
+    return newer.length ? concurrent(newer) : void 0;
+  } catch (error2) {
+    const newer = await newClient.apiKeys.list().then((keys) => newerMembers(keys, ctx.family, created), () => []);
+    if (newer.length)
+      return concurrent(newer);
+    const reason = error2 instanceof AuthenticationError ? "The previous key no longer works (it was revoked during this run)" : `Checking that the previous key still works failed (${describeError(error2)})`;
+    return { reason, concurrent: false };
+  }
+}
+function describeNewer(ctx, newer) {
+  return `A newer key of family ${ctx.family} exists: ${newer.map((k2) => `${k2.id} (${k2.name})`).join(", ")}`;
 }
 
 // ../../packages/rotation/dist/protocol/verify.js
@@ -11752,18 +12061,18 @@ async function rotateKey(options) {
     });
     const summary2 = `The inputs are not valid: ${error2.message}`;
     const advice = "Fix the input and run again. Nothing was changed.";
-    options?.log?.({ step: "preflight", level: "error", message: `${summary2} ${advice}` });
+    observer(options?.log)({ step: "preflight", level: "error", message: `${summary2} ${advice}` });
     throw new RotationError({ step: "preflight", summary: summary2, advice, report: report2, cause: error2 });
   }
   const report = emptyReport({ dryRun: resolved.dryRun, family: resolved.family, secretName: resolved.secretName });
   const ctx = { ...resolved, report, ...createContextTools(report, startedAt, options.log) };
   note = ctx.note;
-  const { plan } = await preflight(ctx);
+  const { plan, keys } = await preflight(ctx);
   if (!ctx.dryRun) {
     const created = await createKey(ctx, plan.keyName);
     const newClient = await verifyKey(ctx, created);
     await storeKey(ctx, created, newClient);
-    await revokeOldKeys(ctx, created, newClient);
+    await revokeOldKeys(ctx, created, newClient, new Set(keys.map((k2) => k2.id)));
     ctx.log("revoke", `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log("preflight", "Dry run: nothing was changed");
@@ -11795,14 +12104,14 @@ ${errors.map((e) => `- ${e.message}`).join("\n")}`
   name = "InvalidInputsError";
 };
 
-// ../common/src/failure/describe-failure.ts
+// ../common/src/failure/failure-annotation.ts
 var COMMON_HINTS = {
   AuthenticationError: 'Put a live key in the secret passed as api-key, then re-run (see the README, "When the key no longer works").',
   ConnectionError: "Check api-url and that the runner can reach it.",
   TimeoutError: "Check api-url and that the runner can reach it.",
   RedirectRefusedError: "Check api-url: give the API base URL itself, which answers without redirects."
 };
-function describeFailure2(error2, hints = {}) {
+function failureAnnotation(error2, hints = {}) {
   if (error2 instanceof InvalidInputsError) return error2.message;
   if (error2 instanceof ApiError) {
     const hint = hints[error2.name] ?? COMMON_HINTS[error2.name];
@@ -11812,40 +12121,46 @@ function describeFailure2(error2, hints = {}) {
   return String(error2);
 }
 
-// ../common/src/inputs/list.ts
-function splitList(text) {
-  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
+// ../common/src/inputs/rejected-value.ts
+var MAX_QUOTED_LENGTH = 20;
+var TOKEN_PREFIX = /(?:^|[^A-Za-z0-9])(?:gh[opsur]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/;
+var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
+function looksLikeCredential(text) {
+  if (TOKEN_PREFIX.test(text)) return true;
+  return (text.match(RANDOM_RUN) ?? []).some((run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2));
 }
-function unique(values) {
-  return [...new Set(values)];
+function rejectedValue(value) {
+  if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
+  if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
+  return `'${value}'`;
 }
-function quote(value, max = 60) {
-  return `'${value.length > max ? `${value.slice(0, max)}…` : value}'`;
+function withoutEchoes(message, text) {
+  return message.replace(
+    /[A-Za-z0-9_+/=.~-]+/g,
+    (run2) => text.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2
+  );
 }
 
 // ../common/src/inputs/api-url.ts
-var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["localhost", "[::1]"]);
-function isLoopback(hostname) {
-  return LOOPBACK_HOSTS.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname);
-}
 function parseApiUrl(name, text) {
   let url;
   try {
     url = new URL(text);
   } catch {
-    throw new InputError(name, `is ${quote(text)}, not a URL: write e.g. https://console.neon.tech/api/v2`);
+    throw new InputError(name, `is ${rejectedValue(text)}, not a URL: write e.g. ${DEFAULT_BASE_URL}`);
   }
   if (url.username || url.password) {
     throw new InputError(name, "holds credentials; pass the key in api-key, never in the URL");
   }
-  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
-    throw new InputError(name, `uses http on ${url.hostname}; use https (plain http is accepted on loopback only)`);
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    const host = looksLikeCredential(url.hostname) ? "a host that looks like a key or token" : url.hostname;
+    throw new InputError(name, `uses http on ${host}; use https (plain http is accepted on loopback only)`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new InputError(name, `uses ${url.protocol}; use an https URL`);
+    throw new InputError(name, `uses the scheme ${rejectedValue(url.protocol.slice(0, -1))}; use an https URL`);
   }
   if (url.search || url.hash) {
-    throw new InputError(name, "has a query or a fragment; give the API base URL alone, e.g. https://console.neon.tech/api/v2");
+    throw new InputError(name, `has a query or a fragment; give the API base URL alone, e.g. ${DEFAULT_BASE_URL}`);
   }
   return url.href.replace(/\/+$/, "");
 }
@@ -11857,7 +12172,7 @@ function parseBoolean(name, text) {
   const value = text.toLowerCase();
   if (TRUE.has(value)) return true;
   if (FALSE.has(value)) return false;
-  throw new InputError(name, `is ${quote(text)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
+  throw new InputError(name, `is ${rejectedValue(text)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
 }
 
 // ../common/src/inputs/collect-inputs.ts
@@ -11890,12 +12205,20 @@ function parseInteger(name, text, bounds = {}) {
   const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
   const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(value)) {
-    throw new InputError(name, `is ${quote(text)}, not a whole number`);
+    throw new InputError(name, `is ${rejectedValue(text)}, not a whole number`);
   }
   if (value < min || value > max) {
     throw new InputError(name, `is ${value}; it must be between ${min} and ${max}`);
   }
   return value;
+}
+
+// ../common/src/inputs/list.ts
+function splitList(text) {
+  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
+}
+function unique(values) {
+  return [...new Set(values)];
 }
 
 // ../common/src/inputs/key-ids.ts
@@ -11908,7 +12231,7 @@ function parseKeyIds(name, text) {
   const ids = items.map((item) => {
     const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
     if (id < 1) {
-      throw new InputError(name, `holds ${quote(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
+      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
     }
     return id;
   });
@@ -12012,6 +12335,10 @@ function logGitHubRequest(event) {
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c2) => `&#${c2.charCodeAt(0)};`);
 }
+async function publishResult(outputs, summary2) {
+  for (const [name, value] of Object.entries(outputs)) setOutput(name, value);
+  await writeJobSummary(summary2);
+}
 async function writeJobSummary(summary2) {
   if (!process.env.GITHUB_STEP_SUMMARY) return;
   summary.addHeading(escapeHtml(summary2.title), 2).addTable([
@@ -12029,45 +12356,47 @@ async function writeJobSummary(summary2) {
 
 // src/inputs.ts
 var DEFAULTS2 = {
-  "api-url": "https://console.neon.tech/api/v2",
-  "secret-name": "NEON_API_KEY",
+  "api-url": DEFAULT_BASE_URL,
+  "secret-name": DEFAULT_SECRET_NAME,
   keep: "1",
   "dry-run": "false"
 };
 var SECRET_INPUTS = ["api-key", "github-token"];
-function validatedBy(check) {
+function invalidInput(name, text, error2) {
+  return new InputError(name, `is invalid: ${withoutEchoes(error2.message, text)}`);
+}
+function nameValidatedBy(what, check) {
   return (name, text) => {
+    if (looksLikeCredential(text)) throw new InputError(name, `is ${rejectedValue(text)}, not ${what}`);
     try {
       check(text);
     } catch (error2) {
-      throw new InputError(name, `is invalid: ${error2.message}`);
+      throw invalidInput(name, text, error2);
     }
     return text;
   };
 }
 function parseTargets(name, text) {
-  let specs;
   try {
-    specs = parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || void 0 });
+    return parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || void 0 }).map(formatTargetSpec);
   } catch (error2) {
-    throw new InputError(name, `is invalid: ${error2.message}`);
+    throw invalidInput(name, text, error2);
   }
-  return specs.map(formatTargetSpec);
 }
 function readRotateInputs() {
   return collectInputs({
     apiKey: () => readInput("api-key", parseCredential, {
       required: true,
-      hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.NEON_API_KEY }}`
+      hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
     }),
     apiUrl: () => readInput("api-url", parseApiUrl, { default: DEFAULTS2["api-url"] }),
     githubToken: () => readInput("github-token", parseCredential, {
       required: true,
       hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`
     }),
-    secretName: () => readInput("secret-name", validatedBy(validateSecretName), { default: DEFAULTS2["secret-name"] }),
+    secretName: () => readInput("secret-name", nameValidatedBy("a secret name", validateSecretName), { default: DEFAULTS2["secret-name"] }),
     targets: () => readInput("targets", parseTargets, { multiline: true, maxLength: 2e4 }),
-    family: () => readInput("key-name-prefix", (name, text) => text ? validatedBy(validateFamily)(name, text) : void 0),
+    family: () => readInput("key-name-prefix", (name, text) => text ? nameValidatedBy("a key name prefix", validateFamily)(name, text) : void 0),
     keep: () => readInput("keep", (name, text) => parseInteger(name, text, { min: 1, max: 100 }), { default: DEFAULTS2.keep }),
     revokeKeyIds: () => readInput("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
     dryRun: () => readInput("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
@@ -12077,9 +12406,10 @@ function readRotateInputs() {
 // src/report.ts
 function rotationOutputs(report) {
   const live = !report.newKeyRevoked;
+  const keyName = report.dryRun ? report.plan?.keyName : report.keyName;
   return {
     "key-id": live && report.keyId !== void 0 ? String(report.keyId) : "",
-    "key-name": live ? report.keyName ?? report.plan?.keyName ?? "" : "",
+    "key-name": live ? keyName ?? "" : "",
     "revoked-key-ids": JSON.stringify(report.revokedKeyIds),
     targets: JSON.stringify(report.targets)
   };
@@ -12130,7 +12460,7 @@ async function run() {
       await finish(error2.report, error2);
       setFailed(error2.message);
     } else {
-      setFailed(describeFailure2(error2));
+      setFailed(failureAnnotation(error2));
     }
   }
 }
@@ -12163,9 +12493,8 @@ function logEntry(groups2, entry) {
   if (entry.level === "warning") warning(entry.message);
   else info(entry.message);
 }
-async function finish(report, error2) {
-  for (const [name, value] of Object.entries(rotationOutputs(report))) setOutput(name, value);
-  await writeJobSummary(rotationSummary(report, error2));
+function finish(report, error2) {
+  return publishResult(rotationOutputs(report), rotationSummary(report, error2));
 }
 function doneMessage(report) {
   if (report.dryRun) return `Dry run: would create ${report.plan?.keyName ?? "a key"}; nothing was changed.`;

@@ -2,35 +2,54 @@
 // DESIGN.md "The Actions"). All are checked before the first request; the rules of targets, secret
 // names and key families are @keyturn/rotation's own, so the Action and the library agree.
 
-import { formatTargetSpec, parseTargetSpecs, validateFamily, validateSecretName } from '@keyturn/rotation';
+import { DEFAULT_BASE_URL } from '@keyturn/api';
+import {
+  DEFAULT_SECRET_NAME,
+  formatTargetSpec,
+  parseTargetSpecs,
+  validateFamily,
+  validateSecretName,
+} from '@keyturn/rotation';
 import {
   collectInputs,
   InputError,
+  looksLikeCredential,
   parseApiUrl,
   parseBoolean,
   parseCredential,
   parseInteger,
   parseKeyIds,
   readInput,
+  rejectedValue,
+  withoutEchoes,
 } from '../../common/src/index.js';
 
 /** Defaults, the same as action.yml's (a test holds them equal). */
 export const DEFAULTS = {
-  'api-url': 'https://console.neon.tech/api/v2',
-  'secret-name': 'NEON_API_KEY',
+  'api-url': DEFAULT_BASE_URL,
+  'secret-name': DEFAULT_SECRET_NAME,
   keep: '1',
   'dry-run': 'false',
 } as const;
 
 export const SECRET_INPUTS = ['api-key', 'github-token'] as const;
 
-/** Runs a library validator, turning its error into one that names the input. */
-function validatedBy(check: (text: string) => void) {
+/** The library's error, naming the input; the library quotes what it refuses, so echoes are hidden. */
+function invalidInput(name: string, text: string, error: unknown): InputError {
+  return new InputError(name, `is invalid: ${withoutEchoes((error as Error).message, text)}`);
+}
+
+/**
+ * Runs a library validator of a name. A name is logged once accepted, so a value shaped like a key
+ * (pasted into the wrong input) is refused first.
+ */
+function nameValidatedBy(what: string, check: (text: string) => void) {
   return (name: string, text: string): string => {
+    if (looksLikeCredential(text)) throw new InputError(name, `is ${rejectedValue(text)}, not ${what}`);
     try {
       check(text);
     } catch (error) {
-      throw new InputError(name, `is invalid: ${(error as Error).message}`);
+      throw invalidInput(name, text, error);
     }
     return text;
   };
@@ -38,13 +57,11 @@ function validatedBy(check: (text: string) => void) {
 
 /** Target specs in canonical form; empty means the current repository (GITHUB_REPOSITORY). */
 function parseTargets(name: string, text: string): string[] {
-  let specs: ReturnType<typeof parseTargetSpecs>;
   try {
-    specs = parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || undefined });
+    return parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || undefined }).map(formatTargetSpec);
   } catch (error) {
-    throw new InputError(name, `is invalid: ${(error as Error).message}`);
+    throw invalidInput(name, text, error);
   }
-  return specs.map(formatTargetSpec);
 }
 
 export function readRotateInputs() {
@@ -52,7 +69,7 @@ export function readRotateInputs() {
     apiKey: () =>
       readInput('api-key', parseCredential, {
         required: true,
-        hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.NEON_API_KEY }}`,
+        hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`,
       }),
     apiUrl: () => readInput('api-url', parseApiUrl, { default: DEFAULTS['api-url'] }),
     githubToken: () =>
@@ -60,9 +77,11 @@ export function readRotateInputs() {
         required: true,
         hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`,
       }),
-    secretName: () => readInput('secret-name', validatedBy(validateSecretName), { default: DEFAULTS['secret-name'] }),
+    secretName: () =>
+      readInput('secret-name', nameValidatedBy('a secret name', validateSecretName), { default: DEFAULTS['secret-name'] }),
     targets: () => readInput('targets', parseTargets, { multiline: true, maxLength: 20_000 }),
-    family: () => readInput('key-name-prefix', (name, text) => (text ? validatedBy(validateFamily)(name, text) : undefined)),
+    family: () =>
+      readInput('key-name-prefix', (name, text) => (text ? nameValidatedBy('a key name prefix', validateFamily)(name, text) : undefined)),
     keep: () => readInput('keep', (name, text) => parseInteger(name, text, { min: 1, max: 100 }), { default: DEFAULTS.keep }),
     revokeKeyIds: () => readInput('revoke-key-ids', parseKeyIds, { multiline: true, maxLength: 10_000 }),
     dryRun: () => readInput('dry-run', parseBoolean, { default: DEFAULTS['dry-run'] }),

@@ -5,13 +5,13 @@ import * as core from '@actions/core';
 import { createClient } from '@keyturn/api';
 import { RotationError, type RotationLogEntry, type RotationReport, type RotationStep, rotateKey } from '@keyturn/rotation';
 import {
-  describeFailure,
+  failureAnnotation,
   logGitHubRequest,
   logRequestEvent,
   maskSecretInputs,
   maskValue,
+  publishResult,
   StepGroups,
-  writeJobSummary,
 } from '../../common/src/index.js';
 import { type RotateInputs, readRotateInputs, SECRET_INPUTS } from './inputs.js';
 import { rotationOutputs, rotationSummary } from './report.js';
@@ -40,7 +40,7 @@ export async function run(): Promise<void> {
       await finish(error.report, error);
       core.setFailed(error.message);
     } else {
-      core.setFailed(describeFailure(error));
+      core.setFailed(failureAnnotation(error));
     }
   }
 }
@@ -77,9 +77,8 @@ function logEntry(groups: StepGroups<RotationStep>, entry: RotationLogEntry): vo
   else core.info(entry.message);
 }
 
-async function finish(report: RotationReport, error?: RotationError): Promise<void> {
-  for (const [name, value] of Object.entries(rotationOutputs(report))) core.setOutput(name, value);
-  await writeJobSummary(rotationSummary(report, error));
+function finish(report: RotationReport, error?: RotationError): Promise<void> {
+  return publishResult(rotationOutputs(report), rotationSummary(report, error));
 }
 
 function doneMessage(report: RotationReport): string {

@@ -7,9 +7,11 @@ import { formatDuration, type JobSummary } from '../../common/src/index.js';
 export function rotationOutputs(report: RotationReport): Record<string, string> {
   // A key the run revoked again (rollback, back-off) is no new key: it must not be used.
   const live = !report.newKeyRevoked;
+  // The planned name only in a dry run: after a failure it names a key that does not exist.
+  const keyName = report.dryRun ? report.plan?.keyName : report.keyName;
   return {
     'key-id': live && report.keyId !== undefined ? String(report.keyId) : '',
-    'key-name': live ? (report.keyName ?? report.plan?.keyName ?? '') : '',
+    'key-name': live ? (keyName ?? '') : '',
     'revoked-key-ids': JSON.stringify(report.revokedKeyIds),
     targets: JSON.stringify(report.targets),
   };

@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findLeaks } from '../../common/test-support/leaks.js';
+import { findLeakedPieces, findLeaks } from '../../common/test-support/leaks.js';
 import { type ActionRun, runAction } from '../../common/test-support/run-action.js';
 
 const ACTION_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -62,7 +62,7 @@ describe('rotate-key', () => {
     expect(platform.isKeyValid(stored)).toBe(true);
     const created = platform.listKeys().find((k) => String(k.id) === run.outputs['key-id'])!;
     expect(created.name).toBe(run.outputs['key-name']);
-    expect(created.name).toMatch(/^keyturn-repo-acme-web-neon-api-key-\d{8}T\d{6}Z-[a-z0-9]{4}$/);
+    expect(created.name).toMatch(/^keyturn-repo-acme-web-neon-api-key-[0-9a-f]{6}-\d{8}T\d{6}Z-[a-z0-9]{4}$/);
     expect(run.outputs).toEqual({
       'key-id': String(created.id),
       'key-name': created.name,
@@ -170,6 +170,17 @@ describe('rotate-key', () => {
     expect(run.summary).toContain('failed at the revoke step');
   });
 
+  it('names no key in the outputs when the key could not be created', async () => {
+    platform.faults.add({ method: 'POST', path: '/api_keys', kind: 'status', status: 403, times: 'always' });
+    const run = await rotate({});
+
+    expect(run.exitCode).toBe(1);
+    expect(liveKeyIds()).toEqual([consoleKey.id]);
+    expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]' });
+    expect(run.summary).toContain('failed at the create step');
+    expect(run.summary).toContain('<tr><td>New key name</td><td>-</td></tr>');
+  });
+
   it('stops at the preflight, changing nothing, when GitHub refuses the token', async () => {
     const run = await rotate({ 'github-token': 'github_pat_unknown_0123456789abcdef' });
 
@@ -230,6 +241,23 @@ describe('rotate-key input checks', () => {
     expect(message).toContain('line 2 ("repository:acme/api")');
     expect(run.outputs).toEqual({});
   });
+
+  it.each(['keep', 'revoke-key-ids', 'api-url', 'secret-name', 'targets', 'key-name-prefix', 'dry-run'])(
+    'refuses a key or token pasted into %s without showing any of it',
+    async (input) => {
+      // Not the key being rotated nor the token: nothing masks them, only the message could show them.
+      const pasted = [platform.createKey('pasted by mistake').key, `github_pat_${'0aZ9'.repeat(20)}xy`];
+      for (const value of pasted) {
+        const run = await rotate({ [input]: value });
+
+        expect(findLeakedPieces(run, value)).toEqual([]);
+        expect(run.exitCode).toBe(1);
+        expect(annotations(run, 'error')).toEqual([expect.stringContaining(`Input '${input}'`)]);
+        expect(platform.log.entries()).toEqual([]);
+        expect(github.log.entries()).toEqual([]);
+      }
+    },
+  );
 
   it.each([
     ['an empty api-key', { 'api-key': '' }, {}, "Input 'api-key' is required but empty"],

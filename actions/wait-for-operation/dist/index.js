@@ -472,10 +472,20 @@ function abortableSleep(ms, signal) {
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+function abortAfter(ms, reason) {
+  const controller = new AbortController();
+  if (ms <= 0) {
+    controller.abort(reason);
+    return { signal: controller.signal, dispose: () => void 0 };
+  }
+  const timer = setTimeout(() => controller.abort(reason), ms);
+  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
 var systemRuntime = {
   now: () => Date.now(),
   random: () => Math.random(),
-  sleep: abortableSleep
+  sleep: abortableSleep,
+  abortAfter
 };
 
 // ../../packages/api/dist/internal/redact.js
@@ -725,19 +735,23 @@ function redirectTarget(location, requestUrl) {
 }
 
 // ../../packages/api/dist/internal/signals.js
+var DeadlinePassed = class extends Error {
+  name = "DeadlinePassed";
+};
 function linkSignals(signals, timeoutMs) {
   const controller = new AbortController();
   const sources = signals.filter((s) => s !== void 0);
   let callerAborted = false;
   let timedOut = false;
-  const onAbort = () => {
+  const abortWith = (reason) => {
     if (!timedOut)
       callerAborted = true;
-    controller.abort();
+    controller.abort(reason);
   };
+  const onAbort = (event) => abortWith(event.target.reason);
   for (const source of sources) {
     if (source.aborted)
-      onAbort();
+      abortWith(source.reason);
     else
       source.addEventListener("abort", onAbort, { once: true });
   }
@@ -766,7 +780,7 @@ async function sendAttempt(settings, spec, callSignal, now) {
   const link = linkSignals([settings.signal, callSignal], settings.timeoutMs);
   try {
     if (link.callerAborted())
-      throw abortedError(at);
+      throw abortedError(at, link.signal.reason);
     const headers = {
       authorization: `Bearer ${settings.apiKey}`,
       accept: "application/json",
@@ -826,12 +840,15 @@ function parseJson(text) {
     return NOT_JSON;
   }
 }
-function abortedError(at) {
+function abortedError(at, reason) {
+  if (reason instanceof DeadlinePassed) {
+    return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, at);
+  }
   return new RequestAbortedError(`${at.method} ${at.path} was aborted by the caller's signal.`, at);
 }
 function unansweredError(error2, at, link, settings) {
   if (link.callerAborted())
-    return abortedError(at);
+    return abortedError(at, link.signal.reason);
   if (link.timedOut()) {
     const advice2 = unansweredAdvice(at.method, "Raise timeoutMs if the platform is slow, or check the network.");
     return new TimeoutError(`${at.method} ${at.path} got no complete answer within ${settings.timeoutMs} ms. ${advice2}`, at);
@@ -1054,6 +1071,9 @@ var Transport = class _Transport {
     const started = now();
     let unanswered = false;
     for (let attempts = 1; ; attempts++) {
+      const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
+      if (aborted)
+        throw abortedError(spec, aborted.reason);
       const attemptStarted = now();
       call.onAttempt?.();
       try {
@@ -1091,14 +1111,18 @@ var Transport = class _Transport {
       await this.#runtime.sleep(ms, link.signal);
     } catch (error2) {
       if (error2 instanceof SleepAborted)
-        throw abortedError(at);
+        throw abortedError(at, link.signal.reason);
       throw error2;
     } finally {
       link.dispose();
     }
   }
+  /** The hook is the caller's logger: whatever it throws must never change a request's result. */
   #emit(event) {
-    this.#settings.onRequest?.(event);
+    try {
+      this.#settings.onRequest?.(event);
+    } catch {
+    }
   }
 };
 function eventBase(spec, attempt, durationMs) {
@@ -1316,8 +1340,9 @@ function isFinalStatus(status) {
 // ../../packages/api/dist/operations/poll-round.js
 var MAX_PAGES_PER_ROUND = 2;
 var HEADROOM = 10;
+var FIRST_WINDOW = 100;
 function firstPageLimit(deepestPosition, pendingInWindow) {
-  const needed = deepestPosition === void 0 ? pendingInWindow : Math.ceil((deepestPosition + 1) * 1.25);
+  const needed = deepestPosition === void 0 ? Math.max(FIRST_WINDOW, Math.ceil(pendingInWindow * 1.25)) : Math.ceil((deepestPosition + 1) * 1.25);
   return Math.min(MAX_PAGE_LIMIT, Math.max(needed, 1) + HEADROOM);
 }
 var PollState = class {
@@ -1396,93 +1421,190 @@ async function fetchAwaited(context, id) {
   }
 }
 
-// ../../packages/api/dist/operations/wait.js
-var CONTEXT2 = "operations.wait";
+// ../../packages/api/dist/operations/pending-scan.js
+var QUIET_PAGES_TO_STOP = 2;
+var SCAN_PAGE_LIMIT = MAX_PAGE_LIMIT;
+var PendingScan = class {
+  /** Every operation found pending by any scan so far, with its latest state, newest first. */
+  #found = /* @__PURE__ */ new Map();
+  #deepestPosition;
+  /** One scan from the head of the list. A scan cut short by an error keeps what it found. */
+  async run(context) {
+    const { transport, projectId, call } = context;
+    let position = 0;
+    let quietPages = 0;
+    let deepest;
+    for await (const page of iterateOperations(transport, projectId, SCAN_PAGE_LIMIT, call).pages()) {
+      let pendingHere = false;
+      for (const op of page) {
+        const pending = !isFinalStatus(op.status);
+        if (pending || this.#found.has(op.id))
+          this.#found.set(op.id, op);
+        if (pending) {
+          pendingHere = true;
+          deepest = position;
+        }
+        position++;
+      }
+      quietPages = pendingHere ? 0 : quietPages + 1;
+      if (quietPages >= QUIET_PAGES_TO_STOP)
+        break;
+    }
+    this.#deepestPosition = deepest;
+  }
+  /** The awaited operations: what the scan found (so far, if no scan completed). */
+  toPollState() {
+    const state = new PollState([...this.#found.keys()]);
+    for (const op of this.#found.values())
+      state.latest.set(op.id, op);
+    state.deepestPosition = this.#deepestPosition;
+    return state;
+  }
+};
+
+// ../../packages/api/dist/operations/wait-deadline.js
+var WaitDeadline = class {
+  /** When the wait's time is up, on the runtime's clock. */
+  at;
+  #timer;
+  #link;
+  #callerSignals;
+  constructor(runtime, timeoutMs, callerSignals) {
+    this.at = runtime.now() + timeoutMs;
+    this.#timer = runtime.abortAfter(timeoutMs, new DeadlinePassed(`the wait's timeout (timeoutMs ${timeoutMs}) ran out.`));
+    this.#callerSignals = callerSignals;
+    this.#link = linkSignals([...callerSignals, this.#timer.signal]);
+  }
+  /** For the wait's requests and sleeps: aborts at the deadline or on the caller's abort. */
+  get signal() {
+    return this.#link.signal;
+  }
+  /** A signal of the caller (client-wide or the wait's own) fired: that wins over the deadline. */
+  callerAborted() {
+    return this.#callerSignals.some((signal) => signal?.aborted === true);
+  }
+  /** Time is up, and the caller did not abort. */
+  passed() {
+    return this.#timer.signal.aborted && !this.callerAborted();
+  }
+  dispose() {
+    this.#link.dispose();
+    this.#timer.dispose();
+  }
+};
+
+// ../../packages/api/dist/operations/wait-options.js
+var WAIT_CONTEXT = "operations.wait";
 var OPTION_KEYS2 = ["intervalMs", "timeoutMs", "signal", "onPoll"];
+var MILLISECONDS = { exclusiveMin: true, unit: "milliseconds" };
 function checkWait(projectId, ids, options) {
-  const given = requireOptionsObject(options, CONTEXT2);
-  rejectUnknownKeys(given, OPTION_KEYS2, CONTEXT2);
+  const given = requireOptionsObject(options, WAIT_CONTEXT);
+  rejectUnknownKeys(given, OPTION_KEYS2, WAIT_CONTEXT);
   if (ids !== void 0 && !Array.isArray(ids)) {
-    throw new TypeError(`${CONTEXT2}: ids must be an array of operation ids, or omitted to await every pending operation`);
+    throw new TypeError(`${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
   }
   return {
-    projectId: requireNonEmptyString(projectId, "projectId", CONTEXT2),
-    ids: ids && [...new Set(ids.map((id, i) => requireNonEmptyString(id, `ids[${i}]`, CONTEXT2)))],
-    intervalMs: given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", CONTEXT2, { exclusiveMin: true, unit: "milliseconds" }),
-    timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", CONTEXT2, { max: MAX_TIMER_MS, unit: "milliseconds" }),
-    signal: requireSignal(given.signal, "signal", CONTEXT2),
-    onPoll: requireFunction(given.onPoll, "onPoll", CONTEXT2)
+    projectId: requireNonEmptyString(projectId, "projectId", WAIT_CONTEXT),
+    ids: ids && [...new Set(ids.map((id, i) => requireNonEmptyString(id, `ids[${i}]`, WAIT_CONTEXT)))],
+    intervalMs: given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS),
+    timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", WAIT_CONTEXT, { ...MILLISECONDS, max: MAX_TIMER_MS }),
+    signal: requireSignal(given.signal, "signal", WAIT_CONTEXT),
+    onPoll: requireFunction(given.onPoll, "onPoll", WAIT_CONTEXT)
   };
 }
+
+// ../../packages/api/dist/operations/wait.js
 async function waitForOperations(transport, projectId, ids, options) {
   const wait = checkWait(projectId, ids, options);
+  if (wait.ids?.length === 0)
+    return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
+  const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);
+  try {
+    return await pollUntilDone(transport, wait, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+async function pollUntilDone(transport, wait, deadline) {
   const { now } = transport.runtime;
   const started = now();
-  const deadline = started + wait.timeoutMs;
   const counts = { round: 0, total: 0 };
   const context = {
     transport,
     projectId: wait.projectId,
-    call: { signal: wait.signal, onAttempt: () => counts.round++ }
+    call: { signal: deadline.signal, onAttempt: () => counts.round++ }
   };
-  let state;
-  if (wait.ids === void 0) {
-    state = await findPending(context);
-  } else {
-    state = new PollState(wait.ids);
-    if (state.awaited.length === 0)
-      return result(state, 0, 0, 0);
-    await pollRound(state, context);
-  }
-  let rounds = 1;
+  const awaited = awaitedOperations(wait.ids);
+  let rounds = 0;
   for (let lastRound = false; ; ) {
-    counts.total += counts.round;
-    wait.onPoll?.(pollEvent(state, rounds, now() - started, counts));
-    counts.round = 0;
-    const remaining = deadline - now();
-    if (lastRound || state.pendingIds().length === 0 || remaining <= 0)
-      break;
-    const sleepMs = Math.min(wait.intervalMs, remaining);
-    lastRound = sleepMs < wait.intervalMs;
-    await pause(transport, sleepMs, wait);
+    const roundStarted = now();
     rounds++;
-    await pollRound(state, context);
+    const outcome = await runRound(deadline, () => awaited.poll(context));
+    counts.total += counts.round;
+    const error2 = outcome.kind === "transient" ? outcome.error : void 0;
+    wait.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error2));
+    counts.round = 0;
+    if (outcome.kind === "deadline" || lastRound || awaited.known() && awaited.state().pendingIds().length === 0)
+      break;
+    const roundMs = now() - roundStarted;
+    const untilLatestStart = deadline.at - roundMs - now();
+    if (untilLatestStart <= 0)
+      break;
+    const untilNextStart = Math.max(0, wait.intervalMs - roundMs);
+    lastRound = untilLatestStart <= untilNextStart;
+    if (!await pause(transport, Math.min(untilNextStart, untilLatestStart), wait, deadline))
+      break;
   }
-  return result(state, rounds, counts.total, now() - started);
+  return result(awaited.state(), { rounds, requests: counts.total, elapsedMs: now() - started, complete: awaited.known() });
 }
-async function findPending(context) {
-  const pending = [];
-  let position = 0;
-  let deepest;
-  for await (const op of iterateOperations(context.transport, context.projectId, MAX_PAGE_LIMIT, context.call)) {
-    if (!isFinalStatus(op.status)) {
-      pending.push(op);
-      deepest = position;
-    }
-    position++;
+function awaitedOperations(ids) {
+  if (ids !== void 0) {
+    const state = new PollState(ids);
+    return { poll: (context) => pollRound(state, context), state: () => state, known: () => true };
   }
-  const state = new PollState(pending.map((op) => op.id));
-  for (const op of pending)
-    state.latest.set(op.id, op);
-  state.deepestPosition = deepest;
-  return state;
+  const scan = new PendingScan();
+  let found;
+  return {
+    poll: async (context) => {
+      if (found)
+        return pollRound(found, context);
+      await scan.run(context);
+      found = scan.toPollState();
+    },
+    state: () => found ?? scan.toPollState(),
+    known: () => found !== void 0
+  };
 }
-async function pause(transport, ms, wait) {
-  const link = linkSignals([transport.signal, wait.signal]);
+async function runRound(deadline, round) {
   try {
-    await transport.runtime.sleep(ms, link.signal);
+    await round();
+    return { kind: "done" };
+  } catch (error2) {
+    if (deadline.callerAborted() || !(error2 instanceof ApiError))
+      throw error2;
+    const transient = isRetryableFailure("GET", error2);
+    if (deadline.passed() && (transient || error2 instanceof RequestAbortedError))
+      return { kind: "deadline" };
+    if (transient)
+      return { kind: "transient", error: error2 };
+    throw error2;
+  }
+}
+async function pause(transport, ms, wait, deadline) {
+  try {
+    await transport.runtime.sleep(ms, deadline.signal);
+    return true;
   } catch (error2) {
     if (!(error2 instanceof SleepAborted))
       throw error2;
-    const path = apiPath`/projects/${wait.projectId}/operations`;
-    throw new RequestAbortedError(`${CONTEXT2}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`, { method: "GET", path });
-  } finally {
-    link.dispose();
+    if (!deadline.callerAborted())
+      return false;
+    throw new RequestAbortedError(`${WAIT_CONTEXT}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`, { method: "GET", path: apiPath`/projects/${wait.projectId}/operations` });
   }
 }
-function pollEvent(state, round, elapsedMs, counts) {
+function pollEvent(state, round, elapsedMs, counts, error2) {
   const ops = [...state.latest.values()];
-  return {
+  const event = {
     round,
     elapsedMs,
     awaited: state.awaited.length,
@@ -1492,13 +1614,26 @@ function pollEvent(state, round, elapsedMs, counts) {
     requests: counts.round,
     totalRequests: counts.total
   };
+  if (error2)
+    event.error = error2;
+  return event;
 }
-function result(state, rounds, requests, elapsedMs) {
-  const operations = state.awaited.map((id) => state.latest.get(id));
+function result(state, summary2) {
+  const operations = [];
+  const unknownIds = [];
+  for (const id of state.awaited) {
+    const op = state.latest.get(id);
+    if (op)
+      operations.push(op);
+    else
+      unknownIds.push(id);
+  }
   const failed = operations.filter((op) => isFailureStatus(op.status));
   const pending = operations.filter((op) => !isFinalStatus(op.status));
-  const status = failed.length > 0 ? "failed" : pending.length > 0 ? "timed-out" : "finished";
-  return { status, operations, failed, pending, rounds, requests, elapsedMs };
+  const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
+  const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
+  const { rounds, requests, elapsedMs } = summary2;
+  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
 }
 
 // ../../packages/api/dist/resources/operations.js
@@ -1523,7 +1658,7 @@ var Operations = class {
     const id = checkId(projectId, "projectId", context);
     const given = requireOptionsObject(params, context);
     rejectUnknownKeys(given, ["limit"], context);
-    const limit = checkLimit(given.limit, context);
+    const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
     const call = toCallOptions(options, context);
     return iterateOperations(this.#transport, id, limit, call);
   }
@@ -1534,8 +1669,13 @@ var Operations = class {
     return fetchOperation(this.#transport, project, operation, toCallOptions(options, context));
   }
   /**
-   * Waits until every awaited operation is final, or the timeout. `ids` omitted: every operation
-   * of the project not final at call time. See WaitOptions for the polling rules.
+   * Waits until every awaited operation is final, or the timeout (then `timed-out`, with the last
+   * known states; the timeout also aborts requests in flight). A transient failure is passed to
+   * `onPoll` and the wait goes on; other API errors throw. See WaitOptions for the polling rules.
+   *
+   * `ids` omitted: every operation of the project not final at call time, found by reading the
+   * list newest first in pages of 1000 until two pages in a row hold no pending operation (or the
+   * list ends). An operation pending below that is not awaited: pass its id.
    */
   async wait(projectId, ids, options) {
     return waitForOperations(this.#transport, projectId, ids, options);
@@ -1598,6 +1738,13 @@ var Client = class _Client {
   }
 };
 
+// ../../packages/api/dist/operations/describe.js
+function describeOperationFailure(op) {
+  const failures = op.failures_count > 0 ? ` after ${op.failures_count} failure${op.failures_count === 1 ? "" : "s"}` : "";
+  const error2 = typeof op.error === "string" && op.error.trim() !== "" ? `: ${op.error.trim()}` : "";
+  return `operation ${op.id} (${op.action}) ${op.status}${failures}${error2}`;
+}
+
 // ../common/src/inputs/input-error.ts
 var InputError = class extends Error {
   constructor(input, problem) {
@@ -1621,14 +1768,14 @@ ${errors.map((e) => `- ${e.message}`).join("\n")}`
   name = "InvalidInputsError";
 };
 
-// ../common/src/failure/describe-failure.ts
+// ../common/src/failure/failure-annotation.ts
 var COMMON_HINTS = {
   AuthenticationError: 'Put a live key in the secret passed as api-key, then re-run (see the README, "When the key no longer works").',
   ConnectionError: "Check api-url and that the runner can reach it.",
   TimeoutError: "Check api-url and that the runner can reach it.",
   RedirectRefusedError: "Check api-url: give the API base URL itself, which answers without redirects."
 };
-function describeFailure2(error2, hints = {}) {
+function failureAnnotation(error2, hints = {}) {
   if (error2 instanceof InvalidInputsError) return error2.message;
   if (error2 instanceof ApiError) {
     const hint = hints[error2.name] ?? COMMON_HINTS[error2.name];
@@ -1638,40 +1785,46 @@ function describeFailure2(error2, hints = {}) {
   return String(error2);
 }
 
-// ../common/src/inputs/list.ts
-function splitList(text) {
-  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
+// ../common/src/inputs/rejected-value.ts
+var MAX_QUOTED_LENGTH = 20;
+var TOKEN_PREFIX = /(?:^|[^A-Za-z0-9])(?:gh[opsur]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/;
+var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
+function looksLikeCredential(text) {
+  if (TOKEN_PREFIX.test(text)) return true;
+  return (text.match(RANDOM_RUN) ?? []).some((run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2));
 }
-function unique(values) {
-  return [...new Set(values)];
+function rejectedValue(value) {
+  if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
+  if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
+  return `'${value}'`;
 }
-function quote(value, max = 60) {
-  return `'${value.length > max ? `${value.slice(0, max)}…` : value}'`;
+function withoutEchoes(message, text) {
+  return message.replace(
+    /[A-Za-z0-9_+/=.~-]+/g,
+    (run2) => text.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2
+  );
 }
 
 // ../common/src/inputs/api-url.ts
-var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["localhost", "[::1]"]);
-function isLoopback(hostname) {
-  return LOOPBACK_HOSTS.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname);
-}
 function parseApiUrl(name, text) {
   let url;
   try {
     url = new URL(text);
   } catch {
-    throw new InputError(name, `is ${quote(text)}, not a URL: write e.g. https://console.neon.tech/api/v2`);
+    throw new InputError(name, `is ${rejectedValue(text)}, not a URL: write e.g. ${DEFAULT_BASE_URL}`);
   }
   if (url.username || url.password) {
     throw new InputError(name, "holds credentials; pass the key in api-key, never in the URL");
   }
-  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
-    throw new InputError(name, `uses http on ${url.hostname}; use https (plain http is accepted on loopback only)`);
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    const host = looksLikeCredential(url.hostname) ? "a host that looks like a key or token" : url.hostname;
+    throw new InputError(name, `uses http on ${host}; use https (plain http is accepted on loopback only)`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new InputError(name, `uses ${url.protocol}; use an https URL`);
+    throw new InputError(name, `uses the scheme ${rejectedValue(url.protocol.slice(0, -1))}; use an https URL`);
   }
   if (url.search || url.hash) {
-    throw new InputError(name, "has a query or a fragment; give the API base URL alone, e.g. https://console.neon.tech/api/v2");
+    throw new InputError(name, `has a query or a fragment; give the API base URL alone, e.g. ${DEFAULT_BASE_URL}`);
   }
   return url.href.replace(/\/+$/, "");
 }
@@ -1706,14 +1859,14 @@ var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
 function parseDuration(name, text, bounds = {}) {
   const match = DURATION.exec(text);
   if (!match) {
-    throw new InputError(name, `is ${quote(text)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
+    throw new InputError(name, `is ${rejectedValue(text)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
   }
   const unit = match[2]?.toLowerCase() ?? "s";
   const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);
   const minMs = bounds.minMs ?? 1;
   const maxMs = bounds.maxMs ?? UNIT_MS.h * 24;
   if (ms < minMs || ms > maxMs) {
-    throw new InputError(name, `is ${quote(text)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
+    throw new InputError(name, `is ${rejectedValue(text)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
   }
   return ms;
 }
@@ -1722,6 +1875,14 @@ function formatMs(ms) {
     if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0) return `${ms / UNIT_MS[unit]}${unit}`;
   }
   return `${ms}ms`;
+}
+
+// ../common/src/inputs/list.ts
+function splitList(text) {
+  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
+}
+function unique(values) {
+  return [...new Set(values)];
 }
 
 // ../common/src/inputs/mask-inputs.ts
@@ -1743,8 +1904,8 @@ function parseOperationIds(name, text) {
     throw new InputError(name, `lists ${items.length} operations; at most ${MAX_OPERATION_IDS} are accepted`);
   }
   for (const id of items) {
-    if (!OPERATION_ID.test(id)) {
-      throw new InputError(name, `holds ${quote(id)}, not an operation id; ${FORMS}`);
+    if (!OPERATION_ID.test(id) || looksLikeCredential(id)) {
+      throw new InputError(name, `holds ${rejectedValue(id)}, not an operation id; ${FORMS}`);
     }
   }
   return unique(items);
@@ -1754,7 +1915,8 @@ function idsFromJson(name, text) {
   try {
     value = JSON.parse(text);
   } catch (error2) {
-    throw new InputError(name, `starts like JSON but does not parse (${error2.message}); ${FORMS}`);
+    const problem = withoutEchoes(error2.message, text);
+    throw new InputError(name, `starts like JSON but does not parse (${problem}); ${FORMS}`);
   }
   const list = Array.isArray(value) ? value : isRecord(value) ? value.operations : void 0;
   if (!Array.isArray(list)) {
@@ -1775,8 +1937,8 @@ function isRecord(value) {
 // ../common/src/inputs/project-id.ts
 var PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 function parseProjectId(name, text) {
-  if (!PROJECT_ID.test(text)) {
-    throw new InputError(name, `is ${quote(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`);
+  if (!PROJECT_ID.test(text) || looksLikeCredential(text)) {
+    throw new InputError(name, `is ${rejectedValue(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`);
   }
   return text;
 }
@@ -1835,10 +1997,13 @@ async function inLogGroup(title, step) {
 }
 
 // ../common/src/log/request-events.ts
-function formatRequestEvent(event) {
+function formatExchange(event) {
   const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
+  return `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}`;
+}
+function formatRequestEvent(event) {
   const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
-  let line = `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}${attempt}`;
+  let line = `${formatExchange(event)}${attempt}`;
   if (event.outcome === "retry") {
     line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
   }
@@ -1851,6 +2016,10 @@ function logRequestEvent(event) {
 // ../common/src/summary/job-summary.ts
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+async function publishResult(outputs, summary2) {
+  for (const [name, value] of Object.entries(outputs)) setOutput(name, value);
+  await writeJobSummary(summary2);
 }
 async function writeJobSummary(summary2) {
   if (!process.env.GITHUB_STEP_SUMMARY) return;
@@ -1869,7 +2038,7 @@ async function writeJobSummary(summary2) {
 
 // src/inputs.ts
 var DEFAULTS = {
-  "api-url": "https://console.neon.tech/api/v2",
+  "api-url": DEFAULT_BASE_URL,
   timeout: "600",
   interval: "5"
 };
@@ -1910,47 +2079,75 @@ function waitOutputs(result2) {
     "failed-operation-ids": JSON.stringify(result2.failed.map((operation) => operation.id))
   };
 }
+function errorOutputs() {
+  return { status: "failed", operations: "[]", "failed-operation-ids": "[]" };
+}
+function errorSummary(projectId, message) {
+  return {
+    title: projectId ? `Operations of project ${projectId}: failed` : "Waiting for operations: failed",
+    headers: ["", "Result"],
+    rows: [
+      ["Project", projectId ?? ""],
+      ["Status", "failed: the wait stopped on an error"]
+    ],
+    notes: [`Error: ${message}`]
+  };
+}
 function waitSummary(projectId, result2) {
   const notes = [
-    `${result2.operations.length} operation(s), ${result2.status} after ${formatDuration(result2.elapsedMs)} (${result2.rounds} poll(s), ${result2.requests} request(s)).`,
-    ...result2.failed.filter((operation) => operation.error).map((operation) => `${operation.id}: ${operation.error}`)
+    `${awaitedCount(result2)} operation(s), ${result2.status} after ${formatDuration(result2.elapsedMs)} (${result2.rounds} poll(s), ${result2.requests} request(s)).`,
+    ...result2.failed.map(describeOperationFailure),
+    ...result2.unknownIds.map(describeUnanswered)
   ];
   return {
     title: `Operations of project ${projectId}: ${result2.status}`,
     headers: ["Operation", "Action", "Status", "Failures", "Duration"],
-    rows: result2.operations.map((operation) => {
-      const duration = operationDurationMs(operation);
-      return [
-        operation.id,
-        operation.action,
-        operation.status,
-        String(operation.failures_count),
-        duration === null ? "" : formatDuration(duration)
-      ];
-    }),
+    rows: [
+      ...result2.operations.map((operation) => {
+        const duration = operationDurationMs(operation);
+        return [
+          operation.id,
+          operation.action,
+          operation.status,
+          String(operation.failures_count),
+          duration === null ? "" : formatDuration(duration)
+        ];
+      }),
+      ...result2.unknownIds.map((id) => [id, "", "no answer", "", ""])
+    ],
     notes
   };
 }
 var LISTED = 10;
-function describeOperations(operations) {
-  const listed = operations.slice(0, LISTED).map((operation) => {
-    const error2 = operation.error ? `: ${operation.error}` : "";
-    return `${operation.id} (${operation.action}, ${operation.status}${error2})`;
-  });
-  const more = operations.length > LISTED ? ` and ${operations.length - LISTED} more` : "";
-  return `${listed.join("; ")}${more}`;
+function listFirst(descriptions) {
+  const more = descriptions.length > LISTED ? ` and ${descriptions.length - LISTED} more` : "";
+  return `${descriptions.slice(0, LISTED).join("; ")}${more}`;
+}
+function describeUnanswered(id) {
+  return `operation ${id}: no answer from the platform before the deadline`;
+}
+function awaitedCount(result2) {
+  return result2.operations.length + result2.unknownIds.length;
 }
 function waitFailureMessage(result2, timeoutMs) {
   if (result2.status === "failed") {
-    return `${result2.failed.length} of ${result2.operations.length} operation(s) failed: ${describeOperations(result2.failed)}. See the project's system operations in the console for the cause, fix it, then re-run this job.`;
+    return `${result2.failed.length} of ${awaitedCount(result2)} operation(s) failed: ${listFirst(result2.failed.map(describeOperationFailure))}. See the project's system operations in the console for the cause, fix it, then re-run this job.`;
   }
   if (result2.status === "timed-out") {
-    return `${result2.pending.length} operation(s) still pending after ${formatDuration(timeoutMs)}: ${describeOperations(result2.pending)}. Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).`;
+    const unfinished = [
+      ...result2.pending.map((operation) => `operation ${operation.id} (${operation.action}) still ${operation.status}`),
+      ...result2.unknownIds.map(describeUnanswered)
+    ];
+    const advice = result2.unknownIds.length > 0 ? "The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run." : "Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).";
+    return `${unfinished.length} operation(s) still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
   }
   return void 0;
 }
 function formatPollEvent(event) {
-  return `Poll ${event.round} after ${formatDuration(event.elapsedMs)}: ${event.succeeded} finished, ${event.failed} failed, ${event.pending} pending of ${event.awaited}`;
+  const head = `Poll ${event.round} after ${formatDuration(event.elapsedMs)}`;
+  const counts = `${event.succeeded} finished, ${event.failed} failed, ${event.pending} pending of ${event.awaited}`;
+  if (event.error) return `${head} got no answer, polling again: ${event.error.message} Last known: ${counts}`;
+  return `${head}: ${counts}`;
 }
 
 // src/main.ts
@@ -1958,17 +2155,20 @@ var FAILURE_HINTS = {
   NotFoundError: "Check project-id and operation-ids: they must belong to the account of api-key."
 };
 async function run() {
+  let projectId;
   try {
     maskSecretInputs(SECRET_INPUTS);
     const inputs = readWaitInputs();
+    projectId = inputs.projectId;
     const result2 = await waitForOperations2(inputs);
-    for (const [name, value] of Object.entries(waitOutputs(result2))) setOutput(name, value);
-    await writeJobSummary(waitSummary(inputs.projectId, result2));
+    await publishResult(waitOutputs(result2), waitSummary(inputs.projectId, result2));
     const failure = waitFailureMessage(result2, inputs.timeoutMs);
     if (failure) setFailed(failure);
     else info(`Done: ${result2.operations.length} operation(s) finished in ${formatDuration(result2.elapsedMs)}.`);
   } catch (error2) {
-    setFailed(describeFailure2(error2, FAILURE_HINTS));
+    const message = failureAnnotation(error2, FAILURE_HINTS);
+    await publishResult(errorOutputs(), errorSummary(projectId, message));
+    setFailed(message);
   }
 }
 async function waitForOperations2(inputs) {

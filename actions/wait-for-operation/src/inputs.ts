@@ -1,6 +1,7 @@
 // The inputs of wait-for-operation, as action.yml declares them (names and defaults are public
 // interface: DESIGN.md "The Actions"). All are checked before the first request.
 
+import { DEFAULT_BASE_URL } from '@keyturn/api';
 import {
   collectInputs,
   parseApiUrl,
@@ -13,7 +14,7 @@ import {
 
 /** Defaults, the same as action.yml's (a test holds them equal). */
 export const DEFAULTS = {
-  'api-url': 'https://console.neon.tech/api/v2',
+  'api-url': DEFAULT_BASE_URL,
   timeout: '600',
   interval: '5',
 } as const;

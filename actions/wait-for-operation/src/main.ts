@@ -1,35 +1,39 @@
 // wait-for-operation: read the inputs, wait with @keyturn/api, set the outputs, summarise, and fail
-// the step (after the outputs are set) when an operation failed or the wait timed out.
+// the step (after the outputs are set) when an operation failed, the wait timed out, or an error
+// stopped it: a later `if: failure()` step always finds `status` set.
 
 import * as core from '@actions/core';
 import { createClient, type WaitResult } from '@keyturn/api';
 import {
-  describeFailure,
+  failureAnnotation,
   formatDuration,
   inLogGroup,
   logRequestEvent,
   maskSecretInputs,
-  writeJobSummary,
+  publishResult,
 } from '../../common/src/index.js';
 import { readWaitInputs, SECRET_INPUTS, type WaitInputs } from './inputs.js';
-import { formatPollEvent, waitFailureMessage, waitOutputs, waitSummary } from './report.js';
+import { errorOutputs, errorSummary, formatPollEvent, waitFailureMessage, waitOutputs, waitSummary } from './report.js';
 
 const FAILURE_HINTS = {
   NotFoundError: 'Check project-id and operation-ids: they must belong to the account of api-key.',
 };
 
 export async function run(): Promise<void> {
+  let projectId: string | undefined;
   try {
     maskSecretInputs(SECRET_INPUTS);
     const inputs = readWaitInputs();
+    projectId = inputs.projectId;
     const result = await waitForOperations(inputs);
-    for (const [name, value] of Object.entries(waitOutputs(result))) core.setOutput(name, value);
-    await writeJobSummary(waitSummary(inputs.projectId, result));
+    await publishResult(waitOutputs(result), waitSummary(inputs.projectId, result));
     const failure = waitFailureMessage(result, inputs.timeoutMs);
     if (failure) core.setFailed(failure);
     else core.info(`Done: ${result.operations.length} operation(s) finished in ${formatDuration(result.elapsedMs)}.`);
   } catch (error) {
-    core.setFailed(describeFailure(error, FAILURE_HINTS));
+    const message = failureAnnotation(error, FAILURE_HINTS);
+    await publishResult(errorOutputs(), errorSummary(projectId, message));
+    core.setFailed(message);
   }
 }
 

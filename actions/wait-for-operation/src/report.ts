@@ -1,7 +1,7 @@
 // What a wait ends with, in the forms a workflow reads: the outputs (JSON), the job summary table,
 // and the message of the `::error::` that fails the step.
 
-import { isFinalStatus, type Operation, type PollEvent, type WaitResult } from '@keyturn/api';
+import { describeOperationFailure, isFinalStatus, type Operation, type PollEvent, type WaitResult } from '@keyturn/api';
 import { formatDuration, type JobSummary } from '../../common/src/index.js';
 
 /** One item of the `operations` output; `duration` in milliseconds, null while unknown. */
@@ -39,61 +39,98 @@ export function waitOutputs(result: WaitResult): Record<string, string> {
   };
 }
 
+/** The outputs of a wait that an error stopped (a refused key, an unknown project...): no operation known. */
+export function errorOutputs(): Record<string, string> {
+  return { status: 'failed', operations: '[]', 'failed-operation-ids': '[]' };
+}
+
+/** The summary of a wait that an error stopped; the project is unknown when the inputs were invalid. */
+export function errorSummary(projectId: string | undefined, message: string): JobSummary {
+  return {
+    title: projectId ? `Operations of project ${projectId}: failed` : 'Waiting for operations: failed',
+    headers: ['', 'Result'],
+    rows: [
+      ['Project', projectId ?? ''],
+      ['Status', 'failed: the wait stopped on an error'],
+    ],
+    notes: [`Error: ${message}`],
+  };
+}
+
 export function waitSummary(projectId: string, result: WaitResult): JobSummary {
   const notes = [
-    `${result.operations.length} operation(s), ${result.status} after ${formatDuration(result.elapsedMs)} ` +
+    `${awaitedCount(result)} operation(s), ${result.status} after ${formatDuration(result.elapsedMs)} ` +
       `(${result.rounds} poll(s), ${result.requests} request(s)).`,
-    ...result.failed.filter((operation) => operation.error).map((operation) => `${operation.id}: ${operation.error}`),
+    ...result.failed.map(describeOperationFailure),
+    ...result.unknownIds.map(describeUnanswered),
   ];
   return {
     title: `Operations of project ${projectId}: ${result.status}`,
     headers: ['Operation', 'Action', 'Status', 'Failures', 'Duration'],
-    rows: result.operations.map((operation) => {
-      const duration = operationDurationMs(operation);
-      return [
-        operation.id,
-        operation.action,
-        operation.status,
-        String(operation.failures_count),
-        duration === null ? '' : formatDuration(duration),
-      ];
-    }),
+    rows: [
+      ...result.operations.map((operation) => {
+        const duration = operationDurationMs(operation);
+        return [
+          operation.id,
+          operation.action,
+          operation.status,
+          String(operation.failures_count),
+          duration === null ? '' : formatDuration(duration),
+        ];
+      }),
+      ...result.unknownIds.map((id) => [id, '', 'no answer', '', '']),
+    ],
     notes,
   };
 }
 
 const LISTED = 10;
 
-function describeOperations(operations: readonly Operation[]): string {
-  const listed = operations.slice(0, LISTED).map((operation) => {
-    const error = operation.error ? `: ${operation.error}` : '';
-    return `${operation.id} (${operation.action}, ${operation.status}${error})`;
-  });
-  const more = operations.length > LISTED ? ` and ${operations.length - LISTED} more` : '';
-  return `${listed.join('; ')}${more}`;
+/** The first few descriptions and how many more, so that an annotation stays readable. */
+function listFirst(descriptions: readonly string[]): string {
+  const more = descriptions.length > LISTED ? ` and ${descriptions.length - LISTED} more` : '';
+  return `${descriptions.slice(0, LISTED).join('; ')}${more}`;
+}
+
+/** An awaited operation whose state never arrived (@keyturn/api `unknownIds`). */
+function describeUnanswered(id: string): string {
+  return `operation ${id}: no answer from the platform before the deadline`;
+}
+
+/** Every awaited operation: those with a known state, and those whose state never arrived. */
+function awaitedCount(result: WaitResult): number {
+  return result.operations.length + result.unknownIds.length;
 }
 
 /** Why the step fails, and what to do; undefined when every operation finished. */
 export function waitFailureMessage(result: WaitResult, timeoutMs: number): string | undefined {
   if (result.status === 'failed') {
     return (
-      `${result.failed.length} of ${result.operations.length} operation(s) failed: ${describeOperations(result.failed)}. ` +
-      'See the project\'s system operations in the console for the cause, fix it, then re-run this job.'
+      `${result.failed.length} of ${awaitedCount(result)} operation(s) failed: ${listFirst(result.failed.map(describeOperationFailure))}. ` +
+      "See the project's system operations in the console for the cause, fix it, then re-run this job."
     );
   }
   if (result.status === 'timed-out') {
-    return (
-      `${result.pending.length} operation(s) still pending after ${formatDuration(timeoutMs)}: ${describeOperations(result.pending)}. ` +
-      'Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).'
-    );
+    const unfinished = [
+      ...result.pending.map((operation) => `operation ${operation.id} (${operation.action}) still ${operation.status}`),
+      ...result.unknownIds.map(describeUnanswered),
+    ];
+    const advice =
+      result.unknownIds.length > 0
+        ? 'The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run.'
+        : 'Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).';
+    return `${unfinished.length} operation(s) still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
   }
   return undefined;
 }
 
-/** `Poll 3 after 10.2 s: 1 finished, 0 failed, 2 pending of 3`. */
+/**
+ * `Poll 3 after 10.2 s: 1 finished, 0 failed, 2 pending of 3`. A round that a transient error cut
+ * short (the client's retries spent) says so: the wait goes on, with the counts last known.
+ */
 export function formatPollEvent(event: PollEvent): string {
-  return (
-    `Poll ${event.round} after ${formatDuration(event.elapsedMs)}: ${event.succeeded} finished, ` +
-    `${event.failed} failed, ${event.pending} pending of ${event.awaited}`
-  );
+  const head = `Poll ${event.round} after ${formatDuration(event.elapsedMs)}`;
+  const counts = `${event.succeeded} finished, ${event.failed} failed, ${event.pending} pending of ${event.awaited}`;
+  if (event.error) return `${head} got no answer, polling again: ${event.error.message} Last known: ${counts}`;
+  return `${head}: ${counts}`;
 }

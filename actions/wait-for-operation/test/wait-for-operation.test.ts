@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { type PlatformEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findLeaks } from '../../common/test-support/leaks.js';
+import { findLeakedPieces, findLeaks } from '../../common/test-support/leaks.js';
 import { type ActionRun, runAction } from '../../common/test-support/run-action.js';
 
 const ACTION_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -18,7 +18,10 @@ beforeAll(async () => {
   projectId = platform.createProject({ name: 'shop' }).id;
 });
 afterAll(() => platform?.close());
-beforeEach(() => platform.log.clear());
+beforeEach(() => {
+  platform.log.clear();
+  platform.faults.clear();
+});
 
 async function wait(inputs: Record<string, string>): Promise<ActionRun> {
   const run = await runAction(ACTION_DIR, {
@@ -102,11 +105,11 @@ describe('wait-for-operation', () => {
     expect(outputOperations(run).find((op) => op.id === bad!.id)).toMatchObject({ status: 'failed', action: 'start_compute' });
     expect(errors(run)).toEqual([
       expect.stringMatching(
-        new RegExp(`^1 of 2 operation\\(s\\) failed: ${bad!.id} \\(start_compute, failed: compute quota exceeded\\)\\. See the project`),
+        new RegExp(`^1 of 2 operation\\(s\\) failed: operation ${bad!.id} \\(start_compute\\) failed[^:]*: compute quota exceeded\\. See the project`),
       ),
     ]);
     expect(run.summary).toContain('failed</h2>');
-    expect(run.summary).toContain(`${bad!.id}: compute quota exceeded`);
+    expect(run.summary).toMatch(new RegExp(`<p>operation ${bad!.id} \\(start_compute\\) failed[^:<]*: compute quota exceeded</p>`));
     // The outputs were written before the ::error:: that fails the step.
     expect(run.stdout.indexOf('::error::')).toBeGreaterThan(run.stdout.indexOf('::endgroup::'));
   });
@@ -122,7 +125,7 @@ describe('wait-for-operation', () => {
       { id: slow!.id, action: 'create_branch', status: 'running', failures_count: 0, duration: null },
     ]);
     expect(errors(run)).toEqual([
-      expect.stringContaining(`1 operation(s) still pending after 600 ms: ${slow!.id} (create_branch, running). Raise the timeout`),
+      expect.stringContaining(`1 operation(s) still pending after 600 ms: operation ${slow!.id} (create_branch) still running. Raise the timeout`),
     ]);
   });
 
@@ -135,6 +138,37 @@ describe('wait-for-operation', () => {
     expect(run.visibleStdout).toMatch(/GET \/projects\/[^ ]+\/operations -> 503 in \d+ ms \(attempt 1\), retrying in \d+ ms$/m);
   });
 
+  it('logs a poll that got no answer, and polls again', async () => {
+    const [op] = platform.startOperations(projectId, [{ action: 'apply_config' }]);
+    // Five answers of 503: the client's first attempt and its four retries, so round 1 gets none.
+    platform.faults.add({ method: 'GET', path: '/projects/*/operations', kind: 'status', status: 503, retryAfter: 0, times: 5 });
+    const run = await wait({ 'operation-ids': op!.id });
+
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.status).toBe('finished');
+    expect(run.visibleStdout).toMatch(
+      /^Poll 1 after \d+ ms got no answer, polling again: GET \/projects\/[^ ]+\/operations[^\n]* 503[^\n]* Last known: 0 finished, 0 failed, 1 pending of 1$/m,
+    );
+    expect(run.visibleStdout).toMatch(/^Poll \d+ after [^:]+: 1 finished, 0 failed, 0 pending of 1$/m);
+  });
+
+  it('times out, naming the operations the platform never answered for', async () => {
+    const [op] = platform.startOperations(projectId, [{ action: 'apply_config' }]);
+    for (const path of ['/projects/*/operations', '/projects/*/operations/*']) {
+      platform.faults.add({ method: 'GET', path, kind: 'status', status: 503, retryAfter: 0, times: 'always' });
+    }
+    const run = await wait({ 'operation-ids': op!.id, timeout: '500ms' });
+
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs).toEqual({ status: 'timed-out', operations: '[]', 'failed-operation-ids': '[]' });
+    expect(errors(run)).toEqual([
+      `1 operation(s) still pending after 500 ms: operation ${op!.id}: no answer from the platform before the deadline. ` +
+        'The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run.',
+    ]);
+    expect(run.visibleStdout).toMatch(/^Poll 1 after \d+ ms got no answer, polling again: /m);
+    expect(run.summary).toContain(`<tr><td>${op!.id}</td><td>-</td><td>no answer</td><td>-</td><td>-</td></tr>`);
+  });
+
   it('waits for nothing when given an explicit empty list', async () => {
     const run = await wait({ 'operation-ids': '{"operations": []}' });
 
@@ -143,24 +177,35 @@ describe('wait-for-operation', () => {
   });
 });
 
-describe('wait-for-operation failures before waiting', () => {
-  it('fails on a revoked or unknown key with what to do, setting no outputs', async () => {
+/** What a run stopped by an error sets, so that an `if: failure()` step can read `status`. */
+const STOPPED_OUTPUTS = { status: 'failed', operations: '[]', 'failed-operation-ids': '[]' };
+
+describe('wait-for-operation failures before the wait ends', () => {
+  it('fails on a revoked or unknown key with what to do, status failed', async () => {
     const run = await runAction(ACTION_DIR, {
       inputs: { 'api-key': 'not-a-live-key-0123456789', 'api-url': platform.url, 'project-id': projectId },
     });
 
     expect(run.exitCode).toBe(1);
-    expect(run.outputs).toEqual({});
-    expect(errors(run)).toEqual([expect.stringMatching(/HTTP 401.*api-key.*When the key no longer works/)]);
+    expect(run.outputs).toEqual(STOPPED_OUTPUTS);
+    const [message, ...others] = errors(run);
+    expect(others).toEqual([]);
+    expect(message).toMatch(/HTTP 401.*api-key.*When the key no longer works/);
+    expect(run.summary).toContain(`<h2>Operations of project ${projectId}: failed</h2>`);
+    expect(run.summary).toContain('<p>Error: ');
+    expect(run.summary).toContain('When the key no longer works');
+    // The outputs and the summary come before the ::error:: that fails the step.
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^::error::/);
     expect(findLeaks(run, ['not-a-live-key-0123456789', key.key])).toEqual([]);
   });
 
-  it('fails on an unknown project, naming the inputs to check', async () => {
+  it('fails on an unknown project, naming the inputs to check, status failed', async () => {
     const run = await wait({ 'project-id': 'no-such-project', 'operation-ids': 'op-1' });
 
     expect(run.exitCode).toBe(1);
-    expect(run.outputs).toEqual({});
+    expect(run.outputs).toEqual(STOPPED_OUTPUTS);
     expect(errors(run)).toEqual([expect.stringMatching(/HTTP 404.*Check project-id and operation-ids/)]);
+    expect(run.summary).toContain('<h2>Operations of project no-such-project: failed</h2>');
   });
 
   it('checks every input before any request, naming each invalid one', async () => {
@@ -168,12 +213,27 @@ describe('wait-for-operation failures before waiting', () => {
 
     expect(run.exitCode).toBe(1);
     expect(platform.log.entries()).toEqual([]);
-    expect(run.outputs).toEqual({});
+    expect(run.outputs).toEqual(STOPPED_OUTPUTS);
+    expect(run.summary).toContain('<h2>Waiting for operations: failed</h2>');
     const [message, ...others] = errors(run);
     expect(others).toEqual([]);
     expect(message).toMatch(/^4 inputs are invalid; nothing was done:\n/);
     for (const name of ['api-url', 'project-id', 'timeout', 'interval']) expect(message).toContain(`- Input '${name}'`);
   });
+
+  it.each(['timeout', 'interval', 'project-id', 'api-url', 'operation-ids'])(
+    'refuses a key pasted into %s without showing any of it',
+    async (input) => {
+      // Another live key, so nothing masks it: only the error message could give it away.
+      const pasted = platform.createKey('pasted by mistake').key;
+      const run = await wait({ [input]: pasted });
+
+      expect(findLeakedPieces(run, pasted)).toEqual([]);
+      expect(run.exitCode).toBe(1);
+      expect(errors(run)).toEqual([expect.stringMatching(new RegExp(`^Input '${input}' (is|holds) a 64-character value`))]);
+      expect(platform.log.entries()).toEqual([]);
+    },
+  );
 
   it.each([
     ['an empty api-key', { 'api-key': '' }, "Input 'api-key' is required but empty"],

@@ -10,6 +10,10 @@ describe('parseBoolean', () => {
     expect(parseBoolean('dry-run', text)).toBe(false);
   });
 
+  it('refuses a long value without quoting it', () => {
+    expect(() => parseBoolean('dry-run', 'true, but only on mondays')).toThrow("Input 'dry-run' is a 25-character value, not a boolean");
+  });
+
   it.each(['', 'y', 'truthy', '2', 'enabled'])('refuses %j, naming the input', (text) => {
     expect(() => parseBoolean('dry-run', text)).toThrow(`Input 'dry-run' is '${text}', not a boolean`);
   });

@@ -23,7 +23,17 @@ describe('parseProjectId', () => {
     expect(parseProjectId('project-id', text)).toBe(text);
   });
 
-  it.each(['-abc', 'a/b', 'a?b', 'a b', '../x', 'p%2F', 'x'.repeat(101)])('refuses %j', (text) => {
-    expect(() => parseProjectId('project-id', text)).toThrow("Input 'project-id' is '");
+  it.each(['-abc', 'a/b', 'a?b', 'a b', '../x', 'p%2F'])('refuses %j, quoting it', (text) => {
+    expect(() => parseProjectId('project-id', text)).toThrow(`Input 'project-id' is '${text}', not a project id`);
+  });
+
+  it('refuses a long value without quoting it', () => {
+    expect(() => parseProjectId('project-id', 'x'.repeat(101))).toThrow("Input 'project-id' is a 101-character value, not a project id");
+  });
+
+  it('refuses a key pasted as the project id, although its characters would do', () => {
+    expect(() => parseProjectId('project-id', 'a3f94c0d5e6b7a8190fedcba98765432')).toThrow(
+      "Input 'project-id' is a 32-character value that looks like a key or token, not a project id",
+    );
   });
 });

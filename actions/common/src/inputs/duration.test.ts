@@ -20,6 +20,13 @@ describe('parseDuration', () => {
     expect(() => parseDuration('interval', text)).toThrow(/^Input 'interval' is '.*', not a duration: write seconds/);
   });
 
+  it('refuses a long value without quoting it', () => {
+    expect(() => parseDuration('timeout', '1'.repeat(30))).toThrow("Input 'timeout' is a 30-character value; it must be between");
+    expect(() => parseDuration('timeout', 'a3f94c0d5e6b7a8190fedcba98765432')).toThrow(
+      "Input 'timeout' is a 32-character value that looks like a key or token, not a duration",
+    );
+  });
+
   it('enforces the bounds, saying them', () => {
     expect(() => parseDuration('timeout', '0')).toThrow("Input 'timeout' is '0'; it must be between 1ms and 24h");
     expect(() => parseDuration('timeout', '25h')).toThrow('between 1ms and 24h');

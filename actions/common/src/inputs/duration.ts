@@ -1,7 +1,7 @@
 // Durations: `90` (seconds), `90s`, `500ms`, `10m`, `1h`, as the Action inputs document them.
 
 import { InputError } from './input-error.js';
-import { quote } from './list.js';
+import { rejectedValue } from './rejected-value.js';
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
@@ -17,14 +17,14 @@ export interface DurationBounds {
 export function parseDuration(name: string, text: string, bounds: DurationBounds = {}): number {
   const match = DURATION.exec(text);
   if (!match) {
-    throw new InputError(name, `is ${quote(text)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
+    throw new InputError(name, `is ${rejectedValue(text)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
   }
   const unit = (match[2]?.toLowerCase() ?? 's') as keyof typeof UNIT_MS;
   const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);
   const minMs = bounds.minMs ?? 1;
   const maxMs = bounds.maxMs ?? UNIT_MS.h * 24;
   if (ms < minMs || ms > maxMs) {
-    throw new InputError(name, `is ${quote(text)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
+    throw new InputError(name, `is ${rejectedValue(text)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
   }
   return ms;
 }

@@ -11,6 +11,10 @@ describe('parseInteger', () => {
     expect(() => parseInteger('keep', text)).toThrow(`Input 'keep' is '${text}', not a whole number`);
   });
 
+  it('refuses a long value without quoting it', () => {
+    expect(() => parseInteger('keep', 'one-two-three-four-five')).toThrow("Input 'keep' is a 23-character value, not a whole number");
+  });
+
   it('enforces the bounds', () => {
     expect(() => parseInteger('keep', '0', { min: 1, max: 100 })).toThrow("Input 'keep' is 0; it must be between 1 and 100");
     expect(() => parseInteger('keep', '101', { min: 1, max: 100 })).toThrow('between 1 and 100');

@@ -14,6 +14,12 @@ describe('parseKeyIds', () => {
     expect(() => parseKeyIds('revoke-key-ids', text)).toThrow(`Input 'revoke-key-ids' holds '${text}', not a key id`);
   });
 
+  it('refuses a long item without quoting it', () => {
+    expect(() => parseKeyIds('revoke-key-ids', '12\nghp_0123456789abcdef')).toThrow(
+      "Input 'revoke-key-ids' holds a 20-character value that looks like a key or token, not a key id",
+    );
+  });
+
   it('refuses more than 100 ids', () => {
     const ids = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
     expect(() => parseKeyIds('revoke-key-ids', ids)).toThrow('lists 101 key ids; at most 100');

@@ -1,7 +1,8 @@
 // Platform API key ids: positive integers, by line or comma.
 
 import { InputError } from './input-error.js';
-import { quote, splitList, unique } from './list.js';
+import { splitList, unique } from './list.js';
+import { rejectedValue } from './rejected-value.js';
 
 const MAX_KEY_IDS = 100;
 
@@ -13,7 +14,7 @@ export function parseKeyIds(name: string, text: string): number[] {
   const ids = items.map((item) => {
     const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
     if (id < 1) {
-      throw new InputError(name, `holds ${quote(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
+      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
     }
     return id;
   });

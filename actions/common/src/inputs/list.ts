@@ -12,8 +12,3 @@ export function splitList(text: string): string[] {
 export function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }
-
-/** A value for an error message: quoted, and cut when long (never used for secret inputs). */
-export function quote(value: string, max = 60): string {
-  return `'${value.length > max ? `${value.slice(0, max)}…` : value}'`;
-}

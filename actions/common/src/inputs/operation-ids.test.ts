@@ -45,6 +45,22 @@ describe('parseOperationIds', () => {
     expect(() => parseOperationIds('operation-ids', text)).toThrow(`Input 'operation-ids' ${problem}`);
   });
 
+  it('refuses a long value, or one shaped like a key, without quoting it', () => {
+    expect(() => parseOperationIds('operation-ids', `${A}/x`)).toThrow("Input 'operation-ids' holds a 38-character value, not an operation id");
+    const key = 'a3f94c0d5e6b7a8190fedcba98765432a3f94c0d5e6b7a8190fedcba98765432';
+    expect(() => parseOperationIds('operation-ids', `${A}\n${key}`)).toThrow(
+      "Input 'operation-ids' holds a 64-character value that looks like a key or token, not an operation id",
+    );
+    let message = '';
+    try {
+      parseOperationIds('operation-ids', `["${A}", ${key}]`);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('starts like JSON but does not parse');
+    expect(message).not.toMatch(/[0-9a-f]{16}/);
+  });
+
   it('refuses more than 1000 operations', () => {
     const ids = Array.from({ length: 1001 }, (_, i) => `op-${i}`);
     expect(() => parseOperationIds('operation-ids', ids.join('\n'))).toThrow('lists 1001 operations; at most 1000');

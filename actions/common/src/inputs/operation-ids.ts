@@ -1,9 +1,11 @@
 // `operation-ids`: ids by line or comma, or JSON: an array of ids, an array of operation objects,
 // or a whole API response holding `operations` (e.g. the body of a create-branch call, whose
-// operations a deploy then waits for; platform-api.md 4.3 rule 5).
+// operations a deploy then waits for; platform-api.md 4.3 rule 5). Ids go into request paths, and so
+// into the log: a value shaped like a key is refused, not looked up (real ids are UUIDs).
 
 import { InputError } from './input-error.js';
-import { quote, splitList, unique } from './list.js';
+import { splitList, unique } from './list.js';
+import { looksLikeCredential, rejectedValue, withoutEchoes } from './rejected-value.js';
 
 const OPERATION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const MAX_OPERATION_IDS = 1000;
@@ -18,8 +20,8 @@ export function parseOperationIds(name: string, text: string): string[] | undefi
     throw new InputError(name, `lists ${items.length} operations; at most ${MAX_OPERATION_IDS} are accepted`);
   }
   for (const id of items) {
-    if (!OPERATION_ID.test(id)) {
-      throw new InputError(name, `holds ${quote(id)}, not an operation id; ${FORMS}`);
+    if (!OPERATION_ID.test(id) || looksLikeCredential(id)) {
+      throw new InputError(name, `holds ${rejectedValue(id)}, not an operation id; ${FORMS}`);
     }
   }
   return unique(items);
@@ -30,7 +32,8 @@ function idsFromJson(name: string, text: string): string[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new InputError(name, `starts like JSON but does not parse (${(error as Error).message}); ${FORMS}`);
+    const problem = withoutEchoes((error as Error).message, text);
+    throw new InputError(name, `starts like JSON but does not parse (${problem}); ${FORMS}`);
   }
   const list = Array.isArray(value) ? value : isRecord(value) ? value.operations : undefined;
   if (!Array.isArray(list)) {

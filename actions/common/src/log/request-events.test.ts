@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatRequestEvent, logGitHubRequest } from './request-events.js';
 
 describe('formatRequestEvent', () => {
@@ -33,15 +33,17 @@ describe('formatRequestEvent', () => {
     ).toBe('DELETE /api_keys/12 -> 404 in 5 ms');
   });
 
-  it('writes a GitHub exchange with its prefix, and a lost one by its error', async () => {
+  it('writes a GitHub exchange with its prefix, and a lost one by its error', () => {
     const lines: string[] = [];
-    const write = process.stdout.write;
-    process.stdout.write = ((chunk: string) => lines.push(String(chunk))) as typeof process.stdout.write;
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
     try {
       logGitHubRequest({ method: 'PUT', path: '/repos/o/r/actions/secrets/NEON_API_KEY', status: 201, durationMs: 40 });
       logGitHubRequest({ method: 'GET', path: '/repos/o/r/actions/secrets/public-key', durationMs: 7, error: 'ECONNRESET' });
     } finally {
-      process.stdout.write = write;
+      write.mockRestore();
     }
     expect(lines.join('')).toBe(
       'GitHub PUT /repos/o/r/actions/secrets/NEON_API_KEY -> 201 in 40 ms\nGitHub GET /repos/o/r/actions/secrets/public-key -> ECONNRESET in 7 ms\n',

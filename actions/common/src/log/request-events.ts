@@ -1,6 +1,7 @@
 // One log line per request outcome of the platform client (its `onRequest` events), so a slow or
-// retried call is visible in the Action log. Events never hold a key. A status says enough: the
-// error text of the final failure goes to the step's ::error:: line, not here.
+// retried call is visible in the Action log. Events never hold a key. An answered request shows its
+// status alone (the error text of the final failure goes to the step's ::error:: line); one that got
+// no answer (connection lost, timed out) shows its error text, the only account of what happened.
 
 import * as core from '@actions/core';
 import type { RequestEvent } from '@keyturn/api';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { escapeHtml, writeJobSummary } from './job-summary.js';
+import { escapeHtml, publishResult, writeJobSummary } from './job-summary.js';
 
 describe('writeJobSummary', () => {
   // One file for every test: core.summary remembers the path it first wrote to, as a runner's
@@ -45,6 +45,15 @@ describe('writeJobSummary', () => {
     vi.stubEnv('GITHUB_STEP_SUMMARY', '');
     await writeJobSummary({ title: 't', headers: ['a'], rows: [] });
     expect(await readFile(file, 'utf8')).toBe('');
+  });
+
+  it('publishes a result: the outputs, then the summary', async () => {
+    const outputs = join(dir, 'output');
+    await writeFile(outputs, '');
+    vi.stubEnv('GITHUB_OUTPUT', outputs);
+    await publishResult({ status: 'failed', operations: '[]' }, { title: 'Waiting: failed', headers: ['a'], rows: [] });
+    expect(await readFile(outputs, 'utf8')).toMatch(/^status<<(.+)\nfailed\n\1\noperations<<(.+)\n\[\]\n\2\n$/);
+    expect(await readFile(file, 'utf8')).toContain('<h2>Waiting: failed</h2>');
   });
 
   it('escapes quotes too', () => {

@@ -16,6 +16,12 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Sets the step's outputs, then writes its summary: what a run ends with, before any ::error::. */
+export async function publishResult(outputs: Readonly<Record<string, string>>, summary: JobSummary): Promise<void> {
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+  await writeJobSummary(summary);
+}
+
 /** Appends the summary to GITHUB_STEP_SUMMARY; a run outside a runner (no such file) writes none. */
 export async function writeJobSummary(summary: JobSummary): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return;

@@ -16,7 +16,8 @@ const COMMON_HINTS: FailureHints = {
   RedirectRefusedError: 'Check api-url: give the API base URL itself, which answers without redirects.',
 };
 
-export function describeFailure(error: unknown, hints: FailureHints = {}): string {
+/** The message of the step's `::error::` for any error (a failed operation is @keyturn/api's to describe). */
+export function failureAnnotation(error: unknown, hints: FailureHints = {}): string {
   if (error instanceof InvalidInputsError) return error.message;
   if (error instanceof ApiError) {
     const hint = hints[error.name] ?? COMMON_HINTS[error.name];
