@@ -36,12 +36,12 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
   const ctx: RotationContext = { ...resolved, report, ...createContextTools(report, startedAt, options.log) };
   note = ctx.note;
 
-  const { plan, keys } = await preflight(ctx);
+  const { plan, keys, publicKeys } = await preflight(ctx);
   if (!ctx.dryRun) {
     const created = await createKey(ctx, plan.keyName);
-    const newClient = await verifyKey(ctx, created);
-    await storeKey(ctx, created, newClient);
-    await revokeOldKeys(ctx, created, newClient, new Set(keys.map((k) => k.id)));
+    const verified = await verifyKey(ctx, created);
+    await storeKey(ctx, created, verified, publicKeys);
+    await revokeOldKeys(ctx, created, verified.client, new Set(keys.map((k) => k.id)));
     ctx.log('revoke', `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log('preflight', 'Dry run: nothing was changed');

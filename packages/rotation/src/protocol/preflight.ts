@@ -1,17 +1,26 @@
 // Step 1, without side effects: the current key works (it lists keys), every target is reachable
-// (its public key is fetched and usable), and the plan is known. A dry run stops here.
+// (its public key is fetched and usable, and kept: the store step seals with it), and the plan is
+// known. A dry run stops here.
 
 import { isFamilyMember, makeKeyName } from '../family.js';
+import { mapWithLimit } from '../map-with-limit.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationPlan } from '../report.js';
 import { sealSecret } from '../seal.js';
+import type { SecretTarget, TargetPublicKey } from '../targets/secret-target.js';
 import { targetAdvice } from '../targets/write-sealed.js';
 import type { RotationContext } from './context.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
 
+// Reads of many targets overlap, below the 10 concurrent reads of Octokit's throttling plugin;
+// writes stay one at a time (GitHub asks for that: github/write-spacing.ts).
+const CONCURRENT_TARGET_READS = 8;
+
 export interface PreflightResult {
   keys: PlatformKey[];
   plan: RotationPlan;
+  /** Each target's public key, fetched once: the store step seals with it. */
+  publicKeys: Map<SecretTarget, TargetPublicKey>;
 }
 
 export async function preflight(ctx: RotationContext): Promise<PreflightResult> {
@@ -32,24 +41,7 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   ctx.log('preflight', `The current key works: ${keys.length} live keys, ${members.length} of family ${family}`);
   warnIfUnmanaged(ctx, keys);
 
-  for (const target of ctx.targets) {
-    const name = target.describe();
-    let keyId = '';
-    try {
-      await target.prepare?.(secretName);
-      const publicKey = await target.fetchPublicKey();
-      await sealSecret('probe', publicKey.key);
-      keyId = publicKey.keyId;
-    } catch (error) {
-      ctx.fail(
-        'preflight',
-        `Target ${name} cannot take the secret ${secretName}: ${describeError(error)}`,
-        `${targetAdvice(error)} Nothing was changed.`,
-        error,
-      );
-    }
-    ctx.log('preflight', `${name} is reachable (public key ${keyId})`);
-  }
+  const publicKeys = await fetchPublicKeys(ctx);
 
   const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds });
   for (const id of selection.notLive) ctx.log('preflight', `Key ${id} of revoke-key-ids is not live: already revoked`);
@@ -61,7 +53,37 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   ctx.report.plan = plan;
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(', ')}` : 'revoke no key';
   ctx.log('preflight', `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(', ')}, ${revoking}`);
-  return { keys, plan };
+  return { keys, plan, publicKeys };
+}
+
+/**
+ * Proves every target (it resolves what a write needs, and its public key is fetched and seals a
+ * probe), up to 8 at a time. Results and the failure reported follow the order of the specs.
+ */
+async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, TargetPublicKey>> {
+  const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
+    await target.prepare?.(ctx.secretName);
+    const publicKey = await target.fetchPublicKey();
+    await sealSecret('probe', publicKey.key);
+    return publicKey;
+  });
+  const publicKeys = new Map<SecretTarget, TargetPublicKey>();
+  for (const [index, target] of ctx.targets.entries()) {
+    const check = checks[index];
+    // The first check that did not succeed is a failure: none after a failure was started.
+    if (check?.status !== 'fulfilled') {
+      const error = check?.reason;
+      ctx.fail(
+        'preflight',
+        `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error)}`,
+        `${targetAdvice(error)} Nothing was changed.`,
+        error,
+      );
+    }
+    publicKeys.set(target, check.value);
+    ctx.log('preflight', `${target.describe()} is reachable (public key ${check.value.keyId})`);
+  }
+  return publicKeys;
 }
 
 /**

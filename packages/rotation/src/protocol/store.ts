@@ -1,28 +1,39 @@
 // Step 4: write the new key to every target, one at a time, each sealed with its own public key
-// fetched fresh. First back off if a newer rotation of the same family exists. If a target cannot
-// be written, give the previous key back to the targets already written and revoke the new key,
-// unless a newer rotation took over meanwhile: it owns the targets, and may have revoked that key.
+// (the one the preflight fetched; fetched again only if GitHub refuses it as stale). First back off
+// if a newer rotation of the same family exists. If a target cannot be written, give the previous
+// key back to the targets already written and revoke the new key, unless a newer rotation took
+// over meanwhile: it owns the targets, and may have revoked that key.
 
 import { AuthenticationError } from '@keyturn/api';
 import { describeError, type PlatformKey, type RotationPlatformClient } from '../platform.js';
-import { type SecretTarget, TargetError } from '../targets/secret-target.js';
+import { type SecretTarget, TargetError, type TargetPublicKey } from '../targets/secret-target.js';
 import { targetAdvice, writeSealed } from '../targets/write-sealed.js';
 import type { RotationContext } from './context.js';
 import { newerMembers } from './revocation-plan.js';
 import { type CreatedKey, revokeOwnKey } from './revoke-own-key.js';
+import type { VerifiedKey } from './verify.js';
 
 const CONCURRENCY_GROUP = 'Run rotations of one secret in a workflow concurrency: group so they never overlap.';
 
-export async function storeKey(ctx: RotationContext, created: CreatedKey, newClient: RotationPlatformClient): Promise<void> {
-  await backOffIfSuperseded(ctx, created, newClient);
+/** Writes a value to a target, sealed with the key this run knows for it. */
+type SealedWrite = (target: SecretTarget, value: string) => Promise<void>;
+
+export async function storeKey(
+  ctx: RotationContext,
+  created: CreatedKey,
+  verified: VerifiedKey,
+  publicKeys: Map<SecretTarget, TargetPublicKey>,
+): Promise<void> {
+  await backOffIfSuperseded(ctx, created, verified);
+  const write = sealedWrite(ctx, publicKeys);
   const written: SecretTarget[] = [];
   for (const target of ctx.targets) {
     const name = target.describe();
     ctx.log('store', `Writing ${ctx.secretName} to ${name}`);
     try {
-      await writeSealed(target, ctx.secretName, created.key);
+      await write(target, created.key);
     } catch (error) {
-      return rollBack(ctx, created, newClient, written, target, error);
+      return rollBack(ctx, created, verified.client, write, written, target, error);
     }
     written.push(target);
     ctx.report.targets.push(name);
@@ -30,27 +41,27 @@ export async function storeKey(ctx: RotationContext, created: CreatedKey, newCli
   }
 }
 
-/** A newer key of the family means another rotation runs now and owns the secret: let it. */
-async function backOffIfSuperseded(ctx: RotationContext, created: CreatedKey, newClient: RotationPlatformClient) {
-  let keys: PlatformKey[] = [];
-  try {
-    keys = await newClient.apiKeys.list();
-  } catch (error) {
-    const failure = `Listing keys to check for a concurrent rotation failed: ${describeError(error)}`;
-    await revokeOwnKey(ctx, 'store', created, ctx.client, failure);
-    ctx.fail('store', `${failure}; nothing was written and the new key was revoked`, 'The current key still works: run again.', error);
-  }
-  if (!keys.some((k) => k.id === created.id)) {
-    ctx.fail(
-      'store',
-      `The new key ${created.id} is no longer listed: it was revoked during the run (by another rotation?). Nothing was written`,
-      'The current key still works: run again once no other rotation of this secret is running.',
-    );
-  }
-  const newer = newerMembers(keys, ctx.family, created);
+/** Seals with the preflight's key of each target, and keeps the newer key when GitHub refused it as stale. */
+function sealedWrite(ctx: RotationContext, publicKeys: Map<SecretTarget, TargetPublicKey>): SealedWrite {
+  return async (target, value) => {
+    const known = publicKeys.get(target);
+    const used = await writeSealed(target, ctx.secretName, value, known);
+    if (!known || used === known) return;
+    publicKeys.set(target, used);
+    ctx.log('store', `The public key of ${target.describe()} changed during the run: the value was sealed again with key ${used.keyId}`);
+  };
+}
+
+/**
+ * A newer key of the family means another rotation runs now and owns the secret: let it. The verify
+ * step's listing is the freshest the run has (it ended when the new key listed itself), so it is read
+ * here rather than listing again; the revoke step lists once more before it revokes anything.
+ */
+async function backOffIfSuperseded(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey): Promise<void> {
+  const newer = newerMembers(verified.keys, ctx.family, created);
   if (!newer.length) return;
   const failure = `${describeNewer(ctx, newer)}. Another rotation of this secret is running and owns it now`;
-  await revokeOwnKey(ctx, 'store', created, newClient, failure);
+  await revokeOwnKey(ctx, 'store', created, verified.client, failure);
   ctx.fail(
     'store',
     `${failure}; this run wrote nothing and revoked its own new key ${created.id}`,
@@ -62,6 +73,7 @@ async function rollBack(
   ctx: RotationContext,
   created: CreatedKey,
   newClient: RotationPlatformClient,
+  write: SealedWrite,
   written: SecretTarget[],
   failed: SecretTarget,
   cause: unknown,
@@ -105,7 +117,7 @@ async function rollBack(
     const name = target.describe();
     ctx.log('store', `Writing the previous key back to ${name}`);
     try {
-      await writeSealed(target, ctx.secretName, ctx.currentKey!);
+      await write(target, ctx.currentKey!);
       restored.push(name);
       ctx.report.targets = ctx.report.targets.filter((t) => t !== name);
     } catch (error) {

@@ -1,12 +1,20 @@
 // Step 3: the new key must work before any target gets it. It lists the keys with itself until it
-// answers and finds itself (a new key may take a few seconds), within a bounded time.
+// answers and finds itself (a new key may take a few seconds), within a bounded time. That listing
+// is the freshest the run has: the store step's back-off check reads it.
 
 import { AuthenticationError } from '@keyturn/api';
-import { describeError, isTransient, type RotationPlatformClient } from '../platform.js';
+import { describeError, isTransient, type PlatformKey, type RotationPlatformClient } from '../platform.js';
 import type { RotationContext } from './context.js';
 import { type CreatedKey, revokeOwnKey } from './revoke-own-key.js';
 
-export async function verifyKey(ctx: RotationContext, created: CreatedKey): Promise<RotationPlatformClient> {
+export interface VerifiedKey {
+  /** The platform client holding the new key. */
+  client: RotationPlatformClient;
+  /** The keys as the new key listed them when it found itself. */
+  keys: PlatformKey[];
+}
+
+export async function verifyKey(ctx: RotationContext, created: CreatedKey): Promise<VerifiedKey> {
   const { timeoutMs, intervalMs } = ctx.verify;
   const deadline = performance.now() + timeoutMs;
   ctx.log('verify', `Checking that key ${created.id} works by listing keys with it`);
@@ -14,10 +22,10 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
   let problem = '';
   let refused = false;
   for (let attempt = 1; ; attempt++) {
-    let listsItself = false;
+    let keys: PlatformKey[] = [];
     try {
       newClient ??= ctx.client.withApiKey(created.key);
-      listsItself = (await newClient.apiKeys.list()).some((k) => k.id === created.id);
+      keys = await newClient.apiKeys.list();
       problem = 'it answered but did not list itself';
     } catch (error) {
       problem = describeError(error);
@@ -25,9 +33,9 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
       refused = !(error instanceof AuthenticationError) && !isTransient(error);
       if (refused) break;
     }
-    if (listsItself && newClient) {
+    if (newClient && keys.some((k) => k.id === created.id)) {
       ctx.log('verify', `Key ${created.id} works: it listed itself (attempt ${attempt})`);
-      return newClient;
+      return { client: newClient, keys };
     }
     const left = deadline - performance.now();
     if (left <= 0) break;

@@ -24,9 +24,16 @@ export interface SecretTarget {
   identity?(): string;
   /** Checks what writing `secretName` needs beyond the public key (resolves repository names); no side effects. */
   prepare?(secretName: string): Promise<void>;
-  /** The target's own public key, fetched from the service each time it is called. */
+  /**
+   * The target's own public key, fetched from the service each time it is called. A rotation calls
+   * it once, in the preflight, and seals every write of the run with that key.
+   */
   fetchPublicKey(): Promise<TargetPublicKey>;
-  /** Writes (creates or updates) the secret `name`, already sealed with the key `keyId`. */
+  /**
+   * Writes (creates or updates) the secret `name`, already sealed with the key `keyId`. Throw a
+   * TargetError with status 422 when `keyId` is no longer the target's key: the rotation then fetches
+   * the key again and retries once.
+   */
   writeSecret(name: string, sealedValue: string, keyId: string): Promise<void>;
   /** The secret's metadata, or undefined when it does not exist yet. */
   readSecretMeta?(name: string): Promise<SecretMeta | undefined>;
