@@ -8279,6 +8279,28 @@ async function revokeOrphan(ctx, orphan, lost) {
   ctx.log("create", `Revoked the orphan key ${orphan.id} (${orphan.name})`);
 }
 
+// ../../packages/rotation/dist/map-with-limit.js
+async function mapWithLimit(items, limit, task) {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`limit must be a whole number of at least 1, not ${limit}`);
+  const results = new Array(items.length).fill(void 0);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = { status: "fulfilled", value: await task(items[index], index) };
+      } catch (reason) {
+        results[index] = { status: "rejected", reason };
+        failed = true;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 // ../../node_modules/.pnpm/libsodium@0.8.4/node_modules/libsodium/dist/modules-esm/libsodium.mjs
 async function A(A3 = {}) {
   var I2, g2 = A3, C2 = !!globalThis.window, B2 = !!globalThis.WorkerGlobalScope, Q2 = (globalThis.process?.versions?.node && globalThis.process, import.meta.url);
@@ -11730,10 +11752,32 @@ async function sealSecret(value, publicKeyBase64) {
 }
 
 // ../../packages/rotation/dist/targets/write-sealed.js
-async function writeSealed(target, secretName, value) {
-  const publicKey = await target.fetchPublicKey();
+async function writeSealed(target, secretName, value, publicKey) {
+  const known = publicKey ?? await target.fetchPublicKey();
+  try {
+    await sealAndWrite(target, secretName, value, known);
+    return known;
+  } catch (error2) {
+    if (!publicKey || !(error2 instanceof TargetError) || error2.status !== 422)
+      throw error2;
+    const fresh = await fetchAgain(target, error2);
+    if (fresh.keyId === known.keyId && fresh.key === known.key)
+      throw error2;
+    await sealAndWrite(target, secretName, value, fresh);
+    return fresh;
+  }
+}
+async function sealAndWrite(target, secretName, value, publicKey) {
   const sealed = await sealSecret(value, publicKey.key);
   await target.writeSecret(secretName, sealed, publicKey.keyId);
+}
+async function fetchAgain(target, refused) {
+  try {
+    return await target.fetchPublicKey();
+  } catch (error2) {
+    const message = `${refused.message}; fetching its public key again failed: ${error2 instanceof Error ? error2.message : String(error2)}`;
+    throw new TargetError(message, refused.target, refused.status, targetAdvice(error2), false);
+  }
 }
 function targetAdvice(error2) {
   return error2 instanceof TargetError ? error2.advice : "Check the target spec and the token, then run again.";
@@ -11791,6 +11835,7 @@ function selectRevocations(input) {
 }
 
 // ../../packages/rotation/dist/protocol/preflight.js
+var CONCURRENT_TARGET_READS = 8;
 async function preflight(ctx) {
   const { family, secretName } = ctx;
   ctx.log("preflight", "Checking the current key by listing API keys");
@@ -11803,19 +11848,7 @@ async function preflight(ctx) {
   const members = familyMembers(keys, family);
   ctx.log("preflight", `The current key works: ${keys.length} live keys, ${members.length} of family ${family}`);
   warnIfUnmanaged(ctx, keys);
-  for (const target of ctx.targets) {
-    const name = target.describe();
-    let keyId = "";
-    try {
-      await target.prepare?.(secretName);
-      const publicKey = await target.fetchPublicKey();
-      await sealSecret("probe", publicKey.key);
-      keyId = publicKey.keyId;
-    } catch (error2) {
-      ctx.fail("preflight", `Target ${name} cannot take the secret ${secretName}: ${describeError(error2)}`, `${targetAdvice(error2)} Nothing was changed.`, error2);
-    }
-    ctx.log("preflight", `${name} is reachable (public key ${keyId})`);
-  }
+  const publicKeys = await fetchPublicKeys(ctx);
   const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds });
   for (const id of selection.notLive)
     ctx.log("preflight", `Key ${id} of revoke-key-ids is not live: already revoked`);
@@ -11827,7 +11860,26 @@ async function preflight(ctx) {
   ctx.report.plan = plan;
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
-  return { keys, plan };
+  return { keys, plan, publicKeys };
+}
+async function fetchPublicKeys(ctx) {
+  const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
+    await target.prepare?.(ctx.secretName);
+    const publicKey = await target.fetchPublicKey();
+    await sealSecret("probe", publicKey.key);
+    return publicKey;
+  });
+  const publicKeys = /* @__PURE__ */ new Map();
+  for (const [index, target] of ctx.targets.entries()) {
+    const check = checks[index];
+    if (check?.status !== "fulfilled") {
+      const error2 = check?.reason;
+      ctx.fail("preflight", `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`, `${targetAdvice(error2)} Nothing was changed.`, error2);
+    }
+    publicKeys.set(target, check.value);
+    ctx.log("preflight", `${target.describe()} is reachable (public key ${check.value.keyId})`);
+  }
+  return publicKeys;
 }
 function warnIfUnmanaged(ctx, keys) {
   const used = keys.filter((k2) => k2.last_used_at);
@@ -11903,42 +11955,42 @@ function warnAppeared(ctx, key, newKey) {
 
 // ../../packages/rotation/dist/protocol/store.js
 var CONCURRENCY_GROUP = "Run rotations of one secret in a workflow concurrency: group so they never overlap.";
-async function storeKey(ctx, created, newClient) {
-  await backOffIfSuperseded(ctx, created, newClient);
+async function storeKey(ctx, created, verified, publicKeys) {
+  await backOffIfSuperseded(ctx, created, verified);
+  const write = sealedWrite(ctx, publicKeys);
   const written = [];
   for (const target of ctx.targets) {
     const name = target.describe();
     ctx.log("store", `Writing ${ctx.secretName} to ${name}`);
     try {
-      await writeSealed(target, ctx.secretName, created.key);
+      await write(target, created.key);
     } catch (error2) {
-      return rollBack(ctx, created, newClient, written, target, error2);
+      return rollBack(ctx, created, verified.client, write, written, target, error2);
     }
     written.push(target);
     ctx.report.targets.push(name);
     ctx.log("store", `${name} holds the new key ${created.id}`);
   }
 }
-async function backOffIfSuperseded(ctx, created, newClient) {
-  let keys = [];
-  try {
-    keys = await newClient.apiKeys.list();
-  } catch (error2) {
-    const failure2 = `Listing keys to check for a concurrent rotation failed: ${describeError(error2)}`;
-    await revokeOwnKey(ctx, "store", created, ctx.client, failure2);
-    ctx.fail("store", `${failure2}; nothing was written and the new key was revoked`, "The current key still works: run again.", error2);
-  }
-  if (!keys.some((k2) => k2.id === created.id)) {
-    ctx.fail("store", `The new key ${created.id} is no longer listed: it was revoked during the run (by another rotation?). Nothing was written`, "The current key still works: run again once no other rotation of this secret is running.");
-  }
-  const newer = newerMembers(keys, ctx.family, created);
+function sealedWrite(ctx, publicKeys) {
+  return async (target, value) => {
+    const known = publicKeys.get(target);
+    const used = await writeSealed(target, ctx.secretName, value, known);
+    if (!known || used === known)
+      return;
+    publicKeys.set(target, used);
+    ctx.log("store", `The public key of ${target.describe()} changed during the run: the value was sealed again with key ${used.keyId}`);
+  };
+}
+async function backOffIfSuperseded(ctx, created, verified) {
+  const newer = newerMembers(verified.keys, ctx.family, created);
   if (!newer.length)
     return;
   const failure = `${describeNewer(ctx, newer)}. Another rotation of this secret is running and owns it now`;
-  await revokeOwnKey(ctx, "store", created, newClient, failure);
+  await revokeOwnKey(ctx, "store", created, verified.client, failure);
   ctx.fail("store", `${failure}; this run wrote nothing and revoked its own new key ${created.id}`, "Nothing to do if the other rotation succeeds; otherwise run again once it has finished.");
 }
-async function rollBack(ctx, created, newClient, written, failed, cause) {
+async function rollBack(ctx, created, newClient, write, written, failed, cause) {
   const what = `Writing ${ctx.secretName} to ${failed.describe()} failed: ${describeError(cause)}`;
   const ambiguous = cause instanceof TargetError && cause.mayHaveTakenEffect;
   const restore = ambiguous ? [...written, failed] : written;
@@ -11966,7 +12018,7 @@ async function rollBack(ctx, created, newClient, written, failed, cause) {
     const name = target.describe();
     ctx.log("store", `Writing the previous key back to ${name}`);
     try {
-      await writeSealed(target, ctx.secretName, ctx.currentKey);
+      await write(target, ctx.currentKey);
       restored.push(name);
       ctx.report.targets = ctx.report.targets.filter((t2) => t2 !== name);
     } catch (error2) {
@@ -12014,10 +12066,10 @@ async function verifyKey(ctx, created) {
   let problem = "";
   let refused = false;
   for (let attempt = 1; ; attempt++) {
-    let listsItself = false;
+    let keys = [];
     try {
       newClient ??= ctx.client.withApiKey(created.key);
-      listsItself = (await newClient.apiKeys.list()).some((k2) => k2.id === created.id);
+      keys = await newClient.apiKeys.list();
       problem = "it answered but did not list itself";
     } catch (error2) {
       problem = describeError(error2);
@@ -12025,9 +12077,9 @@ async function verifyKey(ctx, created) {
       if (refused)
         break;
     }
-    if (listsItself && newClient) {
+    if (newClient && keys.some((k2) => k2.id === created.id)) {
       ctx.log("verify", `Key ${created.id} works: it listed itself (attempt ${attempt})`);
-      return newClient;
+      return { client: newClient, keys };
     }
     const left = deadline - performance.now();
     if (left <= 0)
@@ -12067,12 +12119,12 @@ async function rotateKey(options) {
   const report = emptyReport({ dryRun: resolved.dryRun, family: resolved.family, secretName: resolved.secretName });
   const ctx = { ...resolved, report, ...createContextTools(report, startedAt, options.log) };
   note = ctx.note;
-  const { plan, keys } = await preflight(ctx);
+  const { plan, keys, publicKeys } = await preflight(ctx);
   if (!ctx.dryRun) {
     const created = await createKey(ctx, plan.keyName);
-    const newClient = await verifyKey(ctx, created);
-    await storeKey(ctx, created, newClient);
-    await revokeOldKeys(ctx, created, newClient, new Set(keys.map((k2) => k2.id)));
+    const verified = await verifyKey(ctx, created);
+    await storeKey(ctx, created, verified, publicKeys);
+    await revokeOldKeys(ctx, created, verified.client, new Set(keys.map((k2) => k2.id)));
     ctx.log("revoke", `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log("preflight", "Dry run: nothing was changed");
