@@ -1,0 +1,86 @@
+// One rotation's world: a platform emulator and a GitHub emulator (each on its own port), a key
+// family that already has two keys (the newer one in every target), and the rotate-key Action
+// wired to both. Every key value and token the rig sees is remembered for the leak checks.
+
+import {
+  type GitHubEmulator,
+  type PlatformEmulator,
+  startGitHubEmulator,
+  startPlatformEmulator,
+} from '@keyturn/emulator';
+import type { RunActionOptions } from '../../../actions/common/test-support/run-action.js';
+import { type ProbedRun, ROTATE_KEY, type StartedAction, startAction } from './action-process.js';
+
+export const WRITE_TOKEN = 'ghp_reliabilityWriter0123456789abcdefABCDEF';
+export const SECRET_NAME = 'NEON_API_KEY';
+export const FAMILY = 'keyturn-reliability';
+/** Three kinds of target, so a rotation makes three secret writes. */
+export const TARGETS = ['repo:acme/web', 'env:acme/web:production', 'dependabot:acme/web'] as const;
+
+export interface SeededKey {
+  id: number;
+  key: string;
+  name: string;
+}
+
+export interface RotationRig {
+  platform: PlatformEmulator;
+  github: GitHubEmulator;
+  /** Family keys made before the run, oldest first; the last is the one every target holds. */
+  seeded: SeededKey[];
+  /** Every key value and token seen so far. */
+  secrets: Set<string>;
+  /** Starts rotate-key with the rig's inputs (api-key: what the first target holds, keep 1). */
+  rotate(inputs?: Record<string, string>, options?: Omit<RunActionOptions, 'inputs'>): StartedAction;
+  /** The value each target holds now, in TARGETS order. */
+  heldValues(): Array<string | undefined>;
+  /** Remembers the keys a run masked and the values the targets hold now. */
+  learn(run: ProbedRun): void;
+  close(): Promise<void>;
+}
+
+export async function startRotationRig(): Promise<RotationRig> {
+  const platform = await startPlatformEmulator();
+  const github = await startGitHubEmulator({
+    repos: ['acme/web'],
+    environments: { 'acme/web': ['production'] },
+    tokens: { [WRITE_TOKEN]: 'write' },
+  });
+  // Two keys named as earlier rotations of the family named them: keep 1 makes a run revoke both.
+  const seeded: SeededKey[] = [1, 2].map((day) => platform.createKey(`${FAMILY}-2026010${day}T000000Z-seed`));
+  for (const target of TARGETS) github.putSecretValue(target, SECRET_NAME, seeded[1]!.key);
+  const secrets = new Set<string>([WRITE_TOKEN, ...seeded.map((k) => k.key)]);
+
+  const heldValues = () => TARGETS.map((target) => github.secretValue(target, SECRET_NAME));
+  const learn = (run: ProbedRun) => {
+    for (const value of [...run.masks, ...heldValues()]) if (value) secrets.add(value);
+  };
+
+  return {
+    platform,
+    github,
+    seeded,
+    secrets,
+    heldValues,
+    learn,
+    rotate: (inputs = {}, runOptions = {}) =>
+      startAction(ROTATE_KEY, {
+        ...runOptions,
+        inputs: {
+          'api-key': heldValues()[0] ?? '',
+          'api-url': platform.url,
+          'github-token': WRITE_TOKEN,
+          'secret-name': SECRET_NAME,
+          targets: TARGETS.join('\n'),
+          'key-name-prefix': FAMILY,
+          keep: '1',
+          ...inputs,
+        },
+        env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_API_URL: github.url, ...runOptions.env },
+        timeoutMs: runOptions.timeoutMs ?? 90_000,
+      }),
+    close: async () => {
+      await Promise.all([platform.close(), github.close()]);
+    },
+  };
+}
