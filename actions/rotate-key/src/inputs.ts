@@ -57,11 +57,18 @@ function nameValidatedBy(what: string, check: (text: string) => void) {
 
 /** Target specs in canonical form; empty means the current repository (GITHUB_REPOSITORY). */
 function parseTargets(name: string, text: string): string[] {
+  let specs: string[];
   try {
-    return parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || undefined }).map(formatTargetSpec);
+    specs = parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || undefined }).map(formatTargetSpec);
   } catch (error) {
     throw invalidInput(name, text, error);
   }
+  // Target names reach request paths, logs and outputs: one shaped like a key was pasted by mistake.
+  const pasted = specs.findIndex(looksLikeCredential);
+  if (pasted >= 0) {
+    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(specs[pasted]!)}: a target names a repository, environment or organization`);
+  }
+  return specs;
 }
 
 export function readRotateInputs() {

@@ -259,6 +259,17 @@ describe('rotate-key input checks', () => {
     },
   );
 
+  it('refuses a key pasted inside an otherwise valid target, before any request', async () => {
+    const key = platform.createKey('pasted by mistake').key;
+    const run = await rotate({ targets: `repo:acme/web\nrepo:acme/${key}` });
+
+    expect(findLeakedPieces(run, key)).toEqual([]);
+    expect(run.exitCode).toBe(1);
+    expect(annotations(run, 'error')).toEqual([expect.stringMatching(/Input 'targets' target 2 is a \d+-character value that looks like a key/)]);
+    expect(platform.log.entries()).toEqual([]);
+    expect(github.log.entries()).toEqual([]);
+  });
+
   it.each([
     ['an empty api-key', { 'api-key': '' }, {}, "Input 'api-key' is required but empty"],
     ['an empty github-token', { 'github-token': ' ' }, {}, "Input 'github-token' is required but empty: pass a token that can write secrets (GITHUB_TOKEN cannot)"],
