@@ -12429,11 +12429,17 @@ function nameValidatedBy(what, check) {
   };
 }
 function parseTargets(name, text) {
+  let specs;
   try {
-    return parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || void 0 }).map(formatTargetSpec);
+    specs = parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || void 0 }).map(formatTargetSpec);
   } catch (error2) {
     throw invalidInput(name, text, error2);
   }
+  const pasted = specs.findIndex(looksLikeCredential);
+  if (pasted >= 0) {
+    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(specs[pasted])}: a target names a repository, environment or organization`);
+  }
+  return specs;
 }
 function readRotateInputs() {
   return collectInputs({
