@@ -7911,12 +7911,13 @@ var GitHubSecretTarget = class {
     return targetIdentity(this.spec);
   }
   async fetchPublicKey() {
-    const { data } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
+    const { data, headers } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
     const { key_id: keyId, key } = data ?? {};
     if (typeof keyId !== "string" || typeof key !== "string") {
       throw await this.failure({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, "reading the public key");
     }
-    return { keyId, key };
+    const servedAt = httpDate(headers?.date);
+    return servedAt ? { keyId, key, servedAt } : { keyId, key };
   }
   async writeSecret(name, sealedValue, keyId) {
     const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name) };
@@ -7968,6 +7969,10 @@ var GitHubSecretTarget = class {
     }
   }
 };
+function httpDate(value) {
+  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? void 0 : new Date(time);
+}
 
 // ../../packages/rotation/dist/targets/github/dependabot.js
 function dependabotSecretTarget(octokit, spec) {
@@ -11953,10 +11958,128 @@ function warnAppeared(ctx, key, newKey) {
   ctx.warn("revoke", isNewerKey(key, newKey) ? `${named}, newer than this run's key ${newKey.id}, appeared during this run: a concurrent rotation of ${ctx.secretName} is running, and targets may hold either key until the next rotation. Run rotations of one secret in a workflow concurrency: group so they never overlap.` : `${named} appeared during this run, from a concurrent rotation; the next rotation revokes it. It was left valid because a target may hold it.`);
 }
 
-// ../../packages/rotation/dist/protocol/store.js
+// ../../packages/rotation/dist/targets/untouched-since.js
+async function untouchedSince(target, secretName, servedAt) {
+  if (!servedAt || !target.readSecretMeta) {
+    return { untouched: false, reason: "the target cannot say when its secret last changed" };
+  }
+  let updatedAt;
+  try {
+    const meta = await target.readSecretMeta(secretName);
+    if (!meta)
+      return { untouched: true, reason: `it has no secret ${secretName}` };
+    updatedAt = meta.updatedAt;
+  } catch (error2) {
+    return { untouched: false, reason: `reading the secret's metadata failed: ${error2 instanceof Error ? error2.message : String(error2)}` };
+  }
+  const updated = updatedAt === void 0 ? Number.NaN : Date.parse(updatedAt);
+  const first = `this run first reached it at ${timestamp(servedAt)}`;
+  if (Number.isNaN(updated))
+    return { untouched: false, reason: "its secret has no readable updated_at" };
+  if (updated < servedAt.getTime()) {
+    return { untouched: true, reason: `its secret was last updated at ${timestamp(new Date(updated))}, before ${first}` };
+  }
+  return { untouched: false, reason: `its secret was updated at ${timestamp(new Date(updated))}, not before ${first}` };
+}
+function timestamp(date) {
+  return date.toISOString().replace(/\.000Z$/, "Z");
+}
+
+// ../../packages/rotation/dist/protocol/roll-back.js
 var CONCURRENCY_GROUP = "Run rotations of one secret in a workflow concurrency: group so they never overlap.";
+async function rollBack(ctx, created, newClient, write, written, failed) {
+  const name = failed.target.describe();
+  const what = `Writing ${ctx.secretName} to ${name} failed: ${describeError(failed.cause)}`;
+  const advice = targetAdvice(failed.cause);
+  const ambiguous = failed.cause instanceof TargetError && failed.cause.mayHaveTakenEffect;
+  const restore = ambiguous ? [...written, failed.target] : written;
+  const fail = (summary2, todo) => ctx.fail("store", `${what}. ${summary2}`, todo, failed.cause);
+  const holders = (mayHold2) => {
+    if (mayHold2.includes(failed.target))
+      ctx.report.targets.push(name);
+    return mayHold2.map((t2) => t2.describe()).join(", ");
+  };
+  const keptNote = (untouched2) => untouched2 ? `; ${name} ${keepsItsKey(untouched2)}` : "";
+  const blocker = restore.length ? await writeBackBlocker(ctx, created, newClient, advice) : void 0;
+  if (blocker) {
+    const untouched2 = ambiguous ? await settle(ctx, created, failed) : void 0;
+    const mayHold2 = untouched2 ? written : restore;
+    if (mayHold2.length) {
+      const kept2 = keptNote(untouched2);
+      return fail(`${blocker.reason}: ${holders(mayHold2)} may hold the new key ${created.id}, which stays valid, and so does the current key${kept2}`, blocker.advice);
+    }
+    await revokeOwnKey(ctx, "store", created, newClient, what);
+    return fail(`${blocker.reason}; but no target holds the new key: ${name} ${keepsItsKey(untouched2)}, so the new key ${created.id} was revoked`, `${advice} Then run again.${blocker.concurrent ? ` ${CONCURRENCY_GROUP}` : ""}`);
+  }
+  const restored = [];
+  const unrestored = [];
+  for (const target of restore) {
+    const targetName = target.describe();
+    ctx.log("store", `Writing the previous key back to ${targetName}`);
+    try {
+      await write(target, ctx.currentKey);
+      restored.push(targetName);
+      ctx.report.targets = ctx.report.targets.filter((t2) => t2 !== targetName);
+    } catch (error2) {
+      unrestored.push(target);
+      ctx.log("store", `Writing the previous key back to ${targetName} failed: ${describeError(error2)}`);
+    }
+  }
+  ctx.report.restoredTargets = restored;
+  const untouched = ambiguous && unrestored.includes(failed.target) ? await settle(ctx, created, failed) : void 0;
+  const kept = keptNote(untouched);
+  const mayHold = untouched ? unrestored.filter((t2) => t2 !== failed.target) : unrestored;
+  if (mayHold.length) {
+    return fail(`Writing the previous key back failed for ${holders(mayHold)}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, `${advice} Then run again: the next rotation writes every target and revokes the older keys.`);
+  }
+  await revokeOwnKey(ctx, "store", created, ctx.client, what);
+  const back = restored.length ? `The previous key was written back to ${restored.join(", ")}` : "No target had been written";
+  return fail(`${back} and the new key ${created.id} was revoked${kept}`, `${advice} Then run again.`);
+}
+async function settle(ctx, created, failed) {
+  const name = failed.target.describe();
+  ctx.log("store", `Reading the metadata of ${ctx.secretName} in ${name}, to learn whether a write that failed landed`);
+  const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt);
+  ctx.log("store", check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
+  return check.untouched ? check.reason : void 0;
+}
+function keepsItsKey(reason) {
+  return `keeps the key it held before, as no write of this run landed there (${reason})`;
+}
+async function writeBackBlocker(ctx, created, newClient, advice) {
+  if (!ctx.currentKey) {
+    const reason = "The previous key's value was not given (apiKey option), so it was not written back";
+    return { reason, concurrent: false, advice: `${advice} Then run again.` };
+  }
+  ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
+  const concurrent = (newer) => ({
+    reason: `${describeNewer(ctx, newer)}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
+    concurrent: true,
+    advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`
+  });
+  try {
+    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created);
+    return newer.length ? concurrent(newer) : void 0;
+  } catch (error2) {
+    const newer = await newClient.apiKeys.list().then((keys) => newerMembers(keys, ctx.family, created), () => []);
+    if (newer.length)
+      return concurrent(newer);
+    const why = error2 instanceof AuthenticationError ? "The previous key no longer works (it was revoked during this run)" : `Checking that the previous key still works failed (${describeError(error2)})`;
+    return {
+      reason: `${why}, so the previous key was not written back`,
+      concurrent: false,
+      advice: `${advice} Then run again: the next rotation writes every target and revokes the older keys.`
+    };
+  }
+}
+function describeNewer(ctx, newer) {
+  return `A newer key of family ${ctx.family} exists: ${newer.map((k2) => `${k2.id} (${k2.name})`).join(", ")}`;
+}
+
+// ../../packages/rotation/dist/protocol/store.js
 async function storeKey(ctx, created, verified, publicKeys) {
   await backOffIfSuperseded(ctx, created, verified);
+  const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
   const written = [];
   for (const target of ctx.targets) {
@@ -11964,8 +12087,8 @@ async function storeKey(ctx, created, verified, publicKeys) {
     ctx.log("store", `Writing ${ctx.secretName} to ${name}`);
     try {
       await write(target, created.key);
-    } catch (error2) {
-      return rollBack(ctx, created, verified.client, write, written, target, error2);
+    } catch (cause) {
+      return rollBack(ctx, created, verified.client, write, written, { target, cause, servedAt: servedAt.get(target) });
     }
     written.push(target);
     ctx.report.targets.push(name);
@@ -11989,72 +12112,6 @@ async function backOffIfSuperseded(ctx, created, verified) {
   const failure = `${describeNewer(ctx, newer)}. Another rotation of this secret is running and owns it now`;
   await revokeOwnKey(ctx, "store", created, verified.client, failure);
   ctx.fail("store", `${failure}; this run wrote nothing and revoked its own new key ${created.id}`, "Nothing to do if the other rotation succeeds; otherwise run again once it has finished.");
-}
-async function rollBack(ctx, created, newClient, write, written, failed, cause) {
-  const what = `Writing ${ctx.secretName} to ${failed.describe()} failed: ${describeError(cause)}`;
-  const ambiguous = cause instanceof TargetError && cause.mayHaveTakenEffect;
-  const restore = ambiguous ? [...written, failed] : written;
-  const advice = targetAdvice(cause);
-  const keepNewKey = (why, then) => {
-    if (ambiguous)
-      ctx.report.targets.push(failed.describe());
-    ctx.fail("store", `${what}. ${why}: ${restore.map((t2) => t2.describe()).join(", ")} may hold the new key ${created.id}, which stays valid, and so does the current key`, then, cause);
-  };
-  if (restore.length && !ctx.currentKey) {
-    keepNewKey("The previous key's value was not given (apiKey option), so it was not written back", `${advice} Then run again.`);
-  }
-  if (restore.length) {
-    const blocker = await writeBackBlocker(ctx, created, newClient);
-    if (blocker?.concurrent) {
-      keepNewKey(`${blocker.reason}, so the previous key was not written back`, `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`);
-    }
-    if (blocker) {
-      keepNewKey(`${blocker.reason}, so the previous key was not written back`, `${advice} Then run again: the next rotation writes every target and revokes the older keys.`);
-    }
-  }
-  const restored = [];
-  const unrestored = [];
-  for (const target of restore) {
-    const name = target.describe();
-    ctx.log("store", `Writing the previous key back to ${name}`);
-    try {
-      await write(target, ctx.currentKey);
-      restored.push(name);
-      ctx.report.targets = ctx.report.targets.filter((t2) => t2 !== name);
-    } catch (error2) {
-      unrestored.push(name);
-      ctx.log("store", `Writing the previous key back to ${name} failed: ${describeError(error2)}`);
-    }
-  }
-  ctx.report.restoredTargets = restored;
-  if (unrestored.length) {
-    if (ambiguous && unrestored.includes(failed.describe()))
-      ctx.report.targets.push(failed.describe());
-    ctx.fail("store", `${what}. Writing the previous key back failed for ${unrestored.join(", ")}, which may hold the new key ${created.id}: it stays valid, and so does the current key`, `${advice} Then run again: the next rotation writes every target and revokes the older keys.`, cause);
-  }
-  await revokeOwnKey(ctx, "store", created, ctx.client, what);
-  const back = restored.length ? `The previous key was written back to ${restored.join(", ")}` : "No target had been written";
-  ctx.fail("store", `${what}. ${back} and the new key ${created.id} was revoked`, `${advice} Then run again.`, cause);
-}
-async function writeBackBlocker(ctx, created, newClient) {
-  ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
-  const concurrent = (newer) => ({
-    reason: `${describeNewer(ctx, newer)}: a concurrent rotation of this secret took over the targets and may have revoked the previous key`,
-    concurrent: true
-  });
-  try {
-    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created);
-    return newer.length ? concurrent(newer) : void 0;
-  } catch (error2) {
-    const newer = await newClient.apiKeys.list().then((keys) => newerMembers(keys, ctx.family, created), () => []);
-    if (newer.length)
-      return concurrent(newer);
-    const reason = error2 instanceof AuthenticationError ? "The previous key no longer works (it was revoked during this run)" : `Checking that the previous key still works failed (${describeError(error2)})`;
-    return { reason, concurrent: false };
-  }
-}
-function describeNewer(ctx, newer) {
-  return `A newer key of family ${ctx.family} exists: ${newer.map((k2) => `${k2.id} (${k2.name})`).join(", ")}`;
 }
 
 // ../../packages/rotation/dist/protocol/verify.js

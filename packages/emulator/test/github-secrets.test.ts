@@ -74,6 +74,17 @@ describe.each(targets)('$label secrets', ({ collection, ref, extra }) => {
     expect(gh.secret(ref, 'META_CHECK')).toMatchObject({ name: 'META_CHECK', created_at: got.body.created_at });
   });
 
+  it('seeds a secret dated as written earlier, and a later write dates it now', async () => {
+    const yesterday = new Date('2026-01-02T03:04:05.678Z');
+    gh.putSecretValue(ref, 'SEEDED_EARLIER', 'old', { writtenAt: yesterday });
+    const seeded = await call(gh, 'GET', `${collection}/SEEDED_EARLIER`);
+    expect(seeded.body).toMatchObject({ created_at: '2026-01-02T03:04:05Z', updated_at: '2026-01-02T03:04:05Z' });
+    await putSealed(gh, collection, 'SEEDED_EARLIER', 'new', extra);
+    const written = await call(gh, 'GET', `${collection}/SEEDED_EARLIER`);
+    expect(written.body.created_at).toBe('2026-01-02T03:04:05Z');
+    expect(Date.parse(written.body.updated_at)).toBeGreaterThan(yesterday.getTime());
+  });
+
   it('deletes with 204, then answers 404 for the secret', async () => {
     await putSealed(gh, collection, 'TO_DELETE', 'x', extra);
     expect((await call(gh, 'DELETE', `${collection}/TO_DELETE`)).status).toBe(204);

@@ -3,10 +3,10 @@
 
 import { type FaultSpec, primaryRateLimitFault, secondaryRateLimitFault } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RotationStep } from '../src/index.js';
+import type { RotateKeyOptions, RotationStep } from '../src/index.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
-import { ENV_SECRET_PATH, REPO_SECRET_PATH, SECRET, startWorld, TARGETS, type World } from './world.js';
+import { ENV, ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, startWorld, TARGETS, type World } from './world.js';
 
 interface Point {
   service: 'platform' | 'github';
@@ -14,6 +14,8 @@ interface Point {
   path: (world: World) => string;
   /** Armed when the run logs a line matching this (the step has begun); before the run otherwise. */
   armAt?: RegExp;
+  /** The target a secret write goes to. */
+  target?: string;
 }
 
 const POINTS = {
@@ -25,8 +27,8 @@ const POINTS = {
   },
   create: { service: 'platform', method: 'POST', path: () => '/api_keys' },
   verify: { service: 'platform', method: 'GET', path: () => '/api_keys', armAt: /^Checking that key \d+ works/ },
-  'store: repo write': { service: 'github', method: 'PUT', path: () => REPO_SECRET_PATH },
-  'store: env write': { service: 'github', method: 'PUT', path: () => ENV_SECRET_PATH },
+  'store: repo write': { service: 'github', method: 'PUT', path: () => REPO_SECRET_PATH, target: REPO },
+  'store: env write': { service: 'github', method: 'PUT', path: () => ENV_SECRET_PATH, target: ENV },
   'revoke: list keys': {
     service: 'platform',
     method: 'GET',
@@ -43,6 +45,7 @@ const always = { times: 'always' } as const;
 const FAULTS = {
   '500 once': () => ({ kind: 'status', status: 500 }),
   '500 for good': () => ({ kind: 'status', status: 500, ...always }),
+  '502 for good': () => ({ kind: 'status', status: 502, ...always }),
   '503 once': () => ({ kind: 'status', status: 503 }),
   '429 once': (s) =>
     s === 'github' ? secondaryRateLimitFault({ status: 429, retryAfter: 1 }) : { kind: 'status', status: 429, retryAfter: 0 },
@@ -60,6 +63,7 @@ const FAULTS = {
   // Took effect, then answered 200 with a body that is not the answer (a proxy, a cut stream).
   'reply lost, 200 answered': () => ({ kind: 'reply-lost', status: 200 }),
   'no answer (timeout) after effect': () => ({ kind: 'hang', afterEffect: true }),
+  'no answer for good': () => ({ kind: 'hang', ...always }),
   '401': () => ({ kind: 'status', status: 401 }),
   '401 for good': () => ({ kind: 'status', status: 401, ...always }),
   '403': () => ({ kind: 'status', status: 403 }),
@@ -68,9 +72,20 @@ const FAULTS = {
 } satisfies Record<string, FaultMaker>;
 type FaultName = keyof typeof FAULTS;
 
+/** Run options a fault needs: a request that never answers is given up after a short timeout. */
+const FAULT_OPTIONS: Partial<Record<FaultName, (world: World) => Partial<RotateKeyOptions>>> = {
+  'no answer for good': (w) => ({ github: w.githubOptions({ timeoutMs: 300 }) }),
+};
+
 type Expectation =
   | { outcome: 'ok'; /** Old keys a faked 404 left valid (404 = already revoked). */ oldKeysStay?: boolean }
-  | { outcome: 'fail'; step: RotationStep; says: RegExp; newKeyMayStayUnheld?: boolean };
+  | {
+      outcome: 'fail';
+      step: RotationStep;
+      says: RegExp;
+      /** The write landed and so did the write-back, both unanswered: the run cannot know, and keeps the new key. */
+      newKeyMayStayUnheld?: boolean;
+    };
 
 const ok: Expectation = { outcome: 'ok' };
 const fails = (step: RotationStep, says: RegExp, extra: { newKeyMayStayUnheld?: boolean } = {}): Expectation => ({
@@ -94,6 +109,13 @@ const REFUSED = (status: number) =>
   new RegExp(`new key \\d+ was refused \\(.*${status}.*\\); it was revoked and nothing was written\\. The current key still works`);
 const NOTHING_WRITTEN = /No target had been written and the new key \d+ was revoked/;
 const REPO_RESTORED = /The previous key was written back to repo:acme\/web and the new key \d+ was revoked/;
+// GitHub's record of the secret (updated_at before the run first reached it) proves the unanswered write never landed.
+const UNTOUCHED = (target: string) =>
+  new RegExp(
+    `; ${target.replace('/', '\\/')} keeps the key it held before, as no write of this run landed there \\(its secret was last updated at \\S+Z, before this run first reached it at \\S+Z\\)`,
+  );
+const NOTHING_LANDED = new RegExp(NOTHING_WRITTEN.source + UNTOUCHED(REPO).source);
+const REPO_RESTORED_ENV_UNTOUCHED = new RegExp(REPO_RESTORED.source + UNTOUCHED(ENV).source);
 const MAY_HOLD_NEW = /may hold the new key \d+: it stays valid, and so does the current key/;
 const REVOKE_LATER = /Every target holds the new key and works\. Run again later/;
 const PERMISSIONS = /Secrets: write.*GitHub App with `secrets` write.*`repo` scope.*GITHUB_TOKEN cannot write secrets/;
@@ -160,14 +182,16 @@ const ROWS: Array<[PointName, FaultName, Expectation]> = [
   ['verify', '422', fails('verify', REFUSED(422))],
 
   ['store: repo write', '500 once', ok],
-  ['store: repo write', '500 for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
+  ['store: repo write', '500 for good', fails('store', NOTHING_LANDED)],
+  ['store: repo write', '502 for good', fails('store', NOTHING_LANDED)],
+  ['store: repo write', 'no answer for good', fails('store', NOTHING_LANDED)],
   ['store: repo write', '429 once', ok],
   ['store: repo write', '429 for good', fails('store', NOTHING_WRITTEN)],
   ['store: repo write', 'secondary rate limit once', ok],
   ['store: repo write', 'secondary rate limit for good', fails('store', RATE_LIMITED_GITHUB)],
   ['store: repo write', 'primary rate limit once', ok],
   ['store: repo write', 'dropped connection once', ok],
-  ['store: repo write', 'dropped connection for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
+  ['store: repo write', 'dropped connection for good', fails('store', NOTHING_LANDED)],
   ['store: repo write', 'reply lost once', ok],
   ['store: repo write', 'reply lost for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
   ['store: repo write', '401', fails('store', /token is invalid or expired/)],
@@ -176,14 +200,16 @@ const ROWS: Array<[PointName, FaultName, Expectation]> = [
   ['store: repo write', '422', fails('store', /GitHub refused the request/)],
 
   ['store: env write', '500 once', ok],
-  ['store: env write', '500 for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
+  ['store: env write', '500 for good', fails('store', REPO_RESTORED_ENV_UNTOUCHED)],
+  ['store: env write', '502 for good', fails('store', REPO_RESTORED_ENV_UNTOUCHED)],
+  ['store: env write', 'no answer for good', fails('store', REPO_RESTORED_ENV_UNTOUCHED)],
   ['store: env write', '429 once', ok],
   ['store: env write', '429 for good', fails('store', REPO_RESTORED)],
   ['store: env write', 'secondary rate limit once', ok],
   ['store: env write', 'secondary rate limit for good', fails('store', REPO_RESTORED)],
   ['store: env write', 'primary rate limit once', ok],
   ['store: env write', 'dropped connection once', ok],
-  ['store: env write', 'dropped connection for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
+  ['store: env write', 'dropped connection for good', fails('store', REPO_RESTORED_ENV_UNTOUCHED)],
   ['store: env write', 'reply lost once', ok],
   ['store: env write', 'reply lost for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
   ['store: env write', '401', fails('store', REPO_RESTORED)],
@@ -241,6 +267,7 @@ describe('fault matrix', () => {
     if (!point.armAt) arm();
 
     const run = await runRotation(world, {
+      ...FAULT_OPTIONS[faultName]?.(world),
       onLog: (entry) => {
         if (!armed && point.armAt?.test(entry.message)) arm();
       },
@@ -267,7 +294,13 @@ describe('fault matrix', () => {
       // Until the revoke step, targets keep the key they had; from then on they hold the new one.
       const holds = expected.step === 'revoke' ? run.createdValues[0] : world.currentKey.key;
       expect(held).toEqual(TARGETS.map(() => holds));
-      expect(error.report.targets).toEqual(expected.step === 'revoke' ? TARGETS : expect.any(Array));
+      // The report names exactly the targets that hold the new key, plus one it cannot rule out.
+      const [newValue] = run.createdValues;
+      const holders = TARGETS.filter((_t, i) => newValue !== undefined && held[i] === newValue);
+      const unsure = expected.newKeyMayStayUnheld && point.target ? [point.target] : [];
+      expect(error.report.targets).toEqual(TARGETS.filter((t) => holders.includes(t) || unsure.includes(t)));
+      // The new key stays valid exactly while a target may hold it.
+      if (newValue !== undefined) expect(world.platform.isKeyValid(newValue)).toBe(error.report.targets.length > 0);
     }
     checkInvariants(world, run, { newKeyMayStayUnheld: expected.outcome === 'fail' && expected.newKeyMayStayUnheld });
   });

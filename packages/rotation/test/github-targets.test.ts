@@ -62,6 +62,33 @@ describe('GitHub secret targets', () => {
     },
   );
 
+  it.each(['repo:acme/web', 'env:acme/web:production', 'dependabot:acme/web', 'org:acme'])(
+    '%s: the public key carries GitHub\'s clock (its Date header), which dates the secret\'s writes',
+    async (spec) => {
+      const t = target(spec);
+      const before = Math.floor(Date.now() / 1000) * 1000;
+      const { servedAt } = await t.fetchPublicKey();
+      expect(servedAt).toBeInstanceOf(Date);
+      // An HTTP date has whole seconds, by the emulator's clock (this process's).
+      expect(servedAt!.getTime() % 1000).toBe(0);
+      expect(servedAt!.getTime()).toBeGreaterThanOrEqual(before);
+      expect(servedAt!.getTime()).toBeLessThanOrEqual(Date.now());
+      await t.prepare?.(NAME);
+      await writeSealed(t, NAME, 'value');
+      const meta = await t.readSecretMeta!(NAME);
+      expect(Date.parse(meta!.updatedAt!)).toBeGreaterThanOrEqual(servedAt!.getTime());
+    },
+  );
+
+  it('a public key answer without a readable Date has no servedAt', async () => {
+    const t = target('repo:acme/web');
+    const { keyId, key } = await t.fetchPublicKey();
+    github.faults.add({ kind: 'status', status: 200, body: { key_id: keyId, key }, headers: { date: 'not a date' } });
+    const answer = await t.fetchPublicKey();
+    expect(answer).toEqual({ keyId, key });
+    expect('servedAt' in answer).toBe(false);
+  });
+
   it('each store has its own key: a value sealed with the repository key is stored empty in an environment', async () => {
     const repoKey = await target('repo:acme/web').fetchPublicKey();
     const env = target('env:acme/web:production');

@@ -61,6 +61,25 @@ describe('requests of a rotation', () => {
   });
 });
 
+describe('a write that keeps failing without an answer', () => {
+  it('adds one read of the secret, after the write and the write-back, and no other GitHub request', async () => {
+    world.github.faults.add({ kind: 'status', status: 502, method: 'PUT', path: REPO_SECRET_PATH, times: 'always' });
+    const run = await runRotation(world, { targets: [REPO], github: world.githubOptions({ retries: 1 }) });
+    expect(run.error?.message).toMatch(/No target had been written and the new key \d+ was revoked; repo:acme\/web keeps the key it held before/);
+    expect(githubRequests(REPO_PUBLIC_KEY, REPO_SECRET_PATH)).toEqual([
+      `GET ${REPO_PUBLIC_KEY} 200`,
+      `PUT ${REPO_SECRET_PATH} 502`, // the new key, and its one retry
+      `PUT ${REPO_SECRET_PATH} 502`,
+      `PUT ${REPO_SECRET_PATH} 502`, // the previous key written back, and its one retry
+      `PUT ${REPO_SECRET_PATH} 502`,
+      `GET ${REPO_SECRET_PATH} 200`, // updated_at, earlier than the public key's Date
+    ]);
+    expect(world.github.log.entries()).toHaveLength(6);
+    expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(false);
+    checkInvariants(world, run);
+  });
+});
+
 describe('a public key that changes during the run', () => {
   it('changed between preflight and store: the write is refused (422), the key fetched once more, the write retried once', async () => {
     const run = await runRotation(world, {

@@ -42,7 +42,13 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(options: { seedFamilyKey?: boolean } = {}): Promise<World> {
+export interface WorldOptions {
+  seedFamilyKey?: boolean;
+  /** When GitHub wrote the seeded secrets (their `updated_at`): a day before the run unless told. */
+  seededAt?: Date;
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const platform = await startPlatformEmulator();
   const github = await startGitHubEmulator({
     repos: ['acme/web', 'acme/api', 'acme/docs'],
@@ -52,7 +58,7 @@ export async function startWorld(options: { seedFamilyKey?: boolean } = {}): Pro
   });
   const consoleKey = platform.createKey('console key');
   const currentKey = options.seedFamilyKey === false ? consoleKey : platform.createKey(`${FAMILY}-20250101T000000Z-abcd`);
-  for (const target of TARGETS) github.putSecretValue(target, SECRET, currentKey.key);
+  seedSecrets(github, currentKey.key, options.seededAt ?? new Date(Date.now() - DAY_MS));
 
   const requests: OrderedRequest[] = [];
   let order = 0;
@@ -95,4 +101,11 @@ export async function startWorld(options: { seedFamilyKey?: boolean } = {}): Pro
       await Promise.all([platform.close(), github.close()]);
     },
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Puts `value` in every target's secret as an earlier rotation did, dated `at`. */
+function seedSecrets(github: GitHubEmulator, value: string, at: Date): void {
+  for (const target of TARGETS) github.putSecretValue(target, SECRET, value, { writtenAt: at });
 }

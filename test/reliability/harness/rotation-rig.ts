@@ -48,7 +48,9 @@ export async function startRotationRig(): Promise<RotationRig> {
   });
   // Two keys named as earlier rotations of the family named them: keep 1 makes a run revoke both.
   const seeded: SeededKey[] = [1, 2].map((day) => platform.createKey(`${FAMILY}-2026010${day}T000000Z-seed`));
-  for (const target of TARGETS) github.putSecretValue(target, SECRET_NAME, seeded[1]!.key);
+  // Stored by the last of them, a day ago (a run tells its own writes from earlier ones by date).
+  const writtenAt = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  for (const target of TARGETS) github.putSecretValue(target, SECRET_NAME, seeded[1]!.key, { writtenAt });
   const secrets = new Set<string>([WRITE_TOKEN, ...seeded.map((k) => k.key)]);
 
   const heldValues = () => TARGETS.map((target) => github.secretValue(target, SECRET_NAME));

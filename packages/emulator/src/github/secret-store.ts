@@ -21,6 +21,8 @@ export interface SecretWrite {
   visibility?: OrgSecretVisibility;
   /** Undefined keeps the current selection. */
   selectedRepositoryIds?: number[];
+  /** When the write happened; now unless a test seeds a secret written earlier. */
+  at?: Date;
 }
 
 /** GitHub's timestamps have whole seconds: `2020-01-10T14:59:22Z`. */
@@ -45,7 +47,7 @@ export class SecretStore {
   /** Creates or updates a secret; says which, for the 201 / 204 answer. */
   put(name: string, write: SecretWrite): 'created' | 'updated' {
     const key = canonicalSecretName(name);
-    const now = githubTimestamp();
+    const now = githubTimestamp(write.at);
     const existing = this.#secrets.get(key);
     if (existing) {
       if (write.value !== undefined) existing.value = write.value;

@@ -42,7 +42,13 @@ export interface GitHubStateApi {
   secretValue(target: GitHubTarget, name: string): string | undefined;
   secret(target: GitHubTarget, name: string): GitHubSecretMeta | undefined;
   /** Seeds a secret as if written earlier (organization secrets: `private` unless told). */
-  putSecretValue(target: GitHubTarget, name: string, value: string, fields?: OrgSecretFields): 'created' | 'updated';
+  /** Seeds a secret as if written earlier: at `writtenAt` (default now), with an org's fields. */
+  putSecretValue(
+    target: GitHubTarget,
+    name: string,
+    value: string,
+    fields?: OrgSecretFields & { writtenAt?: Date },
+  ): 'created' | 'updated';
   /** A new key pair and key_id for the target; values sealed with the old key are refused from now on. */
   rotatePublicKey(target: GitHubTarget): { key_id: string; key: string };
 }
@@ -83,7 +89,8 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
       if (problem) throw new TypeError(problem);
       const hasFields = fields.visibility !== undefined || fields.selected_repository_ids !== undefined;
       if (found.ref.kind !== 'org' && hasFields) throw new TypeError('only organization secrets have a visibility');
-      if (found.ref.kind !== 'org') return found.secrets.put(name, { value });
+      const at = fields.writtenAt;
+      if (found.ref.kind !== 'org') return found.secrets.put(name, { value, at });
       if (fields.visibility !== undefined && !['all', 'private', 'selected'].includes(fields.visibility)) {
         throw new TypeError('an organization secret visibility is all, private or selected');
       }
@@ -98,7 +105,7 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
       } catch (error) {
         throw error instanceof GitHubError ? new TypeError(error.message.replace(/^Invalid request\.\n\n/, '')) : error;
       }
-      return found.secrets.put(name, { value, visibility: fields.visibility, selectedRepositoryIds: ids });
+      return found.secrets.put(name, { value, visibility: fields.visibility, selectedRepositoryIds: ids, at });
     },
 
     rotatePublicKey: (target) => {

@@ -5,11 +5,17 @@ export interface TargetPublicKey {
   keyId: string;
   /** base64 of the 32-byte public key that secrets for this target are sealed with. */
   key: string;
+  /**
+   * The service's own clock when it served this key (GitHub: the response's `Date` header). With
+   * `readSecretMeta`, it lets a run tell that a write which got no answer never landed.
+   */
+  servedAt?: Date;
 }
 
 export interface SecretMeta {
   name: string;
   createdAt?: string;
+  /** When the value last changed, by the service's clock (the one `servedAt` reads). */
   updatedAt?: string;
 }
 
@@ -35,7 +41,10 @@ export interface SecretTarget {
    * the key again and retries once.
    */
   writeSecret(name: string, sealedValue: string, keyId: string): Promise<void>;
-  /** The secret's metadata, or undefined when it does not exist yet. */
+  /**
+   * The secret's metadata, or undefined when it does not exist yet. Read only after a write that got
+   * no answer: an `updatedAt` earlier than the public key's `servedAt` proves the write never landed.
+   */
   readSecretMeta?(name: string): Promise<SecretMeta | undefined>;
 }
 

@@ -28,7 +28,7 @@ export class GitHubSecretTarget implements SecretTarget {
   }
 
   async fetchPublicKey(): Promise<TargetPublicKey> {
-    const { data } = await this.call('reading the public key', () =>
+    const { data, headers } = await this.call('reading the public key', () =>
       this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params),
     );
     const { key_id: keyId, key } = (data ?? {}) as { key_id?: unknown; key?: unknown };
@@ -38,7 +38,9 @@ export class GitHubSecretTarget implements SecretTarget {
         'reading the public key',
       );
     }
-    return { keyId, key };
+    // GitHub's clock, the one its secrets' `updated_at` is written by.
+    const servedAt = httpDate(headers?.date);
+    return servedAt ? { keyId, key, servedAt } : { keyId, key };
   }
 
   async writeSecret(name: string, sealedValue: string, keyId: string): Promise<void> {
@@ -96,4 +98,10 @@ export class GitHubSecretTarget implements SecretTarget {
       return undefined;
     }
   }
+}
+
+/** An HTTP `Date` header (https://www.rfc-editor.org/rfc/rfc9110#field.date), or undefined when absent or unreadable. */
+function httpDate(value: unknown): Date | undefined {
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? undefined : new Date(time);
 }

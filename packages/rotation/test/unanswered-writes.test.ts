@@ -1,0 +1,116 @@
+// A target write that keeps failing without a usable answer: GitHub's own record of the secret
+// (updated_at, against the Date of the public key this run fetched) settles whether it landed. Proven
+// untouched, the target keeps its key and the new key goes; otherwise the new key stays valid and
+// the target is named, as it may hold it.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkInvariants } from './invariants.js';
+import { runRotation } from './run.js';
+import { ENV, ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, startWorld, TARGETS, type World } from './world.js';
+
+let world: World;
+beforeEach(async () => {
+  world = await startWorld();
+});
+afterEach(async () => {
+  await world.close();
+});
+
+const held = () => TARGETS.map((t) => world.github.secretValue(t, SECRET));
+const PATHS: Record<string, string> = { [REPO]: REPO_SECRET_PATH, [ENV]: ENV_SECRET_PATH };
+const forGood = { times: 'always' } as const;
+const metadataReads = (path: string) => world.github.log.entries({ method: 'GET', path });
+
+describe.each([REPO, ENV])('the write to %s keeps failing', (target) => {
+  const path = PATHS[target]!;
+  const other = TARGETS.find((t) => t !== target)!;
+
+  it('the write landed but every answer was lost: the new key stays valid and the target is named', async () => {
+    world.github.faults.add({ kind: 'reply-lost', method: 'PUT', path, ...forGood });
+    const run = await runRotation(world, {
+      onLog: ({ message }) => {
+        // The write-back to it fails without taking effect: the target keeps the new key.
+        if (message !== `Writing the previous key back to ${target}`) return;
+        world.github.faults.clear();
+        world.github.faults.add({ kind: 'status', status: 502, method: 'PUT', path, ...forGood });
+      },
+    });
+    const [newValue] = run.createdValues;
+    expect(run.error?.step).toBe('store');
+    expect(run.error?.message).toMatch(
+      new RegExp(`Writing the previous key back failed for ${target}, which may hold the new key \\d+: it stays valid`),
+    );
+    expect(world.github.secretValue(target, SECRET)).toBe(newValue);
+    expect(world.github.secretValue(other, SECRET)).toBe(world.currentKey.key);
+    expect(run.error?.report.targets).toEqual([target]);
+    expect(run.error?.report.newKeyRevoked).toBeUndefined();
+    expect(world.platform.isKeyValid(newValue!)).toBe(true);
+    expect(run.logs.map((l) => l.message)).toContainEqual(
+      expect.stringMatching(new RegExp(`^${target} may hold the new key \\d+: its secret was updated at \\S+Z, not before this run first reached it at \\S+Z$`)),
+    );
+    expect(metadataReads(path)).toHaveLength(1);
+    checkInvariants(world, run);
+  });
+
+  it('reading its metadata fails too: nothing is proven, the new key stays valid and the target is named', async () => {
+    world.github.faults.add({ kind: 'status', status: 502, method: 'PUT', path, ...forGood });
+    world.github.faults.add({ kind: 'status', status: 500, method: 'GET', path, ...forGood });
+    const run = await runRotation(world);
+    expect(run.error?.step).toBe('store');
+    expect(run.error?.message).toMatch(new RegExp(`Writing the previous key back failed for ${target}, which may hold the new key \\d+`));
+    expect(run.error?.report.targets).toEqual([target]);
+    expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(true);
+    expect(run.logs.map((l) => l.message)).toContainEqual(
+      expect.stringMatching(new RegExp(`^${target} may hold the new key \\d+: reading the secret's metadata failed: .*500`)),
+    );
+    expect(held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    checkInvariants(world, run, { newKeyMayStayUnheld: true });
+  });
+
+  it('proven untouched without the previous key to write back: the new key goes all the same', async () => {
+    world.github.faults.add({ kind: 'status', status: 502, method: 'PUT', path, ...forGood });
+    const run = await runRotation(world, { apiKey: '', client: world.client(world.currentKey.key) });
+    const error = run.error!;
+    expect(error.step).toBe('store');
+    expect(error.message).toMatch(/previous key's value was not given \(apiKey option\), so it was not written back/);
+    expect(world.github.log.entries({ method: 'PUT' }).filter((r) => r.status === 204).map((r) => r.path)).toEqual(
+      target === REPO ? [] : [REPO_SECRET_PATH],
+    );
+    if (target === REPO) {
+      // Nothing holds the new key: it revoked itself (the previous key may not work in this path).
+      expect(error.message).toMatch(/but no target holds the new key: repo:acme\/web keeps the key it held before.*so the new key \d+ was revoked/);
+      expect(error.report.targets).toEqual([]);
+      expect(error.report.newKeyRevoked).toBe(true);
+      expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(false);
+      expect(world.platform.log.entries({ method: 'DELETE' }).map((r) => r.actor)).toEqual([`key:${error.report.keyId}`]);
+    } else {
+      // The repository holds the new key for sure; the environment is proven to hold the previous one.
+      expect(error.message).toMatch(
+        /not written back: repo:acme\/web may hold the new key \d+, which stays valid, and so does the current key; env:acme\/web:production keeps the key it held before/,
+      );
+      expect(error.report.targets).toEqual([REPO]);
+      expect(held()).toEqual([run.createdValues[0], world.currentKey.key]);
+    }
+    checkInvariants(world, run);
+  });
+});
+
+it('a secret updated later than the public key was served (another writer, or a skewed clock) proves nothing', async () => {
+  await world.close();
+  world = await startWorld({ seededAt: new Date(Date.now() + 60 * 60 * 1000) });
+  world.github.faults.add({ kind: 'status', status: 502, method: 'PUT', path: REPO_SECRET_PATH, ...forGood });
+  const run = await runRotation(world);
+  expect(run.error?.message).toMatch(/Writing the previous key back failed for repo:acme\/web, which may hold the new key \d+/);
+  expect(run.error?.report.targets).toEqual([REPO]);
+  expect(run.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(/its secret was updated at \S+Z, not before this run first reached it/));
+  checkInvariants(world, run, { newKeyMayStayUnheld: true });
+});
+
+it('a write that answered (403) is not in doubt: no metadata is read', async () => {
+  world.github.faults.add({ kind: 'status', status: 403, method: 'PUT', path: ENV_SECRET_PATH });
+  const run = await runRotation(world);
+  expect(run.error?.message).toMatch(/The previous key was written back to repo:acme\/web and the new key \d+ was revoked\./);
+  expect(metadataReads(ENV_SECRET_PATH)).toEqual([]);
+  expect(metadataReads(REPO_SECRET_PATH)).toEqual([]);
+  checkInvariants(world, run);
+});
