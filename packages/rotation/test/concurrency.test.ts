@@ -3,18 +3,15 @@
 // before its first write when a newer key exists, and never writes the previous key back once a
 // newer rotation took over. Two real runs interleave through FetchGates, in the order set here.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FetchGates } from './gated-fetch.js';
 import { checkInvariants } from './invariants.js';
 import { type RotationRun, runRotation } from './run.js';
-import { ENV, ENV_SECRET_PATH, FAMILY, REPO, SECRET, startWorld, TARGETS, TOKEN, type World } from './world.js';
+import { ENV, ENV_SECRET_PATH, FAMILY, REPO, SECRET, TARGETS, TOKEN, useFreshWorld, type World } from './world.js';
 
 let world: World;
-beforeEach(async () => {
-  world = await startWorld();
-});
-afterEach(async () => {
-  await world.close();
+useFreshWorld((fresh) => {
+  world = fresh;
 });
 
 const held = () => TARGETS.map((t) => world.github.secretValue(t, SECRET));

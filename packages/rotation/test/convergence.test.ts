@@ -1,18 +1,15 @@
 // Re-runs converge: a run stopped after any step, then a fresh run, leaves every target holding the
 // same working key and nothing else valid; successive rotations keep the newest `keep` keys.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FetchGates } from './gated-fetch.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
-import { FAMILY, REPO, SECRET, startWorld, TARGETS, type World } from './world.js';
+import { FAMILY, REPO, SECRET, TARGETS, useFreshWorld, type World } from './world.js';
 
 let world: World;
-beforeEach(async () => {
-  world = await startWorld();
-});
-afterEach(async () => {
-  await world.close();
+useFreshWorld((fresh) => {
+  world = fresh;
 });
 
 const liveKeys = () => world.platform.listKeys().filter((k) => !k.revoked);

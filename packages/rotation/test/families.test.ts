@@ -1,16 +1,13 @@
 // Families of look-alike targets: each secret has its own family (DESIGN.md, step 2), so rotating
 // one never revokes a key another target holds.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runRotation } from './run.js';
-import { SECRET, startWorld, type World } from './world.js';
+import { SECRET, useFreshWorld, type World } from './world.js';
 
 let world: World;
-beforeEach(async () => {
-  world = await startWorld();
-});
-afterEach(async () => {
-  await world.close();
+useFreshWorld((fresh) => {
+  world = fresh;
 });
 
 describe('look-alike targets', () => {

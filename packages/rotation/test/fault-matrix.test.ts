@@ -2,11 +2,11 @@
 // revocation) against every fault, one test per row, all checked by the same invariants.
 
 import { type FaultSpec, primaryRateLimitFault, secondaryRateLimitFault } from '@keyturn/emulator';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RotateKeyOptions, RotationStep } from '../src/index.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
-import { ENV, ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, startWorld, TARGETS, type World } from './world.js';
+import { ENV, ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, TARGETS, useFreshWorld, type World } from './world.js';
 
 interface Point {
   service: 'platform' | 'github';
@@ -247,11 +247,8 @@ const ROWS: Array<[PointName, FaultName, Expectation]> = [
 ];
 
 let world: World;
-beforeEach(async () => {
-  world = await startWorld();
-});
-afterEach(async () => {
-  await world.close();
+useFreshWorld((fresh) => {
+  world = fresh;
 });
 
 describe('fault matrix', () => {

@@ -3,18 +3,15 @@
 // key_id), the back-off check reads the verify step's listing, and the preflight reads up to 8
 // targets at a time while the writes stay one at a time.
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FetchGates } from './gated-fetch.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
-import { ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, startWorld, TARGETS, type World } from './world.js';
+import { ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, TARGETS, useFreshWorld, type World } from './world.js';
 
 let world: World;
-beforeEach(async () => {
-  world = await startWorld();
-});
-afterEach(async () => {
-  await world.close();
+useFreshWorld((fresh) => {
+  world = fresh;
 });
 
 const REPO_PUBLIC_KEY = '/repos/acme/web/actions/secrets/public-key';

@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RotationError, rotateKey } from '../src/index.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
 import { FetchGates } from './gated-fetch.js';
-import { ENV, ENV_SECRET_PATH, FAMILY, REPO, SECRET, startWorld, TARGETS, type World } from './world.js';
+import { ENV, ENV_SECRET_PATH, FAMILY, REPO, SECRET, startWorld, TARGETS, useFreshWorld, type World } from './world.js';
 
 let world: World;
-beforeEach(async () => {
-  world = await startWorld();
-});
-afterEach(async () => {
-  await world.close();
+useFreshWorld((fresh) => {
+  world = fresh;
 });
 
 /** A secret store other than GitHub; `identity()` says which secret it is however it is spelled. */

@@ -3,17 +3,14 @@
 // untouched, the target keeps its key and the new key goes; otherwise the new key stays valid and
 // the target is named, as it may hold it.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
-import { ENV, ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, startWorld, TARGETS, type World } from './world.js';
+import { ENV, ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, startWorld, TARGETS, useFreshWorld, type World } from './world.js';
 
 let world: World;
-beforeEach(async () => {
-  world = await startWorld();
-});
-afterEach(async () => {
-  await world.close();
+useFreshWorld((fresh) => {
+  world = fresh;
 });
 
 const held = () => TARGETS.map((t) => world.github.secretValue(t, SECRET));

@@ -2,6 +2,7 @@
 // a console-made key (unmanaged), a previous key of the family (the current key, in the secret of
 // both targets), and a token that can write secrets.
 
+import { afterEach, beforeEach } from 'vitest';
 import { createClient, type PlatformClient } from '@keyturn/api';
 import {
   type GitHubEmulator,
@@ -46,6 +47,18 @@ export interface WorldOptions {
   seedFamilyKey?: boolean;
   /** When GitHub wrote the seeded secrets (their `updated_at`): a day before the run unless told. */
   seededAt?: Date;
+}
+
+/** A fresh world for each test of a file, closed after it: `useFreshWorld((w) => { world = w; })`. */
+export function useFreshWorld(set: (world: World) => void, options?: WorldOptions): void {
+  let current: World | undefined;
+  beforeEach(async () => {
+    current = await startWorld(options);
+    set(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
