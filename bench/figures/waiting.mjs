@@ -23,6 +23,8 @@ const SEEDED_HISTORY = 500;
 const LONG_HISTORY = 20_000;
 /** Phases of the last finish are spread over the interval in steps of this: mean latencies closer than one step are sampling noise. */
 const LATENCY_NOISE_MS = INTERVAL_MS / REPS;
+/** "Already finished" rows: the operation finishes this soon, before the wait begins. */
+const DONE_FINISH_MS = 20;
 
 export const figure = {
   id: 'waiting',
@@ -53,15 +55,18 @@ async function measureWaiting() {
       { id: 'keyturn', size, client: 'keyturn', wait: waitOn.keyturn, history: SEEDED_HISTORY },
       { id: 'sdk', size, client: '@neon/sdk', wait: waitOn['@neon/sdk'], history: SEEDED_HISTORY },
     ]);
+    // Why keyturn polls at once: an operation often finishes before the deploy step starts waiting.
     cases.push(
+      { id: 'keyturn-done', size: 1, client: 'keyturn, already finished', wait: waitOn.keyturn, history: SEEDED_HISTORY, done: true },
+      { id: 'sdk-done', size: 1, client: '@neon/sdk, already finished', wait: waitOn['@neon/sdk'], history: SEEDED_HISTORY, done: true },
       { id: 'all-pending', size: 40, client: 'keyturn, ids omitted (all pending)', wait: waitOn.allPending, history: SEEDED_HISTORY },
       { id: 'all-pending-long', size: 40, client: `keyturn, ids omitted, ${LONG_HISTORY.toLocaleString('en')} older operations`, wait: waitOn.allPending, history: LONG_HISTORY },
     );
     const rows = [];
-    for (const { id, size, client, wait, history } of cases) {
+    for (const { id, size, client, wait, history, done = false } of cases) {
       const runs = [];
       const reps = id.startsWith('all-pending') ? SCAN_REPS : REPS;
-      for (let rep = 0; rep < reps; rep++) runs.push(await waitOnce(emulator, { size, rep, reps, history }, wait));
+      for (let rep = 0; rep < reps; rep++) runs.push(await waitOnce(emulator, { size, rep, reps, history, done }, wait));
       rows.push({ id, size, client, ...aggregate(runs) });
     }
     return { markdown: render(rows), headline: headline(rows) };
@@ -71,13 +76,14 @@ async function measureWaiting() {
 }
 
 /** One wait on `size` fresh operations whose finish times are staggered, the last one known. */
-async function waitOnce(emulator, { size, rep, reps, history }, wait) {
+async function waitOnce(emulator, { size, rep, reps, history, done }, wait) {
   const project = emulator.createProject({ name: `bench-wait-${size}-${rep}` });
   emulator.seedOperations(project.id, history);
   // The phase of the last finish against the polling interval moves across reps, so the latency
   // samples cover the interval instead of always landing at the same point of it.
-  const lastFinish = LAST_FINISH_MS + ((rep + 0.5) / reps) * INTERVAL_MS;
+  const lastFinish = done ? DONE_FINISH_MS : LAST_FINISH_MS + ((rep + 0.5) / reps) * INTERVAL_MS;
   const specs = Array.from({ length: size }, (_, i) => {
+    if (done) return { action: 'apply_config', schedulingMs: 0, runningMs: DONE_FINISH_MS };
     const finishAt = size === 1 ? lastFinish : FIRST_FINISH_MS + ((lastFinish - FIRST_FINISH_MS) * i) / (size - 1);
     return { action: 'apply_config', schedulingMs: 100, runningMs: finishAt - 100 };
   });
@@ -88,6 +94,9 @@ async function waitOnce(emulator, { size, rep, reps, history }, wait) {
     Array.from({ length: NEWER_OPERATIONS }, () => ({ action: 'check_availability', schedulingMs: 0, runningMs: 50 })),
   );
   emulator.log.clear();
+  // The clients get the operations as the request that started them answered (running), but these
+  // have finished by the time the wait begins.
+  if (done) await new Promise((resolve) => setTimeout(resolve, DONE_FINISH_MS * 3));
   await wait(project.id, awaited);
   const returned = Date.now();
   const entries = entriesUnder(emulator.log, `/projects/${project.id}`);
@@ -151,6 +160,11 @@ function verdicts(rows) {
       `${size} awaited: keyturn spends ${fewer} requests (${k.requests} against ${s.requests}; per later round ${k.laterMax} against ${s.laterMax} at most), latency ${latency} (${ms(k.latencyMean)} against ${ms(s.latencyMean)}; closer than one phase step, ${ms(LATENCY_NOISE_MS)}, is equal).${why}`,
     );
   }
+  const kDone = rows.find((r) => r.id === 'keyturn-done');
+  const sDone = rows.find((r) => r.id === 'sdk-done');
+  lines.push(
+    `Already finished when the wait starts: keyturn ${kDone.requests} request(s), returns after ${ms(kDone.latencyMean)}; the SDK ${sDone.requests} request(s), after ${ms(sDone.latencyMean)} (it sleeps an interval first). This is what keyturn's poll at once buys, and the one extra request it costs on a wait that is still running.`,
+  );
   // A finish just after a round read the operation is seen by the next round: one interval and the
   // two rounds' own requests later, at worst.
   const keyturn = rows.filter((r) => r.id === 'keyturn');
