@@ -3152,6 +3152,9 @@ var TargetError = class extends Error {
     this.mayHaveTakenEffect = mayHaveTakenEffect2;
   }
 };
+function targetAdvice(error2) {
+  return error2 instanceof TargetError ? error2.advice : "Check the target spec and the token, then run again.";
+}
 
 // ../../packages/rotation/dist/targets/spec.js
 var TargetSpecError = class extends Error {
@@ -7919,8 +7922,8 @@ var GitHubSecretTarget = class {
     const servedAt = httpDate(headers?.date);
     return servedAt ? { keyId, key, servedAt } : { keyId, key };
   }
-  async writeSecret(name, sealedValue, keyId) {
-    const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name) };
+  async writeSecret(name, sealedValue, keyId, options = {}) {
+    const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name, options) };
     await this.call(`writing the secret ${name}`, () => this.octokit.request(`PUT ${this.scope.route}/{secret_name}`, { ...this.scope.params, secret_name: name, ...body }));
   }
   async readSecretMeta(name) {
@@ -7945,7 +7948,7 @@ var GitHubSecretTarget = class {
     }
   }
   /** Body fields beyond the sealed value (organization secrets add their visibility). */
-  async extraWriteFields(_name) {
+  async extraWriteFields(_name, _options) {
     return {};
   }
   async call(what, request2) {
@@ -7993,46 +7996,50 @@ function environmentSecretTarget(octokit, spec) {
 // ../../packages/rotation/dist/targets/github/org.js
 var OrgSecretTarget = class extends GitHubSecretTarget {
   spec;
+  /** Per secret name: the access a write gives it. */
   #access = /* @__PURE__ */ new Map();
+  /** Per secret name: the access it had when first read (undefined: no such secret). */
+  #previous = /* @__PURE__ */ new Map();
   constructor(octokit, spec) {
     super(octokit, spec, { route: "/orgs/{org}/actions/secrets", params: { org: spec.org } });
     this.spec = spec;
   }
   async prepare(secretName) {
     await this.#accessFor(secretName);
+    await this.#previousAccess(secretName);
   }
-  async extraWriteFields(name) {
-    const access2 = await this.#accessFor(name);
+  async extraWriteFields(name, options) {
+    const previous = options.restore ? await this.#previousAccess(name) : void 0;
+    const access2 = previous ?? await this.#accessFor(name);
     return access2.visibility === "selected" ? { visibility: "selected", selected_repository_ids: access2.repositoryIds ?? [] } : { visibility: access2.visibility };
   }
-  /** Memoised per secret name; a failed lookup is tried again next time. */
   #accessFor(secretName) {
-    let access2 = this.#access.get(secretName);
-    if (!access2) {
-      access2 = this.#resolveAccess(secretName);
-      access2.catch(() => this.#access.delete(secretName));
-      this.#access.set(secretName, access2);
-    }
-    return access2;
+    return memoised(this.#access, secretName, async () => {
+      const { visibility, repositories } = this.spec;
+      if (visibility === "selected")
+        return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
+      if (visibility)
+        return { visibility };
+      return await this.#previousAccess(secretName) ?? { visibility: "private" };
+    });
   }
-  async #resolveAccess(secretName) {
-    const { visibility, repositories } = this.spec;
-    if (visibility === "selected")
-      return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
-    if (visibility)
-      return { visibility };
-    const existing = await this.readSecret(secretName);
-    const current = existing?.visibility;
-    if (current === "all" || current === "private")
-      return { visibility: current };
-    if (current !== "selected")
-      return { visibility: "private" };
-    const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate("GET /orgs/{org}/actions/secrets/{secret_name}/repositories", {
-      org: this.spec.org,
-      secret_name: secretName,
-      per_page: 100
-    }));
-    return { visibility: "selected", repositoryIds: selected.map((r2) => r2.id) };
+  #previousAccess(secretName) {
+    return memoised(this.#previous, secretName, async () => {
+      const existing = await this.readSecret(secretName);
+      if (!existing)
+        return void 0;
+      const current = existing.visibility;
+      if (current === "all" || current === "private")
+        return { visibility: current };
+      if (current !== "selected")
+        return { visibility: "private" };
+      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate("GET /orgs/{org}/actions/secrets/{secret_name}/repositories", {
+        org: this.spec.org,
+        secret_name: secretName,
+        per_page: 100
+      }));
+      return { visibility: "selected", repositoryIds: selected.map((r2) => r2.id) };
+    });
   }
   async #repositoryIds(names) {
     const ids = [];
@@ -8043,6 +8050,15 @@ var OrgSecretTarget = class extends GitHubSecretTarget {
     return ids;
   }
 };
+function memoised(cache, key, load) {
+  let value = cache.get(key);
+  if (!value) {
+    value = load();
+    value.catch(() => cache.delete(key));
+    cache.set(key, value);
+  }
+  return value;
+}
 
 // ../../packages/rotation/dist/targets/github/repo.js
 function repoSecretTarget(octokit, spec) {
@@ -8077,7 +8093,6 @@ function resolveOptions(options, githubLog) {
   const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
   validateSecretName(secretName);
   const targets = resolveTargets(options, githubLog);
-  refuseDuplicateTargets(targets);
   const family = options.family ?? deriveFamily(targets[0], secretName);
   validateFamily(family);
   const keep = options.keep ?? 1;
@@ -8120,7 +8135,7 @@ function resolveTargets(options, githubLog) {
   const given = options.targets ?? [];
   const list2 = typeof given === "string" ? [given] : given;
   if (list2.length && list2.every((t2) => typeof t2 !== "string"))
-    return [...list2];
+    return refuseDuplicateTargets([...list2]);
   if (!list2.every((t2) => typeof t2 === "string"))
     throw new TypeError("targets must be all specs or all SecretTarget objects");
   const specs = parseTargetSpecs(list2, {
@@ -8140,6 +8155,7 @@ function refuseDuplicateTargets(targets) {
       throw new TypeError(`targets ${earlier} and ${target.describe()} are the same secret: give it once`);
     seen.set(identity, target.describe());
   }
+  return targets;
 }
 
 // ../../packages/rotation/dist/protocol/context.js
@@ -8241,9 +8257,9 @@ async function createKey(ctx, keyName) {
   try {
     await ctx.onKeyCreated?.(key.key);
   } catch (error2) {
-    const failure = `The onKeyCreated hook failed: ${describeError(error2)}`;
+    const failure = `The onKeyCreated hook failed: ${redactCredentials(describeError(error2), [key.key])}`;
     await revokeOwnKey(ctx, "create", key, ctx.client, failure);
-    ctx.fail("create", `${failure}; the new key was revoked`, "Fix the hook, then run again. Nothing was written.", error2);
+    ctx.fail("create", `${failure}; the new key was revoked`, "Fix the hook, then run again. Nothing was written.", new Error(failure));
   }
   ctx.log("create", `Created key ${key.id} (${key.name})`);
   return key;
@@ -11756,38 +11772,6 @@ async function sealSecret(value, publicKeyBase64) {
   return libsodium_wrappers_default.to_base64(sealed, libsodium_wrappers_default.base64_variants.ORIGINAL);
 }
 
-// ../../packages/rotation/dist/targets/write-sealed.js
-async function writeSealed(target, secretName, value, publicKey) {
-  const known = publicKey ?? await target.fetchPublicKey();
-  try {
-    await sealAndWrite(target, secretName, value, known);
-    return known;
-  } catch (error2) {
-    if (!publicKey || !(error2 instanceof TargetError) || error2.status !== 422)
-      throw error2;
-    const fresh = await fetchAgain(target, error2);
-    if (fresh.keyId === known.keyId && fresh.key === known.key)
-      throw error2;
-    await sealAndWrite(target, secretName, value, fresh);
-    return fresh;
-  }
-}
-async function sealAndWrite(target, secretName, value, publicKey) {
-  const sealed = await sealSecret(value, publicKey.key);
-  await target.writeSecret(secretName, sealed, publicKey.keyId);
-}
-async function fetchAgain(target, refused) {
-  try {
-    return await target.fetchPublicKey();
-  } catch (error2) {
-    const message = `${refused.message}; fetching its public key again failed: ${error2 instanceof Error ? error2.message : String(error2)}`;
-    throw new TargetError(message, refused.target, refused.status, targetAdvice(error2), false);
-  }
-}
-function targetAdvice(error2) {
-  return error2 instanceof TargetError ? error2.advice : "Check the target spec and the token, then run again.";
-}
-
 // ../../packages/rotation/dist/protocol/revocation-plan.js
 function isNewerKey(a2, b2) {
   const [ta2, tb] = [Date.parse(a2.created_at), Date.parse(b2.created_at)];
@@ -11800,8 +11784,11 @@ function newerMembers(keys, family, own) {
   const entry = keys.find((k2) => k2.id === own.id) ?? (own.created_at ? { ...own, created_at: own.created_at } : void 0);
   return familyMembers(keys, family).filter((k2) => k2.id !== own.id && (entry ? isNewerKey(k2, entry) : k2.id > own.id));
 }
+function describeNewer(family, newer) {
+  return `A newer key of family ${family} exists: ${newer.map((k2) => `${k2.id} (${k2.name})`).join(", ")}`;
+}
 function selectRevocations(input) {
-  const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
+  const { keys, family, keep, newKey, revokeKeyIds, listedBefore, currentKeyId } = input;
   const isNew = (k2) => k2.id === newKey?.id;
   const olderThanNew = (k2) => !newKey || !isNew(k2) && !isNewerKey(k2, newKey);
   const appearedDuringRun = (k2) => listedBefore !== void 0 && !listedBefore.has(k2.id) && !isNew(k2);
@@ -11810,7 +11797,8 @@ function selectRevocations(input) {
   const appeared = members.filter(appearedDuringRun);
   const revoke = /* @__PURE__ */ new Map();
   let slots = newKey ? keep : keep - 1;
-  for (const key of members) {
+  const rank = (k2) => isNew(k2) ? 0 : k2.id === currentKeyId ? 1 : 2;
+  for (const key of [...members].sort((a2, b2) => rank(a2) - rank(b2))) {
     if (appearedDuringRun(key))
       continue;
     if (isOrphan(key))
@@ -11840,7 +11828,7 @@ function selectRevocations(input) {
 }
 
 // ../../packages/rotation/dist/protocol/preflight.js
-var CONCURRENT_TARGET_READS = 8;
+var CONCURRENT_TARGET_READS = 3;
 async function preflight(ctx) {
   const { family, secretName } = ctx;
   ctx.log("preflight", "Checking the current key by listing API keys");
@@ -11852,9 +11840,11 @@ async function preflight(ctx) {
   }
   const members = familyMembers(keys, family);
   ctx.log("preflight", `The current key works: ${keys.length} live keys, ${members.length} of family ${family}`);
-  warnIfUnmanaged(ctx, keys);
+  const current = mostRecentlyUsed(keys);
+  warnIfUnmanaged(ctx, keys, current);
   const publicKeys = await fetchPublicKeys(ctx);
-  const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds });
+  const currentKeyId = current?.id;
+  const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, currentKeyId });
   for (const id of selection.notLive)
     ctx.log("preflight", `Key ${id} of revoke-key-ids is not live: already revoked`);
   const plan = {
@@ -11865,7 +11855,7 @@ async function preflight(ctx) {
   ctx.report.plan = plan;
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
-  return { keys, plan, publicKeys };
+  return { keys, plan, publicKeys, currentKeyId };
 }
 async function fetchPublicKeys(ctx) {
   const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
@@ -11886,9 +11876,8 @@ async function fetchPublicKeys(ctx) {
   }
   return publicKeys;
 }
-function warnIfUnmanaged(ctx, keys) {
+function warnIfUnmanaged(ctx, keys, current) {
   const used = keys.filter((k2) => k2.last_used_at);
-  const current = mostRecentlyUsed(used);
   if (!current || isFamilyMember(current.name, ctx.family) || ctx.revokeKeyIds.includes(current.id))
     return;
   const named = `key ${current.id} ("${current.name}")`;
@@ -11897,21 +11886,24 @@ function warnIfUnmanaged(ctx, keys) {
 }
 function mostRecentlyUsed(keys) {
   let best;
-  for (const key of keys)
-    if (!best || Date.parse(key.last_used_at) > Date.parse(best.last_used_at))
-      best = key;
+  let bestAt = Number.NEGATIVE_INFINITY;
+  for (const key of keys) {
+    const at2 = key.last_used_at ? Date.parse(key.last_used_at) : Number.NaN;
+    if (at2 > bestAt)
+      [best, bestAt] = [key, at2];
+  }
   return best;
 }
 
 // ../../packages/rotation/dist/protocol/revoke.js
 var RERUN = "Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.";
-async function revokeOldKeys(ctx, created, newClient, listedBefore) {
+async function revokeOldKeys(ctx, created, newClient, listedBefore, currentKeyId) {
   ctx.log("revoke", `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys = [];
   try {
     keys = await newClient.apiKeys.list();
   } catch (error2) {
-    const advice = error2 instanceof AuthenticationError ? `The platform refused the new key ${created.id}, which every target holds: was it revoked by another rotation? ${currentKeyRejectedAdvice(ctx.secretName)}` : RERUN;
+    const advice = error2 instanceof AuthenticationError ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(", ")}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.` : RERUN;
     ctx.fail("revoke", `Listing keys with the new key ${created.id} failed: ${describeError(error2)}`, advice, error2);
   }
   const newKey = keys.find((k2) => k2.id === created.id) ?? {
@@ -11925,7 +11917,8 @@ async function revokeOldKeys(ctx, created, newClient, listedBefore) {
     keep: ctx.keep,
     newKey,
     revokeKeyIds: ctx.revokeKeyIds,
-    listedBefore
+    listedBefore,
+    currentKeyId
   });
   for (const id of selection.notLive)
     ctx.log("revoke", `Key ${id} of revoke-key-ids is not live: already revoked`);
@@ -11933,6 +11926,11 @@ async function revokeOldKeys(ctx, created, newClient, listedBefore) {
     ctx.warn("revoke", `Key ${id} of revoke-key-ids was not revoked: ${reason}`);
   for (const key of selection.appeared)
     warnAppeared(ctx, key, newKey);
+  if (selection.appeared.length) {
+    const planned = selection.revoke.map((k2) => k2.id);
+    ctx.warn("revoke", `A concurrent rotation of ${ctx.secretName} ran during this run, so no key was revoked${planned.length ? ` (not ${planned.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`);
+    return;
+  }
   const failures = [];
   let firstError;
   for (const key of selection.revoke) {
@@ -11958,7 +11956,49 @@ function warnAppeared(ctx, key, newKey) {
   ctx.warn("revoke", isNewerKey(key, newKey) ? `${named}, newer than this run's key ${newKey.id}, appeared during this run: a concurrent rotation of ${ctx.secretName} is running, and targets may hold either key until the next rotation. Run rotations of one secret in a workflow concurrency: group so they never overlap.` : `${named} appeared during this run, from a concurrent rotation; the next rotation revokes it. It was left valid because a target may hold it.`);
 }
 
+// ../../packages/rotation/dist/targets/write-sealed.js
+async function writeSealed(target, secretName, value, known, options) {
+  try {
+    await sealAndWrite(target, secretName, value, known, options);
+    return known;
+  } catch (error2) {
+    if (!(error2 instanceof TargetError) || error2.status !== 422)
+      throw error2;
+    const fresh = await fetchAgain(target, error2);
+    if (fresh.keyId === known.keyId && fresh.key === known.key)
+      throw error2;
+    await sealAndWrite(target, secretName, value, fresh, options);
+    return fresh;
+  }
+}
+async function sealAndWrite(target, secretName, value, publicKey, options) {
+  const sealed = await sealSecret(value, publicKey.key);
+  await target.writeSecret(secretName, sealed, publicKey.keyId, options);
+}
+async function fetchAgain(target, refused) {
+  try {
+    return await target.fetchPublicKey();
+  } catch (error2) {
+    const message = `${refused.message}; fetching its public key again failed: ${describeError(error2)}`;
+    throw new TargetError(message, refused.target, refused.status, targetAdvice(error2), false);
+  }
+}
+
+// ../../packages/rotation/dist/protocol/newer-rotation.js
+var CONCURRENCY_GROUP = "Run rotations of one secret in a workflow concurrency: group so they never overlap.";
+async function newerRotation(ctx, created, newClient) {
+  try {
+    const newer = newerMembers(await newClient.apiKeys.list(), ctx.family, created);
+    return newer.length ? describeNewer(ctx.family, newer) : void 0;
+  } catch (error2) {
+    if (!(error2 instanceof AuthenticationError))
+      throw error2;
+    return `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)`;
+  }
+}
+
 // ../../packages/rotation/dist/targets/untouched-since.js
+var UNTOUCHED_MARGIN_MS = 6e4;
 async function untouchedSince(target, secretName, servedAt) {
   if (!servedAt || !target.readSecretMeta) {
     return { untouched: false, reason: "the target cannot say when its secret last changed" };
@@ -11967,74 +12007,76 @@ async function untouchedSince(target, secretName, servedAt) {
   try {
     const meta = await target.readSecretMeta(secretName);
     if (!meta)
-      return { untouched: true, reason: `it has no secret ${secretName}` };
+      return { untouched: false, reason: `it answered that it has no secret ${secretName}, which proves nothing` };
     updatedAt = meta.updatedAt;
   } catch (error2) {
-    return { untouched: false, reason: `reading the secret's metadata failed: ${error2 instanceof Error ? error2.message : String(error2)}` };
+    return { untouched: false, reason: `reading the secret's metadata failed: ${describeError(error2)}` };
   }
   const updated = updatedAt === void 0 ? Number.NaN : Date.parse(updatedAt);
   const first = `this run first reached it at ${timestamp(servedAt)}`;
   if (Number.isNaN(updated))
     return { untouched: false, reason: "its secret has no readable updated_at" };
-  if (updated < servedAt.getTime()) {
-    return { untouched: true, reason: `its secret was last updated at ${timestamp(new Date(updated))}, before ${first}` };
+  if (updated <= servedAt.getTime() - UNTOUCHED_MARGIN_MS) {
+    return { untouched: true, reason: `its secret was last updated at ${timestamp(new Date(updated))}, over a minute before ${first}` };
   }
-  return { untouched: false, reason: `its secret was updated at ${timestamp(new Date(updated))}, not before ${first}` };
+  return { untouched: false, reason: `its secret was updated at ${timestamp(new Date(updated))}, not a minute before ${first}` };
 }
 function timestamp(date) {
   return date.toISOString().replace(/\.000Z$/, "Z");
 }
 
 // ../../packages/rotation/dist/protocol/roll-back.js
-var CONCURRENCY_GROUP = "Run rotations of one secret in a workflow concurrency: group so they never overlap.";
 async function rollBack(ctx, created, newClient, write, written, failed) {
   const name = failed.target.describe();
   const what = `Writing ${ctx.secretName} to ${name} failed: ${describeError(failed.cause)}`;
   const advice = targetAdvice(failed.cause);
-  const ambiguous = failed.cause instanceof TargetError && failed.cause.mayHaveTakenEffect;
+  const ambiguous = failed.cause instanceof SealError ? false : !(failed.cause instanceof TargetError) || failed.cause.mayHaveTakenEffect;
   const restore = ambiguous ? [...written, failed.target] : written;
   const fail = (summary2, todo) => ctx.fail("store", `${what}. ${summary2}`, todo, failed.cause);
-  const holders = (mayHold2) => {
-    if (mayHold2.includes(failed.target))
-      ctx.report.targets.push(name);
-    return mayHold2.map((t2) => t2.describe()).join(", ");
-  };
-  const keptNote = (untouched2) => untouched2 ? `; ${name} ${keepsItsKey(untouched2)}` : "";
-  const blocker = restore.length ? await writeBackBlocker(ctx, created, newClient, advice) : void 0;
-  if (blocker) {
-    const untouched2 = ambiguous ? await settle(ctx, created, failed) : void 0;
-    const mayHold2 = untouched2 ? written : restore;
-    if (mayHold2.length) {
-      const kept2 = keptNote(untouched2);
-      return fail(`${blocker.reason}: ${holders(mayHold2)} may hold the new key ${created.id}, which stays valid, and so does the current key${kept2}`, blocker.advice);
+  const rerun = thenRunAgain(advice, "The next rotation writes every target and revokes the older keys.");
+  const previousKey = ctx.currentKey;
+  const blocker = restore.length ? await writeBackBlocker(ctx, created, newClient, rerun) : void 0;
+  const { restored, unrestored, stopped } = !blocker && previousKey ? await writeBack(ctx, created, newClient, write, restore, previousKey) : { restored: [], unrestored: restore, stopped: void 0 };
+  if (!blocker)
+    ctx.report.restoredTargets = restored;
+  const halt = blocker ?? stopped;
+  const untouched = ambiguous && unrestored.includes(failed.target) ? await settle(ctx, created, failed) : void 0;
+  const keptWhy = untouched ? `${name} ${keepsItsKey(untouched)}` : void 0;
+  const kept = keptWhy ? `; ${keptWhy}` : "";
+  const mayHold = untouched ? unrestored.filter((t2) => t2 !== failed.target) : unrestored;
+  ctx.report.targets = mayHold.map((t2) => t2.describe());
+  const holders = ctx.report.targets.join(", ");
+  if (mayHold.length) {
+    if (halt) {
+      return fail(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
     }
-    await revokeOwnKey(ctx, "store", created, newClient, what);
-    return fail(`${blocker.reason}; but no target holds the new key: ${name} ${keepsItsKey(untouched2)}, so the new key ${created.id} was revoked`, `${advice} Then run again.${blocker.concurrent ? ` ${CONCURRENCY_GROUP}` : ""}`);
+    return fail(`Writing the previous key back failed for ${holders}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
   }
+  await revokeOwnKey(ctx, "store", created, newClient, what);
+  if (halt) {
+    return fail(`${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ""}, so the new key ${created.id} was revoked`, thenRunAgain(advice, halt.concurrent ? CONCURRENCY_GROUP : void 0));
+  }
+  const back = restored.length ? `The previous key was written back to ${restored.join(", ")}` : "No target had been written";
+  return fail(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(advice));
+}
+async function writeBack(ctx, created, newClient, write, restore, previousKey) {
   const restored = [];
   const unrestored = [];
-  for (const target of restore) {
+  for (const [index, target] of restore.entries()) {
+    const stopped = index > 0 ? await takenOverBlocker(ctx, created, newClient) : void 0;
+    if (stopped)
+      return { restored, unrestored: [...unrestored, ...restore.slice(index)], stopped };
     const targetName = target.describe();
     ctx.log("store", `Writing the previous key back to ${targetName}`);
     try {
-      await write(target, ctx.currentKey);
+      await write(target, previousKey, { restore: true });
       restored.push(targetName);
-      ctx.report.targets = ctx.report.targets.filter((t2) => t2 !== targetName);
     } catch (error2) {
       unrestored.push(target);
       ctx.log("store", `Writing the previous key back to ${targetName} failed: ${describeError(error2)}`);
     }
   }
-  ctx.report.restoredTargets = restored;
-  const untouched = ambiguous && unrestored.includes(failed.target) ? await settle(ctx, created, failed) : void 0;
-  const kept = keptNote(untouched);
-  const mayHold = untouched ? unrestored.filter((t2) => t2 !== failed.target) : unrestored;
-  if (mayHold.length) {
-    return fail(`Writing the previous key back failed for ${holders(mayHold)}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, `${advice} Then run again: the next rotation writes every target and revokes the older keys.`);
-  }
-  await revokeOwnKey(ctx, "store", created, ctx.client, what);
-  const back = restored.length ? `The previous key was written back to ${restored.join(", ")}` : "No target had been written";
-  return fail(`${back} and the new key ${created.id} was revoked${kept}`, `${advice} Then run again.`);
+  return { restored, unrestored, stopped: void 0 };
 }
 async function settle(ctx, created, failed) {
   const name = failed.target.describe();
@@ -12043,37 +12085,48 @@ async function settle(ctx, created, failed) {
   ctx.log("store", check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
   return check.untouched ? check.reason : void 0;
 }
+function thenRunAgain(advice, more) {
+  const rerun = /\brun again\b/i.test(advice) ? "" : " Then run again.";
+  return `${advice}${rerun}${more ? ` ${more}` : ""}`;
+}
 function keepsItsKey(reason) {
   return `keeps the key it held before, as no write of this run landed there (${reason})`;
 }
-async function writeBackBlocker(ctx, created, newClient, advice) {
+async function writeBackBlocker(ctx, created, newClient, rerun) {
   if (!ctx.currentKey) {
     const reason = "The previous key's value was not given (apiKey option), so it was not written back";
-    return { reason, concurrent: false, advice: `${advice} Then run again.` };
+    return { reason, concurrent: false, advice: rerun };
   }
   ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
-  const concurrent = (newer) => ({
-    reason: `${describeNewer(ctx, newer)}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
-    concurrent: true,
-    advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`
-  });
   try {
     const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created);
-    return newer.length ? concurrent(newer) : void 0;
+    return newer.length ? concurrentBlocker(created, describeNewer(ctx.family, newer)) : void 0;
   } catch (error2) {
-    const newer = await newClient.apiKeys.list().then((keys) => newerMembers(keys, ctx.family, created), () => []);
-    if (newer.length)
-      return concurrent(newer);
+    const takenOver = await newerRotation(ctx, created, newClient).catch(() => void 0);
+    if (takenOver)
+      return concurrentBlocker(created, takenOver);
     const why = error2 instanceof AuthenticationError ? "The previous key no longer works (it was revoked during this run)" : `Checking that the previous key still works failed (${describeError(error2)})`;
+    return { reason: `${why}, so the previous key was not written back`, concurrent: false, advice: rerun };
+  }
+}
+async function takenOverBlocker(ctx, created, newClient) {
+  try {
+    const takenOver = await newerRotation(ctx, created, newClient);
+    return takenOver ? concurrentBlocker(created, takenOver) : void 0;
+  } catch (error2) {
     return {
-      reason: `${why}, so the previous key was not written back`,
+      reason: `Listing keys with the new key ${created.id}, to check that no newer rotation runs, failed (${describeError(error2)}), so the previous key was not written back further`,
       concurrent: false,
-      advice: `${advice} Then run again: the next rotation writes every target and revokes the older keys.`
+      advice: `Run again: the next rotation writes every target and revokes the older keys.`
     };
   }
 }
-function describeNewer(ctx, newer) {
-  return `A newer key of family ${ctx.family} exists: ${newer.map((k2) => `${k2.id} (${k2.name})`).join(", ")}`;
+function concurrentBlocker(created, takenOver) {
+  return {
+    reason: `${takenOver}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
+    concurrent: true,
+    advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`
+  };
 }
 
 // ../../packages/rotation/dist/protocol/store.js
@@ -12085,21 +12138,29 @@ async function storeKey(ctx, created, verified, publicKeys) {
   for (const target of ctx.targets) {
     const name = target.describe();
     ctx.log("store", `Writing ${ctx.secretName} to ${name}`);
+    let takenOver;
     try {
-      await write(target, created.key);
+      if (written.length)
+        takenOver = await newerRotationBefore(ctx, created, verified, target);
+      if (!takenOver)
+        await write(target, created.key);
     } catch (cause) {
       return rollBack(ctx, created, verified.client, write, written, { target, cause, servedAt: servedAt.get(target) });
     }
+    if (takenOver)
+      stopWriting(ctx, created, written, takenOver);
     written.push(target);
     ctx.report.targets.push(name);
     ctx.log("store", `${name} holds the new key ${created.id}`);
   }
 }
 function sealedWrite(ctx, publicKeys) {
-  return async (target, value) => {
+  return async (target, value, options) => {
     const known = publicKeys.get(target);
-    const used = await writeSealed(target, ctx.secretName, value, known);
-    if (!known || used === known)
+    if (!known)
+      throw new Error(`no public key of ${target.describe()} was fetched by the preflight`);
+    const used = await writeSealed(target, ctx.secretName, value, known, options);
+    if (used === known)
       return;
     publicKeys.set(target, used);
     ctx.log("store", `The public key of ${target.describe()} changed during the run: the value was sealed again with key ${used.keyId}`);
@@ -12109,9 +12170,21 @@ async function backOffIfSuperseded(ctx, created, verified) {
   const newer = newerMembers(verified.keys, ctx.family, created);
   if (!newer.length)
     return;
-  const failure = `${describeNewer(ctx, newer)}. Another rotation of this secret is running and owns it now`;
+  const failure = `${describeNewer(ctx.family, newer)}. Another rotation of this secret is running and owns it now`;
   await revokeOwnKey(ctx, "store", created, verified.client, failure);
   ctx.fail("store", `${failure}; this run wrote nothing and revoked its own new key ${created.id}`, "Nothing to do if the other rotation succeeds; otherwise run again once it has finished.");
+}
+async function newerRotationBefore(ctx, created, verified, target) {
+  try {
+    return await newerRotation(ctx, created, verified.client);
+  } catch (error2) {
+    const message = `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(error2)}`;
+    throw new TargetError(message, target.describe(), void 0, platformAdvice(error2, ctx.secretName, false), false);
+  }
+}
+function stopWriting(ctx, created, written, takenOver) {
+  const holders = written.map((t2) => t2.describe()).join(", ");
+  return ctx.fail("store", `${takenOver}: a concurrent rotation of this secret took over while this run was writing, so this run stopped writing: ${holders} may hold the new key ${created.id}, which this run did not revoke (no rollback: the other rotation writes every target)`, `Let the concurrent rotation finish; the next rotation revokes what is left. ${CONCURRENCY_GROUP}`);
 }
 
 // ../../packages/rotation/dist/protocol/verify.js
@@ -12168,7 +12241,7 @@ async function rotateKey(options) {
       family: options?.family ?? "",
       secretName: options?.secretName ?? DEFAULT_SECRET_NAME
     });
-    const summary2 = `The inputs are not valid: ${error2.message}`;
+    const summary2 = `The inputs are not valid: ${describeError(error2)}`;
     const advice = "Fix the input and run again. Nothing was changed.";
     observer(options?.log)({ step: "preflight", level: "error", message: `${summary2} ${advice}` });
     throw new RotationError({ step: "preflight", summary: summary2, advice, report: report2, cause: error2 });
@@ -12176,12 +12249,12 @@ async function rotateKey(options) {
   const report = emptyReport({ dryRun: resolved.dryRun, family: resolved.family, secretName: resolved.secretName });
   const ctx = { ...resolved, report, ...createContextTools(report, startedAt, options.log) };
   note = ctx.note;
-  const { plan, keys, publicKeys } = await preflight(ctx);
+  const { plan, keys, publicKeys, currentKeyId } = await preflight(ctx);
   if (!ctx.dryRun) {
     const created = await createKey(ctx, plan.keyName);
     const verified = await verifyKey(ctx, created);
     await storeKey(ctx, created, verified, publicKeys);
-    await revokeOldKeys(ctx, created, verified.client, new Set(keys.map((k2) => k2.id)));
+    await revokeOldKeys(ctx, created, verified.client, new Set(keys.map((k2) => k2.id)), currentKeyId);
     ctx.log("revoke", `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log("preflight", "Dry run: nothing was changed");

@@ -15,7 +15,13 @@ export {
   TargetSpecError,
   targetIdentity,
 } from './targets/spec.js';
-export { type SecretMeta, type SecretTarget, TargetError, type TargetPublicKey } from './targets/secret-target.js';
+export {
+  type SecretMeta,
+  type SecretTarget,
+  TargetError,
+  type TargetPublicKey,
+  type WriteOptions,
+} from './targets/secret-target.js';
 export { createGitHubTarget } from './targets/github/index.js';
 export { OrgSecretTarget } from './targets/github/org.js';
 export { GitHubSecretTarget } from './targets/github/github-secret-target.js';

@@ -74,7 +74,6 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
   validateSecretName(secretName);
   const targets = resolveTargets(options, githubLog);
-  refuseDuplicateTargets(targets);
   // From the first target (DESIGN.md): reordering the targets changes it; `family` pins it.
   const family = options.family ?? deriveFamily(targets[0]!, secretName);
   validateFamily(family);
@@ -117,7 +116,8 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
 function resolveTargets(options: RotateKeyOptions, githubLog: (line: string) => void): SecretTarget[] {
   const given = options.targets ?? [];
   const list: readonly (string | SecretTarget)[] = typeof given === 'string' ? [given] : given;
-  if (list.length && list.every((t) => typeof t !== 'string')) return [...(list as SecretTarget[])];
+  // Specs of one secret are refused by the parser, with their lines; objects here.
+  if (list.length && list.every((t) => typeof t !== 'string')) return refuseDuplicateTargets([...(list as SecretTarget[])]);
   if (!list.every((t) => typeof t === 'string')) throw new TypeError('targets must be all specs or all SecretTarget objects');
   const specs = parseTargetSpecs(list as string[], {
     defaultRepository: options.defaultRepository ?? process.env.GITHUB_REPOSITORY,
@@ -129,7 +129,7 @@ function resolveTargets(options: RotateKeyOptions, githubLog: (line: string) => 
 }
 
 /** Two targets of one secret (spelled apart) would be written twice and name no single family. */
-function refuseDuplicateTargets(targets: readonly SecretTarget[]): void {
+function refuseDuplicateTargets(targets: SecretTarget[]): SecretTarget[] {
   const seen = new Map<string, string>();
   for (const target of targets) {
     const identity = identityOf(target);
@@ -137,4 +137,5 @@ function refuseDuplicateTargets(targets: readonly SecretTarget[]): void {
     if (earlier !== undefined) throw new TypeError(`targets ${earlier} and ${target.describe()} are the same secret: give it once`);
     seen.set(identity, target.describe());
   }
+  return targets;
 }

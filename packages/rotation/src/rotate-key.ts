@@ -10,6 +10,7 @@ import { preflight } from './protocol/preflight.js';
 import { revokeOldKeys } from './protocol/revoke.js';
 import { storeKey } from './protocol/store.js';
 import { verifyKey } from './protocol/verify.js';
+import { describeError } from './platform.js';
 import { emptyReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
 
@@ -26,7 +27,7 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
       family: options?.family ?? '',
       secretName: options?.secretName ?? DEFAULT_SECRET_NAME,
     });
-    const summary = `The inputs are not valid: ${(error as Error).message}`;
+    const summary = `The inputs are not valid: ${describeError(error)}`;
     const advice = 'Fix the input and run again. Nothing was changed.';
     observer(options?.log)({ step: 'preflight', level: 'error', message: `${summary} ${advice}` });
     throw new RotationError({ step: 'preflight', summary, advice, report, cause: error });
@@ -36,12 +37,12 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
   const ctx: RotationContext = { ...resolved, report, ...createContextTools(report, startedAt, options.log) };
   note = ctx.note;
 
-  const { plan, keys, publicKeys } = await preflight(ctx);
+  const { plan, keys, publicKeys, currentKeyId } = await preflight(ctx);
   if (!ctx.dryRun) {
     const created = await createKey(ctx, plan.keyName);
     const verified = await verifyKey(ctx, created);
     await storeKey(ctx, created, verified, publicKeys);
-    await revokeOldKeys(ctx, created, verified.client, new Set(keys.map((k) => k.id)));
+    await revokeOldKeys(ctx, created, verified.client, new Set(keys.map((k) => k.id)), currentKeyId);
     ctx.log('revoke', `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log('preflight', 'Dry run: nothing was changed');

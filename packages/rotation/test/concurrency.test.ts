@@ -7,7 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { FetchGates } from './gated-fetch.js';
 import { checkInvariants } from './invariants.js';
 import { type RotationRun, runRotation } from './run.js';
-import { ENV, ENV_SECRET_PATH, FAMILY, REPO, SECRET, TARGETS, TOKEN, useFreshWorld, type World } from './world.js';
+import {
+  ENV,
+  ENV_SECRET_PATH,
+  FAMILY,
+  REPO,
+  REPO_SECRET_PATH,
+  SECRET,
+  TARGETS,
+  TOKEN,
+  useFreshWorld,
+  type World,
+} from './world.js';
 
 let world: World;
 useFreshWorld((fresh) => {
@@ -29,6 +40,16 @@ function expectNoLeaks(...runs: RotationRun[]): void {
     const said = [...run.logs.map((l) => l.message), JSON.stringify(run.error ?? run.report)].join('\n');
     for (const secret of secrets) expect(said.includes(secret), 'a key value or token leaked').toBe(false);
   }
+}
+
+/** A key of the family appeared during the run: its revoke step revokes nothing, not even revokeKeyIds. */
+const NOTHING_REVOKED = expect.stringMatching(
+  /^A concurrent rotation of NEON_API_KEY ran during this run, so no key was revoked \(not \d+, \d+\): .*The next rotation finishes the job/,
+);
+function expectNothingRevoked(run: RotationRun): void {
+  expect(run.report!.revokedKeyIds).toEqual([]);
+  expect(isRevoked(world.currentKey.id)).toBe(false);
+  expect(isRevoked(world.consoleKey.id)).toBe(false);
 }
 
 /** The next scheduled run, reading the repository's secret, leaves one key, held everywhere. */
@@ -54,11 +75,12 @@ describe('a key of the family appears during the run (another rotation made it)'
     const run = await runRotation(world, { onLog: foreign.onLog });
     expect(run.error?.message).toBeUndefined();
     expect(isRevoked(foreign.id())).toBe(false);
-    expect(run.report!.revokedKeyIds.sort()).toEqual([world.consoleKey.id, world.currentKey.id].sort());
+    expectNothingRevoked(run);
     expect(run.report!.warnings).toEqual([
       expect.stringMatching(
         new RegExp(`^Key ${foreign.id()} \\(${FAMILY}-.*\\) appeared during this run, from a concurrent rotation; the next rotation revokes it`),
       ),
+      NOTHING_REVOKED,
     ]);
     checkInvariants(world, run, { foreignKeyIds: [foreign.id()] });
   });
@@ -83,9 +105,10 @@ describe('a key of the family appears during the run (another rotation made it)'
     expect(run.error?.message).toBeUndefined();
     expect(isRevoked(foreign.id())).toBe(false);
     expect(isRevoked(run.report!.keyId)).toBe(false);
-    expect(run.report!.revokedKeyIds.sort()).toEqual([world.consoleKey.id, world.currentKey.id].sort());
+    expectNothingRevoked(run);
     expect(run.report!.warnings).toEqual([
       expect.stringMatching(new RegExp(`^Key ${foreign.id()} .* newer than this run's key ${run.report!.keyId}.*concurrency: group`)),
+      NOTHING_REVOKED,
     ]);
     checkInvariants(world, run, { foreignKeyIds: [foreign.id()] });
   });
@@ -146,6 +169,122 @@ describe('two rotations started together, one a moment behind while the other is
     expectNoLeaks(x, y);
     await expectNextRunConverges();
   });
+});
+
+describe('a newer rotation starts after this run created its key, and so will revoke it', () => {
+  /**
+   * X's create is answered but X is held there; Y lists the keys (X's key among them) and is held
+   * at its create; X then verifies (no newer key yet), writes the repository and is held after it;
+   * Y runs until `yStop` (its end, or its first write); then X goes on.
+   */
+  async function newerRunDuringWrites(yStop?: { method: string; path: string }) {
+    const [xGates, yGates] = [new FetchGates(), new FetchGates()];
+    const xCreated = xGates.hold('POST', '/api_keys', 'reply');
+    const xRun = runRotation(world, { gates: xGates });
+    await xCreated.reached;
+    const yCreate = yGates.hold('POST', '/api_keys');
+    const yRun = runRotation(world, { gates: yGates });
+    await yCreate.reached;
+    const xFirstWrite = xGates.hold('PUT', REPO_SECRET_PATH, 'reply');
+    xCreated.release();
+    await xFirstWrite.reached;
+    const yHeld = yStop ? yGates.hold(yStop.method, yStop.path) : undefined;
+    yCreate.release();
+    if (yHeld) await yHeld.reached;
+    else await yRun;
+    xFirstWrite.release();
+    const x = await xRun;
+    yHeld?.release();
+    return { x, y: await yRun };
+  }
+
+  it.each([
+    { case: 'the newer run finished and revoked this run\'s key', yStop: undefined, says: /The new key \d+ was revoked during this run/ },
+    { case: 'the newer run is writing', yStop: { method: 'PUT', path: REPO_SECRET_PATH }, says: /A newer key of family \S+ exists/ },
+  ])('$case: it stops writing, without a rollback, and leaves its key valid', async ({ yStop, says }) => {
+    const { x, y } = await newerRunDuringWrites(yStop);
+    expect(y.error?.message).toBeUndefined();
+    expect(x.error?.step).toBe('store');
+    expect(x.error?.message).toMatch(says);
+    expect(x.error?.message).toMatch(/took over while this run was writing, so this run stopped writing: repo:acme\/web may hold the new key/);
+    expect(x.error?.advice).toMatch(/concurrency: group/);
+    expect(x.error?.report).toMatchObject({ targets: [REPO] });
+    expect(x.error?.report.restoredTargets).toBeUndefined();
+    expect(x.error?.report.newKeyRevoked).toBeUndefined();
+    // X never wrote the environment: only Y did.
+    expect(world.github.log.entries({ method: 'PUT', path: ENV_SECRET_PATH })).toHaveLength(1);
+    expectEveryTargetHoldsAWorkingKey();
+    expect(held()).toEqual([y.createdValues[0], y.createdValues[0]]);
+    expectNoLeaks(x, y);
+    await expectNextRunConverges();
+  });
+
+  it('the check fails for good: nothing more is written, and the written target is named', async () => {
+    const run = await runRotation(world, {
+      onLog: ({ message }) => {
+        if (message.startsWith(`${REPO} holds the new key`)) {
+          world.platform.faults.add({ kind: 'status', status: 500, method: 'GET', path: '/api_keys', times: 'always' });
+        }
+      },
+    });
+    expect(run.error?.message).toMatch(/listing keys with the new key \d+ first, to check that no newer rotation runs, failed: .*500/);
+    expect(run.error?.message).toMatch(/repo:acme\/web may hold the new key \d+, which stays valid/);
+    expect(world.github.log.entries({ method: 'PUT', path: ENV_SECRET_PATH })).toEqual([]);
+    checkInvariants(world, run);
+  });
+
+  it('a newer rotation starts while this run writes the previous key back: it stops writing back', async () => {
+    // The environment's write lands and its answers are lost: both targets are to be given the previous key.
+    world.github.faults.add({ kind: 'reply-lost', method: 'PUT', path: ENV_SECRET_PATH, times: 'always' });
+    let foreign: { id: number } | undefined;
+    const run = await runRotation(world, {
+      onLog: ({ message }) => {
+        if (!foreign && message === `Writing the previous key back to ${REPO}`) {
+          foreign = world.platform.createKey(`${FAMILY}-20991231T235959Z-zzzz`);
+        }
+      },
+    });
+    expect(run.error?.step).toBe('store');
+    expect(run.error?.message).toMatch(
+      new RegExp(`A newer key of family ${FAMILY} exists: ${foreign!.id} .*not written back: ${ENV} may hold the new key \\d+, which stays valid`),
+    );
+    expect(run.error?.advice).toMatch(/concurrency: group/);
+    expect(run.error?.report.restoredTargets).toEqual([REPO]);
+    expect(run.error?.report.targets).toEqual([ENV]);
+    expect(world.github.secretValue(REPO, SECRET)).toBe(world.currentKey.key);
+    expect(world.github.secretValue(ENV, SECRET)).toBe(run.createdValues[0]);
+    // The environment got the new key (retries included) and never the previous one back.
+    const envWrites = world.github.log.entries({ method: 'PUT', path: ENV_SECRET_PATH }).length;
+    expect(run.logs.map((l) => l.message)).not.toContain(`Writing the previous key back to ${ENV}`);
+    expect(envWrites).toBeGreaterThan(0);
+    checkInvariants(world, run, { foreignKeyIds: [foreign!.id] });
+  });
+});
+
+it('an older run ends while a newer one writes the previous key back: the older run revokes nothing', async () => {
+  const [aGates, bGates] = [new FetchGates(), new FetchGates()];
+  const aEnvWrite = aGates.hold('PUT', ENV_SECRET_PATH);
+  const aRun = runRotation(world, { gates: aGates });
+  await aEnvWrite.reached;
+  // B's environment write is refused: B writes the previous key back to the repository, held there.
+  world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: ENV_SECRET_PATH });
+  const bNewKeyWrite = bGates.hold('PUT', REPO_SECRET_PATH);
+  const bWriteBack = bGates.hold('PUT', REPO_SECRET_PATH);
+  void bNewKeyWrite.reached.then(bNewKeyWrite.release);
+  const bRun = runRotation(world, { gates: bGates });
+  await bWriteBack.reached;
+  aEnvWrite.release();
+  const a = await aRun;
+  bWriteBack.release();
+  const b = await bRun;
+  expect(a.error?.message).toBeUndefined();
+  expectNothingRevoked(a);
+  expect(a.report!.warnings).toContainEqual(NOTHING_REVOKED);
+  expect(b.error?.message).toMatch(/The previous key was written back to repo:acme\/web and the new key \d+ was revoked/);
+  expect(held()).toEqual([world.currentKey.key, a.createdValues[0]]);
+  expectEveryTargetHoldsAWorkingKey();
+  expectNoLeaks(a, b);
+  await expectNextRunConverges();
 });
 
 describe('a write fails and the previous key cannot be proven to work', () => {

@@ -76,4 +76,29 @@ describe('successive rotations', () => {
     expect(run.report!.revokedKeyIds).toContain(orphan.id);
     checkInvariants(world, run);
   });
+
+  it('keep 2 keeps the key the targets hold, not the newer key of a run that crashed before writing it', async () => {
+    // Killed once its key was verified (so used), before any write: no target holds that key.
+    const gates = new FetchGates();
+    let crashedKeyId: number | undefined;
+    await new Promise<void>((resolve) => {
+      void runRotation(world, {
+        gates,
+        keep: 2,
+        onLog: ({ message }) => {
+          const verified = /^Key (\d+) works/.exec(message);
+          if (!verified) return;
+          crashedKeyId = Number(verified[1]);
+          gates.stop();
+          resolve();
+        },
+      });
+    });
+    const run = await runRotation(world, { keep: 2 });
+    expect(run.error?.message).toBeUndefined();
+    expect(liveKeys().map((k) => k.id)).toEqual([world.currentKey.id, run.report!.keyId]);
+    expect(run.report!.revokedKeyIds).toContain(crashedKeyId);
+    expect(run.report!.plan!.revokeKeyIds).toContain(crashedKeyId);
+    checkInvariants(world, run);
+  });
 });

@@ -37,6 +37,11 @@ function target(spec: string, options: Partial<GitHubClientOptions> = {}): Secre
   return createGitHubTarget(octokit, parseTargetSpecs(spec)[0]!);
 }
 
+/** Writes as a run does, sealed with the public key fetched just before (the preflight's). */
+async function writeFetched(t: SecretTarget, value: string): Promise<void> {
+  await writeSealed(t, NAME, value, await t.fetchPublicKey());
+}
+
 async function failure(promise: Promise<unknown>): Promise<TargetError> {
   const error = await promise.then(
     () => undefined,
@@ -54,10 +59,10 @@ describe('GitHub secret targets', () => {
       expect(t.describe()).toBe(spec);
       expect(await t.readSecretMeta!(NAME)).toBeUndefined();
       await t.prepare?.(NAME);
-      await writeSealed(t, NAME, 'value-1');
+      await writeFetched(t, 'value-1');
       expect(github.secretValue(spec, NAME)).toBe('value-1');
       expect(await t.readSecretMeta!(NAME)).toMatchObject({ name: NAME, createdAt: expect.any(String) });
-      await writeSealed(t, NAME, 'value-2');
+      await writeFetched(t, 'value-2');
       expect(github.secretValue(spec, NAME)).toBe('value-2');
     },
   );
@@ -74,7 +79,7 @@ describe('GitHub secret targets', () => {
       expect(servedAt!.getTime()).toBeGreaterThanOrEqual(before);
       expect(servedAt!.getTime()).toBeLessThanOrEqual(Date.now());
       await t.prepare?.(NAME);
-      await writeSealed(t, NAME, 'value');
+      await writeFetched(t, 'value');
       const meta = await t.readSecretMeta!(NAME);
       expect(Date.parse(meta!.updatedAt!)).toBeGreaterThanOrEqual(servedAt!.getTime());
     },
@@ -97,15 +102,15 @@ describe('GitHub secret targets', () => {
     const { sealSecret } = await import('../src/seal.js');
     await env.writeSecret(NAME, await sealSecret('lost', repoKey.key), repoKey.keyId);
     expect(github.secretValue('env:acme/web:production', NAME)).toBe('');
-    await writeSealed(env, NAME, 'kept');
+    await writeFetched(env, 'kept');
     expect(github.secretValue('env:acme/web:production', NAME)).toBe('kept');
   });
 
   it('fetches the public key fresh for every write', async () => {
     const t = target('repo:acme/web');
-    await writeSealed(t, NAME, 'before');
+    await writeFetched(t, 'before');
     github.rotatePublicKey('repo:acme/web');
-    await writeSealed(t, NAME, 'after');
+    await writeFetched(t, 'after');
     expect(github.secretValue('repo:acme/web', NAME)).toBe('after');
   });
 
@@ -113,7 +118,7 @@ describe('GitHub secret targets', () => {
     it('resolves selected repository names to ids', async () => {
       const t = target('org:acme:selected:web,acme/api');
       await t.prepare!(NAME);
-      await writeSealed(t, NAME, 'v');
+      await writeFetched(t, 'v');
       expect(github.secret('org:acme', NAME)).toMatchObject({
         visibility: 'selected',
         selected_repository_ids: [ids.web, ids.api],
@@ -121,19 +126,34 @@ describe('GitHub secret targets', () => {
     });
 
     it.each(['all', 'private'] as const)('sets visibility %s', async (visibility) => {
-      await writeSealed(target(`org:acme:${visibility}`), NAME, 'v');
+      await writeFetched(target(`org:acme:${visibility}`), 'v');
       expect(github.secret('org:acme', NAME)?.visibility).toBe(visibility);
     });
 
     it('keeps the visibility and selection of an existing secret when the spec names none', async () => {
       github.putSecretValue('org:acme', NAME, 'old', { visibility: 'selected', selected_repository_ids: [ids.docs!] });
-      await writeSealed(target('org:acme'), NAME, 'new');
+      await writeFetched(target('org:acme'), 'new');
       expect(github.secret('org:acme', NAME)).toMatchObject({ visibility: 'selected', selected_repository_ids: [ids.docs] });
       expect(github.secretValue('org:acme', NAME)).toBe('new');
     });
 
+    it.each(['org:acme:selected:web', 'org:acme:all', 'org:acme'])(
+      '%s: a write-back (restore) gives the secret the access it had when prepared',
+      async (spec) => {
+        github.putSecretValue('org:acme', NAME, 'old', { visibility: 'selected', selected_repository_ids: [ids.docs!, ids.api!] });
+        const t = target(spec);
+        await t.prepare!(NAME);
+        // Changed by someone else after the preflight: the restore gives back what the preflight read.
+        github.putSecretValue('org:acme', NAME, 'other', { visibility: 'private' });
+        const key = await t.fetchPublicKey();
+        await writeSealed(t, NAME, 'old', key, { restore: true });
+        expect(github.secret('org:acme', NAME)).toMatchObject({ visibility: 'selected', selected_repository_ids: [ids.docs, ids.api] });
+        expect(github.secretValue('org:acme', NAME)).toBe('old');
+      },
+    );
+
     it('makes a new secret private when the spec names no visibility', async () => {
-      await writeSealed(target('org:acme'), NAME, 'v');
+      await writeFetched(target('org:acme'), 'v');
       expect(github.secret('org:acme', NAME)?.visibility).toBe('private');
     });
 
@@ -150,7 +170,7 @@ describe('GitHub secret targets', () => {
       ['nobody', 403, /Secrets: write/],
       ['ghp_unknown', 401, /token is invalid or expired/],
     ])('token %s: %i', async (token, status, advice) => {
-      const error = await failure(writeSealed(target('repo:acme/web', { token }), NAME, 'v'));
+      const error = await failure(writeFetched(target('repo:acme/web', { token }), 'v'));
       expect(error.status).toBe(status);
       expect(error.advice).toMatch(advice);
       expect(error.message).not.toContain(token);
@@ -204,7 +224,7 @@ describe('GitHub secret targets', () => {
   it('reports every exchange with GitHub, retries included, without the token or the value', async () => {
     const events: GitHubRequestEvent[] = [];
     github.faults.add({ method: 'PUT', path: '/repos/acme/web/actions/secrets/*', kind: 'status', status: 502 });
-    await writeSealed(target('repo:acme/web', { onRequest: (e) => events.push(e) }), NAME, 'value-never-logged');
+    await writeFetched(target('repo:acme/web', { onRequest: (e) => events.push(e) }), 'value-never-logged');
     expect(events.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
       'GET /repos/acme/web/actions/secrets/public-key 200',
       `PUT /repos/acme/web/actions/secrets/${NAME} 502`,
@@ -227,13 +247,13 @@ describe('GitHub secret targets', () => {
       process.env.GITHUB_API_URL = `${github.url}/`;
       const octokit = createGitHubClient({ token: TOKEN });
       const t = createGitHubTarget(octokit, { kind: 'repo', owner: 'acme', repo: 'web' });
-      await writeSealed(t, NAME, 'ghes');
+      await writeFetched(t, 'ghes');
       expect(github.secretValue('repo:acme/web', NAME)).toBe('ghes');
     });
 
     it('an explicit base URL wins', async () => {
       process.env.GITHUB_API_URL = 'http://127.0.0.1:9/';
-      await writeSealed(target('repo:acme/web'), NAME, 'explicit');
+      await writeFetched(target('repo:acme/web'), 'explicit');
       expect(github.secretValue('repo:acme/web', NAME)).toBe('explicit');
     });
   });

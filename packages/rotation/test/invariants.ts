@@ -55,7 +55,10 @@ export function checkInvariants(world: World, run: RotationRun, options: Invaria
     }
   }
 
-  // 4. No key value or token in any log line, error or report.
+  // 4. The advice says "run again" once at most.
+  expect(run.error?.advice.match(/run again/gi)?.length ?? 0, run.error?.advice).toBeLessThanOrEqual(1);
+
+  // 5. No key value or token in any log line, error or report.
   const said = [
     ...run.logs.map((l) => l.message),
     run.error?.message ?? '',

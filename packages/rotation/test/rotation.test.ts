@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RotationError, rotateKey } from '../src/index.js';
+import {
+  createGitHubClient,
+  createGitHubTarget,
+  parseTargetSpecs,
+  RotationError,
+  rotateKey,
+  type SecretTarget,
+} from '../src/index.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
 import { FetchGates } from './gated-fetch.js';
@@ -144,14 +151,20 @@ describe('rotateKey', () => {
     expect(world.github.secretValue(ENV, SECRET)).toBe(world.currentKey.key);
   });
 
-  it('revokes its key and writes nothing when onKeyCreated fails', async () => {
+  it('revokes its key and writes nothing when onKeyCreated fails, and never repeats the value it was given', async () => {
+    let value = '';
     const run = await runRotation(world, {
-      onKeyCreated: () => {
-        throw new Error('cannot mask');
+      onKeyCreated: (created) => {
+        value = created;
+        throw new Error(`cannot mask ${created}`);
       },
     });
     expect(run.error?.step).toBe('create');
-    expect(run.error?.message).toMatch(/onKeyCreated hook failed: cannot mask; the new key was revoked/);
+    expect(run.error?.message).toMatch(/onKeyCreated hook failed: cannot mask \[redacted\]; the new key was revoked/);
+    expect(value).toHaveLength(64);
+    const cause = run.error!.cause as Error;
+    const said = [...run.logs.map((l) => l.message), run.error!.message, JSON.stringify(run.error), cause.message, cause.stack];
+    expect(said.join('\n')).not.toContain(value);
     expect(world.github.log.entries({ method: 'PUT' })).toEqual([]);
     expect(world.platform.listKeys().filter((k) => !k.revoked)).toHaveLength(2);
   });
@@ -187,6 +200,36 @@ describe('rotateKey', () => {
     });
     expect(report.targets).toEqual(['vault:kv/neon']);
     expect(world.platform.isKeyValid(store.get(SECRET)!)).toBe(true);
+  });
+
+  it("takes a custom target's failed write that is no TargetError as one that may have landed, and writes the previous key back", async () => {
+    const github = createGitHubTarget(createGitHubClient(world.githubOptions()), parseTargetSpecs(REPO)[0]!);
+    let writes = 0;
+    // Its client lands the first write, then throws a plain Error (a reset after the request went out).
+    const flaky: SecretTarget = {
+      describe: () => 'vault:kv/neon',
+      fetchPublicKey: () => github.fetchPublicKey(),
+      writeSecret: async (name, sealed, keyId) => {
+        await github.writeSecret(name, sealed, keyId);
+        if (++writes === 1) throw new Error('socket hang up');
+      },
+    };
+    const run = await runRotation(world, { targets: [flaky], family: FAMILY });
+    expect(run.error?.step).toBe('store');
+    expect(run.error?.message).toMatch(/The previous key was written back to vault:kv\/neon and the new key \d+ was revoked/);
+    expect(writes).toBe(2);
+    expect(world.github.secretValue(REPO, SECRET)).toBe(world.currentKey.key);
+    expect(world.platform.isKeyValid(world.currentKey.key)).toBe(true);
+  });
+
+  it('a rollback gives an organization secret back its previous visibility along with the previous key', async () => {
+    const { github } = world;
+    github.putSecretValue('org:acme', SECRET, world.currentKey.key, { visibility: 'private' });
+    github.faults.add({ kind: 'status', status: 403, method: 'PUT', path: `/repos/acme/web/actions/secrets/${SECRET}` });
+    const run = await runRotation(world, { targets: ['org:acme:selected:web', REPO] });
+    expect(run.error?.message).toMatch(/The previous key was written back to org:acme:selected:web and the new key \d+ was revoked/);
+    expect(github.secret('org:acme', SECRET)).toMatchObject({ visibility: 'private' });
+    expect(github.secretValue('org:acme', SECRET)).toBe(world.currentKey.key);
   });
 
   it('logs GitHub rate-limit waits under the step in progress', async () => {

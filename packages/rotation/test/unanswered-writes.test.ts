@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
-import { ENV, ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, startWorld, TARGETS, useFreshWorld, type World } from './world.js';
+import { ENV, ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, startWorld, TARGETS, TOKEN, useFreshWorld, type World } from './world.js';
 
 let world: World;
 useFreshWorld((fresh) => {
@@ -43,7 +43,7 @@ describe.each([REPO, ENV])('the write to %s keeps failing', (target) => {
     expect(run.error?.report.newKeyRevoked).toBeUndefined();
     expect(world.platform.isKeyValid(newValue!)).toBe(true);
     expect(run.logs.map((l) => l.message)).toContainEqual(
-      expect.stringMatching(new RegExp(`^${target} may hold the new key \\d+: its secret was updated at \\S+Z, not before this run first reached it at \\S+Z$`)),
+      expect.stringMatching(new RegExp(`^${target} may hold the new key \\d+: its secret was updated at \\S+Z, not a minute before this run first reached it at \\S+Z$`)),
     );
     expect(metadataReads(path)).toHaveLength(1);
     checkInvariants(world, run);
@@ -92,14 +92,17 @@ describe.each([REPO, ENV])('the write to %s keeps failing', (target) => {
   });
 });
 
-it('a secret updated later than the public key was served (another writer, or a skewed clock) proves nothing', async () => {
+it.each([
+  ['later than the public key was served (another writer, or a skewed clock)', 60 * 60 * 1000],
+  ['less than a minute before (clocks of two GitHub hosts, replica lag)', -20 * 1000],
+])('a secret updated %s proves nothing', async (_case, offsetMs) => {
   await world.close();
-  world = await startWorld({ seededAt: new Date(Date.now() + 60 * 60 * 1000) });
+  world = await startWorld({ seededAt: new Date(Date.now() + offsetMs) });
   world.github.faults.add({ kind: 'status', status: 502, method: 'PUT', path: REPO_SECRET_PATH, ...forGood });
   const run = await runRotation(world);
   expect(run.error?.message).toMatch(/Writing the previous key back failed for repo:acme\/web, which may hold the new key \d+/);
   expect(run.error?.report.targets).toEqual([REPO]);
-  expect(run.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(/its secret was updated at \S+Z, not before this run first reached it/));
+  expect(run.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(/its secret was updated at \S+Z, not a minute before this run first reached it/));
   checkInvariants(world, run, { newKeyMayStayUnheld: true });
 });
 
@@ -110,4 +113,18 @@ it('a write that answered (403) is not in doubt: no metadata is read', async () 
   expect(metadataReads(ENV_SECRET_PATH)).toEqual([]);
   expect(metadataReads(REPO_SECRET_PATH)).toEqual([]);
   checkInvariants(world, run);
+});
+
+it('a secret not found after a write with no answer proves nothing (a replica may lag): the new key stays valid', async () => {
+  const deleted = await fetch(`${world.github.url}${ENV_SECRET_PATH}`, { method: 'DELETE', headers: { authorization: `token ${TOKEN}` } });
+  expect(deleted.status).toBe(204);
+  world.github.faults.add({ kind: 'status', status: 502, method: 'PUT', path: ENV_SECRET_PATH, ...forGood });
+  const run = await runRotation(world);
+  expect(run.error?.message).toMatch(/Writing the previous key back failed for env:acme\/web:production, which may hold the new key \d+: it stays valid/);
+  expect(run.error?.report.targets).toEqual([ENV]);
+  expect(run.logs.map((l) => l.message)).toContainEqual(
+    `${ENV} may hold the new key ${run.error?.report.keyId}: it answered that it has no secret ${SECRET}, which proves nothing`,
+  );
+  expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(true);
+  expect(world.github.secretValue(REPO, SECRET)).toBe(world.currentKey.key);
 });

@@ -2,6 +2,7 @@
 // nobody knows (an orphan): look for it by its exact name a few times, revoke it, and fail so the
 // run starts clean.
 
+import { redactCredentials } from '../github/redact.js';
 import { describeError, mayHaveTakenEffect, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationContext } from './context.js';
 import { revokeIfLive } from './revoke-if-live.js';
@@ -28,9 +29,11 @@ export async function createKey(ctx: RotationContext, keyName: string): Promise<
     // First, so the caller can mask the value before anything else happens.
     await ctx.onKeyCreated?.(key.key);
   } catch (error) {
-    const failure = `The onKeyCreated hook failed: ${describeError(error)}`;
+    // The hook's message may quote the value it was given: it is redacted, and the hook's error
+    // (whose message, stack or fields may hold the value) is not kept as the cause.
+    const failure = `The onKeyCreated hook failed: ${redactCredentials(describeError(error), [key.key])}`;
     await revokeOwnKey(ctx, 'create', key, ctx.client, failure);
-    ctx.fail('create', `${failure}; the new key was revoked`, 'Fix the hook, then run again. Nothing was written.', error);
+    ctx.fail('create', `${failure}; the new key was revoked`, 'Fix the hook, then run again. Nothing was written.', new Error(failure));
   }
   ctx.log('create', `Created key ${key.id} (${key.name})`);
   return key;

@@ -7,20 +7,23 @@ import { mapWithLimit } from '../map-with-limit.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationPlan } from '../report.js';
 import { sealSecret } from '../seal.js';
-import type { SecretTarget, TargetPublicKey } from '../targets/secret-target.js';
-import { targetAdvice } from '../targets/write-sealed.js';
+import { type SecretTarget, type TargetPublicKey, targetAdvice } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
 
-// Reads of many targets overlap, below the 10 concurrent reads of Octokit's throttling plugin;
-// writes stay one at a time (GitHub asks for that: github/write-spacing.ts).
-const CONCURRENT_TARGET_READS = 8;
+// GitHub asks clients to "make requests serially instead of concurrently" to stay clear of its
+// secondary rate limits (https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api).
+// A few reads overlap all the same, so a run with many targets is not slowed by each one's latency;
+// 3 keeps the burst small. Writes stay one at a time (github/write-spacing.ts).
+const CONCURRENT_TARGET_READS = 3;
 
 export interface PreflightResult {
   keys: PlatformKey[];
   plan: RotationPlan;
   /** Each target's public key, fetched once: the store step seals with it. */
   publicKeys: Map<SecretTarget, TargetPublicKey>;
+  /** The key the listing shows as most recently used: probably the current key (it just listed). */
+  currentKeyId: number | undefined;
 }
 
 export async function preflight(ctx: RotationContext): Promise<PreflightResult> {
@@ -39,11 +42,13 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   }
   const members = familyMembers(keys, family);
   ctx.log('preflight', `The current key works: ${keys.length} live keys, ${members.length} of family ${family}`);
-  warnIfUnmanaged(ctx, keys);
+  const current = mostRecentlyUsed(keys);
+  warnIfUnmanaged(ctx, keys, current);
 
   const publicKeys = await fetchPublicKeys(ctx);
 
-  const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds });
+  const currentKeyId = current?.id;
+  const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, currentKeyId });
   for (const id of selection.notLive) ctx.log('preflight', `Key ${id} of revoke-key-ids is not live: already revoked`);
   const plan: RotationPlan = {
     keyName: makeKeyName(family, ctx.now()),
@@ -53,12 +58,13 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   ctx.report.plan = plan;
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(', ')}` : 'revoke no key';
   ctx.log('preflight', `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(', ')}, ${revoking}`);
-  return { keys, plan, publicKeys };
+  return { keys, plan, publicKeys, currentKeyId };
 }
 
 /**
  * Proves every target (it resolves what a write needs, and its public key is fetched and seals a
- * probe), up to 8 at a time. Results and the failure reported follow the order of the specs.
+ * probe), up to CONCURRENT_TARGET_READS at a time. Results and the failure reported follow the
+ * order of the specs.
  */
 async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, TargetPublicKey>> {
   const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
@@ -91,9 +97,8 @@ async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, 
  * rotation. The platform cannot say which key asked, so the current key is the most recently used
  * one (it just listed the keys): certain only when no other key was ever used.
  */
-function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[]): void {
+function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[], current: PlatformKey | undefined): void {
   const used = keys.filter((k) => k.last_used_at);
-  const current = mostRecentlyUsed(used);
   if (!current || isFamilyMember(current.name, ctx.family) || ctx.revokeKeyIds.includes(current.id)) return;
   const named = `key ${current.id} ("${current.name}")`;
   const which = used.length === 1 ? `The current ${named}` : `The current key (probably ${named}, the most recently used)`;
@@ -103,8 +108,13 @@ function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[]): void {
   );
 }
 
+/** The key with the latest `last_used_at`; none when no key was ever used. */
 function mostRecentlyUsed(keys: PlatformKey[]): PlatformKey | undefined {
   let best: PlatformKey | undefined;
-  for (const key of keys) if (!best || Date.parse(key.last_used_at!) > Date.parse(best.last_used_at!)) best = key;
+  let bestAt = Number.NEGATIVE_INFINITY;
+  for (const key of keys) {
+    const at = key.last_used_at ? Date.parse(key.last_used_at) : Number.NaN;
+    if (at > bestAt) [best, bestAt] = [key, at];
+  }
   return best;
 }

@@ -63,6 +63,23 @@ describe('selectRevocations', () => {
     expect(ids(selectRevocations({ keys: [f2, f3, f5], family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [] }).revoke)).toEqual([2]);
   });
 
+  it('gives the new key and the probable current key the first keep slots, then the newest others', () => {
+    const used = (k: KeyEntry): KeyEntry => ({ ...k, last_used_at: k.created_at });
+    // f3 is the current key; f5 was made and verified by a crashed run, held by no target.
+    const all = [used(f2), used(f3), used(f5)];
+    const fresh = used(key(7, 'fam-20260101T000500Z-ffff', 5));
+    const select = (keep: number, currentKeyId?: number, newKey?: KeyEntry) =>
+      ids(selectRevocations({ keys: newKey ? [...all, newKey] : all, family: 'fam', keep, newKey, revokeKeyIds: [], currentKeyId }).revoke);
+    expect(select(2, 3, fresh)).toEqual([2, 5]);
+    expect(select(3, 3, fresh)).toEqual([2]);
+    expect(select(1, 3, fresh)).toEqual([2, 3, 5]);
+    // Planned before the new key exists, and without knowing the current key (age alone).
+    expect(select(2, 3)).toEqual([2, 5]);
+    expect(select(2, undefined, fresh)).toEqual([2, 3]);
+    // The console key is the current one: it is no member, and age decides.
+    expect(select(2, console1.id, fresh)).toEqual([2, 3]);
+  });
+
   it('never revokes a member that was not listed before the run: it belongs to a concurrent rotation', () => {
     const listedBefore = new Set([1, 2, 4]);
     const selection = selectRevocations({ keys, family: 'fam', keep: 1, newKey: f5, revokeKeyIds: [3], listedBefore });

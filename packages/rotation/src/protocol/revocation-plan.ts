@@ -42,11 +42,25 @@ export function newerMembers<K extends KeyEntry>(
   return familyMembers(keys, family).filter((k) => k.id !== own.id && (entry ? isNewerKey(k, entry) : k.id > own.id));
 }
 
+/** Names the newer keys of a family, for an error: "A newer key of family F exists: 7 (F-…)". */
+export function describeNewer(family: string, newer: readonly KeyEntry[]): string {
+  return `A newer key of family ${family} exists: ${newer.map((k) => `${k.id} (${k.name})`).join(', ')}`;
+}
+
 /**
+ * Which members stay valid: the new key, then the probable current key (the key jobs use now), then
+ * the newest others, up to `keep`. By age alone a crashed run's key (verified, so used, but stored
+ * nowhere) would take the slot of the key the targets hold. `currentKeyId` is the key the
+ * preflight listing shows as most recently used: the one that listed, unless another key was used
+ * in the same instant.
+ *
  * `newKey` undefined plans a rotation that has not created its key yet (preflight, dry run): the
  * future key is counted as the newest member. `listedBefore` holds the ids the preflight listed:
  * a key made since belongs to a concurrent rotation whose write may still land, so it is never
- * revoked here (the next rotation, which lists it up front, revokes it).
+ * revoked here (the next rotation, which lists it up front, revokes it). A listed key may be in
+ * flight too (its run created it before this run's preflight and is still writing): that run
+ * checks for a newer key before each later write and stops (store.ts); the revoke step revokes
+ * nothing at all while any key appeared (revoke.ts).
  */
 export function selectRevocations(input: {
   keys: readonly KeyEntry[];
@@ -55,8 +69,9 @@ export function selectRevocations(input: {
   newKey?: KeyEntry;
   revokeKeyIds: readonly number[];
   listedBefore?: ReadonlySet<number>;
+  currentKeyId?: number;
 }): RevocationSelection {
-  const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
+  const { keys, family, keep, newKey, revokeKeyIds, listedBefore, currentKeyId } = input;
   const isNew = (k: KeyEntry) => k.id === newKey?.id;
   const olderThanNew = (k: KeyEntry) => !newKey || (!isNew(k) && !isNewerKey(k, newKey));
   const appearedDuringRun = (k: KeyEntry) => listedBefore !== undefined && !listedBefore.has(k.id) && !isNew(k);
@@ -68,7 +83,9 @@ export function selectRevocations(input: {
   const appeared = members.filter(appearedDuringRun);
   const revoke = new Map<number, KeyEntry>();
   let slots = newKey ? keep : keep - 1;
-  for (const key of members) {
+  const rank = (k: KeyEntry) => (isNew(k) ? 0 : k.id === currentKeyId ? 1 : 2);
+  // A stable sort: within a rank, newest first.
+  for (const key of [...members].sort((a, b) => rank(a) - rank(b))) {
     if (appearedDuringRun(key)) continue;
     if (isOrphan(key)) revoke.set(key.id, key);
     else if (slots > 0) slots--;

@@ -1,10 +1,13 @@
 // Step 5, with the new key (proving it once more): revoke the family's keys older than the newest
-// `keep` and the ids named in revokeKeyIds, but only keys the preflight listed: a key made since is
-// a concurrent rotation's, and its write may still land. Every target holds the new key by now, so
-// a failure here leaves nobody locked out; the next run finishes the job.
+// `keep` and the ids named in revokeKeyIds, but only keys the preflight listed. A listed key can
+// still be in use by a run that is writing it (it was created before this run's preflight): that run
+// lists the keys before each later write and stops once this run's key exists. If any family key
+// appeared during this run, a concurrent rotation is running and may be writing the previous key
+// back: nothing is revoked, and the next run finishes the job. Every target holds the new key by
+// now, so a failure here leaves nobody locked out.
 
 import { AuthenticationError } from '@keyturn/api';
-import { currentKeyRejectedAdvice, describeError, type PlatformKey, type RotationPlatformClient } from '../platform.js';
+import { describeError, type PlatformKey, type RotationPlatformClient } from '../platform.js';
 import type { RotationContext } from './context.js';
 import { isNewerKey, type KeyEntry, selectRevocations } from './revocation-plan.js';
 import { type RevokeOutcome, revokeIfLive } from './revoke-if-live.js';
@@ -12,12 +15,16 @@ import type { CreatedKey } from './revoke-own-key.js';
 
 const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
 
-/** `listedBefore`: the ids the preflight listed; a family key not among them is never revoked here. */
+/**
+ * `listedBefore`: the ids the preflight listed; a family key not among them is never revoked here.
+ * `currentKeyId`: the probable current key, kept before older keys when `keep` is 2 or more.
+ */
 export async function revokeOldKeys(
   ctx: RotationContext,
   created: CreatedKey,
   newClient: RotationPlatformClient,
   listedBefore: ReadonlySet<number>,
+  currentKeyId: number | undefined,
 ): Promise<void> {
   ctx.log('revoke', `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys: PlatformKey[] = [];
@@ -26,7 +33,7 @@ export async function revokeOldKeys(
   } catch (error) {
     const advice =
       error instanceof AuthenticationError
-        ? `The platform refused the new key ${created.id}, which every target holds: was it revoked by another rotation? ${currentKeyRejectedAdvice(ctx.secretName)}`
+        ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(', ')}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.`
         : RERUN;
     ctx.fail('revoke', `Listing keys with the new key ${created.id} failed: ${describeError(error)}`, advice, error);
   }
@@ -42,10 +49,19 @@ export async function revokeOldKeys(
     newKey,
     revokeKeyIds: ctx.revokeKeyIds,
     listedBefore,
+    currentKeyId,
   });
   for (const id of selection.notLive) ctx.log('revoke', `Key ${id} of revoke-key-ids is not live: already revoked`);
   for (const { id, reason } of selection.skipped) ctx.warn('revoke', `Key ${id} of revoke-key-ids was not revoked: ${reason}`);
   for (const key of selection.appeared) warnAppeared(ctx, key, newKey);
+  if (selection.appeared.length) {
+    const planned = selection.revoke.map((k) => k.id);
+    ctx.warn(
+      'revoke',
+      `A concurrent rotation of ${ctx.secretName} ran during this run, so no key was revoked${planned.length ? ` (not ${planned.join(', ')})` : ''}: it may still be writing one of them back. The next rotation finishes the job.`,
+    );
+    return;
+  }
 
   const failures: string[] = [];
   let firstError: unknown;

@@ -4,18 +4,17 @@
 // landed; the target's own record settles that when it can (targets/untouched-since.ts).
 
 import { AuthenticationError } from '@keyturn/api';
-import { describeError, type PlatformKey, type RotationPlatformClient } from '../platform.js';
-import { type SecretTarget, TargetError } from '../targets/secret-target.js';
+import { describeError, type RotationPlatformClient } from '../platform.js';
+import { SealError } from '../seal.js';
+import { type SecretTarget, TargetError, targetAdvice, type WriteOptions } from '../targets/secret-target.js';
 import { untouchedSince } from '../targets/untouched-since.js';
-import { targetAdvice } from '../targets/write-sealed.js';
 import type { RotationContext } from './context.js';
-import { newerMembers } from './revocation-plan.js';
+import { CONCURRENCY_GROUP, newerRotation } from './newer-rotation.js';
+import { describeNewer, newerMembers } from './revocation-plan.js';
 import { type CreatedKey, revokeOwnKey } from './revoke-own-key.js';
 
-const CONCURRENCY_GROUP = 'Run rotations of one secret in a workflow concurrency: group so they never overlap.';
-
 /** Writes a value to a target, sealed with the key this run knows for it. */
-export type SealedWrite = (target: SecretTarget, value: string) => Promise<void>;
+export type SealedWrite = (target: SecretTarget, value: string, options?: WriteOptions) => Promise<void>;
 
 export interface FailedWrite {
   target: SecretTarget;
@@ -44,67 +43,81 @@ export async function rollBack(
   const name = failed.target.describe();
   const what = `Writing ${ctx.secretName} to ${name} failed: ${describeError(failed.cause)}`;
   const advice = targetAdvice(failed.cause);
-  // A write with no answer (or a 5xx) may have landed: that target may hold the new key as well.
-  const ambiguous = failed.cause instanceof TargetError && failed.cause.mayHaveTakenEffect;
+  // A write with no answer (or a 5xx) may have landed: that target may hold the new key as well. So
+  // may a custom target's write that failed with anything but a TargetError. A failed seal sent nothing.
+  const ambiguous =
+    failed.cause instanceof SealError ? false : !(failed.cause instanceof TargetError) || failed.cause.mayHaveTakenEffect;
   const restore = ambiguous ? [...written, failed.target] : written;
   const fail = (summary: string, todo: string): never => ctx.fail('store', `${what}. ${summary}`, todo, failed.cause);
-  /** Names the targets that may hold the new key, which then stays valid; the report lists them. */
-  const holders = (mayHold: SecretTarget[]) => {
-    if (mayHold.includes(failed.target)) ctx.report.targets.push(name);
-    return mayHold.map((t) => t.describe()).join(', ');
-  };
-  /** Says that the failed target was proven untouched, when it was. */
-  const keptNote = (untouched: string | undefined) => (untouched ? `; ${name} ${keepsItsKey(untouched)}` : '');
+  const rerun = thenRunAgain(advice, 'The next rotation writes every target and revokes the older keys.');
 
-  const blocker = restore.length ? await writeBackBlocker(ctx, created, newClient, advice) : undefined;
-  if (blocker) {
-    const untouched = ambiguous ? await settle(ctx, created, failed) : undefined;
-    const mayHold = untouched ? written : restore;
-    if (mayHold.length) {
-      const kept = keptNote(untouched);
-      return fail(
-        `${blocker.reason}: ${holders(mayHold)} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`,
-        blocker.advice,
-      );
+  const previousKey = ctx.currentKey;
+  const blocker = restore.length ? await writeBackBlocker(ctx, created, newClient, rerun) : undefined;
+  const { restored, unrestored, stopped } =
+    !blocker && previousKey
+      ? await writeBack(ctx, created, newClient, write, restore, previousKey)
+      : { restored: [], unrestored: restore, stopped: undefined };
+  if (!blocker) ctx.report.restoredTargets = restored;
+  const halt = blocker ?? stopped;
+  // The failed target was not given the previous key: its record may prove that no write of this
+  // run landed there.
+  const untouched = ambiguous && unrestored.includes(failed.target) ? await settle(ctx, created, failed) : undefined;
+  const keptWhy = untouched ? `${name} ${keepsItsKey(untouched)}` : undefined;
+  const kept = keptWhy ? `; ${keptWhy}` : '';
+  const mayHold = untouched ? unrestored.filter((t) => t !== failed.target) : unrestored;
+  ctx.report.targets = mayHold.map((t) => t.describe());
+  const holders = ctx.report.targets.join(', ');
+  if (mayHold.length) {
+    if (halt) {
+      return fail(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
     }
-    // Only the failed target was in question, and it holds what it held before: nothing holds the
-    // new key. It revokes itself, as the previous key may no longer work.
-    await revokeOwnKey(ctx, 'store', created, newClient, what);
     return fail(
-      `${blocker.reason}; but no target holds the new key: ${name} ${keepsItsKey(untouched!)}, so the new key ${created.id} was revoked`,
-      `${advice} Then run again.${blocker.concurrent ? ` ${CONCURRENCY_GROUP}` : ''}`,
+      `Writing the previous key back failed for ${holders}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`,
+      rerun,
     );
   }
+  // No target holds the new key (restored, or proven untouched): it goes, revoked with itself, as
+  // the previous key may no longer work.
+  await revokeOwnKey(ctx, 'store', created, newClient, what);
+  if (halt) {
+    return fail(
+      `${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ''}, so the new key ${created.id} was revoked`,
+      thenRunAgain(advice, halt.concurrent ? CONCURRENCY_GROUP : undefined),
+    );
+  }
+  const back = restored.length ? `The previous key was written back to ${restored.join(', ')}` : 'No target had been written';
+  return fail(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(advice));
+}
 
+/**
+ * Writes the previous key back to `restore`, in order. Before every write-back after the first
+ * (writeBackBlocker checked just before it), the keys are listed with the new key: a newer rotation
+ * may have started meanwhile and revoke the previous key, so the run stops writing it.
+ */
+async function writeBack(
+  ctx: RotationContext,
+  created: CreatedKey,
+  newClient: RotationPlatformClient,
+  write: SealedWrite,
+  restore: SecretTarget[],
+  previousKey: string,
+): Promise<{ restored: string[]; unrestored: SecretTarget[]; stopped: Blocker | undefined }> {
   const restored: string[] = [];
   const unrestored: SecretTarget[] = [];
-  for (const target of restore) {
+  for (const [index, target] of restore.entries()) {
+    const stopped = index > 0 ? await takenOverBlocker(ctx, created, newClient) : undefined;
+    if (stopped) return { restored, unrestored: [...unrestored, ...restore.slice(index)], stopped };
     const targetName = target.describe();
     ctx.log('store', `Writing the previous key back to ${targetName}`);
     try {
-      await write(target, ctx.currentKey!);
+      await write(target, previousKey, { restore: true });
       restored.push(targetName);
-      ctx.report.targets = ctx.report.targets.filter((t) => t !== targetName);
     } catch (error) {
       unrestored.push(target);
       ctx.log('store', `Writing the previous key back to ${targetName} failed: ${describeError(error)}`);
     }
   }
-  ctx.report.restoredTargets = restored;
-  // The failed target could not be given the previous key either: its record may prove that no write
-  // of this run landed there.
-  const untouched = ambiguous && unrestored.includes(failed.target) ? await settle(ctx, created, failed) : undefined;
-  const kept = keptNote(untouched);
-  const mayHold = untouched ? unrestored.filter((t) => t !== failed.target) : unrestored;
-  if (mayHold.length) {
-    return fail(
-      `Writing the previous key back failed for ${holders(mayHold)}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`,
-      `${advice} Then run again: the next rotation writes every target and revokes the older keys.`,
-    );
-  }
-  await revokeOwnKey(ctx, 'store', created, ctx.client, what);
-  const back = restored.length ? `The previous key was written back to ${restored.join(', ')}` : 'No target had been written';
-  return fail(`${back} and the new key ${created.id} was revoked${kept}`, `${advice} Then run again.`);
+  return { restored, unrestored, stopped: undefined };
 }
 
 /**
@@ -117,6 +130,12 @@ async function settle(ctx: RotationContext, created: CreatedKey, failed: FailedW
   const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt);
   ctx.log('store', check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
   return check.untouched ? check.reason : undefined;
+}
+
+/** The target's advice, then "run again" (said once: the advice may say it already), then `more`. */
+function thenRunAgain(advice: string, more?: string): string {
+  const rerun = /\brun again\b/i.test(advice) ? '' : ' Then run again.';
+  return `${advice}${rerun}${more ? ` ${more}` : ''}`;
 }
 
 function keepsItsKey(reason: string): string {
@@ -132,40 +151,50 @@ async function writeBackBlocker(
   ctx: RotationContext,
   created: CreatedKey,
   newClient: RotationPlatformClient,
-  advice: string,
+  rerun: string,
 ): Promise<Blocker | undefined> {
   if (!ctx.currentKey) {
     const reason = "The previous key's value was not given (apiKey option), so it was not written back";
-    return { reason, concurrent: false, advice: `${advice} Then run again.` };
+    return { reason, concurrent: false, advice: rerun };
   }
   ctx.log('store', 'Checking that the previous key still works and no newer rotation runs, before writing it back');
-  const concurrent = (newer: PlatformKey[]): Blocker => ({
-    reason: `${describeNewer(ctx, newer)}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
-    concurrent: true,
-    advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`,
-  });
   try {
     const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created);
-    return newer.length ? concurrent(newer) : undefined;
+    return newer.length ? concurrentBlocker(created, describeNewer(ctx.family, newer)) : undefined;
   } catch (error) {
     // The previous key cannot list: find out with the new key whether a newer rotation revoked it.
-    const newer = await newClient.apiKeys.list().then(
-      (keys) => newerMembers(keys, ctx.family, created),
-      () => [],
-    );
-    if (newer.length) return concurrent(newer);
+    const takenOver = await newerRotation(ctx, created, newClient).catch(() => undefined);
+    if (takenOver) return concurrentBlocker(created, takenOver);
     const why =
       error instanceof AuthenticationError
         ? 'The previous key no longer works (it was revoked during this run)'
         : `Checking that the previous key still works failed (${describeError(error)})`;
+    return { reason: `${why}, so the previous key was not written back`, concurrent: false, advice: rerun };
+  }
+}
+
+/** Before a later write-back: a newer rotation that started meanwhile stops it, and so does not knowing. */
+async function takenOverBlocker(
+  ctx: RotationContext,
+  created: CreatedKey,
+  newClient: RotationPlatformClient,
+): Promise<Blocker | undefined> {
+  try {
+    const takenOver = await newerRotation(ctx, created, newClient);
+    return takenOver ? concurrentBlocker(created, takenOver) : undefined;
+  } catch (error) {
     return {
-      reason: `${why}, so the previous key was not written back`,
+      reason: `Listing keys with the new key ${created.id}, to check that no newer rotation runs, failed (${describeError(error)}), so the previous key was not written back further`,
       concurrent: false,
-      advice: `${advice} Then run again: the next rotation writes every target and revokes the older keys.`,
+      advice: `Run again: the next rotation writes every target and revokes the older keys.`,
     };
   }
 }
 
-export function describeNewer(ctx: RotationContext, newer: PlatformKey[]): string {
-  return `A newer key of family ${ctx.family} exists: ${newer.map((k) => `${k.id} (${k.name})`).join(', ')}`;
+function concurrentBlocker(created: CreatedKey, takenOver: string): Blocker {
+  return {
+    reason: `${takenOver}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
+    concurrent: true,
+    advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`,
+  };
 }

@@ -1,14 +1,16 @@
 // Step 4: write the new key to every target, one at a time, each sealed with its own public key
 // (the one the preflight fetched; fetched again only if GitHub refuses it as stale). First back off
-// if a newer rotation of the same family exists. If a target cannot be written, roll back
-// (roll-back.ts).
+// if a newer rotation of the same family exists, and check again before every later write
+// (newer-rotation.ts). If a target cannot be written, roll back (roll-back.ts).
 
-import type { SecretTarget, TargetPublicKey } from '../targets/secret-target.js';
+import { describeError, platformAdvice } from '../platform.js';
+import { type SecretTarget, TargetError, type TargetPublicKey } from '../targets/secret-target.js';
 import { writeSealed } from '../targets/write-sealed.js';
 import type { RotationContext } from './context.js';
-import { newerMembers } from './revocation-plan.js';
+import { CONCURRENCY_GROUP, newerRotation } from './newer-rotation.js';
+import { describeNewer, newerMembers } from './revocation-plan.js';
 import { type CreatedKey, revokeOwnKey } from './revoke-own-key.js';
-import { describeNewer, rollBack, type SealedWrite } from './roll-back.js';
+import { rollBack, type SealedWrite } from './roll-back.js';
 import type { VerifiedKey } from './verify.js';
 
 export async function storeKey(
@@ -25,11 +27,15 @@ export async function storeKey(
   for (const target of ctx.targets) {
     const name = target.describe();
     ctx.log('store', `Writing ${ctx.secretName} to ${name}`);
+    let takenOver: string | undefined;
     try {
-      await write(target, created.key);
+      // The first write relies on the verify step's listing (backOffIfSuperseded).
+      if (written.length) takenOver = await newerRotationBefore(ctx, created, verified, target);
+      if (!takenOver) await write(target, created.key);
     } catch (cause) {
       return rollBack(ctx, created, verified.client, write, written, { target, cause, servedAt: servedAt.get(target) });
     }
+    if (takenOver) stopWriting(ctx, created, written, takenOver);
     written.push(target);
     ctx.report.targets.push(name);
     ctx.log('store', `${name} holds the new key ${created.id}`);
@@ -38,10 +44,11 @@ export async function storeKey(
 
 /** Seals with the preflight's key of each target, and keeps the newer key when GitHub refused it as stale. */
 function sealedWrite(ctx: RotationContext, publicKeys: Map<SecretTarget, TargetPublicKey>): SealedWrite {
-  return async (target, value) => {
+  return async (target, value, options) => {
     const known = publicKeys.get(target);
-    const used = await writeSealed(target, ctx.secretName, value, known);
-    if (!known || used === known) return;
+    if (!known) throw new Error(`no public key of ${target.describe()} was fetched by the preflight`);
+    const used = await writeSealed(target, ctx.secretName, value, known, options);
+    if (used === known) return;
     publicKeys.set(target, used);
     ctx.log('store', `The public key of ${target.describe()} changed during the run: the value was sealed again with key ${used.keyId}`);
   };
@@ -55,11 +62,40 @@ function sealedWrite(ctx: RotationContext, publicKeys: Map<SecretTarget, TargetP
 async function backOffIfSuperseded(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey): Promise<void> {
   const newer = newerMembers(verified.keys, ctx.family, created);
   if (!newer.length) return;
-  const failure = `${describeNewer(ctx, newer)}. Another rotation of this secret is running and owns it now`;
+  const failure = `${describeNewer(ctx.family, newer)}. Another rotation of this secret is running and owns it now`;
   await revokeOwnKey(ctx, 'store', created, verified.client, failure);
   ctx.fail(
     'store',
     `${failure}; this run wrote nothing and revoked its own new key ${created.id}`,
     'Nothing to do if the other rotation succeeds; otherwise run again once it has finished.',
+  );
+}
+
+/**
+ * Before a later write: a newer rotation that started after this run created its key may have
+ * revoked that key already, and writing it would store a dead key. A listing that fails otherwise
+ * than with a 401 is the failure of this write (nothing was written): the caller rolls back.
+ */
+async function newerRotationBefore(
+  ctx: RotationContext,
+  created: CreatedKey,
+  verified: VerifiedKey,
+  target: SecretTarget,
+): Promise<string | undefined> {
+  try {
+    return await newerRotation(ctx, created, verified.client);
+  } catch (error) {
+    const message = `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(error)}`;
+    throw new TargetError(message, target.describe(), undefined, platformAdvice(error, ctx.secretName, false), false);
+  }
+}
+
+/** No rollback: the newer run writes every target (and revokes the previous key), so this run's key stays valid meanwhile. */
+function stopWriting(ctx: RotationContext, created: CreatedKey, written: SecretTarget[], takenOver: string): never {
+  const holders = written.map((t) => t.describe()).join(', ');
+  return ctx.fail(
+    'store',
+    `${takenOver}: a concurrent rotation of this secret took over while this run was writing, so this run stopped writing: ${holders} may hold the new key ${created.id}, which this run did not revoke (no rollback: the other rotation writes every target)`,
+    `Let the concurrent rotation finish; the next rotation revokes what is left. ${CONCURRENCY_GROUP}`,
   );
 }

@@ -19,6 +19,11 @@ export interface SecretMeta {
   updatedAt?: string;
 }
 
+export interface WriteOptions {
+  /** The value the secret held before this run is being written back (a rollback). */
+  restore?: boolean;
+}
+
 export interface SecretTarget {
   /** The target as a spec (`repo:acme/web`), for reports and logs. */
   describe(): string;
@@ -38,9 +43,11 @@ export interface SecretTarget {
   /**
    * Writes (creates or updates) the secret `name`, already sealed with the key `keyId`. Throw a
    * TargetError with status 422 when `keyId` is no longer the target's key: the rotation then fetches
-   * the key again and retries once.
+   * the key again and retries once. `restore` marks a rollback writing back the value the secret
+   * held before the run: give back anything else the run's write changed (an organization secret's
+   * visibility, read by `prepare`).
    */
-  writeSecret(name: string, sealedValue: string, keyId: string): Promise<void>;
+  writeSecret(name: string, sealedValue: string, keyId: string, options?: WriteOptions): Promise<void>;
   /**
    * The secret's metadata, or undefined when it does not exist yet. Read only after a write that got
    * no answer: an `updatedAt` earlier than the public key's `servedAt` proves the write never landed.
@@ -70,4 +77,9 @@ export class TargetError extends Error {
   ) {
     super(message);
   }
+}
+
+/** What to do about a target failure; a TargetError knows, anything else is generic. */
+export function targetAdvice(error: unknown): string {
+  return error instanceof TargetError ? error.advice : 'Check the target spec and the token, then run again.';
 }

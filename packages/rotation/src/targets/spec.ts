@@ -54,7 +54,8 @@ export function parseTargetSpecs(text: string | readonly string[], options: Pars
     for (const item of groupItems(content)) {
       try {
         const spec = parseOne(item);
-        // Two specs of one secret (`org:acme` and `org:acme:private`, or names in another case).
+        // Two specs of one secret (`org:acme` and `org:acme:private`, or names in another case),
+        // named with their lines; rotateKey refuses duplicate SecretTarget objects (options.ts).
         const identity = targetIdentity(spec);
         const earlier = specs.find((s) => targetIdentity(s.spec) === identity);
         if (earlier) throw new Error(`repeats the target ${formatTargetSpec(earlier.spec)} of line ${earlier.line}`);

@@ -15,27 +15,29 @@ function target(meta: () => Promise<SecretMeta | undefined>): SecretTarget {
 const updatedAt = (updatedAt: string | undefined) => target(async () => ({ name: 'NEON_API_KEY', updatedAt }));
 
 describe('untouchedSince', () => {
-  it('proves a secret last updated strictly before the key was served untouched', async () => {
-    expect(await untouchedSince(updatedAt('2026-03-04T05:06:06Z'), 'NEON_API_KEY', SERVED)).toEqual({
+  it.each(['2026-03-04T05:05:07Z', '2026-03-03T00:00:00Z'])('proves a secret last updated at least a minute earlier (%s) untouched', async (when) => {
+    expect(await untouchedSince(updatedAt(when), 'NEON_API_KEY', SERVED)).toEqual({
       untouched: true,
-      reason: 'its secret was last updated at 2026-03-04T05:06:06Z, before this run first reached it at 2026-03-04T05:06:07Z',
+      reason: `its secret was last updated at ${when}, over a minute before this run first reached it at 2026-03-04T05:06:07Z`,
     });
   });
 
   it.each([
+    ['under a minute earlier (two hosts\' clocks may differ that much)', '2026-03-04T05:05:08Z'],
+    ['a second earlier', '2026-03-04T05:06:06Z'],
     ['in the same second (a write of the run may have landed then)', '2026-03-04T05:06:07Z'],
     ['later', '2026-03-04T05:06:08Z'],
   ])('proves nothing for a secret updated %s', async (_case, when) => {
     expect(await untouchedSince(updatedAt(when), 'NEON_API_KEY', SERVED)).toEqual({
       untouched: false,
-      reason: `its secret was updated at ${when}, not before this run first reached it at 2026-03-04T05:06:07Z`,
+      reason: `its secret was updated at ${when}, not a minute before this run first reached it at 2026-03-04T05:06:07Z`,
     });
   });
 
-  it('proves a secret that does not exist untouched: a write that landed would have made it', async () => {
+  it('proves nothing for a secret not found: a lagging replica may not show a write yet', async () => {
     expect(await untouchedSince(target(async () => undefined), 'NEON_API_KEY', SERVED)).toEqual({
-      untouched: true,
-      reason: 'it has no secret NEON_API_KEY',
+      untouched: false,
+      reason: 'it answered that it has no secret NEON_API_KEY, which proves nothing',
     });
   });
 

@@ -3,7 +3,7 @@
 
 import type { GitHubClient } from '../../github/octokit.js';
 import { toTargetError } from '../../github/errors.js';
-import type { SecretMeta, SecretTarget, TargetError, TargetPublicKey } from '../secret-target.js';
+import type { SecretMeta, SecretTarget, TargetError, TargetPublicKey, WriteOptions } from '../secret-target.js';
 import { formatTargetSpec, type TargetSpec, targetIdentity } from '../spec.js';
 
 export interface SecretScope {
@@ -43,8 +43,8 @@ export class GitHubSecretTarget implements SecretTarget {
     return servedAt ? { keyId, key, servedAt } : { keyId, key };
   }
 
-  async writeSecret(name: string, sealedValue: string, keyId: string): Promise<void> {
-    const body = { encrypted_value: sealedValue, key_id: keyId, ...(await this.extraWriteFields(name)) };
+  async writeSecret(name: string, sealedValue: string, keyId: string, options: WriteOptions = {}): Promise<void> {
+    const body = { encrypted_value: sealedValue, key_id: keyId, ...(await this.extraWriteFields(name, options)) };
     await this.call(`writing the secret ${name}`, () =>
       this.octokit.request(`PUT ${this.scope.route}/{secret_name}`, { ...this.scope.params, secret_name: name, ...body }),
     );
@@ -72,7 +72,7 @@ export class GitHubSecretTarget implements SecretTarget {
   }
 
   /** Body fields beyond the sealed value (organization secrets add their visibility). */
-  protected async extraWriteFields(_name: string): Promise<Record<string, unknown>> {
+  protected async extraWriteFields(_name: string, _options: WriteOptions): Promise<Record<string, unknown>> {
     return {};
   }
 

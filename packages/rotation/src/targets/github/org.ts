@@ -1,8 +1,11 @@
 // Organization secrets: https://docs.github.com/en/rest/actions/secrets#create-or-update-an-organization-secret
 // A write must say the visibility, and for `selected` the repository ids: names in the spec are
-// resolved to ids up front; with no visibility in the spec the secret keeps the one it has.
+// resolved to ids up front; with no visibility in the spec the secret keeps the one it has. The
+// access the secret had before the run is read up front too: a rollback writes it back with the
+// previous value, so a failed run changes neither.
 
 import type { GitHubClient } from '../../github/octokit.js';
+import type { WriteOptions } from '../secret-target.js';
 import type { OrgVisibility, TargetSpec } from '../spec.js';
 import { GitHubSecretTarget } from './github-secret-target.js';
 
@@ -14,7 +17,10 @@ interface Access {
 }
 
 export class OrgSecretTarget extends GitHubSecretTarget {
+  /** Per secret name: the access a write gives it. */
   #access = new Map<string, Promise<Access>>();
+  /** Per secret name: the access it had when first read (undefined: no such secret). */
+  #previous = new Map<string, Promise<Access | undefined>>();
 
   constructor(
     octokit: GitHubClient,
@@ -25,42 +31,42 @@ export class OrgSecretTarget extends GitHubSecretTarget {
 
   async prepare(secretName: string): Promise<void> {
     await this.#accessFor(secretName);
+    await this.#previousAccess(secretName);
   }
 
-  protected override async extraWriteFields(name: string): Promise<Record<string, unknown>> {
-    const access = await this.#accessFor(name);
+  protected override async extraWriteFields(name: string, options: WriteOptions): Promise<Record<string, unknown>> {
+    const previous = options.restore ? await this.#previousAccess(name) : undefined;
+    const access = previous ?? (await this.#accessFor(name));
     return access.visibility === 'selected'
       ? { visibility: 'selected', selected_repository_ids: access.repositoryIds ?? [] }
       : { visibility: access.visibility };
   }
 
-  /** Memoised per secret name; a failed lookup is tried again next time. */
   #accessFor(secretName: string): Promise<Access> {
-    let access = this.#access.get(secretName);
-    if (!access) {
-      access = this.#resolveAccess(secretName);
-      access.catch(() => this.#access.delete(secretName));
-      this.#access.set(secretName, access);
-    }
-    return access;
+    return memoised(this.#access, secretName, async () => {
+      const { visibility, repositories } = this.spec;
+      if (visibility === 'selected') return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
+      if (visibility) return { visibility };
+      return (await this.#previousAccess(secretName)) ?? { visibility: 'private' };
+    });
   }
 
-  async #resolveAccess(secretName: string): Promise<Access> {
-    const { visibility, repositories } = this.spec;
-    if (visibility === 'selected') return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
-    if (visibility) return { visibility };
-    const existing = await this.readSecret(secretName);
-    const current = existing?.visibility;
-    if (current === 'all' || current === 'private') return { visibility: current };
-    if (current !== 'selected') return { visibility: 'private' };
-    const selected = await this.call(`reading the repositories of the secret ${secretName}`, () =>
-      this.octokit.paginate('GET /orgs/{org}/actions/secrets/{secret_name}/repositories', {
-        org: this.spec.org,
-        secret_name: secretName,
-        per_page: 100,
-      }),
-    );
-    return { visibility: 'selected', repositoryIds: (selected as Array<{ id: number }>).map((r) => r.id) };
+  #previousAccess(secretName: string): Promise<Access | undefined> {
+    return memoised(this.#previous, secretName, async () => {
+      const existing = await this.readSecret(secretName);
+      if (!existing) return undefined;
+      const current = existing.visibility;
+      if (current === 'all' || current === 'private') return { visibility: current };
+      if (current !== 'selected') return { visibility: 'private' };
+      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () =>
+        this.octokit.paginate('GET /orgs/{org}/actions/secrets/{secret_name}/repositories', {
+          org: this.spec.org,
+          secret_name: secretName,
+          per_page: 100,
+        }),
+      );
+      return { visibility: 'selected', repositoryIds: (selected as Array<{ id: number }>).map((r) => r.id) };
+    });
   }
 
   async #repositoryIds(names: string[]): Promise<number[]> {
@@ -73,4 +79,15 @@ export class OrgSecretTarget extends GitHubSecretTarget {
     }
     return ids;
   }
+}
+
+/** `load()` once per key; a failed load is tried again next time. */
+function memoised<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let value = cache.get(key);
+  if (!value) {
+    value = load();
+    value.catch(() => cache.delete(key));
+    cache.set(key, value);
+  }
+  return value;
 }
