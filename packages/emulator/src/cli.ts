@@ -6,11 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { startGitHubEmulator } from './github/emulator.js';
+import { isLoopbackHost } from './loopback-host.js';
 import { startPlatformEmulator } from './platform/emulator.js';
 
 const USAGE = `Usage: keyturn-emulator [options]
 
-  --host <host>           address to listen on (default 127.0.0.1)
+  --host <host>           address to listen on (default 127.0.0.1); a non-loopback one
+                          needs --allow-remote
+  --allow-remote          listen on a non-loopback --host: the control API has no auth
+                          and answers decrypted secrets to anyone who can reach it
   --port <port>           platform API port (default: any free port)
   --github-port <port>    GitHub API port (default: any free port)
   --scheduling-ms <ms>    how long new operations stay in "scheduling" (default 500)
@@ -90,6 +94,7 @@ function readOptions(argv: string[]): CliOptions | undefined {
     args: argv,
     options: {
       host: { type: 'string', default: '127.0.0.1' },
+      'allow-remote': { type: 'boolean', default: false },
       port: { type: 'string', default: '0' },
       'github-port': { type: 'string', default: '0' },
       'scheduling-ms': { type: 'string' },
@@ -99,6 +104,12 @@ function readOptions(argv: string[]): CliOptions | undefined {
     },
   });
   if (values.help) return undefined;
+  if (!isLoopbackHost(values.host) && !values['allow-remote']) {
+    throw new Error(
+      `--host ${values.host} is not a loopback address: the control API has no auth and answers decrypted secrets. ` +
+        'Pass --allow-remote to listen there anyway.',
+    );
+  }
   return {
     host: values.host,
     port: integerOption(values.port, '--port', 65_535),
@@ -129,6 +140,12 @@ async function main(argv: string[]): Promise<void> {
   if (!options) {
     process.stdout.write(`${USAGE}\n`);
     return;
+  }
+  if (!isLoopbackHost(options.host)) {
+    process.stderr.write(
+      `keyturn-emulator: warning: listening on ${options.host} (--allow-remote): anyone who can reach it can use ` +
+        'the control API without auth, read decrypted secrets and mint API keys.\n',
+    );
   }
   const services: RunningService[] = [];
   const stop = async () => {

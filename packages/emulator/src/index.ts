@@ -12,6 +12,7 @@ export type {
   FinalOperationStatus,
   KeySummary,
   OperationSpec,
+  OperationStatusExtra,
   OperationTimings,
   PlatformOperation,
   PlatformProject,

@@ -120,6 +120,43 @@ describe('not found', () => {
     expect((await call(gh, 'GET', '/no/such/endpoint')).body.message).toBe('Not Found');
     expect((await call(gh, 'GET', '/repos/acme/nope')).status).toBe(404);
   });
+
+  it('answers 404 Not Found, not 405, to a method an endpoint does not have', async () => {
+    for (const [method, path] of [
+      ['POST', `${REPO}/EXISTING`],
+      ['DELETE', `${REPO}/public-key`],
+      ['PATCH', '/repos/acme/app'],
+    ] as const) {
+      const reply = await call(gh, method, path, { body: method === 'DELETE' ? undefined : {} });
+      expect({ method, path, status: reply.status, message: reply.body.message }).toEqual({ method, path, status: 404, message: 'Not Found' });
+      expect(reply.headers.get('x-github-request-id')).toBeTruthy();
+    }
+    expect(gh.secretValue('repo:acme/app', 'EXISTING')).toBe('seeded');
+  });
+
+  it('answers 404 to a path with an empty segment, and never reads //host as a host', async () => {
+    expect((await call(gh, 'GET', `${REPO}/public-key`)).status).toBe(200);
+    for (const path of [`${REPO}/public-key/`, '/repos/acme//app/actions/secrets/public-key', `//evil.example${REPO}/public-key`]) {
+      const reply = await call(gh, 'GET', path);
+      expect({ path, status: reply.status, message: reply.body.message }).toEqual({ path, status: 404, message: 'Not Found' });
+    }
+  });
+
+  it('answers 401 before anything else to a request without a known token', async () => {
+    for (const [method, path, body] of [
+      ['GET', '/no/such/endpoint', undefined],
+      ['POST', `${REPO}/EXISTING`, '{}'],
+      ['PUT', `${REPO}/NEW_ONE`, '{"encrypted_value": '],
+      ['PUT', `${REPO}/NEW_ONE`, JSON.stringify({ encrypted_value: 'A'.repeat(2 * 1024 * 1024), key_id: '1' })],
+    ] as const) {
+      for (const token of [null, 'ghp_unknown']) {
+        const reply = await call(gh, method, path, { token, rawBody: body });
+        expect({ method, path, status: reply.status }).toEqual({ method, path, status: 401 });
+        expect(reply.body.message).toBe(token === null ? 'Requires authentication' : 'Bad credentials');
+      }
+    }
+    expect(gh.secret('repo:acme/app', 'NEW_ONE')).toBeUndefined();
+  });
 });
 
 describe('response headers', () => {

@@ -21,18 +21,15 @@ export async function call(
   gh: GitHubEmulator,
   method: string,
   path: string,
-  options: { token?: string | null; body?: unknown; authorization?: string } = {},
+  options: { token?: string | null; body?: unknown; rawBody?: string; authorization?: string } = {},
 ): Promise<ApiReply> {
   const headers: Record<string, string> = { accept: 'application/vnd.github+json' };
   const token = options.token === undefined ? WRITE_TOKEN : options.token;
   if (options.authorization !== undefined) headers.authorization = options.authorization;
   else if (token !== null) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${gh.url}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${gh.url}${path}`, { method, headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
 }

@@ -88,6 +88,33 @@ describe('keyturn-emulator', () => {
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
 
+  it('refuses a non-loopback --host without --allow-remote, before listening anywhere', async () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.10']) {
+      const refused = start(['--host', host, '--json']);
+      expect((await refused.exited).code).toBe(1);
+      expect(refused.stderr()).toMatch(/not a loopback address.*--allow-remote/s);
+    }
+  });
+
+  it('listens on a non-loopback --host with --allow-remote, with a warning', async () => {
+    const cli = start(['--host', '0.0.0.0', '--allow-remote', '--json']);
+    const info = JSON.parse(await cli.nextLine());
+    expect(info.platform.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+\/api\/v2$/);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+    expect(cli.stderr()).toMatch(/warning: listening on 0\.0\.0\.0 \(--allow-remote\)/);
+    expect(cli.stderr()).not.toContain(info.platform.apiKey);
+  });
+
+  it('accepts every loopback spelling without --allow-remote', async () => {
+    const cli = start(['--host', 'localhost', '--json']);
+    const info = JSON.parse(await cli.nextLine());
+    expect(info.platform.url).toMatch(/^http:\/\/(127\.0\.0\.1|\[::1\]):\d+\/api\/v2$/);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+    expect(cli.stderr()).toBe('');
+  });
+
   it('fails with a message for a bad option, and prints usage for --help', async () => {
     const bad = start(['--port', 'eighty']);
     expect((await bad.exited).code).toBe(1);

@@ -30,6 +30,24 @@ describe('keys', () => {
     expect((await platform.control('DELETE', `/keys/${made.body.id}`)).status).toBe(404);
   });
 
+  it('revokes only by a decimal id: 0x1, 1e0 or +1 are a 400 and revoke nothing', async () => {
+    for (const id of ['0x1', '1e0', '+1', '1.0', ' 1', '0b1', '9'.repeat(16)]) {
+      const reply = await platform.control('DELETE', `/keys/${encodeURIComponent(id)}`);
+      expect({ id, status: reply.status }).toEqual({ id, status: 400 });
+    }
+    expect(platform.emulator.isKeyValid(platform.key)).toBe(true);
+    expect((await platform.control('DELETE', `/keys/${platform.keyId}`)).status).toBe(200);
+    expect(platform.emulator.isKeyValid(platform.key)).toBe(false);
+  });
+
+  it('answers 400 to a body that is not JSON, and 413 to one too large', async () => {
+    const bad = await platform.control('POST', '/keys', '{"name": ');
+    expect(bad).toMatchObject({ status: 400, body: { message: expect.stringMatching(/JSON/) } });
+    const big = await platform.control('POST', '/keys', JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(big).toMatchObject({ status: 413, body: { message: expect.any(String) } });
+    expect(platform.emulator.listKeys()).toHaveLength(1);
+  });
+
   it('refuses a name that is too long', async () => {
     const reply = await platform.control('POST', '/keys', { name: 'x'.repeat(65) });
     expect(reply.status).toBe(400);
@@ -77,6 +95,51 @@ describe('projects and operations', () => {
     expect((await platform.control('POST', '/projects', { pg_version: 'latest' })).status).toBe(400);
     const [op] = platform.emulator.startOperations(id, [{}]);
     expect((await platform.control('PATCH', `/projects/${id}/operations/${op!.id}`, {})).status).toBe(400);
+  });
+});
+
+describe('retrying and failed operations', () => {
+  it('sets failures_count and retry_at with the status, and never lowers the count', async () => {
+    const id = (await platform.control('POST', '/projects', {})).body.id;
+    const [op] = platform.emulator.startOperations(id, [{ action: 'start_compute' }]);
+    const path = `/projects/${id}/operations/${op!.id}`;
+
+    const retrying = await platform.control('PATCH', path, {
+      status: 'running',
+      failures_count: 2,
+      retry_at: '2024-06-01T12:05:00Z',
+      error: 'compute did not start',
+    });
+    expect(retrying.status).toBe(200);
+    expect(retrying.body.operation).toMatchObject({
+      status: 'running',
+      failures_count: 2,
+      retry_at: '2024-06-01T12:05:00Z',
+      error: 'compute did not start',
+    });
+    expect((await platform.api('GET', `/projects/${id}/operations/${op!.id}`)).body.operation).toMatchObject({
+      failures_count: 2,
+      retry_at: '2024-06-01T12:05:00Z',
+    });
+
+    const lowered = await platform.control('PATCH', path, { status: 'running', failures_count: 1 });
+    expect(lowered).toMatchObject({ status: 400, body: { message: expect.stringMatching(/never decreases/) } });
+
+    const failed = await platform.control('PATCH', path, { status: 'failed', error: 'gave up' });
+    expect(failed.body.operation).toMatchObject({ status: 'failed', failures_count: 3, error: 'gave up' });
+    expect(failed.body.operation.retry_at).toBeUndefined();
+
+    for (const body of [
+      { status: 'running', failures_count: -1 },
+      { status: 'running', failures_count: 1.5 },
+      { status: 'running', failures_count: '4' },
+      { status: 'running', retry_at: 'soon' },
+      { status: 'running', retry_at: 1717243500000 },
+    ]) {
+      const reply = await platform.control('PATCH', path, body);
+      expect({ body, status: reply.status }).toEqual({ body, status: 400 });
+    }
+    expect(platform.emulator.getOperation(id, op!.id)).toMatchObject({ status: 'failed', failures_count: 3 });
   });
 });
 

@@ -2,7 +2,7 @@
 // that takes no effect, a delay, a dropped connection, a reply lost after the effect, a hang.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectPlatformError, startTestPlatform, type TestPlatform } from './platform-harness.js';
+import { expectPlatformError, send, startTestPlatform, type TestPlatform } from './platform-harness.js';
 
 let platform: TestPlatform;
 beforeEach(async () => {
@@ -60,13 +60,37 @@ describe('status faults', () => {
 });
 
 describe('other faults', () => {
-  it('delay answers normally, later', async () => {
-    platform.emulator.faults.add({ path: '/api_keys', kind: 'delay', ms: 150 });
-    const reply = await platform.api('GET', '/api_keys');
-    expect(reply.status).toBe(200);
-    const [entry] = platform.emulator.log.entries({ path: '/api_keys' });
-    expect(entry).toMatchObject({ status: 200, fault: 'delay' });
-    expect(entry!.durationMs).toBeGreaterThanOrEqual(140);
+  it('delay answers normally, after requests that came in meanwhile', async () => {
+    platform.emulator.faults.add({ method: 'POST', path: '/api_keys', kind: 'delay', ms: 300 });
+    const delayed = createKey('slow');
+    await until(() => platform.emulator.faults.list().length === 0);
+    const meanwhile = await platform.api('GET', '/api_keys');
+    expect(meanwhile.body.map((k: { name: string }) => k.name)).toEqual(['first-key']);
+    expect((await delayed).status).toBe(200);
+    expect(keyNames()).toEqual(['first-key', 'slow']);
+    expect(platform.emulator.log.entries({ path: '/api_keys' }).map((e) => [e.method, e.status, e.fault])).toEqual([
+      ['GET', 200, undefined],
+      ['POST', 200, 'delay'],
+    ]);
+  });
+
+  it('delay: a create whose client timed out during the delay still takes effect', async () => {
+    platform.emulator.faults.add({ method: 'POST', path: '/api_keys', kind: 'delay', ms: 400 });
+    const controller = new AbortController();
+    const sent = fetch(`${platform.emulator.url}/api_keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${platform.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ key_name: 'timed-out' }),
+      signal: controller.signal,
+    });
+    await until(() => platform.emulator.faults.list().length === 0);
+    controller.abort();
+    await expect(sent).rejects.toThrow();
+    await until(() => keyNames().includes('timed-out'));
+    await until(() => platform.emulator.log.entries({ method: 'POST' }).length === 1);
+    expect(platform.emulator.log.entries({ method: 'POST' })).toEqual([
+      expect.objectContaining({ status: undefined, fault: 'delay', actor: `key:${platform.keyId}` }),
+    ]);
   });
 
   it('drop destroys the connection before the request takes effect', async () => {
@@ -140,7 +164,37 @@ describe('faults over the control API', () => {
   });
 
   it('refuses a fault it cannot play', async () => {
-    expect((await platform.control('POST', '/faults', { kind: 'explode' })).status).toBe(400);
-    expect((await platform.control('POST', '/faults', { kind: 'status', status: 42 })).status).toBe(400);
+    const refused = [
+      { kind: 'explode' },
+      { kind: 'status', status: 42 },
+      { kind: 'reply-lost', status: 1000 },
+      { kind: 'status', status: 503, headers: { 'x-injected': 'a\r\nset-cookie: b=c' } },
+      { kind: 'status', status: 503, headers: { 'retry-after': 2 } },
+      { kind: 'drop', path: 7 },
+      { kind: 'drop', method: 1 },
+      { kind: 'hang', afterEffect: 'true' },
+      { kind: 'delay', ms: 2 ** 31 },
+    ];
+    for (const spec of refused) {
+      const reply = await platform.control('POST', '/faults', spec);
+      expect({ spec, status: reply.status }).toEqual({ spec, status: 400 });
+    }
+    expect(platform.emulator.faults.list()).toEqual([]);
+    // None of them reached a request: the API still answers normally.
+    expect((await platform.api('GET', '/projects')).status).toBe(200);
+  });
+
+  it('arms a batch all together or not at all', async () => {
+    const batch = [{ kind: 'status', status: 503, path: '/projects' }, { kind: 'delay', ms: -5 }];
+    expect((await platform.control('POST', '/faults', batch)).status).toBe(400);
+    expect((await platform.control('GET', '/faults')).body.faults).toEqual([]);
+    expect((await platform.api('GET', '/projects')).status).toBe(200);
+  });
+
+  it('applies faults only to the API: not to paths outside /api/v2', async () => {
+    platform.emulator.faults.add({ kind: 'drop', times: 'always' });
+    const outside = await send(`${platform.emulator.origin}/api/v1/projects`, 'GET', { authorization: `Bearer ${platform.key}` });
+    expectPlatformError(outside, 404, 'not_found');
+    await expect(platform.api('GET', '/projects')).rejects.toThrow();
   });
 });

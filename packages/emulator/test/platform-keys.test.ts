@@ -173,4 +173,31 @@ describe('routing', () => {
     expectPlatformError(await platform.api('GET', '/nowhere'), 404, 'not_found');
     expectPlatformError(await platform.api('PUT', '/api_keys'), 405, 'method_not_allowed');
   });
+
+  it('answers 404 to a path with an empty segment or a trailing slash, as the real service does', async () => {
+    expect((await platform.api('GET', '/api_keys')).status).toBe(200);
+    for (const path of ['//api_keys', '/api_keys/', '/projects//operations', '/projects/']) {
+      expectPlatformError(await platform.api('GET', path), 404, 'not_found');
+    }
+    const project = platform.emulator.createProject();
+    expectPlatformError(await platform.api('GET', `/projects/${project.id}/operations/`), 404, 'not_found');
+    expectPlatformError(await platform.api('DELETE', `/api_keys/${platform.keyId}/`), 404, 'not_found');
+    expect(platform.emulator.isKeyValid(platform.key)).toBe(true);
+  });
+
+  it('answers 401 before any other error to a request without a valid key (spec section 5)', async () => {
+    const cases: Array<[string, string, unknown, number]> = [
+      ['GET', '/nowhere', undefined, 404],
+      ['PUT', '/api_keys', undefined, 405],
+      ['GET', '//api_keys', undefined, 404],
+      ['POST', '/api_keys', '{"key_name": ', 400],
+      ['POST', '/api_keys', JSON.stringify({ key_name: 'x'.repeat(2 * 1024 * 1024) }), 413],
+    ];
+    for (const [method, path, body, status] of cases) {
+      expectPlatformError(await platform.api(method, path, { key: null, body }), 401, 'unauthorized');
+      expectPlatformError(await platform.api(method, path, { key: 'f'.repeat(64), body }), 401, 'unauthorized');
+      expect((await platform.api(method, path, { body })).status).toBe(status);
+    }
+    expect(platform.emulator.listKeys()).toHaveLength(1);
+  });
 });

@@ -90,8 +90,16 @@ describe('operation schedules', () => {
       failures_count: 1,
       error: expect.stringContaining('suspend_compute'),
     });
-    expect(await readOperation(project.id, cancelled!.id)).toMatchObject({ status: 'cancelled', total_duration_ms: 5 });
-    expect(await readOperation(project.id, skipped!.id)).toMatchObject({ status: 'skipped', failures_count: 0 });
+    // A cancelled operation is a failure too (DESIGN.md): it says why, and keeps the failures it had.
+    expect(await readOperation(project.id, cancelled!.id)).toMatchObject({
+      status: 'cancelled',
+      failures_count: 0,
+      error: expect.stringContaining('cancelled'),
+      total_duration_ms: 5,
+    });
+    const skippedNow = await readOperation(project.id, skipped!.id);
+    expect(skippedNow).toMatchObject({ status: 'skipped', failures_count: 0 });
+    expect(skippedNow.error).toBeUndefined();
   });
 
   it('reaches the final status on the real clock too', async () => {
@@ -140,8 +148,97 @@ describe('setOperationStatus', () => {
     expect((await readOperation(project.id, op!.id)).status).toBe('failed');
     platform.emulator.setOperationStatus(project.id, op!.id, 'cancelling');
     const pending = await readOperation(project.id, op!.id);
-    expect(pending).toMatchObject({ status: 'cancelling', failures_count: 0 });
+    // failures_count is the operation's history: moving on never lowers it.
+    expect(pending).toMatchObject({ status: 'cancelling', failures_count: 1 });
     expect(pending.total_duration_ms).toBeUndefined();
+    expect(pending.error).toBeUndefined();
+    platform.emulator.setOperationStatus(project.id, op!.id, 'cancelled');
+    expect(await readOperation(project.id, op!.id)).toMatchObject({
+      status: 'cancelled',
+      failures_count: 1,
+      error: expect.stringContaining('cancelled'),
+    });
+  });
+
+  it('counts each failure: running -> failed -> running (retrying) -> error adds up to 2', async () => {
+    platform = await startTestPlatform();
+    const project = platform.emulator.createProject();
+    const [op] = platform.emulator.startOperations(project.id, [{}]);
+    const steps: Array<[string, { error?: string; failures?: number; retryAt?: string }?]> = [
+      ['running'],
+      ['failed', { error: 'first try failed' }],
+      ['failed', { error: 'the same failure, reworded' }],
+      ['running', { retryAt: '2024-06-01T12:01:00Z', error: 'first try failed' }],
+      ['error'],
+      ['finished'],
+    ];
+    const seen = [];
+    for (const [status, extra] of steps) {
+      platform.emulator.setOperationStatus(project.id, op!.id, status, extra);
+      const now = await readOperation(project.id, op!.id);
+      seen.push([now.status, now.failures_count, now.retry_at ?? null]);
+    }
+    expect(seen).toEqual([
+      ['running', 0, null],
+      ['failed', 1, null],
+      ['failed', 1, null],
+      ['running', 1, '2024-06-01T12:01:00Z'],
+      ['error', 2, null],
+      ['finished', 2, null],
+    ]);
+  });
+
+  it('refuses a lower failures_count, and a failed operation without a failure', async () => {
+    platform = await startTestPlatform();
+    const project = platform.emulator.createProject();
+    const [op] = platform.emulator.startOperations(project.id, [{ failures: 3 }]);
+    expect(() => platform.emulator.setOperationStatus(project.id, op!.id, 'running', { failures: 2 })).toThrow(/never decreases/);
+    const [fresh] = platform.emulator.startOperations(project.id, [{}]);
+    expect(() => platform.emulator.setOperationStatus(project.id, fresh!.id, 'failed', { failures: 0 })).toThrow(/above 0/);
+    expect(() => platform.emulator.setOperationStatus(project.id, fresh!.id, 'running', { retryAt: 'later' })).toThrow(/retry_at/);
+    expect(platform.emulator.getOperation(project.id, op!.id).failures_count).toBe(3);
+    expect(platform.emulator.getOperation(project.id, fresh!.id).status).toBe('scheduling');
+  });
+});
+
+describe('retrying operations', () => {
+  it('run with failures_count above 0 and retry_at, then end with one more failure or the same count', async () => {
+    const clock = manualClock();
+    platform = await startTestPlatform({ clock: clock.now });
+    const project = platform.emulator.createProject();
+    const retry = { failures: 2, retryAt: '2024-06-01T12:00:30Z', error: 'compute quota exceeded', schedulingMs: 0, runningMs: 10 };
+    const [fails, recovers] = platform.emulator.startOperations(project.id, [
+      { ...retry, final: 'failed' },
+      { ...retry, final: 'finished' },
+    ]);
+    for (const op of [fails!, recovers!]) {
+      expect(await readOperation(project.id, op.id)).toMatchObject({
+        status: 'running',
+        failures_count: 2,
+        retry_at: '2024-06-01T12:00:30Z',
+        error: 'compute quota exceeded',
+      });
+    }
+    clock.advance(10);
+    const failed = await readOperation(project.id, fails!.id);
+    expect(failed).toMatchObject({ status: 'failed', failures_count: 3, error: 'compute quota exceeded' });
+    expect(failed.retry_at).toBeUndefined();
+    const finished = await readOperation(project.id, recovers!.id);
+    expect(finished).toMatchObject({ status: 'finished', failures_count: 2 });
+    expect(finished.retry_at).toBeUndefined();
+    expect(finished.error).toBeUndefined();
+    // Taking over by hand starts from the count reached on the schedule.
+    platform.emulator.setOperationStatus(project.id, fails!.id, 'running');
+    expect((await readOperation(project.id, fails!.id)).failures_count).toBe(3);
+  });
+
+  it('refuses failures or retryAt that are not a count and a timestamp', async () => {
+    platform = await startTestPlatform();
+    const project = platform.emulator.createProject();
+    for (const spec of [{ failures: -1 }, { failures: 0.5 }, { failures: '2' }, { retryAt: 'in a minute' }, { retryAt: 60_000 }]) {
+      expect(() => platform.emulator.startOperations(project.id, [spec as never])).toThrow(/failures|retryAt/);
+    }
+    expect((await platform.api('GET', `/projects/${project.id}/operations`)).body.operations).toEqual([]);
   });
 
   it('refuses an unknown operation or project, and an empty status', async () => {

@@ -1,11 +1,15 @@
 // Faults on demand: the next N requests matching a method and path misbehave in a chosen way.
 
+import { validateFault } from './fault-validation.js';
 import { compilePattern, matchPattern, type PathPattern } from './router.js';
 
 export type FaultEffect =
   /** Answer with this status without running the handler: the request takes no effect. */
   | { kind: 'status'; status: number; retryAfter?: number | string; body?: unknown; headers?: Record<string, string> }
-  /** Wait this long, then handle the request normally. */
+  /**
+   * Read the whole request, wait this long, then handle it normally; it takes effect even when the
+   * client gave up meanwhile (as on a slow server), only the reply then goes nowhere.
+   */
   | { kind: 'delay'; ms: number }
   /** Destroy the connection before the request takes effect. */
   | { kind: 'drop' }
@@ -34,11 +38,29 @@ export class FaultBook {
   #faults: ArmedFault[] = [];
   #nextId = 1;
 
+  /** Arms one fault; throws a TypeError for a spec that cannot be played. */
   add(spec: FaultSpec): number {
     validateFault(spec);
+    return this.#arm(spec);
+  }
+
+  /** Arms every spec, or none: all are checked before any is armed. */
+  addAll(specs: FaultSpec[]): number[] {
+    if (!Array.isArray(specs)) throw new TypeError('faults must be an array of fault specs');
+    specs.forEach((spec, index) => {
+      try {
+        validateFault(spec);
+      } catch (error) {
+        throw new TypeError(`fault ${index}: ${(error as Error).message}`);
+      }
+    });
+    return specs.map((spec) => this.#arm(spec));
+  }
+
+  #arm(spec: FaultSpec): number {
     const id = this.#nextId++;
     const remaining = spec.times === 'always' ? Number.POSITIVE_INFINITY : (spec.times ?? 1);
-    this.#faults.push({ id, spec, pattern: spec.path ? compilePattern(spec.path) : undefined, remaining });
+    this.#faults.push({ id, spec: { ...spec }, pattern: spec.path ? compilePattern(spec.path) : undefined, remaining });
     return id;
   }
 
@@ -72,22 +94,5 @@ export class FaultBook {
 
   clear(): void {
     this.#faults = [];
-  }
-}
-
-const KINDS = new Set(['status', 'delay', 'drop', 'reply-lost', 'hang']);
-
-function validateFault(spec: FaultSpec): void {
-  if (!spec || typeof spec !== 'object' || !KINDS.has(spec.kind)) {
-    throw new TypeError(`fault.kind must be one of ${[...KINDS].join(', ')}`);
-  }
-  if (spec.kind === 'status' && !(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)) {
-    throw new TypeError('a status fault needs an HTTP status between 100 and 599');
-  }
-  if (spec.kind === 'delay' && !(typeof spec.ms === 'number' && spec.ms >= 0)) {
-    throw new TypeError('a delay fault needs ms >= 0');
-  }
-  if (spec.times !== undefined && spec.times !== 'always' && !(Number.isInteger(spec.times) && spec.times > 0)) {
-    throw new TypeError("fault.times must be a positive integer or 'always'");
   }
 }

@@ -1,4 +1,6 @@
 // A tiny path router: `/projects/:project_id/operations` patterns, one segment per parameter.
+// Request paths are matched as sent: a path with an empty segment (`/a//b`, `/a/`) matches nothing,
+// as the real services answer 404 to such paths.
 
 export interface PathPattern {
   source: string;
@@ -6,11 +8,18 @@ export interface PathPattern {
 }
 
 export function compilePattern(source: string): PathPattern {
-  return { source, segments: splitPath(source) };
+  return { source, segments: source.split('/').filter((s) => s !== '') };
 }
 
-export function splitPath(path: string): string[] {
-  return path.split('/').filter((s) => s !== '');
+/**
+ * The segments of a request path (`/a/b` -> `['a', 'b']`, `/` -> `[]`); undefined when the path is
+ * not absolute or has an empty segment.
+ */
+export function pathSegments(path: string): string[] | undefined {
+  if (!path.startsWith('/')) return undefined;
+  if (path === '/') return [];
+  const parts = path.slice(1).split('/');
+  return parts.includes('') ? undefined : parts;
 }
 
 /**
@@ -18,7 +27,8 @@ export function splitPath(path: string): string[] {
  * trailing `**` matches the rest. Returns the captured parameters, or undefined.
  */
 export function matchPattern(pattern: PathPattern, path: string): Record<string, string> | undefined {
-  const parts = splitPath(path);
+  const parts = pathSegments(path);
+  if (!parts) return undefined;
   const params: Record<string, string> = {};
   const { segments } = pattern;
   for (let i = 0; i < segments.length; i++) {

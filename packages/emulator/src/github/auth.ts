@@ -1,6 +1,7 @@
 // Tokens and what they may do with secrets. A token is named in logs by its index (`token:2`),
 // never by its value. https://docs.github.com/rest/authentication/authenticating-to-the-rest-api
 
+import type { EmulatorRequest } from '../core/http-server.js';
 import { GitHubError } from './github-error.js';
 
 export type TokenPermission = 'write' | 'read' | 'none';
@@ -15,6 +16,7 @@ const PERMISSIONS: readonly TokenPermission[] = ['write', 'read', 'none'];
 
 export class TokenBook {
   readonly #tokens = new Map<string, Caller>();
+  readonly #callers = new WeakMap<EmulatorRequest, Caller>();
 
   /** Adds a token, or changes the permission of a known one. */
   add(token: string, permission: TokenPermission): Caller {
@@ -37,6 +39,21 @@ export class TokenBook {
     const caller = match ? this.#tokens.get(match[1]!) : undefined;
     if (!caller) throw new GitHubError(401, 'Bad credentials');
     return caller;
+  }
+
+  /**
+   * The HTTP core's authenticate hook: runs before the path or the body is looked at, as GitHub
+   * answers 401 to a bad token whatever it asked for. Names the caller in the log.
+   */
+  readonly check = (req: EmulatorRequest): void => {
+    const caller = this.authenticate(req.headers.authorization);
+    req.actor = caller.actor;
+    this.#callers.set(req, caller);
+  };
+
+  /** Who `req` authenticated as; only requests the hook let through reach a route. */
+  callerOf(req: EmulatorRequest): Caller {
+    return this.#callers.get(req) ?? this.authenticate(undefined);
   }
 }
 

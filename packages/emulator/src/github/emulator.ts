@@ -31,6 +31,8 @@ export interface GitHubEmulatorOptions {
   badSeal?: 'reject' | 'store-empty';
   /** Requests per hour before the primary rate limit answers 403 (5000, as for a token). */
   rateLimit?: number;
+  /** Most entries the request log keeps, the oldest dropped first (100,000). */
+  requestLogLimit?: number;
 }
 
 export interface GitHubEmulator extends GitHubStateApi {
@@ -81,6 +83,10 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
       ...githubErrorReply(status, status === 404 ? 'Not Found' : message),
       headers: githubHeaders(ctx.budget),
     }),
+    authenticate: ctx.tokens.check,
+    // GitHub answers 404, not 405, to a method an endpoint does not have.
+    wrongMethodStatus: 404,
+    requestLogLimit: options.requestLogLimit,
     host: options.host,
     port: options.port,
   });

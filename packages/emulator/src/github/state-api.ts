@@ -41,8 +41,7 @@ export interface GitHubStateApi {
   /** The decrypted value, for tests; undefined for an unknown target or secret. */
   secretValue(target: GitHubTarget, name: string): string | undefined;
   secret(target: GitHubTarget, name: string): GitHubSecretMeta | undefined;
-  /** Seeds a secret as if written earlier (organization secrets: `private` unless told). */
-  /** Seeds a secret as if written earlier: at `writtenAt` (default now), with an org's fields. */
+  /** Seeds a secret as if written earlier: at `writtenAt` (default now), with an org's fields (`private` unless told). */
   putSecretValue(
     target: GitHubTarget,
     name: string,

@@ -5,10 +5,17 @@
 import { HttpError } from '../core/http-server.js';
 import { InvalidInputError } from './errors.js';
 import { KeyStore } from './keys.js';
-import { type ResolvedTimings, checkStatus, resolveOperationSpec } from './operation-specs.js';
+import { type ResolvedTimings, checkStatus, failureCount, resolveOperationSpec, timestamp } from './operation-specs.js';
 import { OperationStore } from './operations.js';
 import { type PlatformBranch, type PlatformEndpoint, ProjectStore } from './projects.js';
-import type { CreatedKey, KeySummary, OperationSpec, PlatformOperation, PlatformProject } from './types.js';
+import type {
+  CreatedKey,
+  KeySummary,
+  OperationSpec,
+  OperationStatusExtra,
+  PlatformOperation,
+  PlatformProject,
+} from './types.js';
 
 export interface AccountSettings {
   timings: ResolvedTimings;
@@ -77,11 +84,17 @@ export class PlatformAccount {
     return operation;
   }
 
-  setOperationStatus(projectId: string, operationId: string, status: string, extra?: { error?: string }): PlatformOperation {
+  /** A status by hand; `failures` and `retryAt` make a retrying operation (running, failures above 0). */
+  setOperationStatus(projectId: string, operationId: string, status: string, extra: OperationStatusExtra = {}): PlatformOperation {
     this.requireProject(projectId);
     checkStatus(status);
-    if (extra?.error !== undefined && typeof extra.error !== 'string') throw new InvalidInputError('error must be a string');
-    const operation = this.operations.setStatus(projectId, operationId, status, extra?.error);
+    if (extra.error !== undefined && typeof extra.error !== 'string') throw new InvalidInputError('error must be a string');
+    const checked: OperationStatusExtra = {
+      ...(extra.error !== undefined && { error: extra.error }),
+      ...(extra.failures !== undefined && { failures: failureCount(extra.failures, 'failures_count') }),
+      ...(extra.retryAt !== undefined && { retryAt: timestamp(extra.retryAt, 'retry_at') }),
+    };
+    const operation = this.operations.setStatus(projectId, operationId, status, checked);
     if (!operation) throw new HttpError(404, `operation ${operationId} not found in project ${projectId}`);
     return operation;
   }

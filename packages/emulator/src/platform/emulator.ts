@@ -5,6 +5,7 @@ import type { FaultBook } from '../core/faults.js';
 import { CONTROL_PREFIX, startHttpEmulator } from '../core/http-server.js';
 import type { RequestLog } from '../core/request-log.js';
 import { PlatformAccount } from './account.js';
+import { BearerAuth } from './auth.js';
 import { InvalidInputError, platformError } from './errors.js';
 import { resolveTimings } from './operation-specs.js';
 import type { PlatformBranch, PlatformEndpoint } from './projects.js';
@@ -17,6 +18,7 @@ import type {
   CreatedKey,
   KeySummary,
   OperationSpec,
+  OperationStatusExtra,
   OperationTimings,
   PlatformOperation,
   PlatformProject,
@@ -41,6 +43,8 @@ export interface PlatformEmulatorOptions {
   lockWhileOperationsRun?: boolean;
   /** Milliseconds since the epoch; replace it to move time in tests (schedules, rate limits, timestamps). */
   clock?: () => number;
+  /** Most entries the request log keeps, the oldest dropped first (100,000). */
+  requestLogLimit?: number;
 }
 
 export interface PlatformEmulator {
@@ -59,7 +63,8 @@ export interface PlatformEmulator {
   createProject(fields?: Partial<PlatformProject>): PlatformProject;
   startOperations(projectId: string, specs: OperationSpec[]): PlatformOperation[];
   getOperation(projectId: string, operationId: string): PlatformOperation;
-  setOperationStatus(projectId: string, operationId: string, status: string, extra?: { error?: string }): PlatformOperation;
+  /** Sets any status by hand; `failures`/`retryAt` make a retrying operation. failures_count never decreases. */
+  setOperationStatus(projectId: string, operationId: string, status: string, extra?: OperationStatusExtra): PlatformOperation;
   seedOperations(projectId: string, count: number, fields?: { status?: string; action?: string }): void;
   /** As `POST /projects/:id/branches` does: a branch, its compute and two operations. */
   createBranch(projectId: string, name?: string): { branch: PlatformBranch; endpoints: PlatformEndpoint[]; operations: PlatformOperation[] };
@@ -79,8 +84,9 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     },
     clock,
   );
+  const auth = new BearerAuth(account.keys);
   const guards = {
-    keys: account.keys,
+    auth,
     rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, clock) : undefined,
   };
   const server = await startHttpEmulator({
@@ -92,6 +98,8 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     ],
     controlRoutes: platformControlRoutes(account),
     errorReply: (status, message) => platformError(status, message),
+    authenticate: auth.check,
+    requestLogLimit: options.requestLogLimit,
     host: options.host,
     port: options.port,
   });

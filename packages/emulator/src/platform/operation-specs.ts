@@ -3,6 +3,7 @@
 
 import { InvalidInputError } from './errors.js';
 import type { OperationStart } from './operations.js';
+import { microsFromIso } from './timestamps.js';
 import { FINAL_STATUSES, type FinalOperationStatus, type OperationSpec } from './types.js';
 
 export interface ProjectDefaults {
@@ -20,6 +21,8 @@ const COMPUTE_ACTIONS = new Set(['start_compute', 'suspend_compute', 'check_avai
 
 export const DEFAULT_ACTION = 'apply_config';
 
+const MAX_FAILURES = 1_000_000;
+
 /** Validates one spec; throws a TypeError that says which field is wrong. */
 export function resolveOperationSpec(
   spec: OperationSpec,
@@ -36,6 +39,8 @@ export function resolveOperationSpec(
     throw new InvalidInputError(`final must be one of ${[...FINAL_STATUSES].join(', ')}`);
   }
   const error = optionalString(spec.error, 'error');
+  const failures = spec.failures === undefined ? undefined : failureCount(spec.failures, 'failures');
+  const retryAt = spec.retryAt === undefined ? undefined : timestamp(spec.retryAt, 'retryAt');
   return {
     action,
     branchId: optionalString(spec.branch_id, 'branch_id') ?? project.branchId,
@@ -47,7 +52,9 @@ export function resolveOperationSpec(
       runningMs: duration(spec.runningMs, 'runningMs') ?? timings.runningMs,
       final: final as FinalOperationStatus,
       ...(error !== undefined && { error }),
+      ...(retryAt !== undefined && { retryAt }),
     },
+    ...(failures !== undefined && { failures }),
   };
 }
 
@@ -63,6 +70,22 @@ export function resolveTimings(timings: { schedulingMs?: number; runningMs?: num
 export function checkStatus(status: unknown): string {
   if (typeof status !== 'string' || status.trim() === '') throw new InvalidInputError('status must be a non-empty string');
   return status;
+}
+
+/** A failures_count given by a caller: a whole number, bounded so it stays a safe integer. */
+export function failureCount(value: unknown, field: string): number {
+  if (!(Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_FAILURES)) {
+    throw new InvalidInputError(`${field} must be an integer from 0 to ${MAX_FAILURES}`);
+  }
+  return value as number;
+}
+
+/** A `retry_at` given by a caller: an ISO 8601 UTC timestamp, as the API sends timestamps (spec section 1). */
+export function timestamp(value: unknown, field: string): string {
+  if (typeof value !== 'string' || microsFromIso(value) === undefined) {
+    throw new InvalidInputError(`${field} must be an ISO 8601 UTC timestamp such as 2024-06-01T12:00:00Z`);
+  }
+  return value;
 }
 
 function optionalString(value: unknown, field: string): string | undefined {

@@ -3,8 +3,8 @@
 // many operations a project holds.
 
 import { randomUUID } from 'node:crypto';
-import { isPending, type OperationPlan, type OperationRecord, operationAt } from './operation-schedule.js';
-import type { PlatformOperation } from './types.js';
+import { failuresAfter, isPending, type OperationPlan, type OperationRecord, operationAt } from './operation-schedule.js';
+import { COUNTED_FAILURE_STATUSES, type OperationStatusExtra, type PlatformOperation } from './types.js';
 
 /** What an operation does, and on which branch and compute. */
 export interface OperationTarget {
@@ -16,7 +16,10 @@ export interface OperationTarget {
 /** An operation to start, with its branch and compute already resolved. */
 export interface OperationStart extends OperationTarget {
   plan: OperationPlan;
+  /** Failures it has had already (a retrying operation); 0 by default. */
+  failures?: number;
 }
+
 
 /** The shape of seeded history: one status for all of them (final ones get a duration). */
 export interface OperationSeed extends OperationTarget {
@@ -46,7 +49,7 @@ export class OperationStore {
     const now = this.clock();
     return starts.map((start) => {
       const newest = records.at(-1)?.createdMicros ?? Number.NEGATIVE_INFINITY;
-      const record = newRecord(projectId, start, Math.max(now * 1000, newest + 1), now, start.plan);
+      const record = newRecord(projectId, start, Math.max(now * 1000, newest + 1), now, start.plan, start.failures);
       records.push(record);
       this.#byId.set(record.id, record);
       return operationAt(record, now);
@@ -61,7 +64,8 @@ export class OperationStore {
     for (let i = 0; i < count; i++) {
       const createdMicros = oldest - (count - i) * SEED_SPACING_MS * 1000;
       const startedMs = Math.floor(createdMicros / 1000);
-      const record = newRecord(projectId, seed, createdMicros, startedMs, SEEDED_PLAN);
+      const failures = COUNTED_FAILURE_STATUSES.has(seed.status) ? 1 : 0;
+      const record = newRecord(projectId, seed, createdMicros, startedMs, SEEDED_PLAN, failures);
       record.manual = { status: seed.status, atMs: startedMs + SEED_DURATION_MS };
       seeded[i] = record;
       this.#byId.set(record.id, record);
@@ -74,12 +78,21 @@ export class OperationStore {
     return record && operationAt(record, this.clock());
   }
 
-  /** Sets a status by hand; the schedule no longer applies to this operation. */
-  setStatus(projectId: string, operationId: string, status: string, error?: string): PlatformOperation | undefined {
+  /**
+   * Sets a status by hand; the schedule no longer applies to this operation. `retry_at` belongs to
+   * the status it is given with: a later change without it clears it.
+   */
+  setStatus(projectId: string, operationId: string, status: string, extra: OperationStatusExtra = {}): PlatformOperation | undefined {
     const record = this.#record(projectId, operationId);
     if (!record) return undefined;
     const now = this.clock();
-    record.manual = { status, atMs: now, ...(error !== undefined && { error }) };
+    record.failures = failuresAfter(record, now, status, extra.failures);
+    record.manual = {
+      status,
+      atMs: now,
+      ...(extra.error !== undefined && { error: extra.error }),
+      ...(extra.retryAt !== undefined && { retryAt: extra.retryAt }),
+    };
     return operationAt(record, now);
   }
 
@@ -128,6 +141,7 @@ function newRecord(
   createdMicros: number,
   startedMs: number,
   plan: OperationPlan,
+  failures = 0,
 ): OperationRecord {
   return {
     id: randomUUID(),
@@ -138,6 +152,7 @@ function newRecord(
     createdMicros,
     startedMs,
     plan,
+    failures,
   };
 }
 

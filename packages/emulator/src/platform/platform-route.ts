@@ -1,11 +1,11 @@
-// What every platform endpoint does around its own work: a request id on the reply, bearer
-// authentication, the optional rate limit, and errors in the platform's `{ code, message,
-// request_id }` shape.
+// What every platform endpoint does around its own work: a request id on the reply, the caller the
+// authenticate hook let through, the optional rate limit, and errors in the platform's `{ code,
+// message, request_id }` shape.
 
 import { type EmulatorReply, type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
-import { authenticate } from './auth.js';
+import type { BearerAuth } from './auth.js';
 import { InvalidInputError, newRequestId, platformError, REQUEST_ID_HEADER } from './errors.js';
-import type { KeyIdentity, KeyStore } from './keys.js';
+import type { KeyIdentity } from './keys.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export interface PlatformCall {
@@ -16,7 +16,7 @@ export interface PlatformCall {
 export type PlatformHandler = (call: PlatformCall) => EmulatorReply;
 
 export interface RouteGuards {
-  keys: KeyStore;
+  auth: BearerAuth;
   rateLimiter: RateLimiter | undefined;
 }
 
@@ -28,8 +28,7 @@ export function platformRoute(guards: RouteGuards, method: string, pattern: stri
     handler: (req) => {
       const requestId = newRequestId();
       try {
-        const caller = authenticate(req.headers, req.remoteAddress, guards.keys);
-        req.actor = `key:${caller.id}`;
+        const caller = guards.auth.callerOf(req);
         const limited = guards.rateLimiter?.admit(routeName);
         if (limited) {
           const seconds = String(limited.retryAfterSeconds);

@@ -44,8 +44,14 @@ export const FINAL_STATUSES: ReadonlySet<string> = new Set<FinalOperationStatus>
   'skipped',
 ]);
 
-/** Statuses that count as a failure of the operation: `failures_count` is above 0 for these. */
-export const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'error']);
+/** Statuses that are a failure of the operation (DESIGN.md): they carry an `error`. */
+export const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'error', 'cancelled']);
+
+/**
+ * Failures that add one to `failures_count` when reached (spec section 7: a failed operation has
+ * `failures_count` above 0). A cancelled operation keeps the count it had.
+ */
+export const COUNTED_FAILURE_STATUSES: ReadonlySet<string> = new Set(['failed', 'error']);
 
 /** How a test or a control call asks for an operation to be started. */
 export interface OperationSpec {
@@ -58,8 +64,24 @@ export interface OperationSpec {
   runningMs?: number;
   /** Status reached at the end of the schedule; `finished` by default. */
   final?: FinalOperationStatus;
-  /** The `error` text of a failed operation. */
+  /** The `error` text of a failed operation (or, with `failures`, of the last failure before a retry). */
   error?: string;
+  /**
+   * Failures before the final status: a retrying operation shows `failures_count` this high from the
+   * start (0 by default); a final `failed` or `error` adds one.
+   */
+  failures?: number;
+  /** `retry_at` (an ISO 8601 UTC timestamp) shown while the operation is pending. */
+  retryAt?: string;
+}
+
+/** What setOperationStatus may change besides the status. */
+export interface OperationStatusExtra {
+  error?: string;
+  /** The new failures_count; by default one more when entering `failed` or `error`. Never lower. */
+  failures?: number;
+  /** `retry_at` (ISO 8601 UTC) of a retrying operation; a later change without it clears it. */
+  retryAt?: string;
 }
 
 export interface OperationTimings {

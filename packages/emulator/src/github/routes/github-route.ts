@@ -1,5 +1,6 @@
-// What every GitHub endpoint does around its own work: authenticate, count the request against
-// the rate budget, turn GitHubErrors into GitHub's error body, and add GitHub's response headers.
+// What every GitHub endpoint does around its own work: take the caller the authenticate hook let
+// through, count the request against the rate budget, turn GitHubErrors into GitHub's error body,
+// and add GitHub's response headers.
 
 import type { EmulatorReply, EmulatorRequest, Route } from '../../core/http-server.js';
 import type { Caller, TokenBook } from '../auth.js';
@@ -34,8 +35,7 @@ export function githubRoute(ctx: GitHubContext, method: string, pattern: string,
     handler: async (req) => {
       let reply: EmulatorReply;
       try {
-        const caller = ctx.tokens.authenticate(req.headers.authorization);
-        req.actor = caller.actor;
+        const caller = ctx.tokens.callerOf(req);
         if (!ctx.budget.consume()) {
           throw new GitHubError(403, PRIMARY_LIMIT_MESSAGE, 'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api');
         }

@@ -29,12 +29,16 @@ export function apiKeyRoutes(account: PlatformAccount, guards: RouteGuards): Rou
     })),
 
     platformRoute(guards, 'DELETE', '/api_keys/:key_id', ({ req }) => {
-      const text = req.params.key_id ?? '';
-      if (!/^\d{1,15}$/.test(text)) throw new HttpError(400, 'key_id must be an integer');
-      const revoked = account.keys.revoke(Number(text));
-      if (!revoked) throw new HttpError(404, `API key ${text} not found or already revoked`);
+      const revoked = account.keys.revoke(keyIdParam(req.params.key_id));
+      if (!revoked) throw new HttpError(404, `API key ${req.params.key_id} not found or already revoked`);
       const { id, name, last_used_at, last_used_from_addr } = revoked;
       return { status: 200, body: { id, name, revoked: true, last_used_at, last_used_from_addr } };
     }),
   ];
+}
+
+/** A key id in a path: decimal digits only (`0x1` or `1e0` would read as 1 through Number()); else 400. */
+export function keyIdParam(text: string | undefined): number {
+  if (text === undefined || !/^\d{1,15}$/.test(text)) throw new HttpError(400, 'key_id must be an integer');
+  return Number(text);
 }

@@ -5,7 +5,8 @@ import { type EmulatorReply, type EmulatorRequest, HttpError, type Route } from 
 import type { PlatformAccount } from '../account.js';
 import { InvalidInputError } from '../errors.js';
 import { objectBody } from '../platform-route.js';
-import type { OperationSpec, PlatformProject } from '../types.js';
+import type { OperationSpec, OperationStatusExtra, PlatformProject } from '../types.js';
+import { keyIdParam } from './api-keys.js';
 
 export function platformControlRoutes(account: PlatformAccount): Route[] {
   return [
@@ -17,7 +18,7 @@ export function platformControlRoutes(account: PlatformAccount): Route[] {
     }),
     controlRoute('GET', '/keys', () => ({ status: 200, body: { keys: account.listKeys() } })),
     controlRoute('DELETE', '/keys/:key_id', (req) => {
-      const revoked = account.keys.revoke(Number(req.params.key_id));
+      const revoked = account.keys.revoke(keyIdParam(req.params.key_id));
       if (!revoked) throw new HttpError(404, `API key ${req.params.key_id} not found or already revoked`);
       return { status: 200, body: revoked };
     }),
@@ -33,8 +34,8 @@ export function platformControlRoutes(account: PlatformAccount): Route[] {
       return { status: 201, body: { operations: account.startOperations(req.params.project_id!, specs) } };
     }),
     controlRoute('PATCH', '/projects/:project_id/operations/:operation_id', (req) => {
-      const { status, error } = objectBody(req);
-      const extra = error === undefined ? undefined : { error: error as string };
+      const { status, error, failures_count, retry_at } = objectBody(req);
+      const extra = { error, failures: failures_count, retryAt: retry_at } as OperationStatusExtra;
       const operation = account.setOperationStatus(req.params.project_id!, req.params.operation_id!, status as string, extra);
       return { status: 200, body: { operation } };
     }),

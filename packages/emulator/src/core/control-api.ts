@@ -1,0 +1,91 @@
+// The control API under /__emulator, shared by both emulators: faults and the request log, plus
+// each emulator's own routes. Not part of the emulated services: no auth, no faults, not logged.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FaultBook, FaultSpec } from './faults.js';
+import { send } from './reply.js';
+import { ClientGoneError, readJsonBody } from './request-body.js';
+import type { RequestLog } from './request-log.js';
+import type { RequestTarget } from './request-target.js';
+import { type CompiledRoute, compileRoutes, dispatch, type EmulatorReply, emulatorRequest, HttpError, type Route } from './routes.js';
+
+export const CONTROL_PREFIX = '/__emulator';
+
+const controlError = (status: number, message: string): EmulatorReply => ({ status, body: { message } });
+
+/** The control path relative to the prefix (`/faults`), or undefined when `path` is not a control path. */
+export function controlPath(path: string): string | undefined {
+  if (path === CONTROL_PREFIX) return '/';
+  return path.startsWith(`${CONTROL_PREFIX}/`) ? path.slice(CONTROL_PREFIX.length) : undefined;
+}
+
+export class ControlApi {
+  readonly #routes: CompiledRoute[];
+
+  constructor(faults: FaultBook, log: RequestLog, extra: Route[] = []) {
+    this.#routes = compileRoutes([...sharedControlRoutes(faults, log), ...extra]);
+  }
+
+  /** Answers a control request; bad JSON is a 400 and an oversized body a 413, as on the API. */
+  async answer(req: IncomingMessage, res: ServerResponse, path: string, target: RequestTarget): Promise<void> {
+    let reply: EmulatorReply;
+    try {
+      const request = emulatorRequest(req, path, target.search);
+      request.body = await readJsonBody(req);
+      reply = await dispatch(this.#routes, request, { errorReply: controlError });
+    } catch (error) {
+      if (error instanceof ClientGoneError) return;
+      if (!(error instanceof HttpError)) throw error;
+      send(res, controlError(error.status, error.message), { closeConnection: error.status === 413 });
+      return;
+    }
+    send(res, reply);
+  }
+}
+
+function sharedControlRoutes(faults: FaultBook, log: RequestLog): Route[] {
+  return [
+    { method: 'GET', pattern: '/faults', handler: () => ({ status: 200, body: { faults: faults.list() } }) },
+    {
+      method: 'POST',
+      pattern: '/faults',
+      handler: (req) => {
+        try {
+          const ids = Array.isArray(req.body) ? faults.addAll(req.body as FaultSpec[]) : [faults.add(req.body as FaultSpec)];
+          return { status: 201, body: { ids } };
+        } catch (error) {
+          throw new HttpError(400, (error as Error).message);
+        }
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/faults',
+      handler: () => {
+        faults.clear();
+        return { status: 204 };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/requests',
+      handler: (req) => ({
+        status: 200,
+        body: {
+          requests: log.entries({
+            method: req.query.get('method') ?? undefined,
+            path: req.query.get('path') ?? undefined,
+          }),
+        },
+      }),
+    },
+    {
+      method: 'DELETE',
+      pattern: '/requests',
+      handler: () => {
+        log.clear();
+        return { status: 204 };
+      },
+    },
+  ];
+}

@@ -1,0 +1,72 @@
+// Checks a fault spec before it is armed, so that a bad one is refused where it is added (a 400 on
+// the control API) instead of failing the request it applies to (an invalid header, a timer that
+// Node cuts to 1 ms).
+
+import type { FaultSpec } from './faults.js';
+
+const KINDS = new Set(['status', 'delay', 'drop', 'reply-lost', 'hang']);
+/** setTimeout's largest delay; a longer one fires at once. */
+export const MAX_DELAY_MS = 2 ** 31 - 1;
+/** RFC 9110 token: what a header name may be. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What Node accepts in a header value: no CR, LF or other control character but tab. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** Throws a TypeError naming the first field of `spec` that cannot be played. */
+export function validateFault(spec: FaultSpec): void {
+  if (!spec || typeof spec !== 'object' || Array.isArray(spec) || !KINDS.has(spec.kind)) {
+    throw new TypeError(`fault.kind must be one of ${[...KINDS].join(', ')}`);
+  }
+  if (spec.method !== undefined && !(typeof spec.method === 'string' && TOKEN.test(spec.method))) {
+    throw new TypeError('fault.method must be an HTTP method name');
+  }
+  if (spec.path !== undefined && typeof spec.path !== 'string') throw new TypeError('fault.path must be a string');
+  if (spec.times !== undefined && spec.times !== 'always' && !(Number.isInteger(spec.times) && spec.times > 0)) {
+    throw new TypeError("fault.times must be a positive integer or 'always'");
+  }
+  switch (spec.kind) {
+    case 'status':
+      checkStatus(spec.status, 'a status fault needs an HTTP status between 100 and 599');
+      checkHeaders(spec.headers);
+      checkRetryAfter(spec.retryAfter);
+      break;
+    case 'reply-lost':
+      if (spec.status !== undefined) checkStatus(spec.status, 'reply-lost.status must be an HTTP status between 100 and 599');
+      break;
+    case 'delay':
+      if (!(typeof spec.ms === 'number' && spec.ms >= 0 && spec.ms <= MAX_DELAY_MS)) {
+        throw new TypeError(`a delay fault needs ms from 0 to ${MAX_DELAY_MS}`);
+      }
+      break;
+    case 'hang':
+      if (spec.afterEffect !== undefined && typeof spec.afterEffect !== 'boolean') {
+        throw new TypeError('hang.afterEffect must be a boolean');
+      }
+      break;
+  }
+}
+
+function checkStatus(status: unknown, message: string): void {
+  if (!(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) throw new TypeError(message);
+}
+
+function checkHeaders(headers: unknown): void {
+  if (headers === undefined) return;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    throw new TypeError('fault.headers must be an object of header names to string values');
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (!TOKEN.test(name)) throw new TypeError(`fault.headers: ${JSON.stringify(name)} is not a header name`);
+    if (typeof value !== 'string' || !HEADER_VALUE.test(value)) {
+      throw new TypeError(`fault.headers.${name} must be a string without CR, LF or other control characters`);
+    }
+  }
+}
+
+function checkRetryAfter(retryAfter: unknown): void {
+  if (retryAfter === undefined) return;
+  const ok =
+    (typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0) ||
+    (typeof retryAfter === 'string' && retryAfter !== '' && HEADER_VALUE.test(retryAfter));
+  if (!ok) throw new TypeError('fault.retryAfter must be seconds >= 0 or an HTTP date');
+}

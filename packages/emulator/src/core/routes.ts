@@ -1,0 +1,94 @@
+// Routes of an emulated API and their dispatch: the handler of the route whose pattern and method
+// match, a 404 or 405 (or the status the service uses instead) when none does, and a 500 in the
+// service's shape when a handler fails unexpectedly.
+
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { compilePattern, matchPattern, type PathPattern } from './router.js';
+
+export interface EmulatorRequest {
+  method: string;
+  /** Path relative to the mount point (`/api_keys` for `/api/v2/api_keys`). */
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON body; undefined when the body is empty. */
+  body: unknown;
+  remoteAddress: string;
+  /** Set by a handler to say who asked, for the request log. Never a credential. */
+  actor?: string;
+}
+
+export interface EmulatorReply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The request a handler sees, before its body is read. `path` is relative to the mount. */
+export function emulatorRequest(req: IncomingMessage, path: string, search: string): EmulatorRequest {
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    path,
+    params: {},
+    query: new URLSearchParams(search),
+    headers: req.headers,
+    body: undefined,
+    remoteAddress: req.socket.remoteAddress ?? '127.0.0.1',
+  };
+}
+
+export type RouteHandler = (req: EmulatorRequest) => EmulatorReply | Promise<EmulatorReply>;
+
+export interface Route {
+  method: string;
+  pattern: string;
+  handler: RouteHandler;
+}
+
+export type ErrorReply = (status: number, message: string) => EmulatorReply;
+
+/** Thrown by handlers (and hooks) to answer an error status in the service's own shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CompiledRoute extends Route {
+  compiled: PathPattern;
+}
+
+export function compileRoutes(routes: Route[]): CompiledRoute[] {
+  return routes.map((r) => ({ ...r, method: r.method.toUpperCase(), compiled: compilePattern(r.pattern) }));
+}
+
+export interface DispatchOptions {
+  errorReply: ErrorReply;
+  /** Status for a known path asked with a method it does not have (405 unless the service says otherwise). */
+  wrongMethodStatus?: number;
+}
+
+export async function dispatch(routes: CompiledRoute[], request: EmulatorRequest, options: DispatchOptions): Promise<EmulatorReply> {
+  const { errorReply } = options;
+  let pathMatched = false;
+  for (const route of routes) {
+    const params = matchPattern(route.compiled, request.path);
+    if (!params) continue;
+    pathMatched = true;
+    if (route.method !== request.method) continue;
+    // The handler gets the request itself, so the `actor` it sets reaches the log.
+    request.params = params;
+    try {
+      return await route.handler(request);
+    } catch (error) {
+      if (error instanceof HttpError) return errorReply(error.status, error.message);
+      return errorReply(500, `emulator error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (!pathMatched) return errorReply(404, `no such path: ${request.path}`);
+  return errorReply(options.wrongMethodStatus ?? 405, `method ${request.method} is not allowed on ${request.path}`);
+}
