@@ -25,11 +25,10 @@ useFreshWorld((fresh) => {
   world = fresh;
 });
 
-const held = () => TARGETS.map((t) => world.github.secretValue(t, SECRET));
 const isRevoked = (id: number | undefined) => world.platform.listKeys().find((k) => k.id === id)?.revoked;
 
 function expectEveryTargetHoldsAWorkingKey(): void {
-  for (const [i, value] of held().entries()) {
+  for (const [i, value] of world.held().entries()) {
     expect(value && world.platform.isKeyValid(value), `${TARGETS[i]} holds a working key`).toBe(true);
   }
 }
@@ -56,7 +55,7 @@ function expectNothingRevoked(run: RotationRun): void {
 async function expectNextRunConverges(): Promise<void> {
   const next = await runRotation(world, { apiKey: world.github.secretValue(REPO, SECRET)! });
   expect(next.error?.message).toBeUndefined();
-  expect(held()).toEqual(TARGETS.map(() => next.createdValues[0]));
+  expect(world.held()).toEqual(TARGETS.map(() => next.createdValues[0]));
   expect(world.platform.listKeys().filter((k) => !k.revoked).map((k) => k.id)).toEqual([next.report!.keyId]);
   checkInvariants(world, next);
 }
@@ -94,7 +93,7 @@ describe('a key of the family appears during the run (another rotation made it)'
     );
     expect(run.error?.report.newKeyRevoked).toBe(true);
     expect(world.github.log.entries({ method: 'PUT' })).toEqual([]);
-    expect(held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    expect(world.held()).toEqual([world.currentKey.key, world.currentKey.key]);
     expect(isRevoked(run.error!.report.keyId)).toBe(true);
     checkInvariants(world, run, { foreignKeyIds: [foreign.id()] });
   });
@@ -139,7 +138,7 @@ describe('two rotations started together, one a moment behind while the other is
     expect(y.error?.message).toBeUndefined();
     expect(x.error?.message).toBeUndefined();
     expectEveryTargetHoldsAWorkingKey();
-    expect(held()).toEqual([y.createdValues[0], x.createdValues[0]]);
+    expect(world.held()).toEqual([y.createdValues[0], x.createdValues[0]]);
     expect(y.report!.warnings).toContainEqual(
       expect.stringMatching(new RegExp(`^Key ${x.report!.keyId} .*appeared during this run, from a concurrent rotation`)),
     );
@@ -165,7 +164,7 @@ describe('two rotations started together, one a moment behind while the other is
     expect(x.error?.report.newKeyRevoked).toBeUndefined();
     expect(isRevoked(x.report?.keyId ?? x.error!.report.keyId)).toBe(false);
     expectEveryTargetHoldsAWorkingKey();
-    expect(held()).toEqual([y.createdValues[0], y.createdValues[0]]);
+    expect(world.held()).toEqual([y.createdValues[0], y.createdValues[0]]);
     expectNoLeaks(x, y);
     await expectNextRunConverges();
   });
@@ -214,7 +213,7 @@ describe('a newer rotation starts after this run created its key, and so will re
     // X never wrote the environment: only Y did.
     expect(world.github.log.entries({ method: 'PUT', path: ENV_SECRET_PATH })).toHaveLength(1);
     expectEveryTargetHoldsAWorkingKey();
-    expect(held()).toEqual([y.createdValues[0], y.createdValues[0]]);
+    expect(world.held()).toEqual([y.createdValues[0], y.createdValues[0]]);
     expectNoLeaks(x, y);
     await expectNextRunConverges();
   });
@@ -281,7 +280,7 @@ it('an older run ends while a newer one writes the previous key back: the older 
   expectNothingRevoked(a);
   expect(a.report!.warnings).toContainEqual(NOTHING_REVOKED);
   expect(b.error?.message).toMatch(/The previous key was written back to repo:acme\/web and the new key \d+ was revoked/);
-  expect(held()).toEqual([world.currentKey.key, a.createdValues[0]]);
+  expect(world.held()).toEqual([world.currentKey.key, a.createdValues[0]]);
   expectEveryTargetHoldsAWorkingKey();
   expectNoLeaks(a, b);
   await expectNextRunConverges();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FetchGates } from './gated-fetch.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
-import { FAMILY, REPO, SECRET, TARGETS, useFreshWorld, type World } from './world.js';
+import { FAMILY, REPO, SECRET, useFreshWorld, type World } from './world.js';
 
 let world: World;
 useFreshWorld((fresh) => {
@@ -13,7 +13,6 @@ useFreshWorld((fresh) => {
 });
 
 const liveKeys = () => world.platform.listKeys().filter((k) => !k.revoked);
-const held = () => TARGETS.map((t) => world.github.secretValue(t, SECRET));
 
 describe('a run stopped after a step, then a fresh run', () => {
   it.each([
@@ -38,14 +37,14 @@ describe('a run stopped after a step, then a fresh run', () => {
     });
     await stopped;
     // Every target still holds a working key after the stop.
-    for (const value of held()) expect(world.platform.isKeyValid(value!)).toBe(true);
+    for (const value of world.held()) expect(world.platform.isKeyValid(value!)).toBe(true);
 
     // The next scheduled run reads the secret of the repository it runs in.
     const apiKey = world.github.secretValue(REPO, SECRET)!;
     const run = await runRotation(world, { apiKey });
     expect(run.error?.message).toBeUndefined();
     const [newValue] = run.createdValues;
-    expect(held()).toEqual([newValue, newValue]);
+    expect(world.held()).toEqual([newValue, newValue]);
     expect(liveKeys().map((k) => k.id)).toEqual([run.report!.keyId]);
     checkInvariants(world, run);
   });
@@ -61,7 +60,7 @@ describe('successive rotations', () => {
       checkInvariants(world, run);
       ids.push(run.report!.keyId!);
       apiKey = run.createdValues[0]!;
-      expect(held()).toEqual([apiKey, apiKey]);
+      expect(world.held()).toEqual([apiKey, apiKey]);
       expect(liveKeys().map((k) => k.id)).toEqual(ids.slice(-keep));
       expect(liveKeys().every((k) => k.name.startsWith(`${FAMILY}-`))).toBe(true);
     }

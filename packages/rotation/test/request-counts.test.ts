@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FetchGates } from './gated-fetch.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
-import { ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, TARGETS, useFreshWorld, type World } from './world.js';
+import { ENV_SECRET_PATH, REPO, REPO_SECRET_PATH, SECRET, useFreshWorld, type World } from './world.js';
 
 let world: World;
 useFreshWorld((fresh) => {
@@ -16,7 +16,6 @@ useFreshWorld((fresh) => {
 
 const REPO_PUBLIC_KEY = '/repos/acme/web/actions/secrets/public-key';
 const ENV_PUBLIC_KEY = '/repos/acme/web/environments/production/secrets/public-key';
-const held = () => TARGETS.map((t) => world.github.secretValue(t, SECRET));
 
 /** `METHOD path status` of the GitHub requests whose path is one of `paths`, in the order they were answered. */
 const githubRequests = (...paths: string[]) =>
@@ -89,7 +88,7 @@ describe('a public key that changes during the run', () => {
       },
     });
     expect(run.error?.message).toBeUndefined();
-    expect(held()).toEqual([run.createdValues[0], run.createdValues[0]]);
+    expect(world.held()).toEqual([run.createdValues[0], run.createdValues[0]]);
     expect(githubRequests(REPO_PUBLIC_KEY, REPO_SECRET_PATH)).toEqual([
       `GET ${REPO_PUBLIC_KEY} 200`,
       `PUT ${REPO_SECRET_PATH} 422`,
@@ -118,7 +117,7 @@ describe('a public key that changes during the run', () => {
       `GET ${REPO_PUBLIC_KEY} 200`,
       `PUT ${REPO_SECRET_PATH} 422`,
     ]);
-    expect(held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    expect(world.held()).toEqual([world.currentKey.key, world.currentKey.key]);
     checkInvariants(world, run);
   });
 
@@ -145,7 +144,7 @@ describe('a public key that changes during the run', () => {
     expect(run.error?.step).toBe('store');
     expect(run.error?.report.restoredTargets).toEqual([REPO]);
     expect(run.error?.report.newKeyRevoked).toBe(true);
-    expect(held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    expect(world.held()).toEqual([world.currentKey.key, world.currentKey.key]);
     expect(githubRequests(REPO_PUBLIC_KEY, REPO_SECRET_PATH)).toEqual([
       `GET ${REPO_PUBLIC_KEY} 200`,
       `PUT ${REPO_SECRET_PATH} 204`, // the new key

@@ -24,7 +24,6 @@ const otherStore = (path: string) => ({
   fetchPublicKey: async () => ({ keyId: 'k', key: '' }),
   writeSecret: async () => {},
 });
-const held = () => TARGETS.map((t) => world.github.secretValue(t, SECRET));
 const writes = () => [
   ...world.platform.log.entries().filter((r) => r.method !== 'GET'),
   ...world.github.log.entries().filter((r) => r.method !== 'GET'),
@@ -39,7 +38,7 @@ describe('rotateKey', () => {
     expect(report).toMatchObject({ dryRun: false, family: FAMILY, secretName: SECRET, targets: TARGETS, warnings: [] });
     expect(report.keyName).toMatch(new RegExp(`^${FAMILY}-\\d{8}T\\d{6}Z-[a-z0-9]{4}$`));
     expect(report.revokedKeyIds.sort()).toEqual([world.consoleKey.id, world.currentKey.id].sort());
-    expect(held()).toEqual([newValue, newValue]);
+    expect(world.held()).toEqual([newValue, newValue]);
     expect(world.platform.isKeyValid(world.currentKey.key)).toBe(false);
     expect(world.platform.isKeyValid(world.consoleKey.key)).toBe(false);
     // Verified and revoked with the new key itself (the platform names who asked).
@@ -70,7 +69,7 @@ describe('rotateKey', () => {
     expect(run.createdValues).toEqual([]);
     expect(writes()).toEqual([]);
     expect(world.github.log.entries().length).toBeGreaterThan(0);
-    expect(held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    expect(world.held()).toEqual([world.currentKey.key, world.currentKey.key]);
     expect(world.platform.listKeys().every((k) => !k.revoked)).toBe(true);
   });
 
@@ -174,7 +173,7 @@ describe('rotateKey', () => {
     const run = await runRotation(world, { apiKey: '', client: world.client(world.currentKey.key) });
     expect(run.error?.step).toBe('store');
     expect(run.error?.message).toMatch(/previous key's value was not given \(apiKey option\), so it was not written back: repo:acme\/web may hold the new key \d+, which stays valid/);
-    expect(held()).toEqual([run.createdValues[0], world.currentKey.key]);
+    expect(world.held()).toEqual([run.createdValues[0], world.currentKey.key]);
     checkInvariants(world, run);
   });
 
@@ -251,7 +250,7 @@ describe('rotateKey', () => {
     expect(run.error?.step).toBe('create');
     expect(run.error?.message).toMatch(/key 3 of that name exists with a value nobody knows, and revoking it failed/);
     expect(run.error?.advice).toMatch(/Revoke key 3 in the platform console, or run again/);
-    expect(held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    expect(world.held()).toEqual([world.currentKey.key, world.currentKey.key]);
     expect(world.platform.listKeys().find((k) => k.id === 3)).toMatchObject({ revoked: false, name: expect.stringMatching(new RegExp(`^${FAMILY}-`)) });
 
     // Once the platform is back, the next run revokes it as an older key of the family.
@@ -283,7 +282,7 @@ describe('rotateKey', () => {
     const run = await runRotation(world, { apiKey: stale.key, client: world.client(world.currentKey.key) });
     expect(run.error?.step).toBe('preflight');
     expect(run.error?.message).toMatch(/key in the secret NEON_API_KEY no longer works/);
-    expect(held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    expect(world.held()).toEqual([world.currentKey.key, world.currentKey.key]);
     expect(world.platform.log.entries({ method: 'POST' })).toEqual([]);
   });
 

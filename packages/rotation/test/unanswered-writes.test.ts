@@ -13,7 +13,6 @@ useFreshWorld((fresh) => {
   world = fresh;
 });
 
-const held = () => TARGETS.map((t) => world.github.secretValue(t, SECRET));
 const PATHS: Record<string, string> = { [REPO]: REPO_SECRET_PATH, [ENV]: ENV_SECRET_PATH };
 const forGood = { times: 'always' } as const;
 const metadataReads = (path: string) => world.github.log.entries({ method: 'GET', path });
@@ -60,7 +59,7 @@ describe.each([REPO, ENV])('the write to %s keeps failing', (target) => {
     expect(run.logs.map((l) => l.message)).toContainEqual(
       expect.stringMatching(new RegExp(`^${target} may hold the new key \\d+: reading the secret's metadata failed: .*500`)),
     );
-    expect(held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    expect(world.held()).toEqual([world.currentKey.key, world.currentKey.key]);
     checkInvariants(world, run, { newKeyMayStayUnheld: true });
   });
 
@@ -86,7 +85,7 @@ describe.each([REPO, ENV])('the write to %s keeps failing', (target) => {
         /not written back: repo:acme\/web may hold the new key \d+, which stays valid, and so does the current key; env:acme\/web:production keeps the key it held before/,
       );
       expect(error.report.targets).toEqual([REPO]);
-      expect(held()).toEqual([run.createdValues[0], world.currentKey.key]);
+      expect(world.held()).toEqual([run.createdValues[0], world.currentKey.key]);
     }
     checkInvariants(world, run);
   });

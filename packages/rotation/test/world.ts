@@ -40,6 +40,8 @@ export interface World {
   /** A platform client with `apiKey`; `fetch` lets a test hold or stop its requests. */
   client(apiKey: string, fetch?: typeof globalThis.fetch): PlatformClient;
   githubOptions(overrides?: Partial<GitHubClientOptions>): GitHubClientOptions;
+  /** What each target's secret holds now, opened from its sealed box, in TARGETS order. */
+  held(): Array<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     consoleKey,
     currentKey,
     requests,
+    held: () => TARGETS.map((t) => github.secretValue(t, SECRET)),
     client: (apiKey, fetch) =>
       createClient({
         apiKey,
