@@ -33,6 +33,11 @@ async function wait(inputs: Record<string, string>): Promise<ActionRun> {
   return run;
 }
 
+/** Resolves once `ready()` holds; the test's own timeout bounds it. */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 function errors(run: ActionRun): string[] {
   return run.annotations.filter((a) => a.level === 'error').map((a) => a.message);
 }
@@ -82,8 +87,16 @@ describe('wait-for-operation', () => {
   });
 
   it('waits for every pending operation of the project when given no ids', async () => {
-    const started = platform.startOperations(projectId, [{ action: 'apply_config' }, { action: 'suspend_compute' }]);
-    const run = await wait({});
+    // Pending until the Action has read the list: finished by hand then, so no process start-up
+    // time decides whether it saw them pending (the schedule would finish them on its own).
+    const started = platform.startOperations(projectId, [
+      { action: 'apply_config', runningMs: 600_000 },
+      { action: 'suspend_compute', runningMs: 600_000 },
+    ]);
+    const running = wait({});
+    await until(() => platform.log.entries({ method: 'GET', path: `/projects/${projectId}/operations` }).length > 0);
+    for (const op of started) platform.setOperationStatus(projectId, op.id, 'finished');
+    const run = await running;
 
     expect(run.exitCode).toBe(0);
     expect(run.outputs.status).toBe('finished');
