@@ -1,10 +1,14 @@
 // Builds an Action into the one file its action.yml runs (dist/index.js), the same bytes on every
 // machine: CI rebuilds and fails when the committed bundle differs. Shared by each Action's
 // build.mjs, which passes its own esbuild (this package does not depend on it).
+//
+// A module our sources load with a dynamic import() (the proxy support, needed only when the runner
+// sets a proxy) is built into a file of its own beside it, with its own copy of what it uses: a chunk
+// shared with dist/index.js would be loaded at every start.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // Bundled CommonJS dependencies (bottleneck...) call require() on Node built-ins, which esbuild
@@ -38,10 +42,33 @@ const httpClientWithoutSideEffects = {
  */
 export async function buildAction(esbuild, actionDirectory, options = {}) {
   const actionDir = actionDirectory instanceof URL ? fileURLToPath(actionDirectory) : actionDirectory;
+  const lazy = new Map();
+  const main = await bundleEntry(esbuild, actionDir, 'src/index.ts', 'dist/index.js', [
+    httpClientWithoutSideEffects,
+    lazyModulesApart(lazy),
+  ]);
+  const parts = [main];
+  for (const [entry, outfile] of [...lazy].sort(([, a], [, b]) => (a < b ? -1 : 1))) {
+    parts.push(await bundleEntry(esbuild, actionDir, entry, outfile, []));
+  }
+  const bundled = [...new Set(parts.flatMap((part) => part.inputs))];
+  const files = [
+    ...parts.map(({ path, text }) => ({ path, text })),
+    { path: 'dist/licenses.txt', text: licenseNotices(actionDir, bundled) },
+  ];
+  if (options.write !== false) {
+    await mkdir(join(actionDir, 'dist'), { recursive: true });
+    for (const file of files) await writeFile(join(actionDir, file.path), file.text);
+  }
+  return files;
+}
+
+/** One self-contained ESM file, and the inputs it holds (for the licence notices). */
+async function bundleEntry(esbuild, actionDir, entry, outfile, plugins) {
   const result = await esbuild.build({
     absWorkingDir: actionDir,
-    entryPoints: ['src/index.ts'],
-    outfile: 'dist/index.js',
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     target: 'node24',
@@ -54,24 +81,34 @@ export async function buildAction(esbuild, actionDirectory, options = {}) {
     metafile: true,
     write: false,
     logLevel: 'warning',
-    plugins: [httpClientWithoutSideEffects],
+    plugins,
   });
-  const bundle = result.outputFiles.find((file) => file.path.endsWith(`${sep}index.js`));
-  if (!bundle) throw new Error('esbuild produced no dist/index.js');
+  const [bundle] = result.outputFiles;
+  if (!bundle || result.outputFiles.length !== 1) throw new Error(`esbuild did not produce exactly ${outfile}`);
   const text = bundle.text.includes('__require(') ? `${REQUIRE_BANNER}${bundle.text}` : bundle.text;
+  const output = result.metafile.outputs[outfile];
+  if (!output) throw new Error(`esbuild metafile lacks ${outfile}: ${Object.keys(result.metafile.outputs)}`);
   // Only what is in the bundle: modules tree-shaken away (bytesInOutput 0) need no notice.
-  const output = result.metafile.outputs['dist/index.js'];
-  if (!output) throw new Error(`esbuild metafile lacks dist/index.js: ${Object.keys(result.metafile.outputs)}`);
-  const bundled = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0);
-  const files = [
-    { path: 'dist/index.js', text },
-    { path: 'dist/licenses.txt', text: licenseNotices(actionDir, bundled.map(([path]) => path)) },
-  ];
-  if (options.write !== false) {
-    await mkdir(join(actionDir, 'dist'), { recursive: true });
-    for (const file of files) await writeFile(join(actionDir, file.path), file.text);
-  }
-  return files;
+  const inputs = Object.entries(output.inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path);
+  return { path: outfile, text, inputs };
+}
+
+/** A relative dynamic import() stays one at run time, of dist/<its name>.js, built apart (in `lazy`). */
+function lazyModulesApart(lazy) {
+  return {
+    name: 'lazy-modules-apart',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        const name = basename(args.path).replace(/\.[cm]?[jt]s$/, '');
+        const source = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+        lazy.set(relative(build.initialOptions.absWorkingDir, source), `dist/${name}.js`);
+        return { path: `./${name}.js`, external: true };
+      });
+    },
+  };
 }
 
 /** The licence of every third-party package bundled, sorted, for the notice MIT and ISC ask for. */

@@ -21,6 +21,7 @@ export {
   readInput,
   readInputText,
 } from './inputs/read-input.js';
+export { type RunnerProxyOptions, runnerProxyFetch } from './proxy/runner-proxy.js';
 export { formatDuration } from './log/format-duration.js';
 export { inLogGroup } from './log/log-group.js';
 export { StepGroups } from './log/step-groups.js';

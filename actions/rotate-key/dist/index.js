@@ -12460,6 +12460,14 @@ function readInput(name, parse3, options = {}) {
   return parse3(name, readInputText(name, options) || options.default || "");
 }
 
+// ../common/src/proxy/runner-proxy.ts
+var PROXY_VARIABLES = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
+async function runnerProxyFetch(options) {
+  if (!PROXY_VARIABLES.some((name) => process.env[name])) return void 0;
+  const { createProxyFetch } = await import("./proxy-fetch.js");
+  return createProxyFetch(options);
+}
+
 // ../common/src/log/format-duration.ts
 function formatDuration(ms) {
   if (!Number.isFinite(ms) || ms < 0) return "unknown";
@@ -12652,18 +12660,21 @@ async function run() {
     }
   }
 }
-function rotate(inputs, log) {
+async function rotate(inputs, log) {
+  const githubUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL;
+  const fetch2 = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: info, mask: maskValue });
   const client = createClient({
     apiKey: inputs.apiKey,
     baseUrl: inputs.apiUrl,
     userAgent: "keyturn-rotate-key",
-    onRequest: logRequestEvent
+    onRequest: logRequestEvent,
+    fetch: fetch2
   });
   return rotateKey({
     client,
     // Written back to the targets already written if a later one cannot take the new key.
     apiKey: inputs.apiKey,
-    github: { token: inputs.githubToken, baseUrl: process.env.GITHUB_API_URL || void 0, onRequest: logGitHubRequest },
+    github: { token: inputs.githubToken, baseUrl: githubUrl, onRequest: logGitHubRequest, fetch: fetch2 },
     targets: inputs.targets,
     secretName: inputs.secretName,
     family: inputs.family,

@@ -3,7 +3,14 @@
 
 import * as core from '@actions/core';
 import { createClient } from '@keyturn/api';
-import { RotationError, type RotationLogEntry, type RotationReport, type RotationStep, rotateKey } from '@keyturn/rotation';
+import {
+  DEFAULT_GITHUB_API_URL,
+  RotationError,
+  type RotationLogEntry,
+  type RotationReport,
+  type RotationStep,
+  rotateKey,
+} from '@keyturn/rotation';
 import {
   failureAnnotation,
   logGitHubRequest,
@@ -11,6 +18,7 @@ import {
   maskSecretInputs,
   maskValue,
   publishResult,
+  runnerProxyFetch,
   StepGroups,
 } from '../../common/src/index.js';
 import { type RotateInputs, readRotateInputs, SECRET_INPUTS } from './inputs.js';
@@ -45,18 +53,21 @@ export async function run(): Promise<void> {
   }
 }
 
-function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => void): Promise<RotationReport> {
+async function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => void): Promise<RotationReport> {
+  const githubUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL;
+  const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: core.info, mask: maskValue });
   const client = createClient({
     apiKey: inputs.apiKey,
     baseUrl: inputs.apiUrl,
     userAgent: 'keyturn-rotate-key',
     onRequest: logRequestEvent,
+    fetch,
   });
   return rotateKey({
     client,
     // Written back to the targets already written if a later one cannot take the new key.
     apiKey: inputs.apiKey,
-    github: { token: inputs.githubToken, baseUrl: process.env.GITHUB_API_URL || undefined, onRequest: logGitHubRequest },
+    github: { token: inputs.githubToken, baseUrl: githubUrl, onRequest: logGitHubRequest, fetch },
     targets: inputs.targets,
     secretName: inputs.secretName,
     family: inputs.family,

@@ -1975,6 +1975,14 @@ function readInput(name, parse, options = {}) {
   return parse(name, readInputText(name, options) || options.default || "");
 }
 
+// ../common/src/proxy/runner-proxy.ts
+var PROXY_VARIABLES = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
+async function runnerProxyFetch(options) {
+  if (!PROXY_VARIABLES.some((name) => process.env[name])) return void 0;
+  const { createProxyFetch } = await import("./proxy-fetch.js");
+  return createProxyFetch(options);
+}
+
 // ../common/src/log/format-duration.ts
 function formatDuration(ms) {
   if (!Number.isFinite(ms) || ms < 0) return "unknown";
@@ -2172,11 +2180,13 @@ async function run() {
   }
 }
 async function waitForOperations2(inputs) {
+  const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl], log: info, mask: maskValue });
   const client = createClient({
     apiKey: inputs.apiKey,
     baseUrl: inputs.apiUrl,
     userAgent: "keyturn-wait-for-operation",
-    onRequest: logRequestEvent
+    onRequest: logRequestEvent,
+    fetch
   });
   const what = inputs.operationIds === void 0 ? "every pending operation" : `${inputs.operationIds.length} operation(s)`;
   return inLogGroup(

@@ -10,7 +10,9 @@ import {
   inLogGroup,
   logRequestEvent,
   maskSecretInputs,
+  maskValue,
   publishResult,
+  runnerProxyFetch,
 } from '../../common/src/index.js';
 import { readWaitInputs, SECRET_INPUTS, type WaitInputs } from './inputs.js';
 import { errorOutputs, errorSummary, formatPollEvent, waitFailureMessage, waitOutputs, waitSummary } from './report.js';
@@ -38,11 +40,13 @@ export async function run(): Promise<void> {
 }
 
 async function waitForOperations(inputs: WaitInputs): Promise<WaitResult> {
+  const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl], log: core.info, mask: maskValue });
   const client = createClient({
     apiKey: inputs.apiKey,
     baseUrl: inputs.apiUrl,
     userAgent: 'keyturn-wait-for-operation',
     onRequest: logRequestEvent,
+    fetch,
   });
   const what =
     inputs.operationIds === undefined

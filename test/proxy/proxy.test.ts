@@ -1,0 +1,209 @@
+// Both bundled Actions, run as the runner runs them, reach the platform and GitHub through the
+// runner's proxy variables. The services are named https://<name>.keyturn.test:<port>, names only
+// the proxy resolves, so a run that succeeds went through the proxy; the proxy's own log shows what
+// it saw, and the TLS front behind it shows which credential went to which origin.
+
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findLeaks } from '../../actions/common/test-support/leaks.js';
+import { type ActionRun, runAction } from '../../actions/common/test-support/run-action.js';
+import {
+  HOSTS,
+  type ProxiedWorld,
+  removeCertificates,
+  startProxiedWorld,
+  TOKEN,
+} from './support/proxied-world.js';
+
+const ROTATE_KEY = fileURLToPath(new URL('../../actions/rotate-key', import.meta.url));
+const WAIT_FOR_OPERATION = fileURLToPath(new URL('../../actions/wait-for-operation', import.meta.url));
+const TEST_HOSTS = pathToFileURL(fileURLToPath(new URL('./support/test-hosts.mjs', import.meta.url))).href;
+const REPO = 'repo:acme/web';
+const PROXY_PASSWORD = 'proxy-password-0123456789';
+
+let world: ProxiedWorld;
+let consoleKey: { id: number; key: string };
+/** Every key and token of the test: none may show in a run or in the proxy's log. */
+let secrets: string[];
+
+afterEach(() => world?.close());
+afterAll(removeCertificates);
+
+async function setUp(proxyOptions?: Parameters<typeof startProxiedWorld>[0]): Promise<void> {
+  world = await startProxiedWorld(proxyOptions);
+  consoleKey = world.platform.createKey('made in the console');
+  world.github.putSecretValue(REPO, 'NEON_API_KEY', consoleKey.key);
+  secrets = [consoleKey.key, TOKEN];
+}
+
+async function rotate(env: Record<string, string>): Promise<ActionRun> {
+  const run = await runAction(ROTATE_KEY, {
+    inputs: { 'api-key': consoleKey.key, 'api-url': world.apiUrl, 'github-token': TOKEN },
+    env,
+  });
+  const stored = world.github.secretValue(REPO, 'NEON_API_KEY');
+  if (stored && !secrets.includes(stored)) secrets.push(stored);
+  expect(findLeaks(run, secrets)).toEqual([]);
+  return run;
+}
+
+const errors = (run: ActionRun) => run.annotations.filter((a) => a.level === 'error').map((a) => a.message);
+const proxied = () => world.proxy.requests.map((r) => `${r.method} ${r.target} ${r.status}`);
+const tunnel = (host: string) => `CONNECT ${host}:${world.front.port} 200`;
+/** The Authorization each origin received, as which credential: never a value in a message. */
+function credentialsBy(host: string): string[] {
+  const names = new Map<string, string>([[TOKEN, 'token']]);
+  for (const [index, secret] of secrets.entries()) if (secret !== TOKEN) names.set(secret, `key#${index}`);
+  const received = world.front.received.filter((r) => r.host === host);
+  return [
+    ...new Set(
+      received.map((r) => {
+        if (r.authorization === undefined) return 'none';
+        const value = r.authorization.replace(/^(Bearer|token) /, '');
+        return names.get(value) ?? 'unknown';
+      }),
+    ),
+  ];
+}
+
+function expectProxyLogClean(): void {
+  const log = world.proxy.logText();
+  for (const [index, secret] of secrets.entries()) expect(log.includes(secret), `secret #${index} in the proxy log`).toBe(false);
+  // The proxy saw tunnels only: no request head carried an Authorization header.
+  for (const request of world.proxy.requests) expect(request.headerNames).not.toContain('authorization');
+}
+
+describe('behind a proxy (HTTPS_PROXY)', () => {
+  beforeEach(() => setUp());
+
+  it('rotate-key reaches both services through CONNECT tunnels; each credential only to its own origin', async () => {
+    const run = await rotate(world.env({ HTTPS_PROXY: world.proxy.url }));
+
+    expect(errors(run)).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    const stored = world.github.secretValue(REPO, 'NEON_API_KEY')!;
+    expect(stored).not.toBe(consoleKey.key);
+    expect(world.platform.isKeyValid(stored)).toBe(true);
+
+    expect(new Set(proxied())).toEqual(new Set([tunnel(HOSTS.platform), tunnel(HOSTS.github)]));
+    expectProxyLogClean();
+    // Behind the tunnels: the platform got platform keys only, GitHub the token only.
+    expect(credentialsBy(HOSTS.platform).sort()).toEqual(['key#0', 'key#2']);
+    expect(credentialsBy(HOSTS.github)).toEqual(['token']);
+    expect(run.visibleStdout).toContain(`Route to ${world.apiUrl}: through the proxy 127.0.0.1:`);
+    expect(run.visibleStdout).toContain(`Route to ${world.githubUrl}: through the proxy 127.0.0.1:`);
+  });
+
+  it('wait-for-operation reaches the platform through the proxy', async () => {
+    const project = world.platform.createProject({ name: 'shop' });
+    const [operation] = world.platform.startOperations(project.id, [{ action: 'create_branch' }]);
+    const run = await runAction(WAIT_FOR_OPERATION, {
+      inputs: {
+        'api-key': consoleKey.key,
+        'api-url': world.apiUrl,
+        'project-id': project.id,
+        'operation-ids': operation!.id,
+        interval: '100ms',
+      },
+      env: world.env({ HTTPS_PROXY: world.proxy.url }),
+    });
+
+    expect(errors(run)).toEqual([]);
+    expect(run.outputs.status).toBe('finished');
+    expect(new Set(proxied())).toEqual(new Set([tunnel(HOSTS.platform)]));
+    expectProxyLogClean();
+    expect(credentialsBy(HOSTS.platform)).toEqual(['key#0']);
+    expect(findLeaks(run, secrets)).toEqual([]);
+  });
+
+  it('no Authorization leaves for another origin: a platform redirect is refused, a GitHub one goes without it', async () => {
+    // The platform answers its first request with a redirect elsewhere: the client refuses to follow.
+    world.platform.faults.add({
+      method: 'GET',
+      path: '/api_keys',
+      kind: 'status',
+      status: 307,
+      headers: { location: `${world.elsewhereUrl}/api/v2/api_keys` },
+    });
+    const refused = await rotate(world.env({ HTTPS_PROXY: world.proxy.url }));
+    expect(refused.exitCode).toBe(1);
+    expect(errors(refused).join('\n')).toContain(`redirected (HTTP 307) to ${HOSTS.elsewhere}`);
+    expect(proxied()).toEqual([tunnel(HOSTS.platform)]);
+
+    // GitHub redirects a public-key read elsewhere: if the client follows, the token stays behind.
+    world.github.faults.add({
+      method: 'GET',
+      path: '/repos/acme/web/actions/secrets/public-key',
+      kind: 'status',
+      status: 307,
+      headers: { location: `${world.elsewhereUrl}/repos/acme/web/actions/secrets/public-key` },
+    });
+    const redirected = await rotate(world.env({ HTTPS_PROXY: world.proxy.url }));
+    // fetch follows it without the token, so the other origin answers 401: the preflight stops.
+    expect(credentialsBy(HOSTS.elsewhere)).toEqual(['none']);
+    expect(credentialsBy(HOSTS.github)).toEqual(['token']);
+    expect(credentialsBy(HOSTS.platform)).toEqual(['key#0']);
+    expect(redirected.exitCode).toBe(1);
+    expect(errors(redirected).join('\n')).toMatch(/public key for repo:acme\/web failed: GitHub answered 401.*Nothing was changed/);
+    expect(world.github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
+    expectProxyLogClean();
+  });
+});
+
+describe('proxy variables as @actions/http-client reads them', () => {
+  it('lower-case https_proxy with credentials: sent to the proxy only, masked, never shown', async () => {
+    await setUp({ credentials: { username: 'runner', password: PROXY_PASSWORD } });
+    const run = await rotate(world.env({ https_proxy: world.proxy.url, HTTPS_PROXY: 'http://127.0.0.1:9' }));
+
+    expect(errors(run)).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    expect(new Set(proxied())).toEqual(new Set([tunnel(HOSTS.platform), tunnel(HOSTS.github)]));
+    expect(world.proxy.requests.every((r) => r.headerNames.includes('proxy-authorization'))).toBe(true);
+    expect(run.masks).toContain(PROXY_PASSWORD);
+    expect(findLeaks(run, [PROXY_PASSWORD])).toEqual([]);
+    expectProxyLogClean();
+  });
+
+  it('NO_PROXY excludes the platform: it is reached directly, GitHub still through the proxy', async () => {
+    await setUp();
+    const run = await rotate({
+      ...world.env({ HTTPS_PROXY: world.proxy.url, NO_PROXY: `example.com,${HOSTS.platform}` }),
+      // The direct route needs the name resolved, as an /etc/hosts entry would.
+      NODE_OPTIONS: `--import=${TEST_HOSTS}`,
+      KEYTURN_TEST_HOSTS: HOSTS.platform,
+    });
+
+    expect(errors(run)).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    expect(proxied()).toEqual([tunnel(HOSTS.github)]);
+    expect(world.front.received.some((r) => r.host === HOSTS.platform)).toBe(true);
+    expect(credentialsBy(HOSTS.platform).sort()).toEqual(['key#0', 'key#2']);
+    expect(run.visibleStdout).toContain(`Route to ${world.apiUrl}: direct (NO_PROXY or a loopback host)`);
+    expectProxyLogClean();
+  });
+
+  it('loopback hosts always go direct, and HTTP_PROXY does not apply to https', async () => {
+    await setUp();
+    const project = world.platform.createProject({ name: 'shop' });
+    const inputs = { 'api-key': consoleKey.key, 'project-id': project.id };
+
+    // The emulator's own loopback URL with a proxy set: direct, as the runner does.
+    const loopback = await runAction(WAIT_FOR_OPERATION, {
+      inputs: { ...inputs, 'api-url': world.platform.url },
+      env: world.env({ HTTPS_PROXY: world.proxy.url, HTTP_PROXY: world.proxy.url }),
+    });
+    expect(errors(loopback)).toEqual([]);
+    expect(loopback.outputs.status).toBe('finished');
+    expect(world.platform.log.entries().length).toBe(1);
+    expect(loopback.visibleStdout).toContain('direct (NO_PROXY or a loopback host)');
+
+    // Only HTTP_PROXY: an https origin is not proxied, so a name only the proxy knows is not found.
+    const httpOnly = await rotate(world.env({ HTTP_PROXY: world.proxy.url }));
+    expect(httpOnly.exitCode).toBe(1);
+    expect(httpOnly.visibleStdout).toContain(`Route to ${world.apiUrl}: direct (no https_proxy or HTTPS_PROXY set)`);
+    expect(errors(httpOnly).join('\n')).toContain(`could not reach https://${HOSTS.platform}:${world.front.port}`);
+    expect(proxied()).toEqual([]);
+    expect(world.github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
+    expect(findLeaks(loopback, secrets)).toEqual([]);
+  });
+});
