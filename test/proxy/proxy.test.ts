@@ -164,6 +164,19 @@ describe('proxy variables as @actions/http-client reads them', () => {
     expectProxyLogClean();
   });
 
+  it('a proxy that refuses the credentials: the run fails before any change, saying so', async () => {
+    await setUp({ credentials: { username: 'runner', password: PROXY_PASSWORD } });
+    const wrong = world.proxy.url.replace(PROXY_PASSWORD, 'wrong-password-0123456789');
+    const run = await rotate(world.env({ HTTPS_PROXY: wrong }));
+
+    expect(run.exitCode).toBe(1);
+    expect(errors(run).join('\n')).toMatch(/could not reach https:\/\/platform\.keyturn\.test:\d+: .*407/);
+    expect(world.proxy.requests.map((r) => r.status)).toEqual(expect.arrayContaining([407]));
+    expect(world.front.received).toEqual([]);
+    expect(world.github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
+    expect(findLeaks(run, ['wrong-password-0123456789'])).toEqual([]);
+  });
+
   it('NO_PROXY excludes the platform: it is reached directly, GitHub still through the proxy', async () => {
     await setUp();
     const run = await rotate({
