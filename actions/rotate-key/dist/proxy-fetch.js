@@ -19890,6 +19890,7 @@ function describeRoute(url, mask) {
   const proxy = getProxyUrl(url);
   if (proxy?.password) mask(proxy.password);
   if (proxy?.hostname) return `through the proxy ${proxy.host}`;
+  if (proxy) return "direct: the proxy variable names no host; write it as http://HOST:PORT";
   if (checkBypass(url)) return "direct (NO_PROXY or a loopback host)";
   return `direct (no ${url.protocol === "https:" ? "https_proxy or HTTPS_PROXY" : "http_proxy or HTTP_PROXY"} set)`;
 }

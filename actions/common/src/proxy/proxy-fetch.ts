@@ -50,6 +50,9 @@ function describeRoute(url: URL, mask: (value: string) => void): string {
   const proxy = getProxyUrl(url);
   if (proxy?.password) mask(proxy.password);
   if (proxy?.hostname) return `through the proxy ${proxy.host}`;
+  // `proxy.corp:3128` parses as a URL of scheme `proxy.corp:` with no host: the runner's client then
+  // goes direct too, so say how to write it.
+  if (proxy) return 'direct: the proxy variable names no host; write it as http://HOST:PORT';
   if (checkBypass(url)) return 'direct (NO_PROXY or a loopback host)';
   return `direct (no ${url.protocol === 'https:' ? 'https_proxy or HTTPS_PROXY' : 'http_proxy or HTTP_PROXY'} set)`;
 }
