@@ -100,7 +100,7 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
       requirePermission(caller, 'read', PERMISSION, SELECTED_DOCS.list);
       const repos = (secret.selectedRepositoryIds ?? []).flatMap((id) => ctx.world.repoById(id) ?? []);
       const page = paginate(req, repos);
-      const repositories = page.items.map((r) => repositoryJson(ctx.world, r, apiBase(req)));
+      const repositories = page.items.map((r) => repositoryJson(ctx, r, apiBase(req), 'minimal'));
       return { status: 200, headers: page.headers, body: { total_count: repos.length, repositories } };
     }),
     githubRoute(ctx, 'PUT', base, (req, caller) => {
