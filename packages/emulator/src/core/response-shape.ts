@@ -42,3 +42,13 @@ export function shaped<T extends object>(
   out[UNKNOWN_FIELD] = 'ignore me';
   return out as T;
 }
+
+/**
+ * A successful answer's top-level object in the shape (its resources are shaped where they are made).
+ * An empty object stays empty: GitHub describes it as one with no properties at all (`empty-object`).
+ */
+export function shapedAnswer(shape: ResponseShape, status: number, body: unknown): unknown {
+  if (shape === 'full' || status >= 300 || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  if (Object.keys(body).length === 0) return body;
+  return { ...body, [UNKNOWN_FIELD]: 'ignore me' };
+}

@@ -97,6 +97,7 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
   const guards = {
     auth,
     rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, clock) : undefined,
+    shape,
   };
   const server = await startHttpEmulator({
     mount: PLATFORM_API_PATH,

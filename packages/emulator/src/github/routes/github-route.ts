@@ -3,7 +3,7 @@
 // and add GitHub's response headers.
 
 import type { EmulatorReply, EmulatorRequest, Route } from '../../core/http-server.js';
-import type { ResponseShape } from '../../core/response-shape.js';
+import { type ResponseShape, shapedAnswer } from '../../core/response-shape.js';
 import type { Caller, TokenBook } from '../auth.js';
 import { GitHubError, githubErrorReply, newRequestId } from '../github-error.js';
 import { PRIMARY_LIMIT_MESSAGE, type RateBudget } from '../rate-limit.js';
@@ -43,10 +43,13 @@ export function githubRoute(ctx: GitHubContext, method: string, pattern: string,
         if (!ctx.budget.consume()) {
           throw new GitHubError(403, PRIMARY_LIMIT_MESSAGE, 'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api');
         }
-        reply = await handler(req, caller);
+        const answered = await handler(req, caller);
+        reply = { ...answered, body: shapedAnswer(ctx.shape, answered.status, answered.body) };
       } catch (error) {
         if (!(error instanceof GitHubError)) throw error;
-        reply = { ...githubErrorReply(error.status, error.message, error.documentationUrl), headers: error.headers };
+        reply = error.bodyless
+          ? { status: error.status, headers: error.headers }
+          : { ...githubErrorReply(error.status, error.message, error.documentationUrl), headers: error.headers };
       }
       return { ...reply, headers: { ...githubHeaders(ctx.budget, selectedApiVersion(req)), ...reply.headers } };
     },

@@ -58,7 +58,12 @@ export function repositoryRoutes(ctx: GitHubContext): Route[] {
       return {
         status: 200,
         headers: page.headers,
-        body: { total_count: all.length, environments: page.items.map((e) => environmentJson(ctx, repo, e, apiBase(req))) },
+        // Both fields are optional in GitHub's description: the sparse shape sends neither.
+        body: shaped(
+          ctx.shape,
+          { total_count: all.length, environments: page.items.map((e) => environmentJson(ctx, repo, e, apiBase(req))) },
+          { optional: ['total_count', 'environments'] },
+        ),
       };
     }),
     githubRoute(ctx, 'GET', '/repos/:owner/:repo/environments/:environment_name', (req) => {

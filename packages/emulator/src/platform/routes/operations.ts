@@ -2,7 +2,7 @@
 // DESIGN.md: `limit` is 1..1000; the page after the last one is empty and still carries a cursor.
 
 import { HttpError, type Route } from '../../core/http-server.js';
-import type { ResponseShape } from '../../core/response-shape.js';
+import { type ResponseShape, shaped } from '../../core/response-shape.js';
 import type { PlatformAccount } from '../account.js';
 import { platformRoute, type RouteGuards } from '../platform-route.js';
 import { isoFromMicros, microsFromIso } from '../timestamps.js';
@@ -20,7 +20,10 @@ export function operationRoutes(account: PlatformAccount, guards: RouteGuards, d
       const page = account.operations.page(projectId, limit, parseCursor(cursorText));
       // An empty page answers the very cursor it was asked with, so a client sees it did not move.
       const cursor = page.operations.length === 0 && cursorText ? cursorText : isoFromMicros(page.cursorMicros);
-      return { status: 200, body: { operations: page.operations.map((o) => operationOnWire(shape, o)), pagination: { cursor } } };
+      const operations = page.operations.map((o) => operationOnWire(shape, o));
+      // Optional in the description: the sparse shape sends it only while there may be a next page.
+      const pagination = shape === 'sparse' && operations.length === 0 ? {} : { pagination: shaped(shape, { cursor }, { optional: [] }) };
+      return { status: 200, body: { operations, ...pagination } };
     }),
 
     platformRoute(guards, 'GET', '/projects/:project_id/operations/:operation_id', ({ req }) => ({

@@ -3,7 +3,7 @@
 // published description says (listProjects): `limit` 1..400, 10 by default, and a `cursor`.
 
 import type { Route } from '../../core/http-server.js';
-import type { ResponseShape } from '../../core/response-shape.js';
+import { type ResponseShape, shaped } from '../../core/response-shape.js';
 import type { PlatformAccount } from '../account.js';
 import { InvalidInputError } from '../errors.js';
 import { objectBody, platformRoute, type RouteGuards } from '../platform-route.js';
@@ -20,12 +20,13 @@ export function projectRoutes(account: PlatformAccount, guards: RouteGuards, sha
       const cursor = req.query.get('cursor') || undefined;
       const page = account.projects.page(limit, cursor, req.query.get('search') || undefined);
       // The page after the last answers the cursor it was asked with, as the operations list does.
-      const next = page.next ?? cursor;
+      // Optional in the description: the sparse shape sends it only while there may be a next page.
+      const next = page.next ?? (shape === 'sparse' ? undefined : cursor);
       return {
         status: 200,
         body: {
           projects: page.projects.map((p) => projectOnWire(shape, p, account.user)),
-          ...(next !== undefined && { pagination: { cursor: next } }),
+          ...(next !== undefined && { pagination: shaped(shape, { cursor: next }, { optional: [] }) }),
           applications: {},
           integrations: {},
         },
