@@ -47,7 +47,7 @@ describe('the checker', () => {
   it("reports a client's request off the operation: unknown query, bad parameter, bad body, missing headers", () => {
     const client = 'a client';
     expect(problems({ client, path: '/projects', query: '?limit=1000&colour=red', responseBody: { projects: [], applications: {}, integrations: {} } })).toEqual([
-      'query parameter limit=\"1000\": must be <= 400',
+      'query parameter limit="1000": must be <= 400',
       'query parameter colour is not in the operation',
     ]);
     expect(problems({ client, method: 'POST', requestBody: { key_name: 7 }, requestHeaders: { accept: 'application/json', 'content-type': 'application/json' }, responseBody: { id: 1, key: 'x', name: 'n', created_at: '2024-01-01T00:00:00Z', created_by: '0b6d1b83-6c64-4a40-9f8a-3ab4a3e5e8d1' } })).toEqual([
@@ -59,6 +59,36 @@ describe('the checker', () => {
       'no User-Agent (GitHub answers 403)',
       'x-github-api-version (none), not 2022-11-28',
       'accept application/vnd.github.v3+json, not application/vnd.github+json',
+    ]);
+  });
+});
+
+describe('the checker, end to end through a recording emulator', () => {
+  it('reports a known-bad answer the emulator was made to send, and a request without the pinned GitHub headers', async () => {
+    const { startGitHubEmulator, startPlatformEmulator } = await import('@keyturn/emulator');
+    const { WireRecorder } = await import('./recorder.js');
+    const recorder = new WireRecorder();
+    const platform = await startPlatformEmulator({ onExchange: recorder.hook('platform') });
+    const github = await startGitHubEmulator({ repos: ['acme/web'], tokens: { ghp_selfCheckToken0123456789: 'write' }, onExchange: recorder.hook('github') });
+    try {
+      const { key } = platform.createKey('self-check');
+      // A 200 whose body is an old-style key list: no created_by, a null last_used_from_addr.
+      const oldStyle = [{ id: 1, name: 'k', created_at: '2024-01-01T00:00:00Z', last_used_at: null, last_used_from_addr: null }];
+      platform.faults.add({ method: 'GET', path: '/api_keys', kind: 'status', status: 200, body: oldStyle });
+      await fetch(`${platform.url}/api_keys`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+      await recorder.as('an unpinned client', () =>
+        fetch(`${github.url}/repos/acme/web/actions/secrets/public-key`, {
+          headers: { authorization: 'token ghp_selfCheckToken0123456789', accept: 'application/vnd.github.v3+json', 'user-agent': 'old' },
+        }),
+      );
+    } finally {
+      await Promise.all([platform.close(), github.close()]);
+    }
+    expect(checkExchanges(recorder.exchanges).map((m) => `${m.service} ${m.side}: ${m.problem}`)).toEqual([
+      "platform response: body /0: must have required property 'created_by'",
+      'platform response: body /0/last_used_from_addr: must be string',
+      'github request: x-github-api-version (none), not 2022-11-28',
+      'github request: accept application/vnd.github.v3+json, not application/vnd.github+json',
     ]);
   });
 });

@@ -27,7 +27,7 @@ export function sparseProblems(contract: Contract, exchange: Exchange): string[]
 function walk(contract: Contract, schema: unknown, value: unknown, path: string, problems: string[]): void {
   const merged = flatten(contract, schema);
   if (Array.isArray(value)) {
-    value.forEach((item, i) => walk(contract, merged.items, item, `${path}/${i}`, problems));
+    for (const [i, item] of value.entries()) walk(contract, merged.items, item, `${path}/${i}`, problems);
     return;
   }
   if (value === null || typeof value !== 'object' || Object.keys(merged.properties).length === 0) return;
