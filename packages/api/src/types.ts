@@ -109,7 +109,7 @@ export interface Operation {
 
 export interface Pagination {
   /** Opaque: passed back as-is to fetch the next, older page. */
-  cursor?: string;
+  cursor: string;
 }
 
 export interface OperationsPage {
