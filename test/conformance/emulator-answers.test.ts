@@ -18,6 +18,7 @@ const PLATFORM_ANSWERS = [
   'GET /projects/{project_id}/operations/{operation_id} 200', 'GET /projects/{project_id}/operations/{operation_id} 404',
   'POST /projects/{project_id}/branches 201', 'POST /projects/{project_id}/branches 400', 'POST /projects/{project_id}/branches 404',
   'POST /projects/{project_id}/branches 409', 'POST /projects/{project_id}/branches 423',
+  'GET /no_such_resource 404', 'PUT /api_keys 405',
 ];
 
 const SECRET_SCOPES = ['/repos/{owner}/{repo}/actions/secrets', '/repos/{owner}/{repo}/environments/{environment_name}/secrets', '/repos/{owner}/{repo}/dependabot/secrets', '/orgs/{org}/actions/secrets'];
@@ -36,6 +37,7 @@ const GITHUB_ANSWERS = [
   'GET /orgs/{org} 200', 'GET /orgs/{org} 404', 'GET /repos/{owner}/{repo}/actions/secrets/public-key 404',
   'GET /repos/{owner}/{repo}/actions/secrets 400', 'GET /repos/{owner}/{repo}/actions/secrets 401',
   'GET /repos/{owner}/{repo}/actions/secrets 403', 'GET /repos/{owner}/{repo}/actions/secrets 429',
+  'GET /no/such/resource 404', 'POST /repos/acme/web 404',
 ];
 
 describe.each(RESPONSE_SHAPES)('every answer of both emulators, %s shape', (shape) => {

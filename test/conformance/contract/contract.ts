@@ -20,8 +20,11 @@ export interface ServiceRules {
   document: OpenApiDocument;
   /** Problems with the request headers every call must carry (credentials, media types, version). */
   requestHeaderProblems(headers: Record<string, string>, hasBody: boolean): string[];
-  /** Schema (a pointer) of an error status an operation does not list, when the service has one shape for all. */
-  undocumentedErrorSchema?: string;
+  /**
+   * Schema (a pointer) of the service's one error shape: for an error status an operation does not
+   * list, and for errors outside every operation (an unknown path, a method a path does not have).
+   */
+  errorSchema?: string;
   /** An answer from in front of the API (GitHub's edge): checked here instead of against an operation. */
   edgeAnswerProblems?(exchange: Exchange): string[] | undefined;
 }
@@ -150,11 +153,12 @@ export class Contract {
   /** Where the description has the answer's JSON schema (undefined: no body), or why it has none. */
   describedAnswer(exchange: Exchange): { schema?: string } | { problem: string } {
     const matched = this.operation(exchange.method, exchange.path);
+    if (!matched && exchange.status >= 400 && this.rules.errorSchema) return { schema: this.rules.errorSchema };
     if (!matched) return { problem: 'answered an operation the published description does not have' };
     const status = String(exchange.status);
     const key = [status, `${status[0]}XX`, 'default'].find((k) => k in matched.operation.responses);
     if (key === undefined) {
-      if (exchange.status >= 400 && this.rules.undocumentedErrorSchema) return { schema: this.rules.undocumentedErrorSchema };
+      if (exchange.status >= 400 && this.rules.errorSchema) return { schema: this.rules.errorSchema };
       return { problem: `status ${status} is not documented for the operation` };
     }
     const listed = matched.operation.responses[key] as { $ref?: string };

@@ -39,6 +39,9 @@ describe('the checker', () => {
   it('reports an undocumented status, an unknown operation, a body where none is described', () => {
     expect(problems({ service: 'github', method: 'DELETE', path: '/repos/o/r/actions/secrets/X', status: 200, responseBody: {} })[0]).toMatch(/status 200 is not documented/);
     expect(problems({ path: '/no/such/thing' })).toEqual(['answered an operation the published description does not have']);
+    expect(problems({ path: '/no/such/thing', status: 404, responseBody: { message: 'gone' } })).toEqual([
+      "body /: must have required property 'code'",
+    ]);
     expect(problems({ service: 'github', method: 'DELETE', path: '/repos/o/r/actions/secrets/X', status: 204, responseBody: { x: 1 } })).toEqual([
       'a body where the description has none',
     ]);

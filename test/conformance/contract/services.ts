@@ -22,6 +22,7 @@ const platformRules = (): ServiceRules => ({
     ...(/\bapplication\/json\b/.test(headers.accept ?? '') ? [] : [`accept ${headers.accept ?? '(none)'}: clients send application/json`]),
     ...jsonBodyProblems(headers, hasBody),
   ],
+  errorSchema: pointer('components', 'schemas', 'GeneralError'),
 });
 
 const githubRules = (): ServiceRules => ({
@@ -35,7 +36,7 @@ const githubRules = (): ServiceRules => ({
     ...jsonBodyProblems(headers, hasBody),
   ],
   // GitHub answers errors an operation does not list in one shape.
-  undocumentedErrorSchema: pointer('components', 'schemas', 'basic-error'),
+  errorSchema: pointer('components', 'schemas', 'basic-error'),
   // The 403 for a missing User-Agent comes from GitHub's edge, as a plain page, not from an operation.
   edgeAnswerProblems: (exchange: Exchange) => {
     if (exchange.status !== 403 || !String(exchange.responseHeaders['content-type']).startsWith('text/html')) return undefined;

@@ -58,6 +58,10 @@ export async function probeGitHub(gh: GitHubEmulator): Promise<void> {
   await api('GET', '/orgs/nobody'); // 404
   await api('GET', '/repos/acme/nothing/actions/secrets/public-key'); // 404
 
+  // Outside every operation: an unknown path, a method a path does not have (GitHub: 404 too).
+  await api('GET', '/no/such/resource');
+  await api('POST', '/repos/acme/web');
+
   // Refusals before the operation: credentials, API version, User-Agent, rate limits.
   await api('GET', '/repos/acme/web/actions/secrets', undefined, 'ghp_unknownToken');
   await send(`${gh.url}/repos/acme/web/actions/secrets`, 'GET', { ...headers(WRITE), 'x-github-api-version': '2021-01-01' });

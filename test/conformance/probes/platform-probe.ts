@@ -58,6 +58,10 @@ export async function probePlatform(platform: PlatformEmulator): Promise<void> {
   await api('POST', `/projects/${project.id}/branches`, { branch: 'preview' }); // 400
   await api('POST', '/projects/no-such-project/branches'); // 404
 
+  // Outside every operation: an unknown path, a method a path does not have.
+  await api('GET', '/no_such_resource');
+  await api('PUT', '/api_keys', {});
+
   // Faults answer in the platform's error shape too.
   platform.faults.add({ method: 'GET', path: '/api_keys', kind: 'status', status: 429, retryAfter: 1 });
   await api('GET', '/api_keys');
