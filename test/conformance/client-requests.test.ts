@@ -8,7 +8,7 @@ import { type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startP
 import { rotateKey } from '@keyturn/rotation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAction } from '../../actions/common/test-support/run-action.js';
-import { checkExchanges, operationKey, WireRecorder } from './contract/recorder.js';
+import { checkExchanges, operationKey, tally, WireRecorder } from './contract/recorder.js';
 
 const TOKEN = 'ghp_conformanceWriteToken0123456789abcd';
 const TARGETS = ['repo:acme/web', 'env:acme/web:production', 'org:acme', 'dependabot:acme/web'];
@@ -40,7 +40,9 @@ function expectConformant(client: string, operations: string[]): void {
   const exchanges = recorder.of(client);
   const seen = new Set(exchanges.map((e) => operationKey(e).replace(/ \d+$/, '')));
   for (const operation of operations) expect(seen, `${client} never sent ${operation}`).toContain(operation);
-  expect(checkExchanges(exchanges)).toEqual([]);
+  const mismatches = checkExchanges(exchanges);
+  console.log(tally(client, exchanges, mismatches.length));
+  expect(mismatches).toEqual([]);
 }
 
 describe('requests keyturn sends fit the published operations', () => {

@@ -3,7 +3,7 @@
 
 import { RESPONSE_SHAPES, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { describe, expect, it } from 'vitest';
-import { checkExchanges, operationKey, WireRecorder } from './contract/recorder.js';
+import { checkExchanges, operationKey, tally, WireRecorder } from './contract/recorder.js';
 import { serviceContracts } from './contract/services.js';
 import { sparseProblems } from './contract/sparse.js';
 import { PROBE_WORLD, probeGitHub } from './probes/github-probe.js';
@@ -50,7 +50,9 @@ describe.each(RESPONSE_SHAPES)('every answer of both emulators, %s shape', (shap
       await platform.close();
     }
     expect(new Set(recorder.exchanges.map(operationKey))).toEqual(new Set(PLATFORM_ANSWERS));
-    expect(checkExchanges(recorder.exchanges)).toEqual([]);
+    const mismatches = checkExchanges(recorder.exchanges);
+    console.log(tally(`platform emulator, ${shape}`, recorder.exchanges, mismatches.length));
+    expect(mismatches).toEqual([]);
     if (shape === 'sparse') {
       expect(recorder.exchanges.flatMap((e) => sparseProblems(serviceContracts().platform, e).map((p) => `${operationKey(e)} ${p}`))).toEqual([]);
     }
@@ -65,7 +67,9 @@ describe.each(RESPONSE_SHAPES)('every answer of both emulators, %s shape', (shap
       await github.close();
     }
     expect(new Set(recorder.exchanges.map(operationKey))).toEqual(new Set(GITHUB_ANSWERS));
-    expect(checkExchanges(recorder.exchanges)).toEqual([]);
+    const mismatches = checkExchanges(recorder.exchanges);
+    console.log(tally(`GitHub emulator, ${shape}`, recorder.exchanges, mismatches.length));
+    expect(mismatches).toEqual([]);
     if (shape === 'sparse') {
       expect(recorder.exchanges.flatMap((e) => sparseProblems(serviceContracts().github, e).map((p) => `${operationKey(e)} ${p}`))).toEqual([]);
     }

@@ -52,3 +52,9 @@ export function operationKey(e: RecordedExchange): string {
   const matched = serviceContracts()[e.service].operation(e.method, e.path);
   return `${e.method} ${matched?.template ?? e.path} ${e.status}`;
 }
+
+/** One line for the run's log: how much was checked, and the mismatches found. */
+export function tally(label: string, exchanges: readonly RecordedExchange[], mismatches: number): string {
+  const requests = exchanges.filter((e) => e.client !== 'probe').length;
+  return `conformance ${label}: ${exchanges.length} answers and ${requests} requests checked, ${mismatches} mismatches`;
+}
