@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // The cases spend most of their time waiting on child processes (retry back-offs, GitHub's 1 s
 // spacing between writes), not on the CPU: many run at once even on two cores.
+// Every case runs twice: against emulators answering every field (`full`), and answering only what
+// the published descriptions require (`sparse`, KEYTURN_EMULATOR_SHAPE), with the same outcomes.
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
@@ -9,5 +11,9 @@ export default defineConfig({
     maxConcurrency: 8,
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'full' } },
+      { extends: true, test: { name: 'sparse', env: { KEYTURN_EMULATOR_SHAPE: 'sparse' } } },
+    ],
   },
 });

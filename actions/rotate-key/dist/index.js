@@ -3040,6 +3040,7 @@ var Operations = class {
 };
 
 // ../../packages/api/dist/resources/projects.js
+var MAX_PROJECTS_PAGE_LIMIT = 400;
 var Projects = class {
   #transport;
   constructor(transport) {
@@ -3054,7 +3055,7 @@ var Projects = class {
     const context = "projects.iterate";
     const given = requireOptionsObject(params, context);
     rejectUnknownKeys(given, ["limit"], context);
-    return this.#paginator(checkLimit(given.limit, context), toCallOptions(options, context));
+    return this.#paginator(checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT), toCallOptions(options, context));
   }
   #paginator(limit, call) {
     return new CursorPaginator((cursor) => this.#transport.request({
@@ -7766,7 +7767,7 @@ function createGitHubClient(options) {
     fallbackSecondaryRateRetryAfter: 60,
     write: new WriteSpacing(writeIntervalMs)
   };
-  return new GitHubOctokit({
+  const client = new GitHubOctokit({
     auth: token,
     baseUrl: baseUrl.replace(/\/+$/, ""),
     userAgent: options.userAgent ?? "keyturn-rotation",
@@ -7780,7 +7781,10 @@ function createGitHubClient(options) {
     }, warn: log, error: () => {
     } }
   });
+  client.hook.before("request", (request2) => void Object.assign(request2.headers, GITHUB_API_HEADERS));
+  return client;
 }
+var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
 function observedFetch(inner, onRequest) {
   return async (input, init) => {
     const started = performance.now();

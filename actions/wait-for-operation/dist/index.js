@@ -1683,6 +1683,7 @@ var Operations = class {
 };
 
 // ../../packages/api/dist/resources/projects.js
+var MAX_PROJECTS_PAGE_LIMIT = 400;
 var Projects = class {
   #transport;
   constructor(transport) {
@@ -1697,7 +1698,7 @@ var Projects = class {
     const context = "projects.iterate";
     const given = requireOptionsObject(params, context);
     rejectUnknownKeys(given, ["limit"], context);
-    return this.#paginator(checkLimit(given.limit, context), toCallOptions(options, context));
+    return this.#paginator(checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT), toCallOptions(options, context));
   }
   #paginator(limit, call) {
     return new CursorPaginator((cursor) => this.#transport.request({
@@ -2066,8 +2067,8 @@ function readWaitInputs() {
 
 // src/report.ts
 function operationDurationMs(operation) {
-  if (typeof operation.total_duration_ms === "number") return operation.total_duration_ms;
   if (!isFinalStatus(operation.status)) return null;
+  if (Number.isFinite(operation.total_duration_ms)) return operation.total_duration_ms;
   const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at);
   return Number.isFinite(ms) && ms >= 0 ? ms : null;
 }

@@ -20,6 +20,7 @@ function operation(id: string, fields: Partial<Operation> = {}): Operation {
     failures_count: 0,
     created_at: '2025-01-01T00:00:00Z',
     updated_at: '2025-01-01T00:00:04Z',
+    total_duration_ms: 4000,
     ...fields,
   };
 }
@@ -29,9 +30,11 @@ function result(fields: Partial<WaitResult>): WaitResult {
 }
 
 describe('operationDurationMs', () => {
-  it('takes the platform duration, else the time to the final update, else null', () => {
-    expect(operationDurationMs(operation('a', { total_duration_ms: 1234 }))).toBe(1234);
-    expect(operationDurationMs(operation('a', { status: 'finished' }))).toBe(4000);
+  it('takes the platform duration once final, else the time to the final update; null while pending', () => {
+    expect(operationDurationMs(operation('a', { status: 'finished', total_duration_ms: 1234 }))).toBe(1234);
+    expect(operationDurationMs(operation('a', { status: 'running', total_duration_ms: 1234 }))).toBeNull();
+    const withoutDuration = { ...operation('a', { status: 'finished' }), total_duration_ms: undefined } as unknown as Operation;
+    expect(operationDurationMs(withoutDuration)).toBe(4000);
     expect(operationDurationMs(operation('a'))).toBeNull();
   });
 });

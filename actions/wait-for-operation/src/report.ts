@@ -13,10 +13,13 @@ export interface OperationOutput {
   duration: number | null;
 }
 
-/** The platform's total_duration_ms when it sent one, else created_at to updated_at once final. */
+/**
+ * Once final: the platform's total_duration_ms, else created_at to updated_at. Null while pending:
+ * the platform sends total_duration_ms then too (time so far), which is not how long it took.
+ */
 export function operationDurationMs(operation: Operation): number | null {
-  if (typeof operation.total_duration_ms === 'number') return operation.total_duration_ms;
   if (!isFinalStatus(operation.status)) return null;
+  if (Number.isFinite(operation.total_duration_ms)) return operation.total_duration_ms;
   const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at);
   return Number.isFinite(ms) && ms >= 0 ? ms : null;
 }

@@ -1,5 +1,6 @@
 // Wire types of the platform API v2, mirroring the JSON exactly (snake_case), as Octokit does.
-// Spec: shared/spec/platform-api.md, sections 2 and 4; extra fields from DESIGN.md.
+// Required and optional exactly as the published description has them (`public-v2-for-users.gen.yaml`
+// of @neondatabase/api-client; test/contract checks both ways at compile time); open to extra fields.
 
 /** Open string sets: known values autocomplete, unknown ones still type-check. */
 type Open<T extends string> = T | (string & {});
@@ -8,8 +9,18 @@ type Open<T extends string> = T | (string & {});
 export interface CreatedApiKey {
   id: number;
   key: string;
-  name?: string;
-  created_at?: string;
+  name: string;
+  created_at: string;
+  /** The id of the user who made the key. */
+  created_by: string;
+  [extra: string]: unknown;
+}
+
+/** Who made a key, as the key list shows it. */
+export interface ApiKeyCreator {
+  id: string;
+  name: string;
+  image: string;
   [extra: string]: unknown;
 }
 
@@ -18,9 +29,10 @@ export interface ApiKey {
   id: number;
   name: string;
   created_at: string;
-  /** null for a key that was never used. */
-  last_used_at: string | null;
-  last_used_from_addr: string | null;
+  created_by: ApiKeyCreator;
+  /** Absent or null for a key that was never used: test with `== null`, never `=== null`. */
+  last_used_at?: string | null;
+  last_used_from_addr: string;
   [extra: string]: unknown;
 }
 
@@ -28,12 +40,17 @@ export interface ApiKey {
 export interface RevokedApiKey {
   id: number;
   name: string;
+  created_at: string;
+  /** The id of the user who made the key. */
+  created_by: string;
   revoked: boolean;
-  last_used_at: string | null;
-  last_used_from_addr: string | null;
+  /** Absent or null for a key that was never used. */
+  last_used_at?: string | null;
+  last_used_from_addr: string;
   [extra: string]: unknown;
 }
 
+/** An item of GET /projects (ProjectListItem): the fields the description requires; the rest is open. */
 export interface Project {
   id: string;
   name: string;
@@ -41,9 +58,14 @@ export interface Project {
   region_id: string;
   provisioner: string;
   pg_version: number;
-  locked: boolean;
+  /** Deprecated by the platform; still sent. */
   cpu_used_sec: number;
+  active_time: number;
   branch_logical_size_limit: number;
+  branch_logical_size_limit_bytes: number;
+  store_passwords: boolean;
+  creation_source: string;
+  owner_id: string;
   proxy_host: string;
   created_at: string;
   updated_at: string;
@@ -71,14 +93,15 @@ export type OperationAction = Open<
 export interface Operation {
   id: string;
   project_id: string;
-  branch_id: string;
+  branch_id?: string;
   endpoint_id?: string;
   action: OperationAction;
   status: OperationStatus;
   failures_count: number;
   created_at: string;
   updated_at: string;
-  total_duration_ms?: number;
+  /** Sent on every operation: how long it took once final, how long so far while pending. */
+  total_duration_ms: number;
   error?: string;
   retry_at?: string;
   [extra: string]: unknown;
@@ -86,7 +109,7 @@ export interface Operation {
 
 export interface Pagination {
   /** Opaque: passed back as-is to fetch the next, older page. */
-  cursor?: string;
+  cursor: string;
 }
 
 export interface OperationsPage {

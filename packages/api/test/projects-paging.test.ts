@@ -1,5 +1,5 @@
-// The spec shows no paging for GET /projects, so the emulator does not page it; the real service
-// may (`pagination.cursor`, like the operations list). A small server of this test plays that.
+// GET /projects pages (the published description's listProjects); this small server plays the
+// edge cases the emulator does not (a cursor that does not move). The emulator's paging: resources.test.ts.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
@@ -33,6 +33,12 @@ it('projects.list follows pagination.cursor to the empty page', async () => {
   });
   expect((await client.projects.list()).map((p) => p.id)).toEqual(['a', 'b', 'c']);
   expect(asked).toEqual(['', '?cursor=b', '?cursor=c']);
+});
+
+it('projects.iterate refuses a limit past the published 400 before any request', async () => {
+  const { client, asked } = await pagedProjects({});
+  expect(() => client.projects.iterate({ limit: 401 })).toThrow(/limit/);
+  expect(asked).toEqual([]);
 });
 
 it('projects.iterate sends the limit and stops when the cursor does not move', async () => {

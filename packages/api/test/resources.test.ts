@@ -57,7 +57,8 @@ describe('projects', () => {
     const projects = await platform.client().projects.list();
     expect(projects.map((p) => p.id).sort()).toEqual([platform.projectId, second.id].sort());
     expect(projects.find((p) => p.id === second.id)).toMatchObject({ name: 'second', pg_version: expect.any(Number) });
-    expect(platform.requests({ path: '/projects' })).toHaveLength(1);
+    // The list pages (the published description's listProjects): the page after the last is empty.
+    expect(platform.requests({ path: '/projects' }).map((r) => r.query)).toEqual(['', `?cursor=${second.id}`]);
   });
 
   it('iterates projects as an async iterable', async () => {

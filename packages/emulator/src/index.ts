@@ -2,10 +2,15 @@ export { CONTROL_PREFIX, HttpError, startHttpEmulator } from './core/http-server
 export type { EmulatorReply, EmulatorRequest, HttpEmulator, Route, RouteHandler } from './core/http-server.js';
 export type { FaultEffect, FaultSpec } from './core/faults.js';
 export type { LoggedRequest } from './core/request-log.js';
+export type { Exchange } from './core/exchange.js';
+export { RESPONSE_SHAPES, SHAPE_ENV, UNKNOWN_FIELD } from './core/response-shape.js';
+export type { ResponseShape } from './core/response-shape.js';
+export { SUPPORTED_API_VERSIONS, USER_AGENT_REQUIRED } from './github/request-headers.js';
 export { DEFAULT_OPERATION_TIMINGS, PLATFORM_API_PATH, startPlatformEmulator } from './platform/emulator.js';
 export type { PlatformEmulator, PlatformEmulatorOptions } from './platform/emulator.js';
 export { InvalidInputError } from './platform/errors.js';
 export type { PlatformBranch, PlatformEndpoint } from './platform/projects.js';
+export type { BranchAnswer } from './platform/wire.js';
 export type { RateLimitOptions } from './platform/rate-limit.js';
 export type {
   CreatedKey,

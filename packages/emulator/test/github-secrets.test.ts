@@ -173,13 +173,8 @@ describe('repositories and environments', () => {
     expect(key.status).toBe(200);
   });
 
-  it('serves environment secrets on the older /repositories/{id}/environments path as well', async () => {
+  it('answers 404 on the older /repositories/{id}/environments path, which the published description no longer has', async () => {
     const { id } = gh.addRepo('acme/app');
-    const collection = `/repositories/${id}/environments/production/secrets`;
-    const modern = await call(gh, 'GET', '/repos/acme/app/environments/production/secrets/public-key');
-    const legacy = await call(gh, 'GET', `${collection}/public-key`);
-    expect(legacy.body).toEqual(modern.body);
-    expect((await putSealed(gh, collection, 'LEGACY_PATH', 'via id')).status).toBe(201);
-    expect(gh.secretValue({ kind: 'env', owner: 'acme', repo: 'app', environment: 'production' }, 'LEGACY_PATH')).toBe('via id');
+    expect((await call(gh, 'GET', `/repositories/${id}/environments/production/secrets/public-key`)).status).toBe(404);
   });
 });

@@ -58,7 +58,13 @@ describe('POST /api_keys', () => {
     const reply = await platform.api('POST', '/api_keys', { body: { key_name: 'ci-rotation' } });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('x-request-id')).toMatch(/\S/);
-    expect(reply.body).toEqual({ id: platform.keyId + 1, key: expect.any(String), name: 'ci-rotation', created_at: expect.any(String) });
+    expect(reply.body).toEqual({
+      id: platform.keyId + 1,
+      key: expect.any(String),
+      name: 'ci-rotation',
+      created_at: expect.any(String),
+      created_by: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(reply.body.key).toMatch(/^[0-9a-f]{64}$/);
     expect(reply.body.key).not.toBe(platform.key);
     expect(reply.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
@@ -86,19 +92,21 @@ describe('POST /api_keys', () => {
 });
 
 describe('GET /api_keys', () => {
-  it('lists live keys as a bare array, with null last_used_* for a key never used', async () => {
+  it('lists live keys as a bare array, with a null last_used_at and an empty last_used_from_addr for a key never used', async () => {
     const created = (await platform.api('POST', '/api_keys', { body: { key_name: 'unused' } })).body;
     const reply = await platform.api('GET', '/api_keys');
     expect(reply.status).toBe(200);
+    const created_by = { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: expect.any(String), image: expect.any(String) };
     expect(reply.body).toEqual([
       {
         id: platform.keyId,
         name: 'first-key',
         created_at: expect.any(String),
+        created_by,
         last_used_at: expect.any(String),
         last_used_from_addr: '127.0.0.1',
       },
-      { id: created.id, name: 'unused', created_at: expect.any(String), last_used_at: null, last_used_from_addr: null },
+      { id: created.id, name: 'unused', created_at: expect.any(String), created_by, last_used_at: null, last_used_from_addr: '' },
     ]);
     expect(JSON.stringify(reply.body)).not.toContain(created.key);
     expect(JSON.stringify(reply.body)).not.toContain(platform.key);
@@ -124,6 +132,8 @@ describe('DELETE /api_keys/{key_id}', () => {
     expect(reply.body).toEqual({
       id: created.id,
       name: 'doomed',
+      created_at: created.created_at,
+      created_by: created.created_by,
       revoked: true,
       last_used_at: expect.any(String),
       last_used_from_addr: '127.0.0.1',

@@ -8,7 +8,7 @@ let platform: TestPlatform;
 afterEach(() => platform.emulator.close());
 
 describe('GET /projects', () => {
-  it('answers { projects } with every field of the spec', async () => {
+  it('answers { projects, applications, integrations } with every field the published description requires', async () => {
     platform = await startTestPlatform();
     const made = platform.emulator.createProject({ name: 'shop', pg_version: 16 });
     const reply = await platform.api('GET', '/projects');
@@ -22,20 +22,45 @@ describe('GET /projects', () => {
           region_id: expect.any(String),
           provisioner: expect.any(String),
           pg_version: 16,
-          locked: false,
           cpu_used_sec: 0,
+          active_time: 0,
           branch_logical_size_limit: expect.any(Number),
+          branch_logical_size_limit_bytes: expect.any(Number),
+          store_passwords: true,
+          creation_source: expect.any(String),
+          owner_id: expect.any(String),
+          history_retention_seconds: expect.any(Number),
+          effective_project_permission: null,
           proxy_host: expect.any(String),
           created_at: expect.stringMatching(/Z$/),
           updated_at: expect.stringMatching(/Z$/),
         },
       ],
+      pagination: { cursor: made.id },
+      applications: {},
+      integrations: {},
     });
   });
 
   it('answers an empty list before any project exists', async () => {
     platform = await startTestPlatform();
-    expect((await platform.api('GET', '/projects')).body).toEqual({ projects: [] });
+    expect((await platform.api('GET', '/projects')).body).toEqual({ projects: [], applications: {}, integrations: {} });
+  });
+
+  it('pages as the published description says: limit 1..400, 10 by default, and a cursor', async () => {
+    platform = await startTestPlatform();
+    const ids = Array.from({ length: 12 }, (_, i) => platform.emulator.createProject({ name: `p${i}` }).id);
+    const first = (await platform.api('GET', '/projects')).body;
+    expect(first.projects.map((p: { id: string }) => p.id)).toEqual(ids.slice(0, 10));
+    expect(first.pagination).toEqual({ cursor: ids[9] });
+    const second = (await platform.api('GET', `/projects?limit=400&cursor=${first.pagination.cursor}`)).body;
+    expect(second.projects.map((p: { id: string }) => p.id)).toEqual(ids.slice(10));
+    const past = (await platform.api('GET', `/projects?cursor=${ids[11]}`)).body;
+    expect(past).toMatchObject({ projects: [], pagination: { cursor: ids[11] } });
+    expect((await platform.api('GET', '/projects?limit=1&search=p1')).body.projects.map((p: { name: string }) => p.name)).toEqual(['p1']);
+    for (const bad of ['limit=0', 'limit=401', 'limit=x', 'cursor=no-such-project']) {
+      expectPlatformError(await platform.api('GET', `/projects?${bad}`), 400, 'bad_request');
+    }
   });
 
   it('refuses unknown fields, wrong types and duplicate ids', async () => {
@@ -63,6 +88,16 @@ describe('POST /projects/{project_id}/branches', () => {
       expect.objectContaining({ action: 'start_compute', status: 'scheduling', branch_id: branch.id, endpoint_id: endpoints[0].id }),
     ]);
     expect(operations[0].endpoint_id).toBeUndefined();
+    // Like the platform's answer: the owner role, its database, and connection URIs holding a password.
+    const [role] = reply.body.roles;
+    expect(role).toMatchObject({ branch_id: branch.id, name: expect.any(String), password: expect.stringMatching(/^npg_/) });
+    expect(reply.body.databases).toEqual([expect.objectContaining({ branch_id: branch.id, owner_name: role.name })]);
+    expect(reply.body.connection_uris).toEqual([
+      {
+        connection_uri: `postgresql://${role.name}:${role.password}@${endpoints[0].host}/neondb?sslmode=require`,
+        connection_parameters: expect.objectContaining({ password: role.password, role: role.name, host: endpoints[0].host }),
+      },
+    ]);
 
     const read = async (i: number) =>
       (await platform.api('GET', `/projects/${project.id}/operations/${operations[i].id}`)).body.operation.status;

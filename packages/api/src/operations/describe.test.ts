@@ -11,6 +11,7 @@ const op = (fields: Partial<Operation>): Operation => ({
   failures_count: 0,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
+  total_duration_ms: 0,
   ...fields,
 });
 

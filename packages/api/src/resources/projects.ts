@@ -1,6 +1,6 @@
-// Projects: the list (platform-api.md §4.2). Its query parameters are not shown in the spec; the
-// real service pages it with `cursor` and `limit` like the operations list, so `iterate` follows
-// `pagination.cursor` when one comes back, and `list` gathers every page.
+// Projects: the list (platform-api.md §4.2). The published description pages it (listProjects:
+// `limit` 1..400, 10 by default, and `cursor`), so `iterate` follows `pagination.cursor` and `list`
+// gathers every page.
 import { expectList, paginationCursor } from '../internal/shape.js';
 import type { CallOptions, Transport } from '../internal/transport.js';
 import { rejectUnknownKeys, requireOptionsObject } from '../internal/validate.js';
@@ -8,8 +8,11 @@ import { CursorPaginator } from '../pagination.js';
 import type { Project } from '../types.js';
 import { checkLimit, type RequestOptions, toCallOptions } from './request-options.js';
 
+/** The most projects one page may hold (the published description's bound on `limit`). */
+export const MAX_PROJECTS_PAGE_LIMIT = 400;
+
 export interface ProjectsIterateParams {
-  /** Page size sent as `limit`; the server's default when omitted. */
+  /** Page size sent as `limit`, 1..400; the server's default (10) when omitted. */
   limit?: number;
 }
 
@@ -30,7 +33,7 @@ export class Projects {
     const context = 'projects.iterate';
     const given = requireOptionsObject(params, context);
     rejectUnknownKeys(given, ['limit'], context);
-    return this.#paginator(checkLimit(given.limit, context), toCallOptions(options, context));
+    return this.#paginator(checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT), toCallOptions(options, context));
   }
 
   #paginator(limit: number | undefined, call: CallOptions): CursorPaginator<Project> {

@@ -8,9 +8,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ControlApi, controlPath } from './control-api.js';
+import { type Exchange, redactedHeaders } from './exchange.js';
 import { FaultBook } from './faults.js';
 import { HangingReplies } from './hanging-replies.js';
-import { faultReply, send } from './reply.js';
+import { faultReply, JSON_CONTENT_TYPE, send } from './reply.js';
 import { ClientGoneError, readJsonBody } from './request-body.js';
 import { RequestLog } from './request-log.js';
 import { pathWithin, type RequestTarget, splitRequestTarget } from './request-target.js';
@@ -29,6 +30,7 @@ import { Sleeps } from './sleeps.js';
 export { CONTROL_PREFIX } from './control-api.js';
 export { HttpError } from './routes.js';
 export type { EmulatorReply, EmulatorRequest, Route, RouteHandler } from './routes.js';
+export type { Exchange } from './exchange.js';
 
 export interface HttpEmulatorOptions {
   /** Where the emulated API is mounted (`/api/v2`, or `` for the root). */
@@ -47,6 +49,10 @@ export interface HttpEmulatorOptions {
   wrongMethodStatus?: number;
   /** Most entries the request log keeps, the oldest dropped first (100,000). */
   requestLogLimit?: number;
+  /** Receives every answered API request (credentials redacted); a hook that throws changes nothing. */
+  onExchange?: (exchange: Exchange) => void;
+  /** Hides credential values the service answers (a new key) before an exchange is handed out. */
+  redactResponseBody?: (body: unknown) => unknown;
   host?: string;
   port?: number;
 }
@@ -112,6 +118,23 @@ export async function startHttpEmulator(options: HttpEmulatorOptions): Promise<H
     const reply = (answer: EmulatorReply, closeConnection = false) => {
       send(res, answer, { closeConnection });
       record(answer.status);
+      if (options.onExchange) report(options.onExchange, answer);
+    };
+    const report = (onExchange: (exchange: Exchange) => void, answer: EmulatorReply) => {
+      const body = answer.body === undefined || !options.redactResponseBody ? answer.body : options.redactResponseBody(answer.body);
+      const sentHeaders = { ...(answer.body !== undefined && { 'content-type': JSON_CONTENT_TYPE }), ...answer.headers };
+      try {
+        onExchange({
+          ...entry,
+          requestHeaders: redactedHeaders(req.headers),
+          requestBody: request?.body,
+          status: answer.status,
+          responseHeaders: Object.fromEntries(Object.entries(sentHeaders).map(([k, v]) => [k.toLowerCase(), v])),
+          responseBody: answer.text ?? body,
+        });
+      } catch {
+        // An observer only: its failure must not change the emulator's answer.
+      }
     };
 
     try {
@@ -137,7 +160,7 @@ export async function startHttpEmulator(options: HttpEmulatorOptions): Promise<H
         // Without the whole request there is nothing to carry out, and no one to answer.
         if (error instanceof ClientGoneError) return record(undefined);
         if (!(error instanceof HttpError)) throw error;
-        refusal = options.errorReply(error.status, error.message);
+        refusal = error.reply ?? options.errorReply(error.status, error.message);
         // A 413 leaves the rest of the body unread: the connection cannot carry another request.
         closeConnection = error.status === 413;
       }

@@ -6,6 +6,8 @@ import type { ServerResponse } from 'node:http';
 import type { FaultSpec } from './faults.js';
 import type { EmulatorReply, ErrorReply } from './routes.js';
 
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 export function send(res: ServerResponse, reply: EmulatorReply, options: { closeConnection?: boolean } = {}): void {
   const headers: Record<string, string> = { ...reply.headers };
   if (options.closeConnection) {
@@ -13,12 +15,17 @@ export function send(res: ServerResponse, reply: EmulatorReply, options: { close
     const socket = res.socket;
     res.once('finish', () => socket?.destroy());
   }
+  if (reply.text !== undefined) {
+    headers['content-length'] = String(Buffer.byteLength(reply.text));
+    res.writeHead(reply.status, headers).end(reply.text);
+    return;
+  }
   if (reply.body === undefined) {
     res.writeHead(reply.status, headers).end();
     return;
   }
   const payload = JSON.stringify(reply.body);
-  headers['content-type'] ??= 'application/json; charset=utf-8';
+  headers['content-type'] ??= JSON_CONTENT_TYPE;
   headers['content-length'] = String(Buffer.byteLength(payload));
   res.writeHead(reply.status, headers).end(payload);
 }

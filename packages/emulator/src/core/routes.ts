@@ -22,6 +22,8 @@ export interface EmulatorRequest {
 export interface EmulatorReply {
   status: number;
   body?: unknown;
+  /** A body sent as it is instead of JSON (with its own `content-type` header), as some edges answer. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -48,11 +50,15 @@ export interface Route {
 
 export type ErrorReply = (status: number, message: string) => EmulatorReply;
 
-/** Thrown by handlers (and hooks) to answer an error status in the service's own shape. */
+/**
+ * Thrown by handlers (and hooks) to answer an error status in the service's own shape, or with
+ * `reply` exactly when the service answers that error from somewhere else (its edge).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly reply?: EmulatorReply,
   ) {
     super(message);
   }

@@ -1,7 +1,9 @@
 // startGitHubEmulator: GitHub's Actions, environment, organization and Dependabot secrets API over
-// real HTTP on loopback, with faults, a request log and a control API (see CONTRACTS.md).
+// real HTTP on loopback, with faults, a request log and a control API (see README.md).
 
+import type { Exchange } from '../core/exchange.js';
 import type { FaultBook } from '../core/faults.js';
+import { type ResponseShape, resolveShape } from '../core/response-shape.js';
 import { startHttpEmulator, CONTROL_PREFIX } from '../core/http-server.js';
 import type { RequestLog } from '../core/request-log.js';
 import { TokenBook, type TokenPermission } from './auth.js';
@@ -12,7 +14,8 @@ import { type GitHubContext, githubHeaders } from './routes/github-route.js';
 import { organizationScope, selectedRepositoryRoutes } from './routes/org-secrets.js';
 import { repositoryRoutes } from './routes/repositories.js';
 import { secretRoutes } from './routes/secret-routes.js';
-import { dependabotScope, environmentScope, legacyEnvironmentScope, repositoryScope } from './routes/secret-scope.js';
+import { dependabotScope, environmentScope, repositoryScope } from './routes/secret-scope.js';
+import { checkRequestHeaders } from './request-headers.js';
 import { sodiumReady } from './sealed-box.js';
 import { createStateApi, type GitHubStateApi } from './state-api.js';
 import { GitHubWorld } from './targets.js';
@@ -33,6 +36,10 @@ export interface GitHubEmulatorOptions {
   rateLimit?: number;
   /** Most entries the request log keeps, the oldest dropped first (100,000). */
   requestLogLimit?: number;
+  /** `full` (default, or KEYTURN_EMULATOR_SHAPE) or `sparse`: only what GitHub's published description requires. */
+  shape?: ResponseShape;
+  /** Receives every API request and its answer, credentials redacted (conformance checks). */
+  onExchange?: (exchange: Exchange) => void;
 }
 
 export interface GitHubEmulator extends GitHubStateApi {
@@ -59,6 +66,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     tokens: new TokenBook(),
     budget: new RateBudget(options.rateLimit ?? 5000),
     badSeal,
+    shape: resolveShape(options.shape),
   };
   const state = createStateApi(ctx);
   for (const org of options.orgs ?? []) state.addOrg(org);
@@ -72,7 +80,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     mount: '',
     routes: [
       ...repositoryRoutes(ctx),
-      ...[repositoryScope, environmentScope, legacyEnvironmentScope, dependabotScope, organizationScope].flatMap((scope) =>
+      ...[repositoryScope, environmentScope, dependabotScope, organizationScope].flatMap((scope) =>
         secretRoutes(ctx, scope),
       ),
       ...selectedRepositoryRoutes(ctx),
@@ -83,7 +91,12 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
       ...githubErrorReply(status, status === 404 ? 'Not Found' : message),
       headers: githubHeaders(ctx.budget),
     }),
-    authenticate: ctx.tokens.check,
+    // GitHub's edge and version check refuse a request before its token is looked at.
+    authenticate: (req) => {
+      checkRequestHeaders(req);
+      ctx.tokens.check(req);
+    },
+    onExchange: options.onExchange,
     // GitHub answers 404, not 405, to a method an endpoint does not have.
     wrongMethodStatus: 404,
     requestLogLimit: options.requestLogLimit,

@@ -2,12 +2,13 @@
 // requests and API routes share. Unknown projects or operations throw HttpError 404; bad input
 // throws InvalidInputError (400 over HTTP).
 
+import { randomUUID } from 'node:crypto';
 import { HttpError } from '../core/http-server.js';
 import { InvalidInputError } from './errors.js';
 import { KeyStore } from './keys.js';
 import { type ResolvedTimings, checkStatus, failureCount, resolveOperationSpec, timestamp } from './operation-specs.js';
 import { OperationStore } from './operations.js';
-import { type PlatformBranch, type PlatformEndpoint, ProjectStore } from './projects.js';
+import { ProjectStore } from './projects.js';
 import type {
   CreatedKey,
   KeySummary,
@@ -16,6 +17,7 @@ import type {
   PlatformOperation,
   PlatformProject,
 } from './types.js';
+import type { AccountUser, BranchAnswer } from './wire.js';
 
 export interface AccountSettings {
   timings: ResolvedTimings;
@@ -23,11 +25,6 @@ export interface AccountSettings {
   lockWhileOperationsRun: boolean;
 }
 
-export interface CreatedBranch {
-  branch: PlatformBranch;
-  endpoints: PlatformEndpoint[];
-  operations: PlatformOperation[];
-}
 
 const MAX_SEED = 1_000_000;
 
@@ -35,6 +32,8 @@ export class PlatformAccount {
   readonly keys: KeyStore;
   readonly projects: ProjectStore;
   readonly operations: OperationStore;
+  /** The console user: `created_by` of every key, `owner_id` of every project. */
+  readonly user: AccountUser = { id: randomUUID(), name: 'Emulated User', image: '' };
 
   constructor(
     private readonly settings: AccountSettings,
@@ -112,7 +111,7 @@ export class PlatformAccount {
   }
 
   /** A branch with a compute: `create_branch` runs at once, `start_compute` waits for it. */
-  createBranch(projectId: string, name?: unknown): CreatedBranch {
+  createBranch(projectId: string, name?: unknown): BranchAnswer {
     const project = this.requireProject(projectId);
     if (name !== undefined && (typeof name !== 'string' || name.length === 0 || name.length > 256)) {
       throw new InvalidInputError('branch.name must be a string of 1 to 256 characters');
@@ -124,7 +123,7 @@ export class PlatformAccount {
     const created = this.projects.addBranch(projectId, name);
     if (!created) throw new HttpError(409, `a branch named ${String(name)} already exists in project ${projectId}`);
     const { schedulingMs, runningMs } = this.settings.timings;
-    const { branch, endpoint } = created;
+    const { branch, endpoint, role, database } = created;
     const operations = this.operations.start(projectId, [
       { action: 'create_branch', branchId: branch.id, plan: { schedulingMs: 0, runningMs, final: 'finished' } },
       {
@@ -134,6 +133,16 @@ export class PlatformAccount {
         plan: { schedulingMs: runningMs + schedulingMs, runningMs, final: 'finished' },
       },
     ]);
-    return { branch, endpoints: [endpoint], operations };
+    const pooler = endpoint.host.replace(endpoint.id, `${endpoint.id}-pooler`);
+    const parameters = { database: database.name, password: role.password, role: role.name, host: endpoint.host, pooler_host: pooler };
+    const uri = `postgresql://${role.name}:${role.password}@${endpoint.host}/${database.name}?sslmode=require`;
+    return {
+      branch,
+      endpoints: [endpoint],
+      operations,
+      roles: [role],
+      databases: [database],
+      connection_uris: [{ connection_uri: uri, connection_parameters: parameters }],
+    };
   }
 }

@@ -1,14 +1,15 @@
 // startPlatformEmulator: the platform API of /work/shared/spec/platform-api.md, mounted at /api/v2
 // on loopback, composed from the account (keys, projects, operations), its routes and the core.
 
+import type { Exchange } from '../core/exchange.js';
 import type { FaultBook } from '../core/faults.js';
 import { CONTROL_PREFIX, startHttpEmulator } from '../core/http-server.js';
-import type { RequestLog } from '../core/request-log.js';
+import { REDACTED, type RequestLog } from '../core/request-log.js';
+import { type ResponseShape, resolveShape } from '../core/response-shape.js';
 import { PlatformAccount } from './account.js';
 import { BearerAuth } from './auth.js';
 import { InvalidInputError, platformError } from './errors.js';
 import { resolveTimings } from './operation-specs.js';
-import type { PlatformBranch, PlatformEndpoint } from './projects.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { platformControlRoutes } from './routes/control.js';
@@ -23,6 +24,7 @@ import type {
   PlatformOperation,
   PlatformProject,
 } from './types.js';
+import type { BranchAnswer } from './wire.js';
 
 export const PLATFORM_API_PATH = '/api/v2';
 
@@ -45,6 +47,10 @@ export interface PlatformEmulatorOptions {
   clock?: () => number;
   /** Most entries the request log keeps, the oldest dropped first (100,000). */
   requestLogLimit?: number;
+  /** `full` (default, or KEYTURN_EMULATOR_SHAPE) or `sparse`: only what the published description requires. */
+  shape?: ResponseShape;
+  /** Receives every API request and its answer, credentials redacted (conformance checks). */
+  onExchange?: (exchange: Exchange) => void;
 }
 
 export interface PlatformEmulator {
@@ -66,13 +72,16 @@ export interface PlatformEmulator {
   /** Sets any status by hand; `failures`/`retryAt` make a retrying operation. failures_count never decreases. */
   setOperationStatus(projectId: string, operationId: string, status: string, extra?: OperationStatusExtra): PlatformOperation;
   seedOperations(projectId: string, count: number, fields?: { status?: string; action?: string }): void;
-  /** As `POST /projects/:id/branches` does: a branch, its compute and two operations. */
-  createBranch(projectId: string, name?: string): { branch: PlatformBranch; endpoints: PlatformEndpoint[]; operations: PlatformOperation[] };
+  /** As `POST /projects/:id/branches` does: a branch, its compute, two operations, a role with its password. */
+  createBranch(projectId: string, name?: string): BranchAnswer;
+  /** The shape answers are sent in. */
+  shape: ResponseShape;
   close(): Promise<void>;
 }
 
 export async function startPlatformEmulator(options: PlatformEmulatorOptions = {}): Promise<PlatformEmulator> {
   const clock = options.clock ?? Date.now;
+  const shape = resolveShape(options.shape);
   const defaultPageLimit = options.defaultPageLimit ?? 10;
   if (!(Number.isInteger(defaultPageLimit) && defaultPageLimit >= 1 && defaultPageLimit <= MAX_PAGE_LIMIT)) {
     throw new InvalidInputError(`defaultPageLimit must be an integer from 1 to ${MAX_PAGE_LIMIT}`);
@@ -88,18 +97,23 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
   const guards = {
     auth,
     rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, clock) : undefined,
+    shape,
   };
   const server = await startHttpEmulator({
     mount: PLATFORM_API_PATH,
     routes: [
-      ...apiKeyRoutes(account, guards),
-      ...projectRoutes(account, guards),
-      ...operationRoutes(account, guards, defaultPageLimit),
+      ...apiKeyRoutes(account, guards, shape),
+      ...projectRoutes(account, guards, shape),
+      ...operationRoutes(account, guards, defaultPageLimit, shape),
     ],
     controlRoutes: platformControlRoutes(account),
     errorReply: (status, message) => platformError(status, message),
     authenticate: auth.check,
     requestLogLimit: options.requestLogLimit,
+    onExchange: options.onExchange,
+    // The one credential the platform answers: a new key's value.
+    redactResponseBody: (body) =>
+      body !== null && typeof body === 'object' && typeof (body as { key?: unknown }).key === 'string' ? { ...body, key: REDACTED } : body,
     host: options.host,
     port: options.port,
   });
@@ -120,6 +134,7 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
       account.setOperationStatus(projectId, operationId, status, extra),
     seedOperations: (projectId, count, fields) => account.seedOperations(projectId, count, fields),
     createBranch: (projectId, name) => account.createBranch(projectId, name),
+    shape,
     close: () => server.close(),
   };
 }

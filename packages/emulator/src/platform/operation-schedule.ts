@@ -64,6 +64,7 @@ function phaseAt(record: OperationRecord, nowMs: number): Phase {
 /** The operation as the API shows it at `nowMs`. */
 export function operationAt(record: OperationRecord, nowMs: number): PlatformOperation {
   const phase = phaseAt(record, nowMs);
+  const final = FINAL_STATUSES.has(phase.status);
   const operation: PlatformOperation = {
     id: record.id,
     project_id: record.projectId,
@@ -74,12 +75,12 @@ export function operationAt(record: OperationRecord, nowMs: number): PlatformOpe
     failures_count: phase.failures,
     created_at: isoFromMicros(record.createdMicros),
     updated_at: isoFromMicros(Math.max(record.createdMicros, phase.sinceMs * 1000)),
+    // Required on every operation: the time it took, or has taken so far while pending.
+    total_duration_ms: Math.max(0, (final ? phase.sinceMs : nowMs) - record.startedMs),
   };
-  const final = FINAL_STATUSES.has(phase.status);
   if (FAILED_STATUSES.has(phase.status)) operation.error = phase.error ?? defaultError(record.action, phase.status);
   // A pending operation that failed before and retries shows why it failed last.
   else if (!final && phase.failures > 0 && phase.error !== undefined) operation.error = phase.error;
-  if (final) operation.total_duration_ms = Math.max(0, phase.sinceMs - record.startedMs);
   if (phase.retryAt !== undefined) operation.retry_at = phase.retryAt;
   return operation;
 }

@@ -3,6 +3,7 @@
 // message, request_id }` shape.
 
 import { type EmulatorReply, type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
+import { type ResponseShape, shapedAnswer } from '../core/response-shape.js';
 import type { BearerAuth } from './auth.js';
 import { InvalidInputError, newRequestId, platformError, REQUEST_ID_HEADER } from './errors.js';
 import type { KeyIdentity } from './keys.js';
@@ -18,6 +19,8 @@ export type PlatformHandler = (call: PlatformCall) => EmulatorReply;
 export interface RouteGuards {
   auth: BearerAuth;
   rateLimiter: RateLimiter | undefined;
+  /** How much of each answer is sent. */
+  shape: ResponseShape;
 }
 
 export function platformRoute(guards: RouteGuards, method: string, pattern: string, handler: PlatformHandler): Route {
@@ -35,7 +38,8 @@ export function platformRoute(guards: RouteGuards, method: string, pattern: stri
           return platformError(429, `too many requests; retry in ${seconds} s`, requestId, { 'retry-after': seconds });
         }
         const reply = handler({ req, caller });
-        return { ...reply, headers: { ...reply.headers, [REQUEST_ID_HEADER]: requestId } };
+        const body = shapedAnswer(guards.shape, reply.status, reply.body);
+        return { ...reply, body, headers: { ...reply.headers, [REQUEST_ID_HEADER]: requestId } };
       } catch (error) {
         if (error instanceof HttpError) return platformError(error.status, error.message, requestId);
         if (error instanceof InvalidInputError) return platformError(400, error.message, requestId);

@@ -1,7 +1,11 @@
 // Wire shapes of the emulated platform API, written from /work/shared/spec/platform-api.md (section 2)
 // and the facts in DESIGN.md; snake_case exactly as on the wire.
 
-/** Section 2.2: a project as returned by `GET /projects`. */
+/**
+ * A project: the fields of section 2.2 and those the published description requires of a listed
+ * project (ProjectListItem). `locked` is the emulator's own setting (branch creation answers 423):
+ * the description has no such field, so it is not sent (wire.ts).
+ */
 export interface PlatformProject {
   id: string;
   name: string;
@@ -11,17 +15,24 @@ export interface PlatformProject {
   pg_version: number;
   locked: boolean;
   cpu_used_sec: number;
+  active_time: number;
   branch_logical_size_limit: number;
+  branch_logical_size_limit_bytes: number;
+  store_passwords: boolean;
+  creation_source: string;
   proxy_host: string;
   created_at: string;
   updated_at: string;
 }
 
-/** Section 2.3, plus `total_duration_ms`, `error` and `retry_at`, which the real service also sends. */
+/**
+ * Section 2.3 as the published description has it: `total_duration_ms` required (pending operations
+ * count so far), `branch_id` optional, `error` and `retry_at` when there is one.
+ */
 export interface PlatformOperation {
   id: string;
   project_id: string;
-  branch_id: string;
+  branch_id?: string;
   endpoint_id?: string;
   action: string;
   status: string;
@@ -29,7 +40,7 @@ export interface PlatformOperation {
   error?: string;
   created_at: string;
   updated_at: string;
-  total_duration_ms?: number;
+  total_duration_ms: number;
   retry_at?: string;
 }
 

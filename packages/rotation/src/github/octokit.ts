@@ -89,7 +89,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     write: new WriteSpacing(writeIntervalMs),
   } as unknown as ThrottlingOptions;
 
-  return new GitHubOctokit({
+  const client = new GitHubOctokit({
     auth: token,
     baseUrl: baseUrl.replace(/\/+$/, ''),
     userAgent: options.userAgent ?? 'keyturn-rotation',
@@ -100,7 +100,13 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {}, info: () => {}, warn: log, error: () => {} },
   });
+  // The API version this code was written for, not whatever GitHub defaults to (it answers 400 to one it dropped).
+  client.hook.before('request', (request) => void Object.assign(request.headers, GITHUB_API_HEADERS));
+  return client;
 }
+
+/** https://docs.github.com/rest/about-the-rest-api/api-versions */
+export const GITHUB_API_HEADERS = { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' } as const;
 
 /** Every attempt passes through fetch, so each one (retries included) is reported here. */
 function observedFetch(inner: typeof fetch, onRequest: (event: GitHubRequestEvent) => void): typeof fetch {

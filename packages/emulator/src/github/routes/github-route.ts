@@ -3,9 +3,11 @@
 // and add GitHub's response headers.
 
 import type { EmulatorReply, EmulatorRequest, Route } from '../../core/http-server.js';
+import { type ResponseShape, shapedAnswer } from '../../core/response-shape.js';
 import type { Caller, TokenBook } from '../auth.js';
 import { GitHubError, githubErrorReply, newRequestId } from '../github-error.js';
 import { PRIMARY_LIMIT_MESSAGE, type RateBudget } from '../rate-limit.js';
+import { DEFAULT_API_VERSION, selectedApiVersion } from '../request-headers.js';
 import type { GitHubWorld } from '../targets.js';
 
 export interface GitHubContext {
@@ -14,15 +16,17 @@ export interface GitHubContext {
   budget: RateBudget;
   /** What a value sealed for another key becomes: refused (422), or stored empty as GitHub does. */
   badSeal: 'reject' | 'store-empty';
+  /** How much of each answer is sent (response-shape.ts). */
+  shape: ResponseShape;
 }
 
 export type GitHubHandler = (req: EmulatorRequest, caller: Caller) => EmulatorReply | Promise<EmulatorReply>;
 
 /** Headers GitHub puts on every response. */
-export function githubHeaders(budget: RateBudget): Record<string, string> {
+export function githubHeaders(budget: RateBudget, apiVersion: string = DEFAULT_API_VERSION): Record<string, string> {
   return {
     'x-github-request-id': newRequestId(),
-    'x-github-api-version-selected': '2022-11-28',
+    'x-github-api-version-selected': apiVersion,
     'x-github-media-type': 'github.v3; format=json',
     ...budget.headers(),
   };
@@ -39,12 +43,15 @@ export function githubRoute(ctx: GitHubContext, method: string, pattern: string,
         if (!ctx.budget.consume()) {
           throw new GitHubError(403, PRIMARY_LIMIT_MESSAGE, 'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api');
         }
-        reply = await handler(req, caller);
+        const answered = await handler(req, caller);
+        reply = { ...answered, body: shapedAnswer(ctx.shape, answered.status, answered.body) };
       } catch (error) {
         if (!(error instanceof GitHubError)) throw error;
-        reply = { ...githubErrorReply(error.status, error.message, error.documentationUrl), headers: error.headers };
+        reply = error.bodyless
+          ? { status: error.status, headers: error.headers }
+          : { ...githubErrorReply(error.status, error.message, error.documentationUrl), headers: error.headers };
       }
-      return { ...reply, headers: { ...githubHeaders(ctx.budget), ...reply.headers } };
+      return { ...reply, headers: { ...githubHeaders(ctx.budget, selectedApiVersion(req)), ...reply.headers } };
     },
   };
 }

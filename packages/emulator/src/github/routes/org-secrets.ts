@@ -87,10 +87,11 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
     if (!org || !secret) throw notFound(docs);
     return { org, secret };
   };
-  // Changing the selection of a secret whose visibility is not `selected` is a 409, as GitHub documents.
-  const mustBeSelected = (secret: StoredSecret, docs: string) => {
+  // Changing the selection of a secret whose visibility is not `selected` is a 409, as GitHub documents
+  // it; for one repository added or removed, documented with no body.
+  const mustBeSelected = (secret: StoredSecret, docs: string, bodyless = false) => {
     if (secret.visibility !== 'selected') {
-      throw new GitHubError(409, `The visibility of ${secret.name} is ${secret.visibility}, not selected.`, docs);
+      throw new GitHubError(409, `The visibility of ${secret.name} is ${secret.visibility}, not selected.`, docs, {}, bodyless);
     }
   };
 
@@ -100,7 +101,7 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
       requirePermission(caller, 'read', PERMISSION, SELECTED_DOCS.list);
       const repos = (secret.selectedRepositoryIds ?? []).flatMap((id) => ctx.world.repoById(id) ?? []);
       const page = paginate(req, repos);
-      const repositories = page.items.map((r) => repositoryJson(ctx.world, r, apiBase(req)));
+      const repositories = page.items.map((r) => repositoryJson(ctx, r, apiBase(req), 'minimal'));
       return { status: 200, headers: page.headers, body: { total_count: repos.length, repositories } };
     }),
     githubRoute(ctx, 'PUT', base, (req, caller) => {
@@ -119,7 +120,7 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
       const { org, secret } = orgSecret(req, SELECTED_DOCS.add);
       requirePermission(caller, 'write', PERMISSION, SELECTED_DOCS.add);
       const id = repositoryIdParam(ctx, org, req.params.repository_id!, SELECTED_DOCS.add);
-      mustBeSelected(secret, SELECTED_DOCS.add);
+      mustBeSelected(secret, SELECTED_DOCS.add, true);
       if (!secret.selectedRepositoryIds?.includes(id)) secret.selectedRepositoryIds = [...(secret.selectedRepositoryIds ?? []), id];
       return { status: 204 };
     }),
@@ -127,7 +128,7 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
       const { org, secret } = orgSecret(req, SELECTED_DOCS.remove);
       requirePermission(caller, 'write', PERMISSION, SELECTED_DOCS.remove);
       const id = repositoryIdParam(ctx, org, req.params.repository_id!, SELECTED_DOCS.remove);
-      mustBeSelected(secret, SELECTED_DOCS.remove);
+      mustBeSelected(secret, SELECTED_DOCS.remove, true);
       secret.selectedRepositoryIds = (secret.selectedRepositoryIds ?? []).filter((x) => x !== id);
       return { status: 204 };
     }),

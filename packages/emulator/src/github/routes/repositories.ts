@@ -3,7 +3,9 @@
 
 import type { EmulatorRequest, Route } from '../../core/http-server.js';
 import { notFound } from '../github-error.js';
-import type { Environment, GitHubWorld, Repository } from '../targets.js';
+import { shaped } from '../../core/response-shape.js';
+import type { Environment, Repository } from '../targets.js';
+import { nodeId, organizationOnWire, repositoryOnWire } from '../wire.js';
 import { apiBase, type GitHubContext, githubRoute } from './github-route.js';
 import { paginate } from './pagination.js';
 
@@ -14,29 +16,16 @@ const DOCS = {
   org: 'https://docs.github.com/rest/orgs/orgs#get-an-organization',
 };
 
-function nodeId(prefix: string, id: number): string {
-  return `${prefix}_${Buffer.from(`emulated:${id}`).toString('base64url')}`;
+/** A repository, `minimal` in lists, `full` when asked for by name. */
+export function repositoryJson(ctx: GitHubContext, repo: Repository, base: string, detail: 'minimal' | 'full') {
+  const isOrg = ctx.world.org(repo.owner) !== undefined;
+  const owner = { login: repo.owner, id: ctx.world.accountId(repo.owner), type: isOrg ? ('Organization' as const) : ('User' as const) };
+  return repositoryOnWire(ctx.shape, { id: repo.id, name: repo.name, fullName: repo.fullName, owner }, base, detail);
 }
 
-/** A repository as GitHub's "minimal repository" shape, trimmed to what clients read. */
-export function repositoryJson(world: GitHubWorld, repo: Repository, base: string): Record<string, unknown> {
-  const isOrg = world.org(repo.owner) !== undefined;
-  return {
-    id: repo.id,
-    node_id: nodeId('R', repo.id),
-    name: repo.name,
-    full_name: repo.fullName,
-    private: true,
-    visibility: 'private',
-    owner: { login: repo.owner, id: world.accountId(repo.owner), type: isOrg ? 'Organization' : 'User' },
-    html_url: `https://github.com/${repo.fullName}`,
-    url: `${base}/repos/${repo.fullName}`,
-  };
-}
-
-function environmentJson(repo: Repository, env: Environment, base: string): Record<string, unknown> {
+function environmentJson(ctx: GitHubContext, repo: Repository, env: Environment, base: string) {
   const path = `${repo.fullName}/environments/${encodeURIComponent(env.name)}`;
-  return {
+  const fields = {
     id: env.id,
     node_id: nodeId('EN', env.id),
     name: env.name,
@@ -47,6 +36,7 @@ function environmentJson(repo: Repository, env: Environment, base: string): Reco
     protection_rules: [],
     deployment_branch_policy: null,
   };
+  return shaped(ctx.shape, fields, { optional: ['protection_rules', 'deployment_branch_policy'] });
 }
 
 function repoOf(ctx: GitHubContext, req: EmulatorRequest, docs: string): Repository {
@@ -59,7 +49,7 @@ export function repositoryRoutes(ctx: GitHubContext): Route[] {
   return [
     githubRoute(ctx, 'GET', '/repos/:owner/:repo', (req) => ({
       status: 200,
-      body: repositoryJson(ctx.world, repoOf(ctx, req, DOCS.repo), apiBase(req)),
+      body: repositoryJson(ctx, repoOf(ctx, req, DOCS.repo), apiBase(req), 'full'),
     })),
     githubRoute(ctx, 'GET', '/repos/:owner/:repo/environments', (req) => {
       const repo = repoOf(ctx, req, DOCS.environments);
@@ -68,22 +58,24 @@ export function repositoryRoutes(ctx: GitHubContext): Route[] {
       return {
         status: 200,
         headers: page.headers,
-        body: { total_count: all.length, environments: page.items.map((e) => environmentJson(repo, e, apiBase(req))) },
+        // Both fields are optional in GitHub's description: the sparse shape sends neither.
+        body: shaped(
+          ctx.shape,
+          { total_count: all.length, environments: page.items.map((e) => environmentJson(ctx, repo, e, apiBase(req))) },
+          { optional: ['total_count', 'environments'] },
+        ),
       };
     }),
     githubRoute(ctx, 'GET', '/repos/:owner/:repo/environments/:environment_name', (req) => {
       const repo = repoOf(ctx, req, DOCS.environment);
       const env = repo.environments.get(req.params.environment_name!.toLowerCase());
       if (!env) throw notFound(DOCS.environment);
-      return { status: 200, body: environmentJson(repo, env, apiBase(req)) };
+      return { status: 200, body: environmentJson(ctx, repo, env, apiBase(req)) };
     }),
     githubRoute(ctx, 'GET', '/orgs/:org', (req) => {
       const org = ctx.world.org(req.params.org!);
       if (!org) throw notFound(DOCS.org);
-      return {
-        status: 200,
-        body: { login: org.login, id: org.id, node_id: nodeId('O', org.id), url: `${apiBase(req)}/orgs/${org.login}`, type: 'Organization' },
-      };
+      return { status: 200, body: organizationOnWire(ctx.shape, org, apiBase(req)) };
     }),
   ];
 }

@@ -2,6 +2,7 @@
 // https://docs.github.com/rest/actions/secrets
 
 import type { EmulatorRequest, Route } from '../../core/http-server.js';
+import { shaped } from '../../core/response-shape.js';
 import { type Caller, requirePermission } from '../auth.js';
 import { GitHubError, notFound } from '../github-error.js';
 import { secretNameProblem } from '../names.js';
@@ -24,17 +25,17 @@ export function secretRoutes(ctx: GitHubContext, scope: SecretScope): Route[] {
     return target;
   };
 
-  const describe = (secret: StoredSecret, req: EmulatorRequest) => ({
-    name: secret.name,
-    created_at: secret.createdAt,
-    updated_at: secret.updatedAt,
-    ...scope.describe?.(secret, req),
-  });
+  const describe = (secret: StoredSecret, req: EmulatorRequest) =>
+    shaped(
+      ctx.shape,
+      { name: secret.name, created_at: secret.createdAt, updated_at: secret.updatedAt, ...scope.describe?.(secret, req) } as Record<string, unknown>,
+      { optional: ['selected_repositories_url'] },
+    );
 
   return [
     githubRoute(ctx, 'GET', `${scope.collection}/public-key`, (req, caller) => {
       const target = targetFor(req, caller, 'read', docs.publicKey);
-      return { status: 200, body: { key_id: target.key.keyId, key: publicKeyBase64(target.key) } };
+      return { status: 200, body: shaped(ctx.shape, { key_id: target.key.keyId, key: publicKeyBase64(target.key) }, { optional: [] }) };
     }),
 
     githubRoute(ctx, 'GET', scope.collection, (req, caller) => {

@@ -1,14 +1,37 @@
 // Projects, spec 4.2, and the branch-creation endpoint the demo and users' CI use to start work
-// that yields operations (spec 4.3 rule 5: create_branch and start_compute).
+// that yields operations (spec 4.3 rule 5: create_branch and start_compute). The list pages as the
+// published description says (listProjects): `limit` 1..400, 10 by default, and a `cursor`.
 
 import type { Route } from '../../core/http-server.js';
+import { type ResponseShape, shaped } from '../../core/response-shape.js';
 import type { PlatformAccount } from '../account.js';
 import { InvalidInputError } from '../errors.js';
 import { objectBody, platformRoute, type RouteGuards } from '../platform-route.js';
+import { branchAnswerOnWire, projectOnWire } from '../wire.js';
+import { parseLimit } from './operations.js';
 
-export function projectRoutes(account: PlatformAccount, guards: RouteGuards): Route[] {
+export const MAX_PROJECTS_LIMIT = 400;
+export const DEFAULT_PROJECTS_LIMIT = 10;
+
+export function projectRoutes(account: PlatformAccount, guards: RouteGuards, shape: ResponseShape): Route[] {
   return [
-    platformRoute(guards, 'GET', '/projects', () => ({ status: 200, body: { projects: account.projects.list() } })),
+    platformRoute(guards, 'GET', '/projects', ({ req }) => {
+      const limit = parseLimit(req.query.get('limit'), DEFAULT_PROJECTS_LIMIT, MAX_PROJECTS_LIMIT);
+      const cursor = req.query.get('cursor') || undefined;
+      const page = account.projects.page(limit, cursor, req.query.get('search') || undefined);
+      // The page after the last answers the cursor it was asked with, as the operations list does.
+      // Optional in the description: the sparse shape sends it only while there may be a next page.
+      const next = page.next ?? (shape === 'sparse' ? undefined : cursor);
+      return {
+        status: 200,
+        body: {
+          projects: page.projects.map((p) => projectOnWire(shape, p, account.user)),
+          ...(next !== undefined && { pagination: shaped(shape, { cursor: next }, { optional: [] }) }),
+          applications: {},
+          integrations: {},
+        },
+      };
+    }),
 
     platformRoute(guards, 'POST', '/projects/:project_id/branches', ({ req }) => {
       const branch = objectBody(req).branch ?? {};
@@ -16,7 +39,7 @@ export function projectRoutes(account: PlatformAccount, guards: RouteGuards): Ro
         throw new InvalidInputError('branch must be an object');
       }
       const created = account.createBranch(req.params.project_id!, (branch as { name?: unknown }).name);
-      return { status: 201, body: created };
+      return { status: 201, body: branchAnswerOnWire(shape, created) };
     }),
   ];
 }

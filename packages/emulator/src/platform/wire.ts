@@ -1,0 +1,99 @@
+// The platform's objects as they go on the wire, in the shapes of the published API description
+// (`public-v2-for-users.gen.yaml` of @neondatabase/api-client): which fields it requires decides
+// what the sparse shape keeps. The stores hold the facts; this file only says how they are sent.
+
+import { type ResponseShape, shaped } from '../core/response-shape.js';
+import type { PlatformBranch, PlatformEndpoint } from './projects.js';
+import type { CreatedKey, KeySummary, PlatformOperation, PlatformProject } from './types.js';
+
+/** The account's user: `created_by` of every key, `owner_id` of every project. */
+export interface AccountUser {
+  id: string;
+  name: string;
+  image: string;
+}
+
+/** ApiKeyCreateResponse: `created_by` is the user's id. */
+export function createdKeyOnWire(shape: ResponseShape, key: CreatedKey, user: AccountUser) {
+  return shaped(shape, { id: key.id, key: key.key, name: key.name, created_at: key.created_at, created_by: user.id }, { optional: [] });
+}
+
+/**
+ * ApiKeysListResponseItem. `last_used_at` is optional and nullable: a never-used key has null (full)
+ * or no field (sparse); a used one keeps it in both, since its absence would say "never used".
+ * `last_used_from_addr` is a required string: empty for a key never used.
+ */
+export function listedKeyOnWire(shape: ResponseShape, key: KeySummary, user: AccountUser) {
+  return shaped(
+    shape,
+    {
+      id: key.id,
+      name: key.name,
+      created_at: key.created_at,
+      created_by: shaped(shape, { ...user }, { optional: [] }),
+      last_used_at: key.last_used_at,
+      last_used_from_addr: key.last_used_from_addr ?? '',
+    },
+    { optional: ['last_used_at'], keepWhenSet: ['last_used_at'] },
+  );
+}
+
+/** ApiKeyRevokeResponse. */
+export function revokedKeyOnWire(shape: ResponseShape, key: KeySummary, user: AccountUser) {
+  return shaped(
+    shape,
+    {
+      id: key.id,
+      name: key.name,
+      created_at: key.created_at,
+      created_by: user.id,
+      last_used_at: key.last_used_at,
+      last_used_from_addr: key.last_used_from_addr ?? '',
+      revoked: true,
+    },
+    { optional: ['last_used_at'], keepWhenSet: ['last_used_at'] },
+  );
+}
+
+/** ProjectListItem. `locked` is the emulator's own setting (423 on branch creation), not a wire field. */
+export function projectOnWire(shape: ResponseShape, project: PlatformProject, user: AccountUser) {
+  const { locked: _locked, ...fields } = project;
+  return shaped(
+    shape,
+    { ...fields, owner_id: user.id, history_retention_seconds: 86_400, effective_project_permission: null as string | null },
+    { optional: ['history_retention_seconds', 'effective_project_permission'] },
+  );
+}
+
+/** Operation: `total_duration_ms` is required, pending ones included; branch and compute are optional. */
+export function operationOnWire(shape: ResponseShape, operation: PlatformOperation) {
+  return shaped(shape, operation, { optional: ['branch_id', 'endpoint_id', 'error', 'retry_at'] });
+}
+
+/** The create-branch answer: the branch, its compute, the operations, roles, databases, connection URIs. */
+export interface BranchAnswer {
+  branch: PlatformBranch;
+  endpoints: PlatformEndpoint[];
+  operations: PlatformOperation[];
+  roles: { branch_id: string; name: string; password?: string; protected?: boolean; created_at: string; updated_at: string }[];
+  databases: { id: number; branch_id: string; name: string; owner_name: string; created_at: string; updated_at: string }[];
+  connection_uris?: {
+    connection_uri: string;
+    connection_parameters: { database: string; password: string; role: string; host: string; pooler_host: string };
+  }[];
+}
+
+export function branchAnswerOnWire(shape: ResponseShape, answer: BranchAnswer) {
+  return shaped(
+    shape,
+    {
+      branch: shaped(shape, answer.branch, { optional: ['parent_id', 'pending_state'] }),
+      endpoints: answer.endpoints.map((e) => shaped(shape, { ...e, settings: shaped(shape, e.settings, { optional: [] }) }, { optional: ['pending_state'] })),
+      operations: answer.operations.map((o) => operationOnWire(shape, o)),
+      roles: answer.roles.map((r) => shaped(shape, r, { optional: ['password', 'protected'] })),
+      databases: answer.databases.map((d) => shaped(shape, d, { optional: [] })),
+      connection_uris: answer.connection_uris,
+    },
+    { optional: ['connection_uris'] },
+  );
+}

@@ -1,0 +1,137 @@
+// Every request keyturn sends, checked against the operation the published description has for it
+// (path, parameters, body, headers), and every answer it got: @keyturn/api's methods, the rotation
+// with all four GitHub target kinds, and both Actions' committed bundles run as the runner runs them.
+
+import { fileURLToPath } from 'node:url';
+import { createClient } from '@keyturn/api';
+import { type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
+import { rotateKey } from '@keyturn/rotation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAction } from '../../actions/common/test-support/run-action.js';
+import { checkExchanges, operationKey, tally, WireRecorder } from './contract/recorder.js';
+
+const TOKEN = 'ghp_conformanceWriteToken0123456789abcd';
+const TARGETS = ['repo:acme/web', 'env:acme/web:production', 'org:acme', 'dependabot:acme/web'];
+const actionDir = (name: string) => fileURLToPath(new URL(`../../actions/${name}`, import.meta.url));
+
+let recorder: WireRecorder;
+let platform: PlatformEmulator;
+let github: GitHubEmulator;
+let projectId: string;
+
+beforeAll(async () => {
+  recorder = new WireRecorder();
+  platform = await startPlatformEmulator({ operationTimings: { schedulingMs: 0, runningMs: 150 }, onExchange: recorder.hook('platform') });
+  github = await startGitHubEmulator({
+    orgs: ['acme'],
+    repos: ['acme/web'],
+    environments: { 'acme/web': ['production'] },
+    tokens: { [TOKEN]: 'write' },
+    onExchange: recorder.hook('github'),
+  });
+  projectId = platform.createProject({ name: 'conformance' }).id;
+});
+afterAll(async () => {
+  await Promise.all([platform.close(), github.close()]);
+});
+
+/** The requests and answers of one client: each of them must fit, and there must be some. */
+function expectConformant(client: string, operations: string[]): void {
+  const exchanges = recorder.of(client);
+  const seen = new Set(exchanges.map((e) => operationKey(e).replace(/ \d+$/, '')));
+  for (const operation of operations) expect(seen, `${client} never sent ${operation}`).toContain(operation);
+  const mismatches = checkExchanges(exchanges);
+  console.log(tally(client, exchanges, mismatches.length));
+  expect(mismatches).toEqual([]);
+}
+
+describe('requests keyturn sends fit the published operations', () => {
+  it('@keyturn/api: every method of the client', async () => {
+    const { key } = platform.createKey('api-client');
+    const client = createClient({ apiKey: key, baseUrl: platform.url });
+    await recorder.as('@keyturn/api', async () => {
+      const made = await client.apiKeys.create({ key_name: 'conformance-made' });
+      await client.apiKeys.list();
+      await client.apiKeys.revoke(made.id);
+      for (let i = 0; i < 3; i++) platform.createProject({ name: `listed-${i}` });
+      await client.projects.list();
+      for await (const _ of client.projects.iterate({ limit: 2 })) void _;
+      const { operations } = platform.createBranch(projectId, 'api-branch');
+      await client.operations.list(projectId, { limit: 1 });
+      for await (const _ of client.operations.iterate(projectId, { limit: 1 })) void _;
+      await client.operations.get(projectId, operations[0]!.id);
+      await client.operations.wait(projectId, operations.map((o) => o.id), { intervalMs: 100 });
+    });
+    expectConformant('@keyturn/api', [
+      'POST /api_keys',
+      'GET /api_keys',
+      'DELETE /api_keys/{key_id}',
+      'GET /projects',
+      'GET /projects/{project_id}/operations',
+      'GET /projects/{project_id}/operations/{operation_id}',
+    ]);
+  });
+
+  it('the rotation, to all four kinds of GitHub target', async () => {
+    const current = platform.createKey('rotation-current');
+    const report = await recorder.as('@keyturn/rotation', () =>
+      rotateKey({
+        client: createClient({ apiKey: current.key, baseUrl: platform.url }),
+        apiKey: current.key,
+        github: { token: TOKEN, baseUrl: github.url, writeIntervalMs: 0 },
+        targets: TARGETS,
+        secretName: 'NEON_API_KEY',
+        revokeKeyIds: [current.id],
+      }),
+    );
+    expect(report.targets).toHaveLength(4);
+    expectConformant('@keyturn/rotation', [
+      'GET /api_keys',
+      'POST /api_keys',
+      'DELETE /api_keys/{key_id}',
+      'GET /repos/{owner}/{repo}/actions/secrets/public-key',
+      'PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}',
+      'GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key',
+      'PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}',
+      'GET /orgs/{org}/actions/secrets/public-key',
+      'PUT /orgs/{org}/actions/secrets/{secret_name}',
+      'GET /repos/{owner}/{repo}/dependabot/secrets/public-key',
+      'PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}',
+    ]);
+  });
+
+  it('rotate-key: the bundled Action as a process', async () => {
+    const current = platform.createKey('action-current');
+    const run = await recorder.as('rotate-key', () =>
+      runAction(actionDir('rotate-key'), {
+        inputs: {
+          'api-key': current.key,
+          'api-url': platform.url,
+          'github-token': TOKEN,
+          'secret-name': 'ACTION_KEY',
+          targets: TARGETS.join('\n'),
+          'revoke-key-ids': String(current.id),
+        },
+        env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_API_URL: github.url },
+        timeoutMs: 90_000,
+      }),
+    );
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    expectConformant('rotate-key', ['GET /api_keys', 'POST /api_keys', 'DELETE /api_keys/{key_id}', 'PUT /orgs/{org}/actions/secrets/{secret_name}']);
+  });
+
+  it('wait-for-operation: the bundled Action as a process, given ids and finding pending ones itself', async () => {
+    const { key } = platform.createKey('wait-action');
+    const inputs = { 'api-key': key, 'api-url': platform.url, 'project-id': projectId, interval: '100ms' };
+    await recorder.as('wait-for-operation', async () => {
+      const given = platform.createBranch(projectId, 'wait-given').operations;
+      const byIds = await runAction(actionDir('wait-for-operation'), { inputs: { ...inputs, 'operation-ids': given.map((o) => o.id).join('\n') } });
+      expect(byIds.exitCode, byIds.stdout).toBe(0);
+      platform.createBranch(projectId, 'wait-pending');
+      const pending = await runAction(actionDir('wait-for-operation'), { inputs });
+      expect(pending.exitCode, pending.stdout).toBe(0);
+    });
+    // It reads the list (one request a round covers every awaited operation), not each operation.
+    expectConformant('wait-for-operation', ['GET /projects/{project_id}/operations']);
+  });
+});

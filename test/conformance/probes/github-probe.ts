@@ -1,0 +1,91 @@
+// Asks the GitHub emulator every endpoint it serves, for every status it answers: each secret
+// scope (public key, list, get, create 201, update 204, delete 204, 404, 422), organization
+// selections (204, 409), repositories, environments, organizations, and the refusals (400 for an
+// API version, 401, 403 for permissions, a missing User-Agent and rate limits, 429).
+
+import type { GitHubEmulator } from '@keyturn/emulator';
+import sodium from 'libsodium-wrappers';
+import { send, sendWithoutUserAgent } from './http.js';
+
+export const PROBE_TOKENS = { ghp_probeWriteToken0123456789abcdefABCD: 'write', ghp_probeReadToken01234567890abcdefABCD: 'read' } as const;
+const [WRITE, READ] = Object.keys(PROBE_TOKENS) as [string, string];
+
+export const PROBE_WORLD = { orgs: ['acme'], repos: ['acme/web', 'acme/api'], environments: { 'acme/web': ['production'] }, tokens: PROBE_TOKENS };
+
+const COLLECTIONS = [
+  '/repos/acme/web/actions/secrets',
+  '/repos/acme/web/environments/production/secrets',
+  '/repos/acme/web/dependabot/secrets',
+  '/orgs/acme/actions/secrets',
+];
+
+export async function probeGitHub(gh: GitHubEmulator): Promise<void> {
+  await sodium.ready;
+  const headers = (token: string) => ({
+    authorization: `Bearer ${token}`,
+    accept: 'application/vnd.github+json',
+    'x-github-api-version': '2022-11-28',
+    'user-agent': 'keyturn-conformance-probe',
+  });
+  const api = (method: string, path: string, body?: unknown, token = WRITE) => send(`${gh.url}${path}`, method, headers(token), body);
+  const sealed = async (collection: string, value: string) => {
+    const key = (await api('GET', `${collection}/public-key`)).body as { key: string; key_id: string };
+    const box = sodium.crypto_box_seal(value, sodium.from_base64(key.key, sodium.base64_variants.ORIGINAL));
+    return { encrypted_value: sodium.to_base64(box, sodium.base64_variants.ORIGINAL), key_id: key.key_id };
+  };
+
+  for (const collection of COLLECTIONS) {
+    const org = collection.startsWith('/orgs/');
+    const extra = org ? { visibility: 'selected', selected_repository_ids: [] } : {};
+    await api('PUT', `${collection}/PROBE_SECRET`, { ...(await sealed(collection, 'one')), ...extra }); // 201
+    await api('PUT', `${collection}/PROBE_SECRET`, { ...(await sealed(collection, 'two')), ...extra }); // 204
+    await api('GET', `${collection}?per_page=1&page=1`);
+    await api('GET', `${collection}/PROBE_SECRET`);
+    await api('GET', `${collection}/NO_SUCH_SECRET`); // 404
+    await api('PUT', `${collection}/PROBE_SECRET`, { encrypted_value: 'not base64!', key_id: 'x', ...extra }); // 422
+    await api('PUT', `${collection}/PROBE_SECRET`, await sealed(collection, 'three'), READ); // 403
+    if (org) await probeSelection(api, gh);
+    await api('DELETE', `${collection}/PROBE_SECRET`); // 204
+    await api('DELETE', `${collection}/PROBE_SECRET`); // 404
+  }
+
+  await api('GET', '/repos/acme/web');
+  await api('GET', '/repos/acme/nothing'); // 404
+  await api('GET', '/repos/acme/web/environments?per_page=5');
+  await api('GET', '/repos/acme/web/environments/production');
+  await api('GET', '/repos/acme/web/environments/staging'); // 404
+  await api('GET', '/orgs/acme');
+  await api('GET', '/orgs/nobody'); // 404
+  await api('GET', '/repos/acme/nothing/actions/secrets/public-key'); // 404
+
+  // Outside every operation: an unknown path, a method a path does not have (GitHub: 404 too).
+  await api('GET', '/no/such/resource');
+  await api('POST', '/repos/acme/web');
+
+  // Refusals before the operation: credentials, API version, User-Agent, rate limits.
+  await api('GET', '/repos/acme/web/actions/secrets', undefined, 'ghp_unknownToken');
+  await send(`${gh.url}/repos/acme/web/actions/secrets`, 'GET', { ...headers(WRITE), 'x-github-api-version': '2021-01-01' });
+  await sendWithoutUserAgent(`${gh.url}/repos/acme/web/actions/secrets`, { authorization: `Bearer ${WRITE}` });
+  gh.secondaryRateLimit({ times: 1, retryAfter: 1, method: 'GET' });
+  await api('GET', '/repos/acme/web/actions/secrets');
+  gh.secondaryRateLimit({ times: 1, retryAfter: 1, status: 429, method: 'GET' });
+  await api('GET', '/repos/acme/web/actions/secrets');
+  gh.primaryRateLimit({ resetInSeconds: 1, method: 'GET' });
+  await api('GET', '/repos/acme/web/actions/secrets');
+}
+
+/** The selected repositories of an organization secret: listed, set, added, removed; 409 for another visibility. */
+async function probeSelection(api: (method: string, path: string, body?: unknown) => Promise<unknown>, gh: GitHubEmulator): Promise<void> {
+  const base = '/orgs/acme/actions/secrets/PROBE_SECRET/repositories';
+  const web = gh.addRepo('acme/web').id;
+  const other = gh.addRepo('acme/api').id;
+  await api('PUT', base, { selected_repository_ids: [web] });
+  await api('PUT', `${base}/${other}`);
+  await api('GET', base);
+  await api('DELETE', `${base}/${other}`);
+  await api('PUT', base, { selected_repository_ids: 'all' }); // 422
+  await api('PUT', '/orgs/acme/actions/secrets/OPEN_SECRET', { visibility: 'all' }); // 422: no value on create
+  gh.putSecretValue('org:acme', 'OPEN_SECRET', 'v', { visibility: 'all' });
+  await api('PUT', `/orgs/acme/actions/secrets/OPEN_SECRET/repositories/${web}`); // 409
+  await api('DELETE', `/orgs/acme/actions/secrets/OPEN_SECRET/repositories/${web}`); // 409
+}

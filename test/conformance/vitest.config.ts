@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Building the validators reads GitHub's 13 MB description once per file; the cases run in series.
+export default defineConfig({
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
