@@ -13,13 +13,13 @@ export function runnerEnvironment(extra = {}) {
 
 /**
  * @param {string[]} args arguments after `node`
- * @param {{ env?: Record<string,string>, cwd?: string, timeoutMs?: number }} [options]
+ * @param {{ env?: Record<string,string>, cwd?: string, timeoutMs?: number, node?: string }} [options] node: the binary (default: this one)
  * @returns {Promise<{ wallMs: number, code: number | null, stdout: string, stderr: string }>}
  */
 export function runNode(args, options = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, {
+    const child = spawn(options.node ?? process.execPath, args, {
       cwd: options.cwd,
       env: options.env ?? runnerEnvironment(),
       stdio: ['ignore', 'pipe', 'pipe'],
