@@ -68,7 +68,14 @@ function checkOutcome(platform, github, runs) {
     const stored = github.secretValue({ kind: 'repo', owner, repo: name }, SECRET);
     return run.code === 0 && stored && stored !== key.key && platform.isKeyValid(stored) && !platform.isKeyValid(key.key);
   });
-  return { failed, rotated: rotated.length, firstFailure: failed[0]?.run.stderr.trim().split('\n').slice(-3).join(' ') };
+  // The Action ends with an `::error::` annotation saying what happened; jobs are grouped by it.
+  const reasons = new Map();
+  for (const { run } of failed) {
+    const annotation = run.stdout.split('\n').find((line) => line.startsWith('::error'));
+    const reason = (annotation ?? `exit ${run.code}, no annotation: ${run.stderr.trim().slice(-200)}`).replace(/\d+/g, 'N').slice(0, 300);
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  return { failed, rotated: rotated.length, reasons: [...reasons] };
 }
 
 function platformSpend(entries) {
@@ -123,7 +130,7 @@ function render({ runs, wallMs, outcome, spend, githubRequests }) {
     bullet([
       `Requests per minute over the run: ${((spend.requests / Math.max(spend.spanMs, 1)) * 60_000).toFixed(0)} (platform requests over the ${ms(spend.spanMs)} between the first and the last), against a limit of ${RATE_LIMIT.perMinute}.`,
       outcome.failed.length
-        ? `${outcome.failed.length} job(s) FAILED; the first said: ${outcome.firstFailure}`
+        ? `${outcome.failed.length} job(s) FAILED: ${outcome.reasons.map(([reason, n]) => `${n} × \`${reason}\``).join('; ')}`
         : 'Every job succeeded: each repository holds a new working key, and its console key is revoked.',
     ]),
   ].join('\n');
