@@ -11,6 +11,7 @@ const FLOOR_MARGIN = 0.1;
 const RUNNER_RUNTIME = 'Node 24';
 
 const wallOf = (result) => median(result.runs.map((r) => r.wallMs));
+const cpuOf = (result) => median(result.runs.map((r) => r.cpuMs));
 const label = (result) => [result.scenario.name, result.runtime.name];
 
 export function render(results, reps) {
@@ -50,6 +51,15 @@ export function render(results, reps) {
       `${ms(wall)}: ${signed(wall - floor.wallMs)} (${signed((wall / floor.wallMs - 1) * 100, '%')})`,
     ];
   });
+  const cpuRows = results.map((result) => {
+    const cpu = cpuOf(result);
+    return [
+      ...label(result),
+      ms(result.nodeStartCpuMs),
+      ms(result.floor.cpuMs),
+      `${ms(cpu)}: ${signed(cpu - result.floor.cpuMs)} (${signed((cpu / result.floor.cpuMs - 1) * 100, '%')})`,
+    ];
+  });
   const once = results.filter((r, i) => results.findIndex((o) => o.scenario === r.scenario) === i);
   const sizeRows = once.map(({ scenario, deps }) => [
     scenario.name,
@@ -87,6 +97,13 @@ export function render(results, reps) {
     '',
     table(['Action', 'runtime', 'bundle, no inputs', 'floor (fetch)', 'floor (node:http)', 'floor (fetch, --liftoff-only)', 'Action wall: over the fetch floor'], compareRows),
     '',
+    'CPU time of the same runs (user + system over every thread of the process, up to its `exit`',
+    'event; `bench/probes/cpu-at-exit.cjs`, preloaded through `NODE_OPTIONS` into the Action, the floor',
+    'and the empty script alike). On a machine loaded by other processes a run\'s wall time swings with',
+    'them, its CPU time barely does: it is the steadier measure of what the Action costs over its floor.',
+    '',
+    table(['Action', 'runtime', 'node start (empty script)', 'floor (fetch)', 'Action: over the floor'], cpuRows),
+    '',
     table(['Action', 'dist/index.js', 'dependencies alone', 'own code (difference)'], sizeRows),
     '',
     bullet(verdicts(results)),
@@ -116,8 +133,10 @@ function verdicts(results) {
   for (const result of results.filter((r) => r.runtime.name.startsWith(RUNNER_RUNTIME))) {
     const wall = wallOf(result);
     const over = wall / result.floor.wallMs - 1;
+    const cpu = cpuOf(result);
+    const cpuOver = cpu / result.floor.cpuMs - 1;
     lines.push(
-      `${result.scenario.name} on ${result.runtime.name} within ${FLOOR_MARGIN * 100}% of its floor: ${over <= FLOOR_MARGIN ? 'yes' : 'NO'} (${ms(wall)} against ${ms(result.floor.wallMs)}, ${signed(over * 100, '%')}).`,
+      `${result.scenario.name} on ${result.runtime.name} within ${FLOOR_MARGIN * 100}% of its floor: wall ${over <= FLOOR_MARGIN ? 'yes' : 'NO'} (${ms(wall)} against ${ms(result.floor.wallMs)}, ${signed(over * 100, '%')}); CPU time ${cpuOver <= FLOOR_MARGIN ? 'yes' : 'NO'} (${ms(cpu)} against ${ms(result.floor.cpuMs)}, ${signed(cpuOver * 100, '%')}).`,
     );
   }
   for (const { scenario, runs, floorRequests, runtime } of results) {
@@ -141,6 +160,8 @@ export function headline(results) {
       { key: `${key}.toFirst`, label: `${name}: spawn → first request`, value: median(runs.map((r) => r.toFirstRequestMs)), unit: 'ms' },
       { key: `${key}.requests`, label: `${name}: requests`, value: runs[0].requests.length, unit: 'requests' },
       { key: `${key}.floor`, label: `${name}: floor`, value: floor.wallMs, unit: 'ms' },
+      { key: `${key}.cpu`, label: `${name}: CPU time`, value: cpuOf(result), unit: 'ms' },
+      { key: `${key}.floorCpu`, label: `${name}: floor CPU time`, value: floor.cpuMs, unit: 'ms' },
       ...(node24 ? [] : [{ key: `${key}.bundle`, label: `${name}: dist/index.js`, value: fileSize(scenario.bundle) / 1024, unit: 'KiB' }]),
     ];
   });

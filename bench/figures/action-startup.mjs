@@ -49,9 +49,14 @@ async function measureStartup() {
       samples.set(cell, { runs: [], floorFetch: [], floorHttp: [], floorLiftoff: [], bundleLoad: [] });
     }
     const nodeStart = new Map(runtimes.map((r) => [r, []]));
+    const nodeStartCpu = new Map(runtimes.map((r) => [r, []]));
     // Round-robin, so a burst of load from another process on the shared machine hits every figure.
     for (let rep = 0; rep < REPS; rep++) {
-      for (const runtime of runtimes) nodeStart.get(runtime).push((await runNode([join(benchDir, 'probes/empty.mjs')], { node: runtime.node })).wallMs);
+      for (const runtime of runtimes) {
+        const empty = await runNode([join(benchDir, 'probes/empty.mjs')], { node: runtime.node, cpu: true });
+        nodeStart.get(runtime).push(empty.wallMs);
+        nodeStartCpu.get(runtime).push(empty.cpuMs);
+      }
       for (const cell of cells) {
         const { runtime, scenario } = cell;
         const s = samples.get(cell);
@@ -59,6 +64,7 @@ async function measureStartup() {
           runJsonProbe([...flags, join(benchDir, 'probes/floor.mjs'), deps.get(scenario).outfile, String(scenario.floorRequests), transport], {
             env: probeEnv,
             node: runtime.node,
+            cpu: true,
           });
         s.runs.push(await actionRun(cell, platform, github));
         s.floorFetch.push(await floor('fetch'));
@@ -79,6 +85,7 @@ async function measureStartup() {
         floorLiftoff: medianFields(s.floorLiftoff),
         bundleLoad: s.bundleLoad,
         nodeStartMs: median(nodeStart.get(cell.runtime)),
+        nodeStartCpuMs: median(nodeStartCpu.get(cell.runtime)),
       };
     });
     return { markdown: render(results, REPS), headline: headline(results) };
@@ -106,13 +113,14 @@ async function actionRun({ scenario, runtime }, platform, github) {
   const step = scenario.nextStep();
   platform.log.clear();
   github.log.clear();
-  const run = await runAction(scenario.bundle, { ...step, node: runtime.node });
+  const run = await runAction(scenario.bundle, { ...step, node: runtime.node, cpu: true });
   scenario.check(run);
   const entries = [...platform.log.entries(), ...github.log.entries()].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
   const firstStart = Date.parse(entries[0].time);
   const lastEnd = Math.max(...entries.map((e) => Date.parse(e.time) + e.durationMs));
   return {
     wallMs: run.wallMs,
+    cpuMs: run.cpuMs,
     toFirstRequestMs: firstStart - run.startedAt,
     requestPhaseMs: lastEnd - firstStart,
     afterLastMs: run.startedAt + run.wallMs - lastEnd,
