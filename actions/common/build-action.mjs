@@ -50,7 +50,9 @@ export async function buildAction(esbuild, actionDirectory, options = {}) {
     minify: false,
     legalComments: 'none',
     sourcemap: false,
-    charset: 'utf8',
+    // Pure ASCII (other characters escaped): Node decodes a source with any other character into a
+    // two-byte string, which takes longer to decode and to parse at every start of the Action.
+    charset: 'ascii',
     metafile: true,
     write: false,
     logLevel: 'warning',
@@ -58,7 +60,7 @@ export async function buildAction(esbuild, actionDirectory, options = {}) {
   });
   const bundle = result.outputFiles.find((file) => file.path.endsWith(`${sep}index.js`));
   if (!bundle) throw new Error('esbuild produced no dist/index.js');
-  const text = bundle.text.includes('__require(') ? `${REQUIRE_BANNER}${bundle.text}` : bundle.text;
+  const text = asciiComments(bundle.text.includes('__require(') ? `${REQUIRE_BANNER}${bundle.text}` : bundle.text);
   // Only what is in the bundle: modules tree-shaken away (bytesInOutput 0) need no notice.
   const output = result.metafile.outputs['dist/index.js'];
   if (!output) throw new Error(`esbuild metafile lacks dist/index.js: ${Object.keys(result.metafile.outputs)}`);
@@ -72,6 +74,14 @@ export async function buildAction(esbuild, actionDirectory, options = {}) {
     for (const file of files) await writeFile(join(actionDir, file.path), file.text);
   }
   return files;
+}
+
+/**
+ * `charset: 'ascii'` escapes every string, regular expression and identifier, but esbuild copies
+ * comments as they are: what other characters remain are in comments, and are written as escapes.
+ */
+function asciiComments(text) {
+  return text.replace(/[^\x00-\x7F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The licence of every third-party package bundled, sorted, for the notice MIT and ISC ask for. */

@@ -1866,7 +1866,7 @@ function redactSecrets(text, secrets) {
 }
 function safeExcerpt(text, secrets, max = 300) {
   const line = redactSecrets(text, secrets).replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
 
 // ../../packages/api/dist/internal/retry-after.js
@@ -2842,7 +2842,7 @@ var PollSchedule = class {
   }
   /**
    * Time from the start of the round that began `elapsedMs` into the wait to the start of the next:
-   * min(max(minInterval, GROWTH × elapsed), maxInterval); between the two, shortened by the jitter
+   * min(max(minInterval, GROWTH \u00d7 elapsed), maxInterval); between the two, shortened by the jitter
    * but never below the minimum.
    */
   delayAfter(elapsedMs) {
@@ -4844,7 +4844,7 @@ async function getResponseData(response) {
     }
   } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
   // (RFC 2046) and must never be decoded as text, even when the response
-  // carries a (misleading) `charset=utf-8` parameter — see #751.
+  // carries a (misleading) `charset=utf-8` parameter \u2014 see #751.
   mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
     return response.text().catch(noop2);
   } else {

@@ -509,7 +509,7 @@ function redactSecrets(text, secrets) {
 }
 function safeExcerpt(text, secrets, max = 300) {
   const line = redactSecrets(text, secrets).replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
 
 // ../../packages/api/dist/internal/retry-after.js
@@ -1485,7 +1485,7 @@ var PollSchedule = class {
   }
   /**
    * Time from the start of the round that began `elapsedMs` into the wait to the start of the next:
-   * min(max(minInterval, GROWTH × elapsed), maxInterval); between the two, shortened by the jitter
+   * min(max(minInterval, GROWTH \u00d7 elapsed), maxInterval); between the two, shortened by the jitter
    * but never below the minimum.
    */
   delayAfter(elapsedMs) {
