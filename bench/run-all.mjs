@@ -5,9 +5,11 @@ import { figureOrder, runFigure } from './lib/figure.mjs';
 
 const figures = {
   waiting: () => import('./figures/waiting.mjs'),
+  'waiting-latency': () => import('./figures/waiting-latency.mjs'),
   iteration: () => import('./figures/iteration.mjs'),
   'action-startup': () => import('./figures/action-startup.mjs'),
   fleet: () => import('./figures/fleet.mjs'),
+  'fleet-matrix': () => import('./figures/fleet-matrix.mjs'),
 };
 
 const named = process.argv.slice(2);

@@ -18,7 +18,7 @@ const WRITE_SPACING_MS = 1000;
 
 export const figure = {
   id: 'fleet',
-  title: '4. Fleet: one key rotated into 1, 10 and 100 repository secrets',
+  title: '5. Fleet: one key rotated into 1, 10 and 100 repository secrets',
   command: 'node bench/run-all.mjs fleet',
   run: measureFleet,
 };

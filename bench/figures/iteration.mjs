@@ -21,7 +21,7 @@ const CLIENTS = [
 
 export const figure = {
   id: 'iteration',
-  title: `2. Iteration: every operation of a ${OPERATIONS.toLocaleString('en')}-operation project`,
+  title: `3. Iteration: every operation of a ${OPERATIONS.toLocaleString('en')}-operation project`,
   command: 'node bench/run-all.mjs iteration',
   run: measureIteration,
 };

@@ -37,7 +37,9 @@ function inputVariable(name) {
 
 /**
  * @param {string} bundle path of dist/index.js
- * @param {{ inputs: Record<string,string>, env?: Record<string,string> }} step
+ * @param {{ inputs: Record<string,string>, env?: Record<string,string>, node?: string, timeoutMs?: number, cpu?: boolean }} step
+ *   node: the Node binary (default: this one); timeoutMs: when the process is killed (default 120 s);
+ *   cpu: also report its CPU time (runNode)
  */
 export async function runAction(bundle, step) {
   const dir = mkdtempSync(join(tmpdir(), 'keyturn-bench-action-'));
@@ -50,7 +52,7 @@ export async function runAction(bundle, step) {
   for (const [name, value] of Object.entries({ ...actionInputDefaults(bundle), ...step.inputs })) env[inputVariable(name)] = value;
   try {
     const startedAt = Date.now();
-    const result = await runNode([bundle], { env, cwd: dir });
+    const result = await runNode([bundle], { env, cwd: dir, node: step.node, timeoutMs: step.timeoutMs, cpu: step.cpu });
     return {
       ...result,
       startedAt,

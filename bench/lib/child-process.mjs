@@ -2,6 +2,12 @@
 // a clean heap for each client so one cannot inflate another's memory figure.
 
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CPU_PROBE = fileURLToPath(new URL('../probes/cpu-at-exit.cjs', import.meta.url));
 
 /**
  * The environment of a process on a runner: PATH and HOME, nothing inherited from this shell.
@@ -13,13 +19,28 @@ export function runnerEnvironment(extra = {}) {
 
 /**
  * @param {string[]} args arguments after `node`
- * @param {{ env?: Record<string,string>, cwd?: string, timeoutMs?: number }} [options]
- * @returns {Promise<{ wallMs: number, code: number | null, stdout: string, stderr: string }>}
+ * @param {{ env?: Record<string,string>, cwd?: string, timeoutMs?: number, node?: string, cpu?: boolean }} [options]
+ *   node: the binary (default: this one); cpu: also report the process's CPU time up to its exit
+ *   event (`cpuMs`, from probes/cpu-at-exit.cjs, preloaded through NODE_OPTIONS)
+ * @returns {Promise<{ wallMs: number, cpuMs?: number, code: number | null, stdout: string, stderr: string }>}
  */
-export function runNode(args, options = {}) {
+export async function runNode(args, options = {}) {
+  if (!options.cpu) return spawnNode(args, options);
+  const dir = mkdtempSync(join(tmpdir(), 'keyturn-bench-cpu-'));
+  const file = join(dir, 'cpu');
+  try {
+    const env = { ...(options.env ?? runnerEnvironment()), NODE_OPTIONS: `--require ${CPU_PROBE}`, BENCH_CPU_FILE: file };
+    const result = await spawnNode(args, { ...options, env });
+    return { ...result, cpuMs: Number(readFileSync(file, 'utf8')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function spawnNode(args, options) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, {
+    const child = spawn(options.node ?? process.execPath, args, {
       cwd: options.cwd,
       env: options.env ?? runnerEnvironment(),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,5 +73,5 @@ export async function runJsonProbe(args, options = {}) {
     throw new Error(`node ${args.join(' ')} exited with ${result.code}: ${result.stderr.trim().slice(-800)}`);
   }
   const lines = result.stdout.trim().split('\n');
-  return { ...JSON.parse(lines[lines.length - 1] ?? '{}'), wallMs: result.wallMs };
+  return { ...JSON.parse(lines[lines.length - 1] ?? '{}'), wallMs: result.wallMs, cpuMs: result.cpuMs };
 }

@@ -8,7 +8,7 @@ import { gitRevision, machineInfo } from './machine.mjs';
 import { recordFigure } from './results-file.mjs';
 import { MissingDependency, rootDir } from './workspace.mjs';
 
-export const figureOrder = ['waiting', 'iteration', 'action-startup', 'fleet'];
+export const figureOrder = ['waiting', 'waiting-latency', 'iteration', 'action-startup', 'fleet', 'fleet-matrix'];
 
 /**
  * @param {{ id: string, title: string, command: string, run: () => Promise<{ markdown: string, headline: object[] }> }} figure

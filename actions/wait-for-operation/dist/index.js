@@ -455,20 +455,28 @@ function endGroup() {
 var SleepAborted = class extends Error {
   name = "SleepAborted";
 };
-function abortableSleep(ms, signal) {
+function abortableSleep(ms, signal, clock = Date.now) {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new SleepAborted("sleep aborted"));
       return;
     }
+    const until = clock() + ms;
+    let timer;
     const onAbort = () => {
       clearTimeout(timer);
       reject(new SleepAborted("sleep aborted"));
     };
-    const timer = setTimeout(() => {
+    const wake = () => {
+      const early = until - clock();
+      if (early > 0) {
+        timer = setTimeout(wake, early);
+        return;
+      }
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    };
+    timer = setTimeout(wake, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
@@ -501,7 +509,7 @@ function redactSecrets(text, secrets) {
 }
 function safeExcerpt(text, secrets, max = 300) {
   const line = redactSecrets(text, secrets).replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
 
 // ../../packages/api/dist/internal/retry-after.js
@@ -1462,6 +1470,39 @@ var PendingScan = class {
   }
 };
 
+// ../../packages/api/dist/operations/poll-schedule.js
+var DELAY_GROWTH = 0.2;
+var DELAY_JITTER = 0.2;
+var DEFAULT_MIN_INTERVAL_MS = 1e3;
+var PollSchedule = class {
+  #limits;
+  #random;
+  /** After a transient failure or a rate limit, the platform is not asked faster than the ceiling again. */
+  #backedOff = false;
+  constructor(limits, random) {
+    this.#limits = limits;
+    this.#random = random;
+  }
+  /**
+   * Time from the start of the round that began `elapsedMs` into the wait to the start of the next:
+   * min(max(minInterval, GROWTH \u00d7 elapsed), maxInterval); between the two, shortened by the jitter
+   * but never below the minimum.
+   */
+  delayAfter(elapsedMs) {
+    const { minIntervalMs, maxIntervalMs } = this.#limits;
+    if (this.#backedOff)
+      return maxIntervalMs;
+    const ceiling = Math.min(maxIntervalMs, Math.max(minIntervalMs, DELAY_GROWTH * elapsedMs));
+    if (ceiling <= minIntervalMs || ceiling >= maxIntervalMs)
+      return ceiling;
+    return Math.max(minIntervalMs, Math.floor(ceiling * (1 - DELAY_JITTER * this.#random())));
+  }
+  /** A round failed (5xx, 429, 423, connection lost): from now on, rounds start a full interval apart. */
+  backOff() {
+    this.#backedOff = true;
+  }
+};
+
 // ../../packages/api/dist/operations/wait-deadline.js
 var WaitDeadline = class {
   /** When the wait's time is up, on the runtime's clock. */
@@ -1495,7 +1536,7 @@ var WaitDeadline = class {
 
 // ../../packages/api/dist/operations/wait-options.js
 var WAIT_CONTEXT = "operations.wait";
-var OPTION_KEYS2 = ["intervalMs", "timeoutMs", "signal", "onPoll"];
+var OPTION_KEYS2 = ["intervalMs", "minIntervalMs", "timeoutMs", "signal", "onPoll"];
 var MILLISECONDS = { exclusiveMin: true, unit: "milliseconds" };
 function checkWait(projectId, ids, options) {
   const given = requireOptionsObject(options, WAIT_CONTEXT);
@@ -1503,14 +1544,25 @@ function checkWait(projectId, ids, options) {
   if (ids !== void 0 && !Array.isArray(ids)) {
     throw new TypeError(`${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
   }
+  const intervalMs = given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS);
   return {
     projectId: requireNonEmptyString(projectId, "projectId", WAIT_CONTEXT),
     ids: ids && [...new Set(ids.map((id, i) => requireNonEmptyString(id, `ids[${i}]`, WAIT_CONTEXT)))],
-    intervalMs: given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS),
+    intervalMs,
+    minIntervalMs: checkMinInterval(given.minIntervalMs, intervalMs),
     timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", WAIT_CONTEXT, { ...MILLISECONDS, max: MAX_TIMER_MS }),
     signal: requireSignal(given.signal, "signal", WAIT_CONTEXT),
     onPoll: requireFunction(given.onPoll, "onPoll", WAIT_CONTEXT)
   };
+}
+function checkMinInterval(value, intervalMs) {
+  if (value === void 0)
+    return Math.min(DEFAULT_MIN_INTERVAL_MS, intervalMs);
+  const minIntervalMs = requireNumber(value, "minIntervalMs", WAIT_CONTEXT, MILLISECONDS);
+  if (minIntervalMs > intervalMs) {
+    throw new RangeError(`${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`);
+  }
+  return minIntervalMs;
 }
 
 // ../../packages/api/dist/operations/wait.js
@@ -1535,6 +1587,7 @@ async function pollUntilDone(transport, wait, deadline) {
     call: { signal: deadline.signal, onAttempt: () => counts.round++ }
   };
   const awaited = awaitedOperations(wait.ids);
+  const schedule = new PollSchedule({ minIntervalMs: wait.minIntervalMs, maxIntervalMs: wait.intervalMs }, transport.runtime.random);
   let rounds = 0;
   for (let lastRound = false; ; ) {
     const roundStarted = now();
@@ -1546,11 +1599,18 @@ async function pollUntilDone(transport, wait, deadline) {
     counts.round = 0;
     if (outcome.kind === "deadline" || lastRound || awaited.known() && awaited.state().pendingIds().length === 0)
       break;
+    if (error2)
+      schedule.backOff();
     const roundMs = now() - roundStarted;
     const untilLatestStart = deadline.at - roundMs - now();
     if (untilLatestStart <= 0)
       break;
-    const untilNextStart = Math.max(0, wait.intervalMs - roundMs);
+    const retryAfterMs = error2?.retryAfterMs ?? 0;
+    if (retryAfterMs > untilLatestStart) {
+      await pause(transport, deadline.at - now(), wait, deadline);
+      break;
+    }
+    const untilNextStart = Math.max(0, schedule.delayAfter(roundStarted - started) - roundMs, retryAfterMs);
     lastRound = untilLatestStart <= untilNextStart;
     if (!await pause(transport, Math.min(untilNextStart, untilLatestStart), wait, deadline))
       break;

@@ -32,16 +32,17 @@ describe('operations.wait', () => {
     expect(result.requests).toBe(platform.requests().length);
   });
 
-  it('uses the defaults: a 5 s interval and a 10 min deadline', async () => {
+  it('uses the defaults: rounds 1 s apart, growing to a fifth of the time waited, up to 5 s; a 10 min deadline', async () => {
     const [op] = start({ schedulingMs: 12_000, runningMs: 0 });
     const result = await waitFor([op!.id]);
-    expect(result.status).toBe('finished');
-    expect(w.time.sleeps).toEqual([5000, 5000, 5000]);
+    expect(result).toMatchObject({ status: 'finished', elapsedMs: 13_724 });
+    // past 5 s: a fifth of the time waited, less the jitter (the fake random is 0.5: 10% off)
+    expect(w.time.sleeps).toEqual([1000, 1000, 1000, 1000, 1000, 1000, 1080, 1274, 1503, 1774, 2093]);
   });
 
   it('cuts the last sleep to the deadline and polls one final time there', async () => {
     const [op] = start({ schedulingMs: 3_600_000 });
-    const result = await waitFor([op!.id], { intervalMs: 5000, timeoutMs: 12_000 });
+    const result = await waitFor([op!.id], { intervalMs: 5000, minIntervalMs: 5000, timeoutMs: 12_000 });
     expect(w.time.sleeps).toEqual([5000, 5000, 2000]);
     expect(result).toMatchObject({ status: 'timed-out', rounds: 4, elapsedMs: 12_000, failed: [] });
     expect(result.pending.map((o) => [o.id, o.status])).toEqual([[op!.id, 'scheduling']]);
@@ -152,6 +153,8 @@ describe('operations.wait errors', () => {
     [{ onPoll: 1 }, /onPoll must be a function/],
     [{ signal: 'stop' }, /signal must be an AbortSignal/],
     [{ interval: 5 }, /unknown option "interval"/],
+    [{ minIntervalMs: 0 }, /minIntervalMs must be a number of milliseconds > 0/],
+    [{ intervalMs: 2000, minIntervalMs: 3000 }, /minIntervalMs \(3000\) must not exceed intervalMs \(2000\)/],
   ])('checks options %j before any request', async (options, message) => {
     await expect(waitFor(['x'], options as never)).rejects.toThrow(message);
     expect(platform.requests()).toHaveLength(0);

@@ -22,20 +22,33 @@ export class SleepAborted extends Error {
   override name = 'SleepAborted';
 }
 
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Never resolves before Date.now() has moved by `ms`: a timer counts from the event loop's cached
+ * time, which can lag the wall clock by a few milliseconds, so it may fire that much early. A
+ * waiter polling on a whole-second schedule would then ask just before an operation ends.
+ */
+export function abortableSleep(ms: number, signal?: AbortSignal, clock: () => number = Date.now): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new SleepAborted('sleep aborted'));
       return;
     }
+    const until = clock() + ms;
+    let timer: ReturnType<typeof setTimeout>;
     const onAbort = () => {
       clearTimeout(timer);
       reject(new SleepAborted('sleep aborted'));
     };
-    const timer = setTimeout(() => {
+    const wake = () => {
+      const early = until - clock();
+      if (early > 0) {
+        timer = setTimeout(wake, early);
+        return;
+      }
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    };
+    timer = setTimeout(wake, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

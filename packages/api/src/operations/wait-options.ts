@@ -11,13 +11,22 @@ import {
   requireSignal,
 } from '../internal/validate.js';
 import type { Operation } from '../types.js';
+import { DEFAULT_MIN_INTERVAL_MS } from './poll-schedule.js';
 
 export interface WaitOptions {
   /**
-   * Between the starts of two rounds. Default 5000 ms, as the spec suggests. A round that took
-   * longer than this is followed by the next one at once.
+   * The longest time between the starts of two rounds: the pace the schedule settles to once the
+   * wait has gone on a while. Default 5000 ms, as the spec suggests. Rounds start `minIntervalMs`
+   * apart at first, then each delay grows to a fifth of the time already waited (jittered), up to
+   * this. A round that took longer than its delay is followed by the next one at once.
    */
   intervalMs?: number;
+  /**
+   * The first delay, and the shortest (Smithy's minDelay). Default 1000 ms, or `intervalMs` when
+   * that is shorter; at most `intervalMs`. Equal to `intervalMs`, rounds start exactly
+   * `intervalMs` apart (a fixed schedule).
+   */
+  minIntervalMs?: number;
   /**
    * Wall-clock budget of the whole wait, > 0. Default 600000 ms (10 min). Every request of the
    * wait is aborted when it runs out; the wait then returns `timed-out` with the last known states.
@@ -73,13 +82,14 @@ export interface CheckedWait {
   projectId: string;
   ids: string[] | undefined;
   intervalMs: number;
+  minIntervalMs: number;
   timeoutMs: number;
   signal: AbortSignal | undefined;
   onPoll: ((event: PollEvent) => void) | undefined;
 }
 
 export const WAIT_CONTEXT = 'operations.wait';
-const OPTION_KEYS = ['intervalMs', 'timeoutMs', 'signal', 'onPoll'];
+const OPTION_KEYS = ['intervalMs', 'minIntervalMs', 'timeoutMs', 'signal', 'onPoll'];
 const MILLISECONDS = { exclusiveMin: true, unit: 'milliseconds' } as const;
 
 export function checkWait(projectId: unknown, ids: unknown, options: unknown): CheckedWait {
@@ -88,10 +98,12 @@ export function checkWait(projectId: unknown, ids: unknown, options: unknown): C
   if (ids !== undefined && !Array.isArray(ids)) {
     throw new TypeError(`${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
   }
+  const intervalMs = given.intervalMs === undefined ? 5000 : requireNumber(given.intervalMs, 'intervalMs', WAIT_CONTEXT, MILLISECONDS);
   return {
     projectId: requireNonEmptyString(projectId, 'projectId', WAIT_CONTEXT),
     ids: ids && [...new Set(ids.map((id, i) => requireNonEmptyString(id, `ids[${i}]`, WAIT_CONTEXT)))],
-    intervalMs: given.intervalMs === undefined ? 5000 : requireNumber(given.intervalMs, 'intervalMs', WAIT_CONTEXT, MILLISECONDS),
+    intervalMs,
+    minIntervalMs: checkMinInterval(given.minIntervalMs, intervalMs),
     timeoutMs:
       given.timeoutMs === undefined
         ? 600_000
@@ -99,4 +111,16 @@ export function checkWait(projectId: unknown, ids: unknown, options: unknown): C
     signal: requireSignal(given.signal, 'signal', WAIT_CONTEXT),
     onPoll: requireFunction(given.onPoll, 'onPoll', WAIT_CONTEXT),
   };
+}
+
+/** The first delay may not exceed the ceiling: a schedule that starts above it would only shrink. */
+function checkMinInterval(value: unknown, intervalMs: number): number {
+  if (value === undefined) return Math.min(DEFAULT_MIN_INTERVAL_MS, intervalMs);
+  const minIntervalMs = requireNumber(value, 'minIntervalMs', WAIT_CONTEXT, MILLISECONDS);
+  if (minIntervalMs > intervalMs) {
+    throw new RangeError(
+      `${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`,
+    );
+  }
+  return minIntervalMs;
 }

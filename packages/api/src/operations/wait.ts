@@ -1,7 +1,8 @@
 // Waits for operations to reach a final status, as the spec's polling advice (platform-api.md
 // §4.3 rule 5: about every 5 s) and Smithy's waiters: options checked up front, a poll at once,
-// then one per interval against a wall-clock deadline that also aborts every request; the last
-// sleep is cut so the final poll lands before the deadline; the result says why it ended.
+// then rounds on a schedule that starts short and grows to the interval (poll-schedule.ts),
+// against a wall-clock deadline that also aborts every request; the last sleep is cut so the final
+// poll lands before the deadline; the result says why it ended.
 import { ApiError, RequestAbortedError } from '../errors.js';
 import { apiPath } from '../internal/origin.js';
 import { isRetryableFailure } from '../internal/retry.js';
@@ -10,6 +11,7 @@ import type { Transport } from '../internal/transport.js';
 import type { Operation } from '../types.js';
 import { PendingScan } from './pending-scan.js';
 import { pollRound, PollState, type RoundContext } from './poll-round.js';
+import { PollSchedule } from './poll-schedule.js';
 import { isFailureStatus, isFinalStatus, isSuccessStatus } from './status.js';
 import { WaitDeadline } from './wait-deadline.js';
 import { type CheckedWait, checkWait, type PollEvent, WAIT_CONTEXT, type WaitOptions, type WaitResult } from './wait-options.js';
@@ -50,6 +52,7 @@ async function pollUntilDone(transport: Transport, wait: CheckedWait, deadline: 
     call: { signal: deadline.signal, onAttempt: () => counts.round++ },
   };
   const awaited = awaitedOperations(wait.ids);
+  const schedule = new PollSchedule({ minIntervalMs: wait.minIntervalMs, maxIntervalMs: wait.intervalMs }, transport.runtime.random);
   let rounds = 0;
   for (let lastRound = false; ; ) {
     const roundStarted = now();
@@ -60,12 +63,19 @@ async function pollUntilDone(transport: Transport, wait: CheckedWait, deadline: 
     wait.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error));
     counts.round = 0;
     if (outcome.kind === 'deadline' || lastRound || (awaited.known() && awaited.state().pendingIds().length === 0)) break;
-    // Rounds start one interval apart; the final one must start early enough to take as long
-    // as this one did before the deadline.
+    if (error) schedule.backOff();
+    // Rounds start one delay of the schedule apart, and never before the platform's Retry-After;
+    // the final one must start early enough to take as long as this one did before the deadline.
     const roundMs = now() - roundStarted;
     const untilLatestStart = deadline.at - roundMs - now();
     if (untilLatestStart <= 0) break;
-    const untilNextStart = Math.max(0, wait.intervalMs - roundMs);
+    const retryAfterMs = error?.retryAfterMs ?? 0;
+    if (retryAfterMs > untilLatestStart) {
+      // Asked to stay away past the last possible round: wait out the deadline without asking.
+      await pause(transport, deadline.at - now(), wait, deadline);
+      break;
+    }
+    const untilNextStart = Math.max(0, schedule.delayAfter(roundStarted - started) - roundMs, retryAfterMs);
     lastRound = untilLatestStart <= untilNextStart;
     if (!(await pause(transport, Math.min(untilNextStart, untilLatestStart), wait, deadline))) break;
   }
