@@ -6,7 +6,9 @@ import { DEFAULT_BASE_URL } from '@keyturn/api';
 import {
   DEFAULT_SECRET_NAME,
   formatTargetSpec,
+  githubTokenProblem,
   parseTargetSpecs,
+  platformKeyProblem,
   validateFamily,
   validateSecretName,
 } from '@keyturn/rotation';
@@ -71,16 +73,26 @@ function parseTargets(name: string, text: string): string[] {
   return specs;
 }
 
+/** A credential, refused when the library knows it for the other service's (it would be sent there). */
+function credentialOf(problemOf: (value: string) => string | undefined) {
+  return (name: string, text: string): string => {
+    const value = parseCredential(name, text);
+    const problem = problemOf(value);
+    if (problem) throw new InputError(name, problem);
+    return value;
+  };
+}
+
 export function readRotateInputs() {
   return collectInputs({
     apiKey: () =>
-      readInput('api-key', parseCredential, {
+      readInput('api-key', credentialOf(platformKeyProblem), {
         required: true,
         hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`,
       }),
     apiUrl: () => readInput('api-url', parseApiUrl, { default: DEFAULTS['api-url'] }),
     githubToken: () =>
-      readInput('github-token', parseCredential, {
+      readInput('github-token', credentialOf(githubTokenProblem), {
         required: true,
         hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`,
       }),

@@ -44,3 +44,4 @@ export {
   validateFamily,
 } from './family.js';
 export { SealError, sealSecret } from './seal.js';
+export { githubTokenProblem, platformKeyProblem } from './credentials.js';

@@ -1,5 +1,6 @@
 // rotateKey's options, checked and defaulted before anything is asked of the platform or GitHub.
 
+import { githubTokenProblem, platformKeyProblem } from './credentials.js';
 import { deriveFamily, validateFamily } from './family.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github/octokit.js';
 import type { RotationLogger } from './logger.js';
@@ -71,6 +72,12 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   if (!client?.apiKeys || typeof client.withApiKey !== 'function') {
     throw new TypeError('client must be a platform client (createClient from @keyturn/api)');
   }
+  // Before anything is sent: a credential of one service pasted in place of the other's.
+  const keyProblem = options.apiKey ? platformKeyProblem(options.apiKey) : undefined;
+  if (keyProblem) throw new TypeError(`apiKey ${keyProblem}`);
+  const token = options.github && 'token' in options.github ? options.github.token : undefined;
+  const tokenProblem = token ? githubTokenProblem(token) : undefined;
+  if (tokenProblem) throw new TypeError(`github.token ${tokenProblem}`);
   const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
   validateSecretName(secretName);
   const targets = resolveTargets(options, githubLog);
