@@ -57,11 +57,13 @@ function nameValidatedBy(what: string, check: (text: string) => void) {
   };
 }
 
-/** Target specs in canonical form; empty means the current repository (GITHUB_REPOSITORY). */
+/** Target specs in canonical form; empty means the current repository (GITHUB_REPOSITORY), or none for retire-targets. */
 function parseTargets(name: string, text: string): string[] {
+  if (name === 'retire-targets' && !text) return [];
   let specs: string[];
   try {
-    specs = parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || undefined }).map(formatTargetSpec);
+    const defaultRepository = name === 'targets' ? process.env.GITHUB_REPOSITORY || undefined : undefined;
+    specs = parseTargetSpecs(text, { defaultRepository }).map(formatTargetSpec);
   } catch (error) {
     throw invalidInput(name, text, error);
   }
@@ -99,6 +101,7 @@ export function readRotateInputs() {
     secretName: () =>
       readInput('secret-name', nameValidatedBy('a secret name', validateSecretName), { default: DEFAULTS['secret-name'] }),
     targets: () => readInput('targets', parseTargets, { multiline: true, maxLength: 20_000 }),
+    retireTargets: () => readInput('retire-targets', parseTargets, { multiline: true, maxLength: 20_000 }),
     family: () =>
       readInput('key-name-prefix', (name, text) => (text ? nameValidatedBy('a key name prefix', validateFamily)(name, text) : undefined)),
     keep: () => readInput('keep', (name, text) => parseInteger(name, text, { min: 1, max: 100 }), { default: DEFAULTS.keep }),

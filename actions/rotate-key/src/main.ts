@@ -58,6 +58,7 @@ function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => void): P
     apiKey: inputs.apiKey,
     github: { token: inputs.githubToken, baseUrl: process.env.GITHUB_API_URL || undefined, onRequest: logGitHubRequest },
     targets: inputs.targets,
+    retireTargets: inputs.retireTargets,
     secretName: inputs.secretName,
     family: inputs.family,
     keep: inputs.keep,
