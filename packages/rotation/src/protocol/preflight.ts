@@ -40,13 +40,14 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
     );
   }
   ctx.listedBefore = new Set(keys.map((k) => k.id));
+  ctx.log('preflight', `The current key works: it listed ${keys.length} live keys`);
+  const publicKeys = await fetchPublicKeys(ctx);
+  // After the targets: a token GitHub refuses is reported against the first target, as before.
   await readRecord(ctx, keys);
   const family = ctx.family;
   const members = familyMembers(keys, family);
-  ctx.log('preflight', `The current key works: ${keys.length} live keys, ${members.length} of family ${family}`);
+  ctx.log('preflight', `${members.length} live keys of family ${family}`);
   warnIfUnmanaged(ctx, keys, members.length);
-
-  const publicKeys = await fetchPublicKeys(ctx);
 
   const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, ...recordFacts(ctx) });
   for (const id of selection.notLive) ctx.log('preflight', `Key ${id} of revoke-key-ids is not live: already revoked`);
