@@ -12236,12 +12236,13 @@ async function preflight(ctx) {
     ctx.fail("preflight", `The current key could not list API keys: ${describeError(error2)}`, platformAdvice(error2, secretName, true), error2);
   }
   ctx.listedBefore = new Set(keys.map((k2) => k2.id));
+  ctx.log("preflight", `The current key works: it listed ${keys.length} live keys`);
+  const publicKeys = await fetchPublicKeys(ctx);
   await readRecord(ctx, keys);
   const family = ctx.family;
   const members = familyMembers(keys, family);
-  ctx.log("preflight", `The current key works: ${keys.length} live keys, ${members.length} of family ${family}`);
+  ctx.log("preflight", `${members.length} live keys of family ${family}`);
   warnIfUnmanaged(ctx, keys, members.length);
-  const publicKeys = await fetchPublicKeys(ctx);
   const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, ...recordFacts(ctx) });
   for (const id of selection.notLive)
     ctx.log("preflight", `Key ${id} of revoke-key-ids is not live: already revoked`);
