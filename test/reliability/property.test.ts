@@ -19,6 +19,8 @@ import { armFault, type Service } from './harness/request-trace.js';
 const BASE_SEED = Number(process.env.KEYTURN_PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const SEQUENCES = Number(process.env.KEYTURN_PROPERTY_SEQUENCES ?? 6);
 const RUNS = 4;
+/** A sequence is five runs, each up to a few retry back-offs and a rollback long. */
+const SEQUENCE_TIMEOUT_MS = 360_000;
 
 /** mulberry32: a small seeded generator, so a seed replays the same history. */
 function generator(seed: number) {
@@ -146,5 +148,5 @@ describe.concurrent(`rotation histories (KEYTURN_PROPERTY_SEED=${BASE_SEED})`, (
     } finally {
       await w.close();
     }
-  });
+  }, SEQUENCE_TIMEOUT_MS);
 });
