@@ -12,6 +12,7 @@ import { SECRET_NAME } from './harness/rotation-rig.js';
 const APP = 'repo:acme/app';
 const WEB = 'repo:acme/web';
 const QA = 'env:acme/app:qa #1';
+const PROD = 'env:acme/app:production';
 
 async function world(onTestFinished: TestContext['onTestFinished']): Promise<DriftWorld> {
   const started = await startDriftWorld();
@@ -26,11 +27,11 @@ const familyOf = (keyName: string | undefined) => keyName?.replace(/-\d{8}T\d{6}
 describe.concurrent('targets that change between runs', () => {
   it('a target dropped from the list keeps a working key, the run says what to do, and retiring it explicitly lets the key go', async ({ onTestFinished }) => {
     const w = await world(onTestFinished);
-    w.seed([APP, QA]);
-    const first = await w.rotate([APP, QA]).done;
-    w.learn(first, [APP, QA]);
+    w.seed([APP, PROD]);
+    const first = await w.rotate([APP, PROD]).done;
+    w.learn(first, [APP, PROD]);
     expect(first.exitCode).toBe(0);
-    const qaKey = w.held(QA)!;
+    const qaKey = w.held(PROD)!;
 
     // The user edits the list: the environment is gone from it. Its secret still shadows the repository's.
     const second = await w.rotate([APP]).done;
@@ -40,18 +41,18 @@ describe.concurrent('targets that change between runs', () => {
     expect(w.platform.isKeyValid(qaKey), 'the key the dropped target holds stays valid').toBe(true);
     expectNobodyLockedOut(w);
     expect(warningsOf(second)).toEqual([
-      expect.stringMatching(/Target env:acme\/app:qa #1 is no longer in targets but may still hold key \d+ .*stays valid.*delete the secret there and name it in retire-targets.*put it back in targets/),
+      expect.stringMatching(/Target env:acme\/app:production is no longer in targets but may still hold key \d+ .*stays valid.*delete the secret there and name it in retire-targets.*put it back in targets/),
     ]);
     expect(second.summary).toContain('Dropped targets (their keys stay valid)');
 
     // Retiring it while it still holds the secret is refused before anything changes.
-    const refused = await w.rotate([APP], { 'retire-targets': QA }).done;
-    expect(expectActionableFailure(refused)).toMatch(/retired target env:acme\/app:qa #1 still holds the secret NEON_API_KEY.*Delete the secret/);
+    const refused = await w.rotate([APP], { 'retire-targets': PROD }).done;
+    expect(expectActionableFailure(refused)).toMatch(/retired target env:acme\/app:production still holds the secret NEON_API_KEY.*Delete the secret/);
     expect(w.platform.isKeyValid(qaKey)).toBe(true);
 
     // Deleted there, then retired: the record forgets it, and its key goes with the next rotation.
-    await w.deleteSecret(QA);
-    const retired = await w.rotate([APP], { 'retire-targets': QA }).done;
+    await w.deleteSecret(PROD);
+    const retired = await w.rotate([APP], { 'retire-targets': PROD }).done;
     w.learn(retired, [APP]);
     expect(errorsOf(retired)).toEqual([]);
     expect(w.platform.isKeyValid(qaKey), 'the retired target key is revoked').toBe(false);
