@@ -26,8 +26,8 @@ interface Variable {
 const stores = new WeakMap<Repository, Map<string, Variable>>();
 
 function variablesOf(repo: Repository): Map<string, Variable> {
-  let store = stores.get(repo);
-  if (!store) stores.set(repo, (store = new Map()));
+  const store = stores.get(repo) ?? new Map<string, Variable>();
+  stores.set(repo, store);
   return store;
 }
 
