@@ -107,7 +107,7 @@ describe.concurrent(`rotation histories (KEYTURN_PROPERTY_SEED=${BASE_SEED})`, (
     const w = await startDriftWorld();
     const history: string[] = [];
     try {
-      let list = rng.shuffle(TARGET_POOL).slice(0, 1 + rng.int(3));
+      let list: string[] = rng.shuffle(TARGET_POOL).slice(0, 1 + rng.int(3));
       w.seed(list);
       const everListed = new Set(list);
       for (let round = 0; round < RUNS; round++) {
