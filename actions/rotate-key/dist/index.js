@@ -3192,6 +3192,20 @@ function observer(hook2) {
   };
 }
 
+// ../../packages/rotation/dist/credentials.js
+var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
+var PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
+function platformKeyProblem(value) {
+  if (!GITHUB_TOKEN.test(value))
+    return void 0;
+  return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
+}
+function githubTokenProblem(value) {
+  if (!PLATFORM_KEY.test(value))
+    return void 0;
+  return "is shaped like a platform API key, not a GitHub token, so it was not sent to GitHub: pass a token that can write secrets";
+}
+
 // ../../packages/rotation/dist/family.js
 import { createHash, randomInt } from "node:crypto";
 
@@ -3240,8 +3254,8 @@ function parseTargetSpecs(text, options = {}) {
   const problems = [];
   lines.forEach((raw, index) => {
     const line = index + 1;
-    const content = raw.replace(/(^|\s)#.*$/, "").trim();
-    if (!content)
+    const content = raw.trim();
+    if (!content || content.startsWith("#"))
       return;
     for (const item of groupItems(content)) {
       try {
@@ -3274,16 +3288,16 @@ function parseTargetSpecs(text, options = {}) {
 }
 function groupItems(content) {
   const items = [];
-  for (const piece of content.split(",").map((p2) => p2.trim())) {
+  for (const piece of content.split(",")) {
     const previous = items.at(-1);
-    const startsSpec = KINDS.some((k2) => piece.startsWith(`${k2}:`));
-    if (!startsSpec && previous !== void 0 && /^org:[^:]*:selected:/.test(previous)) {
+    const startsSpec = KINDS.some((k2) => piece.trimStart().startsWith(`${k2}:`));
+    if (!startsSpec && previous !== void 0 && /^(?:org:[^:]*:selected:|env:)/.test(previous)) {
       items[items.length - 1] = `${previous},${piece}`;
     } else {
-      items.push(piece);
+      items.push(piece.trimStart());
     }
   }
-  return items;
+  return items.map((item) => item.trim()).filter(Boolean);
 }
 function parseOne(item) {
   const colon = item.indexOf(":");
@@ -3303,6 +3317,8 @@ function parseOne(item) {
         throw new Error(`expected ${expected}`);
       if (environment.length > 255)
         throw new Error("an environment name has at most 255 characters");
+      if (new RegExp("\\p{Cc}", "u").test(environment))
+        throw new Error("an environment name holds no control characters");
       return { kind: "env", ...parseRepository(rest.slice(0, sep2), expected), environment };
     }
     case "org":
@@ -3314,15 +3330,19 @@ function parseOne(item) {
 function parseRepository(text, expected) {
   const parts = text.trim().split("/");
   const [owner = "", repo = ""] = parts;
-  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo))
-    throw new Error(`expected ${expected}`);
+  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo)) {
+    const comment = /\s#/.test(text) ? " (a comment goes on a line of its own, starting with #)" : "";
+    throw new Error(`expected ${expected}${comment}`);
+  }
   return { owner, repo };
 }
 function parseOrg(rest) {
   const expected = "org:ORG, org:ORG:all, org:ORG:private or org:ORG:selected:REPO,REPO";
   const [org = "", visibility, ...tail] = rest.split(":").map((p2) => p2.trim());
-  if (!OWNER.test(org))
-    throw new Error(`expected ${expected}`);
+  if (!OWNER.test(org)) {
+    const comment = /\s#/.test(rest) ? " (a comment goes on a line of its own, starting with #)" : "";
+    throw new Error(`expected ${expected}${comment}`);
+  }
   if (visibility === void 0)
     return { kind: "org", org };
   if (visibility === "all" || visibility === "private") {
@@ -7777,6 +7797,81 @@ var Octokit2 = Octokit.plugin(requestLog, legacyRestEndpointMethods, paginateRes
   }
 );
 
+// ../../packages/rotation/dist/github/rate-limit.js
+var FALLBACK_WAIT_SECONDS = 60;
+var LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
+function rateLimitOf(error2) {
+  const failure = error2 ?? {};
+  const status = failure.response?.status ?? failure.status;
+  if (status !== 403 && status !== 429)
+    return void 0;
+  const headers = failure.response?.headers ?? {};
+  const header = (name) => headers[name] === void 0 ? void 0 : String(headers[name]);
+  const now = httpDateSeconds(header("date")) ?? Date.now() / 1e3;
+  const retryAfter = retryAfterSeconds(header("retry-after"), now);
+  if (retryAfter !== void 0)
+    return { status, waitSeconds: retryAfter };
+  const reset = Number(header("x-ratelimit-reset"));
+  if (header("x-ratelimit-remaining") === "0" && Number.isFinite(reset) && reset > 0) {
+    return { status, waitSeconds: Math.max(0, Math.ceil(reset - now)) + 1 };
+  }
+  if (status === 429 || LIMIT_WORDS.test(messageOf(failure.response?.data)))
+    return { status, waitSeconds: FALLBACK_WAIT_SECONDS };
+  return void 0;
+}
+function rateLimitOutcomeOf(error2) {
+  return error2?.rateLimit;
+}
+function retryAfterSeconds(value, now) {
+  if (value === void 0 || value.trim() === "")
+    return void 0;
+  if (/^\s*\d+\s*$/.test(value))
+    return Number(value);
+  const at2 = httpDateSeconds(value);
+  return at2 === void 0 ? void 0 : Math.max(0, Math.ceil(at2 - now));
+}
+function httpDateSeconds(value) {
+  const time = value === void 0 ? Number.NaN : Date.parse(value);
+  return Number.isNaN(time) ? void 0 : time / 1e3;
+}
+function messageOf(data) {
+  if (typeof data === "string")
+    return data;
+  const message = data?.message;
+  return typeof message === "string" ? message : "";
+}
+function waitOutRateLimits(waits) {
+  return async (request2, options) => {
+    const what = `${options.method ?? "GET"} ${options.url ?? ""}`;
+    for (let retries = 0; ; retries++) {
+      try {
+        return await request2(options);
+      } catch (error2) {
+        const limit = rateLimitOf(error2);
+        if (!limit)
+          throw error2;
+        const gaveUp = limit.waitSeconds > waits.maxWaitSeconds ? "too-long" : retries >= waits.retries ? "retries" : void 0;
+        if (gaveUp) {
+          if (error2 && typeof error2 === "object")
+            error2.rateLimit = { ...limit, retries, gaveUp };
+          waits.log(`GitHub rate limit (${limit.status}) on ${what}: not retried again (${describeGiveUp({ ...limit, retries, gaveUp }, waits.maxWaitSeconds)})`);
+          throw error2;
+        }
+        waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
+        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * waits.msPerSecond));
+      }
+    }
+  };
+}
+function describeGiveUp(outcome, maxWaitSeconds) {
+  if (outcome.gaveUp === "too-long") {
+    const limit = maxWaitSeconds === void 0 ? "" : ` (this run waits at most ${maxWaitSeconds}s)`;
+    const tried = outcome.retries ? `after ${outcome.retries} wait${outcome.retries > 1 ? "s" : ""}, ` : "";
+    return `${tried}GitHub asked to wait ${outcome.waitSeconds}s${limit}`;
+  }
+  return `still limited after waiting it out ${outcome.retries} time${outcome.retries === 1 ? "" : "s"}`;
+}
+
 // ../../packages/rotation/dist/github/write-spacing.js
 var WriteSpacing = class {
   intervalMs;
@@ -7811,23 +7906,12 @@ function createGitHubClient(options) {
   const log = observer(options.log);
   if (!token)
     throw new TypeError("a GitHub token is required");
-  const onLimit = (kind) => (retryAfter, request2, _octokit, retryCount) => {
-    const what = `${request2.method} ${request2.url}`;
-    if (retryCount >= rateLimitRetries || retryAfter > maxRateLimitWaitSeconds) {
-      log(`GitHub ${kind} rate limit on ${what}: giving up after ${retryCount} retries (reset in ${retryAfter}s)`);
-      return false;
-    }
-    log(`GitHub ${kind} rate limit on ${what}: retrying in ${retryAfter}s`);
-    return true;
-  };
   const throttle = {
-    onRateLimit: onLimit("primary"),
-    onSecondaryRateLimit: onLimit("secondary"),
-    retryAfterBaseValue,
-    fallbackSecondaryRateRetryAfter: 60,
+    onRateLimit: () => false,
+    onSecondaryRateLimit: () => false,
     write: new WriteSpacing(writeIntervalMs)
   };
-  const client = new GitHubOctokit({
+  const octokit = new GitHubOctokit({
     auth: token,
     baseUrl: baseUrl.replace(/\/+$/, ""),
     userAgent: options.userAgent ?? "keyturn-rotation",
@@ -7841,8 +7925,11 @@ function createGitHubClient(options) {
     }, warn: log, error: () => {
     } }
   });
-  client.hook.before("request", (request2) => void Object.assign(request2.headers, GITHUB_API_HEADERS));
-  return client;
+  octokit.hook.before("request", (request2) => void Object.assign(request2.headers, GITHUB_API_HEADERS));
+  const waits = { retries: rateLimitRetries, maxWaitSeconds: maxRateLimitWaitSeconds, msPerSecond: retryAfterBaseValue, log };
+  const hook2 = octokit.hook;
+  hook2.wrap("request", waitOutRateLimits(waits));
+  return octokit;
 }
 var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
 function observedFetch(inner, onRequest) {
@@ -7915,16 +8002,18 @@ function toTargetError(error2, spec, target, what, secrets = []) {
   const failure = error2 ?? {};
   const answered = failure.response !== void 0;
   const status = answered ? failure.response.status : void 0;
-  const githubMessage = answered ? redactCredentials(messageOf(failure.response.data) ?? "", secrets).slice(0, 200) : "";
+  const githubMessage = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
   const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
-  const rateLimited = status === 429 || status === 403 && isRateLimit(failure);
-  const advice = adviceFor(status, rateLimited, spec, target);
+  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
   return new TargetError(message, target, status, advice, status === void 0 || status >= 500);
 }
-function adviceFor(status, rateLimited, spec, target) {
-  if (rateLimited)
-    return "GitHub rate-limited the token beyond the retries: run again after the limit resets.";
+function adviceFor(status, limit, error2, spec, target) {
+  if (limit) {
+    const outcome = rateLimitOutcomeOf(error2);
+    const what = outcome ? describeGiveUp(outcome) : "not retried";
+    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
+  }
   if (status === void 0 || status >= 500) {
     return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
   }
@@ -7941,11 +8030,7 @@ function adviceFor(status, rateLimited, spec, target) {
       return `GitHub refused the request with ${status}: check the target spec and the token.`;
   }
 }
-function isRateLimit(failure) {
-  const headers = failure.response?.headers ?? {};
-  return headers["x-ratelimit-remaining"] === "0" || /rate limit/i.test(messageOf(failure.response?.data) ?? "");
-}
-function messageOf(data) {
+function messageOf2(data) {
   if (typeof data === "string")
     return data || void 0;
   if (data && typeof data === "object" && typeof data.message === "string") {
@@ -8146,6 +8231,128 @@ function createGitHubTarget(octokit, spec) {
   }
 }
 
+// ../../packages/rotation/dist/record/github-variables.js
+import { createHash as createHash2 } from "node:crypto";
+
+// ../../packages/rotation/dist/record/target-record.js
+var HELD_HISTORY = 100;
+function emptyRecord(family, secretName) {
+  return { family, secretName, targets: {}, held: [] };
+}
+function beforeWriting(record, targets, keyId) {
+  const next = structuredClone(record);
+  for (const { identity, spec } of targets) {
+    const keyIds = next.targets[identity]?.keyIds ?? [];
+    next.targets[identity] = { spec, keyIds: [keyId, ...keyIds.filter((id) => id !== keyId)] };
+  }
+  return next;
+}
+function afterWriting(record, written, keyId, retired, previous) {
+  const next = structuredClone(record);
+  for (const identity of written) {
+    const entry = next.targets[identity];
+    if (entry)
+      entry.keyIds = [keyId, ...entry.keyIds.filter((id) => id > keyId)];
+  }
+  for (const identity of retired)
+    delete next.targets[identity];
+  const history = [keyId, ...previous, ...next.held];
+  next.held = [...new Set(history)].slice(0, HELD_HISTORY);
+  return next;
+}
+function parseRecord(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+  const record = data;
+  if (record?.keyturn !== 1 || typeof record.family !== "string" || typeof record.secret !== "string")
+    return void 0;
+  const targets = {};
+  for (const [identity, entry] of Object.entries(record.targets ?? {})) {
+    const keyIds = Array.isArray(entry?.keys) ? entry.keys.filter((id) => Number.isSafeInteger(id)) : [];
+    targets[identity] = { spec: typeof entry?.spec === "string" ? entry.spec : identity, keyIds };
+  }
+  const held = Array.isArray(record.held) ? record.held.filter((id) => Number.isSafeInteger(id)) : [];
+  return { family: record.family, secretName: record.secret, targets, held };
+}
+function formatRecord(record) {
+  const targets = Object.fromEntries(Object.entries(record.targets).map(([id, e]) => [id, { spec: e.spec, keys: e.keyIds }]));
+  return JSON.stringify({ keyturn: 1, family: record.family, secret: record.secretName, targets, held: record.held });
+}
+
+// ../../packages/rotation/dist/record/github-variables.js
+var PREFIX = "KEYTURN_RECORD_";
+var ROUTE = "/repos/{owner}/{repo}/actions/variables";
+var RECORD_PERMISSIONS = "a fine-grained token with the repository permission Variables: Read and write, a GitHub App with `actions_variables` write, or a classic token with the `repo` scope";
+var RecordError = class extends Error {
+  advice;
+  status;
+  name = "RecordError";
+  constructor(message, advice, status) {
+    super(message);
+    this.advice = advice;
+    this.status = status;
+  }
+};
+function recordVariableName(family) {
+  return `${PREFIX}${createHash2("sha256").update(family).digest("hex").slice(0, 20).toUpperCase()}`;
+}
+function githubVariableStore(octokit, repository) {
+  const [owner = "", repo = ""] = repository.split("/");
+  const place = `the variables of ${repository}`;
+  const existing = /* @__PURE__ */ new Set();
+  const failure = (error2, what) => {
+    const status = error2.status;
+    const limit = rateLimitOf(error2);
+    if (limit) {
+      const outcome = rateLimitOutcomeOf(error2);
+      return new RecordError(`${what} ${place} was rate-limited by GitHub (${outcome ? describeGiveUp(outcome) : "not retried"})`, `Run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets.`, status);
+    }
+    const answer = status === void 0 || status >= 500 ? `no answer or a failure from GitHub (${status ?? "no status"})` : `GitHub answered ${status}`;
+    const advice = status === 401 ? "The GitHub token is invalid or expired: give a valid token in github-token." : status === 403 || status === 404 ? `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out: give the token ${RECORD_PERMISSIONS} on ${repository}.` : "Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.";
+    return new RecordError(`${what} ${place} failed: ${answer}`, advice, status);
+  };
+  return {
+    describe: () => place,
+    async load() {
+      let variables;
+      try {
+        variables = await octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 });
+      } catch (error2) {
+        throw failure(error2, "Reading");
+      }
+      const records = [];
+      for (const variable of variables) {
+        if (!variable.name?.toUpperCase().startsWith(PREFIX))
+          continue;
+        existing.add(variable.name.toUpperCase());
+        const record = parseRecord(variable.value ?? "");
+        if (record && recordVariableName(record.family) === variable.name.toUpperCase())
+          records.push(record);
+      }
+      return records;
+    },
+    async save(record) {
+      const name = recordVariableName(record.family);
+      const value = formatRecord(record);
+      const update = () => octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value });
+      const create = () => octokit.request(`POST ${ROUTE}`, { owner, repo, name, value });
+      try {
+        if (existing.has(name))
+          await update().catch((error2) => error2.status === 404 ? create() : Promise.reject(error2));
+        else
+          await create().catch((error2) => error2.status === 409 ? update() : Promise.reject(error2));
+        existing.add(name);
+      } catch (error2) {
+        throw failure(error2, "Writing the record of which targets hold the keys to");
+      }
+    }
+  };
+}
+
 // ../../packages/rotation/dist/options.js
 function resolveOptions(options, githubLog) {
   if (!options || typeof options !== "object")
@@ -8154,11 +8361,19 @@ function resolveOptions(options, githubLog) {
   if (!client?.apiKeys || typeof client.withApiKey !== "function") {
     throw new TypeError("client must be a platform client (createClient from @keyturn/api)");
   }
+  const keyProblem = options.apiKey ? platformKeyProblem(options.apiKey) : void 0;
+  if (keyProblem)
+    throw new TypeError(`apiKey ${keyProblem}`);
+  const token = options.github && "token" in options.github ? options.github.token : void 0;
+  const tokenProblem = token ? githubTokenProblem(token) : void 0;
+  if (tokenProblem)
+    throw new TypeError(`github.token ${tokenProblem}`);
   const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
   validateSecretName(secretName);
-  const targets = resolveTargets(options, githubLog);
-  const family = options.family ?? deriveFamily(targets[0], secretName);
-  validateFamily(family);
+  const { targets, octokit } = resolveTargets(options, githubLog);
+  if (options.family !== void 0)
+    validateFamily(options.family);
+  const retire = resolveRetired(options, targets, octokit);
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1)
     throw new TypeError(`keep must be a whole number of at least 1, not ${keep}`);
@@ -8185,7 +8400,9 @@ function resolveOptions(options, githubLog) {
     currentKey,
     targets,
     secretName,
-    family,
+    pinnedFamily: options.family,
+    recordStore: resolveRecordStore(options, octokit),
+    retire,
     keep,
     revokeKeyIds,
     dryRun: options.dryRun ?? false,
@@ -8198,17 +8415,47 @@ function resolveOptions(options, githubLog) {
 function resolveTargets(options, githubLog) {
   const given = options.targets ?? [];
   const list2 = typeof given === "string" ? [given] : given;
-  if (list2.length && list2.every((t2) => typeof t2 !== "string"))
-    return refuseDuplicateTargets([...list2]);
+  const octokit = options.github ? "octokit" in options.github ? options.github.octokit : createGitHubClient({ log: githubLog, ...options.github }) : void 0;
+  if (list2.length && list2.every((t2) => typeof t2 !== "string")) {
+    return { targets: refuseDuplicateTargets([...list2]), octokit };
+  }
   if (!list2.every((t2) => typeof t2 === "string"))
     throw new TypeError("targets must be all specs or all SecretTarget objects");
-  const specs = parseTargetSpecs(list2, {
-    defaultRepository: options.defaultRepository ?? process.env.GITHUB_REPOSITORY
-  });
-  if (!options.github)
+  const specs = parseTargetSpecs(list2, { defaultRepository: homeRepository(options) });
+  if (!octokit)
     throw new TypeError("github options (a token, or an octokit) are required to write GitHub secrets");
-  const octokit = "octokit" in options.github ? options.github.octokit : createGitHubClient({ log: githubLog, ...options.github });
-  return specs.map((spec) => createGitHubTarget(octokit, spec));
+  return { targets: specs.map((spec) => createGitHubTarget(octokit, spec)), octokit };
+}
+function homeRepository(options) {
+  return options.defaultRepository ?? (process.env.GITHUB_REPOSITORY || void 0);
+}
+function resolveRecordStore(options, octokit) {
+  const { record } = options;
+  if (record === false)
+    return void 0;
+  if (record && "load" in record)
+    return record;
+  const repository = record?.repository ?? homeRepository(options);
+  if (!repository || !octokit)
+    return void 0;
+  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository))
+    throw new TypeError(`record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
+  return githubVariableStore(octokit, repository);
+}
+function resolveRetired(options, targets, octokit) {
+  const given = options.retireTargets ?? [];
+  const text = typeof given === "string" ? given : given.join("\n");
+  if (!text.trim())
+    return [];
+  if (!octokit)
+    throw new TypeError("retireTargets needs github options (a token, or an octokit)");
+  const written = new Set(targets.map(identityOf));
+  return parseTargetSpecs(text).map((spec) => {
+    const identity = targetIdentity(spec);
+    if (written.has(identity))
+      throw new TypeError(`${identity} is both a target and a target to retire: give it in one of them`);
+    return { identity, target: createGitHubTarget(octokit, spec) };
+  });
 }
 function refuseDuplicateTargets(targets) {
   const seen = /* @__PURE__ */ new Map();
@@ -11844,34 +12091,38 @@ function isNewerKey(a2, b2) {
 function familyMembers(keys, family) {
   return keys.filter((k2) => isFamilyMember(k2.name, family)).sort((a2, b2) => isNewerKey(a2, b2) ? -1 : 1);
 }
-function newerMembers(keys, family, own) {
+function newerMembers(keys, family, own, listedBefore) {
   const entry = keys.find((k2) => k2.id === own.id) ?? (own.created_at ? { ...own, created_at: own.created_at } : void 0);
-  return familyMembers(keys, family).filter((k2) => k2.id !== own.id && (entry ? isNewerKey(k2, entry) : k2.id > own.id));
+  return familyMembers(keys, family).filter((k2) => k2.id !== own.id && !listedBefore?.has(k2.id) && (entry ? isNewerKey(k2, entry) : k2.id > own.id));
 }
 function describeNewer(family, newer) {
   return `A newer key of family ${family} exists: ${newer.map((k2) => `${k2.id} (${k2.name})`).join(", ")}`;
 }
 function selectRevocations(input) {
-  const { keys, family, keep, newKey, revokeKeyIds, listedBefore, currentKeyId } = input;
+  const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
+  const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
+  const previous = new Set(input.previousIds ?? []);
   const isNew = (k2) => k2.id === newKey?.id;
-  const olderThanNew = (k2) => !newKey || !isNew(k2) && !isNewerKey(k2, newKey);
+  const olderThanNew = (k2) => !newKey || !isNew(k2) && (listedBefore?.has(k2.id) === true || !isNewerKey(k2, newKey));
   const appearedDuringRun = (k2) => listedBefore !== void 0 && !listedBefore.has(k2.id) && !isNew(k2);
-  const isOrphan = (k2) => k2.last_used_at === null && olderThanNew(k2);
   const members = familyMembers(keys, family);
   const appeared = members.filter(appearedDuringRun);
+  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id));
+  const first = candidates.filter((k2) => previous.has(k2.id));
+  const history = input.recorded ? (input.historyIds ?? []).map((id) => candidates.find((k2) => k2.id === id && !previous.has(id))).filter((k2) => !!k2) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at);
+  let slots = keep - 1;
+  const kept = /* @__PURE__ */ new Set();
+  const keptBeyondKeep = slots > 0 && first.length > slots ? first : [];
+  for (const key of first)
+    if (slots > 0 || keptBeyondKeep.length)
+      kept.add(key.id);
+  slots = Math.max(0, slots - first.length);
+  for (const key of history.slice(0, slots))
+    kept.add(key.id);
   const revoke = /* @__PURE__ */ new Map();
-  let slots = newKey ? keep : keep - 1;
-  const rank = (k2) => isNew(k2) ? 0 : k2.id === currentKeyId ? 1 : 2;
-  for (const key of [...members].sort((a2, b2) => rank(a2) - rank(b2))) {
-    if (appearedDuringRun(key))
-      continue;
-    if (isOrphan(key))
+  for (const key of candidates)
+    if (!kept.has(key.id))
       revoke.set(key.id, key);
-    else if (slots > 0)
-      slots--;
-    else if (olderThanNew(key))
-      revoke.set(key.id, key);
-  }
   const notLive = [];
   const skipped = [];
   for (const id of revokeKeyIds) {
@@ -11884,17 +12135,162 @@ function selectRevocations(input) {
       skipped.push({ id, reason: "it appeared during this run (a concurrent rotation made it)" });
     else if (!olderThanNew(key))
       skipped.push({ id, reason: "it is newer than the key this run created" });
+    else if (protectedIds.has(id))
+      skipped.push({ id, reason: "a target dropped from the list may hold it (retire that target first)" });
     else
       revoke.set(id, key);
   }
   const oldestFirst = [...revoke.values()].sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
-  return { revoke: oldestFirst, notLive, skipped, appeared };
+  return { revoke: oldestFirst, notLive, skipped, appeared, keptBeyondKeep };
+}
+
+// ../../packages/rotation/dist/protocol/family-choice.js
+function chooseFamily(input) {
+  const { pinned, records, targets, secretName, keys } = input;
+  if (pinned !== void 0) {
+    return { family: pinned, record: records.find((r2) => r2.family === pinned), why: "given as key-name-prefix" };
+  }
+  const identities = targets.map(identityOf);
+  const secret = secretName.toUpperCase();
+  const naming = records.filter((r2) => r2.secretName.toUpperCase() === secret && identities.some((id) => id in r2.targets));
+  if (naming.length > 1) {
+    const which2 = naming.map((r2) => `${r2.family} (${Object.values(r2.targets).map((e) => e.spec).join(", ")})`).join("; ");
+    throw new Error(`the targets belong to ${naming.length} key families, each with its own record: ${which2}. Rotate each family on its own, or give key-name-prefix to choose one`);
+  }
+  if (naming[0])
+    return { family: naming[0].family, record: naming[0], why: "named by the record of these targets" };
+  const derived = [...new Set(targets.map((t2) => deriveFamily(t2, secretName)))];
+  const withKeys = derived.map((family2) => ({ family: family2, newest: familyMembers(keys, family2)[0] })).filter((c2) => c2.newest !== void 0).sort((a2, b2) => Date.parse(b2.newest.created_at) - Date.parse(a2.newest.created_at) || b2.newest.id - a2.newest.id);
+  if (withKeys[0]) {
+    const family2 = withKeys[0].family;
+    return { family: family2, record: records.find((r2) => r2.family === family2), why: "the family of the keys made for one of these targets" };
+  }
+  const first = [...targets].sort((a2, b2) => identityOf(a2) < identityOf(b2) ? -1 : identityOf(a2) > identityOf(b2) ? 1 : 0)[0];
+  const family = deriveFamily(first, secretName);
+  return { family, record: records.find((r2) => r2.family === family), why: "new, derived from the first target in sorted order" };
+}
+
+// ../../packages/rotation/dist/protocol/target-record-step.js
+function noRecord() {
+  return { store: void 0, record: emptyRecord("", ""), known: false, dropped: [], retired: [], previousIds: [] };
+}
+async function readRecord(ctx, keys) {
+  const store = ctx.recordStore;
+  let records = [];
+  if (store) {
+    ctx.log("preflight", `Reading the target record from ${store.describe()}`);
+    try {
+      records = await store.load();
+    } catch (error2) {
+      const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
+      ctx.fail("preflight", `The target record could not be read: ${describeError(error2)}`, `${advice} Nothing was changed.`, error2);
+    }
+  }
+  let choice;
+  try {
+    choice = chooseFamily({ pinned: ctx.pinnedFamily, records, targets: ctx.targets, secretName: ctx.secretName, keys });
+  } catch (error2) {
+    return ctx.fail("preflight", `The key family cannot be chosen: ${describeError(error2)}`, "Nothing was changed.", error2);
+  }
+  ctx.family = choice.family;
+  ctx.report.family = choice.family;
+  ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
+  const record = choice.record ?? emptyRecord(choice.family, ctx.secretName);
+  const listed = new Set(ctx.targets.map(identityOf));
+  const retired = await checkRetired(ctx, record);
+  const dropped = Object.entries(record.targets).filter(([identity]) => !listed.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
+  for (const target of dropped)
+    warnDropped(ctx, target, keys);
+  if (store && !choice.record)
+    ctx.log("preflight", `No target record of family ${choice.family} yet: this run starts it`);
+  if (!store)
+    ctx.log("preflight", "No target record is kept (no repository for it): a target dropped from the list is not recognised");
+  ctx.records = {
+    store,
+    record,
+    known: choice.record !== void 0,
+    dropped,
+    retired,
+    previousIds: choice.record ? recordedPrevious(record, listed) : guessedPrevious(keys, choice.family)
+  };
+}
+function recordedPrevious(record, listed) {
+  const ids = /* @__PURE__ */ new Set();
+  for (const [identity, entry] of Object.entries(record.targets))
+    if (listed.has(identity))
+      for (const id of entry.keyIds)
+        ids.add(id);
+  return [...ids].sort((a2, b2) => b2 - a2);
+}
+function guessedPrevious(keys, family) {
+  const members = familyMembers(keys, family);
+  const used = members.filter((k2) => k2.last_used_at).sort((a2, b2) => Date.parse(b2.last_used_at) - Date.parse(a2.last_used_at));
+  return [...new Set([members[0]?.id, used[0]?.id].filter((id) => id !== void 0))];
+}
+function warnDropped(ctx, target, keys) {
+  const live = target.keyIds.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
+  const holds = live.length ? `may still hold key${live.length > 1 ? "s" : ""} ${live.map((k2) => `${k2.id} (${k2.name})`).join(", ")}, which stay${live.length > 1 ? "" : "s"} valid` : "holds no live key of the family";
+  ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
+  ctx.warn("preflight", `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in retire-targets; otherwise put it back in targets.`);
+}
+async function checkRetired(ctx, record) {
+  const retired = [];
+  for (const { identity, target } of ctx.retire) {
+    if (!(identity in record.targets)) {
+      ctx.warn("preflight", `${target.describe()} is in retire-targets but the record of family ${ctx.family} does not name it: nothing to retire.`);
+      continue;
+    }
+    let meta;
+    try {
+      meta = await target.readSecretMeta?.(ctx.secretName);
+    } catch (error2) {
+      return ctx.fail("preflight", `Checking the retired target ${target.describe()} failed: ${describeError(error2)}`, `${targetAdvice(error2)} Nothing was changed.`, error2);
+    }
+    if (meta) {
+      ctx.fail("preflight", `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`, `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`);
+    }
+    ctx.log("preflight", `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
+    retired.push(identity);
+  }
+  return retired;
+}
+async function recordBeforeWriting(ctx, keyId) {
+  const { store, record } = ctx.records;
+  if (!store)
+    return;
+  const targets = ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
+  const next = beforeWriting(record, targets, keyId);
+  ctx.log("store", `Recording in ${store.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
+  await store.save(next);
+  ctx.records.record = next;
+}
+async function recordAfterWriting(ctx, keyId) {
+  const { store, record, retired, previousIds } = ctx.records;
+  if (!store)
+    return;
+  const next = afterWriting(record, ctx.targets.map(identityOf), keyId, retired, previousIds);
+  try {
+    await store.save(next);
+    ctx.records.record = next;
+    ctx.log("revoke", `Recorded in ${store.describe()} that the targets hold key ${keyId}`);
+  } catch (error2) {
+    ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.`);
+  }
+}
+function recordFacts(ctx) {
+  const { records } = ctx;
+  return {
+    protectedIds: new Set(records.dropped.flatMap((t2) => t2.keyIds)),
+    previousIds: records.previousIds,
+    historyIds: records.record.held,
+    recorded: records.known
+  };
 }
 
 // ../../packages/rotation/dist/protocol/preflight.js
 var CONCURRENT_TARGET_READS = 3;
 async function preflight(ctx) {
-  const { family, secretName } = ctx;
+  const { secretName } = ctx;
   ctx.log("preflight", "Checking the current key by listing API keys");
   let keys = [];
   try {
@@ -11902,13 +12298,15 @@ async function preflight(ctx) {
   } catch (error2) {
     ctx.fail("preflight", `The current key could not list API keys: ${describeError(error2)}`, platformAdvice(error2, secretName, true), error2);
   }
-  const members = familyMembers(keys, family);
-  ctx.log("preflight", `The current key works: ${keys.length} live keys, ${members.length} of family ${family}`);
-  const current = mostRecentlyUsed(keys);
-  warnIfUnmanaged(ctx, keys, current);
+  ctx.listedBefore = new Set(keys.map((k2) => k2.id));
+  ctx.log("preflight", `The current key works: it listed ${keys.length} live keys`);
   const publicKeys = await fetchPublicKeys(ctx);
-  const currentKeyId = current?.id;
-  const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, currentKeyId });
+  await readRecord(ctx, keys);
+  const family = ctx.family;
+  const members = familyMembers(keys, family);
+  ctx.log("preflight", `${members.length} live keys of family ${family}`);
+  warnIfUnmanaged(ctx, keys, members.length);
+  const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, ...recordFacts(ctx) });
   for (const id of selection.notLive)
     ctx.log("preflight", `Key ${id} of revoke-key-ids is not live: already revoked`);
   const plan = {
@@ -11919,7 +12317,7 @@ async function preflight(ctx) {
   ctx.report.plan = plan;
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
-  return { keys, plan, publicKeys, currentKeyId };
+  return { keys, plan, publicKeys };
 }
 async function fetchPublicKeys(ctx) {
   const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
@@ -11940,28 +12338,19 @@ async function fetchPublicKeys(ctx) {
   }
   return publicKeys;
 }
-function warnIfUnmanaged(ctx, keys, current) {
-  const used = keys.filter((k2) => k2.last_used_at);
-  if (!current || isFamilyMember(current.name, ctx.family) || ctx.revokeKeyIds.includes(current.id))
+function warnIfUnmanaged(ctx, keys, familyKeys) {
+  if (familyKeys > 0 || ctx.records.known || ctx.revokeKeyIds.length)
     return;
-  const named = `key ${current.id} ("${current.name}")`;
-  const which2 = used.length === 1 ? `The current ${named}` : `The current key (probably ${named}, the most recently used)`;
-  ctx.warn("preflight", `${which2} was not made by this rotation (family ${ctx.family}) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, run with revoke-key-ids: ${current.id} (or revoke it in the console).`);
-}
-function mostRecentlyUsed(keys) {
-  let best;
-  let bestAt = Number.NEGATIVE_INFINITY;
-  for (const key of keys) {
-    const at2 = key.last_used_at ? Date.parse(key.last_used_at) : Number.NaN;
-    if (at2 > bestAt)
-      [best, bestAt] = [key, at2];
-  }
-  return best;
+  const only = keys.length === 1 ? keys[0] : void 0;
+  const which2 = only ? `The current key ${only.id} ("${only.name}")` : "The current key";
+  const how = only ? `run with revoke-key-ids: ${only.id}` : "run with revoke-key-ids naming its id (the console lists keys by name; the platform does not say which key made a request)";
+  ctx.warn("preflight", `${which2} was not made by this rotation (family ${ctx.family} has no key yet) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, ${how} (or revoke it in the console).`);
 }
 
 // ../../packages/rotation/dist/protocol/revoke.js
 var RERUN = "Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.";
-async function revokeOldKeys(ctx, created, newClient, listedBefore, currentKeyId) {
+async function revokeOldKeys(ctx, created, newClient) {
+  await recordAfterWriting(ctx, created.id);
   ctx.log("revoke", `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys = [];
   try {
@@ -11981,9 +12370,11 @@ async function revokeOldKeys(ctx, created, newClient, listedBefore, currentKeyId
     keep: ctx.keep,
     newKey,
     revokeKeyIds: ctx.revokeKeyIds,
-    listedBefore,
-    currentKeyId
+    listedBefore: ctx.listedBefore,
+    ...recordFacts(ctx)
   });
+  if (selection.keptBeyondKeep.length)
+    warnKeptBeyondKeep(ctx, selection.keptBeyondKeep);
   for (const id of selection.notLive)
     ctx.log("revoke", `Key ${id} of revoke-key-ids is not live: already revoked`);
   for (const { id, reason } of selection.skipped)
@@ -12014,6 +12405,11 @@ async function revokeOldKeys(ctx, created, newClient, listedBefore, currentKeyId
   }
   if (!selection.revoke.length)
     ctx.log("revoke", "No key to revoke");
+}
+function warnKeptBeyondKeep(ctx, kept) {
+  const named = kept.map((k2) => `${k2.id} (${k2.name})`).join(", ");
+  const why = ctx.records.known ? "the target record names all of them as keys the targets may hold (a run was stopped before it finished)" : "no target record says which one the targets held (this is the first run that keeps one), and the platform does not say which key made a request";
+  ctx.warn("revoke", `Keys ${named} stay valid, more than keep: ${ctx.keep} allows, because ${why}. Nothing to do: the next rotation revokes the ones no target holds.`);
 }
 function warnAppeared(ctx, key, newKey) {
   const named = `Key ${key.id} (${key.name})`;
@@ -12052,7 +12448,7 @@ async function fetchAgain(target, refused) {
 var CONCURRENCY_GROUP = "Run rotations of one secret in a workflow concurrency: group so they never overlap.";
 async function newerRotation(ctx, created, newClient) {
   try {
-    const newer = newerMembers(await newClient.apiKeys.list(), ctx.family, created);
+    const newer = newerMembers(await newClient.apiKeys.list(), ctx.family, created, ctx.listedBefore);
     return newer.length ? describeNewer(ctx.family, newer) : void 0;
   } catch (error2) {
     if (!(error2 instanceof AuthenticationError))
@@ -12163,7 +12559,7 @@ async function writeBackBlocker(ctx, created, newClient, rerun) {
   }
   ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
   try {
-    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created);
+    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created, ctx.listedBefore);
     return newer.length ? concurrentBlocker(created, describeNewer(ctx.family, newer)) : void 0;
   } catch (error2) {
     const takenOver = await newerRotation(ctx, created, newClient).catch(() => void 0);
@@ -12196,6 +12592,7 @@ function concurrentBlocker(created, takenOver) {
 // ../../packages/rotation/dist/protocol/store.js
 async function storeKey(ctx, created, verified, publicKeys) {
   await backOffIfSuperseded(ctx, created, verified);
+  await recordFirst(ctx, created, verified);
   const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
   const written = [];
@@ -12231,12 +12628,21 @@ function sealedWrite(ctx, publicKeys) {
   };
 }
 async function backOffIfSuperseded(ctx, created, verified) {
-  const newer = newerMembers(verified.keys, ctx.family, created);
+  const newer = newerMembers(verified.keys, ctx.family, created, ctx.listedBefore);
   if (!newer.length)
     return;
   const failure = `${describeNewer(ctx.family, newer)}. Another rotation of this secret is running and owns it now`;
   await revokeOwnKey(ctx, "store", created, verified.client, failure);
   ctx.fail("store", `${failure}; this run wrote nothing and revoked its own new key ${created.id}`, "Nothing to do if the other rotation succeeds; otherwise run again once it has finished.");
+}
+async function recordFirst(ctx, created, verified) {
+  try {
+    await recordBeforeWriting(ctx, created.id);
+  } catch (error2) {
+    const failure = `Recording which targets may hold the new key failed: ${describeError(error2)}`;
+    await revokeOwnKey(ctx, "store", created, verified.client, failure);
+    ctx.fail("store", `${failure}; no secret was written and the new key ${created.id} was revoked`, `${error2.advice ?? "Run again."} The current key still works.`, error2);
+  }
 }
 async function newerRotationBefore(ctx, created, verified, target) {
   try {
@@ -12310,15 +12716,23 @@ async function rotateKey(options) {
     observer(options?.log)({ step: "preflight", level: "error", message: `${summary2} ${advice}` });
     throw new RotationError({ step: "preflight", summary: summary2, advice, report: report2, cause: error2 });
   }
-  const report = emptyReport({ dryRun: resolved.dryRun, family: resolved.family, secretName: resolved.secretName });
-  const ctx = { ...resolved, report, ...createContextTools(report, startedAt, options.log) };
+  const family = resolved.pinnedFamily ?? "";
+  const report = emptyReport({ dryRun: resolved.dryRun, family, secretName: resolved.secretName });
+  const ctx = {
+    ...resolved,
+    family,
+    records: noRecord(),
+    listedBefore: /* @__PURE__ */ new Set(),
+    report,
+    ...createContextTools(report, startedAt, options.log)
+  };
   note = ctx.note;
-  const { plan, keys, publicKeys, currentKeyId } = await preflight(ctx);
+  const { plan, publicKeys } = await preflight(ctx);
   if (!ctx.dryRun) {
     const created = await createKey(ctx, plan.keyName);
     const verified = await verifyKey(ctx, created);
     await storeKey(ctx, created, verified, publicKeys);
-    await revokeOldKeys(ctx, created, verified.client, new Set(keys.map((k2) => k2.id)), currentKeyId);
+    await revokeOldKeys(ctx, created, verified.client);
     ctx.log("revoke", `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log("preflight", "Dry run: nothing was changed");
@@ -12631,9 +13045,11 @@ function nameValidatedBy(what, check) {
   };
 }
 function parseTargets(name, text) {
+  if (name === "retire-targets" && !text) return [];
   let specs;
   try {
-    specs = parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || void 0 }).map(formatTargetSpec);
+    const defaultRepository = name === "targets" ? process.env.GITHUB_REPOSITORY || void 0 : void 0;
+    specs = parseTargetSpecs(text, { defaultRepository }).map(formatTargetSpec);
   } catch (error2) {
     throw invalidInput(name, text, error2);
   }
@@ -12643,19 +13059,28 @@ function parseTargets(name, text) {
   }
   return specs;
 }
+function credentialOf(problemOf) {
+  return (name, text) => {
+    const value = parseCredential(name, text);
+    const problem = problemOf(value);
+    if (problem) throw new InputError(name, problem);
+    return value;
+  };
+}
 function readRotateInputs() {
   return collectInputs({
-    apiKey: () => readInput("api-key", parseCredential, {
+    apiKey: () => readInput("api-key", credentialOf(platformKeyProblem), {
       required: true,
       hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
     }),
     apiUrl: () => readInput("api-url", parseApiUrl, { default: DEFAULTS2["api-url"] }),
-    githubToken: () => readInput("github-token", parseCredential, {
+    githubToken: () => readInput("github-token", credentialOf(githubTokenProblem), {
       required: true,
       hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`
     }),
     secretName: () => readInput("secret-name", nameValidatedBy("a secret name", validateSecretName), { default: DEFAULTS2["secret-name"] }),
     targets: () => readInput("targets", parseTargets, { multiline: true, maxLength: 2e4 }),
+    retireTargets: () => readInput("retire-targets", parseTargets, { multiline: true, maxLength: 2e4 }),
     family: () => readInput("key-name-prefix", (name, text) => text ? nameValidatedBy("a key name prefix", validateFamily)(name, text) : void 0),
     keep: () => readInput("keep", (name, text) => parseInteger(name, text, { min: 1, max: 100 }), { default: DEFAULTS2.keep }),
     revokeKeyIds: () => readInput("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
@@ -12691,6 +13116,7 @@ function rotationSummary(report, error2) {
   ];
   rows.push(["Key family", report.family], ["Duration", formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(["Targets given the previous key back", list(report.restoredTargets)]);
+  if (report.droppedTargets?.length) rows.push(["Dropped targets (their keys stay valid)", list(report.droppedTargets)]);
   const notes = report.warnings.map((warning2) => `Warning: ${warning2}`);
   if (error2) notes.push(`Error: ${error2.summary}`, `What to do: ${error2.advice}`);
   return { title, headers: ["", report.dryRun ? "Plan" : "Result"], rows, notes };
@@ -12740,6 +13166,7 @@ async function rotate(inputs, log) {
     apiKey: inputs.apiKey,
     github: { token: inputs.githubToken, baseUrl: githubUrl, onRequest: logGitHubRequest, fetch: fetch2 },
     targets: inputs.targets,
+    retireTargets: inputs.retireTargets,
     secretName: inputs.secretName,
     family: inputs.family,
     keep: inputs.keep,

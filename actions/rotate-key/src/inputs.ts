@@ -6,7 +6,9 @@ import { DEFAULT_BASE_URL } from '@keyturn/api';
 import {
   DEFAULT_SECRET_NAME,
   formatTargetSpec,
+  githubTokenProblem,
   parseTargetSpecs,
+  platformKeyProblem,
   validateFamily,
   validateSecretName,
 } from '@keyturn/rotation';
@@ -55,11 +57,13 @@ function nameValidatedBy(what: string, check: (text: string) => void) {
   };
 }
 
-/** Target specs in canonical form; empty means the current repository (GITHUB_REPOSITORY). */
+/** Target specs in canonical form; empty means the current repository (GITHUB_REPOSITORY), or none for retire-targets. */
 function parseTargets(name: string, text: string): string[] {
+  if (name === 'retire-targets' && !text) return [];
   let specs: string[];
   try {
-    specs = parseTargetSpecs(text, { defaultRepository: process.env.GITHUB_REPOSITORY || undefined }).map(formatTargetSpec);
+    const defaultRepository = name === 'targets' ? process.env.GITHUB_REPOSITORY || undefined : undefined;
+    specs = parseTargetSpecs(text, { defaultRepository }).map(formatTargetSpec);
   } catch (error) {
     throw invalidInput(name, text, error);
   }
@@ -71,22 +75,33 @@ function parseTargets(name: string, text: string): string[] {
   return specs;
 }
 
+/** A credential, refused when the library knows it for the other service's (it would be sent there). */
+function credentialOf(problemOf: (value: string) => string | undefined) {
+  return (name: string, text: string): string => {
+    const value = parseCredential(name, text);
+    const problem = problemOf(value);
+    if (problem) throw new InputError(name, problem);
+    return value;
+  };
+}
+
 export function readRotateInputs() {
   return collectInputs({
     apiKey: () =>
-      readInput('api-key', parseCredential, {
+      readInput('api-key', credentialOf(platformKeyProblem), {
         required: true,
         hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`,
       }),
     apiUrl: () => readInput('api-url', parseApiUrl, { default: DEFAULTS['api-url'] }),
     githubToken: () =>
-      readInput('github-token', parseCredential, {
+      readInput('github-token', credentialOf(githubTokenProblem), {
         required: true,
         hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`,
       }),
     secretName: () =>
       readInput('secret-name', nameValidatedBy('a secret name', validateSecretName), { default: DEFAULTS['secret-name'] }),
     targets: () => readInput('targets', parseTargets, { multiline: true, maxLength: 20_000 }),
+    retireTargets: () => readInput('retire-targets', parseTargets, { multiline: true, maxLength: 20_000 }),
     family: () =>
       readInput('key-name-prefix', (name, text) => (text ? nameValidatedBy('a key name prefix', validateFamily)(name, text) : undefined)),
     keep: () => readInput('keep', (name, text) => parseInteger(name, text, { min: 1, max: 100 }), { default: DEFAULTS.keep }),

@@ -69,6 +69,7 @@ async function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => vo
     apiKey: inputs.apiKey,
     github: { token: inputs.githubToken, baseUrl: githubUrl, onRequest: logGitHubRequest, fetch },
     targets: inputs.targets,
+    retireTargets: inputs.retireTargets,
     secretName: inputs.secretName,
     family: inputs.family,
     keep: inputs.keep,

@@ -41,6 +41,7 @@ export function rotationSummary(report: RotationReport, error?: RotationError): 
       ];
   rows.push(['Key family', report.family], ['Duration', formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(['Targets given the previous key back', list(report.restoredTargets)]);
+  if (report.droppedTargets?.length) rows.push(['Dropped targets (their keys stay valid)', list(report.droppedTargets)]);
   const notes = report.warnings.map((warning) => `Warning: ${warning}`);
   if (error) notes.push(`Error: ${error.summary}`, `What to do: ${error.advice}`);
   return { title, headers: ['', report.dryRun ? 'Plan' : 'Result'], rows, notes };

@@ -11,6 +11,7 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'secret-name': DEFAULTS['secret-name'],
     targets: undefined,
     'key-name-prefix': undefined,
+    'retire-targets': undefined,
     keep: DEFAULTS.keep,
     'revoke-key-ids': undefined,
     'dry-run': DEFAULTS['dry-run'],

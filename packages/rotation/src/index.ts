@@ -44,3 +44,5 @@ export {
   validateFamily,
 } from './family.js';
 export { SealError, sealSecret } from './seal.js';
+export { githubTokenProblem, platformKeyProblem } from './credentials.js';
+export type { RecordStore, TargetEntry, TargetRecord } from './record/target-record.js';

@@ -1,13 +1,16 @@
 // rotateKey's options, checked and defaulted before anything is asked of the platform or GitHub.
 
-import { deriveFamily, validateFamily } from './family.js';
+import { githubTokenProblem, platformKeyProblem } from './credentials.js';
+import { validateFamily } from './family.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github/octokit.js';
 import type { RotationLogger } from './logger.js';
 import type { RotationPlatformClient } from './platform.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
 import { createGitHubTarget } from './targets/github/index.js';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
-import { parseTargetSpecs } from './targets/spec.js';
+import { githubVariableStore } from './record/github-variables.js';
+import type { RecordStore } from './record/target-record.js';
+import { parseTargetSpecs, targetIdentity } from './targets/spec.js';
 
 export type GitHubAccess = GitHubClientOptions | { octokit: GitHubClient };
 
@@ -26,8 +29,23 @@ export interface RotateKeyOptions {
   /** `OWNER/REPO` used when no target is given; default GITHUB_REPOSITORY. */
   defaultRepository?: string;
   secretName?: string;
-  /** Key name prefix; default derived from the first target and the secret name. */
+  /**
+   * Key name prefix. Default: the family the target record names for these targets, else the
+   * family of earlier keys derived from one of the targets, else one derived from the targets in
+   * sorted order (reordering them never changes it).
+   */
   family?: string;
+  /**
+   * Where the record of which targets hold the family's keys is kept (see README, "Dropped
+   * targets"). Default: the variables of `defaultRepository` / GITHUB_REPOSITORY when GitHub access
+   * is given; `false` keeps none (a dropped target is then not recognised).
+   */
+  record?: { repository: string } | RecordStore | false;
+  /**
+   * Targets taken out of the rotation (specs): once their secret is gone, the record forgets them
+   * and the keys they held may be revoked. A target still holding the secret is refused.
+   */
+  retireTargets?: string | readonly string[];
   /** How many newest keys of the family stay valid, the new one included. Default 1. */
   keep?: number;
   /** Further key ids to revoke once every target holds the new key (e.g. the console-made key). */
@@ -54,7 +72,11 @@ export interface ResolvedOptions {
   currentKey: string | undefined;
   targets: SecretTarget[];
   secretName: string;
-  family: string;
+  /** The family given (pinned); else chosen by the preflight. */
+  pinnedFamily: string | undefined;
+  recordStore: RecordStore | undefined;
+  /** Targets to retire, each with its identity. */
+  retire: Array<{ identity: string; target: SecretTarget }>;
   keep: number;
   revokeKeyIds: number[];
   dryRun: boolean;
@@ -71,12 +93,17 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   if (!client?.apiKeys || typeof client.withApiKey !== 'function') {
     throw new TypeError('client must be a platform client (createClient from @keyturn/api)');
   }
+  // Before anything is sent: a credential of one service pasted in place of the other's.
+  const keyProblem = options.apiKey ? platformKeyProblem(options.apiKey) : undefined;
+  if (keyProblem) throw new TypeError(`apiKey ${keyProblem}`);
+  const token = options.github && 'token' in options.github ? options.github.token : undefined;
+  const tokenProblem = token ? githubTokenProblem(token) : undefined;
+  if (tokenProblem) throw new TypeError(`github.token ${tokenProblem}`);
   const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
   validateSecretName(secretName);
-  const targets = resolveTargets(options, githubLog);
-  // From the first target (DESIGN.md): reordering the targets changes it; `family` pins it.
-  const family = options.family ?? deriveFamily(targets[0]!, secretName);
-  validateFamily(family);
+  const { targets, octokit } = resolveTargets(options, githubLog);
+  if (options.family !== undefined) validateFamily(options.family);
+  const retire = resolveRetired(options, targets, octokit);
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1) throw new TypeError(`keep must be a whole number of at least 1, not ${keep}`);
   const revokeKeyIds = [...new Set(options.revokeKeyIds ?? [])];
@@ -102,7 +129,9 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
     currentKey,
     targets,
     secretName,
-    family,
+    pinnedFamily: options.family,
+    recordStore: resolveRecordStore(options, octokit),
+    retire,
     keep,
     revokeKeyIds,
     dryRun: options.dryRun ?? false,
@@ -113,19 +142,53 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   };
 }
 
-function resolveTargets(options: RotateKeyOptions, githubLog: (line: string) => void): SecretTarget[] {
+function resolveTargets(
+  options: RotateKeyOptions,
+  githubLog: (line: string) => void,
+): { targets: SecretTarget[]; octokit: GitHubClient | undefined } {
   const given = options.targets ?? [];
   const list: readonly (string | SecretTarget)[] = typeof given === 'string' ? [given] : given;
+  const octokit = options.github
+    ? 'octokit' in options.github
+      ? options.github.octokit
+      : createGitHubClient({ log: githubLog, ...options.github })
+    : undefined;
   // Specs of one secret are refused by the parser, with their lines; objects here.
-  if (list.length && list.every((t) => typeof t !== 'string')) return refuseDuplicateTargets([...(list as SecretTarget[])]);
+  if (list.length && list.every((t) => typeof t !== 'string')) {
+    return { targets: refuseDuplicateTargets([...(list as SecretTarget[])]), octokit };
+  }
   if (!list.every((t) => typeof t === 'string')) throw new TypeError('targets must be all specs or all SecretTarget objects');
-  const specs = parseTargetSpecs(list as string[], {
-    defaultRepository: options.defaultRepository ?? process.env.GITHUB_REPOSITORY,
+  const specs = parseTargetSpecs(list as string[], { defaultRepository: homeRepository(options) });
+  if (!octokit) throw new TypeError('github options (a token, or an octokit) are required to write GitHub secrets');
+  return { targets: specs.map((spec) => createGitHubTarget(octokit, spec)), octokit };
+}
+
+function homeRepository(options: RotateKeyOptions): string | undefined {
+  return options.defaultRepository ?? (process.env.GITHUB_REPOSITORY || undefined);
+}
+
+function resolveRecordStore(options: RotateKeyOptions, octokit: GitHubClient | undefined): RecordStore | undefined {
+  const { record } = options;
+  if (record === false) return undefined;
+  if (record && 'load' in record) return record;
+  const repository = record?.repository ?? homeRepository(options);
+  if (!repository || !octokit) return undefined;
+  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) throw new TypeError(`record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
+  return githubVariableStore(octokit, repository);
+}
+
+/** Retired targets are GitHub specs, never also among the targets written. */
+function resolveRetired(options: RotateKeyOptions, targets: SecretTarget[], octokit: GitHubClient | undefined): ResolvedOptions['retire'] {
+  const given = options.retireTargets ?? [];
+  const text = typeof given === 'string' ? given : given.join('\n');
+  if (!text.trim()) return [];
+  if (!octokit) throw new TypeError('retireTargets needs github options (a token, or an octokit)');
+  const written = new Set(targets.map(identityOf));
+  return parseTargetSpecs(text).map((spec) => {
+    const identity = targetIdentity(spec);
+    if (written.has(identity)) throw new TypeError(`${identity} is both a target and a target to retire: give it in one of them`);
+    return { identity, target: createGitHubTarget(octokit, spec) };
   });
-  if (!options.github) throw new TypeError('github options (a token, or an octokit) are required to write GitHub secrets');
-  const octokit =
-    'octokit' in options.github ? options.github.octokit : createGitHubClient({ log: githubLog, ...options.github });
-  return specs.map((spec) => createGitHubTarget(octokit, spec));
 }
 
 /** Two targets of one secret (spelled apart) would be written twice and name no single family. */

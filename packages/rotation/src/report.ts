@@ -24,6 +24,8 @@ export interface RotationReport {
   plan?: RotationPlan;
   /** Targets that were given the previous key back after a failed write. */
   restoredTargets?: string[];
+  /** Targets the record names that are no longer listed: their keys stay valid (see the warnings). */
+  droppedTargets?: string[];
   /** True when the run revoked the key it created (a rollback or a back-off). */
   newKeyRevoked?: boolean;
   durationMs: number;

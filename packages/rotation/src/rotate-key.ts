@@ -9,6 +9,7 @@ import { createKey } from './protocol/create.js';
 import { preflight } from './protocol/preflight.js';
 import { revokeOldKeys } from './protocol/revoke.js';
 import { storeKey } from './protocol/store.js';
+import { noRecord } from './protocol/target-record-step.js';
 import { verifyKey } from './protocol/verify.js';
 import { describeError } from './platform.js';
 import { emptyReport, type RotationReport } from './report.js';
@@ -33,16 +34,24 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
     throw new RotationError({ step: 'preflight', summary, advice, report, cause: error });
   }
 
-  const report = emptyReport({ dryRun: resolved.dryRun, family: resolved.family, secretName: resolved.secretName });
-  const ctx: RotationContext = { ...resolved, report, ...createContextTools(report, startedAt, options.log) };
+  const family = resolved.pinnedFamily ?? '';
+  const report = emptyReport({ dryRun: resolved.dryRun, family, secretName: resolved.secretName });
+  const ctx: RotationContext = {
+    ...resolved,
+    family,
+    records: noRecord(),
+    listedBefore: new Set(),
+    report,
+    ...createContextTools(report, startedAt, options.log),
+  };
   note = ctx.note;
 
-  const { plan, keys, publicKeys, currentKeyId } = await preflight(ctx);
+  const { plan, publicKeys } = await preflight(ctx);
   if (!ctx.dryRun) {
     const created = await createKey(ctx, plan.keyName);
     const verified = await verifyKey(ctx, created);
     await storeKey(ctx, created, verified, publicKeys);
-    await revokeOldKeys(ctx, created, verified.client, new Set(keys.map((k) => k.id)), currentKeyId);
+    await revokeOldKeys(ctx, created, verified.client);
     ctx.log('revoke', `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log('preflight', 'Dry run: nothing was changed');

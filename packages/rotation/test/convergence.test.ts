@@ -66,24 +66,39 @@ describe('successive rotations', () => {
     }
   });
 
-  it('keep 2 keeps the previous key, not a never-used orphan of a lost create', async () => {
-    // Newer than the current key, never used: its create answer was lost and no target holds it.
+  // With a target record (kept in the variables of acme/web), which key the targets hold is known.
+  const record = { repository: 'acme/web' };
+
+  /** A first rotation that starts the record: the previous key is then the one it stored. */
+  async function rotateOnceWithRecord(): Promise<{ id: number; key: string }> {
+    const first = await runRotation(world, { keep: 2, record });
+    expect(first.error?.message).toBeUndefined();
+    return { id: first.report!.keyId!, key: first.createdValues[0]! };
+  }
+
+  it.each([null, undefined])('keep 2 keeps the previous key, not a never-used orphan of a lost create (last_used_at %s)', async (lastUsed) => {
+    const previous = await rotateOnceWithRecord();
+    // Newer than the previous key, never used: its create answer was lost and no target holds it.
     const orphan = world.platform.createKey(`${FAMILY}-20250601T000000Z-orph`);
-    const run = await runRotation(world, { keep: 2 });
+    const hideUse = lastUsed === undefined ? dropNeverUsed : undefined;
+    const run = await runRotation(world, { apiKey: previous.key, keep: 2, record, ...(hideUse && { client: world.client(previous.key, hideUse) }) });
     expect(run.error?.message).toBeUndefined();
-    expect(liveKeys().map((k) => k.id)).toEqual([world.currentKey.id, run.report!.keyId]);
+    expect(liveKeys().map((k) => k.id)).toEqual([previous.id, run.report!.keyId]);
     expect(run.report!.revokedKeyIds).toContain(orphan.id);
     checkInvariants(world, run);
   });
 
   it('keep 2 keeps the key the targets hold, not the newer key of a run that crashed before writing it', async () => {
+    const previous = await rotateOnceWithRecord();
     // Killed once its key was verified (so used), before any write: no target holds that key.
     const gates = new FetchGates();
     let crashedKeyId: number | undefined;
     await new Promise<void>((resolve) => {
       void runRotation(world, {
         gates,
+        apiKey: previous.key,
         keep: 2,
+        record,
         onLog: ({ message }) => {
           const verified = /^Key (\d+) works/.exec(message);
           if (!verified) return;
@@ -93,11 +108,32 @@ describe('successive rotations', () => {
         },
       });
     });
-    const run = await runRotation(world, { keep: 2 });
+    const run = await runRotation(world, { apiKey: previous.key, keep: 2, record });
     expect(run.error?.message).toBeUndefined();
-    expect(liveKeys().map((k) => k.id)).toEqual([world.currentKey.id, run.report!.keyId]);
+    expect(liveKeys().map((k) => k.id)).toEqual([previous.id, run.report!.keyId]);
     expect(run.report!.revokedKeyIds).toContain(crashedKeyId);
     expect(run.report!.plan!.revokeKeyIds).toContain(crashedKeyId);
     checkInvariants(world, run);
   });
+
+  it('without a record, keep 2 keeps every key the targets may hold, and says so', async () => {
+    // Which of the two the targets hold, nothing tells: the newest, or the one used last.
+    const orphan = world.platform.createKey(`${FAMILY}-20250601T000000Z-orph`);
+    const run = await runRotation(world, { keep: 2 });
+    expect(run.error?.message).toBeUndefined();
+    expect(liveKeys().map((k) => k.id)).toEqual([world.currentKey.id, orphan.id, run.report!.keyId]);
+    expect(run.report!.warnings).toContainEqual(
+      expect.stringMatching(new RegExp(`Keys ${orphan.id} \\(.*\\), ${world.currentKey.id} \\(.*\\) stay valid, more than keep: 2 allows`)),
+    );
+    checkInvariants(world, run);
+  });
 });
+
+/** A platform that leaves `last_used_at` out of a never-used key (the published description makes it optional). */
+const dropNeverUsed: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if ((init?.method ?? 'GET') !== 'GET' || !String(input instanceof Request ? input.url : input).endsWith('/api_keys')) return response;
+  const keys = (await response.json()) as Array<Record<string, unknown>>;
+  const trimmed = keys.map(({ last_used_at, ...rest }) => (last_used_at === null ? rest : { ...rest, last_used_at }));
+  return new Response(JSON.stringify(trimmed), { status: response.status, headers: response.headers });
+};

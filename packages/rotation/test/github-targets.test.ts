@@ -200,7 +200,8 @@ describe('GitHub secret targets', () => {
       const error = await failure(target('repo:acme/web', { log: (line) => lines.push(line) }).fetchPublicKey());
       expect(error.advice).toMatch(/rate-limited/);
       expect(github.log.entries()).toHaveLength(1);
-      expect(lines).toEqual([expect.stringMatching(/primary rate limit on GET .*giving up after 0 retries/)]);
+      expect(lines).toEqual([expect.stringMatching(/rate limit \(403\) on GET .*not retried again \(GitHub asked to wait 36\d\ds/)]);
+      expect(error.advice).not.toMatch(/beyond the retries|permissions? (?:is|are) missing|use a fine-grained/);
     });
 
     it('retries a secondary rate limit a bounded number of times, honouring Retry-After', async () => {
@@ -209,7 +210,28 @@ describe('GitHub secret targets', () => {
       const error = await failure(target('repo:acme/web', { log: (l) => lines.push(l), rateLimitRetries: 2 }).fetchPublicKey());
       expect(error.status).toBe(403);
       expect(github.log.entries()).toHaveLength(3);
-      expect(lines.filter((l) => l.includes('retrying in 2s'))).toHaveLength(2);
+      expect(lines.filter((l) => l.includes('waiting 2s, then retry'))).toHaveLength(2);
+      expect(error.advice).toMatch(/still limited after waiting it out 2 times.*not the problem/);
+    });
+
+    it.each([
+      ['403 in older GitHub Enterprise wording', 403, { message: 'You have triggered an abuse detection mechanism. Please wait a few minutes before you try again.' }],
+      ['a bare 429', 429, ''],
+      ['a 429 with a JSON message of its own', 429, { message: 'Slow down' }],
+    ])('waits out a rate limit told by status and Retry-After whatever the words: %s', async (_name, status, body) => {
+      github.faults.add({ method: 'GET', kind: 'status', status, retryAfter: 1, body });
+      const lines: string[] = [];
+      const key = await target('repo:acme/web', { log: (l) => lines.push(l) }).fetchPublicKey();
+      expect(key.keyId).toBeTruthy();
+      expect(github.log.entries()).toHaveLength(2);
+      expect(lines).toEqual([expect.stringMatching(new RegExp(`rate limit \\(${status}\\) on GET .*waiting 1s`))]);
+    });
+
+    it('takes a 403 without rate-limit headers or words for what it is: a permission refusal, not retried', async () => {
+      github.faults.add({ method: 'GET', kind: 'status', status: 403, body: { message: 'Resource not accessible by integration' } });
+      const error = await failure(target('repo:acme/web').fetchPublicKey());
+      expect(github.log.entries()).toHaveLength(1);
+      expect(error.advice).toMatch(/Secrets: write/);
     });
 
     it('gives up on a request that never answers after its timeout', async () => {

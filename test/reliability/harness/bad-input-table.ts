@@ -40,6 +40,10 @@ export const BAD_INPUTS: BadInput[] = [
   { action: 'wait-for-operation', input: 'api-key', value: 'k'.repeat(5000), why: 'oversize (5,000 characters)' },
   { action: 'rotate-key', input: 'github-token', value: '', why: 'required and empty' },
   { action: 'rotate-key', input: 'github-token', value: 'ghp_line1\nghp_line2', why: 'two lines' },
+  // Issue 10, defect 5: a credential of one service is refused before it is sent to the other.
+  { action: 'rotate-key', input: 'api-key', value: `ghp_${randomBytes(18).toString('hex')}`, why: 'a GitHub token pasted into it' },
+  { action: 'rotate-key', input: 'api-key', value: `github_pat_${randomBytes(30).toString('hex')}`, why: 'a fine-grained GitHub token pasted into it' },
+  { action: 'rotate-key', input: 'github-token', value: randomBytes(32).toString('hex'), why: 'a platform key pasted into it' },
   { action: 'rotate-key', input: 'github-token', value: 'ghp_\u001b[31mred\u001b[0m', why: 'ANSI escape sequences' },
   // URLs: https, or http on loopback only; no credentials, query or fragment.
   ...both('api-url', 'not a url', 'not a URL'),

@@ -29,7 +29,10 @@ interface ArmedGate {
   released: Promise<void>;
 }
 
-export async function startGatedProxy(upstreamOrigin: string): Promise<GatedProxy> {
+/** Rewrites a reply body on its way back (a platform that reports what it knows late, say). */
+export type ReplyRewrite = (request: { method: string; path: string }, status: number, body: Buffer) => Buffer;
+
+export async function startGatedProxy(upstreamOrigin: string, rewrite?: ReplyRewrite): Promise<GatedProxy> {
   const upstream = new URL(upstreamOrigin);
   const gates: ArmedGate[] = [];
   const seen: string[] = [];
@@ -58,8 +61,11 @@ export async function startGatedProxy(upstreamOrigin: string): Promise<GatedProx
           gate.reached();
           await gate.released;
         }
-        res.writeHead(reply.statusCode ?? 502, reply.headers);
-        res.end(Buffer.concat(body));
+        const status = reply.statusCode ?? 502;
+        const path = (req.url ?? '/').replace(/\?.*$/, '');
+        const out = rewrite ? rewrite({ method: req.method ?? 'GET', path }, status, Buffer.concat(body)) : Buffer.concat(body);
+        res.writeHead(status, { ...reply.headers, 'content-length': String(out.length) });
+        res.end(out);
       },
     );
     forwarded.on('error', () => res.destroy());

@@ -14,8 +14,9 @@ import { type GitHubContext, githubHeaders } from './routes/github-route.js';
 import { organizationScope, selectedRepositoryRoutes } from './routes/org-secrets.js';
 import { repositoryRoutes } from './routes/repositories.js';
 import { secretRoutes } from './routes/secret-routes.js';
-import { dependabotScope, environmentScope, repositoryScope } from './routes/secret-scope.js';
 import { checkRequestHeaders } from './request-headers.js';
+import { dependabotScope, environmentScope, repositoryScope } from './routes/secret-scope.js';
+import { variableRoutes } from './routes/variables.js';
 import { sodiumReady } from './sealed-box.js';
 import { createStateApi, type GitHubStateApi } from './state-api.js';
 import { GitHubWorld } from './targets.js';
@@ -84,6 +85,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
         secretRoutes(ctx, scope),
       ),
       ...selectedRepositoryRoutes(ctx),
+      ...variableRoutes(ctx),
     ],
     controlRoutes: githubControlRoutes(state),
     // Errors the HTTP core answers itself (unknown path, bad JSON, faults) in GitHub's shape too.

@@ -4,6 +4,7 @@
 
 import { TargetError } from '../targets/secret-target.js';
 import type { TargetSpec } from '../targets/spec.js';
+import { describeGiveUp, type RateLimit, rateLimitOf, rateLimitOutcomeOf } from './rate-limit.js';
 import { redactCredentials } from './redact.js';
 
 interface OctokitFailure {
@@ -46,13 +47,16 @@ export function toTargetError(
     ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ''}`
     : `no answer from GitHub (${redactCredentials(errorText(error), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
-  const rateLimited = status === 429 || (status === 403 && isRateLimit(failure));
-  const advice = adviceFor(status, rateLimited, spec, target);
+  const advice = adviceFor(status, rateLimitOf(error), error, spec, target);
   return new TargetError(message, target, status, advice, status === undefined || status >= 500);
 }
 
-function adviceFor(status: number | undefined, rateLimited: boolean, spec: TargetSpec, target: string): string {
-  if (rateLimited) return 'GitHub rate-limited the token beyond the retries: run again after the limit resets.';
+function adviceFor(status: number | undefined, limit: RateLimit | undefined, error: unknown, spec: TargetSpec, target: string): string {
+  if (limit) {
+    const outcome = rateLimitOutcomeOf(error);
+    const what = outcome ? describeGiveUp(outcome) : 'not retried';
+    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
+  }
   if (status === undefined || status >= 500) {
     return 'GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.';
   }
@@ -68,11 +72,6 @@ function adviceFor(status: number | undefined, rateLimited: boolean, spec: Targe
     default:
       return `GitHub refused the request with ${status}: check the target spec and the token.`;
   }
-}
-
-function isRateLimit(failure: OctokitFailure): boolean {
-  const headers = failure.response?.headers ?? {};
-  return headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(messageOf(failure.response?.data) ?? '');
 }
 
 function messageOf(data: unknown): string | undefined {

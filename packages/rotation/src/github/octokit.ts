@@ -7,6 +7,7 @@ import { retry } from '@octokit/plugin-retry';
 import { type ThrottlingOptions, throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import { observer } from '../observer.js';
+import { waitOutRateLimits } from './rate-limit.js';
 import { WriteSpacing } from './write-spacing.js';
 
 // Not exported: its inferred type names Octokit internals; callers see the plain Octokit type.
@@ -69,27 +70,15 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const log = observer(options.log);
   if (!token) throw new TypeError('a GitHub token is required');
 
-  const onLimit =
-    (kind: string) =>
-    (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
-      const what = `${request.method} ${request.url}`;
-      if (retryCount >= rateLimitRetries || retryAfter > maxRateLimitWaitSeconds) {
-        log(`GitHub ${kind} rate limit on ${what}: giving up after ${retryCount} retries (reset in ${retryAfter}s)`);
-        return false;
-      }
-      log(`GitHub ${kind} rate limit on ${what}: retrying in ${retryAfter}s`);
-      return true;
-    };
-
+  // The throttling plugin recognises rate limits by their wording; rate-limit.ts does it by status
+  // and headers, so the plugin only spaces the writes here and never retries.
   const throttle = {
-    onRateLimit: onLimit('primary'),
-    onSecondaryRateLimit: onLimit('secondary'),
-    retryAfterBaseValue,
-    fallbackSecondaryRateRetryAfter: 60,
+    onRateLimit: () => false,
+    onSecondaryRateLimit: () => false,
     write: new WriteSpacing(writeIntervalMs),
   } as unknown as ThrottlingOptions;
 
-  const client = new GitHubOctokit({
+  const octokit = new GitHubOctokit({
     auth: token,
     baseUrl: baseUrl.replace(/\/+$/, ''),
     userAgent: options.userAgent ?? 'keyturn-rotation',
@@ -101,8 +90,11 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     log: { debug: () => {}, info: () => {}, warn: log, error: () => {} },
   });
   // The API version this code was written for, not whatever GitHub defaults to (it answers 400 to one it dropped).
-  client.hook.before('request', (request) => void Object.assign(request.headers, GITHUB_API_HEADERS));
-  return client;
+  octokit.hook.before('request', (request) => void Object.assign(request.headers, GITHUB_API_HEADERS));
+  const waits = { retries: rateLimitRetries, maxWaitSeconds: maxRateLimitWaitSeconds, msPerSecond: retryAfterBaseValue, log };
+  const hook = octokit.hook as unknown as { wrap(name: 'request', wrapper: ReturnType<typeof waitOutRateLimits>): void };
+  hook.wrap('request', waitOutRateLimits(waits));
+  return octokit;
 }
 
 /** https://docs.github.com/rest/about-the-rest-api/api-versions */

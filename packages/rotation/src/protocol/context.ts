@@ -6,8 +6,15 @@ import type { RotationLogEntry, RotationLogger, RotationStep } from '../logger.j
 import { observer } from '../observer.js';
 import type { ResolvedOptions } from '../options.js';
 import type { RotationReport } from '../report.js';
+import type { RecordState } from './target-record-step.js';
 
 export interface RotationContext extends ResolvedOptions {
+  /** The family rotated: pinned, or chosen by the preflight (family-choice.ts). */
+  family: string;
+  /** The target record: read by the preflight, written by the store and revoke steps. */
+  records: RecordState;
+  /** Ids of the keys the preflight listed: none of them is newer than this run's key. */
+  listedBefore: Set<number>;
   report: RotationReport;
   log: (step: RotationStep, message: string) => void;
   /** A line from below the protocol (a GitHub rate-limit wait), logged under the step in progress. */

@@ -21,7 +21,7 @@ export async function newerRotation(
   newClient: RotationPlatformClient,
 ): Promise<string | undefined> {
   try {
-    const newer = newerMembers(await newClient.apiKeys.list(), ctx.family, created);
+    const newer = newerMembers(await newClient.apiKeys.list(), ctx.family, created, ctx.listedBefore);
     return newer.length ? describeNewer(ctx.family, newer) : undefined;
   } catch (error) {
     if (!(error instanceof AuthenticationError)) throw error;

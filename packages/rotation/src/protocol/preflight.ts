@@ -2,7 +2,7 @@
 // (its public key is fetched and usable, and kept: the store step seals with it), and the plan is
 // known. A dry run stops here.
 
-import { isFamilyMember, makeKeyName } from '../family.js';
+import { makeKeyName } from '../family.js';
 import { mapWithLimit } from '../map-with-limit.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationPlan } from '../report.js';
@@ -10,6 +10,7 @@ import { sealSecret } from '../seal.js';
 import { type SecretTarget, type TargetPublicKey, targetAdvice } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
+import { readRecord, recordFacts } from './target-record-step.js';
 
 // GitHub asks clients to "make requests serially instead of concurrently" to stay clear of its
 // secondary rate limits (https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api).
@@ -22,12 +23,10 @@ export interface PreflightResult {
   plan: RotationPlan;
   /** Each target's public key, fetched once: the store step seals with it. */
   publicKeys: Map<SecretTarget, TargetPublicKey>;
-  /** The key the listing shows as most recently used: probably the current key (it just listed). */
-  currentKeyId: number | undefined;
 }
 
 export async function preflight(ctx: RotationContext): Promise<PreflightResult> {
-  const { family, secretName } = ctx;
+  const { secretName } = ctx;
   ctx.log('preflight', 'Checking the current key by listing API keys');
   let keys: PlatformKey[] = [];
   try {
@@ -40,15 +39,17 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
       error,
     );
   }
-  const members = familyMembers(keys, family);
-  ctx.log('preflight', `The current key works: ${keys.length} live keys, ${members.length} of family ${family}`);
-  const current = mostRecentlyUsed(keys);
-  warnIfUnmanaged(ctx, keys, current);
-
+  ctx.listedBefore = new Set(keys.map((k) => k.id));
+  ctx.log('preflight', `The current key works: it listed ${keys.length} live keys`);
   const publicKeys = await fetchPublicKeys(ctx);
+  // After the targets: a token GitHub refuses is reported against the first target, as before.
+  await readRecord(ctx, keys);
+  const family = ctx.family;
+  const members = familyMembers(keys, family);
+  ctx.log('preflight', `${members.length} live keys of family ${family}`);
+  warnIfUnmanaged(ctx, keys, members.length);
 
-  const currentKeyId = current?.id;
-  const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, currentKeyId });
+  const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, ...recordFacts(ctx) });
   for (const id of selection.notLive) ctx.log('preflight', `Key ${id} of revoke-key-ids is not live: already revoked`);
   const plan: RotationPlan = {
     keyName: makeKeyName(family, ctx.now()),
@@ -58,7 +59,7 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   ctx.report.plan = plan;
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(', ')}` : 'revoke no key';
   ctx.log('preflight', `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(', ')}, ${revoking}`);
-  return { keys, plan, publicKeys, currentKeyId };
+  return { keys, plan, publicKeys };
 }
 
 /**
@@ -94,27 +95,19 @@ async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, 
 
 /**
  * A key the tool did not make stays valid unless named in revokeKeyIds: say so on the first
- * rotation. The platform cannot say which key asked, so the current key is the most recently used
- * one (it just listed the keys): certain only when no other key was ever used.
+ * rotation. The platform cannot say which key made a request (and `last_used_at` may be stale), so
+ * this is said only when it is certain: the family has no key at all and the record names no
+ * target (the current key cannot be the family's); the key is named only when it is the only one.
  */
-function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[], current: PlatformKey | undefined): void {
-  const used = keys.filter((k) => k.last_used_at);
-  if (!current || isFamilyMember(current.name, ctx.family) || ctx.revokeKeyIds.includes(current.id)) return;
-  const named = `key ${current.id} ("${current.name}")`;
-  const which = used.length === 1 ? `The current ${named}` : `The current key (probably ${named}, the most recently used)`;
+function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[], familyKeys: number): void {
+  if (familyKeys > 0 || ctx.records.known || ctx.revokeKeyIds.length) return;
+  const only = keys.length === 1 ? keys[0] : undefined;
+  const which = only ? `The current key ${only.id} ("${only.name}")` : 'The current key';
+  const how = only
+    ? `run with revoke-key-ids: ${only.id}`
+    : 'run with revoke-key-ids naming its id (the console lists keys by name; the platform does not say which key made a request)';
   ctx.warn(
     'preflight',
-    `${which} was not made by this rotation (family ${ctx.family}) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, run with revoke-key-ids: ${current.id} (or revoke it in the console).`,
+    `${which} was not made by this rotation (family ${ctx.family} has no key yet) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, ${how} (or revoke it in the console).`,
   );
-}
-
-/** The key with the latest `last_used_at`; none when no key was ever used. */
-function mostRecentlyUsed(keys: PlatformKey[]): PlatformKey | undefined {
-  let best: PlatformKey | undefined;
-  let bestAt = Number.NEGATIVE_INFINITY;
-  for (const key of keys) {
-    const at = key.last_used_at ? Date.parse(key.last_used_at) : Number.NaN;
-    if (at > bestAt) [best, bestAt] = [key, at];
-  }
-  return best;
 }

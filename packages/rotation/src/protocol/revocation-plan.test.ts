@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type KeyEntry, selectRevocations } from './revocation-plan.js';
 
-const key = (id: number, name: string, minute: number): KeyEntry => ({
-  id,
-  name,
-  created_at: `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`,
-});
+// Used keys: each was used when made (a stored key was, by its verify step).
+const key = (id: number, name: string, minute: number): KeyEntry => {
+  const at = new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+  return { id, name, created_at: at, last_used_at: at };
+};
 
 const console1 = key(1, 'console key', 0);
 const f2 = key(2, 'fam-20260101T000100Z-aaaa', 1);
@@ -49,35 +49,60 @@ describe('selectRevocations', () => {
     expect(ids(selectRevocations({ keys: [b, a], family: 'fam', keep: 1, newKey: a, revokeKeyIds: [] }).revoke)).toEqual([]);
   });
 
-  it('revokes never-used older members (orphans of a lost create) without letting them take a keep slot', () => {
-    const used = (k: KeyEntry): KeyEntry => ({ ...k, last_used_at: k.created_at });
+  const used = (k: KeyEntry): KeyEntry => ({ ...k, last_used_at: k.created_at });
+
+  it('revokes never-used older members (orphans of a lost create) without letting them take a keep slot, whether last_used_at is null or absent', () => {
     const previous = used(key(3, 'fam-20260101T000200Z-bbbb', 2));
-    const orphan: KeyEntry = { ...key(6, 'fam-20260101T000300Z-eeee', 3), last_used_at: null };
     const fresh = used(key(7, 'fam-20260101T000400Z-ffff', 4));
-    const all = [used(f2), previous, orphan, fresh];
-    expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 2, newKey: fresh, revokeKeyIds: [] }).revoke)).toEqual([2, 6]);
-    expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 3, newKey: fresh, revokeKeyIds: [] }).revoke)).toEqual([6]);
-    // Planned before the new key exists: the orphan is revoked, the previous key kept.
-    expect(ids(selectRevocations({ keys: [used(f2), previous, orphan], family: 'fam', keep: 2, revokeKeyIds: [] }).revoke)).toEqual([2, 6]);
-    // A key whose use is unknown (no last_used_at field) counts as used.
-    expect(ids(selectRevocations({ keys: [f2, f3, f5], family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [] }).revoke)).toEqual([2]);
+    const { last_used_at: _, ...neverUsed } = key(6, 'fam-20260101T000300Z-eeee', 3);
+    for (const orphan of [{ ...neverUsed, last_used_at: null }, neverUsed]) {
+      const all = [used(f2), previous, orphan, fresh];
+      // Without a record: the orphan is the newest older member, a candidate for the key the targets hold.
+      const guessed = { previousIds: [6, 3] };
+      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 1, newKey: fresh, revokeKeyIds: [], ...guessed }).revoke)).toEqual([2, 3, 6]);
+      // With a record naming the previous key: the orphan was stored nowhere, and goes whatever keep says.
+      const recorded = { recorded: true, previousIds: [3], historyIds: [3, 2] };
+      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 3, newKey: fresh, revokeKeyIds: [], ...recorded }).revoke)).toEqual([6]);
+      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 2, newKey: fresh, revokeKeyIds: [], ...recorded }).revoke)).toEqual([2, 6]);
+      // Without a record and no candidates: never used is an orphan, absent or null alike.
+      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 3, newKey: fresh, revokeKeyIds: [], previousIds: [3] }).revoke)).toEqual([6]);
+    }
   });
 
-  it('gives the new key and the probable current key the first keep slots, then the newest others', () => {
-    const used = (k: KeyEntry): KeyEntry => ({ ...k, last_used_at: k.created_at });
-    // f3 is the current key; f5 was made and verified by a crashed run, held by no target.
+  it('gives the new key and the keys the targets held the first keep slots, then the history', () => {
+    // f3 is what the targets hold; f5 was made and verified by a crashed run, held by no target.
     const all = [used(f2), used(f3), used(f5)];
     const fresh = used(key(7, 'fam-20260101T000500Z-ffff', 5));
-    const select = (keep: number, currentKeyId?: number, newKey?: KeyEntry) =>
-      ids(selectRevocations({ keys: newKey ? [...all, newKey] : all, family: 'fam', keep, newKey, revokeKeyIds: [], currentKeyId }).revoke);
-    expect(select(2, 3, fresh)).toEqual([2, 5]);
-    expect(select(3, 3, fresh)).toEqual([2]);
-    expect(select(1, 3, fresh)).toEqual([2, 3, 5]);
-    // Planned before the new key exists, and without knowing the current key (age alone).
-    expect(select(2, 3)).toEqual([2, 5]);
-    expect(select(2, undefined, fresh)).toEqual([2, 3]);
-    // The console key is the current one: it is no member, and age decides.
-    expect(select(2, console1.id, fresh)).toEqual([2, 3]);
+    const select = (keep: number, facts: object, newKey?: KeyEntry) =>
+      ids(selectRevocations({ keys: newKey ? [...all, newKey] : all, family: 'fam', keep, newKey, revokeKeyIds: [], ...facts }).revoke);
+    const recorded = { recorded: true, previousIds: [3], historyIds: [3, 2] };
+    expect(select(2, recorded, fresh)).toEqual([2, 5]);
+    expect(select(3, recorded, fresh)).toEqual([5]);
+    expect(select(1, recorded, fresh)).toEqual([2, 3, 5]);
+    // Planned before the new key exists.
+    expect(select(2, recorded)).toEqual([2, 5]);
+  });
+
+  it('keeps every key the targets may hold when it cannot tell which, past keep, and says so', () => {
+    const all = [used(f2), used(f3), used(f5)];
+    const fresh = used(key(7, 'fam-20260101T000500Z-ffff', 5));
+    const selection = selectRevocations({ keys: [...all, fresh], family: 'fam', keep: 2, newKey: fresh, revokeKeyIds: [], previousIds: [5, 3] });
+    expect(ids(selection.revoke)).toEqual([2]);
+    expect(ids(selection.keptBeyondKeep)).toEqual([5, 3]);
+    // keep 1 keeps only the new key: every listed target holds it.
+    expect(ids(selectRevocations({ keys: [...all, fresh], family: 'fam', keep: 1, newKey: fresh, revokeKeyIds: [], previousIds: [5, 3] }).revoke)).toEqual([2, 3, 5]);
+  });
+
+  it('never revokes a key a dropped target may hold, even when named', () => {
+    const selection = selectRevocations({ keys, family: 'fam', keep: 1, newKey: f5, revokeKeyIds: [2], protectedIds: new Set([2]) });
+    expect(ids(selection.revoke)).toEqual([3]);
+    expect(selection.skipped).toEqual([{ id: 2, reason: 'a target dropped from the list may hold it (retire that target first)' }]);
+  });
+
+  it('takes a key the preflight listed for older than the new key, whatever the clocks say', () => {
+    const stepBack = key(9, 'fam-20250101T000000Z-zzzz', -30);
+    const selection = selectRevocations({ keys: [...keys, { ...stepBack, created_at: '2025-12-31T23:00:00Z' }], family: 'fam', keep: 1, newKey: { ...stepBack, created_at: '2025-12-31T23:00:00Z' }, revokeKeyIds: [], listedBefore: new Set([1, 2, 3, 4, 5]) });
+    expect(ids(selection.revoke)).toEqual([2, 3, 5]);
   });
 
   it('never revokes a member that was not listed before the run: it belongs to a concurrent rotation', () => {

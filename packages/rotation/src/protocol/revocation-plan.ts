@@ -20,6 +20,8 @@ export interface RevocationSelection {
   skipped: Array<{ id: number; reason: string }>;
   /** Family members made during the run by a concurrent rotation (not in `listedBefore`): never revoked. */
   appeared: KeyEntry[];
+  /** Keys the targets may hold, kept although they are more than `keep` allows: the run cannot tell which. */
+  keptBeyondKeep: KeyEntry[];
 }
 
 /** Newer = created later; the higher id breaks a tie (ids grow). */
@@ -32,14 +34,21 @@ export function familyMembers<K extends KeyEntry>(keys: readonly K[], family: st
   return keys.filter((k) => isFamilyMember(k.name, family)).sort((a, b) => (isNewerKey(a, b) ? -1 : 1));
 }
 
-/** Members of the family newer than `own`: by its listing, else by its creation time, else by id (ids grow). */
+/**
+ * Members of the family newer than `own`: by its listing, else by its creation time, else by id
+ * (ids grow); never one in `listedBefore` (listed before `own` was created).
+ */
 export function newerMembers<K extends KeyEntry>(
   keys: readonly K[],
   family: string,
   own: { id: number; name: string; created_at?: string },
+  listedBefore?: ReadonlySet<number>,
 ): K[] {
   const entry = keys.find((k) => k.id === own.id) ?? (own.created_at ? { ...own, created_at: own.created_at } : undefined);
-  return familyMembers(keys, family).filter((k) => k.id !== own.id && (entry ? isNewerKey(k, entry) : k.id > own.id));
+  // A key the preflight listed existed before this run's create, whatever the clocks say.
+  return familyMembers(keys, family).filter(
+    (k) => k.id !== own.id && !listedBefore?.has(k.id) && (entry ? isNewerKey(k, entry) : k.id > own.id),
+  );
 }
 
 /** Names the newer keys of a family, for an error: "A newer key of family F exists: 7 (F-…)". */
@@ -48,19 +57,21 @@ export function describeNewer(family: string, newer: readonly KeyEntry[]): strin
 }
 
 /**
- * Which members stay valid: the new key, then the probable current key (the key jobs use now), then
- * the newest others, up to `keep`. By age alone a crashed run's key (verified, so used, but stored
- * nowhere) would take the slot of the key the targets hold. `currentKeyId` is the key the
- * preflight listing shows as most recently used: the one that listed, unless another key was used
- * in the same instant.
+ * Which members stay valid. Never revoked: the new key and newer ones, keys that appeared during
+ * the run (a concurrent rotation's: its write may still land; `listedBefore` holds the ids the
+ * preflight listed), and `protectedIds` (keys a dropped target may hold). The `keep - 1` slots
+ * beside the new key go first to `previousIds` (what the listed targets held before the run: the
+ * key jobs use now), all of them even past `keep` when there are more (the run cannot tell which
+ * one the targets hold: it keeps more, never fewer: `keptBeyondKeep`), then to the history.
  *
- * `newKey` undefined plans a rotation that has not created its key yet (preflight, dry run): the
- * future key is counted as the newest member. `listedBefore` holds the ids the preflight listed:
- * a key made since belongs to a concurrent rotation whose write may still land, so it is never
- * revoked here (the next rotation, which lists it up front, revokes it). A listed key may be in
- * flight too (its run created it before this run's preflight and is still writing): that run
- * checks for a newer key before each later write and stops (store.ts); the revoke step revokes
- * nothing at all while any key appeared (revoke.ts).
+ * With a record (`recorded`), the history is the keys the targets held before (`historyIds`, in
+ * that order), and a member the record never named was stored nowhere (an orphan of a lost create
+ * or a crashed run): revoked, whatever its `last_used_at`. Without one, the history is the used
+ * members by age, and a never-used member (`last_used_at` null or absent) is an orphan.
+ *
+ * `newKey` undefined plans a rotation that has not created its key yet (preflight, dry run). A key
+ * the preflight listed is older than the new key whatever the clocks say (a platform clock that
+ * steps back makes the new key look older).
  */
 export function selectRevocations(input: {
   keys: readonly KeyEntry[];
@@ -69,28 +80,33 @@ export function selectRevocations(input: {
   newKey?: KeyEntry;
   revokeKeyIds: readonly number[];
   listedBefore?: ReadonlySet<number>;
-  currentKeyId?: number;
+  protectedIds?: ReadonlySet<number>;
+  previousIds?: readonly number[];
+  historyIds?: readonly number[];
+  recorded?: boolean;
 }): RevocationSelection {
-  const { keys, family, keep, newKey, revokeKeyIds, listedBefore, currentKeyId } = input;
+  const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
+  const protectedIds = input.protectedIds ?? new Set<number>();
+  const previous = new Set(input.previousIds ?? []);
   const isNew = (k: KeyEntry) => k.id === newKey?.id;
-  const olderThanNew = (k: KeyEntry) => !newKey || (!isNew(k) && !isNewerKey(k, newKey));
+  const olderThanNew = (k: KeyEntry) => !newKey || (!isNew(k) && (listedBefore?.has(k.id) === true || !isNewerKey(k, newKey)));
   const appearedDuringRun = (k: KeyEntry) => listedBefore !== undefined && !listedBefore.has(k.id) && !isNew(k);
-  // Never used and older than the new key: an orphan of a lost create, which no target holds (a
-  // key stored by a rotation was used by that rotation's verify step). It takes no keep slot.
-  const isOrphan = (k: KeyEntry) => k.last_used_at === null && olderThanNew(k);
 
   const members = familyMembers(keys, family);
   const appeared = members.filter(appearedDuringRun);
+  const candidates = members.filter((k) => olderThanNew(k) && !appearedDuringRun(k) && !protectedIds.has(k.id));
+  const first = candidates.filter((k) => previous.has(k.id));
+  const history = input.recorded
+    ? (input.historyIds ?? []).map((id) => candidates.find((k) => k.id === id && !previous.has(id))).filter((k): k is KeyEntry => !!k)
+    : candidates.filter((k) => !previous.has(k.id) && k.last_used_at);
+  let slots = keep - 1;
+  const kept = new Set<number>();
+  const keptBeyondKeep = slots > 0 && first.length > slots ? first : [];
+  for (const key of first) if (slots > 0 || keptBeyondKeep.length) kept.add(key.id);
+  slots = Math.max(0, slots - first.length);
+  for (const key of history.slice(0, slots)) kept.add(key.id);
   const revoke = new Map<number, KeyEntry>();
-  let slots = newKey ? keep : keep - 1;
-  const rank = (k: KeyEntry) => (isNew(k) ? 0 : k.id === currentKeyId ? 1 : 2);
-  // A stable sort: within a rank, newest first.
-  for (const key of [...members].sort((a, b) => rank(a) - rank(b))) {
-    if (appearedDuringRun(key)) continue;
-    if (isOrphan(key)) revoke.set(key.id, key);
-    else if (slots > 0) slots--;
-    else if (olderThanNew(key)) revoke.set(key.id, key);
-  }
+  for (const key of candidates) if (!kept.has(key.id)) revoke.set(key.id, key);
 
   const notLive: number[] = [];
   const skipped: RevocationSelection['skipped'] = [];
@@ -100,8 +116,9 @@ export function selectRevocations(input: {
     else if (!key) notLive.push(id);
     else if (appearedDuringRun(key)) skipped.push({ id, reason: 'it appeared during this run (a concurrent rotation made it)' });
     else if (!olderThanNew(key)) skipped.push({ id, reason: 'it is newer than the key this run created' });
+    else if (protectedIds.has(id)) skipped.push({ id, reason: 'a target dropped from the list may hold it (retire that target first)' });
     else revoke.set(id, key);
   }
   const oldestFirst = [...revoke.values()].sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
-  return { revoke: oldestFirst, notLive, skipped, appeared };
+  return { revoke: oldestFirst, notLive, skipped, appeared, keptBeyondKeep };
 }

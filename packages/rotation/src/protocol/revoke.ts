@@ -12,20 +12,16 @@ import type { RotationContext } from './context.js';
 import { isNewerKey, type KeyEntry, selectRevocations } from './revocation-plan.js';
 import { type RevokeOutcome, revokeIfLive } from './revoke-if-live.js';
 import type { CreatedKey } from './revoke-own-key.js';
+import { recordAfterWriting, recordFacts } from './target-record-step.js';
 
 const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
 
 /**
- * `listedBefore`: the ids the preflight listed; a family key not among them is never revoked here.
- * `currentKeyId`: the probable current key, kept before older keys when `keep` is 2 or more.
+ * A family key the preflight did not list (ctx.listedBefore) is never revoked here, nor one a
+ * dropped target may hold (the target record).
  */
-export async function revokeOldKeys(
-  ctx: RotationContext,
-  created: CreatedKey,
-  newClient: RotationPlatformClient,
-  listedBefore: ReadonlySet<number>,
-  currentKeyId: number | undefined,
-): Promise<void> {
+export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, newClient: RotationPlatformClient): Promise<void> {
+  await recordAfterWriting(ctx, created.id);
   ctx.log('revoke', `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys: PlatformKey[] = [];
   try {
@@ -48,9 +44,10 @@ export async function revokeOldKeys(
     keep: ctx.keep,
     newKey,
     revokeKeyIds: ctx.revokeKeyIds,
-    listedBefore,
-    currentKeyId,
+    listedBefore: ctx.listedBefore,
+    ...recordFacts(ctx),
   });
+  if (selection.keptBeyondKeep.length) warnKeptBeyondKeep(ctx, selection.keptBeyondKeep);
   for (const id of selection.notLive) ctx.log('revoke', `Key ${id} of revoke-key-ids is not live: already revoked`);
   for (const { id, reason } of selection.skipped) ctx.warn('revoke', `Key ${id} of revoke-key-ids was not revoked: ${reason}`);
   for (const key of selection.appeared) warnAppeared(ctx, key, newKey);
@@ -81,6 +78,18 @@ export async function revokeOldKeys(
     ctx.fail('revoke', `Revoking key${failures.length > 1 ? 's' : ''} ${failures.join('; ')} failed`, RERUN, firstError);
   }
   if (!selection.revoke.length) ctx.log('revoke', 'No key to revoke');
+}
+
+/** keep counts the previous key once; when the run cannot tell which key that was, it keeps every candidate. */
+function warnKeptBeyondKeep(ctx: RotationContext, kept: readonly KeyEntry[]): void {
+  const named = kept.map((k) => `${k.id} (${k.name})`).join(', ');
+  const why = ctx.records.known
+    ? 'the target record names all of them as keys the targets may hold (a run was stopped before it finished)'
+    : 'no target record says which one the targets held (this is the first run that keeps one), and the platform does not say which key made a request';
+  ctx.warn(
+    'revoke',
+    `Keys ${named} stay valid, more than keep: ${ctx.keep} allows, because ${why}. Nothing to do: the next rotation revokes the ones no target holds.`,
+  );
 }
 
 /** A family key made during the run is another rotation's: a target may hold it, or soon will. */

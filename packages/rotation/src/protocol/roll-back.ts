@@ -159,7 +159,7 @@ async function writeBackBlocker(
   }
   ctx.log('store', 'Checking that the previous key still works and no newer rotation runs, before writing it back');
   try {
-    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created);
+    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created, ctx.listedBefore);
     return newer.length ? concurrentBlocker(created, describeNewer(ctx.family, newer)) : undefined;
   } catch (error) {
     // The previous key cannot list: find out with the new key whether a newer rotation revoked it.

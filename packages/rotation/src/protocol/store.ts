@@ -11,6 +11,7 @@ import { CONCURRENCY_GROUP, newerRotation } from './newer-rotation.js';
 import { describeNewer, newerMembers } from './revocation-plan.js';
 import { type CreatedKey, revokeOwnKey } from './revoke-own-key.js';
 import { rollBack, type SealedWrite } from './roll-back.js';
+import { recordBeforeWriting } from './target-record-step.js';
 import type { VerifiedKey } from './verify.js';
 
 export async function storeKey(
@@ -20,6 +21,7 @@ export async function storeKey(
   publicKeys: Map<SecretTarget, TargetPublicKey>,
 ): Promise<void> {
   await backOffIfSuperseded(ctx, created, verified);
+  await recordFirst(ctx, created, verified);
   // The targets' clocks before this run wrote anything: a re-fetched key (below) is served later.
   const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
@@ -60,7 +62,7 @@ function sealedWrite(ctx: RotationContext, publicKeys: Map<SecretTarget, TargetP
  * here rather than listing again; the revoke step lists once more before it revokes anything.
  */
 async function backOffIfSuperseded(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey): Promise<void> {
-  const newer = newerMembers(verified.keys, ctx.family, created);
+  const newer = newerMembers(verified.keys, ctx.family, created, ctx.listedBefore);
   if (!newer.length) return;
   const failure = `${describeNewer(ctx.family, newer)}. Another rotation of this secret is running and owns it now`;
   await revokeOwnKey(ctx, 'store', created, verified.client, failure);
@@ -69,6 +71,26 @@ async function backOffIfSuperseded(ctx: RotationContext, created: CreatedKey, ve
     `${failure}; this run wrote nothing and revoked its own new key ${created.id}`,
     'Nothing to do if the other rotation succeeds; otherwise run again once it has finished.',
   );
+}
+
+/**
+ * Before any secret is written, the record names every target as one that may hold the new key, so
+ * a crash from here on leaves the record naming more keys than the targets hold, never fewer. If it
+ * cannot be written, nothing is: the new key is revoked.
+ */
+async function recordFirst(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey): Promise<void> {
+  try {
+    await recordBeforeWriting(ctx, created.id);
+  } catch (error) {
+    const failure = `Recording which targets may hold the new key failed: ${describeError(error)}`;
+    await revokeOwnKey(ctx, 'store', created, verified.client, failure);
+    ctx.fail(
+      'store',
+      `${failure}; no secret was written and the new key ${created.id} was revoked`,
+      `${(error as { advice?: string }).advice ?? 'Run again.'} The current key still works.`,
+      error,
+    );
+  }
 }
 
 /**

@@ -6,7 +6,8 @@ describe('parseTargetSpecs', () => {
     const text = `
       # where the key goes
       repo:acme/web
-      env:acme/web:production   # deploys
+      # deploys
+      env:acme/web:production
       dependabot:acme/api
 
       org:acme
@@ -31,6 +32,13 @@ describe('parseTargetSpecs', () => {
       'org:acme:selected:web,api',
       'env:a/b:staging',
     ]);
+  });
+
+  it('reads a # inside a spec as part of it: an environment name is never cut by a comment', () => {
+    expect(parseTargetSpecs('env:acme/app:qa #1')).toEqual([{ kind: 'env', owner: 'acme', repo: 'app', environment: 'qa #1' }]);
+    expect(parseTargetSpecs('env:acme/app:a,b , repo:acme/web').map(formatTargetSpec)).toEqual(['env:acme/app:a,b', 'repo:acme/web']);
+    expect(() => parseTargetSpecs('repo:acme/web # main')).toThrow(/comment goes on a line of its own/);
+    expect(() => parseTargetSpecs('env:acme/app:qa\u0007')).toThrow(/control characters/);
   });
 
   it('accepts arrays of lines', () => {

@@ -1,7 +1,9 @@
 // Target specs: where the rotated key is written. One spec per line or comma:
 //   repo:OWNER/REPO   env:OWNER/REPO:ENVIRONMENT   dependabot:OWNER/REPO
 //   org:ORG[:all|private|selected:REPO,REPO]
-// Blank lines and `#` comments are ignored; no spec at all means the current repository.
+// Blank lines and comment lines (starting with `#`) are ignored; no spec at all means the current
+// repository. A `#` anywhere else is part of the spec: an environment name may hold any character
+// GitHub allows (`env:acme/app:qa #1` is the environment `qa #1`), so a comment never shortens it.
 
 export type OrgVisibility = 'all' | 'private' | 'selected';
 
@@ -49,8 +51,8 @@ export function parseTargetSpecs(text: string | readonly string[], options: Pars
 
   lines.forEach((raw, index) => {
     const line = index + 1;
-    const content = raw.replace(/(^|\s)#.*$/, '').trim();
-    if (!content) return;
+    const content = raw.trim();
+    if (!content || content.startsWith('#')) return;
     for (const item of groupItems(content)) {
       try {
         const spec = parseOne(item);
@@ -81,19 +83,23 @@ export function parseTargetSpecs(text: string | readonly string[], options: Pars
   }
 }
 
-/** Splits a line on commas, keeping the repository list of `org:ORG:selected:A,B` together. */
+/**
+ * Splits a line on commas, keeping together what a comma cannot end: the repository list of
+ * `org:ORG:selected:A,B`, and an environment name holding a comma (`env:o/r:a,b`). A piece joins
+ * the item before it unless it starts a spec of its own.
+ */
 function groupItems(content: string): string[] {
   const items: string[] = [];
-  for (const piece of content.split(',').map((p) => p.trim())) {
+  for (const piece of content.split(',')) {
     const previous = items.at(-1);
-    const startsSpec = KINDS.some((k) => piece.startsWith(`${k}:`));
-    if (!startsSpec && previous !== undefined && /^org:[^:]*:selected:/.test(previous)) {
+    const startsSpec = KINDS.some((k) => piece.trimStart().startsWith(`${k}:`));
+    if (!startsSpec && previous !== undefined && /^(?:org:[^:]*:selected:|env:)/.test(previous)) {
       items[items.length - 1] = `${previous},${piece}`;
     } else {
-      items.push(piece);
+      items.push(piece.trimStart());
     }
   }
-  return items;
+  return items.map((item) => item.trim()).filter(Boolean);
 }
 
 function parseOne(item: string): TargetSpec {
@@ -112,6 +118,8 @@ function parseOne(item: string): TargetSpec {
       const expected = 'env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production';
       if (sep < 0 || !environment) throw new Error(`expected ${expected}`);
       if (environment.length > 255) throw new Error('an environment name has at most 255 characters');
+      // Control characters never name an environment; anything else is taken as written.
+      if (/\p{Cc}/u.test(environment)) throw new Error('an environment name holds no control characters');
       return { kind: 'env', ...parseRepository(rest.slice(0, sep), expected), environment };
     }
     case 'org':
@@ -124,14 +132,21 @@ function parseOne(item: string): TargetSpec {
 function parseRepository(text: string, expected: string): { owner: string; repo: string } {
   const parts = text.trim().split('/');
   const [owner = '', repo = ''] = parts;
-  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo)) throw new Error(`expected ${expected}`);
+  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo)) {
+    // A trailing comment is no longer stripped (it could end an environment name): say where it goes.
+    const comment = /\s#/.test(text) ? ' (a comment goes on a line of its own, starting with #)' : '';
+    throw new Error(`expected ${expected}${comment}`);
+  }
   return { owner, repo };
 }
 
 function parseOrg(rest: string): TargetSpec {
   const expected = 'org:ORG, org:ORG:all, org:ORG:private or org:ORG:selected:REPO,REPO';
   const [org = '', visibility, ...tail] = rest.split(':').map((p) => p.trim());
-  if (!OWNER.test(org)) throw new Error(`expected ${expected}`);
+  if (!OWNER.test(org)) {
+    const comment = /\s#/.test(rest) ? ' (a comment goes on a line of its own, starting with #)' : '';
+    throw new Error(`expected ${expected}${comment}`);
+  }
   if (visibility === undefined) return { kind: 'org', org };
   if (visibility === 'all' || visibility === 'private') {
     if (tail.length) throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);

@@ -1,0 +1,36 @@
+// Repository variables of GitHub Actions: create, update, read, list, delete, and who may.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GitHubEmulator, startGitHubEmulator } from '../src/index.js';
+import { call, READ_TOKEN, TOKENS } from './github-harness.js';
+
+const VARIABLES = '/repos/acme/app/actions/variables';
+let gh: GitHubEmulator;
+
+beforeAll(async () => {
+  gh = await startGitHubEmulator({ repos: ['acme/app'], tokens: TOKENS });
+});
+afterAll(() => gh.close());
+
+describe('repository variables', () => {
+  it('creates (201), refuses a second create (409), updates (204), reads and lists it upper-cased, deletes (204)', async () => {
+    expect((await call(gh, 'POST', VARIABLES, { body: { name: 'kt_one', value: 'first' } })).status).toBe(201);
+    expect((await call(gh, 'POST', VARIABLES, { body: { name: 'KT_ONE', value: 'again' } })).status).toBe(409);
+    expect((await call(gh, 'PATCH', `${VARIABLES}/Kt_One`, { body: { name: 'KT_ONE', value: 'second' } })).status).toBe(204);
+    expect((await call(gh, 'GET', `${VARIABLES}/KT_ONE`)).body).toMatchObject({ name: 'KT_ONE', value: 'second' });
+    expect((await call(gh, 'GET', VARIABLES)).body).toMatchObject({ total_count: 1, variables: [{ name: 'KT_ONE', value: 'second' }] });
+    expect((await call(gh, 'DELETE', `${VARIABLES}/KT_ONE`)).status).toBe(204);
+    expect((await call(gh, 'GET', `${VARIABLES}/KT_ONE`)).status).toBe(404);
+    expect((await call(gh, 'PATCH', `${VARIABLES}/KT_ONE`, { body: { value: 'x' } })).status).toBe(404);
+  });
+
+  it('lets a read token read but not write, names the permission, and applies the secret name rules', async () => {
+    const refused = await call(gh, 'POST', VARIABLES, { token: READ_TOKEN, body: { name: 'KT_TWO', value: 'v' } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('x-accepted-github-permissions')).toBe('actions_variables=write');
+    expect((await call(gh, 'GET', VARIABLES, { token: READ_TOKEN })).status).toBe(200);
+    expect((await call(gh, 'POST', VARIABLES, { body: { name: 'GITHUB_X', value: 'v' } })).status).toBe(422);
+    expect((await call(gh, 'POST', VARIABLES, { body: { name: 'KT_THREE' } })).status).toBe(422);
+    expect((await call(gh, 'GET', '/repos/acme/none/actions/variables')).status).toBe(404);
+  });
+});

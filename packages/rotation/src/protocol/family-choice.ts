@@ -1,0 +1,57 @@
+// Which family a run rotates, without changing it when the targets are reordered or edited: the
+// family given (pinned); else the family whose record names any of these targets (the record
+// follows the targets through every edit); else, for keys made before records existed, the family
+// an earlier build derived from one of the targets (then the first target) that has keys; else a
+// new family derived from the first target in sorted order.
+
+import { deriveFamily } from '../family.js';
+import type { PlatformKey } from '../platform.js';
+import type { TargetRecord } from '../record/target-record.js';
+import { identityOf, type SecretTarget } from '../targets/secret-target.js';
+import { familyMembers } from './revocation-plan.js';
+
+export interface FamilyChoice {
+  family: string;
+  /** The family's record, when there is one. */
+  record: TargetRecord | undefined;
+  /** How it was chosen, for the log. */
+  why: string;
+}
+
+/** Throws an Error naming the families when the targets belong to more than one record. */
+export function chooseFamily(input: {
+  pinned: string | undefined;
+  records: readonly TargetRecord[];
+  targets: readonly SecretTarget[];
+  secretName: string;
+  keys: readonly PlatformKey[];
+}): FamilyChoice {
+  const { pinned, records, targets, secretName, keys } = input;
+  if (pinned !== undefined) {
+    return { family: pinned, record: records.find((r) => r.family === pinned), why: 'given as key-name-prefix' };
+  }
+  const identities = targets.map(identityOf);
+  const secret = secretName.toUpperCase();
+  const naming = records.filter((r) => r.secretName.toUpperCase() === secret && identities.some((id) => id in r.targets));
+  if (naming.length > 1) {
+    const which = naming.map((r) => `${r.family} (${Object.values(r.targets).map((e) => e.spec).join(', ')})`).join('; ');
+    throw new Error(
+      `the targets belong to ${naming.length} key families, each with its own record: ${which}. Rotate each family on its own, or give key-name-prefix to choose one`,
+    );
+  }
+  if (naming[0]) return { family: naming[0].family, record: naming[0], why: 'named by the record of these targets' };
+
+  // Keys of an earlier build, whose family came from the first target: whichever target that was.
+  const derived = [...new Set(targets.map((t) => deriveFamily(t, secretName)))];
+  const withKeys = derived
+    .map((family) => ({ family, newest: familyMembers(keys, family)[0] }))
+    .filter((c): c is { family: string; newest: PlatformKey } => c.newest !== undefined)
+    .sort((a, b) => (Date.parse(b.newest.created_at) - Date.parse(a.newest.created_at)) || b.newest.id - a.newest.id);
+  if (withKeys[0]) {
+    const family = withKeys[0].family;
+    return { family, record: records.find((r) => r.family === family), why: 'the family of the keys made for one of these targets' };
+  }
+  const first = [...targets].sort((a, b) => (identityOf(a) < identityOf(b) ? -1 : identityOf(a) > identityOf(b) ? 1 : 0))[0]!;
+  const family = deriveFamily(first, secretName);
+  return { family, record: records.find((r) => r.family === family), why: 'new, derived from the first target in sorted order' };
+}

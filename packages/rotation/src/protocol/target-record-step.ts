@@ -1,0 +1,173 @@
+// The target record in the protocol (record/target-record.ts): read in the preflight (which family,
+// which targets were dropped, what the targets held), written before the first secret write (every
+// target may hold the new key too) and narrowed once every target holds it.
+
+import { describeError, type PlatformKey } from '../platform.js';
+import { RecordError } from '../record/github-variables.js';
+import { afterWriting, beforeWriting, emptyRecord, type RecordStore, type TargetRecord } from '../record/target-record.js';
+import { identityOf, targetAdvice } from '../targets/secret-target.js';
+import type { RotationContext } from './context.js';
+import { chooseFamily } from './family-choice.js';
+import { familyMembers, type selectRevocations } from './revocation-plan.js';
+
+export interface DroppedTarget {
+  identity: string;
+  spec: string;
+  keyIds: number[];
+}
+
+export interface RecordState {
+  store: RecordStore | undefined;
+  /** The family's record as the preflight read it (empty when there was none). */
+  record: TargetRecord;
+  /** True when the record existed: which keys the targets hold is known, not guessed. */
+  known: boolean;
+  /** Targets the record names that are no longer listed nor retired: their keys are never revoked. */
+  dropped: DroppedTarget[];
+  /** Identities of retired targets whose secret is gone: forgotten once the store step is done. */
+  retired: string[];
+  /** Keys the listed targets held before this run, as far as the run can tell: first to keep. */
+  previousIds: number[];
+}
+
+export function noRecord(): RecordState {
+  return { store: undefined, record: emptyRecord('', ''), known: false, dropped: [], retired: [], previousIds: [] };
+}
+
+/** Reads the records, chooses the family (sets ctx.family) and fills ctx.records. */
+export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Promise<void> {
+  const store = ctx.recordStore;
+  let records: TargetRecord[] = [];
+  if (store) {
+    ctx.log('preflight', `Reading the target record from ${store.describe()}`);
+    try {
+      records = await store.load();
+    } catch (error) {
+      const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
+      ctx.fail('preflight', `The target record could not be read: ${describeError(error)}`, `${advice} Nothing was changed.`, error);
+    }
+  }
+  let choice: ReturnType<typeof chooseFamily>;
+  try {
+    choice = chooseFamily({ pinned: ctx.pinnedFamily, records, targets: ctx.targets, secretName: ctx.secretName, keys });
+  } catch (error) {
+    return ctx.fail('preflight', `The key family cannot be chosen: ${describeError(error)}`, 'Nothing was changed.', error);
+  }
+  ctx.family = choice.family;
+  ctx.report.family = choice.family;
+  ctx.log('preflight', `Key family ${choice.family} (${choice.why})`);
+  const record = choice.record ?? emptyRecord(choice.family, ctx.secretName);
+  const listed = new Set(ctx.targets.map(identityOf));
+  const retired = await checkRetired(ctx, record);
+  const dropped = Object.entries(record.targets)
+    .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
+    .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
+  for (const target of dropped) warnDropped(ctx, target, keys);
+  if (store && !choice.record) ctx.log('preflight', `No target record of family ${choice.family} yet: this run starts it`);
+  if (!store) ctx.log('preflight', 'No target record is kept (no repository for it): a target dropped from the list is not recognised');
+  ctx.records = {
+    store,
+    record,
+    known: choice.record !== undefined,
+    dropped,
+    retired,
+    previousIds: choice.record ? recordedPrevious(record, listed) : guessedPrevious(keys, choice.family),
+  };
+}
+
+/** What the listed targets may hold, by the record: the key the targets hold first. */
+function recordedPrevious(record: TargetRecord, listed: ReadonlySet<string>): number[] {
+  const ids = new Set<number>();
+  for (const [identity, entry] of Object.entries(record.targets)) if (listed.has(identity)) for (const id of entry.keyIds) ids.add(id);
+  return [...ids].sort((a, b) => b - a);
+}
+
+/**
+ * Without a record (the first run that keeps one): the key the targets hold is not known, as the
+ * platform does not say which key made a request and `last_used_at` may be stale or absent. Both
+ * the newest member and the most recently used one are candidates: keeping both is never fewer.
+ */
+function guessedPrevious(keys: readonly PlatformKey[], family: string): number[] {
+  const members = familyMembers(keys, family);
+  const used = members.filter((k) => k.last_used_at).sort((a, b) => Date.parse(b.last_used_at!) - Date.parse(a.last_used_at!));
+  return [...new Set([members[0]?.id, used[0]?.id].filter((id): id is number => id !== undefined))];
+}
+
+function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly PlatformKey[]): void {
+  const live = target.keyIds.map((id) => keys.find((k) => k.id === id)).filter((k): k is PlatformKey => k !== undefined);
+  const holds = live.length
+    ? `may still hold key${live.length > 1 ? 's' : ''} ${live.map((k) => `${k.id} (${k.name})`).join(', ')}, which stay${live.length > 1 ? '' : 's'} valid`
+    : 'holds no live key of the family';
+  ctx.report.droppedTargets = [...(ctx.report.droppedTargets ?? []), target.spec];
+  ctx.warn(
+    'preflight',
+    `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in retire-targets; otherwise put it back in targets.`,
+  );
+}
+
+/** Retired targets of the record whose secret is gone; one that still holds it fails the run. */
+async function checkRetired(ctx: RotationContext, record: TargetRecord): Promise<string[]> {
+  const retired: string[] = [];
+  for (const { identity, target } of ctx.retire) {
+    if (!(identity in record.targets)) {
+      ctx.warn('preflight', `${target.describe()} is in retire-targets but the record of family ${ctx.family} does not name it: nothing to retire.`);
+      continue;
+    }
+    let meta: Awaited<ReturnType<NonNullable<typeof target.readSecretMeta>>>;
+    try {
+      meta = await target.readSecretMeta?.(ctx.secretName);
+    } catch (error) {
+      return ctx.fail('preflight', `Checking the retired target ${target.describe()} failed: ${describeError(error)}`, `${targetAdvice(error)} Nothing was changed.`, error);
+    }
+    if (meta) {
+      ctx.fail(
+        'preflight',
+        `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
+        `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`,
+      );
+    }
+    ctx.log('preflight', `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
+    retired.push(identity);
+  }
+  return retired;
+}
+
+/** Before the first secret write: every target may hold the new key too. Throws a RecordError. */
+export async function recordBeforeWriting(ctx: RotationContext, keyId: number): Promise<void> {
+  const { store, record } = ctx.records;
+  if (!store) return;
+  const targets = ctx.targets.map((t) => ({ identity: identityOf(t), spec: t.describe() }));
+  const next = beforeWriting(record, targets, keyId);
+  ctx.log('store', `Recording in ${store.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
+  await store.save(next);
+  ctx.records.record = next;
+}
+
+/** Once every listed target holds the new key: the record says so and forgets retired targets. */
+export async function recordAfterWriting(ctx: RotationContext, keyId: number): Promise<void> {
+  const { store, record, retired, previousIds } = ctx.records;
+  if (!store) return;
+  const next = afterWriting(record, ctx.targets.map(identityOf), keyId, retired, previousIds);
+  try {
+    await store.save(next);
+    ctx.records.record = next;
+    ctx.log('revoke', `Recorded in ${store.describe()} that the targets hold key ${keyId}`);
+  } catch (error) {
+    // The record still names more keys than the targets hold: never fewer. The next run narrows it.
+    ctx.warn('revoke', `The target record could not be narrowed to the new key (${describeError(error)}); it still names older keys, which the next rotation sorts out.`);
+  }
+}
+
+/** What the target record tells the revocation plan (revocation-plan.ts). */
+export function recordFacts(ctx: RotationContext): Pick<
+  Parameters<typeof selectRevocations>[0],
+  'protectedIds' | 'previousIds' | 'historyIds' | 'recorded'
+> {
+  const { records } = ctx;
+  return {
+    protectedIds: new Set(records.dropped.flatMap((t) => t.keyIds)),
+    previousIds: records.previousIds,
+    historyIds: records.record.held,
+    recorded: records.known,
+  };
+}
