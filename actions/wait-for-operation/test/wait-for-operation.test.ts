@@ -130,8 +130,10 @@ describe('wait-for-operation', () => {
   });
 
   it('times out, with the pending operations in the outputs and the error', async () => {
-    const [slow] = platform.startOperations(projectId, [{ action: 'create_branch', schedulingMs: 0, runningMs: 60_000 }]);
-    const run = await wait({ 'operation-ids': slow!.id, timeout: '600ms' });
+    // Running for 10 minutes, so it is pending at any deadline; the deadline leaves a busy machine
+    // seconds for the first poll's answer (one cut short would leave the operation unknown).
+    const [slow] = platform.startOperations(projectId, [{ action: 'create_branch', schedulingMs: 0, runningMs: 600_000 }]);
+    const run = await wait({ 'operation-ids': slow!.id, timeout: '5s' });
 
     expect(run.exitCode).toBe(1);
     expect(run.outputs.status).toBe('timed-out');
@@ -140,7 +142,7 @@ describe('wait-for-operation', () => {
       { id: slow!.id, action: 'create_branch', status: 'running', failures_count: 0, duration: null },
     ]);
     expect(errors(run)).toEqual([
-      expect.stringContaining(`1 operation(s) still pending after 600 ms: operation ${slow!.id} (create_branch) still running. Raise the timeout`),
+      expect.stringContaining(`1 operation(s) still pending after 5.0 s: operation ${slow!.id} (create_branch) still running. Raise the timeout`),
     ]);
   });
 

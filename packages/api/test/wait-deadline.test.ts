@@ -35,7 +35,7 @@ describe('the deadline bounds every request of the wait', () => {
   it('returns the last known states when a later poll hangs', { timeout: 15_000 }, async () => {
     const [op] = start({ schedulingMs: 3_600_000 });
     const result = await realClient().operations.wait(platform.projectId, [op!.id], {
-      timeoutMs: 2000,
+      timeoutMs: 5000, // seconds for the first poll to be answered on a busy machine, before the hang
       intervalMs: 50,
       onPoll: (e) => e.round === 1 && faults().add({ method: 'GET', kind: 'hang', times: 'always' }),
     });
