@@ -2514,7 +2514,7 @@ function parseBody(spec, status, data) {
 }
 
 // ../../packages/api/dist/version.js
-var VERSION = "0.1.0";
+var VERSION = "0.0.0";
 
 // ../../packages/api/dist/options.js
 var CONTEXT = "createClient";
