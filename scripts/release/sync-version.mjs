@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // After `changeset version`: @keyturn/api sends its version in the User-Agent (src/version.ts), so
-// the file follows package.json (version.test.ts holds them equal).
+// the file follows package.json (version.test.ts holds them equal). The Action bundles embed it, so
+// `pnpm release:version` rebuilds them after this, and the version PR carries fresh bundles.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
