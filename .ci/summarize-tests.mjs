@@ -1,13 +1,22 @@
 // Adds up the vitest summaries of every package in a test log into the one line CI reads:
-// "N passed, N failed" (", N skipped" when any were skipped).
+// "N passed, N failed" (", N skipped" when any were skipped). `pnpm test` (scripts/test.mjs) ends
+// with it; `node .ci/summarize-tests.mjs <log>` prints it for a saved log.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const log = readFileSync(process.argv[2], 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
-const totals = { passed: 0, failed: 0, skipped: 0 };
-for (const line of log.split('\n')) {
-  const summary = /\bTests\s+(.*)\(\d+\)\s*$/.exec(line);
-  if (!summary) continue;
-  for (const [, count, word] of summary[1].matchAll(/(\d+) (passed|failed|skipped)/g)) totals[word] += Number(count);
+/** @param {string} text a test log, colours and turbo's package prefixes included */
+export function summarizeTests(text) {
+  const log = text.replace(/\x1b\[[0-9;]*m/g, '');
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  for (const line of log.split('\n')) {
+    const summary = /\bTests\s+(.*)\(\d+\)\s*$/.exec(line);
+    if (!summary) continue;
+    for (const [, count, word] of summary[1].matchAll(/(\d+) (passed|failed|skipped)/g)) totals[word] += Number(count);
+  }
+  const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+  return { ...totals, line: `${totals.passed} passed, ${totals.failed} failed${skipped}` };
 }
-const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
-console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(summarizeTests(readFileSync(process.argv[2], 'utf8')).line);
+}

@@ -7,30 +7,19 @@
 //   import { node24 } from '…/scripts/node24.mjs'; await node24()
 
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cachedInstall } from './lib/cached-install.mjs';
 
 /** Bumped by hand, like any pinned tool; a 24.x the registry serves. */
 export const NODE24_VERSION = '24.9.0';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PREFIX = join(ROOT, '.cache', 'node24');
 
 /** Path of a Node 24 binary: this process's own when it is Node 24, else the installed one. */
 export async function node24() {
   if (process.versions.node.split('.')[0] === '24') return process.execPath;
   const pkg = `node-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
-  const binary = join(PREFIX, 'node_modules', pkg, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
-  if (!existsSync(binary)) {
-    process.stderr.write(`Installing Node ${NODE24_VERSION} (${pkg}) from the npm registry into .cache/node24 ...\n`);
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    execFileSync(
-      npm,
-      ['install', '--prefix', PREFIX, '--no-save', '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error', `${pkg}@${NODE24_VERSION}`],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-  }
+  const bin = join('node_modules', pkg, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  const binary = join(cachedInstall('node24', `${pkg}@${NODE24_VERSION}`, bin), bin);
   const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
   if (!version.startsWith('v24.')) throw new Error(`${binary} is ${version}, not Node 24: delete .cache/node24 and run again`);
   return binary;

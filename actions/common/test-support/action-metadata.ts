@@ -10,10 +10,12 @@ export interface ActionMetadata {
   inputs: Record<string, { required: boolean; default?: string }>;
   outputs: string[];
   runs: { using?: string; main?: string };
+  /** The Marketplace badge: a Feather icon name and a colour. */
+  branding: { icon?: string; color?: string };
 }
 
 export function readActionMetadata(actionYmlPath: string): ActionMetadata {
-  const metadata: ActionMetadata = { inputs: {}, outputs: [], runs: {} };
+  const metadata: ActionMetadata = { inputs: {}, outputs: [], runs: {}, branding: {} };
   let section = '';
   let current: { required: boolean; default?: string } | undefined;
   for (const line of readFileSync(actionYmlPath, 'utf8').split('\n')) {
@@ -29,6 +31,7 @@ export function readActionMetadata(actionYmlPath: string): ActionMetadata {
       if (section === 'inputs') metadata.inputs[name[1]!] = current = { required: false };
       if (section === 'outputs') metadata.outputs.push(name[1]!);
       if (section === 'runs') metadata.runs[name[1] as 'using' | 'main'] = scalar(name[2]!);
+      if (section === 'branding') metadata.branding[name[1] as 'icon' | 'color'] = scalar(name[2]!);
       continue;
     }
     const property = /^ {4}(required|default):\s*(.*)$/.exec(line);

@@ -1,7 +1,8 @@
 // Runs an Action's bundle as the runner does: a child `node` process on the bundle named by
 // action.yml `runs.main`, an INPUT_<NAME> variable for every declared input (its default when the
 // test gives none), the GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files, then reads back what the runner
-// would: exit code, outputs, the summary, masks, annotations and the log as shown.
+// would: exit code, outputs, the summary, masks, annotations and the log as shown. NODE_OPTIONS
+// passes through from the test's environment, as the runner passes the job's to the step.
 // https://docs.github.com/actions/sharing-automations/creating-actions/metadata-syntax-for-github-actions
 
 import { spawn } from 'node:child_process';
@@ -18,7 +19,7 @@ export interface RunActionOptions {
   env?: Record<string, string | undefined>;
   /** The process is killed after this long (default 60 s); `timedOut` then says so. */
   timeoutMs?: number;
-  /** Node binary; default the one running the tests (Node 20 in CI, although the bundle targets node24). */
+  /** Node binary; default the one running the tests (`pnpm test:node24` runs them on Node 24, the runner's). */
   node?: string;
 }
 
@@ -37,6 +38,8 @@ export interface ActionRun {
   /** stdout as the runner shows it: without the `::add-mask::` lines it consumes. */
   visibleStdout: string;
   stderr: string;
+  /** Node's own warnings on stderr (`(node:PID) [DEP0005] DeprecationWarning: ...`), as the runner's log would show them. */
+  nodeWarnings: string[];
   /** Values registered with `::add-mask::`, in order. */
   masks: string[];
   outputs: Record<string, string>;
@@ -79,6 +82,7 @@ export async function runAction(actionDir: string, options: RunActionOptions = {
       GITHUB_WORKSPACE: dir,
       ...files,
     };
+    if (process.env.NODE_OPTIONS) env.NODE_OPTIONS = process.env.NODE_OPTIONS;
     for (const [name, declared] of Object.entries(metadata.inputs)) {
       env[inputEnvName(name)] = inputs[name] ?? declared.default ?? '';
     }
@@ -95,6 +99,7 @@ export async function runAction(actionDir: string, options: RunActionOptions = {
     return {
       ...result,
       ...readStdout(result.stdout),
+      nodeWarnings: readNodeWarnings(result.stderr),
       outputs: parseFileCommands(await readFile(files.GITHUB_OUTPUT, 'utf8')),
       summary: await readFile(files.GITHUB_STEP_SUMMARY, 'utf8'),
     };
@@ -121,6 +126,11 @@ function readStdout(stdout: string): Pick<ActionRun, 'visibleStdout' | 'masks' |
     }
   }
   return { visibleStdout: visible.join('\n'), masks, annotations, groups };
+}
+
+/** Lines Node prints for a process warning: `(node:1234) [DEP0040] DeprecationWarning: ...`. */
+function readNodeWarnings(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => /^\(node:\d+\) (\[\w+\] )?\w*Warning: /.test(line));
 }
 
 interface Spawned {

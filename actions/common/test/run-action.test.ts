@@ -6,6 +6,7 @@ import { inputEnvName, runAction } from '../test-support/run-action.js';
 import { parseFileCommands, parseWorkflowCommand } from '../test-support/runner-files.js';
 
 const ECHO_ACTION = fileURLToPath(new URL('./fixtures/echo-action', import.meta.url));
+const DEPRECATED_ACTION = fileURLToPath(new URL('./fixtures/deprecated-action', import.meta.url));
 
 describe('runAction', () => {
   it('runs the bundle as the runner does and reads back what the runner reads', async () => {
@@ -42,6 +43,33 @@ describe('runAction', () => {
     await expect(runAction(ECHO_ACTION, { inputs: { 'secret-value': 'x' } })).rejects.toThrow(
       "declares no input 'secret-value'",
     );
+  });
+
+  it("surfaces Node's deprecation warnings, as the runner's log would show them", async () => {
+    const run = await runAction(DEPRECATED_ACTION);
+    expect(run.exitCode).toBe(0);
+    expect(run.nodeWarnings).toEqual([expect.stringMatching(/^\(node:\d+\) \[DEP0005\] DeprecationWarning: Buffer\(\) is deprecated/)]);
+    const clean = await runAction(ECHO_ACTION, { inputs: { 'secret value': 'x' } });
+    expect(clean.nodeWarnings).toEqual([]);
+  });
+
+  it("passes the test process's NODE_OPTIONS through, as the runner passes the job's", async () => {
+    const saved = process.env.NODE_OPTIONS;
+    process.env.NODE_OPTIONS = '--throw-deprecation';
+    try {
+      const run = await runAction(DEPRECATED_ACTION);
+      expect(run.outputs['node-options']).toBe('--throw-deprecation');
+      // the warning became an error: a deprecation a bundle hits fails the step under this option
+      expect(run.exitCode).not.toBe(0);
+      expect(run.stderr).toContain('DeprecationWarning: Buffer() is deprecated');
+    } finally {
+      if (saved === undefined) delete process.env.NODE_OPTIONS;
+      else process.env.NODE_OPTIONS = saved;
+    }
+    // an option the test gives for one run wins over the inherited one
+    const own = await runAction(DEPRECATED_ACTION, { env: { NODE_OPTIONS: '--no-deprecation' } });
+    expect(own.outputs['node-options']).toBe('--no-deprecation');
+    expect(own.nodeWarnings).toEqual([]);
   });
 
   it('names input variables as the runner does', () => {

@@ -1,3 +1,16 @@
+// ../common/src/entry-point.ts
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+function isEntryPoint(moduleUrl, argv = process.argv) {
+  const script = argv[1];
+  if (!script) return false;
+  try {
+    return pathToFileURL(realpathSync(script)).href === moduleUrl;
+  } catch {
+    return false;
+  }
+}
+
 // ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
@@ -1152,7 +1165,7 @@ function parseBody(spec, status, data) {
 }
 
 // ../../packages/api/dist/version.js
-var VERSION = "0.1.0";
+var VERSION = "0.0.0";
 
 // ../../packages/api/dist/options.js
 var CONTEXT = "createClient";
@@ -2261,4 +2274,7 @@ async function waitForOperations2(inputs) {
 }
 
 // src/index.ts
-await run();
+if (isEntryPoint(import.meta.url)) await run();
+export {
+  run
+};

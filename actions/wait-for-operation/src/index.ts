@@ -1,3 +1,8 @@
+// The Action's entry point. The runner executes the bundle of this file: it runs the Action then.
+// @github/local-action imports it and calls the exported run() itself (see the README).
+import { isEntryPoint } from '../../common/src/entry-point.js';
 import { run } from './main.js';
 
-await run();
+export { run };
+
+if (isEntryPoint(import.meta.url)) await run();

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type PlatformEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findLeakedPieces, findLeaks } from '../../common/test-support/leaks.js';
+import { DURATION, logPattern } from '../../common/test-support/log-patterns.js';
 import { type ActionRun, runAction } from '../../common/test-support/run-action.js';
 
 const ACTION_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -30,6 +31,8 @@ async function wait(inputs: Record<string, string>): Promise<ActionRun> {
   // Every run, whatever its outcome: the key is masked first and shown nowhere.
   expect(run.stdout.startsWith(`::add-mask::${key.key}\n`)).toBe(true);
   expect(findLeaks(run, [key.key])).toEqual([]);
+  // Nothing the bundle calls is deprecated on the Node running it (`pnpm test:node24`: the runner's).
+  expect(run.nodeWarnings).toEqual([]);
   return run;
 }
 
@@ -63,7 +66,7 @@ describe('wait-for-operation', () => {
     for (const op of operations) expect(op.duration).toEqual(expect.any(Number));
 
     expect(run.groups).toEqual([`Waiting for 2 operation(s) of project ${projectId}`]);
-    expect(run.visibleStdout).toMatch(new RegExp(`GET /projects/${projectId}/operations -> 200 in \\d+ ms`));
+    expect(run.visibleStdout).toMatch(logPattern(`GET /projects/${projectId}/operations -> 200 in ${DURATION}`));
     expect(run.summary).toContain(`<h2>Operations of project ${projectId}: finished</h2>`);
     expect(run.summary).toContain(`<td>${a!.id}</td><td>create_branch</td><td>finished</td><td>0</td>`);
     expect(platform.getOperation(projectId, a!.id).status).toBe('finished');
@@ -128,8 +131,10 @@ describe('wait-for-operation', () => {
   });
 
   it('times out, with the pending operations in the outputs and the error', async () => {
-    const [slow] = platform.startOperations(projectId, [{ action: 'create_branch', schedulingMs: 0, runningMs: 60_000 }]);
-    const run = await wait({ 'operation-ids': slow!.id, timeout: '600ms' });
+    // Running for 10 minutes, so it is pending at any deadline; the deadline leaves a busy machine
+    // seconds for the first poll's answer (one cut short would leave the operation unknown).
+    const [slow] = platform.startOperations(projectId, [{ action: 'create_branch', schedulingMs: 0, runningMs: 600_000 }]);
+    const run = await wait({ 'operation-ids': slow!.id, timeout: '5s' });
 
     expect(run.exitCode).toBe(1);
     expect(run.outputs.status).toBe('timed-out');
@@ -138,7 +143,7 @@ describe('wait-for-operation', () => {
       { id: slow!.id, action: 'create_branch', status: 'running', failures_count: 0, duration: null },
     ]);
     expect(errors(run)).toEqual([
-      expect.stringContaining(`1 operation(s) still pending after 600 ms: operation ${slow!.id} (create_branch) still running. Raise the timeout`),
+      expect.stringContaining(`1 operation(s) still pending after 5.0 s: operation ${slow!.id} (create_branch) still running. Raise the timeout`),
     ]);
   });
 
@@ -148,7 +153,9 @@ describe('wait-for-operation', () => {
     const run = await wait({ 'operation-ids': op!.id });
 
     expect(run.exitCode).toBe(0);
-    expect(run.visibleStdout).toMatch(/GET \/projects\/[^ ]+\/operations -> 503 in \d+ ms \(attempt 1\), retrying in \d+ ms$/m);
+    expect(run.visibleStdout).toMatch(
+      logPattern(String.raw`GET /projects/[^ ]+/operations -> 503 in ${DURATION} \(attempt 1\), retrying in ${DURATION}$`),
+    );
   });
 
   it('logs a poll that got no answer, and polls again', async () => {
@@ -160,7 +167,9 @@ describe('wait-for-operation', () => {
     expect(run.exitCode).toBe(0);
     expect(run.outputs.status).toBe('finished');
     expect(run.visibleStdout).toMatch(
-      /^Poll 1 after \d+ ms got no answer, polling again: GET \/projects\/[^ ]+\/operations[^\n]* 503[^\n]* Last known: 0 finished, 0 failed, 1 pending of 1$/m,
+      logPattern(
+        String.raw`^Poll 1 after ${DURATION} got no answer, polling again: GET /projects/[^ ]+/operations[^\n]* 503[^\n]* Last known: 0 finished, 0 failed, 1 pending of 1$`,
+      ),
     );
     expect(run.visibleStdout).toMatch(/^Poll \d+ after [^:]+: 1 finished, 0 failed, 0 pending of 1$/m);
   });
@@ -170,15 +179,17 @@ describe('wait-for-operation', () => {
     for (const path of ['/projects/*/operations', '/projects/*/operations/*']) {
       platform.faults.add({ method: 'GET', path, kind: 'status', status: 503, retryAfter: 0, times: 'always' });
     }
-    const run = await wait({ 'operation-ids': op!.id, timeout: '500ms' });
+    // 5 s: round 1's five refused attempts end before the deadline even on a busy machine, so the
+    // log shows a round that got no answer (a deadline inside round 1 would log it differently).
+    const run = await wait({ 'operation-ids': op!.id, timeout: '5s' });
 
     expect(run.exitCode).toBe(1);
     expect(run.outputs).toEqual({ status: 'timed-out', operations: '[]', 'failed-operation-ids': '[]' });
     expect(errors(run)).toEqual([
-      `1 operation(s) still pending after 500 ms: operation ${op!.id}: no answer from the platform before the deadline. ` +
+      `1 operation(s) still pending after 5.0 s: operation ${op!.id}: no answer from the platform before the deadline. ` +
         'The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run.',
     ]);
-    expect(run.visibleStdout).toMatch(/^Poll 1 after \d+ ms got no answer, polling again: /m);
+    expect(run.visibleStdout).toMatch(logPattern(String.raw`^Poll 1 after ${DURATION} got no answer, polling again: `));
     expect(run.summary).toContain(`<tr><td>${op!.id}</td><td>-</td><td>no answer</td><td>-</td><td>-</td></tr>`);
   });
 

@@ -1,3 +1,3 @@
 // The library version, sent in the default User-Agent (`keyturn/<version>`).
-// Kept equal to package.json's version by version.test.ts.
-export const VERSION = '0.1.0';
+// Kept equal to package.json's version by version.test.ts; `pnpm release:version` writes it.
+export const VERSION = '0.0.0';

@@ -124,11 +124,12 @@ export function recordEvents(): { events: RequestEvent[]; onRequest: (event: Req
 
 /** Resolves once `condition` holds; for "the request reached the server" (not a timing check). */
 export async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (condition()) return;
+  // 20 s, inside the test's 30 s limit: generous for a busy machine, and the failure names what.
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error(`gave up waiting until ${what}`);
 }
 
 /** Everything an error exposes as text: a key must appear in none of it. */

@@ -130,10 +130,11 @@ describe('POST retry', () => {
   });
 
   it('POST never retries a timeout', async () => {
-    faults().add({ method: 'POST', path: '/api_keys', kind: 'delay', ms: 500 });
-    const error = await platform.client({ timeoutMs: 100 }, fakeTime()).apiKeys.create({ key_name: 't' }).catch((e: unknown) => e);
+    // Seconds, not milliseconds: the POST must reach the server before the client gives up, even on a busy machine.
+    faults().add({ method: 'POST', path: '/api_keys', kind: 'delay', ms: 4000 });
+    const error = await platform.client({ timeoutMs: 2000 }, fakeTime()).apiKeys.create({ key_name: 't' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as Error).message).toMatch(/^POST \/api_keys got no complete answer within 100 ms\. Raise timeoutMs/);
+    expect((error as Error).message).toMatch(/^POST \/api_keys got no complete answer within 2000 ms\. Raise timeoutMs/);
     // the emulator logs a delayed request once the delay is over; no second attempt ever comes
     await until(() => platform.requests({ method: 'POST' }).length > 0, 'the delayed POST was logged');
     expect(platform.requests({ method: 'POST' })).toHaveLength(1);

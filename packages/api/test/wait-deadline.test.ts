@@ -22,20 +22,21 @@ describe('the deadline bounds every request of the wait', () => {
     const [op] = start({});
     faults().add({ method: 'GET', kind: 'hang', times: 'always' });
     const { events, onRequest } = recordEvents();
-    const result = await realClient({ onRequest }).operations.wait(platform.projectId, [op!.id], { timeoutMs: 300 });
+    // 3 s: time enough for the first poll to reach the server on a busy machine before it is cut.
+    const result = await realClient({ onRequest }).operations.wait(platform.projectId, [op!.id], { timeoutMs: 3000 });
     expect(result).toMatchObject({ status: 'timed-out', operations: [], pending: [], failed: [], unknownIds: [op!.id], rounds: 1 });
     expect(platform.requests()).toHaveLength(1);
     // the log line of the cut request says why, not "aborted by the caller"
     expect(events).toEqual([expect.objectContaining({ outcome: 'error', attempt: 1 })]);
     expect(events[0]!.error).toBe(
-      `GET /projects/${platform.projectId}/operations was cut short: the wait's timeout (timeoutMs 300) ran out.`,
+      `GET /projects/${platform.projectId}/operations was cut short: the wait's timeout (timeoutMs 3000) ran out.`,
     );
   });
 
   it('returns the last known states when a later poll hangs', { timeout: 15_000 }, async () => {
     const [op] = start({ schedulingMs: 3_600_000 });
     const result = await realClient().operations.wait(platform.projectId, [op!.id], {
-      timeoutMs: 2000,
+      timeoutMs: 5000, // seconds for the first poll to be answered on a busy machine, before the hang
       intervalMs: 50,
       onPoll: (e) => e.round === 1 && faults().add({ method: 'GET', kind: 'hang', times: 'always' }),
     });

@@ -122,7 +122,8 @@ describe('a handler that fails', () => {
 
 describe('a delay', () => {
   it('carries out a request whose client gave up during the delay, and logs that no reply went out', async () => {
-    service.emulator.faults.add({ method: 'POST', path: '/notes', kind: 'delay', ms: 400 });
+    // The delay outlasts any stall of a busy machine between taking the fault and the destroy below.
+    service.emulator.faults.add({ method: 'POST', path: '/notes', kind: 'delay', ms: 3000 });
     const url = new URL(service.emulator.origin);
     const req = request({
       host: url.hostname,
@@ -150,7 +151,8 @@ describe('a delay', () => {
   });
 
   it('answers after requests that came in during it', async () => {
-    service.emulator.faults.add({ method: 'POST', path: '/notes', kind: 'delay', ms: 300 });
+    // The delay outlasts any stall of a busy machine between taking the fault and the GET below.
+    service.emulator.faults.add({ method: 'POST', path: '/notes', kind: 'delay', ms: 3000 });
     const delayed = ask('POST', '/api/notes', { body: note('late') });
     await until(() => service.emulator.faults.list().length === 0);
     expect((await ask('GET', '/api/notes')).body).toEqual({ notes: [] });

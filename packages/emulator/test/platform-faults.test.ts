@@ -61,7 +61,8 @@ describe('status faults', () => {
 
 describe('other faults', () => {
   it('delay answers normally, after requests that came in meanwhile', async () => {
-    platform.emulator.faults.add({ method: 'POST', path: '/api_keys', kind: 'delay', ms: 300 });
+    // The delay outlasts any stall of a busy machine between taking the fault and the GET below.
+    platform.emulator.faults.add({ method: 'POST', path: '/api_keys', kind: 'delay', ms: 3000 });
     const delayed = createKey('slow');
     await until(() => platform.emulator.faults.list().length === 0);
     const meanwhile = await platform.api('GET', '/api_keys');
@@ -75,7 +76,8 @@ describe('other faults', () => {
   });
 
   it('delay: a create whose client timed out during the delay still takes effect', async () => {
-    platform.emulator.faults.add({ method: 'POST', path: '/api_keys', kind: 'delay', ms: 400 });
+    // The delay outlasts any stall of a busy machine between taking the fault and the abort below.
+    platform.emulator.faults.add({ method: 'POST', path: '/api_keys', kind: 'delay', ms: 3000 });
     const controller = new AbortController();
     const sent = fetch(`${platform.emulator.url}/api_keys`, {
       method: 'POST',

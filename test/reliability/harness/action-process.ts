@@ -44,7 +44,7 @@ export function startAction(actionDir: string, options: RunActionOptions = {}): 
     try {
       const run = await runAction(actionDir, {
         ...options,
-        env: { ...options.env, NODE_OPTIONS: `--import=${PROBE}`, KEYTURN_PROBE_FILE: probeFile },
+        env: { ...options.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(), KEYTURN_PROBE_FILE: probeFile },
       });
       return { ...run, probe: await readProbe(probeFile) };
     } finally {

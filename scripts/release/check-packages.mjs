@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// `pnpm release:check`: the release workflow's steps up to the publish call, on this machine.
+//   1. `changeset version` on a copy: the versions the "Version packages" PR would hold
+//   2. each public package packed as it will be published, with no `workspace:` range left
+//   3. publint and @arethetypeswrong/cli (ESM-only profile) on each tarball
+//   4. the tarballs installed with plain `npm install` into a scratch project outside the workspace,
+//      then used from an ES module (against the emulator) and type-checked from TypeScript
+//   5. `npx @keyturn/emulator` answering from that project, and the Action tags a release would move
+// Run after `pnpm build`. Needs the npm registry (for the scratch project's other dependencies).
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../lib/cached-install.mjs';
+import { actionTags } from './action-tags.mjs';
+import { pack, packedManifest, unpublishableRanges } from './pack.mjs';
+import { TSCONFIG, USE_MJS, USE_TS } from './scratch-files.mjs';
+import { rehearseVersion } from './rehearse-version.mjs';
+import { actionPackages, publicPackages } from './workspace-packages.mjs';
+
+const keep = process.argv.includes('--keep');
+const bin = (name) => join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
+// npm in the scratch project sees what a user's would: none of the npm_* settings pnpm passes to scripts.
+const userEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, stdio: 'inherit', shell: process.platform === 'win32', env: { ...userEnv, FORCE_COLOR: '0' } });
+const step = (title) => console.log(`\n== ${title}`);
+
+step('"Version packages": changeset version, rehearsed on a copy of the manifests');
+const plan = rehearseVersion();
+for (const [name, { from, to }] of plan) console.log(`${name}: ${from} -> ${to}`);
+
+const work = mkdtempSync(join(tmpdir(), 'keyturn-release-'));
+try {
+  const packages = publicPackages();
+  step(`packing ${packages.map((p) => p.manifest.name).join(', ')}`);
+  const tarballs = [];
+  for (const { dir, manifest } of packages) {
+    const tarball = pack(dir, work);
+    const bad = unpublishableRanges(packedManifest(tarball));
+    if (bad.length > 0) throw new Error(`${manifest.name}'s tarball keeps ranges npm cannot install: ${bad.join(', ')}`);
+    console.log(`${manifest.name}: ${tarball} (no workspace: range left)`);
+    tarballs.push({ name: manifest.name, tarball });
+  }
+
+  for (const { name, tarball } of tarballs) {
+    step(`${name}: publint, attw --profile esm-only`);
+    run(bin('publint'), ['run', tarball, '--strict'], work);
+    run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'table-flipped'], work);
+  }
+
+  step('scratch project outside the workspace: npm install of the tarballs');
+  const scratch = join(work, 'scratch');
+  execFileSync('git', ['init', '-q', scratch]); // its own root: npm must not walk up into anything
+  const rootManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  writeFileSync(join(scratch, 'package.json'), `${JSON.stringify({ name: 'scratch', private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(join(scratch, 'use.mjs'), USE_MJS);
+  writeFileSync(join(scratch, 'use.ts'), USE_TS);
+  writeFileSync(join(scratch, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  run(
+    npm,
+    [
+      'install', '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error',
+      ...tarballs.map((t) => t.tarball),
+      `typescript@${rootManifest.devDependencies.typescript}`,
+      `@types/node@${rootManifest.devDependencies['@types/node']}`,
+    ],
+    scratch,
+  );
+
+  step('used from an ES module: node use.mjs');
+  run(process.execPath, ['use.mjs'], scratch);
+  step('type-checked from TypeScript: tsc --noEmit');
+  run(process.execPath, [join(scratch, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], scratch);
+  step('npx @keyturn/emulator --help (the package bin, as a published install runs it)');
+  run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', '@keyturn/emulator', '--help'], scratch);
+
+  step('Action tags a release of this version would create and move');
+  const planned = [...plan].find(([name]) => actionPackages().some((pkg) => pkg.manifest.name === name));
+  const { tag, major } = actionTags(planned ? planned[1].to : undefined);
+  console.log(`${tag} (new, annotated) and ${major} (moved to it): uses: OWNER/keyturn/actions/rotate-key@${major}`);
+  console.log(`publish would run, per package: npm publish <tarball> --provenance --access public`);
+  console.log('\nrelease:check passed: everything up to `npm publish --provenance` holds.');
+} finally {
+  if (keep) console.log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}

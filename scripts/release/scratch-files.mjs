@@ -1,0 +1,38 @@
+// The scratch project's files: each public package used as a user would, from an ES module and from
+// TypeScript (tsc --noEmit, module nodenext), against the emulator.
+
+export const USE_MJS = `import { createClient } from '@keyturn/api';
+import { startPlatformEmulator } from '@keyturn/emulator';
+import { rotateKey } from '@keyturn/rotation';
+
+const platform = await startPlatformEmulator();
+try {
+  const { key } = platform.createKey('scratch');
+  const client = createClient({ apiKey: key, baseUrl: platform.url });
+  const keys = await client.apiKeys.list();
+  if (keys.length !== 1 || keys[0].name !== 'scratch') throw new Error('unexpected key listing: ' + JSON.stringify(keys));
+  if (typeof rotateKey !== 'function') throw new Error('@keyturn/rotation exports no rotateKey');
+  console.log('ESM: @keyturn/api listed ' + keys.length + ' key on @keyturn/emulator; @keyturn/rotation exports rotateKey');
+} finally {
+  await platform.close();
+}
+`;
+
+export const USE_TS = `import { createClient, type PlatformClient } from '@keyturn/api';
+import { startPlatformEmulator, type PlatformEmulator } from '@keyturn/emulator';
+import { rotateKey } from '@keyturn/rotation';
+
+export async function listNames(): Promise<string[]> {
+  const platform: PlatformEmulator = await startPlatformEmulator();
+  const client: PlatformClient = createClient({ apiKey: platform.createKey('ts').key, baseUrl: platform.url });
+  const names = (await client.apiKeys.list()).map((key) => key.name);
+  await platform.close();
+  return names;
+}
+export const rotate: typeof rotateKey = rotateKey;
+`;
+
+export const TSCONFIG = {
+  compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] },
+  files: ['use.ts'],
+};

@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// `pnpm test`: builds, runs every package's tests one package at a time (each gets both cores), and
+// ends with the one line CI reads: "N passed, N failed". Extra arguments go to turbo
+// (`node scripts/test.mjs --filter=./actions/*`).
+
+import { summarizeTests } from '../.ci/summarize-tests.mjs';
+import { runTurbo } from './turbo.mjs';
+
+let log = '';
+const code = await runTurbo(['run', 'test', '--continue', '--concurrency=1', ...process.argv.slice(2)], {
+  onOutput: (chunk) => {
+    log += chunk;
+  },
+});
+const totals = summarizeTests(log);
+console.log('');
+console.log(totals.line);
+// A run that counted no test at all proves nothing: fail it, whatever turbo said.
+process.exitCode = code !== 0 ? code : totals.passed === 0 ? 1 : 0;
