@@ -8,9 +8,8 @@
 // Seeded and reproducible: KEYTURN_PROPERTY_SEED=<n> replays a run of this file (each sequence's
 // seed is the base seed plus its number), KEYTURN_PROPERTY_SEQUENCES sets how many (default 6). The
 // seed is in every test name and every failure message. CI runs a fixed base seed, so a run fails
-// only on a change; KEYTURN_PROPERTY_SEED=random explores new histories. A history known to fail
-// (a target list replaced whole, then a retired target: the old family's keys stay valid) is
-// KEYTURN_PROPERTY_SEED=1568156578 KEYTURN_PROPERTY_SEQUENCES=1: open, see RELIABILITY.md.
+// only on a change; KEYTURN_PROPERTY_SEED=random explores new histories. Histories a random seed
+// once failed are replayed beside the fixed ones (FOUND_SEEDS), so a fix stays fixed.
 
 import { describe, expect, it } from 'vitest';
 import type { ProbedRun } from './harness/action-process.js';
@@ -103,10 +102,19 @@ async function runUnder(w: DriftWorld, rng: Rng, targets: string[], inputs: Reco
   return { run: await started.done, plan: `kill while ${where} hangs (${afterEffect ? 'after' : 'before'} effect)` };
 }
 
-const sequences = Array.from({ length: SEQUENCES }, (_, i) => ({ i, seed: BASE_SEED + i }));
+/**
+ * Sequence seeds that once failed, each replayed as its own sequence: a list replaced whole, then
+ * the old family's target retired (1568156578); a target added in a run that rolled back, then
+ * dropped (688193290); a run killed after its create, then the list edited (435540298).
+ */
+const FOUND_SEEDS = [1568156578, 688193290, 435540298];
+const sequences = [
+  ...Array.from({ length: SEQUENCES }, (_, i) => ({ name: `sequence ${i}`, seed: BASE_SEED + i })),
+  ...(process.env.KEYTURN_PROPERTY_SEED ? [] : FOUND_SEEDS.map((seed) => ({ name: 'found sequence', seed }))),
+];
 
 describe.concurrent(`rotation histories (KEYTURN_PROPERTY_SEED=${BASE_SEED})`, () => {
-  it.each(sequences)('sequence $i (seed $seed)', async ({ seed }) => {
+  it.each(sequences)('$name (seed $seed)', async ({ seed }) => {
     const rng = generator(seed);
     const w = await startDriftWorld();
     const history: string[] = [];
@@ -148,7 +156,7 @@ describe.concurrent(`rotation histories (KEYTURN_PROPERTY_SEED=${BASE_SEED})`, (
       expectNoUnheldKey(w);
       expectNoLeaks(run, w.secrets);
     } catch (error) {
-      throw new Error(`KEYTURN_PROPERTY_SEED=${BASE_SEED} (sequence seed ${seed}):\n${history.join('\n')}\n${(error as Error).message}`, { cause: error });
+      throw new Error(`replay: KEYTURN_PROPERTY_SEED=${seed} KEYTURN_PROPERTY_SEQUENCES=1:\n${history.join('\n')}\n${(error as Error).message}`, { cause: error });
     } finally {
       await w.close();
     }

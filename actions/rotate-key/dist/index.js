@@ -8252,11 +8252,12 @@ var HELD_HISTORY = 100;
 function emptyRecord(family, secretName) {
   return { family, secretName, targets: {}, held: [] };
 }
-function beforeWriting(record, targets, keyId) {
+function beforeWriting(record, targets, keyId, writtenBack) {
   const next = structuredClone(record);
   for (const { identity, spec } of targets) {
     const keyIds = next.targets[identity]?.keyIds ?? [];
-    next.targets[identity] = { spec, keyIds: [keyId, ...keyIds.filter((id) => id !== keyId)] };
+    const earlier = [.../* @__PURE__ */ new Set([...keyIds, ...writtenBack])].filter((id) => id !== keyId).sort((a2, b2) => b2 - a2);
+    next.targets[identity] = { spec, keyIds: [keyId, ...earlier] };
   }
   return next;
 }
@@ -8271,6 +8272,12 @@ function afterWriting(record, written, keyId, retired, previous) {
     delete next.targets[identity];
   const history = [keyId, ...previous, ...next.held];
   next.held = [...new Set(history)].slice(0, HELD_HISTORY);
+  return next;
+}
+function withoutTargets(record, identities) {
+  const next = structuredClone(record);
+  for (const identity of identities)
+    delete next.targets[identity];
   return next;
 }
 function parseRecord(text) {
@@ -8362,6 +8369,16 @@ function githubVariableStore(octokit, repository) {
       } catch (error2) {
         throw failure(error2, "Writing the record of which targets hold the keys to");
       }
+    },
+    async remove(family) {
+      const name = recordVariableName(family);
+      try {
+        await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name });
+      } catch (error2) {
+        if (error2.status !== 404)
+          throw failure(error2, `Deleting the record of family ${family} from`);
+      }
+      existing.delete(name);
     }
   };
 }
@@ -12185,7 +12202,7 @@ function chooseFamily(input) {
 
 // ../../packages/rotation/dist/protocol/target-record-step.js
 function noRecord() {
-  return { store: void 0, record: emptyRecord("", ""), known: false, dropped: [], retired: [], previousIds: [] };
+  return { store: void 0, record: emptyRecord("", ""), known: false, dropped: [], retired: [], previousIds: [], otherFamilies: [] };
 }
 async function readRecord(ctx, keys) {
   const store = ctx.recordStore;
@@ -12210,7 +12227,9 @@ async function readRecord(ctx, keys) {
   ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
   const record = choice.record ?? emptyRecord(choice.family, ctx.secretName);
   const listed = new Set(ctx.targets.map(identityOf));
-  const retired = await checkRetired(ctx, record);
+  const sameSecret = records.filter((r2) => r2.secretName.toUpperCase() === ctx.secretName.toUpperCase());
+  const others = sameSecret.filter((r2) => r2.family !== choice.family);
+  const retired = await checkRetired(ctx, [record, ...others]);
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
   for (const target of dropped)
     warnDropped(ctx, target, keys);
@@ -12224,8 +12243,26 @@ async function readRecord(ctx, keys) {
     known: choice.record !== void 0,
     dropped,
     retired,
-    previousIds: choice.record ? recordedPrevious(record, listed) : guessedPrevious(keys, choice.family)
+    previousIds: choice.record ? recordedPrevious(record, listed) : guessedPrevious(keys, choice.family),
+    otherFamilies: otherFamilies(ctx, others, retired, keys)
   };
+}
+function otherFamilies(ctx, others, retired, keys) {
+  const touched = [];
+  for (const other of others) {
+    const named = retired.filter((identity) => identity in other.targets);
+    const record = withoutTargets(other, named);
+    if (!named.length && Object.keys(record.targets).length)
+      continue;
+    const left = Object.keys(record.targets).length;
+    const recordedIds = new Set(Object.values(other.targets).flatMap((e) => e.keyIds));
+    const unheldKeys = left ? void 0 : keys.filter((k2) => recordedIds.has(k2.id) || familyMembers([k2], other.family).length);
+    touched.push({ record, retired: named, unheldKeys });
+    const what = named.length ? `names the retired target${named.length > 1 ? "s" : ""} ${named.map((id) => other.targets[id]?.spec ?? id).join(", ")}` : "names no target";
+    const then = unheldKeys ? unheldKeys.length ? `no target is left to hold its keys ${unheldKeys.map((k2) => `${k2.id} (${k2.name})`).join(", ")}: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : "no target is left and none of its keys is live: the record is deleted once every target holds the new key" : `it still names ${left} target(s), whose keys stay valid`;
+    ctx.log("preflight", `The record of family ${other.family} ${what}; ${then}`);
+  }
+  return touched;
 }
 function recordedPrevious(record, listed) {
   const ids = /* @__PURE__ */ new Set();
@@ -12246,11 +12283,11 @@ function warnDropped(ctx, target, keys) {
   ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
   ctx.warn("preflight", `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in retire-targets; otherwise put it back in targets.`);
 }
-async function checkRetired(ctx, record) {
+async function checkRetired(ctx, records) {
   const retired = [];
   for (const { identity, target } of ctx.retire) {
-    if (!(identity in record.targets)) {
-      ctx.warn("preflight", `${target.describe()} is in retire-targets but the record of family ${ctx.family} does not name it: nothing to retire.`);
+    if (!records.some((record) => identity in record.targets)) {
+      ctx.warn("preflight", `${target.describe()} is in retire-targets but no target record of ${ctx.secretName} names it: nothing to retire.`);
       continue;
     }
     let meta;
@@ -12267,12 +12304,31 @@ async function checkRetired(ctx, record) {
   }
   return retired;
 }
+async function recordBeforeCreating(ctx) {
+  const { store, record } = ctx.records;
+  if (!store || ctx.dryRun)
+    return;
+  const unnamed = ctx.targets.filter((t2) => !(identityOf(t2) in record.targets));
+  if (!unnamed.length)
+    return;
+  const next = structuredClone(record);
+  for (const target of unnamed)
+    next.targets[identityOf(target)] = { spec: target.describe(), keyIds: [] };
+  ctx.log("create", `Recording in ${store.describe()} that family ${ctx.family} serves ${unnamed.map((t2) => t2.describe()).join(", ")}, before making its key`);
+  try {
+    await store.save(next);
+  } catch (error2) {
+    const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
+    ctx.fail("create", `Before making the key: ${describeError(error2)}`, `${advice} No key was made and no secret was changed.`, error2);
+  }
+  ctx.records.record = next;
+}
 async function recordBeforeWriting(ctx, keyId) {
   const { store, record } = ctx.records;
   if (!store)
     return;
   const targets = ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
-  const next = beforeWriting(record, targets, keyId);
+  const next = beforeWriting(record, targets, keyId, ctx.records.previousIds);
   ctx.log("store", `Recording in ${store.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
   await store.save(next);
   ctx.records.record = next;
@@ -12288,6 +12344,28 @@ async function recordAfterWriting(ctx, keyId) {
     ctx.log("revoke", `Recorded in ${store.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
     ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.`);
+  }
+  for (const other of ctx.records.otherFamilies)
+    await settleOtherFamily(ctx, store, other);
+}
+async function settleOtherFamily(ctx, store, other) {
+  const { family } = other.record;
+  try {
+    if (other.retired.length)
+      await store.save(other.record);
+    if (!other.unheldKeys) {
+      ctx.log("revoke", `The record of family ${family} forgets the retired target(s)`);
+      return;
+    }
+    for (const key of other.unheldKeys) {
+      const outcome = await revokeIfLive(ctx.client, key.id);
+      ctx.report.revokedKeyIds.push(key.id);
+      ctx.log("revoke", `${outcome === "already-gone" ? "Key" : "Revoked key"} ${key.id} (${key.name}) of family ${family}${outcome === "already-gone" ? " was already revoked" : ""}: no target holds it any more`);
+    }
+    await store.remove(family);
+    ctx.log("revoke", `Deleted the record of family ${family}: no target holds its keys`);
+  } catch (error2) {
+    ctx.warn("revoke", `Family ${family} names no target any more, but settling it failed (${describeError(error2)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`);
   }
 }
 function recordFacts(ctx) {
@@ -12742,6 +12820,7 @@ async function rotateKey(options) {
   note = ctx.note;
   const { plan, publicKeys } = await preflight(ctx);
   if (!ctx.dryRun) {
+    await recordBeforeCreating(ctx);
     const created = await createKey(ctx, plan.keyName);
     const verified = await verifyKey(ctx, created);
     await storeKey(ctx, created, verified, publicKeys);

@@ -196,15 +196,18 @@ describe('rotate-key', () => {
     expect(findLeaks(run, ['github_pat_unknown_0123456789abcdef'])).toEqual([]);
   });
 
-  it('revokes its new key again, writing nothing, when the token can read but not write (the target record first)', async () => {
+  it('makes no key and writes nothing when the token can read but not write (the target record, before the key is made)', async () => {
     const run = await rotate({ 'github-token': READ_TOKEN });
 
     expect(run.exitCode).toBe(1);
     expect(liveKeyIds()).toEqual([consoleKey.id]);
+    expect(platform.listKeys()).toHaveLength(1);
     expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
     expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]' });
-    expect(annotations(run, 'error')).toEqual([expect.stringMatching(/Recording which targets may hold the new key failed.*403.*Variables: Read and write/)]);
-    expect(run.summary).toContain('failed at the store step');
+    expect(annotations(run, 'error')).toEqual([
+      expect.stringMatching(/Before making the key: Writing the record .* failed: GitHub answered 403.*Variables: Read and write.*No key was made and no secret was changed/),
+    ]);
+    expect(run.summary).toContain('failed at the create step');
   });
 
   it('says how to recover when the current key no longer works', async () => {

@@ -9,7 +9,7 @@ import { createKey } from './protocol/create.js';
 import { preflight } from './protocol/preflight.js';
 import { revokeOldKeys } from './protocol/revoke.js';
 import { storeKey } from './protocol/store.js';
-import { noRecord } from './protocol/target-record-step.js';
+import { noRecord, recordBeforeCreating } from './protocol/target-record-step.js';
 import { verifyKey } from './protocol/verify.js';
 import { describeError } from './platform.js';
 import { emptyReport, type RotationReport } from './report.js';
@@ -48,6 +48,7 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
 
   const { plan, publicKeys } = await preflight(ctx);
   if (!ctx.dryRun) {
+    await recordBeforeCreating(ctx);
     const created = await createKey(ctx, plan.keyName);
     const verified = await verifyKey(ctx, created);
     await storeKey(ctx, created, verified, publicKeys);

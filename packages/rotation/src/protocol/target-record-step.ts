@@ -4,11 +4,12 @@
 
 import { describeError, type PlatformKey } from '../platform.js';
 import { RecordError } from '../record/github-variables.js';
-import { afterWriting, beforeWriting, emptyRecord, type RecordStore, type TargetRecord } from '../record/target-record.js';
+import { afterWriting, beforeWriting, emptyRecord, type RecordStore, type TargetRecord, withoutTargets } from '../record/target-record.js';
 import { identityOf, targetAdvice } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
 import { familyMembers, type selectRevocations } from './revocation-plan.js';
+import { revokeIfLive } from './revoke-if-live.js';
 
 export interface DroppedTarget {
   identity: string;
@@ -28,10 +29,27 @@ export interface RecordState {
   retired: string[];
   /** Keys the listed targets held before this run, as far as the run can tell: first to keep. */
   previousIds: number[];
+  /** Records of other families that name a retired target, or that no target is left in. */
+  otherFamilies: OtherFamily[];
+}
+
+/**
+ * Another family's record touched by this run: the retired targets it named are forgotten, and
+ * once it names no target at all, no target may hold its keys, so they are revoked and the record
+ * deleted. A record left with no targets is kept (a tombstone) until its keys are gone, so a run
+ * stopped halfway is finished by the next one.
+ */
+export interface OtherFamily {
+  /** The record as it will be saved: without the retired targets. */
+  record: TargetRecord;
+  /** Retired targets it named (identities). */
+  retired: string[];
+  /** Its family's live keys, when no target is left to hold them: revoked, then the record deleted. */
+  unheldKeys: PlatformKey[] | undefined;
 }
 
 export function noRecord(): RecordState {
-  return { store: undefined, record: emptyRecord('', ''), known: false, dropped: [], retired: [], previousIds: [] };
+  return { store: undefined, record: emptyRecord('', ''), known: false, dropped: [], retired: [], previousIds: [], otherFamilies: [] };
 }
 
 /** Reads the records, chooses the family (sets ctx.family) and fills ctx.records. */
@@ -58,7 +76,9 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   ctx.log('preflight', `Key family ${choice.family} (${choice.why})`);
   const record = choice.record ?? emptyRecord(choice.family, ctx.secretName);
   const listed = new Set(ctx.targets.map(identityOf));
-  const retired = await checkRetired(ctx, record);
+  const sameSecret = records.filter((r) => r.secretName.toUpperCase() === ctx.secretName.toUpperCase());
+  const others = sameSecret.filter((r) => r.family !== choice.family);
+  const retired = await checkRetired(ctx, [record, ...others]);
   const dropped = Object.entries(record.targets)
     .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
     .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
@@ -72,7 +92,30 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     dropped,
     retired,
     previousIds: choice.record ? recordedPrevious(record, listed) : guessedPrevious(keys, choice.family),
+    otherFamilies: otherFamilies(ctx, others, retired, keys),
   };
+}
+
+/** Other families' records this run updates: the retired targets they name, the keys nobody holds. */
+function otherFamilies(ctx: RotationContext, others: readonly TargetRecord[], retired: readonly string[], keys: readonly PlatformKey[]): OtherFamily[] {
+  const touched: OtherFamily[] = [];
+  for (const other of others) {
+    const named = retired.filter((identity) => identity in other.targets);
+    const record = withoutTargets(other, named);
+    if (!named.length && Object.keys(record.targets).length) continue;
+    const left = Object.keys(record.targets).length;
+    const recordedIds = new Set(Object.values(other.targets).flatMap((e) => e.keyIds));
+    const unheldKeys = left ? undefined : keys.filter((k) => recordedIds.has(k.id) || familyMembers([k], other.family).length);
+    touched.push({ record, retired: named, unheldKeys });
+    const what = named.length ? `names the retired target${named.length > 1 ? 's' : ''} ${named.map((id) => other.targets[id]?.spec ?? id).join(', ')}` : 'names no target';
+    const then = unheldKeys
+      ? unheldKeys.length
+        ? `no target is left to hold its keys ${unheldKeys.map((k) => `${k.id} (${k.name})`).join(', ')}: ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
+        : 'no target is left and none of its keys is live: the record is deleted once every target holds the new key'
+      : `it still names ${left} target(s), whose keys stay valid`;
+    ctx.log('preflight', `The record of family ${other.family} ${what}; ${then}`);
+  }
+  return touched;
 }
 
 /** What the listed targets may hold, by the record: the key the targets hold first. */
@@ -105,12 +148,15 @@ function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly
   );
 }
 
-/** Retired targets of the record whose secret is gone; one that still holds it fails the run. */
-async function checkRetired(ctx: RotationContext, record: TargetRecord): Promise<string[]> {
+/**
+ * Retired targets named by a record of this secret (this family's or another's) whose secret is
+ * gone; one that still holds it fails the run.
+ */
+async function checkRetired(ctx: RotationContext, records: readonly TargetRecord[]): Promise<string[]> {
   const retired: string[] = [];
   for (const { identity, target } of ctx.retire) {
-    if (!(identity in record.targets)) {
-      ctx.warn('preflight', `${target.describe()} is in retire-targets but the record of family ${ctx.family} does not name it: nothing to retire.`);
+    if (!records.some((record) => identity in record.targets)) {
+      ctx.warn('preflight', `${target.describe()} is in retire-targets but no target record of ${ctx.secretName} names it: nothing to retire.`);
       continue;
     }
     let meta: Awaited<ReturnType<NonNullable<typeof target.readSecretMeta>>>;
@@ -132,12 +178,36 @@ async function checkRetired(ctx: RotationContext, record: TargetRecord): Promise
   return retired;
 }
 
+/**
+ * Before the key is created: the record names every listed target, so that the family follows
+ * these targets even if the run stops before any secret is written (a later run with an edited
+ * list then still finds the family, and the key this run may have made). Only when a listed target
+ * is not named yet: a steady rotation writes nothing here. Changes nothing else on failure.
+ */
+export async function recordBeforeCreating(ctx: RotationContext): Promise<void> {
+  const { store, record } = ctx.records;
+  if (!store || ctx.dryRun) return;
+  const unnamed = ctx.targets.filter((t) => !(identityOf(t) in record.targets));
+  if (!unnamed.length) return;
+  const next = structuredClone(record);
+  for (const target of unnamed) next.targets[identityOf(target)] = { spec: target.describe(), keyIds: [] };
+  ctx.log('create', `Recording in ${store.describe()} that family ${ctx.family} serves ${unnamed.map((t) => t.describe()).join(', ')}, before making its key`);
+  try {
+    await store.save(next);
+  } catch (error) {
+    const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
+    ctx.fail('create', `Before making the key: ${describeError(error)}`, `${advice} No key was made and no secret was changed.`, error);
+  }
+  ctx.records.record = next;
+}
+
 /** Before the first secret write: every target may hold the new key too. Throws a RecordError. */
 export async function recordBeforeWriting(ctx: RotationContext, keyId: number): Promise<void> {
   const { store, record } = ctx.records;
   if (!store) return;
   const targets = ctx.targets.map((t) => ({ identity: identityOf(t), spec: t.describe() }));
-  const next = beforeWriting(record, targets, keyId);
+  // The key the run started with is, as far as the run can tell, one of previousIds.
+  const next = beforeWriting(record, targets, keyId, ctx.records.previousIds);
   ctx.log('store', `Recording in ${store.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
   await store.save(next);
   ctx.records.record = next;
@@ -155,6 +225,35 @@ export async function recordAfterWriting(ctx: RotationContext, keyId: number): P
   } catch (error) {
     // The record still names more keys than the targets hold: never fewer. The next run narrows it.
     ctx.warn('revoke', `The target record could not be narrowed to the new key (${describeError(error)}); it still names older keys, which the next rotation sorts out.`);
+  }
+  for (const other of ctx.records.otherFamilies) await settleOtherFamily(ctx, store, other);
+}
+
+/**
+ * Once every listed target holds the new key: another family's record forgets its retired targets;
+ * left with none, its keys are revoked (with the current key, still valid) and then the record is
+ * deleted. Saved first as a tombstone, so a run stopped halfway leaves the next run the rest.
+ */
+async function settleOtherFamily(ctx: RotationContext, store: RecordStore, other: OtherFamily): Promise<void> {
+  const { family } = other.record;
+  try {
+    if (other.retired.length) await store.save(other.record);
+    if (!other.unheldKeys) {
+      ctx.log('revoke', `The record of family ${family} forgets the retired target(s)`);
+      return;
+    }
+    for (const key of other.unheldKeys) {
+      const outcome = await revokeIfLive(ctx.client, key.id);
+      ctx.report.revokedKeyIds.push(key.id);
+      ctx.log('revoke', `${outcome === 'already-gone' ? 'Key' : 'Revoked key'} ${key.id} (${key.name}) of family ${family}${outcome === 'already-gone' ? ' was already revoked' : ''}: no target holds it any more`);
+    }
+    await store.remove(family);
+    ctx.log('revoke', `Deleted the record of family ${family}: no target holds its keys`);
+  } catch (error) {
+    ctx.warn(
+      'revoke',
+      `Family ${family} names no target any more, but settling it failed (${describeError(error)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`,
+    );
   }
 }
 

@@ -90,5 +90,15 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
         throw failure(error, 'Writing the record of which targets hold the keys to');
       }
     },
+    async remove(family) {
+      const name = recordVariableName(family);
+      try {
+        await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name });
+      } catch (error) {
+        // Already gone (an earlier attempt whose reply was lost) is what was wanted.
+        if ((error as { status?: number }).status !== 404) throw failure(error, `Deleting the record of family ${family} from`);
+      }
+      existing.delete(name);
+    },
   };
 }

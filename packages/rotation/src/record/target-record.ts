@@ -25,6 +25,8 @@ export interface RecordStore {
   /** Every record kept there, of every family. */
   load(): Promise<TargetRecord[]>;
   save(record: TargetRecord): Promise<void>;
+  /** Deletes a family's record (once no target holds any of its keys). */
+  remove(family: string): Promise<void>;
   /** `variables of acme/ops`, for messages. */
   describe(): string;
 }
@@ -36,12 +38,22 @@ export function emptyRecord(family: string, secretName: string): TargetRecord {
   return { family, secretName, targets: {}, held: [] };
 }
 
-/** Before the first write: every target to be written may hold `keyId` besides what it held. */
-export function beforeWriting(record: TargetRecord, targets: ReadonlyArray<{ identity: string; spec: string }>, keyId: number): TargetRecord {
+/**
+ * Before the first write: every target to be written may hold `keyId` besides what it held, and
+ * also `writtenBack`, the keys the run started with: a rollback writes the current key back to
+ * every target written, one that held another key (or none) included.
+ */
+export function beforeWriting(
+  record: TargetRecord,
+  targets: ReadonlyArray<{ identity: string; spec: string }>,
+  keyId: number,
+  writtenBack: readonly number[],
+): TargetRecord {
   const next = structuredClone(record);
   for (const { identity, spec } of targets) {
     const keyIds = next.targets[identity]?.keyIds ?? [];
-    next.targets[identity] = { spec, keyIds: [keyId, ...keyIds.filter((id) => id !== keyId)] };
+    const earlier = [...new Set([...keyIds, ...writtenBack])].filter((id) => id !== keyId).sort((a, b) => b - a);
+    next.targets[identity] = { spec, keyIds: [keyId, ...earlier] };
   }
   return next;
 }
@@ -66,6 +78,13 @@ export function afterWriting(
   for (const identity of retired) delete next.targets[identity];
   const history = [keyId, ...previous, ...next.held];
   next.held = [...new Set(history)].slice(0, HELD_HISTORY);
+  return next;
+}
+
+/** The record without `identities`: what is left once those targets are retired. */
+export function withoutTargets(record: TargetRecord, identities: readonly string[]): TargetRecord {
+  const next = structuredClone(record);
+  for (const identity of identities) delete next.targets[identity];
   return next;
 }
 
