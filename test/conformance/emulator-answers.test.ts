@@ -19,6 +19,13 @@ const PLATFORM_ANSWERS = [
   'POST /projects/{project_id}/branches 201', 'POST /projects/{project_id}/branches 400', 'POST /projects/{project_id}/branches 404',
   'POST /projects/{project_id}/branches 409', 'POST /projects/{project_id}/branches 423',
   'GET /no_such_resource 404', 'PUT /api_keys 405',
+  'POST /organizations/{org_id}/api_keys 200', 'POST /organizations/{org_id}/api_keys 400', 'POST /organizations/{org_id}/api_keys 403',
+  'POST /organizations/{org_id}/api_keys 404', 'GET /organizations/{org_id}/api_keys 200', 'GET /organizations/{org_id}/api_keys 403',
+  'DELETE /organizations/{org_id}/api_keys/{key_id} 200', 'DELETE /organizations/{org_id}/api_keys/{key_id} 403',
+  'DELETE /organizations/{org_id}/api_keys/{key_id} 404',
+  'GET /projects/{project_id}/operations 403', 'POST /projects/{project_id}/branches 403',
+  'GET /users/me 200', 'GET /users/me 403', 'GET /users/me/organizations 200',
+  'GET /organizations/{org_id} 200', 'GET /organizations/{org_id} 403', 'GET /organizations/{org_id} 404',
 ];
 
 const SECRET_SCOPES = ['/repos/{owner}/{repo}/actions/secrets', '/repos/{owner}/{repo}/environments/{environment_name}/secrets', '/repos/{owner}/{repo}/dependabot/secrets', '/orgs/{org}/actions/secrets'];

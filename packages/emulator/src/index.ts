@@ -15,12 +15,17 @@ export type { RateLimitOptions } from './platform/rate-limit.js';
 export type {
   CreatedKey,
   FinalOperationStatus,
+  KeyKind,
   KeySummary,
   OperationSpec,
   OperationStatusExtra,
   OperationTimings,
+  OrganizationRole,
+  OrganizationSeed,
   PlatformOperation,
+  PlatformOrganization,
   PlatformProject,
+  PlatformUser,
 } from './platform/types.js';
 export { startGitHubEmulator } from './github/emulator.js';
 export type { GitHubEmulator, GitHubEmulatorOptions } from './github/emulator.js';

@@ -1,12 +1,13 @@
 // What the sparse shape promises, read off the description: an answer holds no field the
-// description leaves optional, but two whose absence says something else (`last_used_at` of a used
-// key: "never used"; `pagination` of a non-empty page: "no next page"), and every object the
-// description gives properties carries a field it does not know.
+// description leaves optional, but those whose absence says something else (`last_used_at` of a used
+// key: "never used"; `pagination` of a non-empty page: "no next page"; `project_id` of a key and
+// `org_id` of a project: "not project-scoped", "personal"), and every object the description gives
+// properties carries a field it does not know.
 
 import { type Exchange, UNKNOWN_FIELD } from '@keyturn/emulator';
 import type { Contract } from './contract.js';
 
-const KEPT_WHILE_SET = new Set(['last_used_at', 'pagination']);
+const KEPT_WHILE_SET = new Set(['last_used_at', 'pagination', 'project_id', 'org_id']);
 
 interface ObjectSchema {
   properties: Record<string, unknown>;

@@ -4,9 +4,11 @@
 
 import type { Route } from '../../core/http-server.js';
 import { type ResponseShape, shaped } from '../../core/response-shape.js';
+import { reachesProject, requireReachableProject } from '../access.js';
 import type { PlatformAccount } from '../account.js';
 import { InvalidInputError } from '../errors.js';
 import { objectBody, platformRoute, type RouteGuards } from '../platform-route.js';
+import type { PlatformProject } from '../types.js';
 import { branchAnswerOnWire, projectOnWire } from '../wire.js';
 import { parseLimit } from './operations.js';
 
@@ -15,10 +17,12 @@ export const DEFAULT_PROJECTS_LIMIT = 10;
 
 export function projectRoutes(account: PlatformAccount, guards: RouteGuards, shape: ResponseShape): Route[] {
   return [
-    platformRoute(guards, 'GET', '/projects', ({ req }) => {
+    // Only the projects the key reaches are listed (assumed: the console lists no others either).
+    platformRoute(guards, 'GET', '/projects', ({ req, caller }) => {
       const limit = parseLimit(req.query.get('limit'), DEFAULT_PROJECTS_LIMIT, MAX_PROJECTS_LIMIT);
       const cursor = req.query.get('cursor') || undefined;
-      const page = account.projects.page(limit, cursor, req.query.get('search') || undefined);
+      const visible = (project: PlatformProject) => reachesProject(account, caller, project);
+      const page = account.projects.page(limit, cursor, req.query.get('search') || undefined, visible);
       // The page after the last answers the cursor it was asked with, as the operations list does.
       // Optional in the description: the sparse shape sends it only while there may be a next page.
       const next = page.next ?? (shape === 'sparse' ? undefined : cursor);
@@ -33,7 +37,9 @@ export function projectRoutes(account: PlatformAccount, guards: RouteGuards, sha
       };
     }),
 
-    platformRoute(guards, 'POST', '/projects/:project_id/branches', ({ req }) => {
+    // Documented: a project-scoped key has member access to its project, so it may make branches there.
+    platformRoute(guards, 'POST', '/projects/:project_id/branches', ({ req, caller }) => {
+      requireReachableProject(account, caller, req.params.project_id!);
       const branch = objectBody(req).branch ?? {};
       if (typeof branch !== 'object' || branch === null || Array.isArray(branch)) {
         throw new InvalidInputError('branch must be an object');
