@@ -45,6 +45,11 @@ const GITHUB_ANSWERS = [
   'GET /repos/{owner}/{repo}/actions/secrets 400', 'GET /repos/{owner}/{repo}/actions/secrets 401',
   'GET /repos/{owner}/{repo}/actions/secrets 403', 'GET /repos/{owner}/{repo}/actions/secrets 429',
   'GET /no/such/resource 404', 'POST /repos/acme/web 404',
+  'GET /app/installations 200', 'GET /app/installations 401', 'GET /repos/{owner}/{repo}/installation 200',
+  'GET /repos/{owner}/{repo}/installation 404', 'GET /orgs/{org}/installation 200', 'GET /users/{username}/installation 200',
+  'POST /app/installations/{installation_id}/access_tokens 201', 'POST /app/installations/{installation_id}/access_tokens 401',
+  'POST /app/installations/{installation_id}/access_tokens 404', 'POST /app/installations/{installation_id}/access_tokens 422',
+  'DELETE /installation/token 204',
 ];
 
 describe.each(RESPONSE_SHAPES)('every answer of both emulators, %s shape', (shape) => {
