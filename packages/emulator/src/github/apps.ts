@@ -9,6 +9,7 @@ import type { JwtIssuer } from './app-jwt.js';
 import type { GitHubTargetRef } from './target-ref.js';
 import type { GitHubWorld } from './targets.js';
 
+/** The level of one app permission; `write` covers `read`. */
 export type AppPermissionLevel = 'read' | 'write';
 /** Permission name (`secrets`, `environments`, `organization_secrets`, ...) to its level. */
 export type AppPermissions = Record<string, AppPermissionLevel>;
@@ -23,6 +24,7 @@ export interface GitHubAppCredentials {
   privateKey: string;
 }
 
+/** How an app is installed: on which owner, which of its repositories, with which permissions. */
 export interface InstallationOptions {
   /** The organization or user account installed on. */
   owner: string;
@@ -32,6 +34,7 @@ export interface InstallationOptions {
   permissions: AppPermissions;
 }
 
+/** An installation as the emulator describes it to tests (the API answers GitHub's full `installation`). */
 export interface GitHubInstallation {
   id: number;
   appId: number;
