@@ -189,15 +189,19 @@ describe('what each kind of key reaches', () => {
     const key = platform.emulator.createOrgKey(ORG, 'deploy', { projectId: orgProject.id }).key;
     const listed = await platform.api('GET', '/projects', { key });
     expect(listed.body.projects.map((p: { id: string }) => p.id)).toEqual([orgProject.id]);
+    const one = await platform.api('GET', `/projects/${orgProject.id}`, { key });
+    expect([one.status, one.body.project.id, one.body.project.org_id]).toEqual([200, orgProject.id, ORG]);
     const branch = await platform.api('POST', `/projects/${orgProject.id}/branches`, { key });
     expect(branch.status).toBe(201);
     const operation = branch.body.operations[0].id;
     expect((await platform.api('GET', `/projects/${orgProject.id}/operations/${operation}`, { key })).status).toBe(200);
     for (const project of [siblingProject, otherOrgProject, personalProject]) {
+      expectPlatformError(await platform.api('GET', `/projects/${project.id}`, { key }), 403, 'forbidden');
       expectPlatformError(await platform.api('GET', `/projects/${project.id}/operations`, { key }), 403, 'forbidden');
       expectPlatformError(await platform.api('POST', `/projects/${project.id}/branches`, { key }), 403, 'forbidden');
     }
     expectPlatformError(await platform.api('GET', '/projects/no-such-project/operations', { key }), 404, 'not_found');
+    expectPlatformError(await platform.api('GET', '/projects/no-such-project', { key }), 404, 'not_found');
   });
 
   it('personal key routes and /users/me need a personal key (project keys documented, organization keys assumed)', async () => {
@@ -250,6 +254,23 @@ describe('who is asking', () => {
     expectPlatformError(await platform.api('GET', `/organizations/${ORG}`, { key: colleague(null).key }), 403, 'forbidden');
     expectPlatformError(await platform.api('GET', '/organizations/org-nobody'), 404, 'not_found');
   });
+});
+
+it('guards every new endpoint with the key: 401 before anything else', async () => {
+  const org = platform.emulator.createOrgKey(ORG, 'org');
+  const endpoints: Array<[string, string]> = [
+    ['POST', `/organizations/${ORG}/api_keys`],
+    ['GET', `/organizations/${ORG}/api_keys`],
+    ['DELETE', `/organizations/${ORG}/api_keys/${org.id}`],
+    ['GET', '/users/me'],
+    ['GET', '/users/me/organizations'],
+    ['GET', `/organizations/${ORG}`],
+    ['GET', `/projects/${orgProject.id}`],
+  ];
+  for (const [method, path] of endpoints) {
+    expectPlatformError(await platform.api(method, path, { key: null, body: method === 'POST' ? { key_name: 'x' } : undefined }), 401, 'unauthorized');
+  }
+  expect(platform.emulator.isKeyValid(org.key)).toBe(true);
 });
 
 describe('seeding', () => {

@@ -102,6 +102,10 @@ async function probeOrganizations(platform: PlatformEmulator, api: Api): Promise
   await api('DELETE', `/organizations/${org}/api_keys/${orgKey.id}`); // 404: revoked already
 
   const deploy = platform.createOrgKey(org, 'deploy', { projectId: project.id }).key;
+  await api('GET', `/projects/${project.id}`, undefined, as(deploy));
+  await api('GET', `/projects/${elsewhere.id}`); // a personal project: no org_id
+  await api('GET', `/projects/${elsewhere.id}`, undefined, as(deploy)); // 403
+  await api('GET', '/projects/no-such-project'); // 404
   await api('GET', `/projects/${elsewhere.id}/operations`, undefined, as(deploy)); // 403
   await api('POST', `/projects/${elsewhere.id}/branches`, undefined, as(deploy)); // 403
   await api('GET', '/users/me');

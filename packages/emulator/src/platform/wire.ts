@@ -110,6 +110,31 @@ export function projectOnWire(shape: ResponseShape, project: PlatformProject, us
   );
 }
 
+/**
+ * Project (GET /projects/{project_id}): the listed fields but `active_time`, which the detailed
+ * project names `active_time_seconds`, and its consumption of the current period (none yet).
+ */
+export function projectDetailOnWire(shape: ResponseShape, project: PlatformProject, user: AccountUser) {
+  const { locked: _locked, active_time, ...fields } = project;
+  return shaped(
+    shape,
+    {
+      ...fields,
+      owner_id: user.id,
+      history_retention_seconds: 86_400,
+      consumption_period_start: project.created_at,
+      consumption_period_end: '9999-12-31T23:59:59Z',
+      active_time_seconds: active_time,
+      compute_time_seconds: project.cpu_used_sec,
+      written_data_bytes: 0,
+      data_transfer_bytes: 0,
+      data_storage_bytes_hour: 0,
+      effective_project_permission: null as string | null,
+    },
+    { optional: ['effective_project_permission', 'org_id'], keepWhenSet: ['org_id'] },
+  );
+}
+
 /** Operation: `total_duration_ms` is required, pending ones included; branch and compute are optional. */
 export function operationOnWire(shape: ResponseShape, operation: PlatformOperation) {
   return shaped(shape, operation, { optional: ['branch_id', 'endpoint_id', 'error', 'retry_at'] });

@@ -9,7 +9,7 @@ import type { PlatformAccount } from '../account.js';
 import { InvalidInputError } from '../errors.js';
 import { objectBody, platformRoute, type RouteGuards } from '../platform-route.js';
 import type { PlatformProject } from '../types.js';
-import { branchAnswerOnWire, projectOnWire } from '../wire.js';
+import { branchAnswerOnWire, projectDetailOnWire, projectOnWire } from '../wire.js';
 import { parseLimit } from './operations.js';
 
 export const MAX_PROJECTS_LIMIT = 400;
@@ -35,6 +35,12 @@ export function projectRoutes(account: PlatformAccount, guards: RouteGuards, sha
           integrations: {},
         },
       };
+    }),
+
+    // The one project: how a project-scoped key can see that it works (its scope allows this much).
+    platformRoute(guards, 'GET', '/projects/:project_id', ({ req, caller }) => {
+      const project = requireReachableProject(account, caller, req.params.project_id!);
+      return { status: 200, body: { project: projectDetailOnWire(shape, project, account.user) } };
     }),
 
     // Documented: a project-scoped key has member access to its project, so it may make branches there.
