@@ -280,6 +280,7 @@ describe('seeding', () => {
     expect(() => platform.emulator.createOrganization({ id: ORG })).toThrow(/already exists/);
     expect(() => platform.emulator.createOrgKey(ORG, 'o', { createdBy: user.id })).toThrow(/admin/);
     expect(() => platform.emulator.createOrgKey(OTHER_ORG, 'o')).toThrow(/admin/);
+    expect(() => platform.emulator.createOrgKey(ORG, 'o', { createdBy: platform.emulator.createUser().id })).toThrow(/not a member/);
     expect(() => platform.emulator.createOrgKey('org-nobody', 'o')).toThrow(/no organization/);
     expect(() => platform.emulator.createProject({ org_id: 'org-nobody' })).toThrow(/no organization/);
     expect(platform.emulator.createOrgKey(ORG, 'p', { createdBy: user.id, projectId: orgProject.id }).project_id).toBe(orgProject.id);
@@ -299,6 +300,6 @@ describe('seeding', () => {
     expect((await platform.control('DELETE', `/organizations/org-ctl-1/members/${user.id}`)).status).toBe(204);
     expectPlatformError(await platform.api('GET', `/projects/${project.id}/operations`, { key: personal.key }), 403, 'forbidden');
     expect((await platform.control('PUT', `/organizations/org-ctl-1/members/${user.id}`, { role: 'owner' })).status).toBe(400);
-    expect((await platform.control('POST', '/organizations/org-ctl-1/keys', { name: 'o', created_by: user.id })).status).toBe(400);
+    expect((await platform.control('POST', '/organizations/org-ctl-1/keys', { name: 'o', created_by: user.id })).status).toBe(403);
   });
 });

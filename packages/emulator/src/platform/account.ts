@@ -3,9 +3,9 @@
 // throws InvalidInputError (400 over HTTP).
 
 import { HttpError } from '../core/http-server.js';
-import type { AccessFacts } from './access.js';
+import { type AccessFacts, requireMayCreateOrgKey } from './access.js';
 import { InvalidInputError } from './errors.js';
-import { KeyStore } from './keys.js';
+import { KeyStore, orgKeyScope } from './keys.js';
 import { Directory } from './organizations.js';
 import { type ResolvedTimings, checkStatus, failureCount, resolveOperationSpec, timestamp } from './operation-specs.js';
 import { OperationStore } from './operations.js';
@@ -63,20 +63,16 @@ export class PlatformAccount implements AccessFacts {
 
   /**
    * An organization key (or, with `projectId`, a project-scoped key) made as if in the console by
-   * `createdBy` (the account user by default), who must be able to: an admin, or a member for a
-   * project-scoped key.
+   * `createdBy` (the account user by default), who must be able to (an admin, or a member for a
+   * project-scoped key; else HttpError 403).
    */
   createOrgKey(orgId: string, name = 'console-org-key', options: { projectId?: string; createdBy?: string } = {}): CreatedKey {
     this.directory.requireOrganization(orgId);
     const createdBy = options.createdBy === undefined ? this.user.id : this.directory.requireUser(options.createdBy).id;
-    const role = this.directory.role(orgId, createdBy);
-    if (role === undefined) throw new InvalidInputError(`user ${createdBy} is not a member of ${orgId}`);
-    if (options.projectId === undefined) {
-      if (role !== 'admin') throw new InvalidInputError('only an organization admin can create an organization API key');
-      return this.keys.create(name, { kind: 'organization', orgId }, createdBy);
-    }
-    this.requireOrgProject(orgId, options.projectId);
-    return this.keys.create(name, { kind: 'project', orgId, projectId: options.projectId }, createdBy);
+    // The console applies the API's rules (access.ts): a 403 HttpError when the maker may not.
+    requireMayCreateOrgKey(this.directory.role(orgId, createdBy), options.projectId);
+    if (options.projectId !== undefined) this.requireOrgProject(orgId, options.projectId);
+    return this.keys.create(name, orgKeyScope(orgId, options.projectId), createdBy);
   }
 
   /** A project of the organization; 404 when there is no such project in it. */

@@ -15,6 +15,11 @@ export type KeyScope =
   | { kind: 'organization'; orgId: string }
   | { kind: 'project'; orgId: string; projectId: string };
 
+/** The scope of an organization's key: the whole organization, or one of its projects. */
+export function orgKeyScope(orgId: string, projectId: string | undefined): KeyScope {
+  return projectId === undefined ? { kind: 'organization', orgId } : { kind: 'project', orgId, projectId };
+}
+
 interface StoredKey {
   id: number;
   name: string;

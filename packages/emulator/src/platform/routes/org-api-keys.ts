@@ -7,8 +7,7 @@ import { HttpError, type Route } from '../../core/http-server.js';
 import type { ResponseShape } from '../../core/response-shape.js';
 import { requireMayCreateOrgKey, requireMayListOrgKeys, requireMayRevokeOrgKey, standingIn } from '../access.js';
 import type { PlatformAccount } from '../account.js';
-import type { KeyIdentity } from '../keys.js';
-import { keyNameProblem } from '../keys.js';
+import { type KeyIdentity, keyNameProblem, orgKeyScope } from '../keys.js';
 import { objectBody, platformRoute, type RouteGuards } from '../platform-route.js';
 import { createdKeyOnWire, listedKeyOnWire, revokedKeyOnWire } from '../wire.js';
 import { keyIdParam } from './api-keys.js';
@@ -36,10 +35,9 @@ export function orgApiKeyRoutes(account: PlatformAccount, guards: RouteGuards, s
       const problem = keyNameProblem(body.key_name);
       if (problem) throw new HttpError(400, problem);
       if (projectId !== undefined) account.requireOrgProject(orgId, projectId);
-      const scope = projectId === undefined ? ({ kind: 'organization', orgId } as const) : ({ kind: 'project', orgId, projectId } as const);
       // A key made with an organization key is credited to that key's maker (assumed).
       const createdBy = caller.scope.kind === 'personal' ? caller.scope.userId : caller.createdBy;
-      const created = account.keys.create(body.key_name as string, scope, createdBy);
+      const created = account.keys.create(body.key_name as string, orgKeyScope(orgId, projectId), createdBy);
       return { status: 200, body: createdKeyOnWire(shape, created, creator(createdBy)) };
     }),
 
