@@ -273,6 +273,46 @@ it('guards every new endpoint with the key: 401 before anything else', async () 
   expect(platform.emulator.isKeyValid(org.key)).toBe(true);
 });
 
+describe('the permission matrix: each kind of key on each route', () => {
+  type Kind = 'admin' | 'member' | 'outsider' | 'organization' | 'project';
+  const keyOf = (kind: Kind): string => {
+    if (kind === 'organization') return platform.emulator.createOrgKey(ORG, 'org').key;
+    if (kind === 'project') return platform.emulator.createOrgKey(ORG, 'deploy', { projectId: orgProject.id }).key;
+    return kind === 'admin' ? platform.key : colleague(kind === 'member' ? 'member' : null).key;
+  };
+  /** Route -> the status each kind gets: admin, member, outsider, organization, project-scoped. */
+  const MATRIX: Array<[string, () => [string, string, unknown?], [number, number, number, number, number]]> = [
+    ['create an organization key', () => ['POST', `/organizations/${ORG}/api_keys`, { key_name: 'k' }], [200, 403, 403, 200, 403]],
+    ['create a project-scoped key', () => ['POST', `/organizations/${ORG}/api_keys`, { key_name: 'k', project_id: orgProject.id }], [200, 200, 403, 200, 403]],
+    ['list the organization keys', () => ['GET', `/organizations/${ORG}/api_keys`], [200, 200, 403, 200, 403]],
+    ['revoke an organization key', () => ['DELETE', `/organizations/${ORG}/api_keys/${platform.emulator.createOrgKey(ORG, 'victim').id}`], [200, 403, 403, 200, 403]],
+    [
+      'revoke a project-scoped key',
+      () => ['DELETE', `/organizations/${ORG}/api_keys/${platform.emulator.createOrgKey(ORG, 'victim', { projectId: siblingProject.id }).id}`],
+      [200, 200, 403, 200, 403],
+    ],
+    ['list personal keys', () => ['GET', '/api_keys'], [200, 200, 200, 403, 403]],
+    ['create a personal key', () => ['POST', '/api_keys', { key_name: 'k' }], [200, 200, 200, 403, 403]],
+    ['read /users/me', () => ['GET', '/users/me'], [200, 200, 200, 403, 403]],
+    ['read the organization', () => ['GET', `/organizations/${ORG}`], [200, 200, 403, 200, 403]],
+    ['read its project', () => ['GET', `/projects/${orgProject.id}`], [200, 200, 403, 200, 200]],
+    ['list operations of another project of the organization', () => ['GET', `/projects/${siblingProject.id}/operations`], [200, 200, 403, 200, 403]],
+    ['make a branch in another organization', () => ['POST', `/projects/${otherOrgProject.id}/branches`], [201, 403, 403, 403, 403]],
+    ['read a personal project', () => ['GET', `/projects/${personalProject.id}`], [200, 403, 403, 403, 403]],
+  ];
+  const KINDS: Kind[] = ['admin', 'member', 'outsider', 'organization', 'project'];
+
+  it.each(MATRIX)('%s', async (_name, route, expected) => {
+    const statuses: number[] = [];
+    for (const kind of KINDS) {
+      const key = keyOf(kind);
+      const [method, path, body] = route();
+      statuses.push((await platform.api(method, path, { key, body })).status);
+    }
+    expect(statuses).toEqual(expected);
+  });
+});
+
 describe('seeding', () => {
   it('refuses bad seeds and console keys the maker may not make', async () => {
     const { user } = colleague('member');
