@@ -4,6 +4,7 @@
 import type { RotationStep } from './logger.js';
 import type { RotationReport } from './report.js';
 
+/** The one error rotateKey throws once it has started: the step, what happened, what to do, and the partial report. */
 export class RotationError extends Error {
   override name = 'RotationError';
   readonly step: RotationStep;

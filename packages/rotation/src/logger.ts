@@ -1,11 +1,2 @@
-// Structured progress lines for the caller (the Action folds them into log groups). Never a key value.
-
-export type RotationStep = 'preflight' | 'create' | 'verify' | 'store' | 'revoke';
-
-export interface RotationLogEntry {
-  step: RotationStep;
-  level: 'info' | 'warning' | 'error';
-  message: string;
-}
-
-export type RotationLogger = (entry: RotationLogEntry) => void;
+// Moved to log.ts; kept until the protocol branch's imports are updated.
+export type { RotationLogEntry, RotationLogger, RotationStep } from './log.js';

@@ -1,5 +1,6 @@
 // What a rotation did (or, in a dry run, would do). Holds ids, names and target specs: never a key value.
 
+/** What a dry run would do. */
 export interface RotationPlan {
   /** The key the run would create. */
   keyName: string;
@@ -9,6 +10,7 @@ export interface RotationPlan {
   revokeKeyIds: number[];
 }
 
+/** What a rotation did (or, in a dry run, would do). Never holds a key value. */
 export interface RotationReport {
   dryRun: boolean;
   /** The new key, once created. */

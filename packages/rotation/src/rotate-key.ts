@@ -15,6 +15,11 @@ import { describeError } from './platform.js';
 import { emptyReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
 
+/**
+ * Rotates the platform API key into every target: preflight, create, verify, store, revoke (README,
+ * "The protocol"). Resolves with the report; throws an OptionError (of @keyturn/api) for an option
+ * mistake before any request, and a RotationError saying what happened and what to do otherwise.
+ */
 export async function rotateKey(options: RotateKeyOptions): Promise<RotationReport> {
   const startedAt = performance.now();
   // GitHub's rate-limit lines go to the log of the step in progress, once there is one.

@@ -3,15 +3,15 @@
 
 import { type GitHubEmulator, startGitHubEmulator } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RequestEvent } from '@keyturn/api/toolkit';
 import {
   createGitHubClient,
   createGitHubTarget,
   type GitHubClientOptions,
-  type GitHubRequestEvent,
   parseTargetSpecs,
   type SecretTarget,
   TargetError,
-} from '../src/index.js';
+} from '../src/targets.js';
 import { writeSealed } from '../src/targets/write-sealed.js';
 
 const TOKEN = 'ghs_app_token_with_secrets_write';
@@ -244,7 +244,7 @@ describe('GitHub secret targets', () => {
   });
 
   it('reports every exchange with GitHub, retries included, without the token or the value', async () => {
-    const events: GitHubRequestEvent[] = [];
+    const events: RequestEvent[] = [];
     github.faults.add({ method: 'PUT', path: '/repos/acme/web/actions/secrets/*', kind: 'status', status: 502 });
     await writeFetched(target('repo:acme/web', { onRequest: (e) => events.push(e) }), 'value-never-logged');
     expect(events.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createGitHubClient,
-  createGitHubTarget,
-  parseTargetSpecs,
-  RotationError,
-  rotateKey,
-  type SecretTarget,
-} from '../src/index.js';
+import { RotationError, rotateKey } from '../src/index.js';
+import { createGitHubClient, createGitHubTarget, parseTargetSpecs, type SecretTarget } from '../src/targets.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
 import { FetchGates } from './gated-fetch.js';
@@ -119,7 +113,7 @@ describe('rotateKey', () => {
     [{ secretName: 'GITHUB_KEY' }, /must not start with GITHUB_/],
     [{ secretName: '1KEY' }, /must not start with a digit/],
     [{ keep: 0 }, /keep must be a whole number of at least 1/],
-    [{ revokeKeyIds: [0] }, /revoke-key-ids must be key ids/],
+    [{ revokeKeyIds: [0] }, /revokeKeyIds must be key ids/],
     [{ family: 'x'.repeat(43) }, /at most 42 leave room for the timestamp/],
     [{ targets: 'repo:acme/web\nrepo:acme\nbogus' }, /2 target specs are malformed:\n {2}line 2 \("repo:acme"\).*\n {2}line 3 \("bogus"\)/],
     [{ targets: [], defaultRepository: '' }, /no target given/],
