@@ -255,6 +255,40 @@ describe('GitHub secret targets', () => {
     expect(JSON.stringify(events)).not.toMatch(/value-never-logged|ghs_app_token/);
   });
 
+  it('stops a request in flight when its signal aborts, without retrying it', async () => {
+    github.faults.add({ method: 'GET', path: '/repos/acme/web/actions/secrets/public-key', kind: 'hang' });
+    const controller = new AbortController();
+    const events: RequestEvent[] = [];
+    let sent!: () => void;
+    const inFlight = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    const fetching = target('repo:acme/web', {
+      signal: controller.signal,
+      onRequest: (e) => events.push(e),
+      fetch: (input, init) => {
+        sent();
+        return fetch(input, init);
+      },
+    }).fetchPublicKey();
+    await inFlight;
+    controller.abort();
+    const error = await failure(fetching);
+    expect(error.status).toBeUndefined();
+    expect(error.message).toMatch(/no answer from GitHub/);
+    expect(events).toEqual([expect.objectContaining({ method: 'GET', path: '/repos/acme/web/actions/secrets/public-key', outcome: 'error', attempt: 1 })]);
+    // Already aborted: nothing is sent at all.
+    let calls = 0;
+    const counted: typeof fetch = (input, init) => {
+      calls++;
+      return fetch(input, init);
+    };
+    const logged = github.log.entries().length;
+    await failure(target('repo:acme/web', { signal: controller.signal, fetch: counted }).fetchPublicKey());
+    expect(calls).toBe(1);
+    expect(github.log.entries()).toHaveLength(logged);
+  });
+
   describe('base URL (GitHub Enterprise Server)', () => {
     let saved: string | undefined;
     beforeEach(() => {

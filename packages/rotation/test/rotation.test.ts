@@ -267,6 +267,18 @@ describe('rotateKey', () => {
     expect(failed.error?.message).toMatch(/may not manage API keys/);
   });
 
+  it.each([
+    ['the options of createClient', (w: World) => ({ apiKey: w.currentKey.key, baseUrl: w.platform.url })],
+    ['a client with its key', (w: World) => ({ client: w.client(w.consoleKey.key), apiKey: w.currentKey.key })],
+  ])('takes the platform through one door, the key given once: %s', async (_door, platform) => {
+    const run = await runRotation(world, { client: undefined, apiKey: undefined, platform: platform(world) });
+    expect(run.error).toBeUndefined();
+    // The key given is the key the run proves and revokes; a client's own key is replaced by it.
+    expect(world.platform.log.entries({ method: 'GET' })[0]?.actor).toBe(`key:${world.currentKey.id}`);
+    expect(world.held()).toEqual([run.createdValues[0], run.createdValues[0]]);
+    checkInvariants(world, run);
+  });
+
   it('proves the apiKey it would write back, whatever key the client holds', async () => {
     const stale = world.platform.createKey('stale');
     await world.client(world.currentKey.key).apiKeys.revoke(stale.id);
