@@ -8075,50 +8075,6 @@ function observedFetch(inner, settings) {
   };
 }
 
-// ../../packages/rotation/dist/platform.js
-function mayHaveTakenEffect(error2) {
-  if (!(error2 instanceof ApiError))
-    return true;
-  const answered2xx = error2.status !== void 0 && error2.status >= 200 && error2.status < 300;
-  return error2.mayHaveTakenEffect || error2 instanceof RequestAbortedError || answered2xx;
-}
-function isTransient(error2) {
-  return error2 instanceof ApiError && error2.transient;
-}
-function rotationClient(client, settings) {
-  const bound = client.withOptions(definedFields(settings));
-  return {
-    apiKeys: {
-      create: (body) => bound.apiKeys.create(body),
-      list: async () => bound.apiKeys.list(),
-      revoke: (keyId) => bound.apiKeys.revoke(keyId)
-    },
-    withApiKey: (apiKey) => rotationClient(bound, { apiKey })
-  };
-}
-function definedFields(fields) {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== void 0));
-}
-function currentKeyRejectedAdvice(secretName) {
-  return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id so nothing stays valid that should not.`;
-}
-function platformAdvice(error2, secretName, nothingChanged) {
-  const rerun = nothingChanged ? "Nothing was changed: run again" : "Run again";
-  if (error2 instanceof AuthenticationError)
-    return currentKeyRejectedAdvice(secretName);
-  if (error2 instanceof PermissionDeniedError) {
-    return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
-  }
-  if (error2 instanceof RateLimitError)
-    return `The platform rate-limited the run. ${rerun} in a minute.`;
-  if (isTransient(error2))
-    return `The platform did not answer or failed. ${rerun} later.`;
-  return `${rerun} once the cause above is fixed.`;
-}
-function describeError(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-
 // ../../packages/rotation/dist/record/github-variables.js
 import { createHash as createHash2 } from "node:crypto";
 
@@ -8557,7 +8513,10 @@ function resolve(options, githubLog) {
   return {
     problems,
     resolved: {
-      client: rotationClient(platform2.client, { apiKey: platform2.currentKey, signal, runtime: options.runtime }),
+      // The key written back in a rollback must be the key the preflight proves: the client holds it.
+      // The signal is not bound here: cleanup requests (revoking the run's own key, write-backs) must
+      // finish after an abort; the protocol binds it to the requests that move the run forward.
+      client: platform2.client.withOptions(definedFields({ apiKey: platform2.currentKey, runtime: options.runtime })),
       currentKey: platform2.currentKey,
       targets,
       secretName,
@@ -8612,6 +8571,9 @@ function checkedKey(option, key) {
     throw new OptionError(option, `${option} ${problem}`);
   return key;
 }
+function definedFields(fields) {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== void 0));
+}
 function isPlatformClient(value) {
   const client = value;
   return typeof client === "object" && client !== null && typeof client.apiKeys === "object" && typeof client.withOptions === "function";
@@ -8625,7 +8587,7 @@ function resolveOctokit(options, runtime, githubLog) {
   if ("octokit" in github)
     return github.octokit;
   try {
-    return createGitHubClient({ log: githubLog, runtime, signal: options.signal, ...github });
+    return createGitHubClient({ log: githubLog, runtime, ...github });
   } catch (error2) {
     if (error2 instanceof OptionError)
       throw new OptionError(`github.${error2.option}`, error2.message);
@@ -8738,6 +8700,36 @@ function createContextTools(report, startedAt, logger) {
       throw error2;
     }
   };
+}
+
+// ../../packages/rotation/dist/platform.js
+function mayHaveTakenEffect(error2) {
+  if (!(error2 instanceof ApiError))
+    return true;
+  const answered2xx = error2.status !== void 0 && error2.status >= 200 && error2.status < 300;
+  return error2.mayHaveTakenEffect || error2 instanceof RequestAbortedError || answered2xx;
+}
+function isTransient(error2) {
+  return error2 instanceof ApiError && error2.transient;
+}
+function currentKeyRejectedAdvice(secretName) {
+  return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id so nothing stays valid that should not.`;
+}
+function platformAdvice(error2, secretName, nothingChanged) {
+  const rerun = nothingChanged ? "Nothing was changed: run again" : "Run again";
+  if (error2 instanceof AuthenticationError)
+    return currentKeyRejectedAdvice(secretName);
+  if (error2 instanceof PermissionDeniedError) {
+    return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
+  }
+  if (error2 instanceof RateLimitError)
+    return `The platform rate-limited the run. ${rerun} in a minute.`;
+  if (isTransient(error2))
+    return `The platform did not answer or failed. ${rerun} later.`;
+  return `${rerun} once the cause above is fixed.`;
+}
+function describeError(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
 }
 
 // ../../packages/rotation/dist/protocol/revoke-if-live.js

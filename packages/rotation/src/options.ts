@@ -7,7 +7,7 @@ import { platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/to
 import { validateFamily } from './family.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 import type { RotationLogger } from './log.js';
-import { type RotationPlatformClient, rotationClient } from './platform.js';
+import type { RotationPlatformClient } from './platform.js';
 import { githubVariableStore } from './record/github-variables.js';
 import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
@@ -91,8 +91,10 @@ export interface RotateKeyOptions {
   /** Called with the new key's value as soon as it exists (the Action masks it here). */
   onKeyCreated?: (value: string) => void | Promise<void>;
   /**
-   * Cancels the run: every request and every wait stops, and the run ends with a RotationError
-   * (code `aborted`) after the usual safety handling (no target is left without a working key).
+   * Stops the run going forward: the platform requests that move it forward and the rotation's
+   * waits stop, and it is checked between steps and between writes. The run then ends with a RotationError of
+   * code `aborted` after leaving no target without a working key: the requests that clean up
+   * (revoking the run's own key, writing the previous key back) still run.
    */
   signal?: AbortSignal;
   /** Clock, randomness and sleep, shared with @keyturn/api's client (tests inject their own). */
@@ -197,7 +199,10 @@ function resolve(options: RotateKeyOptions, githubLog: (line: string) => void): 
   return {
     problems,
     resolved: {
-      client: rotationClient(platform.client, { apiKey: platform.currentKey, signal, runtime: options.runtime }),
+      // The key written back in a rollback must be the key the preflight proves: the client holds it.
+      // The signal is not bound here: cleanup requests (revoking the run's own key, write-backs) must
+      // finish after an abort; the protocol binds it to the requests that move the run forward.
+      client: platform.client.withOptions(definedFields({ apiKey: platform.currentKey, runtime: options.runtime })),
       currentKey: platform.currentKey,
       targets,
       secretName,
@@ -253,6 +258,10 @@ function checkedKey(option: string, key: string | undefined): string | undefined
   return key;
 }
 
+function definedFields<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
 function isPlatformClient(value: unknown): value is PlatformClient {
   const client = value as Partial<PlatformClient> | undefined;
   return typeof client === 'object' && client !== null && typeof client.apiKeys === 'object' && typeof client.withOptions === 'function';
@@ -264,7 +273,8 @@ function resolveOctokit(options: RotateKeyOptions, runtime: Runtime, githubLog: 
   if (typeof github !== 'object' || github === null) throw new OptionError('github', 'github must be an object: { token, ... } or { octokit }');
   if ('octokit' in github) return github.octokit;
   try {
-    return createGitHubClient({ log: githubLog, runtime, signal: options.signal, ...github });
+    // Not bound to options.signal: a write-back after an abort must still reach GitHub.
+    return createGitHubClient({ log: githubLog, runtime, ...github });
   } catch (error) {
     if (error instanceof OptionError) throw new OptionError(`github.${error.option}`, error.message);
     throw error;

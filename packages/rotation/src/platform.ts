@@ -5,11 +5,9 @@ import {
   ApiError,
   AuthenticationError,
   PermissionDeniedError,
-  type PlatformClient,
   RateLimitError,
   RequestAbortedError,
 } from '@keyturn/api';
-import type { Runtime } from '@keyturn/api/toolkit';
 
 export interface PlatformKey {
   id: number;
@@ -26,6 +24,8 @@ export interface RotationPlatformClient {
   };
   /** The same client with another key: the new key verifies and revokes with itself. */
   withApiKey(apiKey: string): RotationPlatformClient;
+  /** The same client whose requests `signal` aborts: the requests that move a rotation forward. */
+  withOptions(options: { signal?: AbortSignal }): RotationPlatformClient;
 }
 
 /**
@@ -44,29 +44,6 @@ export function mayHaveTakenEffect(error: unknown): boolean {
 /** Failures that a later attempt may not see: the platform was down, slow or busy. */
 export function isTransient(error: unknown): boolean {
   return error instanceof ApiError && error.transient;
-}
-
-/**
- * The rotation's view of a platform client: with `apiKey`, `signal` and `runtime` applied to every
- * request it sends (a client made with another key stays bound to them).
- */
-export function rotationClient(
-  client: PlatformClient,
-  settings: { apiKey?: string; signal?: AbortSignal; runtime?: Runtime },
-): RotationPlatformClient {
-  const bound = client.withOptions(definedFields(settings));
-  return {
-    apiKeys: {
-      create: (body) => bound.apiKeys.create(body),
-      list: async () => bound.apiKeys.list(),
-      revoke: (keyId) => bound.apiKeys.revoke(keyId),
-    },
-    withApiKey: (apiKey) => rotationClient(bound, { apiKey }),
-  };
-}
-
-function definedFields<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 export function currentKeyRejectedAdvice(secretName: string): string {
