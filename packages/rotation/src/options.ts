@@ -63,6 +63,12 @@ export interface RotateKeyOptions {
   lostCreateCheck?: { attempts?: number; intervalMs?: number };
   /** Called with the new key's value as soon as it exists (the Action masks it here). */
   onKeyCreated?: (value: string) => void | Promise<void>;
+  /**
+   * Stops the run going forward: checked between steps and between writes, and ends every wait.
+   * The run then ends with a RotationError of code 'aborted', after leaving no target without a
+   * working key (the new key is revoked when no target may hold it, else the error names them).
+   */
+  signal?: AbortSignal;
 }
 
 export interface ResolvedOptions {
@@ -84,6 +90,7 @@ export interface ResolvedOptions {
   verify: { timeoutMs: number; intervalMs: number };
   lostCreateCheck: { attempts: number; intervalMs: number };
   onKeyCreated: ((value: string) => void | Promise<void>) | undefined;
+  signal: AbortSignal | undefined;
 }
 
 /** Throws a plain Error whose message says which option is wrong; rotateKey wraps it. */
@@ -139,6 +146,7 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
     verify,
     lostCreateCheck,
     onKeyCreated: options.onKeyCreated,
+    signal: options.signal,
   };
 }
 

@@ -66,7 +66,6 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
     listedBefore: new Set(),
     report,
     clock,
-    signal: (resolved as { signal?: AbortSignal }).signal,
     ...createContextTools(report, clock, options.log),
   };
   note = ctx.note;
