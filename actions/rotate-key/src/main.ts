@@ -7,6 +7,7 @@ import {
   DEFAULT_GITHUB_API_URL,
   RotationError,
   type RotationLogEntry,
+  type PartialRotationReport,
   type RotationReport,
   type RotationStep,
   rotateKey,
@@ -89,7 +90,7 @@ function logEntry(groups: StepGroups<RotationStep>, entry: RotationLogEntry): vo
   else core.info(entry.message);
 }
 
-function finish(report: RotationReport, error?: RotationError): Promise<void> {
+function finish(report: PartialRotationReport, error?: RotationError): Promise<void> {
   return publishResult(rotationOutputs(report), rotationSummary(report, error));
 }
 

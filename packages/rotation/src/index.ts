@@ -1,8 +1,8 @@
 export { rotateKey } from './rotate-key.js';
 export type { GitHubAccess, RotateKeyOptions } from './options.js';
-export type { RotationPlan, RotationReport } from './report.js';
+export type { DryRunReport, PartialRotationReport, RotationPlan, RotationReport, RunReport } from './report.js';
 export type { RotationLogEntry, RotationLogger, RotationStep } from './logger.js';
-export { RotationError } from './errors.js';
+export { RotationError, type RotationErrorCode } from './errors.js';
 export type { PlatformKey, RotationPlatformClient } from './platform.js';
 
 export {

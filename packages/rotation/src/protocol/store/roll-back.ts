@@ -31,7 +31,6 @@ export async function rollBack(
     'halt' in clearance
       ? { restored: undefined, unrestored: restore, halt: clearance.halt }
       : await writeBack(ctx, created, newClient, write, restore, clearance.previousKey);
-  if (back.restored) ctx.report.restoredTargets = back.restored;
   // The failed target was not given the previous key: its record may prove that no write of this
   // run landed there.
   const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle(ctx, created, failed) : undefined;

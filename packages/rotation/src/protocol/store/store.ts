@@ -26,6 +26,7 @@ export async function storeKey(
 ): Promise<void> {
   const outcome = await store(ctx, created, verified, publicKeys);
   ctx.report.targets = outcome.mayHold.map((t) => t.describe());
+  if (outcome.kind === 'write-failed' && outcome.rollback.restored) ctx.report.restoredTargets = outcome.rollback.restored;
   if (outcome.kind !== 'stored') ctx.fail(storeFailure(ctx, created, outcome));
 }
 
