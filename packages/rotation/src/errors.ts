@@ -2,7 +2,7 @@
 // failed, what happened, what to do, and the partial report (which targets hold which key). It
 // never holds a key value.
 
-import { AuthenticationError } from '@keyturn/api';
+import { AuthenticationError, KeyturnError } from '@keyturn/api';
 import type { RotationStep } from './logger.js';
 import type { PartialRotationReport } from './report.js';
 
@@ -20,7 +20,8 @@ import type { PartialRotationReport } from './report.js';
  * - `concurrent-rotation`: a newer rotation of the secret ran during this one; this run backed off or stopped.
  * - `target-failed`: writing a target failed; the report says which targets may hold the new key.
  * - `revoke-failed`: every target holds the new key, but listing or revoking the old keys failed.
- * - `aborted`: the caller's AbortSignal stopped the run; the report says which targets may hold the new key.
+ * - `aborted`: the caller's AbortSignal fired before the run ended (whatever failed after it); the
+ *   summary says where it stopped, the report which targets may hold the new key.
  */
 export type RotationErrorCode =
   | 'invalid-options'
@@ -48,7 +49,7 @@ export interface RotationFailure {
 }
 
 /** Thrown by rotateKey when a run fails: `code` says why, `report` what was done before. */
-export class RotationError extends Error {
+export class RotationError extends KeyturnError {
   override name = 'RotationError';
   /** Why the run failed, for a program (see RotationErrorCode). */
   readonly code: RotationErrorCode;

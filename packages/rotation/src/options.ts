@@ -1,5 +1,6 @@
 // rotateKey's options, checked and defaulted before anything is asked of the platform or GitHub.
 
+import { type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { githubTokenProblem, platformKeyProblem } from './credentials.js';
 import { validateFamily } from './family.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github/octokit.js';
@@ -69,6 +70,8 @@ export interface RotateKeyOptions {
    * working key (the new key is revoked when no target may hold it, else the error names them).
    */
   signal?: AbortSignal;
+  /** The clock and sleep of every wait (shared with @keyturn/api); default its systemRuntime. */
+  runtime?: Runtime;
 }
 
 export interface ResolvedOptions {
@@ -91,6 +94,7 @@ export interface ResolvedOptions {
   lostCreateCheck: { attempts: number; intervalMs: number };
   onKeyCreated: ((value: string) => void | Promise<void>) | undefined;
   signal: AbortSignal | undefined;
+  runtime: Runtime;
 }
 
 /** Throws a plain Error whose message says which option is wrong; rotateKey wraps it. */
@@ -147,6 +151,7 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
     lostCreateCheck,
     onKeyCreated: options.onKeyCreated,
     signal: options.signal,
+    runtime: options.runtime ?? systemRuntime,
   };
 }
 

@@ -27,6 +27,8 @@ export interface RotationPlatformClient {
   };
   /** The same client with another key: the new key verifies and revokes with itself. */
   withApiKey(apiKey: string): RotationPlatformClient;
+  /** The same client whose requests `signal` aborts: the requests that move a rotation forward. */
+  withOptions(options: { signal?: AbortSignal }): RotationPlatformClient;
 }
 
 /**

@@ -30,12 +30,13 @@
 // between writes, and ends every wait. What the abort leaves is handled as I1 and I2 say (the run's
 // key revoked when no target may hold it, else named), and the run ends with code 'aborted'.
 
+import { OptionError } from '@keyturn/api';
 import { type RotationFailure, RotationError } from './errors.js';
 import type { RotationStep } from './logger.js';
 import { observer } from './observer.js';
 import { type RotateKeyOptions, resolveOptions } from './options.js';
 import { describeError } from './platform.js';
-import { aborted, createContextTools, type ProtocolClock, type RotationContext } from './protocol/context.js';
+import { aborted, createContextTools, forwardClient, type RotationContext } from './protocol/context.js';
 import { createKey } from './protocol/create.js';
 import { preflight } from './protocol/preflight.js';
 import { revokeOldKeys } from './protocol/revoke.js';
@@ -44,7 +45,6 @@ import { noRecord } from './protocol/target-record-step.js';
 import { verifyKey } from './protocol/verify.js';
 import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
-import { systemClock } from './system-clock.js';
 
 export async function rotateKey(options: RotateKeyOptions): Promise<RotationReport> {
   // GitHub's rate-limit lines go to the log of the step in progress, once there is one.
@@ -58,15 +58,14 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
 
   const family = resolved.pinnedFamily ?? '';
   const report = emptyReport({ dryRun: resolved.dryRun, family, secretName: resolved.secretName });
-  const clock: ProtocolClock = (resolved as { runtime?: ProtocolClock }).runtime ?? systemClock;
   const ctx: RotationContext = {
     ...resolved,
     family,
     records: noRecord(),
     listedBefore: new Set(),
     report,
-    clock,
-    ...createContextTools(report, clock, options.log),
+    forward: forwardClient(resolved.client, resolved.signal),
+    ...createContextTools(report, resolved.runtime, resolved.signal, options.log),
   };
   note = ctx.note;
 
@@ -84,7 +83,7 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
       'after every target got the new key, before revoking the old keys',
       'Every target holds the new key and works: run again later (the next rotation revokes the old keys).',
     );
-    await revokeOldKeys(ctx, created, verified.client);
+    await revokeOldKeys(ctx, created, verified);
     ctx.log('revoke', `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log('preflight', 'Dry run: nothing was changed');
@@ -103,7 +102,7 @@ function stopIfAborted(ctx: RotationContext, step: RotationStep, when: string, a
  * option) is thrown as it is; any other refusal becomes a RotationError with code 'invalid-options'.
  */
 function invalidOptions(options: RotateKeyOptions, error: unknown): Error {
-  if (error instanceof Error && error.name === 'OptionError') return error;
+  if (error instanceof OptionError) return error;
   const report = emptyReport({
     dryRun: options?.dryRun ?? false,
     family: options?.family ?? '',

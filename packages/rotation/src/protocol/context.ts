@@ -1,20 +1,15 @@
-// What every step of the protocol shares: the resolved inputs, the report being filled in, the
-// clock and the caller's AbortSignal, and the means to log, warn and fail.
+// What every step of the protocol shares: the resolved inputs (with the runtime every wait goes
+// through and the caller's AbortSignal), the report being filled in, and the means to log, warn and
+// fail.
 
+import type { Runtime } from '@keyturn/api/toolkit';
 import { type RotationFailure, RotationError } from '../errors.js';
 import type { RotationLogEntry, RotationLogger, RotationStep } from '../logger.js';
 import { observer } from '../observer.js';
 import type { ResolvedOptions } from '../options.js';
+import type { RotationPlatformClient } from '../platform.js';
 import type { PartialRotationReport } from '../report.js';
 import type { RecordState } from './target-record-step.js';
-
-/** The part of @keyturn/api's Runtime the protocol waits with: every wait goes through it. */
-export interface ProtocolClock {
-  /** Milliseconds of a wall clock. */
-  now(): number;
-  /** Resolves after `ms`; rejects as soon as `signal` aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
 
 export interface RotationContext extends ResolvedOptions {
   /** The family rotated: pinned, or chosen by the preflight (family-choice.ts). */
@@ -24,10 +19,12 @@ export interface RotationContext extends ResolvedOptions {
   /** Ids of the keys the preflight listed: none of them is newer than this run's key. */
   listedBefore: Set<number>;
   report: PartialRotationReport;
-  /** Every wait and every duration of the run. */
-  clock: ProtocolClock;
-  /** The caller's signal: checked between steps and between writes, and ends every wait. */
-  signal: AbortSignal | undefined;
+  /**
+   * The current key's client whose requests the caller's signal aborts: for the requests that move
+   * the run forward. `client` (unbound) makes the cleanup requests, which an abort must not stop
+   * half-way: revoking the run's own key, looking for an orphan, writing the previous key back.
+   */
+  forward: RotationPlatformClient;
   log: (step: RotationStep, message: string) => void;
   /** A line from below the protocol (a GitHub rate-limit wait), logged under the step in progress. */
   note: (message: string) => void;
@@ -40,17 +37,18 @@ export interface RotationContext extends ResolvedOptions {
 
 export function createContextTools(
   report: PartialRotationReport,
-  clock: ProtocolClock,
+  runtime: Runtime,
+  signal: AbortSignal | undefined,
   logger: RotationLogger | undefined,
 ): Pick<RotationContext, 'log' | 'note' | 'warn' | 'fail' | 'elapsedMs'> {
-  const startedAt = clock.now();
+  const startedAt = runtime.now();
   let current: RotationStep = 'preflight';
   const observe = observer(logger);
   const emit = (entry: RotationLogEntry) => {
     current = entry.step;
     observe(entry);
   };
-  const elapsedMs = () => Math.max(0, Math.round(clock.now() - startedAt));
+  const elapsedMs = () => Math.max(0, Math.round(runtime.now() - startedAt));
   return {
     log: (step, message) => emit({ step, level: 'info', message }),
     note: (message) => emit({ step: current, level: 'info', message }),
@@ -60,12 +58,19 @@ export function createContextTools(
     },
     fail: (failure) => {
       report.durationMs = elapsedMs();
-      const error = new RotationError({ ...failure, report: structuredClone(report) });
+      // Whatever failed once the caller aborted, the run ended because it did.
+      const code = signal?.aborted ? 'aborted' : failure.code;
+      const error = new RotationError({ ...failure, code, report: structuredClone(report) });
       emit({ step: failure.step, level: 'error', message: error.message });
       throw error;
     },
     elapsedMs,
   };
+}
+
+/** `client` with its requests aborted by `signal` (itself when there is none). */
+export function forwardClient(client: RotationPlatformClient, signal: AbortSignal | undefined): RotationPlatformClient {
+  return signal ? client.withOptions({ signal }) : client;
 }
 
 /** True once the caller's signal has fired: the run takes no further step forward. */
@@ -74,10 +79,10 @@ export function aborted(ctx: Pick<RotationContext, 'signal'>): boolean {
 }
 
 /** Waits `ms` on the run's clock; false when the caller's signal ended the wait (or had already fired). */
-export async function waitUnlessAborted(ctx: Pick<RotationContext, 'clock' | 'signal'>, ms: number): Promise<boolean> {
+export async function waitUnlessAborted(ctx: Pick<RotationContext, 'runtime' | 'signal'>, ms: number): Promise<boolean> {
   if (aborted(ctx)) return false;
   try {
-    await ctx.clock.sleep(ms, ctx.signal);
+    await ctx.runtime.sleep(ms, ctx.signal);
     return true;
   } catch (error) {
     if (aborted(ctx)) return false;

@@ -10,9 +10,9 @@ import { type CreatedKey, ownKeyLeftValid, revokeIfLive, revokeOwnKey } from './
 
 export async function createKey(ctx: RotationContext, keyName: string): Promise<CreatedKey> {
   ctx.log('create', `Creating key ${keyName}`);
-  let created: Awaited<ReturnType<RotationContext['client']['apiKeys']['create']>> | undefined;
+  let created: Awaited<ReturnType<RotationContext['forward']['apiKeys']['create']>> | undefined;
   try {
-    created = await ctx.client.apiKeys.create({ key_name: keyName });
+    created = await ctx.forward.apiKeys.create({ key_name: keyName });
   } catch (error) {
     if (mayHaveTakenEffect(error)) return removeOrphan(ctx, keyName, error);
     ctx.fail({

@@ -31,7 +31,7 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   ctx.log('preflight', 'Checking the current key by listing API keys');
   let keys: PlatformKey[] = [];
   try {
-    keys = await ctx.client.apiKeys.list();
+    keys = await ctx.forward.apiKeys.list();
   } catch (error) {
     ctx.fail({
       code: platformFailureCode(error),

@@ -7,11 +7,12 @@
 // now, so a failure here leaves nobody locked out (I3).
 
 import { AuthenticationError } from '@keyturn/api';
-import { describeError, type PlatformKey, type RotationPlatformClient } from '../platform.js';
+import { describeError, type PlatformKey } from '../platform.js';
 import { aborted, type RotationContext } from './context.js';
 import { type CreatedKey, type RevokeOutcome, revokeIfLive } from './revocation.js';
 import { isNewerKey, type KeyEntry, selectRevocations } from './revocation-plan.js';
 import { recordAfterWriting, recordFacts } from './target-record-step.js';
+import type { VerifiedKey } from './verify.js';
 
 const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
 
@@ -19,7 +20,9 @@ const RERUN = 'Every target holds the new key and works. Run again later (the ne
  * A family key the preflight did not list (ctx.listedBefore) is never revoked here, nor one a
  * dropped target may hold (the target record).
  */
-export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, newClient: RotationPlatformClient): Promise<void> {
+export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey): Promise<void> {
+  // Every request here moves the run forward: the caller's signal aborts it.
+  const newClient = verified.forward;
   await recordAfterWriting(ctx, created.id);
   ctx.log('revoke', `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys: PlatformKey[] = [];

@@ -4,29 +4,31 @@
 
 import { AuthenticationError } from '@keyturn/api';
 import { describeError, isTransient, type PlatformKey, type RotationPlatformClient } from '../platform.js';
-import { aborted, type RotationContext, waitUnlessAborted } from './context.js';
+import { aborted, forwardClient, type RotationContext, waitUnlessAborted } from './context.js';
 import { type CreatedKey, ownKeyLeftValid, revokeOwnKey } from './revocation.js';
 
 export interface VerifiedKey {
-  /** The platform client holding the new key. */
+  /** The platform client holding the new key, for cleanup (an abort does not stop its requests). */
   client: RotationPlatformClient;
+  /** The same, with its requests aborted by the caller's signal: for the requests that move the run forward. */
+  forward: RotationPlatformClient;
   /** The keys as the new key listed them when it found itself. */
   keys: PlatformKey[];
 }
 
 export async function verifyKey(ctx: RotationContext, created: CreatedKey): Promise<VerifiedKey> {
   const { timeoutMs, intervalMs } = ctx.verify;
-  const deadline = ctx.clock.now() + timeoutMs;
+  const deadline = ctx.runtime.now() + timeoutMs;
   ctx.log('verify', `Checking that key ${created.id} works by listing keys with it`);
-  let newClient: RotationPlatformClient | undefined;
+  const newClient = ctx.client.withApiKey(created.key);
+  const forward = forwardClient(newClient, ctx.signal);
   let problem = '';
   let refused = false;
   let abortedRun = false;
   for (let attempt = 1; ; attempt++) {
     let keys: PlatformKey[] = [];
     try {
-      newClient ??= ctx.client.withApiKey(created.key);
-      keys = await newClient.apiKeys.list();
+      keys = await forward.apiKeys.list();
       problem = 'it answered but did not list itself';
     } catch (error) {
       abortedRun = aborted(ctx);
@@ -36,11 +38,11 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
       refused = !(error instanceof AuthenticationError) && !isTransient(error);
       if (refused) break;
     }
-    if (newClient && keys.some((k) => k.id === created.id)) {
+    if (keys.some((k) => k.id === created.id)) {
       ctx.log('verify', `Key ${created.id} works: it listed itself (attempt ${attempt})`);
-      return { client: newClient, keys };
+      return { client: newClient, forward, keys };
     }
-    const left = deadline - ctx.clock.now();
+    const left = deadline - ctx.runtime.now();
     if (left <= 0) break;
     ctx.log('verify', `Key ${created.id} does not work yet (${problem}); trying again`);
     abortedRun = !(await waitUnlessAborted(ctx, Math.min(intervalMs, left)));

@@ -61,9 +61,10 @@ async function store(
     if (written.length) {
       // I6: a newer rotation that started after this run created its key may have revoked that key
       // already, and writing it would store a dead key. It writes every target: no rollback.
-      const takenOver = await newerRotation(ctx, created, { listing: 'new-key', client: verified.client });
+      const takenOver = await newerRotation(ctx, created, { listing: 'new-key', client: verified.forward });
       if (takenOver.state === 'running') return { kind: 'stopped', reason: 'concurrent', why: takenOver.why, mayHold: written };
       if (takenOver.state === 'unknown') {
+        if (aborted(ctx)) return stopOnAbort(ctx, created, verified, written);
         const failed = checkFailed(ctx, created, target, takenOver.error, servedAt.get(target));
         return rollBack(ctx, created, verified.client, write, written, failed);
       }

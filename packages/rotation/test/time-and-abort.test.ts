@@ -1,8 +1,11 @@
-// The caller's AbortSignal: the run stops going forward at the next step, write or wait, ends with
-// code 'aborted', and what it leaves keeps the invariants (every target on a working key; the new
-// key revoked unless a target may hold it, and then named).
+// Time and cancellation. Every wait of the run goes through the injected runtime (shared with
+// @keyturn/api). The caller's AbortSignal stops the run going forward at the next step, write or
+// wait, ends it with code 'aborted', and what it leaves keeps the invariants (every target on a
+// working key; the new key revoked unless a target may hold it, and then named).
 
+import { type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { describe, expect, it } from 'vitest';
+import { FetchGates } from './gated-fetch.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
 import { ENV, REPO, TARGETS, useFreshWorld, type World } from './world.js';
@@ -64,6 +67,30 @@ describe('an AbortSignal', () => {
     checkInvariants(world, run);
   });
 
+  it("aborts a platform request in flight, and still revokes the run's own key with a request of its own", async () => {
+    const controller = new AbortController();
+    const gates = new FetchGates();
+    const run = await runRotation(world, {
+      gates,
+      signal: controller.signal,
+      onLog: ({ message }) => {
+        if (!/^Created key /.test(message)) return;
+        // The new key's first listing (verify) is on its way when the caller aborts.
+        const listing = gates.hold('GET', '/api_keys', 'request');
+        void listing.reached.then(() => {
+          controller.abort();
+          listing.release();
+        });
+      },
+    });
+    expect(run.error?.code).toBe('aborted');
+    expect(run.error?.step).toBe('verify');
+    expect(run.error?.report.newKeyRevoked).toBe(true);
+    expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(false);
+    expect(world.held()).toEqual([world.currentKey.key, world.currentKey.key]);
+    checkInvariants(world, run);
+  });
+
   it('aborted between two target writes: the written target keeps the new key, which stays valid and is named', async () => {
     const run = await abortWhen(new RegExp(`^${REPO} holds the new key`));
     const keyId = run.error?.report.keyId;
@@ -91,6 +118,49 @@ describe('an AbortSignal', () => {
     expect(run.error?.report.revokedKeyIds).toEqual([]);
     expect(world.held()).toEqual([run.createdValues[0], run.createdValues[0]]);
     expect(world.platform.isKeyValid(world.currentKey.key)).toBe(true);
+    checkInvariants(world, run);
+  });
+});
+
+/** A clock that moves only when the run sleeps: the waits are read back, not timed. */
+function steppedRuntime(): { runtime: Runtime; sleeps: number[] } {
+  let now = Date.parse('2026-11-24T00:00:00Z');
+  const sleeps: number[] = [];
+  const runtime: Runtime = {
+    ...systemRuntime,
+    now: () => now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+  };
+  return { runtime, sleeps };
+}
+
+describe('the runtime', () => {
+  it("times verify's waits and deadline, and the run's duration", async () => {
+    const { runtime, sleeps } = steppedRuntime();
+    const run = await runRotation(world, {
+      runtime,
+      verify: { timeoutMs: 3000, intervalMs: 1000 },
+      onLog: ({ message }) => {
+        // The new key is refused every time it lists, so verify waits until its deadline.
+        if (/^Created key /.test(message)) world.platform.faults.add({ kind: 'status', status: 401, method: 'GET', path: '/api_keys', times: 'always' });
+      },
+    });
+    expect(run.error?.code).toBe('verify-failed');
+    expect(run.error?.message).toMatch(/did not work within 3000 ms/);
+    expect(sleeps).toEqual([1000, 1000, 1000]);
+    expect(run.error?.report.durationMs).toBe(3000);
+    checkInvariants(world, run);
+  });
+
+  it('spaces the looks for a key whose create answer was lost', async () => {
+    const { runtime, sleeps } = steppedRuntime();
+    world.platform.faults.add({ kind: 'status', status: 500, method: 'POST', path: '/api_keys' });
+    const run = await runRotation(world, { runtime, lostCreateCheck: { attempts: 3, intervalMs: 2000 } });
+    expect(run.error?.code).toBe('create-lost');
+    expect(sleeps).toEqual([2000, 2000]);
     checkInvariants(world, run);
   });
 });
