@@ -1821,59 +1821,6 @@ function endGroup() {
   issue("endgroup");
 }
 
-// ../../packages/rotation/dist/errors.js
-var RotationError = class extends Error {
-  name = "RotationError";
-  step;
-  /** What happened, without the advice. */
-  summary;
-  /** What to do about it. */
-  advice;
-  /** What the run did before it failed. */
-  report;
-  constructor(init) {
-    super(`${sentence(init.summary)} ${sentence(init.advice)}`, init.cause === void 0 ? void 0 : { cause: init.cause });
-    this.step = init.step;
-    this.summary = init.summary;
-    this.advice = init.advice;
-    this.report = init.report;
-  }
-  toJSON() {
-    return { name: this.name, step: this.step, message: this.message, advice: this.advice, report: this.report };
-  }
-};
-function sentence(text) {
-  const trimmed = text.trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}
-
-// ../../packages/api/dist/toolkit/credential-shapes.js
-var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
-var PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
-function platformKeyProblem(value) {
-  if (!GITHUB_TOKEN.test(value))
-    return void 0;
-  return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
-}
-function githubTokenProblem(value) {
-  if (!PLATFORM_KEY.test(value))
-    return void 0;
-  return "is shaped like a platform API key, not a GitHub token, so it was not sent to GitHub: pass a token that can write secrets";
-}
-
-// ../../packages/api/dist/toolkit/notify-hook.js
-function notifyHook(hook2, event) {
-  if (hook2 === void 0)
-    return;
-  try {
-    const result2 = hook2(event);
-    if (typeof result2?.then === "function") {
-      result2.then(void 0, () => void 0);
-    }
-  } catch {
-  }
-}
-
 // ../../packages/api/dist/toolkit/redact-credentials.js
 var REDACTED = "[redacted]";
 var BEARER_VALUE = /\b(bearer\s+)(?![[<])(?![a-z]{5,}\b)[^\s"',;)]+/gi;
@@ -2089,6 +2036,27 @@ function asErrorBody(body) {
   };
 }
 
+// ../../packages/api/dist/version.js
+var VERSION = "0.0.0";
+
+// ../../packages/api/dist/options.js
+var DEFAULT_TIMEOUT_MS = 3e4;
+var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
+
+// ../../packages/api/dist/toolkit/credential-shapes.js
+var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
+var PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
+function platformKeyProblem(value) {
+  if (!GITHUB_TOKEN.test(value))
+    return void 0;
+  return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
+}
+function githubTokenProblem(value) {
+  if (!PLATFORM_KEY.test(value))
+    return void 0;
+  return "is shaped like a platform API key, not a GitHub token, so it was not sent to GitHub: pass a token that can write secrets";
+}
+
 // ../../packages/api/dist/toolkit/runtime.js
 var SleepAborted = class extends KeyturnError {
   name = "SleepAborted";
@@ -2133,57 +2101,6 @@ var systemRuntime = {
   sleep: abortableSleep,
   abortAfter
 };
-
-// ../../packages/api/dist/toolkit/signals.js
-var DeadlinePassed = class extends KeyturnError {
-  name = "DeadlinePassed";
-};
-function linkSignals(signals, timeoutMs) {
-  const controller = new AbortController();
-  const sources = signals.filter((s2) => s2 !== void 0);
-  let callerAborted = false;
-  let timedOut = false;
-  const abortWith = (reason) => {
-    if (!timedOut)
-      callerAborted = true;
-    controller.abort(reason);
-  };
-  const onAbort = (event) => abortWith(event.target.reason);
-  for (const source of sources) {
-    if (source.aborted)
-      abortWith(source.reason);
-    else
-      source.addEventListener("abort", onAbort, { once: true });
-  }
-  const timer = timeoutMs === void 0 ? void 0 : setTimeout(() => {
-    if (!callerAborted)
-      timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  return {
-    signal: controller.signal,
-    callerAborted: () => callerAborted,
-    timedOut: () => timedOut,
-    dispose: () => {
-      if (timer !== void 0)
-        clearTimeout(timer);
-      for (const source of sources)
-        source.removeEventListener("abort", onAbort);
-    }
-  };
-}
-
-// ../../packages/rotation/dist/log.js
-function observer(hook2) {
-  return (value) => notifyHook(hook2, value);
-}
-
-// ../../packages/api/dist/version.js
-var VERSION = "0.0.0";
-
-// ../../packages/api/dist/options.js
-var DEFAULT_TIMEOUT_MS = 3e4;
-var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
 
 // ../../packages/api/dist/internal/origin.js
 var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
@@ -2441,6 +2358,58 @@ function checkRuntime(value, context) {
   return value;
 }
 
+// ../../packages/api/dist/toolkit/notify-hook.js
+function notifyHook(hook2, event) {
+  if (hook2 === void 0)
+    return;
+  try {
+    const result2 = hook2(event);
+    if (typeof result2?.then === "function") {
+      result2.then(void 0, () => void 0);
+    }
+  } catch {
+  }
+}
+
+// ../../packages/api/dist/toolkit/signals.js
+var DeadlinePassed = class extends KeyturnError {
+  name = "DeadlinePassed";
+};
+function linkSignals(signals, timeoutMs) {
+  const controller = new AbortController();
+  const sources = signals.filter((s2) => s2 !== void 0);
+  let callerAborted = false;
+  let timedOut = false;
+  const abortWith = (reason) => {
+    if (!timedOut)
+      callerAborted = true;
+    controller.abort(reason);
+  };
+  const onAbort = (event) => abortWith(event.target.reason);
+  for (const source of sources) {
+    if (source.aborted)
+      abortWith(source.reason);
+    else
+      source.addEventListener("abort", onAbort, { once: true });
+  }
+  const timer = timeoutMs === void 0 ? void 0 : setTimeout(() => {
+    if (!callerAborted)
+      timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  return {
+    signal: controller.signal,
+    callerAborted: () => callerAborted,
+    timedOut: () => timedOut,
+    dispose: () => {
+      if (timer !== void 0)
+        clearTimeout(timer);
+      for (const source of sources)
+        source.removeEventListener("abort", onAbort);
+    }
+  };
+}
+
 // ../../packages/api/dist/internal/attempt.js
 async function sendAttempt(settings, spec, callSignal, now) {
   const url = buildRequestUrl(settings.base, spec.path, spec.query);
@@ -2614,9 +2583,9 @@ var Transport = class {
     const started = now();
     let unanswered = false;
     for (let attempts = 1; ; attempts++) {
-      const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
-      if (aborted)
-        throw abortedError(spec, aborted.reason);
+      const aborted2 = [settings.signal, call.signal].find((signal) => signal?.aborted);
+      if (aborted2)
+        throw abortedError(spec, aborted2.reason);
       const attemptStarted = now();
       call.onAttempt?.();
       try {
@@ -3293,6 +3262,44 @@ var Client = class _Client {
   }
 };
 
+// ../../packages/rotation/dist/errors.js
+var RotationError = class extends KeyturnError {
+  name = "RotationError";
+  /** Why the run failed, for a program (see RotationErrorCode). */
+  code;
+  /** The step that failed. */
+  step;
+  /** What happened, without the advice. */
+  summary;
+  /** What to do about it. */
+  advice;
+  /** What the run did before it failed: which targets hold (or may hold) the new key, what was revoked. */
+  report;
+  constructor(init) {
+    super(`${sentence(init.summary)} ${sentence(init.advice)}`, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.code = init.code;
+    this.step = init.step;
+    this.summary = init.summary;
+    this.advice = init.advice;
+    this.report = init.report;
+  }
+  toJSON() {
+    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, report: this.report };
+  }
+};
+function sentence(text) {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+function platformFailureCode(error2) {
+  return error2 instanceof AuthenticationError ? "current-key-rejected" : "platform-failed";
+}
+
+// ../../packages/rotation/dist/log.js
+function observer(hook2) {
+  return (value) => notifyHook(hook2, value);
+}
+
 // ../../packages/rotation/dist/family.js
 import { createHash, randomInt } from "node:crypto";
 
@@ -3310,13 +3317,12 @@ var TargetError = class extends KeyturnError {
   advice;
   /** True when the request may have taken effect although it failed (no answer, or a 5xx). */
   mayHaveTakenEffect;
-  constructor(init, target, status, advice, mayHaveTakenEffect2) {
-    const fields = typeof init === "string" ? { message: init, target: target ?? "", status, advice: advice ?? "", mayHaveTakenEffect: mayHaveTakenEffect2 } : init;
-    super(fields.message, fields.cause === void 0 ? void 0 : { cause: fields.cause });
-    this.target = fields.target;
-    this.status = fields.status;
-    this.advice = fields.advice;
-    this.mayHaveTakenEffect = fields.mayHaveTakenEffect ?? false;
+  constructor(init) {
+    super(init.message, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.target = init.target;
+    this.status = init.status;
+    this.advice = init.advice;
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? false;
   }
 };
 function targetAdvice(error2) {
@@ -8678,30 +8684,6 @@ function refuseDuplicateTargets(targets) {
   return targets;
 }
 
-// ../../packages/rotation/dist/protocol/context.js
-function createContextTools(report, startedAt, logger) {
-  let current = "preflight";
-  const observe = observer(logger);
-  const emit = (entry) => {
-    current = entry.step;
-    observe(entry);
-  };
-  return {
-    log: (step, message) => emit({ step, level: "info", message }),
-    note: (message) => emit({ step: current, level: "info", message }),
-    warn: (step, message) => {
-      report.warnings.push(message);
-      emit({ step, level: "warning", message });
-    },
-    fail: (step, summary2, advice, cause) => {
-      report.durationMs = Math.round(performance.now() - startedAt);
-      const error2 = new RotationError({ step, summary: summary2, advice, report: structuredClone(report), cause });
-      emit({ step, level: "error", message: error2.message });
-      throw error2;
-    }
-  };
-}
-
 // ../../packages/rotation/dist/platform.js
 function mayHaveTakenEffect(error2) {
   if (!(error2 instanceof ApiError))
@@ -8732,7 +8714,53 @@ function describeError(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 
-// ../../packages/rotation/dist/protocol/revoke-if-live.js
+// ../../packages/rotation/dist/protocol/context.js
+function createContextTools(report, runtime, signal, logger) {
+  const startedAt = runtime.now();
+  let current = "preflight";
+  const observe = observer(logger);
+  const emit = (entry) => {
+    current = entry.step;
+    observe(entry);
+  };
+  const elapsedMs = () => Math.max(0, Math.round(runtime.now() - startedAt));
+  return {
+    log: (step, message) => emit({ step, level: "info", message }),
+    note: (message) => emit({ step: current, level: "info", message }),
+    warn: (step, message) => {
+      report.warnings.push(message);
+      emit({ step, level: "warning", message });
+    },
+    fail: (failure) => {
+      report.durationMs = elapsedMs();
+      const code = signal?.aborted ? "aborted" : failure.code;
+      const error2 = new RotationError({ ...failure, code, report: structuredClone(report) });
+      emit({ step: failure.step, level: "error", message: error2.message });
+      throw error2;
+    },
+    elapsedMs
+  };
+}
+function forwardClient(client, signal) {
+  return signal ? client.withOptions({ signal }) : client;
+}
+function aborted(ctx) {
+  return ctx.signal?.aborted === true;
+}
+async function waitUnlessAborted(ctx, ms) {
+  if (aborted(ctx))
+    return false;
+  try {
+    await ctx.runtime.sleep(ms, ctx.signal);
+    return true;
+  } catch (error2) {
+    if (aborted(ctx))
+      return false;
+    throw error2;
+  }
+}
+
+// ../../packages/rotation/dist/protocol/revocation.js
 async function revokeIfLive(client, id) {
   try {
     await client.apiKeys.revoke(id);
@@ -8743,17 +8771,22 @@ async function revokeIfLive(client, id) {
     throw error2;
   }
 }
-
-// ../../packages/rotation/dist/protocol/revoke-own-key.js
-async function revokeOwnKey(ctx, step, created, client, failure) {
+async function revokeOwnKey(ctx, step, created, client) {
   ctx.log(step, `Revoking the new key ${created.id} (${created.name})`);
   try {
     await revokeIfLive(client, created.id);
   } catch (error2) {
-    ctx.fail(step, `${failure}; revoking the new key ${created.id} (${created.name}) failed too: ${describeError(error2)}`, `Revoke key ${created.id} in the platform console (or run again: the next rotation revokes it as an older key of the family). The current key still works.`, error2);
+    return { revoked: false, error: error2 };
   }
   ctx.report.newKeyRevoked = true;
   ctx.log(step, `The new key ${created.id} is revoked`);
+  return { revoked: true };
+}
+function ownKeyLeftValid(created, failure, error2) {
+  return {
+    summary: `${failure}; revoking the new key ${created.id} (${created.name}) failed too: ${describeError(error2)}`,
+    advice: `Revoke key ${created.id} in the platform console (or run again: the next rotation revokes it as an older key of the family). The current key still works.`
+  };
 }
 
 // ../../packages/rotation/dist/protocol/create.js
@@ -8761,11 +8794,17 @@ async function createKey(ctx, keyName) {
   ctx.log("create", `Creating key ${keyName}`);
   let created;
   try {
-    created = await ctx.client.apiKeys.create({ key_name: keyName });
+    created = await ctx.forward.apiKeys.create({ key_name: keyName });
   } catch (error2) {
     if (mayHaveTakenEffect(error2))
       return removeOrphan(ctx, keyName, error2);
-    ctx.fail("create", `Creating key ${keyName} failed: ${describeError(error2)}`, platformAdvice(error2, ctx.secretName, true), error2);
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "create",
+      summary: `Creating key ${keyName} failed: ${describeError(error2)}`,
+      advice: platformAdvice(error2, ctx.secretName, true),
+      cause: error2
+    });
   }
   const key = { id: created.id, name: keyName, key: created.key, created_at: created.created_at };
   ctx.report.keyId = key.id;
@@ -8774,8 +8813,16 @@ async function createKey(ctx, keyName) {
     await ctx.onKeyCreated?.(key.key);
   } catch (error2) {
     const failure = `The onKeyCreated hook failed: ${redactCredentials(describeError(error2), [key.key])}`;
-    await revokeOwnKey(ctx, "create", key, ctx.client, failure);
-    ctx.fail("create", `${failure}; the new key was revoked`, "Fix the hook, then run again. Nothing was written.", new Error(failure));
+    const ownKey = await revokeOwnKey(ctx, "create", key, ctx.client);
+    if (!ownKey.revoked)
+      ctx.fail({ code: "hook-failed", step: "create", ...ownKeyLeftValid(key, failure, ownKey.error), cause: ownKey.error });
+    ctx.fail({
+      code: "hook-failed",
+      step: "create",
+      summary: `${failure}; the new key was revoked`,
+      advice: "Fix the hook, then run again. Nothing was written.",
+      cause: new Error(failure)
+    });
   }
   ctx.log("create", `Created key ${key.id} (${key.name})`);
   return key;
@@ -8786,8 +8833,15 @@ async function removeOrphan(ctx, keyName, cause) {
   const { attempts, intervalMs } = ctx.lostCreateCheck;
   const revoked = [];
   for (let look = 1; look <= attempts && !revoked.length; look++) {
-    if (look > 1)
-      await new Promise((resolve2) => setTimeout(resolve2, intervalMs));
+    if (look > 1 && !await waitUnlessAborted(ctx, intervalMs)) {
+      ctx.fail({
+        code: "aborted",
+        step: "create",
+        summary: `${lost}; the run was aborted before a key of that name was found: if one appears, it is an older key of the family and the next rotation revokes it`,
+        advice: "Nothing else was changed and the current key still works: run again.",
+        cause
+      });
+    }
     for (const orphan of (await listKeys(ctx, keyName, lost)).filter((k2) => k2.name === keyName)) {
       await revokeOrphan(ctx, orphan, lost);
       revoked.push(orphan.id);
@@ -8797,20 +8851,38 @@ async function removeOrphan(ctx, keyName, cause) {
     }
   }
   const outcome = revoked.length ? `; the key had been created, and as its value is unknown it was revoked (id ${revoked.join(", ")})` : `; no key of that name was found (yet); if one appears, it is an older key of the family and the next rotation revokes it`;
-  ctx.fail("create", `${lost}${outcome}`, "Nothing else was changed and the current key still works: run again.", cause);
+  ctx.fail({
+    code: "create-lost",
+    step: "create",
+    summary: `${lost}${outcome}`,
+    advice: "Nothing else was changed and the current key still works: run again.",
+    cause
+  });
 }
 async function listKeys(ctx, keyName, lost) {
   try {
     return await ctx.client.apiKeys.list();
   } catch (error2) {
-    ctx.fail("create", `${lost}, and listing keys to check failed: ${describeError(error2)}`, `Run again: a key ${keyName} left behind is an older key of family ${ctx.family} and the next rotation revokes it. The current key still works.`, error2);
+    ctx.fail({
+      code: "create-lost",
+      step: "create",
+      summary: `${lost}, and listing keys to check failed: ${describeError(error2)}`,
+      advice: `Run again: a key ${keyName} left behind is an older key of family ${ctx.family} and the next rotation revokes it. The current key still works.`,
+      cause: error2
+    });
   }
 }
 async function revokeOrphan(ctx, orphan, lost) {
   try {
     await revokeIfLive(ctx.client, orphan.id);
   } catch (error2) {
-    ctx.fail("create", `${lost}; key ${orphan.id} of that name exists with a value nobody knows, and revoking it failed: ${describeError(error2)}`, `Revoke key ${orphan.id} in the platform console, or run again (the next rotation revokes it). The current key still works.`, error2);
+    ctx.fail({
+      code: "create-lost",
+      step: "create",
+      summary: `${lost}; key ${orphan.id} of that name exists with a value nobody knows, and revoking it failed: ${describeError(error2)}`,
+      advice: `Revoke key ${orphan.id} in the platform console, or run again (the next rotation revokes it). The current key still works.`,
+      cause: error2
+    });
   }
   ctx.report.revokedKeyIds.push(orphan.id);
   ctx.log("create", `Revoked the orphan key ${orphan.id} (${orphan.name})`);
@@ -12380,22 +12452,22 @@ function noRecord() {
   return { store: void 0, record: emptyRecord("", ""), known: false, dropped: [], retired: [], previousIds: [] };
 }
 async function readRecord(ctx, keys) {
-  const store = ctx.recordStore;
+  const store3 = ctx.recordStore;
   let records = [];
-  if (store) {
-    ctx.log("preflight", `Reading the target record from ${store.describe()}`);
+  if (store3) {
+    ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
     try {
-      records = await store.load();
+      records = await store3.load();
     } catch (error2) {
       const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-      ctx.fail("preflight", `The target record could not be read: ${describeError(error2)}`, `${advice} Nothing was changed.`, error2);
+      ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
     }
   }
   let choice;
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records, targets: ctx.targets, secretName: ctx.secretName, keys });
   } catch (error2) {
-    return ctx.fail("preflight", `The key family cannot be chosen: ${describeError(error2)}`, "Nothing was changed.", error2);
+    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The key family cannot be chosen: ${describeError(error2)}`, advice: "Nothing was changed.", cause: error2 });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -12406,12 +12478,12 @@ async function readRecord(ctx, keys) {
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
   for (const target of dropped)
     warnDropped(ctx, target, keys);
-  if (store && !choice.record)
+  if (store3 && !choice.record)
     ctx.log("preflight", `No target record of family ${choice.family} yet: this run starts it`);
-  if (!store)
+  if (!store3)
     ctx.log("preflight", "No target record is kept (no repository for it): a target dropped from the list is not recognised");
   ctx.records = {
-    store,
+    store: store3,
     record,
     known: choice.record !== void 0,
     dropped,
@@ -12449,10 +12521,21 @@ async function checkRetired(ctx, record) {
     try {
       meta = await target.readSecretMeta?.(ctx.secretName);
     } catch (error2) {
-      return ctx.fail("preflight", `Checking the retired target ${target.describe()} failed: ${describeError(error2)}`, `${targetAdvice(error2)} Nothing was changed.`, error2);
+      return ctx.fail({
+        code: "record-failed",
+        step: "preflight",
+        summary: `Checking the retired target ${target.describe()} failed: ${describeError(error2)}`,
+        advice: `${targetAdvice(error2)} Nothing was changed.`,
+        cause: error2
+      });
     }
     if (meta) {
-      ctx.fail("preflight", `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`, `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`);
+      ctx.fail({
+        code: "record-failed",
+        step: "preflight",
+        summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
+        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`
+      });
     }
     ctx.log("preflight", `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
     retired.push(identity);
@@ -12460,24 +12543,24 @@ async function checkRetired(ctx, record) {
   return retired;
 }
 async function recordBeforeWriting(ctx, keyId) {
-  const { store, record } = ctx.records;
-  if (!store)
+  const { store: store3, record } = ctx.records;
+  if (!store3)
     return;
   const targets = ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
   const next = beforeWriting(record, targets, keyId);
-  ctx.log("store", `Recording in ${store.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
-  await store.save(next);
+  ctx.log("store", `Recording in ${store3.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
+  await store3.save(next);
   ctx.records.record = next;
 }
 async function recordAfterWriting(ctx, keyId) {
-  const { store, record, retired, previousIds } = ctx.records;
-  if (!store)
+  const { store: store3, record, retired, previousIds } = ctx.records;
+  if (!store3)
     return;
   const next = afterWriting(record, ctx.targets.map(identityOf), keyId, retired, previousIds);
   try {
-    await store.save(next);
+    await store3.save(next);
     ctx.records.record = next;
-    ctx.log("revoke", `Recorded in ${store.describe()} that the targets hold key ${keyId}`);
+    ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
     ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.`);
   }
@@ -12499,9 +12582,15 @@ async function preflight(ctx) {
   ctx.log("preflight", "Checking the current key by listing API keys");
   let keys = [];
   try {
-    keys = await ctx.client.apiKeys.list();
+    keys = await ctx.forward.apiKeys.list();
   } catch (error2) {
-    ctx.fail("preflight", `The current key could not list API keys: ${describeError(error2)}`, platformAdvice(error2, secretName, true), error2);
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `The current key could not list API keys: ${describeError(error2)}`,
+      advice: platformAdvice(error2, secretName, true),
+      cause: error2
+    });
   }
   ctx.listedBefore = new Set(keys.map((k2) => k2.id));
   ctx.log("preflight", `The current key works: it listed ${keys.length} live keys`);
@@ -12536,7 +12625,13 @@ async function fetchPublicKeys(ctx) {
     const check = checks[index];
     if (check?.status !== "fulfilled") {
       const error2 = check?.reason;
-      ctx.fail("preflight", `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`, `${targetAdvice(error2)} Nothing was changed.`, error2);
+      ctx.fail({
+        code: "target-unreachable",
+        step: "preflight",
+        summary: `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`,
+        advice: `${targetAdvice(error2)} Nothing was changed.`,
+        cause: error2
+      });
     }
     publicKeys.set(target, check.value);
     ctx.log("preflight", `${target.describe()} is reachable (public key ${check.value.keyId})`);
@@ -12554,7 +12649,8 @@ function warnIfUnmanaged(ctx, keys, familyKeys) {
 
 // ../../packages/rotation/dist/protocol/revoke.js
 var RERUN = "Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.";
-async function revokeOldKeys(ctx, created, newClient) {
+async function revokeOldKeys(ctx, created, verified) {
+  const newClient = verified.forward;
   await recordAfterWriting(ctx, created.id);
   ctx.log("revoke", `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys = [];
@@ -12562,7 +12658,13 @@ async function revokeOldKeys(ctx, created, newClient) {
     keys = await newClient.apiKeys.list();
   } catch (error2) {
     const advice = error2 instanceof AuthenticationError ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(", ")}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.` : RERUN;
-    ctx.fail("revoke", `Listing keys with the new key ${created.id} failed: ${describeError(error2)}`, advice, error2);
+    ctx.fail({
+      code: error2 instanceof AuthenticationError ? "concurrent-rotation" : "revoke-failed",
+      step: "revoke",
+      summary: `Listing keys with the new key ${created.id} failed: ${describeError(error2)}`,
+      advice,
+      cause: error2
+    });
   }
   const newKey = keys.find((k2) => k2.id === created.id) ?? {
     id: created.id,
@@ -12593,7 +12695,9 @@ async function revokeOldKeys(ctx, created, newClient) {
   }
   const failures = [];
   let firstError;
-  for (const key of selection.revoke) {
+  for (const [index, key] of selection.revoke.entries()) {
+    if (aborted(ctx))
+      abortedRevoking(ctx, selection.revoke.slice(index));
     let outcome;
     try {
       outcome = await revokeIfLive(newClient, key.id);
@@ -12606,10 +12710,24 @@ async function revokeOldKeys(ctx, created, newClient) {
     ctx.log("revoke", outcome === "already-gone" ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`);
   }
   if (failures.length) {
-    ctx.fail("revoke", `Revoking key${failures.length > 1 ? "s" : ""} ${failures.join("; ")} failed`, RERUN, firstError);
+    ctx.fail({
+      code: "revoke-failed",
+      step: "revoke",
+      summary: `Revoking key${failures.length > 1 ? "s" : ""} ${failures.join("; ")} failed`,
+      advice: RERUN,
+      cause: firstError
+    });
   }
   if (!selection.revoke.length)
     ctx.log("revoke", "No key to revoke");
+}
+function abortedRevoking(ctx, left) {
+  return ctx.fail({
+    code: "aborted",
+    step: "revoke",
+    summary: `The run was aborted before revoking key${left.length > 1 ? "s" : ""} ${left.map((k2) => k2.id).join(", ")}`,
+    advice: RERUN
+  });
 }
 function warnKeptBeyondKeep(ctx, kept) {
   const named = kept.map((k2) => `${k2.id} (${k2.name})`).join(", ");
@@ -12645,21 +12763,159 @@ async function fetchAgain(target, refused) {
     return await target.fetchPublicKey();
   } catch (error2) {
     const message = `${refused.message}; fetching its public key again failed: ${describeError(error2)}`;
-    throw new TargetError(message, refused.target, refused.status, targetAdvice(error2), false);
+    throw new TargetError({ message, target: refused.target, status: refused.status, advice: targetAdvice(error2) });
   }
 }
 
-// ../../packages/rotation/dist/protocol/newer-rotation.js
+// ../../packages/rotation/dist/protocol/store/messages.js
 var CONCURRENCY_GROUP = "Run rotations of one secret in a workflow concurrency: group so they never overlap.";
-async function newerRotation(ctx, created, newClient) {
-  try {
-    const newer = newerMembers(await newClient.apiKeys.list(), ctx.family, created, ctx.listedBefore);
-    return newer.length ? describeNewer(ctx.family, newer) : void 0;
-  } catch (error2) {
-    if (!(error2 instanceof AuthenticationError))
-      throw error2;
-    return `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)`;
+var NEXT_ROTATION = "The next rotation writes every target and revokes the older keys.";
+var RUN_AGAIN = "Run again: the next rotation writes every target and revokes the older keys.";
+function storeFailure(ctx, created, outcome) {
+  const holders = outcome.mayHold.map((t2) => t2.describe()).join(", ");
+  const id = created.id;
+  switch (outcome.kind) {
+    case "backed-off": {
+      const failure = `${outcome.why}. Another rotation of this secret is running and owns it now`;
+      return withOwnKey("concurrent-rotation", created, failure, outcome.ownKey, {
+        summary: `${failure}; this run wrote nothing and revoked its own new key ${id}`,
+        advice: "Nothing to do if the other rotation succeeds; otherwise run again once it has finished."
+      });
+    }
+    case "record-failed": {
+      const failure = `Recording which targets may hold the new key failed: ${describeError(outcome.error)}`;
+      const advice = outcome.error?.advice;
+      return withOwnKey("record-failed", created, failure, outcome.ownKey, {
+        summary: `${failure}; no secret was written and the new key ${id} was revoked`,
+        advice: `${typeof advice === "string" ? advice : "Run again."} The current key still works.`,
+        cause: outcome.error
+      });
+    }
+    case "stopped":
+      if (outcome.reason === "concurrent") {
+        return store("concurrent-rotation", {
+          summary: `${outcome.why}: a concurrent rotation of this secret took over while this run was writing, so this run stopped writing: ${holders} may hold the new key ${id}, which this run did not revoke (no rollback: the other rotation writes every target)`,
+          advice: `Let the concurrent rotation finish; the next rotation revokes what is left. ${CONCURRENCY_GROUP}`
+        });
+      }
+      if (outcome.mayHold.length) {
+        return store("aborted", {
+          summary: `${outcome.why}: ${holders} may hold the new key ${id}, which stays valid, and so does the current key`,
+          advice: RUN_AGAIN
+        });
+      }
+      return withOwnKey("aborted", created, outcome.why, outcome.ownKey, {
+        summary: `${outcome.why}; the new key ${id} was revoked`,
+        advice: "Nothing was written and the current key still works: run again."
+      });
+    case "write-failed":
+      return writeFailure(ctx, created, outcome, holders);
   }
+}
+function writeFailure(ctx, created, outcome, holders) {
+  const { failed, rollback } = outcome;
+  const code = failed.during === "check" ? "platform-failed" : "target-failed";
+  const what = `Writing ${ctx.secretName} to ${failed.target.describe()} failed: ${failed.failure}`;
+  const rerun = thenRunAgain(failed.advice, NEXT_ROTATION);
+  const halt = rollback.halt && haltWords(rollback.halt, created, rerun);
+  const keptWhy = rollback.untouched ? `${failed.target.describe()} ${keepsItsKey(rollback.untouched)}` : void 0;
+  const kept = keptWhy ? `; ${keptWhy}` : "";
+  const said = (summary2, advice) => ({
+    code,
+    step: "store",
+    summary: `${what}. ${summary2}`,
+    advice,
+    cause: failed.cause
+  });
+  if (outcome.mayHold.length) {
+    if (halt)
+      return said(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
+    return said(`Writing the previous key back failed for ${holders}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
+  }
+  if (outcome.ownKey && !outcome.ownKey.revoked) {
+    return { code, step: "store", ...ownKeyLeftValid(created, what, outcome.ownKey.error), cause: outcome.ownKey.error };
+  }
+  if (halt) {
+    return said(`${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ""}, so the new key ${created.id} was revoked`, thenRunAgain(failed.advice, halt.concurrent ? CONCURRENCY_GROUP : void 0));
+  }
+  const back = rollback.restored?.length ? `The previous key was written back to ${rollback.restored.join(", ")}` : "No target had been written";
+  return said(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(failed.advice));
+}
+function haltWords(halt, created, rerun) {
+  switch (halt.reason) {
+    case "no-previous-key":
+      return { reason: "The previous key's value was not given (apiKey option), so it was not written back", advice: rerun, concurrent: false };
+    case "concurrent":
+      return {
+        reason: `${halt.why}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
+        advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`,
+        concurrent: true
+      };
+    case "previous-key-dead":
+      return {
+        reason: "The previous key no longer works (it was revoked during this run), so the previous key was not written back",
+        advice: rerun,
+        concurrent: false
+      };
+    case "check-failed":
+      return halt.during === "first" ? {
+        reason: `Checking that the previous key still works failed (${describeError(halt.error)}), so the previous key was not written back`,
+        advice: rerun,
+        concurrent: false
+      } : {
+        reason: `Listing keys with the new key ${created.id}, to check that no newer rotation runs, failed (${describeError(halt.error)}), so the previous key was not written back further`,
+        advice: RUN_AGAIN,
+        concurrent: false
+      };
+  }
+}
+function withOwnKey(code, created, failure, ownKey, done) {
+  if (ownKey && !ownKey.revoked)
+    return { code, step: "store", ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error };
+  return store(code, done);
+}
+function store(code, words) {
+  return { code, step: "store", ...words };
+}
+function thenRunAgain(advice, more) {
+  const rerun = /\brun again\b/i.test(advice) ? "" : " Then run again.";
+  return `${advice}${rerun}${more ? ` ${more}` : ""}`;
+}
+function keepsItsKey(reason) {
+  return `keeps the key it held before, as no write of this run landed there (${reason})`;
+}
+
+// ../../packages/rotation/dist/protocol/store/newer-rotation.js
+async function newerRotation(ctx, created, source) {
+  switch (source.listing) {
+    case "verify-listing":
+      return fromKeys(ctx, created, source.keys);
+    case "new-key":
+      return listWith(ctx, created, source.client);
+    case "previous-key": {
+      const previous = await listWith(ctx, created, ctx.client, false);
+      if (previous.state !== "unknown")
+        return previous;
+      const byNewKey = await listWith(ctx, created, source.newClient);
+      return byNewKey.state === "running" ? byNewKey : previous;
+    }
+  }
+}
+async function listWith(ctx, created, client, ownKey = true) {
+  let keys;
+  try {
+    keys = await client.apiKeys.list();
+  } catch (error2) {
+    if (ownKey && error2 instanceof AuthenticationError) {
+      return { state: "running", why: `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)` };
+    }
+    return { state: "unknown", error: error2 };
+  }
+  return fromKeys(ctx, created, keys);
+}
+function fromKeys(ctx, created, keys) {
+  const newer = newerMembers(keys, ctx.family, created, ctx.listedBefore);
+  return newer.length ? { state: "running", why: describeNewer(ctx.family, newer) } : { state: "none" };
 }
 
 // ../../packages/rotation/dist/targets/untouched-since.js
@@ -12690,47 +12946,28 @@ function timestamp(date) {
   return date.toISOString().replace(/\.000Z$/, "Z");
 }
 
-// ../../packages/rotation/dist/protocol/roll-back.js
+// ../../packages/rotation/dist/protocol/store/roll-back.js
 async function rollBack(ctx, created, newClient, write, written, failed) {
-  const name = failed.target.describe();
-  const what = `Writing ${ctx.secretName} to ${name} failed: ${describeError(failed.cause)}`;
-  const advice = targetAdvice(failed.cause);
-  const ambiguous = failed.cause instanceof SealError ? false : !(failed.cause instanceof TargetError) || failed.cause.mayHaveTakenEffect;
-  const restore = ambiguous ? [...written, failed.target] : written;
-  const fail = (summary2, todo) => ctx.fail("store", `${what}. ${summary2}`, todo, failed.cause);
-  const rerun = thenRunAgain(advice, "The next rotation writes every target and revokes the older keys.");
-  const previousKey = ctx.currentKey;
-  const blocker = restore.length ? await writeBackBlocker(ctx, created, newClient, rerun) : void 0;
-  const { restored, unrestored, stopped } = !blocker && previousKey ? await writeBack(ctx, created, newClient, write, restore, previousKey) : { restored: [], unrestored: restore, stopped: void 0 };
-  if (!blocker)
-    ctx.report.restoredTargets = restored;
-  const halt = blocker ?? stopped;
-  const untouched = ambiguous && unrestored.includes(failed.target) ? await settle(ctx, created, failed) : void 0;
-  const keptWhy = untouched ? `${name} ${keepsItsKey(untouched)}` : void 0;
-  const kept = keptWhy ? `; ${keptWhy}` : "";
-  const mayHold = untouched ? unrestored.filter((t2) => t2 !== failed.target) : unrestored;
-  ctx.report.targets = mayHold.map((t2) => t2.describe());
-  const holders = ctx.report.targets.join(", ");
-  if (mayHold.length) {
-    if (halt) {
-      return fail(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
-    }
-    return fail(`Writing the previous key back failed for ${holders}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
-  }
-  await revokeOwnKey(ctx, "store", created, newClient, what);
-  if (halt) {
-    return fail(`${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ""}, so the new key ${created.id} was revoked`, thenRunAgain(advice, halt.concurrent ? CONCURRENCY_GROUP : void 0));
-  }
-  const back = restored.length ? `The previous key was written back to ${restored.join(", ")}` : "No target had been written";
-  return fail(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(advice));
+  const restore = failed.mayHaveLanded ? [...written, failed.target] : written;
+  const clearance = restore.length ? await writeBackClearance(ctx, created, newClient) : { previousKey: "" };
+  const back = "halt" in clearance ? { restored: void 0, unrestored: restore, halt: clearance.halt } : await writeBack(ctx, created, newClient, write, restore, clearance.previousKey);
+  const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle(ctx, created, failed) : void 0;
+  const mayHold = untouched ? back.unrestored.filter((t2) => t2 !== failed.target) : back.unrestored;
+  const rollback = { restored: back.restored, halt: back.halt, untouched };
+  if (mayHold.length)
+    return { kind: "write-failed", failed, rollback, mayHold };
+  return { kind: "write-failed", failed, rollback, mayHold, ownKey: await revokeOwnKey(ctx, "store", created, newClient) };
 }
 async function writeBack(ctx, created, newClient, write, restore, previousKey) {
   const restored = [];
   const unrestored = [];
   for (const [index, target] of restore.entries()) {
-    const stopped = index > 0 ? await takenOverBlocker(ctx, created, newClient) : void 0;
-    if (stopped)
-      return { restored, unrestored: [...unrestored, ...restore.slice(index)], stopped };
+    if (index > 0) {
+      const newer = await newerRotation(ctx, created, { listing: "new-key", client: newClient });
+      const halt = newer.state === "running" ? { reason: "concurrent", why: newer.why } : newer.state === "unknown" ? { reason: "check-failed", error: newer.error, during: "later" } : void 0;
+      if (halt)
+        return { restored, unrestored: [...unrestored, ...restore.slice(index)], halt };
+    }
     const targetName = target.describe();
     ctx.log("store", `Writing the previous key back to ${targetName}`);
     try {
@@ -12741,7 +12978,21 @@ async function writeBack(ctx, created, newClient, write, restore, previousKey) {
       ctx.log("store", `Writing the previous key back to ${targetName} failed: ${describeError(error2)}`);
     }
   }
-  return { restored, unrestored, stopped: void 0 };
+  return { restored, unrestored, halt: void 0 };
+}
+async function writeBackClearance(ctx, created, newClient) {
+  const previousKey = ctx.currentKey;
+  if (!previousKey)
+    return { halt: { reason: "no-previous-key" } };
+  ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
+  const newer = await newerRotation(ctx, created, { listing: "previous-key", newClient });
+  if (newer.state === "none")
+    return { previousKey };
+  if (newer.state === "running")
+    return { halt: { reason: "concurrent", why: newer.why } };
+  if (newer.error instanceof AuthenticationError)
+    return { halt: { reason: "previous-key-dead" } };
+  return { halt: { reason: "check-failed", error: newer.error, during: "first" } };
 }
 async function settle(ctx, created, failed) {
   const name = failed.target.describe();
@@ -12750,75 +13001,57 @@ async function settle(ctx, created, failed) {
   ctx.log("store", check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
   return check.untouched ? check.reason : void 0;
 }
-function thenRunAgain(advice, more) {
-  const rerun = /\brun again\b/i.test(advice) ? "" : " Then run again.";
-  return `${advice}${rerun}${more ? ` ${more}` : ""}`;
-}
-function keepsItsKey(reason) {
-  return `keeps the key it held before, as no write of this run landed there (${reason})`;
-}
-async function writeBackBlocker(ctx, created, newClient, rerun) {
-  if (!ctx.currentKey) {
-    const reason = "The previous key's value was not given (apiKey option), so it was not written back";
-    return { reason, concurrent: false, advice: rerun };
-  }
-  ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
-  try {
-    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created, ctx.listedBefore);
-    return newer.length ? concurrentBlocker(created, describeNewer(ctx.family, newer)) : void 0;
-  } catch (error2) {
-    const takenOver = await newerRotation(ctx, created, newClient).catch(() => void 0);
-    if (takenOver)
-      return concurrentBlocker(created, takenOver);
-    const why = error2 instanceof AuthenticationError ? "The previous key no longer works (it was revoked during this run)" : `Checking that the previous key still works failed (${describeError(error2)})`;
-    return { reason: `${why}, so the previous key was not written back`, concurrent: false, advice: rerun };
-  }
-}
-async function takenOverBlocker(ctx, created, newClient) {
-  try {
-    const takenOver = await newerRotation(ctx, created, newClient);
-    return takenOver ? concurrentBlocker(created, takenOver) : void 0;
-  } catch (error2) {
-    return {
-      reason: `Listing keys with the new key ${created.id}, to check that no newer rotation runs, failed (${describeError(error2)}), so the previous key was not written back further`,
-      concurrent: false,
-      advice: `Run again: the next rotation writes every target and revokes the older keys.`
-    };
-  }
-}
-function concurrentBlocker(created, takenOver) {
-  return {
-    reason: `${takenOver}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
-    concurrent: true,
-    advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`
-  };
-}
 
-// ../../packages/rotation/dist/protocol/store.js
+// ../../packages/rotation/dist/protocol/store/store.js
 async function storeKey(ctx, created, verified, publicKeys) {
-  await backOffIfSuperseded(ctx, created, verified);
-  await recordFirst(ctx, created, verified);
+  const outcome = await store2(ctx, created, verified, publicKeys);
+  ctx.report.targets = outcome.mayHold.map((t2) => t2.describe());
+  if (outcome.kind === "write-failed" && outcome.rollback.restored)
+    ctx.report.restoredTargets = outcome.rollback.restored;
+  if (outcome.kind !== "stored")
+    ctx.fail(storeFailure(ctx, created, outcome));
+}
+async function store2(ctx, created, verified, publicKeys) {
+  const superseded = await newerRotation(ctx, created, { listing: "verify-listing", keys: verified.keys });
+  if (superseded.state === "running") {
+    return { kind: "backed-off", why: superseded.why, mayHold: [], ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
+  }
+  try {
+    await recordBeforeWriting(ctx, created.id);
+  } catch (error2) {
+    return { kind: "record-failed", error: error2, mayHold: [], ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
+  }
   const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
   const written = [];
   for (const target of ctx.targets) {
+    if (aborted(ctx))
+      return stopOnAbort(ctx, created, verified, written);
     const name = target.describe();
     ctx.log("store", `Writing ${ctx.secretName} to ${name}`);
-    let takenOver;
-    try {
-      if (written.length)
-        takenOver = await newerRotationBefore(ctx, created, verified, target);
-      if (!takenOver)
-        await write(target, created.key);
-    } catch (cause) {
-      return rollBack(ctx, created, verified.client, write, written, { target, cause, servedAt: servedAt.get(target) });
+    if (written.length) {
+      const takenOver = await newerRotation(ctx, created, { listing: "new-key", client: verified.forward });
+      if (takenOver.state === "running")
+        return { kind: "stopped", reason: "concurrent", why: takenOver.why, mayHold: written };
+      if (takenOver.state === "unknown") {
+        if (aborted(ctx))
+          return stopOnAbort(ctx, created, verified, written);
+        const failed = checkFailed(ctx, created, target, takenOver.error, servedAt.get(target));
+        return rollBack(ctx, created, verified.client, write, written, failed);
+      }
     }
-    if (takenOver)
-      stopWriting(ctx, created, written, takenOver);
+    try {
+      await write(target, created.key);
+    } catch (cause) {
+      const failed = writeFailed(target, cause, servedAt.get(target));
+      if (aborted(ctx))
+        return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
+      return rollBack(ctx, created, verified.client, write, written, failed);
+    }
     written.push(target);
-    ctx.report.targets.push(name);
     ctx.log("store", `${name} holds the new key ${created.id}`);
   }
+  return { kind: "stored", mayHold: written };
 }
 function sealedWrite(ctx, publicKeys) {
   return async (target, value, options) => {
@@ -12832,94 +13065,102 @@ function sealedWrite(ctx, publicKeys) {
     ctx.log("store", `The public key of ${target.describe()} changed during the run: the value was sealed again with key ${used.keyId}`);
   };
 }
-async function backOffIfSuperseded(ctx, created, verified) {
-  const newer = newerMembers(verified.keys, ctx.family, created, ctx.listedBefore);
-  if (!newer.length)
-    return;
-  const failure = `${describeNewer(ctx.family, newer)}. Another rotation of this secret is running and owns it now`;
-  await revokeOwnKey(ctx, "store", created, verified.client, failure);
-  ctx.fail("store", `${failure}; this run wrote nothing and revoked its own new key ${created.id}`, "Nothing to do if the other rotation succeeds; otherwise run again once it has finished.");
+function writeFailed(target, cause, servedAt) {
+  const mayHaveLanded = cause instanceof SealError ? false : !(cause instanceof TargetError) || cause.mayHaveTakenEffect;
+  return { target, failure: describeError(cause), during: "write", cause, advice: targetAdvice(cause), mayHaveLanded, servedAt };
 }
-async function recordFirst(ctx, created, verified) {
-  try {
-    await recordBeforeWriting(ctx, created.id);
-  } catch (error2) {
-    const failure = `Recording which targets may hold the new key failed: ${describeError(error2)}`;
-    await revokeOwnKey(ctx, "store", created, verified.client, failure);
-    ctx.fail("store", `${failure}; no secret was written and the new key ${created.id} was revoked`, `${error2.advice ?? "Run again."} The current key still works.`, error2);
-  }
+function checkFailed(ctx, created, target, cause, servedAt) {
+  return {
+    target,
+    failure: `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(cause)}`,
+    during: "check",
+    cause,
+    advice: platformAdvice(cause, ctx.secretName, false),
+    mayHaveLanded: false,
+    servedAt
+  };
 }
-async function newerRotationBefore(ctx, created, verified, target) {
-  try {
-    return await newerRotation(ctx, created, verified.client);
-  } catch (error2) {
-    const message = `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(error2)}`;
-    throw new TargetError(message, target.describe(), void 0, platformAdvice(error2, ctx.secretName, false), false);
-  }
-}
-function stopWriting(ctx, created, written, takenOver) {
-  const holders = written.map((t2) => t2.describe()).join(", ");
-  return ctx.fail("store", `${takenOver}: a concurrent rotation of this secret took over while this run was writing, so this run stopped writing: ${holders} may hold the new key ${created.id}, which this run did not revoke (no rollback: the other rotation writes every target)`, `Let the concurrent rotation finish; the next rotation revokes what is left. ${CONCURRENCY_GROUP}`);
+async function stopOnAbort(ctx, created, verified, mayHold) {
+  const why = mayHold.length ? "The run was aborted while writing the targets" : "The run was aborted before any target was written";
+  ctx.log("store", why);
+  if (mayHold.length)
+    return { kind: "stopped", reason: "aborted", why, mayHold };
+  return { kind: "stopped", reason: "aborted", why, mayHold, ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
 }
 
 // ../../packages/rotation/dist/protocol/verify.js
 async function verifyKey(ctx, created) {
   const { timeoutMs, intervalMs } = ctx.verify;
-  const deadline = performance.now() + timeoutMs;
+  const deadline = ctx.runtime.now() + timeoutMs;
   ctx.log("verify", `Checking that key ${created.id} works by listing keys with it`);
-  let newClient;
+  const newClient = ctx.client.withApiKey(created.key);
+  const forward = forwardClient(newClient, ctx.signal);
   let problem = "";
   let refused = false;
+  let abortedRun = false;
   for (let attempt = 1; ; attempt++) {
     let keys = [];
     try {
-      newClient ??= ctx.client.withApiKey(created.key);
-      keys = await newClient.apiKeys.list();
+      keys = await forward.apiKeys.list();
       problem = "it answered but did not list itself";
     } catch (error2) {
+      abortedRun = aborted(ctx);
+      if (abortedRun)
+        break;
       problem = describeError(error2);
       refused = !(error2 instanceof AuthenticationError) && !isTransient(error2);
       if (refused)
         break;
     }
-    if (newClient && keys.some((k2) => k2.id === created.id)) {
+    if (keys.some((k2) => k2.id === created.id)) {
       ctx.log("verify", `Key ${created.id} works: it listed itself (attempt ${attempt})`);
-      return { client: newClient, keys };
+      return { client: newClient, forward, keys };
     }
-    const left = deadline - performance.now();
+    const left = deadline - ctx.runtime.now();
     if (left <= 0)
       break;
     ctx.log("verify", `Key ${created.id} does not work yet (${problem}); trying again`);
-    await new Promise((resolve2) => setTimeout(resolve2, Math.min(intervalMs, left)));
+    abortedRun = !await waitUnlessAborted(ctx, Math.min(intervalMs, left));
+    if (abortedRun)
+      break;
   }
-  const failure = refused ? `The new key ${created.id} was refused (${problem})` : `The new key ${created.id} did not work within ${timeoutMs} ms (${problem})`;
-  await revokeOwnKey(ctx, "verify", created, ctx.client, failure);
-  ctx.fail("verify", `${failure}; it was revoked and nothing was written`, "The current key still works: run again later, and check the platform status if it keeps happening.");
+  const failure = abortedRun ? `The run was aborted while checking that the new key ${created.id} works` : refused ? `The new key ${created.id} was refused (${problem})` : `The new key ${created.id} did not work within ${timeoutMs} ms (${problem})`;
+  const code = abortedRun ? "aborted" : "verify-failed";
+  const ownKey = await revokeOwnKey(ctx, "verify", created, ctx.client);
+  if (!ownKey.revoked)
+    ctx.fail({ code, step: "verify", ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error });
+  ctx.fail({
+    code,
+    step: "verify",
+    summary: `${failure}; it was revoked and nothing was written`,
+    advice: abortedRun ? "The current key still works: run again." : "The current key still works: run again later, and check the platform status if it keeps happening."
+  });
 }
 
 // ../../packages/rotation/dist/report.js
 function emptyReport(fields) {
   return { ...fields, targets: [], revokedKeyIds: [], warnings: [], durationMs: 0 };
 }
+function finishedReport(report) {
+  const { dryRun, plan, keyId, keyName, restoredTargets: _r2, newKeyRevoked: _n, ...base } = report;
+  if (!plan)
+    throw new Error("a rotation ended without a plan");
+  if (dryRun)
+    return { ...base, dryRun: true, plan };
+  if (keyId === void 0 || keyName === void 0)
+    throw new Error("a rotation ended without a new key");
+  return { ...base, dryRun: false, plan, keyId, keyName };
+}
 
 // ../../packages/rotation/dist/rotate-key.js
 async function rotateKey(options) {
-  const startedAt = performance.now();
   let note = (_line) => {
   };
   let resolved;
   try {
     resolved = resolveOptions(options, (line) => note(line));
   } catch (error2) {
-    const report2 = emptyReport({
-      dryRun: options?.dryRun ?? false,
-      family: options?.family ?? "",
-      secretName: options?.secretName ?? DEFAULT_SECRET_NAME
-    });
-    const summary2 = `The inputs are not valid: ${describeError(error2)}`;
-    const advice = "Fix the input and run again. Nothing was changed.";
-    observer(options?.log)({ step: "preflight", level: "error", message: `${summary2} ${advice}` });
-    throw new RotationError({ step: "preflight", summary: summary2, advice, report: report2, cause: error2 });
+    throw invalidOptions(options, error2);
   }
   const family = resolved.pinnedFamily ?? "";
   const report = emptyReport({ dryRun: resolved.dryRun, family, secretName: resolved.secretName });
@@ -12929,21 +13170,47 @@ async function rotateKey(options) {
     records: noRecord(),
     listedBefore: /* @__PURE__ */ new Set(),
     report,
-    ...createContextTools(report, startedAt, options.log)
+    forward: forwardClient(resolved.client, resolved.signal),
+    ...createContextTools(report, resolved.runtime, resolved.signal, options.log)
   };
   note = ctx.note;
+  stopIfAborted(ctx, "preflight", "before the preflight", "Nothing was changed: run again.");
   const { plan, publicKeys } = await preflight(ctx);
   if (!ctx.dryRun) {
+    stopIfAborted(ctx, "create", "before creating a key", "Nothing was changed: run again.");
     const created = await createKey(ctx, plan.keyName);
     const verified = await verifyKey(ctx, created);
     await storeKey(ctx, created, verified, publicKeys);
-    await revokeOldKeys(ctx, created, verified.client);
+    stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
+    await revokeOldKeys(ctx, created, verified);
     ctx.log("revoke", `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log("preflight", "Dry run: nothing was changed");
   }
-  report.durationMs = Math.round(performance.now() - startedAt);
-  return report;
+  report.durationMs = ctx.elapsedMs();
+  return finishedReport(report);
+}
+function stopIfAborted(ctx, step, when, advice) {
+  if (aborted(ctx))
+    ctx.fail({ code: "aborted", step, summary: `The run was aborted ${when}`, advice });
+}
+function invalidOptions(options, error2) {
+  if (error2 instanceof OptionError)
+    return error2;
+  const report = emptyReport({
+    dryRun: options?.dryRun ?? false,
+    family: options?.family ?? "",
+    secretName: options?.secretName ?? DEFAULT_SECRET_NAME
+  });
+  const failure = {
+    code: "invalid-options",
+    step: "preflight",
+    summary: `The inputs are not valid: ${describeError(error2)}`,
+    advice: "Fix the input and run again. Nothing was changed.",
+    cause: error2
+  };
+  observer(options?.log)({ step: "preflight", level: "error", message: `${failure.summary} ${failure.advice}` });
+  return new RotationError({ ...failure, report });
 }
 
 // ../common/src/inputs/input-error.ts

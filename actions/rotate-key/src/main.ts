@@ -5,6 +5,7 @@ import * as core from '@actions/core';
 import {
   RotationError,
   type RotationLogEntry,
+  type PartialRotationReport,
   type RotationReport,
   type RotationStep,
   rotateKey,
@@ -71,7 +72,7 @@ function logEntry(groups: StepGroups<RotationStep>, entry: RotationLogEntry): vo
   else core.info(entry.message);
 }
 
-function finish(report: RotationReport, error?: RotationError): Promise<void> {
+function finish(report: PartialRotationReport, error?: RotationError): Promise<void> {
   return publishResult(rotationOutputs(report), rotationSummary(report, error));
 }
 

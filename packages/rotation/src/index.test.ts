@@ -16,14 +16,18 @@ const EXPECTED = {
   '.': {
     runtime: ['DEFAULT_SECRET_NAME', 'RotationError', 'checkRotateKeyOptions', 'rotateKey'],
     types: [
+      'DryRunReport',
       'GitHubAccess',
+      'PartialRotationReport',
       'PlatformAccess',
       'RotateKeyOptions',
+      'RotationErrorCode',
       'RotationLogEntry',
       'RotationLogger',
       'RotationPlan',
       'RotationReport',
       'RotationStep',
+      'RunReport',
       'TargetList',
     ],
   },

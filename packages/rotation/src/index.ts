@@ -4,7 +4,7 @@
 
 export { rotateKey } from './rotate-key.js';
 export { checkRotateKeyOptions, type GitHubAccess, type PlatformAccess, type RotateKeyOptions, type TargetList } from './options.js';
-export type { RotationPlan, RotationReport } from './report.js';
+export type { DryRunReport, PartialRotationReport, RotationPlan, RotationReport, RunReport } from './report.js';
 export type { RotationLogEntry, RotationLogger, RotationStep } from './log.js';
-export { RotationError } from './errors.js';
+export { RotationError, type RotationErrorCode } from './errors.js';
 export { DEFAULT_SECRET_NAME } from './secret-name.js';

@@ -1,5 +1,6 @@
+import { OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
-import { RotationError, rotateKey } from '../src/index.js';
+import { rotateKey } from '../src/index.js';
 import { createGitHubClient, createGitHubTarget, parseTargetSpecs, type SecretTarget } from '../src/targets.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
@@ -110,24 +111,27 @@ describe('rotateKey', () => {
   });
 
   it.each([
-    [{ secretName: 'GITHUB_KEY' }, /must not start with GITHUB_/],
-    [{ secretName: '1KEY' }, /must not start with a digit/],
-    [{ keep: 0 }, /keep must be a whole number of at least 1/],
-    [{ revokeKeyIds: [0] }, /revokeKeyIds must be key ids/],
-    [{ family: 'x'.repeat(43) }, /at most 42 leave room for the timestamp/],
-    [{ targets: 'repo:acme/web\nrepo:acme\nbogus' }, /2 target specs are malformed:\n {2}line 2 \("repo:acme"\).*\n {2}line 3 \("bogus"\)/],
-    [{ targets: [], defaultRepository: '' }, /no target given/],
-    [{ targets: 'org:acme, org:acme:private' }, /line 1 \("org:acme:private"\): repeats the target org:acme of line 1/],
-    [{ targets: [otherStore('kv/Neon'), otherStore('kv/neon')] }, /targets vault:kv\/Neon and vault:kv\/neon are the same secret/],
-    [{ github: undefined }, /github options .* are required/],
-  ])('refuses bad input %j before any request', async (overrides, message) => {
+    [{ secretName: 'GITHUB_KEY' }, 'secretName', /must not start with GITHUB_/],
+    [{ secretName: '1KEY' }, 'secretName', /must not start with a digit/],
+    [{ keep: 0 }, 'keep', /keep must be a whole number of at least 1/],
+    [{ revokeKeyIds: [0] }, 'revokeKeyIds', /revokeKeyIds must be key ids/],
+    [{ family: 'x'.repeat(43) }, 'family', /at most 42 leave room for the timestamp/],
+    [{ targets: 'repo:acme/web\nrepo:acme\nbogus' }, 'targets', /2 target specs are malformed:\n {2}line 2 \("repo:acme"\).*\n {2}line 3 \("bogus"\)/],
+    [{ targets: [], defaultRepository: '' }, 'targets', /no target given/],
+    [{ targets: 'org:acme, org:acme:private' }, 'targets', /line 1 \("org:acme:private"\): repeats the target org:acme of line 1/],
+    [{ targets: [otherStore('kv/Neon'), otherStore('kv/neon')] }, 'targets', /targets vault:kv\/Neon and vault:kv\/neon are the same secret/],
+    [{ github: undefined }, 'github', /github options .* are required/],
+  ])('refuses bad input %j before any request, naming the option', async (overrides, option, message) => {
     const previous = process.env.GITHUB_REPOSITORY;
     delete process.env.GITHUB_REPOSITORY;
     try {
-      const run = await runRotation(world, overrides);
-      expect(run.error?.step).toBe('preflight');
-      expect(run.error?.message).toMatch(message);
-      expect(run.error?.advice).toBe('Fix the input and run again. Nothing was changed.');
+      const error = await runRotation(world, overrides).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(OptionError);
+      expect((error as OptionError).option).toBe(option);
+      expect((error as OptionError).message).toMatch(message);
     } finally {
       if (previous !== undefined) process.env.GITHUB_REPOSITORY = previous;
     }
@@ -315,7 +319,7 @@ describe('rotateKey', () => {
     checkInvariants(world, run);
   });
 
-  it('throws RotationError for a non-object', async () => {
-    await expect(rotateKey(undefined as never)).rejects.toBeInstanceOf(RotationError);
+  it('throws an OptionError for a non-object', async () => {
+    await expect(rotateKey(undefined as never)).rejects.toMatchObject({ name: 'OptionError', option: 'options' });
   });
 });

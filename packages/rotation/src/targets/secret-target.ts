@@ -103,23 +103,12 @@ export class TargetError extends KeyturnError {
   /** True when the request may have taken effect although it failed (no answer, or a 5xx). */
   readonly mayHaveTakenEffect: boolean;
 
-  constructor(init: TargetErrorInit);
-  /** @deprecated Pass a TargetErrorInit; kept while callers move over. */
-  constructor(message: string, target: string, status: number | undefined, advice: string, mayHaveTakenEffect: boolean);
-  constructor(
-    init: TargetErrorInit | string,
-    target?: string,
-    status?: number,
-    advice?: string,
-    mayHaveTakenEffect?: boolean,
-  ) {
-    const fields: TargetErrorInit =
-      typeof init === 'string' ? { message: init, target: target ?? '', status, advice: advice ?? '', mayHaveTakenEffect } : init;
-    super(fields.message, fields.cause === undefined ? undefined : { cause: fields.cause });
-    this.target = fields.target;
-    this.status = fields.status;
-    this.advice = fields.advice;
-    this.mayHaveTakenEffect = fields.mayHaveTakenEffect ?? false;
+  constructor(init: TargetErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.target = init.target;
+    this.status = init.status;
+    this.advice = init.advice;
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? false;
   }
 }
 

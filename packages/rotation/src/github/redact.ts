@@ -1,2 +1,0 @@
-// Moved to @keyturn/api/toolkit; kept until the protocol branch's imports are updated.
-export { redactCredentials } from '@keyturn/api/toolkit';
