@@ -13,8 +13,8 @@ const OPERATIONS = 20_000;
 const TIMED_REPS = 3;
 const SAMPLE_MS = 50;
 const CLIENTS = [
-  { mode: 'keyturn', label: 'keyturn `for await (… of operations.iterate(id))`' },
-  { mode: 'keyturn-limit-1000', label: 'keyturn `operations.iterate(id, { limit: 1000 })`' },
+  { mode: 'keyturn', label: 'keyturn `for await (… of operations.list(id))`' },
+  { mode: 'keyturn-limit-1000', label: 'keyturn `operations.list(id, { limit: 1000 })`' },
   { mode: 'sdk-iterate', label: '@neon/sdk `for await (… of operations.list({ projectId }))`' },
   { mode: 'sdk-all', label: '@neon/sdk `operations.list({ projectId }).all()`' },
 ];

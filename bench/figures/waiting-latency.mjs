@@ -46,8 +46,8 @@ async function measureLatency() {
     const keyturn = createClient({ apiKey: key, baseUrl: emulator.url });
     const neon = createNeonClient({ apiKey: key, baseUrl: emulator.url });
     const waitWith = {
-      before: (projectId, ops) => keyturn.operations.wait(projectId, ops.map((o) => o.id), { minIntervalMs: 5000, timeoutMs: TIMEOUT_MS }),
-      keyturn: (projectId, ops) => keyturn.operations.wait(projectId, ops.map((o) => o.id), { timeoutMs: TIMEOUT_MS }),
+      before: (projectId, ops) => keyturn.operations.wait(projectId, { ids: ops.map((o) => o.id), minIntervalMs: 5000, timeoutMs: TIMEOUT_MS }),
+      keyturn: (projectId, ops) => keyturn.operations.wait(projectId, { ids: ops.map((o) => o.id), timeoutMs: TIMEOUT_MS }),
       sdk: async (_projectId, ops) => {
         const { error } = await neon.operations.waitFor({ operations: ops }, { timeoutMs: TIMEOUT_MS });
         if (error) throw error;
@@ -92,7 +92,7 @@ async function measureLatency() {
 async function warmUp(keyturn, neon, emulator) {
   const project = emulator.createProject({ name: 'bench-latency-warm-up' });
   const [op] = emulator.startOperations(project.id, [{ schedulingMs: 0, runningMs: 0 }]);
-  await keyturn.operations.wait(project.id, [op.id]);
+  await keyturn.operations.wait(project.id, { ids: [op.id] });
   const { error } = await neon.operations.waitFor({ operations: [{ ...op, status: 'running' }] }, { pollIntervalMs: 1 });
   if (error) throw error;
 }

@@ -44,12 +44,12 @@ async function measureWaiting() {
     const neon = createNeonClient({ apiKey: key, baseUrl: emulator.url, wait: { pollIntervalMs: INTERVAL_MS } });
     const waitOn = {
       keyturn: (projectId, operations) =>
-        keyturn.operations.wait(projectId, operations.map((o) => o.id), { intervalMs: INTERVAL_MS, timeoutMs: 30_000 }),
+        keyturn.operations.wait(projectId, { ids: operations.map((o) => o.id), intervalMs: INTERVAL_MS, timeoutMs: 30_000 }),
       '@neon/sdk': async (_projectId, operations) => {
         const { error } = await neon.operations.waitFor({ operations }, { pollIntervalMs: INTERVAL_MS, timeoutMs: 30_000 });
         if (error) throw error;
       },
-      allPending: (projectId) => keyturn.operations.wait(projectId, undefined, { intervalMs: INTERVAL_MS, timeoutMs: 30_000 }),
+      allPending: (projectId) => keyturn.operations.wait(projectId, { ids: 'pending', intervalMs: INTERVAL_MS, timeoutMs: 30_000 }),
     };
     const cases = SIZES.flatMap((size) => [
       { id: 'keyturn', size, client: 'keyturn', wait: waitOn.keyturn, history: SEEDED_HISTORY },

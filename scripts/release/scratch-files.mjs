@@ -9,7 +9,7 @@ const platform = await startPlatformEmulator();
 try {
   const { key } = platform.createKey('scratch');
   const client = createClient({ apiKey: key, baseUrl: platform.url });
-  const keys = await client.apiKeys.list();
+  const keys = await client.apiKeys.list().toArray();
   if (keys.length !== 1 || keys[0].name !== 'scratch') throw new Error('unexpected key listing: ' + JSON.stringify(keys));
   if (typeof rotateKey !== 'function') throw new Error('@keyturn/rotation exports no rotateKey');
   console.log('ESM: @keyturn/api listed ' + keys.length + ' key on @keyturn/emulator; @keyturn/rotation exports rotateKey');
@@ -25,7 +25,7 @@ import { rotateKey } from '@keyturn/rotation';
 export async function listNames(): Promise<string[]> {
   const platform: PlatformEmulator = await startPlatformEmulator();
   const client: PlatformClient = createClient({ apiKey: platform.createKey('ts').key, baseUrl: platform.url });
-  const names = (await client.apiKeys.list()).map((key) => key.name);
+  const names = (await client.apiKeys.list().toArray()).map((key) => key.name);
   await platform.close();
   return names;
 }

@@ -30,6 +30,7 @@ export class OptionError extends KeyturnError {
   }
 }
 
+/** What an ApiError is made of (its constructor's second argument). */
 export interface ApiErrorInit {
   method: string;
   /** API path relative to the base URL, without the query. */

@@ -13,9 +13,9 @@ import {
 import { safeExcerpt } from '../toolkit/redact-credentials.js';
 import { DeadlinePassed, type LinkedSignal, linkSignals } from '../toolkit/signals.js';
 import { buildRequestUrl, DEFAULT_BASE_URL, type QueryValue, redirectTarget } from './origin.js';
+import type { HttpMethod } from '../resources/raw-request.js';
 import type { ClientSettings } from './settings.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 export interface AttemptSpec {
   method: HttpMethod;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../types.js';
-import { describeOperationFailure, describeWaitResult } from './describe.js';
+import { describeOperationFailure, describeUnfinishedOperations, describeWaitResult } from './describe.js';
 
 const op = (fields: Partial<Operation>): Operation => ({
   id: 'op-1',
@@ -47,5 +47,15 @@ describe('describeWaitResult', () => {
       'timed out after 1.5 s with 2 of 2 operations still pending:\n- operation b (create_branch) still running\n' +
         '- operation c: no answer from the platform before the deadline',
     );
+  });
+});
+
+describe('describeUnfinishedOperations', () => {
+  it('names each pending operation and each one never answered for', () => {
+    const running = op({ id: 'op-2', status: 'running' });
+    expect(describeUnfinishedOperations({ pending: [running], unknownIds: ['op-3'] })).toEqual([
+      'operation op-2 (create_branch) still running',
+      'operation op-3: no answer from the platform before the deadline',
+    ]);
   });
 });

@@ -7,10 +7,12 @@ export const SUCCESS_STATUSES: ReadonlySet<string> = new Set(['finished', 'skipp
 /** Statuses of an operation that ended badly. */
 export const FAILURE_STATUSES: ReadonlySet<string> = new Set(['failed', 'error', 'cancelled']);
 
+/** `finished` or `skipped`: the operation is over and did what it was asked. */
 export function isSuccessStatus(status: OperationStatus): boolean {
   return SUCCESS_STATUSES.has(status);
 }
 
+/** `failed`, `error` or `cancelled`: the operation is over and did not do what it was asked. */
 export function isFailureStatus(status: OperationStatus): boolean {
   return FAILURE_STATUSES.has(status);
 }

@@ -7,7 +7,7 @@ import { apiPath } from '../internal/origin.js';
 import { paginationCursor } from '../internal/shape.js';
 import type { CallOptions, Transport } from '../internal/transport.js';
 import { MAX_PAGE_LIMIT } from '../resources/request-options.js';
-import { fetchOperation, fetchOperationsPage } from '../resources/operation-requests.js';
+import { fetchOperation, fetchOperationsPage } from '../resources/operations/requests.js';
 import type { Operation } from '../types.js';
 import { isFinalStatus } from './status.js';
 

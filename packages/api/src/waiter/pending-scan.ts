@@ -2,7 +2,7 @@
 // newest first. Pending operations sit near the head (new ones are added there, and old ones are
 // final), so the scan stops after QUIET_PAGES_TO_STOP pages in a row with no pending operation
 // instead of reading the whole history: its cost is bounded however long the project has lived.
-import { iterateOperations } from '../resources/operation-requests.js';
+import { listOperations } from '../resources/operations/requests.js';
 import { MAX_PAGE_LIMIT } from '../resources/request-options.js';
 import type { Operation } from '../types.js';
 import { PollState, type RoundContext } from './poll-round.js';
@@ -22,9 +22,10 @@ export class PendingScan {
     let position = 0;
     let quietPages = 0;
     let deepest: number | undefined;
-    for await (const page of iterateOperations(transport, projectId, SCAN_PAGE_LIMIT, call).pages()) {
+    const list = listOperations(transport, () => ({ projectId, limit: SCAN_PAGE_LIMIT, cursor: undefined, call }));
+    for await (const page of list.pages()) {
       let pendingHere = false;
-      for (const op of page) {
+      for (const op of page.data) {
         const pending = !isFinalStatus(op.status);
         // One found pending by an earlier, interrupted scan stays awaited, with its new state.
         if (pending || this.#found.has(op.id)) this.#found.set(op.id, op);

@@ -13,7 +13,14 @@ import {
 import type { Operation } from '../types.js';
 import { DEFAULT_MIN_INTERVAL_MS } from './poll-schedule.js';
 
+/** What `operations.wait` takes. */
 export interface WaitOptions {
+  /**
+   * The operations to await: their ids, or `'pending'` (the default) for every operation of the
+   * project that is not final when the wait starts (found by a bounded scan of the list, see
+   * `operations.wait`). An empty list awaits nothing: the wait ends `finished` at once.
+   */
+  ids?: readonly string[] | 'pending';
   /**
    * The longest time between the starts of two rounds: the pace the schedule settles to once the
    * wait has gone on a while. Default 5000 ms, as the spec suggests. Rounds start `minIntervalMs`
@@ -38,6 +45,7 @@ export interface WaitOptions {
   onPoll?: (event: PollEvent) => void;
 }
 
+/** What `onPoll` receives after every round of a wait. */
 export interface PollEvent {
   /** 1 for the poll made at once. */
   round: number;
@@ -58,6 +66,7 @@ export interface PollEvent {
   error?: ApiError;
 }
 
+/** How a wait ended, with the last known state of every awaited operation. */
 export interface WaitResult {
   /**
    * `failed` if any awaited operation failed, else `timed-out` if any is still pending (or its
@@ -80,6 +89,7 @@ export interface WaitResult {
 
 export interface CheckedWait {
   projectId: string;
+  /** undefined: `'pending'`, found by a scan. */
   ids: string[] | undefined;
   intervalMs: number;
   minIntervalMs: number;
@@ -89,19 +99,20 @@ export interface CheckedWait {
 }
 
 export const WAIT_CONTEXT = 'operations.wait';
-const OPTION_KEYS = ['intervalMs', 'minIntervalMs', 'timeoutMs', 'signal', 'onPoll'];
+const OPTION_KEYS = ['ids', 'intervalMs', 'minIntervalMs', 'timeoutMs', 'signal', 'onPoll'];
 const MILLISECONDS = { exclusiveMin: true, unit: 'milliseconds' } as const;
 
-export function checkWait(projectId: unknown, ids: unknown, options: unknown): CheckedWait {
+export function checkWait(projectId: unknown, options: unknown): CheckedWait {
   const given = requireOptionsObject(options, WAIT_CONTEXT);
   rejectUnknownKeys(given, OPTION_KEYS, WAIT_CONTEXT);
-  if (ids !== undefined && !Array.isArray(ids)) {
-    throw new OptionError('ids', `${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
+  const ids = given.ids === undefined ? 'pending' : given.ids;
+  if (ids !== 'pending' && !Array.isArray(ids)) {
+    throw new OptionError('ids', `${WAIT_CONTEXT}: ids must be an array of operation ids, or 'pending' to await every pending operation`);
   }
   const intervalMs = given.intervalMs === undefined ? 5000 : requireNumber(given.intervalMs, 'intervalMs', WAIT_CONTEXT, MILLISECONDS);
   return {
     projectId: requireNonEmptyString(projectId, 'projectId', WAIT_CONTEXT),
-    ids: ids && [...new Set(ids.map((id, i) => requireNonEmptyString(id, `ids[${i}]`, WAIT_CONTEXT)))],
+    ids: ids === 'pending' ? undefined : [...new Set(ids.map((id, i) => requireNonEmptyString(id, `ids[${i}]`, WAIT_CONTEXT)))],
     intervalMs,
     minIntervalMs: checkMinInterval(given.minIntervalMs, intervalMs),
     timeoutMs:

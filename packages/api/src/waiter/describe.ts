@@ -27,9 +27,17 @@ export function describeWaitResult(result: WaitResult): string {
   for (const op of result.operations) {
     if (isFailureStatus(op.status)) lines.push(`- ${describeOperationFailure(op)}`);
   }
-  if (result.status !== 'finished') {
-    for (const op of result.pending) lines.push(`- operation ${op.id} (${op.action}) still ${op.status}`);
-    for (const id of unknownIds) lines.push(`- operation ${id}: no answer from the platform before the deadline`);
-  }
+  if (result.status !== 'finished') lines.push(...describeUnfinishedOperations(result).map((line) => `- ${line}`));
   return lines.join('\n');
+}
+
+/**
+ * Each awaited operation not final when the wait ended: `operation 5f2c… (create_branch) still
+ * running`, or `operation 5f2c…: no answer from the platform before the deadline`.
+ */
+export function describeUnfinishedOperations(result: Pick<WaitResult, 'pending' | 'unknownIds'>): string[] {
+  return [
+    ...result.pending.map((op) => `operation ${op.id} (${op.action}) still ${op.status}`),
+    ...result.unknownIds.map((id) => `operation ${id}: no answer from the platform before the deadline`),
+  ];
 }
