@@ -1,23 +1,18 @@
 // The steps the start-up figure runs: each yields the inputs of the next run and checks that the
 // run did its job (a benchmark of a run that failed early would flatter it).
 
-import { actionBundles } from '../lib/workspace.mjs';
+import { actions } from '../lib/workspace.mjs';
 
 const REPOSITORY = { kind: 'repo', owner: 'acme', repo: 'app' };
 const SECRET = 'NEON_API_KEY';
 
-/** Runner output without the `::add-mask::` lines, which the runner consumes and which hold secrets. */
+/** Runner output as the runner shows it: without the `::add-mask::` lines, which hold secrets. */
 function visibleOutput(run) {
-  return `${run.stdout}\n${run.stderr}`
-    .split('\n')
-    .filter((line) => !line.startsWith('::add-mask::'))
-    .join('\n')
-    .trim()
-    .slice(-1500);
+  return `${run.visibleStdout}\n${run.stderr}`.trim().slice(-1500);
 }
 
 function failIfNot(condition, name, run, what) {
-  if (!condition) throw new Error(`${name} Action run did not ${what} (exit ${run.code}):\n${visibleOutput(run)}`);
+  if (!condition) throw new Error(`${name} Action run did not ${what} (exit ${run.exitCode}):\n${visibleOutput(run)}`);
 }
 
 /** Rotates the key in one repository secret, run after run: each run's new key is the next run's key. */
@@ -26,7 +21,7 @@ export function rotateKeyScenario(platform, github) {
   return {
     name: 'rotate-key',
     packageDir: 'actions/rotate-key',
-    bundle: actionBundles['rotate-key'],
+    ...actions['rotate-key'],
     // Prove the current key (list), public key of the target, create, verify the new key (list),
     // write the secret, revoke the previous key.
     floorRequests: 6,
@@ -37,7 +32,7 @@ export function rotateKeyScenario(platform, github) {
       env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/app' },
     }),
     check(run) {
-      failIfNot(run.code === 0 && run.outputs['key-id'], 'rotate-key', run, 'rotate the key');
+      failIfNot(run.exitCode === 0 && run.outputs['key-id'], 'rotate-key', run, 'rotate the key');
       const stored = github.secretValue(REPOSITORY, SECRET);
       failIfNot(stored && stored !== currentKey && platform.isKeyValid(stored), 'rotate-key', run, 'store a new working key');
       failIfNot(!platform.isKeyValid(currentKey) || run.outputs['revoked-key-ids'] === '[]', 'rotate-key', run, 'revoke the old key');
@@ -53,7 +48,7 @@ export function waitScenario(platform) {
   return {
     name: 'wait-for-operation',
     packageDir: 'actions/wait-for-operation',
-    bundle: actionBundles['wait-for-operation'],
+    ...actions['wait-for-operation'],
     // One page of the operation list (or one GET per operation) answers for both.
     floorRequests: 1,
     description:
@@ -69,7 +64,7 @@ export function waitScenario(platform) {
       };
     },
     check(run) {
-      failIfNot(run.code === 0 && run.outputs.status === 'finished', 'wait-for-operation', run, 'report finished operations');
+      failIfNot(run.exitCode === 0 && run.outputs.status === 'finished', 'wait-for-operation', run, 'report finished operations');
     },
   };
 }

@@ -7,13 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { node24 } from '../../scripts/node24.mjs';
-import { runAction } from '../lib/action-runner.mjs';
-import { runJsonProbe, runNode, runnerEnvironment } from '../lib/child-process.mjs';
+import { runActionStep, runJsonProbe, runNode, runnerEnvironment } from '../lib/child-process.mjs';
 import { buildDependencyBundle } from '../lib/deps-bundle.mjs';
 import { isMain, runFigure } from '../lib/figure.mjs';
 import { pathShape } from '../lib/request-log.mjs';
 import { median } from '../lib/stats.mjs';
-import { actionBundles, benchDir, importBuilt, requireBuiltFile } from '../lib/workspace.mjs';
+import { actions, benchDir, importBuilt, requireBuiltFile } from '../lib/workspace.mjs';
 import { rotateKeyScenario, waitScenario } from './action-scenarios.mjs';
 import { headline, render } from './action-startup-render.mjs';
 
@@ -27,7 +26,7 @@ export const figure = {
 };
 
 async function measureStartup() {
-  for (const bundle of Object.values(actionBundles)) requireBuiltFile(bundle, 'the Action bundle');
+  for (const { bundle } of Object.values(actions)) requireBuiltFile(bundle, 'the Action bundle');
   const emulator = await importBuilt('@keyturn/emulator', ['startPlatformEmulator', 'startGitHubEmulator']);
   const runtimes = [
     { name: `Node ${process.versions.node}`, node: process.execPath },
@@ -98,9 +97,9 @@ async function measureStartup() {
 
 /** The real bundle without its required inputs: it loads what it loads eagerly, then fails at once. */
 async function noInputRun({ scenario, runtime }, platform, github) {
-  const run = await runAction(scenario.bundle, { inputs: { 'api-url': platform.url }, env: { GITHUB_API_URL: github.url }, node: runtime.node });
-  if (run.code === 0) throw new Error(`${scenario.name} succeeded without its required inputs`);
-  return run.wallMs;
+  const run = await runActionStep(scenario.dir, { inputs: { 'api-url': platform.url }, env: { GITHUB_API_URL: github.url }, node: runtime.node });
+  if (run.exitCode === 0) throw new Error(`${scenario.name} succeeded without its required inputs`);
+  return run.durationMs;
 }
 
 /** Median of each field of a probe's JSON. */
@@ -113,17 +112,17 @@ async function actionRun({ scenario, runtime }, platform, github) {
   const step = scenario.nextStep();
   platform.log.clear();
   github.log.clear();
-  const run = await runAction(scenario.bundle, { ...step, node: runtime.node, cpu: true });
+  const run = await runActionStep(scenario.dir, { ...step, node: runtime.node, cpu: true });
   scenario.check(run);
   const entries = [...platform.log.entries(), ...github.log.entries()].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
   const firstStart = Date.parse(entries[0].time);
   const lastEnd = Math.max(...entries.map((e) => Date.parse(e.time) + e.durationMs));
   return {
-    wallMs: run.wallMs,
+    wallMs: run.durationMs,
     cpuMs: run.cpuMs,
     toFirstRequestMs: firstStart - run.startedAt,
     requestPhaseMs: lastEnd - firstStart,
-    afterLastMs: run.startedAt + run.wallMs - lastEnd,
+    afterLastMs: run.startedAt + run.durationMs - lastEnd,
     requests: entries.map((e) => `${e.method} ${pathShape(e.path)}`),
   };
 }

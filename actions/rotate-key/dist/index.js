@@ -1368,459 +1368,6 @@ function isEntryPoint(moduleUrl, argv = process.argv) {
   }
 }
 
-// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/command.js
-import * as os from "os";
-
-// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/utils.js
-function toCommandValue(input) {
-  if (input === null || input === void 0) {
-    return "";
-  } else if (typeof input === "string" || input instanceof String) {
-    return input;
-  }
-  return JSON.stringify(input);
-}
-function toCommandProperties(annotationProperties) {
-  if (!Object.keys(annotationProperties).length) {
-    return {};
-  }
-  return {
-    title: annotationProperties.title,
-    file: annotationProperties.file,
-    line: annotationProperties.startLine,
-    endLine: annotationProperties.endLine,
-    col: annotationProperties.startColumn,
-    endColumn: annotationProperties.endColumn
-  };
-}
-
-// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/command.js
-function issueCommand(command, properties, message) {
-  const cmd = new Command(command, properties, message);
-  process.stdout.write(cmd.toString() + os.EOL);
-}
-function issue(name, message = "") {
-  issueCommand(name, {}, message);
-}
-var CMD_STRING = "::";
-var Command = class {
-  constructor(command, properties, message) {
-    if (!command) {
-      command = "missing.command";
-    }
-    this.command = command;
-    this.properties = properties;
-    this.message = message;
-  }
-  toString() {
-    let cmdStr = CMD_STRING + this.command;
-    if (this.properties && Object.keys(this.properties).length > 0) {
-      cmdStr += " ";
-      let first = true;
-      for (const key in this.properties) {
-        if (this.properties.hasOwnProperty(key)) {
-          const val = this.properties[key];
-          if (val) {
-            if (first) {
-              first = false;
-            } else {
-              cmdStr += ",";
-            }
-            cmdStr += `${key}=${escapeProperty(val)}`;
-          }
-        }
-      }
-    }
-    cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-    return cmdStr;
-  }
-};
-function escapeData(s2) {
-  return toCommandValue(s2).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(s2) {
-  return toCommandValue(s2).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-
-// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/file-command.js
-import * as crypto from "crypto";
-import * as fs from "fs";
-import * as os2 from "os";
-function issueFileCommand(command, message) {
-  const filePath = process.env[`GITHUB_${command}`];
-  if (!filePath) {
-    throw new Error(`Unable to find environment variable for file command ${command}`);
-  }
-  if (!fs.existsSync(filePath)) {
-    throw new Error(`Missing file at path: ${filePath}`);
-  }
-  fs.appendFileSync(filePath, `${toCommandValue(message)}${os2.EOL}`, {
-    encoding: "utf8"
-  });
-}
-function prepareKeyValueMessage(key, value) {
-  const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
-  const convertedValue = toCommandValue(value);
-  if (key.includes(delimiter)) {
-    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-  }
-  if (convertedValue.includes(delimiter)) {
-    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-  }
-  return `${key}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
-}
-
-// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/core.js
-import * as os4 from "os";
-
-// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/summary.js
-import { EOL as EOL3 } from "os";
-import { constants, promises } from "fs";
-var __awaiter = function(thisArg, _arguments, P2, generator) {
-  function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve) {
-      resolve(value);
-    });
-  }
-  return new (P2 || (P2 = Promise))(function(resolve, reject) {
-    function fulfilled(value) {
-      try {
-        step(generator.next(value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function rejected(value) {
-      try {
-        step(generator["throw"](value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function step(result2) {
-      result2.done ? resolve(result2.value) : adopt(result2.value).then(fulfilled, rejected);
-    }
-    step((generator = generator.apply(thisArg, _arguments || [])).next());
-  });
-};
-var { access, appendFile, writeFile } = promises;
-var SUMMARY_ENV_VAR = "GITHUB_STEP_SUMMARY";
-var Summary = class {
-  constructor() {
-    this._buffer = "";
-  }
-  /**
-   * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-   * Also checks r/w permissions.
-   *
-   * @returns step summary file path
-   */
-  filePath() {
-    return __awaiter(this, void 0, void 0, function* () {
-      if (this._filePath) {
-        return this._filePath;
-      }
-      const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-      if (!pathFromEnv) {
-        throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-      }
-      try {
-        yield access(pathFromEnv, constants.R_OK | constants.W_OK);
-      } catch (_a2) {
-        throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-      }
-      this._filePath = pathFromEnv;
-      return this._filePath;
-    });
-  }
-  /**
-   * Wraps content in an HTML tag, adding any HTML attributes
-   *
-   * @param {string} tag HTML tag to wrap
-   * @param {string | null} content content within the tag
-   * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-   *
-   * @returns {string} content wrapped in HTML element
-   */
-  wrap(tag, content, attrs = {}) {
-    const htmlAttrs = Object.entries(attrs).map(([key, value]) => ` ${key}="${value}"`).join("");
-    if (!content) {
-      return `<${tag}${htmlAttrs}>`;
-    }
-    return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-  }
-  /**
-   * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-   *
-   * @param {SummaryWriteOptions} [options] (optional) options for write operation
-   *
-   * @returns {Promise<Summary>} summary instance
-   */
-  write(options) {
-    return __awaiter(this, void 0, void 0, function* () {
-      const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-      const filePath = yield this.filePath();
-      const writeFunc = overwrite ? writeFile : appendFile;
-      yield writeFunc(filePath, this._buffer, { encoding: "utf8" });
-      return this.emptyBuffer();
-    });
-  }
-  /**
-   * Clears the summary buffer and wipes the summary file
-   *
-   * @returns {Summary} summary instance
-   */
-  clear() {
-    return __awaiter(this, void 0, void 0, function* () {
-      return this.emptyBuffer().write({ overwrite: true });
-    });
-  }
-  /**
-   * Returns the current summary buffer as a string
-   *
-   * @returns {string} string of summary buffer
-   */
-  stringify() {
-    return this._buffer;
-  }
-  /**
-   * If the summary buffer is empty
-   *
-   * @returns {boolen} true if the buffer is empty
-   */
-  isEmptyBuffer() {
-    return this._buffer.length === 0;
-  }
-  /**
-   * Resets the summary buffer without writing to summary file
-   *
-   * @returns {Summary} summary instance
-   */
-  emptyBuffer() {
-    this._buffer = "";
-    return this;
-  }
-  /**
-   * Adds raw text to the summary buffer
-   *
-   * @param {string} text content to add
-   * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-   *
-   * @returns {Summary} summary instance
-   */
-  addRaw(text, addEOL = false) {
-    this._buffer += text;
-    return addEOL ? this.addEOL() : this;
-  }
-  /**
-   * Adds the operating system-specific end-of-line marker to the buffer
-   *
-   * @returns {Summary} summary instance
-   */
-  addEOL() {
-    return this.addRaw(EOL3);
-  }
-  /**
-   * Adds an HTML codeblock to the summary buffer
-   *
-   * @param {string} code content to render within fenced code block
-   * @param {string} lang (optional) language to syntax highlight code
-   *
-   * @returns {Summary} summary instance
-   */
-  addCodeBlock(code, lang) {
-    const attrs = Object.assign({}, lang && { lang });
-    const element = this.wrap("pre", this.wrap("code", code), attrs);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML list to the summary buffer
-   *
-   * @param {string[]} items list of items to render
-   * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-   *
-   * @returns {Summary} summary instance
-   */
-  addList(items, ordered = false) {
-    const tag = ordered ? "ol" : "ul";
-    const listItems = items.map((item) => this.wrap("li", item)).join("");
-    const element = this.wrap(tag, listItems);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML table to the summary buffer
-   *
-   * @param {SummaryTableCell[]} rows table rows
-   *
-   * @returns {Summary} summary instance
-   */
-  addTable(rows) {
-    const tableBody = rows.map((row) => {
-      const cells = row.map((cell) => {
-        if (typeof cell === "string") {
-          return this.wrap("td", cell);
-        }
-        const { header, data, colspan, rowspan } = cell;
-        const tag = header ? "th" : "td";
-        const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
-        return this.wrap(tag, data, attrs);
-      }).join("");
-      return this.wrap("tr", cells);
-    }).join("");
-    const element = this.wrap("table", tableBody);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds a collapsable HTML details element to the summary buffer
-   *
-   * @param {string} label text for the closed state
-   * @param {string} content collapsable content
-   *
-   * @returns {Summary} summary instance
-   */
-  addDetails(label, content) {
-    const element = this.wrap("details", this.wrap("summary", label) + content);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML image tag to the summary buffer
-   *
-   * @param {string} src path to the image you to embed
-   * @param {string} alt text description of the image
-   * @param {SummaryImageOptions} options (optional) addition image attributes
-   *
-   * @returns {Summary} summary instance
-   */
-  addImage(src, alt, options) {
-    const { width, height } = options || {};
-    const attrs = Object.assign(Object.assign({}, width && { width }), height && { height });
-    const element = this.wrap("img", null, Object.assign({ src, alt }, attrs));
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML section heading element
-   *
-   * @param {string} text heading text
-   * @param {number | string} [level=1] (optional) the heading level, default: 1
-   *
-   * @returns {Summary} summary instance
-   */
-  addHeading(text, level) {
-    const tag = `h${level}`;
-    const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
-    const element = this.wrap(allowedTag, text);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML thematic break (<hr>) to the summary buffer
-   *
-   * @returns {Summary} summary instance
-   */
-  addSeparator() {
-    const element = this.wrap("hr", null);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML line break (<br>) to the summary buffer
-   *
-   * @returns {Summary} summary instance
-   */
-  addBreak() {
-    const element = this.wrap("br", null);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML blockquote to the summary buffer
-   *
-   * @param {string} text quote text
-   * @param {string} cite (optional) citation url
-   *
-   * @returns {Summary} summary instance
-   */
-  addQuote(text, cite) {
-    const attrs = Object.assign({}, cite && { cite });
-    const element = this.wrap("blockquote", text, attrs);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML anchor tag to the summary buffer
-   *
-   * @param {string} text link text/content
-   * @param {string} href hyperlink
-   *
-   * @returns {Summary} summary instance
-   */
-  addLink(text, href) {
-    const element = this.wrap("a", text, { href });
-    return this.addRaw(element).addEOL();
-  }
-};
-var _summary = new Summary();
-var summary = _summary;
-
-// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/platform.js
-import os3 from "os";
-
-// ../../node_modules/.pnpm/@actions+io@3.0.2/node_modules/@actions/io/lib/io-util.js
-import * as fs2 from "fs";
-var { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs2.promises;
-var IS_WINDOWS = process.platform === "win32";
-var READONLY = fs2.constants.O_RDONLY;
-
-// ../../node_modules/.pnpm/@actions+exec@3.0.0/node_modules/@actions/exec/lib/toolrunner.js
-var IS_WINDOWS2 = process.platform === "win32";
-
-// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/platform.js
-var platform = os3.platform();
-var arch = os3.arch();
-
-// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/core.js
-var ExitCode;
-(function(ExitCode2) {
-  ExitCode2[ExitCode2["Success"] = 0] = "Success";
-  ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-function setSecret(secret) {
-  issueCommand("add-mask", {}, secret);
-}
-function getInput(name, options) {
-  const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
-  if (options && options.required && !val) {
-    throw new Error(`Input required and not supplied: ${name}`);
-  }
-  if (options && options.trimWhitespace === false) {
-    return val;
-  }
-  return val.trim();
-}
-function setOutput(name, value) {
-  const filePath = process.env["GITHUB_OUTPUT"] || "";
-  if (filePath) {
-    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value));
-  }
-  process.stdout.write(os4.EOL);
-  issueCommand("set-output", { name }, toCommandValue(value));
-}
-function setFailed(message) {
-  process.exitCode = ExitCode.Failure;
-  error(message);
-}
-function error(message, properties = {}) {
-  issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-function warning(message, properties = {}) {
-  issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-function info(message) {
-  process.stdout.write(message + os4.EOL);
-}
-function startGroup(name) {
-  issue("group", name);
-}
-function endGroup() {
-  issue("endgroup");
-}
-
 // ../../packages/api/dist/internal/runtime.js
 var SleepAborted = class extends Error {
   name = "SleepAborted";
@@ -3168,6 +2715,722 @@ var Client = class _Client {
     return new _Client(this.#transport.withApiKey(checkApiKey(apiKey, "withApiKey")));
   }
 };
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/command.js
+import * as os from "os";
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/utils.js
+function toCommandValue(input) {
+  if (input === null || input === void 0) {
+    return "";
+  } else if (typeof input === "string" || input instanceof String) {
+    return input;
+  }
+  return JSON.stringify(input);
+}
+function toCommandProperties(annotationProperties) {
+  if (!Object.keys(annotationProperties).length) {
+    return {};
+  }
+  return {
+    title: annotationProperties.title,
+    file: annotationProperties.file,
+    line: annotationProperties.startLine,
+    endLine: annotationProperties.endLine,
+    col: annotationProperties.startColumn,
+    endColumn: annotationProperties.endColumn
+  };
+}
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/command.js
+function issueCommand(command, properties, message) {
+  const cmd = new Command(command, properties, message);
+  process.stdout.write(cmd.toString() + os.EOL);
+}
+function issue(name, message = "") {
+  issueCommand(name, {}, message);
+}
+var CMD_STRING = "::";
+var Command = class {
+  constructor(command, properties, message) {
+    if (!command) {
+      command = "missing.command";
+    }
+    this.command = command;
+    this.properties = properties;
+    this.message = message;
+  }
+  toString() {
+    let cmdStr = CMD_STRING + this.command;
+    if (this.properties && Object.keys(this.properties).length > 0) {
+      cmdStr += " ";
+      let first = true;
+      for (const key in this.properties) {
+        if (this.properties.hasOwnProperty(key)) {
+          const val = this.properties[key];
+          if (val) {
+            if (first) {
+              first = false;
+            } else {
+              cmdStr += ",";
+            }
+            cmdStr += `${key}=${escapeProperty(val)}`;
+          }
+        }
+      }
+    }
+    cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+    return cmdStr;
+  }
+};
+function escapeData(s2) {
+  return toCommandValue(s2).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(s2) {
+  return toCommandValue(s2).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/file-command.js
+import * as crypto from "crypto";
+import * as fs from "fs";
+import * as os2 from "os";
+function issueFileCommand(command, message) {
+  const filePath = process.env[`GITHUB_${command}`];
+  if (!filePath) {
+    throw new Error(`Unable to find environment variable for file command ${command}`);
+  }
+  if (!fs.existsSync(filePath)) {
+    throw new Error(`Missing file at path: ${filePath}`);
+  }
+  fs.appendFileSync(filePath, `${toCommandValue(message)}${os2.EOL}`, {
+    encoding: "utf8"
+  });
+}
+function prepareKeyValueMessage(key, value) {
+  const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
+  const convertedValue = toCommandValue(value);
+  if (key.includes(delimiter)) {
+    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+  }
+  if (convertedValue.includes(delimiter)) {
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+  }
+  return `${key}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
+}
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/core.js
+import * as os4 from "os";
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/summary.js
+import { EOL as EOL3 } from "os";
+import { constants, promises } from "fs";
+var __awaiter = function(thisArg, _arguments, P2, generator) {
+  function adopt(value) {
+    return value instanceof P2 ? value : new P2(function(resolve) {
+      resolve(value);
+    });
+  }
+  return new (P2 || (P2 = Promise))(function(resolve, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result2) {
+      result2.done ? resolve(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var { access, appendFile, writeFile } = promises;
+var SUMMARY_ENV_VAR = "GITHUB_STEP_SUMMARY";
+var Summary = class {
+  constructor() {
+    this._buffer = "";
+  }
+  /**
+   * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+   * Also checks r/w permissions.
+   *
+   * @returns step summary file path
+   */
+  filePath() {
+    return __awaiter(this, void 0, void 0, function* () {
+      if (this._filePath) {
+        return this._filePath;
+      }
+      const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+      if (!pathFromEnv) {
+        throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+      }
+      try {
+        yield access(pathFromEnv, constants.R_OK | constants.W_OK);
+      } catch (_a2) {
+        throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+      }
+      this._filePath = pathFromEnv;
+      return this._filePath;
+    });
+  }
+  /**
+   * Wraps content in an HTML tag, adding any HTML attributes
+   *
+   * @param {string} tag HTML tag to wrap
+   * @param {string | null} content content within the tag
+   * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+   *
+   * @returns {string} content wrapped in HTML element
+   */
+  wrap(tag, content, attrs = {}) {
+    const htmlAttrs = Object.entries(attrs).map(([key, value]) => ` ${key}="${value}"`).join("");
+    if (!content) {
+      return `<${tag}${htmlAttrs}>`;
+    }
+    return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+  }
+  /**
+   * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+   *
+   * @param {SummaryWriteOptions} [options] (optional) options for write operation
+   *
+   * @returns {Promise<Summary>} summary instance
+   */
+  write(options) {
+    return __awaiter(this, void 0, void 0, function* () {
+      const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+      const filePath = yield this.filePath();
+      const writeFunc = overwrite ? writeFile : appendFile;
+      yield writeFunc(filePath, this._buffer, { encoding: "utf8" });
+      return this.emptyBuffer();
+    });
+  }
+  /**
+   * Clears the summary buffer and wipes the summary file
+   *
+   * @returns {Summary} summary instance
+   */
+  clear() {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.emptyBuffer().write({ overwrite: true });
+    });
+  }
+  /**
+   * Returns the current summary buffer as a string
+   *
+   * @returns {string} string of summary buffer
+   */
+  stringify() {
+    return this._buffer;
+  }
+  /**
+   * If the summary buffer is empty
+   *
+   * @returns {boolen} true if the buffer is empty
+   */
+  isEmptyBuffer() {
+    return this._buffer.length === 0;
+  }
+  /**
+   * Resets the summary buffer without writing to summary file
+   *
+   * @returns {Summary} summary instance
+   */
+  emptyBuffer() {
+    this._buffer = "";
+    return this;
+  }
+  /**
+   * Adds raw text to the summary buffer
+   *
+   * @param {string} text content to add
+   * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+   *
+   * @returns {Summary} summary instance
+   */
+  addRaw(text, addEOL = false) {
+    this._buffer += text;
+    return addEOL ? this.addEOL() : this;
+  }
+  /**
+   * Adds the operating system-specific end-of-line marker to the buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addEOL() {
+    return this.addRaw(EOL3);
+  }
+  /**
+   * Adds an HTML codeblock to the summary buffer
+   *
+   * @param {string} code content to render within fenced code block
+   * @param {string} lang (optional) language to syntax highlight code
+   *
+   * @returns {Summary} summary instance
+   */
+  addCodeBlock(code, lang) {
+    const attrs = Object.assign({}, lang && { lang });
+    const element = this.wrap("pre", this.wrap("code", code), attrs);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML list to the summary buffer
+   *
+   * @param {string[]} items list of items to render
+   * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+   *
+   * @returns {Summary} summary instance
+   */
+  addList(items, ordered = false) {
+    const tag = ordered ? "ol" : "ul";
+    const listItems = items.map((item) => this.wrap("li", item)).join("");
+    const element = this.wrap(tag, listItems);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML table to the summary buffer
+   *
+   * @param {SummaryTableCell[]} rows table rows
+   *
+   * @returns {Summary} summary instance
+   */
+  addTable(rows) {
+    const tableBody = rows.map((row) => {
+      const cells = row.map((cell) => {
+        if (typeof cell === "string") {
+          return this.wrap("td", cell);
+        }
+        const { header, data, colspan, rowspan } = cell;
+        const tag = header ? "th" : "td";
+        const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
+        return this.wrap(tag, data, attrs);
+      }).join("");
+      return this.wrap("tr", cells);
+    }).join("");
+    const element = this.wrap("table", tableBody);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds a collapsable HTML details element to the summary buffer
+   *
+   * @param {string} label text for the closed state
+   * @param {string} content collapsable content
+   *
+   * @returns {Summary} summary instance
+   */
+  addDetails(label, content) {
+    const element = this.wrap("details", this.wrap("summary", label) + content);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML image tag to the summary buffer
+   *
+   * @param {string} src path to the image you to embed
+   * @param {string} alt text description of the image
+   * @param {SummaryImageOptions} options (optional) addition image attributes
+   *
+   * @returns {Summary} summary instance
+   */
+  addImage(src, alt, options) {
+    const { width, height } = options || {};
+    const attrs = Object.assign(Object.assign({}, width && { width }), height && { height });
+    const element = this.wrap("img", null, Object.assign({ src, alt }, attrs));
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML section heading element
+   *
+   * @param {string} text heading text
+   * @param {number | string} [level=1] (optional) the heading level, default: 1
+   *
+   * @returns {Summary} summary instance
+   */
+  addHeading(text, level) {
+    const tag = `h${level}`;
+    const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
+    const element = this.wrap(allowedTag, text);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML thematic break (<hr>) to the summary buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addSeparator() {
+    const element = this.wrap("hr", null);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML line break (<br>) to the summary buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addBreak() {
+    const element = this.wrap("br", null);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML blockquote to the summary buffer
+   *
+   * @param {string} text quote text
+   * @param {string} cite (optional) citation url
+   *
+   * @returns {Summary} summary instance
+   */
+  addQuote(text, cite) {
+    const attrs = Object.assign({}, cite && { cite });
+    const element = this.wrap("blockquote", text, attrs);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML anchor tag to the summary buffer
+   *
+   * @param {string} text link text/content
+   * @param {string} href hyperlink
+   *
+   * @returns {Summary} summary instance
+   */
+  addLink(text, href) {
+    const element = this.wrap("a", text, { href });
+    return this.addRaw(element).addEOL();
+  }
+};
+var _summary = new Summary();
+var summary = _summary;
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/platform.js
+import os3 from "os";
+
+// ../../node_modules/.pnpm/@actions+io@3.0.2/node_modules/@actions/io/lib/io-util.js
+import * as fs2 from "fs";
+var { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs2.promises;
+var IS_WINDOWS = process.platform === "win32";
+var READONLY = fs2.constants.O_RDONLY;
+
+// ../../node_modules/.pnpm/@actions+exec@3.0.0/node_modules/@actions/exec/lib/toolrunner.js
+var IS_WINDOWS2 = process.platform === "win32";
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/platform.js
+var platform = os3.platform();
+var arch = os3.arch();
+
+// ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/core.js
+var ExitCode;
+(function(ExitCode2) {
+  ExitCode2[ExitCode2["Success"] = 0] = "Success";
+  ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+function setSecret(secret) {
+  issueCommand("add-mask", {}, secret);
+}
+function getInput(name, options) {
+  const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
+  if (options && options.required && !val) {
+    throw new Error(`Input required and not supplied: ${name}`);
+  }
+  if (options && options.trimWhitespace === false) {
+    return val;
+  }
+  return val.trim();
+}
+function setOutput(name, value) {
+  const filePath = process.env["GITHUB_OUTPUT"] || "";
+  if (filePath) {
+    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value));
+  }
+  process.stdout.write(os4.EOL);
+  issueCommand("set-output", { name }, toCommandValue(value));
+}
+function setFailed(message) {
+  process.exitCode = ExitCode.Failure;
+  error(message);
+}
+function error(message, properties = {}) {
+  issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+function warning(message, properties = {}) {
+  issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+function info(message) {
+  process.stdout.write(message + os4.EOL);
+}
+function startGroup(name) {
+  issue("group", name);
+}
+function endGroup() {
+  issue("endgroup");
+}
+
+// ../common/src/inputs/read.ts
+var InputError = class extends Error {
+  constructor(input, problem) {
+    super(`Input '${input}' ${problem}`);
+    this.input = input;
+    this.problem = problem;
+  }
+  input;
+  problem;
+  name = "InputError";
+};
+var InvalidInputsError = class extends Error {
+  constructor(errors) {
+    super(
+      errors.length === 1 ? `${errors[0].message}. Nothing was done.` : `${errors.length} inputs are invalid; nothing was done:
+${errors.map((e) => `- ${e.message}`).join("\n")}`
+    );
+    this.errors = errors;
+  }
+  errors;
+  name = "InvalidInputsError";
+};
+var DEFAULT_MAX_LENGTH = 1e3;
+var DEFAULT_MAX_MULTILINE_LENGTH = 1e5;
+var FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+var FORBIDDEN_MULTILINE = /[^\n\t\P{Cc}]|[\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+function checkInputText(name, raw, options = {}) {
+  const text = raw.replace(/\r\n?/g, "\n").trim();
+  if (text === "") {
+    if (options.required) {
+      throw new InputError(name, `is required but empty${options.hint ? `: ${options.hint}` : ""}`);
+    }
+    return "";
+  }
+  const maxLength = options.maxLength ?? (options.multiline ? DEFAULT_MAX_MULTILINE_LENGTH : DEFAULT_MAX_LENGTH);
+  if (text.length > maxLength) {
+    throw new InputError(name, `is ${text.length} characters long; at most ${maxLength} are accepted`);
+  }
+  const match = (options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN).exec(text);
+  if (match) {
+    const code = match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+    const what = match[0] === "\n" ? "a line break (it takes a single line)" : `a control character (U+${code})`;
+    throw new InputError(name, `contains ${what} at position ${match.index + 1}; remove it`);
+  }
+  return text;
+}
+function readInputText(name, options = {}) {
+  return checkInputText(name, getInput(name, { trimWhitespace: false }), options);
+}
+function readInput(name, parse3, options = {}) {
+  return parse3(name, readInputText(name, options) || options.default || "");
+}
+function collectInputs(readers) {
+  const values = {};
+  const errors = [];
+  for (const [key, read] of Object.entries(readers)) {
+    try {
+      values[key] = read();
+    } catch (error2) {
+      if (!(error2 instanceof InputError)) throw error2;
+      errors.push(error2);
+    }
+  }
+  if (errors.length > 0) throw new InvalidInputsError(errors);
+  return values;
+}
+function maskSecretInputs(names) {
+  for (const name of names) maskValue(getInput(name));
+}
+function maskValue(value) {
+  if (value !== "") setSecret(value);
+}
+
+// ../common/src/failure.ts
+var COMMON_HINTS = {
+  AuthenticationError: 'Put a live key in the secret passed as api-key, then re-run (see the README, "When the key no longer works").',
+  ConnectionError: "Check api-url and that the runner can reach it.",
+  TimeoutError: "Check api-url and that the runner can reach it.",
+  RedirectRefusedError: "Check api-url: give the API base URL itself, which answers without redirects."
+};
+function failureAnnotation(error2, hints = {}) {
+  if (error2 instanceof InvalidInputsError) return error2.message;
+  if (error2 instanceof ApiError) {
+    const hint = hints[error2.name] ?? COMMON_HINTS[error2.name];
+    return hint ? `${error2.message} ${hint}` : error2.message;
+  }
+  if (error2 instanceof Error) return error2.message;
+  return String(error2);
+}
+
+// ../common/src/inputs/refused-values.ts
+var MAX_QUOTED_LENGTH = 20;
+var TOKEN_PREFIX = /(?:^|[^A-Za-z0-9])(?:gh[opsur]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/;
+var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
+function looksLikeCredential(text) {
+  if (TOKEN_PREFIX.test(text)) return true;
+  return (text.match(RANDOM_RUN) ?? []).some((run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2));
+}
+function rejectedValue(value) {
+  if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
+  if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
+  return `'${value}'`;
+}
+function withoutEchoes(message, text) {
+  return message.replace(
+    /[A-Za-z0-9_+/=.~-]+/g,
+    (run2) => text.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2
+  );
+}
+
+// ../common/src/inputs/values.ts
+var TRUE = /* @__PURE__ */ new Set(["true", "yes", "on", "1"]);
+var FALSE = /* @__PURE__ */ new Set(["false", "no", "off", "0"]);
+function parseBoolean(name, text) {
+  const value = text.toLowerCase();
+  if (TRUE.has(value)) return true;
+  if (FALSE.has(value)) return false;
+  throw new InputError(name, `is ${rejectedValue(text)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
+}
+function parseInteger(name, text, bounds = {}) {
+  const min = bounds.min ?? 0;
+  const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
+  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value)) {
+    throw new InputError(name, `is ${rejectedValue(text)}, not a whole number`);
+  }
+  if (value < min || value > max) {
+    throw new InputError(name, `is ${value}; it must be between ${min} and ${max}`);
+  }
+  return value;
+}
+function splitList(text) {
+  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+function parseCredential(name, text) {
+  if (!/^[\x21-\x7E]+$/.test(text)) {
+    throw new InputError(name, "contains spaces or non-ASCII characters; check that the secret holds the key alone");
+  }
+  return text;
+}
+function parseApiUrl(name, text) {
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new InputError(name, `is ${rejectedValue(text)}, not a URL: write e.g. ${DEFAULT_BASE_URL}`);
+  }
+  if (url.username || url.password) {
+    throw new InputError(name, "holds credentials; pass the key in api-key, never in the URL");
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    const host = looksLikeCredential(url.hostname) ? "a host that looks like a key or token" : url.hostname;
+    throw new InputError(name, `uses http on ${host}; use https (plain http is accepted on loopback only)`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new InputError(name, `uses the scheme ${rejectedValue(url.protocol.slice(0, -1))}; use an https URL`);
+  }
+  if (url.search || url.hash) {
+    throw new InputError(name, `has a query or a fragment; give the API base URL alone, e.g. ${DEFAULT_BASE_URL}`);
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+// ../common/src/inputs/ids.ts
+var MAX_KEY_IDS = 100;
+function parseKeyIds(name, text) {
+  const items = splitList(text);
+  if (items.length > MAX_KEY_IDS) {
+    throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
+  }
+  const ids = items.map((item) => {
+    const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
+    if (id < 1) {
+      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
+    }
+    return id;
+  });
+  return unique(ids);
+}
+
+// ../common/src/log.ts
+function formatDuration(ms) {
+  if (!Number.isFinite(ms) || ms < 0) return "unknown";
+  if (ms < 1e3) return `${Math.round(ms)} ms`;
+  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
+  const totalSeconds = Math.round(ms / 1e3);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
+}
+var StepGroups = class {
+  constructor(titles) {
+    this.titles = titles;
+  }
+  titles;
+  #current;
+  /** Opens the step's group unless it is the one already open. */
+  enter(step) {
+    if (step === this.#current) return;
+    this.close();
+    startGroup(this.titles[step]);
+    this.#current = step;
+  }
+  /** Closes the open group, if any (call it before the final result, so that shows unfolded). */
+  close() {
+    if (this.#current === void 0) return;
+    endGroup();
+    this.#current = void 0;
+  }
+};
+function formatExchange(event) {
+  const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
+  return `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}`;
+}
+function formatRequestEvent(event) {
+  const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
+  let line = `${formatExchange(event)}${attempt}`;
+  if (event.outcome === "retry") {
+    line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
+  }
+  return line;
+}
+function logRequestEvent(event) {
+  info(formatRequestEvent(event));
+}
+function logGitHubRequest(event) {
+  info(`GitHub ${formatExchange(event)}`);
+}
+
+// ../common/src/proxy/runner-proxy.ts
+var PROXY_VARIABLES = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
+async function runnerProxyFetch(options) {
+  if (!PROXY_VARIABLES.some((name) => process.env[name])) return void 0;
+  const { createProxyFetch } = await import("./proxy-fetch.js");
+  return createProxyFetch(options);
+}
+
+// ../common/src/summary.ts
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c2) => `&#${c2.charCodeAt(0)};`);
+}
+async function publishResult(outputs, summary2) {
+  for (const [name, value] of Object.entries(outputs)) setOutput(name, value);
+  await writeJobSummary(summary2);
+}
+async function writeJobSummary(summary2) {
+  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  summary.addHeading(escapeHtml(summary2.title), 2).addTable([
+    // core.summary leaves an empty cell unclosed (`<th>`): give empty cells some content.
+    summary2.headers.map((header) => ({ data: escapeHtml(header) || "&#160;", header: true })),
+    ...summary2.rows.map((row) => row.map((cell) => escapeHtml(cell) || "-"))
+  ]);
+  for (const note of summary2.notes ?? []) summary.addRaw(`<p>${escapeHtml(note)}</p>`, true);
+  try {
+    await summary.write();
+  } catch (error2) {
+    warning(`The job summary could not be written: ${error2.message}`);
+  }
+}
 
 // ../../packages/rotation/dist/errors.js
 var RotationError = class extends Error {
@@ -12752,287 +13015,6 @@ async function rotateKey(options) {
   }
   report.durationMs = Math.round(performance.now() - startedAt);
   return report;
-}
-
-// ../common/src/inputs/input-error.ts
-var InputError = class extends Error {
-  constructor(input, problem) {
-    super(`Input '${input}' ${problem}`);
-    this.input = input;
-    this.problem = problem;
-  }
-  input;
-  problem;
-  name = "InputError";
-};
-var InvalidInputsError = class extends Error {
-  constructor(errors) {
-    super(
-      errors.length === 1 ? `${errors[0].message}. Nothing was done.` : `${errors.length} inputs are invalid; nothing was done:
-${errors.map((e) => `- ${e.message}`).join("\n")}`
-    );
-    this.errors = errors;
-  }
-  errors;
-  name = "InvalidInputsError";
-};
-
-// ../common/src/failure/failure-annotation.ts
-var COMMON_HINTS = {
-  AuthenticationError: 'Put a live key in the secret passed as api-key, then re-run (see the README, "When the key no longer works").',
-  ConnectionError: "Check api-url and that the runner can reach it.",
-  TimeoutError: "Check api-url and that the runner can reach it.",
-  RedirectRefusedError: "Check api-url: give the API base URL itself, which answers without redirects."
-};
-function failureAnnotation(error2, hints = {}) {
-  if (error2 instanceof InvalidInputsError) return error2.message;
-  if (error2 instanceof ApiError) {
-    const hint = hints[error2.name] ?? COMMON_HINTS[error2.name];
-    return hint ? `${error2.message} ${hint}` : error2.message;
-  }
-  if (error2 instanceof Error) return error2.message;
-  return String(error2);
-}
-
-// ../common/src/inputs/rejected-value.ts
-var MAX_QUOTED_LENGTH = 20;
-var TOKEN_PREFIX = /(?:^|[^A-Za-z0-9])(?:gh[opsur]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/;
-var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
-function looksLikeCredential(text) {
-  if (TOKEN_PREFIX.test(text)) return true;
-  return (text.match(RANDOM_RUN) ?? []).some((run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2));
-}
-function rejectedValue(value) {
-  if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
-  if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
-  return `'${value}'`;
-}
-function withoutEchoes(message, text) {
-  return message.replace(
-    /[A-Za-z0-9_+/=.~-]+/g,
-    (run2) => text.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2
-  );
-}
-
-// ../common/src/inputs/api-url.ts
-function parseApiUrl(name, text) {
-  let url;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a URL: write e.g. ${DEFAULT_BASE_URL}`);
-  }
-  if (url.username || url.password) {
-    throw new InputError(name, "holds credentials; pass the key in api-key, never in the URL");
-  }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    const host = looksLikeCredential(url.hostname) ? "a host that looks like a key or token" : url.hostname;
-    throw new InputError(name, `uses http on ${host}; use https (plain http is accepted on loopback only)`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new InputError(name, `uses the scheme ${rejectedValue(url.protocol.slice(0, -1))}; use an https URL`);
-  }
-  if (url.search || url.hash) {
-    throw new InputError(name, `has a query or a fragment; give the API base URL alone, e.g. ${DEFAULT_BASE_URL}`);
-  }
-  return url.href.replace(/\/+$/, "");
-}
-
-// ../common/src/inputs/boolean.ts
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "on", "1"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "off", "0"]);
-function parseBoolean(name, text) {
-  const value = text.toLowerCase();
-  if (TRUE.has(value)) return true;
-  if (FALSE.has(value)) return false;
-  throw new InputError(name, `is ${rejectedValue(text)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
-}
-
-// ../common/src/inputs/collect-inputs.ts
-function collectInputs(readers) {
-  const values = {};
-  const errors = [];
-  for (const [key, read] of Object.entries(readers)) {
-    try {
-      values[key] = read();
-    } catch (error2) {
-      if (!(error2 instanceof InputError)) throw error2;
-      errors.push(error2);
-    }
-  }
-  if (errors.length > 0) throw new InvalidInputsError(errors);
-  return values;
-}
-
-// ../common/src/inputs/credential.ts
-function parseCredential(name, text) {
-  if (!/^[\x21-\x7E]+$/.test(text)) {
-    throw new InputError(name, "contains spaces or non-ASCII characters; check that the secret holds the key alone");
-  }
-  return text;
-}
-
-// ../common/src/inputs/integer.ts
-function parseInteger(name, text, bounds = {}) {
-  const min = bounds.min ?? 0;
-  const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
-  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(value)) {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a whole number`);
-  }
-  if (value < min || value > max) {
-    throw new InputError(name, `is ${value}; it must be between ${min} and ${max}`);
-  }
-  return value;
-}
-
-// ../common/src/inputs/list.ts
-function splitList(text) {
-  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-
-// ../common/src/inputs/key-ids.ts
-var MAX_KEY_IDS = 100;
-function parseKeyIds(name, text) {
-  const items = splitList(text);
-  if (items.length > MAX_KEY_IDS) {
-    throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
-  }
-  const ids = items.map((item) => {
-    const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
-    if (id < 1) {
-      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
-    }
-    return id;
-  });
-  return unique(ids);
-}
-
-// ../common/src/inputs/mask-inputs.ts
-function maskSecretInputs(names) {
-  for (const name of names) maskValue(getInput(name));
-}
-function maskValue(value) {
-  if (value !== "") setSecret(value);
-}
-
-// ../common/src/inputs/read-input.ts
-var DEFAULT_MAX_LENGTH = 1e3;
-var DEFAULT_MAX_MULTILINE_LENGTH = 1e5;
-var FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
-var FORBIDDEN_MULTILINE = /[^\n\t\P{Cc}]|[\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
-function checkInputText(name, raw, options = {}) {
-  const text = raw.replace(/\r\n?/g, "\n").trim();
-  if (text === "") {
-    if (options.required) {
-      throw new InputError(name, `is required but empty${options.hint ? `: ${options.hint}` : ""}`);
-    }
-    return "";
-  }
-  const maxLength = options.maxLength ?? (options.multiline ? DEFAULT_MAX_MULTILINE_LENGTH : DEFAULT_MAX_LENGTH);
-  if (text.length > maxLength) {
-    throw new InputError(name, `is ${text.length} characters long; at most ${maxLength} are accepted`);
-  }
-  const match = (options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN).exec(text);
-  if (match) {
-    const code = match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
-    const what = match[0] === "\n" ? "a line break (it takes a single line)" : `a control character (U+${code})`;
-    throw new InputError(name, `contains ${what} at position ${match.index + 1}; remove it`);
-  }
-  return text;
-}
-function readInputText(name, options = {}) {
-  return checkInputText(name, getInput(name, { trimWhitespace: false }), options);
-}
-function readInput(name, parse3, options = {}) {
-  return parse3(name, readInputText(name, options) || options.default || "");
-}
-
-// ../common/src/proxy/runner-proxy.ts
-var PROXY_VARIABLES = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
-async function runnerProxyFetch(options) {
-  if (!PROXY_VARIABLES.some((name) => process.env[name])) return void 0;
-  const { createProxyFetch } = await import("./proxy-fetch.js");
-  return createProxyFetch(options);
-}
-
-// ../common/src/log/format-duration.ts
-function formatDuration(ms) {
-  if (!Number.isFinite(ms) || ms < 0) return "unknown";
-  if (ms < 1e3) return `${Math.round(ms)} ms`;
-  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
-  const totalSeconds = Math.round(ms / 1e3);
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
-}
-
-// ../common/src/log/step-groups.ts
-var StepGroups = class {
-  constructor(titles) {
-    this.titles = titles;
-  }
-  titles;
-  #current;
-  /** Opens the step's group unless it is the one already open. */
-  enter(step) {
-    if (step === this.#current) return;
-    this.close();
-    startGroup(this.titles[step]);
-    this.#current = step;
-  }
-  /** Closes the open group, if any (call it before the final result, so that shows unfolded). */
-  close() {
-    if (this.#current === void 0) return;
-    endGroup();
-    this.#current = void 0;
-  }
-};
-
-// ../common/src/log/request-events.ts
-function formatExchange(event) {
-  const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
-  return `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}`;
-}
-function formatRequestEvent(event) {
-  const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
-  let line = `${formatExchange(event)}${attempt}`;
-  if (event.outcome === "retry") {
-    line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
-  }
-  return line;
-}
-function logRequestEvent(event) {
-  info(formatRequestEvent(event));
-}
-function logGitHubRequest(event) {
-  info(`GitHub ${formatExchange(event)}`);
-}
-
-// ../common/src/summary/job-summary.ts
-function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (c2) => `&#${c2.charCodeAt(0)};`);
-}
-async function publishResult(outputs, summary2) {
-  for (const [name, value] of Object.entries(outputs)) setOutput(name, value);
-  await writeJobSummary(summary2);
-}
-async function writeJobSummary(summary2) {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
-  summary.addHeading(escapeHtml(summary2.title), 2).addTable([
-    // core.summary leaves an empty cell unclosed (`<th>`): give empty cells some content.
-    summary2.headers.map((header) => ({ data: escapeHtml(header) || "&#160;", header: true })),
-    ...summary2.rows.map((row) => row.map((cell) => escapeHtml(cell) || "-"))
-  ]);
-  for (const note of summary2.notes ?? []) summary.addRaw(`<p>${escapeHtml(note)}</p>`, true);
-  try {
-    await summary.write();
-  } catch (error2) {
-    warning(`The job summary could not be written: ${error2.message}`);
-  }
 }
 
 // src/inputs.ts

@@ -10,7 +10,7 @@ import {
   parseOperationIds,
   parseProjectId,
   readInput,
-} from '../../common/src/index.js';
+} from '@keyturn/action-common';
 
 /** Defaults, the same as action.yml's (a test holds them equal). */
 export const DEFAULTS = {

@@ -2,7 +2,7 @@
 // and the message of the `::error::` that fails the step.
 
 import { describeOperationFailure, isFinalStatus, type Operation, type PollEvent, type WaitResult } from '@keyturn/api';
-import { formatDuration, type JobSummary } from '../../common/src/index.js';
+import { formatDuration, type JobSummary } from '@keyturn/action-common';
 
 /** One item of the `operations` output; `duration` in milliseconds, null while unknown. */
 export interface OperationOutput {
