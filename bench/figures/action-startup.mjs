@@ -6,38 +6,42 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { node24 } from '../../scripts/node24.mjs';
 import { runActionStep, runJsonProbe, runNode, runnerEnvironment } from '../lib/child-process.mjs';
 import { buildDependencyBundle } from '../lib/deps-bundle.mjs';
-import { isMain, runFigure } from '../lib/figure.mjs';
+import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { pathShape } from '../lib/request-log.mjs';
 import { median } from '../lib/stats.mjs';
-import { actions, benchDir, importBuilt, requireBuiltFile } from '../lib/workspace.mjs';
-import { rotateKeyScenario, waitScenario } from './action-scenarios.mjs';
+import { actions, benchDir, importBuilt, importRepoScript, requireBuiltFile } from '../lib/workspace.mjs';
+import { GITHUB_TOKEN, rotateKeyScenario, waitScenario } from './action-scenarios.mjs';
 import { headline, render } from './action-startup-render.mjs';
 
 const REPS = 7;
 
-export const figure = {
+export const figure = defineFigure({
   id: 'action-startup',
   title: '4. Action start-up on Node 20 and Node 24: a full run of each bundled Action, and its floor',
-  command: 'node bench/run-all.mjs action-startup',
   run: measureStartup,
-};
+});
 
 async function measureStartup() {
   for (const { bundle } of Object.values(actions)) requireBuiltFile(bundle, 'the Action bundle');
   const emulator = await importBuilt('@keyturn/emulator', ['startPlatformEmulator', 'startGitHubEmulator']);
+  const { node24 } = await importRepoScript('scripts/node24.mjs');
   const runtimes = [
     { name: `Node ${process.versions.node}`, node: process.execPath },
     { name: 'Node 24', node: await node24() },
   ];
   runtimes[1].name = `Node ${(await runNode(['--version'], { node: runtimes[1].node })).stdout.trim().slice(1)}`;
   const platform = await emulator.startPlatformEmulator();
-  const github = await emulator.startGitHubEmulator({ repos: ['acme/app'], tokens: { 'ghp_bench-write': 'write' } });
+  const github = await emulator.startGitHubEmulator({ repos: ['acme/app'], tokens: { [GITHUB_TOKEN]: 'write' } });
   const tmp = mkdtempSync(join(tmpdir(), 'keyturn-bench-startup-'));
   try {
-    const probeEnv = runnerEnvironment({ BENCH_URL: platform.url, BENCH_API_KEY: platform.createKey('bench-floor').key });
+    const probeEnv = runnerEnvironment({
+      BENCH_URL: platform.url,
+      BENCH_API_KEY: platform.createKey('bench-floor').key,
+      BENCH_GITHUB_READ: `${github.url}/repos/acme/app/actions/secrets/public-key`,
+      BENCH_GITHUB_TOKEN: GITHUB_TOKEN,
+    });
     const scenarios = [rotateKeyScenario(platform, github), waitScenario(platform)];
     const deps = new Map();
     for (const scenario of scenarios) deps.set(scenario, await buildDependencyBundle(scenario.packageDir, join(tmp, scenario.name)));
@@ -60,7 +64,7 @@ async function measureStartup() {
         const { runtime, scenario } = cell;
         const s = samples.get(cell);
         const floor = (transport, flags = []) =>
-          runJsonProbe([...flags, join(benchDir, 'probes/floor.mjs'), deps.get(scenario).outfile, String(scenario.floorRequests), transport], {
+          runJsonProbe([...flags, join(benchDir, 'probes/floor.mjs'), deps.get(scenario).outfile, scenario.floorServices.join(','), transport], {
             env: probeEnv,
             node: runtime.node,
             cpu: true,
@@ -78,7 +82,7 @@ async function measureStartup() {
         ...cell,
         deps: deps.get(cell.scenario),
         runs: s.runs,
-        floorRequests: cell.scenario.floorRequests,
+        floorRequests: cell.scenario.floorServices.length,
         floor: medianFields(s.floorFetch),
         floorHttp: medianFields(s.floorHttp),
         floorLiftoff: medianFields(s.floorLiftoff),

@@ -3,7 +3,7 @@
 // account-wide rate limit played by the emulator: requests spent, 429s met, time to finish.
 
 import { runActionStep } from '../lib/child-process.mjs';
-import { isMain, runFigure } from '../lib/figure.mjs';
+import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { bullet, table } from '../lib/markdown.mjs';
 import { pathShape } from '../lib/request-log.mjs';
 import { median, ms } from '../lib/stats.mjs';
@@ -23,12 +23,11 @@ const JOB_TIMEOUT_MS = 300_000;
  */
 const START_WINDOWS_MS = [0, 10_000];
 
-export const figure = {
+export const figure = defineFigure({
   id: 'fleet-matrix',
   title: `6. Fleet matrix: ${JOBS} repositories rotating at once, each its own job, under the platform's rate limit`,
-  command: 'node bench/run-all.mjs fleet-matrix',
   run: measureMatrix,
-};
+});
 
 async function measureMatrix() {
   requireBuiltFile(actions['rotate-key'].bundle, 'the rotate-key Action bundle');

@@ -51,6 +51,11 @@ export async function importFrom(packageDir, specifier) {
   return import(pathToFileURL(resolveFrom(packageDir, specifier)).href);
 }
 
+/** A module of the repository's own tooling (`scripts/`), which is no package to depend on. */
+export function importRepoScript(path) {
+  return import(pathToFileURL(join(rootDir, path)).href);
+}
+
 export function relative(file) {
   return file.startsWith(`${rootDir}/`) ? file.slice(rootDir.length + 1) : file;
 }
