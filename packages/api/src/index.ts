@@ -8,12 +8,15 @@ export {
   ConnectionError,
   type ErrorResponse,
   InvalidRequestError,
+  KeyturnError,
   LockedError,
   NotFoundError,
+  OptionError,
   PermissionDeniedError,
   RateLimitError,
   RedirectRefusedError,
   RequestAbortedError,
+  ResponseShapeError,
   ServerError,
   TimeoutError,
 } from './errors.js';
@@ -28,11 +31,13 @@ export {
   SUCCESS_STATUSES,
 } from './operations/status.js';
 export type { PollEvent, WaitOptions, WaitResult } from './operations/wait.js';
-export { type ClientOptions, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type RequestEvent } from './options.js';
+export { type ClientOptions, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT } from './options.js';
 export type { CursorPaginator, FetchedPage } from './pagination.js';
 export type { ApiKeys, CreateApiKeyParams } from './resources/api-keys.js';
 export type { Operations, OperationsIterateParams, OperationsListParams } from './resources/operations.js';
 export type { Projects, ProjectsIterateParams } from './resources/projects.js';
 export type { RequestOptions } from './resources/request-options.js';
+export type { RequestEvent } from './toolkit/request-event.js';
+export type { Runtime } from './toolkit/runtime.js';
 export type * from './types.js';
 export { VERSION } from './version.js';

@@ -8,6 +8,7 @@ import {
   InvalidRequestError,
   LockedError,
   NotFoundError,
+  OptionError,
   PermissionDeniedError,
   RateLimitError,
   ServerError,
@@ -71,6 +72,8 @@ describe('ApiError.generate from platform answers', () => {
       status: 401,
       code: 'unauthorized',
       requestId: expect.any(String),
+      transient: false,
+      mayHaveTakenEffect: false,
       attempts: 1,
     });
   });
@@ -126,7 +129,7 @@ describe('no key value in any error or event', () => {
           return e;
         }
       })();
-      expect(error).toBeInstanceOf(TypeError);
+      expect(error).toBeInstanceOf(OptionError);
       expectNoKey([error]);
     }
     // a key pasted where the URL goes is not echoed either

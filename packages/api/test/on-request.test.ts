@@ -2,7 +2,7 @@
 // request returns or throws (a created key must not look failed because a logger broke).
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../src/errors.js';
-import type { RequestEvent } from '../src/options.js';
+import type { RequestEvent } from '../src/toolkit/request-event.js';
 import { fakeTime, recordEvents, usePlatform } from './fixture.js';
 
 const platform = usePlatform();

@@ -10,8 +10,8 @@ import {
   ServerError,
   TimeoutError,
 } from '../src/errors.js';
-import { createClientWithRuntime } from '../src/client.js';
-import { systemRuntime } from '../src/internal/runtime.js';
+import { createClient } from '../src/client.js';
+import { systemRuntime } from '../src/toolkit/runtime.js';
 import { FAKE_START, fakeTime, until, usePlatform } from './fixture.js';
 
 const platform = usePlatform();
@@ -196,15 +196,13 @@ describe('abort', () => {
     faults().add({ method: 'GET', path: '/projects', kind: 'status', status: 503, retryAfter: 30 });
     const controller = new AbortController();
     // the real sleep: it would last 30 s unless the abort ends it
-    const client = createClientWithRuntime(
-      {
-        apiKey: platform.key.key,
-        baseUrl: platform.emulator.url,
-        signal: controller.signal,
-        onRequest: (event) => event.outcome === 'retry' && controller.abort(),
-      },
-      systemRuntime,
-    );
+    const client = createClient({
+      apiKey: platform.key.key,
+      baseUrl: platform.emulator.url,
+      signal: controller.signal,
+      onRequest: (event) => event.outcome === 'retry' && controller.abort(),
+      runtime: systemRuntime,
+    });
     await expect(client.projects.list()).rejects.toBeInstanceOf(RequestAbortedError);
     expect(platform.requests()).toHaveLength(1);
   });

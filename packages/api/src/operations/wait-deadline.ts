@@ -1,8 +1,8 @@
 // The wait's deadline as an AbortSignal linked with the caller's signals: every request, retry
 // pause and sleep of the wait ends when time is up. It also tells afterwards which of the two
 // ended them, since a deadline ends the wait with `timed-out` and a caller's abort throws.
-import type { AbortTimer, Runtime } from '../internal/runtime.js';
-import { DeadlinePassed, type LinkedSignal, linkSignals } from '../internal/signals.js';
+import type { AbortTimer, Runtime } from '../toolkit/runtime.js';
+import { DeadlinePassed, type LinkedSignal, linkSignals } from '../toolkit/signals.js';
 
 export class WaitDeadline {
   /** When the wait's time is up, on the runtime's clock. */

@@ -1,6 +1,6 @@
 // What operations.wait takes and gives back, and the up-front check of its arguments (as Smithy's
 // waiters validate their options before the first poll).
-import type { ApiError } from '../errors.js';
+import { type ApiError, OptionError } from '../errors.js';
 import {
   MAX_TIMER_MS,
   rejectUnknownKeys,
@@ -96,7 +96,7 @@ export function checkWait(projectId: unknown, ids: unknown, options: unknown): C
   const given = requireOptionsObject(options, WAIT_CONTEXT);
   rejectUnknownKeys(given, OPTION_KEYS, WAIT_CONTEXT);
   if (ids !== undefined && !Array.isArray(ids)) {
-    throw new TypeError(`${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
+    throw new OptionError('ids', `${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
   }
   const intervalMs = given.intervalMs === undefined ? 5000 : requireNumber(given.intervalMs, 'intervalMs', WAIT_CONTEXT, MILLISECONDS);
   return {
@@ -118,7 +118,8 @@ function checkMinInterval(value: unknown, intervalMs: number): number {
   if (value === undefined) return Math.min(DEFAULT_MIN_INTERVAL_MS, intervalMs);
   const minIntervalMs = requireNumber(value, 'minIntervalMs', WAIT_CONTEXT, MILLISECONDS);
   if (minIntervalMs > intervalMs) {
-    throw new RangeError(
+    throw new OptionError(
+      'minIntervalMs',
       `${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`,
     );
   }

@@ -5,8 +5,7 @@
 // poll lands before the deadline; the result says why it ended.
 import { ApiError, RequestAbortedError } from '../errors.js';
 import { apiPath } from '../internal/origin.js';
-import { isRetryableFailure } from '../internal/retry.js';
-import { SleepAborted } from '../internal/runtime.js';
+import { SleepAborted } from '../toolkit/runtime.js';
 import type { Transport } from '../internal/transport.js';
 import type { Operation } from '../types.js';
 import { PendingScan } from './pending-scan.js';
@@ -119,7 +118,7 @@ async function runRound(deadline: WaitDeadline, round: () => Promise<void>): Pro
     return { kind: 'done' };
   } catch (error) {
     if (deadline.callerAborted() || !(error instanceof ApiError)) throw error;
-    const transient = isRetryableFailure('GET', error);
+    const { transient } = error;
     if (deadline.passed() && (transient || error instanceof RequestAbortedError)) return { kind: 'deadline' };
     if (transient) return { kind: 'transient', error };
     throw error;

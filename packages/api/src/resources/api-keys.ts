@@ -1,4 +1,5 @@
 // API keys: create, list, revoke (platform-api.md §4.1).
+import { OptionError } from '../errors.js';
 import { apiPath } from '../internal/origin.js';
 import { expectArray, expectFields } from '../internal/shape.js';
 import type { Transport } from '../internal/transport.js';
@@ -28,11 +29,11 @@ export class ApiKeys {
    */
   async create(params: CreateApiKeyParams, options?: RequestOptions): Promise<CreatedApiKey> {
     const context = 'apiKeys.create';
-    if (!isPlainObject(params)) throw new TypeError(`${context}: params must be an object such as { key_name: 'ci-2025' }`);
+    if (!isPlainObject(params)) throw new OptionError('params', `${context}: params must be an object such as { key_name: 'ci-2025' }`);
     const name = params.key_name;
     const length = typeof name === 'string' ? [...name].length : 0;
     if (typeof name !== 'string' || length === 0 || length > MAX_KEY_NAME) {
-      throw new RangeError(`${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
+      throw new OptionError('key_name', `${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
     }
     return this.#transport.request(
       {

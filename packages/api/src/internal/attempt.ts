@@ -4,15 +4,16 @@
 import {
   ApiError,
   ConnectionError,
+  MAY_HAVE_TAKEN_EFFECT,
   RedirectRefusedError,
   RequestAbortedError,
+  ResponseShapeError,
   TimeoutError,
-  unansweredAdvice,
 } from '../errors.js';
-import type { ClientSettings } from '../options.js';
+import { safeExcerpt } from '../toolkit/redact-credentials.js';
+import { DeadlinePassed, type LinkedSignal, linkSignals } from '../toolkit/signals.js';
 import { buildRequestUrl, DEFAULT_BASE_URL, type QueryValue, redirectTarget } from './origin.js';
-import { safeExcerpt } from './redact.js';
-import { DeadlinePassed, type LinkedSignal, linkSignals } from './signals.js';
+import type { ClientSettings } from './settings.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -82,7 +83,7 @@ export async function sendAttempt(
       });
     }
     if (data === NOT_JSON) {
-      throw new ApiError(
+      throw new ResponseShapeError(
         `${at.method} ${at.path} answered HTTP ${response.status} with a body that is not JSON. ` +
           `Check baseUrl: it should be the API root, such as ${DEFAULT_BASE_URL}.`,
         { ...at, status: response.status, requestId: response.headers.get('x-request-id') ?? undefined },
@@ -108,15 +109,17 @@ function parseJson(text: string): unknown {
 type At = { method: string; path: string };
 
 /** The caller's abort, or a deadline the caller set (a wait's timeout), which the message names. */
-export function abortedError(at: At, reason?: unknown): RequestAbortedError {
+export function abortedError(at: At, reason?: unknown, inFlight = false): RequestAbortedError {
+  // Cut short in flight, a request that changes state may have reached the platform already.
+  const init = { ...at, mayHaveTakenEffect: inFlight && at.method !== 'GET' && at.method !== 'HEAD' };
   if (reason instanceof DeadlinePassed) {
-    return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, at);
+    return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, init);
   }
-  return new RequestAbortedError(`${at.method} ${at.path} was aborted by the caller's signal.`, at);
+  return new RequestAbortedError(`${at.method} ${at.path} was aborted by the caller's signal.`, init);
 }
 
 function unansweredError(error: unknown, at: At, link: LinkedSignal, settings: ClientSettings): ApiError {
-  if (link.callerAborted()) return abortedError(at, link.signal.reason);
+  if (link.callerAborted()) return abortedError(at, link.signal.reason, true);
   if (link.timedOut()) {
     const advice = unansweredAdvice(at.method, 'Raise timeoutMs if the platform is slow, or check the network.');
     return new TimeoutError(`${at.method} ${at.path} got no complete answer within ${settings.timeoutMs} ms. ${advice}`, at);
@@ -129,6 +132,11 @@ function unansweredError(error: unknown, at: At, link: LinkedSignal, settings: C
     ...at,
     cause,
   });
+}
+
+/** Advice for failures without an answer, where a POST may still have taken effect. */
+function unansweredAdvice(method: string, advice: string): string {
+  return method === 'POST' ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
 }
 
 function redirectError(response: Response, url: URL, at: At): RedirectRefusedError {

@@ -1,6 +1,11 @@
 // Time and randomness behind one seam, so tests can check computed waits and deadlines exactly
 // without timing assertions (the machine is noisy): inject a fake clock, a fixed random.
+import { KeyturnError } from '../errors.js';
 
+/**
+ * The clock, randomness and sleep that keyturn's retries and waits run on: the platform client's
+ * (ClientOptions.runtime) and the rotation's. `systemRuntime` by default; tests inject a fake one.
+ */
 export interface Runtime {
   /** Milliseconds of a wall clock (Date.now). */
   now(): number;
@@ -12,13 +17,14 @@ export interface Runtime {
   abortAfter(ms: number, reason?: unknown): AbortTimer;
 }
 
+/** A deadline's signal; `dispose()` stops its timer. */
 export interface AbortTimer {
   signal: AbortSignal;
   dispose(): void;
 }
 
-/** Thrown by Runtime.sleep when its signal aborts; callers turn it into RequestAbortedError. */
-export class SleepAborted extends Error {
+/** Thrown by Runtime.sleep when its signal aborts (the signal's reason tells why). */
+export class SleepAborted extends KeyturnError {
   override name = 'SleepAborted';
 }
 
@@ -53,6 +59,7 @@ export function abortableSleep(ms: number, signal?: AbortSignal, clock: () => nu
   });
 }
 
+/** A signal that aborts with `reason` once `ms` have passed. */
 export function abortAfter(ms: number, reason?: unknown): AbortTimer {
   const controller = new AbortController();
   if (ms <= 0) {
@@ -63,6 +70,7 @@ export function abortAfter(ms: number, reason?: unknown): AbortTimer {
   return { signal: controller.signal, dispose: () => clearTimeout(timer) };
 }
 
+/** The real clock (Date.now), Math.random and timers. */
 export const systemRuntime: Runtime = {
   now: () => Date.now(),
   random: () => Math.random(),
