@@ -11,8 +11,241 @@ function isEntryPoint(moduleUrl, argv = process.argv) {
   }
 }
 
-// ../../packages/api/dist/internal/runtime.js
-var SleepAborted = class extends Error {
+// ../../packages/api/dist/toolkit/redact-credentials.js
+var REDACTED = "[redacted]";
+var BEARER_VALUE = /\b(bearer\s+)(?![[<])(?![a-z]{5,}\b)[^\s"',;)]+/gi;
+var TOKEN_VALUE = /\b(token\s+)(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
+var PREFIXED_TOKEN = /(?<![A-Za-z0-9])(?:gh[pousr]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/g;
+var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
+function redactCredentials(text, known = []) {
+  let out = text;
+  for (const secret of known)
+    if (secret)
+      out = out.split(secret).join(REDACTED);
+  return out.replace(BEARER_VALUE, `$1${REDACTED}`).replace(TOKEN_VALUE, `$1${REDACTED}`).replace(PREFIXED_TOKEN, REDACTED).replace(RANDOM_RUN, (run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2) ? REDACTED : run2);
+}
+function looksLikeCredential(text) {
+  return redactCredentials(text) !== text;
+}
+function safeExcerpt(text, known, max = 300) {
+  const line = redactCredentials(text, known).replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+}
+
+// ../../packages/api/dist/toolkit/retry-after.js
+function parseRetryAfter(value, nowMs) {
+  if (value === null || value === void 0)
+    return void 0;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text))
+    return Math.round(Number(text) * 1e3);
+  if (!/[a-z]/i.test(text))
+    return void 0;
+  const at = Date.parse(text);
+  if (!Number.isFinite(at))
+    return void 0;
+  return Math.max(0, at - nowMs);
+}
+
+// ../../packages/api/dist/errors.js
+var KeyturnError = class extends Error {
+  name = "KeyturnError";
+};
+var OptionError = class extends KeyturnError {
+  name = "OptionError";
+  /** The option's path as the caller wrote it, e.g. `baseUrl` or `retries.maxRetries`. */
+  option;
+  constructor(option, message) {
+    super(message);
+    this.option = option;
+  }
+};
+var ApiError = class extends KeyturnError {
+  name = "ApiError";
+  method;
+  path;
+  status;
+  code;
+  requestId;
+  /** Wait the server asked for (`Retry-After`), when it sent one. */
+  retryAfterMs;
+  /** A later retry may succeed: 408, 423, 429, 5xx, a connection failure or a timeout. */
+  transient;
+  /**
+   * The request may have changed state on the platform although it failed: a request other than
+   * GET or HEAD whose answer was lost or timed out, or was 408 or 5xx other than 503. Check
+   * before repeating it.
+   */
+  mayHaveTakenEffect;
+  /** Attempts made before this error was thrown (retries included). */
+  attempts = 1;
+  constructor(message, init) {
+    super(message, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs;
+    this.transient = init.transient ?? isTransientStatus(init.status);
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? (changesState(init.method) && statusMayHaveTakenEffect(init.status));
+  }
+  /** Builds the error subclass that matches an HTTP error response. */
+  static generate(response) {
+    const { method, path, status } = response;
+    const body = asErrorBody(response.body);
+    const secrets = response.secrets ?? [];
+    const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
+    const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
+    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
+    const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
+    const init = { method, path, status, code, requestId, retryAfterMs };
+    const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
+    const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
+    const tail = requestId ? ` (request id ${requestId})` : "";
+    const [ErrorClass, advice] = classify(status, method, retryAfterMs);
+    return new ErrorClass(`${head} ${advice}${tail}`, init);
+  }
+  /** The safe fields, so JSON logs of an error never carry more than the message says. */
+  toJSON() {
+    return {
+      name: this.name,
+      message: this.message,
+      method: this.method,
+      path: this.path,
+      status: this.status,
+      code: this.code,
+      requestId: this.requestId,
+      retryAfterMs: this.retryAfterMs,
+      transient: this.transient,
+      mayHaveTakenEffect: this.mayHaveTakenEffect,
+      attempts: this.attempts
+    };
+  }
+};
+function changesState(method) {
+  return method !== "GET" && method !== "HEAD";
+}
+function isTransientStatus(status) {
+  return status !== void 0 && (status === 408 || status === 423 || status === 429 || status >= 500);
+}
+function statusMayHaveTakenEffect(status) {
+  return status !== void 0 && (status === 408 || status >= 500 && status !== 503);
+}
+var InvalidRequestError = class extends ApiError {
+  name = "InvalidRequestError";
+};
+var AuthenticationError = class extends ApiError {
+  name = "AuthenticationError";
+};
+var PermissionDeniedError = class extends ApiError {
+  name = "PermissionDeniedError";
+};
+var NotFoundError = class extends ApiError {
+  name = "NotFoundError";
+};
+var ConflictError = class extends ApiError {
+  name = "ConflictError";
+};
+var LockedError = class extends ConflictError {
+  name = "LockedError";
+};
+var RateLimitError = class extends ApiError {
+  name = "RateLimitError";
+};
+var ServerError = class extends ApiError {
+  name = "ServerError";
+};
+var RedirectRefusedError = class extends ApiError {
+  name = "RedirectRefusedError";
+};
+var ConnectionError = class extends ApiError {
+  name = "ConnectionError";
+  constructor(message, init) {
+    super(message, {
+      ...init,
+      transient: init.transient ?? true,
+      mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method)
+    });
+  }
+};
+var TimeoutError = class extends ConnectionError {
+  name = "TimeoutError";
+};
+var RequestAbortedError = class extends ApiError {
+  name = "RequestAbortedError";
+  constructor(message, init) {
+    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? false });
+  }
+};
+var ResponseShapeError = class extends ApiError {
+  name = "ResponseShapeError";
+};
+var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
+function classify(status, method, retryAfterMs) {
+  const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
+  switch (status) {
+    case 400:
+    case 422:
+      return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
+    case 401:
+      return [
+        AuthenticationError,
+        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
+      ];
+    case 403:
+      return [PermissionDeniedError, "The API key is not allowed to do this: check that its account owns the resource."];
+    case 404:
+      return [NotFoundError, "Check the ids in the path: they do not exist, or belong to another account."];
+    case 409:
+      return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
+    case 423:
+      return [
+        LockedError,
+        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
+      ];
+    case 429:
+      return [
+        RateLimitError,
+        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait}.`
+      ];
+  }
+  if (status === 503)
+    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait}.`];
+  if (status >= 500) {
+    const effect = method === "GET" ? "" : ` ${MAY_HAVE_TAKEN_EFFECT}`;
+    return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
+  }
+  return [ApiError, "This status is not expected from the platform API: check baseUrl and the request."];
+}
+function asErrorBody(body) {
+  if (typeof body !== "object" || body === null)
+    return {};
+  const { code, message, request_id } = body;
+  return {
+    code: typeof code === "string" && code !== "" ? code : void 0,
+    message: typeof message === "string" && message !== "" ? message : void 0,
+    request_id: typeof request_id === "string" && request_id !== "" ? request_id : void 0
+  };
+}
+
+// ../../packages/api/dist/version.js
+var VERSION = "0.0.0";
+
+// ../../packages/api/dist/options.js
+var DEFAULT_TIMEOUT_MS = 3e4;
+var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
+
+// ../../packages/api/dist/toolkit/credential-shapes.js
+var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
+function platformKeyProblem(value) {
+  if (!GITHUB_TOKEN.test(value))
+    return void 0;
+  return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
+}
+
+// ../../packages/api/dist/toolkit/runtime.js
+var SleepAborted = class extends KeyturnError {
   name = "SleepAborted";
 };
 function abortableSleep(ms, signal, clock = Date.now) {
@@ -56,182 +289,6 @@ var systemRuntime = {
   abortAfter
 };
 
-// ../../packages/api/dist/internal/redact.js
-var REDACTED = "[redacted]";
-var BEARER = /(bearer\s+)(?![[<])[^\s"',;)]+/gi;
-function redactSecrets(text, secrets) {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length > 0)
-      out = out.split(secret).join(REDACTED);
-  }
-  return out.replace(BEARER, `$1${REDACTED}`);
-}
-function safeExcerpt(text, secrets, max = 300) {
-  const line = redactSecrets(text, secrets).replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
-}
-
-// ../../packages/api/dist/internal/retry-after.js
-function parseRetryAfter(value, nowMs) {
-  if (value === null || value === void 0)
-    return void 0;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text))
-    return Math.round(Number(text) * 1e3);
-  if (!/[a-z]/i.test(text))
-    return void 0;
-  const at = Date.parse(text);
-  if (!Number.isFinite(at))
-    return void 0;
-  return Math.max(0, at - nowMs);
-}
-
-// ../../packages/api/dist/errors.js
-var ApiError = class extends Error {
-  name = "ApiError";
-  method;
-  path;
-  status;
-  code;
-  requestId;
-  /** Wait the server asked for (`Retry-After`), when it sent one. */
-  retryAfterMs;
-  /** Attempts made before this error was thrown (retries included). */
-  attempts = 1;
-  constructor(message, init) {
-    super(message, init.cause === void 0 ? void 0 : { cause: init.cause });
-    this.method = init.method;
-    this.path = init.path;
-    this.status = init.status;
-    this.code = init.code;
-    this.requestId = init.requestId;
-    this.retryAfterMs = init.retryAfterMs;
-  }
-  /** Builds the error subclass that matches an HTTP error response. */
-  static generate(response) {
-    const { method, path, status } = response;
-    const body = asErrorBody(response.body);
-    const secrets = response.secrets ?? [];
-    const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
-    const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
-    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
-    const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
-    const init = { method, path, status, code, requestId, retryAfterMs };
-    const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
-    const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
-    const tail = requestId ? ` (request id ${requestId})` : "";
-    const [ErrorClass, advice] = classify(status, method, retryAfterMs);
-    return new ErrorClass(`${head} ${advice}${tail}`, init);
-  }
-  /** The safe fields, so JSON logs of an error never carry more than the message says. */
-  toJSON() {
-    return {
-      name: this.name,
-      message: this.message,
-      method: this.method,
-      path: this.path,
-      status: this.status,
-      code: this.code,
-      requestId: this.requestId,
-      retryAfterMs: this.retryAfterMs,
-      attempts: this.attempts
-    };
-  }
-};
-var InvalidRequestError = class extends ApiError {
-  name = "InvalidRequestError";
-};
-var AuthenticationError = class extends ApiError {
-  name = "AuthenticationError";
-};
-var PermissionDeniedError = class extends ApiError {
-  name = "PermissionDeniedError";
-};
-var NotFoundError = class extends ApiError {
-  name = "NotFoundError";
-};
-var ConflictError = class extends ApiError {
-  name = "ConflictError";
-};
-var LockedError = class extends ConflictError {
-  name = "LockedError";
-};
-var RateLimitError = class extends ApiError {
-  name = "RateLimitError";
-};
-var ServerError = class extends ApiError {
-  name = "ServerError";
-};
-var RedirectRefusedError = class extends ApiError {
-  name = "RedirectRefusedError";
-};
-var ConnectionError = class extends ApiError {
-  name = "ConnectionError";
-};
-var TimeoutError = class extends ApiError {
-  name = "TimeoutError";
-};
-var RequestAbortedError = class extends ApiError {
-  name = "RequestAbortedError";
-};
-var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
-function classify(status, method, retryAfterMs) {
-  const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
-  switch (status) {
-    case 400:
-    case 422:
-      return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
-    case 401:
-      return [
-        AuthenticationError,
-        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
-      ];
-    case 403:
-      return [PermissionDeniedError, "The API key is not allowed to do this: check that its account owns the resource."];
-    case 404:
-      return [NotFoundError, "Check the ids in the path: they do not exist, or belong to another account."];
-    case 409:
-      return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
-    case 423:
-      return [
-        LockedError,
-        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
-      ];
-    case 429:
-      return [
-        RateLimitError,
-        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait}.`
-      ];
-  }
-  if (status === 503)
-    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait}.`];
-  if (status >= 500) {
-    const effect = method === "GET" ? "" : ` ${MAY_HAVE_TAKEN_EFFECT}`;
-    return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
-  }
-  return [ApiError, "This status is not expected from the platform API: check baseUrl and the request."];
-}
-function unansweredAdvice(method, advice) {
-  return method === "POST" ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
-}
-function noteGaveUp(error2, attempts, why, secrets) {
-  error2.attempts = attempts;
-  if (why)
-    error2.message = redactSecrets(`${error2.message} ${why}`, secrets);
-  return error2;
-}
-function asErrorBody(body) {
-  if (typeof body !== "object" || body === null)
-    return {};
-  const { code, message, request_id } = body;
-  return {
-    code: typeof code === "string" && code !== "" ? code : void 0,
-    message: typeof message === "string" && message !== "" ? message : void 0,
-    request_id: typeof request_id === "string" && request_id !== "" ? request_id : void 0
-  };
-}
-
 // ../../packages/api/dist/internal/origin.js
 var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
 function isLoopbackHost(hostname) {
@@ -243,25 +300,25 @@ function isLoopbackHost(hostname) {
 }
 function parseBaseUrl(value, context) {
   if (typeof value !== "string" || value.trim() === "") {
-    throw new TypeError(`${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
+    throw new OptionError("baseUrl", `${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
   }
   let url;
   try {
     url = new URL(value);
   } catch {
-    throw new TypeError(`${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
+    throw new OptionError("baseUrl", `${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(`${context}: baseUrl must use https: (got ${url.protocol})`);
+    throw new OptionError("baseUrl", `${context}: baseUrl must use https: (got ${url.protocol})`);
   }
   if (url.username !== "" || url.password !== "") {
-    throw new TypeError(`${context}: baseUrl must not contain credentials; pass the key as apiKey`);
+    throw new OptionError("baseUrl", `${context}: baseUrl must not contain credentials; pass the key as apiKey`);
   }
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new TypeError(`${context}: baseUrl must use https: for ${url.host}; plain http: is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost), so the key never crosses a network in clear text`);
+    throw new OptionError("baseUrl", `${context}: baseUrl must use https: for ${url.host}; plain http: is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost), so the key never crosses a network in clear text`);
   }
   if (url.search !== "" || url.hash !== "") {
-    throw new TypeError(`${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
+    throw new OptionError("baseUrl", `${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
   }
   const pathname = url.pathname.replace(/\/+$/, "");
   return { origin: url.origin, pathname, href: `${url.origin}${pathname}` };
@@ -269,7 +326,7 @@ function parseBaseUrl(value, context) {
 function encodePathSegment(value) {
   const text = String(value);
   if (text === "" || text === "." || text === "..") {
-    throw new TypeError(`an id in an API path must not be empty, "." or ".." (got "${text}")`);
+    throw new OptionError("id", `an id in an API path must not be empty, "." or ".." (got "${text}")`);
   }
   return encodeURIComponent(text);
 }
@@ -302,8 +359,207 @@ function redirectTarget(location, requestUrl) {
   }
 }
 
-// ../../packages/api/dist/internal/signals.js
-var DeadlinePassed = class extends Error {
+// ../../packages/api/dist/internal/validate.js
+var MAX_TIMER_MS = 2147483647;
+function isPlainObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var WHOLE_OPTIONS = "options";
+function requireOptionsObject(value, context) {
+  if (value === void 0)
+    return {};
+  if (!isPlainObject(value))
+    throw new OptionError(WHOLE_OPTIONS, `${context}: options must be an object`);
+  return value;
+}
+function rejectUnknownKeys(value, allowed, context, parent) {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key) && value[key] !== void 0) {
+      const where = parent === void 0 ? context : `${context}: ${parent}`;
+      const option = parent === void 0 ? key : `${parent}.${key}`;
+      throw new OptionError(option, `${where}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
+    }
+  }
+}
+function requireNumber(value, name, context, rule = {}) {
+  const { min = 0, exclusiveMin = false, max = MAX_TIMER_MS, integer = false, unit = "" } = rule;
+  const kind = integer ? "an integer" : "a number";
+  const bounds = `${exclusiveMin ? ">" : ">="} ${min}${max === Number.POSITIVE_INFINITY ? "" : ` and <= ${max}`}`;
+  const ok = typeof value === "number" && Number.isFinite(value) && (!integer || Number.isInteger(value)) && (exclusiveMin ? value > min : value >= min) && value <= max;
+  if (!ok) {
+    const got = typeof value === "number" ? String(value) : typeof value;
+    throw new OptionError(name, `${context}: ${name} must be ${kind}${unit ? ` of ${unit}` : ""} ${bounds} (got ${got})`);
+  }
+  return value;
+}
+function requireNonEmptyString(value, name, context) {
+  if (typeof value !== "string" || value.length === 0) {
+    throw new OptionError(name, `${context}: ${name} must be a non-empty string`);
+  }
+  return value;
+}
+function requireFunction(value, name, context) {
+  if (value === void 0)
+    return void 0;
+  if (typeof value !== "function")
+    throw new OptionError(name, `${context}: ${name} must be a function`);
+  return value;
+}
+function requireSignal(value, name, context) {
+  if (value === void 0)
+    return void 0;
+  const looksLikeSignal = isPlainObjectLike(value) && typeof value.aborted === "boolean" && typeof value.addEventListener === "function";
+  if (!looksLikeSignal)
+    throw new OptionError(name, `${context}: ${name} must be an AbortSignal`);
+  return value;
+}
+function isPlainObjectLike(value) {
+  return typeof value === "object" && value !== null;
+}
+
+// ../../packages/api/dist/internal/retry.js
+var DEFAULT_RETRY_POLICY = Object.freeze({
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8e3,
+  deadlineMs: 6e4,
+  maxRetryAfterMs: 6e4
+});
+var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
+function resolveRetryPolicy(retries, context) {
+  if (retries === void 0)
+    return { ...DEFAULT_RETRY_POLICY };
+  if (typeof retries === "number") {
+    const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
+    return { ...DEFAULT_RETRY_POLICY, maxRetries };
+  }
+  if (!isPlainObject(retries))
+    throw new OptionError("retries", `${context}: retries must be a number or an object of RetryOptions`);
+  rejectUnknownKeys(retries, RETRY_KEYS, context, "retries");
+  const policy = { ...DEFAULT_RETRY_POLICY };
+  for (const key of RETRY_KEYS) {
+    if (retries[key] === void 0)
+      continue;
+    const rule = key === "maxRetries" ? { integer: true, max: 100 } : { unit: "milliseconds" };
+    policy[key] = requireNumber(retries[key], `retries.${key}`, context, rule);
+  }
+  return policy;
+}
+function isRetryableFailure(error2) {
+  const { method } = error2;
+  const idempotent = method === "GET" || method === "HEAD" || method === "PUT" || method === "DELETE";
+  return error2.transient && (idempotent || !error2.mayHaveTakenEffect);
+}
+function backoffDelayMs(retryIndex, policy, random) {
+  const ceiling = Math.min(policy.baseDelayMs * 2 ** retryIndex, policy.maxDelayMs);
+  return Math.floor(ceiling * random());
+}
+function decideRetry(input) {
+  const { error: error2, attempts, elapsedMs, policy, random } = input;
+  if (!isRetryableFailure(error2))
+    return { retry: false };
+  if (attempts > policy.maxRetries) {
+    const why = policy.maxRetries === 0 ? void 0 : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
+    return { retry: false, why };
+  }
+  const { retryAfterMs } = error2;
+  if (retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs) {
+    return {
+      retry: false,
+      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1e3)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`
+    };
+  }
+  const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);
+  if (elapsedMs + delayMs > policy.deadlineMs) {
+    return {
+      retry: false,
+      why: `Gave up after ${attempts} attempts: the next retry would start after retries.deadlineMs (${policy.deadlineMs} ms).`
+    };
+  }
+  return { retry: true, delayMs };
+}
+
+// ../../packages/api/dist/internal/settings.js
+var OPTION_KEYS = [
+  "apiKey",
+  "baseUrl",
+  "fetch",
+  "timeoutMs",
+  "retries",
+  "userAgent",
+  "signal",
+  "onRequest",
+  "runtime"
+];
+function resolveClientOptions(options, context = "createClient") {
+  if (options === void 0)
+    throw new OptionError(WHOLE_OPTIONS, `${context}: options are required, with at least apiKey`);
+  const given = requireOptionsObject(options, context);
+  rejectUnknownKeys(given, OPTION_KEYS, context);
+  const fetchImpl = requireFunction(given.fetch, "fetch", context) ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function") {
+    throw new OptionError("fetch", `${context}: no global fetch; pass options.fetch (Node >= 20 has one)`);
+  }
+  return {
+    apiKey: checkApiKey(given.apiKey, context),
+    base: parseBaseUrl(given.baseUrl ?? DEFAULT_BASE_URL, context),
+    fetch: fetchImpl,
+    timeoutMs: given.timeoutMs === void 0 ? DEFAULT_TIMEOUT_MS : requireNumber(given.timeoutMs, "timeoutMs", context, { exclusiveMin: true, unit: "milliseconds" }),
+    retry: resolveRetryPolicy(given.retries, context),
+    userAgent: userAgentFor(given.userAgent, context),
+    signal: requireSignal(given.signal, "signal", context),
+    onRequest: requireFunction(given.onRequest, "onRequest", context),
+    runtime: checkRuntime(given.runtime, context)
+  };
+}
+function checkApiKey(value, context) {
+  if (value === void 0 || value === null || value === "") {
+    throw new OptionError("apiKey", `${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`);
+  }
+  if (typeof value !== "string")
+    throw new OptionError("apiKey", `${context}: apiKey must be a string`);
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    throw new OptionError("apiKey", `${context}: apiKey must be printable ASCII without spaces or line breaks; check the stored secret for a trailing newline`);
+  }
+  const problem = platformKeyProblem(value);
+  if (problem !== void 0)
+    throw new OptionError("apiKey", `${context}: apiKey ${problem}`);
+  return value;
+}
+function userAgentFor(value, context) {
+  if (value === void 0)
+    return DEFAULT_USER_AGENT;
+  if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
+    throw new OptionError("userAgent", `${context}: userAgent must be a non-empty single line of printable ASCII`);
+  }
+  return `${value.trim()} ${DEFAULT_USER_AGENT}`;
+}
+var RUNTIME_METHODS = ["now", "random", "sleep", "abortAfter"];
+function checkRuntime(value, context) {
+  if (value === void 0)
+    return systemRuntime;
+  const complete = isPlainObject(value) && RUNTIME_METHODS.every((name) => typeof value[name] === "function");
+  if (!complete) {
+    throw new OptionError("runtime", `${context}: runtime must be an object with ${RUNTIME_METHODS.join(", ")} (see systemRuntime)`);
+  }
+  return value;
+}
+
+// ../../packages/api/dist/toolkit/notify-hook.js
+function notifyHook(hook, event) {
+  if (hook === void 0)
+    return;
+  try {
+    const result2 = hook(event);
+    if (typeof result2?.then === "function") {
+      result2.then(void 0, () => void 0);
+    }
+  } catch {
+  }
+}
+
+// ../../packages/api/dist/toolkit/signals.js
+var DeadlinePassed = class extends KeyturnError {
   name = "DeadlinePassed";
 };
 function linkSignals(signals, timeoutMs) {
@@ -341,7 +597,7 @@ function linkSignals(signals, timeoutMs) {
   };
 }
 
-// ../../packages/api/dist/internal/request.js
+// ../../packages/api/dist/internal/attempt.js
 async function sendAttempt(settings, spec, callSignal, now) {
   const url = buildRequestUrl(settings.base, spec.path, spec.query);
   const at = { method: spec.method, path: spec.path };
@@ -391,7 +647,7 @@ async function sendAttempt(settings, spec, callSignal, now) {
       });
     }
     if (data === NOT_JSON) {
-      throw new ApiError(`${at.method} ${at.path} answered HTTP ${response.status} with a body that is not JSON. Check baseUrl: it should be the API root, such as ${DEFAULT_BASE_URL}.`, { ...at, status: response.status, requestId: response.headers.get("x-request-id") ?? void 0 });
+      throw new ResponseShapeError(`${at.method} ${at.path} answered HTTP ${response.status} with a body that is not JSON. Check baseUrl: it should be the API root, such as ${DEFAULT_BASE_URL}.`, { ...at, status: response.status, requestId: response.headers.get("x-request-id") ?? void 0 });
     }
     return { status: response.status, data };
   } finally {
@@ -408,15 +664,16 @@ function parseJson(text) {
     return NOT_JSON;
   }
 }
-function abortedError(at, reason) {
+function abortedError(at, reason, inFlight = false) {
+  const init = { ...at, mayHaveTakenEffect: inFlight && at.method !== "GET" && at.method !== "HEAD" };
   if (reason instanceof DeadlinePassed) {
-    return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, at);
+    return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, init);
   }
-  return new RequestAbortedError(`${at.method} ${at.path} was aborted by the caller's signal.`, at);
+  return new RequestAbortedError(`${at.method} ${at.path} was aborted by the caller's signal.`, init);
 }
 function unansweredError(error2, at, link, settings) {
   if (link.callerAborted())
-    return abortedError(at, link.signal.reason);
+    return abortedError(at, link.signal.reason, true);
   if (link.timedOut()) {
     const advice2 = unansweredAdvice(at.method, "Raise timeoutMs if the platform is slow, or check the network.");
     return new TimeoutError(`${at.method} ${at.path} got no complete answer within ${settings.timeoutMs} ms. ${advice2}`, at);
@@ -428,6 +685,9 @@ function unansweredError(error2, at, link, settings) {
     ...at,
     cause
   });
+}
+function unansweredAdvice(method, advice) {
+  return method === "POST" ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
 }
 function redirectError(response, url, at) {
   const target = redirectTarget(response.headers.get("location"), url);
@@ -452,129 +712,6 @@ function networkErrorCode(error2) {
     current = current.cause;
   }
   return void 0;
-}
-
-// ../../packages/api/dist/internal/validate.js
-var MAX_TIMER_MS = 2147483647;
-function isPlainObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function requireOptionsObject(value, context) {
-  if (value === void 0)
-    return {};
-  if (!isPlainObject(value))
-    throw new TypeError(`${context}: options must be an object`);
-  return value;
-}
-function rejectUnknownKeys(value, allowed, context) {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key) && value[key] !== void 0) {
-      throw new TypeError(`${context}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
-    }
-  }
-}
-function requireNumber(value, name, context, rule = {}) {
-  const { min = 0, exclusiveMin = false, max = MAX_TIMER_MS, integer = false, unit = "" } = rule;
-  const kind = integer ? "an integer" : "a number";
-  const bounds = `${exclusiveMin ? ">" : ">="} ${min}${max === Number.POSITIVE_INFINITY ? "" : ` and <= ${max}`}`;
-  const ok = typeof value === "number" && Number.isFinite(value) && (!integer || Number.isInteger(value)) && (exclusiveMin ? value > min : value >= min) && value <= max;
-  if (!ok) {
-    const got = typeof value === "number" ? String(value) : typeof value;
-    throw new RangeError(`${context}: ${name} must be ${kind}${unit ? ` of ${unit}` : ""} ${bounds} (got ${got})`);
-  }
-  return value;
-}
-function requireNonEmptyString(value, name, context) {
-  if (typeof value !== "string" || value.length === 0) {
-    throw new TypeError(`${context}: ${name} must be a non-empty string`);
-  }
-  return value;
-}
-function requireFunction(value, name, context) {
-  if (value === void 0)
-    return void 0;
-  if (typeof value !== "function")
-    throw new TypeError(`${context}: ${name} must be a function`);
-  return value;
-}
-function requireSignal(value, name, context) {
-  if (value === void 0)
-    return void 0;
-  const looksLikeSignal = isPlainObjectLike(value) && typeof value.aborted === "boolean" && typeof value.addEventListener === "function";
-  if (!looksLikeSignal)
-    throw new TypeError(`${context}: ${name} must be an AbortSignal`);
-  return value;
-}
-function isPlainObjectLike(value) {
-  return typeof value === "object" && value !== null;
-}
-
-// ../../packages/api/dist/internal/retry.js
-var DEFAULT_RETRY_POLICY = Object.freeze({
-  maxRetries: 4,
-  baseDelayMs: 500,
-  maxDelayMs: 8e3,
-  deadlineMs: 6e4,
-  maxRetryAfterMs: 6e4
-});
-var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
-function resolveRetryPolicy(retries, context) {
-  if (retries === void 0)
-    return { ...DEFAULT_RETRY_POLICY };
-  if (typeof retries === "number") {
-    const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
-    return { ...DEFAULT_RETRY_POLICY, maxRetries };
-  }
-  if (!isPlainObject(retries))
-    throw new TypeError(`${context}: retries must be a number or an object of RetryOptions`);
-  rejectUnknownKeys(retries, RETRY_KEYS, `${context}: retries`);
-  const policy = { ...DEFAULT_RETRY_POLICY };
-  for (const key of RETRY_KEYS) {
-    if (retries[key] === void 0)
-      continue;
-    const rule = key === "maxRetries" ? { integer: true, max: 100 } : { unit: "milliseconds" };
-    policy[key] = requireNumber(retries[key], `retries.${key}`, context, rule);
-  }
-  return policy;
-}
-function isRetryableFailure(method, error2) {
-  const idempotent = method === "GET" || method === "DELETE";
-  if (error2 instanceof ConnectionError || error2 instanceof TimeoutError)
-    return idempotent;
-  const { status } = error2;
-  if (status === void 0)
-    return false;
-  if (status === 423 || status === 429 || status === 503)
-    return true;
-  return idempotent && (status === 408 || status >= 500);
-}
-function backoffDelayMs(retryIndex, policy, random) {
-  const ceiling = Math.min(policy.baseDelayMs * 2 ** retryIndex, policy.maxDelayMs);
-  return Math.floor(ceiling * random());
-}
-function decideRetry(input) {
-  const { method, error: error2, attempts, elapsedMs, policy, random } = input;
-  if (!isRetryableFailure(method, error2))
-    return { retry: false };
-  if (attempts > policy.maxRetries) {
-    const why = policy.maxRetries === 0 ? void 0 : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
-    return { retry: false, why };
-  }
-  const { retryAfterMs } = error2;
-  if (retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs) {
-    return {
-      retry: false,
-      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1e3)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`
-    };
-  }
-  const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);
-  if (elapsedMs + delayMs > policy.deadlineMs) {
-    return {
-      retry: false,
-      why: `Gave up after ${attempts} attempts: the next retry would start after retries.deadlineMs (${policy.deadlineMs} ms).`
-    };
-  }
-  return { retry: true, delayMs };
 }
 
 // ../../packages/api/dist/internal/shape.js
@@ -612,29 +749,23 @@ function paginationCursor(data) {
 }
 
 // ../../packages/api/dist/internal/transport.js
-var Transport = class _Transport {
+var Transport = class {
   #settings;
-  #runtime;
-  constructor(settings, runtime) {
+  constructor(settings) {
     this.#settings = settings;
-    this.#runtime = runtime;
   }
   get baseUrl() {
     return this.#settings.base.href;
   }
   get runtime() {
-    return this.#runtime;
+    return this.#settings.runtime;
   }
   /** The client-wide signal, for waits that are not requests. */
   get signal() {
     return this.#settings.signal;
   }
-  /** A transport with the same settings and another key (already checked by the caller). */
-  withApiKey(apiKey) {
-    return new _Transport({ ...this.#settings, apiKey }, this.#runtime);
-  }
   async request(spec, call = {}) {
-    const { now } = this.#runtime;
+    const { now, random } = this.#settings.runtime;
     const settings = this.#settings;
     const started = now();
     let unanswered = false;
@@ -654,19 +785,18 @@ var Transport = class _Transport {
           throw error2;
         const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error2.status };
         const decision = decideRetry({
-          method: spec.method,
           error: error2,
           attempts,
           elapsedMs: now() - started,
           policy: settings.retry,
-          random: this.#runtime.random
+          random
         });
         if (!decision.retry) {
-          noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), [settings.apiKey]);
+          noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), unanswered);
           this.#emit({ ...base, outcome: "error", error: error2.message });
           throw error2;
         }
-        unanswered ||= error2 instanceof ConnectionError || error2 instanceof TimeoutError;
+        unanswered ||= error2 instanceof ConnectionError;
         this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
         await this.#pause(decision.delayMs, spec, call.signal);
       }
@@ -676,7 +806,7 @@ var Transport = class _Transport {
   async #pause(ms, at, callSignal) {
     const link = linkSignals([this.#settings.signal, callSignal]);
     try {
-      await this.#runtime.sleep(ms, link.signal);
+      await this.#settings.runtime.sleep(ms, link.signal);
     } catch (error2) {
       if (error2 instanceof SleepAborted)
         throw abortedError(at, link.signal.reason);
@@ -687,12 +817,17 @@ var Transport = class _Transport {
   }
   /** The hook is the caller's logger: whatever it throws must never change a request's result. */
   #emit(event) {
-    try {
-      this.#settings.onRequest?.(event);
-    } catch {
-    }
+    notifyHook(this.#settings.onRequest, event);
   }
 };
+function noteGaveUp(error2, attempts, why, unanswered) {
+  error2.attempts = attempts;
+  if (why)
+    error2.message = `${error2.message} ${why}`;
+  if (unanswered && error2.method !== "GET" && error2.method !== "HEAD") {
+    error2.mayHaveTakenEffect = true;
+  }
+}
 function eventBase(spec, attempt, durationMs) {
   return { method: spec.method, path: spec.path, attempt, durationMs };
 }
@@ -707,55 +842,8 @@ function parseBody(spec, status, data) {
   } catch (error2) {
     if (!(error2 instanceof ShapeError))
       throw error2;
-    throw new ApiError(`${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error2.message}). Check baseUrl: it should be the platform API root.`, { method: spec.method, path: spec.path, status });
+    throw new ResponseShapeError(`${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error2.message}). Check baseUrl: it should be the platform API root.`, { method: spec.method, path: spec.path, status });
   }
-}
-
-// ../../packages/api/dist/version.js
-var VERSION = "0.0.0";
-
-// ../../packages/api/dist/options.js
-var CONTEXT = "createClient";
-var OPTION_KEYS = ["apiKey", "baseUrl", "fetch", "timeoutMs", "retries", "userAgent", "signal", "onRequest"];
-var DEFAULT_TIMEOUT_MS = 3e4;
-var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
-function resolveClientOptions(options) {
-  if (options === void 0)
-    throw new TypeError(`${CONTEXT}: options are required, with at least apiKey`);
-  const given = requireOptionsObject(options, CONTEXT);
-  rejectUnknownKeys(given, OPTION_KEYS, CONTEXT);
-  const fetchImpl = requireFunction(given.fetch, "fetch", CONTEXT) ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function")
-    throw new TypeError(`${CONTEXT}: no global fetch; pass options.fetch (Node >= 20 has one)`);
-  return {
-    apiKey: checkApiKey(given.apiKey, CONTEXT),
-    base: parseBaseUrl(given.baseUrl ?? DEFAULT_BASE_URL, CONTEXT),
-    fetch: fetchImpl,
-    timeoutMs: given.timeoutMs === void 0 ? DEFAULT_TIMEOUT_MS : requireNumber(given.timeoutMs, "timeoutMs", CONTEXT, { exclusiveMin: true, unit: "milliseconds" }),
-    retry: resolveRetryPolicy(given.retries, CONTEXT),
-    userAgent: userAgentFor(given.userAgent),
-    signal: requireSignal(given.signal, "signal", CONTEXT),
-    onRequest: requireFunction(given.onRequest, "onRequest", CONTEXT)
-  };
-}
-function checkApiKey(value, context) {
-  if (value === void 0 || value === null || value === "") {
-    throw new TypeError(`${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`);
-  }
-  if (typeof value !== "string")
-    throw new TypeError(`${context}: apiKey must be a string`);
-  if (!/^[\x21-\x7e]+$/.test(value)) {
-    throw new TypeError(`${context}: apiKey must be printable ASCII without spaces or line breaks; check the stored secret for a trailing newline`);
-  }
-  return value;
-}
-function userAgentFor(value) {
-  if (value === void 0)
-    return DEFAULT_USER_AGENT;
-  if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
-    throw new TypeError(`${CONTEXT}: userAgent must be a non-empty single line of printable ASCII`);
-  }
-  return `${value.trim()} ${DEFAULT_USER_AGENT}`;
 }
 
 // ../../packages/api/dist/resources/request-options.js
@@ -790,11 +878,11 @@ var ApiKeys = class {
   async create(params, options) {
     const context = "apiKeys.create";
     if (!isPlainObject(params))
-      throw new TypeError(`${context}: params must be an object such as { key_name: 'ci-2025' }`);
+      throw new OptionError("params", `${context}: params must be an object such as { key_name: 'ci-2025' }`);
     const name = params.key_name;
     const length = typeof name === "string" ? [...name].length : 0;
     if (typeof name !== "string" || length === 0 || length > MAX_KEY_NAME) {
-      throw new RangeError(`${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
+      throw new OptionError("key_name", `${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
     }
     return this.#transport.request({
       method: "POST",
@@ -1102,7 +1190,7 @@ function checkWait(projectId, ids, options) {
   const given = requireOptionsObject(options, WAIT_CONTEXT);
   rejectUnknownKeys(given, OPTION_KEYS2, WAIT_CONTEXT);
   if (ids !== void 0 && !Array.isArray(ids)) {
-    throw new TypeError(`${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
+    throw new OptionError("ids", `${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
   }
   const intervalMs = given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS);
   return {
@@ -1120,7 +1208,7 @@ function checkMinInterval(value, intervalMs) {
     return Math.min(DEFAULT_MIN_INTERVAL_MS, intervalMs);
   const minIntervalMs = requireNumber(value, "minIntervalMs", WAIT_CONTEXT, MILLISECONDS);
   if (minIntervalMs > intervalMs) {
-    throw new RangeError(`${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`);
+    throw new OptionError("minIntervalMs", `${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`);
   }
   return minIntervalMs;
 }
@@ -1202,7 +1290,7 @@ async function runRound(deadline, round) {
   } catch (error2) {
     if (deadline.callerAborted() || !(error2 instanceof ApiError))
       throw error2;
-    const transient = isRetryableFailure("GET", error2);
+    const { transient } = error2;
     if (deadline.passed() && (transient || error2 instanceof RequestAbortedError))
       return { kind: "deadline" };
     if (transient)
@@ -1335,27 +1423,29 @@ var Projects = class {
 
 // ../../packages/api/dist/client.js
 function createClient(options) {
-  return createClientWithRuntime(options, systemRuntime);
-}
-function createClientWithRuntime(options, runtime) {
-  return new Client(new Transport(resolveClientOptions(options), runtime));
+  return new Client(options, "createClient");
 }
 var Client = class _Client {
+  #options;
   #transport;
   apiKeys;
   projects;
   operations;
-  constructor(transport) {
-    this.#transport = transport;
-    this.apiKeys = new ApiKeys(transport);
-    this.projects = new Projects(transport);
-    this.operations = new Operations(transport);
+  constructor(options, context) {
+    this.#transport = new Transport(resolveClientOptions(options, context));
+    this.#options = { ...options };
+    this.apiKeys = new ApiKeys(this.#transport);
+    this.projects = new Projects(this.#transport);
+    this.operations = new Operations(this.#transport);
   }
   get baseUrl() {
     return this.#transport.baseUrl;
   }
+  withOptions(options) {
+    return new _Client({ ...this.#options, ...options }, "withOptions");
+  }
   withApiKey(apiKey) {
-    return new _Client(this.#transport.withApiKey(checkApiKey(apiKey, "withApiKey")));
+    return new _Client({ ...this.#options, apiKey }, "withApiKey");
   }
 };
 
@@ -1911,12 +2001,6 @@ function failureAnnotation(error2, hints = {}) {
 
 // ../common/src/inputs/refused-values.ts
 var MAX_QUOTED_LENGTH = 20;
-var TOKEN_PREFIX = /(?:^|[^A-Za-z0-9])(?:gh[opsur]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/;
-var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
-function looksLikeCredential(text) {
-  if (TOKEN_PREFIX.test(text)) return true;
-  return (text.match(RANDOM_RUN) ?? []).some((run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2));
-}
 function rejectedValue(value) {
   if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
   if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
@@ -2053,13 +2137,10 @@ async function inLogGroup(title, step) {
     endGroup();
   }
 }
-function formatExchange(event) {
-  const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
-  return `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}`;
-}
 function formatRequestEvent(event) {
-  const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
-  let line = `${formatExchange(event)}${attempt}`;
+  const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
+  const attempt = (event.attempt ?? 1) > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
+  let line = `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}${attempt}`;
   if (event.outcome === "retry") {
     line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
   }

@@ -1,23 +1,15 @@
 // How an error message shows a value it refuses. A key pasted into the wrong input (timeout,
 // project-id...) is not masked: the runner masks only the exact values registered with
 // `::add-mask::`. So a refused value is quoted only when it is short and does not look like a
-// credential; otherwise the message gives its length and what is wrong with it.
+// credential; otherwise the message gives its length and what is wrong with it. "Looks like a
+// credential" is @keyturn/api's one scrubber's judgement (redactCredentials would hide it).
+
+import { looksLikeCredential } from '@keyturn/api/toolkit';
+
+export { looksLikeCredential };
 
 /** Longest refused value an error message quotes. */
 const MAX_QUOTED_LENGTH = 20;
-
-// Token prefixes of GitHub (https://github.blog/engineering/behind-githubs-new-authentication-token-formats/)
-// and of the platform's keys.
-const TOKEN_PREFIX = /(?:^|[^A-Za-z0-9])(?:gh[opsur]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/;
-// Random key material: 16 or more letters and digits in one run, with both letters and digits
-// (names such as NEON_API_KEY or purple-shape-411361 break into shorter runs).
-const RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
-
-/** True for text that holds something shaped like a key or token. */
-export function looksLikeCredential(text: string): boolean {
-  if (TOKEN_PREFIX.test(text)) return true;
-  return (text.match(RANDOM_RUN) ?? []).some((run) => /[A-Za-z]/.test(run) && /\d/.test(run));
-}
 
 /**
  * A refused value as an error message shows it: `'5d'`, or `a 64-character value` when it is
