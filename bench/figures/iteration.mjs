@@ -3,7 +3,7 @@
 
 import { join } from 'node:path';
 import { runJsonProbe, runnerEnvironment } from '../lib/child-process.mjs';
-import { isMain, runFigure } from '../lib/figure.mjs';
+import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { bullet, table } from '../lib/markdown.mjs';
 import { entriesUnder } from '../lib/request-log.mjs';
 import { median, mib, ms } from '../lib/stats.mjs';
@@ -19,12 +19,11 @@ const CLIENTS = [
   { mode: 'sdk-all', label: '@neon/sdk `operations.list({ projectId }).all()`' },
 ];
 
-export const figure = {
+export const figure = defineFigure({
   id: 'iteration',
   title: `3. Iteration: every operation of a ${OPERATIONS.toLocaleString('en')}-operation project`,
-  command: 'node bench/run-all.mjs iteration',
   run: measureIteration,
-};
+});
 
 async function measureIteration() {
   const { startPlatformEmulator } = await importBuilt('@keyturn/emulator', ['startPlatformEmulator']);

@@ -2,7 +2,7 @@
 // returns, and what it spends, each with its defaults: keyturn before (the fixed 5 s schedule,
 // reproduced with minIntervalMs = intervalMs), keyturn now (the adaptive schedule) and @neon/sdk.
 
-import { isMain, runFigure } from '../lib/figure.mjs';
+import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { bullet, table } from '../lib/markdown.mjs';
 import { entriesUnder } from '../lib/request-log.mjs';
 import { median, ms, sum } from '../lib/stats.mjs';
@@ -24,12 +24,11 @@ const CLIENTS = {
   sdk: '@neon/sdk',
 };
 
-export const figure = {
+export const figure = defineFigure({
   id: 'waiting-latency',
   title: '2. Waiting latency: operations of 0.5 s to 60 s, keyturn before and now against @neon/sdk',
-  command: 'node bench/run-all.mjs waiting-latency',
   run: measureLatency,
-};
+});
 
 /** The target of issue #14: seen within a quarter of the operation's duration, or 500 ms. */
 export function latencyBound(durationMs) {

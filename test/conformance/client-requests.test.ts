@@ -7,7 +7,7 @@ import { createClient } from '@keyturn/api';
 import { type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { rotateKey } from '@keyturn/rotation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAction } from '../../actions/common/test-support/run-action.js';
+import { runAction } from '@keyturn/action-runner';
 import { checkExchanges, operationKey, tally, WireRecorder } from './contract/recorder.js';
 
 const TOKEN = 'ghp_conformanceWriteToken0123456789abcd';

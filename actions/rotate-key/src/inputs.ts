@@ -24,7 +24,7 @@ import {
   readInput,
   rejectedValue,
   withoutEchoes,
-} from '../../common/src/index.js';
+} from '@keyturn/action-common';
 
 /** Defaults, the same as action.yml's (a test holds them equal). */
 export const DEFAULTS = {

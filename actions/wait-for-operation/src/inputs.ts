@@ -4,11 +4,8 @@
 // Everything is checked before the first request.
 
 import { createClient, DEFAULT_BASE_URL } from '@keyturn/api';
-import { collectInputs, logRequestEvent, readInput } from '../../common/src/index.js';
+import { collectInputs, logRequestEvent, parseDuration, parseOperationIds, parseProjectId, readInput } from '@keyturn/action-common';
 import { inInputTerms } from './option-inputs.js';
-import { parseDuration } from './parsers/duration.js';
-import { parseOperationIds } from './parsers/operation-ids.js';
-import { parseProjectId } from './parsers/project-id.js';
 
 /** Defaults, the same as action.yml's (a test holds them equal). */
 export const DEFAULTS = {
@@ -40,7 +37,8 @@ export function readWaitInputs() {
       }
     },
     projectId: () => readInput('project-id', parseProjectId, { required: true }),
-    operationIds: () => readInput('operation-ids', parseOperationIds, { multiline: true }),
+    // Empty means every pending operation: the wait's explicit 'pending'.
+    operationIds: () => readInput('operation-ids', parseOperationIds, { multiline: true }) ?? ('pending' as const),
     timeoutMs: () => readInput('timeout', (name, text) => parseDuration(name, text), { default: DEFAULTS.timeout }),
     intervalMs: () =>
       readInput('interval', (name, text) => parseDuration(name, text, { minMs: 100, maxMs: 3_600_000 }), {

@@ -12,7 +12,7 @@ import {
   maskValue,
   publishResult,
   runnerProxyFetch,
-} from '../../common/src/index.js';
+} from '@keyturn/action-common';
 import { readWaitInputs, SECRET_INPUTS, type WaitInputs } from './inputs.js';
 import { inInputTerms } from './option-inputs.js';
 import { errorOutputs, errorSummary, formatPollEvent, waitFailureMessage, waitOutputs, waitSummary } from './report.js';

@@ -1,6 +1,6 @@
 import { createClient, OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../common/src/index.js';
+import { InputError } from '@keyturn/action-common';
 import { inInputTerms } from './option-inputs.js';
 
 const refusal = (options: Record<string, unknown>) => {

@@ -2,7 +2,7 @@
 // says which of its inputs an OptionError is about. A refused value is described, never quoted
 // when it may be a credential (rejectedValue).
 import { OptionError } from '@keyturn/api';
-import { InputError, rejectedValue } from '../../common/src/index.js';
+import { InputError, rejectedValue } from '@keyturn/action-common';
 
 /** Each option of createClient and operations.wait that an input of this Action sets. */
 export const INPUT_OF_OPTION: Readonly<Record<string, string>> = {

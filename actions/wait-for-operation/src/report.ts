@@ -9,7 +9,7 @@ import {
   type PollEvent,
   type WaitResult,
 } from '@keyturn/api';
-import { formatDuration, type JobSummary } from '../../common/src/index.js';
+import { formatDuration, type JobSummary } from '@keyturn/action-common';
 
 /** One item of the `operations` output; `duration` in milliseconds, null while unknown. */
 export interface OperationOutput {
