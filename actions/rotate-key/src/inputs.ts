@@ -18,7 +18,7 @@ import {
   readInput,
   rejectedValue,
   withoutEchoes,
-} from '../../common/src/index.js';
+} from '@keyturn/action-common';
 import { parseKeyIds } from './key-ids.js';
 
 /** Defaults, the same as action.yml's (a test holds them equal). */

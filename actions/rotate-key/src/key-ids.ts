@@ -1,6 +1,6 @@
 // The revoke-key-ids input: platform API key ids, one per line or comma-separated. Only the text is
 // read here; whether each is a key id rotateKey may revoke is the library's check.
-import { InputError, rejectedValue, splitList, unique } from '../../common/src/index.js';
+import { InputError, rejectedValue, splitList, unique } from '@keyturn/action-common';
 
 const MAX_KEY_IDS = 100;
 

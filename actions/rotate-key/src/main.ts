@@ -19,7 +19,7 @@ import {
   publishResult,
   runnerProxyFetch,
   StepGroups,
-} from '../../common/src/index.js';
+} from '@keyturn/action-common';
 import { type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
 import { rotationOutputs, rotationSummary } from './report.js';
 

@@ -2,7 +2,7 @@
 // job summary table. Built from the rotation report, whole or partial (a RotationError's).
 
 import type { PartialRotationReport, RotationError } from '@keyturn/rotation';
-import { formatDuration, type JobSummary } from '../../common/src/index.js';
+import { formatDuration, type JobSummary } from '@keyturn/action-common';
 
 export function rotationOutputs(report: PartialRotationReport): Record<string, string> {
   // A key the run revoked again (rollback, back-off) is no new key: it must not be used.

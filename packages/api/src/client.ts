@@ -4,8 +4,9 @@ import type { ClientOptions } from './options.js';
 import { resolveClientOptions } from './internal/settings.js';
 import { Transport } from './internal/transport.js';
 import { ApiKeys } from './resources/api-keys.js';
-import { Operations } from './resources/operations.js';
+import { Operations } from './resources/operations/operations.js';
 import { Projects } from './resources/projects.js';
+import { type HttpMethod, type RawRequestOptions, rawRequest } from './resources/raw-request.js';
 
 /** A client of the platform API v2. Make one with `createClient`. */
 export interface PlatformClient {
@@ -25,6 +26,14 @@ export interface PlatformClient {
   withOptions(options: Partial<ClientOptions>): PlatformClient;
   /** Shorthand of `withOptions({ apiKey })`. */
   withApiKey(apiKey: string): PlatformClient;
+  /**
+   * Sends a request to an endpoint the typed resources do not cover, with the same key handling,
+   * retries, errors and redaction, and resolves to the parsed JSON answer (undefined when empty).
+   * `path` is relative to the API root; `T` is what you expect, not checked.
+   *
+   * @example const { uri } = await client.request<{ uri: string }>('GET', `/projects/${id}/connection_uri`, { query: { branch_id, database_name: 'neondb', role_name: 'neondb_owner' } });
+   */
+  request<T = unknown>(method: HttpMethod, path: string, options?: RawRequestOptions): Promise<T>;
 }
 
 /**
@@ -62,5 +71,9 @@ class Client implements PlatformClient {
 
   withApiKey(apiKey: string): PlatformClient {
     return new Client({ ...this.#options, apiKey }, 'withApiKey');
+  }
+
+  async request<T = unknown>(method: HttpMethod, path: string, options?: RawRequestOptions): Promise<T> {
+    return rawRequest<T>(this.#transport, method, path, options);
   }
 }

@@ -17,7 +17,7 @@ import { createClient } from '../src/client.js';
 import { errorTexts, fakeTime, recordEvents, usePlatform } from './fixture.js';
 
 const platform = usePlatform();
-const failing = <T>(promise: Promise<T>) => promise.then(() => expect.unreachable('it should have failed'), (e: unknown) => e);
+const failing = <T>(promise: PromiseLike<T>) => Promise.resolve(promise).then(() => expect.unreachable('it should have failed'), (e: unknown) => e);
 
 describe('ApiError.generate from platform answers', () => {
   it.each([
@@ -114,7 +114,7 @@ describe('no key value in any error or event', () => {
     const client = platform.client({ apiKey: key, onRequest, retries: 0, timeoutMs: 200 }, fakeTime());
     const dropped = await failing(client.projects.list());
     const timedOut = await failing(client.projects.list());
-    const aborted = await failing(client.projects.list({ signal: AbortSignal.abort() }));
+    const aborted = await failing(client.projects.list(undefined, { signal: AbortSignal.abort() }));
     const retried = await failing(platform.client({ apiKey: key, onRequest }, fakeTime()).projects.list());
     expectNoKey([dropped, timedOut, aborted, retried]);
     expect(JSON.stringify(events)).not.toContain(key);

@@ -7,7 +7,7 @@ import { platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/to
 import { validateFamily } from './family.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 import type { RotationLogger } from './log.js';
-import type { RotationPlatformClient } from './platform.js';
+import { type RotationPlatformClient, rotationClient } from './platform.js';
 import { githubVariableStore } from './record/github-variables.js';
 import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
@@ -202,7 +202,7 @@ function resolve(options: RotateKeyOptions, githubLog: (line: string) => void): 
       // The key written back in a rollback must be the key the preflight proves: the client holds it.
       // The signal is not bound here: cleanup requests (revoking the run's own key, write-backs) must
       // finish after an abort; the protocol binds it to the requests that move the run forward.
-      client: platform.client.withOptions(definedFields({ apiKey: platform.currentKey, runtime: options.runtime })),
+      client: rotationClient(platform.client.withOptions(definedFields({ apiKey: platform.currentKey, runtime: options.runtime }))),
       currentKey: platform.currentKey,
       targets,
       secretName,

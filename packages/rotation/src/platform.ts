@@ -5,8 +5,8 @@ import {
   ApiError,
   AuthenticationError,
   PermissionDeniedError,
+  type PlatformClient,
   RateLimitError,
-  RequestAbortedError,
 } from '@keyturn/api';
 
 export interface PlatformKey {
@@ -30,20 +30,34 @@ export interface RotationPlatformClient {
 
 /**
  * A request that failed this way may have taken effect: look before doing anything. @keyturn/api
- * decides it where the method and status are known. Two more cases hide a done deed for the
- * rotation's create, whose key would otherwise be left valid with its value unknown: an abort
- * (the request may already have arrived) and a 2xx whose body could not be read (it did arrive).
- * Anything that is not an ApiError (a bug, a custom fetch) may hide one too.
+ * decides it where the method, the status and what was sent are known (a lost answer, a 5xx, an
+ * unreadable 2xx, an abort in flight); anything that is not an ApiError (a bug, a custom fetch)
+ * may hide a done deed too.
  */
 export function mayHaveTakenEffect(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  const answered2xx = error.status !== undefined && error.status >= 200 && error.status < 300;
-  return error.mayHaveTakenEffect || error instanceof RequestAbortedError || answered2xx;
+  return error instanceof ApiError ? error.mayHaveTakenEffect : true;
 }
 
 /** Failures that a later attempt may not see: the platform was down, slow or busy. */
 export function isTransient(error: unknown): boolean {
   return error instanceof ApiError && error.transient;
+}
+
+/**
+ * The rotation's view of @keyturn/api's client: the keys listed whole (a family is a handful of
+ * keys; `list()` pages through them), and every client derived from it (another key, a signal)
+ * seen the same way.
+ */
+export function rotationClient(client: PlatformClient): RotationPlatformClient {
+  return {
+    apiKeys: {
+      create: (body) => client.apiKeys.create(body),
+      list: () => client.apiKeys.list().toArray(),
+      revoke: (keyId) => client.apiKeys.revoke(keyId),
+    },
+    withApiKey: (apiKey) => rotationClient(client.withApiKey(apiKey)),
+    withOptions: (options) => rotationClient(client.withOptions(options)),
+  };
 }
 
 export function currentKeyRejectedAdvice(secretName: string): string {

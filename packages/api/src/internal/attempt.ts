@@ -13,9 +13,9 @@ import {
 import { safeExcerpt } from '../toolkit/redact-credentials.js';
 import { DeadlinePassed, type LinkedSignal, linkSignals } from '../toolkit/signals.js';
 import { buildRequestUrl, DEFAULT_BASE_URL, type QueryValue, redirectTarget } from './origin.js';
+import type { HttpMethod } from '../resources/raw-request.js';
 import type { ClientSettings } from './settings.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 export interface AttemptSpec {
   method: HttpMethod;
@@ -109,9 +109,9 @@ function parseJson(text: string): unknown {
 type At = { method: string; path: string };
 
 /** The caller's abort, or a deadline the caller set (a wait's timeout), which the message names. */
-export function abortedError(at: At, reason?: unknown, inFlight = false): RequestAbortedError {
-  // Cut short in flight, a request that changes state may have reached the platform already.
-  const init = { ...at, mayHaveTakenEffect: inFlight && at.method !== 'GET' && at.method !== 'HEAD' };
+export function abortedError(at: At, reason?: unknown, mayHaveBeenSent = false): RequestAbortedError {
+  // Cut short in flight (or after an unanswered attempt), a request that changes state may have reached the platform.
+  const init = { ...at, mayHaveTakenEffect: mayHaveBeenSent && at.method !== 'GET' && at.method !== 'HEAD' };
   if (reason instanceof DeadlinePassed) {
     return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, init);
   }

@@ -1,8 +1,10 @@
 // Where the key may go. The key is global to the account (platform-api.md §5.3), so it is sent
 // only to the configured origin, over https unless the host is loopback (the local emulator).
 import { OptionError } from '../errors.js';
+import { isLoopbackHost } from '../loopback-host.js';
+import { DEFAULT_BASE_URL } from '../options.js';
 
-export const DEFAULT_BASE_URL = 'https://console.neon.tech/api/v2';
+export { DEFAULT_BASE_URL, isLoopbackHost };
 
 export interface BaseUrl {
   /** `https://host:port`: the only origin that ever receives the Authorization header. */
@@ -11,21 +13,6 @@ export interface BaseUrl {
   pathname: string;
   /** origin + pathname, for display. */
   href: string;
-}
-
-/**
- * 127.0.0.0/8, ::1 and `localhost`: the hosts where plain http is accepted. Takes a URL's
- * `hostname`, so IPv6 may come bracketed (`[::1]`); case does not matter.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host === '::1') return true;
-  const octets = host.split('.');
-  return (
-    octets.length === 4 &&
-    octets[0] === '127' &&
-    octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
-  );
 }
 
 /** Checks and normalises `baseUrl`. Messages show at most the host, never the raw value. */
@@ -76,7 +63,7 @@ export function apiPath(strings: TemplateStringsArray, ...segments: Array<string
   return strings.reduce((path, part, i) => path + part + (i < segments.length ? encodePathSegment(segments[i]!) : ''), '');
 }
 
-export type QueryValue = string | number | undefined;
+export type QueryValue = string | number | boolean | undefined;
 
 /** The absolute URL of an API path; throws if it would leave the configured origin. */
 export function buildRequestUrl(base: BaseUrl, path: string, query?: Record<string, QueryValue>): URL {

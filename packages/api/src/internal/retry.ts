@@ -2,20 +2,8 @@
 // (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/), `Retry-After`
 // honoured, each wait capped, and an overall deadline so a request never retries for ever.
 import { type ApiError, OptionError } from '../errors.js';
+import type { RetryOptions } from '../options.js';
 import { isPlainObject, rejectUnknownKeys, requireNumber } from './validate.js';
-
-export interface RetryOptions {
-  /** Retries after the first attempt; 0 disables retrying. Default 4. */
-  maxRetries?: number;
-  /** First backoff ceiling; doubles each retry. Default 500 ms. */
-  baseDelayMs?: number;
-  /** Cap of each backoff wait. Default 8000 ms. */
-  maxDelayMs?: number;
-  /** No retry is started when it would begin later than this after the first attempt. Default 60000 ms. */
-  deadlineMs?: number;
-  /** Longest `Retry-After` honoured; a longer one ends the retries at once. Default 60000 ms. */
-  maxRetryAfterMs?: number;
-}
 
 export type RetryPolicy = Required<RetryOptions>;
 
