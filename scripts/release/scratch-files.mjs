@@ -4,6 +4,7 @@
 export const USE_MJS = `import { createClient } from '@keyturn/api';
 import { startPlatformEmulator } from '@keyturn/emulator';
 import { rotateKey } from '@keyturn/rotation';
+import { parseTargetSpecs } from '@keyturn/rotation/targets';
 
 const platform = await startPlatformEmulator();
 try {
@@ -12,7 +13,8 @@ try {
   const keys = await client.apiKeys.list();
   if (keys.length !== 1 || keys[0].name !== 'scratch') throw new Error('unexpected key listing: ' + JSON.stringify(keys));
   if (typeof rotateKey !== 'function') throw new Error('@keyturn/rotation exports no rotateKey');
-  console.log('ESM: @keyturn/api listed ' + keys.length + ' key on @keyturn/emulator; @keyturn/rotation exports rotateKey');
+  if (parseTargetSpecs('repo:acme/web')[0]?.kind !== 'repo') throw new Error('@keyturn/rotation/targets does not parse specs');
+  console.log('ESM: @keyturn/api listed ' + keys.length + ' key on @keyturn/emulator; @keyturn/rotation exports rotateKey, @keyturn/rotation/targets parseTargetSpecs');
 } finally {
   await platform.close();
 }
@@ -21,6 +23,7 @@ try {
 export const USE_TS = `import { createClient, type PlatformClient } from '@keyturn/api';
 import { startPlatformEmulator, type PlatformEmulator } from '@keyturn/emulator';
 import { rotateKey } from '@keyturn/rotation';
+import { parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
 
 export async function listNames(): Promise<string[]> {
   const platform: PlatformEmulator = await startPlatformEmulator();
@@ -30,6 +33,7 @@ export async function listNames(): Promise<string[]> {
   return names;
 }
 export const rotate: typeof rotateKey = rotateKey;
+export const specs: TargetSpec[] = parseTargetSpecs('repo:acme/web');
 `;
 
 export const TSCONFIG = {

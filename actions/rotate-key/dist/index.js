@@ -489,8 +489,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t2 = 0) {
-          return new this.Promise(function(resolve, reject) {
-            return setTimeout(resolve, t2);
+          return new this.Promise(function(resolve2, reject) {
+            return setTimeout(resolve2, t2);
           });
         }
         computePenalty() {
@@ -701,15 +701,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve, returned, task;
+          var args, cb, error2, reject, resolve2, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve2, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve(returned);
+                  return resolve2(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -724,13 +724,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve;
-          resolve = reject = null;
+          var promise, reject, resolve2;
+          resolve2 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve = _resolve;
+            resolve2 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve, reject });
+          this._queue.push({ task, args, resolve: resolve2, reject });
           this._tryToRun();
           return promise;
         }
@@ -1131,14 +1131,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at2;
               };
-              return new this.Promise((resolve, reject) => {
+              return new this.Promise((resolve2, reject) => {
                 if (finished()) {
-                  return resolve();
+                  return resolve2();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve();
+                      return resolve2();
                     }
                   });
                 }
@@ -1231,9 +1231,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve, reject) {
+              return new this.Promise(function(resolve2, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve)(args3);
+                  return (args3[0] != null ? reject : resolve2)(args3);
                 });
               });
             };
@@ -1478,11 +1478,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve) {
-      resolve(value);
+    return value instanceof P2 ? value : new P2(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -1498,7 +1498,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve2(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -2045,10 +2045,16 @@ var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
 
 // ../../packages/api/dist/toolkit/credential-shapes.js
 var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
+var PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
 function platformKeyProblem(value) {
   if (!GITHUB_TOKEN.test(value))
     return void 0;
   return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
+}
+function githubTokenProblem(value) {
+  if (!PLATFORM_KEY.test(value))
+    return void 0;
+  return "is shaped like a platform API key, not a GitHub token, so it was not sent to GitHub: pass a token that can write secrets";
 }
 
 // ../../packages/api/dist/toolkit/runtime.js
@@ -2056,7 +2062,7 @@ var SleepAborted = class extends KeyturnError {
   name = "SleepAborted";
 };
 function abortableSleep(ms, signal, clock = Date.now) {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve2, reject) => {
     if (signal?.aborted) {
       reject(new SleepAborted("sleep aborted"));
       return;
@@ -2074,7 +2080,7 @@ function abortableSleep(ms, signal, clock = Date.now) {
         return;
       }
       signal?.removeEventListener("abort", onAbort);
-      resolve();
+      resolve2();
     };
     timer = setTimeout(wake, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -3289,28 +3295,9 @@ function platformFailureCode(error2) {
   return error2 instanceof AuthenticationError ? "current-key-rejected" : "platform-failed";
 }
 
-// ../../packages/rotation/dist/observer.js
+// ../../packages/rotation/dist/log.js
 function observer(hook2) {
-  return (value) => {
-    try {
-      hook2?.(value);
-    } catch {
-    }
-  };
-}
-
-// ../../packages/rotation/dist/credentials.js
-var GITHUB_TOKEN2 = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
-var PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
-function platformKeyProblem2(value) {
-  if (!GITHUB_TOKEN2.test(value))
-    return void 0;
-  return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
-}
-function githubTokenProblem2(value) {
-  if (!PLATFORM_KEY.test(value))
-    return void 0;
-  return "is shaped like a platform API key, not a GitHub token, so it was not sent to GitHub: pass a token that can write secrets";
+  return (value) => notifyHook(hook2, value);
 }
 
 // ../../packages/rotation/dist/family.js
@@ -3320,18 +3307,22 @@ import { createHash, randomInt } from "node:crypto";
 function identityOf(target) {
   return target.identity?.() ?? target.describe();
 }
-var TargetError = class extends Error {
-  target;
-  status;
-  advice;
-  mayHaveTakenEffect;
+var TargetError = class extends KeyturnError {
   name = "TargetError";
-  constructor(message, target, status, advice, mayHaveTakenEffect2) {
-    super(message);
-    this.target = target;
-    this.status = status;
-    this.advice = advice;
-    this.mayHaveTakenEffect = mayHaveTakenEffect2;
+  /** The target as its `describe()` reads. */
+  target;
+  /** The service's HTTP status; undefined when no answer came. */
+  status;
+  /** What the user should do about it. */
+  advice;
+  /** True when the request may have taken effect although it failed (no answer, or a 5xx). */
+  mayHaveTakenEffect;
+  constructor(init) {
+    super(init.message, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.target = init.target;
+    this.status = init.status;
+    this.advice = init.advice;
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? false;
   }
 };
 function targetAdvice(error2) {
@@ -3339,11 +3330,12 @@ function targetAdvice(error2) {
 }
 
 // ../../packages/rotation/dist/targets/spec.js
-var TargetSpecError = class extends Error {
-  problems;
+var TargetSpecError = class extends OptionError {
   name = "TargetSpecError";
-  constructor(problems) {
-    super(problems.length === 1 ? describeProblem(problems[0]) : `${problems.length} target specs are malformed:
+  /** Each malformed spec: its line (0 when no line is at fault), its text, and what is wrong. */
+  problems;
+  constructor(problems, option = "targets") {
+    super(option, problems.length === 1 ? describeProblem(problems[0]) : `${problems.length} target specs are malformed:
 ${problems.map((p2) => `  ${describeProblem(p2)}`).join("\n")}`);
     this.problems = problems;
   }
@@ -3506,8 +3498,10 @@ var NAME_TAIL_LENGTH = 1 + 16 + 1 + SUFFIX_LENGTH;
 var FAMILY_MAX_LENGTH = KEY_NAME_MAX_LENGTH - NAME_TAIL_LENGTH;
 var HASH_LENGTH = 6;
 var FAMILY_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
-var FamilyError = class extends Error {
-  name = "FamilyError";
+var FamilyError = class extends OptionError {
+  constructor(message) {
+    super("family", message);
+  }
 };
 function deriveFamily(firstTarget, secretName) {
   const target = typeof firstTarget === "string" ? identityOfSpec(firstTarget) : identityOf(firstTarget);
@@ -7904,7 +7898,7 @@ var Octokit2 = Octokit.plugin(requestLog, legacyRestEndpointMethods, paginateRes
   }
 );
 
-// ../../packages/rotation/dist/github/rate-limit.js
+// ../../packages/rotation/dist/github-client/rate-limit.js
 var FALLBACK_WAIT_SECONDS = 60;
 var LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
 function rateLimitOf(error2) {
@@ -7965,7 +7959,7 @@ function waitOutRateLimits(waits) {
           throw error2;
         }
         waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
-        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * waits.msPerSecond));
+        await waits.sleep(limit.waitSeconds * waits.msPerSecond);
       }
     }
   };
@@ -7979,13 +7973,17 @@ function describeGiveUp(outcome, maxWaitSeconds) {
   return `still limited after waiting it out ${outcome.retries} time${outcome.retries === 1 ? "" : "s"}`;
 }
 
-// ../../packages/rotation/dist/github/write-spacing.js
+// ../../packages/rotation/dist/github-client/write-spacing.js
 var WriteSpacing = class {
   intervalMs;
+  runtime;
+  signal;
   #tail = Promise.resolve();
   #lastStart = Number.NEGATIVE_INFINITY;
-  constructor(intervalMs) {
+  constructor(intervalMs, runtime, signal) {
     this.intervalMs = intervalMs;
+    this.runtime = runtime;
+    this.signal = signal;
   }
   /** The group interface: one limiter for every key. */
   key() {
@@ -7995,37 +7993,37 @@ var WriteSpacing = class {
   schedule(first, ...rest) {
     const [job, ...args] = typeof first === "function" ? [first, ...rest] : rest;
     const run2 = this.#tail.then(async () => {
-      const wait = this.#lastStart + this.intervalMs - performance.now();
+      const wait = this.#lastStart + this.intervalMs - this.runtime.now();
       if (wait > 0)
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      this.#lastStart = performance.now();
+        await this.runtime.sleep(wait, this.signal);
+      this.#lastStart = this.runtime.now();
     });
     this.#tail = run2.catch(() => void 0);
     return run2.then(() => job(...args));
   }
 };
 
-// ../../packages/rotation/dist/github/octokit.js
+// ../../packages/rotation/dist/github-client/octokit.js
 var GitHubOctokit = Octokit2.plugin(retry, throttling);
 var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function createGitHubClient(options) {
-  const { token, baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitSeconds = 120, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, onRequest } = options;
-  const log = observer(options.log);
-  if (!token)
-    throw new TypeError("a GitHub token is required");
+  const { token, baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, signal, runtime = systemRuntime } = options;
+  checkToken(token);
+  const log = (line) => notifyHook(options.log, line);
   const throttle = {
     onRateLimit: () => false,
     onSecondaryRateLimit: () => false,
-    write: new WriteSpacing(writeIntervalMs)
+    write: new WriteSpacing(writeIntervalMs, runtime, signal)
   };
+  const root = baseUrl.replace(/\/+$/, "");
   const octokit = new GitHubOctokit({
     auth: token,
-    baseUrl: baseUrl.replace(/\/+$/, ""),
+    baseUrl: root,
     userAgent: options.userAgent ?? "keyturn-rotation",
     // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     throttle,
-    request: { fetch: observedFetch(fetchWithTimeout(timeoutMs, options.fetch ?? fetch), observer(onRequest)) },
+    request: { fetch: observedFetch(options.fetch ?? fetch, { timeoutMs, signal, root, runtime, onRequest: options.onRequest }) },
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {
     }, info: () => {
@@ -8033,309 +8031,54 @@ function createGitHubClient(options) {
     } }
   });
   octokit.hook.before("request", (request2) => void Object.assign(request2.headers, GITHUB_API_HEADERS));
-  const waits = { retries: rateLimitRetries, maxWaitSeconds: maxRateLimitWaitSeconds, msPerSecond: retryAfterBaseValue, log };
+  const waits = {
+    retries: rateLimitRetries,
+    maxWaitSeconds: maxRateLimitWaitMs / 1e3,
+    msPerSecond: retryAfterBaseValue,
+    log,
+    sleep: (ms) => runtime.sleep(ms, signal)
+  };
   const hook2 = octokit.hook;
   hook2.wrap("request", waitOutRateLimits(waits));
   return octokit;
 }
+function checkToken(token) {
+  if (typeof token !== "string" || !token)
+    throw new OptionError("token", "token is required: a GitHub token that can write secrets");
+  if (!/^[\x21-\x7E]+$/.test(token)) {
+    throw new OptionError("token", "token contains spaces or non-ASCII characters; check that the secret holds the token alone");
+  }
+  const problem = githubTokenProblem(token);
+  if (problem)
+    throw new OptionError("token", `token ${problem}`);
+}
 var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
-function observedFetch(inner, onRequest) {
+function observedFetch(inner, settings) {
+  const basePath = new URL(settings.root).pathname.replace(/\/+$/, "");
   return async (input, init) => {
-    const started = performance.now();
+    const started = settings.runtime.now();
     const method = (init?.method ?? "GET").toUpperCase();
-    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
-    const durationMs = () => Math.round(performance.now() - started);
+    const pathname = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const path = basePath && pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
+    const report = (fields) => notifyHook(settings.onRequest, { method, path, attempt: 1, durationMs: Math.round(settings.runtime.now() - started), ...fields });
+    const linked = linkSignals([init?.signal ?? void 0, settings.signal], settings.timeoutMs);
     try {
-      const response = await inner(input, init);
-      onRequest({ method, path, status: response.status, durationMs: durationMs() });
-      return response;
+      const response = await inner(input, { ...init, signal: linked.signal });
+      const body = await response.arrayBuffer();
+      report({ status: response.status, outcome: response.status < 400 ? "ok" : "error" });
+      const { status, statusText, headers } = response;
+      const answered = new Response([204, 205, 304].includes(status) ? null : body, { status, statusText, headers });
+      Object.defineProperty(answered, "url", { value: response.url });
+      return answered;
     } catch (error2) {
-      const cause = error2.cause;
-      onRequest({ method, path, durationMs: durationMs(), error: cause?.code ?? error2.name ?? "error" });
-      throw error2;
+      const failure = linked.timedOut() ? new DOMException(`GitHub did not answer within ${settings.timeoutMs} ms`, "TimeoutError") : error2;
+      const cause = failure.cause;
+      report({ outcome: "error", error: cause?.code ?? failure.name ?? "error" });
+      throw failure;
+    } finally {
+      linked.dispose();
     }
   };
-}
-function fetchWithTimeout(timeoutMs, inner) {
-  return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = !init?.signal ? timeout : typeof AbortSignal.any === "function" ? AbortSignal.any([init.signal, timeout]) : init.signal;
-    return inner(input, { ...init, signal });
-  };
-}
-
-// ../../packages/rotation/dist/secret-name.js
-var DEFAULT_SECRET_NAME = "NEON_API_KEY";
-var SecretNameError = class extends Error {
-  name = "SecretNameError";
-};
-function validateSecretName(name) {
-  const shown = JSON.stringify(name);
-  if (typeof name !== "string" || name.length === 0)
-    throw new SecretNameError("the secret name is empty");
-  if (!/^[A-Za-z0-9_]+$/.test(name)) {
-    throw new SecretNameError(`secret name ${shown} may hold only letters, digits and underscores`);
-  }
-  if (/^[0-9]/.test(name))
-    throw new SecretNameError(`secret name ${shown} must not start with a digit`);
-  if (/^GITHUB_/i.test(name))
-    throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
-}
-
-// ../../packages/rotation/dist/github/redact.js
-var AUTHORIZATION_VALUE = /\b(bearer|token)\s+(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
-var REDACTED2 = "[redacted]";
-function redactCredentials2(text, secrets) {
-  let out = text;
-  for (const secret of secrets)
-    if (secret)
-      out = out.split(secret).join(REDACTED2);
-  return out.replace(AUTHORIZATION_VALUE, `$1 ${REDACTED2}`);
-}
-
-// ../../packages/rotation/dist/github/errors.js
-var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-function permissionsFor(spec) {
-  switch (spec.kind) {
-    case "org":
-      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with organization `secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    case "dependabot":
-      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    default:
-      return SECRET_WRITE_PERMISSIONS;
-  }
-}
-function toTargetError(error2, spec, target, what, secrets = []) {
-  const failure = error2 ?? {};
-  const answered = failure.response !== void 0;
-  const status = answered ? failure.response.status : void 0;
-  const githubMessage = answered ? redactCredentials2(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
-  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials2(errorText(error2), secrets)})`;
-  const message = `${what} for ${target} failed: ${cause}`;
-  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
-  return new TargetError(message, target, status, advice, status === void 0 || status >= 500);
-}
-function adviceFor(status, limit, error2, spec, target) {
-  if (limit) {
-    const outcome = rateLimitOutcomeOf(error2);
-    const what = outcome ? describeGiveUp(outcome) : "not retried";
-    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
-  }
-  if (status === void 0 || status >= 500) {
-    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
-  }
-  switch (status) {
-    case 401:
-      return "The GitHub token is invalid or expired: give a valid token in github-token.";
-    case 403:
-      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.`;
-    case 404:
-      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
-    case 422:
-      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
-    default:
-      return `GitHub refused the request with ${status}: check the target spec and the token.`;
-  }
-}
-function messageOf2(data) {
-  if (typeof data === "string")
-    return data || void 0;
-  if (data && typeof data === "object" && typeof data.message === "string") {
-    return data.message;
-  }
-  return void 0;
-}
-function errorText(error2) {
-  if (!(error2 instanceof Error))
-    return String(error2);
-  const cause = error2.cause;
-  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
-  return parts.join(": ") || error2.name;
-}
-
-// ../../packages/rotation/dist/targets/github/github-secret-target.js
-var GitHubSecretTarget = class {
-  octokit;
-  spec;
-  scope;
-  constructor(octokit, spec, scope) {
-    this.octokit = octokit;
-    this.spec = spec;
-    this.scope = scope;
-  }
-  describe() {
-    return formatTargetSpec(this.spec);
-  }
-  identity() {
-    return targetIdentity(this.spec);
-  }
-  async fetchPublicKey() {
-    const { data, headers } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
-    const { key_id: keyId, key } = data ?? {};
-    if (typeof keyId !== "string" || typeof key !== "string") {
-      throw await this.failure({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, "reading the public key");
-    }
-    const servedAt = httpDate(headers?.date);
-    return servedAt ? { keyId, key, servedAt } : { keyId, key };
-  }
-  async writeSecret(name, sealedValue, keyId, options = {}) {
-    const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name, options) };
-    await this.call(`writing the secret ${name}`, () => this.octokit.request(`PUT ${this.scope.route}/{secret_name}`, { ...this.scope.params, secret_name: name, ...body }));
-  }
-  async readSecretMeta(name) {
-    const data = await this.readSecret(name);
-    if (!data)
-      return void 0;
-    const meta = data;
-    return { name: meta.name ?? name, createdAt: meta.created_at, updatedAt: meta.updated_at };
-  }
-  /** The secret as GitHub describes it (never its value), or undefined on 404. */
-  async readSecret(name) {
-    try {
-      const { data } = await this.octokit.request(`GET ${this.scope.route}/{secret_name}`, {
-        ...this.scope.params,
-        secret_name: name
-      });
-      return data;
-    } catch (error2) {
-      if (error2.status === 404)
-        return void 0;
-      throw await this.failure(error2, `reading the secret ${name}`);
-    }
-  }
-  /** Body fields beyond the sealed value (organization secrets add their visibility). */
-  async extraWriteFields(_name, _options) {
-    return {};
-  }
-  async call(what, request2) {
-    try {
-      return await request2();
-    } catch (error2) {
-      throw await this.failure(error2, what);
-    }
-  }
-  /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
-  async failure(error2, what) {
-    return toTargetError(error2, this.spec, this.describe(), what, [await this.token()]);
-  }
-  /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
-  async token() {
-    try {
-      const auth2 = await this.octokit.auth();
-      return typeof auth2?.token === "string" ? auth2.token : void 0;
-    } catch {
-      return void 0;
-    }
-  }
-};
-function httpDate(value) {
-  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? void 0 : new Date(time);
-}
-
-// ../../packages/rotation/dist/targets/github/dependabot.js
-function dependabotSecretTarget(octokit, spec) {
-  return new GitHubSecretTarget(octokit, spec, {
-    route: "/repos/{owner}/{repo}/dependabot/secrets",
-    params: { owner: spec.owner, repo: spec.repo }
-  });
-}
-
-// ../../packages/rotation/dist/targets/github/environment.js
-function environmentSecretTarget(octokit, spec) {
-  return new GitHubSecretTarget(octokit, spec, {
-    route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets",
-    params: { owner: spec.owner, repo: spec.repo, environment_name: spec.environment }
-  });
-}
-
-// ../../packages/rotation/dist/targets/github/org.js
-var OrgSecretTarget = class extends GitHubSecretTarget {
-  spec;
-  /** Per secret name: the access a write gives it. */
-  #access = /* @__PURE__ */ new Map();
-  /** Per secret name: the access it had when first read (undefined: no such secret). */
-  #previous = /* @__PURE__ */ new Map();
-  constructor(octokit, spec) {
-    super(octokit, spec, { route: "/orgs/{org}/actions/secrets", params: { org: spec.org } });
-    this.spec = spec;
-  }
-  async prepare(secretName) {
-    await this.#accessFor(secretName);
-    await this.#previousAccess(secretName);
-  }
-  async extraWriteFields(name, options) {
-    const previous = options.restore ? await this.#previousAccess(name) : void 0;
-    const access2 = previous ?? await this.#accessFor(name);
-    return access2.visibility === "selected" ? { visibility: "selected", selected_repository_ids: access2.repositoryIds ?? [] } : { visibility: access2.visibility };
-  }
-  #accessFor(secretName) {
-    return memoised(this.#access, secretName, async () => {
-      const { visibility, repositories } = this.spec;
-      if (visibility === "selected")
-        return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
-      if (visibility)
-        return { visibility };
-      return await this.#previousAccess(secretName) ?? { visibility: "private" };
-    });
-  }
-  #previousAccess(secretName) {
-    return memoised(this.#previous, secretName, async () => {
-      const existing = await this.readSecret(secretName);
-      if (!existing)
-        return void 0;
-      const current = existing.visibility;
-      if (current === "all" || current === "private")
-        return { visibility: current };
-      if (current !== "selected")
-        return { visibility: "private" };
-      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate("GET /orgs/{org}/actions/secrets/{secret_name}/repositories", {
-        org: this.spec.org,
-        secret_name: secretName,
-        per_page: 100
-      }));
-      return { visibility: "selected", repositoryIds: selected.map((r2) => r2.id) };
-    });
-  }
-  async #repositoryIds(names) {
-    const ids = [];
-    for (const name of names) {
-      const { data } = await this.call(`looking up the repository ${this.spec.org}/${name}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner: this.spec.org, repo: name }));
-      ids.push(Number(data.id));
-    }
-    return ids;
-  }
-};
-function memoised(cache, key, load) {
-  let value = cache.get(key);
-  if (!value) {
-    value = load();
-    value.catch(() => cache.delete(key));
-    cache.set(key, value);
-  }
-  return value;
-}
-
-// ../../packages/rotation/dist/targets/github/repo.js
-function repoSecretTarget(octokit, spec) {
-  return new GitHubSecretTarget(octokit, spec, {
-    route: "/repos/{owner}/{repo}/actions/secrets",
-    params: { owner: spec.owner, repo: spec.repo }
-  });
-}
-
-// ../../packages/rotation/dist/targets/github/index.js
-function createGitHubTarget(octokit, spec) {
-  switch (spec.kind) {
-    case "repo":
-      return repoSecretTarget(octokit, spec);
-    case "env":
-      return environmentSecretTarget(octokit, spec);
-    case "dependabot":
-      return dependabotSecretTarget(octokit, spec);
-    case "org":
-      return new OrgSecretTarget(octokit, spec);
-  }
 }
 
 // ../../packages/rotation/dist/record/github-variables.js
@@ -8460,80 +8203,439 @@ function githubVariableStore(octokit, repository) {
   };
 }
 
-// ../../packages/rotation/dist/options.js
-function resolveOptions(options, githubLog) {
-  if (!options || typeof options !== "object")
-    throw new TypeError("rotateKey needs an options object");
-  const { client } = options;
-  if (!client?.apiKeys || typeof client.withApiKey !== "function") {
-    throw new TypeError("client must be a platform client (createClient from @keyturn/api)");
+// ../../packages/rotation/dist/secret-name.js
+var DEFAULT_SECRET_NAME = "NEON_API_KEY";
+var SecretNameError = class extends OptionError {
+  constructor(message) {
+    super("secretName", message);
   }
-  const keyProblem = options.apiKey ? platformKeyProblem2(options.apiKey) : void 0;
-  if (keyProblem)
-    throw new TypeError(`apiKey ${keyProblem}`);
-  const token = options.github && "token" in options.github ? options.github.token : void 0;
-  const tokenProblem = token ? githubTokenProblem2(token) : void 0;
-  if (tokenProblem)
-    throw new TypeError(`github.token ${tokenProblem}`);
-  const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
-  validateSecretName(secretName);
-  const { targets, octokit } = resolveTargets(options, githubLog);
+};
+function validateSecretName(name) {
+  const shown = JSON.stringify(name);
+  if (typeof name !== "string" || name.length === 0)
+    throw new SecretNameError("the secret name is empty");
+  if (!/^[A-Za-z0-9_]+$/.test(name)) {
+    throw new SecretNameError(`secret name ${shown} may hold only letters, digits and underscores`);
+  }
+  if (/^[0-9]/.test(name))
+    throw new SecretNameError(`secret name ${shown} must not start with a digit`);
+  if (/^GITHUB_/i.test(name))
+    throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
+}
+
+// ../../packages/rotation/dist/github-client/errors.js
+var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+function permissionsFor(spec) {
+  switch (spec.kind) {
+    case "org":
+      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with organization `secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    case "dependabot":
+      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    default:
+      return SECRET_WRITE_PERMISSIONS;
+  }
+}
+function toTargetError(error2, spec, target, what, secrets = []) {
+  const failure = error2 ?? {};
+  const answered = failure.response !== void 0;
+  const status = answered ? failure.response.status : void 0;
+  const githubMessage = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
+  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
+  const message = `${what} for ${target} failed: ${cause}`;
+  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
+  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 });
+}
+function adviceFor(status, limit, error2, spec, target) {
+  if (limit) {
+    const outcome = rateLimitOutcomeOf(error2);
+    const what = outcome ? describeGiveUp(outcome) : "not retried";
+    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
+  }
+  if (status === void 0 || status >= 500) {
+    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
+  }
+  switch (status) {
+    case 401:
+      return "The GitHub token is invalid or expired: give a valid token in github-token.";
+    case 403:
+      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.`;
+    case 404:
+      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
+    case 422:
+      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
+    default:
+      return `GitHub refused the request with ${status}: check the target spec and the token.`;
+  }
+}
+function messageOf2(data) {
+  if (typeof data === "string")
+    return data || void 0;
+  if (data && typeof data === "object" && typeof data.message === "string") {
+    return data.message;
+  }
+  return void 0;
+}
+function errorText(error2) {
+  if (!(error2 instanceof Error))
+    return String(error2);
+  const cause = error2.cause;
+  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
+  return parts.join(": ") || error2.name;
+}
+
+// ../../packages/rotation/dist/targets/github/github-secret-target.js
+var GitHubSecretTarget = class {
+  octokit;
+  spec;
+  scope;
+  constructor(octokit, spec, scope) {
+    this.octokit = octokit;
+    this.spec = spec;
+    this.scope = scope;
+  }
+  describe() {
+    return formatTargetSpec(this.spec);
+  }
+  identity() {
+    return targetIdentity(this.spec);
+  }
+  async fetchPublicKey() {
+    const { data, headers } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
+    const { key_id: keyId, key } = data ?? {};
+    if (typeof keyId !== "string" || typeof key !== "string") {
+      throw await this.failure({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, "reading the public key");
+    }
+    const servedAt = httpDate(headers?.date);
+    return servedAt ? { keyId, key, servedAt } : { keyId, key };
+  }
+  async writeSecret(name, sealedValue, keyId, options = {}) {
+    const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name, options) };
+    await this.call(`writing the secret ${name}`, () => this.octokit.request(`PUT ${this.scope.route}/{secret_name}`, { ...this.scope.params, secret_name: name, ...body }));
+  }
+  async readSecretMeta(name) {
+    const data = await this.readSecret(name);
+    if (!data)
+      return void 0;
+    const meta = data;
+    return { name: meta.name ?? name, createdAt: meta.created_at, updatedAt: meta.updated_at };
+  }
+  /** The secret as GitHub describes it (never its value), or undefined on 404. */
+  async readSecret(name) {
+    try {
+      const { data } = await this.octokit.request(`GET ${this.scope.route}/{secret_name}`, {
+        ...this.scope.params,
+        secret_name: name
+      });
+      return data;
+    } catch (error2) {
+      if (error2.status === 404)
+        return void 0;
+      throw await this.failure(error2, `reading the secret ${name}`);
+    }
+  }
+  /** Body fields beyond the sealed value (organization secrets add their visibility). */
+  async extraWriteFields(_name, _options) {
+    return {};
+  }
+  async call(what, request2) {
+    try {
+      return await request2();
+    } catch (error2) {
+      throw await this.failure(error2, what);
+    }
+  }
+  /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
+  async failure(error2, what) {
+    return toTargetError(error2, this.spec, this.describe(), what, [await this.token()]);
+  }
+  /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
+  async token() {
+    try {
+      const auth2 = await this.octokit.auth();
+      return typeof auth2?.token === "string" ? auth2.token : void 0;
+    } catch {
+      return void 0;
+    }
+  }
+};
+function httpDate(value) {
+  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? void 0 : new Date(time);
+}
+
+// ../../packages/rotation/dist/targets/github/org.js
+var OrgSecretTarget = class extends GitHubSecretTarget {
+  spec;
+  /** Per secret name: the access a write gives it. */
+  #access = /* @__PURE__ */ new Map();
+  /** Per secret name: the access it had when first read (undefined: no such secret). */
+  #previous = /* @__PURE__ */ new Map();
+  constructor(octokit, spec) {
+    super(octokit, spec, { route: "/orgs/{org}/actions/secrets", params: { org: spec.org } });
+    this.spec = spec;
+  }
+  async prepare(secretName) {
+    await this.#accessFor(secretName);
+    await this.#previousAccess(secretName);
+  }
+  async extraWriteFields(name, options) {
+    const previous = options.restore ? await this.#previousAccess(name) : void 0;
+    const access2 = previous ?? await this.#accessFor(name);
+    return access2.visibility === "selected" ? { visibility: "selected", selected_repository_ids: access2.repositoryIds ?? [] } : { visibility: access2.visibility };
+  }
+  #accessFor(secretName) {
+    return memoised(this.#access, secretName, async () => {
+      const { visibility, repositories } = this.spec;
+      if (visibility === "selected")
+        return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
+      if (visibility)
+        return { visibility };
+      return await this.#previousAccess(secretName) ?? { visibility: "private" };
+    });
+  }
+  #previousAccess(secretName) {
+    return memoised(this.#previous, secretName, async () => {
+      const existing = await this.readSecret(secretName);
+      if (!existing)
+        return void 0;
+      const current = existing.visibility;
+      if (current === "all" || current === "private")
+        return { visibility: current };
+      if (current !== "selected")
+        return { visibility: "private" };
+      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate("GET /orgs/{org}/actions/secrets/{secret_name}/repositories", {
+        org: this.spec.org,
+        secret_name: secretName,
+        per_page: 100
+      }));
+      return { visibility: "selected", repositoryIds: selected.map((r2) => r2.id) };
+    });
+  }
+  async #repositoryIds(names) {
+    const ids = [];
+    for (const name of names) {
+      const { data } = await this.call(`looking up the repository ${this.spec.org}/${name}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner: this.spec.org, repo: name }));
+      ids.push(Number(data.id));
+    }
+    return ids;
+  }
+};
+function memoised(cache, key, load) {
+  let value = cache.get(key);
+  if (!value) {
+    value = load();
+    value.catch(() => cache.delete(key));
+    cache.set(key, value);
+  }
+  return value;
+}
+
+// ../../packages/rotation/dist/targets/github/index.js
+var ROUTES = {
+  repo: (spec) => ({ route: "/repos/{owner}/{repo}/actions/secrets", params: { owner: spec.owner, repo: spec.repo } }),
+  env: (spec) => ({
+    route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets",
+    params: { owner: spec.owner, repo: spec.repo, environment_name: spec.environment }
+  }),
+  dependabot: (spec) => ({ route: "/repos/{owner}/{repo}/dependabot/secrets", params: { owner: spec.owner, repo: spec.repo } })
+};
+function createGitHubTarget(octokit, spec) {
+  if (spec.kind === "org")
+    return new OrgSecretTarget(octokit, spec);
+  const scope = ROUTES[spec.kind](spec);
+  return new GitHubSecretTarget(octokit, spec, scope);
+}
+
+// ../../packages/rotation/dist/options.js
+var MAX_KEEP = 100;
+function checkRotateKeyOptions(options) {
+  return resolve(options, () => {
+  }).problems;
+}
+function resolveOptions(options, githubLog) {
+  const { resolved, problems } = resolve(options, githubLog);
+  if (problems[0])
+    throw problems[0];
+  return resolved;
+}
+function resolve(options, githubLog) {
+  if (!options || typeof options !== "object") {
+    return { problems: [new OptionError("options", "rotateKey needs an options object")] };
+  }
+  const problems = [];
+  const check = (read) => {
+    try {
+      return read();
+    } catch (error2) {
+      if (!(error2 instanceof OptionError))
+        throw error2;
+      problems.push(error2);
+      return void 0;
+    }
+  };
+  const runtime = options.runtime ?? systemRuntime;
+  const { signal } = options;
+  const platform2 = check(() => resolvePlatform(options, runtime));
+  const octokit = check(() => resolveOctokit(options, runtime, githubLog));
+  const secretName = check(() => {
+    const name = options.secretName ?? DEFAULT_SECRET_NAME;
+    validateSecretName(name);
+    return name;
+  });
+  const targets = check(() => resolveTargets(options, octokit)) ?? [];
   if (options.family !== void 0)
-    validateFamily(options.family);
-  const retire = resolveRetired(options, targets, octokit);
+    check(() => validateFamily(options.family));
+  const retire = check(() => resolveRetired(options, targets, octokit)) ?? [];
+  const recordStore = check(() => resolveRecordStore(options, octokit));
   const keep = options.keep ?? 1;
-  if (!Number.isInteger(keep) || keep < 1)
-    throw new TypeError(`keep must be a whole number of at least 1, not ${keep}`);
+  if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
+    problems.push(new OptionError("keep", `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
+  }
   const revokeKeyIds = [...new Set(options.revokeKeyIds ?? [])];
-  for (const id of revokeKeyIds) {
-    if (!Number.isSafeInteger(id) || id < 1)
-      throw new TypeError(`revoke-key-ids must be key ids (positive whole numbers), not ${id}`);
+  const badId = revokeKeyIds.find((id) => !Number.isSafeInteger(id) || id < 1);
+  if (badId !== void 0) {
+    problems.push(new OptionError("revokeKeyIds", `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
   }
   const verify = { timeoutMs: options.verify?.timeoutMs ?? 3e4, intervalMs: options.verify?.intervalMs ?? 1e3 };
-  if (!(verify.timeoutMs >= 0) || !(verify.intervalMs > 0)) {
-    throw new TypeError("verify.timeoutMs must be at least 0 and verify.intervalMs above 0");
-  }
+  if (!(verify.timeoutMs >= 0))
+    problems.push(new OptionError("verify.timeoutMs", "verify.timeoutMs must be at least 0"));
+  if (!(verify.intervalMs > 0))
+    problems.push(new OptionError("verify.intervalMs", "verify.intervalMs must be above 0"));
   const lostCreateCheck = {
     attempts: options.lostCreateCheck?.attempts ?? 3,
     intervalMs: options.lostCreateCheck?.intervalMs ?? 2e3
   };
-  if (!Number.isInteger(lostCreateCheck.attempts) || lostCreateCheck.attempts < 1 || !(lostCreateCheck.intervalMs >= 0)) {
-    throw new TypeError("lostCreateCheck.attempts must be a whole number of at least 1 and lostCreateCheck.intervalMs at least 0");
+  if (!Number.isInteger(lostCreateCheck.attempts) || lostCreateCheck.attempts < 1) {
+    problems.push(new OptionError("lostCreateCheck.attempts", "lostCreateCheck.attempts must be a whole number of at least 1"));
   }
+  if (!(lostCreateCheck.intervalMs >= 0)) {
+    problems.push(new OptionError("lostCreateCheck.intervalMs", "lostCreateCheck.intervalMs must be at least 0"));
+  }
+  if (signal !== void 0 && !(signal instanceof AbortSignal))
+    problems.push(new OptionError("signal", "signal must be an AbortSignal"));
+  if (problems.length || !platform2 || !secretName)
+    return { problems };
   const { now } = options;
-  const currentKey = options.apiKey || void 0;
   return {
-    client: currentKey ? client.withApiKey(currentKey) : client,
-    currentKey,
-    targets,
-    secretName,
-    pinnedFamily: options.family,
-    recordStore: resolveRecordStore(options, octokit),
-    retire,
-    keep,
-    revokeKeyIds,
-    dryRun: options.dryRun ?? false,
-    now: typeof now === "function" ? now : now ? () => now : () => /* @__PURE__ */ new Date(),
-    verify,
-    lostCreateCheck,
-    onKeyCreated: options.onKeyCreated,
-    signal: options.signal,
-    runtime: options.runtime ?? systemRuntime
+    problems,
+    resolved: {
+      // The key written back in a rollback must be the key the preflight proves: the client holds it.
+      // The signal is not bound here: cleanup requests (revoking the run's own key, write-backs) must
+      // finish after an abort; the protocol binds it to the requests that move the run forward.
+      client: platform2.client.withOptions(definedFields({ apiKey: platform2.currentKey, runtime: options.runtime })),
+      currentKey: platform2.currentKey,
+      targets,
+      secretName,
+      pinnedFamily: options.family,
+      recordStore,
+      retire,
+      keep,
+      revokeKeyIds,
+      dryRun: options.dryRun ?? false,
+      now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
+      verify,
+      lostCreateCheck,
+      onKeyCreated: options.onKeyCreated,
+      runtime,
+      signal
+    }
   };
 }
-function resolveTargets(options, githubLog) {
+function resolvePlatform(options, runtime) {
+  const { platform: platform2 } = options;
+  if (platform2 !== void 0 && options.client !== void 0) {
+    throw new OptionError("platform", "give the platform once: platform (options, or { client, apiKey }), or client");
+  }
+  if (platform2 === void 0) {
+    const { client } = options;
+    if (!isPlatformClient(client)) {
+      throw new OptionError("platform", "platform is required: the options of createClient (with apiKey), or { client, apiKey }");
+    }
+    return { client, currentKey: checkedKey("apiKey", options.apiKey || void 0) };
+  }
+  if (typeof platform2 !== "object" || platform2 === null)
+    throw new OptionError("platform", "platform must be an object");
+  if ("client" in platform2) {
+    if (!isPlatformClient(platform2.client))
+      throw new OptionError("platform.client", "platform.client must be a client of createClient (@keyturn/api)");
+    if (!platform2.apiKey)
+      throw new OptionError("platform.apiKey", "platform.apiKey is required with platform.client: the current key, written back if a target fails");
+    return { client: platform2.client, currentKey: checkedKey("platform.apiKey", platform2.apiKey) };
+  }
+  try {
+    const client = createClient({ runtime, ...platform2 });
+    return { client, currentKey: platform2.apiKey };
+  } catch (error2) {
+    if (error2 instanceof OptionError)
+      throw new OptionError(`platform.${error2.option}`, error2.message);
+    throw error2;
+  }
+}
+function checkedKey(option, key) {
+  const problem = key === void 0 ? void 0 : platformKeyProblem(key);
+  if (problem)
+    throw new OptionError(option, `${option} ${problem}`);
+  return key;
+}
+function definedFields(fields) {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== void 0));
+}
+function isPlatformClient(value) {
+  const client = value;
+  return typeof client === "object" && client !== null && typeof client.apiKeys === "object" && typeof client.withOptions === "function";
+}
+function resolveOctokit(options, runtime, githubLog) {
+  const { github } = options;
+  if (github === void 0)
+    return void 0;
+  if (typeof github !== "object" || github === null)
+    throw new OptionError("github", "github must be an object: { token, ... } or { octokit }");
+  if ("octokit" in github)
+    return github.octokit;
+  try {
+    return createGitHubClient({ log: githubLog, runtime, ...github });
+  } catch (error2) {
+    if (error2 instanceof OptionError)
+      throw new OptionError(`github.${error2.option}`, error2.message);
+    throw error2;
+  }
+}
+function resolveTargets(options, octokit) {
   const given = options.targets ?? [];
   const list2 = typeof given === "string" ? [given] : given;
-  const octokit = options.github ? "octokit" in options.github ? options.github.octokit : createGitHubClient({ log: githubLog, ...options.github }) : void 0;
-  if (list2.length && list2.every((t2) => typeof t2 !== "string")) {
-    return { targets: refuseDuplicateTargets([...list2]), octokit };
-  }
-  if (!list2.every((t2) => typeof t2 === "string"))
-    throw new TypeError("targets must be all specs or all SecretTarget objects");
-  const specs = parseTargetSpecs(list2, { defaultRepository: homeRepository(options) });
+  if (list2.length && list2.every(isSecretTarget))
+    return refuseDuplicateTargets([...list2]);
+  const specs = readSpecs(list2, "targets", homeRepository(options));
   if (!octokit)
-    throw new TypeError("github options (a token, or an octokit) are required to write GitHub secrets");
-  return { targets: specs.map((spec) => createGitHubTarget(octokit, spec)), octokit };
+    return noGitHub(options, "github options (a token, or an octokit) are required to write GitHub secrets");
+  return specs.map((spec) => createGitHubTarget(octokit, spec));
+}
+function readSpecs(list2, option, defaultRepository) {
+  try {
+    if (list2.every((item) => typeof item === "string"))
+      return parseTargetSpecs(list2, { defaultRepository });
+    if (!list2.every(isTargetSpec)) {
+      throw new OptionError(option, `${option} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
+    }
+    parseTargetSpecs(list2.map(formatTargetSpec));
+    return [...list2];
+  } catch (error2) {
+    if (error2 instanceof TargetSpecError && error2.option !== option)
+      throw new TargetSpecError(error2.problems, option);
+    throw error2;
+  }
+}
+function noGitHub(options, message) {
+  if (options.github !== void 0)
+    return [];
+  throw new OptionError("github", message);
+}
+function isSecretTarget(value) {
+  const target = value;
+  return typeof target === "object" && target !== null && typeof target.describe === "function" && typeof target.writeSecret === "function";
+}
+function isTargetSpec(value) {
+  return typeof value === "object" && value !== null && typeof value.kind === "string";
 }
 function homeRepository(options) {
   return options.defaultRepository ?? (process.env.GITHUB_REPOSITORY || void 0);
@@ -8547,22 +8649,25 @@ function resolveRecordStore(options, octokit) {
   const repository = record?.repository ?? homeRepository(options);
   if (!repository || !octokit)
     return void 0;
-  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository))
-    throw new TypeError(`record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
+  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
+    throw new OptionError("record.repository", `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
+  }
   return githubVariableStore(octokit, repository);
 }
 function resolveRetired(options, targets, octokit) {
   const given = options.retireTargets ?? [];
-  const text = typeof given === "string" ? given : given.join("\n");
-  if (!text.trim())
+  const list2 = typeof given === "string" ? [given] : given;
+  if (list2.every((item) => typeof item === "string" && !item.trim()))
     return [];
+  const specs = readSpecs(list2, "retireTargets");
   if (!octokit)
-    throw new TypeError("retireTargets needs github options (a token, or an octokit)");
+    return noGitHub(options, "retireTargets needs github options (a token, or an octokit)");
   const written = new Set(targets.map(identityOf));
-  return parseTargetSpecs(text).map((spec) => {
+  return specs.map((spec) => {
     const identity = targetIdentity(spec);
-    if (written.has(identity))
-      throw new TypeError(`${identity} is both a target and a target to retire: give it in one of them`);
+    if (written.has(identity)) {
+      throw new OptionError("retireTargets", `${identity} is both a target and a target to retire: give it in one of them`);
+    }
     return { identity, target: createGitHubTarget(octokit, spec) };
   });
 }
@@ -8571,8 +8676,9 @@ function refuseDuplicateTargets(targets) {
   for (const target of targets) {
     const identity = identityOf(target);
     const earlier = seen.get(identity);
-    if (earlier !== void 0)
-      throw new TypeError(`targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    if (earlier !== void 0) {
+      throw new OptionError("targets", `targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    }
     seen.set(identity, target.describe());
   }
   return targets;
@@ -8582,15 +8688,11 @@ function refuseDuplicateTargets(targets) {
 function mayHaveTakenEffect(error2) {
   if (!(error2 instanceof ApiError))
     return true;
-  if (error2 instanceof ConnectionError || error2 instanceof TimeoutError || error2 instanceof RequestAbortedError)
-    return true;
-  const { status } = error2;
-  if (status === void 0 || status >= 200 && status < 300)
-    return true;
-  return error2 instanceof ServerError && status !== 503;
+  const answered2xx = error2.status !== void 0 && error2.status >= 200 && error2.status < 300;
+  return error2.mayHaveTakenEffect || error2 instanceof RequestAbortedError || answered2xx;
 }
 function isTransient(error2) {
-  return error2 instanceof ConnectionError || error2 instanceof TimeoutError || error2 instanceof ServerError || error2 instanceof RateLimitError;
+  return error2 instanceof ApiError && error2.transient;
 }
 function currentKeyRejectedAdvice(secretName) {
   return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id so nothing stays valid that should not.`;
@@ -8710,7 +8812,7 @@ async function createKey(ctx, keyName) {
   try {
     await ctx.onKeyCreated?.(key.key);
   } catch (error2) {
-    const failure = `The onKeyCreated hook failed: ${redactCredentials2(describeError(error2), [key.key])}`;
+    const failure = `The onKeyCreated hook failed: ${redactCredentials(describeError(error2), [key.key])}`;
     const ownKey = await revokeOwnKey(ctx, "create", key, ctx.client);
     if (!ownKey.revoked)
       ctx.fail({ code: "hook-failed", step: "create", ...ownKeyLeftValid(key, failure, ownKey.error), cause: ownKey.error });
@@ -12235,7 +12337,7 @@ B.prototype.to_Uint8Array = function() {
 var libsodium_wrappers_default = t;
 
 // ../../packages/rotation/dist/seal.js
-var SealError = class extends Error {
+var SealError = class extends KeyturnError {
   name = "SealError";
 };
 async function sealSecret(value, publicKeyBase64) {
@@ -12661,7 +12763,7 @@ async function fetchAgain(target, refused) {
     return await target.fetchPublicKey();
   } catch (error2) {
     const message = `${refused.message}; fetching its public key again failed: ${describeError(error2)}`;
-    throw new TargetError(message, refused.target, refused.status, targetAdvice(error2), false);
+    throw new TargetError({ message, target: refused.target, status: refused.status, advice: targetAdvice(error2) });
   }
 }
 
@@ -13163,30 +13265,6 @@ function withoutEchoes(message, text) {
   );
 }
 
-// ../common/src/inputs/api-url.ts
-function parseApiUrl(name, text) {
-  let url;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a URL: write e.g. ${DEFAULT_BASE_URL}`);
-  }
-  if (url.username || url.password) {
-    throw new InputError(name, "holds credentials; pass the key in api-key, never in the URL");
-  }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    const host = looksLikeCredential2(url.hostname) ? "a host that looks like a key or token" : url.hostname;
-    throw new InputError(name, `uses http on ${host}; use https (plain http is accepted on loopback only)`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new InputError(name, `uses the scheme ${rejectedValue(url.protocol.slice(0, -1))}; use an https URL`);
-  }
-  if (url.search || url.hash) {
-    throw new InputError(name, `has a query or a fragment; give the API base URL alone, e.g. ${DEFAULT_BASE_URL}`);
-  }
-  return url.href.replace(/\/+$/, "");
-}
-
 // ../common/src/inputs/boolean.ts
 var TRUE = /* @__PURE__ */ new Set(["true", "yes", "on", "1"]);
 var FALSE = /* @__PURE__ */ new Set(["false", "no", "off", "0"]);
@@ -13195,30 +13273,6 @@ function parseBoolean(name, text) {
   if (TRUE.has(value)) return true;
   if (FALSE.has(value)) return false;
   throw new InputError(name, `is ${rejectedValue(text)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
-}
-
-// ../common/src/inputs/collect-inputs.ts
-function collectInputs(readers) {
-  const values = {};
-  const errors = [];
-  for (const [key, read] of Object.entries(readers)) {
-    try {
-      values[key] = read();
-    } catch (error2) {
-      if (!(error2 instanceof InputError)) throw error2;
-      errors.push(error2);
-    }
-  }
-  if (errors.length > 0) throw new InvalidInputsError(errors);
-  return values;
-}
-
-// ../common/src/inputs/credential.ts
-function parseCredential(name, text) {
-  if (!/^[\x21-\x7E]+$/.test(text)) {
-    throw new InputError(name, "contains spaces or non-ASCII characters; check that the secret holds the key alone");
-  }
-  return text;
 }
 
 // ../common/src/inputs/integer.ts
@@ -13241,23 +13295,6 @@ function splitList(text) {
 }
 function unique(values) {
   return [...new Set(values)];
-}
-
-// ../common/src/inputs/key-ids.ts
-var MAX_KEY_IDS = 100;
-function parseKeyIds(name, text) {
-  const items = splitList(text);
-  if (items.length > MAX_KEY_IDS) {
-    throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
-  }
-  const ids = items.map((item) => {
-    const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
-    if (id < 1) {
-      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
-    }
-    return id;
-  });
-  return unique(ids);
 }
 
 // ../common/src/inputs/mask-inputs.ts
@@ -13384,6 +13421,23 @@ async function writeJobSummary(summary2) {
   }
 }
 
+// src/key-ids.ts
+var MAX_KEY_IDS = 100;
+function parseKeyIds2(name, text) {
+  const items = splitList(text);
+  if (items.length > MAX_KEY_IDS) {
+    throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
+  }
+  const ids = items.map((item) => {
+    const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
+    if (id < 1) {
+      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
+    }
+    return id;
+  });
+  return unique(ids);
+}
+
 // src/inputs.ts
 var DEFAULTS2 = {
   "api-url": DEFAULT_BASE_URL,
@@ -13392,62 +13446,112 @@ var DEFAULTS2 = {
   "dry-run": "false"
 };
 var SECRET_INPUTS = ["api-key", "github-token"];
-function invalidInput(name, text, error2) {
-  return new InputError(name, `is invalid: ${withoutEchoes(error2.message, text)}`);
-}
-function nameValidatedBy(what, check) {
-  return (name, text) => {
-    if (looksLikeCredential2(text)) throw new InputError(name, `is ${rejectedValue(text)}, not ${what}`);
-    try {
-      check(text);
-    } catch (error2) {
-      throw invalidInput(name, text, error2);
-    }
-    return text;
+var INPUT_OF_OPTION = {
+  "platform.apiKey": "api-key",
+  "platform.baseUrl": "api-url",
+  "github.token": "github-token",
+  secretName: "secret-name",
+  targets: "targets",
+  retireTargets: "retire-targets",
+  family: "key-name-prefix",
+  keep: "keep",
+  revokeKeyIds: "revoke-key-ids",
+  dryRun: "dry-run"
+};
+function rotateKeyOptions(inputs, hooks = {}) {
+  return {
+    platform: {
+      apiKey: inputs.apiKey,
+      baseUrl: inputs.apiUrl,
+      userAgent: "keyturn-rotate-key",
+      onRequest: hooks.onPlatformRequest,
+      fetch: hooks.fetch
+    },
+    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works).
+    github: { token: inputs.githubToken, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+    targets: inputs.targets,
+    retireTargets: inputs.retireTargets,
+    secretName: inputs.secretName,
+    family: inputs.family,
+    keep: inputs.keep,
+    revokeKeyIds: inputs.revokeKeyIds,
+    dryRun: inputs.dryRun
   };
 }
-function parseTargets(name, text) {
+function readRotateInputs() {
+  const errors = [];
+  const texts = {};
+  const read = (name, parse3, options = {}) => {
+    try {
+      return readInput(
+        name,
+        (input, text) => {
+          texts[input] = text;
+          return parse3(input, text);
+        },
+        options
+      );
+    } catch (error2) {
+      if (!(error2 instanceof InputError)) throw error2;
+      errors.push(error2);
+      return void 0;
+    }
+  };
+  const inputs = {
+    apiKey: read("api-key", asText, {
+      required: true,
+      hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
+    }),
+    apiUrl: read("api-url", asText, { default: DEFAULTS2["api-url"] }),
+    githubToken: read("github-token", asText, {
+      required: true,
+      hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`
+    }),
+    secretName: read("secret-name", nameText, { default: DEFAULTS2["secret-name"] }),
+    targets: read("targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
+    retireTargets: read("retire-targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
+    family: read("key-name-prefix", (name, text) => text ? nameText(name, text) : void 0),
+    keep: read("keep", (name, text) => parseInteger(name, text), { default: DEFAULTS2.keep }),
+    revokeKeyIds: read("revoke-key-ids", parseKeyIds2, { multiline: true, maxLength: 1e4 }),
+    dryRun: read("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
+  };
+  const failed = new Set(errors.map((e) => e.input));
+  for (const mistake of checkRotateKeyOptions(rotateKeyOptions(inputs))) {
+    const input = INPUT_OF_OPTION[mistake.option];
+    if (input === void 0) throw mistake;
+    if (failed.has(input)) continue;
+    failed.add(input);
+    errors.push(inputErrorOf(input, mistake, texts[input] ?? ""));
+  }
+  if (errors.length) throw new InvalidInputsError(errors);
+  return inputs;
+}
+function asText(_name, text) {
+  return text;
+}
+function nameText(name, text) {
+  if (looksLikeCredential2(text)) throw new InputError(name, `is ${rejectedValue(text)}, not a name`);
+  return text;
+}
+function targetSpecs(name, text) {
   if (name === "retire-targets" && !text) return [];
   let specs;
   try {
     const defaultRepository = name === "targets" ? process.env.GITHUB_REPOSITORY || void 0 : void 0;
-    specs = parseTargetSpecs(text, { defaultRepository }).map(formatTargetSpec);
+    specs = parseTargetSpecs(text, { defaultRepository });
   } catch (error2) {
-    throw invalidInput(name, text, error2);
+    if (!(error2 instanceof OptionError)) throw error2;
+    throw inputErrorOf(name, error2, text);
   }
-  const pasted = specs.findIndex(looksLikeCredential2);
+  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential2);
   if (pasted >= 0) {
-    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(specs[pasted])}: a target names a repository, environment or organization`);
+    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(formatTargetSpec(specs[pasted]))}: a target names a repository, environment or organization`);
   }
   return specs;
 }
-function credentialOf(problemOf) {
-  return (name, text) => {
-    const value = parseCredential(name, text);
-    const problem = problemOf(value);
-    if (problem) throw new InputError(name, problem);
-    return value;
-  };
-}
-function readRotateInputs() {
-  return collectInputs({
-    apiKey: () => readInput("api-key", credentialOf(platformKeyProblem2), {
-      required: true,
-      hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
-    }),
-    apiUrl: () => readInput("api-url", parseApiUrl, { default: DEFAULTS2["api-url"] }),
-    githubToken: () => readInput("github-token", credentialOf(githubTokenProblem2), {
-      required: true,
-      hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`
-    }),
-    secretName: () => readInput("secret-name", nameValidatedBy("a secret name", validateSecretName), { default: DEFAULTS2["secret-name"] }),
-    targets: () => readInput("targets", parseTargets, { multiline: true, maxLength: 2e4 }),
-    retireTargets: () => readInput("retire-targets", parseTargets, { multiline: true, maxLength: 2e4 }),
-    family: () => readInput("key-name-prefix", (name, text) => text ? nameValidatedBy("a key name prefix", validateFamily)(name, text) : void 0),
-    keep: () => readInput("keep", (name, text) => parseInteger(name, text, { min: 1, max: 100 }), { default: DEFAULTS2.keep }),
-    revokeKeyIds: () => readInput("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
-    dryRun: () => readInput("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
-  });
+function inputErrorOf(input, mistake, text) {
+  const message = mistake.message.replace(/^[A-Za-z]+: /, "");
+  return new InputError(input, `is invalid: ${withoutEchoes(message, text)}`);
 }
 
 // src/report.ts
@@ -13513,27 +13617,10 @@ async function run() {
   }
 }
 async function rotate(inputs, log) {
-  const githubUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL;
+  const githubUrl = process.env.GITHUB_API_URL || "https://api.github.com";
   const fetch2 = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: info, mask: maskValue });
-  const client = createClient({
-    apiKey: inputs.apiKey,
-    baseUrl: inputs.apiUrl,
-    userAgent: "keyturn-rotate-key",
-    onRequest: logRequestEvent,
-    fetch: fetch2
-  });
   return rotateKey({
-    client,
-    // Written back to the targets already written if a later one cannot take the new key.
-    apiKey: inputs.apiKey,
-    github: { token: inputs.githubToken, baseUrl: githubUrl, onRequest: logGitHubRequest, fetch: fetch2 },
-    targets: inputs.targets,
-    retireTargets: inputs.retireTargets,
-    secretName: inputs.secretName,
-    family: inputs.family,
-    keep: inputs.keep,
-    revokeKeyIds: inputs.revokeKeyIds,
-    dryRun: inputs.dryRun,
+    ...rotateKeyOptions(inputs, { fetch: fetch2, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest }),
     log,
     // Masked the moment it exists, before any line could hold it.
     onKeyCreated: maskValue

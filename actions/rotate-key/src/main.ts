@@ -2,9 +2,7 @@
 // folded per step, set the outputs, summarise, and turn any error into the step's failure.
 
 import * as core from '@actions/core';
-import { createClient } from '@keyturn/api';
 import {
-  DEFAULT_GITHUB_API_URL,
   RotationError,
   type RotationLogEntry,
   type PartialRotationReport,
@@ -22,7 +20,7 @@ import {
   runnerProxyFetch,
   StepGroups,
 } from '../../common/src/index.js';
-import { type RotateInputs, readRotateInputs, SECRET_INPUTS } from './inputs.js';
+import { type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
 import { rotationOutputs, rotationSummary } from './report.js';
 
 const STEP_TITLES: Record<RotationStep, string> = {
@@ -55,27 +53,11 @@ export async function run(): Promise<void> {
 }
 
 async function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => void): Promise<RotationReport> {
-  const githubUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL;
+  // The origins the runner's proxy settings are logged for; the GitHub client defaults to the same.
+  const githubUrl = process.env.GITHUB_API_URL || 'https://api.github.com';
   const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: core.info, mask: maskValue });
-  const client = createClient({
-    apiKey: inputs.apiKey,
-    baseUrl: inputs.apiUrl,
-    userAgent: 'keyturn-rotate-key',
-    onRequest: logRequestEvent,
-    fetch,
-  });
   return rotateKey({
-    client,
-    // Written back to the targets already written if a later one cannot take the new key.
-    apiKey: inputs.apiKey,
-    github: { token: inputs.githubToken, baseUrl: githubUrl, onRequest: logGitHubRequest, fetch },
-    targets: inputs.targets,
-    retireTargets: inputs.retireTargets,
-    secretName: inputs.secretName,
-    family: inputs.family,
-    keep: inputs.keep,
-    revokeKeyIds: inputs.revokeKeyIds,
-    dryRun: inputs.dryRun,
+    ...rotateKeyOptions(inputs, { fetch, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest }),
     log,
     // Masked the moment it exists, before any line could hold it.
     onKeyCreated: maskValue,

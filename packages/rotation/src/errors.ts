@@ -3,7 +3,7 @@
 // never holds a key value.
 
 import { AuthenticationError, KeyturnError } from '@keyturn/api';
-import type { RotationStep } from './logger.js';
+import type { RotationStep } from './log.js';
 import type { PartialRotationReport } from './report.js';
 
 /**

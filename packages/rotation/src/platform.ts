@@ -4,12 +4,9 @@
 import {
   ApiError,
   AuthenticationError,
-  ConnectionError,
   PermissionDeniedError,
   RateLimitError,
   RequestAbortedError,
-  ServerError,
-  TimeoutError,
 } from '@keyturn/api';
 
 export interface PlatformKey {
@@ -32,26 +29,21 @@ export interface RotationPlatformClient {
 }
 
 /**
- * A POST that failed this way may have taken effect (CONTRACTS.md): look before doing anything.
- * Only an answer that refused the request proves it did not: a 2xx whose body could not be read,
- * an abort, and anything that is not an ApiError (a bug, a custom fetch) may all hide a done deed.
+ * A request that failed this way may have taken effect: look before doing anything. @keyturn/api
+ * decides it where the method and status are known. Two more cases hide a done deed for the
+ * rotation's create, whose key would otherwise be left valid with its value unknown: an abort
+ * (the request may already have arrived) and a 2xx whose body could not be read (it did arrive).
+ * Anything that is not an ApiError (a bug, a custom fetch) may hide one too.
  */
 export function mayHaveTakenEffect(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  if (error instanceof ConnectionError || error instanceof TimeoutError || error instanceof RequestAbortedError) return true;
-  const { status } = error;
-  if (status === undefined || (status >= 200 && status < 300)) return true;
-  return error instanceof ServerError && status !== 503;
+  const answered2xx = error.status !== undefined && error.status >= 200 && error.status < 300;
+  return error.mayHaveTakenEffect || error instanceof RequestAbortedError || answered2xx;
 }
 
 /** Failures that a later attempt may not see: the platform was down, slow or busy. */
 export function isTransient(error: unknown): boolean {
-  return (
-    error instanceof ConnectionError ||
-    error instanceof TimeoutError ||
-    error instanceof ServerError ||
-    error instanceof RateLimitError
-  );
+  return error instanceof ApiError && error.transient;
 }
 
 export function currentKeyRejectedAdvice(secretName: string): string {

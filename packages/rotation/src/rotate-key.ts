@@ -32,8 +32,7 @@
 
 import { OptionError } from '@keyturn/api';
 import { type RotationFailure, RotationError } from './errors.js';
-import type { RotationStep } from './logger.js';
-import { observer } from './observer.js';
+import { observer, type RotationStep } from './log.js';
 import { type RotateKeyOptions, resolveOptions } from './options.js';
 import { describeError } from './platform.js';
 import { aborted, createContextTools, forwardClient, type RotationContext } from './protocol/context.js';
@@ -47,14 +46,14 @@ import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
 
 /**
- * Rotates the platform API key into the targets' secrets: preflight, create, verify, store, revoke,
- * keeping the invariants above whatever fails, crashes, races or is aborted.
+ * Rotates the platform API key into the targets' secrets: preflight, create, verify, store, revoke
+ * (README, "The protocol"), keeping the invariants above whatever fails, crashes, races or is aborted.
  *
  * @returns What was done: a dry run's plan, or the new key and the targets that hold it.
  * @throws OptionError (from @keyturn/api) naming an option that is wrong, before any request.
  * @throws RotationError with a `code`, the `step`, what to do (`advice`) and the partial `report`.
  * @example
- * const report = await rotateKey({ client, apiKey, github: { token }, targets: 'repo:acme/web', signal });
+ * const report = await rotateKey({ platform: { apiKey }, github: { token }, targets: 'repo:acme/web', signal });
  */
 export async function rotateKey(options: RotateKeyOptions): Promise<RotationReport> {
   // GitHub's rate-limit lines go to the log of the step in progress, once there is one.

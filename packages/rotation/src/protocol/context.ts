@@ -4,8 +4,7 @@
 
 import type { Runtime } from '@keyturn/api/toolkit';
 import { type RotationFailure, RotationError } from '../errors.js';
-import type { RotationLogEntry, RotationLogger, RotationStep } from '../logger.js';
-import { observer } from '../observer.js';
+import { observer, type RotationLogEntry, type RotationLogger, type RotationStep } from '../log.js';
 import type { ResolvedOptions } from '../options.js';
 import type { RotationPlatformClient } from '../platform.js';
 import type { PartialRotationReport } from '../report.js';

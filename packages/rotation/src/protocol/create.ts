@@ -2,7 +2,7 @@
 // value nobody knows (an orphan): look for it by its exact name a few times, revoke it (I2), and fail
 // so the run starts clean.
 
-import { redactCredentials } from '../github/redact.js';
+import { redactCredentials } from '@keyturn/api/toolkit';
 import { platformFailureCode } from '../errors.js';
 import { describeError, mayHaveTakenEffect, type PlatformKey, platformAdvice } from '../platform.js';
 import { type RotationContext, waitUnlessAborted } from './context.js';

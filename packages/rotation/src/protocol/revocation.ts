@@ -3,7 +3,7 @@
 // revoking the key this run created, when the run cannot go on with it (I2 in rotate-key.ts).
 
 import { NotFoundError } from '@keyturn/api';
-import type { RotationStep } from '../logger.js';
+import type { RotationStep } from '../log.js';
 import { describeError, type RotationPlatformClient } from '../platform.js';
 import type { RotationContext } from './context.js';
 
