@@ -13090,12 +13090,12 @@ function storeFailure(ctx, created, outcome) {
       }
       if (outcome.mayHold.length) {
         return store("aborted", {
-          summary: `${outcome.why}: ${holders} may hold the new key ${id}, which stays valid, and so does the current key`,
+          summary: `The run was aborted while writing the targets: ${holders} may hold the new key ${id}, which stays valid, and so does the current key`,
           advice: RUN_AGAIN
         });
       }
-      return withOwnKey("aborted", created, outcome.why, outcome.ownKey, {
-        summary: `${outcome.why}; the new key ${id} was revoked`,
+      return withOwnKey("aborted", created, "The run was aborted before any target was written", outcome.ownKey, {
+        summary: `The run was aborted before any target was written; the new key ${id} was revoked`,
         advice: "Nothing was written and the current key still works: run again."
       });
     case "write-failed":
@@ -13104,17 +13104,20 @@ function storeFailure(ctx, created, outcome) {
 }
 function writeFailure(ctx, created, outcome, holders) {
   const { failed, rollback } = outcome;
-  const code = failed.during === "check" ? "platform-failed" : "target-failed";
-  const what = `Writing ${ctx.secretName} to ${failed.target.describe()} failed: ${failed.failure}`;
-  const rerun = thenRunAgain(failed.advice, NEXT_ROTATION);
+  const check = failed.during === "check";
+  const code = check ? "platform-failed" : "target-failed";
+  const why = check ? `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(failed.cause)}` : describeError(failed.cause);
+  const advice = check ? platformAdvice(failed.cause, ctx.secretName, false) : targetAdvice(failed.cause);
+  const what = `Writing ${ctx.secretName} to ${failed.target.describe()} failed: ${why}`;
+  const rerun = thenRunAgain(advice, NEXT_ROTATION);
   const halt = rollback.halt && haltWords(rollback.halt, created, rerun);
   const keptWhy = rollback.untouched ? `${failed.target.describe()} ${keepsItsKey(rollback.untouched)}` : void 0;
   const kept = keptWhy ? `; ${keptWhy}` : "";
-  const said = (summary2, advice) => ({
+  const said = (summary2, advice2) => ({
     code,
     step: "store",
     summary: `${what}. ${summary2}`,
-    advice,
+    advice: advice2,
     cause: failed.cause
   });
   if (outcome.mayHold.length) {
@@ -13126,10 +13129,10 @@ function writeFailure(ctx, created, outcome, holders) {
     return { code, step: "store", ...ownKeyLeftValid(created, what, outcome.ownKey.error), cause: outcome.ownKey.error };
   }
   if (halt) {
-    return said(`${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ""}, so the new key ${created.id} was revoked`, thenRunAgain(failed.advice, halt.concurrent ? CONCURRENCY_GROUP : void 0));
+    return said(`${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ""}, so the new key ${created.id} was revoked`, thenRunAgain(advice, halt.concurrent ? CONCURRENCY_GROUP : void 0));
   }
   const back = rollback.restored?.length ? `The previous key was written back to ${rollback.restored.join(", ")}` : "No target had been written";
-  return said(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(failed.advice));
+  return said(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(advice));
 }
 function haltWords(halt, created, rerun) {
   switch (halt.reason) {
@@ -13302,6 +13305,8 @@ async function storeKey(ctx, created, verified, publicKeys) {
     ctx.fail(storeFailure(ctx, created, outcome));
 }
 async function store2(ctx, created, verified, publicKeys) {
+  if (aborted(ctx))
+    return stopOnAbort(ctx, created, verified, []);
   const superseded = await newerRotation(ctx, created, { listing: "verify-listing", keys: verified.keys });
   if (superseded.state === "running") {
     return { kind: "backed-off", why: superseded.why, mayHold: [], ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
@@ -13326,7 +13331,7 @@ async function store2(ctx, created, verified, publicKeys) {
       if (takenOver.state === "unknown") {
         if (aborted(ctx))
           return stopOnAbort(ctx, created, verified, written);
-        const failed = checkFailed(ctx, created, target, takenOver.error, servedAt.get(target));
+        const failed = { target, during: "check", cause: takenOver.error, mayHaveLanded: false, servedAt: servedAt.get(target) };
         return rollBack(ctx, created, verified.client, write, written, failed);
       }
     }
@@ -13357,25 +13362,12 @@ function sealedWrite(ctx, publicKeys) {
 }
 function writeFailed(target, cause, servedAt) {
   const mayHaveLanded = cause instanceof SealError ? false : !(cause instanceof TargetError) || cause.mayHaveTakenEffect;
-  return { target, failure: describeError(cause), during: "write", cause, advice: targetAdvice(cause), mayHaveLanded, servedAt };
-}
-function checkFailed(ctx, created, target, cause, servedAt) {
-  return {
-    target,
-    failure: `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(cause)}`,
-    during: "check",
-    cause,
-    advice: platformAdvice(cause, ctx.secretName, false),
-    mayHaveLanded: false,
-    servedAt
-  };
+  return { target, during: "write", cause, mayHaveLanded, servedAt };
 }
 async function stopOnAbort(ctx, created, verified, mayHold) {
-  const why = mayHold.length ? "The run was aborted while writing the targets" : "The run was aborted before any target was written";
-  ctx.log("store", why);
   if (mayHold.length)
-    return { kind: "stopped", reason: "aborted", why, mayHold };
-  return { kind: "stopped", reason: "aborted", why, mayHold, ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
+    return { kind: "stopped", reason: "aborted", mayHold };
+  return { kind: "stopped", reason: "aborted", mayHold, ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
 }
 
 // ../../packages/rotation/dist/protocol/verify.js

@@ -46,9 +46,14 @@ import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
 
 /**
- * Rotates the platform API key into every target: preflight, create, verify, store, revoke (README,
- * "The protocol"). Resolves with the report; throws an OptionError (of @keyturn/api) for an option
- * mistake before any request, and a RotationError saying what happened and what to do otherwise.
+ * Rotates the platform API key into the targets' secrets: preflight, create, verify, store, revoke
+ * (README, "The protocol"), keeping the invariants above whatever fails, crashes, races or is aborted.
+ *
+ * @returns What was done: a dry run's plan, or the new key and the targets that hold it.
+ * @throws OptionError (from @keyturn/api) naming an option that is wrong, before any request.
+ * @throws RotationError with a `code`, the `step`, what to do (`advice`) and the partial `report`.
+ * @example
+ * const report = await rotateKey({ platform: { apiKey }, github: { token }, targets: 'repo:acme/web', signal });
  */
 export async function rotateKey(options: RotateKeyOptions): Promise<RotationReport> {
   // GitHub's rate-limit lines go to the log of the step in progress, once there is one.

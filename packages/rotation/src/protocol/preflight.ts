@@ -1,6 +1,6 @@
-// Step 1, without side effects: the current key works (it lists keys), every target is reachable
-// (its public key is fetched and usable, and kept: the store step seals with it), and the plan is
-// known. A dry run stops here.
+// Step 1, without side effects (I4: a run stopped here changed nothing): the current key works (it
+// lists keys), every target is reachable (its public key is fetched and usable, and kept: the store
+// step seals with it), and the plan is known. A dry run stops here.
 
 import { platformFailureCode } from '../errors.js';
 import { makeKeyName } from '../family.js';

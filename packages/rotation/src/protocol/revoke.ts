@@ -17,8 +17,8 @@ import type { VerifiedKey } from './verify.js';
 const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
 
 /**
- * A family key the preflight did not list (ctx.listedBefore) is never revoked here, nor one a
- * dropped target may hold (the target record).
+ * I3: a family key the preflight did not list (ctx.listedBefore) is never revoked here; I1: nor one
+ * a dropped target may hold (the target record, I5).
  */
 export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey): Promise<void> {
   // Every request here moves the run forward: the caller's signal aborts it.

@@ -2,7 +2,8 @@
 // happened, which targets may hold the new key, what to do, and the RotationError code.
 
 import type { RotationFailure } from '../../errors.js';
-import { describeError } from '../../platform.js';
+import { describeError, platformAdvice } from '../../platform.js';
+import { targetAdvice } from '../../targets/secret-target.js';
 import type { RotationContext } from '../context.js';
 import { type CreatedKey, type OwnKeyRevocation, ownKeyLeftValid } from '../revocation.js';
 import type { StoreOutcome, WriteBackHalt } from './outcome.js';
@@ -42,12 +43,12 @@ export function storeFailure(ctx: RotationContext, created: CreatedKey, outcome:
       }
       if (outcome.mayHold.length) {
         return store('aborted', {
-          summary: `${outcome.why}: ${holders} may hold the new key ${id}, which stays valid, and so does the current key`,
+          summary: `The run was aborted while writing the targets: ${holders} may hold the new key ${id}, which stays valid, and so does the current key`,
           advice: RUN_AGAIN,
         });
       }
-      return withOwnKey('aborted', created, outcome.why, outcome.ownKey, {
-        summary: `${outcome.why}; the new key ${id} was revoked`,
+      return withOwnKey('aborted', created, 'The run was aborted before any target was written', outcome.ownKey, {
+        summary: `The run was aborted before any target was written; the new key ${id} was revoked`,
         advice: 'Nothing was written and the current key still works: run again.',
       });
     case 'write-failed':
@@ -62,9 +63,14 @@ function writeFailure(
   holders: string,
 ): RotationFailure {
   const { failed, rollback } = outcome;
-  const code = failed.during === 'check' ? 'platform-failed' : 'target-failed';
-  const what = `Writing ${ctx.secretName} to ${failed.target.describe()} failed: ${failed.failure}`;
-  const rerun = thenRunAgain(failed.advice, NEXT_ROTATION);
+  const check = failed.during === 'check';
+  const code = check ? 'platform-failed' : 'target-failed';
+  const why = check
+    ? `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(failed.cause)}`
+    : describeError(failed.cause);
+  const advice = check ? platformAdvice(failed.cause, ctx.secretName, false) : targetAdvice(failed.cause);
+  const what = `Writing ${ctx.secretName} to ${failed.target.describe()} failed: ${why}`;
+  const rerun = thenRunAgain(advice, NEXT_ROTATION);
   const halt = rollback.halt && haltWords(rollback.halt, created, rerun);
   const keptWhy = rollback.untouched ? `${failed.target.describe()} ${keepsItsKey(rollback.untouched)}` : undefined;
   const kept = keptWhy ? `; ${keptWhy}` : '';
@@ -88,11 +94,11 @@ function writeFailure(
   if (halt) {
     return said(
       `${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ''}, so the new key ${created.id} was revoked`,
-      thenRunAgain(failed.advice, halt.concurrent ? CONCURRENCY_GROUP : undefined),
+      thenRunAgain(advice, halt.concurrent ? CONCURRENCY_GROUP : undefined),
     );
   }
   const back = rollback.restored?.length ? `The previous key was written back to ${rollback.restored.join(', ')}` : 'No target had been written';
-  return said(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(failed.advice));
+  return said(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(advice));
 }
 
 /** Why the previous key was not written back ("…, so the previous key was not written back"), and what to do. */

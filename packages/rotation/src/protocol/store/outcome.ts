@@ -12,23 +12,18 @@ export type StoreOutcome =
   | { kind: 'backed-off'; why: string; mayHold: []; ownKey: OwnKeyRevocation }
   /** The record could not say that the targets may hold the new key: nothing written. */
   | { kind: 'record-failed'; error: unknown; mayHold: []; ownKey: OwnKeyRevocation }
-  /**
-   * The run stopped writing, with no rollback: a newer rotation took over (it writes every target),
-   * or the caller aborted. `ownKey` is set when no target may hold the new key, so it was revoked.
-   */
-  | { kind: 'stopped'; reason: 'concurrent' | 'aborted'; why: string; mayHold: SecretTarget[]; ownKey?: OwnKeyRevocation }
+  /** The run stopped writing, with no rollback: a newer rotation took over (`why` names it); it writes every target. */
+  | { kind: 'stopped'; reason: 'concurrent'; why: string; mayHold: SecretTarget[] }
+  /** The caller aborted: no rollback. `ownKey` is set when no target may hold the new key, so it was revoked. */
+  | { kind: 'stopped'; reason: 'aborted'; mayHold: SecretTarget[]; ownKey?: OwnKeyRevocation }
   /** A write failed: what the rollback did. `ownKey` is set when no target may hold the new key. */
   | { kind: 'write-failed'; failed: FailedWrite; rollback: Rollback; mayHold: SecretTarget[]; ownKey?: OwnKeyRevocation };
 
 export interface FailedWrite {
   target: SecretTarget;
-  /** Why, after "failed: ": the write's own failure, or that of the newer-rotation check before it. */
-  failure: string;
-  /** 'write': the target refused or failed; 'check': the listing before the write failed (nothing sent). */
+  /** 'write': the target refused or failed; 'check': the newer-rotation listing before it failed (nothing sent). */
   during: 'write' | 'check';
   cause: unknown;
-  /** What the user should do about it. */
-  advice: string;
   /** The write may have landed: no answer or a 5xx, or a custom target's failure that is not a TargetError. */
   mayHaveLanded: boolean;
   /** The target's clock when it served its public key to this run, before any write of the run there. */

@@ -4,9 +4,8 @@
 // (newer-rotation.ts). If a target cannot be written, roll back (roll-back.ts). The outcome is a
 // value (outcome.ts); the report is written from it once, and messages.ts says it.
 
-import { describeError, platformAdvice } from '../../platform.js';
 import { SealError } from '../../seal.js';
-import { type SecretTarget, TargetError, type TargetPublicKey, targetAdvice } from '../../targets/secret-target.js';
+import { type SecretTarget, TargetError, type TargetPublicKey } from '../../targets/secret-target.js';
 import { writeSealed } from '../../targets/write-sealed.js';
 import { aborted, type RotationContext } from '../context.js';
 import { type CreatedKey, revokeOwnKey } from '../revocation.js';
@@ -36,6 +35,7 @@ async function store(
   verified: VerifiedKey,
   publicKeys: Map<SecretTarget, TargetPublicKey>,
 ): Promise<StoreOutcome> {
+  if (aborted(ctx)) return stopOnAbort(ctx, created, verified, []);
   // I6: a newer key in the verify step's listing (the freshest the run has) means another rotation
   // owns the secret: this run writes nothing, and I2 revokes its key.
   const superseded = await newerRotation(ctx, created, { listing: 'verify-listing', keys: verified.keys });
@@ -65,7 +65,8 @@ async function store(
       if (takenOver.state === 'running') return { kind: 'stopped', reason: 'concurrent', why: takenOver.why, mayHold: written };
       if (takenOver.state === 'unknown') {
         if (aborted(ctx)) return stopOnAbort(ctx, created, verified, written);
-        const failed = checkFailed(ctx, created, target, takenOver.error, servedAt.get(target));
+        // The listing failed otherwise than with a 401: nothing was sent, nothing is proven.
+        const failed: FailedWrite = { target, during: 'check', cause: takenOver.error, mayHaveLanded: false, servedAt: servedAt.get(target) };
         return rollBack(ctx, created, verified.client, write, written, failed);
       }
     }
@@ -73,7 +74,8 @@ async function store(
       await write(target, created.key);
     } catch (cause) {
       const failed = writeFailed(target, cause, servedAt.get(target));
-      // I1, I7: the failed write may have landed, and the abort stops the write-backs' requests too.
+      // I7: the failed write may have landed. An aborted run does not roll back: I1 holds as the
+      // new key stays valid while a target may hold it, and the next run converges (I4).
       if (aborted(ctx)) return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
       return rollBack(ctx, created, verified.client, write, written, failed);
     }
@@ -101,26 +103,11 @@ function sealedWrite(ctx: RotationContext, publicKeys: Map<SecretTarget, TargetP
  */
 function writeFailed(target: SecretTarget, cause: unknown, servedAt: Date | undefined): FailedWrite {
   const mayHaveLanded = cause instanceof SealError ? false : !(cause instanceof TargetError) || cause.mayHaveTakenEffect;
-  return { target, failure: describeError(cause), during: 'write', cause, advice: targetAdvice(cause), mayHaveLanded, servedAt };
-}
-
-/** The listing before a write failed otherwise than with a 401: nothing was sent, nothing is proven. */
-function checkFailed(ctx: RotationContext, created: CreatedKey, target: SecretTarget, cause: unknown, servedAt: Date | undefined): FailedWrite {
-  return {
-    target,
-    failure: `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(cause)}`,
-    during: 'check',
-    cause,
-    advice: platformAdvice(cause, ctx.secretName, false),
-    mayHaveLanded: false,
-    servedAt,
-  };
+  return { target, during: 'write', cause, mayHaveLanded, servedAt };
 }
 
 /** I2: with no target that may hold it, the new key is revoked (cleanup, whatever the abort). */
 async function stopOnAbort(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey, mayHold: SecretTarget[]): Promise<StoreOutcome> {
-  const why = mayHold.length ? 'The run was aborted while writing the targets' : 'The run was aborted before any target was written';
-  ctx.log('store', why);
-  if (mayHold.length) return { kind: 'stopped', reason: 'aborted', why, mayHold };
-  return { kind: 'stopped', reason: 'aborted', why, mayHold, ownKey: await revokeOwnKey(ctx, 'store', created, verified.client) };
+  if (mayHold.length) return { kind: 'stopped', reason: 'aborted', mayHold };
+  return { kind: 'stopped', reason: 'aborted', mayHold, ownKey: await revokeOwnKey(ctx, 'store', created, verified.client) };
 }
