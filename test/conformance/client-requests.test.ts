@@ -59,6 +59,7 @@ describe('requests keyturn sends fit the published operations', () => {
       const { operations } = platform.createBranch(projectId, 'api-branch');
       await client.operations.list(projectId, { limit: 1 });
       for await (const _ of client.operations.list(projectId, { limit: 1 })) void _;
+      await client.request('GET', `/projects/${projectId}/operations`, { query: { limit: 1 } });
       await client.operations.get(projectId, operations[0]!.id);
       await client.operations.wait(projectId, { ids: operations.map((o) => o.id), intervalMs: 100 });
     });

@@ -2034,7 +2034,7 @@ function parseJson(text) {
   }
 }
 function abortedError(at2, reason, mayHaveBeenSent = false) {
-  const init = { ...at2, mayHaveTakenEffect: mayHaveBeenSent && at2.method !== "GET" && at2.method !== "HEAD" };
+  const init = { ...at2, mayHaveTakenEffect: mayHaveBeenSent && changesState(at2.method) };
   if (reason instanceof DeadlinePassed) {
     return new RequestAbortedError(`${at2.method} ${at2.path} was cut short: ${reason.message}`, init);
   }
@@ -2193,7 +2193,7 @@ function noteGaveUp(error2, attempts, why, unanswered) {
   error2.attempts = attempts;
   if (why)
     error2.message = `${error2.message} ${why}`;
-  if (unanswered && error2.method !== "GET" && error2.method !== "HEAD") {
+  if (unanswered && changesState(error2.method)) {
     error2.mayHaveTakenEffect = true;
   }
 }

@@ -671,7 +671,7 @@ function parseJson(text) {
   }
 }
 function abortedError(at, reason, mayHaveBeenSent = false) {
-  const init = { ...at, mayHaveTakenEffect: mayHaveBeenSent && at.method !== "GET" && at.method !== "HEAD" };
+  const init = { ...at, mayHaveTakenEffect: mayHaveBeenSent && changesState(at.method) };
   if (reason instanceof DeadlinePassed) {
     return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, init);
   }
@@ -830,7 +830,7 @@ function noteGaveUp(error2, attempts, why, unanswered) {
   error2.attempts = attempts;
   if (why)
     error2.message = `${error2.message} ${why}`;
-  if (unanswered && error2.method !== "GET" && error2.method !== "HEAD") {
+  if (unanswered && changesState(error2.method)) {
     error2.mayHaveTakenEffect = true;
   }
 }

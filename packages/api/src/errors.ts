@@ -131,7 +131,7 @@ export class ApiError extends KeyturnError {
 }
 
 /** GET and HEAD only read; anything else may change state on the platform. */
-function changesState(method: string): boolean {
+export function changesState(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD';
 }
 

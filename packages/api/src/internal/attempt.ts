@@ -4,6 +4,7 @@
 import {
   ApiError,
   ConnectionError,
+  changesState,
   MAY_HAVE_TAKEN_EFFECT,
   RedirectRefusedError,
   RequestAbortedError,
@@ -111,7 +112,7 @@ type At = { method: string; path: string };
 /** The caller's abort, or a deadline the caller set (a wait's timeout), which the message names. */
 export function abortedError(at: At, reason?: unknown, mayHaveBeenSent = false): RequestAbortedError {
   // Cut short in flight (or after an unanswered attempt), a request that changes state may have reached the platform.
-  const init = { ...at, mayHaveTakenEffect: mayHaveBeenSent && at.method !== 'GET' && at.method !== 'HEAD' };
+  const init = { ...at, mayHaveTakenEffect: mayHaveBeenSent && changesState(at.method) };
   if (reason instanceof DeadlinePassed) {
     return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, init);
   }

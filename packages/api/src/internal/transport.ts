@@ -1,6 +1,6 @@
 // Runs a request to completion: attempts, retries with waits, `onRequest` events, and the body
 // check. Resources and the waiter all go through here; the key lives only in its settings.
-import { ApiError, ConnectionError, NotFoundError, ResponseShapeError } from '../errors.js';
+import { ApiError, ConnectionError, changesState, NotFoundError, ResponseShapeError } from '../errors.js';
 import { notifyHook } from '../toolkit/notify-hook.js';
 import type { RequestEvent } from '../toolkit/request-event.js';
 import { type Runtime, SleepAborted } from '../toolkit/runtime.js';
@@ -107,7 +107,7 @@ export class Transport {
 function noteGaveUp(error: ApiError, attempts: number, why: string | undefined, unanswered: boolean): void {
   error.attempts = attempts;
   if (why) error.message = `${error.message} ${why}`;
-  if (unanswered && error.method !== 'GET' && error.method !== 'HEAD') {
+  if (unanswered && changesState(error.method)) {
     (error as { mayHaveTakenEffect: boolean }).mayHaveTakenEffect = true;
   }
 }
