@@ -1,5 +1,5 @@
-// Bundles the main job with the runner emulation it shares with the Actions' tests
-// (actions/common/test-support); packages stay external and load from node_modules.
+// Bundles the main job; the runner simulator (@keyturn/action-runner), the Actions and the emulators
+// stay external and load from node_modules.
 import { build } from 'esbuild';
 
 await build({

@@ -1,23 +1,36 @@
 // The steps the start-up figure runs: each yields the inputs of the next run and checks that the
 // run did its job (a benchmark of a run that failed early would flatter it).
 
-import { actionBundles } from '../lib/workspace.mjs';
+import { actions } from '../lib/workspace.mjs';
 
 const REPOSITORY = { kind: 'repo', owner: 'acme', repo: 'app' };
 const SECRET = 'NEON_API_KEY';
+/** The token the GitHub emulator lets write secrets and variables of acme/app. */
+export const GITHUB_TOKEN = 'ghp_bench-write';
+/**
+ * The services a steady-state rotation into one repository talks to, in order (issue #14: the
+ * rotation keeps a target record, a repository variable, written before and after the secret).
+ */
+const ROTATION_REQUESTS = [
+  'platform', // GET /api_keys: the current key works
+  'github', // GET the secrets public key
+  'github', // GET the repository variables: the target record
+  'platform', // POST /api_keys: create
+  'platform', // GET /api_keys with the new key: verify
+  'github', // PATCH the record: new key pending
+  'github', // PUT the secret
+  'github', // PATCH the record: new key stored
+  'platform', // GET /api_keys: what to revoke
+  'platform', // DELETE /api_keys/{id}: revoke the previous key
+];
 
-/** Runner output without the `::add-mask::` lines, which the runner consumes and which hold secrets. */
+/** Runner output as the runner shows it: without the `::add-mask::` lines, which hold secrets. */
 function visibleOutput(run) {
-  return `${run.stdout}\n${run.stderr}`
-    .split('\n')
-    .filter((line) => !line.startsWith('::add-mask::'))
-    .join('\n')
-    .trim()
-    .slice(-1500);
+  return `${run.visibleStdout}\n${run.stderr}`.trim().slice(-1500);
 }
 
 function failIfNot(condition, name, run, what) {
-  if (!condition) throw new Error(`${name} Action run did not ${what} (exit ${run.code}):\n${visibleOutput(run)}`);
+  if (!condition) throw new Error(`${name} Action run did not ${what} (exit ${run.exitCode}):\n${visibleOutput(run)}`);
 }
 
 /** Rotates the key in one repository secret, run after run: each run's new key is the next run's key. */
@@ -26,18 +39,15 @@ export function rotateKeyScenario(platform, github) {
   return {
     name: 'rotate-key',
     packageDir: 'actions/rotate-key',
-    bundle: actionBundles['rotate-key'],
-    // Prove the current key (list), public key of the target, create, verify the new key (list),
-    // write the secret, revoke the previous key.
-    floorRequests: 6,
-    description:
-      'rotate-key rotates the key held in one repository secret (`targets: repo:acme/app`, `keep: 1`), so each run revokes the key the previous run made; its floor is 6 requests (prove the current key, the target\'s public key, create, verify the new key, write the secret, revoke the old key).',
+    ...actions['rotate-key'],
+    floorServices: ROTATION_REQUESTS,
+    description: `rotate-key rotates the key held in one repository secret (\`targets: repo:acme/app\`, \`keep: 1\`), so each run revokes the key the previous run made; its floor is the ${ROTATION_REQUESTS.length} requests of a recorded rotation, ${ROTATION_REQUESTS.filter((s) => s === 'platform').length} of them to the platform (prove the current key, create, verify the new key, list the keys, revoke the old key) and the rest to GitHub (the target's public key, read the target record, mark it pending, write the secret, mark it done).`,
     nextStep: () => ({
-      inputs: { 'api-key': currentKey, 'api-url': platform.url, 'github-token': 'ghp_bench-write', targets: 'repo:acme/app' },
+      inputs: { 'api-key': currentKey, 'api-url': platform.url, 'github-token': GITHUB_TOKEN, targets: 'repo:acme/app' },
       env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/app' },
     }),
     check(run) {
-      failIfNot(run.code === 0 && run.outputs['key-id'], 'rotate-key', run, 'rotate the key');
+      failIfNot(run.exitCode === 0 && run.outputs['key-id'], 'rotate-key', run, 'rotate the key');
       const stored = github.secretValue(REPOSITORY, SECRET);
       failIfNot(stored && stored !== currentKey && platform.isKeyValid(stored), 'rotate-key', run, 'store a new working key');
       failIfNot(!platform.isKeyValid(currentKey) || run.outputs['revoked-key-ids'] === '[]', 'rotate-key', run, 'revoke the old key');
@@ -53,9 +63,9 @@ export function waitScenario(platform) {
   return {
     name: 'wait-for-operation',
     packageDir: 'actions/wait-for-operation',
-    bundle: actionBundles['wait-for-operation'],
+    ...actions['wait-for-operation'],
     // One page of the operation list (or one GET per operation) answers for both.
-    floorRequests: 1,
+    floorServices: ['platform'],
     description:
       'wait-for-operation waits on two operations that have already finished (as after a create-branch step whose operations are done), so one polling round settles it.',
     nextStep() {
@@ -69,7 +79,7 @@ export function waitScenario(platform) {
       };
     },
     check(run) {
-      failIfNot(run.code === 0 && run.outputs.status === 'finished', 'wait-for-operation', run, 'report finished operations');
+      failIfNot(run.exitCode === 0 && run.outputs.status === 'finished', 'wait-for-operation', run, 'report finished operations');
     },
   };
 }

@@ -6,39 +6,42 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { node24 } from '../../scripts/node24.mjs';
-import { runAction } from '../lib/action-runner.mjs';
-import { runJsonProbe, runNode, runnerEnvironment } from '../lib/child-process.mjs';
+import { runActionStep, runJsonProbe, runNode, runnerEnvironment } from '../lib/child-process.mjs';
 import { buildDependencyBundle } from '../lib/deps-bundle.mjs';
-import { isMain, runFigure } from '../lib/figure.mjs';
+import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { pathShape } from '../lib/request-log.mjs';
 import { median } from '../lib/stats.mjs';
-import { actionBundles, benchDir, importBuilt, requireBuiltFile } from '../lib/workspace.mjs';
-import { rotateKeyScenario, waitScenario } from './action-scenarios.mjs';
+import { actions, benchDir, importBuilt, importRepoScript, requireBuiltFile } from '../lib/workspace.mjs';
+import { GITHUB_TOKEN, rotateKeyScenario, waitScenario } from './action-scenarios.mjs';
 import { headline, render } from './action-startup-render.mjs';
 
 const REPS = 7;
 
-export const figure = {
+export const figure = defineFigure({
   id: 'action-startup',
   title: '4. Action start-up on Node 20 and Node 24: a full run of each bundled Action, and its floor',
-  command: 'node bench/run-all.mjs action-startup',
   run: measureStartup,
-};
+});
 
 async function measureStartup() {
-  for (const bundle of Object.values(actionBundles)) requireBuiltFile(bundle, 'the Action bundle');
+  for (const { bundle } of Object.values(actions)) requireBuiltFile(bundle, 'the Action bundle');
   const emulator = await importBuilt('@keyturn/emulator', ['startPlatformEmulator', 'startGitHubEmulator']);
+  const { node24 } = await importRepoScript('scripts/node24.mjs');
   const runtimes = [
     { name: `Node ${process.versions.node}`, node: process.execPath },
     { name: 'Node 24', node: await node24() },
   ];
   runtimes[1].name = `Node ${(await runNode(['--version'], { node: runtimes[1].node })).stdout.trim().slice(1)}`;
   const platform = await emulator.startPlatformEmulator();
-  const github = await emulator.startGitHubEmulator({ repos: ['acme/app'], tokens: { 'ghp_bench-write': 'write' } });
+  const github = await emulator.startGitHubEmulator({ repos: ['acme/app'], tokens: { [GITHUB_TOKEN]: 'write' } });
   const tmp = mkdtempSync(join(tmpdir(), 'keyturn-bench-startup-'));
   try {
-    const probeEnv = runnerEnvironment({ BENCH_URL: platform.url, BENCH_API_KEY: platform.createKey('bench-floor').key });
+    const probeEnv = runnerEnvironment({
+      BENCH_URL: platform.url,
+      BENCH_API_KEY: platform.createKey('bench-floor').key,
+      BENCH_GITHUB_READ: `${github.url}/repos/acme/app/actions/secrets/public-key`,
+      BENCH_GITHUB_TOKEN: GITHUB_TOKEN,
+    });
     const scenarios = [rotateKeyScenario(platform, github), waitScenario(platform)];
     const deps = new Map();
     for (const scenario of scenarios) deps.set(scenario, await buildDependencyBundle(scenario.packageDir, join(tmp, scenario.name)));
@@ -61,7 +64,7 @@ async function measureStartup() {
         const { runtime, scenario } = cell;
         const s = samples.get(cell);
         const floor = (transport, flags = []) =>
-          runJsonProbe([...flags, join(benchDir, 'probes/floor.mjs'), deps.get(scenario).outfile, String(scenario.floorRequests), transport], {
+          runJsonProbe([...flags, join(benchDir, 'probes/floor.mjs'), deps.get(scenario).outfile, scenario.floorServices.join(','), transport], {
             env: probeEnv,
             node: runtime.node,
             cpu: true,
@@ -79,7 +82,7 @@ async function measureStartup() {
         ...cell,
         deps: deps.get(cell.scenario),
         runs: s.runs,
-        floorRequests: cell.scenario.floorRequests,
+        floorRequests: cell.scenario.floorServices.length,
         floor: medianFields(s.floorFetch),
         floorHttp: medianFields(s.floorHttp),
         floorLiftoff: medianFields(s.floorLiftoff),
@@ -98,9 +101,9 @@ async function measureStartup() {
 
 /** The real bundle without its required inputs: it loads what it loads eagerly, then fails at once. */
 async function noInputRun({ scenario, runtime }, platform, github) {
-  const run = await runAction(scenario.bundle, { inputs: { 'api-url': platform.url }, env: { GITHUB_API_URL: github.url }, node: runtime.node });
-  if (run.code === 0) throw new Error(`${scenario.name} succeeded without its required inputs`);
-  return run.wallMs;
+  const run = await runActionStep(scenario.dir, { inputs: { 'api-url': platform.url }, env: { GITHUB_API_URL: github.url }, node: runtime.node });
+  if (run.exitCode === 0) throw new Error(`${scenario.name} succeeded without its required inputs`);
+  return run.durationMs;
 }
 
 /** Median of each field of a probe's JSON. */
@@ -113,17 +116,17 @@ async function actionRun({ scenario, runtime }, platform, github) {
   const step = scenario.nextStep();
   platform.log.clear();
   github.log.clear();
-  const run = await runAction(scenario.bundle, { ...step, node: runtime.node, cpu: true });
+  const run = await runActionStep(scenario.dir, { ...step, node: runtime.node, cpu: true });
   scenario.check(run);
   const entries = [...platform.log.entries(), ...github.log.entries()].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
   const firstStart = Date.parse(entries[0].time);
   const lastEnd = Math.max(...entries.map((e) => Date.parse(e.time) + e.durationMs));
   return {
-    wallMs: run.wallMs,
+    wallMs: run.durationMs,
     cpuMs: run.cpuMs,
     toFirstRequestMs: firstStart - run.startedAt,
     requestPhaseMs: lastEnd - firstStart,
-    afterLastMs: run.startedAt + run.wallMs - lastEnd,
+    afterLastMs: run.startedAt + run.durationMs - lastEnd,
     requests: entries.map((e) => `${e.method} ${pathShape(e.path)}`),
   };
 }

@@ -2,12 +2,12 @@
 // process running the bundled rotate-key Action, as a matrix job would), against the platform's
 // account-wide rate limit played by the emulator: requests spent, 429s met, time to finish.
 
-import { runAction } from '../lib/action-runner.mjs';
-import { isMain, runFigure } from '../lib/figure.mjs';
+import { runActionStep } from '../lib/child-process.mjs';
+import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { bullet, table } from '../lib/markdown.mjs';
 import { pathShape } from '../lib/request-log.mjs';
 import { median, ms } from '../lib/stats.mjs';
-import { actionBundles, importBuilt, requireBuiltFile } from '../lib/workspace.mjs';
+import { actions, importBuilt, requireBuiltFile } from '../lib/workspace.mjs';
 
 const JOBS = 100;
 /** DESIGN.md: about 700 requests a minute over the account, 40 a second per route. */
@@ -23,24 +23,23 @@ const JOB_TIMEOUT_MS = 300_000;
  */
 const START_WINDOWS_MS = [0, 10_000];
 
-export const figure = {
+export const figure = defineFigure({
   id: 'fleet-matrix',
   title: `6. Fleet matrix: ${JOBS} repositories rotating at once, each its own job, under the platform's rate limit`,
-  command: 'node bench/run-all.mjs fleet-matrix',
   run: measureMatrix,
-};
+});
 
 async function measureMatrix() {
-  const bundle = requireBuiltFile(actionBundles['rotate-key'], 'the rotate-key Action bundle');
+  requireBuiltFile(actions['rotate-key'].bundle, 'the rotate-key Action bundle');
   const emulator = await importBuilt('@keyturn/emulator', ['startPlatformEmulator', 'startGitHubEmulator']);
   const repos = Array.from({ length: JOBS }, (_, i) => `acme/service-${String(i + 1).padStart(3, '0')}`);
   const rows = [];
-  for (const windowMs of START_WINDOWS_MS) rows.push(await runMatrix(emulator, bundle, repos, windowMs));
+  for (const windowMs of START_WINDOWS_MS) rows.push(await runMatrix(emulator, repos, windowMs));
   return { markdown: render(rows), headline: rows.flatMap(headline) };
 }
 
 /** One matrix run against fresh emulators: every job rotates its repository's key once. */
-async function runMatrix(emulator, bundle, repos, windowMs) {
+async function runMatrix(emulator, repos, windowMs) {
   const platform = await emulator.startPlatformEmulator({ rateLimit: RATE_LIMIT });
   const github = await emulator.startGitHubEmulator({ repos, tokens: { [TOKEN]: 'write' } });
   try {
@@ -51,7 +50,7 @@ async function runMatrix(emulator, bundle, repos, windowMs) {
     const runs = await Promise.all(
       jobs.map(async (job, i) => {
         await new Promise((resolve) => setTimeout(resolve, (i * windowMs) / JOBS));
-        const run = await runAction(bundle, {
+        const run = await runActionStep(actions['rotate-key'].dir, {
           inputs: {
             'api-key': job.key.key,
             'api-url': platform.url,
@@ -82,17 +81,17 @@ async function runMatrix(emulator, bundle, repos, windowMs) {
 
 /** Which jobs succeeded, and whether each repository holds a new working key with its console key revoked. */
 function checkOutcome(platform, github, runs) {
-  const failed = runs.filter(({ run }) => run.code !== 0);
+  const failed = runs.filter(({ run }) => run.exitCode !== 0);
   const rotated = runs.filter(({ repo, key, run }) => {
     const [owner, name] = repo.split('/');
     const stored = github.secretValue({ kind: 'repo', owner, repo: name }, SECRET);
-    return run.code === 0 && stored && stored !== key.key && platform.isKeyValid(stored) && !platform.isKeyValid(key.key);
+    return run.exitCode === 0 && stored && stored !== key.key && platform.isKeyValid(stored) && !platform.isKeyValid(key.key);
   });
   // The Action ends with an `::error::` annotation saying what happened; jobs are grouped by it.
   const reasons = new Map();
   for (const { run } of failed) {
     const annotation = run.stdout.split('\n').find((line) => line.startsWith('::error'));
-    const reason = (annotation ?? `exit ${run.code}, no annotation: ${run.stderr.trim().slice(-200)}`).replace(/\d+/g, 'N').slice(0, 300);
+    const reason = (annotation ?? `exit ${run.exitCode}, no annotation: ${run.stderr.trim().slice(-200)}`).replace(/\d+/g, 'N').slice(0, 300);
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
   return { failed, rotated: rotated.length, reasons: [...reasons] };
@@ -132,7 +131,7 @@ function render(rows) {
     table(
       ['starts', 'succeeded', 'keys rotated, old revoked', 'time to finish (last job)', 'job wall (median / max)', 'platform requests', 'of which 429', 'per job (answered)', 'peak a minute', 'GitHub requests'],
       rows.map((r) => {
-        const durations = r.runs.map((x) => x.run.wallMs);
+        const durations = r.runs.map((x) => x.run.durationMs);
         return [
           r.windowMs === 0 ? 'all at once' : `over ${r.windowMs / 1000} s`,
           JOBS - r.outcome.failed.length,

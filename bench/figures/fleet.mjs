@@ -1,7 +1,7 @@
 // Figure 4, fleet: one key rotated into 1, 10 and 100 repository secrets with rotateKey, against
 // the GitHub emulator holding 100 repositories, under the write throttling GitHub asks for.
 
-import { isMain, runFigure } from '../lib/figure.mjs';
+import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { bullet, table } from '../lib/markdown.mjs';
 import { pathShape } from '../lib/request-log.mjs';
 import { ms } from '../lib/stats.mjs';
@@ -16,12 +16,11 @@ const TOKEN = 'ghp_bench-fleet';
 /** createGitHubClient's default spacing between two writes (packages/rotation/src/github/octokit.ts). */
 const WRITE_SPACING_MS = 1000;
 
-export const figure = {
+export const figure = defineFigure({
   id: 'fleet',
   title: '5. Fleet: one key rotated into 1, 10 and 100 repository secrets',
-  command: 'node bench/run-all.mjs fleet',
   run: measureFleet,
-};
+});
 
 async function measureFleet() {
   const emulator = await importBuilt('@keyturn/emulator', ['startPlatformEmulator', 'startGitHubEmulator', 'secondaryRateLimitFault']);

@@ -9,12 +9,12 @@ const sampleEveryMs = Number(process.env.BENCH_SAMPLE_MS ?? 0);
 const mode = process.argv[2];
 
 const walks = {
-  /** keyturn as a user writes it: `for await` over iterate() with its defaults. */
+  /** keyturn as a user writes it: `for await` over list() with its defaults. */
   keyturn: async (visit) => {
     const { createClient } = await import('@keyturn/api');
     const client = createClient({ apiKey, baseUrl });
     return async () => {
-      for await (const op of client.operations.iterate(projectId)) visit(op);
+      for await (const op of client.operations.list(projectId)) visit(op);
     };
   },
   /** keyturn with the largest page the API allows: what a default of limit 1000 would do. */
@@ -22,7 +22,7 @@ const walks = {
     const { createClient } = await import('@keyturn/api');
     const client = createClient({ apiKey, baseUrl });
     return async () => {
-      for await (const op of client.operations.iterate(projectId, { limit: 1000 })) visit(op);
+      for await (const op of client.operations.list(projectId, { limit: 1000 })) visit(op);
     };
   },
   /** The SDK's streaming form: `for await` over list(). */

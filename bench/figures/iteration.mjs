@@ -3,7 +3,7 @@
 
 import { join } from 'node:path';
 import { runJsonProbe, runnerEnvironment } from '../lib/child-process.mjs';
-import { isMain, runFigure } from '../lib/figure.mjs';
+import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { bullet, table } from '../lib/markdown.mjs';
 import { entriesUnder } from '../lib/request-log.mjs';
 import { median, mib, ms } from '../lib/stats.mjs';
@@ -13,18 +13,17 @@ const OPERATIONS = 20_000;
 const TIMED_REPS = 3;
 const SAMPLE_MS = 50;
 const CLIENTS = [
-  { mode: 'keyturn', label: 'keyturn `for await (… of operations.iterate(id))`' },
-  { mode: 'keyturn-limit-1000', label: 'keyturn `operations.iterate(id, { limit: 1000 })`' },
+  { mode: 'keyturn', label: 'keyturn `for await (… of operations.list(id))`' },
+  { mode: 'keyturn-limit-1000', label: 'keyturn `operations.list(id, { limit: 1000 })`' },
   { mode: 'sdk-iterate', label: '@neon/sdk `for await (… of operations.list({ projectId }))`' },
   { mode: 'sdk-all', label: '@neon/sdk `operations.list({ projectId }).all()`' },
 ];
 
-export const figure = {
+export const figure = defineFigure({
   id: 'iteration',
   title: `3. Iteration: every operation of a ${OPERATIONS.toLocaleString('en')}-operation project`,
-  command: 'node bench/run-all.mjs iteration',
   run: measureIteration,
-};
+});
 
 async function measureIteration() {
   const { startPlatformEmulator } = await importBuilt('@keyturn/emulator', ['startPlatformEmulator']);

@@ -2,7 +2,7 @@
 // returns, and what it spends, each with its defaults: keyturn before (the fixed 5 s schedule,
 // reproduced with minIntervalMs = intervalMs), keyturn now (the adaptive schedule) and @neon/sdk.
 
-import { isMain, runFigure } from '../lib/figure.mjs';
+import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { bullet, table } from '../lib/markdown.mjs';
 import { entriesUnder } from '../lib/request-log.mjs';
 import { median, ms, sum } from '../lib/stats.mjs';
@@ -24,12 +24,11 @@ const CLIENTS = {
   sdk: '@neon/sdk',
 };
 
-export const figure = {
+export const figure = defineFigure({
   id: 'waiting-latency',
   title: '2. Waiting latency: operations of 0.5 s to 60 s, keyturn before and now against @neon/sdk',
-  command: 'node bench/run-all.mjs waiting-latency',
   run: measureLatency,
-};
+});
 
 /** The target of issue #14: seen within a quarter of the operation's duration, or 500 ms. */
 export function latencyBound(durationMs) {
@@ -46,8 +45,8 @@ async function measureLatency() {
     const keyturn = createClient({ apiKey: key, baseUrl: emulator.url });
     const neon = createNeonClient({ apiKey: key, baseUrl: emulator.url });
     const waitWith = {
-      before: (projectId, ops) => keyturn.operations.wait(projectId, ops.map((o) => o.id), { minIntervalMs: 5000, timeoutMs: TIMEOUT_MS }),
-      keyturn: (projectId, ops) => keyturn.operations.wait(projectId, ops.map((o) => o.id), { timeoutMs: TIMEOUT_MS }),
+      before: (projectId, ops) => keyturn.operations.wait(projectId, { ids: ops.map((o) => o.id), minIntervalMs: 5000, timeoutMs: TIMEOUT_MS }),
+      keyturn: (projectId, ops) => keyturn.operations.wait(projectId, { ids: ops.map((o) => o.id), timeoutMs: TIMEOUT_MS }),
       sdk: async (_projectId, ops) => {
         const { error } = await neon.operations.waitFor({ operations: ops }, { timeoutMs: TIMEOUT_MS });
         if (error) throw error;
@@ -92,7 +91,7 @@ async function measureLatency() {
 async function warmUp(keyturn, neon, emulator) {
   const project = emulator.createProject({ name: 'bench-latency-warm-up' });
   const [op] = emulator.startOperations(project.id, [{ schedulingMs: 0, runningMs: 0 }]);
-  await keyturn.operations.wait(project.id, [op.id]);
+  await keyturn.operations.wait(project.id, { ids: [op.id] });
   const { error } = await neon.operations.waitFor({ operations: [{ ...op, status: 'running' }] }, { pollIntervalMs: 1 });
   if (error) throw error;
 }

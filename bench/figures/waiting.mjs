@@ -2,7 +2,7 @@
 // operations, and how soon after the last one finishes the wait returns; keyturn against
 // @neon/sdk on the same emulator, in the same run, with the same interval.
 
-import { runFigure, isMain } from '../lib/figure.mjs';
+import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { bullet, table } from '../lib/markdown.mjs';
 import { entriesUnder, pollingRounds, requestSpanMs } from '../lib/request-log.mjs';
 import { median, ms, sum } from '../lib/stats.mjs';
@@ -26,12 +26,11 @@ const LATENCY_NOISE_MS = INTERVAL_MS / REPS;
 /** "Already finished" rows: the operation finishes this soon, before the wait begins. */
 const DONE_FINISH_MS = 20;
 
-export const figure = {
+export const figure = defineFigure({
   id: 'waiting',
   title: '1. Waiting economy: operations.wait against @neon/sdk waitFor',
-  command: 'node bench/run-all.mjs waiting',
   run: measureWaiting,
-};
+});
 
 async function measureWaiting() {
   const { startPlatformEmulator } = await importBuilt('@keyturn/emulator', ['startPlatformEmulator']);
@@ -44,12 +43,12 @@ async function measureWaiting() {
     const neon = createNeonClient({ apiKey: key, baseUrl: emulator.url, wait: { pollIntervalMs: INTERVAL_MS } });
     const waitOn = {
       keyturn: (projectId, operations) =>
-        keyturn.operations.wait(projectId, operations.map((o) => o.id), { intervalMs: INTERVAL_MS, timeoutMs: 30_000 }),
+        keyturn.operations.wait(projectId, { ids: operations.map((o) => o.id), intervalMs: INTERVAL_MS, timeoutMs: 30_000 }),
       '@neon/sdk': async (_projectId, operations) => {
         const { error } = await neon.operations.waitFor({ operations }, { pollIntervalMs: INTERVAL_MS, timeoutMs: 30_000 });
         if (error) throw error;
       },
-      allPending: (projectId) => keyturn.operations.wait(projectId, undefined, { intervalMs: INTERVAL_MS, timeoutMs: 30_000 }),
+      allPending: (projectId) => keyturn.operations.wait(projectId, { ids: 'pending', intervalMs: INTERVAL_MS, timeoutMs: 30_000 }),
     };
     const cases = SIZES.flatMap((size) => [
       { id: 'keyturn', size, client: 'keyturn', wait: waitOn.keyturn, history: SEEDED_HISTORY },

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importBuilt } from './workspace.mjs';
 
 const CPU_PROBE = fileURLToPath(new URL('../probes/cpu-at-exit.cjs', import.meta.url));
 
@@ -26,11 +27,28 @@ export function runnerEnvironment(extra = {}) {
  */
 export async function runNode(args, options = {}) {
   if (!options.cpu) return spawnNode(args, options);
+  return withCpuTime((probe) => spawnNode(args, { ...options, env: { ...(options.env ?? runnerEnvironment()), ...probe } }));
+}
+
+/**
+ * Runs a bundled Action as a runner does, with @keyturn/action-runner (the simulator the Action
+ * tests and the main job use): `durationMs` from spawn to exit, `startedAt`, and with `cpu`, `cpuMs`.
+ * The process inherits no NODE_OPTIONS from this one: only the probe, when asked for.
+ * @param {string} actionDir the Action's folder (its action.yml)
+ * @param {{ inputs: Record<string,string>, env?: Record<string,string>, node?: string, timeoutMs?: number, cpu?: boolean }} step
+ */
+export async function runActionStep(actionDir, { cpu, env, ...options }) {
+  const { runAction } = await importBuilt('@keyturn/action-runner', ['runAction']);
+  const start = (probe = {}) => runAction(actionDir, { ...options, env: { NODE_OPTIONS: undefined, ...env, ...probe } });
+  return cpu ? withCpuTime(start) : start();
+}
+
+/** Calls `start` with the variables that preload the CPU probe, and adds the process's `cpuMs`. */
+async function withCpuTime(start) {
   const dir = mkdtempSync(join(tmpdir(), 'keyturn-bench-cpu-'));
   const file = join(dir, 'cpu');
   try {
-    const env = { ...(options.env ?? runnerEnvironment()), NODE_OPTIONS: `--require ${CPU_PROBE}`, BENCH_CPU_FILE: file };
-    const result = await spawnNode(args, { ...options, env });
+    const result = await start({ NODE_OPTIONS: `--require ${CPU_PROBE}`, BENCH_CPU_FILE: file });
     return { ...result, cpuMs: Number(readFileSync(file, 'utf8')) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,6 @@
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { collectDependencyImports } from './dependency-imports.mjs';
 import { importFrom, rootDir } from './workspace.mjs';
 
@@ -25,8 +24,10 @@ function workspacePackages() {
 
 /**
  * Third-party runtime dependencies of a workspace package, following workspace dependencies
- * (an Action bundles @keyturn/rotation, which brings Octokit and libsodium), and the source folders
- * that import them (actions/common is bundled by relative path, not as a dependency).
+ * (an Action bundles @keyturn/rotation, which brings Octokit and libsodium, and
+ * @keyturn/action-common), and the source folders that import them. What only action-common
+ * depends on (@actions/http-client, undici) serves the proxy support, which the builder puts in a
+ * file of its own loaded only when a proxy is set: no part of a start-up, so not counted.
  * @returns {{ names: string[], nodePaths: string[], sourceDirs: string[] }}
  */
 export function thirdPartyDependencies(packageDir) {
@@ -38,12 +39,11 @@ export function thirdPartyDependencies(packageDir) {
     const manifest = JSON.parse(readFileSync(join(rootDir, dir, 'package.json'), 'utf8'));
     for (const [name, range] of Object.entries(manifest.dependencies ?? {})) {
       if (String(range).startsWith('workspace:')) visit(workspace[name]);
-      else names.add(name);
+      else if (manifest.name !== '@keyturn/action-common') names.add(name);
     }
   };
   visit(packageDir);
   const sourceDirs = [...dirs].map((d) => join(rootDir, d, 'src'));
-  if (packageDir.startsWith('actions/')) sourceDirs.push(join(rootDir, 'actions/common/src'));
   return { names: [...names].sort(), nodePaths: [...dirs].map((d) => join(rootDir, d, 'node_modules')), sourceDirs };
 }
 
@@ -69,13 +69,13 @@ function entrySource(imports) {
 }
 
 /**
- * Builds the dependencies-only bundle with the Actions' own builder (actions/common/build-action.mjs,
+ * Builds the dependencies-only bundle with the Actions' own builder (@keyturn/action-common/build,
  * same esbuild options and plugins) in a scratch folder whose node_modules links to the packages
  * the Action resolves. Returns the bundle path; libsodium, when used, is exported as `sodium`.
  */
 export async function buildDependencyBundle(packageDir, scratchDir) {
   const esbuild = await importFrom(packageDir, 'esbuild');
-  const { buildAction } = await import(pathToFileURL(join(rootDir, 'actions/common/build-action.mjs')).href);
+  const { buildAction } = await importFrom(packageDir, '@keyturn/action-common/build');
   const { names, nodePaths, sourceDirs } = thirdPartyDependencies(packageDir);
   const imports = collectDependencyImports(sourceDirs, names);
   mkdirSync(join(scratchDir, 'src'), { recursive: true });

@@ -11,7 +11,15 @@ import { MissingDependency, rootDir } from './workspace.mjs';
 export const figureOrder = ['waiting', 'waiting-latency', 'iteration', 'action-startup', 'fleet', 'fleet-matrix'];
 
 /**
- * @param {{ id: string, title: string, command: string, run: () => Promise<{ markdown: string, headline: object[] }> }} figure
+ * A figure of `pnpm bench`; its command, recorded beside its numbers, runs it alone.
+ * @param {{ id: string, title: string, run: () => Promise<{ markdown: string, headline: object[] }> }} figure
+ */
+export function defineFigure({ id, title, run }) {
+  return { id, title, command: `node bench/run-all.mjs ${id}`, run };
+}
+
+/**
+ * @param {ReturnType<typeof defineFigure>} figure
  */
 export async function runFigure(figure) {
   const machine = machineInfo();

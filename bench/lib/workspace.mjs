@@ -8,12 +8,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const benchDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const rootDir = resolve(benchDir, '..');
 
-export const actionBundles = {
-  'rotate-key': join(rootDir, 'actions/rotate-key/dist/index.js'),
-  'wait-for-operation': join(rootDir, 'actions/wait-for-operation/dist/index.js'),
-};
+/** Each Action's folder (its action.yml) and the bundle its action.yml runs. */
+export const actions = Object.fromEntries(
+  ['rotate-key', 'wait-for-operation'].map((name) => {
+    const dir = join(rootDir, 'actions', name);
+    return [name, { dir, bundle: join(dir, 'dist/index.js') }];
+  }),
+);
 
 const builtPackages = {
+  '@keyturn/action-runner': join(rootDir, 'packages/action-runner/dist/index.js'),
   '@keyturn/api': join(rootDir, 'packages/api/dist/index.js'),
   '@keyturn/emulator': join(rootDir, 'packages/emulator/dist/index.js'),
   '@keyturn/rotation': join(rootDir, 'packages/rotation/dist/index.js'),
@@ -45,6 +49,11 @@ export function resolveFrom(packageDir, specifier) {
 
 export async function importFrom(packageDir, specifier) {
   return import(pathToFileURL(resolveFrom(packageDir, specifier)).href);
+}
+
+/** A module of the repository's own tooling (`scripts/`), which is no package to depend on. */
+export function importRepoScript(path) {
+  return import(pathToFileURL(join(rootDir, path)).href);
 }
 
 export function relative(file) {

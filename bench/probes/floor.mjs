@@ -1,9 +1,13 @@
 // The least an Action run can cost: boot Node, load the Action's dependencies (a bundle of them
-// alone), initialise libsodium when the Action seals secrets, make the fewest requests the Action
-// needs (each a GET of the key list), exit. Prints one JSON line of milliseconds since the process
-// started (performance.now() counts from there).
-// Usage: node floor.mjs <deps-bundle.js> <requests> <fetch|http>; BENCH_URL and BENCH_API_KEY in
-// the environment. `http` makes the requests with node:http instead of the global fetch (undici).
+// alone), initialise libsodium when the Action seals secrets, make the requests the Action needs,
+// exit. Each request is the cheapest read of the service the Action's request goes to, in the
+// Action's order: the platform's key list, or the GitHub repository's secrets public key (one
+// connection per service, as the Action opens). Prints one JSON line of milliseconds since the
+// process started (performance.now() counts from there).
+// Usage: node floor.mjs <deps-bundle.js> <services> <fetch|http>, services a comma-separated
+// sequence of `platform` and `github`; BENCH_URL, BENCH_API_KEY, and for GitHub BENCH_GITHUB_READ
+// (a URL) and BENCH_GITHUB_TOKEN in the environment. `http` makes the requests with node:http
+// instead of the global fetch (undici).
 
 import { pathToFileURL } from 'node:url';
 
@@ -13,24 +17,32 @@ const loaded = performance.now();
 if (deps.sodium) await deps.sodium.ready;
 const sodiumReady = performance.now();
 
-const requests = Number(process.argv[3]);
-const url = `${process.env.BENCH_URL}/api_keys`;
-const headers = { authorization: `Bearer ${process.env.BENCH_API_KEY}`, accept: 'application/json' };
+const reads = {
+  platform: { url: `${process.env.BENCH_URL}/api_keys`, token: process.env.BENCH_API_KEY },
+  github: { url: process.env.BENCH_GITHUB_READ, token: process.env.BENCH_GITHUB_TOKEN },
+};
+const sequence = process.argv[3].split(',').map((service) => {
+  const read = reads[service];
+  if (!read?.url) throw new Error(`floor: no read for service ${JSON.stringify(service)}`);
+  // GitHub refuses a request without a User-Agent (fetch sends one of its own, node:http none).
+  const headers = { authorization: `Bearer ${read.token}`, accept: 'application/json', 'user-agent': 'keyturn-bench-floor' };
+  return { url: read.url, headers };
+});
 const client = process.argv[4] === 'http' ? await httpClient() : fetchClient();
 
 const times = [];
-for (let i = 0; i < requests; i++) {
+for (const request of sequence) {
   const started = performance.now();
-  JSON.parse(await client.text());
+  JSON.parse(await client.text(request));
   times.push(performance.now() - started);
 }
 client.close();
 const done = performance.now();
 
 function fetchClient() {
-  const text = async () => {
+  const text = async ({ url, headers }) => {
     const response = await fetch(url, { headers });
-    if (!response.ok) throw new Error(`GET /api_keys answered ${response.status}`);
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
     return response.text();
   };
   return { text, close: () => {} };
@@ -39,11 +51,11 @@ function fetchClient() {
 async function httpClient() {
   const http = await import('node:http');
   const agent = new http.Agent({ keepAlive: true });
-  const text = () =>
+  const text = ({ url, headers }) =>
     new Promise((resolve, reject) => {
       http
         .get(url, { headers, agent }, (response) => {
-          if (response.statusCode !== 200) reject(new Error(`GET /api_keys answered ${response.statusCode}`));
+          if (response.statusCode !== 200) reject(new Error(`GET ${url} answered ${response.statusCode}`));
           let body = '';
           response.setEncoding('utf8');
           response.on('data', (chunk) => {

@@ -4,14 +4,12 @@
 // operations. Everything stays on loopback. `--verbose` shows the Actions' own logs.
 
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
-import { findLeaks } from '../../actions/common/test-support/leaks.js';
-import { type ActionRun, runAction } from '../../actions/common/test-support/run-action.js';
+import { type ActionRun, findLeaks, locateAction, runAction } from '@keyturn/action-runner';
 import { Report } from './report.js';
 
-const ROTATE_KEY = fileURLToPath(new URL('../../actions/rotate-key', import.meta.url));
-const WAIT_FOR_OPERATION = fileURLToPath(new URL('../../actions/wait-for-operation', import.meta.url));
+const ROTATE_KEY = locateAction('@keyturn/action-rotate-key', import.meta.url);
+const WAIT_FOR_OPERATION = locateAction('@keyturn/action-wait-for-operation', import.meta.url);
 const REPOSITORY = 'acme/app';
 const SECRET = 'NEON_API_KEY';
 const TARGETS = [`repo:${REPOSITORY}`, `env:${REPOSITORY}:production`];

@@ -1,6 +1,6 @@
 // The main job's report: a line per step, a line per check, and the exit code they add up to.
 
-import type { ActionRun } from '../../actions/common/test-support/run-action.js';
+import type { ActionRun } from '@keyturn/action-runner';
 
 export class Report {
   #failures = 0;

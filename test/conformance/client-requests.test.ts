@@ -7,7 +7,7 @@ import { createClient } from '@keyturn/api';
 import { type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { rotateKey } from '@keyturn/rotation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAction } from '../../actions/common/test-support/run-action.js';
+import { runAction } from '@keyturn/action-runner';
 import { checkExchanges, operationKey, tally, WireRecorder } from './contract/recorder.js';
 
 const TOKEN = 'ghp_conformanceWriteToken0123456789abcd';
@@ -55,12 +55,13 @@ describe('requests keyturn sends fit the published operations', () => {
       await client.apiKeys.revoke(made.id);
       for (let i = 0; i < 3; i++) platform.createProject({ name: `listed-${i}` });
       await client.projects.list();
-      for await (const _ of client.projects.iterate({ limit: 2 })) void _;
+      for await (const _ of client.projects.list({ limit: 2 })) void _;
       const { operations } = platform.createBranch(projectId, 'api-branch');
       await client.operations.list(projectId, { limit: 1 });
-      for await (const _ of client.operations.iterate(projectId, { limit: 1 })) void _;
+      for await (const _ of client.operations.list(projectId, { limit: 1 })) void _;
+      await client.request('GET', `/projects/${projectId}/operations`, { query: { limit: 1 } });
       await client.operations.get(projectId, operations[0]!.id);
-      await client.operations.wait(projectId, operations.map((o) => o.id), { intervalMs: 100 });
+      await client.operations.wait(projectId, { ids: operations.map((o) => o.id), intervalMs: 100 });
     });
     expectConformant('@keyturn/api', [
       'POST /api_keys',

@@ -5,8 +5,7 @@
 
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findLeaks } from '../../actions/common/test-support/leaks.js';
-import { type ActionRun, runAction } from '../../actions/common/test-support/run-action.js';
+import { type ActionRun, findLeaks, locateAction, runAction } from '@keyturn/action-runner';
 import {
   HOSTS,
   type ProxiedWorld,
@@ -15,8 +14,8 @@ import {
   TOKEN,
 } from './support/proxied-world.js';
 
-const ROTATE_KEY = fileURLToPath(new URL('../../actions/rotate-key', import.meta.url));
-const WAIT_FOR_OPERATION = fileURLToPath(new URL('../../actions/wait-for-operation', import.meta.url));
+const ROTATE_KEY = locateAction('@keyturn/action-rotate-key', import.meta.url);
+const WAIT_FOR_OPERATION = locateAction('@keyturn/action-wait-for-operation', import.meta.url);
 const TEST_HOSTS = pathToFileURL(fileURLToPath(new URL('./support/test-hosts.mjs', import.meta.url))).href;
 const REPO = 'repo:acme/web';
 const PROXY_PASSWORD = 'proxy-password-0123456789';

@@ -1,29 +1,34 @@
-// What both Actions share, bundled into each dist/index.js (imported by relative path).
+// What both Actions share, bundled into each dist/index.js from this TypeScript source: imported as
+// `@keyturn/action-common` (the package's `exports`), never by relative path.
 
-export { failureAnnotation, type FailureHints } from './failure/failure-annotation.js';
-export { parseApiUrl } from './inputs/api-url.js';
-export { parseBoolean } from './inputs/boolean.js';
-export { collectInputs, type CollectedInputs } from './inputs/collect-inputs.js';
-export { parseCredential } from './inputs/credential.js';
-export { type DurationBounds, parseDuration } from './inputs/duration.js';
-export { InputError, InvalidInputsError } from './inputs/input-error.js';
-export { type IntegerBounds, parseInteger } from './inputs/integer.js';
-export { parseKeyIds } from './inputs/key-ids.js';
-export { splitList, unique } from './inputs/list.js';
-export { maskSecretInputs, maskValue } from './inputs/mask-inputs.js';
-export { parseOperationIds } from './inputs/operation-ids.js';
-export { parseProjectId } from './inputs/project-id.js';
-export { looksLikeCredential, rejectedValue, withoutEchoes } from './inputs/rejected-value.js';
+export { isEntryPoint } from './entry-point.js';
+export { type FailureHints, failureAnnotation } from './failure.js';
+export { parseKeyIds, parseOperationIds, parseProjectId } from './inputs/ids.js';
 export {
+  type CollectedInputs,
   checkInputText,
+  collectInputs,
+  InputError,
   type InputTextOptions,
+  InvalidInputsError,
+  maskSecretInputs,
+  maskValue,
   type ReadInputOptions,
   readInput,
   readInputText,
-} from './inputs/read-input.js';
+} from './inputs/read.js';
+export { looksLikeCredential, rejectedValue, withoutEchoes } from './inputs/refused-values.js';
+export {
+  type DurationBounds,
+  type IntegerBounds,
+  parseApiUrl,
+  parseBoolean,
+  parseCredential,
+  parseDuration,
+  parseInteger,
+  splitList,
+  unique,
+} from './inputs/values.js';
+export { formatDuration, formatRequestEvent, inLogGroup, logGitHubRequest, logRequestEvent, StepGroups } from './log.js';
 export { type RunnerProxyOptions, runnerProxyFetch } from './proxy/runner-proxy.js';
-export { formatDuration } from './log/format-duration.js';
-export { inLogGroup } from './log/log-group.js';
-export { StepGroups } from './log/step-groups.js';
-export { formatRequestEvent, logGitHubRequest, logRequestEvent } from './log/request-events.js';
-export { escapeHtml, type JobSummary, publishResult, writeJobSummary } from './summary/job-summary.js';
+export { escapeHtml, type JobSummary, publishResult, writeJobSummary } from './summary.js';

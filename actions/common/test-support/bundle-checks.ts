@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildAction } from '../build-action.mjs';
-import { readActionMetadata } from './action-metadata.js';
+import { readActionMetadata } from '@keyturn/action-runner';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 

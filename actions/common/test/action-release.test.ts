@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readActionMetadata } from '../test-support/action-metadata.js';
+import { readActionMetadata } from '@keyturn/action-runner';
 
 const ACTIONS = ['rotate-key', 'wait-for-operation'];
 // The colours action.yml `branding.color` accepts.

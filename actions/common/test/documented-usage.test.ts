@@ -6,7 +6,7 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readActionMetadata } from '../test-support/action-metadata.js';
+import { readActionMetadata } from '@keyturn/action-runner';
 import { examples, parseYaml, ROOT, readmes, snippets } from './docs/documents.js';
 import { unsafeOutput } from './docs/output-safety.js';
 import {

@@ -489,8 +489,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t2 = 0) {
-          return new this.Promise(function(resolve, reject) {
-            return setTimeout(resolve, t2);
+          return new this.Promise(function(resolve2, reject) {
+            return setTimeout(resolve2, t2);
           });
         }
         computePenalty() {
@@ -701,15 +701,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve, returned, task;
+          var args, cb, error2, reject, resolve2, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve2, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve(returned);
+                  return resolve2(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -724,13 +724,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve;
-          resolve = reject = null;
+          var promise, reject, resolve2;
+          resolve2 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve = _resolve;
+            resolve2 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve, reject });
+          this._queue.push({ task, args, resolve: resolve2, reject });
           this._tryToRun();
           return promise;
         }
@@ -1131,14 +1131,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at2;
               };
-              return new this.Promise((resolve, reject) => {
+              return new this.Promise((resolve2, reject) => {
                 if (finished()) {
-                  return resolve();
+                  return resolve2();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve();
+                      return resolve2();
                     }
                   });
                 }
@@ -1231,9 +1231,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve, reject) {
+              return new this.Promise(function(resolve2, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve)(args3);
+                  return (args3[0] != null ? reject : resolve2)(args3);
                 });
               });
             };
@@ -1368,6 +1368,1534 @@ function isEntryPoint(moduleUrl, argv = process.argv) {
   }
 }
 
+// ../../packages/api/dist/toolkit/redact-credentials.js
+var REDACTED = "[redacted]";
+var BEARER_VALUE = /\b(bearer\s+)(?![[<])(?![a-z]{5,}\b)[^\s"',;)]+/gi;
+var TOKEN_VALUE = /\b(token\s+)(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
+var PREFIXED_TOKEN = /(?<![A-Za-z0-9])(?:gh[pousr]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/g;
+var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
+function redactCredentials(text, known = []) {
+  let out = text;
+  for (const secret of known)
+    if (secret)
+      out = out.split(secret).join(REDACTED);
+  return out.replace(BEARER_VALUE, `$1${REDACTED}`).replace(TOKEN_VALUE, `$1${REDACTED}`).replace(PREFIXED_TOKEN, REDACTED).replace(RANDOM_RUN, (run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2) ? REDACTED : run2);
+}
+function looksLikeCredential(text) {
+  return redactCredentials(text) !== text;
+}
+function safeExcerpt(text, known, max = 300) {
+  const line = redactCredentials(text, known).replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+}
+
+// ../../packages/api/dist/toolkit/retry-after.js
+function parseRetryAfter(value, nowMs) {
+  if (value === null || value === void 0)
+    return void 0;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text))
+    return Math.round(Number(text) * 1e3);
+  if (!/[a-z]/i.test(text))
+    return void 0;
+  const at2 = Date.parse(text);
+  if (!Number.isFinite(at2))
+    return void 0;
+  return Math.max(0, at2 - nowMs);
+}
+
+// ../../packages/api/dist/errors.js
+var KeyturnError = class extends Error {
+  name = "KeyturnError";
+};
+var OptionError = class extends KeyturnError {
+  name = "OptionError";
+  /** The option's path as the caller wrote it, e.g. `baseUrl` or `retries.maxRetries`. */
+  option;
+  constructor(option, message) {
+    super(message);
+    this.option = option;
+  }
+};
+var ApiError = class extends KeyturnError {
+  name = "ApiError";
+  method;
+  path;
+  status;
+  code;
+  requestId;
+  /** Wait the server asked for (`Retry-After`), when it sent one. */
+  retryAfterMs;
+  /** A later retry may succeed: 408, 423, 429, 5xx, a connection failure or a timeout. */
+  transient;
+  /**
+   * The request may have changed state on the platform although it failed: a request other than
+   * GET or HEAD whose answer was lost, timed out or cut short by the caller's signal in flight,
+   * was 408 or 5xx other than 503, or was a 2xx whose body could not be read. Check before
+   * repeating it.
+   */
+  mayHaveTakenEffect;
+  /** Attempts made before this error was thrown (retries included). */
+  attempts = 1;
+  constructor(message, init) {
+    super(message, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs;
+    this.transient = init.transient ?? isTransientStatus(init.status);
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? (changesState(init.method) && statusMayHaveTakenEffect(init.status));
+  }
+  /** Builds the error subclass that matches an HTTP error response. */
+  static generate(response) {
+    const { method, path, status } = response;
+    const body = asErrorBody(response.body);
+    const secrets = response.secrets ?? [];
+    const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
+    const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
+    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
+    const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
+    const init = { method, path, status, code, requestId, retryAfterMs };
+    const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
+    const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
+    const tail = requestId ? ` (request id ${requestId})` : "";
+    const [ErrorClass, advice] = classify(status, method, retryAfterMs);
+    return new ErrorClass(`${head} ${advice}${tail}`, init);
+  }
+  /** The safe fields, so JSON logs of an error never carry more than the message says. */
+  toJSON() {
+    return {
+      name: this.name,
+      message: this.message,
+      method: this.method,
+      path: this.path,
+      status: this.status,
+      code: this.code,
+      requestId: this.requestId,
+      retryAfterMs: this.retryAfterMs,
+      transient: this.transient,
+      mayHaveTakenEffect: this.mayHaveTakenEffect,
+      attempts: this.attempts
+    };
+  }
+};
+function changesState(method) {
+  return method !== "GET" && method !== "HEAD";
+}
+function isTransientStatus(status) {
+  return status !== void 0 && (status === 408 || status === 423 || status === 429 || status >= 500);
+}
+function statusMayHaveTakenEffect(status) {
+  return status !== void 0 && (status === 408 || status >= 500 && status !== 503);
+}
+var InvalidRequestError = class extends ApiError {
+  name = "InvalidRequestError";
+};
+var AuthenticationError = class extends ApiError {
+  name = "AuthenticationError";
+};
+var PermissionDeniedError = class extends ApiError {
+  name = "PermissionDeniedError";
+};
+var NotFoundError = class extends ApiError {
+  name = "NotFoundError";
+};
+var ConflictError = class extends ApiError {
+  name = "ConflictError";
+};
+var LockedError = class extends ConflictError {
+  name = "LockedError";
+};
+var RateLimitError = class extends ApiError {
+  name = "RateLimitError";
+};
+var ServerError = class extends ApiError {
+  name = "ServerError";
+};
+var RedirectRefusedError = class extends ApiError {
+  name = "RedirectRefusedError";
+};
+var ConnectionError = class extends ApiError {
+  name = "ConnectionError";
+  constructor(message, init) {
+    super(message, {
+      ...init,
+      transient: init.transient ?? true,
+      mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method)
+    });
+  }
+};
+var TimeoutError = class extends ConnectionError {
+  name = "TimeoutError";
+};
+var RequestAbortedError = class extends ApiError {
+  name = "RequestAbortedError";
+  constructor(message, init) {
+    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? false });
+  }
+};
+var ResponseShapeError = class extends ApiError {
+  name = "ResponseShapeError";
+  constructor(message, init) {
+    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method) });
+  }
+};
+var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
+function classify(status, method, retryAfterMs) {
+  const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
+  switch (status) {
+    case 400:
+    case 422:
+      return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
+    case 401:
+      return [
+        AuthenticationError,
+        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
+      ];
+    case 403:
+      return [PermissionDeniedError, "The API key is not allowed to do this: check that its account owns the resource."];
+    case 404:
+      return [NotFoundError, "Check the ids in the path: they do not exist, or belong to another account."];
+    case 409:
+      return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
+    case 423:
+      return [
+        LockedError,
+        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
+      ];
+    case 429:
+      return [
+        RateLimitError,
+        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait}.`
+      ];
+  }
+  if (status === 503)
+    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait}.`];
+  if (status >= 500) {
+    const effect = method === "GET" ? "" : ` ${MAY_HAVE_TAKEN_EFFECT}`;
+    return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
+  }
+  return [ApiError, "This status is not expected from the platform API: check baseUrl and the request."];
+}
+function asErrorBody(body) {
+  if (typeof body !== "object" || body === null)
+    return {};
+  const { code, message, request_id } = body;
+  return {
+    code: typeof code === "string" && code !== "" ? code : void 0,
+    message: typeof message === "string" && message !== "" ? message : void 0,
+    request_id: typeof request_id === "string" && request_id !== "" ? request_id : void 0
+  };
+}
+
+// ../../packages/api/dist/version.js
+var VERSION = "0.0.0";
+
+// ../../packages/api/dist/options.js
+var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
+var DEFAULT_TIMEOUT_MS = 3e4;
+var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
+
+// ../../packages/api/dist/toolkit/credential-shapes.js
+var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
+var PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
+function platformKeyProblem(value) {
+  if (!GITHUB_TOKEN.test(value))
+    return void 0;
+  return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
+}
+function githubTokenProblem(value) {
+  if (!PLATFORM_KEY.test(value))
+    return void 0;
+  return "is shaped like a platform API key, not a GitHub token, so it was not sent to GitHub: pass a token that can write secrets";
+}
+
+// ../../packages/api/dist/toolkit/runtime.js
+var SleepAborted = class extends KeyturnError {
+  name = "SleepAborted";
+};
+function abortableSleep(ms, signal, clock = Date.now) {
+  return new Promise((resolve2, reject) => {
+    if (signal?.aborted) {
+      reject(new SleepAborted("sleep aborted"));
+      return;
+    }
+    const until = clock() + ms;
+    let timer;
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new SleepAborted("sleep aborted"));
+    };
+    const wake = () => {
+      const early = until - clock();
+      if (early > 0) {
+        timer = setTimeout(wake, early);
+        return;
+      }
+      signal?.removeEventListener("abort", onAbort);
+      resolve2();
+    };
+    timer = setTimeout(wake, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+function abortAfter(ms, reason) {
+  const controller = new AbortController();
+  if (ms <= 0) {
+    controller.abort(reason);
+    return { signal: controller.signal, dispose: () => void 0 };
+  }
+  const timer = setTimeout(() => controller.abort(reason), ms);
+  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
+var systemRuntime = {
+  now: () => Date.now(),
+  random: () => Math.random(),
+  sleep: abortableSleep,
+  abortAfter
+};
+
+// ../../packages/api/dist/loopback-host.js
+function isLoopbackHost(hostname) {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host === "::1")
+    return true;
+  const octets = host.split(".");
+  return octets.length === 4 && octets[0] === "127" && octets.every((o2) => /^\d{1,3}$/.test(o2) && Number(o2) <= 255);
+}
+
+// ../../packages/api/dist/internal/origin.js
+function parseBaseUrl(value, context) {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new OptionError("baseUrl", `${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
+  }
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new OptionError("baseUrl", `${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new OptionError("baseUrl", `${context}: baseUrl must use https: (got ${url.protocol})`);
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new OptionError("baseUrl", `${context}: baseUrl must not contain credentials; pass the key as apiKey`);
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw new OptionError("baseUrl", `${context}: baseUrl must use https: for ${url.host}; plain http: is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost), so the key never crosses a network in clear text`);
+  }
+  if (url.search !== "" || url.hash !== "") {
+    throw new OptionError("baseUrl", `${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
+  }
+  const pathname = url.pathname.replace(/\/+$/, "");
+  return { origin: url.origin, pathname, href: `${url.origin}${pathname}` };
+}
+function encodePathSegment(value) {
+  const text = String(value);
+  if (text === "" || text === "." || text === "..") {
+    throw new OptionError("id", `an id in an API path must not be empty, "." or ".." (got "${text}")`);
+  }
+  return encodeURIComponent(text);
+}
+function apiPath(strings, ...segments) {
+  return strings.reduce((path, part, i2) => path + part + (i2 < segments.length ? encodePathSegment(segments[i2]) : ""), "");
+}
+function buildRequestUrl(base, path, query) {
+  if (!path.startsWith("/") || path.startsWith("//"))
+    throw new Error(`internal: API path must be relative: ${path}`);
+  const url = new URL(`${base.origin}${base.pathname}${path}`);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== void 0)
+      url.searchParams.set(name, String(value));
+  }
+  assertSameOrigin(url, base);
+  return url;
+}
+function assertSameOrigin(url, base) {
+  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname}/`)) {
+    throw new Error(`internal: refusing to send the API key outside ${base.href}`);
+  }
+}
+function redirectTarget(location, requestUrl) {
+  if (!location)
+    return "an unspecified location";
+  try {
+    return new URL(location, requestUrl).host;
+  } catch {
+    return "an invalid location";
+  }
+}
+
+// ../../packages/api/dist/internal/validate.js
+var MAX_TIMER_MS = 2147483647;
+function isPlainObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var WHOLE_OPTIONS = "options";
+function requireOptionsObject(value, context) {
+  if (value === void 0)
+    return {};
+  if (!isPlainObject(value))
+    throw new OptionError(WHOLE_OPTIONS, `${context}: options must be an object`);
+  return value;
+}
+function rejectUnknownKeys(value, allowed, context, parent) {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key) && value[key] !== void 0) {
+      const where = parent === void 0 ? context : `${context}: ${parent}`;
+      const option = parent === void 0 ? key : `${parent}.${key}`;
+      throw new OptionError(option, `${where}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
+    }
+  }
+}
+function requireNumber(value, name, context, rule = {}) {
+  const { min = 0, exclusiveMin = false, max = MAX_TIMER_MS, integer = false, unit = "" } = rule;
+  const kind = integer ? "an integer" : "a number";
+  const bounds = `${exclusiveMin ? ">" : ">="} ${min}${max === Number.POSITIVE_INFINITY ? "" : ` and <= ${max}`}`;
+  const ok = typeof value === "number" && Number.isFinite(value) && (!integer || Number.isInteger(value)) && (exclusiveMin ? value > min : value >= min) && value <= max;
+  if (!ok) {
+    const got = typeof value === "number" ? String(value) : typeof value;
+    throw new OptionError(name, `${context}: ${name} must be ${kind}${unit ? ` of ${unit}` : ""} ${bounds} (got ${got})`);
+  }
+  return value;
+}
+function requireNonEmptyString(value, name, context) {
+  if (typeof value !== "string" || value.length === 0) {
+    throw new OptionError(name, `${context}: ${name} must be a non-empty string`);
+  }
+  return value;
+}
+function requireFunction(value, name, context) {
+  if (value === void 0)
+    return void 0;
+  if (typeof value !== "function")
+    throw new OptionError(name, `${context}: ${name} must be a function`);
+  return value;
+}
+function requireSignal(value, name, context) {
+  if (value === void 0)
+    return void 0;
+  const looksLikeSignal = isPlainObjectLike(value) && typeof value.aborted === "boolean" && typeof value.addEventListener === "function";
+  if (!looksLikeSignal)
+    throw new OptionError(name, `${context}: ${name} must be an AbortSignal`);
+  return value;
+}
+function isPlainObjectLike(value) {
+  return typeof value === "object" && value !== null;
+}
+
+// ../../packages/api/dist/internal/retry.js
+var DEFAULT_RETRY_POLICY = Object.freeze({
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8e3,
+  deadlineMs: 6e4,
+  maxRetryAfterMs: 6e4
+});
+var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
+function resolveRetryPolicy(retries, context) {
+  if (retries === void 0)
+    return { ...DEFAULT_RETRY_POLICY };
+  if (typeof retries === "number") {
+    const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
+    return { ...DEFAULT_RETRY_POLICY, maxRetries };
+  }
+  if (!isPlainObject(retries))
+    throw new OptionError("retries", `${context}: retries must be a number or an object of RetryOptions`);
+  rejectUnknownKeys(retries, RETRY_KEYS, context, "retries");
+  const policy = { ...DEFAULT_RETRY_POLICY };
+  for (const key of RETRY_KEYS) {
+    if (retries[key] === void 0)
+      continue;
+    const rule = key === "maxRetries" ? { integer: true, max: 100 } : { unit: "milliseconds" };
+    policy[key] = requireNumber(retries[key], `retries.${key}`, context, rule);
+  }
+  return policy;
+}
+function isRetryableFailure(error2) {
+  const { method } = error2;
+  const idempotent = method === "GET" || method === "HEAD" || method === "PUT" || method === "DELETE";
+  return error2.transient && (idempotent || !error2.mayHaveTakenEffect);
+}
+function backoffDelayMs(retryIndex, policy, random) {
+  const ceiling = Math.min(policy.baseDelayMs * 2 ** retryIndex, policy.maxDelayMs);
+  return Math.floor(ceiling * random());
+}
+function decideRetry(input) {
+  const { error: error2, attempts, elapsedMs, policy, random } = input;
+  if (!isRetryableFailure(error2))
+    return { retry: false };
+  if (attempts > policy.maxRetries) {
+    const why = policy.maxRetries === 0 ? void 0 : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
+    return { retry: false, why };
+  }
+  const { retryAfterMs } = error2;
+  if (retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs) {
+    return {
+      retry: false,
+      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1e3)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`
+    };
+  }
+  const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);
+  if (elapsedMs + delayMs > policy.deadlineMs) {
+    return {
+      retry: false,
+      why: `Gave up after ${attempts} attempts: the next retry would start after retries.deadlineMs (${policy.deadlineMs} ms).`
+    };
+  }
+  return { retry: true, delayMs };
+}
+
+// ../../packages/api/dist/internal/settings.js
+var OPTION_KEYS = [
+  "apiKey",
+  "baseUrl",
+  "fetch",
+  "timeoutMs",
+  "retries",
+  "userAgent",
+  "signal",
+  "onRequest",
+  "runtime"
+];
+function resolveClientOptions(options, context = "createClient") {
+  if (options === void 0)
+    throw new OptionError(WHOLE_OPTIONS, `${context}: options are required, with at least apiKey`);
+  const given = requireOptionsObject(options, context);
+  rejectUnknownKeys(given, OPTION_KEYS, context);
+  const fetchImpl = requireFunction(given.fetch, "fetch", context) ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function") {
+    throw new OptionError("fetch", `${context}: no global fetch; pass options.fetch (Node >= 20 has one)`);
+  }
+  return {
+    apiKey: checkApiKey(given.apiKey, context),
+    base: parseBaseUrl(given.baseUrl ?? DEFAULT_BASE_URL, context),
+    fetch: fetchImpl,
+    timeoutMs: given.timeoutMs === void 0 ? DEFAULT_TIMEOUT_MS : requireNumber(given.timeoutMs, "timeoutMs", context, { exclusiveMin: true, unit: "milliseconds" }),
+    retry: resolveRetryPolicy(given.retries, context),
+    userAgent: userAgentFor(given.userAgent, context),
+    signal: requireSignal(given.signal, "signal", context),
+    onRequest: requireFunction(given.onRequest, "onRequest", context),
+    runtime: checkRuntime(given.runtime, context)
+  };
+}
+function checkApiKey(value, context) {
+  if (value === void 0 || value === null || value === "") {
+    throw new OptionError("apiKey", `${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`);
+  }
+  if (typeof value !== "string")
+    throw new OptionError("apiKey", `${context}: apiKey must be a string`);
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    throw new OptionError("apiKey", `${context}: apiKey must be printable ASCII without spaces or line breaks; check the stored secret for a trailing newline`);
+  }
+  const problem = platformKeyProblem(value);
+  if (problem !== void 0)
+    throw new OptionError("apiKey", `${context}: apiKey ${problem}`);
+  return value;
+}
+function userAgentFor(value, context) {
+  if (value === void 0)
+    return DEFAULT_USER_AGENT;
+  if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
+    throw new OptionError("userAgent", `${context}: userAgent must be a non-empty single line of printable ASCII`);
+  }
+  return `${value.trim()} ${DEFAULT_USER_AGENT}`;
+}
+var RUNTIME_METHODS = ["now", "random", "sleep", "abortAfter"];
+function checkRuntime(value, context) {
+  if (value === void 0)
+    return systemRuntime;
+  const complete = isPlainObject(value) && RUNTIME_METHODS.every((name) => typeof value[name] === "function");
+  if (!complete) {
+    throw new OptionError("runtime", `${context}: runtime must be an object with ${RUNTIME_METHODS.join(", ")} (see systemRuntime)`);
+  }
+  return value;
+}
+
+// ../../packages/api/dist/toolkit/notify-hook.js
+function notifyHook(hook2, event) {
+  if (hook2 === void 0)
+    return;
+  try {
+    const result2 = hook2(event);
+    if (typeof result2?.then === "function") {
+      result2.then(void 0, () => void 0);
+    }
+  } catch {
+  }
+}
+
+// ../../packages/api/dist/toolkit/signals.js
+var DeadlinePassed = class extends KeyturnError {
+  name = "DeadlinePassed";
+};
+function linkSignals(signals, timeoutMs) {
+  const controller = new AbortController();
+  const sources = signals.filter((s2) => s2 !== void 0);
+  let callerAborted = false;
+  let timedOut = false;
+  const abortWith = (reason) => {
+    if (!timedOut)
+      callerAborted = true;
+    controller.abort(reason);
+  };
+  const onAbort = (event) => abortWith(event.target.reason);
+  for (const source of sources) {
+    if (source.aborted)
+      abortWith(source.reason);
+    else
+      source.addEventListener("abort", onAbort, { once: true });
+  }
+  const timer = timeoutMs === void 0 ? void 0 : setTimeout(() => {
+    if (!callerAborted)
+      timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  return {
+    signal: controller.signal,
+    callerAborted: () => callerAborted,
+    timedOut: () => timedOut,
+    dispose: () => {
+      if (timer !== void 0)
+        clearTimeout(timer);
+      for (const source of sources)
+        source.removeEventListener("abort", onAbort);
+    }
+  };
+}
+
+// ../../packages/api/dist/internal/attempt.js
+async function sendAttempt(settings, spec, callSignal, now) {
+  const url = buildRequestUrl(settings.base, spec.path, spec.query);
+  const at2 = { method: spec.method, path: spec.path };
+  const link = linkSignals([settings.signal, callSignal], settings.timeoutMs);
+  try {
+    if (link.callerAborted())
+      throw abortedError(at2, link.signal.reason);
+    const headers = {
+      authorization: `Bearer ${settings.apiKey}`,
+      accept: "application/json",
+      "user-agent": settings.userAgent
+    };
+    if (spec.body !== void 0)
+      headers["content-type"] = "application/json";
+    let response;
+    try {
+      response = await settings.fetch(url, {
+        method: spec.method,
+        headers,
+        body: spec.body === void 0 ? void 0 : JSON.stringify(spec.body),
+        signal: link.signal,
+        // A redirect would carry the key elsewhere (fetch drops Authorization only cross-origin).
+        redirect: "manual"
+      });
+    } catch (error2) {
+      throw unansweredError(error2, at2, link, settings);
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => void 0);
+      throw redirectError(response, url, at2);
+    }
+    let text;
+    try {
+      text = await response.text();
+    } catch (error2) {
+      throw unansweredError(error2, at2, link, settings);
+    }
+    const data = parseJson(text);
+    if (!response.ok) {
+      throw ApiError.generate({
+        ...at2,
+        status: response.status,
+        body: data === NOT_JSON ? void 0 : data,
+        headers: response.headers,
+        now: now(),
+        secrets: [settings.apiKey]
+      });
+    }
+    if (data === NOT_JSON) {
+      throw new ResponseShapeError(`${at2.method} ${at2.path} answered HTTP ${response.status} with a body that is not JSON. Check baseUrl: it should be the API root, such as ${DEFAULT_BASE_URL}.`, { ...at2, status: response.status, requestId: response.headers.get("x-request-id") ?? void 0 });
+    }
+    return { status: response.status, data };
+  } finally {
+    link.dispose();
+  }
+}
+var NOT_JSON = /* @__PURE__ */ Symbol("not JSON");
+function parseJson(text) {
+  if (text.trim() === "")
+    return void 0;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+function abortedError(at2, reason, mayHaveBeenSent = false) {
+  const init = { ...at2, mayHaveTakenEffect: mayHaveBeenSent && changesState(at2.method) };
+  if (reason instanceof DeadlinePassed) {
+    return new RequestAbortedError(`${at2.method} ${at2.path} was cut short: ${reason.message}`, init);
+  }
+  return new RequestAbortedError(`${at2.method} ${at2.path} was aborted by the caller's signal.`, init);
+}
+function unansweredError(error2, at2, link, settings) {
+  if (link.callerAborted())
+    return abortedError(at2, link.signal.reason, true);
+  if (link.timedOut()) {
+    const advice2 = unansweredAdvice(at2.method, "Raise timeoutMs if the platform is slow, or check the network.");
+    return new TimeoutError(`${at2.method} ${at2.path} got no complete answer within ${settings.timeoutMs} ms. ${advice2}`, at2);
+  }
+  const reason = safeExcerpt(describeNetworkError(error2), [settings.apiKey], 200);
+  const cause = Object.assign(new Error(reason), { name: "NetworkError", code: networkErrorCode(error2) });
+  const advice = unansweredAdvice(at2.method, "Check the network and baseUrl.");
+  return new ConnectionError(`${at2.method} ${at2.path} could not reach ${settings.base.origin}: ${reason}. ${advice}`, {
+    ...at2,
+    cause
+  });
+}
+function unansweredAdvice(method, advice) {
+  return method === "POST" ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
+}
+function redirectError(response, url, at2) {
+  const target = redirectTarget(response.headers.get("location"), url);
+  return new RedirectRefusedError(`${at2.method} ${at2.path} was redirected (HTTP ${response.status}) to ${target}; redirects are refused so the API key never goes anywhere else. Check baseUrl: it should be the API root itself, such as ${DEFAULT_BASE_URL}.`, { ...at2, status: response.status });
+}
+function describeNetworkError(error2) {
+  const parts = [];
+  let current = error2;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (current.message && !parts.includes(current.message))
+      parts.push(current.message);
+    current = current.cause;
+  }
+  return parts.length > 0 ? parts.join(": ") : "network error";
+}
+function networkErrorCode(error2) {
+  let current = error2;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = current.code;
+    if (typeof code === "string" && /^[A-Z][A-Z0-9_]{0,40}$/.test(code))
+      return code;
+    current = current.cause;
+  }
+  return void 0;
+}
+
+// ../../packages/api/dist/internal/shape.js
+var ShapeError = class extends Error {
+  name = "ShapeError";
+};
+function expectObject(data, what) {
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new ShapeError(`${what} is not an object`);
+  return data;
+}
+function expectArray(data, what) {
+  if (!Array.isArray(data))
+    throw new ShapeError(`${what} is not an array`);
+  return data;
+}
+function expectFields(data, what, fields) {
+  const object = expectObject(data, what);
+  for (const [field, type] of Object.entries(fields)) {
+    if (typeof object[field] !== type)
+      throw new ShapeError(`${what}.${field} is not a ${type}`);
+  }
+  return object;
+}
+function expectList(data, field, itemFields) {
+  const list2 = expectArray(expectObject(data, "the body")[field], field);
+  return list2.map((item, i2) => expectFields(item, `${field}[${i2}]`, itemFields));
+}
+function paginationCursor(data) {
+  const pagination = expectObject(data, "the body").pagination;
+  if (typeof pagination !== "object" || pagination === null)
+    return void 0;
+  const { cursor } = pagination;
+  return typeof cursor === "string" && cursor !== "" ? cursor : void 0;
+}
+
+// ../../packages/api/dist/internal/transport.js
+var Transport = class {
+  #settings;
+  constructor(settings) {
+    this.#settings = settings;
+  }
+  get baseUrl() {
+    return this.#settings.base.href;
+  }
+  get runtime() {
+    return this.#settings.runtime;
+  }
+  /** The client-wide signal, for waits that are not requests. */
+  get signal() {
+    return this.#settings.signal;
+  }
+  async request(spec, call = {}) {
+    const { now, random } = this.#settings.runtime;
+    const settings = this.#settings;
+    const started = now();
+    let unanswered = false;
+    for (let attempts = 1; ; attempts++) {
+      const aborted2 = [settings.signal, call.signal].find((signal) => signal?.aborted);
+      if (aborted2)
+        throw abortedError(spec, aborted2.reason);
+      const attemptStarted = now();
+      call.onAttempt?.();
+      try {
+        const result2 = await sendAttempt(settings, spec, call.signal, now);
+        const value = parseBody(spec, result2.status, result2.data);
+        this.#emit({ ...eventBase(spec, attempts, now() - attemptStarted), status: result2.status, outcome: "ok" });
+        return value;
+      } catch (error2) {
+        if (!(error2 instanceof ApiError))
+          throw error2;
+        const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error2.status };
+        const decision = decideRetry({
+          error: error2,
+          attempts,
+          elapsedMs: now() - started,
+          policy: settings.retry,
+          random
+        });
+        if (!decision.retry) {
+          noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), unanswered);
+          this.#emit({ ...base, outcome: "error", error: error2.message });
+          throw error2;
+        }
+        unanswered ||= error2 instanceof ConnectionError;
+        this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
+        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
+      }
+    }
+  }
+  /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
+  async #pause(ms, at2, callSignal, unanswered) {
+    const link = linkSignals([this.#settings.signal, callSignal]);
+    try {
+      await this.#settings.runtime.sleep(ms, link.signal);
+    } catch (error2) {
+      if (error2 instanceof SleepAborted)
+        throw abortedError(at2, link.signal.reason, unanswered);
+      throw error2;
+    } finally {
+      link.dispose();
+    }
+  }
+  /** The hook is the caller's logger: whatever it throws must never change a request's result. */
+  #emit(event) {
+    notifyHook(this.#settings.onRequest, event);
+  }
+};
+function noteGaveUp(error2, attempts, why, unanswered) {
+  error2.attempts = attempts;
+  if (why)
+    error2.message = `${error2.message} ${why}`;
+  if (unanswered && changesState(error2.method)) {
+    error2.mayHaveTakenEffect = true;
+  }
+}
+function eventBase(spec, attempt, durationMs) {
+  return { method: spec.method, path: spec.path, attempt, durationMs };
+}
+function earlierEffectNote(spec, error2, unanswered) {
+  if (!(unanswered && spec.method === "DELETE" && error2 instanceof NotFoundError))
+    return void 0;
+  return "An earlier attempt got no answer and may have deleted it already.";
+}
+function parseBody(spec, status, data) {
+  try {
+    return spec.parse(data);
+  } catch (error2) {
+    if (!(error2 instanceof ShapeError))
+      throw error2;
+    throw new ResponseShapeError(`${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error2.message}). Check baseUrl: it should be the platform API root.`, { method: spec.method, path: spec.path, status });
+  }
+}
+
+// ../../packages/api/dist/pagination.js
+var CursorPage = class _CursorPage {
+  data;
+  #next;
+  #keys;
+  #read;
+  #keyOf;
+  constructor(fetched, askedCursor, previousKeys, read, keyOf) {
+    this.data = fetched.items.filter((item) => !previousKeys.has(keyOf(item)));
+    const moved = fetched.cursor !== void 0 && fetched.cursor !== askedCursor;
+    this.#next = this.data.length > 0 && moved ? fetched.cursor : void 0;
+    this.#keys = new Set(fetched.items.map(keyOf));
+    this.#read = read;
+    this.#keyOf = keyOf;
+  }
+  hasNextPage() {
+    return this.#next !== void 0;
+  }
+  async getNextPage() {
+    const cursor = this.#next;
+    if (cursor === void 0)
+      throw new KeyturnError("getNextPage: there is no next page; check hasNextPage() first");
+    return new _CursorPage(await this.#read(cursor), cursor, this.#keys, this.#read, this.#keyOf);
+  }
+};
+function wholeListReader(read) {
+  return async () => ({ items: await read(), cursor: void 0 });
+}
+var PagePromise = class {
+  #read;
+  #keyOf;
+  #firstPage;
+  /** @internal Resources make these; `keyOf` tells items apart across a page boundary. */
+  constructor(read, keyOf) {
+    this.#read = read;
+    this.#keyOf = keyOf;
+  }
+  #walkStart() {
+    return this.#read(void 0).then((fetched) => new CursorPage(fetched, void 0, /* @__PURE__ */ new Set(), this.#read, this.#keyOf));
+  }
+  // biome-ignore lint/suspicious/noThenProperty: awaitable by design, as openai-node's PagePromise.
+  then(onfulfilled, onrejected) {
+    this.#firstPage ??= this.#walkStart();
+    return this.#firstPage.then(onfulfilled, onrejected);
+  }
+  catch(onrejected) {
+    return this.then(void 0, onrejected);
+  }
+  finally(onfinally) {
+    return this.then().finally(onfinally);
+  }
+  /** Every page, from the first, fetched as you iterate. */
+  async *pages() {
+    let page = await this.#walkStart();
+    for (; ; ) {
+      yield page;
+      if (!page.hasNextPage())
+        return;
+      page = await page.getNextPage();
+    }
+  }
+  async *[Symbol.asyncIterator]() {
+    for await (const page of this.pages())
+      yield* page.data;
+  }
+  /** Every item in one array. For short lists; iterate long ones instead. */
+  async toArray() {
+    const all = [];
+    for await (const page of this.pages())
+      all.push(...page.data);
+    return all;
+  }
+};
+
+// ../../packages/api/dist/resources/request-options.js
+function toCallOptions(options, context) {
+  const given = requireOptionsObject(options, context);
+  rejectUnknownKeys(given, ["signal"], context);
+  return { signal: requireSignal(given.signal, "signal", context) };
+}
+var MAX_PAGE_LIMIT = 1e3;
+function checkLimit(limit, context, max = MAX_PAGE_LIMIT) {
+  if (limit === void 0)
+    return void 0;
+  return requireNumber(limit, "limit", context, { integer: true, min: 1, max });
+}
+function checkId(value, name, context) {
+  return requireNonEmptyString(value, name, context);
+}
+
+// ../../packages/api/dist/resources/api-keys.js
+var MAX_KEY_NAME = 64;
+var KEY_FIELDS = { id: "number", name: "string" };
+var ApiKeys = class {
+  #transport;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * Creates a key; the response is the only time its value is shown. Not retried after a
+   * connection error, timeout or 5xx other than 503: it may have taken effect, so list the keys
+   * to find out instead of repeating it.
+   */
+  async create(params, options) {
+    const context = "apiKeys.create";
+    if (!isPlainObject(params))
+      throw new OptionError("params", `${context}: params must be an object such as { key_name: 'ci-2025' }`);
+    const name = params.key_name;
+    const length = typeof name === "string" ? [...name].length : 0;
+    if (typeof name !== "string" || length === 0 || length > MAX_KEY_NAME) {
+      throw new OptionError("key_name", `${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
+    }
+    return this.#transport.request({
+      method: "POST",
+      path: "/api_keys",
+      body: params,
+      parse: (data) => expectFields(data, "the body", { id: "number", key: "string" })
+    }, toCallOptions(options, context));
+  }
+  /**
+   * The account's live keys, as every `list`: await it for the page (`data`), or `for await` over
+   * it, or `toArray()`. The endpoint is not paginated (a JSON array), so there is one page.
+   */
+  list(options) {
+    const read = () => this.#transport.request({
+      method: "GET",
+      path: "/api_keys",
+      parse: (data) => expectArray(data, "the body").map((k2, i2) => expectFields(k2, `the body[${i2}]`, KEY_FIELDS))
+    }, toCallOptions(options, "apiKeys.list"));
+    return new PagePromise(wholeListReader(read), (key) => String(key.id));
+  }
+  /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
+  async revoke(keyId, options) {
+    const context = "apiKeys.revoke";
+    const id = requireNumber(keyId, "keyId", context, { integer: true, min: 1, max: Number.MAX_SAFE_INTEGER });
+    return this.#transport.request({
+      method: "DELETE",
+      path: apiPath`/api_keys/${id}`,
+      parse: (data) => expectFields(data, "the body", KEY_FIELDS)
+    }, toCallOptions(options, context));
+  }
+};
+
+// ../../packages/api/dist/resources/operations/requests.js
+var OPERATION_FIELDS = { id: "string", status: "string" };
+function fetchOperationsPage(transport, projectId, params, call) {
+  return transport.request({
+    method: "GET",
+    path: apiPath`/projects/${projectId}/operations`,
+    query: { limit: params.limit, cursor: params.cursor },
+    parse: (data) => {
+      expectList(data, "operations", OPERATION_FIELDS);
+      return data;
+    }
+  }, call);
+}
+function fetchOperation(transport, projectId, operationId, call) {
+  return transport.request({
+    method: "GET",
+    path: apiPath`/projects/${projectId}/operations/${operationId}`,
+    parse: (data) => {
+      const body = expectFields(data, "the body", {});
+      return expectFields(body.operation, "operation", OPERATION_FIELDS);
+    }
+  }, call);
+}
+function listOperations(transport, args) {
+  return new PagePromise(async (cursor) => {
+    const { projectId, limit, cursor: start, call } = args();
+    const page = await fetchOperationsPage(transport, projectId, { limit, cursor: cursor ?? start }, call);
+    return { items: page.operations, cursor: paginationCursor(page) };
+  }, (op) => op.id);
+}
+
+// ../../packages/api/dist/waiter/status.js
+var SUCCESS_STATUSES = /* @__PURE__ */ new Set(["finished", "skipped"]);
+var FAILURE_STATUSES = /* @__PURE__ */ new Set(["failed", "error", "cancelled"]);
+function isSuccessStatus(status) {
+  return SUCCESS_STATUSES.has(status);
+}
+function isFailureStatus(status) {
+  return FAILURE_STATUSES.has(status);
+}
+function isFinalStatus(status) {
+  return isSuccessStatus(status) || isFailureStatus(status);
+}
+
+// ../../packages/api/dist/waiter/poll-round.js
+var MAX_PAGES_PER_ROUND = 2;
+var HEADROOM = 10;
+var FIRST_WINDOW = 100;
+function firstPageLimit(deepestPosition, pendingInWindow) {
+  const needed = deepestPosition === void 0 ? Math.max(FIRST_WINDOW, Math.ceil(pendingInWindow * 1.25)) : Math.ceil((deepestPosition + 1) * 1.25);
+  return Math.min(MAX_PAGE_LIMIT, Math.max(needed, 1) + HEADROOM);
+}
+var PollState = class {
+  awaited;
+  /** Latest state of each awaited operation, by id. */
+  latest = /* @__PURE__ */ new Map();
+  /** Awaited ids not found in the list window: fetched by id. */
+  deep = /* @__PURE__ */ new Set();
+  /** List position (0 = newest) of the deepest pending operation seen in the window last round. */
+  deepestPosition;
+  constructor(awaited) {
+    this.awaited = awaited;
+  }
+  pendingIds() {
+    return this.awaited.filter((id) => {
+      const op = this.latest.get(id);
+      return op === void 0 || !isFinalStatus(op.status);
+    });
+  }
+};
+async function pollRound(state, context) {
+  const pending = state.pendingIds();
+  const wanted = new Set(pending.filter((id) => !state.deep.has(id)));
+  if (wanted.size > 0)
+    await readWindow(state, context, wanted);
+  for (const id of pending) {
+    if (wanted.has(id) || state.deep.has(id)) {
+      state.deep.add(id);
+      state.latest.set(id, await fetchAwaited(context, id));
+    }
+  }
+}
+async function readWindow(state, context, wanted) {
+  const { transport, projectId, call } = context;
+  let limit = firstPageLimit(state.deepestPosition, wanted.size);
+  let cursor;
+  let position = 0;
+  let deepest;
+  for (let pages = 0; pages < MAX_PAGES_PER_ROUND && wanted.size > 0; pages++) {
+    const page = await fetchOperationsPage(transport, projectId, { limit, cursor }, call);
+    for (const op of page.operations) {
+      if (wanted.delete(op.id)) {
+        state.latest.set(op.id, op);
+        if (!isFinalStatus(op.status))
+          deepest = position;
+      }
+      position++;
+    }
+    const next = paginationCursor(page);
+    const last = page.operations.at(-1);
+    const listEnded = page.operations.length < limit || next === void 0 || next === cursor || last === void 0;
+    if (listEnded || !couldBeFurther(state, wanted, last))
+      break;
+    cursor = next;
+    limit = MAX_PAGE_LIMIT;
+  }
+  state.deepestPosition = deepest;
+}
+function couldBeFurther(state, wanted, last) {
+  const lastCreated = Date.parse(last.created_at);
+  for (const id of wanted) {
+    const created = Date.parse(state.latest.get(id)?.created_at ?? "");
+    if (!Number.isFinite(created) || !Number.isFinite(lastCreated) || created <= lastCreated)
+      return true;
+  }
+  return false;
+}
+async function fetchAwaited(context, id) {
+  try {
+    return await fetchOperation(context.transport, context.projectId, id, context.call);
+  } catch (error2) {
+    if (!(error2 instanceof NotFoundError))
+      throw error2;
+    const path = apiPath`/projects/${context.projectId}/operations/${id}`;
+    throw new NotFoundError(`operations.wait: operation ${id} does not exist in project ${context.projectId} (GET ${path} answered 404). Check the operation ids and the project id: pass the ids from the response that started the operations.`, { method: "GET", path, status: 404, code: error2.code, requestId: error2.requestId });
+  }
+}
+
+// ../../packages/api/dist/waiter/pending-scan.js
+var QUIET_PAGES_TO_STOP = 2;
+var SCAN_PAGE_LIMIT = MAX_PAGE_LIMIT;
+var PendingScan = class {
+  /** Every operation found pending by any scan so far, with its latest state, newest first. */
+  #found = /* @__PURE__ */ new Map();
+  #deepestPosition;
+  /** One scan from the head of the list. A scan cut short by an error keeps what it found. */
+  async run(context) {
+    const { transport, projectId, call } = context;
+    let position = 0;
+    let quietPages = 0;
+    let deepest;
+    const list2 = listOperations(transport, () => ({ projectId, limit: SCAN_PAGE_LIMIT, cursor: void 0, call }));
+    for await (const page of list2.pages()) {
+      let pendingHere = false;
+      for (const op of page.data) {
+        const pending = !isFinalStatus(op.status);
+        if (pending || this.#found.has(op.id))
+          this.#found.set(op.id, op);
+        if (pending) {
+          pendingHere = true;
+          deepest = position;
+        }
+        position++;
+      }
+      quietPages = pendingHere ? 0 : quietPages + 1;
+      if (quietPages >= QUIET_PAGES_TO_STOP)
+        break;
+    }
+    this.#deepestPosition = deepest;
+  }
+  /** The awaited operations: what the scan found (so far, if no scan completed). */
+  toPollState() {
+    const state = new PollState([...this.#found.keys()]);
+    for (const op of this.#found.values())
+      state.latest.set(op.id, op);
+    state.deepestPosition = this.#deepestPosition;
+    return state;
+  }
+};
+
+// ../../packages/api/dist/waiter/poll-schedule.js
+var DELAY_GROWTH = 0.2;
+var DELAY_JITTER = 0.2;
+var DEFAULT_MIN_INTERVAL_MS = 1e3;
+var PollSchedule = class {
+  #limits;
+  #random;
+  /** After a transient failure or a rate limit, the platform is not asked faster than the ceiling again. */
+  #backedOff = false;
+  constructor(limits, random) {
+    this.#limits = limits;
+    this.#random = random;
+  }
+  /**
+   * Time from the start of the round that began `elapsedMs` into the wait to the start of the next:
+   * min(max(minInterval, GROWTH \u00d7 elapsed), maxInterval); between the two, shortened by the jitter
+   * but never below the minimum.
+   */
+  delayAfter(elapsedMs) {
+    const { minIntervalMs, maxIntervalMs } = this.#limits;
+    if (this.#backedOff)
+      return maxIntervalMs;
+    const ceiling = Math.min(maxIntervalMs, Math.max(minIntervalMs, DELAY_GROWTH * elapsedMs));
+    if (ceiling <= minIntervalMs || ceiling >= maxIntervalMs)
+      return ceiling;
+    return Math.max(minIntervalMs, Math.floor(ceiling * (1 - DELAY_JITTER * this.#random())));
+  }
+  /** A round failed (5xx, 429, 423, connection lost): from now on, rounds start a full interval apart. */
+  backOff() {
+    this.#backedOff = true;
+  }
+};
+
+// ../../packages/api/dist/waiter/wait-deadline.js
+var WaitDeadline = class {
+  /** When the wait's time is up, on the runtime's clock. */
+  at;
+  #timer;
+  #link;
+  #callerSignals;
+  constructor(runtime, timeoutMs, callerSignals) {
+    this.at = runtime.now() + timeoutMs;
+    this.#timer = runtime.abortAfter(timeoutMs, new DeadlinePassed(`the wait's timeout (timeoutMs ${timeoutMs}) ran out.`));
+    this.#callerSignals = callerSignals;
+    this.#link = linkSignals([...callerSignals, this.#timer.signal]);
+  }
+  /** For the wait's requests and sleeps: aborts at the deadline or on the caller's abort. */
+  get signal() {
+    return this.#link.signal;
+  }
+  /** A signal of the caller (client-wide or the wait's own) fired: that wins over the deadline. */
+  callerAborted() {
+    return this.#callerSignals.some((signal) => signal?.aborted === true);
+  }
+  /** Time is up, and the caller did not abort. */
+  passed() {
+    return this.#timer.signal.aborted && !this.callerAborted();
+  }
+  dispose() {
+    this.#link.dispose();
+    this.#timer.dispose();
+  }
+};
+
+// ../../packages/api/dist/waiter/wait-options.js
+var WAIT_CONTEXT = "operations.wait";
+var OPTION_KEYS2 = ["ids", "intervalMs", "minIntervalMs", "timeoutMs", "signal", "onPoll"];
+var MILLISECONDS = { exclusiveMin: true, unit: "milliseconds" };
+function checkWait(projectId, options) {
+  const given = requireOptionsObject(options, WAIT_CONTEXT);
+  rejectUnknownKeys(given, OPTION_KEYS2, WAIT_CONTEXT);
+  const ids = given.ids === void 0 ? "pending" : given.ids;
+  if (ids !== "pending" && !Array.isArray(ids)) {
+    throw new OptionError("ids", `${WAIT_CONTEXT}: ids must be an array of operation ids, or 'pending' to await every pending operation`);
+  }
+  const intervalMs = given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS);
+  return {
+    projectId: requireNonEmptyString(projectId, "projectId", WAIT_CONTEXT),
+    ids: ids === "pending" ? void 0 : [...new Set(ids.map((id, i2) => requireNonEmptyString(id, `ids[${i2}]`, WAIT_CONTEXT)))],
+    intervalMs,
+    minIntervalMs: checkMinInterval(given.minIntervalMs, intervalMs),
+    timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", WAIT_CONTEXT, { ...MILLISECONDS, max: MAX_TIMER_MS }),
+    signal: requireSignal(given.signal, "signal", WAIT_CONTEXT),
+    onPoll: requireFunction(given.onPoll, "onPoll", WAIT_CONTEXT)
+  };
+}
+function checkMinInterval(value, intervalMs) {
+  if (value === void 0)
+    return Math.min(DEFAULT_MIN_INTERVAL_MS, intervalMs);
+  const minIntervalMs = requireNumber(value, "minIntervalMs", WAIT_CONTEXT, MILLISECONDS);
+  if (minIntervalMs > intervalMs) {
+    throw new OptionError("minIntervalMs", `${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`);
+  }
+  return minIntervalMs;
+}
+
+// ../../packages/api/dist/waiter/wait.js
+async function waitForOperations(transport, projectId, options) {
+  const wait = checkWait(projectId, options);
+  if (wait.ids?.length === 0)
+    return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
+  const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);
+  try {
+    return await pollUntilDone(transport, wait, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+async function pollUntilDone(transport, wait, deadline) {
+  const { now } = transport.runtime;
+  const started = now();
+  const counts = { round: 0, total: 0 };
+  const context = {
+    transport,
+    projectId: wait.projectId,
+    call: { signal: deadline.signal, onAttempt: () => counts.round++ }
+  };
+  const awaited = awaitedOperations(wait.ids);
+  const schedule = new PollSchedule({ minIntervalMs: wait.minIntervalMs, maxIntervalMs: wait.intervalMs }, transport.runtime.random);
+  let rounds = 0;
+  for (let lastRound = false; ; ) {
+    const roundStarted = now();
+    rounds++;
+    const outcome = await runRound(deadline, () => awaited.poll(context));
+    counts.total += counts.round;
+    const error2 = outcome.kind === "transient" ? outcome.error : void 0;
+    wait.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error2));
+    counts.round = 0;
+    if (outcome.kind === "deadline" || lastRound || awaited.known() && awaited.state().pendingIds().length === 0)
+      break;
+    if (error2)
+      schedule.backOff();
+    const roundMs = now() - roundStarted;
+    const untilLatestStart = deadline.at - roundMs - now();
+    if (untilLatestStart <= 0)
+      break;
+    const retryAfterMs = error2?.retryAfterMs ?? 0;
+    if (retryAfterMs > untilLatestStart) {
+      await pause(transport, deadline.at - now(), wait, deadline);
+      break;
+    }
+    const untilNextStart = Math.max(0, schedule.delayAfter(roundStarted - started) - roundMs, retryAfterMs);
+    lastRound = untilLatestStart <= untilNextStart;
+    if (!await pause(transport, Math.min(untilNextStart, untilLatestStart), wait, deadline))
+      break;
+  }
+  return result(awaited.state(), { rounds, requests: counts.total, elapsedMs: now() - started, complete: awaited.known() });
+}
+function awaitedOperations(ids) {
+  if (ids !== void 0) {
+    const state = new PollState(ids);
+    return { poll: (context) => pollRound(state, context), state: () => state, known: () => true };
+  }
+  const scan = new PendingScan();
+  let found;
+  return {
+    poll: async (context) => {
+      if (found)
+        return pollRound(found, context);
+      await scan.run(context);
+      found = scan.toPollState();
+    },
+    state: () => found ?? scan.toPollState(),
+    known: () => found !== void 0
+  };
+}
+async function runRound(deadline, round) {
+  try {
+    await round();
+    return { kind: "done" };
+  } catch (error2) {
+    if (deadline.callerAborted() || !(error2 instanceof ApiError))
+      throw error2;
+    const { transient } = error2;
+    if (deadline.passed() && (transient || error2 instanceof RequestAbortedError))
+      return { kind: "deadline" };
+    if (transient)
+      return { kind: "transient", error: error2 };
+    throw error2;
+  }
+}
+async function pause(transport, ms, wait, deadline) {
+  try {
+    await transport.runtime.sleep(ms, deadline.signal);
+    return true;
+  } catch (error2) {
+    if (!(error2 instanceof SleepAborted))
+      throw error2;
+    if (!deadline.callerAborted())
+      return false;
+    throw new RequestAbortedError(`${WAIT_CONTEXT}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`, { method: "GET", path: apiPath`/projects/${wait.projectId}/operations` });
+  }
+}
+function pollEvent(state, round, elapsedMs, counts, error2) {
+  const ops = [...state.latest.values()];
+  const event = {
+    round,
+    elapsedMs,
+    awaited: state.awaited.length,
+    pending: state.pendingIds().length,
+    succeeded: ops.filter((op) => isSuccessStatus(op.status)).length,
+    failed: ops.filter((op) => isFailureStatus(op.status)).length,
+    requests: counts.round,
+    totalRequests: counts.total
+  };
+  if (error2)
+    event.error = error2;
+  return event;
+}
+function result(state, summary2) {
+  const operations = [];
+  const unknownIds = [];
+  for (const id of state.awaited) {
+    const op = state.latest.get(id);
+    if (op)
+      operations.push(op);
+    else
+      unknownIds.push(id);
+  }
+  const failed = operations.filter((op) => isFailureStatus(op.status));
+  const pending = operations.filter((op) => !isFinalStatus(op.status));
+  const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
+  const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
+  const { rounds, requests, elapsedMs } = summary2;
+  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
+}
+
+// ../../packages/api/dist/resources/operations/operations.js
+var Operations = class {
+  #transport;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * The project's operations, newest first: await it for the first page, or `for await` over it
+   * for every operation, fetched page by page as you iterate. Argument mistakes reject.
+   */
+  list(projectId, params, options) {
+    const context = "operations.list";
+    return listOperations(this.#transport, () => {
+      const id = checkId(projectId, "projectId", context);
+      const given = requireOptionsObject(params, context);
+      rejectUnknownKeys(given, ["limit", "cursor"], context);
+      const cursor = given.cursor === void 0 ? void 0 : requireNonEmptyString(given.cursor, "cursor", context);
+      const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
+      return { projectId: id, limit, cursor, call: toCallOptions(options, context) };
+    });
+  }
+  /** One operation, by id. */
+  async get(projectId, operationId, options) {
+    const context = "operations.get";
+    const project = checkId(projectId, "projectId", context);
+    const operation = checkId(operationId, "operationId", context);
+    return fetchOperation(this.#transport, project, operation, toCallOptions(options, context));
+  }
+  /**
+   * Waits until every awaited operation is final, or the timeout (then `timed-out`, with the last
+   * known states; the timeout also aborts requests in flight). A transient failure is passed to
+   * `onPoll` and the wait goes on; other API errors throw. See WaitOptions for the polling rules.
+   *
+   * `ids: 'pending'` (the default): every operation of the project not final at call time, found
+   * by reading the list newest first in pages of 1000 until two pages in a row hold no pending
+   * operation (or the list ends). An operation pending below that is not awaited: pass its id.
+   */
+  async wait(projectId, options) {
+    return waitForOperations(this.#transport, projectId, options);
+  }
+};
+
+// ../../packages/api/dist/resources/projects.js
+var MAX_PROJECTS_PAGE_LIMIT = 400;
+var Projects = class {
+  #transport;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * The account's projects: await it for the first page, `for await` over it (or `toArray()`) for
+   * every project, fetched page by page. Argument mistakes reject.
+   */
+  list(params, options) {
+    const context = "projects.list";
+    return new PagePromise(async (cursor) => {
+      const given = requireOptionsObject(params, context);
+      rejectUnknownKeys(given, ["limit"], context);
+      const limit = checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT);
+      return this.#transport.request({
+        method: "GET",
+        path: "/projects",
+        query: { limit, cursor },
+        parse: (data) => ({ items: expectList(data, "projects", { id: "string" }), cursor: paginationCursor(data) })
+      }, toCallOptions(options, context));
+    }, (project) => project.id);
+  }
+};
+
+// ../../packages/api/dist/resources/raw-request.js
+var METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+var CONTEXT = "request";
+function rawRequest(transport, method, path, options) {
+  const given = requireOptionsObject(options, CONTEXT);
+  rejectUnknownKeys(given, ["body", "query", "signal"], CONTEXT);
+  const spec = {
+    method: checkMethod(method),
+    path: checkPath(path),
+    query: checkQuery(given.query),
+    body: given.body,
+    parse: (data) => data
+  };
+  return transport.request(spec, toCallOptions({ signal: given.signal }, CONTEXT));
+}
+function checkMethod(value) {
+  if (!METHODS.includes(value)) {
+    throw new OptionError("method", `${CONTEXT}: method must be one of ${METHODS.join(", ")}`);
+  }
+  return value;
+}
+function checkPath(value) {
+  const ok = typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !/[?#\s]/.test(value);
+  if (!ok) {
+    throw new OptionError("path", `${CONTEXT}: path must start with / and be relative to the API root, without a query (pass it as query) or spaces, e.g. /projects`);
+  }
+  return value;
+}
+function checkQuery(value) {
+  if (value === void 0)
+    return void 0;
+  const primitive = (v2) => v2 === void 0 || ["string", "number", "boolean"].includes(typeof v2);
+  if (!isPlainObject(value) || !Object.values(value).every(primitive)) {
+    throw new OptionError("query", `${CONTEXT}: query must be an object of strings, numbers and booleans`);
+  }
+  return value;
+}
+
+// ../../packages/api/dist/client.js
+function createClient(options) {
+  return new Client(options, "createClient");
+}
+var Client = class _Client {
+  #options;
+  #transport;
+  apiKeys;
+  projects;
+  operations;
+  constructor(options, context) {
+    this.#transport = new Transport(resolveClientOptions(options, context));
+    this.#options = { ...options };
+    this.apiKeys = new ApiKeys(this.#transport);
+    this.projects = new Projects(this.#transport);
+    this.operations = new Operations(this.#transport);
+  }
+  get baseUrl() {
+    return this.#transport.baseUrl;
+  }
+  withOptions(options) {
+    return new _Client({ ...this.#options, ...options }, "withOptions");
+  }
+  withApiKey(apiKey) {
+    return new _Client({ ...this.#options, apiKey }, "withApiKey");
+  }
+  async request(method, path, options) {
+    return rawRequest(this.#transport, method, path, options);
+  }
+};
+
 // ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
@@ -1478,11 +3006,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve) {
-      resolve(value);
+    return value instanceof P2 ? value : new P2(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -1498,7 +3026,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve2(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -1821,1402 +3349,237 @@ function endGroup() {
   issue("endgroup");
 }
 
-// ../../packages/api/dist/internal/runtime.js
-var SleepAborted = class extends Error {
-  name = "SleepAborted";
+// ../common/src/inputs/read.ts
+var InputError = class extends Error {
+  constructor(input, problem) {
+    super(`Input '${input}' ${problem}`);
+    this.input = input;
+    this.problem = problem;
+  }
+  input;
+  problem;
+  name = "InputError";
 };
-function abortableSleep(ms, signal, clock = Date.now) {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new SleepAborted("sleep aborted"));
-      return;
+var InvalidInputsError = class extends Error {
+  constructor(errors) {
+    super(
+      errors.length === 1 ? `${errors[0].message}. Nothing was done.` : `${errors.length} inputs are invalid; nothing was done:
+${errors.map((e) => `- ${e.message}`).join("\n")}`
+    );
+    this.errors = errors;
+  }
+  errors;
+  name = "InvalidInputsError";
+};
+var DEFAULT_MAX_LENGTH = 1e3;
+var DEFAULT_MAX_MULTILINE_LENGTH = 1e5;
+var FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+var FORBIDDEN_MULTILINE = /[^\n\t\P{Cc}]|[\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+function checkInputText(name, raw, options = {}) {
+  const text = raw.replace(/\r\n?/g, "\n").trim();
+  if (text === "") {
+    if (options.required) {
+      throw new InputError(name, `is required but empty${options.hint ? `: ${options.hint}` : ""}`);
     }
-    const until = clock() + ms;
-    let timer;
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new SleepAborted("sleep aborted"));
-    };
-    const wake = () => {
-      const early = until - clock();
-      if (early > 0) {
-        timer = setTimeout(wake, early);
-        return;
-      }
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    };
-    timer = setTimeout(wake, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-function abortAfter(ms, reason) {
-  const controller = new AbortController();
-  if (ms <= 0) {
-    controller.abort(reason);
-    return { signal: controller.signal, dispose: () => void 0 };
+    return "";
   }
-  const timer = setTimeout(() => controller.abort(reason), ms);
-  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
-}
-var systemRuntime = {
-  now: () => Date.now(),
-  random: () => Math.random(),
-  sleep: abortableSleep,
-  abortAfter
-};
-
-// ../../packages/api/dist/internal/redact.js
-var REDACTED = "[redacted]";
-var BEARER = /(bearer\s+)(?![[<])[^\s"',;)]+/gi;
-function redactSecrets(text, secrets) {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length > 0)
-      out = out.split(secret).join(REDACTED);
+  const maxLength = options.maxLength ?? (options.multiline ? DEFAULT_MAX_MULTILINE_LENGTH : DEFAULT_MAX_LENGTH);
+  if (text.length > maxLength) {
+    throw new InputError(name, `is ${text.length} characters long; at most ${maxLength} are accepted`);
   }
-  return out.replace(BEARER, `$1${REDACTED}`);
+  const match = (options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN).exec(text);
+  if (match) {
+    const code = match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+    const what = match[0] === "\n" ? "a line break (it takes a single line)" : `a control character (U+${code})`;
+    throw new InputError(name, `contains ${what} at position ${match.index + 1}; remove it`);
+  }
+  return text;
 }
-function safeExcerpt(text, secrets, max = 300) {
-  const line = redactSecrets(text, secrets).replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+function readInputText(name, options = {}) {
+  return checkInputText(name, getInput(name, { trimWhitespace: false }), options);
+}
+function readInput(name, parse3, options = {}) {
+  return parse3(name, readInputText(name, options) || options.default || "");
+}
+function maskSecretInputs(names) {
+  for (const name of names) maskValue(getInput(name));
+}
+function maskValue(value) {
+  if (value !== "") setSecret(value);
 }
 
-// ../../packages/api/dist/internal/retry-after.js
-function parseRetryAfter(value, nowMs) {
-  if (value === null || value === void 0)
-    return void 0;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text))
-    return Math.round(Number(text) * 1e3);
-  if (!/[a-z]/i.test(text))
-    return void 0;
-  const at2 = Date.parse(text);
-  if (!Number.isFinite(at2))
-    return void 0;
-  return Math.max(0, at2 - nowMs);
+// ../common/src/failure.ts
+var COMMON_HINTS = {
+  AuthenticationError: 'Put a live key in the secret passed as api-key, then re-run (see the README, "When the key no longer works").',
+  ConnectionError: "Check api-url and that the runner can reach it.",
+  TimeoutError: "Check api-url and that the runner can reach it.",
+  RedirectRefusedError: "Check api-url: give the API base URL itself, which answers without redirects."
+};
+function failureAnnotation(error2, hints = {}) {
+  if (error2 instanceof InvalidInputsError) return error2.message;
+  if (error2 instanceof ApiError) {
+    const hint = hints[error2.name] ?? COMMON_HINTS[error2.name];
+    return hint ? `${error2.message} ${hint}` : error2.message;
+  }
+  if (error2 instanceof Error) return error2.message;
+  return String(error2);
 }
 
-// ../../packages/api/dist/errors.js
-var ApiError = class extends Error {
-  name = "ApiError";
-  method;
-  path;
-  status;
-  code;
-  requestId;
-  /** Wait the server asked for (`Retry-After`), when it sent one. */
-  retryAfterMs;
-  /** Attempts made before this error was thrown (retries included). */
-  attempts = 1;
-  constructor(message, init) {
-    super(message, init.cause === void 0 ? void 0 : { cause: init.cause });
-    this.method = init.method;
-    this.path = init.path;
-    this.status = init.status;
-    this.code = init.code;
-    this.requestId = init.requestId;
-    this.retryAfterMs = init.retryAfterMs;
-  }
-  /** Builds the error subclass that matches an HTTP error response. */
-  static generate(response) {
-    const { method, path, status } = response;
-    const body = asErrorBody(response.body);
-    const secrets = response.secrets ?? [];
-    const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
-    const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
-    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
-    const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
-    const init = { method, path, status, code, requestId, retryAfterMs };
-    const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
-    const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
-    const tail = requestId ? ` (request id ${requestId})` : "";
-    const [ErrorClass, advice] = classify(status, method, retryAfterMs);
-    return new ErrorClass(`${head} ${advice}${tail}`, init);
-  }
-  /** The safe fields, so JSON logs of an error never carry more than the message says. */
-  toJSON() {
-    return {
-      name: this.name,
-      message: this.message,
-      method: this.method,
-      path: this.path,
-      status: this.status,
-      code: this.code,
-      requestId: this.requestId,
-      retryAfterMs: this.retryAfterMs,
-      attempts: this.attempts
-    };
-  }
-};
-var InvalidRequestError = class extends ApiError {
-  name = "InvalidRequestError";
-};
-var AuthenticationError = class extends ApiError {
-  name = "AuthenticationError";
-};
-var PermissionDeniedError = class extends ApiError {
-  name = "PermissionDeniedError";
-};
-var NotFoundError = class extends ApiError {
-  name = "NotFoundError";
-};
-var ConflictError = class extends ApiError {
-  name = "ConflictError";
-};
-var LockedError = class extends ConflictError {
-  name = "LockedError";
-};
-var RateLimitError = class extends ApiError {
-  name = "RateLimitError";
-};
-var ServerError = class extends ApiError {
-  name = "ServerError";
-};
-var RedirectRefusedError = class extends ApiError {
-  name = "RedirectRefusedError";
-};
-var ConnectionError = class extends ApiError {
-  name = "ConnectionError";
-};
-var TimeoutError = class extends ApiError {
-  name = "TimeoutError";
-};
-var RequestAbortedError = class extends ApiError {
-  name = "RequestAbortedError";
-};
-var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
-function classify(status, method, retryAfterMs) {
-  const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
-  switch (status) {
-    case 400:
-    case 422:
-      return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
-    case 401:
-      return [
-        AuthenticationError,
-        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
-      ];
-    case 403:
-      return [PermissionDeniedError, "The API key is not allowed to do this: check that its account owns the resource."];
-    case 404:
-      return [NotFoundError, "Check the ids in the path: they do not exist, or belong to another account."];
-    case 409:
-      return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
-    case 423:
-      return [
-        LockedError,
-        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
-      ];
-    case 429:
-      return [
-        RateLimitError,
-        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait}.`
-      ];
-  }
-  if (status === 503)
-    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait}.`];
-  if (status >= 500) {
-    const effect = method === "GET" ? "" : ` ${MAY_HAVE_TAKEN_EFFECT}`;
-    return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
-  }
-  return [ApiError, "This status is not expected from the platform API: check baseUrl and the request."];
+// ../common/src/inputs/refused-values.ts
+var MAX_QUOTED_LENGTH = 20;
+function rejectedValue(value) {
+  if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
+  if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
+  return `'${value}'`;
 }
-function unansweredAdvice(method, advice) {
-  return method === "POST" ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
-}
-function noteGaveUp(error2, attempts, why, secrets) {
-  error2.attempts = attempts;
-  if (why)
-    error2.message = redactSecrets(`${error2.message} ${why}`, secrets);
-  return error2;
-}
-function asErrorBody(body) {
-  if (typeof body !== "object" || body === null)
-    return {};
-  const { code, message, request_id } = body;
-  return {
-    code: typeof code === "string" && code !== "" ? code : void 0,
-    message: typeof message === "string" && message !== "" ? message : void 0,
-    request_id: typeof request_id === "string" && request_id !== "" ? request_id : void 0
-  };
+function withoutEchoes(message, text) {
+  return message.replace(
+    /[A-Za-z0-9_+/=.~-]+/g,
+    (run2) => text.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2
+  );
 }
 
-// ../../packages/api/dist/internal/origin.js
-var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
-function isLoopbackHost(hostname) {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host === "::1")
-    return true;
-  const octets = host.split(".");
-  return octets.length === 4 && octets[0] === "127" && octets.every((o2) => /^\d{1,3}$/.test(o2) && Number(o2) <= 255);
+// ../common/src/inputs/values.ts
+var TRUE = /* @__PURE__ */ new Set(["true", "yes", "on", "1"]);
+var FALSE = /* @__PURE__ */ new Set(["false", "no", "off", "0"]);
+function parseBoolean(name, text) {
+  const value = text.toLowerCase();
+  if (TRUE.has(value)) return true;
+  if (FALSE.has(value)) return false;
+  throw new InputError(name, `is ${rejectedValue(text)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
 }
-function parseBaseUrl(value, context) {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new TypeError(`${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
+function parseInteger(name, text, bounds = {}) {
+  const min = bounds.min ?? 0;
+  const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
+  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value)) {
+    throw new InputError(name, `is ${rejectedValue(text)}, not a whole number`);
   }
-  let url;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(`${context}: baseUrl must use https: (got ${url.protocol})`);
-  }
-  if (url.username !== "" || url.password !== "") {
-    throw new TypeError(`${context}: baseUrl must not contain credentials; pass the key as apiKey`);
-  }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new TypeError(`${context}: baseUrl must use https: for ${url.host}; plain http: is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost), so the key never crosses a network in clear text`);
-  }
-  if (url.search !== "" || url.hash !== "") {
-    throw new TypeError(`${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
-  }
-  const pathname = url.pathname.replace(/\/+$/, "");
-  return { origin: url.origin, pathname, href: `${url.origin}${pathname}` };
-}
-function encodePathSegment(value) {
-  const text = String(value);
-  if (text === "" || text === "." || text === "..") {
-    throw new TypeError(`an id in an API path must not be empty, "." or ".." (got "${text}")`);
-  }
-  return encodeURIComponent(text);
-}
-function apiPath(strings, ...segments) {
-  return strings.reduce((path, part, i2) => path + part + (i2 < segments.length ? encodePathSegment(segments[i2]) : ""), "");
-}
-function buildRequestUrl(base, path, query) {
-  if (!path.startsWith("/") || path.startsWith("//"))
-    throw new Error(`internal: API path must be relative: ${path}`);
-  const url = new URL(`${base.origin}${base.pathname}${path}`);
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== void 0)
-      url.searchParams.set(name, String(value));
-  }
-  assertSameOrigin(url, base);
-  return url;
-}
-function assertSameOrigin(url, base) {
-  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname}/`)) {
-    throw new Error(`internal: refusing to send the API key outside ${base.href}`);
-  }
-}
-function redirectTarget(location, requestUrl) {
-  if (!location)
-    return "an unspecified location";
-  try {
-    return new URL(location, requestUrl).host;
-  } catch {
-    return "an invalid location";
-  }
-}
-
-// ../../packages/api/dist/internal/signals.js
-var DeadlinePassed = class extends Error {
-  name = "DeadlinePassed";
-};
-function linkSignals(signals, timeoutMs) {
-  const controller = new AbortController();
-  const sources = signals.filter((s2) => s2 !== void 0);
-  let callerAborted = false;
-  let timedOut = false;
-  const abortWith = (reason) => {
-    if (!timedOut)
-      callerAborted = true;
-    controller.abort(reason);
-  };
-  const onAbort = (event) => abortWith(event.target.reason);
-  for (const source of sources) {
-    if (source.aborted)
-      abortWith(source.reason);
-    else
-      source.addEventListener("abort", onAbort, { once: true });
-  }
-  const timer = timeoutMs === void 0 ? void 0 : setTimeout(() => {
-    if (!callerAborted)
-      timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  return {
-    signal: controller.signal,
-    callerAborted: () => callerAborted,
-    timedOut: () => timedOut,
-    dispose: () => {
-      if (timer !== void 0)
-        clearTimeout(timer);
-      for (const source of sources)
-        source.removeEventListener("abort", onAbort);
-    }
-  };
-}
-
-// ../../packages/api/dist/internal/request.js
-async function sendAttempt(settings, spec, callSignal, now) {
-  const url = buildRequestUrl(settings.base, spec.path, spec.query);
-  const at2 = { method: spec.method, path: spec.path };
-  const link = linkSignals([settings.signal, callSignal], settings.timeoutMs);
-  try {
-    if (link.callerAborted())
-      throw abortedError(at2, link.signal.reason);
-    const headers = {
-      authorization: `Bearer ${settings.apiKey}`,
-      accept: "application/json",
-      "user-agent": settings.userAgent
-    };
-    if (spec.body !== void 0)
-      headers["content-type"] = "application/json";
-    let response;
-    try {
-      response = await settings.fetch(url, {
-        method: spec.method,
-        headers,
-        body: spec.body === void 0 ? void 0 : JSON.stringify(spec.body),
-        signal: link.signal,
-        // A redirect would carry the key elsewhere (fetch drops Authorization only cross-origin).
-        redirect: "manual"
-      });
-    } catch (error2) {
-      throw unansweredError(error2, at2, link, settings);
-    }
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel().catch(() => void 0);
-      throw redirectError(response, url, at2);
-    }
-    let text;
-    try {
-      text = await response.text();
-    } catch (error2) {
-      throw unansweredError(error2, at2, link, settings);
-    }
-    const data = parseJson(text);
-    if (!response.ok) {
-      throw ApiError.generate({
-        ...at2,
-        status: response.status,
-        body: data === NOT_JSON ? void 0 : data,
-        headers: response.headers,
-        now: now(),
-        secrets: [settings.apiKey]
-      });
-    }
-    if (data === NOT_JSON) {
-      throw new ApiError(`${at2.method} ${at2.path} answered HTTP ${response.status} with a body that is not JSON. Check baseUrl: it should be the API root, such as ${DEFAULT_BASE_URL}.`, { ...at2, status: response.status, requestId: response.headers.get("x-request-id") ?? void 0 });
-    }
-    return { status: response.status, data };
-  } finally {
-    link.dispose();
-  }
-}
-var NOT_JSON = /* @__PURE__ */ Symbol("not JSON");
-function parseJson(text) {
-  if (text.trim() === "")
-    return void 0;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return NOT_JSON;
-  }
-}
-function abortedError(at2, reason) {
-  if (reason instanceof DeadlinePassed) {
-    return new RequestAbortedError(`${at2.method} ${at2.path} was cut short: ${reason.message}`, at2);
-  }
-  return new RequestAbortedError(`${at2.method} ${at2.path} was aborted by the caller's signal.`, at2);
-}
-function unansweredError(error2, at2, link, settings) {
-  if (link.callerAborted())
-    return abortedError(at2, link.signal.reason);
-  if (link.timedOut()) {
-    const advice2 = unansweredAdvice(at2.method, "Raise timeoutMs if the platform is slow, or check the network.");
-    return new TimeoutError(`${at2.method} ${at2.path} got no complete answer within ${settings.timeoutMs} ms. ${advice2}`, at2);
-  }
-  const reason = safeExcerpt(describeNetworkError(error2), [settings.apiKey], 200);
-  const cause = Object.assign(new Error(reason), { name: "NetworkError", code: networkErrorCode(error2) });
-  const advice = unansweredAdvice(at2.method, "Check the network and baseUrl.");
-  return new ConnectionError(`${at2.method} ${at2.path} could not reach ${settings.base.origin}: ${reason}. ${advice}`, {
-    ...at2,
-    cause
-  });
-}
-function redirectError(response, url, at2) {
-  const target = redirectTarget(response.headers.get("location"), url);
-  return new RedirectRefusedError(`${at2.method} ${at2.path} was redirected (HTTP ${response.status}) to ${target}; redirects are refused so the API key never goes anywhere else. Check baseUrl: it should be the API root itself, such as ${DEFAULT_BASE_URL}.`, { ...at2, status: response.status });
-}
-function describeNetworkError(error2) {
-  const parts = [];
-  let current = error2;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    if (current.message && !parts.includes(current.message))
-      parts.push(current.message);
-    current = current.cause;
-  }
-  return parts.length > 0 ? parts.join(": ") : "network error";
-}
-function networkErrorCode(error2) {
-  let current = error2;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    const code = current.code;
-    if (typeof code === "string" && /^[A-Z][A-Z0-9_]{0,40}$/.test(code))
-      return code;
-    current = current.cause;
-  }
-  return void 0;
-}
-
-// ../../packages/api/dist/internal/validate.js
-var MAX_TIMER_MS = 2147483647;
-function isPlainObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function requireOptionsObject(value, context) {
-  if (value === void 0)
-    return {};
-  if (!isPlainObject(value))
-    throw new TypeError(`${context}: options must be an object`);
-  return value;
-}
-function rejectUnknownKeys(value, allowed, context) {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key) && value[key] !== void 0) {
-      throw new TypeError(`${context}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
-    }
-  }
-}
-function requireNumber(value, name, context, rule = {}) {
-  const { min = 0, exclusiveMin = false, max = MAX_TIMER_MS, integer = false, unit = "" } = rule;
-  const kind = integer ? "an integer" : "a number";
-  const bounds = `${exclusiveMin ? ">" : ">="} ${min}${max === Number.POSITIVE_INFINITY ? "" : ` and <= ${max}`}`;
-  const ok = typeof value === "number" && Number.isFinite(value) && (!integer || Number.isInteger(value)) && (exclusiveMin ? value > min : value >= min) && value <= max;
-  if (!ok) {
-    const got = typeof value === "number" ? String(value) : typeof value;
-    throw new RangeError(`${context}: ${name} must be ${kind}${unit ? ` of ${unit}` : ""} ${bounds} (got ${got})`);
+  if (value < min || value > max) {
+    throw new InputError(name, `is ${value}; it must be between ${min} and ${max}`);
   }
   return value;
 }
-function requireNonEmptyString(value, name, context) {
-  if (typeof value !== "string" || value.length === 0) {
-    throw new TypeError(`${context}: ${name} must be a non-empty string`);
-  }
-  return value;
+function splitList(text) {
+  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
 }
-function requireFunction(value, name, context) {
-  if (value === void 0)
-    return void 0;
-  if (typeof value !== "function")
-    throw new TypeError(`${context}: ${name} must be a function`);
-  return value;
-}
-function requireSignal(value, name, context) {
-  if (value === void 0)
-    return void 0;
-  const looksLikeSignal = isPlainObjectLike(value) && typeof value.aborted === "boolean" && typeof value.addEventListener === "function";
-  if (!looksLikeSignal)
-    throw new TypeError(`${context}: ${name} must be an AbortSignal`);
-  return value;
-}
-function isPlainObjectLike(value) {
-  return typeof value === "object" && value !== null;
+function unique(values) {
+  return [...new Set(values)];
 }
 
-// ../../packages/api/dist/internal/retry.js
-var DEFAULT_RETRY_POLICY = Object.freeze({
-  maxRetries: 4,
-  baseDelayMs: 500,
-  maxDelayMs: 8e3,
-  deadlineMs: 6e4,
-  maxRetryAfterMs: 6e4
-});
-var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
-function resolveRetryPolicy(retries, context) {
-  if (retries === void 0)
-    return { ...DEFAULT_RETRY_POLICY };
-  if (typeof retries === "number") {
-    const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
-    return { ...DEFAULT_RETRY_POLICY, maxRetries };
-  }
-  if (!isPlainObject(retries))
-    throw new TypeError(`${context}: retries must be a number or an object of RetryOptions`);
-  rejectUnknownKeys(retries, RETRY_KEYS, `${context}: retries`);
-  const policy = { ...DEFAULT_RETRY_POLICY };
-  for (const key of RETRY_KEYS) {
-    if (retries[key] === void 0)
-      continue;
-    const rule = key === "maxRetries" ? { integer: true, max: 100 } : { unit: "milliseconds" };
-    policy[key] = requireNumber(retries[key], `retries.${key}`, context, rule);
-  }
-  return policy;
+// ../common/src/log.ts
+function formatDuration(ms) {
+  if (!Number.isFinite(ms) || ms < 0) return "unknown";
+  if (ms < 1e3) return `${Math.round(ms)} ms`;
+  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
+  const totalSeconds = Math.round(ms / 1e3);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
 }
-function isRetryableFailure(method, error2) {
-  const idempotent = method === "GET" || method === "DELETE";
-  if (error2 instanceof ConnectionError || error2 instanceof TimeoutError)
-    return idempotent;
-  const { status } = error2;
-  if (status === void 0)
-    return false;
-  if (status === 423 || status === 429 || status === 503)
-    return true;
-  return idempotent && (status === 408 || status >= 500);
-}
-function backoffDelayMs(retryIndex, policy, random) {
-  const ceiling = Math.min(policy.baseDelayMs * 2 ** retryIndex, policy.maxDelayMs);
-  return Math.floor(ceiling * random());
-}
-function decideRetry(input) {
-  const { method, error: error2, attempts, elapsedMs, policy, random } = input;
-  if (!isRetryableFailure(method, error2))
-    return { retry: false };
-  if (attempts > policy.maxRetries) {
-    const why = policy.maxRetries === 0 ? void 0 : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
-    return { retry: false, why };
+var StepGroups = class {
+  constructor(titles) {
+    this.titles = titles;
   }
-  const { retryAfterMs } = error2;
-  if (retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs) {
-    return {
-      retry: false,
-      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1e3)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`
-    };
+  titles;
+  #current;
+  /** Opens the step's group unless it is the one already open. */
+  enter(step) {
+    if (step === this.#current) return;
+    this.close();
+    startGroup(this.titles[step]);
+    this.#current = step;
   }
-  const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);
-  if (elapsedMs + delayMs > policy.deadlineMs) {
-    return {
-      retry: false,
-      why: `Gave up after ${attempts} attempts: the next retry would start after retries.deadlineMs (${policy.deadlineMs} ms).`
-    };
-  }
-  return { retry: true, delayMs };
-}
-
-// ../../packages/api/dist/internal/shape.js
-var ShapeError = class extends Error {
-  name = "ShapeError";
-};
-function expectObject(data, what) {
-  if (typeof data !== "object" || data === null || Array.isArray(data))
-    throw new ShapeError(`${what} is not an object`);
-  return data;
-}
-function expectArray(data, what) {
-  if (!Array.isArray(data))
-    throw new ShapeError(`${what} is not an array`);
-  return data;
-}
-function expectFields(data, what, fields) {
-  const object = expectObject(data, what);
-  for (const [field, type] of Object.entries(fields)) {
-    if (typeof object[field] !== type)
-      throw new ShapeError(`${what}.${field} is not a ${type}`);
-  }
-  return object;
-}
-function expectList(data, field, itemFields) {
-  const list2 = expectArray(expectObject(data, "the body")[field], field);
-  return list2.map((item, i2) => expectFields(item, `${field}[${i2}]`, itemFields));
-}
-function paginationCursor(data) {
-  const pagination = expectObject(data, "the body").pagination;
-  if (typeof pagination !== "object" || pagination === null)
-    return void 0;
-  const { cursor } = pagination;
-  return typeof cursor === "string" && cursor !== "" ? cursor : void 0;
-}
-
-// ../../packages/api/dist/internal/transport.js
-var Transport = class _Transport {
-  #settings;
-  #runtime;
-  constructor(settings, runtime) {
-    this.#settings = settings;
-    this.#runtime = runtime;
-  }
-  get baseUrl() {
-    return this.#settings.base.href;
-  }
-  get runtime() {
-    return this.#runtime;
-  }
-  /** The client-wide signal, for waits that are not requests. */
-  get signal() {
-    return this.#settings.signal;
-  }
-  /** A transport with the same settings and another key (already checked by the caller). */
-  withApiKey(apiKey) {
-    return new _Transport({ ...this.#settings, apiKey }, this.#runtime);
-  }
-  async request(spec, call = {}) {
-    const { now } = this.#runtime;
-    const settings = this.#settings;
-    const started = now();
-    let unanswered = false;
-    for (let attempts = 1; ; attempts++) {
-      const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
-      if (aborted)
-        throw abortedError(spec, aborted.reason);
-      const attemptStarted = now();
-      call.onAttempt?.();
-      try {
-        const result2 = await sendAttempt(settings, spec, call.signal, now);
-        const value = parseBody(spec, result2.status, result2.data);
-        this.#emit({ ...eventBase(spec, attempts, now() - attemptStarted), status: result2.status, outcome: "ok" });
-        return value;
-      } catch (error2) {
-        if (!(error2 instanceof ApiError))
-          throw error2;
-        const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error2.status };
-        const decision = decideRetry({
-          method: spec.method,
-          error: error2,
-          attempts,
-          elapsedMs: now() - started,
-          policy: settings.retry,
-          random: this.#runtime.random
-        });
-        if (!decision.retry) {
-          noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), [settings.apiKey]);
-          this.#emit({ ...base, outcome: "error", error: error2.message });
-          throw error2;
-        }
-        unanswered ||= error2 instanceof ConnectionError || error2 instanceof TimeoutError;
-        this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal);
-      }
-    }
-  }
-  /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
-  async #pause(ms, at2, callSignal) {
-    const link = linkSignals([this.#settings.signal, callSignal]);
-    try {
-      await this.#runtime.sleep(ms, link.signal);
-    } catch (error2) {
-      if (error2 instanceof SleepAborted)
-        throw abortedError(at2, link.signal.reason);
-      throw error2;
-    } finally {
-      link.dispose();
-    }
-  }
-  /** The hook is the caller's logger: whatever it throws must never change a request's result. */
-  #emit(event) {
-    try {
-      this.#settings.onRequest?.(event);
-    } catch {
-    }
+  /** Closes the open group, if any (call it before the final result, so that shows unfolded). */
+  close() {
+    if (this.#current === void 0) return;
+    endGroup();
+    this.#current = void 0;
   }
 };
-function eventBase(spec, attempt, durationMs) {
-  return { method: spec.method, path: spec.path, attempt, durationMs };
+function formatRequestEvent(event) {
+  const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
+  const attempt = (event.attempt ?? 1) > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
+  let line = `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}${attempt}`;
+  if (event.outcome === "retry") {
+    line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
+  }
+  return line;
 }
-function earlierEffectNote(spec, error2, unanswered) {
-  if (!(unanswered && spec.method === "DELETE" && error2 instanceof NotFoundError))
-    return void 0;
-  return "An earlier attempt got no answer and may have deleted it already.";
+function logRequestEvent(event) {
+  info(formatRequestEvent(event));
 }
-function parseBody(spec, status, data) {
+function logGitHubRequest(event) {
+  info(`GitHub ${formatRequestEvent(event)}`);
+}
+
+// ../common/src/proxy/runner-proxy.ts
+var PROXY_VARIABLES = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
+async function runnerProxyFetch(options) {
+  if (!PROXY_VARIABLES.some((name) => process.env[name])) return void 0;
+  const { createProxyFetch } = await import("./proxy-fetch.js");
+  return createProxyFetch(options);
+}
+
+// ../common/src/summary.ts
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c2) => `&#${c2.charCodeAt(0)};`);
+}
+async function publishResult(outputs, summary2) {
+  for (const [name, value] of Object.entries(outputs)) setOutput(name, value);
+  await writeJobSummary(summary2);
+}
+async function writeJobSummary(summary2) {
+  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  summary.addHeading(escapeHtml(summary2.title), 2).addTable([
+    // core.summary leaves an empty cell unclosed (`<th>`): give empty cells some content.
+    summary2.headers.map((header) => ({ data: escapeHtml(header) || "&#160;", header: true })),
+    ...summary2.rows.map((row) => row.map((cell) => escapeHtml(cell) || "-"))
+  ]);
+  for (const note of summary2.notes ?? []) summary.addRaw(`<p>${escapeHtml(note)}</p>`, true);
   try {
-    return spec.parse(data);
+    await summary.write();
   } catch (error2) {
-    if (!(error2 instanceof ShapeError))
-      throw error2;
-    throw new ApiError(`${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error2.message}). Check baseUrl: it should be the platform API root.`, { method: spec.method, path: spec.path, status });
+    warning(`The job summary could not be written: ${error2.message}`);
   }
 }
-
-// ../../packages/api/dist/version.js
-var VERSION = "0.0.0";
-
-// ../../packages/api/dist/options.js
-var CONTEXT = "createClient";
-var OPTION_KEYS = ["apiKey", "baseUrl", "fetch", "timeoutMs", "retries", "userAgent", "signal", "onRequest"];
-var DEFAULT_TIMEOUT_MS = 3e4;
-var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
-function resolveClientOptions(options) {
-  if (options === void 0)
-    throw new TypeError(`${CONTEXT}: options are required, with at least apiKey`);
-  const given = requireOptionsObject(options, CONTEXT);
-  rejectUnknownKeys(given, OPTION_KEYS, CONTEXT);
-  const fetchImpl = requireFunction(given.fetch, "fetch", CONTEXT) ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function")
-    throw new TypeError(`${CONTEXT}: no global fetch; pass options.fetch (Node >= 20 has one)`);
-  return {
-    apiKey: checkApiKey(given.apiKey, CONTEXT),
-    base: parseBaseUrl(given.baseUrl ?? DEFAULT_BASE_URL, CONTEXT),
-    fetch: fetchImpl,
-    timeoutMs: given.timeoutMs === void 0 ? DEFAULT_TIMEOUT_MS : requireNumber(given.timeoutMs, "timeoutMs", CONTEXT, { exclusiveMin: true, unit: "milliseconds" }),
-    retry: resolveRetryPolicy(given.retries, CONTEXT),
-    userAgent: userAgentFor(given.userAgent),
-    signal: requireSignal(given.signal, "signal", CONTEXT),
-    onRequest: requireFunction(given.onRequest, "onRequest", CONTEXT)
-  };
-}
-function checkApiKey(value, context) {
-  if (value === void 0 || value === null || value === "") {
-    throw new TypeError(`${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`);
-  }
-  if (typeof value !== "string")
-    throw new TypeError(`${context}: apiKey must be a string`);
-  if (!/^[\x21-\x7e]+$/.test(value)) {
-    throw new TypeError(`${context}: apiKey must be printable ASCII without spaces or line breaks; check the stored secret for a trailing newline`);
-  }
-  return value;
-}
-function userAgentFor(value) {
-  if (value === void 0)
-    return DEFAULT_USER_AGENT;
-  if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
-    throw new TypeError(`${CONTEXT}: userAgent must be a non-empty single line of printable ASCII`);
-  }
-  return `${value.trim()} ${DEFAULT_USER_AGENT}`;
-}
-
-// ../../packages/api/dist/resources/request-options.js
-function toCallOptions(options, context) {
-  const given = requireOptionsObject(options, context);
-  rejectUnknownKeys(given, ["signal"], context);
-  return { signal: requireSignal(given.signal, "signal", context) };
-}
-var MAX_PAGE_LIMIT = 1e3;
-function checkLimit(limit, context, max = MAX_PAGE_LIMIT) {
-  if (limit === void 0)
-    return void 0;
-  return requireNumber(limit, "limit", context, { integer: true, min: 1, max });
-}
-function checkId(value, name, context) {
-  return requireNonEmptyString(value, name, context);
-}
-
-// ../../packages/api/dist/resources/api-keys.js
-var MAX_KEY_NAME = 64;
-var KEY_FIELDS = { id: "number", name: "string" };
-var ApiKeys = class {
-  #transport;
-  constructor(transport) {
-    this.#transport = transport;
-  }
-  /**
-   * Creates a key; the response is the only time its value is shown. Not retried after a
-   * connection error, timeout or 5xx other than 503: it may have taken effect, so list the keys
-   * to find out instead of repeating it.
-   */
-  async create(params, options) {
-    const context = "apiKeys.create";
-    if (!isPlainObject(params))
-      throw new TypeError(`${context}: params must be an object such as { key_name: 'ci-2025' }`);
-    const name = params.key_name;
-    const length = typeof name === "string" ? [...name].length : 0;
-    if (typeof name !== "string" || length === 0 || length > MAX_KEY_NAME) {
-      throw new RangeError(`${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
-    }
-    return this.#transport.request({
-      method: "POST",
-      path: "/api_keys",
-      body: params,
-      parse: (data) => expectFields(data, "the body", { id: "number", key: "string" })
-    }, toCallOptions(options, context));
-  }
-  /** The account's live keys (a JSON array, not wrapped). */
-  async list(options) {
-    return this.#transport.request({
-      method: "GET",
-      path: "/api_keys",
-      parse: (data) => expectArray(data, "the body").map((k2, i2) => expectFields(k2, `the body[${i2}]`, KEY_FIELDS))
-    }, toCallOptions(options, "apiKeys.list"));
-  }
-  /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
-  async revoke(keyId, options) {
-    const context = "apiKeys.revoke";
-    const id = requireNumber(keyId, "keyId", context, { integer: true, min: 1, max: Number.MAX_SAFE_INTEGER });
-    return this.#transport.request({
-      method: "DELETE",
-      path: apiPath`/api_keys/${id}`,
-      parse: (data) => expectFields(data, "the body", KEY_FIELDS)
-    }, toCallOptions(options, context));
-  }
-};
-
-// ../../packages/api/dist/pagination.js
-var CursorPaginator = class {
-  #fetchPage;
-  #keyOf;
-  constructor(fetchPage, keyOf) {
-    this.#fetchPage = fetchPage;
-    this.#keyOf = keyOf;
-  }
-  /** Every page's new items, in order. Items seen on the page before are skipped. */
-  async *pages() {
-    let cursor;
-    let previousKeys = /* @__PURE__ */ new Set();
-    for (; ; ) {
-      const page = await this.#fetchPage(cursor);
-      if (page.items.length === 0)
-        return;
-      const keys = new Set(page.items.map(this.#keyOf));
-      const fresh = page.items.filter((item) => !previousKeys.has(this.#keyOf(item)));
-      if (fresh.length > 0)
-        yield fresh;
-      if (page.cursor === void 0 || page.cursor === cursor || fresh.length === 0)
-        return;
-      cursor = page.cursor;
-      previousKeys = keys;
-    }
-  }
-  async *[Symbol.asyncIterator]() {
-    for await (const items of this.pages())
-      yield* items;
-  }
-  /** Every item in one array. For short lists (projects); iterate long ones instead. */
-  async toArray() {
-    const all = [];
-    for await (const items of this.pages())
-      all.push(...items);
-    return all;
-  }
-};
-
-// ../../packages/api/dist/resources/operation-requests.js
-var OPERATION_FIELDS = { id: "string", status: "string" };
-function fetchOperationsPage(transport, projectId, params, call) {
-  return transport.request({
-    method: "GET",
-    path: apiPath`/projects/${projectId}/operations`,
-    query: { limit: params.limit, cursor: params.cursor },
-    parse: (data) => {
-      expectList(data, "operations", OPERATION_FIELDS);
-      return data;
-    }
-  }, call);
-}
-function fetchOperation(transport, projectId, operationId, call) {
-  return transport.request({
-    method: "GET",
-    path: apiPath`/projects/${projectId}/operations/${operationId}`,
-    parse: (data) => {
-      const body = expectFields(data, "the body", {});
-      return expectFields(body.operation, "operation", OPERATION_FIELDS);
-    }
-  }, call);
-}
-function iterateOperations(transport, projectId, limit, call) {
-  return new CursorPaginator(async (cursor) => {
-    const page = await fetchOperationsPage(transport, projectId, { limit, cursor }, call);
-    return { items: page.operations, cursor: paginationCursor(page) };
-  }, (op) => op.id);
-}
-
-// ../../packages/api/dist/operations/status.js
-var SUCCESS_STATUSES = /* @__PURE__ */ new Set(["finished", "skipped"]);
-var FAILURE_STATUSES = /* @__PURE__ */ new Set(["failed", "error", "cancelled"]);
-function isSuccessStatus(status) {
-  return SUCCESS_STATUSES.has(status);
-}
-function isFailureStatus(status) {
-  return FAILURE_STATUSES.has(status);
-}
-function isFinalStatus(status) {
-  return isSuccessStatus(status) || isFailureStatus(status);
-}
-
-// ../../packages/api/dist/operations/poll-round.js
-var MAX_PAGES_PER_ROUND = 2;
-var HEADROOM = 10;
-var FIRST_WINDOW = 100;
-function firstPageLimit(deepestPosition, pendingInWindow) {
-  const needed = deepestPosition === void 0 ? Math.max(FIRST_WINDOW, Math.ceil(pendingInWindow * 1.25)) : Math.ceil((deepestPosition + 1) * 1.25);
-  return Math.min(MAX_PAGE_LIMIT, Math.max(needed, 1) + HEADROOM);
-}
-var PollState = class {
-  awaited;
-  /** Latest state of each awaited operation, by id. */
-  latest = /* @__PURE__ */ new Map();
-  /** Awaited ids not found in the list window: fetched by id. */
-  deep = /* @__PURE__ */ new Set();
-  /** List position (0 = newest) of the deepest pending operation seen in the window last round. */
-  deepestPosition;
-  constructor(awaited) {
-    this.awaited = awaited;
-  }
-  pendingIds() {
-    return this.awaited.filter((id) => {
-      const op = this.latest.get(id);
-      return op === void 0 || !isFinalStatus(op.status);
-    });
-  }
-};
-async function pollRound(state, context) {
-  const pending = state.pendingIds();
-  const wanted = new Set(pending.filter((id) => !state.deep.has(id)));
-  if (wanted.size > 0)
-    await readWindow(state, context, wanted);
-  for (const id of pending) {
-    if (wanted.has(id) || state.deep.has(id)) {
-      state.deep.add(id);
-      state.latest.set(id, await fetchAwaited(context, id));
-    }
-  }
-}
-async function readWindow(state, context, wanted) {
-  const { transport, projectId, call } = context;
-  let limit = firstPageLimit(state.deepestPosition, wanted.size);
-  let cursor;
-  let position = 0;
-  let deepest;
-  for (let pages = 0; pages < MAX_PAGES_PER_ROUND && wanted.size > 0; pages++) {
-    const page = await fetchOperationsPage(transport, projectId, { limit, cursor }, call);
-    for (const op of page.operations) {
-      if (wanted.delete(op.id)) {
-        state.latest.set(op.id, op);
-        if (!isFinalStatus(op.status))
-          deepest = position;
-      }
-      position++;
-    }
-    const next = paginationCursor(page);
-    const last = page.operations.at(-1);
-    const listEnded = page.operations.length < limit || next === void 0 || next === cursor || last === void 0;
-    if (listEnded || !couldBeFurther(state, wanted, last))
-      break;
-    cursor = next;
-    limit = MAX_PAGE_LIMIT;
-  }
-  state.deepestPosition = deepest;
-}
-function couldBeFurther(state, wanted, last) {
-  const lastCreated = Date.parse(last.created_at);
-  for (const id of wanted) {
-    const created = Date.parse(state.latest.get(id)?.created_at ?? "");
-    if (!Number.isFinite(created) || !Number.isFinite(lastCreated) || created <= lastCreated)
-      return true;
-  }
-  return false;
-}
-async function fetchAwaited(context, id) {
-  try {
-    return await fetchOperation(context.transport, context.projectId, id, context.call);
-  } catch (error2) {
-    if (!(error2 instanceof NotFoundError))
-      throw error2;
-    const path = apiPath`/projects/${context.projectId}/operations/${id}`;
-    throw new NotFoundError(`operations.wait: operation ${id} does not exist in project ${context.projectId} (GET ${path} answered 404). Check the operation ids and the project id: pass the ids from the response that started the operations.`, { method: "GET", path, status: 404, code: error2.code, requestId: error2.requestId });
-  }
-}
-
-// ../../packages/api/dist/operations/pending-scan.js
-var QUIET_PAGES_TO_STOP = 2;
-var SCAN_PAGE_LIMIT = MAX_PAGE_LIMIT;
-var PendingScan = class {
-  /** Every operation found pending by any scan so far, with its latest state, newest first. */
-  #found = /* @__PURE__ */ new Map();
-  #deepestPosition;
-  /** One scan from the head of the list. A scan cut short by an error keeps what it found. */
-  async run(context) {
-    const { transport, projectId, call } = context;
-    let position = 0;
-    let quietPages = 0;
-    let deepest;
-    for await (const page of iterateOperations(transport, projectId, SCAN_PAGE_LIMIT, call).pages()) {
-      let pendingHere = false;
-      for (const op of page) {
-        const pending = !isFinalStatus(op.status);
-        if (pending || this.#found.has(op.id))
-          this.#found.set(op.id, op);
-        if (pending) {
-          pendingHere = true;
-          deepest = position;
-        }
-        position++;
-      }
-      quietPages = pendingHere ? 0 : quietPages + 1;
-      if (quietPages >= QUIET_PAGES_TO_STOP)
-        break;
-    }
-    this.#deepestPosition = deepest;
-  }
-  /** The awaited operations: what the scan found (so far, if no scan completed). */
-  toPollState() {
-    const state = new PollState([...this.#found.keys()]);
-    for (const op of this.#found.values())
-      state.latest.set(op.id, op);
-    state.deepestPosition = this.#deepestPosition;
-    return state;
-  }
-};
-
-// ../../packages/api/dist/operations/poll-schedule.js
-var DELAY_GROWTH = 0.2;
-var DELAY_JITTER = 0.2;
-var DEFAULT_MIN_INTERVAL_MS = 1e3;
-var PollSchedule = class {
-  #limits;
-  #random;
-  /** After a transient failure or a rate limit, the platform is not asked faster than the ceiling again. */
-  #backedOff = false;
-  constructor(limits, random) {
-    this.#limits = limits;
-    this.#random = random;
-  }
-  /**
-   * Time from the start of the round that began `elapsedMs` into the wait to the start of the next:
-   * min(max(minInterval, GROWTH \u00d7 elapsed), maxInterval); between the two, shortened by the jitter
-   * but never below the minimum.
-   */
-  delayAfter(elapsedMs) {
-    const { minIntervalMs, maxIntervalMs } = this.#limits;
-    if (this.#backedOff)
-      return maxIntervalMs;
-    const ceiling = Math.min(maxIntervalMs, Math.max(minIntervalMs, DELAY_GROWTH * elapsedMs));
-    if (ceiling <= minIntervalMs || ceiling >= maxIntervalMs)
-      return ceiling;
-    return Math.max(minIntervalMs, Math.floor(ceiling * (1 - DELAY_JITTER * this.#random())));
-  }
-  /** A round failed (5xx, 429, 423, connection lost): from now on, rounds start a full interval apart. */
-  backOff() {
-    this.#backedOff = true;
-  }
-};
-
-// ../../packages/api/dist/operations/wait-deadline.js
-var WaitDeadline = class {
-  /** When the wait's time is up, on the runtime's clock. */
-  at;
-  #timer;
-  #link;
-  #callerSignals;
-  constructor(runtime, timeoutMs, callerSignals) {
-    this.at = runtime.now() + timeoutMs;
-    this.#timer = runtime.abortAfter(timeoutMs, new DeadlinePassed(`the wait's timeout (timeoutMs ${timeoutMs}) ran out.`));
-    this.#callerSignals = callerSignals;
-    this.#link = linkSignals([...callerSignals, this.#timer.signal]);
-  }
-  /** For the wait's requests and sleeps: aborts at the deadline or on the caller's abort. */
-  get signal() {
-    return this.#link.signal;
-  }
-  /** A signal of the caller (client-wide or the wait's own) fired: that wins over the deadline. */
-  callerAborted() {
-    return this.#callerSignals.some((signal) => signal?.aborted === true);
-  }
-  /** Time is up, and the caller did not abort. */
-  passed() {
-    return this.#timer.signal.aborted && !this.callerAborted();
-  }
-  dispose() {
-    this.#link.dispose();
-    this.#timer.dispose();
-  }
-};
-
-// ../../packages/api/dist/operations/wait-options.js
-var WAIT_CONTEXT = "operations.wait";
-var OPTION_KEYS2 = ["intervalMs", "minIntervalMs", "timeoutMs", "signal", "onPoll"];
-var MILLISECONDS = { exclusiveMin: true, unit: "milliseconds" };
-function checkWait(projectId, ids, options) {
-  const given = requireOptionsObject(options, WAIT_CONTEXT);
-  rejectUnknownKeys(given, OPTION_KEYS2, WAIT_CONTEXT);
-  if (ids !== void 0 && !Array.isArray(ids)) {
-    throw new TypeError(`${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
-  }
-  const intervalMs = given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS);
-  return {
-    projectId: requireNonEmptyString(projectId, "projectId", WAIT_CONTEXT),
-    ids: ids && [...new Set(ids.map((id, i2) => requireNonEmptyString(id, `ids[${i2}]`, WAIT_CONTEXT)))],
-    intervalMs,
-    minIntervalMs: checkMinInterval(given.minIntervalMs, intervalMs),
-    timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", WAIT_CONTEXT, { ...MILLISECONDS, max: MAX_TIMER_MS }),
-    signal: requireSignal(given.signal, "signal", WAIT_CONTEXT),
-    onPoll: requireFunction(given.onPoll, "onPoll", WAIT_CONTEXT)
-  };
-}
-function checkMinInterval(value, intervalMs) {
-  if (value === void 0)
-    return Math.min(DEFAULT_MIN_INTERVAL_MS, intervalMs);
-  const minIntervalMs = requireNumber(value, "minIntervalMs", WAIT_CONTEXT, MILLISECONDS);
-  if (minIntervalMs > intervalMs) {
-    throw new RangeError(`${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`);
-  }
-  return minIntervalMs;
-}
-
-// ../../packages/api/dist/operations/wait.js
-async function waitForOperations(transport, projectId, ids, options) {
-  const wait = checkWait(projectId, ids, options);
-  if (wait.ids?.length === 0)
-    return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
-  const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);
-  try {
-    return await pollUntilDone(transport, wait, deadline);
-  } finally {
-    deadline.dispose();
-  }
-}
-async function pollUntilDone(transport, wait, deadline) {
-  const { now } = transport.runtime;
-  const started = now();
-  const counts = { round: 0, total: 0 };
-  const context = {
-    transport,
-    projectId: wait.projectId,
-    call: { signal: deadline.signal, onAttempt: () => counts.round++ }
-  };
-  const awaited = awaitedOperations(wait.ids);
-  const schedule = new PollSchedule({ minIntervalMs: wait.minIntervalMs, maxIntervalMs: wait.intervalMs }, transport.runtime.random);
-  let rounds = 0;
-  for (let lastRound = false; ; ) {
-    const roundStarted = now();
-    rounds++;
-    const outcome = await runRound(deadline, () => awaited.poll(context));
-    counts.total += counts.round;
-    const error2 = outcome.kind === "transient" ? outcome.error : void 0;
-    wait.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error2));
-    counts.round = 0;
-    if (outcome.kind === "deadline" || lastRound || awaited.known() && awaited.state().pendingIds().length === 0)
-      break;
-    if (error2)
-      schedule.backOff();
-    const roundMs = now() - roundStarted;
-    const untilLatestStart = deadline.at - roundMs - now();
-    if (untilLatestStart <= 0)
-      break;
-    const retryAfterMs = error2?.retryAfterMs ?? 0;
-    if (retryAfterMs > untilLatestStart) {
-      await pause(transport, deadline.at - now(), wait, deadline);
-      break;
-    }
-    const untilNextStart = Math.max(0, schedule.delayAfter(roundStarted - started) - roundMs, retryAfterMs);
-    lastRound = untilLatestStart <= untilNextStart;
-    if (!await pause(transport, Math.min(untilNextStart, untilLatestStart), wait, deadline))
-      break;
-  }
-  return result(awaited.state(), { rounds, requests: counts.total, elapsedMs: now() - started, complete: awaited.known() });
-}
-function awaitedOperations(ids) {
-  if (ids !== void 0) {
-    const state = new PollState(ids);
-    return { poll: (context) => pollRound(state, context), state: () => state, known: () => true };
-  }
-  const scan = new PendingScan();
-  let found;
-  return {
-    poll: async (context) => {
-      if (found)
-        return pollRound(found, context);
-      await scan.run(context);
-      found = scan.toPollState();
-    },
-    state: () => found ?? scan.toPollState(),
-    known: () => found !== void 0
-  };
-}
-async function runRound(deadline, round) {
-  try {
-    await round();
-    return { kind: "done" };
-  } catch (error2) {
-    if (deadline.callerAborted() || !(error2 instanceof ApiError))
-      throw error2;
-    const transient = isRetryableFailure("GET", error2);
-    if (deadline.passed() && (transient || error2 instanceof RequestAbortedError))
-      return { kind: "deadline" };
-    if (transient)
-      return { kind: "transient", error: error2 };
-    throw error2;
-  }
-}
-async function pause(transport, ms, wait, deadline) {
-  try {
-    await transport.runtime.sleep(ms, deadline.signal);
-    return true;
-  } catch (error2) {
-    if (!(error2 instanceof SleepAborted))
-      throw error2;
-    if (!deadline.callerAborted())
-      return false;
-    throw new RequestAbortedError(`${WAIT_CONTEXT}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`, { method: "GET", path: apiPath`/projects/${wait.projectId}/operations` });
-  }
-}
-function pollEvent(state, round, elapsedMs, counts, error2) {
-  const ops = [...state.latest.values()];
-  const event = {
-    round,
-    elapsedMs,
-    awaited: state.awaited.length,
-    pending: state.pendingIds().length,
-    succeeded: ops.filter((op) => isSuccessStatus(op.status)).length,
-    failed: ops.filter((op) => isFailureStatus(op.status)).length,
-    requests: counts.round,
-    totalRequests: counts.total
-  };
-  if (error2)
-    event.error = error2;
-  return event;
-}
-function result(state, summary2) {
-  const operations = [];
-  const unknownIds = [];
-  for (const id of state.awaited) {
-    const op = state.latest.get(id);
-    if (op)
-      operations.push(op);
-    else
-      unknownIds.push(id);
-  }
-  const failed = operations.filter((op) => isFailureStatus(op.status));
-  const pending = operations.filter((op) => !isFinalStatus(op.status));
-  const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
-  const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
-  const { rounds, requests, elapsedMs } = summary2;
-  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
-}
-
-// ../../packages/api/dist/resources/operations.js
-var Operations = class {
-  #transport;
-  constructor(transport) {
-    this.#transport = transport;
-  }
-  /** One page of the project's operations, newest first, with the cursor of the next page. */
-  async list(projectId, params, options) {
-    const context = "operations.list";
-    const id = checkId(projectId, "projectId", context);
-    const given = requireOptionsObject(params, context);
-    rejectUnknownKeys(given, ["limit", "cursor"], context);
-    const cursor = given.cursor === void 0 ? void 0 : requireNonEmptyString(given.cursor, "cursor", context);
-    const limit = checkLimit(given.limit, context);
-    return fetchOperationsPage(this.#transport, id, { limit, cursor }, toCallOptions(options, context));
-  }
-  /** Every operation of the project, newest first, fetched page by page as you iterate. */
-  iterate(projectId, params, options) {
-    const context = "operations.iterate";
-    const id = checkId(projectId, "projectId", context);
-    const given = requireOptionsObject(params, context);
-    rejectUnknownKeys(given, ["limit"], context);
-    const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
-    const call = toCallOptions(options, context);
-    return iterateOperations(this.#transport, id, limit, call);
-  }
-  async get(projectId, operationId, options) {
-    const context = "operations.get";
-    const project = checkId(projectId, "projectId", context);
-    const operation = checkId(operationId, "operationId", context);
-    return fetchOperation(this.#transport, project, operation, toCallOptions(options, context));
-  }
-  /**
-   * Waits until every awaited operation is final, or the timeout (then `timed-out`, with the last
-   * known states; the timeout also aborts requests in flight). A transient failure is passed to
-   * `onPoll` and the wait goes on; other API errors throw. See WaitOptions for the polling rules.
-   *
-   * `ids` omitted: every operation of the project not final at call time, found by reading the
-   * list newest first in pages of 1000 until two pages in a row hold no pending operation (or the
-   * list ends). An operation pending below that is not awaited: pass its id.
-   */
-  async wait(projectId, ids, options) {
-    return waitForOperations(this.#transport, projectId, ids, options);
-  }
-};
-
-// ../../packages/api/dist/resources/projects.js
-var MAX_PROJECTS_PAGE_LIMIT = 400;
-var Projects = class {
-  #transport;
-  constructor(transport) {
-    this.#transport = transport;
-  }
-  /** Every project of the account, all pages gathered. */
-  async list(options) {
-    return this.#paginator(void 0, toCallOptions(options, "projects.list")).toArray();
-  }
-  /** Every project, page by page; one page in memory at a time. */
-  iterate(params, options) {
-    const context = "projects.iterate";
-    const given = requireOptionsObject(params, context);
-    rejectUnknownKeys(given, ["limit"], context);
-    return this.#paginator(checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT), toCallOptions(options, context));
-  }
-  #paginator(limit, call) {
-    return new CursorPaginator((cursor) => this.#transport.request({
-      method: "GET",
-      path: "/projects",
-      query: { limit, cursor },
-      parse: (data) => ({
-        items: expectList(data, "projects", { id: "string" }),
-        cursor: paginationCursor(data)
-      })
-    }, call), (project) => project.id);
-  }
-};
-
-// ../../packages/api/dist/client.js
-function createClient(options) {
-  return createClientWithRuntime(options, systemRuntime);
-}
-function createClientWithRuntime(options, runtime) {
-  return new Client(new Transport(resolveClientOptions(options), runtime));
-}
-var Client = class _Client {
-  #transport;
-  apiKeys;
-  projects;
-  operations;
-  constructor(transport) {
-    this.#transport = transport;
-    this.apiKeys = new ApiKeys(transport);
-    this.projects = new Projects(transport);
-    this.operations = new Operations(transport);
-  }
-  get baseUrl() {
-    return this.#transport.baseUrl;
-  }
-  withApiKey(apiKey) {
-    return new _Client(this.#transport.withApiKey(checkApiKey(apiKey, "withApiKey")));
-  }
-};
 
 // ../../packages/rotation/dist/errors.js
-var RotationError = class extends Error {
+var RotationError = class extends KeyturnError {
   name = "RotationError";
+  /** Why the run failed, for a program (see RotationErrorCode). */
+  code;
+  /** The step that failed. */
   step;
   /** What happened, without the advice. */
   summary;
   /** What to do about it. */
   advice;
-  /** What the run did before it failed. */
+  /** What the run did before it failed: which targets hold (or may hold) the new key, what was revoked. */
   report;
   constructor(init) {
     super(`${sentence(init.summary)} ${sentence(init.advice)}`, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.code = init.code;
     this.step = init.step;
     this.summary = init.summary;
     this.advice = init.advice;
     this.report = init.report;
   }
   toJSON() {
-    return { name: this.name, step: this.step, message: this.message, advice: this.advice, report: this.report };
+    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, report: this.report };
   }
 };
 function sentence(text) {
   const trimmed = text.trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
+function platformFailureCode(error2) {
+  return error2 instanceof AuthenticationError ? "current-key-rejected" : "platform-failed";
+}
 
-// ../../packages/rotation/dist/observer.js
+// ../../packages/rotation/dist/log.js
 function observer(hook2) {
-  return (value) => {
-    try {
-      hook2?.(value);
-    } catch {
-    }
-  };
-}
-
-// ../../packages/rotation/dist/credentials.js
-var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
-var PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
-function platformKeyProblem(value) {
-  if (!GITHUB_TOKEN.test(value))
-    return void 0;
-  return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
-}
-function githubTokenProblem(value) {
-  if (!PLATFORM_KEY.test(value))
-    return void 0;
-  return "is shaped like a platform API key, not a GitHub token, so it was not sent to GitHub: pass a token that can write secrets";
+  return (value) => notifyHook(hook2, value);
 }
 
 // ../../packages/rotation/dist/family.js
@@ -3226,18 +3589,22 @@ import { createHash, randomInt } from "node:crypto";
 function identityOf(target) {
   return target.identity?.() ?? target.describe();
 }
-var TargetError = class extends Error {
-  target;
-  status;
-  advice;
-  mayHaveTakenEffect;
+var TargetError = class extends KeyturnError {
   name = "TargetError";
-  constructor(message, target, status, advice, mayHaveTakenEffect2) {
-    super(message);
-    this.target = target;
-    this.status = status;
-    this.advice = advice;
-    this.mayHaveTakenEffect = mayHaveTakenEffect2;
+  /** The target as its `describe()` reads. */
+  target;
+  /** The service's HTTP status; undefined when no answer came. */
+  status;
+  /** What the user should do about it. */
+  advice;
+  /** True when the request may have taken effect although it failed (no answer, or a 5xx). */
+  mayHaveTakenEffect;
+  constructor(init) {
+    super(init.message, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.target = init.target;
+    this.status = init.status;
+    this.advice = init.advice;
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? false;
   }
 };
 function targetAdvice(error2) {
@@ -3245,11 +3612,12 @@ function targetAdvice(error2) {
 }
 
 // ../../packages/rotation/dist/targets/spec.js
-var TargetSpecError = class extends Error {
-  problems;
+var TargetSpecError = class extends OptionError {
   name = "TargetSpecError";
-  constructor(problems) {
-    super(problems.length === 1 ? describeProblem(problems[0]) : `${problems.length} target specs are malformed:
+  /** Each malformed spec: its line (0 when no line is at fault), its text, and what is wrong. */
+  problems;
+  constructor(problems, option = "targets") {
+    super(option, problems.length === 1 ? describeProblem(problems[0]) : `${problems.length} target specs are malformed:
 ${problems.map((p2) => `  ${describeProblem(p2)}`).join("\n")}`);
     this.problems = problems;
   }
@@ -3412,8 +3780,10 @@ var NAME_TAIL_LENGTH = 1 + 16 + 1 + SUFFIX_LENGTH;
 var FAMILY_MAX_LENGTH = KEY_NAME_MAX_LENGTH - NAME_TAIL_LENGTH;
 var HASH_LENGTH = 6;
 var FAMILY_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
-var FamilyError = class extends Error {
-  name = "FamilyError";
+var FamilyError = class extends OptionError {
+  constructor(message) {
+    super("family", message);
+  }
 };
 function deriveFamily(firstTarget, secretName) {
   const target = typeof firstTarget === "string" ? identityOfSpec(firstTarget) : identityOf(firstTarget);
@@ -7810,7 +8180,7 @@ var Octokit2 = Octokit.plugin(requestLog, legacyRestEndpointMethods, paginateRes
   }
 );
 
-// ../../packages/rotation/dist/github/rate-limit.js
+// ../../packages/rotation/dist/github-client/rate-limit.js
 var FALLBACK_WAIT_SECONDS = 60;
 var LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
 function rateLimitOf(error2) {
@@ -7871,7 +8241,7 @@ function waitOutRateLimits(waits) {
           throw error2;
         }
         waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
-        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * waits.msPerSecond));
+        await waits.sleep(limit.waitSeconds * waits.msPerSecond);
       }
     }
   };
@@ -7885,13 +8255,17 @@ function describeGiveUp(outcome, maxWaitSeconds) {
   return `still limited after waiting it out ${outcome.retries} time${outcome.retries === 1 ? "" : "s"}`;
 }
 
-// ../../packages/rotation/dist/github/write-spacing.js
+// ../../packages/rotation/dist/github-client/write-spacing.js
 var WriteSpacing = class {
   intervalMs;
+  runtime;
+  signal;
   #tail = Promise.resolve();
   #lastStart = Number.NEGATIVE_INFINITY;
-  constructor(intervalMs) {
+  constructor(intervalMs, runtime, signal) {
     this.intervalMs = intervalMs;
+    this.runtime = runtime;
+    this.signal = signal;
   }
   /** The group interface: one limiter for every key. */
   key() {
@@ -7901,37 +8275,37 @@ var WriteSpacing = class {
   schedule(first, ...rest) {
     const [job, ...args] = typeof first === "function" ? [first, ...rest] : rest;
     const run2 = this.#tail.then(async () => {
-      const wait = this.#lastStart + this.intervalMs - performance.now();
+      const wait = this.#lastStart + this.intervalMs - this.runtime.now();
       if (wait > 0)
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      this.#lastStart = performance.now();
+        await this.runtime.sleep(wait, this.signal);
+      this.#lastStart = this.runtime.now();
     });
     this.#tail = run2.catch(() => void 0);
     return run2.then(() => job(...args));
   }
 };
 
-// ../../packages/rotation/dist/github/octokit.js
+// ../../packages/rotation/dist/github-client/octokit.js
 var GitHubOctokit = Octokit2.plugin(retry, throttling);
 var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function createGitHubClient(options) {
-  const { token, baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitSeconds = 120, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, onRequest } = options;
-  const log = observer(options.log);
-  if (!token)
-    throw new TypeError("a GitHub token is required");
+  const { token, baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, signal, runtime = systemRuntime } = options;
+  checkToken(token);
+  const log = (line) => notifyHook(options.log, line);
   const throttle = {
     onRateLimit: () => false,
     onSecondaryRateLimit: () => false,
-    write: new WriteSpacing(writeIntervalMs)
+    write: new WriteSpacing(writeIntervalMs, runtime, signal)
   };
+  const root = baseUrl.replace(/\/+$/, "");
   const octokit = new GitHubOctokit({
     auth: token,
-    baseUrl: baseUrl.replace(/\/+$/, ""),
+    baseUrl: root,
     userAgent: options.userAgent ?? "keyturn-rotation",
     // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     throttle,
-    request: { fetch: observedFetch(fetchWithTimeout(timeoutMs, options.fetch ?? fetch), observer(onRequest)) },
+    request: { fetch: observedFetch(options.fetch ?? fetch, { timeoutMs, signal, root, runtime, onRequest: options.onRequest }) },
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {
     }, info: () => {
@@ -7939,309 +8313,92 @@ function createGitHubClient(options) {
     } }
   });
   octokit.hook.before("request", (request2) => void Object.assign(request2.headers, GITHUB_API_HEADERS));
-  const waits = { retries: rateLimitRetries, maxWaitSeconds: maxRateLimitWaitSeconds, msPerSecond: retryAfterBaseValue, log };
+  const waits = {
+    retries: rateLimitRetries,
+    maxWaitSeconds: maxRateLimitWaitMs / 1e3,
+    msPerSecond: retryAfterBaseValue,
+    log,
+    sleep: (ms) => runtime.sleep(ms, signal)
+  };
   const hook2 = octokit.hook;
   hook2.wrap("request", waitOutRateLimits(waits));
   return octokit;
 }
+function checkToken(token) {
+  if (typeof token !== "string" || !token)
+    throw new OptionError("token", "token is required: a GitHub token that can write secrets");
+  if (!/^[\x21-\x7E]+$/.test(token)) {
+    throw new OptionError("token", "token contains spaces or non-ASCII characters; check that the secret holds the token alone");
+  }
+  const problem = githubTokenProblem(token);
+  if (problem)
+    throw new OptionError("token", `token ${problem}`);
+}
 var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
-function observedFetch(inner, onRequest) {
+function observedFetch(inner, settings) {
+  const basePath = new URL(settings.root).pathname.replace(/\/+$/, "");
   return async (input, init) => {
-    const started = performance.now();
+    const started = settings.runtime.now();
     const method = (init?.method ?? "GET").toUpperCase();
-    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
-    const durationMs = () => Math.round(performance.now() - started);
+    const pathname = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const path = basePath && pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
+    const report = (fields) => notifyHook(settings.onRequest, { method, path, attempt: 1, durationMs: Math.round(settings.runtime.now() - started), ...fields });
+    const linked = linkSignals([init?.signal ?? void 0, settings.signal], settings.timeoutMs);
     try {
-      const response = await inner(input, init);
-      onRequest({ method, path, status: response.status, durationMs: durationMs() });
-      return response;
+      const response = await inner(input, { ...init, signal: linked.signal });
+      const body = await response.arrayBuffer();
+      report({ status: response.status, outcome: response.status < 400 ? "ok" : "error" });
+      const { status, statusText, headers } = response;
+      const answered = new Response([204, 205, 304].includes(status) ? null : body, { status, statusText, headers });
+      Object.defineProperty(answered, "url", { value: response.url });
+      return answered;
     } catch (error2) {
-      const cause = error2.cause;
-      onRequest({ method, path, durationMs: durationMs(), error: cause?.code ?? error2.name ?? "error" });
-      throw error2;
+      const failure = linked.timedOut() ? new DOMException(`GitHub did not answer within ${settings.timeoutMs} ms`, "TimeoutError") : error2;
+      const cause = failure.cause;
+      report({ outcome: "error", error: cause?.code ?? failure.name ?? "error" });
+      throw failure;
+    } finally {
+      linked.dispose();
     }
   };
 }
-function fetchWithTimeout(timeoutMs, inner) {
-  return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = !init?.signal ? timeout : typeof AbortSignal.any === "function" ? AbortSignal.any([init.signal, timeout]) : init.signal;
-    return inner(input, { ...init, signal });
+
+// ../../packages/rotation/dist/platform.js
+function mayHaveTakenEffect(error2) {
+  return error2 instanceof ApiError ? error2.mayHaveTakenEffect : true;
+}
+function isTransient(error2) {
+  return error2 instanceof ApiError && error2.transient;
+}
+function rotationClient(client) {
+  return {
+    apiKeys: {
+      create: (body) => client.apiKeys.create(body),
+      list: () => client.apiKeys.list().toArray(),
+      revoke: (keyId) => client.apiKeys.revoke(keyId)
+    },
+    withApiKey: (apiKey) => rotationClient(client.withApiKey(apiKey)),
+    withOptions: (options) => rotationClient(client.withOptions(options))
   };
 }
-
-// ../../packages/rotation/dist/secret-name.js
-var DEFAULT_SECRET_NAME = "NEON_API_KEY";
-var SecretNameError = class extends Error {
-  name = "SecretNameError";
-};
-function validateSecretName(name) {
-  const shown = JSON.stringify(name);
-  if (typeof name !== "string" || name.length === 0)
-    throw new SecretNameError("the secret name is empty");
-  if (!/^[A-Za-z0-9_]+$/.test(name)) {
-    throw new SecretNameError(`secret name ${shown} may hold only letters, digits and underscores`);
-  }
-  if (/^[0-9]/.test(name))
-    throw new SecretNameError(`secret name ${shown} must not start with a digit`);
-  if (/^GITHUB_/i.test(name))
-    throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
+function currentKeyRejectedAdvice(secretName) {
+  return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id so nothing stays valid that should not.`;
 }
-
-// ../../packages/rotation/dist/github/redact.js
-var AUTHORIZATION_VALUE = /\b(bearer|token)\s+(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
-var REDACTED2 = "[redacted]";
-function redactCredentials(text, secrets) {
-  let out = text;
-  for (const secret of secrets)
-    if (secret)
-      out = out.split(secret).join(REDACTED2);
-  return out.replace(AUTHORIZATION_VALUE, `$1 ${REDACTED2}`);
+function platformAdvice(error2, secretName, nothingChanged) {
+  const rerun = nothingChanged ? "Nothing was changed: run again" : "Run again";
+  if (error2 instanceof AuthenticationError)
+    return currentKeyRejectedAdvice(secretName);
+  if (error2 instanceof PermissionDeniedError) {
+    return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
+  }
+  if (error2 instanceof RateLimitError)
+    return `The platform rate-limited the run. ${rerun} in a minute.`;
+  if (isTransient(error2))
+    return `The platform did not answer or failed. ${rerun} later.`;
+  return `${rerun} once the cause above is fixed.`;
 }
-
-// ../../packages/rotation/dist/github/errors.js
-var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-function permissionsFor(spec) {
-  switch (spec.kind) {
-    case "org":
-      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with organization `secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    case "dependabot":
-      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    default:
-      return SECRET_WRITE_PERMISSIONS;
-  }
-}
-function toTargetError(error2, spec, target, what, secrets = []) {
-  const failure = error2 ?? {};
-  const answered = failure.response !== void 0;
-  const status = answered ? failure.response.status : void 0;
-  const githubMessage = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
-  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
-  const message = `${what} for ${target} failed: ${cause}`;
-  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
-  return new TargetError(message, target, status, advice, status === void 0 || status >= 500);
-}
-function adviceFor(status, limit, error2, spec, target) {
-  if (limit) {
-    const outcome = rateLimitOutcomeOf(error2);
-    const what = outcome ? describeGiveUp(outcome) : "not retried";
-    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
-  }
-  if (status === void 0 || status >= 500) {
-    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
-  }
-  switch (status) {
-    case 401:
-      return "The GitHub token is invalid or expired: give a valid token in github-token.";
-    case 403:
-      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.`;
-    case 404:
-      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
-    case 422:
-      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
-    default:
-      return `GitHub refused the request with ${status}: check the target spec and the token.`;
-  }
-}
-function messageOf2(data) {
-  if (typeof data === "string")
-    return data || void 0;
-  if (data && typeof data === "object" && typeof data.message === "string") {
-    return data.message;
-  }
-  return void 0;
-}
-function errorText(error2) {
-  if (!(error2 instanceof Error))
-    return String(error2);
-  const cause = error2.cause;
-  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
-  return parts.join(": ") || error2.name;
-}
-
-// ../../packages/rotation/dist/targets/github/github-secret-target.js
-var GitHubSecretTarget = class {
-  octokit;
-  spec;
-  scope;
-  constructor(octokit, spec, scope) {
-    this.octokit = octokit;
-    this.spec = spec;
-    this.scope = scope;
-  }
-  describe() {
-    return formatTargetSpec(this.spec);
-  }
-  identity() {
-    return targetIdentity(this.spec);
-  }
-  async fetchPublicKey() {
-    const { data, headers } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
-    const { key_id: keyId, key } = data ?? {};
-    if (typeof keyId !== "string" || typeof key !== "string") {
-      throw await this.failure({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, "reading the public key");
-    }
-    const servedAt = httpDate(headers?.date);
-    return servedAt ? { keyId, key, servedAt } : { keyId, key };
-  }
-  async writeSecret(name, sealedValue, keyId, options = {}) {
-    const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name, options) };
-    await this.call(`writing the secret ${name}`, () => this.octokit.request(`PUT ${this.scope.route}/{secret_name}`, { ...this.scope.params, secret_name: name, ...body }));
-  }
-  async readSecretMeta(name) {
-    const data = await this.readSecret(name);
-    if (!data)
-      return void 0;
-    const meta = data;
-    return { name: meta.name ?? name, createdAt: meta.created_at, updatedAt: meta.updated_at };
-  }
-  /** The secret as GitHub describes it (never its value), or undefined on 404. */
-  async readSecret(name) {
-    try {
-      const { data } = await this.octokit.request(`GET ${this.scope.route}/{secret_name}`, {
-        ...this.scope.params,
-        secret_name: name
-      });
-      return data;
-    } catch (error2) {
-      if (error2.status === 404)
-        return void 0;
-      throw await this.failure(error2, `reading the secret ${name}`);
-    }
-  }
-  /** Body fields beyond the sealed value (organization secrets add their visibility). */
-  async extraWriteFields(_name, _options) {
-    return {};
-  }
-  async call(what, request2) {
-    try {
-      return await request2();
-    } catch (error2) {
-      throw await this.failure(error2, what);
-    }
-  }
-  /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
-  async failure(error2, what) {
-    return toTargetError(error2, this.spec, this.describe(), what, [await this.token()]);
-  }
-  /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
-  async token() {
-    try {
-      const auth2 = await this.octokit.auth();
-      return typeof auth2?.token === "string" ? auth2.token : void 0;
-    } catch {
-      return void 0;
-    }
-  }
-};
-function httpDate(value) {
-  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? void 0 : new Date(time);
-}
-
-// ../../packages/rotation/dist/targets/github/dependabot.js
-function dependabotSecretTarget(octokit, spec) {
-  return new GitHubSecretTarget(octokit, spec, {
-    route: "/repos/{owner}/{repo}/dependabot/secrets",
-    params: { owner: spec.owner, repo: spec.repo }
-  });
-}
-
-// ../../packages/rotation/dist/targets/github/environment.js
-function environmentSecretTarget(octokit, spec) {
-  return new GitHubSecretTarget(octokit, spec, {
-    route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets",
-    params: { owner: spec.owner, repo: spec.repo, environment_name: spec.environment }
-  });
-}
-
-// ../../packages/rotation/dist/targets/github/org.js
-var OrgSecretTarget = class extends GitHubSecretTarget {
-  spec;
-  /** Per secret name: the access a write gives it. */
-  #access = /* @__PURE__ */ new Map();
-  /** Per secret name: the access it had when first read (undefined: no such secret). */
-  #previous = /* @__PURE__ */ new Map();
-  constructor(octokit, spec) {
-    super(octokit, spec, { route: "/orgs/{org}/actions/secrets", params: { org: spec.org } });
-    this.spec = spec;
-  }
-  async prepare(secretName) {
-    await this.#accessFor(secretName);
-    await this.#previousAccess(secretName);
-  }
-  async extraWriteFields(name, options) {
-    const previous = options.restore ? await this.#previousAccess(name) : void 0;
-    const access2 = previous ?? await this.#accessFor(name);
-    return access2.visibility === "selected" ? { visibility: "selected", selected_repository_ids: access2.repositoryIds ?? [] } : { visibility: access2.visibility };
-  }
-  #accessFor(secretName) {
-    return memoised(this.#access, secretName, async () => {
-      const { visibility, repositories } = this.spec;
-      if (visibility === "selected")
-        return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
-      if (visibility)
-        return { visibility };
-      return await this.#previousAccess(secretName) ?? { visibility: "private" };
-    });
-  }
-  #previousAccess(secretName) {
-    return memoised(this.#previous, secretName, async () => {
-      const existing = await this.readSecret(secretName);
-      if (!existing)
-        return void 0;
-      const current = existing.visibility;
-      if (current === "all" || current === "private")
-        return { visibility: current };
-      if (current !== "selected")
-        return { visibility: "private" };
-      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate("GET /orgs/{org}/actions/secrets/{secret_name}/repositories", {
-        org: this.spec.org,
-        secret_name: secretName,
-        per_page: 100
-      }));
-      return { visibility: "selected", repositoryIds: selected.map((r2) => r2.id) };
-    });
-  }
-  async #repositoryIds(names) {
-    const ids = [];
-    for (const name of names) {
-      const { data } = await this.call(`looking up the repository ${this.spec.org}/${name}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner: this.spec.org, repo: name }));
-      ids.push(Number(data.id));
-    }
-    return ids;
-  }
-};
-function memoised(cache, key, load) {
-  let value = cache.get(key);
-  if (!value) {
-    value = load();
-    value.catch(() => cache.delete(key));
-    cache.set(key, value);
-  }
-  return value;
-}
-
-// ../../packages/rotation/dist/targets/github/repo.js
-function repoSecretTarget(octokit, spec) {
-  return new GitHubSecretTarget(octokit, spec, {
-    route: "/repos/{owner}/{repo}/actions/secrets",
-    params: { owner: spec.owner, repo: spec.repo }
-  });
-}
-
-// ../../packages/rotation/dist/targets/github/index.js
-function createGitHubTarget(octokit, spec) {
-  switch (spec.kind) {
-    case "repo":
-      return repoSecretTarget(octokit, spec);
-    case "env":
-      return environmentSecretTarget(octokit, spec);
-    case "dependabot":
-      return dependabotSecretTarget(octokit, spec);
-    case "org":
-      return new OrgSecretTarget(octokit, spec);
-  }
+function describeError(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
 }
 
 // ../../packages/rotation/dist/record/github-variables.js
@@ -8383,78 +8540,439 @@ function githubVariableStore(octokit, repository) {
   };
 }
 
-// ../../packages/rotation/dist/options.js
-function resolveOptions(options, githubLog) {
-  if (!options || typeof options !== "object")
-    throw new TypeError("rotateKey needs an options object");
-  const { client } = options;
-  if (!client?.apiKeys || typeof client.withApiKey !== "function") {
-    throw new TypeError("client must be a platform client (createClient from @keyturn/api)");
+// ../../packages/rotation/dist/secret-name.js
+var DEFAULT_SECRET_NAME = "NEON_API_KEY";
+var SecretNameError = class extends OptionError {
+  constructor(message) {
+    super("secretName", message);
   }
-  const keyProblem = options.apiKey ? platformKeyProblem(options.apiKey) : void 0;
-  if (keyProblem)
-    throw new TypeError(`apiKey ${keyProblem}`);
-  const token = options.github && "token" in options.github ? options.github.token : void 0;
-  const tokenProblem = token ? githubTokenProblem(token) : void 0;
-  if (tokenProblem)
-    throw new TypeError(`github.token ${tokenProblem}`);
-  const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
-  validateSecretName(secretName);
-  const { targets, octokit } = resolveTargets(options, githubLog);
+};
+function validateSecretName(name) {
+  const shown = JSON.stringify(name);
+  if (typeof name !== "string" || name.length === 0)
+    throw new SecretNameError("the secret name is empty");
+  if (!/^[A-Za-z0-9_]+$/.test(name)) {
+    throw new SecretNameError(`secret name ${shown} may hold only letters, digits and underscores`);
+  }
+  if (/^[0-9]/.test(name))
+    throw new SecretNameError(`secret name ${shown} must not start with a digit`);
+  if (/^GITHUB_/i.test(name))
+    throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
+}
+
+// ../../packages/rotation/dist/github-client/errors.js
+var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+function permissionsFor(spec) {
+  switch (spec.kind) {
+    case "org":
+      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with organization `secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    case "dependabot":
+      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    default:
+      return SECRET_WRITE_PERMISSIONS;
+  }
+}
+function toTargetError(error2, spec, target, what, secrets = []) {
+  const failure = error2 ?? {};
+  const answered = failure.response !== void 0;
+  const status = answered ? failure.response.status : void 0;
+  const githubMessage = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
+  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
+  const message = `${what} for ${target} failed: ${cause}`;
+  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
+  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 });
+}
+function adviceFor(status, limit, error2, spec, target) {
+  if (limit) {
+    const outcome = rateLimitOutcomeOf(error2);
+    const what = outcome ? describeGiveUp(outcome) : "not retried";
+    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
+  }
+  if (status === void 0 || status >= 500) {
+    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
+  }
+  switch (status) {
+    case 401:
+      return "The GitHub token is invalid or expired: give a valid token in github-token.";
+    case 403:
+      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.`;
+    case 404:
+      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
+    case 422:
+      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
+    default:
+      return `GitHub refused the request with ${status}: check the target spec and the token.`;
+  }
+}
+function messageOf2(data) {
+  if (typeof data === "string")
+    return data || void 0;
+  if (data && typeof data === "object" && typeof data.message === "string") {
+    return data.message;
+  }
+  return void 0;
+}
+function errorText(error2) {
+  if (!(error2 instanceof Error))
+    return String(error2);
+  const cause = error2.cause;
+  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
+  return parts.join(": ") || error2.name;
+}
+
+// ../../packages/rotation/dist/targets/github/github-secret-target.js
+var GitHubSecretTarget = class {
+  octokit;
+  spec;
+  scope;
+  constructor(octokit, spec, scope) {
+    this.octokit = octokit;
+    this.spec = spec;
+    this.scope = scope;
+  }
+  describe() {
+    return formatTargetSpec(this.spec);
+  }
+  identity() {
+    return targetIdentity(this.spec);
+  }
+  async fetchPublicKey() {
+    const { data, headers } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
+    const { key_id: keyId, key } = data ?? {};
+    if (typeof keyId !== "string" || typeof key !== "string") {
+      throw await this.failure({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, "reading the public key");
+    }
+    const servedAt = httpDate(headers?.date);
+    return servedAt ? { keyId, key, servedAt } : { keyId, key };
+  }
+  async writeSecret(name, sealedValue, keyId, options = {}) {
+    const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name, options) };
+    await this.call(`writing the secret ${name}`, () => this.octokit.request(`PUT ${this.scope.route}/{secret_name}`, { ...this.scope.params, secret_name: name, ...body }));
+  }
+  async readSecretMeta(name) {
+    const data = await this.readSecret(name);
+    if (!data)
+      return void 0;
+    const meta = data;
+    return { name: meta.name ?? name, createdAt: meta.created_at, updatedAt: meta.updated_at };
+  }
+  /** The secret as GitHub describes it (never its value), or undefined on 404. */
+  async readSecret(name) {
+    try {
+      const { data } = await this.octokit.request(`GET ${this.scope.route}/{secret_name}`, {
+        ...this.scope.params,
+        secret_name: name
+      });
+      return data;
+    } catch (error2) {
+      if (error2.status === 404)
+        return void 0;
+      throw await this.failure(error2, `reading the secret ${name}`);
+    }
+  }
+  /** Body fields beyond the sealed value (organization secrets add their visibility). */
+  async extraWriteFields(_name, _options) {
+    return {};
+  }
+  async call(what, request2) {
+    try {
+      return await request2();
+    } catch (error2) {
+      throw await this.failure(error2, what);
+    }
+  }
+  /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
+  async failure(error2, what) {
+    return toTargetError(error2, this.spec, this.describe(), what, [await this.token()]);
+  }
+  /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
+  async token() {
+    try {
+      const auth2 = await this.octokit.auth();
+      return typeof auth2?.token === "string" ? auth2.token : void 0;
+    } catch {
+      return void 0;
+    }
+  }
+};
+function httpDate(value) {
+  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? void 0 : new Date(time);
+}
+
+// ../../packages/rotation/dist/targets/github/org.js
+var OrgSecretTarget = class extends GitHubSecretTarget {
+  spec;
+  /** Per secret name: the access a write gives it. */
+  #access = /* @__PURE__ */ new Map();
+  /** Per secret name: the access it had when first read (undefined: no such secret). */
+  #previous = /* @__PURE__ */ new Map();
+  constructor(octokit, spec) {
+    super(octokit, spec, { route: "/orgs/{org}/actions/secrets", params: { org: spec.org } });
+    this.spec = spec;
+  }
+  async prepare(secretName) {
+    await this.#accessFor(secretName);
+    await this.#previousAccess(secretName);
+  }
+  async extraWriteFields(name, options) {
+    const previous = options.restore ? await this.#previousAccess(name) : void 0;
+    const access2 = previous ?? await this.#accessFor(name);
+    return access2.visibility === "selected" ? { visibility: "selected", selected_repository_ids: access2.repositoryIds ?? [] } : { visibility: access2.visibility };
+  }
+  #accessFor(secretName) {
+    return memoised(this.#access, secretName, async () => {
+      const { visibility, repositories } = this.spec;
+      if (visibility === "selected")
+        return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
+      if (visibility)
+        return { visibility };
+      return await this.#previousAccess(secretName) ?? { visibility: "private" };
+    });
+  }
+  #previousAccess(secretName) {
+    return memoised(this.#previous, secretName, async () => {
+      const existing = await this.readSecret(secretName);
+      if (!existing)
+        return void 0;
+      const current = existing.visibility;
+      if (current === "all" || current === "private")
+        return { visibility: current };
+      if (current !== "selected")
+        return { visibility: "private" };
+      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate("GET /orgs/{org}/actions/secrets/{secret_name}/repositories", {
+        org: this.spec.org,
+        secret_name: secretName,
+        per_page: 100
+      }));
+      return { visibility: "selected", repositoryIds: selected.map((r2) => r2.id) };
+    });
+  }
+  async #repositoryIds(names) {
+    const ids = [];
+    for (const name of names) {
+      const { data } = await this.call(`looking up the repository ${this.spec.org}/${name}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner: this.spec.org, repo: name }));
+      ids.push(Number(data.id));
+    }
+    return ids;
+  }
+};
+function memoised(cache, key, load) {
+  let value = cache.get(key);
+  if (!value) {
+    value = load();
+    value.catch(() => cache.delete(key));
+    cache.set(key, value);
+  }
+  return value;
+}
+
+// ../../packages/rotation/dist/targets/github/index.js
+var ROUTES = {
+  repo: (spec) => ({ route: "/repos/{owner}/{repo}/actions/secrets", params: { owner: spec.owner, repo: spec.repo } }),
+  env: (spec) => ({
+    route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets",
+    params: { owner: spec.owner, repo: spec.repo, environment_name: spec.environment }
+  }),
+  dependabot: (spec) => ({ route: "/repos/{owner}/{repo}/dependabot/secrets", params: { owner: spec.owner, repo: spec.repo } })
+};
+function createGitHubTarget(octokit, spec) {
+  if (spec.kind === "org")
+    return new OrgSecretTarget(octokit, spec);
+  const scope = ROUTES[spec.kind](spec);
+  return new GitHubSecretTarget(octokit, spec, scope);
+}
+
+// ../../packages/rotation/dist/options.js
+var MAX_KEEP = 100;
+function checkRotateKeyOptions(options) {
+  return resolve(options, () => {
+  }).problems;
+}
+function resolveOptions(options, githubLog) {
+  const { resolved, problems } = resolve(options, githubLog);
+  if (problems[0])
+    throw problems[0];
+  return resolved;
+}
+function resolve(options, githubLog) {
+  if (!options || typeof options !== "object") {
+    return { problems: [new OptionError("options", "rotateKey needs an options object")] };
+  }
+  const problems = [];
+  const check = (read) => {
+    try {
+      return read();
+    } catch (error2) {
+      if (!(error2 instanceof OptionError))
+        throw error2;
+      problems.push(error2);
+      return void 0;
+    }
+  };
+  const runtime = options.runtime ?? systemRuntime;
+  const { signal } = options;
+  const platform2 = check(() => resolvePlatform(options, runtime));
+  const octokit = check(() => resolveOctokit(options, runtime, githubLog));
+  const secretName = check(() => {
+    const name = options.secretName ?? DEFAULT_SECRET_NAME;
+    validateSecretName(name);
+    return name;
+  });
+  const targets = check(() => resolveTargets(options, octokit)) ?? [];
   if (options.family !== void 0)
-    validateFamily(options.family);
-  const retire = resolveRetired(options, targets, octokit);
+    check(() => validateFamily(options.family));
+  const retire = check(() => resolveRetired(options, targets, octokit)) ?? [];
+  const recordStore = check(() => resolveRecordStore(options, octokit));
   const keep = options.keep ?? 1;
-  if (!Number.isInteger(keep) || keep < 1)
-    throw new TypeError(`keep must be a whole number of at least 1, not ${keep}`);
+  if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
+    problems.push(new OptionError("keep", `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
+  }
   const revokeKeyIds = [...new Set(options.revokeKeyIds ?? [])];
-  for (const id of revokeKeyIds) {
-    if (!Number.isSafeInteger(id) || id < 1)
-      throw new TypeError(`revoke-key-ids must be key ids (positive whole numbers), not ${id}`);
+  const badId = revokeKeyIds.find((id) => !Number.isSafeInteger(id) || id < 1);
+  if (badId !== void 0) {
+    problems.push(new OptionError("revokeKeyIds", `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
   }
   const verify = { timeoutMs: options.verify?.timeoutMs ?? 3e4, intervalMs: options.verify?.intervalMs ?? 1e3 };
-  if (!(verify.timeoutMs >= 0) || !(verify.intervalMs > 0)) {
-    throw new TypeError("verify.timeoutMs must be at least 0 and verify.intervalMs above 0");
-  }
+  if (!(verify.timeoutMs >= 0))
+    problems.push(new OptionError("verify.timeoutMs", "verify.timeoutMs must be at least 0"));
+  if (!(verify.intervalMs > 0))
+    problems.push(new OptionError("verify.intervalMs", "verify.intervalMs must be above 0"));
   const lostCreateCheck = {
     attempts: options.lostCreateCheck?.attempts ?? 3,
     intervalMs: options.lostCreateCheck?.intervalMs ?? 2e3
   };
-  if (!Number.isInteger(lostCreateCheck.attempts) || lostCreateCheck.attempts < 1 || !(lostCreateCheck.intervalMs >= 0)) {
-    throw new TypeError("lostCreateCheck.attempts must be a whole number of at least 1 and lostCreateCheck.intervalMs at least 0");
+  if (!Number.isInteger(lostCreateCheck.attempts) || lostCreateCheck.attempts < 1) {
+    problems.push(new OptionError("lostCreateCheck.attempts", "lostCreateCheck.attempts must be a whole number of at least 1"));
   }
+  if (!(lostCreateCheck.intervalMs >= 0)) {
+    problems.push(new OptionError("lostCreateCheck.intervalMs", "lostCreateCheck.intervalMs must be at least 0"));
+  }
+  if (signal !== void 0 && !(signal instanceof AbortSignal))
+    problems.push(new OptionError("signal", "signal must be an AbortSignal"));
+  if (problems.length || !platform2 || !secretName)
+    return { problems };
   const { now } = options;
-  const currentKey = options.apiKey || void 0;
   return {
-    client: currentKey ? client.withApiKey(currentKey) : client,
-    currentKey,
-    targets,
-    secretName,
-    pinnedFamily: options.family,
-    recordStore: resolveRecordStore(options, octokit),
-    retire,
-    keep,
-    revokeKeyIds,
-    dryRun: options.dryRun ?? false,
-    now: typeof now === "function" ? now : now ? () => now : () => /* @__PURE__ */ new Date(),
-    verify,
-    lostCreateCheck,
-    onKeyCreated: options.onKeyCreated
+    problems,
+    resolved: {
+      // The key written back in a rollback must be the key the preflight proves: the client holds it.
+      // The signal is not bound here: cleanup requests (revoking the run's own key, write-backs) must
+      // finish after an abort; the protocol binds it to the requests that move the run forward.
+      client: rotationClient(platform2.client.withOptions(definedFields({ apiKey: platform2.currentKey, runtime: options.runtime }))),
+      currentKey: platform2.currentKey,
+      targets,
+      secretName,
+      pinnedFamily: options.family,
+      recordStore,
+      retire,
+      keep,
+      revokeKeyIds,
+      dryRun: options.dryRun ?? false,
+      now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
+      verify,
+      lostCreateCheck,
+      onKeyCreated: options.onKeyCreated,
+      runtime,
+      signal
+    }
   };
 }
-function resolveTargets(options, githubLog) {
+function resolvePlatform(options, runtime) {
+  const { platform: platform2 } = options;
+  if (platform2 !== void 0 && options.client !== void 0) {
+    throw new OptionError("platform", "give the platform once: platform (options, or { client, apiKey }), or client");
+  }
+  if (platform2 === void 0) {
+    const { client } = options;
+    if (!isPlatformClient(client)) {
+      throw new OptionError("platform", "platform is required: the options of createClient (with apiKey), or { client, apiKey }");
+    }
+    return { client, currentKey: checkedKey("apiKey", options.apiKey || void 0) };
+  }
+  if (typeof platform2 !== "object" || platform2 === null)
+    throw new OptionError("platform", "platform must be an object");
+  if ("client" in platform2) {
+    if (!isPlatformClient(platform2.client))
+      throw new OptionError("platform.client", "platform.client must be a client of createClient (@keyturn/api)");
+    if (!platform2.apiKey)
+      throw new OptionError("platform.apiKey", "platform.apiKey is required with platform.client: the current key, written back if a target fails");
+    return { client: platform2.client, currentKey: checkedKey("platform.apiKey", platform2.apiKey) };
+  }
+  try {
+    const client = createClient({ runtime, ...platform2 });
+    return { client, currentKey: platform2.apiKey };
+  } catch (error2) {
+    if (error2 instanceof OptionError)
+      throw new OptionError(`platform.${error2.option}`, error2.message);
+    throw error2;
+  }
+}
+function checkedKey(option, key) {
+  const problem = key === void 0 ? void 0 : platformKeyProblem(key);
+  if (problem)
+    throw new OptionError(option, `${option} ${problem}`);
+  return key;
+}
+function definedFields(fields) {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== void 0));
+}
+function isPlatformClient(value) {
+  const client = value;
+  return typeof client === "object" && client !== null && typeof client.apiKeys === "object" && typeof client.withOptions === "function";
+}
+function resolveOctokit(options, runtime, githubLog) {
+  const { github } = options;
+  if (github === void 0)
+    return void 0;
+  if (typeof github !== "object" || github === null)
+    throw new OptionError("github", "github must be an object: { token, ... } or { octokit }");
+  if ("octokit" in github)
+    return github.octokit;
+  try {
+    return createGitHubClient({ log: githubLog, runtime, ...github });
+  } catch (error2) {
+    if (error2 instanceof OptionError)
+      throw new OptionError(`github.${error2.option}`, error2.message);
+    throw error2;
+  }
+}
+function resolveTargets(options, octokit) {
   const given = options.targets ?? [];
   const list2 = typeof given === "string" ? [given] : given;
-  const octokit = options.github ? "octokit" in options.github ? options.github.octokit : createGitHubClient({ log: githubLog, ...options.github }) : void 0;
-  if (list2.length && list2.every((t2) => typeof t2 !== "string")) {
-    return { targets: refuseDuplicateTargets([...list2]), octokit };
-  }
-  if (!list2.every((t2) => typeof t2 === "string"))
-    throw new TypeError("targets must be all specs or all SecretTarget objects");
-  const specs = parseTargetSpecs(list2, { defaultRepository: homeRepository(options) });
+  if (list2.length && list2.every(isSecretTarget))
+    return refuseDuplicateTargets([...list2]);
+  const specs = readSpecs(list2, "targets", homeRepository(options));
   if (!octokit)
-    throw new TypeError("github options (a token, or an octokit) are required to write GitHub secrets");
-  return { targets: specs.map((spec) => createGitHubTarget(octokit, spec)), octokit };
+    return noGitHub(options, "github options (a token, or an octokit) are required to write GitHub secrets");
+  return specs.map((spec) => createGitHubTarget(octokit, spec));
+}
+function readSpecs(list2, option, defaultRepository) {
+  try {
+    if (list2.every((item) => typeof item === "string"))
+      return parseTargetSpecs(list2, { defaultRepository });
+    if (!list2.every(isTargetSpec)) {
+      throw new OptionError(option, `${option} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
+    }
+    parseTargetSpecs(list2.map(formatTargetSpec));
+    return [...list2];
+  } catch (error2) {
+    if (error2 instanceof TargetSpecError && error2.option !== option)
+      throw new TargetSpecError(error2.problems, option);
+    throw error2;
+  }
+}
+function noGitHub(options, message) {
+  if (options.github !== void 0)
+    return [];
+  throw new OptionError("github", message);
+}
+function isSecretTarget(value) {
+  const target = value;
+  return typeof target === "object" && target !== null && typeof target.describe === "function" && typeof target.writeSecret === "function";
+}
+function isTargetSpec(value) {
+  return typeof value === "object" && value !== null && typeof value.kind === "string";
 }
 function homeRepository(options) {
   return options.defaultRepository ?? (process.env.GITHUB_REPOSITORY || void 0);
@@ -8468,22 +8986,25 @@ function resolveRecordStore(options, octokit) {
   const repository = record?.repository ?? homeRepository(options);
   if (!repository || !octokit)
     return void 0;
-  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository))
-    throw new TypeError(`record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
+  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
+    throw new OptionError("record.repository", `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
+  }
   return githubVariableStore(octokit, repository);
 }
 function resolveRetired(options, targets, octokit) {
   const given = options.retireTargets ?? [];
-  const text = typeof given === "string" ? given : given.join("\n");
-  if (!text.trim())
+  const list2 = typeof given === "string" ? [given] : given;
+  if (list2.every((item) => typeof item === "string" && !item.trim()))
     return [];
+  const specs = readSpecs(list2, "retireTargets");
   if (!octokit)
-    throw new TypeError("retireTargets needs github options (a token, or an octokit)");
+    return noGitHub(options, "retireTargets needs github options (a token, or an octokit)");
   const written = new Set(targets.map(identityOf));
-  return parseTargetSpecs(text).map((spec) => {
+  return specs.map((spec) => {
     const identity = targetIdentity(spec);
-    if (written.has(identity))
-      throw new TypeError(`${identity} is both a target and a target to retire: give it in one of them`);
+    if (written.has(identity)) {
+      throw new OptionError("retireTargets", `${identity} is both a target and a target to retire: give it in one of them`);
+    }
     return { identity, target: createGitHubTarget(octokit, spec) };
   });
 }
@@ -8492,21 +9013,24 @@ function refuseDuplicateTargets(targets) {
   for (const target of targets) {
     const identity = identityOf(target);
     const earlier = seen.get(identity);
-    if (earlier !== void 0)
-      throw new TypeError(`targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    if (earlier !== void 0) {
+      throw new OptionError("targets", `targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    }
     seen.set(identity, target.describe());
   }
   return targets;
 }
 
 // ../../packages/rotation/dist/protocol/context.js
-function createContextTools(report, startedAt, logger) {
+function createContextTools(report, runtime, signal, logger) {
+  const startedAt = runtime.now();
   let current = "preflight";
   const observe = observer(logger);
   const emit = (entry) => {
     current = entry.step;
     observe(entry);
   };
+  const elapsedMs = () => Math.max(0, Math.round(runtime.now() - startedAt));
   return {
     log: (step, message) => emit({ step, level: "info", message }),
     note: (message) => emit({ step: current, level: "info", message }),
@@ -8514,50 +9038,36 @@ function createContextTools(report, startedAt, logger) {
       report.warnings.push(message);
       emit({ step, level: "warning", message });
     },
-    fail: (step, summary2, advice, cause) => {
-      report.durationMs = Math.round(performance.now() - startedAt);
-      const error2 = new RotationError({ step, summary: summary2, advice, report: structuredClone(report), cause });
-      emit({ step, level: "error", message: error2.message });
+    fail: (failure) => {
+      report.durationMs = elapsedMs();
+      const code = signal?.aborted ? "aborted" : failure.code;
+      const error2 = new RotationError({ ...failure, code, report: structuredClone(report) });
+      emit({ step: failure.step, level: "error", message: error2.message });
       throw error2;
-    }
+    },
+    elapsedMs
   };
 }
-
-// ../../packages/rotation/dist/platform.js
-function mayHaveTakenEffect(error2) {
-  if (!(error2 instanceof ApiError))
-    return true;
-  if (error2 instanceof ConnectionError || error2 instanceof TimeoutError || error2 instanceof RequestAbortedError)
-    return true;
-  const { status } = error2;
-  if (status === void 0 || status >= 200 && status < 300)
-    return true;
-  return error2 instanceof ServerError && status !== 503;
+function forwardClient(client, signal) {
+  return signal ? client.withOptions({ signal }) : client;
 }
-function isTransient(error2) {
-  return error2 instanceof ConnectionError || error2 instanceof TimeoutError || error2 instanceof ServerError || error2 instanceof RateLimitError;
+function aborted(ctx) {
+  return ctx.signal?.aborted === true;
 }
-function currentKeyRejectedAdvice(secretName) {
-  return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id so nothing stays valid that should not.`;
-}
-function platformAdvice(error2, secretName, nothingChanged) {
-  const rerun = nothingChanged ? "Nothing was changed: run again" : "Run again";
-  if (error2 instanceof AuthenticationError)
-    return currentKeyRejectedAdvice(secretName);
-  if (error2 instanceof PermissionDeniedError) {
-    return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
+async function waitUnlessAborted(ctx, ms) {
+  if (aborted(ctx))
+    return false;
+  try {
+    await ctx.runtime.sleep(ms, ctx.signal);
+    return true;
+  } catch (error2) {
+    if (aborted(ctx))
+      return false;
+    throw error2;
   }
-  if (error2 instanceof RateLimitError)
-    return `The platform rate-limited the run. ${rerun} in a minute.`;
-  if (isTransient(error2))
-    return `The platform did not answer or failed. ${rerun} later.`;
-  return `${rerun} once the cause above is fixed.`;
-}
-function describeError(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
 }
 
-// ../../packages/rotation/dist/protocol/revoke-if-live.js
+// ../../packages/rotation/dist/protocol/revocation.js
 async function revokeIfLive(client, id) {
   try {
     await client.apiKeys.revoke(id);
@@ -8568,17 +9078,22 @@ async function revokeIfLive(client, id) {
     throw error2;
   }
 }
-
-// ../../packages/rotation/dist/protocol/revoke-own-key.js
-async function revokeOwnKey(ctx, step, created, client, failure) {
+async function revokeOwnKey(ctx, step, created, client) {
   ctx.log(step, `Revoking the new key ${created.id} (${created.name})`);
   try {
     await revokeIfLive(client, created.id);
   } catch (error2) {
-    ctx.fail(step, `${failure}; revoking the new key ${created.id} (${created.name}) failed too: ${describeError(error2)}`, `Revoke key ${created.id} in the platform console (or run again: the next rotation revokes it as an older key of the family). The current key still works.`, error2);
+    return { revoked: false, error: error2 };
   }
   ctx.report.newKeyRevoked = true;
   ctx.log(step, `The new key ${created.id} is revoked`);
+  return { revoked: true };
+}
+function ownKeyLeftValid(created, failure, error2) {
+  return {
+    summary: `${failure}; revoking the new key ${created.id} (${created.name}) failed too: ${describeError(error2)}`,
+    advice: `Revoke key ${created.id} in the platform console (or run again: the next rotation revokes it as an older key of the family). The current key still works.`
+  };
 }
 
 // ../../packages/rotation/dist/protocol/create.js
@@ -8586,11 +9101,17 @@ async function createKey(ctx, keyName) {
   ctx.log("create", `Creating key ${keyName}`);
   let created;
   try {
-    created = await ctx.client.apiKeys.create({ key_name: keyName });
+    created = await ctx.forward.apiKeys.create({ key_name: keyName });
   } catch (error2) {
     if (mayHaveTakenEffect(error2))
       return removeOrphan(ctx, keyName, error2);
-    ctx.fail("create", `Creating key ${keyName} failed: ${describeError(error2)}`, platformAdvice(error2, ctx.secretName, true), error2);
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "create",
+      summary: `Creating key ${keyName} failed: ${describeError(error2)}`,
+      advice: platformAdvice(error2, ctx.secretName, true),
+      cause: error2
+    });
   }
   const key = { id: created.id, name: keyName, key: created.key, created_at: created.created_at };
   ctx.report.keyId = key.id;
@@ -8599,8 +9120,16 @@ async function createKey(ctx, keyName) {
     await ctx.onKeyCreated?.(key.key);
   } catch (error2) {
     const failure = `The onKeyCreated hook failed: ${redactCredentials(describeError(error2), [key.key])}`;
-    await revokeOwnKey(ctx, "create", key, ctx.client, failure);
-    ctx.fail("create", `${failure}; the new key was revoked`, "Fix the hook, then run again. Nothing was written.", new Error(failure));
+    const ownKey = await revokeOwnKey(ctx, "create", key, ctx.client);
+    if (!ownKey.revoked)
+      ctx.fail({ code: "hook-failed", step: "create", ...ownKeyLeftValid(key, failure, ownKey.error), cause: ownKey.error });
+    ctx.fail({
+      code: "hook-failed",
+      step: "create",
+      summary: `${failure}; the new key was revoked`,
+      advice: "Fix the hook, then run again. Nothing was written.",
+      cause: new Error(failure)
+    });
   }
   ctx.log("create", `Created key ${key.id} (${key.name})`);
   return key;
@@ -8611,8 +9140,15 @@ async function removeOrphan(ctx, keyName, cause) {
   const { attempts, intervalMs } = ctx.lostCreateCheck;
   const revoked = [];
   for (let look = 1; look <= attempts && !revoked.length; look++) {
-    if (look > 1)
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    if (look > 1 && !await waitUnlessAborted(ctx, intervalMs)) {
+      ctx.fail({
+        code: "aborted",
+        step: "create",
+        summary: `${lost}; the run was aborted before a key of that name was found: if one appears, it is an older key of the family and the next rotation revokes it`,
+        advice: "Nothing else was changed and the current key still works: run again.",
+        cause
+      });
+    }
     for (const orphan of (await listKeys(ctx, keyName, lost)).filter((k2) => k2.name === keyName)) {
       await revokeOrphan(ctx, orphan, lost);
       revoked.push(orphan.id);
@@ -8622,20 +9158,38 @@ async function removeOrphan(ctx, keyName, cause) {
     }
   }
   const outcome = revoked.length ? `; the key had been created, and as its value is unknown it was revoked (id ${revoked.join(", ")})` : `; no key of that name was found (yet); if one appears, it is an older key of the family and the next rotation revokes it`;
-  ctx.fail("create", `${lost}${outcome}`, "Nothing else was changed and the current key still works: run again.", cause);
+  ctx.fail({
+    code: "create-lost",
+    step: "create",
+    summary: `${lost}${outcome}`,
+    advice: "Nothing else was changed and the current key still works: run again.",
+    cause
+  });
 }
 async function listKeys(ctx, keyName, lost) {
   try {
     return await ctx.client.apiKeys.list();
   } catch (error2) {
-    ctx.fail("create", `${lost}, and listing keys to check failed: ${describeError(error2)}`, `Run again: a key ${keyName} left behind is an older key of family ${ctx.family} and the next rotation revokes it. The current key still works.`, error2);
+    ctx.fail({
+      code: "create-lost",
+      step: "create",
+      summary: `${lost}, and listing keys to check failed: ${describeError(error2)}`,
+      advice: `Run again: a key ${keyName} left behind is an older key of family ${ctx.family} and the next rotation revokes it. The current key still works.`,
+      cause: error2
+    });
   }
 }
 async function revokeOrphan(ctx, orphan, lost) {
   try {
     await revokeIfLive(ctx.client, orphan.id);
   } catch (error2) {
-    ctx.fail("create", `${lost}; key ${orphan.id} of that name exists with a value nobody knows, and revoking it failed: ${describeError(error2)}`, `Revoke key ${orphan.id} in the platform console, or run again (the next rotation revokes it). The current key still works.`, error2);
+    ctx.fail({
+      code: "create-lost",
+      step: "create",
+      summary: `${lost}; key ${orphan.id} of that name exists with a value nobody knows, and revoking it failed: ${describeError(error2)}`,
+      advice: `Revoke key ${orphan.id} in the platform console, or run again (the next rotation revokes it). The current key still works.`,
+      cause: error2
+    });
   }
   ctx.report.revokedKeyIds.push(orphan.id);
   ctx.log("create", `Revoked the orphan key ${orphan.id} (${orphan.name})`);
@@ -12090,7 +12644,7 @@ B.prototype.to_Uint8Array = function() {
 var libsodium_wrappers_default = t;
 
 // ../../packages/rotation/dist/seal.js
-var SealError = class extends Error {
+var SealError = class extends KeyturnError {
   name = "SealError";
 };
 async function sealSecret(value, publicKeyBase64) {
@@ -12205,22 +12759,22 @@ function noRecord() {
   return { store: void 0, record: emptyRecord("", ""), known: false, dropped: [], retired: [], previousIds: [], otherFamilies: [] };
 }
 async function readRecord(ctx, keys) {
-  const store = ctx.recordStore;
+  const store3 = ctx.recordStore;
   let records = [];
-  if (store) {
-    ctx.log("preflight", `Reading the target record from ${store.describe()}`);
+  if (store3) {
+    ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
     try {
-      records = await store.load();
+      records = await store3.load();
     } catch (error2) {
       const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-      ctx.fail("preflight", `The target record could not be read: ${describeError(error2)}`, `${advice} Nothing was changed.`, error2);
+      ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
     }
   }
   let choice;
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records, targets: ctx.targets, secretName: ctx.secretName, keys });
   } catch (error2) {
-    return ctx.fail("preflight", `The key family cannot be chosen: ${describeError(error2)}`, "Nothing was changed.", error2);
+    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The key family cannot be chosen: ${describeError(error2)}`, advice: "Nothing was changed.", cause: error2 });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -12233,12 +12787,12 @@ async function readRecord(ctx, keys) {
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
   for (const target of dropped)
     warnDropped(ctx, target, keys);
-  if (store && !choice.record)
+  if (store3 && !choice.record)
     ctx.log("preflight", `No target record of family ${choice.family} yet: this run starts it`);
-  if (!store)
+  if (!store3)
     ctx.log("preflight", "No target record is kept (no repository for it): a target dropped from the list is not recognised");
   ctx.records = {
-    store,
+    store: store3,
     record,
     known: choice.record !== void 0,
     dropped,
@@ -12294,10 +12848,21 @@ async function checkRetired(ctx, records) {
     try {
       meta = await target.readSecretMeta?.(ctx.secretName);
     } catch (error2) {
-      return ctx.fail("preflight", `Checking the retired target ${target.describe()} failed: ${describeError(error2)}`, `${targetAdvice(error2)} Nothing was changed.`, error2);
+      return ctx.fail({
+        code: "record-failed",
+        step: "preflight",
+        summary: `Checking the retired target ${target.describe()} failed: ${describeError(error2)}`,
+        advice: `${targetAdvice(error2)} Nothing was changed.`,
+        cause: error2
+      });
     }
     if (meta) {
-      ctx.fail("preflight", `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`, `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`);
+      ctx.fail({
+        code: "record-failed",
+        step: "preflight",
+        summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
+        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`
+      });
     }
     ctx.log("preflight", `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
     retired.push(identity);
@@ -12305,8 +12870,8 @@ async function checkRetired(ctx, records) {
   return retired;
 }
 async function recordBeforeCreating(ctx) {
-  const { store, record } = ctx.records;
-  if (!store || ctx.dryRun)
+  const { store: store3, record } = ctx.records;
+  if (!store3 || ctx.dryRun)
     return;
   const unnamed = ctx.targets.filter((t2) => !(identityOf(t2) in record.targets));
   if (!unnamed.length)
@@ -12314,55 +12879,63 @@ async function recordBeforeCreating(ctx) {
   const next = structuredClone(record);
   for (const target of unnamed)
     next.targets[identityOf(target)] = { spec: target.describe(), keyIds: [] };
-  ctx.log("create", `Recording in ${store.describe()} that family ${ctx.family} serves ${unnamed.map((t2) => t2.describe()).join(", ")}, before making its key`);
+  ctx.log("create", `Recording in ${store3.describe()} that family ${ctx.family} serves ${unnamed.map((t2) => t2.describe()).join(", ")}, before making its key`);
   try {
-    await store.save(next);
+    await store3.save(next);
   } catch (error2) {
     const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-    ctx.fail("create", `Before making the key: ${describeError(error2)}`, `${advice} No key was made and no secret was changed.`, error2);
+    ctx.fail({
+      code: "record-failed",
+      step: "create",
+      summary: `Before making the key: ${describeError(error2)}`,
+      advice: `${advice} No key was made and no secret was changed.`,
+      cause: error2
+    });
   }
   ctx.records.record = next;
 }
 async function recordBeforeWriting(ctx, keyId) {
-  const { store, record } = ctx.records;
-  if (!store)
+  const { store: store3, record } = ctx.records;
+  if (!store3)
     return;
   const targets = ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
   const next = beforeWriting(record, targets, keyId, ctx.records.previousIds);
-  ctx.log("store", `Recording in ${store.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
-  await store.save(next);
+  ctx.log("store", `Recording in ${store3.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
+  await store3.save(next);
   ctx.records.record = next;
 }
 async function recordAfterWriting(ctx, keyId) {
-  const { store, record, retired, previousIds } = ctx.records;
-  if (!store)
+  const { store: store3, record, retired, previousIds } = ctx.records;
+  if (!store3)
     return;
   const next = afterWriting(record, ctx.targets.map(identityOf), keyId, retired, previousIds);
   try {
-    await store.save(next);
+    await store3.save(next);
     ctx.records.record = next;
-    ctx.log("revoke", `Recorded in ${store.describe()} that the targets hold key ${keyId}`);
+    ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
     ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.`);
   }
   for (const other of ctx.records.otherFamilies)
-    await settleOtherFamily(ctx, store, other);
+    await settleOtherFamily(ctx, store3, other);
 }
-async function settleOtherFamily(ctx, store, other) {
+async function settleOtherFamily(ctx, store3, other) {
   const { family } = other.record;
+  if (aborted(ctx))
+    return;
   try {
     if (other.retired.length)
-      await store.save(other.record);
+      await store3.save(other.record);
     if (!other.unheldKeys) {
       ctx.log("revoke", `The record of family ${family} forgets the retired target(s)`);
       return;
     }
     for (const key of other.unheldKeys) {
-      const outcome = await revokeIfLive(ctx.client, key.id);
+      const outcome = await revokeIfLive(forwardClient(ctx.client, ctx.signal), key.id);
       ctx.report.revokedKeyIds.push(key.id);
       ctx.log("revoke", `${outcome === "already-gone" ? "Key" : "Revoked key"} ${key.id} (${key.name}) of family ${family}${outcome === "already-gone" ? " was already revoked" : ""}: no target holds it any more`);
     }
-    await store.remove(family);
+    await store3.remove(family);
     ctx.log("revoke", `Deleted the record of family ${family}: no target holds its keys`);
   } catch (error2) {
     ctx.warn("revoke", `Family ${family} names no target any more, but settling it failed (${describeError(error2)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`);
@@ -12385,9 +12958,15 @@ async function preflight(ctx) {
   ctx.log("preflight", "Checking the current key by listing API keys");
   let keys = [];
   try {
-    keys = await ctx.client.apiKeys.list();
+    keys = await ctx.forward.apiKeys.list();
   } catch (error2) {
-    ctx.fail("preflight", `The current key could not list API keys: ${describeError(error2)}`, platformAdvice(error2, secretName, true), error2);
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `The current key could not list API keys: ${describeError(error2)}`,
+      advice: platformAdvice(error2, secretName, true),
+      cause: error2
+    });
   }
   ctx.listedBefore = new Set(keys.map((k2) => k2.id));
   ctx.log("preflight", `The current key works: it listed ${keys.length} live keys`);
@@ -12422,7 +13001,13 @@ async function fetchPublicKeys(ctx) {
     const check = checks[index];
     if (check?.status !== "fulfilled") {
       const error2 = check?.reason;
-      ctx.fail("preflight", `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`, `${targetAdvice(error2)} Nothing was changed.`, error2);
+      ctx.fail({
+        code: "target-unreachable",
+        step: "preflight",
+        summary: `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`,
+        advice: `${targetAdvice(error2)} Nothing was changed.`,
+        cause: error2
+      });
     }
     publicKeys.set(target, check.value);
     ctx.log("preflight", `${target.describe()} is reachable (public key ${check.value.keyId})`);
@@ -12440,7 +13025,8 @@ function warnIfUnmanaged(ctx, keys, familyKeys) {
 
 // ../../packages/rotation/dist/protocol/revoke.js
 var RERUN = "Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.";
-async function revokeOldKeys(ctx, created, newClient) {
+async function revokeOldKeys(ctx, created, verified) {
+  const newClient = verified.forward;
   await recordAfterWriting(ctx, created.id);
   ctx.log("revoke", `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys = [];
@@ -12448,7 +13034,13 @@ async function revokeOldKeys(ctx, created, newClient) {
     keys = await newClient.apiKeys.list();
   } catch (error2) {
     const advice = error2 instanceof AuthenticationError ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(", ")}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.` : RERUN;
-    ctx.fail("revoke", `Listing keys with the new key ${created.id} failed: ${describeError(error2)}`, advice, error2);
+    ctx.fail({
+      code: error2 instanceof AuthenticationError ? "concurrent-rotation" : "revoke-failed",
+      step: "revoke",
+      summary: `Listing keys with the new key ${created.id} failed: ${describeError(error2)}`,
+      advice,
+      cause: error2
+    });
   }
   const newKey = keys.find((k2) => k2.id === created.id) ?? {
     id: created.id,
@@ -12479,7 +13071,9 @@ async function revokeOldKeys(ctx, created, newClient) {
   }
   const failures = [];
   let firstError;
-  for (const key of selection.revoke) {
+  for (const [index, key] of selection.revoke.entries()) {
+    if (aborted(ctx))
+      abortedRevoking(ctx, selection.revoke.slice(index));
     let outcome;
     try {
       outcome = await revokeIfLive(newClient, key.id);
@@ -12492,10 +13086,24 @@ async function revokeOldKeys(ctx, created, newClient) {
     ctx.log("revoke", outcome === "already-gone" ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`);
   }
   if (failures.length) {
-    ctx.fail("revoke", `Revoking key${failures.length > 1 ? "s" : ""} ${failures.join("; ")} failed`, RERUN, firstError);
+    ctx.fail({
+      code: "revoke-failed",
+      step: "revoke",
+      summary: `Revoking key${failures.length > 1 ? "s" : ""} ${failures.join("; ")} failed`,
+      advice: RERUN,
+      cause: firstError
+    });
   }
   if (!selection.revoke.length)
     ctx.log("revoke", "No key to revoke");
+}
+function abortedRevoking(ctx, left) {
+  return ctx.fail({
+    code: "aborted",
+    step: "revoke",
+    summary: `The run was aborted before revoking key${left.length > 1 ? "s" : ""} ${left.map((k2) => k2.id).join(", ")}`,
+    advice: RERUN
+  });
 }
 function warnKeptBeyondKeep(ctx, kept) {
   const named = kept.map((k2) => `${k2.id} (${k2.name})`).join(", ");
@@ -12531,21 +13139,162 @@ async function fetchAgain(target, refused) {
     return await target.fetchPublicKey();
   } catch (error2) {
     const message = `${refused.message}; fetching its public key again failed: ${describeError(error2)}`;
-    throw new TargetError(message, refused.target, refused.status, targetAdvice(error2), false);
+    throw new TargetError({ message, target: refused.target, status: refused.status, advice: targetAdvice(error2) });
   }
 }
 
-// ../../packages/rotation/dist/protocol/newer-rotation.js
+// ../../packages/rotation/dist/protocol/store/messages.js
 var CONCURRENCY_GROUP = "Run rotations of one secret in a workflow concurrency: group so they never overlap.";
-async function newerRotation(ctx, created, newClient) {
-  try {
-    const newer = newerMembers(await newClient.apiKeys.list(), ctx.family, created, ctx.listedBefore);
-    return newer.length ? describeNewer(ctx.family, newer) : void 0;
-  } catch (error2) {
-    if (!(error2 instanceof AuthenticationError))
-      throw error2;
-    return `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)`;
+var NEXT_ROTATION = "The next rotation writes every target and revokes the older keys.";
+var RUN_AGAIN = "Run again: the next rotation writes every target and revokes the older keys.";
+function storeFailure(ctx, created, outcome) {
+  const holders = outcome.mayHold.map((t2) => t2.describe()).join(", ");
+  const id = created.id;
+  switch (outcome.kind) {
+    case "backed-off": {
+      const failure = `${outcome.why}. Another rotation of this secret is running and owns it now`;
+      return withOwnKey("concurrent-rotation", created, failure, outcome.ownKey, {
+        summary: `${failure}; this run wrote nothing and revoked its own new key ${id}`,
+        advice: "Nothing to do if the other rotation succeeds; otherwise run again once it has finished."
+      });
+    }
+    case "record-failed": {
+      const failure = `Recording which targets may hold the new key failed: ${describeError(outcome.error)}`;
+      const advice = outcome.error?.advice;
+      return withOwnKey("record-failed", created, failure, outcome.ownKey, {
+        summary: `${failure}; no secret was written and the new key ${id} was revoked`,
+        advice: `${typeof advice === "string" ? advice : "Run again."} The current key still works.`,
+        cause: outcome.error
+      });
+    }
+    case "stopped":
+      if (outcome.reason === "concurrent") {
+        return store("concurrent-rotation", {
+          summary: `${outcome.why}: a concurrent rotation of this secret took over while this run was writing, so this run stopped writing: ${holders} may hold the new key ${id}, which this run did not revoke (no rollback: the other rotation writes every target)`,
+          advice: `Let the concurrent rotation finish; the next rotation revokes what is left. ${CONCURRENCY_GROUP}`
+        });
+      }
+      if (outcome.mayHold.length) {
+        return store("aborted", {
+          summary: `The run was aborted while writing the targets: ${holders} may hold the new key ${id}, which stays valid, and so does the current key`,
+          advice: RUN_AGAIN
+        });
+      }
+      return withOwnKey("aborted", created, "The run was aborted before any target was written", outcome.ownKey, {
+        summary: `The run was aborted before any target was written; the new key ${id} was revoked`,
+        advice: "Nothing was written and the current key still works: run again."
+      });
+    case "write-failed":
+      return writeFailure(ctx, created, outcome, holders);
   }
+}
+function writeFailure(ctx, created, outcome, holders) {
+  const { failed, rollback } = outcome;
+  const check = failed.during === "check";
+  const code = check ? "platform-failed" : "target-failed";
+  const why = check ? `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(failed.cause)}` : describeError(failed.cause);
+  const advice = check ? platformAdvice(failed.cause, ctx.secretName, false) : targetAdvice(failed.cause);
+  const what = `Writing ${ctx.secretName} to ${failed.target.describe()} failed: ${why}`;
+  const rerun = thenRunAgain(advice, NEXT_ROTATION);
+  const halt = rollback.halt && haltWords(rollback.halt, created, rerun);
+  const keptWhy = rollback.untouched ? `${failed.target.describe()} ${keepsItsKey(rollback.untouched)}` : void 0;
+  const kept = keptWhy ? `; ${keptWhy}` : "";
+  const said = (summary2, advice2) => ({
+    code,
+    step: "store",
+    summary: `${what}. ${summary2}`,
+    advice: advice2,
+    cause: failed.cause
+  });
+  if (outcome.mayHold.length) {
+    if (halt)
+      return said(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
+    return said(`Writing the previous key back failed for ${holders}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
+  }
+  if (outcome.ownKey && !outcome.ownKey.revoked) {
+    return { code, step: "store", ...ownKeyLeftValid(created, what, outcome.ownKey.error), cause: outcome.ownKey.error };
+  }
+  if (halt) {
+    return said(`${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ""}, so the new key ${created.id} was revoked`, thenRunAgain(advice, halt.concurrent ? CONCURRENCY_GROUP : void 0));
+  }
+  const back = rollback.restored?.length ? `The previous key was written back to ${rollback.restored.join(", ")}` : "No target had been written";
+  return said(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(advice));
+}
+function haltWords(halt, created, rerun) {
+  switch (halt.reason) {
+    case "no-previous-key":
+      return { reason: "The previous key's value was not given (apiKey option), so it was not written back", advice: rerun, concurrent: false };
+    case "concurrent":
+      return {
+        reason: `${halt.why}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
+        advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`,
+        concurrent: true
+      };
+    case "previous-key-dead":
+      return {
+        reason: "The previous key no longer works (it was revoked during this run), so the previous key was not written back",
+        advice: rerun,
+        concurrent: false
+      };
+    case "check-failed":
+      return halt.during === "first" ? {
+        reason: `Checking that the previous key still works failed (${describeError(halt.error)}), so the previous key was not written back`,
+        advice: rerun,
+        concurrent: false
+      } : {
+        reason: `Listing keys with the new key ${created.id}, to check that no newer rotation runs, failed (${describeError(halt.error)}), so the previous key was not written back further`,
+        advice: RUN_AGAIN,
+        concurrent: false
+      };
+  }
+}
+function withOwnKey(code, created, failure, ownKey, done) {
+  if (ownKey && !ownKey.revoked)
+    return { code, step: "store", ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error };
+  return store(code, done);
+}
+function store(code, words) {
+  return { code, step: "store", ...words };
+}
+function thenRunAgain(advice, more) {
+  const rerun = /\brun again\b/i.test(advice) ? "" : " Then run again.";
+  return `${advice}${rerun}${more ? ` ${more}` : ""}`;
+}
+function keepsItsKey(reason) {
+  return `keeps the key it held before, as no write of this run landed there (${reason})`;
+}
+
+// ../../packages/rotation/dist/protocol/store/newer-rotation.js
+async function newerRotation(ctx, created, source) {
+  switch (source.listing) {
+    case "verify-listing":
+      return fromKeys(ctx, created, source.keys);
+    case "new-key":
+      return listWith(ctx, created, source.client);
+    case "previous-key": {
+      const previous = await listWith(ctx, created, ctx.client, false);
+      if (previous.state !== "unknown")
+        return previous;
+      const byNewKey = await listWith(ctx, created, source.newClient);
+      return byNewKey.state === "running" ? byNewKey : previous;
+    }
+  }
+}
+async function listWith(ctx, created, client, ownKey = true) {
+  let keys;
+  try {
+    keys = await client.apiKeys.list();
+  } catch (error2) {
+    if (ownKey && error2 instanceof AuthenticationError) {
+      return { state: "running", why: `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)` };
+    }
+    return { state: "unknown", error: error2 };
+  }
+  return fromKeys(ctx, created, keys);
+}
+function fromKeys(ctx, created, keys) {
+  const newer = newerMembers(keys, ctx.family, created, ctx.listedBefore);
+  return newer.length ? { state: "running", why: describeNewer(ctx.family, newer) } : { state: "none" };
 }
 
 // ../../packages/rotation/dist/targets/untouched-since.js
@@ -12576,47 +13325,28 @@ function timestamp(date) {
   return date.toISOString().replace(/\.000Z$/, "Z");
 }
 
-// ../../packages/rotation/dist/protocol/roll-back.js
+// ../../packages/rotation/dist/protocol/store/roll-back.js
 async function rollBack(ctx, created, newClient, write, written, failed) {
-  const name = failed.target.describe();
-  const what = `Writing ${ctx.secretName} to ${name} failed: ${describeError(failed.cause)}`;
-  const advice = targetAdvice(failed.cause);
-  const ambiguous = failed.cause instanceof SealError ? false : !(failed.cause instanceof TargetError) || failed.cause.mayHaveTakenEffect;
-  const restore = ambiguous ? [...written, failed.target] : written;
-  const fail = (summary2, todo) => ctx.fail("store", `${what}. ${summary2}`, todo, failed.cause);
-  const rerun = thenRunAgain(advice, "The next rotation writes every target and revokes the older keys.");
-  const previousKey = ctx.currentKey;
-  const blocker = restore.length ? await writeBackBlocker(ctx, created, newClient, rerun) : void 0;
-  const { restored, unrestored, stopped } = !blocker && previousKey ? await writeBack(ctx, created, newClient, write, restore, previousKey) : { restored: [], unrestored: restore, stopped: void 0 };
-  if (!blocker)
-    ctx.report.restoredTargets = restored;
-  const halt = blocker ?? stopped;
-  const untouched = ambiguous && unrestored.includes(failed.target) ? await settle(ctx, created, failed) : void 0;
-  const keptWhy = untouched ? `${name} ${keepsItsKey(untouched)}` : void 0;
-  const kept = keptWhy ? `; ${keptWhy}` : "";
-  const mayHold = untouched ? unrestored.filter((t2) => t2 !== failed.target) : unrestored;
-  ctx.report.targets = mayHold.map((t2) => t2.describe());
-  const holders = ctx.report.targets.join(", ");
-  if (mayHold.length) {
-    if (halt) {
-      return fail(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
-    }
-    return fail(`Writing the previous key back failed for ${holders}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
-  }
-  await revokeOwnKey(ctx, "store", created, newClient, what);
-  if (halt) {
-    return fail(`${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ""}, so the new key ${created.id} was revoked`, thenRunAgain(advice, halt.concurrent ? CONCURRENCY_GROUP : void 0));
-  }
-  const back = restored.length ? `The previous key was written back to ${restored.join(", ")}` : "No target had been written";
-  return fail(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(advice));
+  const restore = failed.mayHaveLanded ? [...written, failed.target] : written;
+  const clearance = restore.length ? await writeBackClearance(ctx, created, newClient) : { previousKey: "" };
+  const back = "halt" in clearance ? { restored: void 0, unrestored: restore, halt: clearance.halt } : await writeBack(ctx, created, newClient, write, restore, clearance.previousKey);
+  const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle(ctx, created, failed) : void 0;
+  const mayHold = untouched ? back.unrestored.filter((t2) => t2 !== failed.target) : back.unrestored;
+  const rollback = { restored: back.restored, halt: back.halt, untouched };
+  if (mayHold.length)
+    return { kind: "write-failed", failed, rollback, mayHold };
+  return { kind: "write-failed", failed, rollback, mayHold, ownKey: await revokeOwnKey(ctx, "store", created, newClient) };
 }
 async function writeBack(ctx, created, newClient, write, restore, previousKey) {
   const restored = [];
   const unrestored = [];
   for (const [index, target] of restore.entries()) {
-    const stopped = index > 0 ? await takenOverBlocker(ctx, created, newClient) : void 0;
-    if (stopped)
-      return { restored, unrestored: [...unrestored, ...restore.slice(index)], stopped };
+    if (index > 0) {
+      const newer = await newerRotation(ctx, created, { listing: "new-key", client: newClient });
+      const halt = newer.state === "running" ? { reason: "concurrent", why: newer.why } : newer.state === "unknown" ? { reason: "check-failed", error: newer.error, during: "later" } : void 0;
+      if (halt)
+        return { restored, unrestored: [...unrestored, ...restore.slice(index)], halt };
+    }
     const targetName = target.describe();
     ctx.log("store", `Writing the previous key back to ${targetName}`);
     try {
@@ -12627,7 +13357,21 @@ async function writeBack(ctx, created, newClient, write, restore, previousKey) {
       ctx.log("store", `Writing the previous key back to ${targetName} failed: ${describeError(error2)}`);
     }
   }
-  return { restored, unrestored, stopped: void 0 };
+  return { restored, unrestored, halt: void 0 };
+}
+async function writeBackClearance(ctx, created, newClient) {
+  const previousKey = ctx.currentKey;
+  if (!previousKey)
+    return { halt: { reason: "no-previous-key" } };
+  ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
+  const newer = await newerRotation(ctx, created, { listing: "previous-key", newClient });
+  if (newer.state === "none")
+    return { previousKey };
+  if (newer.state === "running")
+    return { halt: { reason: "concurrent", why: newer.why } };
+  if (newer.error instanceof AuthenticationError)
+    return { halt: { reason: "previous-key-dead" } };
+  return { halt: { reason: "check-failed", error: newer.error, during: "first" } };
 }
 async function settle(ctx, created, failed) {
   const name = failed.target.describe();
@@ -12636,75 +13380,59 @@ async function settle(ctx, created, failed) {
   ctx.log("store", check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
   return check.untouched ? check.reason : void 0;
 }
-function thenRunAgain(advice, more) {
-  const rerun = /\brun again\b/i.test(advice) ? "" : " Then run again.";
-  return `${advice}${rerun}${more ? ` ${more}` : ""}`;
-}
-function keepsItsKey(reason) {
-  return `keeps the key it held before, as no write of this run landed there (${reason})`;
-}
-async function writeBackBlocker(ctx, created, newClient, rerun) {
-  if (!ctx.currentKey) {
-    const reason = "The previous key's value was not given (apiKey option), so it was not written back";
-    return { reason, concurrent: false, advice: rerun };
-  }
-  ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
-  try {
-    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created, ctx.listedBefore);
-    return newer.length ? concurrentBlocker(created, describeNewer(ctx.family, newer)) : void 0;
-  } catch (error2) {
-    const takenOver = await newerRotation(ctx, created, newClient).catch(() => void 0);
-    if (takenOver)
-      return concurrentBlocker(created, takenOver);
-    const why = error2 instanceof AuthenticationError ? "The previous key no longer works (it was revoked during this run)" : `Checking that the previous key still works failed (${describeError(error2)})`;
-    return { reason: `${why}, so the previous key was not written back`, concurrent: false, advice: rerun };
-  }
-}
-async function takenOverBlocker(ctx, created, newClient) {
-  try {
-    const takenOver = await newerRotation(ctx, created, newClient);
-    return takenOver ? concurrentBlocker(created, takenOver) : void 0;
-  } catch (error2) {
-    return {
-      reason: `Listing keys with the new key ${created.id}, to check that no newer rotation runs, failed (${describeError(error2)}), so the previous key was not written back further`,
-      concurrent: false,
-      advice: `Run again: the next rotation writes every target and revokes the older keys.`
-    };
-  }
-}
-function concurrentBlocker(created, takenOver) {
-  return {
-    reason: `${takenOver}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
-    concurrent: true,
-    advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`
-  };
-}
 
-// ../../packages/rotation/dist/protocol/store.js
+// ../../packages/rotation/dist/protocol/store/store.js
 async function storeKey(ctx, created, verified, publicKeys) {
-  await backOffIfSuperseded(ctx, created, verified);
-  await recordFirst(ctx, created, verified);
+  const outcome = await store2(ctx, created, verified, publicKeys);
+  ctx.report.targets = outcome.mayHold.map((t2) => t2.describe());
+  if (outcome.kind === "write-failed" && outcome.rollback.restored)
+    ctx.report.restoredTargets = outcome.rollback.restored;
+  if (outcome.kind !== "stored")
+    ctx.fail(storeFailure(ctx, created, outcome));
+}
+async function store2(ctx, created, verified, publicKeys) {
+  if (aborted(ctx))
+    return stopOnAbort(ctx, created, verified, []);
+  const superseded = await newerRotation(ctx, created, { listing: "verify-listing", keys: verified.keys });
+  if (superseded.state === "running") {
+    return { kind: "backed-off", why: superseded.why, mayHold: [], ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
+  }
+  try {
+    await recordBeforeWriting(ctx, created.id);
+  } catch (error2) {
+    return { kind: "record-failed", error: error2, mayHold: [], ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
+  }
   const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
   const written = [];
   for (const target of ctx.targets) {
+    if (aborted(ctx))
+      return stopOnAbort(ctx, created, verified, written);
     const name = target.describe();
     ctx.log("store", `Writing ${ctx.secretName} to ${name}`);
-    let takenOver;
-    try {
-      if (written.length)
-        takenOver = await newerRotationBefore(ctx, created, verified, target);
-      if (!takenOver)
-        await write(target, created.key);
-    } catch (cause) {
-      return rollBack(ctx, created, verified.client, write, written, { target, cause, servedAt: servedAt.get(target) });
+    if (written.length) {
+      const takenOver = await newerRotation(ctx, created, { listing: "new-key", client: verified.forward });
+      if (takenOver.state === "running")
+        return { kind: "stopped", reason: "concurrent", why: takenOver.why, mayHold: written };
+      if (takenOver.state === "unknown") {
+        if (aborted(ctx))
+          return stopOnAbort(ctx, created, verified, written);
+        const failed = { target, during: "check", cause: takenOver.error, mayHaveLanded: false, servedAt: servedAt.get(target) };
+        return rollBack(ctx, created, verified.client, write, written, failed);
+      }
     }
-    if (takenOver)
-      stopWriting(ctx, created, written, takenOver);
+    try {
+      await write(target, created.key);
+    } catch (cause) {
+      const failed = writeFailed(target, cause, servedAt.get(target));
+      if (aborted(ctx))
+        return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
+      return rollBack(ctx, created, verified.client, write, written, failed);
+    }
     written.push(target);
-    ctx.report.targets.push(name);
     ctx.log("store", `${name} holds the new key ${created.id}`);
   }
+  return { kind: "stored", mayHold: written };
 }
 function sealedWrite(ctx, publicKeys) {
   return async (target, value, options) => {
@@ -12718,94 +13446,89 @@ function sealedWrite(ctx, publicKeys) {
     ctx.log("store", `The public key of ${target.describe()} changed during the run: the value was sealed again with key ${used.keyId}`);
   };
 }
-async function backOffIfSuperseded(ctx, created, verified) {
-  const newer = newerMembers(verified.keys, ctx.family, created, ctx.listedBefore);
-  if (!newer.length)
-    return;
-  const failure = `${describeNewer(ctx.family, newer)}. Another rotation of this secret is running and owns it now`;
-  await revokeOwnKey(ctx, "store", created, verified.client, failure);
-  ctx.fail("store", `${failure}; this run wrote nothing and revoked its own new key ${created.id}`, "Nothing to do if the other rotation succeeds; otherwise run again once it has finished.");
+function writeFailed(target, cause, servedAt) {
+  const mayHaveLanded = cause instanceof SealError ? false : !(cause instanceof TargetError) || cause.mayHaveTakenEffect;
+  return { target, during: "write", cause, mayHaveLanded, servedAt };
 }
-async function recordFirst(ctx, created, verified) {
-  try {
-    await recordBeforeWriting(ctx, created.id);
-  } catch (error2) {
-    const failure = `Recording which targets may hold the new key failed: ${describeError(error2)}`;
-    await revokeOwnKey(ctx, "store", created, verified.client, failure);
-    ctx.fail("store", `${failure}; no secret was written and the new key ${created.id} was revoked`, `${error2.advice ?? "Run again."} The current key still works.`, error2);
-  }
-}
-async function newerRotationBefore(ctx, created, verified, target) {
-  try {
-    return await newerRotation(ctx, created, verified.client);
-  } catch (error2) {
-    const message = `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(error2)}`;
-    throw new TargetError(message, target.describe(), void 0, platformAdvice(error2, ctx.secretName, false), false);
-  }
-}
-function stopWriting(ctx, created, written, takenOver) {
-  const holders = written.map((t2) => t2.describe()).join(", ");
-  return ctx.fail("store", `${takenOver}: a concurrent rotation of this secret took over while this run was writing, so this run stopped writing: ${holders} may hold the new key ${created.id}, which this run did not revoke (no rollback: the other rotation writes every target)`, `Let the concurrent rotation finish; the next rotation revokes what is left. ${CONCURRENCY_GROUP}`);
+async function stopOnAbort(ctx, created, verified, mayHold) {
+  if (mayHold.length)
+    return { kind: "stopped", reason: "aborted", mayHold };
+  return { kind: "stopped", reason: "aborted", mayHold, ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
 }
 
 // ../../packages/rotation/dist/protocol/verify.js
 async function verifyKey(ctx, created) {
   const { timeoutMs, intervalMs } = ctx.verify;
-  const deadline = performance.now() + timeoutMs;
+  const deadline = ctx.runtime.now() + timeoutMs;
   ctx.log("verify", `Checking that key ${created.id} works by listing keys with it`);
-  let newClient;
+  const newClient = ctx.client.withApiKey(created.key);
+  const forward = forwardClient(newClient, ctx.signal);
   let problem = "";
   let refused = false;
+  let abortedRun = false;
   for (let attempt = 1; ; attempt++) {
     let keys = [];
     try {
-      newClient ??= ctx.client.withApiKey(created.key);
-      keys = await newClient.apiKeys.list();
+      keys = await forward.apiKeys.list();
       problem = "it answered but did not list itself";
     } catch (error2) {
+      abortedRun = aborted(ctx);
+      if (abortedRun)
+        break;
       problem = describeError(error2);
       refused = !(error2 instanceof AuthenticationError) && !isTransient(error2);
       if (refused)
         break;
     }
-    if (newClient && keys.some((k2) => k2.id === created.id)) {
+    if (keys.some((k2) => k2.id === created.id)) {
       ctx.log("verify", `Key ${created.id} works: it listed itself (attempt ${attempt})`);
-      return { client: newClient, keys };
+      return { client: newClient, forward, keys };
     }
-    const left = deadline - performance.now();
+    const left = deadline - ctx.runtime.now();
     if (left <= 0)
       break;
     ctx.log("verify", `Key ${created.id} does not work yet (${problem}); trying again`);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, left)));
+    abortedRun = !await waitUnlessAborted(ctx, Math.min(intervalMs, left));
+    if (abortedRun)
+      break;
   }
-  const failure = refused ? `The new key ${created.id} was refused (${problem})` : `The new key ${created.id} did not work within ${timeoutMs} ms (${problem})`;
-  await revokeOwnKey(ctx, "verify", created, ctx.client, failure);
-  ctx.fail("verify", `${failure}; it was revoked and nothing was written`, "The current key still works: run again later, and check the platform status if it keeps happening.");
+  const failure = abortedRun ? `The run was aborted while checking that the new key ${created.id} works` : refused ? `The new key ${created.id} was refused (${problem})` : `The new key ${created.id} did not work within ${timeoutMs} ms (${problem})`;
+  const code = abortedRun ? "aborted" : "verify-failed";
+  const ownKey = await revokeOwnKey(ctx, "verify", created, ctx.client);
+  if (!ownKey.revoked)
+    ctx.fail({ code, step: "verify", ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error });
+  ctx.fail({
+    code,
+    step: "verify",
+    summary: `${failure}; it was revoked and nothing was written`,
+    advice: abortedRun ? "The current key still works: run again." : "The current key still works: run again later, and check the platform status if it keeps happening."
+  });
 }
 
 // ../../packages/rotation/dist/report.js
 function emptyReport(fields) {
   return { ...fields, targets: [], revokedKeyIds: [], warnings: [], durationMs: 0 };
 }
+function finishedReport(report) {
+  const { dryRun, plan, keyId, keyName, restoredTargets: _r2, newKeyRevoked: _n, ...base } = report;
+  if (!plan)
+    throw new Error("a rotation ended without a plan");
+  if (dryRun)
+    return { ...base, dryRun: true, plan };
+  if (keyId === void 0 || keyName === void 0)
+    throw new Error("a rotation ended without a new key");
+  return { ...base, dryRun: false, plan, keyId, keyName };
+}
 
 // ../../packages/rotation/dist/rotate-key.js
 async function rotateKey(options) {
-  const startedAt = performance.now();
   let note = (_line) => {
   };
   let resolved;
   try {
     resolved = resolveOptions(options, (line) => note(line));
   } catch (error2) {
-    const report2 = emptyReport({
-      dryRun: options?.dryRun ?? false,
-      family: options?.family ?? "",
-      secretName: options?.secretName ?? DEFAULT_SECRET_NAME
-    });
-    const summary2 = `The inputs are not valid: ${describeError(error2)}`;
-    const advice = "Fix the input and run again. Nothing was changed.";
-    observer(options?.log)({ step: "preflight", level: "error", message: `${summary2} ${advice}` });
-    throw new RotationError({ step: "preflight", summary: summary2, advice, report: report2, cause: error2 });
+    throw invalidOptions(options, error2);
   }
   const family = resolved.pinnedFamily ?? "";
   const report = emptyReport({ dryRun: resolved.dryRun, family, secretName: resolved.secretName });
@@ -12815,167 +13538,53 @@ async function rotateKey(options) {
     records: noRecord(),
     listedBefore: /* @__PURE__ */ new Set(),
     report,
-    ...createContextTools(report, startedAt, options.log)
+    forward: forwardClient(resolved.client, resolved.signal),
+    ...createContextTools(report, resolved.runtime, resolved.signal, options.log)
   };
   note = ctx.note;
+  stopIfAborted(ctx, "preflight", "before the preflight", "Nothing was changed: run again.");
   const { plan, publicKeys } = await preflight(ctx);
   if (!ctx.dryRun) {
+    stopIfAborted(ctx, "create", "before creating a key", "Nothing was changed: run again.");
     await recordBeforeCreating(ctx);
     const created = await createKey(ctx, plan.keyName);
     const verified = await verifyKey(ctx, created);
     await storeKey(ctx, created, verified, publicKeys);
-    await revokeOldKeys(ctx, created, verified.client);
+    stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
+    await revokeOldKeys(ctx, created, verified);
     ctx.log("revoke", `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log("preflight", "Dry run: nothing was changed");
   }
-  report.durationMs = Math.round(performance.now() - startedAt);
-  return report;
+  report.durationMs = ctx.elapsedMs();
+  return finishedReport(report);
+}
+function stopIfAborted(ctx, step, when, advice) {
+  if (aborted(ctx))
+    ctx.fail({ code: "aborted", step, summary: `The run was aborted ${when}`, advice });
+}
+function invalidOptions(options, error2) {
+  if (error2 instanceof OptionError)
+    return error2;
+  const report = emptyReport({
+    dryRun: options?.dryRun ?? false,
+    family: options?.family ?? "",
+    secretName: options?.secretName ?? DEFAULT_SECRET_NAME
+  });
+  const failure = {
+    code: "invalid-options",
+    step: "preflight",
+    summary: `The inputs are not valid: ${describeError(error2)}`,
+    advice: "Fix the input and run again. Nothing was changed.",
+    cause: error2
+  };
+  observer(options?.log)({ step: "preflight", level: "error", message: `${failure.summary} ${failure.advice}` });
+  return new RotationError({ ...failure, report });
 }
 
-// ../common/src/inputs/input-error.ts
-var InputError = class extends Error {
-  constructor(input, problem) {
-    super(`Input '${input}' ${problem}`);
-    this.input = input;
-    this.problem = problem;
-  }
-  input;
-  problem;
-  name = "InputError";
-};
-var InvalidInputsError = class extends Error {
-  constructor(errors) {
-    super(
-      errors.length === 1 ? `${errors[0].message}. Nothing was done.` : `${errors.length} inputs are invalid; nothing was done:
-${errors.map((e) => `- ${e.message}`).join("\n")}`
-    );
-    this.errors = errors;
-  }
-  errors;
-  name = "InvalidInputsError";
-};
-
-// ../common/src/failure/failure-annotation.ts
-var COMMON_HINTS = {
-  AuthenticationError: 'Put a live key in the secret passed as api-key, then re-run (see the README, "When the key no longer works").',
-  ConnectionError: "Check api-url and that the runner can reach it.",
-  TimeoutError: "Check api-url and that the runner can reach it.",
-  RedirectRefusedError: "Check api-url: give the API base URL itself, which answers without redirects."
-};
-function failureAnnotation(error2, hints = {}) {
-  if (error2 instanceof InvalidInputsError) return error2.message;
-  if (error2 instanceof ApiError) {
-    const hint = hints[error2.name] ?? COMMON_HINTS[error2.name];
-    return hint ? `${error2.message} ${hint}` : error2.message;
-  }
-  if (error2 instanceof Error) return error2.message;
-  return String(error2);
-}
-
-// ../common/src/inputs/rejected-value.ts
-var MAX_QUOTED_LENGTH = 20;
-var TOKEN_PREFIX = /(?:^|[^A-Za-z0-9])(?:gh[opsur]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/;
-var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
-function looksLikeCredential(text) {
-  if (TOKEN_PREFIX.test(text)) return true;
-  return (text.match(RANDOM_RUN) ?? []).some((run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2));
-}
-function rejectedValue(value) {
-  if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
-  if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
-  return `'${value}'`;
-}
-function withoutEchoes(message, text) {
-  return message.replace(
-    /[A-Za-z0-9_+/=.~-]+/g,
-    (run2) => text.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2
-  );
-}
-
-// ../common/src/inputs/api-url.ts
-function parseApiUrl(name, text) {
-  let url;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a URL: write e.g. ${DEFAULT_BASE_URL}`);
-  }
-  if (url.username || url.password) {
-    throw new InputError(name, "holds credentials; pass the key in api-key, never in the URL");
-  }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    const host = looksLikeCredential(url.hostname) ? "a host that looks like a key or token" : url.hostname;
-    throw new InputError(name, `uses http on ${host}; use https (plain http is accepted on loopback only)`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new InputError(name, `uses the scheme ${rejectedValue(url.protocol.slice(0, -1))}; use an https URL`);
-  }
-  if (url.search || url.hash) {
-    throw new InputError(name, `has a query or a fragment; give the API base URL alone, e.g. ${DEFAULT_BASE_URL}`);
-  }
-  return url.href.replace(/\/+$/, "");
-}
-
-// ../common/src/inputs/boolean.ts
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "on", "1"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "off", "0"]);
-function parseBoolean(name, text) {
-  const value = text.toLowerCase();
-  if (TRUE.has(value)) return true;
-  if (FALSE.has(value)) return false;
-  throw new InputError(name, `is ${rejectedValue(text)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
-}
-
-// ../common/src/inputs/collect-inputs.ts
-function collectInputs(readers) {
-  const values = {};
-  const errors = [];
-  for (const [key, read] of Object.entries(readers)) {
-    try {
-      values[key] = read();
-    } catch (error2) {
-      if (!(error2 instanceof InputError)) throw error2;
-      errors.push(error2);
-    }
-  }
-  if (errors.length > 0) throw new InvalidInputsError(errors);
-  return values;
-}
-
-// ../common/src/inputs/credential.ts
-function parseCredential(name, text) {
-  if (!/^[\x21-\x7E]+$/.test(text)) {
-    throw new InputError(name, "contains spaces or non-ASCII characters; check that the secret holds the key alone");
-  }
-  return text;
-}
-
-// ../common/src/inputs/integer.ts
-function parseInteger(name, text, bounds = {}) {
-  const min = bounds.min ?? 0;
-  const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
-  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(value)) {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a whole number`);
-  }
-  if (value < min || value > max) {
-    throw new InputError(name, `is ${value}; it must be between ${min} and ${max}`);
-  }
-  return value;
-}
-
-// ../common/src/inputs/list.ts
-function splitList(text) {
-  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-
-// ../common/src/inputs/key-ids.ts
+// src/key-ids.ts
 var MAX_KEY_IDS = 100;
-function parseKeyIds(name, text) {
+function parseKeyIds2(name, text) {
   const items = splitList(text);
   if (items.length > MAX_KEY_IDS) {
     throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
@@ -12990,130 +13599,6 @@ function parseKeyIds(name, text) {
   return unique(ids);
 }
 
-// ../common/src/inputs/mask-inputs.ts
-function maskSecretInputs(names) {
-  for (const name of names) maskValue(getInput(name));
-}
-function maskValue(value) {
-  if (value !== "") setSecret(value);
-}
-
-// ../common/src/inputs/read-input.ts
-var DEFAULT_MAX_LENGTH = 1e3;
-var DEFAULT_MAX_MULTILINE_LENGTH = 1e5;
-var FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
-var FORBIDDEN_MULTILINE = /[^\n\t\P{Cc}]|[\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
-function checkInputText(name, raw, options = {}) {
-  const text = raw.replace(/\r\n?/g, "\n").trim();
-  if (text === "") {
-    if (options.required) {
-      throw new InputError(name, `is required but empty${options.hint ? `: ${options.hint}` : ""}`);
-    }
-    return "";
-  }
-  const maxLength = options.maxLength ?? (options.multiline ? DEFAULT_MAX_MULTILINE_LENGTH : DEFAULT_MAX_LENGTH);
-  if (text.length > maxLength) {
-    throw new InputError(name, `is ${text.length} characters long; at most ${maxLength} are accepted`);
-  }
-  const match = (options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN).exec(text);
-  if (match) {
-    const code = match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
-    const what = match[0] === "\n" ? "a line break (it takes a single line)" : `a control character (U+${code})`;
-    throw new InputError(name, `contains ${what} at position ${match.index + 1}; remove it`);
-  }
-  return text;
-}
-function readInputText(name, options = {}) {
-  return checkInputText(name, getInput(name, { trimWhitespace: false }), options);
-}
-function readInput(name, parse3, options = {}) {
-  return parse3(name, readInputText(name, options) || options.default || "");
-}
-
-// ../common/src/proxy/runner-proxy.ts
-var PROXY_VARIABLES = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
-async function runnerProxyFetch(options) {
-  if (!PROXY_VARIABLES.some((name) => process.env[name])) return void 0;
-  const { createProxyFetch } = await import("./proxy-fetch.js");
-  return createProxyFetch(options);
-}
-
-// ../common/src/log/format-duration.ts
-function formatDuration(ms) {
-  if (!Number.isFinite(ms) || ms < 0) return "unknown";
-  if (ms < 1e3) return `${Math.round(ms)} ms`;
-  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
-  const totalSeconds = Math.round(ms / 1e3);
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
-}
-
-// ../common/src/log/step-groups.ts
-var StepGroups = class {
-  constructor(titles) {
-    this.titles = titles;
-  }
-  titles;
-  #current;
-  /** Opens the step's group unless it is the one already open. */
-  enter(step) {
-    if (step === this.#current) return;
-    this.close();
-    startGroup(this.titles[step]);
-    this.#current = step;
-  }
-  /** Closes the open group, if any (call it before the final result, so that shows unfolded). */
-  close() {
-    if (this.#current === void 0) return;
-    endGroup();
-    this.#current = void 0;
-  }
-};
-
-// ../common/src/log/request-events.ts
-function formatExchange(event) {
-  const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
-  return `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}`;
-}
-function formatRequestEvent(event) {
-  const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
-  let line = `${formatExchange(event)}${attempt}`;
-  if (event.outcome === "retry") {
-    line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
-  }
-  return line;
-}
-function logRequestEvent(event) {
-  info(formatRequestEvent(event));
-}
-function logGitHubRequest(event) {
-  info(`GitHub ${formatExchange(event)}`);
-}
-
-// ../common/src/summary/job-summary.ts
-function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (c2) => `&#${c2.charCodeAt(0)};`);
-}
-async function publishResult(outputs, summary2) {
-  for (const [name, value] of Object.entries(outputs)) setOutput(name, value);
-  await writeJobSummary(summary2);
-}
-async function writeJobSummary(summary2) {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
-  summary.addHeading(escapeHtml(summary2.title), 2).addTable([
-    // core.summary leaves an empty cell unclosed (`<th>`): give empty cells some content.
-    summary2.headers.map((header) => ({ data: escapeHtml(header) || "&#160;", header: true })),
-    ...summary2.rows.map((row) => row.map((cell) => escapeHtml(cell) || "-"))
-  ]);
-  for (const note of summary2.notes ?? []) summary.addRaw(`<p>${escapeHtml(note)}</p>`, true);
-  try {
-    await summary.write();
-  } catch (error2) {
-    warning(`The job summary could not be written: ${error2.message}`);
-  }
-}
-
 // src/inputs.ts
 var DEFAULTS2 = {
   "api-url": DEFAULT_BASE_URL,
@@ -13122,62 +13607,112 @@ var DEFAULTS2 = {
   "dry-run": "false"
 };
 var SECRET_INPUTS = ["api-key", "github-token"];
-function invalidInput(name, text, error2) {
-  return new InputError(name, `is invalid: ${withoutEchoes(error2.message, text)}`);
-}
-function nameValidatedBy(what, check) {
-  return (name, text) => {
-    if (looksLikeCredential(text)) throw new InputError(name, `is ${rejectedValue(text)}, not ${what}`);
-    try {
-      check(text);
-    } catch (error2) {
-      throw invalidInput(name, text, error2);
-    }
-    return text;
+var INPUT_OF_OPTION = {
+  "platform.apiKey": "api-key",
+  "platform.baseUrl": "api-url",
+  "github.token": "github-token",
+  secretName: "secret-name",
+  targets: "targets",
+  retireTargets: "retire-targets",
+  family: "key-name-prefix",
+  keep: "keep",
+  revokeKeyIds: "revoke-key-ids",
+  dryRun: "dry-run"
+};
+function rotateKeyOptions(inputs, hooks = {}) {
+  return {
+    platform: {
+      apiKey: inputs.apiKey,
+      baseUrl: inputs.apiUrl,
+      userAgent: "keyturn-rotate-key",
+      onRequest: hooks.onPlatformRequest,
+      fetch: hooks.fetch
+    },
+    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works).
+    github: { token: inputs.githubToken, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+    targets: inputs.targets,
+    retireTargets: inputs.retireTargets,
+    secretName: inputs.secretName,
+    family: inputs.family,
+    keep: inputs.keep,
+    revokeKeyIds: inputs.revokeKeyIds,
+    dryRun: inputs.dryRun
   };
 }
-function parseTargets(name, text) {
+function readRotateInputs() {
+  const errors = [];
+  const texts = {};
+  const read = (name, parse3, options = {}) => {
+    try {
+      return readInput(
+        name,
+        (input, text) => {
+          texts[input] = text;
+          return parse3(input, text);
+        },
+        options
+      );
+    } catch (error2) {
+      if (!(error2 instanceof InputError)) throw error2;
+      errors.push(error2);
+      return void 0;
+    }
+  };
+  const inputs = {
+    apiKey: read("api-key", asText, {
+      required: true,
+      hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
+    }),
+    apiUrl: read("api-url", asText, { default: DEFAULTS2["api-url"] }),
+    githubToken: read("github-token", asText, {
+      required: true,
+      hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`
+    }),
+    secretName: read("secret-name", nameText, { default: DEFAULTS2["secret-name"] }),
+    targets: read("targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
+    retireTargets: read("retire-targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
+    family: read("key-name-prefix", (name, text) => text ? nameText(name, text) : void 0),
+    keep: read("keep", (name, text) => parseInteger(name, text), { default: DEFAULTS2.keep }),
+    revokeKeyIds: read("revoke-key-ids", parseKeyIds2, { multiline: true, maxLength: 1e4 }),
+    dryRun: read("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
+  };
+  const failed = new Set(errors.map((e) => e.input));
+  for (const mistake of checkRotateKeyOptions(rotateKeyOptions(inputs))) {
+    const input = INPUT_OF_OPTION[mistake.option];
+    if (input === void 0) throw mistake;
+    if (failed.has(input)) continue;
+    failed.add(input);
+    errors.push(inputErrorOf(input, mistake, texts[input] ?? ""));
+  }
+  if (errors.length) throw new InvalidInputsError(errors);
+  return inputs;
+}
+function asText(_name, text) {
+  return text;
+}
+function nameText(name, text) {
+  if (looksLikeCredential(text)) throw new InputError(name, `is ${rejectedValue(text)}, not a name`);
+  return text;
+}
+function targetSpecs(name, text) {
   if (name === "retire-targets" && !text) return [];
   let specs;
   try {
     const defaultRepository = name === "targets" ? process.env.GITHUB_REPOSITORY || void 0 : void 0;
-    specs = parseTargetSpecs(text, { defaultRepository }).map(formatTargetSpec);
+    specs = parseTargetSpecs(text, { defaultRepository });
   } catch (error2) {
-    throw invalidInput(name, text, error2);
+    if (!(error2 instanceof OptionError)) throw error2;
+    throw inputErrorOf(name, error2, text);
   }
-  const pasted = specs.findIndex(looksLikeCredential);
+  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
   if (pasted >= 0) {
-    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(specs[pasted])}: a target names a repository, environment or organization`);
+    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(formatTargetSpec(specs[pasted]))}: a target names a repository, environment or organization`);
   }
   return specs;
 }
-function credentialOf(problemOf) {
-  return (name, text) => {
-    const value = parseCredential(name, text);
-    const problem = problemOf(value);
-    if (problem) throw new InputError(name, problem);
-    return value;
-  };
-}
-function readRotateInputs() {
-  return collectInputs({
-    apiKey: () => readInput("api-key", credentialOf(platformKeyProblem), {
-      required: true,
-      hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
-    }),
-    apiUrl: () => readInput("api-url", parseApiUrl, { default: DEFAULTS2["api-url"] }),
-    githubToken: () => readInput("github-token", credentialOf(githubTokenProblem), {
-      required: true,
-      hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`
-    }),
-    secretName: () => readInput("secret-name", nameValidatedBy("a secret name", validateSecretName), { default: DEFAULTS2["secret-name"] }),
-    targets: () => readInput("targets", parseTargets, { multiline: true, maxLength: 2e4 }),
-    retireTargets: () => readInput("retire-targets", parseTargets, { multiline: true, maxLength: 2e4 }),
-    family: () => readInput("key-name-prefix", (name, text) => text ? nameValidatedBy("a key name prefix", validateFamily)(name, text) : void 0),
-    keep: () => readInput("keep", (name, text) => parseInteger(name, text, { min: 1, max: 100 }), { default: DEFAULTS2.keep }),
-    revokeKeyIds: () => readInput("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
-    dryRun: () => readInput("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
-  });
+function inputErrorOf(input, mistake, text) {
+  const message = mistake.message.replace(/^[A-Za-z]+: /, "");
+  return new InputError(input, `is invalid: ${withoutEchoes(message, text)}`);
 }
 
 // src/report.ts
@@ -13243,27 +13778,10 @@ async function run() {
   }
 }
 async function rotate(inputs, log) {
-  const githubUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL;
+  const githubUrl = process.env.GITHUB_API_URL || "https://api.github.com";
   const fetch2 = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: info, mask: maskValue });
-  const client = createClient({
-    apiKey: inputs.apiKey,
-    baseUrl: inputs.apiUrl,
-    userAgent: "keyturn-rotate-key",
-    onRequest: logRequestEvent,
-    fetch: fetch2
-  });
   return rotateKey({
-    client,
-    // Written back to the targets already written if a later one cannot take the new key.
-    apiKey: inputs.apiKey,
-    github: { token: inputs.githubToken, baseUrl: githubUrl, onRequest: logGitHubRequest, fetch: fetch2 },
-    targets: inputs.targets,
-    retireTargets: inputs.retireTargets,
-    secretName: inputs.secretName,
-    family: inputs.family,
-    keep: inputs.keep,
-    revokeKeyIds: inputs.revokeKeyIds,
-    dryRun: inputs.dryRun,
+    ...rotateKeyOptions(inputs, { fetch: fetch2, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest }),
     log,
     // Masked the moment it exists, before any line could hold it.
     onKeyCreated: maskValue

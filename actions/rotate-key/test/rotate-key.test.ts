@@ -3,9 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findLeakedPieces, findLeaks } from '../../common/test-support/leaks.js';
-import { DURATION, logPattern } from '../../common/test-support/log-patterns.js';
-import { type ActionRun, runAction } from '../../common/test-support/run-action.js';
+import { type ActionRun, DURATION, findLeakedPieces, findLeaks, logPattern, runAction } from '@keyturn/action-runner';
 
 const ACTION_DIR = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN = 'github_pat_writer_0123456789abcdef';
@@ -279,7 +277,7 @@ describe('rotate-key input checks', () => {
   it.each([
     ['an empty api-key', { 'api-key': '' }, {}, "Input 'api-key' is required but empty"],
     ['an empty github-token', { 'github-token': ' ' }, {}, "Input 'github-token' is required but empty: pass a token that can write secrets (GITHUB_TOKEN cannot)"],
-    ['a key with a space', { 'api-key': 'two words-0123456789' }, {}, "Input 'api-key' contains spaces or non-ASCII characters"],
+    ['a key with a space', { 'api-key': 'two words-0123456789' }, {}, "Input 'api-key' is invalid: apiKey must be printable ASCII without spaces"],
     ['no target outside a repository', {}, { GITHUB_REPOSITORY: undefined }, "Input 'targets' is invalid: no target given"],
     ['a control character', { 'secret-name': 'NEON\u001bKEY' }, {}, "Input 'secret-name' contains a control character (U+001B)"],
     ['an oversize list', { 'revoke-key-ids': '1,'.repeat(6000) }, {}, "Input 'revoke-key-ids' is 12000 characters long"],

@@ -11,6 +11,1541 @@ function isEntryPoint(moduleUrl, argv = process.argv) {
   }
 }
 
+// ../../packages/api/dist/toolkit/redact-credentials.js
+var REDACTED = "[redacted]";
+var BEARER_VALUE = /\b(bearer\s+)(?![[<])(?![a-z]{5,}\b)[^\s"',;)]+/gi;
+var TOKEN_VALUE = /\b(token\s+)(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
+var PREFIXED_TOKEN = /(?<![A-Za-z0-9])(?:gh[pousr]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/g;
+var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
+function redactCredentials(text, known = []) {
+  let out = text;
+  for (const secret of known)
+    if (secret)
+      out = out.split(secret).join(REDACTED);
+  return out.replace(BEARER_VALUE, `$1${REDACTED}`).replace(TOKEN_VALUE, `$1${REDACTED}`).replace(PREFIXED_TOKEN, REDACTED).replace(RANDOM_RUN, (run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2) ? REDACTED : run2);
+}
+function looksLikeCredential(text) {
+  return redactCredentials(text) !== text;
+}
+function safeExcerpt(text, known, max = 300) {
+  const line = redactCredentials(text, known).replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+}
+
+// ../../packages/api/dist/toolkit/retry-after.js
+function parseRetryAfter(value, nowMs) {
+  if (value === null || value === void 0)
+    return void 0;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text))
+    return Math.round(Number(text) * 1e3);
+  if (!/[a-z]/i.test(text))
+    return void 0;
+  const at = Date.parse(text);
+  if (!Number.isFinite(at))
+    return void 0;
+  return Math.max(0, at - nowMs);
+}
+
+// ../../packages/api/dist/errors.js
+var KeyturnError = class extends Error {
+  name = "KeyturnError";
+};
+var OptionError = class extends KeyturnError {
+  name = "OptionError";
+  /** The option's path as the caller wrote it, e.g. `baseUrl` or `retries.maxRetries`. */
+  option;
+  constructor(option, message) {
+    super(message);
+    this.option = option;
+  }
+};
+var ApiError = class extends KeyturnError {
+  name = "ApiError";
+  method;
+  path;
+  status;
+  code;
+  requestId;
+  /** Wait the server asked for (`Retry-After`), when it sent one. */
+  retryAfterMs;
+  /** A later retry may succeed: 408, 423, 429, 5xx, a connection failure or a timeout. */
+  transient;
+  /**
+   * The request may have changed state on the platform although it failed: a request other than
+   * GET or HEAD whose answer was lost, timed out or cut short by the caller's signal in flight,
+   * was 408 or 5xx other than 503, or was a 2xx whose body could not be read. Check before
+   * repeating it.
+   */
+  mayHaveTakenEffect;
+  /** Attempts made before this error was thrown (retries included). */
+  attempts = 1;
+  constructor(message, init) {
+    super(message, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs;
+    this.transient = init.transient ?? isTransientStatus(init.status);
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? (changesState(init.method) && statusMayHaveTakenEffect(init.status));
+  }
+  /** Builds the error subclass that matches an HTTP error response. */
+  static generate(response) {
+    const { method, path, status } = response;
+    const body = asErrorBody(response.body);
+    const secrets = response.secrets ?? [];
+    const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
+    const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
+    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
+    const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
+    const init = { method, path, status, code, requestId, retryAfterMs };
+    const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
+    const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
+    const tail = requestId ? ` (request id ${requestId})` : "";
+    const [ErrorClass, advice] = classify(status, method, retryAfterMs);
+    return new ErrorClass(`${head} ${advice}${tail}`, init);
+  }
+  /** The safe fields, so JSON logs of an error never carry more than the message says. */
+  toJSON() {
+    return {
+      name: this.name,
+      message: this.message,
+      method: this.method,
+      path: this.path,
+      status: this.status,
+      code: this.code,
+      requestId: this.requestId,
+      retryAfterMs: this.retryAfterMs,
+      transient: this.transient,
+      mayHaveTakenEffect: this.mayHaveTakenEffect,
+      attempts: this.attempts
+    };
+  }
+};
+function changesState(method) {
+  return method !== "GET" && method !== "HEAD";
+}
+function isTransientStatus(status) {
+  return status !== void 0 && (status === 408 || status === 423 || status === 429 || status >= 500);
+}
+function statusMayHaveTakenEffect(status) {
+  return status !== void 0 && (status === 408 || status >= 500 && status !== 503);
+}
+var InvalidRequestError = class extends ApiError {
+  name = "InvalidRequestError";
+};
+var AuthenticationError = class extends ApiError {
+  name = "AuthenticationError";
+};
+var PermissionDeniedError = class extends ApiError {
+  name = "PermissionDeniedError";
+};
+var NotFoundError = class extends ApiError {
+  name = "NotFoundError";
+};
+var ConflictError = class extends ApiError {
+  name = "ConflictError";
+};
+var LockedError = class extends ConflictError {
+  name = "LockedError";
+};
+var RateLimitError = class extends ApiError {
+  name = "RateLimitError";
+};
+var ServerError = class extends ApiError {
+  name = "ServerError";
+};
+var RedirectRefusedError = class extends ApiError {
+  name = "RedirectRefusedError";
+};
+var ConnectionError = class extends ApiError {
+  name = "ConnectionError";
+  constructor(message, init) {
+    super(message, {
+      ...init,
+      transient: init.transient ?? true,
+      mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method)
+    });
+  }
+};
+var TimeoutError = class extends ConnectionError {
+  name = "TimeoutError";
+};
+var RequestAbortedError = class extends ApiError {
+  name = "RequestAbortedError";
+  constructor(message, init) {
+    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? false });
+  }
+};
+var ResponseShapeError = class extends ApiError {
+  name = "ResponseShapeError";
+  constructor(message, init) {
+    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method) });
+  }
+};
+var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
+function classify(status, method, retryAfterMs) {
+  const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
+  switch (status) {
+    case 400:
+    case 422:
+      return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
+    case 401:
+      return [
+        AuthenticationError,
+        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
+      ];
+    case 403:
+      return [PermissionDeniedError, "The API key is not allowed to do this: check that its account owns the resource."];
+    case 404:
+      return [NotFoundError, "Check the ids in the path: they do not exist, or belong to another account."];
+    case 409:
+      return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
+    case 423:
+      return [
+        LockedError,
+        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
+      ];
+    case 429:
+      return [
+        RateLimitError,
+        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait}.`
+      ];
+  }
+  if (status === 503)
+    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait}.`];
+  if (status >= 500) {
+    const effect = method === "GET" ? "" : ` ${MAY_HAVE_TAKEN_EFFECT}`;
+    return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
+  }
+  return [ApiError, "This status is not expected from the platform API: check baseUrl and the request."];
+}
+function asErrorBody(body) {
+  if (typeof body !== "object" || body === null)
+    return {};
+  const { code, message, request_id } = body;
+  return {
+    code: typeof code === "string" && code !== "" ? code : void 0,
+    message: typeof message === "string" && message !== "" ? message : void 0,
+    request_id: typeof request_id === "string" && request_id !== "" ? request_id : void 0
+  };
+}
+
+// ../../packages/api/dist/version.js
+var VERSION = "0.0.0";
+
+// ../../packages/api/dist/options.js
+var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
+var DEFAULT_TIMEOUT_MS = 3e4;
+var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
+
+// ../../packages/api/dist/toolkit/credential-shapes.js
+var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
+function platformKeyProblem(value) {
+  if (!GITHUB_TOKEN.test(value))
+    return void 0;
+  return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
+}
+
+// ../../packages/api/dist/toolkit/runtime.js
+var SleepAborted = class extends KeyturnError {
+  name = "SleepAborted";
+};
+function abortableSleep(ms, signal, clock = Date.now) {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new SleepAborted("sleep aborted"));
+      return;
+    }
+    const until = clock() + ms;
+    let timer;
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new SleepAborted("sleep aborted"));
+    };
+    const wake = () => {
+      const early = until - clock();
+      if (early > 0) {
+        timer = setTimeout(wake, early);
+        return;
+      }
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    };
+    timer = setTimeout(wake, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+function abortAfter(ms, reason) {
+  const controller = new AbortController();
+  if (ms <= 0) {
+    controller.abort(reason);
+    return { signal: controller.signal, dispose: () => void 0 };
+  }
+  const timer = setTimeout(() => controller.abort(reason), ms);
+  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
+var systemRuntime = {
+  now: () => Date.now(),
+  random: () => Math.random(),
+  sleep: abortableSleep,
+  abortAfter
+};
+
+// ../../packages/api/dist/loopback-host.js
+function isLoopbackHost(hostname) {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host === "::1")
+    return true;
+  const octets = host.split(".");
+  return octets.length === 4 && octets[0] === "127" && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+
+// ../../packages/api/dist/internal/origin.js
+function parseBaseUrl(value, context) {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new OptionError("baseUrl", `${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
+  }
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new OptionError("baseUrl", `${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new OptionError("baseUrl", `${context}: baseUrl must use https: (got ${url.protocol})`);
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new OptionError("baseUrl", `${context}: baseUrl must not contain credentials; pass the key as apiKey`);
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw new OptionError("baseUrl", `${context}: baseUrl must use https: for ${url.host}; plain http: is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost), so the key never crosses a network in clear text`);
+  }
+  if (url.search !== "" || url.hash !== "") {
+    throw new OptionError("baseUrl", `${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
+  }
+  const pathname = url.pathname.replace(/\/+$/, "");
+  return { origin: url.origin, pathname, href: `${url.origin}${pathname}` };
+}
+function encodePathSegment(value) {
+  const text = String(value);
+  if (text === "" || text === "." || text === "..") {
+    throw new OptionError("id", `an id in an API path must not be empty, "." or ".." (got "${text}")`);
+  }
+  return encodeURIComponent(text);
+}
+function apiPath(strings, ...segments) {
+  return strings.reduce((path, part, i) => path + part + (i < segments.length ? encodePathSegment(segments[i]) : ""), "");
+}
+function buildRequestUrl(base, path, query) {
+  if (!path.startsWith("/") || path.startsWith("//"))
+    throw new Error(`internal: API path must be relative: ${path}`);
+  const url = new URL(`${base.origin}${base.pathname}${path}`);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== void 0)
+      url.searchParams.set(name, String(value));
+  }
+  assertSameOrigin(url, base);
+  return url;
+}
+function assertSameOrigin(url, base) {
+  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname}/`)) {
+    throw new Error(`internal: refusing to send the API key outside ${base.href}`);
+  }
+}
+function redirectTarget(location, requestUrl) {
+  if (!location)
+    return "an unspecified location";
+  try {
+    return new URL(location, requestUrl).host;
+  } catch {
+    return "an invalid location";
+  }
+}
+
+// ../../packages/api/dist/internal/validate.js
+var MAX_TIMER_MS = 2147483647;
+function isPlainObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var WHOLE_OPTIONS = "options";
+function requireOptionsObject(value, context) {
+  if (value === void 0)
+    return {};
+  if (!isPlainObject(value))
+    throw new OptionError(WHOLE_OPTIONS, `${context}: options must be an object`);
+  return value;
+}
+function rejectUnknownKeys(value, allowed, context, parent) {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key) && value[key] !== void 0) {
+      const where = parent === void 0 ? context : `${context}: ${parent}`;
+      const option = parent === void 0 ? key : `${parent}.${key}`;
+      throw new OptionError(option, `${where}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
+    }
+  }
+}
+function requireNumber(value, name, context, rule = {}) {
+  const { min = 0, exclusiveMin = false, max = MAX_TIMER_MS, integer = false, unit = "" } = rule;
+  const kind = integer ? "an integer" : "a number";
+  const bounds = `${exclusiveMin ? ">" : ">="} ${min}${max === Number.POSITIVE_INFINITY ? "" : ` and <= ${max}`}`;
+  const ok = typeof value === "number" && Number.isFinite(value) && (!integer || Number.isInteger(value)) && (exclusiveMin ? value > min : value >= min) && value <= max;
+  if (!ok) {
+    const got = typeof value === "number" ? String(value) : typeof value;
+    throw new OptionError(name, `${context}: ${name} must be ${kind}${unit ? ` of ${unit}` : ""} ${bounds} (got ${got})`);
+  }
+  return value;
+}
+function requireNonEmptyString(value, name, context) {
+  if (typeof value !== "string" || value.length === 0) {
+    throw new OptionError(name, `${context}: ${name} must be a non-empty string`);
+  }
+  return value;
+}
+function requireFunction(value, name, context) {
+  if (value === void 0)
+    return void 0;
+  if (typeof value !== "function")
+    throw new OptionError(name, `${context}: ${name} must be a function`);
+  return value;
+}
+function requireSignal(value, name, context) {
+  if (value === void 0)
+    return void 0;
+  const looksLikeSignal = isPlainObjectLike(value) && typeof value.aborted === "boolean" && typeof value.addEventListener === "function";
+  if (!looksLikeSignal)
+    throw new OptionError(name, `${context}: ${name} must be an AbortSignal`);
+  return value;
+}
+function isPlainObjectLike(value) {
+  return typeof value === "object" && value !== null;
+}
+
+// ../../packages/api/dist/internal/retry.js
+var DEFAULT_RETRY_POLICY = Object.freeze({
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8e3,
+  deadlineMs: 6e4,
+  maxRetryAfterMs: 6e4
+});
+var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
+function resolveRetryPolicy(retries, context) {
+  if (retries === void 0)
+    return { ...DEFAULT_RETRY_POLICY };
+  if (typeof retries === "number") {
+    const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
+    return { ...DEFAULT_RETRY_POLICY, maxRetries };
+  }
+  if (!isPlainObject(retries))
+    throw new OptionError("retries", `${context}: retries must be a number or an object of RetryOptions`);
+  rejectUnknownKeys(retries, RETRY_KEYS, context, "retries");
+  const policy = { ...DEFAULT_RETRY_POLICY };
+  for (const key of RETRY_KEYS) {
+    if (retries[key] === void 0)
+      continue;
+    const rule = key === "maxRetries" ? { integer: true, max: 100 } : { unit: "milliseconds" };
+    policy[key] = requireNumber(retries[key], `retries.${key}`, context, rule);
+  }
+  return policy;
+}
+function isRetryableFailure(error2) {
+  const { method } = error2;
+  const idempotent = method === "GET" || method === "HEAD" || method === "PUT" || method === "DELETE";
+  return error2.transient && (idempotent || !error2.mayHaveTakenEffect);
+}
+function backoffDelayMs(retryIndex, policy, random) {
+  const ceiling = Math.min(policy.baseDelayMs * 2 ** retryIndex, policy.maxDelayMs);
+  return Math.floor(ceiling * random());
+}
+function decideRetry(input) {
+  const { error: error2, attempts, elapsedMs, policy, random } = input;
+  if (!isRetryableFailure(error2))
+    return { retry: false };
+  if (attempts > policy.maxRetries) {
+    const why = policy.maxRetries === 0 ? void 0 : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
+    return { retry: false, why };
+  }
+  const { retryAfterMs } = error2;
+  if (retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs) {
+    return {
+      retry: false,
+      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1e3)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`
+    };
+  }
+  const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);
+  if (elapsedMs + delayMs > policy.deadlineMs) {
+    return {
+      retry: false,
+      why: `Gave up after ${attempts} attempts: the next retry would start after retries.deadlineMs (${policy.deadlineMs} ms).`
+    };
+  }
+  return { retry: true, delayMs };
+}
+
+// ../../packages/api/dist/internal/settings.js
+var OPTION_KEYS = [
+  "apiKey",
+  "baseUrl",
+  "fetch",
+  "timeoutMs",
+  "retries",
+  "userAgent",
+  "signal",
+  "onRequest",
+  "runtime"
+];
+function resolveClientOptions(options, context = "createClient") {
+  if (options === void 0)
+    throw new OptionError(WHOLE_OPTIONS, `${context}: options are required, with at least apiKey`);
+  const given = requireOptionsObject(options, context);
+  rejectUnknownKeys(given, OPTION_KEYS, context);
+  const fetchImpl = requireFunction(given.fetch, "fetch", context) ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function") {
+    throw new OptionError("fetch", `${context}: no global fetch; pass options.fetch (Node >= 20 has one)`);
+  }
+  return {
+    apiKey: checkApiKey(given.apiKey, context),
+    base: parseBaseUrl(given.baseUrl ?? DEFAULT_BASE_URL, context),
+    fetch: fetchImpl,
+    timeoutMs: given.timeoutMs === void 0 ? DEFAULT_TIMEOUT_MS : requireNumber(given.timeoutMs, "timeoutMs", context, { exclusiveMin: true, unit: "milliseconds" }),
+    retry: resolveRetryPolicy(given.retries, context),
+    userAgent: userAgentFor(given.userAgent, context),
+    signal: requireSignal(given.signal, "signal", context),
+    onRequest: requireFunction(given.onRequest, "onRequest", context),
+    runtime: checkRuntime(given.runtime, context)
+  };
+}
+function checkApiKey(value, context) {
+  if (value === void 0 || value === null || value === "") {
+    throw new OptionError("apiKey", `${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`);
+  }
+  if (typeof value !== "string")
+    throw new OptionError("apiKey", `${context}: apiKey must be a string`);
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    throw new OptionError("apiKey", `${context}: apiKey must be printable ASCII without spaces or line breaks; check the stored secret for a trailing newline`);
+  }
+  const problem = platformKeyProblem(value);
+  if (problem !== void 0)
+    throw new OptionError("apiKey", `${context}: apiKey ${problem}`);
+  return value;
+}
+function userAgentFor(value, context) {
+  if (value === void 0)
+    return DEFAULT_USER_AGENT;
+  if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
+    throw new OptionError("userAgent", `${context}: userAgent must be a non-empty single line of printable ASCII`);
+  }
+  return `${value.trim()} ${DEFAULT_USER_AGENT}`;
+}
+var RUNTIME_METHODS = ["now", "random", "sleep", "abortAfter"];
+function checkRuntime(value, context) {
+  if (value === void 0)
+    return systemRuntime;
+  const complete = isPlainObject(value) && RUNTIME_METHODS.every((name) => typeof value[name] === "function");
+  if (!complete) {
+    throw new OptionError("runtime", `${context}: runtime must be an object with ${RUNTIME_METHODS.join(", ")} (see systemRuntime)`);
+  }
+  return value;
+}
+
+// ../../packages/api/dist/toolkit/notify-hook.js
+function notifyHook(hook, event) {
+  if (hook === void 0)
+    return;
+  try {
+    const result2 = hook(event);
+    if (typeof result2?.then === "function") {
+      result2.then(void 0, () => void 0);
+    }
+  } catch {
+  }
+}
+
+// ../../packages/api/dist/toolkit/signals.js
+var DeadlinePassed = class extends KeyturnError {
+  name = "DeadlinePassed";
+};
+function linkSignals(signals, timeoutMs) {
+  const controller = new AbortController();
+  const sources = signals.filter((s) => s !== void 0);
+  let callerAborted = false;
+  let timedOut = false;
+  const abortWith = (reason) => {
+    if (!timedOut)
+      callerAborted = true;
+    controller.abort(reason);
+  };
+  const onAbort = (event) => abortWith(event.target.reason);
+  for (const source of sources) {
+    if (source.aborted)
+      abortWith(source.reason);
+    else
+      source.addEventListener("abort", onAbort, { once: true });
+  }
+  const timer = timeoutMs === void 0 ? void 0 : setTimeout(() => {
+    if (!callerAborted)
+      timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  return {
+    signal: controller.signal,
+    callerAborted: () => callerAborted,
+    timedOut: () => timedOut,
+    dispose: () => {
+      if (timer !== void 0)
+        clearTimeout(timer);
+      for (const source of sources)
+        source.removeEventListener("abort", onAbort);
+    }
+  };
+}
+
+// ../../packages/api/dist/internal/attempt.js
+async function sendAttempt(settings, spec, callSignal, now) {
+  const url = buildRequestUrl(settings.base, spec.path, spec.query);
+  const at = { method: spec.method, path: spec.path };
+  const link = linkSignals([settings.signal, callSignal], settings.timeoutMs);
+  try {
+    if (link.callerAborted())
+      throw abortedError(at, link.signal.reason);
+    const headers = {
+      authorization: `Bearer ${settings.apiKey}`,
+      accept: "application/json",
+      "user-agent": settings.userAgent
+    };
+    if (spec.body !== void 0)
+      headers["content-type"] = "application/json";
+    let response;
+    try {
+      response = await settings.fetch(url, {
+        method: spec.method,
+        headers,
+        body: spec.body === void 0 ? void 0 : JSON.stringify(spec.body),
+        signal: link.signal,
+        // A redirect would carry the key elsewhere (fetch drops Authorization only cross-origin).
+        redirect: "manual"
+      });
+    } catch (error2) {
+      throw unansweredError(error2, at, link, settings);
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => void 0);
+      throw redirectError(response, url, at);
+    }
+    let text;
+    try {
+      text = await response.text();
+    } catch (error2) {
+      throw unansweredError(error2, at, link, settings);
+    }
+    const data = parseJson(text);
+    if (!response.ok) {
+      throw ApiError.generate({
+        ...at,
+        status: response.status,
+        body: data === NOT_JSON ? void 0 : data,
+        headers: response.headers,
+        now: now(),
+        secrets: [settings.apiKey]
+      });
+    }
+    if (data === NOT_JSON) {
+      throw new ResponseShapeError(`${at.method} ${at.path} answered HTTP ${response.status} with a body that is not JSON. Check baseUrl: it should be the API root, such as ${DEFAULT_BASE_URL}.`, { ...at, status: response.status, requestId: response.headers.get("x-request-id") ?? void 0 });
+    }
+    return { status: response.status, data };
+  } finally {
+    link.dispose();
+  }
+}
+var NOT_JSON = /* @__PURE__ */ Symbol("not JSON");
+function parseJson(text) {
+  if (text.trim() === "")
+    return void 0;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+function abortedError(at, reason, mayHaveBeenSent = false) {
+  const init = { ...at, mayHaveTakenEffect: mayHaveBeenSent && changesState(at.method) };
+  if (reason instanceof DeadlinePassed) {
+    return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, init);
+  }
+  return new RequestAbortedError(`${at.method} ${at.path} was aborted by the caller's signal.`, init);
+}
+function unansweredError(error2, at, link, settings) {
+  if (link.callerAborted())
+    return abortedError(at, link.signal.reason, true);
+  if (link.timedOut()) {
+    const advice2 = unansweredAdvice(at.method, "Raise timeoutMs if the platform is slow, or check the network.");
+    return new TimeoutError(`${at.method} ${at.path} got no complete answer within ${settings.timeoutMs} ms. ${advice2}`, at);
+  }
+  const reason = safeExcerpt(describeNetworkError(error2), [settings.apiKey], 200);
+  const cause = Object.assign(new Error(reason), { name: "NetworkError", code: networkErrorCode(error2) });
+  const advice = unansweredAdvice(at.method, "Check the network and baseUrl.");
+  return new ConnectionError(`${at.method} ${at.path} could not reach ${settings.base.origin}: ${reason}. ${advice}`, {
+    ...at,
+    cause
+  });
+}
+function unansweredAdvice(method, advice) {
+  return method === "POST" ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
+}
+function redirectError(response, url, at) {
+  const target = redirectTarget(response.headers.get("location"), url);
+  return new RedirectRefusedError(`${at.method} ${at.path} was redirected (HTTP ${response.status}) to ${target}; redirects are refused so the API key never goes anywhere else. Check baseUrl: it should be the API root itself, such as ${DEFAULT_BASE_URL}.`, { ...at, status: response.status });
+}
+function describeNetworkError(error2) {
+  const parts = [];
+  let current = error2;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (current.message && !parts.includes(current.message))
+      parts.push(current.message);
+    current = current.cause;
+  }
+  return parts.length > 0 ? parts.join(": ") : "network error";
+}
+function networkErrorCode(error2) {
+  let current = error2;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = current.code;
+    if (typeof code === "string" && /^[A-Z][A-Z0-9_]{0,40}$/.test(code))
+      return code;
+    current = current.cause;
+  }
+  return void 0;
+}
+
+// ../../packages/api/dist/internal/shape.js
+var ShapeError = class extends Error {
+  name = "ShapeError";
+};
+function expectObject(data, what) {
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new ShapeError(`${what} is not an object`);
+  return data;
+}
+function expectArray(data, what) {
+  if (!Array.isArray(data))
+    throw new ShapeError(`${what} is not an array`);
+  return data;
+}
+function expectFields(data, what, fields) {
+  const object = expectObject(data, what);
+  for (const [field, type] of Object.entries(fields)) {
+    if (typeof object[field] !== type)
+      throw new ShapeError(`${what}.${field} is not a ${type}`);
+  }
+  return object;
+}
+function expectList(data, field, itemFields) {
+  const list = expectArray(expectObject(data, "the body")[field], field);
+  return list.map((item, i) => expectFields(item, `${field}[${i}]`, itemFields));
+}
+function paginationCursor(data) {
+  const pagination = expectObject(data, "the body").pagination;
+  if (typeof pagination !== "object" || pagination === null)
+    return void 0;
+  const { cursor } = pagination;
+  return typeof cursor === "string" && cursor !== "" ? cursor : void 0;
+}
+
+// ../../packages/api/dist/internal/transport.js
+var Transport = class {
+  #settings;
+  constructor(settings) {
+    this.#settings = settings;
+  }
+  get baseUrl() {
+    return this.#settings.base.href;
+  }
+  get runtime() {
+    return this.#settings.runtime;
+  }
+  /** The client-wide signal, for waits that are not requests. */
+  get signal() {
+    return this.#settings.signal;
+  }
+  async request(spec, call = {}) {
+    const { now, random } = this.#settings.runtime;
+    const settings = this.#settings;
+    const started = now();
+    let unanswered = false;
+    for (let attempts = 1; ; attempts++) {
+      const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
+      if (aborted)
+        throw abortedError(spec, aborted.reason);
+      const attemptStarted = now();
+      call.onAttempt?.();
+      try {
+        const result2 = await sendAttempt(settings, spec, call.signal, now);
+        const value = parseBody(spec, result2.status, result2.data);
+        this.#emit({ ...eventBase(spec, attempts, now() - attemptStarted), status: result2.status, outcome: "ok" });
+        return value;
+      } catch (error2) {
+        if (!(error2 instanceof ApiError))
+          throw error2;
+        const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error2.status };
+        const decision = decideRetry({
+          error: error2,
+          attempts,
+          elapsedMs: now() - started,
+          policy: settings.retry,
+          random
+        });
+        if (!decision.retry) {
+          noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), unanswered);
+          this.#emit({ ...base, outcome: "error", error: error2.message });
+          throw error2;
+        }
+        unanswered ||= error2 instanceof ConnectionError;
+        this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
+        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
+      }
+    }
+  }
+  /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
+  async #pause(ms, at, callSignal, unanswered) {
+    const link = linkSignals([this.#settings.signal, callSignal]);
+    try {
+      await this.#settings.runtime.sleep(ms, link.signal);
+    } catch (error2) {
+      if (error2 instanceof SleepAborted)
+        throw abortedError(at, link.signal.reason, unanswered);
+      throw error2;
+    } finally {
+      link.dispose();
+    }
+  }
+  /** The hook is the caller's logger: whatever it throws must never change a request's result. */
+  #emit(event) {
+    notifyHook(this.#settings.onRequest, event);
+  }
+};
+function noteGaveUp(error2, attempts, why, unanswered) {
+  error2.attempts = attempts;
+  if (why)
+    error2.message = `${error2.message} ${why}`;
+  if (unanswered && changesState(error2.method)) {
+    error2.mayHaveTakenEffect = true;
+  }
+}
+function eventBase(spec, attempt, durationMs) {
+  return { method: spec.method, path: spec.path, attempt, durationMs };
+}
+function earlierEffectNote(spec, error2, unanswered) {
+  if (!(unanswered && spec.method === "DELETE" && error2 instanceof NotFoundError))
+    return void 0;
+  return "An earlier attempt got no answer and may have deleted it already.";
+}
+function parseBody(spec, status, data) {
+  try {
+    return spec.parse(data);
+  } catch (error2) {
+    if (!(error2 instanceof ShapeError))
+      throw error2;
+    throw new ResponseShapeError(`${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error2.message}). Check baseUrl: it should be the platform API root.`, { method: spec.method, path: spec.path, status });
+  }
+}
+
+// ../../packages/api/dist/pagination.js
+var CursorPage = class _CursorPage {
+  data;
+  #next;
+  #keys;
+  #read;
+  #keyOf;
+  constructor(fetched, askedCursor, previousKeys, read, keyOf) {
+    this.data = fetched.items.filter((item) => !previousKeys.has(keyOf(item)));
+    const moved = fetched.cursor !== void 0 && fetched.cursor !== askedCursor;
+    this.#next = this.data.length > 0 && moved ? fetched.cursor : void 0;
+    this.#keys = new Set(fetched.items.map(keyOf));
+    this.#read = read;
+    this.#keyOf = keyOf;
+  }
+  hasNextPage() {
+    return this.#next !== void 0;
+  }
+  async getNextPage() {
+    const cursor = this.#next;
+    if (cursor === void 0)
+      throw new KeyturnError("getNextPage: there is no next page; check hasNextPage() first");
+    return new _CursorPage(await this.#read(cursor), cursor, this.#keys, this.#read, this.#keyOf);
+  }
+};
+function wholeListReader(read) {
+  return async () => ({ items: await read(), cursor: void 0 });
+}
+var PagePromise = class {
+  #read;
+  #keyOf;
+  #firstPage;
+  /** @internal Resources make these; `keyOf` tells items apart across a page boundary. */
+  constructor(read, keyOf) {
+    this.#read = read;
+    this.#keyOf = keyOf;
+  }
+  #walkStart() {
+    return this.#read(void 0).then((fetched) => new CursorPage(fetched, void 0, /* @__PURE__ */ new Set(), this.#read, this.#keyOf));
+  }
+  // biome-ignore lint/suspicious/noThenProperty: awaitable by design, as openai-node's PagePromise.
+  then(onfulfilled, onrejected) {
+    this.#firstPage ??= this.#walkStart();
+    return this.#firstPage.then(onfulfilled, onrejected);
+  }
+  catch(onrejected) {
+    return this.then(void 0, onrejected);
+  }
+  finally(onfinally) {
+    return this.then().finally(onfinally);
+  }
+  /** Every page, from the first, fetched as you iterate. */
+  async *pages() {
+    let page = await this.#walkStart();
+    for (; ; ) {
+      yield page;
+      if (!page.hasNextPage())
+        return;
+      page = await page.getNextPage();
+    }
+  }
+  async *[Symbol.asyncIterator]() {
+    for await (const page of this.pages())
+      yield* page.data;
+  }
+  /** Every item in one array. For short lists; iterate long ones instead. */
+  async toArray() {
+    const all = [];
+    for await (const page of this.pages())
+      all.push(...page.data);
+    return all;
+  }
+};
+
+// ../../packages/api/dist/resources/request-options.js
+function toCallOptions(options, context) {
+  const given = requireOptionsObject(options, context);
+  rejectUnknownKeys(given, ["signal"], context);
+  return { signal: requireSignal(given.signal, "signal", context) };
+}
+var MAX_PAGE_LIMIT = 1e3;
+function checkLimit(limit, context, max = MAX_PAGE_LIMIT) {
+  if (limit === void 0)
+    return void 0;
+  return requireNumber(limit, "limit", context, { integer: true, min: 1, max });
+}
+function checkId(value, name, context) {
+  return requireNonEmptyString(value, name, context);
+}
+
+// ../../packages/api/dist/resources/api-keys.js
+var MAX_KEY_NAME = 64;
+var KEY_FIELDS = { id: "number", name: "string" };
+var ApiKeys = class {
+  #transport;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * Creates a key; the response is the only time its value is shown. Not retried after a
+   * connection error, timeout or 5xx other than 503: it may have taken effect, so list the keys
+   * to find out instead of repeating it.
+   */
+  async create(params, options) {
+    const context = "apiKeys.create";
+    if (!isPlainObject(params))
+      throw new OptionError("params", `${context}: params must be an object such as { key_name: 'ci-2025' }`);
+    const name = params.key_name;
+    const length = typeof name === "string" ? [...name].length : 0;
+    if (typeof name !== "string" || length === 0 || length > MAX_KEY_NAME) {
+      throw new OptionError("key_name", `${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
+    }
+    return this.#transport.request({
+      method: "POST",
+      path: "/api_keys",
+      body: params,
+      parse: (data) => expectFields(data, "the body", { id: "number", key: "string" })
+    }, toCallOptions(options, context));
+  }
+  /**
+   * The account's live keys, as every `list`: await it for the page (`data`), or `for await` over
+   * it, or `toArray()`. The endpoint is not paginated (a JSON array), so there is one page.
+   */
+  list(options) {
+    const read = () => this.#transport.request({
+      method: "GET",
+      path: "/api_keys",
+      parse: (data) => expectArray(data, "the body").map((k, i) => expectFields(k, `the body[${i}]`, KEY_FIELDS))
+    }, toCallOptions(options, "apiKeys.list"));
+    return new PagePromise(wholeListReader(read), (key) => String(key.id));
+  }
+  /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
+  async revoke(keyId, options) {
+    const context = "apiKeys.revoke";
+    const id = requireNumber(keyId, "keyId", context, { integer: true, min: 1, max: Number.MAX_SAFE_INTEGER });
+    return this.#transport.request({
+      method: "DELETE",
+      path: apiPath`/api_keys/${id}`,
+      parse: (data) => expectFields(data, "the body", KEY_FIELDS)
+    }, toCallOptions(options, context));
+  }
+};
+
+// ../../packages/api/dist/resources/operations/requests.js
+var OPERATION_FIELDS = { id: "string", status: "string" };
+function fetchOperationsPage(transport, projectId, params, call) {
+  return transport.request({
+    method: "GET",
+    path: apiPath`/projects/${projectId}/operations`,
+    query: { limit: params.limit, cursor: params.cursor },
+    parse: (data) => {
+      expectList(data, "operations", OPERATION_FIELDS);
+      return data;
+    }
+  }, call);
+}
+function fetchOperation(transport, projectId, operationId, call) {
+  return transport.request({
+    method: "GET",
+    path: apiPath`/projects/${projectId}/operations/${operationId}`,
+    parse: (data) => {
+      const body = expectFields(data, "the body", {});
+      return expectFields(body.operation, "operation", OPERATION_FIELDS);
+    }
+  }, call);
+}
+function listOperations(transport, args) {
+  return new PagePromise(async (cursor) => {
+    const { projectId, limit, cursor: start, call } = args();
+    const page = await fetchOperationsPage(transport, projectId, { limit, cursor: cursor ?? start }, call);
+    return { items: page.operations, cursor: paginationCursor(page) };
+  }, (op) => op.id);
+}
+
+// ../../packages/api/dist/waiter/status.js
+var SUCCESS_STATUSES = /* @__PURE__ */ new Set(["finished", "skipped"]);
+var FAILURE_STATUSES = /* @__PURE__ */ new Set(["failed", "error", "cancelled"]);
+function isSuccessStatus(status) {
+  return SUCCESS_STATUSES.has(status);
+}
+function isFailureStatus(status) {
+  return FAILURE_STATUSES.has(status);
+}
+function isFinalStatus(status) {
+  return isSuccessStatus(status) || isFailureStatus(status);
+}
+
+// ../../packages/api/dist/waiter/poll-round.js
+var MAX_PAGES_PER_ROUND = 2;
+var HEADROOM = 10;
+var FIRST_WINDOW = 100;
+function firstPageLimit(deepestPosition, pendingInWindow) {
+  const needed = deepestPosition === void 0 ? Math.max(FIRST_WINDOW, Math.ceil(pendingInWindow * 1.25)) : Math.ceil((deepestPosition + 1) * 1.25);
+  return Math.min(MAX_PAGE_LIMIT, Math.max(needed, 1) + HEADROOM);
+}
+var PollState = class {
+  awaited;
+  /** Latest state of each awaited operation, by id. */
+  latest = /* @__PURE__ */ new Map();
+  /** Awaited ids not found in the list window: fetched by id. */
+  deep = /* @__PURE__ */ new Set();
+  /** List position (0 = newest) of the deepest pending operation seen in the window last round. */
+  deepestPosition;
+  constructor(awaited) {
+    this.awaited = awaited;
+  }
+  pendingIds() {
+    return this.awaited.filter((id) => {
+      const op = this.latest.get(id);
+      return op === void 0 || !isFinalStatus(op.status);
+    });
+  }
+};
+async function pollRound(state, context) {
+  const pending = state.pendingIds();
+  const wanted = new Set(pending.filter((id) => !state.deep.has(id)));
+  if (wanted.size > 0)
+    await readWindow(state, context, wanted);
+  for (const id of pending) {
+    if (wanted.has(id) || state.deep.has(id)) {
+      state.deep.add(id);
+      state.latest.set(id, await fetchAwaited(context, id));
+    }
+  }
+}
+async function readWindow(state, context, wanted) {
+  const { transport, projectId, call } = context;
+  let limit = firstPageLimit(state.deepestPosition, wanted.size);
+  let cursor;
+  let position = 0;
+  let deepest;
+  for (let pages = 0; pages < MAX_PAGES_PER_ROUND && wanted.size > 0; pages++) {
+    const page = await fetchOperationsPage(transport, projectId, { limit, cursor }, call);
+    for (const op of page.operations) {
+      if (wanted.delete(op.id)) {
+        state.latest.set(op.id, op);
+        if (!isFinalStatus(op.status))
+          deepest = position;
+      }
+      position++;
+    }
+    const next = paginationCursor(page);
+    const last = page.operations.at(-1);
+    const listEnded = page.operations.length < limit || next === void 0 || next === cursor || last === void 0;
+    if (listEnded || !couldBeFurther(state, wanted, last))
+      break;
+    cursor = next;
+    limit = MAX_PAGE_LIMIT;
+  }
+  state.deepestPosition = deepest;
+}
+function couldBeFurther(state, wanted, last) {
+  const lastCreated = Date.parse(last.created_at);
+  for (const id of wanted) {
+    const created = Date.parse(state.latest.get(id)?.created_at ?? "");
+    if (!Number.isFinite(created) || !Number.isFinite(lastCreated) || created <= lastCreated)
+      return true;
+  }
+  return false;
+}
+async function fetchAwaited(context, id) {
+  try {
+    return await fetchOperation(context.transport, context.projectId, id, context.call);
+  } catch (error2) {
+    if (!(error2 instanceof NotFoundError))
+      throw error2;
+    const path = apiPath`/projects/${context.projectId}/operations/${id}`;
+    throw new NotFoundError(`operations.wait: operation ${id} does not exist in project ${context.projectId} (GET ${path} answered 404). Check the operation ids and the project id: pass the ids from the response that started the operations.`, { method: "GET", path, status: 404, code: error2.code, requestId: error2.requestId });
+  }
+}
+
+// ../../packages/api/dist/waiter/pending-scan.js
+var QUIET_PAGES_TO_STOP = 2;
+var SCAN_PAGE_LIMIT = MAX_PAGE_LIMIT;
+var PendingScan = class {
+  /** Every operation found pending by any scan so far, with its latest state, newest first. */
+  #found = /* @__PURE__ */ new Map();
+  #deepestPosition;
+  /** One scan from the head of the list. A scan cut short by an error keeps what it found. */
+  async run(context) {
+    const { transport, projectId, call } = context;
+    let position = 0;
+    let quietPages = 0;
+    let deepest;
+    const list = listOperations(transport, () => ({ projectId, limit: SCAN_PAGE_LIMIT, cursor: void 0, call }));
+    for await (const page of list.pages()) {
+      let pendingHere = false;
+      for (const op of page.data) {
+        const pending = !isFinalStatus(op.status);
+        if (pending || this.#found.has(op.id))
+          this.#found.set(op.id, op);
+        if (pending) {
+          pendingHere = true;
+          deepest = position;
+        }
+        position++;
+      }
+      quietPages = pendingHere ? 0 : quietPages + 1;
+      if (quietPages >= QUIET_PAGES_TO_STOP)
+        break;
+    }
+    this.#deepestPosition = deepest;
+  }
+  /** The awaited operations: what the scan found (so far, if no scan completed). */
+  toPollState() {
+    const state = new PollState([...this.#found.keys()]);
+    for (const op of this.#found.values())
+      state.latest.set(op.id, op);
+    state.deepestPosition = this.#deepestPosition;
+    return state;
+  }
+};
+
+// ../../packages/api/dist/waiter/poll-schedule.js
+var DELAY_GROWTH = 0.2;
+var DELAY_JITTER = 0.2;
+var DEFAULT_MIN_INTERVAL_MS = 1e3;
+var PollSchedule = class {
+  #limits;
+  #random;
+  /** After a transient failure or a rate limit, the platform is not asked faster than the ceiling again. */
+  #backedOff = false;
+  constructor(limits, random) {
+    this.#limits = limits;
+    this.#random = random;
+  }
+  /**
+   * Time from the start of the round that began `elapsedMs` into the wait to the start of the next:
+   * min(max(minInterval, GROWTH \u00d7 elapsed), maxInterval); between the two, shortened by the jitter
+   * but never below the minimum.
+   */
+  delayAfter(elapsedMs) {
+    const { minIntervalMs, maxIntervalMs } = this.#limits;
+    if (this.#backedOff)
+      return maxIntervalMs;
+    const ceiling = Math.min(maxIntervalMs, Math.max(minIntervalMs, DELAY_GROWTH * elapsedMs));
+    if (ceiling <= minIntervalMs || ceiling >= maxIntervalMs)
+      return ceiling;
+    return Math.max(minIntervalMs, Math.floor(ceiling * (1 - DELAY_JITTER * this.#random())));
+  }
+  /** A round failed (5xx, 429, 423, connection lost): from now on, rounds start a full interval apart. */
+  backOff() {
+    this.#backedOff = true;
+  }
+};
+
+// ../../packages/api/dist/waiter/wait-deadline.js
+var WaitDeadline = class {
+  /** When the wait's time is up, on the runtime's clock. */
+  at;
+  #timer;
+  #link;
+  #callerSignals;
+  constructor(runtime, timeoutMs, callerSignals) {
+    this.at = runtime.now() + timeoutMs;
+    this.#timer = runtime.abortAfter(timeoutMs, new DeadlinePassed(`the wait's timeout (timeoutMs ${timeoutMs}) ran out.`));
+    this.#callerSignals = callerSignals;
+    this.#link = linkSignals([...callerSignals, this.#timer.signal]);
+  }
+  /** For the wait's requests and sleeps: aborts at the deadline or on the caller's abort. */
+  get signal() {
+    return this.#link.signal;
+  }
+  /** A signal of the caller (client-wide or the wait's own) fired: that wins over the deadline. */
+  callerAborted() {
+    return this.#callerSignals.some((signal) => signal?.aborted === true);
+  }
+  /** Time is up, and the caller did not abort. */
+  passed() {
+    return this.#timer.signal.aborted && !this.callerAborted();
+  }
+  dispose() {
+    this.#link.dispose();
+    this.#timer.dispose();
+  }
+};
+
+// ../../packages/api/dist/waiter/wait-options.js
+var WAIT_CONTEXT = "operations.wait";
+var OPTION_KEYS2 = ["ids", "intervalMs", "minIntervalMs", "timeoutMs", "signal", "onPoll"];
+var MILLISECONDS = { exclusiveMin: true, unit: "milliseconds" };
+function checkWait(projectId, options) {
+  const given = requireOptionsObject(options, WAIT_CONTEXT);
+  rejectUnknownKeys(given, OPTION_KEYS2, WAIT_CONTEXT);
+  const ids = given.ids === void 0 ? "pending" : given.ids;
+  if (ids !== "pending" && !Array.isArray(ids)) {
+    throw new OptionError("ids", `${WAIT_CONTEXT}: ids must be an array of operation ids, or 'pending' to await every pending operation`);
+  }
+  const intervalMs = given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS);
+  return {
+    projectId: requireNonEmptyString(projectId, "projectId", WAIT_CONTEXT),
+    ids: ids === "pending" ? void 0 : [...new Set(ids.map((id, i) => requireNonEmptyString(id, `ids[${i}]`, WAIT_CONTEXT)))],
+    intervalMs,
+    minIntervalMs: checkMinInterval(given.minIntervalMs, intervalMs),
+    timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", WAIT_CONTEXT, { ...MILLISECONDS, max: MAX_TIMER_MS }),
+    signal: requireSignal(given.signal, "signal", WAIT_CONTEXT),
+    onPoll: requireFunction(given.onPoll, "onPoll", WAIT_CONTEXT)
+  };
+}
+function checkMinInterval(value, intervalMs) {
+  if (value === void 0)
+    return Math.min(DEFAULT_MIN_INTERVAL_MS, intervalMs);
+  const minIntervalMs = requireNumber(value, "minIntervalMs", WAIT_CONTEXT, MILLISECONDS);
+  if (minIntervalMs > intervalMs) {
+    throw new OptionError("minIntervalMs", `${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`);
+  }
+  return minIntervalMs;
+}
+
+// ../../packages/api/dist/waiter/wait.js
+async function waitForOperations(transport, projectId, options) {
+  const wait = checkWait(projectId, options);
+  if (wait.ids?.length === 0)
+    return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
+  const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);
+  try {
+    return await pollUntilDone(transport, wait, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+async function pollUntilDone(transport, wait, deadline) {
+  const { now } = transport.runtime;
+  const started = now();
+  const counts = { round: 0, total: 0 };
+  const context = {
+    transport,
+    projectId: wait.projectId,
+    call: { signal: deadline.signal, onAttempt: () => counts.round++ }
+  };
+  const awaited = awaitedOperations(wait.ids);
+  const schedule = new PollSchedule({ minIntervalMs: wait.minIntervalMs, maxIntervalMs: wait.intervalMs }, transport.runtime.random);
+  let rounds = 0;
+  for (let lastRound = false; ; ) {
+    const roundStarted = now();
+    rounds++;
+    const outcome = await runRound(deadline, () => awaited.poll(context));
+    counts.total += counts.round;
+    const error2 = outcome.kind === "transient" ? outcome.error : void 0;
+    wait.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error2));
+    counts.round = 0;
+    if (outcome.kind === "deadline" || lastRound || awaited.known() && awaited.state().pendingIds().length === 0)
+      break;
+    if (error2)
+      schedule.backOff();
+    const roundMs = now() - roundStarted;
+    const untilLatestStart = deadline.at - roundMs - now();
+    if (untilLatestStart <= 0)
+      break;
+    const retryAfterMs = error2?.retryAfterMs ?? 0;
+    if (retryAfterMs > untilLatestStart) {
+      await pause(transport, deadline.at - now(), wait, deadline);
+      break;
+    }
+    const untilNextStart = Math.max(0, schedule.delayAfter(roundStarted - started) - roundMs, retryAfterMs);
+    lastRound = untilLatestStart <= untilNextStart;
+    if (!await pause(transport, Math.min(untilNextStart, untilLatestStart), wait, deadline))
+      break;
+  }
+  return result(awaited.state(), { rounds, requests: counts.total, elapsedMs: now() - started, complete: awaited.known() });
+}
+function awaitedOperations(ids) {
+  if (ids !== void 0) {
+    const state = new PollState(ids);
+    return { poll: (context) => pollRound(state, context), state: () => state, known: () => true };
+  }
+  const scan = new PendingScan();
+  let found;
+  return {
+    poll: async (context) => {
+      if (found)
+        return pollRound(found, context);
+      await scan.run(context);
+      found = scan.toPollState();
+    },
+    state: () => found ?? scan.toPollState(),
+    known: () => found !== void 0
+  };
+}
+async function runRound(deadline, round) {
+  try {
+    await round();
+    return { kind: "done" };
+  } catch (error2) {
+    if (deadline.callerAborted() || !(error2 instanceof ApiError))
+      throw error2;
+    const { transient } = error2;
+    if (deadline.passed() && (transient || error2 instanceof RequestAbortedError))
+      return { kind: "deadline" };
+    if (transient)
+      return { kind: "transient", error: error2 };
+    throw error2;
+  }
+}
+async function pause(transport, ms, wait, deadline) {
+  try {
+    await transport.runtime.sleep(ms, deadline.signal);
+    return true;
+  } catch (error2) {
+    if (!(error2 instanceof SleepAborted))
+      throw error2;
+    if (!deadline.callerAborted())
+      return false;
+    throw new RequestAbortedError(`${WAIT_CONTEXT}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`, { method: "GET", path: apiPath`/projects/${wait.projectId}/operations` });
+  }
+}
+function pollEvent(state, round, elapsedMs, counts, error2) {
+  const ops = [...state.latest.values()];
+  const event = {
+    round,
+    elapsedMs,
+    awaited: state.awaited.length,
+    pending: state.pendingIds().length,
+    succeeded: ops.filter((op) => isSuccessStatus(op.status)).length,
+    failed: ops.filter((op) => isFailureStatus(op.status)).length,
+    requests: counts.round,
+    totalRequests: counts.total
+  };
+  if (error2)
+    event.error = error2;
+  return event;
+}
+function result(state, summary2) {
+  const operations = [];
+  const unknownIds = [];
+  for (const id of state.awaited) {
+    const op = state.latest.get(id);
+    if (op)
+      operations.push(op);
+    else
+      unknownIds.push(id);
+  }
+  const failed = operations.filter((op) => isFailureStatus(op.status));
+  const pending = operations.filter((op) => !isFinalStatus(op.status));
+  const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
+  const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
+  const { rounds, requests, elapsedMs } = summary2;
+  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
+}
+
+// ../../packages/api/dist/resources/operations/operations.js
+var Operations = class {
+  #transport;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * The project's operations, newest first: await it for the first page, or `for await` over it
+   * for every operation, fetched page by page as you iterate. Argument mistakes reject.
+   */
+  list(projectId, params, options) {
+    const context = "operations.list";
+    return listOperations(this.#transport, () => {
+      const id = checkId(projectId, "projectId", context);
+      const given = requireOptionsObject(params, context);
+      rejectUnknownKeys(given, ["limit", "cursor"], context);
+      const cursor = given.cursor === void 0 ? void 0 : requireNonEmptyString(given.cursor, "cursor", context);
+      const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
+      return { projectId: id, limit, cursor, call: toCallOptions(options, context) };
+    });
+  }
+  /** One operation, by id. */
+  async get(projectId, operationId, options) {
+    const context = "operations.get";
+    const project = checkId(projectId, "projectId", context);
+    const operation = checkId(operationId, "operationId", context);
+    return fetchOperation(this.#transport, project, operation, toCallOptions(options, context));
+  }
+  /**
+   * Waits until every awaited operation is final, or the timeout (then `timed-out`, with the last
+   * known states; the timeout also aborts requests in flight). A transient failure is passed to
+   * `onPoll` and the wait goes on; other API errors throw. See WaitOptions for the polling rules.
+   *
+   * `ids: 'pending'` (the default): every operation of the project not final at call time, found
+   * by reading the list newest first in pages of 1000 until two pages in a row hold no pending
+   * operation (or the list ends). An operation pending below that is not awaited: pass its id.
+   */
+  async wait(projectId, options) {
+    return waitForOperations(this.#transport, projectId, options);
+  }
+};
+
+// ../../packages/api/dist/resources/projects.js
+var MAX_PROJECTS_PAGE_LIMIT = 400;
+var Projects = class {
+  #transport;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * The account's projects: await it for the first page, `for await` over it (or `toArray()`) for
+   * every project, fetched page by page. Argument mistakes reject.
+   */
+  list(params, options) {
+    const context = "projects.list";
+    return new PagePromise(async (cursor) => {
+      const given = requireOptionsObject(params, context);
+      rejectUnknownKeys(given, ["limit"], context);
+      const limit = checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT);
+      return this.#transport.request({
+        method: "GET",
+        path: "/projects",
+        query: { limit, cursor },
+        parse: (data) => ({ items: expectList(data, "projects", { id: "string" }), cursor: paginationCursor(data) })
+      }, toCallOptions(options, context));
+    }, (project) => project.id);
+  }
+};
+
+// ../../packages/api/dist/resources/raw-request.js
+var METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+var CONTEXT = "request";
+function rawRequest(transport, method, path, options) {
+  const given = requireOptionsObject(options, CONTEXT);
+  rejectUnknownKeys(given, ["body", "query", "signal"], CONTEXT);
+  const spec = {
+    method: checkMethod(method),
+    path: checkPath(path),
+    query: checkQuery(given.query),
+    body: given.body,
+    parse: (data) => data
+  };
+  return transport.request(spec, toCallOptions({ signal: given.signal }, CONTEXT));
+}
+function checkMethod(value) {
+  if (!METHODS.includes(value)) {
+    throw new OptionError("method", `${CONTEXT}: method must be one of ${METHODS.join(", ")}`);
+  }
+  return value;
+}
+function checkPath(value) {
+  const ok = typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !/[?#\s]/.test(value);
+  if (!ok) {
+    throw new OptionError("path", `${CONTEXT}: path must start with / and be relative to the API root, without a query (pass it as query) or spaces, e.g. /projects`);
+  }
+  return value;
+}
+function checkQuery(value) {
+  if (value === void 0)
+    return void 0;
+  const primitive = (v) => v === void 0 || ["string", "number", "boolean"].includes(typeof v);
+  if (!isPlainObject(value) || !Object.values(value).every(primitive)) {
+    throw new OptionError("query", `${CONTEXT}: query must be an object of strings, numbers and booleans`);
+  }
+  return value;
+}
+
+// ../../packages/api/dist/client.js
+function createClient(options) {
+  return new Client(options, "createClient");
+}
+var Client = class _Client {
+  #options;
+  #transport;
+  apiKeys;
+  projects;
+  operations;
+  constructor(options, context) {
+    this.#transport = new Transport(resolveClientOptions(options, context));
+    this.#options = { ...options };
+    this.apiKeys = new ApiKeys(this.#transport);
+    this.projects = new Projects(this.#transport);
+    this.operations = new Operations(this.#transport);
+  }
+  get baseUrl() {
+    return this.#transport.baseUrl;
+  }
+  withOptions(options) {
+    return new _Client({ ...this.#options, ...options }, "withOptions");
+  }
+  withApiKey(apiKey) {
+    return new _Client({ ...this.#options, apiKey }, "withApiKey");
+  }
+  async request(method, path, options) {
+    return rawRequest(this.#transport, method, path, options);
+  }
+};
+
+// ../../packages/api/dist/waiter/describe.js
+function describeOperationFailure(op) {
+  const failures = op.failures_count > 0 ? ` after ${op.failures_count} failure${op.failures_count === 1 ? "" : "s"}` : "";
+  const error2 = typeof op.error === "string" && op.error.trim() !== "" ? `: ${op.error.trim()}` : "";
+  return `operation ${op.id} (${op.action}) ${op.status}${failures}${error2}`;
+}
+function describeUnfinishedOperations(result2) {
+  return [
+    ...result2.pending.map((op) => `operation ${op.id} (${op.action}) still ${op.status}`),
+    ...result2.unknownIds.map((id) => `operation ${id}: no answer from the platform before the deadline`)
+  ];
+}
+
 // ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
@@ -464,1362 +1999,7 @@ function endGroup() {
   issue("endgroup");
 }
 
-// ../../packages/api/dist/internal/runtime.js
-var SleepAborted = class extends Error {
-  name = "SleepAborted";
-};
-function abortableSleep(ms, signal, clock = Date.now) {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new SleepAborted("sleep aborted"));
-      return;
-    }
-    const until = clock() + ms;
-    let timer;
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new SleepAborted("sleep aborted"));
-    };
-    const wake = () => {
-      const early = until - clock();
-      if (early > 0) {
-        timer = setTimeout(wake, early);
-        return;
-      }
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    };
-    timer = setTimeout(wake, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-function abortAfter(ms, reason) {
-  const controller = new AbortController();
-  if (ms <= 0) {
-    controller.abort(reason);
-    return { signal: controller.signal, dispose: () => void 0 };
-  }
-  const timer = setTimeout(() => controller.abort(reason), ms);
-  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
-}
-var systemRuntime = {
-  now: () => Date.now(),
-  random: () => Math.random(),
-  sleep: abortableSleep,
-  abortAfter
-};
-
-// ../../packages/api/dist/internal/redact.js
-var REDACTED = "[redacted]";
-var BEARER = /(bearer\s+)(?![[<])[^\s"',;)]+/gi;
-function redactSecrets(text, secrets) {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length > 0)
-      out = out.split(secret).join(REDACTED);
-  }
-  return out.replace(BEARER, `$1${REDACTED}`);
-}
-function safeExcerpt(text, secrets, max = 300) {
-  const line = redactSecrets(text, secrets).replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
-}
-
-// ../../packages/api/dist/internal/retry-after.js
-function parseRetryAfter(value, nowMs) {
-  if (value === null || value === void 0)
-    return void 0;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text))
-    return Math.round(Number(text) * 1e3);
-  if (!/[a-z]/i.test(text))
-    return void 0;
-  const at = Date.parse(text);
-  if (!Number.isFinite(at))
-    return void 0;
-  return Math.max(0, at - nowMs);
-}
-
-// ../../packages/api/dist/errors.js
-var ApiError = class extends Error {
-  name = "ApiError";
-  method;
-  path;
-  status;
-  code;
-  requestId;
-  /** Wait the server asked for (`Retry-After`), when it sent one. */
-  retryAfterMs;
-  /** Attempts made before this error was thrown (retries included). */
-  attempts = 1;
-  constructor(message, init) {
-    super(message, init.cause === void 0 ? void 0 : { cause: init.cause });
-    this.method = init.method;
-    this.path = init.path;
-    this.status = init.status;
-    this.code = init.code;
-    this.requestId = init.requestId;
-    this.retryAfterMs = init.retryAfterMs;
-  }
-  /** Builds the error subclass that matches an HTTP error response. */
-  static generate(response) {
-    const { method, path, status } = response;
-    const body = asErrorBody(response.body);
-    const secrets = response.secrets ?? [];
-    const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
-    const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
-    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
-    const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
-    const init = { method, path, status, code, requestId, retryAfterMs };
-    const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
-    const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
-    const tail = requestId ? ` (request id ${requestId})` : "";
-    const [ErrorClass, advice] = classify(status, method, retryAfterMs);
-    return new ErrorClass(`${head} ${advice}${tail}`, init);
-  }
-  /** The safe fields, so JSON logs of an error never carry more than the message says. */
-  toJSON() {
-    return {
-      name: this.name,
-      message: this.message,
-      method: this.method,
-      path: this.path,
-      status: this.status,
-      code: this.code,
-      requestId: this.requestId,
-      retryAfterMs: this.retryAfterMs,
-      attempts: this.attempts
-    };
-  }
-};
-var InvalidRequestError = class extends ApiError {
-  name = "InvalidRequestError";
-};
-var AuthenticationError = class extends ApiError {
-  name = "AuthenticationError";
-};
-var PermissionDeniedError = class extends ApiError {
-  name = "PermissionDeniedError";
-};
-var NotFoundError = class extends ApiError {
-  name = "NotFoundError";
-};
-var ConflictError = class extends ApiError {
-  name = "ConflictError";
-};
-var LockedError = class extends ConflictError {
-  name = "LockedError";
-};
-var RateLimitError = class extends ApiError {
-  name = "RateLimitError";
-};
-var ServerError = class extends ApiError {
-  name = "ServerError";
-};
-var RedirectRefusedError = class extends ApiError {
-  name = "RedirectRefusedError";
-};
-var ConnectionError = class extends ApiError {
-  name = "ConnectionError";
-};
-var TimeoutError = class extends ApiError {
-  name = "TimeoutError";
-};
-var RequestAbortedError = class extends ApiError {
-  name = "RequestAbortedError";
-};
-var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
-function classify(status, method, retryAfterMs) {
-  const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
-  switch (status) {
-    case 400:
-    case 422:
-      return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
-    case 401:
-      return [
-        AuthenticationError,
-        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
-      ];
-    case 403:
-      return [PermissionDeniedError, "The API key is not allowed to do this: check that its account owns the resource."];
-    case 404:
-      return [NotFoundError, "Check the ids in the path: they do not exist, or belong to another account."];
-    case 409:
-      return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
-    case 423:
-      return [
-        LockedError,
-        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
-      ];
-    case 429:
-      return [
-        RateLimitError,
-        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait}.`
-      ];
-  }
-  if (status === 503)
-    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait}.`];
-  if (status >= 500) {
-    const effect = method === "GET" ? "" : ` ${MAY_HAVE_TAKEN_EFFECT}`;
-    return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
-  }
-  return [ApiError, "This status is not expected from the platform API: check baseUrl and the request."];
-}
-function unansweredAdvice(method, advice) {
-  return method === "POST" ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
-}
-function noteGaveUp(error2, attempts, why, secrets) {
-  error2.attempts = attempts;
-  if (why)
-    error2.message = redactSecrets(`${error2.message} ${why}`, secrets);
-  return error2;
-}
-function asErrorBody(body) {
-  if (typeof body !== "object" || body === null)
-    return {};
-  const { code, message, request_id } = body;
-  return {
-    code: typeof code === "string" && code !== "" ? code : void 0,
-    message: typeof message === "string" && message !== "" ? message : void 0,
-    request_id: typeof request_id === "string" && request_id !== "" ? request_id : void 0
-  };
-}
-
-// ../../packages/api/dist/internal/origin.js
-var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
-function isLoopbackHost(hostname) {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host === "::1")
-    return true;
-  const octets = host.split(".");
-  return octets.length === 4 && octets[0] === "127" && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
-}
-function parseBaseUrl(value, context) {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new TypeError(`${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
-  }
-  let url;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(`${context}: baseUrl must use https: (got ${url.protocol})`);
-  }
-  if (url.username !== "" || url.password !== "") {
-    throw new TypeError(`${context}: baseUrl must not contain credentials; pass the key as apiKey`);
-  }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new TypeError(`${context}: baseUrl must use https: for ${url.host}; plain http: is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost), so the key never crosses a network in clear text`);
-  }
-  if (url.search !== "" || url.hash !== "") {
-    throw new TypeError(`${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
-  }
-  const pathname = url.pathname.replace(/\/+$/, "");
-  return { origin: url.origin, pathname, href: `${url.origin}${pathname}` };
-}
-function encodePathSegment(value) {
-  const text = String(value);
-  if (text === "" || text === "." || text === "..") {
-    throw new TypeError(`an id in an API path must not be empty, "." or ".." (got "${text}")`);
-  }
-  return encodeURIComponent(text);
-}
-function apiPath(strings, ...segments) {
-  return strings.reduce((path, part, i) => path + part + (i < segments.length ? encodePathSegment(segments[i]) : ""), "");
-}
-function buildRequestUrl(base, path, query) {
-  if (!path.startsWith("/") || path.startsWith("//"))
-    throw new Error(`internal: API path must be relative: ${path}`);
-  const url = new URL(`${base.origin}${base.pathname}${path}`);
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== void 0)
-      url.searchParams.set(name, String(value));
-  }
-  assertSameOrigin(url, base);
-  return url;
-}
-function assertSameOrigin(url, base) {
-  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname}/`)) {
-    throw new Error(`internal: refusing to send the API key outside ${base.href}`);
-  }
-}
-function redirectTarget(location, requestUrl) {
-  if (!location)
-    return "an unspecified location";
-  try {
-    return new URL(location, requestUrl).host;
-  } catch {
-    return "an invalid location";
-  }
-}
-
-// ../../packages/api/dist/internal/signals.js
-var DeadlinePassed = class extends Error {
-  name = "DeadlinePassed";
-};
-function linkSignals(signals, timeoutMs) {
-  const controller = new AbortController();
-  const sources = signals.filter((s) => s !== void 0);
-  let callerAborted = false;
-  let timedOut = false;
-  const abortWith = (reason) => {
-    if (!timedOut)
-      callerAborted = true;
-    controller.abort(reason);
-  };
-  const onAbort = (event) => abortWith(event.target.reason);
-  for (const source of sources) {
-    if (source.aborted)
-      abortWith(source.reason);
-    else
-      source.addEventListener("abort", onAbort, { once: true });
-  }
-  const timer = timeoutMs === void 0 ? void 0 : setTimeout(() => {
-    if (!callerAborted)
-      timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  return {
-    signal: controller.signal,
-    callerAborted: () => callerAborted,
-    timedOut: () => timedOut,
-    dispose: () => {
-      if (timer !== void 0)
-        clearTimeout(timer);
-      for (const source of sources)
-        source.removeEventListener("abort", onAbort);
-    }
-  };
-}
-
-// ../../packages/api/dist/internal/request.js
-async function sendAttempt(settings, spec, callSignal, now) {
-  const url = buildRequestUrl(settings.base, spec.path, spec.query);
-  const at = { method: spec.method, path: spec.path };
-  const link = linkSignals([settings.signal, callSignal], settings.timeoutMs);
-  try {
-    if (link.callerAborted())
-      throw abortedError(at, link.signal.reason);
-    const headers = {
-      authorization: `Bearer ${settings.apiKey}`,
-      accept: "application/json",
-      "user-agent": settings.userAgent
-    };
-    if (spec.body !== void 0)
-      headers["content-type"] = "application/json";
-    let response;
-    try {
-      response = await settings.fetch(url, {
-        method: spec.method,
-        headers,
-        body: spec.body === void 0 ? void 0 : JSON.stringify(spec.body),
-        signal: link.signal,
-        // A redirect would carry the key elsewhere (fetch drops Authorization only cross-origin).
-        redirect: "manual"
-      });
-    } catch (error2) {
-      throw unansweredError(error2, at, link, settings);
-    }
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel().catch(() => void 0);
-      throw redirectError(response, url, at);
-    }
-    let text;
-    try {
-      text = await response.text();
-    } catch (error2) {
-      throw unansweredError(error2, at, link, settings);
-    }
-    const data = parseJson(text);
-    if (!response.ok) {
-      throw ApiError.generate({
-        ...at,
-        status: response.status,
-        body: data === NOT_JSON ? void 0 : data,
-        headers: response.headers,
-        now: now(),
-        secrets: [settings.apiKey]
-      });
-    }
-    if (data === NOT_JSON) {
-      throw new ApiError(`${at.method} ${at.path} answered HTTP ${response.status} with a body that is not JSON. Check baseUrl: it should be the API root, such as ${DEFAULT_BASE_URL}.`, { ...at, status: response.status, requestId: response.headers.get("x-request-id") ?? void 0 });
-    }
-    return { status: response.status, data };
-  } finally {
-    link.dispose();
-  }
-}
-var NOT_JSON = /* @__PURE__ */ Symbol("not JSON");
-function parseJson(text) {
-  if (text.trim() === "")
-    return void 0;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return NOT_JSON;
-  }
-}
-function abortedError(at, reason) {
-  if (reason instanceof DeadlinePassed) {
-    return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, at);
-  }
-  return new RequestAbortedError(`${at.method} ${at.path} was aborted by the caller's signal.`, at);
-}
-function unansweredError(error2, at, link, settings) {
-  if (link.callerAborted())
-    return abortedError(at, link.signal.reason);
-  if (link.timedOut()) {
-    const advice2 = unansweredAdvice(at.method, "Raise timeoutMs if the platform is slow, or check the network.");
-    return new TimeoutError(`${at.method} ${at.path} got no complete answer within ${settings.timeoutMs} ms. ${advice2}`, at);
-  }
-  const reason = safeExcerpt(describeNetworkError(error2), [settings.apiKey], 200);
-  const cause = Object.assign(new Error(reason), { name: "NetworkError", code: networkErrorCode(error2) });
-  const advice = unansweredAdvice(at.method, "Check the network and baseUrl.");
-  return new ConnectionError(`${at.method} ${at.path} could not reach ${settings.base.origin}: ${reason}. ${advice}`, {
-    ...at,
-    cause
-  });
-}
-function redirectError(response, url, at) {
-  const target = redirectTarget(response.headers.get("location"), url);
-  return new RedirectRefusedError(`${at.method} ${at.path} was redirected (HTTP ${response.status}) to ${target}; redirects are refused so the API key never goes anywhere else. Check baseUrl: it should be the API root itself, such as ${DEFAULT_BASE_URL}.`, { ...at, status: response.status });
-}
-function describeNetworkError(error2) {
-  const parts = [];
-  let current = error2;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    if (current.message && !parts.includes(current.message))
-      parts.push(current.message);
-    current = current.cause;
-  }
-  return parts.length > 0 ? parts.join(": ") : "network error";
-}
-function networkErrorCode(error2) {
-  let current = error2;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    const code = current.code;
-    if (typeof code === "string" && /^[A-Z][A-Z0-9_]{0,40}$/.test(code))
-      return code;
-    current = current.cause;
-  }
-  return void 0;
-}
-
-// ../../packages/api/dist/internal/validate.js
-var MAX_TIMER_MS = 2147483647;
-function isPlainObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function requireOptionsObject(value, context) {
-  if (value === void 0)
-    return {};
-  if (!isPlainObject(value))
-    throw new TypeError(`${context}: options must be an object`);
-  return value;
-}
-function rejectUnknownKeys(value, allowed, context) {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key) && value[key] !== void 0) {
-      throw new TypeError(`${context}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
-    }
-  }
-}
-function requireNumber(value, name, context, rule = {}) {
-  const { min = 0, exclusiveMin = false, max = MAX_TIMER_MS, integer = false, unit = "" } = rule;
-  const kind = integer ? "an integer" : "a number";
-  const bounds = `${exclusiveMin ? ">" : ">="} ${min}${max === Number.POSITIVE_INFINITY ? "" : ` and <= ${max}`}`;
-  const ok = typeof value === "number" && Number.isFinite(value) && (!integer || Number.isInteger(value)) && (exclusiveMin ? value > min : value >= min) && value <= max;
-  if (!ok) {
-    const got = typeof value === "number" ? String(value) : typeof value;
-    throw new RangeError(`${context}: ${name} must be ${kind}${unit ? ` of ${unit}` : ""} ${bounds} (got ${got})`);
-  }
-  return value;
-}
-function requireNonEmptyString(value, name, context) {
-  if (typeof value !== "string" || value.length === 0) {
-    throw new TypeError(`${context}: ${name} must be a non-empty string`);
-  }
-  return value;
-}
-function requireFunction(value, name, context) {
-  if (value === void 0)
-    return void 0;
-  if (typeof value !== "function")
-    throw new TypeError(`${context}: ${name} must be a function`);
-  return value;
-}
-function requireSignal(value, name, context) {
-  if (value === void 0)
-    return void 0;
-  const looksLikeSignal = isPlainObjectLike(value) && typeof value.aborted === "boolean" && typeof value.addEventListener === "function";
-  if (!looksLikeSignal)
-    throw new TypeError(`${context}: ${name} must be an AbortSignal`);
-  return value;
-}
-function isPlainObjectLike(value) {
-  return typeof value === "object" && value !== null;
-}
-
-// ../../packages/api/dist/internal/retry.js
-var DEFAULT_RETRY_POLICY = Object.freeze({
-  maxRetries: 4,
-  baseDelayMs: 500,
-  maxDelayMs: 8e3,
-  deadlineMs: 6e4,
-  maxRetryAfterMs: 6e4
-});
-var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
-function resolveRetryPolicy(retries, context) {
-  if (retries === void 0)
-    return { ...DEFAULT_RETRY_POLICY };
-  if (typeof retries === "number") {
-    const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
-    return { ...DEFAULT_RETRY_POLICY, maxRetries };
-  }
-  if (!isPlainObject(retries))
-    throw new TypeError(`${context}: retries must be a number or an object of RetryOptions`);
-  rejectUnknownKeys(retries, RETRY_KEYS, `${context}: retries`);
-  const policy = { ...DEFAULT_RETRY_POLICY };
-  for (const key of RETRY_KEYS) {
-    if (retries[key] === void 0)
-      continue;
-    const rule = key === "maxRetries" ? { integer: true, max: 100 } : { unit: "milliseconds" };
-    policy[key] = requireNumber(retries[key], `retries.${key}`, context, rule);
-  }
-  return policy;
-}
-function isRetryableFailure(method, error2) {
-  const idempotent = method === "GET" || method === "DELETE";
-  if (error2 instanceof ConnectionError || error2 instanceof TimeoutError)
-    return idempotent;
-  const { status } = error2;
-  if (status === void 0)
-    return false;
-  if (status === 423 || status === 429 || status === 503)
-    return true;
-  return idempotent && (status === 408 || status >= 500);
-}
-function backoffDelayMs(retryIndex, policy, random) {
-  const ceiling = Math.min(policy.baseDelayMs * 2 ** retryIndex, policy.maxDelayMs);
-  return Math.floor(ceiling * random());
-}
-function decideRetry(input) {
-  const { method, error: error2, attempts, elapsedMs, policy, random } = input;
-  if (!isRetryableFailure(method, error2))
-    return { retry: false };
-  if (attempts > policy.maxRetries) {
-    const why = policy.maxRetries === 0 ? void 0 : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
-    return { retry: false, why };
-  }
-  const { retryAfterMs } = error2;
-  if (retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs) {
-    return {
-      retry: false,
-      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1e3)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`
-    };
-  }
-  const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);
-  if (elapsedMs + delayMs > policy.deadlineMs) {
-    return {
-      retry: false,
-      why: `Gave up after ${attempts} attempts: the next retry would start after retries.deadlineMs (${policy.deadlineMs} ms).`
-    };
-  }
-  return { retry: true, delayMs };
-}
-
-// ../../packages/api/dist/internal/shape.js
-var ShapeError = class extends Error {
-  name = "ShapeError";
-};
-function expectObject(data, what) {
-  if (typeof data !== "object" || data === null || Array.isArray(data))
-    throw new ShapeError(`${what} is not an object`);
-  return data;
-}
-function expectArray(data, what) {
-  if (!Array.isArray(data))
-    throw new ShapeError(`${what} is not an array`);
-  return data;
-}
-function expectFields(data, what, fields) {
-  const object = expectObject(data, what);
-  for (const [field, type] of Object.entries(fields)) {
-    if (typeof object[field] !== type)
-      throw new ShapeError(`${what}.${field} is not a ${type}`);
-  }
-  return object;
-}
-function expectList(data, field, itemFields) {
-  const list = expectArray(expectObject(data, "the body")[field], field);
-  return list.map((item, i) => expectFields(item, `${field}[${i}]`, itemFields));
-}
-function paginationCursor(data) {
-  const pagination = expectObject(data, "the body").pagination;
-  if (typeof pagination !== "object" || pagination === null)
-    return void 0;
-  const { cursor } = pagination;
-  return typeof cursor === "string" && cursor !== "" ? cursor : void 0;
-}
-
-// ../../packages/api/dist/internal/transport.js
-var Transport = class _Transport {
-  #settings;
-  #runtime;
-  constructor(settings, runtime) {
-    this.#settings = settings;
-    this.#runtime = runtime;
-  }
-  get baseUrl() {
-    return this.#settings.base.href;
-  }
-  get runtime() {
-    return this.#runtime;
-  }
-  /** The client-wide signal, for waits that are not requests. */
-  get signal() {
-    return this.#settings.signal;
-  }
-  /** A transport with the same settings and another key (already checked by the caller). */
-  withApiKey(apiKey) {
-    return new _Transport({ ...this.#settings, apiKey }, this.#runtime);
-  }
-  async request(spec, call = {}) {
-    const { now } = this.#runtime;
-    const settings = this.#settings;
-    const started = now();
-    let unanswered = false;
-    for (let attempts = 1; ; attempts++) {
-      const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
-      if (aborted)
-        throw abortedError(spec, aborted.reason);
-      const attemptStarted = now();
-      call.onAttempt?.();
-      try {
-        const result2 = await sendAttempt(settings, spec, call.signal, now);
-        const value = parseBody(spec, result2.status, result2.data);
-        this.#emit({ ...eventBase(spec, attempts, now() - attemptStarted), status: result2.status, outcome: "ok" });
-        return value;
-      } catch (error2) {
-        if (!(error2 instanceof ApiError))
-          throw error2;
-        const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error2.status };
-        const decision = decideRetry({
-          method: spec.method,
-          error: error2,
-          attempts,
-          elapsedMs: now() - started,
-          policy: settings.retry,
-          random: this.#runtime.random
-        });
-        if (!decision.retry) {
-          noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), [settings.apiKey]);
-          this.#emit({ ...base, outcome: "error", error: error2.message });
-          throw error2;
-        }
-        unanswered ||= error2 instanceof ConnectionError || error2 instanceof TimeoutError;
-        this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal);
-      }
-    }
-  }
-  /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
-  async #pause(ms, at, callSignal) {
-    const link = linkSignals([this.#settings.signal, callSignal]);
-    try {
-      await this.#runtime.sleep(ms, link.signal);
-    } catch (error2) {
-      if (error2 instanceof SleepAborted)
-        throw abortedError(at, link.signal.reason);
-      throw error2;
-    } finally {
-      link.dispose();
-    }
-  }
-  /** The hook is the caller's logger: whatever it throws must never change a request's result. */
-  #emit(event) {
-    try {
-      this.#settings.onRequest?.(event);
-    } catch {
-    }
-  }
-};
-function eventBase(spec, attempt, durationMs) {
-  return { method: spec.method, path: spec.path, attempt, durationMs };
-}
-function earlierEffectNote(spec, error2, unanswered) {
-  if (!(unanswered && spec.method === "DELETE" && error2 instanceof NotFoundError))
-    return void 0;
-  return "An earlier attempt got no answer and may have deleted it already.";
-}
-function parseBody(spec, status, data) {
-  try {
-    return spec.parse(data);
-  } catch (error2) {
-    if (!(error2 instanceof ShapeError))
-      throw error2;
-    throw new ApiError(`${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error2.message}). Check baseUrl: it should be the platform API root.`, { method: spec.method, path: spec.path, status });
-  }
-}
-
-// ../../packages/api/dist/version.js
-var VERSION = "0.0.0";
-
-// ../../packages/api/dist/options.js
-var CONTEXT = "createClient";
-var OPTION_KEYS = ["apiKey", "baseUrl", "fetch", "timeoutMs", "retries", "userAgent", "signal", "onRequest"];
-var DEFAULT_TIMEOUT_MS = 3e4;
-var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
-function resolveClientOptions(options) {
-  if (options === void 0)
-    throw new TypeError(`${CONTEXT}: options are required, with at least apiKey`);
-  const given = requireOptionsObject(options, CONTEXT);
-  rejectUnknownKeys(given, OPTION_KEYS, CONTEXT);
-  const fetchImpl = requireFunction(given.fetch, "fetch", CONTEXT) ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function")
-    throw new TypeError(`${CONTEXT}: no global fetch; pass options.fetch (Node >= 20 has one)`);
-  return {
-    apiKey: checkApiKey(given.apiKey, CONTEXT),
-    base: parseBaseUrl(given.baseUrl ?? DEFAULT_BASE_URL, CONTEXT),
-    fetch: fetchImpl,
-    timeoutMs: given.timeoutMs === void 0 ? DEFAULT_TIMEOUT_MS : requireNumber(given.timeoutMs, "timeoutMs", CONTEXT, { exclusiveMin: true, unit: "milliseconds" }),
-    retry: resolveRetryPolicy(given.retries, CONTEXT),
-    userAgent: userAgentFor(given.userAgent),
-    signal: requireSignal(given.signal, "signal", CONTEXT),
-    onRequest: requireFunction(given.onRequest, "onRequest", CONTEXT)
-  };
-}
-function checkApiKey(value, context) {
-  if (value === void 0 || value === null || value === "") {
-    throw new TypeError(`${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`);
-  }
-  if (typeof value !== "string")
-    throw new TypeError(`${context}: apiKey must be a string`);
-  if (!/^[\x21-\x7e]+$/.test(value)) {
-    throw new TypeError(`${context}: apiKey must be printable ASCII without spaces or line breaks; check the stored secret for a trailing newline`);
-  }
-  return value;
-}
-function userAgentFor(value) {
-  if (value === void 0)
-    return DEFAULT_USER_AGENT;
-  if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
-    throw new TypeError(`${CONTEXT}: userAgent must be a non-empty single line of printable ASCII`);
-  }
-  return `${value.trim()} ${DEFAULT_USER_AGENT}`;
-}
-
-// ../../packages/api/dist/resources/request-options.js
-function toCallOptions(options, context) {
-  const given = requireOptionsObject(options, context);
-  rejectUnknownKeys(given, ["signal"], context);
-  return { signal: requireSignal(given.signal, "signal", context) };
-}
-var MAX_PAGE_LIMIT = 1e3;
-function checkLimit(limit, context, max = MAX_PAGE_LIMIT) {
-  if (limit === void 0)
-    return void 0;
-  return requireNumber(limit, "limit", context, { integer: true, min: 1, max });
-}
-function checkId(value, name, context) {
-  return requireNonEmptyString(value, name, context);
-}
-
-// ../../packages/api/dist/resources/api-keys.js
-var MAX_KEY_NAME = 64;
-var KEY_FIELDS = { id: "number", name: "string" };
-var ApiKeys = class {
-  #transport;
-  constructor(transport) {
-    this.#transport = transport;
-  }
-  /**
-   * Creates a key; the response is the only time its value is shown. Not retried after a
-   * connection error, timeout or 5xx other than 503: it may have taken effect, so list the keys
-   * to find out instead of repeating it.
-   */
-  async create(params, options) {
-    const context = "apiKeys.create";
-    if (!isPlainObject(params))
-      throw new TypeError(`${context}: params must be an object such as { key_name: 'ci-2025' }`);
-    const name = params.key_name;
-    const length = typeof name === "string" ? [...name].length : 0;
-    if (typeof name !== "string" || length === 0 || length > MAX_KEY_NAME) {
-      throw new RangeError(`${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
-    }
-    return this.#transport.request({
-      method: "POST",
-      path: "/api_keys",
-      body: params,
-      parse: (data) => expectFields(data, "the body", { id: "number", key: "string" })
-    }, toCallOptions(options, context));
-  }
-  /** The account's live keys (a JSON array, not wrapped). */
-  async list(options) {
-    return this.#transport.request({
-      method: "GET",
-      path: "/api_keys",
-      parse: (data) => expectArray(data, "the body").map((k, i) => expectFields(k, `the body[${i}]`, KEY_FIELDS))
-    }, toCallOptions(options, "apiKeys.list"));
-  }
-  /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
-  async revoke(keyId, options) {
-    const context = "apiKeys.revoke";
-    const id = requireNumber(keyId, "keyId", context, { integer: true, min: 1, max: Number.MAX_SAFE_INTEGER });
-    return this.#transport.request({
-      method: "DELETE",
-      path: apiPath`/api_keys/${id}`,
-      parse: (data) => expectFields(data, "the body", KEY_FIELDS)
-    }, toCallOptions(options, context));
-  }
-};
-
-// ../../packages/api/dist/pagination.js
-var CursorPaginator = class {
-  #fetchPage;
-  #keyOf;
-  constructor(fetchPage, keyOf) {
-    this.#fetchPage = fetchPage;
-    this.#keyOf = keyOf;
-  }
-  /** Every page's new items, in order. Items seen on the page before are skipped. */
-  async *pages() {
-    let cursor;
-    let previousKeys = /* @__PURE__ */ new Set();
-    for (; ; ) {
-      const page = await this.#fetchPage(cursor);
-      if (page.items.length === 0)
-        return;
-      const keys = new Set(page.items.map(this.#keyOf));
-      const fresh = page.items.filter((item) => !previousKeys.has(this.#keyOf(item)));
-      if (fresh.length > 0)
-        yield fresh;
-      if (page.cursor === void 0 || page.cursor === cursor || fresh.length === 0)
-        return;
-      cursor = page.cursor;
-      previousKeys = keys;
-    }
-  }
-  async *[Symbol.asyncIterator]() {
-    for await (const items of this.pages())
-      yield* items;
-  }
-  /** Every item in one array. For short lists (projects); iterate long ones instead. */
-  async toArray() {
-    const all = [];
-    for await (const items of this.pages())
-      all.push(...items);
-    return all;
-  }
-};
-
-// ../../packages/api/dist/resources/operation-requests.js
-var OPERATION_FIELDS = { id: "string", status: "string" };
-function fetchOperationsPage(transport, projectId, params, call) {
-  return transport.request({
-    method: "GET",
-    path: apiPath`/projects/${projectId}/operations`,
-    query: { limit: params.limit, cursor: params.cursor },
-    parse: (data) => {
-      expectList(data, "operations", OPERATION_FIELDS);
-      return data;
-    }
-  }, call);
-}
-function fetchOperation(transport, projectId, operationId, call) {
-  return transport.request({
-    method: "GET",
-    path: apiPath`/projects/${projectId}/operations/${operationId}`,
-    parse: (data) => {
-      const body = expectFields(data, "the body", {});
-      return expectFields(body.operation, "operation", OPERATION_FIELDS);
-    }
-  }, call);
-}
-function iterateOperations(transport, projectId, limit, call) {
-  return new CursorPaginator(async (cursor) => {
-    const page = await fetchOperationsPage(transport, projectId, { limit, cursor }, call);
-    return { items: page.operations, cursor: paginationCursor(page) };
-  }, (op) => op.id);
-}
-
-// ../../packages/api/dist/operations/status.js
-var SUCCESS_STATUSES = /* @__PURE__ */ new Set(["finished", "skipped"]);
-var FAILURE_STATUSES = /* @__PURE__ */ new Set(["failed", "error", "cancelled"]);
-function isSuccessStatus(status) {
-  return SUCCESS_STATUSES.has(status);
-}
-function isFailureStatus(status) {
-  return FAILURE_STATUSES.has(status);
-}
-function isFinalStatus(status) {
-  return isSuccessStatus(status) || isFailureStatus(status);
-}
-
-// ../../packages/api/dist/operations/poll-round.js
-var MAX_PAGES_PER_ROUND = 2;
-var HEADROOM = 10;
-var FIRST_WINDOW = 100;
-function firstPageLimit(deepestPosition, pendingInWindow) {
-  const needed = deepestPosition === void 0 ? Math.max(FIRST_WINDOW, Math.ceil(pendingInWindow * 1.25)) : Math.ceil((deepestPosition + 1) * 1.25);
-  return Math.min(MAX_PAGE_LIMIT, Math.max(needed, 1) + HEADROOM);
-}
-var PollState = class {
-  awaited;
-  /** Latest state of each awaited operation, by id. */
-  latest = /* @__PURE__ */ new Map();
-  /** Awaited ids not found in the list window: fetched by id. */
-  deep = /* @__PURE__ */ new Set();
-  /** List position (0 = newest) of the deepest pending operation seen in the window last round. */
-  deepestPosition;
-  constructor(awaited) {
-    this.awaited = awaited;
-  }
-  pendingIds() {
-    return this.awaited.filter((id) => {
-      const op = this.latest.get(id);
-      return op === void 0 || !isFinalStatus(op.status);
-    });
-  }
-};
-async function pollRound(state, context) {
-  const pending = state.pendingIds();
-  const wanted = new Set(pending.filter((id) => !state.deep.has(id)));
-  if (wanted.size > 0)
-    await readWindow(state, context, wanted);
-  for (const id of pending) {
-    if (wanted.has(id) || state.deep.has(id)) {
-      state.deep.add(id);
-      state.latest.set(id, await fetchAwaited(context, id));
-    }
-  }
-}
-async function readWindow(state, context, wanted) {
-  const { transport, projectId, call } = context;
-  let limit = firstPageLimit(state.deepestPosition, wanted.size);
-  let cursor;
-  let position = 0;
-  let deepest;
-  for (let pages = 0; pages < MAX_PAGES_PER_ROUND && wanted.size > 0; pages++) {
-    const page = await fetchOperationsPage(transport, projectId, { limit, cursor }, call);
-    for (const op of page.operations) {
-      if (wanted.delete(op.id)) {
-        state.latest.set(op.id, op);
-        if (!isFinalStatus(op.status))
-          deepest = position;
-      }
-      position++;
-    }
-    const next = paginationCursor(page);
-    const last = page.operations.at(-1);
-    const listEnded = page.operations.length < limit || next === void 0 || next === cursor || last === void 0;
-    if (listEnded || !couldBeFurther(state, wanted, last))
-      break;
-    cursor = next;
-    limit = MAX_PAGE_LIMIT;
-  }
-  state.deepestPosition = deepest;
-}
-function couldBeFurther(state, wanted, last) {
-  const lastCreated = Date.parse(last.created_at);
-  for (const id of wanted) {
-    const created = Date.parse(state.latest.get(id)?.created_at ?? "");
-    if (!Number.isFinite(created) || !Number.isFinite(lastCreated) || created <= lastCreated)
-      return true;
-  }
-  return false;
-}
-async function fetchAwaited(context, id) {
-  try {
-    return await fetchOperation(context.transport, context.projectId, id, context.call);
-  } catch (error2) {
-    if (!(error2 instanceof NotFoundError))
-      throw error2;
-    const path = apiPath`/projects/${context.projectId}/operations/${id}`;
-    throw new NotFoundError(`operations.wait: operation ${id} does not exist in project ${context.projectId} (GET ${path} answered 404). Check the operation ids and the project id: pass the ids from the response that started the operations.`, { method: "GET", path, status: 404, code: error2.code, requestId: error2.requestId });
-  }
-}
-
-// ../../packages/api/dist/operations/pending-scan.js
-var QUIET_PAGES_TO_STOP = 2;
-var SCAN_PAGE_LIMIT = MAX_PAGE_LIMIT;
-var PendingScan = class {
-  /** Every operation found pending by any scan so far, with its latest state, newest first. */
-  #found = /* @__PURE__ */ new Map();
-  #deepestPosition;
-  /** One scan from the head of the list. A scan cut short by an error keeps what it found. */
-  async run(context) {
-    const { transport, projectId, call } = context;
-    let position = 0;
-    let quietPages = 0;
-    let deepest;
-    for await (const page of iterateOperations(transport, projectId, SCAN_PAGE_LIMIT, call).pages()) {
-      let pendingHere = false;
-      for (const op of page) {
-        const pending = !isFinalStatus(op.status);
-        if (pending || this.#found.has(op.id))
-          this.#found.set(op.id, op);
-        if (pending) {
-          pendingHere = true;
-          deepest = position;
-        }
-        position++;
-      }
-      quietPages = pendingHere ? 0 : quietPages + 1;
-      if (quietPages >= QUIET_PAGES_TO_STOP)
-        break;
-    }
-    this.#deepestPosition = deepest;
-  }
-  /** The awaited operations: what the scan found (so far, if no scan completed). */
-  toPollState() {
-    const state = new PollState([...this.#found.keys()]);
-    for (const op of this.#found.values())
-      state.latest.set(op.id, op);
-    state.deepestPosition = this.#deepestPosition;
-    return state;
-  }
-};
-
-// ../../packages/api/dist/operations/poll-schedule.js
-var DELAY_GROWTH = 0.2;
-var DELAY_JITTER = 0.2;
-var DEFAULT_MIN_INTERVAL_MS = 1e3;
-var PollSchedule = class {
-  #limits;
-  #random;
-  /** After a transient failure or a rate limit, the platform is not asked faster than the ceiling again. */
-  #backedOff = false;
-  constructor(limits, random) {
-    this.#limits = limits;
-    this.#random = random;
-  }
-  /**
-   * Time from the start of the round that began `elapsedMs` into the wait to the start of the next:
-   * min(max(minInterval, GROWTH \u00d7 elapsed), maxInterval); between the two, shortened by the jitter
-   * but never below the minimum.
-   */
-  delayAfter(elapsedMs) {
-    const { minIntervalMs, maxIntervalMs } = this.#limits;
-    if (this.#backedOff)
-      return maxIntervalMs;
-    const ceiling = Math.min(maxIntervalMs, Math.max(minIntervalMs, DELAY_GROWTH * elapsedMs));
-    if (ceiling <= minIntervalMs || ceiling >= maxIntervalMs)
-      return ceiling;
-    return Math.max(minIntervalMs, Math.floor(ceiling * (1 - DELAY_JITTER * this.#random())));
-  }
-  /** A round failed (5xx, 429, 423, connection lost): from now on, rounds start a full interval apart. */
-  backOff() {
-    this.#backedOff = true;
-  }
-};
-
-// ../../packages/api/dist/operations/wait-deadline.js
-var WaitDeadline = class {
-  /** When the wait's time is up, on the runtime's clock. */
-  at;
-  #timer;
-  #link;
-  #callerSignals;
-  constructor(runtime, timeoutMs, callerSignals) {
-    this.at = runtime.now() + timeoutMs;
-    this.#timer = runtime.abortAfter(timeoutMs, new DeadlinePassed(`the wait's timeout (timeoutMs ${timeoutMs}) ran out.`));
-    this.#callerSignals = callerSignals;
-    this.#link = linkSignals([...callerSignals, this.#timer.signal]);
-  }
-  /** For the wait's requests and sleeps: aborts at the deadline or on the caller's abort. */
-  get signal() {
-    return this.#link.signal;
-  }
-  /** A signal of the caller (client-wide or the wait's own) fired: that wins over the deadline. */
-  callerAborted() {
-    return this.#callerSignals.some((signal) => signal?.aborted === true);
-  }
-  /** Time is up, and the caller did not abort. */
-  passed() {
-    return this.#timer.signal.aborted && !this.callerAborted();
-  }
-  dispose() {
-    this.#link.dispose();
-    this.#timer.dispose();
-  }
-};
-
-// ../../packages/api/dist/operations/wait-options.js
-var WAIT_CONTEXT = "operations.wait";
-var OPTION_KEYS2 = ["intervalMs", "minIntervalMs", "timeoutMs", "signal", "onPoll"];
-var MILLISECONDS = { exclusiveMin: true, unit: "milliseconds" };
-function checkWait(projectId, ids, options) {
-  const given = requireOptionsObject(options, WAIT_CONTEXT);
-  rejectUnknownKeys(given, OPTION_KEYS2, WAIT_CONTEXT);
-  if (ids !== void 0 && !Array.isArray(ids)) {
-    throw new TypeError(`${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
-  }
-  const intervalMs = given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS);
-  return {
-    projectId: requireNonEmptyString(projectId, "projectId", WAIT_CONTEXT),
-    ids: ids && [...new Set(ids.map((id, i) => requireNonEmptyString(id, `ids[${i}]`, WAIT_CONTEXT)))],
-    intervalMs,
-    minIntervalMs: checkMinInterval(given.minIntervalMs, intervalMs),
-    timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", WAIT_CONTEXT, { ...MILLISECONDS, max: MAX_TIMER_MS }),
-    signal: requireSignal(given.signal, "signal", WAIT_CONTEXT),
-    onPoll: requireFunction(given.onPoll, "onPoll", WAIT_CONTEXT)
-  };
-}
-function checkMinInterval(value, intervalMs) {
-  if (value === void 0)
-    return Math.min(DEFAULT_MIN_INTERVAL_MS, intervalMs);
-  const minIntervalMs = requireNumber(value, "minIntervalMs", WAIT_CONTEXT, MILLISECONDS);
-  if (minIntervalMs > intervalMs) {
-    throw new RangeError(`${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`);
-  }
-  return minIntervalMs;
-}
-
-// ../../packages/api/dist/operations/wait.js
-async function waitForOperations(transport, projectId, ids, options) {
-  const wait = checkWait(projectId, ids, options);
-  if (wait.ids?.length === 0)
-    return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
-  const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);
-  try {
-    return await pollUntilDone(transport, wait, deadline);
-  } finally {
-    deadline.dispose();
-  }
-}
-async function pollUntilDone(transport, wait, deadline) {
-  const { now } = transport.runtime;
-  const started = now();
-  const counts = { round: 0, total: 0 };
-  const context = {
-    transport,
-    projectId: wait.projectId,
-    call: { signal: deadline.signal, onAttempt: () => counts.round++ }
-  };
-  const awaited = awaitedOperations(wait.ids);
-  const schedule = new PollSchedule({ minIntervalMs: wait.minIntervalMs, maxIntervalMs: wait.intervalMs }, transport.runtime.random);
-  let rounds = 0;
-  for (let lastRound = false; ; ) {
-    const roundStarted = now();
-    rounds++;
-    const outcome = await runRound(deadline, () => awaited.poll(context));
-    counts.total += counts.round;
-    const error2 = outcome.kind === "transient" ? outcome.error : void 0;
-    wait.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error2));
-    counts.round = 0;
-    if (outcome.kind === "deadline" || lastRound || awaited.known() && awaited.state().pendingIds().length === 0)
-      break;
-    if (error2)
-      schedule.backOff();
-    const roundMs = now() - roundStarted;
-    const untilLatestStart = deadline.at - roundMs - now();
-    if (untilLatestStart <= 0)
-      break;
-    const retryAfterMs = error2?.retryAfterMs ?? 0;
-    if (retryAfterMs > untilLatestStart) {
-      await pause(transport, deadline.at - now(), wait, deadline);
-      break;
-    }
-    const untilNextStart = Math.max(0, schedule.delayAfter(roundStarted - started) - roundMs, retryAfterMs);
-    lastRound = untilLatestStart <= untilNextStart;
-    if (!await pause(transport, Math.min(untilNextStart, untilLatestStart), wait, deadline))
-      break;
-  }
-  return result(awaited.state(), { rounds, requests: counts.total, elapsedMs: now() - started, complete: awaited.known() });
-}
-function awaitedOperations(ids) {
-  if (ids !== void 0) {
-    const state = new PollState(ids);
-    return { poll: (context) => pollRound(state, context), state: () => state, known: () => true };
-  }
-  const scan = new PendingScan();
-  let found;
-  return {
-    poll: async (context) => {
-      if (found)
-        return pollRound(found, context);
-      await scan.run(context);
-      found = scan.toPollState();
-    },
-    state: () => found ?? scan.toPollState(),
-    known: () => found !== void 0
-  };
-}
-async function runRound(deadline, round) {
-  try {
-    await round();
-    return { kind: "done" };
-  } catch (error2) {
-    if (deadline.callerAborted() || !(error2 instanceof ApiError))
-      throw error2;
-    const transient = isRetryableFailure("GET", error2);
-    if (deadline.passed() && (transient || error2 instanceof RequestAbortedError))
-      return { kind: "deadline" };
-    if (transient)
-      return { kind: "transient", error: error2 };
-    throw error2;
-  }
-}
-async function pause(transport, ms, wait, deadline) {
-  try {
-    await transport.runtime.sleep(ms, deadline.signal);
-    return true;
-  } catch (error2) {
-    if (!(error2 instanceof SleepAborted))
-      throw error2;
-    if (!deadline.callerAborted())
-      return false;
-    throw new RequestAbortedError(`${WAIT_CONTEXT}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`, { method: "GET", path: apiPath`/projects/${wait.projectId}/operations` });
-  }
-}
-function pollEvent(state, round, elapsedMs, counts, error2) {
-  const ops = [...state.latest.values()];
-  const event = {
-    round,
-    elapsedMs,
-    awaited: state.awaited.length,
-    pending: state.pendingIds().length,
-    succeeded: ops.filter((op) => isSuccessStatus(op.status)).length,
-    failed: ops.filter((op) => isFailureStatus(op.status)).length,
-    requests: counts.round,
-    totalRequests: counts.total
-  };
-  if (error2)
-    event.error = error2;
-  return event;
-}
-function result(state, summary2) {
-  const operations = [];
-  const unknownIds = [];
-  for (const id of state.awaited) {
-    const op = state.latest.get(id);
-    if (op)
-      operations.push(op);
-    else
-      unknownIds.push(id);
-  }
-  const failed = operations.filter((op) => isFailureStatus(op.status));
-  const pending = operations.filter((op) => !isFinalStatus(op.status));
-  const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
-  const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
-  const { rounds, requests, elapsedMs } = summary2;
-  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
-}
-
-// ../../packages/api/dist/resources/operations.js
-var Operations = class {
-  #transport;
-  constructor(transport) {
-    this.#transport = transport;
-  }
-  /** One page of the project's operations, newest first, with the cursor of the next page. */
-  async list(projectId, params, options) {
-    const context = "operations.list";
-    const id = checkId(projectId, "projectId", context);
-    const given = requireOptionsObject(params, context);
-    rejectUnknownKeys(given, ["limit", "cursor"], context);
-    const cursor = given.cursor === void 0 ? void 0 : requireNonEmptyString(given.cursor, "cursor", context);
-    const limit = checkLimit(given.limit, context);
-    return fetchOperationsPage(this.#transport, id, { limit, cursor }, toCallOptions(options, context));
-  }
-  /** Every operation of the project, newest first, fetched page by page as you iterate. */
-  iterate(projectId, params, options) {
-    const context = "operations.iterate";
-    const id = checkId(projectId, "projectId", context);
-    const given = requireOptionsObject(params, context);
-    rejectUnknownKeys(given, ["limit"], context);
-    const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
-    const call = toCallOptions(options, context);
-    return iterateOperations(this.#transport, id, limit, call);
-  }
-  async get(projectId, operationId, options) {
-    const context = "operations.get";
-    const project = checkId(projectId, "projectId", context);
-    const operation = checkId(operationId, "operationId", context);
-    return fetchOperation(this.#transport, project, operation, toCallOptions(options, context));
-  }
-  /**
-   * Waits until every awaited operation is final, or the timeout (then `timed-out`, with the last
-   * known states; the timeout also aborts requests in flight). A transient failure is passed to
-   * `onPoll` and the wait goes on; other API errors throw. See WaitOptions for the polling rules.
-   *
-   * `ids` omitted: every operation of the project not final at call time, found by reading the
-   * list newest first in pages of 1000 until two pages in a row hold no pending operation (or the
-   * list ends). An operation pending below that is not awaited: pass its id.
-   */
-  async wait(projectId, ids, options) {
-    return waitForOperations(this.#transport, projectId, ids, options);
-  }
-};
-
-// ../../packages/api/dist/resources/projects.js
-var MAX_PROJECTS_PAGE_LIMIT = 400;
-var Projects = class {
-  #transport;
-  constructor(transport) {
-    this.#transport = transport;
-  }
-  /** Every project of the account, all pages gathered. */
-  async list(options) {
-    return this.#paginator(void 0, toCallOptions(options, "projects.list")).toArray();
-  }
-  /** Every project, page by page; one page in memory at a time. */
-  iterate(params, options) {
-    const context = "projects.iterate";
-    const given = requireOptionsObject(params, context);
-    rejectUnknownKeys(given, ["limit"], context);
-    return this.#paginator(checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT), toCallOptions(options, context));
-  }
-  #paginator(limit, call) {
-    return new CursorPaginator((cursor) => this.#transport.request({
-      method: "GET",
-      path: "/projects",
-      query: { limit, cursor },
-      parse: (data) => ({
-        items: expectList(data, "projects", { id: "string" }),
-        cursor: paginationCursor(data)
-      })
-    }, call), (project) => project.id);
-  }
-};
-
-// ../../packages/api/dist/client.js
-function createClient(options) {
-  return createClientWithRuntime(options, systemRuntime);
-}
-function createClientWithRuntime(options, runtime) {
-  return new Client(new Transport(resolveClientOptions(options), runtime));
-}
-var Client = class _Client {
-  #transport;
-  apiKeys;
-  projects;
-  operations;
-  constructor(transport) {
-    this.#transport = transport;
-    this.apiKeys = new ApiKeys(transport);
-    this.projects = new Projects(transport);
-    this.operations = new Operations(transport);
-  }
-  get baseUrl() {
-    return this.#transport.baseUrl;
-  }
-  withApiKey(apiKey) {
-    return new _Client(this.#transport.withApiKey(checkApiKey(apiKey, "withApiKey")));
-  }
-};
-
-// ../../packages/api/dist/operations/describe.js
-function describeOperationFailure(op) {
-  const failures = op.failures_count > 0 ? ` after ${op.failures_count} failure${op.failures_count === 1 ? "" : "s"}` : "";
-  const error2 = typeof op.error === "string" && op.error.trim() !== "" ? `: ${op.error.trim()}` : "";
-  return `operation ${op.id} (${op.action}) ${op.status}${failures}${error2}`;
-}
-
-// ../common/src/inputs/input-error.ts
+// ../common/src/inputs/read.ts
 var InputError = class extends Error {
   constructor(input, problem) {
     super(`Input '${input}' ${problem}`);
@@ -1841,8 +2021,58 @@ ${errors.map((e) => `- ${e.message}`).join("\n")}`
   errors;
   name = "InvalidInputsError";
 };
+var DEFAULT_MAX_LENGTH = 1e3;
+var DEFAULT_MAX_MULTILINE_LENGTH = 1e5;
+var FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+var FORBIDDEN_MULTILINE = /[^\n\t\P{Cc}]|[\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+function checkInputText(name, raw, options = {}) {
+  const text = raw.replace(/\r\n?/g, "\n").trim();
+  if (text === "") {
+    if (options.required) {
+      throw new InputError(name, `is required but empty${options.hint ? `: ${options.hint}` : ""}`);
+    }
+    return "";
+  }
+  const maxLength = options.maxLength ?? (options.multiline ? DEFAULT_MAX_MULTILINE_LENGTH : DEFAULT_MAX_LENGTH);
+  if (text.length > maxLength) {
+    throw new InputError(name, `is ${text.length} characters long; at most ${maxLength} are accepted`);
+  }
+  const match = (options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN).exec(text);
+  if (match) {
+    const code = match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+    const what = match[0] === "\n" ? "a line break (it takes a single line)" : `a control character (U+${code})`;
+    throw new InputError(name, `contains ${what} at position ${match.index + 1}; remove it`);
+  }
+  return text;
+}
+function readInputText(name, options = {}) {
+  return checkInputText(name, getInput(name, { trimWhitespace: false }), options);
+}
+function readInput(name, parse, options = {}) {
+  return parse(name, readInputText(name, options) || options.default || "");
+}
+function collectInputs(readers) {
+  const values = {};
+  const errors = [];
+  for (const [key, read] of Object.entries(readers)) {
+    try {
+      values[key] = read();
+    } catch (error2) {
+      if (!(error2 instanceof InputError)) throw error2;
+      errors.push(error2);
+    }
+  }
+  if (errors.length > 0) throw new InvalidInputsError(errors);
+  return values;
+}
+function maskSecretInputs(names) {
+  for (const name of names) maskValue(getInput(name));
+}
+function maskValue(value) {
+  if (value !== "") setSecret(value);
+}
 
-// ../common/src/failure/failure-annotation.ts
+// ../common/src/failure.ts
 var COMMON_HINTS = {
   AuthenticationError: 'Put a live key in the secret passed as api-key, then re-run (see the README, "When the key no longer works").',
   ConnectionError: "Check api-url and that the runner can reach it.",
@@ -1859,14 +2089,8 @@ function failureAnnotation(error2, hints = {}) {
   return String(error2);
 }
 
-// ../common/src/inputs/rejected-value.ts
+// ../common/src/inputs/refused-values.ts
 var MAX_QUOTED_LENGTH = 20;
-var TOKEN_PREFIX = /(?:^|[^A-Za-z0-9])(?:gh[opsur]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/;
-var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
-function looksLikeCredential(text) {
-  if (TOKEN_PREFIX.test(text)) return true;
-  return (text.match(RANDOM_RUN) ?? []).some((run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2));
-}
 function rejectedValue(value) {
   if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
   if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
@@ -1879,55 +2103,7 @@ function withoutEchoes(message, text) {
   );
 }
 
-// ../common/src/inputs/api-url.ts
-function parseApiUrl(name, text) {
-  let url;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a URL: write e.g. ${DEFAULT_BASE_URL}`);
-  }
-  if (url.username || url.password) {
-    throw new InputError(name, "holds credentials; pass the key in api-key, never in the URL");
-  }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    const host = looksLikeCredential(url.hostname) ? "a host that looks like a key or token" : url.hostname;
-    throw new InputError(name, `uses http on ${host}; use https (plain http is accepted on loopback only)`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new InputError(name, `uses the scheme ${rejectedValue(url.protocol.slice(0, -1))}; use an https URL`);
-  }
-  if (url.search || url.hash) {
-    throw new InputError(name, `has a query or a fragment; give the API base URL alone, e.g. ${DEFAULT_BASE_URL}`);
-  }
-  return url.href.replace(/\/+$/, "");
-}
-
-// ../common/src/inputs/collect-inputs.ts
-function collectInputs(readers) {
-  const values = {};
-  const errors = [];
-  for (const [key, read] of Object.entries(readers)) {
-    try {
-      values[key] = read();
-    } catch (error2) {
-      if (!(error2 instanceof InputError)) throw error2;
-      errors.push(error2);
-    }
-  }
-  if (errors.length > 0) throw new InvalidInputsError(errors);
-  return values;
-}
-
-// ../common/src/inputs/credential.ts
-function parseCredential(name, text) {
-  if (!/^[\x21-\x7E]+$/.test(text)) {
-    throw new InputError(name, "contains spaces or non-ASCII characters; check that the secret holds the key alone");
-  }
-  return text;
-}
-
-// ../common/src/inputs/duration.ts
+// ../common/src/inputs/values.ts
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
 function parseDuration(name, text, bounds = {}) {
@@ -1950,8 +2126,6 @@ function formatMs(ms) {
   }
   return `${ms}ms`;
 }
-
-// ../common/src/inputs/list.ts
 function splitList(text) {
   return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
 }
@@ -1959,15 +2133,14 @@ function unique(values) {
   return [...new Set(values)];
 }
 
-// ../common/src/inputs/mask-inputs.ts
-function maskSecretInputs(names) {
-  for (const name of names) maskValue(getInput(name));
+// ../common/src/inputs/ids.ts
+var PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+function parseProjectId(name, text) {
+  if (!PROJECT_ID.test(text) || looksLikeCredential(text)) {
+    throw new InputError(name, `is ${rejectedValue(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`);
+  }
+  return text;
 }
-function maskValue(value) {
-  if (value !== "") setSecret(value);
-}
-
-// ../common/src/inputs/operation-ids.ts
 var OPERATION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 var MAX_OPERATION_IDS = 1e3;
 var FORMS = 'give ids one per line or comma-separated, a JSON array of ids or of operations, or a JSON response holding "operations"';
@@ -2008,45 +2181,35 @@ function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// ../common/src/inputs/project-id.ts
-var PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
-function parseProjectId(name, text) {
-  if (!PROJECT_ID.test(text) || looksLikeCredential(text)) {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`);
-  }
-  return text;
+// ../common/src/log.ts
+function formatDuration(ms) {
+  if (!Number.isFinite(ms) || ms < 0) return "unknown";
+  if (ms < 1e3) return `${Math.round(ms)} ms`;
+  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
+  const totalSeconds = Math.round(ms / 1e3);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
 }
-
-// ../common/src/inputs/read-input.ts
-var DEFAULT_MAX_LENGTH = 1e3;
-var DEFAULT_MAX_MULTILINE_LENGTH = 1e5;
-var FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
-var FORBIDDEN_MULTILINE = /[^\n\t\P{Cc}]|[\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
-function checkInputText(name, raw, options = {}) {
-  const text = raw.replace(/\r\n?/g, "\n").trim();
-  if (text === "") {
-    if (options.required) {
-      throw new InputError(name, `is required but empty${options.hint ? `: ${options.hint}` : ""}`);
-    }
-    return "";
+async function inLogGroup(title, step) {
+  startGroup(title);
+  try {
+    return await step();
+  } finally {
+    endGroup();
   }
-  const maxLength = options.maxLength ?? (options.multiline ? DEFAULT_MAX_MULTILINE_LENGTH : DEFAULT_MAX_LENGTH);
-  if (text.length > maxLength) {
-    throw new InputError(name, `is ${text.length} characters long; at most ${maxLength} are accepted`);
-  }
-  const match = (options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN).exec(text);
-  if (match) {
-    const code = match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
-    const what = match[0] === "\n" ? "a line break (it takes a single line)" : `a control character (U+${code})`;
-    throw new InputError(name, `contains ${what} at position ${match.index + 1}; remove it`);
-  }
-  return text;
 }
-function readInputText(name, options = {}) {
-  return checkInputText(name, getInput(name, { trimWhitespace: false }), options);
+function formatRequestEvent(event) {
+  const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
+  const attempt = (event.attempt ?? 1) > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
+  let line = `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}${attempt}`;
+  if (event.outcome === "retry") {
+    line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
+  }
+  return line;
 }
-function readInput(name, parse, options = {}) {
-  return parse(name, readInputText(name, options) || options.default || "");
+function logRequestEvent(event) {
+  info(formatRequestEvent(event));
 }
 
 // ../common/src/proxy/runner-proxy.ts
@@ -2057,45 +2220,7 @@ async function runnerProxyFetch(options) {
   return createProxyFetch(options);
 }
 
-// ../common/src/log/format-duration.ts
-function formatDuration(ms) {
-  if (!Number.isFinite(ms) || ms < 0) return "unknown";
-  if (ms < 1e3) return `${Math.round(ms)} ms`;
-  if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
-  const totalSeconds = Math.round(ms / 1e3);
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
-}
-
-// ../common/src/log/log-group.ts
-async function inLogGroup(title, step) {
-  startGroup(title);
-  try {
-    return await step();
-  } finally {
-    endGroup();
-  }
-}
-
-// ../common/src/log/request-events.ts
-function formatExchange(event) {
-  const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
-  return `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}`;
-}
-function formatRequestEvent(event) {
-  const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
-  let line = `${formatExchange(event)}${attempt}`;
-  if (event.outcome === "retry") {
-    line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
-  }
-  return line;
-}
-function logRequestEvent(event) {
-  info(formatRequestEvent(event));
-}
-
-// ../common/src/summary/job-summary.ts
+// ../common/src/summary.ts
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -2118,6 +2243,24 @@ async function writeJobSummary(summary2) {
   }
 }
 
+// src/option-inputs.ts
+var INPUT_OF_OPTION = {
+  apiKey: "api-key",
+  baseUrl: "api-url",
+  projectId: "project-id",
+  ids: "operation-ids",
+  timeoutMs: "timeout",
+  intervalMs: "interval"
+};
+function inInputTerms(error2, texts) {
+  if (!(error2 instanceof OptionError)) return error2;
+  const input = INPUT_OF_OPTION[error2.option.replace(/\[\d+\]$/, "")];
+  if (input === void 0) return error2;
+  const problem = error2.message.replace(/^[\w.]+: /, "");
+  const text = texts[input];
+  return new InputError(input, text === void 0 ? `was refused: ${problem}` : `is ${rejectedValue(text)}, refused: ${problem}`);
+}
+
 // src/inputs.ts
 var DEFAULTS = {
   "api-url": DEFAULT_BASE_URL,
@@ -2125,12 +2268,28 @@ var DEFAULTS = {
   interval: "5"
 };
 var SECRET_INPUTS = ["api-key"];
+var asText = (_name, text) => text;
 function readWaitInputs() {
   return collectInputs({
-    apiKey: () => readInput("api-key", parseCredential, { required: true, hint: `pass the key, e.g. api-key: \${{ secrets.NEON_API_KEY }}` }),
-    apiUrl: () => readInput("api-url", parseApiUrl, { default: DEFAULTS["api-url"] }),
+    client: () => {
+      const texts = {
+        "api-key": readInput("api-key", asText, { required: true, hint: `pass the key, e.g. api-key: \${{ secrets.NEON_API_KEY }}` }),
+        "api-url": readInput("api-url", asText, { default: DEFAULTS["api-url"] })
+      };
+      try {
+        return createClient({
+          apiKey: texts["api-key"],
+          baseUrl: texts["api-url"],
+          userAgent: "keyturn-wait-for-operation",
+          onRequest: logRequestEvent
+        });
+      } catch (error2) {
+        throw inInputTerms(error2, texts);
+      }
+    },
     projectId: () => readInput("project-id", parseProjectId, { required: true }),
-    operationIds: () => readInput("operation-ids", parseOperationIds, { multiline: true }),
+    // Empty means every pending operation: the wait's explicit 'pending'.
+    operationIds: () => readInput("operation-ids", parseOperationIds, { multiline: true }) ?? "pending",
     timeoutMs: () => readInput("timeout", (name, text) => parseDuration(name, text), { default: DEFAULTS.timeout }),
     intervalMs: () => readInput("interval", (name, text) => parseDuration(name, text, { minMs: 100, maxMs: 36e5 }), {
       default: DEFAULTS.interval
@@ -2179,7 +2338,7 @@ function waitSummary(projectId, result2) {
   const notes = [
     `${awaitedCount(result2)} operation(s), ${result2.status} after ${formatDuration(result2.elapsedMs)} (${result2.rounds} poll(s), ${result2.requests} request(s)).`,
     ...result2.failed.map(describeOperationFailure),
-    ...result2.unknownIds.map(describeUnanswered)
+    ...describeUnfinishedOperations({ pending: [], unknownIds: result2.unknownIds })
   ];
   return {
     title: `Operations of project ${projectId}: ${result2.status}`,
@@ -2205,9 +2364,6 @@ function listFirst(descriptions) {
   const more = descriptions.length > LISTED ? ` and ${descriptions.length - LISTED} more` : "";
   return `${descriptions.slice(0, LISTED).join("; ")}${more}`;
 }
-function describeUnanswered(id) {
-  return `operation ${id}: no answer from the platform before the deadline`;
-}
 function awaitedCount(result2) {
   return result2.operations.length + result2.unknownIds.length;
 }
@@ -2216,10 +2372,7 @@ function waitFailureMessage(result2, timeoutMs) {
     return `${result2.failed.length} of ${awaitedCount(result2)} operation(s) failed: ${listFirst(result2.failed.map(describeOperationFailure))}. See the project's system operations in the console for the cause, fix it, then re-run this job.`;
   }
   if (result2.status === "timed-out") {
-    const unfinished = [
-      ...result2.pending.map((operation) => `operation ${operation.id} (${operation.action}) still ${operation.status}`),
-      ...result2.unknownIds.map(describeUnanswered)
-    ];
+    const unfinished = describeUnfinishedOperations(result2);
     const advice = result2.unknownIds.length > 0 ? "The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run." : "Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).";
     return `${unfinished.length} operation(s) still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
   }
@@ -2248,24 +2401,20 @@ async function run() {
     if (failure) setFailed(failure);
     else info(`Done: ${result2.operations.length} operation(s) finished in ${formatDuration(result2.elapsedMs)}.`);
   } catch (error2) {
-    const message = failureAnnotation(error2, FAILURE_HINTS);
+    const message = failureAnnotation(inInputTerms(error2, {}), FAILURE_HINTS);
     await publishResult(errorOutputs(), errorSummary(projectId, message));
     setFailed(message);
   }
 }
 async function waitForOperations2(inputs) {
-  const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl], log: info, mask: maskValue });
-  const client = createClient({
-    apiKey: inputs.apiKey,
-    baseUrl: inputs.apiUrl,
-    userAgent: "keyturn-wait-for-operation",
-    onRequest: logRequestEvent,
-    fetch
-  });
-  const what = inputs.operationIds === void 0 ? "every pending operation" : `${inputs.operationIds.length} operation(s)`;
+  const fetch = await runnerProxyFetch({ origins: [inputs.client.baseUrl], log: info, mask: maskValue });
+  const client = inputs.client.withOptions({ fetch });
+  const ids = inputs.operationIds;
+  const what = ids === "pending" ? "every pending operation" : `${ids.length} operation(s)`;
   return inLogGroup(
     `Waiting for ${what} of project ${inputs.projectId}`,
-    () => client.operations.wait(inputs.projectId, inputs.operationIds, {
+    () => client.operations.wait(inputs.projectId, {
+      ids,
       intervalMs: inputs.intervalMs,
       timeoutMs: inputs.timeoutMs,
       onPoll: (event) => info(formatPollEvent(event))

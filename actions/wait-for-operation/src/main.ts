@@ -3,18 +3,18 @@
 // stopped it: a later `if: failure()` step always finds `status` set.
 
 import * as core from '@actions/core';
-import { createClient, type WaitResult } from '@keyturn/api';
+import type { WaitResult } from '@keyturn/api';
 import {
   failureAnnotation,
   formatDuration,
   inLogGroup,
-  logRequestEvent,
   maskSecretInputs,
   maskValue,
   publishResult,
   runnerProxyFetch,
-} from '../../common/src/index.js';
+} from '@keyturn/action-common';
 import { readWaitInputs, SECRET_INPUTS, type WaitInputs } from './inputs.js';
+import { inInputTerms } from './option-inputs.js';
 import { errorOutputs, errorSummary, formatPollEvent, waitFailureMessage, waitOutputs, waitSummary } from './report.js';
 
 const FAILURE_HINTS = {
@@ -33,27 +33,20 @@ export async function run(): Promise<void> {
     if (failure) core.setFailed(failure);
     else core.info(`Done: ${result.operations.length} operation(s) finished in ${formatDuration(result.elapsedMs)}.`);
   } catch (error) {
-    const message = failureAnnotation(error, FAILURE_HINTS);
+    const message = failureAnnotation(inInputTerms(error, {}), FAILURE_HINTS);
     await publishResult(errorOutputs(), errorSummary(projectId, message));
     core.setFailed(message);
   }
 }
 
 async function waitForOperations(inputs: WaitInputs): Promise<WaitResult> {
-  const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl], log: core.info, mask: maskValue });
-  const client = createClient({
-    apiKey: inputs.apiKey,
-    baseUrl: inputs.apiUrl,
-    userAgent: 'keyturn-wait-for-operation',
-    onRequest: logRequestEvent,
-    fetch,
-  });
-  const what =
-    inputs.operationIds === undefined
-      ? 'every pending operation'
-      : `${inputs.operationIds.length} operation(s)`;
+  const fetch = await runnerProxyFetch({ origins: [inputs.client.baseUrl], log: core.info, mask: maskValue });
+  const client = inputs.client.withOptions({ fetch });
+  const ids = inputs.operationIds;
+  const what = ids === 'pending' ? 'every pending operation' : `${ids.length} operation(s)`;
   return inLogGroup(`Waiting for ${what} of project ${inputs.projectId}`, () =>
-    client.operations.wait(inputs.projectId, inputs.operationIds, {
+    client.operations.wait(inputs.projectId, {
+      ids,
       intervalMs: inputs.intervalMs,
       timeoutMs: inputs.timeoutMs,
       onPoll: (event) => core.info(formatPollEvent(event)),

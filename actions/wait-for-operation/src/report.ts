@@ -1,8 +1,15 @@
 // What a wait ends with, in the forms a workflow reads: the outputs (JSON), the job summary table,
 // and the message of the `::error::` that fails the step.
 
-import { describeOperationFailure, isFinalStatus, type Operation, type PollEvent, type WaitResult } from '@keyturn/api';
-import { formatDuration, type JobSummary } from '../../common/src/index.js';
+import {
+  describeOperationFailure,
+  describeUnfinishedOperations,
+  isFinalStatus,
+  type Operation,
+  type PollEvent,
+  type WaitResult,
+} from '@keyturn/api';
+import { formatDuration, type JobSummary } from '@keyturn/action-common';
 
 /** One item of the `operations` output; `duration` in milliseconds, null while unknown. */
 export interface OperationOutput {
@@ -65,7 +72,7 @@ export function waitSummary(projectId: string, result: WaitResult): JobSummary {
     `${awaitedCount(result)} operation(s), ${result.status} after ${formatDuration(result.elapsedMs)} ` +
       `(${result.rounds} poll(s), ${result.requests} request(s)).`,
     ...result.failed.map(describeOperationFailure),
-    ...result.unknownIds.map(describeUnanswered),
+    ...describeUnfinishedOperations({ pending: [], unknownIds: result.unknownIds }),
   ];
   return {
     title: `Operations of project ${projectId}: ${result.status}`,
@@ -95,11 +102,6 @@ function listFirst(descriptions: readonly string[]): string {
   return `${descriptions.slice(0, LISTED).join('; ')}${more}`;
 }
 
-/** An awaited operation whose state never arrived (@keyturn/api `unknownIds`). */
-function describeUnanswered(id: string): string {
-  return `operation ${id}: no answer from the platform before the deadline`;
-}
-
 /** Every awaited operation: those with a known state, and those whose state never arrived. */
 function awaitedCount(result: WaitResult): number {
   return result.operations.length + result.unknownIds.length;
@@ -114,10 +116,7 @@ export function waitFailureMessage(result: WaitResult, timeoutMs: number): strin
     );
   }
   if (result.status === 'timed-out') {
-    const unfinished = [
-      ...result.pending.map((operation) => `operation ${operation.id} (${operation.action}) still ${operation.status}`),
-      ...result.unknownIds.map(describeUnanswered),
-    ];
+    const unfinished = describeUnfinishedOperations(result);
     const advice =
       result.unknownIds.length > 0
         ? 'The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run.'

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { describeBundle } from '../../common/test-support/bundle-checks.js';
+import { describeBundle } from '@keyturn/action-common/bundle-checks';
 import { DEFAULTS } from '../src/inputs.js';
 
 describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {

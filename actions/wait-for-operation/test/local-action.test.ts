@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { type PlatformEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runLocalAction } from '../../common/test-support/local-action.js';
+import { runLocalAction } from '@keyturn/action-runner';
 
 const ACTION_DIR = fileURLToPath(new URL('..', import.meta.url));
 

@@ -3,9 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { type PlatformEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findLeakedPieces, findLeaks } from '../../common/test-support/leaks.js';
-import { DURATION, logPattern } from '../../common/test-support/log-patterns.js';
-import { type ActionRun, runAction } from '../../common/test-support/run-action.js';
+import { type ActionRun, DURATION, findLeakedPieces, findLeaks, logPattern, runAction } from '@keyturn/action-runner';
 
 const ACTION_DIR = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,11 +1,36 @@
-// One error hierarchy, made by a single factory from the response (as openai-node's APIError.generate).
-// Every message says what was asked (method and path) and what to do. No error holds a key value:
-// messages are built from the status, the server's redacted message and our own words; toJSON
-// lists the safe fields only. Error bodies: `{ code, message, request_id? }` (DESIGN.md).
-import { redactSecrets, safeExcerpt } from './internal/redact.js';
-import { parseRetryAfter } from './internal/retry-after.js';
+// One error hierarchy. KeyturnError is the root of every error a keyturn package throws; ApiError,
+// made by a single factory from the response (as openai-node's APIError.generate), says itself
+// whether a retry may succeed and whether the request may have taken effect, so no caller
+// re-derives that from statuses. Every message says what was asked (method and path) and what to
+// do. No error holds a key value: messages are built from the status, the server's redacted
+// message and our own words; toJSON lists the safe fields only. Error bodies:
+// `{ code, message, request_id? }` (DESIGN.md).
+import { safeExcerpt } from './toolkit/redact-credentials.js';
+import { parseRetryAfter } from './toolkit/retry-after.js';
 import type { ErrorBody } from './types.js';
 
+/** The root of every error keyturn's packages throw: `catch (e) { if (e instanceof KeyturnError) ... }`. */
+export class KeyturnError extends Error {
+  override name = 'KeyturnError';
+}
+
+/**
+ * An option mistake, thrown before any request is sent. `option` is the option's path as the
+ * caller wrote it (`apiKey`, `retries.maxRetries`, `ids`, ...), so a tool can point at its own
+ * input; the message names the option and says what to do, and never echoes a string value.
+ */
+export class OptionError extends KeyturnError {
+  override name = 'OptionError';
+  /** The option's path as the caller wrote it, e.g. `baseUrl` or `retries.maxRetries`. */
+  readonly option: string;
+
+  constructor(option: string, message: string) {
+    super(message);
+    this.option = option;
+  }
+}
+
+/** What an ApiError is made of (its constructor's second argument). */
 export interface ApiErrorInit {
   method: string;
   /** API path relative to the base URL, without the query. */
@@ -14,6 +39,10 @@ export interface ApiErrorInit {
   code?: string;
   requestId?: string;
   retryAfterMs?: number;
+  /** Overrides what the error class and status say (see ApiError.transient). */
+  transient?: boolean;
+  /** Overrides what the error class, method and status say (see ApiError.mayHaveTakenEffect). */
+  mayHaveTakenEffect?: boolean;
   cause?: unknown;
 }
 
@@ -31,7 +60,8 @@ export interface ErrorResponse {
   secrets?: readonly string[];
 }
 
-export class ApiError extends Error {
+/** A request to the platform API failed: an error answer, no answer, a refused redirect or an abort. */
+export class ApiError extends KeyturnError {
   override name = 'ApiError';
   readonly method: string;
   readonly path: string;
@@ -40,6 +70,15 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** Wait the server asked for (`Retry-After`), when it sent one. */
   readonly retryAfterMs: number | undefined;
+  /** A later retry may succeed: 408, 423, 429, 5xx, a connection failure or a timeout. */
+  readonly transient: boolean;
+  /**
+   * The request may have changed state on the platform although it failed: a request other than
+   * GET or HEAD whose answer was lost, timed out or cut short by the caller's signal in flight,
+   * was 408 or 5xx other than 503, or was a 2xx whose body could not be read. Check before
+   * repeating it.
+   */
+  readonly mayHaveTakenEffect: boolean;
   /** Attempts made before this error was thrown (retries included). */
   attempts = 1;
 
@@ -51,6 +90,9 @@ export class ApiError extends Error {
     this.code = init.code;
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
+    this.transient = init.transient ?? isTransientStatus(init.status);
+    this.mayHaveTakenEffect =
+      init.mayHaveTakenEffect ?? (changesState(init.method) && statusMayHaveTakenEffect(init.status));
   }
 
   /** Builds the error subclass that matches an HTTP error response. */
@@ -81,9 +123,25 @@ export class ApiError extends Error {
       code: this.code,
       requestId: this.requestId,
       retryAfterMs: this.retryAfterMs,
+      transient: this.transient,
+      mayHaveTakenEffect: this.mayHaveTakenEffect,
       attempts: this.attempts,
     };
   }
+}
+
+/** GET and HEAD only read; anything else may change state on the platform. */
+export function changesState(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
+
+function isTransientStatus(status: number | undefined): boolean {
+  return status !== undefined && (status === 408 || status === 423 || status === 429 || status >= 500);
+}
+
+// 503 says the request was not handled; 408 may come from a proxy that had already forwarded it.
+function statusMayHaveTakenEffect(status: number | undefined): boolean {
+  return status !== undefined && (status === 408 || (status >= 500 && status !== 503));
 }
 
 /** 400 or 422: the request itself is wrong. */
@@ -122,22 +180,55 @@ export class ServerError extends ApiError {
 export class RedirectRefusedError extends ApiError {
   override name = 'RedirectRefusedError';
 }
-/** No answer: refused, reset or dropped connection, DNS failure. */
+/**
+ * No answer: refused, reset or dropped connection, DNS failure (or, as TimeoutError, no answer in
+ * time). Transient; a request other than GET or HEAD may have taken effect.
+ */
 export class ConnectionError extends ApiError {
   override name = 'ConnectionError';
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, {
+      ...init,
+      transient: init.transient ?? true,
+      mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method),
+    });
+  }
 }
+
 /** No complete answer within `timeoutMs` (per attempt). */
-export class TimeoutError extends ApiError {
+export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError';
 }
-/** The caller's AbortSignal fired, during a request or a wait between attempts. */
+
+/**
+ * The caller's AbortSignal fired, during a request or a wait between attempts. Not transient;
+ * `mayHaveTakenEffect` only when the client knows an earlier attempt may have taken effect.
+ */
 export class RequestAbortedError extends ApiError {
   override name = 'RequestAbortedError';
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? false });
+  }
+}
+
+/**
+ * A 2xx answer whose body is not what the API returns (not JSON, or missing fields): check baseUrl.
+ * The platform accepted the request, so one other than GET or HEAD has taken effect.
+ */
+export class ResponseShapeError extends ApiError {
+  override name = 'ResponseShapeError';
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method) });
+  }
 }
 
 type ErrorClass = new (message: string, init: ApiErrorInit) => ApiError;
 
-const MAY_HAVE_TAKEN_EFFECT = 'The request may have taken effect: check before repeating it.';
+/** The advice added to a message when `mayHaveTakenEffect` is true for a POST. */
+export const MAY_HAVE_TAKEN_EFFECT = 'The request may have taken effect: check before repeating it.';
 
 function classify(status: number, method: string, retryAfterMs: number | undefined): [ErrorClass, string] {
   const wait = retryAfterMs === undefined ? '' : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1000)} s)`;
@@ -174,18 +265,6 @@ function classify(status: number, method: string, retryAfterMs: number | undefin
     return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
   }
   return [ApiError, 'This status is not expected from the platform API: check baseUrl and the request.'];
-}
-
-/** Advice for failures without an answer, where a POST may still have taken effect. */
-export function unansweredAdvice(method: string, advice: string): string {
-  return method === 'POST' ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
-}
-
-/** Adds why the client stopped retrying to an error it is about to throw. */
-export function noteGaveUp(error: ApiError, attempts: number, why: string | undefined, secrets: readonly string[]): ApiError {
-  error.attempts = attempts;
-  if (why) error.message = redactSecrets(`${error.message} ${why}`, secrets);
-  return error;
 }
 
 function asErrorBody(body: unknown): ErrorBody {

@@ -8,31 +8,36 @@ export {
   ConnectionError,
   type ErrorResponse,
   InvalidRequestError,
+  KeyturnError,
   LockedError,
   NotFoundError,
+  OptionError,
   PermissionDeniedError,
   RateLimitError,
   RedirectRefusedError,
   RequestAbortedError,
+  ResponseShapeError,
   ServerError,
   TimeoutError,
 } from './errors.js';
-export { DEFAULT_BASE_URL, isLoopbackHost } from './internal/origin.js';
-export { DEFAULT_RETRY_POLICY, type RetryOptions } from './internal/retry.js';
-export { describeOperationFailure, describeWaitResult } from './operations/describe.js';
+export { isLoopbackHost } from './loopback-host.js';
+export { describeOperationFailure, describeUnfinishedOperations, describeWaitResult } from './waiter/describe.js';
 export {
   FAILURE_STATUSES,
   isFailureStatus,
   isFinalStatus,
   isSuccessStatus,
   SUCCESS_STATUSES,
-} from './operations/status.js';
-export type { PollEvent, WaitOptions, WaitResult } from './operations/wait.js';
-export { type ClientOptions, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type RequestEvent } from './options.js';
-export type { CursorPaginator, FetchedPage } from './pagination.js';
+} from './waiter/status.js';
+export type { PollEvent, WaitOptions, WaitResult } from './waiter/wait.js';
+export { type ClientOptions, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type RetryOptions } from './options.js';
+export type { Page, PagePromise } from './pagination.js';
 export type { ApiKeys, CreateApiKeyParams } from './resources/api-keys.js';
-export type { Operations, OperationsIterateParams, OperationsListParams } from './resources/operations.js';
-export type { Projects, ProjectsIterateParams } from './resources/projects.js';
+export type { Operations, OperationsListParams } from './resources/operations/operations.js';
+export type { Projects, ProjectsListParams } from './resources/projects.js';
+export type { HttpMethod, RawRequestOptions } from './resources/raw-request.js';
 export type { RequestOptions } from './resources/request-options.js';
+export type { RequestEvent } from './toolkit/request-event.js';
+export type { Runtime } from './toolkit/runtime.js';
 export type * from './types.js';
 export { VERSION } from './version.js';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CursorPaginator, type FetchedPage } from './pagination.js';
+import { type FetchedItems, PagePromise } from './pagination.js';
 
 type Item = { id: string };
 const items = (...ids: string[]): Item[] => ids.map((id) => ({ id }));
 
 /** A scripted server: page n answers the n-th response, and records the cursors asked for. */
-function scripted(pages: Array<FetchedPage<Item>>) {
+function scripted(pages: Array<FetchedItems<Item>>) {
   const asked: Array<string | undefined> = [];
-  const paginator = new CursorPaginator<Item>(async (cursor) => {
+  const paginator = new PagePromise<Item>(async (cursor) => {
     asked.push(cursor);
     const page = pages[asked.length - 1];
     if (!page) throw new Error(`asked for page ${asked.length}, beyond the script`);
@@ -22,7 +22,7 @@ async function ids(paginator: AsyncIterable<Item>): Promise<string[]> {
   return out;
 }
 
-describe('CursorPaginator', () => {
+describe('PagePromise', () => {
   it('follows cursors and stops at the empty page', async () => {
     const { paginator, asked } = scripted([
       { items: items('a', 'b'), cursor: 'c1' },
@@ -82,5 +82,36 @@ describe('CursorPaginator', () => {
       { items: [], cursor: 'c1' },
     ]);
     expect((await paginator.toArray()).map((i) => i.id)).toEqual(['a']);
+  });
+
+  it('awaits to the first page, whose next pages follow the same rules', async () => {
+    const { paginator, asked } = scripted([
+      { items: items('a', 'b'), cursor: 'c1' },
+      { items: items('b', 'c'), cursor: 'c1' },
+    ]);
+    const first = await paginator;
+    expect(first.data.map((i) => i.id)).toEqual(['a', 'b']);
+    expect(first.hasNextPage()).toBe(true);
+    const second = await first.getNextPage();
+    expect(second.data.map((i) => i.id)).toEqual(['c']);
+    expect(second.hasNextPage()).toBe(false);
+    await expect(second.getNextPage()).rejects.toThrow(/no next page/);
+    expect(asked).toEqual([undefined, 'c1']);
+  });
+
+  it('asks for nothing until awaited or iterated, and reads the first page once however often awaited', async () => {
+    const { paginator, asked } = scripted([{ items: items('a'), cursor: undefined }]);
+    expect(asked).toEqual([]);
+    await paginator;
+    await paginator;
+    expect(asked).toHaveLength(1);
+  });
+
+  it('rejects, when awaited or iterated, with what the reader throws', async () => {
+    const failing = new PagePromise<Item>(async () => {
+      throw new Error('bad limit');
+    }, (item) => item.id);
+    await expect(failing).rejects.toThrow('bad limit');
+    await expect(failing.toArray()).rejects.toThrow('bad limit');
   });
 });

@@ -72,10 +72,12 @@ export interface Project {
   [extra: string]: unknown;
 }
 
+/** An operation's status; an open set: a status not listed here counts as pending. */
 export type OperationStatus = Open<
   'scheduling' | 'running' | 'finished' | 'failed' | 'error' | 'cancelling' | 'cancelled' | 'skipped'
 >;
 
+/** What an operation does; an open set. */
 export type OperationAction = Open<
   | 'apply_config'
   | 'apply_storage_config'
@@ -90,6 +92,7 @@ export type OperationAction = Open<
   | 'tenant_reattach'
 >;
 
+/** A control-plane operation of a project (platform-api.md §4.3). */
 export interface Operation {
   id: string;
   project_id: string;
@@ -107,11 +110,13 @@ export interface Operation {
   [extra: string]: unknown;
 }
 
+/** The `pagination` object of a list body. */
 export interface Pagination {
   /** Opaque: passed back as-is to fetch the next, older page. */
   cursor: string;
 }
 
+/** The body of `GET /projects/{project_id}/operations`: one page. */
 export interface OperationsPage {
   operations: Operation[];
   pagination?: Pagination;

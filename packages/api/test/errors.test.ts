@@ -8,6 +8,7 @@ import {
   InvalidRequestError,
   LockedError,
   NotFoundError,
+  OptionError,
   PermissionDeniedError,
   RateLimitError,
   ServerError,
@@ -16,7 +17,7 @@ import { createClient } from '../src/client.js';
 import { errorTexts, fakeTime, recordEvents, usePlatform } from './fixture.js';
 
 const platform = usePlatform();
-const failing = <T>(promise: Promise<T>) => promise.then(() => expect.unreachable('it should have failed'), (e: unknown) => e);
+const failing = <T>(promise: PromiseLike<T>) => Promise.resolve(promise).then(() => expect.unreachable('it should have failed'), (e: unknown) => e);
 
 describe('ApiError.generate from platform answers', () => {
   it.each([
@@ -71,6 +72,8 @@ describe('ApiError.generate from platform answers', () => {
       status: 401,
       code: 'unauthorized',
       requestId: expect.any(String),
+      transient: false,
+      mayHaveTakenEffect: false,
       attempts: 1,
     });
   });
@@ -111,7 +114,7 @@ describe('no key value in any error or event', () => {
     const client = platform.client({ apiKey: key, onRequest, retries: 0, timeoutMs: 200 }, fakeTime());
     const dropped = await failing(client.projects.list());
     const timedOut = await failing(client.projects.list());
-    const aborted = await failing(client.projects.list({ signal: AbortSignal.abort() }));
+    const aborted = await failing(client.projects.list(undefined, { signal: AbortSignal.abort() }));
     const retried = await failing(platform.client({ apiKey: key, onRequest }, fakeTime()).projects.list());
     expectNoKey([dropped, timedOut, aborted, retried]);
     expect(JSON.stringify(events)).not.toContain(key);
@@ -126,7 +129,7 @@ describe('no key value in any error or event', () => {
           return e;
         }
       })();
-      expect(error).toBeInstanceOf(TypeError);
+      expect(error).toBeInstanceOf(OptionError);
       expectNoKey([error]);
     }
     // a key pasted where the URL goes is not echoed either

@@ -8,9 +8,10 @@ import {
 } from '@keyturn/emulator';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
-import { createClientWithRuntime, type PlatformClient } from '../src/client.js';
-import { type Runtime, SleepAborted, systemRuntime } from '../src/internal/runtime.js';
-import type { ClientOptions, RequestEvent } from '../src/options.js';
+import { createClient, type PlatformClient } from '../src/client.js';
+import { type Runtime, SleepAborted, systemRuntime } from '../src/toolkit/runtime.js';
+import type { ClientOptions } from '../src/options.js';
+import type { RequestEvent } from '../src/toolkit/request-event.js';
 
 /**
  * A clock that moves only when the code under test sleeps (or, with `requestMs`, sends a
@@ -105,7 +106,7 @@ export function usePlatform(options: PlatformEmulatorOptions | (() => PlatformEm
       projectId: project.id,
       client: (extra: Partial<ClientOptions> = {}, time?: FakeTime) => {
         const timed = time?.requestMs ? { fetch: fetchTakingTime(time) } : {};
-        return createClientWithRuntime({ apiKey: key.key, baseUrl: emulator.url, ...timed, ...extra }, time?.runtime ?? systemRuntime);
+        return createClient({ apiKey: key.key, baseUrl: emulator.url, runtime: time?.runtime ?? systemRuntime, ...timed, ...extra });
       },
       requests: (filter?: { method?: string; path?: string }) => emulator.log.entries(filter),
     });

@@ -2,7 +2,7 @@
 // request returns or throws (a created key must not look failed because a logger broke).
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../src/errors.js';
-import type { RequestEvent } from '../src/options.js';
+import type { RequestEvent } from '../src/toolkit/request-event.js';
 import { fakeTime, recordEvents, usePlatform } from './fixture.js';
 
 const platform = usePlatform();
@@ -52,7 +52,7 @@ describe('a throwing onRequest hook', () => {
   it('does not stop the retries', async () => {
     faults().add({ method: 'GET', path: '/api_keys', kind: 'status', status: 503, times: 2 });
     const hook = throwingHook();
-    const keys = await platform.client({ onRequest: hook.onRequest }, fakeTime()).apiKeys.list();
+    const keys = await platform.client({ onRequest: hook.onRequest }, fakeTime()).apiKeys.list().toArray();
     expect(keys).toHaveLength(1);
     expect(hook.seen).toEqual(['retry', 'retry', 'ok']);
   });

@@ -31,23 +31,23 @@ it('projects.list follows pagination.cursor to the empty page', async () => {
     b: { projects: [project('c')], pagination: { cursor: 'c' } },
     c: { projects: [], pagination: { cursor: 'c' } },
   });
-  expect((await client.projects.list()).map((p) => p.id)).toEqual(['a', 'b', 'c']);
+  expect((await client.projects.list().toArray()).map((p) => p.id)).toEqual(['a', 'b', 'c']);
   expect(asked).toEqual(['', '?cursor=b', '?cursor=c']);
 });
 
-it('projects.iterate refuses a limit past the published 400 before any request', async () => {
+it('projects.list refuses a limit past the published 400 before any request', async () => {
   const { client, asked } = await pagedProjects({});
-  expect(() => client.projects.iterate({ limit: 401 })).toThrow(/limit/);
+  await expect(client.projects.list({ limit: 401 })).rejects.toThrow(/limit/);
   expect(asked).toEqual([]);
 });
 
-it('projects.iterate sends the limit and stops when the cursor does not move', async () => {
+it('projects.list sends the limit and stops when the cursor does not move', async () => {
   const { client, asked } = await pagedProjects({
     '': { projects: [project('a')], pagination: { cursor: 'a' } },
     a: { projects: [project('a'), project('b')], pagination: { cursor: 'a' } },
   });
   const ids: string[] = [];
-  for await (const p of client.projects.iterate({ limit: 1 })) ids.push(p.id);
+  for await (const p of client.projects.list({ limit: 1 })) ids.push(p.id);
   expect(ids).toEqual(['a', 'b']);
   expect(asked).toEqual(['?limit=1', '?limit=1&cursor=a']);
 });

@@ -1,6 +1,7 @@
 // Every resource against the platform emulator over real HTTP.
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, InvalidRequestError, NotFoundError } from '../src/errors.js';
+import type { OperationsPage } from '../src/types.js';
 import { usePlatform } from './fixture.js';
 
 const platform = usePlatform();
@@ -13,7 +14,7 @@ describe('apiKeys', () => {
     expect(platform.emulator.isKeyValid(created.key)).toBe(true);
 
     const second = client.withApiKey(created.key);
-    const listed = await second.apiKeys.list();
+    const listed = await second.apiKeys.list().toArray();
     expect(listed.map((k) => k.id)).toEqual(expect.arrayContaining([platform.key.id, created.id]));
     const mine = listed.find((k) => k.id === created.id)!;
     expect(mine).toMatchObject({ name: 'ci-2025-01-01', created_at: expect.any(String) });
@@ -54,7 +55,7 @@ describe('apiKeys', () => {
 describe('projects', () => {
   it('lists every project of the account', async () => {
     const second = platform.emulator.createProject({ name: 'second' });
-    const projects = await platform.client().projects.list();
+    const projects = await platform.client().projects.list().toArray();
     expect(projects.map((p) => p.id).sort()).toEqual([platform.projectId, second.id].sort());
     expect(projects.find((p) => p.id === second.id)).toMatchObject({ name: 'second', pg_version: expect.any(Number) });
     // The list pages (the published description's listProjects): the page after the last is empty.
@@ -63,8 +64,15 @@ describe('projects', () => {
 
   it('iterates projects as an async iterable', async () => {
     const names: string[] = [];
-    for await (const project of platform.client().projects.iterate()) names.push(project.name);
+    for await (const project of platform.client().projects.list()) names.push(project.name);
     expect(names).toEqual(['test-project']);
+  });
+
+  it('awaits to the first page, as every list', async () => {
+    const page = await platform.client().projects.list();
+    expect(page.data.map((p) => p.id)).toEqual([platform.projectId]);
+    expect(page.hasNextPage()).toBe(true);
+    expect((await page.getNextPage()).data).toEqual([]);
   });
 });
 
@@ -75,14 +83,25 @@ describe('operations', () => {
     expect(got).toMatchObject({ id: op!.id, project_id: platform.projectId, action: 'start_compute', endpoint_id: expect.any(String) });
   });
 
-  it('lists one page newest first, with the cursor of the next', async () => {
+  it('lists one page newest first, and the next from it', async () => {
     const ops = platform.emulator.startOperations(platform.projectId, [{}, {}, {}]);
     const client = platform.client();
     const first = await client.operations.list(platform.projectId, { limit: 2 });
-    expect(first.operations.map((o) => o.id)).toEqual([ops[2]!.id, ops[1]!.id]);
-    const second = await client.operations.list(platform.projectId, { limit: 2, cursor: first.pagination!.cursor! });
-    expect(second.operations.map((o) => o.id)).toEqual([ops[0]!.id]);
+    expect(first.data.map((o) => o.id)).toEqual([ops[2]!.id, ops[1]!.id]);
+    expect(first.hasNextPage()).toBe(true);
+    const second = await first.getNextPage();
+    expect(second.data.map((o) => o.id)).toEqual([ops[0]!.id]);
     expect(platform.requests()[1]).toMatchObject({ query: expect.stringContaining('cursor=') });
+  });
+
+  it('starts at a cursor given in the params', async () => {
+    const ops = platform.emulator.startOperations(platform.projectId, [{}, {}, {}]);
+    const client = platform.client();
+    const raw = await client.request<OperationsPage>('GET', `/projects/${platform.projectId}/operations`, { query: { limit: 2 } });
+    const cursor = raw.pagination?.cursor;
+    expect(cursor).toBeTruthy();
+    const rest = await client.operations.list(platform.projectId, { limit: 2, cursor: cursor! }).toArray();
+    expect(rest.map((o) => o.id)).toEqual([ops[0]!.id]);
   });
 
   it('names an unknown project or operation as NotFoundError', async () => {
@@ -101,7 +120,7 @@ describe('operations', () => {
     await expect(client.operations.list('p', { cursor: '' })).rejects.toThrow(/cursor must be a non-empty string/);
     await expect(client.operations.list('p', { limt: 5 } as never)).rejects.toThrow(/unknown option "limt"/);
     await expect(client.operations.get('p', '..')).rejects.toThrow(/must not be empty, "\." or "\.\."/);
-    expect(() => client.operations.iterate('p', { limit: 2000 })).toThrow(/limit/);
+    await expect(client.operations.list('p', { limit: 2000 }).toArray()).rejects.toThrow(/limit/);
     expect(platform.requests()).toHaveLength(0);
   });
 });

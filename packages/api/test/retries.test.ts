@@ -10,8 +10,8 @@ import {
   ServerError,
   TimeoutError,
 } from '../src/errors.js';
-import { createClientWithRuntime } from '../src/client.js';
-import { systemRuntime } from '../src/internal/runtime.js';
+import { createClient } from '../src/client.js';
+import { systemRuntime } from '../src/toolkit/runtime.js';
 import { FAKE_START, fakeTime, until, usePlatform } from './fixture.js';
 
 const platform = usePlatform();
@@ -21,7 +21,7 @@ describe('GET and DELETE retry', () => {
   it.each([408, 423, 429, 500, 502, 503, 504])('GET retries HTTP %i with full-jitter backoff', async (status) => {
     const time = fakeTime({ random: 0.5 });
     faults().add({ method: 'GET', path: '/api_keys', kind: 'status', status, times: 3 });
-    const keys = await platform.client({}, time).apiKeys.list();
+    const keys = await platform.client({}, time).apiKeys.list().toArray();
     expect(keys).toHaveLength(1);
     expect(platform.requests({ path: '/api_keys' }).map((r) => r.status)).toEqual([status, status, status, 200]);
     // min(500 * 2^n, 8000) * 0.5
@@ -57,7 +57,7 @@ describe('GET and DELETE retry', () => {
   it('retries a per-attempt timeout for GET, then succeeds', async () => {
     faults().add({ method: 'GET', path: '/projects', kind: 'hang' });
     const time = fakeTime();
-    const projects = await platform.client({ timeoutMs: 1000 }, time).projects.list();
+    const projects = await platform.client({ timeoutMs: 1000 }, time).projects.list().toArray();
     expect(projects).toHaveLength(1);
     // The hung attempt, its retry, then the (empty) page after the last.
     expect(platform.requests({ path: '/projects' }).map((r) => r.status)).toEqual([undefined, 200, 200]);
@@ -184,7 +184,7 @@ describe('abort', () => {
     faults().add({ method: 'GET', path: '/projects', kind: 'hang' });
     const controller = new AbortController();
     const client = platform.client();
-    const pending = client.projects.list({ signal: controller.signal });
+    const pending = client.projects.list(undefined, { signal: controller.signal }).toArray();
     await until(() => platform.requests({ path: '/projects' }).length === 1, 'the request reached the emulator');
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(RequestAbortedError);
@@ -192,19 +192,29 @@ describe('abort', () => {
     expect(platform.requests()).toHaveLength(1);
   });
 
+  it('says a POST aborted in flight may have taken effect, and one aborted before sending did not', async () => {
+    faults().add({ method: 'POST', path: '/api_keys', kind: 'hang' });
+    const controller = new AbortController();
+    const pending = platform.client().apiKeys.create({ key_name: 'cut' }, { signal: controller.signal });
+    await until(() => platform.requests({ method: 'POST' }).length === 1, 'the POST reached the emulator');
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'RequestAbortedError', transient: false, mayHaveTakenEffect: true });
+    const unsent = platform.client().apiKeys.create({ key_name: 'never' }, { signal: AbortSignal.abort() });
+    await expect(unsent).rejects.toMatchObject({ name: 'RequestAbortedError', mayHaveTakenEffect: false });
+    expect(platform.requests({ method: 'POST' })).toHaveLength(1);
+  });
+
   it('aborts the wait between attempts, with the client-wide signal', async () => {
     faults().add({ method: 'GET', path: '/projects', kind: 'status', status: 503, retryAfter: 30 });
     const controller = new AbortController();
     // the real sleep: it would last 30 s unless the abort ends it
-    const client = createClientWithRuntime(
-      {
-        apiKey: platform.key.key,
-        baseUrl: platform.emulator.url,
-        signal: controller.signal,
-        onRequest: (event) => event.outcome === 'retry' && controller.abort(),
-      },
-      systemRuntime,
-    );
+    const client = createClient({
+      apiKey: platform.key.key,
+      baseUrl: platform.emulator.url,
+      signal: controller.signal,
+      onRequest: (event) => event.outcome === 'retry' && controller.abort(),
+      runtime: systemRuntime,
+    });
     await expect(client.projects.list()).rejects.toBeInstanceOf(RequestAbortedError);
     expect(platform.requests()).toHaveLength(1);
   });

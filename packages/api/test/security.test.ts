@@ -64,7 +64,7 @@ describe('request headers', () => {
     await client.projects.list();
     await client.operations.list(platform.projectId, { limit: 5 });
     await client.operations.get(platform.projectId, op!.id);
-    await client.operations.wait(platform.projectId, [op!.id], { intervalMs: 10 });
+    await client.operations.wait(platform.projectId, { ids: [op!.id], intervalMs: 10 });
     const created = await client.apiKeys.create({ key_name: 'o' });
     await client.withApiKey(created.key).apiKeys.revoke(created.id);
     expect(sent.length).toBeGreaterThanOrEqual(6);

@@ -2,7 +2,7 @@
 // a bounded scan of the list when the ids are omitted. Counts come from the emulator's request log.
 import { describe, expect, it } from 'vitest';
 import { ServerError } from '../src/errors.js';
-import type { PollEvent } from '../src/operations/wait.js';
+import type { PollEvent } from '../src/waiter/wait.js';
 import { useWaitPlatform } from './wait-fixture.js';
 
 const w = useWaitPlatform();
@@ -70,7 +70,8 @@ describe('operations.wait without ids', () => {
     platform.emulator.seedOperations(platform.projectId, 20_000);
     const [op] = start({ schedulingMs: 0, runningMs: 1000 });
     const polls: PollEvent[] = [];
-    const result = await waitFor(undefined, { intervalMs: 1000, onPoll: (e) => polls.push(e) });
+    // 'pending', said explicitly, is what omitting ids means
+    const result = await waitFor(undefined, { ids: 'pending', intervalMs: 1000, onPoll: (e) => polls.push(e) });
     expect(result).toMatchObject({ status: 'finished', operations: [expect.objectContaining({ id: op!.id })] });
     expect(polls[0]!.requests).toBe(3);
     expect(listRequests().slice(0, 3).map((r) => new URLSearchParams(r.query).get('limit'))).toEqual(['1000', '1000', '1000']);
@@ -80,7 +81,7 @@ describe('operations.wait without ids', () => {
     platform.emulator.seedOperations(platform.projectId, 2999);
     platform.emulator.seedOperations(platform.projectId, 1, { status: 'running' }); // older than the 2999
     const [recent] = start({ schedulingMs: 0, runningMs: 1000 });
-    const all = await platform.client().operations.iterate(platform.projectId, { limit: 1000 }).toArray();
+    const all = await platform.client().operations.list(platform.projectId, { limit: 1000 }).toArray();
     const buried = all.filter((o) => o.status === 'running' && o.id !== recent!.id);
     expect(buried.map((o) => all.indexOf(o))).toEqual([3000]);
     platform.emulator.log.clear();

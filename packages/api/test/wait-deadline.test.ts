@@ -4,7 +4,7 @@
 import type { FaultSpec } from '@keyturn/emulator';
 import { describe, expect, it } from 'vitest';
 import { ConnectionError, LockedError, RateLimitError, ServerError, TimeoutError } from '../src/errors.js';
-import type { PollEvent } from '../src/operations/wait.js';
+import type { PollEvent } from '../src/waiter/wait.js';
 import type { ClientOptions } from '../src/options.js';
 import { fakeTime, recordEvents } from './fixture.js';
 import { useWaitPlatform } from './wait-fixture.js';
@@ -23,7 +23,7 @@ describe('the deadline bounds every request of the wait', () => {
     faults().add({ method: 'GET', kind: 'hang', times: 'always' });
     const { events, onRequest } = recordEvents();
     // 3 s: time enough for the first poll to reach the server on a busy machine before it is cut.
-    const result = await realClient({ onRequest }).operations.wait(platform.projectId, [op!.id], { timeoutMs: 3000 });
+    const result = await realClient({ onRequest }).operations.wait(platform.projectId, { ids: [op!.id], timeoutMs: 3000 });
     expect(result).toMatchObject({ status: 'timed-out', operations: [], pending: [], failed: [], unknownIds: [op!.id], rounds: 1 });
     expect(platform.requests()).toHaveLength(1);
     // the log line of the cut request says why, not "aborted by the caller"
@@ -35,7 +35,8 @@ describe('the deadline bounds every request of the wait', () => {
 
   it('returns the last known states when a later poll hangs', { timeout: 15_000 }, async () => {
     const [op] = start({ schedulingMs: 3_600_000 });
-    const result = await realClient().operations.wait(platform.projectId, [op!.id], {
+    const result = await realClient().operations.wait(platform.projectId, {
+      ids: [op!.id],
       timeoutMs: 5000, // seconds for the first poll to be answered on a busy machine, before the hang
       intervalMs: 50,
       onPoll: (e) => e.round === 1 && faults().add({ method: 'GET', kind: 'hang', times: 'always' }),
@@ -48,7 +49,7 @@ describe('the deadline bounds every request of the wait', () => {
   it('returns timed-out, without an error, when the scan of ids omitted hangs', { timeout: 15_000 }, async () => {
     start({});
     faults().add({ method: 'GET', kind: 'hang', times: 'always' });
-    const result = await realClient().operations.wait(platform.projectId, undefined, { timeoutMs: 300 });
+    const result = await realClient().operations.wait(platform.projectId, { timeoutMs: 300 });
     expect(result).toMatchObject({ status: 'timed-out', operations: [], unknownIds: [], rounds: 1 });
   });
 

@@ -3,7 +3,7 @@
 import type { OperationSpec } from '@keyturn/emulator';
 import { beforeEach } from 'vitest';
 import type { ClientOptions } from '../src/options.js';
-import type { WaitOptions, WaitResult } from '../src/operations/wait.js';
+import type { WaitOptions, WaitResult } from '../src/waiter/wait.js';
 import { type FakeTime, fakeTime, type PlatformFixture, usePlatform } from './fixture.js';
 
 export interface WaitFixture {
@@ -31,7 +31,7 @@ export function useWaitPlatform(): WaitFixture {
     platform,
     start: (...specs: OperationSpec[]) => platform.emulator.startOperations(platform.projectId, specs),
     waitFor: (ids?: string[], options: WaitOptions = {}, client: Partial<ClientOptions> = {}) =>
-      platform.client(client, fixture.time).operations.wait(platform.projectId, ids, options),
+      platform.client(client, fixture.time).operations.wait(platform.projectId, ids === undefined ? options : { ...options, ids }),
     listRequests: () => platform.requests({ path: `/projects/${platform.projectId}/operations` }),
   });
 }

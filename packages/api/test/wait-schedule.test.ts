@@ -2,7 +2,7 @@
 // short operation is seen finished soon after it ends; the configured interval as the ceiling; a
 // back-off to the ceiling, and the platform's Retry-After, after a round that failed.
 import { describe, expect, it } from 'vitest';
-import type { PollEvent } from '../src/operations/wait.js';
+import type { PollEvent } from '../src/waiter/wait.js';
 import { fakeTime } from './fixture.js';
 import { useWaitPlatform } from './wait-fixture.js';
 

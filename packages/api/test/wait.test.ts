@@ -2,8 +2,8 @@
 // operations' schedules, the polls and the deadline all move together, exactly and at once.
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, InvalidRequestError, NotFoundError, PermissionDeniedError, RequestAbortedError } from '../src/errors.js';
-import { describeOperationFailure, describeWaitResult } from '../src/operations/describe.js';
-import type { PollEvent } from '../src/operations/wait.js';
+import { describeOperationFailure, describeWaitResult } from '../src/waiter/describe.js';
+import type { PollEvent } from '../src/waiter/wait.js';
 import { until } from './fixture.js';
 import { useWaitPlatform } from './wait-fixture.js';
 
@@ -124,7 +124,7 @@ describe('operations.wait errors', () => {
   });
 
   it('names a project that does not exist', async () => {
-    const error = await platform.client({}, w.time).operations.wait('no-such-project', ['x']).catch((e: unknown) => e);
+    const error = await platform.client({}, w.time).operations.wait('no-such-project', { ids: ['x'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toMatch(/^GET \/projects\/no-such-project\/operations failed with HTTP 404/);
   });
@@ -161,9 +161,10 @@ describe('operations.wait errors', () => {
   });
 
   it('checks ids before any request', async () => {
-    await expect(waitFor('op-1' as never)).rejects.toThrow(/ids must be an array of operation ids/);
+    await expect(waitFor('op-1' as never)).rejects.toThrow(/ids must be an array of operation ids, or 'pending'/);
+    await expect(waitFor('op-1' as never)).rejects.toMatchObject({ name: 'OptionError', option: 'ids' });
     await expect(waitFor(['ok', ''])).rejects.toThrow(/ids\[1\] must be a non-empty string/);
-    await expect(platform.client().operations.wait('', ['x'])).rejects.toThrow(/projectId must be a non-empty string/);
+    await expect(platform.client().operations.wait('', { ids: ['x'] })).rejects.toThrow(/projectId must be a non-empty string/);
     expect(platform.requests()).toHaveLength(0);
   });
 

@@ -7,11 +7,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type ActionRun, type RunActionOptions, runAction } from '../../../actions/common/test-support/run-action.js';
+import { type ActionRun, locateAction, type RunActionOptions, runAction } from '@keyturn/action-runner';
 
 /** KEYTURN_ROTATE_KEY_DIR runs the suite against another build (an action.yml and its dist), e.g. an older release. */
-export const ROTATE_KEY = process.env.KEYTURN_ROTATE_KEY_DIR || fileURLToPath(new URL('../../../actions/rotate-key', import.meta.url));
-export const WAIT_FOR_OPERATION = fileURLToPath(new URL('../../../actions/wait-for-operation', import.meta.url));
+export const ROTATE_KEY = process.env.KEYTURN_ROTATE_KEY_DIR || locateAction('@keyturn/action-rotate-key', import.meta.url);
+export const WAIT_FOR_OPERATION = locateAction('@keyturn/action-wait-for-operation', import.meta.url);
 const PROBE = pathToFileURL(fileURLToPath(new URL('./probe.mjs', import.meta.url))).href;
 
 /** What the probe saw from inside the process. */

@@ -11,7 +11,7 @@ import {
   startPlatformEmulator,
 } from '@keyturn/emulator';
 import { expect } from 'vitest';
-import type { RunActionOptions } from '../../../actions/common/test-support/run-action.js';
+import type { RunActionOptions } from '@keyturn/action-runner';
 import { type ProbedRun, ROTATE_KEY, type StartedAction, startAction } from './action-process.js';
 import { SECRET_NAME, WRITE_TOKEN } from './rotation-rig.js';
 

@@ -3,7 +3,7 @@
 
 import type { PlatformEmulator } from '@keyturn/emulator';
 import { expect } from 'vitest';
-import { findLeakedPieces, findLeaks } from '../../../actions/common/test-support/leaks.js';
+import { findLeakedPieces, findLeaks } from '@keyturn/action-runner';
 import type { ProbedRun } from './action-process.js';
 import { type RotationRig, SECRET_NAME, TARGETS } from './rotation-rig.js';
 

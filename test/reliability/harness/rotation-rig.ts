@@ -8,7 +8,7 @@ import {
   startGitHubEmulator,
   startPlatformEmulator,
 } from '@keyturn/emulator';
-import type { RunActionOptions } from '../../../actions/common/test-support/run-action.js';
+import type { RunActionOptions } from '@keyturn/action-runner';
 import { type ProbedRun, ROTATE_KEY, type StartedAction, startAction } from './action-process.js';
 
 export const WRITE_TOKEN = 'ghp_reliabilityWriter0123456789abcdefABCDEF';

@@ -1,7 +1,10 @@
 // Where the key may go. The key is global to the account (platform-api.md §5.3), so it is sent
 // only to the configured origin, over https unless the host is loopback (the local emulator).
+import { OptionError } from '../errors.js';
+import { isLoopbackHost } from '../loopback-host.js';
+import { DEFAULT_BASE_URL } from '../options.js';
 
-export const DEFAULT_BASE_URL = 'https://console.neon.tech/api/v2';
+export { DEFAULT_BASE_URL, isLoopbackHost };
 
 export interface BaseUrl {
   /** `https://host:port`: the only origin that ever receives the Authorization header. */
@@ -12,46 +15,32 @@ export interface BaseUrl {
   href: string;
 }
 
-/**
- * 127.0.0.0/8, ::1 and `localhost`: the hosts where plain http is accepted. Takes a URL's
- * `hostname`, so IPv6 may come bracketed (`[::1]`); case does not matter.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host === '::1') return true;
-  const octets = host.split('.');
-  return (
-    octets.length === 4 &&
-    octets[0] === '127' &&
-    octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
-  );
-}
-
 /** Checks and normalises `baseUrl`. Messages show at most the host, never the raw value. */
 export function parseBaseUrl(value: unknown, context: string): BaseUrl {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new TypeError(`${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
+    throw new OptionError('baseUrl', `${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
   }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new TypeError(`${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
+    throw new OptionError('baseUrl', `${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new TypeError(`${context}: baseUrl must use https: (got ${url.protocol})`);
+    throw new OptionError('baseUrl', `${context}: baseUrl must use https: (got ${url.protocol})`);
   }
   if (url.username !== '' || url.password !== '') {
-    throw new TypeError(`${context}: baseUrl must not contain credentials; pass the key as apiKey`);
+    throw new OptionError('baseUrl', `${context}: baseUrl must not contain credentials; pass the key as apiKey`);
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new TypeError(
+    throw new OptionError(
+      'baseUrl',
       `${context}: baseUrl must use https: for ${url.host}; plain http: is allowed only for loopback hosts ` +
         '(127.0.0.0/8, ::1, localhost), so the key never crosses a network in clear text',
     );
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new TypeError(`${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
+    throw new OptionError('baseUrl', `${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
   }
   const pathname = url.pathname.replace(/\/+$/, '');
   return { origin: url.origin, pathname, href: `${url.origin}${pathname}` };
@@ -64,7 +53,7 @@ export function parseBaseUrl(value: unknown, context: string): BaseUrl {
 export function encodePathSegment(value: string | number): string {
   const text = String(value);
   if (text === '' || text === '.' || text === '..') {
-    throw new TypeError(`an id in an API path must not be empty, "." or ".." (got "${text}")`);
+    throw new OptionError('id', `an id in an API path must not be empty, "." or ".." (got "${text}")`);
   }
   return encodeURIComponent(text);
 }
@@ -74,7 +63,7 @@ export function apiPath(strings: TemplateStringsArray, ...segments: Array<string
   return strings.reduce((path, part, i) => path + part + (i < segments.length ? encodePathSegment(segments[i]!) : ''), '');
 }
 
-export type QueryValue = string | number | undefined;
+export type QueryValue = string | number | boolean | undefined;
 
 /** The absolute URL of an API path; throws if it would leave the configured origin. */
 export function buildRequestUrl(base: BaseUrl, path: string, query?: Record<string, QueryValue>): URL {

@@ -10,28 +10,29 @@ import {
 } from './retry.js';
 
 const at = { method: 'GET', path: '/projects' };
-const httpError = (status: number, retryAfterMs?: number) => new ApiError('x', { ...at, status, retryAfterMs });
+const httpError = (status: number, retryAfterMs?: number, method = 'GET') =>
+  new ApiError('x', { method, path: at.path, status, retryAfterMs });
 
 describe('isRetryableFailure', () => {
   it.each([408, 423, 429, 500, 502, 503, 504])('retries GET and DELETE on %i', (status) => {
-    expect(isRetryableFailure('GET', httpError(status))).toBe(true);
-    expect(isRetryableFailure('DELETE', httpError(status))).toBe(true);
+    expect(isRetryableFailure(httpError(status))).toBe(true);
+    expect(isRetryableFailure(httpError(status, undefined, 'DELETE'))).toBe(true);
   });
 
   it.each([400, 401, 403, 404, 409, 422])('never retries %i', (status) => {
-    for (const method of ['GET', 'DELETE', 'POST']) expect(isRetryableFailure(method, httpError(status))).toBe(false);
+    for (const method of ['GET', 'DELETE', 'POST']) expect(isRetryableFailure(httpError(status, undefined, method))).toBe(false);
   });
 
   it('retries POST only on 423, 429 and 503, where it did not take effect', () => {
-    const retried = [408, 423, 429, 500, 502, 503, 504].filter((s) => isRetryableFailure('POST', httpError(s)));
+    const retried = [408, 423, 429, 500, 502, 503, 504].filter((s) => isRetryableFailure(httpError(s, undefined, 'POST')));
     expect(retried).toEqual([423, 429, 503]);
   });
 
   it('retries connection errors and timeouts for GET and DELETE only', () => {
-    for (const error of [new ConnectionError('x', at), new TimeoutError('x', at)]) {
-      expect(isRetryableFailure('GET', error)).toBe(true);
-      expect(isRetryableFailure('DELETE', error)).toBe(true);
-      expect(isRetryableFailure('POST', error)).toBe(false);
+    for (const Failure of [ConnectionError, TimeoutError]) {
+      expect(isRetryableFailure(new Failure('x', at))).toBe(true);
+      expect(isRetryableFailure(new Failure('x', { ...at, method: 'DELETE' }))).toBe(true);
+      expect(isRetryableFailure(new Failure('x', { ...at, method: 'POST' }))).toBe(false);
     }
   });
 });
@@ -50,7 +51,6 @@ describe('backoffDelayMs', () => {
 
 describe('decideRetry', () => {
   const base: RetryInput = {
-    method: 'GET',
     error: httpError(503),
     attempts: 1,
     elapsedMs: 0,
@@ -96,7 +96,7 @@ describe('decideRetry', () => {
   });
 
   it('does not retry what the rule excludes', () => {
-    expect(decideRetry({ ...base, method: 'POST', error: httpError(500) })).toEqual({ retry: false });
+    expect(decideRetry({ ...base, error: httpError(500, undefined, 'POST') })).toEqual({ retry: false });
   });
 });
 

@@ -1,21 +1,9 @@
 // When to try a request again, and how long to wait first. Full-jitter exponential backoff
 // (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/), `Retry-After`
 // honoured, each wait capped, and an overall deadline so a request never retries for ever.
-import { type ApiError, ConnectionError, TimeoutError } from '../errors.js';
+import { type ApiError, OptionError } from '../errors.js';
+import type { RetryOptions } from '../options.js';
 import { isPlainObject, rejectUnknownKeys, requireNumber } from './validate.js';
-
-export interface RetryOptions {
-  /** Retries after the first attempt; 0 disables retrying. Default 4. */
-  maxRetries?: number;
-  /** First backoff ceiling; doubles each retry. Default 500 ms. */
-  baseDelayMs?: number;
-  /** Cap of each backoff wait. Default 8000 ms. */
-  maxDelayMs?: number;
-  /** No retry is started when it would begin later than this after the first attempt. Default 60000 ms. */
-  deadlineMs?: number;
-  /** Longest `Retry-After` honoured; a longer one ends the retries at once. Default 60000 ms. */
-  maxRetryAfterMs?: number;
-}
 
 export type RetryPolicy = Required<RetryOptions>;
 
@@ -35,8 +23,8 @@ export function resolveRetryPolicy(retries: unknown, context: string): RetryPoli
     const maxRetries = requireNumber(retries, 'retries', context, { integer: true, max: 100 });
     return { ...DEFAULT_RETRY_POLICY, maxRetries };
   }
-  if (!isPlainObject(retries)) throw new TypeError(`${context}: retries must be a number or an object of RetryOptions`);
-  rejectUnknownKeys(retries, RETRY_KEYS, `${context}: retries`);
+  if (!isPlainObject(retries)) throw new OptionError('retries', `${context}: retries must be a number or an object of RetryOptions`);
+  rejectUnknownKeys(retries, RETRY_KEYS, context, 'retries');
   const policy = { ...DEFAULT_RETRY_POLICY };
   for (const key of RETRY_KEYS as Array<keyof RetryPolicy>) {
     if (retries[key] === undefined) continue;
@@ -47,16 +35,14 @@ export function resolveRetryPolicy(retries: unknown, context: string): RetryPoli
 }
 
 /**
- * The retry rule of CONTRACTS.md: GET and DELETE on 408, 423, 429, 5xx, connection errors and
- * per-attempt timeouts; POST only on 423, 429 and 503, where the request did not take effect.
+ * The retry rule of CONTRACTS.md, read from what the error says of itself: a transient failure is
+ * retried when the request did not take effect (423, 429, 503), or when repeating it is harmless
+ * (GET, HEAD, PUT, DELETE: 408, 5xx, connection errors and per-attempt timeouts too).
  */
-export function isRetryableFailure(method: string, error: ApiError): boolean {
-  const idempotent = method === 'GET' || method === 'DELETE';
-  if (error instanceof ConnectionError || error instanceof TimeoutError) return idempotent;
-  const { status } = error;
-  if (status === undefined) return false;
-  if (status === 423 || status === 429 || status === 503) return true;
-  return idempotent && (status === 408 || status >= 500);
+export function isRetryableFailure(error: ApiError): boolean {
+  const { method } = error;
+  const idempotent = method === 'GET' || method === 'HEAD' || method === 'PUT' || method === 'DELETE';
+  return error.transient && (idempotent || !error.mayHaveTakenEffect);
 }
 
 /** Full jitter: a uniform wait in [0, min(base * 2^retryIndex, maxDelay)). */
@@ -68,7 +54,6 @@ export function backoffDelayMs(retryIndex: number, policy: RetryPolicy, random: 
 export type RetryDecision = { retry: true; delayMs: number } | { retry: false; why?: string };
 
 export interface RetryInput {
-  method: string;
   error: ApiError;
   /** Attempts made so far, the failed one included. */
   attempts: number;
@@ -80,8 +65,8 @@ export interface RetryInput {
 
 /** Whether to retry after a failed attempt, and after what wait; or why not (for the message). */
 export function decideRetry(input: RetryInput): RetryDecision {
-  const { method, error, attempts, elapsedMs, policy, random } = input;
-  if (!isRetryableFailure(method, error)) return { retry: false };
+  const { error, attempts, elapsedMs, policy, random } = input;
+  if (!isRetryableFailure(error)) return { retry: false };
   if (attempts > policy.maxRetries) {
     const why = policy.maxRetries === 0 ? undefined : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
     return { retry: false, why };

@@ -1,12 +1,14 @@
 // Runs a request to completion: attempts, retries with waits, `onRequest` events, and the body
 // check. Resources and the waiter all go through here; the key lives only in its settings.
-import { ApiError, ConnectionError, NotFoundError, noteGaveUp, TimeoutError } from '../errors.js';
-import type { ClientSettings, RequestEvent } from '../options.js';
-import { abortedError, type AttemptSpec, sendAttempt } from './request.js';
+import { ApiError, ConnectionError, changesState, NotFoundError, ResponseShapeError } from '../errors.js';
+import { notifyHook } from '../toolkit/notify-hook.js';
+import type { RequestEvent } from '../toolkit/request-event.js';
+import { type Runtime, SleepAborted } from '../toolkit/runtime.js';
+import { linkSignals } from '../toolkit/signals.js';
+import { abortedError, type AttemptSpec, sendAttempt } from './attempt.js';
 import { decideRetry } from './retry.js';
-import { type Runtime, SleepAborted } from './runtime.js';
+import type { ClientSettings } from './settings.js';
 import { ShapeError } from './shape.js';
-import { linkSignals } from './signals.js';
 
 export interface RequestSpec<T> extends AttemptSpec {
   /** Checks and unwraps the JSON body; throws ShapeError when it is not what the API returns. */
@@ -22,11 +24,9 @@ export interface CallOptions {
 
 export class Transport {
   readonly #settings: ClientSettings;
-  readonly #runtime: Runtime;
 
-  constructor(settings: ClientSettings, runtime: Runtime) {
+  constructor(settings: ClientSettings) {
     this.#settings = settings;
-    this.#runtime = runtime;
   }
 
   get baseUrl(): string {
@@ -34,7 +34,7 @@ export class Transport {
   }
 
   get runtime(): Runtime {
-    return this.#runtime;
+    return this.#settings.runtime;
   }
 
   /** The client-wide signal, for waits that are not requests. */
@@ -42,13 +42,8 @@ export class Transport {
     return this.#settings.signal;
   }
 
-  /** A transport with the same settings and another key (already checked by the caller). */
-  withApiKey(apiKey: string): Transport {
-    return new Transport({ ...this.#settings, apiKey }, this.#runtime);
-  }
-
   async request<T>(spec: RequestSpec<T>, call: CallOptions = {}): Promise<T> {
-    const { now } = this.#runtime;
+    const { now, random } = this.#settings.runtime;
     const settings = this.#settings;
     const started = now();
     let unanswered = false;
@@ -67,32 +62,32 @@ export class Transport {
         if (!(error instanceof ApiError)) throw error;
         const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error.status };
         const decision = decideRetry({
-          method: spec.method,
           error,
           attempts,
           elapsedMs: now() - started,
           policy: settings.retry,
-          random: this.#runtime.random,
+          random,
         });
         if (!decision.retry) {
-          noteGaveUp(error, attempts, decision.why ?? earlierEffectNote(spec, error, unanswered), [settings.apiKey]);
+          noteGaveUp(error, attempts, decision.why ?? earlierEffectNote(spec, error, unanswered), unanswered);
           this.#emit({ ...base, outcome: 'error', error: error.message });
           throw error;
         }
-        unanswered ||= error instanceof ConnectionError || error instanceof TimeoutError;
+        unanswered ||= error instanceof ConnectionError;
         this.#emit({ ...base, outcome: 'retry', error: error.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal);
+        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
       }
     }
   }
 
   /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
-  async #pause(ms: number, at: { method: string; path: string }, callSignal: AbortSignal | undefined): Promise<void> {
+  async #pause(ms: number, at: { method: string; path: string }, callSignal: AbortSignal | undefined, unanswered: boolean): Promise<void> {
     const link = linkSignals([this.#settings.signal, callSignal]);
     try {
-      await this.#runtime.sleep(ms, link.signal);
+      await this.#settings.runtime.sleep(ms, link.signal);
     } catch (error) {
-      if (error instanceof SleepAborted) throw abortedError(at, link.signal.reason);
+      // An earlier attempt that got no answer may have taken effect: the abort says so.
+      if (error instanceof SleepAborted) throw abortedError(at, link.signal.reason, unanswered);
       throw error;
     } finally {
       link.dispose();
@@ -101,11 +96,19 @@ export class Transport {
 
   /** The hook is the caller's logger: whatever it throws must never change a request's result. */
   #emit(event: RequestEvent): void {
-    try {
-      this.#settings.onRequest?.(event);
-    } catch {
-      // Ignored on purpose: a created key must not look failed because a log line could not be written.
-    }
+    notifyHook(this.#settings.onRequest, event);
+  }
+}
+
+/**
+ * Adds why the client stopped retrying to an error it is about to throw. An earlier attempt that
+ * got no answer may have taken effect even when the last one surely did not.
+ */
+function noteGaveUp(error: ApiError, attempts: number, why: string | undefined, unanswered: boolean): void {
+  error.attempts = attempts;
+  if (why) error.message = `${error.message} ${why}`;
+  if (unanswered && changesState(error.method)) {
+    (error as { mayHaveTakenEffect: boolean }).mayHaveTakenEffect = true;
   }
 }
 
@@ -124,7 +127,7 @@ function parseBody<T>(spec: RequestSpec<T>, status: number, data: unknown): T {
     return spec.parse(data);
   } catch (error) {
     if (!(error instanceof ShapeError)) throw error;
-    throw new ApiError(
+    throw new ResponseShapeError(
       `${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error.message}). ` +
         'Check baseUrl: it should be the platform API root.',
       { method: spec.method, path: spec.path, status },

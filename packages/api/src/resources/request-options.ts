@@ -2,6 +2,7 @@
 import type { CallOptions } from '../internal/transport.js';
 import { rejectUnknownKeys, requireNonEmptyString, requireNumber, requireOptionsObject, requireSignal } from '../internal/validate.js';
 
+/** Per-call options, the last argument of every resource method. */
 export interface RequestOptions {
   /** Aborts this call: its attempts and the waits between them (RequestAbortedError). */
   signal?: AbortSignal;

@@ -6,10 +6,10 @@ import { describeError, type PlatformKey } from '../platform.js';
 import { RecordError } from '../record/github-variables.js';
 import { afterWriting, beforeWriting, emptyRecord, type RecordStore, type TargetRecord, withoutTargets } from '../record/target-record.js';
 import { identityOf, targetAdvice } from '../targets/secret-target.js';
-import type { RotationContext } from './context.js';
+import { aborted, forwardClient, type RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
 import { familyMembers, type selectRevocations } from './revocation-plan.js';
-import { revokeIfLive } from './revoke-if-live.js';
+import { revokeIfLive } from './revocation.js';
 
 export interface DroppedTarget {
   identity: string;
@@ -62,14 +62,14 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
       records = await store.load();
     } catch (error) {
       const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-      ctx.fail('preflight', `The target record could not be read: ${describeError(error)}`, `${advice} Nothing was changed.`, error);
+      ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The target record could not be read: ${describeError(error)}`, advice: `${advice} Nothing was changed.`, cause: error });
     }
   }
   let choice: ReturnType<typeof chooseFamily>;
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records, targets: ctx.targets, secretName: ctx.secretName, keys });
   } catch (error) {
-    return ctx.fail('preflight', `The key family cannot be chosen: ${describeError(error)}`, 'Nothing was changed.', error);
+    return ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The key family cannot be chosen: ${describeError(error)}`, advice: 'Nothing was changed.', cause: error });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -163,14 +163,22 @@ async function checkRetired(ctx: RotationContext, records: readonly TargetRecord
     try {
       meta = await target.readSecretMeta?.(ctx.secretName);
     } catch (error) {
-      return ctx.fail('preflight', `Checking the retired target ${target.describe()} failed: ${describeError(error)}`, `${targetAdvice(error)} Nothing was changed.`, error);
+      return ctx.fail({
+        code: 'record-failed',
+        step: 'preflight',
+        summary: `Checking the retired target ${target.describe()} failed: ${describeError(error)}`,
+        advice: `${targetAdvice(error)} Nothing was changed.`,
+        cause: error,
+      });
     }
     if (meta) {
-      ctx.fail(
-        'preflight',
-        `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
-        `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`,
-      );
+      // I1: the key a retired target holds is revoked once the record forgets it.
+      ctx.fail({
+        code: 'record-failed',
+        step: 'preflight',
+        summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
+        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`,
+      });
     }
     ctx.log('preflight', `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
     retired.push(identity);
@@ -196,7 +204,13 @@ export async function recordBeforeCreating(ctx: RotationContext): Promise<void> 
     await store.save(next);
   } catch (error) {
     const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-    ctx.fail('create', `Before making the key: ${describeError(error)}`, `${advice} No key was made and no secret was changed.`, error);
+    ctx.fail({
+      code: 'record-failed',
+      step: 'create',
+      summary: `Before making the key: ${describeError(error)}`,
+      advice: `${advice} No key was made and no secret was changed.`,
+      cause: error,
+    });
   }
   ctx.records.record = next;
 }
@@ -236,6 +250,8 @@ export async function recordAfterWriting(ctx: RotationContext, keyId: number): P
  */
 async function settleOtherFamily(ctx: RotationContext, store: RecordStore, other: OtherFamily): Promise<void> {
   const { family } = other.record;
+  // An abort leaves the rest to the next run: the tombstone, once saved, says what is left (I4).
+  if (aborted(ctx)) return;
   try {
     if (other.retired.length) await store.save(other.record);
     if (!other.unheldKeys) {
@@ -243,7 +259,7 @@ async function settleOtherFamily(ctx: RotationContext, store: RecordStore, other
       return;
     }
     for (const key of other.unheldKeys) {
-      const outcome = await revokeIfLive(ctx.client, key.id);
+      const outcome = await revokeIfLive(forwardClient(ctx.client, ctx.signal), key.id);
       ctx.report.revokedKeyIds.push(key.id);
       ctx.log('revoke', `${outcome === 'already-gone' ? 'Key' : 'Revoked key'} ${key.id} (${key.name}) of family ${family}${outcome === 'already-gone' ? ' was already revoked' : ''}: no target holds it any more`);
     }

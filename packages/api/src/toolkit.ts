@@ -1,0 +1,9 @@
+// Public API of @keyturn/api/toolkit: what keyturn's other packages (and anyone building a client
+// or a log in keyturn's way) share with the platform client: the clock, the request event, hook
+// and signal plumbing, and the credential checks and scrubber.
+export { githubTokenProblem, platformKeyProblem } from './toolkit/credential-shapes.js';
+export { notifyHook } from './toolkit/notify-hook.js';
+export { looksLikeCredential, redactCredentials } from './toolkit/redact-credentials.js';
+export type { RequestEvent } from './toolkit/request-event.js';
+export { type AbortTimer, type Runtime, SleepAborted, systemRuntime } from './toolkit/runtime.js';
+export { type LinkedSignal, linkSignals } from './toolkit/signals.js';

@@ -1,0 +1,124 @@
+// GitHub's rate limits, recognised by status and headers whatever the message says: github.com
+// words them "secondary rate limit", older GitHub Enterprise Server "abuse detection mechanism", a
+// proxy or a new version may send a bare 429. GitHub's own rule: wait `retry-after` seconds when
+// sent, else until `x-ratelimit-reset` when `x-ratelimit-remaining` is 0, else at least a minute.
+// https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#exceeding-the-rate-limit
+
+/** What a request that hit a rate limit was told to do. */
+export interface RateLimit {
+  status: number;
+  /** Seconds to wait before the next request. */
+  waitSeconds: number;
+}
+
+/** How the client dealt with a rate limit it gave up on: set on the error it throws. */
+export interface RateLimitOutcome extends RateLimit {
+  /** How many times the request was already retried after waiting. */
+  retries: number;
+  /** Why it stopped: out of retries, or asked to wait longer than the client will. */
+  gaveUp: 'retries' | 'too-long';
+}
+
+interface HttpFailure {
+  status?: number;
+  response?: { status?: number; headers?: Record<string, string | number | undefined>; data?: unknown };
+  rateLimit?: RateLimitOutcome;
+}
+
+/** GitHub's advice when it says nothing else: "wait for at least one minute". */
+const FALLBACK_WAIT_SECONDS = 60;
+const LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
+
+/** The rate limit an Octokit error reports, or undefined when it is something else (a 403 of permissions). */
+export function rateLimitOf(error: unknown): RateLimit | undefined {
+  const failure = (error ?? {}) as HttpFailure;
+  const status = failure.response?.status ?? failure.status;
+  if (status !== 403 && status !== 429) return undefined;
+  const headers = failure.response?.headers ?? {};
+  const header = (name: string) => (headers[name] === undefined ? undefined : String(headers[name]));
+  // GitHub's clock, not the runner's: a runner clock off by a day must not turn a reset into a day's wait.
+  const now = httpDateSeconds(header('date')) ?? Date.now() / 1000;
+  const retryAfter = retryAfterSeconds(header('retry-after'), now);
+  if (retryAfter !== undefined) return { status, waitSeconds: retryAfter };
+  const reset = Number(header('x-ratelimit-reset'));
+  if (header('x-ratelimit-remaining') === '0' && Number.isFinite(reset) && reset > 0) {
+    return { status, waitSeconds: Math.max(0, Math.ceil(reset - now)) + 1 };
+  }
+  if (status === 429 || LIMIT_WORDS.test(messageOf(failure.response?.data))) return { status, waitSeconds: FALLBACK_WAIT_SECONDS };
+  return undefined;
+}
+
+/** The outcome the client attached to a rate-limited error it gave up on. */
+export function rateLimitOutcomeOf(error: unknown): RateLimitOutcome | undefined {
+  return (error as HttpFailure | undefined)?.rateLimit;
+}
+
+/** `retry-after` in seconds or as an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterSeconds(value: string | undefined, now: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const at = httpDateSeconds(value);
+  return at === undefined ? undefined : Math.max(0, Math.ceil(at - now));
+}
+
+function httpDateSeconds(value: string | undefined): number | undefined {
+  const time = value === undefined ? Number.NaN : Date.parse(value);
+  return Number.isNaN(time) ? undefined : time / 1000;
+}
+
+function messageOf(data: unknown): string {
+  if (typeof data === 'string') return data;
+  const message = (data as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : '';
+}
+
+export interface RateLimitWaits {
+  /** Waits per request before giving up. */
+  retries: number;
+  /** A longer wait than this is not waited: the run fails and says when to run again. */
+  maxWaitSeconds: number;
+  /** Milliseconds per second of wait (tests make it small). */
+  msPerSecond: number;
+  log: (line: string) => void;
+  /** Waits `ms` (the runtime's sleep, stopped by the run's signal). */
+  sleep: (ms: number) => Promise<void>;
+}
+
+type RequestHook = (request: (options: unknown) => Promise<unknown>, options: { method?: string; url?: string }) => Promise<unknown>;
+
+/**
+ * An Octokit `request` wrapper that waits out rate limits (rateLimitOf) and retries, a bounded
+ * number of times; the error of a request it gives up on carries `rateLimit` (RateLimitOutcome),
+ * so the message can say what happened.
+ */
+export function waitOutRateLimits(waits: RateLimitWaits): RequestHook {
+  return async (request, options) => {
+    const what = `${options.method ?? 'GET'} ${options.url ?? ''}`;
+    for (let retries = 0; ; retries++) {
+      try {
+        return await request(options);
+      } catch (error) {
+        const limit = rateLimitOf(error);
+        if (!limit) throw error;
+        const gaveUp = limit.waitSeconds > waits.maxWaitSeconds ? 'too-long' : retries >= waits.retries ? 'retries' : undefined;
+        if (gaveUp) {
+          if (error && typeof error === 'object') (error as HttpFailure).rateLimit = { ...limit, retries, gaveUp };
+          waits.log(`GitHub rate limit (${limit.status}) on ${what}: not retried again (${describeGiveUp({ ...limit, retries, gaveUp }, waits.maxWaitSeconds)})`);
+          throw error;
+        }
+        waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
+        await waits.sleep(limit.waitSeconds * waits.msPerSecond);
+      }
+    }
+  };
+}
+
+/** Why a rate-limited request was not retried again, in words that match what happened. */
+export function describeGiveUp(outcome: RateLimitOutcome, maxWaitSeconds?: number): string {
+  if (outcome.gaveUp === 'too-long') {
+    const limit = maxWaitSeconds === undefined ? '' : ` (this run waits at most ${maxWaitSeconds}s)`;
+    const tried = outcome.retries ? `after ${outcome.retries} wait${outcome.retries > 1 ? 's' : ''}, ` : '';
+    return `${tried}GitHub asked to wait ${outcome.waitSeconds}s${limit}`;
+  }
+  return `still limited after waiting it out ${outcome.retries} time${outcome.retries === 1 ? '' : 's'}`;
+}
