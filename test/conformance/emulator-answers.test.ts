@@ -19,6 +19,14 @@ const PLATFORM_ANSWERS = [
   'POST /projects/{project_id}/branches 201', 'POST /projects/{project_id}/branches 400', 'POST /projects/{project_id}/branches 404',
   'POST /projects/{project_id}/branches 409', 'POST /projects/{project_id}/branches 423',
   'GET /no_such_resource 404', 'PUT /api_keys 405',
+  'POST /organizations/{org_id}/api_keys 200', 'POST /organizations/{org_id}/api_keys 400', 'POST /organizations/{org_id}/api_keys 403',
+  'POST /organizations/{org_id}/api_keys 404', 'GET /organizations/{org_id}/api_keys 200', 'GET /organizations/{org_id}/api_keys 403',
+  'DELETE /organizations/{org_id}/api_keys/{key_id} 200', 'DELETE /organizations/{org_id}/api_keys/{key_id} 403',
+  'DELETE /organizations/{org_id}/api_keys/{key_id} 404',
+  'GET /projects/{project_id}/operations 403', 'POST /projects/{project_id}/branches 403',
+  'GET /projects/{project_id} 200', 'GET /projects/{project_id} 403', 'GET /projects/{project_id} 404',
+  'GET /users/me 200', 'GET /users/me 403', 'GET /users/me/organizations 200',
+  'GET /organizations/{org_id} 200', 'GET /organizations/{org_id} 403', 'GET /organizations/{org_id} 404',
 ];
 
 const SECRET_SCOPES = ['/repos/{owner}/{repo}/actions/secrets', '/repos/{owner}/{repo}/environments/{environment_name}/secrets', '/repos/{owner}/{repo}/dependabot/secrets', '/orgs/{org}/actions/secrets'];
@@ -38,6 +46,11 @@ const GITHUB_ANSWERS = [
   'GET /repos/{owner}/{repo}/actions/secrets 400', 'GET /repos/{owner}/{repo}/actions/secrets 401',
   'GET /repos/{owner}/{repo}/actions/secrets 403', 'GET /repos/{owner}/{repo}/actions/secrets 429',
   'GET /no/such/resource 404', 'POST /repos/acme/web 404',
+  'GET /app/installations 200', 'GET /app/installations 401', 'GET /repos/{owner}/{repo}/installation 200',
+  'GET /repos/{owner}/{repo}/installation 404', 'GET /orgs/{org}/installation 200', 'GET /users/{username}/installation 200',
+  'POST /app/installations/{installation_id}/access_tokens 201', 'POST /app/installations/{installation_id}/access_tokens 401',
+  'POST /app/installations/{installation_id}/access_tokens 404', 'POST /app/installations/{installation_id}/access_tokens 422',
+  'DELETE /installation/token 204',
 ];
 
 describe.each(RESPONSE_SHAPES)('every answer of both emulators, %s shape', (shape) => {

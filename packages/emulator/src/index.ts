@@ -15,16 +15,30 @@ export type { RateLimitOptions } from './platform/rate-limit.js';
 export type {
   CreatedKey,
   FinalOperationStatus,
+  KeyKind,
   KeySummary,
   OperationSpec,
   OperationStatusExtra,
   OperationTimings,
+  OrganizationRole,
+  OrganizationSeed,
   PlatformOperation,
+  PlatformOrganization,
   PlatformProject,
+  PlatformUser,
 } from './platform/types.js';
 export { startGitHubEmulator } from './github/emulator.js';
 export type { GitHubEmulator, GitHubEmulatorOptions } from './github/emulator.js';
 export type { TokenPermission } from './github/auth.js';
+export type {
+  AppPermissionLevel,
+  AppPermissions,
+  GitHubAppCredentials,
+  GitHubInstallation,
+  InstallationOptions,
+} from './github/apps.js';
+export { INSTALLATION_TOKEN_LIFETIME_MS } from './github/apps.js';
+export { JWT_CLOCK_SKEW_SECONDS, MAX_JWT_LIFETIME_SECONDS } from './github/app-jwt.js';
 export { primaryRateLimitFault, secondaryRateLimitFault } from './github/rate-limit.js';
 export type { RateLimitFaultOptions } from './github/rate-limit.js';
 export type { OrgSecretVisibility } from './github/secret-store.js';

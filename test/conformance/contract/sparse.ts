@@ -1,12 +1,15 @@
 // What the sparse shape promises, read off the description: an answer holds no field the
-// description leaves optional, but two whose absence says something else (`last_used_at` of a used
-// key: "never used"; `pagination` of a non-empty page: "no next page"), and every object the
-// description gives properties carries a field it does not know.
+// description leaves optional, but those whose absence says something else (`last_used_at` of a used
+// key: "never used"; `pagination` of a non-empty page: "no next page"; `project_id` of a key and
+// `org_id` of a project: "not project-scoped", "personal"), and every object the description gives
+// properties carries a field it does not know, except maps whose keys are data (`permissions`).
 
 import { type Exchange, UNKNOWN_FIELD } from '@keyturn/emulator';
 import type { Contract } from './contract.js';
 
-const KEPT_WHILE_SET = new Set(['last_used_at', 'pagination']);
+const KEPT_WHILE_SET = new Set(['last_used_at', 'pagination', 'project_id', 'org_id']);
+/** Objects whose keys are data, not fields (an app's granted permissions): sent whole, not walked. */
+const DATA_MAPS = new Set(['permissions']);
 
 interface ObjectSchema {
   properties: Record<string, unknown>;
@@ -37,6 +40,7 @@ function walk(contract: Contract, schema: unknown, value: unknown, path: string,
     if (name === UNKNOWN_FIELD || !(name in merged.properties)) continue;
     const keptWhileSet = KEPT_WHILE_SET.has(name) && field !== null;
     if (!merged.required.has(name) && !keptWhileSet) problems.push(`${path}/${name}: optional, yet sent`);
+    if (DATA_MAPS.has(name)) continue;
     walk(contract, merged.properties[name], field, `${path}/${name}`, problems);
   }
 }

@@ -3,6 +3,7 @@
 // selections (204, 409), repositories, environments, organizations, and the refusals (400 for an
 // API version, 401, 403 for permissions, a missing User-Agent and rate limits, 429).
 
+import { createPrivateKey, sign } from 'node:crypto';
 import type { GitHubEmulator } from '@keyturn/emulator';
 import sodium from 'libsodium-wrappers';
 import { send, sendWithoutUserAgent } from './http.js';
@@ -58,6 +59,8 @@ export async function probeGitHub(gh: GitHubEmulator): Promise<void> {
   await api('GET', '/orgs/nobody'); // 404
   await api('GET', '/repos/acme/nothing/actions/secrets/public-key'); // 404
 
+  await probeApps(gh, headers);
+
   // Outside every operation: an unknown path, a method a path does not have (GitHub: 404 too).
   await api('GET', '/no/such/resource');
   await api('POST', '/repos/acme/web');
@@ -88,4 +91,34 @@ async function probeSelection(api: (method: string, path: string, body?: unknown
   gh.putSecretValue('org:acme', 'OPEN_SECRET', 'v', { visibility: 'all' });
   await api('PUT', `/orgs/acme/actions/secrets/OPEN_SECRET/repositories/${web}`); // 409
   await api('DELETE', `/orgs/acme/actions/secrets/OPEN_SECRET/repositories/${web}`); // 409
+}
+
+/**
+ * GitHub Apps: installations listed and found (repository, organization, user), an installation
+ * token minted (narrowed and not), refused (401 bad JWT, 404, 422) and revoked.
+ */
+async function probeApps(gh: GitHubEmulator, headers: (token: string) => Record<string, string>): Promise<void> {
+  gh.addRepo('octocat/hello');
+  const app = gh.createApp({ name: 'probe app' });
+  const org = gh.installApp(app.id, { owner: 'acme', repositories: ['web'], permissions: { secrets: 'write', organization_secrets: 'read' } });
+  gh.installApp(app.id, { owner: 'octocat', permissions: { secrets: 'write' } });
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const iat = Math.floor(Date.now() / 1000) - 30;
+  const signed = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iat, exp: iat + 600, iss: app.id })}`;
+  const jwt = `${signed}.${sign('RSA-SHA256', Buffer.from(signed), createPrivateKey(app.privateKey)).toString('base64url')}`;
+  const api = (method: string, path: string, token: string, body?: unknown) => send(`${gh.url}${path}`, method, headers(token), body);
+
+  await api('GET', '/app/installations', jwt);
+  await api('GET', '/repos/acme/web/installation', jwt);
+  await api('GET', '/repos/acme/api/installation', jwt); // 404: not among the selected repositories
+  await api('GET', '/orgs/acme/installation', jwt);
+  await api('GET', '/users/octocat/installation', jwt);
+  const tokens = `/app/installations/${org.id}/access_tokens`;
+  const minted = (await api('POST', tokens, jwt)).body as { token: string };
+  await api('POST', tokens, jwt, { repositories: ['web'], permissions: { secrets: 'write' } });
+  await api('POST', tokens, jwt, { permissions: { organization_secrets: 'write' } }); // 422
+  await api('POST', '/app/installations/1/access_tokens', jwt); // 404
+  await api('POST', tokens, `${signed}.${Buffer.from('forged').toString('base64url')}`); // 401
+  await api('GET', '/app/installations', minted.token); // 401: not a JWT
+  await api('DELETE', '/installation/token', minted.token);
 }

@@ -1,5 +1,5 @@
 // Asks the platform emulator every endpoint it serves, for every status it answers: successes in
-// each operation state, and each refusal (400, 401, 404, 409, 413, 423, 429, 503).
+// each operation state, and each refusal (400, 401, 403, 404, 409, 413, 423, 429, 503).
 
 import { randomUUID } from 'node:crypto';
 import type { PlatformEmulator } from '@keyturn/emulator';
@@ -58,6 +58,8 @@ export async function probePlatform(platform: PlatformEmulator): Promise<void> {
   await api('POST', `/projects/${project.id}/branches`, { branch: 'preview' }); // 400
   await api('POST', '/projects/no-such-project/branches'); // 404
 
+  await probeOrganizations(platform, api);
+
   // Outside every operation: an unknown path, a method a path does not have.
   await api('GET', '/no_such_resource');
   await api('PUT', '/api_keys', {});
@@ -67,4 +69,50 @@ export async function probePlatform(platform: PlatformEmulator): Promise<void> {
   await api('GET', '/api_keys');
   platform.faults.add({ method: 'GET', path: '/projects', kind: 'status', status: 503 });
   await api('GET', '/projects');
+}
+
+type Api = (method: string, path: string, body?: unknown, auth?: { authorization: string; accept: string }) => Promise<unknown>;
+
+/**
+ * Organization and project-scoped keys (made, listed with and without `project_id`, revoked, refused),
+ * who is asking (`/users/me`, its organizations, an organization), and a scoped key's 403s.
+ */
+async function probeOrganizations(platform: PlatformEmulator, api: Api): Promise<void> {
+  const org = platform.createOrganization({ id: 'org-probe-12345678', name: 'Probe' }).id;
+  const project = platform.createProject({ name: 'org-project', org_id: org });
+  const elsewhere = platform.createProject({ name: 'personal' });
+  const as = (key: string) => ({ authorization: `Bearer ${key}`, accept: 'application/json' });
+
+  const orgKey = (await api('POST', `/organizations/${org}/api_keys`, { key_name: 'probe-org' })).body as { id: number; key: string };
+  const scoped = (await api('POST', `/organizations/${org}/api_keys`, { key_name: 'probe-deploy', project_id: project.id })).body as {
+    id: number;
+    key: string;
+  };
+  platform.createOrgKey(org, 'never-used', { projectId: project.id });
+  await api('GET', `/projects/${project.id}/operations`, undefined, as(scoped.key)); // used, so last_used_at is set
+  await api('GET', '/projects?limit=400'); // personal projects and one with org_id
+  await api('GET', `/organizations/${org}/api_keys`);
+  await api('GET', `/organizations/${org}/api_keys`, undefined, as(scoped.key)); // 403
+  await api('POST', `/organizations/${org}/api_keys`, { key_name: '' }); // 400
+  await api('POST', `/organizations/${org}/api_keys`, { key_name: 'x' }, as(scoped.key)); // 403
+  await api('POST', '/organizations/org-nobody/api_keys', { key_name: 'x' }); // 404
+  await api('DELETE', `/organizations/${org}/api_keys/${scoped.id}`, undefined, as(scoped.key)); // 403
+  await api('DELETE', `/organizations/${org}/api_keys/${scoped.id}`, undefined, as(orgKey.key));
+  await api('DELETE', `/organizations/${org}/api_keys/${orgKey.id}`);
+  await api('DELETE', `/organizations/${org}/api_keys/${orgKey.id}`); // 404: revoked already
+
+  const deploy = platform.createOrgKey(org, 'deploy', { projectId: project.id }).key;
+  await api('GET', `/projects/${project.id}`, undefined, as(deploy));
+  await api('GET', `/projects/${elsewhere.id}`); // a personal project: no org_id
+  await api('GET', `/projects/${elsewhere.id}`, undefined, as(deploy)); // 403
+  await api('GET', '/projects/no-such-project'); // 404
+  await api('GET', `/projects/${elsewhere.id}/operations`, undefined, as(deploy)); // 403
+  await api('POST', `/projects/${elsewhere.id}/branches`, undefined, as(deploy)); // 403
+  await api('GET', '/users/me');
+  await api('GET', '/users/me', undefined, as(deploy)); // 403
+  await api('GET', '/users/me/organizations');
+  await api('GET', '/users/me/organizations', undefined, as(deploy));
+  await api('GET', `/organizations/${org}`);
+  await api('GET', `/organizations/${org}`, undefined, as(deploy)); // 403
+  await api('GET', '/organizations/org-nobody'); // 404
 }

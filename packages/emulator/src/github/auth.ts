@@ -1,15 +1,23 @@
-// Tokens and what they may do with secrets. A token is named in logs by its index (`token:2`),
-// never by its value. https://docs.github.com/rest/authentication/authenticating-to-the-rest-api
+// Tokens and what they may do with secrets. A token is named in logs by its index (`token:2`), an
+// installation token by its installation (`installation:<id>`), a GitHub App's JWT by the app
+// (`app:<id>`), never by value. https://docs.github.com/rest/authentication/authenticating-to-the-rest-api
 
 import type { EmulatorRequest } from '../core/http-server.js';
-import { GitHubError } from './github-error.js';
+import { looksLikeJwt, verifyAppJwt } from './app-jwt.js';
+import { type AppRecord, type AppRegistry, type GrantResource, type InstallationGrant, levelCovers } from './apps.js';
+import { GitHubError, notFound } from './github-error.js';
 
 export type TokenPermission = 'write' | 'read' | 'none';
 
 export interface Caller {
-  /** `token:<n>`, n counting tokens in the order they were added, from 1. */
+  /** `token:<n>` (n counting tokens in the order they were added, from 1), `installation:<id>` or `app:<id>`. */
   actor: string;
+  /** A personal token's secrets permission; `none` for installation tokens and apps (they have their own). */
   permission: TokenPermission;
+  /** An installation token's owner, repositories and permissions. */
+  grant?: InstallationGrant;
+  /** The app a JWT authenticated as: it may use the /app endpoints only. */
+  app?: AppRecord;
 }
 
 const PERMISSIONS: readonly TokenPermission[] = ['write', 'read', 'none'];
@@ -17,6 +25,11 @@ const PERMISSIONS: readonly TokenPermission[] = ['write', 'read', 'none'];
 export class TokenBook {
   readonly #tokens = new Map<string, Caller>();
   readonly #callers = new WeakMap<EmulatorRequest, Caller>();
+
+  constructor(
+    private readonly apps?: AppRegistry,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /** Adds a token, or changes the permission of a known one. */
   add(token: string, permission: TokenPermission): Caller {
@@ -36,9 +49,20 @@ export class TokenBook {
       throw new GitHubError(401, 'Requires authentication');
     }
     const match = /^(?:token|bearer)\s+(\S+)\s*$/i.exec(authorization);
-    const caller = match ? this.#tokens.get(match[1]!) : undefined;
+    const value = match?.[1];
+    const caller = value === undefined ? undefined : (this.#tokens.get(value) ?? this.#appCaller(value));
     if (!caller) throw new GitHubError(401, 'Bad credentials');
     return caller;
+  }
+
+  /** An installation token's or an app JWT's caller; a bad JWT throws GitHub's 401 for it. */
+  #appCaller(value: string): Caller | undefined {
+    if (!this.apps) return undefined;
+    const grant = this.apps.grantOf(value);
+    if (grant) return { actor: `installation:${grant.installation.id}`, permission: 'none', grant };
+    if (!looksLikeJwt(value)) return undefined;
+    const app = verifyAppJwt(value, this.clock(), this.apps.issuer) as AppRecord;
+    return { actor: `app:${app.id}`, permission: 'none', app };
   }
 
   /**
@@ -60,12 +84,28 @@ export class TokenBook {
 /**
  * 403 unless the caller's secrets permission covers `need`. `accepted` names the fine-grained
  * permission GitHub reports in `x-accepted-github-permissions` (`secrets`, `environments`, ...).
+ * An installation token is held to its installation: 404 for an owner or repository outside it (as
+ * GitHub hides what an installation cannot see), 403 without the permission `accepted` at `need`.
+ * An app's JWT reaches no secrets (assumed 403: it must mint an installation token first).
  */
-export function requirePermission(caller: Caller, need: 'read' | 'write', accepted: string, docs: string): void {
-  const granted = caller.permission === 'write' || (need === 'read' && caller.permission === 'read');
+export function requirePermission(caller: Caller, need: 'read' | 'write', accepted: string, docs: string, resource?: GrantResource): void {
+  if (caller.grant && resource) requireReach(caller, resource, docs);
+  const granted = caller.grant
+    ? levelCovers(caller.grant.permissions[accepted], need)
+    : caller.permission === 'write' || (need === 'read' && caller.permission === 'read');
   if (!granted) {
     throw new GitHubError(403, 'Resource not accessible by integration', docs, {
       'x-accepted-github-permissions': `${accepted}=${need}`,
     });
   }
+}
+
+/** 404 when an installation token's installation does not reach the owner or repository. */
+export function requireReach(caller: Caller, resource: GrantResource, docs: string): void {
+  const { grant } = caller;
+  if (!grant) return;
+  const { owner, repositoryId } = resource;
+  const ownerMatches = grant.installation.owner.toLowerCase() === owner.toLowerCase();
+  const repoMatches = repositoryId === undefined || grant.repositoryIds === 'all' || grant.repositoryIds.has(repositoryId);
+  if (!ownerMatches || !repoMatches) throw notFound(docs);
 }

@@ -2,6 +2,7 @@
 // inspected from another process. Not part of GitHub; no auth, no faults, not logged.
 
 import { type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
+import type { AppPermissions } from './apps.js';
 import type { TokenPermission } from './auth.js';
 import { type GitHubStateApi, type OrgSecretFields, UnknownTargetError } from './state-api.js';
 
@@ -91,6 +92,29 @@ export function githubControlRoutes(state: GitHubStateApi): Route[] {
         };
         const outcome = attempt(() => state.putSecretValue(target, name, value, fields));
         return outcome === 'created' ? { status: 201, body: {} } : { status: 204 };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/apps',
+      handler: (req) => {
+        const name = field(req, 'name');
+        // The private key goes to whoever set the app up, as GitHub's "Generate a private key" does.
+        const app = attempt(() => state.createApp(name === undefined ? {} : { name: name as string }));
+        return { status: 201, body: { id: app.id, client_id: app.clientId, slug: app.slug, name: app.name, private_key: app.privateKey } };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/apps/:app_id/installations',
+      handler: (req) => {
+        const appId = Number(req.params.app_id);
+        const options = {
+          owner: text(field(req, 'owner'), 'owner'),
+          repositories: field(req, 'repositories') as 'all' | string[] | undefined,
+          permissions: field(req, 'permissions') as AppPermissions,
+        };
+        return { status: 201, body: attempt(() => state.installApp(appId, options)) };
       },
     },
     {

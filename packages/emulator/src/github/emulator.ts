@@ -5,11 +5,13 @@ import type { Exchange } from '../core/exchange.js';
 import type { FaultBook } from '../core/faults.js';
 import { type ResponseShape, resolveShape } from '../core/response-shape.js';
 import { startHttpEmulator, CONTROL_PREFIX } from '../core/http-server.js';
-import type { RequestLog } from '../core/request-log.js';
+import { REDACTED, type RequestLog } from '../core/request-log.js';
+import { AppRegistry } from './apps.js';
 import { TokenBook, type TokenPermission } from './auth.js';
 import { githubControlRoutes } from './control-routes.js';
 import { githubErrorReply } from './github-error.js';
 import { primaryRateLimitFault, RateBudget, type RateLimitFaultOptions, secondaryRateLimitFault } from './rate-limit.js';
+import { appRoutes } from './routes/apps.js';
 import { type GitHubContext, githubHeaders } from './routes/github-route.js';
 import { organizationScope, selectedRepositoryRoutes } from './routes/org-secrets.js';
 import { repositoryRoutes } from './routes/repositories.js';
@@ -41,6 +43,8 @@ export interface GitHubEmulatorOptions {
   shape?: ResponseShape;
   /** Receives every API request and its answer, credentials redacted (conformance checks). */
   onExchange?: (exchange: Exchange) => void;
+  /** Milliseconds since the epoch: checks app JWTs and expires installation tokens (Date.now). */
+  clock?: () => number;
 }
 
 export interface GitHubEmulator extends GitHubStateApi {
@@ -62,9 +66,13 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
   if (badSeal !== 'reject' && badSeal !== 'store-empty') throw new TypeError("badSeal is 'reject' or 'store-empty'");
   await sodiumReady();
 
+  const clock = options.clock ?? Date.now;
+  const world = new GitHubWorld();
+  const apps = new AppRegistry(world, clock);
   const ctx: GitHubContext = {
-    world: new GitHubWorld(),
-    tokens: new TokenBook(),
+    world,
+    tokens: new TokenBook(apps, clock),
+    apps,
     budget: new RateBudget(options.rateLimit ?? 5000),
     badSeal,
     shape: resolveShape(options.shape),
@@ -86,12 +94,14 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
       ),
       ...selectedRepositoryRoutes(ctx),
       ...variableRoutes(ctx),
+      ...appRoutes(ctx),
     ],
     controlRoutes: githubControlRoutes(state),
     // Errors the HTTP core answers itself (unknown path, bad JSON, faults) in GitHub's shape too.
+    // Dated by the emulator's clock: a client correcting its clock for a JWT reads `date`.
     errorReply: (status, message) => ({
       ...githubErrorReply(status, status === 404 ? 'Not Found' : message),
-      headers: githubHeaders(ctx.budget),
+      headers: { ...githubHeaders(ctx.budget), date: new Date(clock()).toUTCString() },
     }),
     // GitHub's edge and version check refuse a request before its token is looked at.
     authenticate: (req) => {
@@ -99,6 +109,9 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
       ctx.tokens.check(req);
     },
     onExchange: options.onExchange,
+    // The one credential GitHub answers here: an installation token.
+    redactResponseBody: (body) =>
+      body !== null && typeof body === 'object' && typeof (body as { token?: unknown }).token === 'string' ? { ...body, token: REDACTED } : body,
     // GitHub answers 404, not 405, to a method an endpoint does not have.
     wrongMethodStatus: 404,
     requestLogLimit: options.requestLogLimit,

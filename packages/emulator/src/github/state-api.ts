@@ -1,6 +1,7 @@
 // The emulator's programmatic side, for tests and the control API: add repositories, environments,
 // organizations and tokens; read, seed and re-key secrets as if GitHub had stored them.
 
+import { describeInstallation, type GitHubAppCredentials, type GitHubInstallation, type InstallationOptions } from './apps.js';
 import type { TokenPermission } from './auth.js';
 import { GitHubError } from './github-error.js';
 import { secretNameProblem, secretValueProblem } from './names.js';
@@ -50,6 +51,12 @@ export interface GitHubStateApi {
   ): 'created' | 'updated';
   /** A new key pair and key_id for the target; values sealed with the old key are refused from now on. */
   rotatePublicKey(target: GitHubTarget): { key_id: string; key: string };
+  /** A GitHub App with a new RSA key pair; its private key (PEM) is returned only here. */
+  createApp(options?: { name?: string }): GitHubAppCredentials;
+  /** Installs an app on an organization or user account, on all or some of its repositories, with `permissions`. */
+  installApp(appId: number, options: InstallationOptions): GitHubInstallation;
+  /** Every installation of an app. */
+  installations(appId: number): GitHubInstallation[];
 }
 
 export function createStateApi(ctx: GitHubContext): GitHubStateApi {
@@ -106,6 +113,10 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
       }
       return found.secrets.put(name, { value, visibility: fields.visibility, selectedRepositoryIds: ids, at });
     },
+
+    createApp: (options) => ctx.apps.createApp(options),
+    installApp: (appId, options) => ctx.apps.install(appId, options),
+    installations: (appId) => ctx.apps.installationsOf(appId).map(describeInstallation),
 
     rotatePublicKey: (target) => {
       const found = mustFind(target);

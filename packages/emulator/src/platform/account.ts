@@ -2,10 +2,11 @@
 // requests and API routes share. Unknown projects or operations throw HttpError 404; bad input
 // throws InvalidInputError (400 over HTTP).
 
-import { randomUUID } from 'node:crypto';
 import { HttpError } from '../core/http-server.js';
+import { type AccessFacts, requireMayCreateOrgKey } from './access.js';
 import { InvalidInputError } from './errors.js';
-import { KeyStore } from './keys.js';
+import { KeyStore, orgKeyScope } from './keys.js';
+import { Directory } from './organizations.js';
 import { type ResolvedTimings, checkStatus, failureCount, resolveOperationSpec, timestamp } from './operation-specs.js';
 import { OperationStore } from './operations.js';
 import { ProjectStore } from './projects.js';
@@ -14,10 +15,13 @@ import type {
   KeySummary,
   OperationSpec,
   OperationStatusExtra,
+  OrganizationSeed,
   PlatformOperation,
+  PlatformOrganization,
   PlatformProject,
+  PlatformUser,
 } from './types.js';
-import type { AccountUser, BranchAnswer } from './wire.js';
+import type { BranchAnswer } from './wire.js';
 
 export interface AccountSettings {
   timings: ResolvedTimings;
@@ -28,12 +32,13 @@ export interface AccountSettings {
 
 const MAX_SEED = 1_000_000;
 
-export class PlatformAccount {
+export class PlatformAccount implements AccessFacts {
   readonly keys: KeyStore;
   readonly projects: ProjectStore;
   readonly operations: OperationStore;
-  /** The console user: `created_by` of every key, `owner_id` of every project. */
-  readonly user: AccountUser = { id: randomUUID(), name: 'Emulated User', image: '' };
+  readonly directory: Directory;
+  /** The console user: holder of the first keys and of personal projects, `owner_id` of every project. */
+  readonly user: PlatformUser;
 
   constructor(
     private readonly settings: AccountSettings,
@@ -42,11 +47,47 @@ export class PlatformAccount {
     this.keys = new KeyStore(clock);
     this.projects = new ProjectStore(clock);
     this.operations = new OperationStore(clock);
+    this.directory = new Directory(clock);
+    this.user = this.directory.addUser();
   }
 
-  /** A key made as if in the console: no other key needed. */
-  createKey(name = 'console-key'): CreatedKey {
-    return this.keys.create(name);
+  get accountUserId(): string {
+    return this.user.id;
+  }
+
+  /** A personal key made as if in the console (no other key needed), the account user's unless `userId`. */
+  createKey(name = 'console-key', options: { userId?: string } = {}): CreatedKey {
+    const userId = options.userId === undefined ? this.user.id : this.directory.requireUser(options.userId).id;
+    return this.keys.create(name, { kind: 'personal', userId }, userId);
+  }
+
+  /**
+   * An organization key (or, with `projectId`, a project-scoped key) made as if in the console by
+   * `createdBy` (the account user by default), who must be able to (an admin, or a member for a
+   * project-scoped key; else HttpError 403).
+   */
+  createOrgKey(orgId: string, name = 'console-org-key', options: { projectId?: string; createdBy?: string } = {}): CreatedKey {
+    this.directory.requireOrganization(orgId);
+    const createdBy = options.createdBy === undefined ? this.user.id : this.directory.requireUser(options.createdBy).id;
+    // The console applies the API's rules (access.ts): a 403 HttpError when the maker may not.
+    requireMayCreateOrgKey(this.directory.role(orgId, createdBy), options.projectId);
+    if (options.projectId !== undefined) this.requireOrgProject(orgId, options.projectId);
+    return this.keys.create(name, orgKeyScope(orgId, options.projectId), createdBy);
+  }
+
+  /** A project of the organization; 404 when there is no such project in it. */
+  requireOrgProject(orgId: string, projectId: unknown): PlatformProject {
+    const project = typeof projectId === 'string' ? this.projects.project(projectId) : undefined;
+    if (!project || project.org_id !== orgId) throw new HttpError(404, `project ${String(projectId)} not found in organization ${orgId}`);
+    return project;
+  }
+
+  createUser(name?: string): PlatformUser {
+    return this.directory.addUser(name);
+  }
+
+  createOrganization(seed: OrganizationSeed = {}): PlatformOrganization {
+    return this.directory.addOrganization(seed, this.user.id);
   }
 
   listKeys(): KeySummary[] {
@@ -58,6 +99,7 @@ export class PlatformAccount {
   }
 
   createProject(fields?: Partial<PlatformProject>): PlatformProject {
+    if (fields?.org_id !== undefined) this.directory.requireOrganization(fields.org_id);
     return this.projects.create(fields);
   }
 

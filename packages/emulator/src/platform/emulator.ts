@@ -14,15 +14,21 @@ import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { platformControlRoutes } from './routes/control.js';
 import { MAX_PAGE_LIMIT, operationRoutes } from './routes/operations.js';
+import { orgApiKeyRoutes } from './routes/org-api-keys.js';
 import { projectRoutes } from './routes/projects.js';
+import { userRoutes } from './routes/users.js';
 import type {
   CreatedKey,
   KeySummary,
   OperationSpec,
   OperationStatusExtra,
   OperationTimings,
+  OrganizationRole,
+  OrganizationSeed,
   PlatformOperation,
+  PlatformOrganization,
   PlatformProject,
+  PlatformUser,
 } from './types.js';
 import type { BranchAnswer } from './wire.js';
 
@@ -51,6 +57,8 @@ export interface PlatformEmulatorOptions {
   shape?: ResponseShape;
   /** Receives every API request and its answer, credentials redacted (conformance checks). */
   onExchange?: (exchange: Exchange) => void;
+  /** Organizations made at start; the account user is in each with `role` (admin by default). */
+  organizations?: OrganizationSeed[];
 }
 
 export interface PlatformEmulator {
@@ -61,11 +69,29 @@ export interface PlatformEmulator {
   controlUrl: string;
   faults: FaultBook;
   log: RequestLog;
-  /** A key made as if in the console (no other key needed). Its value is returned only here. */
-  createKey(name?: string): CreatedKey;
-  /** Every key, revoked ones included; never their values. */
+  /**
+   * A personal key made as if in the console (no other key needed), of the account user unless
+   * `userId` names another (createUser). Its value is returned only here.
+   */
+  createKey(name?: string, options?: { userId?: string }): CreatedKey;
+  /**
+   * An organization key, or with `projectId` a project-scoped key of that organization's project,
+   * made as if in the console by `createdBy` (the account user by default): an admin for an
+   * organization key, any member for a project-scoped one.
+   */
+  createOrgKey(orgId: string, name?: string, options?: { projectId?: string; createdBy?: string }): CreatedKey;
+  /** Every key, revoked ones included, with `org_id`/`project_id` for organization keys; never their values. */
   listKeys(): KeySummary[];
+  /** The console user who holds personal projects and the first keys. */
+  user: PlatformUser;
+  /** Another console user (a colleague), in no organization until setRole. */
+  createUser(name?: string): PlatformUser;
+  /** An organization; the account user joins it as `seed.role` (admin by default). */
+  createOrganization(seed?: OrganizationSeed): PlatformOrganization;
+  /** A user's role in an organization; `null` removes them (their personal keys lose its projects at once). */
+  setRole(orgId: string, userId: string, role: OrganizationRole | null): void;
   isKeyValid(value: string): boolean;
+  /** A project; with `org_id` it belongs to that organization instead of the account user. */
   createProject(fields?: Partial<PlatformProject>): PlatformProject;
   startOperations(projectId: string, specs: OperationSpec[]): PlatformOperation[];
   getOperation(projectId: string, operationId: string): PlatformOperation;
@@ -93,6 +119,7 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     },
     clock,
   );
+  for (const seed of options.organizations ?? []) account.createOrganization(seed);
   const auth = new BearerAuth(account.keys);
   const guards = {
     auth,
@@ -103,6 +130,8 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     mount: PLATFORM_API_PATH,
     routes: [
       ...apiKeyRoutes(account, guards, shape),
+      ...orgApiKeyRoutes(account, guards, shape),
+      ...userRoutes(account, guards, shape),
       ...projectRoutes(account, guards, shape),
       ...operationRoutes(account, guards, defaultPageLimit, shape),
     ],
@@ -124,8 +153,13 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     controlUrl: `${server.origin}${CONTROL_PREFIX}`,
     faults: server.faults,
     log: server.log,
-    createKey: (name) => account.createKey(name),
+    createKey: (name, keyOptions) => account.createKey(name, keyOptions),
+    createOrgKey: (orgId, name, keyOptions) => account.createOrgKey(orgId, name, keyOptions),
     listKeys: () => account.listKeys(),
+    user: { ...account.user },
+    createUser: (name) => account.createUser(name),
+    createOrganization: (seed) => account.createOrganization(seed),
+    setRole: (orgId, userId, role) => account.directory.setRole(orgId, userId, role),
     isKeyValid: (value) => account.isKeyValid(value),
     createProject: (fields) => account.createProject(fields),
     startOperations: (projectId, specs) => account.startOperations(projectId, specs),

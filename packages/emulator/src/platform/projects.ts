@@ -135,8 +135,13 @@ export class ProjectStore {
    * Up to `limit` projects, oldest first, after the one whose id is `cursor`; `search` keeps those
    * whose name or id contains it. `next` is the id of the last one returned (the next cursor).
    */
-  page(limit: number, cursor?: string, search?: string): { projects: PlatformProject[]; next?: string } {
-    let all = this.list();
+  page(
+    limit: number,
+    cursor?: string,
+    search?: string,
+    visible: (project: PlatformProject) => boolean = () => true,
+  ): { projects: PlatformProject[]; next?: string } {
+    let all = this.list().filter(visible);
     if (search) all = all.filter((p) => p.name.includes(search) || p.id.includes(search));
     let start = 0;
     if (cursor !== undefined) {
@@ -214,6 +219,8 @@ const PROJECT_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 function checkFields(fields: Partial<PlatformProject>, defaults: PlatformProject): void {
   for (const [name, value] of Object.entries(fields)) {
+    // Optional: a personal project has none (the account checks that the organization exists).
+    if (name === 'org_id' && (typeof value === 'string' || value === undefined)) continue;
     if (!(name in defaults)) throw new InvalidInputError(`unknown project field: ${name}`);
     const expected = typeof defaults[name as keyof PlatformProject];
     if (typeof value !== expected) throw new InvalidInputError(`project field ${name} must be a ${expected}`);

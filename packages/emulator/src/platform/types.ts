@@ -23,6 +23,8 @@ export interface PlatformProject {
   proxy_host: string;
   created_at: string;
   updated_at: string;
+  /** The organization that owns the project; absent for a personal project (of the account's user). */
+  org_id?: string;
 }
 
 /**
@@ -108,6 +110,10 @@ export interface KeySummary {
   last_used_at: string | null;
   last_used_from_addr: string | null;
   revoked: boolean;
+  /** The organization of an organization or project-scoped key; absent for a personal key. */
+  org_id?: string;
+  /** The one project a project-scoped key reaches; absent for the other kinds. */
+  project_id?: string;
 }
 
 /** A key just made: the only moment its value exists outside the caller's hands. */
@@ -116,4 +122,36 @@ export interface CreatedKey {
   key: string;
   name: string;
   created_at: string;
+  /** As in KeySummary: set for organization and project-scoped keys. */
+  org_id?: string;
+  project_id?: string;
+}
+
+/** The three kinds of platform API key: a user's, an organization's, and one project's. */
+export type KeyKind = 'personal' | 'organization' | 'project';
+
+/** A user's role in an organization: admins create organization keys, members project-scoped ones. */
+export type OrganizationRole = 'admin' | 'member';
+
+/** A console user: `created_by` of the keys they make, the holder of personal keys. */
+export interface PlatformUser {
+  id: string;
+  name: string;
+  image: string;
+}
+
+/** An organization as the platform answers it (the published description's `Organization`). */
+export interface PlatformOrganization {
+  id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An organization to create at start or by hand; `role` is the account user's role in it (admin). */
+export interface OrganizationSeed {
+  /** `org-…` (lowercase letters, digits and dashes, at most 60); random when omitted. */
+  id?: string;
+  name?: string;
+  role?: OrganizationRole;
 }

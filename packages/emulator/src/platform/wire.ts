@@ -4,18 +4,25 @@
 
 import { type ResponseShape, shaped } from '../core/response-shape.js';
 import type { PlatformBranch, PlatformEndpoint } from './projects.js';
-import type { CreatedKey, KeySummary, PlatformOperation, PlatformProject } from './types.js';
+import type { CreatedKey, KeySummary, PlatformOperation, PlatformOrganization, PlatformProject, PlatformUser } from './types.js';
 
-/** The account's user: `created_by` of every key, `owner_id` of every project. */
-export interface AccountUser {
-  id: string;
-  name: string;
-  image: string;
+type AccountUser = PlatformUser;
+
+/**
+ * `project_id` of an organization's key (OrgApiKey*): optional in the description, sent whenever the
+ * key is project-scoped, in both shapes, since its absence says "reaches the whole organization".
+ */
+function projectField(key: { project_id?: string }): { project_id?: string } {
+  return key.project_id === undefined ? {} : { project_id: key.project_id };
 }
 
-/** ApiKeyCreateResponse: `created_by` is the user's id. */
+/** ApiKeyCreateResponse (OrgApiKeyCreateResponse with `project_id`): `created_by` is the maker's id. */
 export function createdKeyOnWire(shape: ResponseShape, key: CreatedKey, user: AccountUser) {
-  return shaped(shape, { id: key.id, key: key.key, name: key.name, created_at: key.created_at, created_by: user.id }, { optional: [] });
+  return shaped(
+    shape,
+    { id: key.id, key: key.key, name: key.name, created_at: key.created_at, created_by: user.id, ...projectField(key) },
+    { optional: [] },
+  );
 }
 
 /**
@@ -33,12 +40,13 @@ export function listedKeyOnWire(shape: ResponseShape, key: KeySummary, user: Acc
       created_by: shaped(shape, { ...user }, { optional: [] }),
       last_used_at: key.last_used_at,
       last_used_from_addr: key.last_used_from_addr ?? '',
+      ...projectField(key),
     },
     { optional: ['last_used_at'], keepWhenSet: ['last_used_at'] },
   );
 }
 
-/** ApiKeyRevokeResponse. */
+/** ApiKeyRevokeResponse (OrgApiKeyRevokeResponse with `project_id`). */
 export function revokedKeyOnWire(shape: ResponseShape, key: KeySummary, user: AccountUser) {
   return shaped(
     shape,
@@ -50,18 +58,80 @@ export function revokedKeyOnWire(shape: ResponseShape, key: KeySummary, user: Ac
       last_used_at: key.last_used_at,
       last_used_from_addr: key.last_used_from_addr ?? '',
       revoked: true,
+      ...projectField(key),
     },
     { optional: ['last_used_at'], keepWhenSet: ['last_used_at'] },
   );
 }
 
-/** ProjectListItem. `locked` is the emulator's own setting (423 on branch creation), not a wire field. */
+/** Organization: the emulator's organizations are all on one plan, managed in the console. */
+export function organizationOnWire(shape: ResponseShape, org: PlatformOrganization) {
+  return shaped(
+    shape,
+    { ...org, handle: org.id, plan: 'scale', managed_by: 'console', allow_hipaa_projects: false, require_mfa: false },
+    { optional: ['allow_hipaa_projects', 'require_mfa'] },
+  );
+}
+
+/** CurrentUserInfoResponse of a console user: limits of a paid plan, no linked sign-in accounts. */
+export function currentUserOnWire(shape: ResponseShape, user: PlatformUser) {
+  const login = user.id.slice(0, 8);
+  return shaped(
+    shape,
+    {
+      active_seconds_limit: 0,
+      id: user.id,
+      email: `${login}@users.emulator.test`,
+      login,
+      name: user.name,
+      last_name: '',
+      image: user.image,
+      projects_limit: 1000,
+      branches_limit: 5000,
+      max_autoscaling_limit: 16,
+      compute_seconds_limit: 0,
+      auth_accounts: [] as never[],
+      plan: 'scale',
+    },
+    { optional: ['compute_seconds_limit'] },
+  );
+}
+
+/**
+ * ProjectListItem. `locked` is the emulator's own setting (423 on branch creation), not a wire field.
+ * `org_id` is optional in the description and stays in both shapes: its absence says "personal".
+ */
 export function projectOnWire(shape: ResponseShape, project: PlatformProject, user: AccountUser) {
   const { locked: _locked, ...fields } = project;
   return shaped(
     shape,
     { ...fields, owner_id: user.id, history_retention_seconds: 86_400, effective_project_permission: null as string | null },
-    { optional: ['history_retention_seconds', 'effective_project_permission'] },
+    { optional: ['history_retention_seconds', 'effective_project_permission', 'org_id'], keepWhenSet: ['org_id'] },
+  );
+}
+
+/**
+ * Project (GET /projects/{project_id}): the listed fields but `active_time`, which the detailed
+ * project names `active_time_seconds`, and its consumption of the current period (none yet).
+ */
+export function projectDetailOnWire(shape: ResponseShape, project: PlatformProject, user: AccountUser) {
+  const { locked: _locked, active_time, ...fields } = project;
+  return shaped(
+    shape,
+    {
+      ...fields,
+      owner_id: user.id,
+      history_retention_seconds: 86_400,
+      consumption_period_start: project.created_at,
+      consumption_period_end: '9999-12-31T23:59:59Z',
+      active_time_seconds: active_time,
+      compute_time_seconds: project.cpu_used_sec,
+      written_data_bytes: 0,
+      data_transfer_bytes: 0,
+      data_storage_bytes_hour: 0,
+      effective_project_permission: null as string | null,
+    },
+    { optional: ['effective_project_permission', 'org_id'], keepWhenSet: ['org_id'] },
   );
 }
 

@@ -4,6 +4,7 @@
 
 import type { EmulatorReply, EmulatorRequest, Route } from '../../core/http-server.js';
 import { type ResponseShape, shapedAnswer } from '../../core/response-shape.js';
+import type { AppRegistry } from '../apps.js';
 import type { Caller, TokenBook } from '../auth.js';
 import { GitHubError, githubErrorReply, newRequestId } from '../github-error.js';
 import { PRIMARY_LIMIT_MESSAGE, type RateBudget } from '../rate-limit.js';
@@ -13,6 +14,8 @@ import type { GitHubWorld } from '../targets.js';
 export interface GitHubContext {
   world: GitHubWorld;
   tokens: TokenBook;
+  /** GitHub Apps, their installations and installation tokens. */
+  apps: AppRegistry;
   budget: RateBudget;
   /** What a value sealed for another key becomes: refused (422), or stored empty as GitHub does. */
   badSeal: 'reject' | 'store-empty';

@@ -98,7 +98,7 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
   return [
     githubRoute(ctx, 'GET', base, (req, caller) => {
       const { secret } = orgSecret(req, SELECTED_DOCS.list);
-      requirePermission(caller, 'read', PERMISSION, SELECTED_DOCS.list);
+      requirePermission(caller, 'read', PERMISSION, SELECTED_DOCS.list, { owner: req.params.org! });
       const repos = (secret.selectedRepositoryIds ?? []).flatMap((id) => ctx.world.repoById(id) ?? []);
       const page = paginate(req, repos);
       const repositories = page.items.map((r) => repositoryJson(ctx, r, apiBase(req), 'minimal'));
@@ -106,7 +106,7 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
     }),
     githubRoute(ctx, 'PUT', base, (req, caller) => {
       const { org, secret } = orgSecret(req, SELECTED_DOCS.set);
-      requirePermission(caller, 'write', PERMISSION, SELECTED_DOCS.set);
+      requirePermission(caller, 'write', PERMISSION, SELECTED_DOCS.set, { owner: req.params.org! });
       const body = bodyObject(req.body, 'selected_repository_ids', SELECTED_DOCS.set);
       if (body.selected_repository_ids === undefined) {
         throw invalidRequest(`"selected_repository_ids" wasn't supplied.`, SELECTED_DOCS.set);
@@ -118,7 +118,7 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
     }),
     githubRoute(ctx, 'PUT', `${base}/:repository_id`, (req, caller) => {
       const { org, secret } = orgSecret(req, SELECTED_DOCS.add);
-      requirePermission(caller, 'write', PERMISSION, SELECTED_DOCS.add);
+      requirePermission(caller, 'write', PERMISSION, SELECTED_DOCS.add, { owner: req.params.org! });
       const id = repositoryIdParam(ctx, org, req.params.repository_id!, SELECTED_DOCS.add);
       mustBeSelected(secret, SELECTED_DOCS.add, true);
       if (!secret.selectedRepositoryIds?.includes(id)) secret.selectedRepositoryIds = [...(secret.selectedRepositoryIds ?? []), id];
@@ -126,7 +126,7 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
     }),
     githubRoute(ctx, 'DELETE', `${base}/:repository_id`, (req, caller) => {
       const { org, secret } = orgSecret(req, SELECTED_DOCS.remove);
-      requirePermission(caller, 'write', PERMISSION, SELECTED_DOCS.remove);
+      requirePermission(caller, 'write', PERMISSION, SELECTED_DOCS.remove, { owner: req.params.org! });
       const id = repositoryIdParam(ctx, org, req.params.repository_id!, SELECTED_DOCS.remove);
       mustBeSelected(secret, SELECTED_DOCS.remove, true);
       secret.selectedRepositoryIds = (secret.selectedRepositoryIds ?? []).filter((x) => x !== id);

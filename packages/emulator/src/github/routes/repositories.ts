@@ -2,6 +2,7 @@
 // environments, and an organization. https://docs.github.com/rest/repos/repos#get-a-repository
 
 import type { EmulatorRequest, Route } from '../../core/http-server.js';
+import { type Caller, requireReach } from '../auth.js';
 import { notFound } from '../github-error.js';
 import { shaped } from '../../core/response-shape.js';
 import type { Environment, Repository } from '../targets.js';
@@ -39,20 +40,22 @@ function environmentJson(ctx: GitHubContext, repo: Repository, env: Environment,
   return shaped(ctx.shape, fields, { optional: ['protection_rules', 'deployment_branch_policy'] });
 }
 
-function repoOf(ctx: GitHubContext, req: EmulatorRequest, docs: string): Repository {
+/** The repository of the path; 404 when there is none, or an installation token does not reach it. */
+function repoOf(ctx: GitHubContext, req: EmulatorRequest, caller: Caller, docs: string): Repository {
   const repo = ctx.world.repo(req.params.owner!, req.params.repo!);
   if (!repo) throw notFound(docs);
+  requireReach(caller, { owner: repo.owner, repositoryId: repo.id }, docs);
   return repo;
 }
 
 export function repositoryRoutes(ctx: GitHubContext): Route[] {
   return [
-    githubRoute(ctx, 'GET', '/repos/:owner/:repo', (req) => ({
+    githubRoute(ctx, 'GET', '/repos/:owner/:repo', (req, caller) => ({
       status: 200,
-      body: repositoryJson(ctx, repoOf(ctx, req, DOCS.repo), apiBase(req), 'full'),
+      body: repositoryJson(ctx, repoOf(ctx, req, caller, DOCS.repo), apiBase(req), 'full'),
     })),
-    githubRoute(ctx, 'GET', '/repos/:owner/:repo/environments', (req) => {
-      const repo = repoOf(ctx, req, DOCS.environments);
+    githubRoute(ctx, 'GET', '/repos/:owner/:repo/environments', (req, caller) => {
+      const repo = repoOf(ctx, req, caller, DOCS.environments);
       const all = [...repo.environments.values()].sort((a, b) => a.name.localeCompare(b.name));
       const page = paginate(req, all);
       return {
@@ -66,8 +69,8 @@ export function repositoryRoutes(ctx: GitHubContext): Route[] {
         ),
       };
     }),
-    githubRoute(ctx, 'GET', '/repos/:owner/:repo/environments/:environment_name', (req) => {
-      const repo = repoOf(ctx, req, DOCS.environment);
+    githubRoute(ctx, 'GET', '/repos/:owner/:repo/environments/:environment_name', (req, caller) => {
+      const repo = repoOf(ctx, req, caller, DOCS.environment);
       const env = repo.environments.get(req.params.environment_name!.toLowerCase());
       if (!env) throw notFound(DOCS.environment);
       return { status: 200, body: environmentJson(ctx, repo, env, apiBase(req)) };

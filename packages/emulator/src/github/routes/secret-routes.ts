@@ -3,6 +3,7 @@
 
 import type { EmulatorRequest, Route } from '../../core/http-server.js';
 import { shaped } from '../../core/response-shape.js';
+import { resourceOf } from '../apps.js';
 import { type Caller, requirePermission } from '../auth.js';
 import { GitHubError, notFound } from '../github-error.js';
 import { secretNameProblem } from '../names.js';
@@ -21,7 +22,7 @@ export function secretRoutes(ctx: GitHubContext, scope: SecretScope): Route[] {
   const targetFor = (req: EmulatorRequest, caller: Caller, need: 'read' | 'write', page: string): SecretTarget => {
     const target = scope.resolve(ctx.world, req.params);
     if (!target) throw notFound(page);
-    requirePermission(caller, need, scope.permission, page);
+    requirePermission(caller, need, scope.permission, page, resourceOf(ctx.world, target.ref));
     return target;
   };
 

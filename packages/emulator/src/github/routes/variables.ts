@@ -35,7 +35,7 @@ export function variableRoutes(ctx: GitHubContext): Route[] {
   const storeFor = (req: EmulatorRequest, caller: Caller, need: 'read' | 'write'): Map<string, Variable> => {
     const repo = ctx.world.repo(req.params.owner!, req.params.repo!);
     if (!repo) throw notFound(DOCS);
-    requirePermission(caller, need, PERMISSION, DOCS);
+    requirePermission(caller, need, PERMISSION, DOCS, { owner: repo.owner, repositoryId: repo.id });
     return variablesOf(repo);
   };
   const field = (body: unknown, name: string): string => {

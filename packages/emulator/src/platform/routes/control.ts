@@ -5,16 +5,44 @@ import { type EmulatorReply, type EmulatorRequest, HttpError, type Route } from 
 import type { PlatformAccount } from '../account.js';
 import { InvalidInputError } from '../errors.js';
 import { objectBody } from '../platform-route.js';
-import type { OperationSpec, OperationStatusExtra, PlatformProject } from '../types.js';
+import type { OperationSpec, OperationStatusExtra, OrganizationRole, OrganizationSeed, PlatformProject } from '../types.js';
 import { keyIdParam } from './api-keys.js';
 
 export function platformControlRoutes(account: PlatformAccount): Route[] {
   return [
     controlRoute('POST', '/keys', (req) => {
+      const { name, user_id } = objectBody(req);
+      if (name !== undefined && typeof name !== 'string') throw new InvalidInputError('name must be a string');
+      if (user_id !== undefined && typeof user_id !== 'string') throw new InvalidInputError('user_id must be a string');
+      const { id, key, name: keyName } = account.createKey(name, { userId: user_id });
+      return { status: 201, body: { id, key, name: keyName } };
+    }),
+
+    controlRoute('POST', '/users', (req) => {
       const { name } = objectBody(req);
       if (name !== undefined && typeof name !== 'string') throw new InvalidInputError('name must be a string');
-      const { id, key, name: keyName } = account.createKey(name);
-      return { status: 201, body: { id, key, name: keyName } };
+      return { status: 201, body: account.createUser(name) };
+    }),
+    controlRoute('POST', '/organizations', (req) => ({ status: 201, body: account.createOrganization(objectBody(req) as OrganizationSeed) })),
+    controlRoute('PUT', '/organizations/:org_id/members/:user_id', (req) => {
+      const { role } = objectBody(req);
+      account.directory.setRole(req.params.org_id!, req.params.user_id!, role as OrganizationRole);
+      return { status: 200, body: { org_id: req.params.org_id, user_id: req.params.user_id, role } };
+    }),
+    controlRoute('DELETE', '/organizations/:org_id/members/:user_id', (req) => {
+      account.directory.setRole(req.params.org_id!, req.params.user_id!, null);
+      return { status: 204 };
+    }),
+    controlRoute('POST', '/organizations/:org_id/keys', (req) => {
+      const { name, project_id, created_by } = objectBody(req);
+      for (const [field, value] of Object.entries({ name, project_id, created_by })) {
+        if (value !== undefined && typeof value !== 'string') throw new InvalidInputError(`${field} must be a string`);
+      }
+      const created = account.createOrgKey(req.params.org_id!, name as string | undefined, {
+        projectId: project_id as string | undefined,
+        createdBy: created_by as string | undefined,
+      });
+      return { status: 201, body: created };
     }),
     controlRoute('GET', '/keys', () => ({ status: 200, body: { keys: account.listKeys() } })),
     controlRoute('DELETE', '/keys/:key_id', (req) => {

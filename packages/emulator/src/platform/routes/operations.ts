@@ -3,6 +3,7 @@
 
 import { HttpError, type Route } from '../../core/http-server.js';
 import { type ResponseShape, shaped } from '../../core/response-shape.js';
+import { requireReachableProject } from '../access.js';
 import type { PlatformAccount } from '../account.js';
 import { platformRoute, type RouteGuards } from '../platform-route.js';
 import { isoFromMicros, microsFromIso } from '../timestamps.js';
@@ -12,9 +13,9 @@ export const MAX_PAGE_LIMIT = 1000;
 
 export function operationRoutes(account: PlatformAccount, guards: RouteGuards, defaultPageLimit: number, shape: ResponseShape): Route[] {
   return [
-    platformRoute(guards, 'GET', '/projects/:project_id/operations', ({ req }) => {
+    platformRoute(guards, 'GET', '/projects/:project_id/operations', ({ req, caller }) => {
       const projectId = req.params.project_id!;
-      account.requireProject(projectId);
+      requireReachableProject(account, caller, projectId);
       const limit = parseLimit(req.query.get('limit'), defaultPageLimit, MAX_PAGE_LIMIT);
       const cursorText = req.query.get('cursor') || undefined;
       const page = account.operations.page(projectId, limit, parseCursor(cursorText));
@@ -26,10 +27,13 @@ export function operationRoutes(account: PlatformAccount, guards: RouteGuards, d
       return { status: 200, body: { operations, ...pagination } };
     }),
 
-    platformRoute(guards, 'GET', '/projects/:project_id/operations/:operation_id', ({ req }) => ({
-      status: 200,
-      body: { operation: operationOnWire(shape, account.getOperation(req.params.project_id!, req.params.operation_id!)) },
-    })),
+    platformRoute(guards, 'GET', '/projects/:project_id/operations/:operation_id', ({ req, caller }) => {
+      requireReachableProject(account, caller, req.params.project_id!);
+      return {
+        status: 200,
+        body: { operation: operationOnWire(shape, account.getOperation(req.params.project_id!, req.params.operation_id!)) },
+      };
+    }),
   ];
 }
 

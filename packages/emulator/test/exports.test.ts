@@ -1,0 +1,100 @@
+// The emulator's public surface, pinned: every name its one entry point (`.`) exports, values and
+// types, read by the TypeScript checker from the source entry point. Adding, renaming or dropping an
+// export fails here, so it is a decision, made with the README in step.
+
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import * as entry from '../src/index.js';
+
+const ENTRY = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+
+const VALUES = [
+  'CONTROL_PREFIX',
+  'DEFAULT_OPERATION_TIMINGS',
+  'HttpError',
+  'INSTALLATION_TOKEN_LIFETIME_MS',
+  'InvalidInputError',
+  'JWT_CLOCK_SKEW_SECONDS',
+  'MAX_JWT_LIFETIME_SECONDS',
+  'PLATFORM_API_PATH',
+  'RESPONSE_SHAPES',
+  'SHAPE_ENV',
+  'SUPPORTED_API_VERSIONS',
+  'UNKNOWN_FIELD',
+  'USER_AGENT_REQUIRED',
+  'UnknownTargetError',
+  'formatTargetRef',
+  'parseTargetRef',
+  'primaryRateLimitFault',
+  'secondaryRateLimitFault',
+  'startGitHubEmulator',
+  'startHttpEmulator',
+  'startPlatformEmulator',
+];
+
+const TYPES = [
+  'AppPermissionLevel',
+  'AppPermissions',
+  'BranchAnswer',
+  'CreatedKey',
+  'EmulatorReply',
+  'EmulatorRequest',
+  'Exchange',
+  'FaultEffect',
+  'FaultSpec',
+  'FinalOperationStatus',
+  'GitHubAppCredentials',
+  'GitHubEmulator',
+  'GitHubEmulatorOptions',
+  'GitHubInstallation',
+  'GitHubSecretMeta',
+  'GitHubStateApi',
+  'GitHubTarget',
+  'GitHubTargetKind',
+  'GitHubTargetRef',
+  'HttpEmulator',
+  'InstallationOptions',
+  'KeyKind',
+  'KeySummary',
+  'LoggedRequest',
+  'OperationSpec',
+  'OperationStatusExtra',
+  'OperationTimings',
+  'OrgSecretFields',
+  'OrgSecretVisibility',
+  'OrganizationRole',
+  'OrganizationSeed',
+  'PlatformBranch',
+  'PlatformEmulator',
+  'PlatformEmulatorOptions',
+  'PlatformEndpoint',
+  'PlatformOperation',
+  'PlatformOrganization',
+  'PlatformProject',
+  'PlatformUser',
+  'RateLimitFaultOptions',
+  'RateLimitOptions',
+  'ResponseShape',
+  'Route',
+  'RouteHandler',
+  'TokenPermission',
+];
+
+/** Every name the module at `file` exports, as the type checker sees it. */
+function exportedNames(file: string): string[] {
+  const program = ts.createProgram([file], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true });
+  const checker = program.getTypeChecker();
+  const symbol = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+  return checker.getExportsOfModule(symbol).map((s) => s.getName());
+}
+
+describe('the exports of @keyturn/emulator', () => {
+  it('values: exactly these, at run time', () => {
+    expect(Object.keys(entry).sort()).toEqual([...VALUES].sort());
+  });
+
+  it('values and types: exactly these, as the type checker reads the entry point', () => {
+    expect(exportedNames(ENTRY).sort()).toEqual([...VALUES, ...TYPES].sort());
+  });
+});
