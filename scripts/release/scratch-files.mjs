@@ -2,6 +2,7 @@
 // TypeScript (tsc --noEmit, module nodenext), against the emulator.
 
 export const USE_MJS = `import { createClient } from '@keyturn/api';
+import { redactCredentials } from '@keyturn/api/toolkit';
 import { startPlatformEmulator } from '@keyturn/emulator';
 import { rotateKey } from '@keyturn/rotation';
 
@@ -12,6 +13,7 @@ try {
   const keys = await client.apiKeys.list().toArray();
   if (keys.length !== 1 || keys[0].name !== 'scratch') throw new Error('unexpected key listing: ' + JSON.stringify(keys));
   if (typeof rotateKey !== 'function') throw new Error('@keyturn/rotation exports no rotateKey');
+  if (redactCredentials('Bearer ' + key, [key]) !== 'Bearer [redacted]') throw new Error('@keyturn/api/toolkit does not redact');
   console.log('ESM: @keyturn/api listed ' + keys.length + ' key on @keyturn/emulator; @keyturn/rotation exports rotateKey');
 } finally {
   await platform.close();
@@ -19,6 +21,7 @@ try {
 `;
 
 export const USE_TS = `import { createClient, type PlatformClient } from '@keyturn/api';
+import { type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { startPlatformEmulator, type PlatformEmulator } from '@keyturn/emulator';
 import { rotateKey } from '@keyturn/rotation';
 
@@ -30,6 +33,7 @@ export async function listNames(): Promise<string[]> {
   return names;
 }
 export const rotate: typeof rotateKey = rotateKey;
+export const runtime: Runtime = systemRuntime;
 `;
 
 export const TSCONFIG = {

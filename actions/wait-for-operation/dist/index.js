@@ -526,8 +526,9 @@ var ApiError = class extends KeyturnError {
   transient;
   /**
    * The request may have changed state on the platform although it failed: a request other than
-   * GET or HEAD whose answer was lost or timed out, or was 408 or 5xx other than 503. Check
-   * before repeating it.
+   * GET or HEAD whose answer was lost, timed out or cut short by the caller's signal in flight,
+   * was 408 or 5xx other than 503, or was a 2xx whose body could not be read. Check before
+   * repeating it.
    */
   mayHaveTakenEffect;
   /** Attempts made before this error was thrown (retries included). */
@@ -633,6 +634,9 @@ var RequestAbortedError = class extends ApiError {
 };
 var ResponseShapeError = class extends ApiError {
   name = "ResponseShapeError";
+  constructor(message, init) {
+    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method) });
+  }
 };
 var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
 function classify(status, method, retryAfterMs) {
@@ -1119,8 +1123,8 @@ function parseJson(text) {
     return NOT_JSON;
   }
 }
-function abortedError(at, reason, inFlight = false) {
-  const init = { ...at, mayHaveTakenEffect: inFlight && at.method !== "GET" && at.method !== "HEAD" };
+function abortedError(at, reason, mayHaveBeenSent = false) {
+  const init = { ...at, mayHaveTakenEffect: mayHaveBeenSent && at.method !== "GET" && at.method !== "HEAD" };
   if (reason instanceof DeadlinePassed) {
     return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, init);
   }
@@ -1253,18 +1257,18 @@ var Transport = class {
         }
         unanswered ||= error2 instanceof ConnectionError;
         this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal);
+        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
       }
     }
   }
   /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
-  async #pause(ms, at, callSignal) {
+  async #pause(ms, at, callSignal, unanswered) {
     const link = linkSignals([this.#settings.signal, callSignal]);
     try {
       await this.#settings.runtime.sleep(ms, link.signal);
     } catch (error2) {
       if (error2 instanceof SleepAborted)
-        throw abortedError(at, link.signal.reason);
+        throw abortedError(at, link.signal.reason, unanswered);
       throw error2;
     } finally {
       link.dispose();
@@ -1396,6 +1400,7 @@ var MAX_KEY_NAME = 64;
 var KEY_FIELDS = { id: "number", name: "string" };
 var ApiKeys = class {
   #transport;
+  /** @internal The client makes it. */
   constructor(transport) {
     this.#transport = transport;
   }

@@ -54,6 +54,8 @@ describe('ApiError says whether it is transient and whether it may have taken ef
     [new RequestAbortedError('x', { method: 'POST', path: '/p' }), false, false],
     [new RequestAbortedError('x', { method: 'POST', path: '/p', mayHaveTakenEffect: true }), false, true],
     [new RedirectRefusedError('x', { method: 'POST', path: '/p', status: 302 }), false, false],
+    [new ResponseShapeError('x', { method: 'POST', path: '/p', status: 201 }), false, true],
+    [new ResponseShapeError('x', { method: 'GET', path: '/p', status: 200 }), false, false],
   ])('%s: transient %s, may have taken effect %s', (error, transient, effect) => {
     expect(error).toMatchObject({ transient, mayHaveTakenEffect: effect });
   });

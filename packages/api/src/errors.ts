@@ -74,8 +74,9 @@ export class ApiError extends KeyturnError {
   readonly transient: boolean;
   /**
    * The request may have changed state on the platform although it failed: a request other than
-   * GET or HEAD whose answer was lost or timed out, or was 408 or 5xx other than 503. Check
-   * before repeating it.
+   * GET or HEAD whose answer was lost, timed out or cut short by the caller's signal in flight,
+   * was 408 or 5xx other than 503, or was a 2xx whose body could not be read. Check before
+   * repeating it.
    */
   readonly mayHaveTakenEffect: boolean;
   /** Attempts made before this error was thrown (retries included). */
@@ -212,9 +213,16 @@ export class RequestAbortedError extends ApiError {
   }
 }
 
-/** A 2xx answer whose body is not what the API returns (not JSON, or missing fields): check baseUrl. */
+/**
+ * A 2xx answer whose body is not what the API returns (not JSON, or missing fields): check baseUrl.
+ * The platform accepted the request, so one other than GET or HEAD has taken effect.
+ */
 export class ResponseShapeError extends ApiError {
   override name = 'ResponseShapeError';
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method) });
+  }
 }
 
 type ErrorClass = new (message: string, init: ApiErrorInit) => ApiError;

@@ -192,6 +192,18 @@ describe('abort', () => {
     expect(platform.requests()).toHaveLength(1);
   });
 
+  it('says a POST aborted in flight may have taken effect, and one aborted before sending did not', async () => {
+    faults().add({ method: 'POST', path: '/api_keys', kind: 'hang' });
+    const controller = new AbortController();
+    const pending = platform.client().apiKeys.create({ key_name: 'cut' }, { signal: controller.signal });
+    await until(() => platform.requests({ method: 'POST' }).length === 1, 'the POST reached the emulator');
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'RequestAbortedError', transient: false, mayHaveTakenEffect: true });
+    const unsent = platform.client().apiKeys.create({ key_name: 'never' }, { signal: AbortSignal.abort() });
+    await expect(unsent).rejects.toMatchObject({ name: 'RequestAbortedError', mayHaveTakenEffect: false });
+    expect(platform.requests({ method: 'POST' })).toHaveLength(1);
+  });
+
   it('aborts the wait between attempts, with the client-wide signal', async () => {
     faults().add({ method: 'GET', path: '/projects', kind: 'status', status: 503, retryAfter: 30 });
     const controller = new AbortController();

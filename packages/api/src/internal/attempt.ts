@@ -109,9 +109,9 @@ function parseJson(text: string): unknown {
 type At = { method: string; path: string };
 
 /** The caller's abort, or a deadline the caller set (a wait's timeout), which the message names. */
-export function abortedError(at: At, reason?: unknown, inFlight = false): RequestAbortedError {
-  // Cut short in flight, a request that changes state may have reached the platform already.
-  const init = { ...at, mayHaveTakenEffect: inFlight && at.method !== 'GET' && at.method !== 'HEAD' };
+export function abortedError(at: At, reason?: unknown, mayHaveBeenSent = false): RequestAbortedError {
+  // Cut short in flight (or after an unanswered attempt), a request that changes state may have reached the platform.
+  const init = { ...at, mayHaveTakenEffect: mayHaveBeenSent && at.method !== 'GET' && at.method !== 'HEAD' };
   if (reason instanceof DeadlinePassed) {
     return new RequestAbortedError(`${at.method} ${at.path} was cut short: ${reason.message}`, init);
   }

@@ -75,18 +75,19 @@ export class Transport {
         }
         unanswered ||= error instanceof ConnectionError;
         this.#emit({ ...base, outcome: 'retry', error: error.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal);
+        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
       }
     }
   }
 
   /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
-  async #pause(ms: number, at: { method: string; path: string }, callSignal: AbortSignal | undefined): Promise<void> {
+  async #pause(ms: number, at: { method: string; path: string }, callSignal: AbortSignal | undefined, unanswered: boolean): Promise<void> {
     const link = linkSignals([this.#settings.signal, callSignal]);
     try {
       await this.#settings.runtime.sleep(ms, link.signal);
     } catch (error) {
-      if (error instanceof SleepAborted) throw abortedError(at, link.signal.reason);
+      // An earlier attempt that got no answer may have taken effect: the abort says so.
+      if (error instanceof SleepAborted) throw abortedError(at, link.signal.reason, unanswered);
       throw error;
     } finally {
       link.dispose();
