@@ -1821,249 +1821,8 @@ function endGroup() {
   issue("endgroup");
 }
 
-// ../../packages/api/dist/toolkit/redact-credentials.js
-var REDACTED = "[redacted]";
-var BEARER_VALUE = /\b(bearer\s+)(?![[<])(?![a-z]{5,}\b)[^\s"',;)]+/gi;
-var TOKEN_VALUE = /\b(token\s+)(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
-var PREFIXED_TOKEN = /(?<![A-Za-z0-9])(?:gh[pousr]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/g;
-var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
-function redactCredentials(text, known = []) {
-  let out = text;
-  for (const secret of known)
-    if (secret)
-      out = out.split(secret).join(REDACTED);
-  return out.replace(BEARER_VALUE, `$1${REDACTED}`).replace(TOKEN_VALUE, `$1${REDACTED}`).replace(PREFIXED_TOKEN, REDACTED).replace(RANDOM_RUN, (run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2) ? REDACTED : run2);
-}
-function safeExcerpt(text, known, max = 300) {
-  const line = redactCredentials(text, known).replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
-}
-
-// ../../packages/api/dist/toolkit/retry-after.js
-function parseRetryAfter(value, nowMs) {
-  if (value === null || value === void 0)
-    return void 0;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text))
-    return Math.round(Number(text) * 1e3);
-  if (!/[a-z]/i.test(text))
-    return void 0;
-  const at2 = Date.parse(text);
-  if (!Number.isFinite(at2))
-    return void 0;
-  return Math.max(0, at2 - nowMs);
-}
-
-// ../../packages/api/dist/errors.js
-var KeyturnError = class extends Error {
-  name = "KeyturnError";
-};
-var OptionError = class extends KeyturnError {
-  name = "OptionError";
-  /** The option's path as the caller wrote it, e.g. `baseUrl` or `retries.maxRetries`. */
-  option;
-  constructor(option, message) {
-    super(message);
-    this.option = option;
-  }
-};
-var ApiError = class extends KeyturnError {
-  name = "ApiError";
-  method;
-  path;
-  status;
-  code;
-  requestId;
-  /** Wait the server asked for (`Retry-After`), when it sent one. */
-  retryAfterMs;
-  /** A later retry may succeed: 408, 423, 429, 5xx, a connection failure or a timeout. */
-  transient;
-  /**
-   * The request may have changed state on the platform although it failed: a request other than
-   * GET or HEAD whose answer was lost, timed out or cut short by the caller's signal in flight,
-   * was 408 or 5xx other than 503, or was a 2xx whose body could not be read. Check before
-   * repeating it.
-   */
-  mayHaveTakenEffect;
-  /** Attempts made before this error was thrown (retries included). */
-  attempts = 1;
-  constructor(message, init) {
-    super(message, init.cause === void 0 ? void 0 : { cause: init.cause });
-    this.method = init.method;
-    this.path = init.path;
-    this.status = init.status;
-    this.code = init.code;
-    this.requestId = init.requestId;
-    this.retryAfterMs = init.retryAfterMs;
-    this.transient = init.transient ?? isTransientStatus(init.status);
-    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? (changesState(init.method) && statusMayHaveTakenEffect(init.status));
-  }
-  /** Builds the error subclass that matches an HTTP error response. */
-  static generate(response) {
-    const { method, path, status } = response;
-    const body = asErrorBody(response.body);
-    const secrets = response.secrets ?? [];
-    const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
-    const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
-    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
-    const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
-    const init = { method, path, status, code, requestId, retryAfterMs };
-    const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
-    const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
-    const tail = requestId ? ` (request id ${requestId})` : "";
-    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs);
-    return new ErrorClass(`${head} ${advice}${tail}`, init);
-  }
-  /** The safe fields, so JSON logs of an error never carry more than the message says. */
-  toJSON() {
-    return {
-      name: this.name,
-      message: this.message,
-      method: this.method,
-      path: this.path,
-      status: this.status,
-      code: this.code,
-      requestId: this.requestId,
-      retryAfterMs: this.retryAfterMs,
-      transient: this.transient,
-      mayHaveTakenEffect: this.mayHaveTakenEffect,
-      attempts: this.attempts
-    };
-  }
-};
-function changesState(method) {
-  return method !== "GET" && method !== "HEAD";
-}
-function isTransientStatus(status) {
-  return status !== void 0 && (status === 408 || status === 423 || status === 429 || status >= 500);
-}
-function statusMayHaveTakenEffect(status) {
-  return status !== void 0 && (status === 408 || status >= 500 && status !== 503);
-}
-var InvalidRequestError = class extends ApiError {
-  name = "InvalidRequestError";
-};
-var AuthenticationError = class extends ApiError {
-  name = "AuthenticationError";
-};
-var PermissionDeniedError = class extends ApiError {
-  name = "PermissionDeniedError";
-};
-var NotFoundError = class extends ApiError {
-  name = "NotFoundError";
-};
-var ConflictError = class extends ApiError {
-  name = "ConflictError";
-};
-var LockedError = class extends ConflictError {
-  name = "LockedError";
-};
-var RateLimitError = class extends ApiError {
-  name = "RateLimitError";
-};
-var ServerError = class extends ApiError {
-  name = "ServerError";
-};
-var RedirectRefusedError = class extends ApiError {
-  name = "RedirectRefusedError";
-};
-var ConnectionError = class extends ApiError {
-  name = "ConnectionError";
-  constructor(message, init) {
-    super(message, {
-      ...init,
-      transient: init.transient ?? true,
-      mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method)
-    });
-  }
-};
-var TimeoutError = class extends ConnectionError {
-  name = "TimeoutError";
-};
-var RequestAbortedError = class extends ApiError {
-  name = "RequestAbortedError";
-  constructor(message, init) {
-    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? false });
-  }
-};
-var ResponseShapeError = class extends ApiError {
-  name = "ResponseShapeError";
-  constructor(message, init) {
-    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method) });
-  }
-};
-var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
-function classify(status, method, path, retryAfterMs) {
-  const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
-  switch (status) {
-    case 400:
-    case 422:
-      return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
-    case 401:
-      return [
-        AuthenticationError,
-        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
-      ];
-    case 403:
-      return [PermissionDeniedError, forbiddenAdvice(path)];
-    case 404:
-      return [NotFoundError, "Check the ids in the path: they do not exist, or belong to another account."];
-    case 409:
-      return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
-    case 423:
-      return [
-        LockedError,
-        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
-      ];
-    case 429:
-      return [
-        RateLimitError,
-        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait}.`
-      ];
-  }
-  if (status === 503)
-    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait}.`];
-  if (status >= 500) {
-    const effect = method === "GET" ? "" : ` ${MAY_HAVE_TAKEN_EFFECT}`;
-    return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
-  }
-  return [ApiError, "This status is not expected from the platform API: check baseUrl and the request."];
-}
-function forbiddenAdvice(path) {
-  if (/^\/organizations\/[^/]+\/api_keys(\/|$)/.test(path)) {
-    return "The API key may not manage this organization's keys: an organization-wide key needs an organization admin's personal key (or an organization key), a project-scoped key any member's; a project-scoped key manages no keys.";
-  }
-  return "The API key is not allowed to do this: check that its account owns the resource.";
-}
-function asErrorBody(body) {
-  if (typeof body !== "object" || body === null)
-    return {};
-  const { code, message, request_id } = body;
-  return {
-    code: typeof code === "string" && code !== "" ? code : void 0,
-    message: typeof message === "string" && message !== "" ? message : void 0,
-    request_id: typeof request_id === "string" && request_id !== "" ? request_id : void 0
-  };
-}
-
-// ../../packages/api/dist/version.js
-var VERSION = "0.0.0";
-
-// ../../packages/api/dist/options.js
-var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
-var DEFAULT_TIMEOUT_MS = 3e4;
-var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
-
-// ../../packages/api/dist/toolkit/credential-shapes.js
-var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
-function platformKeyProblem(value) {
-  if (!GITHUB_TOKEN.test(value))
-    return void 0;
-  return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
-}
-
-// ../../packages/api/dist/toolkit/runtime.js
-var SleepAborted = class extends KeyturnError {
+// ../../packages/api/dist/internal/runtime.js
+var SleepAborted = class extends Error {
   name = "SleepAborted";
 };
 function abortableSleep(ms, signal, clock = Date.now) {
@@ -2107,7 +1866,184 @@ var systemRuntime = {
   abortAfter
 };
 
-// ../../packages/api/dist/loopback-host.js
+// ../../packages/api/dist/internal/redact.js
+var REDACTED = "[redacted]";
+var BEARER = /(bearer\s+)(?![[<])[^\s"',;)]+/gi;
+function redactSecrets(text, secrets) {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length > 0)
+      out = out.split(secret).join(REDACTED);
+  }
+  return out.replace(BEARER, `$1${REDACTED}`);
+}
+function safeExcerpt(text, secrets, max = 300) {
+  const line = redactSecrets(text, secrets).replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+}
+
+// ../../packages/api/dist/internal/retry-after.js
+function parseRetryAfter(value, nowMs) {
+  if (value === null || value === void 0)
+    return void 0;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text))
+    return Math.round(Number(text) * 1e3);
+  if (!/[a-z]/i.test(text))
+    return void 0;
+  const at2 = Date.parse(text);
+  if (!Number.isFinite(at2))
+    return void 0;
+  return Math.max(0, at2 - nowMs);
+}
+
+// ../../packages/api/dist/errors.js
+var ApiError = class extends Error {
+  name = "ApiError";
+  method;
+  path;
+  status;
+  code;
+  requestId;
+  /** Wait the server asked for (`Retry-After`), when it sent one. */
+  retryAfterMs;
+  /** Attempts made before this error was thrown (retries included). */
+  attempts = 1;
+  constructor(message, init) {
+    super(message, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+  /** Builds the error subclass that matches an HTTP error response. */
+  static generate(response) {
+    const { method, path, status } = response;
+    const body = asErrorBody(response.body);
+    const secrets = response.secrets ?? [];
+    const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
+    const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
+    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
+    const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
+    const init = { method, path, status, code, requestId, retryAfterMs };
+    const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
+    const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
+    const tail = requestId ? ` (request id ${requestId})` : "";
+    const [ErrorClass, advice] = classify(status, method, retryAfterMs);
+    return new ErrorClass(`${head} ${advice}${tail}`, init);
+  }
+  /** The safe fields, so JSON logs of an error never carry more than the message says. */
+  toJSON() {
+    return {
+      name: this.name,
+      message: this.message,
+      method: this.method,
+      path: this.path,
+      status: this.status,
+      code: this.code,
+      requestId: this.requestId,
+      retryAfterMs: this.retryAfterMs,
+      attempts: this.attempts
+    };
+  }
+};
+var InvalidRequestError = class extends ApiError {
+  name = "InvalidRequestError";
+};
+var AuthenticationError = class extends ApiError {
+  name = "AuthenticationError";
+};
+var PermissionDeniedError = class extends ApiError {
+  name = "PermissionDeniedError";
+};
+var NotFoundError = class extends ApiError {
+  name = "NotFoundError";
+};
+var ConflictError = class extends ApiError {
+  name = "ConflictError";
+};
+var LockedError = class extends ConflictError {
+  name = "LockedError";
+};
+var RateLimitError = class extends ApiError {
+  name = "RateLimitError";
+};
+var ServerError = class extends ApiError {
+  name = "ServerError";
+};
+var RedirectRefusedError = class extends ApiError {
+  name = "RedirectRefusedError";
+};
+var ConnectionError = class extends ApiError {
+  name = "ConnectionError";
+};
+var TimeoutError = class extends ApiError {
+  name = "TimeoutError";
+};
+var RequestAbortedError = class extends ApiError {
+  name = "RequestAbortedError";
+};
+var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
+function classify(status, method, retryAfterMs) {
+  const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
+  switch (status) {
+    case 400:
+    case 422:
+      return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
+    case 401:
+      return [
+        AuthenticationError,
+        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
+      ];
+    case 403:
+      return [PermissionDeniedError, "The API key is not allowed to do this: check that its account owns the resource."];
+    case 404:
+      return [NotFoundError, "Check the ids in the path: they do not exist, or belong to another account."];
+    case 409:
+      return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
+    case 423:
+      return [
+        LockedError,
+        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
+      ];
+    case 429:
+      return [
+        RateLimitError,
+        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait}.`
+      ];
+  }
+  if (status === 503)
+    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait}.`];
+  if (status >= 500) {
+    const effect = method === "GET" ? "" : ` ${MAY_HAVE_TAKEN_EFFECT}`;
+    return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
+  }
+  return [ApiError, "This status is not expected from the platform API: check baseUrl and the request."];
+}
+function unansweredAdvice(method, advice) {
+  return method === "POST" ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
+}
+function noteGaveUp(error2, attempts, why, secrets) {
+  error2.attempts = attempts;
+  if (why)
+    error2.message = redactSecrets(`${error2.message} ${why}`, secrets);
+  return error2;
+}
+function asErrorBody(body) {
+  if (typeof body !== "object" || body === null)
+    return {};
+  const { code, message, request_id } = body;
+  return {
+    code: typeof code === "string" && code !== "" ? code : void 0,
+    message: typeof message === "string" && message !== "" ? message : void 0,
+    request_id: typeof request_id === "string" && request_id !== "" ? request_id : void 0
+  };
+}
+
+// ../../packages/api/dist/internal/origin.js
+var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
 function isLoopbackHost(hostname) {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
   if (host === "localhost" || host === "::1")
@@ -2115,29 +2051,27 @@ function isLoopbackHost(hostname) {
   const octets = host.split(".");
   return octets.length === 4 && octets[0] === "127" && octets.every((o2) => /^\d{1,3}$/.test(o2) && Number(o2) <= 255);
 }
-
-// ../../packages/api/dist/internal/origin.js
 function parseBaseUrl(value, context) {
   if (typeof value !== "string" || value.trim() === "") {
-    throw new OptionError("baseUrl", `${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
+    throw new TypeError(`${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
   }
   let url;
   try {
     url = new URL(value);
   } catch {
-    throw new OptionError("baseUrl", `${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
+    throw new TypeError(`${context}: baseUrl is not a valid absolute URL (expected e.g. ${DEFAULT_BASE_URL})`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new OptionError("baseUrl", `${context}: baseUrl must use https: (got ${url.protocol})`);
+    throw new TypeError(`${context}: baseUrl must use https: (got ${url.protocol})`);
   }
   if (url.username !== "" || url.password !== "") {
-    throw new OptionError("baseUrl", `${context}: baseUrl must not contain credentials; pass the key as apiKey`);
+    throw new TypeError(`${context}: baseUrl must not contain credentials; pass the key as apiKey`);
   }
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new OptionError("baseUrl", `${context}: baseUrl must use https: for ${url.host}; plain http: is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost), so the key never crosses a network in clear text`);
+    throw new TypeError(`${context}: baseUrl must use https: for ${url.host}; plain http: is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost), so the key never crosses a network in clear text`);
   }
   if (url.search !== "" || url.hash !== "") {
-    throw new OptionError("baseUrl", `${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
+    throw new TypeError(`${context}: baseUrl must not have a query or a fragment (expected e.g. ${DEFAULT_BASE_URL})`);
   }
   const pathname = url.pathname.replace(/\/+$/, "");
   return { origin: url.origin, pathname, href: `${url.origin}${pathname}` };
@@ -2145,7 +2079,7 @@ function parseBaseUrl(value, context) {
 function encodePathSegment(value) {
   const text = String(value);
   if (text === "" || text === "." || text === "..") {
-    throw new OptionError("id", `an id in an API path must not be empty, "." or ".." (got "${text}")`);
+    throw new TypeError(`an id in an API path must not be empty, "." or ".." (got "${text}")`);
   }
   return encodeURIComponent(text);
 }
@@ -2178,207 +2112,8 @@ function redirectTarget(location, requestUrl) {
   }
 }
 
-// ../../packages/api/dist/internal/validate.js
-var MAX_TIMER_MS = 2147483647;
-function isPlainObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var WHOLE_OPTIONS = "options";
-function requireOptionsObject(value, context) {
-  if (value === void 0)
-    return {};
-  if (!isPlainObject(value))
-    throw new OptionError(WHOLE_OPTIONS, `${context}: options must be an object`);
-  return value;
-}
-function rejectUnknownKeys(value, allowed, context, parent) {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key) && value[key] !== void 0) {
-      const where = parent === void 0 ? context : `${context}: ${parent}`;
-      const option = parent === void 0 ? key : `${parent}.${key}`;
-      throw new OptionError(option, `${where}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
-    }
-  }
-}
-function requireNumber(value, name, context, rule = {}) {
-  const { min = 0, exclusiveMin = false, max = MAX_TIMER_MS, integer = false, unit = "" } = rule;
-  const kind = integer ? "an integer" : "a number";
-  const bounds = `${exclusiveMin ? ">" : ">="} ${min}${max === Number.POSITIVE_INFINITY ? "" : ` and <= ${max}`}`;
-  const ok = typeof value === "number" && Number.isFinite(value) && (!integer || Number.isInteger(value)) && (exclusiveMin ? value > min : value >= min) && value <= max;
-  if (!ok) {
-    const got = typeof value === "number" ? String(value) : typeof value;
-    throw new OptionError(name, `${context}: ${name} must be ${kind}${unit ? ` of ${unit}` : ""} ${bounds} (got ${got})`);
-  }
-  return value;
-}
-function requireNonEmptyString(value, name, context) {
-  if (typeof value !== "string" || value.length === 0) {
-    throw new OptionError(name, `${context}: ${name} must be a non-empty string`);
-  }
-  return value;
-}
-function requireFunction(value, name, context) {
-  if (value === void 0)
-    return void 0;
-  if (typeof value !== "function")
-    throw new OptionError(name, `${context}: ${name} must be a function`);
-  return value;
-}
-function requireSignal(value, name, context) {
-  if (value === void 0)
-    return void 0;
-  const looksLikeSignal = isPlainObjectLike(value) && typeof value.aborted === "boolean" && typeof value.addEventListener === "function";
-  if (!looksLikeSignal)
-    throw new OptionError(name, `${context}: ${name} must be an AbortSignal`);
-  return value;
-}
-function isPlainObjectLike(value) {
-  return typeof value === "object" && value !== null;
-}
-
-// ../../packages/api/dist/internal/retry.js
-var DEFAULT_RETRY_POLICY = Object.freeze({
-  maxRetries: 4,
-  baseDelayMs: 500,
-  maxDelayMs: 8e3,
-  deadlineMs: 6e4,
-  maxRetryAfterMs: 6e4
-});
-var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
-function resolveRetryPolicy(retries, context) {
-  if (retries === void 0)
-    return { ...DEFAULT_RETRY_POLICY };
-  if (typeof retries === "number") {
-    const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
-    return { ...DEFAULT_RETRY_POLICY, maxRetries };
-  }
-  if (!isPlainObject(retries))
-    throw new OptionError("retries", `${context}: retries must be a number or an object of RetryOptions`);
-  rejectUnknownKeys(retries, RETRY_KEYS, context, "retries");
-  const policy = { ...DEFAULT_RETRY_POLICY };
-  for (const key of RETRY_KEYS) {
-    if (retries[key] === void 0)
-      continue;
-    const rule = key === "maxRetries" ? { integer: true, max: 100 } : { unit: "milliseconds" };
-    policy[key] = requireNumber(retries[key], `retries.${key}`, context, rule);
-  }
-  return policy;
-}
-function isRetryableFailure(error2) {
-  const { method } = error2;
-  const idempotent = method === "GET" || method === "HEAD" || method === "PUT" || method === "DELETE";
-  return error2.transient && (idempotent || !error2.mayHaveTakenEffect);
-}
-function backoffDelayMs(retryIndex, policy, random) {
-  const ceiling = Math.min(policy.baseDelayMs * 2 ** retryIndex, policy.maxDelayMs);
-  return Math.floor(ceiling * random());
-}
-function decideRetry(input) {
-  const { error: error2, attempts, elapsedMs, policy, random } = input;
-  if (!isRetryableFailure(error2))
-    return { retry: false };
-  if (attempts > policy.maxRetries) {
-    const why = policy.maxRetries === 0 ? void 0 : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
-    return { retry: false, why };
-  }
-  const { retryAfterMs } = error2;
-  if (retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs) {
-    return {
-      retry: false,
-      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1e3)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`
-    };
-  }
-  const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);
-  if (elapsedMs + delayMs > policy.deadlineMs) {
-    return {
-      retry: false,
-      why: `Gave up after ${attempts} attempts: the next retry would start after retries.deadlineMs (${policy.deadlineMs} ms).`
-    };
-  }
-  return { retry: true, delayMs };
-}
-
-// ../../packages/api/dist/internal/settings.js
-var OPTION_KEYS = [
-  "apiKey",
-  "baseUrl",
-  "fetch",
-  "timeoutMs",
-  "retries",
-  "userAgent",
-  "signal",
-  "onRequest",
-  "runtime"
-];
-function resolveClientOptions(options, context = "createClient") {
-  if (options === void 0)
-    throw new OptionError(WHOLE_OPTIONS, `${context}: options are required, with at least apiKey`);
-  const given = requireOptionsObject(options, context);
-  rejectUnknownKeys(given, OPTION_KEYS, context);
-  const fetchImpl = requireFunction(given.fetch, "fetch", context) ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function") {
-    throw new OptionError("fetch", `${context}: no global fetch; pass options.fetch (Node >= 20 has one)`);
-  }
-  return {
-    apiKey: checkApiKey(given.apiKey, context),
-    base: parseBaseUrl(given.baseUrl ?? DEFAULT_BASE_URL, context),
-    fetch: fetchImpl,
-    timeoutMs: given.timeoutMs === void 0 ? DEFAULT_TIMEOUT_MS : requireNumber(given.timeoutMs, "timeoutMs", context, { exclusiveMin: true, unit: "milliseconds" }),
-    retry: resolveRetryPolicy(given.retries, context),
-    userAgent: userAgentFor(given.userAgent, context),
-    signal: requireSignal(given.signal, "signal", context),
-    onRequest: requireFunction(given.onRequest, "onRequest", context),
-    runtime: checkRuntime(given.runtime, context)
-  };
-}
-function checkApiKey(value, context) {
-  if (value === void 0 || value === null || value === "") {
-    throw new OptionError("apiKey", `${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`);
-  }
-  if (typeof value !== "string")
-    throw new OptionError("apiKey", `${context}: apiKey must be a string`);
-  if (!/^[\x21-\x7e]+$/.test(value)) {
-    throw new OptionError("apiKey", `${context}: apiKey must be printable ASCII without spaces or line breaks; check the stored secret for a trailing newline`);
-  }
-  const problem = platformKeyProblem(value);
-  if (problem !== void 0)
-    throw new OptionError("apiKey", `${context}: apiKey ${problem}`);
-  return value;
-}
-function userAgentFor(value, context) {
-  if (value === void 0)
-    return DEFAULT_USER_AGENT;
-  if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
-    throw new OptionError("userAgent", `${context}: userAgent must be a non-empty single line of printable ASCII`);
-  }
-  return `${value.trim()} ${DEFAULT_USER_AGENT}`;
-}
-var RUNTIME_METHODS = ["now", "random", "sleep", "abortAfter"];
-function checkRuntime(value, context) {
-  if (value === void 0)
-    return systemRuntime;
-  const complete = isPlainObject(value) && RUNTIME_METHODS.every((name) => typeof value[name] === "function");
-  if (!complete) {
-    throw new OptionError("runtime", `${context}: runtime must be an object with ${RUNTIME_METHODS.join(", ")} (see systemRuntime)`);
-  }
-  return value;
-}
-
-// ../../packages/api/dist/toolkit/notify-hook.js
-function notifyHook(hook2, event) {
-  if (hook2 === void 0)
-    return;
-  try {
-    const result2 = hook2(event);
-    if (typeof result2?.then === "function") {
-      result2.then(void 0, () => void 0);
-    }
-  } catch {
-  }
-}
-
-// ../../packages/api/dist/toolkit/signals.js
-var DeadlinePassed = class extends KeyturnError {
+// ../../packages/api/dist/internal/signals.js
+var DeadlinePassed = class extends Error {
   name = "DeadlinePassed";
 };
 function linkSignals(signals, timeoutMs) {
@@ -2416,7 +2151,7 @@ function linkSignals(signals, timeoutMs) {
   };
 }
 
-// ../../packages/api/dist/internal/attempt.js
+// ../../packages/api/dist/internal/request.js
 async function sendAttempt(settings, spec, callSignal, now) {
   const url = buildRequestUrl(settings.base, spec.path, spec.query);
   const at2 = { method: spec.method, path: spec.path };
@@ -2466,7 +2201,7 @@ async function sendAttempt(settings, spec, callSignal, now) {
       });
     }
     if (data === NOT_JSON) {
-      throw new ResponseShapeError(`${at2.method} ${at2.path} answered HTTP ${response.status} with a body that is not JSON. Check baseUrl: it should be the API root, such as ${DEFAULT_BASE_URL}.`, { ...at2, status: response.status, requestId: response.headers.get("x-request-id") ?? void 0 });
+      throw new ApiError(`${at2.method} ${at2.path} answered HTTP ${response.status} with a body that is not JSON. Check baseUrl: it should be the API root, such as ${DEFAULT_BASE_URL}.`, { ...at2, status: response.status, requestId: response.headers.get("x-request-id") ?? void 0 });
     }
     return { status: response.status, data };
   } finally {
@@ -2483,16 +2218,15 @@ function parseJson(text) {
     return NOT_JSON;
   }
 }
-function abortedError(at2, reason, mayHaveBeenSent = false) {
-  const init = { ...at2, mayHaveTakenEffect: mayHaveBeenSent && at2.method !== "GET" && at2.method !== "HEAD" };
+function abortedError(at2, reason) {
   if (reason instanceof DeadlinePassed) {
-    return new RequestAbortedError(`${at2.method} ${at2.path} was cut short: ${reason.message}`, init);
+    return new RequestAbortedError(`${at2.method} ${at2.path} was cut short: ${reason.message}`, at2);
   }
-  return new RequestAbortedError(`${at2.method} ${at2.path} was aborted by the caller's signal.`, init);
+  return new RequestAbortedError(`${at2.method} ${at2.path} was aborted by the caller's signal.`, at2);
 }
 function unansweredError(error2, at2, link, settings) {
   if (link.callerAborted())
-    return abortedError(at2, link.signal.reason, true);
+    return abortedError(at2, link.signal.reason);
   if (link.timedOut()) {
     const advice2 = unansweredAdvice(at2.method, "Raise timeoutMs if the platform is slow, or check the network.");
     return new TimeoutError(`${at2.method} ${at2.path} got no complete answer within ${settings.timeoutMs} ms. ${advice2}`, at2);
@@ -2504,9 +2238,6 @@ function unansweredError(error2, at2, link, settings) {
     ...at2,
     cause
   });
-}
-function unansweredAdvice(method, advice) {
-  return method === "POST" ? `${advice} ${MAY_HAVE_TAKEN_EFFECT}` : advice;
 }
 function redirectError(response, url, at2) {
   const target = redirectTarget(response.headers.get("location"), url);
@@ -2531,6 +2262,129 @@ function networkErrorCode(error2) {
     current = current.cause;
   }
   return void 0;
+}
+
+// ../../packages/api/dist/internal/validate.js
+var MAX_TIMER_MS = 2147483647;
+function isPlainObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function requireOptionsObject(value, context) {
+  if (value === void 0)
+    return {};
+  if (!isPlainObject(value))
+    throw new TypeError(`${context}: options must be an object`);
+  return value;
+}
+function rejectUnknownKeys(value, allowed, context) {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key) && value[key] !== void 0) {
+      throw new TypeError(`${context}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
+    }
+  }
+}
+function requireNumber(value, name, context, rule = {}) {
+  const { min = 0, exclusiveMin = false, max = MAX_TIMER_MS, integer = false, unit = "" } = rule;
+  const kind = integer ? "an integer" : "a number";
+  const bounds = `${exclusiveMin ? ">" : ">="} ${min}${max === Number.POSITIVE_INFINITY ? "" : ` and <= ${max}`}`;
+  const ok = typeof value === "number" && Number.isFinite(value) && (!integer || Number.isInteger(value)) && (exclusiveMin ? value > min : value >= min) && value <= max;
+  if (!ok) {
+    const got = typeof value === "number" ? String(value) : typeof value;
+    throw new RangeError(`${context}: ${name} must be ${kind}${unit ? ` of ${unit}` : ""} ${bounds} (got ${got})`);
+  }
+  return value;
+}
+function requireNonEmptyString(value, name, context) {
+  if (typeof value !== "string" || value.length === 0) {
+    throw new TypeError(`${context}: ${name} must be a non-empty string`);
+  }
+  return value;
+}
+function requireFunction(value, name, context) {
+  if (value === void 0)
+    return void 0;
+  if (typeof value !== "function")
+    throw new TypeError(`${context}: ${name} must be a function`);
+  return value;
+}
+function requireSignal(value, name, context) {
+  if (value === void 0)
+    return void 0;
+  const looksLikeSignal = isPlainObjectLike(value) && typeof value.aborted === "boolean" && typeof value.addEventListener === "function";
+  if (!looksLikeSignal)
+    throw new TypeError(`${context}: ${name} must be an AbortSignal`);
+  return value;
+}
+function isPlainObjectLike(value) {
+  return typeof value === "object" && value !== null;
+}
+
+// ../../packages/api/dist/internal/retry.js
+var DEFAULT_RETRY_POLICY = Object.freeze({
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8e3,
+  deadlineMs: 6e4,
+  maxRetryAfterMs: 6e4
+});
+var RETRY_KEYS = Object.keys(DEFAULT_RETRY_POLICY);
+function resolveRetryPolicy(retries, context) {
+  if (retries === void 0)
+    return { ...DEFAULT_RETRY_POLICY };
+  if (typeof retries === "number") {
+    const maxRetries = requireNumber(retries, "retries", context, { integer: true, max: 100 });
+    return { ...DEFAULT_RETRY_POLICY, maxRetries };
+  }
+  if (!isPlainObject(retries))
+    throw new TypeError(`${context}: retries must be a number or an object of RetryOptions`);
+  rejectUnknownKeys(retries, RETRY_KEYS, `${context}: retries`);
+  const policy = { ...DEFAULT_RETRY_POLICY };
+  for (const key of RETRY_KEYS) {
+    if (retries[key] === void 0)
+      continue;
+    const rule = key === "maxRetries" ? { integer: true, max: 100 } : { unit: "milliseconds" };
+    policy[key] = requireNumber(retries[key], `retries.${key}`, context, rule);
+  }
+  return policy;
+}
+function isRetryableFailure(method, error2) {
+  const idempotent = method === "GET" || method === "DELETE";
+  if (error2 instanceof ConnectionError || error2 instanceof TimeoutError)
+    return idempotent;
+  const { status } = error2;
+  if (status === void 0)
+    return false;
+  if (status === 423 || status === 429 || status === 503)
+    return true;
+  return idempotent && (status === 408 || status >= 500);
+}
+function backoffDelayMs(retryIndex, policy, random) {
+  const ceiling = Math.min(policy.baseDelayMs * 2 ** retryIndex, policy.maxDelayMs);
+  return Math.floor(ceiling * random());
+}
+function decideRetry(input) {
+  const { method, error: error2, attempts, elapsedMs, policy, random } = input;
+  if (!isRetryableFailure(method, error2))
+    return { retry: false };
+  if (attempts > policy.maxRetries) {
+    const why = policy.maxRetries === 0 ? void 0 : `Gave up after ${attempts} attempts (retries.maxRetries = ${policy.maxRetries}).`;
+    return { retry: false, why };
+  }
+  const { retryAfterMs } = error2;
+  if (retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs) {
+    return {
+      retry: false,
+      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1e3)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`
+    };
+  }
+  const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);
+  if (elapsedMs + delayMs > policy.deadlineMs) {
+    return {
+      retry: false,
+      why: `Gave up after ${attempts} attempts: the next retry would start after retries.deadlineMs (${policy.deadlineMs} ms).`
+    };
+  }
+  return { retry: true, delayMs };
 }
 
 // ../../packages/api/dist/internal/shape.js
@@ -2568,23 +2422,29 @@ function paginationCursor(data) {
 }
 
 // ../../packages/api/dist/internal/transport.js
-var Transport = class {
+var Transport = class _Transport {
   #settings;
-  constructor(settings) {
+  #runtime;
+  constructor(settings, runtime) {
     this.#settings = settings;
+    this.#runtime = runtime;
   }
   get baseUrl() {
     return this.#settings.base.href;
   }
   get runtime() {
-    return this.#settings.runtime;
+    return this.#runtime;
   }
   /** The client-wide signal, for waits that are not requests. */
   get signal() {
     return this.#settings.signal;
   }
+  /** A transport with the same settings and another key (already checked by the caller). */
+  withApiKey(apiKey) {
+    return new _Transport({ ...this.#settings, apiKey }, this.#runtime);
+  }
   async request(spec, call = {}) {
-    const { now, random } = this.#settings.runtime;
+    const { now } = this.#runtime;
     const settings = this.#settings;
     const started = now();
     let unanswered = false;
@@ -2604,31 +2464,32 @@ var Transport = class {
           throw error2;
         const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error2.status };
         const decision = decideRetry({
+          method: spec.method,
           error: error2,
           attempts,
           elapsedMs: now() - started,
           policy: settings.retry,
-          random
+          random: this.#runtime.random
         });
         if (!decision.retry) {
-          noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), unanswered);
+          noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), [settings.apiKey]);
           this.#emit({ ...base, outcome: "error", error: error2.message });
           throw error2;
         }
-        unanswered ||= error2 instanceof ConnectionError;
+        unanswered ||= error2 instanceof ConnectionError || error2 instanceof TimeoutError;
         this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
+        await this.#pause(decision.delayMs, spec, call.signal);
       }
     }
   }
   /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
-  async #pause(ms, at2, callSignal, unanswered) {
+  async #pause(ms, at2, callSignal) {
     const link = linkSignals([this.#settings.signal, callSignal]);
     try {
-      await this.#settings.runtime.sleep(ms, link.signal);
+      await this.#runtime.sleep(ms, link.signal);
     } catch (error2) {
       if (error2 instanceof SleepAborted)
-        throw abortedError(at2, link.signal.reason, unanswered);
+        throw abortedError(at2, link.signal.reason);
       throw error2;
     } finally {
       link.dispose();
@@ -2636,17 +2497,12 @@ var Transport = class {
   }
   /** The hook is the caller's logger: whatever it throws must never change a request's result. */
   #emit(event) {
-    notifyHook(this.#settings.onRequest, event);
+    try {
+      this.#settings.onRequest?.(event);
+    } catch {
+    }
   }
 };
-function noteGaveUp(error2, attempts, why, unanswered) {
-  error2.attempts = attempts;
-  if (why)
-    error2.message = `${error2.message} ${why}`;
-  if (unanswered && error2.method !== "GET" && error2.method !== "HEAD") {
-    error2.mayHaveTakenEffect = true;
-  }
-}
 function eventBase(spec, attempt, durationMs) {
   return { method: spec.method, path: spec.path, attempt, durationMs };
 }
@@ -2661,108 +2517,55 @@ function parseBody(spec, status, data) {
   } catch (error2) {
     if (!(error2 instanceof ShapeError))
       throw error2;
-    throw new ResponseShapeError(`${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error2.message}). Check baseUrl: it should be the platform API root.`, { method: spec.method, path: spec.path, status });
+    throw new ApiError(`${spec.method} ${spec.path} answered HTTP ${status} with an unexpected body (${error2.message}). Check baseUrl: it should be the platform API root.`, { method: spec.method, path: spec.path, status });
   }
 }
 
-// ../../packages/api/dist/pagination.js
-var CursorPage = class _CursorPage {
-  data;
-  #next;
-  #keys;
-  #read;
-  #keyOf;
-  constructor(fetched, askedCursor, previousKeys, read, keyOf) {
-    this.data = fetched.items.filter((item) => !previousKeys.has(keyOf(item)));
-    const moved = fetched.cursor !== void 0 && fetched.cursor !== askedCursor;
-    this.#next = this.data.length > 0 && moved ? fetched.cursor : void 0;
-    this.#keys = new Set(fetched.items.map(keyOf));
-    this.#read = read;
-    this.#keyOf = keyOf;
-  }
-  hasNextPage() {
-    return this.#next !== void 0;
-  }
-  async getNextPage() {
-    const cursor = this.#next;
-    if (cursor === void 0)
-      throw new KeyturnError("getNextPage: there is no next page; check hasNextPage() first");
-    return new _CursorPage(await this.#read(cursor), cursor, this.#keys, this.#read, this.#keyOf);
-  }
-};
-function wholeListReader(read) {
-  return async () => ({ items: await read(), cursor: void 0 });
-}
-var PagePromise = class {
-  #read;
-  #keyOf;
-  #firstPage;
-  /** @internal Resources make these; `keyOf` tells items apart across a page boundary. */
-  constructor(read, keyOf) {
-    this.#read = read;
-    this.#keyOf = keyOf;
-  }
-  #walkStart() {
-    return this.#read(void 0).then((fetched) => new CursorPage(fetched, void 0, /* @__PURE__ */ new Set(), this.#read, this.#keyOf));
-  }
-  // biome-ignore lint/suspicious/noThenProperty: awaitable by design, as openai-node's PagePromise.
-  then(onfulfilled, onrejected) {
-    this.#firstPage ??= this.#walkStart();
-    return this.#firstPage.then(onfulfilled, onrejected);
-  }
-  catch(onrejected) {
-    return this.then(void 0, onrejected);
-  }
-  finally(onfinally) {
-    return this.then().finally(onfinally);
-  }
-  /** Every page, from the first, fetched as you iterate. */
-  async *pages() {
-    let page = await this.#walkStart();
-    for (; ; ) {
-      yield page;
-      if (!page.hasNextPage())
-        return;
-      page = await page.getNextPage();
-    }
-  }
-  async *[Symbol.asyncIterator]() {
-    for await (const page of this.pages())
-      yield* page.data;
-  }
-  /** Every item in one array. For short lists; iterate long ones instead. */
-  async toArray() {
-    const all = [];
-    for await (const page of this.pages())
-      all.push(...page.data);
-    return all;
-  }
-};
+// ../../packages/api/dist/version.js
+var VERSION = "0.0.0";
 
-// ../../packages/api/dist/resources/api-key-wire.js
-var MAX_KEY_NAME = 64;
-var KEY_FIELDS = { id: "number", name: "string" };
-function checkKeyParams(params, context) {
-  if (!isPlainObject(params))
-    throw new OptionError("params", `${context}: params must be an object such as { key_name: 'ci-2025' }`);
-  const name = params.key_name;
-  const length = typeof name === "string" ? [...name].length : 0;
-  if (typeof name !== "string" || length === 0 || length > MAX_KEY_NAME) {
-    throw new OptionError("key_name", `${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
+// ../../packages/api/dist/options.js
+var CONTEXT = "createClient";
+var OPTION_KEYS = ["apiKey", "baseUrl", "fetch", "timeoutMs", "retries", "userAgent", "signal", "onRequest"];
+var DEFAULT_TIMEOUT_MS = 3e4;
+var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
+function resolveClientOptions(options) {
+  if (options === void 0)
+    throw new TypeError(`${CONTEXT}: options are required, with at least apiKey`);
+  const given = requireOptionsObject(options, CONTEXT);
+  rejectUnknownKeys(given, OPTION_KEYS, CONTEXT);
+  const fetchImpl = requireFunction(given.fetch, "fetch", CONTEXT) ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function")
+    throw new TypeError(`${CONTEXT}: no global fetch; pass options.fetch (Node >= 20 has one)`);
+  return {
+    apiKey: checkApiKey(given.apiKey, CONTEXT),
+    base: parseBaseUrl(given.baseUrl ?? DEFAULT_BASE_URL, CONTEXT),
+    fetch: fetchImpl,
+    timeoutMs: given.timeoutMs === void 0 ? DEFAULT_TIMEOUT_MS : requireNumber(given.timeoutMs, "timeoutMs", CONTEXT, { exclusiveMin: true, unit: "milliseconds" }),
+    retry: resolveRetryPolicy(given.retries, CONTEXT),
+    userAgent: userAgentFor(given.userAgent),
+    signal: requireSignal(given.signal, "signal", CONTEXT),
+    onRequest: requireFunction(given.onRequest, "onRequest", CONTEXT)
+  };
+}
+function checkApiKey(value, context) {
+  if (value === void 0 || value === null || value === "") {
+    throw new TypeError(`${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`);
   }
-  return params;
+  if (typeof value !== "string")
+    throw new TypeError(`${context}: apiKey must be a string`);
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    throw new TypeError(`${context}: apiKey must be printable ASCII without spaces or line breaks; check the stored secret for a trailing newline`);
+  }
+  return value;
 }
-function checkKeyId(keyId, context) {
-  return requireNumber(keyId, "keyId", context, { integer: true, min: 1, max: Number.MAX_SAFE_INTEGER });
-}
-function parseCreatedKey(data) {
-  return expectFields(data, "the body", { id: "number", key: "string" });
-}
-function parseKeyList(data) {
-  return expectArray(data, "the body").map((k2, i2) => expectFields(k2, `the body[${i2}]`, KEY_FIELDS));
-}
-function parseRevokedKey(data) {
-  return expectFields(data, "the body", KEY_FIELDS);
+function userAgentFor(value) {
+  if (value === void 0)
+    return DEFAULT_USER_AGENT;
+  if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
+    throw new TypeError(`${CONTEXT}: userAgent must be a non-empty single line of printable ASCII`);
+  }
+  return `${value.trim()} ${DEFAULT_USER_AGENT}`;
 }
 
 // ../../packages/api/dist/resources/request-options.js
@@ -2782,9 +2585,10 @@ function checkId(value, name, context) {
 }
 
 // ../../packages/api/dist/resources/api-keys.js
+var MAX_KEY_NAME = 64;
+var KEY_FIELDS = { id: "number", name: "string" };
 var ApiKeys = class {
   #transport;
-  /** @internal The client makes it. */
   constructor(transport) {
     this.#transport = transport;
   }
@@ -2795,38 +2599,80 @@ var ApiKeys = class {
    */
   async create(params, options) {
     const context = "apiKeys.create";
+    if (!isPlainObject(params))
+      throw new TypeError(`${context}: params must be an object such as { key_name: 'ci-2025' }`);
+    const name = params.key_name;
+    const length = typeof name === "string" ? [...name].length : 0;
+    if (typeof name !== "string" || length === 0 || length > MAX_KEY_NAME) {
+      throw new RangeError(`${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
+    }
     return this.#transport.request({
       method: "POST",
       path: "/api_keys",
-      body: checkKeyParams(params, context),
-      parse: parseCreatedKey
+      body: params,
+      parse: (data) => expectFields(data, "the body", { id: "number", key: "string" })
     }, toCallOptions(options, context));
   }
-  /**
-   * The account's live keys, as every `list`: await it for the page (`data`), or `for await` over
-   * it, or `toArray()`. The endpoint is not paginated (a JSON array), so there is one page.
-   */
-  list(options) {
-    const read = () => this.#transport.request({
+  /** The account's live keys (a JSON array, not wrapped). */
+  async list(options) {
+    return this.#transport.request({
       method: "GET",
       path: "/api_keys",
-      parse: parseKeyList
+      parse: (data) => expectArray(data, "the body").map((k2, i2) => expectFields(k2, `the body[${i2}]`, KEY_FIELDS))
     }, toCallOptions(options, "apiKeys.list"));
-    return new PagePromise(wholeListReader(read), (key) => String(key.id));
   }
   /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
   async revoke(keyId, options) {
     const context = "apiKeys.revoke";
-    const id = checkKeyId(keyId, context);
+    const id = requireNumber(keyId, "keyId", context, { integer: true, min: 1, max: Number.MAX_SAFE_INTEGER });
     return this.#transport.request({
       method: "DELETE",
       path: apiPath`/api_keys/${id}`,
-      parse: parseRevokedKey
+      parse: (data) => expectFields(data, "the body", KEY_FIELDS)
     }, toCallOptions(options, context));
   }
 };
 
-// ../../packages/api/dist/resources/operations/requests.js
+// ../../packages/api/dist/pagination.js
+var CursorPaginator = class {
+  #fetchPage;
+  #keyOf;
+  constructor(fetchPage, keyOf) {
+    this.#fetchPage = fetchPage;
+    this.#keyOf = keyOf;
+  }
+  /** Every page's new items, in order. Items seen on the page before are skipped. */
+  async *pages() {
+    let cursor;
+    let previousKeys = /* @__PURE__ */ new Set();
+    for (; ; ) {
+      const page = await this.#fetchPage(cursor);
+      if (page.items.length === 0)
+        return;
+      const keys = new Set(page.items.map(this.#keyOf));
+      const fresh = page.items.filter((item) => !previousKeys.has(this.#keyOf(item)));
+      if (fresh.length > 0)
+        yield fresh;
+      if (page.cursor === void 0 || page.cursor === cursor || fresh.length === 0)
+        return;
+      cursor = page.cursor;
+      previousKeys = keys;
+    }
+  }
+  async *[Symbol.asyncIterator]() {
+    for await (const items of this.pages())
+      yield* items;
+  }
+  /** Every item in one array. For short lists (projects); iterate long ones instead. */
+  async toArray() {
+    const all = [];
+    for await (const items of this.pages())
+      all.push(...items);
+    return all;
+  }
+};
+
+// ../../packages/api/dist/resources/operation-requests.js
 var OPERATION_FIELDS = { id: "string", status: "string" };
 function fetchOperationsPage(transport, projectId, params, call) {
   return transport.request({
@@ -2849,15 +2695,14 @@ function fetchOperation(transport, projectId, operationId, call) {
     }
   }, call);
 }
-function listOperations(transport, args) {
-  return new PagePromise(async (cursor) => {
-    const { projectId, limit, cursor: start, call } = args();
-    const page = await fetchOperationsPage(transport, projectId, { limit, cursor: cursor ?? start }, call);
+function iterateOperations(transport, projectId, limit, call) {
+  return new CursorPaginator(async (cursor) => {
+    const page = await fetchOperationsPage(transport, projectId, { limit, cursor }, call);
     return { items: page.operations, cursor: paginationCursor(page) };
   }, (op) => op.id);
 }
 
-// ../../packages/api/dist/waiter/status.js
+// ../../packages/api/dist/operations/status.js
 var SUCCESS_STATUSES = /* @__PURE__ */ new Set(["finished", "skipped"]);
 var FAILURE_STATUSES = /* @__PURE__ */ new Set(["failed", "error", "cancelled"]);
 function isSuccessStatus(status) {
@@ -2870,7 +2715,7 @@ function isFinalStatus(status) {
   return isSuccessStatus(status) || isFailureStatus(status);
 }
 
-// ../../packages/api/dist/waiter/poll-round.js
+// ../../packages/api/dist/operations/poll-round.js
 var MAX_PAGES_PER_ROUND = 2;
 var HEADROOM = 10;
 var FIRST_WINDOW = 100;
@@ -2954,7 +2799,7 @@ async function fetchAwaited(context, id) {
   }
 }
 
-// ../../packages/api/dist/waiter/pending-scan.js
+// ../../packages/api/dist/operations/pending-scan.js
 var QUIET_PAGES_TO_STOP = 2;
 var SCAN_PAGE_LIMIT = MAX_PAGE_LIMIT;
 var PendingScan = class {
@@ -2967,10 +2812,9 @@ var PendingScan = class {
     let position = 0;
     let quietPages = 0;
     let deepest;
-    const list2 = listOperations(transport, () => ({ projectId, limit: SCAN_PAGE_LIMIT, cursor: void 0, call }));
-    for await (const page of list2.pages()) {
+    for await (const page of iterateOperations(transport, projectId, SCAN_PAGE_LIMIT, call).pages()) {
       let pendingHere = false;
-      for (const op of page.data) {
+      for (const op of page) {
         const pending = !isFinalStatus(op.status);
         if (pending || this.#found.has(op.id))
           this.#found.set(op.id, op);
@@ -2996,7 +2840,7 @@ var PendingScan = class {
   }
 };
 
-// ../../packages/api/dist/waiter/poll-schedule.js
+// ../../packages/api/dist/operations/poll-schedule.js
 var DELAY_GROWTH = 0.2;
 var DELAY_JITTER = 0.2;
 var DEFAULT_MIN_INTERVAL_MS = 1e3;
@@ -3029,7 +2873,7 @@ var PollSchedule = class {
   }
 };
 
-// ../../packages/api/dist/waiter/wait-deadline.js
+// ../../packages/api/dist/operations/wait-deadline.js
 var WaitDeadline = class {
   /** When the wait's time is up, on the runtime's clock. */
   at;
@@ -3060,21 +2904,20 @@ var WaitDeadline = class {
   }
 };
 
-// ../../packages/api/dist/waiter/wait-options.js
+// ../../packages/api/dist/operations/wait-options.js
 var WAIT_CONTEXT = "operations.wait";
-var OPTION_KEYS2 = ["ids", "intervalMs", "minIntervalMs", "timeoutMs", "signal", "onPoll"];
+var OPTION_KEYS2 = ["intervalMs", "minIntervalMs", "timeoutMs", "signal", "onPoll"];
 var MILLISECONDS = { exclusiveMin: true, unit: "milliseconds" };
-function checkWait(projectId, options) {
+function checkWait(projectId, ids, options) {
   const given = requireOptionsObject(options, WAIT_CONTEXT);
   rejectUnknownKeys(given, OPTION_KEYS2, WAIT_CONTEXT);
-  const ids = given.ids === void 0 ? "pending" : given.ids;
-  if (ids !== "pending" && !Array.isArray(ids)) {
-    throw new OptionError("ids", `${WAIT_CONTEXT}: ids must be an array of operation ids, or 'pending' to await every pending operation`);
+  if (ids !== void 0 && !Array.isArray(ids)) {
+    throw new TypeError(`${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
   }
   const intervalMs = given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS);
   return {
     projectId: requireNonEmptyString(projectId, "projectId", WAIT_CONTEXT),
-    ids: ids === "pending" ? void 0 : [...new Set(ids.map((id, i2) => requireNonEmptyString(id, `ids[${i2}]`, WAIT_CONTEXT)))],
+    ids: ids && [...new Set(ids.map((id, i2) => requireNonEmptyString(id, `ids[${i2}]`, WAIT_CONTEXT)))],
     intervalMs,
     minIntervalMs: checkMinInterval(given.minIntervalMs, intervalMs),
     timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", WAIT_CONTEXT, { ...MILLISECONDS, max: MAX_TIMER_MS }),
@@ -3087,14 +2930,14 @@ function checkMinInterval(value, intervalMs) {
     return Math.min(DEFAULT_MIN_INTERVAL_MS, intervalMs);
   const minIntervalMs = requireNumber(value, "minIntervalMs", WAIT_CONTEXT, MILLISECONDS);
   if (minIntervalMs > intervalMs) {
-    throw new OptionError("minIntervalMs", `${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`);
+    throw new RangeError(`${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`);
   }
   return minIntervalMs;
 }
 
-// ../../packages/api/dist/waiter/wait.js
-async function waitForOperations(transport, projectId, options) {
-  const wait = checkWait(projectId, options);
+// ../../packages/api/dist/operations/wait.js
+async function waitForOperations(transport, projectId, ids, options) {
+  const wait = checkWait(projectId, ids, options);
   if (wait.ids?.length === 0)
     return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
   const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);
@@ -3169,7 +3012,7 @@ async function runRound(deadline, round) {
   } catch (error2) {
     if (deadline.callerAborted() || !(error2 instanceof ApiError))
       throw error2;
-    const { transient } = error2;
+    const transient = isRetryableFailure("GET", error2);
     if (deadline.passed() && (transient || error2 instanceof RequestAbortedError))
       return { kind: "deadline" };
     if (transient)
@@ -3223,29 +3066,32 @@ function result(state, summary2) {
   return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
 }
 
-// ../../packages/api/dist/resources/operations/operations.js
+// ../../packages/api/dist/resources/operations.js
 var Operations = class {
   #transport;
-  /** @internal The client makes it. */
   constructor(transport) {
     this.#transport = transport;
   }
-  /**
-   * The project's operations, newest first: await it for the first page, or `for await` over it
-   * for every operation, fetched page by page as you iterate. Argument mistakes reject.
-   */
-  list(projectId, params, options) {
+  /** One page of the project's operations, newest first, with the cursor of the next page. */
+  async list(projectId, params, options) {
     const context = "operations.list";
-    return listOperations(this.#transport, () => {
-      const id = checkId(projectId, "projectId", context);
-      const given = requireOptionsObject(params, context);
-      rejectUnknownKeys(given, ["limit", "cursor"], context);
-      const cursor = given.cursor === void 0 ? void 0 : requireNonEmptyString(given.cursor, "cursor", context);
-      const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
-      return { projectId: id, limit, cursor, call: toCallOptions(options, context) };
-    });
+    const id = checkId(projectId, "projectId", context);
+    const given = requireOptionsObject(params, context);
+    rejectUnknownKeys(given, ["limit", "cursor"], context);
+    const cursor = given.cursor === void 0 ? void 0 : requireNonEmptyString(given.cursor, "cursor", context);
+    const limit = checkLimit(given.limit, context);
+    return fetchOperationsPage(this.#transport, id, { limit, cursor }, toCallOptions(options, context));
   }
-  /** One operation, by id. */
+  /** Every operation of the project, newest first, fetched page by page as you iterate. */
+  iterate(projectId, params, options) {
+    const context = "operations.iterate";
+    const id = checkId(projectId, "projectId", context);
+    const given = requireOptionsObject(params, context);
+    rejectUnknownKeys(given, ["limit"], context);
+    const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
+    const call = toCallOptions(options, context);
+    return iterateOperations(this.#transport, id, limit, call);
+  }
   async get(projectId, operationId, options) {
     const context = "operations.get";
     const project = checkId(projectId, "projectId", context);
@@ -3257,81 +3103,12 @@ var Operations = class {
    * known states; the timeout also aborts requests in flight). A transient failure is passed to
    * `onPoll` and the wait goes on; other API errors throw. See WaitOptions for the polling rules.
    *
-   * `ids: 'pending'` (the default): every operation of the project not final at call time, found
-   * by reading the list newest first in pages of 1000 until two pages in a row hold no pending
-   * operation (or the list ends). An operation pending below that is not awaited: pass its id.
+   * `ids` omitted: every operation of the project not final at call time, found by reading the
+   * list newest first in pages of 1000 until two pages in a row hold no pending operation (or the
+   * list ends). An operation pending below that is not awaited: pass its id.
    */
-  async wait(projectId, options) {
-    return waitForOperations(this.#transport, projectId, options);
-  }
-};
-
-// ../../packages/api/dist/resources/organization-api-keys.js
-var OrganizationApiKeys = class {
-  #transport;
-  /** @internal The client makes it. */
-  constructor(transport) {
-    this.#transport = transport;
-  }
-  /**
-   * Creates an organization key, or with `project_id` a project-scoped key; the response is the
-   * only time its value is shown. An organization key needs an admin's personal key (or an
-   * organization key); a project-scoped key, any member's. Retried as `apiKeys.create`: not after a
-   * connection error, timeout or 5xx other than 503, since it may have taken effect (list to find out).
-   * Unknown fields in `params` are refused: a misspelled `project_id` would make an organization-wide key.
-   */
-  async create(orgId, params, options) {
-    const context = "organizations.apiKeys.create";
-    const org = checkId(orgId, "orgId", context);
-    const checked = checkKeyParams(params, context);
-    rejectUnknownKeys(checked, ["key_name", "project_id"], context);
-    const { key_name, project_id } = checked;
-    const project = project_id === void 0 ? void 0 : checkId(project_id, "project_id", context);
-    return this.#transport.request({
-      method: "POST",
-      path: apiPath`/organizations/${org}/api_keys`,
-      body: project === void 0 ? { key_name } : { key_name, project_id: project },
-      parse: parseCreatedKey
-    }, toCallOptions(options, context));
-  }
-  /**
-   * The organization's live keys, both kinds (`project_id` on project-scoped ones), as every
-   * `list`: await it for the page, `for await` over it, or `toArray()`. Not paginated: one page.
-   * Argument mistakes reject.
-   */
-  list(orgId, options) {
-    const context = "organizations.apiKeys.list";
-    const read = () => this.#transport.request({
-      method: "GET",
-      path: apiPath`/organizations/${checkId(orgId, "orgId", context)}/api_keys`,
-      parse: parseKeyList
-    }, toCallOptions(options, context));
-    return new PagePromise(wholeListReader(read), (key) => String(key.id));
-  }
-  /**
-   * Revokes a key of the organization, at once and for good. A key that is missing, already
-   * revoked or not the organization's: NotFoundError (after a retry whose first answer was lost,
-   * its message says an earlier attempt may have revoked it: whether that is success is yours to decide).
-   */
-  async revoke(orgId, keyId, options) {
-    const context = "organizations.apiKeys.revoke";
-    const org = checkId(orgId, "orgId", context);
-    const id = checkKeyId(keyId, context);
-    return this.#transport.request({
-      method: "DELETE",
-      path: apiPath`/organizations/${org}/api_keys/${id}`,
-      parse: parseRevokedKey
-    }, toCallOptions(options, context));
-  }
-};
-
-// ../../packages/api/dist/resources/organizations.js
-var Organizations = class {
-  /** `/organizations/{org_id}/api_keys`: create, list and revoke organization and project-scoped keys. */
-  apiKeys;
-  /** @internal The client makes it. */
-  constructor(transport) {
-    this.apiKeys = new OrganizationApiKeys(transport);
+  async wait(projectId, ids, options) {
+    return waitForOperations(this.#transport, projectId, ids, options);
   }
 };
 
@@ -3339,98 +3116,56 @@ var Organizations = class {
 var MAX_PROJECTS_PAGE_LIMIT = 400;
 var Projects = class {
   #transport;
-  /** @internal The client makes it. */
   constructor(transport) {
     this.#transport = transport;
   }
-  /**
-   * The account's projects: await it for the first page, `for await` over it (or `toArray()`) for
-   * every project, fetched page by page. Argument mistakes reject.
-   */
-  list(params, options) {
-    const context = "projects.list";
-    return new PagePromise(async (cursor) => {
-      const given = requireOptionsObject(params, context);
-      rejectUnknownKeys(given, ["limit"], context);
-      const limit = checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT);
-      return this.#transport.request({
-        method: "GET",
-        path: "/projects",
-        query: { limit, cursor },
-        parse: (data) => ({ items: expectList(data, "projects", { id: "string" }), cursor: paginationCursor(data) })
-      }, toCallOptions(options, context));
-    }, (project) => project.id);
+  /** Every project of the account, all pages gathered. */
+  async list(options) {
+    return this.#paginator(void 0, toCallOptions(options, "projects.list")).toArray();
+  }
+  /** Every project, page by page; one page in memory at a time. */
+  iterate(params, options) {
+    const context = "projects.iterate";
+    const given = requireOptionsObject(params, context);
+    rejectUnknownKeys(given, ["limit"], context);
+    return this.#paginator(checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT), toCallOptions(options, context));
+  }
+  #paginator(limit, call) {
+    return new CursorPaginator((cursor) => this.#transport.request({
+      method: "GET",
+      path: "/projects",
+      query: { limit, cursor },
+      parse: (data) => ({
+        items: expectList(data, "projects", { id: "string" }),
+        cursor: paginationCursor(data)
+      })
+    }, call), (project) => project.id);
   }
 };
 
-// ../../packages/api/dist/resources/raw-request.js
-var METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
-var CONTEXT = "request";
-function rawRequest(transport, method, path, options) {
-  const given = requireOptionsObject(options, CONTEXT);
-  rejectUnknownKeys(given, ["body", "query", "signal"], CONTEXT);
-  const spec = {
-    method: checkMethod(method),
-    path: checkPath(path),
-    query: checkQuery(given.query),
-    body: given.body,
-    parse: (data) => data
-  };
-  return transport.request(spec, toCallOptions({ signal: given.signal }, CONTEXT));
-}
-function checkMethod(value) {
-  if (!METHODS.includes(value)) {
-    throw new OptionError("method", `${CONTEXT}: method must be one of ${METHODS.join(", ")}`);
-  }
-  return value;
-}
-function checkPath(value) {
-  const ok = typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !/[?#\s]/.test(value);
-  if (!ok) {
-    throw new OptionError("path", `${CONTEXT}: path must start with / and be relative to the API root, without a query (pass it as query) or spaces, e.g. /projects`);
-  }
-  return value;
-}
-function checkQuery(value) {
-  if (value === void 0)
-    return void 0;
-  const primitive = (v2) => v2 === void 0 || ["string", "number", "boolean"].includes(typeof v2);
-  if (!isPlainObject(value) || !Object.values(value).every(primitive)) {
-    throw new OptionError("query", `${CONTEXT}: query must be an object of strings, numbers and booleans`);
-  }
-  return value;
-}
-
 // ../../packages/api/dist/client.js
 function createClient(options) {
-  return new Client(options, "createClient");
+  return createClientWithRuntime(options, systemRuntime);
+}
+function createClientWithRuntime(options, runtime) {
+  return new Client(new Transport(resolveClientOptions(options), runtime));
 }
 var Client = class _Client {
-  #options;
   #transport;
   apiKeys;
-  organizations;
   projects;
   operations;
-  constructor(options, context) {
-    this.#transport = new Transport(resolveClientOptions(options, context));
-    this.#options = { ...options };
-    this.apiKeys = new ApiKeys(this.#transport);
-    this.organizations = new Organizations(this.#transport);
-    this.projects = new Projects(this.#transport);
-    this.operations = new Operations(this.#transport);
+  constructor(transport) {
+    this.#transport = transport;
+    this.apiKeys = new ApiKeys(transport);
+    this.projects = new Projects(transport);
+    this.operations = new Operations(transport);
   }
   get baseUrl() {
     return this.#transport.baseUrl;
   }
-  withOptions(options) {
-    return new _Client({ ...this.#options, ...options }, "withOptions");
-  }
   withApiKey(apiKey) {
-    return new _Client({ ...this.#options, apiKey }, "withApiKey");
-  }
-  async request(method, path, options) {
-    return rawRequest(this.#transport, method, path, options);
+    return new _Client(this.#transport.withApiKey(checkApiKey(apiKey, "withApiKey")));
   }
 };
 
@@ -3471,10 +3206,10 @@ function observer(hook2) {
 }
 
 // ../../packages/rotation/dist/credentials.js
-var GITHUB_TOKEN2 = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
+var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
 var PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
-function platformKeyProblem2(value) {
-  if (!GITHUB_TOKEN2.test(value))
+function platformKeyProblem(value) {
+  if (!GITHUB_TOKEN.test(value))
     return void 0;
   return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
 }
@@ -8256,7 +7991,7 @@ function validateSecretName(name) {
 // ../../packages/rotation/dist/github/redact.js
 var AUTHORIZATION_VALUE = /\b(bearer|token)\s+(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
 var REDACTED2 = "[redacted]";
-function redactCredentials2(text, secrets) {
+function redactCredentials(text, secrets) {
   let out = text;
   for (const secret of secrets)
     if (secret)
@@ -8280,8 +8015,8 @@ function toTargetError(error2, spec, target, what, secrets = []) {
   const failure = error2 ?? {};
   const answered = failure.response !== void 0;
   const status = answered ? failure.response.status : void 0;
-  const githubMessage = answered ? redactCredentials2(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
-  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials2(errorText(error2), secrets)})`;
+  const githubMessage = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
+  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
   const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
   return new TargetError(message, target, status, advice, status === void 0 || status >= 500);
@@ -8639,7 +8374,7 @@ function resolveOptions(options, githubLog) {
   if (!client?.apiKeys || typeof client.withApiKey !== "function") {
     throw new TypeError("client must be a platform client (createClient from @keyturn/api)");
   }
-  const keyProblem = options.apiKey ? platformKeyProblem2(options.apiKey) : void 0;
+  const keyProblem = options.apiKey ? platformKeyProblem(options.apiKey) : void 0;
   if (keyProblem)
     throw new TypeError(`apiKey ${keyProblem}`);
   const token = options.github && "token" in options.github ? options.github.token : void 0;
@@ -8846,7 +8581,7 @@ async function createKey(ctx, keyName) {
   try {
     await ctx.onKeyCreated?.(key.key);
   } catch (error2) {
-    const failure = `The onKeyCreated hook failed: ${redactCredentials2(describeError(error2), [key.key])}`;
+    const failure = `The onKeyCreated hook failed: ${redactCredentials(describeError(error2), [key.key])}`;
     await revokeOwnKey(ctx, "create", key, ctx.client, failure);
     ctx.fail("create", `${failure}; the new key was revoked`, "Fix the hook, then run again. Nothing was written.", new Error(failure));
   }
@@ -13062,10 +12797,10 @@ function failureAnnotation(error2, hints = {}) {
 // ../common/src/inputs/rejected-value.ts
 var MAX_QUOTED_LENGTH = 20;
 var TOKEN_PREFIX = /(?:^|[^A-Za-z0-9])(?:gh[opsur]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/;
-var RANDOM_RUN2 = /[A-Za-z0-9]{16,}/g;
+var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
 function looksLikeCredential(text) {
   if (TOKEN_PREFIX.test(text)) return true;
-  return (text.match(RANDOM_RUN2) ?? []).some((run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2));
+  return (text.match(RANDOM_RUN) ?? []).some((run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2));
 }
 function rejectedValue(value) {
   if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
@@ -13347,7 +13082,7 @@ function credentialOf(problemOf) {
 }
 function readRotateInputs() {
   return collectInputs({
-    apiKey: () => readInput("api-key", credentialOf(platformKeyProblem2), {
+    apiKey: () => readInput("api-key", credentialOf(platformKeyProblem), {
       required: true,
       hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
     }),
