@@ -73,6 +73,28 @@ describe('requests keyturn sends fit the published operations', () => {
     ]);
   });
 
+  it("@keyturn/api: an organization's keys, organization-wide and project-scoped, with each kind of caller", async () => {
+    const org = platform.createOrganization({ id: 'org-conformance-1', name: 'Conformance' });
+    const orgProject = platform.createProject({ name: 'org-conformance', org_id: org.id }).id;
+    const admin = createClient({ apiKey: platform.createKey('org-admin').key, baseUrl: platform.url });
+    await recorder.as('@keyturn/api organizations', async () => {
+      const wide = await admin.organizations.apiKeys.create(org.id, { key_name: 'conformance-org' });
+      const scoped = await admin.organizations.apiKeys.create(org.id, { key_name: 'conformance-project', project_id: orgProject });
+      const byOrgKey = admin.withApiKey(wide.key).organizations.apiKeys;
+      const second = await byOrgKey.create(org.id, { key_name: 'made-by-org-key', project_id: orgProject });
+      await admin.organizations.apiKeys.list(org.id);
+      await byOrgKey.list(org.id).toArray();
+      await byOrgKey.revoke(org.id, second.id);
+      await admin.organizations.apiKeys.revoke(org.id, scoped.id);
+      await admin.organizations.apiKeys.revoke(org.id, wide.id);
+    });
+    expectConformant('@keyturn/api organizations', [
+      'POST /organizations/{org_id}/api_keys',
+      'GET /organizations/{org_id}/api_keys',
+      'DELETE /organizations/{org_id}/api_keys/{key_id}',
+    ]);
+  });
+
   it('the rotation, to all four kinds of GitHub target', async () => {
     const current = platform.createKey('rotation-current');
     const report = await recorder.as('@keyturn/rotation', () =>

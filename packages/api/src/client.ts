@@ -5,6 +5,7 @@ import { resolveClientOptions } from './internal/settings.js';
 import { Transport } from './internal/transport.js';
 import { ApiKeys } from './resources/api-keys.js';
 import { Operations } from './resources/operations/operations.js';
+import { Organizations } from './resources/organizations.js';
 import { Projects } from './resources/projects.js';
 import { type HttpMethod, type RawRequestOptions, rawRequest } from './resources/raw-request.js';
 
@@ -14,6 +15,8 @@ export interface PlatformClient {
   readonly baseUrl: string;
   /** `/api_keys`: create, list and revoke the account's API keys. */
   readonly apiKeys: ApiKeys;
+  /** `/organizations/{org_id}/api_keys`: create, list and revoke an organization's keys, organization-wide and project-scoped. */
+  readonly organizations: Organizations;
   /** `/projects`: list the account's projects. */
   readonly projects: Projects;
   /** `/projects/{id}/operations`: list, get and wait for a project's operations. */
@@ -50,6 +53,7 @@ class Client implements PlatformClient {
   readonly #options: ClientOptions;
   readonly #transport: Transport;
   readonly apiKeys: ApiKeys;
+  readonly organizations: Organizations;
   readonly projects: Projects;
   readonly operations: Operations;
 
@@ -57,6 +61,7 @@ class Client implements PlatformClient {
     this.#transport = new Transport(resolveClientOptions(options, context));
     this.#options = { ...options };
     this.apiKeys = new ApiKeys(this.#transport);
+    this.organizations = new Organizations(this.#transport);
     this.projects = new Projects(this.#transport);
     this.operations = new Operations(this.#transport);
   }

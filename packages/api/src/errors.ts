@@ -108,7 +108,7 @@ export class ApiError extends KeyturnError {
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, '')}` : '';
     const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ''}${said}.`;
     const tail = requestId ? ` (request id ${requestId})` : '';
-    const [ErrorClass, advice] = classify(status, method, retryAfterMs);
+    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs);
     return new ErrorClass(`${head} ${advice}${tail}`, init);
   }
 
@@ -230,7 +230,7 @@ type ErrorClass = new (message: string, init: ApiErrorInit) => ApiError;
 /** The advice added to a message when `mayHaveTakenEffect` is true for a POST. */
 export const MAY_HAVE_TAKEN_EFFECT = 'The request may have taken effect: check before repeating it.';
 
-function classify(status: number, method: string, retryAfterMs: number | undefined): [ErrorClass, string] {
+function classify(status: number, method: string, path: string, retryAfterMs: number | undefined): [ErrorClass, string] {
   const wait = retryAfterMs === undefined ? '' : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1000)} s)`;
   switch (status) {
     case 400:
@@ -243,7 +243,7 @@ function classify(status: number, method: string, retryAfterMs: number | undefin
           'and store it where this tool reads it.',
       ];
     case 403:
-      return [PermissionDeniedError, 'The API key is not allowed to do this: check that its account owns the resource.'];
+      return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:
       return [NotFoundError, 'Check the ids in the path: they do not exist, or belong to another account.'];
     case 409:
@@ -265,6 +265,17 @@ function classify(status: number, method: string, retryAfterMs: number | undefin
     return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
   }
   return [ApiError, 'This status is not expected from the platform API: check baseUrl and the request.'];
+}
+
+/** An organization's keys have their own rules of who may manage them, so a 403 there says them. */
+function forbiddenAdvice(path: string): string {
+  if (/^\/organizations\/[^/]+\/api_keys(\/|$)/.test(path)) {
+    return (
+      "The API key may not manage this organization's keys: an organization-wide key needs an organization " +
+      "admin's personal key (or an organization key), a project-scoped key any member's; a project-scoped key manages no keys."
+    );
+  }
+  return 'The API key is not allowed to do this: check that its account owns the resource.';
 }
 
 function asErrorBody(body: unknown): ErrorBody {

@@ -50,6 +50,42 @@ export interface RevokedApiKey {
   [extra: string]: unknown;
 }
 
+/** The body of POST /api_keys: what `apiKeys.create` takes. */
+export interface CreateApiKeyParams {
+  /** 1 to 64 characters (DESIGN.md). */
+  key_name: string;
+}
+
+/**
+ * The body of POST /organizations/{org_id}/api_keys: what `organizations.apiKeys.create` takes.
+ * Without `project_id` the key is the organization's (admin access to every project of it); with
+ * it, a project-scoped key (member access to that one project, no key management).
+ */
+export interface CreateOrganizationApiKeyParams {
+  /** 1 to 64 characters (DESIGN.md). */
+  key_name: string;
+  /** The project the key is limited to: a project of the organization. */
+  project_id?: string;
+}
+
+/** Response of POST /organizations/{org_id}/api_keys. `key` is the secret value, returned only here. */
+export interface CreatedOrganizationApiKey extends CreatedApiKey {
+  /** The one project the key can reach; absent on an organization-wide key. */
+  project_id?: string;
+}
+
+/** An item of GET /organizations/{org_id}/api_keys: organization-wide and project-scoped keys alike. */
+export interface OrganizationApiKey extends ApiKey {
+  /** The one project the key can reach; absent on an organization-wide key. */
+  project_id?: string;
+}
+
+/** Response of DELETE /organizations/{org_id}/api_keys/{key_id}. */
+export interface RevokedOrganizationApiKey extends RevokedApiKey {
+  /** The one project the key could reach; absent on an organization-wide key. */
+  project_id?: string;
+}
+
 /** An item of GET /projects (ProjectListItem): the fields the description requires; the rest is open. */
 export interface Project {
   id: string;

@@ -51,6 +51,7 @@ describe('@keyturn/api types against the published description', () => {
     ['a field the description does not have', 'cpu_used_sec: number;', 'cpu_used_sec: number;\n  locked: boolean;', 'locked'],
     ['a required field made optional', 'total_duration_ms: number;', 'total_duration_ms?: number;', 'total_duration_ms'],
     ['an optional field made required', 'branch_id?: string;', 'branch_id: string;', 'branch_id'],
+    ["a project-scoped key's optional project_id made required", '  project_id?: string;', '  project_id: string;', 'project_id'],
   ])('fails the build on %s', (_what, from, to, field) => {
     const types = readFileSync(join(apiRoot, 'src/types.ts'), 'utf8');
     expect(types).toContain(from);

@@ -17,6 +17,10 @@ export interface components {
             /** @description If true, the list will be applied only to protected branches. */
             protected_branches_only?: boolean;
         };
+        ApiKeyCreateRequest: {
+            /** @description A user-specified API key name. This value is required when creating an API key. */
+            key_name: string;
+        };
         ApiKeyCreateResponse: {
             /**
              * Format: date-time
@@ -219,6 +223,22 @@ export interface components {
          * @enum {string}
          */
         OperationStatus: "scheduling" | "running" | "finished" | "failed" | "error" | "cancelling" | "cancelled" | "skipped";
+        OrgApiKeyCreateRequest: components["schemas"]["ApiKeyCreateRequest"] & {
+            /** @description If set, the API key can access only this project */
+            project_id?: string;
+        };
+        OrgApiKeyCreateResponse: components["schemas"]["ApiKeyCreateResponse"] & {
+            /** @description If set, the API key can access only this project */
+            project_id?: string;
+        };
+        OrgApiKeyRevokeResponse: components["schemas"]["ApiKeyRevokeResponse"] & {
+            /** @description If set, the API key can access only this project */
+            project_id?: string;
+        };
+        OrgApiKeysListResponseItem: components["schemas"]["ApiKeysListResponseItem"] & {
+            /** @description If set, the API key can access only this project */
+            project_id?: string;
+        };
         /**
          * @description Cursor based pagination is used. The user must pass the cursor as is to the backend.
          *     For more information about cursor based pagination, see

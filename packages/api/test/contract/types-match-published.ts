@@ -5,7 +5,21 @@
 //   so only "every published value is one of ours" is checked;
 // - ErrorBody reads any error body, so every field is optional here.
 
-import type { ApiKey, ApiKeyCreator, CreatedApiKey, ErrorBody, Operation, OperationsPage, Project, RevokedApiKey } from '../../src/types.js';
+import type {
+  ApiKey,
+  ApiKeyCreator,
+  CreateApiKeyParams,
+  CreatedApiKey,
+  CreatedOrganizationApiKey,
+  CreateOrganizationApiKeyParams,
+  ErrorBody,
+  Operation,
+  OperationsPage,
+  OrganizationApiKey,
+  Project,
+  RevokedApiKey,
+  RevokedOrganizationApiKey,
+} from '../../src/types.js';
 import type { components } from './published.gen.js';
 
 type Published = components['schemas'];
@@ -28,6 +42,21 @@ assignable<ApiKeyCreator>(value<Published['ApiKeyCreatorData']>());
 
 assignable<Published['ApiKeyRevokeResponse']>(value<RevokedApiKey>());
 assignable<RevokedApiKey>(value<Published['ApiKeyRevokeResponse']>());
+
+assignable<Published['ApiKeyCreateRequest']>(value<CreateApiKeyParams>());
+assignable<CreateApiKeyParams>(value<Published['ApiKeyCreateRequest']>());
+
+assignable<Published['OrgApiKeyCreateRequest']>(value<CreateOrganizationApiKeyParams>());
+assignable<CreateOrganizationApiKeyParams>(value<Published['OrgApiKeyCreateRequest']>());
+
+assignable<Published['OrgApiKeyCreateResponse']>(value<CreatedOrganizationApiKey>());
+assignable<CreatedOrganizationApiKey>(value<Published['OrgApiKeyCreateResponse']>());
+
+assignable<Published['OrgApiKeysListResponseItem']>(value<OrganizationApiKey>());
+assignable<OrganizationApiKey>(value<Published['OrgApiKeysListResponseItem']>());
+
+assignable<Published['OrgApiKeyRevokeResponse']>(value<RevokedOrganizationApiKey>());
+assignable<RevokedOrganizationApiKey>(value<Published['OrgApiKeyRevokeResponse']>());
 
 assignable<Published['ProjectListItem']>(value<Project>());
 assignable<Project>(value<Published['ProjectListItem']>());
