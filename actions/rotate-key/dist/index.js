@@ -1461,7 +1461,7 @@ var ApiError = class extends KeyturnError {
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
     const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
     const tail = requestId ? ` (request id ${requestId})` : "";
-    const [ErrorClass, advice] = classify(status, method, retryAfterMs);
+    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs);
     return new ErrorClass(`${head} ${advice}${tail}`, init);
   }
   /** The safe fields, so JSON logs of an error never carry more than the message says. */
@@ -1543,7 +1543,7 @@ var ResponseShapeError = class extends ApiError {
   }
 };
 var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
-function classify(status, method, retryAfterMs) {
+function classify(status, method, path, retryAfterMs) {
   const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
   switch (status) {
     case 400:
@@ -1555,7 +1555,7 @@ function classify(status, method, retryAfterMs) {
         "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
       ];
     case 403:
-      return [PermissionDeniedError, "The API key is not allowed to do this: check that its account owns the resource."];
+      return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:
       return [NotFoundError, "Check the ids in the path: they do not exist, or belong to another account."];
     case 409:
@@ -1578,6 +1578,12 @@ function classify(status, method, retryAfterMs) {
     return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
   }
   return [ApiError, "This status is not expected from the platform API: check baseUrl and the request."];
+}
+function forbiddenAdvice(path) {
+  if (/^\/organizations\/[^/]+\/api_keys(\/|$)/.test(path)) {
+    return "The API key may not manage this organization's keys: an organization-wide key needs an organization admin's personal key (or an organization key), a project-scoped key any member's; a project-scoped key manages no keys.";
+  }
+  return "The API key is not allowed to do this: check that its account owns the resource.";
 }
 function asErrorBody(body) {
   if (typeof body !== "object" || body === null)
@@ -2289,6 +2295,32 @@ var PagePromise = class {
   }
 };
 
+// ../../packages/api/dist/resources/api-key-wire.js
+var MAX_KEY_NAME = 64;
+var KEY_FIELDS = { id: "number", name: "string" };
+function checkKeyParams(params, context) {
+  if (!isPlainObject(params))
+    throw new OptionError("params", `${context}: params must be an object such as { key_name: 'ci-2025' }`);
+  const name = params.key_name;
+  const length = typeof name === "string" ? [...name].length : 0;
+  if (typeof name !== "string" || length === 0 || length > MAX_KEY_NAME) {
+    throw new OptionError("key_name", `${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
+  }
+  return params;
+}
+function checkKeyId(keyId, context) {
+  return requireNumber(keyId, "keyId", context, { integer: true, min: 1, max: Number.MAX_SAFE_INTEGER });
+}
+function parseCreatedKey(data) {
+  return expectFields(data, "the body", { id: "number", key: "string" });
+}
+function parseKeyList(data) {
+  return expectArray(data, "the body").map((k2, i2) => expectFields(k2, `the body[${i2}]`, KEY_FIELDS));
+}
+function parseRevokedKey(data) {
+  return expectFields(data, "the body", KEY_FIELDS);
+}
+
 // ../../packages/api/dist/resources/request-options.js
 function toCallOptions(options, context) {
   const given = requireOptionsObject(options, context);
@@ -2306,8 +2338,6 @@ function checkId(value, name, context) {
 }
 
 // ../../packages/api/dist/resources/api-keys.js
-var MAX_KEY_NAME = 64;
-var KEY_FIELDS = { id: "number", name: "string" };
 var ApiKeys = class {
   #transport;
   /** @internal The client makes it. */
@@ -2321,18 +2351,11 @@ var ApiKeys = class {
    */
   async create(params, options) {
     const context = "apiKeys.create";
-    if (!isPlainObject(params))
-      throw new OptionError("params", `${context}: params must be an object such as { key_name: 'ci-2025' }`);
-    const name = params.key_name;
-    const length = typeof name === "string" ? [...name].length : 0;
-    if (typeof name !== "string" || length === 0 || length > MAX_KEY_NAME) {
-      throw new OptionError("key_name", `${context}: key_name must be a string of 1 to ${MAX_KEY_NAME} characters (got ${length})`);
-    }
     return this.#transport.request({
       method: "POST",
       path: "/api_keys",
-      body: params,
-      parse: (data) => expectFields(data, "the body", { id: "number", key: "string" })
+      body: checkKeyParams(params, context),
+      parse: parseCreatedKey
     }, toCallOptions(options, context));
   }
   /**
@@ -2343,18 +2366,18 @@ var ApiKeys = class {
     const read = () => this.#transport.request({
       method: "GET",
       path: "/api_keys",
-      parse: (data) => expectArray(data, "the body").map((k2, i2) => expectFields(k2, `the body[${i2}]`, KEY_FIELDS))
+      parse: parseKeyList
     }, toCallOptions(options, "apiKeys.list"));
     return new PagePromise(wholeListReader(read), (key) => String(key.id));
   }
   /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
   async revoke(keyId, options) {
     const context = "apiKeys.revoke";
-    const id = requireNumber(keyId, "keyId", context, { integer: true, min: 1, max: Number.MAX_SAFE_INTEGER });
+    const id = checkKeyId(keyId, context);
     return this.#transport.request({
       method: "DELETE",
       path: apiPath`/api_keys/${id}`,
-      parse: (data) => expectFields(data, "the body", KEY_FIELDS)
+      parse: parseRevokedKey
     }, toCallOptions(options, context));
   }
 };
@@ -2799,6 +2822,75 @@ var Operations = class {
   }
 };
 
+// ../../packages/api/dist/resources/organization-api-keys.js
+var OrganizationApiKeys = class {
+  #transport;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * Creates an organization key, or with `project_id` a project-scoped key; the response is the
+   * only time its value is shown. An organization key needs an admin's personal key (or an
+   * organization key); a project-scoped key, any member's. Retried as `apiKeys.create`: not after a
+   * connection error, timeout or 5xx other than 503, since it may have taken effect (list to find out).
+   * Unknown fields in `params` are refused: a misspelled `project_id` would make an organization-wide key.
+   */
+  async create(orgId, params, options) {
+    const context = "organizations.apiKeys.create";
+    const org = checkId(orgId, "orgId", context);
+    const checked = checkKeyParams(params, context);
+    rejectUnknownKeys(checked, ["key_name", "project_id"], context);
+    const { key_name, project_id } = checked;
+    const project = project_id === void 0 ? void 0 : checkId(project_id, "project_id", context);
+    return this.#transport.request({
+      method: "POST",
+      path: apiPath`/organizations/${org}/api_keys`,
+      body: project === void 0 ? { key_name } : { key_name, project_id: project },
+      parse: parseCreatedKey
+    }, toCallOptions(options, context));
+  }
+  /**
+   * The organization's live keys, both kinds (`project_id` on project-scoped ones), as every
+   * `list`: await it for the page, `for await` over it, or `toArray()`. Not paginated: one page.
+   * Argument mistakes reject.
+   */
+  list(orgId, options) {
+    const context = "organizations.apiKeys.list";
+    const read = () => this.#transport.request({
+      method: "GET",
+      path: apiPath`/organizations/${checkId(orgId, "orgId", context)}/api_keys`,
+      parse: parseKeyList
+    }, toCallOptions(options, context));
+    return new PagePromise(wholeListReader(read), (key) => String(key.id));
+  }
+  /**
+   * Revokes a key of the organization, at once and for good. A key that is missing, already
+   * revoked or not the organization's: NotFoundError (after a retry whose first answer was lost,
+   * its message says an earlier attempt may have revoked it: whether that is success is yours to decide).
+   */
+  async revoke(orgId, keyId, options) {
+    const context = "organizations.apiKeys.revoke";
+    const org = checkId(orgId, "orgId", context);
+    const id = checkKeyId(keyId, context);
+    return this.#transport.request({
+      method: "DELETE",
+      path: apiPath`/organizations/${org}/api_keys/${id}`,
+      parse: parseRevokedKey
+    }, toCallOptions(options, context));
+  }
+};
+
+// ../../packages/api/dist/resources/organizations.js
+var Organizations = class {
+  /** `/organizations/{org_id}/api_keys`: create, list and revoke organization and project-scoped keys. */
+  apiKeys;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.apiKeys = new OrganizationApiKeys(transport);
+  }
+};
+
 // ../../packages/api/dist/resources/projects.js
 var MAX_PROJECTS_PAGE_LIMIT = 400;
 var Projects = class {
@@ -2873,12 +2965,14 @@ var Client = class _Client {
   #options;
   #transport;
   apiKeys;
+  organizations;
   projects;
   operations;
   constructor(options, context) {
     this.#transport = new Transport(resolveClientOptions(options, context));
     this.#options = { ...options };
     this.apiKeys = new ApiKeys(this.#transport);
+    this.organizations = new Organizations(this.#transport);
     this.projects = new Projects(this.#transport);
     this.operations = new Operations(this.#transport);
   }
