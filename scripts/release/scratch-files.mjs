@@ -5,6 +5,7 @@ export const USE_MJS = `import { createClient } from '@keyturn/api';
 import { redactCredentials } from '@keyturn/api/toolkit';
 import { startPlatformEmulator } from '@keyturn/emulator';
 import { rotateKey } from '@keyturn/rotation';
+import { parseTargetSpecs } from '@keyturn/rotation/targets';
 
 const platform = await startPlatformEmulator();
 try {
@@ -13,8 +14,9 @@ try {
   const keys = await client.apiKeys.list().toArray();
   if (keys.length !== 1 || keys[0].name !== 'scratch') throw new Error('unexpected key listing: ' + JSON.stringify(keys));
   if (typeof rotateKey !== 'function') throw new Error('@keyturn/rotation exports no rotateKey');
+  if (parseTargetSpecs('repo:acme/web')[0]?.kind !== 'repo') throw new Error('@keyturn/rotation/targets does not parse specs');
+  console.log('ESM: @keyturn/api listed ' + keys.length + ' key on @keyturn/emulator; @keyturn/rotation exports rotateKey, @keyturn/rotation/targets parseTargetSpecs');
   if (redactCredentials('Bearer ' + key, [key]) !== 'Bearer [redacted]') throw new Error('@keyturn/api/toolkit does not redact');
-  console.log('ESM: @keyturn/api listed ' + keys.length + ' key on @keyturn/emulator; @keyturn/rotation exports rotateKey');
 } finally {
   await platform.close();
 }
@@ -24,6 +26,7 @@ export const USE_TS = `import { createClient, type PlatformClient } from '@keytu
 import { type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { startPlatformEmulator, type PlatformEmulator } from '@keyturn/emulator';
 import { rotateKey } from '@keyturn/rotation';
+import { parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
 
 export async function listNames(): Promise<string[]> {
   const platform: PlatformEmulator = await startPlatformEmulator();
@@ -33,6 +36,7 @@ export async function listNames(): Promise<string[]> {
   return names;
 }
 export const rotate: typeof rotateKey = rotateKey;
+export const specs: TargetSpec[] = parseTargetSpecs('repo:acme/web');
 export const runtime: Runtime = systemRuntime;
 `;
 

@@ -489,8 +489,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t2 = 0) {
-          return new this.Promise(function(resolve, reject) {
-            return setTimeout(resolve, t2);
+          return new this.Promise(function(resolve2, reject) {
+            return setTimeout(resolve2, t2);
           });
         }
         computePenalty() {
@@ -701,15 +701,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve, returned, task;
+          var args, cb, error2, reject, resolve2, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve2, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve(returned);
+                  return resolve2(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -724,13 +724,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve;
-          resolve = reject = null;
+          var promise, reject, resolve2;
+          resolve2 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve = _resolve;
+            resolve2 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve, reject });
+          this._queue.push({ task, args, resolve: resolve2, reject });
           this._tryToRun();
           return promise;
         }
@@ -1131,14 +1131,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at2;
               };
-              return new this.Promise((resolve, reject) => {
+              return new this.Promise((resolve2, reject) => {
                 if (finished()) {
-                  return resolve();
+                  return resolve2();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve();
+                      return resolve2();
                     }
                   });
                 }
@@ -1231,9 +1231,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve, reject) {
+              return new this.Promise(function(resolve2, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve)(args3);
+                  return (args3[0] != null ? reject : resolve2)(args3);
                 });
               });
             };
@@ -1430,8 +1430,9 @@ var ApiError = class extends KeyturnError {
   transient;
   /**
    * The request may have changed state on the platform although it failed: a request other than
-   * GET or HEAD whose answer was lost or timed out, or was 408 or 5xx other than 503. Check
-   * before repeating it.
+   * GET or HEAD whose answer was lost, timed out or cut short by the caller's signal in flight,
+   * was 408 or 5xx other than 503, or was a 2xx whose body could not be read. Check before
+   * repeating it.
    */
   mayHaveTakenEffect;
   /** Attempts made before this error was thrown (retries included). */
@@ -1537,6 +1538,9 @@ var RequestAbortedError = class extends ApiError {
 };
 var ResponseShapeError = class extends ApiError {
   name = "ResponseShapeError";
+  constructor(message, init) {
+    super(message, { ...init, transient: false, mayHaveTakenEffect: init.mayHaveTakenEffect ?? changesState(init.method) });
+  }
 };
 var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
 function classify(status, method, retryAfterMs) {
@@ -1590,15 +1594,22 @@ function asErrorBody(body) {
 var VERSION = "0.0.0";
 
 // ../../packages/api/dist/options.js
+var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
 var DEFAULT_TIMEOUT_MS = 3e4;
 var DEFAULT_USER_AGENT = `keyturn/${VERSION}`;
 
 // ../../packages/api/dist/toolkit/credential-shapes.js
 var GITHUB_TOKEN = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
+var PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
 function platformKeyProblem(value) {
   if (!GITHUB_TOKEN.test(value))
     return void 0;
   return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
+}
+function githubTokenProblem(value) {
+  if (!PLATFORM_KEY.test(value))
+    return void 0;
+  return "is shaped like a platform API key, not a GitHub token, so it was not sent to GitHub: pass a token that can write secrets";
 }
 
 // ../../packages/api/dist/toolkit/runtime.js
@@ -1606,7 +1617,7 @@ var SleepAborted = class extends KeyturnError {
   name = "SleepAborted";
 };
 function abortableSleep(ms, signal, clock = Date.now) {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve2, reject) => {
     if (signal?.aborted) {
       reject(new SleepAborted("sleep aborted"));
       return;
@@ -1624,7 +1635,7 @@ function abortableSleep(ms, signal, clock = Date.now) {
         return;
       }
       signal?.removeEventListener("abort", onAbort);
-      resolve();
+      resolve2();
     };
     timer = setTimeout(wake, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -1646,8 +1657,7 @@ var systemRuntime = {
   abortAfter
 };
 
-// ../../packages/api/dist/internal/origin.js
-var DEFAULT_BASE_URL = "https://console.neon.tech/api/v2";
+// ../../packages/api/dist/loopback-host.js
 function isLoopbackHost(hostname) {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
   if (host === "localhost" || host === "::1")
@@ -1655,6 +1665,8 @@ function isLoopbackHost(hostname) {
   const octets = host.split(".");
   return octets.length === 4 && octets[0] === "127" && octets.every((o2) => /^\d{1,3}$/.test(o2) && Number(o2) <= 255);
 }
+
+// ../../packages/api/dist/internal/origin.js
 function parseBaseUrl(value, context) {
   if (typeof value !== "string" || value.trim() === "") {
     throw new OptionError("baseUrl", `${context}: baseUrl must be a non-empty string such as ${DEFAULT_BASE_URL}`);
@@ -2021,8 +2033,8 @@ function parseJson(text) {
     return NOT_JSON;
   }
 }
-function abortedError(at2, reason, inFlight = false) {
-  const init = { ...at2, mayHaveTakenEffect: inFlight && at2.method !== "GET" && at2.method !== "HEAD" };
+function abortedError(at2, reason, mayHaveBeenSent = false) {
+  const init = { ...at2, mayHaveTakenEffect: mayHaveBeenSent && at2.method !== "GET" && at2.method !== "HEAD" };
   if (reason instanceof DeadlinePassed) {
     return new RequestAbortedError(`${at2.method} ${at2.path} was cut short: ${reason.message}`, init);
   }
@@ -2127,9 +2139,9 @@ var Transport = class {
     const started = now();
     let unanswered = false;
     for (let attempts = 1; ; attempts++) {
-      const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
-      if (aborted)
-        throw abortedError(spec, aborted.reason);
+      const aborted2 = [settings.signal, call.signal].find((signal) => signal?.aborted);
+      if (aborted2)
+        throw abortedError(spec, aborted2.reason);
       const attemptStarted = now();
       call.onAttempt?.();
       try {
@@ -2155,18 +2167,18 @@ var Transport = class {
         }
         unanswered ||= error2 instanceof ConnectionError;
         this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal);
+        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
       }
     }
   }
   /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
-  async #pause(ms, at2, callSignal) {
+  async #pause(ms, at2, callSignal, unanswered) {
     const link = linkSignals([this.#settings.signal, callSignal]);
     try {
       await this.#settings.runtime.sleep(ms, link.signal);
     } catch (error2) {
       if (error2 instanceof SleepAborted)
-        throw abortedError(at2, link.signal.reason);
+        throw abortedError(at2, link.signal.reason, unanswered);
       throw error2;
     } finally {
       link.dispose();
@@ -2203,6 +2215,80 @@ function parseBody(spec, status, data) {
   }
 }
 
+// ../../packages/api/dist/pagination.js
+var CursorPage = class _CursorPage {
+  data;
+  #next;
+  #keys;
+  #read;
+  #keyOf;
+  constructor(fetched, askedCursor, previousKeys, read, keyOf) {
+    this.data = fetched.items.filter((item) => !previousKeys.has(keyOf(item)));
+    const moved = fetched.cursor !== void 0 && fetched.cursor !== askedCursor;
+    this.#next = this.data.length > 0 && moved ? fetched.cursor : void 0;
+    this.#keys = new Set(fetched.items.map(keyOf));
+    this.#read = read;
+    this.#keyOf = keyOf;
+  }
+  hasNextPage() {
+    return this.#next !== void 0;
+  }
+  async getNextPage() {
+    const cursor = this.#next;
+    if (cursor === void 0)
+      throw new KeyturnError("getNextPage: there is no next page; check hasNextPage() first");
+    return new _CursorPage(await this.#read(cursor), cursor, this.#keys, this.#read, this.#keyOf);
+  }
+};
+function wholeListReader(read) {
+  return async () => ({ items: await read(), cursor: void 0 });
+}
+var PagePromise = class {
+  #read;
+  #keyOf;
+  #firstPage;
+  /** @internal Resources make these; `keyOf` tells items apart across a page boundary. */
+  constructor(read, keyOf) {
+    this.#read = read;
+    this.#keyOf = keyOf;
+  }
+  #walkStart() {
+    return this.#read(void 0).then((fetched) => new CursorPage(fetched, void 0, /* @__PURE__ */ new Set(), this.#read, this.#keyOf));
+  }
+  // biome-ignore lint/suspicious/noThenProperty: awaitable by design, as openai-node's PagePromise.
+  then(onfulfilled, onrejected) {
+    this.#firstPage ??= this.#walkStart();
+    return this.#firstPage.then(onfulfilled, onrejected);
+  }
+  catch(onrejected) {
+    return this.then(void 0, onrejected);
+  }
+  finally(onfinally) {
+    return this.then().finally(onfinally);
+  }
+  /** Every page, from the first, fetched as you iterate. */
+  async *pages() {
+    let page = await this.#walkStart();
+    for (; ; ) {
+      yield page;
+      if (!page.hasNextPage())
+        return;
+      page = await page.getNextPage();
+    }
+  }
+  async *[Symbol.asyncIterator]() {
+    for await (const page of this.pages())
+      yield* page.data;
+  }
+  /** Every item in one array. For short lists; iterate long ones instead. */
+  async toArray() {
+    const all = [];
+    for await (const page of this.pages())
+      all.push(...page.data);
+    return all;
+  }
+};
+
 // ../../packages/api/dist/resources/request-options.js
 function toCallOptions(options, context) {
   const given = requireOptionsObject(options, context);
@@ -2224,6 +2310,7 @@ var MAX_KEY_NAME = 64;
 var KEY_FIELDS = { id: "number", name: "string" };
 var ApiKeys = class {
   #transport;
+  /** @internal The client makes it. */
   constructor(transport) {
     this.#transport = transport;
   }
@@ -2248,13 +2335,17 @@ var ApiKeys = class {
       parse: (data) => expectFields(data, "the body", { id: "number", key: "string" })
     }, toCallOptions(options, context));
   }
-  /** The account's live keys (a JSON array, not wrapped). */
-  async list(options) {
-    return this.#transport.request({
+  /**
+   * The account's live keys, as every `list`: await it for the page (`data`), or `for await` over
+   * it, or `toArray()`. The endpoint is not paginated (a JSON array), so there is one page.
+   */
+  list(options) {
+    const read = () => this.#transport.request({
       method: "GET",
       path: "/api_keys",
       parse: (data) => expectArray(data, "the body").map((k2, i2) => expectFields(k2, `the body[${i2}]`, KEY_FIELDS))
     }, toCallOptions(options, "apiKeys.list"));
+    return new PagePromise(wholeListReader(read), (key) => String(key.id));
   }
   /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
   async revoke(keyId, options) {
@@ -2268,46 +2359,7 @@ var ApiKeys = class {
   }
 };
 
-// ../../packages/api/dist/pagination.js
-var CursorPaginator = class {
-  #fetchPage;
-  #keyOf;
-  constructor(fetchPage, keyOf) {
-    this.#fetchPage = fetchPage;
-    this.#keyOf = keyOf;
-  }
-  /** Every page's new items, in order. Items seen on the page before are skipped. */
-  async *pages() {
-    let cursor;
-    let previousKeys = /* @__PURE__ */ new Set();
-    for (; ; ) {
-      const page = await this.#fetchPage(cursor);
-      if (page.items.length === 0)
-        return;
-      const keys = new Set(page.items.map(this.#keyOf));
-      const fresh = page.items.filter((item) => !previousKeys.has(this.#keyOf(item)));
-      if (fresh.length > 0)
-        yield fresh;
-      if (page.cursor === void 0 || page.cursor === cursor || fresh.length === 0)
-        return;
-      cursor = page.cursor;
-      previousKeys = keys;
-    }
-  }
-  async *[Symbol.asyncIterator]() {
-    for await (const items of this.pages())
-      yield* items;
-  }
-  /** Every item in one array. For short lists (projects); iterate long ones instead. */
-  async toArray() {
-    const all = [];
-    for await (const items of this.pages())
-      all.push(...items);
-    return all;
-  }
-};
-
-// ../../packages/api/dist/resources/operation-requests.js
+// ../../packages/api/dist/resources/operations/requests.js
 var OPERATION_FIELDS = { id: "string", status: "string" };
 function fetchOperationsPage(transport, projectId, params, call) {
   return transport.request({
@@ -2330,14 +2382,15 @@ function fetchOperation(transport, projectId, operationId, call) {
     }
   }, call);
 }
-function iterateOperations(transport, projectId, limit, call) {
-  return new CursorPaginator(async (cursor) => {
-    const page = await fetchOperationsPage(transport, projectId, { limit, cursor }, call);
+function listOperations(transport, args) {
+  return new PagePromise(async (cursor) => {
+    const { projectId, limit, cursor: start, call } = args();
+    const page = await fetchOperationsPage(transport, projectId, { limit, cursor: cursor ?? start }, call);
     return { items: page.operations, cursor: paginationCursor(page) };
   }, (op) => op.id);
 }
 
-// ../../packages/api/dist/operations/status.js
+// ../../packages/api/dist/waiter/status.js
 var SUCCESS_STATUSES = /* @__PURE__ */ new Set(["finished", "skipped"]);
 var FAILURE_STATUSES = /* @__PURE__ */ new Set(["failed", "error", "cancelled"]);
 function isSuccessStatus(status) {
@@ -2350,7 +2403,7 @@ function isFinalStatus(status) {
   return isSuccessStatus(status) || isFailureStatus(status);
 }
 
-// ../../packages/api/dist/operations/poll-round.js
+// ../../packages/api/dist/waiter/poll-round.js
 var MAX_PAGES_PER_ROUND = 2;
 var HEADROOM = 10;
 var FIRST_WINDOW = 100;
@@ -2434,7 +2487,7 @@ async function fetchAwaited(context, id) {
   }
 }
 
-// ../../packages/api/dist/operations/pending-scan.js
+// ../../packages/api/dist/waiter/pending-scan.js
 var QUIET_PAGES_TO_STOP = 2;
 var SCAN_PAGE_LIMIT = MAX_PAGE_LIMIT;
 var PendingScan = class {
@@ -2447,9 +2500,10 @@ var PendingScan = class {
     let position = 0;
     let quietPages = 0;
     let deepest;
-    for await (const page of iterateOperations(transport, projectId, SCAN_PAGE_LIMIT, call).pages()) {
+    const list2 = listOperations(transport, () => ({ projectId, limit: SCAN_PAGE_LIMIT, cursor: void 0, call }));
+    for await (const page of list2.pages()) {
       let pendingHere = false;
-      for (const op of page) {
+      for (const op of page.data) {
         const pending = !isFinalStatus(op.status);
         if (pending || this.#found.has(op.id))
           this.#found.set(op.id, op);
@@ -2475,7 +2529,7 @@ var PendingScan = class {
   }
 };
 
-// ../../packages/api/dist/operations/poll-schedule.js
+// ../../packages/api/dist/waiter/poll-schedule.js
 var DELAY_GROWTH = 0.2;
 var DELAY_JITTER = 0.2;
 var DEFAULT_MIN_INTERVAL_MS = 1e3;
@@ -2508,7 +2562,7 @@ var PollSchedule = class {
   }
 };
 
-// ../../packages/api/dist/operations/wait-deadline.js
+// ../../packages/api/dist/waiter/wait-deadline.js
 var WaitDeadline = class {
   /** When the wait's time is up, on the runtime's clock. */
   at;
@@ -2539,20 +2593,21 @@ var WaitDeadline = class {
   }
 };
 
-// ../../packages/api/dist/operations/wait-options.js
+// ../../packages/api/dist/waiter/wait-options.js
 var WAIT_CONTEXT = "operations.wait";
-var OPTION_KEYS2 = ["intervalMs", "minIntervalMs", "timeoutMs", "signal", "onPoll"];
+var OPTION_KEYS2 = ["ids", "intervalMs", "minIntervalMs", "timeoutMs", "signal", "onPoll"];
 var MILLISECONDS = { exclusiveMin: true, unit: "milliseconds" };
-function checkWait(projectId, ids, options) {
+function checkWait(projectId, options) {
   const given = requireOptionsObject(options, WAIT_CONTEXT);
   rejectUnknownKeys(given, OPTION_KEYS2, WAIT_CONTEXT);
-  if (ids !== void 0 && !Array.isArray(ids)) {
-    throw new OptionError("ids", `${WAIT_CONTEXT}: ids must be an array of operation ids, or omitted to await every pending operation`);
+  const ids = given.ids === void 0 ? "pending" : given.ids;
+  if (ids !== "pending" && !Array.isArray(ids)) {
+    throw new OptionError("ids", `${WAIT_CONTEXT}: ids must be an array of operation ids, or 'pending' to await every pending operation`);
   }
   const intervalMs = given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS);
   return {
     projectId: requireNonEmptyString(projectId, "projectId", WAIT_CONTEXT),
-    ids: ids && [...new Set(ids.map((id, i2) => requireNonEmptyString(id, `ids[${i2}]`, WAIT_CONTEXT)))],
+    ids: ids === "pending" ? void 0 : [...new Set(ids.map((id, i2) => requireNonEmptyString(id, `ids[${i2}]`, WAIT_CONTEXT)))],
     intervalMs,
     minIntervalMs: checkMinInterval(given.minIntervalMs, intervalMs),
     timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", WAIT_CONTEXT, { ...MILLISECONDS, max: MAX_TIMER_MS }),
@@ -2570,9 +2625,9 @@ function checkMinInterval(value, intervalMs) {
   return minIntervalMs;
 }
 
-// ../../packages/api/dist/operations/wait.js
-async function waitForOperations(transport, projectId, ids, options) {
-  const wait = checkWait(projectId, ids, options);
+// ../../packages/api/dist/waiter/wait.js
+async function waitForOperations(transport, projectId, options) {
+  const wait = checkWait(projectId, options);
   if (wait.ids?.length === 0)
     return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
   const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);
@@ -2701,32 +2756,29 @@ function result(state, summary2) {
   return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
 }
 
-// ../../packages/api/dist/resources/operations.js
+// ../../packages/api/dist/resources/operations/operations.js
 var Operations = class {
   #transport;
+  /** @internal The client makes it. */
   constructor(transport) {
     this.#transport = transport;
   }
-  /** One page of the project's operations, newest first, with the cursor of the next page. */
-  async list(projectId, params, options) {
+  /**
+   * The project's operations, newest first: await it for the first page, or `for await` over it
+   * for every operation, fetched page by page as you iterate. Argument mistakes reject.
+   */
+  list(projectId, params, options) {
     const context = "operations.list";
-    const id = checkId(projectId, "projectId", context);
-    const given = requireOptionsObject(params, context);
-    rejectUnknownKeys(given, ["limit", "cursor"], context);
-    const cursor = given.cursor === void 0 ? void 0 : requireNonEmptyString(given.cursor, "cursor", context);
-    const limit = checkLimit(given.limit, context);
-    return fetchOperationsPage(this.#transport, id, { limit, cursor }, toCallOptions(options, context));
+    return listOperations(this.#transport, () => {
+      const id = checkId(projectId, "projectId", context);
+      const given = requireOptionsObject(params, context);
+      rejectUnknownKeys(given, ["limit", "cursor"], context);
+      const cursor = given.cursor === void 0 ? void 0 : requireNonEmptyString(given.cursor, "cursor", context);
+      const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
+      return { projectId: id, limit, cursor, call: toCallOptions(options, context) };
+    });
   }
-  /** Every operation of the project, newest first, fetched page by page as you iterate. */
-  iterate(projectId, params, options) {
-    const context = "operations.iterate";
-    const id = checkId(projectId, "projectId", context);
-    const given = requireOptionsObject(params, context);
-    rejectUnknownKeys(given, ["limit"], context);
-    const limit = checkLimit(given.limit, context) ?? MAX_PAGE_LIMIT;
-    const call = toCallOptions(options, context);
-    return iterateOperations(this.#transport, id, limit, call);
-  }
+  /** One operation, by id. */
   async get(projectId, operationId, options) {
     const context = "operations.get";
     const project = checkId(projectId, "projectId", context);
@@ -2738,12 +2790,12 @@ var Operations = class {
    * known states; the timeout also aborts requests in flight). A transient failure is passed to
    * `onPoll` and the wait goes on; other API errors throw. See WaitOptions for the polling rules.
    *
-   * `ids` omitted: every operation of the project not final at call time, found by reading the
-   * list newest first in pages of 1000 until two pages in a row hold no pending operation (or the
-   * list ends). An operation pending below that is not awaited: pass its id.
+   * `ids: 'pending'` (the default): every operation of the project not final at call time, found
+   * by reading the list newest first in pages of 1000 until two pages in a row hold no pending
+   * operation (or the list ends). An operation pending below that is not awaited: pass its id.
    */
-  async wait(projectId, ids, options) {
-    return waitForOperations(this.#transport, projectId, ids, options);
+  async wait(projectId, options) {
+    return waitForOperations(this.#transport, projectId, options);
   }
 };
 
@@ -2751,32 +2803,67 @@ var Operations = class {
 var MAX_PROJECTS_PAGE_LIMIT = 400;
 var Projects = class {
   #transport;
+  /** @internal The client makes it. */
   constructor(transport) {
     this.#transport = transport;
   }
-  /** Every project of the account, all pages gathered. */
-  async list(options) {
-    return this.#paginator(void 0, toCallOptions(options, "projects.list")).toArray();
-  }
-  /** Every project, page by page; one page in memory at a time. */
-  iterate(params, options) {
-    const context = "projects.iterate";
-    const given = requireOptionsObject(params, context);
-    rejectUnknownKeys(given, ["limit"], context);
-    return this.#paginator(checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT), toCallOptions(options, context));
-  }
-  #paginator(limit, call) {
-    return new CursorPaginator((cursor) => this.#transport.request({
-      method: "GET",
-      path: "/projects",
-      query: { limit, cursor },
-      parse: (data) => ({
-        items: expectList(data, "projects", { id: "string" }),
-        cursor: paginationCursor(data)
-      })
-    }, call), (project) => project.id);
+  /**
+   * The account's projects: await it for the first page, `for await` over it (or `toArray()`) for
+   * every project, fetched page by page. Argument mistakes reject.
+   */
+  list(params, options) {
+    const context = "projects.list";
+    return new PagePromise(async (cursor) => {
+      const given = requireOptionsObject(params, context);
+      rejectUnknownKeys(given, ["limit"], context);
+      const limit = checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT);
+      return this.#transport.request({
+        method: "GET",
+        path: "/projects",
+        query: { limit, cursor },
+        parse: (data) => ({ items: expectList(data, "projects", { id: "string" }), cursor: paginationCursor(data) })
+      }, toCallOptions(options, context));
+    }, (project) => project.id);
   }
 };
+
+// ../../packages/api/dist/resources/raw-request.js
+var METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+var CONTEXT = "request";
+function rawRequest(transport, method, path, options) {
+  const given = requireOptionsObject(options, CONTEXT);
+  rejectUnknownKeys(given, ["body", "query", "signal"], CONTEXT);
+  const spec = {
+    method: checkMethod(method),
+    path: checkPath(path),
+    query: checkQuery(given.query),
+    body: given.body,
+    parse: (data) => data
+  };
+  return transport.request(spec, toCallOptions({ signal: given.signal }, CONTEXT));
+}
+function checkMethod(value) {
+  if (!METHODS.includes(value)) {
+    throw new OptionError("method", `${CONTEXT}: method must be one of ${METHODS.join(", ")}`);
+  }
+  return value;
+}
+function checkPath(value) {
+  const ok = typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !/[?#\s]/.test(value);
+  if (!ok) {
+    throw new OptionError("path", `${CONTEXT}: path must start with / and be relative to the API root, without a query (pass it as query) or spaces, e.g. /projects`);
+  }
+  return value;
+}
+function checkQuery(value) {
+  if (value === void 0)
+    return void 0;
+  const primitive = (v2) => v2 === void 0 || ["string", "number", "boolean"].includes(typeof v2);
+  if (!isPlainObject(value) || !Object.values(value).every(primitive)) {
+    throw new OptionError("query", `${CONTEXT}: query must be an object of strings, numbers and booleans`);
+  }
+  return value;
+}
 
 // ../../packages/api/dist/client.js
 function createClient(options) {
@@ -2803,6 +2890,9 @@ var Client = class _Client {
   }
   withApiKey(apiKey) {
     return new _Client({ ...this.#options, apiKey }, "withApiKey");
+  }
+  async request(method, path, options) {
+    return rawRequest(this.#transport, method, path, options);
   }
 };
 
@@ -2916,11 +3006,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve) {
-      resolve(value);
+    return value instanceof P2 ? value : new P2(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -2936,7 +3026,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve2(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -3311,20 +3401,6 @@ function readInputText(name, options = {}) {
 function readInput(name, parse3, options = {}) {
   return parse3(name, readInputText(name, options) || options.default || "");
 }
-function collectInputs(readers) {
-  const values = {};
-  const errors = [];
-  for (const [key, read] of Object.entries(readers)) {
-    try {
-      values[key] = read();
-    } catch (error2) {
-      if (!(error2 instanceof InputError)) throw error2;
-      errors.push(error2);
-    }
-  }
-  if (errors.length > 0) throw new InvalidInputsError(errors);
-  return values;
-}
 function maskSecretInputs(names) {
   for (const name of names) maskValue(getInput(name));
 }
@@ -3389,51 +3465,6 @@ function splitList(text) {
 }
 function unique(values) {
   return [...new Set(values)];
-}
-function parseCredential(name, text) {
-  if (!/^[\x21-\x7E]+$/.test(text)) {
-    throw new InputError(name, "contains spaces or non-ASCII characters; check that the secret holds the key alone");
-  }
-  return text;
-}
-function parseApiUrl(name, text) {
-  let url;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a URL: write e.g. ${DEFAULT_BASE_URL}`);
-  }
-  if (url.username || url.password) {
-    throw new InputError(name, "holds credentials; pass the key in api-key, never in the URL");
-  }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    const host = looksLikeCredential(url.hostname) ? "a host that looks like a key or token" : url.hostname;
-    throw new InputError(name, `uses http on ${host}; use https (plain http is accepted on loopback only)`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new InputError(name, `uses the scheme ${rejectedValue(url.protocol.slice(0, -1))}; use an https URL`);
-  }
-  if (url.search || url.hash) {
-    throw new InputError(name, `has a query or a fragment; give the API base URL alone, e.g. ${DEFAULT_BASE_URL}`);
-  }
-  return url.href.replace(/\/+$/, "");
-}
-
-// ../common/src/inputs/ids.ts
-var MAX_KEY_IDS = 100;
-function parseKeyIds(name, text) {
-  const items = splitList(text);
-  if (items.length > MAX_KEY_IDS) {
-    throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
-  }
-  const ids = items.map((item) => {
-    const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
-    if (id < 1) {
-      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
-    }
-    return id;
-  });
-  return unique(ids);
 }
 
 // ../common/src/log.ts
@@ -3514,53 +3545,41 @@ async function writeJobSummary(summary2) {
 }
 
 // ../../packages/rotation/dist/errors.js
-var RotationError = class extends Error {
+var RotationError = class extends KeyturnError {
   name = "RotationError";
+  /** Why the run failed, for a program (see RotationErrorCode). */
+  code;
+  /** The step that failed. */
   step;
   /** What happened, without the advice. */
   summary;
   /** What to do about it. */
   advice;
-  /** What the run did before it failed. */
+  /** What the run did before it failed: which targets hold (or may hold) the new key, what was revoked. */
   report;
   constructor(init) {
     super(`${sentence(init.summary)} ${sentence(init.advice)}`, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.code = init.code;
     this.step = init.step;
     this.summary = init.summary;
     this.advice = init.advice;
     this.report = init.report;
   }
   toJSON() {
-    return { name: this.name, step: this.step, message: this.message, advice: this.advice, report: this.report };
+    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, report: this.report };
   }
 };
 function sentence(text) {
   const trimmed = text.trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
+function platformFailureCode(error2) {
+  return error2 instanceof AuthenticationError ? "current-key-rejected" : "platform-failed";
+}
 
-// ../../packages/rotation/dist/observer.js
+// ../../packages/rotation/dist/log.js
 function observer(hook2) {
-  return (value) => {
-    try {
-      hook2?.(value);
-    } catch {
-    }
-  };
-}
-
-// ../../packages/rotation/dist/credentials.js
-var GITHUB_TOKEN2 = /^(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,}|[0-9a-f]{40})$/;
-var PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
-function platformKeyProblem2(value) {
-  if (!GITHUB_TOKEN2.test(value))
-    return void 0;
-  return "is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated";
-}
-function githubTokenProblem2(value) {
-  if (!PLATFORM_KEY.test(value))
-    return void 0;
-  return "is shaped like a platform API key, not a GitHub token, so it was not sent to GitHub: pass a token that can write secrets";
+  return (value) => notifyHook(hook2, value);
 }
 
 // ../../packages/rotation/dist/family.js
@@ -3570,18 +3589,22 @@ import { createHash, randomInt } from "node:crypto";
 function identityOf(target) {
   return target.identity?.() ?? target.describe();
 }
-var TargetError = class extends Error {
-  target;
-  status;
-  advice;
-  mayHaveTakenEffect;
+var TargetError = class extends KeyturnError {
   name = "TargetError";
-  constructor(message, target, status, advice, mayHaveTakenEffect2) {
-    super(message);
-    this.target = target;
-    this.status = status;
-    this.advice = advice;
-    this.mayHaveTakenEffect = mayHaveTakenEffect2;
+  /** The target as its `describe()` reads. */
+  target;
+  /** The service's HTTP status; undefined when no answer came. */
+  status;
+  /** What the user should do about it. */
+  advice;
+  /** True when the request may have taken effect although it failed (no answer, or a 5xx). */
+  mayHaveTakenEffect;
+  constructor(init) {
+    super(init.message, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.target = init.target;
+    this.status = init.status;
+    this.advice = init.advice;
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? false;
   }
 };
 function targetAdvice(error2) {
@@ -3589,11 +3612,12 @@ function targetAdvice(error2) {
 }
 
 // ../../packages/rotation/dist/targets/spec.js
-var TargetSpecError = class extends Error {
-  problems;
+var TargetSpecError = class extends OptionError {
   name = "TargetSpecError";
-  constructor(problems) {
-    super(problems.length === 1 ? describeProblem(problems[0]) : `${problems.length} target specs are malformed:
+  /** Each malformed spec: its line (0 when no line is at fault), its text, and what is wrong. */
+  problems;
+  constructor(problems, option = "targets") {
+    super(option, problems.length === 1 ? describeProblem(problems[0]) : `${problems.length} target specs are malformed:
 ${problems.map((p2) => `  ${describeProblem(p2)}`).join("\n")}`);
     this.problems = problems;
   }
@@ -3756,8 +3780,10 @@ var NAME_TAIL_LENGTH = 1 + 16 + 1 + SUFFIX_LENGTH;
 var FAMILY_MAX_LENGTH = KEY_NAME_MAX_LENGTH - NAME_TAIL_LENGTH;
 var HASH_LENGTH = 6;
 var FAMILY_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
-var FamilyError = class extends Error {
-  name = "FamilyError";
+var FamilyError = class extends OptionError {
+  constructor(message) {
+    super("family", message);
+  }
 };
 function deriveFamily(firstTarget, secretName) {
   const target = typeof firstTarget === "string" ? identityOfSpec(firstTarget) : identityOf(firstTarget);
@@ -8154,7 +8180,7 @@ var Octokit2 = Octokit.plugin(requestLog, legacyRestEndpointMethods, paginateRes
   }
 );
 
-// ../../packages/rotation/dist/github/rate-limit.js
+// ../../packages/rotation/dist/github-client/rate-limit.js
 var FALLBACK_WAIT_SECONDS = 60;
 var LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
 function rateLimitOf(error2) {
@@ -8215,7 +8241,7 @@ function waitOutRateLimits(waits) {
           throw error2;
         }
         waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
-        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * waits.msPerSecond));
+        await waits.sleep(limit.waitSeconds * waits.msPerSecond);
       }
     }
   };
@@ -8229,13 +8255,17 @@ function describeGiveUp(outcome, maxWaitSeconds) {
   return `still limited after waiting it out ${outcome.retries} time${outcome.retries === 1 ? "" : "s"}`;
 }
 
-// ../../packages/rotation/dist/github/write-spacing.js
+// ../../packages/rotation/dist/github-client/write-spacing.js
 var WriteSpacing = class {
   intervalMs;
+  runtime;
+  signal;
   #tail = Promise.resolve();
   #lastStart = Number.NEGATIVE_INFINITY;
-  constructor(intervalMs) {
+  constructor(intervalMs, runtime, signal) {
     this.intervalMs = intervalMs;
+    this.runtime = runtime;
+    this.signal = signal;
   }
   /** The group interface: one limiter for every key. */
   key() {
@@ -8245,37 +8275,37 @@ var WriteSpacing = class {
   schedule(first, ...rest) {
     const [job, ...args] = typeof first === "function" ? [first, ...rest] : rest;
     const run2 = this.#tail.then(async () => {
-      const wait = this.#lastStart + this.intervalMs - performance.now();
+      const wait = this.#lastStart + this.intervalMs - this.runtime.now();
       if (wait > 0)
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      this.#lastStart = performance.now();
+        await this.runtime.sleep(wait, this.signal);
+      this.#lastStart = this.runtime.now();
     });
     this.#tail = run2.catch(() => void 0);
     return run2.then(() => job(...args));
   }
 };
 
-// ../../packages/rotation/dist/github/octokit.js
+// ../../packages/rotation/dist/github-client/octokit.js
 var GitHubOctokit = Octokit2.plugin(retry, throttling);
 var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function createGitHubClient(options) {
-  const { token, baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitSeconds = 120, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, onRequest } = options;
-  const log = observer(options.log);
-  if (!token)
-    throw new TypeError("a GitHub token is required");
+  const { token, baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, signal, runtime = systemRuntime } = options;
+  checkToken(token);
+  const log = (line) => notifyHook(options.log, line);
   const throttle = {
     onRateLimit: () => false,
     onSecondaryRateLimit: () => false,
-    write: new WriteSpacing(writeIntervalMs)
+    write: new WriteSpacing(writeIntervalMs, runtime, signal)
   };
+  const root = baseUrl.replace(/\/+$/, "");
   const octokit = new GitHubOctokit({
     auth: token,
-    baseUrl: baseUrl.replace(/\/+$/, ""),
+    baseUrl: root,
     userAgent: options.userAgent ?? "keyturn-rotation",
     // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     throttle,
-    request: { fetch: observedFetch(fetchWithTimeout(timeoutMs, options.fetch ?? fetch), observer(onRequest)) },
+    request: { fetch: observedFetch(options.fetch ?? fetch, { timeoutMs, signal, root, runtime, onRequest: options.onRequest }) },
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {
     }, info: () => {
@@ -8283,309 +8313,92 @@ function createGitHubClient(options) {
     } }
   });
   octokit.hook.before("request", (request2) => void Object.assign(request2.headers, GITHUB_API_HEADERS));
-  const waits = { retries: rateLimitRetries, maxWaitSeconds: maxRateLimitWaitSeconds, msPerSecond: retryAfterBaseValue, log };
+  const waits = {
+    retries: rateLimitRetries,
+    maxWaitSeconds: maxRateLimitWaitMs / 1e3,
+    msPerSecond: retryAfterBaseValue,
+    log,
+    sleep: (ms) => runtime.sleep(ms, signal)
+  };
   const hook2 = octokit.hook;
   hook2.wrap("request", waitOutRateLimits(waits));
   return octokit;
 }
+function checkToken(token) {
+  if (typeof token !== "string" || !token)
+    throw new OptionError("token", "token is required: a GitHub token that can write secrets");
+  if (!/^[\x21-\x7E]+$/.test(token)) {
+    throw new OptionError("token", "token contains spaces or non-ASCII characters; check that the secret holds the token alone");
+  }
+  const problem = githubTokenProblem(token);
+  if (problem)
+    throw new OptionError("token", `token ${problem}`);
+}
 var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
-function observedFetch(inner, onRequest) {
+function observedFetch(inner, settings) {
+  const basePath = new URL(settings.root).pathname.replace(/\/+$/, "");
   return async (input, init) => {
-    const started = performance.now();
+    const started = settings.runtime.now();
     const method = (init?.method ?? "GET").toUpperCase();
-    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
-    const durationMs = () => Math.round(performance.now() - started);
+    const pathname = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const path = basePath && pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
+    const report = (fields) => notifyHook(settings.onRequest, { method, path, attempt: 1, durationMs: Math.round(settings.runtime.now() - started), ...fields });
+    const linked = linkSignals([init?.signal ?? void 0, settings.signal], settings.timeoutMs);
     try {
-      const response = await inner(input, init);
-      onRequest({ method, path, status: response.status, durationMs: durationMs() });
-      return response;
+      const response = await inner(input, { ...init, signal: linked.signal });
+      const body = await response.arrayBuffer();
+      report({ status: response.status, outcome: response.status < 400 ? "ok" : "error" });
+      const { status, statusText, headers } = response;
+      const answered = new Response([204, 205, 304].includes(status) ? null : body, { status, statusText, headers });
+      Object.defineProperty(answered, "url", { value: response.url });
+      return answered;
     } catch (error2) {
-      const cause = error2.cause;
-      onRequest({ method, path, durationMs: durationMs(), error: cause?.code ?? error2.name ?? "error" });
-      throw error2;
+      const failure = linked.timedOut() ? new DOMException(`GitHub did not answer within ${settings.timeoutMs} ms`, "TimeoutError") : error2;
+      const cause = failure.cause;
+      report({ outcome: "error", error: cause?.code ?? failure.name ?? "error" });
+      throw failure;
+    } finally {
+      linked.dispose();
     }
   };
 }
-function fetchWithTimeout(timeoutMs, inner) {
-  return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = !init?.signal ? timeout : typeof AbortSignal.any === "function" ? AbortSignal.any([init.signal, timeout]) : init.signal;
-    return inner(input, { ...init, signal });
+
+// ../../packages/rotation/dist/platform.js
+function mayHaveTakenEffect(error2) {
+  return error2 instanceof ApiError ? error2.mayHaveTakenEffect : true;
+}
+function isTransient(error2) {
+  return error2 instanceof ApiError && error2.transient;
+}
+function rotationClient(client) {
+  return {
+    apiKeys: {
+      create: (body) => client.apiKeys.create(body),
+      list: () => client.apiKeys.list().toArray(),
+      revoke: (keyId) => client.apiKeys.revoke(keyId)
+    },
+    withApiKey: (apiKey) => rotationClient(client.withApiKey(apiKey)),
+    withOptions: (options) => rotationClient(client.withOptions(options))
   };
 }
-
-// ../../packages/rotation/dist/secret-name.js
-var DEFAULT_SECRET_NAME = "NEON_API_KEY";
-var SecretNameError = class extends Error {
-  name = "SecretNameError";
-};
-function validateSecretName(name) {
-  const shown = JSON.stringify(name);
-  if (typeof name !== "string" || name.length === 0)
-    throw new SecretNameError("the secret name is empty");
-  if (!/^[A-Za-z0-9_]+$/.test(name)) {
-    throw new SecretNameError(`secret name ${shown} may hold only letters, digits and underscores`);
-  }
-  if (/^[0-9]/.test(name))
-    throw new SecretNameError(`secret name ${shown} must not start with a digit`);
-  if (/^GITHUB_/i.test(name))
-    throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
+function currentKeyRejectedAdvice(secretName) {
+  return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id so nothing stays valid that should not.`;
 }
-
-// ../../packages/rotation/dist/github/redact.js
-var AUTHORIZATION_VALUE = /\b(bearer|token)\s+(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
-var REDACTED2 = "[redacted]";
-function redactCredentials2(text, secrets) {
-  let out = text;
-  for (const secret of secrets)
-    if (secret)
-      out = out.split(secret).join(REDACTED2);
-  return out.replace(AUTHORIZATION_VALUE, `$1 ${REDACTED2}`);
+function platformAdvice(error2, secretName, nothingChanged) {
+  const rerun = nothingChanged ? "Nothing was changed: run again" : "Run again";
+  if (error2 instanceof AuthenticationError)
+    return currentKeyRejectedAdvice(secretName);
+  if (error2 instanceof PermissionDeniedError) {
+    return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
+  }
+  if (error2 instanceof RateLimitError)
+    return `The platform rate-limited the run. ${rerun} in a minute.`;
+  if (isTransient(error2))
+    return `The platform did not answer or failed. ${rerun} later.`;
+  return `${rerun} once the cause above is fixed.`;
 }
-
-// ../../packages/rotation/dist/github/errors.js
-var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-function permissionsFor(spec) {
-  switch (spec.kind) {
-    case "org":
-      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with organization `secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    case "dependabot":
-      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    default:
-      return SECRET_WRITE_PERMISSIONS;
-  }
-}
-function toTargetError(error2, spec, target, what, secrets = []) {
-  const failure = error2 ?? {};
-  const answered = failure.response !== void 0;
-  const status = answered ? failure.response.status : void 0;
-  const githubMessage = answered ? redactCredentials2(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
-  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials2(errorText(error2), secrets)})`;
-  const message = `${what} for ${target} failed: ${cause}`;
-  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
-  return new TargetError(message, target, status, advice, status === void 0 || status >= 500);
-}
-function adviceFor(status, limit, error2, spec, target) {
-  if (limit) {
-    const outcome = rateLimitOutcomeOf(error2);
-    const what = outcome ? describeGiveUp(outcome) : "not retried";
-    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
-  }
-  if (status === void 0 || status >= 500) {
-    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
-  }
-  switch (status) {
-    case 401:
-      return "The GitHub token is invalid or expired: give a valid token in github-token.";
-    case 403:
-      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.`;
-    case 404:
-      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
-    case 422:
-      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
-    default:
-      return `GitHub refused the request with ${status}: check the target spec and the token.`;
-  }
-}
-function messageOf2(data) {
-  if (typeof data === "string")
-    return data || void 0;
-  if (data && typeof data === "object" && typeof data.message === "string") {
-    return data.message;
-  }
-  return void 0;
-}
-function errorText(error2) {
-  if (!(error2 instanceof Error))
-    return String(error2);
-  const cause = error2.cause;
-  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
-  return parts.join(": ") || error2.name;
-}
-
-// ../../packages/rotation/dist/targets/github/github-secret-target.js
-var GitHubSecretTarget = class {
-  octokit;
-  spec;
-  scope;
-  constructor(octokit, spec, scope) {
-    this.octokit = octokit;
-    this.spec = spec;
-    this.scope = scope;
-  }
-  describe() {
-    return formatTargetSpec(this.spec);
-  }
-  identity() {
-    return targetIdentity(this.spec);
-  }
-  async fetchPublicKey() {
-    const { data, headers } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
-    const { key_id: keyId, key } = data ?? {};
-    if (typeof keyId !== "string" || typeof key !== "string") {
-      throw await this.failure({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, "reading the public key");
-    }
-    const servedAt = httpDate(headers?.date);
-    return servedAt ? { keyId, key, servedAt } : { keyId, key };
-  }
-  async writeSecret(name, sealedValue, keyId, options = {}) {
-    const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name, options) };
-    await this.call(`writing the secret ${name}`, () => this.octokit.request(`PUT ${this.scope.route}/{secret_name}`, { ...this.scope.params, secret_name: name, ...body }));
-  }
-  async readSecretMeta(name) {
-    const data = await this.readSecret(name);
-    if (!data)
-      return void 0;
-    const meta = data;
-    return { name: meta.name ?? name, createdAt: meta.created_at, updatedAt: meta.updated_at };
-  }
-  /** The secret as GitHub describes it (never its value), or undefined on 404. */
-  async readSecret(name) {
-    try {
-      const { data } = await this.octokit.request(`GET ${this.scope.route}/{secret_name}`, {
-        ...this.scope.params,
-        secret_name: name
-      });
-      return data;
-    } catch (error2) {
-      if (error2.status === 404)
-        return void 0;
-      throw await this.failure(error2, `reading the secret ${name}`);
-    }
-  }
-  /** Body fields beyond the sealed value (organization secrets add their visibility). */
-  async extraWriteFields(_name, _options) {
-    return {};
-  }
-  async call(what, request2) {
-    try {
-      return await request2();
-    } catch (error2) {
-      throw await this.failure(error2, what);
-    }
-  }
-  /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
-  async failure(error2, what) {
-    return toTargetError(error2, this.spec, this.describe(), what, [await this.token()]);
-  }
-  /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
-  async token() {
-    try {
-      const auth2 = await this.octokit.auth();
-      return typeof auth2?.token === "string" ? auth2.token : void 0;
-    } catch {
-      return void 0;
-    }
-  }
-};
-function httpDate(value) {
-  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? void 0 : new Date(time);
-}
-
-// ../../packages/rotation/dist/targets/github/dependabot.js
-function dependabotSecretTarget(octokit, spec) {
-  return new GitHubSecretTarget(octokit, spec, {
-    route: "/repos/{owner}/{repo}/dependabot/secrets",
-    params: { owner: spec.owner, repo: spec.repo }
-  });
-}
-
-// ../../packages/rotation/dist/targets/github/environment.js
-function environmentSecretTarget(octokit, spec) {
-  return new GitHubSecretTarget(octokit, spec, {
-    route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets",
-    params: { owner: spec.owner, repo: spec.repo, environment_name: spec.environment }
-  });
-}
-
-// ../../packages/rotation/dist/targets/github/org.js
-var OrgSecretTarget = class extends GitHubSecretTarget {
-  spec;
-  /** Per secret name: the access a write gives it. */
-  #access = /* @__PURE__ */ new Map();
-  /** Per secret name: the access it had when first read (undefined: no such secret). */
-  #previous = /* @__PURE__ */ new Map();
-  constructor(octokit, spec) {
-    super(octokit, spec, { route: "/orgs/{org}/actions/secrets", params: { org: spec.org } });
-    this.spec = spec;
-  }
-  async prepare(secretName) {
-    await this.#accessFor(secretName);
-    await this.#previousAccess(secretName);
-  }
-  async extraWriteFields(name, options) {
-    const previous = options.restore ? await this.#previousAccess(name) : void 0;
-    const access2 = previous ?? await this.#accessFor(name);
-    return access2.visibility === "selected" ? { visibility: "selected", selected_repository_ids: access2.repositoryIds ?? [] } : { visibility: access2.visibility };
-  }
-  #accessFor(secretName) {
-    return memoised(this.#access, secretName, async () => {
-      const { visibility, repositories } = this.spec;
-      if (visibility === "selected")
-        return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
-      if (visibility)
-        return { visibility };
-      return await this.#previousAccess(secretName) ?? { visibility: "private" };
-    });
-  }
-  #previousAccess(secretName) {
-    return memoised(this.#previous, secretName, async () => {
-      const existing = await this.readSecret(secretName);
-      if (!existing)
-        return void 0;
-      const current = existing.visibility;
-      if (current === "all" || current === "private")
-        return { visibility: current };
-      if (current !== "selected")
-        return { visibility: "private" };
-      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate("GET /orgs/{org}/actions/secrets/{secret_name}/repositories", {
-        org: this.spec.org,
-        secret_name: secretName,
-        per_page: 100
-      }));
-      return { visibility: "selected", repositoryIds: selected.map((r2) => r2.id) };
-    });
-  }
-  async #repositoryIds(names) {
-    const ids = [];
-    for (const name of names) {
-      const { data } = await this.call(`looking up the repository ${this.spec.org}/${name}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner: this.spec.org, repo: name }));
-      ids.push(Number(data.id));
-    }
-    return ids;
-  }
-};
-function memoised(cache, key, load) {
-  let value = cache.get(key);
-  if (!value) {
-    value = load();
-    value.catch(() => cache.delete(key));
-    cache.set(key, value);
-  }
-  return value;
-}
-
-// ../../packages/rotation/dist/targets/github/repo.js
-function repoSecretTarget(octokit, spec) {
-  return new GitHubSecretTarget(octokit, spec, {
-    route: "/repos/{owner}/{repo}/actions/secrets",
-    params: { owner: spec.owner, repo: spec.repo }
-  });
-}
-
-// ../../packages/rotation/dist/targets/github/index.js
-function createGitHubTarget(octokit, spec) {
-  switch (spec.kind) {
-    case "repo":
-      return repoSecretTarget(octokit, spec);
-    case "env":
-      return environmentSecretTarget(octokit, spec);
-    case "dependabot":
-      return dependabotSecretTarget(octokit, spec);
-    case "org":
-      return new OrgSecretTarget(octokit, spec);
-  }
+function describeError(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
 }
 
 // ../../packages/rotation/dist/record/github-variables.js
@@ -8710,78 +8523,439 @@ function githubVariableStore(octokit, repository) {
   };
 }
 
-// ../../packages/rotation/dist/options.js
-function resolveOptions(options, githubLog) {
-  if (!options || typeof options !== "object")
-    throw new TypeError("rotateKey needs an options object");
-  const { client } = options;
-  if (!client?.apiKeys || typeof client.withApiKey !== "function") {
-    throw new TypeError("client must be a platform client (createClient from @keyturn/api)");
+// ../../packages/rotation/dist/secret-name.js
+var DEFAULT_SECRET_NAME = "NEON_API_KEY";
+var SecretNameError = class extends OptionError {
+  constructor(message) {
+    super("secretName", message);
   }
-  const keyProblem = options.apiKey ? platformKeyProblem2(options.apiKey) : void 0;
-  if (keyProblem)
-    throw new TypeError(`apiKey ${keyProblem}`);
-  const token = options.github && "token" in options.github ? options.github.token : void 0;
-  const tokenProblem = token ? githubTokenProblem2(token) : void 0;
-  if (tokenProblem)
-    throw new TypeError(`github.token ${tokenProblem}`);
-  const secretName = options.secretName ?? DEFAULT_SECRET_NAME;
-  validateSecretName(secretName);
-  const { targets, octokit } = resolveTargets(options, githubLog);
+};
+function validateSecretName(name) {
+  const shown = JSON.stringify(name);
+  if (typeof name !== "string" || name.length === 0)
+    throw new SecretNameError("the secret name is empty");
+  if (!/^[A-Za-z0-9_]+$/.test(name)) {
+    throw new SecretNameError(`secret name ${shown} may hold only letters, digits and underscores`);
+  }
+  if (/^[0-9]/.test(name))
+    throw new SecretNameError(`secret name ${shown} must not start with a digit`);
+  if (/^GITHUB_/i.test(name))
+    throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
+}
+
+// ../../packages/rotation/dist/github-client/errors.js
+var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+function permissionsFor(spec) {
+  switch (spec.kind) {
+    case "org":
+      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with organization `secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    case "dependabot":
+      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    default:
+      return SECRET_WRITE_PERMISSIONS;
+  }
+}
+function toTargetError(error2, spec, target, what, secrets = []) {
+  const failure = error2 ?? {};
+  const answered = failure.response !== void 0;
+  const status = answered ? failure.response.status : void 0;
+  const githubMessage = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
+  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
+  const message = `${what} for ${target} failed: ${cause}`;
+  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
+  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 });
+}
+function adviceFor(status, limit, error2, spec, target) {
+  if (limit) {
+    const outcome = rateLimitOutcomeOf(error2);
+    const what = outcome ? describeGiveUp(outcome) : "not retried";
+    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
+  }
+  if (status === void 0 || status >= 500) {
+    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
+  }
+  switch (status) {
+    case 401:
+      return "The GitHub token is invalid or expired: give a valid token in github-token.";
+    case 403:
+      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.`;
+    case 404:
+      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
+    case 422:
+      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
+    default:
+      return `GitHub refused the request with ${status}: check the target spec and the token.`;
+  }
+}
+function messageOf2(data) {
+  if (typeof data === "string")
+    return data || void 0;
+  if (data && typeof data === "object" && typeof data.message === "string") {
+    return data.message;
+  }
+  return void 0;
+}
+function errorText(error2) {
+  if (!(error2 instanceof Error))
+    return String(error2);
+  const cause = error2.cause;
+  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
+  return parts.join(": ") || error2.name;
+}
+
+// ../../packages/rotation/dist/targets/github/github-secret-target.js
+var GitHubSecretTarget = class {
+  octokit;
+  spec;
+  scope;
+  constructor(octokit, spec, scope) {
+    this.octokit = octokit;
+    this.spec = spec;
+    this.scope = scope;
+  }
+  describe() {
+    return formatTargetSpec(this.spec);
+  }
+  identity() {
+    return targetIdentity(this.spec);
+  }
+  async fetchPublicKey() {
+    const { data, headers } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
+    const { key_id: keyId, key } = data ?? {};
+    if (typeof keyId !== "string" || typeof key !== "string") {
+      throw await this.failure({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, "reading the public key");
+    }
+    const servedAt = httpDate(headers?.date);
+    return servedAt ? { keyId, key, servedAt } : { keyId, key };
+  }
+  async writeSecret(name, sealedValue, keyId, options = {}) {
+    const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name, options) };
+    await this.call(`writing the secret ${name}`, () => this.octokit.request(`PUT ${this.scope.route}/{secret_name}`, { ...this.scope.params, secret_name: name, ...body }));
+  }
+  async readSecretMeta(name) {
+    const data = await this.readSecret(name);
+    if (!data)
+      return void 0;
+    const meta = data;
+    return { name: meta.name ?? name, createdAt: meta.created_at, updatedAt: meta.updated_at };
+  }
+  /** The secret as GitHub describes it (never its value), or undefined on 404. */
+  async readSecret(name) {
+    try {
+      const { data } = await this.octokit.request(`GET ${this.scope.route}/{secret_name}`, {
+        ...this.scope.params,
+        secret_name: name
+      });
+      return data;
+    } catch (error2) {
+      if (error2.status === 404)
+        return void 0;
+      throw await this.failure(error2, `reading the secret ${name}`);
+    }
+  }
+  /** Body fields beyond the sealed value (organization secrets add their visibility). */
+  async extraWriteFields(_name, _options) {
+    return {};
+  }
+  async call(what, request2) {
+    try {
+      return await request2();
+    } catch (error2) {
+      throw await this.failure(error2, what);
+    }
+  }
+  /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
+  async failure(error2, what) {
+    return toTargetError(error2, this.spec, this.describe(), what, [await this.token()]);
+  }
+  /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
+  async token() {
+    try {
+      const auth2 = await this.octokit.auth();
+      return typeof auth2?.token === "string" ? auth2.token : void 0;
+    } catch {
+      return void 0;
+    }
+  }
+};
+function httpDate(value) {
+  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? void 0 : new Date(time);
+}
+
+// ../../packages/rotation/dist/targets/github/org.js
+var OrgSecretTarget = class extends GitHubSecretTarget {
+  spec;
+  /** Per secret name: the access a write gives it. */
+  #access = /* @__PURE__ */ new Map();
+  /** Per secret name: the access it had when first read (undefined: no such secret). */
+  #previous = /* @__PURE__ */ new Map();
+  constructor(octokit, spec) {
+    super(octokit, spec, { route: "/orgs/{org}/actions/secrets", params: { org: spec.org } });
+    this.spec = spec;
+  }
+  async prepare(secretName) {
+    await this.#accessFor(secretName);
+    await this.#previousAccess(secretName);
+  }
+  async extraWriteFields(name, options) {
+    const previous = options.restore ? await this.#previousAccess(name) : void 0;
+    const access2 = previous ?? await this.#accessFor(name);
+    return access2.visibility === "selected" ? { visibility: "selected", selected_repository_ids: access2.repositoryIds ?? [] } : { visibility: access2.visibility };
+  }
+  #accessFor(secretName) {
+    return memoised(this.#access, secretName, async () => {
+      const { visibility, repositories } = this.spec;
+      if (visibility === "selected")
+        return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
+      if (visibility)
+        return { visibility };
+      return await this.#previousAccess(secretName) ?? { visibility: "private" };
+    });
+  }
+  #previousAccess(secretName) {
+    return memoised(this.#previous, secretName, async () => {
+      const existing = await this.readSecret(secretName);
+      if (!existing)
+        return void 0;
+      const current = existing.visibility;
+      if (current === "all" || current === "private")
+        return { visibility: current };
+      if (current !== "selected")
+        return { visibility: "private" };
+      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate("GET /orgs/{org}/actions/secrets/{secret_name}/repositories", {
+        org: this.spec.org,
+        secret_name: secretName,
+        per_page: 100
+      }));
+      return { visibility: "selected", repositoryIds: selected.map((r2) => r2.id) };
+    });
+  }
+  async #repositoryIds(names) {
+    const ids = [];
+    for (const name of names) {
+      const { data } = await this.call(`looking up the repository ${this.spec.org}/${name}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner: this.spec.org, repo: name }));
+      ids.push(Number(data.id));
+    }
+    return ids;
+  }
+};
+function memoised(cache, key, load) {
+  let value = cache.get(key);
+  if (!value) {
+    value = load();
+    value.catch(() => cache.delete(key));
+    cache.set(key, value);
+  }
+  return value;
+}
+
+// ../../packages/rotation/dist/targets/github/index.js
+var ROUTES = {
+  repo: (spec) => ({ route: "/repos/{owner}/{repo}/actions/secrets", params: { owner: spec.owner, repo: spec.repo } }),
+  env: (spec) => ({
+    route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets",
+    params: { owner: spec.owner, repo: spec.repo, environment_name: spec.environment }
+  }),
+  dependabot: (spec) => ({ route: "/repos/{owner}/{repo}/dependabot/secrets", params: { owner: spec.owner, repo: spec.repo } })
+};
+function createGitHubTarget(octokit, spec) {
+  if (spec.kind === "org")
+    return new OrgSecretTarget(octokit, spec);
+  const scope = ROUTES[spec.kind](spec);
+  return new GitHubSecretTarget(octokit, spec, scope);
+}
+
+// ../../packages/rotation/dist/options.js
+var MAX_KEEP = 100;
+function checkRotateKeyOptions(options) {
+  return resolve(options, () => {
+  }).problems;
+}
+function resolveOptions(options, githubLog) {
+  const { resolved, problems } = resolve(options, githubLog);
+  if (problems[0])
+    throw problems[0];
+  return resolved;
+}
+function resolve(options, githubLog) {
+  if (!options || typeof options !== "object") {
+    return { problems: [new OptionError("options", "rotateKey needs an options object")] };
+  }
+  const problems = [];
+  const check = (read) => {
+    try {
+      return read();
+    } catch (error2) {
+      if (!(error2 instanceof OptionError))
+        throw error2;
+      problems.push(error2);
+      return void 0;
+    }
+  };
+  const runtime = options.runtime ?? systemRuntime;
+  const { signal } = options;
+  const platform2 = check(() => resolvePlatform(options, runtime));
+  const octokit = check(() => resolveOctokit(options, runtime, githubLog));
+  const secretName = check(() => {
+    const name = options.secretName ?? DEFAULT_SECRET_NAME;
+    validateSecretName(name);
+    return name;
+  });
+  const targets = check(() => resolveTargets(options, octokit)) ?? [];
   if (options.family !== void 0)
-    validateFamily(options.family);
-  const retire = resolveRetired(options, targets, octokit);
+    check(() => validateFamily(options.family));
+  const retire = check(() => resolveRetired(options, targets, octokit)) ?? [];
+  const recordStore = check(() => resolveRecordStore(options, octokit));
   const keep = options.keep ?? 1;
-  if (!Number.isInteger(keep) || keep < 1)
-    throw new TypeError(`keep must be a whole number of at least 1, not ${keep}`);
+  if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
+    problems.push(new OptionError("keep", `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
+  }
   const revokeKeyIds = [...new Set(options.revokeKeyIds ?? [])];
-  for (const id of revokeKeyIds) {
-    if (!Number.isSafeInteger(id) || id < 1)
-      throw new TypeError(`revoke-key-ids must be key ids (positive whole numbers), not ${id}`);
+  const badId = revokeKeyIds.find((id) => !Number.isSafeInteger(id) || id < 1);
+  if (badId !== void 0) {
+    problems.push(new OptionError("revokeKeyIds", `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
   }
   const verify = { timeoutMs: options.verify?.timeoutMs ?? 3e4, intervalMs: options.verify?.intervalMs ?? 1e3 };
-  if (!(verify.timeoutMs >= 0) || !(verify.intervalMs > 0)) {
-    throw new TypeError("verify.timeoutMs must be at least 0 and verify.intervalMs above 0");
-  }
+  if (!(verify.timeoutMs >= 0))
+    problems.push(new OptionError("verify.timeoutMs", "verify.timeoutMs must be at least 0"));
+  if (!(verify.intervalMs > 0))
+    problems.push(new OptionError("verify.intervalMs", "verify.intervalMs must be above 0"));
   const lostCreateCheck = {
     attempts: options.lostCreateCheck?.attempts ?? 3,
     intervalMs: options.lostCreateCheck?.intervalMs ?? 2e3
   };
-  if (!Number.isInteger(lostCreateCheck.attempts) || lostCreateCheck.attempts < 1 || !(lostCreateCheck.intervalMs >= 0)) {
-    throw new TypeError("lostCreateCheck.attempts must be a whole number of at least 1 and lostCreateCheck.intervalMs at least 0");
+  if (!Number.isInteger(lostCreateCheck.attempts) || lostCreateCheck.attempts < 1) {
+    problems.push(new OptionError("lostCreateCheck.attempts", "lostCreateCheck.attempts must be a whole number of at least 1"));
   }
+  if (!(lostCreateCheck.intervalMs >= 0)) {
+    problems.push(new OptionError("lostCreateCheck.intervalMs", "lostCreateCheck.intervalMs must be at least 0"));
+  }
+  if (signal !== void 0 && !(signal instanceof AbortSignal))
+    problems.push(new OptionError("signal", "signal must be an AbortSignal"));
+  if (problems.length || !platform2 || !secretName)
+    return { problems };
   const { now } = options;
-  const currentKey = options.apiKey || void 0;
   return {
-    client: currentKey ? client.withApiKey(currentKey) : client,
-    currentKey,
-    targets,
-    secretName,
-    pinnedFamily: options.family,
-    recordStore: resolveRecordStore(options, octokit),
-    retire,
-    keep,
-    revokeKeyIds,
-    dryRun: options.dryRun ?? false,
-    now: typeof now === "function" ? now : now ? () => now : () => /* @__PURE__ */ new Date(),
-    verify,
-    lostCreateCheck,
-    onKeyCreated: options.onKeyCreated
+    problems,
+    resolved: {
+      // The key written back in a rollback must be the key the preflight proves: the client holds it.
+      // The signal is not bound here: cleanup requests (revoking the run's own key, write-backs) must
+      // finish after an abort; the protocol binds it to the requests that move the run forward.
+      client: rotationClient(platform2.client.withOptions(definedFields({ apiKey: platform2.currentKey, runtime: options.runtime }))),
+      currentKey: platform2.currentKey,
+      targets,
+      secretName,
+      pinnedFamily: options.family,
+      recordStore,
+      retire,
+      keep,
+      revokeKeyIds,
+      dryRun: options.dryRun ?? false,
+      now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
+      verify,
+      lostCreateCheck,
+      onKeyCreated: options.onKeyCreated,
+      runtime,
+      signal
+    }
   };
 }
-function resolveTargets(options, githubLog) {
+function resolvePlatform(options, runtime) {
+  const { platform: platform2 } = options;
+  if (platform2 !== void 0 && options.client !== void 0) {
+    throw new OptionError("platform", "give the platform once: platform (options, or { client, apiKey }), or client");
+  }
+  if (platform2 === void 0) {
+    const { client } = options;
+    if (!isPlatformClient(client)) {
+      throw new OptionError("platform", "platform is required: the options of createClient (with apiKey), or { client, apiKey }");
+    }
+    return { client, currentKey: checkedKey("apiKey", options.apiKey || void 0) };
+  }
+  if (typeof platform2 !== "object" || platform2 === null)
+    throw new OptionError("platform", "platform must be an object");
+  if ("client" in platform2) {
+    if (!isPlatformClient(platform2.client))
+      throw new OptionError("platform.client", "platform.client must be a client of createClient (@keyturn/api)");
+    if (!platform2.apiKey)
+      throw new OptionError("platform.apiKey", "platform.apiKey is required with platform.client: the current key, written back if a target fails");
+    return { client: platform2.client, currentKey: checkedKey("platform.apiKey", platform2.apiKey) };
+  }
+  try {
+    const client = createClient({ runtime, ...platform2 });
+    return { client, currentKey: platform2.apiKey };
+  } catch (error2) {
+    if (error2 instanceof OptionError)
+      throw new OptionError(`platform.${error2.option}`, error2.message);
+    throw error2;
+  }
+}
+function checkedKey(option, key) {
+  const problem = key === void 0 ? void 0 : platformKeyProblem(key);
+  if (problem)
+    throw new OptionError(option, `${option} ${problem}`);
+  return key;
+}
+function definedFields(fields) {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== void 0));
+}
+function isPlatformClient(value) {
+  const client = value;
+  return typeof client === "object" && client !== null && typeof client.apiKeys === "object" && typeof client.withOptions === "function";
+}
+function resolveOctokit(options, runtime, githubLog) {
+  const { github } = options;
+  if (github === void 0)
+    return void 0;
+  if (typeof github !== "object" || github === null)
+    throw new OptionError("github", "github must be an object: { token, ... } or { octokit }");
+  if ("octokit" in github)
+    return github.octokit;
+  try {
+    return createGitHubClient({ log: githubLog, runtime, ...github });
+  } catch (error2) {
+    if (error2 instanceof OptionError)
+      throw new OptionError(`github.${error2.option}`, error2.message);
+    throw error2;
+  }
+}
+function resolveTargets(options, octokit) {
   const given = options.targets ?? [];
   const list2 = typeof given === "string" ? [given] : given;
-  const octokit = options.github ? "octokit" in options.github ? options.github.octokit : createGitHubClient({ log: githubLog, ...options.github }) : void 0;
-  if (list2.length && list2.every((t2) => typeof t2 !== "string")) {
-    return { targets: refuseDuplicateTargets([...list2]), octokit };
-  }
-  if (!list2.every((t2) => typeof t2 === "string"))
-    throw new TypeError("targets must be all specs or all SecretTarget objects");
-  const specs = parseTargetSpecs(list2, { defaultRepository: homeRepository(options) });
+  if (list2.length && list2.every(isSecretTarget))
+    return refuseDuplicateTargets([...list2]);
+  const specs = readSpecs(list2, "targets", homeRepository(options));
   if (!octokit)
-    throw new TypeError("github options (a token, or an octokit) are required to write GitHub secrets");
-  return { targets: specs.map((spec) => createGitHubTarget(octokit, spec)), octokit };
+    return noGitHub(options, "github options (a token, or an octokit) are required to write GitHub secrets");
+  return specs.map((spec) => createGitHubTarget(octokit, spec));
+}
+function readSpecs(list2, option, defaultRepository) {
+  try {
+    if (list2.every((item) => typeof item === "string"))
+      return parseTargetSpecs(list2, { defaultRepository });
+    if (!list2.every(isTargetSpec)) {
+      throw new OptionError(option, `${option} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
+    }
+    parseTargetSpecs(list2.map(formatTargetSpec));
+    return [...list2];
+  } catch (error2) {
+    if (error2 instanceof TargetSpecError && error2.option !== option)
+      throw new TargetSpecError(error2.problems, option);
+    throw error2;
+  }
+}
+function noGitHub(options, message) {
+  if (options.github !== void 0)
+    return [];
+  throw new OptionError("github", message);
+}
+function isSecretTarget(value) {
+  const target = value;
+  return typeof target === "object" && target !== null && typeof target.describe === "function" && typeof target.writeSecret === "function";
+}
+function isTargetSpec(value) {
+  return typeof value === "object" && value !== null && typeof value.kind === "string";
 }
 function homeRepository(options) {
   return options.defaultRepository ?? (process.env.GITHUB_REPOSITORY || void 0);
@@ -8795,22 +8969,25 @@ function resolveRecordStore(options, octokit) {
   const repository = record?.repository ?? homeRepository(options);
   if (!repository || !octokit)
     return void 0;
-  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository))
-    throw new TypeError(`record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
+  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
+    throw new OptionError("record.repository", `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
+  }
   return githubVariableStore(octokit, repository);
 }
 function resolveRetired(options, targets, octokit) {
   const given = options.retireTargets ?? [];
-  const text = typeof given === "string" ? given : given.join("\n");
-  if (!text.trim())
+  const list2 = typeof given === "string" ? [given] : given;
+  if (list2.every((item) => typeof item === "string" && !item.trim()))
     return [];
+  const specs = readSpecs(list2, "retireTargets");
   if (!octokit)
-    throw new TypeError("retireTargets needs github options (a token, or an octokit)");
+    return noGitHub(options, "retireTargets needs github options (a token, or an octokit)");
   const written = new Set(targets.map(identityOf));
-  return parseTargetSpecs(text).map((spec) => {
+  return specs.map((spec) => {
     const identity = targetIdentity(spec);
-    if (written.has(identity))
-      throw new TypeError(`${identity} is both a target and a target to retire: give it in one of them`);
+    if (written.has(identity)) {
+      throw new OptionError("retireTargets", `${identity} is both a target and a target to retire: give it in one of them`);
+    }
     return { identity, target: createGitHubTarget(octokit, spec) };
   });
 }
@@ -8819,21 +8996,24 @@ function refuseDuplicateTargets(targets) {
   for (const target of targets) {
     const identity = identityOf(target);
     const earlier = seen.get(identity);
-    if (earlier !== void 0)
-      throw new TypeError(`targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    if (earlier !== void 0) {
+      throw new OptionError("targets", `targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    }
     seen.set(identity, target.describe());
   }
   return targets;
 }
 
 // ../../packages/rotation/dist/protocol/context.js
-function createContextTools(report, startedAt, logger) {
+function createContextTools(report, runtime, signal, logger) {
+  const startedAt = runtime.now();
   let current = "preflight";
   const observe = observer(logger);
   const emit = (entry) => {
     current = entry.step;
     observe(entry);
   };
+  const elapsedMs = () => Math.max(0, Math.round(runtime.now() - startedAt));
   return {
     log: (step, message) => emit({ step, level: "info", message }),
     note: (message) => emit({ step: current, level: "info", message }),
@@ -8841,50 +9021,36 @@ function createContextTools(report, startedAt, logger) {
       report.warnings.push(message);
       emit({ step, level: "warning", message });
     },
-    fail: (step, summary2, advice, cause) => {
-      report.durationMs = Math.round(performance.now() - startedAt);
-      const error2 = new RotationError({ step, summary: summary2, advice, report: structuredClone(report), cause });
-      emit({ step, level: "error", message: error2.message });
+    fail: (failure) => {
+      report.durationMs = elapsedMs();
+      const code = signal?.aborted ? "aborted" : failure.code;
+      const error2 = new RotationError({ ...failure, code, report: structuredClone(report) });
+      emit({ step: failure.step, level: "error", message: error2.message });
       throw error2;
-    }
+    },
+    elapsedMs
   };
 }
-
-// ../../packages/rotation/dist/platform.js
-function mayHaveTakenEffect(error2) {
-  if (!(error2 instanceof ApiError))
-    return true;
-  if (error2 instanceof ConnectionError || error2 instanceof TimeoutError || error2 instanceof RequestAbortedError)
-    return true;
-  const { status } = error2;
-  if (status === void 0 || status >= 200 && status < 300)
-    return true;
-  return error2 instanceof ServerError && status !== 503;
+function forwardClient(client, signal) {
+  return signal ? client.withOptions({ signal }) : client;
 }
-function isTransient(error2) {
-  return error2 instanceof ConnectionError || error2 instanceof TimeoutError || error2 instanceof ServerError || error2 instanceof RateLimitError;
+function aborted(ctx) {
+  return ctx.signal?.aborted === true;
 }
-function currentKeyRejectedAdvice(secretName) {
-  return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id so nothing stays valid that should not.`;
-}
-function platformAdvice(error2, secretName, nothingChanged) {
-  const rerun = nothingChanged ? "Nothing was changed: run again" : "Run again";
-  if (error2 instanceof AuthenticationError)
-    return currentKeyRejectedAdvice(secretName);
-  if (error2 instanceof PermissionDeniedError) {
-    return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
+async function waitUnlessAborted(ctx, ms) {
+  if (aborted(ctx))
+    return false;
+  try {
+    await ctx.runtime.sleep(ms, ctx.signal);
+    return true;
+  } catch (error2) {
+    if (aborted(ctx))
+      return false;
+    throw error2;
   }
-  if (error2 instanceof RateLimitError)
-    return `The platform rate-limited the run. ${rerun} in a minute.`;
-  if (isTransient(error2))
-    return `The platform did not answer or failed. ${rerun} later.`;
-  return `${rerun} once the cause above is fixed.`;
-}
-function describeError(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
 }
 
-// ../../packages/rotation/dist/protocol/revoke-if-live.js
+// ../../packages/rotation/dist/protocol/revocation.js
 async function revokeIfLive(client, id) {
   try {
     await client.apiKeys.revoke(id);
@@ -8895,17 +9061,22 @@ async function revokeIfLive(client, id) {
     throw error2;
   }
 }
-
-// ../../packages/rotation/dist/protocol/revoke-own-key.js
-async function revokeOwnKey(ctx, step, created, client, failure) {
+async function revokeOwnKey(ctx, step, created, client) {
   ctx.log(step, `Revoking the new key ${created.id} (${created.name})`);
   try {
     await revokeIfLive(client, created.id);
   } catch (error2) {
-    ctx.fail(step, `${failure}; revoking the new key ${created.id} (${created.name}) failed too: ${describeError(error2)}`, `Revoke key ${created.id} in the platform console (or run again: the next rotation revokes it as an older key of the family). The current key still works.`, error2);
+    return { revoked: false, error: error2 };
   }
   ctx.report.newKeyRevoked = true;
   ctx.log(step, `The new key ${created.id} is revoked`);
+  return { revoked: true };
+}
+function ownKeyLeftValid(created, failure, error2) {
+  return {
+    summary: `${failure}; revoking the new key ${created.id} (${created.name}) failed too: ${describeError(error2)}`,
+    advice: `Revoke key ${created.id} in the platform console (or run again: the next rotation revokes it as an older key of the family). The current key still works.`
+  };
 }
 
 // ../../packages/rotation/dist/protocol/create.js
@@ -8913,11 +9084,17 @@ async function createKey(ctx, keyName) {
   ctx.log("create", `Creating key ${keyName}`);
   let created;
   try {
-    created = await ctx.client.apiKeys.create({ key_name: keyName });
+    created = await ctx.forward.apiKeys.create({ key_name: keyName });
   } catch (error2) {
     if (mayHaveTakenEffect(error2))
       return removeOrphan(ctx, keyName, error2);
-    ctx.fail("create", `Creating key ${keyName} failed: ${describeError(error2)}`, platformAdvice(error2, ctx.secretName, true), error2);
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "create",
+      summary: `Creating key ${keyName} failed: ${describeError(error2)}`,
+      advice: platformAdvice(error2, ctx.secretName, true),
+      cause: error2
+    });
   }
   const key = { id: created.id, name: keyName, key: created.key, created_at: created.created_at };
   ctx.report.keyId = key.id;
@@ -8925,9 +9102,17 @@ async function createKey(ctx, keyName) {
   try {
     await ctx.onKeyCreated?.(key.key);
   } catch (error2) {
-    const failure = `The onKeyCreated hook failed: ${redactCredentials2(describeError(error2), [key.key])}`;
-    await revokeOwnKey(ctx, "create", key, ctx.client, failure);
-    ctx.fail("create", `${failure}; the new key was revoked`, "Fix the hook, then run again. Nothing was written.", new Error(failure));
+    const failure = `The onKeyCreated hook failed: ${redactCredentials(describeError(error2), [key.key])}`;
+    const ownKey = await revokeOwnKey(ctx, "create", key, ctx.client);
+    if (!ownKey.revoked)
+      ctx.fail({ code: "hook-failed", step: "create", ...ownKeyLeftValid(key, failure, ownKey.error), cause: ownKey.error });
+    ctx.fail({
+      code: "hook-failed",
+      step: "create",
+      summary: `${failure}; the new key was revoked`,
+      advice: "Fix the hook, then run again. Nothing was written.",
+      cause: new Error(failure)
+    });
   }
   ctx.log("create", `Created key ${key.id} (${key.name})`);
   return key;
@@ -8938,8 +9123,15 @@ async function removeOrphan(ctx, keyName, cause) {
   const { attempts, intervalMs } = ctx.lostCreateCheck;
   const revoked = [];
   for (let look = 1; look <= attempts && !revoked.length; look++) {
-    if (look > 1)
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    if (look > 1 && !await waitUnlessAborted(ctx, intervalMs)) {
+      ctx.fail({
+        code: "aborted",
+        step: "create",
+        summary: `${lost}; the run was aborted before a key of that name was found: if one appears, it is an older key of the family and the next rotation revokes it`,
+        advice: "Nothing else was changed and the current key still works: run again.",
+        cause
+      });
+    }
     for (const orphan of (await listKeys(ctx, keyName, lost)).filter((k2) => k2.name === keyName)) {
       await revokeOrphan(ctx, orphan, lost);
       revoked.push(orphan.id);
@@ -8949,20 +9141,38 @@ async function removeOrphan(ctx, keyName, cause) {
     }
   }
   const outcome = revoked.length ? `; the key had been created, and as its value is unknown it was revoked (id ${revoked.join(", ")})` : `; no key of that name was found (yet); if one appears, it is an older key of the family and the next rotation revokes it`;
-  ctx.fail("create", `${lost}${outcome}`, "Nothing else was changed and the current key still works: run again.", cause);
+  ctx.fail({
+    code: "create-lost",
+    step: "create",
+    summary: `${lost}${outcome}`,
+    advice: "Nothing else was changed and the current key still works: run again.",
+    cause
+  });
 }
 async function listKeys(ctx, keyName, lost) {
   try {
     return await ctx.client.apiKeys.list();
   } catch (error2) {
-    ctx.fail("create", `${lost}, and listing keys to check failed: ${describeError(error2)}`, `Run again: a key ${keyName} left behind is an older key of family ${ctx.family} and the next rotation revokes it. The current key still works.`, error2);
+    ctx.fail({
+      code: "create-lost",
+      step: "create",
+      summary: `${lost}, and listing keys to check failed: ${describeError(error2)}`,
+      advice: `Run again: a key ${keyName} left behind is an older key of family ${ctx.family} and the next rotation revokes it. The current key still works.`,
+      cause: error2
+    });
   }
 }
 async function revokeOrphan(ctx, orphan, lost) {
   try {
     await revokeIfLive(ctx.client, orphan.id);
   } catch (error2) {
-    ctx.fail("create", `${lost}; key ${orphan.id} of that name exists with a value nobody knows, and revoking it failed: ${describeError(error2)}`, `Revoke key ${orphan.id} in the platform console, or run again (the next rotation revokes it). The current key still works.`, error2);
+    ctx.fail({
+      code: "create-lost",
+      step: "create",
+      summary: `${lost}; key ${orphan.id} of that name exists with a value nobody knows, and revoking it failed: ${describeError(error2)}`,
+      advice: `Revoke key ${orphan.id} in the platform console, or run again (the next rotation revokes it). The current key still works.`,
+      cause: error2
+    });
   }
   ctx.report.revokedKeyIds.push(orphan.id);
   ctx.log("create", `Revoked the orphan key ${orphan.id} (${orphan.name})`);
@@ -12417,7 +12627,7 @@ B.prototype.to_Uint8Array = function() {
 var libsodium_wrappers_default = t;
 
 // ../../packages/rotation/dist/seal.js
-var SealError = class extends Error {
+var SealError = class extends KeyturnError {
   name = "SealError";
 };
 async function sealSecret(value, publicKeyBase64) {
@@ -12532,22 +12742,22 @@ function noRecord() {
   return { store: void 0, record: emptyRecord("", ""), known: false, dropped: [], retired: [], previousIds: [] };
 }
 async function readRecord(ctx, keys) {
-  const store = ctx.recordStore;
+  const store3 = ctx.recordStore;
   let records = [];
-  if (store) {
-    ctx.log("preflight", `Reading the target record from ${store.describe()}`);
+  if (store3) {
+    ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
     try {
-      records = await store.load();
+      records = await store3.load();
     } catch (error2) {
       const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-      ctx.fail("preflight", `The target record could not be read: ${describeError(error2)}`, `${advice} Nothing was changed.`, error2);
+      ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
     }
   }
   let choice;
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records, targets: ctx.targets, secretName: ctx.secretName, keys });
   } catch (error2) {
-    return ctx.fail("preflight", `The key family cannot be chosen: ${describeError(error2)}`, "Nothing was changed.", error2);
+    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The key family cannot be chosen: ${describeError(error2)}`, advice: "Nothing was changed.", cause: error2 });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -12558,12 +12768,12 @@ async function readRecord(ctx, keys) {
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
   for (const target of dropped)
     warnDropped(ctx, target, keys);
-  if (store && !choice.record)
+  if (store3 && !choice.record)
     ctx.log("preflight", `No target record of family ${choice.family} yet: this run starts it`);
-  if (!store)
+  if (!store3)
     ctx.log("preflight", "No target record is kept (no repository for it): a target dropped from the list is not recognised");
   ctx.records = {
-    store,
+    store: store3,
     record,
     known: choice.record !== void 0,
     dropped,
@@ -12601,10 +12811,21 @@ async function checkRetired(ctx, record) {
     try {
       meta = await target.readSecretMeta?.(ctx.secretName);
     } catch (error2) {
-      return ctx.fail("preflight", `Checking the retired target ${target.describe()} failed: ${describeError(error2)}`, `${targetAdvice(error2)} Nothing was changed.`, error2);
+      return ctx.fail({
+        code: "record-failed",
+        step: "preflight",
+        summary: `Checking the retired target ${target.describe()} failed: ${describeError(error2)}`,
+        advice: `${targetAdvice(error2)} Nothing was changed.`,
+        cause: error2
+      });
     }
     if (meta) {
-      ctx.fail("preflight", `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`, `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`);
+      ctx.fail({
+        code: "record-failed",
+        step: "preflight",
+        summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
+        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`
+      });
     }
     ctx.log("preflight", `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
     retired.push(identity);
@@ -12612,24 +12833,24 @@ async function checkRetired(ctx, record) {
   return retired;
 }
 async function recordBeforeWriting(ctx, keyId) {
-  const { store, record } = ctx.records;
-  if (!store)
+  const { store: store3, record } = ctx.records;
+  if (!store3)
     return;
   const targets = ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
   const next = beforeWriting(record, targets, keyId);
-  ctx.log("store", `Recording in ${store.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
-  await store.save(next);
+  ctx.log("store", `Recording in ${store3.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
+  await store3.save(next);
   ctx.records.record = next;
 }
 async function recordAfterWriting(ctx, keyId) {
-  const { store, record, retired, previousIds } = ctx.records;
-  if (!store)
+  const { store: store3, record, retired, previousIds } = ctx.records;
+  if (!store3)
     return;
   const next = afterWriting(record, ctx.targets.map(identityOf), keyId, retired, previousIds);
   try {
-    await store.save(next);
+    await store3.save(next);
     ctx.records.record = next;
-    ctx.log("revoke", `Recorded in ${store.describe()} that the targets hold key ${keyId}`);
+    ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
     ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.`);
   }
@@ -12651,9 +12872,15 @@ async function preflight(ctx) {
   ctx.log("preflight", "Checking the current key by listing API keys");
   let keys = [];
   try {
-    keys = await ctx.client.apiKeys.list();
+    keys = await ctx.forward.apiKeys.list();
   } catch (error2) {
-    ctx.fail("preflight", `The current key could not list API keys: ${describeError(error2)}`, platformAdvice(error2, secretName, true), error2);
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `The current key could not list API keys: ${describeError(error2)}`,
+      advice: platformAdvice(error2, secretName, true),
+      cause: error2
+    });
   }
   ctx.listedBefore = new Set(keys.map((k2) => k2.id));
   ctx.log("preflight", `The current key works: it listed ${keys.length} live keys`);
@@ -12688,7 +12915,13 @@ async function fetchPublicKeys(ctx) {
     const check = checks[index];
     if (check?.status !== "fulfilled") {
       const error2 = check?.reason;
-      ctx.fail("preflight", `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`, `${targetAdvice(error2)} Nothing was changed.`, error2);
+      ctx.fail({
+        code: "target-unreachable",
+        step: "preflight",
+        summary: `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`,
+        advice: `${targetAdvice(error2)} Nothing was changed.`,
+        cause: error2
+      });
     }
     publicKeys.set(target, check.value);
     ctx.log("preflight", `${target.describe()} is reachable (public key ${check.value.keyId})`);
@@ -12706,7 +12939,8 @@ function warnIfUnmanaged(ctx, keys, familyKeys) {
 
 // ../../packages/rotation/dist/protocol/revoke.js
 var RERUN = "Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.";
-async function revokeOldKeys(ctx, created, newClient) {
+async function revokeOldKeys(ctx, created, verified) {
+  const newClient = verified.forward;
   await recordAfterWriting(ctx, created.id);
   ctx.log("revoke", `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys = [];
@@ -12714,7 +12948,13 @@ async function revokeOldKeys(ctx, created, newClient) {
     keys = await newClient.apiKeys.list();
   } catch (error2) {
     const advice = error2 instanceof AuthenticationError ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(", ")}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.` : RERUN;
-    ctx.fail("revoke", `Listing keys with the new key ${created.id} failed: ${describeError(error2)}`, advice, error2);
+    ctx.fail({
+      code: error2 instanceof AuthenticationError ? "concurrent-rotation" : "revoke-failed",
+      step: "revoke",
+      summary: `Listing keys with the new key ${created.id} failed: ${describeError(error2)}`,
+      advice,
+      cause: error2
+    });
   }
   const newKey = keys.find((k2) => k2.id === created.id) ?? {
     id: created.id,
@@ -12745,7 +12985,9 @@ async function revokeOldKeys(ctx, created, newClient) {
   }
   const failures = [];
   let firstError;
-  for (const key of selection.revoke) {
+  for (const [index, key] of selection.revoke.entries()) {
+    if (aborted(ctx))
+      abortedRevoking(ctx, selection.revoke.slice(index));
     let outcome;
     try {
       outcome = await revokeIfLive(newClient, key.id);
@@ -12758,10 +13000,24 @@ async function revokeOldKeys(ctx, created, newClient) {
     ctx.log("revoke", outcome === "already-gone" ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`);
   }
   if (failures.length) {
-    ctx.fail("revoke", `Revoking key${failures.length > 1 ? "s" : ""} ${failures.join("; ")} failed`, RERUN, firstError);
+    ctx.fail({
+      code: "revoke-failed",
+      step: "revoke",
+      summary: `Revoking key${failures.length > 1 ? "s" : ""} ${failures.join("; ")} failed`,
+      advice: RERUN,
+      cause: firstError
+    });
   }
   if (!selection.revoke.length)
     ctx.log("revoke", "No key to revoke");
+}
+function abortedRevoking(ctx, left) {
+  return ctx.fail({
+    code: "aborted",
+    step: "revoke",
+    summary: `The run was aborted before revoking key${left.length > 1 ? "s" : ""} ${left.map((k2) => k2.id).join(", ")}`,
+    advice: RERUN
+  });
 }
 function warnKeptBeyondKeep(ctx, kept) {
   const named = kept.map((k2) => `${k2.id} (${k2.name})`).join(", ");
@@ -12797,21 +13053,162 @@ async function fetchAgain(target, refused) {
     return await target.fetchPublicKey();
   } catch (error2) {
     const message = `${refused.message}; fetching its public key again failed: ${describeError(error2)}`;
-    throw new TargetError(message, refused.target, refused.status, targetAdvice(error2), false);
+    throw new TargetError({ message, target: refused.target, status: refused.status, advice: targetAdvice(error2) });
   }
 }
 
-// ../../packages/rotation/dist/protocol/newer-rotation.js
+// ../../packages/rotation/dist/protocol/store/messages.js
 var CONCURRENCY_GROUP = "Run rotations of one secret in a workflow concurrency: group so they never overlap.";
-async function newerRotation(ctx, created, newClient) {
-  try {
-    const newer = newerMembers(await newClient.apiKeys.list(), ctx.family, created, ctx.listedBefore);
-    return newer.length ? describeNewer(ctx.family, newer) : void 0;
-  } catch (error2) {
-    if (!(error2 instanceof AuthenticationError))
-      throw error2;
-    return `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)`;
+var NEXT_ROTATION = "The next rotation writes every target and revokes the older keys.";
+var RUN_AGAIN = "Run again: the next rotation writes every target and revokes the older keys.";
+function storeFailure(ctx, created, outcome) {
+  const holders = outcome.mayHold.map((t2) => t2.describe()).join(", ");
+  const id = created.id;
+  switch (outcome.kind) {
+    case "backed-off": {
+      const failure = `${outcome.why}. Another rotation of this secret is running and owns it now`;
+      return withOwnKey("concurrent-rotation", created, failure, outcome.ownKey, {
+        summary: `${failure}; this run wrote nothing and revoked its own new key ${id}`,
+        advice: "Nothing to do if the other rotation succeeds; otherwise run again once it has finished."
+      });
+    }
+    case "record-failed": {
+      const failure = `Recording which targets may hold the new key failed: ${describeError(outcome.error)}`;
+      const advice = outcome.error?.advice;
+      return withOwnKey("record-failed", created, failure, outcome.ownKey, {
+        summary: `${failure}; no secret was written and the new key ${id} was revoked`,
+        advice: `${typeof advice === "string" ? advice : "Run again."} The current key still works.`,
+        cause: outcome.error
+      });
+    }
+    case "stopped":
+      if (outcome.reason === "concurrent") {
+        return store("concurrent-rotation", {
+          summary: `${outcome.why}: a concurrent rotation of this secret took over while this run was writing, so this run stopped writing: ${holders} may hold the new key ${id}, which this run did not revoke (no rollback: the other rotation writes every target)`,
+          advice: `Let the concurrent rotation finish; the next rotation revokes what is left. ${CONCURRENCY_GROUP}`
+        });
+      }
+      if (outcome.mayHold.length) {
+        return store("aborted", {
+          summary: `The run was aborted while writing the targets: ${holders} may hold the new key ${id}, which stays valid, and so does the current key`,
+          advice: RUN_AGAIN
+        });
+      }
+      return withOwnKey("aborted", created, "The run was aborted before any target was written", outcome.ownKey, {
+        summary: `The run was aborted before any target was written; the new key ${id} was revoked`,
+        advice: "Nothing was written and the current key still works: run again."
+      });
+    case "write-failed":
+      return writeFailure(ctx, created, outcome, holders);
   }
+}
+function writeFailure(ctx, created, outcome, holders) {
+  const { failed, rollback } = outcome;
+  const check = failed.during === "check";
+  const code = check ? "platform-failed" : "target-failed";
+  const why = check ? `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(failed.cause)}` : describeError(failed.cause);
+  const advice = check ? platformAdvice(failed.cause, ctx.secretName, false) : targetAdvice(failed.cause);
+  const what = `Writing ${ctx.secretName} to ${failed.target.describe()} failed: ${why}`;
+  const rerun = thenRunAgain(advice, NEXT_ROTATION);
+  const halt = rollback.halt && haltWords(rollback.halt, created, rerun);
+  const keptWhy = rollback.untouched ? `${failed.target.describe()} ${keepsItsKey(rollback.untouched)}` : void 0;
+  const kept = keptWhy ? `; ${keptWhy}` : "";
+  const said = (summary2, advice2) => ({
+    code,
+    step: "store",
+    summary: `${what}. ${summary2}`,
+    advice: advice2,
+    cause: failed.cause
+  });
+  if (outcome.mayHold.length) {
+    if (halt)
+      return said(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
+    return said(`Writing the previous key back failed for ${holders}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
+  }
+  if (outcome.ownKey && !outcome.ownKey.revoked) {
+    return { code, step: "store", ...ownKeyLeftValid(created, what, outcome.ownKey.error), cause: outcome.ownKey.error };
+  }
+  if (halt) {
+    return said(`${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ""}, so the new key ${created.id} was revoked`, thenRunAgain(advice, halt.concurrent ? CONCURRENCY_GROUP : void 0));
+  }
+  const back = rollback.restored?.length ? `The previous key was written back to ${rollback.restored.join(", ")}` : "No target had been written";
+  return said(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(advice));
+}
+function haltWords(halt, created, rerun) {
+  switch (halt.reason) {
+    case "no-previous-key":
+      return { reason: "The previous key's value was not given (apiKey option), so it was not written back", advice: rerun, concurrent: false };
+    case "concurrent":
+      return {
+        reason: `${halt.why}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
+        advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`,
+        concurrent: true
+      };
+    case "previous-key-dead":
+      return {
+        reason: "The previous key no longer works (it was revoked during this run), so the previous key was not written back",
+        advice: rerun,
+        concurrent: false
+      };
+    case "check-failed":
+      return halt.during === "first" ? {
+        reason: `Checking that the previous key still works failed (${describeError(halt.error)}), so the previous key was not written back`,
+        advice: rerun,
+        concurrent: false
+      } : {
+        reason: `Listing keys with the new key ${created.id}, to check that no newer rotation runs, failed (${describeError(halt.error)}), so the previous key was not written back further`,
+        advice: RUN_AGAIN,
+        concurrent: false
+      };
+  }
+}
+function withOwnKey(code, created, failure, ownKey, done) {
+  if (ownKey && !ownKey.revoked)
+    return { code, step: "store", ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error };
+  return store(code, done);
+}
+function store(code, words) {
+  return { code, step: "store", ...words };
+}
+function thenRunAgain(advice, more) {
+  const rerun = /\brun again\b/i.test(advice) ? "" : " Then run again.";
+  return `${advice}${rerun}${more ? ` ${more}` : ""}`;
+}
+function keepsItsKey(reason) {
+  return `keeps the key it held before, as no write of this run landed there (${reason})`;
+}
+
+// ../../packages/rotation/dist/protocol/store/newer-rotation.js
+async function newerRotation(ctx, created, source) {
+  switch (source.listing) {
+    case "verify-listing":
+      return fromKeys(ctx, created, source.keys);
+    case "new-key":
+      return listWith(ctx, created, source.client);
+    case "previous-key": {
+      const previous = await listWith(ctx, created, ctx.client, false);
+      if (previous.state !== "unknown")
+        return previous;
+      const byNewKey = await listWith(ctx, created, source.newClient);
+      return byNewKey.state === "running" ? byNewKey : previous;
+    }
+  }
+}
+async function listWith(ctx, created, client, ownKey = true) {
+  let keys;
+  try {
+    keys = await client.apiKeys.list();
+  } catch (error2) {
+    if (ownKey && error2 instanceof AuthenticationError) {
+      return { state: "running", why: `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)` };
+    }
+    return { state: "unknown", error: error2 };
+  }
+  return fromKeys(ctx, created, keys);
+}
+function fromKeys(ctx, created, keys) {
+  const newer = newerMembers(keys, ctx.family, created, ctx.listedBefore);
+  return newer.length ? { state: "running", why: describeNewer(ctx.family, newer) } : { state: "none" };
 }
 
 // ../../packages/rotation/dist/targets/untouched-since.js
@@ -12842,47 +13239,28 @@ function timestamp(date) {
   return date.toISOString().replace(/\.000Z$/, "Z");
 }
 
-// ../../packages/rotation/dist/protocol/roll-back.js
+// ../../packages/rotation/dist/protocol/store/roll-back.js
 async function rollBack(ctx, created, newClient, write, written, failed) {
-  const name = failed.target.describe();
-  const what = `Writing ${ctx.secretName} to ${name} failed: ${describeError(failed.cause)}`;
-  const advice = targetAdvice(failed.cause);
-  const ambiguous = failed.cause instanceof SealError ? false : !(failed.cause instanceof TargetError) || failed.cause.mayHaveTakenEffect;
-  const restore = ambiguous ? [...written, failed.target] : written;
-  const fail = (summary2, todo) => ctx.fail("store", `${what}. ${summary2}`, todo, failed.cause);
-  const rerun = thenRunAgain(advice, "The next rotation writes every target and revokes the older keys.");
-  const previousKey = ctx.currentKey;
-  const blocker = restore.length ? await writeBackBlocker(ctx, created, newClient, rerun) : void 0;
-  const { restored, unrestored, stopped } = !blocker && previousKey ? await writeBack(ctx, created, newClient, write, restore, previousKey) : { restored: [], unrestored: restore, stopped: void 0 };
-  if (!blocker)
-    ctx.report.restoredTargets = restored;
-  const halt = blocker ?? stopped;
-  const untouched = ambiguous && unrestored.includes(failed.target) ? await settle(ctx, created, failed) : void 0;
-  const keptWhy = untouched ? `${name} ${keepsItsKey(untouched)}` : void 0;
-  const kept = keptWhy ? `; ${keptWhy}` : "";
-  const mayHold = untouched ? unrestored.filter((t2) => t2 !== failed.target) : unrestored;
-  ctx.report.targets = mayHold.map((t2) => t2.describe());
-  const holders = ctx.report.targets.join(", ");
-  if (mayHold.length) {
-    if (halt) {
-      return fail(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
-    }
-    return fail(`Writing the previous key back failed for ${holders}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
-  }
-  await revokeOwnKey(ctx, "store", created, newClient, what);
-  if (halt) {
-    return fail(`${halt.reason}; but no target holds the new key${keptWhy ? `: ${keptWhy}` : ""}, so the new key ${created.id} was revoked`, thenRunAgain(advice, halt.concurrent ? CONCURRENCY_GROUP : void 0));
-  }
-  const back = restored.length ? `The previous key was written back to ${restored.join(", ")}` : "No target had been written";
-  return fail(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(advice));
+  const restore = failed.mayHaveLanded ? [...written, failed.target] : written;
+  const clearance = restore.length ? await writeBackClearance(ctx, created, newClient) : { previousKey: "" };
+  const back = "halt" in clearance ? { restored: void 0, unrestored: restore, halt: clearance.halt } : await writeBack(ctx, created, newClient, write, restore, clearance.previousKey);
+  const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle(ctx, created, failed) : void 0;
+  const mayHold = untouched ? back.unrestored.filter((t2) => t2 !== failed.target) : back.unrestored;
+  const rollback = { restored: back.restored, halt: back.halt, untouched };
+  if (mayHold.length)
+    return { kind: "write-failed", failed, rollback, mayHold };
+  return { kind: "write-failed", failed, rollback, mayHold, ownKey: await revokeOwnKey(ctx, "store", created, newClient) };
 }
 async function writeBack(ctx, created, newClient, write, restore, previousKey) {
   const restored = [];
   const unrestored = [];
   for (const [index, target] of restore.entries()) {
-    const stopped = index > 0 ? await takenOverBlocker(ctx, created, newClient) : void 0;
-    if (stopped)
-      return { restored, unrestored: [...unrestored, ...restore.slice(index)], stopped };
+    if (index > 0) {
+      const newer = await newerRotation(ctx, created, { listing: "new-key", client: newClient });
+      const halt = newer.state === "running" ? { reason: "concurrent", why: newer.why } : newer.state === "unknown" ? { reason: "check-failed", error: newer.error, during: "later" } : void 0;
+      if (halt)
+        return { restored, unrestored: [...unrestored, ...restore.slice(index)], halt };
+    }
     const targetName = target.describe();
     ctx.log("store", `Writing the previous key back to ${targetName}`);
     try {
@@ -12893,7 +13271,21 @@ async function writeBack(ctx, created, newClient, write, restore, previousKey) {
       ctx.log("store", `Writing the previous key back to ${targetName} failed: ${describeError(error2)}`);
     }
   }
-  return { restored, unrestored, stopped: void 0 };
+  return { restored, unrestored, halt: void 0 };
+}
+async function writeBackClearance(ctx, created, newClient) {
+  const previousKey = ctx.currentKey;
+  if (!previousKey)
+    return { halt: { reason: "no-previous-key" } };
+  ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
+  const newer = await newerRotation(ctx, created, { listing: "previous-key", newClient });
+  if (newer.state === "none")
+    return { previousKey };
+  if (newer.state === "running")
+    return { halt: { reason: "concurrent", why: newer.why } };
+  if (newer.error instanceof AuthenticationError)
+    return { halt: { reason: "previous-key-dead" } };
+  return { halt: { reason: "check-failed", error: newer.error, during: "first" } };
 }
 async function settle(ctx, created, failed) {
   const name = failed.target.describe();
@@ -12902,75 +13294,59 @@ async function settle(ctx, created, failed) {
   ctx.log("store", check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
   return check.untouched ? check.reason : void 0;
 }
-function thenRunAgain(advice, more) {
-  const rerun = /\brun again\b/i.test(advice) ? "" : " Then run again.";
-  return `${advice}${rerun}${more ? ` ${more}` : ""}`;
-}
-function keepsItsKey(reason) {
-  return `keeps the key it held before, as no write of this run landed there (${reason})`;
-}
-async function writeBackBlocker(ctx, created, newClient, rerun) {
-  if (!ctx.currentKey) {
-    const reason = "The previous key's value was not given (apiKey option), so it was not written back";
-    return { reason, concurrent: false, advice: rerun };
-  }
-  ctx.log("store", "Checking that the previous key still works and no newer rotation runs, before writing it back");
-  try {
-    const newer = newerMembers(await ctx.client.apiKeys.list(), ctx.family, created, ctx.listedBefore);
-    return newer.length ? concurrentBlocker(created, describeNewer(ctx.family, newer)) : void 0;
-  } catch (error2) {
-    const takenOver = await newerRotation(ctx, created, newClient).catch(() => void 0);
-    if (takenOver)
-      return concurrentBlocker(created, takenOver);
-    const why = error2 instanceof AuthenticationError ? "The previous key no longer works (it was revoked during this run)" : `Checking that the previous key still works failed (${describeError(error2)})`;
-    return { reason: `${why}, so the previous key was not written back`, concurrent: false, advice: rerun };
-  }
-}
-async function takenOverBlocker(ctx, created, newClient) {
-  try {
-    const takenOver = await newerRotation(ctx, created, newClient);
-    return takenOver ? concurrentBlocker(created, takenOver) : void 0;
-  } catch (error2) {
-    return {
-      reason: `Listing keys with the new key ${created.id}, to check that no newer rotation runs, failed (${describeError(error2)}), so the previous key was not written back further`,
-      concurrent: false,
-      advice: `Run again: the next rotation writes every target and revokes the older keys.`
-    };
-  }
-}
-function concurrentBlocker(created, takenOver) {
-  return {
-    reason: `${takenOver}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
-    concurrent: true,
-    advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`
-  };
-}
 
-// ../../packages/rotation/dist/protocol/store.js
+// ../../packages/rotation/dist/protocol/store/store.js
 async function storeKey(ctx, created, verified, publicKeys) {
-  await backOffIfSuperseded(ctx, created, verified);
-  await recordFirst(ctx, created, verified);
+  const outcome = await store2(ctx, created, verified, publicKeys);
+  ctx.report.targets = outcome.mayHold.map((t2) => t2.describe());
+  if (outcome.kind === "write-failed" && outcome.rollback.restored)
+    ctx.report.restoredTargets = outcome.rollback.restored;
+  if (outcome.kind !== "stored")
+    ctx.fail(storeFailure(ctx, created, outcome));
+}
+async function store2(ctx, created, verified, publicKeys) {
+  if (aborted(ctx))
+    return stopOnAbort(ctx, created, verified, []);
+  const superseded = await newerRotation(ctx, created, { listing: "verify-listing", keys: verified.keys });
+  if (superseded.state === "running") {
+    return { kind: "backed-off", why: superseded.why, mayHold: [], ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
+  }
+  try {
+    await recordBeforeWriting(ctx, created.id);
+  } catch (error2) {
+    return { kind: "record-failed", error: error2, mayHold: [], ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
+  }
   const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
   const written = [];
   for (const target of ctx.targets) {
+    if (aborted(ctx))
+      return stopOnAbort(ctx, created, verified, written);
     const name = target.describe();
     ctx.log("store", `Writing ${ctx.secretName} to ${name}`);
-    let takenOver;
-    try {
-      if (written.length)
-        takenOver = await newerRotationBefore(ctx, created, verified, target);
-      if (!takenOver)
-        await write(target, created.key);
-    } catch (cause) {
-      return rollBack(ctx, created, verified.client, write, written, { target, cause, servedAt: servedAt.get(target) });
+    if (written.length) {
+      const takenOver = await newerRotation(ctx, created, { listing: "new-key", client: verified.forward });
+      if (takenOver.state === "running")
+        return { kind: "stopped", reason: "concurrent", why: takenOver.why, mayHold: written };
+      if (takenOver.state === "unknown") {
+        if (aborted(ctx))
+          return stopOnAbort(ctx, created, verified, written);
+        const failed = { target, during: "check", cause: takenOver.error, mayHaveLanded: false, servedAt: servedAt.get(target) };
+        return rollBack(ctx, created, verified.client, write, written, failed);
+      }
     }
-    if (takenOver)
-      stopWriting(ctx, created, written, takenOver);
+    try {
+      await write(target, created.key);
+    } catch (cause) {
+      const failed = writeFailed(target, cause, servedAt.get(target));
+      if (aborted(ctx))
+        return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
+      return rollBack(ctx, created, verified.client, write, written, failed);
+    }
     written.push(target);
-    ctx.report.targets.push(name);
     ctx.log("store", `${name} holds the new key ${created.id}`);
   }
+  return { kind: "stored", mayHold: written };
 }
 function sealedWrite(ctx, publicKeys) {
   return async (target, value, options) => {
@@ -12984,94 +13360,89 @@ function sealedWrite(ctx, publicKeys) {
     ctx.log("store", `The public key of ${target.describe()} changed during the run: the value was sealed again with key ${used.keyId}`);
   };
 }
-async function backOffIfSuperseded(ctx, created, verified) {
-  const newer = newerMembers(verified.keys, ctx.family, created, ctx.listedBefore);
-  if (!newer.length)
-    return;
-  const failure = `${describeNewer(ctx.family, newer)}. Another rotation of this secret is running and owns it now`;
-  await revokeOwnKey(ctx, "store", created, verified.client, failure);
-  ctx.fail("store", `${failure}; this run wrote nothing and revoked its own new key ${created.id}`, "Nothing to do if the other rotation succeeds; otherwise run again once it has finished.");
+function writeFailed(target, cause, servedAt) {
+  const mayHaveLanded = cause instanceof SealError ? false : !(cause instanceof TargetError) || cause.mayHaveTakenEffect;
+  return { target, during: "write", cause, mayHaveLanded, servedAt };
 }
-async function recordFirst(ctx, created, verified) {
-  try {
-    await recordBeforeWriting(ctx, created.id);
-  } catch (error2) {
-    const failure = `Recording which targets may hold the new key failed: ${describeError(error2)}`;
-    await revokeOwnKey(ctx, "store", created, verified.client, failure);
-    ctx.fail("store", `${failure}; no secret was written and the new key ${created.id} was revoked`, `${error2.advice ?? "Run again."} The current key still works.`, error2);
-  }
-}
-async function newerRotationBefore(ctx, created, verified, target) {
-  try {
-    return await newerRotation(ctx, created, verified.client);
-  } catch (error2) {
-    const message = `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(error2)}`;
-    throw new TargetError(message, target.describe(), void 0, platformAdvice(error2, ctx.secretName, false), false);
-  }
-}
-function stopWriting(ctx, created, written, takenOver) {
-  const holders = written.map((t2) => t2.describe()).join(", ");
-  return ctx.fail("store", `${takenOver}: a concurrent rotation of this secret took over while this run was writing, so this run stopped writing: ${holders} may hold the new key ${created.id}, which this run did not revoke (no rollback: the other rotation writes every target)`, `Let the concurrent rotation finish; the next rotation revokes what is left. ${CONCURRENCY_GROUP}`);
+async function stopOnAbort(ctx, created, verified, mayHold) {
+  if (mayHold.length)
+    return { kind: "stopped", reason: "aborted", mayHold };
+  return { kind: "stopped", reason: "aborted", mayHold, ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
 }
 
 // ../../packages/rotation/dist/protocol/verify.js
 async function verifyKey(ctx, created) {
   const { timeoutMs, intervalMs } = ctx.verify;
-  const deadline = performance.now() + timeoutMs;
+  const deadline = ctx.runtime.now() + timeoutMs;
   ctx.log("verify", `Checking that key ${created.id} works by listing keys with it`);
-  let newClient;
+  const newClient = ctx.client.withApiKey(created.key);
+  const forward = forwardClient(newClient, ctx.signal);
   let problem = "";
   let refused = false;
+  let abortedRun = false;
   for (let attempt = 1; ; attempt++) {
     let keys = [];
     try {
-      newClient ??= ctx.client.withApiKey(created.key);
-      keys = await newClient.apiKeys.list();
+      keys = await forward.apiKeys.list();
       problem = "it answered but did not list itself";
     } catch (error2) {
+      abortedRun = aborted(ctx);
+      if (abortedRun)
+        break;
       problem = describeError(error2);
       refused = !(error2 instanceof AuthenticationError) && !isTransient(error2);
       if (refused)
         break;
     }
-    if (newClient && keys.some((k2) => k2.id === created.id)) {
+    if (keys.some((k2) => k2.id === created.id)) {
       ctx.log("verify", `Key ${created.id} works: it listed itself (attempt ${attempt})`);
-      return { client: newClient, keys };
+      return { client: newClient, forward, keys };
     }
-    const left = deadline - performance.now();
+    const left = deadline - ctx.runtime.now();
     if (left <= 0)
       break;
     ctx.log("verify", `Key ${created.id} does not work yet (${problem}); trying again`);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, left)));
+    abortedRun = !await waitUnlessAborted(ctx, Math.min(intervalMs, left));
+    if (abortedRun)
+      break;
   }
-  const failure = refused ? `The new key ${created.id} was refused (${problem})` : `The new key ${created.id} did not work within ${timeoutMs} ms (${problem})`;
-  await revokeOwnKey(ctx, "verify", created, ctx.client, failure);
-  ctx.fail("verify", `${failure}; it was revoked and nothing was written`, "The current key still works: run again later, and check the platform status if it keeps happening.");
+  const failure = abortedRun ? `The run was aborted while checking that the new key ${created.id} works` : refused ? `The new key ${created.id} was refused (${problem})` : `The new key ${created.id} did not work within ${timeoutMs} ms (${problem})`;
+  const code = abortedRun ? "aborted" : "verify-failed";
+  const ownKey = await revokeOwnKey(ctx, "verify", created, ctx.client);
+  if (!ownKey.revoked)
+    ctx.fail({ code, step: "verify", ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error });
+  ctx.fail({
+    code,
+    step: "verify",
+    summary: `${failure}; it was revoked and nothing was written`,
+    advice: abortedRun ? "The current key still works: run again." : "The current key still works: run again later, and check the platform status if it keeps happening."
+  });
 }
 
 // ../../packages/rotation/dist/report.js
 function emptyReport(fields) {
   return { ...fields, targets: [], revokedKeyIds: [], warnings: [], durationMs: 0 };
 }
+function finishedReport(report) {
+  const { dryRun, plan, keyId, keyName, restoredTargets: _r2, newKeyRevoked: _n, ...base } = report;
+  if (!plan)
+    throw new Error("a rotation ended without a plan");
+  if (dryRun)
+    return { ...base, dryRun: true, plan };
+  if (keyId === void 0 || keyName === void 0)
+    throw new Error("a rotation ended without a new key");
+  return { ...base, dryRun: false, plan, keyId, keyName };
+}
 
 // ../../packages/rotation/dist/rotate-key.js
 async function rotateKey(options) {
-  const startedAt = performance.now();
   let note = (_line) => {
   };
   let resolved;
   try {
     resolved = resolveOptions(options, (line) => note(line));
   } catch (error2) {
-    const report2 = emptyReport({
-      dryRun: options?.dryRun ?? false,
-      family: options?.family ?? "",
-      secretName: options?.secretName ?? DEFAULT_SECRET_NAME
-    });
-    const summary2 = `The inputs are not valid: ${describeError(error2)}`;
-    const advice = "Fix the input and run again. Nothing was changed.";
-    observer(options?.log)({ step: "preflight", level: "error", message: `${summary2} ${advice}` });
-    throw new RotationError({ step: "preflight", summary: summary2, advice, report: report2, cause: error2 });
+    throw invalidOptions(options, error2);
   }
   const family = resolved.pinnedFamily ?? "";
   const report = emptyReport({ dryRun: resolved.dryRun, family, secretName: resolved.secretName });
@@ -13081,21 +13452,64 @@ async function rotateKey(options) {
     records: noRecord(),
     listedBefore: /* @__PURE__ */ new Set(),
     report,
-    ...createContextTools(report, startedAt, options.log)
+    forward: forwardClient(resolved.client, resolved.signal),
+    ...createContextTools(report, resolved.runtime, resolved.signal, options.log)
   };
   note = ctx.note;
+  stopIfAborted(ctx, "preflight", "before the preflight", "Nothing was changed: run again.");
   const { plan, publicKeys } = await preflight(ctx);
   if (!ctx.dryRun) {
+    stopIfAborted(ctx, "create", "before creating a key", "Nothing was changed: run again.");
     const created = await createKey(ctx, plan.keyName);
     const verified = await verifyKey(ctx, created);
     await storeKey(ctx, created, verified, publicKeys);
-    await revokeOldKeys(ctx, created, verified.client);
+    stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
+    await revokeOldKeys(ctx, created, verified);
     ctx.log("revoke", `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log("preflight", "Dry run: nothing was changed");
   }
-  report.durationMs = Math.round(performance.now() - startedAt);
-  return report;
+  report.durationMs = ctx.elapsedMs();
+  return finishedReport(report);
+}
+function stopIfAborted(ctx, step, when, advice) {
+  if (aborted(ctx))
+    ctx.fail({ code: "aborted", step, summary: `The run was aborted ${when}`, advice });
+}
+function invalidOptions(options, error2) {
+  if (error2 instanceof OptionError)
+    return error2;
+  const report = emptyReport({
+    dryRun: options?.dryRun ?? false,
+    family: options?.family ?? "",
+    secretName: options?.secretName ?? DEFAULT_SECRET_NAME
+  });
+  const failure = {
+    code: "invalid-options",
+    step: "preflight",
+    summary: `The inputs are not valid: ${describeError(error2)}`,
+    advice: "Fix the input and run again. Nothing was changed.",
+    cause: error2
+  };
+  observer(options?.log)({ step: "preflight", level: "error", message: `${failure.summary} ${failure.advice}` });
+  return new RotationError({ ...failure, report });
+}
+
+// src/key-ids.ts
+var MAX_KEY_IDS = 100;
+function parseKeyIds2(name, text) {
+  const items = splitList(text);
+  if (items.length > MAX_KEY_IDS) {
+    throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
+  }
+  const ids = items.map((item) => {
+    const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
+    if (id < 1) {
+      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
+    }
+    return id;
+  });
+  return unique(ids);
 }
 
 // src/inputs.ts
@@ -13106,62 +13520,112 @@ var DEFAULTS2 = {
   "dry-run": "false"
 };
 var SECRET_INPUTS = ["api-key", "github-token"];
-function invalidInput(name, text, error2) {
-  return new InputError(name, `is invalid: ${withoutEchoes(error2.message, text)}`);
-}
-function nameValidatedBy(what, check) {
-  return (name, text) => {
-    if (looksLikeCredential(text)) throw new InputError(name, `is ${rejectedValue(text)}, not ${what}`);
-    try {
-      check(text);
-    } catch (error2) {
-      throw invalidInput(name, text, error2);
-    }
-    return text;
+var INPUT_OF_OPTION = {
+  "platform.apiKey": "api-key",
+  "platform.baseUrl": "api-url",
+  "github.token": "github-token",
+  secretName: "secret-name",
+  targets: "targets",
+  retireTargets: "retire-targets",
+  family: "key-name-prefix",
+  keep: "keep",
+  revokeKeyIds: "revoke-key-ids",
+  dryRun: "dry-run"
+};
+function rotateKeyOptions(inputs, hooks = {}) {
+  return {
+    platform: {
+      apiKey: inputs.apiKey,
+      baseUrl: inputs.apiUrl,
+      userAgent: "keyturn-rotate-key",
+      onRequest: hooks.onPlatformRequest,
+      fetch: hooks.fetch
+    },
+    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works).
+    github: { token: inputs.githubToken, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+    targets: inputs.targets,
+    retireTargets: inputs.retireTargets,
+    secretName: inputs.secretName,
+    family: inputs.family,
+    keep: inputs.keep,
+    revokeKeyIds: inputs.revokeKeyIds,
+    dryRun: inputs.dryRun
   };
 }
-function parseTargets(name, text) {
+function readRotateInputs() {
+  const errors = [];
+  const texts = {};
+  const read = (name, parse3, options = {}) => {
+    try {
+      return readInput(
+        name,
+        (input, text) => {
+          texts[input] = text;
+          return parse3(input, text);
+        },
+        options
+      );
+    } catch (error2) {
+      if (!(error2 instanceof InputError)) throw error2;
+      errors.push(error2);
+      return void 0;
+    }
+  };
+  const inputs = {
+    apiKey: read("api-key", asText, {
+      required: true,
+      hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
+    }),
+    apiUrl: read("api-url", asText, { default: DEFAULTS2["api-url"] }),
+    githubToken: read("github-token", asText, {
+      required: true,
+      hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`
+    }),
+    secretName: read("secret-name", nameText, { default: DEFAULTS2["secret-name"] }),
+    targets: read("targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
+    retireTargets: read("retire-targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
+    family: read("key-name-prefix", (name, text) => text ? nameText(name, text) : void 0),
+    keep: read("keep", (name, text) => parseInteger(name, text), { default: DEFAULTS2.keep }),
+    revokeKeyIds: read("revoke-key-ids", parseKeyIds2, { multiline: true, maxLength: 1e4 }),
+    dryRun: read("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
+  };
+  const failed = new Set(errors.map((e) => e.input));
+  for (const mistake of checkRotateKeyOptions(rotateKeyOptions(inputs))) {
+    const input = INPUT_OF_OPTION[mistake.option];
+    if (input === void 0) throw mistake;
+    if (failed.has(input)) continue;
+    failed.add(input);
+    errors.push(inputErrorOf(input, mistake, texts[input] ?? ""));
+  }
+  if (errors.length) throw new InvalidInputsError(errors);
+  return inputs;
+}
+function asText(_name, text) {
+  return text;
+}
+function nameText(name, text) {
+  if (looksLikeCredential(text)) throw new InputError(name, `is ${rejectedValue(text)}, not a name`);
+  return text;
+}
+function targetSpecs(name, text) {
   if (name === "retire-targets" && !text) return [];
   let specs;
   try {
     const defaultRepository = name === "targets" ? process.env.GITHUB_REPOSITORY || void 0 : void 0;
-    specs = parseTargetSpecs(text, { defaultRepository }).map(formatTargetSpec);
+    specs = parseTargetSpecs(text, { defaultRepository });
   } catch (error2) {
-    throw invalidInput(name, text, error2);
+    if (!(error2 instanceof OptionError)) throw error2;
+    throw inputErrorOf(name, error2, text);
   }
-  const pasted = specs.findIndex(looksLikeCredential);
+  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
   if (pasted >= 0) {
-    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(specs[pasted])}: a target names a repository, environment or organization`);
+    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(formatTargetSpec(specs[pasted]))}: a target names a repository, environment or organization`);
   }
   return specs;
 }
-function credentialOf(problemOf) {
-  return (name, text) => {
-    const value = parseCredential(name, text);
-    const problem = problemOf(value);
-    if (problem) throw new InputError(name, problem);
-    return value;
-  };
-}
-function readRotateInputs() {
-  return collectInputs({
-    apiKey: () => readInput("api-key", credentialOf(platformKeyProblem2), {
-      required: true,
-      hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
-    }),
-    apiUrl: () => readInput("api-url", parseApiUrl, { default: DEFAULTS2["api-url"] }),
-    githubToken: () => readInput("github-token", credentialOf(githubTokenProblem2), {
-      required: true,
-      hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`
-    }),
-    secretName: () => readInput("secret-name", nameValidatedBy("a secret name", validateSecretName), { default: DEFAULTS2["secret-name"] }),
-    targets: () => readInput("targets", parseTargets, { multiline: true, maxLength: 2e4 }),
-    retireTargets: () => readInput("retire-targets", parseTargets, { multiline: true, maxLength: 2e4 }),
-    family: () => readInput("key-name-prefix", (name, text) => text ? nameValidatedBy("a key name prefix", validateFamily)(name, text) : void 0),
-    keep: () => readInput("keep", (name, text) => parseInteger(name, text, { min: 1, max: 100 }), { default: DEFAULTS2.keep }),
-    revokeKeyIds: () => readInput("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
-    dryRun: () => readInput("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
-  });
+function inputErrorOf(input, mistake, text) {
+  const message = mistake.message.replace(/^[A-Za-z]+: /, "");
+  return new InputError(input, `is invalid: ${withoutEchoes(message, text)}`);
 }
 
 // src/report.ts
@@ -13227,27 +13691,10 @@ async function run() {
   }
 }
 async function rotate(inputs, log) {
-  const githubUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL;
+  const githubUrl = process.env.GITHUB_API_URL || "https://api.github.com";
   const fetch2 = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: info, mask: maskValue });
-  const client = createClient({
-    apiKey: inputs.apiKey,
-    baseUrl: inputs.apiUrl,
-    userAgent: "keyturn-rotate-key",
-    onRequest: logRequestEvent,
-    fetch: fetch2
-  });
   return rotateKey({
-    client,
-    // Written back to the targets already written if a later one cannot take the new key.
-    apiKey: inputs.apiKey,
-    github: { token: inputs.githubToken, baseUrl: githubUrl, onRequest: logGitHubRequest, fetch: fetch2 },
-    targets: inputs.targets,
-    retireTargets: inputs.retireTargets,
-    secretName: inputs.secretName,
-    family: inputs.family,
-    keep: inputs.keep,
-    revokeKeyIds: inputs.revokeKeyIds,
-    dryRun: inputs.dryRun,
+    ...rotateKeyOptions(inputs, { fetch: fetch2, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest }),
     log,
     // Masked the moment it exists, before any line could hold it.
     onKeyCreated: maskValue

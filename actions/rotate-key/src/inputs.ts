@@ -1,30 +1,25 @@
 // The inputs of rotate-key, as action.yml declares them (names and defaults are public interface:
-// DESIGN.md "The Actions"). All are checked before the first request; the rules of targets, secret
-// names and key families are @keyturn/rotation's own, so the Action and the library agree.
+// DESIGN.md "The Actions"). Each input's text is read into a value here (booleans, whole numbers,
+// lists, target specs); every rule about the values is @keyturn/rotation's own
+// (checkRotateKeyOptions), whose mistakes name an option, mapped here to the input to fix. All are
+// checked, and all mistakes reported at once, before the first request.
 
-import { DEFAULT_BASE_URL } from '@keyturn/api';
+import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
+import type { RequestEvent } from '@keyturn/api/toolkit';
+import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type RotateKeyOptions } from '@keyturn/rotation';
+import { formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
 import {
-  DEFAULT_SECRET_NAME,
-  formatTargetSpec,
-  githubTokenProblem,
-  parseTargetSpecs,
-  platformKeyProblem,
-  validateFamily,
-  validateSecretName,
-} from '@keyturn/rotation';
-import {
-  collectInputs,
   InputError,
+  InvalidInputsError,
   looksLikeCredential,
-  parseApiUrl,
   parseBoolean,
-  parseCredential,
   parseInteger,
-  parseKeyIds,
+  type ReadInputOptions,
   readInput,
   rejectedValue,
   withoutEchoes,
 } from '@keyturn/action-common';
+import { parseKeyIds } from './key-ids.js';
 
 /** Defaults, the same as action.yml's (a test holds them equal). */
 export const DEFAULTS = {
@@ -36,78 +31,147 @@ export const DEFAULTS = {
 
 export const SECRET_INPUTS = ['api-key', 'github-token'] as const;
 
-/** The library's error, naming the input; the library quotes what it refuses, so echoes are hidden. */
-function invalidInput(name: string, text: string, error: unknown): InputError {
-  return new InputError(name, `is invalid: ${withoutEchoes((error as Error).message, text)}`);
+/** The input behind each rotateKey option (as rotateKeyOptions below passes them). */
+const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
+  'platform.apiKey': 'api-key',
+  'platform.baseUrl': 'api-url',
+  'github.token': 'github-token',
+  secretName: 'secret-name',
+  targets: 'targets',
+  retireTargets: 'retire-targets',
+  family: 'key-name-prefix',
+  keep: 'keep',
+  revokeKeyIds: 'revoke-key-ids',
+  dryRun: 'dry-run',
+};
+
+export interface RotateInputs {
+  apiKey: string;
+  apiUrl: string;
+  githubToken: string;
+  secretName: string;
+  targets: TargetSpec[];
+  retireTargets: TargetSpec[];
+  family: string | undefined;
+  keep: number;
+  revokeKeyIds: number[];
+  dryRun: boolean;
 }
 
-/**
- * Runs a library validator of a name. A name is logged once accepted, so a value shaped like a key
- * (pasted into the wrong input) is refused first.
- */
-function nameValidatedBy(what: string, check: (text: string) => void) {
-  return (name: string, text: string): string => {
-    if (looksLikeCredential(text)) throw new InputError(name, `is ${rejectedValue(text)}, not ${what}`);
-    try {
-      check(text);
-    } catch (error) {
-      throw invalidInput(name, text, error);
-    }
-    return text;
+/** What the Action adds to each service's client: the runner's proxy, and a log line per request. */
+export interface ServiceHooks {
+  fetch?: typeof fetch;
+  onPlatformRequest?: (event: RequestEvent) => void;
+  onGitHubRequest?: (event: RequestEvent) => void;
+}
+
+/** The inputs as rotateKey's options: each value passed through under its option's name. */
+export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHooks = {}): RotateKeyOptions {
+  return {
+    platform: {
+      apiKey: inputs.apiKey as string,
+      baseUrl: inputs.apiUrl,
+      userAgent: 'keyturn-rotate-key',
+      onRequest: hooks.onPlatformRequest,
+      fetch: hooks.fetch,
+    },
+    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works).
+    github: { token: inputs.githubToken as string, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+    targets: inputs.targets,
+    retireTargets: inputs.retireTargets,
+    secretName: inputs.secretName,
+    family: inputs.family,
+    keep: inputs.keep,
+    revokeKeyIds: inputs.revokeKeyIds,
+    dryRun: inputs.dryRun,
   };
 }
 
-/** Target specs in canonical form; empty means the current repository (GITHUB_REPOSITORY), or none for retire-targets. */
-function parseTargets(name: string, text: string): string[] {
+/** Reads every input; throws one InvalidInputsError naming each invalid input, before anything is sent. */
+export function readRotateInputs(): RotateInputs {
+  const errors: InputError[] = [];
+  const texts: Record<string, string> = {};
+  const read = <T>(name: string, parse: (name: string, text: string) => T, options: ReadInputOptions = {}): T | undefined => {
+    try {
+      return readInput(
+        name,
+        (input, text) => {
+          texts[input] = text;
+          return parse(input, text);
+        },
+        options,
+      );
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      errors.push(error);
+      return undefined;
+    }
+  };
+  const inputs: Partial<RotateInputs> = {
+    apiKey: read('api-key', asText, {
+      required: true,
+      hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`,
+    }),
+    apiUrl: read('api-url', asText, { default: DEFAULTS['api-url'] }),
+    githubToken: read('github-token', asText, {
+      required: true,
+      hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`,
+    }),
+    secretName: read('secret-name', nameText, { default: DEFAULTS['secret-name'] }),
+    targets: read('targets', targetSpecs, { multiline: true, maxLength: 20_000 }),
+    retireTargets: read('retire-targets', targetSpecs, { multiline: true, maxLength: 20_000 }),
+    family: read('key-name-prefix', (name, text) => (text ? nameText(name, text) : undefined)),
+    keep: read('keep', (name, text) => parseInteger(name, text), { default: DEFAULTS.keep }),
+    revokeKeyIds: read('revoke-key-ids', parseKeyIds, { multiline: true, maxLength: 10_000 }),
+    dryRun: read('dry-run', parseBoolean, { default: DEFAULTS['dry-run'] }),
+  };
+  // The library's rules, for the inputs whose text could be read; one error per input.
+  const failed = new Set(errors.map((e) => e.input));
+  for (const mistake of checkRotateKeyOptions(rotateKeyOptions(inputs))) {
+    const input = INPUT_OF_OPTION[mistake.option];
+    if (input === undefined) throw mistake;
+    if (failed.has(input)) continue;
+    failed.add(input);
+    errors.push(inputErrorOf(input, mistake, texts[input] ?? ''));
+  }
+  if (errors.length) throw new InvalidInputsError(errors);
+  return inputs as RotateInputs;
+}
+
+function asText(_name: string, text: string): string {
+  return text;
+}
+
+/** A name (secret, key prefix) is logged once accepted, so a value shaped like a key is refused first. */
+function nameText(name: string, text: string): string {
+  if (looksLikeCredential(text)) throw new InputError(name, `is ${rejectedValue(text)}, not a name`);
+  return text;
+}
+
+/** Target specs, parsed once by the library; empty means the current repository, or none for retire-targets. */
+function targetSpecs(name: string, text: string): TargetSpec[] {
   if (name === 'retire-targets' && !text) return [];
-  let specs: string[];
+  let specs: TargetSpec[];
   try {
     const defaultRepository = name === 'targets' ? process.env.GITHUB_REPOSITORY || undefined : undefined;
-    specs = parseTargetSpecs(text, { defaultRepository }).map(formatTargetSpec);
+    specs = parseTargetSpecs(text, { defaultRepository });
   } catch (error) {
-    throw invalidInput(name, text, error);
+    if (!(error instanceof OptionError)) throw error;
+    throw inputErrorOf(name, error, text);
   }
   // Target names reach request paths, logs and outputs: one shaped like a key was pasted by mistake.
-  const pasted = specs.findIndex(looksLikeCredential);
+  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
   if (pasted >= 0) {
-    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(specs[pasted]!)}: a target names a repository, environment or organization`);
+    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(formatTargetSpec(specs[pasted]!))}: a target names a repository, environment or organization`);
   }
   return specs;
 }
 
-/** A credential, refused when the library knows it for the other service's (it would be sent there). */
-function credentialOf(problemOf: (value: string) => string | undefined) {
-  return (name: string, text: string): string => {
-    const value = parseCredential(name, text);
-    const problem = problemOf(value);
-    if (problem) throw new InputError(name, problem);
-    return value;
-  };
+/**
+ * The library's mistake, naming the input; the library may quote what it refuses, so echoes of the
+ * input's text are hidden, and the function it came from (`createClient: `) is left out.
+ */
+function inputErrorOf(input: string, mistake: OptionError, text: string): InputError {
+  const message = mistake.message.replace(/^[A-Za-z]+: /, '');
+  return new InputError(input, `is invalid: ${withoutEchoes(message, text)}`);
 }
-
-export function readRotateInputs() {
-  return collectInputs({
-    apiKey: () =>
-      readInput('api-key', credentialOf(platformKeyProblem), {
-        required: true,
-        hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`,
-      }),
-    apiUrl: () => readInput('api-url', parseApiUrl, { default: DEFAULTS['api-url'] }),
-    githubToken: () =>
-      readInput('github-token', credentialOf(githubTokenProblem), {
-        required: true,
-        hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`,
-      }),
-    secretName: () =>
-      readInput('secret-name', nameValidatedBy('a secret name', validateSecretName), { default: DEFAULTS['secret-name'] }),
-    targets: () => readInput('targets', parseTargets, { multiline: true, maxLength: 20_000 }),
-    retireTargets: () => readInput('retire-targets', parseTargets, { multiline: true, maxLength: 20_000 }),
-    family: () =>
-      readInput('key-name-prefix', (name, text) => (text ? nameValidatedBy('a key name prefix', validateFamily)(name, text) : undefined)),
-    keep: () => readInput('keep', (name, text) => parseInteger(name, text, { min: 1, max: 100 }), { default: DEFAULTS.keep }),
-    revokeKeyIds: () => readInput('revoke-key-ids', parseKeyIds, { multiline: true, maxLength: 10_000 }),
-    dryRun: () => readInput('dry-run', parseBoolean, { default: DEFAULTS['dry-run'] }),
-  });
-}
-
-export type RotateInputs = ReturnType<typeof readRotateInputs>;

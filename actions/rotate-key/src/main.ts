@@ -2,11 +2,10 @@
 // folded per step, set the outputs, summarise, and turn any error into the step's failure.
 
 import * as core from '@actions/core';
-import { createClient } from '@keyturn/api';
 import {
-  DEFAULT_GITHUB_API_URL,
   RotationError,
   type RotationLogEntry,
+  type PartialRotationReport,
   type RotationReport,
   type RotationStep,
   rotateKey,
@@ -21,7 +20,7 @@ import {
   runnerProxyFetch,
   StepGroups,
 } from '@keyturn/action-common';
-import { type RotateInputs, readRotateInputs, SECRET_INPUTS } from './inputs.js';
+import { type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
 import { rotationOutputs, rotationSummary } from './report.js';
 
 const STEP_TITLES: Record<RotationStep, string> = {
@@ -54,27 +53,11 @@ export async function run(): Promise<void> {
 }
 
 async function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => void): Promise<RotationReport> {
-  const githubUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL;
+  // The origins the runner's proxy settings are logged for; the GitHub client defaults to the same.
+  const githubUrl = process.env.GITHUB_API_URL || 'https://api.github.com';
   const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: core.info, mask: maskValue });
-  const client = createClient({
-    apiKey: inputs.apiKey,
-    baseUrl: inputs.apiUrl,
-    userAgent: 'keyturn-rotate-key',
-    onRequest: logRequestEvent,
-    fetch,
-  });
   return rotateKey({
-    client,
-    // Written back to the targets already written if a later one cannot take the new key.
-    apiKey: inputs.apiKey,
-    github: { token: inputs.githubToken, baseUrl: githubUrl, onRequest: logGitHubRequest, fetch },
-    targets: inputs.targets,
-    retireTargets: inputs.retireTargets,
-    secretName: inputs.secretName,
-    family: inputs.family,
-    keep: inputs.keep,
-    revokeKeyIds: inputs.revokeKeyIds,
-    dryRun: inputs.dryRun,
+    ...rotateKeyOptions(inputs, { fetch, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest }),
     log,
     // Masked the moment it exists, before any line could hold it.
     onKeyCreated: maskValue,
@@ -89,7 +72,7 @@ function logEntry(groups: StepGroups<RotationStep>, entry: RotationLogEntry): vo
   else core.info(entry.message);
 }
 
-function finish(report: RotationReport, error?: RotationError): Promise<void> {
+function finish(report: PartialRotationReport, error?: RotationError): Promise<void> {
   return publishResult(rotationOutputs(report), rotationSummary(report, error));
 }
 

@@ -1,9 +1,9 @@
-import type { RotationError, RotationReport } from '@keyturn/rotation';
+import type { PartialRotationReport, RotationError } from '@keyturn/rotation';
 import { describe, expect, it } from 'vitest';
 import { rotationOutputs, rotationSummary } from './report.js';
 
 const plan = { keyName: 'fam-20250101T000000Z-ab12', targets: ['repo:acme/web'], revokeKeyIds: [7] };
-const base: RotationReport = {
+const base: PartialRotationReport = {
   dryRun: false,
   family: 'fam',
   secretName: 'NEON_API_KEY',

@@ -1,10 +1,10 @@
 // What a rotation ends with, in the forms a workflow reads: the outputs (never the key), and the
 // job summary table. Built from the rotation report, whole or partial (a RotationError's).
 
-import type { RotationError, RotationReport } from '@keyturn/rotation';
+import type { PartialRotationReport, RotationError } from '@keyturn/rotation';
 import { formatDuration, type JobSummary } from '@keyturn/action-common';
 
-export function rotationOutputs(report: RotationReport): Record<string, string> {
+export function rotationOutputs(report: PartialRotationReport): Record<string, string> {
   // A key the run revoked again (rollback, back-off) is no new key: it must not be used.
   const live = !report.newKeyRevoked;
   // The planned name only in a dry run: after a failure it names a key that does not exist.
@@ -21,7 +21,7 @@ function list(values: readonly (string | number)[]): string {
   return values.length > 0 ? values.join(', ') : 'none';
 }
 
-export function rotationSummary(report: RotationReport, error?: RotationError): JobSummary {
+export function rotationSummary(report: PartialRotationReport, error?: RotationError): JobSummary {
   const title = error
     ? `Key rotation of ${report.secretName} failed at the ${error.step} step`
     : report.dryRun

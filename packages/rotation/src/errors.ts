@@ -1,21 +1,70 @@
-// The one error rotateKey throws: which step failed, what happened, what to do, and the partial
-// report (which targets hold which key). It never holds a key value.
+// The one error rotateKey throws once its options are accepted: a machine-readable code, which step
+// failed, what happened, what to do, and the partial report (which targets hold which key). It
+// never holds a key value.
 
-import type { RotationStep } from './logger.js';
-import type { RotationReport } from './report.js';
+import { AuthenticationError, KeyturnError } from '@keyturn/api';
+import type { RotationStep } from './log.js';
+import type { PartialRotationReport } from './report.js';
 
-export class RotationError extends Error {
+/**
+ * Why a rotation failed, for a program to act on (the message is for people):
+ * - `invalid-options`: an option was refused before any request (nothing was changed).
+ * - `current-key-rejected`: the platform refused the current key (401); put a working key in the secret.
+ * - `platform-failed`: another platform failure of the current key (403, 429, 5xx, no answer).
+ * - `target-unreachable`: the preflight found a target that cannot take the secret (nothing was changed).
+ * - `record-failed`: the target record could not be read or written, or names a conflict (a retired
+ *   target still holding the secret, targets of two families).
+ * - `create-lost`: the answer to creating the key was lost; a key of that name was looked for and revoked.
+ * - `hook-failed`: the onKeyCreated hook threw; the new key was revoked.
+ * - `verify-failed`: the new key did not work in time, or was refused.
+ * - `concurrent-rotation`: a newer rotation of the secret ran during this one; this run backed off or stopped.
+ * - `target-failed`: writing a target failed; the report says which targets may hold the new key.
+ * - `revoke-failed`: every target holds the new key, but listing or revoking the old keys failed.
+ * - `aborted`: the caller's AbortSignal fired before the run ended (whatever failed after it); the
+ *   summary says where it stopped, the report which targets may hold the new key.
+ */
+export type RotationErrorCode =
+  | 'invalid-options'
+  | 'current-key-rejected'
+  | 'platform-failed'
+  | 'target-unreachable'
+  | 'record-failed'
+  | 'create-lost'
+  | 'hook-failed'
+  | 'verify-failed'
+  | 'concurrent-rotation'
+  | 'target-failed'
+  | 'revoke-failed'
+  | 'aborted';
+
+/** The parts of a RotationError a step decides; the report is added by the context. */
+export interface RotationFailure {
+  code: RotationErrorCode;
+  step: RotationStep;
+  /** What happened, without the advice. */
+  summary: string;
+  /** What to do about it. */
+  advice: string;
+  cause?: unknown;
+}
+
+/** Thrown by rotateKey when a run fails: `code` says why, `report` what was done before. */
+export class RotationError extends KeyturnError {
   override name = 'RotationError';
+  /** Why the run failed, for a program (see RotationErrorCode). */
+  readonly code: RotationErrorCode;
+  /** The step that failed. */
   readonly step: RotationStep;
   /** What happened, without the advice. */
   readonly summary: string;
   /** What to do about it. */
   readonly advice: string;
-  /** What the run did before it failed. */
-  readonly report: RotationReport;
+  /** What the run did before it failed: which targets hold (or may hold) the new key, what was revoked. */
+  readonly report: PartialRotationReport;
 
-  constructor(init: { step: RotationStep; summary: string; advice: string; report: RotationReport; cause?: unknown }) {
+  constructor(init: RotationFailure & { report: PartialRotationReport }) {
     super(`${sentence(init.summary)} ${sentence(init.advice)}`, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
     this.step = init.step;
     this.summary = init.summary;
     this.advice = init.advice;
@@ -23,11 +72,16 @@ export class RotationError extends Error {
   }
 
   toJSON(): Record<string, unknown> {
-    return { name: this.name, step: this.step, message: this.message, advice: this.advice, report: this.report };
+    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, report: this.report };
   }
 }
 
 function sentence(text: string): string {
   const trimmed = text.trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** The code of a failure of the current key's platform request: refused (401), or anything else. */
+export function platformFailureCode(error: unknown): RotationErrorCode {
+  return error instanceof AuthenticationError ? 'current-key-rejected' : 'platform-failed';
 }

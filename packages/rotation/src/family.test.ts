@@ -63,6 +63,7 @@ describe('validateFamily', () => {
     expect(() => validateFamily('a b')).toThrow(/may hold only/);
     expect(() => validateFamily('x'.repeat(FAMILY_MAX_LENGTH + 1))).toThrow(/at most 42/);
     expect(() => validateFamily('x'.repeat(FAMILY_MAX_LENGTH))).not.toThrow();
+    expect(() => validateFamily('-x')).toThrow(expect.objectContaining({ name: 'OptionError', option: 'family' }));
   });
 });
 

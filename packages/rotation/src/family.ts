@@ -2,6 +2,7 @@
 // so later runs recognise (exactly) the keys they own and revoke the older ones.
 
 import { createHash, randomInt } from 'node:crypto';
+import { OptionError } from '@keyturn/api';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { parseTargetSpecs, targetIdentity } from './targets/spec.js';
 
@@ -15,8 +16,10 @@ export const FAMILY_MAX_LENGTH = KEY_NAME_MAX_LENGTH - NAME_TAIL_LENGTH;
 const HASH_LENGTH = 6;
 const FAMILY_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 
-export class FamilyError extends Error {
-  override name = 'FamilyError';
+class FamilyError extends OptionError {
+  constructor(message: string) {
+    super('family', message);
+  }
 }
 
 /**

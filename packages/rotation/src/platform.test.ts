@@ -1,10 +1,10 @@
 import {
-  ApiError,
   AuthenticationError,
   ConnectionError,
   InvalidRequestError,
   RateLimitError,
   RequestAbortedError,
+  ResponseShapeError,
   ServerError,
   TimeoutError,
 } from '@keyturn/api';
@@ -18,8 +18,8 @@ describe('mayHaveTakenEffect', () => {
     ['no answer', new ConnectionError('x', at)],
     ['a timeout', new TimeoutError('x', at)],
     ['a 500', new ServerError('x', { ...at, status: 500 })],
-    ['a 2xx whose body could not be read', new ApiError('x', { ...at, status: 200 })],
-    ['an abort by the caller', new RequestAbortedError('x', at)],
+    ['a 2xx whose body could not be read', new ResponseShapeError('x', { ...at, status: 200 })],
+    ['an abort by the caller while the request was in flight', new RequestAbortedError('x', { ...at, mayHaveTakenEffect: true })],
     ['anything that is not an ApiError', new TypeError('fetch failed')],
     ['a thrown non-error', 'boom'],
   ])('is true after %s', (_case, error) => {
@@ -31,6 +31,7 @@ describe('mayHaveTakenEffect', () => {
     ['a 401', new AuthenticationError('x', { ...at, status: 401 })],
     ['a 422', new InvalidRequestError('x', { ...at, status: 422 })],
     ['a 429', new RateLimitError('x', { ...at, status: 429 })],
+    ['an abort by the caller before anything was sent', new RequestAbortedError('x', at)],
   ])('is false after %s: the platform refused before doing anything', (_case, error) => {
     expect(mayHaveTakenEffect(error)).toBe(false);
   });

@@ -4,12 +4,9 @@
 import {
   ApiError,
   AuthenticationError,
-  ConnectionError,
   PermissionDeniedError,
+  type PlatformClient,
   RateLimitError,
-  RequestAbortedError,
-  ServerError,
-  TimeoutError,
 } from '@keyturn/api';
 
 export interface PlatformKey {
@@ -27,29 +24,40 @@ export interface RotationPlatformClient {
   };
   /** The same client with another key: the new key verifies and revokes with itself. */
   withApiKey(apiKey: string): RotationPlatformClient;
+  /** The same client whose requests `signal` aborts: the requests that move a rotation forward. */
+  withOptions(options: { signal?: AbortSignal }): RotationPlatformClient;
 }
 
 /**
- * A POST that failed this way may have taken effect (CONTRACTS.md): look before doing anything.
- * Only an answer that refused the request proves it did not: a 2xx whose body could not be read,
- * an abort, and anything that is not an ApiError (a bug, a custom fetch) may all hide a done deed.
+ * A request that failed this way may have taken effect: look before doing anything. @keyturn/api
+ * decides it where the method, the status and what was sent are known (a lost answer, a 5xx, an
+ * unreadable 2xx, an abort in flight); anything that is not an ApiError (a bug, a custom fetch)
+ * may hide a done deed too.
  */
 export function mayHaveTakenEffect(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  if (error instanceof ConnectionError || error instanceof TimeoutError || error instanceof RequestAbortedError) return true;
-  const { status } = error;
-  if (status === undefined || (status >= 200 && status < 300)) return true;
-  return error instanceof ServerError && status !== 503;
+  return error instanceof ApiError ? error.mayHaveTakenEffect : true;
 }
 
 /** Failures that a later attempt may not see: the platform was down, slow or busy. */
 export function isTransient(error: unknown): boolean {
-  return (
-    error instanceof ConnectionError ||
-    error instanceof TimeoutError ||
-    error instanceof ServerError ||
-    error instanceof RateLimitError
-  );
+  return error instanceof ApiError && error.transient;
+}
+
+/**
+ * The rotation's view of @keyturn/api's client: the keys listed whole (a family is a handful of
+ * keys; `list()` pages through them), and every client derived from it (another key, a signal)
+ * seen the same way.
+ */
+export function rotationClient(client: PlatformClient): RotationPlatformClient {
+  return {
+    apiKeys: {
+      create: (body) => client.apiKeys.create(body),
+      list: () => client.apiKeys.list().toArray(),
+      revoke: (keyId) => client.apiKeys.revoke(keyId),
+    },
+    withApiKey: (apiKey) => rotationClient(client.withApiKey(apiKey)),
+    withOptions: (options) => rotationClient(client.withOptions(options)),
+  };
 }
 
 export function currentKeyRejectedAdvice(secretName: string): string {

@@ -1,5 +1,6 @@
 // What a rotation did (or, in a dry run, would do). Holds ids, names and target specs: never a key value.
 
+/** What a dry run would do. */
 export interface RotationPlan {
   /** The key the run would create. */
   keyName: string;
@@ -9,28 +10,70 @@ export interface RotationPlan {
   revokeKeyIds: number[];
 }
 
-export interface RotationReport {
-  dryRun: boolean;
-  /** The new key, once created. */
-  keyId?: number;
-  keyName?: string;
+/** What every report holds, dry run or not. */
+interface ReportBase {
+  /** The key family rotated (the prefix of its key names). */
   family: string;
   secretName: string;
-  /** Targets that hold the new key, as specs. */
+  /** Targets that hold the new key, as specs (none in a dry run). */
   targets: string[];
   /** Keys revoked by this run (or found already revoked). */
   revokedKeyIds: number[];
   warnings: string[];
-  plan?: RotationPlan;
-  /** Targets that were given the previous key back after a failed write. */
-  restoredTargets?: string[];
   /** Targets the record names that are no longer listed: their keys stay valid (see the warnings). */
   droppedTargets?: string[];
-  /** True when the run revoked the key it created (a rollback or a back-off). */
-  newKeyRevoked?: boolean;
   durationMs: number;
 }
 
-export function emptyReport(fields: { dryRun: boolean; family: string; secretName: string }): RotationReport {
+/** What a run that finished planned (a dry run) or carried out. */
+interface FinishedBase extends ReportBase {
+  plan: RotationPlan;
+}
+
+/** A dry run that checked everything: its plan, nothing changed. */
+export interface DryRunReport extends FinishedBase {
+  dryRun: true;
+  /** No key is created in a dry run (present so `report.keyId` reads on either kind). */
+  keyId?: undefined;
+  keyName?: undefined;
+}
+
+/** A rotation done: every target holds the new key. */
+export interface RunReport extends FinishedBase {
+  dryRun: false;
+  /** The new key. */
+  keyId: number;
+  keyName: string;
+}
+
+/** What rotateKey returns: a dry run has its plan, a real run its new key. */
+export type RotationReport = DryRunReport | RunReport;
+
+/**
+ * What a run did before it failed (RotationError's `report`): any of the fields above, as far as
+ * the run got, and what a failure adds.
+ */
+export interface PartialRotationReport extends ReportBase {
+  dryRun: boolean;
+  plan?: RotationPlan;
+  /** The new key, once created. */
+  keyId?: number;
+  keyName?: string;
+  /** Targets that were given the previous key back after a failed write. */
+  restoredTargets?: string[];
+  /** True when the run revoked the key it created (a rollback or a back-off). */
+  newKeyRevoked?: boolean;
+}
+
+export function emptyReport(fields: { dryRun: boolean; family: string; secretName: string }): PartialRotationReport {
   return { ...fields, targets: [], revokedKeyIds: [], warnings: [], durationMs: 0 };
+}
+
+/** The report of a run that finished: the plan of a dry run, the new key of a real one. */
+export function finishedReport(report: PartialRotationReport): RotationReport {
+  const { dryRun, plan, keyId, keyName, restoredTargets: _r, newKeyRevoked: _n, ...base } = report;
+  if (!plan) throw new Error('a rotation ended without a plan');
+  if (dryRun) return { ...base, dryRun: true, plan };
+  if (keyId === undefined || keyName === undefined) throw new Error('a rotation ended without a new key');
+  return { ...base, dryRun: false, plan, keyId, keyName };
 }

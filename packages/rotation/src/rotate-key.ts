@@ -1,37 +1,68 @@
 // The rotation protocol of DESIGN.md, one step per module: preflight, create, verify, store, revoke.
 // Each step is safe to re-run; a failure throws a RotationError saying what happened and what to do.
+//
+// The invariants. Every guard in src/protocol names the one it keeps ("// I2: ..."); the tests check
+// them after every run (test/invariants.ts), whatever failed, crashed, raced or was aborted.
+//
+// I1 No lock-out: every target holds a working key at every moment. A key reaches a target only
+//    once it works (verify); the previous key is written back only while it still works; a key a
+//    target may hold is never revoked by the run (nor one a dropped target of the record may hold).
+// I2 Nothing of the run left unheld: a key the run created stays valid only while a target may hold
+//    it. When none may, the run revokes it; when one may, the error and report.targets name which
+//    ("may hold the new key N"); if revoking fails, the error names the key to revoke.
+// I3 Revoke last: a key from before the run is revoked only after every target holds the new key,
+//    and only a key the preflight listed (never one a concurrent rotation made during the run).
+// I4 The next run converges: whatever stopped a run (a failure, a crash, a concurrent run, an
+//    abort), the next run with a working key ends with one key, held everywhere. Keys left behind
+//    are older members of the family, which it revokes (I5 says which ones it keeps).
+// I5 The record over-approximates: before the first secret write it names every target as one that
+//    may hold the new key; it is narrowed only once every target holds it. So it names more keys
+//    than the targets hold, never fewer, and a family key it never named was stored nowhere.
+// I6 A newer rotation owns the targets: a newer key of the family (or the run's own key refused)
+//    seen before a write makes the run back off (before the first) or stop writing (after), with no
+//    rollback; the previous key is never written back after it, and nothing is revoked while one runs.
+// I7 A request whose answer was lost may have taken effect: a create is never repeated blindly (the
+//    key is looked for by name), and a target whose write got no answer may hold the new key unless
+//    its own record proves otherwise.
+// I8 No key value or token in any log line, error, report or output.
+//
+// An AbortSignal (options.signal) stops the run going forward: it is checked between steps and
+// between writes, and ends every wait. What the abort leaves is handled as I1 and I2 say (the run's
+// key revoked when no target may hold it, else named), and the run ends with code 'aborted'.
 
-import { RotationError } from './errors.js';
-import { observer } from './observer.js';
+import { OptionError } from '@keyturn/api';
+import { type RotationFailure, RotationError } from './errors.js';
+import { observer, type RotationStep } from './log.js';
 import { type RotateKeyOptions, resolveOptions } from './options.js';
-import { createContextTools, type RotationContext } from './protocol/context.js';
+import { describeError } from './platform.js';
+import { aborted, createContextTools, forwardClient, type RotationContext } from './protocol/context.js';
 import { createKey } from './protocol/create.js';
 import { preflight } from './protocol/preflight.js';
 import { revokeOldKeys } from './protocol/revoke.js';
-import { storeKey } from './protocol/store.js';
+import { storeKey } from './protocol/store/store.js';
 import { noRecord } from './protocol/target-record-step.js';
 import { verifyKey } from './protocol/verify.js';
-import { describeError } from './platform.js';
-import { emptyReport, type RotationReport } from './report.js';
+import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
 
+/**
+ * Rotates the platform API key into the targets' secrets: preflight, create, verify, store, revoke
+ * (README, "The protocol"), keeping the invariants above whatever fails, crashes, races or is aborted.
+ *
+ * @returns What was done: a dry run's plan, or the new key and the targets that hold it.
+ * @throws OptionError (from @keyturn/api) naming an option that is wrong, before any request.
+ * @throws RotationError with a `code`, the `step`, what to do (`advice`) and the partial `report`.
+ * @example
+ * const report = await rotateKey({ platform: { apiKey }, github: { token }, targets: 'repo:acme/web', signal });
+ */
 export async function rotateKey(options: RotateKeyOptions): Promise<RotationReport> {
-  const startedAt = performance.now();
   // GitHub's rate-limit lines go to the log of the step in progress, once there is one.
   let note = (_line: string) => {};
   let resolved: ReturnType<typeof resolveOptions>;
   try {
     resolved = resolveOptions(options, (line) => note(line));
   } catch (error) {
-    const report = emptyReport({
-      dryRun: options?.dryRun ?? false,
-      family: options?.family ?? '',
-      secretName: options?.secretName ?? DEFAULT_SECRET_NAME,
-    });
-    const summary = `The inputs are not valid: ${describeError(error)}`;
-    const advice = 'Fix the input and run again. Nothing was changed.';
-    observer(options?.log)({ step: 'preflight', level: 'error', message: `${summary} ${advice}` });
-    throw new RotationError({ step: 'preflight', summary, advice, report, cause: error });
+    throw invalidOptions(options, error);
   }
 
   const family = resolved.pinnedFamily ?? '';
@@ -42,20 +73,57 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
     records: noRecord(),
     listedBefore: new Set(),
     report,
-    ...createContextTools(report, startedAt, options.log),
+    forward: forwardClient(resolved.client, resolved.signal),
+    ...createContextTools(report, resolved.runtime, resolved.signal, options.log),
   };
   note = ctx.note;
 
+  stopIfAborted(ctx, 'preflight', 'before the preflight', 'Nothing was changed: run again.');
   const { plan, publicKeys } = await preflight(ctx);
   if (!ctx.dryRun) {
+    stopIfAborted(ctx, 'create', 'before creating a key', 'Nothing was changed: run again.');
     const created = await createKey(ctx, plan.keyName);
     const verified = await verifyKey(ctx, created);
     await storeKey(ctx, created, verified, publicKeys);
-    await revokeOldKeys(ctx, created, verified.client);
+    // I1, I3: every target holds the new key; the old keys wait for the next run.
+    stopIfAborted(
+      ctx,
+      'revoke',
+      'after every target got the new key, before revoking the old keys',
+      'Every target holds the new key and works: run again later (the next rotation revokes the old keys).',
+    );
+    await revokeOldKeys(ctx, created, verified);
     ctx.log('revoke', `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
   } else {
     ctx.log('preflight', 'Dry run: nothing was changed');
   }
-  report.durationMs = Math.round(performance.now() - startedAt);
-  return report;
+  report.durationMs = ctx.elapsedMs();
+  return finishedReport(report);
+}
+
+/** Between steps: the caller's signal ends the run, saying when. */
+function stopIfAborted(ctx: RotationContext, step: RotationStep, when: string, advice: string): void {
+  if (aborted(ctx)) ctx.fail({ code: 'aborted', step, summary: `The run was aborted ${when}`, advice });
+}
+
+/**
+ * An option refused before anything is asked of the platform or GitHub. An OptionError (it names the
+ * option) is thrown as it is; any other refusal becomes a RotationError with code 'invalid-options'.
+ */
+function invalidOptions(options: RotateKeyOptions, error: unknown): Error {
+  if (error instanceof OptionError) return error;
+  const report = emptyReport({
+    dryRun: options?.dryRun ?? false,
+    family: options?.family ?? '',
+    secretName: options?.secretName ?? DEFAULT_SECRET_NAME,
+  });
+  const failure: RotationFailure = {
+    code: 'invalid-options',
+    step: 'preflight',
+    summary: `The inputs are not valid: ${describeError(error)}`,
+    advice: 'Fix the input and run again. Nothing was changed.',
+    cause: error,
+  };
+  observer(options?.log)({ step: 'preflight', level: 'error', message: `${failure.summary} ${failure.advice}` });
+  return new RotationError({ ...failure, report });
 }

@@ -1,9 +1,10 @@
 // Seals a secret for GitHub: libsodium sealed box against the target's public key, base64 (original
 // variant). https://docs.github.com/en/rest/guides/encrypting-secrets-for-the-rest-api
 
+import { KeyturnError } from '@keyturn/api';
 import sodium from 'libsodium-wrappers';
 
-export class SealError extends Error {
+export class SealError extends KeyturnError {
   override name = 'SealError';
 }
 

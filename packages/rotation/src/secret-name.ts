@@ -1,13 +1,18 @@
 // GitHub's naming rules for secrets:
 // https://docs.github.com/en/actions/security-for-github-actions/security-guides/using-secrets-in-github-actions#naming-your-secrets
 
+import { OptionError } from '@keyturn/api';
+
+/** The secret rotateKey writes when `secretName` is not given (DESIGN.md). */
 export const DEFAULT_SECRET_NAME = 'NEON_API_KEY';
 
-export class SecretNameError extends Error {
-  override name = 'SecretNameError';
+class SecretNameError extends OptionError {
+  constructor(message: string) {
+    super('secretName', message);
+  }
 }
 
-/** Throws a SecretNameError saying which rule `name` breaks. Names are case-insensitive on GitHub. */
+/** Throws an OptionError of `secretName` saying which rule `name` breaks. Names are case-insensitive on GitHub. */
 export function validateSecretName(name: string): void {
   const shown = JSON.stringify(name);
   if (typeof name !== 'string' || name.length === 0) throw new SecretNameError('the secret name is empty');

@@ -3,15 +3,15 @@
 
 import { type GitHubEmulator, startGitHubEmulator } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RequestEvent } from '@keyturn/api/toolkit';
 import {
   createGitHubClient,
   createGitHubTarget,
   type GitHubClientOptions,
-  type GitHubRequestEvent,
   parseTargetSpecs,
   type SecretTarget,
   TargetError,
-} from '../src/index.js';
+} from '../src/targets.js';
 import { writeSealed } from '../src/targets/write-sealed.js';
 
 const TOKEN = 'ghs_app_token_with_secrets_write';
@@ -244,7 +244,7 @@ describe('GitHub secret targets', () => {
   });
 
   it('reports every exchange with GitHub, retries included, without the token or the value', async () => {
-    const events: GitHubRequestEvent[] = [];
+    const events: RequestEvent[] = [];
     github.faults.add({ method: 'PUT', path: '/repos/acme/web/actions/secrets/*', kind: 'status', status: 502 });
     await writeFetched(target('repo:acme/web', { onRequest: (e) => events.push(e) }), 'value-never-logged');
     expect(events.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
@@ -253,6 +253,40 @@ describe('GitHub secret targets', () => {
       `PUT /repos/acme/web/actions/secrets/${NAME} 201`,
     ]);
     expect(JSON.stringify(events)).not.toMatch(/value-never-logged|ghs_app_token/);
+  });
+
+  it('stops a request in flight when its signal aborts, without retrying it', async () => {
+    github.faults.add({ method: 'GET', path: '/repos/acme/web/actions/secrets/public-key', kind: 'hang' });
+    const controller = new AbortController();
+    const events: RequestEvent[] = [];
+    let sent!: () => void;
+    const inFlight = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    const fetching = target('repo:acme/web', {
+      signal: controller.signal,
+      onRequest: (e) => events.push(e),
+      fetch: (input, init) => {
+        sent();
+        return fetch(input, init);
+      },
+    }).fetchPublicKey();
+    await inFlight;
+    controller.abort();
+    const error = await failure(fetching);
+    expect(error.status).toBeUndefined();
+    expect(error.message).toMatch(/no answer from GitHub/);
+    expect(events).toEqual([expect.objectContaining({ method: 'GET', path: '/repos/acme/web/actions/secrets/public-key', outcome: 'error', attempt: 1 })]);
+    // Already aborted: nothing is sent at all.
+    let calls = 0;
+    const counted: typeof fetch = (input, init) => {
+      calls++;
+      return fetch(input, init);
+    };
+    const logged = github.log.entries().length;
+    await failure(target('repo:acme/web', { signal: controller.signal, fetch: counted }).fetchPublicKey());
+    expect(calls).toBe(1);
+    expect(github.log.entries()).toHaveLength(logged);
   });
 
   describe('base URL (GitHub Enterprise Server)', () => {

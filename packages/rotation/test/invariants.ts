@@ -1,4 +1,5 @@
-// What must hold after any rotation, whatever failed (the fault matrix's shared checker).
+// What must hold after any rotation, whatever failed (the fault matrix's shared checker): the
+// invariants stated at the top of src/rotate-key.ts, by their names there.
 
 import { expect } from 'vitest';
 import type { RotationRun } from './run.js';
@@ -18,13 +19,13 @@ export function checkInvariants(world: World, run: RotationRun, options: Invaria
   const { platform, github } = world;
   const held = TARGETS.map((target) => github.secretValue(target, SECRET));
 
-  // 1. Every target holds a working key.
+  // I1. Every target holds a working key.
   for (const [i, value] of held.entries()) {
     expect(value, `${TARGETS[i]} holds a value`).toBeTruthy();
     expect(platform.isKeyValid(value!), `${TARGETS[i]} holds a working key`).toBe(true);
   }
 
-  // 2. No key the run created stays valid unless a target holds it.
+  // I2. No key the run created stays valid unless a target holds it (or the run says one may).
   const foreign = new Set(options.foreignKeyIds ?? []);
   const createdLive = platform.listKeys().filter((k) => k.id > run.lastIdBefore && !k.revoked && !foreign.has(k.id));
   for (const key of createdLive) {
@@ -36,7 +37,7 @@ export function checkInvariants(world: World, run: RotationRun, options: Invaria
     }
   }
 
-  // 3. A key from before the run is revoked only after every target holds the new key.
+  // I3. A key from before the run is revoked only after every target holds the new key.
   const requests = world.requests.slice(run.requestsBefore);
   const oldRevocations = requests.filter(
     (r) =>
@@ -55,10 +56,10 @@ export function checkInvariants(world: World, run: RotationRun, options: Invaria
     }
   }
 
-  // 4. The advice says "run again" once at most.
+  // The advice says "run again" once at most.
   expect(run.error?.advice.match(/run again/gi)?.length ?? 0, run.error?.advice).toBeLessThanOrEqual(1);
 
-  // 5. No key value or token in any log line, error or report.
+  // I8. No key value or token in any log line, error or report.
   const said = [
     ...run.logs.map((l) => l.message),
     run.error?.message ?? '',

@@ -1,12 +1,7 @@
+import { OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
-import {
-  createGitHubClient,
-  createGitHubTarget,
-  parseTargetSpecs,
-  RotationError,
-  rotateKey,
-  type SecretTarget,
-} from '../src/index.js';
+import { rotateKey } from '../src/index.js';
+import { createGitHubClient, createGitHubTarget, parseTargetSpecs, type SecretTarget } from '../src/targets.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
 import { FetchGates } from './gated-fetch.js';
@@ -116,24 +111,27 @@ describe('rotateKey', () => {
   });
 
   it.each([
-    [{ secretName: 'GITHUB_KEY' }, /must not start with GITHUB_/],
-    [{ secretName: '1KEY' }, /must not start with a digit/],
-    [{ keep: 0 }, /keep must be a whole number of at least 1/],
-    [{ revokeKeyIds: [0] }, /revoke-key-ids must be key ids/],
-    [{ family: 'x'.repeat(43) }, /at most 42 leave room for the timestamp/],
-    [{ targets: 'repo:acme/web\nrepo:acme\nbogus' }, /2 target specs are malformed:\n {2}line 2 \("repo:acme"\).*\n {2}line 3 \("bogus"\)/],
-    [{ targets: [], defaultRepository: '' }, /no target given/],
-    [{ targets: 'org:acme, org:acme:private' }, /line 1 \("org:acme:private"\): repeats the target org:acme of line 1/],
-    [{ targets: [otherStore('kv/Neon'), otherStore('kv/neon')] }, /targets vault:kv\/Neon and vault:kv\/neon are the same secret/],
-    [{ github: undefined }, /github options .* are required/],
-  ])('refuses bad input %j before any request', async (overrides, message) => {
+    [{ secretName: 'GITHUB_KEY' }, 'secretName', /must not start with GITHUB_/],
+    [{ secretName: '1KEY' }, 'secretName', /must not start with a digit/],
+    [{ keep: 0 }, 'keep', /keep must be a whole number of at least 1/],
+    [{ revokeKeyIds: [0] }, 'revokeKeyIds', /revokeKeyIds must be key ids/],
+    [{ family: 'x'.repeat(43) }, 'family', /at most 42 leave room for the timestamp/],
+    [{ targets: 'repo:acme/web\nrepo:acme\nbogus' }, 'targets', /2 target specs are malformed:\n {2}line 2 \("repo:acme"\).*\n {2}line 3 \("bogus"\)/],
+    [{ targets: [], defaultRepository: '' }, 'targets', /no target given/],
+    [{ targets: 'org:acme, org:acme:private' }, 'targets', /line 1 \("org:acme:private"\): repeats the target org:acme of line 1/],
+    [{ targets: [otherStore('kv/Neon'), otherStore('kv/neon')] }, 'targets', /targets vault:kv\/Neon and vault:kv\/neon are the same secret/],
+    [{ github: undefined }, 'github', /github options .* are required/],
+  ])('refuses bad input %j before any request, naming the option', async (overrides, option, message) => {
     const previous = process.env.GITHUB_REPOSITORY;
     delete process.env.GITHUB_REPOSITORY;
     try {
-      const run = await runRotation(world, overrides);
-      expect(run.error?.step).toBe('preflight');
-      expect(run.error?.message).toMatch(message);
-      expect(run.error?.advice).toBe('Fix the input and run again. Nothing was changed.');
+      const error = await runRotation(world, overrides).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(OptionError);
+      expect((error as OptionError).option).toBe(option);
+      expect((error as OptionError).message).toMatch(message);
     } finally {
       if (previous !== undefined) process.env.GITHUB_REPOSITORY = previous;
     }
@@ -273,6 +271,18 @@ describe('rotateKey', () => {
     expect(failed.error?.message).toMatch(/may not manage API keys/);
   });
 
+  it.each([
+    ['the options of createClient', (w: World) => ({ apiKey: w.currentKey.key, baseUrl: w.platform.url })],
+    ['a client with its key', (w: World) => ({ client: w.client(w.consoleKey.key), apiKey: w.currentKey.key })],
+  ])('takes the platform through one door, the key given once: %s', async (_door, platform) => {
+    const run = await runRotation(world, { client: undefined, apiKey: undefined, platform: platform(world) });
+    expect(run.error).toBeUndefined();
+    // The key given is the key the run proves and revokes; a client's own key is replaced by it.
+    expect(world.platform.log.entries({ method: 'GET' })[0]?.actor).toBe(`key:${world.currentKey.id}`);
+    expect(world.held()).toEqual([run.createdValues[0], run.createdValues[0]]);
+    checkInvariants(world, run);
+  });
+
   it('proves the apiKey it would write back, whatever key the client holds', async () => {
     const stale = world.platform.createKey('stale');
     await world.client(world.currentKey.key).apiKeys.revoke(stale.id);
@@ -309,7 +319,7 @@ describe('rotateKey', () => {
     checkInvariants(world, run);
   });
 
-  it('throws RotationError for a non-object', async () => {
-    await expect(rotateKey(undefined as never)).rejects.toBeInstanceOf(RotationError);
+  it('throws an OptionError for a non-object', async () => {
+    await expect(rotateKey(undefined as never)).rejects.toMatchObject({ name: 'OptionError', option: 'options' });
   });
 });

@@ -11,7 +11,8 @@ import {
   startGitHubEmulator,
   startPlatformEmulator,
 } from '@keyturn/emulator';
-import { deriveFamily, type GitHubClientOptions } from '../src/index.js';
+import { deriveFamily } from '../src/family.js';
+import type { GitHubClientOptions } from '../src/targets.js';
 
 export const SECRET = 'NEON_API_KEY';
 export const REPO = 'repo:acme/web';

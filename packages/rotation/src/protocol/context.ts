@@ -1,11 +1,13 @@
-// What every step of the protocol shares: the resolved inputs, the report being filled in, and
-// the means to log, warn and fail.
+// What every step of the protocol shares: the resolved inputs (with the runtime every wait goes
+// through and the caller's AbortSignal), the report being filled in, and the means to log, warn and
+// fail.
 
-import { RotationError } from '../errors.js';
-import type { RotationLogEntry, RotationLogger, RotationStep } from '../logger.js';
-import { observer } from '../observer.js';
+import type { Runtime } from '@keyturn/api/toolkit';
+import { type RotationFailure, RotationError } from '../errors.js';
+import { observer, type RotationLogEntry, type RotationLogger, type RotationStep } from '../log.js';
 import type { ResolvedOptions } from '../options.js';
-import type { RotationReport } from '../report.js';
+import type { RotationPlatformClient } from '../platform.js';
+import type { PartialRotationReport } from '../report.js';
 import type { RecordState } from './target-record-step.js';
 
 export interface RotationContext extends ResolvedOptions {
@@ -15,25 +17,37 @@ export interface RotationContext extends ResolvedOptions {
   records: RecordState;
   /** Ids of the keys the preflight listed: none of them is newer than this run's key. */
   listedBefore: Set<number>;
-  report: RotationReport;
+  report: PartialRotationReport;
+  /**
+   * The current key's client whose requests the caller's signal aborts: for the requests that move
+   * the run forward. `client` (unbound) makes the cleanup requests, which an abort must not stop
+   * half-way: revoking the run's own key, looking for an orphan, writing the previous key back.
+   */
+  forward: RotationPlatformClient;
   log: (step: RotationStep, message: string) => void;
   /** A line from below the protocol (a GitHub rate-limit wait), logged under the step in progress. */
   note: (message: string) => void;
   warn: (step: RotationStep, message: string) => void;
-  fail: (step: RotationStep, summary: string, advice: string, cause?: unknown) => never;
+  /** Throws the RotationError of `failure`, with a copy of the report as it stands. */
+  fail: (failure: RotationFailure) => never;
+  /** Milliseconds since the run began, by the run's clock. */
+  elapsedMs: () => number;
 }
 
 export function createContextTools(
-  report: RotationReport,
-  startedAt: number,
+  report: PartialRotationReport,
+  runtime: Runtime,
+  signal: AbortSignal | undefined,
   logger: RotationLogger | undefined,
-): Pick<RotationContext, 'log' | 'note' | 'warn' | 'fail'> {
+): Pick<RotationContext, 'log' | 'note' | 'warn' | 'fail' | 'elapsedMs'> {
+  const startedAt = runtime.now();
   let current: RotationStep = 'preflight';
   const observe = observer(logger);
   const emit = (entry: RotationLogEntry) => {
     current = entry.step;
     observe(entry);
   };
+  const elapsedMs = () => Math.max(0, Math.round(runtime.now() - startedAt));
   return {
     log: (step, message) => emit({ step, level: 'info', message }),
     note: (message) => emit({ step: current, level: 'info', message }),
@@ -41,11 +55,36 @@ export function createContextTools(
       report.warnings.push(message);
       emit({ step, level: 'warning', message });
     },
-    fail: (step, summary, advice, cause) => {
-      report.durationMs = Math.round(performance.now() - startedAt);
-      const error = new RotationError({ step, summary, advice, report: structuredClone(report), cause });
-      emit({ step, level: 'error', message: error.message });
+    fail: (failure) => {
+      report.durationMs = elapsedMs();
+      // Whatever failed once the caller aborted, the run ended because it did.
+      const code = signal?.aborted ? 'aborted' : failure.code;
+      const error = new RotationError({ ...failure, code, report: structuredClone(report) });
+      emit({ step: failure.step, level: 'error', message: error.message });
       throw error;
     },
+    elapsedMs,
   };
+}
+
+/** `client` with its requests aborted by `signal` (itself when there is none). */
+export function forwardClient(client: RotationPlatformClient, signal: AbortSignal | undefined): RotationPlatformClient {
+  return signal ? client.withOptions({ signal }) : client;
+}
+
+/** True once the caller's signal has fired: the run takes no further step forward. */
+export function aborted(ctx: Pick<RotationContext, 'signal'>): boolean {
+  return ctx.signal?.aborted === true;
+}
+
+/** Waits `ms` on the run's clock; false when the caller's signal ended the wait (or had already fired). */
+export async function waitUnlessAborted(ctx: Pick<RotationContext, 'runtime' | 'signal'>, ms: number): Promise<boolean> {
+  if (aborted(ctx)) return false;
+  try {
+    await ctx.runtime.sleep(ms, ctx.signal);
+    return true;
+  } catch (error) {
+    if (aborted(ctx)) return false;
+    throw error;
+  }
 }

@@ -1,7 +1,8 @@
-// Step 1, without side effects: the current key works (it lists keys), every target is reachable
-// (its public key is fetched and usable, and kept: the store step seals with it), and the plan is
-// known. A dry run stops here.
+// Step 1, without side effects (I4: a run stopped here changed nothing): the current key works (it
+// lists keys), every target is reachable (its public key is fetched and usable, and kept: the store
+// step seals with it), and the plan is known. A dry run stops here.
 
+import { platformFailureCode } from '../errors.js';
 import { makeKeyName } from '../family.js';
 import { mapWithLimit } from '../map-with-limit.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
@@ -30,14 +31,15 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   ctx.log('preflight', 'Checking the current key by listing API keys');
   let keys: PlatformKey[] = [];
   try {
-    keys = await ctx.client.apiKeys.list();
+    keys = await ctx.forward.apiKeys.list();
   } catch (error) {
-    ctx.fail(
-      'preflight',
-      `The current key could not list API keys: ${describeError(error)}`,
-      platformAdvice(error, secretName, true),
-      error,
-    );
+    ctx.fail({
+      code: platformFailureCode(error),
+      step: 'preflight',
+      summary: `The current key could not list API keys: ${describeError(error)}`,
+      advice: platformAdvice(error, secretName, true),
+      cause: error,
+    });
   }
   ctx.listedBefore = new Set(keys.map((k) => k.id));
   ctx.log('preflight', `The current key works: it listed ${keys.length} live keys`);
@@ -80,12 +82,13 @@ async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, 
     // The first check that did not succeed is a failure: none after a failure was started.
     if (check?.status !== 'fulfilled') {
       const error = check?.reason;
-      ctx.fail(
-        'preflight',
-        `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error)}`,
-        `${targetAdvice(error)} Nothing was changed.`,
-        error,
-      );
+      ctx.fail({
+        code: 'target-unreachable',
+        step: 'preflight',
+        summary: `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error)}`,
+        advice: `${targetAdvice(error)} Nothing was changed.`,
+        cause: error,
+      });
     }
     publicKeys.set(target, check.value);
     ctx.log('preflight', `${target.describe()} is reachable (public key ${check.value.keyId})`);

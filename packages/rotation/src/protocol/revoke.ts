@@ -4,23 +4,25 @@
 // lists the keys before each later write and stops once this run's key exists. If any family key
 // appeared during this run, a concurrent rotation is running and may be writing the previous key
 // back: nothing is revoked, and the next run finishes the job. Every target holds the new key by
-// now, so a failure here leaves nobody locked out.
+// now, so a failure here leaves nobody locked out (I3).
 
 import { AuthenticationError } from '@keyturn/api';
-import { describeError, type PlatformKey, type RotationPlatformClient } from '../platform.js';
-import type { RotationContext } from './context.js';
+import { describeError, type PlatformKey } from '../platform.js';
+import { aborted, type RotationContext } from './context.js';
+import { type CreatedKey, type RevokeOutcome, revokeIfLive } from './revocation.js';
 import { isNewerKey, type KeyEntry, selectRevocations } from './revocation-plan.js';
-import { type RevokeOutcome, revokeIfLive } from './revoke-if-live.js';
-import type { CreatedKey } from './revoke-own-key.js';
 import { recordAfterWriting, recordFacts } from './target-record-step.js';
+import type { VerifiedKey } from './verify.js';
 
 const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
 
 /**
- * A family key the preflight did not list (ctx.listedBefore) is never revoked here, nor one a
- * dropped target may hold (the target record).
+ * I3: a family key the preflight did not list (ctx.listedBefore) is never revoked here; I1: nor one
+ * a dropped target may hold (the target record, I5).
  */
-export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, newClient: RotationPlatformClient): Promise<void> {
+export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey): Promise<void> {
+  // Every request here moves the run forward: the caller's signal aborts it.
+  const newClient = verified.forward;
   await recordAfterWriting(ctx, created.id);
   ctx.log('revoke', `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys: PlatformKey[] = [];
@@ -31,7 +33,13 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, n
       error instanceof AuthenticationError
         ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(', ')}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.`
         : RERUN;
-    ctx.fail('revoke', `Listing keys with the new key ${created.id} failed: ${describeError(error)}`, advice, error);
+    ctx.fail({
+      code: error instanceof AuthenticationError ? 'concurrent-rotation' : 'revoke-failed',
+      step: 'revoke',
+      summary: `Listing keys with the new key ${created.id} failed: ${describeError(error)}`,
+      advice,
+      cause: error,
+    });
   }
   const newKey = keys.find((k) => k.id === created.id) ?? {
     id: created.id,
@@ -51,6 +59,7 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, n
   for (const id of selection.notLive) ctx.log('revoke', `Key ${id} of revoke-key-ids is not live: already revoked`);
   for (const { id, reason } of selection.skipped) ctx.warn('revoke', `Key ${id} of revoke-key-ids was not revoked: ${reason}`);
   for (const key of selection.appeared) warnAppeared(ctx, key, newKey);
+  // I3, I6: a concurrent rotation may be writing one of the listed keys back: revoke none of them.
   if (selection.appeared.length) {
     const planned = selection.revoke.map((k) => k.id);
     ctx.warn(
@@ -62,7 +71,8 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, n
 
   const failures: string[] = [];
   let firstError: unknown;
-  for (const key of selection.revoke) {
+  for (const [index, key] of selection.revoke.entries()) {
+    if (aborted(ctx)) abortedRevoking(ctx, selection.revoke.slice(index));
     let outcome: RevokeOutcome;
     try {
       outcome = await revokeIfLive(newClient, key.id);
@@ -75,9 +85,25 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, n
     ctx.log('revoke', outcome === 'already-gone' ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`);
   }
   if (failures.length) {
-    ctx.fail('revoke', `Revoking key${failures.length > 1 ? 's' : ''} ${failures.join('; ')} failed`, RERUN, firstError);
+    ctx.fail({
+      code: 'revoke-failed',
+      step: 'revoke',
+      summary: `Revoking key${failures.length > 1 ? 's' : ''} ${failures.join('; ')} failed`,
+      advice: RERUN,
+      cause: firstError,
+    });
   }
   if (!selection.revoke.length) ctx.log('revoke', 'No key to revoke');
+}
+
+/** Every target holds the new key (I1): an abort leaves the old keys for the next run. */
+function abortedRevoking(ctx: RotationContext, left: readonly KeyEntry[]): never {
+  return ctx.fail({
+    code: 'aborted',
+    step: 'revoke',
+    summary: `The run was aborted before revoking key${left.length > 1 ? 's' : ''} ${left.map((k) => k.id).join(', ')}`,
+    advice: RERUN,
+  });
 }
 
 /** keep counts the previous key once; when the run cannot tell which key that was, it keeps every candidate. */

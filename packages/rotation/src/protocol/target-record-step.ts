@@ -44,14 +44,14 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
       records = await store.load();
     } catch (error) {
       const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-      ctx.fail('preflight', `The target record could not be read: ${describeError(error)}`, `${advice} Nothing was changed.`, error);
+      ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The target record could not be read: ${describeError(error)}`, advice: `${advice} Nothing was changed.`, cause: error });
     }
   }
   let choice: ReturnType<typeof chooseFamily>;
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records, targets: ctx.targets, secretName: ctx.secretName, keys });
   } catch (error) {
-    return ctx.fail('preflight', `The key family cannot be chosen: ${describeError(error)}`, 'Nothing was changed.', error);
+    return ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The key family cannot be chosen: ${describeError(error)}`, advice: 'Nothing was changed.', cause: error });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -117,14 +117,22 @@ async function checkRetired(ctx: RotationContext, record: TargetRecord): Promise
     try {
       meta = await target.readSecretMeta?.(ctx.secretName);
     } catch (error) {
-      return ctx.fail('preflight', `Checking the retired target ${target.describe()} failed: ${describeError(error)}`, `${targetAdvice(error)} Nothing was changed.`, error);
+      return ctx.fail({
+        code: 'record-failed',
+        step: 'preflight',
+        summary: `Checking the retired target ${target.describe()} failed: ${describeError(error)}`,
+        advice: `${targetAdvice(error)} Nothing was changed.`,
+        cause: error,
+      });
     }
     if (meta) {
-      ctx.fail(
-        'preflight',
-        `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
-        `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`,
-      );
+      // I1: the key a retired target holds is revoked once the record forgets it.
+      ctx.fail({
+        code: 'record-failed',
+        step: 'preflight',
+        summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
+        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`,
+      });
     }
     ctx.log('preflight', `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
     retired.push(identity);

@@ -4,8 +4,8 @@
 // https://docs.github.com/rest/actions/variables
 
 import { createHash } from 'node:crypto';
-import { describeGiveUp, rateLimitOf, rateLimitOutcomeOf } from '../github/rate-limit.js';
-import type { GitHubClient } from '../github/octokit.js';
+import { describeGiveUp, rateLimitOf, rateLimitOutcomeOf } from '../github-client/rate-limit.js';
+import type { GitHubClient } from '../github-client/octokit.js';
 import { formatRecord, parseRecord, type RecordStore, type TargetRecord } from './target-record.js';
 
 const PREFIX = 'KEYTURN_RECORD_';

@@ -4,6 +4,7 @@
 // target about to be written may hold the new key as well), so a crash leaves it naming more keys
 // than the targets hold, never fewer; after every target holds the new key it is narrowed.
 
+/** One target of a record: its spec and the keys it may hold. */
 export interface TargetEntry {
   /** The target as a spec, for messages (`env:acme/app:qa`). */
   spec: string;
@@ -11,6 +12,7 @@ export interface TargetEntry {
   keyIds: number[];
 }
 
+/** The record of one key family: which targets may hold which of its keys. */
 export interface TargetRecord {
   family: string;
   secretName: string;

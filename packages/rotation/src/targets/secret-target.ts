@@ -1,6 +1,9 @@
 // Where a rotated key is written. GitHub implements it today; GitLab or Vault can be added later
 // without touching the rotation protocol.
 
+import { KeyturnError } from '@keyturn/api';
+
+/** A target's public key, which every secret written to it is sealed with. */
 export interface TargetPublicKey {
   keyId: string;
   /** base64 of the 32-byte public key that secrets for this target are sealed with. */
@@ -12,6 +15,7 @@ export interface TargetPublicKey {
   servedAt?: Date;
 }
 
+/** What a service says of a stored secret (never its value). */
 export interface SecretMeta {
   name: string;
   createdAt?: string;
@@ -19,11 +23,17 @@ export interface SecretMeta {
   updatedAt?: string;
 }
 
+/** How a write is meant: a rotation's write, or a rollback's. */
 export interface WriteOptions {
   /** The value the secret held before this run is being written back (a rollback). */
   restore?: boolean;
 }
 
+/**
+ * Where a rotated key is written: implement it to rotate into a store of your own (GitLab, Vault,
+ * ...) and pass the objects as rotateKey's `targets`. The rotation seals the value with the
+ * target's public key; a target never sees the key in clear.
+ */
 export interface SecretTarget {
   /** The target as a spec (`repo:acme/web`), for reports and logs. */
   describe(): string;
@@ -60,22 +70,45 @@ export function identityOf(target: Pick<SecretTarget, 'describe' | 'identity'>):
   return target.identity?.() ?? target.describe();
 }
 
+/** What a TargetError says: the failure, the target, and what to do about it. */
+export interface TargetErrorInit {
+  /** What failed and why, e.g. "writing the secret X for repo:acme/web failed: GitHub answered 403". */
+  message: string;
+  /** The target as its `describe()` reads. */
+  target: string;
+  /** The service's HTTP status; absent when no answer came. */
+  status?: number;
+  /** What the user should do about it. */
+  advice: string;
+  /**
+   * True when the request may have taken effect although it failed (no answer, or a 5xx): the
+   * rotation then treats the target as possibly holding the new key. Default false.
+   */
+  mayHaveTakenEffect?: boolean;
+  cause?: unknown;
+}
+
 /**
  * What a target throws when the service refused or failed: the status (undefined when no answer came)
  * and a message that says what to do. Never holds a secret value or a credential.
  */
-export class TargetError extends Error {
+export class TargetError extends KeyturnError {
   override name = 'TargetError';
-  constructor(
-    message: string,
-    readonly target: string,
-    readonly status: number | undefined,
-    /** What the user should do about it. */
-    readonly advice: string,
-    /** True when the request may have taken effect although it failed (no answer, or a 5xx). */
-    readonly mayHaveTakenEffect: boolean,
-  ) {
-    super(message);
+  /** The target as its `describe()` reads. */
+  readonly target: string;
+  /** The service's HTTP status; undefined when no answer came. */
+  readonly status: number | undefined;
+  /** What the user should do about it. */
+  readonly advice: string;
+  /** True when the request may have taken effect although it failed (no answer, or a 5xx). */
+  readonly mayHaveTakenEffect: boolean;
+
+  constructor(init: TargetErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.target = init.target;
+    this.status = init.status;
+    this.advice = init.advice;
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? false;
   }
 }
 

@@ -1,3 +1,4 @@
+import { OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
 import { formatTargetSpec, parseTargetSpecs, TargetSpecError, targetIdentity } from './spec.js';
 
@@ -82,6 +83,8 @@ describe('parseTargetSpecs', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(TargetSpecError);
+    expect(error).toBeInstanceOf(OptionError);
+    expect((error as TargetSpecError).option).toBe('targets');
     const problems = (error as TargetSpecError).problems;
     expect(problems.map((p) => p.line)).toEqual([2, 4, 5]);
     expect((error as Error).message).toMatch(/^3 target specs are malformed/);

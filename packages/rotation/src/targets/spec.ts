@@ -5,8 +5,12 @@
 // repository. A `#` anywhere else is part of the spec: an environment name may hold any character
 // GitHub allows (`env:acme/app:qa #1` is the environment `qa #1`), so a comment never shortens it.
 
+import { OptionError } from '@keyturn/api';
+
+/** Who may use an organization secret: every repository, private ones, or those listed. */
 export type OrgVisibility = 'all' | 'private' | 'selected';
 
+/** A parsed target spec: which GitHub secret store the rotated key is written to. */
 export type TargetSpec =
   | { kind: 'repo'; owner: string; repo: string }
   | { kind: 'env'; owner: string; repo: string; environment: string }
@@ -14,20 +18,28 @@ export type TargetSpec =
   | { kind: 'org'; org: string; visibility?: OrgVisibility; repositories?: string[] }
   | { kind: 'dependabot'; owner: string; repo: string };
 
+/** The options of `parseTargetSpecs`. */
 export interface ParseTargetSpecsOptions {
   /** `OWNER/REPO` used when the text holds no spec (GITHUB_REPOSITORY in an Action). */
   defaultRepository?: string;
 }
 
-/** Every malformed line, each with its line number and what a valid spec looks like. */
-export class TargetSpecError extends Error {
+/**
+ * Every malformed line, each with its line number and what a valid spec looks like: an option
+ * mistake of `targets` (or of `retireTargets`, the option it names).
+ */
+export class TargetSpecError extends OptionError {
   override name = 'TargetSpecError';
-  constructor(readonly problems: Array<{ line: number; text: string; problem: string }>) {
+  /** Each malformed spec: its line (0 when no line is at fault), its text, and what is wrong. */
+  readonly problems: Array<{ line: number; text: string; problem: string }>;
+  constructor(problems: Array<{ line: number; text: string; problem: string }>, option = 'targets') {
     super(
+      option,
       problems.length === 1
         ? describeProblem(problems[0]!)
         : `${problems.length} target specs are malformed:\n${problems.map((p) => `  ${describeProblem(p)}`).join('\n')}`,
     );
+    this.problems = problems;
   }
 }
 
@@ -35,7 +47,7 @@ function describeProblem(p: { line: number; text: string; problem: string }): st
   return p.line > 0 ? `line ${p.line} ("${p.text}"): ${p.problem}` : p.problem;
 }
 
-export const TARGET_SPEC_FORMS =
+const TARGET_SPEC_FORMS =
   'repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO] or dependabot:OWNER/REPO';
 
 const KINDS = ['repo', 'env', 'org', 'dependabot'] as const;
@@ -44,6 +56,13 @@ const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 // Repository names: letters, digits, `.`, `_`, `-` (never `.` or `..`), up to 100 characters.
 const REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
 
+/**
+ * Reads target specs, one per line or comma (`#` lines are comments); no spec at all means
+ * `repo:<defaultRepository>`. Throws a TargetSpecError naming every malformed line, and refuses
+ * two specs of one secret.
+ *
+ * @example parseTargetSpecs('repo:acme/web\nenv:acme/web:production')
+ */
 export function parseTargetSpecs(text: string | readonly string[], options: ParseTargetSpecsOptions = {}): TargetSpec[] {
   const lines = typeof text === 'string' ? text.split(/\r?\n/) : text.flatMap((t) => t.split(/\r?\n/));
   const specs: Array<{ spec: TargetSpec; line: number }> = [];

@@ -1,4 +1,4 @@
-// Did a write that got no answer land? The target's own record says when the secret last changed
+// Did a write that got no answer land (I7 in rotate-key.ts)? The target's own record says when the secret last changed
 // (GitHub: `updated_at`, whole seconds), and the public key's `servedAt` says what the service's
 // clock read before the run wrote anything there. Only a change at least a minute before proves
 // that nothing of the run landed: the `Date` header and `updated_at` may come from two hosts whose

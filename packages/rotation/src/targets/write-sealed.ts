@@ -48,6 +48,6 @@ async function fetchAgain(target: SecretTarget, refused: TargetError): Promise<T
     return await target.fetchPublicKey();
   } catch (error) {
     const message = `${refused.message}; fetching its public key again failed: ${describeError(error)}`;
-    throw new TargetError(message, refused.target, refused.status, targetAdvice(error), false);
+    throw new TargetError({ message, target: refused.target, status: refused.status, advice: targetAdvice(error) });
   }
 }

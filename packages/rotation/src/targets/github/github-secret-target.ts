@@ -1,8 +1,8 @@
 // The shape every GitHub secret store shares: `<scope>/public-key`, `<scope>/{secret_name}` (GET, PUT).
 // https://docs.github.com/en/rest/actions/secrets  https://docs.github.com/en/rest/dependabot/secrets
 
-import type { GitHubClient } from '../../github/octokit.js';
-import { toTargetError } from '../../github/errors.js';
+import type { GitHubClient } from '../../github-client/octokit.js';
+import { toTargetError } from '../../github-client/errors.js';
 import type { SecretMeta, SecretTarget, TargetError, TargetPublicKey, WriteOptions } from '../secret-target.js';
 import { formatTargetSpec, type TargetSpec, targetIdentity } from '../spec.js';
 

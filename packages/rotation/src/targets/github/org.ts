@@ -4,7 +4,7 @@
 // access the secret had before the run is read up front too: a rollback writes it back with the
 // previous value, so a failed run changes neither.
 
-import type { GitHubClient } from '../../github/octokit.js';
+import type { GitHubClient } from '../../github-client/octokit.js';
 import type { WriteOptions } from '../secret-target.js';
 import type { OrgVisibility, TargetSpec } from '../spec.js';
 import { GitHubSecretTarget } from './github-secret-target.js';

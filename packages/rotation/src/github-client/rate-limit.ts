@@ -80,6 +80,8 @@ export interface RateLimitWaits {
   /** Milliseconds per second of wait (tests make it small). */
   msPerSecond: number;
   log: (line: string) => void;
+  /** Waits `ms` (the runtime's sleep, stopped by the run's signal). */
+  sleep: (ms: number) => Promise<void>;
 }
 
 type RequestHook = (request: (options: unknown) => Promise<unknown>, options: { method?: string; url?: string }) => Promise<unknown>;
@@ -105,7 +107,7 @@ export function waitOutRateLimits(waits: RateLimitWaits): RequestHook {
           throw error;
         }
         waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
-        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * waits.msPerSecond));
+        await waits.sleep(limit.waitSeconds * waits.msPerSecond);
       }
     }
   };

@@ -3,13 +3,20 @@
 // plugin-throttling gates every write through `write.key(id).schedule(options, job)` of a Bottleneck
 // group with a fixed 1 s spacing; this stands in for that group so the spacing is configurable.
 
+import type { Runtime } from '@keyturn/api/toolkit';
+
 type Job = (...args: unknown[]) => unknown;
 
 export class WriteSpacing {
   #tail: Promise<unknown> = Promise.resolve();
   #lastStart = Number.NEGATIVE_INFINITY;
 
-  constructor(readonly intervalMs: number) {}
+  constructor(
+    readonly intervalMs: number,
+    private readonly runtime: Pick<Runtime, 'now' | 'sleep'>,
+    /** Stops a wait for a write's turn; the job is then not run. */
+    private readonly signal?: AbortSignal,
+  ) {}
 
   /** The group interface: one limiter for every key. */
   key(): this {
@@ -21,9 +28,9 @@ export class WriteSpacing {
     // Bottleneck accepts `schedule(job, ...args)` and `schedule(options, job, ...args)`.
     const [job, ...args] = (typeof first === 'function' ? [first, ...rest] : rest) as [Job, ...unknown[]];
     const run = this.#tail.then(async () => {
-      const wait = this.#lastStart + this.intervalMs - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      this.#lastStart = performance.now();
+      const wait = this.#lastStart + this.intervalMs - this.runtime.now();
+      if (wait > 0) await this.runtime.sleep(wait, this.signal);
+      this.#lastStart = this.runtime.now();
     });
     this.#tail = run.catch(() => undefined);
     return run.then(() => job(...args));

@@ -1,0 +1,168 @@
+// The GitHub client: @octokit/rest with the retry and throttling plugins, against GITHUB_API_URL so
+// GitHub Enterprise Server works. Rate limits are waited out a bounded number of times, honouring
+// Retry-After and the reset time; writes go one at a time.
+// https://github.com/octokit/plugin-throttling.js  https://github.com/octokit/plugin-retry.js
+
+import { OptionError } from '@keyturn/api';
+import { githubTokenProblem, linkSignals, notifyHook, type RequestEvent, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
+import { retry } from '@octokit/plugin-retry';
+import { type ThrottlingOptions, throttling } from '@octokit/plugin-throttling';
+import { Octokit } from '@octokit/rest';
+import { waitOutRateLimits } from './rate-limit.js';
+import { WriteSpacing } from './write-spacing.js';
+
+// Not exported: its inferred type names Octokit internals; callers see the plain Octokit type.
+const GitHubOctokit = Octokit.plugin(retry, throttling);
+
+/** Any @octokit/rest instance will do; one from `createGitHubClient` retries and throttles. */
+export type GitHubClient = Octokit;
+
+const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
+
+/** The options of `createGitHubClient`; only `token` is required. */
+export interface GitHubClientOptions {
+  /** A token that can write secrets (see README: GITHUB_TOKEN cannot). */
+  token: string;
+  /** Default: GITHUB_API_URL, else https://api.github.com. */
+  baseUrl?: string;
+  userAgent?: string;
+  /** Per request, default 30 s. */
+  timeoutMs?: number;
+  /** Retries of 5xx answers and dropped connections, default 3. */
+  retries?: number;
+  /** Retries of a rate-limited request (primary or secondary limit), default 3. */
+  rateLimitRetries?: number;
+  /** A rate limit that resets later than this is not waited for, default 120 000 ms (2 minutes). */
+  maxRateLimitWaitMs?: number;
+  /** Milliseconds per second of Retry-After and of retry backoff, default 1000 (tests make it small). */
+  retryAfterBaseValue?: number;
+  /** Spacing between the starts of two writes, default 1000 ms as GitHub asks. */
+  writeIntervalMs?: number;
+  /** Receives one line per rate-limit wait or give-up; what it throws is ignored. */
+  log?: (message: string) => void;
+  /** Default: the global fetch (a proxy agent or a test's fetch goes here). */
+  fetch?: typeof fetch;
+  /**
+   * One event per HTTP exchange with GitHub (retries each count as 1: Octokit retries inside), in
+   * the shape of @keyturn/api's `onRequest`. What it throws is ignored.
+   */
+  onRequest?: (event: RequestEvent) => void;
+  /** Stops every request and every wait of this client (rate limits, write spacing). */
+  signal?: AbortSignal;
+  /** The clock and sleep of rate-limit waits and write spacing, shared with @keyturn/api. */
+  runtime?: Runtime;
+}
+
+/**
+ * An Octokit for the rotation: GitHub's API version pinned, retries of 5xx and dropped connections,
+ * rate limits waited out within bounds, writes one at a time a second apart, a timeout per request.
+ * Throws an OptionError naming the option (`token`, ...) before any request.
+ *
+ * @example const octokit = createGitHubClient({ token: process.env.SECRETS_WRITE_TOKEN! });
+ */
+export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  const {
+    token,
+    baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL,
+    timeoutMs = 30_000,
+    retries = 3,
+    rateLimitRetries = 3,
+    maxRateLimitWaitMs = 120_000,
+    retryAfterBaseValue = 1000,
+    writeIntervalMs = 1000,
+    signal,
+    runtime = systemRuntime,
+  } = options;
+  checkToken(token);
+  const log = (line: string) => notifyHook(options.log, line);
+  // The throttling plugin recognises rate limits by their wording; rate-limit.ts does it by status
+  // and headers, so the plugin only spaces the writes here and never retries.
+  const throttle = {
+    onRateLimit: () => false,
+    onSecondaryRateLimit: () => false,
+    write: new WriteSpacing(writeIntervalMs, runtime, signal),
+  } as unknown as ThrottlingOptions;
+  const root = baseUrl.replace(/\/+$/, '');
+  const octokit = new GitHubOctokit({
+    auth: token,
+    baseUrl: root,
+    userAgent: options.userAgent ?? 'keyturn-rotation',
+    // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
+    retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
+    throttle,
+    request: { fetch: observedFetch(options.fetch ?? fetch, { timeoutMs, signal, root, runtime, onRequest: options.onRequest }) },
+    // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
+    log: { debug: () => {}, info: () => {}, warn: log, error: () => {} },
+  });
+  // The API version this code was written for, not whatever GitHub defaults to (it answers 400 to one it dropped).
+  octokit.hook.before('request', (request) => void Object.assign(request.headers, GITHUB_API_HEADERS));
+  const waits = {
+    retries: rateLimitRetries,
+    maxWaitSeconds: maxRateLimitWaitMs / 1000,
+    msPerSecond: retryAfterBaseValue,
+    log,
+    sleep: (ms: number) => runtime.sleep(ms, signal),
+  };
+  const hook = octokit.hook as unknown as { wrap(name: 'request', wrapper: ReturnType<typeof waitOutRateLimits>): void };
+  hook.wrap('request', waitOutRateLimits(waits));
+  return octokit;
+}
+
+/** The token travels in a header: printable ASCII, and not a key of the platform pasted by mistake. */
+function checkToken(token: unknown): asserts token is string {
+  if (typeof token !== 'string' || !token) throw new OptionError('token', 'token is required: a GitHub token that can write secrets');
+  if (!/^[\x21-\x7E]+$/.test(token)) {
+    throw new OptionError('token', 'token contains spaces or non-ASCII characters; check that the secret holds the token alone');
+  }
+  const problem = githubTokenProblem(token);
+  if (problem) throw new OptionError('token', `token ${problem}`);
+}
+
+/** https://docs.github.com/rest/about-the-rest-api/api-versions */
+export const GITHUB_API_HEADERS = { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' } as const;
+
+interface FetchSettings {
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+  /** The API root, whose path is left out of the events' paths. */
+  root: string;
+  runtime: Runtime;
+  onRequest: ((event: RequestEvent) => void) | undefined;
+}
+
+/**
+ * Every attempt passes through fetch, so each one (retries included) is reported here. Octokit sets
+ * no timeout of its own: the answer is read here, within the timeout, so a request that never
+ * finishes cannot hang the run. A timeout stays a retried network failure; an abort by the caller
+ * reaches Octokit as an AbortError, which it does not retry.
+ */
+function observedFetch(inner: typeof fetch, settings: FetchSettings): typeof fetch {
+  const basePath = new URL(settings.root).pathname.replace(/\/+$/, '');
+  return async (input, init) => {
+    const started = settings.runtime.now();
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const pathname = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const path = basePath && pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
+    const report = (fields: Pick<RequestEvent, 'status' | 'outcome' | 'error'>) =>
+      notifyHook(settings.onRequest, { method, path, attempt: 1, durationMs: Math.round(settings.runtime.now() - started), ...fields });
+    const linked = linkSignals([init?.signal ?? undefined, settings.signal], settings.timeoutMs);
+    try {
+      const response = await inner(input, { ...init, signal: linked.signal });
+      const body = await response.arrayBuffer();
+      report({ status: response.status, outcome: response.status < 400 ? 'ok' : 'error' });
+      const { status, statusText, headers } = response;
+      const answered = new Response([204, 205, 304].includes(status) ? null : body, { status, statusText, headers });
+      // Octokit reports the URL of the answer (its errors and redirects name it).
+      Object.defineProperty(answered, 'url', { value: response.url });
+      return answered;
+    } catch (error) {
+      const failure = linked.timedOut() ? new DOMException(`GitHub did not answer within ${settings.timeoutMs} ms`, 'TimeoutError') : error;
+      // The error's name or code only: a message could quote the request.
+      const cause = (failure as { cause?: { code?: string } }).cause;
+      report({ outcome: 'error', error: cause?.code ?? (failure as Error).name ?? 'error' });
+      throw failure;
+    } finally {
+      linked.dispose();
+    }
+  };
+}

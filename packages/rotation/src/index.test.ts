@@ -1,0 +1,104 @@
+// The public API of both entry points, pinned: every runtime name and every type name, each with
+// its TSDoc. A rename, a lost export or an internal name let out breaks this test first (the
+// Actions and the benchmarks import the built package by these names).
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import * as main from './index.js';
+import * as targets from './targets.js';
+
+const ENTRY_POINTS = {
+  '.': { file: 'index.ts', module: main },
+  './targets': { file: 'targets.ts', module: targets },
+} as const;
+
+const EXPECTED = {
+  '.': {
+    runtime: ['DEFAULT_SECRET_NAME', 'RotationError', 'checkRotateKeyOptions', 'rotateKey'],
+    types: [
+      'DryRunReport',
+      'GitHubAccess',
+      'PartialRotationReport',
+      'PlatformAccess',
+      'RotateKeyOptions',
+      'RotationErrorCode',
+      'RotationLogEntry',
+      'RotationLogger',
+      'RotationPlan',
+      'RotationReport',
+      'RotationStep',
+      'RunReport',
+      'TargetList',
+    ],
+  },
+  './targets': {
+    runtime: ['TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubTarget', 'formatTargetSpec', 'parseTargetSpecs'],
+    types: [
+      'GitHubClient',
+      'GitHubClientOptions',
+      'OrgVisibility',
+      'ParseTargetSpecsOptions',
+      'RecordStore',
+      'SecretMeta',
+      'SecretTarget',
+      'TargetEntry',
+      'TargetErrorInit',
+      'TargetPublicKey',
+      'TargetRecord',
+      'TargetSpec',
+      'WriteOptions',
+    ],
+  },
+} as const;
+
+/** Every name each entry point exports, as TypeScript sees it, with its documentation comment. */
+function exportsOf(): Record<keyof typeof ENTRY_POINTS, Array<{ name: string; documented: boolean }>> {
+  const files = Object.values(ENTRY_POINTS).map(({ file }) => fileURLToPath(new URL(file, import.meta.url)));
+  const program = ts.createProgram(files, {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  });
+  const checker = program.getTypeChecker();
+  const result = {} as Record<keyof typeof ENTRY_POINTS, Array<{ name: string; documented: boolean }>>;
+  for (const [entry, file] of Object.keys(ENTRY_POINTS).map((key, i) => [key, files[i]!] as const)) {
+    const source = program.getSourceFile(file)!;
+    const symbol = checker.getSymbolAtLocation(source)!;
+    result[entry as keyof typeof ENTRY_POINTS] = checker.getExportsOfModule(symbol).map((exported) => {
+      const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const documented = [target, ...(target.declarations ?? []).map((d) => checker.getSymbolAtLocation(d) ?? target)].some(
+        (s) => ts.displayPartsToString(s.getDocumentationComment(checker)).trim().length > 0,
+      );
+      return { name: exported.name, documented };
+    });
+  }
+  return result;
+}
+
+describe('public API', () => {
+  const declared = exportsOf();
+
+  describe.each(Object.keys(ENTRY_POINTS) as Array<keyof typeof ENTRY_POINTS>)('%s', (entry) => {
+    it('exports exactly these runtime names', () => {
+      expect(Object.keys(ENTRY_POINTS[entry].module).sort()).toEqual([...EXPECTED[entry].runtime].sort());
+    });
+
+    it('exports exactly these type names', () => {
+      const runtime = new Set<string>(EXPECTED[entry].runtime);
+      const types = declared[entry].map((e) => e.name).filter((name) => !runtime.has(name));
+      expect(types.sort()).toEqual([...EXPECTED[entry].types].sort());
+    });
+
+    it('documents every export', () => {
+      expect(declared[entry].filter((e) => !e.documented).map((e) => e.name)).toEqual([]);
+    });
+  });
+
+  it('exports nothing twice across the entry points', () => {
+    const names = [...declared['.'], ...declared['./targets']].map((e) => e.name);
+    expect(names.length).toBe(new Set(names).size);
+  });
+});

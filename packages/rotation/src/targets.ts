@@ -1,0 +1,23 @@
+// Public API of `@keyturn/rotation/targets`: what a custom secret store implements (SecretTarget,
+// TargetError), the target specs rotateKey reads, GitHub's stores and client, and the record store
+// a caller may keep the target record in. index.test.ts pins every name.
+
+export {
+  type SecretMeta,
+  type SecretTarget,
+  TargetError,
+  type TargetErrorInit,
+  type TargetPublicKey,
+  type WriteOptions,
+} from './targets/secret-target.js';
+export {
+  formatTargetSpec,
+  type OrgVisibility,
+  type ParseTargetSpecsOptions,
+  parseTargetSpecs,
+  type TargetSpec,
+  TargetSpecError,
+} from './targets/spec.js';
+export { createGitHubTarget } from './targets/github/index.js';
+export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
+export type { RecordStore, TargetEntry, TargetRecord } from './record/target-record.js';
