@@ -2034,7 +2034,7 @@ function parseJson(text) {
   }
 }
 function abortedError(at2, reason, mayHaveBeenSent = false) {
-  const init = { ...at2, mayHaveTakenEffect: mayHaveBeenSent && at2.method !== "GET" && at2.method !== "HEAD" };
+  const init = { ...at2, mayHaveTakenEffect: mayHaveBeenSent && changesState(at2.method) };
   if (reason instanceof DeadlinePassed) {
     return new RequestAbortedError(`${at2.method} ${at2.path} was cut short: ${reason.message}`, init);
   }
@@ -2193,7 +2193,7 @@ function noteGaveUp(error2, attempts, why, unanswered) {
   error2.attempts = attempts;
   if (why)
     error2.message = `${error2.message} ${why}`;
-  if (unanswered && error2.method !== "GET" && error2.method !== "HEAD") {
+  if (unanswered && changesState(error2.method)) {
     error2.mayHaveTakenEffect = true;
   }
 }
@@ -3499,7 +3499,7 @@ var StepGroups = class {
 };
 function formatRequestEvent(event) {
   const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
-  const attempt = (event.attempt ?? 1) > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
+  const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
   let line = `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}${attempt}`;
   if (event.outcome === "retry") {
     line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
@@ -13497,7 +13497,7 @@ function invalidOptions(options, error2) {
 
 // src/key-ids.ts
 var MAX_KEY_IDS = 100;
-function parseKeyIds2(name, text) {
+function parseKeyIds(name, text) {
   const items = splitList(text);
   if (items.length > MAX_KEY_IDS) {
     throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
@@ -13586,7 +13586,7 @@ function readRotateInputs() {
     retireTargets: read("retire-targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
     family: read("key-name-prefix", (name, text) => text ? nameText(name, text) : void 0),
     keep: read("keep", (name, text) => parseInteger(name, text), { default: DEFAULTS2.keep }),
-    revokeKeyIds: read("revoke-key-ids", parseKeyIds2, { multiline: true, maxLength: 1e4 }),
+    revokeKeyIds: read("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
     dryRun: read("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
   };
   const failed = new Set(errors.map((e) => e.input));
