@@ -74,8 +74,8 @@ describe('formatRequestEvent', () => {
       return true;
     });
     try {
-      logGitHubRequest({ method: 'PUT', path: '/repos/o/r/actions/secrets/NEON_API_KEY', status: 201, durationMs: 40 });
-      logGitHubRequest({ method: 'GET', path: '/repos/o/r/actions/secrets/public-key', durationMs: 7, error: 'ECONNRESET' });
+      logGitHubRequest({ method: 'PUT', path: '/repos/o/r/actions/secrets/NEON_API_KEY', status: 201, attempt: 1, durationMs: 40, outcome: 'ok' });
+      logGitHubRequest({ method: 'GET', path: '/repos/o/r/actions/secrets/public-key', attempt: 1, durationMs: 7, outcome: 'error', error: 'ECONNRESET' });
     } finally {
       write.mockRestore();
     }

@@ -59,13 +59,10 @@ export class StepGroups<Step extends string> {
 // failure goes to the step's ::error:: line); one that got no answer (connection lost, timed out)
 // shows its error text, the only account of what happened.
 
-/**
- * `GET /api_keys -> 200 in 35 ms`, `POST /api_keys -> 503 in 12 ms (attempt 1), retrying in 500 ms`.
- * An event without `attempt` or `outcome` (a client that cannot tell retries apart) reads as one exchange.
- */
-export function formatRequestEvent(event: GitHubClientEvent): string {
+/** `GET /api_keys -> 200 in 35 ms`, `POST /api_keys -> 503 in 12 ms (attempt 1), retrying in 500 ms`. */
+export function formatRequestEvent(event: RequestEvent): string {
   const result = event.status !== undefined ? String(event.status) : (event.error ?? 'no response');
-  const attempt = (event.attempt ?? 1) > 1 || event.outcome === 'retry' ? ` (attempt ${event.attempt})` : '';
+  const attempt = event.attempt > 1 || event.outcome === 'retry' ? ` (attempt ${event.attempt})` : '';
   let line = `${event.method} ${event.path} -> ${result} in ${formatDuration(event.durationMs)}${attempt}`;
   if (event.outcome === 'retry') {
     line += event.retryInMs !== undefined ? `, retrying in ${formatDuration(event.retryInMs)}` : ', retrying';
@@ -79,9 +76,6 @@ export function logRequestEvent(event: RequestEvent): void {
 }
 
 /** An `onRequest` handler for rotation's GitHub client: `GitHub PUT /repos/o/r/actions/secrets/X -> 201 in 40 ms`. */
-export function logGitHubRequest(event: GitHubClientEvent): void {
+export function logGitHubRequest(event: RequestEvent): void {
   core.info(`GitHub ${formatRequestEvent(event)}`);
 }
-
-/** A RequestEvent whose `attempt` and `outcome` may be missing: what rotation's GitHub client reports until it speaks RequestEvent whole. */
-type GitHubClientEvent = Omit<RequestEvent, 'attempt' | 'outcome'> & Partial<Pick<RequestEvent, 'attempt' | 'outcome'>>;

@@ -3593,7 +3593,7 @@ var StepGroups = class {
 };
 function formatRequestEvent(event) {
   const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
-  const attempt = (event.attempt ?? 1) > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
+  const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
   let line = `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}${attempt}`;
   if (event.outcome === "retry") {
     line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";
@@ -13678,7 +13678,7 @@ function invalidOptions(options, error2) {
 
 // src/key-ids.ts
 var MAX_KEY_IDS = 100;
-function parseKeyIds2(name, text) {
+function parseKeyIds(name, text) {
   const items = splitList(text);
   if (items.length > MAX_KEY_IDS) {
     throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
@@ -13767,7 +13767,7 @@ function readRotateInputs() {
     retireTargets: read("retire-targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
     family: read("key-name-prefix", (name, text) => text ? nameText(name, text) : void 0),
     keep: read("keep", (name, text) => parseInteger(name, text), { default: DEFAULTS2.keep }),
-    revokeKeyIds: read("revoke-key-ids", parseKeyIds2, { multiline: true, maxLength: 1e4 }),
+    revokeKeyIds: read("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
     dryRun: read("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
   };
   const failed = new Set(errors.map((e) => e.input));

@@ -5,13 +5,12 @@
 // checked, and all mistakes reported at once, before the first request.
 
 import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
-import type { RequestEvent } from '@keyturn/api/toolkit';
+import { looksLikeCredential, type RequestEvent } from '@keyturn/api/toolkit';
 import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type RotateKeyOptions } from '@keyturn/rotation';
 import { formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
 import {
   InputError,
   InvalidInputsError,
-  looksLikeCredential,
   parseBoolean,
   parseInteger,
   type ReadInputOptions,

@@ -2295,7 +2295,7 @@ async function inLogGroup(title, step) {
 }
 function formatRequestEvent(event) {
   const result2 = event.status !== void 0 ? String(event.status) : event.error ?? "no response";
-  const attempt = (event.attempt ?? 1) > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
+  const attempt = event.attempt > 1 || event.outcome === "retry" ? ` (attempt ${event.attempt})` : "";
   let line = `${event.method} ${event.path} -> ${result2} in ${formatDuration(event.durationMs)}${attempt}`;
   if (event.outcome === "retry") {
     line += event.retryInMs !== void 0 ? `, retrying in ${formatDuration(event.retryInMs)}` : ", retrying";

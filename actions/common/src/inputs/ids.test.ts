@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseKeyIds, parseOperationIds } from './ids.js';
+import { parseOperationIds, parseProjectId } from './ids.js';
 
 const A = '0f9a3b6e-1111-4c2d-9e8f-000000000001';
 const B = '0f9a3b6e-1111-4c2d-9e8f-000000000002';
@@ -67,27 +67,22 @@ describe('parseOperationIds', () => {
   });
 });
 
-describe('parseKeyIds', () => {
-  it('reads ids by line and comma, once each', () => {
-    expect(parseKeyIds('revoke-key-ids', '12, 13\n14\n\n12')).toEqual([12, 13, 14]);
+describe('parseProjectId', () => {
+  it.each(['purple-shape-411361', 'p1', 'a_b'])('accepts %s', (text) => {
+    expect(parseProjectId('project-id', text)).toBe(text);
   });
 
-  it('reads an empty input as no ids', () => {
-    expect(parseKeyIds('revoke-key-ids', '')).toEqual([]);
+  it.each(['-abc', 'a/b', 'a?b', 'a b', '../x', 'p%2F'])('refuses %j, quoting it', (text) => {
+    expect(() => parseProjectId('project-id', text)).toThrow(`Input 'project-id' is '${text}', not a project id`);
   });
 
-  it.each(['0', '-3', '1.5', 'abc', '12 13', 'key-12'])('refuses %j, naming the input', (text) => {
-    expect(() => parseKeyIds('revoke-key-ids', text)).toThrow(`Input 'revoke-key-ids' holds '${text}', not a key id`);
+  it('refuses a long value without quoting it', () => {
+    expect(() => parseProjectId('project-id', 'x'.repeat(101))).toThrow("Input 'project-id' is a 101-character value, not a project id");
   });
 
-  it('refuses a long item without quoting it', () => {
-    expect(() => parseKeyIds('revoke-key-ids', '12\nghp_0123456789abcdef')).toThrow(
-      "Input 'revoke-key-ids' holds a 20-character value that looks like a key or token, not a key id",
+  it('refuses a key pasted as the project id, although its characters would do', () => {
+    expect(() => parseProjectId('project-id', 'a3f94c0d5e6b7a8190fedcba98765432')).toThrow(
+      "Input 'project-id' is a 32-character value that looks like a key or token, not a project id",
     );
-  });
-
-  it('refuses more than 100 ids', () => {
-    const ids = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
-    expect(() => parseKeyIds('revoke-key-ids', ids)).toThrow('lists 101 key ids; at most 100');
   });
 });

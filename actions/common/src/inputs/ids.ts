@@ -1,7 +1,9 @@
-// Ids an input gives that go into request paths, and so into the log: refused when shaped like a key.
+// Ids an input gives that go into request paths, and so into the log: refused when shaped like a key
+// (wait-for-operation's project-id and operation-ids).
 
+import { looksLikeCredential } from '@keyturn/api/toolkit';
 import { InputError } from './read.js';
-import { looksLikeCredential, rejectedValue, withoutEchoes } from './refused-values.js';
+import { rejectedValue, withoutEchoes } from './refused-values.js';
 import { splitList, unique } from './values.js';
 
 // A project id goes into URL paths: letters, digits, `-` and `_` only (real ids look like
@@ -68,24 +70,4 @@ function idsFromJson(name: string, text: string): string[] {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-// Platform API key ids: positive integers, by line or comma.
-
-
-const MAX_KEY_IDS = 100;
-
-export function parseKeyIds(name: string, text: string): number[] {
-  const items = splitList(text);
-  if (items.length > MAX_KEY_IDS) {
-    throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
-  }
-  const ids = items.map((item) => {
-    const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
-    if (id < 1) {
-      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
-    }
-    return id;
-  });
-  return unique(ids);
 }

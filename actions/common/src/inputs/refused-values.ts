@@ -6,8 +6,6 @@
 
 import { looksLikeCredential } from '@keyturn/api/toolkit';
 
-export { looksLikeCredential };
-
 /** Longest refused value an error message quotes. */
 const MAX_QUOTED_LENGTH = 20;
 

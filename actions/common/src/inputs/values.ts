@@ -1,9 +1,8 @@
-// The value types an input parses into: booleans, whole numbers, durations, lists, credentials, URLs.
+// The value types an input parses into: booleans, whole numbers, durations, lists.
 // Each parser takes the input's name and its checked text, and throws an InputError naming it.
 
-import { DEFAULT_BASE_URL, isLoopbackHost } from '@keyturn/api';
 import { InputError } from './read.js';
-import { looksLikeCredential, rejectedValue } from './refused-values.js';
+import { rejectedValue } from './refused-values.js';
 
 // Booleans: true/false, yes/no, on/off, 1/0, in any case (YAML users write all of them).
 
@@ -88,42 +87,4 @@ export function splitList(text: string): string[] {
 /** Keeps the first occurrence of each value, in order. */
 export function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
-}
-
-// Keys and tokens travel in an HTTP header: printable ASCII, no spaces. Errors never quote them.
-
-
-export function parseCredential(name: string, text: string): string {
-  if (!/^[\x21-\x7E]+$/.test(text)) {
-    throw new InputError(name, 'contains spaces or non-ASCII characters; check that the secret holds the key alone');
-  }
-  return text;
-}
-
-// The platform API base URL: https, or plain http only on loopback (the emulator), by the client's
-// own rule (DESIGN.md, @keyturn/api "Security"). Checked here so the error names the input.
-
-
-/** Returns the URL without a trailing slash. */
-export function parseApiUrl(name: string, text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a URL: write e.g. ${DEFAULT_BASE_URL}`);
-  }
-  if (url.username || url.password) {
-    throw new InputError(name, 'holds credentials; pass the key in api-key, never in the URL');
-  }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    const host = looksLikeCredential(url.hostname) ? 'a host that looks like a key or token' : url.hostname;
-    throw new InputError(name, `uses http on ${host}; use https (plain http is accepted on loopback only)`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InputError(name, `uses the scheme ${rejectedValue(url.protocol.slice(0, -1))}; use an https URL`);
-  }
-  if (url.search || url.hash) {
-    throw new InputError(name, `has a query or a fragment; give the API base URL alone, e.g. ${DEFAULT_BASE_URL}`);
-  }
-  return url.href.replace(/\/+$/, '');
 }
