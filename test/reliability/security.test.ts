@@ -104,7 +104,7 @@ describe.concurrent('security', () => {
       env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_API_URL: github.url },
     });
     expect(run.exitCode).toBe(1);
-    expect(errorsOf(run)).toEqual([expect.stringMatching(/Input 'api-url' uses http .*https/)]);
+    expect(errorsOf(run)).toEqual([expect.stringMatching(/Input 'api-url' is invalid: it must use https: .*plain http: is allowed only for loopback hosts/)]);
     expect(run.probe.requests).toEqual([]);
     expect(run.probe.connections).toEqual([]);
     expectNoLeaks(run, [key.key, WRITE_TOKEN]);

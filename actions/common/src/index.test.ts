@@ -28,6 +28,7 @@ const PINNED = [
   'logRequestEvent',
   'maskSecretInputs',
   'maskValue',
+  'optionMistake',
   'parseBoolean',
   'parseDuration',
   'parseInteger',
@@ -39,5 +40,4 @@ const PINNED = [
   'runnerProxyFetch',
   'splitList',
   'unique',
-  'withoutEchoes',
 ];

@@ -1663,7 +1663,7 @@ var systemRuntime = {
   abortAfter
 };
 
-// ../../packages/api/dist/loopback-host.js
+// ../../packages/api/dist/internal/loopback-host.js
 function isLoopbackHost(hostname) {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
   if (host === "localhost" || host === "::1")
@@ -3559,6 +3559,17 @@ function splitList(text) {
 }
 function unique(values) {
   return [...new Set(values)];
+}
+
+// ../common/src/inputs/option-mistake.ts
+function optionMistake(input, mistake, text = "") {
+  const problem = mistake.message.replace(/^[\w.]+: /, "");
+  const name = mistake.option.split(".").pop() ?? "";
+  const item = /^(.*)\[(\d+)\]$/.exec(name);
+  const subject = item ? `${item[1]}[${item[2]}] ` : `${name} `;
+  const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
+  const what = looksLikeCredential(text) ? rejectedValue(text) : "invalid";
+  return new InputError(input, `is ${what}: ${text ? withoutEchoes(worded, text) : worded}`);
 }
 
 // ../common/src/log.ts
@@ -13776,7 +13787,7 @@ function readRotateInputs() {
     if (input === void 0) throw mistake;
     if (failed.has(input)) continue;
     failed.add(input);
-    errors.push(inputErrorOf(input, mistake, texts[input] ?? ""));
+    errors.push(optionMistake(input, mistake, texts[input] ?? ""));
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs;
@@ -13796,17 +13807,13 @@ function targetSpecs(name, text) {
     specs = parseTargetSpecs(text, { defaultRepository });
   } catch (error2) {
     if (!(error2 instanceof OptionError)) throw error2;
-    throw inputErrorOf(name, error2, text);
+    throw optionMistake(name, error2, text);
   }
   const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
   if (pasted >= 0) {
     throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(formatTargetSpec(specs[pasted]))}: a target names a repository, environment or organization`);
   }
   return specs;
-}
-function inputErrorOf(input, mistake, text) {
-  const message = mistake.message.replace(/^[A-Za-z]+: /, "");
-  return new InputError(input, `is invalid: ${withoutEchoes(message, text)}`);
 }
 
 // src/report.ts

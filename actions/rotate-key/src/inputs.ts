@@ -11,12 +11,12 @@ import { formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/ro
 import {
   InputError,
   InvalidInputsError,
+  optionMistake,
   parseBoolean,
   parseInteger,
   type ReadInputOptions,
   readInput,
   rejectedValue,
-  withoutEchoes,
 } from '@keyturn/action-common';
 import { parseKeyIds } from './key-ids.js';
 
@@ -131,7 +131,7 @@ export function readRotateInputs(): RotateInputs {
     if (input === undefined) throw mistake;
     if (failed.has(input)) continue;
     failed.add(input);
-    errors.push(inputErrorOf(input, mistake, texts[input] ?? ''));
+    errors.push(optionMistake(input, mistake, texts[input] ?? ''));
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs as RotateInputs;
@@ -156,7 +156,7 @@ function targetSpecs(name: string, text: string): TargetSpec[] {
     specs = parseTargetSpecs(text, { defaultRepository });
   } catch (error) {
     if (!(error instanceof OptionError)) throw error;
-    throw inputErrorOf(name, error, text);
+    throw optionMistake(name, error, text);
   }
   // Target names reach request paths, logs and outputs: one shaped like a key was pasted by mistake.
   const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
@@ -166,11 +166,3 @@ function targetSpecs(name: string, text: string): TargetSpec[] {
   return specs;
 }
 
-/**
- * The library's mistake, naming the input; the library may quote what it refuses, so echoes of the
- * input's text are hidden, and the function it came from (`createClient: `) is left out.
- */
-function inputErrorOf(input: string, mistake: OptionError, text: string): InputError {
-  const message = mistake.message.replace(/^[A-Za-z]+: /, '');
-  return new InputError(input, `is invalid: ${withoutEchoes(message, text)}`);
-}

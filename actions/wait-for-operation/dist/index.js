@@ -300,7 +300,7 @@ var systemRuntime = {
   abortAfter
 };
 
-// ../../packages/api/dist/loopback-host.js
+// ../../packages/api/dist/internal/loopback-host.js
 function isLoopbackHost(hostname) {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
   if (host === "localhost" || host === "::1")
@@ -2275,6 +2275,17 @@ function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+// ../common/src/inputs/option-mistake.ts
+function optionMistake(input, mistake, text = "") {
+  const problem = mistake.message.replace(/^[\w.]+: /, "");
+  const name = mistake.option.split(".").pop() ?? "";
+  const item = /^(.*)\[(\d+)\]$/.exec(name);
+  const subject = item ? `${item[1]}[${item[2]}] ` : `${name} `;
+  const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
+  const what = looksLikeCredential(text) ? rejectedValue(text) : "invalid";
+  return new InputError(input, `is ${what}: ${text ? withoutEchoes(worded, text) : worded}`);
+}
+
 // ../common/src/log.ts
 function formatDuration(ms) {
   if (!Number.isFinite(ms) || ms < 0) return "unknown";
@@ -2350,9 +2361,7 @@ function inInputTerms(error2, texts) {
   if (!(error2 instanceof OptionError)) return error2;
   const input = INPUT_OF_OPTION[error2.option.replace(/\[\d+\]$/, "")];
   if (input === void 0) return error2;
-  const problem = error2.message.replace(/^[\w.]+: /, "");
-  const text = texts[input];
-  return new InputError(input, text === void 0 ? `was refused: ${problem}` : `is ${rejectedValue(text)}, refused: ${problem}`);
+  return optionMistake(input, error2, texts[input]);
 }
 
 // src/inputs.ts

@@ -1,8 +1,7 @@
 // The library checks the values (DESIGN.md: validation once, in the libraries); this Action only
-// says which of its inputs an OptionError is about. A refused value is described, never quoted
-// when it may be a credential (rejectedValue).
+// says which of its inputs an OptionError is about (optionMistake words it).
+import { optionMistake } from '@keyturn/action-common';
 import { OptionError } from '@keyturn/api';
-import { InputError, rejectedValue } from '@keyturn/action-common';
 
 /** Each option of createClient and operations.wait that an input of this Action sets. */
 export const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
@@ -22,8 +21,5 @@ export function inInputTerms(error: unknown, texts: Readonly<Record<string, stri
   if (!(error instanceof OptionError)) return error;
   const input = INPUT_OF_OPTION[error.option.replace(/\[\d+\]$/, '')];
   if (input === undefined) return error;
-  // The library's message starts with where it was checked (`createClient: `); the input says that.
-  const problem = error.message.replace(/^[\w.]+: /, '');
-  const text = texts[input];
-  return new InputError(input, text === undefined ? `was refused: ${problem}` : `is ${rejectedValue(text)}, refused: ${problem}`);
+  return optionMistake(input, error, texts[input]);
 }

@@ -53,7 +53,6 @@ const API_VALUES = [
   'describeWaitResult',
   'isFailureStatus',
   'isFinalStatus',
-  'isLoopbackHost',
   'isSuccessStatus',
 ];
 

@@ -20,7 +20,6 @@ export {
   ServerError,
   TimeoutError,
 } from './errors.js';
-export { isLoopbackHost } from './loopback-host.js';
 export { describeOperationFailure, describeUnfinishedOperations, describeWaitResult } from './waiter/describe.js';
 export {
   FAILURE_STATUSES,

@@ -13,7 +13,8 @@ import {
 } from '../errors.js';
 import { safeExcerpt } from '../toolkit/redact-credentials.js';
 import { DeadlinePassed, type LinkedSignal, linkSignals } from '../toolkit/signals.js';
-import { buildRequestUrl, DEFAULT_BASE_URL, type QueryValue, redirectTarget } from './origin.js';
+import { DEFAULT_BASE_URL } from '../options.js';
+import { buildRequestUrl, type QueryValue, redirectTarget } from './origin.js';
 import type { HttpMethod } from '../resources/raw-request.js';
 import type { ClientSettings } from './settings.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiPath, buildRequestUrl, encodePathSegment, isLoopbackHost, parseBaseUrl, redirectTarget } from './origin.js';
+import { isLoopbackHost } from './loopback-host.js';
+import { apiPath, buildRequestUrl, encodePathSegment, parseBaseUrl, redirectTarget } from './origin.js';
 
 const ctx = 'createClient';
 

@@ -1,10 +1,8 @@
 // Where the key may go. The key is global to the account (platform-api.md §5.3), so it is sent
 // only to the configured origin, over https unless the host is loopback (the local emulator).
 import { OptionError } from '../errors.js';
-import { isLoopbackHost } from '../loopback-host.js';
 import { DEFAULT_BASE_URL } from '../options.js';
-
-export { DEFAULT_BASE_URL, isLoopbackHost };
+import { isLoopbackHost } from './loopback-host.js';
 
 export interface BaseUrl {
   /** `https://host:port`: the only origin that ever receives the Authorization header. */

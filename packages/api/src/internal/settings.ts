@@ -5,7 +5,8 @@ import { type ClientOptions, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT } from '../o
 import { platformKeyProblem } from '../toolkit/credential-shapes.js';
 import type { RequestEvent } from '../toolkit/request-event.js';
 import { type Runtime, systemRuntime } from '../toolkit/runtime.js';
-import { type BaseUrl, DEFAULT_BASE_URL, parseBaseUrl } from './origin.js';
+import { DEFAULT_BASE_URL } from '../options.js';
+import { type BaseUrl, parseBaseUrl } from './origin.js';
 import { resolveRetryPolicy, type RetryPolicy } from './retry.js';
 import {
   isPlainObject,

@@ -1,12 +1,9 @@
 // Where plain http is accepted for baseUrl: the key never crosses a network in clear text.
-// Public only until the Actions stop checking api-url themselves (actions/common/src/inputs/api-url.ts):
-// then this leaves the public API, as the library alone checks baseUrl.
+// Internal: createClient alone checks baseUrl (callers read OptionError.option).
 
 /**
  * 127.0.0.0/8, ::1 and `localhost`: the hosts where plain http is accepted. Takes a URL's
  * `hostname`, so IPv6 may come bracketed (`[::1]`); case does not matter.
- *
- * @deprecated Pass the URL to createClient, which refuses plain http off loopback with an OptionError.
  */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');

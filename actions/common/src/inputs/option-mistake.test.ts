@@ -1,0 +1,25 @@
+import { OptionError } from '@keyturn/api';
+import { describe, expect, it } from 'vitest';
+import { optionMistake } from './option-mistake.js';
+
+describe('optionMistake', () => {
+  it('names the input, and leaves out where the library checked it and the option name', () => {
+    const mistake = new OptionError('baseUrl', 'createClient: baseUrl must use https: for example.com');
+    expect(optionMistake('api-url', mistake, 'http://example.com').message).toBe("Input 'api-url' is invalid: it must use https: for example.com");
+  });
+
+  it('words an option given by its path as the client that checked it does, and a list item by its number', () => {
+    const nested = new OptionError('platform.baseUrl', 'createClient: baseUrl must use https: for example.com');
+    expect(optionMistake('api-url', nested).message).toBe("Input 'api-url' is invalid: it must use https: for example.com");
+    const item = new OptionError('ids[1]', 'operations.wait: ids[1] must be a non-empty string');
+    expect(optionMistake('operation-ids', item).message).toBe("Input 'operation-ids' is invalid: item 2 must be a non-empty string");
+  });
+
+  it('hides an echo of the input text, which may be a credential', () => {
+    const key = 'napi_0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmn';
+    const mistake = new OptionError('targets', `line 1 ("${key}"): not a target spec`);
+    const message = optionMistake('targets', mistake, key).message;
+    expect(message).not.toContain(key);
+    expect(message).toMatch(/^Input 'targets' is a \d+-character value that looks like a key or token: line 1 \(".*"\): not a target spec$/);
+  });
+});

@@ -1,0 +1,22 @@
+// A library's option mistake (OptionError) in an Action's words. The libraries check every value
+// (validation once, in the libraries); an Action only names the input that set the option. Where
+// the library checked it (`createClient: `) and the option's own name are left out, and echoes of
+// the input's text are hidden, as the library may quote what it refuses.
+
+import type { OptionError } from '@keyturn/api';
+import { looksLikeCredential } from '@keyturn/api/toolkit';
+import { InputError } from './read.js';
+import { rejectedValue, withoutEchoes } from './refused-values.js';
+
+/** `mistake` as an InputError of `input`, whose text as given was `text`. */
+export function optionMistake(input: string, mistake: OptionError, text = ''): InputError {
+  const problem = mistake.message.replace(/^[\w.]+: /, '');
+  // `platform.baseUrl` is worded as `baseUrl` by the client that checked it; `ids[1]` is an item.
+  const name = mistake.option.split('.').pop() ?? '';
+  const item = /^(.*)\[(\d+)\]$/.exec(name);
+  const subject = item ? `${item[1]}[${item[2]}] ` : `${name} `;
+  const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : 'it'} ${problem.slice(subject.length)}` : problem;
+  // A credential pasted into the wrong input is said to be one: that, not the syntax, is the mistake.
+  const what = looksLikeCredential(text) ? rejectedValue(text) : 'invalid';
+  return new InputError(input, `is ${what}: ${text ? withoutEchoes(worded, text) : worded}`);
+}
