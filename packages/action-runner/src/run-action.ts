@@ -146,15 +146,8 @@ function readNodeWarnings(stderr: string): string[] {
   return stderr.split('\n').filter((line) => /^\(node:\d+\) (\[\w+\] )?\w*Warning: /.test(line));
 }
 
-interface Spawned {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  timedOut: boolean;
-  startedAt: number;
-  durationMs: number;
-  stdout: string;
-  stderr: string;
-}
+/** The process as it ended, before its output is read as the runner reads it. */
+type Spawned = Pick<ActionRun, 'exitCode' | 'signal' | 'timedOut' | 'startedAt' | 'durationMs' | 'stdout'> & { stderr: string };
 
 function spawnNode(
   node: string,
