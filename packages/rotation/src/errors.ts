@@ -12,6 +12,8 @@ import type { PartialRotationReport } from './report.js';
  * - `current-key-rejected`: the platform refused the current key (401); put a working key in the secret.
  * - `platform-failed`: another platform failure of the current key (403, 429, 5xx, no answer).
  * - `target-unreachable`: the preflight found a target that cannot take the secret (nothing was changed).
+ * - `github-app-failed`: with a GitHub App, the preflight could not get an installation token for an
+ *   owner (not installed there, a permission or repository missing, the JWT refused); nothing was changed.
  * - `record-failed`: the target record could not be read or written, or names a conflict (a retired
  *   target still holding the secret, targets of two families).
  * - `create-lost`: the answer to creating the key was lost; a key of that name was looked for and revoked.
@@ -28,6 +30,7 @@ export type RotationErrorCode =
   | 'current-key-rejected'
   | 'platform-failed'
   | 'target-unreachable'
+  | 'github-app-failed'
   | 'record-failed'
   | 'create-lost'
   | 'hook-failed'

@@ -18,6 +18,7 @@ const EXPECTED = {
     types: [
       'DryRunReport',
       'GitHubAccess',
+      'GitHubAppAccess',
       'PartialRotationReport',
       'PlatformAccess',
       'RotateKeyOptions',

@@ -4,6 +4,7 @@
 
 export { rotateKey } from './rotate-key.js';
 export { checkRotateKeyOptions, type GitHubAccess, type PlatformAccess, type RotateKeyOptions, type TargetList } from './options.js';
+export type { GitHubAppAccess } from './github-app/app-access.js';
 export type { DryRunReport, PartialRotationReport, RotationPlan, RotationReport, RunReport } from './report.js';
 export type { RotationLogEntry, RotationLogger, RotationStep } from './log.js';
 export { RotationError, type RotationErrorCode } from './errors.js';

@@ -5,6 +5,9 @@
 import { type ClientOptions, createClient, OptionError, type PlatformClient } from '@keyturn/api';
 import { platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { validateFamily } from './family.js';
+import { checkAppId, checkPrivateKey, type GitHubAppAccess, isAppAccess } from './github-app/app-access.js';
+import { InstallationTokens } from './github-app/installation-tokens.js';
+import { type GitHubNeed, needOfSpec, recordNeed } from './github-app/needs.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 import type { RotationLogger } from './log.js';
 import { type RotationPlatformClient, rotationClient } from './platform.js';
@@ -22,8 +25,12 @@ import { formatTargetSpec, parseTargetSpecs, type TargetSpec, TargetSpecError, t
  */
 export type PlatformAccess = ClientOptions | { client: PlatformClient; apiKey: string };
 
-/** How to reach GitHub: the options of `createGitHubClient`, or an Octokit of your own. */
-export type GitHubAccess = GitHubClientOptions | { octokit: GitHubClient };
+/**
+ * How to reach GitHub: the options of `createGitHubClient` (a token), an Octokit of your own, or a
+ * GitHub App (`appId`, `privateKey`: one installation token per owner, minted in the preflight with
+ * only what the run needs and revoked at its end).
+ */
+export type GitHubAccess = GitHubClientOptions | { octokit: GitHubClient } | GitHubAppAccess;
 
 /** Targets as spec text (lines or commas), spec lines, parsed specs, or SecretTarget objects. */
 export type TargetList = string | readonly string[] | readonly TargetSpec[] | readonly SecretTarget[];
@@ -111,6 +118,8 @@ export interface ResolvedOptions {
   /** The family given (pinned); else chosen by the preflight. */
   pinnedFamily: string | undefined;
   recordStore: RecordStore | undefined;
+  /** With a GitHub App: the run's installation tokens, minted by the preflight, revoked at the end. */
+  appTokens: InstallationTokens | undefined;
   /** Targets to retire, each with its identity. */
   retire: Array<{ identity: string; target: SecretTarget }>;
   keep: number;
@@ -161,16 +170,16 @@ function resolve(options: RotateKeyOptions, githubLog: (line: string) => void): 
   const runtime = options.runtime ?? systemRuntime;
   const { signal } = options;
   const platform = check(() => resolvePlatform(options, runtime));
-  const octokit = check(() => resolveOctokit(options, runtime, githubLog));
+  const github = check(() => resolveGitHub(options, runtime, githubLog));
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
     validateSecretName(name);
     return name;
   });
-  const targets = check(() => resolveTargets(options, octokit)) ?? [];
+  const targets = check(() => resolveTargets(options, github)) ?? [];
   if (options.family !== undefined) check(() => validateFamily(options.family as string));
-  const retire = check(() => resolveRetired(options, targets, octokit)) ?? [];
-  const recordStore = check(() => resolveRecordStore(options, octokit));
+  const retire = check(() => resolveRetired(options, targets, github)) ?? [];
+  const recordStore = check(() => resolveRecordStore(options, github));
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
     problems.push(new OptionError('keep', `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
@@ -208,6 +217,7 @@ function resolve(options: RotateKeyOptions, githubLog: (line: string) => void): 
       secretName,
       pinnedFamily: options.family,
       recordStore,
+      appTokens: github?.appTokens?.used ? github.appTokens : undefined,
       retire,
       keep,
       revokeKeyIds,
@@ -267,28 +277,44 @@ function isPlatformClient(value: unknown): value is PlatformClient {
   return typeof client === 'object' && client !== null && typeof client.apiKeys === 'object' && typeof client.withOptions === 'function';
 }
 
-function resolveOctokit(options: RotateKeyOptions, runtime: Runtime, githubLog: (line: string) => void): GitHubClient | undefined {
+/** The GitHub client each request goes through: one for a token or an Octokit, one per owner for an App. */
+interface GitHubClients {
+  clientFor(need: GitHubNeed): GitHubClient;
+  appTokens?: InstallationTokens;
+}
+
+function resolveGitHub(options: RotateKeyOptions, runtime: Runtime, githubLog: (line: string) => void): GitHubClients | undefined {
   const { github } = options;
   if (github === undefined) return undefined;
-  if (typeof github !== 'object' || github === null) throw new OptionError('github', 'github must be an object: { token, ... } or { octokit }');
-  if ('octokit' in github) return github.octokit;
+  if (typeof github !== 'object' || github === null) {
+    throw new OptionError('github', 'github must be an object: { token, ... }, { appId, privateKey, ... } or { octokit }');
+  }
+  if ('octokit' in github) return { clientFor: () => github.octokit };
   try {
     // Not bound to options.signal: a write-back after an abort must still reach GitHub.
-    return createGitHubClient({ log: githubLog, runtime, ...github });
+    if (!isAppAccess(github)) {
+      const octokit = createGitHubClient({ log: githubLog, runtime, ...github });
+      return { clientFor: () => octokit };
+    }
+    if ('token' in github) throw new OptionError('github', 'github takes one credential: a token, or a GitHub App (appId and privateKey), not both');
+    const { appId, privateKey, onToken, ...settings } = github;
+    const credentials = { appId: checkAppId(appId), privateKey: checkPrivateKey(privateKey), onToken };
+    const appTokens = new InstallationTokens(credentials, { log: githubLog, runtime, ...settings });
+    return { clientFor: (need) => appTokens.clientFor(need), appTokens };
   } catch (error) {
-    if (error instanceof OptionError) throw new OptionError(`github.${error.option}`, error.message);
+    if (error instanceof OptionError && error.option !== 'github') throw new OptionError(`github.${error.option}`, error.message);
     throw error;
   }
 }
 
-function resolveTargets(options: RotateKeyOptions, octokit: GitHubClient | undefined): SecretTarget[] {
+function resolveTargets(options: RotateKeyOptions, github: GitHubClients | undefined): SecretTarget[] {
   const given = options.targets ?? [];
   const list: readonly unknown[] = typeof given === 'string' ? [given] : given;
   // Specs of one secret are refused by the parser, with their lines; objects here.
   if (list.length && list.every(isSecretTarget)) return refuseDuplicateTargets([...list]);
   const specs = readSpecs(list, 'targets', homeRepository(options));
-  if (!octokit) return noGitHub(options, 'github options (a token, or an octokit) are required to write GitHub secrets');
-  return specs.map((spec) => createGitHubTarget(octokit, spec));
+  if (!github) return noGitHub(options, 'github options (a token, a GitHub App, or an octokit) are required to write GitHub secrets');
+  return specs.map((spec) => createGitHubTarget(github.clientFor(needOfSpec(spec, 'write')), spec));
 }
 
 /** Spec text is parsed once; parsed specs are checked by the same rules and used as given. */
@@ -326,32 +352,33 @@ function homeRepository(options: RotateKeyOptions): string | undefined {
   return options.defaultRepository ?? (process.env.GITHUB_REPOSITORY || undefined);
 }
 
-function resolveRecordStore(options: RotateKeyOptions, octokit: GitHubClient | undefined): RecordStore | undefined {
+function resolveRecordStore(options: RotateKeyOptions, github: GitHubClients | undefined): RecordStore | undefined {
   const { record } = options;
   if (record === false) return undefined;
   if (record && 'load' in record) return record;
   const repository = record?.repository ?? homeRepository(options);
-  if (!repository || !octokit) return undefined;
+  if (!repository || !github) return undefined;
   if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
     throw new OptionError('record.repository', `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
   }
-  return githubVariableStore(octokit, repository);
+  return githubVariableStore(github.clientFor(recordNeed(repository)), repository);
 }
 
 /** Retired targets are GitHub specs, never also among the targets written. */
-function resolveRetired(options: RotateKeyOptions, targets: SecretTarget[], octokit: GitHubClient | undefined): ResolvedOptions['retire'] {
+function resolveRetired(options: RotateKeyOptions, targets: SecretTarget[], github: GitHubClients | undefined): ResolvedOptions['retire'] {
   const given = options.retireTargets ?? [];
   const list: readonly unknown[] = typeof given === 'string' ? [given] : given;
   if (list.every((item) => typeof item === 'string' && !item.trim())) return [];
   const specs = readSpecs(list, 'retireTargets');
-  if (!octokit) return noGitHub(options, 'retireTargets needs github options (a token, or an octokit)');
+  if (!github) return noGitHub(options, 'retireTargets needs github options (a token, a GitHub App, or an octokit)');
   const written = new Set(targets.map(identityOf));
   return specs.map((spec) => {
     const identity = targetIdentity(spec);
     if (written.has(identity)) {
       throw new OptionError('retireTargets', `${identity} is both a target and a target to retire: give it in one of them`);
     }
-    return { identity, target: createGitHubTarget(octokit, spec) };
+    // Retiring reads the secret only: is it gone?
+    return { identity, target: createGitHubTarget(github.clientFor(needOfSpec(spec, 'read')), spec) };
   });
 }
 

@@ -38,6 +38,7 @@ import { type RotationFailure, RotationError } from './errors.js';
 import { observer, type RotationStep } from './log.js';
 import { type RotateKeyOptions, resolveOptions } from './options.js';
 import { describeError } from './platform.js';
+import { revokeAppTokens } from './protocol/app-tokens.js';
 import { aborted, createContextTools, forwardClient, type RotationContext } from './protocol/context.js';
 import { createKey } from './protocol/create.js';
 import { preflight } from './protocol/preflight.js';
@@ -81,25 +82,30 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
   };
   note = ctx.note;
 
-  stopIfAborted(ctx, 'preflight', 'before the preflight', 'Nothing was changed: run again.');
-  const { plan, publicKeys } = await preflight(ctx);
-  if (!ctx.dryRun) {
-    stopIfAborted(ctx, 'create', 'before creating a key', 'Nothing was changed: run again.');
-    await recordBeforeCreating(ctx);
-    const created = await createKey(ctx, plan.keyName);
-    const verified = await verifyKey(ctx, created);
-    await storeKey(ctx, created, verified, publicKeys);
-    // I1, I3: every target holds the new key; the old keys wait for the next run.
-    stopIfAborted(
-      ctx,
-      'revoke',
-      'after every target got the new key, before revoking the old keys',
-      'Every target holds the new key and works: run again later (the next rotation revokes the old keys).',
-    );
-    await revokeOldKeys(ctx, created, verified);
-    ctx.log('revoke', `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
-  } else {
-    ctx.log('preflight', 'Dry run: nothing was changed');
+  try {
+    stopIfAborted(ctx, 'preflight', 'before the preflight', 'Nothing was changed: run again.');
+    const { plan, publicKeys } = await preflight(ctx);
+    if (!ctx.dryRun) {
+      stopIfAborted(ctx, 'create', 'before creating a key', 'Nothing was changed: run again.');
+      await recordBeforeCreating(ctx);
+      const created = await createKey(ctx, plan.keyName);
+      const verified = await verifyKey(ctx, created);
+      await storeKey(ctx, created, verified, publicKeys);
+      // I1, I3: every target holds the new key; the old keys wait for the next run.
+      stopIfAborted(
+        ctx,
+        'revoke',
+        'after every target got the new key, before revoking the old keys',
+        'Every target holds the new key and works: run again later (the next rotation revokes the old keys).',
+      );
+      await revokeOldKeys(ctx, created, verified);
+      ctx.log('revoke', `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
+    } else {
+      ctx.log('preflight', 'Dry run: nothing was changed');
+    }
+  } finally {
+    // Success, failure or abort: the GitHub App's tokens end with the run.
+    await revokeAppTokens(ctx);
   }
   report.durationMs = ctx.elapsedMs();
   return finishedReport(report);

@@ -61,8 +61,19 @@ export interface GitHubClientOptions {
  * @example const octokit = createGitHubClient({ token: process.env.SECRETS_WRITE_TOKEN! });
  */
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  checkToken(options.token);
+  return buildGitHubClient(options, { auth: options.token });
+}
+
+/** How a client authenticates: a token, or an Octokit auth strategy (a GitHub App's, github-app/). */
+export type GitHubClientAuth = { auth: string } | { authStrategy: (options: never) => unknown; auth: Record<string, unknown> };
+
+/** The client options without the credential, and a write spacing shared by clients of one run. */
+export type GitHubClientSettings = Omit<GitHubClientOptions, 'token'> & { writeSpacing?: WriteSpacing };
+
+/** The client of `createGitHubClient` with any credential: the one place an Octokit is configured. */
+export function buildGitHubClient(options: GitHubClientSettings, credential: GitHubClientAuth): GitHubClient {
   const {
-    token,
     baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL,
     timeoutMs = 30_000,
     retries = 3,
@@ -73,18 +84,17 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     signal,
     runtime = systemRuntime,
   } = options;
-  checkToken(token);
   const log = (line: string) => notifyHook(options.log, line);
   // The throttling plugin recognises rate limits by their wording; rate-limit.ts does it by status
   // and headers, so the plugin only spaces the writes here and never retries.
   const throttle = {
     onRateLimit: () => false,
     onSecondaryRateLimit: () => false,
-    write: new WriteSpacing(writeIntervalMs, runtime, signal),
+    write: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal),
   } as unknown as ThrottlingOptions;
-  const root = baseUrl.replace(/\/+$/, '');
+  const root = githubApiRoot(baseUrl);
   const octokit = new GitHubOctokit({
-    auth: token,
+    ...(credential as object),
     baseUrl: root,
     userAgent: options.userAgent ?? 'keyturn-rotation',
     // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
@@ -106,6 +116,11 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const hook = octokit.hook as unknown as { wrap(name: 'request', wrapper: ReturnType<typeof waitOutRateLimits>): void };
   hook.wrap('request', waitOutRateLimits(waits));
   return octokit;
+}
+
+/** The API root without a trailing slash: GITHUB_API_URL (GitHub Enterprise Server) or api.github.com. */
+export function githubApiRoot(baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL): string {
+  return baseUrl.replace(/\/+$/, '');
 }
 
 /** The token travels in a header: printable ASCII, and not a key of the platform pasted by mistake. */

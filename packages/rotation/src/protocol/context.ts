@@ -28,6 +28,8 @@ export interface RotationContext extends ResolvedOptions {
   /** A line from below the protocol (a GitHub rate-limit wait), logged under the step in progress. */
   note: (message: string) => void;
   warn: (step: RotationStep, message: string) => void;
+  /** The step the last line was logged under. */
+  currentStep: () => RotationStep;
   /** Throws the RotationError of `failure`, with a copy of the report as it stands. */
   fail: (failure: RotationFailure) => never;
   /** Milliseconds since the run began, by the run's clock. */
@@ -39,7 +41,7 @@ export function createContextTools(
   runtime: Runtime,
   signal: AbortSignal | undefined,
   logger: RotationLogger | undefined,
-): Pick<RotationContext, 'log' | 'note' | 'warn' | 'fail' | 'elapsedMs'> {
+): Pick<RotationContext, 'log' | 'note' | 'warn' | 'currentStep' | 'fail' | 'elapsedMs'> {
   const startedAt = runtime.now();
   let current: RotationStep = 'preflight';
   const observe = observer(logger);
@@ -63,6 +65,7 @@ export function createContextTools(
       emit({ step: failure.step, level: 'error', message: error.message });
       throw error;
     },
+    currentStep: () => current,
     elapsedMs,
   };
 }

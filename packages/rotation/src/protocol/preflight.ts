@@ -9,6 +9,7 @@ import { describeError, type PlatformKey, platformAdvice } from '../platform.js'
 import type { RotationPlan } from '../report.js';
 import { sealSecret } from '../seal.js';
 import { type SecretTarget, type TargetPublicKey, targetAdvice } from '../targets/secret-target.js';
+import { mintAppTokens } from './app-tokens.js';
 import type { RotationContext } from './context.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
 import { readRecord, recordFacts } from './target-record-step.js';
@@ -43,6 +44,8 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   }
   ctx.listedBefore = new Set(keys.map((k) => k.id));
   ctx.log('preflight', `The current key works: it listed ${keys.length} live keys`);
+  // Every GitHub request below goes through an installation token when a GitHub App is used.
+  await mintAppTokens(ctx);
   const publicKeys = await fetchPublicKeys(ctx);
   // After the targets: a token GitHub refuses is reported against the first target, as before.
   await readRecord(ctx, keys);

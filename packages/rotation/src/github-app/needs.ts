@@ -1,0 +1,93 @@
+// What a run asks of GitHub, per owner: the App permission each request needs and the repositories
+// it reaches. An installation token is minted with exactly these (installation-tokens.ts).
+// The permission names are those of the installation token's `permissions` (GitHub's app-permissions),
+// the ones GitHub reports in `x-accepted-github-permissions`:
+// https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app
+//   repository secrets (and their public key)  secrets            https://docs.github.com/rest/actions/secrets
+//   environment secrets                        environments
+//   Dependabot secrets of a repository         dependabot_secrets https://docs.github.com/rest/dependabot/secrets
+//   organization secrets (and their repos)     organization_secrets
+//   the target record (repository variables)   actions_variables  https://docs.github.com/rest/actions/variables
+//   a repository's id (org `selected:` names)  metadata: read, which every installation token has
+
+import type { TargetSpec } from '../targets/spec.js';
+
+export type PermissionLevel = 'read' | 'write';
+
+/** One request's needs: where it lands and the permission it needs there. */
+export interface GitHubNeed {
+  /** The organization or user account the request lands in. */
+  owner: string;
+  permission: AppPermission;
+  level: PermissionLevel;
+  /** Repositories of `owner` the request reaches (none for an organization's own secrets). */
+  repositories: readonly string[];
+  /** An organization's own secrets: its installation is looked up as the organization's. */
+  organization?: boolean;
+}
+
+export type AppPermission = 'secrets' | 'environments' | 'dependabot_secrets' | 'organization_secrets' | 'actions_variables';
+
+/** Where each permission is granted, in the App's settings (Permissions & events). */
+export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
+  secrets: 'Repository permissions > Secrets',
+  environments: 'Repository permissions > Environments',
+  dependabot_secrets: 'Repository permissions > Dependabot secrets',
+  actions_variables: 'Repository permissions > Variables',
+  organization_secrets: 'Organization permissions > Secrets',
+};
+
+/**
+ * What writing (or, for a retired target, reading) a target's secret needs. An organization secret
+ * with `selected` repositories also looks each one up by name for its id, which needs the
+ * repository in the token (metadata: read comes with every token).
+ */
+export function needOfSpec(spec: TargetSpec, level: PermissionLevel): GitHubNeed {
+  switch (spec.kind) {
+    case 'repo':
+      return { owner: spec.owner, permission: 'secrets', level, repositories: [spec.repo] };
+    case 'env':
+      return { owner: spec.owner, permission: 'environments', level, repositories: [spec.repo] };
+    case 'dependabot':
+      return { owner: spec.owner, permission: 'dependabot_secrets', level, repositories: [spec.repo] };
+    case 'org':
+      return {
+        owner: spec.org,
+        permission: 'organization_secrets',
+        level,
+        repositories: spec.visibility === 'selected' ? (spec.repositories ?? []) : [],
+        organization: true,
+      };
+  }
+}
+
+/** The target record: the variables of the repository running the workflow, read and written. */
+export function recordNeed(repository: string): GitHubNeed {
+  const [owner = '', repo = ''] = repository.split('/');
+  return { owner, permission: 'actions_variables', level: 'write', repositories: [repo] };
+}
+
+/** Everything one owner's requests need: one installation token asks for exactly this. */
+export class OwnerNeeds {
+  readonly permissions = new Map<AppPermission, PermissionLevel>();
+  /** Lower-cased name to the name as first given (GitHub's names are case-insensitive). */
+  readonly #repositories = new Map<string, string>();
+  organization = false;
+
+  constructor(readonly owner: string) {}
+
+  add(need: GitHubNeed): void {
+    if (this.permissions.get(need.permission) !== 'write') this.permissions.set(need.permission, need.level);
+    for (const repo of need.repositories) if (!this.#repositories.has(repo.toLowerCase())) this.#repositories.set(repo.toLowerCase(), repo);
+    this.organization ||= need.organization === true;
+  }
+
+  get repositories(): string[] {
+    return [...this.#repositories.values()];
+  }
+
+  /** The `permissions` of the token request. */
+  tokenPermissions(): Record<string, PermissionLevel> {
+    return Object.fromEntries([...this.permissions].sort(([a], [b]) => a.localeCompare(b)));
+  }
+}

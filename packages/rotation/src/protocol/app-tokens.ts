@@ -1,0 +1,26 @@
+// With a GitHub App: its installation tokens are minted in the preflight, before any key exists,
+// so an App not installed on an owner, a permission or a repository it lacks fails there with
+// nothing changed (I4); and revoked when the run ends, whatever ended it (a failed revocation only
+// warns: the token expires within the hour).
+
+import { AppAccessError } from '../github-app/installation-tokens.js';
+import type { RotationContext } from './context.js';
+
+export async function mintAppTokens(ctx: RotationContext): Promise<void> {
+  if (!ctx.appTokens) return;
+  try {
+    await ctx.appTokens.mintAll((line) => ctx.log('preflight', line));
+  } catch (error) {
+    if (!(error instanceof AppAccessError)) throw error;
+    ctx.fail({ code: 'github-app-failed', step: 'preflight', summary: error.message, advice: error.advice, cause: error });
+  }
+}
+
+export async function revokeAppTokens(ctx: RotationContext): Promise<void> {
+  if (!ctx.appTokens) return;
+  const { revoked, failed } = await ctx.appTokens.revokeAll();
+  if (revoked.length) ctx.note(`Revoked the GitHub App's installation tokens (${revoked.join(', ')})`);
+  for (const { owner, problem } of failed) {
+    ctx.warn(ctx.currentStep(), `Revoking the GitHub App's installation token for ${owner} failed (${problem}); it expires within the hour.`);
+  }
+}
