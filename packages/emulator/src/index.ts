@@ -36,6 +36,7 @@ export type {
   GitHubAppCredentials,
   GitHubInstallation,
   InstallationOptions,
+  MintedToken,
 } from './github/apps.js';
 export { INSTALLATION_TOKEN_LIFETIME_MS } from './github/apps.js';
 export { JWT_CLOCK_SKEW_SECONDS, MAX_JWT_LIFETIME_SECONDS } from './github/app-jwt.js';

@@ -58,6 +58,7 @@ const TYPES = [
   'KeyKind',
   'KeySummary',
   'LoggedRequest',
+  'MintedToken',
   'OperationSpec',
   'OperationStatusExtra',
   'OperationTimings',

@@ -207,6 +207,19 @@ describe('installation tokens', () => {
     expect((await call(gh, 'DELETE', '/installation/token', { token: appJwt() })).status).toBe(403);
   });
 
+  it('are listed to tests with their reach and whether they were revoked, never their value', async () => {
+    const first = (await mint({ repositories: ['web'], permissions: { secrets: 'write' } })).body.token;
+    await mint();
+    await call(gh, 'DELETE', '/installation/token', { token: first });
+    const minted = gh.installationTokens(app.id);
+    expect(minted.map(({ owner, permissions, repositories, revoked }) => ({ owner, permissions, repositories, revoked }))).toEqual([
+      { owner: 'acme', permissions: { secrets: 'write', metadata: 'read' }, repositories: ['acme/web'], revoked: true },
+      { owner: 'acme', permissions: orgInstallation.permissions, repositories: ['acme/web'], revoked: false },
+    ]);
+    expect(minted[0]!.expiresAt).toBe('2025-03-01T13:00:00.000Z');
+    expect(JSON.stringify(minted)).not.toContain(first);
+  });
+
   it('never appear in the request log or the exchanges', async () => {
     const { token } = (await mint()).body;
     await call(gh, 'GET', '/repos/acme/web/actions/secrets', { token });

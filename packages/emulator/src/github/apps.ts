@@ -72,6 +72,18 @@ export interface InstallationGrant {
   tokenId: number;
 }
 
+/** A minted installation token as tests see it (never its value). */
+export interface MintedToken {
+  installationId: number;
+  owner: string;
+  permissions: AppPermissions;
+  /** `all`, or the full names of the repositories it reaches. */
+  repositories: 'all' | string[];
+  expiresAt: string;
+  /** Revoked with DELETE /installation/token. */
+  revoked: boolean;
+}
+
 /** Where a request lands: an owner and, for a repository's secrets, the repository. */
 export interface GrantResource {
   owner: string;
@@ -89,6 +101,8 @@ export class AppRegistry {
   readonly #apps = new Map<number, AppRecord>();
   readonly #installations = new Map<number, InstallationRecord>();
   readonly #tokens = new Map<string, InstallationGrant>();
+  /** Every token minted, in order, and whether it was revoked: what tests read back. */
+  readonly #minted: Array<{ grant: InstallationGrant; revoked: boolean }> = [];
   #nextId = 900_001;
   #nextTokenId = 1;
 
@@ -177,6 +191,7 @@ export class AppRegistry {
       tokenId: this.#nextTokenId++,
     };
     this.#tokens.set(digest(token), grant);
+    this.#minted.push({ grant, revoked: false });
     return { token, grant };
   }
 
@@ -188,6 +203,21 @@ export class AppRegistry {
 
   revoke(tokenId: number): void {
     for (const [key, grant] of this.#tokens) if (grant.tokenId === tokenId) this.#tokens.delete(key);
+    for (const minted of this.#minted) if (minted.grant.tokenId === tokenId) minted.revoked = true;
+  }
+
+  /** The tokens minted for an app's installations, in the order they were minted. */
+  mintedFor(appId: number): MintedToken[] {
+    return this.#minted
+      .filter(({ grant }) => grant.installation.app.id === appId)
+      .map(({ grant, revoked }) => ({
+        installationId: grant.installation.id,
+        owner: grant.installation.owner,
+        permissions: { ...grant.permissions },
+        repositories: grant.repositoryIds === 'all' ? 'all' : [...grant.repositoryIds].map((id) => this.world.repoById(id)?.fullName ?? String(id)),
+        expiresAt: new Date(grant.expiresAtMs).toISOString(),
+        revoked,
+      }));
   }
 }
 

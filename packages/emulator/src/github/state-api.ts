@@ -1,7 +1,7 @@
 // The emulator's programmatic side, for tests and the control API: add repositories, environments,
 // organizations and tokens; read, seed and re-key secrets as if GitHub had stored them.
 
-import { describeInstallation, type GitHubAppCredentials, type GitHubInstallation, type InstallationOptions } from './apps.js';
+import { describeInstallation, type GitHubAppCredentials, type GitHubInstallation, type InstallationOptions, type MintedToken } from './apps.js';
 import type { TokenPermission } from './auth.js';
 import { GitHubError } from './github-error.js';
 import { secretNameProblem, secretValueProblem } from './names.js';
@@ -57,6 +57,8 @@ export interface GitHubStateApi {
   installApp(appId: number, options: InstallationOptions): GitHubInstallation;
   /** Every installation of an app. */
   installations(appId: number): GitHubInstallation[];
+  /** Every installation token minted for an app, in order: owner, permissions, repositories, revoked (never the value). */
+  installationTokens(appId: number): MintedToken[];
 }
 
 export function createStateApi(ctx: GitHubContext): GitHubStateApi {
@@ -117,6 +119,7 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
     createApp: (options) => ctx.apps.createApp(options),
     installApp: (appId, options) => ctx.apps.install(appId, options),
     installations: (appId) => ctx.apps.installationsOf(appId).map(describeInstallation),
+    installationTokens: (appId) => ctx.apps.mintedFor(appId),
 
     rotatePublicKey: (target) => {
       const found = mustFind(target);
