@@ -562,7 +562,7 @@ var require_light = __commonJS({
           return this.check(weight, now);
         }
         async __register__(index, weight, expiration) {
-          var now, wait;
+          var now, wait2;
           await this.yieldLoop();
           now = Date.now();
           if (this.conditionsCheck(weight)) {
@@ -570,11 +570,11 @@ var require_light = __commonJS({
             if (this.storeOptions.reservoir != null) {
               this.storeOptions.reservoir -= weight;
             }
-            wait = Math.max(this._nextRequest - now, 0);
-            this._nextRequest = now + wait + this.storeOptions.minTime;
+            wait2 = Math.max(this._nextRequest - now, 0);
+            this._nextRequest = now + wait2 + this.storeOptions.minTime;
             return {
               success: true,
-              wait,
+              wait: wait2,
               reservoir: this.storeOptions.reservoir
             };
           } else {
@@ -1054,7 +1054,7 @@ var require_light = __commonJS({
               return this.Events.trigger("error", e);
             }
           }
-          _run(index, job, wait) {
+          _run(index, job, wait2) {
             var clearGlobalState, free, run2;
             job.doRun();
             clearGlobalState = this._clearGlobalState.bind(this, index);
@@ -1063,10 +1063,10 @@ var require_light = __commonJS({
             return this._scheduled[index] = {
               timeout: setTimeout(() => {
                 return job.doExecute(this._limiter, clearGlobalState, run2, free);
-              }, wait),
+              }, wait2),
               expiration: job.options.expiration != null ? setTimeout(function() {
                 return job.doExpire(clearGlobalState, run2, free);
-              }, wait + job.options.expiration) : void 0,
+              }, wait2 + job.options.expiration) : void 0,
               job
             };
           }
@@ -1083,7 +1083,7 @@ var require_light = __commonJS({
               }
               this.Events.trigger("debug", `Draining ${options.id}`, { args, options });
               index = this._randomIndex();
-              return this._store.__register__(index, options.weight, options.expiration).then(({ success, wait, reservoir }) => {
+              return this._store.__register__(index, options.weight, options.expiration).then(({ success, wait: wait2, reservoir }) => {
                 var empty;
                 this.Events.trigger("debug", `Drained ${options.id}`, { success, args, options });
                 if (success) {
@@ -1095,7 +1095,7 @@ var require_light = __commonJS({
                   if (reservoir === 0) {
                     this.Events.trigger("depleted", empty);
                   }
-                  this._run(index, next, wait);
+                  this._run(index, next, wait2);
                   return this.Promise.resolve(options.weight);
                 } else {
                   return this.Promise.resolve(null);
@@ -1544,7 +1544,7 @@ var ResponseShapeError = class extends ApiError {
 };
 var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
 function classify(status, method, path, retryAfterMs) {
-  const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
+  const wait2 = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
   switch (status) {
     case 400:
     case 422:
@@ -1563,16 +1563,16 @@ function classify(status, method, path, retryAfterMs) {
     case 423:
       return [
         LockedError,
-        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
+        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait2}.`
       ];
     case 429:
       return [
         RateLimitError,
-        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait}.`
+        `Rate limited: the platform allows about 700 requests a minute and 40 a second per route; slow down and retry later${wait2}.`
       ];
   }
   if (status === 503)
-    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait}.`];
+    return [ServerError, `The platform is unavailable and the request did not take effect: retry later${wait2}.`];
   if (status >= 500) {
     const effect = method === "GET" ? "" : ` ${MAY_HAVE_TAKEN_EFFECT}`;
     return [ServerError, `The platform failed to handle the request: retry later.${effect}`];
@@ -1921,11 +1921,11 @@ function checkRuntime(value, context) {
 }
 
 // ../../packages/api/dist/toolkit/notify-hook.js
-function notifyHook(hook2, event) {
-  if (hook2 === void 0)
+function notifyHook(hook6, event) {
+  if (hook6 === void 0)
     return;
   try {
-    const result2 = hook2(event);
+    const result2 = hook6(event);
     if (typeof result2?.then === "function") {
       result2.then(void 0, () => void 0);
     }
@@ -2650,27 +2650,27 @@ function checkMinInterval(value, intervalMs) {
 
 // ../../packages/api/dist/waiter/wait.js
 async function waitForOperations(transport, projectId, options) {
-  const wait = checkWait(projectId, options);
-  if (wait.ids?.length === 0)
+  const wait2 = checkWait(projectId, options);
+  if (wait2.ids?.length === 0)
     return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
-  const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);
+  const deadline = new WaitDeadline(transport.runtime, wait2.timeoutMs, [transport.signal, wait2.signal]);
   try {
-    return await pollUntilDone(transport, wait, deadline);
+    return await pollUntilDone(transport, wait2, deadline);
   } finally {
     deadline.dispose();
   }
 }
-async function pollUntilDone(transport, wait, deadline) {
+async function pollUntilDone(transport, wait2, deadline) {
   const { now } = transport.runtime;
   const started = now();
   const counts = { round: 0, total: 0 };
   const context = {
     transport,
-    projectId: wait.projectId,
+    projectId: wait2.projectId,
     call: { signal: deadline.signal, onAttempt: () => counts.round++ }
   };
-  const awaited = awaitedOperations(wait.ids);
-  const schedule = new PollSchedule({ minIntervalMs: wait.minIntervalMs, maxIntervalMs: wait.intervalMs }, transport.runtime.random);
+  const awaited = awaitedOperations(wait2.ids);
+  const schedule = new PollSchedule({ minIntervalMs: wait2.minIntervalMs, maxIntervalMs: wait2.intervalMs }, transport.runtime.random);
   let rounds = 0;
   for (let lastRound = false; ; ) {
     const roundStarted = now();
@@ -2678,7 +2678,7 @@ async function pollUntilDone(transport, wait, deadline) {
     const outcome = await runRound(deadline, () => awaited.poll(context));
     counts.total += counts.round;
     const error2 = outcome.kind === "transient" ? outcome.error : void 0;
-    wait.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error2));
+    wait2.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error2));
     counts.round = 0;
     if (outcome.kind === "deadline" || lastRound || awaited.known() && awaited.state().pendingIds().length === 0)
       break;
@@ -2690,12 +2690,12 @@ async function pollUntilDone(transport, wait, deadline) {
       break;
     const retryAfterMs = error2?.retryAfterMs ?? 0;
     if (retryAfterMs > untilLatestStart) {
-      await pause(transport, deadline.at - now(), wait, deadline);
+      await pause(transport, deadline.at - now(), wait2, deadline);
       break;
     }
     const untilNextStart = Math.max(0, schedule.delayAfter(roundStarted - started) - roundMs, retryAfterMs);
     lastRound = untilLatestStart <= untilNextStart;
-    if (!await pause(transport, Math.min(untilNextStart, untilLatestStart), wait, deadline))
+    if (!await pause(transport, Math.min(untilNextStart, untilLatestStart), wait2, deadline))
       break;
   }
   return result(awaited.state(), { rounds, requests: counts.total, elapsedMs: now() - started, complete: awaited.known() });
@@ -2733,7 +2733,7 @@ async function runRound(deadline, round) {
     throw error2;
   }
 }
-async function pause(transport, ms, wait, deadline) {
+async function pause(transport, ms, wait2, deadline) {
   try {
     await transport.runtime.sleep(ms, deadline.signal);
     return true;
@@ -2742,7 +2742,7 @@ async function pause(transport, ms, wait, deadline) {
       throw error2;
     if (!deadline.callerAborted())
       return false;
-    throw new RequestAbortedError(`${WAIT_CONTEXT}: waiting for the operations of project ${wait.projectId} was aborted by the caller's signal.`, { method: "GET", path: apiPath`/projects/${wait.projectId}/operations` });
+    throw new RequestAbortedError(`${WAIT_CONTEXT}: waiting for the operations of project ${wait2.projectId} was aborted by the caller's signal.`, { method: "GET", path: apiPath`/projects/${wait2.projectId}/operations` });
   }
 }
 function pollEvent(state, round, elapsedMs, counts, error2) {
@@ -3683,8 +3683,8 @@ function platformFailureCode(error2) {
 }
 
 // ../../packages/rotation/dist/log.js
-function observer(hook2) {
-  return (value) => notifyHook(hook2, value);
+function observer(hook6) {
+  return (value) => notifyHook(hook6, value);
 }
 
 // ../../packages/rotation/dist/family.js
@@ -3929,350 +3929,47 @@ function isFamilyMember(name, family) {
   return name.startsWith(family) && TAIL.test(name.slice(family.length));
 }
 
-// ../../node_modules/.pnpm/@octokit+plugin-retry@8.1.1_@octokit+core@7.0.8/node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var import_light = __toESM(require_light(), 1);
-
-// ../../node_modules/.pnpm/@octokit+request-error@7.1.2/node_modules/@octokit/request-error/dist-src/index.js
-var RequestError = class extends Error {
-  name;
-  /**
-   * http status code
-   */
-  status;
-  /**
-   * Request options that lead to the error.
-   */
-  request;
-  /**
-   * Response object if a response was received
-   */
-  response;
-  constructor(message, statusCode, options) {
-    super(message, { cause: options.cause });
-    this.name = "HttpError";
-    this.status = Number.parseInt(statusCode);
-    if (Number.isNaN(this.status)) {
-      this.status = 0;
-    }
-    if ("response" in options) {
-      this.response = options.response;
-    }
-    const requestCopy = Object.assign({}, options.request);
-    if (options.request.headers.authorization) {
-      requestCopy.headers = Object.assign({}, options.request.headers, {
-        authorization: options.request.headers.authorization.replace(
-          /(?<! ) .*$/,
-          " [REDACTED]"
-        )
-      });
-    }
-    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
-    this.request = requestCopy;
-  }
-};
-
-// ../../node_modules/.pnpm/@octokit+plugin-retry@8.1.1_@octokit+core@7.0.8/node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var VERSION2 = "0.0.0-development";
-function isRequestError(error2) {
-  return error2.request !== void 0;
+// ../../packages/rotation/dist/github-app/app-access.js
+import { createPrivateKey } from "node:crypto";
+function isAppAccess(github) {
+  return "appId" in github || "privateKey" in github;
 }
-async function errorRequest(state, octokit, error2, options) {
-  if (!isRequestError(error2) || !error2?.request.request) {
-    throw error2;
-  }
-  if (error2.status >= 400 && !state.doNotRetry.includes(error2.status)) {
-    const retries = options.request.retries != null ? options.request.retries : state.retries;
-    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
-    throw octokit.retry.retryRequest(error2, retries, retryAfter);
-  }
-  throw error2;
+var WHAT_TO_PASTE = "paste the whole .pem file the App's settings download (Private keys > Generate a private key), from -----BEGIN to -----END";
+function checkAppId(appId) {
+  const text = typeof appId === "number" ? String(appId) : typeof appId === "string" ? appId.trim() : "";
+  if (/^[1-9]\d{0,15}$/.test(text) || /^Iv[0-9A-Za-z.]{6,40}$/.test(text))
+    return text;
+  const given = typeof appId === "string" && appId.length <= 20 && !looksLikeCredential(appId) ? `, not ${JSON.stringify(appId)}` : "";
+  throw new OptionError("appId", `appId must be the GitHub App's id (App settings > General > App ID) or its client id${given}`);
 }
-async function wrapRequest(state, octokit, request2, options) {
-  const limiter = new import_light.default();
-  limiter.on("failed", function(error2, info2) {
-    const maxRetries = ~~error2.request.request?.retries;
-    const after = ~~error2.request.request?.retryAfter;
-    options.request.retryCount = info2.retryCount + 1;
-    if (maxRetries > info2.retryCount) {
-      return after * state.retryAfterBaseValue;
-    }
-  });
-  return limiter.schedule(
-    requestWithGraphqlErrorHandling.bind(null, state, octokit, request2),
-    options
-  );
+function checkPrivateKey(privateKey) {
+  if (typeof privateKey !== "string" || !privateKey.trim()) {
+    throw new OptionError("privateKey", `privateKey is required: ${WHAT_TO_PASTE}`);
+  }
+  const text = privateKey.trim();
+  const refuse = (what) => new OptionError("privateKey", `privateKey ${what}, not the App's private key: ${WHAT_TO_PASTE}`);
+  if (/^SHA256:/i.test(text))
+    throw refuse("is the key's SHA256 fingerprint");
+  if (/^(?:gh[pousr]_|github_pat_)/.test(text))
+    throw refuse("is a GitHub token");
+  if (/^napi_/.test(text))
+    throw refuse("is a platform API key");
+  if (/-----BEGIN [A-Z ]*PUBLIC KEY-----/.test(text))
+    throw refuse("is a public key");
+  const pem = text.includes("\\n") && !text.includes("\n") ? text.replace(/\\n/g, "\n") : text;
+  if (!/^-----BEGIN (?:RSA )?PRIVATE KEY-----\s[\s\S]+\s-----END (?:RSA )?PRIVATE KEY-----$/.test(pem)) {
+    throw refuse("is not a PEM private key");
+  }
+  try {
+    const key = createPrivateKey(pem);
+    if (key.asymmetricKeyType !== "rsa")
+      throw new Error("not RSA");
+  } catch {
+    throw refuse("is not a readable RSA private key (it may be cut short or have lost its line breaks)");
+  }
+  return `${pem}
+`;
 }
-async function requestWithGraphqlErrorHandling(state, octokit, request2, options) {
-  const response = await request2(options);
-  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
-    response.data.errors[0].message
-  )) {
-    const error2 = new RequestError(response.data.errors[0].message, 500, {
-      request: options,
-      response
-    });
-    return errorRequest(state, octokit, error2, options);
-  }
-  return response;
-}
-function retry(octokit, octokitOptions) {
-  const state = Object.assign(
-    {
-      enabled: true,
-      retryAfterBaseValue: 1e3,
-      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
-      retries: 3
-    },
-    octokitOptions.retry
-  );
-  const retryPlugin = {
-    retry: {
-      retryRequest: (error2, retries, retryAfter) => {
-        error2.request.request = Object.assign({}, error2.request.request, {
-          retries,
-          retryAfter
-        });
-        return error2;
-      }
-    }
-  };
-  if (state.enabled) {
-    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
-    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
-  }
-  return retryPlugin;
-}
-retry.VERSION = VERSION2;
-
-// ../../node_modules/.pnpm/@octokit+plugin-throttling@11.0.5_@octokit+core@7.0.8/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var import_light2 = __toESM(require_light(), 1);
-var VERSION3 = "0.0.0-development";
-var noop = () => Promise.resolve();
-function wrapRequest2(state, request2, options) {
-  return state.retryLimiter.schedule(doRequest, state, request2, options);
-}
-async function doRequest(state, request2, options) {
-  const { pathname } = new URL(options.url, "http://github.test");
-  const isAuth = isAuthRequest(options.method, pathname);
-  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
-  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
-  const isGraphQL = pathname.startsWith("/graphql");
-  const retryCount = ~~request2.retryCount;
-  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
-  if (state.clustering) {
-    jobOptions.expiration = 1e3 * 60;
-  }
-  if (isWrite || isGraphQL) {
-    await state.write.key(state.id).schedule(jobOptions, noop);
-  }
-  if (isWrite && state.triggersNotification(pathname)) {
-    await state.notifications.key(state.id).schedule(jobOptions, noop);
-  }
-  if (isSearch) {
-    await state.search.key(state.id).schedule(jobOptions, noop);
-  }
-  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
-  if (isGraphQL) {
-    const res = await req;
-    if (res.data.errors != null && res.data.errors.some((error2) => error2.type === "RATE_LIMITED")) {
-      const error2 = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
-        response: res,
-        data: res.data
-      });
-      throw error2;
-    }
-  }
-  return req;
-}
-function isAuthRequest(method, pathname) {
-  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
-  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
-  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
-  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
-  pathname === "/login/oauth/access_token");
-}
-var triggers_notification_paths_default = [
-  "/orgs/{org}/invitations",
-  "/orgs/{org}/invitations/{invitation_id}",
-  "/orgs/{org}/teams/{team_slug}/discussions",
-  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-  "/repos/{owner}/{repo}/collaborators/{username}",
-  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
-  "/repos/{owner}/{repo}/issues",
-  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
-  "/repos/{owner}/{repo}/pulls",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-  "/repos/{owner}/{repo}/releases",
-  "/teams/{team_id}/discussions",
-  "/teams/{team_id}/discussions/{discussion_number}/comments"
-];
-function routeMatcher(paths) {
-  const regexes = paths.map(
-    (path) => path.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
-  );
-  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})[^/]*$`;
-  return new RegExp(regex2, "i");
-}
-var regex = routeMatcher(triggers_notification_paths_default);
-var triggersNotification = regex.test.bind(regex);
-var groups = {};
-var createGroups = function(Bottleneck2, common) {
-  groups.global = new Bottleneck2.Group({
-    id: "octokit-global",
-    maxConcurrent: 10,
-    ...common
-  });
-  groups.auth = new Bottleneck2.Group({
-    id: "octokit-auth",
-    maxConcurrent: 1,
-    ...common
-  });
-  groups.search = new Bottleneck2.Group({
-    id: "octokit-search",
-    maxConcurrent: 1,
-    minTime: 2e3,
-    ...common
-  });
-  groups.write = new Bottleneck2.Group({
-    id: "octokit-write",
-    maxConcurrent: 1,
-    minTime: 1e3,
-    ...common
-  });
-  groups.notifications = new Bottleneck2.Group({
-    id: "octokit-notifications",
-    maxConcurrent: 1,
-    minTime: 3e3,
-    ...common
-  });
-};
-function throttling(octokit, octokitOptions) {
-  const {
-    enabled = true,
-    Bottleneck: Bottleneck2 = import_light2.default,
-    id = "no-id",
-    timeout = 1e3 * 60 * 2,
-    // Redis TTL: 2 minutes
-    connection
-  } = octokitOptions.throttle || {};
-  if (!enabled) {
-    return {};
-  }
-  const common = { timeout };
-  if (typeof connection !== "undefined") {
-    common.connection = connection;
-  }
-  const state = Object.assign(
-    {
-      clustering: connection != null,
-      triggersNotification,
-      fallbackSecondaryRateRetryAfter: 60,
-      retryAfterBaseValue: 1e3,
-      id
-    },
-    octokitOptions.throttle
-  );
-  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
-    throw new Error(`octokit/plugin-throttling error:
-        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
-        See https://octokit.github.io/rest.js/#throttling
-
-        const octokit = new Octokit({
-          throttle: {
-            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
-            onRateLimit: (retryAfter, options) => {/* ... */}
-          }
-        })
-    `);
-  }
-  let initialized = false;
-  const initializeBottleneck = () => {
-    if (initialized) {
-      return;
-    }
-    initialized = true;
-    if (groups.global == null) {
-      createGroups(Bottleneck2, common);
-    }
-    state.global = state.global ?? groups.global;
-    state.auth = state.auth ?? groups.auth;
-    state.search = state.search ?? groups.search;
-    state.write = state.write ?? groups.write;
-    state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck2();
-    const events = {};
-    const emitter = new Bottleneck2.Events(events);
-    events.on("secondary-limit", state.onSecondaryRateLimit);
-    events.on("rate-limit", state.onRateLimit);
-    events.on(
-      "error",
-      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
-    );
-    state.retryLimiter.on("failed", async function(error2, info2) {
-      const [state2, request2, options] = info2.args;
-      const { pathname } = new URL(options.url, "http://github.test");
-      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error2.status !== 401;
-      if (!(shouldRetryGraphQL || error2.status === 403 || error2.status === 429)) {
-        return;
-      }
-      const retryCount = ~~request2.retryCount;
-      request2.retryCount = retryCount;
-      options.request.retryCount = retryCount;
-      const { wantRetry, retryAfter = 0 } = await (async function() {
-        if (/\bsecondary rate\b/i.test(error2.message)) {
-          const retryAfter2 = Number(error2.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
-          const wantRetry2 = await emitter.trigger(
-            "secondary-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        if (error2.response.headers != null && error2.response.headers["x-ratelimit-remaining"] === "0" || (error2.response.data?.errors ?? []).some(
-          (error22) => error22.type === "RATE_LIMITED"
-        )) {
-          const rateLimitReset = new Date(
-            ~~error2.response.headers["x-ratelimit-reset"] * 1e3
-          ).getTime();
-          const retryAfter2 = Math.max(
-            // Add one second so we retry _after_ the reset time
-            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
-            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
-            0
-          );
-          const wantRetry2 = await emitter.trigger(
-            "rate-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        return {};
-      })();
-      if (wantRetry) {
-        request2.retryCount++;
-        return retryAfter * state2.retryAfterBaseValue;
-      }
-    });
-  };
-  octokit.hook.wrap("request", (request2, options) => {
-    initializeBottleneck();
-    return wrapRequest2(state, request2, options);
-  });
-  return {};
-}
-throttling.VERSION = VERSION3;
-throttling.triggersNotification = triggersNotification;
 
 // ../../node_modules/.pnpm/universal-user-agent@7.0.3/node_modules/universal-user-agent/index.js
 function getUserAgent() {
@@ -4285,115 +3982,9 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/register.js
-function register(state, name, method, options) {
-  if (typeof method !== "function") {
-    throw new Error("method for before hook must be a function");
-  }
-  if (!options) {
-    options = {};
-  }
-  if (Array.isArray(name)) {
-    return name.reverse().reduce((callback, name2) => {
-      return register.bind(null, state, name2, callback, options);
-    }, method)();
-  }
-  return Promise.resolve().then(() => {
-    if (!state.registry[name]) {
-      return method(options);
-    }
-    return state.registry[name].reduce((method2, registered) => {
-      return registered.hook.bind(null, method2, options);
-    }, method)();
-  });
-}
-
-// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/add.js
-function addHook(state, kind, name, hook2) {
-  const orig = hook2;
-  if (!state.registry[name]) {
-    state.registry[name] = [];
-  }
-  if (kind === "before") {
-    hook2 = (method, options) => {
-      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
-    };
-  }
-  if (kind === "after") {
-    hook2 = (method, options) => {
-      let result2;
-      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
-        result2 = result_;
-        return orig(result2, options);
-      }).then(() => {
-        return result2;
-      });
-    };
-  }
-  if (kind === "error") {
-    hook2 = (method, options) => {
-      return Promise.resolve().then(method.bind(null, options)).catch((error2) => {
-        return orig(error2, options);
-      });
-    };
-  }
-  state.registry[name].push({
-    hook: hook2,
-    orig
-  });
-}
-
-// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/remove.js
-function removeHook(state, name, method) {
-  if (!state.registry[name]) {
-    return;
-  }
-  const index = state.registry[name].map((registered) => {
-    return registered.orig;
-  }).indexOf(method);
-  if (index === -1) {
-    return;
-  }
-  state.registry[name].splice(index, 1);
-}
-
-// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/index.js
-var bind = Function.bind;
-var bindable = bind.bind(bind);
-function bindApi(hook2, state, name) {
-  const removeHookRef = bindable(removeHook, null).apply(
-    null,
-    name ? [state, name] : [state]
-  );
-  hook2.api = { remove: removeHookRef };
-  hook2.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name ? [state, kind, name] : [state, kind];
-    hook2[kind] = hook2.api[kind] = bindable(addHook, null).apply(null, args);
-  });
-}
-function Singular() {
-  const singularHookName = /* @__PURE__ */ Symbol("Singular");
-  const singularHookState = {
-    registry: {}
-  };
-  const singularHook = register.bind(null, singularHookState, singularHookName);
-  bindApi(singularHook, singularHookState, singularHookName);
-  return singularHook;
-}
-function Collection() {
-  const state = {
-    registry: {}
-  };
-  const hook2 = register.bind(null, state);
-  bindApi(hook2, state);
-  return hook2;
-}
-var before_after_hook_default = { Singular, Collection };
-
 // ../../node_modules/.pnpm/@octokit+endpoint@11.0.5/node_modules/@octokit/endpoint/dist-bundle/index.js
-var VERSION4 = "0.0.0-development";
-var userAgent = `octokit-endpoint.js/${VERSION4} ${getUserAgent()}`;
+var VERSION2 = "0.0.0-development";
+var userAgent = `octokit-endpoint.js/${VERSION2} ${getUserAgent()}`;
 var DEFAULTS = {
   method: "GET",
   baseUrl: "https://api.github.com",
@@ -5223,11 +4814,50 @@ var JSONParse = (text, reviver) => {
   }
 };
 
+// ../../node_modules/.pnpm/@octokit+request-error@7.1.2/node_modules/@octokit/request-error/dist-src/index.js
+var RequestError = class extends Error {
+  name;
+  /**
+   * http status code
+   */
+  status;
+  /**
+   * Request options that lead to the error.
+   */
+  request;
+  /**
+   * Response object if a response was received
+   */
+  response;
+  constructor(message, statusCode, options) {
+    super(message, { cause: options.cause });
+    this.name = "HttpError";
+    this.status = Number.parseInt(statusCode);
+    if (Number.isNaN(this.status)) {
+      this.status = 0;
+    }
+    if ("response" in options) {
+      this.response = options.response;
+    }
+    const requestCopy = Object.assign({}, options.request);
+    if (options.request.headers.authorization) {
+      requestCopy.headers = Object.assign({}, options.request.headers, {
+        authorization: options.request.headers.authorization.replace(
+          /(?<! ) .*$/,
+          " [REDACTED]"
+        )
+      });
+    }
+    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
+    this.request = requestCopy;
+  }
+};
+
 // ../../node_modules/.pnpm/@octokit+request@10.0.16/node_modules/@octokit/request/dist-bundle/index.js
-var VERSION5 = "10.0.16";
+var VERSION3 = "10.0.16";
 var defaults_default = {
   headers: {
-    "user-agent": `octokit-request.js/${VERSION5} ${getUserAgent()}`
+    "user-agent": `octokit-request.js/${VERSION3} ${getUserAgent()}`
   }
 };
 function isPlainObject3(value) {
@@ -5238,7 +4868,7 @@ function isPlainObject3(value) {
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
   return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
 }
-var noop2 = () => "";
+var noop = () => "";
 async function fetchWrapper(requestOptions) {
   const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
   if (!fetch2) {
@@ -5340,7 +4970,7 @@ async function fetchWrapper(requestOptions) {
 async function getResponseData(response) {
   const contentType = response.headers.get("content-type");
   if (!contentType) {
-    return response.text().catch(noop2);
+    return response.text().catch(noop);
   }
   const mimetype = parse2(contentType);
   if (isJSONResponse(mimetype)) {
@@ -5355,7 +4985,7 @@ async function getResponseData(response) {
   // (RFC 2046) and must never be decoded as text, even when the response
   // carries a (misleading) `charset=utf-8` parameter \u2014 see #751.
   mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop2);
+    return response.text().catch(noop);
   } else {
     return response.arrayBuffer().catch(
       /* v8 ignore next -- @preserve */
@@ -5405,8 +5035,1743 @@ function withDefaults2(oldEndpoint, newDefaults) {
 }
 var request = withDefaults2(endpoint, defaults_default);
 
-// ../../node_modules/.pnpm/@octokit+graphql@9.0.5/node_modules/@octokit/graphql/dist-bundle/index.js
+// ../../node_modules/.pnpm/@octokit+oauth-methods@6.0.5/node_modules/@octokit/oauth-methods/dist-bundle/index.js
+function requestToOAuthBaseUrl(request2) {
+  const endpointDefaults = request2.endpoint.DEFAULTS;
+  if (/^https:\/\/(api\.)?github\.com$/.test(endpointDefaults.baseUrl)) {
+    return "https://github.com";
+  }
+  if (/^https:\/\/api\..*\.ghe\.com$/.test(endpointDefaults.baseUrl)) {
+    return endpointDefaults.baseUrl.replace("api.", "");
+  }
+  return endpointDefaults.baseUrl.replace("/api/v3", "");
+}
+async function oauthRequest(request2, route, parameters) {
+  const withOAuthParameters = {
+    baseUrl: requestToOAuthBaseUrl(request2),
+    headers: {
+      accept: "application/json"
+    },
+    ...parameters
+  };
+  const response = await request2(route, withOAuthParameters);
+  if ("error" in response.data) {
+    const error2 = new RequestError(
+      `${response.data.error_description} (${response.data.error}, ${response.data.error_uri})`,
+      400,
+      {
+        request: request2.endpoint.merge(
+          route,
+          withOAuthParameters
+        )
+      }
+    );
+    error2.response = response;
+    throw error2;
+  }
+  return response;
+}
+async function exchangeWebFlowCode(options) {
+  const request2 = options.request || request;
+  const response = await oauthRequest(
+    request2,
+    "POST /login/oauth/access_token",
+    {
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      code: options.code,
+      redirect_uri: options.redirectUrl
+    }
+  );
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: response.data.access_token,
+    scopes: response.data.scope.split(/\s+/).filter(Boolean)
+  };
+  if (options.clientType === "github-app") {
+    if ("refresh_token" in response.data) {
+      const apiTimeInMs = new Date(response.headers.date).getTime();
+      authentication.refreshToken = response.data.refresh_token, authentication.expiresAt = toTimestamp(
+        apiTimeInMs,
+        response.data.expires_in
+      ), authentication.refreshTokenExpiresAt = toTimestamp(
+        apiTimeInMs,
+        response.data.refresh_token_expires_in
+      );
+    }
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+function toTimestamp(apiTimeInMs, expirationInSeconds) {
+  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
+}
+async function createDeviceCode(options) {
+  const request2 = options.request || request;
+  const parameters = {
+    client_id: options.clientId
+  };
+  if ("scopes" in options && Array.isArray(options.scopes)) {
+    parameters.scope = options.scopes.join(" ");
+  }
+  return oauthRequest(request2, "POST /login/device/code", parameters);
+}
+async function exchangeDeviceCode(options) {
+  const request2 = options.request || request;
+  const response = await oauthRequest(
+    request2,
+    "POST /login/oauth/access_token",
+    {
+      client_id: options.clientId,
+      device_code: options.code,
+      grant_type: "urn:ietf:params:oauth:grant-type:device_code"
+    }
+  );
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    token: response.data.access_token,
+    scopes: response.data.scope.split(/\s+/).filter(Boolean)
+  };
+  if ("clientSecret" in options) {
+    authentication.clientSecret = options.clientSecret;
+  }
+  if (options.clientType === "github-app") {
+    if ("refresh_token" in response.data) {
+      const apiTimeInMs = new Date(response.headers.date).getTime();
+      authentication.refreshToken = response.data.refresh_token, authentication.expiresAt = toTimestamp2(
+        apiTimeInMs,
+        response.data.expires_in
+      ), authentication.refreshTokenExpiresAt = toTimestamp2(
+        apiTimeInMs,
+        response.data.refresh_token_expires_in
+      );
+    }
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+function toTimestamp2(apiTimeInMs, expirationInSeconds) {
+  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
+}
+async function checkToken(options) {
+  const request2 = options.request || request;
+  const response = await request2("POST /applications/{client_id}/token", {
+    headers: {
+      authorization: `basic ${btoa(
+        `${options.clientId}:${options.clientSecret}`
+      )}`
+    },
+    client_id: options.clientId,
+    access_token: options.token
+  });
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: options.token,
+    scopes: response.data.scopes
+  };
+  if (response.data.expires_at)
+    authentication.expiresAt = response.data.expires_at;
+  if (options.clientType === "github-app") {
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+async function refreshToken(options) {
+  const request2 = options.request || request;
+  const response = await oauthRequest(
+    request2,
+    "POST /login/oauth/access_token",
+    {
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      grant_type: "refresh_token",
+      refresh_token: options.refreshToken
+    }
+  );
+  const apiTimeInMs = new Date(response.headers.date).getTime();
+  const authentication = {
+    clientType: "github-app",
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: response.data.access_token,
+    refreshToken: response.data.refresh_token,
+    expiresAt: toTimestamp3(apiTimeInMs, response.data.expires_in),
+    refreshTokenExpiresAt: toTimestamp3(
+      apiTimeInMs,
+      response.data.refresh_token_expires_in
+    )
+  };
+  return { ...response, authentication };
+}
+function toTimestamp3(apiTimeInMs, expirationInSeconds) {
+  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
+}
+async function resetToken(options) {
+  const request2 = options.request || request;
+  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
+  const response = await request2(
+    "PATCH /applications/{client_id}/token",
+    {
+      headers: {
+        authorization: `basic ${auth6}`
+      },
+      client_id: options.clientId,
+      access_token: options.token
+    }
+  );
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: response.data.token,
+    scopes: response.data.scopes
+  };
+  if (response.data.expires_at)
+    authentication.expiresAt = response.data.expires_at;
+  if (options.clientType === "github-app") {
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+async function deleteToken(options) {
+  const request2 = options.request || request;
+  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
+  return request2(
+    "DELETE /applications/{client_id}/token",
+    {
+      headers: {
+        authorization: `basic ${auth6}`
+      },
+      client_id: options.clientId,
+      access_token: options.token
+    }
+  );
+}
+async function deleteAuthorization(options) {
+  const request2 = options.request || request;
+  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
+  return request2(
+    "DELETE /applications/{client_id}/grant",
+    {
+      headers: {
+        authorization: `basic ${auth6}`
+      },
+      client_id: options.clientId,
+      access_token: options.token
+    }
+  );
+}
+
+// ../../node_modules/.pnpm/@octokit+auth-oauth-device@8.0.5/node_modules/@octokit/auth-oauth-device/dist-bundle/index.js
+async function getOAuthAccessToken(state, options) {
+  const cachedAuthentication = getCachedAuthentication(state, options.auth);
+  if (cachedAuthentication) return cachedAuthentication;
+  const { data: verification } = await createDeviceCode({
+    clientType: state.clientType,
+    clientId: state.clientId,
+    request: options.request || state.request,
+    // @ts-expect-error the extra code to make TS happy is not worth it
+    scopes: options.auth.scopes || state.scopes
+  });
+  await state.onVerification(verification);
+  const authentication = await waitForAccessToken(
+    options.request || state.request,
+    state.clientId,
+    state.clientType,
+    verification
+  );
+  state.authentication = authentication;
+  return authentication;
+}
+function getCachedAuthentication(state, auth22) {
+  if (auth22.refresh === true) return false;
+  if (!state.authentication) return false;
+  if (state.clientType === "github-app") {
+    return state.authentication;
+  }
+  const authentication = state.authentication;
+  const newScope = ("scopes" in auth22 && auth22.scopes || state.scopes).join(
+    " "
+  );
+  const currentScope = authentication.scopes.join(" ");
+  return newScope === currentScope ? authentication : false;
+}
+async function wait(seconds) {
+  await new Promise((resolve2) => setTimeout(resolve2, seconds * 1e3));
+}
+async function waitForAccessToken(request2, clientId, clientType, verification) {
+  try {
+    const options = {
+      clientId,
+      request: request2,
+      code: verification.device_code
+    };
+    const { authentication } = clientType === "oauth-app" ? await exchangeDeviceCode({
+      ...options,
+      clientType: "oauth-app"
+    }) : await exchangeDeviceCode({
+      ...options,
+      clientType: "github-app"
+    });
+    return {
+      type: "token",
+      tokenType: "oauth",
+      ...authentication
+    };
+  } catch (error2) {
+    if (!error2.response) throw error2;
+    const errorType = error2.response.data.error;
+    if (errorType === "authorization_pending") {
+      await wait(verification.interval);
+      return waitForAccessToken(request2, clientId, clientType, verification);
+    }
+    if (errorType === "slow_down") {
+      await wait(verification.interval + 7);
+      return waitForAccessToken(request2, clientId, clientType, verification);
+    }
+    throw error2;
+  }
+}
+async function auth(state, authOptions) {
+  return getOAuthAccessToken(state, {
+    auth: authOptions
+  });
+}
+async function hook(state, request2, route, parameters) {
+  let endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
+    return request2(endpoint2);
+  }
+  const { token } = await getOAuthAccessToken(state, {
+    request: request2,
+    auth: { type: "oauth" }
+  });
+  endpoint2.headers.authorization = `token ${token}`;
+  return request2(endpoint2);
+}
+var VERSION4 = "0.0.0-development";
+function createOAuthDeviceAuth(options) {
+  const requestWithDefaults = options.request || request.defaults({
+    headers: {
+      "user-agent": `octokit-auth-oauth-device.js/${VERSION4} ${getUserAgent()}`
+    }
+  });
+  const { request: request2 = requestWithDefaults, ...otherOptions } = options;
+  const state = options.clientType === "github-app" ? {
+    ...otherOptions,
+    clientType: "github-app",
+    request: request2
+  } : {
+    ...otherOptions,
+    clientType: "oauth-app",
+    request: request2,
+    scopes: options.scopes || []
+  };
+  if (!options.clientId) {
+    throw new Error(
+      '[@octokit/auth-oauth-device] "clientId" option must be set (https://github.com/octokit/auth-oauth-device.js#usage)'
+    );
+  }
+  if (!options.onVerification) {
+    throw new Error(
+      '[@octokit/auth-oauth-device] "onVerification" option must be a function (https://github.com/octokit/auth-oauth-device.js#usage)'
+    );
+  }
+  return Object.assign(auth.bind(null, state), {
+    hook: hook.bind(null, state)
+  });
+}
+
+// ../../node_modules/.pnpm/@octokit+auth-oauth-user@6.0.4/node_modules/@octokit/auth-oauth-user/dist-bundle/index.js
+var VERSION5 = "0.0.0-development";
+async function getAuthentication(state) {
+  if ("code" in state.strategyOptions) {
+    const { authentication } = await exchangeWebFlowCode({
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientType: state.clientType,
+      onTokenCreated: state.onTokenCreated,
+      ...state.strategyOptions,
+      request: state.request
+    });
+    return {
+      type: "token",
+      tokenType: "oauth",
+      ...authentication
+    };
+  }
+  if ("onVerification" in state.strategyOptions) {
+    const deviceAuth = createOAuthDeviceAuth({
+      clientType: state.clientType,
+      clientId: state.clientId,
+      onTokenCreated: state.onTokenCreated,
+      ...state.strategyOptions,
+      request: state.request
+    });
+    const authentication = await deviceAuth({
+      type: "oauth"
+    });
+    return {
+      clientSecret: state.clientSecret,
+      ...authentication
+    };
+  }
+  if ("token" in state.strategyOptions) {
+    return {
+      type: "token",
+      tokenType: "oauth",
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientType: state.clientType,
+      onTokenCreated: state.onTokenCreated,
+      ...state.strategyOptions
+    };
+  }
+  throw new Error("[@octokit/auth-oauth-user] Invalid strategy options");
+}
+async function auth2(state, options = {}) {
+  if (!state.authentication) {
+    state.authentication = state.clientType === "oauth-app" ? await getAuthentication(state) : await getAuthentication(state);
+  }
+  if (state.authentication.invalid) {
+    throw new Error("[@octokit/auth-oauth-user] Token is invalid");
+  }
+  const currentAuthentication = state.authentication;
+  if ("expiresAt" in currentAuthentication) {
+    if (options.type === "refresh" || new Date(currentAuthentication.expiresAt) < /* @__PURE__ */ new Date()) {
+      const { authentication } = await refreshToken({
+        clientType: "github-app",
+        clientId: state.clientId,
+        clientSecret: state.clientSecret,
+        refreshToken: currentAuthentication.refreshToken,
+        request: state.request
+      });
+      state.authentication = {
+        tokenType: "oauth",
+        type: "token",
+        ...authentication
+      };
+    }
+  }
+  if (options.type === "refresh") {
+    if (state.clientType === "oauth-app") {
+      throw new Error(
+        "[@octokit/auth-oauth-user] OAuth Apps do not support expiring tokens"
+      );
+    }
+    if (!currentAuthentication.hasOwnProperty("expiresAt")) {
+      throw new Error("[@octokit/auth-oauth-user] Refresh token missing");
+    }
+    await state.onTokenCreated?.(state.authentication, {
+      type: options.type
+    });
+  }
+  if (options.type === "check" || options.type === "reset") {
+    const method = options.type === "check" ? checkToken : resetToken;
+    try {
+      const { authentication } = await method({
+        // @ts-expect-error making TS happy would require unnecessary code so no
+        clientType: state.clientType,
+        clientId: state.clientId,
+        clientSecret: state.clientSecret,
+        token: state.authentication.token,
+        request: state.request
+      });
+      state.authentication = {
+        tokenType: "oauth",
+        type: "token",
+        // @ts-expect-error TBD
+        ...authentication
+      };
+      if (options.type === "reset") {
+        await state.onTokenCreated?.(state.authentication, {
+          type: options.type
+        });
+      }
+      return state.authentication;
+    } catch (error2) {
+      if (error2.status === 404) {
+        error2.message = "[@octokit/auth-oauth-user] Token is invalid";
+        state.authentication.invalid = true;
+      }
+      throw error2;
+    }
+  }
+  if (options.type === "delete" || options.type === "deleteAuthorization") {
+    const method = options.type === "delete" ? deleteToken : deleteAuthorization;
+    try {
+      await method({
+        // @ts-expect-error making TS happy would require unnecessary code so no
+        clientType: state.clientType,
+        clientId: state.clientId,
+        clientSecret: state.clientSecret,
+        token: state.authentication.token,
+        request: state.request
+      });
+    } catch (error2) {
+      if (error2.status !== 404) throw error2;
+    }
+    state.authentication.invalid = true;
+    return state.authentication;
+  }
+  return state.authentication;
+}
+var ROUTES_REQUIRING_BASIC_AUTH = /\/applications\/[^/]+\/(token|grant)s?/;
+function requiresBasicAuth(url) {
+  return url && ROUTES_REQUIRING_BASIC_AUTH.test(url);
+}
+async function hook2(state, request2, route, parameters = {}) {
+  const endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
+    return request2(endpoint2);
+  }
+  if (requiresBasicAuth(endpoint2.url)) {
+    const credentials = btoa(`${state.clientId}:${state.clientSecret}`);
+    endpoint2.headers.authorization = `basic ${credentials}`;
+    return request2(endpoint2);
+  }
+  const { token } = state.clientType === "oauth-app" ? await auth2({ ...state, request: request2 }) : await auth2({ ...state, request: request2 });
+  endpoint2.headers.authorization = "token " + token;
+  return request2(endpoint2);
+}
+function createOAuthUserAuth({
+  clientId,
+  clientSecret,
+  clientType = "oauth-app",
+  request: request2 = request.defaults({
+    headers: {
+      "user-agent": `octokit-auth-oauth-app.js/${VERSION5} ${getUserAgent()}`
+    }
+  }),
+  onTokenCreated,
+  ...strategyOptions
+}) {
+  const state = Object.assign({
+    clientType,
+    clientId,
+    clientSecret,
+    onTokenCreated,
+    strategyOptions,
+    request: request2
+  });
+  return Object.assign(auth2.bind(null, state), {
+    // @ts-expect-error not worth the extra code needed to appease TS
+    hook: hook2.bind(null, state)
+  });
+}
+createOAuthUserAuth.VERSION = VERSION5;
+
+// ../../node_modules/.pnpm/@octokit+auth-oauth-app@9.0.5/node_modules/@octokit/auth-oauth-app/dist-bundle/index.js
+async function auth3(state, authOptions) {
+  if (authOptions.type === "oauth-app") {
+    return {
+      type: "oauth-app",
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientType: state.clientType,
+      headers: {
+        authorization: `basic ${btoa(
+          `${state.clientId}:${state.clientSecret}`
+        )}`
+      }
+    };
+  }
+  if ("factory" in authOptions) {
+    const { type, ...options } = {
+      ...authOptions,
+      ...state
+    };
+    return authOptions.factory(options);
+  }
+  const common = {
+    clientId: state.clientId,
+    clientSecret: state.clientSecret,
+    request: state.request,
+    ...authOptions
+  };
+  const userAuth = state.clientType === "oauth-app" ? await createOAuthUserAuth({
+    ...common,
+    clientType: state.clientType
+  }) : await createOAuthUserAuth({
+    ...common,
+    clientType: state.clientType
+  });
+  return userAuth();
+}
+async function hook3(state, request2, route, parameters) {
+  let endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
+    return request2(endpoint2);
+  }
+  if (state.clientType === "github-app" && !requiresBasicAuth(endpoint2.url)) {
+    throw new Error(
+      `[@octokit/auth-oauth-app] GitHub Apps cannot use their client ID/secret for basic authentication for endpoints other than "/applications/{client_id}/**". "${endpoint2.method} ${endpoint2.url}" is not supported.`
+    );
+  }
+  const credentials = btoa(`${state.clientId}:${state.clientSecret}`);
+  endpoint2.headers.authorization = `basic ${credentials}`;
+  try {
+    return await request2(endpoint2);
+  } catch (error2) {
+    if (error2.status !== 401) throw error2;
+    error2.message = `[@octokit/auth-oauth-app] "${endpoint2.method} ${endpoint2.url}" does not support clientId/clientSecret basic authentication.`;
+    throw error2;
+  }
+}
 var VERSION6 = "0.0.0-development";
+function createOAuthAppAuth(options) {
+  const state = Object.assign(
+    {
+      request: request.defaults({
+        headers: {
+          "user-agent": `octokit-auth-oauth-app.js/${VERSION6} ${getUserAgent()}`
+        }
+      }),
+      clientType: "oauth-app"
+    },
+    options
+  );
+  return Object.assign(auth3.bind(null, state), {
+    hook: hook3.bind(null, state)
+  });
+}
+
+// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/lib/utils.js
+function isPkcs1(privateKey) {
+  return privateKey.includes("-----BEGIN RSA PRIVATE KEY-----");
+}
+function isOpenSsh(privateKey) {
+  return privateKey.includes("-----BEGIN OPENSSH PRIVATE KEY-----");
+}
+function string2ArrayBuffer(str) {
+  const buf = new ArrayBuffer(str.length);
+  const bufView = new Uint8Array(buf);
+  for (let i2 = 0, strLen = str.length; i2 < strLen; i2++) {
+    bufView[i2] = str.charCodeAt(i2);
+  }
+  return buf;
+}
+function getDERfromPEM(pem) {
+  const pemB64 = pem.trim().split("\n").slice(1, -1).join("");
+  const decoded = atob(pemB64);
+  return string2ArrayBuffer(decoded);
+}
+function getEncodedMessage(header, payload) {
+  return `${base64encodeJSON(header)}.${base64encodeJSON(payload)}`;
+}
+function base64encode(buffer) {
+  var binary = "";
+  var bytes = new Uint8Array(buffer);
+  var len = bytes.byteLength;
+  for (var i2 = 0; i2 < len; i2++) {
+    binary += String.fromCharCode(bytes[i2]);
+  }
+  return fromBase64(btoa(binary));
+}
+function fromBase64(base64) {
+  return base64.replace(/=/g, "").replace(/\+/g, "-").replace(/\//g, "_");
+}
+function base64encodeJSON(obj) {
+  return fromBase64(btoa(JSON.stringify(obj)));
+}
+
+// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/lib/crypto-node.js
+import { subtle } from "node:crypto";
+import { createPrivateKey as createPrivateKey2 } from "node:crypto";
+function convertPrivateKey(privateKey) {
+  if (!isPkcs1(privateKey)) return privateKey;
+  return createPrivateKey2(privateKey).export({
+    type: "pkcs8",
+    format: "pem"
+  });
+}
+
+// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/lib/get-token.js
+async function getToken({ privateKey, payload }) {
+  const convertedPrivateKey = convertPrivateKey(privateKey);
+  if (isPkcs1(convertedPrivateKey)) {
+    throw new Error(
+      "[universal-github-app-jwt] Private Key is in PKCS#1 format, but only PKCS#8 is supported. See https://github.com/gr2m/universal-github-app-jwt#private-key-formats"
+    );
+  }
+  if (isOpenSsh(convertedPrivateKey)) {
+    throw new Error(
+      "[universal-github-app-jwt] Private Key is in OpenSSH format, but only PKCS#8 is supported. See https://github.com/gr2m/universal-github-app-jwt#private-key-formats"
+    );
+  }
+  const algorithm = {
+    name: "RSASSA-PKCS1-v1_5",
+    hash: { name: "SHA-256" }
+  };
+  const header = { alg: "RS256", typ: "JWT" };
+  const privateKeyDER = getDERfromPEM(convertedPrivateKey);
+  const importedKey = await subtle.importKey(
+    "pkcs8",
+    privateKeyDER,
+    algorithm,
+    false,
+    ["sign"]
+  );
+  const encodedMessage = getEncodedMessage(header, payload);
+  const encodedMessageArrBuf = string2ArrayBuffer(encodedMessage);
+  const signatureArrBuf = await subtle.sign(
+    algorithm.name,
+    importedKey,
+    encodedMessageArrBuf
+  );
+  const encodedSignature = base64encode(signatureArrBuf);
+  return `${encodedMessage}.${encodedSignature}`;
+}
+
+// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/index.js
+async function githubAppJwt({
+  id,
+  privateKey,
+  now = Math.floor(Date.now() / 1e3)
+}) {
+  const privateKeyWithNewlines = privateKey.replace(/\\n/g, "\n");
+  const nowWithSafetyMargin = now - 30;
+  const expiration = nowWithSafetyMargin + 60 * 10;
+  const payload = {
+    iat: nowWithSafetyMargin,
+    // Issued at time
+    exp: expiration,
+    iss: id
+  };
+  const token = await getToken({
+    privateKey: privateKeyWithNewlines,
+    payload
+  });
+  return {
+    appId: id,
+    expiration,
+    token
+  };
+}
+
+// ../../node_modules/.pnpm/toad-cache@3.7.4/node_modules/toad-cache/dist/toad-cache.mjs
+function validateCacheParams(max, ttlInMsecs) {
+  if (typeof max !== "number" || !Number.isInteger(max) || max < 0) {
+    throw new Error("Invalid max value");
+  }
+  if (typeof ttlInMsecs !== "number" || !Number.isInteger(ttlInMsecs) || ttlInMsecs < 0) {
+    throw new Error("Invalid ttl value");
+  }
+}
+var LruObject = class {
+  constructor(max = 1e3, ttlInMsecs = 0) {
+    validateCacheParams(max, ttlInMsecs);
+    this.first = null;
+    this.items = /* @__PURE__ */ Object.create(null);
+    this.last = null;
+    this.size = 0;
+    this.max = max;
+    this.ttl = ttlInMsecs;
+  }
+  bumpLru(item) {
+    if (this.last === item) {
+      return;
+    }
+    const last = this.last;
+    const next = item.next;
+    const prev = item.prev;
+    if (this.first === item) {
+      this.first = next;
+    }
+    item.next = null;
+    item.prev = last;
+    last.next = item;
+    if (prev !== null) {
+      prev.next = next;
+    }
+    if (next !== null) {
+      next.prev = prev;
+    }
+    this.last = item;
+  }
+  clear() {
+    this.items = /* @__PURE__ */ Object.create(null);
+    this.first = null;
+    this.last = null;
+    this.size = 0;
+  }
+  delete(key) {
+    const item = this.items[key];
+    if (item !== void 0) {
+      delete this.items[key];
+      this.size--;
+      if (item.prev !== null) {
+        item.prev.next = item.next;
+      }
+      if (item.next !== null) {
+        item.next.prev = item.prev;
+      }
+      if (this.first === item) {
+        this.first = item.next;
+      }
+      if (this.last === item) {
+        this.last = item.prev;
+      }
+    }
+  }
+  deleteMany(keys) {
+    for (var i2 = 0; i2 < keys.length; i2++) {
+      this.delete(keys[i2]);
+    }
+  }
+  evict() {
+    if (this.size > 0) {
+      const item = this.first;
+      delete this.items[item.key];
+      if (--this.size === 0) {
+        this.first = null;
+        this.last = null;
+      } else {
+        this.first = item.next;
+        this.first.prev = null;
+      }
+    }
+  }
+  expiresAt(key) {
+    const item = this.items[key];
+    if (item !== void 0) {
+      return item.expiry;
+    }
+  }
+  get(key) {
+    const item = this.items[key];
+    if (item !== void 0) {
+      if (this.ttl > 0 && item.expiry <= Date.now()) {
+        this.delete(key);
+        return;
+      }
+      this.bumpLru(item);
+      return item.value;
+    }
+  }
+  getMany(keys) {
+    const result2 = new Array(keys.length);
+    for (var i2 = 0; i2 < keys.length; i2++) {
+      result2[i2] = this.get(keys[i2]);
+    }
+    return result2;
+  }
+  keys() {
+    return Object.keys(this.items);
+  }
+  set(key, value) {
+    const existing = this.items[key];
+    if (existing !== void 0) {
+      existing.value = value;
+      existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
+      this.bumpLru(existing);
+      return;
+    }
+    if (this.max > 0 && this.size >= this.max) {
+      this.evict();
+    }
+    const item = {
+      expiry: this.ttl > 0 ? Date.now() + this.ttl : this.ttl,
+      key,
+      prev: this.last,
+      next: null,
+      value
+    };
+    this.items[key] = item;
+    if (++this.size === 1) {
+      this.first = item;
+    } else {
+      this.last.next = item;
+    }
+    this.last = item;
+  }
+};
+
+// ../../node_modules/.pnpm/@octokit+auth-app@8.3.1/node_modules/@octokit/auth-app/dist-node/index.js
+async function getAppAuthentication({
+  appId,
+  privateKey,
+  timeDifference,
+  createJwt
+}) {
+  try {
+    if (createJwt) {
+      const { jwt, expiresAt } = await createJwt(appId, timeDifference);
+      return {
+        type: "app",
+        token: jwt,
+        appId,
+        expiresAt
+      };
+    }
+    const authOptions = {
+      id: appId,
+      privateKey
+    };
+    if (timeDifference) {
+      Object.assign(authOptions, {
+        now: Math.floor(Date.now() / 1e3) + timeDifference
+      });
+    }
+    const appAuthentication = await githubAppJwt(authOptions);
+    return {
+      type: "app",
+      token: appAuthentication.token,
+      appId: appAuthentication.appId,
+      expiresAt: new Date(appAuthentication.expiration * 1e3).toISOString()
+    };
+  } catch (error2) {
+    if (privateKey === "-----BEGIN RSA PRIVATE KEY-----") {
+      throw new Error(
+        "The 'privateKey` option contains only the first line '-----BEGIN RSA PRIVATE KEY-----'. If you are setting it using a `.env` file, make sure it is set on a single line with newlines replaced by '\n'"
+      );
+    } else {
+      throw error2;
+    }
+  }
+}
+function getCache() {
+  return new LruObject(
+    // cache max. 15000 tokens, that will use less than 10mb memory
+    15e3,
+    // Cache for 1 minute less than GitHub expiry
+    1e3 * 60 * 59
+  );
+}
+async function get(cache, options) {
+  const cacheKey = optionsToCacheKey(options);
+  const result2 = await cache.get(cacheKey);
+  if (!result2) {
+    return;
+  }
+  const [
+    token,
+    createdAt,
+    expiresAt,
+    repositorySelection,
+    permissionsString,
+    singleFileName
+  ] = result2.split("|");
+  const permissions = options.permissions || permissionsString.split(/,/).reduce((permissions2, string) => {
+    if (/!$/.test(string)) {
+      permissions2[string.slice(0, -1)] = "write";
+    } else {
+      permissions2[string] = "read";
+    }
+    return permissions2;
+  }, {});
+  return {
+    token,
+    createdAt,
+    expiresAt,
+    permissions,
+    repositoryIds: options.repositoryIds,
+    repositoryNames: options.repositoryNames,
+    singleFileName,
+    repositorySelection
+  };
+}
+async function set(cache, options, data) {
+  const key = optionsToCacheKey(options);
+  const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
+    (name) => `${name}${data.permissions[name] === "write" ? "!" : ""}`
+  ).join(",");
+  const value = [
+    data.token,
+    data.createdAt,
+    data.expiresAt,
+    data.repositorySelection,
+    permissionsString,
+    data.singleFileName
+  ].join("|");
+  await cache.set(key, value);
+}
+function optionsToCacheKey({
+  installationId,
+  permissions = {},
+  repositoryIds = [],
+  repositoryNames = []
+}) {
+  const permissionsString = Object.keys(permissions).sort().map((name) => permissions[name] === "read" ? name : `${name}!`).join(",");
+  const repositoryIdsString = repositoryIds.sort().join(",");
+  const repositoryNamesString = repositoryNames.join(",");
+  return [
+    installationId,
+    repositoryIdsString,
+    repositoryNamesString,
+    permissionsString
+  ].filter(Boolean).join("|");
+}
+function toTokenAuthentication({
+  installationId,
+  token,
+  createdAt,
+  expiresAt,
+  repositorySelection,
+  permissions,
+  repositoryIds,
+  repositoryNames,
+  singleFileName
+}) {
+  return Object.assign(
+    {
+      type: "token",
+      tokenType: "installation",
+      token,
+      installationId,
+      permissions,
+      createdAt,
+      expiresAt,
+      repositorySelection
+    },
+    repositoryIds ? { repositoryIds } : null,
+    repositoryNames ? { repositoryNames } : null,
+    singleFileName ? { singleFileName } : null
+  );
+}
+async function getInstallationAuthentication(state, options, customRequest) {
+  const installationId = Number(options.installationId || state.installationId);
+  if (!installationId) {
+    throw new Error(
+      "[@octokit/auth-app] installationId option is required for installation authentication."
+    );
+  }
+  if (options.factory) {
+    const { type, factory, oauthApp, ...factoryAuthOptions } = {
+      ...state,
+      ...options
+    };
+    return factory(factoryAuthOptions);
+  }
+  const request2 = customRequest || state.request;
+  return getInstallationAuthenticationConcurrently(
+    state,
+    { ...options, installationId },
+    request2
+  );
+}
+var pendingPromises = /* @__PURE__ */ new Map();
+function getInstallationAuthenticationConcurrently(state, options, request2) {
+  const cacheKey = optionsToCacheKey(options);
+  if (pendingPromises.has(cacheKey)) {
+    return pendingPromises.get(cacheKey);
+  }
+  const promise = getInstallationAuthenticationImpl(
+    state,
+    options,
+    request2
+  ).finally(() => pendingPromises.delete(cacheKey));
+  pendingPromises.set(cacheKey, promise);
+  return promise;
+}
+async function getInstallationAuthenticationImpl(state, options, request2) {
+  if (!options.refresh) {
+    const result2 = await get(state.cache, options);
+    if (result2) {
+      const {
+        token: token2,
+        createdAt: createdAt2,
+        expiresAt: expiresAt2,
+        permissions: permissions2,
+        repositoryIds: repositoryIds2,
+        repositoryNames: repositoryNames2,
+        singleFileName: singleFileName2,
+        repositorySelection: repositorySelection2
+      } = result2;
+      return toTokenAuthentication({
+        installationId: options.installationId,
+        token: token2,
+        createdAt: createdAt2,
+        expiresAt: expiresAt2,
+        permissions: permissions2,
+        repositorySelection: repositorySelection2,
+        repositoryIds: repositoryIds2,
+        repositoryNames: repositoryNames2,
+        singleFileName: singleFileName2
+      });
+    }
+  }
+  const appAuthentication = await getAppAuthentication(state);
+  const payload = {
+    installation_id: options.installationId,
+    mediaType: {
+      previews: ["machine-man"]
+    },
+    headers: {
+      authorization: `bearer ${appAuthentication.token}`
+    }
+  };
+  if (options.repositoryIds) {
+    Object.assign(payload, { repository_ids: options.repositoryIds });
+  }
+  if (options.repositoryNames) {
+    Object.assign(payload, {
+      repositories: options.repositoryNames
+    });
+  }
+  if (options.permissions) {
+    Object.assign(payload, { permissions: options.permissions });
+  }
+  const {
+    data: {
+      token,
+      expires_at: expiresAt,
+      repositories,
+      permissions: permissionsOptional,
+      repository_selection: repositorySelectionOptional,
+      single_file: singleFileName
+    }
+  } = await request2(
+    "POST /app/installations/{installation_id}/access_tokens",
+    payload
+  );
+  const permissions = permissionsOptional || {};
+  const repositorySelection = repositorySelectionOptional || "all";
+  const repositoryIds = repositories ? repositories.map((r2) => r2.id) : void 0;
+  const repositoryNames = repositories ? repositories.map((repo) => repo.name) : void 0;
+  const createdAt = (/* @__PURE__ */ new Date()).toISOString();
+  const cacheOptions = {
+    token,
+    createdAt,
+    expiresAt,
+    repositorySelection,
+    permissions,
+    repositoryIds,
+    repositoryNames
+  };
+  if (singleFileName) {
+    Object.assign(payload, { singleFileName });
+  }
+  await set(state.cache, options, cacheOptions);
+  const cacheData = {
+    installationId: options.installationId,
+    token,
+    createdAt,
+    expiresAt,
+    repositorySelection,
+    permissions,
+    repositoryIds,
+    repositoryNames
+  };
+  if (singleFileName) {
+    Object.assign(cacheData, { singleFileName });
+  }
+  return toTokenAuthentication(cacheData);
+}
+async function auth4(state, authOptions) {
+  switch (authOptions.type) {
+    case "app":
+      return getAppAuthentication(state);
+    case "oauth-app":
+      return state.oauthApp({ type: "oauth-app" });
+    case "installation":
+      authOptions;
+      return getInstallationAuthentication(state, {
+        ...authOptions,
+        type: "installation"
+      });
+    case "oauth-user":
+      return state.oauthApp(authOptions);
+    default:
+      throw new Error(`Invalid auth type: ${authOptions.type}`);
+  }
+}
+var PATHS = [
+  "/app",
+  "/app/hook/config",
+  "/app/hook/deliveries",
+  "/app/hook/deliveries/{delivery_id}",
+  "/app/hook/deliveries/{delivery_id}/attempts",
+  "/app/installations",
+  "/app/installations/{installation_id}",
+  "/app/installations/{installation_id}/access_tokens",
+  "/app/installations/{installation_id}/suspended",
+  "/app/installation-requests",
+  "/marketplace_listing/accounts/{account_id}",
+  "/marketplace_listing/plan",
+  "/marketplace_listing/plans",
+  "/marketplace_listing/plans/{plan_id}/accounts",
+  "/marketplace_listing/stubbed/accounts/{account_id}",
+  "/marketplace_listing/stubbed/plan",
+  "/marketplace_listing/stubbed/plans",
+  "/marketplace_listing/stubbed/plans/{plan_id}/accounts",
+  "/orgs/{org}/installation",
+  "/repos/{owner}/{repo}/installation",
+  "/users/{username}/installation",
+  "/enterprises/{enterprise}/installation"
+];
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (p2) => p2.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})$`;
+  return new RegExp(regex2, "i");
+}
+var REGEX = routeMatcher(PATHS);
+function requiresAppAuth(url) {
+  return !!url && REGEX.test(url.split("?")[0]);
+}
+var FIVE_SECONDS_IN_MS = 5 * 1e3;
+function isNotTimeSkewError(error2) {
+  return !(error2.message.match(
+    /'Expiration time' claim \('exp'\) is too far in the future/
+  ) || error2.message.match(
+    /'Expiration time' claim \('exp'\) must be a numeric value representing the future time at which the assertion expires/
+  ) || error2.message.match(
+    /'Issued at' claim \('iat'\) must be an Integer representing the time that the assertion was issued/
+  ));
+}
+async function hook4(state, request2, route, parameters) {
+  const endpoint2 = request2.endpoint.merge(route, parameters);
+  const url = endpoint2.url;
+  if (/\/login\/oauth\/access_token$/.test(url)) {
+    return request2(endpoint2);
+  }
+  if (requiresAppAuth(url.replace(request2.endpoint.DEFAULTS.baseUrl, ""))) {
+    const { token: token2 } = await getAppAuthentication(state);
+    endpoint2.headers.authorization = `bearer ${token2}`;
+    let response;
+    try {
+      response = await request2(endpoint2);
+    } catch (error2) {
+      if (isNotTimeSkewError(error2)) {
+        throw error2;
+      }
+      if (typeof error2.response.headers.date === "undefined") {
+        throw error2;
+      }
+      const diff = Math.floor(
+        (Date.parse(error2.response.headers.date) - Date.parse((/* @__PURE__ */ new Date()).toString())) / 1e3
+      );
+      state.log.warn(error2.message);
+      state.log.warn(
+        `[@octokit/auth-app] GitHub API time and system time are different by ${diff} seconds. Retrying request with the difference accounted for.`
+      );
+      const { token: token3 } = await getAppAuthentication({
+        ...state,
+        timeDifference: diff
+      });
+      endpoint2.headers.authorization = `bearer ${token3}`;
+      return request2(endpoint2);
+    }
+    return response;
+  }
+  if (requiresBasicAuth(url)) {
+    const authentication = await state.oauthApp({ type: "oauth-app" });
+    endpoint2.headers.authorization = authentication.headers.authorization;
+    return request2(endpoint2);
+  }
+  const { token, createdAt } = await getInstallationAuthentication(
+    state,
+    // @ts-expect-error TBD
+    {},
+    request2.defaults({ baseUrl: endpoint2.baseUrl })
+  );
+  endpoint2.headers.authorization = `token ${token}`;
+  return sendRequestWithRetries(
+    state,
+    request2,
+    endpoint2,
+    createdAt
+  );
+}
+async function sendRequestWithRetries(state, request2, options, createdAt, retries = 0) {
+  const timeSinceTokenCreationInMs = +/* @__PURE__ */ new Date() - +new Date(createdAt);
+  try {
+    return await request2(options);
+  } catch (error2) {
+    if (error2.status !== 401) {
+      throw error2;
+    }
+    if (timeSinceTokenCreationInMs >= FIVE_SECONDS_IN_MS) {
+      if (retries > 0) {
+        error2.message = `After ${retries} retries within ${timeSinceTokenCreationInMs / 1e3}s of creating the installation access token, the response remains 401. At this point, the cause may be an authentication problem or a system outage. Please check https://www.githubstatus.com for status information`;
+      }
+      throw error2;
+    }
+    ++retries;
+    const awaitTime = retries * 1e3;
+    state.log.warn(
+      `[@octokit/auth-app] Retrying after 401 response to account for token replication delay (retry: ${retries}, wait: ${awaitTime / 1e3}s)`
+    );
+    await new Promise((resolve2) => setTimeout(resolve2, awaitTime));
+    return sendRequestWithRetries(state, request2, options, createdAt, retries);
+  }
+}
+var VERSION7 = "8.3.1";
+function createAppAuth(options) {
+  if (!options.appId) {
+    throw new Error("[@octokit/auth-app] appId option is required");
+  }
+  if (!options.privateKey && !options.createJwt) {
+    throw new Error("[@octokit/auth-app] privateKey option is required");
+  } else if (options.privateKey && options.createJwt) {
+    throw new Error(
+      "[@octokit/auth-app] privateKey and createJwt options are mutually exclusive"
+    );
+  }
+  if ("installationId" in options && !options.installationId) {
+    throw new Error(
+      "[@octokit/auth-app] installationId is set to a falsy value"
+    );
+  }
+  const log = options.log || {};
+  if (typeof log.warn !== "function") {
+    log.warn = console.warn.bind(console);
+  }
+  const request2 = options.request || request.defaults({
+    headers: {
+      "user-agent": `octokit-auth-app.js/${VERSION7} ${getUserAgent()}`
+    }
+  });
+  const state = Object.assign(
+    {
+      request: request2,
+      cache: getCache()
+    },
+    options,
+    options.installationId ? { installationId: Number(options.installationId) } : {},
+    {
+      log,
+      oauthApp: createOAuthAppAuth({
+        clientType: "github-app",
+        clientId: options.clientId || "",
+        clientSecret: options.clientSecret || "",
+        request: request2
+      })
+    }
+  );
+  return Object.assign(auth4.bind(null, state), {
+    hook: hook4.bind(null, state)
+  });
+}
+
+// ../../node_modules/.pnpm/@octokit+plugin-retry@8.1.1_@octokit+core@7.0.8/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var import_light = __toESM(require_light(), 1);
+var VERSION8 = "0.0.0-development";
+function isRequestError(error2) {
+  return error2.request !== void 0;
+}
+async function errorRequest(state, octokit, error2, options) {
+  if (!isRequestError(error2) || !error2?.request.request) {
+    throw error2;
+  }
+  if (error2.status >= 400 && !state.doNotRetry.includes(error2.status)) {
+    const retries = options.request.retries != null ? options.request.retries : state.retries;
+    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
+    throw octokit.retry.retryRequest(error2, retries, retryAfter);
+  }
+  throw error2;
+}
+async function wrapRequest(state, octokit, request2, options) {
+  const limiter = new import_light.default();
+  limiter.on("failed", function(error2, info2) {
+    const maxRetries = ~~error2.request.request?.retries;
+    const after = ~~error2.request.request?.retryAfter;
+    options.request.retryCount = info2.retryCount + 1;
+    if (maxRetries > info2.retryCount) {
+      return after * state.retryAfterBaseValue;
+    }
+  });
+  return limiter.schedule(
+    requestWithGraphqlErrorHandling.bind(null, state, octokit, request2),
+    options
+  );
+}
+async function requestWithGraphqlErrorHandling(state, octokit, request2, options) {
+  const response = await request2(options);
+  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
+    response.data.errors[0].message
+  )) {
+    const error2 = new RequestError(response.data.errors[0].message, 500, {
+      request: options,
+      response
+    });
+    return errorRequest(state, octokit, error2, options);
+  }
+  return response;
+}
+function retry(octokit, octokitOptions) {
+  const state = Object.assign(
+    {
+      enabled: true,
+      retryAfterBaseValue: 1e3,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      retries: 3
+    },
+    octokitOptions.retry
+  );
+  const retryPlugin = {
+    retry: {
+      retryRequest: (error2, retries, retryAfter) => {
+        error2.request.request = Object.assign({}, error2.request.request, {
+          retries,
+          retryAfter
+        });
+        return error2;
+      }
+    }
+  };
+  if (state.enabled) {
+    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
+    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
+  }
+  return retryPlugin;
+}
+retry.VERSION = VERSION8;
+
+// ../../node_modules/.pnpm/@octokit+plugin-throttling@11.0.5_@octokit+core@7.0.8/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var import_light2 = __toESM(require_light(), 1);
+var VERSION9 = "0.0.0-development";
+var noop2 = () => Promise.resolve();
+function wrapRequest2(state, request2, options) {
+  return state.retryLimiter.schedule(doRequest, state, request2, options);
+}
+async function doRequest(state, request2, options) {
+  const { pathname } = new URL(options.url, "http://github.test");
+  const isAuth = isAuthRequest(options.method, pathname);
+  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
+  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request2.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state.write.key(state.id).schedule(jobOptions, noop2);
+  }
+  if (isWrite && state.triggersNotification(pathname)) {
+    await state.notifications.key(state.id).schedule(jobOptions, noop2);
+  }
+  if (isSearch) {
+    await state.search.key(state.id).schedule(jobOptions, noop2);
+  }
+  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error2) => error2.type === "RATE_LIMITED")) {
+      const error2 = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error2;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method, pathname) {
+  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+var triggers_notification_paths_default = [
+  "/orgs/{org}/invitations",
+  "/orgs/{org}/invitations/{invitation_id}",
+  "/orgs/{org}/teams/{team_slug}/discussions",
+  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "/repos/{owner}/{repo}/collaborators/{username}",
+  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "/repos/{owner}/{repo}/issues",
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "/repos/{owner}/{repo}/pulls",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "/repos/{owner}/{repo}/releases",
+  "/teams/{team_id}/discussions",
+  "/teams/{team_id}/discussions/{discussion_number}/comments"
+];
+function routeMatcher2(paths) {
+  const regexes = paths.map(
+    (path) => path.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+var regex = routeMatcher2(triggers_notification_paths_default);
+var triggersNotification = regex.test.bind(regex);
+var groups = {};
+var createGroups = function(Bottleneck2, common) {
+  groups.global = new Bottleneck2.Group({
+    id: "octokit-global",
+    maxConcurrent: 10,
+    ...common
+  });
+  groups.auth = new Bottleneck2.Group({
+    id: "octokit-auth",
+    maxConcurrent: 1,
+    ...common
+  });
+  groups.search = new Bottleneck2.Group({
+    id: "octokit-search",
+    maxConcurrent: 1,
+    minTime: 2e3,
+    ...common
+  });
+  groups.write = new Bottleneck2.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1e3,
+    ...common
+  });
+  groups.notifications = new Bottleneck2.Group({
+    id: "octokit-notifications",
+    maxConcurrent: 1,
+    minTime: 3e3,
+    ...common
+  });
+};
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled = true,
+    Bottleneck: Bottleneck2 = import_light2.default,
+    id = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck2, common);
+    }
+    state.global = state.global ?? groups.global;
+    state.auth = state.auth ?? groups.auth;
+    state.search = state.search ?? groups.search;
+    state.write = state.write ?? groups.write;
+    state.notifications = state.notifications ?? groups.notifications;
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck2();
+    const events = {};
+    const emitter = new Bottleneck2.Events(events);
+    events.on("secondary-limit", state.onSecondaryRateLimit);
+    events.on("rate-limit", state.onRateLimit);
+    events.on(
+      "error",
+      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
+    );
+    state.retryLimiter.on("failed", async function(error2, info2) {
+      const [state2, request2, options] = info2.args;
+      const { pathname } = new URL(options.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error2.status !== 401;
+      if (!(shouldRetryGraphQL || error2.status === 403 || error2.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request2.retryCount;
+      request2.retryCount = retryCount;
+      options.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error2.message)) {
+          const retryAfter2 = Number(error2.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error2.response.headers != null && error2.response.headers["x-ratelimit-remaining"] === "0" || (error2.response.data?.errors ?? []).some(
+          (error22) => error22.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error2.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request2.retryCount++;
+        return retryAfter * state2.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request2, options) => {
+    initializeBottleneck();
+    return wrapRequest2(state, request2, options);
+  });
+  return {};
+}
+throttling.VERSION = VERSION9;
+throttling.triggersNotification = triggersNotification;
+
+// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/register.js
+function register(state, name, method, options) {
+  if (typeof method !== "function") {
+    throw new Error("method for before hook must be a function");
+  }
+  if (!options) {
+    options = {};
+  }
+  if (Array.isArray(name)) {
+    return name.reverse().reduce((callback, name2) => {
+      return register.bind(null, state, name2, callback, options);
+    }, method)();
+  }
+  return Promise.resolve().then(() => {
+    if (!state.registry[name]) {
+      return method(options);
+    }
+    return state.registry[name].reduce((method2, registered) => {
+      return registered.hook.bind(null, method2, options);
+    }, method)();
+  });
+}
+
+// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/add.js
+function addHook(state, kind, name, hook6) {
+  const orig = hook6;
+  if (!state.registry[name]) {
+    state.registry[name] = [];
+  }
+  if (kind === "before") {
+    hook6 = (method, options) => {
+      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
+    };
+  }
+  if (kind === "after") {
+    hook6 = (method, options) => {
+      let result2;
+      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
+        result2 = result_;
+        return orig(result2, options);
+      }).then(() => {
+        return result2;
+      });
+    };
+  }
+  if (kind === "error") {
+    hook6 = (method, options) => {
+      return Promise.resolve().then(method.bind(null, options)).catch((error2) => {
+        return orig(error2, options);
+      });
+    };
+  }
+  state.registry[name].push({
+    hook: hook6,
+    orig
+  });
+}
+
+// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/remove.js
+function removeHook(state, name, method) {
+  if (!state.registry[name]) {
+    return;
+  }
+  const index = state.registry[name].map((registered) => {
+    return registered.orig;
+  }).indexOf(method);
+  if (index === -1) {
+    return;
+  }
+  state.registry[name].splice(index, 1);
+}
+
+// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/index.js
+var bind = Function.bind;
+var bindable = bind.bind(bind);
+function bindApi(hook6, state, name) {
+  const removeHookRef = bindable(removeHook, null).apply(
+    null,
+    name ? [state, name] : [state]
+  );
+  hook6.api = { remove: removeHookRef };
+  hook6.remove = removeHookRef;
+  ["before", "error", "after", "wrap"].forEach((kind) => {
+    const args = name ? [state, kind, name] : [state, kind];
+    hook6[kind] = hook6.api[kind] = bindable(addHook, null).apply(null, args);
+  });
+}
+function Singular() {
+  const singularHookName = /* @__PURE__ */ Symbol("Singular");
+  const singularHookState = {
+    registry: {}
+  };
+  const singularHook = register.bind(null, singularHookState, singularHookName);
+  bindApi(singularHook, singularHookState, singularHookName);
+  return singularHook;
+}
+function Collection() {
+  const state = {
+    registry: {}
+  };
+  const hook6 = register.bind(null, state);
+  bindApi(hook6, state);
+  return hook6;
+}
+var before_after_hook_default = { Singular, Collection };
+
+// ../../node_modules/.pnpm/@octokit+graphql@9.0.5/node_modules/@octokit/graphql/dist-bundle/index.js
+var VERSION10 = "0.0.0-development";
 function _buildMessageForResponseErrors(data) {
   return `Request failed due to following response errors:
 ` + data.errors.map((e) => ` - ${e.message}`).join("\n");
@@ -5503,7 +6868,7 @@ function withDefaults3(request2, newDefaults) {
 }
 var graphql2 = withDefaults3(request, {
   headers: {
-    "user-agent": `octokit-graphql.js/${VERSION6} ${getUserAgent()}`
+    "user-agent": `octokit-graphql.js/${VERSION10} ${getUserAgent()}`
   },
   method: "POST",
   url: "/graphql"
@@ -5520,7 +6885,7 @@ var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
 var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
 var isJWT = jwtRE.test.bind(jwtRE);
-async function auth(token) {
+async function auth5(token) {
   const isApp = isJWT(token);
   const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
   const isUserToServer = token.startsWith("ghu_");
@@ -5537,7 +6902,7 @@ function withAuthorizationPrefix(token) {
   }
   return `token ${token}`;
 }
-async function hook(token, request2, route, parameters) {
+async function hook5(token, request2, route, parameters) {
   const endpoint2 = request2.endpoint.merge(
     route,
     parameters
@@ -5555,13 +6920,13 @@ var createTokenAuth = function createTokenAuth2(token) {
     );
   }
   token = token.replace(/^(token|bearer) +/i, "");
-  return Object.assign(auth.bind(null, token), {
-    hook: hook.bind(null, token)
+  return Object.assign(auth5.bind(null, token), {
+    hook: hook5.bind(null, token)
   });
 };
 
 // ../../node_modules/.pnpm/@octokit+core@7.0.8/node_modules/@octokit/core/dist-src/version.js
-var VERSION7 = "7.0.8";
+var VERSION11 = "7.0.8";
 
 // ../../node_modules/.pnpm/@octokit+core@7.0.8/node_modules/@octokit/core/dist-src/index.js
 var noop3 = () => {
@@ -5583,9 +6948,9 @@ function createLogger(logger = {}) {
   }
   return logger;
 }
-var userAgentTrail = `octokit-core.js/${VERSION7} ${getUserAgent()}`;
+var userAgentTrail = `octokit-core.js/${VERSION11} ${getUserAgent()}`;
 var Octokit = class {
-  static VERSION = VERSION7;
+  static VERSION = VERSION11;
   static defaults(defaults) {
     const OctokitWithDefaults = class extends this {
       constructor(...args) {
@@ -5625,13 +6990,13 @@ var Octokit = class {
     return NewOctokit;
   }
   constructor(options = {}) {
-    const hook2 = new before_after_hook_default.Collection();
+    const hook6 = new before_after_hook_default.Collection();
     const requestDefaults = {
       baseUrl: request.endpoint.DEFAULTS.baseUrl,
       headers: {},
       request: Object.assign({}, options.request, {
         // @ts-ignore internal usage only, no need to type
-        hook: hook2.bind(null, "request")
+        hook: hook6.bind(null, "request")
       }),
       mediaType: {
         previews: [],
@@ -5651,20 +7016,20 @@ var Octokit = class {
     this.request = request.defaults(requestDefaults);
     this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
     this.log = createLogger(options.log);
-    this.hook = hook2;
+    this.hook = hook6;
     if (!options.authStrategy) {
       if (!options.auth) {
         this.auth = async () => ({
           type: "unauthenticated"
         });
       } else {
-        const auth2 = createTokenAuth(options.auth);
-        hook2.wrap("request", auth2.hook);
-        this.auth = auth2;
+        const auth6 = createTokenAuth(options.auth);
+        hook6.wrap("request", auth6.hook);
+        this.auth = auth6;
       }
     } else {
       const { authStrategy, ...otherOptions } = options;
-      const auth2 = authStrategy(
+      const auth6 = authStrategy(
         Object.assign(
           {
             request: this.request,
@@ -5680,8 +7045,8 @@ var Octokit = class {
           options.auth
         )
       );
-      hook2.wrap("request", auth2.hook);
-      this.auth = auth2;
+      hook6.wrap("request", auth6.hook);
+      this.auth = auth6;
     }
     const classConstructor = this.constructor;
     for (let i2 = 0; i2 < classConstructor.plugins.length; ++i2) {
@@ -5698,7 +7063,7 @@ var Octokit = class {
 };
 
 // ../../node_modules/.pnpm/@octokit+plugin-request-log@6.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-request-log/dist-src/version.js
-var VERSION8 = "6.0.0";
+var VERSION12 = "6.0.0";
 
 // ../../node_modules/.pnpm/@octokit+plugin-request-log@6.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-request-log/dist-src/index.js
 function requestLog(octokit) {
@@ -5722,10 +7087,10 @@ function requestLog(octokit) {
     });
   });
 }
-requestLog.VERSION = VERSION8;
+requestLog.VERSION = VERSION12;
 
 // ../../node_modules/.pnpm/@octokit+plugin-paginate-rest@14.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
-var VERSION9 = "0.0.0-development";
+var VERSION13 = "0.0.0-development";
 function normalizePaginatedListResponse(response) {
   if (!response.data) {
     return {
@@ -5838,10 +7203,10 @@ function paginateRest(octokit) {
     })
   };
 }
-paginateRest.VERSION = VERSION9;
+paginateRest.VERSION = VERSION13;
 
 // ../../node_modules/.pnpm/@octokit+plugin-rest-endpoint-methods@17.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
-var VERSION10 = "17.0.0";
+var VERSION14 = "17.0.0";
 
 // ../../node_modules/.pnpm/@octokit+plugin-rest-endpoint-methods@17.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 var Endpoints = {
@@ -8265,7 +9630,7 @@ function restEndpointMethods(octokit) {
     rest: api
   };
 }
-restEndpointMethods.VERSION = VERSION10;
+restEndpointMethods.VERSION = VERSION14;
 function legacyRestEndpointMethods(octokit) {
   const api = endpointsToMethods(octokit);
   return {
@@ -8273,15 +9638,15 @@ function legacyRestEndpointMethods(octokit) {
     rest: api
   };
 }
-legacyRestEndpointMethods.VERSION = VERSION10;
+legacyRestEndpointMethods.VERSION = VERSION14;
 
 // ../../node_modules/.pnpm/@octokit+rest@22.0.1/node_modules/@octokit/rest/dist-src/version.js
-var VERSION11 = "22.0.1";
+var VERSION15 = "22.0.1";
 
 // ../../node_modules/.pnpm/@octokit+rest@22.0.1/node_modules/@octokit/rest/dist-src/index.js
 var Octokit2 = Octokit.plugin(requestLog, legacyRestEndpointMethods, paginateRest).defaults(
   {
-    userAgent: `octokit-rest.js/${VERSION11}`
+    userAgent: `octokit-rest.js/${VERSION15}`
   }
 );
 
@@ -8380,9 +9745,9 @@ var WriteSpacing = class {
   schedule(first, ...rest) {
     const [job, ...args] = typeof first === "function" ? [first, ...rest] : rest;
     const run2 = this.#tail.then(async () => {
-      const wait = this.#lastStart + this.intervalMs - this.runtime.now();
-      if (wait > 0)
-        await this.runtime.sleep(wait, this.signal);
+      const wait2 = this.#lastStart + this.intervalMs - this.runtime.now();
+      if (wait2 > 0)
+        await this.runtime.sleep(wait2, this.signal);
       this.#lastStart = this.runtime.now();
     });
     this.#tail = run2.catch(() => void 0);
@@ -8394,17 +9759,20 @@ var WriteSpacing = class {
 var GitHubOctokit = Octokit2.plugin(retry, throttling);
 var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function createGitHubClient(options) {
-  const { token, baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, signal, runtime = systemRuntime } = options;
-  checkToken(token);
+  checkToken2(options.token);
+  return buildGitHubClient(options, { auth: options.token });
+}
+function buildGitHubClient(options, credential) {
+  const { baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, signal, runtime = systemRuntime } = options;
   const log = (line) => notifyHook(options.log, line);
   const throttle = {
     onRateLimit: () => false,
     onSecondaryRateLimit: () => false,
-    write: new WriteSpacing(writeIntervalMs, runtime, signal)
+    write: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal)
   };
-  const root = baseUrl.replace(/\/+$/, "");
+  const root = githubApiRoot(baseUrl);
   const octokit = new GitHubOctokit({
-    auth: token,
+    ...credential,
     baseUrl: root,
     userAgent: options.userAgent ?? "keyturn-rotation",
     // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
@@ -8425,11 +9793,14 @@ function createGitHubClient(options) {
     log,
     sleep: (ms) => runtime.sleep(ms, signal)
   };
-  const hook2 = octokit.hook;
-  hook2.wrap("request", waitOutRateLimits(waits));
+  const hook6 = octokit.hook;
+  hook6.wrap("request", waitOutRateLimits(waits));
   return octokit;
 }
-function checkToken(token) {
+function githubApiRoot(baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL) {
+  return baseUrl.replace(/\/+$/, "");
+}
+function checkToken2(token) {
   if (typeof token !== "string" || !token)
     throw new OptionError("token", "token is required: a GitHub token that can write secrets");
   if (!/^[\x21-\x7E]+$/.test(token)) {
@@ -8466,6 +9837,251 @@ function observedFetch(inner, settings) {
       linked.dispose();
     }
   };
+}
+
+// ../../packages/rotation/dist/github-app/installation-token-auth.js
+function laterTokenAuth({ token }) {
+  const auth6 = async () => ({ type: "token", tokenType: "installation", token: token() });
+  const hook6 = async (request2, route, parameters) => {
+    const endpoint2 = request2.endpoint.merge(route, parameters);
+    endpoint2.headers.authorization = `token ${token()}`;
+    return request2(endpoint2);
+  };
+  return Object.assign(auth6, { hook: hook6 });
+}
+
+// ../../packages/rotation/dist/github-app/needs.js
+var PERMISSION_SETTINGS = {
+  secrets: "Repository permissions > Secrets",
+  environments: "Repository permissions > Environments",
+  dependabot_secrets: "Repository permissions > Dependabot secrets",
+  actions_variables: "Repository permissions > Variables",
+  organization_secrets: "Organization permissions > Secrets"
+};
+function needOfSpec(spec, level) {
+  switch (spec.kind) {
+    case "repo":
+      return { owner: spec.owner, permission: "secrets", level, repositories: [spec.repo] };
+    case "env":
+      return { owner: spec.owner, permission: "environments", level, repositories: [spec.repo] };
+    case "dependabot":
+      return { owner: spec.owner, permission: "dependabot_secrets", level, repositories: [spec.repo] };
+    case "org":
+      return {
+        owner: spec.org,
+        permission: "organization_secrets",
+        level,
+        repositories: spec.visibility === "selected" ? spec.repositories ?? [] : [],
+        organization: true
+      };
+  }
+}
+function recordNeed(repository) {
+  const [owner = "", repo = ""] = repository.split("/");
+  return { owner, permission: "actions_variables", level: "write", repositories: [repo] };
+}
+var OwnerNeeds = class {
+  owner;
+  permissions = /* @__PURE__ */ new Map();
+  /** Lower-cased name to the name as first given (GitHub's names are case-insensitive). */
+  #repositories = /* @__PURE__ */ new Map();
+  organization = false;
+  constructor(owner) {
+    this.owner = owner;
+  }
+  add(need) {
+    if (this.permissions.get(need.permission) !== "write")
+      this.permissions.set(need.permission, need.level);
+    for (const repo of need.repositories)
+      if (!this.#repositories.has(repo.toLowerCase()))
+        this.#repositories.set(repo.toLowerCase(), repo);
+    this.organization ||= need.organization === true;
+  }
+  get repositories() {
+    return [...this.#repositories.values()];
+  }
+  /** The `permissions` of the token request. */
+  tokenPermissions() {
+    return Object.fromEntries([...this.permissions].sort(([a2], [b2]) => a2.localeCompare(b2)));
+  }
+};
+
+// ../../packages/rotation/dist/github-app/installation-tokens.js
+var AppAccessError = class extends Error {
+  advice;
+  status;
+  name = "AppAccessError";
+  constructor(message, advice, status) {
+    super(message);
+    this.advice = advice;
+    this.status = status;
+  }
+};
+var InstallationTokens = class {
+  credentials;
+  #owners = /* @__PURE__ */ new Map();
+  #app;
+  #settings;
+  constructor(credentials, settings) {
+    this.credentials = credentials;
+    const writeSpacing = new WriteSpacing(settings.writeIntervalMs ?? 1e3, settings.runtime ?? systemRuntime, settings.signal);
+    this.#settings = { ...settings, writeSpacing };
+    this.#app = buildGitHubClient(this.#settings, {
+      authStrategy: createAppAuth,
+      auth: { appId: credentials.appId, privateKey: credentials.privateKey }
+    });
+  }
+  /** The client of `need.owner`, whose token will carry `need` (added to the owner's other needs). */
+  clientFor(need) {
+    const key = need.owner.toLowerCase();
+    let access2 = this.#owners.get(key);
+    if (!access2) {
+      const client = buildGitHubClient(this.#settings, { authStrategy: laterTokenAuth, auth: { token: () => this.#tokenOf(key) } });
+      access2 = { needs: new OwnerNeeds(need.owner), client };
+      this.#owners.set(key, access2);
+    }
+    access2.needs.add(need);
+    return access2.client;
+  }
+  /** Whether any client was handed out (a run with custom targets and no record needs no token). */
+  get used() {
+    return this.#owners.size > 0;
+  }
+  /**
+   * Mints every owner's token, one owner at a time, each narrowed to its needs. Throws an
+   * AppAccessError naming the owner and what to grant where; tokens minted before stay listed
+   * for revokeAll.
+   */
+  async mintAll(log) {
+    for (const access2 of this.#owners.values()) {
+      const installation = await this.#installationOf(access2.needs);
+      checkGranted(access2.needs, installation, this.credentials.appId);
+      const token = await this.#mint(access2.needs, installation);
+      access2.token = token.value;
+      try {
+        await this.credentials.onToken?.(token.value);
+      } catch (error2) {
+        throw new AppAccessError(`The onToken hook failed for the installation token of ${access2.needs.owner}: ${redactCredentials(String(error2?.message ?? error2), [token.value])}`, "Fix the hook; nothing was changed.");
+      }
+      const repositories = access2.needs.repositories;
+      const levels = Object.entries(access2.needs.tokenPermissions()).map(([name, level]) => `${name}: ${level}`);
+      log(`GitHub App ${this.credentials.appId}: installation token for ${access2.needs.owner} (installation ${installation.id}) with ${levels.join(", ")}${repositories.length ? ` on ${repositories.map((r2) => `${access2.needs.owner}/${r2}`).join(", ")}` : ""}, expires ${token.expiresAt}`);
+    }
+  }
+  /** Revokes every minted token; a failure is returned (the token expires within the hour), never thrown. */
+  async revokeAll() {
+    const revoked = [];
+    const failed = [];
+    for (const access2 of this.#owners.values()) {
+      if (access2.token === void 0)
+        continue;
+      try {
+        await access2.client.request("DELETE /installation/token");
+        revoked.push(access2.needs.owner);
+      } catch (error2) {
+        failed.push({ owner: access2.needs.owner, problem: describeFailure(error2, [access2.token]) });
+      }
+      access2.token = void 0;
+    }
+    return { revoked, failed };
+  }
+  #tokenOf(key) {
+    const token = this.#owners.get(key)?.token;
+    if (token === void 0)
+      throw new Error(`no installation token for ${this.#owners.get(key)?.needs.owner ?? key}: the preflight mints it first`);
+    return token;
+  }
+  /** The App's installation on the owner: the organization's for its own secrets, else a repository's. */
+  async #installationOf(needs) {
+    const { owner } = needs;
+    const [firstRepo] = needs.repositories;
+    const app = `The GitHub App ${this.credentials.appId}`;
+    try {
+      const { data } = needs.organization || firstRepo === void 0 ? await this.#app.request("GET /orgs/{org}/installation", { org: owner }) : await this.#app.request("GET /repos/{owner}/{repo}/installation", { owner, repo: firstRepo });
+      return data;
+    } catch (error2) {
+      const status = statusOf(error2);
+      if (status === 404) {
+        const where = needs.organization || firstRepo === void 0 ? `the organization ${owner}` : `${owner}, or not on its repository ${owner}/${firstRepo}`;
+        throw new AppAccessError(`${app} is not installed on ${where}`, `Install the App on ${owner} (the App's settings > Install App > ${owner})${installAccess(needs)}. Nothing was changed.`, status);
+      }
+      throw this.#appFailure(error2, `Looking up the installation of ${app} on ${owner}`);
+    }
+  }
+  async #mint(needs, installation) {
+    const { owner, repositories } = needs;
+    const body = { permissions: needs.tokenPermissions(), ...repositories.length ? { repositories } : {} };
+    try {
+      const { data } = await this.#app.request("POST /app/installations/{installation_id}/access_tokens", {
+        installation_id: installation.id,
+        ...body
+      });
+      const { token, expires_at: expiresAt } = data;
+      if (typeof token !== "string" || !token)
+        throw new AppAccessError(`GitHub answered no token for the installation on ${owner}`, "Run again.");
+      return { value: token, expiresAt: String(expiresAt ?? "within the hour") };
+    } catch (error2) {
+      if (error2 instanceof AppAccessError)
+        throw error2;
+      if (statusOf(error2) === 422) {
+        const said = githubMessage(error2);
+        if (/permission/i.test(said))
+          throw missingPermissions(needs, needs.permissions, this.credentials.appId, said);
+        throw new AppAccessError(`The installation of the GitHub App ${this.credentials.appId} on ${owner} does not reach every repository the run needs (${repositories.map((r2) => `${owner}/${r2}`).join(", ")}): GitHub answered 422 (${said})`, `Give the installation access to them: ${owner}'s settings > GitHub Apps > the App > Configure > Repository access${repositoryAccessHint(installation)}. Nothing was changed.`, 422);
+      }
+      throw this.#appFailure(error2, `Minting the installation token for ${owner}`);
+    }
+  }
+  #appFailure(error2, what) {
+    const status = statusOf(error2);
+    const text = describeFailure(error2, []);
+    if (rateLimitOf(error2))
+      return new AppAccessError(`${what} was rate-limited by GitHub: ${text}`, "Nothing was changed: run again once the limit resets.", status);
+    if (status === 401) {
+      return new AppAccessError(`${what} failed: GitHub refused the App's JSON web token (${text})`, "Check that app-id is the App's id (App settings > General > App ID) and private-key one of its current private keys (a deleted key stops working), and that the runner's clock is right. Nothing was changed.", status);
+    }
+    return new AppAccessError(`${what} failed: ${text}`, "Nothing was changed: run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.", status);
+  }
+};
+function checkGranted(needs, installation, appId) {
+  const missing = /* @__PURE__ */ new Map();
+  for (const [name, level] of needs.permissions) {
+    const granted = installation.permissions?.[name];
+    if (!(granted === "write" || granted === "read" && level === "read"))
+      missing.set(name, level);
+  }
+  if (missing.size)
+    throw missingPermissions(needs, missing, appId);
+}
+function missingPermissions(needs, missing, appId, said) {
+  const list2 = [...missing].map(([name, level]) => `${PERMISSION_SETTINGS[name]}: ${level === "write" ? "Read and write" : "Read-only"} (${name})`);
+  return new AppAccessError(`The installation of the GitHub App ${appId} on ${needs.owner} lacks ${list2.join(", ")}${said ? `: GitHub answered 422 (${said})` : ""}`, `Grant it in the App's settings > Permissions & events, then accept the new permissions on ${needs.owner} (its settings > GitHub Apps > the App: review the request). Nothing was changed.`);
+}
+function installAccess(needs) {
+  const { repositories, owner } = needs;
+  return repositories.length ? ` with access to ${repositories.map((r2) => `${owner}/${r2}`).join(", ")} (Repository access: All, or these)` : "";
+}
+function repositoryAccessHint(installation) {
+  return installation.repository_selection === "selected" ? " (the installation has Only select repositories)" : "";
+}
+function statusOf(error2) {
+  const status = error2?.status;
+  return typeof status === "number" ? status : void 0;
+}
+function githubMessage(error2) {
+  const data = error2?.response?.data;
+  const message = typeof data === "object" && data !== null ? data.message : data;
+  return redactCredentials(typeof message === "string" ? message : "").slice(0, 200);
+}
+function describeFailure(error2, secrets) {
+  const status = statusOf(error2);
+  if (status !== void 0 && error2.response !== void 0) {
+    const said = githubMessage(error2);
+    return `GitHub answered ${status}${said ? ` (${said})` : ""}`;
+  }
+  const cause = error2?.cause?.code;
+  const text = error2 instanceof Error ? `${error2.name}${cause ? ` ${cause}` : ""}: ${error2.message}` : String(error2);
+  return `no answer from GitHub (${redactCredentials(text, secrets).slice(0, 200)})`;
 }
 
 // ../../packages/rotation/dist/platform.js
@@ -8681,8 +10297,8 @@ function toTargetError(error2, spec, target, what, secrets = []) {
   const failure = error2 ?? {};
   const answered = failure.response !== void 0;
   const status = answered ? failure.response.status : void 0;
-  const githubMessage = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
-  const cause = answered ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
+  const githubMessage2 = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
+  const cause = answered ? `GitHub answered ${status}${githubMessage2 ? ` (${githubMessage2})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
   const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
   return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 });
@@ -8793,8 +10409,8 @@ var GitHubSecretTarget = class {
   /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
   async token() {
     try {
-      const auth2 = await this.octokit.auth();
-      return typeof auth2?.token === "string" ? auth2.token : void 0;
+      const auth6 = await this.octokit.auth();
+      return typeof auth6?.token === "string" ? auth6.token : void 0;
     } catch {
       return void 0;
     }
@@ -8918,17 +10534,17 @@ function resolve(options, githubLog) {
   const runtime = options.runtime ?? systemRuntime;
   const { signal } = options;
   const platform2 = check(() => resolvePlatform(options, runtime));
-  const octokit = check(() => resolveOctokit(options, runtime, githubLog));
+  const github = check(() => resolveGitHub(options, runtime, githubLog));
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
     validateSecretName(name);
     return name;
   });
-  const targets = check(() => resolveTargets(options, octokit)) ?? [];
+  const targets = check(() => resolveTargets(options, github)) ?? [];
   if (options.family !== void 0)
     check(() => validateFamily(options.family));
-  const retire = check(() => resolveRetired(options, targets, octokit)) ?? [];
-  const recordStore = check(() => resolveRecordStore(options, octokit));
+  const retire = check(() => resolveRetired(options, targets, github)) ?? [];
+  const recordStore = check(() => resolveRecordStore(options, github));
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
     problems.push(new OptionError("keep", `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
@@ -8970,6 +10586,7 @@ function resolve(options, githubLog) {
       secretName,
       pinnedFamily: options.family,
       recordStore,
+      appTokens: github?.appTokens?.used ? github.appTokens : void 0,
       retire,
       keep,
       revokeKeyIds,
@@ -9026,31 +10643,41 @@ function isPlatformClient(value) {
   const client = value;
   return typeof client === "object" && client !== null && typeof client.apiKeys === "object" && typeof client.withOptions === "function";
 }
-function resolveOctokit(options, runtime, githubLog) {
+function resolveGitHub(options, runtime, githubLog) {
   const { github } = options;
   if (github === void 0)
     return void 0;
-  if (typeof github !== "object" || github === null)
-    throw new OptionError("github", "github must be an object: { token, ... } or { octokit }");
+  if (typeof github !== "object" || github === null) {
+    throw new OptionError("github", "github must be an object: { token, ... }, { appId, privateKey, ... } or { octokit }");
+  }
   if ("octokit" in github)
-    return github.octokit;
+    return { clientFor: () => github.octokit };
   try {
-    return createGitHubClient({ log: githubLog, runtime, ...github });
+    if (!isAppAccess(github)) {
+      const octokit = createGitHubClient({ log: githubLog, runtime, ...github });
+      return { clientFor: () => octokit };
+    }
+    if ("token" in github)
+      throw new OptionError("github", "github takes one credential: a token, or a GitHub App (appId and privateKey), not both");
+    const { appId, privateKey, onToken, ...settings } = github;
+    const credentials = { appId: checkAppId(appId), privateKey: checkPrivateKey(privateKey), onToken };
+    const appTokens = new InstallationTokens(credentials, { log: githubLog, runtime, ...settings });
+    return { clientFor: (need) => appTokens.clientFor(need), appTokens };
   } catch (error2) {
-    if (error2 instanceof OptionError)
+    if (error2 instanceof OptionError && error2.option !== "github")
       throw new OptionError(`github.${error2.option}`, error2.message);
     throw error2;
   }
 }
-function resolveTargets(options, octokit) {
+function resolveTargets(options, github) {
   const given = options.targets ?? [];
   const list2 = typeof given === "string" ? [given] : given;
   if (list2.length && list2.every(isSecretTarget))
     return refuseDuplicateTargets([...list2]);
   const specs = readSpecs(list2, "targets", homeRepository(options));
-  if (!octokit)
-    return noGitHub(options, "github options (a token, or an octokit) are required to write GitHub secrets");
-  return specs.map((spec) => createGitHubTarget(octokit, spec));
+  if (!github)
+    return noGitHub(options, "github options (a token, a GitHub App, or an octokit) are required to write GitHub secrets");
+  return specs.map((spec) => createGitHubTarget(github.clientFor(needOfSpec(spec, "write")), spec));
 }
 function readSpecs(list2, option, defaultRepository) {
   try {
@@ -9082,35 +10709,35 @@ function isTargetSpec(value) {
 function homeRepository(options) {
   return options.defaultRepository ?? (process.env.GITHUB_REPOSITORY || void 0);
 }
-function resolveRecordStore(options, octokit) {
+function resolveRecordStore(options, github) {
   const { record } = options;
   if (record === false)
     return void 0;
   if (record && "load" in record)
     return record;
   const repository = record?.repository ?? homeRepository(options);
-  if (!repository || !octokit)
+  if (!repository || !github)
     return void 0;
   if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
     throw new OptionError("record.repository", `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
   }
-  return githubVariableStore(octokit, repository);
+  return githubVariableStore(github.clientFor(recordNeed(repository)), repository);
 }
-function resolveRetired(options, targets, octokit) {
+function resolveRetired(options, targets, github) {
   const given = options.retireTargets ?? [];
   const list2 = typeof given === "string" ? [given] : given;
   if (list2.every((item) => typeof item === "string" && !item.trim()))
     return [];
   const specs = readSpecs(list2, "retireTargets");
-  if (!octokit)
-    return noGitHub(options, "retireTargets needs github options (a token, or an octokit)");
+  if (!github)
+    return noGitHub(options, "retireTargets needs github options (a token, a GitHub App, or an octokit)");
   const written = new Set(targets.map(identityOf));
   return specs.map((spec) => {
     const identity = targetIdentity(spec);
     if (written.has(identity)) {
       throw new OptionError("retireTargets", `${identity} is both a target and a target to retire: give it in one of them`);
     }
-    return { identity, target: createGitHubTarget(octokit, spec) };
+    return { identity, target: createGitHubTarget(github.clientFor(needOfSpec(spec, "read")), spec) };
   });
 }
 function refuseDuplicateTargets(targets) {
@@ -9124,6 +10751,29 @@ function refuseDuplicateTargets(targets) {
     seen.set(identity, target.describe());
   }
   return targets;
+}
+
+// ../../packages/rotation/dist/protocol/app-tokens.js
+async function mintAppTokens(ctx) {
+  if (!ctx.appTokens)
+    return;
+  try {
+    await ctx.appTokens.mintAll((line) => ctx.log("preflight", line));
+  } catch (error2) {
+    if (!(error2 instanceof AppAccessError))
+      throw error2;
+    ctx.fail({ code: "github-app-failed", step: "preflight", summary: error2.message, advice: error2.advice, cause: error2 });
+  }
+}
+async function revokeAppTokens(ctx) {
+  if (!ctx.appTokens)
+    return;
+  const { revoked, failed } = await ctx.appTokens.revokeAll();
+  if (revoked.length)
+    ctx.note(`Revoked the GitHub App's installation tokens (${revoked.join(", ")})`);
+  for (const { owner, problem } of failed) {
+    ctx.warn(ctx.currentStep(), `Revoking the GitHub App's installation token for ${owner} failed (${problem}); it expires within the hour.`);
+  }
 }
 
 // ../../packages/rotation/dist/protocol/context.js
@@ -9150,6 +10800,7 @@ function createContextTools(report, runtime, signal, logger) {
       emit({ step: failure.step, level: "error", message: error2.message });
       throw error2;
     },
+    currentStep: () => current,
     elapsedMs
   };
 }
@@ -13075,6 +14726,7 @@ async function preflight(ctx) {
   }
   ctx.listedBefore = new Set(keys.map((k2) => k2.id));
   ctx.log("preflight", `The current key works: it listed ${keys.length} live keys`);
+  await mintAppTokens(ctx);
   const publicKeys = await fetchPublicKeys(ctx);
   await readRecord(ctx, keys);
   const family = ctx.family;
@@ -13647,19 +15299,23 @@ async function rotateKey(options) {
     ...createContextTools(report, resolved.runtime, resolved.signal, options.log)
   };
   note = ctx.note;
-  stopIfAborted(ctx, "preflight", "before the preflight", "Nothing was changed: run again.");
-  const { plan, publicKeys } = await preflight(ctx);
-  if (!ctx.dryRun) {
-    stopIfAborted(ctx, "create", "before creating a key", "Nothing was changed: run again.");
-    await recordBeforeCreating(ctx);
-    const created = await createKey(ctx, plan.keyName);
-    const verified = await verifyKey(ctx, created);
-    await storeKey(ctx, created, verified, publicKeys);
-    stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
-    await revokeOldKeys(ctx, created, verified);
-    ctx.log("revoke", `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
-  } else {
-    ctx.log("preflight", "Dry run: nothing was changed");
+  try {
+    stopIfAborted(ctx, "preflight", "before the preflight", "Nothing was changed: run again.");
+    const { plan, publicKeys } = await preflight(ctx);
+    if (!ctx.dryRun) {
+      stopIfAborted(ctx, "create", "before creating a key", "Nothing was changed: run again.");
+      await recordBeforeCreating(ctx);
+      const created = await createKey(ctx, plan.keyName);
+      const verified = await verifyKey(ctx, created);
+      await storeKey(ctx, created, verified, publicKeys);
+      stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
+      await revokeOldKeys(ctx, created, verified);
+      ctx.log("revoke", `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
+    } else {
+      ctx.log("preflight", "Dry run: nothing was changed");
+    }
+  } finally {
+    await revokeAppTokens(ctx);
   }
   report.durationMs = ctx.elapsedMs();
   return finishedReport(report);
@@ -13716,6 +15372,8 @@ var INPUT_OF_OPTION = {
   "platform.apiKey": "api-key",
   "platform.baseUrl": "api-url",
   "github.token": "github-token",
+  "github.appId": "app-id",
+  "github.privateKey": "private-key",
   secretName: "secret-name",
   targets: "targets",
   retireTargets: "retire-targets",
@@ -13733,8 +15391,14 @@ function rotateKeyOptions(inputs, hooks = {}) {
       onRequest: hooks.onPlatformRequest,
       fetch: hooks.fetch
     },
-    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works).
-    github: { token: inputs.githubToken, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works), for the App's requests too.
+    github: !inputs.githubToken && (inputs.appId || inputs.privateKey) ? {
+      appId: inputs.appId,
+      privateKey: inputs.privateKey,
+      onToken: hooks.onGitHubToken,
+      onRequest: hooks.onGitHubRequest,
+      fetch: hooks.fetch
+    } : { token: inputs.githubToken, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
     targets: inputs.targets,
     retireTargets: inputs.retireTargets,
     secretName: inputs.secretName,
@@ -13769,10 +15433,9 @@ function readRotateInputs() {
       hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
     }),
     apiUrl: read("api-url", asText, { default: DEFAULTS2["api-url"] }),
-    githubToken: read("github-token", asText, {
-      required: true,
-      hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`
-    }),
+    githubToken: read("github-token", asText),
+    appId: read("app-id", asText),
+    privateKey: read("private-key", asText, { multiline: true, maxLength: 2e4 }),
     secretName: read("secret-name", nameText, { default: DEFAULTS2["secret-name"] }),
     targets: read("targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
     retireTargets: read("retire-targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
@@ -13781,6 +15444,8 @@ function readRotateInputs() {
     revokeKeyIds: read("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
     dryRun: read("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
   };
+  const credential = credentialMistake(inputs, new Set(errors.map((e) => e.input)));
+  if (credential) errors.push(credential);
   const failed = new Set(errors.map((e) => e.input));
   for (const mistake of checkRotateKeyOptions(rotateKeyOptions(inputs))) {
     const input = INPUT_OF_OPTION[mistake.option];
@@ -13791,6 +15456,26 @@ function readRotateInputs() {
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs;
+}
+function credentialMistake(inputs, failed) {
+  if (["github-token", "app-id", "private-key"].some((name) => failed.has(name))) return void 0;
+  const { githubToken, appId, privateKey } = inputs;
+  if (githubToken && (appId || privateKey)) {
+    const app = [appId && "app-id", privateKey && "private-key"].filter(Boolean).join(" and ");
+    return new InputError("github-token", `and ${app} are both given: reach GitHub one way, github-token or app-id with private-key, and remove the other`);
+  }
+  if (githubToken) return void 0;
+  if (appId && !privateKey) {
+    return new InputError("private-key", "is required with app-id: pass the App's private key, e.g. private-key: ${{ secrets.ROTATOR_APP_PRIVATE_KEY }}");
+  }
+  if (privateKey && !appId) {
+    return new InputError("app-id", "is required with private-key: pass the App's id (App settings > General > App ID), e.g. app-id: ${{ vars.ROTATOR_APP_ID }}");
+  }
+  if (appId) return void 0;
+  return new InputError(
+    "github-token",
+    "is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: ${{ secrets.SECRETS_WRITER_TOKEN }}, or a GitHub App's app-id and private-key"
+  );
 }
 function asText(_name, text) {
   return text;
@@ -13814,6 +15499,18 @@ function targetSpecs(name, text) {
     throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(formatTargetSpec(specs[pasted]))}: a target names a repository, environment or organization`);
   }
   return specs;
+}
+
+// src/private-key-mask.ts
+function maskPrivateKey(text) {
+  const value = text.trim();
+  if (!value) return;
+  maskValue(value);
+  const pem = value.includes("\\n") && !value.includes("\n") ? value.replace(/\\n/g, "\n") : value;
+  for (const line of pem.split(/\r?\n/)) {
+    const material = line.trim();
+    if (material && !/^-----(?:BEGIN|END) /.test(material)) maskValue(material);
+  }
 }
 
 // src/report.ts
@@ -13862,6 +15559,7 @@ async function run() {
   const groups2 = new StepGroups(STEP_TITLES);
   try {
     maskSecretInputs(SECRET_INPUTS);
+    maskPrivateKey(getInput("private-key"));
     const inputs = readRotateInputs();
     groups2.enter("preflight");
     const report = await rotate(inputs, (entry) => logEntry(groups2, entry));
@@ -13882,7 +15580,8 @@ async function rotate(inputs, log) {
   const githubUrl = process.env.GITHUB_API_URL || "https://api.github.com";
   const fetch2 = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: info, mask: maskValue });
   return rotateKey({
-    ...rotateKeyOptions(inputs, { fetch: fetch2, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest }),
+    // A GitHub App's installation tokens are masked as they are minted, before any request uses them.
+    ...rotateKeyOptions(inputs, { fetch: fetch2, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest, onGitHubToken: maskValue }),
     log,
     // Masked the moment it exists, before any line could hold it.
     onKeyCreated: maskValue

@@ -35,6 +35,8 @@ const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
   'platform.apiKey': 'api-key',
   'platform.baseUrl': 'api-url',
   'github.token': 'github-token',
+  'github.appId': 'app-id',
+  'github.privateKey': 'private-key',
   secretName: 'secret-name',
   targets: 'targets',
   retireTargets: 'retire-targets',
@@ -47,7 +49,10 @@ const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
 export interface RotateInputs {
   apiKey: string;
   apiUrl: string;
-  githubToken: string;
+  /** One way to reach GitHub: a token, or a GitHub App's id and private key (credentialMistake). */
+  githubToken: string | undefined;
+  appId: string | undefined;
+  privateKey: string | undefined;
   secretName: string;
   targets: TargetSpec[];
   retireTargets: TargetSpec[];
@@ -62,6 +67,8 @@ export interface ServiceHooks {
   fetch?: typeof fetch;
   onPlatformRequest?: (event: RequestEvent) => void;
   onGitHubRequest?: (event: RequestEvent) => void;
+  /** Each installation token a GitHub App's run mints (the Action masks it). */
+  onGitHubToken?: (token: string) => void;
 }
 
 /** The inputs as rotateKey's options: each value passed through under its option's name. */
@@ -74,8 +81,17 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
       onRequest: hooks.onPlatformRequest,
       fetch: hooks.fetch,
     },
-    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works).
-    github: { token: inputs.githubToken as string, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works), for the App's requests too.
+    github:
+      !inputs.githubToken && (inputs.appId || inputs.privateKey)
+        ? {
+            appId: inputs.appId as string,
+            privateKey: inputs.privateKey as string,
+            onToken: hooks.onGitHubToken,
+            onRequest: hooks.onGitHubRequest,
+            fetch: hooks.fetch,
+          }
+        : { token: inputs.githubToken as string, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
     targets: inputs.targets,
     retireTargets: inputs.retireTargets,
     secretName: inputs.secretName,
@@ -112,10 +128,9 @@ export function readRotateInputs(): RotateInputs {
       hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`,
     }),
     apiUrl: read('api-url', asText, { default: DEFAULTS['api-url'] }),
-    githubToken: read('github-token', asText, {
-      required: true,
-      hint: `pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITER_TOKEN }}`,
-    }),
+    githubToken: read('github-token', asText),
+    appId: read('app-id', asText),
+    privateKey: read('private-key', asText, { multiline: true, maxLength: 20_000 }),
     secretName: read('secret-name', nameText, { default: DEFAULTS['secret-name'] }),
     targets: read('targets', targetSpecs, { multiline: true, maxLength: 20_000 }),
     retireTargets: read('retire-targets', targetSpecs, { multiline: true, maxLength: 20_000 }),
@@ -124,6 +139,8 @@ export function readRotateInputs(): RotateInputs {
     revokeKeyIds: read('revoke-key-ids', parseKeyIds, { multiline: true, maxLength: 10_000 }),
     dryRun: read('dry-run', parseBoolean, { default: DEFAULTS['dry-run'] }),
   };
+  const credential = credentialMistake(inputs, new Set(errors.map((e) => e.input)));
+  if (credential) errors.push(credential);
   // The library's rules, for the inputs whose text could be read; one error per input.
   const failed = new Set(errors.map((e) => e.input));
   for (const mistake of checkRotateKeyOptions(rotateKeyOptions(inputs))) {
@@ -135,6 +152,31 @@ export function readRotateInputs(): RotateInputs {
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs as RotateInputs;
+}
+
+/**
+ * GitHub is reached one way: github-token, or app-id with private-key. Both, neither or half of
+ * the pair is an error naming the inputs (unless one of them was already refused).
+ */
+function credentialMistake(inputs: Partial<RotateInputs>, failed: ReadonlySet<string>): InputError | undefined {
+  if (['github-token', 'app-id', 'private-key'].some((name) => failed.has(name))) return undefined;
+  const { githubToken, appId, privateKey } = inputs;
+  if (githubToken && (appId || privateKey)) {
+    const app = [appId && 'app-id', privateKey && 'private-key'].filter(Boolean).join(' and ');
+    return new InputError('github-token', `and ${app} are both given: reach GitHub one way, github-token or app-id with private-key, and remove the other`);
+  }
+  if (githubToken) return undefined;
+  if (appId && !privateKey) {
+    return new InputError('private-key', "is required with app-id: pass the App's private key, e.g. private-key: ${{ secrets.ROTATOR_APP_PRIVATE_KEY }}");
+  }
+  if (privateKey && !appId) {
+    return new InputError('app-id', "is required with private-key: pass the App's id (App settings > General > App ID), e.g. app-id: ${{ vars.ROTATOR_APP_ID }}");
+  }
+  if (appId) return undefined;
+  return new InputError(
+    'github-token',
+    'is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: ${{ secrets.SECRETS_WRITER_TOKEN }}, or a GitHub App\'s app-id and private-key',
+  );
 }
 
 function asText(_name: string, text: string): string {

@@ -21,6 +21,7 @@ import {
   StepGroups,
 } from '@keyturn/action-common';
 import { type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
+import { maskPrivateKey } from './private-key-mask.js';
 import { rotationOutputs, rotationSummary } from './report.js';
 
 const STEP_TITLES: Record<RotationStep, string> = {
@@ -35,6 +36,7 @@ export async function run(): Promise<void> {
   const groups = new StepGroups(STEP_TITLES);
   try {
     maskSecretInputs(SECRET_INPUTS);
+    maskPrivateKey(core.getInput('private-key'));
     const inputs = readRotateInputs();
     groups.enter('preflight');
     const report = await rotate(inputs, (entry) => logEntry(groups, entry));
@@ -57,7 +59,8 @@ async function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => vo
   const githubUrl = process.env.GITHUB_API_URL || 'https://api.github.com';
   const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: core.info, mask: maskValue });
   return rotateKey({
-    ...rotateKeyOptions(inputs, { fetch, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest }),
+    // A GitHub App's installation tokens are masked as they are minted, before any request uses them.
+    ...rotateKeyOptions(inputs, { fetch, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest, onGitHubToken: maskValue }),
     log,
     // Masked the moment it exists, before any line could hold it.
     onKeyCreated: maskValue,

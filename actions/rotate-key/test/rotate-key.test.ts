@@ -276,7 +276,12 @@ describe('rotate-key input checks', () => {
 
   it.each([
     ['an empty api-key', { 'api-key': '' }, {}, "Input 'api-key' is required but empty"],
-    ['an empty github-token', { 'github-token': ' ' }, {}, "Input 'github-token' is required but empty: pass a token that can write secrets (GITHUB_TOKEN cannot)"],
+    [
+      'an empty github-token',
+      { 'github-token': ' ' },
+      {},
+      "Input 'github-token' is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot)",
+    ],
     ['a key with a space', { 'api-key': 'two words-0123456789' }, {}, "Input 'api-key' is invalid: it must be printable ASCII without spaces"],
     ['no target outside a repository', {}, { GITHUB_REPOSITORY: undefined }, "Input 'targets' is invalid: no target given"],
     ['a control character', { 'secret-name': 'NEON\u001bKEY' }, {}, "Input 'secret-name' contains a control character (U+001B)"],

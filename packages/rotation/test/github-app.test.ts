@@ -251,7 +251,7 @@ describe('the App credentials', () => {
   it('accepts the key with its line breaks escaped, and refuses an App id that is not one', () => {
     expect(problems({ appId: String(app.id), privateKey: app.privateKey.trim().replace(/\n/g, '\\n') })).toEqual([]);
     expect(problems({ appId: 'my-app', privateKey: app.privateKey })).toEqual([
-      ['github.appId', expect.stringMatching(/^appId "my-app" is not a GitHub App id: give the number shown as App ID/)],
+      ['github.appId', `appId must be the GitHub App's id (App settings > General > App ID) or its client id, not "my-app"`],
     ]);
   });
 

@@ -35,11 +35,8 @@ export function checkAppId(appId: unknown): string {
   const text = typeof appId === 'number' ? String(appId) : typeof appId === 'string' ? appId.trim() : '';
   if (/^[1-9]\d{0,15}$/.test(text) || /^Iv[0-9A-Za-z.]{6,40}$/.test(text)) return text;
   // Quoted only when short and not shaped like a credential (a key pasted here must not be logged).
-  const given = typeof appId === 'string' && appId.length <= 20 && !looksLikeCredential(appId) ? ` ${JSON.stringify(appId)}` : '';
-  throw new OptionError(
-    'appId',
-    `appId${given} is not a GitHub App id: give the number shown as App ID in the App's settings (General), or its client id`,
-  );
+  const given = typeof appId === 'string' && appId.length <= 20 && !looksLikeCredential(appId) ? `, not ${JSON.stringify(appId)}` : '';
+  throw new OptionError('appId', `appId must be the GitHub App's id (App settings > General > App ID) or its client id${given}`);
 }
 
 /**
