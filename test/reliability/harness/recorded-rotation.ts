@@ -2,10 +2,10 @@
 // that rig makes (the cases are built from it, so a protocol change changes the cases with it).
 
 import { type TracedRequest, traceRotation } from './request-trace.js';
-import { startRotationRig } from './rotation-rig.js';
+import { type RigOptions, startRotationRig } from './rotation-rig.js';
 
-export async function recordRotation(): Promise<TracedRequest[]> {
-  const rig = await startRotationRig();
+export async function recordRotation(options: RigOptions = {}): Promise<TracedRequest[]> {
+  const rig = await startRotationRig(options);
   try {
     const run = await rig.rotate().done;
     if (run.exitCode !== 0) {

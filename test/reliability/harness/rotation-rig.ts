@@ -3,6 +3,7 @@
 // wired to both. Every key value and token the rig sees is remembered for the leak checks.
 
 import {
+  type GitHubAppCredentials,
   type GitHubEmulator,
   type PlatformEmulator,
   startGitHubEmulator,
@@ -23,9 +24,19 @@ export interface SeededKey {
   name: string;
 }
 
+/** How the Action reaches GitHub: github-token (default), or a GitHub App installed on acme (app-id, private-key). */
+export interface RigOptions {
+  credential?: 'token' | 'app';
+}
+
+/** With `credential: 'app'`, what the App may do on acme: exactly what the rig's targets and record need. */
+export const APP_PERMISSIONS = { secrets: 'write', environments: 'write', dependabot_secrets: 'write', actions_variables: 'write' } as const;
+
 export interface RotationRig {
   platform: PlatformEmulator;
   github: GitHubEmulator;
+  /** With `credential: 'app'`: the App the Action authenticates as. */
+  app?: GitHubAppCredentials;
   /** Family keys made before the run, oldest first; the last is the one every target holds. */
   seeded: SeededKey[];
   /** Every key value and token seen so far. */
@@ -39,7 +50,7 @@ export interface RotationRig {
   close(): Promise<void>;
 }
 
-export async function startRotationRig(): Promise<RotationRig> {
+export async function startRotationRig(options: RigOptions = {}): Promise<RotationRig> {
   const platform = await startPlatformEmulator();
   const github = await startGitHubEmulator({
     repos: ['acme/web'],
@@ -52,6 +63,15 @@ export async function startRotationRig(): Promise<RotationRig> {
   const writtenAt = new Date(Date.now() - 24 * 60 * 60 * 1000);
   for (const target of TARGETS) github.putSecretValue(target, SECRET_NAME, seeded[1]!.key, { writtenAt });
   const secrets = new Set<string>([WRITE_TOKEN, ...seeded.map((k) => k.key)]);
+  let app: GitHubAppCredentials | undefined;
+  let credentialInputs: Record<string, string> = { 'github-token': WRITE_TOKEN };
+  if (options.credential === 'app') {
+    app = github.createApp({ name: 'keyturn reliability' });
+    github.installApp(app.id, { owner: 'acme', permissions: { ...APP_PERMISSIONS } });
+    credentialInputs = { 'app-id': String(app.id), 'private-key': app.privateKey };
+    // Each line of key material is a secret of its own (a short last line is no search term).
+    for (const line of app.privateKey.split('\n')) if (line.length >= 16 && !line.startsWith('-----')) secrets.add(line);
+  }
 
   const heldValues = () => TARGETS.map((target) => github.secretValue(target, SECRET_NAME));
   const learn = (run: ProbedRun) => {
@@ -61,6 +81,7 @@ export async function startRotationRig(): Promise<RotationRig> {
   return {
     platform,
     github,
+    app,
     seeded,
     secrets,
     heldValues,
@@ -71,7 +92,7 @@ export async function startRotationRig(): Promise<RotationRig> {
         inputs: {
           'api-key': heldValues()[0] ?? '',
           'api-url': platform.url,
-          'github-token': WRITE_TOKEN,
+          ...credentialInputs,
           'secret-name': SECRET_NAME,
           targets: TARGETS.join('\n'),
           'key-name-prefix': FAMILY,

@@ -19,7 +19,7 @@ export const SECRET_WRITE_PERMISSIONS =
 function permissionsFor(spec: TargetSpec): string {
   switch (spec.kind) {
     case 'org':
-      return 'a fine-grained token with the organization permission Secrets: write, a GitHub App with organization `secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets';
+      return 'a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets';
     case 'dependabot':
       return 'a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
     default:
