@@ -167,10 +167,10 @@ function credentialMistake(inputs: Partial<RotateInputs>, failed: ReadonlySet<st
   }
   if (githubToken) return undefined;
   if (appId && !privateKey) {
-    return new InputError('private-key', "is required with app-id: pass the App's private key, e.g. private-key: ${{ secrets.ROTATOR_APP_PRIVATE_KEY }}");
+    return new InputError('private-key', "is required with app-id: pass the App's private key, e.g. private-key: ${{ secrets.ROTATION_APP_PRIVATE_KEY }}");
   }
   if (privateKey && !appId) {
-    return new InputError('app-id', "is required with private-key: pass the App's id (App settings > General > App ID), e.g. app-id: ${{ vars.ROTATOR_APP_ID }}");
+    return new InputError('app-id', "is required with private-key: pass the App's id (App settings > General > App ID), e.g. app-id: ${{ vars.ROTATION_APP_ID }}");
   }
   if (appId) return undefined;
   return new InputError(

@@ -8,6 +8,8 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'api-key': undefined,
     'api-url': DEFAULTS['api-url'],
     'github-token': undefined,
+    'app-id': undefined,
+    'private-key': undefined,
     'secret-name': DEFAULTS['secret-name'],
     targets: undefined,
     'key-name-prefix': undefined,
@@ -16,6 +18,6 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'revoke-key-ids': undefined,
     'dry-run': DEFAULTS['dry-run'],
   },
-  required: ['api-key', 'github-token'],
+  required: ['api-key'],
   outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets'],
 });
