@@ -10286,7 +10286,7 @@ var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write per
 function permissionsFor(spec) {
   switch (spec.kind) {
     case "org":
-      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with organization `secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
+      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
     case "dependabot":
       return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
     default:
@@ -15466,15 +15466,15 @@ function credentialMistake(inputs, failed) {
   }
   if (githubToken) return void 0;
   if (appId && !privateKey) {
-    return new InputError("private-key", "is required with app-id: pass the App's private key, e.g. private-key: ${{ secrets.ROTATOR_APP_PRIVATE_KEY }}");
+    return new InputError("private-key", `is required with app-id: pass the App's private key, e.g. private-key: \${{ secrets.ROTATION_APP_PRIVATE_KEY }}`);
   }
   if (privateKey && !appId) {
-    return new InputError("app-id", "is required with private-key: pass the App's id (App settings > General > App ID), e.g. app-id: ${{ vars.ROTATOR_APP_ID }}");
+    return new InputError("app-id", `is required with private-key: pass the App's id (App settings > General > App ID), e.g. app-id: \${{ vars.ROTATION_APP_ID }}`);
   }
   if (appId) return void 0;
   return new InputError(
     "github-token",
-    "is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: ${{ secrets.SECRETS_WRITER_TOKEN }}, or a GitHub App's app-id and private-key"
+    `is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITE_TOKEN }}, or a GitHub App's app-id and private-key`
   );
 }
 function asText(_name, text) {

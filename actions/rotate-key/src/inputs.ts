@@ -167,15 +167,15 @@ function credentialMistake(inputs: Partial<RotateInputs>, failed: ReadonlySet<st
   }
   if (githubToken) return undefined;
   if (appId && !privateKey) {
-    return new InputError('private-key', "is required with app-id: pass the App's private key, e.g. private-key: ${{ secrets.ROTATION_APP_PRIVATE_KEY }}");
+    return new InputError('private-key', `is required with app-id: pass the App's private key, e.g. private-key: \${{ secrets.ROTATION_APP_PRIVATE_KEY }}`);
   }
   if (privateKey && !appId) {
-    return new InputError('app-id', "is required with private-key: pass the App's id (App settings > General > App ID), e.g. app-id: ${{ vars.ROTATION_APP_ID }}");
+    return new InputError('app-id', `is required with private-key: pass the App's id (App settings > General > App ID), e.g. app-id: \${{ vars.ROTATION_APP_ID }}`);
   }
   if (appId) return undefined;
   return new InputError(
     'github-token',
-    'is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: ${{ secrets.SECRETS_WRITER_TOKEN }}, or a GitHub App\'s app-id and private-key',
+    `is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITE_TOKEN }}, or a GitHub App's app-id and private-key`,
   );
 }
 

@@ -82,7 +82,7 @@ describe('rotate-key with a GitHub App', () => {
     for (const line of keyLines()) expect(run.masks).toContain(line);
     const tokenMasks = run.masks.filter((mask) => mask.startsWith('ghs_'));
     expect(tokenMasks).toHaveLength(1);
-    const firstUse = github.log.entries().findIndex((e) => e.actor.startsWith('installation:'));
+    const firstUse = github.log.entries().findIndex((e) => e.actor?.startsWith('installation:'));
     expect(firstUse).toBeGreaterThan(0);
     expect(run.stdout.indexOf(`::add-mask::${tokenMasks[0]}`)).toBeLessThan(run.stdout.indexOf('is reachable'));
     expectNothingLeaked(run, [consoleKey.key, stored, ...tokenMasks]);
