@@ -120,6 +120,16 @@ describe('rotateKey with a GitHub App', () => {
     expectNothingLeaked(result);
   });
 
+  it('puts the repositories an org:ORG:selected secret names in its owner’s token (their ids are looked up)', async () => {
+    github.installApp(app.id, { owner: 'acme', repositories: ['web', 'api'], permissions: ACME_GRANTS });
+    const result = await run(['org:acme:selected:api'], { record: false });
+    expect(result.error).toBeUndefined();
+    expect(github.secret(ORG, SECRET)).toMatchObject({ visibility: 'selected', selected_repository_ids: [github.addRepo('acme/api').id] });
+    expect(minted()).toEqual([
+      { owner: 'acme', permissions: { organization_secrets: 'write', metadata: 'read' }, repositories: ['acme/api'], revoked: true },
+    ]);
+  });
+
   it('mints before any key exists: a missing permission fails the preflight, saying what to grant where, and the tokens minted are revoked', async () => {
     github.installApp(app.id, { owner: 'alice', permissions: ALICE_GRANTS });
     const { organization_secrets: _, ...withoutOrgSecrets } = ACME_GRANTS;
