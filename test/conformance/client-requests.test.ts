@@ -1,6 +1,6 @@
 // Every request keyturn sends, checked against the operation the published description has for it
 // (path, parameters, body, headers), and every answer it got: @keyturn/api's methods, the rotation
-// with all four GitHub target kinds, and both Actions' committed bundles run as the runner runs them.
+// with all four GitHub target kinds (with a token and as a GitHub App), and both Actions' committed bundles run as the runner runs them.
 
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@keyturn/api';
@@ -120,6 +120,33 @@ describe('requests keyturn sends fit the published operations', () => {
       'PUT /orgs/{org}/actions/secrets/{secret_name}',
       'GET /repos/{owner}/{repo}/dependabot/secrets/public-key',
       'PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}',
+    ]);
+  });
+
+  it('the rotation as a GitHub App: the installation lookup, the token it mints and revokes', async () => {
+    const app = github.createApp({ name: 'conformance rotator' });
+    github.installApp(app.id, {
+      owner: 'acme',
+      permissions: { secrets: 'write', environments: 'write', organization_secrets: 'write', dependabot_secrets: 'write', actions_variables: 'write' },
+    });
+    const current = platform.createKey('rotation-app-current');
+    const report = await recorder.as('@keyturn/rotation as a GitHub App', () =>
+      rotateKey({
+        platform: { apiKey: current.key, baseUrl: platform.url },
+        github: { appId: app.id, privateKey: app.privateKey, baseUrl: github.url, writeIntervalMs: 0 },
+        targets: TARGETS,
+        secretName: 'APP_KEY',
+        record: { repository: 'acme/web' },
+        revokeKeyIds: [current.id],
+      }),
+    );
+    expect(report.targets).toHaveLength(4);
+    expectConformant('@keyturn/rotation as a GitHub App', [
+      'GET /orgs/{org}/installation',
+      'POST /app/installations/{installation_id}/access_tokens',
+      'DELETE /installation/token',
+      'GET /repos/{owner}/{repo}/actions/variables',
+      'PUT /orgs/{org}/actions/secrets/{secret_name}',
     ]);
   });
 
