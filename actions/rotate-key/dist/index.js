@@ -9906,7 +9906,7 @@ var OwnerNeeds = class {
   }
 };
 
-// ../../packages/rotation/dist/github-app/installation-tokens.js
+// ../../packages/rotation/dist/github-app/app-access-error.js
 var AppAccessError = class extends Error {
   advice;
   status;
@@ -9917,6 +9917,55 @@ var AppAccessError = class extends Error {
     this.status = status;
   }
 };
+var NOTHING_CHANGED = "Nothing was changed.";
+function notInstalled(appId, needs, byRepository) {
+  const { owner, repositories } = needs;
+  const where = byRepository === void 0 ? `the organization ${owner}` : `${owner}, or not on its repository ${owner}/${byRepository}`;
+  const access2 = repositories.length ? ` with access to ${fullNames(needs)} (Repository access: All, or these)` : "";
+  return new AppAccessError(`The GitHub App ${appId} is not installed on ${where}`, `Install the App on ${owner} (the App's settings > Install App > ${owner})${access2}. ${NOTHING_CHANGED}`, 404);
+}
+function missingPermissions(appId, needs, missing, said) {
+  const list2 = [...missing].map(([name, level]) => `${PERMISSION_SETTINGS[name]}: ${level === "write" ? "Read and write" : "Read-only"} (${name})`);
+  return new AppAccessError(`The installation of the GitHub App ${appId} on ${needs.owner} lacks ${list2.join(", ")}${said ? `: GitHub answered 422 (${said})` : ""}`, `Grant it in the App's settings > Permissions & events, then accept the new permissions on ${needs.owner} (its settings > GitHub Apps > the App: review the request). ${NOTHING_CHANGED}`);
+}
+function outsideInstallation(appId, needs, selection, said) {
+  const hint = selection === "selected" ? " (the installation has Only select repositories)" : "";
+  return new AppAccessError(`The installation of the GitHub App ${appId} on ${needs.owner} does not reach every repository the run needs (${fullNames(needs)}): GitHub answered 422 (${said})`, `Give the installation access to them: ${needs.owner}'s settings > GitHub Apps > the App > Configure > Repository access${hint}. ${NOTHING_CHANGED}`, 422);
+}
+function appRequestFailure(error2, what) {
+  const status = statusOf(error2);
+  const text = describeFailure(error2, []);
+  if (rateLimitOf(error2))
+    return new AppAccessError(`${what} was rate-limited by GitHub: ${text}`, `${NOTHING_CHANGED} Run again once the limit resets.`, status);
+  if (status === 401) {
+    return new AppAccessError(`${what} failed: GitHub refused the App's JSON web token (${text})`, `Check that app-id is the App's id (App settings > General > App ID) and private-key one of its current private keys (a deleted key stops working), and that the runner's clock is right. ${NOTHING_CHANGED}`, status);
+  }
+  return new AppAccessError(`${what} failed: ${text}`, `${NOTHING_CHANGED} Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.`, status);
+}
+function statusOf(error2) {
+  const status = error2?.status;
+  return typeof status === "number" ? status : void 0;
+}
+function githubMessage(error2) {
+  const data = error2?.response?.data;
+  const message = typeof data === "object" && data !== null ? data.message : data;
+  return redactCredentials(typeof message === "string" ? message : "").slice(0, 200);
+}
+function describeFailure(error2, secrets) {
+  const status = statusOf(error2);
+  if (status !== void 0 && error2.response !== void 0) {
+    const said = githubMessage(error2);
+    return `GitHub answered ${status}${said ? ` (${said})` : ""}`;
+  }
+  const cause = error2?.cause?.code;
+  const text = error2 instanceof Error ? `${error2.name}${cause ? ` ${cause}` : ""}: ${error2.message}` : String(error2);
+  return `no answer from GitHub (${redactCredentials(text, secrets).slice(0, 200)})`;
+}
+function fullNames(needs) {
+  return needs.repositories.map((repo) => `${needs.owner}/${repo}`).join(", ");
+}
+
+// ../../packages/rotation/dist/github-app/installation-tokens.js
 var InstallationTokens = class {
   credentials;
   #owners = /* @__PURE__ */ new Map();
@@ -9955,7 +10004,7 @@ var InstallationTokens = class {
   async mintAll(log) {
     for (const access2 of this.#owners.values()) {
       const installation = await this.#installationOf(access2.needs);
-      checkGranted(access2.needs, installation, this.credentials.appId);
+      checkGranted(this.credentials.appId, access2.needs, installation);
       const token = await this.#mint(access2.needs, installation);
       access2.token = token.value;
       try {
@@ -9995,17 +10044,13 @@ var InstallationTokens = class {
   async #installationOf(needs) {
     const { owner } = needs;
     const [firstRepo] = needs.repositories;
-    const app = `The GitHub App ${this.credentials.appId}`;
     try {
       const { data } = needs.organization || firstRepo === void 0 ? await this.#app.request("GET /orgs/{org}/installation", { org: owner }) : await this.#app.request("GET /repos/{owner}/{repo}/installation", { owner, repo: firstRepo });
       return data;
     } catch (error2) {
-      const status = statusOf(error2);
-      if (status === 404) {
-        const where = needs.organization || firstRepo === void 0 ? `the organization ${owner}` : `${owner}, or not on its repository ${owner}/${firstRepo}`;
-        throw new AppAccessError(`${app} is not installed on ${where}`, `Install the App on ${owner} (the App's settings > Install App > ${owner})${installAccess(needs)}. Nothing was changed.`, status);
-      }
-      throw this.#appFailure(error2, `Looking up the installation of ${app} on ${owner}`);
+      if (statusOf(error2) === 404)
+        throw notInstalled(this.credentials.appId, needs, needs.organization ? void 0 : firstRepo);
+      throw appRequestFailure(error2, `Looking up the installation of the GitHub App ${this.credentials.appId} on ${owner}`);
     }
   }
   async #mint(needs, installation) {
@@ -10026,24 +10071,14 @@ var InstallationTokens = class {
       if (statusOf(error2) === 422) {
         const said = githubMessage(error2);
         if (/permission/i.test(said))
-          throw missingPermissions(needs, needs.permissions, this.credentials.appId, said);
-        throw new AppAccessError(`The installation of the GitHub App ${this.credentials.appId} on ${owner} does not reach every repository the run needs (${repositories.map((r2) => `${owner}/${r2}`).join(", ")}): GitHub answered 422 (${said})`, `Give the installation access to them: ${owner}'s settings > GitHub Apps > the App > Configure > Repository access${repositoryAccessHint(installation)}. Nothing was changed.`, 422);
+          throw missingPermissions(this.credentials.appId, needs, needs.permissions, said);
+        throw outsideInstallation(this.credentials.appId, needs, installation.repository_selection, said);
       }
-      throw this.#appFailure(error2, `Minting the installation token for ${owner}`);
+      throw appRequestFailure(error2, `Minting the installation token for ${owner}`);
     }
-  }
-  #appFailure(error2, what) {
-    const status = statusOf(error2);
-    const text = describeFailure(error2, []);
-    if (rateLimitOf(error2))
-      return new AppAccessError(`${what} was rate-limited by GitHub: ${text}`, "Nothing was changed: run again once the limit resets.", status);
-    if (status === 401) {
-      return new AppAccessError(`${what} failed: GitHub refused the App's JSON web token (${text})`, "Check that app-id is the App's id (App settings > General > App ID) and private-key one of its current private keys (a deleted key stops working), and that the runner's clock is right. Nothing was changed.", status);
-    }
-    return new AppAccessError(`${what} failed: ${text}`, "Nothing was changed: run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.", status);
   }
 };
-function checkGranted(needs, installation, appId) {
+function checkGranted(appId, needs, installation) {
   const missing = /* @__PURE__ */ new Map();
   for (const [name, level] of needs.permissions) {
     const granted = installation.permissions?.[name];
@@ -10051,37 +10086,7 @@ function checkGranted(needs, installation, appId) {
       missing.set(name, level);
   }
   if (missing.size)
-    throw missingPermissions(needs, missing, appId);
-}
-function missingPermissions(needs, missing, appId, said) {
-  const list2 = [...missing].map(([name, level]) => `${PERMISSION_SETTINGS[name]}: ${level === "write" ? "Read and write" : "Read-only"} (${name})`);
-  return new AppAccessError(`The installation of the GitHub App ${appId} on ${needs.owner} lacks ${list2.join(", ")}${said ? `: GitHub answered 422 (${said})` : ""}`, `Grant it in the App's settings > Permissions & events, then accept the new permissions on ${needs.owner} (its settings > GitHub Apps > the App: review the request). Nothing was changed.`);
-}
-function installAccess(needs) {
-  const { repositories, owner } = needs;
-  return repositories.length ? ` with access to ${repositories.map((r2) => `${owner}/${r2}`).join(", ")} (Repository access: All, or these)` : "";
-}
-function repositoryAccessHint(installation) {
-  return installation.repository_selection === "selected" ? " (the installation has Only select repositories)" : "";
-}
-function statusOf(error2) {
-  const status = error2?.status;
-  return typeof status === "number" ? status : void 0;
-}
-function githubMessage(error2) {
-  const data = error2?.response?.data;
-  const message = typeof data === "object" && data !== null ? data.message : data;
-  return redactCredentials(typeof message === "string" ? message : "").slice(0, 200);
-}
-function describeFailure(error2, secrets) {
-  const status = statusOf(error2);
-  if (status !== void 0 && error2.response !== void 0) {
-    const said = githubMessage(error2);
-    return `GitHub answered ${status}${said ? ` (${said})` : ""}`;
-  }
-  const cause = error2?.cause?.code;
-  const text = error2 instanceof Error ? `${error2.name}${cause ? ` ${cause}` : ""}: ${error2.message}` : String(error2);
-  return `no answer from GitHub (${redactCredentials(text, secrets).slice(0, 200)})`;
+    throw missingPermissions(appId, needs, missing);
 }
 
 // ../../packages/rotation/dist/platform.js

@@ -13,22 +13,19 @@
 import { redactCredentials, systemRuntime } from '@keyturn/api/toolkit';
 import { createAppAuth } from '@octokit/auth-app';
 import { buildGitHubClient, type GitHubClient, type GitHubClientSettings } from '../github-client/octokit.js';
-import { rateLimitOf } from '../github-client/rate-limit.js';
 import { WriteSpacing } from '../github-client/write-spacing.js';
 import { laterTokenAuth } from './installation-token-auth.js';
-import { type AppPermission, type GitHubNeed, OwnerNeeds, PERMISSION_SETTINGS, type PermissionLevel } from './needs.js';
-
-/** The App could not act for an owner: what happened, and what to grant where. Never holds a credential. */
-export class AppAccessError extends Error {
-  override name = 'AppAccessError';
-  constructor(
-    message: string,
-    readonly advice: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
+import {
+  AppAccessError,
+  appRequestFailure,
+  describeFailure,
+  githubMessage,
+  missingPermissions,
+  notInstalled,
+  outsideInstallation,
+  statusOf,
+} from './app-access-error.js';
+import { type AppPermission, type GitHubNeed, OwnerNeeds, type PermissionLevel } from './needs.js';
 
 export interface AppCredentials {
   appId: string;
@@ -45,7 +42,6 @@ interface OwnerAccess {
 interface Installation {
   id: number;
   permissions: Record<string, string>;
-  html_url?: string;
   repository_selection?: string;
 }
 
@@ -94,7 +90,7 @@ export class InstallationTokens {
   async mintAll(log: (line: string) => void): Promise<void> {
     for (const access of this.#owners.values()) {
       const installation = await this.#installationOf(access.needs);
-      checkGranted(access.needs, installation, this.credentials.appId);
+      checkGranted(this.credentials.appId, access.needs, installation);
       const token = await this.#mint(access.needs, installation);
       access.token = token.value;
       try {
@@ -142,7 +138,6 @@ export class InstallationTokens {
   async #installationOf(needs: OwnerNeeds): Promise<Installation> {
     const { owner } = needs;
     const [firstRepo] = needs.repositories;
-    const app = `The GitHub App ${this.credentials.appId}`;
     try {
       const { data } =
         needs.organization || firstRepo === undefined
@@ -150,16 +145,8 @@ export class InstallationTokens {
           : await this.#app.request('GET /repos/{owner}/{repo}/installation', { owner, repo: firstRepo });
       return data as unknown as Installation;
     } catch (error) {
-      const status = statusOf(error);
-      if (status === 404) {
-        const where = needs.organization || firstRepo === undefined ? `the organization ${owner}` : `${owner}, or not on its repository ${owner}/${firstRepo}`;
-        throw new AppAccessError(
-          `${app} is not installed on ${where}`,
-          `Install the App on ${owner} (the App's settings > Install App > ${owner})${installAccess(needs)}. Nothing was changed.`,
-          status,
-        );
-      }
-      throw this.#appFailure(error, `Looking up the installation of ${app} on ${owner}`);
+      if (statusOf(error) === 404) throw notInstalled(this.credentials.appId, needs, needs.organization ? undefined : firstRepo);
+      throw appRequestFailure(error, `Looking up the installation of the GitHub App ${this.credentials.appId} on ${owner}`);
     }
   }
 
@@ -179,83 +166,22 @@ export class InstallationTokens {
     } catch (error) {
       if (error instanceof AppAccessError) throw error;
       if (statusOf(error) === 422) {
+        // GitHub's two refusals of a narrowing: a permission, or a repository, the installation lacks.
         const said = githubMessage(error);
-        if (/permission/i.test(said)) throw missingPermissions(needs, needs.permissions, this.credentials.appId, said);
-        throw new AppAccessError(
-          `The installation of the GitHub App ${this.credentials.appId} on ${owner} does not reach every repository the run needs (${repositories.map((r) => `${owner}/${r}`).join(', ')}): GitHub answered 422 (${said})`,
-          `Give the installation access to them: ${owner}'s settings > GitHub Apps > the App > Configure > Repository access${repositoryAccessHint(installation)}. Nothing was changed.`,
-          422,
-        );
+        if (/permission/i.test(said)) throw missingPermissions(this.credentials.appId, needs, needs.permissions, said);
+        throw outsideInstallation(this.credentials.appId, needs, installation.repository_selection, said);
       }
-      throw this.#appFailure(error, `Minting the installation token for ${owner}`);
+      throw appRequestFailure(error, `Minting the installation token for ${owner}`);
     }
-  }
-
-  #appFailure(error: unknown, what: string): AppAccessError {
-    const status = statusOf(error);
-    const text = describeFailure(error, []);
-    if (rateLimitOf(error)) return new AppAccessError(`${what} was rate-limited by GitHub: ${text}`, 'Nothing was changed: run again once the limit resets.', status);
-    if (status === 401) {
-      return new AppAccessError(
-        `${what} failed: GitHub refused the App's JSON web token (${text})`,
-        "Check that app-id is the App's id (App settings > General > App ID) and private-key one of its current private keys (a deleted key stops working), and that the runner's clock is right. Nothing was changed.",
-        status,
-      );
-    }
-    return new AppAccessError(
-      `${what} failed: ${text}`,
-      'Nothing was changed: run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.',
-      status,
-    );
   }
 }
 
-/** The permissions the installation lacks, said with where each is granted and how to accept it. */
-function checkGranted(needs: OwnerNeeds, installation: Installation, appId: string): void {
+/** Throws when the installation grants less than the owner's requests need (read before minting). */
+function checkGranted(appId: string, needs: OwnerNeeds, installation: Installation): void {
   const missing = new Map<AppPermission, PermissionLevel>();
   for (const [name, level] of needs.permissions) {
     const granted = installation.permissions?.[name];
     if (!(granted === 'write' || (granted === 'read' && level === 'read'))) missing.set(name, level);
   }
-  if (missing.size) throw missingPermissions(needs, missing, appId);
-}
-
-function missingPermissions(needs: OwnerNeeds, missing: ReadonlyMap<AppPermission, PermissionLevel>, appId: string, said?: string): AppAccessError {
-  const list = [...missing].map(([name, level]) => `${PERMISSION_SETTINGS[name]}: ${level === 'write' ? 'Read and write' : 'Read-only'} (${name})`);
-  return new AppAccessError(
-    `The installation of the GitHub App ${appId} on ${needs.owner} lacks ${list.join(', ')}${said ? `: GitHub answered 422 (${said})` : ''}`,
-    `Grant it in the App's settings > Permissions & events, then accept the new permissions on ${needs.owner} (its settings > GitHub Apps > the App: review the request). Nothing was changed.`,
-  );
-}
-
-function installAccess(needs: OwnerNeeds): string {
-  const { repositories, owner } = needs;
-  return repositories.length ? ` with access to ${repositories.map((r) => `${owner}/${r}`).join(', ')} (Repository access: All, or these)` : '';
-}
-
-function repositoryAccessHint(installation: Installation): string {
-  return installation.repository_selection === 'selected' ? ' (the installation has Only select repositories)' : '';
-}
-
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown })?.status;
-  return typeof status === 'number' ? status : undefined;
-}
-
-function githubMessage(error: unknown): string {
-  const data = (error as { response?: { data?: unknown } })?.response?.data;
-  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : data;
-  return redactCredentials(typeof message === 'string' ? message : '').slice(0, 200);
-}
-
-/** GitHub's status and message, or the network failure's name; scrubbed of `secrets` and of anything credential-shaped. */
-function describeFailure(error: unknown, secrets: readonly string[]): string {
-  const status = statusOf(error);
-  if (status !== undefined && (error as { response?: unknown }).response !== undefined) {
-    const said = githubMessage(error);
-    return `GitHub answered ${status}${said ? ` (${said})` : ''}`;
-  }
-  const cause = (error as { cause?: { code?: string } })?.cause?.code;
-  const text = error instanceof Error ? `${error.name}${cause ? ` ${cause}` : ''}: ${error.message}` : String(error);
-  return `no answer from GitHub (${redactCredentials(text, secrets).slice(0, 200)})`;
+  if (missing.size) throw missingPermissions(appId, needs, missing);
 }

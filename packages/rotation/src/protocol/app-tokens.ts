@@ -3,7 +3,7 @@
 // nothing changed (I4); and revoked when the run ends, whatever ended it (a failed revocation only
 // warns: the token expires within the hour).
 
-import { AppAccessError } from '../github-app/installation-tokens.js';
+import { AppAccessError } from '../github-app/app-access-error.js';
 import type { RotationContext } from './context.js';
 
 export async function mintAppTokens(ctx: RotationContext): Promise<void> {
