@@ -11,7 +11,7 @@ import { buildDependencyBundle } from '../lib/deps-bundle.mjs';
 import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { pathShape } from '../lib/request-log.mjs';
 import { median } from '../lib/stats.mjs';
-import { actions, benchDir, importBuilt, importRepoScript, requireBuiltFile } from '../lib/workspace.mjs';
+import { actions, benchDir, githubWriteIntervalMs, importBuilt, importRepoScript, requireBuiltFile } from '../lib/workspace.mjs';
 import { GITHUB_TOKEN, rotateKeyScenario, waitScenario } from './action-scenarios.mjs';
 import { headline, render } from './action-startup-render.mjs';
 
@@ -42,7 +42,7 @@ async function measureStartup() {
       BENCH_GITHUB_READ: `${github.url}/repos/acme/app/actions/secrets/public-key`,
       BENCH_GITHUB_TOKEN: GITHUB_TOKEN,
     });
-    const scenarios = [rotateKeyScenario(platform, github), waitScenario(platform)];
+    const scenarios = [rotateKeyScenario(platform, github, await githubWriteIntervalMs()), waitScenario(platform)];
     const deps = new Map();
     for (const scenario of scenarios) deps.set(scenario, await buildDependencyBundle(scenario.packageDir, join(tmp, scenario.name)));
     const cells = runtimes.flatMap((runtime) => scenarios.map((scenario) => ({ runtime, scenario })));
@@ -64,7 +64,7 @@ async function measureStartup() {
         const { runtime, scenario } = cell;
         const s = samples.get(cell);
         const floor = (transport, flags = []) =>
-          runJsonProbe([...flags, join(benchDir, 'probes/floor.mjs'), deps.get(scenario).outfile, scenario.floorServices.join(','), transport], {
+          runJsonProbe([...flags, join(benchDir, 'probes/floor.mjs'), deps.get(scenario).outfile, scenario.floorServices.join(','), transport, String(scenario.floorWriteSpacingMs)], {
             env: probeEnv,
             node: runtime.node,
             cpu: true,
