@@ -3,7 +3,7 @@
 
 import { statSync } from 'node:fs';
 import { bullet, table } from '../lib/markdown.mjs';
-import { kib, median, ms, percentile, sum } from '../lib/stats.mjs';
+import { kib, median, medianOrNull, ms, percentile, sum } from '../lib/stats.mjs';
 
 const TARGET_ROTATION_MS = 400;
 /** Issue #14: each Action within 10% of its floor on the runner's runtime. */
@@ -13,6 +13,24 @@ const fileSize = (file) => statSync(file).size;
 
 const wallOf = (result) => median(result.runs.map((r) => r.wallMs));
 const cpuOf = (result) => median(result.runs.map((r) => r.cpuMs));
+/** The CPU time of a run in three parts, or null where the runtime cannot tell the main thread's. */
+function cpuParts(run) {
+  if (run.mainCpuMs === null || run.mainCpuBeforeRequestMs === null) return null;
+  return {
+    beforeRequest: run.mainCpuBeforeRequestMs,
+    fromRequest: run.mainCpuMs - run.mainCpuBeforeRequestMs,
+    otherThreads: run.cpuMs - run.mainCpuMs,
+  };
+}
+const PART_NAMES = { beforeRequest: 'main thread to the first request', fromRequest: 'main thread from the first request', otherThreads: 'other threads' };
+/** Median of each part over the Action's runs, and the floor's (medians of its probe's fields). */
+function cpuSplit(result) {
+  const parts = result.runs.map((r) => cpuParts(r));
+  const floor = cpuParts({ cpuMs: result.floor.cpuMs, mainCpuMs: result.floor.mainCpuMs, mainCpuBeforeRequestMs: result.floor.mainCpuBeforeRequestMs });
+  if (floor === null || parts.some((p) => p === null)) return null;
+  const action = Object.fromEntries(Object.keys(PART_NAMES).map((k) => [k, medianOrNull(parts.map((p) => p[k]))]));
+  return { action, floor };
+}
 const label = (result) => [result.scenario.name, result.runtime.name];
 
 export function render(results, reps) {
@@ -59,6 +77,16 @@ export function render(results, reps) {
       ms(result.nodeStartCpuMs),
       ms(result.floor.cpuMs),
       `${ms(cpu)}: ${signed(cpu - result.floor.cpuMs)} (${signed((cpu / result.floor.cpuMs - 1) * 100, '%')})`,
+    ];
+  });
+  const splitRows = results.flatMap((result) => {
+    const split = cpuSplit(result);
+    if (split === null) return [];
+    return [
+      [
+        ...label(result),
+        ...Object.keys(PART_NAMES).map((k) => `${ms(split.action[k])} (floor ${ms(split.floor[k])}: ${signed(split.action[k] - split.floor[k])})`),
+      ],
     ];
   });
   const once = results.filter((r, i) => results.findIndex((o) => o.scenario === r.scenario) === i);
@@ -109,6 +137,14 @@ export function render(results, reps) {
     '',
     table(['Action', 'runtime', 'node start (empty script)', 'floor (fetch)', 'Action: over the floor'], cpuRows),
     '',
+    'The same CPU time in three parts, where the runtime reports a thread\'s own (`process.threadCpuUsage`,',
+    'Node 23.9 and later, so not Node 20): the main thread up to the first HTTP request the process',
+    'creates (node start, loading the bundle, reading the inputs, setting up the clients), the main',
+    'thread from then to exit (the requests, the work between them, outputs and summary), and every',
+    'other thread (V8 compiling and collecting garbage in the background, libuv). Medians of each part.',
+    '',
+    table(['Action', 'runtime', ...Object.values(PART_NAMES)], splitRows),
+    '',
     table(['Action', 'dist/index.js', 'dependencies alone', 'own code (difference)'], sizeRows),
     '',
     bullet(verdicts(results)),
@@ -143,6 +179,14 @@ function verdicts(results) {
     lines.push(
       `${result.scenario.name} on ${result.runtime.name} within ${FLOOR_MARGIN * 100}% of its floor: wall ${over <= FLOOR_MARGIN ? 'yes' : 'NO'} (${ms(wall)} against ${ms(result.floor.wallMs)}, ${signed(over * 100, '%')}); CPU time ${cpuOver <= FLOOR_MARGIN ? 'yes' : 'NO'} (${ms(cpu)} against ${ms(result.floor.cpuMs)}, ${signed(cpuOver * 100, '%')}).`,
     );
+    const split = cpuSplit(result);
+    if (cpuOver > FLOOR_MARGIN && split !== null) {
+      const cut = cpu - result.floor.cpuMs * (1 + FLOOR_MARGIN);
+      const parts = Object.entries(PART_NAMES).map(([k, name]) => `${signed(split.action[k] - split.floor[k])} ${name}`);
+      lines.push(
+        `${result.scenario.name} on ${result.runtime.name} misses the CPU target by ${ms(cut)} (what it would have to shed); its ${signed(cpu - result.floor.cpuMs)} over the floor is ${parts.join(', ')}.`,
+      );
+    }
   }
   for (const { scenario, runs, floorRequests, runtime } of results) {
     const n = runs[0].requests.length;

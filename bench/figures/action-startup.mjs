@@ -10,7 +10,7 @@ import { runActionStep, runJsonProbe, runNode, runnerEnvironment } from '../lib/
 import { buildDependencyBundle } from '../lib/deps-bundle.mjs';
 import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { pathShape } from '../lib/request-log.mjs';
-import { median } from '../lib/stats.mjs';
+import { median, medianOrNull } from '../lib/stats.mjs';
 import { actions, benchDir, githubWriteIntervalMs, importBuilt, importRepoScript, requireBuiltFile } from '../lib/workspace.mjs';
 import { GITHUB_TOKEN, rotateKeyScenario, waitScenario } from './action-scenarios.mjs';
 import { headline, render } from './action-startup-render.mjs';
@@ -106,9 +106,9 @@ async function noInputRun({ scenario, runtime }, platform, github) {
   return run.durationMs;
 }
 
-/** Median of each field of a probe's JSON. */
+/** Median of each field of a probe's JSON; null for a field the runtime could not measure. */
 function medianFields(samples) {
-  return Object.fromEntries(Object.keys(samples[0]).map((k) => [k, median(samples.map((s) => s[k]))]));
+  return Object.fromEntries(Object.keys(samples[0]).map((k) => [k, medianOrNull(samples.map((s) => s[k]))]));
 }
 
 /** One full run of the Action, split by what the emulators' logs saw. */
@@ -124,6 +124,8 @@ async function actionRun({ scenario, runtime }, platform, github) {
   return {
     wallMs: run.durationMs,
     cpuMs: run.cpuMs,
+    mainCpuMs: run.mainCpuMs,
+    mainCpuBeforeRequestMs: run.mainCpuBeforeRequestMs,
     toFirstRequestMs: firstStart - run.startedAt,
     requestPhaseMs: lastEnd - firstStart,
     afterLastMs: run.startedAt + run.durationMs - lastEnd,
