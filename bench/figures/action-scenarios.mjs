@@ -46,6 +46,8 @@ export function rotateKeyScenario(platform, github, writeSpacingMs) {
     floorServices: ROTATION_REQUESTS,
     description: `rotate-key rotates the key held in one repository secret (\`targets: repo:acme/app\`, \`keep: 1\`), so each run revokes the key the previous run made; its floor is the ${ROTATION_REQUESTS.length} requests of a recorded rotation, ${ROTATION_REQUESTS.filter((s) => s === 'platform').length} of them to the platform (prove the current key, create, verify the new key, list the keys, revoke the old key) and the rest to GitHub (the target's public key, read the target record, mark it pending, write the secret, mark it done); like the Action, the floor starts each of its ${writes} GitHub writes at least ${writeSpacingMs} ms after the previous one (the rotation's \`GITHUB_WRITE_INTERVAL_MS\`, GitHub's best practice of "at least one second between each" mutating request), so its last write starts at least ${writes - 1} × ${writeSpacingMs} ms after its first, as no compliant client can avoid.`,
     floorWriteSpacingMs: writeSpacingMs,
+    /** The least time from the first GitHub write's start to the last one's. */
+    writeSpacingTotalMs: (writes - 1) * writeSpacingMs,
     nextStep: () => ({
       inputs: { 'api-key': currentKey, 'api-url': platform.url, 'github-token': GITHUB_TOKEN, targets: 'repo:acme/app' },
       env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/app' },
@@ -71,6 +73,7 @@ export function waitScenario(platform) {
     // One page of the operation list (or one GET per operation) answers for both.
     floorServices: ['platform'],
     floorWriteSpacingMs: 0,
+    writeSpacingTotalMs: 0,
     description:
       'wait-for-operation waits on two operations that have already finished (as after a create-branch step whose operations are done), so one polling round settles it.',
     nextStep() {
