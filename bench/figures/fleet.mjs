@@ -5,7 +5,7 @@ import { defineFigure, isMain, runFigure } from '../lib/figure.mjs';
 import { bullet, table } from '../lib/markdown.mjs';
 import { pathShape } from '../lib/request-log.mjs';
 import { ms } from '../lib/stats.mjs';
-import { importBuilt } from '../lib/workspace.mjs';
+import { githubWriteIntervalMs, importBuilt } from '../lib/workspace.mjs';
 
 const SIZES = [1, 10, 100];
 /** A last row: 10 targets, the first write answered with a secondary rate limit. */
@@ -13,8 +13,6 @@ const LIMITED = { size: 10, retryAfterSeconds: 2 };
 const REPOSITORIES = Array.from({ length: 100 }, (_, i) => `acme/service-${String(i + 1).padStart(3, '0')}`);
 const SECRET = 'NEON_API_KEY';
 const TOKEN = 'ghp_bench-fleet';
-/** createGitHubClient's default spacing between two writes (packages/rotation/src/github/octokit.ts). */
-const WRITE_SPACING_MS = 1000;
 
 export const figure = defineFigure({
   id: 'fleet',
@@ -23,6 +21,8 @@ export const figure = defineFigure({
 });
 
 async function measureFleet() {
+  // createGitHubClient's default spacing between two writes (the rotation's GITHUB_WRITE_INTERVAL_MS).
+  const writeSpacingMs = await githubWriteIntervalMs();
   const emulator = await importBuilt('@keyturn/emulator', ['startPlatformEmulator', 'startGitHubEmulator', 'secondaryRateLimitFault']);
   const { createClient } = await importBuilt('@keyturn/api', ['createClient']);
   const { rotateKey } = await importBuilt('@keyturn/rotation', ['rotateKey']);
@@ -51,7 +51,7 @@ async function measureFleet() {
       currentKey = checkStored(platform, github, repos, currentKey, report);
       rows.push({ size, limited, wallMs, ...githubSpend(github.log.entries()), platformRequests: platform.log.entries().length });
     }
-    return { markdown: render(rows), headline: headline(rows) };
+    return { markdown: render(rows, writeSpacingMs), headline: headline(rows) };
   } finally {
     await platform.close();
     await github.close();
@@ -85,7 +85,7 @@ function githubSpend(entries) {
   };
 }
 
-function render(rows) {
+function render(rows, writeSpacingMs) {
   return [
     'One `rotateKey` call per row (from `@keyturn/rotation`, in this process), each rotating the key the',
     'previous row made, into the first 1, 10 or 100 of 100 repositories of the GitHub emulator. GitHub',
@@ -93,19 +93,19 @@ function render(rows) {
     '([best practices](https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api#avoid-concurrent-requests)):',
     "`createGitHubClient` replaces @octokit/plugin-throttling's `write` Bottleneck group (maxConcurrent 1,",
     `minTime 1000 ms) with \`WriteSpacing\`, which starts each write (PUT/POST/PATCH/DELETE) at least`,
-    `\`writeIntervalMs\` (default ${WRITE_SPACING_MS} ms) after the previous one; reads go through the plugin's global group`,
+    `\`writeIntervalMs\` (default ${writeSpacingMs} ms) after the previous one; reads go through the plugin's global group`,
     '(at most 10 at a time). A primary or secondary rate limit (403/429 with `Retry-After` or a reset time)',
     'is waited out and retried up to 3 times, and given up when the wait exceeds 120 s. The floor is two',
     'GitHub requests per target (its public key, then the PUT of the sealed secret), and',
-    `(targets − 1) × ${WRITE_SPACING_MS} ms of write spacing.`,
+    `(targets − 1) × ${writeSpacingMs} ms of write spacing.`,
     '',
     table(
       ['targets', 'wall', 'write spacing floor', 'wall − spacing', 'GitHub requests (floor 2/target)', 'smallest gap between writes', 'platform requests'],
       rows.map((r) => [
         r.limited ? `${r.size}, first write limited` : r.size,
         ms(r.wallMs),
-        ms((r.size - 1) * WRITE_SPACING_MS),
-        ms(r.wallMs - (r.size - 1) * WRITE_SPACING_MS),
+        ms((r.size - 1) * writeSpacingMs),
+        ms(r.wallMs - (r.size - 1) * writeSpacingMs),
         `${r.githubRequests} (${(r.githubRequests / r.size).toFixed(1)}/target)`,
         r.minWriteGapMs === undefined ? '—' : ms(r.minWriteGapMs),
         r.platformRequests,

@@ -22,8 +22,10 @@ export function runnerEnvironment(extra = {}) {
  * @param {string[]} args arguments after `node`
  * @param {{ env?: Record<string,string>, cwd?: string, timeoutMs?: number, node?: string, cpu?: boolean }} [options]
  *   node: the binary (default: this one); cpu: also report the process's CPU time up to its exit
- *   event (`cpuMs`, from probes/cpu-at-exit.cjs, preloaded through NODE_OPTIONS)
- * @returns {Promise<{ wallMs: number, cpuMs?: number, code: number | null, stdout: string, stderr: string }>}
+ *   event (`cpuMs`, from probes/cpu-at-exit.cjs, preloaded through NODE_OPTIONS), and where the
+ *   runtime tells, the main thread's (`mainCpuMs`) and its share before the first request
+ *   (`mainCpuBeforeRequestMs`); null where it does not
+ * @returns {Promise<{ wallMs: number, cpuMs?: number, mainCpuMs?: number | null, mainCpuBeforeRequestMs?: number | null, code: number | null, stdout: string, stderr: string }>}
  */
 export async function runNode(args, options = {}) {
   if (!options.cpu) return spawnNode(args, options);
@@ -32,7 +34,8 @@ export async function runNode(args, options = {}) {
 
 /**
  * Runs a bundled Action as a runner does, with @keyturn/action-runner (the simulator the Action
- * tests and the main job use): `durationMs` from spawn to exit, `startedAt`, and with `cpu`, `cpuMs`.
+ * tests and the main job use): `durationMs` from spawn to exit, `startedAt`, and with `cpu`, the
+ * CPU times of `runNode`.
  * The process inherits no NODE_OPTIONS from this one: only the probe, when asked for.
  * @param {string} actionDir the Action's folder (its action.yml)
  * @param {{ inputs: Record<string,string>, env?: Record<string,string>, node?: string, timeoutMs?: number, cpu?: boolean }} step
@@ -43,13 +46,14 @@ export async function runActionStep(actionDir, { cpu, env, ...options }) {
   return cpu ? withCpuTime(start) : start();
 }
 
-/** Calls `start` with the variables that preload the CPU probe, and adds the process's `cpuMs`. */
+/** Calls `start` with the variables that preload the CPU probe, and adds the process's CPU times. */
 async function withCpuTime(start) {
   const dir = mkdtempSync(join(tmpdir(), 'keyturn-bench-cpu-'));
   const file = join(dir, 'cpu');
   try {
     const result = await start({ NODE_OPTIONS: `--require ${CPU_PROBE}`, BENCH_CPU_FILE: file });
-    return { ...result, cpuMs: Number(readFileSync(file, 'utf8')) };
+    const cpu = JSON.parse(readFileSync(file, 'utf8'));
+    return { ...result, cpuMs: cpu.cpuMs, mainCpuMs: cpu.mainMs, mainCpuBeforeRequestMs: cpu.firstRequestMainMs };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -91,5 +95,7 @@ export async function runJsonProbe(args, options = {}) {
     throw new Error(`node ${args.join(' ')} exited with ${result.code}: ${result.stderr.trim().slice(-800)}`);
   }
   const lines = result.stdout.trim().split('\n');
-  return { ...JSON.parse(lines[lines.length - 1] ?? '{}'), wallMs: result.wallMs, cpuMs: result.cpuMs };
+  const { wallMs, cpuMs, mainCpuMs, mainCpuBeforeRequestMs } = result;
+  const mainCpu = options.cpu ? { mainCpuMs, mainCpuBeforeRequestMs } : {};
+  return { ...JSON.parse(lines[lines.length - 1] ?? '{}'), wallMs, cpuMs, ...mainCpu };
 }

@@ -15,6 +15,11 @@ export function median(values) {
   return percentile(values, 50);
 }
 
+/** The median, or null when any value is missing (a measure the runtime could not take). */
+export function medianOrNull(values) {
+  return values.some((v) => v === null || v === undefined) ? null : median(values);
+}
+
 export function sum(values) {
   return values.reduce((total, v) => total + v, 0);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, ms, percentile, summarize } from './stats.mjs';
+import { median, medianOrNull, ms, percentile, summarize } from './stats.mjs';
 
 describe('percentile', () => {
   it('interpolates between the closest ranks', () => {
@@ -16,6 +16,14 @@ describe('percentile', () => {
 
   it('is NaN for no samples', () => {
     expect(percentile([], 50)).toBeNaN();
+  });
+});
+
+describe('medianOrNull', () => {
+  it('is the median when every sample was measured, null when one was not', () => {
+    expect(medianOrNull([3, 1, 2])).toBe(2);
+    expect(medianOrNull([3, null, 2])).toBeNull();
+    expect(medianOrNull([3, undefined])).toBeNull();
   });
 });
 

@@ -41,6 +41,17 @@ export function requireBuiltFile(file, what) {
   return file;
 }
 
+/**
+ * The spacing createGitHubClient keeps between the starts of two GitHub writes by default: the
+ * rotation's own constant, read from its build, so a figure's floor cannot drift from it.
+ */
+export async function githubWriteIntervalMs() {
+  const file = requireBuiltFile(join(rootDir, 'packages/rotation/dist/github-client/write-spacing.js'), '@keyturn/rotation');
+  const { GITHUB_WRITE_INTERVAL_MS } = await import(pathToFileURL(file).href);
+  if (typeof GITHUB_WRITE_INTERVAL_MS !== 'number') throw new MissingDependency('@keyturn/rotation does not define GITHUB_WRITE_INTERVAL_MS yet');
+  return GITHUB_WRITE_INTERVAL_MS;
+}
+
 /** Resolves a dependency the way a package of the workspace sees it (esbuild, libsodium, Octokit). */
 export function resolveFrom(packageDir, specifier) {
   const require = createRequire(join(rootDir, packageDir, 'package.json'));

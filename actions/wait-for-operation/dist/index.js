@@ -2326,6 +2326,7 @@ async function runnerProxyFetch(options) {
 }
 
 // ../common/src/summary.ts
+import { accessSync, appendFileSync as appendFileSync2, constants as constants3 } from "node:fs";
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -2334,7 +2335,8 @@ async function publishResult(outputs, summary2) {
   await writeJobSummary(summary2);
 }
 async function writeJobSummary(summary2) {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  const file = process.env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
   summary.addHeading(escapeHtml(summary2.title), 2).addTable([
     // core.summary leaves an empty cell unclosed (`<th>`): give empty cells some content.
     summary2.headers.map((header) => ({ data: escapeHtml(header) || "&#160;", header: true })),
@@ -2342,7 +2344,9 @@ async function writeJobSummary(summary2) {
   ]);
   for (const note of summary2.notes ?? []) summary.addRaw(`<p>${escapeHtml(note)}</p>`, true);
   try {
-    await summary.write();
+    accessSync(file, constants3.R_OK | constants3.W_OK);
+    appendFileSync2(file, summary.stringify(), "utf8");
+    summary.emptyBuffer();
   } catch (error2) {
     warning(`The job summary could not be written: ${error2.message}`);
   }

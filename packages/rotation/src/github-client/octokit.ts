@@ -9,7 +9,7 @@ import { retry } from '@octokit/plugin-retry';
 import { type ThrottlingOptions, throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import { waitOutRateLimits } from './rate-limit.js';
-import { WriteSpacing } from './write-spacing.js';
+import { GITHUB_WRITE_INTERVAL_MS, WriteSpacing } from './write-spacing.js';
 
 // Not exported: its inferred type names Octokit internals; callers see the plain Octokit type.
 const GitHubOctokit = Octokit.plugin(retry, throttling);
@@ -80,7 +80,7 @@ export function buildGitHubClient(options: GitHubClientSettings, credential: Git
     rateLimitRetries = 3,
     maxRateLimitWaitMs = 120_000,
     retryAfterBaseValue = 1000,
-    writeIntervalMs = 1000,
+    writeIntervalMs = GITHUB_WRITE_INTERVAL_MS,
     signal,
     runtime = systemRuntime,
   } = options;

@@ -7,6 +7,9 @@ import type { Runtime } from '@keyturn/api/toolkit';
 
 type Job = (...args: unknown[]) => unknown;
 
+/** GitHub's "at least one second between each" mutating request: createGitHubClient's default. */
+export const GITHUB_WRITE_INTERVAL_MS = 1000;
+
 export class WriteSpacing {
   #tail: Promise<unknown> = Promise.resolve();
   #lastStart = Number.NEGATIVE_INFINITY;
