@@ -18,6 +18,7 @@ const EXPECTED = {
     types: [
       'DryRunReport',
       'GitHubAccess',
+      'KeyKind',
       'PartialRotationReport',
       'PlatformAccess',
       'RotateKeyOptions',
