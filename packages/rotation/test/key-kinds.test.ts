@@ -6,9 +6,9 @@
 
 import { OptionError } from '@keyturn/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkRotateKeyOptions, rotateKey } from '../src/index.js';
+import { checkRotateKeyOptions } from '../src/index.js';
 import { FAMILY, KIND_CASES, type KindCase, type KindWorld, ORG, startKindWorld } from './kinds-world.js';
-import { SECRET, TARGETS, TOKEN } from './world.js';
+import { TARGETS, TOKEN } from './world.js';
 
 let world: KindWorld | undefined;
 afterEach(async () => {
