@@ -43,7 +43,7 @@ export function checkKeyKind(
     problems.push(
       new OptionError(
         'managingApiKey',
-        'managingApiKey is for an organization or project-scoped key: a personal key is made by the user whose key makes it, so a personal rotation uses its own key (leave managingApiKey out, or set keyKind)',
+        'managingApiKey is for an organization or project-scoped key: a personal key is made by the user whose key makes it, so a personal rotation uses its own key: leave it out, or name the kind of key rotated',
       ),
     );
   }
@@ -72,14 +72,14 @@ function readKeyKind(given: unknown, problems: OptionError[]): KeyKind | undefin
   }
   if (kind === 'personal') {
     for (const [name, value] of [['orgId', orgId], ['projectId', projectId]] as const) {
-      if (value !== undefined) problems.push(new OptionError(`keyKind.${name}`, `${name} is not used by a personal key: leave it out, or set kind`));
+      if (value !== undefined) problems.push(new OptionError(`keyKind.${name}`, `${name} is not used by a personal key: leave it out, or name the kind of key rotated`));
     }
     return PERSONAL;
   }
   const org = readId('orgId', orgId, 'the organization whose key is rotated', problems);
   if (kind === 'organization') {
     if (projectId !== undefined) {
-      problems.push(new OptionError('keyKind.projectId', "projectId is not used by an organization key: leave it out, or set kind 'project' for a project-scoped key"));
+      problems.push(new OptionError('keyKind.projectId', "projectId is not used by an organization key: leave it out, or rotate a project-scoped key (kind project)"));
     }
     return org === undefined ? undefined : { kind, orgId: org };
   }
