@@ -9518,6 +9518,13 @@ function checkingWords({ keyKind, managed }) {
     return `Checking the current key (${describeKindWithArticle(keyKind)}) by listing the organization's keys`;
   return `Checking the current key (${describeKindWithArticle(keyKind)}) with GET ${scopeProofPath(keyKind)}, and the key in managing-api-key by listing the organization's keys`;
 }
+function checkFailedWords({ keyKind, managed }) {
+  if (keyKind.kind === "personal")
+    return "The current key could not list API keys";
+  if (!managed)
+    return "The current key could not list the organization's keys";
+  return "Checking the current key and the key in managing-api-key failed";
+}
 function workingWords({ keyKind, managed }, count) {
   if (keyKind.kind === "personal")
     return `The current key works: it listed ${count} live keys`;
@@ -13298,7 +13305,7 @@ async function preflight(ctx) {
     ctx.fail({
       code: platformFailureCode(error2),
       step: "preflight",
-      summary: `The current key could not list API keys: ${describeError(error2)}`,
+      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
       advice: platformAdvice(error2, secretName, true, ctx.keyScope),
       cause: error2
     });

@@ -1,11 +1,11 @@
-// A clean rotation of a fresh rig, run once per test file to learn the requests every rotation of
-// that rig makes (the cases are built from it, so a protocol change changes the cases with it).
+// A clean rotation of a fresh rig, run once per test file and kind of key to learn the requests every
+// rotation of that rig makes (the cases are built from it, so a protocol change changes the cases with it).
 
 import { type TracedRequest, traceRotation } from './request-trace.js';
-import { startRotationRig } from './rotation-rig.js';
+import { type RigKind, startRotationRig } from './rotation-rig.js';
 
-export async function recordRotation(): Promise<TracedRequest[]> {
-  const rig = await startRotationRig();
+export async function recordRotation(kind: RigKind = 'personal'): Promise<TracedRequest[]> {
+  const rig = await startRotationRig(kind);
   try {
     const run = await rig.rotate().done;
     if (run.exitCode !== 0) {

@@ -11,6 +11,13 @@ export function checkingWords({ keyKind, managed }: KeyScope): string {
   return `Checking the current key (${describeKindWithArticle(keyKind)}) with GET ${scopeProofPath(keyKind)}, and the key in managing-api-key by listing the organization's keys`;
 }
 
+/** What failed when the preflight's check did (the error then says which key: describeError). */
+export function checkFailedWords({ keyKind, managed }: KeyScope): string {
+  if (keyKind.kind === 'personal') return 'The current key could not list API keys';
+  if (!managed) return "The current key could not list the organization's keys";
+  return 'Checking the current key and the key in managing-api-key failed';
+}
+
 /** The preflight's line once the listing answered. */
 export function workingWords({ keyKind, managed }: KeyScope, count: number): string {
   if (keyKind.kind === 'personal') return `The current key works: it listed ${count} live keys`;

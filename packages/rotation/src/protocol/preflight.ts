@@ -1,10 +1,11 @@
 // Step 1, without side effects (I4: a run stopped here changed nothing): the current key works (it
-// lists keys; with a managing key, it makes its own scope's request and the managing key lists), every target is reachable (its public key is fetched and usable, and kept: the store
-// step seals with it), and the plan is known. A dry run stops here.
+// lists keys; with a managing key, it makes its own scope's request and the managing key lists),
+// every target is reachable (its public key is fetched and usable, and kept: the store step seals
+// with it), and the plan is known. A dry run stops here.
 
 import { platformFailureCode } from '../errors.js';
 import { makeKeyName } from '../family.js';
-import { checkingWords, notLiveWords, workingWords } from '../key-kind/words.js';
+import { checkFailedWords, checkingWords, notLiveWords, workingWords } from '../key-kind/words.js';
 import { mapWithLimit } from '../map-with-limit.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationPlan } from '../report.js';
@@ -37,7 +38,7 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
     ctx.fail({
       code: platformFailureCode(error),
       step: 'preflight',
-      summary: `The current key could not list API keys: ${describeError(error)}`,
+      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error)}`,
       advice: platformAdvice(error, secretName, true, ctx.keyScope),
       cause: error,
     });
