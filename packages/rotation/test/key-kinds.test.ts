@@ -125,6 +125,18 @@ describe('key kinds: mistakes and refusals', () => {
     }
   });
 
+  it("a project key of another project in the secret: a preflight failure saying to check the ids, nothing made", async () => {
+    const w = await start('project');
+    const stray = w.platform.createOrgKey(ORG, 'blog deploy', { projectId: w.otherProjectId });
+    w.secrets.push(stray.key);
+    const before = w.platform.listKeys().length;
+    const { error } = await w.rotate({ platform: w.platformOptions(stray.key) });
+    expect(error).toMatchObject({ code: 'platform-failed', step: 'preflight' });
+    expect(error!.advice).toMatch(/^The key in the secret NEON_API_KEY cannot read project .* it must be a project-scoped key of project .*check key-kind, org-id and project-id/);
+    expect(w.platform.listKeys()).toHaveLength(before);
+    noLeak(w, error!.message);
+  });
+
   it('the rotated key refused and the managing key refused get different advice', async () => {
     const w = await start('project');
     const rotated = w.seeded[1]!;
