@@ -1,7 +1,8 @@
 // The main job: what a user's workflows do, on the embedded emulators, through the bundled Actions
 // run exactly as a runner runs them. A first rotation from a console-made key (revoking it), a second
-// rotation from the key the secret then holds, and a deploy that creates a branch and waits for its
-// operations. Everything stays on loopback. `--verbose` shows the Actions' own logs.
+// rotation from the key the secret then holds, a project-scoped deploy key rotated with that personal
+// key as its managing key, and a deploy that creates a branch and waits for its operations.
+// Everything stays on loopback. `--verbose` shows the Actions' own logs.
 
 import { randomBytes } from 'node:crypto';
 import { startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
@@ -12,6 +13,7 @@ const ROTATE_KEY = locateAction('@keyturn/action-rotate-key', import.meta.url);
 const WAIT_FOR_OPERATION = locateAction('@keyturn/action-wait-for-operation', import.meta.url);
 const REPOSITORY = 'acme/app';
 const SECRET = 'NEON_API_KEY';
+const DEPLOY_SECRET = 'NEON_DEPLOY_KEY';
 const TARGETS = [`repo:${REPOSITORY}`, `env:${REPOSITORY}:production`];
 const verbose = process.argv.includes('--verbose');
 
@@ -63,7 +65,34 @@ try {
     `one key is valid in the account: ${live.map((k) => `${k.id} ${k.name}`).join(', ')}`,
   );
 
-  report.heading('5. Deploy: create a branch with the platform API, then wait-for-operation on its operations');
+  report.heading('5. A project-scoped deploy key, rotated with the personal key above as its managing key');
+  const org = platform.createOrganization({ name: 'Acme' });
+  const shop = platform.createProject({ name: 'shop', org_id: org.id });
+  const consoleDeployKey = platform.createOrgKey(org.id, 'deploy-made-in-the-console', { projectId: shop.id });
+  keyValues.add(consoleDeployKey.key);
+  github.putSecretValue(repoTarget, DEPLOY_SECRET, consoleDeployKey.key);
+  const deploy = await act('rotate-key', ROTATE_KEY, {
+    'api-key': consoleDeployKey.key,
+    'api-url': platform.url,
+    'github-token': githubToken,
+    'secret-name': DEPLOY_SECRET,
+    targets: `repo:${REPOSITORY}`,
+    'key-kind': 'project',
+    'org-id': org.id,
+    'project-id': shop.id,
+    'managing-api-key': held[0] ?? '',
+    'revoke-key-ids': String(consoleDeployKey.id),
+  });
+  const deployHeld = github.secretValue(repoTarget, DEPLOY_SECRET);
+  if (deployHeld) keyValues.add(deployHeld);
+  const madeDeployKey = platform.listKeys().find((k) => String(k.id) === deploy.outputs['key-id']);
+  report.check(
+    madeDeployKey?.project_id === shop.id && deployHeld !== undefined && platform.isKeyValid(deployHeld),
+    `${DEPLOY_SECRET} holds key ${deploy.outputs['key-id']}, scoped to project ${shop.id}; revoked-key-ids = ${deploy.outputs['revoked-key-ids']}`,
+  );
+  report.check(!platform.isKeyValid(consoleDeployKey.key), 'the console-made deploy key no longer works');
+
+  report.heading('6. Deploy: create a branch with the platform API, then wait-for-operation on its operations');
   const key = held[0] ?? '';
   const project = platform.createProject({ name: 'shop' });
   const response = await fetch(`${platform.url}/projects/${project.id}/branches`, {
@@ -88,7 +117,7 @@ try {
   report.check(wait.outputs.status === 'finished', `status = ${wait.outputs.status}`);
   for (const op of waited) report.line(`${op.action.padEnd(14)} ${op.status.padEnd(9)} ${op.duration ?? '?'} ms`);
 
-  report.heading('6. Leaks: no key value or token in any log, output or job summary');
+  report.heading('7. Leaks: no key value or token in any log, output or job summary');
   for (const value of held) if (value) keyValues.add(value);
   const leaks = runs.flatMap((run) => findLeaks(run, [...keyValues, githubToken]));
   report.check(leaks.length === 0, `searched ${runs.length} runs for ${keyValues.size} key values and the token${leaks.length ? `: ${leaks.join('; ')}` : ''}`);

@@ -9,7 +9,7 @@ import { BAD_INPUTS } from './harness/bad-input-table.js';
 import { errorsOf, expectNoLeaks, expectNoPieceLeaked } from './harness/invariants.js';
 import { WRITE_TOKEN } from './harness/rotation-rig.js';
 
-const CREDENTIAL_INPUTS = new Set(['api-key', 'github-token']);
+const CREDENTIAL_INPUTS = new Set(['api-key', 'github-token', 'managing-api-key']);
 
 describe.concurrent('malformed inputs', () => {
   it('tries at least 30 malformed inputs across both Actions', () => {

@@ -1,4 +1,6 @@
-// The rotation fault matrix at the process level: every fault kind on every request of a rotation.
+// The rotation fault matrix at the process level: every fault kind on every request of a rotation,
+// for each kind of key (personal, organization, project-scoped with a managing key): each kind
+// records its own requests.
 // Each run ends as DESIGN.md promises (recovers, or fails with an `::error::` that says what to do),
 // and whatever the outcome, every target holds a working key and no key the run created stays valid
 // unless a target holds it.
@@ -15,16 +17,16 @@ import {
 } from './harness/invariants.js';
 import { recordRotation } from './harness/recorded-rotation.js';
 import { armFault } from './harness/request-trace.js';
-import { startRotationRig, TARGETS } from './harness/rotation-rig.js';
+import { RIG_KINDS, startRotationRig, TARGETS } from './harness/rotation-rig.js';
 
-const requests = await recordRotation();
-const cases = requests.flatMap((request) =>
-  FAULT_KINDS.map((kind) => ({ request, kind, outcome: expectedOutcome(request, kind) })),
+const recorded = await Promise.all(RIG_KINDS.map(async (keyKind) => ({ keyKind, requests: await recordRotation({ kind: keyKind }) })));
+const cases = recorded.flatMap(({ keyKind, requests }) =>
+  requests.flatMap((request) => FAULT_KINDS.map((kind) => ({ keyKind, request, kind, outcome: expectedOutcome(request, kind) }))),
 );
 
 describe.concurrent('the rotation fault matrix, through the bundled Action', () => {
-  it.each(cases)('$request.label: $kind.name -> $outcome', async ({ request, kind, outcome }) => {
-    const rig = await startRotationRig();
+  it.each(cases)('$keyKind key, $request.label: $kind.name -> $outcome', async ({ keyKind, request, kind, outcome }) => {
+    const rig = await startRotationRig({ kind: keyKind });
     try {
       armFault(rig, request, kind.effect(request.service));
       const run = await rig.rotate().done;

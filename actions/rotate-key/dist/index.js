@@ -3653,6 +3653,194 @@ async function writeJobSummary(summary2) {
   }
 }
 
+// ../../packages/rotation/dist/key-kind/key-kind.js
+var PERSONAL = { kind: "personal" };
+var ID_PATTERN = /^[a-z0-9-]{1,60}$/;
+var KINDS = ["personal", "organization", "project"];
+function checkKeyKind(given, managingApiKey, apiKey) {
+  const problems = [];
+  const keyKind = readKeyKind(given, problems);
+  const managing = readManagingKey(managingApiKey, apiKey, problems);
+  if (keyKind?.kind === "personal" && managing !== void 0) {
+    problems.push(new OptionError("managingApiKey", "managingApiKey is for an organization or project-scoped key: a personal key is made by the user whose key makes it, so a personal rotation uses its own key: leave it out, or name the kind of key rotated"));
+  }
+  if (keyKind?.kind === "project" && managing === void 0 && !problems.some((p2) => p2.option === "managingApiKey")) {
+    problems.push(new OptionError("managingApiKey", "managingApiKey is required for a project-scoped key, which cannot create, list or revoke keys: store a personal key of a member of the organization (or an organization key) as its own secret and pass it"));
+  }
+  if (problems.length || !keyKind)
+    return { problems };
+  return { scope: { keyKind, managed: managing !== void 0 }, managingApiKey: managing, problems };
+}
+function readKeyKind(given, problems) {
+  if (given === void 0)
+    return PERSONAL;
+  if (typeof given !== "object" || given === null) {
+    problems.push(new OptionError("keyKind", "keyKind must be an object: { kind: 'personal' }, { kind: 'organization', orgId } or { kind: 'project', orgId, projectId }"));
+    return void 0;
+  }
+  const { kind, orgId, projectId } = given;
+  if (!KINDS.includes(kind)) {
+    problems.push(new OptionError("keyKind.kind", `kind must be one of ${KINDS.join(", ")}, not ${JSON.stringify(kind)}`));
+    return void 0;
+  }
+  if (kind === "personal") {
+    for (const [name, value] of [["orgId", orgId], ["projectId", projectId]]) {
+      if (value !== void 0)
+        problems.push(new OptionError(`keyKind.${name}`, `${name} is not used by a personal key: leave it out, or name the kind of key rotated`));
+    }
+    return PERSONAL;
+  }
+  const org = readId("orgId", orgId, "the organization whose key is rotated", problems);
+  if (kind === "organization") {
+    if (projectId !== void 0) {
+      problems.push(new OptionError("keyKind.projectId", "projectId is not used by an organization key: leave it out, or rotate a project-scoped key (kind project)"));
+    }
+    return org === void 0 ? void 0 : { kind, orgId: org };
+  }
+  const project = readId("projectId", projectId, "the one project the key reaches", problems);
+  return org === void 0 || project === void 0 ? void 0 : { kind: "project", orgId: org, projectId: project };
+}
+function readId(name, value, what, problems) {
+  const option = `keyKind.${name}`;
+  if (value === void 0 || value === "") {
+    problems.push(new OptionError(option, `${name} is required: the id of ${what}`));
+    return void 0;
+  }
+  if (typeof value !== "string" || looksLikeCredential(value)) {
+    problems.push(new OptionError(option, `${name} must be an id, not a credential or another value`));
+    return void 0;
+  }
+  if (!ID_PATTERN.test(value)) {
+    problems.push(new OptionError(option, `${name} must be an id of lowercase letters, digits and dashes (at most 60), not ${JSON.stringify(value)}`));
+    return void 0;
+  }
+  return value;
+}
+function readManagingKey(value, apiKey, problems) {
+  if (value === void 0 || value === "")
+    return void 0;
+  if (typeof value !== "string") {
+    problems.push(new OptionError("managingApiKey", "managingApiKey must be a platform API key (a string)"));
+    return void 0;
+  }
+  const problem = platformKeyProblem(value);
+  if (problem) {
+    problems.push(new OptionError("managingApiKey", `managingApiKey ${problem.replace("the secret being rotated", "the secret that holds the managing key")}`));
+    return void 0;
+  }
+  if (value === apiKey) {
+    problems.push(new OptionError("managingApiKey", "managingApiKey is the key being rotated: pass the managing key from its own secret (a personal key of an organization member, or an organization key)"));
+    return void 0;
+  }
+  return value;
+}
+function describeKind(keyKind) {
+  switch (keyKind.kind) {
+    case "personal":
+      return "personal key";
+    case "organization":
+      return `organization key of ${keyKind.orgId}`;
+    case "project":
+      return `project-scoped key of project ${keyKind.projectId} (organization ${keyKind.orgId})`;
+  }
+}
+function describeKindWithArticle(keyKind) {
+  const words = describeKind(keyKind);
+  return /^[aeiou]/.test(words) ? `an ${words}` : `a ${words}`;
+}
+
+// ../../packages/rotation/dist/key-kind/managing-key.js
+var managingKeyFailures = /* @__PURE__ */ new WeakSet();
+function markManagingKeyFailure(error2) {
+  if (typeof error2 === "object" && error2 !== null)
+    managingKeyFailures.add(error2);
+  return error2;
+}
+function isManagingKeyFailure(error2) {
+  return typeof error2 === "object" && error2 !== null && managingKeyFailures.has(error2);
+}
+async function withManagingKey(request2) {
+  try {
+    return await request2();
+  } catch (error2) {
+    throw markManagingKeyFailure(error2);
+  }
+}
+
+// ../../packages/rotation/dist/platform.js
+function mayHaveTakenEffect(error2) {
+  return error2 instanceof ApiError ? error2.mayHaveTakenEffect : true;
+}
+function isTransient(error2) {
+  return error2 instanceof ApiError && error2.transient;
+}
+function rotationClient(client) {
+  return {
+    apiKeys: {
+      create: (body) => client.apiKeys.create(body),
+      list: () => client.apiKeys.list().toArray(),
+      revoke: (keyId) => client.apiKeys.revoke(keyId)
+    },
+    withApiKey: (apiKey) => rotationClient(client.withApiKey(apiKey)),
+    withOptions: (options) => rotationClient(client.withOptions(options))
+  };
+}
+function currentKeyRejectedAdvice(secretName) {
+  return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id so nothing stays valid that should not.`;
+}
+function rotatedKeyRefused(error2) {
+  return error2 instanceof AuthenticationError && !isManagingKeyFailure(error2);
+}
+var PERSONAL_SCOPE = { keyKind: PERSONAL, managed: false };
+function platformAdvice(error2, secretName, nothingChanged, scope = PERSONAL_SCOPE) {
+  const rerun = nothingChanged ? "Nothing was changed: run again" : "Run again";
+  if (isManagingKeyFailure(error2))
+    return managingKeyAdvice(error2, scope, rerun);
+  if (error2 instanceof AuthenticationError)
+    return currentKeyRejectedAdvice(secretName);
+  const { keyKind } = scope;
+  if (error2 instanceof PermissionDeniedError) {
+    if (keyKind.kind === "personal") {
+      return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
+    }
+    if (!scope.managed) {
+      return `The key in the secret ${secretName} may not manage the API keys of organization ${keyKind.orgId}: it must be an organization key of org-id ${keyKind.orgId} (or pass a managing-api-key that may), then run again.`;
+    }
+    return `The key in the secret ${secretName} cannot read ${scopeName(scope)}: it must be ${describeKindWithArticle(keyKind)} (check key-kind, org-id and project-id), then run again.`;
+  }
+  if (error2 instanceof NotFoundError && keyKind.kind !== "personal") {
+    return `The platform does not know ${scopeName(scope)}: check org-id${keyKind.kind === "project" ? " and project-id" : ""}, then run again. ${nothingChanged ? "Nothing was changed." : ""}`.trim();
+  }
+  return transientAdvice(error2, rerun);
+}
+function managingKeyAdvice(error2, scope, rerun) {
+  const orgId = scope.keyKind.kind === "personal" ? "" : scope.keyKind.orgId;
+  const allowed = scope.keyKind.kind === "organization" ? `a personal key of an admin of organization ${orgId}, or an organization key of it` : `a personal key of a member of organization ${orgId}, or an organization key of it`;
+  if (error2 instanceof AuthenticationError) {
+    return `The key in managing-api-key no longer works (revoked or invalid): put a working key (${allowed}) in the secret that managing-api-key reads, then run again. The rotated key was not the problem.`;
+  }
+  if (error2 instanceof PermissionDeniedError) {
+    return `The key in managing-api-key may not manage the keys of ${describeKind(scope.keyKind)}: it must be ${allowed}. Fix the secret that managing-api-key reads, then run again.`;
+  }
+  if (error2 instanceof NotFoundError)
+    return `The platform does not know ${scopeName(scope)}: check org-id and project-id, then run again.`;
+  return transientAdvice(error2, rerun);
+}
+function transientAdvice(error2, rerun) {
+  if (error2 instanceof RateLimitError)
+    return `The platform rate-limited the run. ${rerun} in a minute.`;
+  if (isTransient(error2))
+    return `The platform did not answer or failed. ${rerun} later.`;
+  return `${rerun} once the cause above is fixed.`;
+}
+function scopeName({ keyKind }) {
+  return keyKind.kind === "project" ? `project ${keyKind.projectId} of organization ${keyKind.orgId}` : `organization ${keyKind.kind === "organization" ? keyKind.orgId : ""}`;
+}
+function describeError(error2) {
+  const message = error2 instanceof Error ? error2.message : String(error2);
+  return isManagingKeyFailure(error2) ? `with the key in managing-api-key: ${message}` : message;
+}
+
 // ../../packages/rotation/dist/errors.js
 var RotationError = class extends KeyturnError {
   name = "RotationError";
@@ -3683,7 +3871,7 @@ function sentence(text) {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 function platformFailureCode(error2) {
-  return error2 instanceof AuthenticationError ? "current-key-rejected" : "platform-failed";
+  return rotatedKeyRefused(error2) ? "current-key-rejected" : "platform-failed";
 }
 
 // ../../packages/rotation/dist/log.js
@@ -3735,7 +3923,7 @@ function describeProblem(p2) {
   return p2.line > 0 ? `line ${p2.line} ("${p2.text}"): ${p2.problem}` : p2.problem;
 }
 var TARGET_SPEC_FORMS = "repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO] or dependabot:OWNER/REPO";
-var KINDS = ["repo", "env", "org", "dependabot"];
+var KINDS2 = ["repo", "env", "org", "dependabot"];
 var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 var REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
 function parseTargetSpecs(text, options = {}) {
@@ -3780,7 +3968,7 @@ function groupItems(content) {
   const items = [];
   for (const piece of content.split(",")) {
     const previous = items.at(-1);
-    const startsSpec = KINDS.some((k2) => piece.trimStart().startsWith(`${k2}:`));
+    const startsSpec = KINDS2.some((k2) => piece.trimStart().startsWith(`${k2}:`));
     if (!startsSpec && previous !== void 0 && /^(?:org:[^:]*:selected:|env:)/.test(previous)) {
       items[items.length - 1] = `${previous},${piece}`;
     } else {
@@ -10094,42 +10282,60 @@ function checkGranted(appId, needs, installation) {
     throw missingPermissions(appId, needs, missing);
 }
 
-// ../../packages/rotation/dist/platform.js
-function mayHaveTakenEffect(error2) {
-  return error2 instanceof ApiError ? error2.mayHaveTakenEffect : true;
+// ../../packages/rotation/dist/key-kind/organization-keys.js
+function keysOfKind(keys, keyKind) {
+  return keys.filter((key) => keyKind.kind === "project" ? key.project_id === keyKind.projectId : key.project_id == null);
 }
-function isTransient(error2) {
-  return error2 instanceof ApiError && error2.transient;
+function createBody(keyKind, body) {
+  return keyKind.kind === "project" ? { key_name: body.key_name, project_id: keyKind.projectId } : { key_name: body.key_name };
 }
-function rotationClient(client) {
+function organizationKeyRequests(keys, keyKind) {
   return {
-    apiKeys: {
-      create: (body) => client.apiKeys.create(body),
-      list: () => client.apiKeys.list().toArray(),
-      revoke: (keyId) => client.apiKeys.revoke(keyId)
-    },
-    withApiKey: (apiKey) => rotationClient(client.withApiKey(apiKey)),
-    withOptions: (options) => rotationClient(client.withOptions(options))
+    create: (body) => keys.create(keyKind.orgId, createBody(keyKind, body)),
+    list: async () => keysOfKind(await keys.list(keyKind.orgId).toArray(), keyKind),
+    revoke: (keyId) => keys.revoke(keyKind.orgId, keyId)
   };
 }
-function currentKeyRejectedAdvice(secretName) {
-  return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id so nothing stays valid that should not.`;
+
+// ../../packages/rotation/dist/key-kind/scope-proof.js
+function scopeProofPath(keyKind) {
+  return keyKind.kind === "project" ? `/projects/${keyKind.projectId}` : `/organizations/${keyKind.orgId}`;
 }
-function platformAdvice(error2, secretName, nothingChanged) {
-  const rerun = nothingChanged ? "Nothing was changed: run again" : "Run again";
-  if (error2 instanceof AuthenticationError)
-    return currentKeyRejectedAdvice(secretName);
-  if (error2 instanceof PermissionDeniedError) {
-    return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
-  }
-  if (error2 instanceof RateLimitError)
-    return `The platform rate-limited the run. ${rerun} in a minute.`;
-  if (isTransient(error2))
-    return `The platform did not answer or failed. ${rerun} later.`;
-  return `${rerun} once the cause above is fixed.`;
+async function proveInScope(client, keyKind) {
+  await client.request("GET", scopeProofPath(keyKind));
 }
-function describeError(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
+
+// ../../packages/rotation/dist/key-kind/kind-client.js
+function keyKindClient(scope, client, managing) {
+  const { keyKind } = scope;
+  if (keyKind.kind === "personal")
+    return rotationClient(client);
+  if (!managing)
+    return organizationClient(client, keyKind);
+  return managedClient(client, managing, keyKind);
+}
+function organizationClient(client, keyKind) {
+  return {
+    apiKeys: organizationKeyRequests(client.organizations.apiKeys, keyKind),
+    withApiKey: (apiKey) => organizationClient(client.withApiKey(apiKey), keyKind),
+    withOptions: (options) => organizationClient(client.withOptions(options), keyKind)
+  };
+}
+function managedClient(rotated, managing, keyKind) {
+  const requests = organizationKeyRequests(managing.organizations.apiKeys, keyKind);
+  return {
+    apiKeys: {
+      create: (body) => withManagingKey(() => requests.create(body)),
+      list: async () => {
+        await proveInScope(rotated, keyKind);
+        return withManagingKey(() => requests.list());
+      },
+      revoke: (keyId) => withManagingKey(() => requests.revoke(keyId))
+    },
+    // The managing key stays: only the key proven by each listing changes.
+    withApiKey: (apiKey) => managedClient(rotated.withApiKey(apiKey), managing, keyKind),
+    withOptions: (options) => managedClient(rotated.withOptions(options), managing.withOptions(options), keyKind)
+  };
 }
 
 // ../../packages/rotation/dist/record/github-variables.js
@@ -10544,6 +10750,8 @@ function resolve(options, githubLog) {
   const runtime = options.runtime ?? systemRuntime;
   const { signal } = options;
   const platform2 = check(() => resolvePlatform(options, runtime));
+  const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform2?.currentKey);
+  problems.push(...kind.problems);
   const github = check(() => resolveGitHub(options, runtime, githubLog));
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
@@ -10581,16 +10789,18 @@ function resolve(options, githubLog) {
   }
   if (signal !== void 0 && !(signal instanceof AbortSignal))
     problems.push(new OptionError("signal", "signal must be an AbortSignal"));
-  if (problems.length || !platform2 || !secretName)
+  if (problems.length || !platform2 || !secretName || !kind.scope)
     return { problems };
   const { now } = options;
+  const current = platform2.client.withOptions(definedFields({ apiKey: platform2.currentKey, runtime: options.runtime }));
   return {
     problems,
     resolved: {
       // The key written back in a rollback must be the key the preflight proves: the client holds it.
       // The signal is not bound here: cleanup requests (revoking the run's own key, write-backs) must
       // finish after an abort; the protocol binds it to the requests that move the run forward.
-      client: rotationClient(platform2.client.withOptions(definedFields({ apiKey: platform2.currentKey, runtime: options.runtime }))),
+      client: keyKindClient(kind.scope, current, kind.managingApiKey === void 0 ? void 0 : current.withApiKey(kind.managingApiKey)),
+      keyScope: kind.scope,
       currentKey: platform2.currentKey,
       targets,
       secretName,
@@ -10875,7 +11085,7 @@ async function createKey(ctx, keyName) {
       code: platformFailureCode(error2),
       step: "create",
       summary: `Creating key ${keyName} failed: ${describeError(error2)}`,
-      advice: platformAdvice(error2, ctx.secretName, true),
+      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
       cause: error2
     });
   }
@@ -10959,6 +11169,33 @@ async function revokeOrphan(ctx, orphan, lost) {
   }
   ctx.report.revokedKeyIds.push(orphan.id);
   ctx.log("create", `Revoked the orphan key ${orphan.id} (${orphan.name})`);
+}
+
+// ../../packages/rotation/dist/key-kind/words.js
+function checkingWords({ keyKind, managed }) {
+  if (keyKind.kind === "personal")
+    return "Checking the current key by listing API keys";
+  if (!managed)
+    return `Checking the current key (${describeKindWithArticle(keyKind)}) by listing the organization's keys`;
+  return `Checking the current key (${describeKindWithArticle(keyKind)}) with GET ${scopeProofPath(keyKind)}, and the key in managing-api-key by listing the organization's keys`;
+}
+function checkFailedWords({ keyKind, managed }) {
+  if (keyKind.kind === "personal")
+    return "The current key could not list API keys";
+  if (!managed)
+    return "The current key could not list the organization's keys";
+  return "Checking the current key and the key in managing-api-key failed";
+}
+function workingWords({ keyKind, managed }, count) {
+  if (keyKind.kind === "personal")
+    return `The current key works: it listed ${count} live keys`;
+  const listed = `${count} live ${keyKind.kind === "project" ? `project-scoped keys of project ${keyKind.projectId}` : "organization keys"}`;
+  return managed ? `The current key and the managing key work: ${listed}` : `The current key works: it listed ${listed}`;
+}
+function notLiveWords({ keyKind }, id) {
+  if (keyKind.kind === "personal")
+    return `Key ${id} of revoke-key-ids is not live: already revoked`;
+  return `Key ${id} of revoke-key-ids is not a live ${describeKind(keyKind)}: already revoked, or a key of another kind (left alone)`;
 }
 
 // ../../packages/rotation/dist/map-with-limit.js
@@ -14721,7 +14958,7 @@ function recordFacts(ctx) {
 var CONCURRENT_TARGET_READS = 3;
 async function preflight(ctx) {
   const { secretName } = ctx;
-  ctx.log("preflight", "Checking the current key by listing API keys");
+  ctx.log("preflight", checkingWords(ctx.keyScope));
   let keys = [];
   try {
     keys = await ctx.forward.apiKeys.list();
@@ -14729,13 +14966,13 @@ async function preflight(ctx) {
     ctx.fail({
       code: platformFailureCode(error2),
       step: "preflight",
-      summary: `The current key could not list API keys: ${describeError(error2)}`,
-      advice: platformAdvice(error2, secretName, true),
+      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
+      advice: platformAdvice(error2, secretName, true, ctx.keyScope),
       cause: error2
     });
   }
   ctx.listedBefore = new Set(keys.map((k2) => k2.id));
-  ctx.log("preflight", `The current key works: it listed ${keys.length} live keys`);
+  ctx.log("preflight", workingWords(ctx.keyScope, keys.length));
   await mintAppTokens(ctx);
   const publicKeys = await fetchPublicKeys(ctx);
   await readRecord(ctx, keys);
@@ -14745,7 +14982,7 @@ async function preflight(ctx) {
   warnIfUnmanaged(ctx, keys, members.length);
   const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, ...recordFacts(ctx) });
   for (const id of selection.notLive)
-    ctx.log("preflight", `Key ${id} of revoke-key-ids is not live: already revoked`);
+    ctx.log("preflight", notLiveWords(ctx.keyScope, id));
   const plan = {
     keyName: makeKeyName(family, ctx.now()),
     targets: ctx.targets.map((t2) => t2.describe()),
@@ -14800,9 +15037,10 @@ async function revokeOldKeys(ctx, created, verified) {
   try {
     keys = await newClient.apiKeys.list();
   } catch (error2) {
-    const advice = error2 instanceof AuthenticationError ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(", ")}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.` : RERUN;
+    const refused = rotatedKeyRefused(error2);
+    const advice = refused ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(", ")}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.` : managingKeyTrouble(ctx, error2);
     ctx.fail({
-      code: error2 instanceof AuthenticationError ? "concurrent-rotation" : "revoke-failed",
+      code: refused ? "concurrent-rotation" : "revoke-failed",
       step: "revoke",
       summary: `Listing keys with the new key ${created.id} failed: ${describeError(error2)}`,
       advice,
@@ -14826,7 +15064,7 @@ async function revokeOldKeys(ctx, created, verified) {
   if (selection.keptBeyondKeep.length)
     warnKeptBeyondKeep(ctx, selection.keptBeyondKeep);
   for (const id of selection.notLive)
-    ctx.log("revoke", `Key ${id} of revoke-key-ids is not live: already revoked`);
+    ctx.log("revoke", notLiveWords(ctx.keyScope, id));
   for (const { id, reason } of selection.skipped)
     ctx.warn("revoke", `Key ${id} of revoke-key-ids was not revoked: ${reason}`);
   for (const key of selection.appeared)
@@ -14857,12 +15095,17 @@ async function revokeOldKeys(ctx, created, verified) {
       code: "revoke-failed",
       step: "revoke",
       summary: `Revoking key${failures.length > 1 ? "s" : ""} ${failures.join("; ")} failed`,
-      advice: RERUN,
+      advice: managingKeyTrouble(ctx, firstError),
       cause: firstError
     });
   }
   if (!selection.revoke.length)
     ctx.log("revoke", "No key to revoke");
+}
+function managingKeyTrouble(ctx, error2) {
+  if (!isManagingKeyFailure(error2))
+    return RERUN;
+  return `Every target holds the new key and works. ${platformAdvice(error2, ctx.secretName, false, ctx.keyScope)}`;
 }
 function abortedRevoking(ctx, left) {
   return ctx.fail({
@@ -14960,7 +15203,7 @@ function writeFailure(ctx, created, outcome, holders) {
   const check = failed.during === "check";
   const code = check ? "platform-failed" : "target-failed";
   const why = check ? `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(failed.cause)}` : describeError(failed.cause);
-  const advice = check ? platformAdvice(failed.cause, ctx.secretName, false) : targetAdvice(failed.cause);
+  const advice = check ? platformAdvice(failed.cause, ctx.secretName, false, ctx.keyScope) : targetAdvice(failed.cause);
   const what = `Writing ${ctx.secretName} to ${failed.target.describe()} failed: ${why}`;
   const rerun = thenRunAgain(advice, NEXT_ROTATION);
   const halt = rollback.halt && haltWords(rollback.halt, created, rerun);
@@ -15052,7 +15295,7 @@ async function listWith(ctx, created, client, ownKey = true) {
   try {
     keys = await client.apiKeys.list();
   } catch (error2) {
-    if (ownKey && error2 instanceof AuthenticationError) {
+    if (ownKey && rotatedKeyRefused(error2)) {
       return { state: "running", why: `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)` };
     }
     return { state: "unknown", error: error2 };
@@ -15136,7 +15379,7 @@ async function writeBackClearance(ctx, created, newClient) {
     return { previousKey };
   if (newer.state === "running")
     return { halt: { reason: "concurrent", why: newer.why } };
-  if (newer.error instanceof AuthenticationError)
+  if (rotatedKeyRefused(newer.error))
     return { halt: { reason: "previous-key-dead" } };
   return { halt: { reason: "check-failed", error: newer.error, during: "first" } };
 }
@@ -15232,6 +15475,7 @@ async function verifyKey(ctx, created) {
   const forward = forwardClient(newClient, ctx.signal);
   let problem = "";
   let refused = false;
+  let lastError;
   let abortedRun = false;
   for (let attempt = 1; ; attempt++) {
     let keys = [];
@@ -15243,7 +15487,8 @@ async function verifyKey(ctx, created) {
       if (abortedRun)
         break;
       problem = describeError(error2);
-      refused = !(error2 instanceof AuthenticationError) && !isTransient(error2);
+      lastError = error2;
+      refused = !rotatedKeyRefused(error2) && !isTransient(error2);
       if (refused)
         break;
     }
@@ -15268,7 +15513,7 @@ async function verifyKey(ctx, created) {
     code,
     step: "verify",
     summary: `${failure}; it was revoked and nothing was written`,
-    advice: abortedRun ? "The current key still works: run again." : "The current key still works: run again later, and check the platform status if it keeps happening."
+    advice: abortedRun ? "The current key still works: run again." : isManagingKeyFailure(lastError) ? `The current key still works. ${platformAdvice(lastError, ctx.secretName, false, ctx.keyScope)}` : "The current key still works: run again later, and check the platform status if it keeps happening."
   });
 }
 
@@ -15375,9 +15620,11 @@ var DEFAULTS2 = {
   "api-url": DEFAULT_BASE_URL,
   "secret-name": DEFAULT_SECRET_NAME,
   keep: "1",
-  "dry-run": "false"
+  "dry-run": "false",
+  "key-kind": "personal"
 };
-var SECRET_INPUTS = ["api-key", "github-token"];
+var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key"];
+var KEY_KINDS = ["personal", "organization", "project"];
 var INPUT_OF_OPTION = {
   "platform.apiKey": "api-key",
   "platform.baseUrl": "api-url",
@@ -15390,7 +15637,12 @@ var INPUT_OF_OPTION = {
   family: "key-name-prefix",
   keep: "keep",
   revokeKeyIds: "revoke-key-ids",
-  dryRun: "dry-run"
+  dryRun: "dry-run",
+  keyKind: "key-kind",
+  "keyKind.kind": "key-kind",
+  "keyKind.orgId": "org-id",
+  "keyKind.projectId": "project-id",
+  managingApiKey: "managing-api-key"
 };
 function rotateKeyOptions(inputs, hooks = {}) {
   return {
@@ -15415,8 +15667,21 @@ function rotateKeyOptions(inputs, hooks = {}) {
     family: inputs.family,
     keep: inputs.keep,
     revokeKeyIds: inputs.revokeKeyIds,
-    dryRun: inputs.dryRun
+    dryRun: inputs.dryRun,
+    keyKind: keyKindOption(inputs),
+    managingApiKey: inputs.managingApiKey
   };
+}
+function keyKindOption(inputs) {
+  const { orgId, projectId } = inputs;
+  switch (inputs.keyKind) {
+    case "organization":
+      return { kind: "organization", orgId };
+    case "project":
+      return { kind: "project", orgId, projectId };
+    default:
+      return void 0;
+  }
 }
 function readRotateInputs() {
   const errors = [];
@@ -15452,8 +15717,24 @@ function readRotateInputs() {
     family: read("key-name-prefix", (name, text) => text ? nameText(name, text) : void 0),
     keep: read("keep", (name, text) => parseInteger(name, text), { default: DEFAULTS2.keep }),
     revokeKeyIds: read("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
-    dryRun: read("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] })
+    dryRun: read("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] }),
+    keyKind: read("key-kind", keyKindName, { default: DEFAULTS2["key-kind"] }),
+    orgId: read("org-id", optionalText),
+    projectId: read("project-id", optionalText),
+    managingApiKey: read("managing-api-key", optionalText)
   };
+  if (inputs.keyKind) {
+    for (const { input, given, usedBy } of [
+      { input: "org-id", given: inputs.orgId, usedBy: ["organization", "project"] },
+      { input: "project-id", given: inputs.projectId, usedBy: ["project"] }
+    ]) {
+      if (given !== void 0 && !usedBy.includes(inputs.keyKind)) {
+        errors.push(
+          new InputError(input, `is given, but key-kind is ${inputs.keyKind}, which does not use it: ${input} is for key-kind ${usedBy.join(" or ")}. Set key-kind, or remove ${input}`)
+        );
+      }
+    }
+  }
   const credential = credentialMistake(inputs, new Set(errors.map((e) => e.input)));
   if (credential) errors.push(credential);
   const failed = new Set(errors.map((e) => e.input));
@@ -15462,7 +15743,7 @@ function readRotateInputs() {
     if (input === void 0) throw mistake;
     if (failed.has(input)) continue;
     failed.add(input);
-    errors.push(optionMistake(input, mistake, texts[input] ?? ""));
+    errors.push(optionMistake(input, mistake, input === "managing-api-key" ? "" : texts[input] ?? ""));
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs;
@@ -15488,6 +15769,13 @@ function credentialMistake(inputs, failed) {
   );
 }
 function asText(_name, text) {
+  return text;
+}
+function optionalText(_name, text) {
+  return text || void 0;
+}
+function keyKindName(name, text) {
+  if (!KEY_KINDS.includes(text)) throw new InputError(name, `must be one of ${KEY_KINDS.join(", ")}, not ${looksLikeCredential(text) ? rejectedValue(text) : JSON.stringify(text)}`);
   return text;
 }
 function nameText(name, text) {

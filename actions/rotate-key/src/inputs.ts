@@ -6,7 +6,7 @@
 
 import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
 import { looksLikeCredential, type RequestEvent } from '@keyturn/api/toolkit';
-import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type RotateKeyOptions } from '@keyturn/rotation';
+import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type RotateKeyOptions } from '@keyturn/rotation';
 import { formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
 import {
   InputError,
@@ -26,9 +26,14 @@ export const DEFAULTS = {
   'secret-name': DEFAULT_SECRET_NAME,
   keep: '1',
   'dry-run': 'false',
+  'key-kind': 'personal',
 } as const;
 
-export const SECRET_INPUTS = ['api-key', 'github-token'] as const;
+export const SECRET_INPUTS = ['api-key', 'github-token', 'managing-api-key'] as const;
+
+/** The values of key-kind, as rotateKey's `keyKind.kind` names them. */
+const KEY_KINDS = ['personal', 'organization', 'project'] as const;
+type KeyKindName = (typeof KEY_KINDS)[number];
 
 /** The input behind each rotateKey option (as rotateKeyOptions below passes them). */
 const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
@@ -44,6 +49,11 @@ const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
   keep: 'keep',
   revokeKeyIds: 'revoke-key-ids',
   dryRun: 'dry-run',
+  keyKind: 'key-kind',
+  'keyKind.kind': 'key-kind',
+  'keyKind.orgId': 'org-id',
+  'keyKind.projectId': 'project-id',
+  managingApiKey: 'managing-api-key',
 };
 
 export interface RotateInputs {
@@ -60,6 +70,11 @@ export interface RotateInputs {
   keep: number;
   revokeKeyIds: number[];
   dryRun: boolean;
+  keyKind: KeyKindName;
+  /** Empty inputs are undefined. */
+  orgId: string | undefined;
+  projectId: string | undefined;
+  managingApiKey: string | undefined;
 }
 
 /** What the Action adds to each service's client: the runner's proxy, and a log line per request. */
@@ -99,7 +114,22 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
     keep: inputs.keep,
     revokeKeyIds: inputs.revokeKeyIds,
     dryRun: inputs.dryRun,
+    keyKind: keyKindOption(inputs),
+    managingApiKey: inputs.managingApiKey,
   };
+}
+
+/** key-kind, org-id and project-id as rotateKey's keyKind (the library checks the ids). */
+function keyKindOption(inputs: Partial<RotateInputs>): KeyKind | undefined {
+  const { orgId, projectId } = inputs;
+  switch (inputs.keyKind) {
+    case 'organization':
+      return { kind: 'organization', orgId: orgId as string };
+    case 'project':
+      return { kind: 'project', orgId: orgId as string, projectId: projectId as string };
+    default:
+      return undefined;
+  }
 }
 
 /** Reads every input; throws one InvalidInputsError naming each invalid input, before anything is sent. */
@@ -138,7 +168,24 @@ export function readRotateInputs(): RotateInputs {
     keep: read('keep', (name, text) => parseInteger(name, text), { default: DEFAULTS.keep }),
     revokeKeyIds: read('revoke-key-ids', parseKeyIds, { multiline: true, maxLength: 10_000 }),
     dryRun: read('dry-run', parseBoolean, { default: DEFAULTS['dry-run'] }),
+    keyKind: read('key-kind', keyKindName, { default: DEFAULTS['key-kind'] }),
+    orgId: read('org-id', optionalText),
+    projectId: read('project-id', optionalText),
+    managingApiKey: read('managing-api-key', optionalText),
   };
+  // An id given for a kind that does not use it is a mistake, not something to ignore.
+  if (inputs.keyKind) {
+    for (const { input, given, usedBy } of [
+      { input: 'org-id', given: inputs.orgId, usedBy: ['organization', 'project'] },
+      { input: 'project-id', given: inputs.projectId, usedBy: ['project'] },
+    ]) {
+      if (given !== undefined && !usedBy.includes(inputs.keyKind)) {
+        errors.push(
+          new InputError(input, `is given, but key-kind is ${inputs.keyKind}, which does not use it: ${input} is for key-kind ${usedBy.join(' or ')}. Set key-kind, or remove ${input}`),
+        );
+      }
+    }
+  }
   const credential = credentialMistake(inputs, new Set(errors.map((e) => e.input)));
   if (credential) errors.push(credential);
   // The library's rules, for the inputs whose text could be read; one error per input.
@@ -148,7 +195,8 @@ export function readRotateInputs(): RotateInputs {
     if (input === undefined) throw mistake;
     if (failed.has(input)) continue;
     failed.add(input);
-    errors.push(optionMistake(input, mistake, texts[input] ?? ''));
+    // managing-api-key holds a key: that its value looks like one says nothing (and is never quoted).
+    errors.push(optionMistake(input, mistake, input === 'managing-api-key' ? '' : (texts[input] ?? '')));
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs as RotateInputs;
@@ -181,6 +229,15 @@ function credentialMistake(inputs: Partial<RotateInputs>, failed: ReadonlySet<st
 
 function asText(_name: string, text: string): string {
   return text;
+}
+
+function optionalText(_name: string, text: string): string | undefined {
+  return text || undefined;
+}
+
+function keyKindName(name: string, text: string): KeyKindName {
+  if (!KEY_KINDS.includes(text as KeyKindName)) throw new InputError(name, `must be one of ${KEY_KINDS.join(', ')}, not ${looksLikeCredential(text) ? rejectedValue(text) : JSON.stringify(text)}`);
+  return text as KeyKindName;
 }
 
 /** A name (secret, key prefix) is logged once accepted, so a value shaped like a key is refused first. */

@@ -2,15 +2,17 @@
 // failed, what happened, what to do, and the partial report (which targets hold which key). It
 // never holds a key value.
 
-import { AuthenticationError, KeyturnError } from '@keyturn/api';
+import { KeyturnError } from '@keyturn/api';
 import type { RotationStep } from './log.js';
+import { rotatedKeyRefused } from './platform.js';
 import type { PartialRotationReport } from './report.js';
 
 /**
  * Why a rotation failed, for a program to act on (the message is for people):
  * - `invalid-options`: an option was refused before any request (nothing was changed).
  * - `current-key-rejected`: the platform refused the current key (401); put a working key in the secret.
- * - `platform-failed`: another platform failure of the current key (403, 429, 5xx, no answer).
+ * - `platform-failed`: another platform failure of the current key (403, 429, 5xx, no answer), or any
+ *   failure of the managing key (`managingApiKey`; the advice names it).
  * - `target-unreachable`: the preflight found a target that cannot take the secret (nothing was changed).
  * - `github-app-failed`: with a GitHub App, the preflight could not get an installation token for an
  *   owner (not installed there, a permission or repository missing, the JWT refused); nothing was changed.
@@ -84,7 +86,7 @@ function sentence(text: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** The code of a failure of the current key's platform request: refused (401), or anything else. */
+/** The code of a failure of the current key's platform request: refused (401), or anything else (the managing key's too). */
 export function platformFailureCode(error: unknown): RotationErrorCode {
-  return error instanceof AuthenticationError ? 'current-key-rejected' : 'platform-failed';
+  return rotatedKeyRefused(error) ? 'current-key-rejected' : 'platform-failed';
 }

@@ -19,6 +19,7 @@ const EXPECTED = {
       'DryRunReport',
       'GitHubAccess',
       'GitHubAppAccess',
+      'KeyKind',
       'PartialRotationReport',
       'PlatformAccess',
       'RotateKeyOptions',

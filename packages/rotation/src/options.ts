@@ -10,7 +10,9 @@ import { InstallationTokens } from './github-app/installation-tokens.js';
 import { type GitHubNeed, needOfSpec, recordNeed } from './github-app/needs.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 import type { RotationLogger } from './log.js';
-import { type RotationPlatformClient, rotationClient } from './platform.js';
+import { checkKeyKind, type KeyKind, type KeyScope } from './key-kind/key-kind.js';
+import { keyKindClient } from './key-kind/kind-client.js';
+import type { RotationPlatformClient } from './platform.js';
 import { githubVariableStore } from './record/github-variables.js';
 import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
@@ -49,6 +51,20 @@ export interface RotateKeyOptions {
    * key the preflight proves is the key written back if a later target fails.
    */
   apiKey?: string;
+  /**
+   * The kind of key rotated: personal (the default; `/api_keys`), an organization's key
+   * (`{ kind: 'organization', orgId }`) or a project-scoped key (`{ kind: 'project', orgId,
+   * projectId }`). The platform's key in `platform` is the one rotated.
+   */
+  keyKind?: KeyKind;
+  /**
+   * A key that creates, lists and revokes the rotated kind's keys when the rotated key cannot (a
+   * project-scoped key manages no keys): a personal key of a member of the organization (an admin,
+   * for an organization key) or an organization key, from its own secret. Reached with the same
+   * platform options. The rotated key then proves itself with a request its own scope allows.
+   * Refused with a personal kind.
+   */
+  managingApiKey?: string;
   /** How to reach GitHub; needed when targets are given as specs. */
   github?: GitHubAccess;
   /**
@@ -109,8 +125,10 @@ export interface RotateKeyOptions {
 }
 
 export interface ResolvedOptions {
-  /** Holds the current key (`apiKey` when given). */
+  /** Holds the current key (`apiKey` when given), through its kind's endpoints (key-kind/kind-client.ts). */
   client: RotationPlatformClient;
+  /** The kind rotated, and whether a managing key manages its keys. */
+  keyScope: KeyScope;
   /** The current key's value, to write back if a target cannot take the new one. */
   currentKey: string | undefined;
   targets: SecretTarget[];
@@ -170,6 +188,8 @@ function resolve(options: RotateKeyOptions, githubLog: (line: string) => void): 
   const runtime = options.runtime ?? systemRuntime;
   const { signal } = options;
   const platform = check(() => resolvePlatform(options, runtime));
+  const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform?.currentKey);
+  problems.push(...kind.problems);
   const github = check(() => resolveGitHub(options, runtime, githubLog));
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
@@ -203,15 +223,17 @@ function resolve(options: RotateKeyOptions, githubLog: (line: string) => void): 
     problems.push(new OptionError('lostCreateCheck.intervalMs', 'lostCreateCheck.intervalMs must be at least 0'));
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) problems.push(new OptionError('signal', 'signal must be an AbortSignal'));
-  if (problems.length || !platform || !secretName) return { problems };
+  if (problems.length || !platform || !secretName || !kind.scope) return { problems };
   const { now } = options;
+  const current = platform.client.withOptions(definedFields({ apiKey: platform.currentKey, runtime: options.runtime }));
   return {
     problems,
     resolved: {
       // The key written back in a rollback must be the key the preflight proves: the client holds it.
       // The signal is not bound here: cleanup requests (revoking the run's own key, write-backs) must
       // finish after an abort; the protocol binds it to the requests that move the run forward.
-      client: rotationClient(platform.client.withOptions(definedFields({ apiKey: platform.currentKey, runtime: options.runtime }))),
+      client: keyKindClient(kind.scope, current, kind.managingApiKey === undefined ? undefined : current.withApiKey(kind.managingApiKey)),
+      keyScope: kind.scope,
       currentKey: platform.currentKey,
       targets,
       secretName,

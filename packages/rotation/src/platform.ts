@@ -4,10 +4,13 @@
 import {
   ApiError,
   AuthenticationError,
+  NotFoundError,
   PermissionDeniedError,
   type PlatformClient,
   RateLimitError,
 } from '@keyturn/api';
+import { describeKind, describeKindWithArticle, type KeyScope, PERSONAL } from './key-kind/key-kind.js';
+import { isManagingKeyFailure } from './key-kind/managing-key.js';
 
 export interface PlatformKey {
   id: number;
@@ -22,7 +25,10 @@ export interface RotationPlatformClient {
     list(): Promise<PlatformKey[]>;
     revoke(keyId: number): Promise<unknown>;
   };
-  /** The same client with another key: the new key verifies and revokes with itself. */
+  /**
+   * The same client with another key: the new key verifies and revokes with itself. (With a
+   * managing key, it proves itself and the managing key lists and revokes: key-kind/kind-client.ts.)
+   */
   withApiKey(apiKey: string): RotationPlatformClient;
   /** The same client whose requests `signal` aborts: the requests that move a rotation forward. */
   withOptions(options: { signal?: AbortSignal }): RotationPlatformClient;
@@ -68,18 +74,66 @@ export function currentKeyRejectedAdvice(secretName: string): string {
   );
 }
 
-/** Advice for a platform failure of the current key (preflight, create, rollbacks). */
-export function platformAdvice(error: unknown, secretName: string, nothingChanged: boolean): string {
+/**
+ * The platform refused the rotated key (or the new key): a 401 of a request made with it. A refusal
+ * of the managing key is not one (it says nothing of a newer rotation, I6).
+ */
+export function rotatedKeyRefused(error: unknown): boolean {
+  return error instanceof AuthenticationError && !isManagingKeyFailure(error);
+}
+
+const PERSONAL_SCOPE: KeyScope = { keyKind: PERSONAL, managed: false };
+
+/** Advice for a platform failure of the current key (preflight, create, rollbacks), or of the managing key. */
+export function platformAdvice(error: unknown, secretName: string, nothingChanged: boolean, scope: KeyScope = PERSONAL_SCOPE): string {
   const rerun = nothingChanged ? 'Nothing was changed: run again' : 'Run again';
+  if (isManagingKeyFailure(error)) return managingKeyAdvice(error, scope, rerun);
   if (error instanceof AuthenticationError) return currentKeyRejectedAdvice(secretName);
+  const { keyKind } = scope;
   if (error instanceof PermissionDeniedError) {
-    return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
+    if (keyKind.kind === 'personal') {
+      return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
+    }
+    if (!scope.managed) {
+      return `The key in the secret ${secretName} may not manage the API keys of organization ${keyKind.orgId}: it must be an organization key of org-id ${keyKind.orgId} (or pass a managing-api-key that may), then run again.`;
+    }
+    return `The key in the secret ${secretName} cannot read ${scopeName(scope)}: it must be ${describeKindWithArticle(keyKind)} (check key-kind, org-id and project-id), then run again.`;
   }
+  if (error instanceof NotFoundError && keyKind.kind !== 'personal') {
+    return `The platform does not know ${scopeName(scope)}: check org-id${keyKind.kind === 'project' ? ' and project-id' : ''}, then run again. ${nothingChanged ? 'Nothing was changed.' : ''}`.trim();
+  }
+  return transientAdvice(error, rerun);
+}
+
+/** The managing key failed: the advice names it, never the rotated key's secret. */
+function managingKeyAdvice(error: unknown, scope: KeyScope, rerun: string): string {
+  const orgId = scope.keyKind.kind === 'personal' ? '' : scope.keyKind.orgId;
+  const allowed =
+    scope.keyKind.kind === 'organization'
+      ? `a personal key of an admin of organization ${orgId}, or an organization key of it`
+      : `a personal key of a member of organization ${orgId}, or an organization key of it`;
+  if (error instanceof AuthenticationError) {
+    return `The key in managing-api-key no longer works (revoked or invalid): put a working key (${allowed}) in the secret that managing-api-key reads, then run again. The rotated key was not the problem.`;
+  }
+  if (error instanceof PermissionDeniedError) {
+    return `The key in managing-api-key may not manage the keys of ${describeKind(scope.keyKind)}: it must be ${allowed}. Fix the secret that managing-api-key reads, then run again.`;
+  }
+  if (error instanceof NotFoundError) return `The platform does not know ${scopeName(scope)}: check org-id and project-id, then run again.`;
+  return transientAdvice(error, rerun);
+}
+
+function transientAdvice(error: unknown, rerun: string): string {
   if (error instanceof RateLimitError) return `The platform rate-limited the run. ${rerun} in a minute.`;
   if (isTransient(error)) return `The platform did not answer or failed. ${rerun} later.`;
   return `${rerun} once the cause above is fixed.`;
 }
 
+function scopeName({ keyKind }: KeyScope): string {
+  return keyKind.kind === 'project' ? `project ${keyKind.projectId} of organization ${keyKind.orgId}` : `organization ${keyKind.kind === 'organization' ? keyKind.orgId : ''}`;
+}
+
+/** What an error says, naming the managing key when the request was made with it. */
 export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return isManagingKeyFailure(error) ? `with the key in managing-api-key: ${message}` : message;
 }

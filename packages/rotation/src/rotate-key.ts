@@ -1,5 +1,9 @@
 // The rotation protocol of DESIGN.md, one step per module: preflight, create, verify, store, revoke.
 // Each step is safe to re-run; a failure throws a RotationError saying what happened and what to do.
+// Every kind of key (personal, organization, project-scoped; options.keyKind) runs this one protocol
+// through its own platform client (key-kind/kind-client.ts): "the new key lists the keys" means, with
+// a managing key, that the new key makes a request its own scope allows and the managing key lists.
+// The family is the kind's keys only (an organization's listing holds both kinds).
 //
 // The invariants. Every guard in src/protocol names the one it keeps ("// I2: ..."); the tests check
 // them after every run (test/invariants.ts), whatever failed, crashed, raced or was aborted.
@@ -21,7 +25,8 @@
 //    back); it is narrowed only once every target holds the new key. So it names more keys than the
 //    targets hold, never fewer, and a family key it never named was stored nowhere. A retired
 //    target leaves every family's record; a record left naming none revokes its keys, then goes.
-// I6 A newer rotation owns the targets: a newer key of the family (or the run's own key refused)
+// I6 A newer rotation owns the targets: a newer key of the family (or the run's own key refused; a
+//    refused managing key proves nothing, so it reads as a failure, never as a newer rotation)
 //    seen before a write makes the run back off (before the first) or stop writing (after), with no
 //    rollback; the previous key is never written back after it, and nothing is revoked while one runs.
 // I7 A request whose answer was lost may have taken effect: a create is never repeated blindly (the

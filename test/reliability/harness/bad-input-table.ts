@@ -85,6 +85,13 @@ export const BAD_INPUTS: BadInput[] = [
   // Families, counts, ids, booleans.
   { action: 'rotate-key', input: 'key-name-prefix', value: '-leading-dash', why: 'starts with a dash' },
   { action: 'rotate-key', input: 'key-name-prefix', value: 'p'.repeat(60), why: 'too long for a 64-character key name' },
+  // Kinds of key (issue 12): an unknown kind; an id for a kind that does not use it (personal, the
+  // default); a managing key with a personal kind, or of the wrong service.
+  { action: 'rotate-key', input: 'key-kind', value: 'team', why: 'an unknown kind' },
+  { action: 'rotate-key', input: 'org-id', value: 'org-acme-1234', why: 'given with key-kind personal' },
+  { action: 'rotate-key', input: 'project-id', value: 'purple-shape-411361', why: 'given with key-kind personal' },
+  { action: 'rotate-key', input: 'managing-api-key', value: randomBytes(32).toString('hex'), why: 'given with key-kind personal' },
+  { action: 'rotate-key', input: 'managing-api-key', value: `ghp_${randomBytes(18).toString('hex')}`, why: 'a GitHub token pasted into it' },
   { action: 'rotate-key', input: 'keep', value: '0', why: 'zero' },
   { action: 'rotate-key', input: 'keep', value: 'two', why: 'not a number' },
   { action: 'rotate-key', input: 'keep', value: '1.5', why: 'a fraction' },
@@ -127,4 +134,5 @@ export const BAD_INPUTS: BadInput[] = [
   pasted('rotate-key', 'key-name-prefix'),
   pasted('rotate-key', 'revoke-key-ids'),
   pasted('rotate-key', 'targets', `repo:acme/${PASTED_KEY}`),
+  pasted('rotate-key', 'org-id'),
 ];

@@ -53,8 +53,9 @@ export function expectedOutcome(request: TracedRequest, kind: FaultKind): 'recov
   if (kind.class === 'client-error') {
     // Revoking a key that is gone already is done (a 404 says so).
     if (request.service === 'platform' && request.method === 'DELETE' && kind.status === 404) return 'recovers';
-    // A new key may be refused for a moment: verification tries again.
-    if (request.step === 'verify' && kind.status === 401) return 'recovers';
+    // A new key may be refused for a moment: verification tries again. A refused managing key is no
+    // new key's: it is not waited for.
+    if (request.step === 'verify' && kind.status === 401 && !request.byManagingKey) return 'recovers';
     return 'fails';
   }
   // "If the create response is lost, list keys, and revoke any key of that exact name... Never

@@ -5,16 +5,17 @@ import type { PlatformEmulator } from '@keyturn/emulator';
 import { expect } from 'vitest';
 import { findLeakedPieces, findLeaks } from '@keyturn/action-runner';
 import type { ProbedRun } from './action-process.js';
-import { type RotationRig, SECRET_NAME, TARGETS } from './rotation-rig.js';
+import { FAMILY, type RotationRig, SECRET_NAME, TARGETS } from './rotation-rig.js';
 
 export function errorsOf(run: ProbedRun): string[] {
   return run.annotations.filter((a) => a.level === 'error').map((a) => a.message);
 }
 
+/** The live keys of the rig's family (a managed rig's managing key is not one). */
 export function liveKeyIds(platform: PlatformEmulator): number[] {
   return platform
     .listKeys()
-    .filter((k) => !k.revoked)
+    .filter((k) => !k.revoked && k.name.startsWith(`${FAMILY}-`))
     .map((k) => k.id);
 }
 

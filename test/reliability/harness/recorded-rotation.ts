@@ -1,5 +1,5 @@
-// A clean rotation of a fresh rig, run once per test file to learn the requests every rotation of
-// that rig makes (the cases are built from it, so a protocol change changes the cases with it).
+// A clean rotation of a fresh rig, run once per test file and kind of key to learn the requests every
+// rotation of that rig makes (the cases are built from it, so a protocol change changes the cases with it).
 
 import { type TracedRequest, traceRotation } from './request-trace.js';
 import { type RigOptions, startRotationRig } from './rotation-rig.js';

@@ -19,11 +19,13 @@ export interface TracedRequest {
   /** 1 for the first request of this service, method and path, 2 for the second... */
   nth: number;
   step: Step;
+  /** Made with the managing key (a managed rig's key listing, creation or revocation), not the run's own key. */
+  byManagingKey: boolean;
   /** `#5 verify: GET /api_keys (2nd)` */
   label: string;
 }
 
-export function traceRotation(run: ProbedRun, rig: Pick<RotationRig, 'platform' | 'github'>): TracedRequest[] {
+export function traceRotation(run: ProbedRun, rig: Pick<RotationRig, 'platform' | 'github' | 'managed'>): TracedRequest[] {
   const seen = new Map<string, number>();
   const requests = run.probe.requests.map((request) => {
     const service: Service = request.origin === rig.platform.origin ? 'platform' : 'github';
@@ -32,20 +34,22 @@ export function traceRotation(run: ProbedRun, rig: Pick<RotationRig, 'platform' 
     const key = `${service} ${request.method} ${path}`;
     const nth = (seen.get(key) ?? 0) + 1;
     seen.set(key, nth);
-    return { service, method: request.method, path, nth };
+    // With a managing key, the organization's key routes are its requests; the rest are the run's key's.
+    const byManagingKey = rig.managed && service === 'platform' && /^\/organizations\/[^/]+\/api_keys/.test(path);
+    return { service, method: request.method, path, nth, byManagingKey };
   });
   const create = requests.findIndex((r) => r.service === 'platform' && r.method === 'POST');
   const lastWrite = requests.findLastIndex((r) => r.method === 'PUT');
-  let verified = false;
+  // Verifying is the platform requests between the create and the store step's first GitHub request
+  // (one listing; with a managing key, the new key's own request and the managing key's listing).
+  const stored = requests.findIndex((r, index) => index > create && r.service === 'github');
   return requests.map((request, index) => {
     let step: Step;
     if (index < create) step = 'preflight';
     else if (index === create) step = 'create';
     else if (index > lastWrite) step = 'revoke';
-    else if (!verified && request.service === 'platform' && request.method === 'GET') {
-      step = 'verify';
-      verified = true;
-    } else step = 'store';
+    else if (index < stored && request.service === 'platform') step = 'verify';
+    else step = 'store';
     const rank = request.nth === 1 ? '' : ` (${ordinal(request.nth)})`;
     return { ...request, step, label: `#${index + 1} ${step}: ${request.method} ${request.path}${rank}` };
   });

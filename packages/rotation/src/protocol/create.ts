@@ -19,7 +19,7 @@ export async function createKey(ctx: RotationContext, keyName: string): Promise<
       code: platformFailureCode(error),
       step: 'create',
       summary: `Creating key ${keyName} failed: ${describeError(error)}`,
-      advice: platformAdvice(error, ctx.secretName, true),
+      advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
       cause: error,
     });
   }

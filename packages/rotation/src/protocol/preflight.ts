@@ -1,9 +1,11 @@
 // Step 1, without side effects (I4: a run stopped here changed nothing): the current key works (it
-// lists keys), every target is reachable (its public key is fetched and usable, and kept: the store
-// step seals with it), and the plan is known. A dry run stops here.
+// lists keys; with a managing key, it makes its own scope's request and the managing key lists),
+// every target is reachable (its public key is fetched and usable, and kept: the store step seals
+// with it), and the plan is known. A dry run stops here.
 
 import { platformFailureCode } from '../errors.js';
 import { makeKeyName } from '../family.js';
+import { checkFailedWords, checkingWords, notLiveWords, workingWords } from '../key-kind/words.js';
 import { mapWithLimit } from '../map-with-limit.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationPlan } from '../report.js';
@@ -29,7 +31,7 @@ export interface PreflightResult {
 
 export async function preflight(ctx: RotationContext): Promise<PreflightResult> {
   const { secretName } = ctx;
-  ctx.log('preflight', 'Checking the current key by listing API keys');
+  ctx.log('preflight', checkingWords(ctx.keyScope));
   let keys: PlatformKey[] = [];
   try {
     keys = await ctx.forward.apiKeys.list();
@@ -37,13 +39,13 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
     ctx.fail({
       code: platformFailureCode(error),
       step: 'preflight',
-      summary: `The current key could not list API keys: ${describeError(error)}`,
-      advice: platformAdvice(error, secretName, true),
+      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error)}`,
+      advice: platformAdvice(error, secretName, true, ctx.keyScope),
       cause: error,
     });
   }
   ctx.listedBefore = new Set(keys.map((k) => k.id));
-  ctx.log('preflight', `The current key works: it listed ${keys.length} live keys`);
+  ctx.log('preflight', workingWords(ctx.keyScope, keys.length));
   // Every GitHub request below goes through an installation token when a GitHub App is used.
   await mintAppTokens(ctx);
   const publicKeys = await fetchPublicKeys(ctx);
@@ -55,7 +57,7 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   warnIfUnmanaged(ctx, keys, members.length);
 
   const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, ...recordFacts(ctx) });
-  for (const id of selection.notLive) ctx.log('preflight', `Key ${id} of revoke-key-ids is not live: already revoked`);
+  for (const id of selection.notLive) ctx.log('preflight', notLiveWords(ctx.keyScope, id));
   const plan: RotationPlan = {
     keyName: makeKeyName(family, ctx.now()),
     targets: ctx.targets.map((t) => t.describe()),

@@ -6,8 +6,9 @@
 // back: nothing is revoked, and the next run finishes the job. Every target holds the new key by
 // now, so a failure here leaves nobody locked out (I3).
 
-import { AuthenticationError } from '@keyturn/api';
-import { describeError, type PlatformKey } from '../platform.js';
+import { isManagingKeyFailure } from '../key-kind/managing-key.js';
+import { notLiveWords } from '../key-kind/words.js';
+import { describeError, type PlatformKey, platformAdvice, rotatedKeyRefused } from '../platform.js';
 import { aborted, type RotationContext } from './context.js';
 import { type CreatedKey, type RevokeOutcome, revokeIfLive } from './revocation.js';
 import { isNewerKey, type KeyEntry, selectRevocations } from './revocation-plan.js';
@@ -29,12 +30,12 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
   try {
     keys = await newClient.apiKeys.list();
   } catch (error) {
-    const advice =
-      error instanceof AuthenticationError
+    const refused = rotatedKeyRefused(error);
+    const advice = refused
         ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(', ')}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.`
-        : RERUN;
+        : managingKeyTrouble(ctx, error);
     ctx.fail({
-      code: error instanceof AuthenticationError ? 'concurrent-rotation' : 'revoke-failed',
+      code: refused ? 'concurrent-rotation' : 'revoke-failed',
       step: 'revoke',
       summary: `Listing keys with the new key ${created.id} failed: ${describeError(error)}`,
       advice,
@@ -56,7 +57,7 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
     ...recordFacts(ctx),
   });
   if (selection.keptBeyondKeep.length) warnKeptBeyondKeep(ctx, selection.keptBeyondKeep);
-  for (const id of selection.notLive) ctx.log('revoke', `Key ${id} of revoke-key-ids is not live: already revoked`);
+  for (const id of selection.notLive) ctx.log('revoke', notLiveWords(ctx.keyScope, id));
   for (const { id, reason } of selection.skipped) ctx.warn('revoke', `Key ${id} of revoke-key-ids was not revoked: ${reason}`);
   for (const key of selection.appeared) warnAppeared(ctx, key, newKey);
   // I3, I6: a concurrent rotation may be writing one of the listed keys back: revoke none of them.
@@ -89,11 +90,17 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
       code: 'revoke-failed',
       step: 'revoke',
       summary: `Revoking key${failures.length > 1 ? 's' : ''} ${failures.join('; ')} failed`,
-      advice: RERUN,
+      advice: managingKeyTrouble(ctx, firstError),
       cause: firstError,
     });
   }
   if (!selection.revoke.length) ctx.log('revoke', 'No key to revoke');
+}
+
+/** A failure of the managing key is said as such (fix its secret); any other: run again later. */
+function managingKeyTrouble(ctx: RotationContext, error: unknown): string {
+  if (!isManagingKeyFailure(error)) return RERUN;
+  return `Every target holds the new key and works. ${platformAdvice(error, ctx.secretName, false, ctx.keyScope)}`;
 }
 
 /** Every target holds the new key (I1): an abort leaves the old keys for the next run. */

@@ -1,9 +1,11 @@
 // Step 3: the new key must work before any target gets it (I1). It lists the keys with itself until
 // it answers and finds itself (a new key may take a few seconds), within a bounded time on the run's
-// clock. That listing is the freshest the run has: the store step's back-off check reads it.
+// clock. That listing is the freshest the run has: the store step's back-off check reads it. With a
+// managing key, "listing with itself" is the new key's own scope request, then the managing key's
+// listing (key-kind/kind-client.ts); a refused managing key is not waited for.
 
-import { AuthenticationError } from '@keyturn/api';
-import { describeError, isTransient, type PlatformKey, type RotationPlatformClient } from '../platform.js';
+import { isManagingKeyFailure } from '../key-kind/managing-key.js';
+import { describeError, isTransient, type PlatformKey, platformAdvice, type RotationPlatformClient, rotatedKeyRefused } from '../platform.js';
 import { aborted, forwardClient, type RotationContext, waitUnlessAborted } from './context.js';
 import { type CreatedKey, ownKeyLeftValid, revokeOwnKey } from './revocation.js';
 
@@ -24,6 +26,7 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
   const forward = forwardClient(newClient, ctx.signal);
   let problem = '';
   let refused = false;
+  let lastError: unknown;
   let abortedRun = false;
   for (let attempt = 1; ; attempt++) {
     let keys: PlatformKey[] = [];
@@ -34,8 +37,9 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
       abortedRun = aborted(ctx);
       if (abortedRun) break;
       problem = describeError(error);
+      lastError = error;
       // A new key may be refused for a moment; anything else will not get better by waiting.
-      refused = !(error instanceof AuthenticationError) && !isTransient(error);
+      refused = !rotatedKeyRefused(error) && !isTransient(error);
       if (refused) break;
     }
     if (keys.some((k) => k.id === created.id)) {
@@ -63,6 +67,8 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
     summary: `${failure}; it was revoked and nothing was written`,
     advice: abortedRun
       ? 'The current key still works: run again.'
-      : 'The current key still works: run again later, and check the platform status if it keeps happening.',
+      : isManagingKeyFailure(lastError)
+        ? `The current key still works. ${platformAdvice(lastError, ctx.secretName, false, ctx.keyScope)}`
+        : 'The current key still works: run again later, and check the platform status if it keeps happening.',
   });
 }

@@ -68,7 +68,7 @@ function writeFailure(
   const why = check
     ? `listing keys with the new key ${created.id} first, to check that no newer rotation runs, failed: ${describeError(failed.cause)}`
     : describeError(failed.cause);
-  const advice = check ? platformAdvice(failed.cause, ctx.secretName, false) : targetAdvice(failed.cause);
+  const advice = check ? platformAdvice(failed.cause, ctx.secretName, false, ctx.keyScope) : targetAdvice(failed.cause);
   const what = `Writing ${ctx.secretName} to ${failed.target.describe()} failed: ${why}`;
   const rerun = thenRunAgain(advice, NEXT_ROTATION);
   const halt = rollback.halt && haltWords(rollback.halt, created, rerun);

@@ -7,8 +7,7 @@
 // - 'previous-key': the keys listed now with the previous key, which a write-back is about to store:
 //   it must still work too; when it cannot list, the new key says whether a newer rotation revoked it.
 
-import { AuthenticationError } from '@keyturn/api';
-import type { PlatformKey, RotationPlatformClient } from '../../platform.js';
+import { type PlatformKey, type RotationPlatformClient, rotatedKeyRefused } from '../../platform.js';
 import type { RotationContext } from '../context.js';
 import { describeNewer, newerMembers } from '../revocation-plan.js';
 import type { CreatedKey } from '../revocation.js';
@@ -42,7 +41,10 @@ export async function newerRotation(ctx: RotationContext, created: CreatedKey, s
   }
 }
 
-/** The 401 a revoked own key answers is a newer rotation's doing; the caller chooses for the previous key. */
+/**
+ * The 401 a revoked own key answers is a newer rotation's doing; the caller chooses for the previous
+ * key. A refused managing key proves nothing either way: 'unknown'.
+ */
 async function listWith(
   ctx: RotationContext,
   created: CreatedKey,
@@ -53,7 +55,7 @@ async function listWith(
   try {
     keys = await client.apiKeys.list();
   } catch (error) {
-    if (ownKey && error instanceof AuthenticationError) {
+    if (ownKey && rotatedKeyRefused(error)) {
       return { state: 'running', why: `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)` };
     }
     return { state: 'unknown', error };

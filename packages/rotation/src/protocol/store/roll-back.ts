@@ -3,8 +3,7 @@
 // owns the targets, and may have revoked the previous key). A write that got no answer may have
 // landed; the target's own record settles that when it can (targets/untouched-since.ts).
 
-import { AuthenticationError } from '@keyturn/api';
-import { describeError, type RotationPlatformClient } from '../../platform.js';
+import { describeError, type RotationPlatformClient, rotatedKeyRefused } from '../../platform.js';
 import type { SecretTarget, WriteOptions } from '../../targets/secret-target.js';
 import { untouchedSince } from '../../targets/untouched-since.js';
 import type { RotationContext } from '../context.js';
@@ -98,7 +97,7 @@ async function writeBackClearance(
   const newer = await newerRotation(ctx, created, { listing: 'previous-key', newClient });
   if (newer.state === 'none') return { previousKey };
   if (newer.state === 'running') return { halt: { reason: 'concurrent', why: newer.why } };
-  if (newer.error instanceof AuthenticationError) return { halt: { reason: 'previous-key-dead' } };
+  if (rotatedKeyRefused(newer.error)) return { halt: { reason: 'previous-key-dead' } };
   return { halt: { reason: 'check-failed', error: newer.error, during: 'first' } };
 }
 

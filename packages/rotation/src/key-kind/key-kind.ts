@@ -1,0 +1,146 @@
+// The three kinds of platform API key a rotation can rotate (personal, an organization's, a
+// project-scoped key of one of its projects), checked before any request, and how each is named in
+// what the run says.
+
+import { OptionError } from '@keyturn/api';
+import { looksLikeCredential, platformKeyProblem } from '@keyturn/api/toolkit';
+
+/**
+ * Which kind of key is rotated. `personal` (the default): `/api_keys`, the key manages its own
+ * user's keys. `organization`: a key of organization `orgId`. `project`: a project-scoped key of
+ * project `projectId` of organization `orgId`, which manages no keys (see `managingApiKey`).
+ */
+export type KeyKind =
+  | { kind: 'personal' }
+  | { kind: 'organization'; orgId: string }
+  | { kind: 'project'; orgId: string; projectId: string };
+
+/** The kind rotated, and whether a separate managing key creates, lists and revokes its keys. */
+export interface KeyScope {
+  keyKind: KeyKind;
+  managed: boolean;
+}
+
+export const PERSONAL: KeyKind = { kind: 'personal' };
+
+/** The published description's pattern of organization and project ids. */
+const ID_PATTERN = /^[a-z0-9-]{1,60}$/;
+const KINDS = ['personal', 'organization', 'project'] as const;
+
+/**
+ * `keyKind` and `managingApiKey` checked together: every mistake as an OptionError naming its
+ * option, so one mistake does not hide the next.
+ */
+export function checkKeyKind(
+  given: unknown,
+  managingApiKey: unknown,
+  apiKey: string | undefined,
+): { scope?: KeyScope; managingApiKey?: string; problems: OptionError[] } {
+  const problems: OptionError[] = [];
+  const keyKind = readKeyKind(given, problems);
+  const managing = readManagingKey(managingApiKey, apiKey, problems);
+  if (keyKind?.kind === 'personal' && managing !== undefined) {
+    problems.push(
+      new OptionError(
+        'managingApiKey',
+        'managingApiKey is for an organization or project-scoped key: a personal key is made by the user whose key makes it, so a personal rotation uses its own key: leave it out, or name the kind of key rotated',
+      ),
+    );
+  }
+  if (keyKind?.kind === 'project' && managing === undefined && !problems.some((p) => p.option === 'managingApiKey')) {
+    problems.push(
+      new OptionError(
+        'managingApiKey',
+        'managingApiKey is required for a project-scoped key, which cannot create, list or revoke keys: store a personal key of a member of the organization (or an organization key) as its own secret and pass it',
+      ),
+    );
+  }
+  if (problems.length || !keyKind) return { problems };
+  return { scope: { keyKind, managed: managing !== undefined }, managingApiKey: managing, problems };
+}
+
+function readKeyKind(given: unknown, problems: OptionError[]): KeyKind | undefined {
+  if (given === undefined) return PERSONAL;
+  if (typeof given !== 'object' || given === null) {
+    problems.push(new OptionError('keyKind', "keyKind must be an object: { kind: 'personal' }, { kind: 'organization', orgId } or { kind: 'project', orgId, projectId }"));
+    return undefined;
+  }
+  const { kind, orgId, projectId } = given as { kind?: unknown; orgId?: unknown; projectId?: unknown };
+  if (!KINDS.includes(kind as (typeof KINDS)[number])) {
+    problems.push(new OptionError('keyKind.kind', `kind must be one of ${KINDS.join(', ')}, not ${JSON.stringify(kind)}`));
+    return undefined;
+  }
+  if (kind === 'personal') {
+    for (const [name, value] of [['orgId', orgId], ['projectId', projectId]] as const) {
+      if (value !== undefined) problems.push(new OptionError(`keyKind.${name}`, `${name} is not used by a personal key: leave it out, or name the kind of key rotated`));
+    }
+    return PERSONAL;
+  }
+  const org = readId('orgId', orgId, 'the organization whose key is rotated', problems);
+  if (kind === 'organization') {
+    if (projectId !== undefined) {
+      problems.push(new OptionError('keyKind.projectId', "projectId is not used by an organization key: leave it out, or rotate a project-scoped key (kind project)"));
+    }
+    return org === undefined ? undefined : { kind, orgId: org };
+  }
+  const project = readId('projectId', projectId, 'the one project the key reaches', problems);
+  return org === undefined || project === undefined ? undefined : { kind: 'project', orgId: org, projectId: project };
+}
+
+function readId(name: 'orgId' | 'projectId', value: unknown, what: string, problems: OptionError[]): string | undefined {
+  const option = `keyKind.${name}`;
+  if (value === undefined || value === '') {
+    problems.push(new OptionError(option, `${name} is required: the id of ${what}`));
+    return undefined;
+  }
+  if (typeof value !== 'string' || looksLikeCredential(value)) {
+    problems.push(new OptionError(option, `${name} must be an id, not a credential or another value`));
+    return undefined;
+  }
+  if (!ID_PATTERN.test(value)) {
+    problems.push(new OptionError(option, `${name} must be an id of lowercase letters, digits and dashes (at most 60), not ${JSON.stringify(value)}`));
+    return undefined;
+  }
+  return value;
+}
+
+function readManagingKey(value: unknown, apiKey: string | undefined, problems: OptionError[]): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') {
+    problems.push(new OptionError('managingApiKey', 'managingApiKey must be a platform API key (a string)'));
+    return undefined;
+  }
+  const problem = platformKeyProblem(value);
+  if (problem) {
+    problems.push(new OptionError('managingApiKey', `managingApiKey ${problem.replace('the secret being rotated', 'the secret that holds the managing key')}`));
+    return undefined;
+  }
+  if (value === apiKey) {
+    problems.push(
+      new OptionError(
+        'managingApiKey',
+        'managingApiKey is the key being rotated: pass the managing key from its own secret (a personal key of an organization member, or an organization key)',
+      ),
+    );
+    return undefined;
+  }
+  return value;
+}
+
+/** How the run names the rotated key's kind: "project-scoped key of project P (organization O)". */
+export function describeKind(keyKind: KeyKind): string {
+  switch (keyKind.kind) {
+    case 'personal':
+      return 'personal key';
+    case 'organization':
+      return `organization key of ${keyKind.orgId}`;
+    case 'project':
+      return `project-scoped key of project ${keyKind.projectId} (organization ${keyKind.orgId})`;
+  }
+}
+
+/** "an organization key of O", "a project-scoped key of project P (organization O)". */
+export function describeKindWithArticle(keyKind: KeyKind): string {
+  const words = describeKind(keyKind);
+  return /^[aeiou]/.test(words) ? `an ${words}` : `a ${words}`;
+}
