@@ -125,6 +125,7 @@ const REPO_RESTORED_ENV_UNTOUCHED = new RegExp(REPO_RESTORED.source + UNTOUCHED(
 const MAY_HOLD_NEW = /may hold the new key \d+: it stays valid, and so does the current key/;
 const REVOKE_LATER = /Every target holds the new key and works\. Run again later/;
 const PERMISSIONS = /Secrets: write.*GitHub App with `secrets` write.*`repo` scope.*GITHUB_TOKEN cannot write secrets/;
+const ENV_PERMISSIONS = /Environments: write.*GitHub App with `environments` write.*`repo` scope.*GITHUB_TOKEN cannot write secrets/;
 
 const ROWS: Array<[PointName, FaultName, Expectation]> = [
   ['preflight: list keys', '500 once', ok],
@@ -152,7 +153,7 @@ const ROWS: Array<[PointName, FaultName, Expectation]> = [
   ['preflight: public key', 'dropped connection for good', fails('preflight', GITHUB_DOWN)],
   ['preflight: public key', 'reply lost once', ok],
   ['preflight: public key', 'reply lost for good', fails('preflight', GITHUB_DOWN)],
-  ['preflight: public key', '401', fails('preflight', /token is invalid or expired.*Nothing was changed/)],
+  ['preflight: public key', '401', fails('preflight', /credential is invalid or expired.*Nothing was changed/)],
   ['preflight: public key', '403', fails('preflight', PERMISSIONS)],
   ['preflight: public key', '404', fails('preflight', /repo:acme\/web was not found, or the token cannot see it/)],
   ['preflight: public key', '422', fails('preflight', /GitHub refused the request/)],
@@ -200,7 +201,7 @@ const ROWS: Array<[PointName, FaultName, Expectation]> = [
   ['store: repo write', 'dropped connection for good', fails('store', NOTHING_LANDED)],
   ['store: repo write', 'reply lost once', ok],
   ['store: repo write', 'reply lost for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
-  ['store: repo write', '401', fails('store', /token is invalid or expired/)],
+  ['store: repo write', '401', fails('store', /credential is invalid or expired/)],
   ['store: repo write', '403', fails('store', PERMISSIONS)],
   ['store: repo write', '404', fails('store', NOTHING_WRITTEN)],
   ['store: repo write', '422', fails('store', /GitHub refused the request/)],
@@ -219,7 +220,7 @@ const ROWS: Array<[PointName, FaultName, Expectation]> = [
   ['store: env write', 'reply lost once', ok],
   ['store: env write', 'reply lost for good', fails('store', MAY_HOLD_NEW, { newKeyMayStayUnheld: true })],
   ['store: env write', '401', fails('store', REPO_RESTORED)],
-  ['store: env write', '403', fails('store', PERMISSIONS)],
+  ['store: env write', '403', fails('store', ENV_PERMISSIONS)],
   ['store: env write', '404', fails('store', /env:acme\/web:production was not found/)],
   ['store: env write', '422', fails('store', REPO_RESTORED)],
 

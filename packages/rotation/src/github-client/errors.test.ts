@@ -26,6 +26,17 @@ describe('toTargetError', () => {
     ).toMatch(/Dependabot secrets: write/);
   });
 
+  it('asks for Environments for an environment secret, and quotes the permission GitHub says it needs', () => {
+    const env = { kind: 'env', owner: 'a', repo: 'b', environment: 'production' } as const;
+    const refused = answered(403, {}, { 'x-accepted-github-permissions': 'environments=write' });
+    const advice = toTargetError(refused, env, 'env:a/b:production', 'x').advice;
+    expect(advice).toMatch(/Environments: write/);
+    expect(advice).toMatch(/GitHub says this request needs: environments=write\.$/);
+    // A header that is not a permission list is not quoted.
+    const odd = answered(403, {}, { 'x-accepted-github-permissions': 'ghp_0123456789abcdef0123456789abcdef0123' });
+    expect(toTargetError(odd, repo, 'repo:acme/web', 'x').advice).not.toMatch(/GitHub says/);
+  });
+
   it('tells a rate limit from a permission problem', () => {
     const secondary = answered(403, { message: 'You have exceeded a secondary rate limit' });
     expect(toTargetError(secondary, repo, 'repo:acme/web', 'x').advice).toMatch(/rate-limited/);
@@ -47,7 +58,7 @@ describe('toTargetError', () => {
   });
 
   it.each([
-    [401, /token is invalid or expired/],
+    [401, /credential is invalid or expired/],
     [404, /repo:acme\/web was not found, or the token cannot see it/],
     [422, /check the secret name/],
     [409, /refused the request with 409/],

@@ -20,6 +20,8 @@ function permissionsFor(spec: TargetSpec): string {
   switch (spec.kind) {
     case 'org':
       return 'a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets';
+    case 'env':
+      return 'a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
     case 'dependabot':
       return 'a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
     default:
@@ -62,9 +64,9 @@ function adviceFor(status: number | undefined, limit: RateLimit | undefined, err
   }
   switch (status) {
     case 401:
-      return 'The GitHub token is invalid or expired: give a valid token in github-token.';
+      return INVALID_GITHUB_CREDENTIAL;
     case 403:
-      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.`;
+      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.${acceptedPermissions(error)}`;
     case 404:
       return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
     case 422:
@@ -72,6 +74,20 @@ function adviceFor(status: number | undefined, limit: RateLimit | undefined, err
     default:
       return `GitHub refused the request with ${status}: check the target spec and the token.`;
   }
+}
+
+/** A 401: the token given, or one minted for the App, was refused. */
+export const INVALID_GITHUB_CREDENTIAL =
+  'The GitHub credential is invalid or expired: give a valid token in github-token, or check app-id and private-key (an App installation token lasts an hour).';
+
+/**
+ * GitHub names the permission a refused request needs in `x-accepted-github-permissions`; quoting
+ * it settles what the docs leave open (e.g. what an environment secret needs on a given server).
+ */
+function acceptedPermissions(error: unknown): string {
+  const header = (error as OctokitFailure | undefined)?.response?.headers?.['x-accepted-github-permissions'];
+  if (typeof header !== 'string' || !/^[a-z_=, ;]{1,200}$/.test(header)) return '';
+  return ` GitHub says this request needs: ${header}.`;
 }
 
 function messageOf(data: unknown): string | undefined {

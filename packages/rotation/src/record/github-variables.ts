@@ -4,6 +4,7 @@
 // https://docs.github.com/rest/actions/variables
 
 import { createHash } from 'node:crypto';
+import { INVALID_GITHUB_CREDENTIAL } from '../github-client/errors.js';
 import { describeGiveUp, rateLimitOf, rateLimitOutcomeOf } from '../github-client/rate-limit.js';
 import type { GitHubClient } from '../github-client/octokit.js';
 import { formatRecord, parseRecord, type RecordStore, type TargetRecord } from './target-record.js';
@@ -50,7 +51,7 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
     const answer = status === undefined || status >= 500 ? `no answer or a failure from GitHub (${status ?? 'no status'})` : `GitHub answered ${status}`;
     const advice =
       status === 401
-        ? 'The GitHub token is invalid or expired: give a valid token in github-token.'
+        ? INVALID_GITHUB_CREDENTIAL
         : status === 403 || status === 404
           ? `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out: give the token ${RECORD_PERMISSIONS} on ${repository}.`
           : 'Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.';
