@@ -10341,6 +10341,75 @@ function managedClient(rotated, managing, keyKind) {
 // ../../packages/rotation/dist/record/github-variables.js
 import { createHash as createHash2 } from "node:crypto";
 
+// ../../packages/rotation/dist/github-client/errors.js
+var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+function permissionsFor(spec) {
+  switch (spec.kind) {
+    case "org":
+      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    case "env":
+      return "a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    case "dependabot":
+      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    default:
+      return SECRET_WRITE_PERMISSIONS;
+  }
+}
+function toTargetError(error2, spec, target, what, secrets = []) {
+  const failure = error2 ?? {};
+  const answered = failure.response !== void 0;
+  const status = answered ? failure.response.status : void 0;
+  const githubMessage2 = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
+  const cause = answered ? `GitHub answered ${status}${githubMessage2 ? ` (${githubMessage2})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
+  const message = `${what} for ${target} failed: ${cause}`;
+  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
+  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 });
+}
+function adviceFor(status, limit, error2, spec, target) {
+  if (limit) {
+    const outcome = rateLimitOutcomeOf(error2);
+    const what = outcome ? describeGiveUp(outcome) : "not retried";
+    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
+  }
+  if (status === void 0 || status >= 500) {
+    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
+  }
+  switch (status) {
+    case 401:
+      return INVALID_GITHUB_CREDENTIAL;
+    case 403:
+      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.${acceptedPermissions(error2)}`;
+    case 404:
+      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
+    case 422:
+      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
+    default:
+      return `GitHub refused the request with ${status}: check the target spec and the token.`;
+  }
+}
+var INVALID_GITHUB_CREDENTIAL = "The GitHub credential is invalid or expired: give a valid token in github-token, or check app-id and private-key (an App installation token lasts an hour).";
+function acceptedPermissions(error2) {
+  const header = error2?.response?.headers?.["x-accepted-github-permissions"];
+  if (typeof header !== "string" || !/^[a-z_=, ;]{1,200}$/.test(header))
+    return "";
+  return ` GitHub says this request needs: ${header}.`;
+}
+function messageOf2(data) {
+  if (typeof data === "string")
+    return data || void 0;
+  if (data && typeof data === "object" && typeof data.message === "string") {
+    return data.message;
+  }
+  return void 0;
+}
+function errorText(error2) {
+  if (!(error2 instanceof Error))
+    return String(error2);
+  const cause = error2.cause;
+  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
+  return parts.join(": ") || error2.name;
+}
+
 // ../../packages/rotation/dist/record/target-record.js
 var HELD_HISTORY = 100;
 function emptyRecord(family, secretName) {
@@ -10426,7 +10495,7 @@ function githubVariableStore(octokit, repository) {
       return new RecordError(`${what} ${place} was rate-limited by GitHub (${outcome ? describeGiveUp(outcome) : "not retried"})`, `Run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets.`, status);
     }
     const answer = status === void 0 || status >= 500 ? `no answer or a failure from GitHub (${status ?? "no status"})` : `GitHub answered ${status}`;
-    const advice = status === 401 ? "The GitHub token is invalid or expired: give a valid token in github-token." : status === 403 || status === 404 ? `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out: give the token ${RECORD_PERMISSIONS} on ${repository}.` : "Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.";
+    const advice = status === 401 ? INVALID_GITHUB_CREDENTIAL : status === 403 || status === 404 ? `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out: give the token ${RECORD_PERMISSIONS} on ${repository}.` : "Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.";
     return new RecordError(`${what} ${place} failed: ${answer}`, advice, status);
   };
   return {
@@ -10495,66 +10564,6 @@ function validateSecretName(name) {
     throw new SecretNameError(`secret name ${shown} must not start with a digit`);
   if (/^GITHUB_/i.test(name))
     throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
-}
-
-// ../../packages/rotation/dist/github-client/errors.js
-var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-function permissionsFor(spec) {
-  switch (spec.kind) {
-    case "org":
-      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    case "dependabot":
-      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    default:
-      return SECRET_WRITE_PERMISSIONS;
-  }
-}
-function toTargetError(error2, spec, target, what, secrets = []) {
-  const failure = error2 ?? {};
-  const answered = failure.response !== void 0;
-  const status = answered ? failure.response.status : void 0;
-  const githubMessage2 = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
-  const cause = answered ? `GitHub answered ${status}${githubMessage2 ? ` (${githubMessage2})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
-  const message = `${what} for ${target} failed: ${cause}`;
-  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
-  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 });
-}
-function adviceFor(status, limit, error2, spec, target) {
-  if (limit) {
-    const outcome = rateLimitOutcomeOf(error2);
-    const what = outcome ? describeGiveUp(outcome) : "not retried";
-    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
-  }
-  if (status === void 0 || status >= 500) {
-    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
-  }
-  switch (status) {
-    case 401:
-      return "The GitHub token is invalid or expired: give a valid token in github-token.";
-    case 403:
-      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.`;
-    case 404:
-      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
-    case 422:
-      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
-    default:
-      return `GitHub refused the request with ${status}: check the target spec and the token.`;
-  }
-}
-function messageOf2(data) {
-  if (typeof data === "string")
-    return data || void 0;
-  if (data && typeof data === "object" && typeof data.message === "string") {
-    return data.message;
-  }
-  return void 0;
-}
-function errorText(error2) {
-  if (!(error2 instanceof Error))
-    return String(error2);
-  const cause = error2.cause;
-  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
-  return parts.join(": ") || error2.name;
 }
 
 // ../../packages/rotation/dist/targets/github/github-secret-target.js
