@@ -50,7 +50,7 @@ async function measureStartup() {
     const samples = new Map();
     for (const cell of cells) {
       await actionRun(cell, platform, github); // warm-up: the steady state, e.g. a managed key to revoke
-      samples.set(cell, { runs: [], floorFetch: [], floorHttp: [], floorLiftoff: [], bundleLoad: [] });
+      samples.set(cell, { runs: [], floorFetch: [], floorHttp: [], floorLiftoff: [], floorOctokit: [], bundleLoad: [] });
     }
     const nodeStart = new Map(runtimes.map((r) => [r, []]));
     const nodeStartCpu = new Map(runtimes.map((r) => [r, []]));
@@ -74,6 +74,8 @@ async function measureStartup() {
         s.floorFetch.push(await floor('fetch'));
         s.floorHttp.push(await floor('http'));
         s.floorLiftoff.push(await floor('fetch', ['--liftoff-only']));
+        // Only rotate-key talks to GitHub, so only its floor has an Octokit variant.
+        if (scenario.floorServices.some((service) => service.startsWith('github'))) s.floorOctokit.push(await floor('octokit'));
         s.bundleLoad.push(await noInputRun(cell, platform, github));
       }
     }
@@ -87,6 +89,7 @@ async function measureStartup() {
         floor: medianFields(s.floorFetch),
         floorHttp: medianFields(s.floorHttp),
         floorLiftoff: medianFields(s.floorLiftoff),
+        floorOctokit: s.floorOctokit.length > 0 ? medianFields(s.floorOctokit) : null,
         bundleLoad: s.bundleLoad,
         nodeStartMs: median(nodeStart.get(cell.runtime)),
         nodeStartCpuMs: median(nodeStartCpu.get(cell.runtime)),

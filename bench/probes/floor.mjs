@@ -10,7 +10,9 @@
 // Usage: node floor.mjs <deps-bundle.js> <services> <fetch|http> [write spacing ms], services a
 // comma-separated sequence of `platform`, `github` and `github-write`; BENCH_URL, BENCH_API_KEY,
 // and for GitHub BENCH_GITHUB_READ (a URL) and BENCH_GITHUB_TOKEN in the environment. `http` makes
-// the requests with node:http instead of the global fetch (undici).
+// the requests with node:http instead of the global fetch (undici); `octokit` makes the GitHub
+// requests through an Octokit built as the rotation builds it (@octokit/rest with the retry and
+// throttling plugins from the deps bundle, the same options), the platform's with fetch.
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
@@ -34,7 +36,8 @@ const sequence = process.argv[3].split(',').map((service) => {
   const headers = { authorization: `Bearer ${read.token}`, accept: 'application/json', 'user-agent': 'keyturn-bench-floor' };
   return { url: read.url, headers, write };
 });
-const client = process.argv[4] === 'http' ? await httpClient() : fetchClient();
+const transport = process.argv[4];
+const client = transport === 'http' ? await httpClient() : transport === 'octokit' ? octokitClient() : fetchClient();
 
 const times = [];
 let lastWriteStart = Number.NEGATIVE_INFINITY;
@@ -49,7 +52,7 @@ for (const request of sequence) {
     lastWriteStart = performance.now();
   }
   const started = performance.now();
-  JSON.parse(await client.text(request));
+  await client.json(request);
   times.push(performance.now() - started);
 }
 client.close();
@@ -61,7 +64,26 @@ function fetchClient() {
     if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
     return response.text();
   };
-  return { text, close: () => {} };
+  return { json: async (request) => JSON.parse(await text(request)), close: () => {} };
+}
+
+/** GitHub through Octokit with the rotation's plugins and options (rate limits: no retry, no log). */
+function octokitClient() {
+  if (!deps.Octokit || !deps.retry || !deps.throttling) throw new Error('floor: the deps bundle exports no Octokit');
+  const GitHubOctokit = deps.Octokit.plugin(deps.retry, deps.throttling);
+  const octokit = new GitHubOctokit({
+    auth: process.env.BENCH_GITHUB_TOKEN,
+    baseUrl: new URL(process.env.BENCH_GITHUB_READ).origin,
+    userAgent: 'keyturn-bench-floor',
+    retry: { retries: 3, retryAfterBaseValue: 1000, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
+    throttle: { onRateLimit: () => false, onSecondaryRateLimit: () => false },
+    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+  });
+  octokit.hook.before('request', (options) => void Object.assign(options.headers, { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' }));
+  const viaFetch = fetchClient();
+  // An absolute URL: Octokit leaves it as it is.
+  const json = async (request) => (request.url === reads.github.url ? (await octokit.request({ method: 'GET', url: request.url })).data : viaFetch.json(request));
+  return { json, close: () => {} };
 }
 
 async function httpClient() {
@@ -81,7 +103,7 @@ async function httpClient() {
         })
         .on('error', reject);
     });
-  return { text, close: () => agent.destroy() };
+  return { json: async (request) => JSON.parse(await text(request)), close: () => agent.destroy() };
 }
 
 console.log(
