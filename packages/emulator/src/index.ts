@@ -1,5 +1,5 @@
 export { CONTROL_PREFIX, HttpError, startHttpEmulator } from './core/http-server.js';
-export type { EmulatorReply, EmulatorRequest, HttpEmulator, Route, RouteHandler } from './core/http-server.js';
+export type { EmulatorReply, EmulatorRequest, EmulatorTime, FetchHandler, HttpEmulator, Route, RouteHandler } from './core/http-server.js';
 export type { FaultEffect, FaultSpec } from './core/faults.js';
 export type { LoggedRequest } from './core/request-log.js';
 export type { Exchange } from './core/exchange.js';

@@ -1,13 +1,12 @@
 // The control API under /__emulator, shared by both emulators: faults and the request log, plus
 // each emulator's own routes. Not part of the emulated services: no auth, no faults, not logged.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CoreAnswer, IncomingRequest } from './emulator-core.js';
 import type { FaultBook, FaultSpec } from './faults.js';
-import { send } from './reply.js';
-import { ClientGoneError, readJsonBody } from './request-body.js';
+import { readJsonBody } from './request-body.js';
 import type { RequestLog } from './request-log.js';
 import type { RequestTarget } from './request-target.js';
-import { type CompiledRoute, compileRoutes, dispatch, type EmulatorReply, emulatorRequest, HttpError, type Route } from './routes.js';
+import { type CompiledRoute, compileRoutes, dispatch, type EmulatorReply, HttpError, type Route } from './routes.js';
 
 export const CONTROL_PREFIX = '/__emulator';
 
@@ -26,20 +25,23 @@ export class ControlApi {
     this.#routes = compileRoutes([...sharedControlRoutes(faults, log), ...extra]);
   }
 
-  /** Answers a control request; bad JSON is a 400 and an oversized body a 413, as on the API. */
-  async answer(req: IncomingMessage, res: ServerResponse, path: string, target: RequestTarget): Promise<void> {
-    let reply: EmulatorReply;
+  /** Answers a control request; bad JSON is a 400 and an oversized body a 413, as on the API. Rejects with ClientGoneError. */
+  async answer(incoming: IncomingRequest, path: string, target: RequestTarget): Promise<CoreAnswer> {
     try {
-      const request = emulatorRequest(req, path, target.search);
-      request.body = await readJsonBody(req);
-      reply = await dispatch(this.#routes, request, { errorReply: controlError });
+      const request = {
+        method: incoming.method.toUpperCase(),
+        path,
+        params: {},
+        query: new URLSearchParams(target.search),
+        headers: incoming.headers,
+        body: await readJsonBody(incoming.body(), incoming.signal),
+        remoteAddress: incoming.remoteAddress,
+      };
+      return { reply: await dispatch(this.#routes, request, { errorReply: controlError }), closeConnection: false };
     } catch (error) {
-      if (error instanceof ClientGoneError) return;
       if (!(error instanceof HttpError)) throw error;
-      send(res, controlError(error.status, error.message), { closeConnection: error.status === 413 });
-      return;
+      return { reply: controlError(error.status, error.message), closeConnection: error.status === 413 };
     }
-    send(res, reply);
   }
 }
 

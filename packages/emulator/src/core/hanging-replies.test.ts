@@ -1,65 +1,31 @@
-// Over a real HTTP server: what a held reply becomes when its client gives up, or the emulator closes.
-
-import { createServer, request, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ConnectionDropped } from './connection-dropped.js';
 import { HangingReplies } from './hanging-replies.js';
 
-let server: Server | undefined;
-afterEach(() => {
-  server?.closeAllConnections();
-  server?.close();
-});
-
-/** A server that holds every reply; resolves each held response as it comes in. */
-async function holdingServer(replies: HangingReplies) {
-  const held: ServerResponse[] = [];
-  const waiters: Array<(res: ServerResponse) => void> = [];
-  server = createServer((_req, res) => {
-    replies.hold(res);
-    const waiter = waiters.shift();
-    if (waiter) waiter(res);
-    else held.push(res);
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    ask: () => {
-      const req = request({ port, host: '127.0.0.1', path: '/', agent: false });
-      const failed = new Promise<string>((resolve) => {
-        req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-        req.on('response', () => resolve('answered'));
-      });
-      req.end();
-      return { req, failed };
-    },
-    nextHeld: () => new Promise<ServerResponse>((resolve) => (held.length > 0 ? resolve(held.shift()!) : waiters.push(resolve))),
-  };
-}
-
 describe('HangingReplies', () => {
-  it('lets go of a reply whose client went away', async () => {
+  it('lets go of a reply whose client gave up, with the reason its signal carries', async () => {
     const replies = new HangingReplies();
-    const http = await holdingServer(replies);
-    const first = http.ask();
-    const res = await http.nextHeld();
-    http.ask();
-    await http.nextHeld();
+    const giveUp = new AbortController();
+    const first = replies.hold(giveUp.signal);
+    void replies.hold(undefined).catch(() => undefined);
     expect(replies.size).toBe(2);
-    const closed = new Promise((resolve) => res.once('close', resolve));
-    first.req.destroy();
-    await closed;
+    giveUp.abort(new Error('timed out'));
+    await expect(first).rejects.toThrow('timed out');
     expect(replies.size).toBe(1);
+    replies.endAll();
   });
 
   it('ends every held reply on endAll: the clients see the connection go', async () => {
     const replies = new HangingReplies();
-    const http = await holdingServer(replies);
-    const asked = [http.ask(), http.ask()];
-    await http.nextHeld();
-    await http.nextHeld();
+    const held = [replies.hold(undefined), replies.hold(new AbortController().signal)];
     replies.endAll();
-    expect(await Promise.all(asked.map((a) => a.failed))).toEqual(['ECONNRESET', 'ECONNRESET']);
+    for (const reply of held) await expect(reply).rejects.toBeInstanceOf(ConnectionDropped);
+    expect(replies.size).toBe(0);
+  });
+
+  it('refuses at once when the client has already given up', async () => {
+    const replies = new HangingReplies();
+    await expect(replies.hold(AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
     expect(replies.size).toBe(0);
   });
 });

@@ -1,23 +1,40 @@
-// Replies a `hang` fault never sends. Held until the emulator closes, or until their client gives
-// up: a test that retries many times must not pile up responses nobody waits for.
+// Replies a `hang` fault never sends. Held until the emulator closes (the connection goes, as a
+// dropped one), or until their client gives up (its signal aborts): a test that retries many times
+// must not pile up replies nobody waits for.
 
-import type { ServerResponse } from 'node:http';
+import { ConnectionDropped } from './connection-dropped.js';
 
 export class HangingReplies {
-  readonly #held = new Set<ServerResponse>();
+  readonly #held = new Set<() => void>();
 
-  hold(res: ServerResponse): void {
-    this.#held.add(res);
-    res.once('close', () => this.#held.delete(res));
+  /** Never resolves: rejects with the signal's reason when the client gives up, ConnectionDropped on endAll. */
+  hold(signal: AbortSignal | undefined): Promise<never> {
+    return new Promise<never>((_resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const onAbort = () => {
+        this.#held.delete(end);
+        reject(signal?.reason);
+      };
+      const end = () => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(new ConnectionDropped('the emulator closed'));
+      };
+      this.#held.add(end);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   get size(): number {
     return this.#held.size;
   }
 
-  /** Ends every held reply by destroying its connection, as the emulator closes. */
+  /** Ends every held reply as the emulator closes: its client sees the connection go. */
   endAll(): void {
-    for (const res of this.#held) res.destroy();
+    const held = [...this.#held];
     this.#held.clear();
+    for (const end of held) end();
   }
 }

@@ -7,79 +7,56 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { ControlApi, controlPath } from './control-api.js';
-import { type Exchange, redactedHeaders } from './exchange.js';
-import { FaultBook } from './faults.js';
-import { HangingReplies } from './hanging-replies.js';
-import { faultReply, JSON_CONTENT_TYPE, send } from './reply.js';
-import { ClientGoneError, readJsonBody } from './request-body.js';
-import { RequestLog } from './request-log.js';
-import { pathWithin, type RequestTarget, splitRequestTarget } from './request-target.js';
-import {
-  compileRoutes,
-  dispatch,
-  type EmulatorReply,
-  type EmulatorRequest,
-  type ErrorReply,
-  emulatorRequest,
-  HttpError,
-  type Route,
-} from './routes.js';
-import { Sleeps } from './sleeps.js';
+import { Readable } from 'node:stream';
+import { ConnectionDropped } from './connection-dropped.js';
+import { createEmulatorCore, type EmulatorCoreOptions } from './emulator-core.js';
+import { type EmulatorTime, systemTime } from './emulator-time.js';
+import type { FaultBook } from './faults.js';
+import { type FetchHandler, fetchHandler } from './fetch-handler.js';
+import { send } from './reply.js';
+import { ClientGoneError } from './request-body.js';
+import type { RequestLog } from './request-log.js';
 
 export { CONTROL_PREFIX } from './control-api.js';
 export { HttpError } from './routes.js';
 export type { EmulatorReply, EmulatorRequest, Route, RouteHandler } from './routes.js';
 export type { Exchange } from './exchange.js';
+export type { FetchHandler } from './fetch-handler.js';
+export type { EmulatorTime } from './emulator-time.js';
 
-export interface HttpEmulatorOptions {
-  /** Where the emulated API is mounted (`/api/v2`, or `` for the root). */
-  mount: string;
-  routes: Route[];
-  /** Extra control routes, mounted under /__emulator; no faults, not logged. */
-  controlRoutes?: Route[];
-  /** Builds the service's own error body. */
-  errorReply: ErrorReply;
-  /**
-   * Checks the request's credentials once the path is known to be the service's, before its body
-   * is read or a route is looked up: sets `req.actor`, or throws HttpError (401) to refuse it.
-   */
-  authenticate?: (req: EmulatorRequest) => void;
-  /** Status for a known path asked with a method it does not have: 405 unless the service answers otherwise. */
-  wrongMethodStatus?: number;
-  /** Most entries the request log keeps, the oldest dropped first (100,000). */
-  requestLogLimit?: number;
-  /** Receives every answered API request (credentials redacted); a hook that throws changes nothing. */
-  onExchange?: (exchange: Exchange) => void;
-  /** Hides credential values the service answers (a new key) before an exchange is handed out. */
-  redactResponseBody?: (body: unknown) => unknown;
+export interface HttpEmulatorOptions extends EmulatorCoreOptions {
   host?: string;
   port?: number;
+  /** The clock and sleep of delays, log times and durations (the wall clock by default). */
+  time?: EmulatorTime;
+  /** false: no socket at all, reached through `handler` only (origin IN_PROCESS_ORIGIN); a simulation starts thousands. */
+  listen?: boolean;
 }
+
+/** The origin of an emulator that does not listen: a name that resolves nowhere, so no request leaves the process. */
+export const IN_PROCESS_ORIGIN = 'http://in-process.invalid';
 
 export interface HttpEmulator {
   /** Origin, e.g. `http://127.0.0.1:41234`. */
   origin: string;
   faults: FaultBook;
   log: RequestLog;
+  /** The same emulator in process: a client's `fetch` that reaches it without a socket. */
+  handler: FetchHandler;
   /** Stops listening, ends hanging requests and pending delays, and waits for requests being handled. */
   close(): Promise<void>;
 }
 
 export async function startHttpEmulator(options: HttpEmulatorOptions): Promise<HttpEmulator> {
-  const faults = new FaultBook();
-  const log = new RequestLog(options.requestLogLimit);
-  const routes = compileRoutes(options.routes);
-  const control = new ControlApi(faults, log, options.controlRoutes);
-  const mount = options.mount.replace(/\/$/, '');
-  const hanging = new HangingReplies();
-  const sleeps = new Sleeps();
+  const core = createEmulatorCore(options, options.time ?? systemTime);
+  if (options.listen === false) {
+    return { origin: IN_PROCESS_ORIGIN, faults: core.faults, log: core.log, handler: fetchHandler(core), close: async () => core.close() };
+  }
   const inFlight = new Set<Promise<void>>();
   const sockets = new Set<Socket>();
-  let closed = false;
 
   const server = createServer((req, res) => {
-    const handling = handle(req, res).catch(() => {
+    const handling = serve(req, res).catch(() => {
       if (!res.headersSent && !res.destroyed) send(res, options.errorReply(500, 'emulator error'));
       else res.destroy();
     });
@@ -91,105 +68,31 @@ export async function startHttpEmulator(options: HttpEmulatorOptions): Promise<H
     socket.on('close', () => sockets.delete(socket));
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const target = splitRequestTarget(req.url ?? '/');
-    const inControl = controlPath(target.path);
-    if (inControl !== undefined) return control.answer(req, res, inControl, target);
-    if (closed) {
-      res.destroy();
-      return;
-    }
-    return answerApi(req, res, target);
-  }
-
-  async function answerApi(req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void> {
-    const started = performance.now();
-    const method = (req.method ?? 'GET').toUpperCase();
-    const path = pathWithin(target.path, mount);
-    // Faults apply only inside the mount: a path outside it is not the service's.
-    const fault = path === undefined ? undefined : faults.take(method, path);
-    const entry = { time: new Date().toISOString(), method, path: path ?? target.path, query: target.search, fault: fault?.kind };
-    let request: EmulatorRequest | undefined;
-    let recorded = false;
-    const record = (status: number | undefined) => {
-      recorded = true;
-      log.record({ ...entry, status, actor: request?.actor, durationMs: Math.round(performance.now() - started) });
-    };
-    const reply = (answer: EmulatorReply, closeConnection = false) => {
-      send(res, answer, { closeConnection });
-      record(answer.status);
-      if (options.onExchange) report(options.onExchange, answer);
-    };
-    const report = (onExchange: (exchange: Exchange) => void, answer: EmulatorReply) => {
-      const body = answer.body === undefined || !options.redactResponseBody ? answer.body : options.redactResponseBody(answer.body);
-      const sentHeaders = { ...(answer.body !== undefined && { 'content-type': JSON_CONTENT_TYPE }), ...answer.headers };
-      try {
-        onExchange({
-          ...entry,
-          requestHeaders: redactedHeaders(req.headers),
-          requestBody: request?.body,
-          status: answer.status,
-          responseHeaders: Object.fromEntries(Object.entries(sentHeaders).map(([k, v]) => [k.toLowerCase(), v])),
-          responseBody: answer.text ?? body,
-        });
-      } catch {
-        // An observer only: its failure must not change the emulator's answer.
-      }
-    };
-
+  /** node:http around the core: the request as it came, the answer written, the socket ended where no answer goes. */
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort(new Error('the client went away'));
+    });
     try {
-      if (path === undefined) return reply(options.errorReply(404, `no such path: ${target.path}`));
-      if (fault?.kind === 'drop') {
-        record(undefined);
-        req.socket.destroy();
-        return;
-      }
-      if (fault?.kind === 'hang' && !fault.afterEffect) {
-        record(undefined);
-        return hanging.hold(res);
-      }
-      if (fault?.kind === 'status') return reply(faultReply(fault, options.errorReply));
-
-      request = emulatorRequest(req, path, target.search);
-      let refusal: EmulatorReply | undefined;
-      let closeConnection = false;
-      try {
-        options.authenticate?.(request);
-        request.body = await readJsonBody(req);
-      } catch (error) {
-        // Without the whole request there is nothing to carry out, and no one to answer.
-        if (error instanceof ClientGoneError) return record(undefined);
-        if (!(error instanceof HttpError)) throw error;
-        refusal = error.reply ?? options.errorReply(error.status, error.message);
-        // A 413 leaves the rest of the body unread: the connection cannot carry another request.
-        closeConnection = error.status === 413;
-      }
-      // A slow server that has the whole request carries it out even if the client gives up.
-      if (fault?.kind === 'delay' && !(await sleeps.sleep(fault.ms))) return record(undefined);
-      if (closed) return record(undefined);
-
-      const answer = refusal ?? (await dispatch(routes, request, options));
-      if (fault?.kind === 'hang') {
-        record(undefined);
-        return hanging.hold(res);
-      }
-      if (fault?.kind === 'reply-lost') {
-        if (fault.status !== undefined) {
-          return reply(options.errorReply(fault.status, 'the request took effect, but the reply failed (emulated fault)'), closeConnection);
-        }
-        record(undefined);
-        req.socket.destroy();
-        return;
-      }
-      if (res.destroyed) return record(undefined);
-      reply(answer, closeConnection);
+      const { reply, closeConnection } = await core.answer({
+        method: req.method ?? 'GET',
+        target: req.url ?? '/',
+        headers: req.headers,
+        body: () => Readable.toWeb(req) as ReadableStream<Uint8Array>,
+        signal: gone.signal,
+        remoteAddress: req.socket.remoteAddress ?? '127.0.0.1',
+      });
+      if (res.destroyed) return;
+      send(res, reply, { closeConnection });
     } catch (error) {
-      if (!recorded) record(500);
-      if (res.headersSent || res.destroyed) {
-        res.destroy();
+      if (error instanceof ConnectionDropped) {
+        req.socket.destroy();
         return;
       }
-      send(res, options.errorReply(500, `emulator error: ${error instanceof Error ? error.message : String(error)}`));
+      // The client is gone (or went before sending the whole request): there is no one to answer.
+      if (error instanceof ClientGoneError || gone.signal.aborted || res.destroyed) return;
+      throw error;
     }
   }
 
@@ -202,12 +105,11 @@ export async function startHttpEmulator(options: HttpEmulatorOptions): Promise<H
 
   return {
     origin: `http://${host}:${address.port}`,
-    faults,
-    log,
+    faults: core.faults,
+    log: core.log,
+    handler: fetchHandler(core),
     close: async () => {
-      closed = true;
-      sleeps.cancelAll();
-      hanging.endAll();
+      core.close();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.allSettled([...inFlight]);

@@ -1,8 +1,7 @@
 // Reading a JSON request body, capped. Reading stops (without destroying the request) past the cap,
 // so the 413 can still be written; the caller then closes the connection, as the rest of the body
-// was never read.
+// was never read. The body is a web stream: the fetch handler's Request body, or node:http's request.
 
-import type { IncomingMessage } from 'node:http';
 import { HttpError } from './routes.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -13,8 +12,8 @@ export class ClientGoneError extends Error {
 }
 
 /** The parsed JSON body, or undefined when empty; HttpError 413 past `limit` bytes, 400 when not JSON. */
-export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
-  const text = (await readBytes(req, limit)).toString('utf8');
+export async function readJsonBody(body: ReadableStream<Uint8Array> | null, signal?: AbortSignal, limit = MAX_BODY_BYTES): Promise<unknown> {
+  const text = (await readBytes(body, signal, limit)).toString('utf8');
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -23,29 +22,26 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
   }
 }
 
-function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    if (req.destroyed) {
-      reject(new ClientGoneError('the client went away before sending the whole request'));
-      return;
+async function readBytes(body: ReadableStream<Uint8Array> | null, signal: AbortSignal | undefined, limit: number): Promise<Buffer> {
+  const gone = () => new ClientGoneError('the client went away before sending the whole request');
+  if (signal?.aborted) throw gone();
+  if (!body) return Buffer.alloc(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw gone();
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = (settle: () => void) => {
-      req.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
-      settle();
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      req.pause();
-      stop(() => reject(new HttpError(413, `request body too large (more than ${limit} bytes)`)));
-    };
-    const onEnd = () => stop(() => resolve(Buffer.concat(chunks)));
-    const onClose = () => stop(() => reject(new ClientGoneError('the client went away before sending the whole request')));
-    req.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onClose);
-  });
+    if (chunk.done) break;
+    size += chunk.value.length;
+    // Past the cap the rest is left unread (not cancelled): the 413 can still be written.
+    if (size > limit) throw new HttpError(413, `request body too large (more than ${limit} bytes)`);
+    chunks.push(chunk.value);
+  }
+  if (signal?.aborted) throw gone();
+  return Buffer.concat(chunks);
 }

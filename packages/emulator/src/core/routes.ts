@@ -2,7 +2,7 @@
 // match, a 404 or 405 (or the status the service uses instead) when none does, and a 500 in the
 // service's shape when a handler fails unexpectedly.
 
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { compilePattern, matchPattern, type PathPattern } from './router.js';
 
 export interface EmulatorRequest {
@@ -25,19 +25,6 @@ export interface EmulatorReply {
   /** A body sent as it is instead of JSON (with its own `content-type` header), as some edges answer. */
   text?: string;
   headers?: Record<string, string>;
-}
-
-/** The request a handler sees, before its body is read. `path` is relative to the mount. */
-export function emulatorRequest(req: IncomingMessage, path: string, search: string): EmulatorRequest {
-  return {
-    method: (req.method ?? 'GET').toUpperCase(),
-    path,
-    params: {},
-    query: new URLSearchParams(search),
-    headers: req.headers,
-    body: undefined,
-    remoteAddress: req.socket.remoteAddress ?? '127.0.0.1',
-  };
 }
 
 export type RouteHandler = (req: EmulatorRequest) => EmulatorReply | Promise<EmulatorReply>;

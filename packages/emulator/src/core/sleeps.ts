@@ -1,18 +1,25 @@
 // The waits of `delay` faults, kept so that close() can end them: a pending timer would keep the
-// process alive long after the emulator closed.
+// process alive long after the emulator closed. They run on the emulator's time (virtual in a simulation).
+
+import type { EmulatorTime } from './emulator-time.js';
 
 export class Sleeps {
-  readonly #pending = new Map<ReturnType<typeof setTimeout>, () => void>();
+  readonly #pending = new Set<AbortController>();
+
+  constructor(private readonly time: Pick<EmulatorTime, 'sleep'>) {}
 
   /** Resolves true after `ms`, or false as soon as cancelAll() is called. */
-  sleep(ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.#pending.delete(timer);
-        resolve(true);
-      }, ms);
-      this.#pending.set(timer, () => resolve(false));
-    });
+  async sleep(ms: number): Promise<boolean> {
+    const stop = new AbortController();
+    this.#pending.add(stop);
+    try {
+      await this.time.sleep(ms, stop.signal);
+      return !stop.signal.aborted;
+    } catch {
+      return false;
+    } finally {
+      this.#pending.delete(stop);
+    }
   }
 
   get size(): number {
@@ -20,10 +27,7 @@ export class Sleeps {
   }
 
   cancelAll(): void {
-    for (const [timer, cancel] of this.#pending) {
-      clearTimeout(timer);
-      cancel();
-    }
+    for (const stop of this.#pending) stop.abort();
     this.#pending.clear();
   }
 }

@@ -4,7 +4,7 @@
 // Token values are kept only as SHA-256 digests, as the platform keeps its keys.
 // https://docs.github.com/apps/creating-github-apps/authenticating-with-a-github-app/about-authentication-with-a-github-app
 
-import { createHash, generateKeyPairSync, randomInt } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomInt } from 'node:crypto';
 import type { JwtIssuer } from './app-jwt.js';
 import type { GitHubTargetRef } from './target-ref.js';
 import type { GitHubWorld } from './targets.js';
@@ -111,12 +111,15 @@ export class AppRegistry {
     private readonly clock: () => number,
   ) {}
 
-  createApp(options: { name?: string } = {}): GitHubAppCredentials {
+  createApp(options: { name?: string; privateKey?: string } = {}): GitHubAppCredentials {
     const name = options.name ?? `emulated-app-${this.#apps.size + 1}`;
     if (typeof name !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9 -]{0,33}$/.test(name)) {
       throw new TypeError('an app name is 1..34 letters, digits, spaces or hyphens');
     }
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    // A simulation passes one key for all its Apps: making a 2048-bit key costs tens of milliseconds.
+    const { privateKey, publicKey } = options.privateKey
+      ? { privateKey: createPrivateKey(options.privateKey), publicKey: createPublicKey(options.privateKey) }
+      : generateKeyPairSync('rsa', { modulusLength: 2048 });
     const id = this.#nextId++;
     const app: AppRecord = { id, clientId: `Iv23li${randomText(14)}`, slug: name.toLowerCase().replace(/ /g, '-'), name, publicKey };
     this.#apps.set(id, app);

@@ -4,6 +4,8 @@
 import type { Exchange } from '../core/exchange.js';
 import type { FaultBook } from '../core/faults.js';
 import { type ResponseShape, resolveShape } from '../core/response-shape.js';
+import { type EmulatorTime, resolveTime } from '../core/emulator-time.js';
+import type { FetchHandler } from '../core/fetch-handler.js';
 import { startHttpEmulator, CONTROL_PREFIX } from '../core/http-server.js';
 import { REDACTED, type RequestLog } from '../core/request-log.js';
 import { AppRegistry } from './apps.js';
@@ -45,6 +47,13 @@ export interface GitHubEmulatorOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Milliseconds since the epoch: checks app JWTs and expires installation tokens (Date.now). */
   clock?: () => number;
+  /**
+   * The clock and sleep the emulator runs on (dates, JWT and token expiry, rate-limit windows,
+   * delay faults): the wall clock by default, a virtual one in a simulation. `clock` overrides its `now`.
+   */
+  runtime?: EmulatorTime;
+  /** false: no socket, reached through `handler` only (a simulation); true by default. */
+  listen?: boolean;
 }
 
 export interface GitHubEmulator extends GitHubStateApi {
@@ -54,6 +63,8 @@ export interface GitHubEmulator extends GitHubStateApi {
   controlUrl: string;
   faults: FaultBook;
   log: RequestLog;
+  /** The emulator in process: give it to a client as its `fetch`, no socket involved. */
+  handler: FetchHandler;
   /** Arms a 403 (or 429) secondary rate limit with `retry-after`; returns the fault id. */
   secondaryRateLimit(options: RateLimitFaultOptions & { retryAfter: number }): number;
   /** Arms a spent primary rate limit (`x-ratelimit-remaining: 0`, reset `resetInSeconds` from now). */
@@ -66,14 +77,15 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
   if (badSeal !== 'reject' && badSeal !== 'store-empty') throw new TypeError("badSeal is 'reject' or 'store-empty'");
   await sodiumReady();
 
-  const clock = options.clock ?? Date.now;
-  const world = new GitHubWorld();
+  const time = resolveTime(options.runtime, options.clock);
+  const clock = () => time.now();
+  const world = new GitHubWorld(clock);
   const apps = new AppRegistry(world, clock);
   const ctx: GitHubContext = {
     world,
     tokens: new TokenBook(apps, clock),
     apps,
-    budget: new RateBudget(options.rateLimit ?? 5000),
+    budget: new RateBudget(options.rateLimit ?? 5000, 3600, clock),
     badSeal,
     shape: resolveShape(options.shape),
   };
@@ -117,6 +129,8 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     requestLogLimit: options.requestLogLimit,
     host: options.host,
     port: options.port,
+    time,
+    listen: options.listen,
   });
 
   return {
@@ -126,8 +140,9 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     controlUrl: `${http.origin}${CONTROL_PREFIX}`,
     faults: http.faults,
     log: http.log,
+    handler: http.handler,
     secondaryRateLimit: (fault) => http.faults.add(secondaryRateLimitFault(fault)),
-    primaryRateLimit: (fault) => http.faults.add(primaryRateLimitFault(fault)),
+    primaryRateLimit: (fault) => http.faults.add(primaryRateLimitFault(fault, clock)),
     close: () => http.close(),
   };
 }

@@ -18,6 +18,7 @@ export class RateBudget {
   constructor(
     readonly limit = 5000,
     readonly windowSeconds = 3600,
+    private readonly clock: () => number = Date.now,
   ) {}
 
   /** Counts one request; false when the budget was already spent. */
@@ -34,7 +35,7 @@ export class RateBudget {
   }
 
   #roll(): void {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.clock() / 1000);
     if (now >= this.#resetAt) {
       this.#used = 0;
       this.#resetAt = now + this.windowSeconds;
@@ -83,8 +84,8 @@ export function secondaryRateLimitFault(options: RateLimitFaultOptions & { retry
 }
 
 /** The primary rate limit spent: `x-ratelimit-remaining: 0` and a reset `resetInSeconds` from now (60). */
-export function primaryRateLimitFault(options: RateLimitFaultOptions & { resetInSeconds?: number } = {}): FaultSpec {
-  const resetAt = Math.floor(Date.now() / 1000) + (options.resetInSeconds ?? 60);
+export function primaryRateLimitFault(options: RateLimitFaultOptions & { resetInSeconds?: number } = {}, clock: () => number = Date.now): FaultSpec {
+  const resetAt = Math.floor(clock() / 1000) + (options.resetInSeconds ?? 60);
   return {
     kind: 'status',
     status: options.status ?? 403,

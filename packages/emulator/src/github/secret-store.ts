@@ -26,14 +26,18 @@ export interface SecretWrite {
 }
 
 /** GitHub's timestamps have whole seconds: `2020-01-10T14:59:22Z`. */
-export function githubTimestamp(date = new Date()): string {
+export function githubTimestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 export class SecretStore {
   readonly #secrets = new Map<string, StoredSecret>();
 
-  constructor(readonly forOrganization: boolean) {}
+  constructor(
+    readonly forOrganization: boolean,
+    /** The emulator's clock: a write's time when it names none. */
+    private readonly clock: () => number,
+  ) {}
 
   get(name: string): StoredSecret | undefined {
     return this.#secrets.get(canonicalSecretName(name));
@@ -47,7 +51,7 @@ export class SecretStore {
   /** Creates or updates a secret; says which, for the 201 / 204 answer. */
   put(name: string, write: SecretWrite): 'created' | 'updated' {
     const key = canonicalSecretName(name);
-    const now = githubTimestamp(write.at);
+    const now = githubTimestamp(write.at ?? new Date(this.clock()));
     const existing = this.#secrets.get(key);
     if (existing) {
       if (write.value !== undefined) existing.value = write.value;

@@ -52,7 +52,8 @@ export interface GitHubStateApi {
   /** A new key pair and key_id for the target; values sealed with the old key are refused from now on. */
   rotatePublicKey(target: GitHubTarget): { key_id: string; key: string };
   /** A GitHub App with a new RSA key pair; its private key (PEM) is returned only here. */
-  createApp(options?: { name?: string }): GitHubAppCredentials;
+  /** An App with a new RSA key, or the PKCS#1 `privateKey` given (so many Apps can share one). */
+  createApp(options?: { name?: string; privateKey?: string }): GitHubAppCredentials;
   /** Installs an app on an organization or user account, on all or some of its repositories, with `permissions`. */
   installApp(appId: number, options: InstallationOptions): GitHubInstallation;
   /** Every installation of an app. */

@@ -34,12 +34,15 @@ export interface Organization {
   actions: SecretTarget;
 }
 
-function newTarget(ref: GitHubTargetRef): SecretTarget {
-  return { ref, key: createTargetKey(), secrets: new SecretStore(ref.kind === 'org') };
+function newTarget(ref: GitHubTargetRef, clock: () => number): SecretTarget {
+  return { ref, key: createTargetKey(), secrets: new SecretStore(ref.kind === 'org', clock) };
 }
 
 /** Everything the GitHub emulator knows. Owner, repository and organization names are case-insensitive. */
 export class GitHubWorld {
+  /** `clock`: the emulator's, which dates secrets and environments. */
+  constructor(readonly clock: () => number = Date.now) {}
+
   readonly #repos = new Map<string, Repository>();
   readonly #orgs = new Map<string, Organization>();
   readonly #userIds = new Map<string, number>();
@@ -55,8 +58,8 @@ export class GitHubWorld {
       owner,
       name,
       fullName: `${owner}/${name}`,
-      actions: newTarget({ kind: 'repo', owner, repo: name }),
-      dependabot: newTarget({ kind: 'dependabot', owner, repo: name }),
+      actions: newTarget({ kind: 'repo', owner, repo: name }, this.clock),
+      dependabot: newTarget({ kind: 'dependabot', owner, repo: name }, this.clock),
       environments: new Map(),
     };
     this.#repos.set(repository.fullName.toLowerCase(), repository);
@@ -82,8 +85,8 @@ export class GitHubWorld {
     const created: Environment = {
       id: this.#nextId++,
       name,
-      createdAt: githubTimestamp(),
-      target: newTarget({ kind: 'env', owner: repository.owner, repo: repository.name, environment: name }),
+      createdAt: githubTimestamp(new Date(this.clock())),
+      target: newTarget({ kind: 'env', owner: repository.owner, repo: repository.name, environment: name }, this.clock),
     };
     repository.environments.set(name.toLowerCase(), created);
     return created;
@@ -99,7 +102,7 @@ export class GitHubWorld {
     }
     const existing = this.org(login);
     if (existing) return existing;
-    const created: Organization = { id: this.#nextId++, login, actions: newTarget({ kind: 'org', org: login }) };
+    const created: Organization = { id: this.#nextId++, login, actions: newTarget({ kind: 'org', org: login }, this.clock) };
     this.#orgs.set(login.toLowerCase(), created);
     return created;
   }

@@ -3,6 +3,8 @@
 
 import type { Exchange } from '../core/exchange.js';
 import type { FaultBook } from '../core/faults.js';
+import { type EmulatorTime, resolveTime } from '../core/emulator-time.js';
+import type { FetchHandler } from '../core/fetch-handler.js';
 import { CONTROL_PREFIX, startHttpEmulator } from '../core/http-server.js';
 import { REDACTED, type RequestLog } from '../core/request-log.js';
 import { type ResponseShape, resolveShape } from '../core/response-shape.js';
@@ -51,6 +53,13 @@ export interface PlatformEmulatorOptions {
   lockWhileOperationsRun?: boolean;
   /** Milliseconds since the epoch; replace it to move time in tests (schedules, rate limits, timestamps). */
   clock?: () => number;
+  /**
+   * The clock and sleep the emulator runs on (schedules, rate limits, timestamps, delay faults): the
+   * wall clock by default, a virtual one in a simulation. `clock` overrides its `now`.
+   */
+  runtime?: EmulatorTime;
+  /** false: no socket, reached through `handler` only (a simulation); true by default. */
+  listen?: boolean;
   /** Most entries the request log keeps, the oldest dropped first (100,000). */
   requestLogLimit?: number;
   /** `full` (default, or KEYTURN_EMULATOR_SHAPE) or `sparse`: only what the published description requires. */
@@ -69,6 +78,8 @@ export interface PlatformEmulator {
   controlUrl: string;
   faults: FaultBook;
   log: RequestLog;
+  /** The emulator in process: give it to a client as its `fetch`, no socket involved. */
+  handler: FetchHandler;
   /**
    * A personal key made as if in the console (no other key needed), of the account user unless
    * `userId` names another (createUser). Its value is returned only here.
@@ -106,7 +117,8 @@ export interface PlatformEmulator {
 }
 
 export async function startPlatformEmulator(options: PlatformEmulatorOptions = {}): Promise<PlatformEmulator> {
-  const clock = options.clock ?? Date.now;
+  const time = resolveTime(options.runtime, options.clock);
+  const clock = () => time.now();
   const shape = resolveShape(options.shape);
   const defaultPageLimit = options.defaultPageLimit ?? 10;
   if (!(Number.isInteger(defaultPageLimit) && defaultPageLimit >= 1 && defaultPageLimit <= MAX_PAGE_LIMIT)) {
@@ -145,6 +157,8 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
       body !== null && typeof body === 'object' && typeof (body as { key?: unknown }).key === 'string' ? { ...body, key: REDACTED } : body,
     host: options.host,
     port: options.port,
+    time,
+    listen: options.listen,
   });
 
   return {
@@ -153,6 +167,7 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     controlUrl: `${server.origin}${CONTROL_PREFIX}`,
     faults: server.faults,
     log: server.log,
+    handler: server.handler,
     createKey: (name, keyOptions) => account.createKey(name, keyOptions),
     createOrgKey: (orgId, name, keyOptions) => account.createOrgKey(orgId, name, keyOptions),
     listKeys: () => account.listKeys(),

@@ -59,7 +59,7 @@ export function variableRoutes(ctx: GitHubContext): Route[] {
       const [name, value] = [field(req.body, 'name'), field(req.body, 'value')];
       checked(name, value);
       if (store.has(canonicalSecretName(name))) throw new GitHubError(409, 'Already exists - Variable already exists', DOCS);
-      const now = githubTimestamp();
+      const now = githubTimestamp(new Date(ctx.world.clock()));
       store.set(canonicalSecretName(name), { name: canonicalSecretName(name), value, created_at: now, updated_at: now });
       return { status: 201, body: {} };
     }),
@@ -74,7 +74,7 @@ export function variableRoutes(ctx: GitHubContext): Route[] {
       if (!variable) throw notFound(DOCS);
       const value = field(req.body, 'value');
       checked(variable.name, value);
-      store.set(variable.name.toUpperCase(), { ...variable, value, updated_at: githubTimestamp() });
+      store.set(variable.name.toUpperCase(), { ...variable, value, updated_at: githubTimestamp(new Date(ctx.world.clock())) });
       return { status: 204 };
     }),
     githubRoute(ctx, 'DELETE', `${COLLECTION}/:name`, (req, caller) => {
