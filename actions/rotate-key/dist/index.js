@@ -9947,6 +9947,15 @@ var WriteSpacing = class {
     return run2.then(() => job(...args));
   }
 };
+function unlimitedGroup() {
+  const limiter = {
+    schedule: (first, ...rest) => {
+      const [job, ...args] = typeof first === "function" ? [first, ...rest] : rest;
+      return Promise.resolve().then(() => job(...args));
+    }
+  };
+  return { key: () => limiter };
+}
 
 // ../../packages/rotation/dist/github-client/octokit.js
 var GitHubOctokit = Octokit2.plugin(retry, throttling);
@@ -9961,7 +9970,12 @@ function buildGitHubClient(options, credential) {
   const throttle = {
     onRateLimit: () => false,
     onSecondaryRateLimit: () => false,
-    write: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal)
+    write: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal),
+    // The client's own, not the process's: nothing one client leaves hanging holds up another.
+    global: unlimitedGroup(),
+    auth: unlimitedGroup(),
+    search: unlimitedGroup(),
+    notifications: unlimitedGroup()
   };
   const root = githubApiRoot(baseUrl);
   const octokit = new GitHubOctokit({

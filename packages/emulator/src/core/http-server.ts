@@ -33,8 +33,11 @@ export interface HttpEmulatorOptions extends EmulatorCoreOptions {
   listen?: boolean;
 }
 
-/** The origin of an emulator that does not listen: a name that resolves nowhere, so no request leaves the process. */
-export const IN_PROCESS_ORIGIN = 'http://in-process.invalid';
+/**
+ * The origin of an emulator that does not listen: loopback (the clients send keys over plain http
+ * to loopback only), on the discard port nothing serves, so a request that missed the handler fails.
+ */
+export const IN_PROCESS_ORIGIN = 'http://127.0.0.1:9';
 
 export interface HttpEmulator {
   /** Origin, e.g. `http://127.0.0.1:41234`. */

@@ -9,7 +9,7 @@ import { retry } from '@octokit/plugin-retry';
 import { type ThrottlingOptions, throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import { waitOutRateLimits } from './rate-limit.js';
-import { GITHUB_WRITE_INTERVAL_MS, WriteSpacing } from './write-spacing.js';
+import { GITHUB_WRITE_INTERVAL_MS, unlimitedGroup, WriteSpacing } from './write-spacing.js';
 
 // Not exported: its inferred type names Octokit internals; callers see the plain Octokit type.
 const GitHubOctokit = Octokit.plugin(retry, throttling);
@@ -91,6 +91,11 @@ export function buildGitHubClient(options: GitHubClientSettings, credential: Git
     onRateLimit: () => false,
     onSecondaryRateLimit: () => false,
     write: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal),
+    // The client's own, not the process's: nothing one client leaves hanging holds up another.
+    global: unlimitedGroup(),
+    auth: unlimitedGroup(),
+    search: unlimitedGroup(),
+    notifications: unlimitedGroup(),
   } as unknown as ThrottlingOptions;
   const root = githubApiRoot(baseUrl);
   const octokit = new GitHubOctokit({

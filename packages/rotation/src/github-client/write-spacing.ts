@@ -39,3 +39,18 @@ export class WriteSpacing {
     return run.then(() => job(...args));
   }
 }
+
+/**
+ * A group that runs every job at once: for the plugin's other groups (global, auth, search,
+ * notifications), which are otherwise Bottleneck groups of the whole process, shared by every
+ * client in it, so a request one client leaves unanswered holds another client's turn.
+ */
+export function unlimitedGroup(): { key(): { schedule(first: unknown, ...rest: unknown[]): Promise<unknown> } } {
+  const limiter = {
+    schedule: (first: unknown, ...rest: unknown[]): Promise<unknown> => {
+      const [job, ...args] = (typeof first === 'function' ? [first, ...rest] : rest) as [Job, ...unknown[]];
+      return Promise.resolve().then(() => job(...args));
+    },
+  };
+  return { key: () => limiter };
+}

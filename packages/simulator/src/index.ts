@@ -1,0 +1,7 @@
+// The deterministic simulator of rotateKey (README.md): one seed, one exact history.
+
+export { expectedOutcome, FAULT_KINDS, type FaultKind, type Step, type TracedRequest } from './fault-kinds.js';
+export { type HistoryOptions, type HistoryResult, runHistory } from './history.js';
+export { createRng, type Rng } from './prng.js';
+export { Simulation, type RunResult, type RunSpec } from './simulation.js';
+export { VirtualTime } from './virtual-time.js';

@@ -1,0 +1,55 @@
+// The faults a random history draws: every kind the emulators have (status answers, rate limits
+// of both services, a dropped connection, a reply lost after effect, with or without a status, no
+// answer before or after effect, a slow answer within and past the clients' timeout), once or for
+// good, on a request of either service picked by method, path and rank.
+
+import type { FaultEffect, FaultSpec } from '@keyturn/emulator';
+import { primaryRateLimitFault, secondaryRateLimitFault } from '@keyturn/emulator';
+import { FAULT_KINDS } from './fault-kinds.js';
+import type { Rng } from './prng.js';
+import type { ArmedFault, Service } from './simulation.js';
+import { HOME } from './world.js';
+
+type Effect = FaultEffect & Pick<FaultSpec, 'times'>;
+
+/** Kinds beyond the fault matrix's: where the run cannot tell whether a request took effect, and how long it waits. */
+const EXTRA_KINDS: Array<{ name: string; effect: (service: Service) => Effect }> = [
+  { name: 'no answer before effect', effect: () => ({ kind: 'hang' }) },
+  { name: 'no answer after effect', effect: () => ({ kind: 'hang', afterEffect: true }) },
+  { name: 'reply lost, 200 answered', effect: () => ({ kind: 'reply-lost', status: 200 }) },
+  { name: 'reply lost, 500 answered', effect: () => ({ kind: 'reply-lost', status: 500 }) },
+  { name: 'slow answer (5 s)', effect: () => ({ kind: 'delay', ms: 5000 }) },
+  { name: 'slow answer past the timeout (45 s)', effect: () => ({ kind: 'delay', ms: 45_000 }) },
+  { name: '500 for good', effect: () => ({ kind: 'status', status: 500, times: 'always' }) },
+  { name: 'dropped for good', effect: () => ({ kind: 'drop', times: 'always' }) },
+  { name: 'reply lost for good', effect: () => ({ kind: 'reply-lost', times: 'always' }) },
+  { name: '429 for good', effect: (s) => (s === 'github' ? secondaryRateLimitFault({ status: 429, retryAfter: 1, times: 'always' }) : { kind: 'status', status: 429, retryAfter: 1, times: 'always' }) as Effect },
+  { name: 'primary rate limit, reset in 30 s', effect: (s) => (s === 'github' ? primaryRateLimitFault({ resetInSeconds: 30 }) : { kind: 'status', status: 429, retryAfter: 30 }) as Effect },
+];
+
+export const ALL_FAULT_KINDS: Array<{ name: string; effect: (service: Service) => Effect }> = [
+  ...FAULT_KINDS.map((k) => ({ name: k.name, effect: k.effect })),
+  ...EXTRA_KINDS,
+];
+
+/** Requests a fault can land on: every step of either service, the record and the App's token too. */
+const REQUESTS: Array<{ service: Service; method: string; path: string; ranks: number }> = [
+  { service: 'platform', method: 'GET', path: '/**', ranks: 5 },
+  { service: 'platform', method: 'POST', path: '/**', ranks: 1 },
+  { service: 'platform', method: 'DELETE', path: '/**', ranks: 3 },
+  { service: 'github', method: 'GET', path: '/repos/*/*/**', ranks: 4 },
+  { service: 'github', method: 'PUT', path: '/repos/*/*/**', ranks: 4 },
+  { service: 'github', method: 'GET', path: `/repos/${HOME}/actions/variables`, ranks: 2 },
+  { service: 'github', method: 'POST', path: `/repos/${HOME}/actions/variables`, ranks: 1 },
+  { service: 'github', method: 'PATCH', path: `/repos/${HOME}/actions/variables/*`, ranks: 3 },
+  { service: 'github', method: 'DELETE', path: `/repos/${HOME}/actions/variables/*`, ranks: 1 },
+  { service: 'github', method: 'GET', path: '/**', ranks: 3 },
+  { service: 'github', method: 'POST', path: '/app/installations/*/access_tokens', ranks: 1 },
+  { service: 'github', method: 'DELETE', path: '/installation/token', ranks: 1 },
+];
+
+export function randomFault(rng: Rng): ArmedFault {
+  const request = rng.pick(REQUESTS);
+  const kind = rng.pick(ALL_FAULT_KINDS);
+  return { service: request.service, method: request.method, path: request.path, nth: 1 + rng.int(request.ranks), effect: kind.effect(request.service), name: kind.name };
+}

@@ -1,0 +1,252 @@
+// One history's machinery: the virtual clock, the world, and rotations started against it. Every
+// request of a run goes through the run's own in-process fetch, which writes the trace, adds a
+// seeded latency (so concurrent runs interleave as the seed says), and plays a crash: a crashed
+// run's pending requests never answer it and its later ones never leave, so it does nothing more,
+// while whatever the emulators already did stays, as after a SIGKILL.
+
+import type { FaultSpec, ResponseShape } from '@keyturn/emulator';
+import { type RotateKeyOptions, RotationError, type RotationReport, rotateKey } from '@keyturn/rotation';
+import { createRng, type Rng } from './prng.js';
+import { VirtualTime } from './virtual-time.js';
+import { createWorld, type Credential, HOME, ORG_ID, PROJECT_ID, type SimKeyKind, type Skew, WRITE_TOKEN, type World } from './world.js';
+
+export type Service = 'platform' | 'github';
+
+/** Where a run is killed: at its nth request (1-based), before it reaches the emulator or after it took effect; or at a virtual time. */
+export type CrashPoint = { request: number; afterEffect: boolean } | { atMs: number };
+
+/** A fault armed on the nth request of a method and path (a pattern, as the fault book takes). */
+export interface ArmedFault {
+  service: Service;
+  method: string;
+  path: string;
+  nth: number;
+  effect: Omit<FaultSpec, 'method' | 'path'>;
+  name: string;
+}
+
+export interface RunSpec {
+  kind: SimKeyKind;
+  credential: Credential;
+  targets: string[];
+  secretName: string;
+  keep: number;
+  retire: string[];
+  /** The key the run starts with (the value the workflow's secret holds). */
+  apiKey: string;
+  crash?: CrashPoint;
+}
+
+export interface RunResult {
+  id: string;
+  spec: RunSpec;
+  status: 'ok' | 'failed' | 'crashed' | 'stuck';
+  report?: RotationReport;
+  error?: RotationError;
+  /** Every line the run logged, and what it said when it ended. */
+  said: string[];
+  /** Key values handed to onKeyCreated. */
+  created: string[];
+  requests: number;
+}
+
+export interface Run {
+  result: RunResult;
+  settled: boolean;
+}
+
+const NEVER = new Promise<never>(() => {});
+
+export class Simulation {
+  readonly rng: Rng;
+  readonly time: VirtualTime;
+  readonly trace: string[] = [];
+  world!: World;
+  #runCount = 0;
+  #uninstall: (() => void) | undefined;
+
+  private constructor(readonly seed: number) {
+    this.rng = createRng(seed);
+    // The clients' jitter and the key names' suffixes draw from a generator of their own, so a
+    // change in how many they draw never shifts the history's choices.
+    const inner = this.rng.fork();
+    this.time = new VirtualTime(Date.UTC(2030, 0, 1) + this.rng.int(365) * 86_400_000, () => inner.next());
+  }
+
+  static async start(seed: number, skew?: Skew, shape: ResponseShape = 'full'): Promise<Simulation> {
+    const sim = new Simulation(seed);
+    sim.world = await createWorld(sim.time, skew ?? { platformMs: 0, githubMs: 0 }, shape);
+    sim.#uninstall = sim.time.install();
+    return sim;
+  }
+
+  note(line: string): void {
+    this.trace.push(`${this.#stamp()} ${line}`);
+  }
+
+  #stamp(): string {
+    return `[+${String(this.time.now() % 10_000_000).padStart(7, '0')}]`;
+  }
+
+  /** Arms a fault on the nth request of a method and path: the n-1 before it pass (a zero delay). */
+  arm(fault: ArmedFault): void {
+    const emulator = fault.service === 'platform' ? this.world.platform : this.world.github;
+    const match = { method: fault.method, path: fault.path };
+    if (fault.nth > 1) emulator.faults.add({ ...match, kind: 'delay', ms: 0, times: fault.nth - 1 });
+    emulator.faults.add({ times: 1, ...fault.effect, ...match } as FaultSpec);
+    this.note(`fault armed: ${fault.name} on ${fault.service} ${fault.method} ${fault.path} #${fault.nth}`);
+  }
+
+  clearFaults(): void {
+    this.world.platform.faults.clear();
+    this.world.github.faults.clear();
+  }
+
+  /** Starts a rotation; it runs as the clock runs (see runAll). */
+  start(spec: RunSpec): Run {
+    const id = `run${++this.#runCount}`;
+    const result: RunResult = { id, spec, status: 'stuck', said: [], created: [], requests: 0 };
+    const run: Run = { result, settled: false };
+    let crashed = false;
+    const crash = (where: string) => {
+      if (crashed || run.settled) return;
+      crashed = true;
+      run.settled = true;
+      result.status = 'crashed';
+      this.note(`${id} killed ${where}`);
+    };
+    if (spec.crash && 'atMs' in spec.crash) {
+      const at = spec.crash.atMs;
+      void this.time.sleep(at).then(() => crash(`at +${at} ms`));
+    }
+    const fetchOf =
+      (service: Service): typeof fetch =>
+      (input, init) => {
+        if (crashed) return NEVER;
+        const request = new Request(input, init);
+        const n = ++result.requests;
+        const path = new URL(request.url).pathname.replace(/^\/api\/v2/, '');
+        const what = `${id} ${service} ${request.method} ${decodeURIComponent(path)}`;
+        const point = spec.crash && 'request' in spec.crash && spec.crash.request === n ? spec.crash : undefined;
+        if (point && !point.afterEffect) {
+          this.note(what);
+          crash(`before request #${n} took effect`);
+          return NEVER;
+        }
+        const handler = service === 'platform' ? this.world.platform.handler : this.world.github.handler;
+        const latency = this.rng.int(3);
+        const answered = (latency ? this.time.sleep(latency) : Promise.resolve()).then(() => {
+          this.note(what);
+          return handler(request);
+        });
+        return answered.then(
+          (response) => {
+            this.note(`${what} -> ${response.status}`);
+            if (point) crash(`after request #${n} took effect`);
+            return crashed ? NEVER : response;
+          },
+          (error: unknown) => {
+            this.note(`${what} -> ${error instanceof Error ? `${error.name}: ${error.message}` : 'error'}`);
+            if (point) crash(`after request #${n} took effect`);
+            return crashed ? NEVER : Promise.reject(error);
+          },
+        );
+      };
+    const options = this.#options(spec, fetchOf('platform'), fetchOf('github'), result, () => crashed);
+    this.note(
+      `${id} starts: ${spec.kind} key, ${spec.credential}, ${spec.secretName} in [${spec.targets.join(' | ')}], keep ${spec.keep}` +
+        (spec.retire.length ? `, retiring [${spec.retire.join(' | ')}]` : '') +
+        (spec.crash ? `, crash ${JSON.stringify(spec.crash)}` : ''),
+    );
+    rotateKey(options).then(
+      (report) => {
+        if (crashed) return;
+        run.settled = true;
+        result.status = 'ok';
+        result.report = report;
+        result.said.push(JSON.stringify(report));
+        this.note(`${id} ok: key ${report.keyId}, targets [${report.targets.join(' | ')}], revoked [${report.revokedKeyIds.join(', ')}]`);
+      },
+      (error: unknown) => {
+        if (crashed) return;
+        run.settled = true;
+        if (!(error instanceof RotationError)) {
+          result.status = 'failed';
+          result.said.push(String(error), (error as Error)?.stack ?? '');
+          this.note(`${id} threw something else than a RotationError: ${String(error)}`);
+          return;
+        }
+        result.status = 'failed';
+        result.error = error;
+        result.said.push(error.message, error.advice, JSON.stringify(error), String((error.cause as Error | undefined)?.message ?? ''));
+        this.note(`${id} failed (${error.code} at ${error.step})`);
+      },
+    );
+    return run;
+  }
+
+  #options(spec: RunSpec, platformFetch: typeof fetch, githubFetch: typeof fetch, result: RunResult, crashed: () => boolean): RotateKeyOptions {
+    const { world, time } = this;
+    const baseUrl = world.github.url;
+    const github =
+      spec.credential === 'token'
+        ? { token: WRITE_TOKEN, baseUrl, fetch: githubFetch, runtime: time }
+        : {
+            appId: String(world.app.id),
+            privateKey: world.app.privateKey,
+            baseUrl,
+            fetch: githubFetch,
+            runtime: time,
+            onToken: (token: string) => void world.secrets.add(token),
+          };
+    return {
+      platform: { apiKey: spec.apiKey, baseUrl: world.platform.url, fetch: platformFetch, runtime: time },
+      ...(spec.kind === 'organization' && { keyKind: { kind: 'organization', orgId: ORG_ID } }),
+      ...(spec.kind === 'project' && { keyKind: { kind: 'project', orgId: ORG_ID, projectId: PROJECT_ID }, managingApiKey: world.managingKey.key }),
+      github,
+      targets: spec.targets,
+      secretName: spec.secretName,
+      keep: spec.keep,
+      retireTargets: spec.retire,
+      record: { repository: HOME },
+      defaultRepository: HOME,
+      runtime: time,
+      log: (entry) => {
+        if (!crashed()) result.said.push(entry.message);
+      },
+      onKeyCreated: (value) => {
+        world.secrets.add(value);
+        world.learnValue(value, spec.kind);
+        result.created.push(value);
+      },
+    };
+  }
+
+  /** Runs the clock until every run has ended or been killed; a run still going after `limitMs` of virtual time is stuck. */
+  async runAll(runs: Run[], limitMs = 30 * 60_000): Promise<void> {
+    const outcome = await this.time.run(() => runs.every((r) => r.settled), limitMs);
+    for (const run of runs) if (!run.settled) this.note(`${run.result.id} is stuck (${outcome}; timers due in ${this.time.pendingDelays().slice(0, 5).join(', ')} ms)`);
+  }
+
+  /** The user's own request to GitHub (deleting a secret, editing the record), with the write token. */
+  async userRequest(method: string, path: string, body?: unknown): Promise<Response> {
+    const request = new Request(`${this.world.github.url}${path}`, {
+      method,
+      headers: { authorization: `token ${WRITE_TOKEN}`, 'user-agent': 'keyturn-simulator', 'x-github-api-version': '2022-11-28' },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    let response: Response | undefined;
+    void this.world.github.handler(request).then((r) => (response = r));
+    await this.time.run(() => response !== undefined, 60_000);
+    if (!response) throw new Error(`${method} ${path} got no answer`);
+    return response;
+  }
+
+  async close(): Promise<void> {
+    this.#uninstall?.();
+    this.#uninstall = undefined;
+    await Promise.all([this.world?.platform.close(), this.world?.github.close()]);
+  }
+}
+
+export { createRng };

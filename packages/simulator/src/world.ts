@@ -1,0 +1,122 @@
+// The world of one history: both emulators in process (no socket), on the history's virtual
+// clock, each service with its own clock skew; the repositories and environments targets are
+// drawn from, a home repository holding the target record, an organization with a project, a
+// token and a GitHub App installed on acme. Every key value and token it hands out or sees is
+// remembered for the leak checks.
+
+import { generateKeyPairSync } from 'node:crypto';
+import {
+  type GitHubAppCredentials,
+  type GitHubEmulator,
+  type PlatformEmulator,
+  type ResponseShape,
+  startGitHubEmulator,
+  startPlatformEmulator,
+} from '@keyturn/emulator';
+import type { VirtualTime } from './virtual-time.js';
+
+export const HOME = 'acme/ops';
+export const WRITE_TOKEN = 'ghp_simulatorWriter0123456789abcdefABCDEF';
+export const ORG_ID = 'org-simulator-1234';
+export const PROJECT_ID = 'shop-simulator-123456';
+export const SECRET_NAMES = ['NEON_API_KEY', 'PLATFORM_KEY'] as const;
+/** Targets a list is drawn from: every kind, and environment names GitHub allows that look like syntax. */
+export const TARGET_POOL = [
+  'repo:acme/app',
+  'repo:acme/web',
+  'env:acme/app:qa #1',
+  'env:acme/app:production',
+  'env:acme/web:staging, eu',
+  'dependabot:acme/api',
+] as const;
+export const KEY_KINDS = ['personal', 'organization', 'project'] as const;
+export type SimKeyKind = (typeof KEY_KINDS)[number];
+export const CREDENTIALS = ['token', 'app'] as const;
+export type Credential = (typeof CREDENTIALS)[number];
+/** What the App may do on acme: what targets and the record need. */
+const APP_PERMISSIONS = { secrets: 'write', environments: 'write', dependabot_secrets: 'write', actions_variables: 'write' } as const;
+
+/** One RSA key for every App of the process: making one costs tens of milliseconds. */
+let sharedAppKey: string | undefined;
+function appKey(): string {
+  sharedAppKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
+  return sharedAppKey;
+}
+
+export interface Skew {
+  platformMs: number;
+  githubMs: number;
+}
+
+export interface World {
+  platform: PlatformEmulator;
+  github: GitHubEmulator;
+  app: GitHubAppCredentials;
+  /** Secrets the leak checks search for: keys, tokens, the App key's lines. */
+  secrets: Set<string>;
+  /** A console-made key of `kind` (the user's first key, or the one they switch to). */
+  consoleKey(kind: SimKeyKind): { id: number; key: string };
+  /** The personal key of an admin that manages project-scoped keys. */
+  managingKey: { id: number; key: string };
+  /** Every key made before any run or by the user: not the runs' (the orphan check counts the runs'). */
+  userKeyIds: Set<number>;
+  /** The values of those keys. */
+  userKeyValues: Set<string>;
+  /** The kind of the key a value belongs to (the runs' keys are learnt from onKeyCreated). */
+  kindOfValue(value: string): SimKeyKind | undefined;
+  /** Remembers the kind of a key a run made. */
+  learnValue(value: string, kind: SimKeyKind): void;
+  held(target: string, secretName: string): string | undefined;
+}
+
+export async function createWorld(time: VirtualTime, skew: Skew, shape: ResponseShape = 'full'): Promise<World> {
+  const platform = await startPlatformEmulator({
+    listen: false,
+    shape,
+    runtime: { now: () => time.now() + skew.platformMs, sleep: (ms, signal) => time.sleep(ms, signal) },
+    organizations: [{ id: ORG_ID, name: 'Simulated' }],
+  });
+  const github = await startGitHubEmulator({
+    listen: false,
+    shape,
+    runtime: { now: () => time.now() + skew.githubMs, sleep: (ms, signal) => time.sleep(ms, signal) },
+    repos: ['acme/app', 'acme/web', 'acme/api', HOME],
+    environments: { 'acme/app': ['qa', 'qa #1', 'production'], 'acme/web': ['staging, eu'] },
+    tokens: { [WRITE_TOKEN]: 'write' },
+  });
+  platform.createProject({ id: PROJECT_ID, name: 'shop', org_id: ORG_ID });
+  const app = github.createApp({ name: 'keyturn simulator', privateKey: appKey() });
+  github.installApp(app.id, { owner: 'acme', permissions: { ...APP_PERMISSIONS } });
+  const secrets = new Set<string>([WRITE_TOKEN]);
+  for (const line of app.privateKey.split('\n')) if (line.length >= 16 && !line.startsWith('-----')) secrets.add(line);
+  const userKeyIds = new Set<number>();
+  const userKeyValues = new Set<string>();
+  const kinds = new Map<string, SimKeyKind>();
+  const managingKey = platform.createKey('managing key');
+  userKeyIds.add(managingKey.id);
+  userKeyValues.add(managingKey.key);
+  secrets.add(managingKey.key);
+  return {
+    platform,
+    github,
+    app,
+    secrets,
+    managingKey,
+    userKeyIds,
+    userKeyValues,
+    kindOfValue: (value) => kinds.get(value),
+    learnValue: (value, kind) => void kinds.set(value, kind),
+    consoleKey(kind) {
+      const made =
+        kind === 'personal'
+          ? platform.createKey('console key')
+          : platform.createOrgKey(ORG_ID, 'console key', kind === 'project' ? { projectId: PROJECT_ID } : {});
+      userKeyIds.add(made.id);
+      userKeyValues.add(made.key);
+      kinds.set(made.key, kind);
+      secrets.add(made.key);
+      return made;
+    },
+    held: (target, secretName) => github.secretValue(target, secretName),
+  };
+}
