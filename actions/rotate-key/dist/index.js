@@ -10611,7 +10611,7 @@ function readSplitHead(value) {
   return void 0;
 }
 function joinRecordText(head, parts) {
-  const missing = parts.findIndex((part) => part === void 0);
+  const missing = parts.indexOf(void 0);
   if (missing >= 0 || parts.length !== head.parts.count) {
     return { detail: `part ${missing >= 0 ? missing + 1 : parts.length + 1} of ${head.parts.count} is missing` };
   }
@@ -15184,6 +15184,7 @@ async function readRecord(ctx, keys) {
     }
   }
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
+  identifyFamilies(loaded.unreadable, keys, keyKind);
   let choice;
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
@@ -15193,7 +15194,15 @@ async function readRecord(ctx, keys) {
   ctx.family = choice.family;
   ctx.report.family = choice.family;
   ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
-  const blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
+  let blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
+  const lost = choice.derived ? blocking.find((u2) => u2.family !== void 0 && u2.family !== choice.family) : void 0;
+  if (lost?.family) {
+    choice = { ...choice, family: lost.family, record: void 0, why: `the family of the unreadable record ${lost.name}, told by its live keys` };
+    ctx.family = choice.family;
+    ctx.report.family = choice.family;
+    ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
+    blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, false);
+  }
   for (const other of loaded.unreadable.filter((u2) => !blocking.includes(u2)))
     warnUnreadable(ctx, other);
   const newer = blocking.find((u2) => u2.problem === "newer");
@@ -15237,6 +15246,17 @@ async function readRecord(ctx, keys) {
   if (!store3)
     ctx.log("preflight", "No target record is kept (no repository for it): a target dropped from the list is not recognised");
 }
+function identifyFamilies(unreadable, keys, keyKind) {
+  const families = new Set(keys.map((k2) => /^(.+)-\d{8}T\d{6}Z-[a-z0-9]+$/.exec(k2.name)?.[1]).filter((f2) => f2 !== void 0));
+  for (const record of unreadable) {
+    if (record.family !== void 0)
+      continue;
+    for (const family of families) {
+      if (recordVariableName(family, keyKind) === record.name || legacyVariableName(family) === record.name)
+        record.family = family;
+    }
+  }
+}
 function recordFacts(ctx) {
   const plan = ctx.record;
   return {
@@ -15259,7 +15279,7 @@ function refuseUnparsable(ctx, record, family) {
   return ctx.fail({
     code: "record-failed",
     step: "preflight",
-    summary: `The target record in ${record.name} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
+    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
     advice: `Restore the variable's earlier value if you have it, or run once with rebuild-record: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in revoke-key-ids. Nothing was changed.`
   });
 }
@@ -15525,6 +15545,7 @@ async function revokeOldKeys(ctx, created, verified) {
     ctx.warn("revoke", `A concurrent rotation of ${ctx.secretName} ran during this run, so no key was revoked${planned.length ? ` (not ${planned.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`);
     return;
   }
+  await settleOtherFamilies(ctx, newClient, keys);
   const failures = [];
   let firstError;
   for (const [index, key] of selection.revoke.entries()) {
@@ -15552,7 +15573,6 @@ async function revokeOldKeys(ctx, created, verified) {
   }
   if (!selection.revoke.length)
     ctx.log("revoke", "No key to revoke");
-  await settleOtherFamilies(ctx, newClient, keys);
 }
 async function settleOtherFamilies(ctx, client, keys) {
   const store3 = ctx.recordStore;

@@ -12,6 +12,7 @@ import { RECORD_BUDGET_BYTES, RecordError, recordBytes, variableOf, variablesNee
 import { REPOSITORY_VARIABLE_LIMIT } from '../record/parts.js';
 import { blockingRecords, type DroppedTarget, namedKeyIds, planRecord, type RecordPlan } from '../record/record-plan.js';
 import { emptyRecord, type LoadedRecords, type UnreadableRecord } from '../record/target-record.js';
+import { legacyVariableName, recordVariableName } from '../record/variable-names.js';
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
@@ -42,6 +43,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     }
   }
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
+  identifyFamilies(loaded.unreadable, keys, keyKind);
   let choice: ReturnType<typeof chooseFamily>;
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
@@ -52,7 +54,16 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   ctx.report.family = choice.family;
   ctx.log('preflight', `Key family ${choice.family} (${choice.why})`);
 
-  const blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
+  let blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
+  // A derived family is a guess; an unreadable record whose family its live keys tell is the family's own.
+  const lost = choice.derived ? blocking.find((u) => u.family !== undefined && u.family !== choice.family) : undefined;
+  if (lost?.family) {
+    choice = { ...choice, family: lost.family, record: undefined, why: `the family of the unreadable record ${lost.name}, told by its live keys` };
+    ctx.family = choice.family;
+    ctx.report.family = choice.family;
+    ctx.log('preflight', `Key family ${choice.family} (${choice.why})`);
+    blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, false);
+  }
   for (const other of loaded.unreadable.filter((u) => !blocking.includes(u))) warnUnreadable(ctx, other);
   const newer = blocking.find((u) => u.problem === 'newer');
   if (newer) refuseNewer(ctx, newer);
@@ -97,6 +108,20 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   if (!store) ctx.log('preflight', 'No target record is kept (no repository for it): a target dropped from the list is not recognised');
 }
 
+/**
+ * The family of an unreadable record, when one of the listed keys' families is named by its
+ * variable (the name is a hash of the exact family and kind, so a match is that family).
+ */
+function identifyFamilies(unreadable: UnreadableRecord[], keys: readonly PlatformKey[], keyKind: string): void {
+  const families = new Set(keys.map((k) => /^(.+)-\d{8}T\d{6}Z-[a-z0-9]+$/.exec(k.name)?.[1]).filter((f): f is string => f !== undefined));
+  for (const record of unreadable) {
+    if (record.family !== undefined) continue;
+    for (const family of families) {
+      if (recordVariableName(family, keyKind) === record.name || legacyVariableName(family) === record.name) record.family = family;
+    }
+  }
+}
+
 /** What the target record tells the revocation plan (revocation-plan.ts). */
 export function recordFacts(ctx: RotationContext): Pick<
   Parameters<typeof selectRevocations>[0],
@@ -125,7 +150,7 @@ function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family
   return ctx.fail({
     code: 'record-failed',
     step: 'preflight',
-    summary: `The target record in ${record.name} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
+    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
     advice: `Restore the variable's earlier value if you have it, or run once with rebuild-record: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in revoke-key-ids. Nothing was changed.`,
   });
 }

@@ -72,7 +72,7 @@ export function readSplitHead(value: string): SplitHead | undefined {
 
 /** The whole text from a split head's parts, or why it cannot be had. */
 export function joinRecordText(head: SplitHead, parts: ReadonlyArray<string | undefined>): { text: string } | { detail: string } {
-  const missing = parts.findIndex((part) => part === undefined);
+  const missing = parts.indexOf(undefined);
   if (missing >= 0 || parts.length !== head.parts.count) {
     return { detail: `part ${missing >= 0 ? missing + 1 : parts.length + 1} of ${head.parts.count} is missing` };
   }
