@@ -1374,18 +1374,18 @@ var BEARER_VALUE = /\b(bearer\s+)(?![[<])(?![a-z]{5,}\b)[^\s"',;)]+/gi;
 var TOKEN_VALUE = /\b(token\s+)(?=[^\s"',;)]*[0-9_\-.=+/])[^\s"',;)]{8,}/gi;
 var PREFIXED_TOKEN = /(?<![A-Za-z0-9])(?:gh[pousr]_|github_pat_|napi_)[A-Za-z0-9_]{4,}/g;
 var RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
-function redactCredentials(text, known = []) {
-  let out = text;
+function redactCredentials(text2, known = []) {
+  let out = text2;
   for (const secret of known)
     if (secret)
       out = out.split(secret).join(REDACTED);
   return out.replace(BEARER_VALUE, `$1${REDACTED}`).replace(TOKEN_VALUE, `$1${REDACTED}`).replace(PREFIXED_TOKEN, REDACTED).replace(RANDOM_RUN, (run2) => /[A-Za-z]/.test(run2) && /\d/.test(run2) ? REDACTED : run2);
 }
-function looksLikeCredential(text) {
-  return redactCredentials(text) !== text;
+function looksLikeCredential(text2) {
+  return redactCredentials(text2) !== text2;
 }
-function safeExcerpt(text, known, max = 300) {
-  const line = redactCredentials(text, known).replace(/\s+/g, " ").trim();
+function safeExcerpt(text2, known, max = 300) {
+  const line = redactCredentials(text2, known).replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
 
@@ -1393,12 +1393,12 @@ function safeExcerpt(text, known, max = 300) {
 function parseRetryAfter(value, nowMs) {
   if (value === null || value === void 0)
     return void 0;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text))
-    return Math.round(Number(text) * 1e3);
-  if (!/[a-z]/i.test(text))
+  const text2 = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text2))
+    return Math.round(Number(text2) * 1e3);
+  if (!/[a-z]/i.test(text2))
     return void 0;
-  const at2 = Date.parse(text);
+  const at2 = Date.parse(text2);
   if (!Number.isFinite(at2))
     return void 0;
   return Math.max(0, at2 - nowMs);
@@ -1699,11 +1699,11 @@ function parseBaseUrl(value, context) {
   return { origin: url.origin, pathname, href: `${url.origin}${pathname}` };
 }
 function encodePathSegment(value) {
-  const text = String(value);
-  if (text === "" || text === "." || text === "..") {
-    throw new OptionError("id", `an id in an API path must not be empty, "." or ".." (got "${text}")`);
+  const text2 = String(value);
+  if (text2 === "" || text2 === "." || text2 === "..") {
+    throw new OptionError("id", `an id in an API path must not be empty, "." or ".." (got "${text2}")`);
   }
-  return encodeURIComponent(text);
+  return encodeURIComponent(text2);
 }
 function apiPath(strings, ...segments) {
   return strings.reduce((path, part, i2) => path + part + (i2 < segments.length ? encodePathSegment(segments[i2]) : ""), "");
@@ -2004,13 +2004,13 @@ async function sendAttempt(settings, spec, callSignal, now) {
       await response.body?.cancel().catch(() => void 0);
       throw redirectError(response, url, at2);
     }
-    let text;
+    let text2;
     try {
-      text = await response.text();
+      text2 = await response.text();
     } catch (error2) {
       throw unansweredError(error2, at2, link, settings);
     }
-    const data = parseJson(text);
+    const data = parseJson(text2);
     if (!response.ok) {
       throw ApiError.generate({
         ...at2,
@@ -2030,11 +2030,11 @@ async function sendAttempt(settings, spec, callSignal, now) {
   }
 }
 var NOT_JSON = /* @__PURE__ */ Symbol("not JSON");
-function parseJson(text) {
-  if (text.trim() === "")
+function parseJson(text2) {
+  if (text2.trim() === "")
     return void 0;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch {
     return NOT_JSON;
   }
@@ -2623,14 +2623,14 @@ var MILLISECONDS = { exclusiveMin: true, unit: "milliseconds" };
 function checkWait(projectId, options) {
   const given = requireOptionsObject(options, WAIT_CONTEXT);
   rejectUnknownKeys(given, OPTION_KEYS2, WAIT_CONTEXT);
-  const ids = given.ids === void 0 ? "pending" : given.ids;
-  if (ids !== "pending" && !Array.isArray(ids)) {
+  const ids2 = given.ids === void 0 ? "pending" : given.ids;
+  if (ids2 !== "pending" && !Array.isArray(ids2)) {
     throw new OptionError("ids", `${WAIT_CONTEXT}: ids must be an array of operation ids, or 'pending' to await every pending operation`);
   }
   const intervalMs = given.intervalMs === void 0 ? 5e3 : requireNumber(given.intervalMs, "intervalMs", WAIT_CONTEXT, MILLISECONDS);
   return {
     projectId: requireNonEmptyString(projectId, "projectId", WAIT_CONTEXT),
-    ids: ids === "pending" ? void 0 : [...new Set(ids.map((id, i2) => requireNonEmptyString(id, `ids[${i2}]`, WAIT_CONTEXT)))],
+    ids: ids2 === "pending" ? void 0 : [...new Set(ids2.map((id, i2) => requireNonEmptyString(id, `ids[${i2}]`, WAIT_CONTEXT)))],
     intervalMs,
     minIntervalMs: checkMinInterval(given.minIntervalMs, intervalMs),
     timeoutMs: given.timeoutMs === void 0 ? 6e5 : requireNumber(given.timeoutMs, "timeoutMs", WAIT_CONTEXT, { ...MILLISECONDS, max: MAX_TIMER_MS }),
@@ -2700,9 +2700,9 @@ async function pollUntilDone(transport, wait2, deadline) {
   }
   return result(awaited.state(), { rounds, requests: counts.total, elapsedMs: now() - started, complete: awaited.known() });
 }
-function awaitedOperations(ids) {
-  if (ids !== void 0) {
-    const state = new PollState(ids);
+function awaitedOperations(ids2) {
+  if (ids2 !== void 0) {
+    const state = new PollState(ids2);
     return { poll: (context) => pollRound(state, context), state: () => state, known: () => true };
   }
   const scan = new PendingScan();
@@ -3230,8 +3230,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addRaw(text, addEOL = false) {
-    this._buffer += text;
+  addRaw(text2, addEOL = false) {
+    this._buffer += text2;
     return addEOL ? this.addEOL() : this;
   }
   /**
@@ -3327,10 +3327,10 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addHeading(text, level) {
+  addHeading(text2, level) {
     const tag = `h${level}`;
     const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
-    const element = this.wrap(allowedTag, text);
+    const element = this.wrap(allowedTag, text2);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -3359,9 +3359,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addQuote(text, cite) {
+  addQuote(text2, cite) {
     const attrs = Object.assign({}, cite && { cite });
-    const element = this.wrap("blockquote", text, attrs);
+    const element = this.wrap("blockquote", text2, attrs);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -3372,8 +3372,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addLink(text, href) {
-    const element = this.wrap("a", text, { href });
+  addLink(text2, href) {
+    const element = this.wrap("a", text2, { href });
     return this.addRaw(element).addEOL();
   }
 };
@@ -3470,24 +3470,24 @@ var DEFAULT_MAX_MULTILINE_LENGTH = 1e5;
 var FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
 var FORBIDDEN_MULTILINE = /[^\n\t\P{Cc}]|[\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
 function checkInputText(name, raw, options = {}) {
-  const text = raw.replace(/\r\n?/g, "\n").trim();
-  if (text === "") {
+  const text2 = raw.replace(/\r\n?/g, "\n").trim();
+  if (text2 === "") {
     if (options.required) {
       throw new InputError(name, `is required but empty${options.hint ? `: ${options.hint}` : ""}`);
     }
     return "";
   }
   const maxLength = options.maxLength ?? (options.multiline ? DEFAULT_MAX_MULTILINE_LENGTH : DEFAULT_MAX_LENGTH);
-  if (text.length > maxLength) {
-    throw new InputError(name, `is ${text.length} characters long; at most ${maxLength} are accepted`);
+  if (text2.length > maxLength) {
+    throw new InputError(name, `is ${text2.length} characters long; at most ${maxLength} are accepted`);
   }
-  const match = (options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN).exec(text);
+  const match = (options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN).exec(text2);
   if (match) {
     const code = match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
     const what = match[0] === "\n" ? "a line break (it takes a single line)" : `a control character (U+${code})`;
     throw new InputError(name, `contains ${what} at position ${match.index + 1}; remove it`);
   }
-  return text;
+  return text2;
 }
 function readInputText(name, options = {}) {
   return checkInputText(name, getInput(name, { trimWhitespace: false }), options);
@@ -3526,50 +3526,50 @@ function rejectedValue(value) {
   if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
   return `'${value}'`;
 }
-function withoutEchoes(message, text) {
+function withoutEchoes(message, text2) {
   return message.replace(
     /[A-Za-z0-9_+/=.~-]+/g,
-    (run2) => text.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2
+    (run2) => text2.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2
   );
 }
 
 // ../common/src/inputs/values.ts
 var TRUE = /* @__PURE__ */ new Set(["true", "yes", "on", "1"]);
 var FALSE = /* @__PURE__ */ new Set(["false", "no", "off", "0"]);
-function parseBoolean(name, text) {
-  const value = text.toLowerCase();
+function parseBoolean(name, text2) {
+  const value = text2.toLowerCase();
   if (TRUE.has(value)) return true;
   if (FALSE.has(value)) return false;
-  throw new InputError(name, `is ${rejectedValue(text)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
+  throw new InputError(name, `is ${rejectedValue(text2)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
 }
-function parseInteger(name, text, bounds = {}) {
+function parseInteger(name, text2, bounds = {}) {
   const min = bounds.min ?? 0;
   const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
-  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  const value = /^\d{1,16}$/.test(text2) ? Number(text2) : Number.NaN;
   if (!Number.isSafeInteger(value)) {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a whole number`);
+    throw new InputError(name, `is ${rejectedValue(text2)}, not a whole number`);
   }
   if (value < min || value > max) {
     throw new InputError(name, `is ${value}; it must be between ${min} and ${max}`);
   }
   return value;
 }
-function splitList(text) {
-  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
+function splitList(text2) {
+  return text2.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
 }
 function unique(values) {
   return [...new Set(values)];
 }
 
 // ../common/src/inputs/option-mistake.ts
-function optionMistake(input, mistake, text = "") {
+function optionMistake(input, mistake, text2 = "") {
   const problem = mistake.message.replace(/^[\w.]+: /, "");
   const name = mistake.option.split(".").pop() ?? "";
   const item = /^(.*)\[(\d+)\]$/.exec(name);
   const subject = item ? `${item[1]}[${item[2]}] ` : `${name} `;
   const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
-  const what = looksLikeCredential(text) ? rejectedValue(text) : "invalid";
-  return new InputError(input, `is ${what}: ${text ? withoutEchoes(worded, text) : worded}`);
+  const what = looksLikeCredential(text2) ? rejectedValue(text2) : "invalid";
+  return new InputError(input, `is ${what}: ${text2 ? withoutEchoes(worded, text2) : worded}`);
 }
 
 // ../common/src/log.ts
@@ -3628,8 +3628,8 @@ async function runnerProxyFetch(options) {
 
 // ../common/src/summary.ts
 import { accessSync, appendFileSync as appendFileSync2, constants as constants3 } from "node:fs";
-function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (c2) => `&#${c2.charCodeAt(0)};`);
+function escapeHtml(text2) {
+  return text2.replace(/[&<>"']/g, (c2) => `&#${c2.charCodeAt(0)};`);
 }
 async function publishResult(outputs, summary2) {
   for (const [name, value] of Object.entries(outputs)) setOutput(name, value);
@@ -3866,8 +3866,8 @@ var RotationError = class extends KeyturnError {
     return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, report: this.report };
   }
 };
-function sentence(text) {
-  const trimmed = text.trim();
+function sentence(text2) {
+  const trimmed = text2.trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 function platformFailureCode(error2) {
@@ -3926,8 +3926,8 @@ var TARGET_SPEC_FORMS = "repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:a
 var KINDS2 = ["repo", "env", "org", "dependabot"];
 var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 var REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
-function parseTargetSpecs(text, options = {}) {
-  const lines = typeof text === "string" ? text.split(/\r?\n/) : text.flatMap((t2) => t2.split(/\r?\n/));
+function parseTargetSpecs(text2, options = {}) {
+  const lines = typeof text2 === "string" ? text2.split(/\r?\n/) : text2.flatMap((t2) => t2.split(/\r?\n/));
   const specs = [];
   const problems = [];
   lines.forEach((raw, index) => {
@@ -4005,11 +4005,11 @@ function parseOne(item) {
       throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
   }
 }
-function parseRepository(text, expected) {
-  const parts = text.trim().split("/");
+function parseRepository(text2, expected) {
+  const parts = text2.trim().split("/");
   const [owner = "", repo = ""] = parts;
   if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo)) {
-    const comment = /\s#/.test(text) ? " (a comment goes on a line of its own, starting with #)" : "";
+    const comment = /\s#/.test(text2) ? " (a comment goes on a line of its own, starting with #)" : "";
     throw new Error(`expected ${expected}${comment}`);
   }
   return { owner, repo };
@@ -4128,9 +4128,9 @@ function isAppAccess(github) {
 }
 var WHAT_TO_PASTE = "paste the whole .pem file the App's settings download (Private keys > Generate a private key), from -----BEGIN to -----END";
 function checkAppId(appId) {
-  const text = typeof appId === "number" ? String(appId) : typeof appId === "string" ? appId.trim() : "";
-  if (/^[1-9]\d{0,15}$/.test(text) || /^Iv[0-9A-Za-z.]{6,40}$/.test(text))
-    return text;
+  const text2 = typeof appId === "number" ? String(appId) : typeof appId === "string" ? appId.trim() : "";
+  if (/^[1-9]\d{0,15}$/.test(text2) || /^Iv[0-9A-Za-z.]{6,40}$/.test(text2))
+    return text2;
   const given = typeof appId === "string" && appId.length <= 20 && !looksLikeCredential(appId) ? `, not ${JSON.stringify(appId)}` : "";
   throw new OptionError("appId", `appId must be the GitHub App's id (App settings > General > App ID) or its client id${given}`);
 }
@@ -4138,17 +4138,17 @@ function checkPrivateKey(privateKey) {
   if (typeof privateKey !== "string" || !privateKey.trim()) {
     throw new OptionError("privateKey", `privateKey is required: ${WHAT_TO_PASTE}`);
   }
-  const text = privateKey.trim();
+  const text2 = privateKey.trim();
   const refuse = (what) => new OptionError("privateKey", `privateKey ${what}, not the App's private key: ${WHAT_TO_PASTE}`);
-  if (/^SHA256:/i.test(text))
+  if (/^SHA256:/i.test(text2))
     throw refuse("is the key's SHA256 fingerprint");
-  if (/^(?:gh[pousr]_|github_pat_)/.test(text))
+  if (/^(?:gh[pousr]_|github_pat_)/.test(text2))
     throw refuse("is a GitHub token");
-  if (/^napi_/.test(text))
+  if (/^napi_/.test(text2))
     throw refuse("is a platform API key");
-  if (/-----BEGIN [A-Z ]*PUBLIC KEY-----/.test(text))
+  if (/-----BEGIN [A-Z ]*PUBLIC KEY-----/.test(text2))
     throw refuse("is a public key");
-  const pem = text.includes("\\n") && !text.includes("\n") ? text.replace(/\\n/g, "\n") : text;
+  const pem = text2.includes("\\n") && !text2.includes("\n") ? text2.replace(/\\n/g, "\n") : text2;
   if (!/^-----BEGIN (?:RSA )?PRIVATE KEY-----\s[\s\S]+\s-----END (?:RSA )?PRIVATE KEY-----$/.test(pem)) {
     throw refuse("is not a PEM private key");
   }
@@ -4691,8 +4691,8 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
   const isFunctionReplacer = typeof replacer === "function";
   const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
   const prepareVal = (parent, key, val) => {
-    const isObject = val !== null && typeof val === "object";
-    const hasToJSON = isObject && typeof val.toJSON === "function";
+    const isObject2 = val !== null && typeof val === "object";
+    const hasToJSON = isObject2 && typeof val.toJSON === "function";
     if (hasToJSON) {
       val = val.toJSON(key);
     }
@@ -4913,8 +4913,8 @@ var convertMarkedBigIntsReviver = (key, value, context, userReviver) => {
   if (!hasUserReviver) return value;
   return userReviver(key, value, context);
 };
-var JSONParseV2 = (text, reviver) => {
-  return JSON.parse(text, (key, value, context) => {
+var JSONParseV2 = (text2, reviver) => {
+  return JSON.parse(text2, (key, value, context) => {
     const isNumber = typeof value === "number";
     const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber && isOutOfBounds;
@@ -4972,8 +4972,8 @@ var applyReviverIteratively = (parsed, userReviver) => {
   }
   return rootHolder[""];
 };
-var serializeBigInts = (text) => {
-  return text.replace(
+var serializeBigInts = (text2) => {
+  return text2.replace(
     stringsOrLargeNumbers,
     (match, digits, fractional, exponential) => {
       const isString = match[0] === '"';
@@ -4987,18 +4987,18 @@ var serializeBigInts = (text) => {
     }
   );
 };
-var JSONParse = (text, reviver) => {
-  if (!text) return originalParse(text, reviver);
+var JSONParse = (text2, reviver) => {
+  if (!text2) return originalParse(text2, reviver);
   try {
-    if (isContextSourceSupported()) return JSONParseV2(text, reviver);
-    const serializedData = serializeBigInts(text);
+    if (isContextSourceSupported()) return JSONParseV2(text2, reviver);
+    const serializedData = serializeBigInts(text2);
     return originalParse(
       serializedData,
       (key, value, context) => convertMarkedBigIntsReviver(key, value, context, reviver)
     );
   } catch (error2) {
     if (error2 instanceof RangeError) {
-      const serializedData = serializeBigInts(text);
+      const serializedData = serializeBigInts(text2);
       const parsed = originalParse(serializedData);
       return applyReviverIteratively(parsed, reviver);
     }
@@ -5166,12 +5166,12 @@ async function getResponseData(response) {
   }
   const mimetype = parse2(contentType);
   if (isJSONResponse(mimetype)) {
-    let text = "";
+    let text2 = "";
     try {
-      text = await response.text();
-      return JSONParse(text);
+      text2 = await response.text();
+      return JSONParse(text2);
     } catch (err) {
-      return text;
+      return text2;
     }
   } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
   // (RFC 2046) and must never be decoded as text, even when the response
@@ -10141,13 +10141,13 @@ function outsideInstallation(appId, needs, selection, said) {
 }
 function appRequestFailure(error2, what) {
   const status = statusOf(error2);
-  const text = describeFailure(error2, []);
+  const text2 = describeFailure(error2, []);
   if (rateLimitOf(error2))
-    return new AppAccessError(`${what} was rate-limited by GitHub: ${text}`, `${NOTHING_CHANGED} Run again once the limit resets.`, status);
+    return new AppAccessError(`${what} was rate-limited by GitHub: ${text2}`, `${NOTHING_CHANGED} Run again once the limit resets.`, status);
   if (status === 401) {
-    return new AppAccessError(`${what} failed: GitHub refused the App's JSON web token (${text})`, `Check that app-id is the App's id (App settings > General > App ID) and private-key one of its current private keys (a deleted key stops working), and that the runner's clock is right. ${NOTHING_CHANGED}`, status);
+    return new AppAccessError(`${what} failed: GitHub refused the App's JSON web token (${text2})`, `Check that app-id is the App's id (App settings > General > App ID) and private-key one of its current private keys (a deleted key stops working), and that the runner's clock is right. ${NOTHING_CHANGED}`, status);
   }
-  return new AppAccessError(`${what} failed: ${text}`, `${NOTHING_CHANGED} Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.`, status);
+  return new AppAccessError(`${what} failed: ${text2}`, `${NOTHING_CHANGED} Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.`, status);
 }
 function statusOf(error2) {
   const status = error2?.status;
@@ -10165,8 +10165,8 @@ function describeFailure(error2, secrets) {
     return `GitHub answered ${status}${said ? ` (${said})` : ""}`;
   }
   const cause = error2?.cause?.code;
-  const text = error2 instanceof Error ? `${error2.name}${cause ? ` ${cause}` : ""}: ${error2.message}` : String(error2);
-  return `no answer from GitHub (${redactCredentials(text, secrets).slice(0, 200)})`;
+  const text2 = error2 instanceof Error ? `${error2.name}${cause ? ` ${cause}` : ""}: ${error2.message}` : String(error2);
+  return `no answer from GitHub (${redactCredentials(text2, secrets).slice(0, 200)})`;
 }
 function fullNames(needs) {
   return needs.repositories.map((repo) => `${needs.owner}/${repo}`).join(", ");
@@ -10352,9 +10352,6 @@ function managedClient(rotated, managing, keyKind) {
   };
 }
 
-// ../../packages/rotation/dist/record/github-variables.js
-import { createHash as createHash2 } from "node:crypto";
-
 // ../../packages/rotation/dist/github-client/errors.js
 var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
 function permissionsFor(spec) {
@@ -10426,16 +10423,17 @@ function errorText(error2) {
 
 // ../../packages/rotation/dist/record/target-record.js
 var HELD_HISTORY = 100;
-function emptyRecord(family, secretName) {
-  return { family, secretName, targets: {}, held: [] };
+function emptyRecord(family, secretName, keyKind) {
+  return { family, secretName, keyKind, targets: {}, held: [], fingerprints: {}, rebuilt: [] };
 }
-function beforeWriting(record, targets, keyId, writtenBack) {
+function beforeWriting(record, targets, key, writtenBack) {
   const next = structuredClone(record);
   for (const { identity, spec } of targets) {
     const keyIds = next.targets[identity]?.keyIds ?? [];
-    const earlier = [.../* @__PURE__ */ new Set([...keyIds, ...writtenBack])].filter((id) => id !== keyId).sort((a2, b2) => b2 - a2);
-    next.targets[identity] = { spec, keyIds: [keyId, ...earlier] };
+    const earlier = [.../* @__PURE__ */ new Set([...keyIds, ...writtenBack])].filter((id) => id !== key.id).sort((a2, b2) => b2 - a2);
+    next.targets[identity] = { spec, keyIds: [key.id, ...earlier] };
   }
+  next.fingerprints[key.id] = key.fingerprint;
   return next;
 }
 function afterWriting(record, written, keyId, retired, previous) {
@@ -10457,31 +10455,212 @@ function withoutTargets(record, identities) {
     delete next.targets[identity];
   return next;
 }
-function parseRecord(text) {
+function namingTargets(record, targets) {
+  const next = structuredClone(record);
+  for (const { identity, spec } of targets)
+    next.targets[identity] ??= { spec, keyIds: [] };
+  return next;
+}
+function pruned(record, listedIds) {
+  const newestListed = Math.max(0, ...listedIds);
+  const keep = (id) => listedIds.has(id) || id > newestListed;
+  const next = structuredClone(record);
+  for (const entry of Object.values(next.targets))
+    entry.keyIds = entry.keyIds.filter(keep);
+  next.held = next.held.filter(keep);
+  next.rebuilt = next.rebuilt.filter(keep);
+  next.fingerprints = Object.fromEntries(Object.entries(next.fingerprints).filter(([id]) => keep(Number(id))));
+  return next;
+}
+function rebuiltRecord(family, secretName, keyKind, targets, liveIds) {
+  const ids2 = [...liveIds].sort((a2, b2) => b2 - a2);
+  const record = emptyRecord(family, secretName, keyKind);
+  for (const { identity, spec } of targets)
+    record.targets[identity] = { spec, keyIds: [...ids2] };
+  record.rebuilt = ids2;
+  return record;
+}
+
+// ../../packages/rotation/dist/record/format.js
+var RECORD_FORMAT = 2;
+function readRecordText(text2) {
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch {
-    return void 0;
+    return { kind: "unparsable", detail: text2.trim() ? "not JSON (edited by hand, or cut short?)" : "empty" };
   }
-  const record = data;
-  if (record?.keyturn !== 1 || typeof record.family !== "string" || typeof record.secret !== "string")
-    return void 0;
-  const targets = {};
-  for (const [identity, entry] of Object.entries(record.targets ?? {})) {
-    const keyIds = Array.isArray(entry?.keys) ? entry.keys.filter((id) => Number.isSafeInteger(id)) : [];
-    targets[identity] = { spec: typeof entry?.spec === "string" ? entry.spec : identity, keyIds };
+  if (!isObject(data))
+    return { kind: "unparsable", detail: "not a JSON object" };
+  const format = data.keyturn;
+  if (!Number.isSafeInteger(format) || format < 1)
+    return { kind: "unparsable", detail: 'no format number ("keyturn")' };
+  if (format > RECORD_FORMAT) {
+    return { kind: "newer", format, family: typeof data.family === "string" ? data.family : void 0 };
   }
-  const held = Array.isArray(record.held) ? record.held.filter((id) => Number.isSafeInteger(id)) : [];
-  return { family: record.family, secretName: record.secret, targets, held };
+  try {
+    const record = format === 1 ? readFormat1(data) : readFormat2(data);
+    return { kind: "record", record, format };
+  } catch (error2) {
+    return { kind: "unparsable", detail: error2.message };
+  }
 }
-function formatRecord(record) {
-  const targets = Object.fromEntries(Object.entries(record.targets).map(([id, e]) => [id, { spec: e.spec, keys: e.keyIds }]));
-  return JSON.stringify({ keyturn: 1, family: record.family, secret: record.secretName, targets, held: record.held });
+function writeRecordText(record) {
+  const groups2 = /* @__PURE__ */ new Map();
+  const specs = {};
+  for (const [identity, entry] of Object.entries(record.targets).sort(([a2], [b2]) => a2 < b2 ? -1 : a2 > b2 ? 1 : 0)) {
+    const keys = entry.keyIds.join(",");
+    groups2.set(keys, [...groups2.get(keys) ?? [], identity]);
+    if (entry.spec !== identity)
+      specs[identity] = entry.spec;
+  }
+  const stored = {
+    keyturn: RECORD_FORMAT,
+    family: record.family,
+    secret: record.secretName,
+    kind: record.keyKind,
+    targets: [...groups2].map(([keys, identities]) => [keys ? keys.split(",").map(Number) : [], identities]),
+    held: record.held,
+    fingerprints: record.fingerprints
+  };
+  if (Object.keys(specs).length)
+    stored.specs = specs;
+  if (record.rebuilt.length)
+    stored.rebuilt = record.rebuilt;
+  return JSON.stringify(stored);
+}
+function readFormat1(data) {
+  const record = emptyRecord(text(data.family, "family"), text(data.secret, "secret"), void 0);
+  const targets = data.targets ?? {};
+  if (!isObject(targets))
+    throw new Error('"targets" is not an object');
+  for (const [identity, entry] of Object.entries(targets)) {
+    if (!isObject(entry))
+      throw new Error(`the target ${identity} is not an object`);
+    record.targets[identity] = { spec: entry.spec === void 0 ? identity : text(entry.spec, "spec"), keyIds: ids(entry.keys ?? [], `keys of ${identity}`) };
+  }
+  record.held = ids(data.held ?? [], "held");
+  return record;
+}
+function readFormat2(data) {
+  const kind = data.kind === void 0 ? void 0 : text(data.kind, "kind");
+  const record = emptyRecord(text(data.family, "family"), text(data.secret, "secret"), kind);
+  const specs = data.specs ?? {};
+  if (!isObject(specs))
+    throw new Error('"specs" is not an object');
+  if (!Array.isArray(data.targets))
+    throw new Error('"targets" is not a list');
+  for (const group of data.targets) {
+    if (!Array.isArray(group) || group.length !== 2 || !Array.isArray(group[1]))
+      throw new Error("a target group is not [keys, targets]");
+    const keyIds = ids(group[0], "the keys of a target group");
+    for (const identity of group[1]) {
+      const name = text(identity, "a target");
+      const spec = specs[name] === void 0 ? name : text(specs[name], `the spec of ${name}`);
+      record.targets[name] = { spec, keyIds: [...keyIds] };
+    }
+  }
+  record.held = ids(data.held ?? [], "held");
+  record.rebuilt = ids(data.rebuilt ?? [], "rebuilt");
+  const fingerprints = data.fingerprints ?? {};
+  if (!isObject(fingerprints))
+    throw new Error('"fingerprints" is not an object');
+  for (const [id, fingerprint] of Object.entries(fingerprints)) {
+    const keyId = Number(id);
+    if (!Number.isSafeInteger(keyId) || typeof fingerprint !== "string" || !/^[0-9a-f]{16}$/.test(fingerprint)) {
+      throw new Error(`the fingerprint of key ${id} is not one`);
+    }
+    record.fingerprints[keyId] = fingerprint;
+  }
+  return record;
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function text(value, what) {
+  if (typeof value !== "string" || !value)
+    throw new Error(`"${what}" is not a text`);
+  return value;
+}
+function ids(value, what) {
+  if (!Array.isArray(value) || !value.every((id) => Number.isSafeInteger(id) && id > 0))
+    throw new Error(`${what} is not a list of key ids`);
+  return value;
+}
+
+// ../../packages/rotation/dist/record/parts.js
+import { createHash as createHash2 } from "node:crypto";
+var PART_BYTES = 48e3;
+var MAX_PARTS = 4;
+var REPOSITORY_VARIABLE_LIMIT = 500;
+function splitRecordText(text2, head, slot) {
+  if (Buffer.byteLength(text2, "utf8") <= PART_BYTES)
+    return { head: text2, parts: [] };
+  const parts = [];
+  let current = "";
+  let bytes = 0;
+  for (const char of text2) {
+    const size = Buffer.byteLength(char, "utf8");
+    if (bytes + size > PART_BYTES) {
+      parts.push(current);
+      current = "";
+      bytes = 0;
+    }
+    current += char;
+    bytes += size;
+  }
+  parts.push(current);
+  const split = { ...head, parts: { slot, count: parts.length, sha256: sha256(text2) } };
+  return { head: JSON.stringify(split), parts };
+}
+function readSplitHead(value) {
+  try {
+    const data = JSON.parse(value);
+    const parts = data?.parts;
+    if (parts && typeof parts === "object" && (parts.slot === "A" || parts.slot === "B") && Number.isSafeInteger(parts.count) && typeof parts.sha256 === "string") {
+      return data;
+    }
+  } catch {
+  }
+  return void 0;
+}
+function joinRecordText(head, parts) {
+  const missing = parts.indexOf(void 0);
+  if (missing >= 0 || parts.length !== head.parts.count) {
+    return { detail: `part ${missing >= 0 ? missing + 1 : parts.length + 1} of ${head.parts.count} is missing` };
+  }
+  const text2 = parts.join("");
+  if (sha256(text2) !== head.parts.sha256)
+    return { detail: `its ${head.parts.count} parts do not match its hash (one was edited or is stale)` };
+  return { text: text2 };
+}
+function sha256(text2) {
+  return createHash2("sha256").update(text2).digest("hex");
+}
+
+// ../../packages/rotation/dist/record/variable-names.js
+import { createHash as createHash3 } from "node:crypto";
+var RECORD_PREFIX = "KEYTURN_RECORD_";
+var SLUG_LENGTH = 40;
+var HASH_LENGTH2 = 16;
+var PART = /^(.+)_PART_([AB])([1-9][0-9]*)$/;
+function recordVariableName(family, keyKind) {
+  const slug = family.toUpperCase().replace(/[^A-Z0-9]+/g, "_").slice(0, SLUG_LENGTH).replace(/^_+|_+$/g, "");
+  const hash = createHash3("sha256").update(`${keyKind}\0${family}`).digest("hex").slice(0, HASH_LENGTH2).toUpperCase();
+  return `${RECORD_PREFIX}${slug}_${hash}`;
+}
+function legacyVariableName(family) {
+  return `${RECORD_PREFIX}${createHash3("sha256").update(family).digest("hex").slice(0, 20).toUpperCase()}`;
+}
+function partVariableName(head, slot, index) {
+  return `${head}_PART_${slot}${index}`;
+}
+function parsePartName(name) {
+  const match = PART.exec(name);
+  return match ? { head: match[1], slot: match[2], index: Number(match[3]) } : void 0;
 }
 
 // ../../packages/rotation/dist/record/github-variables.js
-var PREFIX = "KEYTURN_RECORD_";
 var ROUTE = "/repos/{owner}/{repo}/actions/variables";
 var RECORD_PERMISSIONS = "a fine-grained token with the repository permission Variables: Read and write, a GitHub App with `actions_variables` write, or a classic token with the `repo` scope";
 var RecordError = class extends Error {
@@ -10494,26 +10673,77 @@ var RecordError = class extends Error {
     this.status = status;
   }
 };
-function recordVariableName(family) {
-  return `${PREFIX}${createHash2("sha256").update(family).digest("hex").slice(0, 20).toUpperCase()}`;
+function variableOf(record) {
+  return record.keyKind === void 0 ? legacyVariableName(record.family) : recordVariableName(record.family, record.keyKind);
 }
+function variablesNeeded(record) {
+  const text2 = writeRecordText(record);
+  return 1 + splitRecordText(text2, { keyturn: 0, family: "", secret: "", kind: void 0 }, "A").parts.length;
+}
+function recordBytes(record) {
+  return Buffer.byteLength(writeRecordText(record), "utf8");
+}
+var RECORD_BUDGET_BYTES = MAX_PARTS * PART_BYTES;
 function githubVariableStore(octokit, repository) {
   const [owner = "", repo = ""] = repository.split("/");
   const place = `the variables of ${repository}`;
   const existing = /* @__PURE__ */ new Set();
-  const failure = (error2, what) => {
+  const slots = /* @__PURE__ */ new Map();
+  const failure = (error2, what, variable) => {
     const status = error2.status;
     const limit = rateLimitOf(error2);
     if (limit) {
       const outcome = rateLimitOutcomeOf(error2);
       return new RecordError(`${what} ${place} was rate-limited by GitHub (${outcome ? describeGiveUp(outcome) : "not retried"})`, `Run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets.`, status);
     }
-    const answer = status === void 0 || status >= 500 ? `no answer or a failure from GitHub (${status ?? "no status"})` : `GitHub answered ${status}`;
-    const advice = status === 401 ? INVALID_GITHUB_CREDENTIAL : status === 403 || status === 404 ? `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out: give the token ${RECORD_PERMISSIONS} on ${repository}.` : "Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.";
+    const reason = githubReason(error2);
+    const answer = status === void 0 || status >= 500 ? `no answer or a failure from GitHub (${status ?? "no status"})` : `GitHub answered ${status}${reason ? `: "${reason}"` : ""}`;
+    let advice;
+    if (status === 401)
+      advice = INVALID_GITHUB_CREDENTIAL;
+    else if (status === 403 || status === 404) {
+      advice = `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out: give the token ${RECORD_PERMISSIONS} on ${repository}.`;
+    } else if (status === 422)
+      advice = refusalAdvice(reason, variable);
+    else
+      advice = "Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.";
     return new RecordError(`${what} ${place} failed: ${answer}`, advice, status);
   };
+  const refusalAdvice = (reason, variable) => {
+    if (/limit|maximum|too many/i.test(reason) && !/size|KB|bytes|large/i.test(reason)) {
+      return `${repository} holds ${existing.size} variables; GitHub allows ${REPOSITORY_VARIABLE_LIMIT}. Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository (record.repository), then run again.`;
+    }
+    if (/size|KB|bytes|large/i.test(reason)) {
+      return `The record in ${variable ?? "its variable"} is too big for GitHub. Retire the targets no longer rotated (retire-targets), or rotate the targets as several families (key-name-prefix), then run again.`;
+    }
+    return `Check the variable ${variable ?? `${RECORD_PREFIX}\u2026`} in ${repository}: GitHub refused it as written. Run again once the cause GitHub names is fixed.`;
+  };
+  const put = async (name, value) => {
+    const update = () => octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value });
+    const create = () => octokit.request(`POST ${ROUTE}`, { owner, repo, name, value });
+    try {
+      if (existing.has(name))
+        await update().catch((error2) => error2.status === 404 ? create() : Promise.reject(error2));
+      else
+        await create().catch((error2) => error2.status === 409 ? update() : Promise.reject(error2));
+      existing.add(name);
+    } catch (error2) {
+      throw failure(error2, `Writing the record of which targets hold the keys (${name}) to`, name);
+    }
+  };
+  const drop = async (name, what) => {
+    try {
+      await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name });
+    } catch (error2) {
+      if (error2.status !== 404)
+        throw failure(error2, what);
+    }
+    existing.delete(name);
+  };
+  const partsOf = (head) => [...existing].filter((name) => parsePartName(name)?.head === head);
   return {
     describe: () => place,
+    variableCount: () => existing.size,
     async load() {
       let variables;
       try {
@@ -10521,43 +10751,91 @@ function githubVariableStore(octokit, repository) {
       } catch (error2) {
         throw failure(error2, "Reading");
       }
-      const records = [];
+      const values = /* @__PURE__ */ new Map();
       for (const variable of variables) {
-        if (!variable.name?.toUpperCase().startsWith(PREFIX))
-          continue;
-        existing.add(variable.name.toUpperCase());
-        const record = parseRecord(variable.value ?? "");
-        if (record && recordVariableName(record.family) === variable.name.toUpperCase())
-          records.push(record);
-      }
-      return records;
-    },
-    async save(record) {
-      const name = recordVariableName(record.family);
-      const value = formatRecord(record);
-      const update = () => octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value });
-      const create = () => octokit.request(`POST ${ROUTE}`, { owner, repo, name, value });
-      try {
-        if (existing.has(name))
-          await update().catch((error2) => error2.status === 404 ? create() : Promise.reject(error2));
-        else
-          await create().catch((error2) => error2.status === 409 ? update() : Promise.reject(error2));
+        const name = variable.name?.toUpperCase() ?? "";
         existing.add(name);
-      } catch (error2) {
-        throw failure(error2, "Writing the record of which targets hold the keys to");
+        if (name.startsWith(RECORD_PREFIX))
+          values.set(name, variable.value ?? "");
       }
+      const records = [];
+      const unreadable = [];
+      for (const [name, value] of values) {
+        if (parsePartName(name))
+          continue;
+        const split = readSplitHead(value);
+        let text2 = value;
+        if (split) {
+          slots.set(name, split.parts.slot);
+          const parts = Array.from({ length: split.parts.count }, (_2, i2) => values.get(partVariableName(name, split.parts.slot, i2 + 1)));
+          const joined = joinRecordText(split, parts);
+          if ("detail" in joined) {
+            unreadable.push({ name, family: split.family, problem: "unparsable", detail: joined.detail });
+            continue;
+          }
+          text2 = joined.text;
+        }
+        const read = readRecordText(text2);
+        if (read.kind === "newer")
+          unreadable.push({ name, family: read.family, problem: "newer", format: read.format, detail: `format ${read.format}` });
+        else if (read.kind === "unparsable")
+          unreadable.push({ name, problem: "unparsable", detail: read.detail });
+        else if (variableOf(read.record) !== name) {
+          unreadable.push({ name, family: read.record.family, problem: "unparsable", detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)` });
+        } else
+          records.push({ name, record: read.record });
+      }
+      const moved = new Set(records.filter((r2) => r2.record.keyKind !== void 0).map((r2) => r2.record.family));
+      return { records: records.filter((r2) => r2.record.keyKind !== void 0 || !moved.has(r2.record.family)).map((r2) => r2.record), unreadable };
     },
-    async remove(family) {
-      const name = recordVariableName(family);
-      try {
-        await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name });
-      } catch (error2) {
-        if (error2.status !== 404)
-          throw failure(error2, `Deleting the record of family ${family} from`);
+    async save(record, replacing = []) {
+      if (record.keyKind === void 0)
+        throw new Error("a record is saved with its kind of key");
+      const name = variableOf(record);
+      const text2 = writeRecordText(record);
+      const slot = slots.get(name) === "A" ? "B" : "A";
+      const split = splitRecordText(text2, { keyturn: 2, family: record.family, secret: record.secretName, kind: record.keyKind }, slot);
+      if (split.parts.length > MAX_PARTS) {
+        throw new RecordError(`The record of family ${record.family} would take ${Buffer.byteLength(text2, "utf8")} bytes, more than its budget of ${RECORD_BUDGET_BYTES}`, "Retire the targets no longer rotated (retire-targets), or rotate the targets as several families (key-name-prefix), then run again.", void 0);
       }
-      existing.delete(name);
+      const names = [...split.parts.map((_2, i2) => partVariableName(name, slot, i2 + 1)), name];
+      const added = names.filter((n2) => !existing.has(n2)).length;
+      if (existing.size + added > REPOSITORY_VARIABLE_LIMIT) {
+        throw new RecordError(`Writing the record of family ${record.family} to ${place} needs ${added} more variable(s), and ${repository} holds ${existing.size} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows`, `Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository (record.repository), then run again.`, void 0);
+      }
+      for (const [index, part] of split.parts.entries())
+        await put(partVariableName(name, slot, index + 1), part);
+      await put(name, split.head);
+      slots.set(name, slot);
+      const stale = partsOf(name).filter((part) => !names.includes(part));
+      const legacy = legacyVariableName(record.family);
+      const gone = [...stale, ...existing.has(legacy) && legacy !== name ? [legacy] : [], ...replacing.filter((n2) => n2 !== name && existing.has(n2))];
+      for (const old of gone)
+        await drop(old, `Deleting ${old} from`).catch(() => void 0);
+    },
+    async remove(record) {
+      const name = variableOf(record);
+      for (const old of [...partsOf(name), name, legacyVariableName(record.family)]) {
+        if (old === name || existing.has(old))
+          await drop(old, `Deleting the record of family ${record.family} (${old}) from`);
+      }
     }
   };
+}
+function githubReason(error2) {
+  const data = error2.response?.data;
+  const message = typeof data === "object" && data !== null ? data.message : void 0;
+  if (typeof message === "string")
+    return message.replace(/\s+/g, " ").trim().slice(0, 300);
+  return "";
+}
+
+// ../../packages/rotation/dist/record/fingerprint.js
+import { createHash as createHash4 } from "node:crypto";
+var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
+var FINGERPRINT_LENGTH = 16;
+function keyFingerprint(value) {
+  return createHash4("sha256").update(`${FINGERPRINT_DOMAIN}\0${value}`).digest("hex").slice(0, FINGERPRINT_LENGTH);
 }
 
 // ../../packages/rotation/dist/secret-name.js
@@ -10709,12 +10987,12 @@ var OrgSecretTarget = class extends GitHubSecretTarget {
     });
   }
   async #repositoryIds(names) {
-    const ids = [];
+    const ids2 = [];
     for (const name of names) {
       const { data } = await this.call(`looking up the repository ${this.spec.org}/${name}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner: this.spec.org, repo: name }));
-      ids.push(Number(data.id));
+      ids2.push(Number(data.id));
     }
-    return ids;
+    return ids2;
   }
 };
 function memoised(cache, key, load) {
@@ -10825,6 +11103,8 @@ function resolve(options, githubLog) {
       client: keyKindClient(kind.scope, current, kind.managingApiKey === void 0 ? void 0 : current.withApiKey(kind.managingApiKey)),
       keyScope: kind.scope,
       currentKey: platform2.currentKey,
+      managingKeyFingerprint: kind.managingApiKey === void 0 ? void 0 : keyFingerprint(kind.managingApiKey),
+      rebuildRecord: options.rebuildRecord === true,
       targets,
       secretName,
       pinnedFamily: options.family,
@@ -11212,8 +11492,8 @@ function checkFailedWords({ keyKind, managed }) {
 function workingWords({ keyKind, managed }, count) {
   if (keyKind.kind === "personal")
     return `The current key works: it listed ${count} live keys`;
-  const listed = `${count} live ${keyKind.kind === "project" ? `project-scoped keys of project ${keyKind.projectId}` : "organization keys"}`;
-  return managed ? `The current key and the managing key work: ${listed}` : `The current key works: it listed ${listed}`;
+  const listed2 = `${count} live ${keyKind.kind === "project" ? `project-scoped keys of project ${keyKind.projectId}` : "organization keys"}`;
+  return managed ? `The current key and the managing key work: ${listed2}` : `The current key works: it listed ${listed2}`;
 }
 function notLiveWords({ keyKind }, id) {
   if (keyKind.kind === "personal")
@@ -14693,7 +14973,7 @@ async function sealSecret(value, publicKeyBase64) {
   return libsodium_wrappers_default.to_base64(sealed, libsodium_wrappers_default.base64_variants.ORIGINAL);
 }
 
-// ../../packages/rotation/dist/protocol/revocation-plan.js
+// ../../packages/rotation/dist/family-members.js
 function isNewerKey(a2, b2) {
   const [ta2, tb] = [Date.parse(a2.created_at), Date.parse(b2.created_at)];
   return ta2 !== tb ? ta2 > tb : a2.id > b2.id;
@@ -14701,6 +14981,8 @@ function isNewerKey(a2, b2) {
 function familyMembers(keys, family) {
   return keys.filter((k2) => isFamilyMember(k2.name, family)).sort((a2, b2) => isNewerKey(a2, b2) ? -1 : 1);
 }
+
+// ../../packages/rotation/dist/protocol/revocation-plan.js
 function newerMembers(keys, family, own, listedBefore) {
   const entry = keys.find((k2) => k2.id === own.id) ?? (own.created_at ? { ...own, created_at: own.created_at } : void 0);
   return familyMembers(keys, family).filter((k2) => k2.id !== own.id && !listedBefore?.has(k2.id) && (entry ? isNewerKey(k2, entry) : k2.id > own.id));
@@ -14711,13 +14993,14 @@ function describeNewer(family, newer) {
 function selectRevocations(input) {
   const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
+  const rebuilt = input.rebuiltIds ?? /* @__PURE__ */ new Set();
   const previous = new Set(input.previousIds ?? []);
   const isNew = (k2) => k2.id === newKey?.id;
   const olderThanNew = (k2) => !newKey || !isNew(k2) && (listedBefore?.has(k2.id) === true || !isNewerKey(k2, newKey));
   const appearedDuringRun = (k2) => listedBefore !== void 0 && !listedBefore.has(k2.id) && !isNew(k2);
   const members = familyMembers(keys, family);
   const appeared = members.filter(appearedDuringRun);
-  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id));
+  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id));
   const first = candidates.filter((k2) => previous.has(k2.id));
   const history = input.recorded ? (input.historyIds ?? []).map((id) => candidates.find((k2) => k2.id === id && !previous.has(id))).filter((k2) => !!k2) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at);
   let slots = keep - 1;
@@ -14753,12 +15036,91 @@ function selectRevocations(input) {
   const oldestFirst = [...revoke.values()].sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
   return { revoke: oldestFirst, notLive, skipped, appeared, keptBeyondKeep };
 }
+function selectOtherFamilyRevocations(input) {
+  const { keys, family, ownIds, listedBefore } = input;
+  const own = /* @__PURE__ */ new Set([...ownIds, ...familyMembers(keys, family).map((k2) => k2.id)]);
+  const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
+  return input.others.filter((other) => other.empty).map((other) => {
+    if (!other.sameKind)
+      return { family: other.family, revoke: [], unseen: [...other.ids], deferred: [] };
+    const named = new Set(other.ids);
+    const theirs = keys.filter((k2) => (named.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id) && !protectedIds.has(k2.id));
+    const deferred = listedBefore ? theirs.filter((k2) => !listedBefore.has(k2.id)) : [];
+    const revoke = deferred.length ? [] : theirs.sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
+    return { family: other.family, revoke, unseen: [], deferred };
+  });
+}
+
+// ../../packages/rotation/dist/record/record-plan.js
+function planRecord(input) {
+  const { family, keyKind, secretName, targets, retired, keys } = input;
+  const listed2 = new Set(targets.map((t2) => t2.identity));
+  const listedIds = new Set(keys.map((k2) => k2.id));
+  const read = input.record ? pruned({ ...input.record, keyKind }, listedIds) : void 0;
+  const live = familyMembers(keys, family).map((k2) => k2.id);
+  let record = read ?? emptyRecord(family, secretName, keyKind);
+  if (input.rebuild) {
+    const rebuilt = rebuiltRecord(family, secretName, keyKind, targets, live);
+    record = { ...record, targets: { ...record.targets, ...rebuilt.targets }, rebuilt: [.../* @__PURE__ */ new Set([...record.rebuilt, ...rebuilt.rebuilt])] };
+  }
+  const known = read !== void 0 || input.rebuild !== void 0;
+  const dropped = Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
+  const protectedIds = new Set(dropped.flatMap((t2) => t2.keyIds));
+  const secret = secretName.toUpperCase();
+  const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
+  return {
+    record,
+    known,
+    replacing: (input.rebuild ?? []).map((u2) => u2.name),
+    dropped,
+    retired: [...retired],
+    previousIds: known ? recordedPrevious(record, listed2) : guessedPrevious(keys, family),
+    protectedIds,
+    otherFamilies: others.flatMap((other) => settled(other, listed2, retired, keyKind))
+  };
+}
+function settled(other, listed2, retired, keyKind) {
+  const named = Object.keys(other.targets);
+  const takenOver = named.filter((identity) => listed2.has(identity));
+  const retiredHere = named.filter((identity) => retired.includes(identity));
+  const record = withoutTargets(other, [...takenOver, ...retiredHere]);
+  const empty = Object.keys(record.targets).length === 0;
+  if (!takenOver.length && !retiredHere.length && !empty)
+    return [];
+  const sameKind = other.keyKind === void 0 || other.keyKind === keyKind;
+  return [{ record, takenOver, retired: retiredHere, sameKind, empty }];
+}
+function blockingRecords(unreadable, family, keyKind, derived) {
+  const own = /* @__PURE__ */ new Set([recordVariableName(family, keyKind), legacyVariableName(family)]);
+  return unreadable.filter((u2) => derived || own.has(u2.name) || u2.family === family);
+}
+function namedKeyIds(record) {
+  const ids2 = new Set(Object.keys(record.fingerprints).map(Number));
+  for (const entry of Object.values(record.targets))
+    for (const id of entry.keyIds)
+      ids2.add(id);
+  return [...ids2].sort((a2, b2) => a2 - b2);
+}
+function recordedPrevious(record, listed2) {
+  const ids2 = /* @__PURE__ */ new Set();
+  for (const [identity, entry] of Object.entries(record.targets))
+    if (listed2.has(identity))
+      for (const id of entry.keyIds)
+        ids2.add(id);
+  return [...ids2].sort((a2, b2) => b2 - a2);
+}
+function guessedPrevious(keys, family) {
+  const members = familyMembers(keys, family);
+  const used = members.filter((k2) => k2.last_used_at).sort((a2, b2) => Date.parse(b2.last_used_at) - Date.parse(a2.last_used_at));
+  return [...new Set([members[0]?.id, used[0]?.id].filter((id) => id !== void 0))];
+}
 
 // ../../packages/rotation/dist/protocol/family-choice.js
 function chooseFamily(input) {
-  const { pinned, records, targets, secretName, keys } = input;
+  const { pinned, targets, secretName, keys, keyKind } = input;
+  const records = input.records.filter((r2) => r2.keyKind === void 0 || r2.keyKind === keyKind);
   if (pinned !== void 0) {
-    return { family: pinned, record: records.find((r2) => r2.family === pinned), why: "given as key-name-prefix" };
+    return { family: pinned, record: records.find((r2) => r2.family === pinned), why: "given as key-name-prefix", derived: false };
   }
   const identities = targets.map(identityOf);
   const secret = secretName.toUpperCase();
@@ -14768,101 +15130,19 @@ function chooseFamily(input) {
     throw new Error(`the targets belong to ${naming.length} key families, each with its own record: ${which2}. Rotate each family on its own, or give key-name-prefix to choose one`);
   }
   if (naming[0])
-    return { family: naming[0].family, record: naming[0], why: "named by the record of these targets" };
+    return { family: naming[0].family, record: naming[0], why: "named by the record of these targets", derived: false };
   const derived = [...new Set(targets.map((t2) => deriveFamily(t2, secretName)))];
   const withKeys = derived.map((family2) => ({ family: family2, newest: familyMembers(keys, family2)[0] })).filter((c2) => c2.newest !== void 0).sort((a2, b2) => Date.parse(b2.newest.created_at) - Date.parse(a2.newest.created_at) || b2.newest.id - a2.newest.id);
   if (withKeys[0]) {
     const family2 = withKeys[0].family;
-    return { family: family2, record: records.find((r2) => r2.family === family2), why: "the family of the keys made for one of these targets" };
+    return { family: family2, record: records.find((r2) => r2.family === family2), why: "the family of the keys made for one of these targets", derived: true };
   }
   const first = [...targets].sort((a2, b2) => identityOf(a2) < identityOf(b2) ? -1 : identityOf(a2) > identityOf(b2) ? 1 : 0)[0];
   const family = deriveFamily(first, secretName);
-  return { family, record: records.find((r2) => r2.family === family), why: "new, derived from the first target in sorted order" };
+  return { family, record: records.find((r2) => r2.family === family), why: "new, derived from the first target in sorted order", derived: true };
 }
 
-// ../../packages/rotation/dist/protocol/target-record-step.js
-function noRecord() {
-  return { store: void 0, record: emptyRecord("", ""), known: false, dropped: [], retired: [], previousIds: [], otherFamilies: [] };
-}
-async function readRecord(ctx, keys) {
-  const store3 = ctx.recordStore;
-  let records = [];
-  if (store3) {
-    ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
-    try {
-      records = await store3.load();
-    } catch (error2) {
-      const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-      ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
-    }
-  }
-  let choice;
-  try {
-    choice = chooseFamily({ pinned: ctx.pinnedFamily, records, targets: ctx.targets, secretName: ctx.secretName, keys });
-  } catch (error2) {
-    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The key family cannot be chosen: ${describeError(error2)}`, advice: "Nothing was changed.", cause: error2 });
-  }
-  ctx.family = choice.family;
-  ctx.report.family = choice.family;
-  ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
-  const record = choice.record ?? emptyRecord(choice.family, ctx.secretName);
-  const listed = new Set(ctx.targets.map(identityOf));
-  const sameSecret = records.filter((r2) => r2.secretName.toUpperCase() === ctx.secretName.toUpperCase());
-  const others = sameSecret.filter((r2) => r2.family !== choice.family);
-  const retired = await checkRetired(ctx, [record, ...others]);
-  const dropped = Object.entries(record.targets).filter(([identity]) => !listed.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  for (const target of dropped)
-    warnDropped(ctx, target, keys);
-  if (store3 && !choice.record)
-    ctx.log("preflight", `No target record of family ${choice.family} yet: this run starts it`);
-  if (!store3)
-    ctx.log("preflight", "No target record is kept (no repository for it): a target dropped from the list is not recognised");
-  ctx.records = {
-    store: store3,
-    record,
-    known: choice.record !== void 0,
-    dropped,
-    retired,
-    previousIds: choice.record ? recordedPrevious(record, listed) : guessedPrevious(keys, choice.family),
-    otherFamilies: otherFamilies(ctx, others, retired, keys)
-  };
-}
-function otherFamilies(ctx, others, retired, keys) {
-  const touched = [];
-  for (const other of others) {
-    const named = retired.filter((identity) => identity in other.targets);
-    const record = withoutTargets(other, named);
-    if (!named.length && Object.keys(record.targets).length)
-      continue;
-    const left = Object.keys(record.targets).length;
-    const recordedIds = new Set(Object.values(other.targets).flatMap((e) => e.keyIds));
-    const unheldKeys = left ? void 0 : keys.filter((k2) => recordedIds.has(k2.id) || familyMembers([k2], other.family).length);
-    touched.push({ record, retired: named, unheldKeys });
-    const what = named.length ? `names the retired target${named.length > 1 ? "s" : ""} ${named.map((id) => other.targets[id]?.spec ?? id).join(", ")}` : "names no target";
-    const then = unheldKeys ? unheldKeys.length ? `no target is left to hold its keys ${unheldKeys.map((k2) => `${k2.id} (${k2.name})`).join(", ")}: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : "no target is left and none of its keys is live: the record is deleted once every target holds the new key" : `it still names ${left} target(s), whose keys stay valid`;
-    ctx.log("preflight", `The record of family ${other.family} ${what}; ${then}`);
-  }
-  return touched;
-}
-function recordedPrevious(record, listed) {
-  const ids = /* @__PURE__ */ new Set();
-  for (const [identity, entry] of Object.entries(record.targets))
-    if (listed.has(identity))
-      for (const id of entry.keyIds)
-        ids.add(id);
-  return [...ids].sort((a2, b2) => b2 - a2);
-}
-function guessedPrevious(keys, family) {
-  const members = familyMembers(keys, family);
-  const used = members.filter((k2) => k2.last_used_at).sort((a2, b2) => Date.parse(b2.last_used_at) - Date.parse(a2.last_used_at));
-  return [...new Set([members[0]?.id, used[0]?.id].filter((id) => id !== void 0))];
-}
-function warnDropped(ctx, target, keys) {
-  const live = target.keyIds.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
-  const holds = live.length ? `may still hold key${live.length > 1 ? "s" : ""} ${live.map((k2) => `${k2.id} (${k2.name})`).join(", ")}, which stay${live.length > 1 ? "" : "s"} valid` : "holds no live key of the family";
-  ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
-  ctx.warn("preflight", `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in retire-targets; otherwise put it back in targets.`);
-}
+// ../../packages/rotation/dist/protocol/retired-targets.js
 async function checkRetired(ctx, records) {
   const retired = [];
   for (const { identity, target } of ctx.retire) {
@@ -14895,86 +15175,205 @@ async function checkRetired(ctx, records) {
   }
   return retired;
 }
-async function recordBeforeCreating(ctx) {
-  const { store: store3, record } = ctx.records;
-  if (!store3 || ctx.dryRun)
-    return;
-  const unnamed = ctx.targets.filter((t2) => !(identityOf(t2) in record.targets));
-  if (!unnamed.length)
-    return;
-  const next = structuredClone(record);
-  for (const target of unnamed)
-    next.targets[identityOf(target)] = { spec: target.describe(), keyIds: [] };
-  ctx.log("create", `Recording in ${store3.describe()} that family ${ctx.family} serves ${unnamed.map((t2) => t2.describe()).join(", ")}, before making its key`);
-  try {
-    await store3.save(next);
-  } catch (error2) {
-    const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-    ctx.fail({
-      code: "record-failed",
-      step: "create",
-      summary: `Before making the key: ${describeError(error2)}`,
-      advice: `${advice} No key was made and no secret was changed.`,
-      cause: error2
-    });
-  }
-  ctx.records.record = next;
+
+// ../../packages/rotation/dist/protocol/record-preflight.js
+function keyKindLabel(keyKind) {
+  if (keyKind.kind === "personal")
+    return "personal";
+  return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
 }
-async function recordBeforeWriting(ctx, keyId) {
-  const { store: store3, record } = ctx.records;
-  if (!store3)
-    return;
+function noRecordPlan() {
+  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], retired: [], previousIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [] };
+}
+async function readRecord(ctx, keys) {
+  const store3 = ctx.recordStore;
+  let loaded = { records: [], unreadable: [] };
+  if (store3) {
+    ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
+    try {
+      loaded = await store3.load();
+    } catch (error2) {
+      const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
+      ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
+    }
+  }
+  const keyKind = keyKindLabel(ctx.keyScope.keyKind);
+  identifyFamilies(loaded.unreadable, keys, keyKind);
+  let choice;
+  try {
+    choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
+  } catch (error2) {
+    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The key family cannot be chosen: ${describeError(error2)}`, advice: "Nothing was changed.", cause: error2 });
+  }
+  ctx.family = choice.family;
+  ctx.report.family = choice.family;
+  ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
+  let blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
+  const lost = choice.derived ? blocking.find((u2) => u2.family !== void 0 && u2.family !== choice.family) : void 0;
+  if (lost?.family) {
+    choice = { ...choice, family: lost.family, record: void 0, why: `the family of the unreadable record ${lost.name}, told by its live keys` };
+    ctx.family = choice.family;
+    ctx.report.family = choice.family;
+    ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
+    blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, false);
+  }
+  for (const other of loaded.unreadable.filter((u2) => !blocking.includes(u2)))
+    warnUnreadable(ctx, other);
+  const newer = blocking.find((u2) => u2.problem === "newer");
+  if (newer)
+    refuseNewer(ctx, newer);
+  if (blocking.length && !ctx.rebuildRecord)
+    refuseUnparsable(ctx, blocking[0], choice.family);
+  if (ctx.rebuildRecord && !blocking.length) {
+    ctx.warn("preflight", `rebuild-record is set, but the target record of family ${choice.family} reads: nothing was rebuilt. Take rebuild-record out of the workflow.`);
+  }
+  const sameSecret = loaded.records.filter((r2) => r2.secretName.toUpperCase() === ctx.secretName.toUpperCase());
+  const retired = await checkRetired(ctx, sameSecret);
   const targets = ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
-  const next = beforeWriting(record, targets, keyId, ctx.records.previousIds);
-  ctx.log("store", `Recording in ${store3.describe()} that ${targets.length} target(s) may hold key ${keyId}, before writing them`);
-  await store3.save(next);
-  ctx.records.record = next;
-}
-async function recordAfterWriting(ctx, keyId) {
-  const { store: store3, record, retired, previousIds } = ctx.records;
-  if (!store3)
-    return;
-  const next = afterWriting(record, ctx.targets.map(identityOf), keyId, retired, previousIds);
-  try {
-    await store3.save(next);
-    ctx.records.record = next;
-    ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
-  } catch (error2) {
-    ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.`);
+  const plan = planRecord({
+    family: choice.family,
+    record: choice.record,
+    records: loaded.records,
+    keyKind,
+    secretName: ctx.secretName,
+    targets,
+    retired,
+    keys,
+    rebuild: blocking.length && ctx.rebuildRecord ? blocking : void 0
+  });
+  ctx.record = plan;
+  refuseManagingKeyOfFamily(ctx, plan, keys);
+  if (store3)
+    refuseOverBudget(ctx, plan, targets);
+  if (plan.replacing.length) {
+    const live = plan.record.rebuilt;
+    ctx.warn("preflight", `The target record of family ${choice.family} is rebuilt in place of ${plan.replacing.join(", ")}, which cannot be read. ${live.length ? `Keys ${live.join(", ")} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in revoke-key-ids.` : "The family has no live key: nothing to protect."} Take rebuild-record out of the workflow.`);
+  } else if (plan.record.rebuilt.length) {
+    ctx.warn("preflight", `Keys ${plan.record.rebuilt.join(", ")} of family ${choice.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in revoke-key-ids.`);
   }
-  for (const other of ctx.records.otherFamilies)
-    await settleOtherFamily(ctx, store3, other);
+  for (const target of plan.dropped)
+    warnDropped(ctx, target, keys);
+  for (const other of plan.otherFamilies)
+    logOtherFamily(ctx, other);
+  if (store3 && !choice.record && !plan.replacing.length)
+    ctx.log("preflight", `No target record of family ${choice.family} yet: this run starts it`);
+  if (!store3)
+    ctx.log("preflight", "No target record is kept (no repository for it): a target dropped from the list is not recognised");
 }
-async function settleOtherFamily(ctx, store3, other) {
-  const { family } = other.record;
-  if (aborted(ctx))
-    return;
-  try {
-    if (other.retired.length)
-      await store3.save(other.record);
-    if (!other.unheldKeys) {
-      ctx.log("revoke", `The record of family ${family} forgets the retired target(s)`);
-      return;
+function identifyFamilies(unreadable, keys, keyKind) {
+  const families = new Set(keys.map((k2) => /^(.+)-\d{8}T\d{6}Z-[a-z0-9]+$/.exec(k2.name)?.[1]).filter((f2) => f2 !== void 0));
+  for (const record of unreadable) {
+    if (record.family !== void 0)
+      continue;
+    for (const family of families) {
+      if (recordVariableName(family, keyKind) === record.name || legacyVariableName(family) === record.name)
+        record.family = family;
     }
-    for (const key of other.unheldKeys) {
-      const outcome = await revokeIfLive(forwardClient(ctx.client, ctx.signal), key.id);
-      ctx.report.revokedKeyIds.push(key.id);
-      ctx.log("revoke", `${outcome === "already-gone" ? "Key" : "Revoked key"} ${key.id} (${key.name}) of family ${family}${outcome === "already-gone" ? " was already revoked" : ""}: no target holds it any more`);
-    }
-    await store3.remove(family);
-    ctx.log("revoke", `Deleted the record of family ${family}: no target holds its keys`);
-  } catch (error2) {
-    ctx.warn("revoke", `Family ${family} names no target any more, but settling it failed (${describeError(error2)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`);
   }
 }
 function recordFacts(ctx) {
-  const { records } = ctx;
+  const plan = ctx.record;
   return {
-    protectedIds: new Set(records.dropped.flatMap((t2) => t2.keyIds)),
-    previousIds: records.previousIds,
-    historyIds: records.record.held,
-    recorded: records.known
+    protectedIds: plan.protectedIds,
+    rebuiltIds: new Set(plan.record.rebuilt),
+    previousIds: plan.previousIds,
+    historyIds: plan.record.held,
+    recorded: plan.known
   };
+}
+function refuseNewer(ctx, record) {
+  return ctx.fail({
+    code: "record-failed",
+    step: "preflight",
+    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} was written by a newer keyturn: its format is ${record.format}, and this release reads formats up to ${RECORD_FORMAT}`,
+    advice: `Upgrade the pinned keyturn release (the rotate-key version in uses:, or @keyturn/rotation) to the one that wrote it or later, in every workflow that rotates ${ctx.secretName}. An older release would lose what the record says. Nothing was changed.`
+  });
+}
+function refuseUnparsable(ctx, record, family) {
+  return ctx.fail({
+    code: "record-failed",
+    step: "preflight",
+    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
+    advice: `Restore the variable's earlier value if you have it, or run once with rebuild-record: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in revoke-key-ids. Nothing was changed.`
+  });
+}
+function warnUnreadable(ctx, record) {
+  const what = record.problem === "newer" ? `was written by a newer keyturn (format ${record.format})` : `cannot be read (${record.detail})`;
+  ctx.warn("preflight", `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`);
+}
+function refuseManagingKeyOfFamily(ctx, plan, keys) {
+  const fingerprint = ctx.managingKeyFingerprint;
+  if (!fingerprint)
+    return;
+  const families = [plan.record, ...plan.otherFamilies.filter((o2) => o2.empty && o2.sameKind).map((o2) => o2.record)];
+  for (const record of families) {
+    const id = Object.entries(record.fingerprints).find(([, fp]) => fp === fingerprint)?.[0];
+    if (id === void 0)
+      continue;
+    const key = keys.find((k2) => k2.id === Number(id));
+    ctx.fail({
+      code: "invalid-options",
+      step: "preflight",
+      summary: `The key in managing-api-key is key ${id}${key ? ` (${key.name})` : ""} of family ${record.family}, whose keys this rotation revokes: it would revoke the key it manages with`,
+      advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`
+    });
+  }
+  if (ctx.currentKey && keyFingerprint(ctx.currentKey) === fingerprint) {
+    ctx.fail({
+      code: "invalid-options",
+      step: "preflight",
+      summary: "The key in managing-api-key is the key being rotated (api-key)",
+      advice: "Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed."
+    });
+  }
+}
+function refuseOverBudget(ctx, plan, targets) {
+  const store3 = ctx.recordStore;
+  const fullest = beforeWriting({ ...plan.record }, targets, { id: Number.MAX_SAFE_INTEGER, fingerprint: "0".repeat(16) }, plan.previousIds);
+  const bytes = recordBytes(fullest);
+  if (bytes > RECORD_BUDGET_BYTES) {
+    ctx.fail({
+      code: "record-failed",
+      step: "preflight",
+      summary: `The target record of family ${plan.record.family} would take ${bytes} bytes, more than its budget of ${RECORD_BUDGET_BYTES} (${Object.keys(fullest.targets).length} targets)`,
+      advice: "Retire the targets no longer rotated (retire-targets), or rotate the targets as several families (key-name-prefix, one per group of targets). Nothing was changed."
+    });
+  }
+  const counted = store3;
+  if (!counted?.variableCount)
+    return;
+  const needed = variablesNeeded(fullest);
+  const held = counted.variableCount();
+  const exists2 = plan.known && !plan.replacing.length && plan.record.keyKind !== void 0;
+  const added = exists2 ? needed - 1 : needed;
+  if (held + added > REPOSITORY_VARIABLE_LIMIT) {
+    ctx.fail({
+      code: "record-failed",
+      step: "preflight",
+      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
+      advice: "Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed."
+    });
+  }
+}
+function warnDropped(ctx, target, keys) {
+  const live = target.keyIds.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
+  const holds = live.length ? `may still hold key${live.length > 1 ? "s" : ""} ${live.map((k2) => `${k2.id} (${k2.name})`).join(", ")}, which stay${live.length > 1 ? "" : "s"} valid` : "holds no live key of the family";
+  ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
+  ctx.warn("preflight", `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in retire-targets; otherwise put it back in targets.`);
+}
+function logOtherFamily(ctx, other) {
+  const { family } = other.record;
+  const specs = (ids2) => ids2.map((id) => other.record.targets[id]?.spec ?? id).join(", ");
+  const what = [
+    other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : "",
+    other.retired.length ? `names the retired target(s) ${other.retired.join(", ")}` : ""
+  ].filter(Boolean);
+  const then = !other.empty ? `it still names ${Object.keys(other.record.targets).length} target(s), whose keys stay valid` : other.sameKind ? `no target is left to hold its keys: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
+  ctx.log("preflight", `The record of family ${family}${other.sameKind ? "" : ` (${other.record.keyKind} keys)`} ${what.join(" and ") || "names no target"}; ${then}`);
+  if (other.empty && !other.sameKind) {
+    const ids2 = namedKeyIds(other.record);
+    ctx.warn("preflight", `Once every target holds this run's key, no target holds a key of family ${family} (${other.record.keyKind} keys): ${ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(other.record)}` : `delete the variable ${variableOf(other.record)}`}. Until then this warning repeats.`);
+  }
 }
 
 // ../../packages/rotation/dist/protocol/preflight.js
@@ -15042,12 +15441,75 @@ async function fetchPublicKeys(ctx) {
   return publicKeys;
 }
 function warnIfUnmanaged(ctx, keys, familyKeys) {
-  if (familyKeys > 0 || ctx.records.known || ctx.revokeKeyIds.length)
+  if (familyKeys > 0 || ctx.record.known || ctx.revokeKeyIds.length)
     return;
   const only = keys.length === 1 ? keys[0] : void 0;
   const which2 = only ? `The current key ${only.id} ("${only.name}")` : "The current key";
   const how = only ? `run with revoke-key-ids: ${only.id}` : "run with revoke-key-ids naming its id (the console lists keys by name; the platform does not say which key made a request)";
   ctx.warn("preflight", `${which2} was not made by this rotation (family ${ctx.family} has no key yet) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, ${how} (or revoke it in the console).`);
+}
+
+// ../../packages/rotation/dist/record/record-writes.js
+async function saveBeforeCreating(store3, plan, targets) {
+  const unnamed = targets.filter((t2) => !(t2.identity in plan.record.targets));
+  if (!unnamed.length && !plan.replacing.length)
+    return void 0;
+  const next = namingTargets(plan.record, targets);
+  await store3.save(next, plan.replacing);
+  plan.record = next;
+  plan.replacing = [];
+  return next;
+}
+async function saveBeforeWriting(store3, plan, targets, key) {
+  const next = beforeWriting(plan.record, targets, key, plan.previousIds);
+  await store3.save(next, plan.replacing);
+  plan.record = next;
+  plan.replacing = [];
+}
+async function saveAfterWriting(store3, plan, targets, keyId) {
+  const next = afterWriting(plan.record, targets.map((t2) => t2.identity), keyId, plan.retired, plan.previousIds);
+  await store3.save(next);
+  plan.record = next;
+}
+
+// ../../packages/rotation/dist/protocol/record-points.js
+var listed = (ctx) => ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
+async function recordBeforeCreating(ctx) {
+  const store3 = ctx.recordStore;
+  if (!store3 || ctx.dryRun)
+    return;
+  try {
+    const saved = await saveBeforeCreating(store3, ctx.record, listed(ctx));
+    if (saved)
+      ctx.log("create", `Recorded in ${store3.describe()} that family ${ctx.family} serves ${ctx.targets.map((t2) => t2.describe()).join(", ")}, before making its key`);
+  } catch (error2) {
+    const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
+    ctx.fail({
+      code: "record-failed",
+      step: "create",
+      summary: `Before making the key: ${describeError(error2)}`,
+      advice: `${advice} No key was made and no secret was changed.`,
+      cause: error2
+    });
+  }
+}
+async function recordBeforeWriting(ctx, created) {
+  const store3 = ctx.recordStore;
+  if (!store3)
+    return;
+  ctx.log("store", `Recording in ${store3.describe()} that ${ctx.targets.length} target(s) may hold key ${created.id}, before writing them`);
+  await saveBeforeWriting(store3, ctx.record, listed(ctx), { id: created.id, fingerprint: keyFingerprint(created.key) });
+}
+async function recordAfterWriting(ctx, keyId) {
+  const store3 = ctx.recordStore;
+  if (!store3)
+    return;
+  try {
+    await saveAfterWriting(store3, ctx.record, listed(ctx), keyId);
+    ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
+  } catch (error2) {
+    ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.`);
+  }
 }
 
 // ../../packages/rotation/dist/protocol/revoke.js
@@ -15097,6 +15559,7 @@ async function revokeOldKeys(ctx, created, verified) {
     ctx.warn("revoke", `A concurrent rotation of ${ctx.secretName} ran during this run, so no key was revoked${planned.length ? ` (not ${planned.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`);
     return;
   }
+  await settleOtherFamilies(ctx, newClient, keys);
   const failures = [];
   let firstError;
   for (const [index, key] of selection.revoke.entries()) {
@@ -15125,6 +15588,47 @@ async function revokeOldKeys(ctx, created, verified) {
   if (!selection.revoke.length)
     ctx.log("revoke", "No key to revoke");
 }
+async function settleOtherFamilies(ctx, client, keys) {
+  const store3 = ctx.recordStore;
+  const others = ctx.record.otherFamilies;
+  if (!store3 || !others.length)
+    return;
+  const settlements = selectOtherFamilyRevocations({
+    others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record) })),
+    keys,
+    family: ctx.family,
+    ownIds: new Set(namedKeyIds(ctx.record.record)),
+    protectedIds: ctx.record.protectedIds,
+    listedBefore: ctx.listedBefore
+  });
+  for (const other of others) {
+    const { family } = other.record;
+    if (aborted(ctx))
+      return;
+    const settlement = settlements.find((s2) => s2.family === family);
+    try {
+      if (other.takenOver.length || other.retired.length)
+        await store3.save(other.record);
+      if (!settlement || !other.sameKind) {
+        ctx.log("revoke", `The record of family ${family} forgets ${[...other.takenOver, ...other.retired].join(", ")}`);
+        continue;
+      }
+      if (settlement.deferred.length) {
+        ctx.warn("revoke", `Keys ${settlement.deferred.map((k2) => k2.id).join(", ")} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.`);
+        continue;
+      }
+      for (const key of settlement.revoke) {
+        const outcome = await revokeIfLive(client, key.id);
+        ctx.report.revokedKeyIds.push(key.id);
+        ctx.log("revoke", `${outcome === "already-gone" ? "Key" : "Revoked key"} ${key.id} (${key.name}) of family ${family}${outcome === "already-gone" ? " was already revoked" : ""}: no target holds it any more`);
+      }
+      await store3.remove(other.record);
+      ctx.log("revoke", `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
+    } catch (error2) {
+      ctx.warn("revoke", `Family ${family} names no target any more, but settling it failed (${describeError(error2)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`);
+    }
+  }
+}
 function managingKeyTrouble(ctx, error2) {
   if (!isManagingKeyFailure(error2))
     return RERUN;
@@ -15140,7 +15644,7 @@ function abortedRevoking(ctx, left) {
 }
 function warnKeptBeyondKeep(ctx, kept) {
   const named = kept.map((k2) => `${k2.id} (${k2.name})`).join(", ");
-  const why = ctx.records.known ? "the target record names all of them as keys the targets may hold (a run was stopped before it finished)" : "no target record says which one the targets held (this is the first run that keeps one), and the platform does not say which key made a request";
+  const why = ctx.record.known ? "the target record names all of them as keys the targets may hold (a run was stopped before it finished)" : "no target record says which one the targets held (this is the first run that keeps one), and the platform does not say which key made a request";
   ctx.warn("revoke", `Keys ${named} stay valid, more than keep: ${ctx.keep} allows, because ${why}. Nothing to do: the next rotation revokes the ones no target holds.`);
 }
 function warnAppeared(ctx, key, newKey) {
@@ -15431,7 +15935,7 @@ async function store2(ctx, created, verified, publicKeys) {
     return { kind: "backed-off", why: superseded.why, mayHold: [], ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
   }
   try {
-    await recordBeforeWriting(ctx, created.id);
+    await recordBeforeWriting(ctx, created);
   } catch (error2) {
     return { kind: "record-failed", error: error2, mayHold: [], ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
   }
@@ -15570,7 +16074,7 @@ async function rotateKey(options) {
   const ctx = {
     ...resolved,
     family,
-    records: noRecord(),
+    record: noRecordPlan(),
     listedBefore: /* @__PURE__ */ new Set(),
     report,
     forward: forwardClient(resolved.client, resolved.signal),
@@ -15623,19 +16127,19 @@ function invalidOptions(options, error2) {
 
 // src/key-ids.ts
 var MAX_KEY_IDS = 100;
-function parseKeyIds(name, text) {
-  const items = splitList(text);
+function parseKeyIds(name, text2) {
+  const items = splitList(text2);
   if (items.length > MAX_KEY_IDS) {
     throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
   }
-  const ids = items.map((item) => {
+  const ids2 = items.map((item) => {
     const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
     if (id < 1) {
       throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
     }
     return id;
   });
-  return unique(ids);
+  return unique(ids2);
 }
 
 // src/inputs.ts
@@ -15644,7 +16148,8 @@ var DEFAULTS2 = {
   "secret-name": DEFAULT_SECRET_NAME,
   keep: "1",
   "dry-run": "false",
-  "key-kind": "personal"
+  "key-kind": "personal",
+  "rebuild-record": "false"
 };
 var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key"];
 var KEY_KINDS = ["personal", "organization", "project"];
@@ -15665,7 +16170,8 @@ var INPUT_OF_OPTION = {
   "keyKind.kind": "key-kind",
   "keyKind.orgId": "org-id",
   "keyKind.projectId": "project-id",
-  managingApiKey: "managing-api-key"
+  managingApiKey: "managing-api-key",
+  rebuildRecord: "rebuild-record"
 };
 function rotateKeyOptions(inputs, hooks = {}) {
   return {
@@ -15692,7 +16198,8 @@ function rotateKeyOptions(inputs, hooks = {}) {
     revokeKeyIds: inputs.revokeKeyIds,
     dryRun: inputs.dryRun,
     keyKind: keyKindOption(inputs),
-    managingApiKey: inputs.managingApiKey
+    managingApiKey: inputs.managingApiKey,
+    rebuildRecord: inputs.rebuildRecord
   };
 }
 function keyKindOption(inputs) {
@@ -15713,9 +16220,9 @@ function readRotateInputs() {
     try {
       return readInput(
         name,
-        (input, text) => {
-          texts[input] = text;
-          return parse3(input, text);
+        (input, text2) => {
+          texts[input] = text2;
+          return parse3(input, text2);
         },
         options
       );
@@ -15737,14 +16244,15 @@ function readRotateInputs() {
     secretName: read("secret-name", nameText, { default: DEFAULTS2["secret-name"] }),
     targets: read("targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
     retireTargets: read("retire-targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
-    family: read("key-name-prefix", (name, text) => text ? nameText(name, text) : void 0),
-    keep: read("keep", (name, text) => parseInteger(name, text), { default: DEFAULTS2.keep }),
+    family: read("key-name-prefix", (name, text2) => text2 ? nameText(name, text2) : void 0),
+    keep: read("keep", (name, text2) => parseInteger(name, text2), { default: DEFAULTS2.keep }),
     revokeKeyIds: read("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
     dryRun: read("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] }),
     keyKind: read("key-kind", keyKindName, { default: DEFAULTS2["key-kind"] }),
     orgId: read("org-id", optionalText),
     projectId: read("project-id", optionalText),
-    managingApiKey: read("managing-api-key", optionalText)
+    managingApiKey: read("managing-api-key", optionalText),
+    rebuildRecord: read("rebuild-record", parseBoolean, { default: DEFAULTS2["rebuild-record"] })
   };
   if (inputs.keyKind) {
     for (const { input, given, usedBy } of [
@@ -15791,29 +16299,29 @@ function credentialMistake(inputs, failed) {
     `is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITE_TOKEN }}, or a GitHub App's app-id and private-key`
   );
 }
-function asText(_name, text) {
-  return text;
+function asText(_name, text2) {
+  return text2;
 }
-function optionalText(_name, text) {
-  return text || void 0;
+function optionalText(_name, text2) {
+  return text2 || void 0;
 }
-function keyKindName(name, text) {
-  if (!KEY_KINDS.includes(text)) throw new InputError(name, `must be one of ${KEY_KINDS.join(", ")}, not ${looksLikeCredential(text) ? rejectedValue(text) : JSON.stringify(text)}`);
-  return text;
+function keyKindName(name, text2) {
+  if (!KEY_KINDS.includes(text2)) throw new InputError(name, `must be one of ${KEY_KINDS.join(", ")}, not ${looksLikeCredential(text2) ? rejectedValue(text2) : JSON.stringify(text2)}`);
+  return text2;
 }
-function nameText(name, text) {
-  if (looksLikeCredential(text)) throw new InputError(name, `is ${rejectedValue(text)}, not a name`);
-  return text;
+function nameText(name, text2) {
+  if (looksLikeCredential(text2)) throw new InputError(name, `is ${rejectedValue(text2)}, not a name`);
+  return text2;
 }
-function targetSpecs(name, text) {
-  if (name === "retire-targets" && !text) return [];
+function targetSpecs(name, text2) {
+  if (name === "retire-targets" && !text2) return [];
   let specs;
   try {
     const defaultRepository = name === "targets" ? process.env.GITHUB_REPOSITORY || void 0 : void 0;
-    specs = parseTargetSpecs(text, { defaultRepository });
+    specs = parseTargetSpecs(text2, { defaultRepository });
   } catch (error2) {
     if (!(error2 instanceof OptionError)) throw error2;
-    throw optionMistake(name, error2, text);
+    throw optionMistake(name, error2, text2);
   }
   const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
   if (pasted >= 0) {
@@ -15823,8 +16331,8 @@ function targetSpecs(name, text) {
 }
 
 // src/private-key-mask.ts
-function maskPrivateKey(text) {
-  const value = text.trim();
+function maskPrivateKey(text2) {
+  const value = text2.trim();
   if (!value) return;
   maskValue(value);
   const pem = value.includes("\\n") && !value.includes("\n") ? value.replace(/\\n/g, "\n") : value;

@@ -27,6 +27,7 @@ export const DEFAULTS = {
   keep: '1',
   'dry-run': 'false',
   'key-kind': 'personal',
+  'rebuild-record': 'false',
 } as const;
 
 export const SECRET_INPUTS = ['api-key', 'github-token', 'managing-api-key'] as const;
@@ -54,6 +55,7 @@ const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
   'keyKind.orgId': 'org-id',
   'keyKind.projectId': 'project-id',
   managingApiKey: 'managing-api-key',
+  rebuildRecord: 'rebuild-record',
 };
 
 export interface RotateInputs {
@@ -75,6 +77,7 @@ export interface RotateInputs {
   orgId: string | undefined;
   projectId: string | undefined;
   managingApiKey: string | undefined;
+  rebuildRecord: boolean;
 }
 
 /** What the Action adds to each service's client: the runner's proxy, and a log line per request. */
@@ -116,6 +119,7 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
     dryRun: inputs.dryRun,
     keyKind: keyKindOption(inputs),
     managingApiKey: inputs.managingApiKey,
+    rebuildRecord: inputs.rebuildRecord,
   };
 }
 
@@ -172,6 +176,7 @@ export function readRotateInputs(): RotateInputs {
     orgId: read('org-id', optionalText),
     projectId: read('project-id', optionalText),
     managingApiKey: read('managing-api-key', optionalText),
+    rebuildRecord: read('rebuild-record', parseBoolean, { default: DEFAULTS['rebuild-record'] }),
   };
   // An id given for a kind that does not use it is a mistake, not something to ignore.
   if (inputs.keyKind) {

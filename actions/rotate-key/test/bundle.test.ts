@@ -21,6 +21,7 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'org-id': undefined,
     'project-id': undefined,
     'managing-api-key': undefined,
+    'rebuild-record': DEFAULTS['rebuild-record'],
   },
   required: ['api-key'],
   outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets'],

@@ -14,7 +14,7 @@ const ENTRY_POINTS = {
 
 const EXPECTED = {
   '.': {
-    runtime: ['DEFAULT_SECRET_NAME', 'RotationError', 'checkRotateKeyOptions', 'rotateKey'],
+    runtime: ['DEFAULT_SECRET_NAME', 'FINGERPRINT_LENGTH', 'RotationError', 'checkRotateKeyOptions', 'keyFingerprint', 'rotateKey'],
     types: [
       'DryRunReport',
       'GitHubAccess',
@@ -38,6 +38,7 @@ const EXPECTED = {
     types: [
       'GitHubClient',
       'GitHubClientOptions',
+      'LoadedRecords',
       'OrgVisibility',
       'ParseTargetSpecsOptions',
       'RecordStore',
@@ -48,6 +49,7 @@ const EXPECTED = {
       'TargetPublicKey',
       'TargetRecord',
       'TargetSpec',
+      'UnreadableRecord',
       'WriteOptions',
     ],
   },

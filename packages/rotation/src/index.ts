@@ -9,4 +9,5 @@ export type { DryRunReport, PartialRotationReport, RotationPlan, RotationReport,
 export type { RotationLogEntry, RotationLogger, RotationStep } from './log.js';
 export { RotationError, type RotationErrorCode } from './errors.js';
 export { DEFAULT_SECRET_NAME } from './secret-name.js';
+export { FINGERPRINT_LENGTH, keyFingerprint } from './record/fingerprint.js';
 export type { KeyKind } from './key-kind/key-kind.js';

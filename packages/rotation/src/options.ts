@@ -14,6 +14,7 @@ import { checkKeyKind, type KeyKind, type KeyScope } from './key-kind/key-kind.j
 import { keyKindClient } from './key-kind/kind-client.js';
 import type { RotationPlatformClient } from './platform.js';
 import { githubVariableStore } from './record/github-variables.js';
+import { keyFingerprint } from './record/fingerprint.js';
 import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
 import { createGitHubTarget } from './targets/github/index.js';
@@ -65,6 +66,12 @@ export interface RotateKeyOptions {
    * Refused with a personal kind.
    */
   managingApiKey?: string;
+  /**
+   * Rebuild the family's target record when it cannot be read (edited by hand, cut short): every
+   * live key of the family stays valid until named in revokeKeyIds, as a target the lost record
+   * named may hold it. Leave it out once the record is rebuilt.
+   */
+  rebuildRecord?: boolean;
   /** How to reach GitHub; needed when targets are given as specs. */
   github?: GitHubAccess;
   /**
@@ -131,6 +138,9 @@ export interface ResolvedOptions {
   keyScope: KeyScope;
   /** The current key's value, to write back if a target cannot take the new one. */
   currentKey: string | undefined;
+  /** The managing key's fingerprint (record/fingerprint.ts): it must be no key the run may revoke. */
+  managingKeyFingerprint: string | undefined;
+  rebuildRecord: boolean;
   targets: SecretTarget[];
   secretName: string;
   /** The family given (pinned); else chosen by the preflight. */
@@ -235,6 +245,8 @@ function resolve(options: RotateKeyOptions, githubLog: (line: string) => void): 
       client: keyKindClient(kind.scope, current, kind.managingApiKey === undefined ? undefined : current.withApiKey(kind.managingApiKey)),
       keyScope: kind.scope,
       currentKey: platform.currentKey,
+      managingKeyFingerprint: kind.managingApiKey === undefined ? undefined : keyFingerprint(kind.managingApiKey),
+      rebuildRecord: options.rebuildRecord === true,
       targets,
       secretName,
       pinnedFamily: options.family,

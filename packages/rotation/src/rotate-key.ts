@@ -49,7 +49,8 @@ import { createKey } from './protocol/create.js';
 import { preflight } from './protocol/preflight.js';
 import { revokeOldKeys } from './protocol/revoke.js';
 import { storeKey } from './protocol/store/store.js';
-import { noRecord, recordBeforeCreating } from './protocol/target-record-step.js';
+import { noRecordPlan } from './protocol/record-preflight.js';
+import { recordBeforeCreating } from './protocol/record-points.js';
 import { verifyKey } from './protocol/verify.js';
 import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
@@ -79,7 +80,7 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
   const ctx: RotationContext = {
     ...resolved,
     family,
-    records: noRecord(),
+    record: noRecordPlan(),
     listedBefore: new Set(),
     report,
     forward: forwardClient(resolved.client, resolved.signal),

@@ -20,4 +20,4 @@ export {
 } from './targets/spec.js';
 export { createGitHubTarget } from './targets/github/index.js';
 export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
-export type { RecordStore, TargetEntry, TargetRecord } from './record/target-record.js';
+export type { LoadedRecords, RecordStore, TargetEntry, TargetRecord, UnreadableRecord } from './record/target-record.js';

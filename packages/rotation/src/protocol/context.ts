@@ -8,13 +8,13 @@ import { observer, type RotationLogEntry, type RotationLogger, type RotationStep
 import type { ResolvedOptions } from '../options.js';
 import type { RotationPlatformClient } from '../platform.js';
 import type { PartialRotationReport } from '../report.js';
-import type { RecordState } from './target-record-step.js';
+import type { RecordPlan } from '../record/record-plan.js';
 
 export interface RotationContext extends ResolvedOptions {
   /** The family rotated: pinned, or chosen by the preflight (family-choice.ts). */
   family: string;
-  /** The target record: read by the preflight, written by the store and revoke steps. */
-  records: RecordState;
+  /** The target record's plan: made by the preflight, its record written before create, store and revoke. */
+  record: RecordPlan;
   /** Ids of the keys the preflight listed: none of them is newer than this run's key. */
   listedBefore: Set<number>;
   report: PartialRotationReport;

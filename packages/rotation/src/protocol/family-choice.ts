@@ -2,7 +2,8 @@
 // family given (pinned); else the family whose record names any of these targets (the record
 // follows the targets through every edit); else, for keys made before records existed, the family
 // an earlier build derived from one of the targets (then the first target) that has keys; else a
-// new family derived from the first target in sorted order.
+// new family derived from the first target in sorted order. Only records of the run's kind of key
+// (or of format 1, which had none) count: a record of another kind is another family's.
 
 import { deriveFamily } from '../family.js';
 import type { PlatformKey } from '../platform.js';
@@ -16,6 +17,8 @@ export interface FamilyChoice {
   record: TargetRecord | undefined;
   /** How it was chosen, for the log. */
   why: string;
+  /** Derived from the targets (no record named them, none was given): an unreadable record may be theirs. */
+  derived: boolean;
 }
 
 /** Throws an Error naming the families when the targets belong to more than one record. */
@@ -25,10 +28,13 @@ export function chooseFamily(input: {
   targets: readonly SecretTarget[];
   secretName: string;
   keys: readonly PlatformKey[];
+  /** The run's kind of key (record/target-record.ts, `keyKind`). */
+  keyKind: string;
 }): FamilyChoice {
-  const { pinned, records, targets, secretName, keys } = input;
+  const { pinned, targets, secretName, keys, keyKind } = input;
+  const records = input.records.filter((r) => r.keyKind === undefined || r.keyKind === keyKind);
   if (pinned !== undefined) {
-    return { family: pinned, record: records.find((r) => r.family === pinned), why: 'given as key-name-prefix' };
+    return { family: pinned, record: records.find((r) => r.family === pinned), why: 'given as key-name-prefix', derived: false };
   }
   const identities = targets.map(identityOf);
   const secret = secretName.toUpperCase();
@@ -39,7 +45,7 @@ export function chooseFamily(input: {
       `the targets belong to ${naming.length} key families, each with its own record: ${which}. Rotate each family on its own, or give key-name-prefix to choose one`,
     );
   }
-  if (naming[0]) return { family: naming[0].family, record: naming[0], why: 'named by the record of these targets' };
+  if (naming[0]) return { family: naming[0].family, record: naming[0], why: 'named by the record of these targets', derived: false };
 
   // Keys of an earlier build, whose family came from the first target: whichever target that was.
   const derived = [...new Set(targets.map((t) => deriveFamily(t, secretName)))];
@@ -49,9 +55,9 @@ export function chooseFamily(input: {
     .sort((a, b) => (Date.parse(b.newest.created_at) - Date.parse(a.newest.created_at)) || b.newest.id - a.newest.id);
   if (withKeys[0]) {
     const family = withKeys[0].family;
-    return { family, record: records.find((r) => r.family === family), why: 'the family of the keys made for one of these targets' };
+    return { family, record: records.find((r) => r.family === family), why: 'the family of the keys made for one of these targets', derived: true };
   }
   const first = [...targets].sort((a, b) => (identityOf(a) < identityOf(b) ? -1 : identityOf(a) > identityOf(b) ? 1 : 0))[0]!;
   const family = deriveFamily(first, secretName);
-  return { family, record: records.find((r) => r.family === family), why: 'new, derived from the first target in sorted order' };
+  return { family, record: records.find((r) => r.family === family), why: 'new, derived from the first target in sorted order', derived: true };
 }

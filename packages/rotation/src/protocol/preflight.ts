@@ -14,7 +14,7 @@ import { type SecretTarget, type TargetPublicKey, targetAdvice } from '../target
 import { mintAppTokens } from './app-tokens.js';
 import type { RotationContext } from './context.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
-import { readRecord, recordFacts } from './target-record-step.js';
+import { readRecord, recordFacts } from './record-preflight.js';
 
 // GitHub asks clients to "make requests serially instead of concurrently" to stay clear of its
 // secondary rate limits (https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api).
@@ -108,7 +108,7 @@ async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, 
  * target (the current key cannot be the family's); the key is named only when it is the only one.
  */
 function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[], familyKeys: number): void {
-  if (familyKeys > 0 || ctx.records.known || ctx.revokeKeyIds.length) return;
+  if (familyKeys > 0 || ctx.record.known || ctx.revokeKeyIds.length) return;
   const only = keys.length === 1 ? keys[0] : undefined;
   const which = only ? `The current key ${only.id} ("${only.name}")` : 'The current key';
   const how = only

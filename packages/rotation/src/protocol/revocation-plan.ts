@@ -1,15 +1,9 @@
 // Which keys a rotation revokes: family members older than the newest `keep` (the new key counts),
 // plus the ids the caller names. Never the new key, never a key newer than it (DESIGN.md, step 5).
 
-import { isFamilyMember } from '../family.js';
+import { familyMembers, isNewerKey, type KeyEntry } from '../family-members.js';
 
-export interface KeyEntry {
-  id: number;
-  name: string;
-  created_at: string;
-  /** `null` when the key was never used; absent when unknown (counted as used). */
-  last_used_at?: string | null;
-}
+export { familyMembers, isNewerKey, type KeyEntry };
 
 export interface RevocationSelection {
   /** Live keys to revoke, oldest first. */
@@ -22,16 +16,6 @@ export interface RevocationSelection {
   appeared: KeyEntry[];
   /** Keys the targets may hold, kept although they are more than `keep` allows: the run cannot tell which. */
   keptBeyondKeep: KeyEntry[];
-}
-
-/** Newer = created later; the higher id breaks a tie (ids grow). */
-export function isNewerKey(a: KeyEntry, b: KeyEntry): boolean {
-  const [ta, tb] = [Date.parse(a.created_at), Date.parse(b.created_at)];
-  return ta !== tb ? ta > tb : a.id > b.id;
-}
-
-export function familyMembers<K extends KeyEntry>(keys: readonly K[], family: string): K[] {
-  return keys.filter((k) => isFamilyMember(k.name, family)).sort((a, b) => (isNewerKey(a, b) ? -1 : 1));
 }
 
 /**
@@ -59,7 +43,8 @@ export function describeNewer(family: string, newer: readonly KeyEntry[]): strin
 /**
  * Which members stay valid. Never revoked: the new key and newer ones, keys that appeared during
  * the run (a concurrent rotation's: its write may still land; `listedBefore` holds the ids the
- * preflight listed), and `protectedIds` (keys a dropped target may hold). The `keep - 1` slots
+ * preflight listed), `protectedIds` (keys a dropped target may hold), and `rebuiltIds` (keys a
+ * target of a lost record may hold: revoked only when named, the user's word that none does). The `keep - 1` slots
  * beside the new key go first to `previousIds` (what the listed targets held before the run: the
  * key jobs use now), all of them even past `keep` when there are more (the run cannot tell which
  * one the targets hold: it keeps more, never fewer: `keptBeyondKeep`), then to the history.
@@ -81,12 +66,15 @@ export function selectRevocations(input: {
   revokeKeyIds: readonly number[];
   listedBefore?: ReadonlySet<number>;
   protectedIds?: ReadonlySet<number>;
+  /** Keys live when the record was rebuilt: revoked only when named in revokeKeyIds. */
+  rebuiltIds?: ReadonlySet<number>;
   previousIds?: readonly number[];
   historyIds?: readonly number[];
   recorded?: boolean;
 }): RevocationSelection {
   const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
   const protectedIds = input.protectedIds ?? new Set<number>();
+  const rebuilt = input.rebuiltIds ?? new Set<number>();
   const previous = new Set(input.previousIds ?? []);
   const isNew = (k: KeyEntry) => k.id === newKey?.id;
   const olderThanNew = (k: KeyEntry) => !newKey || (!isNew(k) && (listedBefore?.has(k.id) === true || !isNewerKey(k, newKey)));
@@ -94,7 +82,7 @@ export function selectRevocations(input: {
 
   const members = familyMembers(keys, family);
   const appeared = members.filter(appearedDuringRun);
-  const candidates = members.filter((k) => olderThanNew(k) && !appearedDuringRun(k) && !protectedIds.has(k.id));
+  const candidates = members.filter((k) => olderThanNew(k) && !appearedDuringRun(k) && !protectedIds.has(k.id) && !rebuilt.has(k.id));
   const first = candidates.filter((k) => previous.has(k.id));
   const history = input.recorded
     ? (input.historyIds ?? []).map((id) => candidates.find((k) => k.id === id && !previous.has(id))).filter((k): k is KeyEntry => !!k)
@@ -121,4 +109,54 @@ export function selectRevocations(input: {
   }
   const oldestFirst = [...revoke.values()].sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
   return { revoke: oldestFirst, notLive, skipped, appeared, keptBeyondKeep };
+}
+
+/** Another family's record the run settles (record/record-plan.ts), as far as revoking goes. */
+export interface OtherFamilyKeys {
+  family: string;
+  /** Its keys are of the run's kind: in the listing. */
+  sameKind: boolean;
+  /** No target is left in its record. */
+  empty: boolean;
+  /** Key ids its record names. */
+  ids: readonly number[];
+}
+
+export interface OtherFamilySettlement {
+  family: string;
+  /** Live keys of the family, held by no target any more: revoked. */
+  revoke: KeyEntry[];
+  /** Ids the run cannot see (another kind of key): named in a warning, never left silently valid. */
+  unseen: number[];
+  /** Keys of the family made during this run: the record stays, and the next run settles it. */
+  deferred: KeyEntry[];
+}
+
+/**
+ * Which keys of other families go, once every target holds the new key (I5: a record left naming
+ * no target means no target holds its keys). Only a family whose record names no target; never a
+ * key of the run's own family, one its record names, or one a dropped target may hold; only keys
+ * the preflight listed (I3). A family of another kind is not in the listing: its ids are named.
+ */
+export function selectOtherFamilyRevocations(input: {
+  others: readonly OtherFamilyKeys[];
+  keys: readonly KeyEntry[];
+  family: string;
+  ownIds: ReadonlySet<number>;
+  protectedIds?: ReadonlySet<number>;
+  listedBefore?: ReadonlySet<number>;
+}): OtherFamilySettlement[] {
+  const { keys, family, ownIds, listedBefore } = input;
+  const own = new Set([...ownIds, ...familyMembers(keys, family).map((k) => k.id)]);
+  const protectedIds = input.protectedIds ?? new Set<number>();
+  return input.others
+    .filter((other) => other.empty)
+    .map((other) => {
+      if (!other.sameKind) return { family: other.family, revoke: [], unseen: [...other.ids], deferred: [] };
+      const named = new Set(other.ids);
+      const theirs = keys.filter((k) => (named.has(k.id) || familyMembers([k], other.family).length > 0) && !own.has(k.id) && !protectedIds.has(k.id));
+      const deferred = listedBefore ? theirs.filter((k) => !listedBefore.has(k.id)) : [];
+      const revoke = deferred.length ? [] : theirs.sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
+      return { family: other.family, revoke, unseen: [], deferred };
+    });
 }

@@ -11,8 +11,11 @@ import { notLiveWords } from '../key-kind/words.js';
 import { describeError, type PlatformKey, platformAdvice, rotatedKeyRefused } from '../platform.js';
 import { aborted, type RotationContext } from './context.js';
 import { type CreatedKey, type RevokeOutcome, revokeIfLive } from './revocation.js';
-import { isNewerKey, type KeyEntry, selectRevocations } from './revocation-plan.js';
-import { recordAfterWriting, recordFacts } from './target-record-step.js';
+import { variableOf } from '../record/github-variables.js';
+import { namedKeyIds } from '../record/record-plan.js';
+import { recordFacts } from './record-preflight.js';
+import { recordAfterWriting } from './record-points.js';
+import { isNewerKey, type KeyEntry, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
 import type { VerifiedKey } from './verify.js';
 
 const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
@@ -70,6 +73,7 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
     return;
   }
 
+  await settleOtherFamilies(ctx, newClient, keys);
   const failures: string[] = [];
   let firstError: unknown;
   for (const [index, key] of selection.revoke.entries()) {
@@ -97,6 +101,55 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
   if (!selection.revoke.length) ctx.log('revoke', 'No key to revoke');
 }
 
+/**
+ * Once every listed target holds the new key (I5): other families' records forget the targets this
+ * run took over or retired; one left naming none has its keys revoked (those the revocation plan
+ * picks), then is deleted. Saved first as a tombstone, so a run stopped halfway leaves the rest to
+ * the next. A family of another kind of key stays a tombstone: the preflight names its keys.
+ */
+async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['forward'], keys: readonly PlatformKey[]): Promise<void> {
+  const store = ctx.recordStore;
+  const others = ctx.record.otherFamilies;
+  if (!store || !others.length) return;
+  const settlements = selectOtherFamilyRevocations({
+    others: others.map((o) => ({ family: o.record.family, sameKind: o.sameKind, empty: o.empty, ids: namedKeyIds(o.record) })),
+    keys,
+    family: ctx.family,
+    ownIds: new Set(namedKeyIds(ctx.record.record)),
+    protectedIds: ctx.record.protectedIds,
+    listedBefore: ctx.listedBefore,
+  });
+  for (const other of others) {
+    const { family } = other.record;
+    // An abort leaves the rest to the next run: the tombstone, once saved, says what is left (I4).
+    if (aborted(ctx)) return;
+    const settlement = settlements.find((s) => s.family === family);
+    try {
+      if (other.takenOver.length || other.retired.length) await store.save(other.record);
+      if (!settlement || !other.sameKind) {
+        ctx.log('revoke', `The record of family ${family} forgets ${[...other.takenOver, ...other.retired].join(', ')}`);
+        continue;
+      }
+      if (settlement.deferred.length) {
+        ctx.warn('revoke', `Keys ${settlement.deferred.map((k) => k.id).join(', ')} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.`);
+        continue;
+      }
+      for (const key of settlement.revoke) {
+        const outcome = await revokeIfLive(client, key.id);
+        ctx.report.revokedKeyIds.push(key.id);
+        ctx.log('revoke', `${outcome === 'already-gone' ? 'Key' : 'Revoked key'} ${key.id} (${key.name}) of family ${family}${outcome === 'already-gone' ? ' was already revoked' : ''}: no target holds it any more`);
+      }
+      await store.remove(other.record);
+      ctx.log('revoke', `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
+    } catch (error) {
+      ctx.warn(
+        'revoke',
+        `Family ${family} names no target any more, but settling it failed (${describeError(error)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`,
+      );
+    }
+  }
+}
+
 /** A failure of the managing key is said as such (fix its secret); any other: run again later. */
 function managingKeyTrouble(ctx: RotationContext, error: unknown): string {
   if (!isManagingKeyFailure(error)) return RERUN;
@@ -116,7 +169,7 @@ function abortedRevoking(ctx: RotationContext, left: readonly KeyEntry[]): never
 /** keep counts the previous key once; when the run cannot tell which key that was, it keeps every candidate. */
 function warnKeptBeyondKeep(ctx: RotationContext, kept: readonly KeyEntry[]): void {
   const named = kept.map((k) => `${k.id} (${k.name})`).join(', ');
-  const why = ctx.records.known
+  const why = ctx.record.known
     ? 'the target record names all of them as keys the targets may hold (a run was stopped before it finished)'
     : 'no target record says which one the targets held (this is the first run that keeps one), and the platform does not say which key made a request';
   ctx.warn(

@@ -1,8 +1,9 @@
-// The target record of a key family: which targets its keys were written to, and which keys each
-// may hold. The protocol keeps it so that a target dropped from the list is never locked out: a
-// key that a dropped target may hold is never revoked. It is written BEFORE the secrets (every
-// target about to be written may hold the new key as well), so a crash leaves it naming more keys
-// than the targets hold, never fewer; after every target holds the new key it is narrowed.
+// The target record of a key family: which targets its keys were written to, which keys each may
+// hold, and a fingerprint of each key the family issued. The protocol keeps it so that a target
+// dropped from the list is never locked out: a key that a dropped target may hold is never revoked.
+// It is written BEFORE the secrets (every target about to be written may hold the new key as well),
+// so a crash leaves it naming more keys than the targets hold, never fewer; after every target
+// holds the new key it is narrowed. Pure: the I/O is the RecordStore's (github-variables.ts).
 
 /** One target of a record: its spec and the keys it may hold. */
 export interface TargetEntry {
@@ -16,47 +17,88 @@ export interface TargetEntry {
 export interface TargetRecord {
   family: string;
   secretName: string;
+  /**
+   * The kind of key the family's keys are (`keyKindLabel`): `personal`, `organization:ORG` or
+   * `project:ORG/PROJECT`. Undefined in a record of format 1, which the first run reading it adopts.
+   */
+  keyKind: string | undefined;
   /** By target identity (`targetIdentity`). */
   targets: Record<string, TargetEntry>;
   /** Keys the targets held after each rotation, newest first: `keep` slots go to them in this order. */
   held: number[];
+  /** The fingerprint (fingerprint.ts) of each key of the family the platform still lists, by id. */
+  fingerprints: Record<number, string>;
+  /**
+   * Keys that were live when the record was rebuilt (an unreadable record replaced): a target the
+   * lost record named may hold them, so they are never revoked unless named in revokeKeyIds.
+   */
+  rebuilt: number[];
 }
 
-/** Where records live (GitHub: repository variables, one per family). */
+/** A record variable that could not be read: never taken for an absent record. */
+export interface UnreadableRecord {
+  /** Where it is kept (a variable name). */
+  name: string;
+  /** The family, when the name says which (a record of this run's family or kind). */
+  family?: string;
+  /** `newer`: written by a newer keyturn (`format` says which format); `unparsable`: not a record. */
+  problem: 'newer' | 'unparsable';
+  format?: number;
+  /** Why, in a few words (`not JSON`, `part 2 of 3 is missing`). */
+  detail: string;
+}
+
+/** What a RecordStore's load finds: the records it reads, and the record variables it cannot. */
+export interface LoadedRecords {
+  records: TargetRecord[];
+  unreadable: UnreadableRecord[];
+}
+
+/** Where records live (GitHub: repository variables, one record per family and kind of key). */
 export interface RecordStore {
-  /** Every record kept there, of every family. */
-  load(): Promise<TargetRecord[]>;
-  save(record: TargetRecord): Promise<void>;
+  /** Every record kept there, of every family, and every record variable that cannot be read. */
+  load(): Promise<LoadedRecords>;
+  /** Saves `record`; `replacing` names unreadable records it takes the place of (deleted after). */
+  save(record: TargetRecord, replacing?: readonly string[]): Promise<void>;
   /** Deletes a family's record (once no target holds any of its keys). */
-  remove(family: string): Promise<void>;
+  remove(record: TargetRecord): Promise<void>;
   /** `variables of acme/ops`, for messages. */
   describe(): string;
 }
 
 /** How many earlier keys the record remembers for `keep` (the Action's `keep` is at most 100). */
-const HELD_HISTORY = 100;
+export const HELD_HISTORY = 100;
 
-export function emptyRecord(family: string, secretName: string): TargetRecord {
-  return { family, secretName, targets: {}, held: [] };
+export function emptyRecord(family: string, secretName: string, keyKind: string | undefined): TargetRecord {
+  return { family, secretName, keyKind, targets: {}, held: [], fingerprints: {}, rebuilt: [] };
+}
+
+/** Every key id the record names: held by a target, in the history, fingerprinted or rebuilt. */
+export function recordedKeyIds(record: TargetRecord): Set<number> {
+  const ids = new Set<number>([...record.held, ...record.rebuilt, ...Object.keys(record.fingerprints).map(Number)]);
+  for (const entry of Object.values(record.targets)) for (const id of entry.keyIds) ids.add(id);
+  return ids;
 }
 
 /**
  * Before the first write: every target to be written may hold `keyId` besides what it held, and
  * also `writtenBack`, the keys the run started with: a rollback writes the current key back to
- * every target written, one that held another key (or none) included.
+ * every target written, one that held another key (or none) included. The new key's fingerprint
+ * is kept from now on.
  */
 export function beforeWriting(
   record: TargetRecord,
   targets: ReadonlyArray<{ identity: string; spec: string }>,
-  keyId: number,
+  key: { id: number; fingerprint: string },
   writtenBack: readonly number[],
 ): TargetRecord {
   const next = structuredClone(record);
   for (const { identity, spec } of targets) {
     const keyIds = next.targets[identity]?.keyIds ?? [];
-    const earlier = [...new Set([...keyIds, ...writtenBack])].filter((id) => id !== keyId).sort((a, b) => b - a);
-    next.targets[identity] = { spec, keyIds: [keyId, ...earlier] };
+    const earlier = [...new Set([...keyIds, ...writtenBack])].filter((id) => id !== key.id).sort((a, b) => b - a);
+    next.targets[identity] = { spec, keyIds: [key.id, ...earlier] };
   }
+  next.fingerprints[key.id] = key.fingerprint;
   return next;
 }
 
@@ -90,26 +132,45 @@ export function withoutTargets(record: TargetRecord, identities: readonly string
   return next;
 }
 
-/** Reads a stored record; undefined for anything that is not one (another tool's variable). */
-export function parseRecord(text: string): TargetRecord | undefined {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const record = data as { keyturn?: unknown; family?: unknown; secret?: unknown; targets?: unknown; held?: unknown };
-  if (record?.keyturn !== 1 || typeof record.family !== 'string' || typeof record.secret !== 'string') return undefined;
-  const targets: Record<string, TargetEntry> = {};
-  for (const [identity, entry] of Object.entries((record.targets ?? {}) as Record<string, { spec?: unknown; keys?: unknown }>)) {
-    const keyIds = Array.isArray(entry?.keys) ? entry.keys.filter((id): id is number => Number.isSafeInteger(id)) : [];
-    targets[identity] = { spec: typeof entry?.spec === 'string' ? entry.spec : identity, keyIds };
-  }
-  const held = Array.isArray(record.held) ? record.held.filter((id): id is number => Number.isSafeInteger(id)) : [];
-  return { family: record.family, secretName: record.secret, targets, held };
+/** The listed targets named (keys: none yet), so the family follows them even if the run stops. */
+export function namingTargets(record: TargetRecord, targets: ReadonlyArray<{ identity: string; spec: string }>): TargetRecord {
+  const next = structuredClone(record);
+  for (const { identity, spec } of targets) next.targets[identity] ??= { spec, keyIds: [] };
+  return next;
 }
 
-export function formatRecord(record: TargetRecord): string {
-  const targets = Object.fromEntries(Object.entries(record.targets).map(([id, e]) => [id, { spec: e.spec, keys: e.keyIds }]));
-  return JSON.stringify({ keyturn: 1, family: record.family, secret: record.secretName, targets, held: record.held });
+/**
+ * Without the ids of keys the platform no longer lists (revoked: no target can use them, and no
+ * run can revoke them). Ids are compared with the newest listed id: a key made after the listing (a
+ * concurrent rotation's, recorded meanwhile) is newer than every listed key and is kept, as ids grow.
+ * Only for a record of the kind listed: another kind's keys are not in the listing.
+ */
+export function pruned(record: TargetRecord, listedIds: ReadonlySet<number>): TargetRecord {
+  const newestListed = Math.max(0, ...listedIds);
+  const keep = (id: number) => listedIds.has(id) || id > newestListed;
+  const next = structuredClone(record);
+  for (const entry of Object.values(next.targets)) entry.keyIds = entry.keyIds.filter(keep);
+  next.held = next.held.filter(keep);
+  next.rebuilt = next.rebuilt.filter(keep);
+  next.fingerprints = Object.fromEntries(Object.entries(next.fingerprints).filter(([id]) => keep(Number(id))));
+  return next;
+}
+
+/**
+ * A record rebuilt in place of an unreadable one: every listed target may hold every live key of
+ * the family (so this run keeps them all), and those keys stay protected (`rebuilt`) as a target
+ * the lost record named may hold them.
+ */
+export function rebuiltRecord(
+  family: string,
+  secretName: string,
+  keyKind: string,
+  targets: ReadonlyArray<{ identity: string; spec: string }>,
+  liveIds: readonly number[],
+): TargetRecord {
+  const ids = [...liveIds].sort((a, b) => b - a);
+  const record = emptyRecord(family, secretName, keyKind);
+  for (const { identity, spec } of targets) record.targets[identity] = { spec, keyIds: [...ids] };
+  record.rebuilt = ids;
+  return record;
 }

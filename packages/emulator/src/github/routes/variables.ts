@@ -14,6 +14,8 @@ import { paginate } from './pagination.js';
 const DOCS = 'https://docs.github.com/rest/actions/variables';
 const PERMISSION = 'actions_variables';
 const COLLECTION = '/repos/:owner/:repo/actions/variables';
+/** "500 variables per repository" (https://docs.github.com/actions/reference/workflows-and-actions/variables#limits-for-configuration-variables). */
+export const MAX_REPOSITORY_VARIABLES = 500;
 
 interface Variable {
   name: string;
@@ -59,6 +61,10 @@ export function variableRoutes(ctx: GitHubContext): Route[] {
       const [name, value] = [field(req.body, 'name'), field(req.body, 'value')];
       checked(name, value);
       if (store.has(canonicalSecretName(name))) throw new GitHubError(409, 'Already exists - Variable already exists', DOCS);
+      // The wording is the emulator's: GitHub's own text for this refusal is not documented.
+      if (store.size >= MAX_REPOSITORY_VARIABLES) {
+        throw new GitHubError(422, `Failed to create variable: the repository has reached the limit of ${MAX_REPOSITORY_VARIABLES} variables.`, DOCS);
+      }
       const now = githubTimestamp(new Date(ctx.world.clock()));
       store.set(canonicalSecretName(name), { name: canonicalSecretName(name), value, created_at: now, updated_at: now });
       return { status: 201, body: {} };

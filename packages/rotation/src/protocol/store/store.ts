@@ -9,7 +9,7 @@ import { type SecretTarget, TargetError, type TargetPublicKey } from '../../targ
 import { writeSealed } from '../../targets/write-sealed.js';
 import { aborted, type RotationContext } from '../context.js';
 import { type CreatedKey, revokeOwnKey } from '../revocation.js';
-import { recordBeforeWriting } from '../target-record-step.js';
+import { recordBeforeWriting } from '../record-points.js';
 import type { VerifiedKey } from '../verify.js';
 import { storeFailure } from './messages.js';
 import { newerRotation } from './newer-rotation.js';
@@ -45,7 +45,7 @@ async function store(
   // I5: before any secret is written, the record names every target as one that may hold the new
   // key, so a crash from here on leaves it naming more keys than the targets hold, never fewer.
   try {
-    await recordBeforeWriting(ctx, created.id);
+    await recordBeforeWriting(ctx, created);
   } catch (error) {
     return { kind: 'record-failed', error, mayHold: [], ownKey: await revokeOwnKey(ctx, 'store', created, verified.client) };
   }

@@ -1,0 +1,55 @@
+// Where the steps write the target record (record/record-writes.ts), with what they say: before the
+// key is made (create), before the first secret write (store), after the last (revoke).
+
+import { describeError } from '../platform.js';
+import { keyFingerprint } from '../record/fingerprint.js';
+import { RecordError } from '../record/github-variables.js';
+import { saveAfterWriting, saveBeforeCreating, saveBeforeWriting } from '../record/record-writes.js';
+import { identityOf } from '../targets/secret-target.js';
+import type { RotationContext } from './context.js';
+import type { CreatedKey } from './revocation.js';
+
+const listed = (ctx: RotationContext) => ctx.targets.map((t) => ({ identity: identityOf(t), spec: t.describe() }));
+
+/**
+ * Before the key is created: the record names every listed target (and a rebuilt record takes the
+ * unreadable one's place). Fails the run, with nothing made, when it cannot be saved.
+ */
+export async function recordBeforeCreating(ctx: RotationContext): Promise<void> {
+  const store = ctx.recordStore;
+  if (!store || ctx.dryRun) return;
+  try {
+    const saved = await saveBeforeCreating(store, ctx.record, listed(ctx));
+    if (saved) ctx.log('create', `Recorded in ${store.describe()} that family ${ctx.family} serves ${ctx.targets.map((t) => t.describe()).join(', ')}, before making its key`);
+  } catch (error) {
+    const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
+    ctx.fail({
+      code: 'record-failed',
+      step: 'create',
+      summary: `Before making the key: ${describeError(error)}`,
+      advice: `${advice} No key was made and no secret was changed.`,
+      cause: error,
+    });
+  }
+}
+
+/** Before the first secret write: every target may hold the new key too. Throws the store's error. */
+export async function recordBeforeWriting(ctx: RotationContext, created: CreatedKey): Promise<void> {
+  const store = ctx.recordStore;
+  if (!store) return;
+  ctx.log('store', `Recording in ${store.describe()} that ${ctx.targets.length} target(s) may hold key ${created.id}, before writing them`);
+  await saveBeforeWriting(store, ctx.record, listed(ctx), { id: created.id, fingerprint: keyFingerprint(created.key) });
+}
+
+/** Once every listed target holds the new key; a failure is a warning (the record over-approximates). */
+export async function recordAfterWriting(ctx: RotationContext, keyId: number): Promise<void> {
+  const store = ctx.recordStore;
+  if (!store) return;
+  try {
+    await saveAfterWriting(store, ctx.record, listed(ctx), keyId);
+    ctx.log('revoke', `Recorded in ${store.describe()} that the targets hold key ${keyId}`);
+  } catch (error) {
+    // The record still names more keys than the targets hold: never fewer. The next run narrows it.
+    ctx.warn('revoke', `The target record could not be narrowed to the new key (${describeError(error)}); it still names older keys, which the next rotation sorts out.`);
+  }
+}

@@ -1,0 +1,259 @@
+// The preflight's share of the target record: read every record, choose the family, refuse what
+// must not go on (an unreadable or newer record in the way, a managing key the run may revoke, a
+// record over its budget), check the retired targets, and plan (record/record-plan.ts). Nothing is
+// changed here; the words for what the plan found are said here, once.
+
+import type { KeyKind } from '../key-kind/key-kind.js';
+import { describeError, type PlatformKey } from '../platform.js';
+import { beforeWriting } from '../record/target-record.js';
+import { keyFingerprint } from '../record/fingerprint.js';
+import { RECORD_FORMAT } from '../record/format.js';
+import { RECORD_BUDGET_BYTES, RecordError, recordBytes, variableOf, variablesNeeded } from '../record/github-variables.js';
+import { REPOSITORY_VARIABLE_LIMIT } from '../record/parts.js';
+import { blockingRecords, type DroppedTarget, namedKeyIds, planRecord, type RecordPlan } from '../record/record-plan.js';
+import { emptyRecord, type LoadedRecords, type UnreadableRecord } from '../record/target-record.js';
+import { legacyVariableName, recordVariableName } from '../record/variable-names.js';
+import { identityOf } from '../targets/secret-target.js';
+import type { RotationContext } from './context.js';
+import { chooseFamily } from './family-choice.js';
+import { checkRetired } from './retired-targets.js';
+import type { selectRevocations } from './revocation-plan.js';
+
+/** How a record names its kind of key: `personal`, `organization:ORG`, `project:ORG/PROJECT`. */
+export function keyKindLabel(keyKind: KeyKind): string {
+  if (keyKind.kind === 'personal') return 'personal';
+  return keyKind.kind === 'organization' ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
+}
+
+export function noRecordPlan(): RecordPlan {
+  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], retired: [], previousIds: [], protectedIds: new Set(), otherFamilies: [] };
+}
+
+/** Reads the records, chooses the family (sets ctx.family) and plans the record (ctx.record). */
+export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Promise<void> {
+  const store = ctx.recordStore;
+  let loaded: LoadedRecords = { records: [], unreadable: [] };
+  if (store) {
+    ctx.log('preflight', `Reading the target record from ${store.describe()}`);
+    try {
+      loaded = await store.load();
+    } catch (error) {
+      const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
+      ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The target record could not be read: ${describeError(error)}`, advice: `${advice} Nothing was changed.`, cause: error });
+    }
+  }
+  const keyKind = keyKindLabel(ctx.keyScope.keyKind);
+  identifyFamilies(loaded.unreadable, keys, keyKind);
+  let choice: ReturnType<typeof chooseFamily>;
+  try {
+    choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
+  } catch (error) {
+    return ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The key family cannot be chosen: ${describeError(error)}`, advice: 'Nothing was changed.', cause: error });
+  }
+  ctx.family = choice.family;
+  ctx.report.family = choice.family;
+  ctx.log('preflight', `Key family ${choice.family} (${choice.why})`);
+
+  let blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
+  // A derived family is a guess; an unreadable record whose family its live keys tell is the family's own.
+  const lost = choice.derived ? blocking.find((u) => u.family !== undefined && u.family !== choice.family) : undefined;
+  if (lost?.family) {
+    choice = { ...choice, family: lost.family, record: undefined, why: `the family of the unreadable record ${lost.name}, told by its live keys` };
+    ctx.family = choice.family;
+    ctx.report.family = choice.family;
+    ctx.log('preflight', `Key family ${choice.family} (${choice.why})`);
+    blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, false);
+  }
+  for (const other of loaded.unreadable.filter((u) => !blocking.includes(u))) warnUnreadable(ctx, other);
+  const newer = blocking.find((u) => u.problem === 'newer');
+  if (newer) refuseNewer(ctx, newer);
+  if (blocking.length && !ctx.rebuildRecord) refuseUnparsable(ctx, blocking[0]!, choice.family);
+  if (ctx.rebuildRecord && !blocking.length) {
+    ctx.warn('preflight', `rebuild-record is set, but the target record of family ${choice.family} reads: nothing was rebuilt. Take rebuild-record out of the workflow.`);
+  }
+
+  const sameSecret = loaded.records.filter((r) => r.secretName.toUpperCase() === ctx.secretName.toUpperCase());
+  const retired = await checkRetired(ctx, sameSecret);
+  const targets = ctx.targets.map((t) => ({ identity: identityOf(t), spec: t.describe() }));
+  const plan = planRecord({
+    family: choice.family,
+    record: choice.record,
+    records: loaded.records,
+    keyKind,
+    secretName: ctx.secretName,
+    targets,
+    retired,
+    keys,
+    rebuild: blocking.length && ctx.rebuildRecord ? blocking : undefined,
+  });
+  ctx.record = plan;
+  refuseManagingKeyOfFamily(ctx, plan, keys);
+  if (store) refuseOverBudget(ctx, plan, targets);
+
+  if (plan.replacing.length) {
+    const live = plan.record.rebuilt;
+    ctx.warn(
+      'preflight',
+      `The target record of family ${choice.family} is rebuilt in place of ${plan.replacing.join(', ')}, which cannot be read. ${live.length ? `Keys ${live.join(', ')} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in revoke-key-ids.` : 'The family has no live key: nothing to protect.'} Take rebuild-record out of the workflow.`,
+    );
+  } else if (plan.record.rebuilt.length) {
+    ctx.warn(
+      'preflight',
+      `Keys ${plan.record.rebuilt.join(', ')} of family ${choice.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in revoke-key-ids.`,
+    );
+  }
+  for (const target of plan.dropped) warnDropped(ctx, target, keys);
+  for (const other of plan.otherFamilies) logOtherFamily(ctx, other);
+  if (store && !choice.record && !plan.replacing.length) ctx.log('preflight', `No target record of family ${choice.family} yet: this run starts it`);
+  if (!store) ctx.log('preflight', 'No target record is kept (no repository for it): a target dropped from the list is not recognised');
+}
+
+/**
+ * The family of an unreadable record, when one of the listed keys' families is named by its
+ * variable (the name is a hash of the exact family and kind, so a match is that family).
+ */
+function identifyFamilies(unreadable: UnreadableRecord[], keys: readonly PlatformKey[], keyKind: string): void {
+  const families = new Set(keys.map((k) => /^(.+)-\d{8}T\d{6}Z-[a-z0-9]+$/.exec(k.name)?.[1]).filter((f): f is string => f !== undefined));
+  for (const record of unreadable) {
+    if (record.family !== undefined) continue;
+    for (const family of families) {
+      if (recordVariableName(family, keyKind) === record.name || legacyVariableName(family) === record.name) record.family = family;
+    }
+  }
+}
+
+/** What the target record tells the revocation plan (revocation-plan.ts). */
+export function recordFacts(ctx: RotationContext): Pick<
+  Parameters<typeof selectRevocations>[0],
+  'protectedIds' | 'rebuiltIds' | 'previousIds' | 'historyIds' | 'recorded'
+> {
+  const plan = ctx.record;
+  return {
+    protectedIds: plan.protectedIds,
+    rebuiltIds: new Set(plan.record.rebuilt),
+    previousIds: plan.previousIds,
+    historyIds: plan.record.held,
+    recorded: plan.known,
+  };
+}
+
+function refuseNewer(ctx: RotationContext, record: UnreadableRecord): never {
+  return ctx.fail({
+    code: 'record-failed',
+    step: 'preflight',
+    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} was written by a newer keyturn: its format is ${record.format}, and this release reads formats up to ${RECORD_FORMAT}`,
+    advice: `Upgrade the pinned keyturn release (the rotate-key version in uses:, or @keyturn/rotation) to the one that wrote it or later, in every workflow that rotates ${ctx.secretName}. An older release would lose what the record says. Nothing was changed.`,
+  });
+}
+
+function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family: string): never {
+  return ctx.fail({
+    code: 'record-failed',
+    step: 'preflight',
+    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
+    advice: `Restore the variable's earlier value if you have it, or run once with rebuild-record: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in revoke-key-ids. Nothing was changed.`,
+  });
+}
+
+function warnUnreadable(ctx: RotationContext, record: UnreadableRecord): void {
+  const what = record.problem === 'newer' ? `was written by a newer keyturn (format ${record.format})` : `cannot be read (${record.detail})`;
+  ctx.warn(
+    'preflight',
+    `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`,
+  );
+}
+
+/**
+ * The managing key must be no key this run may revoke: a key of the family, or of another family
+ * the run settles. Known by the fingerprints the records keep (a first run cannot tell: README).
+ */
+function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan, keys: readonly PlatformKey[]): void {
+  const fingerprint = ctx.managingKeyFingerprint;
+  if (!fingerprint) return;
+  const families = [plan.record, ...plan.otherFamilies.filter((o) => o.empty && o.sameKind).map((o) => o.record)];
+  for (const record of families) {
+    const id = Object.entries(record.fingerprints).find(([, fp]) => fp === fingerprint)?.[0];
+    if (id === undefined) continue;
+    const key = keys.find((k) => k.id === Number(id));
+    ctx.fail({
+      code: 'invalid-options',
+      step: 'preflight',
+      summary: `The key in managing-api-key is key ${id}${key ? ` (${key.name})` : ''} of family ${record.family}, whose keys this rotation revokes: it would revoke the key it manages with`,
+      advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`,
+    });
+  }
+  // The current key is never the managing key's twin: the same value twice proves nothing.
+  if (ctx.currentKey && keyFingerprint(ctx.currentKey) === fingerprint) {
+    ctx.fail({
+      code: 'invalid-options',
+      step: 'preflight',
+      summary: 'The key in managing-api-key is the key being rotated (api-key)',
+      advice: 'Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed.',
+    });
+  }
+}
+
+/** The record as it will be written before the first secret write must fit its budget and the repository. */
+function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: ReadonlyArray<{ identity: string; spec: string }>): void {
+  const store = ctx.recordStore;
+  // The largest the record gets in this run: every target named with a new key, whose id is the largest an id can be.
+  const fullest = beforeWriting({ ...plan.record }, targets, { id: Number.MAX_SAFE_INTEGER, fingerprint: '0'.repeat(16) }, plan.previousIds);
+  const bytes = recordBytes(fullest);
+  if (bytes > RECORD_BUDGET_BYTES) {
+    ctx.fail({
+      code: 'record-failed',
+      step: 'preflight',
+      summary: `The target record of family ${plan.record.family} would take ${bytes} bytes, more than its budget of ${RECORD_BUDGET_BYTES} (${Object.keys(fullest.targets).length} targets)`,
+      advice: 'Retire the targets no longer rotated (retire-targets), or rotate the targets as several families (key-name-prefix, one per group of targets). Nothing was changed.',
+    });
+  }
+  const counted = store as { variableCount?: () => number } | undefined;
+  if (!counted?.variableCount) return;
+  const needed = variablesNeeded(fullest);
+  const held = counted.variableCount();
+  // New variables: the record's, unless it exists (a rewrite uses the other slot: up to `needed - 1` parts more).
+  const exists = plan.known && !plan.replacing.length && plan.record.keyKind !== undefined;
+  const added = exists ? needed - 1 : needed;
+  if (held + added > REPOSITORY_VARIABLE_LIMIT) {
+    ctx.fail({
+      code: 'record-failed',
+      step: 'preflight',
+      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}), and ${ctx.recordStore!.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
+      advice: 'Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed.',
+    });
+  }
+}
+
+function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly PlatformKey[]): void {
+  const live = target.keyIds.map((id) => keys.find((k) => k.id === id)).filter((k): k is PlatformKey => k !== undefined);
+  const holds = live.length
+    ? `may still hold key${live.length > 1 ? 's' : ''} ${live.map((k) => `${k.id} (${k.name})`).join(', ')}, which stay${live.length > 1 ? '' : 's'} valid`
+    : 'holds no live key of the family';
+  ctx.report.droppedTargets = [...(ctx.report.droppedTargets ?? []), target.spec];
+  ctx.warn(
+    'preflight',
+    `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in retire-targets; otherwise put it back in targets.`,
+  );
+}
+
+function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFamilies'][number]): void {
+  const { family } = other.record;
+  const specs = (ids: readonly string[]) => ids.map((id) => other.record.targets[id]?.spec ?? id).join(', ');
+  const what = [
+    other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : '',
+    other.retired.length ? `names the retired target(s) ${other.retired.join(', ')}` : '',
+  ].filter(Boolean);
+  const then = !other.empty
+    ? `it still names ${Object.keys(other.record.targets).length} target(s), whose keys stay valid`
+    : other.sameKind
+      ? `no target is left to hold its keys: ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
+      : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
+  ctx.log('preflight', `The record of family ${family}${other.sameKind ? '' : ` (${other.record.keyKind} keys)`} ${what.join(' and ') || 'names no target'}; ${then}`);
+  if (other.empty && !other.sameKind) {
+    const ids = namedKeyIds(other.record);
+    ctx.warn(
+      'preflight',
+      `Once every target holds this run's key, no target holds a key of family ${family} (${other.record.keyKind} keys): ${ids.length ? `revoke key${ids.length > 1 ? 's' : ''} ${ids.join(', ')} in the platform console (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(other.record)}` : `delete the variable ${variableOf(other.record)}`}. Until then this warning repeats.`,
+    );
+  }
+}

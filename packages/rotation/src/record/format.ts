@@ -1,0 +1,118 @@
+// The stored form of a target record: JSON with a format number (`keyturn`). Format 2 (this one)
+// groups targets by the keys they may hold (a family whose targets all hold one key costs little
+// more than their names), keeps a spec only where it differs from the identity, and adds the key
+// kind, the fingerprints and the rebuilt keys. Format 1 (0.x releases up to the record's first
+// version) is read and migrated. A format above RECORD_FORMAT, or text that is not a record, is
+// reported as such: never taken for an absent record.
+
+import { emptyRecord, type TargetEntry, type TargetRecord } from './target-record.js';
+
+/** The format this build writes; it reads every format up to it. */
+export const RECORD_FORMAT = 2;
+
+export type RecordText =
+  | { kind: 'record'; record: TargetRecord; format: number }
+  | { kind: 'newer'; format: number; family: string | undefined }
+  | { kind: 'unparsable'; detail: string };
+
+/** Reads the text of a stored record, of any format this build knows. */
+export function readRecordText(text: string): RecordText {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { kind: 'unparsable', detail: text.trim() ? 'not JSON (edited by hand, or cut short?)' : 'empty' };
+  }
+  if (!isObject(data)) return { kind: 'unparsable', detail: 'not a JSON object' };
+  const format = data.keyturn;
+  if (!Number.isSafeInteger(format) || (format as number) < 1) return { kind: 'unparsable', detail: 'no format number ("keyturn")' };
+  if ((format as number) > RECORD_FORMAT) {
+    return { kind: 'newer', format: format as number, family: typeof data.family === 'string' ? data.family : undefined };
+  }
+  try {
+    const record = format === 1 ? readFormat1(data) : readFormat2(data);
+    return { kind: 'record', record, format: format as number };
+  } catch (error) {
+    return { kind: 'unparsable', detail: (error as Error).message };
+  }
+}
+
+/** The text of `record` in the current format. */
+export function writeRecordText(record: TargetRecord): string {
+  const groups = new Map<string, string[]>();
+  const specs: Record<string, string> = {};
+  for (const [identity, entry] of Object.entries(record.targets).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const keys = entry.keyIds.join(',');
+    groups.set(keys, [...(groups.get(keys) ?? []), identity]);
+    if (entry.spec !== identity) specs[identity] = entry.spec;
+  }
+  const stored: Record<string, unknown> = {
+    keyturn: RECORD_FORMAT,
+    family: record.family,
+    secret: record.secretName,
+    kind: record.keyKind,
+    targets: [...groups].map(([keys, identities]) => [keys ? keys.split(',').map(Number) : [], identities]),
+    held: record.held,
+    fingerprints: record.fingerprints,
+  };
+  if (Object.keys(specs).length) stored.specs = specs;
+  if (record.rebuilt.length) stored.rebuilt = record.rebuilt;
+  return JSON.stringify(stored);
+}
+
+/** Format 1: `{ keyturn: 1, family, secret, targets: { identity: { spec, keys } }, held }`. */
+function readFormat1(data: Record<string, unknown>): TargetRecord {
+  const record = emptyRecord(text(data.family, 'family'), text(data.secret, 'secret'), undefined);
+  const targets = data.targets ?? {};
+  if (!isObject(targets)) throw new Error('"targets" is not an object');
+  for (const [identity, entry] of Object.entries(targets)) {
+    if (!isObject(entry)) throw new Error(`the target ${identity} is not an object`);
+    record.targets[identity] = { spec: entry.spec === undefined ? identity : text(entry.spec, 'spec'), keyIds: ids(entry.keys ?? [], `keys of ${identity}`) };
+  }
+  record.held = ids(data.held ?? [], 'held');
+  return record;
+}
+
+/** Format 2: targets as `[[keyIds], [identities]]` groups, `specs` where they differ. */
+function readFormat2(data: Record<string, unknown>): TargetRecord {
+  const kind = data.kind === undefined ? undefined : text(data.kind, 'kind');
+  const record = emptyRecord(text(data.family, 'family'), text(data.secret, 'secret'), kind);
+  const specs = data.specs ?? {};
+  if (!isObject(specs)) throw new Error('"specs" is not an object');
+  if (!Array.isArray(data.targets)) throw new Error('"targets" is not a list');
+  for (const group of data.targets) {
+    if (!Array.isArray(group) || group.length !== 2 || !Array.isArray(group[1])) throw new Error('a target group is not [keys, targets]');
+    const keyIds = ids(group[0], 'the keys of a target group');
+    for (const identity of group[1]) {
+      const name = text(identity, 'a target');
+      const spec = specs[name] === undefined ? name : text(specs[name], `the spec of ${name}`);
+      record.targets[name] = { spec, keyIds: [...keyIds] } satisfies TargetEntry;
+    }
+  }
+  record.held = ids(data.held ?? [], 'held');
+  record.rebuilt = ids(data.rebuilt ?? [], 'rebuilt');
+  const fingerprints = data.fingerprints ?? {};
+  if (!isObject(fingerprints)) throw new Error('"fingerprints" is not an object');
+  for (const [id, fingerprint] of Object.entries(fingerprints)) {
+    const keyId = Number(id);
+    if (!Number.isSafeInteger(keyId) || typeof fingerprint !== 'string' || !/^[0-9a-f]{16}$/.test(fingerprint)) {
+      throw new Error(`the fingerprint of key ${id} is not one`);
+    }
+    record.fingerprints[keyId] = fingerprint;
+  }
+  return record;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown, what: string): string {
+  if (typeof value !== 'string' || !value) throw new Error(`"${what}" is not a text`);
+  return value;
+}
+
+function ids(value: unknown, what: string): number[] {
+  if (!Array.isArray(value) || !value.every((id) => Number.isSafeInteger(id) && id > 0)) throw new Error(`${what} is not a list of key ids`);
+  return value as number[];
+}

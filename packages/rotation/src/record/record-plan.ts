@@ -1,0 +1,159 @@
+// What the target record tells a run, decided once in the preflight and pure: the family's record
+// (read, rebuilt or new), which listed targets it names, which targets were dropped (their keys are
+// protected), which are retired, which keys the listed targets held, which keys are protected as a
+// lost record may have named them, and which other families' records this run settles: the
+// targets it takes over from them (a renamed prefix, a switched kind of key) and the retired ones.
+// Which of their keys are revoked is the revocation plan's (protocol/revocation-plan.ts).
+
+import { familyMembers, type KeyEntry } from '../family-members.js';
+import {
+  emptyRecord,
+  pruned,
+  rebuiltRecord,
+  type TargetRecord,
+  type UnreadableRecord,
+  withoutTargets,
+} from './target-record.js';
+import { legacyVariableName, recordVariableName } from './variable-names.js';
+
+export interface DroppedTarget {
+  identity: string;
+  spec: string;
+  keyIds: number[];
+}
+
+/**
+ * Another family's record this run settles once every target holds the new key: it forgets the
+ * targets this run took over or retired; left with none, no target may hold its keys: those the
+ * run can see are revoked (revocation-plan.ts), the others named in a warning.
+ */
+export interface OtherFamily {
+  /** The record as it will be saved: without the targets taken over or retired. */
+  record: TargetRecord;
+  /** Targets it named that this run writes (identities). */
+  takenOver: string[];
+  /** Retired targets it named (identities). */
+  retired: string[];
+  /** True when its keys are of this run's kind: the run lists, and may revoke, them. */
+  sameKind: boolean;
+  /** True when no target is left in it: its keys are held by nothing. */
+  empty: boolean;
+}
+
+export interface RecordPlan {
+  /** The family's record as this run starts it: read (pruned), rebuilt, or new (empty). */
+  record: TargetRecord;
+  /** True when a record said which keys the targets hold (read or rebuilt), not guessed. */
+  known: boolean;
+  /** Unreadable records this run's record replaces (rebuilt): deleted once it is saved. */
+  replacing: string[];
+  /** Targets the record names that are no longer listed nor retired: their keys are never revoked. */
+  dropped: DroppedTarget[];
+  /** Identities of retired targets whose secret is gone: forgotten once the store step is done. */
+  retired: string[];
+  /** Keys the listed targets held before this run, as far as the run can tell: first to keep. */
+  previousIds: number[];
+  /** Keys a dropped target may hold: never revoked. */
+  protectedIds: Set<number>;
+  otherFamilies: OtherFamily[];
+}
+
+export interface RecordPlanInput {
+  family: string;
+  /** The family's readable record, if any (family-choice.ts). */
+  record: TargetRecord | undefined;
+  /** Every readable record of the store. */
+  records: readonly TargetRecord[];
+  keyKind: string;
+  secretName: string;
+  targets: ReadonlyArray<{ identity: string; spec: string }>;
+  /** Retired targets whose secret is gone (identities). */
+  retired: readonly string[];
+  /** The listing of this run's kind, before anything changed. */
+  keys: readonly KeyEntry[];
+  /** Rebuild the record in place of an unreadable one (`blocking` below are replaced). */
+  rebuild: readonly UnreadableRecord[] | undefined;
+}
+
+/** The record plan of a run. */
+export function planRecord(input: RecordPlanInput): RecordPlan {
+  const { family, keyKind, secretName, targets, retired, keys } = input;
+  const listed = new Set(targets.map((t) => t.identity));
+  const listedIds = new Set(keys.map((k) => k.id));
+  const read = input.record ? pruned({ ...input.record, keyKind }, listedIds) : undefined;
+  const live = familyMembers(keys, family).map((k) => k.id);
+  let record = read ?? emptyRecord(family, secretName, keyKind);
+  if (input.rebuild) {
+    const rebuilt = rebuiltRecord(family, secretName, keyKind, targets, live);
+    record = { ...record, targets: { ...record.targets, ...rebuilt.targets }, rebuilt: [...new Set([...record.rebuilt, ...rebuilt.rebuilt])] };
+  }
+  const known = read !== undefined || input.rebuild !== undefined;
+  const dropped = Object.entries(record.targets)
+    .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
+    .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
+  const protectedIds = new Set(dropped.flatMap((t) => t.keyIds));
+  const secret = secretName.toUpperCase();
+  const others = input.records.filter((r) => r !== input.record && r.secretName.toUpperCase() === secret);
+  return {
+    record,
+    known,
+    replacing: (input.rebuild ?? []).map((u) => u.name),
+    dropped,
+    retired: [...retired],
+    previousIds: known ? recordedPrevious(record, listed) : guessedPrevious(keys, family),
+    protectedIds,
+    otherFamilies: others.flatMap((other) => settled(other, listed, retired, keyKind)),
+  };
+}
+
+/** Another family's record, if this run changes it: the targets it took over or retired. */
+function settled(other: TargetRecord, listed: ReadonlySet<string>, retired: readonly string[], keyKind: string): OtherFamily[] {
+  const named = Object.keys(other.targets);
+  const takenOver = named.filter((identity) => listed.has(identity));
+  const retiredHere = named.filter((identity) => retired.includes(identity));
+  const record = withoutTargets(other, [...takenOver, ...retiredHere]);
+  const empty = Object.keys(record.targets).length === 0;
+  if (!takenOver.length && !retiredHere.length && !empty) return [];
+  const sameKind = other.keyKind === undefined || other.keyKind === keyKind;
+  return [{ record, takenOver, retired: retiredHere, sameKind, empty }];
+}
+
+/**
+ * Unreadable records in the way of this run: the family's own (by its variable, or the family a
+ * newer record states), and, when the family was derived rather than read from a record or given,
+ * any other: it may be the record of these targets.
+ */
+export function blockingRecords(
+  unreadable: readonly UnreadableRecord[],
+  family: string,
+  keyKind: string,
+  derived: boolean,
+): UnreadableRecord[] {
+  const own = new Set([recordVariableName(family, keyKind), legacyVariableName(family)]);
+  return unreadable.filter((u) => derived || own.has(u.name) || u.family === family);
+}
+
+/** The ids of another family's keys the listed targets may hold, for a warning when they cannot be seen. */
+export function namedKeyIds(record: TargetRecord): number[] {
+  const ids = new Set<number>(Object.keys(record.fingerprints).map(Number));
+  for (const entry of Object.values(record.targets)) for (const id of entry.keyIds) ids.add(id);
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** What the listed targets may hold, by the record: the key the targets hold first. */
+function recordedPrevious(record: TargetRecord, listed: ReadonlySet<string>): number[] {
+  const ids = new Set<number>();
+  for (const [identity, entry] of Object.entries(record.targets)) if (listed.has(identity)) for (const id of entry.keyIds) ids.add(id);
+  return [...ids].sort((a, b) => b - a);
+}
+
+/**
+ * Without a record (the first run that keeps one): the key the targets hold is not known, as the
+ * platform does not say which key made a request and `last_used_at` may be stale or absent. Both
+ * the newest member and the most recently used one are candidates: keeping both is never fewer.
+ */
+function guessedPrevious(keys: readonly KeyEntry[], family: string): number[] {
+  const members = familyMembers(keys, family);
+  const used = members.filter((k) => k.last_used_at).sort((a, b) => Date.parse(b.last_used_at!) - Date.parse(a.last_used_at!));
+  return [...new Set([members[0]?.id, used[0]?.id].filter((id): id is number => id !== undefined))];
+}

@@ -1,0 +1,40 @@
+// The three points where a run writes its family's record (I5 in rotate-key.ts): before the key is
+// made, before the first secret write, after the last. Each computes the next record from the plan
+// (record-plan.ts) and saves it; the caller says what happened. Then the other families' records
+// the run settles: saved without the targets taken over or retired, deleted once their keys are gone.
+
+import type { RecordPlan } from './record-plan.js';
+import { afterWriting, beforeWriting, namingTargets, type RecordStore, type TargetRecord } from './target-record.js';
+
+type Listed = ReadonlyArray<{ identity: string; spec: string }>;
+
+/**
+ * Before the key is made: the record names every listed target (so the family follows them even if
+ * the run stops before any write), and a rebuilt record takes the unreadable one's place. Nothing
+ * to save (undefined) when both were so already: a steady rotation writes nothing here.
+ */
+export async function saveBeforeCreating(store: RecordStore, plan: RecordPlan, targets: Listed): Promise<TargetRecord | undefined> {
+  const unnamed = targets.filter((t) => !(t.identity in plan.record.targets));
+  if (!unnamed.length && !plan.replacing.length) return undefined;
+  const next = namingTargets(plan.record, targets);
+  await store.save(next, plan.replacing);
+  plan.record = next;
+  plan.replacing = [];
+  return next;
+}
+
+/** Before the first secret write: every target may hold the new key too, and the keys the run started with. */
+export async function saveBeforeWriting(store: RecordStore, plan: RecordPlan, targets: Listed, key: { id: number; fingerprint: string }): Promise<void> {
+  // The key the run started with is, as far as the run can tell, one of previousIds.
+  const next = beforeWriting(plan.record, targets, key, plan.previousIds);
+  await store.save(next, plan.replacing);
+  plan.record = next;
+  plan.replacing = [];
+}
+
+/** Once every listed target holds the new key: the record says so and forgets retired targets. */
+export async function saveAfterWriting(store: RecordStore, plan: RecordPlan, targets: Listed, keyId: number): Promise<void> {
+  const next = afterWriting(plan.record, targets.map((t) => t.identity), keyId, plan.retired, plan.previousIds);
+  await store.save(next);
+  plan.record = next;
+}

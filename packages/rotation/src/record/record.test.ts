@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { selectOtherFamilyRevocations } from '../protocol/revocation-plan.js';
+import { keyFingerprint } from './fingerprint.js';
+import { RECORD_FORMAT, readRecordText, writeRecordText } from './format.js';
+import { joinRecordText, MAX_PARTS, PART_BYTES, readSplitHead, splitRecordText } from './parts.js';
+import { blockingRecords, planRecord } from './record-plan.js';
+import { beforeWriting, emptyRecord, pruned, type TargetRecord } from './target-record.js';
+import { legacyVariableName, parsePartName, partVariableName, recordVariableName } from './variable-names.js';
+
+const FAMILY = 'keyturn-repo-acme-app-neon-api-key-1a2b3c';
+const key = (id: number, name = `${FAMILY}-20260101T000000Z-ab${id}`) => ({ id, name, created_at: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString() });
+
+describe('the record format', () => {
+  it('migrates format 1 (as 0.x wrote it) and writes it back as format 2', () => {
+    const v1 = JSON.stringify({
+      keyturn: 1,
+      family: FAMILY,
+      secret: 'NEON_API_KEY',
+      targets: { 'repo:acme/app': { spec: 'repo:acme/app', keys: [12, 11] }, 'env:acme/app:qa': { spec: 'env:Acme/app:qa', keys: [12] } },
+      held: [12, 9],
+    });
+    const read = readRecordText(v1);
+    expect(read).toMatchObject({ kind: 'record', format: 1 });
+    if (read.kind !== 'record') return;
+    expect(read.record).toEqual({
+      family: FAMILY,
+      secretName: 'NEON_API_KEY',
+      keyKind: undefined,
+      targets: { 'repo:acme/app': { spec: 'repo:acme/app', keyIds: [12, 11] }, 'env:acme/app:qa': { spec: 'env:Acme/app:qa', keyIds: [12] } },
+      held: [12, 9],
+      fingerprints: {},
+      rebuilt: [],
+    });
+    const again = readRecordText(writeRecordText({ ...read.record, keyKind: 'personal' }));
+    expect(again).toEqual({ kind: 'record', format: RECORD_FORMAT, record: { ...read.record, keyKind: 'personal' } });
+  });
+
+  it('refuses a newer format, naming it, and anything that is not a record', () => {
+    expect(readRecordText(JSON.stringify({ keyturn: 3, family: FAMILY }))).toEqual({ kind: 'newer', format: 3, family: FAMILY });
+    for (const text of ['{"keyturn":2,"family":"f","secret":"S","targets":[[', '', 'null', '{"family":"f"}', '{"keyturn":2,"family":"f","secret":"S","targets":{}}', '{"keyturn":1,"family":"f","secret":"S","targets":{"a":{"keys":["x"]}}}']) {
+      expect(readRecordText(text).kind, text).toBe('unparsable');
+    }
+  });
+
+  it('keeps fingerprints, rebuilt keys and specs that differ from their identity', () => {
+    const record: TargetRecord = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'project:org-a/p-1'), held: [5], fingerprints: { 5: keyFingerprint('v') }, rebuilt: [4] };
+    record.targets['org:acme'] = { spec: 'org:acme:selected:app,web', keyIds: [5, 4] };
+    const read = readRecordText(writeRecordText(record));
+    expect(read).toEqual({ kind: 'record', format: 2, record });
+  });
+});
+
+describe('the fingerprint', () => {
+  it('is the first 16 hex characters of a domain-separated SHA-256', () => {
+    const value = 'napi_example_value';
+    expect(keyFingerprint(value)).toBe(createHash('sha256').update(`keyturn-key-fingerprint-v1\0${value}`).digest('hex').slice(0, 16));
+    expect(keyFingerprint(value)).not.toBe(createHash('sha256').update(value).digest('hex').slice(0, 16));
+  });
+});
+
+describe('the budget', () => {
+  /** 1,000 repository targets with long names, each holding the new key and the previous one, 100 keys of history. */
+  function bigRecord(targets: number, nameLength: number): TargetRecord {
+    const record = emptyRecord(FAMILY, 'NEON_API_KEY', 'personal');
+    const ids = Array.from({ length: 100 }, (_, i) => 9_000_000 - i);
+    record.held = ids;
+    for (const id of ids) record.fingerprints[id] = keyFingerprint(String(id));
+    const list = Array.from({ length: targets }, (_, i) => ({ identity: `repo:acme-corporation/${`service-${i}-`.padEnd(nameLength, 'x')}`, spec: '' }));
+    return beforeWriting(record, list.map((t) => ({ ...t, spec: t.identity })), { id: 9_000_001, fingerprint: keyFingerprint('new') }, [9_000_000]);
+  }
+
+  it('fits 1,000 repository targets with fingerprints and keep history in one variable with 15-character names, in two with 30', () => {
+    expect(Buffer.byteLength(writeRecordText(bigRecord(1000, 15)))).toBeLessThan(PART_BYTES);
+    const bytes = Buffer.byteLength(writeRecordText(bigRecord(1000, 30)));
+    expect(bytes).toBeGreaterThan(PART_BYTES);
+    expect(bytes).toBeLessThan(2 * PART_BYTES);
+  });
+
+  it('spreads 1,000 targets of GitHub\'s longest repository names (100 characters) over parts within the budget, each under 48 KB', () => {
+    const record = bigRecord(1000, 100);
+    const text = writeRecordText(record);
+    const split = splitRecordText(text, { keyturn: 2, family: FAMILY, secret: 'NEON_API_KEY', kind: 'personal' }, 'B');
+    expect(split.parts.length).toBeGreaterThan(1);
+    expect(split.parts.length).toBeLessThanOrEqual(MAX_PARTS);
+    for (const value of [split.head, ...split.parts]) expect(Buffer.byteLength(value)).toBeLessThanOrEqual(48 * 1024);
+    const head = readSplitHead(split.head)!;
+    expect(head.parts.slot).toBe('B');
+    const joined = joinRecordText(head, split.parts);
+    expect(joined).toEqual({ text });
+    expect(joinRecordText(head, split.parts.slice(0, -1))).toEqual({ detail: `part ${split.parts.length} of ${split.parts.length} is missing` });
+    expect(joinRecordText(head, [...split.parts.slice(0, -1), `${split.parts.at(-1)} `])).toHaveProperty('detail');
+  });
+});
+
+describe('variable names', () => {
+  it('are readable, tell kinds apart, and keep the format-1 name readable', () => {
+    const name = recordVariableName(FAMILY, 'personal');
+    expect(name).toMatch(/^KEYTURN_RECORD_KEYTURN_REPO_ACME_APP_NEON_API_KEY_1A2B3_[0-9A-F]{16}$/);
+    expect(recordVariableName(FAMILY, 'project:org-a/p-1')).not.toBe(name);
+    expect(legacyVariableName(FAMILY)).toMatch(/^KEYTURN_RECORD_[0-9A-F]{20}$/);
+    expect(parsePartName(partVariableName(name, 'A', 3))).toEqual({ head: name, slot: 'A', index: 3 });
+    expect(parsePartName(name)).toBeUndefined();
+  });
+});
+
+describe('the record plan', () => {
+  const targets = [{ identity: 'repo:acme/app', spec: 'repo:acme/app' }];
+  const base = { family: FAMILY, secretName: 'NEON_API_KEY', keyKind: 'personal', targets, retired: [], rebuild: undefined };
+
+  it('prunes ids the platform no longer lists, but never one newer than the listing (a concurrent rotation\'s)', () => {
+    const record = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), held: [7, 3], fingerprints: { 7: keyFingerprint('a'), 3: keyFingerprint('b') } };
+    record.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [9, 7, 3] };
+    const next = pruned(record, new Set([7, 8]));
+    expect(next.targets['repo:acme/app']!.keyIds).toEqual([9, 7]);
+    expect(next.held).toEqual([7]);
+    expect(Object.keys(next.fingerprints)).toEqual(['7']);
+  });
+
+  it('a rebuilt record protects every live key of the family and names it for the listed targets', () => {
+    const keys = [key(3), key(4), key(5, 'someone-else-20260101T000000Z-aaaa')];
+    const plan = planRecord({ ...base, record: undefined, records: [], keys, rebuild: [{ name: 'KEYTURN_RECORD_X', problem: 'unparsable', detail: 'not JSON' }] });
+    expect(plan.known).toBe(true);
+    expect(plan.record.rebuilt).toEqual([4, 3]);
+    expect(plan.previousIds).toEqual([4, 3]);
+    expect(plan.replacing).toEqual(['KEYTURN_RECORD_X']);
+  });
+
+  it('a record of another kind naming the listed targets is taken over; left empty, its keys are named, never revoked by this kind', () => {
+    const project = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'project:org-a/p-1'), fingerprints: { 21: keyFingerprint('p') } };
+    project.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [21] };
+    const plan = planRecord({ ...base, record: undefined, records: [project], keys: [key(30)] });
+    expect(plan.otherFamilies).toEqual([expect.objectContaining({ takenOver: ['repo:acme/app'], sameKind: false, empty: true })]);
+    const settled = selectOtherFamilyRevocations({ others: [{ family: FAMILY, sameKind: false, empty: true, ids: [21] }], keys: [key(21), key(30)], family: FAMILY, ownIds: new Set([30]) });
+    expect(settled).toEqual([{ family: FAMILY, revoke: [], unseen: [21], deferred: [] }]);
+  });
+
+  it('a renamed prefix takes the targets over from the old family, whose unheld keys are revoked, never the run\'s own', () => {
+    const old = { ...emptyRecord('old-family', 'NEON_API_KEY', 'personal') };
+    old.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [11] };
+    const plan = planRecord({ ...base, record: undefined, records: [old], keys: [key(11, 'old-family-20260101T000000Z-aaaa'), key(12)] });
+    expect(plan.otherFamilies).toEqual([expect.objectContaining({ takenOver: ['repo:acme/app'], sameKind: true, empty: true })]);
+    const keys = [key(11, 'old-family-20260101T000000Z-aaaa'), key(12), key(13, 'old-family-20260101T000000Z-bbbb')];
+    const [settled] = selectOtherFamilyRevocations({ others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11, 12] }], keys, family: FAMILY, ownIds: new Set(), listedBefore: new Set([11, 12, 13]) });
+    expect(settled!.revoke.map((k) => k.id)).toEqual([11, 13]);
+    // A key of the family made during the run: the record stays for the next run.
+    const [later] = selectOtherFamilyRevocations({ others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11] }], keys, family: FAMILY, ownIds: new Set(), listedBefore: new Set([11, 12]) });
+    expect(later).toMatchObject({ revoke: [], deferred: [expect.objectContaining({ id: 13 })] });
+  });
+
+  it('an unreadable record blocks its own family, and any family derived rather than read', () => {
+    const own = { name: recordVariableName(FAMILY, 'personal'), problem: 'unparsable' as const, detail: 'not JSON' };
+    const other = { name: 'KEYTURN_RECORD_OTHER_0123456789ABCDEF', problem: 'unparsable' as const, detail: 'not JSON' };
+    expect(blockingRecords([own, other], FAMILY, 'personal', false)).toEqual([own]);
+    expect(blockingRecords([other], FAMILY, 'personal', true)).toEqual([other]);
+    expect(blockingRecords([{ ...other, name: legacyVariableName(FAMILY) }], FAMILY, 'personal', false)).toHaveLength(1);
+  });
+});
