@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pnpm release:check`: the release workflow's steps up to the publish call, on this machine.
+//   0. the workflows' hardening (scripts/release/check-workflows.mjs)
 //   1. `changeset version` on a copy: the versions the "Version packages" PR would hold
-//   2. each public package packed as it will be published, with no `workspace:` range left
+//   2. each public package packed as it will be published, with no `workspace:` range left and its LICENSE
 //   3. publint and @arethetypeswrong/cli (ESM-only profile) on each tarball
 //   4. the tarballs installed with plain `npm install` into a scratch project outside the workspace,
 //      then used from an ES module (against the emulator) and type-checked from TypeScript
@@ -14,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../lib/cached-install.mjs';
 import { actionTags } from './action-tags.mjs';
-import { pack, packedManifest, unpublishableRanges } from './pack.mjs';
+import { checkWorkflows } from './check-workflows.mjs';
+import { missingLicense, pack, packedManifest, unpublishableRanges } from './pack.mjs';
 import { TSCONFIG, USE_MJS, USE_TS } from './scratch-files.mjs';
 import { rehearseVersion } from './rehearse-version.mjs';
 import { actionPackages, publicPackages } from './workspace-packages.mjs';
@@ -26,6 +28,11 @@ const userEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) =
 const run = (command, args, cwd) =>
   execFileSync(command, args, { cwd, stdio: 'inherit', shell: process.platform === 'win32', env: { ...userEnv, FORCE_COLOR: '0' } });
 const step = (title) => console.log(`\n== ${title}`);
+
+step('workflows: no writing job runs the tests, no needless persisted token, third-party Actions pinned by commit');
+const workflows = checkWorkflows();
+if (workflows.problems.length > 0) throw new Error(`the workflows break the release's hardening:\n  ${workflows.problems.join('\n  ')}`);
+console.log(`${workflows.files.join(', ')}: hold`);
 
 step('"Version packages": changeset version, rehearsed on a copy of the manifests');
 const plan = rehearseVersion();
@@ -40,7 +47,9 @@ try {
     const tarball = pack(dir, work);
     const bad = unpublishableRanges(packedManifest(tarball));
     if (bad.length > 0) throw new Error(`${manifest.name}'s tarball keeps ranges npm cannot install: ${bad.join(', ')}`);
-    console.log(`${manifest.name}: ${tarball} (no workspace: range left)`);
+    const license = missingLicense(tarball);
+    if (license) throw new Error(`${manifest.name}: ${license}`);
+    console.log(`${manifest.name}: ${tarball} (no workspace: range left, LICENSE inside)`);
     tarballs.push({ name: manifest.name, tarball });
   }
 
