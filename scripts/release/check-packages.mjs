@@ -6,7 +6,8 @@
 //   3. publint and @arethetypeswrong/cli (ESM-only profile) on each tarball
 //   4. the tarballs installed with plain `npm install` into a scratch project outside the workspace,
 //      then used from an ES module (against the emulator) and type-checked from TypeScript
-//   5. `npx @keyturn/emulator` answering from that project, and the Action tags a release would move
+//   5. `npx @keyturn/emulator` answering from that project
+//   6. what the release would make: the npm versions, the git tags, the GitHub releases and their notes
 // Run after `pnpm build`. Needs the npm registry (for the scratch project's other dependencies).
 
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,23 @@ import { missingLicense, pack, packedManifest, unpublishableRanges } from './pac
 import { TSCONFIG, USE_MJS, USE_TS } from './scratch-files.mjs';
 import { rehearseVersion } from './rehearse-version.mjs';
 import { actionPackages, publicPackages } from './workspace-packages.mjs';
+
+/** What merging the "Version packages" PR would publish, tag and release (scripts/release/publish.mjs, changesets/action). */
+function printReleasePlan(plan) {
+  step('the release this would make, once the "Version packages" pull request is merged');
+  const published = publicPackages().map((pkg) => pkg.manifest.name);
+  const releases = [...plan].filter(([name]) => published.includes(name));
+  for (const [name, { to }] of releases) console.log(`npm: ${name}@${to} (npm publish <tarball> --provenance --access public)`);
+  const planned = [...plan].find(([name]) => actionPackages().some((pkg) => pkg.manifest.name === name));
+  const { tag, major } = actionTags(planned ? planned[1].to : undefined);
+  console.log(`git tags: ${[...releases.map(([name, { to }]) => `${name}@${to}`), tag].join(', ')} (new, annotated); ${major} moved to ${tag}`);
+  console.log(`  workflows then pin: uses: OWNER/keyturn/actions/rotate-key@${major} (or @${tag})`);
+  for (const [name, { to, changelog }] of releases) {
+    console.log(`GitHub release ${name}@${to} (changesets/action), its notes:`);
+    console.log((changelog || '(no CHANGELOG entry)').replace(/^/gm, '  | '));
+  }
+  console.log(`No GitHub release for ${tag}: changesets/action makes one per package tag (name@version) only.`);
+}
 
 const keep = process.argv.includes('--keep');
 const bin = (name) => join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
@@ -86,11 +104,7 @@ try {
   step('npx @keyturn/emulator --help (the package bin, as a published install runs it)');
   run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', '@keyturn/emulator', '--help'], scratch);
 
-  step('Action tags a release of this version would create and move');
-  const planned = [...plan].find(([name]) => actionPackages().some((pkg) => pkg.manifest.name === name));
-  const { tag, major } = actionTags(planned ? planned[1].to : undefined);
-  console.log(`${tag} (new, annotated) and ${major} (moved to it): uses: OWNER/keyturn/actions/rotate-key@${major}`);
-  console.log(`publish would run, per package: npm publish <tarball> --provenance --access public`);
+  printReleasePlan(plan);
   console.log('\nrelease:check passed: everything up to `npm publish --provenance` holds.');
 } finally {
   if (keep) console.log(`kept ${work}`);
