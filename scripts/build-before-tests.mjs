@@ -3,9 +3,10 @@
 // `npx vitest run` inside a package works right after install, and after an edit to a dependency;
 // turbo's cache makes it a second or two when nothing changed.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { runTurbo } from './turbo.mjs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { ROOT } from './lib/cached-install.mjs';
 
 /** One build per vitest process, however many of its projects name this file. */
 let built;
@@ -20,6 +21,27 @@ export default function setup(project) {
 
 async function build(dir) {
   const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const code = await runTurbo(['run', 'build', `--filter=${name}...`, '--output-logs=errors-only']);
-  if (code !== 0) throw new Error(`building ${name} and its workspace dependencies failed (turbo exited ${code}): fix the error above, then run the tests again`);
+  const turbo = ['run', 'build', `--filter=${name}...`, '--output-logs=errors-only'];
+  // turbo runs each build through pnpm: when none is on PATH (`npx vitest` with no pnpm installed),
+  // go through the pinned one (`npx --yes pnpm@…`), which puts itself on PATH.
+  const [command, args] = pnpmOnPath()
+    ? [process.execPath, [join(ROOT, 'scripts', 'turbo.mjs'), ...turbo]]
+    : ['npx', ['--yes', pinnedPnpm(), 'exec', 'node', join(ROOT, 'scripts', 'turbo.mjs'), ...turbo]];
+  const code = await new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+    child.on('error', reject);
+    child.on('close', (exit, signal) => resolve(exit ?? (signal ? 1 : 0)));
+  });
+  if (code !== 0) throw new Error(`building ${name} and its workspace dependencies failed (exit ${code}): fix the error above, then run the tests again`);
+}
+
+function pnpmOnPath() {
+  const names = process.platform === 'win32' ? ['pnpm.cmd', 'pnpm.exe'] : ['pnpm'];
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir && names.some((file) => existsSync(join(dir, file))));
+}
+
+/** `pnpm@<version>` as the root package.json's `packageManager` pins it. */
+function pinnedPnpm() {
+  const { packageManager } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  return packageManager.split('+')[0];
 }
