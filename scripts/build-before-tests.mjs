@@ -8,15 +8,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { ROOT } from './lib/cached-install.mjs';
 
-/** One build per vitest process, however many of its projects name this file. */
-let built;
+/** One build per vitest process, however many of its projects load this file (each its own module). */
+const BUILT = Symbol.for('keyturn.build-before-tests');
 
 /** @param {{ config?: { root?: string } }} [project] vitest's TestProject */
 export default function setup(project) {
   // Run by turbo (`pnpm test`, `turbo run test`): its test task depends on the build already.
   if (process.env.TURBO_HASH) return;
-  built ??= build(project?.config?.root ?? process.cwd());
-  return built;
+  globalThis[BUILT] ??= build(project?.config?.root ?? process.cwd());
+  return globalThis[BUILT];
 }
 
 async function build(dir) {
