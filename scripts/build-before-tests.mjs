@@ -14,6 +14,7 @@ const BUILT = Symbol.for('keyturn.build-before-tests');
 /** @param {{ config?: { root?: string } }} [project] vitest's TestProject */
 export default function setup(project) {
   // Run by turbo (`pnpm test`, `turbo run test`): its test task depends on the build already.
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: turbo sets it in each task it runs; it is no input of one
   if (process.env.TURBO_HASH) return;
   globalThis[BUILT] ??= build(project?.config?.root ?? process.cwd());
   return globalThis[BUILT];
