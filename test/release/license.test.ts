@@ -35,3 +35,19 @@ describe('missingLicense', () => {
     expect(missingLicense(tarball(file.replace('.', '-'), ['dist/index.js', file]))).toBeUndefined();
   });
 });
+
+describe('the licence files', () => {
+  it('every published package holds the root LICENSE (MIT), which npm packs whatever "files" says', async () => {
+    const { readFileSync, existsSync } = await import('node:fs');
+    const { publicPackages } = await import('../../scripts/release/workspace-packages.mjs');
+    const root = readFileSync(new URL('../../LICENSE', import.meta.url), 'utf8');
+    expect(root).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} keyturn contributors\n/);
+    const packages = publicPackages();
+    expect(packages.map((pkg: { manifest: { name: string } }) => pkg.manifest.name).sort()).toEqual(['@keyturn/api', '@keyturn/emulator', '@keyturn/rotation']);
+    for (const { dir, manifest } of packages as Array<{ dir: string; manifest: { name: string; license: string } }>) {
+      expect(manifest.license, manifest.name).toBe('MIT');
+      expect(existsSync(join(dir, 'LICENSE')), `${manifest.name} has a LICENSE`).toBe(true);
+      expect(readFileSync(join(dir, 'LICENSE'), 'utf8'), manifest.name).toBe(root);
+    }
+  });
+});
