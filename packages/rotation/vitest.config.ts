@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // what the published descriptions require (`sparse`, KEYTURN_EMULATOR_SHAPE), with the same outcomes.
 export default defineConfig({
   test: {
+    // Builds this package and the workspace packages it imports first (turbo, cached).
+    globalSetup: ['../../scripts/build-before-tests.mjs'],
     testTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'full', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },

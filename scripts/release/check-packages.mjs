@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `pnpm release:check`: the release workflow's steps up to the publish call, on this machine.
+//   0. the workflows' hardening (scripts/release/check-workflows.mjs)
 //   1. `changeset version` on a copy: the versions the "Version packages" PR would hold
-//   2. each public package packed as it will be published, with no `workspace:` range left
+//   2. each public package packed as it will be published, with no `workspace:` range left and its LICENSE
 //   3. publint and @arethetypeswrong/cli (ESM-only profile) on each tarball
 //   4. the tarballs installed with plain `npm install` into a scratch project outside the workspace,
 //      then used from an ES module (against the emulator) and type-checked from TypeScript
-//   5. `npx @keyturn/emulator` answering from that project, and the Action tags a release would move
+//   5. `npx @keyturn/emulator` answering from that project
+//   6. what the release would make: the npm versions, the git tags, the GitHub releases and their notes
 // Run after `pnpm build`. Needs the npm registry (for the scratch project's other dependencies).
 
 import { execFileSync } from 'node:child_process';
@@ -14,10 +16,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../lib/cached-install.mjs';
 import { actionTags } from './action-tags.mjs';
-import { pack, packedManifest, unpublishableRanges } from './pack.mjs';
+import { checkWorkflows } from './check-workflows.mjs';
+import { missingLicense, pack, packedManifest, unpublishableRanges } from './pack.mjs';
 import { TSCONFIG, USE_MJS, USE_TS } from './scratch-files.mjs';
 import { rehearseVersion } from './rehearse-version.mjs';
 import { actionPackages, publicPackages } from './workspace-packages.mjs';
+
+/** What merging the "Version packages" PR would publish, tag and release (scripts/release/publish.mjs, changesets/action). */
+function printReleasePlan(plan) {
+  step('the release this would make, once the "Version packages" pull request is merged');
+  const published = publicPackages().map((pkg) => pkg.manifest.name);
+  const releases = [...plan].filter(([name]) => published.includes(name));
+  for (const [name, { to }] of releases) console.log(`npm: ${name}@${to} (npm publish <tarball> --provenance --access public)`);
+  const planned = [...plan].find(([name]) => actionPackages().some((pkg) => pkg.manifest.name === name));
+  const { tag, major } = actionTags(planned ? planned[1].to : undefined);
+  console.log(`git tags: ${[...releases.map(([name, { to }]) => `${name}@${to}`), tag].join(', ')} (new, annotated); ${major} moved to ${tag}`);
+  console.log(`  workflows then pin: uses: OWNER/keyturn/actions/rotate-key@${major} (or @${tag})`);
+  for (const [name, { to, changelog }] of releases) {
+    console.log(`GitHub release ${name}@${to} (changesets/action), its notes:`);
+    console.log((changelog || '(no CHANGELOG entry)').replace(/^/gm, '  | '));
+  }
+  console.log(`No GitHub release for ${tag}: changesets/action makes one per package tag (name@version) only.`);
+}
 
 const keep = process.argv.includes('--keep');
 const bin = (name) => join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
@@ -26,6 +46,11 @@ const userEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) =
 const run = (command, args, cwd) =>
   execFileSync(command, args, { cwd, stdio: 'inherit', shell: process.platform === 'win32', env: { ...userEnv, FORCE_COLOR: '0' } });
 const step = (title) => console.log(`\n== ${title}`);
+
+step('workflows: no writing job runs the tests, no needless persisted token, third-party Actions pinned by commit');
+const workflows = checkWorkflows();
+if (workflows.problems.length > 0) throw new Error(`the workflows break the release's hardening:\n  ${workflows.problems.join('\n  ')}`);
+console.log(`${workflows.files.join(', ')}: hold`);
 
 step('"Version packages": changeset version, rehearsed on a copy of the manifests');
 const plan = rehearseVersion();
@@ -40,7 +65,9 @@ try {
     const tarball = pack(dir, work);
     const bad = unpublishableRanges(packedManifest(tarball));
     if (bad.length > 0) throw new Error(`${manifest.name}'s tarball keeps ranges npm cannot install: ${bad.join(', ')}`);
-    console.log(`${manifest.name}: ${tarball} (no workspace: range left)`);
+    const license = missingLicense(tarball);
+    if (license) throw new Error(`${manifest.name}: ${license}`);
+    console.log(`${manifest.name}: ${tarball} (no workspace: range left, LICENSE inside)`);
     tarballs.push({ name: manifest.name, tarball });
   }
 
@@ -77,11 +104,7 @@ try {
   step('npx @keyturn/emulator --help (the package bin, as a published install runs it)');
   run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', '@keyturn/emulator', '--help'], scratch);
 
-  step('Action tags a release of this version would create and move');
-  const planned = [...plan].find(([name]) => actionPackages().some((pkg) => pkg.manifest.name === name));
-  const { tag, major } = actionTags(planned ? planned[1].to : undefined);
-  console.log(`${tag} (new, annotated) and ${major} (moved to it): uses: OWNER/keyturn/actions/rotate-key@${major}`);
-  console.log(`publish would run, per package: npm publish <tarball> --provenance --access public`);
+  printReleasePlan(plan);
   console.log('\nrelease:check passed: everything up to `npm publish --provenance` holds.');
 } finally {
   if (keep) console.log(`kept ${work}`);

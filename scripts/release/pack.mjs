@@ -29,6 +29,20 @@ export function packedManifest(tarball) {
   return JSON.parse(readFileSync(join(dir, 'package', 'package.json'), 'utf8'));
 }
 
+/** The paths inside a tarball, each under `package/`. */
+export function packedFiles(tarball) {
+  return execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}
+
+/** npm shows a package's licence text from a LICENSE (or LICENCE) file at the tarball's root. */
+const LICENSE_FILE = /^package\/LICEN[CS]E(\.(md|txt))?$/i;
+
+/** Why a packed package would ship without its licence text, or undefined when it ships it. */
+export function missingLicense(tarball) {
+  if (packedFiles(tarball).some((path) => LICENSE_FILE.test(path))) return undefined;
+  return `${tarball} holds no LICENSE file: put the licence text in the package's folder as LICENSE (npm packs it whatever "files" says)`;
+}
+
 /** Dependency ranges a plain `npm install` cannot read: `workspace:`, `link:`, `file:`. */
 export function unpublishableRanges(manifest) {
   const bad = [];

@@ -10,7 +10,10 @@ import { actionPackages, publicPackages } from './workspace-packages.mjs';
 
 const WORKSPACE_FILES = ['package.json', 'pnpm-workspace.yaml', '.changeset'];
 
-/** @returns {Map<string, { from: string, to: string }>} each package's version before and after */
+/**
+ * @returns {Map<string, { from: string, to: string, changelog: string }>} each package's version before and
+ *   after, and the CHANGELOG entry of the new version (the body of its GitHub release)
+ */
 export function rehearseVersion() {
   const copy = mkdtempSync(join(tmpdir(), 'keyturn-version-'));
   try {
@@ -30,12 +33,24 @@ export function rehearseVersion() {
     for (const file of manifests) {
       const before = JSON.parse(readFileSync(file, 'utf8'));
       const after = JSON.parse(readFileSync(join(copy, relative(ROOT, file)), 'utf8'));
-      if (before.version !== after.version) versions.set(before.name, { from: before.version, to: after.version });
+      if (before.version === after.version) continue;
+      const changelog = join(copy, relative(ROOT, dirname(file)), 'CHANGELOG.md');
+      const entry = existsSync(changelog) ? changelogEntry(readFileSync(changelog, 'utf8'), after.version) : '';
+      versions.set(before.name, { from: before.version, to: after.version, changelog: entry });
     }
     return versions;
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+}
+
+/** The section `## <version>` of a CHANGELOG written by changesets, without its heading. */
+export function changelogEntry(text, version) {
+  const start = text.indexOf(`\n## ${version}\n`);
+  if (start === -1) return '';
+  const body = text.slice(start + `\n## ${version}\n`.length);
+  const end = body.indexOf('\n## ');
+  return (end === -1 ? body : body.slice(0, end)).trim();
 }
 
 /** package.json of every workspace package: the globs under `packages:` in pnpm-workspace.yaml (`dir` or `dir/*`). */

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Building the validators reads GitHub's 13 MB description once per file; the cases run in series.
 export default defineConfig({
   test: {
+    // Builds this package and the workspace packages it imports first (turbo, cached).
+    globalSetup: ['../../scripts/build-before-tests.mjs'],
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**'],
     testTimeout: 120_000,

@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 // the published descriptions require (`sparse`, KEYTURN_EMULATOR_SHAPE), with the same outcomes.
 export default defineConfig({
   test: {
+    // Builds this package and the workspace packages it imports first (turbo, cached).
+    globalSetup: ['../../scripts/build-before-tests.mjs'],
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**'],
     maxConcurrency: 8,
