@@ -75,6 +75,10 @@ export interface RotateInputs {
   orgId: string | undefined;
   projectId: string | undefined;
   managingApiKey: string | undefined;
+  /** Not an input: the repository running the workflow (GITHUB_REPOSITORY), which keeps the target record. */
+  repository: string | undefined;
+  /** Not an input: the runner's GitHub API (GITHUB_API_URL; GitHub Enterprise Server's own). */
+  githubApiUrl: string;
 }
 
 /** What the Action adds to each service's client: the runner's proxy, and a log line per request. */
@@ -96,18 +100,21 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
       onRequest: hooks.onPlatformRequest,
       fetch: hooks.fetch,
     },
-    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works), for the App's requests too.
+    // The runner's GitHub API (GitHub Enterprise Server works), for the App's requests too.
     github:
       !inputs.githubToken && (inputs.appId || inputs.privateKey)
         ? {
             appId: inputs.appId as string,
             privateKey: inputs.privateKey as string,
+            baseUrl: inputs.githubApiUrl,
             onToken: hooks.onGitHubToken,
             onRequest: hooks.onGitHubRequest,
             fetch: hooks.fetch,
           }
-        : { token: inputs.githubToken as string, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+        : { token: inputs.githubToken as string, baseUrl: inputs.githubApiUrl, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
     targets: inputs.targets,
+    // The target record lives in the variables of the repository running the workflow; none outside one.
+    record: inputs.repository ? { repository: inputs.repository } : undefined,
     retireTargets: inputs.retireTargets,
     secretName: inputs.secretName,
     family: inputs.family,
@@ -172,6 +179,7 @@ export function readRotateInputs(): RotateInputs {
     orgId: read('org-id', optionalText),
     projectId: read('project-id', optionalText),
     managingApiKey: read('managing-api-key', optionalText),
+    ...fromRunner(),
   };
   // An id given for a kind that does not use it is a mistake, not something to ignore.
   if (inputs.keyKind) {
@@ -200,6 +208,14 @@ export function readRotateInputs(): RotateInputs {
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs as RotateInputs;
+}
+
+/** What the runner's environment says: the library reads none, so the Action passes these on. */
+function fromRunner(): Pick<RotateInputs, 'repository' | 'githubApiUrl'> {
+  return {
+    repository: process.env.GITHUB_REPOSITORY || undefined,
+    githubApiUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
+  };
 }
 
 /**
@@ -251,7 +267,7 @@ function targetSpecs(name: string, text: string): TargetSpec[] {
   if (name === 'retire-targets' && !text) return [];
   let specs: TargetSpec[];
   try {
-    const defaultRepository = name === 'targets' ? process.env.GITHUB_REPOSITORY || undefined : undefined;
+    const defaultRepository = name === 'targets' ? fromRunner().repository : undefined;
     specs = parseTargetSpecs(text, { defaultRepository });
   } catch (error) {
     if (!(error instanceof OptionError)) throw error;

@@ -55,9 +55,8 @@ export async function run(): Promise<void> {
 }
 
 async function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => void): Promise<RotationReport> {
-  // The origins the runner's proxy settings are logged for; the GitHub client defaults to the same.
-  const githubUrl = process.env.GITHUB_API_URL || 'https://api.github.com';
-  const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: core.info, mask: maskValue });
+  // The origins the runner's proxy settings are logged for.
+  const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl, inputs.githubApiUrl], log: core.info, mask: maskValue });
   return rotateKey({
     // A GitHub App's installation tokens are masked as they are minted, before any request uses them.
     ...rotateKeyOptions(inputs, { fetch, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest, onGitHubToken: maskValue }),

@@ -122,28 +122,40 @@ describe('rotateKey', () => {
     [{ targets: [otherStore('kv/Neon'), otherStore('kv/neon')] }, 'targets', /targets vault:kv\/Neon and vault:kv\/neon are the same secret/],
     [{ github: undefined }, 'github', /github options .* are required/],
   ])('refuses bad input %j before any request, naming the option', async (overrides, option, message) => {
-    const previous = process.env.GITHUB_REPOSITORY;
-    delete process.env.GITHUB_REPOSITORY;
-    try {
-      const error = await runRotation(world, overrides).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(OptionError);
-      expect((error as OptionError).option).toBe(option);
-      expect((error as OptionError).message).toMatch(message);
-    } finally {
-      if (previous !== undefined) process.env.GITHUB_REPOSITORY = previous;
-    }
+    const error = await runRotation(world, overrides).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(OptionError);
+    expect((error as OptionError).option).toBe(option);
+    expect((error as OptionError).message).toMatch(message);
     expect(world.platform.log.entries()).toEqual([]);
     expect(world.github.log.entries()).toEqual([]);
   });
 
-  it('defaults to the current repository (GITHUB_REPOSITORY)', async () => {
+  it('defaults to the current repository (defaultRepository)', async () => {
     const run = await runRotation(world, { targets: undefined, defaultRepository: 'acme/web' });
     expect(run.report!.targets).toEqual([REPO]);
     expect(world.github.secretValue(REPO, SECRET)).toBe(run.createdValues[0]);
     expect(world.github.secretValue(ENV, SECRET)).toBe(world.currentKey.key);
+  });
+
+  it('reads no environment: GITHUB_REPOSITORY neither names a target nor turns the target record on', async () => {
+    const previous = process.env.GITHUB_REPOSITORY;
+    process.env.GITHUB_REPOSITORY = 'acme/web';
+    try {
+      const error = await runRotation(world, { targets: undefined }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ option: 'targets', message: expect.stringMatching(/no target given/) });
+      const run = await runRotation(world);
+      expect(run.report!.targets).toEqual([REPO, ENV]);
+      expect(world.github.log.entries().filter((e) => e.path.includes('/actions/variables'))).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.GITHUB_REPOSITORY;
+      else process.env.GITHUB_REPOSITORY = previous;
+    }
   });
 
   it('revokes its key and writes nothing when onKeyCreated fails, and never repeats the value it was given', async () => {
