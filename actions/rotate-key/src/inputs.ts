@@ -1,12 +1,13 @@
 // The inputs of rotate-key, as action.yml declares them (names and defaults are public interface:
 // DESIGN.md "The Actions"). Each input's text is read into a value here (booleans, whole numbers,
 // lists, target specs); every rule about the values is @keyturn/rotation's own
-// (checkRotateKeyOptions), whose mistakes name an option, mapped here to the input to fix. All are
-// checked, and all mistakes reported at once, before the first request.
+// (checkRotateKeyOptions), whose mistakes name an option, mapped here to the input to fix; the
+// options its messages name are mapped here too (inInputWords). All are checked, and all mistakes
+// reported at once, before the first request.
 
 import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
 import { looksLikeCredential, type RequestEvent } from '@keyturn/api/toolkit';
-import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type RotateKeyOptions } from '@keyturn/rotation';
+import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type OptionName, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
 import { formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
 import {
   InputError,
@@ -35,8 +36,8 @@ export const SECRET_INPUTS = ['api-key', 'github-token', 'managing-api-key'] as 
 const KEY_KINDS = ['personal', 'organization', 'project'] as const;
 type KeyKindName = (typeof KEY_KINDS)[number];
 
-/** The input behind each rotateKey option (as rotateKeyOptions below passes them). */
-const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
+/** The input behind each rotateKey option (as rotateKeyOptions below passes them); every option a message names has one. */
+const INPUT_OF_OPTION: Readonly<Record<OptionName, string> & Record<string, string | undefined>> = {
   'platform.apiKey': 'api-key',
   'platform.baseUrl': 'api-url',
   'github.token': 'github-token',
@@ -88,6 +89,11 @@ export interface ServiceHooks {
   onGitHubRequest?: (event: RequestEvent) => void;
   /** Each installation token a GitHub App's run mints (the Action masks it). */
   onGitHubToken?: (token: string) => void;
+}
+
+/** A message of the rotation in the Action's words: each option it names (`revokeKeyIds`) as its input (revoke-key-ids). */
+export function inInputWords(text: string): string {
+  return renameOptions(text, (option) => INPUT_OF_OPTION[option]);
 }
 
 /** The inputs as rotateKey's options: each value passed through under its option's name. */

@@ -20,7 +20,7 @@ import {
   runnerProxyFetch,
   StepGroups,
 } from '@keyturn/action-common';
-import { type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
+import { inInputWords, type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
 import { maskPrivateKey } from './private-key-mask.js';
 import { rotationOutputs, rotationSummary } from './report.js';
 
@@ -47,9 +47,9 @@ export async function run(): Promise<void> {
     groups.close();
     if (error instanceof RotationError) {
       await finish(error.report, error);
-      core.setFailed(error.message);
+      core.setFailed(inInputWords(error.message));
     } else {
-      core.setFailed(failureAnnotation(error));
+      core.setFailed(inInputWords(failureAnnotation(error)));
     }
   }
 }
@@ -70,8 +70,10 @@ function logEntry(groups: StepGroups<RotationStep>, entry: RotationLogEntry): vo
   // The error comes back as the RotationError, whose message setFailed shows outside the groups.
   if (entry.level === 'error') return;
   groups.enter(entry.step);
-  if (entry.level === 'warning') core.warning(entry.message);
-  else core.info(entry.message);
+  // The rotation names its options; the workflow's author reads the inputs they came from.
+  const message = inInputWords(entry.message);
+  if (entry.level === 'warning') core.warning(message);
+  else core.info(message);
 }
 
 function finish(report: PartialRotationReport, error?: RotationError): Promise<void> {

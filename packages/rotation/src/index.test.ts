@@ -14,12 +14,13 @@ const ENTRY_POINTS = {
 
 const EXPECTED = {
   '.': {
-    runtime: ['DEFAULT_SECRET_NAME', 'RotationError', 'checkRotateKeyOptions', 'rotateKey'],
+    runtime: ['DEFAULT_SECRET_NAME', 'RotationError', 'checkRotateKeyOptions', 'renameOptions', 'rotateKey'],
     types: [
       'DryRunReport',
       'GitHubAccess',
       'GitHubAppAccess',
       'KeyKind',
+      'OptionName',
       'PartialRotationReport',
       'PlatformAccess',
       'RotateKeyOptions',

@@ -11,3 +11,4 @@ export type { RotationLogEntry, RotationLogger, RotationStep } from './log.js';
 export { RotationError, type RotationErrorCode } from './errors.js';
 export { DEFAULT_SECRET_NAME } from './secret-name.js';
 export type { KeyKind } from './key-kind/key-kind.js';
+export { type OptionName, renameOptions } from './option-names.js';

@@ -74,7 +74,7 @@ describe('rotateKey', () => {
     const run = await runRotation(world, { revokeKeyIds: [] });
     expect(run.report!.warnings).toEqual([
       expect.stringMatching(
-        new RegExp(`current key ${world.consoleKey.id} \\("console key"\\) was not made by this rotation .* run with revoke-key-ids: ${world.consoleKey.id}`),
+        new RegExp(`current key ${world.consoleKey.id} \\("console key"\\) was not made by this rotation .* run with \`revokeKeyIds\`: ${world.consoleKey.id}`),
       ),
     ]);
     expect(run.logs.filter((l) => l.level === 'warning')).toHaveLength(1);
@@ -93,7 +93,7 @@ describe('rotateKey', () => {
     expect(run.report!.warnings[0]).not.toContain(String(laptop.id));
   });
 
-  it('does not warn, and revokes the console-made key, when revoke-key-ids names it', async () => {
+  it('does not warn, and revokes the console-made key, when revokeKeyIds names it', async () => {
     await world.close();
     world = await startWorld({ seedFamilyKey: false });
     const run = await runRotation(world, { revokeKeyIds: [world.consoleKey.id] });
@@ -103,10 +103,10 @@ describe('rotateKey', () => {
     checkInvariants(world, run);
   });
 
-  it('treats revoke-key-ids that are no longer live as done', async () => {
+  it('treats revokeKeyIds that are no longer live as done', async () => {
     const run = await runRotation(world, { revokeKeyIds: [world.consoleKey.id, 999] });
     expect(run.error).toBeUndefined();
-    expect(run.logs.map((l) => l.message)).toContain('Key 999 of revoke-key-ids is not live: already revoked');
+    expect(run.logs.map((l) => l.message)).toContain('Key 999 of `revokeKeyIds` is not live: already revoked');
     checkInvariants(world, run);
   });
 

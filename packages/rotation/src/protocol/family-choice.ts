@@ -5,6 +5,7 @@
 // new family derived from the first target in sorted order.
 
 import { deriveFamily } from '../family.js';
+import { option } from '../option-names.js';
 import type { PlatformKey } from '../platform.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { identityOf, type SecretTarget } from '../targets/secret-target.js';
@@ -28,7 +29,7 @@ export function chooseFamily(input: {
 }): FamilyChoice {
   const { pinned, records, targets, secretName, keys } = input;
   if (pinned !== undefined) {
-    return { family: pinned, record: records.find((r) => r.family === pinned), why: 'given as key-name-prefix' };
+    return { family: pinned, record: records.find((r) => r.family === pinned), why: `given as ${option('family')}` };
   }
   const identities = targets.map(identityOf);
   const secret = secretName.toUpperCase();
@@ -36,7 +37,7 @@ export function chooseFamily(input: {
   if (naming.length > 1) {
     const which = naming.map((r) => `${r.family} (${Object.values(r.targets).map((e) => e.spec).join(', ')})`).join('; ');
     throw new Error(
-      `the targets belong to ${naming.length} key families, each with its own record: ${which}. Rotate each family on its own, or give key-name-prefix to choose one`,
+      `the targets belong to ${naming.length} key families, each with its own record: ${which}. Rotate each family on its own, or give ${option('family')} to choose one`,
     );
   }
   if (naming[0]) return { family: naming[0].family, record: naming[0], why: 'named by the record of these targets' };

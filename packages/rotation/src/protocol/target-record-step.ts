@@ -3,6 +3,7 @@
 // target may hold the new key too) and narrowed once every target holds it.
 
 import { describeError, type PlatformKey } from '../platform.js';
+import { option } from '../option-names.js';
 import { RecordError } from '../record/github-variables.js';
 import { afterWriting, beforeWriting, emptyRecord, type RecordStore, type TargetRecord, withoutTargets } from '../record/target-record.js';
 import { identityOf, targetAdvice } from '../targets/secret-target.js';
@@ -144,7 +145,7 @@ function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly
   ctx.report.droppedTargets = [...(ctx.report.droppedTargets ?? []), target.spec];
   ctx.warn(
     'preflight',
-    `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in retire-targets; otherwise put it back in targets.`,
+    `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option('retireTargets')}; otherwise put it back in targets.`,
   );
 }
 
@@ -156,7 +157,7 @@ async function checkRetired(ctx: RotationContext, records: readonly TargetRecord
   const retired: string[] = [];
   for (const { identity, target } of ctx.retire) {
     if (!records.some((record) => identity in record.targets)) {
-      ctx.warn('preflight', `${target.describe()} is in retire-targets but no target record of ${ctx.secretName} names it: nothing to retire.`);
+      ctx.warn('preflight', `${target.describe()} is in ${option('retireTargets')} but no target record of ${ctx.secretName} names it: nothing to retire.`);
       continue;
     }
     let meta: Awaited<ReturnType<NonNullable<typeof target.readSecretMeta>>>;
@@ -177,7 +178,7 @@ async function checkRetired(ctx: RotationContext, records: readonly TargetRecord
         code: 'record-failed',
         step: 'preflight',
         summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
-        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`,
+        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of ${option('retireTargets')}), then run again. Nothing was changed.`,
       });
     }
     ctx.log('preflight', `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
