@@ -196,6 +196,8 @@ describe('rotate-key', () => {
     expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
     expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]' });
     expect(annotations(run, 'error')).toEqual([expect.stringMatching(/Target repo:acme\/web cannot take the secret NEON_API_KEY.*Nothing was changed/)]);
+    // The advice names the Action's inputs (the rotation's words name its options: github.token, github.appId).
+    expect(annotations(run, 'error')[0]).toContain('give a valid token in github-token, or check app-id and private-key');
     expect(run.summary).toContain('failed at the preflight step');
     expect(findLeaks(run, ['github_pat_unknown_0123456789abcdef'])).toEqual([]);
   });

@@ -168,7 +168,7 @@ describe('GitHub secret targets', () => {
     it.each([
       ['reader', 403, /Secrets: write.*GITHUB_TOKEN cannot write secrets/],
       ['nobody', 403, /Secrets: write/],
-      ['ghp_unknown', 401, /credential is invalid or expired/],
+      ['ghp_unknown', 401, /credential is invalid or expired: give a valid token in `github\.token`, or check `github\.appId` and `github\.privateKey`/],
     ])('token %s: %i', async (token, status, advice) => {
       const error = await failure(writeFetched(target('repo:acme/web', { token }), 'v'));
       expect(error.status).toBe(status);
