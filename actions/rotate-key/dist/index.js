@@ -489,8 +489,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t2 = 0) {
-          return new this.Promise(function(resolve2, reject) {
-            return setTimeout(resolve2, t2);
+          return new this.Promise(function(resolve, reject) {
+            return setTimeout(resolve, t2);
           });
         }
         computePenalty() {
@@ -701,15 +701,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve2, returned, task;
+          var args, cb, error2, reject, resolve, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve2, reject } = this._queue.shift());
+            ({ task, args, resolve, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve2(returned);
+                  return resolve(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -724,13 +724,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve2;
-          resolve2 = reject = null;
+          var promise, reject, resolve;
+          resolve = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve2 = _resolve;
+            resolve = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve2, reject });
+          this._queue.push({ task, args, resolve, reject });
           this._tryToRun();
           return promise;
         }
@@ -1131,14 +1131,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at2;
               };
-              return new this.Promise((resolve2, reject) => {
+              return new this.Promise((resolve, reject) => {
                 if (finished()) {
-                  return resolve2();
+                  return resolve();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve2();
+                      return resolve();
                     }
                   });
                 }
@@ -1231,9 +1231,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve2, reject) {
+              return new this.Promise(function(resolve, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve2)(args3);
+                  return (args3[0] != null ? reject : resolve)(args3);
                 });
               });
             };
@@ -1412,9 +1412,9 @@ var OptionError = class extends KeyturnError {
   name = "OptionError";
   /** The option's path as the caller wrote it, e.g. `baseUrl` or `retries.maxRetries`. */
   option;
-  constructor(option, message) {
+  constructor(option2, message) {
     super(message);
-    this.option = option;
+    this.option = option2;
   }
 };
 var ApiError = class extends KeyturnError {
@@ -1623,7 +1623,7 @@ var SleepAborted = class extends KeyturnError {
   name = "SleepAborted";
 };
 function abortableSleep(ms, signal, clock = Date.now) {
-  return new Promise((resolve2, reject) => {
+  return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new SleepAborted("sleep aborted"));
       return;
@@ -1641,7 +1641,7 @@ function abortableSleep(ms, signal, clock = Date.now) {
         return;
       }
       signal?.removeEventListener("abort", onAbort);
-      resolve2();
+      resolve();
     };
     timer = setTimeout(wake, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -1751,8 +1751,8 @@ function rejectUnknownKeys(value, allowed, context, parent) {
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key) && value[key] !== void 0) {
       const where = parent === void 0 ? context : `${context}: ${parent}`;
-      const option = parent === void 0 ? key : `${parent}.${key}`;
-      throw new OptionError(option, `${where}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
+      const option2 = parent === void 0 ? key : `${parent}.${key}`;
+      throw new OptionError(option2, `${where}: unknown option "${key}" (allowed: ${allowed.join(", ")})`);
     }
   }
 }
@@ -2961,6 +2961,9 @@ function checkQuery(value) {
 function createClient(options) {
   return new Client(options, "createClient");
 }
+function checkClientOptions(options) {
+  resolveClientOptions(options, "createClient");
+}
 var Client = class _Client {
   #options;
   #transport;
@@ -3100,11 +3103,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve2) {
-      resolve2(value);
+    return value instanceof P2 ? value : new P2(function(resolve) {
+      resolve(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve2, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -3120,7 +3123,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve2(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -3701,17 +3704,17 @@ function readKeyKind(given, problems) {
   return org === void 0 || project === void 0 ? void 0 : { kind: "project", orgId: org, projectId: project };
 }
 function readId(name, value, what, problems) {
-  const option = `keyKind.${name}`;
+  const option2 = `keyKind.${name}`;
   if (value === void 0 || value === "") {
-    problems.push(new OptionError(option, `${name} is required: the id of ${what}`));
+    problems.push(new OptionError(option2, `${name} is required: the id of ${what}`));
     return void 0;
   }
   if (typeof value !== "string" || looksLikeCredential(value)) {
-    problems.push(new OptionError(option, `${name} must be an id, not a credential or another value`));
+    problems.push(new OptionError(option2, `${name} must be an id, not a credential or another value`));
     return void 0;
   }
   if (!ID_PATTERN.test(value)) {
-    problems.push(new OptionError(option, `${name} must be an id of lowercase letters, digits and dashes (at most 60), not ${JSON.stringify(value)}`));
+    problems.push(new OptionError(option2, `${name} must be an id of lowercase letters, digits and dashes (at most 60), not ${JSON.stringify(value)}`));
     return void 0;
   }
   return value;
@@ -3767,6 +3770,14 @@ async function withManagingKey(request2) {
   }
 }
 
+// ../../packages/rotation/dist/option-names.js
+function option(name) {
+  return `\`${name}\``;
+}
+function renameOptions(text2, rename2) {
+  return text2.replace(/`([A-Za-z]+(?:\.[A-Za-z]+)*)`/g, (written, name) => rename2(name) ?? written);
+}
+
 // ../../packages/rotation/dist/platform.js
 function mayHaveTakenEffect(error2) {
   return error2 instanceof ApiError ? error2.mayHaveTakenEffect : true;
@@ -3786,7 +3797,7 @@ function rotationClient(client) {
   };
 }
 function currentKeyRejectedAdvice(secretName) {
-  return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id so nothing stays valid that should not.`;
+  return `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform console, put it in the secret ${secretName}, then run once with ${option("revokeKeyIds")} naming the old key's id so nothing stays valid that should not.`;
 }
 function rotatedKeyRefused(error2) {
   return error2 instanceof AuthenticationError && !isManagingKeyFailure(error2);
@@ -3804,12 +3815,12 @@ function platformAdvice(error2, secretName, nothingChanged, scope = PERSONAL_SCO
       return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
     }
     if (!scope.managed) {
-      return `The key in the secret ${secretName} may not manage the API keys of organization ${keyKind.orgId}: it must be an organization key of org-id ${keyKind.orgId} (or pass a managing-api-key that may), then run again.`;
+      return `The key in the secret ${secretName} may not manage the API keys of organization ${keyKind.orgId}: it must be an organization key of ${option("keyKind.orgId")} ${keyKind.orgId} (or pass a ${option("managingApiKey")} that may), then run again.`;
     }
-    return `The key in the secret ${secretName} cannot read ${scopeName(scope)}: it must be ${describeKindWithArticle(keyKind)} (check key-kind, org-id and project-id), then run again.`;
+    return `The key in the secret ${secretName} cannot read ${scopeName(scope)}: it must be ${describeKindWithArticle(keyKind)} (check ${option("keyKind")}, ${option("keyKind.orgId")} and ${option("keyKind.projectId")}), then run again.`;
   }
   if (error2 instanceof NotFoundError && keyKind.kind !== "personal") {
-    return `The platform does not know ${scopeName(scope)}: check org-id${keyKind.kind === "project" ? " and project-id" : ""}, then run again. ${nothingChanged ? "Nothing was changed." : ""}`.trim();
+    return `The platform does not know ${scopeName(scope)}: check ${option("keyKind.orgId")}${keyKind.kind === "project" ? ` and ${option("keyKind.projectId")}` : ""}, then run again. ${nothingChanged ? "Nothing was changed." : ""}`.trim();
   }
   return transientAdvice(error2, rerun);
 }
@@ -3817,13 +3828,13 @@ function managingKeyAdvice(error2, scope, rerun) {
   const orgId = scope.keyKind.kind === "personal" ? "" : scope.keyKind.orgId;
   const allowed = scope.keyKind.kind === "organization" ? `a personal key of an admin of organization ${orgId}, or an organization key of it` : `a personal key of a member of organization ${orgId}, or an organization key of it`;
   if (error2 instanceof AuthenticationError) {
-    return `The key in managing-api-key no longer works (revoked or invalid): put a working key (${allowed}) in the secret that managing-api-key reads, then run again. The rotated key was not the problem.`;
+    return `The key in ${option("managingApiKey")} no longer works (revoked or invalid): put a working key (${allowed}) in the secret that ${option("managingApiKey")} reads, then run again. The rotated key was not the problem.`;
   }
   if (error2 instanceof PermissionDeniedError) {
-    return `The key in managing-api-key may not manage the keys of ${describeKind(scope.keyKind)}: it must be ${allowed}. Fix the secret that managing-api-key reads, then run again.`;
+    return `The key in ${option("managingApiKey")} may not manage the keys of ${describeKind(scope.keyKind)}: it must be ${allowed}. Fix the secret that ${option("managingApiKey")} reads, then run again.`;
   }
   if (error2 instanceof NotFoundError)
-    return `The platform does not know ${scopeName(scope)}: check org-id and project-id, then run again.`;
+    return `The platform does not know ${scopeName(scope)}: check ${option("keyKind.orgId")} and ${option("keyKind.projectId")}, then run again.`;
   return transientAdvice(error2, rerun);
 }
 function transientAdvice(error2, rerun) {
@@ -3838,7 +3849,7 @@ function scopeName({ keyKind }) {
 }
 function describeError(error2) {
   const message = error2 instanceof Error ? error2.message : String(error2);
-  return isManagingKeyFailure(error2) ? `with the key in managing-api-key: ${message}` : message;
+  return isManagingKeyFailure(error2) ? `with the key in ${option("managingApiKey")}: ${message}` : message;
 }
 
 // ../../packages/rotation/dist/errors.js
@@ -3913,8 +3924,8 @@ var TargetSpecError = class extends OptionError {
   name = "TargetSpecError";
   /** Each malformed spec: its line (0 when no line is at fault), its text, and what is wrong. */
   problems;
-  constructor(problems, option = "targets") {
-    super(option, problems.length === 1 ? describeProblem(problems[0]) : `${problems.length} target specs are malformed:
+  constructor(problems, option2 = "targets") {
+    super(option2, problems.length === 1 ? describeProblem(problems[0]) : `${problems.length} target specs are malformed:
 ${problems.map((p2) => `  ${describeProblem(p2)}`).join("\n")}`);
     this.problems = problems;
   }
@@ -3993,10 +4004,9 @@ function parseOne(item) {
       const expected = "env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production";
       if (sep2 < 0 || !environment)
         throw new Error(`expected ${expected}`);
-      if (environment.length > 255)
-        throw new Error("an environment name has at most 255 characters");
-      if (new RegExp("\\p{Cc}", "u").test(environment))
-        throw new Error("an environment name holds no control characters");
+      const problem = environmentProblem(environment);
+      if (problem)
+        throw new Error(problem);
       return { kind: "env", ...parseRepository(rest.slice(0, sep2), expected), environment };
     }
     case "org":
@@ -4004,6 +4014,13 @@ function parseOne(item) {
     default:
       throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
   }
+}
+function environmentProblem(environment) {
+  if (environment.length > 255)
+    return "an environment name has at most 255 characters";
+  if (new RegExp("\\p{Cc}", "u").test(environment))
+    return "an environment name holds no control characters";
+  return void 0;
 }
 function parseRepository(text2, expected) {
   const parts = text2.trim().split("/");
@@ -4041,6 +4058,66 @@ function parseOrg(rest) {
   if (!repositories.length)
     throw new Error(`"selected" needs at least one repository: expected ${expected}`);
   return { kind: "org", org, visibility, repositories };
+}
+function checkTargetSpecs(specs, option2 = "targets") {
+  const problems = [];
+  const seen = /* @__PURE__ */ new Map();
+  specs.forEach((spec, index) => {
+    let problem = specProblem(spec);
+    if (!problem) {
+      const identity = targetIdentity(spec);
+      const earlier = seen.get(identity);
+      if (earlier === void 0)
+        seen.set(identity, index);
+      else
+        problem = `repeats the target of spec ${earlier + 1}`;
+    }
+    if (problem)
+      problems.push({ line: 0, text: "", problem: `spec ${index + 1}${specLabel(spec)}: ${problem}` });
+  });
+  if (problems.length)
+    throw new TargetSpecError(problems, option2);
+}
+function specLabel(spec) {
+  if (!KINDS2.includes(spec?.kind))
+    return "";
+  try {
+    return ` (${formatTargetSpec(spec)})`;
+  } catch {
+    return "";
+  }
+}
+function specProblem(spec) {
+  const isName = (pattern, value) => typeof value === "string" && pattern.test(value);
+  switch (spec?.kind) {
+    case "repo":
+    case "dependabot":
+    case "env":
+      if (!isName(OWNER, spec.owner) || !isName(REPO, spec.repo))
+        return "owner and repo must name a GitHub repository (OWNER/REPO)";
+      if (spec.kind !== "env")
+        return void 0;
+      if (typeof spec.environment !== "string" || !spec.environment.trim())
+        return "environment must name an environment";
+      if (spec.environment !== spec.environment.trim())
+        return "an environment name has no spaces at either end";
+      return environmentProblem(spec.environment);
+    case "org": {
+      if (!isName(OWNER, spec.org))
+        return "org must name a GitHub organization";
+      const { visibility, repositories } = spec;
+      if (visibility !== void 0 && !["all", "private", "selected"].includes(visibility))
+        return "visibility must be all, private or selected";
+      if (visibility !== "selected")
+        return repositories === void 0 ? void 0 : 'repositories are only for visibility "selected"';
+      if (!Array.isArray(repositories) || !repositories.length)
+        return '"selected" needs at least one repository';
+      const bad = repositories.find((name) => !isName(REPO, name));
+      return bad === void 0 ? void 0 : `repositories must be names of ${spec.org}'s repositories, not ${JSON.stringify(bad)}`;
+    }
+    default:
+      return `not a target spec: kind must be one of ${KINDS2.join(", ")}`;
+  }
 }
 function formatTargetSpec(spec) {
   switch (spec.kind) {
@@ -4163,6 +4240,351 @@ function checkPrivateKey(privateKey) {
 `;
 }
 
+// ../../node_modules/.pnpm/@octokit+plugin-retry@8.1.1_@octokit+core@7.0.8/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var import_light = __toESM(require_light(), 1);
+
+// ../../node_modules/.pnpm/@octokit+request-error@7.1.2/node_modules/@octokit/request-error/dist-src/index.js
+var RequestError = class extends Error {
+  name;
+  /**
+   * http status code
+   */
+  status;
+  /**
+   * Request options that lead to the error.
+   */
+  request;
+  /**
+   * Response object if a response was received
+   */
+  response;
+  constructor(message, statusCode, options) {
+    super(message, { cause: options.cause });
+    this.name = "HttpError";
+    this.status = Number.parseInt(statusCode);
+    if (Number.isNaN(this.status)) {
+      this.status = 0;
+    }
+    if ("response" in options) {
+      this.response = options.response;
+    }
+    const requestCopy = Object.assign({}, options.request);
+    if (options.request.headers.authorization) {
+      requestCopy.headers = Object.assign({}, options.request.headers, {
+        authorization: options.request.headers.authorization.replace(
+          /(?<! ) .*$/,
+          " [REDACTED]"
+        )
+      });
+    }
+    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
+    this.request = requestCopy;
+  }
+};
+
+// ../../node_modules/.pnpm/@octokit+plugin-retry@8.1.1_@octokit+core@7.0.8/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var VERSION2 = "0.0.0-development";
+function isRequestError(error2) {
+  return error2.request !== void 0;
+}
+async function errorRequest(state, octokit, error2, options) {
+  if (!isRequestError(error2) || !error2?.request.request) {
+    throw error2;
+  }
+  if (error2.status >= 400 && !state.doNotRetry.includes(error2.status)) {
+    const retries = options.request.retries != null ? options.request.retries : state.retries;
+    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
+    throw octokit.retry.retryRequest(error2, retries, retryAfter);
+  }
+  throw error2;
+}
+async function wrapRequest(state, octokit, request2, options) {
+  const limiter = new import_light.default();
+  limiter.on("failed", function(error2, info2) {
+    const maxRetries = ~~error2.request.request?.retries;
+    const after = ~~error2.request.request?.retryAfter;
+    options.request.retryCount = info2.retryCount + 1;
+    if (maxRetries > info2.retryCount) {
+      return after * state.retryAfterBaseValue;
+    }
+  });
+  return limiter.schedule(
+    requestWithGraphqlErrorHandling.bind(null, state, octokit, request2),
+    options
+  );
+}
+async function requestWithGraphqlErrorHandling(state, octokit, request2, options) {
+  const response = await request2(options);
+  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
+    response.data.errors[0].message
+  )) {
+    const error2 = new RequestError(response.data.errors[0].message, 500, {
+      request: options,
+      response
+    });
+    return errorRequest(state, octokit, error2, options);
+  }
+  return response;
+}
+function retry(octokit, octokitOptions) {
+  const state = Object.assign(
+    {
+      enabled: true,
+      retryAfterBaseValue: 1e3,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      retries: 3
+    },
+    octokitOptions.retry
+  );
+  const retryPlugin = {
+    retry: {
+      retryRequest: (error2, retries, retryAfter) => {
+        error2.request.request = Object.assign({}, error2.request.request, {
+          retries,
+          retryAfter
+        });
+        return error2;
+      }
+    }
+  };
+  if (state.enabled) {
+    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
+    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
+  }
+  return retryPlugin;
+}
+retry.VERSION = VERSION2;
+
+// ../../node_modules/.pnpm/@octokit+plugin-throttling@11.0.5_@octokit+core@7.0.8/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var import_light2 = __toESM(require_light(), 1);
+var VERSION3 = "0.0.0-development";
+var noop = () => Promise.resolve();
+function wrapRequest2(state, request2, options) {
+  return state.retryLimiter.schedule(doRequest, state, request2, options);
+}
+async function doRequest(state, request2, options) {
+  const { pathname } = new URL(options.url, "http://github.test");
+  const isAuth = isAuthRequest(options.method, pathname);
+  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
+  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request2.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state.write.key(state.id).schedule(jobOptions, noop);
+  }
+  if (isWrite && state.triggersNotification(pathname)) {
+    await state.notifications.key(state.id).schedule(jobOptions, noop);
+  }
+  if (isSearch) {
+    await state.search.key(state.id).schedule(jobOptions, noop);
+  }
+  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error2) => error2.type === "RATE_LIMITED")) {
+      const error2 = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error2;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method, pathname) {
+  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+var triggers_notification_paths_default = [
+  "/orgs/{org}/invitations",
+  "/orgs/{org}/invitations/{invitation_id}",
+  "/orgs/{org}/teams/{team_slug}/discussions",
+  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "/repos/{owner}/{repo}/collaborators/{username}",
+  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "/repos/{owner}/{repo}/issues",
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "/repos/{owner}/{repo}/pulls",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "/repos/{owner}/{repo}/releases",
+  "/teams/{team_id}/discussions",
+  "/teams/{team_id}/discussions/{discussion_number}/comments"
+];
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (path) => path.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+var regex = routeMatcher(triggers_notification_paths_default);
+var triggersNotification = regex.test.bind(regex);
+var groups = {};
+var createGroups = function(Bottleneck2, common) {
+  groups.global = new Bottleneck2.Group({
+    id: "octokit-global",
+    maxConcurrent: 10,
+    ...common
+  });
+  groups.auth = new Bottleneck2.Group({
+    id: "octokit-auth",
+    maxConcurrent: 1,
+    ...common
+  });
+  groups.search = new Bottleneck2.Group({
+    id: "octokit-search",
+    maxConcurrent: 1,
+    minTime: 2e3,
+    ...common
+  });
+  groups.write = new Bottleneck2.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1e3,
+    ...common
+  });
+  groups.notifications = new Bottleneck2.Group({
+    id: "octokit-notifications",
+    maxConcurrent: 1,
+    minTime: 3e3,
+    ...common
+  });
+};
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled = true,
+    Bottleneck: Bottleneck2 = import_light2.default,
+    id = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck2, common);
+    }
+    state.global = state.global ?? groups.global;
+    state.auth = state.auth ?? groups.auth;
+    state.search = state.search ?? groups.search;
+    state.write = state.write ?? groups.write;
+    state.notifications = state.notifications ?? groups.notifications;
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck2();
+    const events = {};
+    const emitter = new Bottleneck2.Events(events);
+    events.on("secondary-limit", state.onSecondaryRateLimit);
+    events.on("rate-limit", state.onRateLimit);
+    events.on(
+      "error",
+      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
+    );
+    state.retryLimiter.on("failed", async function(error2, info2) {
+      const [state2, request2, options] = info2.args;
+      const { pathname } = new URL(options.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error2.status !== 401;
+      if (!(shouldRetryGraphQL || error2.status === 403 || error2.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request2.retryCount;
+      request2.retryCount = retryCount;
+      options.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error2.message)) {
+          const retryAfter2 = Number(error2.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error2.response.headers != null && error2.response.headers["x-ratelimit-remaining"] === "0" || (error2.response.data?.errors ?? []).some(
+          (error22) => error22.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error2.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request2.retryCount++;
+        return retryAfter * state2.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request2, options) => {
+    initializeBottleneck();
+    return wrapRequest2(state, request2, options);
+  });
+  return {};
+}
+throttling.VERSION = VERSION3;
+throttling.triggersNotification = triggersNotification;
+
 // ../../node_modules/.pnpm/universal-user-agent@7.0.3/node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
@@ -4174,9 +4596,115 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
+// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/register.js
+function register(state, name, method, options) {
+  if (typeof method !== "function") {
+    throw new Error("method for before hook must be a function");
+  }
+  if (!options) {
+    options = {};
+  }
+  if (Array.isArray(name)) {
+    return name.reverse().reduce((callback, name2) => {
+      return register.bind(null, state, name2, callback, options);
+    }, method)();
+  }
+  return Promise.resolve().then(() => {
+    if (!state.registry[name]) {
+      return method(options);
+    }
+    return state.registry[name].reduce((method2, registered) => {
+      return registered.hook.bind(null, method2, options);
+    }, method)();
+  });
+}
+
+// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/add.js
+function addHook(state, kind, name, hook6) {
+  const orig = hook6;
+  if (!state.registry[name]) {
+    state.registry[name] = [];
+  }
+  if (kind === "before") {
+    hook6 = (method, options) => {
+      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
+    };
+  }
+  if (kind === "after") {
+    hook6 = (method, options) => {
+      let result2;
+      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
+        result2 = result_;
+        return orig(result2, options);
+      }).then(() => {
+        return result2;
+      });
+    };
+  }
+  if (kind === "error") {
+    hook6 = (method, options) => {
+      return Promise.resolve().then(method.bind(null, options)).catch((error2) => {
+        return orig(error2, options);
+      });
+    };
+  }
+  state.registry[name].push({
+    hook: hook6,
+    orig
+  });
+}
+
+// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/remove.js
+function removeHook(state, name, method) {
+  if (!state.registry[name]) {
+    return;
+  }
+  const index = state.registry[name].map((registered) => {
+    return registered.orig;
+  }).indexOf(method);
+  if (index === -1) {
+    return;
+  }
+  state.registry[name].splice(index, 1);
+}
+
+// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/index.js
+var bind = Function.bind;
+var bindable = bind.bind(bind);
+function bindApi(hook6, state, name) {
+  const removeHookRef = bindable(removeHook, null).apply(
+    null,
+    name ? [state, name] : [state]
+  );
+  hook6.api = { remove: removeHookRef };
+  hook6.remove = removeHookRef;
+  ["before", "error", "after", "wrap"].forEach((kind) => {
+    const args = name ? [state, kind, name] : [state, kind];
+    hook6[kind] = hook6.api[kind] = bindable(addHook, null).apply(null, args);
+  });
+}
+function Singular() {
+  const singularHookName = /* @__PURE__ */ Symbol("Singular");
+  const singularHookState = {
+    registry: {}
+  };
+  const singularHook = register.bind(null, singularHookState, singularHookName);
+  bindApi(singularHook, singularHookState, singularHookName);
+  return singularHook;
+}
+function Collection() {
+  const state = {
+    registry: {}
+  };
+  const hook6 = register.bind(null, state);
+  bindApi(hook6, state);
+  return hook6;
+}
+var before_after_hook_default = { Singular, Collection };
+
 // ../../node_modules/.pnpm/@octokit+endpoint@11.0.5/node_modules/@octokit/endpoint/dist-bundle/index.js
-var VERSION2 = "0.0.0-development";
-var userAgent = `octokit-endpoint.js/${VERSION2} ${getUserAgent()}`;
+var VERSION4 = "0.0.0-development";
+var userAgent = `octokit-endpoint.js/${VERSION4} ${getUserAgent()}`;
 var DEFAULTS = {
   method: "GET",
   baseUrl: "https://api.github.com",
@@ -4427,7 +4955,7 @@ function parse(options) {
   if (!/^http/.test(url)) {
     url = options.baseUrl + url;
   }
-  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
+  const omittedParameters = Object.keys(options).filter((option2) => urlVariableNames.includes(option2)).concat("baseUrl");
   const remainingParameters = omit(parameters, omittedParameters);
   const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
   if (!isBinaryRequest) {
@@ -5006,50 +5534,11 @@ var JSONParse = (text2, reviver) => {
   }
 };
 
-// ../../node_modules/.pnpm/@octokit+request-error@7.1.2/node_modules/@octokit/request-error/dist-src/index.js
-var RequestError = class extends Error {
-  name;
-  /**
-   * http status code
-   */
-  status;
-  /**
-   * Request options that lead to the error.
-   */
-  request;
-  /**
-   * Response object if a response was received
-   */
-  response;
-  constructor(message, statusCode, options) {
-    super(message, { cause: options.cause });
-    this.name = "HttpError";
-    this.status = Number.parseInt(statusCode);
-    if (Number.isNaN(this.status)) {
-      this.status = 0;
-    }
-    if ("response" in options) {
-      this.response = options.response;
-    }
-    const requestCopy = Object.assign({}, options.request);
-    if (options.request.headers.authorization) {
-      requestCopy.headers = Object.assign({}, options.request.headers, {
-        authorization: options.request.headers.authorization.replace(
-          /(?<! ) .*$/,
-          " [REDACTED]"
-        )
-      });
-    }
-    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
-    this.request = requestCopy;
-  }
-};
-
 // ../../node_modules/.pnpm/@octokit+request@10.0.16/node_modules/@octokit/request/dist-bundle/index.js
-var VERSION3 = "10.0.16";
+var VERSION5 = "10.0.16";
 var defaults_default = {
   headers: {
-    "user-agent": `octokit-request.js/${VERSION3} ${getUserAgent()}`
+    "user-agent": `octokit-request.js/${VERSION5} ${getUserAgent()}`
   }
 };
 function isPlainObject3(value) {
@@ -5060,7 +5549,7 @@ function isPlainObject3(value) {
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
   return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
 }
-var noop = () => "";
+var noop2 = () => "";
 async function fetchWrapper(requestOptions) {
   const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
   if (!fetch2) {
@@ -5162,7 +5651,7 @@ async function fetchWrapper(requestOptions) {
 async function getResponseData(response) {
   const contentType = response.headers.get("content-type");
   if (!contentType) {
-    return response.text().catch(noop);
+    return response.text().catch(noop2);
   }
   const mimetype = parse2(contentType);
   if (isJSONResponse(mimetype)) {
@@ -5177,7 +5666,7 @@ async function getResponseData(response) {
   // (RFC 2046) and must never be decoded as text, even when the response
   // carries a (misleading) `charset=utf-8` parameter \u2014 see #751.
   mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop);
+    return response.text().catch(noop2);
   } else {
     return response.arrayBuffer().catch(
       /* v8 ignore next -- @preserve */
@@ -5227,1743 +5716,8 @@ function withDefaults2(oldEndpoint, newDefaults) {
 }
 var request = withDefaults2(endpoint, defaults_default);
 
-// ../../node_modules/.pnpm/@octokit+oauth-methods@6.0.5/node_modules/@octokit/oauth-methods/dist-bundle/index.js
-function requestToOAuthBaseUrl(request2) {
-  const endpointDefaults = request2.endpoint.DEFAULTS;
-  if (/^https:\/\/(api\.)?github\.com$/.test(endpointDefaults.baseUrl)) {
-    return "https://github.com";
-  }
-  if (/^https:\/\/api\..*\.ghe\.com$/.test(endpointDefaults.baseUrl)) {
-    return endpointDefaults.baseUrl.replace("api.", "");
-  }
-  return endpointDefaults.baseUrl.replace("/api/v3", "");
-}
-async function oauthRequest(request2, route, parameters) {
-  const withOAuthParameters = {
-    baseUrl: requestToOAuthBaseUrl(request2),
-    headers: {
-      accept: "application/json"
-    },
-    ...parameters
-  };
-  const response = await request2(route, withOAuthParameters);
-  if ("error" in response.data) {
-    const error2 = new RequestError(
-      `${response.data.error_description} (${response.data.error}, ${response.data.error_uri})`,
-      400,
-      {
-        request: request2.endpoint.merge(
-          route,
-          withOAuthParameters
-        )
-      }
-    );
-    error2.response = response;
-    throw error2;
-  }
-  return response;
-}
-async function exchangeWebFlowCode(options) {
-  const request2 = options.request || request;
-  const response = await oauthRequest(
-    request2,
-    "POST /login/oauth/access_token",
-    {
-      client_id: options.clientId,
-      client_secret: options.clientSecret,
-      code: options.code,
-      redirect_uri: options.redirectUrl
-    }
-  );
-  const authentication = {
-    clientType: options.clientType,
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    token: response.data.access_token,
-    scopes: response.data.scope.split(/\s+/).filter(Boolean)
-  };
-  if (options.clientType === "github-app") {
-    if ("refresh_token" in response.data) {
-      const apiTimeInMs = new Date(response.headers.date).getTime();
-      authentication.refreshToken = response.data.refresh_token, authentication.expiresAt = toTimestamp(
-        apiTimeInMs,
-        response.data.expires_in
-      ), authentication.refreshTokenExpiresAt = toTimestamp(
-        apiTimeInMs,
-        response.data.refresh_token_expires_in
-      );
-    }
-    delete authentication.scopes;
-  }
-  return { ...response, authentication };
-}
-function toTimestamp(apiTimeInMs, expirationInSeconds) {
-  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
-}
-async function createDeviceCode(options) {
-  const request2 = options.request || request;
-  const parameters = {
-    client_id: options.clientId
-  };
-  if ("scopes" in options && Array.isArray(options.scopes)) {
-    parameters.scope = options.scopes.join(" ");
-  }
-  return oauthRequest(request2, "POST /login/device/code", parameters);
-}
-async function exchangeDeviceCode(options) {
-  const request2 = options.request || request;
-  const response = await oauthRequest(
-    request2,
-    "POST /login/oauth/access_token",
-    {
-      client_id: options.clientId,
-      device_code: options.code,
-      grant_type: "urn:ietf:params:oauth:grant-type:device_code"
-    }
-  );
-  const authentication = {
-    clientType: options.clientType,
-    clientId: options.clientId,
-    token: response.data.access_token,
-    scopes: response.data.scope.split(/\s+/).filter(Boolean)
-  };
-  if ("clientSecret" in options) {
-    authentication.clientSecret = options.clientSecret;
-  }
-  if (options.clientType === "github-app") {
-    if ("refresh_token" in response.data) {
-      const apiTimeInMs = new Date(response.headers.date).getTime();
-      authentication.refreshToken = response.data.refresh_token, authentication.expiresAt = toTimestamp2(
-        apiTimeInMs,
-        response.data.expires_in
-      ), authentication.refreshTokenExpiresAt = toTimestamp2(
-        apiTimeInMs,
-        response.data.refresh_token_expires_in
-      );
-    }
-    delete authentication.scopes;
-  }
-  return { ...response, authentication };
-}
-function toTimestamp2(apiTimeInMs, expirationInSeconds) {
-  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
-}
-async function checkToken(options) {
-  const request2 = options.request || request;
-  const response = await request2("POST /applications/{client_id}/token", {
-    headers: {
-      authorization: `basic ${btoa(
-        `${options.clientId}:${options.clientSecret}`
-      )}`
-    },
-    client_id: options.clientId,
-    access_token: options.token
-  });
-  const authentication = {
-    clientType: options.clientType,
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    token: options.token,
-    scopes: response.data.scopes
-  };
-  if (response.data.expires_at)
-    authentication.expiresAt = response.data.expires_at;
-  if (options.clientType === "github-app") {
-    delete authentication.scopes;
-  }
-  return { ...response, authentication };
-}
-async function refreshToken(options) {
-  const request2 = options.request || request;
-  const response = await oauthRequest(
-    request2,
-    "POST /login/oauth/access_token",
-    {
-      client_id: options.clientId,
-      client_secret: options.clientSecret,
-      grant_type: "refresh_token",
-      refresh_token: options.refreshToken
-    }
-  );
-  const apiTimeInMs = new Date(response.headers.date).getTime();
-  const authentication = {
-    clientType: "github-app",
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    token: response.data.access_token,
-    refreshToken: response.data.refresh_token,
-    expiresAt: toTimestamp3(apiTimeInMs, response.data.expires_in),
-    refreshTokenExpiresAt: toTimestamp3(
-      apiTimeInMs,
-      response.data.refresh_token_expires_in
-    )
-  };
-  return { ...response, authentication };
-}
-function toTimestamp3(apiTimeInMs, expirationInSeconds) {
-  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
-}
-async function resetToken(options) {
-  const request2 = options.request || request;
-  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
-  const response = await request2(
-    "PATCH /applications/{client_id}/token",
-    {
-      headers: {
-        authorization: `basic ${auth6}`
-      },
-      client_id: options.clientId,
-      access_token: options.token
-    }
-  );
-  const authentication = {
-    clientType: options.clientType,
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    token: response.data.token,
-    scopes: response.data.scopes
-  };
-  if (response.data.expires_at)
-    authentication.expiresAt = response.data.expires_at;
-  if (options.clientType === "github-app") {
-    delete authentication.scopes;
-  }
-  return { ...response, authentication };
-}
-async function deleteToken(options) {
-  const request2 = options.request || request;
-  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
-  return request2(
-    "DELETE /applications/{client_id}/token",
-    {
-      headers: {
-        authorization: `basic ${auth6}`
-      },
-      client_id: options.clientId,
-      access_token: options.token
-    }
-  );
-}
-async function deleteAuthorization(options) {
-  const request2 = options.request || request;
-  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
-  return request2(
-    "DELETE /applications/{client_id}/grant",
-    {
-      headers: {
-        authorization: `basic ${auth6}`
-      },
-      client_id: options.clientId,
-      access_token: options.token
-    }
-  );
-}
-
-// ../../node_modules/.pnpm/@octokit+auth-oauth-device@8.0.5/node_modules/@octokit/auth-oauth-device/dist-bundle/index.js
-async function getOAuthAccessToken(state, options) {
-  const cachedAuthentication = getCachedAuthentication(state, options.auth);
-  if (cachedAuthentication) return cachedAuthentication;
-  const { data: verification } = await createDeviceCode({
-    clientType: state.clientType,
-    clientId: state.clientId,
-    request: options.request || state.request,
-    // @ts-expect-error the extra code to make TS happy is not worth it
-    scopes: options.auth.scopes || state.scopes
-  });
-  await state.onVerification(verification);
-  const authentication = await waitForAccessToken(
-    options.request || state.request,
-    state.clientId,
-    state.clientType,
-    verification
-  );
-  state.authentication = authentication;
-  return authentication;
-}
-function getCachedAuthentication(state, auth22) {
-  if (auth22.refresh === true) return false;
-  if (!state.authentication) return false;
-  if (state.clientType === "github-app") {
-    return state.authentication;
-  }
-  const authentication = state.authentication;
-  const newScope = ("scopes" in auth22 && auth22.scopes || state.scopes).join(
-    " "
-  );
-  const currentScope = authentication.scopes.join(" ");
-  return newScope === currentScope ? authentication : false;
-}
-async function wait(seconds) {
-  await new Promise((resolve2) => setTimeout(resolve2, seconds * 1e3));
-}
-async function waitForAccessToken(request2, clientId, clientType, verification) {
-  try {
-    const options = {
-      clientId,
-      request: request2,
-      code: verification.device_code
-    };
-    const { authentication } = clientType === "oauth-app" ? await exchangeDeviceCode({
-      ...options,
-      clientType: "oauth-app"
-    }) : await exchangeDeviceCode({
-      ...options,
-      clientType: "github-app"
-    });
-    return {
-      type: "token",
-      tokenType: "oauth",
-      ...authentication
-    };
-  } catch (error2) {
-    if (!error2.response) throw error2;
-    const errorType = error2.response.data.error;
-    if (errorType === "authorization_pending") {
-      await wait(verification.interval);
-      return waitForAccessToken(request2, clientId, clientType, verification);
-    }
-    if (errorType === "slow_down") {
-      await wait(verification.interval + 7);
-      return waitForAccessToken(request2, clientId, clientType, verification);
-    }
-    throw error2;
-  }
-}
-async function auth(state, authOptions) {
-  return getOAuthAccessToken(state, {
-    auth: authOptions
-  });
-}
-async function hook(state, request2, route, parameters) {
-  let endpoint2 = request2.endpoint.merge(
-    route,
-    parameters
-  );
-  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
-    return request2(endpoint2);
-  }
-  const { token } = await getOAuthAccessToken(state, {
-    request: request2,
-    auth: { type: "oauth" }
-  });
-  endpoint2.headers.authorization = `token ${token}`;
-  return request2(endpoint2);
-}
-var VERSION4 = "0.0.0-development";
-function createOAuthDeviceAuth(options) {
-  const requestWithDefaults = options.request || request.defaults({
-    headers: {
-      "user-agent": `octokit-auth-oauth-device.js/${VERSION4} ${getUserAgent()}`
-    }
-  });
-  const { request: request2 = requestWithDefaults, ...otherOptions } = options;
-  const state = options.clientType === "github-app" ? {
-    ...otherOptions,
-    clientType: "github-app",
-    request: request2
-  } : {
-    ...otherOptions,
-    clientType: "oauth-app",
-    request: request2,
-    scopes: options.scopes || []
-  };
-  if (!options.clientId) {
-    throw new Error(
-      '[@octokit/auth-oauth-device] "clientId" option must be set (https://github.com/octokit/auth-oauth-device.js#usage)'
-    );
-  }
-  if (!options.onVerification) {
-    throw new Error(
-      '[@octokit/auth-oauth-device] "onVerification" option must be a function (https://github.com/octokit/auth-oauth-device.js#usage)'
-    );
-  }
-  return Object.assign(auth.bind(null, state), {
-    hook: hook.bind(null, state)
-  });
-}
-
-// ../../node_modules/.pnpm/@octokit+auth-oauth-user@6.0.4/node_modules/@octokit/auth-oauth-user/dist-bundle/index.js
-var VERSION5 = "0.0.0-development";
-async function getAuthentication(state) {
-  if ("code" in state.strategyOptions) {
-    const { authentication } = await exchangeWebFlowCode({
-      clientId: state.clientId,
-      clientSecret: state.clientSecret,
-      clientType: state.clientType,
-      onTokenCreated: state.onTokenCreated,
-      ...state.strategyOptions,
-      request: state.request
-    });
-    return {
-      type: "token",
-      tokenType: "oauth",
-      ...authentication
-    };
-  }
-  if ("onVerification" in state.strategyOptions) {
-    const deviceAuth = createOAuthDeviceAuth({
-      clientType: state.clientType,
-      clientId: state.clientId,
-      onTokenCreated: state.onTokenCreated,
-      ...state.strategyOptions,
-      request: state.request
-    });
-    const authentication = await deviceAuth({
-      type: "oauth"
-    });
-    return {
-      clientSecret: state.clientSecret,
-      ...authentication
-    };
-  }
-  if ("token" in state.strategyOptions) {
-    return {
-      type: "token",
-      tokenType: "oauth",
-      clientId: state.clientId,
-      clientSecret: state.clientSecret,
-      clientType: state.clientType,
-      onTokenCreated: state.onTokenCreated,
-      ...state.strategyOptions
-    };
-  }
-  throw new Error("[@octokit/auth-oauth-user] Invalid strategy options");
-}
-async function auth2(state, options = {}) {
-  if (!state.authentication) {
-    state.authentication = state.clientType === "oauth-app" ? await getAuthentication(state) : await getAuthentication(state);
-  }
-  if (state.authentication.invalid) {
-    throw new Error("[@octokit/auth-oauth-user] Token is invalid");
-  }
-  const currentAuthentication = state.authentication;
-  if ("expiresAt" in currentAuthentication) {
-    if (options.type === "refresh" || new Date(currentAuthentication.expiresAt) < /* @__PURE__ */ new Date()) {
-      const { authentication } = await refreshToken({
-        clientType: "github-app",
-        clientId: state.clientId,
-        clientSecret: state.clientSecret,
-        refreshToken: currentAuthentication.refreshToken,
-        request: state.request
-      });
-      state.authentication = {
-        tokenType: "oauth",
-        type: "token",
-        ...authentication
-      };
-    }
-  }
-  if (options.type === "refresh") {
-    if (state.clientType === "oauth-app") {
-      throw new Error(
-        "[@octokit/auth-oauth-user] OAuth Apps do not support expiring tokens"
-      );
-    }
-    if (!currentAuthentication.hasOwnProperty("expiresAt")) {
-      throw new Error("[@octokit/auth-oauth-user] Refresh token missing");
-    }
-    await state.onTokenCreated?.(state.authentication, {
-      type: options.type
-    });
-  }
-  if (options.type === "check" || options.type === "reset") {
-    const method = options.type === "check" ? checkToken : resetToken;
-    try {
-      const { authentication } = await method({
-        // @ts-expect-error making TS happy would require unnecessary code so no
-        clientType: state.clientType,
-        clientId: state.clientId,
-        clientSecret: state.clientSecret,
-        token: state.authentication.token,
-        request: state.request
-      });
-      state.authentication = {
-        tokenType: "oauth",
-        type: "token",
-        // @ts-expect-error TBD
-        ...authentication
-      };
-      if (options.type === "reset") {
-        await state.onTokenCreated?.(state.authentication, {
-          type: options.type
-        });
-      }
-      return state.authentication;
-    } catch (error2) {
-      if (error2.status === 404) {
-        error2.message = "[@octokit/auth-oauth-user] Token is invalid";
-        state.authentication.invalid = true;
-      }
-      throw error2;
-    }
-  }
-  if (options.type === "delete" || options.type === "deleteAuthorization") {
-    const method = options.type === "delete" ? deleteToken : deleteAuthorization;
-    try {
-      await method({
-        // @ts-expect-error making TS happy would require unnecessary code so no
-        clientType: state.clientType,
-        clientId: state.clientId,
-        clientSecret: state.clientSecret,
-        token: state.authentication.token,
-        request: state.request
-      });
-    } catch (error2) {
-      if (error2.status !== 404) throw error2;
-    }
-    state.authentication.invalid = true;
-    return state.authentication;
-  }
-  return state.authentication;
-}
-var ROUTES_REQUIRING_BASIC_AUTH = /\/applications\/[^/]+\/(token|grant)s?/;
-function requiresBasicAuth(url) {
-  return url && ROUTES_REQUIRING_BASIC_AUTH.test(url);
-}
-async function hook2(state, request2, route, parameters = {}) {
-  const endpoint2 = request2.endpoint.merge(
-    route,
-    parameters
-  );
-  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
-    return request2(endpoint2);
-  }
-  if (requiresBasicAuth(endpoint2.url)) {
-    const credentials = btoa(`${state.clientId}:${state.clientSecret}`);
-    endpoint2.headers.authorization = `basic ${credentials}`;
-    return request2(endpoint2);
-  }
-  const { token } = state.clientType === "oauth-app" ? await auth2({ ...state, request: request2 }) : await auth2({ ...state, request: request2 });
-  endpoint2.headers.authorization = "token " + token;
-  return request2(endpoint2);
-}
-function createOAuthUserAuth({
-  clientId,
-  clientSecret,
-  clientType = "oauth-app",
-  request: request2 = request.defaults({
-    headers: {
-      "user-agent": `octokit-auth-oauth-app.js/${VERSION5} ${getUserAgent()}`
-    }
-  }),
-  onTokenCreated,
-  ...strategyOptions
-}) {
-  const state = Object.assign({
-    clientType,
-    clientId,
-    clientSecret,
-    onTokenCreated,
-    strategyOptions,
-    request: request2
-  });
-  return Object.assign(auth2.bind(null, state), {
-    // @ts-expect-error not worth the extra code needed to appease TS
-    hook: hook2.bind(null, state)
-  });
-}
-createOAuthUserAuth.VERSION = VERSION5;
-
-// ../../node_modules/.pnpm/@octokit+auth-oauth-app@9.0.5/node_modules/@octokit/auth-oauth-app/dist-bundle/index.js
-async function auth3(state, authOptions) {
-  if (authOptions.type === "oauth-app") {
-    return {
-      type: "oauth-app",
-      clientId: state.clientId,
-      clientSecret: state.clientSecret,
-      clientType: state.clientType,
-      headers: {
-        authorization: `basic ${btoa(
-          `${state.clientId}:${state.clientSecret}`
-        )}`
-      }
-    };
-  }
-  if ("factory" in authOptions) {
-    const { type, ...options } = {
-      ...authOptions,
-      ...state
-    };
-    return authOptions.factory(options);
-  }
-  const common = {
-    clientId: state.clientId,
-    clientSecret: state.clientSecret,
-    request: state.request,
-    ...authOptions
-  };
-  const userAuth = state.clientType === "oauth-app" ? await createOAuthUserAuth({
-    ...common,
-    clientType: state.clientType
-  }) : await createOAuthUserAuth({
-    ...common,
-    clientType: state.clientType
-  });
-  return userAuth();
-}
-async function hook3(state, request2, route, parameters) {
-  let endpoint2 = request2.endpoint.merge(
-    route,
-    parameters
-  );
-  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
-    return request2(endpoint2);
-  }
-  if (state.clientType === "github-app" && !requiresBasicAuth(endpoint2.url)) {
-    throw new Error(
-      `[@octokit/auth-oauth-app] GitHub Apps cannot use their client ID/secret for basic authentication for endpoints other than "/applications/{client_id}/**". "${endpoint2.method} ${endpoint2.url}" is not supported.`
-    );
-  }
-  const credentials = btoa(`${state.clientId}:${state.clientSecret}`);
-  endpoint2.headers.authorization = `basic ${credentials}`;
-  try {
-    return await request2(endpoint2);
-  } catch (error2) {
-    if (error2.status !== 401) throw error2;
-    error2.message = `[@octokit/auth-oauth-app] "${endpoint2.method} ${endpoint2.url}" does not support clientId/clientSecret basic authentication.`;
-    throw error2;
-  }
-}
-var VERSION6 = "0.0.0-development";
-function createOAuthAppAuth(options) {
-  const state = Object.assign(
-    {
-      request: request.defaults({
-        headers: {
-          "user-agent": `octokit-auth-oauth-app.js/${VERSION6} ${getUserAgent()}`
-        }
-      }),
-      clientType: "oauth-app"
-    },
-    options
-  );
-  return Object.assign(auth3.bind(null, state), {
-    hook: hook3.bind(null, state)
-  });
-}
-
-// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/lib/utils.js
-function isPkcs1(privateKey) {
-  return privateKey.includes("-----BEGIN RSA PRIVATE KEY-----");
-}
-function isOpenSsh(privateKey) {
-  return privateKey.includes("-----BEGIN OPENSSH PRIVATE KEY-----");
-}
-function string2ArrayBuffer(str) {
-  const buf = new ArrayBuffer(str.length);
-  const bufView = new Uint8Array(buf);
-  for (let i2 = 0, strLen = str.length; i2 < strLen; i2++) {
-    bufView[i2] = str.charCodeAt(i2);
-  }
-  return buf;
-}
-function getDERfromPEM(pem) {
-  const pemB64 = pem.trim().split("\n").slice(1, -1).join("");
-  const decoded = atob(pemB64);
-  return string2ArrayBuffer(decoded);
-}
-function getEncodedMessage(header, payload) {
-  return `${base64encodeJSON(header)}.${base64encodeJSON(payload)}`;
-}
-function base64encode(buffer) {
-  var binary = "";
-  var bytes = new Uint8Array(buffer);
-  var len = bytes.byteLength;
-  for (var i2 = 0; i2 < len; i2++) {
-    binary += String.fromCharCode(bytes[i2]);
-  }
-  return fromBase64(btoa(binary));
-}
-function fromBase64(base64) {
-  return base64.replace(/=/g, "").replace(/\+/g, "-").replace(/\//g, "_");
-}
-function base64encodeJSON(obj) {
-  return fromBase64(btoa(JSON.stringify(obj)));
-}
-
-// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/lib/crypto-node.js
-import { subtle } from "node:crypto";
-import { createPrivateKey as createPrivateKey2 } from "node:crypto";
-function convertPrivateKey(privateKey) {
-  if (!isPkcs1(privateKey)) return privateKey;
-  return createPrivateKey2(privateKey).export({
-    type: "pkcs8",
-    format: "pem"
-  });
-}
-
-// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/lib/get-token.js
-async function getToken({ privateKey, payload }) {
-  const convertedPrivateKey = convertPrivateKey(privateKey);
-  if (isPkcs1(convertedPrivateKey)) {
-    throw new Error(
-      "[universal-github-app-jwt] Private Key is in PKCS#1 format, but only PKCS#8 is supported. See https://github.com/gr2m/universal-github-app-jwt#private-key-formats"
-    );
-  }
-  if (isOpenSsh(convertedPrivateKey)) {
-    throw new Error(
-      "[universal-github-app-jwt] Private Key is in OpenSSH format, but only PKCS#8 is supported. See https://github.com/gr2m/universal-github-app-jwt#private-key-formats"
-    );
-  }
-  const algorithm = {
-    name: "RSASSA-PKCS1-v1_5",
-    hash: { name: "SHA-256" }
-  };
-  const header = { alg: "RS256", typ: "JWT" };
-  const privateKeyDER = getDERfromPEM(convertedPrivateKey);
-  const importedKey = await subtle.importKey(
-    "pkcs8",
-    privateKeyDER,
-    algorithm,
-    false,
-    ["sign"]
-  );
-  const encodedMessage = getEncodedMessage(header, payload);
-  const encodedMessageArrBuf = string2ArrayBuffer(encodedMessage);
-  const signatureArrBuf = await subtle.sign(
-    algorithm.name,
-    importedKey,
-    encodedMessageArrBuf
-  );
-  const encodedSignature = base64encode(signatureArrBuf);
-  return `${encodedMessage}.${encodedSignature}`;
-}
-
-// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/index.js
-async function githubAppJwt({
-  id,
-  privateKey,
-  now = Math.floor(Date.now() / 1e3)
-}) {
-  const privateKeyWithNewlines = privateKey.replace(/\\n/g, "\n");
-  const nowWithSafetyMargin = now - 30;
-  const expiration = nowWithSafetyMargin + 60 * 10;
-  const payload = {
-    iat: nowWithSafetyMargin,
-    // Issued at time
-    exp: expiration,
-    iss: id
-  };
-  const token = await getToken({
-    privateKey: privateKeyWithNewlines,
-    payload
-  });
-  return {
-    appId: id,
-    expiration,
-    token
-  };
-}
-
-// ../../node_modules/.pnpm/toad-cache@3.7.4/node_modules/toad-cache/dist/toad-cache.mjs
-function validateCacheParams(max, ttlInMsecs) {
-  if (typeof max !== "number" || !Number.isInteger(max) || max < 0) {
-    throw new Error("Invalid max value");
-  }
-  if (typeof ttlInMsecs !== "number" || !Number.isInteger(ttlInMsecs) || ttlInMsecs < 0) {
-    throw new Error("Invalid ttl value");
-  }
-}
-var LruObject = class {
-  constructor(max = 1e3, ttlInMsecs = 0) {
-    validateCacheParams(max, ttlInMsecs);
-    this.first = null;
-    this.items = /* @__PURE__ */ Object.create(null);
-    this.last = null;
-    this.size = 0;
-    this.max = max;
-    this.ttl = ttlInMsecs;
-  }
-  bumpLru(item) {
-    if (this.last === item) {
-      return;
-    }
-    const last = this.last;
-    const next = item.next;
-    const prev = item.prev;
-    if (this.first === item) {
-      this.first = next;
-    }
-    item.next = null;
-    item.prev = last;
-    last.next = item;
-    if (prev !== null) {
-      prev.next = next;
-    }
-    if (next !== null) {
-      next.prev = prev;
-    }
-    this.last = item;
-  }
-  clear() {
-    this.items = /* @__PURE__ */ Object.create(null);
-    this.first = null;
-    this.last = null;
-    this.size = 0;
-  }
-  delete(key) {
-    const item = this.items[key];
-    if (item !== void 0) {
-      delete this.items[key];
-      this.size--;
-      if (item.prev !== null) {
-        item.prev.next = item.next;
-      }
-      if (item.next !== null) {
-        item.next.prev = item.prev;
-      }
-      if (this.first === item) {
-        this.first = item.next;
-      }
-      if (this.last === item) {
-        this.last = item.prev;
-      }
-    }
-  }
-  deleteMany(keys) {
-    for (var i2 = 0; i2 < keys.length; i2++) {
-      this.delete(keys[i2]);
-    }
-  }
-  evict() {
-    if (this.size > 0) {
-      const item = this.first;
-      delete this.items[item.key];
-      if (--this.size === 0) {
-        this.first = null;
-        this.last = null;
-      } else {
-        this.first = item.next;
-        this.first.prev = null;
-      }
-    }
-  }
-  expiresAt(key) {
-    const item = this.items[key];
-    if (item !== void 0) {
-      return item.expiry;
-    }
-  }
-  get(key) {
-    const item = this.items[key];
-    if (item !== void 0) {
-      if (this.ttl > 0 && item.expiry <= Date.now()) {
-        this.delete(key);
-        return;
-      }
-      this.bumpLru(item);
-      return item.value;
-    }
-  }
-  getMany(keys) {
-    const result2 = new Array(keys.length);
-    for (var i2 = 0; i2 < keys.length; i2++) {
-      result2[i2] = this.get(keys[i2]);
-    }
-    return result2;
-  }
-  keys() {
-    return Object.keys(this.items);
-  }
-  set(key, value) {
-    const existing = this.items[key];
-    if (existing !== void 0) {
-      existing.value = value;
-      existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
-      this.bumpLru(existing);
-      return;
-    }
-    if (this.max > 0 && this.size >= this.max) {
-      this.evict();
-    }
-    const item = {
-      expiry: this.ttl > 0 ? Date.now() + this.ttl : this.ttl,
-      key,
-      prev: this.last,
-      next: null,
-      value
-    };
-    this.items[key] = item;
-    if (++this.size === 1) {
-      this.first = item;
-    } else {
-      this.last.next = item;
-    }
-    this.last = item;
-  }
-};
-
-// ../../node_modules/.pnpm/@octokit+auth-app@8.3.1/node_modules/@octokit/auth-app/dist-node/index.js
-async function getAppAuthentication({
-  appId,
-  privateKey,
-  timeDifference,
-  createJwt
-}) {
-  try {
-    if (createJwt) {
-      const { jwt, expiresAt } = await createJwt(appId, timeDifference);
-      return {
-        type: "app",
-        token: jwt,
-        appId,
-        expiresAt
-      };
-    }
-    const authOptions = {
-      id: appId,
-      privateKey
-    };
-    if (timeDifference) {
-      Object.assign(authOptions, {
-        now: Math.floor(Date.now() / 1e3) + timeDifference
-      });
-    }
-    const appAuthentication = await githubAppJwt(authOptions);
-    return {
-      type: "app",
-      token: appAuthentication.token,
-      appId: appAuthentication.appId,
-      expiresAt: new Date(appAuthentication.expiration * 1e3).toISOString()
-    };
-  } catch (error2) {
-    if (privateKey === "-----BEGIN RSA PRIVATE KEY-----") {
-      throw new Error(
-        "The 'privateKey` option contains only the first line '-----BEGIN RSA PRIVATE KEY-----'. If you are setting it using a `.env` file, make sure it is set on a single line with newlines replaced by '\n'"
-      );
-    } else {
-      throw error2;
-    }
-  }
-}
-function getCache() {
-  return new LruObject(
-    // cache max. 15000 tokens, that will use less than 10mb memory
-    15e3,
-    // Cache for 1 minute less than GitHub expiry
-    1e3 * 60 * 59
-  );
-}
-async function get(cache, options) {
-  const cacheKey = optionsToCacheKey(options);
-  const result2 = await cache.get(cacheKey);
-  if (!result2) {
-    return;
-  }
-  const [
-    token,
-    createdAt,
-    expiresAt,
-    repositorySelection,
-    permissionsString,
-    singleFileName
-  ] = result2.split("|");
-  const permissions = options.permissions || permissionsString.split(/,/).reduce((permissions2, string) => {
-    if (/!$/.test(string)) {
-      permissions2[string.slice(0, -1)] = "write";
-    } else {
-      permissions2[string] = "read";
-    }
-    return permissions2;
-  }, {});
-  return {
-    token,
-    createdAt,
-    expiresAt,
-    permissions,
-    repositoryIds: options.repositoryIds,
-    repositoryNames: options.repositoryNames,
-    singleFileName,
-    repositorySelection
-  };
-}
-async function set(cache, options, data) {
-  const key = optionsToCacheKey(options);
-  const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
-    (name) => `${name}${data.permissions[name] === "write" ? "!" : ""}`
-  ).join(",");
-  const value = [
-    data.token,
-    data.createdAt,
-    data.expiresAt,
-    data.repositorySelection,
-    permissionsString,
-    data.singleFileName
-  ].join("|");
-  await cache.set(key, value);
-}
-function optionsToCacheKey({
-  installationId,
-  permissions = {},
-  repositoryIds = [],
-  repositoryNames = []
-}) {
-  const permissionsString = Object.keys(permissions).sort().map((name) => permissions[name] === "read" ? name : `${name}!`).join(",");
-  const repositoryIdsString = repositoryIds.sort().join(",");
-  const repositoryNamesString = repositoryNames.join(",");
-  return [
-    installationId,
-    repositoryIdsString,
-    repositoryNamesString,
-    permissionsString
-  ].filter(Boolean).join("|");
-}
-function toTokenAuthentication({
-  installationId,
-  token,
-  createdAt,
-  expiresAt,
-  repositorySelection,
-  permissions,
-  repositoryIds,
-  repositoryNames,
-  singleFileName
-}) {
-  return Object.assign(
-    {
-      type: "token",
-      tokenType: "installation",
-      token,
-      installationId,
-      permissions,
-      createdAt,
-      expiresAt,
-      repositorySelection
-    },
-    repositoryIds ? { repositoryIds } : null,
-    repositoryNames ? { repositoryNames } : null,
-    singleFileName ? { singleFileName } : null
-  );
-}
-async function getInstallationAuthentication(state, options, customRequest) {
-  const installationId = Number(options.installationId || state.installationId);
-  if (!installationId) {
-    throw new Error(
-      "[@octokit/auth-app] installationId option is required for installation authentication."
-    );
-  }
-  if (options.factory) {
-    const { type, factory, oauthApp, ...factoryAuthOptions } = {
-      ...state,
-      ...options
-    };
-    return factory(factoryAuthOptions);
-  }
-  const request2 = customRequest || state.request;
-  return getInstallationAuthenticationConcurrently(
-    state,
-    { ...options, installationId },
-    request2
-  );
-}
-var pendingPromises = /* @__PURE__ */ new Map();
-function getInstallationAuthenticationConcurrently(state, options, request2) {
-  const cacheKey = optionsToCacheKey(options);
-  if (pendingPromises.has(cacheKey)) {
-    return pendingPromises.get(cacheKey);
-  }
-  const promise = getInstallationAuthenticationImpl(
-    state,
-    options,
-    request2
-  ).finally(() => pendingPromises.delete(cacheKey));
-  pendingPromises.set(cacheKey, promise);
-  return promise;
-}
-async function getInstallationAuthenticationImpl(state, options, request2) {
-  if (!options.refresh) {
-    const result2 = await get(state.cache, options);
-    if (result2) {
-      const {
-        token: token2,
-        createdAt: createdAt2,
-        expiresAt: expiresAt2,
-        permissions: permissions2,
-        repositoryIds: repositoryIds2,
-        repositoryNames: repositoryNames2,
-        singleFileName: singleFileName2,
-        repositorySelection: repositorySelection2
-      } = result2;
-      return toTokenAuthentication({
-        installationId: options.installationId,
-        token: token2,
-        createdAt: createdAt2,
-        expiresAt: expiresAt2,
-        permissions: permissions2,
-        repositorySelection: repositorySelection2,
-        repositoryIds: repositoryIds2,
-        repositoryNames: repositoryNames2,
-        singleFileName: singleFileName2
-      });
-    }
-  }
-  const appAuthentication = await getAppAuthentication(state);
-  const payload = {
-    installation_id: options.installationId,
-    mediaType: {
-      previews: ["machine-man"]
-    },
-    headers: {
-      authorization: `bearer ${appAuthentication.token}`
-    }
-  };
-  if (options.repositoryIds) {
-    Object.assign(payload, { repository_ids: options.repositoryIds });
-  }
-  if (options.repositoryNames) {
-    Object.assign(payload, {
-      repositories: options.repositoryNames
-    });
-  }
-  if (options.permissions) {
-    Object.assign(payload, { permissions: options.permissions });
-  }
-  const {
-    data: {
-      token,
-      expires_at: expiresAt,
-      repositories,
-      permissions: permissionsOptional,
-      repository_selection: repositorySelectionOptional,
-      single_file: singleFileName
-    }
-  } = await request2(
-    "POST /app/installations/{installation_id}/access_tokens",
-    payload
-  );
-  const permissions = permissionsOptional || {};
-  const repositorySelection = repositorySelectionOptional || "all";
-  const repositoryIds = repositories ? repositories.map((r2) => r2.id) : void 0;
-  const repositoryNames = repositories ? repositories.map((repo) => repo.name) : void 0;
-  const createdAt = (/* @__PURE__ */ new Date()).toISOString();
-  const cacheOptions = {
-    token,
-    createdAt,
-    expiresAt,
-    repositorySelection,
-    permissions,
-    repositoryIds,
-    repositoryNames
-  };
-  if (singleFileName) {
-    Object.assign(payload, { singleFileName });
-  }
-  await set(state.cache, options, cacheOptions);
-  const cacheData = {
-    installationId: options.installationId,
-    token,
-    createdAt,
-    expiresAt,
-    repositorySelection,
-    permissions,
-    repositoryIds,
-    repositoryNames
-  };
-  if (singleFileName) {
-    Object.assign(cacheData, { singleFileName });
-  }
-  return toTokenAuthentication(cacheData);
-}
-async function auth4(state, authOptions) {
-  switch (authOptions.type) {
-    case "app":
-      return getAppAuthentication(state);
-    case "oauth-app":
-      return state.oauthApp({ type: "oauth-app" });
-    case "installation":
-      authOptions;
-      return getInstallationAuthentication(state, {
-        ...authOptions,
-        type: "installation"
-      });
-    case "oauth-user":
-      return state.oauthApp(authOptions);
-    default:
-      throw new Error(`Invalid auth type: ${authOptions.type}`);
-  }
-}
-var PATHS = [
-  "/app",
-  "/app/hook/config",
-  "/app/hook/deliveries",
-  "/app/hook/deliveries/{delivery_id}",
-  "/app/hook/deliveries/{delivery_id}/attempts",
-  "/app/installations",
-  "/app/installations/{installation_id}",
-  "/app/installations/{installation_id}/access_tokens",
-  "/app/installations/{installation_id}/suspended",
-  "/app/installation-requests",
-  "/marketplace_listing/accounts/{account_id}",
-  "/marketplace_listing/plan",
-  "/marketplace_listing/plans",
-  "/marketplace_listing/plans/{plan_id}/accounts",
-  "/marketplace_listing/stubbed/accounts/{account_id}",
-  "/marketplace_listing/stubbed/plan",
-  "/marketplace_listing/stubbed/plans",
-  "/marketplace_listing/stubbed/plans/{plan_id}/accounts",
-  "/orgs/{org}/installation",
-  "/repos/{owner}/{repo}/installation",
-  "/users/{username}/installation",
-  "/enterprises/{enterprise}/installation"
-];
-function routeMatcher(paths) {
-  const regexes = paths.map(
-    (p2) => p2.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
-  );
-  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})$`;
-  return new RegExp(regex2, "i");
-}
-var REGEX = routeMatcher(PATHS);
-function requiresAppAuth(url) {
-  return !!url && REGEX.test(url.split("?")[0]);
-}
-var FIVE_SECONDS_IN_MS = 5 * 1e3;
-function isNotTimeSkewError(error2) {
-  return !(error2.message.match(
-    /'Expiration time' claim \('exp'\) is too far in the future/
-  ) || error2.message.match(
-    /'Expiration time' claim \('exp'\) must be a numeric value representing the future time at which the assertion expires/
-  ) || error2.message.match(
-    /'Issued at' claim \('iat'\) must be an Integer representing the time that the assertion was issued/
-  ));
-}
-async function hook4(state, request2, route, parameters) {
-  const endpoint2 = request2.endpoint.merge(route, parameters);
-  const url = endpoint2.url;
-  if (/\/login\/oauth\/access_token$/.test(url)) {
-    return request2(endpoint2);
-  }
-  if (requiresAppAuth(url.replace(request2.endpoint.DEFAULTS.baseUrl, ""))) {
-    const { token: token2 } = await getAppAuthentication(state);
-    endpoint2.headers.authorization = `bearer ${token2}`;
-    let response;
-    try {
-      response = await request2(endpoint2);
-    } catch (error2) {
-      if (isNotTimeSkewError(error2)) {
-        throw error2;
-      }
-      if (typeof error2.response.headers.date === "undefined") {
-        throw error2;
-      }
-      const diff = Math.floor(
-        (Date.parse(error2.response.headers.date) - Date.parse((/* @__PURE__ */ new Date()).toString())) / 1e3
-      );
-      state.log.warn(error2.message);
-      state.log.warn(
-        `[@octokit/auth-app] GitHub API time and system time are different by ${diff} seconds. Retrying request with the difference accounted for.`
-      );
-      const { token: token3 } = await getAppAuthentication({
-        ...state,
-        timeDifference: diff
-      });
-      endpoint2.headers.authorization = `bearer ${token3}`;
-      return request2(endpoint2);
-    }
-    return response;
-  }
-  if (requiresBasicAuth(url)) {
-    const authentication = await state.oauthApp({ type: "oauth-app" });
-    endpoint2.headers.authorization = authentication.headers.authorization;
-    return request2(endpoint2);
-  }
-  const { token, createdAt } = await getInstallationAuthentication(
-    state,
-    // @ts-expect-error TBD
-    {},
-    request2.defaults({ baseUrl: endpoint2.baseUrl })
-  );
-  endpoint2.headers.authorization = `token ${token}`;
-  return sendRequestWithRetries(
-    state,
-    request2,
-    endpoint2,
-    createdAt
-  );
-}
-async function sendRequestWithRetries(state, request2, options, createdAt, retries = 0) {
-  const timeSinceTokenCreationInMs = +/* @__PURE__ */ new Date() - +new Date(createdAt);
-  try {
-    return await request2(options);
-  } catch (error2) {
-    if (error2.status !== 401) {
-      throw error2;
-    }
-    if (timeSinceTokenCreationInMs >= FIVE_SECONDS_IN_MS) {
-      if (retries > 0) {
-        error2.message = `After ${retries} retries within ${timeSinceTokenCreationInMs / 1e3}s of creating the installation access token, the response remains 401. At this point, the cause may be an authentication problem or a system outage. Please check https://www.githubstatus.com for status information`;
-      }
-      throw error2;
-    }
-    ++retries;
-    const awaitTime = retries * 1e3;
-    state.log.warn(
-      `[@octokit/auth-app] Retrying after 401 response to account for token replication delay (retry: ${retries}, wait: ${awaitTime / 1e3}s)`
-    );
-    await new Promise((resolve2) => setTimeout(resolve2, awaitTime));
-    return sendRequestWithRetries(state, request2, options, createdAt, retries);
-  }
-}
-var VERSION7 = "8.3.1";
-function createAppAuth(options) {
-  if (!options.appId) {
-    throw new Error("[@octokit/auth-app] appId option is required");
-  }
-  if (!options.privateKey && !options.createJwt) {
-    throw new Error("[@octokit/auth-app] privateKey option is required");
-  } else if (options.privateKey && options.createJwt) {
-    throw new Error(
-      "[@octokit/auth-app] privateKey and createJwt options are mutually exclusive"
-    );
-  }
-  if ("installationId" in options && !options.installationId) {
-    throw new Error(
-      "[@octokit/auth-app] installationId is set to a falsy value"
-    );
-  }
-  const log = options.log || {};
-  if (typeof log.warn !== "function") {
-    log.warn = console.warn.bind(console);
-  }
-  const request2 = options.request || request.defaults({
-    headers: {
-      "user-agent": `octokit-auth-app.js/${VERSION7} ${getUserAgent()}`
-    }
-  });
-  const state = Object.assign(
-    {
-      request: request2,
-      cache: getCache()
-    },
-    options,
-    options.installationId ? { installationId: Number(options.installationId) } : {},
-    {
-      log,
-      oauthApp: createOAuthAppAuth({
-        clientType: "github-app",
-        clientId: options.clientId || "",
-        clientSecret: options.clientSecret || "",
-        request: request2
-      })
-    }
-  );
-  return Object.assign(auth4.bind(null, state), {
-    hook: hook4.bind(null, state)
-  });
-}
-
-// ../../node_modules/.pnpm/@octokit+plugin-retry@8.1.1_@octokit+core@7.0.8/node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var import_light = __toESM(require_light(), 1);
-var VERSION8 = "0.0.0-development";
-function isRequestError(error2) {
-  return error2.request !== void 0;
-}
-async function errorRequest(state, octokit, error2, options) {
-  if (!isRequestError(error2) || !error2?.request.request) {
-    throw error2;
-  }
-  if (error2.status >= 400 && !state.doNotRetry.includes(error2.status)) {
-    const retries = options.request.retries != null ? options.request.retries : state.retries;
-    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
-    throw octokit.retry.retryRequest(error2, retries, retryAfter);
-  }
-  throw error2;
-}
-async function wrapRequest(state, octokit, request2, options) {
-  const limiter = new import_light.default();
-  limiter.on("failed", function(error2, info2) {
-    const maxRetries = ~~error2.request.request?.retries;
-    const after = ~~error2.request.request?.retryAfter;
-    options.request.retryCount = info2.retryCount + 1;
-    if (maxRetries > info2.retryCount) {
-      return after * state.retryAfterBaseValue;
-    }
-  });
-  return limiter.schedule(
-    requestWithGraphqlErrorHandling.bind(null, state, octokit, request2),
-    options
-  );
-}
-async function requestWithGraphqlErrorHandling(state, octokit, request2, options) {
-  const response = await request2(options);
-  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
-    response.data.errors[0].message
-  )) {
-    const error2 = new RequestError(response.data.errors[0].message, 500, {
-      request: options,
-      response
-    });
-    return errorRequest(state, octokit, error2, options);
-  }
-  return response;
-}
-function retry(octokit, octokitOptions) {
-  const state = Object.assign(
-    {
-      enabled: true,
-      retryAfterBaseValue: 1e3,
-      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
-      retries: 3
-    },
-    octokitOptions.retry
-  );
-  const retryPlugin = {
-    retry: {
-      retryRequest: (error2, retries, retryAfter) => {
-        error2.request.request = Object.assign({}, error2.request.request, {
-          retries,
-          retryAfter
-        });
-        return error2;
-      }
-    }
-  };
-  if (state.enabled) {
-    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
-    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
-  }
-  return retryPlugin;
-}
-retry.VERSION = VERSION8;
-
-// ../../node_modules/.pnpm/@octokit+plugin-throttling@11.0.5_@octokit+core@7.0.8/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var import_light2 = __toESM(require_light(), 1);
-var VERSION9 = "0.0.0-development";
-var noop2 = () => Promise.resolve();
-function wrapRequest2(state, request2, options) {
-  return state.retryLimiter.schedule(doRequest, state, request2, options);
-}
-async function doRequest(state, request2, options) {
-  const { pathname } = new URL(options.url, "http://github.test");
-  const isAuth = isAuthRequest(options.method, pathname);
-  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
-  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
-  const isGraphQL = pathname.startsWith("/graphql");
-  const retryCount = ~~request2.retryCount;
-  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
-  if (state.clustering) {
-    jobOptions.expiration = 1e3 * 60;
-  }
-  if (isWrite || isGraphQL) {
-    await state.write.key(state.id).schedule(jobOptions, noop2);
-  }
-  if (isWrite && state.triggersNotification(pathname)) {
-    await state.notifications.key(state.id).schedule(jobOptions, noop2);
-  }
-  if (isSearch) {
-    await state.search.key(state.id).schedule(jobOptions, noop2);
-  }
-  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
-  if (isGraphQL) {
-    const res = await req;
-    if (res.data.errors != null && res.data.errors.some((error2) => error2.type === "RATE_LIMITED")) {
-      const error2 = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
-        response: res,
-        data: res.data
-      });
-      throw error2;
-    }
-  }
-  return req;
-}
-function isAuthRequest(method, pathname) {
-  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
-  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
-  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
-  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
-  pathname === "/login/oauth/access_token");
-}
-var triggers_notification_paths_default = [
-  "/orgs/{org}/invitations",
-  "/orgs/{org}/invitations/{invitation_id}",
-  "/orgs/{org}/teams/{team_slug}/discussions",
-  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-  "/repos/{owner}/{repo}/collaborators/{username}",
-  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
-  "/repos/{owner}/{repo}/issues",
-  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
-  "/repos/{owner}/{repo}/pulls",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-  "/repos/{owner}/{repo}/releases",
-  "/teams/{team_id}/discussions",
-  "/teams/{team_id}/discussions/{discussion_number}/comments"
-];
-function routeMatcher2(paths) {
-  const regexes = paths.map(
-    (path) => path.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
-  );
-  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})[^/]*$`;
-  return new RegExp(regex2, "i");
-}
-var regex = routeMatcher2(triggers_notification_paths_default);
-var triggersNotification = regex.test.bind(regex);
-var groups = {};
-var createGroups = function(Bottleneck2, common) {
-  groups.global = new Bottleneck2.Group({
-    id: "octokit-global",
-    maxConcurrent: 10,
-    ...common
-  });
-  groups.auth = new Bottleneck2.Group({
-    id: "octokit-auth",
-    maxConcurrent: 1,
-    ...common
-  });
-  groups.search = new Bottleneck2.Group({
-    id: "octokit-search",
-    maxConcurrent: 1,
-    minTime: 2e3,
-    ...common
-  });
-  groups.write = new Bottleneck2.Group({
-    id: "octokit-write",
-    maxConcurrent: 1,
-    minTime: 1e3,
-    ...common
-  });
-  groups.notifications = new Bottleneck2.Group({
-    id: "octokit-notifications",
-    maxConcurrent: 1,
-    minTime: 3e3,
-    ...common
-  });
-};
-function throttling(octokit, octokitOptions) {
-  const {
-    enabled = true,
-    Bottleneck: Bottleneck2 = import_light2.default,
-    id = "no-id",
-    timeout = 1e3 * 60 * 2,
-    // Redis TTL: 2 minutes
-    connection
-  } = octokitOptions.throttle || {};
-  if (!enabled) {
-    return {};
-  }
-  const common = { timeout };
-  if (typeof connection !== "undefined") {
-    common.connection = connection;
-  }
-  const state = Object.assign(
-    {
-      clustering: connection != null,
-      triggersNotification,
-      fallbackSecondaryRateRetryAfter: 60,
-      retryAfterBaseValue: 1e3,
-      id
-    },
-    octokitOptions.throttle
-  );
-  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
-    throw new Error(`octokit/plugin-throttling error:
-        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
-        See https://octokit.github.io/rest.js/#throttling
-
-        const octokit = new Octokit({
-          throttle: {
-            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
-            onRateLimit: (retryAfter, options) => {/* ... */}
-          }
-        })
-    `);
-  }
-  let initialized = false;
-  const initializeBottleneck = () => {
-    if (initialized) {
-      return;
-    }
-    initialized = true;
-    if (groups.global == null) {
-      createGroups(Bottleneck2, common);
-    }
-    state.global = state.global ?? groups.global;
-    state.auth = state.auth ?? groups.auth;
-    state.search = state.search ?? groups.search;
-    state.write = state.write ?? groups.write;
-    state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck2();
-    const events = {};
-    const emitter = new Bottleneck2.Events(events);
-    events.on("secondary-limit", state.onSecondaryRateLimit);
-    events.on("rate-limit", state.onRateLimit);
-    events.on(
-      "error",
-      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
-    );
-    state.retryLimiter.on("failed", async function(error2, info2) {
-      const [state2, request2, options] = info2.args;
-      const { pathname } = new URL(options.url, "http://github.test");
-      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error2.status !== 401;
-      if (!(shouldRetryGraphQL || error2.status === 403 || error2.status === 429)) {
-        return;
-      }
-      const retryCount = ~~request2.retryCount;
-      request2.retryCount = retryCount;
-      options.request.retryCount = retryCount;
-      const { wantRetry, retryAfter = 0 } = await (async function() {
-        if (/\bsecondary rate\b/i.test(error2.message)) {
-          const retryAfter2 = Number(error2.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
-          const wantRetry2 = await emitter.trigger(
-            "secondary-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        if (error2.response.headers != null && error2.response.headers["x-ratelimit-remaining"] === "0" || (error2.response.data?.errors ?? []).some(
-          (error22) => error22.type === "RATE_LIMITED"
-        )) {
-          const rateLimitReset = new Date(
-            ~~error2.response.headers["x-ratelimit-reset"] * 1e3
-          ).getTime();
-          const retryAfter2 = Math.max(
-            // Add one second so we retry _after_ the reset time
-            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
-            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
-            0
-          );
-          const wantRetry2 = await emitter.trigger(
-            "rate-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        return {};
-      })();
-      if (wantRetry) {
-        request2.retryCount++;
-        return retryAfter * state2.retryAfterBaseValue;
-      }
-    });
-  };
-  octokit.hook.wrap("request", (request2, options) => {
-    initializeBottleneck();
-    return wrapRequest2(state, request2, options);
-  });
-  return {};
-}
-throttling.VERSION = VERSION9;
-throttling.triggersNotification = triggersNotification;
-
-// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/register.js
-function register(state, name, method, options) {
-  if (typeof method !== "function") {
-    throw new Error("method for before hook must be a function");
-  }
-  if (!options) {
-    options = {};
-  }
-  if (Array.isArray(name)) {
-    return name.reverse().reduce((callback, name2) => {
-      return register.bind(null, state, name2, callback, options);
-    }, method)();
-  }
-  return Promise.resolve().then(() => {
-    if (!state.registry[name]) {
-      return method(options);
-    }
-    return state.registry[name].reduce((method2, registered) => {
-      return registered.hook.bind(null, method2, options);
-    }, method)();
-  });
-}
-
-// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/add.js
-function addHook(state, kind, name, hook6) {
-  const orig = hook6;
-  if (!state.registry[name]) {
-    state.registry[name] = [];
-  }
-  if (kind === "before") {
-    hook6 = (method, options) => {
-      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
-    };
-  }
-  if (kind === "after") {
-    hook6 = (method, options) => {
-      let result2;
-      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
-        result2 = result_;
-        return orig(result2, options);
-      }).then(() => {
-        return result2;
-      });
-    };
-  }
-  if (kind === "error") {
-    hook6 = (method, options) => {
-      return Promise.resolve().then(method.bind(null, options)).catch((error2) => {
-        return orig(error2, options);
-      });
-    };
-  }
-  state.registry[name].push({
-    hook: hook6,
-    orig
-  });
-}
-
-// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/lib/remove.js
-function removeHook(state, name, method) {
-  if (!state.registry[name]) {
-    return;
-  }
-  const index = state.registry[name].map((registered) => {
-    return registered.orig;
-  }).indexOf(method);
-  if (index === -1) {
-    return;
-  }
-  state.registry[name].splice(index, 1);
-}
-
-// ../../node_modules/.pnpm/before-after-hook@4.0.0/node_modules/before-after-hook/index.js
-var bind = Function.bind;
-var bindable = bind.bind(bind);
-function bindApi(hook6, state, name) {
-  const removeHookRef = bindable(removeHook, null).apply(
-    null,
-    name ? [state, name] : [state]
-  );
-  hook6.api = { remove: removeHookRef };
-  hook6.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name ? [state, kind, name] : [state, kind];
-    hook6[kind] = hook6.api[kind] = bindable(addHook, null).apply(null, args);
-  });
-}
-function Singular() {
-  const singularHookName = /* @__PURE__ */ Symbol("Singular");
-  const singularHookState = {
-    registry: {}
-  };
-  const singularHook = register.bind(null, singularHookState, singularHookName);
-  bindApi(singularHook, singularHookState, singularHookName);
-  return singularHook;
-}
-function Collection() {
-  const state = {
-    registry: {}
-  };
-  const hook6 = register.bind(null, state);
-  bindApi(hook6, state);
-  return hook6;
-}
-var before_after_hook_default = { Singular, Collection };
-
 // ../../node_modules/.pnpm/@octokit+graphql@9.0.5/node_modules/@octokit/graphql/dist-bundle/index.js
-var VERSION10 = "0.0.0-development";
+var VERSION6 = "0.0.0-development";
 function _buildMessageForResponseErrors(data) {
   return `Request failed due to following response errors:
 ` + data.errors.map((e) => ` - ${e.message}`).join("\n");
@@ -7060,7 +5814,7 @@ function withDefaults3(request2, newDefaults) {
 }
 var graphql2 = withDefaults3(request, {
   headers: {
-    "user-agent": `octokit-graphql.js/${VERSION10} ${getUserAgent()}`
+    "user-agent": `octokit-graphql.js/${VERSION6} ${getUserAgent()}`
   },
   method: "POST",
   url: "/graphql"
@@ -7077,7 +5831,7 @@ var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
 var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
 var isJWT = jwtRE.test.bind(jwtRE);
-async function auth5(token) {
+async function auth(token) {
   const isApp = isJWT(token);
   const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
   const isUserToServer = token.startsWith("ghu_");
@@ -7094,7 +5848,7 @@ function withAuthorizationPrefix(token) {
   }
   return `token ${token}`;
 }
-async function hook5(token, request2, route, parameters) {
+async function hook(token, request2, route, parameters) {
   const endpoint2 = request2.endpoint.merge(
     route,
     parameters
@@ -7112,13 +5866,13 @@ var createTokenAuth = function createTokenAuth2(token) {
     );
   }
   token = token.replace(/^(token|bearer) +/i, "");
-  return Object.assign(auth5.bind(null, token), {
-    hook: hook5.bind(null, token)
+  return Object.assign(auth.bind(null, token), {
+    hook: hook.bind(null, token)
   });
 };
 
 // ../../node_modules/.pnpm/@octokit+core@7.0.8/node_modules/@octokit/core/dist-src/version.js
-var VERSION11 = "7.0.8";
+var VERSION7 = "7.0.8";
 
 // ../../node_modules/.pnpm/@octokit+core@7.0.8/node_modules/@octokit/core/dist-src/index.js
 var noop3 = () => {
@@ -7140,9 +5894,9 @@ function createLogger(logger = {}) {
   }
   return logger;
 }
-var userAgentTrail = `octokit-core.js/${VERSION11} ${getUserAgent()}`;
+var userAgentTrail = `octokit-core.js/${VERSION7} ${getUserAgent()}`;
 var Octokit = class {
-  static VERSION = VERSION11;
+  static VERSION = VERSION7;
   static defaults(defaults) {
     const OctokitWithDefaults = class extends this {
       constructor(...args) {
@@ -7255,7 +6009,7 @@ var Octokit = class {
 };
 
 // ../../node_modules/.pnpm/@octokit+plugin-request-log@6.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-request-log/dist-src/version.js
-var VERSION12 = "6.0.0";
+var VERSION8 = "6.0.0";
 
 // ../../node_modules/.pnpm/@octokit+plugin-request-log@6.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-request-log/dist-src/index.js
 function requestLog(octokit) {
@@ -7279,10 +6033,10 @@ function requestLog(octokit) {
     });
   });
 }
-requestLog.VERSION = VERSION12;
+requestLog.VERSION = VERSION8;
 
 // ../../node_modules/.pnpm/@octokit+plugin-paginate-rest@14.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
-var VERSION13 = "0.0.0-development";
+var VERSION9 = "0.0.0-development";
 function normalizePaginatedListResponse(response) {
   if (!response.data) {
     return {
@@ -7395,10 +6149,10 @@ function paginateRest(octokit) {
     })
   };
 }
-paginateRest.VERSION = VERSION13;
+paginateRest.VERSION = VERSION9;
 
 // ../../node_modules/.pnpm/@octokit+plugin-rest-endpoint-methods@17.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
-var VERSION14 = "17.0.0";
+var VERSION10 = "17.0.0";
 
 // ../../node_modules/.pnpm/@octokit+plugin-rest-endpoint-methods@17.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 var Endpoints = {
@@ -9822,7 +8576,7 @@ function restEndpointMethods(octokit) {
     rest: api
   };
 }
-restEndpointMethods.VERSION = VERSION14;
+restEndpointMethods.VERSION = VERSION10;
 function legacyRestEndpointMethods(octokit) {
   const api = endpointsToMethods(octokit);
   return {
@@ -9830,15 +8584,15 @@ function legacyRestEndpointMethods(octokit) {
     rest: api
   };
 }
-legacyRestEndpointMethods.VERSION = VERSION14;
+legacyRestEndpointMethods.VERSION = VERSION10;
 
 // ../../node_modules/.pnpm/@octokit+rest@22.0.1/node_modules/@octokit/rest/dist-src/version.js
-var VERSION15 = "22.0.1";
+var VERSION11 = "22.0.1";
 
 // ../../node_modules/.pnpm/@octokit+rest@22.0.1/node_modules/@octokit/rest/dist-src/index.js
 var Octokit2 = Octokit.plugin(requestLog, legacyRestEndpointMethods, paginateRest).defaults(
   {
-    userAgent: `octokit-rest.js/${VERSION15}`
+    userAgent: `octokit-rest.js/${VERSION11}`
   }
 );
 
@@ -9961,11 +8715,25 @@ function unlimitedGroup() {
 var GitHubOctokit = Octokit2.plugin(retry, throttling);
 var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function createGitHubClient(options) {
-  checkToken2(options.token);
+  checkGitHubClientOptions(options);
   return buildGitHubClient(options, { auth: options.token });
 }
+function checkGitHubClientOptions(options) {
+  checkToken(options.token);
+  checkGitHubSettings(options);
+}
+function checkGitHubSettings(settings) {
+  const { baseUrl } = settings;
+  if (baseUrl === void 0)
+    return;
+  const refused = new OptionError("baseUrl", "baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)");
+  if (typeof baseUrl !== "string" || !URL.canParse(baseUrl))
+    throw refused;
+  if (!["http:", "https:"].includes(new URL(baseUrl).protocol))
+    throw refused;
+}
 function buildGitHubClient(options, credential) {
-  const { baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = GITHUB_WRITE_INTERVAL_MS, signal, runtime = systemRuntime } = options;
+  const { baseUrl = DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = GITHUB_WRITE_INTERVAL_MS, signal, runtime = systemRuntime } = options;
   const log = (line) => notifyHook(options.log, line);
   const throttle = {
     onRateLimit: () => false,
@@ -9977,7 +8745,7 @@ function buildGitHubClient(options, credential) {
     search: unlimitedGroup(),
     notifications: unlimitedGroup()
   };
-  const root = githubApiRoot(baseUrl);
+  const root = baseUrl.replace(/\/+$/, "");
   const octokit = new GitHubOctokit({
     ...credential,
     baseUrl: root,
@@ -10004,10 +8772,7 @@ function buildGitHubClient(options, credential) {
   hook6.wrap("request", waitOutRateLimits(waits));
   return octokit;
 }
-function githubApiRoot(baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL) {
-  return baseUrl.replace(/\/+$/, "");
-}
-function checkToken2(token) {
+function checkToken(token) {
   if (typeof token !== "string" || !token)
     throw new OptionError("token", "token is required: a GitHub token that can write secrets");
   if (!/^[\x21-\x7E]+$/.test(token)) {
@@ -10044,6 +8809,1603 @@ function observedFetch(inner, settings) {
       linked.dispose();
     }
   };
+}
+
+// ../../packages/rotation/dist/record/fingerprint.js
+import { createHash as createHash2 } from "node:crypto";
+var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
+var FINGERPRINT_LENGTH = 16;
+function keyFingerprint(value) {
+  return createHash2("sha256").update(`${FINGERPRINT_DOMAIN}\0${value}`).digest("hex").slice(0, FINGERPRINT_LENGTH);
+}
+
+// ../../packages/rotation/dist/secret-name.js
+var DEFAULT_SECRET_NAME = "NEON_API_KEY";
+var SecretNameError = class extends OptionError {
+  constructor(message) {
+    super("secretName", message);
+  }
+};
+function validateSecretName(name) {
+  const shown = JSON.stringify(name);
+  if (typeof name !== "string" || name.length === 0)
+    throw new SecretNameError("the secret name is empty");
+  if (!/^[A-Za-z0-9_]+$/.test(name)) {
+    throw new SecretNameError(`secret name ${shown} may hold only letters, digits and underscores`);
+  }
+  if (/^[0-9]/.test(name))
+    throw new SecretNameError(`secret name ${shown} must not start with a digit`);
+  if (/^GITHUB_/i.test(name))
+    throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
+}
+
+// ../../packages/rotation/dist/check-options.js
+var MAX_KEEP = 100;
+function checkRotateKeyOptions(options) {
+  return checkOptions(options).problems;
+}
+function checkOptions(options) {
+  if (!options || typeof options !== "object") {
+    return { problems: [new OptionError("options", "rotateKey needs an options object")] };
+  }
+  const problems = [];
+  const check = (read) => {
+    try {
+      return read();
+    } catch (error2) {
+      if (!(error2 instanceof OptionError))
+        throw error2;
+      problems.push(error2);
+      return void 0;
+    }
+  };
+  const runtime = options.runtime ?? systemRuntime;
+  const { signal } = options;
+  const platform2 = check(() => checkPlatform(options));
+  const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform2?.currentKey);
+  problems.push(...kind.problems);
+  const github = check(() => checkGitHub(options));
+  const secretName = check(() => {
+    const name = options.secretName ?? DEFAULT_SECRET_NAME;
+    validateSecretName(name);
+    return name;
+  });
+  const targets = check(() => checkTargets(options)) ?? { specs: [] };
+  if (options.family !== void 0)
+    check(() => validateFamily(options.family));
+  const retire = check(() => checkRetired(options, targets)) ?? [];
+  const record = check(() => checkRecord(options));
+  const noGitHub = options.github === void 0 && missingGitHub({ targets, retire, record });
+  if (noGitHub)
+    problems.push(noGitHub);
+  const keep = options.keep ?? 1;
+  if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
+    problems.push(new OptionError("keep", `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
+  }
+  const revokeKeyIds = [...new Set(options.revokeKeyIds ?? [])];
+  const badId = revokeKeyIds.find((id) => !Number.isSafeInteger(id) || id < 1);
+  if (badId !== void 0) {
+    problems.push(new OptionError("revokeKeyIds", `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
+  }
+  const verify = { timeoutMs: options.verify?.timeoutMs ?? 3e4, intervalMs: options.verify?.intervalMs ?? 1e3 };
+  if (!(verify.timeoutMs >= 0))
+    problems.push(new OptionError("verify.timeoutMs", "verify.timeoutMs must be at least 0"));
+  if (!(verify.intervalMs > 0))
+    problems.push(new OptionError("verify.intervalMs", "verify.intervalMs must be above 0"));
+  const lostCreateCheck = {
+    attempts: options.lostCreateCheck?.attempts ?? 3,
+    intervalMs: options.lostCreateCheck?.intervalMs ?? 2e3
+  };
+  if (!Number.isInteger(lostCreateCheck.attempts) || lostCreateCheck.attempts < 1) {
+    problems.push(new OptionError("lostCreateCheck.attempts", "lostCreateCheck.attempts must be a whole number of at least 1"));
+  }
+  if (!(lostCreateCheck.intervalMs >= 0)) {
+    problems.push(new OptionError("lostCreateCheck.intervalMs", "lostCreateCheck.intervalMs must be at least 0"));
+  }
+  if (signal !== void 0 && !(signal instanceof AbortSignal))
+    problems.push(new OptionError("signal", "signal must be an AbortSignal"));
+  if (problems.length || !platform2 || !secretName || !kind.scope)
+    return { problems };
+  const { now } = options;
+  return {
+    problems,
+    checked: {
+      platform: platform2.access,
+      currentKey: platform2.currentKey,
+      keyScope: kind.scope,
+      managingApiKey: kind.managingApiKey,
+      managingKeyFingerprint: kind.managingApiKey === void 0 ? void 0 : keyFingerprint(kind.managingApiKey),
+      rebuildRecord: options.rebuildRecord === true,
+      github,
+      targets,
+      secretName,
+      pinnedFamily: options.family,
+      record,
+      retire,
+      keep,
+      revokeKeyIds,
+      dryRun: options.dryRun ?? false,
+      now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
+      verify,
+      lostCreateCheck,
+      onKeyCreated: options.onKeyCreated,
+      runtime,
+      signal
+    }
+  };
+}
+function checkPlatform(options) {
+  const { platform: platform2 } = options;
+  if (platform2 !== void 0 && options.client !== void 0) {
+    throw new OptionError("platform", "give the platform once: platform (options, or { client, apiKey }), or client");
+  }
+  if (platform2 === void 0) {
+    const { client } = options;
+    if (!isPlatformClient(client)) {
+      throw new OptionError("platform", "platform is required: the options of createClient (with apiKey), or { client, apiKey }");
+    }
+    return { access: { client, runtime: options.runtime }, currentKey: checkedKey("apiKey", options.apiKey || void 0) };
+  }
+  if (typeof platform2 !== "object" || platform2 === null)
+    throw new OptionError("platform", "platform must be an object");
+  if ("client" in platform2) {
+    if (!isPlatformClient(platform2.client))
+      throw new OptionError("platform.client", "platform.client must be a client of createClient (@keyturn/api)");
+    if (!platform2.apiKey)
+      throw new OptionError("platform.apiKey", "platform.apiKey is required with platform.client: the current key, written back if a target fails");
+    return { access: { client: platform2.client, runtime: options.runtime }, currentKey: checkedKey("platform.apiKey", platform2.apiKey) };
+  }
+  const clientOptions = { runtime: options.runtime ?? systemRuntime, ...platform2 };
+  try {
+    checkClientOptions(clientOptions);
+  } catch (error2) {
+    if (error2 instanceof OptionError)
+      throw new OptionError(`platform.${error2.option}`, error2.message);
+    throw error2;
+  }
+  return { access: { options: clientOptions }, currentKey: platform2.apiKey };
+}
+function checkedKey(option2, key) {
+  const problem = key === void 0 ? void 0 : platformKeyProblem(key);
+  if (problem)
+    throw new OptionError(option2, `${option2} ${problem}`);
+  return key;
+}
+function isPlatformClient(value) {
+  const client = value;
+  return typeof client === "object" && client !== null && typeof client.apiKeys === "object" && typeof client.withOptions === "function";
+}
+function checkGitHub(options) {
+  const { github } = options;
+  if (github === void 0)
+    return void 0;
+  if (typeof github !== "object" || github === null) {
+    throw new OptionError("github", "github must be an object: { token, ... }, { appId, privateKey, ... } or { octokit }");
+  }
+  if ("octokit" in github)
+    return { octokit: github.octokit };
+  try {
+    if (!isAppAccess(github)) {
+      checkGitHubClientOptions(github);
+      return { token: github };
+    }
+    if ("token" in github)
+      throw new OptionError("github", "github takes one credential: a token, or a GitHub App (appId and privateKey), not both");
+    const { appId, privateKey, onToken, ...settings } = github;
+    const app = { appId: checkAppId(appId), privateKey: checkPrivateKey(privateKey), onToken };
+    checkGitHubSettings(settings);
+    return { app, settings };
+  } catch (error2) {
+    if (error2 instanceof OptionError && error2.option !== "github")
+      throw new OptionError(`github.${error2.option}`, error2.message);
+    throw error2;
+  }
+}
+function checkTargets(options) {
+  const given = options.targets ?? [];
+  const list2 = typeof given === "string" ? [given] : given;
+  if (list2.length && list2.every(isSecretTarget))
+    return { objects: refuseDuplicateTargets([...list2]) };
+  return { specs: readSpecs(list2, "targets", options.defaultRepository) };
+}
+function missingGitHub({ targets, retire, record }) {
+  const needs = [
+    "specs" in targets && targets.specs.length > 0 && "to write GitHub secrets",
+    retire.length > 0 && "to check retireTargets",
+    record !== void 0 && "repository" in record && "to keep the record in record.repository's variables"
+  ].filter((need) => typeof need === "string");
+  if (!needs.length)
+    return void 0;
+  return new OptionError("github", `github options (a token, a GitHub App, or an octokit) are required ${needs.join(" and ")}`);
+}
+function readSpecs(list2, option2, defaultRepository) {
+  try {
+    if (list2.every((item) => typeof item === "string"))
+      return parseTargetSpecs(list2, { defaultRepository });
+    if (!list2.every(isTargetSpec)) {
+      throw new OptionError(option2, `${option2} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
+    }
+    checkTargetSpecs(list2, option2);
+    return [...list2];
+  } catch (error2) {
+    if (error2 instanceof TargetSpecError && error2.option !== option2)
+      throw new TargetSpecError(error2.problems, option2);
+    throw error2;
+  }
+}
+function isSecretTarget(value) {
+  const target = value;
+  return typeof target === "object" && target !== null && typeof target.describe === "function" && typeof target.writeSecret === "function";
+}
+function isTargetSpec(value) {
+  return typeof value === "object" && value !== null && typeof value.kind === "string";
+}
+function checkRecord(options) {
+  const { record } = options;
+  if (record === void 0 || record === false)
+    return void 0;
+  if (typeof record !== "object" || record === null) {
+    throw new OptionError("record", "record must be { repository: 'OWNER/REPO' }, a RecordStore, or left out (no record)");
+  }
+  if ("load" in record)
+    return record;
+  const { repository } = record;
+  if (typeof repository !== "string" || !/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
+    throw new OptionError("record.repository", `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
+  }
+  return { repository };
+}
+function checkRetired(options, targets) {
+  const given = options.retireTargets ?? [];
+  const list2 = typeof given === "string" ? [given] : given;
+  if (list2.every((item) => typeof item === "string" && !item.trim()))
+    return [];
+  const specs = readSpecs(list2, "retireTargets");
+  const written = new Set("objects" in targets ? targets.objects.map(identityOf) : targets.specs.map(targetIdentity));
+  return specs.map((spec) => {
+    const identity = targetIdentity(spec);
+    if (written.has(identity)) {
+      throw new OptionError("retireTargets", `${identity} is both a target and a target to retire: give it in one of them`);
+    }
+    return { identity, spec };
+  });
+}
+function refuseDuplicateTargets(targets) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    const identity = identityOf(target);
+    const earlier = seen.get(identity);
+    if (earlier !== void 0) {
+      throw new OptionError("targets", `targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    }
+    seen.set(identity, target.describe());
+  }
+  return targets;
+}
+
+// ../../node_modules/.pnpm/@octokit+oauth-methods@6.0.5/node_modules/@octokit/oauth-methods/dist-bundle/index.js
+function requestToOAuthBaseUrl(request2) {
+  const endpointDefaults = request2.endpoint.DEFAULTS;
+  if (/^https:\/\/(api\.)?github\.com$/.test(endpointDefaults.baseUrl)) {
+    return "https://github.com";
+  }
+  if (/^https:\/\/api\..*\.ghe\.com$/.test(endpointDefaults.baseUrl)) {
+    return endpointDefaults.baseUrl.replace("api.", "");
+  }
+  return endpointDefaults.baseUrl.replace("/api/v3", "");
+}
+async function oauthRequest(request2, route, parameters) {
+  const withOAuthParameters = {
+    baseUrl: requestToOAuthBaseUrl(request2),
+    headers: {
+      accept: "application/json"
+    },
+    ...parameters
+  };
+  const response = await request2(route, withOAuthParameters);
+  if ("error" in response.data) {
+    const error2 = new RequestError(
+      `${response.data.error_description} (${response.data.error}, ${response.data.error_uri})`,
+      400,
+      {
+        request: request2.endpoint.merge(
+          route,
+          withOAuthParameters
+        )
+      }
+    );
+    error2.response = response;
+    throw error2;
+  }
+  return response;
+}
+async function exchangeWebFlowCode(options) {
+  const request2 = options.request || request;
+  const response = await oauthRequest(
+    request2,
+    "POST /login/oauth/access_token",
+    {
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      code: options.code,
+      redirect_uri: options.redirectUrl
+    }
+  );
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: response.data.access_token,
+    scopes: response.data.scope.split(/\s+/).filter(Boolean)
+  };
+  if (options.clientType === "github-app") {
+    if ("refresh_token" in response.data) {
+      const apiTimeInMs = new Date(response.headers.date).getTime();
+      authentication.refreshToken = response.data.refresh_token, authentication.expiresAt = toTimestamp(
+        apiTimeInMs,
+        response.data.expires_in
+      ), authentication.refreshTokenExpiresAt = toTimestamp(
+        apiTimeInMs,
+        response.data.refresh_token_expires_in
+      );
+    }
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+function toTimestamp(apiTimeInMs, expirationInSeconds) {
+  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
+}
+async function createDeviceCode(options) {
+  const request2 = options.request || request;
+  const parameters = {
+    client_id: options.clientId
+  };
+  if ("scopes" in options && Array.isArray(options.scopes)) {
+    parameters.scope = options.scopes.join(" ");
+  }
+  return oauthRequest(request2, "POST /login/device/code", parameters);
+}
+async function exchangeDeviceCode(options) {
+  const request2 = options.request || request;
+  const response = await oauthRequest(
+    request2,
+    "POST /login/oauth/access_token",
+    {
+      client_id: options.clientId,
+      device_code: options.code,
+      grant_type: "urn:ietf:params:oauth:grant-type:device_code"
+    }
+  );
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    token: response.data.access_token,
+    scopes: response.data.scope.split(/\s+/).filter(Boolean)
+  };
+  if ("clientSecret" in options) {
+    authentication.clientSecret = options.clientSecret;
+  }
+  if (options.clientType === "github-app") {
+    if ("refresh_token" in response.data) {
+      const apiTimeInMs = new Date(response.headers.date).getTime();
+      authentication.refreshToken = response.data.refresh_token, authentication.expiresAt = toTimestamp2(
+        apiTimeInMs,
+        response.data.expires_in
+      ), authentication.refreshTokenExpiresAt = toTimestamp2(
+        apiTimeInMs,
+        response.data.refresh_token_expires_in
+      );
+    }
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+function toTimestamp2(apiTimeInMs, expirationInSeconds) {
+  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
+}
+async function checkToken2(options) {
+  const request2 = options.request || request;
+  const response = await request2("POST /applications/{client_id}/token", {
+    headers: {
+      authorization: `basic ${btoa(
+        `${options.clientId}:${options.clientSecret}`
+      )}`
+    },
+    client_id: options.clientId,
+    access_token: options.token
+  });
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: options.token,
+    scopes: response.data.scopes
+  };
+  if (response.data.expires_at)
+    authentication.expiresAt = response.data.expires_at;
+  if (options.clientType === "github-app") {
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+async function refreshToken(options) {
+  const request2 = options.request || request;
+  const response = await oauthRequest(
+    request2,
+    "POST /login/oauth/access_token",
+    {
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      grant_type: "refresh_token",
+      refresh_token: options.refreshToken
+    }
+  );
+  const apiTimeInMs = new Date(response.headers.date).getTime();
+  const authentication = {
+    clientType: "github-app",
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: response.data.access_token,
+    refreshToken: response.data.refresh_token,
+    expiresAt: toTimestamp3(apiTimeInMs, response.data.expires_in),
+    refreshTokenExpiresAt: toTimestamp3(
+      apiTimeInMs,
+      response.data.refresh_token_expires_in
+    )
+  };
+  return { ...response, authentication };
+}
+function toTimestamp3(apiTimeInMs, expirationInSeconds) {
+  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
+}
+async function resetToken(options) {
+  const request2 = options.request || request;
+  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
+  const response = await request2(
+    "PATCH /applications/{client_id}/token",
+    {
+      headers: {
+        authorization: `basic ${auth6}`
+      },
+      client_id: options.clientId,
+      access_token: options.token
+    }
+  );
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: response.data.token,
+    scopes: response.data.scopes
+  };
+  if (response.data.expires_at)
+    authentication.expiresAt = response.data.expires_at;
+  if (options.clientType === "github-app") {
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+async function deleteToken(options) {
+  const request2 = options.request || request;
+  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
+  return request2(
+    "DELETE /applications/{client_id}/token",
+    {
+      headers: {
+        authorization: `basic ${auth6}`
+      },
+      client_id: options.clientId,
+      access_token: options.token
+    }
+  );
+}
+async function deleteAuthorization(options) {
+  const request2 = options.request || request;
+  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
+  return request2(
+    "DELETE /applications/{client_id}/grant",
+    {
+      headers: {
+        authorization: `basic ${auth6}`
+      },
+      client_id: options.clientId,
+      access_token: options.token
+    }
+  );
+}
+
+// ../../node_modules/.pnpm/@octokit+auth-oauth-device@8.0.5/node_modules/@octokit/auth-oauth-device/dist-bundle/index.js
+async function getOAuthAccessToken(state, options) {
+  const cachedAuthentication = getCachedAuthentication(state, options.auth);
+  if (cachedAuthentication) return cachedAuthentication;
+  const { data: verification } = await createDeviceCode({
+    clientType: state.clientType,
+    clientId: state.clientId,
+    request: options.request || state.request,
+    // @ts-expect-error the extra code to make TS happy is not worth it
+    scopes: options.auth.scopes || state.scopes
+  });
+  await state.onVerification(verification);
+  const authentication = await waitForAccessToken(
+    options.request || state.request,
+    state.clientId,
+    state.clientType,
+    verification
+  );
+  state.authentication = authentication;
+  return authentication;
+}
+function getCachedAuthentication(state, auth22) {
+  if (auth22.refresh === true) return false;
+  if (!state.authentication) return false;
+  if (state.clientType === "github-app") {
+    return state.authentication;
+  }
+  const authentication = state.authentication;
+  const newScope = ("scopes" in auth22 && auth22.scopes || state.scopes).join(
+    " "
+  );
+  const currentScope = authentication.scopes.join(" ");
+  return newScope === currentScope ? authentication : false;
+}
+async function wait(seconds) {
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
+}
+async function waitForAccessToken(request2, clientId, clientType, verification) {
+  try {
+    const options = {
+      clientId,
+      request: request2,
+      code: verification.device_code
+    };
+    const { authentication } = clientType === "oauth-app" ? await exchangeDeviceCode({
+      ...options,
+      clientType: "oauth-app"
+    }) : await exchangeDeviceCode({
+      ...options,
+      clientType: "github-app"
+    });
+    return {
+      type: "token",
+      tokenType: "oauth",
+      ...authentication
+    };
+  } catch (error2) {
+    if (!error2.response) throw error2;
+    const errorType = error2.response.data.error;
+    if (errorType === "authorization_pending") {
+      await wait(verification.interval);
+      return waitForAccessToken(request2, clientId, clientType, verification);
+    }
+    if (errorType === "slow_down") {
+      await wait(verification.interval + 7);
+      return waitForAccessToken(request2, clientId, clientType, verification);
+    }
+    throw error2;
+  }
+}
+async function auth2(state, authOptions) {
+  return getOAuthAccessToken(state, {
+    auth: authOptions
+  });
+}
+async function hook2(state, request2, route, parameters) {
+  let endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
+    return request2(endpoint2);
+  }
+  const { token } = await getOAuthAccessToken(state, {
+    request: request2,
+    auth: { type: "oauth" }
+  });
+  endpoint2.headers.authorization = `token ${token}`;
+  return request2(endpoint2);
+}
+var VERSION12 = "0.0.0-development";
+function createOAuthDeviceAuth(options) {
+  const requestWithDefaults = options.request || request.defaults({
+    headers: {
+      "user-agent": `octokit-auth-oauth-device.js/${VERSION12} ${getUserAgent()}`
+    }
+  });
+  const { request: request2 = requestWithDefaults, ...otherOptions } = options;
+  const state = options.clientType === "github-app" ? {
+    ...otherOptions,
+    clientType: "github-app",
+    request: request2
+  } : {
+    ...otherOptions,
+    clientType: "oauth-app",
+    request: request2,
+    scopes: options.scopes || []
+  };
+  if (!options.clientId) {
+    throw new Error(
+      '[@octokit/auth-oauth-device] "clientId" option must be set (https://github.com/octokit/auth-oauth-device.js#usage)'
+    );
+  }
+  if (!options.onVerification) {
+    throw new Error(
+      '[@octokit/auth-oauth-device] "onVerification" option must be a function (https://github.com/octokit/auth-oauth-device.js#usage)'
+    );
+  }
+  return Object.assign(auth2.bind(null, state), {
+    hook: hook2.bind(null, state)
+  });
+}
+
+// ../../node_modules/.pnpm/@octokit+auth-oauth-user@6.0.4/node_modules/@octokit/auth-oauth-user/dist-bundle/index.js
+var VERSION13 = "0.0.0-development";
+async function getAuthentication(state) {
+  if ("code" in state.strategyOptions) {
+    const { authentication } = await exchangeWebFlowCode({
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientType: state.clientType,
+      onTokenCreated: state.onTokenCreated,
+      ...state.strategyOptions,
+      request: state.request
+    });
+    return {
+      type: "token",
+      tokenType: "oauth",
+      ...authentication
+    };
+  }
+  if ("onVerification" in state.strategyOptions) {
+    const deviceAuth = createOAuthDeviceAuth({
+      clientType: state.clientType,
+      clientId: state.clientId,
+      onTokenCreated: state.onTokenCreated,
+      ...state.strategyOptions,
+      request: state.request
+    });
+    const authentication = await deviceAuth({
+      type: "oauth"
+    });
+    return {
+      clientSecret: state.clientSecret,
+      ...authentication
+    };
+  }
+  if ("token" in state.strategyOptions) {
+    return {
+      type: "token",
+      tokenType: "oauth",
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientType: state.clientType,
+      onTokenCreated: state.onTokenCreated,
+      ...state.strategyOptions
+    };
+  }
+  throw new Error("[@octokit/auth-oauth-user] Invalid strategy options");
+}
+async function auth3(state, options = {}) {
+  if (!state.authentication) {
+    state.authentication = state.clientType === "oauth-app" ? await getAuthentication(state) : await getAuthentication(state);
+  }
+  if (state.authentication.invalid) {
+    throw new Error("[@octokit/auth-oauth-user] Token is invalid");
+  }
+  const currentAuthentication = state.authentication;
+  if ("expiresAt" in currentAuthentication) {
+    if (options.type === "refresh" || new Date(currentAuthentication.expiresAt) < /* @__PURE__ */ new Date()) {
+      const { authentication } = await refreshToken({
+        clientType: "github-app",
+        clientId: state.clientId,
+        clientSecret: state.clientSecret,
+        refreshToken: currentAuthentication.refreshToken,
+        request: state.request
+      });
+      state.authentication = {
+        tokenType: "oauth",
+        type: "token",
+        ...authentication
+      };
+    }
+  }
+  if (options.type === "refresh") {
+    if (state.clientType === "oauth-app") {
+      throw new Error(
+        "[@octokit/auth-oauth-user] OAuth Apps do not support expiring tokens"
+      );
+    }
+    if (!currentAuthentication.hasOwnProperty("expiresAt")) {
+      throw new Error("[@octokit/auth-oauth-user] Refresh token missing");
+    }
+    await state.onTokenCreated?.(state.authentication, {
+      type: options.type
+    });
+  }
+  if (options.type === "check" || options.type === "reset") {
+    const method = options.type === "check" ? checkToken2 : resetToken;
+    try {
+      const { authentication } = await method({
+        // @ts-expect-error making TS happy would require unnecessary code so no
+        clientType: state.clientType,
+        clientId: state.clientId,
+        clientSecret: state.clientSecret,
+        token: state.authentication.token,
+        request: state.request
+      });
+      state.authentication = {
+        tokenType: "oauth",
+        type: "token",
+        // @ts-expect-error TBD
+        ...authentication
+      };
+      if (options.type === "reset") {
+        await state.onTokenCreated?.(state.authentication, {
+          type: options.type
+        });
+      }
+      return state.authentication;
+    } catch (error2) {
+      if (error2.status === 404) {
+        error2.message = "[@octokit/auth-oauth-user] Token is invalid";
+        state.authentication.invalid = true;
+      }
+      throw error2;
+    }
+  }
+  if (options.type === "delete" || options.type === "deleteAuthorization") {
+    const method = options.type === "delete" ? deleteToken : deleteAuthorization;
+    try {
+      await method({
+        // @ts-expect-error making TS happy would require unnecessary code so no
+        clientType: state.clientType,
+        clientId: state.clientId,
+        clientSecret: state.clientSecret,
+        token: state.authentication.token,
+        request: state.request
+      });
+    } catch (error2) {
+      if (error2.status !== 404) throw error2;
+    }
+    state.authentication.invalid = true;
+    return state.authentication;
+  }
+  return state.authentication;
+}
+var ROUTES_REQUIRING_BASIC_AUTH = /\/applications\/[^/]+\/(token|grant)s?/;
+function requiresBasicAuth(url) {
+  return url && ROUTES_REQUIRING_BASIC_AUTH.test(url);
+}
+async function hook3(state, request2, route, parameters = {}) {
+  const endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
+    return request2(endpoint2);
+  }
+  if (requiresBasicAuth(endpoint2.url)) {
+    const credentials = btoa(`${state.clientId}:${state.clientSecret}`);
+    endpoint2.headers.authorization = `basic ${credentials}`;
+    return request2(endpoint2);
+  }
+  const { token } = state.clientType === "oauth-app" ? await auth3({ ...state, request: request2 }) : await auth3({ ...state, request: request2 });
+  endpoint2.headers.authorization = "token " + token;
+  return request2(endpoint2);
+}
+function createOAuthUserAuth({
+  clientId,
+  clientSecret,
+  clientType = "oauth-app",
+  request: request2 = request.defaults({
+    headers: {
+      "user-agent": `octokit-auth-oauth-app.js/${VERSION13} ${getUserAgent()}`
+    }
+  }),
+  onTokenCreated,
+  ...strategyOptions
+}) {
+  const state = Object.assign({
+    clientType,
+    clientId,
+    clientSecret,
+    onTokenCreated,
+    strategyOptions,
+    request: request2
+  });
+  return Object.assign(auth3.bind(null, state), {
+    // @ts-expect-error not worth the extra code needed to appease TS
+    hook: hook3.bind(null, state)
+  });
+}
+createOAuthUserAuth.VERSION = VERSION13;
+
+// ../../node_modules/.pnpm/@octokit+auth-oauth-app@9.0.5/node_modules/@octokit/auth-oauth-app/dist-bundle/index.js
+async function auth4(state, authOptions) {
+  if (authOptions.type === "oauth-app") {
+    return {
+      type: "oauth-app",
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientType: state.clientType,
+      headers: {
+        authorization: `basic ${btoa(
+          `${state.clientId}:${state.clientSecret}`
+        )}`
+      }
+    };
+  }
+  if ("factory" in authOptions) {
+    const { type, ...options } = {
+      ...authOptions,
+      ...state
+    };
+    return authOptions.factory(options);
+  }
+  const common = {
+    clientId: state.clientId,
+    clientSecret: state.clientSecret,
+    request: state.request,
+    ...authOptions
+  };
+  const userAuth = state.clientType === "oauth-app" ? await createOAuthUserAuth({
+    ...common,
+    clientType: state.clientType
+  }) : await createOAuthUserAuth({
+    ...common,
+    clientType: state.clientType
+  });
+  return userAuth();
+}
+async function hook4(state, request2, route, parameters) {
+  let endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
+    return request2(endpoint2);
+  }
+  if (state.clientType === "github-app" && !requiresBasicAuth(endpoint2.url)) {
+    throw new Error(
+      `[@octokit/auth-oauth-app] GitHub Apps cannot use their client ID/secret for basic authentication for endpoints other than "/applications/{client_id}/**". "${endpoint2.method} ${endpoint2.url}" is not supported.`
+    );
+  }
+  const credentials = btoa(`${state.clientId}:${state.clientSecret}`);
+  endpoint2.headers.authorization = `basic ${credentials}`;
+  try {
+    return await request2(endpoint2);
+  } catch (error2) {
+    if (error2.status !== 401) throw error2;
+    error2.message = `[@octokit/auth-oauth-app] "${endpoint2.method} ${endpoint2.url}" does not support clientId/clientSecret basic authentication.`;
+    throw error2;
+  }
+}
+var VERSION14 = "0.0.0-development";
+function createOAuthAppAuth(options) {
+  const state = Object.assign(
+    {
+      request: request.defaults({
+        headers: {
+          "user-agent": `octokit-auth-oauth-app.js/${VERSION14} ${getUserAgent()}`
+        }
+      }),
+      clientType: "oauth-app"
+    },
+    options
+  );
+  return Object.assign(auth4.bind(null, state), {
+    hook: hook4.bind(null, state)
+  });
+}
+
+// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/lib/utils.js
+function isPkcs1(privateKey) {
+  return privateKey.includes("-----BEGIN RSA PRIVATE KEY-----");
+}
+function isOpenSsh(privateKey) {
+  return privateKey.includes("-----BEGIN OPENSSH PRIVATE KEY-----");
+}
+function string2ArrayBuffer(str) {
+  const buf = new ArrayBuffer(str.length);
+  const bufView = new Uint8Array(buf);
+  for (let i2 = 0, strLen = str.length; i2 < strLen; i2++) {
+    bufView[i2] = str.charCodeAt(i2);
+  }
+  return buf;
+}
+function getDERfromPEM(pem) {
+  const pemB64 = pem.trim().split("\n").slice(1, -1).join("");
+  const decoded = atob(pemB64);
+  return string2ArrayBuffer(decoded);
+}
+function getEncodedMessage(header, payload) {
+  return `${base64encodeJSON(header)}.${base64encodeJSON(payload)}`;
+}
+function base64encode(buffer) {
+  var binary = "";
+  var bytes = new Uint8Array(buffer);
+  var len = bytes.byteLength;
+  for (var i2 = 0; i2 < len; i2++) {
+    binary += String.fromCharCode(bytes[i2]);
+  }
+  return fromBase64(btoa(binary));
+}
+function fromBase64(base64) {
+  return base64.replace(/=/g, "").replace(/\+/g, "-").replace(/\//g, "_");
+}
+function base64encodeJSON(obj) {
+  return fromBase64(btoa(JSON.stringify(obj)));
+}
+
+// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/lib/crypto-node.js
+import { subtle } from "node:crypto";
+import { createPrivateKey as createPrivateKey2 } from "node:crypto";
+function convertPrivateKey(privateKey) {
+  if (!isPkcs1(privateKey)) return privateKey;
+  return createPrivateKey2(privateKey).export({
+    type: "pkcs8",
+    format: "pem"
+  });
+}
+
+// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/lib/get-token.js
+async function getToken({ privateKey, payload }) {
+  const convertedPrivateKey = convertPrivateKey(privateKey);
+  if (isPkcs1(convertedPrivateKey)) {
+    throw new Error(
+      "[universal-github-app-jwt] Private Key is in PKCS#1 format, but only PKCS#8 is supported. See https://github.com/gr2m/universal-github-app-jwt#private-key-formats"
+    );
+  }
+  if (isOpenSsh(convertedPrivateKey)) {
+    throw new Error(
+      "[universal-github-app-jwt] Private Key is in OpenSSH format, but only PKCS#8 is supported. See https://github.com/gr2m/universal-github-app-jwt#private-key-formats"
+    );
+  }
+  const algorithm = {
+    name: "RSASSA-PKCS1-v1_5",
+    hash: { name: "SHA-256" }
+  };
+  const header = { alg: "RS256", typ: "JWT" };
+  const privateKeyDER = getDERfromPEM(convertedPrivateKey);
+  const importedKey = await subtle.importKey(
+    "pkcs8",
+    privateKeyDER,
+    algorithm,
+    false,
+    ["sign"]
+  );
+  const encodedMessage = getEncodedMessage(header, payload);
+  const encodedMessageArrBuf = string2ArrayBuffer(encodedMessage);
+  const signatureArrBuf = await subtle.sign(
+    algorithm.name,
+    importedKey,
+    encodedMessageArrBuf
+  );
+  const encodedSignature = base64encode(signatureArrBuf);
+  return `${encodedMessage}.${encodedSignature}`;
+}
+
+// ../../node_modules/.pnpm/universal-github-app-jwt@2.2.2/node_modules/universal-github-app-jwt/index.js
+async function githubAppJwt({
+  id,
+  privateKey,
+  now = Math.floor(Date.now() / 1e3)
+}) {
+  const privateKeyWithNewlines = privateKey.replace(/\\n/g, "\n");
+  const nowWithSafetyMargin = now - 30;
+  const expiration = nowWithSafetyMargin + 60 * 10;
+  const payload = {
+    iat: nowWithSafetyMargin,
+    // Issued at time
+    exp: expiration,
+    iss: id
+  };
+  const token = await getToken({
+    privateKey: privateKeyWithNewlines,
+    payload
+  });
+  return {
+    appId: id,
+    expiration,
+    token
+  };
+}
+
+// ../../node_modules/.pnpm/toad-cache@3.7.4/node_modules/toad-cache/dist/toad-cache.mjs
+function validateCacheParams(max, ttlInMsecs) {
+  if (typeof max !== "number" || !Number.isInteger(max) || max < 0) {
+    throw new Error("Invalid max value");
+  }
+  if (typeof ttlInMsecs !== "number" || !Number.isInteger(ttlInMsecs) || ttlInMsecs < 0) {
+    throw new Error("Invalid ttl value");
+  }
+}
+var LruObject = class {
+  constructor(max = 1e3, ttlInMsecs = 0) {
+    validateCacheParams(max, ttlInMsecs);
+    this.first = null;
+    this.items = /* @__PURE__ */ Object.create(null);
+    this.last = null;
+    this.size = 0;
+    this.max = max;
+    this.ttl = ttlInMsecs;
+  }
+  bumpLru(item) {
+    if (this.last === item) {
+      return;
+    }
+    const last = this.last;
+    const next = item.next;
+    const prev = item.prev;
+    if (this.first === item) {
+      this.first = next;
+    }
+    item.next = null;
+    item.prev = last;
+    last.next = item;
+    if (prev !== null) {
+      prev.next = next;
+    }
+    if (next !== null) {
+      next.prev = prev;
+    }
+    this.last = item;
+  }
+  clear() {
+    this.items = /* @__PURE__ */ Object.create(null);
+    this.first = null;
+    this.last = null;
+    this.size = 0;
+  }
+  delete(key) {
+    const item = this.items[key];
+    if (item !== void 0) {
+      delete this.items[key];
+      this.size--;
+      if (item.prev !== null) {
+        item.prev.next = item.next;
+      }
+      if (item.next !== null) {
+        item.next.prev = item.prev;
+      }
+      if (this.first === item) {
+        this.first = item.next;
+      }
+      if (this.last === item) {
+        this.last = item.prev;
+      }
+    }
+  }
+  deleteMany(keys) {
+    for (var i2 = 0; i2 < keys.length; i2++) {
+      this.delete(keys[i2]);
+    }
+  }
+  evict() {
+    if (this.size > 0) {
+      const item = this.first;
+      delete this.items[item.key];
+      if (--this.size === 0) {
+        this.first = null;
+        this.last = null;
+      } else {
+        this.first = item.next;
+        this.first.prev = null;
+      }
+    }
+  }
+  expiresAt(key) {
+    const item = this.items[key];
+    if (item !== void 0) {
+      return item.expiry;
+    }
+  }
+  get(key) {
+    const item = this.items[key];
+    if (item !== void 0) {
+      if (this.ttl > 0 && item.expiry <= Date.now()) {
+        this.delete(key);
+        return;
+      }
+      this.bumpLru(item);
+      return item.value;
+    }
+  }
+  getMany(keys) {
+    const result2 = new Array(keys.length);
+    for (var i2 = 0; i2 < keys.length; i2++) {
+      result2[i2] = this.get(keys[i2]);
+    }
+    return result2;
+  }
+  keys() {
+    return Object.keys(this.items);
+  }
+  set(key, value) {
+    const existing = this.items[key];
+    if (existing !== void 0) {
+      existing.value = value;
+      existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
+      this.bumpLru(existing);
+      return;
+    }
+    if (this.max > 0 && this.size >= this.max) {
+      this.evict();
+    }
+    const item = {
+      expiry: this.ttl > 0 ? Date.now() + this.ttl : this.ttl,
+      key,
+      prev: this.last,
+      next: null,
+      value
+    };
+    this.items[key] = item;
+    if (++this.size === 1) {
+      this.first = item;
+    } else {
+      this.last.next = item;
+    }
+    this.last = item;
+  }
+};
+
+// ../../node_modules/.pnpm/@octokit+auth-app@8.3.1/node_modules/@octokit/auth-app/dist-node/index.js
+async function getAppAuthentication({
+  appId,
+  privateKey,
+  timeDifference,
+  createJwt
+}) {
+  try {
+    if (createJwt) {
+      const { jwt, expiresAt } = await createJwt(appId, timeDifference);
+      return {
+        type: "app",
+        token: jwt,
+        appId,
+        expiresAt
+      };
+    }
+    const authOptions = {
+      id: appId,
+      privateKey
+    };
+    if (timeDifference) {
+      Object.assign(authOptions, {
+        now: Math.floor(Date.now() / 1e3) + timeDifference
+      });
+    }
+    const appAuthentication = await githubAppJwt(authOptions);
+    return {
+      type: "app",
+      token: appAuthentication.token,
+      appId: appAuthentication.appId,
+      expiresAt: new Date(appAuthentication.expiration * 1e3).toISOString()
+    };
+  } catch (error2) {
+    if (privateKey === "-----BEGIN RSA PRIVATE KEY-----") {
+      throw new Error(
+        "The 'privateKey` option contains only the first line '-----BEGIN RSA PRIVATE KEY-----'. If you are setting it using a `.env` file, make sure it is set on a single line with newlines replaced by '\n'"
+      );
+    } else {
+      throw error2;
+    }
+  }
+}
+function getCache() {
+  return new LruObject(
+    // cache max. 15000 tokens, that will use less than 10mb memory
+    15e3,
+    // Cache for 1 minute less than GitHub expiry
+    1e3 * 60 * 59
+  );
+}
+async function get(cache, options) {
+  const cacheKey = optionsToCacheKey(options);
+  const result2 = await cache.get(cacheKey);
+  if (!result2) {
+    return;
+  }
+  const [
+    token,
+    createdAt,
+    expiresAt,
+    repositorySelection,
+    permissionsString,
+    singleFileName
+  ] = result2.split("|");
+  const permissions = options.permissions || permissionsString.split(/,/).reduce((permissions2, string) => {
+    if (/!$/.test(string)) {
+      permissions2[string.slice(0, -1)] = "write";
+    } else {
+      permissions2[string] = "read";
+    }
+    return permissions2;
+  }, {});
+  return {
+    token,
+    createdAt,
+    expiresAt,
+    permissions,
+    repositoryIds: options.repositoryIds,
+    repositoryNames: options.repositoryNames,
+    singleFileName,
+    repositorySelection
+  };
+}
+async function set(cache, options, data) {
+  const key = optionsToCacheKey(options);
+  const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
+    (name) => `${name}${data.permissions[name] === "write" ? "!" : ""}`
+  ).join(",");
+  const value = [
+    data.token,
+    data.createdAt,
+    data.expiresAt,
+    data.repositorySelection,
+    permissionsString,
+    data.singleFileName
+  ].join("|");
+  await cache.set(key, value);
+}
+function optionsToCacheKey({
+  installationId,
+  permissions = {},
+  repositoryIds = [],
+  repositoryNames = []
+}) {
+  const permissionsString = Object.keys(permissions).sort().map((name) => permissions[name] === "read" ? name : `${name}!`).join(",");
+  const repositoryIdsString = repositoryIds.sort().join(",");
+  const repositoryNamesString = repositoryNames.join(",");
+  return [
+    installationId,
+    repositoryIdsString,
+    repositoryNamesString,
+    permissionsString
+  ].filter(Boolean).join("|");
+}
+function toTokenAuthentication({
+  installationId,
+  token,
+  createdAt,
+  expiresAt,
+  repositorySelection,
+  permissions,
+  repositoryIds,
+  repositoryNames,
+  singleFileName
+}) {
+  return Object.assign(
+    {
+      type: "token",
+      tokenType: "installation",
+      token,
+      installationId,
+      permissions,
+      createdAt,
+      expiresAt,
+      repositorySelection
+    },
+    repositoryIds ? { repositoryIds } : null,
+    repositoryNames ? { repositoryNames } : null,
+    singleFileName ? { singleFileName } : null
+  );
+}
+async function getInstallationAuthentication(state, options, customRequest) {
+  const installationId = Number(options.installationId || state.installationId);
+  if (!installationId) {
+    throw new Error(
+      "[@octokit/auth-app] installationId option is required for installation authentication."
+    );
+  }
+  if (options.factory) {
+    const { type, factory, oauthApp, ...factoryAuthOptions } = {
+      ...state,
+      ...options
+    };
+    return factory(factoryAuthOptions);
+  }
+  const request2 = customRequest || state.request;
+  return getInstallationAuthenticationConcurrently(
+    state,
+    { ...options, installationId },
+    request2
+  );
+}
+var pendingPromises = /* @__PURE__ */ new Map();
+function getInstallationAuthenticationConcurrently(state, options, request2) {
+  const cacheKey = optionsToCacheKey(options);
+  if (pendingPromises.has(cacheKey)) {
+    return pendingPromises.get(cacheKey);
+  }
+  const promise = getInstallationAuthenticationImpl(
+    state,
+    options,
+    request2
+  ).finally(() => pendingPromises.delete(cacheKey));
+  pendingPromises.set(cacheKey, promise);
+  return promise;
+}
+async function getInstallationAuthenticationImpl(state, options, request2) {
+  if (!options.refresh) {
+    const result2 = await get(state.cache, options);
+    if (result2) {
+      const {
+        token: token2,
+        createdAt: createdAt2,
+        expiresAt: expiresAt2,
+        permissions: permissions2,
+        repositoryIds: repositoryIds2,
+        repositoryNames: repositoryNames2,
+        singleFileName: singleFileName2,
+        repositorySelection: repositorySelection2
+      } = result2;
+      return toTokenAuthentication({
+        installationId: options.installationId,
+        token: token2,
+        createdAt: createdAt2,
+        expiresAt: expiresAt2,
+        permissions: permissions2,
+        repositorySelection: repositorySelection2,
+        repositoryIds: repositoryIds2,
+        repositoryNames: repositoryNames2,
+        singleFileName: singleFileName2
+      });
+    }
+  }
+  const appAuthentication = await getAppAuthentication(state);
+  const payload = {
+    installation_id: options.installationId,
+    mediaType: {
+      previews: ["machine-man"]
+    },
+    headers: {
+      authorization: `bearer ${appAuthentication.token}`
+    }
+  };
+  if (options.repositoryIds) {
+    Object.assign(payload, { repository_ids: options.repositoryIds });
+  }
+  if (options.repositoryNames) {
+    Object.assign(payload, {
+      repositories: options.repositoryNames
+    });
+  }
+  if (options.permissions) {
+    Object.assign(payload, { permissions: options.permissions });
+  }
+  const {
+    data: {
+      token,
+      expires_at: expiresAt,
+      repositories,
+      permissions: permissionsOptional,
+      repository_selection: repositorySelectionOptional,
+      single_file: singleFileName
+    }
+  } = await request2(
+    "POST /app/installations/{installation_id}/access_tokens",
+    payload
+  );
+  const permissions = permissionsOptional || {};
+  const repositorySelection = repositorySelectionOptional || "all";
+  const repositoryIds = repositories ? repositories.map((r2) => r2.id) : void 0;
+  const repositoryNames = repositories ? repositories.map((repo) => repo.name) : void 0;
+  const createdAt = (/* @__PURE__ */ new Date()).toISOString();
+  const cacheOptions = {
+    token,
+    createdAt,
+    expiresAt,
+    repositorySelection,
+    permissions,
+    repositoryIds,
+    repositoryNames
+  };
+  if (singleFileName) {
+    Object.assign(payload, { singleFileName });
+  }
+  await set(state.cache, options, cacheOptions);
+  const cacheData = {
+    installationId: options.installationId,
+    token,
+    createdAt,
+    expiresAt,
+    repositorySelection,
+    permissions,
+    repositoryIds,
+    repositoryNames
+  };
+  if (singleFileName) {
+    Object.assign(cacheData, { singleFileName });
+  }
+  return toTokenAuthentication(cacheData);
+}
+async function auth5(state, authOptions) {
+  switch (authOptions.type) {
+    case "app":
+      return getAppAuthentication(state);
+    case "oauth-app":
+      return state.oauthApp({ type: "oauth-app" });
+    case "installation":
+      authOptions;
+      return getInstallationAuthentication(state, {
+        ...authOptions,
+        type: "installation"
+      });
+    case "oauth-user":
+      return state.oauthApp(authOptions);
+    default:
+      throw new Error(`Invalid auth type: ${authOptions.type}`);
+  }
+}
+var PATHS = [
+  "/app",
+  "/app/hook/config",
+  "/app/hook/deliveries",
+  "/app/hook/deliveries/{delivery_id}",
+  "/app/hook/deliveries/{delivery_id}/attempts",
+  "/app/installations",
+  "/app/installations/{installation_id}",
+  "/app/installations/{installation_id}/access_tokens",
+  "/app/installations/{installation_id}/suspended",
+  "/app/installation-requests",
+  "/marketplace_listing/accounts/{account_id}",
+  "/marketplace_listing/plan",
+  "/marketplace_listing/plans",
+  "/marketplace_listing/plans/{plan_id}/accounts",
+  "/marketplace_listing/stubbed/accounts/{account_id}",
+  "/marketplace_listing/stubbed/plan",
+  "/marketplace_listing/stubbed/plans",
+  "/marketplace_listing/stubbed/plans/{plan_id}/accounts",
+  "/orgs/{org}/installation",
+  "/repos/{owner}/{repo}/installation",
+  "/users/{username}/installation",
+  "/enterprises/{enterprise}/installation"
+];
+function routeMatcher2(paths) {
+  const regexes = paths.map(
+    (p2) => p2.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})$`;
+  return new RegExp(regex2, "i");
+}
+var REGEX = routeMatcher2(PATHS);
+function requiresAppAuth(url) {
+  return !!url && REGEX.test(url.split("?")[0]);
+}
+var FIVE_SECONDS_IN_MS = 5 * 1e3;
+function isNotTimeSkewError(error2) {
+  return !(error2.message.match(
+    /'Expiration time' claim \('exp'\) is too far in the future/
+  ) || error2.message.match(
+    /'Expiration time' claim \('exp'\) must be a numeric value representing the future time at which the assertion expires/
+  ) || error2.message.match(
+    /'Issued at' claim \('iat'\) must be an Integer representing the time that the assertion was issued/
+  ));
+}
+async function hook5(state, request2, route, parameters) {
+  const endpoint2 = request2.endpoint.merge(route, parameters);
+  const url = endpoint2.url;
+  if (/\/login\/oauth\/access_token$/.test(url)) {
+    return request2(endpoint2);
+  }
+  if (requiresAppAuth(url.replace(request2.endpoint.DEFAULTS.baseUrl, ""))) {
+    const { token: token2 } = await getAppAuthentication(state);
+    endpoint2.headers.authorization = `bearer ${token2}`;
+    let response;
+    try {
+      response = await request2(endpoint2);
+    } catch (error2) {
+      if (isNotTimeSkewError(error2)) {
+        throw error2;
+      }
+      if (typeof error2.response.headers.date === "undefined") {
+        throw error2;
+      }
+      const diff = Math.floor(
+        (Date.parse(error2.response.headers.date) - Date.parse((/* @__PURE__ */ new Date()).toString())) / 1e3
+      );
+      state.log.warn(error2.message);
+      state.log.warn(
+        `[@octokit/auth-app] GitHub API time and system time are different by ${diff} seconds. Retrying request with the difference accounted for.`
+      );
+      const { token: token3 } = await getAppAuthentication({
+        ...state,
+        timeDifference: diff
+      });
+      endpoint2.headers.authorization = `bearer ${token3}`;
+      return request2(endpoint2);
+    }
+    return response;
+  }
+  if (requiresBasicAuth(url)) {
+    const authentication = await state.oauthApp({ type: "oauth-app" });
+    endpoint2.headers.authorization = authentication.headers.authorization;
+    return request2(endpoint2);
+  }
+  const { token, createdAt } = await getInstallationAuthentication(
+    state,
+    // @ts-expect-error TBD
+    {},
+    request2.defaults({ baseUrl: endpoint2.baseUrl })
+  );
+  endpoint2.headers.authorization = `token ${token}`;
+  return sendRequestWithRetries(
+    state,
+    request2,
+    endpoint2,
+    createdAt
+  );
+}
+async function sendRequestWithRetries(state, request2, options, createdAt, retries = 0) {
+  const timeSinceTokenCreationInMs = +/* @__PURE__ */ new Date() - +new Date(createdAt);
+  try {
+    return await request2(options);
+  } catch (error2) {
+    if (error2.status !== 401) {
+      throw error2;
+    }
+    if (timeSinceTokenCreationInMs >= FIVE_SECONDS_IN_MS) {
+      if (retries > 0) {
+        error2.message = `After ${retries} retries within ${timeSinceTokenCreationInMs / 1e3}s of creating the installation access token, the response remains 401. At this point, the cause may be an authentication problem or a system outage. Please check https://www.githubstatus.com for status information`;
+      }
+      throw error2;
+    }
+    ++retries;
+    const awaitTime = retries * 1e3;
+    state.log.warn(
+      `[@octokit/auth-app] Retrying after 401 response to account for token replication delay (retry: ${retries}, wait: ${awaitTime / 1e3}s)`
+    );
+    await new Promise((resolve) => setTimeout(resolve, awaitTime));
+    return sendRequestWithRetries(state, request2, options, createdAt, retries);
+  }
+}
+var VERSION15 = "8.3.1";
+function createAppAuth(options) {
+  if (!options.appId) {
+    throw new Error("[@octokit/auth-app] appId option is required");
+  }
+  if (!options.privateKey && !options.createJwt) {
+    throw new Error("[@octokit/auth-app] privateKey option is required");
+  } else if (options.privateKey && options.createJwt) {
+    throw new Error(
+      "[@octokit/auth-app] privateKey and createJwt options are mutually exclusive"
+    );
+  }
+  if ("installationId" in options && !options.installationId) {
+    throw new Error(
+      "[@octokit/auth-app] installationId is set to a falsy value"
+    );
+  }
+  const log = options.log || {};
+  if (typeof log.warn !== "function") {
+    log.warn = console.warn.bind(console);
+  }
+  const request2 = options.request || request.defaults({
+    headers: {
+      "user-agent": `octokit-auth-app.js/${VERSION15} ${getUserAgent()}`
+    }
+  });
+  const state = Object.assign(
+    {
+      request: request2,
+      cache: getCache()
+    },
+    options,
+    options.installationId ? { installationId: Number(options.installationId) } : {},
+    {
+      log,
+      oauthApp: createOAuthAppAuth({
+        clientType: "github-app",
+        clientId: options.clientId || "",
+        clientSecret: options.clientSecret || "",
+        request: request2
+      })
+    }
+  );
+  return Object.assign(auth5.bind(null, state), {
+    hook: hook5.bind(null, state)
+  });
 }
 
 // ../../packages/rotation/dist/github-app/installation-token-auth.js
@@ -10145,7 +10507,7 @@ function appRequestFailure(error2, what) {
   if (rateLimitOf(error2))
     return new AppAccessError(`${what} was rate-limited by GitHub: ${text2}`, `${NOTHING_CHANGED} Run again once the limit resets.`, status);
   if (status === 401) {
-    return new AppAccessError(`${what} failed: GitHub refused the App's JSON web token (${text2})`, `Check that app-id is the App's id (App settings > General > App ID) and private-key one of its current private keys (a deleted key stops working), and that the runner's clock is right. ${NOTHING_CHANGED}`, status);
+    return new AppAccessError(`${what} failed: GitHub refused the App's JSON web token (${text2})`, `Check that ${option("github.appId")} is the App's id (App settings > General > App ID) and ${option("github.privateKey")} one of its current private keys (a deleted key stops working), and that the runner's clock is right. ${NOTHING_CHANGED}`, status);
   }
   return new AppAccessError(`${what} failed: ${text2}`, `${NOTHING_CHANGED} Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.`, status);
 }
@@ -10398,7 +10760,7 @@ function adviceFor(status, limit, error2, spec, target) {
       return `GitHub refused the request with ${status}: check the target spec and the token.`;
   }
 }
-var INVALID_GITHUB_CREDENTIAL = "The GitHub credential is invalid or expired: give a valid token in github-token, or check app-id and private-key (an App installation token lasts an hour).";
+var INVALID_GITHUB_CREDENTIAL = `The GitHub credential is invalid or expired: give a valid token in ${option("github.token")}, or check ${option("github.appId")} and ${option("github.privateKey")} (an App installation token lasts an hour).`;
 function acceptedPermissions(error2) {
   const header = error2?.response?.headers?.["x-accepted-github-permissions"];
   if (typeof header !== "string" || !/^[a-z_=, ;]{1,200}$/.test(header))
@@ -10589,7 +10951,7 @@ function ids(value, what) {
 }
 
 // ../../packages/rotation/dist/record/parts.js
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 var PART_BYTES = 48e3;
 var MAX_PARTS = 4;
 var REPOSITORY_VARIABLE_LIMIT = 500;
@@ -10635,22 +10997,22 @@ function joinRecordText(head, parts) {
   return { text: text2 };
 }
 function sha256(text2) {
-  return createHash2("sha256").update(text2).digest("hex");
+  return createHash3("sha256").update(text2).digest("hex");
 }
 
 // ../../packages/rotation/dist/record/variable-names.js
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 var RECORD_PREFIX = "KEYTURN_RECORD_";
 var SLUG_LENGTH = 40;
 var HASH_LENGTH2 = 16;
 var PART = /^(.+)_PART_([AB])([1-9][0-9]*)$/;
 function recordVariableName(family, keyKind) {
   const slug = family.toUpperCase().replace(/[^A-Z0-9]+/g, "_").slice(0, SLUG_LENGTH).replace(/^_+|_+$/g, "");
-  const hash = createHash3("sha256").update(`${keyKind}\0${family}`).digest("hex").slice(0, HASH_LENGTH2).toUpperCase();
+  const hash = createHash4("sha256").update(`${keyKind}\0${family}`).digest("hex").slice(0, HASH_LENGTH2).toUpperCase();
   return `${RECORD_PREFIX}${slug}_${hash}`;
 }
 function legacyVariableName(family) {
-  return `${RECORD_PREFIX}${createHash3("sha256").update(family).digest("hex").slice(0, 20).toUpperCase()}`;
+  return `${RECORD_PREFIX}${createHash4("sha256").update(family).digest("hex").slice(0, 20).toUpperCase()}`;
 }
 function partVariableName(head, slot, index) {
   return `${head}_PART_${slot}${index}`;
@@ -10714,7 +11076,7 @@ function githubVariableStore(octokit, repository) {
       return `${repository} holds ${existing.size} variables; GitHub allows ${REPOSITORY_VARIABLE_LIMIT}. Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository (record.repository), then run again.`;
     }
     if (/size|KB|bytes|large/i.test(reason)) {
-      return `The record in ${variable ?? "its variable"} is too big for GitHub. Retire the targets no longer rotated (retire-targets), or rotate the targets as several families (key-name-prefix), then run again.`;
+      return `The record in ${variable ?? "its variable"} is too big for GitHub. Retire the targets no longer rotated (${option("retireTargets")}), or rotate the targets as several families (${option("family")}), then run again.`;
     }
     return `Check the variable ${variable ?? `${RECORD_PREFIX}\u2026`} in ${repository}: GitHub refused it as written. Run again once the cause GitHub names is fixed.`;
   };
@@ -10796,7 +11158,7 @@ function githubVariableStore(octokit, repository) {
       const slot = slots.get(name) === "A" ? "B" : "A";
       const split = splitRecordText(text2, { keyturn: 2, family: record.family, secret: record.secretName, kind: record.keyKind }, slot);
       if (split.parts.length > MAX_PARTS) {
-        throw new RecordError(`The record of family ${record.family} would take ${Buffer.byteLength(text2, "utf8")} bytes, more than its budget of ${RECORD_BUDGET_BYTES}`, "Retire the targets no longer rotated (retire-targets), or rotate the targets as several families (key-name-prefix), then run again.", void 0);
+        throw new RecordError(`The record of family ${record.family} would take ${Buffer.byteLength(text2, "utf8")} bytes, more than its budget of ${RECORD_BUDGET_BYTES}`, `Retire the targets no longer rotated (${option("retireTargets")}), or rotate the targets as several families (${option("family")}), then run again.`, void 0);
       }
       const names = [...split.parts.map((_2, i2) => partVariableName(name, slot, i2 + 1)), name];
       const added = names.filter((n2) => !existing.has(n2)).length;
@@ -10828,34 +11190,6 @@ function githubReason(error2) {
   if (typeof message === "string")
     return message.replace(/\s+/g, " ").trim().slice(0, 300);
   return "";
-}
-
-// ../../packages/rotation/dist/record/fingerprint.js
-import { createHash as createHash4 } from "node:crypto";
-var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
-var FINGERPRINT_LENGTH = 16;
-function keyFingerprint(value) {
-  return createHash4("sha256").update(`${FINGERPRINT_DOMAIN}\0${value}`).digest("hex").slice(0, FINGERPRINT_LENGTH);
-}
-
-// ../../packages/rotation/dist/secret-name.js
-var DEFAULT_SECRET_NAME = "NEON_API_KEY";
-var SecretNameError = class extends OptionError {
-  constructor(message) {
-    super("secretName", message);
-  }
-};
-function validateSecretName(name) {
-  const shown = JSON.stringify(name);
-  if (typeof name !== "string" || name.length === 0)
-    throw new SecretNameError("the secret name is empty");
-  if (!/^[A-Za-z0-9_]+$/.test(name)) {
-    throw new SecretNameError(`secret name ${shown} may hold only letters, digits and underscores`);
-  }
-  if (/^[0-9]/.test(name))
-    throw new SecretNameError(`secret name ${shown} must not start with a digit`);
-  if (/^GITHUB_/i.test(name))
-    throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
 }
 
 // ../../packages/rotation/dist/targets/github/github-secret-target.js
@@ -11021,259 +11355,46 @@ function createGitHubTarget(octokit, spec) {
   return new GitHubSecretTarget(octokit, spec, scope);
 }
 
-// ../../packages/rotation/dist/options.js
-var MAX_KEEP = 100;
-function checkRotateKeyOptions(options) {
-  return resolve(options, () => {
-  }).problems;
-}
+// ../../packages/rotation/dist/connect.js
 function resolveOptions(options, githubLog) {
-  const { resolved, problems } = resolve(options, githubLog);
-  if (problems[0])
+  const { checked, problems } = checkOptions(options);
+  if (!checked)
     throw problems[0];
-  return resolved;
-}
-function resolve(options, githubLog) {
-  if (!options || typeof options !== "object") {
-    return { problems: [new OptionError("options", "rotateKey needs an options object")] };
-  }
-  const problems = [];
-  const check = (read) => {
-    try {
-      return read();
-    } catch (error2) {
-      if (!(error2 instanceof OptionError))
-        throw error2;
-      problems.push(error2);
-      return void 0;
-    }
-  };
-  const runtime = options.runtime ?? systemRuntime;
-  const { signal } = options;
-  const platform2 = check(() => resolvePlatform(options, runtime));
-  const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform2?.currentKey);
-  problems.push(...kind.problems);
-  const github = check(() => resolveGitHub(options, runtime, githubLog));
-  const secretName = check(() => {
-    const name = options.secretName ?? DEFAULT_SECRET_NAME;
-    validateSecretName(name);
-    return name;
-  });
-  const targets = check(() => resolveTargets(options, github)) ?? [];
-  if (options.family !== void 0)
-    check(() => validateFamily(options.family));
-  const retire = check(() => resolveRetired(options, targets, github)) ?? [];
-  const recordStore = check(() => resolveRecordStore(options, github));
-  const keep = options.keep ?? 1;
-  if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
-    problems.push(new OptionError("keep", `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
-  }
-  const revokeKeyIds = [...new Set(options.revokeKeyIds ?? [])];
-  const badId = revokeKeyIds.find((id) => !Number.isSafeInteger(id) || id < 1);
-  if (badId !== void 0) {
-    problems.push(new OptionError("revokeKeyIds", `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
-  }
-  const verify = { timeoutMs: options.verify?.timeoutMs ?? 3e4, intervalMs: options.verify?.intervalMs ?? 1e3 };
-  if (!(verify.timeoutMs >= 0))
-    problems.push(new OptionError("verify.timeoutMs", "verify.timeoutMs must be at least 0"));
-  if (!(verify.intervalMs > 0))
-    problems.push(new OptionError("verify.intervalMs", "verify.intervalMs must be above 0"));
-  const lostCreateCheck = {
-    attempts: options.lostCreateCheck?.attempts ?? 3,
-    intervalMs: options.lostCreateCheck?.intervalMs ?? 2e3
-  };
-  if (!Number.isInteger(lostCreateCheck.attempts) || lostCreateCheck.attempts < 1) {
-    problems.push(new OptionError("lostCreateCheck.attempts", "lostCreateCheck.attempts must be a whole number of at least 1"));
-  }
-  if (!(lostCreateCheck.intervalMs >= 0)) {
-    problems.push(new OptionError("lostCreateCheck.intervalMs", "lostCreateCheck.intervalMs must be at least 0"));
-  }
-  if (signal !== void 0 && !(signal instanceof AbortSignal))
-    problems.push(new OptionError("signal", "signal must be an AbortSignal"));
-  if (problems.length || !platform2 || !secretName || !kind.scope)
-    return { problems };
-  const { now } = options;
-  const current = platform2.client.withOptions(definedFields({ apiKey: platform2.currentKey, runtime: options.runtime }));
+  const { platform: platform2, managingApiKey, github: access2, targets, retire, record, ...settings } = checked;
+  const github = access2 && gitHubClients(access2, checked, githubLog);
   return {
-    problems,
-    resolved: {
-      // The key written back in a rollback must be the key the preflight proves: the client holds it.
-      // The signal is not bound here: cleanup requests (revoking the run's own key, write-backs) must
-      // finish after an abort; the protocol binds it to the requests that move the run forward.
-      client: keyKindClient(kind.scope, current, kind.managingApiKey === void 0 ? void 0 : current.withApiKey(kind.managingApiKey)),
-      keyScope: kind.scope,
-      currentKey: platform2.currentKey,
-      managingKeyFingerprint: kind.managingApiKey === void 0 ? void 0 : keyFingerprint(kind.managingApiKey),
-      rebuildRecord: options.rebuildRecord === true,
-      targets,
-      secretName,
-      pinnedFamily: options.family,
-      recordStore,
-      appTokens: github?.appTokens?.used ? github.appTokens : void 0,
-      retire,
-      keep,
-      revokeKeyIds,
-      dryRun: options.dryRun ?? false,
-      now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
-      verify,
-      lostCreateCheck,
-      onKeyCreated: options.onKeyCreated,
-      runtime,
-      signal
-    }
+    ...settings,
+    client: platformClient(checked),
+    targets: "objects" in targets ? targets.objects : targets.specs.map((spec) => createGitHubTarget(clientOf(github, needOfSpec(spec, "write")), spec)),
+    // Retiring reads the secret only: is it gone?
+    retire: retire.map(({ identity, spec }) => ({ identity, target: createGitHubTarget(clientOf(github, needOfSpec(spec, "read")), spec) })),
+    recordStore: recordStore(record, github),
+    appTokens: github?.appTokens?.used ? github.appTokens : void 0
   };
 }
-function resolvePlatform(options, runtime) {
-  const { platform: platform2 } = options;
-  if (platform2 !== void 0 && options.client !== void 0) {
-    throw new OptionError("platform", "give the platform once: platform (options, or { client, apiKey }), or client");
-  }
-  if (platform2 === void 0) {
-    const { client } = options;
-    if (!isPlatformClient(client)) {
-      throw new OptionError("platform", "platform is required: the options of createClient (with apiKey), or { client, apiKey }");
-    }
-    return { client, currentKey: checkedKey("apiKey", options.apiKey || void 0) };
-  }
-  if (typeof platform2 !== "object" || platform2 === null)
-    throw new OptionError("platform", "platform must be an object");
-  if ("client" in platform2) {
-    if (!isPlatformClient(platform2.client))
-      throw new OptionError("platform.client", "platform.client must be a client of createClient (@keyturn/api)");
-    if (!platform2.apiKey)
-      throw new OptionError("platform.apiKey", "platform.apiKey is required with platform.client: the current key, written back if a target fails");
-    return { client: platform2.client, currentKey: checkedKey("platform.apiKey", platform2.apiKey) };
-  }
-  try {
-    const client = createClient({ runtime, ...platform2 });
-    return { client, currentKey: platform2.apiKey };
-  } catch (error2) {
-    if (error2 instanceof OptionError)
-      throw new OptionError(`platform.${error2.option}`, error2.message);
-    throw error2;
-  }
+function platformClient({ platform: platform2, currentKey, managingApiKey, keyScope }) {
+  const current = "options" in platform2 ? createClient(platform2.options) : platform2.client.withOptions({ ...currentKey !== void 0 && { apiKey: currentKey }, ...platform2.runtime && { runtime: platform2.runtime } });
+  return keyKindClient(keyScope, current, managingApiKey === void 0 ? void 0 : current.withApiKey(managingApiKey));
 }
-function checkedKey(option, key) {
-  const problem = key === void 0 ? void 0 : platformKeyProblem(key);
-  if (problem)
-    throw new OptionError(option, `${option} ${problem}`);
-  return key;
-}
-function definedFields(fields) {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== void 0));
-}
-function isPlatformClient(value) {
-  const client = value;
-  return typeof client === "object" && client !== null && typeof client.apiKeys === "object" && typeof client.withOptions === "function";
-}
-function resolveGitHub(options, runtime, githubLog) {
-  const { github } = options;
-  if (github === void 0)
-    return void 0;
-  if (typeof github !== "object" || github === null) {
-    throw new OptionError("github", "github must be an object: { token, ... }, { appId, privateKey, ... } or { octokit }");
+function gitHubClients(access2, { runtime }, log) {
+  if ("octokit" in access2)
+    return { clientFor: () => access2.octokit };
+  if ("token" in access2) {
+    const octokit = createGitHubClient({ log, runtime, ...access2.token });
+    return { clientFor: () => octokit };
   }
-  if ("octokit" in github)
-    return { clientFor: () => github.octokit };
-  try {
-    if (!isAppAccess(github)) {
-      const octokit = createGitHubClient({ log: githubLog, runtime, ...github });
-      return { clientFor: () => octokit };
-    }
-    if ("token" in github)
-      throw new OptionError("github", "github takes one credential: a token, or a GitHub App (appId and privateKey), not both");
-    const { appId, privateKey, onToken, ...settings } = github;
-    const credentials = { appId: checkAppId(appId), privateKey: checkPrivateKey(privateKey), onToken };
-    const appTokens = new InstallationTokens(credentials, { log: githubLog, runtime, ...settings });
-    return { clientFor: (need) => appTokens.clientFor(need), appTokens };
-  } catch (error2) {
-    if (error2 instanceof OptionError && error2.option !== "github")
-      throw new OptionError(`github.${error2.option}`, error2.message);
-    throw error2;
-  }
+  const appTokens = new InstallationTokens(access2.app, { log, runtime, ...access2.settings });
+  return { clientFor: (need) => appTokens.clientFor(need), appTokens };
 }
-function resolveTargets(options, github) {
-  const given = options.targets ?? [];
-  const list2 = typeof given === "string" ? [given] : given;
-  if (list2.length && list2.every(isSecretTarget))
-    return refuseDuplicateTargets([...list2]);
-  const specs = readSpecs(list2, "targets", homeRepository(options));
+function clientOf(github, need) {
   if (!github)
-    return noGitHub(options, "github options (a token, a GitHub App, or an octokit) are required to write GitHub secrets");
-  return specs.map((spec) => createGitHubTarget(github.clientFor(needOfSpec(spec, "write")), spec));
+    throw new Error("a GitHub target without GitHub access passed the option checks");
+  return github.clientFor(need);
 }
-function readSpecs(list2, option, defaultRepository) {
-  try {
-    if (list2.every((item) => typeof item === "string"))
-      return parseTargetSpecs(list2, { defaultRepository });
-    if (!list2.every(isTargetSpec)) {
-      throw new OptionError(option, `${option} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
-    }
-    parseTargetSpecs(list2.map(formatTargetSpec));
-    return [...list2];
-  } catch (error2) {
-    if (error2 instanceof TargetSpecError && error2.option !== option)
-      throw new TargetSpecError(error2.problems, option);
-    throw error2;
-  }
-}
-function noGitHub(options, message) {
-  if (options.github !== void 0)
-    return [];
-  throw new OptionError("github", message);
-}
-function isSecretTarget(value) {
-  const target = value;
-  return typeof target === "object" && target !== null && typeof target.describe === "function" && typeof target.writeSecret === "function";
-}
-function isTargetSpec(value) {
-  return typeof value === "object" && value !== null && typeof value.kind === "string";
-}
-function homeRepository(options) {
-  return options.defaultRepository ?? (process.env.GITHUB_REPOSITORY || void 0);
-}
-function resolveRecordStore(options, github) {
-  const { record } = options;
-  if (record === false)
-    return void 0;
-  if (record && "load" in record)
+function recordStore(record, github) {
+  if (!record || "load" in record)
     return record;
-  const repository = record?.repository ?? homeRepository(options);
-  if (!repository || !github)
-    return void 0;
-  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
-    throw new OptionError("record.repository", `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
-  }
-  return githubVariableStore(github.clientFor(recordNeed(repository)), repository);
-}
-function resolveRetired(options, targets, github) {
-  const given = options.retireTargets ?? [];
-  const list2 = typeof given === "string" ? [given] : given;
-  if (list2.every((item) => typeof item === "string" && !item.trim()))
-    return [];
-  const specs = readSpecs(list2, "retireTargets");
-  if (!github)
-    return noGitHub(options, "retireTargets needs github options (a token, a GitHub App, or an octokit)");
-  const written = new Set(targets.map(identityOf));
-  return specs.map((spec) => {
-    const identity = targetIdentity(spec);
-    if (written.has(identity)) {
-      throw new OptionError("retireTargets", `${identity} is both a target and a target to retire: give it in one of them`);
-    }
-    return { identity, target: createGitHubTarget(github.clientFor(needOfSpec(spec, "read")), spec) };
-  });
-}
-function refuseDuplicateTargets(targets) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    const identity = identityOf(target);
-    const earlier = seen.get(identity);
-    if (earlier !== void 0) {
-      throw new OptionError("targets", `targets ${earlier} and ${target.describe()} are the same secret: give it once`);
-    }
-    seen.set(identity, target.describe());
-  }
-  return targets;
+  return githubVariableStore(clientOf(github, recordNeed(record.repository)), record.repository);
 }
 
 // ../../packages/rotation/dist/protocol/app-tokens.js
@@ -11480,14 +11601,14 @@ function checkingWords({ keyKind, managed }) {
     return "Checking the current key by listing API keys";
   if (!managed)
     return `Checking the current key (${describeKindWithArticle(keyKind)}) by listing the organization's keys`;
-  return `Checking the current key (${describeKindWithArticle(keyKind)}) with GET ${scopeProofPath(keyKind)}, and the key in managing-api-key by listing the organization's keys`;
+  return `Checking the current key (${describeKindWithArticle(keyKind)}) with GET ${scopeProofPath(keyKind)}, and the key in ${option("managingApiKey")} by listing the organization's keys`;
 }
 function checkFailedWords({ keyKind, managed }) {
   if (keyKind.kind === "personal")
     return "The current key could not list API keys";
   if (!managed)
     return "The current key could not list the organization's keys";
-  return "Checking the current key and the key in managing-api-key failed";
+  return `Checking the current key and the key in ${option("managingApiKey")} failed`;
 }
 function workingWords({ keyKind, managed }, count) {
   if (keyKind.kind === "personal")
@@ -11497,8 +11618,8 @@ function workingWords({ keyKind, managed }, count) {
 }
 function notLiveWords({ keyKind }, id) {
   if (keyKind.kind === "personal")
-    return `Key ${id} of revoke-key-ids is not live: already revoked`;
-  return `Key ${id} of revoke-key-ids is not a live ${describeKind(keyKind)}: already revoked, or a key of another kind (left alone)`;
+    return `Key ${id} of ${option("revokeKeyIds")} is not live: already revoked`;
+  return `Key ${id} of ${option("revokeKeyIds")} is not a live ${describeKind(keyKind)}: already revoked, or a key of another kind (left alone)`;
 }
 
 // ../../packages/rotation/dist/map-with-limit.js
@@ -15120,14 +15241,14 @@ function chooseFamily(input) {
   const { pinned, targets, secretName, keys, keyKind } = input;
   const records = input.records.filter((r2) => r2.keyKind === void 0 || r2.keyKind === keyKind);
   if (pinned !== void 0) {
-    return { family: pinned, record: records.find((r2) => r2.family === pinned), why: "given as key-name-prefix", derived: false };
+    return { family: pinned, record: records.find((r2) => r2.family === pinned), why: `given as ${option("family")}`, derived: false };
   }
   const identities = targets.map(identityOf);
   const secret = secretName.toUpperCase();
   const naming = records.filter((r2) => r2.secretName.toUpperCase() === secret && identities.some((id) => id in r2.targets));
   if (naming.length > 1) {
     const which2 = naming.map((r2) => `${r2.family} (${Object.values(r2.targets).map((e) => e.spec).join(", ")})`).join("; ");
-    throw new Error(`the targets belong to ${naming.length} key families, each with its own record: ${which2}. Rotate each family on its own, or give key-name-prefix to choose one`);
+    throw new Error(`the targets belong to ${naming.length} key families, each with its own record: ${which2}. Rotate each family on its own, or give ${option("family")} to choose one`);
   }
   if (naming[0])
     return { family: naming[0].family, record: naming[0], why: "named by the record of these targets", derived: false };
@@ -15143,11 +15264,11 @@ function chooseFamily(input) {
 }
 
 // ../../packages/rotation/dist/protocol/retired-targets.js
-async function checkRetired(ctx, records) {
+async function checkRetired2(ctx, records) {
   const retired = [];
   for (const { identity, target } of ctx.retire) {
     if (!records.some((record) => identity in record.targets)) {
-      ctx.warn("preflight", `${target.describe()} is in retire-targets but no target record of ${ctx.secretName} names it: nothing to retire.`);
+      ctx.warn("preflight", `${target.describe()} is in ${option("retireTargets")} but no target record of ${ctx.secretName} names it: nothing to retire.`);
       continue;
     }
     let meta;
@@ -15167,7 +15288,7 @@ async function checkRetired(ctx, records) {
         code: "record-failed",
         step: "preflight",
         summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
-        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`
+        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of ${option("retireTargets")}), then run again. Nothing was changed.`
       });
     }
     ctx.log("preflight", `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
@@ -15225,10 +15346,10 @@ async function readRecord(ctx, keys) {
   if (blocking.length && !ctx.rebuildRecord)
     refuseUnparsable(ctx, blocking[0], choice.family);
   if (ctx.rebuildRecord && !blocking.length) {
-    ctx.warn("preflight", `rebuild-record is set, but the target record of family ${choice.family} reads: nothing was rebuilt. Take rebuild-record out of the workflow.`);
+    ctx.warn("preflight", `${option("rebuildRecord")} is set, but the target record of family ${choice.family} reads: nothing was rebuilt. Take ${option("rebuildRecord")} out of the workflow.`);
   }
   const sameSecret = loaded.records.filter((r2) => r2.secretName.toUpperCase() === ctx.secretName.toUpperCase());
-  const retired = await checkRetired(ctx, sameSecret);
+  const retired = await checkRetired2(ctx, sameSecret);
   const targets = ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
   const plan = planRecord({
     family: choice.family,
@@ -15247,9 +15368,9 @@ async function readRecord(ctx, keys) {
     refuseOverBudget(ctx, plan, targets);
   if (plan.replacing.length) {
     const live = plan.record.rebuilt;
-    ctx.warn("preflight", `The target record of family ${choice.family} is rebuilt in place of ${plan.replacing.join(", ")}, which cannot be read. ${live.length ? `Keys ${live.join(", ")} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in revoke-key-ids.` : "The family has no live key: nothing to protect."} Take rebuild-record out of the workflow.`);
+    ctx.warn("preflight", `The target record of family ${choice.family} is rebuilt in place of ${plan.replacing.join(", ")}, which cannot be read. ${live.length ? `Keys ${live.join(", ")} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in ${option("revokeKeyIds")}.` : "The family has no live key: nothing to protect."} Take ${option("rebuildRecord")} out of the workflow.`);
   } else if (plan.record.rebuilt.length) {
-    ctx.warn("preflight", `Keys ${plan.record.rebuilt.join(", ")} of family ${choice.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in revoke-key-ids.`);
+    ctx.warn("preflight", `Keys ${plan.record.rebuilt.join(", ")} of family ${choice.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.`);
   }
   for (const target of plan.dropped)
     warnDropped(ctx, target, keys);
@@ -15294,7 +15415,7 @@ function refuseUnparsable(ctx, record, family) {
     code: "record-failed",
     step: "preflight",
     summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
-    advice: `Restore the variable's earlier value if you have it, or run once with rebuild-record: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in revoke-key-ids. Nothing was changed.`
+    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")} set to true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`
   });
 }
 function warnUnreadable(ctx, record) {
@@ -15314,7 +15435,7 @@ function refuseManagingKeyOfFamily(ctx, plan, keys) {
     ctx.fail({
       code: "invalid-options",
       step: "preflight",
-      summary: `The key in managing-api-key is key ${id}${key ? ` (${key.name})` : ""} of family ${record.family}, whose keys this rotation revokes: it would revoke the key it manages with`,
+      summary: `The key in ${option("managingApiKey")} is key ${id}${key ? ` (${key.name})` : ""} of family ${record.family}, whose keys this rotation revokes: it would revoke the key it manages with`,
       advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`
     });
   }
@@ -15322,7 +15443,7 @@ function refuseManagingKeyOfFamily(ctx, plan, keys) {
     ctx.fail({
       code: "invalid-options",
       step: "preflight",
-      summary: "The key in managing-api-key is the key being rotated (api-key)",
+      summary: `The key in ${option("managingApiKey")} is the key being rotated (${option("platform.apiKey")})`,
       advice: "Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed."
     });
   }
@@ -15336,7 +15457,7 @@ function refuseOverBudget(ctx, plan, targets) {
       code: "record-failed",
       step: "preflight",
       summary: `The target record of family ${plan.record.family} would take ${bytes} bytes, more than its budget of ${RECORD_BUDGET_BYTES} (${Object.keys(fullest.targets).length} targets)`,
-      advice: "Retire the targets no longer rotated (retire-targets), or rotate the targets as several families (key-name-prefix, one per group of targets). Nothing was changed."
+      advice: `Retire the targets no longer rotated (${option("retireTargets")}), or rotate the targets as several families (${option("family")}, one per group of targets). Nothing was changed.`
     });
   }
   const counted = store3;
@@ -15359,7 +15480,7 @@ function warnDropped(ctx, target, keys) {
   const live = target.keyIds.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
   const holds = live.length ? `may still hold key${live.length > 1 ? "s" : ""} ${live.map((k2) => `${k2.id} (${k2.name})`).join(", ")}, which stay${live.length > 1 ? "" : "s"} valid` : "holds no live key of the family";
   ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
-  ctx.warn("preflight", `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in retire-targets; otherwise put it back in targets.`);
+  ctx.warn("preflight", `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`);
 }
 function logOtherFamily(ctx, other) {
   const { family } = other.record;
@@ -15445,8 +15566,8 @@ function warnIfUnmanaged(ctx, keys, familyKeys) {
     return;
   const only = keys.length === 1 ? keys[0] : void 0;
   const which2 = only ? `The current key ${only.id} ("${only.name}")` : "The current key";
-  const how = only ? `run with revoke-key-ids: ${only.id}` : "run with revoke-key-ids naming its id (the console lists keys by name; the platform does not say which key made a request)";
-  ctx.warn("preflight", `${which2} was not made by this rotation (family ${ctx.family} has no key yet) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, ${how} (or revoke it in the console).`);
+  const how = only ? `run with ${option("revokeKeyIds")}: ${only.id}` : `run with ${option("revokeKeyIds")} naming its id (the console lists keys by name; the platform does not say which key made a request)`;
+  ctx.warn("preflight", `${which2} was not made by this rotation (family ${ctx.family} has no key yet) and is not in ${option("revokeKeyIds")}, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, ${how} (or revoke it in the console).`);
 }
 
 // ../../packages/rotation/dist/record/record-writes.js
@@ -15523,7 +15644,7 @@ async function revokeOldKeys(ctx, created, verified) {
     keys = await newClient.apiKeys.list();
   } catch (error2) {
     const refused = rotatedKeyRefused(error2);
-    const advice = refused ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(", ")}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.` : managingKeyTrouble(ctx, error2);
+    const advice = refused ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(", ")}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with ${option("revokeKeyIds")} naming the old key's id.` : managingKeyTrouble(ctx, error2);
     ctx.fail({
       code: refused ? "concurrent-rotation" : "revoke-failed",
       step: "revoke",
@@ -15551,7 +15672,7 @@ async function revokeOldKeys(ctx, created, verified) {
   for (const id of selection.notLive)
     ctx.log("revoke", notLiveWords(ctx.keyScope, id));
   for (const { id, reason } of selection.skipped)
-    ctx.warn("revoke", `Key ${id} of revoke-key-ids was not revoked: ${reason}`);
+    ctx.warn("revoke", `Key ${id} of ${option("revokeKeyIds")} was not revoked: ${reason}`);
   for (const key of selection.appeared)
     warnAppeared(ctx, key, newKey);
   if (selection.appeared.length) {
@@ -16173,6 +16294,9 @@ var INPUT_OF_OPTION = {
   managingApiKey: "managing-api-key",
   rebuildRecord: "rebuild-record"
 };
+function inInputWords(text2) {
+  return renameOptions(text2, (option2) => INPUT_OF_OPTION[option2]);
+}
 function rotateKeyOptions(inputs, hooks = {}) {
   return {
     platform: {
@@ -16182,15 +16306,18 @@ function rotateKeyOptions(inputs, hooks = {}) {
       onRequest: hooks.onPlatformRequest,
       fetch: hooks.fetch
     },
-    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works), for the App's requests too.
+    // The runner's GitHub API (GitHub Enterprise Server works), for the App's requests too.
     github: !inputs.githubToken && (inputs.appId || inputs.privateKey) ? {
       appId: inputs.appId,
       privateKey: inputs.privateKey,
+      baseUrl: inputs.githubApiUrl,
       onToken: hooks.onGitHubToken,
       onRequest: hooks.onGitHubRequest,
       fetch: hooks.fetch
-    } : { token: inputs.githubToken, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+    } : { token: inputs.githubToken, baseUrl: inputs.githubApiUrl, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
     targets: inputs.targets,
+    // The target record lives in the variables of the repository running the workflow; none outside one.
+    record: inputs.repository ? { repository: inputs.repository } : void 0,
     retireTargets: inputs.retireTargets,
     secretName: inputs.secretName,
     family: inputs.family,
@@ -16252,7 +16379,8 @@ function readRotateInputs() {
     orgId: read("org-id", optionalText),
     projectId: read("project-id", optionalText),
     managingApiKey: read("managing-api-key", optionalText),
-    rebuildRecord: read("rebuild-record", parseBoolean, { default: DEFAULTS2["rebuild-record"] })
+    rebuildRecord: read("rebuild-record", parseBoolean, { default: DEFAULTS2["rebuild-record"] }),
+    ...fromRunner()
   };
   if (inputs.keyKind) {
     for (const { input, given, usedBy } of [
@@ -16278,6 +16406,12 @@ function readRotateInputs() {
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs;
+}
+function fromRunner() {
+  return {
+    repository: process.env.GITHUB_REPOSITORY || void 0,
+    githubApiUrl: process.env.GITHUB_API_URL || "https://api.github.com"
+  };
 }
 function credentialMistake(inputs, failed) {
   if (["github-token", "app-id", "private-key"].some((name) => failed.has(name))) return void 0;
@@ -16317,7 +16451,7 @@ function targetSpecs(name, text2) {
   if (name === "retire-targets" && !text2) return [];
   let specs;
   try {
-    const defaultRepository = name === "targets" ? process.env.GITHUB_REPOSITORY || void 0 : void 0;
+    const defaultRepository = name === "targets" ? fromRunner().repository : void 0;
     specs = parseTargetSpecs(text2, { defaultRepository });
   } catch (error2) {
     if (!(error2 instanceof OptionError)) throw error2;
@@ -16371,8 +16505,8 @@ function rotationSummary(report, error2) {
   rows.push(["Key family", report.family], ["Duration", formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(["Targets given the previous key back", list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(["Dropped targets (their keys stay valid)", list(report.droppedTargets)]);
-  const notes = report.warnings.map((warning2) => `Warning: ${warning2}`);
-  if (error2) notes.push(`Error: ${error2.summary}`, `What to do: ${error2.advice}`);
+  const notes = report.warnings.map((warning2) => `Warning: ${inInputWords(warning2)}`);
+  if (error2) notes.push(`Error: ${inInputWords(error2.summary)}`, `What to do: ${inInputWords(error2.advice)}`);
   return { title, headers: ["", report.dryRun ? "Plan" : "Result"], rows, notes };
 }
 
@@ -16399,15 +16533,14 @@ async function run() {
     groups2.close();
     if (error2 instanceof RotationError) {
       await finish(error2.report, error2);
-      setFailed(error2.message);
+      setFailed(inInputWords(error2.message));
     } else {
-      setFailed(failureAnnotation(error2));
+      setFailed(inInputWords(failureAnnotation(error2)));
     }
   }
 }
 async function rotate(inputs, log) {
-  const githubUrl = process.env.GITHUB_API_URL || "https://api.github.com";
-  const fetch2 = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: info, mask: maskValue });
+  const fetch2 = await runnerProxyFetch({ origins: [inputs.apiUrl, inputs.githubApiUrl], log: info, mask: maskValue });
   return rotateKey({
     // A GitHub App's installation tokens are masked as they are minted, before any request uses them.
     ...rotateKeyOptions(inputs, { fetch: fetch2, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest, onGitHubToken: maskValue }),
@@ -16419,8 +16552,9 @@ async function rotate(inputs, log) {
 function logEntry(groups2, entry) {
   if (entry.level === "error") return;
   groups2.enter(entry.step);
-  if (entry.level === "warning") warning(entry.message);
-  else info(entry.message);
+  const message = inInputWords(entry.message);
+  if (entry.level === "warning") warning(message);
+  else info(message);
 }
 function finish(report, error2) {
   return publishResult(rotationOutputs(report), rotationSummary(report, error2));

@@ -1,12 +1,13 @@
 // The inputs of rotate-key, as action.yml declares them (names and defaults are public interface:
 // DESIGN.md "The Actions"). Each input's text is read into a value here (booleans, whole numbers,
 // lists, target specs); every rule about the values is @keyturn/rotation's own
-// (checkRotateKeyOptions), whose mistakes name an option, mapped here to the input to fix. All are
-// checked, and all mistakes reported at once, before the first request.
+// (checkRotateKeyOptions), whose mistakes name an option, mapped here to the input to fix; the
+// options its messages name are mapped here too (inInputWords). All are checked, and all mistakes
+// reported at once, before the first request.
 
 import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
 import { looksLikeCredential, type RequestEvent } from '@keyturn/api/toolkit';
-import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type RotateKeyOptions } from '@keyturn/rotation';
+import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type OptionName, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
 import { formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
 import {
   InputError,
@@ -36,8 +37,8 @@ export const SECRET_INPUTS = ['api-key', 'github-token', 'managing-api-key'] as 
 const KEY_KINDS = ['personal', 'organization', 'project'] as const;
 type KeyKindName = (typeof KEY_KINDS)[number];
 
-/** The input behind each rotateKey option (as rotateKeyOptions below passes them). */
-const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
+/** The input behind each rotateKey option (as rotateKeyOptions below passes them); every option a message names has one. */
+const INPUT_OF_OPTION: Readonly<Record<OptionName, string> & Record<string, string | undefined>> = {
   'platform.apiKey': 'api-key',
   'platform.baseUrl': 'api-url',
   'github.token': 'github-token',
@@ -78,6 +79,10 @@ export interface RotateInputs {
   projectId: string | undefined;
   managingApiKey: string | undefined;
   rebuildRecord: boolean;
+  /** Not an input: the repository running the workflow (GITHUB_REPOSITORY), which keeps the target record. */
+  repository: string | undefined;
+  /** Not an input: the runner's GitHub API (GITHUB_API_URL; GitHub Enterprise Server's own). */
+  githubApiUrl: string;
 }
 
 /** What the Action adds to each service's client: the runner's proxy, and a log line per request. */
@@ -87,6 +92,11 @@ export interface ServiceHooks {
   onGitHubRequest?: (event: RequestEvent) => void;
   /** Each installation token a GitHub App's run mints (the Action masks it). */
   onGitHubToken?: (token: string) => void;
+}
+
+/** A message of the rotation in the Action's words: each option it names (`revokeKeyIds`) as its input (revoke-key-ids). */
+export function inInputWords(text: string): string {
+  return renameOptions(text, (option) => INPUT_OF_OPTION[option]);
 }
 
 /** The inputs as rotateKey's options: each value passed through under its option's name. */
@@ -99,18 +109,21 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
       onRequest: hooks.onPlatformRequest,
       fetch: hooks.fetch,
     },
-    // baseUrl: the library's default, GITHUB_API_URL (GitHub Enterprise Server works), for the App's requests too.
+    // The runner's GitHub API (GitHub Enterprise Server works), for the App's requests too.
     github:
       !inputs.githubToken && (inputs.appId || inputs.privateKey)
         ? {
             appId: inputs.appId as string,
             privateKey: inputs.privateKey as string,
+            baseUrl: inputs.githubApiUrl,
             onToken: hooks.onGitHubToken,
             onRequest: hooks.onGitHubRequest,
             fetch: hooks.fetch,
           }
-        : { token: inputs.githubToken as string, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+        : { token: inputs.githubToken as string, baseUrl: inputs.githubApiUrl, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
     targets: inputs.targets,
+    // The target record lives in the variables of the repository running the workflow; none outside one.
+    record: inputs.repository ? { repository: inputs.repository } : undefined,
     retireTargets: inputs.retireTargets,
     secretName: inputs.secretName,
     family: inputs.family,
@@ -177,6 +190,7 @@ export function readRotateInputs(): RotateInputs {
     projectId: read('project-id', optionalText),
     managingApiKey: read('managing-api-key', optionalText),
     rebuildRecord: read('rebuild-record', parseBoolean, { default: DEFAULTS['rebuild-record'] }),
+    ...fromRunner(),
   };
   // An id given for a kind that does not use it is a mistake, not something to ignore.
   if (inputs.keyKind) {
@@ -205,6 +219,14 @@ export function readRotateInputs(): RotateInputs {
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs as RotateInputs;
+}
+
+/** What the runner's environment says: the library reads none, so the Action passes these on. */
+function fromRunner(): Pick<RotateInputs, 'repository' | 'githubApiUrl'> {
+  return {
+    repository: process.env.GITHUB_REPOSITORY || undefined,
+    githubApiUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
+  };
 }
 
 /**
@@ -256,7 +278,7 @@ function targetSpecs(name: string, text: string): TargetSpec[] {
   if (name === 'retire-targets' && !text) return [];
   let specs: TargetSpec[];
   try {
-    const defaultRepository = name === 'targets' ? process.env.GITHUB_REPOSITORY || undefined : undefined;
+    const defaultRepository = name === 'targets' ? fromRunner().repository : undefined;
     specs = parseTargetSpecs(text, { defaultRepository });
   } catch (error) {
     if (!(error instanceof OptionError)) throw error;

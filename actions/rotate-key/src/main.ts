@@ -20,7 +20,7 @@ import {
   runnerProxyFetch,
   StepGroups,
 } from '@keyturn/action-common';
-import { type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
+import { inInputWords, type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
 import { maskPrivateKey } from './private-key-mask.js';
 import { rotationOutputs, rotationSummary } from './report.js';
 
@@ -47,17 +47,16 @@ export async function run(): Promise<void> {
     groups.close();
     if (error instanceof RotationError) {
       await finish(error.report, error);
-      core.setFailed(error.message);
+      core.setFailed(inInputWords(error.message));
     } else {
-      core.setFailed(failureAnnotation(error));
+      core.setFailed(inInputWords(failureAnnotation(error)));
     }
   }
 }
 
 async function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => void): Promise<RotationReport> {
-  // The origins the runner's proxy settings are logged for; the GitHub client defaults to the same.
-  const githubUrl = process.env.GITHUB_API_URL || 'https://api.github.com';
-  const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl, githubUrl], log: core.info, mask: maskValue });
+  // The origins the runner's proxy settings are logged for.
+  const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl, inputs.githubApiUrl], log: core.info, mask: maskValue });
   return rotateKey({
     // A GitHub App's installation tokens are masked as they are minted, before any request uses them.
     ...rotateKeyOptions(inputs, { fetch, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest, onGitHubToken: maskValue }),
@@ -71,8 +70,10 @@ function logEntry(groups: StepGroups<RotationStep>, entry: RotationLogEntry): vo
   // The error comes back as the RotationError, whose message setFailed shows outside the groups.
   if (entry.level === 'error') return;
   groups.enter(entry.step);
-  if (entry.level === 'warning') core.warning(entry.message);
-  else core.info(entry.message);
+  // The rotation names its options; the workflow's author reads the inputs they came from.
+  const message = inInputWords(entry.message);
+  if (entry.level === 'warning') core.warning(message);
+  else core.info(message);
 }
 
 function finish(report: PartialRotationReport, error?: RotationError): Promise<void> {

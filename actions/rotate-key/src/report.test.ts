@@ -46,4 +46,14 @@ describe('rotationSummary', () => {
     expect(summary.rows).toContainEqual(['New key name', '']);
     expect(summary.notes).toEqual(['Error: POST /api_keys failed', 'What to do: Re-run.']);
   });
+
+  it("names the inputs where the rotation's words name its options", () => {
+    const error = { step: 'revoke', summary: 'Listing keys with the key in `managingApiKey` failed', advice: 'Fix the secret that `managingApiKey` reads.' } as RotationError;
+    const warnings = ['Target repo:acme/app is no longer in targets: delete the secret there and name it in `retireTargets`.'];
+    expect(rotationSummary({ ...base, warnings }, error).notes).toEqual([
+      'Warning: Target repo:acme/app is no longer in targets: delete the secret there and name it in retire-targets.',
+      'Error: Listing keys with the key in managing-api-key failed',
+      'What to do: Fix the secret that managing-api-key reads.',
+    ]);
+  });
 });

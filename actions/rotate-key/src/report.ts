@@ -1,8 +1,10 @@
 // What a rotation ends with, in the forms a workflow reads: the outputs (never the key), and the
-// job summary table. Built from the rotation report, whole or partial (a RotationError's).
+// job summary table. Built from the rotation report, whole or partial (a RotationError's); the
+// rotation's words name the Action's inputs (inInputWords).
 
 import type { PartialRotationReport, RotationError } from '@keyturn/rotation';
 import { formatDuration, type JobSummary } from '@keyturn/action-common';
+import { inInputWords } from './inputs.js';
 
 export function rotationOutputs(report: PartialRotationReport): Record<string, string> {
   // A key the run revoked again (rollback, back-off) is no new key: it must not be used.
@@ -42,7 +44,7 @@ export function rotationSummary(report: PartialRotationReport, error?: RotationE
   rows.push(['Key family', report.family], ['Duration', formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(['Targets given the previous key back', list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(['Dropped targets (their keys stay valid)', list(report.droppedTargets)]);
-  const notes = report.warnings.map((warning) => `Warning: ${warning}`);
-  if (error) notes.push(`Error: ${error.summary}`, `What to do: ${error.advice}`);
+  const notes = report.warnings.map((warning) => `Warning: ${inInputWords(warning)}`);
+  if (error) notes.push(`Error: ${inInputWords(error.summary)}`, `What to do: ${inInputWords(error.advice)}`);
   return { title, headers: ['', report.dryRun ? 'Plan' : 'Result'], rows, notes };
 }

@@ -43,6 +43,8 @@ async function rotate(inputs: Record<string, string>, env: Record<string, string
     if (value && !secrets.includes(value)) secrets.push(value);
   }
   expect(findLeaks(run, secrets)).toEqual([]);
+  // The rotation names its options (`revokeKeyIds`); a workflow's author reads only input names.
+  expect(`${run.stdout}\n${run.summary}`).not.toMatch(/`(?:revokeKeyIds|retireTargets|managingApiKey|family|keyKind[.\w]*|github\.\w+)`/);
   // Nothing the bundle calls is deprecated on the Node running it (`pnpm test:node24`: the runner's).
   expect(run.nodeWarnings).toEqual([]);
   return run;
@@ -75,6 +77,10 @@ describe('rotate-key', () => {
     expect(annotations(run, 'warning')).toEqual([
       expect.stringContaining(`The current key ${consoleKey.id} ("made in the console") was not made by this rotation`),
     ]);
+    // The rotation's advice names its option; the Action's user reads the input, in the log and the summary.
+    expect(annotations(run, 'warning')[0]).toContain(`is not in revoke-key-ids, so it stays valid`);
+    expect(annotations(run, 'warning')[0]).toContain(`run with revoke-key-ids: ${consoleKey.id} (or revoke it in the console)`);
+    expect(run.summary).toContain(`run with revoke-key-ids: ${consoleKey.id} (or revoke it in the console)`);
 
     // Both inputs are masked before any other line, the new key before the step that made it ends.
     expect(run.stdout.startsWith(`::add-mask::${consoleKey.key}\n::add-mask::${TOKEN}\n`)).toBe(true);
@@ -190,6 +196,8 @@ describe('rotate-key', () => {
     expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
     expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]' });
     expect(annotations(run, 'error')).toEqual([expect.stringMatching(/Target repo:acme\/web cannot take the secret NEON_API_KEY.*Nothing was changed/)]);
+    // The advice names the Action's inputs (the rotation's words name its options: github.token, github.appId).
+    expect(annotations(run, 'error')[0]).toContain('give a valid token in github-token, or check app-id and private-key');
     expect(run.summary).toContain('failed at the preflight step');
     expect(findLeaks(run, ['github_pat_unknown_0123456789abcdef'])).toEqual([]);
   });

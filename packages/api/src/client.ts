@@ -49,6 +49,14 @@ export function createClient(options: ClientOptions): PlatformClient {
   return new Client(options, 'createClient');
 }
 
+/**
+ * Checks `options` as `createClient` would, building nothing and sending nothing: throws the
+ * OptionError `createClient` would throw (a caller validating its own options up front uses it).
+ */
+export function checkClientOptions(options: ClientOptions): void {
+  resolveClientOptions(options, 'createClient');
+}
+
 class Client implements PlatformClient {
   readonly #options: ClientOptions;
   readonly #transport: Transport;

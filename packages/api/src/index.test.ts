@@ -47,6 +47,7 @@ const API_VALUES = [
   'ServerError',
   'TimeoutError',
   'VERSION',
+  'checkClientOptions',
   'createClient',
   'describeOperationFailure',
   'describeUnfinishedOperations',

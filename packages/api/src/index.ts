@@ -1,5 +1,5 @@
 // Public API of @keyturn/api. Everything else is internal.
-export { createClient, type PlatformClient } from './client.js';
+export { checkClientOptions, createClient, type PlatformClient } from './client.js';
 export {
   ApiError,
   type ApiErrorInit,

@@ -14,12 +14,13 @@ const ENTRY_POINTS = {
 
 const EXPECTED = {
   '.': {
-    runtime: ['DEFAULT_SECRET_NAME', 'FINGERPRINT_LENGTH', 'RotationError', 'checkRotateKeyOptions', 'keyFingerprint', 'rotateKey'],
+    runtime: ['DEFAULT_SECRET_NAME', 'FINGERPRINT_LENGTH', 'RotationError', 'checkRotateKeyOptions', 'keyFingerprint', 'renameOptions', 'rotateKey'],
     types: [
       'DryRunReport',
       'GitHubAccess',
       'GitHubAppAccess',
       'KeyKind',
+      'OptionName',
       'PartialRotationReport',
       'PlatformAccess',
       'RotateKeyOptions',

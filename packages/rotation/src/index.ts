@@ -3,7 +3,8 @@
 // (targets.ts). Everything else is internal. index.test.ts pins every name.
 
 export { rotateKey } from './rotate-key.js';
-export { checkRotateKeyOptions, type GitHubAccess, type PlatformAccess, type RotateKeyOptions, type TargetList } from './options.js';
+export { checkRotateKeyOptions } from './check-options.js';
+export type { GitHubAccess, PlatformAccess, RotateKeyOptions, TargetList } from './options.js';
 export type { GitHubAppAccess } from './github-app/app-access.js';
 export type { DryRunReport, PartialRotationReport, RotationPlan, RotationReport, RunReport } from './report.js';
 export type { RotationLogEntry, RotationLogger, RotationStep } from './log.js';
@@ -11,3 +12,4 @@ export { RotationError, type RotationErrorCode } from './errors.js';
 export { DEFAULT_SECRET_NAME } from './secret-name.js';
 export { FINGERPRINT_LENGTH, keyFingerprint } from './record/fingerprint.js';
 export type { KeyKind } from './key-kind/key-kind.js';
+export { type OptionName, renameOptions } from './option-names.js';

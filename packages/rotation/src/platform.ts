@@ -11,6 +11,7 @@ import {
 } from '@keyturn/api';
 import { describeKind, describeKindWithArticle, type KeyScope, PERSONAL } from './key-kind/key-kind.js';
 import { isManagingKeyFailure } from './key-kind/managing-key.js';
+import { option } from './option-names.js';
 
 export interface PlatformKey {
   id: number;
@@ -69,7 +70,7 @@ export function rotationClient(client: PlatformClient): RotationPlatformClient {
 export function currentKeyRejectedAdvice(secretName: string): string {
   return (
     `The key in the secret ${secretName} no longer works (revoked or invalid). Make a key in the platform ` +
-    `console, put it in the secret ${secretName}, then run once with revoke-key-ids naming the old key's id ` +
+    `console, put it in the secret ${secretName}, then run once with ${option('revokeKeyIds')} naming the old key's id ` +
     'so nothing stays valid that should not.'
   );
 }
@@ -95,12 +96,12 @@ export function platformAdvice(error: unknown, secretName: string, nothingChange
       return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
     }
     if (!scope.managed) {
-      return `The key in the secret ${secretName} may not manage the API keys of organization ${keyKind.orgId}: it must be an organization key of org-id ${keyKind.orgId} (or pass a managing-api-key that may), then run again.`;
+      return `The key in the secret ${secretName} may not manage the API keys of organization ${keyKind.orgId}: it must be an organization key of ${option('keyKind.orgId')} ${keyKind.orgId} (or pass a ${option('managingApiKey')} that may), then run again.`;
     }
-    return `The key in the secret ${secretName} cannot read ${scopeName(scope)}: it must be ${describeKindWithArticle(keyKind)} (check key-kind, org-id and project-id), then run again.`;
+    return `The key in the secret ${secretName} cannot read ${scopeName(scope)}: it must be ${describeKindWithArticle(keyKind)} (check ${option('keyKind')}, ${option('keyKind.orgId')} and ${option('keyKind.projectId')}), then run again.`;
   }
   if (error instanceof NotFoundError && keyKind.kind !== 'personal') {
-    return `The platform does not know ${scopeName(scope)}: check org-id${keyKind.kind === 'project' ? ' and project-id' : ''}, then run again. ${nothingChanged ? 'Nothing was changed.' : ''}`.trim();
+    return `The platform does not know ${scopeName(scope)}: check ${option('keyKind.orgId')}${keyKind.kind === 'project' ? ` and ${option('keyKind.projectId')}` : ''}, then run again. ${nothingChanged ? 'Nothing was changed.' : ''}`.trim();
   }
   return transientAdvice(error, rerun);
 }
@@ -113,12 +114,12 @@ function managingKeyAdvice(error: unknown, scope: KeyScope, rerun: string): stri
       ? `a personal key of an admin of organization ${orgId}, or an organization key of it`
       : `a personal key of a member of organization ${orgId}, or an organization key of it`;
   if (error instanceof AuthenticationError) {
-    return `The key in managing-api-key no longer works (revoked or invalid): put a working key (${allowed}) in the secret that managing-api-key reads, then run again. The rotated key was not the problem.`;
+    return `The key in ${option('managingApiKey')} no longer works (revoked or invalid): put a working key (${allowed}) in the secret that ${option('managingApiKey')} reads, then run again. The rotated key was not the problem.`;
   }
   if (error instanceof PermissionDeniedError) {
-    return `The key in managing-api-key may not manage the keys of ${describeKind(scope.keyKind)}: it must be ${allowed}. Fix the secret that managing-api-key reads, then run again.`;
+    return `The key in ${option('managingApiKey')} may not manage the keys of ${describeKind(scope.keyKind)}: it must be ${allowed}. Fix the secret that ${option('managingApiKey')} reads, then run again.`;
   }
-  if (error instanceof NotFoundError) return `The platform does not know ${scopeName(scope)}: check org-id and project-id, then run again.`;
+  if (error instanceof NotFoundError) return `The platform does not know ${scopeName(scope)}: check ${option('keyKind.orgId')} and ${option('keyKind.projectId')}, then run again.`;
   return transientAdvice(error, rerun);
 }
 
@@ -135,5 +136,5 @@ function scopeName({ keyKind }: KeyScope): string {
 /** What an error says, naming the managing key when the request was made with it. */
 export function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return isManagingKeyFailure(error) ? `with the key in managing-api-key: ${message}` : message;
+  return isManagingKeyFailure(error) ? `with the key in ${option('managingApiKey')}: ${message}` : message;
 }

@@ -41,7 +41,8 @@
 import { OptionError } from '@keyturn/api';
 import { type RotationFailure, RotationError } from './errors.js';
 import { observer, type RotationStep } from './log.js';
-import { type RotateKeyOptions, resolveOptions } from './options.js';
+import { resolveOptions } from './connect.js';
+import type { RotateKeyOptions } from './options.js';
 import { describeError } from './platform.js';
 import { revokeAppTokens } from './protocol/app-tokens.js';
 import { aborted, createContextTools, forwardClient, type RotationContext } from './protocol/context.js';

@@ -106,7 +106,7 @@ const PLATFORM_DOWN = /did not answer or failed\. Nothing was changed: run again
 const GITHUB_DOWN = /GitHub did not answer or failed/;
 const RATE_LIMITED_PLATFORM = /rate-limited the run/;
 const RATE_LIMITED_GITHUB = /GitHub rate-limited the token/;
-const KEY_REJECTED = /no longer works \(revoked or invalid\)\. Make a key in the platform console, put it in the secret NEON_API_KEY, then run once with revoke-key-ids/;
+const KEY_REJECTED = /no longer works \(revoked or invalid\)\. Make a key in the platform console, put it in the secret NEON_API_KEY, then run once with `revokeKeyIds`/;
 const NO_ORPHAN =
   /answer to creating key .* was lost .*no key of that name was found \(yet\); if one appears, it is an older key of the family and the next rotation revokes it\. Nothing else was changed and the current key still works: run again/;
 const ORPHAN_REVOKED = /answer to creating key .* was lost .*the key had been created, and as its value is unknown it was revoked \(id \d+\)/;

@@ -122,7 +122,7 @@ describe('rotateKey with a GitHub App', () => {
 
   it('puts the repositories an org:ORG:selected secret names in its owner’s token (their ids are looked up)', async () => {
     github.installApp(app.id, { owner: 'acme', repositories: ['web', 'api'], permissions: ACME_GRANTS });
-    const result = await run(['org:acme:selected:api'], { record: false });
+    const result = await run(['org:acme:selected:api'], { record: undefined });
     expect(result.error).toBeUndefined();
     expect(github.secret(ORG, SECRET)).toMatchObject({ visibility: 'selected', selected_repository_ids: [github.addRepo('acme/api').id] });
     expect(minted()).toEqual([

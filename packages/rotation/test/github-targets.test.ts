@@ -168,7 +168,7 @@ describe('GitHub secret targets', () => {
     it.each([
       ['reader', 403, /Secrets: write.*GITHUB_TOKEN cannot write secrets/],
       ['nobody', 403, /Secrets: write/],
-      ['ghp_unknown', 401, /credential is invalid or expired/],
+      ['ghp_unknown', 401, /credential is invalid or expired: give a valid token in `github\.token`, or check `github\.appId` and `github\.privateKey`/],
     ])('token %s: %i', async (token, status, advice) => {
       const error = await failure(writeFetched(target('repo:acme/web', { token }), 'v'));
       expect(error.status).toBe(status);
@@ -299,18 +299,30 @@ describe('GitHub secret targets', () => {
       else process.env.GITHUB_API_URL = saved;
     });
 
-    it('comes from GITHUB_API_URL when not given', async () => {
-      process.env.GITHUB_API_URL = `${github.url}/`;
-      const octokit = createGitHubClient({ token: TOKEN });
-      const t = createGitHubTarget(octokit, { kind: 'repo', owner: 'acme', repo: 'web' });
-      await writeFetched(t, 'ghes');
-      expect(github.secretValue('repo:acme/web', NAME)).toBe('ghes');
+    it('is https://api.github.com when not given, whatever GITHUB_API_URL says: the library reads no environment', async () => {
+      process.env.GITHUB_API_URL = 'http://127.0.0.1:9/';
+      // Every request is noted as addressed, then carried to the emulator.
+      const addressed: string[] = [];
+      const toEmulator: typeof fetch = (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        addressed.push(url.origin);
+        return fetch(`${github.url}${url.pathname}${url.search}`, init);
+      };
+      const octokit = createGitHubClient({ token: TOKEN, retryAfterBaseValue: 1, writeIntervalMs: 0, fetch: toEmulator });
+      await writeFetched(createGitHubTarget(octokit, { kind: 'repo', owner: 'acme', repo: 'web' }), 'default');
+      expect(github.secretValue('repo:acme/web', NAME)).toBe('default');
+      expect(new Set(addressed)).toEqual(new Set(['https://api.github.com']));
     });
 
-    it('an explicit base URL wins', async () => {
-      process.env.GITHUB_API_URL = 'http://127.0.0.1:9/';
-      await writeFetched(target('repo:acme/web'), 'explicit');
+    it('the base URL given is used, with or without a trailing slash', async () => {
+      await writeFetched(target('repo:acme/web', { baseUrl: `${github.url}/` }), 'explicit');
       expect(github.secretValue('repo:acme/web', NAME)).toBe('explicit');
+    });
+
+    it('a base URL that is not an http(s) URL is refused before any request, naming baseUrl', () => {
+      for (const baseUrl of ['api.github.com', 'ftp://github.example.com/api/v3', '']) {
+        expect(() => createGitHubClient({ token: TOKEN, baseUrl })).toThrow(expect.objectContaining({ option: 'baseUrl' }));
+      }
     });
   });
 });

@@ -94,7 +94,7 @@ describe('key kinds: mistakes and refusals', () => {
     expect(options({ keyKind: { kind: 'organization', orgId: ORG } })).toEqual([]);
   });
 
-  it("a member's personal key as the managing key of an organization key: refused at create, nothing made, the advice names managing-api-key", async () => {
+  it("a member's personal key as the managing key of an organization key: refused at create, nothing made, the advice names managingApiKey", async () => {
     const w = await start('organization, managed');
     const dana = w.platform.createUser('Dana');
     w.platform.setRole(ORG, dana.id, 'member');
@@ -103,13 +103,13 @@ describe('key kinds: mistakes and refusals', () => {
     const before = w.platform.listKeys().length;
     const { error } = await w.rotate({ managingApiKey: member.key });
     expect(error).toMatchObject({ code: 'platform-failed', step: 'create' });
-    expect(error!.advice).toMatch(/^The key in managing-api-key may not manage the keys of organization key of org-acme-1234: it must be a personal key of an admin/);
+    expect(error!.advice).toMatch(/^The key in `managingApiKey` may not manage the keys of organization key of org-acme-1234: it must be a personal key of an admin/);
     expect(w.platform.listKeys()).toHaveLength(before);
     expect(w.held()).toEqual(TARGETS.map(() => w.seeded[1]!.key));
     noLeak(w, error!.message);
   });
 
-  it('a managing key outside the organization, or a project-scoped one: a preflight failure naming managing-api-key, nothing made', async () => {
+  it('a managing key outside the organization, or a project-scoped one: a preflight failure naming managingApiKey, nothing made', async () => {
     const w = await start('project');
     const stranger = w.platform.createKey('stranger', { userId: w.platform.createUser('Eve').id });
     const projectKey = w.platform.createOrgKey(ORG, 'deploy', { projectId: w.otherProjectId });
@@ -118,8 +118,8 @@ describe('key kinds: mistakes and refusals', () => {
       const before = w.platform.listKeys().length;
       const { error } = await w.rotate({ managingApiKey });
       expect(error).toMatchObject({ code: 'platform-failed', step: 'preflight' });
-      expect(error!.summary).toContain('with the key in managing-api-key');
-      expect(error!.advice).toMatch(/^The key in managing-api-key may not manage the keys of project-scoped key of project/);
+      expect(error!.summary).toContain('with the key in `managingApiKey`');
+      expect(error!.advice).toMatch(/^The key in `managingApiKey` may not manage the keys of project-scoped key of project/);
       expect(w.platform.listKeys()).toHaveLength(before);
       noLeak(w, error!.message);
     }
@@ -132,7 +132,7 @@ describe('key kinds: mistakes and refusals', () => {
     const before = w.platform.listKeys().length;
     const { error } = await w.rotate({ platform: w.platformOptions(stray.key) });
     expect(error).toMatchObject({ code: 'platform-failed', step: 'preflight' });
-    expect(error!.advice).toMatch(/^The key in the secret NEON_API_KEY cannot read project .* it must be a project-scoped key of project .*check key-kind, org-id and project-id/);
+    expect(error!.advice).toMatch(/^The key in the secret NEON_API_KEY cannot read project .* it must be a project-scoped key of project .*check `keyKind`, `keyKind.orgId` and `keyKind.projectId`/);
     expect(w.platform.listKeys()).toHaveLength(before);
     noLeak(w, error!.message);
   });
@@ -148,7 +148,7 @@ describe('key kinds: mistakes and refusals', () => {
     expect(refusedRotated).toMatchObject({ code: 'current-key-rejected', step: 'preflight' });
     expect(refusedRotated.advice).toMatch(/^The key in the secret NEON_API_KEY no longer works/);
     expect(refusedManaging).toMatchObject({ code: 'platform-failed', step: 'preflight' });
-    expect(refusedManaging.advice).toMatch(/^The key in managing-api-key no longer works .*The rotated key was not the problem/);
+    expect(refusedManaging.advice).toMatch(/^The key in `managingApiKey` no longer works .*The rotated key was not the problem/);
     expect(w.held()).toEqual(TARGETS.map(() => rotated.key));
   });
 });
@@ -170,13 +170,13 @@ describe('key kinds: the new key refused is a newer rotation, the managing key r
     for (const key of w.seeded) expect(live(w, key.id)).toBe(true);
   });
 
-  it("the managing key refused in the revoke step: revoke-failed, advice naming managing-api-key, every target holds the new key", async () => {
+  it("the managing key refused in the revoke step: revoke-failed, advice naming managingApiKey, every target holds the new key", async () => {
     const w = await start('project');
     // The organization's listing: the preflight, the verify step, before the second write, the revoke step.
     armNth(w, `/organizations/${ORG}/api_keys`, 4, 401);
     const { error, created } = await w.rotate();
     expect(error).toMatchObject({ code: 'revoke-failed', step: 'revoke' });
-    expect(error!.advice).toMatch(/^Every target holds the new key and works\. The key in managing-api-key no longer works/);
+    expect(error!.advice).toMatch(/^Every target holds the new key and works\. The key in `managingApiKey` no longer works/);
     expect(w.held()).toEqual(TARGETS.map(() => created[0]));
   });
 
@@ -185,7 +185,7 @@ describe('key kinds: the new key refused is a newer rotation, the managing key r
     armNth(w, `/organizations/${ORG}/api_keys`, 2, 401);
     const { error } = await w.rotate({ verify: { timeoutMs: 60_000, intervalMs: 20 } });
     expect(error).toMatchObject({ code: 'verify-failed', step: 'verify', report: { newKeyRevoked: true } });
-    expect(error!.advice).toContain('The key in managing-api-key no longer works');
+    expect(error!.advice).toContain('The key in `managingApiKey` no longer works');
     expect(w.held()).toEqual(TARGETS.map(() => w.seeded[1]!.key));
   });
 });

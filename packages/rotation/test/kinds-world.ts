@@ -94,7 +94,6 @@ export async function startKindWorld(kindCase: KindCase): Promise<KindWorld> {
           targets: TARGETS,
           secretName: SECRET,
           family: FAMILY,
-          record: false,
           verify: { timeoutMs: 1000, intervalMs: 20 },
           lostCreateCheck: { attempts: 2, intervalMs: 20 },
           log: (entry) => logs.push(`${entry.step}: ${entry.message}`),

@@ -74,7 +74,7 @@ describe('rotateKey', () => {
     const run = await runRotation(world, { revokeKeyIds: [] });
     expect(run.report!.warnings).toEqual([
       expect.stringMatching(
-        new RegExp(`current key ${world.consoleKey.id} \\("console key"\\) was not made by this rotation .* run with revoke-key-ids: ${world.consoleKey.id}`),
+        new RegExp(`current key ${world.consoleKey.id} \\("console key"\\) was not made by this rotation .* run with \`revokeKeyIds\`: ${world.consoleKey.id}`),
       ),
     ]);
     expect(run.logs.filter((l) => l.level === 'warning')).toHaveLength(1);
@@ -93,7 +93,7 @@ describe('rotateKey', () => {
     expect(run.report!.warnings[0]).not.toContain(String(laptop.id));
   });
 
-  it('does not warn, and revokes the console-made key, when revoke-key-ids names it', async () => {
+  it('does not warn, and revokes the console-made key, when revokeKeyIds names it', async () => {
     await world.close();
     world = await startWorld({ seedFamilyKey: false });
     const run = await runRotation(world, { revokeKeyIds: [world.consoleKey.id] });
@@ -103,10 +103,10 @@ describe('rotateKey', () => {
     checkInvariants(world, run);
   });
 
-  it('treats revoke-key-ids that are no longer live as done', async () => {
+  it('treats revokeKeyIds that are no longer live as done', async () => {
     const run = await runRotation(world, { revokeKeyIds: [world.consoleKey.id, 999] });
     expect(run.error).toBeUndefined();
-    expect(run.logs.map((l) => l.message)).toContain('Key 999 of revoke-key-ids is not live: already revoked');
+    expect(run.logs.map((l) => l.message)).toContain('Key 999 of `revokeKeyIds` is not live: already revoked');
     checkInvariants(world, run);
   });
 
@@ -122,28 +122,40 @@ describe('rotateKey', () => {
     [{ targets: [otherStore('kv/Neon'), otherStore('kv/neon')] }, 'targets', /targets vault:kv\/Neon and vault:kv\/neon are the same secret/],
     [{ github: undefined }, 'github', /github options .* are required/],
   ])('refuses bad input %j before any request, naming the option', async (overrides, option, message) => {
-    const previous = process.env.GITHUB_REPOSITORY;
-    delete process.env.GITHUB_REPOSITORY;
-    try {
-      const error = await runRotation(world, overrides).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(OptionError);
-      expect((error as OptionError).option).toBe(option);
-      expect((error as OptionError).message).toMatch(message);
-    } finally {
-      if (previous !== undefined) process.env.GITHUB_REPOSITORY = previous;
-    }
+    const error = await runRotation(world, overrides).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(OptionError);
+    expect((error as OptionError).option).toBe(option);
+    expect((error as OptionError).message).toMatch(message);
     expect(world.platform.log.entries()).toEqual([]);
     expect(world.github.log.entries()).toEqual([]);
   });
 
-  it('defaults to the current repository (GITHUB_REPOSITORY)', async () => {
+  it('defaults to the current repository (defaultRepository)', async () => {
     const run = await runRotation(world, { targets: undefined, defaultRepository: 'acme/web' });
     expect(run.report!.targets).toEqual([REPO]);
     expect(world.github.secretValue(REPO, SECRET)).toBe(run.createdValues[0]);
     expect(world.github.secretValue(ENV, SECRET)).toBe(world.currentKey.key);
+  });
+
+  it('reads no environment: GITHUB_REPOSITORY neither names a target nor turns the target record on', async () => {
+    const previous = process.env.GITHUB_REPOSITORY;
+    process.env.GITHUB_REPOSITORY = 'acme/web';
+    try {
+      const error = await runRotation(world, { targets: undefined }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ option: 'targets', message: expect.stringMatching(/no target given/) });
+      const run = await runRotation(world);
+      expect(run.report!.targets).toEqual([REPO, ENV]);
+      expect(world.github.log.entries().filter((e) => e.path.includes('/actions/variables'))).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.GITHUB_REPOSITORY;
+      else process.env.GITHUB_REPOSITORY = previous;
+    }
   });
 
   it('revokes its key and writes nothing when onKeyCreated fails, and never repeats the value it was given', async () => {

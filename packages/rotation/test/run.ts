@@ -47,9 +47,6 @@ export async function runRotation(
       targets: TARGETS,
       secretName: SECRET,
       revokeKeyIds: [world.consoleKey.id],
-      // No target record unless a test asks for one: GITHUB_REPOSITORY (set on a CI runner) must
-      // not decide where these runs keep it.
-      record: false,
       verify: { timeoutMs: 1000, intervalMs: 20 },
       lostCreateCheck: { attempts: 3, intervalMs: 20 },
       onKeyCreated: (value) => {

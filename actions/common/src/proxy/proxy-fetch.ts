@@ -11,7 +11,15 @@
 import { HttpClient } from '@actions/http-client';
 import { checkBypass, getProxyUrl } from '@actions/http-client/lib/proxy';
 import { type Dispatcher, fetch as undiciFetch } from 'undici';
-import type { RunnerProxyOptions } from './runner-proxy.js';
+
+/** What runnerProxyFetch takes (runner-proxy.ts). */
+export interface RunnerProxyOptions {
+  /** The origins this Action talks to, each logged once with its route (proxy or direct). */
+  origins: readonly string[];
+  log: (line: string) => void;
+  /** Receives the proxy's password, so the runner hides it should an error quote the proxy URL. */
+  mask: (value: string) => void;
+}
 
 export function createProxyFetch({ origins, log, mask }: RunnerProxyOptions): typeof fetch {
   // One agent per proxy, kept alive across requests. HttpClient caches only one agent whatever

@@ -15,9 +15,10 @@ import { safeExcerpt } from '../toolkit/redact-credentials.js';
 import { DeadlinePassed, type LinkedSignal, linkSignals } from '../toolkit/signals.js';
 import { DEFAULT_BASE_URL } from '../options.js';
 import { buildRequestUrl, type QueryValue, redirectTarget } from './origin.js';
-import type { HttpMethod } from '../resources/raw-request.js';
 import type { ClientSettings } from './settings.js';
 
+/** The methods a request is sent with (`client.request()` takes the same). */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface AttemptSpec {
   method: HttpMethod;

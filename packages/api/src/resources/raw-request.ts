@@ -1,13 +1,14 @@
 // `client.request()`: any endpoint of the API root, for what the typed resources do not cover
 // (e.g. a branch's connection URI), with the same key handling, retries, errors and redaction.
 import { OptionError } from '../errors.js';
+import type { HttpMethod } from '../internal/attempt.js';
 import type { QueryValue } from '../internal/origin.js';
 import type { Transport } from '../internal/transport.js';
 import { isPlainObject, rejectUnknownKeys, requireOptionsObject } from '../internal/validate.js';
 import { toCallOptions } from './request-options.js';
 
-/** The methods `client.request()` sends. */
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The methods `client.request()` sends (the transport's own type: internal/attempt.ts). */
+export type { HttpMethod };
 
 /** What `client.request()` takes besides the method and path. */
 export interface RawRequestOptions {

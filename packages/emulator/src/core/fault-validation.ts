@@ -1,8 +1,30 @@
-// Checks a fault spec before it is armed, so that a bad one is refused where it is added (a 400 on
-// the control API) instead of failing the request it applies to (an invalid header, a timer that
-// Node cuts to 1 ms).
+// A fault spec (what misbehaves, on which requests, how often) and its checks before it is armed,
+// so that a bad one is refused where it is added (a 400 on the control API) instead of failing the
+// request it applies to (an invalid header, a timer that Node cuts to 1 ms).
 
-import type { FaultSpec } from './faults.js';
+export type FaultEffect =
+  /** Answer with this status without running the handler: the request takes no effect. */
+  | { kind: 'status'; status: number; retryAfter?: number | string; body?: unknown; headers?: Record<string, string> }
+  /**
+   * Read the whole request, wait this long, then handle it normally; it takes effect even when the
+   * client gave up meanwhile (as on a slow server), only the reply then goes nowhere.
+   */
+  | { kind: 'delay'; ms: number }
+  /** Destroy the connection before the request takes effect. */
+  | { kind: 'drop' }
+  /** Handle the request (it takes effect), then destroy the connection, or answer `status` instead. */
+  | { kind: 'reply-lost'; status?: number }
+  /** Never answer. With `afterEffect` the request takes effect first. Ends when the emulator closes. */
+  | { kind: 'hang'; afterEffect?: boolean };
+
+export type FaultSpec = FaultEffect & {
+  /** HTTP method to match; any when omitted. */
+  method?: string;
+  /** Path pattern relative to the API root (`/api_keys`, `/projects/*\/operations`); any when omitted. */
+  path?: string;
+  /** How many matching requests it applies to: 1 by default, `'always'` for good. */
+  times?: number | 'always';
+};
 
 const KINDS = new Set(['status', 'delay', 'drop', 'reply-lost', 'hang']);
 /** setTimeout's largest delay; a longer one fires at once. */

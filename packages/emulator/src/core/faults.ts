@@ -1,31 +1,9 @@
 // Faults on demand: the next N requests matching a method and path misbehave in a chosen way.
 
-import { validateFault } from './fault-validation.js';
+import { type FaultSpec, validateFault } from './fault-validation.js';
 import { compilePattern, matchPattern, type PathPattern } from './router.js';
 
-export type FaultEffect =
-  /** Answer with this status without running the handler: the request takes no effect. */
-  | { kind: 'status'; status: number; retryAfter?: number | string; body?: unknown; headers?: Record<string, string> }
-  /**
-   * Read the whole request, wait this long, then handle it normally; it takes effect even when the
-   * client gave up meanwhile (as on a slow server), only the reply then goes nowhere.
-   */
-  | { kind: 'delay'; ms: number }
-  /** Destroy the connection before the request takes effect. */
-  | { kind: 'drop' }
-  /** Handle the request (it takes effect), then destroy the connection, or answer `status` instead. */
-  | { kind: 'reply-lost'; status?: number }
-  /** Never answer. With `afterEffect` the request takes effect first. Ends when the emulator closes. */
-  | { kind: 'hang'; afterEffect?: boolean };
-
-export type FaultSpec = FaultEffect & {
-  /** HTTP method to match; any when omitted. */
-  method?: string;
-  /** Path pattern relative to the API root (`/api_keys`, `/projects/*\/operations`); any when omitted. */
-  path?: string;
-  /** How many matching requests it applies to: 1 by default, `'always'` for good. */
-  times?: number | 'always';
-};
+export type { FaultEffect, FaultSpec } from './fault-validation.js';
 
 interface ArmedFault {
   id: number;

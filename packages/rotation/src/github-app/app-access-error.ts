@@ -5,6 +5,7 @@
 
 import { redactCredentials } from '@keyturn/api/toolkit';
 import { rateLimitOf } from '../github-client/rate-limit.js';
+import { option } from '../option-names.js';
 import { type AppPermission, type OwnerNeeds, PERMISSION_SETTINGS, type PermissionLevel } from './needs.js';
 
 /** The App could not act for an owner: what happened, and what to grant where. Never holds a credential. */
@@ -60,7 +61,7 @@ export function appRequestFailure(error: unknown, what: string): AppAccessError 
   if (status === 401) {
     return new AppAccessError(
       `${what} failed: GitHub refused the App's JSON web token (${text})`,
-      `Check that app-id is the App's id (App settings > General > App ID) and private-key one of its current private keys (a deleted key stops working), and that the runner's clock is right. ${NOTHING_CHANGED}`,
+      `Check that ${option('github.appId')} is the App's id (App settings > General > App ID) and ${option('github.privateKey')} one of its current private keys (a deleted key stops working), and that the runner's clock is right. ${NOTHING_CHANGED}`,
       status,
     );
   }

@@ -2,6 +2,7 @@
 // Octokit errors hold the request (with the sealed body), so only the status and GitHub's own
 // message are kept. https://docs.github.com/en/rest/using-the-rest-api/troubleshooting-the-rest-api
 
+import { option } from '../option-names.js';
 import { TargetError } from '../targets/secret-target.js';
 import type { TargetSpec } from '../targets/spec.js';
 import { describeGiveUp, type RateLimit, rateLimitOf, rateLimitOutcomeOf } from './rate-limit.js';
@@ -77,8 +78,7 @@ function adviceFor(status: number | undefined, limit: RateLimit | undefined, err
 }
 
 /** A 401: the token given, or one minted for the App, was refused. */
-export const INVALID_GITHUB_CREDENTIAL =
-  'The GitHub credential is invalid or expired: give a valid token in github-token, or check app-id and private-key (an App installation token lasts an hour).';
+export const INVALID_GITHUB_CREDENTIAL = `The GitHub credential is invalid or expired: give a valid token in ${option('github.token')}, or check ${option('github.appId')} and ${option('github.privateKey')} (an App installation token lasts an hour).`;
 
 /**
  * GitHub names the permission a refused request needs in `x-accepted-github-permissions`; quoting

@@ -1,6 +1,7 @@
-// The GitHub client: @octokit/rest with the retry and throttling plugins, against GITHUB_API_URL so
-// GitHub Enterprise Server works. Rate limits are waited out a bounded number of times, honouring
-// Retry-After and the reset time; writes go one at a time.
+// The GitHub client: @octokit/rest with the retry and throttling plugins, against the API root the
+// caller gives (`baseUrl`: GitHub Enterprise Server works; the Action passes GITHUB_API_URL). Rate
+// limits are waited out a bounded number of times, honouring Retry-After and the reset time; writes
+// go one at a time.
 // https://github.com/octokit/plugin-throttling.js  https://github.com/octokit/plugin-retry.js
 
 import { OptionError } from '@keyturn/api';
@@ -23,7 +24,10 @@ const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 export interface GitHubClientOptions {
   /** A token that can write secrets (see README: GITHUB_TOKEN cannot). */
   token: string;
-  /** Default: GITHUB_API_URL, else https://api.github.com. */
+  /**
+   * The API root, default https://api.github.com. On GitHub Enterprise Server, its own (in an
+   * Action, the runner's GITHUB_API_URL: the library reads no environment).
+   */
   baseUrl?: string;
   userAgent?: string;
   /** Per request, default 30 s. */
@@ -61,8 +65,24 @@ export interface GitHubClientOptions {
  * @example const octokit = createGitHubClient({ token: process.env.SECRETS_WRITE_TOKEN! });
  */
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
-  checkToken(options.token);
+  checkGitHubClientOptions(options);
   return buildGitHubClient(options, { auth: options.token });
+}
+
+/** The checks of `createGitHubClient`, building nothing: an OptionError naming the option (`token`, `baseUrl`). */
+export function checkGitHubClientOptions(options: GitHubClientOptions): void {
+  checkToken(options.token);
+  checkGitHubSettings(options);
+}
+
+/** The settings every GitHub client checks, whatever its credential: the API root is an http(s) URL. */
+export function checkGitHubSettings(settings: Pick<GitHubClientOptions, 'baseUrl'>): void {
+  const { baseUrl } = settings;
+  if (baseUrl === undefined) return;
+  // Not quoted: a URL may carry credentials.
+  const refused = new OptionError('baseUrl', 'baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)');
+  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw refused;
+  if (!['http:', 'https:'].includes(new URL(baseUrl).protocol)) throw refused;
 }
 
 /** How a client authenticates: a token, or an Octokit auth strategy (a GitHub App's, github-app/). */
@@ -74,7 +94,7 @@ export type GitHubClientSettings = Omit<GitHubClientOptions, 'token'> & { writeS
 /** The client of `createGitHubClient` with any credential: the one place an Octokit is configured. */
 export function buildGitHubClient(options: GitHubClientSettings, credential: GitHubClientAuth): GitHubClient {
   const {
-    baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL,
+    baseUrl = DEFAULT_GITHUB_API_URL,
     timeoutMs = 30_000,
     retries = 3,
     rateLimitRetries = 3,
@@ -97,7 +117,8 @@ export function buildGitHubClient(options: GitHubClientSettings, credential: Git
     search: unlimitedGroup(),
     notifications: unlimitedGroup(),
   } as unknown as ThrottlingOptions;
-  const root = githubApiRoot(baseUrl);
+  // Without a trailing slash: the paths Octokit appends start with one.
+  const root = baseUrl.replace(/\/+$/, '');
   const octokit = new GitHubOctokit({
     ...(credential as object),
     baseUrl: root,
@@ -121,11 +142,6 @@ export function buildGitHubClient(options: GitHubClientSettings, credential: Git
   const hook = octokit.hook as unknown as { wrap(name: 'request', wrapper: ReturnType<typeof waitOutRateLimits>): void };
   hook.wrap('request', waitOutRateLimits(waits));
   return octokit;
-}
-
-/** The API root without a trailing slash: GITHUB_API_URL (GitHub Enterprise Server) or api.github.com. */
-export function githubApiRoot(baseUrl = process.env.GITHUB_API_URL || DEFAULT_GITHUB_API_URL): string {
-  return baseUrl.replace(/\/+$/, '');
 }
 
 /** The token travels in a header: printable ASCII, and not a key of the platform pasted by mistake. */

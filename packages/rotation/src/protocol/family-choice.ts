@@ -6,6 +6,7 @@
 // (or of format 1, which had none) count: a record of another kind is another family's.
 
 import { deriveFamily } from '../family.js';
+import { option } from '../option-names.js';
 import type { PlatformKey } from '../platform.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { identityOf, type SecretTarget } from '../targets/secret-target.js';
@@ -34,7 +35,7 @@ export function chooseFamily(input: {
   const { pinned, targets, secretName, keys, keyKind } = input;
   const records = input.records.filter((r) => r.keyKind === undefined || r.keyKind === keyKind);
   if (pinned !== undefined) {
-    return { family: pinned, record: records.find((r) => r.family === pinned), why: 'given as key-name-prefix', derived: false };
+    return { family: pinned, record: records.find((r) => r.family === pinned), why: `given as ${option('family')}`, derived: false };
   }
   const identities = targets.map(identityOf);
   const secret = secretName.toUpperCase();
@@ -42,7 +43,7 @@ export function chooseFamily(input: {
   if (naming.length > 1) {
     const which = naming.map((r) => `${r.family} (${Object.values(r.targets).map((e) => e.spec).join(', ')})`).join('; ');
     throw new Error(
-      `the targets belong to ${naming.length} key families, each with its own record: ${which}. Rotate each family on its own, or give key-name-prefix to choose one`,
+      `the targets belong to ${naming.length} key families, each with its own record: ${which}. Rotate each family on its own, or give ${option('family')} to choose one`,
     );
   }
   if (naming[0]) return { family: naming[0].family, record: naming[0], why: 'named by the record of these targets', derived: false };

@@ -7,6 +7,7 @@ import { platformFailureCode } from '../errors.js';
 import { makeKeyName } from '../family.js';
 import { checkFailedWords, checkingWords, notLiveWords, workingWords } from '../key-kind/words.js';
 import { mapWithLimit } from '../map-with-limit.js';
+import { option } from '../option-names.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationPlan } from '../report.js';
 import { sealSecret } from '../seal.js';
@@ -112,10 +113,10 @@ function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[], familyKeys: 
   const only = keys.length === 1 ? keys[0] : undefined;
   const which = only ? `The current key ${only.id} ("${only.name}")` : 'The current key';
   const how = only
-    ? `run with revoke-key-ids: ${only.id}`
-    : 'run with revoke-key-ids naming its id (the console lists keys by name; the platform does not say which key made a request)';
+    ? `run with ${option('revokeKeyIds')}: ${only.id}`
+    : `run with ${option('revokeKeyIds')} naming its id (the console lists keys by name; the platform does not say which key made a request)`;
   ctx.warn(
     'preflight',
-    `${which} was not made by this rotation (family ${ctx.family} has no key yet) and is not in revoke-key-ids, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, ${how} (or revoke it in the console).`,
+    `${which} was not made by this rotation (family ${ctx.family} has no key yet) and is not in ${option('revokeKeyIds')}, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, ${how} (or revoke it in the console).`,
   );
 }

@@ -4,6 +4,7 @@
 // changed here; the words for what the plan found are said here, once.
 
 import type { KeyKind } from '../key-kind/key-kind.js';
+import { option } from '../option-names.js';
 import { describeError, type PlatformKey } from '../platform.js';
 import { beforeWriting } from '../record/target-record.js';
 import { keyFingerprint } from '../record/fingerprint.js';
@@ -69,7 +70,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   if (newer) refuseNewer(ctx, newer);
   if (blocking.length && !ctx.rebuildRecord) refuseUnparsable(ctx, blocking[0]!, choice.family);
   if (ctx.rebuildRecord && !blocking.length) {
-    ctx.warn('preflight', `rebuild-record is set, but the target record of family ${choice.family} reads: nothing was rebuilt. Take rebuild-record out of the workflow.`);
+    ctx.warn('preflight', `${option('rebuildRecord')} is set, but the target record of family ${choice.family} reads: nothing was rebuilt. Take ${option('rebuildRecord')} out of the workflow.`);
   }
 
   const sameSecret = loaded.records.filter((r) => r.secretName.toUpperCase() === ctx.secretName.toUpperCase());
@@ -94,12 +95,12 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     const live = plan.record.rebuilt;
     ctx.warn(
       'preflight',
-      `The target record of family ${choice.family} is rebuilt in place of ${plan.replacing.join(', ')}, which cannot be read. ${live.length ? `Keys ${live.join(', ')} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in revoke-key-ids.` : 'The family has no live key: nothing to protect.'} Take rebuild-record out of the workflow.`,
+      `The target record of family ${choice.family} is rebuilt in place of ${plan.replacing.join(', ')}, which cannot be read. ${live.length ? `Keys ${live.join(', ')} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in ${option('revokeKeyIds')}.` : 'The family has no live key: nothing to protect.'} Take ${option('rebuildRecord')} out of the workflow.`,
     );
   } else if (plan.record.rebuilt.length) {
     ctx.warn(
       'preflight',
-      `Keys ${plan.record.rebuilt.join(', ')} of family ${choice.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in revoke-key-ids.`,
+      `Keys ${plan.record.rebuilt.join(', ')} of family ${choice.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option('revokeKeyIds')}.`,
     );
   }
   for (const target of plan.dropped) warnDropped(ctx, target, keys);
@@ -151,7 +152,7 @@ function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family
     code: 'record-failed',
     step: 'preflight',
     summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
-    advice: `Restore the variable's earlier value if you have it, or run once with rebuild-record: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in revoke-key-ids. Nothing was changed.`,
+    advice: `Restore the variable's earlier value if you have it, or run once with ${option('rebuildRecord')} set to true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option('revokeKeyIds')}. Nothing was changed.`,
   });
 }
 
@@ -178,7 +179,7 @@ function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan, keys:
     ctx.fail({
       code: 'invalid-options',
       step: 'preflight',
-      summary: `The key in managing-api-key is key ${id}${key ? ` (${key.name})` : ''} of family ${record.family}, whose keys this rotation revokes: it would revoke the key it manages with`,
+      summary: `The key in ${option('managingApiKey')} is key ${id}${key ? ` (${key.name})` : ''} of family ${record.family}, whose keys this rotation revokes: it would revoke the key it manages with`,
       advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`,
     });
   }
@@ -187,7 +188,7 @@ function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan, keys:
     ctx.fail({
       code: 'invalid-options',
       step: 'preflight',
-      summary: 'The key in managing-api-key is the key being rotated (api-key)',
+      summary: `The key in ${option('managingApiKey')} is the key being rotated (${option('platform.apiKey')})`,
       advice: 'Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed.',
     });
   }
@@ -204,7 +205,7 @@ function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: Reado
       code: 'record-failed',
       step: 'preflight',
       summary: `The target record of family ${plan.record.family} would take ${bytes} bytes, more than its budget of ${RECORD_BUDGET_BYTES} (${Object.keys(fullest.targets).length} targets)`,
-      advice: 'Retire the targets no longer rotated (retire-targets), or rotate the targets as several families (key-name-prefix, one per group of targets). Nothing was changed.',
+      advice: `Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families (${option('family')}, one per group of targets). Nothing was changed.`,
     });
   }
   const counted = store as { variableCount?: () => number } | undefined;
@@ -232,7 +233,7 @@ function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly
   ctx.report.droppedTargets = [...(ctx.report.droppedTargets ?? []), target.spec];
   ctx.warn(
     'preflight',
-    `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in retire-targets; otherwise put it back in targets.`,
+    `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option('retireTargets')}; otherwise put it back in targets.`,
   );
 }
 

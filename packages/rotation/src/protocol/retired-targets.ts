@@ -3,6 +3,7 @@
 // run before anything changes (I1: the key a retired target holds is revoked once forgotten).
 
 import { describeError } from '../platform.js';
+import { option } from '../option-names.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { targetAdvice } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
@@ -12,7 +13,7 @@ export async function checkRetired(ctx: RotationContext, records: readonly Targe
   const retired: string[] = [];
   for (const { identity, target } of ctx.retire) {
     if (!records.some((record) => identity in record.targets)) {
-      ctx.warn('preflight', `${target.describe()} is in retire-targets but no target record of ${ctx.secretName} names it: nothing to retire.`);
+      ctx.warn('preflight', `${target.describe()} is in ${option('retireTargets')} but no target record of ${ctx.secretName} names it: nothing to retire.`);
       continue;
     }
     let meta: Awaited<ReturnType<NonNullable<typeof target.readSecretMeta>>>;
@@ -32,7 +33,7 @@ export async function checkRetired(ctx: RotationContext, records: readonly Targe
         code: 'record-failed',
         step: 'preflight',
         summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
-        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of retire-targets), then run again. Nothing was changed.`,
+        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of ${option('retireTargets')}), then run again. Nothing was changed.`,
       });
     }
     ctx.log('preflight', `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);

@@ -8,6 +8,7 @@
 
 import { isManagingKeyFailure } from '../key-kind/managing-key.js';
 import { notLiveWords } from '../key-kind/words.js';
+import { option } from '../option-names.js';
 import { describeError, type PlatformKey, platformAdvice, rotatedKeyRefused } from '../platform.js';
 import { aborted, type RotationContext } from './context.js';
 import { type CreatedKey, type RevokeOutcome, revokeIfLive } from './revocation.js';
@@ -35,7 +36,7 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
   } catch (error) {
     const refused = rotatedKeyRefused(error);
     const advice = refused
-        ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(', ')}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with revoke-key-ids naming the old key's id.`
+        ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(', ')}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with ${option('revokeKeyIds')} naming the old key's id.`
         : managingKeyTrouble(ctx, error);
     ctx.fail({
       code: refused ? 'concurrent-rotation' : 'revoke-failed',
@@ -61,7 +62,7 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
   });
   if (selection.keptBeyondKeep.length) warnKeptBeyondKeep(ctx, selection.keptBeyondKeep);
   for (const id of selection.notLive) ctx.log('revoke', notLiveWords(ctx.keyScope, id));
-  for (const { id, reason } of selection.skipped) ctx.warn('revoke', `Key ${id} of revoke-key-ids was not revoked: ${reason}`);
+  for (const { id, reason } of selection.skipped) ctx.warn('revoke', `Key ${id} of ${option('revokeKeyIds')} was not revoked: ${reason}`);
   for (const key of selection.appeared) warnAppeared(ctx, key, newKey);
   // I3, I6: a concurrent rotation may be writing one of the listed keys back: revoke none of them.
   if (selection.appeared.length) {

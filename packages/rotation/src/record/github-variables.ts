@@ -4,6 +4,7 @@
 // github.com and GitHub Enterprise Server alike. https://docs.github.com/rest/actions/variables
 
 import { INVALID_GITHUB_CREDENTIAL } from '../github-client/errors.js';
+import { option } from '../option-names.js';
 import { describeGiveUp, rateLimitOf, rateLimitOutcomeOf } from '../github-client/rate-limit.js';
 import type { GitHubClient } from '../github-client/octokit.js';
 import { readRecordText, writeRecordText } from './format.js';
@@ -90,7 +91,7 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
       return `${repository} holds ${existing.size} variables; GitHub allows ${REPOSITORY_VARIABLE_LIMIT}. Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository (record.repository), then run again.`;
     }
     if (/size|KB|bytes|large/i.test(reason)) {
-      return `The record in ${variable ?? 'its variable'} is too big for GitHub. Retire the targets no longer rotated (retire-targets), or rotate the targets as several families (key-name-prefix), then run again.`;
+      return `The record in ${variable ?? 'its variable'} is too big for GitHub. Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families (${option('family')}), then run again.`;
     }
     return `Check the variable ${variable ?? `${RECORD_PREFIX}…`} in ${repository}: GitHub refused it as written. Run again once the cause GitHub names is fixed.`;
   };
@@ -173,7 +174,7 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
       if (split.parts.length > MAX_PARTS) {
         throw new RecordError(
           `The record of family ${record.family} would take ${Buffer.byteLength(text, 'utf8')} bytes, more than its budget of ${RECORD_BUDGET_BYTES}`,
-          'Retire the targets no longer rotated (retire-targets), or rotate the targets as several families (key-name-prefix), then run again.',
+          `Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families (${option('family')}), then run again.`,
           undefined,
         );
       }

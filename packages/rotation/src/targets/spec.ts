@@ -136,9 +136,8 @@ function parseOne(item: string): TargetSpec {
       const environment = sep >= 0 ? rest.slice(sep + 1).trim() : '';
       const expected = 'env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production';
       if (sep < 0 || !environment) throw new Error(`expected ${expected}`);
-      if (environment.length > 255) throw new Error('an environment name has at most 255 characters');
-      // Control characters never name an environment; anything else is taken as written.
-      if (/\p{Cc}/u.test(environment)) throw new Error('an environment name holds no control characters');
+      const problem = environmentProblem(environment);
+      if (problem) throw new Error(problem);
       return { kind: 'env', ...parseRepository(rest.slice(0, sep), expected), environment };
     }
     case 'org':
@@ -146,6 +145,14 @@ function parseOne(item: string): TargetSpec {
     default:
       throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
   }
+}
+
+/** An environment name GitHub could hold: anything but control characters, at most 255 characters. */
+function environmentProblem(environment: string): string | undefined {
+  if (environment.length > 255) return 'an environment name has at most 255 characters';
+  // Control characters never name an environment; anything else is taken as written.
+  if (/\p{Cc}/u.test(environment)) return 'an environment name holds no control characters';
+  return undefined;
 }
 
 function parseRepository(text: string, expected: string): { owner: string; repo: string } {
@@ -188,6 +195,63 @@ function parseOrg(rest: string): TargetSpec {
     });
   if (!repositories.length) throw new Error(`"selected" needs at least one repository: expected ${expected}`);
   return { kind: 'org', org, visibility, repositories };
+}
+
+/**
+ * Parsed specs checked field by field by the parser's rules (a known kind, names GitHub accepts, a
+ * repository list only with `selected`), and two specs of one secret refused: a TargetSpecError of
+ * `option` naming each spec at fault by its position. The specs are used as given.
+ */
+export function checkTargetSpecs(specs: readonly TargetSpec[], option = 'targets'): void {
+  const problems: TargetSpecError['problems'] = [];
+  const seen = new Map<string, number>();
+  specs.forEach((spec, index) => {
+    let problem = specProblem(spec);
+    if (!problem) {
+      const identity = targetIdentity(spec);
+      const earlier = seen.get(identity);
+      if (earlier === undefined) seen.set(identity, index);
+      else problem = `repeats the target of spec ${earlier + 1}`;
+    }
+    if (problem) problems.push({ line: 0, text: '', problem: `spec ${index + 1}${specLabel(spec)}: ${problem}` });
+  });
+  if (problems.length) throw new TargetSpecError(problems, option);
+}
+
+/** " (repo:acme/web)", as far as a malformed spec can be written. */
+function specLabel(spec: TargetSpec): string {
+  if (!(KINDS as readonly unknown[]).includes(spec?.kind)) return '';
+  try {
+    return ` (${formatTargetSpec(spec)})`;
+  } catch {
+    return '';
+  }
+}
+
+/** What is wrong with one parsed spec's fields, if anything. */
+function specProblem(spec: TargetSpec): string | undefined {
+  const isName = (pattern: RegExp, value: unknown) => typeof value === 'string' && pattern.test(value);
+  switch (spec?.kind) {
+    case 'repo':
+    case 'dependabot':
+    case 'env':
+      if (!isName(OWNER, spec.owner) || !isName(REPO, spec.repo)) return 'owner and repo must name a GitHub repository (OWNER/REPO)';
+      if (spec.kind !== 'env') return undefined;
+      if (typeof spec.environment !== 'string' || !spec.environment.trim()) return 'environment must name an environment';
+      if (spec.environment !== spec.environment.trim()) return 'an environment name has no spaces at either end';
+      return environmentProblem(spec.environment);
+    case 'org': {
+      if (!isName(OWNER, spec.org)) return 'org must name a GitHub organization';
+      const { visibility, repositories } = spec;
+      if (visibility !== undefined && !['all', 'private', 'selected'].includes(visibility)) return 'visibility must be all, private or selected';
+      if (visibility !== 'selected') return repositories === undefined ? undefined : 'repositories are only for visibility "selected"';
+      if (!Array.isArray(repositories) || !repositories.length) return '"selected" needs at least one repository';
+      const bad = repositories.find((name) => !isName(REPO, name));
+      return bad === undefined ? undefined : `repositories must be names of ${spec.org}'s repositories, not ${JSON.stringify(bad)}`;
+    }
+    default:
+      return `not a target spec: kind must be one of ${KINDS.join(', ')}`;
+  }
 }
 
 /** The canonical text of a spec, as reports and logs show it. */

@@ -2,7 +2,8 @@
 // path as the caller wrote it, found before any request (nothing here can send one: no server).
 import { createClient, OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
-import { checkRotateKeyOptions, type RotateKeyOptions } from './options.js';
+import { checkRotateKeyOptions } from './check-options.js';
+import type { RotateKeyOptions } from './options.js';
 import type { TargetSpec } from './targets/spec.js';
 
 const KEY = 'napi_0123456789abcdefghijklmnop';
@@ -12,7 +13,6 @@ const valid: RotateKeyOptions = {
   platform: { apiKey: KEY, baseUrl: 'http://127.0.0.1:1/api/v2' },
   github: { token: GITHUB_TOKEN, baseUrl: 'http://127.0.0.1:1' },
   targets: 'repo:acme/web',
-  record: false,
 };
 const optionsOf = (options: RotateKeyOptions) => checkRotateKeyOptions(options).map((e) => e.option);
 
@@ -70,6 +70,42 @@ describe('checkRotateKeyOptions', () => {
     expect(optionsOf({ ...valid, targets: bad })).toEqual(['targets']);
     expect(optionsOf({ ...valid, retireTargets: bad })).toEqual(['retireTargets']);
     expect(optionsOf({ ...valid, retireTargets: 'repo:ACME/web' })).toEqual(['retireTargets']);
+  });
+
+  it('checks parsed specs field by field, never through their text', () => {
+    const problemsOf = (targets: TargetSpec[]) => checkRotateKeyOptions({ ...valid, targets }).map((e) => e.message);
+    // Each of these would format to text that parses, or drop a field on the way.
+    expect(problemsOf([{ kind: 'org', org: 'acme', visibility: 'private', repositories: ['web'] }])).toEqual([
+      'spec 1 (org:acme:private): repositories are only for visibility "selected"',
+    ]);
+    expect(problemsOf([{ kind: 'env', owner: 'acme', repo: 'web', environment: ' production' }])).toEqual([
+      'spec 1 (env:acme/web: production): an environment name has no spaces at either end',
+    ]);
+    expect(problemsOf([{ kind: 'env', owner: 'acme', repo: 'web', environment: 'a,repo:acme/api' }])).toEqual([]);
+    expect(problemsOf([{ kind: 'repo', owner: 'acme', repo: 'web' }, { kind: 'repo', owner: 'ACME', repo: 'Web' }])).toEqual([
+      'spec 2 (repo:ACME/Web): repeats the target of spec 1',
+    ]);
+    expect(problemsOf([{ kind: 'vault', path: 'kv/neon' } as never, { kind: 'org', org: 'acme', visibility: 'selected', repositories: [] }])).toEqual([
+      '2 target specs are malformed:\n  spec 1: not a target spec: kind must be one of repo, env, org, dependabot\n  spec 2 (org:acme:selected:): "selected" needs at least one repository',
+    ]);
+  });
+
+  it('keeps no record unless one is given; a record in a repository needs OWNER/REPO and GitHub access', () => {
+    expect(optionsOf({ ...valid, record: { repository: 'acme/web' } })).toEqual([]);
+    expect(optionsOf({ ...valid, record: false })).toEqual([]);
+    expect(optionsOf({ ...valid, record: { repository: 'acme' } })).toEqual(['record.repository']);
+    expect(optionsOf({ ...valid, record: 'acme/web' as never })).toEqual(['record']);
+    const store = { load: async () => ({ records: [], unreadable: [] }), save: async () => {}, remove: async () => {}, describe: () => 'memory' };
+    expect(optionsOf({ ...valid, record: store })).toEqual([]);
+    const withoutGitHub = checkRotateKeyOptions({ ...valid, github: undefined, record: { repository: 'acme/web' } });
+    expect(withoutGitHub.map((e) => e.message)).toEqual([
+      "github options (a token, a GitHub App, or an octokit) are required to write GitHub secrets and to keep the record in record.repository's variables",
+    ]);
+  });
+
+  it("checks GitHub's base URL without building a client", () => {
+    expect(optionsOf({ ...valid, github: { token: GITHUB_TOKEN, baseUrl: 'github.example.com/api/v3' } })).toEqual(['github.baseUrl']);
+    expect(optionsOf({ ...valid, github: { token: GITHUB_TOKEN, baseUrl: 'https://github.example.com/api/v3/' } })).toEqual([]);
   });
 
   it('says that GitHub access is missing once, and only when none was given', () => {

@@ -1,0 +1,73 @@
+// The composition root: the checked options (check-options.ts) connected to the services. The one
+// place a run's clients are built: the platform client of the rotated kind, GitHub's clients (one
+// for a token or an Octokit, one per owner for a GitHub App, with its installation tokens), the
+// targets and targets to retire, and the record's store.
+
+import { createClient } from '@keyturn/api';
+import { type CheckedGitHub, type CheckedOptions, checkOptions } from './check-options.js';
+import { InstallationTokens } from './github-app/installation-tokens.js';
+import { type GitHubNeed, needOfSpec, recordNeed } from './github-app/needs.js';
+import { createGitHubClient, type GitHubClient } from './github-client/octokit.js';
+import { keyKindClient } from './key-kind/kind-client.js';
+import type { ResolvedOptions, RotateKeyOptions } from './options.js';
+import type { RotationPlatformClient } from './platform.js';
+import { githubVariableStore } from './record/github-variables.js';
+import type { RecordStore } from './record/target-record.js';
+import { createGitHubTarget } from './targets/github/index.js';
+
+/** `options` checked, then connected; throws the first OptionError (checkRotateKeyOptions lists them all). */
+export function resolveOptions(options: RotateKeyOptions, githubLog: (line: string) => void): ResolvedOptions {
+  const { checked, problems } = checkOptions(options);
+  if (!checked) throw problems[0];
+  const { platform, managingApiKey, github: access, targets, retire, record, ...settings } = checked;
+  const github = access && gitHubClients(access, checked, githubLog);
+  return {
+    ...settings,
+    client: platformClient(checked),
+    targets: 'objects' in targets ? targets.objects : targets.specs.map((spec) => createGitHubTarget(clientOf(github, needOfSpec(spec, 'write')), spec)),
+    // Retiring reads the secret only: is it gone?
+    retire: retire.map(({ identity, spec }) => ({ identity, target: createGitHubTarget(clientOf(github, needOfSpec(spec, 'read')), spec) })),
+    recordStore: recordStore(record, github),
+    appTokens: github?.appTokens?.used ? github.appTokens : undefined,
+  };
+}
+
+/** The current key's client, through its kind's endpoints (and the managing key's, when one is given). */
+function platformClient({ platform, currentKey, managingApiKey, keyScope }: CheckedOptions): RotationPlatformClient {
+  // The key written back in a rollback must be the key the preflight proves: the client holds it.
+  // The signal is not bound here: cleanup requests (revoking the run's own key, write-backs) must
+  // finish after an abort; the protocol binds it to the requests that move the run forward.
+  const current =
+    'options' in platform
+      ? createClient(platform.options)
+      : platform.client.withOptions({ ...(currentKey !== undefined && { apiKey: currentKey }), ...(platform.runtime && { runtime: platform.runtime }) });
+  return keyKindClient(keyScope, current, managingApiKey === undefined ? undefined : current.withApiKey(managingApiKey));
+}
+
+/** The GitHub client each request goes through: one for a token or an Octokit, one per owner for an App. */
+interface GitHubClients {
+  clientFor(need: GitHubNeed): GitHubClient;
+  appTokens?: InstallationTokens;
+}
+
+function gitHubClients(access: CheckedGitHub, { runtime }: CheckedOptions, log: (line: string) => void): GitHubClients {
+  if ('octokit' in access) return { clientFor: () => access.octokit };
+  // Not bound to the run's signal: a write-back after an abort must still reach GitHub.
+  if ('token' in access) {
+    const octokit = createGitHubClient({ log, runtime, ...access.token });
+    return { clientFor: () => octokit };
+  }
+  const appTokens = new InstallationTokens(access.app, { log, runtime, ...access.settings });
+  return { clientFor: (need) => appTokens.clientFor(need), appTokens };
+}
+
+/** Specs come with GitHub access: check-options.ts refuses them without it. */
+function clientOf(github: GitHubClients | undefined, need: GitHubNeed): GitHubClient {
+  if (!github) throw new Error('a GitHub target without GitHub access passed the option checks');
+  return github.clientFor(need);
+}
+
+function recordStore(record: CheckedOptions['record'], github: GitHubClients | undefined): RecordStore | undefined {
+  if (!record || 'load' in record) return record;
+  return githubVariableStore(clientOf(github, recordNeed(record.repository)), record.repository);
+}
