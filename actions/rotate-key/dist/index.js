@@ -10788,6 +10788,13 @@ var HELD_HISTORY = 100;
 function emptyRecord(family, secretName, keyKind) {
   return { family, secretName, keyKind, targets: {}, held: [], fingerprints: {}, rebuilt: [] };
 }
+function recordedKeyIds(record) {
+  const ids2 = /* @__PURE__ */ new Set([...record.held, ...record.rebuilt, ...Object.keys(record.fingerprints).map(Number)]);
+  for (const entry of Object.values(record.targets))
+    for (const id of entry.keyIds)
+      ids2.add(id);
+  return ids2;
+}
 function beforeWriting(record, targets, key, writtenBack) {
   const next = structuredClone(record);
   for (const { identity, spec } of targets) {
@@ -10873,7 +10880,7 @@ function writeRecordText(record) {
   for (const [identity, entry] of Object.entries(record.targets).sort(([a2], [b2]) => a2 < b2 ? -1 : a2 > b2 ? 1 : 0)) {
     const keys = entry.keyIds.join(",");
     groups2.set(keys, [...groups2.get(keys) ?? [], identity]);
-    if (entry.spec !== identity)
+    if (entry.spec.toLowerCase() !== identity)
       specs[identity] = entry.spec;
   }
   const stored = {
@@ -11073,7 +11080,7 @@ function githubVariableStore(octokit, repository) {
   };
   const refusalAdvice = (reason, variable) => {
     if (/limit|maximum|too many/i.test(reason) && !/size|KB|bytes|large/i.test(reason)) {
-      return `${repository} holds ${existing.size} variables; GitHub allows ${REPOSITORY_VARIABLE_LIMIT}. Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository (record.repository), then run again.`;
+      return `GitHub allows ${REPOSITORY_VARIABLE_LIMIT} variables a repository (${repository} held ${existing.size} when this run read them). Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again.`;
     }
     if (/size|KB|bytes|large/i.test(reason)) {
       return `The record in ${variable ?? "its variable"} is too big for GitHub. Retire the targets no longer rotated (${option("retireTargets")}), or rotate the targets as several families (${option("family")}), then run again.`;
@@ -11163,7 +11170,7 @@ function githubVariableStore(octokit, repository) {
       const names = [...split.parts.map((_2, i2) => partVariableName(name, slot, i2 + 1)), name];
       const added = names.filter((n2) => !existing.has(n2)).length;
       if (existing.size + added > REPOSITORY_VARIABLE_LIMIT) {
-        throw new RecordError(`Writing the record of family ${record.family} to ${place} needs ${added} more variable(s), and ${repository} holds ${existing.size} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows`, `Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository (record.repository), then run again.`, void 0);
+        throw new RecordError(`Writing the record of family ${record.family} to ${place} needs ${added} more variable(s), and ${repository} holds ${existing.size} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows`, `Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again.`, void 0);
       }
       for (const [index, part] of split.parts.entries())
         await put(partVariableName(name, slot, index + 1), part);
@@ -15216,11 +15223,7 @@ function blockingRecords(unreadable, family, keyKind, derived) {
   return unreadable.filter((u2) => derived || own.has(u2.name) || u2.family === family);
 }
 function namedKeyIds(record) {
-  const ids2 = new Set(Object.keys(record.fingerprints).map(Number));
-  for (const entry of Object.values(record.targets))
-    for (const id of entry.keyIds)
-      ids2.add(id);
-  return [...ids2].sort((a2, b2) => a2 - b2);
+  return [...recordedKeyIds(record)].sort((a2, b2) => a2 - b2);
 }
 function recordedPrevious(record, listed2) {
   const ids2 = /* @__PURE__ */ new Set();
@@ -15493,7 +15496,7 @@ function logOtherFamily(ctx, other) {
   ctx.log("preflight", `The record of family ${family}${other.sameKind ? "" : ` (${other.record.keyKind} keys)`} ${what.join(" and ") || "names no target"}; ${then}`);
   if (other.empty && !other.sameKind) {
     const ids2 = namedKeyIds(other.record);
-    ctx.warn("preflight", `Once every target holds this run's key, no target holds a key of family ${family} (${other.record.keyKind} keys): ${ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(other.record)}` : `delete the variable ${variableOf(other.record)}`}. Until then this warning repeats.`);
+    ctx.warn("preflight", `Once every target holds this run's key, no target holds a key of family ${family} (${other.record.keyKind} keys): ${ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console, ${ids2.length > 1 ? "those it still lists" : "if it still lists it"} (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(other.record)}` : `delete the variable ${variableOf(other.record)}`}. Until then this warning repeats.`);
   }
 }
 
@@ -16272,6 +16275,7 @@ var DEFAULTS2 = {
   "key-kind": "personal",
   "rebuild-record": "false"
 };
+var TARGET_LIST_LENGTH = 12e4;
 var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key"];
 var KEY_KINDS = ["personal", "organization", "project"];
 var INPUT_OF_OPTION = {
@@ -16369,8 +16373,9 @@ function readRotateInputs() {
     appId: read("app-id", asText),
     privateKey: read("private-key", asText, { multiline: true, maxLength: 2e4 }),
     secretName: read("secret-name", nameText, { default: DEFAULTS2["secret-name"] }),
-    targets: read("targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
-    retireTargets: read("retire-targets", targetSpecs, { multiline: true, maxLength: 2e4 }),
+    // A family of 1,000 targets of long names (the record's budget): below the 128 KiB an environment variable holds on Linux.
+    targets: read("targets", targetSpecs, { multiline: true, maxLength: TARGET_LIST_LENGTH }),
+    retireTargets: read("retire-targets", targetSpecs, { multiline: true, maxLength: TARGET_LIST_LENGTH }),
     family: read("key-name-prefix", (name, text2) => text2 ? nameText(name, text2) : void 0),
     keep: read("keep", (name, text2) => parseInteger(name, text2), { default: DEFAULTS2.keep }),
     revokeKeyIds: read("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),

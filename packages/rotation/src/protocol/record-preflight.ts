@@ -254,7 +254,7 @@ function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFamilies']
     const ids = namedKeyIds(other.record);
     ctx.warn(
       'preflight',
-      `Once every target holds this run's key, no target holds a key of family ${family} (${other.record.keyKind} keys): ${ids.length ? `revoke key${ids.length > 1 ? 's' : ''} ${ids.join(', ')} in the platform console (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(other.record)}` : `delete the variable ${variableOf(other.record)}`}. Until then this warning repeats.`,
+      `Once every target holds this run's key, no target holds a key of family ${family} (${other.record.keyKind} keys): ${ids.length ? `revoke key${ids.length > 1 ? 's' : ''} ${ids.join(', ')} in the platform console, ${ids.length > 1 ? 'those it still lists' : 'if it still lists it'} (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(other.record)}` : `delete the variable ${variableOf(other.record)}`}. Until then this warning repeats.`,
     );
   }
 }

@@ -1,6 +1,8 @@
 // The stored form of a target record: JSON with a format number (`keyturn`). Format 2 (this one)
 // groups targets by the keys they may hold (a family whose targets all hold one key costs little
-// more than their names), keeps a spec only where it differs from the identity, and adds the key
+// more than their names), keeps a spec only where it differs from the identity other than in case
+// (GitHub's owner, repository and environment names ignore case, so the identity names the same
+// target: 1,000 mixed-case targets would otherwise double the record), and adds the key
 // kind, the fingerprints and the rebuilt keys. Format 1 (0.x releases up to the record's first
 // version) is read and migrated. A format above RECORD_FORMAT, or text that is not a record, is
 // reported as such: never taken for an absent record.
@@ -44,7 +46,7 @@ export function writeRecordText(record: TargetRecord): string {
   for (const [identity, entry] of Object.entries(record.targets).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const keys = entry.keyIds.join(',');
     groups.set(keys, [...(groups.get(keys) ?? []), identity]);
-    if (entry.spec !== identity) specs[identity] = entry.spec;
+    if (entry.spec.toLowerCase() !== identity) specs[identity] = entry.spec;
   }
   const stored: Record<string, unknown> = {
     keyturn: RECORD_FORMAT,
@@ -73,7 +75,7 @@ function readFormat1(data: Record<string, unknown>): TargetRecord {
   return record;
 }
 
-/** Format 2: targets as `[[keyIds], [identities]]` groups, `specs` where they differ. */
+/** Format 2: targets as `[[keyIds], [identities]]` groups, `specs` where they differ other than in case. */
 function readFormat2(data: Record<string, unknown>): TargetRecord {
   const kind = data.kind === undefined ? undefined : text(data.kind, 'kind');
   const record = emptyRecord(text(data.family, 'family'), text(data.secret, 'secret'), kind);

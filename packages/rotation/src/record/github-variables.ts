@@ -88,7 +88,7 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
   /** GitHub refused the value or the variable: the advice fits what it said. */
   const refusalAdvice = (reason: string, variable: string | undefined): string => {
     if (/limit|maximum|too many/i.test(reason) && !/size|KB|bytes|large/i.test(reason)) {
-      return `${repository} holds ${existing.size} variables; GitHub allows ${REPOSITORY_VARIABLE_LIMIT}. Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository (record.repository), then run again.`;
+      return `GitHub allows ${REPOSITORY_VARIABLE_LIMIT} variables a repository (${repository} held ${existing.size} when this run read them). Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again.`;
     }
     if (/size|KB|bytes|large/i.test(reason)) {
       return `The record in ${variable ?? 'its variable'} is too big for GitHub. Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families (${option('family')}), then run again.`;
@@ -183,7 +183,7 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
       if (existing.size + added > REPOSITORY_VARIABLE_LIMIT) {
         throw new RecordError(
           `Writing the record of family ${record.family} to ${place} needs ${added} more variable(s), and ${repository} holds ${existing.size} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows`,
-          `Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository (record.repository), then run again.`,
+          `Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again.`,
           undefined,
         );
       }

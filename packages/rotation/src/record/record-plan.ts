@@ -10,6 +10,7 @@ import {
   emptyRecord,
   pruned,
   rebuiltRecord,
+  recordedKeyIds,
   type TargetRecord,
   type UnreadableRecord,
   withoutTargets,
@@ -133,11 +134,13 @@ export function blockingRecords(
   return unreadable.filter((u) => derived || own.has(u.name) || u.family === family);
 }
 
-/** The ids of another family's keys the listed targets may hold, for a warning when they cannot be seen. */
+/**
+ * Every key id a record names, for a warning when its keys cannot be seen: the keys its targets may
+ * hold, the fingerprinted ones, and the `keep` history and rebuilt keys, which stay valid although
+ * no target holds them (a key the console made is kept so, with no fingerprint).
+ */
 export function namedKeyIds(record: TargetRecord): number[] {
-  const ids = new Set<number>(Object.keys(record.fingerprints).map(Number));
-  for (const entry of Object.values(record.targets)) for (const id of entry.keyIds) ids.add(id);
-  return [...ids].sort((a, b) => a - b);
+  return [...recordedKeyIds(record)].sort((a, b) => a - b);
 }
 
 /** What the listed targets may hold, by the record: the key the targets hold first. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { selectOtherFamilyRevocations } from '../protocol/revocation-plan.js';
 import { keyFingerprint } from './fingerprint.js';
 import { RECORD_FORMAT, readRecordText, writeRecordText } from './format.js';
-import { joinRecordText, MAX_PARTS, PART_BYTES, readSplitHead, splitRecordText } from './parts.js';
+import { RECORD_BUDGET_BYTES, variablesNeeded } from './github-variables.js';
+import { joinRecordText, MAX_PARTS, PART_BYTES, REPOSITORY_VARIABLE_LIMIT, readSplitHead, splitRecordText } from './parts.js';
 import { blockingRecords, planRecord } from './record-plan.js';
 import { beforeWriting, emptyRecord, pruned, type TargetRecord } from './target-record.js';
 import { legacyVariableName, parsePartName, partVariableName, recordVariableName } from './variable-names.js';
@@ -32,8 +33,10 @@ describe('the record format', () => {
       fingerprints: {},
       rebuilt: [],
     });
+    // A spec that differs from its identity only in case is read back as the identity (the same target to GitHub).
     const again = readRecordText(writeRecordText({ ...read.record, keyKind: 'personal' }));
-    expect(again).toEqual({ kind: 'record', format: RECORD_FORMAT, record: { ...read.record, keyKind: 'personal' } });
+    const sameTargets = { ...read.record.targets, 'env:acme/app:qa': { spec: 'env:acme/app:qa', keyIds: [12] } };
+    expect(again).toEqual({ kind: 'record', format: RECORD_FORMAT, record: { ...read.record, keyKind: 'personal', targets: sameTargets } });
   });
 
   it('refuses a newer format, naming it, and anything that is not a record', () => {
@@ -61,13 +64,13 @@ describe('the fingerprint', () => {
 
 describe('the budget', () => {
   /** 1,000 repository targets with long names, each holding the new key and the previous one, 100 keys of history. */
-  function bigRecord(targets: number, nameLength: number): TargetRecord {
+  function bigRecord(targets: number, nameLength: number, spelled: (identity: string) => string = (identity) => identity): TargetRecord {
     const record = emptyRecord(FAMILY, 'NEON_API_KEY', 'personal');
     const ids = Array.from({ length: 100 }, (_, i) => 9_000_000 - i);
     record.held = ids;
     for (const id of ids) record.fingerprints[id] = keyFingerprint(String(id));
     const list = Array.from({ length: targets }, (_, i) => ({ identity: `repo:acme-corporation/${`service-${i}-`.padEnd(nameLength, 'x')}`, spec: '' }));
-    return beforeWriting(record, list.map((t) => ({ ...t, spec: t.identity })), { id: 9_000_001, fingerprint: keyFingerprint('new') }, [9_000_000]);
+    return beforeWriting(record, list.map((t) => ({ ...t, spec: spelled(t.identity) })), { id: 9_000_001, fingerprint: keyFingerprint('new') }, [9_000_000]);
   }
 
   it('fits 1,000 repository targets with fingerprints and keep history in one variable with 15-character names, in two with 30', () => {
@@ -80,6 +83,11 @@ describe('the budget', () => {
   it('spreads 1,000 targets of GitHub\'s longest repository names (100 characters) over parts within the budget, each under 48 KB', () => {
     const record = bigRecord(1000, 100);
     const text = writeRecordText(record);
+    expect(record.held).toHaveLength(100);
+    expect(Object.keys(record.fingerprints)).toHaveLength(101);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(RECORD_BUDGET_BYTES);
+    expect(variablesNeeded(record)).toBeLessThanOrEqual(1 + MAX_PARTS);
+    expect(2 * MAX_PARTS + 1, 'a record being rewritten, at most').toBeLessThan(REPOSITORY_VARIABLE_LIMIT);
     const split = splitRecordText(text, { keyturn: 2, family: FAMILY, secret: 'NEON_API_KEY', kind: 'personal' }, 'B');
     expect(split.parts.length).toBeGreaterThan(1);
     expect(split.parts.length).toBeLessThanOrEqual(MAX_PARTS);
@@ -90,6 +98,13 @@ describe('the budget', () => {
     expect(joined).toEqual({ text });
     expect(joinRecordText(head, split.parts.slice(0, -1))).toEqual({ detail: `part ${split.parts.length} of ${split.parts.length} is missing` });
     expect(joinRecordText(head, [...split.parts.slice(0, -1), `${split.parts.at(-1)} `])).toHaveProperty('detail');
+  });
+
+  it('fits 1,000 targets spelled in mixed case, as GitHub shows names (the spec is the identity but for case)', () => {
+    const record = bigRecord(1000, 100, (identity) => identity.replace('acme-corporation', 'Acme-Corporation').toUpperCase().replace('REPO:', 'repo:'));
+    expect(Object.values(record.targets)[0]!.spec).not.toBe(Object.keys(record.targets)[0]);
+    expect(Buffer.byteLength(writeRecordText(record))).toBeLessThanOrEqual(RECORD_BUDGET_BYTES);
+    expect(variablesNeeded(record)).toBeLessThanOrEqual(1 + MAX_PARTS);
   });
 });
 
