@@ -15418,7 +15418,7 @@ function refuseUnparsable(ctx, record, family) {
     code: "record-failed",
     step: "preflight",
     summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
-    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")} set to true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`
+    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`
   });
 }
 function warnUnreadable(ctx, record) {
