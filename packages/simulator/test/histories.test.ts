@@ -26,6 +26,6 @@ describe('random histories', () => {
   it.runIf(RANDOM > 0)(`${RANDOM} histories from KEYTURN_SIM_SEED=${RANDOM_SEED}`, () => expectHistories(RANDOM_SEED, RANDOM));
 
   it('replays every closed regression seed', async () => {
-    for (const { seed } of REGRESSIONS.filter((r) => !r.open)) expect((await runHistory(seed)).violations).toEqual([]);
+    for (const { seed, edits } of REGRESSIONS.filter((r) => !r.open)) expect((await runHistory(seed, { edits })).violations).toEqual([]);
   });
 });
