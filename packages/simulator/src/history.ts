@@ -262,7 +262,7 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
   if (rng.chance(0.06) && rename) await renameSecret(sim, user);
   if (rng.chance(0.05)) switchKind(sim, rng, user);
   user.recordEdit = undefined;
-  if (record && user.later.chance(0.1)) user.recordEdit = await editRecord(sim, user.later, user.later.pick(RECORD_EDITS), HOME);
+  if (record && user.later.chance(0.1)) user.recordEdit = await editRecord(sim, user.later, user.later.pick(RECORD_EDITS), HOME, (r) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind));
   if (user.recordEdit?.expect === 'absent') {
     // README, "Without a record": the run no longer knows the dropped targets, so their keys may go.
     for (const target of [...user.written].filter((t) => !user.list.includes(t))) {

@@ -23,6 +23,14 @@ export const RECORD_EDITS: readonly RecordEditKind[] = [
   { name: 'deleted', expect: 'absent', edit: () => undefined },
 ];
 
+function parsed(text: string): { kind?: string; secret?: string } {
+  try {
+    return JSON.parse(text) as { kind?: string; secret?: string };
+  } catch {
+    return {};
+  }
+}
+
 export interface RecordEdit {
   name: string;
   expect: RecordEditOutcome;
@@ -30,12 +38,22 @@ export interface RecordEdit {
   undo(sim: Simulation): Promise<void>;
 }
 
-/** Applies `kind` to one record variable of `repository` (the seed picks which); undefined when there is none yet. */
-export async function editRecord(sim: Simulation, rng: Rng, kind: RecordEditKind, repository: string): Promise<RecordEdit | undefined> {
+/**
+ * Applies `kind` to one record variable of `repository` that `ours` says is the rotated family's
+ * (by its `kind` and `secret`: another family's unreadable record does not stop this one, by
+ * design); the seed picks which; undefined when there is none yet.
+ */
+export async function editRecord(
+  sim: Simulation,
+  rng: Rng,
+  kind: RecordEditKind,
+  repository: string,
+  ours: (record: { kind?: string; secret?: string }) => boolean,
+): Promise<RecordEdit | undefined> {
   const route = `/repos/${repository}/actions/variables`;
   const listed = await sim.userRequest('GET', `${route}?per_page=30`);
   const { variables } = (await listed.json()) as { variables: Array<{ name: string; value: string }> };
-  const records = variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_'));
+  const records = variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_') && !v.name.includes('_PART_') && ours(parsed(v.value)));
   if (!records.length) return undefined;
   const { name, value } = rng.pick(records);
   const next = kind.edit(value);
