@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// pnpm sim --histories N --seed S --budget SECONDS [--rename]: random histories from seed S, S+1, ...
+// pnpm sim --histories N --seed S --budget SECONDS [--no-rename]: random histories from seed S, S+1, ...
 // until N are done or the budget is spent. Prints each failing seed with its trace (replay it
 // with --seed S --histories 1) and the rate, histories per second on this one core.
 
@@ -13,9 +13,9 @@ function option(name: string): string | undefined {
 const histories = Number(option('histories') ?? 1000);
 const seed = option('seed') === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(option('seed'));
 const budgetMs = Number(option('budget') ?? 3600) * 1000;
-const rename = process.argv.includes('--rename');
+const rename = !process.argv.includes('--no-rename');
 if (!Number.isSafeInteger(seed) || !(histories > 0) || !(budgetMs > 0)) {
-  console.error('usage: pnpm sim --histories N --seed S --budget SECONDS [--rename]');
+  console.error('usage: pnpm sim --histories N --seed S --budget SECONDS [--no-rename]');
   process.exit(2);
 }
 
@@ -28,7 +28,7 @@ while (done < histories && performance.now() - started < budgetMs) {
   done += 1;
   if (result.violations.length) {
     failed += 1;
-    console.log(`\nFAILED seed ${result.seed} (replay: pnpm sim --seed ${result.seed} --histories 1${rename ? ' --rename' : ''}):`);
+    console.log(`\nFAILED seed ${result.seed} (replay: pnpm sim --seed ${result.seed} --histories 1${rename ? '' : ' --no-rename'}):`);
     for (const violation of result.violations) console.log(`  ${violation}`);
     console.log(result.trace.map((line) => `    ${line}`).join('\n'));
   }

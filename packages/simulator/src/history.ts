@@ -3,11 +3,12 @@
 // step; at the end, the dropped targets named again or retired, and clean runs that must converge.
 
 import { type CrashPoint, type Run, type RunResult, type RunSpec, Simulation } from './simulation.js';
-import { leaks, lockOuts, orphans, untruthfulOutputs } from './invariants.js';
+import { changedBy, type Excused, leaks, lockOuts, orphans, revokedByOther, snapshot, untruthfulOutputs } from './invariants.js';
+import { editRecord, RECORD_EDITS, type RecordEdit } from './record-edits.js';
 import { applyMutants } from './mutants.js';
 import { createRng, type Rng } from './prng.js';
 import { randomFault } from './random-faults.js';
-import { CREDENTIALS, type Credential, KEY_KINDS, SECRET_NAMES, type SimKeyKind, TARGET_POOL } from './world.js';
+import { CREDENTIALS, type Credential, HOME, KEY_KINDS, SECRET_NAMES, type SimKeyKind, TARGET_POOL } from './world.js';
 
 /** How many clean runs a history may need to converge once its faults are gone. */
 export const CONVERGENCE_RUNS = 2;
@@ -18,10 +19,10 @@ export interface HistoryOptions {
   /** Mutants switched on for this history (src/mutants.ts). */
   mutants?: readonly string[];
   /**
-   * Edits off by default because they find what is not fixed yet: `rename` (a renamed secret is a
-   * new family, and the old family's keys stay valid, held by nothing: reported, not yet decided).
+   * Edits on by default; `rename: false` leaves out renamed secrets, `record: false` the record
+   * edits (hand-edited, truncated, newer, deleted): the model a seed was found with, to replay it.
    */
-  edits?: { rename?: boolean };
+  edits?: { rename?: boolean; record?: boolean };
 }
 
 export interface HistoryResult {
@@ -37,11 +38,36 @@ interface UserState {
   secretName: string;
   keep: number;
   list: string[];
-  /** Targets whose secret the user or a run wrote and that were not retired. */
+  /**
+   * Targets the record may name and that were not retired: every target a run listed (the record
+   * names them before the key is made, written or not) and every secret the user wrote. A target
+   * dropped from the list stays here: the runs warn naming it, and the user retires it or lists it again.
+   */
   written: Set<string>;
   /** Targets whose secret the user deleted, named in retire-targets until a run ends well with them. */
   retiring: Set<string>;
   consoleKey: string;
+  /** key-name-prefix, given once a run said the targets belong to several families (its advice). */
+  family?: string;
+  /** rebuild-record, on from a refused unreadable record until a run ends well with it. */
+  rebuildRecord: boolean;
+  /** Keys a rebuilt record keeps until named in revoke-key-ids once no target holds them (its warning says so). */
+  rebuiltKeys: Set<number>;
+  /**
+   * A concurrent round (no `concurrency:` group) and no run ended well since: the user drops no
+   * target (README: runs without a group can overwrite each other's record, and "the lost entry
+   * matters only if a target is then dropped before the next run").
+   */
+  unsettled: boolean;
+  /** Lock-outs the product's documentation allows (see invariants.ts), until the target is written again. */
+  excused: Excused;
+  /** The record edit of the last edit, for the check of the run after it. */
+  recordEdit?: RecordEdit;
+  /**
+   * The choices added after the first version of the model (record edits, which family to name)
+   * draw from a generator of their own, so a seed found before still plays the same history.
+   */
+  later: Rng;
 }
 
 export async function runHistory(seed: number, options: HistoryOptions = {}): Promise<HistoryResult> {
@@ -64,26 +90,41 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       written: new Set(),
       retiring: new Set(),
       consoleKey: world.consoleKey(kind).key,
+      rebuildRecord: false,
+      rebuiltKeys: new Set(),
+      unsettled: false,
+      excused: new Map(),
+      later: createRng(seed + 0x5eed_0000),
     };
     sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers`);
     seedSecrets(sim, user, user.list);
     const rounds = options.rounds ?? 2 + rng.int(4);
     for (let round = 0; round < rounds; round++) {
-      if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? false);
-      await maybeRetire(sim, rng, user);
+      if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? true, options.edits?.record ?? true);
+      if (!user.unsettled) await maybeRetire(sim, rng, user);
       const retire = [...user.retiring].filter((t) => !user.list.includes(t));
-      const plan = rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
+      // The run after a record edit runs alone and clean: the check is that it changes nothing.
+      const plan = user.recordEdit ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
+      const before = user.recordEdit ? await snapshot(sim) : undefined;
       const runs = startRuns(sim, rng, user, plan, retire);
       await sim.runAll(runs);
       sim.clearFaults();
       for (const run of runs) {
         results.push(run.result);
         learn(sim, user, run.result);
-        if (run.result.status === 'ok') for (const target of run.result.spec.retire) user.retiring.delete(target);
         if (run.result.status === 'stuck') violations.push(`stuck: ${run.result.id} never ended`);
         if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result));
       }
-      violations.push(...lockOuts(world).map((v) => `${v} (after round ${round + 1})`));
+      if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
+      for (const run of runs) followAdvice(sim, user, run.result);
+      if (runs.length > 1) {
+        user.unsettled = true;
+        for (const [at, value] of revokedByOther(world, runs.map((r) => r.result))) {
+          user.excused.set(at, value);
+          sim.note(`documented limit (README, Concurrent rotations: overlaps no listing can see): ${at} holds a key the other run revoked`);
+        }
+      }
+      violations.push(...lockOuts(world, user.excused).map((v) => `${v} (after round ${round + 1})`));
       if (violations.length) break;
     }
     if (!violations.length) violations.push(...(await converge(sim, user, results)));
@@ -104,6 +145,19 @@ function seedSecrets(sim: Simulation, user: UserState, targets: readonly string[
   }
 }
 
+/** Keys a rebuilt record keeps that no secret holds any more: the user names them in revoke-key-ids, as its warning asks. */
+function revocableRebuiltKeys(sim: Simulation, user: UserState): number[] {
+  const held = new Set<number>();
+  for (const target of TARGET_POOL) {
+    for (const name of SECRET_NAMES) {
+      const value = sim.world.held(target, name);
+      const id = value === undefined ? undefined : sim.world.platform.keyIdOf(value);
+      if (id !== undefined) held.add(id);
+    }
+  }
+  return [...user.rebuiltKeys].filter((id) => !held.has(id) && sim.world.platform.listKeys().some((k) => k.id === id && !k.revoked));
+}
+
 /** The key a workflow run starts with: what the first listed target holds that works, else the user's key. */
 function startingKey(sim: Simulation, user: UserState, targets: readonly string[]): string {
   const values = targets.map((t) => sim.world.held(t, user.secretName));
@@ -120,6 +174,9 @@ function spec(sim: Simulation, user: UserState, retire: string[], crash?: CrashP
     retire,
     apiKey: startingKey(sim, user, user.list),
     ...(crash && { crash }),
+    ...(user.family && { family: user.family }),
+    ...(user.rebuildRecord && { rebuildRecord: true }),
+    ...(revocableRebuiltKeys(sim, user).length && { revokeKeyIds: revocableRebuiltKeys(sim, user) }),
   };
 }
 
@@ -142,16 +199,52 @@ function startRuns(sim: Simulation, rng: Rng, user: UserState, plan: 'clean' | '
 }
 
 function learn(sim: Simulation, user: UserState, run: RunResult): void {
+  if (run.spec.secretName !== user.secretName) return;
   for (const target of run.spec.targets) {
-    const value = sim.world.held(target, run.spec.secretName);
-    if (value && run.spec.secretName === user.secretName) user.written.add(target);
+    user.written.add(target);
+    const at = `${target} ${run.spec.secretName}`;
+    if (user.excused.has(at) && user.excused.get(at) !== sim.world.held(target, run.spec.secretName)) user.excused.delete(at);
   }
 }
 
+/**
+ * What the user does about how a run ended, as its message says: a run that ended well settles a
+ * concurrent round, ends the retirements and the rebuild; targets of several families get a
+ * key-name-prefix; an unreadable record is rebuilt, a newer one restored (the "upgrade").
+ */
+function followAdvice(sim: Simulation, user: UserState, run: RunResult): void {
+  const warnings = (run.report ?? run.error?.report)?.warnings ?? [];
+  for (const id of keyIdsIn(warnings.filter((w) => /rebuilt/.test(w)))) user.rebuiltKeys.add(id);
+  if (run.status === 'ok') {
+    user.unsettled = false;
+    for (const target of run.spec.retire) user.retiring.delete(target);
+    if (run.spec.rebuildRecord) {
+      user.rebuildRecord = false;
+      sim.note(`user: rebuild-record taken out; the rebuilt record keeps keys [${[...user.rebuiltKeys].join(', ')}]`);
+    }
+    return;
+  }
+  const message = run.error?.message ?? '';
+  const families = [...message.matchAll(/(?:its own record: |; )([A-Za-z0-9._-]+) \(/g)].map((m) => m[1]!);
+  if (/belong to \d+ key families/.test(message) && families.length) {
+    user.family = user.later.pick(families);
+    sim.note(`user: key-name-prefix ${user.family}, as the error advises`);
+  }
+}
+
+/** Key ids a warning names ("key 12", "keys 3, 4 and 5"). */
+function keyIdsIn(warnings: readonly string[]): number[] {
+  const ids: number[] = [];
+  for (const warning of warnings) for (const m of warning.matchAll(/\bkeys? ((?:\d+(?:, | and )?)+)/gi)) ids.push(...m[1]!.split(/, | and /).filter(Boolean).map(Number));
+  return ids;
+}
+
 /** The user edits the workflow: the target list, keep, the credential, the secret's name, the kind of key. */
-async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, rename: boolean): Promise<void> {
+async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, rename: boolean, record: boolean): Promise<void> {
   let next = rng.shuffle(user.list);
-  if (next.length > 1 && rng.chance(0.4)) next.splice(rng.int(next.length), 1);
+  // Drawn either way, so the history after it stays the same.
+  const drop = next.length > 1 && rng.chance(0.4);
+  if (drop && !user.unsettled) next.splice(rng.int(next.length), 1);
   const absent = TARGET_POOL.filter((t) => !next.includes(t));
   if (absent.length && (next.length === 1 || rng.chance(0.35))) next.splice(rng.int(next.length + 1), 0, rng.pick(absent));
   if (!next.length) next = [rng.pick(TARGET_POOL)];
@@ -168,6 +261,37 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
   // Drawn either way, so a seed makes the same history whether renames are on or not.
   if (rng.chance(0.06) && rename) await renameSecret(sim, user);
   if (rng.chance(0.05)) switchKind(sim, rng, user);
+  user.recordEdit = undefined;
+  if (record && user.later.chance(0.1)) user.recordEdit = await editRecord(sim, user.later, user.later.pick(RECORD_EDITS), HOME, (r) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind));
+  if (user.recordEdit?.expect === 'absent') {
+    // README, "Without a record": the run no longer knows the dropped targets, so their keys may go.
+    for (const target of [...user.written].filter((t) => !user.list.includes(t))) {
+      const value = sim.world.held(target, user.secretName);
+      if (value !== undefined) user.excused.set(`${target} ${user.secretName}`, value);
+    }
+  }
+}
+
+/**
+ * The run after a record edit, as the README says: an unreadable or newer record refuses before
+ * anything changes (then the user rebuilds it, or restores it, as a newer release would read it);
+ * a deleted one is absent, and the run goes on without it.
+ */
+async function afterRecordEdit(sim: Simulation, user: UserState, run: RunResult, before: Awaited<ReturnType<typeof snapshot>>): Promise<string[]> {
+  const edit = user.recordEdit!;
+  user.recordEdit = undefined;
+  if (edit.expect === 'absent') return [];
+  const out: string[] = [];
+  if (run.status !== 'failed' || run.error?.code !== 'record-failed') out.push(`record edit (${edit.name}): ${run.id} did not refuse (${run.status}${run.error ? `, ${run.error.code}` : ''})`);
+  out.push(...(await changedBy(sim, before)).map((what) => `record edit (${edit.name}): ${run.id} changed ${what}`));
+  if (edit.expect === 'newer') {
+    await edit.undo(sim);
+    sim.note('user: upgrades the pinned release (the newer record restored as it was)');
+  } else {
+    user.rebuildRecord = true;
+    sim.note('user: rebuild-record: true, as the error advises');
+  }
+  return out;
 }
 
 /** The secret renamed: the user puts the key each target holds under the new name and deletes the old one. */
@@ -226,17 +350,22 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[]):
   user.keep = 1;
   sim.note(`converging: targets [${user.list.join(' | ')}], retiring [${retire.join(' | ')}]`);
   let last: RunResult | undefined;
-  for (let attempt = 0; attempt < CONVERGENCE_RUNS; attempt++) {
+  // A run refused before anything changed, whose advice the user then follows (a key-name-prefix), is not one of the clean runs.
+  for (let attempt = 0, advised = 0; attempt < CONVERGENCE_RUNS; attempt++) {
     const run = sim.start(spec(sim, user, retire));
     await sim.runAll([run]);
     results.push(run.result);
+    learn(sim, user, run.result);
+    const family = user.family;
+    followAdvice(sim, user, run.result);
+    if (user.family !== family && advised++ === 0) attempt--;
     last = run.result;
-    const locked = lockOuts(world);
+    const locked = lockOuts(world, user.excused);
     if (locked.length) return locked.map((v) => `${v} (converging)`);
-    if (run.result.status === 'ok' && orphans(world, user.kind).length === 0) return untruthfulOutputs(world, run.result);
+    if (run.result.status === 'ok' && orphans(world, user.kind, run.result).length === 0) return untruthfulOutputs(world, run.result);
   }
   if (last?.status !== 'ok') return [`no convergence: ${CONVERGENCE_RUNS} clean runs, the last ${last?.status}: ${last?.error?.message ?? ''}`];
-  return orphans(world, user.kind);
+  return orphans(world, user.kind, last);
 }
 
 /** The REST path of a target's secret. */

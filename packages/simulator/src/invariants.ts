@@ -2,19 +2,70 @@
 // invariants, as test/reliability checks them on the bundled Action), as violations to report
 // rather than assertions, so a history can print its seed and trace with them.
 
-import type { RunResult } from './simulation.js';
-import { SECRET_NAMES, type SimKeyKind, TARGET_POOL, type World } from './world.js';
+import type { RunResult, Simulation } from './simulation.js';
+import { HOME, SECRET_NAMES, type SimKeyKind, TARGET_POOL, type World } from './world.js';
+
+/**
+ * Lock-outs the product's documentation allows, by `<target> <secret name>`, while that secret
+ * still holds the value given: see revokedByOther, and a dropped target once its record was deleted.
+ */
+export type Excused = Map<string, string>;
 
 /** I1: every secret that exists, wherever and under whichever name, holds a live key: nobody is locked out. */
-export function lockOuts(world: World): string[] {
+export function lockOuts(world: World, excused: Excused = new Map()): string[] {
   const out: string[] = [];
   for (const target of TARGET_POOL) {
     for (const name of SECRET_NAMES) {
       const value = world.held(target, name);
-      if (value !== undefined && !world.platform.isKeyValid(value)) out.push(`lock-out: ${target} ${name} holds a key that does not work`);
+      if (value === undefined || world.platform.isKeyValid(value) || excused.get(`${target} ${name}`) === value) continue;
+      out.push(`lock-out: ${target} ${name} holds a key that does not work`);
     }
   }
   return out;
+}
+
+/**
+ * Secrets holding a dead key that one run of a concurrent pair made and the other revoked: two
+ * runs without a `concurrency:` group overlapping where no listing can see (the README's
+ * "Concurrent rotations": the older run writes its key after the newer one made its own, and the
+ * newer one revokes it). Any other dead key (a written-back previous key, a run's own key revoked
+ * by itself, a key revoked by a later run) is no such overlap.
+ */
+export function revokedByOther(world: World, runs: readonly RunResult[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const target of TARGET_POOL) {
+    for (const name of SECRET_NAMES) {
+      const value = world.held(target, name);
+      if (value === undefined || world.platform.isKeyValid(value)) continue;
+      const id = world.platform.keyIdOf(value);
+      const maker = runs.find((r) => r.created.includes(value));
+      const revoker = runs.find((r) => r !== maker && (r.report ?? r.error?.report)?.revokedKeyIds.includes(id as number));
+      if (maker && revoker) out.push([`${target} ${name}`, value]);
+    }
+  }
+  return out;
+}
+
+export interface WorldSnapshot {
+  keys: string;
+  secrets: string;
+  variables: string;
+}
+
+/** What a run could change: the keys (and which are revoked), every secret's value, the home repository's variables. */
+export async function snapshot(sim: Simulation): Promise<WorldSnapshot> {
+  const { world } = sim;
+  const keys = world.platform.listKeys().map((k) => `${k.id}${k.revoked ? ' revoked' : ''}`).join(', ');
+  const secrets = TARGET_POOL.flatMap((t) => SECRET_NAMES.map((n) => `${t} ${n}=${world.platform.keyIdOf(world.held(t, n) ?? '') ?? '-'}`)).join(', ');
+  const answer = await sim.userRequest('GET', `/repos/${HOME}/actions/variables?per_page=30`);
+  const { variables } = (await answer.json()) as { variables: Array<{ name: string; value: string }> };
+  return { keys, secrets, variables: variables.map((v) => `${v.name}=${v.value}`).join('\n') };
+}
+
+/** What changed since `before` (nothing, for a run refused before anything changes). */
+export async function changedBy(sim: Simulation, before: WorldSnapshot): Promise<string[]> {
+  const after = await snapshot(sim);
+  return (['keys', 'secrets', 'variables'] as const).filter((what) => after[what] !== before[what]).map((what) => `the ${what}`);
 }
 
 /** I8: no key value or token in anything a run said (log lines, errors, advice, report). */
@@ -47,20 +98,28 @@ function kindOf(key: { org_id?: string | null; project_id?: string | null }): Si
 }
 
 /**
- * I2, I4 once converged: every live key of `kind` that a run made is held by some secret. Values
- * cannot be mapped to ids, so count: as many live run-made keys as distinct live values held.
+ * I2, I4 once converged (issue 22, item 5), after the last run of `family`: a live key of `kind`
+ * that a run made and no secret holds is an orphan if it is the family's; a key of another family
+ * (a renamed secret, a given key-name-prefix) may stay valid only if that run's warnings name it
+ * by its id, never silently.
  */
-export function orphans(world: World, kind: SimKeyKind): string[] {
-  const live = world.platform
-    .listKeys()
-    .filter((k) => !k.revoked && !world.userKeyIds.has(k.id) && kindOf(k as { org_id?: string | null; project_id?: string | null }) === kind);
-  const held = new Set<string>();
+export function orphans(world: World, kind: SimKeyKind, last: RunResult): string[] {
+  const held = new Set<number>();
   for (const target of TARGET_POOL) {
     for (const name of SECRET_NAMES) {
-      const value = world.held(target, name);
-      if (value && world.platform.isKeyValid(value) && !world.userKeyValues.has(value)) held.add(value);
+      const id = world.platform.keyIdOf(world.held(target, name) ?? '');
+      if (id !== undefined) held.add(id);
     }
   }
-  const heldOfKind = [...held].filter((value) => world.kindOfValue(value) === kind).length;
-  return live.length > heldOfKind ? [`orphan: ${live.length - heldOfKind} live ${kind} key(s) made by runs and held by no secret (live: ${live.map((k) => k.id).join(', ')})`] : [];
+  const family = last.report?.family ?? '';
+  const warnings = last.report?.warnings ?? [];
+  const unheld = world.platform
+    .listKeys()
+    .filter((k) => !k.revoked && !world.userKeyIds.has(k.id) && !held.has(k.id) && kindOf(k as { org_id?: string | null; project_id?: string | null }) === kind);
+  const own = unheld.filter((k) => k.name.startsWith(`${family}-`));
+  const silent = unheld.filter((k) => !own.includes(k) && !warnings.some((w) => new RegExp(`\\b${k.id}\\b`).test(w)));
+  const out: string[] = [];
+  if (own.length) out.push(`orphan: live ${kind} key(s) ${own.map((k) => k.id).join(', ')} of family ${family}, made by runs and held by no secret`);
+  if (silent.length) out.push(`silently valid: live ${kind} key(s) ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no warning of ${last.id}`);
+  return out;
 }

@@ -34,6 +34,12 @@ export interface RunSpec {
   retire: string[];
   /** The key the run starts with (the value the workflow's secret holds). */
   apiKey: string;
+  /** key-name-prefix, once the user gave one (the library's `family`). */
+  family?: string;
+  /** rebuild-record, once the user turned it on (the library's `rebuildRecord`). */
+  rebuildRecord?: boolean;
+  /** revoke-key-ids (the library's `revokeKeyIds`). */
+  revokeKeyIds?: number[];
   crash?: CrashPoint;
 }
 
@@ -156,6 +162,9 @@ export class Simulation {
     this.note(
       `${id} starts: ${spec.kind} key, ${spec.credential}, ${spec.secretName} in [${spec.targets.join(' | ')}], keep ${spec.keep}` +
         (spec.retire.length ? `, retiring [${spec.retire.join(' | ')}]` : '') +
+        (spec.family ? `, family ${spec.family}` : '') +
+        (spec.rebuildRecord ? ', rebuilding the record' : '') +
+        (spec.revokeKeyIds ? `, revoke-key-ids ${spec.revokeKeyIds.join(',')}` : '') +
         (spec.crash ? `, crash ${JSON.stringify(spec.crash)}` : ''),
     );
     rotateKey(options).then(
@@ -208,6 +217,9 @@ export class Simulation {
       secretName: spec.secretName,
       keep: spec.keep,
       retireTargets: spec.retire,
+      ...(spec.family && { family: spec.family }),
+      ...(spec.rebuildRecord && { rebuildRecord: true }),
+      ...(spec.revokeKeyIds && { revokeKeyIds: spec.revokeKeyIds }),
       record: { repository: HOME },
       defaultRepository: HOME,
       runtime: time,

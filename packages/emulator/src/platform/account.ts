@@ -98,6 +98,10 @@ export class PlatformAccount implements AccessFacts {
     return this.keys.isValid(value);
   }
 
+  keyIdOf(value: string): number | undefined {
+    return this.keys.idOf(value);
+  }
+
   createProject(fields?: Partial<PlatformProject>): PlatformProject {
     if (fields?.org_id !== undefined) this.directory.requireOrganization(fields.org_id);
     return this.projects.create(fields);

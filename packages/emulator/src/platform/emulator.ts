@@ -102,6 +102,8 @@ export interface PlatformEmulator {
   /** A user's role in an organization; `null` removes them (their personal keys lose its projects at once). */
   setRole(orgId: string, userId: string, role: OrganizationRole | null): void;
   isKeyValid(value: string): boolean;
+  /** The id of the key with this value, revoked or not (a test maps what a secret holds to a key). */
+  keyIdOf(value: string): number | undefined;
   /** A project; with `org_id` it belongs to that organization instead of the account user. */
   createProject(fields?: Partial<PlatformProject>): PlatformProject;
   startOperations(projectId: string, specs: OperationSpec[]): PlatformOperation[];
@@ -176,6 +178,7 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     createOrganization: (seed) => account.createOrganization(seed),
     setRole: (orgId, userId, role) => account.directory.setRole(orgId, userId, role),
     isKeyValid: (value) => account.isKeyValid(value),
+    keyIdOf: (value) => account.keyIdOf(value),
     createProject: (fields) => account.createProject(fields),
     startOperations: (projectId, specs) => account.startOperations(projectId, specs),
     getOperation: (projectId, operationId) => account.getOperation(projectId, operationId),

@@ -81,6 +81,11 @@ export class KeyStore {
     return stored !== undefined && !stored.revoked;
   }
 
+  /** The id of the key with this value, revoked or not; undefined when no key has it. */
+  idOf(value: string): number | undefined {
+    return this.#byDigest.get(digest(value))?.id;
+  }
+
   /** The live key with this value, marked as used now from `address`; undefined when none. */
   use(value: string, address: string): KeyIdentity | undefined {
     const stored = this.#byDigest.get(digest(value));

@@ -1,0 +1,71 @@
+// What a person or a tool does to the target record between runs (issue 19): one edit function
+// over the stored variable text each, with what the README says the next run does about it:
+// refuses an unreadable record (then `rebuild-record`), refuses a newer format (then an upgrade,
+// played by restoring the text a newer release would read), or takes a deleted record for absent.
+
+import type { Rng } from './prng.js';
+import type { Simulation } from './simulation.js';
+
+export type RecordEditOutcome = 'refused' | 'newer' | 'absent';
+
+interface RecordEditKind {
+  name: string;
+  expect: RecordEditOutcome;
+  /** The variable's new text; undefined deletes it. */
+  edit(text: string): string | undefined;
+}
+
+export const RECORD_EDITS: readonly RecordEditKind[] = [
+  // Valid JSON, wrong content: a person "tidied" the target list.
+  { name: 'hand-edited', expect: 'refused', edit: (text) => JSON.stringify({ ...(JSON.parse(text) as object), targets: 'acme/app, acme/web' }) },
+  { name: 'truncated', expect: 'refused', edit: (text) => text.slice(0, Math.floor(text.length / 2)) },
+  { name: 'newer format', expect: 'newer', edit: (text) => JSON.stringify({ ...(JSON.parse(text) as object), keyturn: 3 }) },
+  { name: 'deleted', expect: 'absent', edit: () => undefined },
+];
+
+function parsed(text: string): { kind?: string; secret?: string } {
+  try {
+    return JSON.parse(text) as { kind?: string; secret?: string };
+  } catch {
+    return {};
+  }
+}
+
+export interface RecordEdit {
+  name: string;
+  expect: RecordEditOutcome;
+  /** Puts the variable back as it was. */
+  undo(sim: Simulation): Promise<void>;
+}
+
+/**
+ * Applies `kind` to one record variable of `repository` that `ours` says is the rotated family's
+ * (by its `kind` and `secret`: another family's unreadable record does not stop this one, by
+ * design); the seed picks which; undefined when there is none yet.
+ */
+export async function editRecord(
+  sim: Simulation,
+  rng: Rng,
+  kind: RecordEditKind,
+  repository: string,
+  ours: (record: { kind?: string; secret?: string }) => boolean,
+): Promise<RecordEdit | undefined> {
+  const route = `/repos/${repository}/actions/variables`;
+  const listed = await sim.userRequest('GET', `${route}?per_page=30`);
+  const { variables } = (await listed.json()) as { variables: Array<{ name: string; value: string }> };
+  const records = variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_') && !v.name.includes('_PART_') && ours(parsed(v.value)));
+  if (!records.length) return undefined;
+  const { name, value } = rng.pick(records);
+  const next = kind.edit(value);
+  const answer = next === undefined ? await sim.userRequest('DELETE', `${route}/${name}`) : await sim.userRequest('PATCH', `${route}/${name}`, { name, value: next });
+  if (answer.status !== 204) throw new Error(`record edit ${kind.name} of ${name}: ${answer.status}`);
+  sim.note(`user: record ${name} ${kind.name}`);
+  return {
+    name: kind.name,
+    expect: kind.expect,
+    async undo(s) {
+      const put = next === undefined ? await s.userRequest('POST', route, { name, value }) : await s.userRequest('PATCH', `${route}/${name}`, { name, value });
+      if (put.status !== 201 && put.status !== 204) throw new Error(`restoring ${name}: ${put.status}`);
+    },
+  };
+}
