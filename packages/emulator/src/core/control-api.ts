@@ -1,7 +1,7 @@
 // The control API under /__emulator, shared by both emulators: faults and the request log, plus
 // each emulator's own routes. Not part of the emulated services: no auth, no faults, not logged.
 
-import type { CoreAnswer, IncomingRequest } from './emulator-core.js';
+import type { CoreAnswer, IncomingRequest } from './core-request.js';
 import type { FaultBook, FaultSpec } from './faults.js';
 import { readJsonBody } from './request-body.js';
 import type { RequestLog } from './request-log.js';

@@ -7,9 +7,9 @@
 // status faults -> authenticate hook (401 before anything else is looked at) -> whole body read
 // (400, 413) -> delay -> dispatch (404, 405, the route) -> reply-lost / hang-after-effect -> reply.
 
-import type { IncomingHttpHeaders } from 'node:http';
 import { ConnectionDropped } from './connection-dropped.js';
 import { ControlApi, controlPath } from './control-api.js';
+import type { CoreAnswer, IncomingRequest } from './core-request.js';
 import type { EmulatorTime } from './emulator-time.js';
 import { type Exchange, redactedHeaders } from './exchange.js';
 import { FaultBook } from './faults.js';
@@ -52,25 +52,8 @@ export interface EmulatorCoreOptions {
   redactResponseBody?: (body: unknown) => unknown;
 }
 
-/** A request as the transport received it. */
-export interface IncomingRequest {
-  method: string;
-  /** The request target as sent: path and query, undecoded. */
-  target: string;
-  /** Header names lower-case. */
-  headers: IncomingHttpHeaders;
-  /** The body, taken only when it is read (an unread body is left to the transport). */
-  body(): ReadableStream<Uint8Array> | null;
-  /** Aborts when the client gives up (or its connection goes) before the answer. */
-  signal?: AbortSignal;
-  remoteAddress: string;
-}
 
-/** The answer to send; `closeConnection` when the request body was left unread (a 413). */
-export interface CoreAnswer {
-  reply: EmulatorReply;
-  closeConnection: boolean;
-}
+export type { CoreAnswer, IncomingRequest } from './core-request.js';
 
 export interface EmulatorCore {
   /**
