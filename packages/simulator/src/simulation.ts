@@ -7,6 +7,7 @@
 import type { FaultSpec, ResponseShape } from '@keyturn/emulator';
 import { type RotateKeyOptions, RotationError, type RotationReport, rotateKey } from '@keyturn/rotation';
 import { createRng, type Rng } from './prng.js';
+import { installSimCrypto, simCryptoReady } from './sim-crypto.js';
 import { VirtualTime } from './virtual-time.js';
 import { createWorld, type Credential, HOME, ORG_ID, PROJECT_ID, type SimKeyKind, type Skew, WRITE_TOKEN, type World } from './world.js';
 
@@ -75,8 +76,17 @@ export class Simulation {
 
   static async start(seed: number, skew?: Skew, shape: ResponseShape = 'full'): Promise<Simulation> {
     const sim = new Simulation(seed);
+    await simCryptoReady;
+    // Random bytes of their own generator: how many are drawn shifts none of the history's choices.
+    const bytes = createRng(seed ^ 0x5eed_b17e);
+    const uninstallCrypto = installSimCrypto(bytes.next);
+    sim.#uninstall = uninstallCrypto;
     sim.world = await createWorld(sim.time, skew ?? { platformMs: 0, githubMs: 0 }, shape);
-    sim.#uninstall = sim.time.install();
+    const uninstallTime = sim.time.install();
+    sim.#uninstall = () => {
+      uninstallTime();
+      uninstallCrypto();
+    };
     return sim;
   }
 

@@ -36,10 +36,15 @@ export type Credential = (typeof CREDENTIALS)[number];
 /** What the App may do on acme: what targets and the record need. */
 const APP_PERMISSIONS = { secrets: 'write', environments: 'write', dependabot_secrets: 'write', actions_variables: 'write' } as const;
 
-/** One RSA key for every App of the process: making one costs tens of milliseconds. */
+/**
+ * One RSA key for every App of the process: making one costs tens of milliseconds. 1024 bits and
+ * PKCS#8, not GitHub's 2048-bit PKCS#1 (which the process-level tests use): the JWT library
+ * converts a PKCS#1 key on every token, and neither the size nor the encoding changes a request or
+ * an answer of a history.
+ */
 let sharedAppKey: string | undefined;
 function appKey(): string {
-  sharedAppKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
+  sharedAppKey ??= generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   return sharedAppKey;
 }
 
