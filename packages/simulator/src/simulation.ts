@@ -36,6 +36,15 @@ export interface RunSpec {
   /** The key the run starts with (the value the workflow's secret holds). */
   apiKey: string;
   crash?: CrashPoint;
+  /** The key name prefix, pinned (the matrix's seeded family); chosen by the preflight otherwise. */
+  family?: string;
+}
+
+/** A request a run sent, in the order sent: path relative to the service's API root, no query. */
+export interface SentRequest {
+  service: Service;
+  method: string;
+  path: string;
 }
 
 export interface RunResult {
@@ -49,6 +58,8 @@ export interface RunResult {
   /** Key values handed to onKeyCreated. */
   created: string[];
   requests: number;
+  /** Every request the run sent (the matrix derives its cases from a clean run's). */
+  sent: SentRequest[];
 }
 
 export interface Run {
@@ -115,7 +126,7 @@ export class Simulation {
   /** Starts a rotation; it runs as the clock runs (see runAll). */
   start(spec: RunSpec): Run {
     const id = `run${++this.#runCount}`;
-    const result: RunResult = { id, spec, status: 'stuck', said: [], created: [], requests: 0 };
+    const result: RunResult = { id, spec, status: 'stuck', said: [], created: [], requests: 0, sent: [] };
     const run: Run = { result, settled: false };
     let crashed = false;
     const crash = (where: string) => {
@@ -136,6 +147,7 @@ export class Simulation {
         const request = new Request(input, init);
         const n = ++result.requests;
         const path = new URL(request.url).pathname.replace(/^\/api\/v2/, '');
+        result.sent.push({ service, method: request.method, path });
         const what = `${id} ${service} ${request.method} ${decodeURIComponent(path)}`;
         const point = spec.crash && 'request' in spec.crash && spec.crash.request === n ? spec.crash : undefined;
         if (point && !point.afterEffect) {
@@ -215,6 +227,7 @@ export class Simulation {
       ...(spec.kind === 'project' && { keyKind: { kind: 'project', orgId: ORG_ID, projectId: PROJECT_ID }, managingApiKey: world.managingKey.key }),
       github,
       targets: spec.targets,
+      ...(spec.family !== undefined && { family: spec.family }),
       secretName: spec.secretName,
       keep: spec.keep,
       retireTargets: spec.retire,

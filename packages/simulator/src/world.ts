@@ -90,7 +90,8 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
     tokens: { [WRITE_TOKEN]: 'write' },
   });
   platform.createProject({ id: PROJECT_ID, name: 'shop', org_id: ORG_ID });
-  const app = github.createApp({ name: 'keyturn simulator', privateKey: appKey() });
+  // The emulator hands the key back as PKCS#1, GitHub's format: the runs get the PKCS#8 one (appKey).
+  const app = { ...github.createApp({ name: 'keyturn simulator', privateKey: appKey() }), privateKey: appKey() };
   github.installApp(app.id, { owner: 'acme', permissions: { ...APP_PERMISSIONS } });
   const secrets = new Set<string>([WRITE_TOKEN]);
   for (const line of app.privateKey.split('\n')) if (line.length >= 16 && !line.startsWith('-----')) secrets.add(line);
