@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// One base seed per test run, drawn here (once, in the main process) so every shard agrees on it,
-// and printed so a failing run can be replayed: KEYTURN_SIM_SEED=<seed> pnpm test.
-const seed = process.env.KEYTURN_SIM_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
+// One base seed per test run, drawn here and kept in the environment (vitest reads this file once
+// per project; the workers inherit it) so every shard agrees on it, and printed so a failing run
+// can be replayed: KEYTURN_SIM_SEED=<seed> pnpm test.
+const drawn = process.env.KEYTURN_SIM_SEED === undefined;
+process.env.KEYTURN_SIM_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+const seed = process.env.KEYTURN_SIM_SEED;
 const shards = Number(process.env.KEYTURN_SIM_SHARDS ?? 2);
-console.log(`simulator: random histories from KEYTURN_SIM_SEED=${seed} (${process.env.KEYTURN_SIM_HISTORIES ?? 10_000} histories, ${shards} shards)`);
+if (drawn) console.log(`simulator: random histories from KEYTURN_SIM_SEED=${seed} (${process.env.KEYTURN_SIM_HISTORIES ?? 10_000} histories, ${shards} shards)`);
 
 export default defineConfig({
   test: {

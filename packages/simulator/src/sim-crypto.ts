@@ -87,7 +87,8 @@ export function installSimCrypto(random: () => number): () => void {
   const realKeyPair = sodium.crypto_box_keypair as (...args: unknown[]) => KeyPair;
   mutableSodium.crypto_box_keypair = (...args: unknown[]) => {
     if (args.length) return realKeyPair(...args);
-    const pair = (keyPairs[pairsHanded] ??= realKeyPair());
+    if (!keyPairs[pairsHanded]) keyPairs[pairsHanded] = realKeyPair();
+    const pair = keyPairs[pairsHanded]!;
     pairsHanded += 1;
     // Copies: whoever holds a pair may not change the pool's.
     return { ...pair, publicKey: pair.publicKey.slice(), privateKey: pair.privateKey.slice() };
