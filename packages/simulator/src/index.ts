@@ -5,3 +5,16 @@ export { type HistoryOptions, type HistoryResult, runHistory } from './history.j
 export { createRng, type Rng } from './prng.js';
 export { Simulation, type RunResult, type RunSpec } from './simulation.js';
 export { VirtualTime } from './virtual-time.js';
+export {
+  type CaseResult,
+  type CrashCase,
+  crashCases,
+  type FaultCase,
+  faultCases,
+  MATRIX_TARGETS,
+  type MatrixRequest,
+  type Recorded,
+  recordAll,
+  runCrashCase,
+  runFaultCase,
+} from './matrix.js';

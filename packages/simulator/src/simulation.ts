@@ -7,6 +7,7 @@
 import type { FaultSpec, ResponseShape } from '@keyturn/emulator';
 import { type RotateKeyOptions, RotationError, type RotationReport, rotateKey } from '@keyturn/rotation';
 import { createRng, type Rng } from './prng.js';
+import { installSimCrypto, simCryptoReady } from './sim-crypto.js';
 import { VirtualTime } from './virtual-time.js';
 import { createWorld, type Credential, HOME, ORG_ID, PROJECT_ID, type SimKeyKind, type Skew, WRITE_TOKEN, type World } from './world.js';
 
@@ -41,6 +42,15 @@ export interface RunSpec {
   /** revoke-key-ids (the library's `revokeKeyIds`). */
   revokeKeyIds?: number[];
   crash?: CrashPoint;
+  /** The key name prefix, pinned (the matrix's seeded family); chosen by the preflight otherwise. */
+  family?: string;
+}
+
+/** A request a run sent, in the order sent: path relative to the service's API root, no query. */
+export interface SentRequest {
+  service: Service;
+  method: string;
+  path: string;
 }
 
 export interface RunResult {
@@ -54,6 +64,8 @@ export interface RunResult {
   /** Key values handed to onKeyCreated. */
   created: string[];
   requests: number;
+  /** Every request the run sent (the matrix derives its cases from a clean run's). */
+  sent: SentRequest[];
 }
 
 export interface Run {
@@ -81,8 +93,17 @@ export class Simulation {
 
   static async start(seed: number, skew?: Skew, shape: ResponseShape = 'full'): Promise<Simulation> {
     const sim = new Simulation(seed);
+    await simCryptoReady;
+    // Random bytes of their own generator: how many are drawn shifts none of the history's choices.
+    const bytes = createRng(seed ^ 0x5eed_b17e);
+    const uninstallCrypto = installSimCrypto(bytes.next);
+    sim.#uninstall = uninstallCrypto;
     sim.world = await createWorld(sim.time, skew ?? { platformMs: 0, githubMs: 0 }, shape);
-    sim.#uninstall = sim.time.install();
+    const uninstallTime = sim.time.install();
+    sim.#uninstall = () => {
+      uninstallTime();
+      uninstallCrypto();
+    };
     return sim;
   }
 
@@ -111,7 +132,7 @@ export class Simulation {
   /** Starts a rotation; it runs as the clock runs (see runAll). */
   start(spec: RunSpec): Run {
     const id = `run${++this.#runCount}`;
-    const result: RunResult = { id, spec, status: 'stuck', said: [], created: [], requests: 0 };
+    const result: RunResult = { id, spec, status: 'stuck', said: [], created: [], requests: 0, sent: [] };
     const run: Run = { result, settled: false };
     let crashed = false;
     const crash = (where: string) => {
@@ -132,6 +153,7 @@ export class Simulation {
         const request = new Request(input, init);
         const n = ++result.requests;
         const path = new URL(request.url).pathname.replace(/^\/api\/v2/, '');
+        result.sent.push({ service, method: request.method, path });
         const what = `${id} ${service} ${request.method} ${decodeURIComponent(path)}`;
         const point = spec.crash && 'request' in spec.crash && spec.crash.request === n ? spec.crash : undefined;
         if (point && !point.afterEffect) {
@@ -214,6 +236,7 @@ export class Simulation {
       ...(spec.kind === 'project' && { keyKind: { kind: 'project', orgId: ORG_ID, projectId: PROJECT_ID }, managingApiKey: world.managingKey.key }),
       github,
       targets: spec.targets,
+      ...(spec.family !== undefined && { family: spec.family }),
       secretName: spec.secretName,
       keep: spec.keep,
       retireTargets: spec.retire,

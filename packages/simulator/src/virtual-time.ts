@@ -230,6 +230,8 @@ export class VirtualTime implements Runtime {
     const subtle = crypto.webcrypto.subtle as unknown as Record<string, unknown>;
     const gatedMethods = ['importKey', 'sign'] as const;
     const originals = gatedMethods.map((name) => subtle[name] as (...args: unknown[]) => Promise<unknown>);
+    // Another layer (sim-crypto's importKey) may sit under the gate: the undo puts it back.
+    const own = gatedMethods.map((name) => Object.hasOwn(subtle, name));
     gatedMethods.forEach((name, i) => {
       subtle[name] = (...args: unknown[]) => time.gate(originals[i]!.apply(crypto.webcrypto.subtle, args));
     });
@@ -242,7 +244,10 @@ export class VirtualTime implements Runtime {
       g.Date = real.Date;
       mutableCrypto.randomInt = real.randomInt;
       syncBuiltinESMExports();
-      for (const name of gatedMethods) delete subtle[name];
+      gatedMethods.forEach((name, i) => {
+        if (own[i]) subtle[name] = originals[i];
+        else delete subtle[name];
+      });
       this.#installed = false;
     };
   }

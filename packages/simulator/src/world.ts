@@ -36,10 +36,15 @@ export type Credential = (typeof CREDENTIALS)[number];
 /** What the App may do on acme: what targets and the record need. */
 const APP_PERMISSIONS = { secrets: 'write', environments: 'write', dependabot_secrets: 'write', actions_variables: 'write' } as const;
 
-/** One RSA key for every App of the process: making one costs tens of milliseconds. */
+/**
+ * One RSA key for every App of the process: making one costs tens of milliseconds. 1024 bits and
+ * PKCS#8, not GitHub's 2048-bit PKCS#1 (which the process-level tests use): the JWT library
+ * converts a PKCS#1 key on every token, and neither the size nor the encoding changes a request or
+ * an answer of a history.
+ */
 let sharedAppKey: string | undefined;
 function appKey(): string {
-  sharedAppKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
+  sharedAppKey ??= generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   return sharedAppKey;
 }
 
@@ -85,7 +90,8 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
     tokens: { [WRITE_TOKEN]: 'write' },
   });
   platform.createProject({ id: PROJECT_ID, name: 'shop', org_id: ORG_ID });
-  const app = github.createApp({ name: 'keyturn simulator', privateKey: appKey() });
+  // The emulator hands the key back as PKCS#1, GitHub's format: the runs get the PKCS#8 one (appKey).
+  const app = { ...github.createApp({ name: 'keyturn simulator', privateKey: appKey() }), privateKey: appKey() };
   github.installApp(app.id, { owner: 'acme', permissions: { ...APP_PERMISSIONS } });
   const secrets = new Set<string>([WRITE_TOKEN]);
   for (const line of app.privateKey.split('\n')) if (line.length >= 16 && !line.startsWith('-----')) secrets.add(line);

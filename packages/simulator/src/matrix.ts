@@ -1,0 +1,274 @@
+// The exhaustive matrices, in the simulator: every fault kind on every request of a rotation, and a
+// run killed at every request (before and after it took effect), for each kind of key and both
+// GitHub credentials. The requests come from a recorded clean run of the same world, so a request
+// the protocol adds is covered without editing a list. The world is test/reliability's rotation
+// rig: three targets of one repository, a family with two keys (the newer in every target), keep 1.
+
+import type { TracedRequest } from './fault-kinds.js';
+import { expectedOutcome, FAULT_KINDS, type FaultKind } from './fault-kinds.js';
+import { leaks } from './invariants.js';
+import type { RunResult, RunSpec, SentRequest } from './simulation.js';
+import { Simulation } from './simulation.js';
+import { type Credential, CREDENTIALS, KEY_KINDS, ORG_ID, PROJECT_ID, type SimKeyKind } from './world.js';
+
+export const MATRIX_TARGETS = ['repo:acme/app', 'env:acme/app:production', 'dependabot:acme/app'] as const;
+export const MATRIX_SECRET = 'NEON_API_KEY';
+export const MATRIX_FAMILY = 'keyturn-matrix';
+/** Every case's world and run start from this seed: the recorded run and each case's run agree up to the case's request. */
+const MATRIX_SEED = 19;
+
+/** A request of the recorded clean run, named so a fault can be armed on it and a crash placed at it. */
+export interface MatrixRequest extends TracedRequest {
+  /** 1 for the first request of this service, method and path, 2 for the second... */
+  nth: number;
+  /** Its place in the run (1-based): where a crash case kills the run. */
+  index: number;
+  /** `#5 verify: GET /api_keys (2nd)` */
+  label: string;
+}
+
+export interface Rig {
+  sim: Simulation;
+  kind: SimKeyKind;
+  credential: Credential;
+  /** The family's keys made before the run, oldest first; the last is in every target. */
+  seeded: Array<{ id: number; key: string }>;
+  spec(apiKey?: string): RunSpec;
+  held(): Array<string | undefined>;
+}
+
+export async function startRig(kind: SimKeyKind, credential: Credential): Promise<Rig> {
+  const sim = await Simulation.start(MATRIX_SEED);
+  const { world } = sim;
+  const make = (name: string) =>
+    kind === 'personal' ? world.platform.createKey(name) : world.platform.createOrgKey(ORG_ID, name, kind === 'project' ? { projectId: PROJECT_ID } : {});
+  const seeded = [1, 2].map((day) => make(`${MATRIX_FAMILY}-2026010${day}T000000Z-seed`));
+  for (const key of seeded) {
+    world.secrets.add(key.key);
+    world.learnValue(key.key, kind);
+  }
+  const writtenAt = new Date(sim.time.now() - 86_400_000);
+  for (const target of MATRIX_TARGETS) world.github.putSecretValue(target, MATRIX_SECRET, seeded[1]!.key, { writtenAt });
+  const held = () => MATRIX_TARGETS.map((t) => world.held(t, MATRIX_SECRET));
+  return {
+    sim,
+    kind,
+    credential,
+    seeded,
+    held,
+    spec: (apiKey) => ({
+      kind,
+      credential,
+      targets: [...MATRIX_TARGETS],
+      secretName: MATRIX_SECRET,
+      keep: 1,
+      retire: [],
+      apiKey: apiKey ?? held()[0] ?? '',
+      family: MATRIX_FAMILY,
+    }),
+  };
+}
+
+/** The requests of a clean rotation of the rig, each with its step (as test/reliability's traceRotation names them). */
+export async function recordRotation(kind: SimKeyKind, credential: Credential): Promise<MatrixRequest[]> {
+  const rig = await startRig(kind, credential);
+  try {
+    const run = rig.sim.start(rig.spec());
+    await rig.sim.runAll([run]);
+    if (run.result.status !== 'ok') throw new Error(`the clean rotation the cases are built from ended ${run.result.status}:\n${rig.sim.trace.join('\n')}`);
+    return traceRequests(run.result.sent, kind === 'project');
+  } finally {
+    await rig.sim.close();
+  }
+}
+
+export function traceRequests(sent: readonly SentRequest[], managed: boolean): MatrixRequest[] {
+  const seen = new Map<string, number>();
+  const requests = sent.map((request, i) => {
+    const key = `${request.service} ${request.method} ${request.path}`;
+    const nth = (seen.get(key) ?? 0) + 1;
+    seen.set(key, nth);
+    // With a managing key, the organization's key routes are its requests; the rest are the run's key's.
+    const byManagingKey = managed && request.service === 'platform' && /^\/organizations\/[^/]+\/api_keys/.test(request.path);
+    return { ...request, nth, index: i + 1, byManagingKey };
+  });
+  const create = requests.findIndex((r) => r.service === 'platform' && r.method === 'POST');
+  const lastWrite = requests.findLastIndex((r) => r.method === 'PUT');
+  // Verifying is the platform requests between the create and the store step's first GitHub request.
+  const stored = requests.findIndex((r, i) => i > create && r.service === 'github');
+  return requests.map((request, i) => {
+    const step = i < create ? 'preflight' : i === create ? 'create' : i > lastWrite ? 'revoke' : i < stored && request.service === 'platform' ? 'verify' : 'store';
+    const rank = request.nth === 1 ? '' : ` (${ordinal(request.nth)})`;
+    return { ...request, step, label: `#${i + 1} ${step}: ${request.service} ${request.method} ${request.path}${rank}` };
+  });
+}
+
+export interface FaultCase {
+  kind: SimKeyKind;
+  credential: Credential;
+  request: MatrixRequest;
+  fault: FaultKind;
+  outcome: 'recovers' | 'fails';
+}
+
+export interface CrashCase {
+  kind: SimKeyKind;
+  credential: Credential;
+  request: MatrixRequest;
+  afterEffect: boolean;
+}
+
+export interface Recorded {
+  kind: SimKeyKind;
+  credential: Credential;
+  requests: MatrixRequest[];
+}
+
+/** Each kind of key with each credential, its clean run recorded. */
+export async function recordAll(): Promise<Recorded[]> {
+  const out: Recorded[] = [];
+  for (const kind of KEY_KINDS) for (const credential of CREDENTIALS) out.push({ kind, credential, requests: await recordRotation(kind, credential) });
+  return out;
+}
+
+const isInstallationTokenRevocation = (r: TracedRequest) => r.service === 'github' && r.method === 'DELETE' && r.path === '/installation/token';
+
+export function faultCases(recorded: readonly Recorded[]): FaultCase[] {
+  return recorded.flatMap(({ kind, credential, requests }) =>
+    requests.flatMap((request) =>
+      FAULT_KINDS.map((fault) => ({
+        kind,
+        credential,
+        request,
+        fault,
+        // Revoking the App's token ends a rotation that is done: its failure is a warning (it expires within the hour).
+        outcome: isInstallationTokenRevocation(request) ? ('recovers' as const) : expectedOutcome(request, fault),
+      })),
+    ),
+  );
+}
+
+export function crashCases(recorded: readonly Recorded[]): CrashCase[] {
+  return recorded.flatMap(({ kind, credential, requests }) =>
+    requests.flatMap((request) => [false, true].map((afterEffect) => ({ kind, credential, request, afterEffect }))),
+  );
+}
+
+export interface CaseResult {
+  violations: string[];
+  trace: string[];
+}
+
+/** One fault case: the fault armed on the request, one run, then the outcome DESIGN.md promises and the invariants. */
+export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
+  const rig = await startRig(c.kind, c.credential);
+  const { sim } = rig;
+  const { world } = sim;
+  const out: string[] = [];
+  try {
+    sim.arm({ service: c.request.service, method: c.request.method, path: c.request.path, nth: c.request.nth, effect: c.fault.effect(c.request.service), name: c.fault.name });
+    const run = sim.start(rig.spec());
+    await sim.runAll([run]);
+    const result = run.result;
+    const emulator = c.request.service === 'platform' ? world.platform : world.github;
+    if (!emulator.log.entries().some((e) => e.fault && e.fault !== 'delay')) out.push('the fault was never met');
+    const held = rig.held();
+    const seededIds = rig.seeded.map((k) => k.id);
+    if (c.outcome === 'recovers') {
+      if (result.status !== 'ok') out.push(`expected to recover, the run ended ${result.status}: ${result.error?.message ?? ''}`);
+      else {
+        const report = result.report!;
+        if (report.targets.join('|') !== MATRIX_TARGETS.join('|')) out.push(`targets output ${JSON.stringify(report.targets)}`);
+        if (report.revokedKeyIds.join(',') !== seededIds.join(',')) out.push(`revoked ${JSON.stringify(report.revokedKeyIds)}, not the seeded ${JSON.stringify(seededIds)}`);
+        if (new Set(held).size !== 1 || !world.platform.isKeyValid(held[0] ?? '')) out.push('the targets do not all hold one working key');
+        if (!world.platform.listKeys().some((k) => k.id === report.keyId && !k.revoked)) out.push(`key ${report.keyId} is not live`);
+      }
+    } else if (result.status !== 'failed' || !result.error) out.push(`expected to fail, the run ended ${result.status}`);
+    else {
+      const error = result.error;
+      if (!error.summary.trim() || error.advice.trim().length < 10) out.push('the failure does not say what happened and what to do');
+      // The key-id output (the Action's rotationOutputs): the new key unless the run revoked it again; it must be live.
+      const keyId = error.report.newKeyRevoked ? undefined : error.report.keyId;
+      if (keyId !== undefined && !world.platform.listKeys().some((k) => k.id === keyId && !k.revoked)) out.push(`the failure names key ${keyId}, which is not live`);
+    }
+    out.push(...namedTargetsTruthful(rig, result), ...targetsWork(rig), ...stranded(rig), ...leaks(world, [result]));
+    if (c.credential === 'app') out.push(...tokensLeftLive(rig, c));
+    return { violations: out, trace: sim.trace };
+  } finally {
+    await sim.close();
+  }
+}
+
+/** One crash case: the run killed at the request, then the next scheduled run with what the first target holds must converge. */
+export async function runCrashCase(c: CrashCase): Promise<CaseResult> {
+  const rig = await startRig(c.kind, c.credential);
+  const { sim } = rig;
+  const { world } = sim;
+  const out: string[] = [];
+  try {
+    const crashed = sim.start({ ...rig.spec(), crash: { request: c.request.index, afterEffect: c.afterEffect } });
+    await sim.runAll([crashed]);
+    const at = crashed.result.sent[c.request.index - 1];
+    if (crashed.result.status !== 'crashed') out.push(`the run was not killed: it ended ${crashed.result.status}`);
+    else if (!at || at.service !== c.request.service || at.method !== c.request.method || at.path !== c.request.path) {
+      out.push(`killed at ${at ? `${at.service} ${at.method} ${at.path}` : 'no request'}, not at ${c.request.label}`);
+    }
+    const rerun = sim.start(rig.spec(rig.held()[0]));
+    await sim.runAll([rerun]);
+    if (rerun.result.status !== 'ok') out.push(`the run after the crash ended ${rerun.result.status}: ${rerun.result.error?.message ?? ''}`);
+    const held = rig.held();
+    if (new Set(held).size !== 1) out.push('the targets do not all hold the same key');
+    if (!world.platform.isKeyValid(held[0] ?? '')) out.push('the key the targets hold does not work');
+    const live = world.platform
+      .listKeys()
+      .filter((k) => !k.revoked && k.name.startsWith(`${MATRIX_FAMILY}-`))
+      .map((k) => k.id);
+    if (rerun.result.report && live.join(',') !== String(rerun.result.report.keyId)) out.push(`live keys of the family: [${live.join(', ')}], not only the rerun's ${rerun.result.report.keyId}`);
+    out.push(...leaks(world, [crashed.result, rerun.result]));
+    return { violations: out, trace: sim.trace };
+  } finally {
+    await sim.close();
+  }
+}
+
+/** The targets the run names (its report, or its failure's) hold its new key, a working one none seeded. */
+function namedTargetsTruthful(rig: Rig, result: RunResult): string[] {
+  const named = result.report?.targets ?? result.error?.report.targets ?? [];
+  const seeded = new Set(rig.seeded.map((k) => k.key));
+  return named
+    .filter((spec) => {
+      const value = rig.sim.world.held(spec, MATRIX_SECRET);
+      return value === undefined || seeded.has(value) || !rig.sim.world.platform.isKeyValid(value);
+    })
+    .map((spec) => `untruthful: the run names ${spec}, which does not hold its new key`);
+}
+
+function targetsWork(rig: Rig): string[] {
+  const held = rig.held();
+  return MATRIX_TARGETS.filter((_, i) => !(held[i] !== undefined && rig.sim.world.platform.isKeyValid(held[i]!))).map(
+    (t) => `lock-out: ${t} holds a key that does not work`,
+  );
+}
+
+/** No key made since the seeded ones is live unless a target holds it (counted: values do not map to ids). */
+function stranded(rig: Rig): string[] {
+  const { platform } = rig.sim.world;
+  const seeded = new Set(rig.seeded.map((k) => k.key));
+  const lastSeededId = Math.max(...rig.seeded.map((k) => k.id));
+  const live = platform.listKeys().filter((k) => k.id > lastSeededId && !k.revoked);
+  const held = new Set(rig.held().filter((v): v is string => v !== undefined && !seeded.has(v) && platform.isKeyValid(v)));
+  return live.length > held.size ? [`orphan: ${live.length - held.size} key(s) the run made are live and held by no target (live: ${live.map((k) => k.id).join(', ')})`] : [];
+}
+
+/** Every installation token the run holds is revoked, unless its revocation failed or a mint's answer was lost. */
+function tokensLeftLive(rig: Rig, c: FaultCase): string[] {
+  const { world } = rig.sim;
+  const live = world.github.installationTokens(world.app.id).filter((t) => !t.revoked).length;
+  const isMint = c.request.method === 'POST' && /^\/app\/installations\/\d+\/access_tokens$/.test(c.request.path);
+  const allowed = isInstallationTokenRevocation(c.request) ? 1 : isMint && c.fault.ambiguous ? 1 : 0;
+  return live > allowed ? [`${live} installation token(s) left live (at most ${allowed})`] : [];
+}
+
+function ordinal(n: number): string {
+  return `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+}

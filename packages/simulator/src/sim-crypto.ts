@@ -1,0 +1,105 @@
+// The crypto a history uses, made cheap and seeded while it runs. Reading the App's one RSA key
+// (each run checks it, each JWT imports it) costs a millisecond and gives the same key every time:
+// it is read once per process. The GitHub emulator's key pair for each target costs a millisecond
+// of WebAssembly: the nth pair a history asks for is the process's nth, made once. Random bytes
+// (libsodium's, four at a time, the emulators' ids and key values) come from the history's own
+// generator: as random to every party, and the same on every replay. Sealing and opening each
+// secret stay real.
+
+import crypto, { type KeyObject, type webcrypto } from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
+import sodium from 'libsodium-wrappers';
+
+const real = {
+  createPrivateKey: crypto.createPrivateKey,
+  createPublicKey: crypto.createPublicKey,
+  importKey: crypto.webcrypto.subtle.importKey,
+  randomBytes: crypto.randomBytes,
+};
+
+/** Keys read from a PEM string (KeyObjects are immutable: sharing one is reading it again). */
+const readKeys = new Map<string, KeyObject>();
+
+function memoized(read: typeof crypto.createPrivateKey, prefix: string): typeof crypto.createPrivateKey {
+  return ((input: Parameters<typeof crypto.createPrivateKey>[0]) => {
+    if (typeof input !== 'string') return read(input);
+    const cacheKey = prefix + input;
+    let key = readKeys.get(cacheKey);
+    if (!key) {
+      key = read(input);
+      readKeys.set(cacheKey, key);
+    }
+    return key;
+  }) as typeof crypto.createPrivateKey;
+}
+
+type ImportKey = (...args: Parameters<webcrypto.SubtleCrypto['importKey']>) => Promise<webcrypto.CryptoKey>;
+const importedKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+/** WebCrypto's importKey, once per key, algorithm and usage (the App's JWT imports its key each time). */
+const importKeyOnce: ImportKey = (format, keyData, algorithm, extractable, usages) => {
+  const data = ArrayBuffer.isView(keyData)
+    ? Buffer.from(keyData.buffer, keyData.byteOffset, keyData.byteLength).toString('base64')
+    : keyData instanceof ArrayBuffer
+      ? Buffer.from(keyData).toString('base64')
+      : JSON.stringify(keyData);
+  const cacheKey = JSON.stringify([format, data, algorithm, extractable, usages]);
+  let imported = importedKeys.get(cacheKey);
+  if (!imported) {
+    imported = (real.importKey as ImportKey).call(crypto.webcrypto.subtle, format, keyData, algorithm, extractable, usages);
+    importedKeys.set(cacheKey, imported);
+    imported.catch(() => importedKeys.delete(cacheKey));
+  }
+  return imported;
+};
+
+type KeyPair = { publicKey: Uint8Array; privateKey: Uint8Array; keyType: string };
+const keyPairs: KeyPair[] = [];
+
+/** Resolves once libsodium is loaded (its functions exist only then): before installSimCrypto. */
+export const simCryptoReady: Promise<void> = sodium.ready;
+
+/** Puts the memoized key readers and `random`-driven random bytes in place; returns the undo. */
+export function installSimCrypto(random: () => number): () => void {
+  const mutable = crypto as unknown as Record<string, unknown>;
+  mutable.createPrivateKey = memoized(real.createPrivateKey, 'private:');
+  mutable.createPublicKey = memoized(real.createPublicKey as typeof crypto.createPrivateKey, 'public:');
+  syncBuiltinESMExports();
+  const subtle = crypto.webcrypto.subtle as unknown as Record<string, unknown>;
+  subtle.importKey = importKeyOnce;
+  const globalCrypto = globalThis.crypto as unknown as Record<string, unknown>;
+  globalCrypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => {
+    if (array) {
+      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
+    }
+    return array;
+  };
+  mutable.randomBytes = (size: number, callback?: (error: Error | null, bytes: Buffer) => void) => {
+    if (callback) return real.randomBytes(size, callback);
+    const bytes = Buffer.allocUnsafe(size);
+    for (let i = 0; i < size; i++) bytes[i] = Math.floor(random() * 256);
+    return bytes;
+  };
+  syncBuiltinESMExports();
+  let pairsHanded = 0;
+  const mutableSodium = sodium as unknown as Record<string, unknown>;
+  const realKeyPair = sodium.crypto_box_keypair as (...args: unknown[]) => KeyPair;
+  mutableSodium.crypto_box_keypair = (...args: unknown[]) => {
+    if (args.length) return realKeyPair(...args);
+    if (!keyPairs[pairsHanded]) keyPairs[pairsHanded] = realKeyPair();
+    const pair = keyPairs[pairsHanded]!;
+    pairsHanded += 1;
+    // Copies: whoever holds a pair may not change the pool's.
+    return { ...pair, publicKey: pair.publicKey.slice(), privateKey: pair.privateKey.slice() };
+  };
+  return () => {
+    mutableSodium.crypto_box_keypair = realKeyPair;
+    mutable.randomBytes = real.randomBytes;
+    mutable.createPrivateKey = real.createPrivateKey;
+    mutable.createPublicKey = real.createPublicKey;
+    syncBuiltinESMExports();
+    delete subtle.importKey;
+    delete globalCrypto.getRandomValues;
+  };
+}

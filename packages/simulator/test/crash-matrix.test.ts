@@ -1,0 +1,15 @@
+// A run killed at every request of a clean rotation, before the request took effect and after, for
+// each kind of key and both GitHub credentials; the next run, started with what the first target
+// holds, must leave every target with one working key and no other key of the family live.
+
+import { describe, expect, it } from 'vitest';
+import { crashCases, recordAll, runCrashCase } from '../src/index.js';
+
+const cases = crashCases(await recordAll());
+
+describe('a run killed at every request, then run again, in the simulator', () => {
+  it.each(cases)('$kind key, $credential, $request.label, killed after effect: $afterEffect', async (c) => {
+    const result = await runCrashCase(c);
+    expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
+  });
+});
