@@ -35,15 +35,13 @@ export interface RunSpec {
   retire: string[];
   /** The key the run starts with (the value the workflow's secret holds). */
   apiKey: string;
-  /** key-name-prefix, once the user gave one (the library's `family`). */
+  /** The key name prefix, pinned: the matrix's seeded family, or one the user gave (the Action's key-name-prefix). */
   family?: string;
   /** rebuild-record, once the user turned it on (the library's `rebuildRecord`). */
   rebuildRecord?: boolean;
   /** revoke-key-ids (the library's `revokeKeyIds`). */
   revokeKeyIds?: number[];
   crash?: CrashPoint;
-  /** The key name prefix, pinned (the matrix's seeded family); chosen by the preflight otherwise. */
-  family?: string;
 }
 
 /** A request a run sent, in the order sent: path relative to the service's API root, no query. */
@@ -240,7 +238,6 @@ export class Simulation {
       secretName: spec.secretName,
       keep: spec.keep,
       retireTargets: spec.retire,
-      ...(spec.family && { family: spec.family }),
       ...(spec.rebuildRecord && { rebuildRecord: true }),
       ...(spec.revokeKeyIds && { revokeKeyIds: spec.revokeKeyIds }),
       record: { repository: HOME },
