@@ -3,14 +3,17 @@
 // step; at the end, the dropped targets named again or retired, and clean runs that must converge.
 
 import { type CrashPoint, type Run, type RunResult, type RunSpec, Simulation } from './simulation.js';
-import { leaks, lockOuts, orphans, untruthfulOutputs } from './invariants.js';
+import { keepBroken, leaks, lockOuts, orphans, untruthfulOutputs } from './invariants.js';
 import { applyMutants } from './mutants.js';
 import { createRng, type Rng } from './prng.js';
-import { randomFault } from './random-faults.js';
-import { CREDENTIALS, type Credential, KEY_KINDS, SECRET_NAMES, type SimKeyKind, TARGET_POOL } from './world.js';
+import { laterWriteRefused, randomFault } from './random-faults.js';
+import { editRecordVariable } from './record-edits.js';
+import { CREDENTIALS, type Credential, KEY_KINDS, SECRET_NAMES, type SimKeyKind, type Skew, TARGET_POOL } from './world.js';
 
 /** How many clean runs a history may need to converge once its faults are gone. */
 export const CONVERGENCE_RUNS = 2;
+/** A second stream of the seed for choices added after the first histories: a history that draws none stays as it was. */
+const LATER_CHOICES = 0x6c617465;
 
 export interface HistoryOptions {
   /** Rounds of runs before converging (2 to 5 by default, drawn). */
@@ -39,6 +42,13 @@ interface UserState {
   list: string[];
   /** Targets whose secret the user or a run wrote and that were not retired. */
   written: Set<string>;
+  /** Targets a run was given: the record may name them (as ones that may hold a key) though never written. */
+  named: Set<string>;
+  /**
+   * Targets the secret was moved away from (the list replaced whole): another family's. Converging
+   * retires them rather than naming them beside the new family's (the run would refuse two families).
+   */
+  movedAway: Set<string>;
   /** Targets whose secret the user deleted, named in retire-targets until a run ends well with them. */
   retiring: Set<string>;
   consoleKey: string;
@@ -52,6 +62,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
   const violations: string[] = [];
   const results: RunResult[] = [];
   const restore = applyMutants(options.mutants ?? []);
+  const later = createRng(seed ^ LATER_CHOICES);
   try {
     const { rng, world } = sim;
     const kind = rng.pick(KEY_KINDS);
@@ -62,26 +73,38 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       keep: 1,
       list: rng.shuffle(TARGET_POOL).slice(0, 1 + rng.int(3)),
       written: new Set(),
+      named: new Set(),
+      movedAway: new Set(),
       retiring: new Set(),
       consoleKey: world.consoleKey(kind).key,
     };
     sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers`);
     seedSecrets(sim, user, user.list);
     const rounds = options.rounds ?? 2 + rng.int(4);
+    let added: string[] = [];
     for (let round = 0; round < rounds; round++) {
+      if (round > 0 && later.chance(0.3)) takeBack(sim, user, added);
+      const before = [...user.list];
       if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? false);
       await maybeRetire(sim, rng, user);
+      if (round > 0 && later.chance(0.1)) replaceListWhole(sim, later, user);
+      if (round > 0 && later.chance(0.15)) stepPlatformClockBack(sim, later, skew);
+      const recordEdit = round > 0 && later.chance(0.15) ? await editRecordVariable(sim, later) : undefined;
       const retire = [...user.retiring].filter((t) => !user.list.includes(t));
       const plan = rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
+      const heldAtStart = workingKeysHeld(sim, user);
+      added = user.list.filter((t) => !before.includes(t));
+      if (later.chance(added.length ? 0.4 : 0.1)) sim.arm(laterWriteRefused(later, user.list.length));
       const runs = startRuns(sim, rng, user, plan, retire);
       await sim.runAll(runs);
       sim.clearFaults();
+      await recordEdit?.restore();
       for (const run of runs) {
         results.push(run.result);
         learn(sim, user, run.result);
         if (run.result.status === 'ok') for (const target of run.result.spec.retire) user.retiring.delete(target);
         if (run.result.status === 'stuck') violations.push(`stuck: ${run.result.id} never ended`);
-        if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result));
+        if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result), ...keepBroken(world, run.result, heldAtStart));
       }
       violations.push(...lockOuts(world).map((v) => `${v} (after round ${round + 1})`));
       if (violations.length) break;
@@ -102,6 +125,22 @@ function seedSecrets(sim: Simulation, user: UserState, targets: readonly string[
     sim.world.github.putSecretValue(target, user.secretName, user.consoleKey, { writtenAt });
     user.written.add(target);
   }
+}
+
+/** The working keys the listed targets hold (for the keep check). */
+function workingKeysHeld(sim: Simulation, user: UserState): string[] {
+  const values = user.list.map((t) => sim.world.held(t, user.secretName));
+  return values.filter((v): v is string => v !== undefined && sim.world.platform.isKeyValid(v));
+}
+
+/**
+ * The platform's clock steps back 30 s to 3 min (a time correction): a key used earlier can look
+ * more recently used than the key the targets hold, as on a platform that records use late.
+ */
+function stepPlatformClockBack(sim: Simulation, rng: Rng, skew: Skew): void {
+  const stepMs = (30 + rng.int(151)) * 1000;
+  skew.platformMs -= stepMs;
+  sim.note(`platform clock steps back ${stepMs / 1000} s`);
 }
 
 /** The key a workflow run starts with: what the first listed target holds that works, else the user's key. */
@@ -143,6 +182,7 @@ function startRuns(sim: Simulation, rng: Rng, user: UserState, plan: 'clean' | '
 
 function learn(sim: Simulation, user: UserState, run: RunResult): void {
   for (const target of run.spec.targets) {
+    if (run.spec.secretName === user.secretName) user.named.add(target);
     const value = sim.world.held(target, run.spec.secretName);
     if (value && run.spec.secretName === user.secretName) user.written.add(target);
   }
@@ -195,6 +235,23 @@ function switchKind(sim: Simulation, rng: Rng, user: UserState): void {
   }
 }
 
+/** The user takes back the targets added in the round before (tried, then not wanted after all). */
+function takeBack(sim: Simulation, user: UserState, added: readonly string[]): void {
+  const next = user.list.filter((t) => !added.includes(t));
+  if (!added.length || !next.length || next.length === user.list.length) return;
+  user.list = next;
+  sim.note(`user: takes back [${added.join(' | ')}], targets now [${next.join(' | ')}]`);
+}
+
+/** The user moves the secret to other targets: a list none of whose targets was listed before. */
+function replaceListWhole(sim: Simulation, rng: Rng, user: UserState): void {
+  const others = rng.shuffle(TARGET_POOL.filter((t) => !user.list.includes(t) && !user.retiring.has(t)));
+  if (!others.length) return;
+  for (const target of [...user.written, ...user.named, ...user.list]) user.movedAway.add(target);
+  user.list = others.slice(0, 1 + rng.int(Math.min(2, others.length)));
+  sim.note(`user: targets replaced whole, now [${user.list.join(' | ')}]`);
+}
+
 /** Sometimes the user retires a target dropped earlier: deletes its secret, then names it in retire-targets. */
 async function maybeRetire(sim: Simulation, rng: Rng, user: UserState): Promise<void> {
   const dropped = [...user.written].filter((t) => !user.list.includes(t));
@@ -202,6 +259,7 @@ async function maybeRetire(sim: Simulation, rng: Rng, user: UserState): Promise<
   const retired = rng.pick(dropped);
   await deleteSecret(sim, retired, user.secretName);
   user.written.delete(retired);
+  user.named.delete(retired);
   user.retiring.add(retired);
   sim.note(`user: retires ${retired}`);
 }
@@ -214,11 +272,12 @@ async function deleteSecret(sim: Simulation, target: string, secretName: string)
 /** Every dropped target named again or retired, no faults, keep 1: the runs must converge to one key held everywhere. */
 async function converge(sim: Simulation, user: UserState, results: RunResult[]): Promise<string[]> {
   const { rng, world } = sim;
-  const dropped = [...user.written].filter((t) => !user.list.includes(t));
-  const back = dropped.filter(() => rng.chance(0.5));
+  const dropped = [...new Set([...user.written, ...user.named])].filter((t) => !user.list.includes(t));
+  const back = dropped.filter(() => rng.chance(0.5)).filter((t) => !user.movedAway.has(t));
   for (const target of dropped.filter((t) => !back.includes(t))) {
     await deleteSecret(sim, target, user.secretName);
     user.written.delete(target);
+    user.named.delete(target);
     user.retiring.add(target);
   }
   user.list = [...user.list, ...back.filter((t) => !user.list.includes(t))];

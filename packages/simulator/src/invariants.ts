@@ -64,3 +64,16 @@ export function orphans(world: World, kind: SimKeyKind): string[] {
   const heldOfKind = [...held].filter((value) => world.kindOfValue(value) === kind).length;
   return live.length > heldOfKind ? [`orphan: ${live.length - heldOfKind} live ${kind} key(s) made by runs and held by no secret (live: ${live.map((k) => k.id).join(', ')})`] : [];
 }
+
+/**
+ * `keep` 2 or more keeps the previous key for jobs already running (DESIGN.md): after a run that
+ * ended well, every working key a run made that a listed target held when it began still works.
+ * `heldAtStart`: the values the listed targets held then that worked.
+ */
+export function keepBroken(world: World, run: RunResult, heldAtStart: readonly string[]): string[] {
+  if (run.status !== 'ok' || run.spec.keep < 2 || run.report?.dryRun) return [];
+  const madeByRuns = heldAtStart.filter((value) => !world.userKeyValues.has(value) && world.kindOfValue(value) === run.spec.kind);
+  return [...new Set(madeByRuns)]
+    .filter((value) => !world.platform.isKeyValid(value))
+    .map(() => `keep broken: ${run.id} ran with keep ${run.spec.keep}, yet revoked a key a listed target held when it began`);
+}
