@@ -10783,6 +10783,12 @@ function errorText(error2) {
   return parts.join(": ") || error2.name;
 }
 
+// ../../packages/rotation/dist/internal/mutants.js
+var SWITCHES = /* @__PURE__ */ Symbol.for("keyturn.rotation.mutants");
+function mutant(name) {
+  return globalThis[SWITCHES]?.has(name) === true;
+}
+
 // ../../packages/rotation/dist/record/target-record.js
 var HELD_HISTORY = 100;
 function emptyRecord(family, secretName, keyKind) {
@@ -11145,6 +11151,8 @@ function githubVariableStore(octokit, repository) {
           text2 = joined.text;
         }
         const read = readRecordText(text2);
+        if (read.kind === "newer" && mutant("newer-record-absent") || read.kind === "unparsable" && mutant("unparsable-record-absent"))
+          continue;
         if (read.kind === "newer")
           unreadable.push({ name, family: read.family, problem: "newer", format: read.format, detail: `format ${read.format}` });
         else if (read.kind === "unparsable")
@@ -15122,7 +15130,7 @@ function selectRevocations(input) {
   const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
   const rebuilt = input.rebuiltIds ?? /* @__PURE__ */ new Set();
-  const previous = new Set(input.previousIds ?? []);
+  const previous = new Set(mutant("keep-by-last-used") ? mostRecentlyUsed(keys, family, newKey) : input.previousIds ?? []);
   const isNew = (k2) => k2.id === newKey?.id;
   const olderThanNew = (k2) => !newKey || !isNew(k2) && (listedBefore?.has(k2.id) === true || !isNewerKey(k2, newKey));
   const appearedDuringRun = (k2) => listedBefore !== void 0 && !listedBefore.has(k2.id) && !isNew(k2);
@@ -15164,6 +15172,10 @@ function selectRevocations(input) {
   const oldestFirst = [...revoke.values()].sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
   return { revoke: oldestFirst, notLive, skipped, appeared, keptBeyondKeep };
 }
+function mostRecentlyUsed(keys, family, newKey) {
+  const used = familyMembers(keys, family).filter((k2) => k2.id !== newKey?.id && k2.last_used_at);
+  return used.sort((a2, b2) => Date.parse(b2.last_used_at) - Date.parse(a2.last_used_at)).slice(0, 1).map((k2) => k2.id);
+}
 function selectOtherFamilyRevocations(input) {
   const { keys, family, ownIds, listedBefore } = input;
   const own = /* @__PURE__ */ new Set([...ownIds, ...familyMembers(keys, family).map((k2) => k2.id)]);
@@ -15193,7 +15205,7 @@ function planRecord(input) {
   }
   const known = read !== void 0 || input.rebuild !== void 0;
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const protectedIds = new Set(dropped.flatMap((t2) => t2.keyIds));
+  const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : dropped.flatMap((t2) => t2.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
   return {
@@ -15210,7 +15222,7 @@ function planRecord(input) {
 function settled(other, listed2, retired, keyKind) {
   const named = Object.keys(other.targets);
   const takenOver = named.filter((identity) => listed2.has(identity));
-  const retiredHere = named.filter((identity) => retired.includes(identity));
+  const retiredHere = mutant("retired-only-from-own-record") ? [] : named.filter((identity) => retired.includes(identity));
   const record = withoutTargets(other, [...takenOver, ...retiredHere]);
   const empty = Object.keys(record.targets).length === 0;
   if (!takenOver.length && !retiredHere.length && !empty)
@@ -15246,6 +15258,8 @@ function chooseFamily(input) {
   if (pinned !== void 0) {
     return { family: pinned, record: records.find((r2) => r2.family === pinned), why: `given as ${option("family")}`, derived: false };
   }
+  if (mutant("family-from-first-target"))
+    return { family: deriveFamily(targets[0], secretName), record: void 0, why: "mutant", derived: true };
   const identities = targets.map(identityOf);
   const secret = secretName.toUpperCase();
   const naming = records.filter((r2) => r2.secretName.toUpperCase() === secret && identities.some((id) => id in r2.targets));
@@ -15578,6 +15592,8 @@ async function saveBeforeCreating(store3, plan, targets) {
   const unnamed = targets.filter((t2) => !(t2.identity in plan.record.targets));
   if (!unnamed.length && !plan.replacing.length)
     return void 0;
+  if (mutant("no-record-before-create") && !plan.replacing.length)
+    return void 0;
   const next = namingTargets(plan.record, targets);
   await store3.save(next, plan.replacing);
   plan.record = next;
@@ -15585,7 +15601,7 @@ async function saveBeforeCreating(store3, plan, targets) {
   return next;
 }
 async function saveBeforeWriting(store3, plan, targets, key) {
-  const next = beforeWriting(plan.record, targets, key, plan.previousIds);
+  const next = beforeWriting(plan.record, targets, key, mutant("record-omits-written-back-keys") ? [] : plan.previousIds);
   await store3.save(next, plan.replacing);
   plan.record = next;
   plan.replacing = [];

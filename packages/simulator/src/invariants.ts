@@ -123,3 +123,16 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult): string
   if (silent.length) out.push(`silently valid: live ${kind} key(s) ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no warning of ${last.id}`);
   return out;
 }
+
+/**
+ * `keep` 2 or more keeps the previous key for jobs already running (DESIGN.md): after a run that
+ * ended well, every working key a run made that a listed target held when it began still works.
+ * `heldAtStart`: the values the listed targets held then that worked.
+ */
+export function keepBroken(world: World, run: RunResult, heldAtStart: readonly string[]): string[] {
+  if (run.status !== 'ok' || run.spec.keep < 2 || run.report?.dryRun) return [];
+  const madeByRuns = heldAtStart.filter((value) => !world.userKeyValues.has(value) && world.kindOfValue(value) === run.spec.kind);
+  return [...new Set(madeByRuns)]
+    .filter((value) => !world.platform.isKeyValid(value))
+    .map(() => `keep broken: ${run.id} ran with keep ${run.spec.keep}, yet revoked a key a listed target held when it began`);
+}

@@ -1,8 +1,24 @@
 // Mutants: known defects, each the fix undone behind a switch of @keyturn/rotation's own
-// (src/internal/mutants.ts) that only these tests turn on. The simulator must find each one.
+// (src/internal/mutants.ts) that only the simulator's tests turn on. The simulator must find each
+// one (test/mutants.test.ts); RELIABILITY.md ("Mutants") records how many histories it takes.
 
 const SWITCHES = Symbol.for('keyturn.rotation.mutants');
 
+/** Every mutant of @keyturn/rotation (its type `Mutant`), with the defect it brings back. */
+export const MUTANTS = [
+  { name: 'retired-only-from-own-record', defect: 'seed 1568156578: a retired target stays in another family\'s record, whose keys stay valid, held by nothing' },
+  { name: 'record-omits-written-back-keys', defect: 'seed 688193290: the record omits the key a rollback writes back; a dropped target holding it is locked out' },
+  { name: 'no-record-before-create', defect: 'seed 435540298: a run killed after its create, before any record, leaves its key in a family no run rotates' },
+  { name: 'dropped-target-unprotected', defect: 'a target dropped from the list is locked out: the key it holds is revoked' },
+  { name: 'family-from-first-target', defect: 'reordered targets start a new family: the previous key stays valid, held by nothing' },
+  { name: 'keep-by-last-used', defect: 'keep 2 keeps the key last used, not the one the targets held (a stale last_used_at)' },
+  { name: 'unparsable-record-absent', defect: 'issue 22 item 1: a record that does not parse is taken for absent: a dropped target is locked out' },
+  { name: 'newer-record-absent', defect: 'issue 22 item 2: a newer-format record is taken for absent and rewritten: a dropped target is locked out' },
+] as const;
+
+export type MutantName = (typeof MUTANTS)[number]['name'];
+
+/** Switches `names` on until the returned function is called. */
 export function applyMutants(names: readonly string[]): () => void {
   if (!names.length) return () => {};
   const g = globalThis as Record<symbol, Set<string> | undefined>;

@@ -53,3 +53,12 @@ export function randomFault(rng: Rng): ArmedFault {
   const kind = rng.pick(ALL_FAULT_KINDS);
   return { service: request.service, method: request.method, path: request.path, nth: 1 + rng.int(request.ranks), effect: kind.effect(request.service), name: kind.name };
 }
+
+/**
+ * A later target's secret write refused once (403 or 422, as a repository whose permissions or
+ * settings differ): the run rolls back, writing the key it started with to the targets it wrote.
+ */
+export function laterWriteRefused(rng: Rng, writes: number): ArmedFault {
+  const kind = rng.pick(FAULT_KINDS.filter((k) => k.status === 403 || k.status === 422));
+  return { service: 'github', method: 'PUT', path: '/repos/*/*/**', nth: 2 + rng.int(Math.max(1, writes - 1)), effect: kind.effect('github'), name: `secret write refused: ${kind.name}` };
+}

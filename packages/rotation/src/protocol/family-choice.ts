@@ -6,6 +6,7 @@
 // (or of format 1, which had none) count: a record of another kind is another family's.
 
 import { deriveFamily } from '../family.js';
+import { mutant } from '../internal/mutants.js';
 import { option } from '../option-names.js';
 import type { PlatformKey } from '../platform.js';
 import type { TargetRecord } from '../record/target-record.js';
@@ -37,6 +38,7 @@ export function chooseFamily(input: {
   if (pinned !== undefined) {
     return { family: pinned, record: records.find((r) => r.family === pinned), why: `given as ${option('family')}`, derived: false };
   }
+  if (mutant('family-from-first-target')) return { family: deriveFamily(targets[0]!, secretName), record: undefined, why: 'mutant', derived: true };
   const identities = targets.map(identityOf);
   const secret = secretName.toUpperCase();
   const naming = records.filter((r) => r.secretName.toUpperCase() === secret && identities.some((id) => id in r.targets));

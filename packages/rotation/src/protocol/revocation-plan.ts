@@ -2,6 +2,7 @@
 // plus the ids the caller names. Never the new key, never a key newer than it (DESIGN.md, step 5).
 
 import { familyMembers, isNewerKey, type KeyEntry } from '../family-members.js';
+import { mutant } from '../internal/mutants.js';
 
 export { familyMembers, isNewerKey, type KeyEntry };
 
@@ -75,7 +76,7 @@ export function selectRevocations(input: {
   const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
   const protectedIds = input.protectedIds ?? new Set<number>();
   const rebuilt = input.rebuiltIds ?? new Set<number>();
-  const previous = new Set(input.previousIds ?? []);
+  const previous = new Set(mutant('keep-by-last-used') ? mostRecentlyUsed(keys, family, newKey) : (input.previousIds ?? []));
   const isNew = (k: KeyEntry) => k.id === newKey?.id;
   const olderThanNew = (k: KeyEntry) => !newKey || (!isNew(k) && (listedBefore?.has(k.id) === true || !isNewerKey(k, newKey)));
   const appearedDuringRun = (k: KeyEntry) => listedBefore !== undefined && !listedBefore.has(k.id) && !isNew(k);
@@ -109,6 +110,12 @@ export function selectRevocations(input: {
   }
   const oldestFirst = [...revoke.values()].sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
   return { revoke: oldestFirst, notLive, skipped, appeared, keptBeyondKeep };
+}
+
+/** Mutant 'keep-by-last-used' (internal/mutants.ts): the key last used, as `keep` went before the record. */
+function mostRecentlyUsed(keys: readonly KeyEntry[], family: string, newKey: KeyEntry | undefined): number[] {
+  const used = familyMembers(keys, family).filter((k) => k.id !== newKey?.id && k.last_used_at);
+  return used.sort((a, b) => Date.parse(b.last_used_at!) - Date.parse(a.last_used_at!)).slice(0, 1).map((k) => k.id);
 }
 
 /** Another family's record the run settles (record/record-plan.ts), as far as revoking goes. */

@@ -7,6 +7,7 @@ import { INVALID_GITHUB_CREDENTIAL } from '../github-client/errors.js';
 import { option } from '../option-names.js';
 import { describeGiveUp, rateLimitOf, rateLimitOutcomeOf } from '../github-client/rate-limit.js';
 import type { GitHubClient } from '../github-client/octokit.js';
+import { mutant } from '../internal/mutants.js';
 import { readRecordText, writeRecordText } from './format.js';
 import { joinRecordText, MAX_PARTS, PART_BYTES, REPOSITORY_VARIABLE_LIMIT, readSplitHead, splitRecordText } from './parts.js';
 import type { LoadedRecords, RecordStore, TargetRecord, UnreadableRecord } from './target-record.js';
@@ -155,6 +156,7 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
           text = joined.text;
         }
         const read = readRecordText(text);
+        if ((read.kind === 'newer' && mutant('newer-record-absent')) || (read.kind === 'unparsable' && mutant('unparsable-record-absent'))) continue;
         if (read.kind === 'newer') unreadable.push({ name, family: read.family, problem: 'newer', format: read.format, detail: `format ${read.format}` });
         else if (read.kind === 'unparsable') unreadable.push({ name, problem: 'unparsable', detail: read.detail });
         else if (variableOf(read.record) !== name) {

@@ -6,6 +6,7 @@
 // Which of their keys are revoked is the revocation plan's (protocol/revocation-plan.ts).
 
 import { familyMembers, type KeyEntry } from '../family-members.js';
+import { mutant } from '../internal/mutants.js';
 import {
   emptyRecord,
   pruned,
@@ -92,7 +93,7 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const dropped = Object.entries(record.targets)
     .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
     .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const protectedIds = new Set(dropped.flatMap((t) => t.keyIds));
+  const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : dropped.flatMap((t) => t.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r) => r !== input.record && r.secretName.toUpperCase() === secret);
   return {
@@ -111,7 +112,7 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
 function settled(other: TargetRecord, listed: ReadonlySet<string>, retired: readonly string[], keyKind: string): OtherFamily[] {
   const named = Object.keys(other.targets);
   const takenOver = named.filter((identity) => listed.has(identity));
-  const retiredHere = named.filter((identity) => retired.includes(identity));
+  const retiredHere = mutant('retired-only-from-own-record') ? [] : named.filter((identity) => retired.includes(identity));
   const record = withoutTargets(other, [...takenOver, ...retiredHere]);
   const empty = Object.keys(record.targets).length === 0;
   if (!takenOver.length && !retiredHere.length && !empty) return [];

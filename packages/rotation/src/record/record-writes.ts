@@ -3,6 +3,7 @@
 // (record-plan.ts) and saves it; the caller says what happened. Then the other families' records
 // the run settles: saved without the targets taken over or retired, deleted once their keys are gone.
 
+import { mutant } from '../internal/mutants.js';
 import type { RecordPlan } from './record-plan.js';
 import { afterWriting, beforeWriting, namingTargets, type RecordStore, type TargetRecord } from './target-record.js';
 
@@ -16,6 +17,7 @@ type Listed = ReadonlyArray<{ identity: string; spec: string }>;
 export async function saveBeforeCreating(store: RecordStore, plan: RecordPlan, targets: Listed): Promise<TargetRecord | undefined> {
   const unnamed = targets.filter((t) => !(t.identity in plan.record.targets));
   if (!unnamed.length && !plan.replacing.length) return undefined;
+  if (mutant('no-record-before-create') && !plan.replacing.length) return undefined;
   const next = namingTargets(plan.record, targets);
   await store.save(next, plan.replacing);
   plan.record = next;
@@ -26,7 +28,7 @@ export async function saveBeforeCreating(store: RecordStore, plan: RecordPlan, t
 /** Before the first secret write: every target may hold the new key too, and the keys the run started with. */
 export async function saveBeforeWriting(store: RecordStore, plan: RecordPlan, targets: Listed, key: { id: number; fingerprint: string }): Promise<void> {
   // The key the run started with is, as far as the run can tell, one of previousIds.
-  const next = beforeWriting(plan.record, targets, key, plan.previousIds);
+  const next = beforeWriting(plan.record, targets, key, mutant('record-omits-written-back-keys') ? [] : plan.previousIds);
   await store.save(next, plan.replacing);
   plan.record = next;
   plan.replacing = [];

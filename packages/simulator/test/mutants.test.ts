@@ -1,0 +1,29 @@
+// Proof that the simulator finds bugs (issue 19, item 4): each known defect, brought back by its
+// mutant (src/mutants.ts), must make a random history fail within the budget. A history counts
+// only when the same seed passes with the mutant off, so an open regression (a seed that fails on
+// the unmutated code) is never taken for the mutant's. Prints the histories it took to find each,
+// as RELIABILITY.md ("Mutants") records them.
+
+import { describe, expect, it } from 'vitest';
+import { runHistory } from '../src/index.js';
+import { MUTANTS } from '../src/mutants.js';
+
+/** Histories each mutant may take, from seed KEYTURN_MUTANT_SEED (1 by default) on. */
+const BUDGET = Number(process.env.KEYTURN_MUTANT_HISTORIES ?? 200);
+const FIRST_SEED = Number(process.env.KEYTURN_MUTANT_SEED ?? 1);
+
+describe('every mutant is found', () => {
+  it.each(MUTANTS)('$name ($defect)', async ({ name }) => {
+    for (let seed = FIRST_SEED; seed < FIRST_SEED + BUDGET; seed++) {
+      const mutated = await runHistory(seed, { mutants: [name] });
+      if (!mutated.violations.length) continue;
+      if ((await runHistory(seed)).violations.length) continue;
+      const histories = seed - FIRST_SEED + 1;
+      console.log(`mutant ${name}: found after ${histories} histories (seed ${seed}): ${mutated.violations.join('; ')}`);
+      // The failing seed replays: the same history, the same violations.
+      expect((await runHistory(seed, { mutants: [name] })).violations).toEqual(mutated.violations);
+      return;
+    }
+    throw new Error(`mutant ${name} not found in ${BUDGET} histories from seed ${FIRST_SEED}: the simulator does not reach its defect`);
+  });
+});
