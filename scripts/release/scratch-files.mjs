@@ -1,5 +1,5 @@
-// The scratch project's files: each public package used as a user would, from an ES module and from
-// TypeScript (tsc --noEmit, module nodenext), against the emulator.
+// The scratch project's files: each public package used as a user would, from an ES module, from
+// CommonJS and from TypeScript (tsc --noEmit, module nodenext), against the emulator.
 
 export const USE_MJS = `import { createClient } from '@keyturn/api';
 import { redactCredentials } from '@keyturn/api/toolkit';
@@ -20,6 +20,19 @@ try {
 } finally {
   await platform.close();
 }
+`;
+
+// require() of the ES modules (Node >= 22.12 without a flag), as a CommonJS user's code does.
+export const USE_CJS = `const { createClient } = require('@keyturn/api');
+const { redactCredentials } = require('@keyturn/api/toolkit');
+const { startPlatformEmulator } = require('@keyturn/emulator');
+const { rotateKey } = require('@keyturn/rotation');
+const { parseTargetSpecs } = require('@keyturn/rotation/targets');
+
+for (const [name, value] of Object.entries({ createClient, redactCredentials, startPlatformEmulator, rotateKey, parseTargetSpecs })) {
+  if (typeof value !== 'function') throw new Error('require() of the packages gives no ' + name);
+}
+console.log('CommonJS: require() gives createClient, redactCredentials, startPlatformEmulator, rotateKey, parseTargetSpecs');
 `;
 
 export const USE_TS = `import { createClient, type PlatformClient } from '@keyturn/api';

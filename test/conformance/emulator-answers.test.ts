@@ -27,6 +27,7 @@ const PLATFORM_ANSWERS = [
   'GET /projects/{project_id} 200', 'GET /projects/{project_id} 403', 'GET /projects/{project_id} 404',
   'GET /users/me 200', 'GET /users/me 403', 'GET /users/me/organizations 200',
   'GET /organizations/{org_id} 200', 'GET /organizations/{org_id} 403', 'GET /organizations/{org_id} 404',
+  'GET /projects/shared 200', 'GET /projects/shared 400',
 ];
 
 const SECRET_SCOPES = ['/repos/{owner}/{repo}/actions/secrets', '/repos/{owner}/{repo}/environments/{environment_name}/secrets', '/repos/{owner}/{repo}/dependabot/secrets', '/orgs/{org}/actions/secrets'];
@@ -50,7 +51,12 @@ const GITHUB_ANSWERS = [
   'GET /repos/{owner}/{repo}/installation 404', 'GET /orgs/{org}/installation 200', 'GET /users/{username}/installation 200',
   'POST /app/installations/{installation_id}/access_tokens 201', 'POST /app/installations/{installation_id}/access_tokens 401',
   'POST /app/installations/{installation_id}/access_tokens 404', 'POST /app/installations/{installation_id}/access_tokens 422',
-  'DELETE /installation/token 204',
+  'DELETE /installation/token 204', 'GET /app 200', 'GET /app 401',
+  ...['POST /repos/{owner}/{repo}/actions/variables 201', 'POST /repos/{owner}/{repo}/actions/variables 409', 'POST /repos/{owner}/{repo}/actions/variables 422'],
+  ...['GET /repos/{owner}/{repo}/actions/variables 200', 'GET /repos/{owner}/{repo}/actions/variables/{name} 200', 'GET /repos/{owner}/{repo}/actions/variables/{name} 404'],
+  ...['PATCH /repos/{owner}/{repo}/actions/variables/{name} 204', 'PATCH /repos/{owner}/{repo}/actions/variables/{name} 403'],
+  ...['PATCH /repos/{owner}/{repo}/actions/variables/{name} 404', 'PATCH /repos/{owner}/{repo}/actions/variables/{name} 409'],
+  ...['DELETE /repos/{owner}/{repo}/actions/variables/{name} 204', 'DELETE /repos/{owner}/{repo}/actions/variables/{name} 404'],
 ];
 
 describe.each(RESPONSE_SHAPES)('every answer of both emulators, %s shape', (shape) => {

@@ -2993,6 +2993,11 @@ var Client = class _Client {
   }
 };
 
+// ../../packages/api/dist/toolkit/count-noun.js
+function countNoun(count, singular, plural = `${singular}s`) {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
 // ../../node_modules/.pnpm/@actions+core@3.0.1/node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
@@ -11627,8 +11632,8 @@ function checkFailedWords({ keyKind, managed }) {
 }
 function workingWords({ keyKind, managed }, count) {
   if (keyKind.kind === "personal")
-    return `The current key works: it listed ${count} live keys`;
-  const listed2 = `${count} live ${keyKind.kind === "project" ? `project-scoped keys of project ${keyKind.projectId}` : "organization keys"}`;
+    return `The current key works: it listed ${countNoun(count, "live key")}`;
+  const listed2 = keyKind.kind === "project" ? `${countNoun(count, "live project-scoped key")} of project ${keyKind.projectId}` : countNoun(count, "live organization key");
   return managed ? `The current key and the managing key work: ${listed2}` : `The current key works: it listed ${listed2}`;
 }
 function notLiveWords({ keyKind }, id) {
@@ -15504,9 +15509,9 @@ function logOtherFamily(ctx, other) {
   const specs = (ids2) => ids2.map((id) => other.record.targets[id]?.spec ?? id).join(", ");
   const what = [
     other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : "",
-    other.retired.length ? `names the retired target(s) ${other.retired.join(", ")}` : ""
+    other.retired.length ? `names the retired ${other.retired.length === 1 ? "target" : "targets"} ${other.retired.join(", ")}` : ""
   ].filter(Boolean);
-  const then = !other.empty ? `it still names ${Object.keys(other.record.targets).length} target(s), whose keys stay valid` : other.sameKind ? `no target is left to hold its keys: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
+  const then = !other.empty ? `it still names ${countNoun(Object.keys(other.record.targets).length, "target")}, whose keys stay valid` : other.sameKind ? `no target is left to hold its keys: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
   ctx.log("preflight", `The record of family ${family}${other.sameKind ? "" : ` (${other.record.keyKind} keys)`} ${what.join(" and ") || "names no target"}; ${then}`);
   if (other.empty && !other.sameKind) {
     const ids2 = namedKeyIds(other.record);
@@ -15538,7 +15543,7 @@ async function preflight(ctx) {
   await readRecord(ctx, keys);
   const family = ctx.family;
   const members = familyMembers(keys, family);
-  ctx.log("preflight", `${members.length} live keys of family ${family}`);
+  ctx.log("preflight", `${countNoun(members.length, "live key")} of family ${family}`);
   warnIfUnmanaged(ctx, keys, members.length);
   const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, ...recordFacts(ctx) });
   for (const id of selection.notLive)
@@ -15637,7 +15642,7 @@ async function recordBeforeWriting(ctx, created) {
   const store3 = ctx.recordStore;
   if (!store3)
     return;
-  ctx.log("store", `Recording in ${store3.describe()} that ${ctx.targets.length} target(s) may hold key ${created.id}, before writing them`);
+  ctx.log("store", `Recording in ${store3.describe()} that ${countNoun(ctx.targets.length, "target")} may hold key ${created.id}, before writing them`);
   await saveBeforeWriting(store3, ctx.record, listed(ctx), { id: created.id, fingerprint: keyFingerprint(created.key) });
 }
 async function recordAfterWriting(ctx, keyId) {
@@ -16232,7 +16237,7 @@ async function rotateKey(options) {
       await storeKey(ctx, created, verified, publicKeys);
       stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
       await revokeOldKeys(ctx, created, verified);
-      ctx.log("revoke", `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
+      ctx.log("revoke", `Rotation done: ${countNoun(report.targets.length, "target")} ${report.targets.length === 1 ? "holds" : "hold"} key ${created.id}`);
     } else {
       ctx.log("preflight", "Dry run: nothing was changed");
     }
@@ -16582,7 +16587,7 @@ function finish(report, error2) {
 }
 function doneMessage(report) {
   if (report.dryRun) return `Dry run: would create ${report.plan?.keyName ?? "a key"}; nothing was changed.`;
-  return `Rotated: key ${report.keyId} (${report.keyName}) is in ${report.targets.length} target(s); revoked ${report.revokedKeyIds.length} key(s).`;
+  return `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, "target")}; revoked ${countNoun(report.revokedKeyIds.length, "key")}.`;
 }
 
 // src/index.ts

@@ -23,6 +23,7 @@ import {
 import { inInputWords, type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
 import { maskPrivateKey } from './private-key-mask.js';
 import { rotationOutputs, rotationSummary } from './report.js';
+import { countNoun } from '@keyturn/api/toolkit';
 
 const STEP_TITLES: Record<RotationStep, string> = {
   preflight: 'Preflight: check the current key and every target',
@@ -82,5 +83,5 @@ function finish(report: PartialRotationReport, error?: RotationError): Promise<v
 
 function doneMessage(report: RotationReport): string {
   if (report.dryRun) return `Dry run: would create ${report.plan?.keyName ?? 'a key'}; nothing was changed.`;
-  return `Rotated: key ${report.keyId} (${report.keyName}) is in ${report.targets.length} target(s); revoked ${report.revokedKeyIds.length} key(s).`;
+  return `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, 'target')}; revoked ${countNoun(report.revokedKeyIds.length, 'key')}.`;
 }

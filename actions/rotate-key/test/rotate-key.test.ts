@@ -100,6 +100,11 @@ describe('rotate-key', () => {
     expect(run.summary).toContain(`<tr><td>New key id</td><td>${created.id}</td></tr>`);
     expect(run.summary).toContain(`<tr><td>Targets written</td><td>${REPO}</td></tr>`);
     expect(run.summary).toContain('<tr><td>Keys revoked</td><td>none</td></tr>');
+    // One target, one live key: every count agrees with its noun, and no "(s)" hedges it.
+    expect(run.stdout).toContain('1 target holds key');
+    expect(run.stdout).toMatch(/it listed 1 live key$/m);
+    expect(run.stdout).not.toMatch(/\b1 (live )?(keys|targets|operations|variables|secrets|polls|requests)\b/);
+    expect(run.stdout).not.toMatch(/\w\(s\)/);
   });
 
   it('retires the console key, then each run revokes the family keys beyond keep', async () => {

@@ -1627,6 +1627,11 @@ var Client = class _Client {
   }
 };
 
+// ../../packages/api/dist/toolkit/count-noun.js
+function countNoun(count, singular, plural = `${singular}s`) {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
 // ../../packages/api/dist/waiter/describe.js
 function describeOperationFailure(op) {
   const failures = op.failures_count > 0 ? ` after ${op.failures_count} failure${op.failures_count === 1 ? "" : "s"}` : "";
@@ -2443,7 +2448,7 @@ function errorSummary(projectId, message) {
 }
 function waitSummary(projectId, result2) {
   const notes = [
-    `${awaitedCount(result2)} operation(s), ${result2.status} after ${formatDuration(result2.elapsedMs)} (${result2.rounds} poll(s), ${result2.requests} request(s)).`,
+    `${countNoun(awaitedCount(result2), "operation")}, ${result2.status} after ${formatDuration(result2.elapsedMs)} (${countNoun(result2.rounds, "poll")}, ${countNoun(result2.requests, "request")}).`,
     ...result2.failed.map(describeOperationFailure),
     ...describeUnfinishedOperations({ pending: [], unknownIds: result2.unknownIds })
   ];
@@ -2476,12 +2481,13 @@ function awaitedCount(result2) {
 }
 function waitFailureMessage(result2, timeoutMs) {
   if (result2.status === "failed") {
-    return `${result2.failed.length} of ${awaitedCount(result2)} operation(s) failed: ${listFirst(result2.failed.map(describeOperationFailure))}. See the project's system operations in the console for the cause, fix it, then re-run this job.`;
+    return `${result2.failed.length} of ${countNoun(awaitedCount(result2), "operation")} failed: ${listFirst(result2.failed.map(describeOperationFailure))}. See the project's system operations in the console for the cause, fix it, then re-run this job.`;
   }
   if (result2.status === "timed-out") {
     const unfinished = describeUnfinishedOperations(result2);
     const advice = result2.unknownIds.length > 0 ? "The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run." : "Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).";
-    return `${unfinished.length} operation(s) still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
+    if (unfinished.length === 0) return `The wait timed out after ${formatDuration(timeoutMs)} with no answer from the platform. ${advice}`;
+    return `${countNoun(unfinished.length, "operation")} still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
   }
   return void 0;
 }
@@ -2506,7 +2512,7 @@ async function run() {
     await publishResult(waitOutputs(result2), waitSummary(inputs.projectId, result2));
     const failure = waitFailureMessage(result2, inputs.timeoutMs);
     if (failure) setFailed(failure);
-    else info(`Done: ${result2.operations.length} operation(s) finished in ${formatDuration(result2.elapsedMs)}.`);
+    else info(`Done: ${countNoun(result2.operations.length, "operation")} finished in ${formatDuration(result2.elapsedMs)}.`);
   } catch (error2) {
     const message = failureAnnotation(inInputTerms(error2, {}), FAILURE_HINTS);
     await publishResult(errorOutputs(), errorSummary(projectId, message));
@@ -2517,7 +2523,7 @@ async function waitForOperations2(inputs) {
   const fetch = await runnerProxyFetch({ origins: [inputs.client.baseUrl], log: info, mask: maskValue });
   const client = inputs.client.withOptions({ fetch });
   const ids = inputs.operationIds;
-  const what = ids === "pending" ? "every pending operation" : `${ids.length} operation(s)`;
+  const what = ids === "pending" ? "every pending operation" : countNoun(ids.length, "operation");
   return inLogGroup(
     `Waiting for ${what} of project ${inputs.projectId}`,
     () => client.operations.wait(inputs.projectId, {

@@ -16,6 +16,7 @@ import {
 import { readWaitInputs, SECRET_INPUTS, type WaitInputs } from './inputs.js';
 import { inInputTerms } from './option-inputs.js';
 import { errorOutputs, errorSummary, formatPollEvent, waitFailureMessage, waitOutputs, waitSummary } from './report.js';
+import { countNoun } from '@keyturn/api/toolkit';
 
 const FAILURE_HINTS = {
   NotFoundError: 'Check project-id and operation-ids: they must belong to the account of api-key.',
@@ -31,7 +32,7 @@ export async function run(): Promise<void> {
     await publishResult(waitOutputs(result), waitSummary(inputs.projectId, result));
     const failure = waitFailureMessage(result, inputs.timeoutMs);
     if (failure) core.setFailed(failure);
-    else core.info(`Done: ${result.operations.length} operation(s) finished in ${formatDuration(result.elapsedMs)}.`);
+    else core.info(`Done: ${countNoun(result.operations.length, 'operation')} finished in ${formatDuration(result.elapsedMs)}.`);
   } catch (error) {
     const message = failureAnnotation(inInputTerms(error, {}), FAILURE_HINTS);
     await publishResult(errorOutputs(), errorSummary(projectId, message));
@@ -43,7 +44,7 @@ async function waitForOperations(inputs: WaitInputs): Promise<WaitResult> {
   const fetch = await runnerProxyFetch({ origins: [inputs.client.baseUrl], log: core.info, mask: maskValue });
   const client = inputs.client.withOptions({ fetch });
   const ids = inputs.operationIds;
-  const what = ids === 'pending' ? 'every pending operation' : `${ids.length} operation(s)`;
+  const what = ids === 'pending' ? 'every pending operation' : countNoun(ids.length, 'operation');
   return inLogGroup(`Waiting for ${what} of project ${inputs.projectId}`, () =>
     client.operations.wait(inputs.projectId, {
       ids,

@@ -44,7 +44,7 @@ describe('waitFailureMessage', () => {
     const bad = operation('op-2', { action: 'start_compute', status: 'failed', failures_count: 2, error: ' quota ' });
     const message = waitFailureMessage(result({ status: 'failed', operations: [operation('op-1'), bad], failed: [bad] }), 60_000);
     expect(message).toBe(
-      '1 of 2 operation(s) failed: operation op-2 (start_compute) failed after 2 failures: quota. ' +
+      '1 of 2 operations failed: operation op-2 (start_compute) failed after 2 failures: quota. ' +
         "See the project's system operations in the console for the cause, fix it, then re-run this job.",
     );
   });
@@ -52,7 +52,7 @@ describe('waitFailureMessage', () => {
   it('lists ten operations at most', () => {
     const pending = Array.from({ length: 12 }, (_, i) => operation(`op-${i}`));
     const message = waitFailureMessage(result({ status: 'timed-out', operations: pending, pending }), 90_000)!;
-    expect(message).toMatch(/^12 operation\(s\) still pending after 1 min 30 s: operation op-0 \(create_branch\) still running; /);
+    expect(message).toMatch(/^12 operations still pending after 1 min 30 s: operation op-0 \(create_branch\) still running; /);
     expect(message).toContain('operation op-9 (create_branch) still running and 2 more. Raise the timeout');
     expect(message).not.toContain('op-10');
   });
@@ -61,13 +61,13 @@ describe('waitFailureMessage', () => {
     const pending = [operation('op-1')];
     const message = waitFailureMessage(result({ status: 'timed-out', operations: pending, pending, unknownIds: ['op-2'] }), 5000);
     expect(message).toBe(
-      '2 operation(s) still pending after 5.0 s: operation op-1 (create_branch) still running; ' +
+      '2 operations still pending after 5.0 s: operation op-1 (create_branch) still running; ' +
         'operation op-2: no answer from the platform before the deadline. ' +
         'The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run.',
     );
     const summary = waitSummary('p', result({ status: 'timed-out', operations: pending, pending, unknownIds: ['op-2'] }));
     expect(summary.rows.at(-1)).toEqual(['op-2', '', 'no answer', '', '']);
-    expect(summary.notes?.[0]).toMatch(/^2 operation\(s\), timed-out after 4.2 s/);
+    expect(summary.notes?.[0]).toMatch(/^2 operations, timed-out after 4.2 s/);
   });
 
   it('says nothing when every operation finished', () => {

@@ -10,6 +10,7 @@ import {
   type WaitResult,
 } from '@keyturn/api';
 import { formatDuration, type JobSummary } from '@keyturn/action-common';
+import { countNoun } from '@keyturn/api/toolkit';
 
 /** One item of the `operations` output; `duration` in milliseconds, null while unknown. */
 export interface OperationOutput {
@@ -69,8 +70,8 @@ export function errorSummary(projectId: string | undefined, message: string): Jo
 
 export function waitSummary(projectId: string, result: WaitResult): JobSummary {
   const notes = [
-    `${awaitedCount(result)} operation(s), ${result.status} after ${formatDuration(result.elapsedMs)} ` +
-      `(${result.rounds} poll(s), ${result.requests} request(s)).`,
+    `${countNoun(awaitedCount(result), 'operation')}, ${result.status} after ${formatDuration(result.elapsedMs)} ` +
+      `(${countNoun(result.rounds, 'poll')}, ${countNoun(result.requests, 'request')}).`,
     ...result.failed.map(describeOperationFailure),
     ...describeUnfinishedOperations({ pending: [], unknownIds: result.unknownIds }),
   ];
@@ -111,7 +112,7 @@ function awaitedCount(result: WaitResult): number {
 export function waitFailureMessage(result: WaitResult, timeoutMs: number): string | undefined {
   if (result.status === 'failed') {
     return (
-      `${result.failed.length} of ${awaitedCount(result)} operation(s) failed: ${listFirst(result.failed.map(describeOperationFailure))}. ` +
+      `${result.failed.length} of ${countNoun(awaitedCount(result), 'operation')} failed: ${listFirst(result.failed.map(describeOperationFailure))}. ` +
       "See the project's system operations in the console for the cause, fix it, then re-run this job."
     );
   }
@@ -121,7 +122,8 @@ export function waitFailureMessage(result: WaitResult, timeoutMs: number): strin
       result.unknownIds.length > 0
         ? 'The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run.'
         : 'Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).';
-    return `${unfinished.length} operation(s) still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
+    if (unfinished.length === 0) return `The wait timed out after ${formatDuration(timeoutMs)} with no answer from the platform. ${advice}`;
+    return `${countNoun(unfinished.length, 'operation')} still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
   }
   return undefined;
 }

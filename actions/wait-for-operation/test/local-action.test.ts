@@ -1,6 +1,8 @@
 // The way the README gives to try a change locally: GitHub's @github/local-action runs the Action
-// from its folder (src/index.ts, on Node 24) against the emulator, and shows its outputs.
+// from its folder (src/index.ts, on Node 24) against the emulator, and shows its outputs; and
+// `pnpm local-action` exits with the Action's status, where the bare tool exits 0 on a failure.
 
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type PlatformEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -36,6 +38,38 @@ it('runs from its folder with @github/local-action, outputs included', { timeout
     expect.objectContaining({ id: op!.id, action: 'create_branch', status: 'finished' }),
   ]);
   // Ran once: imported for its run(), not also started by itself on import.
-  expect(run.stdout.match(/Done: 1 operation\(s\) finished/g)).toHaveLength(1);
+  expect(run.stdout.match(/Done: 1 operation finished/g)).toHaveLength(1);
   expect(`${run.stdout}${run.stderr}`).not.toContain(key.key);
+});
+
+it('exits 1 when the Action fails, as a runner step does (the bare tool exits 0)', { timeout: 600_000 }, async () => {
+  const key = platform.createKey('local-failing');
+  const projectId = platform.createProject({ name: 'broken' }).id;
+  const [op] = platform.startOperations(projectId, [
+    { action: 'apply_config', schedulingMs: 0, runningMs: 0, final: 'failed', error: 'compute quota exceeded' },
+  ]);
+
+  const run = await runLocalAction(ACTION_DIR, {
+    'api-key': key.key,
+    'api-url': platform.url,
+    'project-id': projectId,
+    'operation-ids': op!.id,
+    interval: '100ms',
+  });
+
+  expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(1);
+  expect(run.outputs.status).toBe('failed');
+  expect(run.outputs['failed-operation-ids']).toBe(JSON.stringify([op!.id]));
+  expect(run.stdout).toContain('::error::');
+  expect(run.stderr).toContain('The Action failed (exit status 1)');
+  expect(`${run.stdout}${run.stderr}`).not.toContain(key.key);
+});
+
+// The READMEs write the inputs, a key among them, to rotate.env and wait.env in the repository root.
+it('keeps the .env files the READMEs write out of git', () => {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  for (const file of ['rotate.env', 'wait.env', '.env', '.env.local']) {
+    // check-ignore exits 1 (and execFileSync throws) for a path that is not ignored
+    expect(() => execFileSync('git', ['check-ignore', '-q', '--no-index', file], { cwd: root }), file).not.toThrow();
+  }
 });

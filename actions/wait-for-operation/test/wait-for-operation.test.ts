@@ -63,7 +63,7 @@ describe('wait-for-operation', () => {
     ]);
     for (const op of operations) expect(op.duration).toEqual(expect.any(Number));
 
-    expect(run.groups).toEqual([`Waiting for 2 operation(s) of project ${projectId}`]);
+    expect(run.groups).toEqual([`Waiting for 2 operations of project ${projectId}`]);
     expect(run.visibleStdout).toMatch(logPattern(`GET /projects/${projectId}/operations -> 200 in ${DURATION}`));
     expect(run.summary).toContain(`<h2>Operations of project ${projectId}: finished</h2>`);
     expect(run.summary).toContain(`<td>${a!.id}</td><td>create_branch</td><td>finished</td><td>0</td>`);
@@ -119,7 +119,7 @@ describe('wait-for-operation', () => {
     expect(outputOperations(run).find((op) => op.id === bad!.id)).toMatchObject({ status: 'failed', action: 'start_compute' });
     expect(errors(run)).toEqual([
       expect.stringMatching(
-        new RegExp(`^1 of 2 operation\\(s\\) failed: operation ${bad!.id} \\(start_compute\\) failed[^:]*: compute quota exceeded\\. See the project`),
+        new RegExp(`^1 of 2 operations failed: operation ${bad!.id} \\(start_compute\\) failed[^:]*: compute quota exceeded\\. See the project`),
       ),
     ]);
     expect(run.summary).toContain('failed</h2>');
@@ -141,7 +141,7 @@ describe('wait-for-operation', () => {
       { id: slow!.id, action: 'create_branch', status: 'running', failures_count: 0, duration: null },
     ]);
     expect(errors(run)).toEqual([
-      expect.stringContaining(`1 operation(s) still pending after 5.0 s: operation ${slow!.id} (create_branch) still running. Raise the timeout`),
+      expect.stringContaining(`1 operation still pending after 5.0 s: operation ${slow!.id} (create_branch) still running. Raise the timeout`),
     ]);
   });
 
@@ -184,7 +184,7 @@ describe('wait-for-operation', () => {
     expect(run.exitCode).toBe(1);
     expect(run.outputs).toEqual({ status: 'timed-out', operations: '[]', 'failed-operation-ids': '[]' });
     expect(errors(run)).toEqual([
-      `1 operation(s) still pending after 5.0 s: operation ${op!.id}: no answer from the platform before the deadline. ` +
+      `1 operation still pending after 5.0 s: operation ${op!.id}: no answer from the platform before the deadline. ` +
         'The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run.',
     ]);
     expect(run.visibleStdout).toMatch(logPattern(String.raw`^Poll 1 after ${DURATION} got no answer, polling again: `));

@@ -2,6 +2,7 @@
 // or a log in keyturn's way) share with the platform client: the clock, the request event, hook
 // and signal plumbing, and the credential checks and scrubber.
 export { githubTokenProblem, platformKeyProblem } from './toolkit/credential-shapes.js';
+export { countNoun } from './toolkit/count-noun.js';
 export { notifyHook } from './toolkit/notify-hook.js';
 export { looksLikeCredential, redactCredentials } from './toolkit/redact-credentials.js';
 export type { RequestEvent } from './toolkit/request-event.js';

@@ -47,7 +47,7 @@ describe('operations.wait', () => {
     expect(result).toMatchObject({ status: 'timed-out', rounds: 4, elapsedMs: 12_000, failed: [] });
     expect(result.pending.map((o) => [o.id, o.status])).toEqual([[op!.id, 'scheduling']]);
     expect(describeWaitResult(result)).toBe(
-      `timed out after 12.0 s with 1 of 1 operations still pending:\n- operation ${op!.id} (apply_config) still scheduling`,
+      `timed out after 12.0 s with 1 of 1 operation still pending:\n- operation ${op!.id} (apply_config) still scheduling`,
     );
   });
 

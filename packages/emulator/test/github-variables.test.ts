@@ -33,4 +33,34 @@ describe('repository variables', () => {
     expect((await call(gh, 'POST', VARIABLES, { body: { name: 'KT_THREE' } })).status).toBe(422);
     expect((await call(gh, 'GET', '/repos/acme/none/actions/variables')).status).toBe(404);
   });
+
+  it('pages the list as GitHub documents: 10 by default, 30 at most, with Link', async () => {
+    gh.addRepo('acme/many');
+    const base = '/repos/acme/many/actions/variables';
+    for (let i = 0; i < 35; i++) await call(gh, 'POST', base, { body: { name: `V_${String(i).padStart(2, '0')}`, value: `${i}` } });
+    const first = await call(gh, 'GET', base);
+    expect(first.body).toMatchObject({ total_count: 35 });
+    expect(first.body.variables).toHaveLength(10);
+    expect(first.headers.get('link')).toContain('per_page=10&page=2>; rel="next"');
+    expect(first.headers.get('link')).toContain('per_page=10&page=4>; rel="last"');
+    const most = await call(gh, 'GET', `${base}?per_page=100`);
+    expect(most.body.variables).toHaveLength(30);
+    expect(most.headers.get('link')).toContain('per_page=30&page=2>; rel="next"');
+    const rest = await call(gh, 'GET', `${base}?per_page=30&page=2`);
+    expect(rest.body.variables.map((v: { name: string }) => v.name)).toEqual(['V_30', 'V_31', 'V_32', 'V_33', 'V_34']);
+  });
+
+  it('updates as GitHub documents: no field required, `name` renames, a taken name is a 409', async () => {
+    await call(gh, 'POST', VARIABLES, { body: { name: 'KT_OLD', value: 'kept' } });
+    await call(gh, 'POST', VARIABLES, { body: { name: 'KT_TAKEN', value: 'other' } });
+    expect((await call(gh, 'PATCH', `${VARIABLES}/KT_OLD`, { body: {} })).status).toBe(204);
+    expect((await call(gh, 'PATCH', `${VARIABLES}/KT_OLD`, { body: { name: 'kt_new' } })).status).toBe(204);
+    expect((await call(gh, 'GET', `${VARIABLES}/KT_OLD`)).status).toBe(404);
+    expect((await call(gh, 'GET', `${VARIABLES}/KT_NEW`)).body).toMatchObject({ name: 'KT_NEW', value: 'kept' });
+    const taken = await call(gh, 'PATCH', `${VARIABLES}/KT_NEW`, { body: { name: 'KT_TAKEN' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ message: expect.any(String), documentation_url: expect.stringContaining('docs.github.com'), status: '409' });
+    expect((await call(gh, 'PATCH', `${VARIABLES}/KT_NEW`, { body: { value: 7 } })).status).toBe(422);
+    expect((await call(gh, 'GET', `${VARIABLES}/KT_NEW`)).body).toMatchObject({ value: 'kept' });
+  });
 });

@@ -30,7 +30,6 @@ describe('GET /projects', () => {
           creation_source: expect.any(String),
           owner_id: expect.any(String),
           history_retention_seconds: expect.any(Number),
-          effective_project_permission: null,
           proxy_host: expect.any(String),
           created_at: expect.stringMatching(/Z$/),
           updated_at: expect.stringMatching(/Z$/),
@@ -40,6 +39,13 @@ describe('GET /projects', () => {
       applications: {},
       integrations: {},
     });
+  });
+
+  it('serves GET /projects/shared (listSharedProjects): nothing is shared, limit checked, not a project id', async () => {
+    platform = await startTestPlatform();
+    platform.emulator.createProject({ name: 'own' });
+    expect((await platform.api('GET', '/projects/shared')).body).toEqual({ projects: [], applications: {}, integrations: {} });
+    expect((await platform.api('GET', '/projects/shared?limit=401')).status).toBe(400);
   });
 
   it('answers an empty list before any project exists', async () => {

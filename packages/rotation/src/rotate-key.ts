@@ -55,6 +55,7 @@ import { recordBeforeCreating } from './protocol/record-points.js';
 import { verifyKey } from './protocol/verify.js';
 import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
+import { countNoun } from '@keyturn/api/toolkit';
 
 /**
  * Rotates the platform API key into the targets' secrets: preflight, create, verify, store, revoke
@@ -106,7 +107,7 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
         'Every target holds the new key and works: run again later (the next rotation revokes the old keys).',
       );
       await revokeOldKeys(ctx, created, verified);
-      ctx.log('revoke', `Rotation done: ${report.targets.length} targets hold key ${created.id}`);
+      ctx.log('revoke', `Rotation done: ${countNoun(report.targets.length, 'target')} ${report.targets.length === 1 ? 'holds' : 'hold'} key ${created.id}`);
     } else {
       ctx.log('preflight', 'Dry run: nothing was changed');
     }

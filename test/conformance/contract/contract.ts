@@ -164,7 +164,10 @@ export class Contract {
     const listed = matched.operation.responses[key] as { $ref?: string };
     const at = listed.$ref ? listed.$ref.slice(1) : `${matched.at}${pointer('responses', key)}`;
     const response = this.node(at) as { content?: Record<string, unknown> };
-    return response.content?.['application/json'] ? { schema: `${at}/content/application~1json/schema` } : {};
+    if (response.content?.['application/json']) return { schema: `${at}/content/application~1json/schema` };
+    // An error the operation lists without a body still comes in the service's one error shape.
+    if (exchange.status >= 400 && this.rules.errorSchema && exchange.responseBody !== undefined) return { schema: this.rules.errorSchema };
+    return {};
   }
 
   /** The description's node at a JSON pointer (`/components/schemas/Operation`). */

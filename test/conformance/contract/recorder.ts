@@ -4,6 +4,7 @@
 import type { Exchange } from '@keyturn/emulator';
 import type { Mismatch } from './contract.js';
 import { serviceContracts } from './services.js';
+import { githubErrorShapeProblems, nullStringProblems } from './wire-rules.js';
 
 export type Service = 'platform' | 'github';
 
@@ -38,11 +39,17 @@ export class WireRecorder {
   }
 }
 
-/** Mismatches of `exchanges`: every answer, and the requests of keyturn's clients (probes err on purpose). */
+/**
+ * Mismatches of `exchanges`: every answer (its schema, GitHub's error body, no null string on the
+ * platform), and the requests of keyturn's clients (probes err on purpose).
+ */
 export function checkExchanges(exchanges: readonly RecordedExchange[]): Mismatch[] {
   const contracts = serviceContracts();
   return exchanges.flatMap((e) => [
     ...contracts[e.service].checkResponse(e),
+    ...[...githubErrorShapeProblems(e), ...(e.service === 'platform' ? nullStringProblems(contracts.platform, e) : [])].map(
+      (problem): Mismatch => ({ service: e.service, side: 'response', exchange: `${e.method} ${e.path}${e.query} -> ${e.status}`, problem }),
+    ),
     ...(e.client === 'probe' ? [] : contracts[e.service].checkRequest(e)),
   ]);
 }

@@ -60,6 +60,7 @@ export async function probeGitHub(gh: GitHubEmulator): Promise<void> {
   await api('GET', '/repos/acme/nothing/actions/secrets/public-key'); // 404
 
   await probeApps(gh, headers);
+  await probeVariables(api);
 
   // Outside every operation: an unknown path, a method a path does not have (GitHub: 404 too).
   await api('GET', '/no/such/resource');
@@ -94,6 +95,32 @@ async function probeSelection(api: (method: string, path: string, body?: unknown
 }
 
 /**
+ * Repository variables: made (201, 409, 422), listed a page at a time (10 by default, 30 at most,
+ * with Link), read (200, 404), updated by value, by name (a rename) and by nothing (204, 404, 409),
+ * refused to a read token (403) and deleted (204, 404).
+ */
+async function probeVariables(api: (method: string, path: string, body?: unknown, token?: string) => Promise<{ status: number; body: unknown }>): Promise<void> {
+  const base = '/repos/acme/web/actions/variables';
+  for (let i = 1; i <= 12; i++) await api('POST', base, { name: `PROBE_${String(i).padStart(2, '0')}`, value: `v${i}` });
+  await api('POST', base, { name: 'PROBE_01', value: 'again' }); // 409
+  await api('POST', base, { name: 'GITHUB_NOT_ALLOWED', value: 'x' }); // 422
+  await api('POST', base, { name: 'NO_VALUE' }); // 422
+  await api('GET', base);
+  await api('GET', `${base}?per_page=100&page=1`);
+  await api('GET', `${base}?per_page=5&page=3`);
+  await api('GET', `${base}/PROBE_01`);
+  await api('GET', `${base}/NOTHING`); // 404
+  await api('PATCH', `${base}/PROBE_01`, { value: 'changed' });
+  await api('PATCH', `${base}/PROBE_02`, { name: 'PROBE_RENAMED' });
+  await api('PATCH', `${base}/PROBE_03`, {});
+  await api('PATCH', `${base}/PROBE_04`, { name: 'PROBE_05' }); // 409
+  await api('PATCH', `${base}/NOTHING`, { value: 'x' }); // 404
+  await api('PATCH', `${base}/PROBE_04`, { value: 'x' }, READ); // 403
+  await api('DELETE', `${base}/PROBE_RENAMED`);
+  await api('DELETE', `${base}/PROBE_RENAMED`); // 404
+}
+
+/**
  * GitHub Apps: installations listed and found (repository, organization, user), an installation
  * token minted (narrowed and not), refused (401 bad JWT, 404, 422) and revoked.
  */
@@ -108,6 +135,8 @@ async function probeApps(gh: GitHubEmulator, headers: (token: string) => Record<
   const jwt = `${signed}.${sign('RSA-SHA256', Buffer.from(signed), createPrivateKey(app.privateKey)).toString('base64url')}`;
   const api = (method: string, path: string, token: string, body?: unknown) => send(`${gh.url}${path}`, method, headers(token), body);
 
+  await api('GET', '/app', jwt);
+  await api('GET', '/app', WRITE); // 401: not a JWT
   await api('GET', '/app/installations', jwt);
   await api('GET', '/repos/acme/web/installation', jwt);
   await api('GET', '/repos/acme/api/installation', jwt); // 404: not among the selected repositories

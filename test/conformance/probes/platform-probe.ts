@@ -115,4 +115,7 @@ async function probeOrganizations(platform: PlatformEmulator, api: Api): Promise
   await api('GET', `/organizations/${org}`);
   await api('GET', `/organizations/${org}`, undefined, as(deploy)); // 403
   await api('GET', '/organizations/org-nobody'); // 404
+  await api('GET', '/projects/shared'); // none shared with the account (listSharedProjects)
+  await api('GET', '/projects/shared?limit=5&cursor=x', undefined, as(deploy));
+  await api('GET', '/projects/shared?limit=401'); // 400
 }

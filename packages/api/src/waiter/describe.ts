@@ -2,6 +2,7 @@
 import type { Operation } from '../types.js';
 import { isFailureStatus } from './status.js';
 import type { WaitResult } from './wait.js';
+import { countNoun } from '../toolkit/count-noun.js';
 
 /** `operation 5f2c… (create_branch) failed after 2 failures: out of space`. */
 export function describeOperationFailure(op: Operation): string {
@@ -17,12 +18,12 @@ export function describeWaitResult(result: WaitResult): string {
   const seconds = (result.elapsedMs / 1000).toFixed(1);
   const lines: string[] = [];
   if (result.status === 'finished') {
-    lines.push(`${total} operation${total === 1 ? '' : 's'} finished in ${seconds} s`);
+    lines.push(`${countNoun(total, 'operation')} finished in ${seconds} s`);
   } else if (result.status === 'failed') {
-    lines.push(`${result.failed.length} of ${total} operations failed:`);
+    lines.push(`${result.failed.length} of ${countNoun(total, 'operation')} failed:`);
   } else {
     const unfinished = result.pending.length + unknownIds.length;
-    lines.push(`timed out after ${seconds} s with ${unfinished} of ${total} operations still pending:`);
+    lines.push(`timed out after ${seconds} s with ${unfinished} of ${countNoun(total, 'operation')} still pending:`);
   }
   for (const op of result.operations) {
     if (isFailureStatus(op.status)) lines.push(`- ${describeOperationFailure(op)}`);

@@ -13,8 +13,6 @@ export class GitHubError extends HttpError {
     message: string,
     readonly documentationUrl: string = REST_DOCS,
     readonly headers: Record<string, string> = {},
-    /** Answered without a body, where GitHub's description documents the status with none. */
-    readonly bodyless = false,
   ) {
     super(status, message);
   }

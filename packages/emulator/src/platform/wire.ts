@@ -100,13 +100,16 @@ export function currentUserOnWire(shape: ResponseShape, user: PlatformUser) {
 /**
  * ProjectListItem. `locked` is the emulator's own setting (423 on branch creation), not a wire field.
  * `org_id` is optional in the description and stays in both shapes: its absence says "personal".
+ * `effective_project_permission` is never sent: the description omits it "for personal projects,
+ * flag-off organizations, and non-user subjects", which is all the emulator has (typed a string,
+ * a null there breaks clients).
  */
 export function projectOnWire(shape: ResponseShape, project: PlatformProject, user: AccountUser) {
   const { locked: _locked, ...fields } = project;
   return shaped(
     shape,
-    { ...fields, owner_id: user.id, history_retention_seconds: 86_400, effective_project_permission: null as string | null },
-    { optional: ['history_retention_seconds', 'effective_project_permission', 'org_id'], keepWhenSet: ['org_id'] },
+    { ...fields, owner_id: user.id, history_retention_seconds: 86_400 },
+    { optional: ['history_retention_seconds', 'org_id'], keepWhenSet: ['org_id'] },
   );
 }
 
@@ -129,9 +132,8 @@ export function projectDetailOnWire(shape: ResponseShape, project: PlatformProje
       written_data_bytes: 0,
       data_transfer_bytes: 0,
       data_storage_bytes_hour: 0,
-      effective_project_permission: null as string | null,
     },
-    { optional: ['effective_project_permission', 'org_id'], keepWhenSet: ['org_id'] },
+    { optional: ['org_id'], keepWhenSet: ['org_id'] },
   );
 }
 

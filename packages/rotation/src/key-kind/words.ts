@@ -4,6 +4,7 @@
 import { describeKind, describeKindWithArticle, type KeyScope } from './key-kind.js';
 import { option } from '../option-names.js';
 import { scopeProofPath } from './scope-proof.js';
+import { countNoun } from '@keyturn/api/toolkit';
 
 /** The preflight's first line: how the current key (and the managing key) are proven. */
 export function checkingWords({ keyKind, managed }: KeyScope): string {
@@ -21,8 +22,9 @@ export function checkFailedWords({ keyKind, managed }: KeyScope): string {
 
 /** The preflight's line once the listing answered. */
 export function workingWords({ keyKind, managed }: KeyScope, count: number): string {
-  if (keyKind.kind === 'personal') return `The current key works: it listed ${count} live keys`;
-  const listed = `${count} live ${keyKind.kind === 'project' ? `project-scoped keys of project ${keyKind.projectId}` : 'organization keys'}`;
+  if (keyKind.kind === 'personal') return `The current key works: it listed ${countNoun(count, 'live key')}`;
+  const listed =
+    keyKind.kind === 'project' ? `${countNoun(count, 'live project-scoped key')} of project ${keyKind.projectId}` : countNoun(count, 'live organization key');
   return managed ? `The current key and the managing key work: ${listed}` : `The current key works: it listed ${listed}`;
 }
 

@@ -16,6 +16,7 @@ import { mintAppTokens } from './app-tokens.js';
 import type { RotationContext } from './context.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
 import { readRecord, recordFacts } from './record-preflight.js';
+import { countNoun } from '@keyturn/api/toolkit';
 
 // GitHub asks clients to "make requests serially instead of concurrently" to stay clear of its
 // secondary rate limits (https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api).
@@ -54,7 +55,7 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   await readRecord(ctx, keys);
   const family = ctx.family;
   const members = familyMembers(keys, family);
-  ctx.log('preflight', `${members.length} live keys of family ${family}`);
+  ctx.log('preflight', `${countNoun(members.length, 'live key')} of family ${family}`);
   warnIfUnmanaged(ctx, keys, members.length);
 
   const selection = selectRevocations({ keys, family, keep: ctx.keep, revokeKeyIds: ctx.revokeKeyIds, ...recordFacts(ctx) });

@@ -8,6 +8,7 @@ import { saveAfterWriting, saveBeforeCreating, saveBeforeWriting } from '../reco
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import type { CreatedKey } from './revocation.js';
+import { countNoun } from '@keyturn/api/toolkit';
 
 const listed = (ctx: RotationContext) => ctx.targets.map((t) => ({ identity: identityOf(t), spec: t.describe() }));
 
@@ -37,7 +38,7 @@ export async function recordBeforeCreating(ctx: RotationContext): Promise<void> 
 export async function recordBeforeWriting(ctx: RotationContext, created: CreatedKey): Promise<void> {
   const store = ctx.recordStore;
   if (!store) return;
-  ctx.log('store', `Recording in ${store.describe()} that ${ctx.targets.length} target(s) may hold key ${created.id}, before writing them`);
+  ctx.log('store', `Recording in ${store.describe()} that ${countNoun(ctx.targets.length, 'target')} may hold key ${created.id}, before writing them`);
   await saveBeforeWriting(store, ctx.record, listed(ctx), { id: created.id, fingerprint: keyFingerprint(created.key) });
 }
 

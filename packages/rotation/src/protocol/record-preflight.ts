@@ -19,6 +19,7 @@ import type { RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
 import { checkRetired } from './retired-targets.js';
 import type { selectRevocations } from './revocation-plan.js';
+import { countNoun } from '@keyturn/api/toolkit';
 
 /** How a record names its kind of key: `personal`, `organization:ORG`, `project:ORG/PROJECT`. */
 export function keyKindLabel(keyKind: KeyKind): string {
@@ -242,10 +243,10 @@ function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFamilies']
   const specs = (ids: readonly string[]) => ids.map((id) => other.record.targets[id]?.spec ?? id).join(', ');
   const what = [
     other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : '',
-    other.retired.length ? `names the retired target(s) ${other.retired.join(', ')}` : '',
+    other.retired.length ? `names the retired ${other.retired.length === 1 ? 'target' : 'targets'} ${other.retired.join(', ')}` : '',
   ].filter(Boolean);
   const then = !other.empty
-    ? `it still names ${Object.keys(other.record.targets).length} target(s), whose keys stay valid`
+    ? `it still names ${countNoun(Object.keys(other.record.targets).length, 'target')}, whose keys stay valid`
     : other.sameKind
       ? `no target is left to hold its keys: ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
       : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;

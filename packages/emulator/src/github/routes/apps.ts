@@ -9,10 +9,11 @@ import { type AppPermissionLevel, type AppPermissions, type AppRecord, type Inst
 import type { Caller } from '../auth.js';
 import { GitHubError, invalidRequest, notFound } from '../github-error.js';
 import { githubTimestamp } from '../secret-store.js';
-import { simpleUser } from '../wire.js';
+import { nodeId, simpleUser } from '../wire.js';
 import { apiBase, type GitHubContext, githubRoute } from './github-route.js';
 
 const DOCS = {
+  app: 'https://docs.github.com/rest/apps/apps#get-the-authenticated-app',
   list: 'https://docs.github.com/rest/apps/apps#list-installations-for-the-authenticated-app',
   repo: 'https://docs.github.com/rest/apps/apps#get-a-repository-installation-for-the-authenticated-app',
   org: 'https://docs.github.com/rest/apps/apps#get-an-organization-installation-for-the-authenticated-app',
@@ -82,7 +83,40 @@ export function appRoutes(ctx: GitHubContext): Route[] {
     return record;
   };
 
+  /**
+   * The app itself (integration). Assumed: its owner is the account of its first installation (the
+   * emulator's apps have no owner of their own), and it asks the permissions that installation holds.
+   */
+  const appJson = (req: EmulatorRequest, app: AppRecord) => {
+    const installations = ctx.apps.installationsOf(app.id);
+    const first = installations[0];
+    const owner = first ? { login: first.owner, id: first.ownerId, type: first.ownerType } : { login: 'emulator', id: 1, type: 'User' as const };
+    const created = first?.createdAt ?? githubTimestamp(new Date(ctx.world.clock()));
+    return shaped(
+      ctx.shape,
+      {
+        id: app.id,
+        slug: app.slug,
+        node_id: nodeId('A', app.id),
+        client_id: app.clientId,
+        owner: simpleUser(ctx.shape, owner, apiBase(req)),
+        name: app.name,
+        description: null as string | null,
+        external_url: `https://github.com/apps/${app.slug}`,
+        html_url: `https://github.com/apps/${app.slug}`,
+        created_at: created,
+        updated_at: created,
+        permissions: { ...(first?.permissions ?? {}) },
+        events: [] as string[],
+        installations_count: installations.length,
+      },
+      { optional: ['slug', 'client_id', 'installations_count'] },
+    );
+  };
+
   return [
+    githubRoute(ctx, 'GET', '/app', (req, caller) => ({ status: 200, body: appJson(req, appOf(caller)) })),
+
     // One page holds them all: the emulator's apps have few installations.
     githubRoute(ctx, 'GET', '/app/installations', (req, caller) => ({
       status: 200,

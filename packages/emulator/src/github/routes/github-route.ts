@@ -50,9 +50,8 @@ export function githubRoute(ctx: GitHubContext, method: string, pattern: string,
         reply = { ...answered, body: shapedAnswer(ctx.shape, answered.status, answered.body) };
       } catch (error) {
         if (!(error instanceof GitHubError)) throw error;
-        reply = error.bodyless
-          ? { status: error.status, headers: error.headers }
-          : { ...githubErrorReply(error.status, error.message, error.documentationUrl), headers: error.headers };
+        // Every error in GitHub's one shape, also where the description lists the status with no body.
+        reply = { ...githubErrorReply(error.status, error.message, error.documentationUrl), headers: error.headers };
       }
       return { ...reply, headers: { ...githubHeaders(ctx.budget, selectedApiVersion(req)), ...reply.headers } };
     },

@@ -88,10 +88,10 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
     return { org, secret };
   };
   // Changing the selection of a secret whose visibility is not `selected` is a 409, as GitHub documents
-  // it; for one repository added or removed, documented with no body.
-  const mustBeSelected = (secret: StoredSecret, docs: string, bodyless = false) => {
+  // it, in GitHub's error shape (the description lists it with no body for one repository).
+  const mustBeSelected = (secret: StoredSecret, docs: string) => {
     if (secret.visibility !== 'selected') {
-      throw new GitHubError(409, `The visibility of ${secret.name} is ${secret.visibility}, not selected.`, docs, {}, bodyless);
+      throw new GitHubError(409, `The visibility of ${secret.name} is ${secret.visibility}, not selected.`, docs);
     }
   };
 
@@ -120,7 +120,7 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
       const { org, secret } = orgSecret(req, SELECTED_DOCS.add);
       requirePermission(caller, 'write', PERMISSION, SELECTED_DOCS.add, { owner: req.params.org! });
       const id = repositoryIdParam(ctx, org, req.params.repository_id!, SELECTED_DOCS.add);
-      mustBeSelected(secret, SELECTED_DOCS.add, true);
+      mustBeSelected(secret, SELECTED_DOCS.add);
       if (!secret.selectedRepositoryIds?.includes(id)) secret.selectedRepositoryIds = [...(secret.selectedRepositoryIds ?? []), id];
       return { status: 204 };
     }),
@@ -128,7 +128,7 @@ export function selectedRepositoryRoutes(ctx: GitHubContext): Route[] {
       const { org, secret } = orgSecret(req, SELECTED_DOCS.remove);
       requirePermission(caller, 'write', PERMISSION, SELECTED_DOCS.remove, { owner: req.params.org! });
       const id = repositoryIdParam(ctx, org, req.params.repository_id!, SELECTED_DOCS.remove);
-      mustBeSelected(secret, SELECTED_DOCS.remove, true);
+      mustBeSelected(secret, SELECTED_DOCS.remove);
       secret.selectedRepositoryIds = (secret.selectedRepositoryIds ?? []).filter((x) => x !== id);
       return { status: 204 };
     }),

@@ -1,5 +1,6 @@
-// `per_page` (default 30, at most 100) and `page` (from 1), with the `Link` header Octokit's
-// paginate plugin follows. https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api
+// `per_page` (default 30, at most 100, unless an endpoint documents others) and `page` (from 1),
+// with the `Link` header Octokit's paginate plugin follows.
+// https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api
 
 import type { EmulatorRequest } from '../../core/http-server.js';
 import { apiBase } from './github-route.js';
@@ -9,8 +10,16 @@ export interface Page<T> {
   headers: Record<string, string>;
 }
 
-export function paginate<T>(req: EmulatorRequest, all: T[]): Page<T> {
-  const perPage = Math.min(positiveInt(req.query.get('per_page')) ?? 30, 100);
+/** An endpoint's documented `per_page`: its default and its most. */
+export interface PageSize {
+  default: number;
+  max: number;
+}
+
+export const DEFAULT_PAGE_SIZE: PageSize = { default: 30, max: 100 };
+
+export function paginate<T>(req: EmulatorRequest, all: T[], size: PageSize = DEFAULT_PAGE_SIZE): Page<T> {
+  const perPage = Math.min(positiveInt(req.query.get('per_page')) ?? size.default, size.max);
   const page = positiveInt(req.query.get('page')) ?? 1;
   const last = Math.max(Math.ceil(all.length / perPage), 1);
   const items = all.slice((page - 1) * perPage, page * perPage);

@@ -1,21 +1,25 @@
 // Repository variables of GitHub Actions: list, get, create (201), update (204), delete (204).
-// Unlike secrets, a variable's value is readable. Names follow the secret rules.
+// Unlike secrets, a variable's value is readable. Names follow the secret rules. The list pages 10
+// to a page by default and 30 at most; an update takes `name` (a rename) and `value`, neither required.
 // https://docs.github.com/rest/actions/variables
 
 import type { EmulatorRequest, Route } from '../../core/http-server.js';
 import { type Caller, requirePermission } from '../auth.js';
 import { GitHubError, notFound } from '../github-error.js';
+import { shaped } from '../../core/response-shape.js';
 import { canonicalSecretName, secretNameProblem, secretValueProblem } from '../names.js';
 import { githubTimestamp } from '../secret-store.js';
 import type { Repository } from '../targets.js';
 import { type GitHubContext, githubRoute } from './github-route.js';
-import { paginate } from './pagination.js';
+import { type PageSize, paginate } from './pagination.js';
 
 const DOCS = 'https://docs.github.com/rest/actions/variables';
 const PERMISSION = 'actions_variables';
 const COLLECTION = '/repos/:owner/:repo/actions/variables';
 /** "500 variables per repository" (https://docs.github.com/actions/reference/workflows-and-actions/variables#limits-for-configuration-variables). */
 export const MAX_REPOSITORY_VARIABLES = 500;
+/** "List repository variables": per_page "(max 30)", "Default: 10". */
+export const VARIABLES_PAGE_SIZE: PageSize = { default: 10, max: 30 };
 
 interface Variable {
   name: string;
@@ -40,9 +44,14 @@ export function variableRoutes(ctx: GitHubContext): Route[] {
     requirePermission(caller, need, PERMISSION, DOCS, { owner: repo.owner, repositoryId: repo.id });
     return variablesOf(repo);
   };
-  const field = (body: unknown, name: string): string => {
+  const optionalField = (body: unknown, name: string): string | undefined => {
     const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
-    if (typeof value !== 'string') throw new GitHubError(422, `Invalid request.\n\n"${name}" is not a string.`, DOCS);
+    if (value !== undefined && typeof value !== 'string') throw new GitHubError(422, `Invalid request.\n\n"${name}" is not a string.`, DOCS);
+    return value;
+  };
+  const field = (body: unknown, name: string): string => {
+    const value = optionalField(body, name);
+    if (value === undefined) throw new GitHubError(422, `Invalid request.\n\n"${name}" wasn't supplied.`, DOCS);
     return value;
   };
   const checked = (name: string, value: string) => {
@@ -53,8 +62,8 @@ export function variableRoutes(ctx: GitHubContext): Route[] {
   return [
     githubRoute(ctx, 'GET', COLLECTION, (req, caller) => {
       const all = [...storeFor(req, caller, 'read').values()].sort((a, b) => a.name.localeCompare(b.name));
-      const page = paginate(req, all);
-      return { status: 200, headers: page.headers, body: { total_count: all.length, variables: page.items } };
+      const page = paginate(req, all, VARIABLES_PAGE_SIZE);
+      return { status: 200, headers: page.headers, body: { total_count: all.length, variables: page.items.map((v) => shaped(ctx.shape, { ...v }, { optional: [] })) } };
     }),
     githubRoute(ctx, 'POST', COLLECTION, (req, caller) => {
       const store = storeFor(req, caller, 'write');
@@ -72,15 +81,19 @@ export function variableRoutes(ctx: GitHubContext): Route[] {
     githubRoute(ctx, 'GET', `${COLLECTION}/:name`, (req, caller) => {
       const variable = storeFor(req, caller, 'read').get(canonicalSecretName(req.params.name!));
       if (!variable) throw notFound(DOCS);
-      return { status: 200, body: variable };
+      return { status: 200, body: shaped(ctx.shape, { ...variable }, { optional: [] }) };
     }),
     githubRoute(ctx, 'PATCH', `${COLLECTION}/:name`, (req, caller) => {
       const store = storeFor(req, caller, 'write');
       const variable = store.get(canonicalSecretName(req.params.name!));
       if (!variable) throw notFound(DOCS);
-      const value = field(req.body, 'value');
-      checked(variable.name, value);
-      store.set(variable.name.toUpperCase(), { ...variable, value, updated_at: githubTimestamp(new Date(ctx.world.clock())) });
+      const [rename, newValue] = [optionalField(req.body, 'name'), optionalField(req.body, 'value')];
+      const name = rename === undefined ? variable.name : canonicalSecretName(rename);
+      const value = newValue ?? variable.value;
+      checked(name, value);
+      if (name !== variable.name && store.has(name)) throw new GitHubError(409, 'Already exists - Variable already exists', DOCS);
+      store.delete(variable.name);
+      store.set(name, { ...variable, name, value, updated_at: githubTimestamp(new Date(ctx.world.clock())) });
       return { status: 204 };
     }),
     githubRoute(ctx, 'DELETE', `${COLLECTION}/:name`, (req, caller) => {

@@ -1,6 +1,7 @@
 // Projects, spec 4.2, and the branch-creation endpoint the demo and users' CI use to start work
 // that yields operations (spec 4.3 rule 5: create_branch and start_compute). The list pages as the
-// published description says (listProjects): `limit` 1..400, 10 by default, and a `cursor`.
+// published description says (listProjects): `limit` 1..400, 10 by default, and a `cursor`. The
+// projects shared with the account (listSharedProjects) are none: the emulator shares nothing.
 
 import type { Route } from '../../core/http-server.js';
 import { type ResponseShape, shaped } from '../../core/response-shape.js';
@@ -30,6 +31,22 @@ export function projectRoutes(account: PlatformAccount, guards: RouteGuards, sha
         status: 200,
         body: {
           projects: page.projects.map((p) => projectOnWire(shape, p, account.user)),
+          ...(next !== undefined && { pagination: shaped(shape, { cursor: next }, { optional: [] }) }),
+          applications: {},
+          integrations: {},
+        },
+      };
+    }),
+
+    // Before /projects/:project_id: the platform's CLI lists these with the account's own projects.
+    platformRoute(guards, 'GET', '/projects/shared', ({ req }) => {
+      parseLimit(req.query.get('limit'), DEFAULT_PROJECTS_LIMIT, MAX_PROJECTS_LIMIT);
+      const cursor = req.query.get('cursor') || undefined;
+      const next = shape === 'sparse' ? undefined : cursor;
+      return {
+        status: 200,
+        body: {
+          projects: [],
           ...(next !== undefined && { pagination: shaped(shape, { cursor: next }, { optional: [] }) }),
           applications: {},
           integrations: {},
