@@ -148,7 +148,7 @@ function statusMayHaveTakenEffect(status: number | undefined): boolean {
 export class InvalidRequestError extends ApiError {
   override name = 'InvalidRequestError';
 }
-/** 401: the key is missing, invalid or revoked (platform-api.md §5.2). */
+/** 401: the key is missing, invalid or revoked. */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError';
 }

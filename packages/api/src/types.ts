@@ -52,7 +52,7 @@ export interface RevokedApiKey {
 
 /** The body of POST /api_keys: what `apiKeys.create` takes. */
 export interface CreateApiKeyParams {
-  /** 1 to 64 characters (DESIGN.md). */
+  /** 1 to 64 characters. */
   key_name: string;
 }
 
@@ -62,7 +62,7 @@ export interface CreateApiKeyParams {
  * it, a project-scoped key (member access to that one project, no key management).
  */
 export interface CreateOrganizationApiKeyParams {
-  /** 1 to 64 characters (DESIGN.md). */
+  /** 1 to 64 characters. */
   key_name: string;
   /** The project the key is limited to: a project of the organization. */
   project_id?: string;
@@ -128,7 +128,7 @@ export type OperationAction = Open<
   | 'tenant_reattach'
 >;
 
-/** A control-plane operation of a project (platform-api.md §4.3). */
+/** A control-plane operation of a project (the published description's `Operation`). */
 export interface Operation {
   id: string;
   project_id: string;

@@ -6,7 +6,7 @@ import { OptionError } from '@keyturn/api';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { parseTargetSpecs, targetIdentity } from './targets/spec.js';
 
-/** The platform's limit on `key_name` (DESIGN.md). */
+/** The platform's limit on `key_name`. */
 export const KEY_NAME_MAX_LENGTH = 64;
 const SUFFIX_LENGTH = 4;
 const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

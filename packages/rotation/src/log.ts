@@ -4,7 +4,7 @@
 
 import { notifyHook } from '@keyturn/api/toolkit';
 
-/** The protocol step a log line, a failure or an error belongs to (DESIGN.md "The protocol"). */
+/** The protocol step a log line, a failure or an error belongs to (README, "The protocol"). */
 export type RotationStep = 'preflight' | 'create' | 'verify' | 'store' | 'revoke';
 
 /** One progress line of a rotation. */

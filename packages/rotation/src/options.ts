@@ -37,7 +37,7 @@ export interface RotateKeyOptions {
   /** How to reach the platform with the current key: the one door for the platform API key. */
   platform?: PlatformAccess;
   /**
-   * DESIGN.md's form, still accepted: a platform client holding the current key. Prefer
+   * The first form, still accepted: a platform client holding the current key. Prefer
    * `platform: { client, apiKey }`; give one of `platform` and `client`.
    */
   client?: PlatformClient;

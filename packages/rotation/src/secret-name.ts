@@ -3,7 +3,7 @@
 
 import { OptionError } from '@keyturn/api';
 
-/** The secret rotateKey writes when `secretName` is not given (DESIGN.md). */
+/** The secret rotateKey writes when `secretName` is not given. */
 export const DEFAULT_SECRET_NAME = 'NEON_API_KEY';
 
 class SecretNameError extends OptionError {

@@ -2,6 +2,7 @@
 // invariants, as test/reliability checks them on the bundled Action), as violations to report
 // rather than assertions, so a history can print its seed and trace with them.
 
+import { countNoun } from '@keyturn/api/toolkit';
 import type { RunResult, Simulation } from './simulation.js';
 import { HOME, SECRET_NAMES, type SimKeyKind, TARGET_POOL, type World } from './world.js';
 
@@ -119,8 +120,8 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult): string
   const own = unheld.filter((k) => k.name.startsWith(`${family}-`));
   const silent = unheld.filter((k) => !own.includes(k) && !warnings.some((w) => new RegExp(`\\b${k.id}\\b`).test(w)));
   const out: string[] = [];
-  if (own.length) out.push(`orphan: live ${kind} key(s) ${own.map((k) => k.id).join(', ')} of family ${family}, made by runs and held by no secret`);
-  if (silent.length) out.push(`silently valid: live ${kind} key(s) ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no warning of ${last.id}`);
+  if (own.length) out.push(`orphan: ${countNoun(own.length, `live ${kind} key`)} ${own.map((k) => k.id).join(', ')} of family ${family}, made by runs and held by no secret`);
+  if (silent.length) out.push(`silently valid: ${countNoun(silent.length, `live ${kind} key`)} ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no warning of ${last.id}`);
   return out;
 }
 

@@ -4,6 +4,7 @@
 // the protocol adds is covered without editing a list. The world is test/reliability's rotation
 // rig: three targets of one repository, a family with two keys (the newer in every target), keep 1.
 
+import { countNoun } from '@keyturn/api/toolkit';
 import type { TracedRequest } from './fault-kinds.js';
 import { expectedOutcome, FAULT_KINDS, type FaultKind } from './fault-kinds.js';
 import { leaks } from './invariants.js';
@@ -257,7 +258,7 @@ function stranded(rig: Rig): string[] {
   const lastSeededId = Math.max(...rig.seeded.map((k) => k.id));
   const live = platform.listKeys().filter((k) => k.id > lastSeededId && !k.revoked);
   const held = new Set(rig.held().filter((v): v is string => v !== undefined && !seeded.has(v) && platform.isKeyValid(v)));
-  return live.length > held.size ? [`orphan: ${live.length - held.size} key(s) the run made are live and held by no target (live: ${live.map((k) => k.id).join(', ')})`] : [];
+  return live.length > held.size ? [`orphan: ${countNoun(live.length - held.size, 'key')} made by the run, live and held by no target (live: ${live.map((k) => k.id).join(', ')})`] : [];
 }
 
 /** Every installation token the run holds is revoked, unless its revocation failed or a mint's answer was lost. */

@@ -35,7 +35,7 @@ export function resolveRetryPolicy(retries: unknown, context: string): RetryPoli
 }
 
 /**
- * The retry rule of CONTRACTS.md, read from what the error says of itself: a transient failure is
+ * The retry rule (README, "Retries"), read from what the error says of itself: a transient failure is
  * retried when the request did not take effect (423, 429, 503), or when repeating it is harmless
  * (GET, HEAD, PUT, DELETE: 408, 5xx, connection errors and per-attempt timeouts too).
  */

@@ -31,7 +31,7 @@ export function expectList<T>(data: unknown, field: string, itemFields: Record<s
   return list.map((item, i) => expectFields<T>(item, `${field}[${i}]`, itemFields));
 }
 
-/** `pagination.cursor` of a list body, when it has one (platform-api.md §2.4). */
+/** `pagination.cursor` of a list body, when it has one. */
 export function paginationCursor(data: unknown): string | undefined {
   const pagination = expectObject(data, 'the body').pagination;
   if (typeof pagination !== 'object' || pagination === null) return undefined;

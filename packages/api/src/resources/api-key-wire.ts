@@ -4,7 +4,7 @@ import { OptionError } from '../errors.js';
 import { expectArray, expectFields } from '../internal/shape.js';
 import { isPlainObject, requireNumber } from '../internal/validate.js';
 
-/** 1 to 64 characters (DESIGN.md). */
+/** 1 to 64 characters. */
 export const MAX_KEY_NAME = 64;
 
 const KEY_FIELDS = { id: 'number', name: 'string' } as const;

@@ -6,7 +6,7 @@ import type { ApiKey, CreateApiKeyParams, CreatedApiKey, RevokedApiKey } from '.
 import { checkKeyId, checkKeyParams, parseCreatedKey, parseKeyList, parseRevokedKey } from './api-key-wire.js';
 import { type RequestOptions, toCallOptions } from './request-options.js';
 
-/** `/api_keys`: the account's API keys (platform-api.md §4.1). */
+/** `/api_keys`: the account's API keys. */
 export class ApiKeys {
   readonly #transport: Transport;
 

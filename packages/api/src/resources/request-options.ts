@@ -14,7 +14,7 @@ export function toCallOptions(options: unknown, context: string): CallOptions {
   return { signal: requireSignal(given.signal, 'signal', context) };
 }
 
-/** The operations list accepts `limit` 1..1000 (DESIGN.md). */
+/** The operations list accepts `limit` 1..1000. */
 export const MAX_PAGE_LIMIT = 1000;
 
 export function checkLimit(limit: unknown, context: string, max = MAX_PAGE_LIMIT): number | undefined {

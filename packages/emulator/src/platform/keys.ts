@@ -129,7 +129,7 @@ function record(stored: StoredKey): KeyRecord {
   return { summary: summary(stored), scope: stored.scope, createdBy: stored.createdBy };
 }
 
-/** Why a key name is refused, or undefined when it is fine (DESIGN.md: at most 64 characters). */
+/** Why a key name is refused, or undefined when it is fine (at most 64 characters). */
 export function keyNameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string' || name.length === 0) return 'key_name is required and must be a non-empty string';
   if (name.length > MAX_KEY_NAME_LENGTH) {

@@ -66,7 +66,7 @@ export function resolveTimings(timings: { schedulingMs?: number; runningMs?: num
   };
 }
 
-/** A status set by hand or for seeded history: an open set of strings (DESIGN.md), never empty. */
+/** A status set by hand or for seeded history: an open set of strings, never empty. */
 export function checkStatus(status: unknown): string {
   if (typeof status !== 'string' || status.trim() === '') throw new InvalidInputError('status must be a non-empty string');
   return status;

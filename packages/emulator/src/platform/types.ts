@@ -46,7 +46,7 @@ export interface PlatformOperation {
   retry_at?: string;
 }
 
-/** Statuses an operation can end in (DESIGN.md): success `finished`/`skipped`, failure the rest. */
+/** Statuses an operation can end in: success `finished`/`skipped`, failure the rest. */
 export type FinalOperationStatus = 'finished' | 'failed' | 'error' | 'cancelled' | 'skipped';
 
 export const FINAL_STATUSES: ReadonlySet<string> = new Set<FinalOperationStatus>([
@@ -57,7 +57,7 @@ export const FINAL_STATUSES: ReadonlySet<string> = new Set<FinalOperationStatus>
   'skipped',
 ]);
 
-/** Statuses that are a failure of the operation (DESIGN.md): they carry an `error`. */
+/** Statuses that are a failure of the operation: they carry an `error`. */
 export const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'error', 'cancelled']);
 
 /**
