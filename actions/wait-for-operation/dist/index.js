@@ -2485,8 +2485,9 @@ function waitFailureMessage(result2, timeoutMs) {
   }
   if (result2.status === "timed-out") {
     const unfinished = describeUnfinishedOperations(result2);
-    const advice = result2.unknownIds.length > 0 ? "The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run." : "Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).";
-    if (unfinished.length === 0) return `The wait timed out after ${formatDuration(timeoutMs)} with no answer from the platform. ${advice}`;
+    const unanswered = "(see the poll lines above): check its status page and api-url, then re-run.";
+    if (unfinished.length === 0) return `The wait timed out after ${formatDuration(timeoutMs)} before the platform listed the project's operations ${unanswered}`;
+    const advice = result2.unknownIds.length > 0 ? `The platform did not answer in time ${unanswered}` : "Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).";
     return `${countNoun(unfinished.length, "operation")} still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
   }
   return void 0;

@@ -70,6 +70,18 @@ describe('waitFailureMessage', () => {
     expect(summary.notes?.[0]).toMatch(/^2 operations, timed-out after 4.2 s/);
   });
 
+  it('says the platform never listed the operations when a wait for the pending ones timed out with none known', () => {
+    const message = waitFailureMessage(result({ status: 'timed-out', rounds: 1, requests: 5 }), 5000);
+    expect(message).toBe(
+      "The wait timed out after 5.0 s before the platform listed the project's operations " +
+        '(see the poll lines above): check its status page and api-url, then re-run.',
+    );
+    expect(message).not.toMatch(/Raise the timeout/);
+    const summary = waitSummary('p', result({ status: 'timed-out', rounds: 1, requests: 5 }));
+    expect(summary.rows).toEqual([]);
+    expect(summary.notes).toEqual(['0 operations, timed-out after 4.2 s (1 poll, 5 requests).']);
+  });
+
   it('says nothing when every operation finished', () => {
     expect(waitFailureMessage(result({ operations: [operation('a', { status: 'finished' })] }), 1000)).toBeUndefined();
   });

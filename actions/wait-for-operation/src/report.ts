@@ -118,11 +118,13 @@ export function waitFailureMessage(result: WaitResult, timeoutMs: number): strin
   }
   if (result.status === 'timed-out') {
     const unfinished = describeUnfinishedOperations(result);
+    const unanswered = '(see the poll lines above): check its status page and api-url, then re-run.';
+    // Nothing listed: no scan of the project's operations completed, so which are pending is unknown.
+    if (unfinished.length === 0) return `The wait timed out after ${formatDuration(timeoutMs)} before the platform listed the project's operations ${unanswered}`;
     const advice =
       result.unknownIds.length > 0
-        ? 'The platform did not answer in time (see the poll lines above): check its status page and api-url, then re-run.'
+        ? `The platform did not answer in time ${unanswered}`
         : 'Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).';
-    if (unfinished.length === 0) return `The wait timed out after ${formatDuration(timeoutMs)} with no answer from the platform. ${advice}`;
     return `${countNoun(unfinished.length, 'operation')} still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
   }
   return undefined;

@@ -191,6 +191,20 @@ describe('wait-for-operation', () => {
     expect(run.summary).toContain(`<tr><td>${op!.id}</td><td>-</td><td>no answer</td><td>-</td><td>-</td></tr>`);
   });
 
+  it('times out waiting for the pending operations when the platform never lists them, saying so', async () => {
+    platform.startOperations(projectId, [{ action: 'apply_config' }]);
+    platform.faults.add({ method: 'GET', path: '/projects/*/operations', kind: 'status', status: 503, retryAfter: 0, times: 'always' });
+    const run = await wait({ timeout: '5s' });
+
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs).toEqual({ status: 'timed-out', operations: '[]', 'failed-operation-ids': '[]' });
+    expect(errors(run)).toEqual([
+      "The wait timed out after 5.0 s before the platform listed the project's operations " +
+        '(see the poll lines above): check its status page and api-url, then re-run.',
+    ]);
+    expect(run.visibleStdout).toMatch(logPattern(String.raw`^Poll 1 after ${DURATION} got no answer, polling again: `));
+  });
+
   it('waits for nothing when given an explicit empty list', async () => {
     const run = await wait({ 'operation-ids': '{"operations": []}' });
 
