@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
+    maxWorkers: '100%',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
   },

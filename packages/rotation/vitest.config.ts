@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // what the published descriptions require (`sparse`, KEYTURN_EMULATOR_SHAPE), with the same outcomes.
 export default defineConfig({
   test: {
+    // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
+    maxWorkers: '100%',
     testTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'full', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
