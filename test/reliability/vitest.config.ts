@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The cases spend most of their time waiting on child processes (retry back-offs, GitHub's 1 s
-// spacing between writes), not on the CPU: many run at once even on two cores, and a file per core.
+// spacing between writes), not on the CPU (a run of the suite uses about a fifth of one core): many
+// run at once even on two cores, and two files per core.
 // The files whose runs meet every request of a rotation (each kind of key, both credentials, every
 // fault kind, the SIGKILL sample, the App's own requests) run twice: against emulators answering
 // every field (`full`), and answering only what the published descriptions require (`sparse`,
@@ -12,7 +13,7 @@ const SPARSE = ['fault-matrix.test.ts', 'crash.test.ts', 'kinds-and-credentials.
 export default defineConfig({
   test: {
     exclude: ['node_modules/**'],
-    maxWorkers: '100%',
+    maxWorkers: '200%',
     maxConcurrency: 8,
     testTimeout: 120_000,
     hookTimeout: 60_000,
