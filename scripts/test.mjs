@@ -1,21 +1,44 @@
 #!/usr/bin/env node
-// `pnpm test`: builds, runs every package's tests two packages at a time, and ends with the one line
-// CI reads: "N passed, N failed". Extra arguments go to turbo (`node scripts/test.mjs --filter=./actions/*`).
-// Each package's vitest uses every core; two packages at once, because the longest (the bundled
-// Actions as child processes: test/reliability, test/proxy, actions/*) mostly wait on back-offs and
-// GitHub's one-second spacing between writes, and the CPU-bound ones fill that time.
+// `pnpm test`: builds, runs every package's tests, and ends with the one line CI reads:
+// "N passed, N failed". Extra arguments go to turbo (`node scripts/test.mjs --filter=./actions/*`).
+//
+// Two lanes after the build: the reliability suite (the longest: the bundled Actions as child
+// processes, mostly waiting on back-offs and GitHub's one-second spacing between writes) starts at
+// once, and the other packages run one at a time beside it, each vitest on every core. Left to
+// turbo, the suite would start last (it depends on most packages) and run alone at the end.
 
-import { summarizeTests } from '../.ci/summarize-tests.mjs';
+import { summarizeTests, totalsLine } from '../.ci/summarize-tests.mjs';
 import { runTurbo } from './turbo.mjs';
 
-let log = '';
-const code = await runTurbo(['run', 'test', '--continue', '--concurrency=2', ...process.argv.slice(2)], {
-  onOutput: (chunk) => {
-    log += chunk;
-  },
-});
-const totals = summarizeTests(log);
+const LONGEST = '@keyturn/reliability';
+
+/** Each turbo run's output, kept apart: two lanes' chunks interleave, and may split a line. */
+const logs = [];
+const collect = () => {
+  const index = logs.push('') - 1;
+  return { onOutput: (chunk) => (logs[index] += chunk) };
+};
+const extra = process.argv.slice(2);
+
+let code;
+if (extra.length > 0) {
+  // A selection of packages (or other turbo arguments): one lane, as turbo orders it.
+  code = await runTurbo(['run', 'test', '--continue', '--concurrency=2', ...extra], collect());
+} else {
+  code = await runTurbo(['run', 'build', '--output-logs=hash-only'], collect());
+  if (code === 0) {
+    // `--only`: built above, so neither lane builds (two turbo runs must not write one dist at once).
+    const lanes = await Promise.all([
+      runTurbo(['run', 'test', '--only', '--continue', `--filter=${LONGEST}`], collect()),
+      runTurbo(['run', 'test', '--only', '--continue', '--concurrency=1', `--filter=!${LONGEST}`], collect()),
+    ]);
+    code = lanes.find((laneCode) => laneCode !== 0) ?? 0;
+  }
+}
+const counts = logs.map(summarizeTests);
+const sum = (word) => counts.reduce((total, count) => total + count[word], 0);
+const totals = { passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') };
 console.log('');
-console.log(totals.line);
+console.log(totalsLine(totals));
 // A run that counted no test at all proves nothing: fail it, whatever turbo said.
 process.exitCode = code !== 0 ? code : totals.passed === 0 ? 1 : 0;
