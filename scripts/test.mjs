@@ -2,15 +2,16 @@
 // `pnpm test`: builds, runs every package's tests, and ends with the one line CI reads:
 // "N passed, N failed". Extra arguments go to turbo (`node scripts/test.mjs --filter=./actions/*`).
 //
-// Two lanes after the build: the reliability suite (the longest: the bundled Actions as child
-// processes, mostly waiting on back-offs and GitHub's one-second spacing between writes) starts at
-// once, and the other packages run one at a time beside it, each vitest on every core. Left to
-// turbo, the suite would start last (it depends on most packages) and run alone at the end.
+// Two lanes after the build, each running its packages one at a time: the process-level suites
+// (the bundled Actions as child processes behind emulators and proxies, mostly waiting on back-offs
+// and GitHub's one-second spacing between writes; the reliability suite is the longest package),
+// and beside them the other packages, each vitest on every core. Left to turbo, the reliability
+// suite would start last (it depends on most packages) and run alone at the end.
 
 import { summarizeTests, totalsLine } from '../.ci/summarize-tests.mjs';
 import { runTurbo } from './turbo.mjs';
 
-const LONGEST = '@keyturn/reliability';
+const PROCESS_LEVEL = ['@keyturn/reliability', '@keyturn/proxy-tests'];
 
 /** Each turbo run's output, kept apart: two lanes' chunks interleave, and may split a line. */
 const logs = [];
@@ -29,8 +30,8 @@ if (extra.length > 0) {
   if (code === 0) {
     // `--only`: built above, so neither lane builds (two turbo runs must not write one dist at once).
     const lanes = await Promise.all([
-      runTurbo(['run', 'test', '--only', '--continue', `--filter=${LONGEST}`], collect()),
-      runTurbo(['run', 'test', '--only', '--continue', '--concurrency=1', `--filter=!${LONGEST}`], collect()),
+      runTurbo(['run', 'test', '--only', '--continue', '--concurrency=1', ...PROCESS_LEVEL.map((p) => `--filter=${p}`)], collect()),
+      runTurbo(['run', 'test', '--only', '--continue', '--concurrency=1', ...PROCESS_LEVEL.map((p) => `--filter=!${p}`)], collect()),
     ]);
     code = lanes.find((laneCode) => laneCode !== 0) ?? 0;
   }
