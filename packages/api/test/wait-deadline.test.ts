@@ -6,7 +6,6 @@ import type { FaultSpec } from '@keyturn/emulator';
 import { describe, expect, it } from 'vitest';
 import { ConnectionError, LockedError, RateLimitError, ServerError, TimeoutError } from '../src/errors.js';
 import type { PollEvent } from '../src/waiter/wait.js';
-import type { ClientOptions } from '../src/options.js';
 import { fakeTime, recordEvents, until } from './fixture.js';
 import { useWaitPlatform } from './wait-fixture.js';
 
