@@ -112,7 +112,7 @@ export function chooseRequest(requests: readonly TracedRequest[], choice: Reques
   return chosen;
 }
 
-export function describeChoice(choice: RequestChoice): string {
+function describeChoice(choice: RequestChoice): string {
   const rank = choice.index && choice.index > 1 ? `${ordinal(choice.index)} ` : '';
   return `${choice.step}: ${rank}${choice.service} ${choice.method ?? 'request'}${choice.path ? ` ${choice.path.source}` : ''}`;
 }
