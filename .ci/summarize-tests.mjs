@@ -13,8 +13,12 @@ export function summarizeTests(text) {
     if (!summary) continue;
     for (const [, count, word] of summary[1].matchAll(/(\d+) (passed|failed|skipped)/g)) totals[word] += Number(count);
   }
-  const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
-  return { ...totals, line: `${totals.passed} passed, ${totals.failed} failed${skipped}` };
+  return { ...totals, line: totalsLine(totals) };
+}
+
+/** "N passed, N failed" (", N skipped" when any were skipped), for totals added up from several logs too. */
+export function totalsLine({ passed, failed, skipped }) {
+  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

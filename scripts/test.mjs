@@ -1,19 +1,62 @@
 #!/usr/bin/env node
-// `pnpm test`: builds, runs every package's tests one package at a time (each gets both cores), and
-// ends with the one line CI reads: "N passed, N failed". Extra arguments go to turbo
-// (`node scripts/test.mjs --filter=./actions/*`).
+// `pnpm test`: builds, runs every package's tests, and ends with the one line CI reads:
+// "N passed, N failed". Extra arguments go to turbo (`node scripts/test.mjs --filter=./actions/*`).
+//
+// After the build, two runners take packages from one queue, a package at a time each (each vitest
+// uses every core): the longest first, the reliability suite (the bundled Actions as child
+// processes, mostly waiting on back-offs and GitHub's one-second spacing between writes), then the
+// rest as turbo lists them. Left to turbo, the suite would start last (it depends on most packages)
+// and run alone at the end; a fixed split into two lanes leaves one idle when the other is slowed.
 
-import { summarizeTests } from '../.ci/summarize-tests.mjs';
-import { runTurbo } from './turbo.mjs';
+import { summarizeTests, totalsLine } from '../.ci/summarize-tests.mjs';
+import { runTurbo, turboOutput } from './turbo.mjs';
 
-let log = '';
-const code = await runTurbo(['run', 'test', '--continue', '--concurrency=1', ...process.argv.slice(2)], {
-  onOutput: (chunk) => {
-    log += chunk;
-  },
-});
-const totals = summarizeTests(log);
+/** Started first, in this order: the packages whose tests take longest. */
+const LONGEST_FIRST = ['@keyturn/reliability', '@keyturn/proxy-tests'];
+const RUNNERS = 2;
+
+/** Each turbo run's output, kept apart: two runs' chunks interleave, and may split a line. */
+const logs = [];
+const collect = () => {
+  const index = logs.push('') - 1;
+  return { onOutput: (chunk) => (logs[index] += chunk) };
+};
+const extra = process.argv.slice(2);
+
+let code;
+if (extra.length > 0) {
+  // A selection of packages (or other turbo arguments): turbo orders them.
+  code = await runTurbo(['run', 'test', '--continue', `--concurrency=${RUNNERS}`, ...extra], collect());
+} else {
+  code = await runTurbo(['run', 'build', '--output-logs=hash-only'], collect());
+  if (code === 0) {
+    const queue = await testPackages();
+    const failed = [];
+    // `--only`: built above, so no run builds (two turbo runs must not write one dist at once).
+    const runner = async () => {
+      for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+        const packageCode = await runTurbo(['run', 'test', '--only', `--filter=${name}`], collect());
+        if (packageCode !== 0) failed.push(name);
+      }
+    };
+    await Promise.all(Array.from({ length: RUNNERS }, runner));
+    if (failed.length > 0) {
+      console.log(`\nTests failed in ${failed.join(', ')}`);
+      code = 1;
+    }
+  }
+}
+const counts = logs.map(summarizeTests);
+const sum = (word) => counts.reduce((total, count) => total + count[word], 0);
+const totals = { passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') };
 console.log('');
-console.log(totals.line);
+console.log(totalsLine(totals));
 // A run that counted no test at all proves nothing: fail it, whatever turbo said.
 process.exitCode = code !== 0 ? code : totals.passed === 0 ? 1 : 0;
+
+/** Every package with a `test` script, LONGEST_FIRST first. */
+async function testPackages() {
+  const { tasks } = JSON.parse(await turboOutput(['run', 'test', '--only', '--dry=json']));
+  const names = tasks.filter((task) => task.command !== '<NONEXISTENT>').map((task) => task.package);
+  return [...LONGEST_FIRST.filter((name) => names.includes(name)), ...names.filter((name) => !LONGEST_FIRST.includes(name))];
+}

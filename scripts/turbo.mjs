@@ -5,6 +5,7 @@
 //
 //   node scripts/turbo.mjs <turbo arguments>
 //   import { runTurbo } from './turbo.mjs'; await runTurbo(['run', 'test'], { onOutput })
+//   import { turboOutput } from './turbo.mjs'; JSON.parse(await turboOutput(['run', 'test', '--dry=json']))
 
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -40,6 +41,24 @@ export function runTurbo(args, options = {}) {
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/**
+ * Runs turbo with `args` without printing its output; resolves with its stdout (`--dry=json`).
+ * @param {string[]} args
+ * @returns {Promise<string>}
+ */
+export function turboOutput(args) {
+  const bin = createRequire(import.meta.url).resolve('turbo/bin/turbo');
+  const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...QUIET }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`turbo ${args.join(' ')} failed (${code}):\n${stderr}`))));
   });
 }
 

@@ -2,7 +2,7 @@
 // baseline.json (the "before" figures, saved by save-baseline.mjs before fixes are applied), so a
 // single figure can be re-run alone without losing the others, and every re-run shows before/after.
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeMachine } from './machine.mjs';
 import { table } from './markdown.mjs';
@@ -11,6 +11,8 @@ import { benchDir } from './workspace.mjs';
 const resultsJson = join(benchDir, 'results.json');
 const baselineJson = join(benchDir, 'baseline.json');
 const resultsMd = join(benchDir, 'RESULTS.md');
+/** Sections measured by hand, not by a figure (the test command's time): each `*.md` here, by name, after the figures. */
+const notesDir = join(benchDir, 'notes');
 
 function readJson(file, fallback) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : fallback;
@@ -58,7 +60,14 @@ function render(results, baseline, order) {
     parts.push(outcome.markdown.trim(), '');
   }
   parts.push(...renderBeforeAfter(results, baseline, order));
+  parts.push(...renderNotes());
   return `${parts.join('\n').trim()}\n`;
+}
+
+function renderNotes() {
+  if (!existsSync(notesDir)) return [];
+  const names = readdirSync(notesDir).filter((name) => name.endsWith('.md')).sort();
+  return names.flatMap((name) => [readFileSync(join(notesDir, name), 'utf8').trim(), '']);
 }
 
 function renderBeforeAfter(results, baseline, order) {

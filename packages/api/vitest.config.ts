@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     // Builds this package and the workspace packages it imports first (turbo, cached).
     globalSetup: ['../../scripts/build-before-tests.mjs'],
+    // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
+    maxWorkers: '100%',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
   },

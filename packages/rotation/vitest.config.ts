@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     // Builds this package and the workspace packages it imports first (turbo, cached).
     globalSetup: ['../../scripts/build-before-tests.mjs'],
+    // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
+    maxWorkers: '100%',
     testTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'full', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },

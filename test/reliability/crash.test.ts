@@ -1,37 +1,61 @@
-// Crash at every step: for each request of a rotation, the Action is SIGKILLed while that request
-// hangs, once before the request takes effect and once after. Running the Action again with
-// whatever key the secret then holds must succeed and leave exactly one live key of the family:
-// the one every target holds (keep 1). Each kind of key records its own requests and is killed at each.
+// A SIGKILL sample through the bundled Action: the Action is killed while a request hangs, before or
+// after the request takes effect, at one request of each step, across every kind of key and both
+// GitHub credentials. Running the Action again with whatever key the secret then holds must succeed
+// and leave exactly one live key of the family: the one every target holds (keep 1). Every crash
+// point of every kind of key (each request, before and after effect) runs in the simulator
+// (packages/simulator), where a crash is a run abandoned at an `await`.
 
 import { describe, expect, it } from 'vitest';
 import { errorsOf, expectNoLeaks, liveKeyIds } from './harness/invariants.js';
-import { recordRotation } from './harness/recorded-rotation.js';
-import { armFault, untilHanging } from './harness/request-trace.js';
+import { type RigVariant, recordVariants, variantOptions } from './harness/recorded-rotation.js';
+import { armFault, chooseRequest, type RequestChoice, untilHanging } from './harness/request-trace.js';
 import { RIG_KINDS, startRotationRig } from './harness/rotation-rig.js';
 
-const recorded = await Promise.all(RIG_KINDS.map(async (keyKind) => ({ keyKind, requests: await recordRotation({ kind: keyKind }) })));
-const cases = recorded.flatMap(({ keyKind, requests }) =>
-  requests.flatMap((request) => [
-    { keyKind, request, afterEffect: false, name: `${keyKind} key, ${request.label}, killed before it takes effect` },
-    { keyKind, request, afterEffect: true, name: `${keyKind} key, ${request.label}, killed after it took effect` },
-  ]),
-);
+const PUT_SECRET = /\/secrets\/NEON_API_KEY$/;
+const RECORD = /\/actions\/variables$/;
 
-describe.concurrent('a rotation killed at every request, then run again', () => {
-  it.each(recorded)('covers every request of a rotation of a $keyKind key', ({ keyKind, requests }) => {
+const SAMPLE: Array<{ variant: RigVariant; at: RequestChoice; afterEffect: boolean }> = [
+  // The record is made, no key yet.
+  { variant: 'personal/token', at: { step: 'preflight', service: 'github', method: 'POST', path: RECORD }, afterEffect: true },
+  // The key exists, its value died with the process: the next run must find and revoke it.
+  { variant: 'personal/token', at: { step: 'create', service: 'platform' }, afterEffect: true },
+  { variant: 'project/token', at: { step: 'verify', service: 'platform' }, afterEffect: true },
+  // One target holds the new key, the others the old one.
+  { variant: 'organization/app', at: { step: 'store', service: 'github', method: 'PUT', path: PUT_SECRET, index: 2 }, afterEffect: false },
+  { variant: 'project/app', at: { step: 'store', service: 'github', method: 'PUT', path: PUT_SECRET, index: 3 }, afterEffect: false },
+  { variant: 'organization/token', at: { step: 'store', service: 'github', method: 'PATCH' }, afterEffect: true },
+  { variant: 'personal/app', at: { step: 'revoke', service: 'platform', method: 'DELETE' }, afterEffect: true },
+];
+
+const recorded = await recordVariants(SAMPLE.map((s) => s.variant));
+const cases = SAMPLE.map(({ variant, at, afterEffect }) => {
+  const request = chooseRequest(recorded.get(variant)!, at);
+  return { variant, request, afterEffect, name: `${variant} key, ${request.label}, killed ${afterEffect ? 'after it took' : 'before it takes'} effect` };
+});
+
+describe('the sample', () => {
+  it('kills at every step, before and after effect, with every kind of key and both credentials', () => {
+    expect(new Set(cases.map((c) => c.request.step))).toEqual(new Set(['preflight', 'create', 'verify', 'store', 'revoke']));
+    expect(new Set(cases.map((c) => c.afterEffect))).toEqual(new Set([true, false]));
+    expect(new Set(cases.map((c) => c.variant))).toEqual(new Set(RIG_KINDS.flatMap((k) => [`${k}/token`, `${k}/app`])));
+  });
+
+  it.each([...recorded])('covers the steps of a rotation of a %s key', (variant, requests) => {
     // preflight, create, verify, the back-off check, a public key and a write per target, revocations.
     expect(requests.map((r) => r.step)).toEqual(expect.arrayContaining(['preflight', 'create', 'verify', 'store', 'revoke']));
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(3);
-    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
+    expect(requests.filter((r) => r.service === 'platform' && r.method === 'DELETE')).toHaveLength(2);
     // Each kind reaches its own endpoints: the organization's keys, and a project key's own project.
     const keyPaths = requests.filter((r) => r.service === 'platform').map((r) => r.path);
-    if (keyKind === 'personal') expect(keyPaths.every((p) => p.startsWith('/api_keys'))).toBe(true);
+    if (variant.startsWith('personal/')) expect(keyPaths.every((p) => p.startsWith('/api_keys'))).toBe(true);
     else expect(keyPaths.filter((p) => p.startsWith('/api_keys'))).toEqual([]);
-    if (keyKind === 'project') expect(keyPaths).toContainEqual(expect.stringMatching(/^\/projects\/[^/]+$/));
+    if (variant.startsWith('project/')) expect(keyPaths).toContainEqual(expect.stringMatching(/^\/projects\/[^/]+$/));
   });
+});
 
-  it.each(cases)('$name', async ({ keyKind, request, afterEffect }) => {
-    const rig = await startRotationRig({ kind: keyKind });
+describe.concurrent('a rotation killed mid-request, then run again', () => {
+  it.each(cases)('$name', async ({ variant, request, afterEffect }) => {
+    const rig = await startRotationRig(variantOptions(variant));
     try {
       armFault(rig, request, { kind: 'hang', afterEffect });
       const crashed = rig.rotate();

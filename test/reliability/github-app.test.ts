@@ -1,9 +1,11 @@
-// The fault matrix over a GitHub App's own requests, through the bundled Action (app-id,
+// The fault kinds over a GitHub App's own requests, through the bundled Action (app-id,
 // private-key): finding the installation and minting its token (the preflight: a fault there
 // changes nothing, or is survived) and revoking the token at the end (a failure only warns: the
-// token expires within the hour). Whatever happens every target holds a working key, no key is
-// stranded, every token the run holds is revoked unless its revocation failed, and no token, JWT
-// or line of the private key is printed.
+// token expires within the hour). Each fault kind meets one of the three requests, each request
+// meets faults it survives and (in the preflight) faults that fail the run; every fault kind on
+// each of them runs in the simulator (packages/simulator). Whatever happens every target holds a
+// working key, no key is stranded, every token the run holds is revoked unless its revocation
+// failed, and no token, JWT or line of the private key is printed.
 
 import { describe, expect, it } from 'vitest';
 import { expectedOutcome, FAULT_KINDS } from './harness/fault-kinds.js';
@@ -24,14 +26,28 @@ const isMint = (r: TracedRequest) => r.method === 'POST' && /^\/app\/installatio
 const isRevocation = (r: TracedRequest) => r.method === 'DELETE' && r.path === '/installation/token';
 
 const requests = (await recordRotation({ credential: 'app' })).filter((r) => r.service === 'github' && (isLookup(r) || isMint(r) || isRevocation(r)));
-const cases = requests.flatMap((request) =>
-  FAULT_KINDS.map((kind) => ({
-    request,
-    kind,
-    // Revoking the token ends a rotation that is done: its failure is a warning, never the run's.
-    outcome: isRevocation(request) ? ('recovers' as const) : expectedOutcome(request, kind),
-  })),
-);
+const [lookup, mint, revocation] = requests;
+/** Fault kind (by name in FAULT_KINDS) -> the App request it meets. */
+const SAMPLE: Array<[fault: string, request: TracedRequest | undefined]> = [
+  ['500 once', lookup],
+  ['rate limited once (429 without Retry-After; GitHub: secondary limit, Retry-After: 1)', lookup],
+  ['403 once', lookup],
+  ['404 once', lookup],
+  // The token was minted, its answer lost: a token the run never saw.
+  ['reply lost after effect once', mint],
+  ['503 once', mint],
+  ['401 once', mint],
+  ['422 once', mint],
+  ['502 for good', revocation],
+  ['connection dropped once', revocation],
+  ['rate limited once (429 + Retry-After: 1; GitHub: primary limit, reset in 1 s)', revocation],
+];
+const cases = SAMPLE.map(([name, request]) => {
+  const kind = FAULT_KINDS.find((k) => k.name === name);
+  if (!kind || !request) throw new Error(`no fault kind ${name}, or the clean rotation made no such App request`);
+  // Revoking the token ends a rotation that is done: its failure is a warning, never the run's.
+  return { request, kind, outcome: isRevocation(request) ? ('recovers' as const) : expectedOutcome(request, kind) };
+});
 
 describe('the App requests are what the clean rotation made', () => {
   it('finds the installation, mints one token, and revokes it at the end', () => {
@@ -41,9 +57,16 @@ describe('the App requests are what the clean rotation made', () => {
       'revoke: DELETE /installation/token',
     ]);
   });
+
+  it('meets every fault kind, and both outcomes in the preflight', () => {
+    expect(cases.map((c) => c.kind.name).sort()).toEqual(FAULT_KINDS.map((k) => k.name).sort());
+    for (const request of [lookup, mint]) {
+      expect(new Set(cases.filter((c) => c.request === request).map((c) => c.outcome))).toEqual(new Set(['recovers', 'fails']));
+    }
+  });
 });
 
-describe.concurrent('the fault matrix over the GitHub App requests, through the bundled Action', () => {
+describe.concurrent('fault kinds on the GitHub App requests, through the bundled Action', () => {
   it.each(cases)('$request.label: $kind.name -> $outcome', async ({ request, kind, outcome }) => {
     const rig = await startRotationRig({ credential: 'app' });
     try {

@@ -1,12 +1,12 @@
 // The waiter's deadline and pace: every request of the wait ends at the deadline (the wait then
 // returns `timed-out` with the last known states), a transient failure is reported and the wait
-// goes on, and rounds start one interval apart. Fake clock unless a server must really hang.
+// goes on, and rounds start one interval apart. Fake clock throughout: a hanging request waits at
+// the server while the clock moves to the deadline.
 import type { FaultSpec } from '@keyturn/emulator';
 import { describe, expect, it } from 'vitest';
 import { ConnectionError, LockedError, RateLimitError, ServerError, TimeoutError } from '../src/errors.js';
 import type { PollEvent } from '../src/waiter/wait.js';
-import type { ClientOptions } from '../src/options.js';
-import { fakeTime, recordEvents } from './fixture.js';
+import { fakeTime, recordEvents, until } from './fixture.js';
 import { useWaitPlatform } from './wait-fixture.js';
 
 const w = useWaitPlatform();
@@ -14,16 +14,23 @@ const { platform, start, waitFor } = w;
 const faults = () => platform.emulator.faults;
 
 describe('the deadline bounds every request of the wait', () => {
-  // Real clock: a hanging server never moves a fake one. Before the fix these took the client's
-  // per-attempt timeout (60 s here), longer than the test's own limit.
-  const realClient = (options: Partial<ClientOptions> = {}) => platform.client({ timeoutMs: 60_000, ...options });
+  // The client's own per-attempt timeout is a minute: only the wait's deadline (on the fake clock)
+  // can cut the hanging request. The clock moves to the deadline once the request hangs at the
+  // server. Before the fix these took the per-attempt timeout, longer than the test's own limit.
+  const longAttempts = { timeoutMs: 60_000 };
+  const hanging = () => platform.requests().some((r) => r.fault === 'hang');
+  /** Runs `wait`; once a request hangs at the server, moves the clock past the deadline (`timeoutMs` from the start). */
+  async function pastTheDeadline<T>(wait: Promise<T>, timeoutMs: number): Promise<T> {
+    await until(hanging, 'a poll hangs at the server');
+    w.time.advance(timeoutMs + 1);
+    return wait;
+  }
 
-  it('returns timed-out at the deadline while the first poll hangs, naming the ids never seen', { timeout: 15_000 }, async () => {
+  it('returns timed-out at the deadline while the first poll hangs, naming the ids never seen', async () => {
     const [op] = start({});
     faults().add({ method: 'GET', kind: 'hang', times: 'always' });
     const { events, onRequest } = recordEvents();
-    // 3 s: time enough for the first poll to reach the server on a busy machine before it is cut.
-    const result = await realClient({ onRequest }).operations.wait(platform.projectId, { ids: [op!.id], timeoutMs: 3000 });
+    const result = await pastTheDeadline(waitFor([op!.id], { timeoutMs: 3000 }, { ...longAttempts, onRequest }), 3000);
     expect(result).toMatchObject({ status: 'timed-out', operations: [], pending: [], failed: [], unknownIds: [op!.id], rounds: 1 });
     expect(platform.requests()).toHaveLength(1);
     // the log line of the cut request says why, not "aborted by the caller"
@@ -33,23 +40,24 @@ describe('the deadline bounds every request of the wait', () => {
     );
   });
 
-  it('returns the last known states when a later poll hangs', { timeout: 15_000 }, async () => {
+  it('returns the last known states when a later poll hangs', async () => {
     const [op] = start({ schedulingMs: 3_600_000 });
-    const result = await realClient().operations.wait(platform.projectId, {
-      ids: [op!.id],
-      timeoutMs: 5000, // seconds for the first poll to be answered on a busy machine, before the hang
-      intervalMs: 50,
-      onPoll: (e) => e.round === 1 && faults().add({ method: 'GET', kind: 'hang', times: 'always' }),
-    });
+    const wait = waitFor(
+      [op!.id],
+      { timeoutMs: 5000, intervalMs: 50, onPoll: (e) => e.round === 1 && faults().add({ method: 'GET', kind: 'hang', times: 'always' }) },
+      longAttempts,
+    );
+    const result = await pastTheDeadline(wait, 5000);
     expect(result.status).toBe('timed-out');
+    expect(result.rounds).toBe(2);
     expect(result.pending.map((o) => [o.id, o.status])).toEqual([[op!.id, 'scheduling']]);
     expect(result.unknownIds).toEqual([]);
   });
 
-  it('returns timed-out, without an error, when the scan of ids omitted hangs', { timeout: 15_000 }, async () => {
+  it('returns timed-out, without an error, when the scan of ids omitted hangs', async () => {
     start({});
     faults().add({ method: 'GET', kind: 'hang', times: 'always' });
-    const result = await realClient().operations.wait(platform.projectId, { timeoutMs: 300 });
+    const result = await pastTheDeadline(waitFor(undefined, { timeoutMs: 300 }, longAttempts), 300);
     expect(result).toMatchObject({ status: 'timed-out', operations: [], unknownIds: [], rounds: 1 });
   });
 

@@ -87,3 +87,32 @@ export async function untilHanging(log: { entries(): Array<{ fault?: string }> }
 function ordinal(n: number): string {
   return `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 }
+
+/** Which request of a recorded rotation a sampled case arms: the `index`th (1-based, default 1) that fits. */
+export interface RequestChoice {
+  step: Step;
+  service: Service;
+  method?: string;
+  /** The path (relative to the service's API root) matches. */
+  path?: RegExp;
+  index?: number;
+}
+
+/** The request `choice` names; throws, naming it, when the rotation made no such request. */
+export function chooseRequest(requests: readonly TracedRequest[], choice: RequestChoice): TracedRequest {
+  const fits = requests.filter(
+    (r) =>
+      r.step === choice.step &&
+      r.service === choice.service &&
+      (choice.method === undefined || r.method === choice.method) &&
+      (choice.path === undefined || choice.path.test(r.path)),
+  );
+  const chosen = fits[(choice.index ?? 1) - 1];
+  if (!chosen) throw new Error(`the recorded rotation made no request ${describeChoice(choice)}:\n${requests.map((r) => r.label).join('\n')}`);
+  return chosen;
+}
+
+function describeChoice(choice: RequestChoice): string {
+  const rank = choice.index && choice.index > 1 ? `${ordinal(choice.index)} ` : '';
+  return `${choice.step}: ${rank}${choice.service} ${choice.method ?? 'request'}${choice.path ? ` ${choice.path.source}` : ''}`;
+}
