@@ -373,6 +373,9 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[]):
   user.list = [...user.list, ...back.filter((t) => !user.list.includes(t))];
   const retire = [...user.retiring].filter((t) => !user.list.includes(t));
   user.keep = 1;
+  // The faults are gone once what they held back has landed too (the slowest answer is 45 s): a
+  // create that lands during a clean run looks like a concurrent rotation's, which it leaves alone.
+  await sim.time.run(() => false, 60_000);
   sim.note(`converging: targets [${user.list.join(' | ')}], retiring [${retire.join(' | ')}]`);
   let last: RunResult | undefined;
   // A run refused before anything changed, whose advice the user then follows (a key-name-prefix), is not one of the clean runs.
