@@ -99,6 +99,20 @@ describe('a renamed secret', () => {
     expectSettled(third.report!.keyId!);
   });
 
+  it('with a family given by name: the family and its record follow the rename, the old key goes as an older key', async () => {
+    const pinned = { record, family: 'deploy-key' };
+    const first = await runRotation(world, { ...pinned, revokeKeyIds: [world.consoleKey.id, world.currentKey.id] });
+    expect(first.error?.message).toBeUndefined();
+    copyToRenamed();
+    for (const target of TARGETS) await deleteOld(target);
+    const run = await runRotation(world, { ...pinned, secretName: RENAMED, apiKey: first.createdValues[0], revokeKeyIds: [] });
+    expect(run.error?.message).toBeUndefined();
+    expect(run.report!.revokedKeyIds).toEqual([first.report!.keyId]);
+    expect(run.report!.warnings).toEqual([]);
+    expect(await recordVariables()).toEqual([RENAMED]);
+    expectSettled(run.report!.keyId!);
+  });
+
   it('named at a target no longer listed: its keys stay until that target is retired', async () => {
     const oldKey = await rotateOld();
     world.github.putSecretValue(REPO, RENAMED, world.github.secretValue(REPO, SECRET)!);

@@ -77,7 +77,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
 
   const sameSecret = loaded.records.filter((r) => r.secretName.toUpperCase() === ctx.secretName.toUpperCase());
   const otherSecrets = ctx.recordStore ? await checkOtherSecrets(ctx, loaded.records, keyKind) : [];
-  const retired = await checkRetired(ctx, [...sameSecret, ...otherSecrets.map((c) => c.record)]);
+  const retired = await checkRetired(ctx, [...sameSecret, ...(choice.record ? [choice.record] : []), ...otherSecrets.map((c) => c.record)]);
   const targets = ctx.targets.map((t) => ({ identity: identityOf(t), spec: t.describe() }));
   const plan = planRecord({
     family: choice.family,

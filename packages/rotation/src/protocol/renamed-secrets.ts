@@ -14,7 +14,7 @@ export async function checkOtherSecrets(ctx: RotationContext, records: readonly 
   const listed = ctx.targets.map((target) => ({ identity: identityOf(target), target }));
   const reachable = new Map<string, SecretTarget>([...ctx.retire, ...listed].map(({ identity, target }) => [identity, target]));
   const checks: OtherSecretCheck[] = [];
-  for (const record of otherSecretRecords(records, ctx.secretName, keyKind, [...reachable.keys()])) {
+  for (const record of otherSecretRecords(records, { family: ctx.family, secretName: ctx.secretName, keyKind }, [...reachable.keys()])) {
     const check: OtherSecretCheck = { record, gone: [], present: [], unknown: [] };
     for (const identity of Object.keys(record.targets)) {
       const target = reachable.get(identity);

@@ -101,7 +101,8 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const { family, keyKind, secretName, targets, retired, keys } = input;
   const listed = new Set(targets.map((t) => t.identity));
   const listedIds = new Set(keys.map((k) => k.id));
-  const read = input.record ? pruned({ ...input.record, keyKind }, listedIds) : undefined;
+  // The record follows the run's secret: a family given by name keeps its record across a rename.
+  const read = input.record ? pruned({ ...input.record, keyKind, secretName }, listedIds) : undefined;
   const live = familyMembers(keys, family).map((k) => k.id);
   let record = read ?? emptyRecord(family, secretName, keyKind);
   if (input.rebuild) {
@@ -148,13 +149,14 @@ function settledSecret(check: OtherSecretCheck): OtherFamily {
  */
 export function otherSecretRecords(
   records: readonly TargetRecord[],
-  secretName: string,
-  keyKind: string,
+  run: { family: string; secretName: string; keyKind: string },
   identities: readonly string[],
 ): TargetRecord[] {
-  const secret = secretName.toUpperCase();
+  const secret = run.secretName.toUpperCase();
   const names = (r: TargetRecord) => identities.some((id) => id in r.targets) || Object.keys(r.targets).length === 0;
-  return records.filter((r) => r.secretName.toUpperCase() !== secret && (r.keyKind === undefined || r.keyKind === keyKind) && names(r));
+  // The run's own family (a given `family` kept across the rename) is not another family.
+  const other = (r: TargetRecord) => r.family !== run.family && r.secretName.toUpperCase() !== secret;
+  return records.filter((r) => other(r) && (r.keyKind === undefined || r.keyKind === run.keyKind) && names(r));
 }
 
 /** Another family's record, if this run changes it: the targets it took over or retired. */

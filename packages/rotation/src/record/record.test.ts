@@ -167,9 +167,13 @@ describe('the record plan', () => {
     const old = { ...emptyRecord('old-family', 'OLD_KEY', 'personal') };
     old.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [11] };
     old.targets['repo:acme/docs'] = { spec: 'repo:acme/docs', keyIds: [11] };
-    expect(otherSecretRecords([old], 'NEON_API_KEY', 'personal', ['repo:acme/app']).map((r) => r.family)).toEqual(['old-family']);
-    expect(otherSecretRecords([old], 'NEON_API_KEY', 'project:o/p', ['repo:acme/app'])).toEqual([]);
-    expect(otherSecretRecords([old], 'old_key', 'personal', ['repo:acme/app'])).toEqual([]);
+    const run = { family: FAMILY, secretName: 'NEON_API_KEY', keyKind: 'personal' };
+    expect(otherSecretRecords([old], run, ['repo:acme/app']).map((r) => r.family)).toEqual(['old-family']);
+    expect(otherSecretRecords([old], { ...run, keyKind: 'project:o/p' }, ['repo:acme/app'])).toEqual([]);
+    expect(otherSecretRecords([old], { ...run, secretName: 'old_key' }, ['repo:acme/app'])).toEqual([]);
+    // A family given by name keeps its record across a rename: not another family.
+    expect(otherSecretRecords([old], { ...run, family: 'old-family' }, ['repo:acme/app'])).toEqual([]);
+    expect(otherSecretRecords([old], run, ['repo:acme/web'])).toEqual([]);
     const keys = [key(11, 'old-family-20260101T000000Z-aaaa')];
     const half = planRecord({ ...base, record: undefined, records: [old], keys, otherSecrets: [{ record: old, gone: ['repo:acme/app'], present: [], unknown: ['repo:acme/docs'] }] });
     expect(half.otherFamilies).toEqual([expect.objectContaining({ record: old, empty: false })]);
