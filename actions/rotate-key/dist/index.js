@@ -15185,7 +15185,7 @@ function planRecord(input) {
   const { family, keyKind, secretName, targets, retired, keys } = input;
   const listed2 = new Set(targets.map((t2) => t2.identity));
   const listedIds = new Set(keys.map((k2) => k2.id));
-  const read = input.record ? pruned({ ...input.record, keyKind }, listedIds) : void 0;
+  const read = input.record ? pruned({ ...input.record, keyKind, secretName }, listedIds) : void 0;
   const live = familyMembers(keys, family).map((k2) => k2.id);
   let record = read ?? emptyRecord(family, secretName, keyKind);
   if (input.rebuild) {
@@ -15215,10 +15215,11 @@ function settledSecret(check) {
   const record = empty ? withoutTargets(check.record, check.gone) : check.record;
   return { record, takenOver: [], retired: [], sameKind: true, empty, otherSecret: empty ? check : { ...check, gone: [] } };
 }
-function otherSecretRecords(records, secretName, keyKind, identities) {
-  const secret = secretName.toUpperCase();
+function otherSecretRecords(records, run2, identities) {
+  const secret = run2.secretName.toUpperCase();
   const names = (r2) => identities.some((id) => id in r2.targets) || Object.keys(r2.targets).length === 0;
-  return records.filter((r2) => r2.secretName.toUpperCase() !== secret && (r2.keyKind === void 0 || r2.keyKind === keyKind) && names(r2));
+  const other = (r2) => r2.family !== run2.family && r2.secretName.toUpperCase() !== secret;
+  return records.filter((r2) => other(r2) && (r2.keyKind === void 0 || r2.keyKind === run2.keyKind) && names(r2));
 }
 function settled(other, listed2, retired, keyKind) {
   const named = Object.keys(other.targets);
@@ -15284,7 +15285,7 @@ async function checkOtherSecrets(ctx, records, keyKind) {
   const listed2 = ctx.targets.map((target) => ({ identity: identityOf(target), target }));
   const reachable = new Map([...ctx.retire, ...listed2].map(({ identity, target }) => [identity, target]));
   const checks = [];
-  for (const record of otherSecretRecords(records, ctx.secretName, keyKind, [...reachable.keys()])) {
+  for (const record of otherSecretRecords(records, { family: ctx.family, secretName: ctx.secretName, keyKind }, [...reachable.keys()])) {
     const check = { record, gone: [], present: [], unknown: [] };
     for (const identity of Object.keys(record.targets)) {
       const target = reachable.get(identity);
@@ -15392,7 +15393,7 @@ async function readRecord(ctx, keys) {
   }
   const sameSecret = loaded.records.filter((r2) => r2.secretName.toUpperCase() === ctx.secretName.toUpperCase());
   const otherSecrets = ctx.recordStore ? await checkOtherSecrets(ctx, loaded.records, keyKind) : [];
-  const retired = await checkRetired2(ctx, [...sameSecret, ...otherSecrets.map((c2) => c2.record)]);
+  const retired = await checkRetired2(ctx, [...sameSecret, ...choice.record ? [choice.record] : [], ...otherSecrets.map((c2) => c2.record)]);
   const targets = ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
   const plan = planRecord({
     family: choice.family,
