@@ -375,7 +375,12 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[]):
   user.keep = 1;
   // The faults are gone once what they held back has landed too (the slowest answer is 45 s): a
   // create that lands during a clean run looks like a concurrent rotation's, which it leaves alone.
-  await sim.time.run(() => false, 60_000);
+  // A timer of its own ends the wait at the same virtual time whatever other timers are pending.
+  let landed = false;
+  setTimeout(() => {
+    landed = true;
+  }, 60_000);
+  await sim.time.run(() => landed, 61_000);
   sim.note(`converging: targets [${user.list.join(' | ')}], retiring [${retire.join(' | ')}]`);
   let last: RunResult | undefined;
   // A run refused before anything changed, whose advice the user then follows (a key-name-prefix), is not one of the clean runs.
