@@ -1,7 +1,8 @@
 // The preflight's share of the target record: read every record, choose the family, refuse what
 // must not go on (an unreadable or newer record in the way, a managing key the run may revoke, a
-// record over its budget), check the retired targets, and plan (record/record-plan.ts). Nothing is
-// changed here; the words for what the plan found are said here, once.
+// record over its budget), check the retired targets and where a renamed secret still exists
+// (renamed-secrets.ts), and plan (record/record-plan.ts). Nothing is changed here; the words for
+// what the plan found are said here, once.
 
 import { familyMembers } from '../family-members.js';
 import type { KeyKind } from '../key-kind/key-kind.js';

@@ -41,9 +41,10 @@ export interface OtherFamily {
   /** True when no target is left in it: its keys are held by nothing. */
   empty: boolean;
   /**
-   * Set for a record of another secret name that names listed targets (a renamed secret, or
-   * another secret kept at the same targets): where its secret is gone (forgotten), where it still
-   * exists, and where the run cannot tell (not listed nor retired, or unreadable): its keys stay.
+   * Set for a record of another secret name that names listed or retired targets (a renamed
+   * secret, or another secret kept at the same targets): where its secret is gone, where it still
+   * exists, and where the run cannot tell (not listed nor retired, or unreadable). It is settled
+   * (`empty`) only once the secret is gone everywhere; until then it stays whole and its keys stay.
    */
   otherSecret?: OtherSecretCheck;
 }
