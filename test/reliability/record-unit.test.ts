@@ -4,7 +4,8 @@
 // variable limit is refused before anything changes, naming what to delete. A managing key of the
 // rotated family is refused before anything changes; a secret switched between kinds of key names
 // the old kind's live keys every run until they are revoked; a 422 from GitHub on a record write is
-// quoted, with advice that fits it, and leaves no key behind.
+// quoted, with advice that fits it, and leaves no key behind. A renamed secret's old family is
+// named each run while its secret exists, and revoked with its record once it is gone.
 
 import { describe, expect, it, type TestContext } from 'vitest';
 import { type DriftWorld, expectNobodyLockedOut, expectNoUnheldKey, HOME, startDriftWorld } from './harness/drift-world.js';
@@ -240,6 +241,53 @@ describe.concurrent('the target record as one unit', () => {
     expect(liveKeyIds(rig.platform)).toEqual([Number(done.outputs['key-id'])]);
     expectEveryTargetHoldsAWorkingKey(rig);
     for (const run of [project, switched, again, settled, reversed, done]) expectNoLeaks(run, rig.secrets);
+  });
+
+  it('a renamed secret: the old family\'s key stays valid while the old secret exists, named each run; once it is deleted, the next run revokes it and deletes its record', async ({ onTestFinished }) => {
+    const w = await world(onTestFinished);
+    const RENAMED = 'DEPLOY_NEON_API_KEY';
+    w.seed([APP, PROD]);
+    const old = await w.rotate([APP, PROD]).done;
+    w.learn(old, [APP, PROD]);
+    expect(errorsOf(old)).toEqual([]);
+    const oldKey = w.held(APP)!;
+    const oldId = Number(old.outputs['key-id']);
+    // The user renames the secret: the old value under the new name, the workflow given secret-name and api-key from it.
+    for (const target of [APP, PROD]) w.github.putSecretValue(target, RENAMED, oldKey);
+    const renamed = (apiKey: string) => w.rotate([APP, PROD], { 'secret-name': RENAMED, 'api-key': apiKey }).done;
+    const heldRenamed = (target: string) => w.github.secretValue(target, RENAMED);
+    const expectEveryRenamedSecretWorks = () => {
+      for (const target of [APP, PROD]) expect(w.platform.isKeyValid(heldRenamed(target)!), `${target} ${RENAMED} holds a working key`).toBe(true);
+    };
+    const warningNaming = (run: Awaited<ReturnType<typeof renamed>>) => run.annotations.find((a) => a.level === 'warning' && a.message.includes(`Key ${oldId} of family`))?.message;
+
+    const first = await renamed(oldKey);
+    w.learn(first, [APP, PROD]);
+    for (const value of [heldRenamed(APP), heldRenamed(PROD)]) if (value) w.secrets.add(value);
+    expect(errorsOf(first)).toEqual([]);
+    expectEveryRenamedSecretWorks();
+    expectNobodyLockedOut(w);
+    expect(w.platform.isKeyValid(oldKey), 'the old secret still holds the old key, which works').toBe(true);
+    expect(warningNaming(first)).toMatch(new RegExp(`stays valid: its record names the secret NEON_API_KEY, which still exists at .*If ${RENAMED} replaced NEON_API_KEY \\(a renamed secret\\), delete NEON_API_KEY there`));
+
+    const second = await renamed(heldRenamed(APP)!);
+    for (const value of [heldRenamed(APP), heldRenamed(PROD)]) if (value) w.secrets.add(value);
+    expect(errorsOf(second)).toEqual([]);
+    expect(warningNaming(second), 'named again, never silently valid').toBeDefined();
+    expect(w.platform.isKeyValid(oldKey)).toBe(true);
+
+    for (const target of [APP, PROD]) await w.deleteSecret(target);
+    const settled = await renamed(heldRenamed(APP)!);
+    for (const value of [heldRenamed(APP), heldRenamed(PROD)]) if (value) w.secrets.add(value);
+    expect(errorsOf(settled)).toEqual([]);
+    expect(w.platform.isKeyValid(oldKey), 'the old family\'s key is revoked once no target holds the old secret').toBe(false);
+    expect(settled.annotations.filter((a) => a.level === 'warning')).toEqual([]);
+    expectEveryRenamedSecretWorks();
+    const records = (await variables(w)).filter((v) => v.name.startsWith('KEYTURN_RECORD_')).map((v) => JSON.parse(v.value).secret);
+    expect(records, 'the old family\'s record is deleted').toEqual([RENAMED]);
+    const live = w.platform.listKeys().filter((k) => !k.revoked && k.id !== w.consoleKey.id).map((k) => k.id);
+    expect(live, 'no orphan: the renamed secret\'s key alone').toEqual([Number(settled.outputs['key-id'])]);
+    for (const run of [old, first, second, settled]) expectNoLeaks(run, w.secrets);
   });
 
   describe('a 422 from GitHub on a record write is quoted, with advice that fits it, and leaves no key behind', () => {

@@ -15182,17 +15182,18 @@ function mostRecentlyUsed(keys, family, newKey) {
   return used.sort((a2, b2) => Date.parse(b2.last_used_at) - Date.parse(a2.last_used_at)).slice(0, 1).map((k2) => k2.id);
 }
 function selectOtherFamilyRevocations(input) {
-  const { keys, family, ownIds, listedBefore } = input;
-  const own = /* @__PURE__ */ new Set([...ownIds, ...familyMembers(keys, family).map((k2) => k2.id)]);
+  const { keys, family, heldIds, listedBefore } = input;
+  const own = new Set(familyMembers(keys, family).map((k2) => k2.id));
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
   return input.others.filter((other) => other.empty).map((other) => {
     if (!other.sameKind)
-      return { family: other.family, revoke: [], unseen: [...other.ids], deferred: [] };
+      return { family: other.family, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [] };
     const named = new Set(other.ids);
-    const theirs = keys.filter((k2) => (named.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id) && !protectedIds.has(k2.id));
+    const theirs = keys.filter((k2) => (named.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
     const deferred = listedBefore ? theirs.filter((k2) => !listedBefore.has(k2.id)) : [];
-    const revoke = deferred.length ? [] : theirs.sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
-    return { family: other.family, revoke, unseen: [], deferred };
+    const heldHere = theirs.filter((k2) => heldIds.has(k2.id) || protectedIds.has(k2.id));
+    const revoke = deferred.length || heldHere.length ? [] : theirs.sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
+    return { family: other.family, revoke, unseen: [], deferred, heldHere };
   });
 }
 
@@ -15201,7 +15202,7 @@ function planRecord(input) {
   const { family, keyKind, secretName, targets, retired, keys } = input;
   const listed2 = new Set(targets.map((t2) => t2.identity));
   const listedIds = new Set(keys.map((k2) => k2.id));
-  const read = input.record ? pruned({ ...input.record, keyKind }, listedIds) : void 0;
+  const read = input.record ? pruned({ ...input.record, keyKind, secretName }, listedIds) : void 0;
   const live = familyMembers(keys, family).map((k2) => k2.id);
   let record = read ?? emptyRecord(family, secretName, keyKind);
   if (input.rebuild) {
@@ -15213,16 +15214,29 @@ function planRecord(input) {
   const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : dropped.flatMap((t2) => t2.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
+  const otherSecrets = (input.otherSecrets ?? []).filter((c2) => c2.record !== input.record);
+  const copied = otherSecrets.flatMap((c2) => recordedPrevious(c2.record, listed2));
   return {
     record,
     known,
     replacing: (input.rebuild ?? []).map((u2) => u2.name),
     dropped,
     retired: [...retired],
-    previousIds: known ? recordedPrevious(record, listed2) : guessedPrevious(keys, family),
+    previousIds: known ? recordedPrevious(record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
-    otherFamilies: others.flatMap((other) => settled(other, listed2, retired, keyKind))
+    otherFamilies: [...others.flatMap((other) => settled(other, listed2, retired, keyKind)), ...otherSecrets.map(settledSecret)]
   };
+}
+function settledSecret(check) {
+  const empty = check.present.length === 0 && check.unknown.length === 0;
+  const record = empty ? withoutTargets(check.record, check.gone) : check.record;
+  return { record, takenOver: [], retired: [], sameKind: true, empty, otherSecret: empty ? check : { ...check, gone: [] } };
+}
+function otherSecretRecords(records, run2, identities) {
+  const secret = run2.secretName.toUpperCase();
+  const names = (r2) => identities.some((id) => id in r2.targets) || Object.keys(r2.targets).length === 0;
+  const other = (r2) => r2.family !== run2.family && r2.secretName.toUpperCase() !== secret;
+  return records.filter((r2) => other(r2) && (r2.keyKind === void 0 || r2.keyKind === run2.keyKind) && names(r2));
 }
 function settled(other, listed2, retired, keyKind) {
   const named = Object.keys(other.targets);
@@ -15283,6 +15297,32 @@ function chooseFamily(input) {
   const first = [...targets].sort((a2, b2) => identityOf(a2) < identityOf(b2) ? -1 : identityOf(a2) > identityOf(b2) ? 1 : 0)[0];
   const family = deriveFamily(first, secretName);
   return { family, record: records.find((r2) => r2.family === family), why: "new, derived from the first target in sorted order", derived: true };
+}
+
+// ../../packages/rotation/dist/protocol/renamed-secrets.js
+async function checkOtherSecrets(ctx, records, keyKind) {
+  const listed2 = ctx.targets.map((target) => ({ identity: identityOf(target), target }));
+  const reachable = new Map([...ctx.retire, ...listed2].map(({ identity, target }) => [identity, target]));
+  const checks = [];
+  for (const record of otherSecretRecords(records, { family: ctx.family, secretName: ctx.secretName, keyKind }, [...reachable.keys()])) {
+    const check = { record, gone: [], present: [], unknown: [] };
+    for (const identity of Object.keys(record.targets)) {
+      const target = reachable.get(identity);
+      if (!target?.readSecretMeta) {
+        check.unknown.push(identity);
+        continue;
+      }
+      try {
+        const meta = await target.readSecretMeta(record.secretName);
+        (meta ? check.present : check.gone).push(identity);
+      } catch (error2) {
+        ctx.log("preflight", `Whether ${target.describe()} still holds ${record.secretName} could not be read (${describeError(error2)}): its keys stay valid`);
+        check.unknown.push(identity);
+      }
+    }
+    checks.push(check);
+  }
+  return checks;
 }
 
 // ../../packages/rotation/dist/protocol/retired-targets.js
@@ -15371,7 +15411,8 @@ async function readRecord(ctx, keys) {
     ctx.warn("preflight", `${option("rebuildRecord")} is set, but the target record of family ${choice.family} reads: nothing was rebuilt. Take ${option("rebuildRecord")} out of the workflow.`);
   }
   const sameSecret = loaded.records.filter((r2) => r2.secretName.toUpperCase() === ctx.secretName.toUpperCase());
-  const retired = await checkRetired2(ctx, sameSecret);
+  const otherSecrets = ctx.recordStore ? await checkOtherSecrets(ctx, loaded.records, keyKind) : [];
+  const retired = await checkRetired2(ctx, [...sameSecret, ...choice.record ? [choice.record] : [], ...otherSecrets.map((c2) => c2.record)]);
   const targets = ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
   const plan = planRecord({
     family: choice.family,
@@ -15382,7 +15423,8 @@ async function readRecord(ctx, keys) {
     targets,
     retired,
     keys,
-    rebuild: blocking.length && ctx.rebuildRecord ? blocking : void 0
+    rebuild: blocking.length && ctx.rebuildRecord ? blocking : void 0,
+    otherSecrets
   });
   ctx.record = plan;
   refuseManagingKeyOfFamily(ctx, plan, keys);
@@ -15396,8 +15438,12 @@ async function readRecord(ctx, keys) {
   }
   for (const target of plan.dropped)
     warnDropped(ctx, target, keys);
-  for (const other of plan.otherFamilies)
-    logOtherFamily(ctx, other);
+  for (const other of plan.otherFamilies) {
+    if (other.otherSecret)
+      sayOtherSecret(ctx, other, keys);
+    else
+      logOtherFamily(ctx, other);
+  }
   if (store3 && !choice.record && !plan.replacing.length)
     ctx.log("preflight", `No target record of family ${choice.family} yet: this run starts it`);
   if (!store3)
@@ -15517,6 +15563,27 @@ function logOtherFamily(ctx, other) {
     const ids2 = namedKeyIds(other.record);
     ctx.warn("preflight", `Once every target holds this run's key, no target holds a key of family ${family} (${other.record.keyKind} keys): ${ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console, ${ids2.length > 1 ? "those it still lists" : "if it still lists it"} (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(other.record)}` : `delete the variable ${variableOf(other.record)}`}. Until then this warning repeats.`);
   }
+}
+function sayOtherSecret(ctx, other, keys) {
+  const check = other.otherSecret;
+  const { family } = other.record;
+  const old = check.record.secretName;
+  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id).join(", ");
+  if (other.empty) {
+    ctx.log("preflight", `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone)}, where it is gone` : " at no target"}: no target holds its keys, ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted`);
+    return;
+  }
+  const named = new Set(namedKeyIds(other.record));
+  const live = keys.filter((k2) => named.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id);
+  const where = [
+    check.present.length ? `still exists at ${specs(check.present)}` : "",
+    check.unknown.length ? `may exist at ${specs(check.unknown)} (not checked: not in ${option("targets")}, or unreadable)` : ""
+  ].filter(Boolean).join(" and ");
+  if (!live.length) {
+    ctx.log("preflight", `The secret ${old} of family ${family} ${where}; the family has no live key`);
+    return;
+  }
+  ctx.warn("preflight", `Key${live.length > 1 ? "s" : ""} ${live.join(", ")} of family ${family} stay${live.length > 1 ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${ctx.secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); the next run revokes ${live.length > 1 ? "them" : "it"} and deletes the variable ${variableOf(other.record)}. If another workflow still rotates ${old}, nothing to do.`);
 }
 
 // ../../packages/rotation/dist/protocol/preflight.js
@@ -15742,7 +15809,7 @@ async function settleOtherFamilies(ctx, client, keys) {
     others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record) })),
     keys,
     family: ctx.family,
-    ownIds: new Set(namedKeyIds(ctx.record.record)),
+    heldIds: heldByTargets(ctx),
     protectedIds: ctx.record.protectedIds,
     listedBefore: ctx.listedBefore
   });
@@ -15752,14 +15819,20 @@ async function settleOtherFamilies(ctx, client, keys) {
       return;
     const settlement = settlements.find((s2) => s2.family === family);
     try {
-      if (other.takenOver.length || other.retired.length)
+      const forgotten = [...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []];
+      if (forgotten.length)
         await store3.save(other.record);
       if (!settlement || !other.sameKind) {
-        ctx.log("revoke", `The record of family ${family} forgets ${[...other.takenOver, ...other.retired].join(", ")}`);
+        if (forgotten.length)
+          ctx.log("revoke", `The record of family ${family} forgets ${forgotten.join(", ")}`);
         continue;
       }
       if (settlement.deferred.length) {
         ctx.warn("revoke", `Keys ${settlement.deferred.map((k2) => k2.id).join(", ")} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.`);
+        continue;
+      }
+      if (settlement.heldHere.length) {
+        ctx.warn("revoke", `Keys ${settlement.heldHere.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).`);
         continue;
       }
       for (const key of settlement.revoke) {
@@ -15773,6 +15846,10 @@ async function settleOtherFamilies(ctx, client, keys) {
       ctx.warn("revoke", `Family ${family} names no target any more, but settling it failed (${describeError(error2)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`);
     }
   }
+}
+function heldByTargets(ctx) {
+  const { record } = ctx.record;
+  return /* @__PURE__ */ new Set([...record.rebuilt, ...Object.values(record.targets).flatMap((entry) => entry.keyIds)]);
 }
 function managingKeyTrouble(ctx, error2) {
   if (!isManagingKeyFailure(error2))

@@ -61,6 +61,11 @@ interface UserState {
   unsettled: boolean;
   /** Lock-outs the product's documentation allows (see invariants.ts), until the target is written again. */
   excused: Excused;
+  /**
+   * Keys of a family whose record the user deleted: no run can tell they were this secret's
+   * (README, "Without a record"), so they are the user's to revoke, not an orphan of the runs.
+   */
+  forgotten: Set<number>;
   /** The record edit of the last edit, for the check of the run after it. */
   recordEdit?: RecordEdit;
   /**
@@ -92,6 +97,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       consoleKey: world.consoleKey(kind).key,
       rebuildRecord: false,
       rebuiltKeys: new Set(),
+      forgotten: new Set(),
       unsettled: false,
       excused: new Map(),
       later: createRng(seed + 0x5eed_0000),
@@ -116,7 +122,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result));
       }
       if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
-      for (const run of runs) followAdvice(sim, user, run.result);
+      for (const run of runs) await followAdvice(sim, user, run.result);
       if (runs.length > 1) {
         user.unsettled = true;
         for (const [at, value] of revokedByOther(world, runs.map((r) => r.result))) {
@@ -210,9 +216,11 @@ function learn(sim: Simulation, user: UserState, run: RunResult): void {
 /**
  * What the user does about how a run ended, as its message says: a run that ended well settles a
  * concurrent round, ends the retirements and the rebuild; targets of several families get a
- * key-name-prefix; an unreadable record is rebuilt, a newer one restored (the "upgrade").
+ * key-name-prefix; a retired target found holding the secret (an abandoned write of an earlier run
+ * landed after the user deleted it) has it deleted again. True when the advice changed something
+ * the next run depends on (so a convergence run refused that way is not a clean one).
  */
-function followAdvice(sim: Simulation, user: UserState, run: RunResult): void {
+async function followAdvice(sim: Simulation, user: UserState, run: RunResult): Promise<boolean> {
   const warnings = (run.report ?? run.error?.report)?.warnings ?? [];
   for (const id of keyIdsIn(warnings.filter((w) => /rebuilt/.test(w)))) user.rebuiltKeys.add(id);
   if (run.status === 'ok') {
@@ -222,14 +230,23 @@ function followAdvice(sim: Simulation, user: UserState, run: RunResult): void {
       user.rebuildRecord = false;
       sim.note(`user: rebuild-record taken out; the rebuilt record keeps keys [${[...user.rebuiltKeys].join(', ')}]`);
     }
-    return;
+    return false;
   }
   const message = run.error?.message ?? '';
   const families = [...message.matchAll(/(?:its own record: |; )([A-Za-z0-9._-]+) \(/g)].map((m) => m[1]!);
   if (/belong to \d+ key families/.test(message) && families.length) {
+    const before = user.family;
     user.family = user.later.pick(families);
     sim.note(`user: key-name-prefix ${user.family}, as the error advises`);
+    return user.family !== before;
   }
+  const stillHeld = /^The retired target (.+) still holds the secret (\w+),/.exec(message);
+  if (stillHeld && (TARGET_POOL as readonly string[]).includes(stillHeld[1]!)) {
+    sim.note('user: deletes the secret again, as the error advises');
+    await deleteSecret(sim, stillHeld[1]!, stillHeld[2]!);
+    return true;
+  }
+  return false;
 }
 
 /** Key ids a warning names ("key 12", "keys 3, 4 and 5"). */
@@ -262,13 +279,20 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
   if (rng.chance(0.06) && rename) await renameSecret(sim, user);
   if (rng.chance(0.05)) switchKind(sim, rng, user);
   user.recordEdit = undefined;
-  if (record && user.later.chance(0.1)) user.recordEdit = await editRecord(sim, user.later, user.later.pick(RECORD_EDITS), HOME, (r) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind));
+  // While rebuild-record is on (the last run was refused), an unreadable record is rebuilt, not refused: no edit then.
+  if (record && user.later.chance(0.1)) {
+    const kind = user.later.pick(RECORD_EDITS);
+    if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, HOME, (r) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind));
+  }
   if (user.recordEdit?.expect === 'absent') {
     // README, "Without a record": the run no longer knows the dropped targets, so their keys may go.
     for (const target of [...user.written].filter((t) => !user.list.includes(t))) {
       const value = sim.world.held(target, user.secretName);
       if (value !== undefined) user.excused.set(`${target} ${user.secretName}`, value);
     }
+    // Nor the family's keys, once no target holds them: the user who deleted its record revokes them.
+    const family = user.recordEdit.family;
+    for (const key of sim.world.platform.listKeys()) if (family && !key.revoked && key.name.startsWith(`${family}-`)) user.forgotten.add(key.id);
   }
 }
 
@@ -332,6 +356,7 @@ async function maybeRetire(sim: Simulation, rng: Rng, user: UserState): Promise<
 
 async function deleteSecret(sim: Simulation, target: string, secretName: string): Promise<void> {
   const response = await sim.userRequest('DELETE', secretPath(target, secretName));
+  sim.note(`user: deletes ${secretName} in ${target} (${response.status})`);
   if (response.status !== 204 && response.status !== 404) throw new Error(`deleting ${secretName} in ${target}: ${response.status}`);
 }
 
@@ -348,6 +373,14 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[]):
   user.list = [...user.list, ...back.filter((t) => !user.list.includes(t))];
   const retire = [...user.retiring].filter((t) => !user.list.includes(t));
   user.keep = 1;
+  // The faults are gone once what they held back has landed too (the slowest answer is 45 s): a
+  // create that lands during a clean run looks like a concurrent rotation's, which it leaves alone.
+  // A timer of its own ends the wait at the same virtual time whatever other timers are pending.
+  let landed = false;
+  setTimeout(() => {
+    landed = true;
+  }, 60_000);
+  await sim.time.run(() => landed, 61_000);
   sim.note(`converging: targets [${user.list.join(' | ')}], retiring [${retire.join(' | ')}]`);
   let last: RunResult | undefined;
   // A run refused before anything changed, whose advice the user then follows (a key-name-prefix), is not one of the clean runs.
@@ -356,16 +389,14 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[]):
     await sim.runAll([run]);
     results.push(run.result);
     learn(sim, user, run.result);
-    const family = user.family;
-    followAdvice(sim, user, run.result);
-    if (user.family !== family && advised++ === 0) attempt--;
+    if ((await followAdvice(sim, user, run.result)) && advised++ === 0) attempt--;
     last = run.result;
     const locked = lockOuts(world, user.excused);
     if (locked.length) return locked.map((v) => `${v} (converging)`);
-    if (run.result.status === 'ok' && orphans(world, user.kind, run.result).length === 0) return untruthfulOutputs(world, run.result);
+    if (run.result.status === 'ok' && orphans(world, user.kind, run.result, user.forgotten).length === 0) return untruthfulOutputs(world, run.result);
   }
   if (last?.status !== 'ok') return [`no convergence: ${CONVERGENCE_RUNS} clean runs, the last ${last?.status}: ${last?.error?.message ?? ''}`];
-  return orphans(world, user.kind, last);
+  return orphans(world, user.kind, last, user.forgotten);
 }
 
 /** The REST path of a target's secret. */

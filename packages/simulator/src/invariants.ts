@@ -102,9 +102,10 @@ function kindOf(key: { org_id?: string | null; project_id?: string | null }): Si
  * I2, I4 once converged (issue 22, item 5), after the last run of `family`: a live key of `kind`
  * that a run made and no secret holds is an orphan if it is the family's; a key of another family
  * (a renamed secret, a given key-name-prefix) may stay valid only if that run's warnings name it
- * by its id, never silently.
+ * by its id, never silently. `forgotten`: keys of a family whose record the user deleted (no run
+ * can tell they were made for this secret: README, "Without a record").
  */
-export function orphans(world: World, kind: SimKeyKind, last: RunResult): string[] {
+export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgotten: ReadonlySet<number> = new Set()): string[] {
   const held = new Set<number>();
   for (const target of TARGET_POOL) {
     for (const name of SECRET_NAMES) {
@@ -116,7 +117,7 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult): string
   const warnings = last.report?.warnings ?? [];
   const unheld = world.platform
     .listKeys()
-    .filter((k) => !k.revoked && !world.userKeyIds.has(k.id) && !held.has(k.id) && kindOf(k as { org_id?: string | null; project_id?: string | null }) === kind);
+    .filter((k) => !k.revoked && !world.userKeyIds.has(k.id) && !forgotten.has(k.id) && !held.has(k.id) && kindOf(k as { org_id?: string | null; project_id?: string | null }) === kind);
   const own = unheld.filter((k) => k.name.startsWith(`${family}-`));
   const silent = unheld.filter((k) => !own.includes(k) && !warnings.some((w) => new RegExp(`\\b${k.id}\\b`).test(w)));
   const out: string[] = [];

@@ -34,6 +34,8 @@ function parsed(text: string): { kind?: string; secret?: string } {
 export interface RecordEdit {
   name: string;
   expect: RecordEditOutcome;
+  /** The family of the record edited (its `family` field). */
+  family?: string;
   /** Puts the variable back as it was. */
   undo(sim: Simulation): Promise<void>;
 }
@@ -60,9 +62,11 @@ export async function editRecord(
   const answer = next === undefined ? await sim.userRequest('DELETE', `${route}/${name}`) : await sim.userRequest('PATCH', `${route}/${name}`, { name, value: next });
   if (answer.status !== 204) throw new Error(`record edit ${kind.name} of ${name}: ${answer.status}`);
   sim.note(`user: record ${name} ${kind.name}`);
+  const { family } = parsed(value) as { family?: string };
   return {
     name: kind.name,
     expect: kind.expect,
+    ...(family && { family }),
     async undo(s) {
       const put = next === undefined ? await s.userRequest('POST', route, { name, value }) : await s.userRequest('PATCH', `${route}/${name}`, { name, value });
       if (put.status !== 201 && put.status !== 204) throw new Error(`restoring ${name}: ${put.status}`);

@@ -10,8 +10,7 @@ const FIXED = Number(process.env.KEYTURN_SIM_FIXED ?? 100);
 
 async function expectHistories(from: number, count: number): Promise<void> {
   for (let seed = from; seed < from + count; seed++) {
-    // Renames stay out of the fixed ranges until the open regression of seed 226 (src/regressions.ts) is fixed.
-    const result = await runHistory(seed, { edits: { rename: false } });
+    const result = await runHistory(seed);
     if (result.violations.length) {
       throw new Error(`seed ${seed} (replay: pnpm sim --seed ${seed} --histories 1):\n${result.violations.join('\n')}\n${result.trace.join('\n')}`);
     }

@@ -1,8 +1,10 @@
 // The preflight's share of the target record: read every record, choose the family, refuse what
 // must not go on (an unreadable or newer record in the way, a managing key the run may revoke, a
-// record over its budget), check the retired targets, and plan (record/record-plan.ts). Nothing is
-// changed here; the words for what the plan found are said here, once.
+// record over its budget), check the retired targets and where a renamed secret still exists
+// (renamed-secrets.ts), and plan (record/record-plan.ts). Nothing is changed here; the words for
+// what the plan found are said here, once.
 
+import { familyMembers } from '../family-members.js';
 import type { KeyKind } from '../key-kind/key-kind.js';
 import { option } from '../option-names.js';
 import { describeError, type PlatformKey } from '../platform.js';
@@ -11,12 +13,13 @@ import { keyFingerprint } from '../record/fingerprint.js';
 import { RECORD_FORMAT } from '../record/format.js';
 import { RECORD_BUDGET_BYTES, RecordError, recordBytes, variableOf, variablesNeeded } from '../record/github-variables.js';
 import { REPOSITORY_VARIABLE_LIMIT } from '../record/parts.js';
-import { blockingRecords, type DroppedTarget, namedKeyIds, planRecord, type RecordPlan } from '../record/record-plan.js';
+import { blockingRecords, type DroppedTarget, namedKeyIds, type OtherFamily, planRecord, type RecordPlan } from '../record/record-plan.js';
 import { emptyRecord, type LoadedRecords, type UnreadableRecord } from '../record/target-record.js';
 import { legacyVariableName, recordVariableName } from '../record/variable-names.js';
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
+import { checkOtherSecrets } from './renamed-secrets.js';
 import { checkRetired } from './retired-targets.js';
 import type { selectRevocations } from './revocation-plan.js';
 import { countNoun } from '@keyturn/api/toolkit';
@@ -75,7 +78,8 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   }
 
   const sameSecret = loaded.records.filter((r) => r.secretName.toUpperCase() === ctx.secretName.toUpperCase());
-  const retired = await checkRetired(ctx, sameSecret);
+  const otherSecrets = ctx.recordStore ? await checkOtherSecrets(ctx, loaded.records, keyKind) : [];
+  const retired = await checkRetired(ctx, [...sameSecret, ...(choice.record ? [choice.record] : []), ...otherSecrets.map((c) => c.record)]);
   const targets = ctx.targets.map((t) => ({ identity: identityOf(t), spec: t.describe() }));
   const plan = planRecord({
     family: choice.family,
@@ -87,6 +91,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     retired,
     keys,
     rebuild: blocking.length && ctx.rebuildRecord ? blocking : undefined,
+    otherSecrets,
   });
   ctx.record = plan;
   refuseManagingKeyOfFamily(ctx, plan, keys);
@@ -105,7 +110,10 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     );
   }
   for (const target of plan.dropped) warnDropped(ctx, target, keys);
-  for (const other of plan.otherFamilies) logOtherFamily(ctx, other);
+  for (const other of plan.otherFamilies) {
+    if (other.otherSecret) sayOtherSecret(ctx, other, keys);
+    else logOtherFamily(ctx, other);
+  }
   if (store && !choice.record && !plan.replacing.length) ctx.log('preflight', `No target record of family ${choice.family} yet: this run starts it`);
   if (!store) ctx.log('preflight', 'No target record is kept (no repository for it): a target dropped from the list is not recognised');
 }
@@ -258,4 +266,37 @@ function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFamilies']
       `Once every target holds this run's key, no target holds a key of family ${family} (${other.record.keyKind} keys): ${ids.length ? `revoke key${ids.length > 1 ? 's' : ''} ${ids.join(', ')} in the platform console, ${ids.length > 1 ? 'those it still lists' : 'if it still lists it'} (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(other.record)}` : `delete the variable ${variableOf(other.record)}`}. Until then this warning repeats.`,
     );
   }
+}
+
+/**
+ * A record of another secret name naming listed targets (a renamed secret, or another secret kept
+ * at the same targets): gone everywhere it names, its keys are revoked once every target holds the
+ * new key; else its live keys stay valid, named in a warning with what finishes the rename.
+ */
+function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly PlatformKey[]): void {
+  const check = other.otherSecret!;
+  const { family } = other.record;
+  const old = check.record.secretName;
+  const specs = (ids: readonly string[]) => ids.map((id) => check.record.targets[id]?.spec ?? id).join(', ');
+  if (other.empty) {
+    ctx.log(
+      'preflight',
+      `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone)}, where it is gone` : ' at no target'}: no target holds its keys, ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`,
+    );
+    return;
+  }
+  const named = new Set(namedKeyIds(other.record));
+  const live = keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id);
+  const where = [
+    check.present.length ? `still exists at ${specs(check.present)}` : '',
+    check.unknown.length ? `may exist at ${specs(check.unknown)} (not checked: not in ${option('targets')}, or unreadable)` : '',
+  ].filter(Boolean).join(' and ');
+  if (!live.length) {
+    ctx.log('preflight', `The secret ${old} of family ${family} ${where}; the family has no live key`);
+    return;
+  }
+  ctx.warn(
+    'preflight',
+    `Key${live.length > 1 ? 's' : ''} ${live.join(', ')} of family ${family} stay${live.length > 1 ? '' : 's'} valid: its record names the secret ${old}, which ${where}. If ${ctx.secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option('targets')}: then name it in ${option('retireTargets')}); the next run revokes ${live.length > 1 ? 'them' : 'it'} and deletes the variable ${variableOf(other.record)}. If another workflow still rotates ${old}, nothing to do.`,
+  );
 }

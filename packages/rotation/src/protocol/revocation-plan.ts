@@ -137,33 +137,40 @@ export interface OtherFamilySettlement {
   unseen: number[];
   /** Keys of the family made during this run: the record stays, and the next run settles it. */
   deferred: KeyEntry[];
+  /** Keys of the family the run's own targets may still hold (its record says so): the record stays. */
+  heldHere: KeyEntry[];
 }
 
 /**
  * Which keys of other families go, once every target holds the new key (I5: a record left naming
- * no target means no target holds its keys). Only a family whose record names no target; never a
- * key of the run's own family, one its record names, or one a dropped target may hold; only keys
- * the preflight listed (I3). A family of another kind is not in the listing: its ids are named.
+ * no target means no target holds its keys: a renamed prefix, a switched kind, a renamed secret
+ * gone from every target its record names). Only a family whose record names no target; never a
+ * key of the run's own family; only keys the preflight listed (I3). A key one of the run's own
+ * targets may still hold (`heldIds`: its record names it for a target, as when a renamed secret's
+ * old value was copied; `protectedIds`: a dropped target's) revokes nothing of the family and keeps
+ * its record, named in a warning, for a later run. A family of another kind is not in the listing:
+ * its ids are named.
  */
 export function selectOtherFamilyRevocations(input: {
   others: readonly OtherFamilyKeys[];
   keys: readonly KeyEntry[];
   family: string;
-  ownIds: ReadonlySet<number>;
+  heldIds: ReadonlySet<number>;
   protectedIds?: ReadonlySet<number>;
   listedBefore?: ReadonlySet<number>;
 }): OtherFamilySettlement[] {
-  const { keys, family, ownIds, listedBefore } = input;
-  const own = new Set([...ownIds, ...familyMembers(keys, family).map((k) => k.id)]);
+  const { keys, family, heldIds, listedBefore } = input;
+  const own = new Set(familyMembers(keys, family).map((k) => k.id));
   const protectedIds = input.protectedIds ?? new Set<number>();
   return input.others
     .filter((other) => other.empty)
     .map((other) => {
-      if (!other.sameKind) return { family: other.family, revoke: [], unseen: [...other.ids], deferred: [] };
+      if (!other.sameKind) return { family: other.family, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [] };
       const named = new Set(other.ids);
-      const theirs = keys.filter((k) => (named.has(k.id) || familyMembers([k], other.family).length > 0) && !own.has(k.id) && !protectedIds.has(k.id));
+      const theirs = keys.filter((k) => (named.has(k.id) || familyMembers([k], other.family).length > 0) && !own.has(k.id));
       const deferred = listedBefore ? theirs.filter((k) => !listedBefore.has(k.id)) : [];
-      const revoke = deferred.length ? [] : theirs.sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
-      return { family: other.family, revoke, unseen: [], deferred };
+      const heldHere = theirs.filter((k) => heldIds.has(k.id) || protectedIds.has(k.id));
+      const revoke = deferred.length || heldHere.length ? [] : theirs.sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
+      return { family: other.family, revoke, unseen: [], deferred, heldHere };
     });
 }

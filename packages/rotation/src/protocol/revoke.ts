@@ -116,7 +116,7 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
     others: others.map((o) => ({ family: o.record.family, sameKind: o.sameKind, empty: o.empty, ids: namedKeyIds(o.record) })),
     keys,
     family: ctx.family,
-    ownIds: new Set(namedKeyIds(ctx.record.record)),
+    heldIds: heldByTargets(ctx),
     protectedIds: ctx.record.protectedIds,
     listedBefore: ctx.listedBefore,
   });
@@ -126,13 +126,18 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
     if (aborted(ctx)) return;
     const settlement = settlements.find((s) => s.family === family);
     try {
-      if (other.takenOver.length || other.retired.length) await store.save(other.record);
+      const forgotten = [...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])];
+      if (forgotten.length) await store.save(other.record);
       if (!settlement || !other.sameKind) {
-        ctx.log('revoke', `The record of family ${family} forgets ${[...other.takenOver, ...other.retired].join(', ')}`);
+        if (forgotten.length) ctx.log('revoke', `The record of family ${family} forgets ${forgotten.join(', ')}`);
         continue;
       }
       if (settlement.deferred.length) {
         ctx.warn('revoke', `Keys ${settlement.deferred.map((k) => k.id).join(', ')} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.`);
+        continue;
+      }
+      if (settlement.heldHere.length) {
+        ctx.warn('revoke', `Keys ${settlement.heldHere.map((k) => k.id).join(', ')} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).`);
         continue;
       }
       for (const key of settlement.revoke) {
@@ -149,6 +154,12 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
       );
     }
   }
+}
+
+/** Keys the run's targets may hold, by its record (and the rebuilt ones, which a lost record's targets may). */
+function heldByTargets(ctx: RotationContext): Set<number> {
+  const { record } = ctx.record;
+  return new Set([...record.rebuilt, ...Object.values(record.targets).flatMap((entry) => entry.keyIds)]);
 }
 
 /** A failure of the managing key is said as such (fix its secret); any other: run again later. */

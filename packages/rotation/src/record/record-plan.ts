@@ -2,7 +2,8 @@
 // (read, rebuilt or new), which listed targets it names, which targets were dropped (their keys are
 // protected), which are retired, which keys the listed targets held, which keys are protected as a
 // lost record may have named them, and which other families' records this run settles: the
-// targets it takes over from them (a renamed prefix, a switched kind of key) and the retired ones.
+// targets it takes over from them (a renamed prefix, a switched kind of key), the retired ones, and
+// the targets where a renamed secret (a record of another secret name) is gone.
 // Which of their keys are revoked is the revocation plan's (protocol/revocation-plan.ts).
 
 import { familyMembers, type KeyEntry } from '../family-members.js';
@@ -40,6 +41,24 @@ export interface OtherFamily {
   sameKind: boolean;
   /** True when no target is left in it: its keys are held by nothing. */
   empty: boolean;
+  /**
+   * Set for a record of another secret name that names listed or retired targets (a renamed
+   * secret, or another secret kept at the same targets): where its secret is gone, where it still
+   * exists, and where the run cannot tell (not listed nor retired, or unreadable). It is settled
+   * (`empty`) only once the secret is gone everywhere; until then it stays whole and its keys stay.
+   */
+  otherSecret?: OtherSecretCheck;
+}
+
+/** Where the secret of a record of another secret name still exists (protocol/renamed-secrets.ts). */
+export interface OtherSecretCheck {
+  record: TargetRecord;
+  /** Identities of its targets where its secret is gone. */
+  gone: string[];
+  /** Identities where it still exists. */
+  present: string[];
+  /** Identities the run cannot check. */
+  unknown: string[];
 }
 
 export interface RecordPlan {
@@ -75,6 +94,8 @@ export interface RecordPlanInput {
   keys: readonly KeyEntry[];
   /** Rebuild the record in place of an unreadable one (`blocking` below are replaced). */
   rebuild: readonly UnreadableRecord[] | undefined;
+  /** Records of another secret name naming listed targets, checked (renamedSecretChecks). */
+  otherSecrets?: readonly OtherSecretCheck[];
 }
 
 /** The record plan of a run. */
@@ -82,7 +103,8 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const { family, keyKind, secretName, targets, retired, keys } = input;
   const listed = new Set(targets.map((t) => t.identity));
   const listedIds = new Set(keys.map((k) => k.id));
-  const read = input.record ? pruned({ ...input.record, keyKind }, listedIds) : undefined;
+  // The record follows the run's secret: a family given by name keeps its record across a rename.
+  const read = input.record ? pruned({ ...input.record, keyKind, secretName }, listedIds) : undefined;
   const live = familyMembers(keys, family).map((k) => k.id);
   let record = read ?? emptyRecord(family, secretName, keyKind);
   if (input.rebuild) {
@@ -96,16 +118,47 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : dropped.flatMap((t) => t.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r) => r !== input.record && r.secretName.toUpperCase() === secret);
+  const otherSecrets = (input.otherSecrets ?? []).filter((c) => c.record !== input.record);
+  // A new record after a rename: the targets hold what the user copied from the old secret.
+  const copied = otherSecrets.flatMap((c) => recordedPrevious(c.record, listed));
   return {
     record,
     known,
     replacing: (input.rebuild ?? []).map((u) => u.name),
     dropped,
     retired: [...retired],
-    previousIds: known ? recordedPrevious(record, listed) : guessedPrevious(keys, family),
+    previousIds: known ? recordedPrevious(record, listed) : [...new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
-    otherFamilies: others.flatMap((other) => settled(other, listed, retired, keyKind)),
+    otherFamilies: [...others.flatMap((other) => settled(other, listed, retired, keyKind)), ...otherSecrets.map(settledSecret)],
   };
+}
+
+/**
+ * A record of another secret name: once its secret is gone at every target it names, no target
+ * holds its keys (the same kind: the run checked only records of its kind). Until then it stays
+ * whole, so the targets it names keep bringing it to later runs (and their warnings).
+ */
+function settledSecret(check: OtherSecretCheck): OtherFamily {
+  const empty = check.present.length === 0 && check.unknown.length === 0;
+  const record = empty ? withoutTargets(check.record, check.gone) : check.record;
+  return { record, takenOver: [], retired: [], sameKind: true, empty, otherSecret: empty ? check : { ...check, gone: [] } };
+}
+
+/**
+ * Records of another secret name, of the run's kind of key, that name a target listed or retired
+ * (a renamed secret's family, whose keys no target may hold once its secret is gone everywhere it
+ * names), or no target at all (such a run stopped before revoking its keys).
+ */
+export function otherSecretRecords(
+  records: readonly TargetRecord[],
+  run: { family: string; secretName: string; keyKind: string },
+  identities: readonly string[],
+): TargetRecord[] {
+  const secret = run.secretName.toUpperCase();
+  const names = (r: TargetRecord) => identities.some((id) => id in r.targets) || Object.keys(r.targets).length === 0;
+  // The run's own family (a given `family` kept across the rename) is not another family.
+  const other = (r: TargetRecord) => r.family !== run.family && r.secretName.toUpperCase() !== secret;
+  return records.filter((r) => other(r) && (r.keyKind === undefined || r.keyKind === run.keyKind) && names(r));
 }
 
 /** Another family's record, if this run changes it: the targets it took over or retired. */

@@ -5,7 +5,7 @@ import { keyFingerprint } from './fingerprint.js';
 import { RECORD_FORMAT, readRecordText, writeRecordText } from './format.js';
 import { RECORD_BUDGET_BYTES, variablesNeeded } from './github-variables.js';
 import { joinRecordText, MAX_PARTS, PART_BYTES, REPOSITORY_VARIABLE_LIMIT, readSplitHead, splitRecordText } from './parts.js';
-import { blockingRecords, planRecord } from './record-plan.js';
+import { blockingRecords, otherSecretRecords, planRecord } from './record-plan.js';
 import { beforeWriting, emptyRecord, pruned, type TargetRecord } from './target-record.js';
 import { legacyVariableName, parsePartName, partVariableName, recordVariableName } from './variable-names.js';
 
@@ -146,8 +146,8 @@ describe('the record plan', () => {
     project.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [21] };
     const plan = planRecord({ ...base, record: undefined, records: [project], keys: [key(30)] });
     expect(plan.otherFamilies).toEqual([expect.objectContaining({ takenOver: ['repo:acme/app'], sameKind: false, empty: true })]);
-    const settled = selectOtherFamilyRevocations({ others: [{ family: FAMILY, sameKind: false, empty: true, ids: [21] }], keys: [key(21), key(30)], family: FAMILY, ownIds: new Set([30]) });
-    expect(settled).toEqual([{ family: FAMILY, revoke: [], unseen: [21], deferred: [] }]);
+    const settled = selectOtherFamilyRevocations({ others: [{ family: FAMILY, sameKind: false, empty: true, ids: [21] }], keys: [key(21), key(30)], family: FAMILY, heldIds: new Set([30]) });
+    expect(settled).toEqual([{ family: FAMILY, revoke: [], unseen: [21], deferred: [], heldHere: [] }]);
   });
 
   it('a renamed prefix takes the targets over from the old family, whose unheld keys are revoked, never the run\'s own', () => {
@@ -156,11 +156,43 @@ describe('the record plan', () => {
     const plan = planRecord({ ...base, record: undefined, records: [old], keys: [key(11, 'old-family-20260101T000000Z-aaaa'), key(12)] });
     expect(plan.otherFamilies).toEqual([expect.objectContaining({ takenOver: ['repo:acme/app'], sameKind: true, empty: true })]);
     const keys = [key(11, 'old-family-20260101T000000Z-aaaa'), key(12), key(13, 'old-family-20260101T000000Z-bbbb')];
-    const [settled] = selectOtherFamilyRevocations({ others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11, 12] }], keys, family: FAMILY, ownIds: new Set(), listedBefore: new Set([11, 12, 13]) });
+    const [settled] = selectOtherFamilyRevocations({ others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11, 12] }], keys, family: FAMILY, heldIds: new Set(), listedBefore: new Set([11, 12, 13]) });
     expect(settled!.revoke.map((k) => k.id)).toEqual([11, 13]);
     // A key of the family made during the run: the record stays for the next run.
-    const [later] = selectOtherFamilyRevocations({ others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11] }], keys, family: FAMILY, ownIds: new Set(), listedBefore: new Set([11, 12]) });
+    const [later] = selectOtherFamilyRevocations({ others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11] }], keys, family: FAMILY, heldIds: new Set(), listedBefore: new Set([11, 12]) });
     expect(later).toMatchObject({ revoke: [], deferred: [expect.objectContaining({ id: 13 })] });
+  });
+
+  it('a renamed secret\'s record is settled once its secret is gone everywhere it names; until then it stays whole', () => {
+    const old = { ...emptyRecord('old-family', 'OLD_KEY', 'personal') };
+    old.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [11] };
+    old.targets['repo:acme/docs'] = { spec: 'repo:acme/docs', keyIds: [11] };
+    const run = { family: FAMILY, secretName: 'NEON_API_KEY', keyKind: 'personal' };
+    expect(otherSecretRecords([old], run, ['repo:acme/app']).map((r) => r.family)).toEqual(['old-family']);
+    expect(otherSecretRecords([old], { ...run, keyKind: 'project:o/p' }, ['repo:acme/app'])).toEqual([]);
+    expect(otherSecretRecords([old], { ...run, secretName: 'old_key' }, ['repo:acme/app'])).toEqual([]);
+    // A family given by name keeps its record across a rename: not another family.
+    expect(otherSecretRecords([old], { ...run, family: 'old-family' }, ['repo:acme/app'])).toEqual([]);
+    expect(otherSecretRecords([old], run, ['repo:acme/web'])).toEqual([]);
+    const keys = [key(11, 'old-family-20260101T000000Z-aaaa')];
+    const half = planRecord({ ...base, record: undefined, records: [old], keys, otherSecrets: [{ record: old, gone: ['repo:acme/app'], present: [], unknown: ['repo:acme/docs'] }] });
+    expect(half.otherFamilies).toEqual([expect.objectContaining({ record: old, empty: false })]);
+    // A new record: the listed target holds what the user copied from the old secret (kept, written back on a rollback).
+    expect(half.previousIds).toEqual([11]);
+    const gone = planRecord({ ...base, record: undefined, records: [old], keys, otherSecrets: [{ record: old, gone: ['repo:acme/app', 'repo:acme/docs'], present: [], unknown: [] }] });
+    expect(gone.otherFamilies).toEqual([expect.objectContaining({ empty: true, sameKind: true })]);
+    expect(gone.otherFamilies[0]!.record.targets).toEqual({});
+  });
+
+  it('another family\'s key a target of the run may still hold revokes nothing of that family', () => {
+    const keys = [key(11, 'old-family-20260101T000000Z-aaaa'), key(12, 'old-family-20260101T000000Z-bbbb')];
+    const others = [{ family: 'old-family', sameKind: true, empty: true, ids: [11, 12] }];
+    const [held] = selectOtherFamilyRevocations({ others, keys, family: FAMILY, heldIds: new Set([11]) });
+    expect(held).toMatchObject({ revoke: [], heldHere: [expect.objectContaining({ id: 11 })] });
+    const [dropped] = selectOtherFamilyRevocations({ others, keys, family: FAMILY, heldIds: new Set(), protectedIds: new Set([12]) });
+    expect(dropped).toMatchObject({ revoke: [], heldHere: [expect.objectContaining({ id: 12 })] });
+    const [free] = selectOtherFamilyRevocations({ others, keys, family: FAMILY, heldIds: new Set() });
+    expect(free!.revoke.map((k) => k.id)).toEqual([11, 12]);
   });
 
   it('an unreadable record blocks its own family, and any family derived rather than read', () => {

@@ -1,0 +1,134 @@
+// A renamed secret (issue 22, item 5): the old secret's family is settled by the record plan. Its
+// keys are revoked once its secret is gone from every target its record names; until then they
+// stay valid (a job may read the old secret), named in a warning that says how to finish.
+
+import { describe, expect, it } from 'vitest';
+import { deriveFamily } from '../src/family.js';
+import { runRotation } from './run.js';
+import { ENV, FAMILY, REPO, SECRET, TARGETS, TOKEN, useFreshWorld, type World } from './world.js';
+
+const RENAMED = 'DEPLOY_NEON_API_KEY';
+const record = { repository: 'acme/web' };
+
+let world: World;
+useFreshWorld((fresh) => {
+  world = fresh;
+});
+
+const liveKeys = () => world.platform.listKeys().filter((k) => !k.revoked);
+
+async function github(method: string, path: string): Promise<Response> {
+  return fetch(`${world.github.url}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}` } });
+}
+
+async function recordVariables(): Promise<string[]> {
+  const answer = await github('GET', '/repos/acme/web/actions/variables?per_page=30');
+  const { variables } = (await answer.json()) as { variables: Array<{ name: string; value: string }> };
+  return variables.filter((v) => v.value.includes(`"secret":"`)).map((v) => JSON.parse(v.value).secret as string);
+}
+
+const OLD_PATHS: Record<string, string> = { [REPO]: `/repos/acme/web/actions/secrets/${SECRET}`, [ENV]: `/repos/acme/web/environments/production/secrets/${SECRET}` };
+
+async function deleteOld(target: string): Promise<void> {
+  expect((await github('DELETE', OLD_PATHS[target]!)).status).toBe(204);
+}
+
+/** The user renames the secret: the value each target's old secret holds, under the new name. */
+function copyToRenamed(): void {
+  for (const target of TARGETS) world.github.putSecretValue(target, RENAMED, world.github.secretValue(target, SECRET)!);
+}
+
+/** A rotation of the old secret that keeps a record, so its family's record names both targets. */
+async function rotateOld(): Promise<number> {
+  const run = await runRotation(world, { record });
+  expect(run.error?.message).toBeUndefined();
+  return run.report!.keyId!;
+}
+
+/** Every secret, old name and new, holds a working key; no live key of the rotation is held by none. */
+function expectSettled(newFamilyKey: number): void {
+  for (const target of TARGETS) {
+    for (const name of [SECRET, RENAMED]) {
+      const value = world.github.secretValue(target, name);
+      if (value !== undefined) expect(world.platform.isKeyValid(value), `${target} ${name} holds a working key`).toBe(true);
+    }
+  }
+  expect(liveKeys().map((k) => k.id)).toEqual([newFamilyKey]);
+}
+
+describe('a renamed secret', () => {
+  it('deleted everywhere before the run: the old family\'s keys are revoked and its record deleted in the same run', async () => {
+    const oldKey = await rotateOld();
+    copyToRenamed();
+    for (const target of TARGETS) await deleteOld(target);
+    const run = await runRotation(world, { record, secretName: RENAMED, apiKey: world.github.secretValue(REPO, RENAMED), revokeKeyIds: [] });
+    expect(run.error?.message).toBeUndefined();
+    expect(run.report!.family).toBe(deriveFamily(ENV, RENAMED));
+    expect(run.report!.revokedKeyIds).toContain(oldKey);
+    expect(run.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(`Revoked key ${oldKey} .*of family ${FAMILY}: no target holds it any more`));
+    expect(await recordVariables()).toEqual([RENAMED]);
+    expect(world.held()).toEqual([undefined, undefined]);
+    expectSettled(run.report!.keyId!);
+    const said = JSON.stringify([run.logs, run.report]);
+    for (const value of run.createdValues) expect(said).not.toContain(value);
+  });
+
+  it('still there: its keys stay valid, named in a warning every run, and go at the run after the user deletes it', async () => {
+    const oldKey = await rotateOld();
+    copyToRenamed();
+    const first = await runRotation(world, { record, secretName: RENAMED, apiKey: world.github.secretValue(REPO, RENAMED), revokeKeyIds: [] });
+    expect(first.error?.message).toBeUndefined();
+    expect(world.platform.isKeyValid(world.github.secretValue(ENV, SECRET)!)).toBe(true);
+    expect(first.report!.revokedKeyIds).not.toContain(oldKey);
+    const warning = first.report!.warnings.find((w) => w.includes(`family ${FAMILY}`));
+    expect(warning).toMatch(new RegExp(`^Key ${oldKey} of family ${FAMILY} stays valid: its record names the secret ${SECRET}, which still exists at ${ENV}, ${REPO}\\. If ${RENAMED} replaced ${SECRET}`));
+
+    // Deleted at one target: the key stays (the other still holds it).
+    await deleteOld(REPO);
+    const second = await runRotation(world, { record, secretName: RENAMED, apiKey: first.createdValues[0], revokeKeyIds: [] });
+    expect(second.error?.message).toBeUndefined();
+    expect(second.report!.warnings).toContainEqual(expect.stringMatching(`^Key ${oldKey} of family ${FAMILY} stays valid: .*still exists at ${ENV}\\.`));
+    expect(world.platform.isKeyValid(world.github.secretValue(ENV, SECRET)!)).toBe(true);
+
+    await deleteOld(ENV);
+    const third = await runRotation(world, { record, secretName: RENAMED, apiKey: second.createdValues[0], revokeKeyIds: [] });
+    expect(third.error?.message).toBeUndefined();
+    expect(third.report!.revokedKeyIds).toEqual([oldKey, second.report!.keyId]);
+    expect(third.report!.warnings.filter((w) => w.includes(FAMILY))).toEqual([]);
+    expect(await recordVariables()).toEqual([RENAMED]);
+    expectSettled(third.report!.keyId!);
+  });
+
+  it('with a family given by name: the family and its record follow the rename, the old key goes as an older key', async () => {
+    const pinned = { record, family: 'deploy-key' };
+    const first = await runRotation(world, { ...pinned, revokeKeyIds: [world.consoleKey.id, world.currentKey.id] });
+    expect(first.error?.message).toBeUndefined();
+    copyToRenamed();
+    for (const target of TARGETS) await deleteOld(target);
+    const run = await runRotation(world, { ...pinned, secretName: RENAMED, apiKey: first.createdValues[0], revokeKeyIds: [] });
+    expect(run.error?.message).toBeUndefined();
+    expect(run.report!.revokedKeyIds).toEqual([first.report!.keyId]);
+    expect(run.report!.warnings).toEqual([]);
+    expect(await recordVariables()).toEqual([RENAMED]);
+    expectSettled(run.report!.keyId!);
+  });
+
+  it('named at a target no longer listed: its keys stay until that target is retired', async () => {
+    const oldKey = await rotateOld();
+    world.github.putSecretValue(REPO, RENAMED, world.github.secretValue(REPO, SECRET)!);
+    await deleteOld(REPO);
+    // The environment keeps the old secret and leaves the list: the run cannot tell what it holds.
+    const first = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], apiKey: world.github.secretValue(REPO, RENAMED), revokeKeyIds: [] });
+    expect(first.error?.message).toBeUndefined();
+    expect(first.report!.warnings).toContainEqual(expect.stringMatching(`^Key ${oldKey} of family ${FAMILY} stays valid: .*may exist at ${ENV} \\(not checked`));
+    expect(world.platform.isKeyValid(world.github.secretValue(ENV, SECRET)!)).toBe(true);
+
+    await deleteOld(ENV);
+    const targetsNow = { targets: [REPO], retireTargets: [ENV] };
+    const second = await runRotation(world, { record, secretName: RENAMED, ...targetsNow, apiKey: first.createdValues[0], revokeKeyIds: [] });
+    expect(second.error?.message).toBeUndefined();
+    expect(second.report!.revokedKeyIds).toContain(oldKey);
+    expect(await recordVariables()).toEqual([RENAMED]);
+    expect(liveKeys().map((k) => k.id)).toEqual([second.report!.keyId]);
+  });
+});
