@@ -12,6 +12,7 @@
 // once failed are replayed beside the fixed ones (FOUND_SEEDS), so a fix stays fixed.
 
 import { describe, expect, it } from 'vitest';
+import { createRng, type Rng } from '@keyturn/simulator';
 import type { ProbedRun } from './harness/action-process.js';
 import { type DriftWorld, expectNobodyLockedOut, expectNoUnheldKey, startDriftWorld, TARGET_POOL } from './harness/drift-world.js';
 import { FAULT_KINDS } from './harness/fault-kinds.js';
@@ -25,29 +26,6 @@ const RUNS = 4;
 /** A sequence is five runs, each up to a few retry back-offs and a rollback long. */
 const SEQUENCE_TIMEOUT_MS = 360_000;
 
-/** mulberry32: a small seeded generator, so a seed replays the same history. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  const shuffle = <T>(items: readonly T[]): T[] => {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = int(i + 1);
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  };
-  return { next, int, pick, shuffle };
-}
-type Rng = ReturnType<typeof generator>;
 
 interface RequestChoice {
   service: Service;
@@ -115,7 +93,7 @@ const sequences = [
 
 describe.concurrent(`rotation histories (KEYTURN_PROPERTY_SEED=${BASE_SEED})`, () => {
   it.each(sequences)('$name (seed $seed)', async ({ seed }) => {
-    const rng = generator(seed);
+    const rng = createRng(seed);
     const w = await startDriftWorld();
     const history: string[] = [];
     try {
