@@ -4,7 +4,7 @@
 // run's pending requests never answer it and its later ones never leave, so it does nothing more,
 // while whatever the emulators already did stays, as after a SIGKILL.
 
-import type { FaultSpec, ResponseShape } from '@keyturn/emulator';
+import { type FaultSpec, type ResponseShape, toFetchRequest } from '@keyturn/emulator';
 import { type RotateKeyOptions, RotationError, type RotationReport, rotateKey } from '@keyturn/rotation';
 import { createRng, type Rng } from './prng.js';
 import { installSimCrypto, simCryptoReady } from './sim-crypto.js';
@@ -148,9 +148,9 @@ export class Simulation {
       (service: Service): typeof fetch =>
       (input, init) => {
         if (crashed) return NEVER;
-        const request = new Request(input, init);
+        const request = toFetchRequest(input, init);
         const n = ++result.requests;
-        const path = new URL(request.url).pathname.replace(/^\/api\/v2/, '');
+        const path = request.url.pathname.replace(/^\/api\/v2/, '');
         result.sent.push({ service, method: request.method, path });
         const what = `${id} ${service} ${request.method} ${decodeURIComponent(path)}`;
         const point = spec.crash && 'request' in spec.crash && spec.crash.request === n ? spec.crash : undefined;
