@@ -57,14 +57,20 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 function toResponse(reply: EmulatorReply): Response {
   // fetch hands out no informational answer as final: a client would see a broken exchange.
   if (reply.status < 200) throw new ConnectionDropped(`an informational status (${reply.status}) as the final answer`);
-  const headers = new Headers(reply.headers);
+  // A record the Response reads once (a Headers object here would be built and then copied).
+  const headers: Record<string, string> = {};
+  for (const name in reply.headers) {
+    const key = name.toLowerCase();
+    // Names that differ only in case are one header, their values joined as Headers joins them.
+    headers[key] = headers[key] === undefined ? reply.headers[name]! : `${headers[key]}, ${reply.headers[name]}`;
+  }
   let body: Uint8Array | null = null;
   if (reply.text !== undefined) body = encoder.encode(reply.text);
   else if (reply.body !== undefined) {
     body = encoder.encode(JSON.stringify(reply.body));
-    if (!headers.has('content-type')) headers.set('content-type', JSON_CONTENT_TYPE);
+    headers['content-type'] ??= JSON_CONTENT_TYPE;
   }
   if (NULL_BODY_STATUSES.has(reply.status)) body = null;
-  headers.set('content-length', String(body === null ? 0 : body.byteLength));
+  headers['content-length'] = String(body === null ? 0 : body.byteLength);
   return new Response(body, { status: reply.status, headers });
 }

@@ -4,7 +4,7 @@
 
 export interface PathPattern {
   source: string;
-  segments: string[];
+  readonly segments: readonly string[];
 }
 
 export function compilePattern(source: string): PathPattern {

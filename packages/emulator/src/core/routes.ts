@@ -55,8 +55,18 @@ export interface CompiledRoute extends Route {
   compiled: PathPattern;
 }
 
+/** Compiled patterns by source: every emulator started compiles the same routes (a simulation starts thousands). */
+const compiledPatterns = new Map<string, PathPattern>();
+
 export function compileRoutes(routes: Route[]): CompiledRoute[] {
-  return routes.map((r) => ({ ...r, method: r.method.toUpperCase(), compiled: compilePattern(r.pattern) }));
+  return routes.map((r) => {
+    let compiled = compiledPatterns.get(r.pattern);
+    if (!compiled) {
+      compiled = compilePattern(r.pattern);
+      compiledPatterns.set(r.pattern, compiled);
+    }
+    return { ...r, method: r.method.toUpperCase(), compiled };
+  });
 }
 
 export interface DispatchOptions {
