@@ -152,7 +152,7 @@ describe('toFetchRequest', () => {
       ['http://127.0.0.1:9/', { method: 'TRACE' }],
       ['http://127.0.0.1:9/', { method: 'a b' }],
       ['http://127.0.0.1:9/', { headers: { 'bad name': 'x' } }],
-      ['http://127.0.0.1:9/', { redirect: 'sideways' as RequestRedirect }],
+      ['http://127.0.0.1:9/', { redirect: 'sideways' as RequestInit['redirect'] }],
     ];
     for (const [input, init] of bad) {
       expect(() => new Request(input, init)).toThrow(TypeError);
