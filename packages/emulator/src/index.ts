@@ -1,4 +1,4 @@
-export { CONTROL_PREFIX, HttpError, startHttpEmulator } from './core/http-server.js';
+export { CONTROL_PREFIX, FetchRequest, HttpError, startHttpEmulator, toFetchRequest } from './core/http-server.js';
 export type { EmulatorReply, EmulatorRequest, EmulatorTime, FetchHandler, HttpEmulator, Route, RouteHandler } from './core/http-server.js';
 export type { FaultEffect, FaultSpec } from './core/faults.js';
 export type { LoggedRequest } from './core/request-log.js';

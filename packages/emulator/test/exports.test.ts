@@ -12,6 +12,7 @@ const ENTRY = fileURLToPath(new URL('../src/index.ts', import.meta.url));
 const VALUES = [
   'CONTROL_PREFIX',
   'DEFAULT_OPERATION_TIMINGS',
+  'FetchRequest',
   'HttpError',
   'INSTALLATION_TOKEN_LIFETIME_MS',
   'InvalidInputError',
@@ -31,6 +32,7 @@ const VALUES = [
   'startGitHubEmulator',
   'startHttpEmulator',
   'startPlatformEmulator',
+  'toFetchRequest',
 ];
 
 const TYPES = [

@@ -2,7 +2,7 @@
 // auth, faults and log as over HTTP, and what the network would do is done the way fetch shows it.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '../src/index.js';
+import { FetchRequest, type FetchHandler, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator, toFetchRequest } from '../src/index.js';
 
 let platform: PlatformEmulator | undefined;
 afterEach(async () => {
@@ -10,10 +10,13 @@ afterEach(async () => {
   platform = undefined;
 });
 
-/** A fetch bound to the handler, as a client takes it. */
-const inProcess = (handler: (request: Request) => Promise<Response>): typeof fetch => (input, init) => handler(new Request(input, init));
+/** The handler as a client's fetch: given the arguments, read directly, or a Request built from them. */
+const CALLS = [
+  ['given as fetch', (handler: FetchHandler): typeof fetch => (input, init) => handler(input, init)],
+  ['given a Request', (handler: FetchHandler): typeof fetch => (input, init) => handler(new Request(input, init))],
+] as const;
 
-describe('the fetch handler', () => {
+describe.each(CALLS)('the fetch handler, %s', (_, inProcess) => {
   it('answers as over HTTP, logs the request, and dates the answer by the emulator clock', async () => {
     let now = Date.parse('2030-01-02T03:04:05Z');
     platform = await startPlatformEmulator({ clock: () => now });
@@ -114,5 +117,53 @@ describe('the fetch handler', () => {
     } finally {
       await github.close();
     }
+  });
+});
+
+describe('toFetchRequest', () => {
+  const body = (request: FetchRequest) =>
+    request.body instanceof Uint8Array ? Promise.resolve(Buffer.from(request.body).toString()) : new Response(request.body).text();
+  const viaRequest = (input: string | URL, init?: RequestInit) => FetchRequest.fromRequest(new Request(input, init));
+
+  it('reads what a Request would: method, URL, headers (a text body typed as text) and body', async () => {
+    const calls: Array<[string | URL, RequestInit | undefined]> = [
+      ['http://127.0.0.1:9/api/v2/api_keys?limit=2', undefined],
+      [new URL('http://127.0.0.1:9/a%20b/c'), { method: 'post', headers: { 'Content-Type': 'application/json', Accept: ' x ' }, body: '{"a":"é"}' }],
+      ['http://127.0.0.1:9/x', { method: 'patch', headers: new Headers([['x-a', '1'], ['X-A', '2']]), body: new Uint8Array([123, 125]) }],
+      ['http://127.0.0.1:9/x', { method: 'DELETE', headers: [['authorization', 'token t']], redirect: 'manual', body: 'plain' }],
+    ];
+    for (const [input, init] of calls) {
+      const direct = toFetchRequest(input, init);
+      const built = viaRequest(input, init);
+      expect({ method: direct.method, url: direct.url.href, headers: direct.headers }).toEqual({
+        method: built.method,
+        url: built.url.href,
+        headers: built.headers,
+      });
+      expect(await body(direct)).toBe(await body(built));
+    }
+  });
+
+  it('throws the TypeError a Request throws for a bad call', () => {
+    const bad: Array<[string, RequestInit | undefined]> = [
+      ['not a url', undefined],
+      ['http://user:pw@127.0.0.1:9/', undefined],
+      ['http://127.0.0.1:9/', { method: 'GET', body: 'x' }],
+      ['http://127.0.0.1:9/', { method: 'TRACE' }],
+      ['http://127.0.0.1:9/', { method: 'a b' }],
+      ['http://127.0.0.1:9/', { headers: { 'bad name': 'x' } }],
+      ['http://127.0.0.1:9/', { redirect: 'sideways' as RequestInit['redirect'] }],
+    ];
+    for (const [input, init] of bad) {
+      expect(() => new Request(input, init)).toThrow(TypeError);
+      expect(() => toFetchRequest(input, init)).toThrow(TypeError);
+    }
+  });
+
+  it('takes the signal the caller gave, and a request it read already as it is', () => {
+    const controller = new AbortController();
+    const request = toFetchRequest('http://127.0.0.1:9/', { signal: controller.signal });
+    expect(request.signal).toBe(controller.signal);
+    expect(toFetchRequest(request)).toBe(request);
   });
 });

@@ -1,6 +1,6 @@
 // The crypto a history uses, made cheap and seeded while it runs. Reading the App's one RSA key
 // (each run checks it, each JWT imports it) costs a millisecond and gives the same key every time:
-// it is read once per process. The GitHub emulator's key pair for each target costs a millisecond
+// it is read once per process; each JWT's signature is computed on this thread (the same bytes). The GitHub emulator's key pair for each target costs a millisecond
 // of WebAssembly: the nth pair a history asks for is the process's nth, made once. Random bytes
 // (libsodium's, four at a time, the emulators' ids and key values) come from the history's own
 // generator: as random to every party, and the same on every replay. Sealing and opening each
@@ -14,6 +14,7 @@ const real = {
   createPrivateKey: crypto.createPrivateKey,
   createPublicKey: crypto.createPublicKey,
   importKey: crypto.webcrypto.subtle.importKey,
+  sign: crypto.webcrypto.subtle.sign,
   randomBytes: crypto.randomBytes,
 };
 
@@ -53,6 +54,24 @@ const importKeyOnce: ImportKey = (format, keyData, algorithm, extractable, usage
   return imported;
 };
 
+type Sign = (...args: Parameters<webcrypto.SubtleCrypto['sign']>) => Promise<ArrayBuffer>;
+
+/**
+ * WebCrypto's sign for the App's JWT (RSASSA-PKCS1-v1_5), computed on this thread: the signature is
+ * deterministic, so the bytes are WebCrypto's, without its thread-pool job (most of a JWT's cost
+ * here). Any other algorithm goes to WebCrypto.
+ */
+const signHere: Sign = (algorithm, key, data) => {
+  const name = typeof algorithm === 'string' ? algorithm : algorithm.name;
+  const hash = (key.algorithm as { hash?: { name?: string } }).hash?.name;
+  if (name !== 'RSASSA-PKCS1-v1_5' || key.algorithm.name !== name || hash !== 'SHA-256' || !key.usages.includes('sign')) {
+    return (real.sign as Sign).call(crypto.webcrypto.subtle, algorithm, key, data);
+  }
+  const bytes = ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data as ArrayBuffer);
+  const signature = crypto.sign('sha256', bytes, crypto.KeyObject.from(key));
+  return Promise.resolve(signature.buffer.slice(signature.byteOffset, signature.byteOffset + signature.byteLength) as ArrayBuffer);
+};
+
 type KeyPair = { publicKey: Uint8Array; privateKey: Uint8Array; keyType: string };
 const keyPairs: KeyPair[] = [];
 
@@ -67,6 +86,7 @@ export function installSimCrypto(random: () => number): () => void {
   syncBuiltinESMExports();
   const subtle = crypto.webcrypto.subtle as unknown as Record<string, unknown>;
   subtle.importKey = importKeyOnce;
+  subtle.sign = signHere;
   const globalCrypto = globalThis.crypto as unknown as Record<string, unknown>;
   globalCrypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => {
     if (array) {
@@ -100,6 +120,7 @@ export function installSimCrypto(random: () => number): () => void {
     mutable.createPublicKey = real.createPublicKey;
     syncBuiltinESMExports();
     delete subtle.importKey;
+    delete subtle.sign;
     delete globalCrypto.getRandomValues;
   };
 }

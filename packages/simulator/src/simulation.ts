@@ -4,7 +4,7 @@
 // run's pending requests never answer it and its later ones never leave, so it does nothing more,
 // while whatever the emulators already did stays, as after a SIGKILL.
 
-import type { FaultSpec, ResponseShape } from '@keyturn/emulator';
+import { type FaultSpec, type ResponseShape, toFetchRequest } from '@keyturn/emulator';
 import { type RotateKeyOptions, RotationError, type RotationReport, rotateKey } from '@keyturn/rotation';
 import { createRng, type Rng } from './prng.js';
 import { installSimCrypto, simCryptoReady } from './sim-crypto.js';
@@ -71,7 +71,11 @@ export interface Run {
   settled: boolean;
 }
 
-const NEVER = new Promise<never>(() => {});
+/**
+ * An answer that never comes, a new one each time: whatever a killed run chains on it is garbage
+ * once the run is, where one shared promise would keep every killed run's state for the process's life.
+ */
+const never = (): Promise<never> => new Promise<never>(() => {});
 
 export class Simulation {
   readonly rng: Rng;
@@ -147,17 +151,17 @@ export class Simulation {
     const fetchOf =
       (service: Service): typeof fetch =>
       (input, init) => {
-        if (crashed) return NEVER;
-        const request = new Request(input, init);
+        if (crashed) return never();
+        const request = toFetchRequest(input, init);
         const n = ++result.requests;
-        const path = new URL(request.url).pathname.replace(/^\/api\/v2/, '');
+        const path = request.url.pathname.replace(/^\/api\/v2/, '');
         result.sent.push({ service, method: request.method, path });
         const what = `${id} ${service} ${request.method} ${decodeURIComponent(path)}`;
         const point = spec.crash && 'request' in spec.crash && spec.crash.request === n ? spec.crash : undefined;
         if (point && !point.afterEffect) {
           this.note(what);
           crash(`before request #${n} took effect`);
-          return NEVER;
+          return never();
         }
         const handler = service === 'platform' ? this.world.platform.handler : this.world.github.handler;
         const latency = this.rng.int(3);
@@ -169,12 +173,12 @@ export class Simulation {
           (response) => {
             this.note(`${what} -> ${response.status}`);
             if (point) crash(`after request #${n} took effect`);
-            return crashed ? NEVER : response;
+            return crashed ? never() : response;
           },
           (error: unknown) => {
             this.note(`${what} -> ${error instanceof Error ? `${error.name}: ${error.message}` : 'error'}`);
             if (point) crash(`after request #${n} took effect`);
-            return crashed ? NEVER : Promise.reject(error);
+            return crashed ? never() : Promise.reject(error);
           },
         );
       };

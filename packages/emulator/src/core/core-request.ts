@@ -11,8 +11,8 @@ export interface IncomingRequest {
   target: string;
   /** Header names lower-case. */
   headers: IncomingHttpHeaders;
-  /** The body, taken only when it is read (an unread body is left to the transport). */
-  body(): ReadableStream<Uint8Array> | null;
+  /** The body, taken only when it is read (an unread body is left to the transport); bytes when the client gave it whole. */
+  body(): ReadableStream<Uint8Array> | Uint8Array | null;
   /** Aborts when the client gives up (or its connection goes) before the answer. */
   signal?: AbortSignal;
   remoteAddress: string;

@@ -22,6 +22,7 @@ export { HttpError } from './routes.js';
 export type { EmulatorReply, EmulatorRequest, Route, RouteHandler } from './routes.js';
 export type { Exchange } from './exchange.js';
 export type { FetchHandler } from './fetch-handler.js';
+export { FetchRequest, toFetchRequest } from './fetch-request.js';
 export type { EmulatorTime } from './emulator-time.js';
 
 export interface HttpEmulatorOptions extends EmulatorCoreOptions {

@@ -1,6 +1,7 @@
 // Reading a JSON request body, capped. Reading stops (without destroying the request) past the cap,
 // so the 413 can still be written; the caller then closes the connection, as the rest of the body
-// was never read. The body is a web stream: the fetch handler's Request body, or node:http's request.
+// was never read. The body is a web stream (a Request's body, or node:http's request), or the bytes
+// an in-process client gave whole.
 
 import { HttpError } from './routes.js';
 
@@ -12,7 +13,7 @@ export class ClientGoneError extends Error {
 }
 
 /** The parsed JSON body, or undefined when empty; HttpError 413 past `limit` bytes, 400 when not JSON. */
-export async function readJsonBody(body: ReadableStream<Uint8Array> | null, signal?: AbortSignal, limit = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(body: ReadableStream<Uint8Array> | Uint8Array | null, signal?: AbortSignal, limit = MAX_BODY_BYTES): Promise<unknown> {
   const text = (await readBytes(body, signal, limit)).toString('utf8');
   if (text.trim() === '') return undefined;
   try {
@@ -22,10 +23,14 @@ export async function readJsonBody(body: ReadableStream<Uint8Array> | null, sign
   }
 }
 
-async function readBytes(body: ReadableStream<Uint8Array> | null, signal: AbortSignal | undefined, limit: number): Promise<Buffer> {
+async function readBytes(body: ReadableStream<Uint8Array> | Uint8Array | null, signal: AbortSignal | undefined, limit: number): Promise<Buffer> {
   const gone = () => new ClientGoneError('the client went away before sending the whole request');
   if (signal?.aborted) throw gone();
   if (!body) return Buffer.alloc(0);
+  if (body instanceof Uint8Array) {
+    if (body.byteLength > limit) throw new HttpError(413, `request body too large (more than ${limit} bytes)`);
+    return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  }
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

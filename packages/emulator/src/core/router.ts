@@ -4,7 +4,7 @@
 
 export interface PathPattern {
   source: string;
-  segments: string[];
+  readonly segments: readonly string[];
 }
 
 export function compilePattern(source: string): PathPattern {
@@ -28,22 +28,33 @@ export function pathSegments(path: string): string[] | undefined {
  */
 export function matchPattern(pattern: PathPattern, path: string): Record<string, string> | undefined {
   const parts = pathSegments(path);
-  if (!parts) return undefined;
-  const params: Record<string, string> = {};
+  return parts && matchSegments(pattern, parts) ? captures(pattern, parts) : undefined;
+}
+
+/** Whether a path's segments (pathSegments) match a pattern; a dispatcher splits the path once for every route. */
+export function matchSegments(pattern: PathPattern, parts: readonly string[]): boolean {
   const { segments } = pattern;
   for (let i = 0; i < segments.length; i++) {
     const want = segments[i]!;
-    if (want === '**') return params;
+    if (want === '**') return true;
     const got = parts[i];
-    if (got === undefined) return undefined;
-    if (want === '*') continue;
-    if (want.startsWith(':')) {
-      params[want.slice(1)] = safeDecode(got);
-      continue;
-    }
-    if (want !== got) return undefined;
+    if (got === undefined) return false;
+    if (want === '*' || want.startsWith(':')) continue;
+    if (want !== got) return false;
   }
-  return parts.length === segments.length ? params : undefined;
+  return parts.length === segments.length;
+}
+
+/** The `:name` parameters of segments that match the pattern, decoded. */
+export function captures(pattern: PathPattern, parts: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  const { segments } = pattern;
+  for (let i = 0; i < segments.length && i < parts.length; i++) {
+    const want = segments[i]!;
+    if (want === '**') break;
+    if (want.startsWith(':')) params[want.slice(1)] = safeDecode(parts[i]!);
+  }
+  return params;
 }
 
 function safeDecode(segment: string): string {

@@ -3,7 +3,7 @@
 // service's shape when a handler fails unexpectedly.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import { compilePattern, matchPattern, type PathPattern } from './router.js';
+import { captures, compilePattern, matchSegments, type PathPattern, pathSegments } from './router.js';
 
 export interface EmulatorRequest {
   method: string;
@@ -55,8 +55,18 @@ export interface CompiledRoute extends Route {
   compiled: PathPattern;
 }
 
+/** Compiled patterns by source: every emulator started compiles the same routes (a simulation starts thousands). */
+const compiledPatterns = new Map<string, PathPattern>();
+
 export function compileRoutes(routes: Route[]): CompiledRoute[] {
-  return routes.map((r) => ({ ...r, method: r.method.toUpperCase(), compiled: compilePattern(r.pattern) }));
+  return routes.map((r) => {
+    let compiled = compiledPatterns.get(r.pattern);
+    if (!compiled) {
+      compiled = compilePattern(r.pattern);
+      compiledPatterns.set(r.pattern, compiled);
+    }
+    return { ...r, method: r.method.toUpperCase(), compiled };
+  });
 }
 
 export interface DispatchOptions {
@@ -68,13 +78,13 @@ export interface DispatchOptions {
 export async function dispatch(routes: CompiledRoute[], request: EmulatorRequest, options: DispatchOptions): Promise<EmulatorReply> {
   const { errorReply } = options;
   let pathMatched = false;
-  for (const route of routes) {
-    const params = matchPattern(route.compiled, request.path);
-    if (!params) continue;
+  const parts = pathSegments(request.path);
+  for (const route of parts ? routes : []) {
+    if (!matchSegments(route.compiled, parts!)) continue;
     pathMatched = true;
     if (route.method !== request.method) continue;
     // The handler gets the request itself, so the `actor` it sets reaches the log.
-    request.params = params;
+    request.params = captures(route.compiled, parts!);
     try {
       return await route.handler(request);
     } catch (error) {
