@@ -264,7 +264,9 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
   for (const id of keyIdsIn(warnings.filter((w) => /rebuilt/.test(w)))) user.rebuiltKeys.add(id);
   if (run.status === 'ok') {
     user.unsettled = false;
-    for (const target of run.spec.retire) user.retiring.delete(target);
+    // Another family's record the run could not read may still name a retired target (README,
+    // record: its keys stay valid): the user names it again once that record is fixed.
+    if (!warnings.some((w) => /It is not this family's, so this run goes on/.test(w))) for (const target of run.spec.retire) user.retiring.delete(target);
     if (run.spec.rebuildRecord) {
       user.rebuildRecord = false;
       sim.note(`user: rebuild-record taken out; the rebuilt record keeps keys [${[...user.rebuiltKeys].join(', ')}]`);
@@ -344,6 +346,15 @@ async function afterRecordEdit(sim: Simulation, user: UserState, run: RunResult,
   const edit = user.recordEdit!;
   user.recordEdit = undefined;
   if (edit.expect === 'absent') return [];
+  const family = (run.report ?? run.error?.report)?.family;
+  if (edit.family && family && edit.family !== family) {
+    // Another family's record (the list replaced whole leaves one): the run goes on and warns,
+    // the keys it names stay valid (README, record); the user fixes it as the warning says.
+    const warned = ((run.report ?? run.error?.report)?.warnings ?? []).some((w) => w.includes(edit.variable));
+    await edit.undo(sim);
+    sim.note(`user: restores ${edit.variable}, another family's record, as the warning advises`);
+    return warned ? [] : [`record edit (${edit.name}): ${run.id} neither refused nor warned about family ${edit.family}'s record ${edit.variable}`];
+  }
   const out: string[] = [];
   if (run.status !== 'failed' || run.error?.code !== 'record-failed') out.push(`record edit (${edit.name}): ${run.id} did not refuse (${run.status}${run.error ? `, ${run.error.code}` : ''})`);
   out.push(...(await changedBy(sim, before)).map((what) => `record edit (${edit.name}): ${run.id} changed ${what}`));
