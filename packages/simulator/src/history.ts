@@ -347,7 +347,7 @@ async function afterRecordEdit(sim: Simulation, user: UserState, run: RunResult,
   user.recordEdit = undefined;
   if (edit.expect === 'absent') return [];
   const family = (run.report ?? run.error?.report)?.family;
-  if (edit.family && family && edit.family !== family) {
+  if (edit.family && family && edit.family !== family && run.error?.code !== 'record-failed') {
     // Another family's record (the list replaced whole leaves one): the run goes on and warns,
     // the keys it names stay valid (README, record); the user fixes it as the warning says.
     const warned = ((run.report ?? run.error?.report)?.warnings ?? []).some((w) => w.includes(edit.variable));

@@ -128,12 +128,15 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
 
 /**
  * `keep` 2 or more keeps the previous key for jobs already running (DESIGN.md): after a run that
- * ended well, every working key a run made that a listed target held when it began still works.
+ * ended well, every working key of its family a run made that a listed target held when it began
+ * still works (README: `keep` does not apply across families, their keys go at once).
  * `heldAtStart`: the values the listed targets held then that worked.
  */
 export function keepBroken(world: World, run: RunResult, heldAtStart: readonly string[]): string[] {
   if (run.status !== 'ok' || run.spec.keep < 2 || run.report?.dryRun) return [];
-  const madeByRuns = heldAtStart.filter((value) => !world.userKeyValues.has(value) && world.kindOfValue(value) === run.spec.kind);
+  const family = `${run.report?.family}-`;
+  const ofFamily = (value: string) => world.platform.listKeys().some((k) => k.id === world.platform.keyIdOf(value) && k.name.startsWith(family));
+  const madeByRuns = heldAtStart.filter((value) => !world.userKeyValues.has(value) && world.kindOfValue(value) === run.spec.kind && ofFamily(value));
   return [...new Set(madeByRuns)]
     .filter((value) => !world.platform.isKeyValid(value))
     .map(() => `keep broken: ${run.id} ran with keep ${run.spec.keep}, yet revoked a key a listed target held when it began`);
