@@ -128,16 +128,18 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
 
 /**
  * `keep` 2 or more keeps the previous key for jobs already running (DESIGN.md): after a run that
- * ended well, every working key of its family a run made that a listed target held when it began
- * still works (README: `keep` does not apply across families, their keys go at once).
+ * ended well, the working keys of its family a run made that the listed targets held when it began
+ * still work, as many as `keep` leaves slots for after the new key (README: `keep` does not apply
+ * across families, their keys go at once).
  * `heldAtStart`: the values the listed targets held then that worked.
  */
 export function keepBroken(world: World, run: RunResult, heldAtStart: readonly string[]): string[] {
   if (run.status !== 'ok' || run.spec.keep < 2 || run.report?.dryRun) return [];
   const family = `${run.report?.family}-`;
   const ofFamily = (value: string) => world.platform.listKeys().some((k) => k.id === world.platform.keyIdOf(value) && k.name.startsWith(family));
-  const madeByRuns = heldAtStart.filter((value) => !world.userKeyValues.has(value) && world.kindOfValue(value) === run.spec.kind && ofFamily(value));
-  return [...new Set(madeByRuns)]
-    .filter((value) => !world.platform.isKeyValid(value))
-    .map(() => `keep broken: ${run.id} ran with keep ${run.spec.keep}, yet revoked a key a listed target held when it began`);
+  const held = [...new Set(heldAtStart)].filter((value) => !world.userKeyValues.has(value) && world.kindOfValue(value) === run.spec.kind && ofFamily(value));
+  // The slots after the new key's go to the keys the targets held (README, Revoke): as many as there are, up to keep - 1.
+  const kept = held.filter((value) => world.platform.isKeyValid(value)).length;
+  const slots = Math.min(run.spec.keep - 1, held.length);
+  return kept < slots ? [`keep broken: ${run.id} ran with keep ${run.spec.keep}, yet kept ${kept} of the ${countNoun(held.length, 'key')} of its family the listed targets held when it began`] : [];
 }
