@@ -102,7 +102,7 @@ function kindOf(key: { org_id?: string | null; project_id?: string | null }): Si
  * I2, I4 once converged (issue 22, item 5), after the last run of `family`: a live key of `kind`
  * that a run made and no secret holds is an orphan if it is the family's; a key of another family
  * (a renamed secret, a given key-name-prefix) may stay valid only if that run's warnings name it
- * by its id, never silently. `forgotten`: keys of a family whose record the user deleted (no run
+ * by its id (or, its record unreadable, by its family), never silently. `forgotten`: keys of a family whose record the user deleted (no run
  * can tell they were made for this secret: README, "Without a record").
  */
 export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgotten: ReadonlySet<number> = new Set()): string[] {
@@ -119,7 +119,9 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
     .listKeys()
     .filter((k) => !k.revoked && !world.userKeyIds.has(k.id) && !forgotten.has(k.id) && !held.has(k.id) && kindOf(k as { org_id?: string | null; project_id?: string | null }) === kind);
   const own = unheld.filter((k) => k.name.startsWith(`${family}-`));
-  const silent = unheld.filter((k) => !own.includes(k) && !warnings.some((w) => new RegExp(`\\b${k.id}\\b`).test(w)));
+  // A family whose record the run could not read is named by its warning, not its keys (README: they stay valid).
+  const unread = warnings.flatMap((w) => [...w.matchAll(/\(family ([A-Za-z0-9._-]+)\) [^.]*\. It is not this family's/g)].map((m) => `${m[1]}-`));
+  const silent = unheld.filter((k) => !own.includes(k) && !warnings.some((w) => new RegExp(`\\b${k.id}\\b`).test(w)) && !unread.some((f) => k.name.startsWith(f)));
   const out: string[] = [];
   if (own.length) out.push(`orphan: ${countNoun(own.length, `live ${kind} key`)} ${own.map((k) => k.id).join(', ')} of family ${family}, made by runs and held by no secret`);
   if (silent.length) out.push(`silently valid: ${countNoun(silent.length, `live ${kind} key`)} ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no warning of ${last.id}`);
