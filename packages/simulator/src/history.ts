@@ -127,6 +127,11 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       if (!user.unsettled) await maybeRetire(sim, rng, user);
       if (reach.chance(0.1) && round > 0 && on.lists) replaceListWhole(sim, reach, user);
       if (reach.chance(0.15) && round > 0 && on.clock) stepPlatformClockBack(sim, reach, skew);
+      // keep 2, where a stale last_used_at matters (README, Revoke: the slots go by the record, not by use).
+      if (reach.chance(0.15) && round > 0 && on.clock && user.keep < 2) {
+        user.keep = 2;
+        sim.note('user: keep 2');
+      }
       const retire = [...user.retiring].filter((t) => !user.list.includes(t));
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
       const plan = user.recordEdit ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
