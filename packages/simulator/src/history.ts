@@ -3,15 +3,17 @@
 // step; at the end, the dropped targets named again or retired, and clean runs that must converge.
 
 import { type CrashPoint, type Run, type RunResult, type RunSpec, Simulation } from './simulation.js';
-import { changedBy, type Excused, leaks, lockOuts, orphans, revokedByOther, snapshot, untruthfulOutputs } from './invariants.js';
+import { changedBy, type Excused, keepBroken, leaks, lockOuts, orphans, revokedByOther, snapshot, untruthfulOutputs } from './invariants.js';
 import { editRecord, RECORD_EDITS, type RecordEdit } from './record-edits.js';
 import { applyMutants } from './mutants.js';
 import { createRng, type Rng } from './prng.js';
-import { randomFault } from './random-faults.js';
-import { CREDENTIALS, type Credential, HOME, KEY_KINDS, SECRET_NAMES, type SimKeyKind, TARGET_POOL } from './world.js';
+import { laterWriteRefused, randomFault } from './random-faults.js';
+import { CREDENTIALS, type Credential, HOME, KEY_KINDS, SECRET_NAMES, type SimKeyKind, type Skew, TARGET_POOL } from './world.js';
 
 /** How many clean runs a history may need to converge once its faults are gone. */
 export const CONVERGENCE_RUNS = 2;
+/** The seed of the stream the choices that reach the mutants draw from (list edits, clock steps, refused writes). */
+const REACH_STREAM = 0x6c617465;
 
 export interface HistoryOptions {
   /** Rounds of runs before converging (2 to 5 by default, drawn). */
@@ -20,9 +22,11 @@ export interface HistoryOptions {
   mutants?: readonly string[];
   /**
    * Edits on by default; `rename: false` leaves out renamed secrets, `record: false` the record
-   * edits (hand-edited, truncated, newer, deleted): the model a seed was found with, to replay it.
+   * edits (hand-edited, truncated, newer, deleted), `lists: false` the targets taken back or
+   * replaced whole, `clock: false` the platform's clock stepping back, `refusals: false` a later
+   * secret write refused: the model a seed was found with, to replay it.
    */
-  edits?: { rename?: boolean; record?: boolean };
+  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean };
 }
 
 export interface HistoryResult {
@@ -73,6 +77,11 @@ interface UserState {
    * draw from a generator of their own, so a seed found before still plays the same history.
    */
   later: Rng;
+  /**
+   * Targets the secret was moved away from (the list replaced whole): another family's. Converging
+   * retires them rather than listing them beside the new family's (the run would refuse two families).
+   */
+  movedAway: Set<string>;
 }
 
 export async function runHistory(seed: number, options: HistoryOptions = {}): Promise<HistoryResult> {
@@ -101,17 +110,36 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       unsettled: false,
       excused: new Map(),
       later: createRng(seed + 0x5eed_0000),
+      movedAway: new Set(),
     };
+    // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
+    // on or not, so the other choices of a seed stay as they were.
+    const reach = createRng(seed ^ REACH_STREAM);
+    const on = { lists: true, clock: true, refusals: true, ...options.edits };
+    let added: string[] = [];
     sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers`);
     seedSecrets(sim, user, user.list);
     const rounds = options.rounds ?? 2 + rng.int(4);
     for (let round = 0; round < rounds; round++) {
+      const listed = [...user.list];
+      if (reach.chance(0.3) && round > 0 && on.lists) takeBack(sim, user, added);
       if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? true, options.edits?.record ?? true);
       if (!user.unsettled) await maybeRetire(sim, rng, user);
+      if (reach.chance(0.1) && round > 0 && on.lists) replaceListWhole(sim, reach, user);
+      if (reach.chance(0.15) && round > 0 && on.clock) stepPlatformClockBack(sim, reach, skew);
+      // keep 2, where a stale last_used_at matters (README, Revoke: the slots go by the record, not by use).
+      if (reach.chance(0.15) && round > 0 && on.clock && user.keep < 2) {
+        user.keep = 2;
+        sim.note('user: keep 2');
+      }
       const retire = [...user.retiring].filter((t) => !user.list.includes(t));
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
       const plan = user.recordEdit ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
       const before = user.recordEdit ? await snapshot(sim) : undefined;
+      added = user.list.filter((t) => !listed.includes(t));
+      const heldAtStart = workingKeysHeld(sim, user);
+      // A write refused after the first (a rollback), most often where a target was just added.
+      if (reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit) sim.arm(laterWriteRefused(reach, user.list.length));
       const runs = startRuns(sim, rng, user, plan, retire);
       await sim.runAll(runs);
       sim.clearFaults();
@@ -119,7 +147,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         results.push(run.result);
         learn(sim, user, run.result);
         if (run.result.status === 'stuck') violations.push(`stuck: ${run.result.id} never ended`);
-        if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result));
+        if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result), ...keepBroken(world, run.result, heldAtStart));
       }
       if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
       for (const run of runs) await followAdvice(sim, user, run.result);
@@ -149,6 +177,22 @@ function seedSecrets(sim: Simulation, user: UserState, targets: readonly string[
     sim.world.github.putSecretValue(target, user.secretName, user.consoleKey, { writtenAt });
     user.written.add(target);
   }
+}
+
+/** The working keys the listed targets hold (for the keep check). */
+function workingKeysHeld(sim: Simulation, user: UserState): string[] {
+  const values = user.list.map((t) => sim.world.held(t, user.secretName));
+  return values.filter((v): v is string => v !== undefined && sim.world.platform.isKeyValid(v));
+}
+
+/**
+ * The platform's clock steps back 30 s to 3 min (a time correction): a key used earlier can look
+ * more recently used than the key the targets hold, as on a platform that records use late.
+ */
+function stepPlatformClockBack(sim: Simulation, rng: Rng, skew: Skew): void {
+  const stepMs = (30 + rng.int(151)) * 1000;
+  skew.platformMs -= stepMs;
+  sim.note(`platform clock steps back ${stepMs / 1000} s`);
 }
 
 /** Keys a rebuilt record keeps that no secret holds any more: the user names them in revoke-key-ids, as its warning asks. */
@@ -225,7 +269,9 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
   for (const id of keyIdsIn(warnings.filter((w) => /rebuilt/.test(w)))) user.rebuiltKeys.add(id);
   if (run.status === 'ok') {
     user.unsettled = false;
-    for (const target of run.spec.retire) user.retiring.delete(target);
+    // Another family's record the run could not read may still name a retired target (README,
+    // record: its keys stay valid): the user names it again once that record is fixed.
+    if (!warnings.some((w) => /It is not this family's, so this run goes on/.test(w))) for (const target of run.spec.retire) user.retiring.delete(target);
     if (run.spec.rebuildRecord) {
       user.rebuildRecord = false;
       sim.note(`user: rebuild-record taken out; the rebuilt record keeps keys [${[...user.rebuiltKeys].join(', ')}]`);
@@ -305,6 +351,15 @@ async function afterRecordEdit(sim: Simulation, user: UserState, run: RunResult,
   const edit = user.recordEdit!;
   user.recordEdit = undefined;
   if (edit.expect === 'absent') return [];
+  const family = (run.report ?? run.error?.report)?.family;
+  if (edit.family && family && edit.family !== family && run.error?.code !== 'record-failed') {
+    // Another family's record (the list replaced whole leaves one): the run goes on and warns,
+    // the keys it names stay valid (README, record); the user fixes it as the warning says.
+    const warned = ((run.report ?? run.error?.report)?.warnings ?? []).some((w) => w.includes(edit.variable));
+    await edit.undo(sim);
+    sim.note(`user: restores ${edit.variable}, another family's record, as the warning advises`);
+    return warned ? [] : [`record edit (${edit.name}): ${run.id} neither refused nor warned about family ${edit.family}'s record ${edit.variable}`];
+  }
   const out: string[] = [];
   if (run.status !== 'failed' || run.error?.code !== 'record-failed') out.push(`record edit (${edit.name}): ${run.id} did not refuse (${run.status}${run.error ? `, ${run.error.code}` : ''})`);
   out.push(...(await changedBy(sim, before)).map((what) => `record edit (${edit.name}): ${run.id} changed ${what}`));
@@ -343,6 +398,26 @@ function switchKind(sim: Simulation, rng: Rng, user: UserState): void {
   }
 }
 
+/**
+ * The user takes back the targets added in the round before (tried, then not wanted after all);
+ * not after a concurrent round no run has settled (the user drops no target then: see `unsettled`).
+ */
+function takeBack(sim: Simulation, user: UserState, added: readonly string[]): void {
+  const next = user.list.filter((t) => !added.includes(t));
+  if (user.unsettled || !next.length || next.length === user.list.length) return;
+  user.list = next;
+  sim.note(`user: takes back [${added.join(' | ')}], targets now [${next.join(' | ')}]`);
+}
+
+/** The user moves the secret to other targets: a list none of whose targets was listed before (nor retired). */
+function replaceListWhole(sim: Simulation, rng: Rng, user: UserState): void {
+  const others = rng.shuffle(TARGET_POOL.filter((t) => !user.list.includes(t) && !user.retiring.has(t)));
+  if (user.unsettled || !others.length) return;
+  for (const target of [...user.written, ...user.list]) user.movedAway.add(target);
+  user.list = others.slice(0, 1 + rng.int(Math.min(2, others.length)));
+  sim.note(`user: targets replaced whole, now [${user.list.join(' | ')}]`);
+}
+
 /** Sometimes the user retires a target dropped earlier: deletes its secret, then names it in retire-targets. */
 async function maybeRetire(sim: Simulation, rng: Rng, user: UserState): Promise<void> {
   const dropped = [...user.written].filter((t) => !user.list.includes(t));
@@ -364,7 +439,8 @@ async function deleteSecret(sim: Simulation, target: string, secretName: string)
 async function converge(sim: Simulation, user: UserState, results: RunResult[]): Promise<string[]> {
   const { rng, world } = sim;
   const dropped = [...user.written].filter((t) => !user.list.includes(t));
-  const back = dropped.filter(() => rng.chance(0.5));
+  // Drawn for each, so the history after it stays the same; the targets the secret moved away from are retired.
+  const back = dropped.filter(() => rng.chance(0.5)).filter((t) => !user.movedAway.has(t));
   for (const target of dropped.filter((t) => !back.includes(t))) {
     await deleteSecret(sim, target, user.secretName);
     user.written.delete(target);

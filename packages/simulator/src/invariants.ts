@@ -102,7 +102,7 @@ function kindOf(key: { org_id?: string | null; project_id?: string | null }): Si
  * I2, I4 once converged (issue 22, item 5), after the last run of `family`: a live key of `kind`
  * that a run made and no secret holds is an orphan if it is the family's; a key of another family
  * (a renamed secret, a given key-name-prefix) may stay valid only if that run's warnings name it
- * by its id, never silently. `forgotten`: keys of a family whose record the user deleted (no run
+ * by its id (or, its record unreadable, by its family), never silently. `forgotten`: keys of a family whose record the user deleted (no run
  * can tell they were made for this secret: README, "Without a record").
  */
 export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgotten: ReadonlySet<number> = new Set()): string[] {
@@ -119,7 +119,9 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
     .listKeys()
     .filter((k) => !k.revoked && !world.userKeyIds.has(k.id) && !forgotten.has(k.id) && !held.has(k.id) && kindOf(k as { org_id?: string | null; project_id?: string | null }) === kind);
   const own = unheld.filter((k) => k.name.startsWith(`${family}-`));
-  const silent = unheld.filter((k) => !own.includes(k) && !warnings.some((w) => new RegExp(`\\b${k.id}\\b`).test(w)));
+  // A family whose record the run could not read is named by its warning, not its keys (README: they stay valid).
+  const unread = warnings.flatMap((w) => [...w.matchAll(/\(family ([A-Za-z0-9._-]+)\) [^.]*\. It is not this family's/g)].map((m) => `${m[1]}-`));
+  const silent = unheld.filter((k) => !own.includes(k) && !warnings.some((w) => new RegExp(`\\b${k.id}\\b`).test(w)) && !unread.some((f) => k.name.startsWith(f)));
   const out: string[] = [];
   if (own.length) out.push(`orphan: ${countNoun(own.length, `live ${kind} key`)} ${own.map((k) => k.id).join(', ')} of family ${family}, made by runs and held by no secret`);
   if (silent.length) out.push(`silently valid: ${countNoun(silent.length, `live ${kind} key`)} ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no warning of ${last.id}`);
@@ -128,13 +130,18 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
 
 /**
  * `keep` 2 or more keeps the previous key for jobs already running (DESIGN.md): after a run that
- * ended well, every working key a run made that a listed target held when it began still works.
+ * ended well, the working keys of its family a run made that the listed targets held when it began
+ * still work, as many as `keep` leaves slots for after the new key (README: `keep` does not apply
+ * across families, their keys go at once).
  * `heldAtStart`: the values the listed targets held then that worked.
  */
 export function keepBroken(world: World, run: RunResult, heldAtStart: readonly string[]): string[] {
   if (run.status !== 'ok' || run.spec.keep < 2 || run.report?.dryRun) return [];
-  const madeByRuns = heldAtStart.filter((value) => !world.userKeyValues.has(value) && world.kindOfValue(value) === run.spec.kind);
-  return [...new Set(madeByRuns)]
-    .filter((value) => !world.platform.isKeyValid(value))
-    .map(() => `keep broken: ${run.id} ran with keep ${run.spec.keep}, yet revoked a key a listed target held when it began`);
+  const family = `${run.report?.family}-`;
+  const ofFamily = (value: string) => world.platform.listKeys().some((k) => k.id === world.platform.keyIdOf(value) && k.name.startsWith(family));
+  const held = [...new Set(heldAtStart)].filter((value) => !world.userKeyValues.has(value) && world.kindOfValue(value) === run.spec.kind && ofFamily(value));
+  // The slots after the new key's go to the keys the targets held (README, Revoke): as many as there are, up to keep - 1.
+  const kept = held.filter((value) => world.platform.isKeyValid(value)).length;
+  const slots = Math.min(run.spec.keep - 1, held.length);
+  return kept < slots ? [`keep broken: ${run.id} ran with keep ${run.spec.keep}, yet kept ${kept} of the ${countNoun(held.length, 'key')} of its family the listed targets held when it began`] : [];
 }

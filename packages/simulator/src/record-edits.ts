@@ -36,6 +36,8 @@ export interface RecordEdit {
   expect: RecordEditOutcome;
   /** The family of the record edited (its `family` field). */
   family?: string;
+  /** The variable edited. */
+  variable: string;
   /** Puts the variable back as it was. */
   undo(sim: Simulation): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function editRecord(
     name: kind.name,
     expect: kind.expect,
     ...(family && { family }),
+    variable: name,
     async undo(s) {
       const put = next === undefined ? await s.userRequest('POST', route, { name, value }) : await s.userRequest('PATCH', `${route}/${name}`, { name, value });
       if (put.status !== 201 && put.status !== 204) throw new Error(`restoring ${name}: ${put.status}`);
