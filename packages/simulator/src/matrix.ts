@@ -5,6 +5,7 @@
 // rig: three targets of one repository, a family with two keys (the newer in every target), keep 1.
 
 import { countNoun } from '@keyturn/api/toolkit';
+import type { ResponseShape } from '@keyturn/emulator';
 import type { TracedRequest } from './fault-kinds.js';
 import { expectedOutcome, FAULT_KINDS, type FaultKind } from './fault-kinds.js';
 import { leaks } from './invariants.js';
@@ -38,8 +39,8 @@ export interface Rig {
   held(): Array<string | undefined>;
 }
 
-export async function startRig(kind: SimKeyKind, credential: Credential): Promise<Rig> {
-  const sim = await Simulation.start(MATRIX_SEED);
+export async function startRig(kind: SimKeyKind, credential: Credential, shape: ResponseShape = 'full'): Promise<Rig> {
+  const sim = await Simulation.start(MATRIX_SEED, undefined, shape);
   const { world } = sim;
   const make = (name: string) =>
     kind === 'personal' ? world.platform.createKey(name) : world.platform.createOrgKey(ORG_ID, name, kind === 'project' ? { projectId: PROJECT_ID } : {});
@@ -104,9 +105,16 @@ export function traceRequests(sent: readonly SentRequest[], managed: boolean): M
   });
 }
 
+/**
+ * Both answer shapes, as the process-level matrix ran them: every field (`full`), and only what the
+ * published descriptions require (`sparse`); a rotation makes the same requests in both.
+ */
+const SHAPES: readonly ResponseShape[] = ['full', 'sparse'];
+
 export interface FaultCase {
   kind: SimKeyKind;
   credential: Credential;
+  shape: ResponseShape;
   request: MatrixRequest;
   fault: FaultKind;
   outcome: 'recovers' | 'fails';
@@ -115,6 +123,7 @@ export interface FaultCase {
 export interface CrashCase {
   kind: SimKeyKind;
   credential: Credential;
+  shape: ResponseShape;
   request: MatrixRequest;
   afterEffect: boolean;
 }
@@ -137,21 +146,22 @@ const isInstallationTokenRevocation = (r: TracedRequest) => r.service === 'githu
 export function faultCases(recorded: readonly Recorded[]): FaultCase[] {
   return recorded.flatMap(({ kind, credential, requests }) =>
     requests.flatMap((request) =>
-      FAULT_KINDS.map((fault) => ({
+      SHAPES.flatMap((shape) => FAULT_KINDS.map((fault) => ({
         kind,
         credential,
+        shape,
         request,
         fault,
         // Revoking the App's token ends a rotation that is done: its failure is a warning (it expires within the hour).
         outcome: isInstallationTokenRevocation(request) ? ('recovers' as const) : expectedOutcome(request, fault),
-      })),
+      }))),
     ),
   );
 }
 
 export function crashCases(recorded: readonly Recorded[]): CrashCase[] {
   return recorded.flatMap(({ kind, credential, requests }) =>
-    requests.flatMap((request) => [false, true].map((afterEffect) => ({ kind, credential, request, afterEffect }))),
+    requests.flatMap((request) => SHAPES.flatMap((shape) => [false, true].map((afterEffect) => ({ kind, credential, shape, request, afterEffect })))),
   );
 }
 
@@ -162,7 +172,7 @@ export interface CaseResult {
 
 /** One fault case: the fault armed on the request, one run, then the outcome DESIGN.md promises and the invariants. */
 export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
-  const rig = await startRig(c.kind, c.credential);
+  const rig = await startRig(c.kind, c.credential, c.shape);
   const { sim } = rig;
   const { world } = sim;
   const out: string[] = [];
@@ -202,7 +212,7 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
 
 /** One crash case: the run killed at the request, then the next scheduled run with what the first target holds must converge. */
 export async function runCrashCase(c: CrashCase): Promise<CaseResult> {
-  const rig = await startRig(c.kind, c.credential);
+  const rig = await startRig(c.kind, c.credential, c.shape);
   const { sim } = rig;
   const { world } = sim;
   const out: string[] = [];

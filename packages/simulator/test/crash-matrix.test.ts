@@ -8,7 +8,7 @@ import { crashCases, recordAll, runCrashCase } from '../src/index.js';
 const cases = crashCases(await recordAll());
 
 describe('a run killed at every request, then run again, in the simulator', () => {
-  it.each(cases)('$kind key, $credential, $request.label, killed after effect: $afterEffect', async (c) => {
+  it.each(cases)('$kind key, $credential, $shape answers, $request.label, killed after effect: $afterEffect', async (c) => {
     const result = await runCrashCase(c);
     expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
   });

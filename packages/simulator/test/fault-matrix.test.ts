@@ -27,7 +27,7 @@ describe('the fault matrix, in the simulator', () => {
     }
   });
 
-  it.each(cases)('$kind key, $credential, $request.label: $fault.name -> $outcome', async (c) => {
+  it.each(cases)('$kind key, $credential, $shape answers, $request.label: $fault.name -> $outcome', async (c) => {
     const result = await runFaultCase(c);
     expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
   });
