@@ -399,6 +399,10 @@ async function renameSecret(sim: Simulation, user: UserState): Promise<void> {
     const value = sim.world.held(target, user.secretName);
     if (value === undefined) continue;
     sim.world.github.putSecretValue(target, to, value, { writtenAt: new Date(sim.time.now()) });
+    // A dead key excused under the old name (README, "Without a record": a dropped target's key is
+    // revoked like any older key) is the same dead key under the new one (seed 1343661714).
+    const excuse = `${target} ${user.secretName}`;
+    if (user.excused.get(excuse) === value) user.excused.set(`${target} ${to}`, value);
     await deleteSecret(sim, target, user.secretName);
   }
   user.secretName = to;
