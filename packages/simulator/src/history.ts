@@ -445,6 +445,8 @@ async function maybeRetire(sim: Simulation, rng: Rng, user: UserState): Promise<
   const dropped = [...user.written].filter((t) => !user.list.includes(t));
   if (!dropped.length || !rng.chance(0.4)) return;
   const retired = rng.pick(dropped);
+  // Once the last run's abandoned writes have landed, as for a rename (seed 1343663698).
+  await heldBackLanded(sim);
   await deleteSecret(sim, retired, user.secretName);
   user.written.delete(retired);
   user.retiring.add(retired);
