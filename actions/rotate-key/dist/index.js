@@ -11042,6 +11042,12 @@ function parsePartName(name) {
 
 // ../../packages/rotation/dist/record/github-variables.js
 var ROUTE = "/repos/{owner}/{repo}/actions/variables";
+function listedVariables(response) {
+  const { data } = response;
+  if (Array.isArray(data) && data.every((v2) => typeof v2?.name === "string"))
+    return data;
+  throw Object.assign(new Error("the listing of variables holds no variables"), { status: response.status, response });
+}
 var RECORD_PERMISSIONS = "a fine-grained token with the repository permission Variables: Read and write, a GitHub App with `actions_variables` write, or a classic token with the `repo` scope";
 var RecordError = class extends Error {
   advice;
@@ -11127,7 +11133,7 @@ function githubVariableStore(octokit, repository) {
     async load() {
       let variables;
       try {
-        variables = await octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 });
+        variables = await octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 }, listedVariables);
       } catch (error2) {
         throw failure(error2, "Reading");
       }

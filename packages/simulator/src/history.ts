@@ -373,14 +373,36 @@ async function afterRecordEdit(sim: Simulation, user: UserState, run: RunResult,
   return out;
 }
 
-/** The secret renamed: the user puts the key each target holds under the new name and deletes the old one. */
+/**
+ * Virtual time passes until every answer a fault held back has landed (the slowest is 45 s). A
+ * timer of its own ends the wait at the same virtual time whatever other timers are pending.
+ */
+async function heldBackLanded(sim: Simulation): Promise<void> {
+  let landed = false;
+  setTimeout(() => {
+    landed = true;
+  }, 60_000);
+  await sim.time.run(() => landed, 61_000);
+}
+
+/**
+ * The secret renamed: the user puts the key each target holds under the new name and deletes the
+ * old one, once the last run's abandoned writes have landed (seed 1343659060: one landing after
+ * the delete brought the old secret back, holding a key the next run rightly revoked: README,
+ * "Rename the secret": once you delete the old secret there, the next run revokes its keys).
+ */
 async function renameSecret(sim: Simulation, user: UserState): Promise<void> {
   const to = SECRET_NAMES.find((n) => n !== user.secretName)!;
+  await heldBackLanded(sim);
   sim.note(`user: secret renamed ${user.secretName} -> ${to}`);
   for (const target of [...user.written]) {
     const value = sim.world.held(target, user.secretName);
     if (value === undefined) continue;
     sim.world.github.putSecretValue(target, to, value, { writtenAt: new Date(sim.time.now()) });
+    // A dead key excused under the old name (README, "Without a record": a dropped target's key is
+    // revoked like any older key) is the same dead key under the new one (seed 1343661714).
+    const excuse = `${target} ${user.secretName}`;
+    if (user.excused.get(excuse) === value) user.excused.set(`${target} ${to}`, value);
     await deleteSecret(sim, target, user.secretName);
   }
   user.secretName = to;
@@ -423,6 +445,8 @@ async function maybeRetire(sim: Simulation, rng: Rng, user: UserState): Promise<
   const dropped = [...user.written].filter((t) => !user.list.includes(t));
   if (!dropped.length || !rng.chance(0.4)) return;
   const retired = rng.pick(dropped);
+  // Once the last run's abandoned writes have landed, as for a rename (seed 1343663698).
+  await heldBackLanded(sim);
   await deleteSecret(sim, retired, user.secretName);
   user.written.delete(retired);
   user.retiring.add(retired);
@@ -449,14 +473,9 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[]):
   user.list = [...user.list, ...back.filter((t) => !user.list.includes(t))];
   const retire = [...user.retiring].filter((t) => !user.list.includes(t));
   user.keep = 1;
-  // The faults are gone once what they held back has landed too (the slowest answer is 45 s): a
-  // create that lands during a clean run looks like a concurrent rotation's, which it leaves alone.
-  // A timer of its own ends the wait at the same virtual time whatever other timers are pending.
-  let landed = false;
-  setTimeout(() => {
-    landed = true;
-  }, 60_000);
-  await sim.time.run(() => landed, 61_000);
+  // The faults are gone once what they held back has landed too: a create that lands during a
+  // clean run looks like a concurrent rotation's, which it leaves alone.
+  await heldBackLanded(sim);
   sim.note(`converging: targets [${user.list.join(' | ')}], retiring [${retire.join(' | ')}]`);
   let last: RunResult | undefined;
   // A run refused before anything changed, whose advice the user then follows (a key-name-prefix), is not one of the clean runs.

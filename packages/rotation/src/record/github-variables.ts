@@ -15,6 +15,16 @@ import { legacyVariableName, type PartSlot, parsePartName, RECORD_PREFIX, partVa
 
 const ROUTE = '/repos/{owner}/{repo}/actions/variables';
 
+/**
+ * A page of the listing, which must list variables: any other answer (a 200 whose body is an
+ * error, say) fails the read, or the run would take the record for absent and forget its targets.
+ */
+function listedVariables(response: { status: number; data: unknown }): Array<{ name: string; value: string }> {
+  const { data } = response;
+  if (Array.isArray(data) && data.every((v) => typeof v?.name === 'string')) return data;
+  throw Object.assign(new Error('the listing of variables holds no variables'), { status: response.status, response });
+}
+
 export const RECORD_PERMISSIONS =
   'a fine-grained token with the repository permission Variables: Read and write, a GitHub App with `actions_variables` write, or a classic token with the `repo` scope';
 
@@ -129,7 +139,7 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
     async load(): Promise<LoadedRecords> {
       let variables: Array<{ name: string; value: string }>;
       try {
-        variables = (await octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 })) as Array<{ name: string; value: string }>;
+        variables = await octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 }, listedVariables);
       } catch (error) {
         throw failure(error, 'Reading');
       }
