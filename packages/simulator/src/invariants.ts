@@ -143,5 +143,9 @@ export function keepBroken(world: World, run: RunResult, heldAtStart: readonly s
   // The slots after the new key's go to the keys the targets held (README, Revoke): as many as there are, up to keep - 1.
   const kept = held.filter((value) => world.platform.isKeyValid(value)).length;
   const slots = Math.min(run.spec.keep - 1, held.length);
-  return kept < slots ? [`keep broken: ${run.id} ran with keep ${run.spec.keep}, yet kept ${kept} of the ${countNoun(held.length, 'key')} of its family the listed targets held when it began`] : [];
+  const ids = (values: readonly string[]) => values.map((v) => world.platform.keyIdOf(v)).join(', ');
+  const lost = held.filter((value) => !world.platform.isKeyValid(value));
+  return kept < slots
+    ? [`keep broken: ${run.id} ran with keep ${run.spec.keep}, yet kept ${kept} of the ${countNoun(held.length, 'key')} of its family the listed targets held when it began (held ${ids(held)}; revoked ${ids(lost)})`]
+    : [];
 }
