@@ -135,6 +135,9 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       const retire = [...user.retiring].filter((t) => !user.list.includes(t));
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
       const plan = user.recordEdit ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
+      // The check is that the refusing run changes nothing: first let an abandoned write of a killed
+      // run land, or its landing reads as the refusing run's change (seed 1343664165).
+      if (user.recordEdit) await heldBackLanded(sim);
       const before = user.recordEdit ? await snapshot(sim) : undefined;
       added = user.list.filter((t) => !listed.includes(t));
       const heldAtStart = workingKeysHeld(sim, user);
