@@ -271,7 +271,10 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     user.unsettled = false;
     // Another family's record the run could not read may still name a retired target (README,
     // record: its keys stay valid): the user names it again once that record is fixed.
-    if (!warnings.some((w) => /It is not this family's, so this run goes on/.test(w))) for (const target of run.spec.retire) user.retiring.delete(target);
+    // Likewise a record that could not forget them: "Keep T in retireTargets until a run ends without this warning" (revoke.ts).
+    const keep = warnings.map((w) => /Keep (.+) in `retireTargets` until a run ends without this warning/.exec(w)?.[1]).filter((t): t is string => t !== undefined);
+    const kept = (target: string) => keep.some((list) => list.includes(target));
+    if (!warnings.some((w) => /It is not this family's, so this run goes on/.test(w))) for (const target of run.spec.retire) if (!kept(target)) user.retiring.delete(target);
     if (run.spec.rebuildRecord) {
       user.rebuildRecord = false;
       sim.note(`user: rebuild-record taken out; the rebuilt record keeps keys [${[...user.rebuiltKeys].join(', ')}]`);
