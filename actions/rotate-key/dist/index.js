@@ -11131,6 +11131,9 @@ function githubVariableStore(octokit, repository) {
       } catch (error2) {
         throw failure(error2, "Reading");
       }
+      if (!variables.every((v2) => typeof v2?.name === "string" && typeof v2.value === "string")) {
+        throw new RecordError(`Reading ${place} failed: GitHub answered 200, but not with a list of variables`, "Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server, or a proxy in between) if it keeps failing.", 200);
+      }
       const values = /* @__PURE__ */ new Map();
       for (const variable of variables) {
         const name = variable.name?.toUpperCase() ?? "";

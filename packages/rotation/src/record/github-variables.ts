@@ -133,6 +133,14 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
       } catch (error) {
         throw failure(error, 'Reading');
       }
+      // A listing that is not one (a proxy's 200 with an error body) is never taken for no record: a dropped target could be locked out.
+      if (!variables.every((v) => typeof v?.name === 'string' && typeof v.value === 'string')) {
+        throw new RecordError(
+          `Reading ${place} failed: GitHub answered 200, but not with a list of variables`,
+          'Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server, or a proxy in between) if it keeps failing.',
+          200,
+        );
+      }
       const values = new Map<string, string>();
       for (const variable of variables) {
         const name = variable.name?.toUpperCase() ?? '';
