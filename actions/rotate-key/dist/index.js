@@ -11044,7 +11044,7 @@ function parsePartName(name) {
 var ROUTE = "/repos/{owner}/{repo}/actions/variables";
 function listedVariables(response) {
   const { data } = response;
-  if (Array.isArray(data) && data.every((v2) => typeof v2?.name === "string"))
+  if (Array.isArray(data) && data.every((v2) => typeof v2?.name === "string" && typeof v2.value === "string"))
     return data;
   throw Object.assign(new Error("the listing of variables holds no variables"), { status: response.status, response });
 }
@@ -15193,13 +15193,13 @@ function selectOtherFamilyRevocations(input) {
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
   return input.others.filter((other) => other.empty).map((other) => {
     if (!other.sameKind)
-      return { family: other.family, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [] };
+      return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [] };
     const named = new Set(other.ids);
     const theirs = keys.filter((k2) => (named.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
     const deferred = listedBefore ? theirs.filter((k2) => !listedBefore.has(k2.id)) : [];
     const heldHere = theirs.filter((k2) => heldIds.has(k2.id) || protectedIds.has(k2.id));
     const revoke = deferred.length || heldHere.length ? [] : theirs.sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
-    return { family: other.family, revoke, unseen: [], deferred, heldHere };
+    return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere };
   });
 }
 
@@ -15775,9 +15775,10 @@ async function revokeOldKeys(ctx, created, verified) {
   if (selection.appeared.length) {
     const planned = selection.revoke.map((k2) => k2.id);
     ctx.warn("revoke", `A concurrent rotation of ${ctx.secretName} ran during this run, so no key was revoked${planned.length ? ` (not ${planned.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`);
+    await settleOtherFamilies(ctx, newClient, keys, { revoke: false });
     return;
   }
-  await settleOtherFamilies(ctx, newClient, keys);
+  await settleOtherFamilies(ctx, newClient, keys, { revoke: true });
   const failures = [];
   let firstError;
   for (const [index, key] of selection.revoke.entries()) {
@@ -15806,7 +15807,7 @@ async function revokeOldKeys(ctx, created, verified) {
   if (!selection.revoke.length)
     ctx.log("revoke", "No key to revoke");
 }
-async function settleOtherFamilies(ctx, client, keys) {
+async function settleOtherFamilies(ctx, client, keys, how) {
   const store3 = ctx.recordStore;
   const others = ctx.record.otherFamilies;
   if (!store3 || !others.length)
@@ -15823,12 +15824,12 @@ async function settleOtherFamilies(ctx, client, keys) {
     const { family } = other.record;
     if (aborted(ctx))
       return;
-    const settlement = settlements.find((s2) => s2.family === family);
+    const settlement = settlements.find((s2) => s2.family === family && s2.sameKind === other.sameKind);
     try {
       const forgotten = [...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []];
       if (forgotten.length)
         await store3.save(other.record);
-      if (!settlement || !other.sameKind) {
+      if (!settlement || !other.sameKind || !how.revoke) {
         if (forgotten.length)
           ctx.log("revoke", `The record of family ${family} forgets ${forgotten.join(", ")}`);
         continue;
@@ -15849,9 +15850,20 @@ async function settleOtherFamilies(ctx, client, keys) {
       await store3.remove(other.record);
       ctx.log("revoke", `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
     } catch (error2) {
+      if (!other.empty) {
+        warnNotForgotten(ctx, other, keys, error2);
+        continue;
+      }
       ctx.warn("revoke", `Family ${family} names no target any more, but settling it failed (${describeError(error2)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`);
     }
   }
+}
+function warnNotForgotten(ctx, other, keys, error2) {
+  const { family } = other.record;
+  const named = new Set(namedKeyIds(other.record));
+  const live = keys.filter((k2) => named.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id);
+  const retired = other.retired.length ? ` Keep ${other.retired.join(", ")} in ${option("retireTargets")} until a run ends without this warning.` : "";
+  ctx.warn("revoke", `The record of family ${family} could not forget ${[...other.takenOver, ...other.retired].join(", ")} (${describeError(error2)}): ${live.length ? `keys ${live.join(", ")} of the family stay valid` : "the family has no live key"}.${retired}`);
 }
 function heldByTargets(ctx) {
   const { record } = ctx.record;

@@ -140,6 +140,17 @@ describe('rotateKey', () => {
     expect(world.github.secretValue(ENV, SECRET)).toBe(world.currentKey.key);
   });
 
+  it('a 200 that is no list of variables is never taken for no record: the run changes nothing (seed 1343659170)', async () => {
+    const record = { repository: 'acme/web' };
+    expect((await runRotation(world, { record })).error).toBeUndefined();
+    const before = writes().length;
+    world.github.faults.add({ kind: 'reply-lost', status: 200, method: 'GET', path: '/repos/acme/web/actions/variables' });
+    const run = await runRotation(world, { record, apiKey: world.github.secretValue(REPO, SECRET) });
+    expect(run.error).toMatchObject({ code: 'record-failed', step: 'preflight' });
+    expect(run.error!.message).toMatch(/Reading the variables of acme\/web failed: GitHub answered 200: .*Nothing was changed/);
+    expect(writes().length).toBe(before);
+  });
+
   it('reads no environment: GITHUB_REPOSITORY neither names a target nor turns the target record on', async () => {
     const previous = process.env.GITHUB_REPOSITORY;
     process.env.GITHUB_REPOSITORY = 'acme/web';

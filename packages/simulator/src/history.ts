@@ -279,12 +279,23 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     user.unsettled = false;
     // Another family's record the run could not read may still name a retired target (README,
     // record: its keys stay valid): the user names it again once that record is fixed.
-    if (!warnings.some((w) => /It is not this family's, so this run goes on/.test(w))) for (const target of run.spec.retire) user.retiring.delete(target);
+    // Likewise a record that could not forget them: "Keep T in retireTargets until a run ends without this warning" (revoke.ts).
+    const keep = warnings.map((w) => /Keep (.+) in `retireTargets` until a run ends without this warning/.exec(w)?.[1]).filter((t): t is string => t !== undefined);
+    const kept = (target: string) => keep.some((list) => list.includes(target));
+    if (!warnings.some((w) => /It is not this family's, so this run goes on/.test(w))) for (const target of run.spec.retire) if (!kept(target)) user.retiring.delete(target);
+    // README, "Drop a target": each run warns naming it; a target whose secret the user deleted is
+    // retired (again: an abandoned record write of an earlier run may bring a retired one back).
+    const named = warnings.map((w) => /^Target (.+) is no longer in targets but may still hold key/.exec(w)?.[1]).filter((t): t is string => t !== undefined);
+    const again = named.filter((t) => !user.list.includes(t) && !user.written.has(t) && !user.retiring.has(t));
+    for (const target of again) {
+      user.retiring.add(target);
+      sim.note(`user: retires ${target} again, as the warning advises`);
+    }
     if (run.spec.rebuildRecord) {
       user.rebuildRecord = false;
       sim.note(`user: rebuild-record taken out; the rebuilt record keeps keys [${[...user.rebuiltKeys].join(', ')}]`);
     }
-    return false;
+    return again.length > 0;
   }
   const message = run.error?.message ?? '';
   const families = [...message.matchAll(/(?:its own record: |; )([A-Za-z0-9._-]+) \(/g)].map((m) => m[1]!);
@@ -488,7 +499,8 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[]):
   let last: RunResult | undefined;
   // A run refused before anything changed, whose advice the user then follows (a key-name-prefix), is not one of the clean runs.
   for (let attempt = 0, advised = 0; attempt < CONVERGENCE_RUNS; attempt++) {
-    const run = sim.start(spec(sim, user, retire));
+    // What the runs' advice added to retire goes in too (followAdvice).
+    const run = sim.start(spec(sim, user, [...new Set([...retire, ...[...user.retiring].filter((t) => !user.list.includes(t))])]));
     await sim.runAll([run]);
     results.push(run.result);
     learn(sim, user, run.result);

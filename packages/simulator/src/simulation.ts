@@ -248,7 +248,10 @@ export class Simulation {
       defaultRepository: HOME,
       runtime: time,
       log: (entry) => {
-        if (!crashed()) result.said.push(entry.message);
+        if (crashed()) return;
+        result.said.push(entry.message);
+        // SIM_SAID=1: the run's own words in the trace, to read why a replayed seed failed.
+        if (process.env.SIM_SAID) this.note(`${result.id} says: ${entry.message}`);
       },
       onKeyCreated: (value) => {
         world.secrets.add(value);

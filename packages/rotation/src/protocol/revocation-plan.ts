@@ -131,6 +131,8 @@ export interface OtherFamilyKeys {
 
 export interface OtherFamilySettlement {
   family: string;
+  /** As its record: a family may have a record of each kind of key, settled apart. */
+  sameKind: boolean;
   /** Live keys of the family, held by no target any more: revoked. */
   revoke: KeyEntry[];
   /** Ids the run cannot see (another kind of key): named in a warning, never left silently valid. */
@@ -165,12 +167,12 @@ export function selectOtherFamilyRevocations(input: {
   return input.others
     .filter((other) => other.empty)
     .map((other) => {
-      if (!other.sameKind) return { family: other.family, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [] };
+      if (!other.sameKind) return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [] };
       const named = new Set(other.ids);
       const theirs = keys.filter((k) => (named.has(k.id) || familyMembers([k], other.family).length > 0) && !own.has(k.id));
       const deferred = listedBefore ? theirs.filter((k) => !listedBefore.has(k.id)) : [];
       const heldHere = theirs.filter((k) => heldIds.has(k.id) || protectedIds.has(k.id));
       const revoke = deferred.length || heldHere.length ? [] : theirs.sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
-      return { family: other.family, revoke, unseen: [], deferred, heldHere };
+      return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere };
     });
 }

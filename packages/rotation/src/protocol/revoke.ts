@@ -13,7 +13,8 @@ import { describeError, type PlatformKey, platformAdvice, rotatedKeyRefused } fr
 import { aborted, type RotationContext } from './context.js';
 import { type CreatedKey, type RevokeOutcome, revokeIfLive } from './revocation.js';
 import { variableOf } from '../record/github-variables.js';
-import { namedKeyIds } from '../record/record-plan.js';
+import { namedKeyIds, type RecordPlan } from '../record/record-plan.js';
+import { familyMembers } from '../family-members.js';
 import { recordFacts } from './record-preflight.js';
 import { recordAfterWriting } from './record-points.js';
 import { isNewerKey, type KeyEntry, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
@@ -71,10 +72,12 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
       'revoke',
       `A concurrent rotation of ${ctx.secretName} ran during this run, so no key was revoked${planned.length ? ` (not ${planned.join(', ')})` : ''}: it may still be writing one of them back. The next rotation finishes the job.`,
     );
+    // Forgetting a retired or taken-over target is safe all the same: done now, or no later run would (README, retire-targets: "at that run").
+    await settleOtherFamilies(ctx, newClient, keys, { revoke: false });
     return;
   }
 
-  await settleOtherFamilies(ctx, newClient, keys);
+  await settleOtherFamilies(ctx, newClient, keys, { revoke: true });
   const failures: string[] = [];
   let firstError: unknown;
   for (const [index, key] of selection.revoke.entries()) {
@@ -108,7 +111,7 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
  * picks), then is deleted. Saved first as a tombstone, so a run stopped halfway leaves the rest to
  * the next. A family of another kind of key stays a tombstone: the preflight names its keys.
  */
-async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['forward'], keys: readonly PlatformKey[]): Promise<void> {
+async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['forward'], keys: readonly PlatformKey[], how: { revoke: boolean }): Promise<void> {
   const store = ctx.recordStore;
   const others = ctx.record.otherFamilies;
   if (!store || !others.length) return;
@@ -124,11 +127,12 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
     const { family } = other.record;
     // An abort leaves the rest to the next run: the tombstone, once saved, says what is left (I4).
     if (aborted(ctx)) return;
-    const settlement = settlements.find((s) => s.family === family);
+    // By kind too: a family may keep a record of each kind (a switched kind of key), settled apart.
+    const settlement = settlements.find((s) => s.family === family && s.sameKind === other.sameKind);
     try {
       const forgotten = [...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])];
       if (forgotten.length) await store.save(other.record);
-      if (!settlement || !other.sameKind) {
+      if (!settlement || !other.sameKind || !how.revoke) {
         if (forgotten.length) ctx.log('revoke', `The record of family ${family} forgets ${forgotten.join(', ')}`);
         continue;
       }
@@ -148,12 +152,31 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
       await store.remove(other.record);
       ctx.log('revoke', `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
     } catch (error) {
+      if (!other.empty) {
+        warnNotForgotten(ctx, other, keys, error);
+        continue;
+      }
       ctx.warn(
         'revoke',
         `Family ${family} names no target any more, but settling it failed (${describeError(error)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`,
       );
     }
   }
+}
+
+/**
+ * Another family's record that still names targets could not forget the retired ones: a later run
+ * must (README, retire-targets), so the words name them, and the family's live keys stay valid.
+ */
+function warnNotForgotten(ctx: RotationContext, other: RecordPlan['otherFamilies'][number], keys: readonly PlatformKey[], error: unknown): void {
+  const { family } = other.record;
+  const named = new Set(namedKeyIds(other.record));
+  const live = keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id);
+  const retired = other.retired.length ? ` Keep ${other.retired.join(', ')} in ${option('retireTargets')} until a run ends without this warning.` : '';
+  ctx.warn(
+    'revoke',
+    `The record of family ${family} could not forget ${[...other.takenOver, ...other.retired].join(', ')} (${describeError(error)}): ${live.length ? `keys ${live.join(', ')} of the family stay valid` : 'the family has no live key'}.${retired}`,
+  );
 }
 
 /** Keys the run's targets may hold, by its record (and the rebuilt ones, which a lost record's targets may). */

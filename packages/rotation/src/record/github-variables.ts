@@ -21,7 +21,7 @@ const ROUTE = '/repos/{owner}/{repo}/actions/variables';
  */
 function listedVariables(response: { status: number; data: unknown }): Array<{ name: string; value: string }> {
   const { data } = response;
-  if (Array.isArray(data) && data.every((v) => typeof v?.name === 'string')) return data;
+  if (Array.isArray(data) && data.every((v) => typeof v?.name === 'string' && typeof v.value === 'string')) return data;
   throw Object.assign(new Error('the listing of variables holds no variables'), { status: response.status, response });
 }
 

@@ -147,7 +147,7 @@ describe('the record plan', () => {
     const plan = planRecord({ ...base, record: undefined, records: [project], keys: [key(30)] });
     expect(plan.otherFamilies).toEqual([expect.objectContaining({ takenOver: ['repo:acme/app'], sameKind: false, empty: true })]);
     const settled = selectOtherFamilyRevocations({ others: [{ family: FAMILY, sameKind: false, empty: true, ids: [21] }], keys: [key(21), key(30)], family: FAMILY, heldIds: new Set([30]) });
-    expect(settled).toEqual([{ family: FAMILY, revoke: [], unseen: [21], deferred: [], heldHere: [] }]);
+    expect(settled).toEqual([{ family: FAMILY, sameKind: false, revoke: [], unseen: [21], deferred: [], heldHere: [] }]);
   });
 
   it('a renamed prefix takes the targets over from the old family, whose unheld keys are revoked, never the run\'s own', () => {
@@ -182,6 +182,17 @@ describe('the record plan', () => {
     const gone = planRecord({ ...base, record: undefined, records: [old], keys, otherSecrets: [{ record: old, gone: ['repo:acme/app', 'repo:acme/docs'], present: [], unknown: [] }] });
     expect(gone.otherFamilies).toEqual([expect.objectContaining({ empty: true, sameKind: true })]);
     expect(gone.otherFamilies[0]!.record.targets).toEqual({});
+  });
+
+  it('a family with a record of each kind is settled per record: the one of the run\'s kind revokes its keys (seed 1343661100)', () => {
+    const keys = [key(5, 'old-family-20260101T000000Z-aaaa')];
+    const others = [
+      { family: 'old-family', sameKind: false, empty: true, ids: [3] },
+      { family: 'old-family', sameKind: true, empty: true, ids: [5] },
+    ];
+    const settled = selectOtherFamilyRevocations({ others, keys, family: FAMILY, heldIds: new Set() });
+    expect(settled.find((s) => s.family === 'old-family' && s.sameKind)!.revoke.map((k) => k.id)).toEqual([5]);
+    expect(settled.find((s) => s.family === 'old-family' && !s.sameKind)).toMatchObject({ revoke: [], unseen: [3] });
   });
 
   it('another family\'s key a target of the run may still hold revokes nothing of that family', () => {
