@@ -15193,13 +15193,14 @@ function selectOtherFamilyRevocations(input) {
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
   return input.others.filter((other) => other.empty).map((other) => {
     if (!other.sameKind)
-      return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [] };
+      return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [] };
     const named = new Set(other.ids);
     const theirs = keys.filter((k2) => (named.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
     const deferred = listedBefore ? theirs.filter((k2) => !listedBefore.has(k2.id)) : [];
     const heldHere = theirs.filter((k2) => heldIds.has(k2.id) || protectedIds.has(k2.id));
-    const revoke = deferred.length || heldHere.length ? [] : theirs.sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
-    return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere };
+    const rebuilt = theirs.filter((k2) => other.rebuilt?.includes(k2.id));
+    const revoke = deferred.length || heldHere.length || rebuilt.length ? [] : theirs.sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
+    return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere, rebuilt };
   });
 }
 
@@ -15813,7 +15814,7 @@ async function settleOtherFamilies(ctx, client, keys, how) {
   if (!store3 || !others.length)
     return;
   const settlements = selectOtherFamilyRevocations({
-    others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record) })),
+    others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record), rebuilt: o2.record.rebuilt })),
     keys,
     family: ctx.family,
     heldIds: heldByTargets(ctx),
@@ -15840,6 +15841,10 @@ async function settleOtherFamilies(ctx, client, keys, how) {
       }
       if (settlement.heldHere.length) {
         ctx.warn("revoke", `Keys ${settlement.heldHere.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).`);
+        continue;
+      }
+      if (settlement.rebuilt.length) {
+        ctx.warn("revoke", `Keys ${settlement.rebuilt.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.`);
         continue;
       }
       for (const key of settlement.revoke) {

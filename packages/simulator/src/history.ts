@@ -148,6 +148,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       const keepKnowable = !user.unsettled && user.recordEdit?.expect !== 'absent';
       // A write refused after the first (a rollback), most often where a target was just added.
       if (reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit) sim.arm(laterWriteRefused(reach, user.list.length));
+      // The list as the run starts it: targets dropped after the record was deleted are known to no run either (seeds 20267119, 20268497).
+      if (user.recordEdit?.expect === 'absent') excuseDroppedWithoutRecord(sim, user);
       const runs = startRuns(sim, rng, user, plan, retire);
       await sim.runAll(runs);
       sim.clearFaults();
@@ -347,20 +349,27 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
   // While rebuild-record is on (the last run was refused), an unreadable record is rebuilt, not refused: no edit then.
   if (record && user.later.chance(0.1)) {
     const kind = user.later.pick(RECORD_EDITS);
+    // An abandoned record write of an earlier run lands first, or it would undo the edit before the
+    // next run reads it (seeds 20264957, 20268649, 20269644, 20268232, 20263282).
+    if (!user.rebuildRecord) await heldBackLanded(sim);
     if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, HOME, (r) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind));
   }
   if (user.recordEdit?.expect === 'absent') {
-    // README, "Without a record": the run no longer knows the dropped targets, so their keys may go.
-    for (const target of [...user.written].filter((t) => !user.list.includes(t))) {
-      const value = sim.world.held(target, user.secretName);
-      if (value !== undefined) user.excused.set(`${target} ${user.secretName}`, value);
-    }
+    excuseDroppedWithoutRecord(sim, user);
     // Nor the family's keys, once no target holds them: the user who deleted its record revokes them.
     const family = user.recordEdit.family;
     for (const key of sim.world.platform.listKeys()) if (family && !key.revoked && key.name.startsWith(`${family}-`)) user.forgotten.add(key.id);
   }
 }
 
+
+/** README, "Without a record": the run no longer knows the dropped targets, so their keys may go. */
+function excuseDroppedWithoutRecord(sim: Simulation, user: UserState): void {
+  for (const target of [...user.written].filter((t) => !user.list.includes(t))) {
+    const value = sim.world.held(target, user.secretName);
+    if (value !== undefined) user.excused.set(`${target} ${user.secretName}`, value);
+  }
+}
 /**
  * The run after a record edit, as the README says: an unreadable or newer record refuses before
  * anything changes (then the user rebuilds it, or restores it, as a newer release would read it);

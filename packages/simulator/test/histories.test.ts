@@ -1,5 +1,5 @@
 // Histories checked by the invariants after every run: a fixed range of seeds (so a run fails only
-// on a change), and every closed regression seed. The seeds that vary per run: random-histories.test.ts.
+// on a change), and every closed regression seed. The 10,000 random histories: random-histories.test.ts.
 
 import { describe, expect, it } from 'vitest';
 import { runHistory } from '../src/index.js';

@@ -1,10 +1,13 @@
-// The random histories of a test run: KEYTURN_SIM_HISTORIES (10,000 by default) from a base seed
-// that varies per run (vitest.config.ts draws and prints it; KEYTURN_SIM_SEED fixes it), split
-// into shards (KEYTURN_SIM_SHARD of KEYTURN_SIM_SHARDS), one per vitest project, so every core works.
-// A failure lists every failing seed with its one-line replay, and the first one's trace.
+// The random histories of a test run: KEYTURN_SIM_HISTORIES (10,000 by default) from the base seed
+// vitest.config.ts sets (fixed unless KEYTURN_SIM_SEED says otherwise), split into shards
+// (KEYTURN_SIM_SHARD of KEYTURN_SIM_SHARDS), one per vitest project, so every core works. A seed
+// listed open in src/regressions.ts must still fail (it is a known defect, not a pass); once it
+// passes, the test says to close it. Any other failing seed fails the test, listed with its
+// one-line replay and the first one's trace.
 
 import { describe, expect, it } from 'vitest';
 import { type HistoryResult, runHistory } from '../src/index.js';
+import { REGRESSIONS } from '../src/regressions.js';
 
 const BASE_SEED = Number(process.env.KEYTURN_SIM_SEED);
 const HISTORIES = Number(process.env.KEYTURN_SIM_HISTORIES ?? 10_000);
@@ -13,18 +16,23 @@ const SHARDS = Number(process.env.KEYTURN_SIM_SHARDS ?? 1);
 const per = Math.ceil(HISTORIES / SHARDS);
 const from = BASE_SEED + SHARD * per;
 const count = Math.max(0, Math.min(per, HISTORIES - SHARD * per));
+const OPEN = new Set(REGRESSIONS.filter((r) => r.open).map((r) => r.seed));
 
 describe(`random histories (KEYTURN_SIM_SEED=${BASE_SEED})`, () => {
   it(`seeds ${from} to ${from + count - 1}`, async () => {
     expect(Number.isSafeInteger(BASE_SEED), 'KEYTURN_SIM_SEED is set by vitest.config.ts').toBe(true);
     const failed: HistoryResult[] = [];
+    const closedNow: number[] = [];
     for (let seed = from; seed < from + count; seed++) {
       const result = await runHistory(seed);
-      if (result.violations.length) failed.push(result);
+      if (OPEN.has(seed)) {
+        if (!result.violations.length) closedNow.push(seed);
+      } else if (result.violations.length) failed.push(result);
     }
     if (failed.length) {
       const lines = failed.map((r) => `seed ${r.seed}: ${r.violations[0]} (replay: pnpm sim --seed ${r.seed} --histories 1)`);
       throw new Error(`${failed.length} of ${count} histories failed:\n${lines.join('\n')}\n\nseed ${failed[0]!.seed}:\n${failed[0]!.trace.join('\n')}`);
     }
+    expect(closedNow, 'open seeds that pass now: take open: true off their entries in src/regressions.ts').toEqual([]);
   });
 });

@@ -127,6 +127,8 @@ export interface OtherFamilyKeys {
   empty: boolean;
   /** Key ids its record names. */
   ids: readonly number[];
+  /** Keys live when its record was rebuilt (`rebuildRecord`): valid until named in revokeKeyIds. */
+  rebuilt?: readonly number[];
 }
 
 export interface OtherFamilySettlement {
@@ -141,6 +143,11 @@ export interface OtherFamilySettlement {
   deferred: KeyEntry[];
   /** Keys of the family the run's own targets may still hold (its record says so): the record stays. */
   heldHere: KeyEntry[];
+  /**
+   * Keys its rebuilt record protects (a target its lost record named may hold them): the record
+   * stays, and they stay valid until named in revokeKeyIds (seed 20266081).
+   */
+  rebuilt: KeyEntry[];
 }
 
 /**
@@ -167,12 +174,13 @@ export function selectOtherFamilyRevocations(input: {
   return input.others
     .filter((other) => other.empty)
     .map((other) => {
-      if (!other.sameKind) return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [] };
+      if (!other.sameKind) return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [] };
       const named = new Set(other.ids);
       const theirs = keys.filter((k) => (named.has(k.id) || familyMembers([k], other.family).length > 0) && !own.has(k.id));
       const deferred = listedBefore ? theirs.filter((k) => !listedBefore.has(k.id)) : [];
       const heldHere = theirs.filter((k) => heldIds.has(k.id) || protectedIds.has(k.id));
-      const revoke = deferred.length || heldHere.length ? [] : theirs.sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
-      return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere };
+      const rebuilt = theirs.filter((k) => other.rebuilt?.includes(k.id));
+      const revoke = deferred.length || heldHere.length || rebuilt.length ? [] : theirs.sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
+      return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere, rebuilt };
     });
 }

@@ -116,7 +116,7 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
   const others = ctx.record.otherFamilies;
   if (!store || !others.length) return;
   const settlements = selectOtherFamilyRevocations({
-    others: others.map((o) => ({ family: o.record.family, sameKind: o.sameKind, empty: o.empty, ids: namedKeyIds(o.record) })),
+    others: others.map((o) => ({ family: o.record.family, sameKind: o.sameKind, empty: o.empty, ids: namedKeyIds(o.record), rebuilt: o.record.rebuilt })),
     keys,
     family: ctx.family,
     heldIds: heldByTargets(ctx),
@@ -142,6 +142,10 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
       }
       if (settlement.heldHere.length) {
         ctx.warn('revoke', `Keys ${settlement.heldHere.map((k) => k.id).join(', ')} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).`);
+        continue;
+      }
+      if (settlement.rebuilt.length) {
+        ctx.warn('revoke', `Keys ${settlement.rebuilt.map((k) => k.id).join(', ')} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option('revokeKeyIds')}.`);
         continue;
       }
       for (const key of settlement.revoke) {

@@ -147,7 +147,7 @@ describe('the record plan', () => {
     const plan = planRecord({ ...base, record: undefined, records: [project], keys: [key(30)] });
     expect(plan.otherFamilies).toEqual([expect.objectContaining({ takenOver: ['repo:acme/app'], sameKind: false, empty: true })]);
     const settled = selectOtherFamilyRevocations({ others: [{ family: FAMILY, sameKind: false, empty: true, ids: [21] }], keys: [key(21), key(30)], family: FAMILY, heldIds: new Set([30]) });
-    expect(settled).toEqual([{ family: FAMILY, sameKind: false, revoke: [], unseen: [21], deferred: [], heldHere: [] }]);
+    expect(settled).toEqual([{ family: FAMILY, sameKind: false, revoke: [], unseen: [21], deferred: [], heldHere: [], rebuilt: [] }]);
   });
 
   it('a renamed prefix takes the targets over from the old family, whose unheld keys are revoked, never the run\'s own', () => {
@@ -161,6 +161,16 @@ describe('the record plan', () => {
     // A key of the family made during the run: the record stays for the next run.
     const [later] = selectOtherFamilyRevocations({ others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11] }], keys, family: FAMILY, heldIds: new Set(), listedBefore: new Set([11, 12]) });
     expect(later).toMatchObject({ revoke: [], deferred: [expect.objectContaining({ id: 13 })] });
+  });
+
+  it('keys a rebuilt record protects stay valid when another family settles it (seed 20266081)', () => {
+    const keys = [key(11, 'old-family-20260101T000000Z-aaaa'), key(13, 'old-family-20260101T000000Z-bbbb')];
+    const others = [{ family: 'old-family', sameKind: true, empty: true, ids: [11, 13], rebuilt: [11] }];
+    const [settled] = selectOtherFamilyRevocations({ others, keys, family: FAMILY, heldIds: new Set() });
+    // A target the lost record named may hold key 11: nothing of the family goes, the record stays.
+    expect(settled).toMatchObject({ revoke: [], rebuilt: [expect.objectContaining({ id: 11 })] });
+    const [plain] = selectOtherFamilyRevocations({ others: [{ ...others[0]!, rebuilt: [] }], keys, family: FAMILY, heldIds: new Set() });
+    expect(plain!.revoke.map((k) => k.id)).toEqual([11, 13]);
   });
 
   it('a renamed secret\'s record is settled once its secret is gone everywhere it names; until then it stays whole', () => {
