@@ -100,6 +100,7 @@ const API_TYPES = [
 
 const TOOLKIT_VALUES = [
   'SleepAborted',
+  'countNoun',
   'githubTokenProblem',
   'linkSignals',
   'looksLikeCredential',
