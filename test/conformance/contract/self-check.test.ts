@@ -36,6 +36,12 @@ describe('the checker', () => {
     expect(problems({ responseBody: [key] })).toEqual(["body /0: must have required property 'created_by'", 'body /0/last_used_from_addr: must be string']);
   });
 
+  it('reports a null where a nullable string takes it only through a part that takes none, once', () => {
+    const found = problems({ path: '/projects', responseBody: { projects: [{ id: 'p-1', effective_project_permission: null }], applications: {}, integrations: {} } });
+    expect(found).toContain('body /projects/0/effective_project_permission: null where the description types a string that takes none');
+    expect(found.filter((p) => p.includes('effective_project_permission'))).toHaveLength(1);
+  });
+
   it('reports an undocumented status, an unknown operation, a body where none is described', () => {
     expect(problems({ service: 'github', method: 'DELETE', path: '/repos/o/r/actions/secrets/X', status: 200, responseBody: {} })[0]).toMatch(/status 200 is not documented/);
     expect(problems({ path: '/no/such/thing' })).toEqual(['answered an operation the published description does not have']);

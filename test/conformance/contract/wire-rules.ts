@@ -39,9 +39,12 @@ function walk(contract: Contract, schema: Schema | undefined, value: unknown, pa
     return;
   }
   if (value === null) {
+    // A schema that is not nullable refuses null itself (the schema check says "must be string"):
+    // only a nullable one whose allOf part takes no null is this rule's to report.
+    if (schema.nullable !== true) return;
     const parts = (schema.allOf ?? []).map((s) => resolved(contract, s));
     const typedString = schema.type === 'string' || parts.some((s) => s.type === 'string');
-    if (typedString && !(schema.nullable === true && parts.every((s) => s.nullable === true || (s.type === undefined && s.enum === undefined)))) out.push(path);
+    if (typedString && parts.some((s) => s.nullable !== true && (s.type !== undefined || s.enum !== undefined))) out.push(path);
     return;
   }
   for (const part of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) walk(contract, part, value, path, out, depth + 1);
