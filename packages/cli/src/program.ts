@@ -1,0 +1,50 @@
+// The `keyturn` program: its commands, and the one place errors become exit codes (exit-codes.ts).
+
+import { redactCredentials } from '@keyturn/api/toolkit';
+import { Command, CommanderError } from 'commander';
+import { isCliError } from './cli-error.js';
+import { auditCommand } from './commands/audit.js';
+import { fingerprintCommand } from './commands/fingerprint.js';
+import { rotateCommand } from './commands/rotate.js';
+import { statusCommand } from './commands/status.js';
+import { waitCommand } from './commands/wait.js';
+import { EXIT } from './exit-codes.js';
+
+export function createProgram(version: string): Command {
+  const program = new Command('keyturn')
+    .description(
+      'Rotate a platform API key into GitHub secrets without lock-outs, wait for operations, and read what the target records say.\nCredentials come from the environment (NEON_API_KEY, GITHUB_TOKEN, ...) or a file, never from an argument.',
+    )
+    .version(version, '-V, --version')
+    .addHelpText('after', '\nExample:\n  NEON_API_KEY=... GITHUB_TOKEN=... keyturn rotate --target repo:acme/web --record-repo acme/ops\n\nExit codes: 0 done, 1 failed, 2 bad input (nothing changed), 3 an operation failed, 4 timed out, 5 a key flagged by audit, 130 interrupted.')
+    .showHelpAfterError('(run with --help for usage)');
+  for (const command of [rotateCommand(), waitCommand(), statusCommand(), auditCommand(), fingerprintCommand()]) program.addCommand(command);
+  // Commander's own messages may quote what was typed (an unknown option's value): scrubbed.
+  const scrubbed = (write: (text: string) => void) => (text: string) => write(redactCredentials(text));
+  const output = { writeErr: scrubbed((t) => process.stderr.write(t)), outputError: scrubbed((t) => process.stderr.write(t)) };
+  program.configureOutput(output).exitOverride();
+  for (const command of program.commands) command.configureOutput(output).exitOverride();
+  return program;
+}
+
+/** Runs the program on `argv`; resolves to the exit code. */
+export async function run(argv: readonly string[], version: string): Promise<number> {
+  try {
+    await createProgram(version).parseAsync(argv as string[]);
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end with a CommanderError too, of code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    // A run's errors come from its own bundle (dist/<command>.js), with its own CliError class.
+    if (isCliError(error)) {
+      process.stderr.write(`keyturn: ${redactCredentials(error.message)}\n`);
+      return error.exitCode;
+    }
+    // An API error (the libraries scrub their messages) or a bug: said, never with a credential.
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    process.stderr.write(`keyturn: ${redactCredentials(message)}\n`);
+    return EXIT.failed;
+  }
+}
