@@ -11,6 +11,8 @@ export interface ConfigValue {
   /** A scalar (text, number, boolean) or a list of scalars. */
   value: string | number | boolean | Array<string | number | boolean>;
   where: string;
+  /** For a list: where each item is (`keyturn.yml line 6 (targets)`). */
+  itemWheres?: string[];
 }
 
 /** Keys that would hold a credential: refused, with where the credential goes instead. */
@@ -60,7 +62,8 @@ export function readConfigFile(path: string, known: readonly string[], required:
     const node = pair.value as Node | null;
     if (isScalar(node) && isPlain(node.value)) values.set(key, { value: node.value, where });
     else if (isSeq(node) && node.items.every((item) => isScalar(item) && isPlain(item.value))) {
-      values.set(key, { value: node.items.map((item) => (item as { value: string | number | boolean }).value), where });
+      const items = node.items as Array<Node & { value: string | number | boolean }>;
+      values.set(key, { value: items.map((item) => item.value), where, itemWheres: items.map((item) => `${place(at(item))} (${key})`) });
     } else mistakes.push(`${place(at(node) ?? at(keyNode))} (${key}): must be a value or a list of values, not ${node === null ? 'empty' : 'a nested mapping'}`);
   }
   if (mistakes.length) throw new UsageError(mistakes);

@@ -216,8 +216,10 @@ export function targetSpecs(given: Given, defaultRepository: string | undefined)
       if (error instanceof OptionError) throw new InputError(given.where, `is invalid: ${error.message}`);
       throw error;
     }
+    // A problem's line is its item's place in the list: a file's list names the item's own line.
+    const placeOf = (line: number) => given.itemWheres?.[line - 1] ?? given.where;
     throw new UsageError(
-      error.problems.map((p) => `${given.where}: ${p.line ? `target ${p.line} ` : ''}${p.text ? `(${rejectedValue(p.text)}) ` : ''}${withoutEchoes(p.problem, p.text)}`),
+      error.problems.map((p) => `${placeOf(p.line)}: ${p.line ? `target ${p.line} ` : ''}${p.text ? `(${rejectedValue(p.text)}) ` : ''}${withoutEchoes(p.problem, p.text)}`),
     );
   }
   // Target names reach request paths and the output: one shaped like a key was pasted by mistake.

@@ -12,6 +12,8 @@ export interface Given {
   /** A list's items as given (a flag repeated, a YAML list); for a single value, [text]. `text`: them by line. */
   items: string[];
   where: string;
+  /** Where each item is, when a file's list gave them (its lines). */
+  itemWheres?: string[];
 }
 
 /** The settings a command was given, the flags' over keyturn.yml's. */
@@ -30,7 +32,7 @@ export class Settings {
     const given = this.config?.get(name);
     if (!given) return undefined;
     const items = Array.isArray(given.value) ? given.value.map(String) : [String(given.value)];
-    return { text: items.join('\n'), items, where: given.where };
+    return { text: items.join('\n'), items, where: given.where, itemWheres: given.itemWheres };
   }
 
   /** A boolean setting: a bare flag, or true/false in keyturn.yml. */

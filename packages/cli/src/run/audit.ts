@@ -45,7 +45,7 @@ export async function runAudit(cmd: Command, loadConfigReader: ConfigReaderLoade
       if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/.test(g.text)) throw new InputError(g.where, 'is not an organization id (e.g. org-morning-bread-81040908)');
       return g.text;
     });
-    const maxAgeDays = reader.read('max-age', (g) => parseInteger(g.where, g.text.replace(/d$/, ''), { min: 1, max: 36_500 }));
+    const maxAgeDays = reader.read('max-age', (g) => parseInteger(g.where, /^\d+d$/.test(g.text) ? g.text.slice(0, -1) : g.text, { min: 1, max: 36_500 }));
     reader.check();
     const listings = new KeyListings(client!);
     ctx.progress.update(`Listing the ${orgId ? `keys of organization ${orgId}` : "account's keys"}`);
