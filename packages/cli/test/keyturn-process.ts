@@ -59,7 +59,10 @@ export function keyturn(args: readonly string[], options: RunOptions = {}): Prom
 }
 
 /** stdout as JSON, valid against the published schema (a failure names each violation). */
-export function jsonOf(run: KeyturnRun): Record<string, any> {
+// biome-ignore lint/suspicious/noExplicitAny: the schema has just checked it; tests read its fields freely
+export type OutputJson = Record<string, any>;
+
+export function jsonOf(run: KeyturnRun): OutputJson {
   let data: unknown;
   try {
     data = JSON.parse(run.stdout);
@@ -68,7 +71,7 @@ export function jsonOf(run: KeyturnRun): Record<string, any> {
   }
   const valid = validate(data);
   expect(valid ? [] : validate.errors, 'the output holds to schema/output.schema.json').toEqual([]);
-  return data as Record<string, any>;
+  return data as OutputJson;
 }
 
 /** Every secret that shows up anywhere in the run's output (stdout and stderr, whole). */
