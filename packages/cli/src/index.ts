@@ -1,5 +1,6 @@
-// The `keyturn` bin: what `npx @keyturn/cli` starts (bundled into dist/index.js, beside which the
-// package's package.json says the version).
+// The `keyturn` program run on the process's arguments: bundled into dist/main.js, which the bin
+// (dist/index.js, build.mjs) loads once the compile cache is on. package.json, beside dist/, says
+// the version.
 import { readFileSync } from 'node:fs';
 import { run } from './program.js';
 
