@@ -68,7 +68,10 @@ function render(cells, waitUrls, platform) {
     const over = wall / floor - 1;
     return { runtime, scenario, wall, floor, over };
   });
-  const size = (file) => `${Math.round(statSync(join(rootDir, 'packages/cli/dist', file)).size / 1024)} KiB`;
+  const size = (file) => {
+    const bytes = statSync(join(rootDir, 'packages/cli/dist', file)).size;
+    return bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KiB`;
+  };
   const markdown = [
     `Median wall time of ${REPS} runs, spawn to exit, each beside its floor (round-robin). The floor: node starting a script that sends the same requests with \`fetch\` (none for \`--help\`; for the wait: ${waitUrls.map((u) => `\`GET ${u.slice(platform.url.length)}\``).join(', ')}). Target: within ${TARGET * 100}% of the floor.`,
     '',
@@ -77,7 +80,7 @@ function render(cells, waitUrls, platform) {
       rows.map((r) => [r.runtime.name, r.scenario.name, r.scenario.requests, ms(r.wall), ms(r.floor), `${(r.over * 100).toFixed(1)}% (${ms(r.wall - r.floor)})`, r.over <= TARGET ? 'yes' : 'no']),
     ),
     '',
-    `What each start loads: \`dist/index.js\` (${size('index.js')}: commander and the commands' declarations) for \`--help\`; a command's run is a file of its own, loaded when it runs: \`dist/wait.js\` ${size('wait.js')}, \`dist/rotate.js\` ${size('rotate.js')}; \`dist/config-file.js\` (${size('config-file.js')}, the YAML parser) only when a keyturn.yml is there.`,
+    `What each start loads: \`dist/index.js\` (${size('index.js')}: it turns on the compile cache on Node 22.1+) then \`dist/main.js\` (${size('main.js')}: commander and the commands' declarations) for \`--help\`; a command's run is a file of its own, loaded when it runs: \`dist/wait.js\` ${size('wait.js')}, \`dist/rotate.js\` ${size('rotate.js')}; \`dist/config-file.js\` (${size('config-file.js')}, the YAML parser) only when a keyturn.yml is there.`,
   ].join('\n');
   const headline = rows.flatMap((r) => {
     const key = `cli.${r.runtime.name.startsWith('Node 24') ? 'node24' : 'node20'}.${r.scenario.name.startsWith('keyturn --help') ? 'help' : 'wait'}`;
