@@ -6,6 +6,10 @@ import { defineCommand, loadConfigReader } from '../define-command.js';
 import { WAIT_SETTINGS } from '../command-settings.js';
 
 
+/** What the command does, in the program's help. */
+export const WAIT_SUMMARY =
+  "Wait for a project's operations to finish: those named with --operation-id, or every operation pending now. Exit 0 when all finished, 3 when one failed, 4 on timeout.";
+
 const EXAMPLE = `export NEON_API_KEY=...
 keyturn wait --project-id purple-shape-411361 --timeout 10m          # every pending operation
 keyturn wait --project-id purple-shape-411361 --operation-id 0b1c... --output json`;
@@ -13,7 +17,7 @@ keyturn wait --project-id purple-shape-411361 --operation-id 0b1c... --output js
 export function waitCommand(): Command {
   const command = defineCommand(
     'wait',
-    "Wait for a project's operations to finish: those named with --operation-id, or every operation pending now. Exit 0 when all finished, 3 when one failed, 4 on timeout.",
+    WAIT_SUMMARY,
     EXAMPLE,
     WAIT_SETTINGS,
   );
