@@ -8,7 +8,7 @@
 //      the workspace, on the oldest Node they claim (scripts/release/node-floor.mjs: any dependency
 //      wanting more fails the install), then used from an ES module (against the emulator) and from
 //      CommonJS on that Node, and type-checked from TypeScript
-//   5. `npx @keyturn/emulator` answering from that project, on that Node
+//   5. `npx @keyturn/emulator` and `npx @keyturn/cli --help` answering from that project, on that Node
 //   6. what the release would make: the npm versions, the git tags, the GitHub releases and their notes
 // Run after `pnpm build`. Needs the npm registry (for the scratch project's other dependencies).
 
@@ -119,6 +119,8 @@ try {
   run(floor, [join(scratch, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], scratch, floorEnv);
   step(`npx @keyturn/emulator --help on Node ${NODE_FLOOR} (the package bin, as a published install runs it)`);
   run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', '@keyturn/emulator', '--help'], scratch, floorEnv);
+  step(`npx @keyturn/cli --help on Node ${NODE_FLOOR} (the keyturn bin, one bundled file with no dependencies)`);
+  run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', '@keyturn/cli', '--help'], scratch, floorEnv);
 
   printReleasePlan(plan);
   console.log('\nrelease:check passed: everything up to `npm publish --provenance` holds.');

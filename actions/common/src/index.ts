@@ -16,7 +16,7 @@ export {
   readInput,
 } from './inputs/read.js';
 export { optionMistake } from './inputs/option-mistake.js';
-export { rejectedValue } from './inputs/refused-values.js';
+export { rejectedValue, withoutEchoes } from './inputs/refused-values.js';
 export { parseBoolean, parseDuration, parseInteger, splitList, unique } from './inputs/values.js';
 export { formatDuration, inLogGroup, logGitHubRequest, logRequestEvent, StepGroups } from './log.js';
 export { runnerProxyFetch } from './proxy/runner-proxy.js';

@@ -35,7 +35,7 @@ const EXPECTED = {
     ],
   },
   './targets': {
-    runtime: ['TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubTarget', 'formatTargetSpec', 'parseTargetSpecs'],
+    runtime: ['RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'formatTargetSpec', 'parseTargetSpecs', 'recordedKeyIds'],
     types: [
       'GitHubClient',
       'GitHubClientOptions',

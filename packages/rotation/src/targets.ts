@@ -21,3 +21,6 @@ export {
 export { createGitHubTarget } from './targets/github/index.js';
 export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 export type { LoadedRecords, RecordStore, TargetEntry, TargetRecord, UnreadableRecord } from './record/target-record.js';
+export { createGitHubRecordStore } from './record/github-record-store.js';
+export { recordedKeyIds } from './record/target-record.js';
+export { RecordError } from './record/github-variables.js';

@@ -1,0 +1,47 @@
+// The clients the read-only commands (wait, status, audit) use: the platform with NEON_API_KEY, and
+// GitHub with GITHUB_TOKEN for the record kept in a repository's variables. Bad input is a
+// UsageError before any request.
+
+import { createClient, DEFAULT_BASE_URL, OptionError, type PlatformClient } from '@keyturn/api';
+import { createGitHubClient, createGitHubRecordStore, type RecordStore } from '@keyturn/rotation/targets';
+import { InputError, rejectedValue } from '@keyturn/action-common';
+import { looksLikeCredential } from '@keyturn/api/toolkit';
+import type { CommandContext } from './command-context.js';
+import { readCredential } from './credentials.js';
+import type { SettingReader } from './setting-reader.js';
+
+const USER_AGENT = 'keyturn-cli';
+
+/** The platform client, or undefined (a mistake in `reader`) when it cannot be made. `required`: no key is a mistake. */
+export function platformClient(ctx: CommandContext, reader: SettingReader, required = true): PlatformClient | undefined {
+  const apiKey = readCredential('apiKey', ctx.flags);
+  ctx.secrets.add(apiKey);
+  const baseUrl = reader.read('api-url', (g) => g.text) ?? DEFAULT_BASE_URL;
+  if (!apiKey) {
+    if (required) reader.mistakes.push('no platform API key: set NEON_API_KEY, or pass --api-key-file with a file holding it');
+    return undefined;
+  }
+  try {
+    return createClient({ apiKey, baseUrl, userAgent: USER_AGENT });
+  } catch (error) {
+    if (!(error instanceof OptionError)) throw error;
+    reader.mistakes.push(`${ctx.settings.get('api-url')?.where ?? '--api-url'}: ${error.message.replace(/^[\w.]+: /, '')}`);
+    return undefined;
+  }
+}
+
+/** The record store of `--record-repo` (or GITHUB_REPOSITORY), read with GITHUB_TOKEN. */
+export function recordStore(ctx: CommandContext, reader: SettingReader, env: NodeJS.ProcessEnv = process.env): RecordStore | undefined {
+  const repository =
+    reader.read('record-repo', (g) => {
+      if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(g.text) || looksLikeCredential(g.text)) throw new InputError(g.where, `is ${rejectedValue(g.text)}, not OWNER/REPO`);
+      return g.text;
+    }) ?? (env.GITHUB_REPOSITORY || undefined);
+  const token = readCredential('githubToken', ctx.flags, env);
+  ctx.secrets.add(token);
+  const baseUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
+  if (!repository && !reader.failed.has('record-repo')) reader.mistakes.push('no record repository: pass --record-repo OWNER/REPO, the repository whose variables keep the target record');
+  if (!token) reader.mistakes.push('no GitHub token: set GITHUB_TOKEN (or pass --github-token-file) to a token that can read the record repository\'s variables');
+  if (!repository || !token) return undefined;
+  return createGitHubRecordStore(createGitHubClient({ token, baseUrl, userAgent: USER_AGENT }), repository);
+}

@@ -1,0 +1,34 @@
+// Which settings (flags and keyturn.yml keys) and credentials each command takes: read by the
+// declarations (commands/) and by the runs (run/), which must not load commander again.
+
+import type { CredentialName } from './credentials.js';
+import type { SettingName } from './settings.js';
+
+export const DEFAULT_CONFIG_FILE = 'keyturn.yml';
+export const OUTPUT_FORMATS = ['json', 'table'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export const ROTATE_SETTINGS = [
+  'targets',
+  'retire-targets',
+  'secret-name',
+  'key-name-prefix',
+  'keep',
+  'revoke-key-ids',
+  'key-kind',
+  'org-id',
+  'project-id',
+  'api-url',
+  'github-api-url',
+  'record-repo',
+  'app-id',
+  'rebuild-record',
+] as const satisfies readonly SettingName[];
+
+export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'appPrivateKey', 'managingApiKey'] as const satisfies readonly CredentialName[];
+
+export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout', 'interval'] as const satisfies readonly SettingName[];
+
+export const STATUS_SETTINGS = ['record-repo', 'github-api-url', 'api-url', 'family'] as const satisfies readonly SettingName[];
+
+export const AUDIT_SETTINGS = ['record-repo', 'github-api-url', 'api-url', 'org-id', 'max-age'] as const satisfies readonly SettingName[];

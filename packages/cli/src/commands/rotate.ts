@@ -1,0 +1,27 @@
+// `keyturn rotate`'s declaration: every option the rotate-key Action has, as flags (and keyturn.yml
+// keys) and credentials. The run is run/rotate.ts.
+
+import type { Command } from 'commander';
+import { addCredentialFlags } from '../credentials.js';
+import { defineCommand, loadConfigReader } from '../define-command.js';
+import { ROTATE_SETTINGS, ROTATE_CREDENTIALS } from '../command-settings.js';
+
+
+
+/** What the command does, in the program's help. */
+export const ROTATE_SUMMARY =
+  'Rotate the platform API key in NEON_API_KEY: create a new key, check it works, store it sealed in every target, then revoke the old keys. A failure leaves every target a working key.';
+
+const EXAMPLE = `export NEON_API_KEY=... GITHUB_TOKEN=...   # the key being rotated; a token that can write the secrets
+keyturn rotate --target repo:acme/web --target env:acme/web:production --record-repo acme/ops --dry-run`;
+
+export function rotateCommand(): Command {
+  const command = defineCommand(
+    'rotate',
+    ROTATE_SUMMARY,
+    EXAMPLE,
+    ROTATE_SETTINGS,
+  ).option('--dry-run', 'check everything and print the plan; change nothing');
+  addCredentialFlags(command, ROTATE_CREDENTIALS);
+  return command.action(async (_flags, cmd: Command) => (await import('../run/rotate.js')).runRotate(cmd, loadConfigReader));
+}

@@ -1,0 +1,21 @@
+// The one table of exit codes (README "Exit codes" shows it): a script or a scheduled job tells
+// the outcomes apart without reading the output.
+
+export const EXIT = {
+  /** Done: rotated, every awaited operation finished, nothing flagged. */
+  ok: 0,
+  /** The run failed (the platform or GitHub refused, a rotation failed and was rolled back). */
+  failed: 1,
+  /** Bad input: a flag, keyturn.yml, a target spec or a missing credential. Nothing was changed. */
+  usage: 2,
+  /** wait: an awaited operation failed. */
+  operationFailed: 3,
+  /** wait: the timeout ran out with an operation still pending. */
+  timedOut: 4,
+  /** audit: a key was flagged (unknown to every record, held by no target, or older than --max-age). */
+  flagged: 5,
+  /** Interrupted (Ctrl-C, SIGTERM): a rotation stops after leaving every target a working key. */
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

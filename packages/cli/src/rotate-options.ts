@@ -1,0 +1,229 @@
+// `keyturn rotate`'s settings as rotateKey's options: every option the rotate-key Action has, from a
+// flag, keyturn.yml or (credentials) the environment or a file. Every rule about the values is the
+// library's (checkRotateKeyOptions); its mistakes name an option, said here as the flag, file line
+// or variable that set it. All are checked, and all mistakes reported at once, before any request.
+
+import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
+import { looksLikeCredential } from '@keyturn/api/toolkit';
+import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
+import { formatTargetSpec, parseTargetSpecs, type TargetSpec, TargetSpecError } from '@keyturn/rotation/targets';
+import { InputError, parseInteger, rejectedValue, splitList, unique, withoutEchoes } from '@keyturn/action-common';
+import { UsageError } from './cli-error.js';
+import { type CredentialName, credentialSource, readCredential } from './credentials.js';
+import { type Given, SettingReader, type Settings } from './setting-reader.js';
+import { flagOf, type SettingName } from './settings.js';
+
+const KEY_KINDS = ['personal', 'organization', 'project'] as const;
+
+/** What set each option rotateKey's messages name: a setting, or a credential's source. */
+const SOURCE_OF_OPTION: Record<string, { setting: SettingName } | { credential: CredentialName } | { flag: string }> = {
+  'platform.apiKey': { credential: 'apiKey' },
+  'platform.baseUrl': { setting: 'api-url' },
+  'github.token': { credential: 'githubToken' },
+  'github.appId': { setting: 'app-id' },
+  'github.privateKey': { credential: 'appPrivateKey' },
+  'github.baseUrl': { setting: 'github-api-url' },
+  secretName: { setting: 'secret-name' },
+  targets: { setting: 'targets' },
+  retireTargets: { setting: 'retire-targets' },
+  family: { setting: 'key-name-prefix' },
+  keep: { setting: 'keep' },
+  revokeKeyIds: { setting: 'revoke-key-ids' },
+  dryRun: { flag: '--dry-run' },
+  keyKind: { setting: 'key-kind' },
+  'keyKind.kind': { setting: 'key-kind' },
+  'keyKind.orgId': { setting: 'org-id' },
+  'keyKind.projectId': { setting: 'project-id' },
+  managingApiKey: { credential: 'managingApiKey' },
+  rebuildRecord: { setting: 'rebuild-record' },
+  record: { setting: 'record-repo' },
+  'record.repository': { setting: 'record-repo' },
+};
+
+/** How a message names an option: `--revoke-key-id`, `NEON_API_KEY (or --api-key-file)`. */
+export function wordOfOption(option: string): string | undefined {
+  const source = SOURCE_OF_OPTION[option];
+  if (!source) return undefined;
+  if ('setting' in source) return flagOf(source.setting);
+  if ('credential' in source) return credentialSource(source.credential);
+  return source.flag;
+}
+
+/** A message of the rotation in the CLI's words: each option it names as its flag or variable. */
+export function inCliWords(text: string): string {
+  return renameOptions(text, wordOfOption);
+}
+
+export interface RotateSetup {
+  options: RotateKeyOptions;
+  /** Every credential read: no output may hold one. */
+  credentials: string[];
+  /** Said on stderr before the run (no record repository, say). */
+  notes: string[];
+}
+
+/** Reads every setting and credential; throws one UsageError naming each mistake, before any request. */
+export function readRotateSetup(settings: Settings, flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): RotateSetup {
+  const reader = new SettingReader(settings);
+  const mistakes = reader.mistakes;
+  // The sources already refused: the library's check of the same option would say it twice.
+  const failed = new Set<string>();
+  const credential = (name: CredentialName) => {
+    try {
+      return readCredential(name, flags, env);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      mistakes.push(...error.mistakes);
+      failed.add(name);
+      return undefined;
+    }
+  };
+  const apiKey = credential('apiKey');
+  if (!apiKey && !failed.has('apiKey')) {
+    mistakes.push('no platform API key: set NEON_API_KEY to the key being rotated, or pass --api-key-file with a file holding it');
+    failed.add('apiKey');
+  }
+  const githubToken = credential('githubToken');
+  const privateKey = credential('appPrivateKey');
+  const managingApiKey = credential('managingApiKey');
+  const appId = reader.read('app-id', (g) => nameText(g)) ?? (env.KEYTURN_GITHUB_APP_ID || undefined);
+  const githubMistake = githubAccessMistake(githubToken, appId, privateKey);
+  if (githubMistake) {
+    mistakes.push(githubMistake);
+    for (const source of ['githubToken', 'appPrivateKey', 'app-id']) failed.add(source);
+  }
+
+  const repository = reader.read('record-repo', (g) => nameText(g)) ?? (env.GITHUB_REPOSITORY || undefined);
+  const targets = reader.read('targets', (g) => targetSpecs(g, env.GITHUB_REPOSITORY)) ?? (reader.failed.has('targets') ? [] : defaultTargets(env.GITHUB_REPOSITORY, mistakes));
+  const keyKind = reader.read('key-kind', (g) => {
+    if (!(KEY_KINDS as readonly string[]).includes(g.text)) throw new InputError(g.where, `must be one of ${KEY_KINDS.join(', ')}, not ${rejectedValue(g.text)}`);
+    return g.text as (typeof KEY_KINDS)[number];
+  });
+  const orgId = reader.read('org-id', (g) => g.text);
+  const projectId = reader.read('project-id', (g) => g.text);
+  for (const [name, usedBy] of [['org-id', ['organization', 'project']], ['project-id', ['project']]] as const) {
+    const given = settings.get(name);
+    if (given && !(usedBy as readonly string[]).includes(keyKind ?? 'personal')) {
+      mistakes.push(`${given.where} is given, but --key-kind is ${keyKind ?? 'personal'}, which does not use it: it is for --key-kind ${usedBy.join(' or ')}. Set --key-kind, or remove it`);
+    }
+  }
+  const githubApiUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
+  const options: RotateKeyOptions = {
+    platform: { apiKey: apiKey as string, baseUrl: reader.read('api-url', (g) => g.text) ?? DEFAULT_BASE_URL, userAgent: 'keyturn-cli' },
+    github:
+      !githubToken && (appId || privateKey)
+        ? { appId: appId as string, privateKey: privateKey as string, baseUrl: githubApiUrl }
+        : { token: githubToken as string, baseUrl: githubApiUrl },
+    targets,
+    record: repository ? { repository } : undefined,
+    retireTargets: reader.read('retire-targets', (g) => targetSpecs(g, undefined)) ?? [],
+    secretName: reader.read('secret-name', nameText) ?? DEFAULT_SECRET_NAME,
+    family: reader.read('key-name-prefix', nameText),
+    keep: reader.read('keep', (g) => parseInteger(g.where, g.text)),
+    revokeKeyIds: reader.read('revoke-key-ids', keyIds),
+    dryRun: flags.dryRun === true,
+    keyKind: keyKindOption(keyKind, orgId, projectId),
+    managingApiKey,
+    rebuildRecord: settings.flag('rebuild-record'),
+  };
+  // The library's rules, for what could be read; one mistake per source.
+  for (const name of reader.failed) failed.add(name);
+  for (const mistake of checkRotateKeyOptions(options)) {
+    const where = whereOf(mistake.option, settings);
+    if (where === undefined) throw mistake;
+    const source = sourceName(mistake.option);
+    if (failed.has(source)) continue;
+    failed.add(source);
+    const problem = inCliWords(mistake.message.replace(/^[\w.]+: /, ''));
+    const given = settingOf(mistake.option) ? settings.get(settingOf(mistake.option)!)?.text : undefined;
+    mistakes.push(`${where}: ${given ? withoutEchoes(problem, given) : problem}`);
+  }
+  if (mistakes.length) throw new UsageError(mistakes);
+  const notes = repository
+    ? []
+    : ['No --record-repo (nor GITHUB_REPOSITORY): the run keeps no target record, so a target dropped from the list is not recognised and a key it still holds may be revoked.'];
+  return { options, credentials: [apiKey, githubToken, privateKey, managingApiKey].filter((v): v is string => Boolean(v)), notes };
+}
+
+/** The setting or credential behind an option, as `failed` names it. */
+function sourceName(option: string): string {
+  const source = SOURCE_OF_OPTION[option];
+  if (!source) return option;
+  return 'setting' in source ? source.setting : 'credential' in source ? source.credential : source.flag;
+}
+
+function settingOf(option: string): SettingName | undefined {
+  const source = SOURCE_OF_OPTION[option];
+  return source && 'setting' in source ? source.setting : undefined;
+}
+
+/** Where the value of `option` came from: the flag or keyturn.yml line of its setting, or its credential. */
+function whereOf(option: string, settings: Settings): string | undefined {
+  const setting = settingOf(option);
+  if (setting) return settings.get(setting)?.where ?? flagOf(setting);
+  return wordOfOption(option);
+}
+
+/** GitHub is reached one way: GITHUB_TOKEN, or a GitHub App's id with its private key. */
+function githubAccessMistake(token: string | undefined, appId: string | undefined, privateKey: string | undefined): string | undefined {
+  if (token && (appId || privateKey)) {
+    return `GITHUB_TOKEN (or --github-token-file) and a GitHub App (--app-id, KEYTURN_GITHUB_APP_PRIVATE_KEY) are both given: reach GitHub one way, and remove the other`;
+  }
+  if (token) return undefined;
+  if (appId && !privateKey) return `--app-id needs the App's private key: set KEYTURN_GITHUB_APP_PRIVATE_KEY, or pass --app-private-key-file with the .pem file`;
+  if (privateKey && !appId) return `the App's private key needs its id: pass --app-id (App settings > General > App ID), or set KEYTURN_GITHUB_APP_ID`;
+  if (appId) return undefined;
+  return 'no GitHub credential: set GITHUB_TOKEN to a token that can write the target secrets (or pass --github-token-file), or give a GitHub App (--app-id and KEYTURN_GITHUB_APP_PRIVATE_KEY)';
+}
+
+function keyKindOption(kind: string | undefined, orgId: string | undefined, projectId: string | undefined): KeyKind | undefined {
+  if (kind === 'organization') return { kind, orgId: orgId as string };
+  if (kind === 'project') return { kind, orgId: orgId as string, projectId: projectId as string };
+  return undefined;
+}
+
+/** A name (secret, key prefix, repository) is printed once accepted: a value shaped like a key is refused first. */
+function nameText(given: Given): string {
+  if (looksLikeCredential(given.text)) throw new InputError(given.where, `is ${rejectedValue(given.text)}, not a name`);
+  return given.text;
+}
+
+function keyIds(given: Given): number[] {
+  const items = given.items.flatMap(splitList);
+  return unique(
+    items.map((item) => {
+      const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
+      if (id < 1) throw new InputError(given.where, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers`);
+      return id;
+    }),
+  );
+}
+
+/** No target given: the current repository in a GitHub Actions job, else a mistake. */
+function defaultTargets(repository: string | undefined, mistakes: string[]): TargetSpec[] {
+  if (repository) return parseTargetSpecs('', { defaultRepository: repository });
+  mistakes.push('no target: pass --target repo:OWNER/REPO (repeatable), or list targets in keyturn.yml');
+  return [];
+}
+
+/** Target specs, parsed by the library: each malformed one named by its place in the list. */
+export function targetSpecs(given: Given, defaultRepository: string | undefined): TargetSpec[] {
+  let specs: TargetSpec[];
+  try {
+    specs = parseTargetSpecs(given.items, { defaultRepository });
+  } catch (error) {
+    if (!(error instanceof TargetSpecError)) {
+      if (error instanceof OptionError) throw new InputError(given.where, `is invalid: ${error.message}`);
+      throw error;
+    }
+    // A problem's line is its item's place in the list: a file's list names the item's own line.
+    const placeOf = (line: number) => given.itemWheres?.[line - 1] ?? given.where;
+    throw new UsageError(
+      error.problems.map((p) => `${placeOf(p.line)}: ${p.line ? `target ${p.line} ` : ''}${p.text ? `(${rejectedValue(p.text)}) ` : ''}${withoutEchoes(p.problem, p.text)}`),
+    );
+  }
+  // Target names reach request paths and the output: one shaped like a key was pasted by mistake.
+  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
+  if (pasted >= 0) throw new InputError(given.where, `target ${pasted + 1} is ${rejectedValue(formatTargetSpec(specs[pasted]!))}: a target names a repository, environment or organization`);
+  return specs;
+}

@@ -1,0 +1,87 @@
+// `keyturn rotate`'s run: @keyturn/rotation's rotateKey with every option the rotate-key Action has. The
+// result (the report, never a key value) on stdout; each step's progress and warnings on stderr.
+
+import { countNoun } from '@keyturn/api/toolkit';
+import { type PartialRotationReport, RotationError, type RotationReport, rotateKey } from '@keyturn/rotation';
+import type { Command } from 'commander';
+import { CliError } from '../cli-error.js';
+import { commandContext } from '../command-context.js';
+import type { ConfigReaderLoader } from '../define-command.js';
+import { ROTATE_SETTINGS } from '../command-settings.js';
+import { EXIT } from '../exit-codes.js';
+import { renderTable, writeResult } from '../output.js';
+import { inCliWords, readRotateSetup } from '../rotate-options.js';
+import { interruptSignal } from '../interrupt.js';
+
+
+export async function runRotate(cmd: Command, loadConfigReader: ConfigReaderLoader): Promise<void> {
+    const ctx = await commandContext(cmd, ROTATE_SETTINGS, loadConfigReader);
+    const setup = readRotateSetup(ctx.settings, ctx.flags);
+    for (const value of setup.credentials) ctx.secrets.add(value);
+    for (const note of setup.notes) ctx.progress.line(note, 'warning');
+    const interrupt = interruptSignal();
+    let report: PartialRotationReport;
+    let failure: RotationError | undefined;
+    try {
+      report = await rotateKey({
+        ...setup.options,
+        signal: interrupt.signal,
+        // Known from the moment it exists: no line written after can hold it.
+        onKeyCreated: (value) => ctx.secrets.add(value),
+        log: (entry) => {
+          if (entry.level === 'error') return; // comes back as the RotationError
+          const message = `${entry.step}: ${inCliWords(entry.message)}`;
+          if (entry.level === 'warning') ctx.progress.line(message, 'warning');
+          else ctx.progress.update(message);
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof RotationError)) throw error;
+      failure = error;
+      report = error.report;
+    } finally {
+      interrupt.dispose();
+    }
+    ctx.progress.done(failure ? `Rotation failed (${failure.code}) at ${failure.step}.` : doneLine(report as RotationReport), !failure);
+    writeResult(ctx.format, ctx.secrets, rotateJson(report, failure), () => rotateTable(report, failure));
+    if (failure) throw new CliError(inCliWords(failure.message), failure.code === 'aborted' ? EXIT.interrupted : failure.code === 'invalid-options' ? EXIT.usage : EXIT.failed);
+}
+
+function doneLine(report: RotationReport): string {
+  if (report.dryRun) return `Dry run: would create ${report.plan.keyName} and write ${countNoun(report.plan.targets.length, 'target')}; nothing was changed.`;
+  return `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, 'target')}; revoked ${countNoun(report.revokedKeyIds.length, 'key')}.`;
+}
+
+/** The JSON result (schema: `rotate` in schema/output.schema.json). */
+function rotateJson(report: PartialRotationReport, failure: RotationError | undefined): object {
+  return {
+    command: 'rotate',
+    ok: !failure,
+    dryRun: report.dryRun,
+    family: report.family,
+    secretName: report.secretName,
+    keyId: report.keyId ?? null,
+    keyName: report.keyName ?? report.plan?.keyName ?? null,
+    targets: report.targets,
+    revokedKeyIds: report.revokedKeyIds,
+    plan: report.plan ?? null,
+    droppedTargets: report.droppedTargets ?? [],
+    restoredTargets: report.restoredTargets ?? [],
+    warnings: report.warnings.map(inCliWords),
+    durationMs: Math.round(report.durationMs),
+    error: failure ? { code: failure.code, step: failure.step, summary: inCliWords(failure.summary), advice: inCliWords(failure.advice) } : null,
+  };
+}
+
+function rotateTable(report: PartialRotationReport, failure: RotationError | undefined): string {
+  const rows: Array<[string, string]> = [
+    ['family', report.family],
+    ['secret', report.secretName],
+    ['new key', report.keyId !== undefined ? `${report.keyId} (${report.keyName})` : report.plan ? `${report.plan.keyName} (dry run: not created)` : 'none'],
+    ['targets', (report.dryRun ? (report.plan?.targets ?? []) : report.targets).join(', ') || 'none'],
+    ['revoked', (report.dryRun ? (report.plan?.revokeKeyIds ?? []) : report.revokedKeyIds).join(', ') || 'none'],
+  ];
+  if (report.droppedTargets?.length) rows.push(['dropped', report.droppedTargets.join(', ')]);
+  if (failure) rows.push(['failed', `${failure.code} at ${failure.step}`]);
+  return renderTable(['', report.dryRun ? 'dry run' : 'rotation'], rows);
+}

@@ -1,0 +1,70 @@
+// Every option a command takes from a flag or from keyturn.yml, in one table: its flag, its key in
+// keyturn.yml (the same name), what it holds. A flag on the command line wins over the file.
+// Credentials are not here: credentials.ts reads them from the environment or a file only.
+
+import type { Command } from 'commander';
+
+type Kind = 'text' | 'list' | 'boolean';
+
+interface SettingSpec {
+  /** The flag as commander declares it. A list's flag is singular and repeatable (`--target`). */
+  flag: string;
+  kind: Kind;
+  help: string;
+}
+
+export const SETTINGS = {
+  'api-url': { flag: '--api-url <url>', kind: 'text', help: 'platform API base URL (default https://console.neon.tech/api/v2; http only on loopback)' },
+  'github-api-url': { flag: '--github-api-url <url>', kind: 'text', help: 'GitHub API URL (default GITHUB_API_URL, else https://api.github.com)' },
+  'record-repo': {
+    flag: '--record-repo <owner/repo>',
+    kind: 'text',
+    help: 'the repository whose Actions variables keep the target record (default GITHUB_REPOSITORY; without one a dropped target is not recognised)',
+  },
+  'secret-name': { flag: '--secret-name <name>', kind: 'text', help: 'the secret written in every target (default NEON_API_KEY)' },
+  targets: {
+    flag: '--target <spec>',
+    kind: 'list',
+    help: 'a target, repeatable or comma-separated: repo:OWNER/REPO, env:OWNER/REPO:ENV, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO (keyturn.yml: targets)',
+  },
+  'retire-targets': {
+    flag: '--retire-target <spec>',
+    kind: 'list',
+    help: 'a target taken out of the rotation once its secret is deleted there, repeatable (keyturn.yml: retire-targets)',
+  },
+  'key-name-prefix': { flag: '--key-name-prefix <family>', kind: 'text', help: 'the key family: new keys are named <prefix>-<UTC time> (default: the record\'s, else derived from the targets)' },
+  keep: { flag: '--keep <n>', kind: 'text', help: 'how many of the newest keys of the family stay valid, the new one included (default 1)' },
+  'revoke-key-ids': { flag: '--revoke-key-id <id>', kind: 'list', help: 'another key id to revoke once the new key is stored, repeatable (keyturn.yml: revoke-key-ids)' },
+  'key-kind': { flag: '--key-kind <kind>', kind: 'text', help: 'personal (default), organization (with --org-id) or project (with --org-id and --project-id)' },
+  'org-id': { flag: '--org-id <id>', kind: 'text', help: 'the organization of an organization or project key' },
+  'project-id': { flag: '--project-id <id>', kind: 'text', help: 'the project (of a project key; for wait, the project whose operations to await)' },
+  'app-id': { flag: '--app-id <id>', kind: 'text', help: 'a GitHub App\'s id, with its private key (KEYTURN_GITHUB_APP_PRIVATE_KEY or --app-private-key-file), instead of GITHUB_TOKEN (default KEYTURN_GITHUB_APP_ID)' },
+  'rebuild-record': { flag: '--rebuild-record', kind: 'boolean', help: 'the family\'s record cannot be read: rebuild it from the targets (every live key of the family stays valid); once' },
+  'operation-ids': { flag: '--operation-id <id>', kind: 'list', help: 'an operation to await, repeatable (default: every pending operation of the project)' },
+  timeout: { flag: '--timeout <duration>', kind: 'text', help: 'how long to wait in all: seconds (600) or 90s, 10m, 1h (default 10m)' },
+  interval: { flag: '--interval <duration>', kind: 'text', help: 'longest time between polls: seconds (5) or 500ms, 10s (default 5s)' },
+  family: { flag: '--family <family>', kind: 'text', help: 'only this key family (default: every family the record knows)' },
+  'max-age': { flag: '--max-age <days>', kind: 'text', help: 'flag keys older than this many days (e.g. 90)' },
+} as const satisfies Record<string, SettingSpec>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/** Declares each setting's flag on `command`. */
+export function addSettings(command: Command, names: readonly SettingName[]): Command {
+  for (const name of names) {
+    const spec: SettingSpec = SETTINGS[name];
+    if (spec.kind === 'list') command.option(spec.flag, spec.help, (value: string, previous: string[] = []) => [...previous, value]);
+    else command.option(spec.flag, spec.help);
+  }
+  return command;
+}
+
+/** The flag's name, as messages write it: `--target`. */
+export function flagOf(name: SettingName): string {
+  return SETTINGS[name].flag.split(' ')[0]!;
+}
+
+/** The attribute commander keeps a flag's value under: `--retire-target` is `retireTarget`. */
+export function optionKey(flag: string): string {
+  return flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
