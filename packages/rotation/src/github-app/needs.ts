@@ -53,9 +53,10 @@ export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
 /**
  * What writing (or, for a retired target, reading) a target's secret needs. An organization secret
  * with `selected` repositories also looks each one up by name for its id, which needs the
- * repository in the token (metadata: read comes with every token).
+ * repository in the token (metadata: read comes with every token). Undefined for a user's
+ * Codespaces secret: no App permission reaches it (a token's run only).
  */
-export function needOfSpec(spec: TargetSpec, level: PermissionLevel): GitHubNeed {
+export function needOfSpec(spec: TargetSpec, level: PermissionLevel): GitHubNeed | undefined {
   switch (spec.kind) {
     case 'repo':
       return { owner: spec.owner, permission: 'secrets', level, repositories: [spec.repo] };
@@ -66,7 +67,7 @@ export function needOfSpec(spec: TargetSpec, level: PermissionLevel): GitHubNeed
     case 'codespaces':
       return { owner: spec.owner, permission: 'codespaces_secrets', level, repositories: [spec.repo] };
     case 'codespaces-user':
-      throw new Error('a codespaces-user target with a GitHub App passed the option checks');
+      return undefined;
     case 'org':
     case 'codespaces-org':
       return {
