@@ -10604,7 +10604,7 @@ function needOfSpec(spec, level) {
     case "codespaces":
       return { owner: spec.owner, permission: "codespaces_secrets", level, repositories: [spec.repo] };
     case "codespaces-user":
-      throw new Error("a codespaces-user target with a GitHub App passed the option checks");
+      return void 0;
     case "org":
     case "codespaces-org":
       return {
@@ -11561,6 +11561,8 @@ function gitHubClients(access2, { runtime }, log) {
 function clientOf(github, need) {
   if (!github)
     throw new Error("a GitHub target without GitHub access passed the option checks");
+  if (!need && github.appTokens)
+    throw new Error("a user's Codespaces secret with a GitHub App passed the option checks");
   return github.clientFor(need);
 }
 function recordStore(record, github) {
