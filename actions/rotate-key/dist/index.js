@@ -11493,8 +11493,8 @@ var CodespacesUserSecretTarget = class extends GitHubSecretTarget {
     return memoised(this.#previous, secretName, async () => {
       if (!await this.readSecret(secretName))
         return void 0;
-      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate("GET /user/codespaces/secrets/{secret_name}/repositories", { secret_name: secretName, per_page: 100 }));
-      return selected.map((r2) => r2.id);
+      const { data } = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.request("GET /user/codespaces/secrets/{secret_name}/repositories", { secret_name: secretName }));
+      return data.repositories.map((r2) => r2.id);
     });
   }
   async #repositoryIds(fullNames2) {

@@ -49,10 +49,11 @@ export class CodespacesUserSecretTarget extends GitHubSecretTarget {
   #previousSelection(secretName: string): Promise<number[] | undefined> {
     return memoised(this.#previous, secretName, async () => {
       if (!(await this.readSecret(secretName))) return undefined;
-      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () =>
-        this.octokit.paginate('GET /user/codespaces/secrets/{secret_name}/repositories', { secret_name: secretName, per_page: 100 }),
+      // One page: the operation takes no per_page or page, and answers every repository.
+      const { data } = await this.call(`reading the repositories of the secret ${secretName}`, () =>
+        this.octokit.request('GET /user/codespaces/secrets/{secret_name}/repositories', { secret_name: secretName }),
       );
-      return (selected as Array<{ id: number }>).map((r) => r.id);
+      return (data.repositories as Array<{ id: number }>).map((r) => r.id);
     });
   }
 
