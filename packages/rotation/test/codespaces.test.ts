@@ -202,6 +202,12 @@ describe('permissions', () => {
     expect(run.error?.advice).toContain(`GitHub says this request needs: ${accepted}`);
     expect(held(target)).toBe(world.currentKey.key);
     expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(false);
+    // A token that may not even read it fails the preflight, before any key exists, with the same advice.
+    world.github.addToken(TOKEN, 'none');
+    const refused = await runRotation(world, { targets: [target, REPO] });
+    expect(refused.error?.step).toBe('preflight');
+    expect(refused.error?.advice).toMatch(needs);
+    expect(refused.createdValues).toEqual([]);
   });
 
   it('a GitHub App writes the repository and organization forms with codespaces_secrets and organization_codespaces_secrets', async () => {
