@@ -7,6 +7,7 @@
 import { OptionError } from '@keyturn/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkRotateKeyOptions, rotateKey } from '../src/index.js';
+import { createGitHubClient } from '../src/targets.js';
 import { runRotation } from './run.js';
 import { REPO, SECRET, TOKEN, useFreshWorld, type World } from './world.js';
 
@@ -170,6 +171,14 @@ describe('refused before anything changes', () => {
     expect(retiring.map((p) => p.option)).toEqual(['retireTargets']);
     // Actions targets are fine there.
     expect(checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { token: TOKEN, baseUrl }, targets: [REPO, 'org:acme'] })).toEqual([]);
+  });
+
+  it("a caller's Octokit for GitHub Enterprise Server: its own base URL says so", async () => {
+    const octokit = createGitHubClient({ token: TOKEN, baseUrl: `${world.github.url}/api/v3/` });
+    const problems = checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { octokit }, targets: [REPO, 'codespaces-org:acme'] });
+    expect(problems).toEqual([expect.objectContaining({ option: 'targets', message: expect.stringMatching(/^codespaces-org:acme: GitHub Enterprise Server/) })]);
+    const onGitHubCom = createGitHubClient({ token: TOKEN, baseUrl: world.github.url });
+    expect(checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { octokit: onGitHubCom }, targets: [REPO, 'codespaces-org:acme'] })).toEqual([]);
   });
 
   it("the user form with a GitHub App: its installation token cannot reach a user's secrets", async () => {
