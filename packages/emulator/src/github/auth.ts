@@ -6,6 +6,7 @@ import type { EmulatorRequest } from '../core/http-server.js';
 import { looksLikeJwt, verifyAppJwt } from './app-jwt.js';
 import { type AppRecord, type AppRegistry, type GrantResource, type InstallationGrant, levelCovers } from './apps.js';
 import { GitHubError, notFound } from './github-error.js';
+import { LOGIN } from './target-ref.js';
 
 export type TokenPermission = 'write' | 'read' | 'none';
 
@@ -39,6 +40,7 @@ export class TokenBook {
       throw new TypeError('a token is 1..255 characters without spaces');
     }
     if (!PERMISSIONS.includes(permission)) throw new TypeError(`a token permission is one of ${PERMISSIONS.join(', ')}`);
+    if (!LOGIN.test(String(user))) throw new TypeError(`a user login is letters, digits and hyphens, not ${JSON.stringify(user)}`);
     const existing = this.#tokens.get(token);
     const caller = { actor: existing?.actor ?? `token:${this.#tokens.size + 1}`, permission, user };
     this.#tokens.set(token, caller);

@@ -85,8 +85,10 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
     addEnvironment: (fullName, environment) => ({ id: world.addEnvironment(fullName, environment).id }),
     addOrg: (org) => ({ id: world.addOrg(org).id }),
     addToken: (token, permission, user = DEFAULT_USER) => {
-      const login = world.addUser(user).login;
-      return { actor: ctx.tokens.add(token, permission, login).actor };
+      // Checked in full (the login too) before the user is added.
+      const { actor } = ctx.tokens.add(token, permission, world.user(user)?.login ?? user);
+      world.addUser(user);
+      return { actor };
     },
 
     secretValue: (target, name) => find(target)?.secrets.get(name)?.value,

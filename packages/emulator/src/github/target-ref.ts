@@ -19,7 +19,8 @@ export function hasVisibility(ref: GitHubTargetRef): ref is Extract<GitHubTarget
 
 export type GitHubTargetKind = GitHubTargetRef['kind'];
 
-const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+/** An organization or user login: letters, digits and hyphens. */
+export const LOGIN = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 const FULL_NAME = /^([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9._-]+)$/;
 
 /** Splits `owner/name`; throws a TypeError for anything else. */

@@ -2,7 +2,7 @@
 
 import { createTargetKey, type TargetKey } from './sealed-box.js';
 import { githubTimestamp, SecretStore } from './secret-store.js';
-import { type GitHubTargetRef, hasVisibility, splitFullName } from './target-ref.js';
+import { type GitHubTargetRef, hasVisibility, LOGIN, splitFullName } from './target-ref.js';
 
 export interface SecretTarget {
   ref: GitHubTargetRef;
@@ -132,9 +132,7 @@ export class GitHubWorld {
 
   /** Adds a user (a token's), or returns the existing one of that login. */
   addUser(login: string): User {
-    if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(String(login))) {
-      throw new TypeError(`a user login is letters, digits and hyphens, not ${JSON.stringify(login)}`);
-    }
+    if (!LOGIN.test(String(login))) throw new TypeError(`a user login is letters, digits and hyphens, not ${JSON.stringify(login)}`);
     const existing = this.user(login);
     if (existing) return existing;
     const created: User = { id: this.accountId(login), login, codespaces: newTarget({ kind: 'codespaces-user', user: login }, this.clock) };
