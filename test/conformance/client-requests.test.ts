@@ -1,6 +1,6 @@
 // Every request keyturn sends, checked against the operation the published description has for it
 // (path, parameters, body, headers), and every answer it got: @keyturn/api's methods, the rotation
-// with all four GitHub target kinds (with a token and as a GitHub App), and both Actions' committed bundles run as the runner runs them.
+// with all four GitHub target kinds (with a token and as a GitHub App) and the three Codespaces forms, and both Actions' committed bundles run as the runner runs them.
 
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@keyturn/api';
@@ -12,6 +12,8 @@ import { checkExchanges, operationKey, tally, WireRecorder } from './contract/re
 
 const TOKEN = 'ghp_conformanceWriteToken0123456789abcd';
 const TARGETS = ['repo:acme/web', 'env:acme/web:production', 'org:acme', 'dependabot:acme/web'];
+/** Each with repositories to select, so their ids are looked up and the selection read back. */
+const CODESPACES_TARGETS = ['codespaces:acme/web', 'codespaces-org:acme:selected:web', 'codespaces-user:acme/web'];
 const actionDir = (name: string) => fileURLToPath(new URL(`../../actions/${name}`, import.meta.url));
 
 let recorder: WireRecorder;
@@ -95,19 +97,22 @@ describe('requests keyturn sends fit the published operations', () => {
     ]);
   });
 
-  it('the rotation, to all four kinds of GitHub target', async () => {
+  it('the rotation, to all four kinds of GitHub target and every Codespaces form', async () => {
     const current = platform.createKey('rotation-current');
+    // Existing secrets: their access is read before the write.
+    github.putSecretValue('codespaces-org:acme', 'NEON_API_KEY', current.key, { visibility: 'selected', selected_repository_ids: [github.addRepo('acme/web').id] });
+    github.putSecretValue('codespaces-user:octocat', 'NEON_API_KEY', current.key, { selected_repository_ids: [github.addRepo('acme/web').id] });
     const report = await recorder.as('@keyturn/rotation', () =>
       rotateKey({
         client: createClient({ apiKey: current.key, baseUrl: platform.url }),
         apiKey: current.key,
         github: { token: TOKEN, baseUrl: github.url, writeIntervalMs: 0 },
-        targets: TARGETS,
+        targets: [...TARGETS, ...CODESPACES_TARGETS],
         secretName: 'NEON_API_KEY',
         revokeKeyIds: [current.id],
       }),
     );
-    expect(report.targets).toHaveLength(4);
+    expect(report.targets).toHaveLength(7);
     expectConformant('@keyturn/rotation', [
       'GET /api_keys',
       'POST /api_keys',
@@ -120,6 +125,17 @@ describe('requests keyturn sends fit the published operations', () => {
       'PUT /orgs/{org}/actions/secrets/{secret_name}',
       'GET /repos/{owner}/{repo}/dependabot/secrets/public-key',
       'PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}',
+      'GET /repos/{owner}/{repo}',
+      'GET /repos/{owner}/{repo}/codespaces/secrets/public-key',
+      'PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}',
+      'GET /orgs/{org}/codespaces/secrets/public-key',
+      'GET /orgs/{org}/codespaces/secrets/{secret_name}',
+      'GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories',
+      'PUT /orgs/{org}/codespaces/secrets/{secret_name}',
+      'GET /user/codespaces/secrets/public-key',
+      'GET /user/codespaces/secrets/{secret_name}',
+      'GET /user/codespaces/secrets/{secret_name}/repositories',
+      'PUT /user/codespaces/secrets/{secret_name}',
     ]);
   });
 

@@ -30,17 +30,26 @@ const PLATFORM_ANSWERS = [
   'GET /projects/shared 200', 'GET /projects/shared 400',
 ];
 
-const SECRET_SCOPES = ['/repos/{owner}/{repo}/actions/secrets', '/repos/{owner}/{repo}/environments/{environment_name}/secrets', '/repos/{owner}/{repo}/dependabot/secrets', '/orgs/{org}/actions/secrets'];
+const SECRET_SCOPES = [
+  '/repos/{owner}/{repo}/actions/secrets', '/repos/{owner}/{repo}/environments/{environment_name}/secrets', '/repos/{owner}/{repo}/dependabot/secrets', '/orgs/{org}/actions/secrets',
+  '/repos/{owner}/{repo}/codespaces/secrets', '/orgs/{org}/codespaces/secrets', '/user/codespaces/secrets',
+];
+/** Secrets with selected repositories; an organization's answer 409 to a selection of a secret of another visibility. */
+const SELECTIONS = ['/orgs/{org}/actions/secrets', '/orgs/{org}/codespaces/secrets', '/user/codespaces/secrets'];
 const GITHUB_ANSWERS = [
   ...SECRET_SCOPES.flatMap((c) => [
     `GET ${c}/public-key 200`, `GET ${c} 200`, `GET ${c}/{secret_name} 200`, `GET ${c}/{secret_name} 404`,
     `PUT ${c}/{secret_name} 201`, `PUT ${c}/{secret_name} 204`, `PUT ${c}/{secret_name} 403`, `PUT ${c}/{secret_name} 422`,
     `DELETE ${c}/{secret_name} 204`, `DELETE ${c}/{secret_name} 404`,
   ]),
-  'GET /orgs/{org}/actions/secrets/{secret_name}/repositories 200',
-  'PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id} 409', 'DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id} 409',
-  'PUT /orgs/{org}/actions/secrets/{secret_name}/repositories 204', 'PUT /orgs/{org}/actions/secrets/{secret_name}/repositories 422',
-  'PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id} 204', 'DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id} 204',
+  ...SELECTIONS.flatMap((c) => [
+    `GET ${c}/{secret_name}/repositories 200`, `PUT ${c}/{secret_name}/repositories 204`, `PUT ${c}/{secret_name}/repositories 422`,
+    `PUT ${c}/{secret_name}/repositories/{repository_id} 204`, `DELETE ${c}/{secret_name}/repositories/{repository_id} 204`,
+  ]),
+  ...SELECTIONS.filter((c) => c.startsWith('/orgs/')).flatMap((c) => [
+    `PUT ${c}/{secret_name} 422`,
+    `PUT ${c}/{secret_name}/repositories/{repository_id} 409`, `DELETE ${c}/{secret_name}/repositories/{repository_id} 409`,
+  ]),
   'GET /repos/{owner}/{repo} 200', 'GET /repos/{owner}/{repo} 404', 'GET /repos/{owner}/{repo}/environments 200',
   'GET /repos/{owner}/{repo}/environments/{environment_name} 200', 'GET /repos/{owner}/{repo}/environments/{environment_name} 404',
   'GET /orgs/{org} 200', 'GET /orgs/{org} 404', 'GET /repos/{owner}/{repo}/actions/secrets/public-key 404',

@@ -3925,6 +3925,10 @@ function targetAdvice(error2) {
 }
 
 // ../../packages/rotation/dist/targets/spec.js
+var CODESPACES_KINDS = ["codespaces", "codespaces-org", "codespaces-user"];
+function isCodespacesSpec(spec) {
+  return CODESPACES_KINDS.includes(spec.kind);
+}
 var TargetSpecError = class extends OptionError {
   name = "TargetSpecError";
   /** Each malformed spec: its line (0 when no line is at fault), its text, and what is wrong. */
@@ -3938,8 +3942,8 @@ ${problems.map((p2) => `  ${describeProblem(p2)}`).join("\n")}`);
 function describeProblem(p2) {
   return p2.line > 0 ? `line ${p2.line} ("${p2.text}"): ${p2.problem}` : p2.problem;
 }
-var TARGET_SPEC_FORMS = "repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO] or dependabot:OWNER/REPO";
-var KINDS2 = ["repo", "env", "org", "dependabot"];
+var TARGET_SPEC_FORMS = "repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:all|private|selected:REPO,REPO] or codespaces-user[:OWNER/REPO,OWNER/REPO]";
+var KINDS2 = ["repo", "env", "org", "dependabot", ...CODESPACES_KINDS];
 var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 var REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
 function parseTargetSpecs(text2, options = {}) {
@@ -3984,8 +3988,8 @@ function groupItems(content) {
   const items = [];
   for (const piece of content.split(",")) {
     const previous = items.at(-1);
-    const startsSpec = KINDS2.some((k2) => piece.trimStart().startsWith(`${k2}:`));
-    if (!startsSpec && previous !== void 0 && /^(?:org:[^:]*:selected:|env:)/.test(previous)) {
+    const startsSpec = KINDS2.some((k2) => piece.trimStart().startsWith(`${k2}:`) || piece.trim() === k2);
+    if (!startsSpec && previous !== void 0 && /^(?:(?:codespaces-)?org:[^:]*:selected:|env:|codespaces-user:)/.test(previous)) {
       items[items.length - 1] = `${previous},${piece}`;
     } else {
       items.push(piece.trimStart());
@@ -3995,11 +3999,12 @@ function groupItems(content) {
 }
 function parseOne(item) {
   const colon = item.indexOf(":");
-  const kind = colon > 0 ? item.slice(0, colon) : "";
+  const kind = colon > 0 ? item.slice(0, colon) : item;
   const rest = colon > 0 ? item.slice(colon + 1) : "";
   switch (kind) {
     case "repo":
-    case "dependabot": {
+    case "dependabot":
+    case "codespaces": {
       const { owner, repo } = parseRepository(rest, `${kind}:OWNER/REPO, e.g. ${kind}:acme/web`);
       return { kind, owner, repo };
     }
@@ -4015,7 +4020,10 @@ function parseOne(item) {
       return { kind: "env", ...parseRepository(rest.slice(0, sep2), expected), environment };
     }
     case "org":
-      return parseOrg(rest);
+    case "codespaces-org":
+      return parseOrg(kind, rest);
+    case "codespaces-user":
+      return parseUser(colon > 0, rest);
     default:
       throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
   }
@@ -4036,19 +4044,19 @@ function parseRepository(text2, expected) {
   }
   return { owner, repo };
 }
-function parseOrg(rest) {
-  const expected = "org:ORG, org:ORG:all, org:ORG:private or org:ORG:selected:REPO,REPO";
+function parseOrg(kind, rest) {
+  const expected = `${kind}:ORG, ${kind}:ORG:all, ${kind}:ORG:private or ${kind}:ORG:selected:REPO,REPO`;
   const [org = "", visibility, ...tail] = rest.split(":").map((p2) => p2.trim());
   if (!OWNER.test(org)) {
     const comment = /\s#/.test(rest) ? " (a comment goes on a line of its own, starting with #)" : "";
     throw new Error(`expected ${expected}${comment}`);
   }
   if (visibility === void 0)
-    return { kind: "org", org };
+    return { kind, org };
   if (visibility === "all" || visibility === "private") {
     if (tail.length)
       throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);
-    return { kind: "org", org, visibility };
+    return { kind, org, visibility };
   }
   if (visibility !== "selected")
     throw new Error(`unknown visibility "${visibility}": expected ${expected}`);
@@ -4062,7 +4070,19 @@ function parseOrg(rest) {
   });
   if (!repositories.length)
     throw new Error(`"selected" needs at least one repository: expected ${expected}`);
-  return { kind: "org", org, visibility, repositories };
+  return { kind, org, visibility, repositories };
+}
+function parseUser(listed2, rest) {
+  if (!listed2)
+    return { kind: "codespaces-user" };
+  const expected = "codespaces-user or codespaces-user:OWNER/REPO,OWNER/REPO, e.g. codespaces-user:acme/web";
+  const repositories = rest.split(",").map((r2) => r2.trim()).filter(Boolean).map((r2) => {
+    const { owner, repo } = parseRepository(r2, expected);
+    return `${owner}/${repo}`;
+  });
+  if (!repositories.length)
+    throw new Error(`a repository list needs at least one repository: expected ${expected}`);
+  return { kind: "codespaces-user", repositories };
 }
 function checkTargetSpecs(specs, option2 = "targets") {
   const problems = [];
@@ -4097,6 +4117,7 @@ function specProblem(spec) {
   switch (spec?.kind) {
     case "repo":
     case "dependabot":
+    case "codespaces":
     case "env":
       if (!isName(OWNER, spec.owner) || !isName(REPO, spec.repo))
         return "owner and repo must name a GitHub repository (OWNER/REPO)";
@@ -4107,7 +4128,8 @@ function specProblem(spec) {
       if (spec.environment !== spec.environment.trim())
         return "an environment name has no spaces at either end";
       return environmentProblem(spec.environment);
-    case "org": {
+    case "org":
+    case "codespaces-org": {
       if (!isName(OWNER, spec.org))
         return "org must name a GitHub organization";
       const { visibility, repositories } = spec;
@@ -4120,6 +4142,19 @@ function specProblem(spec) {
       const bad = repositories.find((name) => !isName(REPO, name));
       return bad === void 0 ? void 0 : `repositories must be names of ${spec.org}'s repositories, not ${JSON.stringify(bad)}`;
     }
+    case "codespaces-user": {
+      const { repositories } = spec;
+      if (repositories === void 0)
+        return void 0;
+      const isFullName = (name) => {
+        const [owner, repo, ...more] = typeof name === "string" ? name.split("/") : [];
+        return !more.length && isName(OWNER, owner) && isName(REPO, repo);
+      };
+      if (!Array.isArray(repositories) || !repositories.length)
+        return "repositories, when given, list at least one repository";
+      const bad = repositories.find((name) => !isFullName(name));
+      return bad === void 0 ? void 0 : `repositories must be OWNER/REPO names, not ${JSON.stringify(bad)}`;
+    }
     default:
       return `not a target spec: kind must be one of ${KINDS2.join(", ")}`;
   }
@@ -4128,26 +4163,34 @@ function formatTargetSpec(spec) {
   switch (spec.kind) {
     case "repo":
     case "dependabot":
+    case "codespaces":
       return `${spec.kind}:${spec.owner}/${spec.repo}`;
     case "env":
       return `env:${spec.owner}/${spec.repo}:${spec.environment}`;
     case "org":
+    case "codespaces-org":
       if (!spec.visibility)
-        return `org:${spec.org}`;
+        return `${spec.kind}:${spec.org}`;
       if (spec.visibility !== "selected")
-        return `org:${spec.org}:${spec.visibility}`;
-      return `org:${spec.org}:selected:${(spec.repositories ?? []).join(",")}`;
+        return `${spec.kind}:${spec.org}:${spec.visibility}`;
+      return `${spec.kind}:${spec.org}:selected:${(spec.repositories ?? []).join(",")}`;
+    case "codespaces-user":
+      return spec.repositories ? `codespaces-user:${spec.repositories.join(",")}` : "codespaces-user";
   }
 }
 function targetIdentity(spec) {
   switch (spec.kind) {
     case "repo":
     case "dependabot":
+    case "codespaces":
       return `${spec.kind}:${spec.owner}/${spec.repo}`.toLowerCase();
     case "env":
       return `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase();
     case "org":
-      return `org:${spec.org}`.toLowerCase();
+    case "codespaces-org":
+      return `${spec.kind}:${spec.org}`.toLowerCase();
+    case "codespaces-user":
+      return "codespaces-user";
   }
 }
 
@@ -8844,6 +8887,108 @@ function validateSecretName(name) {
     throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
 }
 
+// ../../packages/rotation/dist/github-client/errors.js
+var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+var CODESPACES_USER_PERMISSIONS = "the user's fine-grained token with the account permission Codespaces user secrets: write (and access to each repository listed), or a classic token with the `codespace` or `codespace:secrets` scope";
+function permissionsFor(spec) {
+  switch (spec.kind) {
+    case "org":
+      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    case "env":
+      return "a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    case "dependabot":
+      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    case "codespaces":
+      return "a fine-grained token with the repository permission Codespaces secrets: write, a GitHub App with `codespaces_secrets` write, or a classic token with the `repo` scope (of a repository admin); the workflow GITHUB_TOKEN cannot write secrets";
+    case "codespaces-org":
+      return "a fine-grained token with the organization permission Codespaces secrets: write, a GitHub App with `organization_codespaces_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
+    case "codespaces-user":
+      return `${CODESPACES_USER_PERMISSIONS}; a GitHub App's installation token and the workflow GITHUB_TOKEN cannot write a user's secrets`;
+    default:
+      return SECRET_WRITE_PERMISSIONS;
+  }
+}
+function toTargetError(error2, spec, target, what, secrets = []) {
+  const failure = error2 ?? {};
+  const answered = failure.response !== void 0;
+  const status = answered ? failure.response.status : void 0;
+  const githubMessage2 = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
+  const cause = answered ? `GitHub answered ${status}${githubMessage2 ? ` (${githubMessage2})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
+  const message = `${what} for ${target} failed: ${cause}`;
+  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
+  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 });
+}
+function adviceFor(status, limit, error2, spec, target) {
+  if (limit) {
+    const outcome = rateLimitOutcomeOf(error2);
+    const what = outcome ? describeGiveUp(outcome) : "not retried";
+    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
+  }
+  if (status === void 0 || status >= 500) {
+    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
+  }
+  switch (status) {
+    case 401:
+      return INVALID_GITHUB_CREDENTIAL;
+    case 403:
+      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.${acceptedPermissions(error2)}`;
+    case 404:
+      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
+    case 422:
+      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
+    default:
+      return `GitHub refused the request with ${status}: check the target spec and the token.`;
+  }
+}
+var INVALID_GITHUB_CREDENTIAL = `The GitHub credential is invalid or expired: give a valid token in ${option("github.token")}, or check ${option("github.appId")} and ${option("github.privateKey")} (an App installation token lasts an hour).`;
+function acceptedPermissions(error2) {
+  const header = error2?.response?.headers?.["x-accepted-github-permissions"];
+  if (typeof header !== "string" || !/^[a-z_=, ;]{1,200}$/.test(header))
+    return "";
+  return ` GitHub says this request needs: ${header}.`;
+}
+function messageOf2(data) {
+  if (typeof data === "string")
+    return data || void 0;
+  if (data && typeof data === "object" && typeof data.message === "string") {
+    return data.message;
+  }
+  return void 0;
+}
+function errorText(error2) {
+  if (!(error2 instanceof Error))
+    return String(error2);
+  const cause = error2.cause;
+  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
+  return parts.join(": ") || error2.name;
+}
+
+// ../../packages/rotation/dist/targets/codespaces-access.js
+function serverWithoutCodespaces(baseUrl) {
+  if (baseUrl === void 0 || !URL.canParse(baseUrl))
+    return void 0;
+  const url = new URL(baseUrl);
+  if (/\/api\/v3\/?$/.test(url.pathname))
+    return `GitHub Enterprise Server (${url.host})`;
+  if (/\.ghe\.com$/i.test(url.hostname))
+    return `GHE.com (${url.host})`;
+  return void 0;
+}
+function checkCodespacesReach(specs, reach, option2) {
+  const codespaces = specs.filter(isCodespacesSpec);
+  if (!codespaces.length)
+    return;
+  const server = serverWithoutCodespaces(reach.baseUrl);
+  if (server) {
+    const named = codespaces.map(formatTargetSpec).join(", ");
+    throw new OptionError(option2, `${named}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.`);
+  }
+  const user = codespaces.find((spec) => spec.kind === "codespaces-user");
+  if (user && reach.app) {
+    throw new OptionError(option2, `${formatTargetSpec(user)}: a GitHub App's installation token acts for no user, so it cannot reach a user's Codespaces secrets. Give github.token instead: ${CODESPACES_USER_PERMISSIONS}. Nothing was changed.`);
+  }
+}
+
 // ../../packages/rotation/dist/check-options.js
 var MAX_KEEP = 100;
 function checkRotateKeyOptions(options) {
@@ -8880,6 +9025,12 @@ function checkOptions(options) {
     check(() => validateFamily(options.family));
   const retire = check(() => checkRetired(options, targets)) ?? [];
   const record = check(() => checkRecord(options));
+  if (github) {
+    const reach = gitHubReach(github);
+    if ("specs" in targets)
+      check(() => checkCodespacesReach(targets.specs, reach, "targets"));
+    check(() => checkCodespacesReach(retire.map((r2) => r2.spec), reach, "retireTargets"));
+  }
   const noGitHub = options.github === void 0 && missingGitHub({ targets, retire, record });
   if (noGitHub)
     problems.push(noGitHub);
@@ -9005,6 +9156,14 @@ function checkGitHub(options) {
       throw new OptionError(`github.${error2.option}`, error2.message);
     throw error2;
   }
+}
+function gitHubReach(github) {
+  if ("token" in github)
+    return { baseUrl: github.token.baseUrl, app: false };
+  if ("app" in github)
+    return { baseUrl: github.settings.baseUrl, app: true };
+  const baseUrl = github.octokit.request?.endpoint?.DEFAULTS?.baseUrl;
+  return { baseUrl: typeof baseUrl === "string" ? baseUrl : void 0, app: false };
 }
 function checkTargets(options) {
   const given = options.targets ?? [];
@@ -10430,7 +10589,9 @@ var PERMISSION_SETTINGS = {
   environments: "Repository permissions > Environments",
   dependabot_secrets: "Repository permissions > Dependabot secrets",
   actions_variables: "Repository permissions > Variables",
-  organization_secrets: "Organization permissions > Secrets"
+  organization_secrets: "Organization permissions > Secrets",
+  codespaces_secrets: "Repository permissions > Codespaces secrets",
+  organization_codespaces_secrets: "Organization permissions > Codespaces secrets"
 };
 function needOfSpec(spec, level) {
   switch (spec.kind) {
@@ -10440,10 +10601,15 @@ function needOfSpec(spec, level) {
       return { owner: spec.owner, permission: "environments", level, repositories: [spec.repo] };
     case "dependabot":
       return { owner: spec.owner, permission: "dependabot_secrets", level, repositories: [spec.repo] };
+    case "codespaces":
+      return { owner: spec.owner, permission: "codespaces_secrets", level, repositories: [spec.repo] };
+    case "codespaces-user":
+      return void 0;
     case "org":
+    case "codespaces-org":
       return {
         owner: spec.org,
-        permission: "organization_secrets",
+        permission: spec.kind === "org" ? "organization_secrets" : "organization_codespaces_secrets",
         level,
         repositories: spec.visibility === "selected" ? spec.repositories ?? [] : [],
         organization: true
@@ -10717,75 +10883,6 @@ function managedClient(rotated, managing, keyKind) {
     withApiKey: (apiKey) => managedClient(rotated.withApiKey(apiKey), managing, keyKind),
     withOptions: (options) => managedClient(rotated.withOptions(options), managing.withOptions(options), keyKind)
   };
-}
-
-// ../../packages/rotation/dist/github-client/errors.js
-var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-function permissionsFor(spec) {
-  switch (spec.kind) {
-    case "org":
-      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    case "env":
-      return "a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    case "dependabot":
-      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    default:
-      return SECRET_WRITE_PERMISSIONS;
-  }
-}
-function toTargetError(error2, spec, target, what, secrets = []) {
-  const failure = error2 ?? {};
-  const answered = failure.response !== void 0;
-  const status = answered ? failure.response.status : void 0;
-  const githubMessage2 = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
-  const cause = answered ? `GitHub answered ${status}${githubMessage2 ? ` (${githubMessage2})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
-  const message = `${what} for ${target} failed: ${cause}`;
-  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
-  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 });
-}
-function adviceFor(status, limit, error2, spec, target) {
-  if (limit) {
-    const outcome = rateLimitOutcomeOf(error2);
-    const what = outcome ? describeGiveUp(outcome) : "not retried";
-    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
-  }
-  if (status === void 0 || status >= 500) {
-    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
-  }
-  switch (status) {
-    case 401:
-      return INVALID_GITHUB_CREDENTIAL;
-    case 403:
-      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.${acceptedPermissions(error2)}`;
-    case 404:
-      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
-    case 422:
-      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
-    default:
-      return `GitHub refused the request with ${status}: check the target spec and the token.`;
-  }
-}
-var INVALID_GITHUB_CREDENTIAL = `The GitHub credential is invalid or expired: give a valid token in ${option("github.token")}, or check ${option("github.appId")} and ${option("github.privateKey")} (an App installation token lasts an hour).`;
-function acceptedPermissions(error2) {
-  const header = error2?.response?.headers?.["x-accepted-github-permissions"];
-  if (typeof header !== "string" || !/^[a-z_=, ;]{1,200}$/.test(header))
-    return "";
-  return ` GitHub says this request needs: ${header}.`;
-}
-function messageOf2(data) {
-  if (typeof data === "string")
-    return data || void 0;
-  if (data && typeof data === "object" && typeof data.message === "string") {
-    return data.message;
-  }
-  return void 0;
-}
-function errorText(error2) {
-  if (!(error2 instanceof Error))
-    return String(error2);
-  const cause = error2.cause;
-  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
-  return parts.join(": ") || error2.name;
 }
 
 // ../../packages/rotation/dist/internal/mutants.js
@@ -11306,7 +11403,7 @@ var OrgSecretTarget = class extends GitHubSecretTarget {
   /** Per secret name: the access it had when first read (undefined: no such secret). */
   #previous = /* @__PURE__ */ new Map();
   constructor(octokit, spec) {
-    super(octokit, spec, { route: "/orgs/{org}/actions/secrets", params: { org: spec.org } });
+    super(octokit, spec, { route: `/orgs/{org}/${spec.kind === "org" ? "actions" : "codespaces"}/secrets`, params: { org: spec.org } });
     this.spec = spec;
   }
   async prepare(secretName) {
@@ -11338,7 +11435,7 @@ var OrgSecretTarget = class extends GitHubSecretTarget {
         return { visibility: current };
       if (current !== "selected")
         return { visibility: "private" };
-      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate("GET /orgs/{org}/actions/secrets/{secret_name}/repositories", {
+      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate(`GET ${this.scope.route}/{secret_name}/repositories`, {
         org: this.spec.org,
         secret_name: secretName,
         per_page: 100
@@ -11365,6 +11462,52 @@ function memoised(cache, key, load) {
   return value;
 }
 
+// ../../packages/rotation/dist/targets/github/codespaces-user.js
+var ROUTE2 = "/user/codespaces/secrets";
+var CodespacesUserSecretTarget = class extends GitHubSecretTarget {
+  spec;
+  /** Per secret name: the repository ids a write gives it (undefined: keep its selection). */
+  #selection = /* @__PURE__ */ new Map();
+  /** Per secret name: the ids it had when first read (undefined: no such secret). */
+  #previous = /* @__PURE__ */ new Map();
+  constructor(octokit, spec) {
+    super(octokit, spec, { route: ROUTE2, params: {} });
+    this.spec = spec;
+  }
+  async prepare(secretName) {
+    await this.#selectionFor(secretName);
+    await this.#previousSelection(secretName);
+  }
+  async extraWriteFields(name, options) {
+    const previous = options.restore ? await this.#previousSelection(name) : void 0;
+    const ids2 = previous ?? await this.#selectionFor(name);
+    return ids2 === void 0 ? {} : { selected_repository_ids: ids2 };
+  }
+  #selectionFor(secretName) {
+    return memoised(this.#selection, secretName, async () => {
+      const { repositories } = this.spec;
+      return repositories ? this.#repositoryIds(repositories) : void 0;
+    });
+  }
+  #previousSelection(secretName) {
+    return memoised(this.#previous, secretName, async () => {
+      if (!await this.readSecret(secretName))
+        return void 0;
+      const { data } = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.request("GET /user/codespaces/secrets/{secret_name}/repositories", { secret_name: secretName }));
+      return data.repositories.map((r2) => r2.id);
+    });
+  }
+  async #repositoryIds(fullNames2) {
+    const ids2 = [];
+    for (const fullName of fullNames2) {
+      const [owner = "", repo = ""] = fullName.split("/");
+      const { data } = await this.call(`looking up the repository ${fullName}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner, repo }));
+      ids2.push(Number(data.id));
+    }
+    return ids2;
+  }
+};
+
 // ../../packages/rotation/dist/targets/github/index.js
 var ROUTES = {
   repo: (spec) => ({ route: "/repos/{owner}/{repo}/actions/secrets", params: { owner: spec.owner, repo: spec.repo } }),
@@ -11372,11 +11515,14 @@ var ROUTES = {
     route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets",
     params: { owner: spec.owner, repo: spec.repo, environment_name: spec.environment }
   }),
-  dependabot: (spec) => ({ route: "/repos/{owner}/{repo}/dependabot/secrets", params: { owner: spec.owner, repo: spec.repo } })
+  dependabot: (spec) => ({ route: "/repos/{owner}/{repo}/dependabot/secrets", params: { owner: spec.owner, repo: spec.repo } }),
+  codespaces: (spec) => ({ route: "/repos/{owner}/{repo}/codespaces/secrets", params: { owner: spec.owner, repo: spec.repo } })
 };
 function createGitHubTarget(octokit, spec) {
-  if (spec.kind === "org")
+  if (spec.kind === "org" || spec.kind === "codespaces-org")
     return new OrgSecretTarget(octokit, spec);
+  if (spec.kind === "codespaces-user")
+    return new CodespacesUserSecretTarget(octokit, spec);
   const scope = ROUTES[spec.kind](spec);
   return new GitHubSecretTarget(octokit, spec, scope);
 }
@@ -11415,6 +11561,8 @@ function gitHubClients(access2, { runtime }, log) {
 function clientOf(github, need) {
   if (!github)
     throw new Error("a GitHub target without GitHub access passed the option checks");
+  if (!need && github.appTokens)
+    throw new Error("a user's Codespaces secret with a GitHub App passed the option checks");
   return github.clientFor(need);
 }
 function recordStore(record, github) {

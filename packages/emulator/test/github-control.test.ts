@@ -2,7 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GitHubEmulator, startGitHubEmulator } from '../src/index.js';
-import { call, putSealed, WRITE_TOKEN } from './github-harness.js';
+import { call, putSealed, seal, WRITE_TOKEN } from './github-harness.js';
 
 let gh: GitHubEmulator;
 beforeAll(async () => {
@@ -30,6 +30,19 @@ describe('control API', () => {
     expect((await call(gh, 'GET', '/repos/ctl/app', { token })).status).toBe(404);
     expect((await control('POST', '/tokens', { token, permission: 'admin' })).status).toBe(400);
     expect((await control('POST', '/tokens', {})).status).toBe(400);
+  });
+
+  it("adds a token acting for a named user, whose Codespaces secrets are that user's", async () => {
+    const token = 'ghp_monaFromControl00000000000000000000';
+    expect((await control('POST', '/tokens', { token, permission: 'write', user: 'mona' })).status).toBe(201);
+    expect((await control('POST', '/tokens', { token: 'ghp_other0000000000000000000000000000000', user: 'bad/login' })).status).toBe(400);
+    expect((await control('POST', '/tokens', { token: 'ghp_other0000000000000000000000000000000', user: 7 })).status).toBe(400);
+    const key = await call(gh, 'GET', '/user/codespaces/secrets/public-key', { token });
+    expect(key.status).toBe(200);
+    const body = { encrypted_value: await seal('hers', key.body.key), key_id: key.body.key_id };
+    expect((await call(gh, 'PUT', '/user/codespaces/secrets/MONA_KEY', { token, body })).status).toBe(201);
+    expect(gh.secretValue('codespaces-user:mona', 'MONA_KEY')).toBe('hers');
+    expect(gh.secretValue('codespaces-user:octocat', 'MONA_KEY')).toBeUndefined();
   });
 
   it('adds repositories, environments and organizations', async () => {

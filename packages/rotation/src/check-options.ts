@@ -14,6 +14,7 @@ import type { RotateKeyOptions, RunSettings } from './options.js';
 import { keyFingerprint } from './record/fingerprint.js';
 import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
+import { checkCodespacesReach } from './targets/codespaces-access.js';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { checkTargetSpecs, parseTargetSpecs, type TargetSpec, TargetSpecError, targetIdentity } from './targets/spec.js';
 
@@ -78,6 +79,11 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   if (options.family !== undefined) check(() => validateFamily(options.family as string));
   const retire = check(() => checkRetired(options, targets)) ?? [];
   const record = check(() => checkRecord(options));
+  if (github) {
+    const reach = gitHubReach(github);
+    if ('specs' in targets) check(() => checkCodespacesReach(targets.specs, reach, 'targets'));
+    check(() => checkCodespacesReach(retire.map((r) => r.spec), reach, 'retireTargets'));
+  }
   const noGitHub = options.github === undefined && missingGitHub({ targets, retire, record });
   if (noGitHub) problems.push(noGitHub);
   const keep = options.keep ?? 1;
@@ -197,6 +203,15 @@ function checkGitHub(options: RotateKeyOptions): CheckedGitHub | undefined {
     if (error instanceof OptionError && error.option !== 'github') throw new OptionError(`github.${error.option}`, error.message);
     throw error;
   }
+}
+
+/** The API root the run's clients use, and whether they are an App's. */
+function gitHubReach(github: CheckedGitHub): { baseUrl: string | undefined; app: boolean } {
+  if ('token' in github) return { baseUrl: github.token.baseUrl, app: false };
+  if ('app' in github) return { baseUrl: github.settings.baseUrl, app: true };
+  // A caller's Octokit: its own base URL; the credential behind it is the caller's to know.
+  const baseUrl = (github.octokit as { request?: { endpoint?: { DEFAULTS?: { baseUrl?: unknown } } } }).request?.endpoint?.DEFAULTS?.baseUrl;
+  return { baseUrl: typeof baseUrl === 'string' ? baseUrl : undefined, app: false };
 }
 
 function checkTargets(options: RotateKeyOptions): CheckedOptions['targets'] {

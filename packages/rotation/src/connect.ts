@@ -46,7 +46,8 @@ function platformClient({ platform, currentKey, managingApiKey, keyScope }: Chec
 
 /** The GitHub client each request goes through: one for a token or an Octokit, one per owner for an App. */
 interface GitHubClients {
-  clientFor(need: GitHubNeed): GitHubClient;
+  /** `need` is undefined only for a token's client (check-options.ts). */
+  clientFor(need: GitHubNeed | undefined): GitHubClient;
   appTokens?: InstallationTokens;
 }
 
@@ -58,12 +59,13 @@ function gitHubClients(access: CheckedGitHub, { runtime }: CheckedOptions, log: 
     return { clientFor: () => octokit };
   }
   const appTokens = new InstallationTokens(access.app, { log, runtime, ...access.settings });
-  return { clientFor: (need) => appTokens.clientFor(need), appTokens };
+  return { clientFor: (need) => appTokens.clientFor(need!), appTokens };
 }
 
-/** Specs come with GitHub access: check-options.ts refuses them without it. */
-function clientOf(github: GitHubClients | undefined, need: GitHubNeed): GitHubClient {
+/** Specs come with GitHub access: check-options.ts refuses them without it (and a user's Codespaces secret with an App). */
+function clientOf(github: GitHubClients | undefined, need: GitHubNeed | undefined): GitHubClient {
   if (!github) throw new Error('a GitHub target without GitHub access passed the option checks');
+  if (!need && github.appTokens) throw new Error("a user's Codespaces secret with a GitHub App passed the option checks");
   return github.clientFor(need);
 }
 

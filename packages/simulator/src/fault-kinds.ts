@@ -59,6 +59,11 @@ export const FAULT_KINDS: FaultKind[] = [
 ];
 
 /** What DESIGN.md's rotation protocol and retry rules promise for `kind` on `request`. */
+/** GitHub's read of an organization or user secret (not its public key). */
+function isAccessRead(request: TracedRequest): boolean {
+  return request.service === 'github' && /^\/(?:orgs\/[^/]+\/(?:actions|codespaces)|user\/codespaces)\/secrets\/(?!public-key$)[^/]+$/.test(request.path);
+}
+
 export function expectedOutcome(request: TracedRequest, kind: FaultKind): 'recovers' | 'fails' {
   // Narrowing the target record once every target holds the new key: a failure leaves it naming
   // more keys than the targets hold, never fewer, so the run warns and goes on.
@@ -70,6 +75,9 @@ export function expectedOutcome(request: TracedRequest, kind: FaultKind): 'recov
     // A new key may be refused for a moment: verification tries again. A refused managing key is no
     // new key's: it is not waited for.
     if (request.step === 'verify' && kind.status === 401 && !request.byManagingKey) return 'recovers';
+    // A secret with an access of its own (an organization's, a user's Codespaces secret) is read for
+    // the access to keep and give back: a 404 says there is none yet, and the run goes on.
+    if (request.step === 'preflight' && request.method === 'GET' && kind.status === 404 && isAccessRead(request)) return 'recovers';
     return 'fails';
   }
   // "If the create response is lost, list keys, and revoke any key of that exact name... Never

@@ -11,10 +11,13 @@ export {
   crashCases,
   type FaultCase,
   faultCases,
+  CODESPACES_MATRIX_TARGETS,
   MATRIX_TARGETS,
   type MatrixRequest,
+  type MatrixTargetSet,
   type Recorded,
   recordAll,
+  recordCodespaces,
   runCrashCase,
   runFaultCase,
 } from './matrix.js';

@@ -3,6 +3,8 @@
 // GitHub credentials. The requests come from a recorded clean run of the same world, so a request
 // the protocol adds is covered without editing a list. The world is test/reliability's rotation
 // rig: three targets of one repository, a family with two keys (the newer in every target), keep 1.
+// The Codespaces rows run the same rig with Codespaces targets instead: the repository, organization
+// and user forms with a token, the first two with the App (it cannot reach a user's secrets).
 
 import { countNoun } from '@keyturn/api/toolkit';
 import type { ResponseShape } from '@keyturn/emulator';
@@ -11,9 +13,15 @@ import { expectedOutcome, FAULT_KINDS, type FaultKind } from './fault-kinds.js';
 import { leaks } from './invariants.js';
 import type { RunResult, RunSpec, SentRequest } from './simulation.js';
 import { Simulation } from './simulation.js';
-import { type Credential, CREDENTIALS, KEY_KINDS, ORG_ID, PROJECT_ID, type SimKeyKind } from './world.js';
+import { type Credential, CREDENTIALS, KEY_KINDS, ORG_ID, PROJECT_ID, type SimKeyKind, storedAt } from './world.js';
 
 export const MATRIX_TARGETS = ['repo:acme/app', 'env:acme/app:production', 'dependabot:acme/app'] as const;
+/** The Codespaces rows' targets, in an organization of their own (the world's acme is a user account). */
+export const CODESPACES_MATRIX_TARGETS = ['codespaces:beta/app', 'codespaces-org:beta:selected:app', 'codespaces-user:beta/app'] as const;
+/** Which targets a matrix row rotates into. */
+export type MatrixTargetSet = 'actions' | 'codespaces';
+/** What the App may do on beta: the Codespaces rows' targets. */
+const CODESPACES_APP_PERMISSIONS = { codespaces_secrets: 'write', organization_codespaces_secrets: 'write' } as const;
 export const MATRIX_SECRET = 'NEON_API_KEY';
 export const MATRIX_FAMILY = 'keyturn-matrix';
 /** Every case's world and run start from this seed: the recorded run and each case's run agree up to the case's request. */
@@ -33,15 +41,28 @@ export interface Rig {
   sim: Simulation;
   kind: SimKeyKind;
   credential: Credential;
+  targets: readonly string[];
   /** The family's keys made before the run, oldest first; the last is in every target. */
   seeded: Array<{ id: number; key: string }>;
   spec(apiKey?: string): RunSpec;
   held(): Array<string | undefined>;
 }
 
-export async function startRig(kind: SimKeyKind, credential: Credential, shape: ResponseShape = 'full'): Promise<Rig> {
+/** The targets of a row: the user's Codespaces secret only with a token. */
+export function matrixTargets(set: MatrixTargetSet, credential: Credential): readonly string[] {
+  if (set === 'actions') return MATRIX_TARGETS;
+  return credential === 'app' ? CODESPACES_MATRIX_TARGETS.filter((t) => !t.startsWith('codespaces-user')) : CODESPACES_MATRIX_TARGETS;
+}
+
+export async function startRig(kind: SimKeyKind, credential: Credential, shape: ResponseShape = 'full', set: MatrixTargetSet = 'actions'): Promise<Rig> {
   const sim = await Simulation.start(MATRIX_SEED, undefined, shape);
   const { world } = sim;
+  const targets = matrixTargets(set, credential);
+  if (set === 'codespaces') {
+    world.github.addOrg('beta');
+    world.github.addRepo('beta/app');
+    world.github.installApp(world.app.id, { owner: 'beta', permissions: { ...CODESPACES_APP_PERMISSIONS } });
+  }
   const make = (name: string) =>
     kind === 'personal' ? world.platform.createKey(name) : world.platform.createOrgKey(ORG_ID, name, kind === 'project' ? { projectId: PROJECT_ID } : {});
   const seeded = [1, 2].map((day) => make(`${MATRIX_FAMILY}-2026010${day}T000000Z-seed`));
@@ -50,18 +71,19 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
     world.learnValue(key.key, kind);
   }
   const writtenAt = new Date(sim.time.now() - 86_400_000);
-  for (const target of MATRIX_TARGETS) world.github.putSecretValue(target, MATRIX_SECRET, seeded[1]!.key, { writtenAt });
-  const held = () => MATRIX_TARGETS.map((t) => world.held(t, MATRIX_SECRET));
+  for (const target of targets) world.github.putSecretValue(storedAt(target), MATRIX_SECRET, seeded[1]!.key, { writtenAt });
+  const held = () => targets.map((t) => world.held(t, MATRIX_SECRET));
   return {
     sim,
     kind,
     credential,
+    targets,
     seeded,
     held,
     spec: (apiKey) => ({
       kind,
       credential,
-      targets: [...MATRIX_TARGETS],
+      targets: [...targets],
       secretName: MATRIX_SECRET,
       keep: 1,
       retire: [],
@@ -72,8 +94,8 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
 }
 
 /** The requests of a clean rotation of the rig, each with its step (as test/reliability's traceRotation names them). */
-export async function recordRotation(kind: SimKeyKind, credential: Credential): Promise<MatrixRequest[]> {
-  const rig = await startRig(kind, credential);
+export async function recordRotation(kind: SimKeyKind, credential: Credential, set: MatrixTargetSet = 'actions'): Promise<MatrixRequest[]> {
+  const rig = await startRig(kind, credential, 'full', set);
   try {
     const run = rig.sim.start(rig.spec());
     await rig.sim.runAll([run]);
@@ -114,6 +136,7 @@ const SHAPES: readonly ResponseShape[] = ['full', 'sparse'];
 export interface FaultCase {
   kind: SimKeyKind;
   credential: Credential;
+  targets: MatrixTargetSet;
   shape: ResponseShape;
   request: MatrixRequest;
   fault: FaultKind;
@@ -123,6 +146,7 @@ export interface FaultCase {
 export interface CrashCase {
   kind: SimKeyKind;
   credential: Credential;
+  targets: MatrixTargetSet;
   shape: ResponseShape;
   request: MatrixRequest;
   afterEffect: boolean;
@@ -131,24 +155,38 @@ export interface CrashCase {
 export interface Recorded {
   kind: SimKeyKind;
   credential: Credential;
+  targets: MatrixTargetSet;
   requests: MatrixRequest[];
 }
 
 /** Each kind of key with each credential, its clean run recorded. */
 export async function recordAll(): Promise<Recorded[]> {
   const out: Recorded[] = [];
-  for (const kind of KEY_KINDS) for (const credential of CREDENTIALS) out.push({ kind, credential, requests: await recordRotation(kind, credential) });
+  for (const kind of KEY_KINDS) for (const credential of CREDENTIALS) out.push({ kind, credential, targets: 'actions', requests: await recordRotation(kind, credential) });
+  return out;
+}
+
+/**
+ * The Codespaces rows: a personal key (the kinds of key differ on the platform's side only, which
+ * the rows above cover) with each credential, its clean run into Codespaces targets recorded.
+ */
+export async function recordCodespaces(): Promise<Recorded[]> {
+  const out: Recorded[] = [];
+  for (const credential of CREDENTIALS) {
+    out.push({ kind: 'personal', credential, targets: 'codespaces', requests: await recordRotation('personal', credential, 'codespaces') });
+  }
   return out;
 }
 
 const isInstallationTokenRevocation = (r: TracedRequest) => r.service === 'github' && r.method === 'DELETE' && r.path === '/installation/token';
 
 export function faultCases(recorded: readonly Recorded[]): FaultCase[] {
-  return recorded.flatMap(({ kind, credential, requests }) =>
+  return recorded.flatMap(({ kind, credential, targets, requests }) =>
     requests.flatMap((request) =>
       SHAPES.flatMap((shape) => FAULT_KINDS.map((fault) => ({
         kind,
         credential,
+        targets,
         shape,
         request,
         fault,
@@ -160,8 +198,8 @@ export function faultCases(recorded: readonly Recorded[]): FaultCase[] {
 }
 
 export function crashCases(recorded: readonly Recorded[]): CrashCase[] {
-  return recorded.flatMap(({ kind, credential, requests }) =>
-    requests.flatMap((request) => SHAPES.flatMap((shape) => [false, true].map((afterEffect) => ({ kind, credential, shape, request, afterEffect })))),
+  return recorded.flatMap(({ kind, credential, targets, requests }) =>
+    requests.flatMap((request) => SHAPES.flatMap((shape) => [false, true].map((afterEffect) => ({ kind, credential, targets, shape, request, afterEffect })))),
   );
 }
 
@@ -172,7 +210,7 @@ export interface CaseResult {
 
 /** One fault case: the fault armed on the request, one run, then the outcome DESIGN.md promises and the invariants. */
 export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
-  const rig = await startRig(c.kind, c.credential, c.shape);
+  const rig = await startRig(c.kind, c.credential, c.shape, c.targets);
   const { sim } = rig;
   const { world } = sim;
   const out: string[] = [];
@@ -189,7 +227,7 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
       if (result.status !== 'ok') out.push(`expected to recover, the run ended ${result.status}: ${result.error?.message ?? ''}`);
       else {
         const report = result.report!;
-        if (report.targets.join('|') !== MATRIX_TARGETS.join('|')) out.push(`targets output ${JSON.stringify(report.targets)}`);
+        if (report.targets.join('|') !== rig.targets.join('|')) out.push(`targets output ${JSON.stringify(report.targets)}`);
         if (report.revokedKeyIds.join(',') !== seededIds.join(',')) out.push(`revoked ${JSON.stringify(report.revokedKeyIds)}, not the seeded ${JSON.stringify(seededIds)}`);
         if (new Set(held).size !== 1 || !world.platform.isKeyValid(held[0] ?? '')) out.push('the targets do not all hold one working key');
         if (!world.platform.listKeys().some((k) => k.id === report.keyId && !k.revoked)) out.push(`key ${report.keyId} is not live`);
@@ -212,7 +250,7 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
 
 /** One crash case: the run killed at the request, then the next scheduled run with what the first target holds must converge. */
 export async function runCrashCase(c: CrashCase): Promise<CaseResult> {
-  const rig = await startRig(c.kind, c.credential, c.shape);
+  const rig = await startRig(c.kind, c.credential, c.shape, c.targets);
   const { sim } = rig;
   const { world } = sim;
   const out: string[] = [];
@@ -256,7 +294,7 @@ function namedTargetsTruthful(rig: Rig, result: RunResult): string[] {
 
 function targetsWork(rig: Rig): string[] {
   const held = rig.held();
-  return MATRIX_TARGETS.filter((_, i) => !(held[i] !== undefined && rig.sim.world.platform.isKeyValid(held[i]!))).map(
+  return rig.targets.filter((_, i) => !(held[i] !== undefined && rig.sim.world.platform.isKeyValid(held[i]!))).map(
     (t) => `lock-out: ${t} holds a key that does not work`,
   );
 }
@@ -276,7 +314,10 @@ function tokensLeftLive(rig: Rig, c: FaultCase): string[] {
   const { world } = rig.sim;
   const live = world.github.installationTokens(world.app.id).filter((t) => !t.revoked).length;
   const isMint = c.request.method === 'POST' && /^\/app\/installations\/\d+\/access_tokens$/.test(c.request.path);
-  const allowed = isInstallationTokenRevocation(c.request) ? 1 : isMint && c.fault.ambiguous ? 1 : 0;
+  const minted = world.github.installationTokens(world.app.id).length;
+  // A revocation failing for good fails every later one too (the Codespaces rows mint a token per owner).
+  const failedRevocations = c.fault.effect(c.request.service).times === 'always' ? minted - (c.request.nth - 1) : 1;
+  const allowed = isInstallationTokenRevocation(c.request) ? failedRevocations : isMint && c.fault.ambiguous ? 1 : 0;
   return live > allowed ? [`${live} installation token(s) left live (at most ${allowed})`] : [];
 }
 

@@ -48,6 +48,19 @@ function appKey(): string {
   return sharedAppKey;
 }
 
+/**
+ * Where the emulator keeps a target spec's secret: an organization secret by its organization alone,
+ * a user's Codespaces secret as the write token's user's (the emulator's default user).
+ */
+export function storedAt(spec: string): string {
+  const org = /^((?:codespaces-)?org):([^:]+)/.exec(spec);
+  if (org) return `${org[1]}:${org[2]}`;
+  return spec.startsWith('codespaces-user') ? `codespaces-user:${TOKEN_USER}` : spec;
+}
+
+/** The user the write token acts for. */
+const TOKEN_USER = 'octocat';
+
 export interface Skew {
   platformMs: number;
   githubMs: number;
@@ -123,6 +136,6 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
       secrets.add(made.key);
       return made;
     },
-    held: (target, secretName) => github.secretValue(target, secretName),
+    held: (target, secretName) => github.secretValue(storedAt(target), secretName),
   };
 }

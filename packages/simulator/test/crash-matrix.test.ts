@@ -3,12 +3,20 @@
 // holds, must leave every target with one working key and no other key of the family live.
 
 import { describe, expect, it } from 'vitest';
-import { crashCases, recordAll, runCrashCase } from '../src/index.js';
+import { crashCases, recordAll, recordCodespaces, runCrashCase } from '../src/index.js';
 
 const cases = crashCases(await recordAll());
+const codespaces = crashCases(await recordCodespaces());
 
 describe('a run killed at every request, then run again, in the simulator', () => {
   it.each(cases)('$kind key, $credential, $shape answers, $request.label, killed after effect: $afterEffect', async (c) => {
+    const result = await runCrashCase(c);
+    expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
+  });
+});
+
+describe('a rotation into Codespaces secrets killed at every request, then run again, in the simulator', () => {
+  it.each(codespaces)('$credential, $shape answers, $request.label, killed after effect: $afterEffect', async (c) => {
     const result = await runCrashCase(c);
     expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
   });

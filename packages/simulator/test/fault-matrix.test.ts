@@ -2,10 +2,11 @@
 // credentials: the outcome DESIGN.md promises (expectedOutcome) and the invariants after each run.
 
 import { describe, expect, it } from 'vitest';
-import { faultCases, recordAll, runFaultCase } from '../src/index.js';
+import { CODESPACES_MATRIX_TARGETS, faultCases, recordAll, recordCodespaces, runFaultCase } from '../src/index.js';
 
 const recorded = await recordAll();
 const cases = faultCases(recorded);
+const codespaces = await recordCodespaces();
 
 describe('the fault matrix, in the simulator', () => {
   it('covers every step of a rotation of each kind of key, with each credential', () => {
@@ -28,6 +29,23 @@ describe('the fault matrix, in the simulator', () => {
   });
 
   it.each(cases)('$kind key, $credential, $shape answers, $request.label: $fault.name -> $outcome', async (c) => {
+    const result = await runFaultCase(c);
+    expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
+  });
+});
+
+describe('the fault matrix of a rotation into Codespaces secrets, in the simulator', () => {
+  it('writes each Codespaces form through its own endpoints: all three with a token, the repository and organization forms with the App', () => {
+    const puts = (credential: string) => codespaces.find((r) => r.credential === credential)!.requests.filter((r) => r.method === 'PUT').map((r) => r.path);
+    expect(CODESPACES_MATRIX_TARGETS).toHaveLength(3);
+    expect(puts('token')).toEqual(['/repos/beta/app/codespaces/secrets/NEON_API_KEY', '/orgs/beta/codespaces/secrets/NEON_API_KEY', '/user/codespaces/secrets/NEON_API_KEY']);
+    expect(puts('app')).toEqual(['/repos/beta/app/codespaces/secrets/NEON_API_KEY', '/orgs/beta/codespaces/secrets/NEON_API_KEY']);
+    for (const { credential, requests } of codespaces) {
+      expect(requests.map((r) => r.step), credential).toEqual(expect.arrayContaining(['preflight', 'create', 'verify', 'store', 'revoke']));
+    }
+  });
+
+  it.each(faultCases(codespaces))('$credential, $shape answers, $request.label: $fault.name -> $outcome', async (c) => {
     const result = await runFaultCase(c);
     expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
   });

@@ -1,6 +1,6 @@
 // Asks the GitHub emulator every endpoint it serves, for every status it answers: each secret
-// scope (public key, list, get, create 201, update 204, delete 204, 404, 422), organization
-// selections (204, 409), repositories, environments, organizations, and the refusals (400 for an
+// scope, Codespaces' included (public key, list, get, create 201, update 204, delete 204, 404, 422),
+// organization and user selections (204, 409), repositories, environments, organizations, and the refusals (400 for an
 // API version, 401, 403 for permissions, a missing User-Agent and rate limits, 429).
 
 import { createPrivateKey, sign } from 'node:crypto';
@@ -18,6 +18,9 @@ const COLLECTIONS = [
   '/repos/acme/web/environments/production/secrets',
   '/repos/acme/web/dependabot/secrets',
   '/orgs/acme/actions/secrets',
+  '/repos/acme/web/codespaces/secrets',
+  '/orgs/acme/codespaces/secrets',
+  '/user/codespaces/secrets',
 ];
 
 export async function probeGitHub(gh: GitHubEmulator): Promise<void> {
@@ -37,7 +40,8 @@ export async function probeGitHub(gh: GitHubEmulator): Promise<void> {
 
   for (const collection of COLLECTIONS) {
     const org = collection.startsWith('/orgs/');
-    const extra = org ? { visibility: 'selected', selected_repository_ids: [] } : {};
+    const user = collection.startsWith('/user/');
+    const extra = org ? { visibility: 'selected', selected_repository_ids: [] } : user ? { selected_repository_ids: [] } : {};
     await api('PUT', `${collection}/PROBE_SECRET`, { ...(await sealed(collection, 'one')), ...extra }); // 201
     await api('PUT', `${collection}/PROBE_SECRET`, { ...(await sealed(collection, 'two')), ...extra }); // 204
     await api('GET', `${collection}?per_page=1&page=1`);
@@ -45,7 +49,7 @@ export async function probeGitHub(gh: GitHubEmulator): Promise<void> {
     await api('GET', `${collection}/NO_SUCH_SECRET`); // 404
     await api('PUT', `${collection}/PROBE_SECRET`, { encrypted_value: 'not base64!', key_id: 'x', ...extra }); // 422
     await api('PUT', `${collection}/PROBE_SECRET`, await sealed(collection, 'three'), READ); // 403
-    if (org) await probeSelection(api, gh);
+    if (org || user) await probeSelection(api, gh, collection);
     await api('DELETE', `${collection}/PROBE_SECRET`); // 204
     await api('DELETE', `${collection}/PROBE_SECRET`); // 404
   }
@@ -78,9 +82,12 @@ export async function probeGitHub(gh: GitHubEmulator): Promise<void> {
   await api('GET', '/repos/acme/web/actions/secrets');
 }
 
-/** The selected repositories of an organization secret: listed, set, added, removed; 409 for another visibility. */
-async function probeSelection(api: (method: string, path: string, body?: unknown) => Promise<unknown>, gh: GitHubEmulator): Promise<void> {
-  const base = '/orgs/acme/actions/secrets/PROBE_SECRET/repositories';
+/**
+ * The selected repositories of an organization or user secret: listed, set, added, removed; 409 for
+ * an organization secret of another visibility (a user secret's is always `selected`).
+ */
+async function probeSelection(api: (method: string, path: string, body?: unknown) => Promise<unknown>, gh: GitHubEmulator, collection: string): Promise<void> {
+  const base = `${collection}/PROBE_SECRET/repositories`;
   const web = gh.addRepo('acme/web').id;
   const other = gh.addRepo('acme/api').id;
   await api('PUT', base, { selected_repository_ids: [web] });
@@ -88,10 +95,11 @@ async function probeSelection(api: (method: string, path: string, body?: unknown
   await api('GET', base);
   await api('DELETE', `${base}/${other}`);
   await api('PUT', base, { selected_repository_ids: 'all' }); // 422
-  await api('PUT', '/orgs/acme/actions/secrets/OPEN_SECRET', { visibility: 'all' }); // 422: no value on create
-  gh.putSecretValue('org:acme', 'OPEN_SECRET', 'v', { visibility: 'all' });
-  await api('PUT', `/orgs/acme/actions/secrets/OPEN_SECRET/repositories/${web}`); // 409
-  await api('DELETE', `/orgs/acme/actions/secrets/OPEN_SECRET/repositories/${web}`); // 409
+  if (collection.startsWith('/user/')) return;
+  await api('PUT', `${collection}/OPEN_SECRET`, { visibility: 'all' }); // 422: no value on create
+  gh.putSecretValue(collection.includes('/codespaces/') ? 'codespaces-org:acme' : 'org:acme', 'OPEN_SECRET', 'v', { visibility: 'all' });
+  await api('PUT', `${collection}/OPEN_SECRET/repositories/${web}`); // 409
+  await api('DELETE', `${collection}/OPEN_SECRET/repositories/${web}`); // 409
 }
 
 /**

@@ -6,6 +6,7 @@ import type { EmulatorRequest } from '../core/http-server.js';
 import { looksLikeJwt, verifyAppJwt } from './app-jwt.js';
 import { type AppRecord, type AppRegistry, type GrantResource, type InstallationGrant, levelCovers } from './apps.js';
 import { GitHubError, notFound } from './github-error.js';
+import { LOGIN } from './target-ref.js';
 
 export type TokenPermission = 'write' | 'read' | 'none';
 
@@ -14,6 +15,8 @@ export interface Caller {
   actor: string;
   /** A personal token's secrets permission; `none` for installation tokens and apps (they have their own). */
   permission: TokenPermission;
+  /** The login of the user a personal token acts for (whose Codespaces secrets /user reaches); none for an App. */
+  user?: string;
   /** An installation token's owner, repositories and permissions. */
   grant?: InstallationGrant;
   /** The app a JWT authenticated as: it may use the /app endpoints only. */
@@ -31,14 +34,15 @@ export class TokenBook {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Adds a token, or changes the permission of a known one. */
-  add(token: string, permission: TokenPermission): Caller {
+  /** Adds a token acting for `user`, or changes the permission (and user) of a known one. */
+  add(token: string, permission: TokenPermission, user: string): Caller {
     if (typeof token !== 'string' || !/^\S{1,255}$/.test(token)) {
       throw new TypeError('a token is 1..255 characters without spaces');
     }
     if (!PERMISSIONS.includes(permission)) throw new TypeError(`a token permission is one of ${PERMISSIONS.join(', ')}`);
+    if (!LOGIN.test(String(user))) throw new TypeError(`a user login is letters, digits and hyphens, not ${JSON.stringify(user)}`);
     const existing = this.#tokens.get(token);
-    const caller = { actor: existing?.actor ?? `token:${this.#tokens.size + 1}`, permission };
+    const caller = { actor: existing?.actor ?? `token:${this.#tokens.size + 1}`, permission, user };
     this.#tokens.set(token, caller);
     return { ...caller };
   }

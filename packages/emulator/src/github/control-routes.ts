@@ -29,7 +29,7 @@ function attempt<T>(change: () => T): T {
 
 export function githubControlRoutes(state: GitHubStateApi): Route[] {
   const secretQuery = (req: EmulatorRequest) => ({
-    target: text(req.query.get('target') ?? undefined, 'query parameter target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r)'),
+    target: text(req.query.get('target') ?? undefined, 'query parameter target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, codespaces-user:LOGIN)'),
     name: text(req.query.get('name') ?? undefined, 'query parameter name'),
   });
 
@@ -65,8 +65,10 @@ export function githubControlRoutes(state: GitHubStateApi): Route[] {
       handler: (req) => {
         const token = text(field(req, 'token'), 'token');
         const permission = (field(req, 'permission') ?? 'write') as TokenPermission;
+        const user = field(req, 'user');
+        if (user !== undefined && typeof user !== 'string') throw new HttpError(400, 'user is the login of the user the token acts for');
         // The answer names the token by its actor, never by its value.
-        return { status: 201, body: { ...attempt(() => state.addToken(token, permission)), permission } };
+        return { status: 201, body: { ...attempt(() => state.addToken(token, permission, user)), permission } };
       },
     },
     {
@@ -121,7 +123,7 @@ export function githubControlRoutes(state: GitHubStateApi): Route[] {
       method: 'POST',
       pattern: '/public-keys/rotate',
       handler: (req) => {
-        const target = text(field(req, 'target'), 'target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r)');
+        const target = text(field(req, 'target'), 'target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, codespaces-user:LOGIN)');
         return { status: 200, body: attempt(() => state.rotatePublicKey(target)) };
       },
     },

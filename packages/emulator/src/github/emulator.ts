@@ -1,4 +1,4 @@
-// startGitHubEmulator: GitHub's Actions, environment, organization and Dependabot secrets API over
+// startGitHubEmulator: GitHub's Actions, environment, organization, Dependabot and Codespaces secrets API over
 // real HTTP on loopback, with faults, a request log and a control API (see README.md).
 
 import type { Exchange } from '../core/exchange.js';
@@ -15,11 +15,12 @@ import { githubErrorReply } from './github-error.js';
 import { primaryRateLimitFault, RateBudget, type RateLimitFaultOptions, secondaryRateLimitFault } from './rate-limit.js';
 import { appRoutes } from './routes/apps.js';
 import { type GitHubContext, githubHeaders } from './routes/github-route.js';
-import { organizationScope, selectedRepositoryRoutes } from './routes/org-secrets.js';
+import { codespacesUserScope, userSelectedRepositoryRoutes } from './routes/codespaces-user-secrets.js';
+import { codespacesOrganizationScope, organizationScope, selectedRepositoryRoutes } from './routes/org-secrets.js';
 import { repositoryRoutes } from './routes/repositories.js';
 import { secretRoutes } from './routes/secret-routes.js';
 import { checkRequestHeaders } from './request-headers.js';
-import { dependabotScope, environmentScope, repositoryScope } from './routes/secret-scope.js';
+import { codespacesRepositoryScope, dependabotScope, environmentScope, repositoryScope } from './routes/secret-scope.js';
 import { variableRoutes } from './routes/variables.js';
 import { sodiumReady } from './sealed-box.js';
 import { createStateApi, type GitHubStateApi } from './state-api.js';
@@ -101,10 +102,18 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     mount: '',
     routes: [
       ...repositoryRoutes(ctx),
-      ...[repositoryScope, environmentScope, dependabotScope, organizationScope].flatMap((scope) =>
-        secretRoutes(ctx, scope),
-      ),
-      ...selectedRepositoryRoutes(ctx),
+      ...[
+        repositoryScope,
+        environmentScope,
+        dependabotScope,
+        organizationScope,
+        codespacesRepositoryScope,
+        codespacesOrganizationScope,
+        codespacesUserScope,
+      ].flatMap((scope) => secretRoutes(ctx, scope)),
+      ...selectedRepositoryRoutes(ctx, 'actions'),
+      ...selectedRepositoryRoutes(ctx, 'codespaces'),
+      ...userSelectedRepositoryRoutes(ctx),
       ...variableRoutes(ctx),
       ...appRoutes(ctx),
     ],

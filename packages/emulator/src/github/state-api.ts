@@ -6,11 +6,12 @@ import type { TokenPermission } from './auth.js';
 import { GitHubError } from './github-error.js';
 import { secretNameProblem, secretValueProblem } from './names.js';
 import type { GitHubContext } from './routes/github-route.js';
+import { userSelectableIds } from './routes/codespaces-user-secrets.js';
 import { selectableRepositoryIds } from './routes/org-secrets.js';
 import { publicKeyBase64 } from './sealed-box.js';
 import type { OrgSecretVisibility } from './secret-store.js';
-import { type GitHubTargetRef, formatTargetRef, parseTargetRef } from './target-ref.js';
-import type { SecretTarget } from './targets.js';
+import { type GitHubTargetRef, formatTargetRef, hasVisibility, parseTargetRef } from './target-ref.js';
+import { DEFAULT_USER, type SecretTarget } from './targets.js';
 
 /** A target as a reference object or its text form (`repo:o/r`, `env:o/r:ENV`, `org:ORG`, `dependabot:o/r`). */
 export type GitHubTarget = GitHubTargetRef | string;
@@ -37,8 +38,12 @@ export interface GitHubStateApi {
   addRepo(fullName: string): { id: number };
   addEnvironment(fullName: string, environment: string): { id: number };
   addOrg(org: string): { id: number };
-  /** Adds a token (or changes its permission); `actor` is how the request log names it. */
-  addToken(token: string, permission: TokenPermission): { actor: string };
+  /**
+   * Adds a token (or changes its permission) acting for the user `user` (DEFAULT_USER, `octocat`,
+   * unless named): its Codespaces user secrets are `codespaces-user:LOGIN`. `actor` is how the
+   * request log names it.
+   */
+  addToken(token: string, permission: TokenPermission, user?: string): { actor: string };
   /** The decrypted value, for tests; undefined for an unknown target or secret. */
   secretValue(target: GitHubTarget, name: string): string | undefined;
   secret(target: GitHubTarget, name: string): GitHubSecretMeta | undefined;
@@ -79,7 +84,12 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
     addRepo: (fullName) => ({ id: world.addRepo(fullName).id }),
     addEnvironment: (fullName, environment) => ({ id: world.addEnvironment(fullName, environment).id }),
     addOrg: (org) => ({ id: world.addOrg(org).id }),
-    addToken: (token, permission) => ({ actor: ctx.tokens.add(token, permission).actor }),
+    addToken: (token, permission, user = DEFAULT_USER) => {
+      // Checked in full (the login too) before the user is added.
+      const { actor } = ctx.tokens.add(token, permission, world.user(user)?.login ?? user);
+      world.addUser(user);
+      return { actor };
+    },
 
     secretValue: (target, name) => find(target)?.secrets.get(name)?.value,
 
@@ -97,9 +107,15 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
       const problem = secretNameProblem(name) ?? (typeof value === 'string' ? secretValueProblem(value) : 'a secret value is a string');
       if (problem) throw new TypeError(problem);
       const hasFields = fields.visibility !== undefined || fields.selected_repository_ids !== undefined;
-      if (found.ref.kind !== 'org' && hasFields) throw new TypeError('only organization secrets have a visibility');
+      if (!hasVisibility(found.ref) && hasFields) throw new TypeError('only organization and Codespaces user secrets have a visibility');
       const at = fields.writtenAt;
-      if (found.ref.kind !== 'org') return found.secrets.put(name, { value, at });
+      if (!hasVisibility(found.ref)) return found.secrets.put(name, { value, at });
+      if (found.ref.kind === 'codespaces-user') {
+        // A user secret is for selected repositories, any the user can reach.
+        if (fields.visibility !== undefined && fields.visibility !== 'selected') throw new TypeError('a Codespaces user secret is for selected repositories');
+        const ids = fields.selected_repository_ids && asTypeError(() => userSelectableIds(ctx, fields.selected_repository_ids, ''));
+        return found.secrets.put(name, { value, visibility: 'selected', selectedRepositoryIds: ids, at });
+      }
       if (fields.visibility !== undefined && !['all', 'private', 'selected'].includes(fields.visibility)) {
         throw new TypeError('an organization secret visibility is all, private or selected');
       }
@@ -108,12 +124,7 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
         throw new TypeError('selected_repository_ids need the visibility selected');
       }
       const org = world.org(found.ref.org)!;
-      let ids: number[] | undefined;
-      try {
-        ids = fields.selected_repository_ids && selectableRepositoryIds(world, org, fields.selected_repository_ids, '');
-      } catch (error) {
-        throw error instanceof GitHubError ? new TypeError(error.message.replace(/^Invalid request\.\n\n/, '')) : error;
-      }
+      const ids = fields.selected_repository_ids && asTypeError(() => selectableRepositoryIds(world, org, fields.selected_repository_ids, ''));
       return found.secrets.put(name, { value, visibility: fields.visibility, selectedRepositoryIds: ids, at });
     },
 
@@ -128,4 +139,13 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
       return { key_id: found.key.keyId, key: publicKeyBase64(found.key) };
     },
   };
+}
+
+/** A GitHub 422 for a bad repository id, as the TypeError the state API throws for bad input. */
+function asTypeError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw error instanceof GitHubError ? new TypeError(error.message.replace(/^Invalid request\.\n\n/, '')) : error;
+  }
 }

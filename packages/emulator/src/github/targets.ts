@@ -2,7 +2,7 @@
 
 import { createTargetKey, type TargetKey } from './sealed-box.js';
 import { githubTimestamp, SecretStore } from './secret-store.js';
-import { type GitHubTargetRef, splitFullName } from './target-ref.js';
+import { type GitHubTargetRef, hasVisibility, LOGIN, splitFullName } from './target-ref.js';
 
 export interface SecretTarget {
   ref: GitHubTargetRef;
@@ -17,6 +17,7 @@ export interface Repository {
   fullName: string;
   actions: SecretTarget;
   dependabot: SecretTarget;
+  codespaces: SecretTarget;
   /** Keyed by lower-cased name: environment names are case-insensitive. */
   environments: Map<string, Environment>;
 }
@@ -32,10 +33,21 @@ export interface Organization {
   id: number;
   login: string;
   actions: SecretTarget;
+  codespaces: SecretTarget;
 }
 
+/** A user a token acts for, with the user's own Codespaces secrets. */
+export interface User {
+  id: number;
+  login: string;
+  codespaces: SecretTarget;
+}
+
+/** The user a token acts for when none is named (GitHub's example user). */
+export const DEFAULT_USER = 'octocat';
+
 function newTarget(ref: GitHubTargetRef, clock: () => number): SecretTarget {
-  return { ref, key: createTargetKey(), secrets: new SecretStore(ref.kind === 'org', clock) };
+  return { ref, key: createTargetKey(), secrets: new SecretStore(hasVisibility(ref), clock) };
 }
 
 /** Everything the GitHub emulator knows. Owner, repository and organization names are case-insensitive. */
@@ -46,6 +58,7 @@ export class GitHubWorld {
   readonly #repos = new Map<string, Repository>();
   readonly #orgs = new Map<string, Organization>();
   readonly #userIds = new Map<string, number>();
+  readonly #users = new Map<string, User>();
   #nextId = 100_000_001;
 
   /** Adds a repository, or returns the existing one of that name. */
@@ -60,6 +73,7 @@ export class GitHubWorld {
       fullName: `${owner}/${name}`,
       actions: newTarget({ kind: 'repo', owner, repo: name }, this.clock),
       dependabot: newTarget({ kind: 'dependabot', owner, repo: name }, this.clock),
+      codespaces: newTarget({ kind: 'codespaces', owner, repo: name }, this.clock),
       environments: new Map(),
     };
     this.#repos.set(repository.fullName.toLowerCase(), repository);
@@ -102,13 +116,32 @@ export class GitHubWorld {
     }
     const existing = this.org(login);
     if (existing) return existing;
-    const created: Organization = { id: this.#nextId++, login, actions: newTarget({ kind: 'org', org: login }, this.clock) };
+    const created: Organization = {
+      id: this.#nextId++,
+      login,
+      actions: newTarget({ kind: 'org', org: login }, this.clock),
+      codespaces: newTarget({ kind: 'codespaces-org', org: login }, this.clock),
+    };
     this.#orgs.set(login.toLowerCase(), created);
     return created;
   }
 
   org(login: string): Organization | undefined {
     return this.#orgs.get(login.toLowerCase());
+  }
+
+  /** Adds a user (a token's), or returns the existing one of that login. */
+  addUser(login: string): User {
+    if (!LOGIN.test(String(login))) throw new TypeError(`a user login is letters, digits and hyphens, not ${JSON.stringify(login)}`);
+    const existing = this.user(login);
+    if (existing) return existing;
+    const created: User = { id: this.accountId(login), login, codespaces: newTarget({ kind: 'codespaces-user', user: login }, this.clock) };
+    this.#users.set(login.toLowerCase(), created);
+    return created;
+  }
+
+  user(login: string): User | undefined {
+    return this.#users.get(login.toLowerCase());
   }
 
   /** The numeric id of a repository owner: the organization's, or one given to the user. */
@@ -131,6 +164,12 @@ export class GitHubWorld {
         return this.environment(ref.owner, ref.repo, ref.environment)?.target;
       case 'org':
         return this.org(ref.org)?.actions;
+      case 'codespaces':
+        return this.repo(ref.owner, ref.repo)?.codespaces;
+      case 'codespaces-org':
+        return this.org(ref.org)?.codespaces;
+      case 'codespaces-user':
+        return this.user(ref.user)?.codespaces;
     }
   }
 

@@ -8,6 +8,10 @@
 //   Dependabot secrets of a repository         dependabot_secrets https://docs.github.com/rest/dependabot/secrets
 //   organization secrets (and their repos)     organization_secrets
 //   the target record (repository variables)   actions_variables  https://docs.github.com/rest/actions/variables
+//   Codespaces secrets of a repository         codespaces_secrets https://docs.github.com/rest/codespaces/repository-secrets
+//   an organization's Codespaces secrets       organization_codespaces_secrets
+//   a user's Codespaces secrets: none; an installation token acts for no user, so check-options.ts
+//   refuses the form with an App (https://docs.github.com/rest/codespaces/secrets)
 //   a repository's id (org `selected:` names)  metadata: read, which every installation token has
 
 import type { TargetSpec } from '../targets/spec.js';
@@ -26,7 +30,14 @@ export interface GitHubNeed {
   organization?: boolean;
 }
 
-export type AppPermission = 'secrets' | 'environments' | 'dependabot_secrets' | 'organization_secrets' | 'actions_variables';
+export type AppPermission =
+  | 'secrets'
+  | 'environments'
+  | 'dependabot_secrets'
+  | 'organization_secrets'
+  | 'actions_variables'
+  | 'codespaces_secrets'
+  | 'organization_codespaces_secrets';
 
 /** Where each permission is granted, in the App's settings (Permissions & events). */
 export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
@@ -35,14 +46,17 @@ export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
   dependabot_secrets: 'Repository permissions > Dependabot secrets',
   actions_variables: 'Repository permissions > Variables',
   organization_secrets: 'Organization permissions > Secrets',
+  codespaces_secrets: 'Repository permissions > Codespaces secrets',
+  organization_codespaces_secrets: 'Organization permissions > Codespaces secrets',
 };
 
 /**
  * What writing (or, for a retired target, reading) a target's secret needs. An organization secret
  * with `selected` repositories also looks each one up by name for its id, which needs the
- * repository in the token (metadata: read comes with every token).
+ * repository in the token (metadata: read comes with every token). Undefined for a user's
+ * Codespaces secret: no App permission reaches it (a token's run only).
  */
-export function needOfSpec(spec: TargetSpec, level: PermissionLevel): GitHubNeed {
+export function needOfSpec(spec: TargetSpec, level: PermissionLevel): GitHubNeed | undefined {
   switch (spec.kind) {
     case 'repo':
       return { owner: spec.owner, permission: 'secrets', level, repositories: [spec.repo] };
@@ -50,10 +64,15 @@ export function needOfSpec(spec: TargetSpec, level: PermissionLevel): GitHubNeed
       return { owner: spec.owner, permission: 'environments', level, repositories: [spec.repo] };
     case 'dependabot':
       return { owner: spec.owner, permission: 'dependabot_secrets', level, repositories: [spec.repo] };
+    case 'codespaces':
+      return { owner: spec.owner, permission: 'codespaces_secrets', level, repositories: [spec.repo] };
+    case 'codespaces-user':
+      return undefined;
     case 'org':
+    case 'codespaces-org':
       return {
         owner: spec.org,
-        permission: 'organization_secrets',
+        permission: spec.kind === 'org' ? 'organization_secrets' : 'organization_codespaces_secrets',
         level,
         repositories: spec.visibility === 'selected' ? (spec.repositories ?? []) : [],
         organization: true,

@@ -17,6 +17,10 @@ interface OctokitFailure {
 export const SECRET_WRITE_PERMISSIONS =
   'a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
 
+/** What writes the token's user's Codespaces secrets (no installation token does: it acts for no user). */
+export const CODESPACES_USER_PERMISSIONS =
+  "the user's fine-grained token with the account permission Codespaces user secrets: write (and access to each repository listed), or a classic token with the `codespace` or `codespace:secrets` scope";
+
 function permissionsFor(spec: TargetSpec): string {
   switch (spec.kind) {
     case 'org':
@@ -25,6 +29,12 @@ function permissionsFor(spec: TargetSpec): string {
       return 'a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
     case 'dependabot':
       return 'a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
+    case 'codespaces':
+      return 'a fine-grained token with the repository permission Codespaces secrets: write, a GitHub App with `codespaces_secrets` write, or a classic token with the `repo` scope (of a repository admin); the workflow GITHUB_TOKEN cannot write secrets';
+    case 'codespaces-org':
+      return 'a fine-grained token with the organization permission Codespaces secrets: write, a GitHub App with `organization_codespaces_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets';
+    case 'codespaces-user':
+      return `${CODESPACES_USER_PERMISSIONS}; a GitHub App's installation token and the workflow GITHUB_TOKEN cannot write a user's secrets`;
     default:
       return SECRET_WRITE_PERMISSIONS;
   }

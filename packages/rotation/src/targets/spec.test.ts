@@ -1,6 +1,6 @@
 import { OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
-import { formatTargetSpec, parseTargetSpecs, TargetSpecError, targetIdentity } from './spec.js';
+import { checkTargetSpecs, formatTargetSpec, isCodespacesSpec, parseTargetSpecs, TargetSpecError, targetIdentity } from './spec.js';
 
 describe('parseTargetSpecs', () => {
   it('parses every kind, one per line, with comments and blank lines', () => {
@@ -112,5 +112,80 @@ describe('targetIdentity', () => {
     ['env:a/b:Prod\nenv:A/b:prod', /repeats the target env:a\/b:Prod of line 1/],
   ])('refuses two specs of the same secret: %j', (text, message) => {
     expect(() => parseTargetSpecs(text)).toThrow(message);
+  });
+});
+
+describe('Codespaces specs', () => {
+  it('parses the repository, organization and user forms, beside the Actions forms', () => {
+    const text = `
+      codespaces:acme/web
+      codespaces-org:acme
+      codespaces-org:beta:all
+      codespaces-org:gamma:private
+      codespaces-org:delta:selected:web, api
+      codespaces-user
+    `;
+    expect(parseTargetSpecs(text)).toEqual([
+      { kind: 'codespaces', owner: 'acme', repo: 'web' },
+      { kind: 'codespaces-org', org: 'acme' },
+      { kind: 'codespaces-org', org: 'beta', visibility: 'all' },
+      { kind: 'codespaces-org', org: 'gamma', visibility: 'private' },
+      { kind: 'codespaces-org', org: 'delta', visibility: 'selected', repositories: ['web', 'api'] },
+      { kind: 'codespaces-user' },
+    ]);
+    expect(parseTargetSpecs('repo:a/b, codespaces-user:acme/web, other/api , codespaces:a/b')).toEqual([
+      { kind: 'repo', owner: 'a', repo: 'b' },
+      { kind: 'codespaces-user', repositories: ['acme/web', 'other/api'] },
+      { kind: 'codespaces', owner: 'a', repo: 'b' },
+    ]);
+  });
+
+  it('formats them back to their canonical text', () => {
+    for (const text of ['codespaces:a/b', 'codespaces-org:a', 'codespaces-org:a:private', 'codespaces-org:a:selected:x,y', 'codespaces-user', 'codespaces-user:a/x,b/y']) {
+      expect(parseTargetSpecs(text).map(formatTargetSpec)).toEqual([text]);
+    }
+  });
+
+  it('names each store apart from its Actions counterpart, and one user secret whatever its repositories', () => {
+    expect(parseTargetSpecs('codespaces:Acme/Web\nrepo:acme/web\ncodespaces-org:Acme:all\norg:acme\ncodespaces-user:a/b').map(targetIdentity)).toEqual([
+      'codespaces:acme/web',
+      'repo:acme/web',
+      'codespaces-org:acme',
+      'org:acme',
+      'codespaces-user',
+    ]);
+    expect(() => parseTargetSpecs('codespaces-user\ncodespaces-user:a/b')).toThrow(/line 2 .*repeats the target codespaces-user of line 1/);
+    expect(() => parseTargetSpecs('codespaces-org:acme\ncodespaces-org:ACME:all')).toThrow(/repeats the target codespaces-org:acme/);
+  });
+
+  it.each([
+    ['codespaces:acme', /expected codespaces:OWNER\/REPO/],
+    ['codespaces', /expected codespaces:OWNER\/REPO/],
+    ['codespaces-org:', /expected codespaces-org:ORG, codespaces-org:ORG:all/],
+    ['codespaces-org:acme:public', /unknown visibility "public": expected codespaces-org:ORG/],
+    ['codespaces-org:acme:selected:', /needs at least one repository/],
+    ['codespaces-org:acme:selected:other/web', /"other\/web" is not a repository of acme/],
+    ['codespaces-user:', /needs at least one repository: expected codespaces-user or codespaces-user:OWNER\/REPO/],
+    ['codespaces-user:web', /expected codespaces-user or codespaces-user:OWNER\/REPO/],
+    ['codespace:acme/web', /not a target spec: expected .*codespaces:OWNER\/REPO, codespaces-org:ORG.* or codespaces-user/],
+  ])('rejects %j with a clear message', (text, message) => {
+    expect(() => parseTargetSpecs(text)).toThrow(message);
+  });
+
+  it('checks parsed specs field by field', () => {
+    expect(() => checkTargetSpecs([{ kind: 'codespaces-user', repositories: ['web'] }])).toThrow(/spec 1 \(codespaces-user:web\): repositories must be OWNER\/REPO names/);
+    expect(() => checkTargetSpecs([{ kind: 'codespaces-org', org: 'acme', visibility: 'all', repositories: ['x'] }])).toThrow(/only for visibility "selected"/);
+    expect(() => checkTargetSpecs([{ kind: 'codespaces', owner: 'acme', repo: 'web' }, { kind: 'codespaces-user' }])).not.toThrow();
+  });
+
+  it('tells the Codespaces kinds apart', () => {
+    expect(parseTargetSpecs('codespaces:a/b\ncodespaces-org:a\ncodespaces-user\nrepo:a/b\norg:a\ndependabot:a/b').map(isCodespacesSpec)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -1,6 +1,11 @@
 // Target specs: where the rotated key is written. One spec per line or comma:
 //   repo:OWNER/REPO   env:OWNER/REPO:ENVIRONMENT   dependabot:OWNER/REPO
 //   org:ORG[:all|private|selected:REPO,REPO]
+//   codespaces:OWNER/REPO   codespaces-org:ORG[:all|private|selected:REPO,REPO]
+//   codespaces-user[:OWNER/REPO,OWNER/REPO]
+// Codespaces secrets are named as Dependabot's are: the service, then the store in the spelling of
+// its Actions counterpart (`codespaces:` reads like `dependabot:`, `codespaces-org:` takes what
+// `org:` takes); the user's secrets have no owner to name (they are the token's user's).
 // Blank lines and comment lines (starting with `#`) are ignored; no spec at all means the current
 // repository. A `#` anywhere else is part of the spec: an environment name may hold any character
 // GitHub allows (`env:acme/app:qa #1` is the environment `qa #1`), so a comment never shortens it.
@@ -16,7 +21,23 @@ export type TargetSpec =
   | { kind: 'env'; owner: string; repo: string; environment: string }
   /** No `visibility`: keep the existing secret's visibility (`private` for a new secret). */
   | { kind: 'org'; org: string; visibility?: OrgVisibility; repositories?: string[] }
-  | { kind: 'dependabot'; owner: string; repo: string };
+  | { kind: 'dependabot'; owner: string; repo: string }
+  | { kind: 'codespaces'; owner: string; repo: string }
+  /** As `org`: no `visibility` keeps the existing secret's (`private` for a new secret). */
+  | { kind: 'codespaces-org'; org: string; visibility?: OrgVisibility; repositories?: string[] }
+  /**
+   * The token's user's Codespaces secret, available to the repositories listed (`OWNER/REPO`);
+   * no list keeps the existing secret's repositories (none for a new secret).
+   */
+  | { kind: 'codespaces-user'; repositories?: string[] };
+
+/** The Codespaces kinds, which GitHub Enterprise Server does not have. */
+export const CODESPACES_KINDS = ['codespaces', 'codespaces-org', 'codespaces-user'] as const;
+
+/** A Codespaces secret's spec: GitHub.com only. */
+export function isCodespacesSpec(spec: TargetSpec): spec is Extract<TargetSpec, { kind: (typeof CODESPACES_KINDS)[number] }> {
+  return (CODESPACES_KINDS as readonly string[]).includes(spec.kind);
+}
 
 /** The options of `parseTargetSpecs`. */
 export interface ParseTargetSpecsOptions {
@@ -48,9 +69,9 @@ function describeProblem(p: { line: number; text: string; problem: string }): st
 }
 
 const TARGET_SPEC_FORMS =
-  'repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO] or dependabot:OWNER/REPO';
+  'repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:all|private|selected:REPO,REPO] or codespaces-user[:OWNER/REPO,OWNER/REPO]';
 
-const KINDS = ['repo', 'env', 'org', 'dependabot'] as const;
+const KINDS = ['repo', 'env', 'org', 'dependabot', ...CODESPACES_KINDS] as const;
 // GitHub account names: alphanumerics and single hyphens, not at either end, up to 39 characters.
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 // Repository names: letters, digits, `.`, `_`, `-` (never `.` or `..`), up to 100 characters.
@@ -111,8 +132,8 @@ function groupItems(content: string): string[] {
   const items: string[] = [];
   for (const piece of content.split(',')) {
     const previous = items.at(-1);
-    const startsSpec = KINDS.some((k) => piece.trimStart().startsWith(`${k}:`));
-    if (!startsSpec && previous !== undefined && /^(?:org:[^:]*:selected:|env:)/.test(previous)) {
+    const startsSpec = KINDS.some((k) => piece.trimStart().startsWith(`${k}:`) || piece.trim() === k);
+    if (!startsSpec && previous !== undefined && /^(?:(?:codespaces-)?org:[^:]*:selected:|env:|codespaces-user:)/.test(previous)) {
       items[items.length - 1] = `${previous},${piece}`;
     } else {
       items.push(piece.trimStart());
@@ -123,11 +144,12 @@ function groupItems(content: string): string[] {
 
 function parseOne(item: string): TargetSpec {
   const colon = item.indexOf(':');
-  const kind = colon > 0 ? item.slice(0, colon) : '';
+  const kind = colon > 0 ? item.slice(0, colon) : item;
   const rest = colon > 0 ? item.slice(colon + 1) : '';
   switch (kind) {
     case 'repo':
-    case 'dependabot': {
+    case 'dependabot':
+    case 'codespaces': {
       const { owner, repo } = parseRepository(rest, `${kind}:OWNER/REPO, e.g. ${kind}:acme/web`);
       return { kind, owner, repo };
     }
@@ -141,7 +163,10 @@ function parseOne(item: string): TargetSpec {
       return { kind: 'env', ...parseRepository(rest.slice(0, sep), expected), environment };
     }
     case 'org':
-      return parseOrg(rest);
+    case 'codespaces-org':
+      return parseOrg(kind, rest);
+    case 'codespaces-user':
+      return parseUser(colon > 0, rest);
     default:
       throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
   }
@@ -166,17 +191,17 @@ function parseRepository(text: string, expected: string): { owner: string; repo:
   return { owner, repo };
 }
 
-function parseOrg(rest: string): TargetSpec {
-  const expected = 'org:ORG, org:ORG:all, org:ORG:private or org:ORG:selected:REPO,REPO';
+function parseOrg(kind: 'org' | 'codespaces-org', rest: string): TargetSpec {
+  const expected = `${kind}:ORG, ${kind}:ORG:all, ${kind}:ORG:private or ${kind}:ORG:selected:REPO,REPO`;
   const [org = '', visibility, ...tail] = rest.split(':').map((p) => p.trim());
   if (!OWNER.test(org)) {
     const comment = /\s#/.test(rest) ? ' (a comment goes on a line of its own, starting with #)' : '';
     throw new Error(`expected ${expected}${comment}`);
   }
-  if (visibility === undefined) return { kind: 'org', org };
+  if (visibility === undefined) return { kind, org };
   if (visibility === 'all' || visibility === 'private') {
     if (tail.length) throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);
-    return { kind: 'org', org, visibility };
+    return { kind, org, visibility };
   }
   if (visibility !== 'selected') throw new Error(`unknown visibility "${visibility}": expected ${expected}`);
   const repositories = tail
@@ -194,7 +219,23 @@ function parseOrg(rest: string): TargetSpec {
       return name;
     });
   if (!repositories.length) throw new Error(`"selected" needs at least one repository: expected ${expected}`);
-  return { kind: 'org', org, visibility, repositories };
+  return { kind, org, visibility, repositories };
+}
+
+/** `codespaces-user`, or `codespaces-user:OWNER/REPO,...`: the repositories the user's secret is for. */
+function parseUser(listed: boolean, rest: string): TargetSpec {
+  if (!listed) return { kind: 'codespaces-user' };
+  const expected = 'codespaces-user or codespaces-user:OWNER/REPO,OWNER/REPO, e.g. codespaces-user:acme/web';
+  const repositories = rest
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => {
+      const { owner, repo } = parseRepository(r, expected);
+      return `${owner}/${repo}`;
+    });
+  if (!repositories.length) throw new Error(`a repository list needs at least one repository: expected ${expected}`);
+  return { kind: 'codespaces-user', repositories };
 }
 
 /**
@@ -234,13 +275,15 @@ function specProblem(spec: TargetSpec): string | undefined {
   switch (spec?.kind) {
     case 'repo':
     case 'dependabot':
+    case 'codespaces':
     case 'env':
       if (!isName(OWNER, spec.owner) || !isName(REPO, spec.repo)) return 'owner and repo must name a GitHub repository (OWNER/REPO)';
       if (spec.kind !== 'env') return undefined;
       if (typeof spec.environment !== 'string' || !spec.environment.trim()) return 'environment must name an environment';
       if (spec.environment !== spec.environment.trim()) return 'an environment name has no spaces at either end';
       return environmentProblem(spec.environment);
-    case 'org': {
+    case 'org':
+    case 'codespaces-org': {
       if (!isName(OWNER, spec.org)) return 'org must name a GitHub organization';
       const { visibility, repositories } = spec;
       if (visibility !== undefined && !['all', 'private', 'selected'].includes(visibility)) return 'visibility must be all, private or selected';
@@ -248,6 +291,17 @@ function specProblem(spec: TargetSpec): string | undefined {
       if (!Array.isArray(repositories) || !repositories.length) return '"selected" needs at least one repository';
       const bad = repositories.find((name) => !isName(REPO, name));
       return bad === undefined ? undefined : `repositories must be names of ${spec.org}'s repositories, not ${JSON.stringify(bad)}`;
+    }
+    case 'codespaces-user': {
+      const { repositories } = spec;
+      if (repositories === undefined) return undefined;
+      const isFullName = (name: unknown) => {
+        const [owner, repo, ...more] = typeof name === 'string' ? name.split('/') : [];
+        return !more.length && isName(OWNER, owner) && isName(REPO, repo);
+      };
+      if (!Array.isArray(repositories) || !repositories.length) return 'repositories, when given, list at least one repository';
+      const bad = repositories.find((name) => !isFullName(name));
+      return bad === undefined ? undefined : `repositories must be OWNER/REPO names, not ${JSON.stringify(bad)}`;
     }
     default:
       return `not a target spec: kind must be one of ${KINDS.join(', ')}`;
@@ -259,13 +313,17 @@ export function formatTargetSpec(spec: TargetSpec): string {
   switch (spec.kind) {
     case 'repo':
     case 'dependabot':
+    case 'codespaces':
       return `${spec.kind}:${spec.owner}/${spec.repo}`;
     case 'env':
       return `env:${spec.owner}/${spec.repo}:${spec.environment}`;
     case 'org':
-      if (!spec.visibility) return `org:${spec.org}`;
-      if (spec.visibility !== 'selected') return `org:${spec.org}:${spec.visibility}`;
-      return `org:${spec.org}:selected:${(spec.repositories ?? []).join(',')}`;
+    case 'codespaces-org':
+      if (!spec.visibility) return `${spec.kind}:${spec.org}`;
+      if (spec.visibility !== 'selected') return `${spec.kind}:${spec.org}:${spec.visibility}`;
+      return `${spec.kind}:${spec.org}:selected:${(spec.repositories ?? []).join(',')}`;
+    case 'codespaces-user':
+      return spec.repositories ? `codespaces-user:${spec.repositories.join(',')}` : 'codespaces-user';
   }
 }
 
@@ -278,10 +336,15 @@ export function targetIdentity(spec: TargetSpec): string {
   switch (spec.kind) {
     case 'repo':
     case 'dependabot':
+    case 'codespaces':
       return `${spec.kind}:${spec.owner}/${spec.repo}`.toLowerCase();
     case 'env':
       return `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase();
     case 'org':
-      return `org:${spec.org}`.toLowerCase();
+    case 'codespaces-org':
+      return `${spec.kind}:${spec.org}`.toLowerCase();
+    case 'codespaces-user':
+      // One user per run: the token's.
+      return 'codespaces-user';
   }
 }

@@ -1,5 +1,5 @@
 // Public key, list, get, create-or-update (201 / 204) and delete for one secret scope.
-// https://docs.github.com/rest/actions/secrets
+// https://docs.github.com/rest/actions/secrets, https://docs.github.com/rest/codespaces
 
 import type { EmulatorRequest, Route } from '../../core/http-server.js';
 import { shaped } from '../../core/response-shape.js';
@@ -20,7 +20,7 @@ export function secretRoutes(ctx: GitHubContext, scope: SecretScope): Route[] {
 
   /** 404 for an unknown target, then 403 unless the caller may `need` its secrets. */
   const targetFor = (req: EmulatorRequest, caller: Caller, need: 'read' | 'write', page: string): SecretTarget => {
-    const target = scope.resolve(ctx.world, req.params);
+    const target = scope.resolve(ctx.world, req.params, caller);
     if (!target) throw notFound(page);
     requirePermission(caller, need, scope.permission, page, resourceOf(ctx.world, target.ref));
     return target;
@@ -30,7 +30,7 @@ export function secretRoutes(ctx: GitHubContext, scope: SecretScope): Route[] {
     shaped(
       ctx.shape,
       { name: secret.name, created_at: secret.createdAt, updated_at: secret.updatedAt, ...scope.describe?.(secret, req) } as Record<string, unknown>,
-      { optional: ['selected_repositories_url'] },
+      { optional: scope.optional ?? ['selected_repositories_url'] },
     );
 
   return [

@@ -1,8 +1,10 @@
-// The four places secrets live, each described once: its URL, its docs pages, the fine-grained
-// permission GitHub names, and how a path finds its target.
-// https://docs.github.com/rest/actions/secrets, https://docs.github.com/rest/dependabot/secrets
+// The places secrets live, each described once: its URL, its docs pages, the fine-grained
+// permission GitHub names, and how a path finds its target (for a user's secrets, by the caller).
+// https://docs.github.com/rest/actions/secrets, https://docs.github.com/rest/dependabot/secrets,
+// https://docs.github.com/rest/codespaces/repository-secrets
 
 import type { EmulatorRequest } from '../../core/http-server.js';
+import type { Caller } from '../auth.js';
 import type { SecretWrite, StoredSecret } from '../secret-store.js';
 import type { GitHubWorld, SecretTarget } from '../targets.js';
 import type { GitHubContext } from './github-route.js';
@@ -21,7 +23,9 @@ export interface SecretScope {
   /** Named in `x-accepted-github-permissions` on a 403. */
   permission: string;
   docs: ScopeDocs;
-  resolve(world: GitHubWorld, params: Record<string, string>): SecretTarget | undefined;
+  resolve(world: GitHubWorld, params: Record<string, string>, caller: Caller): SecretTarget | undefined;
+  /** Fields of `describe` a sparse answer leaves out (default `selected_repositories_url`, which the organization secret's description does not require). */
+  optional?: string[];
   /** Extra fields of a secret in GET and list answers (organization secrets). */
   describe?(secret: StoredSecret, req: EmulatorRequest): Record<string, unknown>;
   /** Extra fields of a PUT body (organization secrets); `valueOptional` allows a metadata-only update. */
@@ -76,4 +80,9 @@ export const dependabotScope: SecretScope = {
   resolve: (world, p) => world.repo(p.owner!, p.repo!)?.dependabot,
 };
 
-export const ORGANIZATION_DOCS = scopeDocs(ACTIONS_DOCS, 'an-organization');
+export const codespacesRepositoryScope: SecretScope = {
+  collection: '/repos/:owner/:repo/codespaces/secrets',
+  permission: 'codespaces_secrets',
+  docs: scopeDocs('https://docs.github.com/rest/codespaces/repository-secrets', 'a-repository'),
+  resolve: (world, p) => world.repo(p.owner!, p.repo!)?.codespaces,
+};

@@ -1,4 +1,6 @@
 // Organization secrets: https://docs.github.com/en/rest/actions/secrets#create-or-update-an-organization-secret
+// and Codespaces' (the same fields under /codespaces/):
+// https://docs.github.com/en/rest/codespaces/organization-secrets#create-or-update-an-organization-secret
 // A write must say the visibility, and for `selected` the repository ids: names in the spec are
 // resolved to ids up front; with no visibility in the spec the secret keeps the one it has. The
 // access the secret had before the run is read up front too: a rollback writes it back with the
@@ -9,7 +11,7 @@ import type { WriteOptions } from '../secret-target.js';
 import type { OrgVisibility, TargetSpec } from '../spec.js';
 import { GitHubSecretTarget } from './github-secret-target.js';
 
-type OrgSpec = Extract<TargetSpec, { kind: 'org' }>;
+type OrgSpec = Extract<TargetSpec, { kind: 'org' | 'codespaces-org' }>;
 
 interface Access {
   visibility: OrgVisibility;
@@ -26,7 +28,7 @@ export class OrgSecretTarget extends GitHubSecretTarget {
     octokit: GitHubClient,
     override readonly spec: OrgSpec,
   ) {
-    super(octokit, spec, { route: '/orgs/{org}/actions/secrets', params: { org: spec.org } });
+    super(octokit, spec, { route: `/orgs/{org}/${spec.kind === 'org' ? 'actions' : 'codespaces'}/secrets`, params: { org: spec.org } });
   }
 
   async prepare(secretName: string): Promise<void> {
@@ -59,7 +61,7 @@ export class OrgSecretTarget extends GitHubSecretTarget {
       if (current === 'all' || current === 'private') return { visibility: current };
       if (current !== 'selected') return { visibility: 'private' };
       const selected = await this.call(`reading the repositories of the secret ${secretName}`, () =>
-        this.octokit.paginate('GET /orgs/{org}/actions/secrets/{secret_name}/repositories', {
+        this.octokit.paginate(`GET ${this.scope.route}/{secret_name}/repositories`, {
           org: this.spec.org,
           secret_name: secretName,
           per_page: 100,
@@ -82,7 +84,7 @@ export class OrgSecretTarget extends GitHubSecretTarget {
 }
 
 /** `load()` once per key; a failed load is tried again next time. */
-function memoised<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+export function memoised<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
   let value = cache.get(key);
   if (!value) {
     value = load();
