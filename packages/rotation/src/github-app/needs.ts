@@ -10,7 +10,7 @@
 //   the target record (repository variables)   actions_variables  https://docs.github.com/rest/actions/variables
 //   a repository's id (org `selected:` names)  metadata: read, which every installation token has
 
-import type { TargetSpec } from '../targets/spec.js';
+import type { GitHubTargetSpec } from '../targets/spec.js';
 
 export type PermissionLevel = 'read' | 'write';
 
@@ -42,7 +42,7 @@ export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
  * with `selected` repositories also looks each one up by name for its id, which needs the
  * repository in the token (metadata: read comes with every token).
  */
-export function needOfSpec(spec: TargetSpec, level: PermissionLevel): GitHubNeed {
+export function needOfSpec(spec: GitHubTargetSpec, level: PermissionLevel): GitHubNeed {
   switch (spec.kind) {
     case 'repo':
       return { owner: spec.owner, permission: 'secrets', level, repositories: [spec.repo] };

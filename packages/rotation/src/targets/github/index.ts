@@ -6,12 +6,12 @@
 // Dependabot: https://docs.github.com/en/rest/dependabot/secrets#create-or-update-a-repository-secret
 
 import type { GitHubClient } from '../../github-client/octokit.js';
-import type { SecretTarget } from '../secret-target.js';
-import type { TargetSpec } from '../spec.js';
+import type { SealedSecretTarget } from '../secret-target.js';
+import type { GitHubTargetSpec } from '../spec.js';
 import { GitHubSecretTarget, type SecretScope } from './github-secret-target.js';
 import { OrgSecretTarget } from './org.js';
 
-type RepoScopedSpec = Exclude<TargetSpec, { kind: 'org' }>;
+type RepoScopedSpec = Exclude<GitHubTargetSpec, { kind: 'org' }>;
 
 const ROUTES: { [K in RepoScopedSpec['kind']]: (spec: Extract<RepoScopedSpec, { kind: K }>) => SecretScope } = {
   repo: (spec) => ({ route: '/repos/{owner}/{repo}/actions/secrets', params: { owner: spec.owner, repo: spec.repo } }),
@@ -26,7 +26,7 @@ const ROUTES: { [K in RepoScopedSpec['kind']]: (spec: Extract<RepoScopedSpec, { 
  * The GitHub secret store a parsed spec names, written through `octokit` (one from
  * `createGitHubClient` retries, throttles and spaces its writes as GitHub asks).
  */
-export function createGitHubTarget(octokit: GitHubClient, spec: TargetSpec): SecretTarget {
+export function createGitHubTarget(octokit: GitHubClient, spec: GitHubTargetSpec): SealedSecretTarget {
   if (spec.kind === 'org') return new OrgSecretTarget(octokit, spec);
   const scope = (ROUTES[spec.kind] as (spec: RepoScopedSpec) => SecretScope)(spec);
   return new GitHubSecretTarget(octokit, spec, scope);
