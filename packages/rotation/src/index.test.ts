@@ -35,7 +35,7 @@ const EXPECTED = {
     ],
   },
   './targets': {
-    runtime: ['TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubTarget', 'createGitLabClient', 'createGitLabTarget', 'formatTargetSpec', 'parseTargetSpecs'],
+    runtime: ['TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubTarget', 'createGitLabClient', 'createGitLabTarget', 'formatTargetSpec', 'parseTargetSpecs', 'DEFAULT_GITLAB_API_URL'],
     types: [
       'GitHubClient',
       'GitHubClientOptions',

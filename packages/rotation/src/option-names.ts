@@ -18,8 +18,7 @@ export type OptionName =
   | 'github.appId'
   | 'github.privateKey'
   | 'gitlab.token'
-  | 'gitlab.apiUrl'
-  | 'record.gitlab';
+  | 'gitlab.apiUrl';
 
 /** `name` as a message writes it: in backquotes, which renameOptions finds again. */
 export function option(name: OptionName): string {

@@ -24,6 +24,6 @@ export {
 } from './targets/spec.js';
 export { createGitHubTarget } from './targets/github/index.js';
 export { createGitLabTarget } from './targets/gitlab/index.js';
-export { createGitLabClient, type GitLabAccess, type GitLabClient } from './targets/gitlab/gitlab-client.js';
+export { createGitLabClient, DEFAULT_GITLAB_API_URL, type GitLabAccess, type GitLabClient } from './targets/gitlab/gitlab-client.js';
 export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 export type { LoadedRecords, RecordStore, TargetEntry, TargetRecord, UnreadableRecord } from './record/target-record.js';

@@ -7,6 +7,7 @@
 import { OptionError } from '@keyturn/api';
 import { githubTokenProblem, isLoopbackHost, linkSignals, notifyHook, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 
+/** GitLab.com's REST API v4: the `apiUrl` when none is given. */
 export const DEFAULT_GITLAB_API_URL = 'https://gitlab.com/api/v4';
 
 /** How to reach GitLab: the rotateKey option `gitlab`. */
@@ -61,6 +62,7 @@ export interface GitLabRequest {
   body?: Record<string, unknown>;
 }
 
+/** A GitLab REST API v4 client (from `createGitLabClient`): requests with the token, listings by page. */
 export interface GitLabClient {
   /** The API root, without a trailing slash. */
   readonly apiUrl: string;
