@@ -11,10 +11,12 @@ export {
   crashCases,
   type FaultCase,
   faultCases,
+  GITLAB_MATRIX_TARGETS,
   MATRIX_TARGETS,
   type MatrixRequest,
   type Recorded,
   recordAll,
+  recordGitLab,
   runCrashCase,
   runFaultCase,
 } from './matrix.js';

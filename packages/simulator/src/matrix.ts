@@ -3,17 +3,23 @@
 // GitHub credentials. The requests come from a recorded clean run of the same world, so a request
 // the protocol adds is covered without editing a list. The world is test/reliability's rotation
 // rig: three targets of one repository, a family with two keys (the newer in every target), keep 1.
+// The GitLab rig is the same with a project's and a group's CI/CD variable as targets and the target
+// record in a GitLab project's variables (a personal key, GitLab's token).
 
 import { countNoun } from '@keyturn/api/toolkit';
 import type { ResponseShape } from '@keyturn/emulator';
 import type { TracedRequest } from './fault-kinds.js';
-import { expectedOutcome, FAULT_KINDS, type FaultKind } from './fault-kinds.js';
+import { expectedOutcome, FAULT_KINDS, type FaultKind, isRecordRequest } from './fault-kinds.js';
 import { leaks } from './invariants.js';
 import type { RunResult, RunSpec, SentRequest } from './simulation.js';
 import { Simulation } from './simulation.js';
 import { type Credential, CREDENTIALS, KEY_KINDS, ORG_ID, PROJECT_ID, type SimKeyKind } from './world.js';
 
 export const MATRIX_TARGETS = ['repo:acme/app', 'env:acme/app:production', 'dependabot:acme/app'] as const;
+/** The GitLab rig's targets: a project variable of one environment scope, and a group variable of every scope. */
+export const GITLAB_MATRIX_TARGETS = ['gitlab:acme/app:production', 'gitlab-group:acme'] as const;
+/** Which rig: GitHub's targets and record, or GitLab's. */
+export type MatrixPlace = 'github' | 'gitlab';
 export const MATRIX_SECRET = 'NEON_API_KEY';
 export const MATRIX_FAMILY = 'keyturn-matrix';
 /** Every case's world and run start from this seed: the recorded run and each case's run agree up to the case's request. */
@@ -33,13 +39,15 @@ export interface Rig {
   sim: Simulation;
   kind: SimKeyKind;
   credential: Credential;
+  place: MatrixPlace;
+  targets: readonly string[];
   /** The family's keys made before the run, oldest first; the last is in every target. */
   seeded: Array<{ id: number; key: string }>;
   spec(apiKey?: string): RunSpec;
   held(): Array<string | undefined>;
 }
 
-export async function startRig(kind: SimKeyKind, credential: Credential, shape: ResponseShape = 'full'): Promise<Rig> {
+export async function startRig(kind: SimKeyKind, credential: Credential, shape: ResponseShape = 'full', place: MatrixPlace = 'github'): Promise<Rig> {
   const sim = await Simulation.start(MATRIX_SEED, undefined, shape);
   const { world } = sim;
   const make = (name: string) =>
@@ -50,18 +58,28 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
     world.learnValue(key.key, kind);
   }
   const writtenAt = new Date(sim.time.now() - 86_400_000);
-  for (const target of MATRIX_TARGETS) world.github.putSecretValue(target, MATRIX_SECRET, seeded[1]!.key, { writtenAt });
-  const held = () => MATRIX_TARGETS.map((t) => world.held(t, MATRIX_SECRET));
+  const targets = place === 'gitlab' ? GITLAB_MATRIX_TARGETS : MATRIX_TARGETS;
+  if (place === 'gitlab') {
+    world.gitlab.setVariable({ project: 'acme/app' }, { key: MATRIX_SECRET, value: seeded[1]!.key, environment_scope: 'production', masked: true, protected: true });
+    // Not hidden: a hidden variable's value cannot be read back, so a write that got no answer there is never proven not to have landed.
+    world.gitlab.setVariable({ group: 'acme' }, { key: MATRIX_SECRET, value: seeded[1]!.key, masked: true });
+  } else {
+    for (const target of MATRIX_TARGETS) world.github.putSecretValue(target, MATRIX_SECRET, seeded[1]!.key, { writtenAt });
+  }
+  const held = () => targets.map((t) => world.held(t, MATRIX_SECRET));
   return {
     sim,
     kind,
     credential,
+    place,
+    targets,
     seeded,
     held,
     spec: (apiKey) => ({
       kind,
       credential,
-      targets: [...MATRIX_TARGETS],
+      record: place,
+      targets: [...targets],
       secretName: MATRIX_SECRET,
       keep: 1,
       retire: [],
@@ -72,8 +90,8 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
 }
 
 /** The requests of a clean rotation of the rig, each with its step (as test/reliability's traceRotation names them). */
-export async function recordRotation(kind: SimKeyKind, credential: Credential): Promise<MatrixRequest[]> {
-  const rig = await startRig(kind, credential);
+export async function recordRotation(kind: SimKeyKind, credential: Credential, place: MatrixPlace = 'github'): Promise<MatrixRequest[]> {
+  const rig = await startRig(kind, credential, 'full', place);
   try {
     const run = rig.sim.start(rig.spec());
     await rig.sim.runAll([run]);
@@ -95,9 +113,10 @@ export function traceRequests(sent: readonly SentRequest[], managed: boolean): M
     return { ...request, nth, index: i + 1, byManagingKey };
   });
   const create = requests.findIndex((r) => r.service === 'platform' && r.method === 'POST');
-  const lastWrite = requests.findLastIndex((r) => r.method === 'PUT');
-  // Verifying is the platform requests between the create and the store step's first GitHub request.
-  const stored = requests.findIndex((r, i) => i > create && r.service === 'github');
+  // A secret's write (GitHub's and GitLab's are PUTs); the record's writes are not (GitLab's record is written with PUT too).
+  const lastWrite = requests.findLastIndex((r) => r.method === 'PUT' && !isRecordRequest(r));
+  // Verifying is the platform requests between the create and the store step's first request elsewhere.
+  const stored = requests.findIndex((r, i) => i > create && r.service !== 'platform');
   return requests.map((request, i) => {
     const step = i < create ? 'preflight' : i === create ? 'create' : i > lastWrite ? 'revoke' : i < stored && request.service === 'platform' ? 'verify' : 'store';
     const rank = request.nth === 1 ? '' : ` (${ordinal(request.nth)})`;
@@ -114,6 +133,7 @@ const SHAPES: readonly ResponseShape[] = ['full', 'sparse'];
 export interface FaultCase {
   kind: SimKeyKind;
   credential: Credential;
+  place?: MatrixPlace;
   shape: ResponseShape;
   request: MatrixRequest;
   fault: FaultKind;
@@ -123,6 +143,7 @@ export interface FaultCase {
 export interface CrashCase {
   kind: SimKeyKind;
   credential: Credential;
+  place?: MatrixPlace;
   shape: ResponseShape;
   request: MatrixRequest;
   afterEffect: boolean;
@@ -131,6 +152,7 @@ export interface CrashCase {
 export interface Recorded {
   kind: SimKeyKind;
   credential: Credential;
+  place?: MatrixPlace;
   requests: MatrixRequest[];
 }
 
@@ -141,14 +163,20 @@ export async function recordAll(): Promise<Recorded[]> {
   return out;
 }
 
+/** The GitLab rig's clean run (a personal key; GitLab's token: no GitHub App there), recorded. */
+export async function recordGitLab(): Promise<Recorded[]> {
+  return [{ kind: 'personal', credential: 'token', place: 'gitlab', requests: await recordRotation('personal', 'token', 'gitlab') }];
+}
+
 const isInstallationTokenRevocation = (r: TracedRequest) => r.service === 'github' && r.method === 'DELETE' && r.path === '/installation/token';
 
 export function faultCases(recorded: readonly Recorded[]): FaultCase[] {
-  return recorded.flatMap(({ kind, credential, requests }) =>
+  return recorded.flatMap(({ kind, credential, place, requests }) =>
     requests.flatMap((request) =>
       SHAPES.flatMap((shape) => FAULT_KINDS.map((fault) => ({
         kind,
         credential,
+        ...(place && { place }),
         shape,
         request,
         fault,
@@ -160,8 +188,8 @@ export function faultCases(recorded: readonly Recorded[]): FaultCase[] {
 }
 
 export function crashCases(recorded: readonly Recorded[]): CrashCase[] {
-  return recorded.flatMap(({ kind, credential, requests }) =>
-    requests.flatMap((request) => SHAPES.flatMap((shape) => [false, true].map((afterEffect) => ({ kind, credential, shape, request, afterEffect })))),
+  return recorded.flatMap(({ kind, credential, place, requests }) =>
+    requests.flatMap((request) => SHAPES.flatMap((shape) => [false, true].map((afterEffect) => ({ kind, credential, ...(place && { place }), shape, request, afterEffect })))),
   );
 }
 
@@ -172,7 +200,7 @@ export interface CaseResult {
 
 /** One fault case: the fault armed on the request, one run, then the outcome DESIGN.md promises and the invariants. */
 export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
-  const rig = await startRig(c.kind, c.credential, c.shape);
+  const rig = await startRig(c.kind, c.credential, c.shape, c.place);
   const { sim } = rig;
   const { world } = sim;
   const out: string[] = [];
@@ -181,7 +209,7 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
     const run = sim.start(rig.spec());
     await sim.runAll([run]);
     const result = run.result;
-    const emulator = c.request.service === 'platform' ? world.platform : world.github;
+    const emulator = sim.emulatorOf(c.request.service);
     if (!emulator.log.entries().some((e) => e.fault && e.fault !== 'delay')) out.push('the fault was never met');
     const held = rig.held();
     const seededIds = rig.seeded.map((k) => k.id);
@@ -189,7 +217,7 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
       if (result.status !== 'ok') out.push(`expected to recover, the run ended ${result.status}: ${result.error?.message ?? ''}`);
       else {
         const report = result.report!;
-        if (report.targets.join('|') !== MATRIX_TARGETS.join('|')) out.push(`targets output ${JSON.stringify(report.targets)}`);
+        if (report.targets.join('|') !== rig.targets.join('|')) out.push(`targets output ${JSON.stringify(report.targets)}`);
         if (report.revokedKeyIds.join(',') !== seededIds.join(',')) out.push(`revoked ${JSON.stringify(report.revokedKeyIds)}, not the seeded ${JSON.stringify(seededIds)}`);
         if (new Set(held).size !== 1 || !world.platform.isKeyValid(held[0] ?? '')) out.push('the targets do not all hold one working key');
         if (!world.platform.listKeys().some((k) => k.id === report.keyId && !k.revoked)) out.push(`key ${report.keyId} is not live`);
@@ -212,7 +240,7 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
 
 /** One crash case: the run killed at the request, then the next scheduled run with what the first target holds must converge. */
 export async function runCrashCase(c: CrashCase): Promise<CaseResult> {
-  const rig = await startRig(c.kind, c.credential, c.shape);
+  const rig = await startRig(c.kind, c.credential, c.shape, c.place);
   const { sim } = rig;
   const { world } = sim;
   const out: string[] = [];
@@ -256,7 +284,7 @@ function namedTargetsTruthful(rig: Rig, result: RunResult): string[] {
 
 function targetsWork(rig: Rig): string[] {
   const held = rig.held();
-  return MATRIX_TARGETS.filter((_, i) => !(held[i] !== undefined && rig.sim.world.platform.isKeyValid(held[i]!))).map(
+  return rig.targets.filter((_, i) => !(held[i] !== undefined && rig.sim.world.platform.isKeyValid(held[i]!))).map(
     (t) => `lock-out: ${t} holds a key that does not work`,
   );
 }

@@ -83,6 +83,11 @@ export interface PlainValueTarget extends TargetBase {
   valueProblem?(value: string): string | undefined;
   /** Writes (creates or updates) `name` with `value`; refuses, before sending, a value `valueProblem` refuses. */
   writeValue(name: string, value: string, options?: WriteOptions): Promise<void>;
+  /**
+   * Whether `name` holds `value` now, read after a write that got no answer (false proves it did not
+   * land); undefined when the service does not show the value (GitLab: a hidden variable).
+   */
+  holdsValue?(name: string, value: string): Promise<boolean | undefined>;
 }
 
 /**

@@ -86,6 +86,17 @@ export class GitLabVariableTarget implements PlainValueTarget {
     return (await this.#read(name)) ? { name } : undefined;
   }
 
+  /** Compared here, never shown: GitLab answers a variable's value unless it is hidden. */
+  async holdsValue(name: string, value: string): Promise<boolean | undefined> {
+    try {
+      const { data } = await this.client.request<Record<string, unknown>>('GET', `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
+      return typeof data?.value === 'string' && data.hidden !== true ? data.value === value : undefined;
+    } catch {
+      // Not found (a write still being applied?) or no answer: that proves nothing.
+      return undefined;
+    }
+  }
+
   #flagsBefore(name: string): Promise<VariableFlags | undefined> {
     let flags = this.#before.get(name);
     if (!flags) {
