@@ -11765,6 +11765,15 @@ var GitLabVariableTarget = class {
   async readSecretMeta(name) {
     return await this.#read(name) ? { name } : void 0;
   }
+  /** Compared here, never shown: GitLab answers a variable's value unless it is hidden. */
+  async holdsValue(name, value) {
+    try {
+      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
+      return typeof data?.value === "string" && data.hidden !== true ? data.value === value : void 0;
+    } catch {
+      return void 0;
+    }
+  }
   #flagsBefore(name) {
     let flags = this.#before.get(name);
     if (!flags) {
@@ -16571,7 +16580,14 @@ function fromKeys(ctx, created, keys) {
 
 // ../../packages/rotation/dist/targets/untouched-since.js
 var UNTOUCHED_MARGIN_MS = 6e4;
-async function untouchedSince(target, secretName, servedAt) {
+async function untouchedSince(target, secretName, servedAt, newValue) {
+  if (newValue !== void 0 && takesPlainValue(target) && target.holdsValue) {
+    const holds = await target.holdsValue(secretName, newValue).catch(() => void 0);
+    if (holds === false)
+      return { untouched: true, reason: "its variable does not hold the new key" };
+    if (holds === true)
+      return { untouched: false, reason: "its variable holds the new key" };
+  }
   if (!servedAt || !target.readSecretMeta) {
     return { untouched: false, reason: "the target cannot say when its secret last changed" };
   }
@@ -16648,7 +16664,7 @@ async function writeBackClearance(ctx, created, newClient) {
 async function settle(ctx, created, failed) {
   const name = failed.target.describe();
   ctx.log("store", `Reading the metadata of ${ctx.secretName} in ${name}, to learn whether a write that failed landed`);
-  const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt);
+  const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt, created.key);
   ctx.log("store", check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
   return check.untouched ? check.reason : void 0;
 }

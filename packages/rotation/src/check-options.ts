@@ -279,7 +279,7 @@ function checkRecord(options: RotateKeyOptions): CheckedOptions['record'] {
     const project = record.gitlab;
     // A project's full path (subgroups allowed) or its numeric id (CI_PROJECT_ID in a GitLab pipeline).
     const parsed = typeof project === 'string' ? parseOptional(`gitlab:${project}`) : undefined;
-    if (!parsed || parsed.kind !== 'gitlab' || parsed.environmentScope !== undefined) {
+    if (parsed?.kind !== 'gitlab' || parsed.environmentScope !== undefined) {
       throw new OptionError('record.gitlab', `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
     }
     return { gitlab: project as string };

@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { type GitLabEmulator, type PlatformEmulator, startGitLabEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkRotateKeyOptions, type RotateKeyOptions, RotationError, type RotationLogEntry, rotateKey } from '../src/index.js';
+import { gitlabVariableStore } from '../src/record/gitlab-variables.js';
+import { emptyRecord } from '../src/record/target-record.js';
+import { createGitLabClient } from '../src/targets.js';
 
 const SECRET = 'NEON_API_KEY';
 const OWNER = 'glpat-owner-of-acme-0001';
@@ -196,5 +199,18 @@ describe('GitLab CI/CD variables as targets', () => {
     expect(result.logs.some((l) => /GitLab rate limit reached \(PUT .*\): waiting 1 s as GitLab asks/.test(l.message))).toBe(true);
     expect(gitlab.log.entries().filter((e) => e.status === 429)).toHaveLength(1);
     expect(platform.isKeyValid(variable({ project: 'acme/web' }, 'production')!.value)).toBe(true);
+  });
+
+  it("keeps a record bigger than one GitLab variable's 10,000 characters in parts, and reads it back whole", async () => {
+    const store = gitlabVariableStore(createGitLabClient({ token: OWNER, apiUrl: gitlab.url }), 'acme/ops');
+    const record = emptyRecord('keyturn-big-family', SECRET, 'personal');
+    for (let i = 0; i < 400; i++) record.targets[`gitlab:acme/service-with-a-long-name-${i}:*`] = { spec: `gitlab:acme/service-with-a-long-name-${i}`, keyIds: [i + 1] };
+    await store.save(record);
+    const variables = gitlab.variables({ project: 'acme/ops' });
+    expect(variables.length).toBeGreaterThan(2);
+    expect(Math.max(...variables.map((v) => v.value.length))).toBeLessThanOrEqual(10_000);
+    const { records, unreadable } = await gitlabVariableStore(createGitLabClient({ token: OWNER, apiUrl: gitlab.url }), 'acme/ops').load();
+    expect(unreadable).toEqual([]);
+    expect(records).toEqual([record]);
   });
 });
