@@ -3,7 +3,9 @@
 // scope `*`, is neither masked (a record is JSON, which GitLab cannot mask) nor protected, and is
 // raw (a `$` in it is never expanded in a job). GitLab holds at most 10,000 characters in a value
 // (https://docs.gitlab.com/ci/variables/#for-a-project): parts are smaller than GitHub's, the
-// budget of a record the same. https://docs.gitlab.com/api/project_level_variables/
+// budget of a record the same. A project's count of variables is not checked up front (GitLab's
+// limit is its instance's setting): GitLab refuses a variable past it, and the run stops there.
+// https://docs.gitlab.com/api/project_level_variables/
 
 import { gitlabAdvice } from '../targets/gitlab/advice.js';
 import { type GitLabClient, GitLabRequestError } from '../targets/gitlab/gitlab-client.js';

@@ -56,8 +56,11 @@ export interface VariableBackend {
 }
 
 export interface VariableRecordStore extends RecordStore {
-  /** Variables the place holds (all of them, as the last load saw), against the service's limit. */
-  variableCount(): number;
+  /**
+   * Variables the place holds (all of them, as the last load saw), against the service's limit: the
+   * preflight checks a record fits (GitHub's 500 a repository). Absent when the backend has no limit to check.
+   */
+  variableCount?(): number;
 }
 
 export function variableRecordStore(backend: VariableBackend): VariableRecordStore {
@@ -93,7 +96,7 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
 
   return {
     describe: () => place,
-    variableCount: () => existing.size,
+    ...(backend.limit && { variableCount: () => existing.size }),
     async load(): Promise<LoadedRecords> {
       let variables: Array<{ name: string; value: string }>;
       try {
