@@ -201,6 +201,16 @@ describe('GitLab CI/CD variables as targets', () => {
     expect(platform.isKeyValid(variable({ project: 'acme/web' }, 'production')!.value)).toBe(true);
   });
 
+  it('gives up on a rate limit longer than it waits, before anything is made, and says when to run again', async () => {
+    gitlab.rateLimit({ retryAfter: 600, method: 'GET', path: '/projects/*/variables/*' });
+    const keysBefore = platform.listKeys().length;
+    const result = await run();
+    expect(result.error).toMatchObject({ code: 'target-unreachable', step: 'preflight' });
+    expect(result.error!.message).toMatch(/GitLab answered 429 \(rate limit: try again in 600 s\)/);
+    expect(result.error!.advice).toMatch(/rate-limited the run longer than it waits/);
+    expect(platform.listKeys()).toHaveLength(keysBefore);
+  });
+
   it("keeps a record bigger than one GitLab variable's 10,000 characters in parts, and reads it back whole", async () => {
     const store = gitlabVariableStore(createGitLabClient({ token: OWNER, apiUrl: gitlab.url }), 'acme/ops');
     const record = emptyRecord('keyturn-big-family', SECRET, 'personal');
