@@ -9304,7 +9304,7 @@ function checkRecord(options) {
   if ("gitlab" in record) {
     const project = record.gitlab;
     const parsed = typeof project === "string" ? parseOptional(`gitlab:${project}`) : void 0;
-    if (!parsed || parsed.kind !== "gitlab" || parsed.environmentScope !== void 0) {
+    if (parsed?.kind !== "gitlab" || parsed.environmentScope !== void 0) {
       throw new OptionError("record.gitlab", `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
     }
     return { gitlab: project };
@@ -11348,7 +11348,7 @@ function variableRecordStore(backend) {
   const partsOf = (head) => [...existing].filter((name) => parsePartName(name)?.head === head);
   return {
     describe: () => place,
-    variableCount: () => existing.size,
+    ...backend.limit && { variableCount: () => existing.size },
     async load() {
       let variables;
       try {
