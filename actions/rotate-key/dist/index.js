@@ -9067,6 +9067,12 @@ function reasonOf(data) {
   }
   return "";
 }
+function variableMissing(error2) {
+  return error2 instanceof GitLabRequestError && error2.status === 404 && /variable/i.test(error2.reason);
+}
+function variableTaken(error2) {
+  return error2 instanceof GitLabRequestError && error2.status === 400 && /taken|exists/i.test(error2.reason);
+}
 
 // ../../packages/rotation/dist/check-options.js
 var MAX_KEEP = 100;
@@ -11743,20 +11749,11 @@ var GitLabVariableTarget = class {
     }
     const before = await this.#flagsBefore(name);
     const masked = options.restore && before ? before.masked : true;
-    if (before) {
-      await this.#update(name, value, masked).catch(async (error2) => {
-        if (!(error2 instanceof GitLabRequestError && error2.status === 404 && /variable/i.test(error2.reason)))
-          throw error2;
-        await this.#create(name, value);
-      }).catch((error2) => Promise.reject(this.#failure(error2, `writing the variable ${name}`)));
-      return;
-    }
     try {
-      await this.#create(name, value).catch(async (error2) => {
-        if (!(error2 instanceof GitLabRequestError && error2.status === 400 && /taken|exists/i.test(error2.reason)))
-          throw error2;
-        await this.#update(name, value, masked);
-      });
+      if (before)
+        await this.#update(name, value, masked).catch((error2) => variableMissing(error2) ? this.#create(name, value) : Promise.reject(error2));
+      else
+        await this.#create(name, value).catch((error2) => variableTaken(error2) ? this.#update(name, value, masked) : Promise.reject(error2));
     } catch (error2) {
       throw this.#failure(error2, `writing the variable ${name}`);
     }
@@ -11788,7 +11785,7 @@ var GitLabVariableTarget = class {
       const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
       return { masked: data?.masked === true, hidden: data?.hidden === true };
     } catch (error2) {
-      if (error2 instanceof GitLabRequestError && error2.status === 404 && /variable/i.test(error2.reason))
+      if (variableMissing(error2))
         return void 0;
       throw this.#failure(error2, `reading the variable ${name}`);
     }
@@ -11853,8 +11850,8 @@ function gitlabVariableStore(client, project) {
     create: async (name, value) => void await client.request("POST", route, { body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true } }),
     update: async (name, value) => void await client.request("PUT", `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } }),
     remove: async (name) => void await client.request("DELETE", `${route}/${encodeURIComponent(name)}`, { query: filter }),
-    isConflict: (error2) => status(error2) === 400 && /taken|exists/i.test(reason(error2)),
-    isMissing: (error2) => status(error2) === 404 && /variable/i.test(reason(error2)),
+    isConflict: variableTaken,
+    isMissing: variableMissing,
     failure(error2, what, _existing, variable) {
       const code = status(error2);
       const said = reason(error2);

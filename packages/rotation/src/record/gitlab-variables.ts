@@ -8,7 +8,7 @@
 // https://docs.gitlab.com/api/project_level_variables/
 
 import { gitlabAdvice } from '../targets/gitlab/advice.js';
-import { type GitLabClient, GitLabRequestError } from '../targets/gitlab/gitlab-client.js';
+import { type GitLabClient, GitLabRequestError, variableMissing, variableTaken } from '../targets/gitlab/gitlab-client.js';
 import { RecordError, type VariableRecordStore, variableRecordStore } from './variable-store.js';
 
 /** Bytes of a part: below GitLab's 10,000 characters a value, with room for the head's own fields. */
@@ -45,8 +45,8 @@ export function gitlabVariableStore(client: GitLabClient, project: string): Vari
       void (await client.request('POST', route, { body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true } })),
     update: async (name, value) => void (await client.request('PUT', `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } })),
     remove: async (name) => void (await client.request('DELETE', `${route}/${encodeURIComponent(name)}`, { query: filter })),
-    isConflict: (error) => status(error) === 400 && /taken|exists/i.test(reason(error)),
-    isMissing: (error) => status(error) === 404 && /variable/i.test(reason(error)),
+    isConflict: variableTaken,
+    isMissing: variableMissing,
     failure(error, what, _existing, variable) {
       const code = status(error);
       const said = reason(error);

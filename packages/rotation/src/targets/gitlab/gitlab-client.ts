@@ -217,3 +217,13 @@ function reasonOf(data: unknown): string {
   }
   return '';
 }
+
+/** GitLab's "404 Variable Not Found" (not a project or group that is missing): the variable is not there. */
+export function variableMissing(error: unknown): boolean {
+  return error instanceof GitLabRequestError && error.status === 404 && /variable/i.test(error.reason);
+}
+
+/** GitLab's "(KEY) has already been taken": the variable exists (created meanwhile, or a retried create that landed). */
+export function variableTaken(error: unknown): boolean {
+  return error instanceof GitLabRequestError && error.status === 400 && /taken|exists/i.test(error.reason);
+}

@@ -11,7 +11,7 @@ import { describeError } from '../../platform.js';
 import { type PlainValueTarget, type SecretMeta, TargetError, type WriteOptions } from '../secret-target.js';
 import { formatTargetSpec, type GitLabTargetSpec, gitlabScope, targetIdentity } from '../spec.js';
 import { type GitLabPlace, gitlabAdvice } from './advice.js';
-import { type GitLabClient, GitLabRequestError } from './gitlab-client.js';
+import { type GitLabClient, GitLabRequestError, variableMissing, variableTaken } from './gitlab-client.js';
 import { maskingProblem } from './masking.js';
 
 /** A variable as GitLab describes it (its value is never kept here). */
@@ -62,20 +62,9 @@ export class GitLabVariableTarget implements PlainValueTarget {
     const before = await this.#flagsBefore(name);
     // A rollback gives back the masking the variable had; the run's write masks it.
     const masked = options.restore && before ? before.masked : true;
-    if (before) {
-      await this.#update(name, value, masked).catch(async (error) => {
-        // Deleted since it was read: create it again.
-        if (!(error instanceof GitLabRequestError && error.status === 404 && /variable/i.test(error.reason))) throw error;
-        await this.#create(name, value);
-      }).catch((error) => Promise.reject(this.#failure(error, `writing the variable ${name}`)));
-      return;
-    }
     try {
-      await this.#create(name, value).catch(async (error) => {
-        // Created meanwhile, or a create whose answer was lost and retried: update it.
-        if (!(error instanceof GitLabRequestError && error.status === 400 && /taken|exists/i.test(error.reason))) throw error;
-        await this.#update(name, value, masked);
-      });
+      if (before) await this.#update(name, value, masked).catch((error) => (variableMissing(error) ? this.#create(name, value) : Promise.reject(error)));
+      else await this.#create(name, value).catch((error) => (variableTaken(error) ? this.#update(name, value, masked) : Promise.reject(error)));
     } catch (error) {
       throw this.#failure(error, `writing the variable ${name}`);
     }
@@ -113,7 +102,7 @@ export class GitLabVariableTarget implements PlainValueTarget {
       return { masked: data?.masked === true, hidden: data?.hidden === true };
     } catch (error) {
       // "404 Variable Not Found": no such variable yet. A 404 of the project or group is a failure.
-      if (error instanceof GitLabRequestError && error.status === 404 && /variable/i.test(error.reason)) return undefined;
+      if (variableMissing(error)) return undefined;
       throw this.#failure(error, `reading the variable ${name}`);
     }
   }
