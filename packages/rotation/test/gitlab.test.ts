@@ -15,6 +15,7 @@ const SECRET = 'NEON_API_KEY';
 const OWNER = 'glpat-owner-of-acme-0001';
 const DEVELOPER = 'glpat-developer-0002';
 const WEB_MAINTAINER = 'glpat-web-maintainer-0003';
+const GROUP_MAINTAINER = 'glpat-group-maintainer-0004';
 const TARGETS = 'gitlab:acme/web:production\ngitlab-group:acme';
 
 let platform: PlatformEmulator;
@@ -32,6 +33,7 @@ beforeEach(async () => {
       [OWNER]: { roles: { acme: 'owner' } },
       [DEVELOPER]: { roles: { acme: 'developer' } },
       [WEB_MAINTAINER]: { roles: { 'acme/web': 'maintainer' } },
+      [GROUP_MAINTAINER]: { roles: { acme: 'maintainer' } },
     },
   });
   current = platform.createKey('console key');
@@ -180,6 +182,8 @@ describe('GitLab CI/CD variables as targets', () => {
       { options: { gitlab: { token: DEVELOPER, apiUrl: gitlab.url } }, advice: /\(403\).*Maintainer role \(or higher\) on the project acme\/web/ },
       { options: { gitlab: { token: WEB_MAINTAINER, apiUrl: gitlab.url }, targets: 'gitlab-group:acme', record: false }, advice: /\(404\).*Owner role on the group acme/ },
       { options: { targets: 'gitlab:acme/missing' }, advice: /no project acme\/missing that the token can see \(404\)/ },
+      // A group's Maintainer manages its projects' variables, not the group's: GitLab requires its Owner.
+      { options: { gitlab: { token: GROUP_MAINTAINER, apiUrl: gitlab.url } }, advice: /\(403\).*Owner role on the group acme/ },
     ];
     for (const { options, advice } of cases) {
       const keysBefore = platform.listKeys().length;
