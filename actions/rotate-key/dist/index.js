@@ -3899,6 +3899,9 @@ function observer(hook6) {
 import { createHash, randomInt } from "node:crypto";
 
 // ../../packages/rotation/dist/targets/secret-target.js
+function takesPlainValue(target) {
+  return target.takes === "plain";
+}
 function identityOf(target) {
   return target.identity?.() ?? target.describe();
 }
@@ -3929,6 +3932,9 @@ var CODESPACES_KINDS = ["codespaces", "codespaces-org", "codespaces-user"];
 function isCodespacesSpec(spec) {
   return CODESPACES_KINDS.includes(spec.kind);
 }
+function isGitLabSpec(spec) {
+  return spec.kind === "gitlab" || spec.kind === "gitlab-group";
+}
 var TargetSpecError = class extends OptionError {
   name = "TargetSpecError";
   /** Each malformed spec: its line (0 when no line is at fault), its text, and what is wrong. */
@@ -3942,8 +3948,8 @@ ${problems.map((p2) => `  ${describeProblem(p2)}`).join("\n")}`);
 function describeProblem(p2) {
   return p2.line > 0 ? `line ${p2.line} ("${p2.text}"): ${p2.problem}` : p2.problem;
 }
-var TARGET_SPEC_FORMS = "repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:all|private|selected:REPO,REPO] or codespaces-user[:OWNER/REPO,OWNER/REPO]";
-var KINDS2 = ["repo", "env", "org", "dependabot", ...CODESPACES_KINDS];
+var TARGET_SPEC_FORMS = "repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:all|private|selected:REPO,REPO], codespaces-user[:OWNER/REPO,OWNER/REPO], gitlab:GROUP/PROJECT[:ENV_SCOPE] or gitlab-group:GROUP[:ENV_SCOPE]";
+var KINDS2 = ["repo", "env", "org", "dependabot", ...CODESPACES_KINDS, "gitlab", "gitlab-group"];
 var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 var REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
 function parseTargetSpecs(text2, options = {}) {
@@ -4024,6 +4030,9 @@ function parseOne(item) {
       return parseOrg(kind, rest);
     case "codespaces-user":
       return parseUser(colon > 0, rest);
+    case "gitlab":
+    case "gitlab-group":
+      return parseGitLab(kind, rest);
     default:
       throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
   }
@@ -4083,6 +4092,43 @@ function parseUser(listed2, rest) {
   if (!repositories.length)
     throw new Error(`a repository list needs at least one repository: expected ${expected}`);
   return { kind: "codespaces-user", repositories };
+}
+var GITLAB_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
+var GITLAB_ID = /^[1-9][0-9]{0,18}$/;
+function gitlabPathProblem(kind, path) {
+  const what = kind === "gitlab" ? "a project path (GROUP/PROJECT) or numeric id" : "a group path (GROUP or GROUP/SUBGROUP) or numeric id";
+  if (typeof path !== "string" || !path)
+    return `expected ${what}`;
+  if (GITLAB_ID.test(path))
+    return void 0;
+  const segments = path.split("/");
+  if (kind === "gitlab" && segments.length < 2)
+    return `expected ${what}: "${path}" names no project (a project is GROUP/PROJECT)`;
+  if (!segments.every((segment) => GITLAB_SEGMENT.test(segment)))
+    return `expected ${what}, not "${path}"`;
+  return void 0;
+}
+function environmentScopeProblem(scope) {
+  if (typeof scope !== "string" || !scope.trim())
+    return "an environment scope names an environment or a pattern (`*` for all)";
+  if (scope !== scope.trim())
+    return "an environment scope has no spaces at either end";
+  if (scope.length > 255)
+    return "an environment scope has at most 255 characters";
+  if (new RegExp("\\p{Cc}", "u").test(scope))
+    return "an environment scope holds no control characters";
+  return void 0;
+}
+function parseGitLab(kind, rest) {
+  const sep2 = rest.indexOf(":");
+  const path = (sep2 < 0 ? rest : rest.slice(0, sep2)).trim();
+  const scope = sep2 < 0 ? void 0 : rest.slice(sep2 + 1).trim();
+  const example = kind === "gitlab" ? "gitlab:GROUP/PROJECT[:ENV_SCOPE], e.g. gitlab:acme/web:production" : "gitlab-group:GROUP[:ENV_SCOPE], e.g. gitlab-group:acme";
+  const problem = gitlabPathProblem(kind, path) ?? (scope === void 0 ? void 0 : environmentScopeProblem(scope));
+  if (problem)
+    throw new Error(`${problem} (${example})`);
+  const environmentScope = scope === void 0 || scope === "*" ? {} : { environmentScope: scope };
+  return kind === "gitlab" ? { kind, project: path, ...environmentScope } : { kind, group: path, ...environmentScope };
 }
 function checkTargetSpecs(specs, option2 = "targets") {
   const problems = [];
@@ -4155,6 +4201,13 @@ function specProblem(spec) {
       const bad = repositories.find((name) => !isFullName(name));
       return bad === void 0 ? void 0 : `repositories must be OWNER/REPO names, not ${JSON.stringify(bad)}`;
     }
+    case "gitlab":
+    case "gitlab-group": {
+      const problem = gitlabPathProblem(spec.kind, spec.kind === "gitlab" ? spec.project : spec.group);
+      if (problem)
+        return problem;
+      return spec.environmentScope === void 0 ? void 0 : environmentScopeProblem(spec.environmentScope);
+    }
     default:
       return `not a target spec: kind must be one of ${KINDS2.join(", ")}`;
   }
@@ -4176,7 +4229,15 @@ function formatTargetSpec(spec) {
       return `${spec.kind}:${spec.org}:selected:${(spec.repositories ?? []).join(",")}`;
     case "codespaces-user":
       return spec.repositories ? `codespaces-user:${spec.repositories.join(",")}` : "codespaces-user";
+    case "gitlab":
+    case "gitlab-group": {
+      const scope = gitlabScope(spec);
+      return `${spec.kind}:${spec.kind === "gitlab" ? spec.project : spec.group}${scope === "*" ? "" : `:${scope}`}`;
+    }
   }
+}
+function gitlabScope(spec) {
+  return spec.environmentScope ?? "*";
 }
 function targetIdentity(spec) {
   switch (spec.kind) {
@@ -4191,6 +4252,11 @@ function targetIdentity(spec) {
       return `${spec.kind}:${spec.org}`.toLowerCase();
     case "codespaces-user":
       return "codespaces-user";
+    // GitLab paths are case-insensitive; an environment scope is not, and `*` is the scope left out.
+    case "gitlab":
+      return `gitlab:${spec.project.toLowerCase()}:${gitlabScope(spec)}`;
+    case "gitlab-group":
+      return `gitlab-group:${spec.group.toLowerCase()}:${gitlabScope(spec)}`;
   }
 }
 
@@ -8989,6 +9055,170 @@ function checkCodespacesReach(specs, reach, option2) {
   }
 }
 
+// ../../packages/rotation/dist/targets/gitlab/gitlab-client.js
+var DEFAULT_GITLAB_API_URL = "https://gitlab.com/api/v4";
+var GitLabRequestError = class extends Error {
+  status;
+  reason;
+  rateLimitSeconds;
+  name = "GitLabRequestError";
+  constructor(message, status, reason, rateLimitSeconds) {
+    super(message);
+    this.status = status;
+    this.reason = reason;
+    this.rateLimitSeconds = rateLimitSeconds;
+  }
+};
+function checkGitLabAccess(access2) {
+  if (typeof access2 !== "object" || access2 === null)
+    throw new OptionError("gitlab", "gitlab must be an object: { token, apiUrl? }");
+  const { token, apiUrl } = access2;
+  if (typeof token !== "string" || !token)
+    throw new OptionError("gitlab.token", "gitlab.token is required: a GitLab access token with the `api` scope");
+  if (!/^[\x21-\x7E]+$/.test(token)) {
+    throw new OptionError("gitlab.token", "gitlab.token contains spaces or non-ASCII characters; check that the secret holds the token alone");
+  }
+  if (githubTokenProblem(token)) {
+    throw new OptionError("gitlab.token", "gitlab.token is shaped like a platform API key, not a GitLab token, so it was not sent to GitLab: pass a GitLab access token with the `api` scope");
+  }
+  if (apiUrl === void 0)
+    return;
+  const refused = new OptionError("gitlab.apiUrl", `gitlab.apiUrl must be the absolute https URL of the GitLab API, e.g. ${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`);
+  if (typeof apiUrl !== "string" || !URL.canParse(apiUrl))
+    throw refused;
+  const url = new URL(apiUrl);
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw new OptionError("gitlab.apiUrl", `gitlab.apiUrl must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw refused;
+  if (url.search || url.hash)
+    throw refused;
+}
+function createGitLabClient(access2, settings = {}) {
+  checkGitLabAccess(access2);
+  const { token, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4 } = access2;
+  const apiUrl = (access2.apiUrl ?? DEFAULT_GITLAB_API_URL).replace(/\/+$/, "");
+  const runtime = settings.runtime ?? systemRuntime;
+  const doFetch = access2.fetch ?? fetch;
+  const scrub = (text2) => text2.split(token).join("[redacted]");
+  const attempt = async (method, url, body) => {
+    const linked = linkSignals([], timeoutMs);
+    try {
+      const response = await doFetch(url, {
+        method,
+        headers: { "private-token": token, accept: "application/json", ...body !== void 0 && { "content-type": "application/json" } },
+        body,
+        signal: linked.signal
+      });
+      const text2 = await response.text();
+      let data;
+      try {
+        data = text2 ? JSON.parse(text2) : void 0;
+      } catch {
+        data = text2;
+      }
+      return { status: response.status, data, headers: response.headers };
+    } catch (error2) {
+      const why = linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${error2.cause?.code ?? error2.name ?? "network error"})`;
+      throw new GitLabRequestError(why, void 0, "");
+    } finally {
+      linked.dispose();
+    }
+  };
+  async function request2(method, path, options = {}) {
+    const url = new URL(`${apiUrl}${path}`);
+    for (const [name, value] of Object.entries(options.query ?? {}))
+      if (value !== void 0)
+        url.searchParams.set(name, String(value));
+    const body = options.body === void 0 ? void 0 : JSON.stringify(options.body);
+    let failures = 0;
+    let limits = 0;
+    for (; ; ) {
+      let answer;
+      try {
+        answer = await attempt(method, url.href, body);
+      } catch (error2) {
+        if (failures++ < retries) {
+          await runtime.sleep(backoffMs(failures));
+          continue;
+        }
+        throw error2;
+      }
+      const { status } = answer;
+      if (status < 400)
+        return answer;
+      const reason = scrub(reasonOf(answer.data));
+      if (status === 429) {
+        const wait2 = rateLimitWaitSeconds(answer.headers, runtime.now());
+        if (limits++ < rateLimitRetries && wait2 * 1e3 <= maxRateLimitWaitMs) {
+          notifyHook(settings.log, `GitLab rate limit reached (${method} ${path}): waiting ${wait2} s as GitLab asks, then trying again`);
+          await runtime.sleep(wait2 * 1e3);
+          continue;
+        }
+        throw new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait2} s)`, status, reason, wait2);
+      }
+      if (status >= 500 && failures++ < retries) {
+        await runtime.sleep(backoffMs(failures));
+        continue;
+      }
+      throw new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ""}`, status, reason);
+    }
+  }
+  async function paginate2(path, query = {}) {
+    const items = [];
+    let page = "1";
+    for (let pages = 0; page; pages++) {
+      if (pages >= 1e3)
+        throw new GitLabRequestError(`the listing of ${path} did not end after 1000 pages`, 200, "");
+      const answer = await request2("GET", path, { query: { ...query, per_page: 100, page } });
+      if (!Array.isArray(answer.data))
+        throw new GitLabRequestError(`the listing of ${path} is not a list`, answer.status, "");
+      items.push(...answer.data);
+      const next = answer.headers.get("x-next-page");
+      page = next && /^\d+$/.test(next) && next !== page ? next : null;
+    }
+    return items;
+  }
+  return { apiUrl, request: request2, paginate: paginate2 };
+}
+function backoffMs(failures) {
+  return 1e3 * 2 ** (failures - 1);
+}
+function rateLimitWaitSeconds(headers, nowMs) {
+  const date = Date.parse(headers.get("date") ?? "");
+  const now = Number.isNaN(date) ? nowMs / 1e3 : date / 1e3;
+  const retryAfter = headers.get("retry-after")?.trim();
+  if (retryAfter && /^\d+$/.test(retryAfter))
+    return Math.max(1, Number(retryAfter));
+  if (retryAfter && !Number.isNaN(Date.parse(retryAfter)))
+    return Math.max(1, Math.ceil(Date.parse(retryAfter) / 1e3 - now));
+  const reset = Number(headers.get("ratelimit-reset"));
+  if (Number.isFinite(reset) && reset > 0)
+    return Math.max(1, Math.ceil(reset - now));
+  return 60;
+}
+function reasonOf(data) {
+  if (typeof data === "string")
+    return data.slice(0, 300);
+  if (typeof data !== "object" || data === null)
+    return "";
+  const { message, error: error2 } = data;
+  const said = message ?? error2;
+  if (typeof said === "string")
+    return said.slice(0, 300);
+  if (typeof said === "object" && said !== null) {
+    return Object.entries(said).map(([field, problems]) => `${field} ${Array.isArray(problems) ? problems.join(", ") : String(problems)}`).join("; ").slice(0, 300);
+  }
+  return "";
+}
+function variableMissing(error2) {
+  return error2 instanceof GitLabRequestError && error2.status === 404 && /variable/i.test(error2.reason);
+}
+function variableTaken(error2) {
+  return error2 instanceof GitLabRequestError && error2.status === 400 && /taken|exists/i.test(error2.reason);
+}
+
 // ../../packages/rotation/dist/check-options.js
 var MAX_KEEP = 100;
 function checkRotateKeyOptions(options) {
@@ -9015,6 +9245,7 @@ function checkOptions(options) {
   const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform2?.currentKey);
   problems.push(...kind.problems);
   const github = check(() => checkGitHub(options));
+  const gitlab = check(() => checkGitLab(options));
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
     validateSecretName(name);
@@ -9034,6 +9265,9 @@ function checkOptions(options) {
   const noGitHub = options.github === void 0 && missingGitHub({ targets, retire, record });
   if (noGitHub)
     problems.push(noGitHub);
+  const noGitLab = options.gitlab === void 0 && missingGitLab({ targets, retire, record });
+  if (noGitLab)
+    problems.push(noGitLab);
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
     problems.push(new OptionError("keep", `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
@@ -9073,6 +9307,7 @@ function checkOptions(options) {
       managingKeyFingerprint: kind.managingApiKey === void 0 ? void 0 : keyFingerprint(kind.managingApiKey),
       rebuildRecord: options.rebuildRecord === true,
       github,
+      gitlab,
       targets,
       secretName,
       pinnedFamily: options.family,
@@ -9165,6 +9400,12 @@ function gitHubReach(github) {
   const baseUrl = github.octokit.request?.endpoint?.DEFAULTS?.baseUrl;
   return { baseUrl: typeof baseUrl === "string" ? baseUrl : void 0, app: false };
 }
+function checkGitLab(options) {
+  if (options.gitlab === void 0)
+    return void 0;
+  checkGitLabAccess(options.gitlab);
+  return options.gitlab;
+}
 function checkTargets(options) {
   const given = options.targets ?? [];
   const list2 = typeof given === "string" ? [given] : given;
@@ -9174,13 +9415,23 @@ function checkTargets(options) {
 }
 function missingGitHub({ targets, retire, record }) {
   const needs = [
-    "specs" in targets && targets.specs.length > 0 && "to write GitHub secrets",
-    retire.length > 0 && "to check retireTargets",
+    "specs" in targets && targets.specs.some((spec) => !isGitLabSpec(spec)) && "to write GitHub secrets",
+    retire.some(({ spec }) => !isGitLabSpec(spec)) && "to check retireTargets",
     record !== void 0 && "repository" in record && "to keep the record in record.repository's variables"
   ].filter((need) => typeof need === "string");
   if (!needs.length)
     return void 0;
   return new OptionError("github", `github options (a token, a GitHub App, or an octokit) are required ${needs.join(" and ")}`);
+}
+function missingGitLab({ targets, retire, record }) {
+  const needs = [
+    "specs" in targets && targets.specs.some(isGitLabSpec) && "to write GitLab CI/CD variables",
+    retire.some(({ spec }) => isGitLabSpec(spec)) && "to check GitLab retireTargets",
+    record !== void 0 && "gitlab" in record && "to keep the record in record.gitlab's variables"
+  ].filter((need) => typeof need === "string");
+  if (!needs.length)
+    return void 0;
+  return new OptionError("gitlab", `gitlab options ({ token, apiUrl? }: an access token with the \`api\` scope) are required ${needs.join(" and ")}`);
 }
 function readSpecs(list2, option2, defaultRepository) {
   try {
@@ -9199,7 +9450,9 @@ function readSpecs(list2, option2, defaultRepository) {
 }
 function isSecretTarget(value) {
   const target = value;
-  return typeof target === "object" && target !== null && typeof target.describe === "function" && typeof target.writeSecret === "function";
+  if (typeof target !== "object" || target === null || typeof target.describe !== "function")
+    return false;
+  return target.takes === "plain" ? typeof target.writeValue === "function" : typeof target.writeSecret === "function";
 }
 function isTargetSpec(value) {
   return typeof value === "object" && value !== null && typeof value.kind === "string";
@@ -9209,10 +9462,18 @@ function checkRecord(options) {
   if (record === void 0 || record === false)
     return void 0;
   if (typeof record !== "object" || record === null) {
-    throw new OptionError("record", "record must be { repository: 'OWNER/REPO' }, a RecordStore, or left out (no record)");
+    throw new OptionError("record", "record must be { repository: 'OWNER/REPO' }, { gitlab: 'GROUP/PROJECT' }, a RecordStore, or left out (no record)");
   }
   if ("load" in record)
     return record;
+  if ("gitlab" in record) {
+    const project = record.gitlab;
+    const parsed = typeof project === "string" ? parseOptional(`gitlab:${project}`) : void 0;
+    if (parsed?.kind !== "gitlab" || parsed.environmentScope !== void 0) {
+      throw new OptionError("record.gitlab", `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
+    }
+    return { gitlab: project };
+  }
   const { repository } = record;
   if (typeof repository !== "string" || !/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
     throw new OptionError("record.repository", `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
@@ -9245,6 +9506,14 @@ function refuseDuplicateTargets(targets) {
     seen.set(identity, target.describe());
   }
   return targets;
+}
+function parseOptional(text2) {
+  try {
+    const specs = parseTargetSpecs(text2);
+    return specs.length === 1 ? specs[0] : void 0;
+  } catch {
+    return void 0;
+  }
 }
 
 // ../../node_modules/.pnpm/@octokit+oauth-methods@6.0.5/node_modules/@octokit/oauth-methods/dist-bundle/index.js
@@ -10885,12 +11154,6 @@ function managedClient(rotated, managing, keyKind) {
   };
 }
 
-// ../../packages/rotation/dist/internal/mutants.js
-var SWITCHES = /* @__PURE__ */ Symbol.for("keyturn.rotation.mutants");
-function mutant(name) {
-  return globalThis[SWITCHES]?.has(name) === true;
-}
-
 // ../../packages/rotation/dist/record/target-record.js
 var HELD_HISTORY = 100;
 function emptyRecord(family, secretName, keyKind) {
@@ -11070,15 +11333,15 @@ import { createHash as createHash3 } from "node:crypto";
 var PART_BYTES = 48e3;
 var MAX_PARTS = 4;
 var REPOSITORY_VARIABLE_LIMIT = 500;
-function splitRecordText(text2, head, slot) {
-  if (Buffer.byteLength(text2, "utf8") <= PART_BYTES)
+function splitRecordText(text2, head, slot, partBytes = PART_BYTES) {
+  if (Buffer.byteLength(text2, "utf8") <= partBytes)
     return { head: text2, parts: [] };
   const parts = [];
   let current = "";
   let bytes = 0;
   for (const char of text2) {
     const size = Buffer.byteLength(char, "utf8");
-    if (bytes + size > PART_BYTES) {
+    if (bytes + size > partBytes) {
       parts.push(current);
       current = "";
       bytes = 0;
@@ -11137,15 +11400,13 @@ function parsePartName(name) {
   return match ? { head: match[1], slot: match[2], index: Number(match[3]) } : void 0;
 }
 
-// ../../packages/rotation/dist/record/github-variables.js
-var ROUTE = "/repos/{owner}/{repo}/actions/variables";
-function listedVariables(response) {
-  const { data } = response;
-  if (Array.isArray(data) && data.every((v2) => typeof v2?.name === "string" && typeof v2.value === "string"))
-    return data;
-  throw Object.assign(new Error("the listing of variables holds no variables"), { status: response.status, response });
+// ../../packages/rotation/dist/internal/mutants.js
+var SWITCHES = /* @__PURE__ */ Symbol.for("keyturn.rotation.mutants");
+function mutant(name) {
+  return globalThis[SWITCHES]?.has(name) === true;
 }
-var RECORD_PERMISSIONS = "a fine-grained token with the repository permission Variables: Read and write, a GitHub App with `actions_variables` write, or a classic token with the `repo` scope";
+
+// ../../packages/rotation/dist/record/variable-store.js
 var RecordError = class extends Error {
   advice;
   status;
@@ -11159,80 +11420,44 @@ var RecordError = class extends Error {
 function variableOf(record) {
   return record.keyKind === void 0 ? legacyVariableName(record.family) : recordVariableName(record.family, record.keyKind);
 }
-function variablesNeeded(record) {
-  const text2 = writeRecordText(record);
-  return 1 + splitRecordText(text2, { keyturn: 0, family: "", secret: "", kind: void 0 }, "A").parts.length;
-}
 function recordBytes(record) {
   return Buffer.byteLength(writeRecordText(record), "utf8");
 }
 var RECORD_BUDGET_BYTES = MAX_PARTS * PART_BYTES;
-function githubVariableStore(octokit, repository) {
-  const [owner = "", repo = ""] = repository.split("/");
-  const place = `the variables of ${repository}`;
+function variableRecordStore(backend) {
+  const { place } = backend;
   const existing = /* @__PURE__ */ new Set();
   const slots = /* @__PURE__ */ new Map();
-  const failure = (error2, what, variable) => {
-    const status = error2.status;
-    const limit = rateLimitOf(error2);
-    if (limit) {
-      const outcome = rateLimitOutcomeOf(error2);
-      return new RecordError(`${what} ${place} was rate-limited by GitHub (${outcome ? describeGiveUp(outcome) : "not retried"})`, `Run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets.`, status);
-    }
-    const reason = githubReason(error2);
-    const answer = status === void 0 || status >= 500 ? `no answer or a failure from GitHub (${status ?? "no status"})` : `GitHub answered ${status}${reason ? `: "${reason}"` : ""}`;
-    let advice;
-    if (status === 401)
-      advice = INVALID_GITHUB_CREDENTIAL;
-    else if (status === 403 || status === 404) {
-      advice = `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out: give the token ${RECORD_PERMISSIONS} on ${repository}.`;
-    } else if (status === 422)
-      advice = refusalAdvice(reason, variable);
-    else
-      advice = "Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.";
-    return new RecordError(`${what} ${place} failed: ${answer}`, advice, status);
-  };
-  const refusalAdvice = (reason, variable) => {
-    if (/limit|maximum|too many/i.test(reason) && !/size|KB|bytes|large/i.test(reason)) {
-      return `GitHub allows ${REPOSITORY_VARIABLE_LIMIT} variables a repository (${repository} held ${existing.size} when this run read them). Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again.`;
-    }
-    if (/size|KB|bytes|large/i.test(reason)) {
-      return `The record in ${variable ?? "its variable"} is too big for GitHub. Retire the targets no longer rotated (${option("retireTargets")}), or rotate the targets as several families (${option("family")}), then run again.`;
-    }
-    return `Check the variable ${variable ?? `${RECORD_PREFIX}\u2026`} in ${repository}: GitHub refused it as written. Run again once the cause GitHub names is fixed.`;
-  };
   const put = async (name, value) => {
-    const update = () => octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value });
-    const create = () => octokit.request(`POST ${ROUTE}`, { owner, repo, name, value });
     try {
       if (existing.has(name))
-        await update().catch((error2) => error2.status === 404 ? create() : Promise.reject(error2));
+        await backend.update(name, value).catch((error2) => backend.isMissing(error2) ? backend.create(name, value) : Promise.reject(error2));
       else
-        await create().catch((error2) => error2.status === 409 ? update() : Promise.reject(error2));
+        await backend.create(name, value).catch((error2) => backend.isConflict(error2) ? backend.update(name, value) : Promise.reject(error2));
       existing.add(name);
     } catch (error2) {
-      throw failure(error2, `Writing the record of which targets hold the keys (${name}) to`, name);
+      throw backend.failure(error2, `Writing the record of which targets hold the keys (${name}) to`, existing.size, name);
     }
   };
   const drop = async (name, what) => {
     try {
-      await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name });
+      await backend.remove(name);
     } catch (error2) {
-      if (error2.status !== 404)
-        throw failure(error2, what);
+      if (!backend.isMissing(error2))
+        throw backend.failure(error2, what, existing.size);
     }
     existing.delete(name);
   };
   const partsOf = (head) => [...existing].filter((name) => parsePartName(name)?.head === head);
   return {
     describe: () => place,
-    variableCount: () => existing.size,
+    ...backend.limit && { variableCount: () => existing.size },
     async load() {
       let variables;
       try {
-        variables = await octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 }, listedVariables);
+        variables = await backend.list();
       } catch (error2) {
-        throw failure(error2, "Reading");
+        throw backend.failure(error2, "Reading", existing.size);
       }
       const values = /* @__PURE__ */ new Map();
       for (const variable of variables) {
@@ -11279,14 +11504,15 @@ function githubVariableStore(octokit, repository) {
       const name = variableOf(record);
       const text2 = writeRecordText(record);
       const slot = slots.get(name) === "A" ? "B" : "A";
-      const split = splitRecordText(text2, { keyturn: 2, family: record.family, secret: record.secretName, kind: record.keyKind }, slot);
-      if (split.parts.length > MAX_PARTS) {
+      const split = splitRecordText(text2, { keyturn: 2, family: record.family, secret: record.secretName, kind: record.keyKind }, slot, backend.partBytes);
+      if (split.parts.length > Math.ceil(RECORD_BUDGET_BYTES / backend.partBytes)) {
         throw new RecordError(`The record of family ${record.family} would take ${Buffer.byteLength(text2, "utf8")} bytes, more than its budget of ${RECORD_BUDGET_BYTES}`, `Retire the targets no longer rotated (${option("retireTargets")}), or rotate the targets as several families (${option("family")}), then run again.`, void 0);
       }
       const names = [...split.parts.map((_2, i2) => partVariableName(name, slot, i2 + 1)), name];
       const added = names.filter((n2) => !existing.has(n2)).length;
-      if (existing.size + added > REPOSITORY_VARIABLE_LIMIT) {
-        throw new RecordError(`Writing the record of family ${record.family} to ${place} needs ${added} more variable(s), and ${repository} holds ${existing.size} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows`, `Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again.`, void 0);
+      const { limit } = backend;
+      if (limit && existing.size + added > limit.count) {
+        throw new RecordError(`Writing the record of family ${record.family} to ${place} needs ${added} more variable(s), and ${limit.holder} holds ${existing.size} of the ${limit.count} ${limit.service} allows`, limit.advice, void 0);
       }
       for (const [index, part] of split.parts.entries())
         await put(partVariableName(name, slot, index + 1), part);
@@ -11306,6 +11532,69 @@ function githubVariableStore(octokit, repository) {
       }
     }
   };
+}
+
+// ../../packages/rotation/dist/record/github-variables.js
+var ROUTE = "/repos/{owner}/{repo}/actions/variables";
+function listedVariables(response) {
+  const { data } = response;
+  if (Array.isArray(data) && data.every((v2) => typeof v2?.name === "string" && typeof v2.value === "string"))
+    return data;
+  throw Object.assign(new Error("the listing of variables holds no variables"), { status: response.status, response });
+}
+var RECORD_PERMISSIONS = "a fine-grained token with the repository permission Variables: Read and write, a GitHub App with `actions_variables` write, or a classic token with the `repo` scope";
+function variablesNeeded(record) {
+  const text2 = writeRecordText(record);
+  return 1 + splitRecordText(text2, { keyturn: 0, family: "", secret: "", kind: void 0 }, "A").parts.length;
+}
+function githubVariableStore(octokit, repository) {
+  const [owner = "", repo = ""] = repository.split("/");
+  const place = `the variables of ${repository}`;
+  const status = (error2) => error2.status;
+  const failure = (error2, what, existingCount, variable) => {
+    const limit = rateLimitOf(error2);
+    if (limit) {
+      const outcome = rateLimitOutcomeOf(error2);
+      return new RecordError(`${what} ${place} was rate-limited by GitHub (${outcome ? describeGiveUp(outcome) : "not retried"})`, `Run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets.`, status(error2));
+    }
+    const reason = githubReason(error2);
+    const code = status(error2);
+    const answer = code === void 0 || code >= 500 ? `no answer or a failure from GitHub (${code ?? "no status"})` : `GitHub answered ${code}${reason ? `: "${reason}"` : ""}`;
+    let advice;
+    if (code === 401)
+      advice = INVALID_GITHUB_CREDENTIAL;
+    else if (code === 403 || code === 404) {
+      advice = `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out: give the token ${RECORD_PERMISSIONS} on ${repository}.`;
+    } else if (code === 422)
+      advice = refusalAdvice(reason, variable, existingCount);
+    else
+      advice = "Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.";
+    return new RecordError(`${what} ${place} failed: ${answer}`, advice, code);
+  };
+  const refusalAdvice = (reason, variable, existingCount) => {
+    if (/limit|maximum|too many/i.test(reason) && !/size|KB|bytes|large/i.test(reason)) {
+      return `GitHub allows ${REPOSITORY_VARIABLE_LIMIT} variables a repository (${repository} held ${existingCount} when this run read them). ${FREE_VARIABLES(repository)}`;
+    }
+    if (/size|KB|bytes|large/i.test(reason)) {
+      return `The record in ${variable ?? "its variable"} is too big for GitHub. Retire the targets no longer rotated (${option("retireTargets")}), or rotate the targets as several families (${option("family")}), then run again.`;
+    }
+    return `Check the variable ${variable ?? `${RECORD_PREFIX}\u2026`} in ${repository}: GitHub refused it as written. Run again once the cause GitHub names is fixed.`;
+  };
+  return variableRecordStore({
+    place,
+    partBytes: PART_BYTES,
+    limit: { count: REPOSITORY_VARIABLE_LIMIT, holder: repository, service: "GitHub", advice: FREE_VARIABLES(repository) },
+    list: () => octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 }, listedVariables),
+    create: async (name, value) => void await octokit.request(`POST ${ROUTE}`, { owner, repo, name, value }),
+    update: async (name, value) => void await octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value }),
+    remove: async (name) => void await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name }),
+    isConflict: (error2) => status(error2) === 409,
+    isMissing: (error2) => status(error2) === 404,
+    failure
+  });
+}
+function FREE_VARIABLES(repository) {
+  return `Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again.`;
 }
 function githubReason(error2) {
   const data = error2.response?.data;
@@ -11527,20 +11816,214 @@ function createGitHubTarget(octokit, spec) {
   return new GitHubSecretTarget(octokit, spec, scope);
 }
 
+// ../../packages/rotation/dist/targets/gitlab/masking.js
+var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, and holds only characters of the Base64 alphabet (RFC 4648: A-Z, a-z, 0-9, +, /, =, and - and _) and @, :, . or ~";
+var MASKABLE = /^[A-Za-z0-9+/=_\-@:.~]+$/;
+var MIN_LENGTH = 8;
+function maskingProblem(value) {
+  const broken = [];
+  if (/\s/.test(value))
+    broken.push("it holds a space or a line break");
+  if (value.length < MIN_LENGTH)
+    broken.push(`it is shorter than ${MIN_LENGTH} characters`);
+  if (!MASKABLE.test(value.replace(/\s/g, "")) && value.trim())
+    broken.push("it holds characters outside that set");
+  if (!broken.length)
+    return void 0;
+  return `the key value cannot be masked by GitLab (${broken.join("; ")}). ${GITLAB_MASKING_RULE}`;
+}
+
+// ../../packages/rotation/dist/targets/gitlab/advice.js
+var GITLAB_TOKEN_KINDS = "a personal, project or group access token with the `api` scope";
+function requiredRole(place) {
+  return place.scope === "project" ? `the Maintainer role (or higher) on the project ${place.path}` : `the Owner role on the group ${place.path}`;
+}
+function gitlabAdvice(status, place, reason = "") {
+  const role = requiredRole(place);
+  if (status === 401) {
+    return `GitLab did not accept the token (401): it is wrong, expired or revoked. Give ${option("gitlab.token")} ${GITLAB_TOKEN_KINDS}, then run again.`;
+  }
+  if (status === 403) {
+    const scope = /insufficient_scope|scope/i.test(reason) ? " The token lacks the `api` scope (`read_api` cannot write variables)." : "";
+    return `GitLab refused the token (403).${scope} Managing ${place.scope} CI/CD variables needs ${role}: use ${GITLAB_TOKEN_KINDS}, whose user (or bot) has that role, then run again.`;
+  }
+  if (status === 404) {
+    return `GitLab found no ${place.scope} ${place.path} that the token can see (404): check the path (or numeric id) and ${option("gitlab.apiUrl")} (GitLab.com or your instance's https://HOST/api/v4), and that the token's user is a member with ${role}.`;
+  }
+  if (status === 429)
+    return "GitLab rate-limited the run longer than it waits: run again in a few minutes.";
+  if (status === 400 && /mask/i.test(reason))
+    return `GitLab refused to mask the value. ${GITLAB_MASKING_RULE}.`;
+  if (status === 400 || status === 422)
+    return `GitLab refused the variable as written${reason ? ` ("${reason}")` : ""}: check the variable and the spec, then run again.`;
+  return "Run again; check https://status.gitlab.com (or your GitLab instance) if it keeps failing.";
+}
+
+// ../../packages/rotation/dist/targets/gitlab/variable-target.js
+var GitLabVariableTarget = class {
+  client;
+  spec;
+  takes = "plain";
+  #place;
+  #route;
+  /** Per variable name: its flags before the run (undefined: no such variable), read once. */
+  #before = /* @__PURE__ */ new Map();
+  constructor(client, spec) {
+    this.client = client;
+    this.spec = spec;
+    const path = spec.kind === "gitlab" ? spec.project : spec.group;
+    this.#place = { scope: spec.kind === "gitlab" ? "project" : "group", path };
+    this.#route = `/${spec.kind === "gitlab" ? "projects" : "groups"}/${encodeURIComponent(path)}/variables`;
+  }
+  describe() {
+    return formatTargetSpec(this.spec);
+  }
+  identity() {
+    return targetIdentity(this.spec);
+  }
+  /** Reads the variable: proves the token may manage the variables, and keeps its flags for a rollback. */
+  async prepare(secretName) {
+    await this.#flagsBefore(secretName);
+  }
+  valueProblem(value) {
+    return maskingProblem(value);
+  }
+  async writeValue(name, value, options = {}) {
+    const problem = maskingProblem(value);
+    if (problem) {
+      throw new TargetError({ message: `${this.describe()} cannot take ${name}: ${problem}`, target: this.describe(), advice: "Nothing was sent to GitLab. Rotate a key GitLab can mask into this target, or write this secret somewhere else." });
+    }
+    const before = await this.#flagsBefore(name);
+    const masked = options.restore && before ? before.masked : true;
+    try {
+      if (before)
+        await this.#update(name, value, masked).catch((error2) => variableMissing(error2) ? this.#create(name, value) : Promise.reject(error2));
+      else
+        await this.#create(name, value).catch((error2) => variableTaken(error2) ? this.#update(name, value, masked) : Promise.reject(error2));
+    } catch (error2) {
+      throw this.#failure(error2, `writing the variable ${name}`);
+    }
+  }
+  /** The variable as GitLab lists it: it exists or not. GitLab keeps no time of a variable's last change. */
+  async readSecretMeta(name) {
+    return await this.#read(name) ? { name } : void 0;
+  }
+  /** Compared here, never shown: GitLab answers a variable's value unless it is hidden. */
+  async holdsValue(name, value) {
+    try {
+      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
+      return typeof data?.value === "string" && data.hidden !== true ? data.value === value : void 0;
+    } catch {
+      return void 0;
+    }
+  }
+  #flagsBefore(name) {
+    let flags = this.#before.get(name);
+    if (!flags) {
+      flags = this.#read(name);
+      flags.catch(() => this.#before.delete(name));
+      this.#before.set(name, flags);
+    }
+    return flags;
+  }
+  async #read(name) {
+    try {
+      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
+      return { masked: data?.masked === true, hidden: data?.hidden === true };
+    } catch (error2) {
+      if (variableMissing(error2))
+        return void 0;
+      throw this.#failure(error2, `reading the variable ${name}`);
+    }
+  }
+  async #create(name, value) {
+    const body = { key: name, value, masked: true, environment_scope: gitlabScope(this.spec) };
+    try {
+      await this.client.request("POST", this.#route, { body: { ...body, masked_and_hidden: true } });
+    } catch (error2) {
+      if (!(error2 instanceof GitLabRequestError && error2.status === 400 && /hidden/i.test(error2.reason)))
+        throw error2;
+      await this.client.request("POST", this.#route, { body });
+    }
+  }
+  async #update(name, value, masked) {
+    await this.client.request("PUT", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked } });
+  }
+  /** The variable of this spec's scope, among variables of one name in several scopes. */
+  #filter() {
+    return { "filter[environment_scope]": gitlabScope(this.spec) };
+  }
+  #failure(error2, what) {
+    if (error2 instanceof TargetError)
+      return error2;
+    const status = error2 instanceof GitLabRequestError ? error2.status : void 0;
+    const reason = error2 instanceof GitLabRequestError ? error2.reason : "";
+    return new TargetError({
+      message: `${what} of ${this.describe()} failed: ${describeError(error2)}`,
+      target: this.describe(),
+      status,
+      advice: gitlabAdvice(status, this.#place, reason),
+      // No answer, or a 5xx: the write may have landed.
+      mayHaveTakenEffect: status === void 0 || status >= 500,
+      cause: error2
+    });
+  }
+};
+
+// ../../packages/rotation/dist/targets/gitlab/index.js
+function createGitLabTarget(client, spec) {
+  return new GitLabVariableTarget(client, spec);
+}
+
+// ../../packages/rotation/dist/record/gitlab-variables.js
+var GITLAB_PART_BYTES = 9e3;
+var SCOPE = "*";
+function gitlabVariableStore(client, project) {
+  const place = `the CI/CD variables of the GitLab project ${project}`;
+  const route = `/projects/${encodeURIComponent(project)}/variables`;
+  const status = (error2) => error2 instanceof GitLabRequestError ? error2.status : void 0;
+  const reason = (error2) => error2 instanceof GitLabRequestError ? error2.reason : "";
+  const filter = { "filter[environment_scope]": SCOPE };
+  return variableRecordStore({
+    place,
+    partBytes: GITLAB_PART_BYTES,
+    async list() {
+      const variables = await client.paginate(route);
+      if (!variables.every((v2) => typeof v2?.key === "string"))
+        throw new GitLabRequestError("the listing of variables holds no variables", 200, "");
+      return variables.filter((v2) => (v2.environment_scope ?? SCOPE) === SCOPE).map((v2) => ({ name: v2.key, value: typeof v2.value === "string" ? v2.value : "" }));
+    },
+    create: async (name, value) => void await client.request("POST", route, { body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true } }),
+    update: async (name, value) => void await client.request("PUT", `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } }),
+    remove: async (name) => void await client.request("DELETE", `${route}/${encodeURIComponent(name)}`, { query: filter }),
+    isConflict: variableTaken,
+    isMissing: variableMissing,
+    failure(error2, what, _existing, variable) {
+      const code = status(error2);
+      const said = reason(error2);
+      const answer = code === void 0 || code >= 500 ? `no answer or a failure from GitLab (${code ?? "no status"})` : `GitLab answered ${code}${said ? `: "${said}"` : ""}`;
+      const advice = code === 400 && /too long|maximum|length/i.test(said) ? `GitLab refused ${variable ?? "a record variable"} as too long for one variable. Run again: if it repeats, report it (parts are kept below GitLab's limit).` : `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out. ${gitlabAdvice(code, { scope: "project", path: project }, said)}`;
+      return new RecordError(`${what} ${place} failed: ${answer}`, advice, code);
+    }
+  });
+}
+
 // ../../packages/rotation/dist/connect.js
 function resolveOptions(options, githubLog) {
   const { checked, problems } = checkOptions(options);
   if (!checked)
     throw problems[0];
-  const { platform: platform2, managingApiKey, github: access2, targets, retire, record, ...settings } = checked;
+  const { platform: platform2, managingApiKey, github: access2, gitlab: gitlabAccess, targets, retire, record, ...settings } = checked;
   const github = access2 && gitHubClients(access2, checked, githubLog);
+  const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
+  const targetOf = (spec, level) => isGitLabSpec(spec) ? createGitLabTarget(gitlabOf(gitlab), spec) : createGitHubTarget(clientOf(github, needOfSpec(spec, level)), spec);
   return {
     ...settings,
     client: platformClient(checked),
-    targets: "objects" in targets ? targets.objects : targets.specs.map((spec) => createGitHubTarget(clientOf(github, needOfSpec(spec, "write")), spec)),
+    targets: "objects" in targets ? targets.objects : targets.specs.map((spec) => targetOf(spec, "write")),
     // Retiring reads the secret only: is it gone?
-    retire: retire.map(({ identity, spec }) => ({ identity, target: createGitHubTarget(clientOf(github, needOfSpec(spec, "read")), spec) })),
-    recordStore: recordStore(record, github),
+    retire: retire.map(({ identity, spec }) => ({ identity, target: targetOf(spec, "read") })),
+    recordStore: recordStore(record, github, gitlab),
     appTokens: github?.appTokens?.used ? github.appTokens : void 0
   };
 }
@@ -11565,9 +12048,16 @@ function clientOf(github, need) {
     throw new Error("a user's Codespaces secret with a GitHub App passed the option checks");
   return github.clientFor(need);
 }
-function recordStore(record, github) {
+function gitlabOf(gitlab) {
+  if (!gitlab)
+    throw new Error("a GitLab target without GitLab access passed the option checks");
+  return gitlab;
+}
+function recordStore(record, github, gitlab) {
   if (!record || "load" in record)
     return record;
+  if ("gitlab" in record)
+    return gitlabVariableStore(gitlabOf(gitlab), record.gitlab);
   return githubVariableStore(clientOf(github, recordNeed(record.repository)), record.repository);
 }
 
@@ -15783,6 +16273,12 @@ async function preflight(ctx) {
 async function fetchPublicKeys(ctx) {
   const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
     await target.prepare?.(ctx.secretName);
+    if (takesPlainValue(target)) {
+      const problem = ctx.currentKey === void 0 ? void 0 : target.valueProblem?.(ctx.currentKey);
+      if (problem)
+        throw new TargetError({ message: problem, target: target.describe(), advice: "Nothing was made or sent." });
+      return void 0;
+    }
     const publicKey = await target.fetchPublicKey();
     await sealSecret("probe", publicKey.key);
     return publicKey;
@@ -15801,7 +16297,7 @@ async function fetchPublicKeys(ctx) {
       });
     }
     publicKeys.set(target, check.value);
-    ctx.log("preflight", `${target.describe()} is reachable (public key ${check.value.keyId})`);
+    ctx.log("preflight", `${target.describe()} is reachable (${check.value ? `public key ${check.value.keyId}` : "it takes the value over TLS"})`);
   }
   return publicKeys;
 }
@@ -16229,7 +16725,14 @@ function fromKeys(ctx, created, keys) {
 
 // ../../packages/rotation/dist/targets/untouched-since.js
 var UNTOUCHED_MARGIN_MS = 6e4;
-async function untouchedSince(target, secretName, servedAt) {
+async function untouchedSince(target, secretName, servedAt, newValue) {
+  if (newValue !== void 0 && takesPlainValue(target) && target.holdsValue) {
+    const holds = await target.holdsValue(secretName, newValue).catch(() => void 0);
+    if (holds === false)
+      return { untouched: true, reason: "its variable does not hold the new key" };
+    if (holds === true)
+      return { untouched: false, reason: "its variable holds the new key" };
+  }
   if (!servedAt || !target.readSecretMeta) {
     return { untouched: false, reason: "the target cannot say when its secret last changed" };
   }
@@ -16306,7 +16809,7 @@ async function writeBackClearance(ctx, created, newClient) {
 async function settle(ctx, created, failed) {
   const name = failed.target.describe();
   ctx.log("store", `Reading the metadata of ${ctx.secretName} in ${name}, to learn whether a write that failed landed`);
-  const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt);
+  const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt, created.key);
   ctx.log("store", check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
   return check.untouched ? check.reason : void 0;
 }
@@ -16366,6 +16869,8 @@ async function store2(ctx, created, verified, publicKeys) {
 }
 function sealedWrite(ctx, publicKeys) {
   return async (target, value, options) => {
+    if (takesPlainValue(target))
+      return target.writeValue(ctx.secretName, value, options);
     const known = publicKeys.get(target);
     if (!known)
       throw new Error(`no public key of ${target.describe()} was fetched by the preflight`);
@@ -16542,10 +17047,11 @@ var DEFAULTS2 = {
   keep: "1",
   "dry-run": "false",
   "key-kind": "personal",
-  "rebuild-record": "false"
+  "rebuild-record": "false",
+  "gitlab-url": DEFAULT_GITLAB_API_URL
 };
 var TARGET_LIST_LENGTH = 12e4;
-var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key"];
+var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key", "gitlab-token"];
 var KEY_KINDS = ["personal", "organization", "project"];
 var INPUT_OF_OPTION = {
   "platform.apiKey": "api-key",
@@ -16553,6 +17059,9 @@ var INPUT_OF_OPTION = {
   "github.token": "github-token",
   "github.appId": "app-id",
   "github.privateKey": "private-key",
+  gitlab: "gitlab-token",
+  "gitlab.token": "gitlab-token",
+  "gitlab.apiUrl": "gitlab-url",
   secretName: "secret-name",
   targets: "targets",
   retireTargets: "retire-targets",
@@ -16588,6 +17097,8 @@ function rotateKeyOptions(inputs, hooks = {}) {
       onRequest: hooks.onGitHubRequest,
       fetch: hooks.fetch
     } : { token: inputs.githubToken, baseUrl: inputs.githubApiUrl, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+    // GitLab only when a token is given: the library then says which targets need it.
+    gitlab: inputs.gitlabToken ? { token: inputs.gitlabToken, apiUrl: inputs.gitlabUrl, fetch: hooks.fetch } : void 0,
     targets: inputs.targets,
     // The target record lives in the variables of the repository running the workflow; none outside one.
     record: inputs.repository ? { repository: inputs.repository } : void 0,
@@ -16641,6 +17152,8 @@ function readRotateInputs() {
     githubToken: read("github-token", asText),
     appId: read("app-id", asText),
     privateKey: read("private-key", asText, { multiline: true, maxLength: 2e4 }),
+    gitlabToken: read("gitlab-token", optionalText),
+    gitlabUrl: read("gitlab-url", asText, { default: DEFAULTS2["gitlab-url"] }),
     secretName: read("secret-name", nameText, { default: DEFAULTS2["secret-name"] }),
     // A family of 1,000 targets of long names (the record's budget): below the 128 KiB an environment variable holds on Linux.
     targets: read("targets", targetSpecs, { multiline: true, maxLength: TARGET_LIST_LENGTH }),

@@ -8,7 +8,7 @@
 import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
 import { looksLikeCredential, type RequestEvent } from '@keyturn/api/toolkit';
 import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type OptionName, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
-import { formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
+import { DEFAULT_GITLAB_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
 import {
   InputError,
   InvalidInputsError,
@@ -29,12 +29,13 @@ export const DEFAULTS = {
   'dry-run': 'false',
   'key-kind': 'personal',
   'rebuild-record': 'false',
+  'gitlab-url': DEFAULT_GITLAB_API_URL,
 } as const;
 
 /** Longest `targets` (and `retire-targets`) list, in characters. */
 const TARGET_LIST_LENGTH = 120_000;
 
-export const SECRET_INPUTS = ['api-key', 'github-token', 'managing-api-key'] as const;
+export const SECRET_INPUTS = ['api-key', 'github-token', 'managing-api-key', 'gitlab-token'] as const;
 
 /** The values of key-kind, as rotateKey's `keyKind.kind` names them. */
 const KEY_KINDS = ['personal', 'organization', 'project'] as const;
@@ -47,6 +48,9 @@ const INPUT_OF_OPTION: Readonly<Record<OptionName, string> & Record<string, stri
   'github.token': 'github-token',
   'github.appId': 'app-id',
   'github.privateKey': 'private-key',
+  gitlab: 'gitlab-token',
+  'gitlab.token': 'gitlab-token',
+  'gitlab.apiUrl': 'gitlab-url',
   secretName: 'secret-name',
   targets: 'targets',
   retireTargets: 'retire-targets',
@@ -69,6 +73,9 @@ export interface RotateInputs {
   githubToken: string | undefined;
   appId: string | undefined;
   privateKey: string | undefined;
+  /** GitLab, for gitlab: and gitlab-group: targets: an access token with the `api` scope, and the API root. */
+  gitlabToken: string | undefined;
+  gitlabUrl: string;
   secretName: string;
   targets: TargetSpec[];
   retireTargets: TargetSpec[];
@@ -124,6 +131,8 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
             fetch: hooks.fetch,
           }
         : { token: inputs.githubToken as string, baseUrl: inputs.githubApiUrl, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
+    // GitLab only when a token is given: the library then says which targets need it.
+    gitlab: inputs.gitlabToken ? { token: inputs.gitlabToken, apiUrl: inputs.gitlabUrl, fetch: hooks.fetch } : undefined,
     targets: inputs.targets,
     // The target record lives in the variables of the repository running the workflow; none outside one.
     record: inputs.repository ? { repository: inputs.repository } : undefined,
@@ -181,6 +190,8 @@ export function readRotateInputs(): RotateInputs {
     githubToken: read('github-token', asText),
     appId: read('app-id', asText),
     privateKey: read('private-key', asText, { multiline: true, maxLength: 20_000 }),
+    gitlabToken: read('gitlab-token', optionalText),
+    gitlabUrl: read('gitlab-url', asText, { default: DEFAULTS['gitlab-url'] }),
     secretName: read('secret-name', nameText, { default: DEFAULTS['secret-name'] }),
     // A family of 1,000 targets of long names (the record's budget): below the 128 KiB an environment variable holds on Linux.
     targets: read('targets', targetSpecs, { multiline: true, maxLength: TARGET_LIST_LENGTH }),

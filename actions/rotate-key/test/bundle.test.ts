@@ -10,6 +10,8 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'github-token': undefined,
     'app-id': undefined,
     'private-key': undefined,
+    'gitlab-token': undefined,
+    'gitlab-url': DEFAULTS['gitlab-url'],
     'secret-name': DEFAULTS['secret-name'],
     targets: undefined,
     'key-name-prefix': undefined,

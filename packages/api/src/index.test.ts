@@ -102,6 +102,7 @@ const TOOLKIT_VALUES = [
   'SleepAborted',
   'countNoun',
   'githubTokenProblem',
+  'isLoopbackHost',
   'linkSignals',
   'looksLikeCredential',
   'notifyHook',

@@ -3,6 +3,7 @@
 // and signal plumbing, and the credential checks and scrubber.
 export { githubTokenProblem, platformKeyProblem } from './toolkit/credential-shapes.js';
 export { countNoun } from './toolkit/count-noun.js';
+export { isLoopbackHost } from './internal/loopback-host.js';
 export { notifyHook } from './toolkit/notify-hook.js';
 export { looksLikeCredential, redactCredentials } from './toolkit/redact-credentials.js';
 export type { RequestEvent } from './toolkit/request-event.js';

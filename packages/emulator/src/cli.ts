@@ -1,11 +1,12 @@
-// keyturn-emulator: starts the local platform API and the GitHub secrets API beside it, makes a
-// first key, a demo project and a GitHub token, prints where everything is, and runs until SIGINT
-// or SIGTERM.
+// keyturn-emulator: starts the local platform API, the GitHub secrets API and the GitLab CI/CD
+// variables API beside it, makes a first key, a demo project, a GitHub token and a GitLab token,
+// prints where everything is, and runs until SIGINT or SIGTERM.
 // `--json` prints the same as one JSON line, for scripts.
 
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { startGitHubEmulator } from './github/emulator.js';
+import { startGitLabEmulator } from './gitlab/emulator.js';
 import { isLoopbackHost } from './loopback-host.js';
 import { startPlatformEmulator } from './platform/emulator.js';
 
@@ -17,6 +18,7 @@ const USAGE = `Usage: keyturn-emulator [options]
                           and answers decrypted secrets to anyone who can reach it
   --port <port>           platform API port (default: any free port)
   --github-port <port>    GitHub API port (default: any free port)
+  --gitlab-port <port>    GitLab API port (default: any free port)
   --scheduling-ms <ms>    how long new operations stay in "scheduling" (default 500)
   --running-ms <ms>       how long they then stay in "running" (default 1500)
   --json                  print one JSON line instead of text
@@ -26,6 +28,7 @@ interface CliOptions {
   host: string;
   port: number;
   githubPort: number;
+  gitlabPort: number;
   schedulingMs: number | undefined;
   runningMs: number | undefined;
   json: boolean;
@@ -34,7 +37,7 @@ interface CliOptions {
 /** One started emulator: what to print about it and how to stop it. */
 interface RunningService {
   /** Its key in the `--json` line. */
-  id: 'platform' | 'github';
+  id: 'platform' | 'github' | 'gitlab';
   title: string;
   rows: Array<[label: string, value: string]>;
   json: Record<string, unknown>;
@@ -89,6 +92,30 @@ async function startGitHubService(options: CliOptions): Promise<RunningService> 
   };
 }
 
+/** GitLab's CI/CD variables API, with a demo group and project and a token of their Owner. */
+async function startGitLabService(options: CliOptions): Promise<RunningService> {
+  const token = `glpat-${randomBytes(12).toString('hex')}`;
+  const demo = { group: 'keyturn-demo', project: 'keyturn-demo/app' };
+  const emulator = await startGitLabEmulator({
+    host: options.host,
+    port: options.gitlabPort,
+    projects: [demo.project],
+    tokens: { [token]: { scopes: ['api'], roles: { [demo.group]: 'owner' } } },
+  });
+  return {
+    id: 'gitlab',
+    title: 'GitLab API',
+    rows: [
+      ['API URL', `${emulator.url} (GITLAB_URL)`],
+      ['Control URL', emulator.controlUrl],
+      ['Token', `${token} (api scope, Owner of ${demo.group})`],
+      ['Demo targets', `gitlab:${demo.project}, gitlab-group:${demo.group}`],
+    ],
+    json: { url: emulator.url, controlUrl: emulator.controlUrl, token, ...demo },
+    close: () => emulator.close(),
+  };
+}
+
 function readOptions(argv: string[]): CliOptions | undefined {
   const { values } = parseArgs({
     args: argv,
@@ -97,6 +124,7 @@ function readOptions(argv: string[]): CliOptions | undefined {
       'allow-remote': { type: 'boolean', default: false },
       port: { type: 'string', default: '0' },
       'github-port': { type: 'string', default: '0' },
+      'gitlab-port': { type: 'string', default: '0' },
       'scheduling-ms': { type: 'string' },
       'running-ms': { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -114,6 +142,7 @@ function readOptions(argv: string[]): CliOptions | undefined {
     host: values.host,
     port: integerOption(values.port, '--port', 65_535),
     githubPort: integerOption(values['github-port'], '--github-port', 65_535),
+    gitlabPort: integerOption(values['gitlab-port'], '--gitlab-port', 65_535),
     schedulingMs: values['scheduling-ms'] === undefined ? undefined : integerOption(values['scheduling-ms'], '--scheduling-ms'),
     runningMs: values['running-ms'] === undefined ? undefined : integerOption(values['running-ms'], '--running-ms'),
     json: values.json,
@@ -157,6 +186,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     services.push(await startPlatformService(options));
     services.push(await startGitHubService(options));
+    services.push(await startGitLabService(options));
   } catch (error) {
     await Promise.all(services.map((s) => s.close()));
     throw error;

@@ -47,3 +47,8 @@ export { UnknownTargetError } from './github/state-api.js';
 export type { GitHubSecretMeta, GitHubStateApi, GitHubTarget, OrgSecretFields } from './github/state-api.js';
 export { formatTargetRef, parseTargetRef } from './github/target-ref.js';
 export type { GitHubTargetKind, GitHubTargetRef } from './github/target-ref.js';
+export { GITLAB_API_PATH, startGitLabEmulator } from './gitlab/emulator.js';
+export type { GitLabEmulator, GitLabEmulatorOptions } from './gitlab/emulator.js';
+export type { GitLabStateApi, GitLabTokenAccess, GitLabVariableRef } from './gitlab/state-api.js';
+export type { GitLabRateLimitFaultOptions } from './gitlab/rate-limit.js';
+export type { GitLabRole, GitLabVariable } from './gitlab/world.js';

@@ -43,7 +43,7 @@ function start(args: string[]) {
 }
 
 describe('keyturn-emulator', () => {
-  it('--json prints one line with the URLs, the first key, the demo project and the GitHub token, and stops on SIGTERM', async () => {
+  it('--json prints one line with the URLs, the first key, the demo project and the GitHub and GitLab tokens, and stops on SIGTERM', async () => {
     const cli = start(['--json', '--port', '0']);
     const info = JSON.parse(await cli.nextLine());
     expect(info.platform).toEqual({
@@ -69,6 +69,11 @@ describe('keyturn-emulator', () => {
       authorization: `Bearer ${info.github.token}`,
     });
     expect(publicKey.status).toBe(200);
+
+    // The GitLab half: its token (the demo group's Owner) can create a variable in the demo project.
+    expect(info.gitlab).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/v4$/), token: expect.any(String), project: 'keyturn-demo/app' });
+    const variable = await send(`${info.gitlab.url}/projects/${encodeURIComponent(info.gitlab.project)}/variables`, 'POST', { 'private-token': info.gitlab.token }, { key: 'DEMO', value: 'demo-value' });
+    expect(variable.status).toBe(201);
 
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toEqual({ code: 0, signal: null });

@@ -86,7 +86,7 @@ describe('checkRotateKeyOptions', () => {
       'spec 2 (repo:ACME/Web): repeats the target of spec 1',
     ]);
     expect(problemsOf([{ kind: 'vault', path: 'kv/neon' } as never, { kind: 'org', org: 'acme', visibility: 'selected', repositories: [] }])).toEqual([
-      '2 target specs are malformed:\n  spec 1: not a target spec: kind must be one of repo, env, org, dependabot, codespaces, codespaces-org, codespaces-user\n  spec 2 (org:acme:selected:): "selected" needs at least one repository',
+      '2 target specs are malformed:\n  spec 1: not a target spec: kind must be one of repo, env, org, dependabot, codespaces, codespaces-org, codespaces-user, gitlab, gitlab-group\n  spec 2 (org:acme:selected:): "selected" needs at least one repository',
     ]);
   });
 

@@ -16,7 +16,8 @@ import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
 import { checkCodespacesReach } from './targets/codespaces-access.js';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
-import { checkTargetSpecs, parseTargetSpecs, type TargetSpec, TargetSpecError, targetIdentity } from './targets/spec.js';
+import { checkGitLabAccess, type GitLabAccess } from './targets/gitlab/gitlab-client.js';
+import { checkTargetSpecs, isGitLabSpec, parseTargetSpecs, type TargetSpec, TargetSpecError, targetIdentity } from './targets/spec.js';
 
 /** The most keys `keep` holds valid: the target record remembers this many (record/target-record.ts). */
 const MAX_KEEP = 100;
@@ -33,10 +34,11 @@ export interface CheckedOptions extends RunSettings {
   platform: { client: PlatformClient; runtime?: Runtime } | { options: ClientOptions };
   managingApiKey: string | undefined;
   github: CheckedGitHub | undefined;
-  /** SecretTarget objects as given, or GitHub specs (written through `github`). */
+  gitlab: GitLabAccess | undefined;
+  /** SecretTarget objects as given, or specs (GitHub's written through `github`, GitLab's through `gitlab`). */
   targets: { objects: SecretTarget[] } | { specs: TargetSpec[] };
   retire: Array<{ identity: string; spec: TargetSpec }>;
-  record: { repository: string } | RecordStore | undefined;
+  record: { repository: string } | { gitlab: string } | RecordStore | undefined;
 }
 
 /**
@@ -70,6 +72,7 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform?.currentKey);
   problems.push(...kind.problems);
   const github = check(() => checkGitHub(options));
+  const gitlab = check(() => checkGitLab(options));
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
     validateSecretName(name);
@@ -86,6 +89,8 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   }
   const noGitHub = options.github === undefined && missingGitHub({ targets, retire, record });
   if (noGitHub) problems.push(noGitHub);
+  const noGitLab = options.gitlab === undefined && missingGitLab({ targets, retire, record });
+  if (noGitLab) problems.push(noGitLab);
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
     problems.push(new OptionError('keep', `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
@@ -121,6 +126,7 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
       managingKeyFingerprint: kind.managingApiKey === undefined ? undefined : keyFingerprint(kind.managingApiKey),
       rebuildRecord: options.rebuildRecord === true,
       github,
+      gitlab,
       targets,
       secretName,
       pinnedFamily: options.family,
@@ -214,6 +220,13 @@ function gitHubReach(github: CheckedGitHub): { baseUrl: string | undefined; app:
   return { baseUrl: typeof baseUrl === 'string' ? baseUrl : undefined, app: false };
 }
 
+/** GitLab access: a token (and the API root); checked as its client would, building nothing. */
+function checkGitLab(options: RotateKeyOptions): GitLabAccess | undefined {
+  if (options.gitlab === undefined) return undefined;
+  checkGitLabAccess(options.gitlab);
+  return options.gitlab;
+}
+
 function checkTargets(options: RotateKeyOptions): CheckedOptions['targets'] {
   const given = options.targets ?? [];
   const list: readonly unknown[] = typeof given === 'string' ? [given] : given;
@@ -225,12 +238,23 @@ function checkTargets(options: RotateKeyOptions): CheckedOptions['targets'] {
 /** GitHub access is missing for what needs it (one mistake of `github`, whatever needs it). */
 function missingGitHub({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
   const needs = [
-    'specs' in targets && targets.specs.length > 0 && 'to write GitHub secrets',
-    retire.length > 0 && 'to check retireTargets',
+    'specs' in targets && targets.specs.some((spec) => !isGitLabSpec(spec)) && 'to write GitHub secrets',
+    retire.some(({ spec }) => !isGitLabSpec(spec)) && 'to check retireTargets',
     record !== undefined && 'repository' in record && "to keep the record in record.repository's variables",
   ].filter((need) => typeof need === 'string');
   if (!needs.length) return undefined;
   return new OptionError('github', `github options (a token, a GitHub App, or an octokit) are required ${needs.join(' and ')}`);
+}
+
+/** GitLab access is missing for what needs it: GitLab targets, or a record in a GitLab project. */
+function missingGitLab({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
+  const needs = [
+    'specs' in targets && targets.specs.some(isGitLabSpec) && 'to write GitLab CI/CD variables',
+    retire.some(({ spec }) => isGitLabSpec(spec)) && 'to check GitLab retireTargets',
+    record !== undefined && 'gitlab' in record && "to keep the record in record.gitlab's variables",
+  ].filter((need) => typeof need === 'string');
+  if (!needs.length) return undefined;
+  return new OptionError('gitlab', `gitlab options ({ token, apiUrl? }: an access token with the \`api\` scope) are required ${needs.join(' and ')}`);
 }
 
 /** Spec text is parsed once; parsed specs are checked field by field and used as given. */
@@ -250,7 +274,8 @@ function readSpecs(list: readonly unknown[], option: string, defaultRepository?:
 
 function isSecretTarget(value: unknown): value is SecretTarget {
   const target = value as Partial<SecretTarget> | undefined;
-  return typeof target === 'object' && target !== null && typeof target.describe === 'function' && typeof target.writeSecret === 'function';
+  if (typeof target !== 'object' || target === null || typeof target.describe !== 'function') return false;
+  return target.takes === 'plain' ? typeof target.writeValue === 'function' : typeof (target as { writeSecret?: unknown }).writeSecret === 'function';
 }
 
 function isTargetSpec(value: unknown): value is TargetSpec {
@@ -262,9 +287,18 @@ function checkRecord(options: RotateKeyOptions): CheckedOptions['record'] {
   const { record } = options;
   if (record === undefined || record === false) return undefined;
   if (typeof record !== 'object' || record === null) {
-    throw new OptionError('record', "record must be { repository: 'OWNER/REPO' }, a RecordStore, or left out (no record)");
+    throw new OptionError('record', "record must be { repository: 'OWNER/REPO' }, { gitlab: 'GROUP/PROJECT' }, a RecordStore, or left out (no record)");
   }
   if ('load' in record) return record;
+  if ('gitlab' in record) {
+    const project = record.gitlab;
+    // A project's full path (subgroups allowed) or its numeric id (CI_PROJECT_ID in a GitLab pipeline).
+    const parsed = typeof project === 'string' ? parseOptional(`gitlab:${project}`) : undefined;
+    if (parsed?.kind !== 'gitlab' || parsed.environmentScope !== undefined) {
+      throw new OptionError('record.gitlab', `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
+    }
+    return { gitlab: project as string };
+  }
   const { repository } = record;
   if (typeof repository !== 'string' || !/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
     throw new OptionError('record.repository', `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
@@ -300,4 +334,14 @@ function refuseDuplicateTargets(targets: SecretTarget[]): SecretTarget[] {
     seen.set(identity, target.describe());
   }
   return targets;
+}
+
+/** The one spec `text` names, or undefined when it is not a spec. */
+function parseOptional(text: string): TargetSpec | undefined {
+  try {
+    const specs = parseTargetSpecs(text);
+    return specs.length === 1 ? specs[0] : undefined;
+  } catch {
+    return undefined;
+  }
 }

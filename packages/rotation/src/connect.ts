@@ -1,7 +1,7 @@
 // The composition root: the checked options (check-options.ts) connected to the services. The one
 // place a run's clients are built: the platform client of the rotated kind, GitHub's clients (one
-// for a token or an Octokit, one per owner for a GitHub App, with its installation tokens), the
-// targets and targets to retire, and the record's store.
+// for a token or an Octokit, one per owner for a GitHub App, with its installation tokens), GitLab's
+// client, the targets and targets to retire, and the record's store.
 
 import { createClient } from '@keyturn/api';
 import { type CheckedGitHub, type CheckedOptions, checkOptions } from './check-options.js';
@@ -14,20 +14,29 @@ import type { RotationPlatformClient } from './platform.js';
 import { githubVariableStore } from './record/github-variables.js';
 import type { RecordStore } from './record/target-record.js';
 import { createGitHubTarget } from './targets/github/index.js';
+import { createGitLabClient, type GitLabClient } from './targets/gitlab/gitlab-client.js';
+import { createGitLabTarget } from './targets/gitlab/index.js';
+import { gitlabVariableStore } from './record/gitlab-variables.js';
+import type { SecretTarget } from './targets/secret-target.js';
+import { isGitLabSpec, type TargetSpec } from './targets/spec.js';
 
 /** `options` checked, then connected; throws the first OptionError (checkRotateKeyOptions lists them all). */
 export function resolveOptions(options: RotateKeyOptions, githubLog: (line: string) => void): ResolvedOptions {
   const { checked, problems } = checkOptions(options);
   if (!checked) throw problems[0];
-  const { platform, managingApiKey, github: access, targets, retire, record, ...settings } = checked;
+  const { platform, managingApiKey, github: access, gitlab: gitlabAccess, targets, retire, record, ...settings } = checked;
   const github = access && gitHubClients(access, checked, githubLog);
+  // Not bound to the run's signal either: a write-back after an abort must still reach GitLab.
+  const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
+  const targetOf = (spec: TargetSpec, level: 'read' | 'write'): SecretTarget =>
+    isGitLabSpec(spec) ? createGitLabTarget(gitlabOf(gitlab), spec) : createGitHubTarget(clientOf(github, needOfSpec(spec, level)), spec);
   return {
     ...settings,
     client: platformClient(checked),
-    targets: 'objects' in targets ? targets.objects : targets.specs.map((spec) => createGitHubTarget(clientOf(github, needOfSpec(spec, 'write')), spec)),
+    targets: 'objects' in targets ? targets.objects : targets.specs.map((spec) => targetOf(spec, 'write')),
     // Retiring reads the secret only: is it gone?
-    retire: retire.map(({ identity, spec }) => ({ identity, target: createGitHubTarget(clientOf(github, needOfSpec(spec, 'read')), spec) })),
-    recordStore: recordStore(record, github),
+    retire: retire.map(({ identity, spec }) => ({ identity, target: targetOf(spec, 'read') })),
+    recordStore: recordStore(record, github, gitlab),
     appTokens: github?.appTokens?.used ? github.appTokens : undefined,
   };
 }
@@ -69,7 +78,14 @@ function clientOf(github: GitHubClients | undefined, need: GitHubNeed | undefine
   return github.clientFor(need);
 }
 
-function recordStore(record: CheckedOptions['record'], github: GitHubClients | undefined): RecordStore | undefined {
+/** GitLab specs come with GitLab access: check-options.ts refuses them without it. */
+function gitlabOf(gitlab: GitLabClient | undefined): GitLabClient {
+  if (!gitlab) throw new Error('a GitLab target without GitLab access passed the option checks');
+  return gitlab;
+}
+
+function recordStore(record: CheckedOptions['record'], github: GitHubClients | undefined, gitlab: GitLabClient | undefined): RecordStore | undefined {
   if (!record || 'load' in record) return record;
+  if ('gitlab' in record) return gitlabVariableStore(gitlabOf(gitlab), record.gitlab);
   return githubVariableStore(clientOf(github, recordNeed(record.repository)), record.repository);
 }

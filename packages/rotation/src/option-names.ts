@@ -16,7 +16,9 @@ export type OptionName =
   | 'keyKind.projectId'
   | 'github.token'
   | 'github.appId'
-  | 'github.privateKey';
+  | 'github.privateKey'
+  | 'gitlab.token'
+  | 'gitlab.apiUrl';
 
 /** `name` as a message writes it: in backquotes, which renameOptions finds again. */
 export function option(name: OptionName): string {

@@ -12,6 +12,7 @@ import type { KeyKind, KeyScope } from './key-kind/key-kind.js';
 import type { RotationLogger } from './log.js';
 import type { RotationPlatformClient } from './platform.js';
 import type { RecordStore } from './record/target-record.js';
+import type { GitLabAccess } from './targets/gitlab/gitlab-client.js';
 import type { SecretTarget } from './targets/secret-target.js';
 import type { TargetSpec } from './targets/spec.js';
 
@@ -72,6 +73,12 @@ export interface RotateKeyOptions {
    */
   github?: GitHubAccess;
   /**
+   * How to reach GitLab; needed for `gitlab:` and `gitlab-group:` targets and `record: { gitlab }`:
+   * a personal, project or group access token with the `api` scope, and the API root (default
+   * https://gitlab.com/api/v4; a self-managed instance's is https://HOST/api/v4).
+   */
+  gitlab?: GitLabAccess;
+  /**
    * Spec text (lines or commas), spec lines, parsed `TargetSpec`s (from `parseTargetSpecs`), or
    * SecretTarget objects. Default: the current repository.
    */
@@ -89,11 +96,13 @@ export interface RotateKeyOptions {
   /**
    * Where the record of which targets hold the family's keys is kept (see README, "Dropped
    * targets"): `{ repository: 'OWNER/REPO' }` keeps it in that repository's variables (an Action
-   * passes GITHUB_REPOSITORY), or a RecordStore of your own. None when left out (or `false`): a
+   * passes GITHUB_REPOSITORY), `{ gitlab: 'GROUP/PROJECT' }` (or a project's numeric id) keeps it in
+   * that GitLab project's CI/CD variables (through `gitlab`; the CLI passes CI_PROJECT_ID in a GitLab
+   * pipeline), or a RecordStore of your own. None when left out (or `false`): a
    * target dropped from `targets` is then not recognised, so a key it still holds may be revoked,
    * and the family and the key the targets hold are inferred from the keys' names and use.
    */
-  record?: { repository: string } | RecordStore | false;
+  record?: { repository: string } | { gitlab: string } | RecordStore | false;
   /**
    * Targets taken out of the rotation (spec text, lines or parsed specs): once their secret is gone,
    * the record forgets them and the keys they held may be revoked. A target still holding the secret

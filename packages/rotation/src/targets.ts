@@ -1,8 +1,10 @@
 // Public API of `@keyturn/rotation/targets`: what a custom secret store implements (SecretTarget,
-// TargetError), the target specs rotateKey reads, GitHub's stores and client, and the record store
+// TargetError), the target specs rotateKey reads, GitHub's stores and client, GitLab's variables and client, and the record store
 // a caller may keep the target record in. index.test.ts pins every name.
 
 export {
+  type PlainValueTarget,
+  type SealedSecretTarget,
   type SecretMeta,
   type SecretTarget,
   TargetError,
@@ -12,6 +14,8 @@ export {
 } from './targets/secret-target.js';
 export {
   formatTargetSpec,
+  type GitHubTargetSpec,
+  type GitLabTargetSpec,
   type OrgVisibility,
   type ParseTargetSpecsOptions,
   parseTargetSpecs,
@@ -19,6 +23,8 @@ export {
   TargetSpecError,
 } from './targets/spec.js';
 export { createGitHubTarget } from './targets/github/index.js';
+export { createGitLabTarget } from './targets/gitlab/index.js';
+export { createGitLabClient, DEFAULT_GITLAB_API_URL, type GitLabAccess, type GitLabClient } from './targets/gitlab/gitlab-client.js';
 export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 export type { LoadedRecords, RecordStore, TargetEntry, TargetRecord, UnreadableRecord } from './record/target-record.js';
 export { createGitHubRecordStore } from './record/github-record-store.js';

@@ -8,8 +8,9 @@ import {
   createGitHubClient,
   createGitHubTarget,
   type GitHubClientOptions,
+  type GitHubTargetSpec,
   parseTargetSpecs,
-  type SecretTarget,
+  type SealedSecretTarget,
   TargetError,
 } from '../src/targets.js';
 import { writeSealed } from '../src/targets/write-sealed.js';
@@ -32,13 +33,13 @@ afterEach(async () => {
   await github.close();
 });
 
-function target(spec: string, options: Partial<GitHubClientOptions> = {}): SecretTarget {
+function target(spec: string, options: Partial<GitHubClientOptions> = {}): SealedSecretTarget {
   const octokit = createGitHubClient({ token: TOKEN, baseUrl: github.url, retryAfterBaseValue: 1, writeIntervalMs: 0, ...options });
-  return createGitHubTarget(octokit, parseTargetSpecs(spec)[0]!);
+  return createGitHubTarget(octokit, parseTargetSpecs(spec)[0] as GitHubTargetSpec);
 }
 
 /** Writes as a run does, sealed with the public key fetched just before (the preflight's). */
-async function writeFetched(t: SecretTarget, value: string): Promise<void> {
+async function writeFetched(t: SealedSecretTarget, value: string): Promise<void> {
   await writeSealed(t, NAME, value, await t.fetchPublicKey());
 }
 

@@ -1,7 +1,7 @@
 import { OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
 import { rotateKey } from '../src/index.js';
-import { createGitHubClient, createGitHubTarget, parseTargetSpecs, type SecretTarget } from '../src/targets.js';
+import { createGitHubClient, createGitHubTarget, type GitHubTargetSpec, parseTargetSpecs, type SecretTarget } from '../src/targets.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
 import { FetchGates } from './gated-fetch.js';
@@ -221,7 +221,7 @@ describe('rotateKey', () => {
   });
 
   it("takes a custom target's failed write that is no TargetError as one that may have landed, and writes the previous key back", async () => {
-    const github = createGitHubTarget(createGitHubClient(world.githubOptions()), parseTargetSpecs(REPO)[0]!);
+    const github = createGitHubTarget(createGitHubClient(world.githubOptions()), parseTargetSpecs(REPO)[0] as GitHubTargetSpec);
     let writes = 0;
     // Its client lands the first write, then throws a plain Error (a reset after the request went out).
     const flaky: SecretTarget = {

@@ -5,6 +5,7 @@
 
 import { type FaultEffect, type FaultSpec, primaryRateLimitFault, secondaryRateLimitFault } from '@keyturn/emulator';
 import type { Service } from './simulation.js';
+import { HOME } from './world.js';
 
 /** DESIGN.md's rotation steps; a request belongs to the step it serves. */
 export type Step = 'preflight' | 'create' | 'verify' | 'store' | 'revoke';
@@ -39,7 +40,7 @@ export const FAULT_KINDS: FaultKind[] = [
   {
     name: 'rate limited once (429 + Retry-After: 1; GitHub: primary limit, reset in 1 s)',
     effect: (service) =>
-      service === 'platform'
+      service !== 'github'
         ? { kind: 'status', status: 429, retryAfter: 1 }
         : (primaryRateLimitFault({ status: 429, resetInSeconds: 1 }) as FaultEffect),
     class: 'transient',
@@ -47,7 +48,7 @@ export const FAULT_KINDS: FaultKind[] = [
   {
     name: 'rate limited once (429 without Retry-After; GitHub: secondary limit, Retry-After: 1)',
     effect: (service) =>
-      service === 'platform' ? { kind: 'status', status: 429 } : (secondaryRateLimitFault({ retryAfter: 1 }) as FaultEffect),
+      service !== 'github' ? { kind: 'status', status: 429 } : (secondaryRateLimitFault({ retryAfter: 1 }) as FaultEffect),
     class: 'transient',
   },
   { name: 'connection dropped once', effect: () => ({ kind: 'drop' }), class: 'transient', ambiguous: true },
@@ -67,7 +68,7 @@ function isAccessRead(request: TracedRequest): boolean {
 export function expectedOutcome(request: TracedRequest, kind: FaultKind): 'recovers' | 'fails' {
   // Narrowing the target record once every target holds the new key: a failure leaves it naming
   // more keys than the targets hold, never fewer, so the run warns and goes on.
-  if (request.step === 'revoke' && request.service === 'github' && request.path.includes('/actions/variables')) return 'recovers';
+  if (request.step === 'revoke' && isRecordRequest(request)) return 'recovers';
   if (kind.class === 'permanent') return 'fails';
   if (kind.class === 'client-error') {
     // Revoking a key that is gone already is done (a 404 says so).
@@ -84,4 +85,10 @@ export function expectedOutcome(request: TracedRequest, kind: FaultKind): 'recov
   // retry a create blindly." POST is retried only on 423, 429 and 503.
   if (request.step === 'create' && kind.ambiguous) return 'fails';
   return 'recovers';
+}
+
+/** A request to the store of the target record: the home repository's variables, or the home GitLab project's. */
+export function isRecordRequest(request: Pick<TracedRequest, 'service' | 'path'>): boolean {
+  if (request.service === 'github') return request.path.includes('/actions/variables');
+  return request.service === 'gitlab' && request.path.startsWith(`/projects/${encodeURIComponent(HOME)}/variables`);
 }

@@ -5,11 +5,13 @@
 // rig: three targets of one repository, a family with two keys (the newer in every target), keep 1.
 // The Codespaces rows run the same rig with Codespaces targets instead: the repository, organization
 // and user forms with a token, the first two with the App (it cannot reach a user's secrets).
+// The GitLab rows run the same rig with a project's and a group's CI/CD variable as targets and the target
+// record in a GitLab project's variables (a personal key, GitLab's token).
 
 import { countNoun } from '@keyturn/api/toolkit';
 import type { ResponseShape } from '@keyturn/emulator';
 import type { TracedRequest } from './fault-kinds.js';
-import { expectedOutcome, FAULT_KINDS, type FaultKind } from './fault-kinds.js';
+import { expectedOutcome, FAULT_KINDS, type FaultKind, isRecordRequest } from './fault-kinds.js';
 import { leaks } from './invariants.js';
 import type { RunResult, RunSpec, SentRequest } from './simulation.js';
 import { Simulation } from './simulation.js';
@@ -18,8 +20,10 @@ import { type Credential, CREDENTIALS, KEY_KINDS, ORG_ID, PROJECT_ID, type SimKe
 export const MATRIX_TARGETS = ['repo:acme/app', 'env:acme/app:production', 'dependabot:acme/app'] as const;
 /** The Codespaces rows' targets, in an organization of their own (the world's acme is a user account). */
 export const CODESPACES_MATRIX_TARGETS = ['codespaces:beta/app', 'codespaces-org:beta:selected:app', 'codespaces-user:beta/app'] as const;
-/** Which targets a matrix row rotates into. */
-export type MatrixTargetSet = 'actions' | 'codespaces';
+/** The GitLab rows' targets: a project variable of one environment scope, and a group variable of every scope. */
+export const GITLAB_MATRIX_TARGETS = ['gitlab:acme/app:production', 'gitlab-group:acme'] as const;
+/** Which targets a matrix row rotates into: GitHub's Actions secrets, Codespaces secrets, or GitLab's variables (with the record there). */
+export type MatrixTargetSet = 'actions' | 'codespaces' | 'gitlab';
 /** What the App may do on beta: the Codespaces rows' targets. */
 const CODESPACES_APP_PERMISSIONS = { codespaces_secrets: 'write', organization_codespaces_secrets: 'write' } as const;
 export const MATRIX_SECRET = 'NEON_API_KEY';
@@ -41,6 +45,7 @@ export interface Rig {
   sim: Simulation;
   kind: SimKeyKind;
   credential: Credential;
+  set: MatrixTargetSet;
   targets: readonly string[];
   /** The family's keys made before the run, oldest first; the last is in every target. */
   seeded: Array<{ id: number; key: string }>;
@@ -51,6 +56,7 @@ export interface Rig {
 /** The targets of a row: the user's Codespaces secret only with a token. */
 export function matrixTargets(set: MatrixTargetSet, credential: Credential): readonly string[] {
   if (set === 'actions') return MATRIX_TARGETS;
+  if (set === 'gitlab') return GITLAB_MATRIX_TARGETS;
   return credential === 'app' ? CODESPACES_MATRIX_TARGETS.filter((t) => !t.startsWith('codespaces-user')) : CODESPACES_MATRIX_TARGETS;
 }
 
@@ -71,18 +77,26 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
     world.learnValue(key.key, kind);
   }
   const writtenAt = new Date(sim.time.now() - 86_400_000);
-  for (const target of targets) world.github.putSecretValue(storedAt(target), MATRIX_SECRET, seeded[1]!.key, { writtenAt });
+  if (set === 'gitlab') {
+    world.gitlab.setVariable({ project: 'acme/app' }, { key: MATRIX_SECRET, value: seeded[1]!.key, environment_scope: 'production', masked: true, protected: true });
+    // Not hidden: a hidden variable's value cannot be read back, so a write that got no answer there is never proven not to have landed.
+    world.gitlab.setVariable({ group: 'acme' }, { key: MATRIX_SECRET, value: seeded[1]!.key, masked: true });
+  } else {
+    for (const target of targets) world.github.putSecretValue(storedAt(target), MATRIX_SECRET, seeded[1]!.key, { writtenAt });
+  }
   const held = () => targets.map((t) => world.held(t, MATRIX_SECRET));
   return {
     sim,
     kind,
     credential,
+    set,
     targets,
     seeded,
     held,
     spec: (apiKey) => ({
       kind,
       credential,
+      record: set === 'gitlab' ? 'gitlab' : 'github',
       targets: [...targets],
       secretName: MATRIX_SECRET,
       keep: 1,
@@ -117,9 +131,10 @@ export function traceRequests(sent: readonly SentRequest[], managed: boolean): M
     return { ...request, nth, index: i + 1, byManagingKey };
   });
   const create = requests.findIndex((r) => r.service === 'platform' && r.method === 'POST');
-  const lastWrite = requests.findLastIndex((r) => r.method === 'PUT');
-  // Verifying is the platform requests between the create and the store step's first GitHub request.
-  const stored = requests.findIndex((r, i) => i > create && r.service === 'github');
+  // A secret's write (GitHub's and GitLab's are PUTs); the record's writes are not (GitLab's record is written with PUT too).
+  const lastWrite = requests.findLastIndex((r) => r.method === 'PUT' && !isRecordRequest(r));
+  // Verifying is the platform requests between the create and the store step's first request elsewhere.
+  const stored = requests.findIndex((r, i) => i > create && r.service !== 'platform');
   return requests.map((request, i) => {
     const step = i < create ? 'preflight' : i === create ? 'create' : i > lastWrite ? 'revoke' : i < stored && request.service === 'platform' ? 'verify' : 'store';
     const rank = request.nth === 1 ? '' : ` (${ordinal(request.nth)})`;
@@ -178,6 +193,11 @@ export async function recordCodespaces(): Promise<Recorded[]> {
   return out;
 }
 
+/** The GitLab rig's clean run (a personal key; GitLab's token: no GitHub App there), recorded. */
+export async function recordGitLab(): Promise<Recorded[]> {
+  return [{ kind: 'personal', credential: 'token', targets: 'gitlab', requests: await recordRotation('personal', 'token', 'gitlab') }];
+}
+
 const isInstallationTokenRevocation = (r: TracedRequest) => r.service === 'github' && r.method === 'DELETE' && r.path === '/installation/token';
 
 export function faultCases(recorded: readonly Recorded[]): FaultCase[] {
@@ -219,7 +239,7 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
     const run = sim.start(rig.spec());
     await sim.runAll([run]);
     const result = run.result;
-    const emulator = c.request.service === 'platform' ? world.platform : world.github;
+    const emulator = sim.emulatorOf(c.request.service);
     if (!emulator.log.entries().some((e) => e.fault && e.fault !== 'delay')) out.push('the fault was never met');
     const held = rig.held();
     const seededIds = rig.seeded.map((k) => k.id);

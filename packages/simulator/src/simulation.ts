@@ -9,9 +9,9 @@ import { type RotateKeyOptions, RotationError, type RotationReport, rotateKey } 
 import { createRng, type Rng } from './prng.js';
 import { installSimCrypto, simCryptoReady } from './sim-crypto.js';
 import { VirtualTime } from './virtual-time.js';
-import { createWorld, type Credential, HOME, ORG_ID, PROJECT_ID, type SimKeyKind, type Skew, WRITE_TOKEN, type World } from './world.js';
+import { createWorld, type Credential, GITLAB_TOKEN, HOME, ORG_ID, PROJECT_ID, type SimKeyKind, type Skew, WRITE_TOKEN, type World } from './world.js';
 
-export type Service = 'platform' | 'github';
+export type Service = 'platform' | 'github' | 'gitlab';
 
 /** Where a run is killed: at its nth request (1-based), before it reaches the emulator or after it took effect; or at a virtual time. */
 export type CrashPoint = { request: number; afterEffect: boolean } | { atMs: number };
@@ -41,6 +41,8 @@ export interface RunSpec {
   rebuildRecord?: boolean;
   /** revoke-key-ids (the library's `revokeKeyIds`). */
   revokeKeyIds?: number[];
+  /** Where the target record is kept: the home repository's variables (default), or the home GitLab project's. */
+  record?: 'github' | 'gitlab';
   crash?: CrashPoint;
 }
 
@@ -119,7 +121,7 @@ export class Simulation {
 
   /** Arms a fault on the nth request of a method and path: the n-1 before it pass (a zero delay). */
   arm(fault: ArmedFault): void {
-    const emulator = fault.service === 'platform' ? this.world.platform : this.world.github;
+    const emulator = this.emulatorOf(fault.service);
     const match = { method: fault.method, path: fault.path };
     if (fault.nth > 1) emulator.faults.add({ ...match, kind: 'delay', ms: 0, times: fault.nth - 1 });
     emulator.faults.add({ times: 1, ...fault.effect, ...match } as FaultSpec);
@@ -129,6 +131,12 @@ export class Simulation {
   clearFaults(): void {
     this.world.platform.faults.clear();
     this.world.github.faults.clear();
+    this.world.gitlab.faults.clear();
+  }
+
+  /** The emulator of a service. */
+  emulatorOf(service: Service): World['platform'] | World['github'] | World['gitlab'] {
+    return service === 'platform' ? this.world.platform : service === 'github' ? this.world.github : this.world.gitlab;
   }
 
   /** Starts a rotation; it runs as the clock runs (see runAll). */
@@ -154,7 +162,7 @@ export class Simulation {
         if (crashed) return never();
         const request = toFetchRequest(input, init);
         const n = ++result.requests;
-        const path = request.url.pathname.replace(/^\/api\/v2/, '');
+        const path = request.url.pathname.replace(/^\/api\/v[24]/, '');
         result.sent.push({ service, method: request.method, path });
         const what = `${id} ${service} ${request.method} ${decodeURIComponent(path)}`;
         const point = spec.crash && 'request' in spec.crash && spec.crash.request === n ? spec.crash : undefined;
@@ -163,7 +171,7 @@ export class Simulation {
           crash(`before request #${n} took effect`);
           return never();
         }
-        const handler = service === 'platform' ? this.world.platform.handler : this.world.github.handler;
+        const { handler } = this.emulatorOf(service);
         const latency = this.rng.int(3);
         const answered = (latency ? this.time.sleep(latency) : Promise.resolve()).then(() => {
           this.note(what);
@@ -182,7 +190,7 @@ export class Simulation {
           },
         );
       };
-    const options = this.#options(spec, fetchOf('platform'), fetchOf('github'), result, () => crashed);
+    const options = this.#options(spec, { platform: fetchOf('platform'), github: fetchOf('github'), gitlab: fetchOf('gitlab') }, result, () => crashed);
     this.note(
       `${id} starts: ${spec.kind} key, ${spec.credential}, ${spec.secretName} in [${spec.targets.join(' | ')}], keep ${spec.keep}` +
         (spec.retire.length ? `, retiring [${spec.retire.join(' | ')}]` : '') +
@@ -218,8 +226,9 @@ export class Simulation {
     return run;
   }
 
-  #options(spec: RunSpec, platformFetch: typeof fetch, githubFetch: typeof fetch, result: RunResult, crashed: () => boolean): RotateKeyOptions {
+  #options(spec: RunSpec, fetches: Record<Service, typeof fetch>, result: RunResult, crashed: () => boolean): RotateKeyOptions {
     const { world, time } = this;
+    const { platform: platformFetch, github: githubFetch, gitlab: gitlabFetch } = fetches;
     const baseUrl = world.github.url;
     const github =
       spec.credential === 'token'
@@ -237,6 +246,7 @@ export class Simulation {
       ...(spec.kind === 'organization' && { keyKind: { kind: 'organization', orgId: ORG_ID } }),
       ...(spec.kind === 'project' && { keyKind: { kind: 'project', orgId: ORG_ID, projectId: PROJECT_ID }, managingApiKey: world.managingKey.key }),
       github,
+      gitlab: { token: GITLAB_TOKEN, apiUrl: world.gitlab.url, fetch: gitlabFetch },
       targets: spec.targets,
       ...(spec.family !== undefined && { family: spec.family }),
       secretName: spec.secretName,
@@ -244,7 +254,7 @@ export class Simulation {
       retireTargets: spec.retire,
       ...(spec.rebuildRecord && { rebuildRecord: true }),
       ...(spec.revokeKeyIds && { revokeKeyIds: spec.revokeKeyIds }),
-      record: { repository: HOME },
+      record: spec.record === 'gitlab' ? { gitlab: HOME } : { repository: HOME },
       defaultRepository: HOME,
       runtime: time,
       log: (entry) => {
@@ -284,7 +294,7 @@ export class Simulation {
   async close(): Promise<void> {
     this.#uninstall?.();
     this.#uninstall = undefined;
-    await Promise.all([this.world?.platform.close(), this.world?.github.close()]);
+    await Promise.all([this.world?.platform.close(), this.world?.github.close(), this.world?.gitlab.close()]);
   }
 }
 

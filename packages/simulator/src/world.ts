@@ -1,22 +1,26 @@
 // The world of one history: both emulators in process (no socket), on the history's virtual
 // clock, each service with its own clock skew; the repositories and environments targets are
 // drawn from, a home repository holding the target record, an organization with a project, a
-// token and a GitHub App installed on acme. Every key value and token it hands out or sees is
-// remembered for the leak checks.
+// token and a GitHub App installed on acme; and GitLab, with the same projects under the group acme
+// (the home project can keep the record) and a token of the group's Owner. Every key value and token
+// it hands out or sees is remembered for the leak checks.
 
 import { generateKeyPairSync } from 'node:crypto';
 import {
   type GitHubAppCredentials,
   type GitHubEmulator,
+  type GitLabEmulator,
   type PlatformEmulator,
   type ResponseShape,
   startGitHubEmulator,
+  startGitLabEmulator,
   startPlatformEmulator,
 } from '@keyturn/emulator';
 import type { VirtualTime } from './virtual-time.js';
 
 export const HOME = 'acme/ops';
 export const WRITE_TOKEN = 'ghp_simulatorWriter0123456789abcdefABCDEF';
+export const GITLAB_TOKEN = 'glpat-simulatorOwner0123456789abcdef';
 export const ORG_ID = 'org-simulator-1234';
 export const PROJECT_ID = 'shop-simulator-123456';
 export const SECRET_NAMES = ['NEON_API_KEY', 'PLATFORM_KEY'] as const;
@@ -69,6 +73,7 @@ export interface Skew {
 export interface World {
   platform: PlatformEmulator;
   github: GitHubEmulator;
+  gitlab: GitLabEmulator;
   app: GitHubAppCredentials;
   /** Secrets the leak checks search for: keys, tokens, the App key's lines. */
   secrets: Set<string>;
@@ -102,11 +107,18 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
     environments: { 'acme/app': ['qa', 'qa #1', 'production'], 'acme/web': ['staging, eu'] },
     tokens: { [WRITE_TOKEN]: 'write' },
   });
+  // No skew of its own: the skews are drawn by the histories, whose draws must not shift.
+  const gitlab = await startGitLabEmulator({
+    listen: false,
+    runtime: { now: () => time.now(), sleep: (ms, signal) => time.sleep(ms, signal) },
+    projects: ['acme/app', HOME],
+    tokens: { [GITLAB_TOKEN]: { roles: { acme: 'owner' } } },
+  });
   platform.createProject({ id: PROJECT_ID, name: 'shop', org_id: ORG_ID });
   // The emulator hands the key back as PKCS#1, GitHub's format: the runs get the PKCS#8 one (appKey).
   const app = { ...github.createApp({ name: 'keyturn simulator', privateKey: appKey() }), privateKey: appKey() };
   github.installApp(app.id, { owner: 'acme', permissions: { ...APP_PERMISSIONS } });
-  const secrets = new Set<string>([WRITE_TOKEN]);
+  const secrets = new Set<string>([WRITE_TOKEN, GITLAB_TOKEN]);
   for (const line of app.privateKey.split('\n')) if (line.length >= 16 && !line.startsWith('-----')) secrets.add(line);
   const userKeyIds = new Set<number>();
   const userKeyValues = new Set<string>();
@@ -118,6 +130,7 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
   return {
     platform,
     github,
+    gitlab,
     app,
     secrets,
     managingKey,
@@ -136,6 +149,13 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
       secrets.add(made.key);
       return made;
     },
-    held: (target, secretName) => github.secretValue(storedAt(target), secretName),
+    held: (target, secretName) => (target.startsWith('gitlab') ? gitlabHeld(gitlab, target, secretName) : github.secretValue(storedAt(target), secretName)),
   };
+}
+
+/** What a GitLab spec's variable holds (`gitlab:PROJECT[:SCOPE]`, `gitlab-group:GROUP[:SCOPE]`), hidden or not. */
+function gitlabHeld(gitlab: GitLabEmulator, target: string, secretName: string): string | undefined {
+  const [kind, path = '', scope = '*'] = target.split(':');
+  const ref = kind === 'gitlab' ? { project: path } : { group: path };
+  return gitlab.variable(ref, secretName, scope)?.value;
 }

@@ -27,7 +27,8 @@ function read(file: string): Document {
 }
 
 export const examples: Document[] = readdirSync(join(ROOT, 'examples'))
-  .filter((name) => /\.ya?ml$/.test(name))
+  // GitHub workflows; a GitLab pipeline (gitlab-*.yml) is checked by gitlab-example.test.ts.
+  .filter((name) => /\.ya?ml$/.test(name) && !name.startsWith('gitlab-'))
   .map((name) => read(join('examples', name)));
 
 /** Every Markdown file a user reads for usage. */

@@ -1,5 +1,5 @@
 // Where plain http is accepted for baseUrl: the key never crosses a network in clear text.
-// Internal: createClient alone checks baseUrl (callers read OptionError.option).
+// Exported through the toolkit: the rotation's GitLab client applies the same rule to its apiUrl.
 
 /**
  * 127.0.0.0/8, ::1 and `localhost`: the hosts where plain http is accepted. Takes a URL's

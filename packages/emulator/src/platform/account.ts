@@ -27,6 +27,8 @@ export interface AccountSettings {
   timings: ResolvedTimings;
   /** Answer 423 to branch creation while an operation of the project is still pending. */
   lockWhileOperationsRun: boolean;
+  /** A new key's value; default 64 random hex digits. */
+  mintKey?: () => string;
 }
 
 
@@ -44,7 +46,7 @@ export class PlatformAccount implements AccessFacts {
     private readonly settings: AccountSettings,
     clock: () => number,
   ) {
-    this.keys = new KeyStore(clock);
+    this.keys = new KeyStore(clock, settings.mintKey);
     this.projects = new ProjectStore(clock);
     this.operations = new OperationStore(clock);
     this.directory = new Directory(clock);

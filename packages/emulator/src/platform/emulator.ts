@@ -68,6 +68,11 @@ export interface PlatformEmulatorOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Organizations made at start; the account user is in each with `role` (admin by default). */
   organizations?: OrganizationSeed[];
+  /**
+   * A new key's value (default: 64 random hex digits). A value must be unique; a test of a target
+   * that cannot hold every value (GitLab's masking rule) mints others.
+   */
+  mintKey?: () => string;
 }
 
 export interface PlatformEmulator {
@@ -130,6 +135,7 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     {
       timings: resolveTimings(options.operationTimings, DEFAULT_OPERATION_TIMINGS),
       lockWhileOperationsRun: options.lockWhileOperationsRun ?? false,
+      mintKey: options.mintKey,
     },
     clock,
   );

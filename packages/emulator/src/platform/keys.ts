@@ -53,13 +53,17 @@ export class KeyStore {
   #byDigest = new Map<string, StoredKey>();
   #nextId = 1;
 
-  constructor(private readonly clock: () => number) {}
+  constructor(
+    private readonly clock: () => number,
+    /** A new key's value (default: 64 random hex digits). */
+    private readonly mint: () => string = () => randomBytes(32).toString('hex'),
+  ) {}
 
   /** Makes a key; throws a TypeError for a name that is empty or longer than 64 characters. */
   create(name: string, scope: KeyScope, createdBy: string): CreatedKey {
     const problem = keyNameProblem(name);
     if (problem) throw new InvalidInputError(problem);
-    const key = randomBytes(32).toString('hex');
+    const key = this.mint();
     const stored: StoredKey = {
       id: this.#nextId++,
       name,

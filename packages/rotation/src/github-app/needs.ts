@@ -14,7 +14,7 @@
 //   refuses the form with an App (https://docs.github.com/rest/codespaces/secrets)
 //   a repository's id (org `selected:` names)  metadata: read, which every installation token has
 
-import type { TargetSpec } from '../targets/spec.js';
+import type { GitHubTargetSpec } from '../targets/spec.js';
 
 export type PermissionLevel = 'read' | 'write';
 
@@ -56,7 +56,7 @@ export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
  * repository in the token (metadata: read comes with every token). Undefined for a user's
  * Codespaces secret: no App permission reaches it (a token's run only).
  */
-export function needOfSpec(spec: TargetSpec, level: PermissionLevel): GitHubNeed | undefined {
+export function needOfSpec(spec: GitHubTargetSpec, level: PermissionLevel): GitHubNeed | undefined {
   switch (spec.kind) {
     case 'repo':
       return { owner: spec.owner, permission: 'secrets', level, repositories: [spec.repo] };

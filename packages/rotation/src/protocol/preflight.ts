@@ -11,7 +11,7 @@ import { option } from '../option-names.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationPlan } from '../report.js';
 import { sealSecret } from '../seal.js';
-import { type SecretTarget, type TargetPublicKey, targetAdvice } from '../targets/secret-target.js';
+import { type SecretTarget, TargetError, type TargetPublicKey, takesPlainValue, targetAdvice } from '../targets/secret-target.js';
 import { mintAppTokens } from './app-tokens.js';
 import type { RotationContext } from './context.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
@@ -27,8 +27,8 @@ const CONCURRENT_TARGET_READS = 3;
 export interface PreflightResult {
   keys: PlatformKey[];
   plan: RotationPlan;
-  /** Each target's public key, fetched once: the store step seals with it. */
-  publicKeys: Map<SecretTarget, TargetPublicKey>;
+  /** Each sealed target's public key, fetched once: the store step seals with it (none for a target that takes the value). */
+  publicKeys: Map<SecretTarget, TargetPublicKey | undefined>;
 }
 
 export async function preflight(ctx: RotationContext): Promise<PreflightResult> {
@@ -72,18 +72,25 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
 }
 
 /**
- * Proves every target (it resolves what a write needs, and its public key is fetched and seals a
- * probe), up to CONCURRENT_TARGET_READS at a time. Results and the failure reported follow the
- * order of the specs.
+ * Proves every target (it resolves what a write needs; a sealed target's public key is fetched and
+ * seals a probe; a target that takes the value is asked whether it can hold a key like the current
+ * one), up to CONCURRENT_TARGET_READS at a time. Results and the failure reported follow the order
+ * of the specs.
  */
-async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, TargetPublicKey>> {
+async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, TargetPublicKey | undefined>> {
   const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
     await target.prepare?.(ctx.secretName);
+    if (takesPlainValue(target)) {
+      // The new key has the current key's shape: one the target cannot hold is refused before a key is made.
+      const problem = ctx.currentKey === undefined ? undefined : target.valueProblem?.(ctx.currentKey);
+      if (problem) throw new TargetError({ message: problem, target: target.describe(), advice: 'Nothing was made or sent.' });
+      return undefined;
+    }
     const publicKey = await target.fetchPublicKey();
     await sealSecret('probe', publicKey.key);
     return publicKey;
   });
-  const publicKeys = new Map<SecretTarget, TargetPublicKey>();
+  const publicKeys = new Map<SecretTarget, TargetPublicKey | undefined>();
   for (const [index, target] of ctx.targets.entries()) {
     const check = checks[index];
     // The first check that did not succeed is a failure: none after a failure was started.
@@ -98,7 +105,7 @@ async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, 
       });
     }
     publicKeys.set(target, check.value);
-    ctx.log('preflight', `${target.describe()} is reachable (public key ${check.value.keyId})`);
+    ctx.log('preflight', `${target.describe()} is reachable (${check.value ? `public key ${check.value.keyId}` : 'it takes the value over TLS'})`);
   }
   return publicKeys;
 }

@@ -35,15 +35,18 @@ export interface Split {
   parts: string[];
 }
 
-/** Spreads `text` over parts of at most PART_BYTES (UTF-8), in `slot`, unless it fits in one variable. */
-export function splitRecordText(text: string, head: Omit<SplitHead, 'parts'>, slot: PartSlot): Split {
-  if (Buffer.byteLength(text, 'utf8') <= PART_BYTES) return { head: text, parts: [] };
+/**
+ * Spreads `text` over parts of at most `partBytes` (UTF-8; PART_BYTES for GitHub's variables), in
+ * `slot`, unless it fits in one variable.
+ */
+export function splitRecordText(text: string, head: Omit<SplitHead, 'parts'>, slot: PartSlot, partBytes = PART_BYTES): Split {
+  if (Buffer.byteLength(text, 'utf8') <= partBytes) return { head: text, parts: [] };
   const parts: string[] = [];
   let current = '';
   let bytes = 0;
   for (const char of text) {
     const size = Buffer.byteLength(char, 'utf8');
-    if (bytes + size > PART_BYTES) {
+    if (bytes + size > partBytes) {
       parts.push(current);
       current = '';
       bytes = 0;

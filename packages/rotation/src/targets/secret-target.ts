@@ -1,5 +1,6 @@
-// Where a rotated key is written. GitHub implements it today; GitLab or Vault can be added later
-// without touching the rotation protocol.
+// Where a rotated key is written: a store that takes values sealed with its public key (GitHub's
+// secrets) or one that takes the value itself over TLS (GitLab's variables). Vault or others can be
+// added without touching the rotation protocol.
 
 import { KeyturnError } from '@keyturn/api';
 
@@ -29,12 +30,8 @@ export interface WriteOptions {
   restore?: boolean;
 }
 
-/**
- * Where a rotated key is written: implement it to rotate into a store of your own (GitLab, Vault,
- * ...) and pass the objects as rotateKey's `targets`. The rotation seals the value with the
- * target's public key; a target never sees the key in clear.
- */
-export interface SecretTarget {
+/** What every target has, however it takes a value. */
+export interface TargetBase {
   /** The target as a spec (`repo:acme/web`), for reports and logs. */
   describe(): string;
   /**
@@ -43,8 +40,21 @@ export interface SecretTarget {
    * `describe()` stands in when absent.
    */
   identity?(): string;
-  /** Checks what writing `secretName` needs beyond the public key (resolves repository names); no side effects. */
+  /** Checks what writing `secretName` needs (resolves repository names, reads access); no side effects. */
   prepare?(secretName: string): Promise<void>;
+  /**
+   * The secret's metadata, or undefined when it does not exist yet. Read only after a write that got
+   * no answer: an `updatedAt` earlier than the public key's `servedAt` proves the write never landed.
+   */
+  readSecretMeta?(name: string): Promise<SecretMeta | undefined>;
+}
+
+/**
+ * A target that takes values sealed with its own public key (GitHub's secrets): the rotation seals
+ * the value, and the target never sees the key in clear. `takes` may be left out.
+ */
+export interface SealedSecretTarget extends TargetBase {
+  takes?: 'sealed';
   /**
    * The target's own public key, fetched from the service each time it is called. A rotation calls
    * it once, in the preflight, and seals every write of the run with that key.
@@ -58,11 +68,38 @@ export interface SecretTarget {
    * visibility, read by `prepare`).
    */
   writeSecret(name: string, sealedValue: string, keyId: string, options?: WriteOptions): Promise<void>;
+}
+
+/**
+ * A target that takes the value itself, over TLS (GitLab's CI/CD variables: the service has no
+ * public key to seal with). It must never put the value in a log line, an error or a message.
+ */
+export interface PlainValueTarget extends TargetBase {
+  takes: 'plain';
   /**
-   * The secret's metadata, or undefined when it does not exist yet. Read only after a write that got
-   * no answer: an `updatedAt` earlier than the public key's `servedAt` proves the write never landed.
+   * Why the target cannot hold `value` (a rule of the service, never quoting the value), or
+   * undefined when it can. The preflight asks it of the current key, before anything is made.
    */
-  readSecretMeta?(name: string): Promise<SecretMeta | undefined>;
+  valueProblem?(value: string): string | undefined;
+  /** Writes (creates or updates) `name` with `value`; refuses, before sending, a value `valueProblem` refuses. */
+  writeValue(name: string, value: string, options?: WriteOptions): Promise<void>;
+  /**
+   * Whether `name` holds `value` now, read after a write that got no answer (false proves it did not
+   * land); undefined when the service does not show the value (GitLab: a hidden variable).
+   */
+  holdsValue?(name: string, value: string): Promise<boolean | undefined>;
+}
+
+/**
+ * Where a rotated key is written: implement one of the two forms to rotate into a store of your own
+ * (Vault, ...) and pass the objects as rotateKey's `targets`. A `SealedSecretTarget` (the default)
+ * gets the value sealed with its public key; a `PlainValueTarget` (`takes: 'plain'`) gets the value.
+ */
+export type SecretTarget = SealedSecretTarget | PlainValueTarget;
+
+/** Whether a target takes the value itself rather than a sealed box. */
+export function takesPlainValue(target: SecretTarget): target is PlainValueTarget {
+  return target.takes === 'plain';
 }
 
 /** The identity of a target: its own, else its description. */

@@ -27,6 +27,29 @@ describe('parseTargetSpecs', () => {
     ]);
   });
 
+  it('parses GitLab project and group variables, by path (subgroups too) or numeric id, with an environment scope', () => {
+    expect(parseTargetSpecs('gitlab:acme/web, gitlab:acme/platform/api:production\ngitlab:1234:review/*\ngitlab-group:acme:*, gitlab-group:acme/platform')).toEqual([
+      { kind: 'gitlab', project: 'acme/web' },
+      { kind: 'gitlab', project: 'acme/platform/api', environmentScope: 'production' },
+      { kind: 'gitlab', project: '1234', environmentScope: 'review/*' },
+      { kind: 'gitlab-group', group: 'acme' },
+      { kind: 'gitlab-group', group: 'acme/platform' },
+    ]);
+    // The scope is part of the variable: `*` is the scope left out, another scope another variable.
+    expect(targetIdentity({ kind: 'gitlab', project: 'Acme/Web' })).toBe(targetIdentity({ kind: 'gitlab', project: 'acme/web', environmentScope: '*' }));
+    expect(targetIdentity({ kind: 'gitlab', project: 'acme/web', environmentScope: 'production' })).not.toBe(targetIdentity({ kind: 'gitlab', project: 'acme/web' }));
+    expect(parseTargetSpecs('gitlab:acme/web:production, gitlab:acme/web').map(formatTargetSpec)).toEqual(['gitlab:acme/web:production', 'gitlab:acme/web']);
+    expect(() => parseTargetSpecs('gitlab:acme/web\ngitlab:ACME/web:*')).toThrow(/repeats the target gitlab:acme\/web of line 1/);
+  });
+
+  it('refuses a GitLab spec that names no project or group', () => {
+    expect(() => parseTargetSpecs('gitlab:acme')).toThrow(/names no project \(a project is GROUP\/PROJECT\)/);
+    expect(() => parseTargetSpecs('gitlab:acme/-web')).toThrow(/expected a project path/);
+    expect(() => parseTargetSpecs('gitlab-group:')).toThrow(/expected a group path/);
+    expect(() => parseTargetSpecs('gitlab:acme/web: production')).not.toThrow();
+    expect(() => parseTargetSpecs('gitlab:acme/web:')).toThrow(/an environment scope names an environment/);
+  });
+
   it('splits on commas but keeps the repository list of org:ORG:selected together', () => {
     expect(parseTargetSpecs('repo:a/b, org:acme:selected:web, acme/api ,env:a/b:staging').map(formatTargetSpec)).toEqual([
       'repo:a/b',

@@ -6,6 +6,7 @@
 // Codespaces secrets are named as Dependabot's are: the service, then the store in the spelling of
 // its Actions counterpart (`codespaces:` reads like `dependabot:`, `codespaces-org:` takes what
 // `org:` takes); the user's secrets have no owner to name (they are the token's user's).
+//   gitlab:GROUP/PROJECT[:ENV_SCOPE]   gitlab-group:GROUP[:ENV_SCOPE]   (GitLab CI/CD variables)
 // Blank lines and comment lines (starting with `#`) are ignored; no spec at all means the current
 // repository. A `#` anywhere else is part of the spec: an environment name may hold any character
 // GitHub allows (`env:acme/app:qa #1` is the environment `qa #1`), so a comment never shortens it.
@@ -15,8 +16,8 @@ import { OptionError } from '@keyturn/api';
 /** Who may use an organization secret: every repository, private ones, or those listed. */
 export type OrgVisibility = 'all' | 'private' | 'selected';
 
-/** A parsed target spec: which GitHub secret store the rotated key is written to. */
-export type TargetSpec =
+/** A parsed spec of a GitHub secret store. */
+export type GitHubTargetSpec =
   | { kind: 'repo'; owner: string; repo: string }
   | { kind: 'env'; owner: string; repo: string; environment: string }
   /** No `visibility`: keep the existing secret's visibility (`private` for a new secret). */
@@ -37,6 +38,23 @@ export const CODESPACES_KINDS = ['codespaces', 'codespaces-org', 'codespaces-use
 /** A Codespaces secret's spec: GitHub.com only. */
 export function isCodespacesSpec(spec: TargetSpec): spec is Extract<TargetSpec, { kind: (typeof CODESPACES_KINDS)[number] }> {
   return (CODESPACES_KINDS as readonly string[]).includes(spec.kind);
+}
+
+/**
+ * A parsed spec of a GitLab CI/CD variable: a project's (`project` is its full path, `group/app`,
+ * or its numeric id) or a group's. GitLab keys a variable by its name and its environment scope
+ * (`*` when left out: every environment), so the scope is part of which variable is written.
+ */
+export type GitLabTargetSpec =
+  | { kind: 'gitlab'; project: string; environmentScope?: string }
+  | { kind: 'gitlab-group'; group: string; environmentScope?: string };
+
+/** A parsed target spec: which secret store the rotated key is written to. */
+export type TargetSpec = GitHubTargetSpec | GitLabTargetSpec;
+
+/** Whether a spec names a GitLab variable (written through the `gitlab` option) rather than a GitHub secret. */
+export function isGitLabSpec(spec: TargetSpec): spec is GitLabTargetSpec {
+  return spec.kind === 'gitlab' || spec.kind === 'gitlab-group';
 }
 
 /** The options of `parseTargetSpecs`. */
@@ -69,9 +87,9 @@ function describeProblem(p: { line: number; text: string; problem: string }): st
 }
 
 const TARGET_SPEC_FORMS =
-  'repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:all|private|selected:REPO,REPO] or codespaces-user[:OWNER/REPO,OWNER/REPO]';
+  'repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:all|private|selected:REPO,REPO], codespaces-user[:OWNER/REPO,OWNER/REPO], gitlab:GROUP/PROJECT[:ENV_SCOPE] or gitlab-group:GROUP[:ENV_SCOPE]';
 
-const KINDS = ['repo', 'env', 'org', 'dependabot', ...CODESPACES_KINDS] as const;
+const KINDS = ['repo', 'env', 'org', 'dependabot', ...CODESPACES_KINDS, 'gitlab', 'gitlab-group'] as const;
 // GitHub account names: alphanumerics and single hyphens, not at either end, up to 39 characters.
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 // Repository names: letters, digits, `.`, `_`, `-` (never `.` or `..`), up to 100 characters.
@@ -167,6 +185,9 @@ function parseOne(item: string): TargetSpec {
       return parseOrg(kind, rest);
     case 'codespaces-user':
       return parseUser(colon > 0, rest);
+    case 'gitlab':
+    case 'gitlab-group':
+      return parseGitLab(kind, rest);
     default:
       throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
   }
@@ -238,6 +259,42 @@ function parseUser(listed: boolean, rest: string): TargetSpec {
   return { kind: 'codespaces-user', repositories };
 }
 
+// GitLab namespace and project paths: letters, digits, `_`, `-`, `.`, not starting with `-` or `.`
+// (https://docs.gitlab.com/user/reserved_names/), joined by `/`; or a numeric id.
+const GITLAB_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
+const GITLAB_ID = /^[1-9][0-9]{0,18}$/;
+
+/** A GitLab project (`group/project`, subgroups allowed) or group path, or a numeric id. */
+function gitlabPathProblem(kind: 'gitlab' | 'gitlab-group', path: unknown): string | undefined {
+  const what = kind === 'gitlab' ? 'a project path (GROUP/PROJECT) or numeric id' : 'a group path (GROUP or GROUP/SUBGROUP) or numeric id';
+  if (typeof path !== 'string' || !path) return `expected ${what}`;
+  if (GITLAB_ID.test(path)) return undefined;
+  const segments = path.split('/');
+  if (kind === 'gitlab' && segments.length < 2) return `expected ${what}: "${path}" names no project (a project is GROUP/PROJECT)`;
+  if (!segments.every((segment) => GITLAB_SEGMENT.test(segment))) return `expected ${what}, not "${path}"`;
+  return undefined;
+}
+
+/** An environment scope GitLab could hold: `*`, a name, or a pattern with `*`; no control characters, at most 255. */
+function environmentScopeProblem(scope: unknown): string | undefined {
+  if (typeof scope !== 'string' || !scope.trim()) return 'an environment scope names an environment or a pattern (`*` for all)';
+  if (scope !== scope.trim()) return 'an environment scope has no spaces at either end';
+  if (scope.length > 255) return 'an environment scope has at most 255 characters';
+  if (/\p{Cc}/u.test(scope)) return 'an environment scope holds no control characters';
+  return undefined;
+}
+
+function parseGitLab(kind: 'gitlab' | 'gitlab-group', rest: string): GitLabTargetSpec {
+  const sep = rest.indexOf(':');
+  const path = (sep < 0 ? rest : rest.slice(0, sep)).trim();
+  const scope = sep < 0 ? undefined : rest.slice(sep + 1).trim();
+  const example = kind === 'gitlab' ? 'gitlab:GROUP/PROJECT[:ENV_SCOPE], e.g. gitlab:acme/web:production' : 'gitlab-group:GROUP[:ENV_SCOPE], e.g. gitlab-group:acme';
+  const problem = gitlabPathProblem(kind, path) ?? (scope === undefined ? undefined : environmentScopeProblem(scope));
+  if (problem) throw new Error(`${problem} (${example})`);
+  const environmentScope = scope === undefined || scope === '*' ? {} : { environmentScope: scope };
+  return kind === 'gitlab' ? { kind, project: path, ...environmentScope } : { kind, group: path, ...environmentScope };
+}
+
 /**
  * Parsed specs checked field by field by the parser's rules (a known kind, names GitHub accepts, a
  * repository list only with `selected`), and two specs of one secret refused: a TargetSpecError of
@@ -303,6 +360,12 @@ function specProblem(spec: TargetSpec): string | undefined {
       const bad = repositories.find((name) => !isFullName(name));
       return bad === undefined ? undefined : `repositories must be OWNER/REPO names, not ${JSON.stringify(bad)}`;
     }
+    case 'gitlab':
+    case 'gitlab-group': {
+      const problem = gitlabPathProblem(spec.kind, spec.kind === 'gitlab' ? spec.project : spec.group);
+      if (problem) return problem;
+      return spec.environmentScope === undefined ? undefined : environmentScopeProblem(spec.environmentScope);
+    }
     default:
       return `not a target spec: kind must be one of ${KINDS.join(', ')}`;
   }
@@ -324,7 +387,17 @@ export function formatTargetSpec(spec: TargetSpec): string {
       return `${spec.kind}:${spec.org}:selected:${(spec.repositories ?? []).join(',')}`;
     case 'codespaces-user':
       return spec.repositories ? `codespaces-user:${spec.repositories.join(',')}` : 'codespaces-user';
+    case 'gitlab':
+    case 'gitlab-group': {
+      const scope = gitlabScope(spec);
+      return `${spec.kind}:${spec.kind === 'gitlab' ? spec.project : spec.group}${scope === '*' ? '' : `:${scope}`}`;
+    }
   }
+}
+
+/** A GitLab spec's environment scope: `*` (every environment) when left out. */
+export function gitlabScope(spec: GitLabTargetSpec): string {
+  return spec.environmentScope ?? '*';
 }
 
 /**
@@ -346,5 +419,10 @@ export function targetIdentity(spec: TargetSpec): string {
     case 'codespaces-user':
       // One user per run: the token's.
       return 'codespaces-user';
+    // GitLab paths are case-insensitive; an environment scope is not, and `*` is the scope left out.
+    case 'gitlab':
+      return `gitlab:${spec.project.toLowerCase()}:${gitlabScope(spec)}`;
+    case 'gitlab-group':
+      return `gitlab-group:${spec.group.toLowerCase()}:${gitlabScope(spec)}`;
   }
 }

@@ -7,7 +7,7 @@
 // https://docs.github.com/en/rest/actions/secrets#get-a-repository-secret
 
 import { describeError } from '../platform.js';
-import type { SecretTarget } from './secret-target.js';
+import { type SecretTarget, takesPlainValue } from './secret-target.js';
 
 /** How much earlier than `servedAt` the last change must be to prove the secret untouched. */
 export const UNTOUCHED_MARGIN_MS = 60_000;
@@ -23,7 +23,14 @@ export async function untouchedSince(
   target: SecretTarget,
   secretName: string,
   servedAt: Date | undefined,
+  newValue?: string,
 ): Promise<UntouchedCheck> {
+  // A target that shows its value (GitLab's variables, which keep no time of their last change) proves it by the value.
+  if (newValue !== undefined && takesPlainValue(target) && target.holdsValue) {
+    const holds = await target.holdsValue(secretName, newValue).catch(() => undefined);
+    if (holds === false) return { untouched: true, reason: 'its variable does not hold the new key' };
+    if (holds === true) return { untouched: false, reason: 'its variable holds the new key' };
+  }
   if (!servedAt || !target.readSecretMeta) {
     return { untouched: false, reason: 'the target cannot say when its secret last changed' };
   }

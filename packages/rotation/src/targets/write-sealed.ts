@@ -4,7 +4,7 @@
 
 import { describeError } from '../platform.js';
 import { sealSecret } from '../seal.js';
-import { type SecretTarget, TargetError, type TargetPublicKey, targetAdvice, type WriteOptions } from './secret-target.js';
+import { type SealedSecretTarget, TargetError, type TargetPublicKey, targetAdvice, type WriteOptions } from './secret-target.js';
 
 /**
  * Writes `value` sealed with `publicKey`. A key that
@@ -12,7 +12,7 @@ import { type SecretTarget, TargetError, type TargetPublicKey, targetAdvice, typ
  * then fetched once more and, if it did change, the write is retried once. Returns the key used.
  */
 export async function writeSealed(
-  target: SecretTarget,
+  target: SealedSecretTarget,
   secretName: string,
   value: string,
   known: TargetPublicKey,
@@ -32,7 +32,7 @@ export async function writeSealed(
 }
 
 async function sealAndWrite(
-  target: SecretTarget,
+  target: SealedSecretTarget,
   secretName: string,
   value: string,
   publicKey: TargetPublicKey,
@@ -43,7 +43,7 @@ async function sealAndWrite(
 }
 
 /** The write was refused (it did not land), whatever fetching the key again does. */
-async function fetchAgain(target: SecretTarget, refused: TargetError): Promise<TargetPublicKey> {
+async function fetchAgain(target: SealedSecretTarget, refused: TargetError): Promise<TargetPublicKey> {
   try {
     return await target.fetchPublicKey();
   } catch (error) {

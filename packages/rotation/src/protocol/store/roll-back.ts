@@ -108,7 +108,7 @@ async function writeBackClearance(
 async function settle(ctx: RotationContext, created: CreatedKey, failed: FailedWrite): Promise<string | undefined> {
   const name = failed.target.describe();
   ctx.log('store', `Reading the metadata of ${ctx.secretName} in ${name}, to learn whether a write that failed landed`);
-  const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt);
+  const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt, created.key);
   ctx.log('store', check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
   return check.untouched ? check.reason : undefined;
 }

@@ -5,7 +5,7 @@
 // value (outcome.ts); the report is written from it once, and messages.ts says it.
 
 import { SealError } from '../../seal.js';
-import { type SecretTarget, TargetError, type TargetPublicKey } from '../../targets/secret-target.js';
+import { type SecretTarget, TargetError, type TargetPublicKey, takesPlainValue } from '../../targets/secret-target.js';
 import { writeSealed } from '../../targets/write-sealed.js';
 import { aborted, type RotationContext } from '../context.js';
 import { type CreatedKey, revokeOwnKey } from '../revocation.js';
@@ -21,7 +21,7 @@ export async function storeKey(
   ctx: RotationContext,
   created: CreatedKey,
   verified: VerifiedKey,
-  publicKeys: Map<SecretTarget, TargetPublicKey>,
+  publicKeys: Map<SecretTarget, TargetPublicKey | undefined>,
 ): Promise<void> {
   const outcome = await store(ctx, created, verified, publicKeys);
   ctx.report.targets = outcome.mayHold.map((t) => t.describe());
@@ -33,7 +33,7 @@ async function store(
   ctx: RotationContext,
   created: CreatedKey,
   verified: VerifiedKey,
-  publicKeys: Map<SecretTarget, TargetPublicKey>,
+  publicKeys: Map<SecretTarget, TargetPublicKey | undefined>,
 ): Promise<StoreOutcome> {
   if (aborted(ctx)) return stopOnAbort(ctx, created, verified, []);
   // I6: a newer key in the verify step's listing (the freshest the run has) means another rotation
@@ -85,9 +85,13 @@ async function store(
   return { kind: 'stored', mayHold: written };
 }
 
-/** Seals with the preflight's key of each target, and keeps the newer key when GitHub refused it as stale. */
-function sealedWrite(ctx: RotationContext, publicKeys: Map<SecretTarget, TargetPublicKey>): SealedWrite {
+/**
+ * Seals with the preflight's key of each sealed target, and keeps the newer key when GitHub refused
+ * it as stale; a target that takes the value gets it as it is.
+ */
+function sealedWrite(ctx: RotationContext, publicKeys: Map<SecretTarget, TargetPublicKey | undefined>): SealedWrite {
   return async (target, value, options) => {
+    if (takesPlainValue(target)) return target.writeValue(ctx.secretName, value, options);
     const known = publicKeys.get(target);
     if (!known) throw new Error(`no public key of ${target.describe()} was fetched by the preflight`);
     const used = await writeSealed(target, ctx.secretName, value, known, options);

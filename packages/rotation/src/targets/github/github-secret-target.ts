@@ -3,8 +3,8 @@
 
 import type { GitHubClient } from '../../github-client/octokit.js';
 import { toTargetError } from '../../github-client/errors.js';
-import type { SecretMeta, SecretTarget, TargetError, TargetPublicKey, WriteOptions } from '../secret-target.js';
-import { formatTargetSpec, type TargetSpec, targetIdentity } from '../spec.js';
+import type { SealedSecretTarget, SecretMeta, TargetError, TargetPublicKey, WriteOptions } from '../secret-target.js';
+import { formatTargetSpec, type GitHubTargetSpec, targetIdentity } from '../spec.js';
 
 export interface SecretScope {
   /** Route of the secrets collection, e.g. `/repos/{owner}/{repo}/actions/secrets`. */
@@ -12,10 +12,10 @@ export interface SecretScope {
   params: Record<string, string>;
 }
 
-export class GitHubSecretTarget implements SecretTarget {
+export class GitHubSecretTarget implements SealedSecretTarget {
   constructor(
     protected readonly octokit: GitHubClient,
-    readonly spec: TargetSpec,
+    readonly spec: GitHubTargetSpec,
     protected readonly scope: SecretScope,
   ) {}
 

@@ -8,13 +8,13 @@
 // Codespaces' organization and user secrets carry their repositories (org.ts, codespaces-user.ts).
 
 import type { GitHubClient } from '../../github-client/octokit.js';
-import type { SecretTarget } from '../secret-target.js';
-import type { TargetSpec } from '../spec.js';
+import type { SealedSecretTarget } from '../secret-target.js';
+import type { GitHubTargetSpec } from '../spec.js';
 import { GitHubSecretTarget, type SecretScope } from './github-secret-target.js';
 import { CodespacesUserSecretTarget } from './codespaces-user.js';
 import { OrgSecretTarget } from './org.js';
 
-type RepoScopedSpec = Exclude<TargetSpec, { kind: 'org' | 'codespaces-org' | 'codespaces-user' }>;
+type RepoScopedSpec = Exclude<GitHubTargetSpec, { kind: 'org' | 'codespaces-org' | 'codespaces-user' }>;
 
 const ROUTES: { [K in RepoScopedSpec['kind']]: (spec: Extract<RepoScopedSpec, { kind: K }>) => SecretScope } = {
   repo: (spec) => ({ route: '/repos/{owner}/{repo}/actions/secrets', params: { owner: spec.owner, repo: spec.repo } }),
@@ -30,7 +30,7 @@ const ROUTES: { [K in RepoScopedSpec['kind']]: (spec: Extract<RepoScopedSpec, { 
  * The GitHub secret store a parsed spec names, written through `octokit` (one from
  * `createGitHubClient` retries, throttles and spaces its writes as GitHub asks).
  */
-export function createGitHubTarget(octokit: GitHubClient, spec: TargetSpec): SecretTarget {
+export function createGitHubTarget(octokit: GitHubClient, spec: GitHubTargetSpec): SealedSecretTarget {
   if (spec.kind === 'org' || spec.kind === 'codespaces-org') return new OrgSecretTarget(octokit, spec);
   if (spec.kind === 'codespaces-user') return new CodespacesUserSecretTarget(octokit, spec);
   const scope = (ROUTES[spec.kind] as (spec: RepoScopedSpec) => SecretScope)(spec);

@@ -1,0 +1,53 @@
+// The GitLab emulator's control API under /__emulator, so a CLI-started emulator can be set up and
+// read from another process. Not part of GitLab; no auth, no faults, not logged.
+
+import { type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
+import type { GitLabStateApi, GitLabTokenAccess, GitLabVariableRef } from './state-api.js';
+
+function field(req: EmulatorRequest, name: string): unknown {
+  const body = req.body;
+  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+function text(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value === '') throw new HttpError(400, `${what} is required`);
+  return value;
+}
+
+/** Runs a state change: 400 for the TypeErrors it throws on bad input. */
+function attempt<T>(change: () => T): T {
+  try {
+    return change();
+  } catch (error) {
+    if (error instanceof TypeError) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
+
+export function gitlabControlRoutes(state: GitLabStateApi): Route[] {
+  const refOf = (req: EmulatorRequest): GitLabVariableRef => {
+    const project = req.query.get('project');
+    const group = req.query.get('group');
+    if (project) return { project };
+    if (group) return { group };
+    throw new HttpError(400, 'query parameter project or group is required');
+  };
+  return [
+    { method: 'POST', pattern: '/gitlab/groups', handler: (req) => ({ status: 201, body: attempt(() => state.addGroup(text(field(req, 'path'), 'path'))) }) },
+    { method: 'POST', pattern: '/gitlab/projects', handler: (req) => ({ status: 201, body: attempt(() => state.addProject(text(field(req, 'path'), 'path'))) }) },
+    {
+      method: 'POST',
+      pattern: '/gitlab/tokens',
+      handler: (req) => {
+        const token = text(field(req, 'token'), 'token');
+        attempt(() => state.addToken(token, (req.body ?? {}) as GitLabTokenAccess));
+        return { status: 201, body: { user: field(req, 'user') ?? 'keyturn-bot' } };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/gitlab/variables',
+      handler: (req) => ({ status: 200, body: attempt(() => state.variables(refOf(req))) }),
+    },
+  ];
+}
