@@ -117,6 +117,17 @@ describe('emergency rotation', () => {
     expect(world.platform.isKeyValid(leaked.value)).toBe(true);
   });
 
+  it('a dry run plans the leaked key among the keys to revoke, whatever keep says, and changes nothing', async () => {
+    const leaked = await rotatedOnce();
+    const keysBefore = world.platform.listKeys().length;
+    const run = await runRotation(world, { apiKey: leaked.value, record: RECORD, keep: 2, dryRun: true, leakedKey: { id: leaked.id } });
+    expect(run.error?.message).toBeUndefined();
+    expect(run.report!.plan.revokeKeyIds).toEqual([leaked.id]);
+    expect(run.report!.leak).toMatchObject({ keyId: leaked.id, revoked: false, heldBy: TARGETS });
+    expect(world.platform.listKeys().length).toBe(keysBefore);
+    expect(world.platform.isKeyValid(leaked.value)).toBe(true);
+  });
+
   it('refuses a fingerprint no record knows before anything changes, naming the families searched', async () => {
     const current = await rotatedOnce();
     const keysBefore = world.platform.listKeys().length;
