@@ -2382,6 +2382,24 @@ var ApiKeys = class {
   }
 };
 
+// ../../packages/api/dist/resources/auth.js
+var Auth = class {
+  #transport;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * The account the client's key belongs to (`account_id`) and how it authenticated
+   * (`auth_method`: `api_key_user` for a personal key, `api_key_org` for an organization's key,
+   * project-scoped ones included). Both are required by the published description; `auth_data`
+   * and any field it adds later are kept as sent.
+   */
+  async getDetails(options) {
+    return this.#transport.request({ method: "GET", path: "/auth", parse: (data) => expectFields(data, "the body", { account_id: "string", auth_method: "string" }) }, toCallOptions(options, "auth.getDetails"));
+  }
+};
+
 // ../../packages/api/dist/resources/operations/requests.js
 var OPERATION_FIELDS = { id: "string", status: "string" };
 function fetchOperationsPage(transport, projectId, params, call) {
@@ -2969,6 +2987,7 @@ var Client = class _Client {
   #transport;
   apiKeys;
   organizations;
+  auth;
   projects;
   operations;
   constructor(options, context) {
@@ -2976,6 +2995,7 @@ var Client = class _Client {
     this.#options = { ...options };
     this.apiKeys = new ApiKeys(this.#transport);
     this.organizations = new Organizations(this.#transport);
+    this.auth = new Auth(this.#transport);
     this.projects = new Projects(this.#transport);
     this.operations = new Operations(this.#transport);
   }
@@ -3797,6 +3817,7 @@ function rotationClient(client) {
       list: () => client.apiKeys.list().toArray(),
       revoke: (keyId) => client.apiKeys.revoke(keyId)
     },
+    authDetails: () => client.auth.getDetails(),
     withApiKey: (apiKey) => rotationClient(client.withApiKey(apiKey)),
     withOptions: (options) => rotationClient(client.withOptions(options))
   };
@@ -3895,8 +3916,43 @@ function observer(hook6) {
   return (value) => notifyHook(hook6, value);
 }
 
+// ../../packages/rotation/dist/record/fingerprint.js
+import { createHash } from "node:crypto";
+var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
+var FINGERPRINT_LENGTH = 16;
+function keyFingerprint(value) {
+  return createHash("sha256").update(`${FINGERPRINT_DOMAIN}\0${value}`).digest("hex").slice(0, FINGERPRINT_LENGTH);
+}
+
+// ../../packages/rotation/dist/emergency/leaked-key.js
+var FINGERPRINT_SHAPE = new RegExp(`^[0-9a-f]{${FINGERPRINT_LENGTH}}$`);
+function checkLeakedKey(given) {
+  if (given === void 0)
+    return void 0;
+  const leaked = given;
+  if (typeof leaked !== "object" || leaked === null || "id" in leaked && "fingerprint" in leaked) {
+    throw new OptionError("leakedKey", "leakedKey must be { id } or { fingerprint }: name the leaked key one way");
+  }
+  if ("id" in leaked) {
+    const { id } = leaked;
+    if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) {
+      throw new OptionError("leakedKey", "leakedKey.id must be a key id (a positive whole number)");
+    }
+    return { id };
+  }
+  const { fingerprint } = leaked;
+  const text2 = typeof fingerprint === "string" ? fingerprint.trim().toLowerCase() : "";
+  if (!FINGERPRINT_SHAPE.test(text2)) {
+    throw new OptionError("leakedKey", `leakedKey.fingerprint must be a key fingerprint, ${FINGERPRINT_LENGTH} hex characters (keyturn fingerprint prints it from the value on standard input), never the key itself`);
+  }
+  return { fingerprint: text2 };
+}
+function describeLeakedKey(leaked) {
+  return "id" in leaked ? `key ${leaked.id}` : `the key of fingerprint ${leaked.fingerprint}`;
+}
+
 // ../../packages/rotation/dist/family.js
-import { createHash, randomInt } from "node:crypto";
+import { createHash as createHash2, randomInt } from "node:crypto";
 
 // ../../packages/rotation/dist/targets/secret-target.js
 function takesPlainValue(target) {
@@ -4276,7 +4332,7 @@ var FamilyError = class extends OptionError {
 function deriveFamily(firstTarget, secretName) {
   const target = typeof firstTarget === "string" ? identityOfSpec(firstTarget) : identityOf(firstTarget);
   const secret = secretName.toUpperCase();
-  const hash = createHash("sha256").update(`${target}
+  const hash = createHash2("sha256").update(`${target}
 ${secret}`).digest("hex").slice(0, HASH_LENGTH);
   const slug = `keyturn-${target}-${secret}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, FAMILY_MAX_LENGTH - HASH_LENGTH - 1).replace(/^-+|-+$/g, "");
   return `${slug}-${hash}`;
@@ -8925,14 +8981,6 @@ function observedFetch(inner, settings) {
   };
 }
 
-// ../../packages/rotation/dist/record/fingerprint.js
-import { createHash as createHash2 } from "node:crypto";
-var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
-var FINGERPRINT_LENGTH = 16;
-function keyFingerprint(value) {
-  return createHash2("sha256").update(`${FINGERPRINT_DOMAIN}\0${value}`).digest("hex").slice(0, FINGERPRINT_LENGTH);
-}
-
 // ../../packages/rotation/dist/secret-name.js
 var DEFAULT_SECRET_NAME = "NEON_API_KEY";
 var SecretNameError = class extends OptionError {
@@ -9277,6 +9325,7 @@ function checkOptions(options) {
   if (badId !== void 0) {
     problems.push(new OptionError("revokeKeyIds", `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
   }
+  const leakedKey = check(() => checkLeakedKey(options.leakedKey));
   const verify = { timeoutMs: options.verify?.timeoutMs ?? 3e4, intervalMs: options.verify?.intervalMs ?? 1e3 };
   if (!(verify.timeoutMs >= 0))
     problems.push(new OptionError("verify.timeoutMs", "verify.timeoutMs must be at least 0"));
@@ -9315,6 +9364,7 @@ function checkOptions(options) {
       retire,
       keep,
       revokeKeyIds,
+      leakedKey,
       dryRun: options.dryRun ?? false,
       now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
       verify,
@@ -11133,6 +11183,7 @@ function keyKindClient(scope, client, managing) {
 function organizationClient(client, keyKind) {
   return {
     apiKeys: organizationKeyRequests(client.organizations.apiKeys, keyKind),
+    authDetails: () => client.auth.getDetails(),
     withApiKey: (apiKey) => organizationClient(client.withApiKey(apiKey), keyKind),
     withOptions: (options) => organizationClient(client.withOptions(options), keyKind)
   };
@@ -11148,6 +11199,7 @@ function managedClient(rotated, managing, keyKind) {
       },
       revoke: (keyId) => withManagingKey(() => requests.revoke(keyId))
     },
+    authDetails: () => rotated.auth.getDetails(),
     // The managing key stays: only the key proven by each listing changes.
     withApiKey: (apiKey) => managedClient(rotated.withApiKey(apiKey), managing, keyKind),
     withOptions: (options) => managedClient(rotated.withOptions(options), managing.withOptions(options), keyKind)
@@ -15758,6 +15810,29 @@ async function sealSecret(value, publicKeyBase64) {
   return libsodium_wrappers_default.to_base64(sealed, libsodium_wrappers_default.base64_variants.ORIGINAL);
 }
 
+// ../../packages/rotation/dist/protocol/auth-details.js
+function expectedAuthMethod(keyKind) {
+  return keyKind.kind === "personal" ? "api_key_user" : "api_key_org";
+}
+function currentKeyAuthProblem(word, keyKind) {
+  const expected = expectedAuthMethod(keyKind);
+  if (word.auth_method !== expected) {
+    return {
+      summary: `The platform says the current key authenticates as ${word.auth_method}, not as ${expected} (${describeKind(keyKind)}, as ${option("keyKind")} says)`,
+      advice: `Set ${option("keyKind")} to the kind of the key in the secret (personal for api_key_user, organization or project for api_key_org), or put a key of that kind in the secret. Nothing was changed.`
+    };
+  }
+  return void 0;
+}
+function newKeyAuthProblem(newWord, current, keyKind) {
+  const expected = expectedAuthMethod(keyKind);
+  const problems = [
+    newWord.account_id !== current.account_id && `belongs to account ${newWord.account_id}, not to ${current.account_id} (the current key's)`,
+    newWord.auth_method !== expected && `authenticates as ${newWord.auth_method}, not as ${expected} (${describeKind(keyKind)})`
+  ].filter((p2) => typeof p2 === "string");
+  return problems.length ? problems.join(", and ") : void 0;
+}
+
 // ../../packages/rotation/dist/family-members.js
 function isNewerKey(a2, b2) {
   const [ta2, tb] = [Date.parse(a2.created_at), Date.parse(b2.created_at)];
@@ -15913,6 +15988,81 @@ function guessedPrevious(keys, family) {
   const members = familyMembers(keys, family);
   const used = members.filter((k2) => k2.last_used_at).sort((a2, b2) => Date.parse(b2.last_used_at) - Date.parse(a2.last_used_at));
   return [...new Set([members[0]?.id, used[0]?.id].filter((id) => id !== void 0))];
+}
+
+// ../../packages/rotation/dist/emergency/locate.js
+function locateLeakedKey(leaked, own, records) {
+  const ordered = own ? [own, ...records.filter((r2) => r2 !== own)] : [...records];
+  for (const record of ordered) {
+    const keyId = keyIdIn(record, leaked);
+    if (keyId === void 0)
+      continue;
+    if (record !== own)
+      return { found: "elsewhere", keyId, record };
+    return { found: "here", leak: { keyId, holders: holdersOf(record, keyId) } };
+  }
+  return { found: "nowhere", searched: ordered };
+}
+function keyIdIn(record, leaked) {
+  if ("id" in leaked)
+    return recordedKeyIds(record).has(leaked.id) ? leaked.id : void 0;
+  const hit = Object.entries(record.fingerprints).find(([, fingerprint]) => fingerprint === leaked.fingerprint);
+  return hit ? Number(hit[0]) : void 0;
+}
+function holdersOf(record, keyId) {
+  const entries = Object.entries(record.targets);
+  return entries.filter(([, entry]) => entry.keyIds.includes(keyId)).map(([identity, entry]) => ({ identity, spec: entry.spec }));
+}
+
+// ../../packages/rotation/dist/emergency/leak-preflight.js
+function planLeak(ctx, own, records, keys) {
+  const leaked = ctx.leakedKey;
+  if (!leaked)
+    return;
+  const named = describeLeakedKey(leaked);
+  if (!ctx.recordStore) {
+    ctx.fail({
+      code: "invalid-options",
+      step: "preflight",
+      summary: `${named} cannot be matched: an emergency rotation needs the target record, and none is kept`,
+      advice: `Keep the record (the record option; the rotate-key Action keeps it in the repository running the workflow), or revoke the key in the platform console and rotate as usual. Nothing was changed.`
+    });
+  }
+  const location = locateLeakedKey(leaked, own, records);
+  if (location.found === "elsewhere") {
+    const { record } = location;
+    const targets = Object.values(record.targets).map((e) => e.spec);
+    ctx.fail({
+      code: "invalid-options",
+      step: "preflight",
+      summary: `${named} is key ${location.keyId} of family ${record.family} (secret ${record.secretName}${targets.length ? ` at ${targets.join(", ")}` : ""}), not of family ${ctx.family}, which this run rotates`,
+      advice: `Answer the leak with the rotation of family ${record.family}: its workflow, with the same leaked key. Nothing was changed.`
+    });
+  }
+  if (location.found === "nowhere") {
+    const searched = location.searched.map((r2) => `${r2.family} (${r2.keyKind ?? "personal"} keys)`);
+    ctx.fail({
+      code: "invalid-options",
+      step: "preflight",
+      summary: `No target record in ${ctx.recordStore.describe()} knows ${named}; searched ${searched.length ? `the records of ${searched.join(", ")}` : "no record (there is none yet)"}`,
+      advice: `Check the ${"id" in leaked ? "id" : "fingerprint"} (keyturn fingerprint reads the leaked value from standard input). A key keyturn did not make (the first key, made in the console) is not in any record: revoke it in the platform console, or name it in ${option("revokeKeyIds")}. Nothing was changed.`
+    });
+  }
+  const { keyId } = location.leak;
+  const order = ctx.targets.map(identityOf);
+  const listed2 = new Set(order);
+  const rank = (identity) => listed2.has(identity) ? order.indexOf(identity) : order.length;
+  const holders = [...location.leak.holders].sort((a2, b2) => rank(a2.identity) - rank(b2.identity));
+  const live = keys.some((k2) => k2.id === keyId);
+  const heldBy = holders.map((h2) => h2.spec);
+  const dropped = holders.filter((h2) => !listed2.has(h2.identity)).map((h2) => h2.spec);
+  const listedHolders = new Set([...listed2].filter((id) => holders.some((h2) => h2.identity === id) || !(own && id in own.targets)));
+  ctx.leak = { keyId, live, heldBy, dropped, listedHolders };
+  ctx.report.leak = { keyId, revoked: !live, heldBy, unwritten: [] };
+  ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names"}; ${live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key"}`);
+  if (live && dropped.length) {
+    ctx.warn("preflight", `Target${dropped.length > 1 ? "s" : ""} ${dropped.join(", ")} ${dropped.length > 1 ? "are" : "is"} no longer in ${option("targets")} but may hold the leaked key ${keyId}, which this run revokes all the same: ${dropped.length > 1 ? "they are" : "it is"} left without a working key. Put ${dropped.length > 1 ? "them" : "it"} back in ${option("targets")} and run again, or delete the secret there and name ${dropped.length > 1 ? "them" : "it"} in ${option("retireTargets")}.`);
+  }
 }
 
 // ../../packages/rotation/dist/protocol/family-choice.js
@@ -16073,6 +16223,7 @@ async function readRecord(ctx, keys) {
   });
   ctx.record = plan;
   refuseManagingKeyOfFamily(ctx, plan, keys);
+  planLeak(ctx, choice.record, loaded.records, keys);
   if (store3)
     refuseOverBudget(ctx, plan, targets);
   if (plan.replacing.length) {
@@ -16250,6 +16401,7 @@ async function preflight(ctx) {
   }
   ctx.listedBefore = new Set(keys.map((k2) => k2.id));
   ctx.log("preflight", workingWords(ctx.keyScope, keys.length));
+  await readCurrentAuth(ctx);
   await mintAppTokens(ctx);
   const publicKeys = await fetchPublicKeys(ctx);
   await readRecord(ctx, keys);
@@ -16265,10 +16417,29 @@ async function preflight(ctx) {
     targets: ctx.targets.map((t2) => t2.describe()),
     revokeKeyIds: selection.revoke.map((k2) => k2.id)
   };
+  if (ctx.leak?.live && !plan.revokeKeyIds.includes(ctx.leak.keyId))
+    plan.revokeKeyIds.push(ctx.leak.keyId);
   ctx.report.plan = plan;
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
   return { keys, plan, publicKeys };
+}
+async function readCurrentAuth(ctx) {
+  try {
+    ctx.currentAuth = await ctx.forward.authDetails();
+  } catch (error2) {
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `Asking the platform who the current key is (GET /auth) failed: ${describeError(error2)}`,
+      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
+      cause: error2
+    });
+  }
+  const problem = currentKeyAuthProblem(ctx.currentAuth, ctx.keyScope.keyKind);
+  if (problem)
+    ctx.fail({ code: "auth-mismatch", step: "preflight", ...problem });
+  ctx.log("preflight", `The platform says the current key is ${ctx.currentAuth.auth_method} of account ${ctx.currentAuth.account_id}`);
 }
 async function fetchPublicKeys(ctx) {
   const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
@@ -16822,6 +16993,7 @@ async function storeKey(ctx, created, verified, publicKeys) {
     ctx.report.restoredTargets = outcome.rollback.restored;
   if (outcome.kind !== "stored")
     ctx.fail(storeFailure(ctx, created, outcome));
+  return { leftOut: outcome.leftOut ?? [], ownKey: outcome.ownKey };
 }
 async function store2(ctx, created, verified, publicKeys) {
   if (aborted(ctx))
@@ -16838,6 +17010,7 @@ async function store2(ctx, created, verified, publicKeys) {
   const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
   const written = [];
+  const leftOut = [];
   for (const target of ctx.targets) {
     if (aborted(ctx))
       return stopOnAbort(ctx, created, verified, written);
@@ -16851,6 +17024,10 @@ async function store2(ctx, created, verified, publicKeys) {
         if (aborted(ctx))
           return stopOnAbort(ctx, created, verified, written);
         const failed = { target, during: "check", cause: takenOver.error, mayHaveLanded: false, servedAt: servedAt.get(target) };
+        if (ctx.leak) {
+          leaveOut(ctx, leftOut, failed);
+          continue;
+        }
         return rollBack(ctx, created, verified.client, write, written, failed);
       }
     }
@@ -16860,12 +17037,26 @@ async function store2(ctx, created, verified, publicKeys) {
       const failed = writeFailed(target, cause, servedAt.get(target));
       if (aborted(ctx))
         return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
+      if (ctx.leak) {
+        if (failed.mayHaveLanded)
+          written.push(target);
+        leaveOut(ctx, leftOut, failed);
+        continue;
+      }
       return rollBack(ctx, created, verified.client, write, written, failed);
     }
     written.push(target);
     ctx.log("store", `${name} holds the new key ${created.id}`);
   }
-  return { kind: "stored", mayHold: written };
+  if (!leftOut.length)
+    return { kind: "stored", mayHold: written };
+  const ownKey = written.length ? void 0 : await revokeOwnKey(ctx, "store", created, verified.client);
+  return { kind: "stored", mayHold: written, leftOut, ownKey };
+}
+function leaveOut(ctx, leftOut, failed) {
+  leftOut.push(failed);
+  const what = failed.during === "check" ? "checking for a newer rotation before writing it failed" : "writing it failed";
+  ctx.log("store", `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, the other targets are written`);
 }
 function sealedWrite(ctx, publicKeys) {
   return async (target, value, options) => {
@@ -16918,8 +17109,23 @@ async function verifyKey(ctx, created) {
         break;
     }
     if (keys.some((k2) => k2.id === created.id)) {
-      ctx.log("verify", `Key ${created.id} works: it listed itself (attempt ${attempt})`);
-      return { client: newClient, forward, keys };
+      try {
+        const word = await forward.authDetails();
+        ctx.log("verify", `Key ${created.id} works: it listed itself (attempt ${attempt}), and the platform says it is ${word.auth_method} of account ${word.account_id}`);
+        await refuseOtherAccount(ctx, created, word);
+        return { client: newClient, forward, keys };
+      } catch (error2) {
+        if (error2 instanceof RotationError)
+          throw error2;
+        abortedRun = aborted(ctx);
+        if (abortedRun)
+          break;
+        problem = `it listed itself, but GET /auth failed: ${describeError(error2)}`;
+        lastError = error2;
+        refused = !rotatedKeyRefused(error2) && !isTransient(error2);
+        if (refused)
+          break;
+      }
     }
     const left = deadline - ctx.runtime.now();
     if (left <= 0)
@@ -16939,6 +17145,131 @@ async function verifyKey(ctx, created) {
     step: "verify",
     summary: `${failure}; it was revoked and nothing was written`,
     advice: abortedRun ? "The current key still works: run again." : isManagingKeyFailure(lastError) ? `The current key still works. ${platformAdvice(lastError, ctx.secretName, false, ctx.keyScope)}` : "The current key still works: run again later, and check the platform status if it keeps happening."
+  });
+}
+async function refuseOtherAccount(ctx, created, word) {
+  const current = ctx.currentAuth;
+  const problem = current && newKeyAuthProblem(word, current, ctx.keyScope.keyKind);
+  if (!problem)
+    return;
+  const failure = `The platform says the new key ${created.id} ${problem}`;
+  const ownKey = await revokeOwnKey(ctx, "verify", created, ctx.client);
+  if (!ownKey.revoked)
+    ctx.fail({ code: "auth-mismatch", step: "verify", ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error });
+  ctx.fail({
+    code: "auth-mismatch",
+    step: "verify",
+    summary: `${failure}; it was revoked and nothing was written`,
+    advice: ctx.keyScope.managed ? `The current key still works. Check that the key in the secret ${ctx.secretName} and the key in ${option("managingApiKey")} belong to the same account (and ${option("keyKind")} names their kind), then run again.` : `The current key still works. Check with the platform's support why a key it made is of another account or kind; do not run again until it is explained.`
+  });
+}
+
+// ../../packages/rotation/dist/emergency/revoke-leaked.js
+async function revokeLeakedKey(ctx, created, verified, stored) {
+  const leak = ctx.leak;
+  const report = ctx.report.leak;
+  if (!leak || !report)
+    return;
+  const unwritten = stored.leftOut.filter((f2) => leak.listedHolders.has(identityOf(f2.target))).map((f2) => f2.target.describe());
+  report.unwritten = [...unwritten, ...leak.dropped];
+  for (const failed of stored.leftOut) {
+    if (leak.listedHolders.has(identityOf(failed.target)))
+      continue;
+    ctx.warn("store", `${failed.target.describe()} could not be given the new key ${created.id} (${describeError(failed.cause)}); the record says it holds another key than the leaked one, which stays valid. Run again once it can be written.`);
+  }
+  if (leak.live) {
+    const client = ctx.report.newKeyRevoked ? ctx.client : verified.client;
+    ctx.log("revoke", `Revoking the leaked key ${leak.keyId}`);
+    try {
+      await revokeForSure(ctx, client, leak.keyId);
+    } catch (error2) {
+      ctx.fail({
+        code: "leaked-key-left",
+        step: "revoke",
+        summary: `Revoking the leaked key ${leak.keyId} failed: ${describeError(error2)}. THE LEAKED KEY IS STILL VALID`,
+        advice: `Revoke key ${leak.keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
+        cause: error2
+      });
+    }
+    report.revoked = true;
+    report.msToRevocation = ctx.elapsedMs();
+    ctx.report.revokedKeyIds.push(leak.keyId);
+  }
+  if (stored.ownKey && !stored.ownKey.revoked) {
+    const { summary: summary2, advice } = ownKeyLeftValid(created, `No target could be written, and the leaked key ${leak.keyId} was revoked`, stored.ownKey.error);
+    ctx.fail({ code: "leaked-key-left", step: "store", summary: `${summary2}. ${leftWithoutKey(ctx)}`, advice: `${advice} ${whatToDo(ctx)}`, cause: stored.ownKey.error });
+  }
+  if (stored.leftOut.length) {
+    const failures = stored.leftOut.map((f2) => `${f2.target.describe()} (${describeError(f2.cause)})`).join("; ");
+    ctx.fail({
+      code: "leaked-key-left",
+      step: "store",
+      summary: `The leaked key ${leak.keyId} was revoked, but ${stored.leftOut.length === 1 ? "a target" : "targets"} could not be given the new key ${created.id}: ${failures}. ${leftWithoutKey(ctx)}`,
+      advice: whatToDo(ctx),
+      cause: stored.leftOut[0]?.cause
+    });
+  }
+}
+async function revokeForSure(ctx, client, keyId) {
+  for (let attempt = 1; ; attempt++) {
+    if (await revokeIfLive(client, keyId) === "revoked") {
+      ctx.log("revoke", `Revoked the leaked key ${keyId}`);
+      return;
+    }
+    const listed2 = (await client.apiKeys.list()).some((k2) => k2.id === keyId);
+    if (!listed2) {
+      ctx.log("revoke", `The leaked key ${keyId} was already revoked`);
+      return;
+    }
+    if (attempt === 2)
+      throw new Error(`the platform answered 404 to revoking key ${keyId} twice, and still lists it`);
+  }
+}
+function failIfLeftWithoutKey(ctx) {
+  if (!ctx.report.leak?.unwritten.length)
+    return;
+  ctx.fail({
+    code: "leaked-key-left",
+    step: "revoke",
+    summary: `The leaked key ${ctx.report.leak.keyId} was revoked and every listed target holds the new key, but ${leftWithoutKey(ctx)}`,
+    advice: whatToDo(ctx)
+  });
+}
+function leftWithoutKey(ctx) {
+  const left = ctx.report.leak?.unwritten ?? [];
+  if (!left.length)
+    return "No target is left without a working key.";
+  return `${left.join(", ")} ${left.length === 1 ? "is" : "are"} left without a working key: the record says ${left.length === 1 ? "it" : "they"} held the leaked key.`;
+}
+function whatToDo(ctx) {
+  const dropped = ctx.leak?.dropped ?? [];
+  const listed2 = (ctx.report.leak?.unwritten ?? []).filter((spec) => !dropped.includes(spec));
+  return [
+    listed2.length ? `Fix what kept ${listed2.join(", ")} from being written, then run the rotation again (without the leaked key): it writes every target. If the secret ${ctx.secretName} the workflow reads is among them, first make a key in the platform console and put it there by hand.` : "",
+    dropped.length ? `For ${dropped.join(", ")} (no longer in ${option("targets")}): put it back in ${option("targets")} and run again, or delete the secret there and name it in ${option("retireTargets")}.` : ""
+  ].filter(Boolean).join(" ");
+}
+function holdersNow(ctx, created, stored) {
+  const holders = ctx.report.targets;
+  const held = holders.length ? `${holders.join(", ")} ${holders.length === 1 ? "holds" : "hold"} the new key ${created.id}` : `No target holds the new key ${created.id}`;
+  return `${held}${stored.leftOut.length ? `; ${stored.leftOut.map((f2) => f2.target.describe()).join(", ")} could not be written` : ""}.`;
+}
+function withLeakStillValid(ctx, error2) {
+  const leaked = ctx.leakedKey;
+  const leak = ctx.report.leak;
+  if (!(error2 instanceof RotationError) || !leaked || leak?.revoked || error2.code === "leaked-key-left")
+    return error2;
+  if (error2.code === "invalid-options")
+    return error2;
+  const named = leak ? `key ${leak.keyId}` : describeLeakedKey(leaked);
+  const lockedOut = leak?.heldBy.length ? leak.heldBy.join(", ") : "the targets that hold it";
+  return new RotationError({
+    code: error2.code,
+    step: error2.step,
+    summary: `${error2.summary.replace(/[.\s]+$/, "")}. The leaked key (${named}) is still valid`,
+    advice: `${error2.advice} Then run this emergency rotation again at once: it revokes the leaked key once every target holds a new one (revoking it in the platform console stops the leak now, but locks out ${lockedOut}).`,
+    cause: error2.cause,
+    report: leak ? { ...error2.report, leak: { ...leak } } : error2.report
   });
 }
 
@@ -16987,13 +17318,17 @@ async function rotateKey(options) {
       await recordBeforeCreating(ctx);
       const created = await createKey(ctx, plan.keyName);
       const verified = await verifyKey(ctx, created);
-      await storeKey(ctx, created, verified, publicKeys);
+      const stored = await storeKey(ctx, created, verified, publicKeys);
+      await revokeLeakedKey(ctx, created, verified, stored);
       stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
       await revokeOldKeys(ctx, created, verified);
+      failIfLeftWithoutKey(ctx);
       ctx.log("revoke", `Rotation done: ${countNoun(report.targets.length, "target")} ${report.targets.length === 1 ? "holds" : "hold"} key ${created.id}`);
     } else {
       ctx.log("preflight", "Dry run: nothing was changed");
     }
+  } catch (error2) {
+    throw withLeakStillValid(ctx, error2);
   } finally {
     await revokeAppTokens(ctx);
   }
@@ -17074,7 +17409,9 @@ var INPUT_OF_OPTION = {
   "keyKind.orgId": "org-id",
   "keyKind.projectId": "project-id",
   managingApiKey: "managing-api-key",
-  rebuildRecord: "rebuild-record"
+  rebuildRecord: "rebuild-record",
+  // leaked-key-id is checked here (a whole number); what the library refuses is the fingerprint.
+  leakedKey: "leaked-key-fingerprint"
 };
 function inInputWords(text2) {
   return renameOptions(text2, (option2) => INPUT_OF_OPTION[option2]);
@@ -17110,8 +17447,14 @@ function rotateKeyOptions(inputs, hooks = {}) {
     dryRun: inputs.dryRun,
     keyKind: keyKindOption(inputs),
     managingApiKey: inputs.managingApiKey,
-    rebuildRecord: inputs.rebuildRecord
+    rebuildRecord: inputs.rebuildRecord,
+    leakedKey: leakedKeyOption(inputs)
   };
+}
+function leakedKeyOption(inputs) {
+  if (inputs.leakedKeyId !== void 0) return { id: inputs.leakedKeyId };
+  if (inputs.leakedKeyFingerprint !== void 0) return { fingerprint: inputs.leakedKeyFingerprint };
+  return void 0;
 }
 function keyKindOption(inputs) {
   const { orgId, projectId } = inputs;
@@ -17167,8 +17510,13 @@ function readRotateInputs() {
     projectId: read("project-id", optionalText),
     managingApiKey: read("managing-api-key", optionalText),
     rebuildRecord: read("rebuild-record", parseBoolean, { default: DEFAULTS2["rebuild-record"] }),
+    leakedKeyId: read("leaked-key-id", (name, text2) => text2 ? parseInteger(name, text2, { min: 1 }) : void 0),
+    leakedKeyFingerprint: read("leaked-key-fingerprint", optionalText),
     ...fromRunner()
   };
+  if (inputs.leakedKeyId !== void 0 && inputs.leakedKeyFingerprint !== void 0) {
+    errors.push(new InputError("leaked-key-fingerprint", "and leaked-key-id are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other"));
+  }
   if (inputs.keyKind) {
     for (const { input, given, usedBy } of [
       { input: "org-id", given: inputs.orgId, usedBy: ["organization", "project"] },
@@ -17189,7 +17537,8 @@ function readRotateInputs() {
     if (input === void 0) throw mistake;
     if (failed.has(input)) continue;
     failed.add(input);
-    errors.push(optionMistake(input, mistake, input === "managing-api-key" ? "" : texts[input] ?? ""));
+    const quiet = input === "managing-api-key" || input === "leaked-key-fingerprint";
+    errors.push(optionMistake(input, mistake, quiet ? "" : texts[input] ?? ""));
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs;
@@ -17251,6 +17600,12 @@ function targetSpecs(name, text2) {
   return specs;
 }
 
+// src/fingerprint-mask.ts
+function maskUnlessFingerprint(text2) {
+  const value = text2.trim();
+  if (value && !/^[0-9a-fA-F]{16}$/.test(value)) maskValue(value);
+}
+
 // src/private-key-mask.ts
 function maskPrivateKey(text2) {
   const value = text2.trim();
@@ -17271,7 +17626,9 @@ function rotationOutputs(report) {
     "key-id": live && report.keyId !== void 0 ? String(report.keyId) : "",
     "key-name": live ? keyName ?? "" : "",
     "revoked-key-ids": JSON.stringify(report.revokedKeyIds),
-    targets: JSON.stringify(report.targets)
+    targets: JSON.stringify(report.targets),
+    // An emergency rotation's own word on the leak, once the run found the leaked key (unset otherwise).
+    ...report.leak && { "leaked-key-revoked": String(report.leak.revoked) }
   };
 }
 function list(values) {
@@ -17289,12 +17646,23 @@ function rotationSummary(report, error2) {
     ["Targets written", list(report.targets)],
     ["Keys revoked", list(report.revokedKeyIds)]
   ];
+  if (report.leak) rows.push(...leakRows(report.leak));
   rows.push(["Key family", report.family], ["Duration", formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(["Targets given the previous key back", list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(["Dropped targets (their keys stay valid)", list(report.droppedTargets)]);
   const notes = report.warnings.map((warning2) => `Warning: ${inInputWords(warning2)}`);
   if (error2) notes.push(`Error: ${inInputWords(error2.summary)}`, `What to do: ${inInputWords(error2.advice)}`);
   return { title, headers: ["", report.dryRun ? "Plan" : "Result"], rows, notes };
+}
+function leakRows(leak) {
+  const revoked = leak.revoked ? `yes${leak.msToRevocation === void 0 ? " (already revoked)" : `, ${formatDuration(leak.msToRevocation)} after the run started`}` : "NO: revoke it in the platform console now";
+  const rows = [
+    ["Leaked key", String(leak.keyId)],
+    ["Leaked key revoked", revoked],
+    ["Targets that held the leaked key", list(leak.heldBy)]
+  ];
+  if (leak.unwritten.length) rows.push(["Targets left without a working key", list(leak.unwritten)]);
+  return rows;
 }
 
 // src/main.ts
@@ -17310,6 +17678,7 @@ async function run() {
   try {
     maskSecretInputs(SECRET_INPUTS);
     maskPrivateKey(getInput("private-key"));
+    maskUnlessFingerprint(getInput("leaked-key-fingerprint"));
     const inputs = readRotateInputs();
     groups2.enter("preflight");
     const report = await rotate(inputs, (entry) => logEntry(groups2, entry));

@@ -23,3 +23,4 @@ export {
   runCrashCase,
   runFaultCase,
 } from './matrix.js';
+export { leakCrashCases, leakFaultCases, recordLeakRuns, runLeakCrashCase, runLeakFaultCase } from './leak-matrix.js';

@@ -43,6 +43,8 @@ export interface RunSpec {
   revokeKeyIds?: number[];
   /** Where the target record is kept: the home repository's variables (default), or the home GitLab project's. */
   record?: 'github' | 'gitlab';
+  /** An emergency rotation: the leaked key (leaked-key-id or leaked-key-fingerprint; the library's `leakedKey`). */
+  leakedKey?: { id: number } | { fingerprint: string };
   crash?: CrashPoint;
 }
 
@@ -79,16 +81,21 @@ export interface Run {
  */
 const never = (): Promise<never> => new Promise<never>(() => {});
 
+/** The stream GET /auth's latencies draw from (simulation.ts, fetchOf). */
+const AUTH_LATENCY_STREAM = 0x0a07_4000;
+
 export class Simulation {
   readonly rng: Rng;
   readonly time: VirtualTime;
   readonly trace: string[] = [];
   world!: World;
   #runCount = 0;
+  readonly #authLatency: Rng;
   #uninstall: (() => void) | undefined;
 
   private constructor(readonly seed: number) {
     this.rng = createRng(seed);
+    this.#authLatency = createRng(seed ^ AUTH_LATENCY_STREAM);
     // The clients' jitter and the key names' suffixes draw from a generator of their own, so a
     // change in how many they draw never shifts the history's choices.
     const inner = this.rng.fork();
@@ -172,7 +179,9 @@ export class Simulation {
           return never();
         }
         const { handler } = this.emulatorOf(service);
-        const latency = this.rng.int(3);
+        // GET /auth came after the seeds were found: its latency draws from a stream of its own, so
+        // the history's other choices stay as they were.
+        const latency = (service === 'platform' && path === '/auth' ? this.#authLatency : this.rng).int(3);
         const answered = (latency ? this.time.sleep(latency) : Promise.resolve()).then(() => {
           this.note(what);
           return handler(request);
@@ -197,6 +206,7 @@ export class Simulation {
         (spec.family ? `, family ${spec.family}` : '') +
         (spec.rebuildRecord ? ', rebuilding the record' : '') +
         (spec.revokeKeyIds ? `, revoke-key-ids ${spec.revokeKeyIds.join(',')}` : '') +
+        (spec.leakedKey ? `, leaked key ${JSON.stringify(spec.leakedKey)}` : '') +
         (spec.crash ? `, crash ${JSON.stringify(spec.crash)}` : ''),
     );
     rotateKey(options).then(
@@ -254,6 +264,7 @@ export class Simulation {
       retireTargets: spec.retire,
       ...(spec.rebuildRecord && { rebuildRecord: true }),
       ...(spec.revokeKeyIds && { revokeKeyIds: spec.revokeKeyIds }),
+      ...(spec.leakedKey && { leakedKey: spec.leakedKey }),
       record: spec.record === 'gitlab' ? { gitlab: HOME } : { repository: HOME },
       defaultRepository: HOME,
       runtime: time,
