@@ -36,6 +36,8 @@ const VALUES = [
 ];
 
 const TYPES = [
+  'AlertResolution',
+  'AlertState',
   'AppPermissionLevel',
   'AppPermissions',
   'BranchAnswer',
@@ -48,6 +50,7 @@ const TYPES = [
   'FaultSpec',
   'FetchHandler',
   'FinalOperationStatus',
+  'GitHubAlertView',
   'GitHubAppCredentials',
   'GitHubEmulator',
   'GitHubEmulatorOptions',
@@ -78,6 +81,7 @@ const TYPES = [
   'PlatformOrganization',
   'PlatformProject',
   'PlatformUser',
+  'RaiseAlertOptions',
   'RateLimitFaultOptions',
   'RateLimitOptions',
   'ResponseShape',

@@ -14,6 +14,8 @@ export interface Caller {
   actor: string;
   /** A personal token's secrets permission; `none` for installation tokens and apps (they have their own). */
   permission: TokenPermission;
+  /** A personal token's "Secret scanning alerts" permission (`none` unless given); apps have their own. */
+  secretScanningAlerts?: TokenPermission;
   /** An installation token's owner, repositories and permissions. */
   grant?: InstallationGrant;
   /** The app a JWT authenticated as: it may use the /app endpoints only. */
@@ -31,14 +33,16 @@ export class TokenBook {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Adds a token, or changes the permission of a known one. */
-  add(token: string, permission: TokenPermission): Caller {
+  /** Adds a token, or changes the permissions of a known one: secrets, and "Secret scanning alerts". */
+  add(token: string, permission: TokenPermission, secretScanningAlerts: TokenPermission = 'none'): Caller {
     if (typeof token !== 'string' || !/^\S{1,255}$/.test(token)) {
       throw new TypeError('a token is 1..255 characters without spaces');
     }
-    if (!PERMISSIONS.includes(permission)) throw new TypeError(`a token permission is one of ${PERMISSIONS.join(', ')}`);
+    for (const level of [permission, secretScanningAlerts]) {
+      if (!PERMISSIONS.includes(level)) throw new TypeError(`a token permission is one of ${PERMISSIONS.join(', ')}`);
+    }
     const existing = this.#tokens.get(token);
-    const caller = { actor: existing?.actor ?? `token:${this.#tokens.size + 1}`, permission };
+    const caller = { actor: existing?.actor ?? `token:${this.#tokens.size + 1}`, permission, secretScanningAlerts };
     this.#tokens.set(token, caller);
     return { ...caller };
   }
@@ -89,10 +93,20 @@ export class TokenBook {
  * An app's JWT reaches no secrets (assumed 403: it must mint an installation token first).
  */
 export function requirePermission(caller: Caller, need: 'read' | 'write', accepted: string, docs: string, resource?: GrantResource): void {
+  requireLevel(caller, caller.permission, need, accepted, docs, resource);
+}
+
+/**
+ * As requirePermission, for the secret-scanning alert endpoints: a token's "Secret scanning alerts"
+ * permission, an installation's `secret_scanning_alerts`.
+ */
+export function requireAlertPermission(caller: Caller, need: 'read' | 'write', docs: string, resource: GrantResource): void {
+  requireLevel(caller, caller.secretScanningAlerts ?? 'none', need, 'secret_scanning_alerts', docs, resource);
+}
+
+function requireLevel(caller: Caller, tokenLevel: TokenPermission, need: 'read' | 'write', accepted: string, docs: string, resource?: GrantResource): void {
   if (caller.grant && resource) requireReach(caller, resource, docs);
-  const granted = caller.grant
-    ? levelCovers(caller.grant.permissions[accepted], need)
-    : caller.permission === 'write' || (need === 'read' && caller.permission === 'read');
+  const granted = caller.grant ? levelCovers(caller.grant.permissions[accepted], need) : tokenLevel === 'write' || (need === 'read' && tokenLevel === 'read');
   if (!granted) {
     throw new GitHubError(403, 'Resource not accessible by integration', docs, {
       'x-accepted-github-permissions': `${accepted}=${need}`,

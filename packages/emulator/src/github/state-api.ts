@@ -8,6 +8,7 @@ import { secretNameProblem, secretValueProblem } from './names.js';
 import type { GitHubContext } from './routes/github-route.js';
 import { selectableRepositoryIds } from './routes/org-secrets.js';
 import { publicKeyBase64 } from './sealed-box.js';
+import { type AlertResolution, type AlertState, alertsOf, type RaiseAlertOptions, raiseAlert, type SecretScanningAlert } from './secret-scanning-alerts.js';
 import type { OrgSecretVisibility } from './secret-store.js';
 import { type GitHubTargetRef, formatTargetRef, parseTargetRef } from './target-ref.js';
 import type { SecretTarget } from './targets.js';
@@ -33,12 +34,31 @@ export interface OrgSecretFields {
   selected_repository_ids?: number[];
 }
 
+/** A secret-scanning alert as tests see it: never its value. */
+export interface GitHubAlertView {
+  number: number;
+  repository: string;
+  secretType: string;
+  state: AlertState;
+  resolution: AlertResolution | null;
+  resolutionComment: string | null;
+  /** Every change of state that landed, oldest first: an alert resolved once has one `resolved`. */
+  history: { state: AlertState; resolution: AlertResolution | null; comment: string | null; at: string }[];
+}
+
 export interface GitHubStateApi {
   addRepo(fullName: string): { id: number };
   addEnvironment(fullName: string, environment: string): { id: number };
   addOrg(org: string): { id: number };
-  /** Adds a token (or changes its permission); `actor` is how the request log names it. */
-  addToken(token: string, permission: TokenPermission): { actor: string };
+  /**
+   * Adds a token (or changes its permissions): its secrets permission, and its "Secret scanning
+   * alerts" permission (`none` unless given); `actor` is how the request log names it.
+   */
+  addToken(token: string, permission: TokenPermission, secretScanningAlerts?: TokenPermission): { actor: string };
+  /** Raises an open secret-scanning alert: `secret` found in repository `fullName`, of `secretType`. */
+  raiseSecretScanningAlert(fullName: string, options: RaiseAlertOptions): GitHubAlertView;
+  /** A repository's alerts, oldest first (an unknown repository throws UnknownTargetError). */
+  secretScanningAlerts(fullName: string): GitHubAlertView[];
   /** The decrypted value, for tests; undefined for an unknown target or secret. */
   secretValue(target: GitHubTarget, name: string): string | undefined;
   secret(target: GitHubTarget, name: string): GitHubSecretMeta | undefined;
@@ -75,11 +95,20 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
     return found;
   };
 
+  const mustFindRepo = (fullName: string) => {
+    const [owner, name] = String(fullName).split('/');
+    const repo = owner && name ? world.repo(owner, name) : undefined;
+    if (!repo) throw new UnknownTargetError(`no such repository: ${fullName} (add it first)`);
+    return repo;
+  };
+
   return {
     addRepo: (fullName) => ({ id: world.addRepo(fullName).id }),
     addEnvironment: (fullName, environment) => ({ id: world.addEnvironment(fullName, environment).id }),
     addOrg: (org) => ({ id: world.addOrg(org).id }),
-    addToken: (token, permission) => ({ actor: ctx.tokens.add(token, permission).actor }),
+    addToken: (token, permission, secretScanningAlerts) => ({ actor: ctx.tokens.add(token, permission, secretScanningAlerts).actor }),
+    raiseSecretScanningAlert: (fullName, options) => alertView(raiseAlert(mustFindRepo(fullName), options, world.clock())),
+    secretScanningAlerts: (fullName) => alertsOf(mustFindRepo(fullName)).map(alertView),
 
     secretValue: (target, name) => find(target)?.secrets.get(name)?.value,
 
@@ -127,5 +156,17 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
       world.rotateKey(found);
       return { key_id: found.key.keyId, key: publicKeyBase64(found.key) };
     },
+  };
+}
+
+function alertView(alert: SecretScanningAlert): GitHubAlertView {
+  return {
+    number: alert.number,
+    repository: alert.repository.fullName,
+    secretType: alert.secretType,
+    state: alert.state,
+    resolution: alert.resolution,
+    resolutionComment: alert.resolutionComment,
+    history: alert.history.map((change) => ({ ...change })),
   };
 }

@@ -2,8 +2,9 @@
 // Only a SHA-256 digest of each value is kept, so nothing in memory or in a dump can leak one.
 // Each key has a scope (personal, organization, project) and the user who made it.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { InvalidInputError } from './errors.js';
+import { newKeyValue } from './key-value.js';
 import type { CreatedKey, KeySummary } from './types.js';
 import { isoFromMs } from './timestamps.js';
 
@@ -59,7 +60,7 @@ export class KeyStore {
   create(name: string, scope: KeyScope, createdBy: string): CreatedKey {
     const problem = keyNameProblem(name);
     if (problem) throw new InvalidInputError(problem);
-    const key = randomBytes(32).toString('hex');
+    const key = newKeyValue();
     const stored: StoredKey = {
       id: this.#nextId++,
       name,
