@@ -60,6 +60,8 @@ const INPUT_OF_OPTION: Readonly<Record<OptionName, string> & Record<string, stri
   'keyKind.projectId': 'project-id',
   managingApiKey: 'managing-api-key',
   rebuildRecord: 'rebuild-record',
+  // leaked-key-id is checked here (a whole number); what the library refuses is the fingerprint.
+  leakedKey: 'leaked-key-fingerprint',
 };
 
 export interface RotateInputs {
@@ -82,6 +84,9 @@ export interface RotateInputs {
   projectId: string | undefined;
   managingApiKey: string | undefined;
   rebuildRecord: boolean;
+  /** An emergency rotation: the leaked key's id, or its fingerprint (at most one; empty inputs are undefined). */
+  leakedKeyId: number | undefined;
+  leakedKeyFingerprint: string | undefined;
   /** Not an input: the repository running the workflow (GITHUB_REPOSITORY), which keeps the target record. */
   repository: string | undefined;
   /** Not an input: the runner's GitHub API (GITHUB_API_URL; GitHub Enterprise Server's own). */
@@ -136,7 +141,15 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
     keyKind: keyKindOption(inputs),
     managingApiKey: inputs.managingApiKey,
     rebuildRecord: inputs.rebuildRecord,
+    leakedKey: leakedKeyOption(inputs),
   };
+}
+
+/** leaked-key-id or leaked-key-fingerprint as rotateKey's leakedKey (readRotateInputs refuses both). */
+function leakedKeyOption(inputs: Partial<RotateInputs>): RotateKeyOptions['leakedKey'] {
+  if (inputs.leakedKeyId !== undefined) return { id: inputs.leakedKeyId };
+  if (inputs.leakedKeyFingerprint !== undefined) return { fingerprint: inputs.leakedKeyFingerprint };
+  return undefined;
 }
 
 /** key-kind, org-id and project-id as rotateKey's keyKind (the library checks the ids). */
@@ -194,8 +207,13 @@ export function readRotateInputs(): RotateInputs {
     projectId: read('project-id', optionalText),
     managingApiKey: read('managing-api-key', optionalText),
     rebuildRecord: read('rebuild-record', parseBoolean, { default: DEFAULTS['rebuild-record'] }),
+    leakedKeyId: read('leaked-key-id', (name, text) => (text ? parseInteger(name, text, { min: 1 }) : undefined)),
+    leakedKeyFingerprint: read('leaked-key-fingerprint', optionalText),
     ...fromRunner(),
   };
+  if (inputs.leakedKeyId !== undefined && inputs.leakedKeyFingerprint !== undefined) {
+    errors.push(new InputError('leaked-key-fingerprint', 'and leaked-key-id are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other'));
+  }
   // An id given for a kind that does not use it is a mistake, not something to ignore.
   if (inputs.keyKind) {
     for (const { input, given, usedBy } of [
@@ -218,8 +236,10 @@ export function readRotateInputs(): RotateInputs {
     if (input === undefined) throw mistake;
     if (failed.has(input)) continue;
     failed.add(input);
-    // managing-api-key holds a key: that its value looks like one says nothing (and is never quoted).
-    errors.push(optionMistake(input, mistake, input === 'managing-api-key' ? '' : (texts[input] ?? '')));
+    // managing-api-key holds a key: that its value looks like one says nothing (and is never quoted);
+    // a leaked key's value pasted as its fingerprint is masked (main.ts) and never quoted either.
+    const quiet = input === 'managing-api-key' || input === 'leaked-key-fingerprint';
+    errors.push(optionMistake(input, mistake, quiet ? '' : (texts[input] ?? '')));
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs as RotateInputs;

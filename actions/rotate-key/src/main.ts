@@ -21,6 +21,7 @@ import {
   StepGroups,
 } from '@keyturn/action-common';
 import { inInputWords, type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
+import { maskUnlessFingerprint } from './fingerprint-mask.js';
 import { maskPrivateKey } from './private-key-mask.js';
 import { rotationOutputs, rotationSummary } from './report.js';
 import { countNoun } from '@keyturn/api/toolkit';
@@ -38,6 +39,7 @@ export async function run(): Promise<void> {
   try {
     maskSecretInputs(SECRET_INPUTS);
     maskPrivateKey(core.getInput('private-key'));
+    maskUnlessFingerprint(core.getInput('leaked-key-fingerprint'));
     const inputs = readRotateInputs();
     groups.enter('preflight');
     const report = await rotate(inputs, (entry) => logEntry(groups, entry));

@@ -2,7 +2,7 @@
 // job summary table. Built from the rotation report, whole or partial (a RotationError's); the
 // rotation's words name the Action's inputs (inInputWords).
 
-import type { PartialRotationReport, RotationError } from '@keyturn/rotation';
+import type { LeakReport, PartialRotationReport, RotationError } from '@keyturn/rotation';
 import { formatDuration, type JobSummary } from '@keyturn/action-common';
 import { inInputWords } from './inputs.js';
 
@@ -16,6 +16,8 @@ export function rotationOutputs(report: PartialRotationReport): Record<string, s
     'key-name': live ? (keyName ?? '') : '',
     'revoked-key-ids': JSON.stringify(report.revokedKeyIds),
     targets: JSON.stringify(report.targets),
+    // An emergency rotation's own word on the leak: empty when the run was not one.
+    'leaked-key-revoked': report.leak ? String(report.leak.revoked) : '',
   };
 }
 
@@ -41,10 +43,25 @@ export function rotationSummary(report: PartialRotationReport, error?: RotationE
         ['Targets written', list(report.targets)],
         ['Keys revoked', list(report.revokedKeyIds)],
       ];
+  if (report.leak) rows.push(...leakRows(report.leak));
   rows.push(['Key family', report.family], ['Duration', formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(['Targets given the previous key back', list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(['Dropped targets (their keys stay valid)', list(report.droppedTargets)]);
   const notes = report.warnings.map((warning) => `Warning: ${inInputWords(warning)}`);
   if (error) notes.push(`Error: ${inInputWords(error.summary)}`, `What to do: ${inInputWords(error.advice)}`);
   return { title, headers: ['', report.dryRun ? 'Plan' : 'Result'], rows, notes };
+}
+
+/** An emergency rotation: the leaked key, who held it, when it died, and who was left without a key. */
+function leakRows(leak: LeakReport): string[][] {
+  const revoked = leak.revoked
+    ? `yes${leak.msToRevocation === undefined ? ' (already revoked)' : `, ${formatDuration(leak.msToRevocation)} after the run started`}`
+    : 'NO: revoke it in the platform console now';
+  const rows = [
+    ['Leaked key', String(leak.keyId)],
+    ['Leaked key revoked', revoked],
+    ['Targets that held the leaked key', list(leak.heldBy)],
+  ];
+  if (leak.unwritten.length) rows.push(['Targets left without a working key', list(leak.unwritten)]);
+  return rows;
 }

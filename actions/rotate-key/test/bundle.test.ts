@@ -22,7 +22,9 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'project-id': undefined,
     'managing-api-key': undefined,
     'rebuild-record': DEFAULTS['rebuild-record'],
+    'leaked-key-id': undefined,
+    'leaked-key-fingerprint': undefined,
   },
   required: ['api-key'],
-  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets'],
+  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets', 'leaked-key-revoked'],
 });

@@ -5,6 +5,7 @@
 
 import { type ClientOptions, checkClientOptions, OptionError, type PlatformClient } from '@keyturn/api';
 import { platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
+import { checkLeakedKey } from './emergency/leaked-key.js';
 import { validateFamily } from './family.js';
 import { checkAppId, checkPrivateKey, isAppAccess } from './github-app/app-access.js';
 import type { AppCredentials } from './github-app/installation-tokens.js';
@@ -89,6 +90,7 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   if (badId !== undefined) {
     problems.push(new OptionError('revokeKeyIds', `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
   }
+  const leakedKey = check(() => checkLeakedKey(options.leakedKey));
   const verify = { timeoutMs: options.verify?.timeoutMs ?? 30_000, intervalMs: options.verify?.intervalMs ?? 1000 };
   if (!(verify.timeoutMs >= 0)) problems.push(new OptionError('verify.timeoutMs', 'verify.timeoutMs must be at least 0'));
   if (!(verify.intervalMs > 0)) problems.push(new OptionError('verify.intervalMs', 'verify.intervalMs must be above 0'));
@@ -122,6 +124,7 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
       retire,
       keep,
       revokeKeyIds,
+      leakedKey,
       dryRun: options.dryRun ?? false,
       now: typeof now === 'function' ? now : now ? () => now : () => new Date(runtime.now()),
       verify,

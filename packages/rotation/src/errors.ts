@@ -21,6 +21,11 @@ import type { PartialRotationReport } from './report.js';
  * - `create-lost`: the answer to creating the key was lost; a key of that name was looked for and revoked.
  * - `hook-failed`: the onKeyCreated hook threw; the new key was revoked.
  * - `verify-failed`: the new key did not work in time, or was refused.
+ * - `auth-mismatch`: the platform's GET /auth says the new key is of another account or kind than
+ *   the key it replaces; the new key was revoked and nothing was written.
+ * - `leaked-key-left`: an emergency rotation (`leakedKey`) revoked the leaked key, but some targets
+ *   could not be given the new key and are left without a working key (report.leak.unwritten); or
+ *   the leaked key could not be revoked (report.leak.revoked is false: revoke it in the console).
  * - `concurrent-rotation`: a newer rotation of the secret ran during this one; this run backed off or stopped.
  * - `target-failed`: writing a target failed; the report says which targets may hold the new key.
  * - `revoke-failed`: every target holds the new key, but listing or revoking the old keys failed.
@@ -37,6 +42,8 @@ export type RotationErrorCode =
   | 'create-lost'
   | 'hook-failed'
   | 'verify-failed'
+  | 'auth-mismatch'
+  | 'leaked-key-left'
   | 'concurrent-rotation'
   | 'target-failed'
   | 'revoke-failed'

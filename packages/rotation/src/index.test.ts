@@ -20,6 +20,8 @@ const EXPECTED = {
       'GitHubAccess',
       'GitHubAppAccess',
       'KeyKind',
+      'LeakReport',
+      'LeakedKey',
       'OptionName',
       'PartialRotationReport',
       'PlatformAccess',

@@ -8,6 +8,7 @@ export type OptionName =
   | 'retireTargets'
   | 'family'
   | 'revokeKeyIds'
+  | 'leakedKey'
   | 'managingApiKey'
   | 'rebuildRecord'
   | 'platform.apiKey'

@@ -32,6 +32,12 @@ export type GitHubAccess = GitHubClientOptions | { octokit: GitHubClient } | Git
 /** Targets as spec text (lines or commas), spec lines, parsed specs, or SecretTarget objects. */
 export type TargetList = string | readonly string[] | readonly TargetSpec[] | readonly SecretTarget[];
 
+/**
+ * The key that leaked, for an emergency rotation: its id, or its fingerprint (`keyFingerprint` of
+ * the value, e.g. from `keyturn fingerprint`). Never the value itself.
+ */
+export type LeakedKey = { id: number } | { fingerprint: string };
+
 /** The options of `rotateKey`. Only the platform (`platform`, or `client`) is required. */
 export interface RotateKeyOptions {
   /** How to reach the platform with the current key: the one door for the platform API key. */
@@ -104,6 +110,14 @@ export interface RotateKeyOptions {
   keep?: number;
   /** Further key ids to revoke once every target holds the new key (e.g. the console-made key). */
   revokeKeyIds?: readonly number[];
+  /**
+   * An emergency rotation (README, "When a key leaks"): this key leaked. It is revoked as soon as
+   * every target holds the new key, whatever `keep` says and whatever the record protects, and
+   * also when a target cannot be written (that target is named as left without a working key and
+   * the run fails): a leaked key is worse than one target's outage. The family's record must know
+   * it (by id or fingerprint), else the run is refused before anything changes.
+   */
+  leakedKey?: LeakedKey;
   /** Check everything and return the plan; change nothing. */
   dryRun?: boolean;
   /** Receives every progress line; what it throws is ignored. */
@@ -144,6 +158,8 @@ export interface RunSettings {
   pinnedFamily: string | undefined;
   keep: number;
   revokeKeyIds: number[];
+  /** The leaked key of an emergency rotation, checked (an id, or a 16-hex fingerprint). */
+  leakedKey: LeakedKey | undefined;
   dryRun: boolean;
   now: () => Date;
   verify: { timeoutMs: number; intervalMs: number };

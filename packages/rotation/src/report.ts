@@ -10,6 +10,20 @@ export interface RotationPlan {
   revokeKeyIds: number[];
 }
 
+/** What an emergency rotation (`leakedKey`) did with the leaked key. Ids and target specs only. */
+export interface LeakReport {
+  /** The leaked key's id, as the record knows it. */
+  keyId: number;
+  /** True once the leaked key is revoked (by this run, or found already revoked). */
+  revoked: boolean;
+  /** The targets the record says may hold the leaked key (dropped ones too), as specs. */
+  heldBy: string[];
+  /** Targets left without a working key: they held the leaked key and could not be given the new one. */
+  unwritten: string[];
+  /** Milliseconds from the start of the run to the revocation, on the run's clock (absent until revoked by this run). */
+  msToRevocation?: number;
+}
+
 /** What every report holds, dry run or not. */
 interface ReportBase {
   /** The key family rotated (the prefix of its key names). */
@@ -22,6 +36,8 @@ interface ReportBase {
   warnings: string[];
   /** Targets the record names that are no longer listed: their keys stay valid (see the warnings). */
   droppedTargets?: string[];
+  /** An emergency rotation's leaked key: which targets held it, whether and when it was revoked. */
+  leak?: LeakReport;
   durationMs: number;
 }
 

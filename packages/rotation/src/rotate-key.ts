@@ -53,6 +53,7 @@ import { storeKey } from './protocol/store/store.js';
 import { noRecordPlan } from './protocol/record-preflight.js';
 import { recordBeforeCreating } from './protocol/record-points.js';
 import { verifyKey } from './protocol/verify.js';
+import { failIfLeftWithoutKey, revokeLeakedKey, withLeakStillValid } from './emergency/revoke-leaked.js';
 import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
 import { countNoun } from '@keyturn/api/toolkit';
@@ -98,7 +99,9 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
       await recordBeforeCreating(ctx);
       const created = await createKey(ctx, plan.keyName);
       const verified = await verifyKey(ctx, created);
-      await storeKey(ctx, created, verified, publicKeys);
+      const stored = await storeKey(ctx, created, verified, publicKeys);
+      // An emergency rotation: the leaked key goes now, whatever was left out (the one exception to I1).
+      await revokeLeakedKey(ctx, created, verified, stored);
       // I1, I3: every target holds the new key; the old keys wait for the next run.
       stopIfAborted(
         ctx,
@@ -107,10 +110,13 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
         'Every target holds the new key and works: run again later (the next rotation revokes the old keys).',
       );
       await revokeOldKeys(ctx, created, verified);
+      failIfLeftWithoutKey(ctx);
       ctx.log('revoke', `Rotation done: ${countNoun(report.targets.length, 'target')} ${report.targets.length === 1 ? 'holds' : 'hold'} key ${created.id}`);
     } else {
       ctx.log('preflight', 'Dry run: nothing was changed');
     }
+  } catch (error) {
+    throw withLeakStillValid(ctx, error);
   } finally {
     // Success, failure or abort: the GitHub App's tokens end with the run.
     await revokeAppTokens(ctx);

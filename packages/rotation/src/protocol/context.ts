@@ -9,6 +9,7 @@ import type { ResolvedOptions } from '../options.js';
 import type { RotationPlatformClient } from '../platform.js';
 import type { PartialRotationReport } from '../report.js';
 import type { RecordPlan } from '../record/record-plan.js';
+import type { LeakPlan } from '../emergency/leak-preflight.js';
 
 export interface RotationContext extends ResolvedOptions {
   /** The family rotated: pinned, or chosen by the preflight (family-choice.ts). */
@@ -17,6 +18,8 @@ export interface RotationContext extends ResolvedOptions {
   record: RecordPlan;
   /** Ids of the keys the preflight listed: none of them is newer than this run's key. */
   listedBefore: Set<number>;
+  /** An emergency rotation's leaked key, once the preflight found it in the record. */
+  leak?: LeakPlan;
   report: PartialRotationReport;
   /**
    * The current key's client whose requests the caller's signal aborts: for the requests that move

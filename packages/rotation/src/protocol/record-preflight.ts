@@ -18,6 +18,7 @@ import { emptyRecord, type LoadedRecords, type UnreadableRecord } from '../recor
 import { legacyVariableName, recordVariableName } from '../record/variable-names.js';
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
+import { planLeak } from '../emergency/leak-preflight.js';
 import { chooseFamily } from './family-choice.js';
 import { checkOtherSecrets } from './renamed-secrets.js';
 import { checkRetired } from './retired-targets.js';
@@ -95,6 +96,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   });
   ctx.record = plan;
   refuseManagingKeyOfFamily(ctx, plan, keys);
+  planLeak(ctx, choice.record, loaded.records, keys);
   if (store) refuseOverBudget(ctx, plan, targets);
 
   if (plan.replacing.length) {

@@ -6,8 +6,12 @@ import type { SecretTarget } from '../../targets/secret-target.js';
 import type { OwnKeyRevocation } from '../revocation.js';
 
 export type StoreOutcome =
-  /** Every target holds the new key. */
-  | { kind: 'stored'; mayHold: SecretTarget[] }
+  /**
+   * Every target holds the new key; in an emergency rotation (`leakedKey`), every target that
+   * could be written: `leftOut` are those that could not (no rollback: the leaked key goes all the
+   * same). `ownKey` is set when none could, so the new key was revoked.
+   */
+  | { kind: 'stored'; mayHold: SecretTarget[]; leftOut?: FailedWrite[]; ownKey?: OwnKeyRevocation }
   /** A newer rotation existed before the first write (the verify step's listing): nothing written. */
   | { kind: 'backed-off'; why: string; mayHold: []; ownKey: OwnKeyRevocation }
   /** The record could not say that the targets may hold the new key: nothing written. */

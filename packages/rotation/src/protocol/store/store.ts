@@ -4,11 +4,12 @@
 // (newer-rotation.ts). If a target cannot be written, roll back (roll-back.ts). The outcome is a
 // value (outcome.ts); the report is written from it once, and messages.ts says it.
 
+import { describeError } from '../../platform.js';
 import { SealError } from '../../seal.js';
 import { type SecretTarget, TargetError, type TargetPublicKey } from '../../targets/secret-target.js';
 import { writeSealed } from '../../targets/write-sealed.js';
 import { aborted, type RotationContext } from '../context.js';
-import { type CreatedKey, revokeOwnKey } from '../revocation.js';
+import { type CreatedKey, type OwnKeyRevocation, revokeOwnKey } from '../revocation.js';
 import { recordBeforeWriting } from '../record-points.js';
 import type { VerifiedKey } from '../verify.js';
 import { storeFailure } from './messages.js';
@@ -16,17 +17,22 @@ import { newerRotation } from './newer-rotation.js';
 import type { FailedWrite, StoreOutcome } from './outcome.js';
 import { rollBack, type SealedWrite } from './roll-back.js';
 
-/** Runs step 4; anything but `stored` ends the run with the RotationError messages.ts words. */
+/**
+ * Runs step 4; anything but `stored` ends the run with the RotationError messages.ts words.
+ * @returns The targets an emergency rotation could not write (always none otherwise), and, when
+ * it could write none, the revocation of its own new key.
+ */
 export async function storeKey(
   ctx: RotationContext,
   created: CreatedKey,
   verified: VerifiedKey,
   publicKeys: Map<SecretTarget, TargetPublicKey>,
-): Promise<void> {
+): Promise<{ leftOut: FailedWrite[]; ownKey?: OwnKeyRevocation }> {
   const outcome = await store(ctx, created, verified, publicKeys);
   ctx.report.targets = outcome.mayHold.map((t) => t.describe());
   if (outcome.kind === 'write-failed' && outcome.rollback.restored) ctx.report.restoredTargets = outcome.rollback.restored;
   if (outcome.kind !== 'stored') ctx.fail(storeFailure(ctx, created, outcome));
+  return { leftOut: outcome.leftOut ?? [], ownKey: outcome.ownKey };
 }
 
 async function store(
@@ -53,6 +59,9 @@ async function store(
   const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
   const written: SecretTarget[] = [];
+  // An emergency rotation never rolls back to the leaked key: a target that fails is left out, the
+  // others are written, and the leaked key is revoked all the same (emergency/revoke-leaked.ts).
+  const leftOut: FailedWrite[] = [];
   for (const target of ctx.targets) {
     // I1, I2: an abort leaves what is written as it is (the new key works); only a key nobody holds goes.
     if (aborted(ctx)) return stopOnAbort(ctx, created, verified, written);
@@ -67,6 +76,10 @@ async function store(
         if (aborted(ctx)) return stopOnAbort(ctx, created, verified, written);
         // The listing failed otherwise than with a 401: nothing was sent, nothing is proven.
         const failed: FailedWrite = { target, during: 'check', cause: takenOver.error, mayHaveLanded: false, servedAt: servedAt.get(target) };
+        if (ctx.leak) {
+          leaveOut(ctx, leftOut, failed);
+          continue;
+        }
         return rollBack(ctx, created, verified.client, write, written, failed);
       }
     }
@@ -77,12 +90,28 @@ async function store(
       // I7: the failed write may have landed. An aborted run does not roll back: I1 holds as the
       // new key stays valid while a target may hold it, and the next run converges (I4).
       if (aborted(ctx)) return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
+      if (ctx.leak) {
+        // I7: a write with no answer may have landed: the new key stays valid for it.
+        if (failed.mayHaveLanded) written.push(target);
+        leaveOut(ctx, leftOut, failed);
+        continue;
+      }
       return rollBack(ctx, created, verified.client, write, written, failed);
     }
     written.push(target);
     ctx.log('store', `${name} holds the new key ${created.id}`);
   }
-  return { kind: 'stored', mayHold: written };
+  if (!leftOut.length) return { kind: 'stored', mayHold: written };
+  // I2: no target may hold the new key: it goes (the leaked key goes too, after).
+  const ownKey = written.length ? undefined : await revokeOwnKey(ctx, 'store', created, verified.client);
+  return { kind: 'stored', mayHold: written, leftOut, ownKey };
+}
+
+/** An emergency rotation goes on past a target it cannot write: said now, named at the end. */
+function leaveOut(ctx: RotationContext, leftOut: FailedWrite[], failed: FailedWrite): void {
+  leftOut.push(failed);
+  const what = failed.during === 'check' ? 'checking for a newer rotation before writing it failed' : 'writing it failed';
+  ctx.log('store', `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, the other targets are written`);
 }
 
 /** Seals with the preflight's key of each target, and keeps the newer key when GitHub refused it as stale. */
