@@ -45,12 +45,12 @@ function platformClient({ platform, currentKey, managingApiKey, keyScope }: Chec
 }
 
 /** The GitHub client each request goes through: one for a token or an Octokit, one per owner for an App. */
-interface GitHubClients {
+export interface GitHubClients {
   clientFor(need: GitHubNeed): GitHubClient;
   appTokens?: InstallationTokens;
 }
 
-function gitHubClients(access: CheckedGitHub, { runtime }: CheckedOptions, log: (line: string) => void): GitHubClients {
+export function gitHubClients(access: CheckedGitHub, { runtime }: CheckedOptions, log: (line: string) => void): GitHubClients {
   if ('octokit' in access) return { clientFor: () => access.octokit };
   // Not bound to the run's signal: a write-back after an abort must still reach GitHub.
   if ('token' in access) {
@@ -67,7 +67,7 @@ function clientOf(github: GitHubClients | undefined, need: GitHubNeed): GitHubCl
   return github.clientFor(need);
 }
 
-function recordStore(record: CheckedOptions['record'], github: GitHubClients | undefined): RecordStore | undefined {
+export function recordStore(record: CheckedOptions['record'], github: GitHubClients | undefined): RecordStore | undefined {
   if (!record || 'load' in record) return record;
   return githubVariableStore(clientOf(github, recordNeed(record.repository)), record.repository);
 }

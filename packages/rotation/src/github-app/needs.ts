@@ -9,6 +9,7 @@
 //   organization secrets (and their repos)     organization_secrets
 //   the target record (repository variables)   actions_variables  https://docs.github.com/rest/actions/variables
 //   a repository's id (org `selected:` names)  metadata: read, which every installation token has
+//   secret-scanning alerts (leak/, read, resolve) secret_scanning_alerts https://docs.github.com/rest/secret-scanning/secret-scanning
 
 import type { TargetSpec } from '../targets/spec.js';
 
@@ -26,7 +27,7 @@ export interface GitHubNeed {
   organization?: boolean;
 }
 
-export type AppPermission = 'secrets' | 'environments' | 'dependabot_secrets' | 'organization_secrets' | 'actions_variables';
+export type AppPermission = 'secrets' | 'environments' | 'dependabot_secrets' | 'organization_secrets' | 'actions_variables' | 'secret_scanning_alerts';
 
 /** Where each permission is granted, in the App's settings (Permissions & events). */
 export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
@@ -35,6 +36,7 @@ export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
   dependabot_secrets: 'Repository permissions > Dependabot secrets',
   actions_variables: 'Repository permissions > Variables',
   organization_secrets: 'Organization permissions > Secrets',
+  secret_scanning_alerts: 'Repository permissions > Secret scanning alerts',
 };
 
 /**
