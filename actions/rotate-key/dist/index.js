@@ -48,10 +48,10 @@ var require_light = __commonJS({
         return n2 && n2["default"] || n2;
       }
       var load = function(received, defaults, onto = {}) {
-        var k2, ref, v2;
+        var k2, ref2, v2;
         for (k2 in defaults) {
           v2 = defaults[k2];
-          onto[k2] = (ref = received[k2]) != null ? ref : v2;
+          onto[k2] = (ref2 = received[k2]) != null ? ref2 : v2;
         }
         return onto;
       };
@@ -121,11 +121,11 @@ var require_light = __commonJS({
           }
         }
         getArray() {
-          var node, ref, results;
+          var node, ref2, results;
           node = this._first;
           results = [];
           while (node != null) {
-            results.push((ref = node, node = node.next, ref.value));
+            results.push((ref2 = node, node = node.next, ref2.value));
           }
           return results;
         }
@@ -138,14 +138,14 @@ var require_light = __commonJS({
           return void 0;
         }
         debug() {
-          var node, ref, ref1, ref2, results;
+          var node, ref2, ref1, ref22, results;
           node = this._first;
           results = [];
           while (node != null) {
-            results.push((ref = node, node = node.next, {
-              value: ref.value,
-              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
-              next: (ref2 = ref.next) != null ? ref2.value : void 0
+            results.push((ref2 = node, node = node.next, {
+              value: ref2.value,
+              prev: (ref1 = ref2.prev) != null ? ref1.value : void 0,
+              next: (ref22 = ref2.next) != null ? ref22.value : void 0
             }));
           }
           return results;
@@ -246,9 +246,9 @@ var require_light = __commonJS({
           this.Events = new Events$1(this);
           this._length = 0;
           this._lists = (function() {
-            var j2, ref, results;
+            var j2, ref2, results;
             results = [];
-            for (i2 = j2 = 1, ref = num_priorities; 1 <= ref ? j2 <= ref : j2 >= ref; i2 = 1 <= ref ? ++j2 : --j2) {
+            for (i2 = j2 = 1, ref2 = num_priorities; 1 <= ref2 ? j2 <= ref2 : j2 >= ref2; i2 = 1 <= ref2 ? ++j2 : --j2) {
               results.push(new DLList$1((() => {
                 return this.incr();
               }), (() => {
@@ -494,8 +494,8 @@ var require_light = __commonJS({
           });
         }
         computePenalty() {
-          var ref;
-          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
+          var ref2;
+          return (ref2 = this.storeOptions.penalty) != null ? ref2 : 15 * this.storeOptions.minTime || 5e3;
         }
         async __updateSettings__(options) {
           await this.yieldLoop();
@@ -656,20 +656,20 @@ var require_light = __commonJS({
           return current != null;
         }
         jobStatus(id) {
-          var ref;
-          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
+          var ref2;
+          return (ref2 = this.status[this._jobs[id]]) != null ? ref2 : null;
         }
         statusJobs(status) {
-          var k2, pos, ref, results, v2;
+          var k2, pos, ref2, results, v2;
           if (status != null) {
             pos = this.status.indexOf(status);
             if (pos < 0) {
               throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
             }
-            ref = this._jobs;
+            ref2 = this._jobs;
             results = [];
-            for (k2 in ref) {
-              v2 = ref[k2];
+            for (k2 in ref2) {
+              v2 = ref2[k2];
               if (v2 === pos) {
                 results.push(k2);
               }
@@ -773,8 +773,8 @@ var require_light = __commonJS({
             }
           }
           key(key = "") {
-            var ref;
-            return (ref = this.instances[key]) != null ? ref : (() => {
+            var ref2;
+            return (ref2 = this.instances[key]) != null ? ref2 : (() => {
               var limiter;
               limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
                 id: `${this.id}-${key}`,
@@ -798,11 +798,11 @@ var require_light = __commonJS({
             return instance != null || deleted > 0;
           }
           limiters() {
-            var k2, ref, results, v2;
-            ref = this.instances;
+            var k2, ref2, results, v2;
+            ref2 = this.instances;
             results = [];
-            for (k2 in ref) {
-              v2 = ref[k2];
+            for (k2 in ref2) {
+              v2 = ref2[k2];
               results.push({
                 key: k2,
                 limiter: v2
@@ -836,12 +836,12 @@ var require_light = __commonJS({
             var base;
             clearInterval(this.interval);
             return typeof (base = this.interval = setInterval(async () => {
-              var e, k2, ref, results, time, v2;
+              var e, k2, ref2, results, time, v2;
               time = Date.now();
-              ref = this.instances;
+              ref2 = this.instances;
               results = [];
-              for (k2 in ref) {
-                v2 = ref[k2];
+              for (k2 in ref2) {
+                v2 = ref2[k2];
                 try {
                   if (await v2._store.__groupCheck__(time)) {
                     results.push(this.deleteKey(k2));
@@ -864,9 +864,9 @@ var require_light = __commonJS({
             }
           }
           disconnect(flush = true) {
-            var ref;
+            var ref2;
             if (!this.sharedConnection) {
-              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
+              return (ref2 = this.connection) != null ? ref2.disconnect(flush) : void 0;
             }
           }
         }
@@ -967,12 +967,12 @@ var require_light = __commonJS({
               }
             }).call(this);
             this._queues.on("leftzero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
+              var ref2;
+              return (ref2 = this._store.heartbeat) != null ? typeof ref2.ref === "function" ? ref2.ref() : void 0 : void 0;
             });
             this._queues.on("zero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
+              var ref2;
+              return (ref2 = this._store.heartbeat) != null ? typeof ref2.unref === "function" ? ref2.unref() : void 0 : void 0;
             });
           }
           _validateOptions(options, invalid) {
@@ -1152,10 +1152,10 @@ var require_light = __commonJS({
               return this.Promise.resolve(null);
             }, this._registerLock.schedule(() => {
               return this._submitLock.schedule(() => {
-                var k2, ref, v2;
-                ref = this._scheduled;
-                for (k2 in ref) {
-                  v2 = ref[k2];
+                var k2, ref2, v2;
+                ref2 = this._scheduled;
+                for (k2 in ref2) {
+                  v2 = ref2[k2];
                   if (this.jobStatus(v2.job.options.id) === "RUNNING") {
                     clearTimeout(v2.timeout);
                     clearTimeout(v2.expiration);
@@ -1222,9 +1222,9 @@ var require_light = __commonJS({
             }
           }
           submit(...args) {
-            var cb, fn, job, options, ref, ref1, task;
+            var cb, fn, job, options, ref2, ref1, task;
             if (typeof args[0] === "function") {
-              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
+              ref2 = args, [fn, ...args] = ref2, [cb] = splice.call(args, -1);
               options = parser$5.load({}, this.jobDefaults);
             } else {
               ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
@@ -3895,8 +3895,43 @@ function observer(hook6) {
   return (value) => notifyHook(hook6, value);
 }
 
+// ../../packages/rotation/dist/record/fingerprint.js
+import { createHash } from "node:crypto";
+var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
+var FINGERPRINT_LENGTH = 16;
+function keyFingerprint(value) {
+  return createHash("sha256").update(`${FINGERPRINT_DOMAIN}\0${value}`).digest("hex").slice(0, FINGERPRINT_LENGTH);
+}
+
+// ../../packages/rotation/dist/emergency/leaked-key.js
+var FINGERPRINT_SHAPE = new RegExp(`^[0-9a-f]{${FINGERPRINT_LENGTH}}$`);
+function checkLeakedKey(given) {
+  if (given === void 0)
+    return void 0;
+  const leaked = given;
+  if (typeof leaked !== "object" || leaked === null || "id" in leaked && "fingerprint" in leaked) {
+    throw new OptionError("leakedKey", "leakedKey must be { id } or { fingerprint }: name the leaked key one way");
+  }
+  if ("id" in leaked) {
+    const { id } = leaked;
+    if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) {
+      throw new OptionError("leakedKey", "leakedKey.id must be a key id (a positive whole number)");
+    }
+    return { id };
+  }
+  const { fingerprint } = leaked;
+  const text2 = typeof fingerprint === "string" ? fingerprint.trim().toLowerCase() : "";
+  if (!FINGERPRINT_SHAPE.test(text2)) {
+    throw new OptionError("leakedKey", `leakedKey.fingerprint must be a key fingerprint, ${FINGERPRINT_LENGTH} hex characters (keyturn fingerprint prints it from the value on standard input), never the key itself`);
+  }
+  return { fingerprint: text2 };
+}
+function describeLeakedKey(leaked) {
+  return "id" in leaked ? `key ${leaked.id}` : `the key of fingerprint ${leaked.fingerprint}`;
+}
+
 // ../../packages/rotation/dist/family.js
-import { createHash, randomInt } from "node:crypto";
+import { createHash as createHash2, randomInt } from "node:crypto";
 
 // ../../packages/rotation/dist/targets/secret-target.js
 function identityOf(target) {
@@ -4167,7 +4202,7 @@ var FamilyError = class extends OptionError {
 function deriveFamily(firstTarget, secretName) {
   const target = typeof firstTarget === "string" ? identityOfSpec(firstTarget) : identityOf(firstTarget);
   const secret = secretName.toUpperCase();
-  const hash = createHash("sha256").update(`${target}
+  const hash = createHash2("sha256").update(`${target}
 ${secret}`).digest("hex").slice(0, HASH_LENGTH);
   const slug = `keyturn-${target}-${secret}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, FAMILY_MAX_LENGTH - HASH_LENGTH - 1).replace(/^-+|-+$/g, "");
   return `${slug}-${hash}`;
@@ -8816,14 +8851,6 @@ function observedFetch(inner, settings) {
   };
 }
 
-// ../../packages/rotation/dist/record/fingerprint.js
-import { createHash as createHash2 } from "node:crypto";
-var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
-var FINGERPRINT_LENGTH = 16;
-function keyFingerprint(value) {
-  return createHash2("sha256").update(`${FINGERPRINT_DOMAIN}\0${value}`).digest("hex").slice(0, FINGERPRINT_LENGTH);
-}
-
 // ../../packages/rotation/dist/secret-name.js
 var DEFAULT_SECRET_NAME = "NEON_API_KEY";
 var SecretNameError = class extends OptionError {
@@ -8892,6 +8919,7 @@ function checkOptions(options) {
   if (badId !== void 0) {
     problems.push(new OptionError("revokeKeyIds", `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
   }
+  const leakedKey = check(() => checkLeakedKey(options.leakedKey));
   const verify = { timeoutMs: options.verify?.timeoutMs ?? 3e4, intervalMs: options.verify?.intervalMs ?? 1e3 };
   if (!(verify.timeoutMs >= 0))
     problems.push(new OptionError("verify.timeoutMs", "verify.timeoutMs must be at least 0"));
@@ -8929,6 +8957,7 @@ function checkOptions(options) {
       retire,
       keep,
       revokeKeyIds,
+      leakedKey,
       dryRun: options.dryRun ?? false,
       now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
       verify,
@@ -10430,7 +10459,8 @@ var PERMISSION_SETTINGS = {
   environments: "Repository permissions > Environments",
   dependabot_secrets: "Repository permissions > Dependabot secrets",
   actions_variables: "Repository permissions > Variables",
-  organization_secrets: "Organization permissions > Secrets"
+  organization_secrets: "Organization permissions > Secrets",
+  secret_scanning_alerts: "Repository permissions > Secret scanning alerts"
 };
 function needOfSpec(spec, level) {
   switch (spec.kind) {
@@ -15277,6 +15307,81 @@ function guessedPrevious(keys, family) {
   return [...new Set([members[0]?.id, used[0]?.id].filter((id) => id !== void 0))];
 }
 
+// ../../packages/rotation/dist/emergency/locate.js
+function locateLeakedKey(leaked, own, records) {
+  const ordered = own ? [own, ...records.filter((r2) => r2 !== own)] : [...records];
+  for (const record of ordered) {
+    const keyId = keyIdIn(record, leaked);
+    if (keyId === void 0)
+      continue;
+    if (record !== own)
+      return { found: "elsewhere", keyId, record };
+    return { found: "here", leak: { keyId, holders: holdersOf(record, keyId) } };
+  }
+  return { found: "nowhere", searched: ordered };
+}
+function keyIdIn(record, leaked) {
+  if ("id" in leaked)
+    return recordedKeyIds(record).has(leaked.id) ? leaked.id : void 0;
+  const hit = Object.entries(record.fingerprints).find(([, fingerprint]) => fingerprint === leaked.fingerprint);
+  return hit ? Number(hit[0]) : void 0;
+}
+function holdersOf(record, keyId) {
+  const entries = Object.entries(record.targets);
+  return entries.filter(([, entry]) => entry.keyIds.includes(keyId)).map(([identity, entry]) => ({ identity, spec: entry.spec }));
+}
+
+// ../../packages/rotation/dist/emergency/leak-preflight.js
+function planLeak(ctx, own, records, keys) {
+  const leaked = ctx.leakedKey;
+  if (!leaked)
+    return;
+  const named = describeLeakedKey(leaked);
+  if (!ctx.recordStore) {
+    ctx.fail({
+      code: "invalid-options",
+      step: "preflight",
+      summary: `${named} cannot be matched: an emergency rotation needs the target record, and none is kept`,
+      advice: `Keep the record (the record option; the rotate-key Action keeps it in the repository running the workflow), or revoke the key in the platform console and rotate as usual. Nothing was changed.`
+    });
+  }
+  const location = locateLeakedKey(leaked, own, records);
+  if (location.found === "elsewhere") {
+    const { record } = location;
+    const targets = Object.values(record.targets).map((e) => e.spec);
+    ctx.fail({
+      code: "invalid-options",
+      step: "preflight",
+      summary: `${named} is key ${location.keyId} of family ${record.family} (secret ${record.secretName}${targets.length ? ` at ${targets.join(", ")}` : ""}), not of family ${ctx.family}, which this run rotates`,
+      advice: `Answer the leak with the rotation of family ${record.family}: its workflow, with the same leaked key. Nothing was changed.`
+    });
+  }
+  if (location.found === "nowhere") {
+    const searched = location.searched.map((r2) => `${r2.family} (${r2.keyKind ?? "personal"} keys)`);
+    ctx.fail({
+      code: "invalid-options",
+      step: "preflight",
+      summary: `No target record in ${ctx.recordStore.describe()} knows ${named}; searched ${searched.length ? `the records of ${searched.join(", ")}` : "no record (there is none yet)"}`,
+      advice: `Check the ${"id" in leaked ? "id" : "fingerprint"} (keyturn fingerprint reads the leaked value from standard input). A key keyturn did not make (the first key, made in the console) is not in any record: revoke it in the platform console, or name it in ${option("revokeKeyIds")}. Nothing was changed.`
+    });
+  }
+  const { keyId } = location.leak;
+  const order = ctx.targets.map(identityOf);
+  const listed2 = new Set(order);
+  const rank = (identity) => listed2.has(identity) ? order.indexOf(identity) : order.length;
+  const holders = [...location.leak.holders].sort((a2, b2) => rank(a2.identity) - rank(b2.identity));
+  const live = keys.some((k2) => k2.id === keyId);
+  const heldBy = holders.map((h2) => h2.spec);
+  const dropped = holders.filter((h2) => !listed2.has(h2.identity)).map((h2) => h2.spec);
+  const listedHolders = new Set([...listed2].filter((id) => holders.some((h2) => h2.identity === id) || !(own && id in own.targets)));
+  ctx.leak = { keyId, live, heldBy, dropped, listedHolders };
+  ctx.report.leak = { keyId, revoked: !live, heldBy, unwritten: [] };
+  ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names"}; ${live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key"}`);
+  if (live && dropped.length) {
+    ctx.warn("preflight", `Target${dropped.length > 1 ? "s" : ""} ${dropped.join(", ")} ${dropped.length > 1 ? "are" : "is"} no longer in ${option("targets")} but may hold the leaked key ${keyId}, which this run revokes all the same: ${dropped.length > 1 ? "they are" : "it is"} left without a working key. Put ${dropped.length > 1 ? "them" : "it"} back in ${option("targets")} and run again, or delete the secret there and name ${dropped.length > 1 ? "them" : "it"} in ${option("retireTargets")}.`);
+  }
+}
+
 // ../../packages/rotation/dist/protocol/family-choice.js
 function chooseFamily(input) {
   const { pinned, targets, secretName, keys, keyKind } = input;
@@ -15435,6 +15540,7 @@ async function readRecord(ctx, keys) {
   });
   ctx.record = plan;
   refuseManagingKeyOfFamily(ctx, plan, keys);
+  planLeak(ctx, choice.record, loaded.records, keys);
   if (store3)
     refuseOverBudget(ctx, plan, targets);
   if (plan.replacing.length) {
@@ -15627,6 +15733,8 @@ async function preflight(ctx) {
     targets: ctx.targets.map((t2) => t2.describe()),
     revokeKeyIds: selection.revoke.map((k2) => k2.id)
   };
+  if (ctx.leak?.live && !plan.revokeKeyIds.includes(ctx.leak.keyId))
+    plan.revokeKeyIds.push(ctx.leak.keyId);
   ctx.report.plan = plan;
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
@@ -16171,6 +16279,7 @@ async function storeKey(ctx, created, verified, publicKeys) {
     ctx.report.restoredTargets = outcome.rollback.restored;
   if (outcome.kind !== "stored")
     ctx.fail(storeFailure(ctx, created, outcome));
+  return { leftOut: outcome.leftOut ?? [], ownKey: outcome.ownKey };
 }
 async function store2(ctx, created, verified, publicKeys) {
   if (aborted(ctx))
@@ -16187,6 +16296,7 @@ async function store2(ctx, created, verified, publicKeys) {
   const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
   const written = [];
+  const leftOut = [];
   for (const target of ctx.targets) {
     if (aborted(ctx))
       return stopOnAbort(ctx, created, verified, written);
@@ -16200,6 +16310,10 @@ async function store2(ctx, created, verified, publicKeys) {
         if (aborted(ctx))
           return stopOnAbort(ctx, created, verified, written);
         const failed = { target, during: "check", cause: takenOver.error, mayHaveLanded: false, servedAt: servedAt.get(target) };
+        if (ctx.leak) {
+          leaveOut(ctx, leftOut, failed);
+          continue;
+        }
         return rollBack(ctx, created, verified.client, write, written, failed);
       }
     }
@@ -16209,12 +16323,26 @@ async function store2(ctx, created, verified, publicKeys) {
       const failed = writeFailed(target, cause, servedAt.get(target));
       if (aborted(ctx))
         return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
+      if (ctx.leak) {
+        if (failed.mayHaveLanded)
+          written.push(target);
+        leaveOut(ctx, leftOut, failed);
+        continue;
+      }
       return rollBack(ctx, created, verified.client, write, written, failed);
     }
     written.push(target);
     ctx.log("store", `${name} holds the new key ${created.id}`);
   }
-  return { kind: "stored", mayHold: written };
+  if (!leftOut.length)
+    return { kind: "stored", mayHold: written };
+  const ownKey = written.length ? void 0 : await revokeOwnKey(ctx, "store", created, verified.client);
+  return { kind: "stored", mayHold: written, leftOut, ownKey };
+}
+function leaveOut(ctx, leftOut, failed) {
+  leftOut.push(failed);
+  const what = failed.during === "check" ? "checking for a newer rotation before writing it failed" : "writing it failed";
+  ctx.log("store", `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, the other targets are written`);
 }
 function sealedWrite(ctx, publicKeys) {
   return async (target, value, options) => {
@@ -16289,6 +16417,97 @@ async function verifyKey(ctx, created) {
   });
 }
 
+// ../../packages/rotation/dist/emergency/revoke-leaked.js
+async function revokeLeakedKey(ctx, created, verified, stored) {
+  const leak = ctx.leak;
+  const report = ctx.report.leak;
+  if (!leak || !report)
+    return;
+  const unwritten = stored.leftOut.filter((f2) => leak.listedHolders.has(identityOf(f2.target))).map((f2) => f2.target.describe());
+  report.unwritten = [...unwritten, ...leak.dropped];
+  for (const failed of stored.leftOut) {
+    if (leak.listedHolders.has(identityOf(failed.target)))
+      continue;
+    ctx.warn("store", `${failed.target.describe()} could not be given the new key ${created.id} (${describeError(failed.cause)}); the record says it holds another key than the leaked one, which stays valid. Run again once it can be written.`);
+  }
+  if (leak.live) {
+    const client = ctx.report.newKeyRevoked ? ctx.client : verified.client;
+    ctx.log("revoke", `Revoking the leaked key ${leak.keyId}`);
+    try {
+      const outcome = await revokeIfLive(client, leak.keyId);
+      ctx.log("revoke", outcome === "revoked" ? `Revoked the leaked key ${leak.keyId}` : `The leaked key ${leak.keyId} was already revoked`);
+    } catch (error2) {
+      ctx.fail({
+        code: "leaked-key-left",
+        step: "revoke",
+        summary: `Revoking the leaked key ${leak.keyId} failed: ${describeError(error2)}. THE LEAKED KEY IS STILL VALID`,
+        advice: `Revoke key ${leak.keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
+        cause: error2
+      });
+    }
+    report.revoked = true;
+    report.msToRevocation = ctx.elapsedMs();
+    ctx.report.revokedKeyIds.push(leak.keyId);
+  }
+  if (stored.ownKey && !stored.ownKey.revoked) {
+    const { summary: summary2, advice } = ownKeyLeftValid(created, `No target could be written, and the leaked key ${leak.keyId} was revoked`, stored.ownKey.error);
+    ctx.fail({ code: "leaked-key-left", step: "store", summary: `${summary2}. ${leftWithoutKey(ctx)}`, advice: `${advice} ${whatToDo(ctx)}`, cause: stored.ownKey.error });
+  }
+  if (stored.leftOut.length) {
+    const failures = stored.leftOut.map((f2) => `${f2.target.describe()} (${describeError(f2.cause)})`).join("; ");
+    ctx.fail({
+      code: "leaked-key-left",
+      step: "store",
+      summary: `The leaked key ${leak.keyId} was revoked, but ${stored.leftOut.length === 1 ? "a target" : "targets"} could not be given the new key ${created.id}: ${failures}. ${leftWithoutKey(ctx)}`,
+      advice: whatToDo(ctx),
+      cause: stored.leftOut[0]?.cause
+    });
+  }
+}
+function failIfLeftWithoutKey(ctx) {
+  if (!ctx.report.leak?.unwritten.length)
+    return;
+  ctx.fail({
+    code: "leaked-key-left",
+    step: "revoke",
+    summary: `The leaked key ${ctx.report.leak.keyId} was revoked and every listed target holds the new key, but ${leftWithoutKey(ctx)}`,
+    advice: whatToDo(ctx)
+  });
+}
+function leftWithoutKey(ctx) {
+  const left = ctx.report.leak?.unwritten ?? [];
+  if (!left.length)
+    return "No target is left without a working key.";
+  return `${left.join(", ")} ${left.length === 1 ? "is" : "are"} left without a working key: the record says ${left.length === 1 ? "it" : "they"} held the leaked key.`;
+}
+function whatToDo(ctx) {
+  const dropped = ctx.leak?.dropped ?? [];
+  const listed2 = (ctx.report.leak?.unwritten ?? []).filter((spec) => !dropped.includes(spec));
+  return [
+    listed2.length ? `Fix what kept ${listed2.join(", ")} from being written, then run the rotation again (without the leaked key): it writes every target. If the secret ${ctx.secretName} the workflow reads is among them, first make a key in the platform console and put it there by hand.` : "",
+    dropped.length ? `For ${dropped.join(", ")} (no longer in ${option("targets")}): put it back in ${option("targets")} and run again, or delete the secret there and name it in ${option("retireTargets")}.` : ""
+  ].filter(Boolean).join(" ");
+}
+function holdersNow(ctx, created, stored) {
+  const holders = ctx.report.targets;
+  const held = holders.length ? `${holders.join(", ")} ${holders.length === 1 ? "holds" : "hold"} the new key ${created.id}` : `No target holds the new key ${created.id}`;
+  return `${held}${stored.leftOut.length ? `; ${stored.leftOut.map((f2) => f2.target.describe()).join(", ")} could not be written` : ""}.`;
+}
+function withLeakStillValid(ctx, error2) {
+  const leak = ctx.report.leak;
+  if (!(error2 instanceof RotationError) || !leak || leak.revoked || error2.code === "leaked-key-left")
+    return error2;
+  const report = { ...error2.report, leak: { ...leak } };
+  return new RotationError({
+    code: error2.code,
+    step: error2.step,
+    summary: `${error2.summary.replace(/[.\s]+$/, "")}. The leaked key ${leak.keyId} is still valid`,
+    advice: `${error2.advice} Run this emergency rotation again at once: it revokes the leaked key once every target holds a new one (revoking key ${leak.keyId} in the platform console stops the leak now, but locks out ${leak.heldBy.length ? leak.heldBy.join(", ") : "whatever holds it"}).`,
+    cause: error2.cause,
+    report
+  });
+}
+
 // ../../packages/rotation/dist/report.js
 function emptyReport(fields) {
   return { ...fields, targets: [], revokedKeyIds: [], warnings: [], durationMs: 0 };
@@ -16334,13 +16553,17 @@ async function rotateKey(options) {
       await recordBeforeCreating(ctx);
       const created = await createKey(ctx, plan.keyName);
       const verified = await verifyKey(ctx, created);
-      await storeKey(ctx, created, verified, publicKeys);
+      const stored = await storeKey(ctx, created, verified, publicKeys);
+      await revokeLeakedKey(ctx, created, verified, stored);
       stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
       await revokeOldKeys(ctx, created, verified);
+      failIfLeftWithoutKey(ctx);
       ctx.log("revoke", `Rotation done: ${countNoun(report.targets.length, "target")} ${report.targets.length === 1 ? "holds" : "hold"} key ${created.id}`);
     } else {
       ctx.log("preflight", "Dry run: nothing was changed");
     }
+  } catch (error2) {
+    throw withLeakStillValid(ctx, error2);
   } finally {
     await revokeAppTokens(ctx);
   }
@@ -16368,6 +16591,266 @@ function invalidOptions(options, error2) {
   };
   observer(options?.log)({ step: "preflight", level: "error", message: `${failure.summary} ${failure.advice}` });
   return new RotationError({ ...failure, report });
+}
+
+// ../../packages/rotation/dist/leak/alert-scope.js
+var NAME = /^[A-Za-z0-9_.-]+$/;
+function parseAlertScope(text2, defaultRepository) {
+  const given = (text2 ?? "").trim();
+  const spec = given === "" ? defaultRepository === void 0 ? "" : `repo:${defaultRepository}` : given;
+  const org = /^org:(.+)$/.exec(spec)?.[1];
+  if (org !== void 0 && NAME.test(org))
+    return { kind: "org", org };
+  const [owner, repo, ...rest] = (/^repo:(.+)$/.exec(spec)?.[1] ?? "").split("/");
+  if (owner && repo && rest.length === 0 && NAME.test(owner) && NAME.test(repo))
+    return { kind: "repo", owner, repo };
+  throw new OptionError("alerts.scope", given === "" && defaultRepository === void 0 ? "alerts.scope is needed: repo:OWNER/REPO or org:ORG (an Action reads the repository running the workflow)" : `alerts.scope must be repo:OWNER/REPO or org:ORG, not ${JSON.stringify(given)}`);
+}
+function describeAlertScope(scope) {
+  return scope.kind === "org" ? `organization ${scope.org}` : `repository ${scope.owner}/${scope.repo}`;
+}
+
+// ../../packages/rotation/dist/leak/alerts-api.js
+async function listOpenAlerts(octokit, scope, secretType, onValue) {
+  const query = { state: "open", secret_type: secretType, per_page: 100 };
+  const pages = scope.kind === "org" ? octokit.paginate.iterator("GET /orgs/{org}/secret-scanning/alerts", { org: scope.org, ...query }) : octokit.paginate.iterator("GET /repos/{owner}/{repo}/secret-scanning/alerts", { owner: scope.owner, repo: scope.repo, ...query });
+  const alerts = [];
+  let withoutValue = 0;
+  for await (const page of pages) {
+    for (const alert of page.data) {
+      const repository = scope.kind === "org" ? alert.repository?.full_name : `${scope.owner}/${scope.repo}`;
+      if (typeof alert.secret !== "string" || alert.secret === "" || typeof alert.number !== "number" || !repository) {
+        withoutValue++;
+        continue;
+      }
+      await onValue(alert.secret);
+      alerts.push({ repository, number: alert.number, htmlUrl: alert.html_url, value: alert.secret });
+    }
+  }
+  return { alerts, withoutValue };
+}
+async function resolveAlertRevoked(octokit, alert, comment) {
+  const [owner = "", repo = ""] = alert.repository.split("/");
+  try {
+    await octokit.request("PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}", {
+      owner,
+      repo,
+      alert_number: alert.number,
+      state: "resolved",
+      resolution: "revoked",
+      resolution_comment: comment
+    });
+    return true;
+  } catch (error2) {
+    if (error2.status === 400)
+      return false;
+    throw error2;
+  }
+}
+
+// ../../packages/rotation/dist/leak/key-liveness.js
+async function keyIsRevoked(client, value) {
+  try {
+    await client.withApiKey(value).request("GET", "/users/me");
+    return false;
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 401)
+      return true;
+    if (error2 instanceof ApiError && error2.status !== void 0 && error2.status < 500 && error2.status !== 429)
+      return false;
+    throw error2;
+  }
+}
+
+// ../../packages/rotation/dist/leak/platform-access.js
+function currentKeyClient(checked) {
+  const { platform: platform2 } = checked;
+  return "options" in platform2 ? createClient(platform2.options) : platform2.client;
+}
+function withCurrentKey(rotation, apiKey) {
+  const { client, apiKey: _old, platform: platform2, ...rest } = rotation;
+  if (client)
+    return { ...rest, platform: { client, apiKey } };
+  if (platform2 && "client" in platform2)
+    return { ...rest, platform: { client: platform2.client, apiKey } };
+  return { ...rest, platform: { ...platform2, apiKey } };
+}
+
+// ../../packages/rotation/dist/leak/report.js
+var LeakAlertsError = class extends Error {
+  summary;
+  advice;
+  report;
+  name = "LeakAlertsError";
+  constructor(summary2, advice, report, options) {
+    super(`${summary2}. ${advice}`, options);
+    this.summary = summary2;
+    this.advice = advice;
+    this.report = report;
+  }
+};
+
+// ../../packages/rotation/dist/leak/answer-alerts.js
+async function answerLeakAlerts(options) {
+  const runtime = options.rotation?.runtime ?? systemRuntime;
+  const started = runtime.now();
+  const { checked, problems } = checkOptions(options.rotation);
+  if (!checked)
+    throw problems[0];
+  if (typeof options.secretType !== "string" || !/^\S{1,255}$/.test(options.secretType)) {
+    throw new OptionError("alerts.secretType", "alerts.secretType must be the custom pattern's secret type, as GitHub names it (no spaces)");
+  }
+  const scope = parseAlertScope(options.scope, options.rotation.defaultRepository);
+  if (!checked.github)
+    throw new OptionError("github", 'answering alerts needs GitHub access (github): a token with "Secret scanning alerts: read and write", or a GitHub App with secret_scanning_alerts');
+  if (!checked.record)
+    throw new OptionError("record", "answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps");
+  const log = (level, message) => {
+    try {
+      options.log?.({ level, message });
+    } catch {
+    }
+  };
+  const report = {
+    scope: describeAlertScope(scope),
+    secretType: options.secretType,
+    openAlerts: 0,
+    withoutValue: 0,
+    answered: [],
+    otherFamily: [],
+    unmanaged: [],
+    rotations: [],
+    warnings: [],
+    durationMs: 0
+  };
+  const warn = (message) => {
+    report.warnings.push(message);
+    log("warning", message);
+  };
+  const finish2 = () => {
+    report.durationMs = runtime.now() - started;
+    return report;
+  };
+  const github = gitHubClients(checked.github, checked, (line) => log("info", line));
+  const alertsClient = github.clientFor(alertNeed(scope));
+  const records = recordStore(checked.record, github);
+  try {
+    if (github.appTokens)
+      await github.appTokens.mintAll((line) => log("info", line));
+    const onValue = async (value) => {
+      await options.onAlertValue?.(value);
+    };
+    const { alerts, withoutValue } = await listOpenAlerts(alertsClient, scope, options.secretType, onValue);
+    report.openAlerts = alerts.length;
+    report.withoutValue = withoutValue;
+    if (withoutValue > 0)
+      warn(`${withoutValue} open alert(s) of ${options.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`);
+    log("info", `Read ${alerts.length} open alert(s) of secret type ${options.secretType} in the ${report.scope}`);
+    if (alerts.length === 0)
+      return finish2();
+    const loaded = await records.load();
+    const byFingerprint = groupByFingerprint(alerts);
+    const knowing = (fingerprint) => loaded.records.filter((r2) => Object.values(r2.fingerprints).includes(fingerprint));
+    const own = [];
+    if ([...byFingerprint.keys()].some((fp) => knowing(fp).length > 0)) {
+      report.family = (await rotateKey({ ...options.rotation, dryRun: true, log: void 0, leakedKey: void 0 })).family;
+    }
+    for (const [fingerprint, found] of byFingerprint) {
+      const record = knowing(fingerprint).find((r2) => r2.family === report.family) ?? knowing(fingerprint)[0];
+      if (!record) {
+        report.unmanaged.push(...found.map(refOf));
+        warn(`${describe(found)}: a key no target record in ${records.describe()} knows (fingerprint ${fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`);
+        continue;
+      }
+      const keyId = keyIdOf(record, fingerprint);
+      if (record.family !== report.family) {
+        report.otherFamily.push(...found.map((a2) => ({ ...refOf(a2), keyId, family: record.family, secretName: record.secretName })));
+        warn(`${describe(found)}: key ${keyId} of family ${record.family} (secret ${record.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`);
+        continue;
+      }
+      own.push({ keyId, fingerprint, value: found[0].value, alerts: found });
+    }
+    const failures = [];
+    let rotation = options.rotation;
+    const probe = currentKeyClient(checked);
+    for (const leak of own) {
+      const rotated = !await keyIsRevoked(probe, leak.value);
+      let msToRevocation;
+      if (rotated) {
+        const rotationStart = runtime.now() - started;
+        log("info", `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
+        let created;
+        try {
+          const done = await rotateKey({
+            ...rotation,
+            leakedKey: { fingerprint: leak.fingerprint },
+            onKeyCreated: async (value) => {
+              created = value;
+              await rotation.onKeyCreated?.(value);
+            }
+          });
+          report.rotations.push(done);
+          if (done.leak?.msToRevocation !== void 0)
+            msToRevocation = rotationStart + done.leak.msToRevocation;
+          if (created !== void 0)
+            rotation = withCurrentKey(rotation, created);
+        } catch (error2) {
+          if (!(error2 instanceof RotationError))
+            throw error2;
+          report.rotations.push(error2.report);
+          if (error2.report.leak?.msToRevocation !== void 0)
+            msToRevocation = rotationStart + error2.report.leak.msToRevocation;
+          failures.push(`the emergency rotation of key ${leak.keyId} failed: ${error2.message}`);
+        }
+      } else {
+        log("info", `Key ${leak.keyId} of family ${report.family} (${describe(leak.alerts)}) is already revoked on the platform`);
+      }
+      const keyRevoked = await keyIsRevoked(probe, leak.value);
+      if (!keyRevoked)
+        failures.push(`key ${leak.keyId} is still valid, so ${describe(leak.alerts)} stay${leak.alerts.length > 1 ? "" : "s"} open`);
+      for (const alert of leak.alerts) {
+        const resolved = keyRevoked && await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family, rotated, options.runUrl));
+        if (resolved)
+          log("info", `Resolved alert ${alert.repository}#${alert.number} as revoked`);
+        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...msToRevocation !== void 0 && { msToRevocation } });
+      }
+    }
+    if (failures.length) {
+      throw new LeakAlertsError(`Answering the alerts of family ${report.family} left some open: ${failures.join("; ")}`, "Every target the rotation reached holds a working key (see the rotation above); fix what it names and run this workflow again: it finishes what remains, and resolves each alert once its key is revoked", finish2());
+    }
+    return finish2();
+  } catch (error2) {
+    if (error2 instanceof LeakAlertsError || error2 instanceof OptionError)
+      throw error2;
+    throw new LeakAlertsError(`Answering the secret-scanning alerts of the ${report.scope} failed: ${error2?.message ?? String(error2)}`, `The token needs "Secret scanning alerts: read and write" on the ${report.scope} (a GitHub App: secret_scanning_alerts); run again once fixed: alerts already answered stay resolved`, finish2(), { cause: error2 });
+  } finally {
+    if (github.appTokens)
+      await github.appTokens.revokeAll();
+  }
+}
+function alertNeed(scope) {
+  return scope.kind === "org" ? { owner: scope.org, permission: "secret_scanning_alerts", level: "write", repositories: [], organization: true } : { owner: scope.owner, permission: "secret_scanning_alerts", level: "write", repositories: [scope.repo] };
+}
+function groupByFingerprint(alerts) {
+  const groups2 = /* @__PURE__ */ new Map();
+  for (const alert of alerts) {
+    const fingerprint = keyFingerprint(alert.value);
+    groups2.set(fingerprint, [...groups2.get(fingerprint) ?? [], alert]);
+  }
+  return groups2;
+}
+function keyIdOf(record, fingerprint) {
+  return Number(Object.entries(record.fingerprints).find(([, fp]) => fp === fingerprint)[0]);
+}
+function refOf(alert) {
+  return { repository: alert.repository, number: alert.number, ...alert.htmlUrl !== void 0 && { url: alert.htmlUrl } };
+}
+function describe(alerts) {
+  return `alert${alerts.length > 1 ? "s" : ""} ${alerts.map((a2) => `${a2.repository}#${a2.number}`).join(", ")}`;
+}
+function resolutionComment(keyId, family, rotated, runUrl) {
+  const what = rotated ? `keyturn rotated key ${keyId} of family ${family} out of every target and revoked it` : `key ${keyId} of family ${family} was already revoked on the platform; keyturn checked`;
+  return runUrl ? `${what}: ${runUrl}` : what;
 }
 
 // src/key-ids.ts
@@ -16417,7 +16900,11 @@ var INPUT_OF_OPTION = {
   "keyKind.orgId": "org-id",
   "keyKind.projectId": "project-id",
   managingApiKey: "managing-api-key",
-  rebuildRecord: "rebuild-record"
+  rebuildRecord: "rebuild-record",
+  // leaked-key-id is checked here (a whole number); what the library refuses is the fingerprint.
+  leakedKey: "leaked-key-fingerprint",
+  "alerts.scope": "alert-scope",
+  "alerts.secretType": "alert-secret-type"
 };
 function inInputWords(text2) {
   return renameOptions(text2, (option2) => INPUT_OF_OPTION[option2]);
@@ -16451,8 +16938,14 @@ function rotateKeyOptions(inputs, hooks = {}) {
     dryRun: inputs.dryRun,
     keyKind: keyKindOption(inputs),
     managingApiKey: inputs.managingApiKey,
-    rebuildRecord: inputs.rebuildRecord
+    rebuildRecord: inputs.rebuildRecord,
+    leakedKey: leakedKeyOption(inputs)
   };
+}
+function leakedKeyOption(inputs) {
+  if (inputs.leakedKeyId !== void 0) return { id: inputs.leakedKeyId };
+  if (inputs.leakedKeyFingerprint !== void 0) return { fingerprint: inputs.leakedKeyFingerprint };
+  return void 0;
 }
 function keyKindOption(inputs) {
   const { orgId, projectId } = inputs;
@@ -16506,8 +16999,16 @@ function readRotateInputs() {
     projectId: read("project-id", optionalText),
     managingApiKey: read("managing-api-key", optionalText),
     rebuildRecord: read("rebuild-record", parseBoolean, { default: DEFAULTS2["rebuild-record"] }),
+    leakedKeyId: read("leaked-key-id", (name, text2) => text2 ? parseInteger(name, text2, { min: 1 }) : void 0),
+    leakedKeyFingerprint: read("leaked-key-fingerprint", optionalText),
+    alertSecretType: read("alert-secret-type", optionalText),
+    alertScope: read("alert-scope", optionalText),
     ...fromRunner()
   };
+  errors.push(...alertModeMistakes(inputs));
+  if (inputs.leakedKeyId !== void 0 && inputs.leakedKeyFingerprint !== void 0) {
+    errors.push(new InputError("leaked-key-fingerprint", "and leaked-key-id are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other"));
+  }
   if (inputs.keyKind) {
     for (const { input, given, usedBy } of [
       { input: "org-id", given: inputs.orgId, usedBy: ["organization", "project"] },
@@ -16528,10 +17029,29 @@ function readRotateInputs() {
     if (input === void 0) throw mistake;
     if (failed.has(input)) continue;
     failed.add(input);
-    errors.push(optionMistake(input, mistake, input === "managing-api-key" ? "" : texts[input] ?? ""));
+    const quiet = input === "managing-api-key" || input === "leaked-key-fingerprint";
+    errors.push(optionMistake(input, mistake, quiet ? "" : texts[input] ?? ""));
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs;
+}
+function alertModeMistakes(inputs) {
+  if (inputs.alertSecretType === void 0) {
+    return inputs.alertScope === void 0 ? [] : [new InputError("alert-scope", "is given without alert-secret-type: set alert-secret-type to answer the alerts of your custom pattern, or remove alert-scope")];
+  }
+  const mistakes = [];
+  if (!/^\S{1,255}$/.test(inputs.alertSecretType)) {
+    mistakes.push(new InputError("alert-secret-type", "must be the custom pattern's secret type as GitHub names it (no spaces)"));
+  }
+  for (const [input, given] of [
+    ["leaked-key-id", inputs.leakedKeyId !== void 0],
+    ["leaked-key-fingerprint", inputs.leakedKeyFingerprint !== void 0],
+    ["dry-run", inputs.dryRun === true]
+  ]) {
+    if (given) mistakes.push(new InputError(input, `is given with alert-secret-type: answering alerts finds the leaked key itself and acts on it. Remove ${input}, or alert-secret-type to rotate by hand`));
+  }
+  if (!inputs.repository) mistakes.push(new InputError("alert-secret-type", "needs the target record, kept in the repository running the workflow (GITHUB_REPOSITORY): run it in a workflow"));
+  return mistakes;
 }
 function fromRunner() {
   return {
@@ -16590,6 +17110,12 @@ function targetSpecs(name, text2) {
   return specs;
 }
 
+// src/fingerprint-mask.ts
+function maskUnlessFingerprint(text2) {
+  const value = text2.trim();
+  if (value && !/^[0-9a-fA-F]{16}$/.test(value)) maskValue(value);
+}
+
 // src/private-key-mask.ts
 function maskPrivateKey(text2) {
   const value = text2.trim();
@@ -16610,7 +17136,9 @@ function rotationOutputs(report) {
     "key-id": live && report.keyId !== void 0 ? String(report.keyId) : "",
     "key-name": live ? keyName ?? "" : "",
     "revoked-key-ids": JSON.stringify(report.revokedKeyIds),
-    targets: JSON.stringify(report.targets)
+    targets: JSON.stringify(report.targets),
+    // An emergency rotation's own word on the leak: empty when the run was not one.
+    "leaked-key-revoked": report.leak ? String(report.leak.revoked) : ""
   };
 }
 function list(values) {
@@ -16628,12 +17156,56 @@ function rotationSummary(report, error2) {
     ["Targets written", list(report.targets)],
     ["Keys revoked", list(report.revokedKeyIds)]
   ];
+  if (report.leak) rows.push(...leakRows(report.leak));
   rows.push(["Key family", report.family], ["Duration", formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(["Targets given the previous key back", list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(["Dropped targets (their keys stay valid)", list(report.droppedTargets)]);
   const notes = report.warnings.map((warning2) => `Warning: ${inInputWords(warning2)}`);
   if (error2) notes.push(`Error: ${inInputWords(error2.summary)}`, `What to do: ${inInputWords(error2.advice)}`);
   return { title, headers: ["", report.dryRun ? "Plan" : "Result"], rows, notes };
+}
+function leakRows(leak) {
+  const revoked = leak.revoked ? `yes${leak.msToRevocation === void 0 ? " (already revoked)" : `, ${formatDuration(leak.msToRevocation)} after the run started`}` : "NO: revoke it in the platform console now";
+  const rows = [
+    ["Leaked key", String(leak.keyId)],
+    ["Leaked key revoked", revoked],
+    ["Targets that held the leaked key", list(leak.heldBy)]
+  ];
+  if (leak.unwritten.length) rows.push(["Targets left without a working key", list(leak.unwritten)]);
+  return rows;
+}
+
+// src/alert-report.ts
+var ref = (alert) => `${alert.repository}#${alert.number}`;
+function alertOutputs(report) {
+  const last = report.rotations.at(-1);
+  const base = last ? rotationOutputs(last) : { "key-id": "", "key-name": "", "revoked-key-ids": "[]", targets: "[]", "leaked-key-revoked": "" };
+  return {
+    ...base,
+    // Every key the run's rotations revoked, not only the last one's.
+    "revoked-key-ids": JSON.stringify(report.rotations.flatMap((r2) => r2.revokedKeyIds)),
+    "resolved-alerts": JSON.stringify(report.answered.filter((a2) => a2.resolved).map(ref)),
+    "unmanaged-alerts": JSON.stringify(report.unmanaged.map(ref))
+  };
+}
+function alertSummary(report, error2) {
+  const title = error2 ? `Leaked keys (${report.secretType}): some alerts of this family are still open` : report.openAlerts === 0 ? `Leaked keys (${report.secretType}): no open alert` : `Leaked keys (${report.secretType}): answered`;
+  const rows = [];
+  for (const alert of report.answered) {
+    const died = alert.msToRevocation === void 0 ? "" : `, revoked ${formatDuration(alert.msToRevocation)} after this run started`;
+    const what = alert.rotated ? `rotated out of every target${died}` : "already revoked";
+    rows.push([ref(alert), `key ${alert.keyId}`, `${what}; ${alert.resolved ? "alert resolved as revoked" : alert.keyRevoked ? "alert not resolved (already resolved on GitHub)" : "KEY STILL VALID: alert left open"}`]);
+  }
+  for (const alert of report.otherFamily) {
+    rows.push([ref(alert), `key ${alert.keyId}`, `family ${alert.family} (secret ${alert.secretName}): left open for its own workflow`]);
+  }
+  for (const alert of report.unmanaged) {
+    rows.push([ref(alert), "unknown", "not a key keyturn manages: revoke it in the platform console, then resolve the alert; left open"]);
+  }
+  const notes = [`Scope: ${report.scope}; ${report.openAlerts} open alert(s) read; run took ${formatDuration(report.durationMs)}.`];
+  notes.push(...report.warnings.map((w2) => `Warning: ${inInputWords(w2)}`));
+  if (error2) notes.push(`Error: ${inInputWords(error2.summary)}`, `What to do: ${inInputWords(error2.advice)}`);
+  return { title, headers: ["Alert", "Key", "Result"], rows, notes };
 }
 
 // src/main.ts
@@ -16649,7 +17221,9 @@ async function run() {
   try {
     maskSecretInputs(SECRET_INPUTS);
     maskPrivateKey(getInput("private-key"));
+    maskUnlessFingerprint(getInput("leaked-key-fingerprint"));
     const inputs = readRotateInputs();
+    if (inputs.alertSecretType !== void 0) return await answerAlerts(inputs, groups2);
     groups2.enter("preflight");
     const report = await rotate(inputs, (entry) => logEntry(groups2, entry));
     groups2.close();
@@ -16666,14 +17240,47 @@ async function run() {
   }
 }
 async function rotate(inputs, log) {
+  return rotateKey(await rotationOf(inputs, log));
+}
+async function rotationOf(inputs, log) {
   const fetch2 = await runnerProxyFetch({ origins: [inputs.apiUrl, inputs.githubApiUrl], log: info, mask: maskValue });
-  return rotateKey({
+  return {
     // A GitHub App's installation tokens are masked as they are minted, before any request uses them.
     ...rotateKeyOptions(inputs, { fetch: fetch2, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest, onGitHubToken: maskValue }),
     log,
     // Masked the moment it exists, before any line could hold it.
     onKeyCreated: maskValue
-  });
+  };
+}
+async function answerAlerts(inputs, groups2) {
+  const { GITHUB_SERVER_URL: server = "https://github.com", GITHUB_RUN_ID: runId } = process.env;
+  const line = ({ level, message }) => {
+    groups2.close();
+    (level === "warning" ? warning : info)(inInputWords(message));
+  };
+  try {
+    const report = await answerLeakAlerts({
+      rotation: { ...await rotationOf(inputs, (entry) => logEntry(groups2, entry)), defaultRepository: inputs.repository },
+      secretType: inputs.alertSecretType,
+      scope: inputs.alertScope,
+      runUrl: inputs.repository && runId ? `${server}/${inputs.repository}/actions/runs/${runId}` : void 0,
+      onAlertValue: maskValue,
+      log: line
+    });
+    groups2.close();
+    await publishResult(alertOutputs(report), alertSummary(report));
+    info(alertsDoneMessage(report));
+  } catch (error2) {
+    groups2.close();
+    if (!(error2 instanceof LeakAlertsError)) throw error2;
+    await publishResult(alertOutputs(error2.report), alertSummary(error2.report, error2));
+    setFailed(inInputWords(error2.message));
+  }
+}
+function alertsDoneMessage(report) {
+  const resolved = report.answered.filter((a2) => a2.resolved).length;
+  const left = report.otherFamily.length + report.unmanaged.length;
+  return `Alerts: ${countNoun(report.openAlerts, "open alert")} read, ${countNoun(resolved, "alert")} resolved, ${countNoun(report.rotations.length, "emergency rotation")}; ${countNoun(left, "alert")} left open for another family or for you.`;
 }
 function logEntry(groups2, entry) {
   if (entry.level === "error") return;

@@ -133,7 +133,9 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     const probe = currentKeyClient(checked);
     for (const leak of own) {
       const rotated = !(await keyIsRevoked(probe, leak.value));
+      let msToRevocation: number | undefined;
       if (rotated) {
+        const rotationStart = runtime.now() - started;
         log('info', `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
         let created: string | undefined;
         try {
@@ -146,11 +148,13 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
             },
           });
           report.rotations.push(done);
+          if (done.leak?.msToRevocation !== undefined) msToRevocation = rotationStart + done.leak.msToRevocation;
           // The next leaked key's rotation starts from the key every target now holds.
           if (created !== undefined) rotation = withCurrentKey(rotation, created);
         } catch (error) {
           if (!(error instanceof RotationError)) throw error;
           report.rotations.push(error.report);
+          if (error.report.leak?.msToRevocation !== undefined) msToRevocation = rotationStart + error.report.leak.msToRevocation;
           failures.push(`the emergency rotation of key ${leak.keyId} failed: ${error.message}`);
         }
       } else {
@@ -162,7 +166,7 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
       for (const alert of leak.alerts) {
         const resolved = keyRevoked && (await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family!, rotated, options.runUrl)));
         if (resolved) log('info', `Resolved alert ${alert.repository}#${alert.number} as revoked`);
-        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved });
+        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...(msToRevocation !== undefined && { msToRevocation }) });
       }
     }
     if (failures.length) {

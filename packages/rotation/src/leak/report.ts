@@ -24,6 +24,8 @@ export interface AnsweredAlert extends AlertRef {
   keyRevoked: boolean;
   /** This run resolved the alert (as `revoked`); false when the key is still valid or GitHub had it resolved already. */
   resolved: boolean;
+  /** Milliseconds from the start of this run to the key's revocation, when this run revoked it. */
+  msToRevocation?: number;
 }
 
 /** An alert whose key another family's record knows: that family's workflow answers it. */
