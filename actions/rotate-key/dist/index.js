@@ -16744,8 +16744,8 @@ async function answerLeakAlerts(options) {
     report.openAlerts = alerts.length;
     report.withoutValue = withoutValue;
     if (withoutValue > 0)
-      warn(`${withoutValue} open alert(s) of ${options.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`);
-    log("info", `Read ${alerts.length} open alert(s) of secret type ${options.secretType} in the ${report.scope}`);
+      warn(`${countNoun(withoutValue, "open alert")} of ${options.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`);
+    log("info", `Read ${countNoun(alerts.length, "open alert")} of secret type ${options.secretType} in the ${report.scope}`);
     if (alerts.length === 0)
       return finish2();
     const loaded = await records.load();
@@ -17202,7 +17202,7 @@ function alertSummary(report, error2) {
   for (const alert of report.unmanaged) {
     rows.push([ref(alert), "unknown", "not a key keyturn manages: revoke it in the platform console, then resolve the alert; left open"]);
   }
-  const notes = [`Scope: ${report.scope}; ${report.openAlerts} open alert(s) read; run took ${formatDuration(report.durationMs)}.`];
+  const notes = [`Scope: ${report.scope}; ${countNoun(report.openAlerts, "open alert")} read; run took ${formatDuration(report.durationMs)}.`];
   notes.push(...report.warnings.map((w2) => `Warning: ${inInputWords(w2)}`));
   if (error2) notes.push(`Error: ${inInputWords(error2.summary)}`, `What to do: ${inInputWords(error2.advice)}`);
   return { title, headers: ["Alert", "Key", "Result"], rows, notes };

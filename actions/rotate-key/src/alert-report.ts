@@ -4,6 +4,7 @@
 
 import type { LeakAlertsError, LeakAlertsReport, PartialRotationReport } from '@keyturn/rotation';
 import { formatDuration, type JobSummary } from '@keyturn/action-common';
+import { countNoun } from '@keyturn/api/toolkit';
 import { inInputWords } from './inputs.js';
 import { rotationOutputs } from './report.js';
 
@@ -39,7 +40,7 @@ export function alertSummary(report: LeakAlertsReport, error?: LeakAlertsError):
   for (const alert of report.unmanaged) {
     rows.push([ref(alert), 'unknown', 'not a key keyturn manages: revoke it in the platform console, then resolve the alert; left open']);
   }
-  const notes = [`Scope: ${report.scope}; ${report.openAlerts} open alert(s) read; run took ${formatDuration(report.durationMs)}.`];
+  const notes = [`Scope: ${report.scope}; ${countNoun(report.openAlerts, 'open alert')} read; run took ${formatDuration(report.durationMs)}.`];
   notes.push(...report.warnings.map((w) => `Warning: ${inInputWords(w)}`));
   if (error) notes.push(`Error: ${inInputWords(error.summary)}`, `What to do: ${inInputWords(error.advice)}`);
   return { title, headers: ['Alert', 'Key', 'Result'], rows, notes };

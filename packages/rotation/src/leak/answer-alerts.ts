@@ -6,7 +6,7 @@
 // reported, never resolved. A run with nothing open reads one page of alerts and stops.
 
 import { OptionError } from '@keyturn/api';
-import { systemRuntime } from '@keyturn/api/toolkit';
+import { countNoun, systemRuntime } from '@keyturn/api/toolkit';
 import { checkOptions } from '../check-options.js';
 import { gitHubClients, recordStore } from '../connect.js';
 import { RotationError } from '../errors.js';
@@ -98,8 +98,8 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     const { alerts, withoutValue } = await listOpenAlerts(alertsClient, scope, options.secretType, onValue);
     report.openAlerts = alerts.length;
     report.withoutValue = withoutValue;
-    if (withoutValue > 0) warn(`${withoutValue} open alert(s) of ${options.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`);
-    log('info', `Read ${alerts.length} open alert(s) of secret type ${options.secretType} in the ${report.scope}`);
+    if (withoutValue > 0) warn(`${countNoun(withoutValue, 'open alert')} of ${options.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`);
+    log('info', `Read ${countNoun(alerts.length, 'open alert')} of secret type ${options.secretType} in the ${report.scope}`);
     if (alerts.length === 0) return finish();
 
     const loaded = await records.load();
