@@ -162,6 +162,16 @@ describe('answering secret-scanning alerts', () => {
     expect(world.github.secretScanningAlerts('acme/web')[0]!.history).toHaveLength(1);
   });
 
+  it('without the "Secret scanning alerts" permission fails before any change, saying what to grant', async () => {
+    const mine = await rotatedOnce();
+    world.github.addToken(TOKEN, 'write', 'none');
+    world.github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: mine.value });
+    const run = await answer(mine.value);
+    expect(run.error?.advice).toContain('"Secret scanning alerts: Read and write", a GitHub App with `secret_scanning_alerts` write');
+    expect(run.error?.report.rotations).toEqual([]);
+    expect(world.platform.isKeyValid(mine.value)).toBe(true);
+  });
+
   it('refuses a run without the record or with a bad scope before any request', async () => {
     const before = world.requests.length;
     await expect(answer(world.currentKey.key, {}, { record: undefined })).rejects.toThrow(/needs the target record/);

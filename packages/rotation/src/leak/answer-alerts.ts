@@ -16,6 +16,7 @@ import { keyFingerprint } from '../record/fingerprint.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { rotateKey } from '../rotate-key.js';
 import { type AlertScope, describeAlertScope, parseAlertScope } from './alert-scope.js';
+import { ALERT_PERMISSIONS, alertFailureAdvice } from './alert-permissions.js';
 import { listOpenAlerts, type ReadAlert, resolveAlertRevoked } from './alerts-api.js';
 import { keyIsRevoked } from './key-liveness.js';
 import { currentKeyClient, withCurrentKey } from './platform-access.js';
@@ -56,7 +57,7 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     throw new OptionError('alerts.secretType', "alerts.secretType must be the custom pattern's secret type, as GitHub names it (no spaces)");
   }
   const scope = parseAlertScope(options.scope, options.rotation.defaultRepository);
-  if (!checked.github) throw new OptionError('github', 'answering alerts needs GitHub access (github): a token with "Secret scanning alerts: read and write", or a GitHub App with secret_scanning_alerts');
+  if (!checked.github) throw new OptionError('github', `answering alerts needs GitHub access (github): ${ALERT_PERMISSIONS}`);
   if (!checked.record) throw new OptionError('record', 'answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps');
 
   const log = (level: 'info' | 'warning', message: string) => {
@@ -181,7 +182,7 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     if (error instanceof LeakAlertsError || error instanceof OptionError) throw error;
     throw new LeakAlertsError(
       `Answering the secret-scanning alerts of the ${report.scope} failed: ${(error as Error)?.message ?? String(error)}`,
-      `The token needs "Secret scanning alerts: read and write" on the ${report.scope} (a GitHub App: secret_scanning_alerts); run again once fixed: alerts already answered stay resolved`,
+      alertFailureAdvice(error, report.scope),
       finish(),
       { cause: error },
     );
