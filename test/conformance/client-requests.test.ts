@@ -53,6 +53,7 @@ describe('requests keyturn sends fit the published operations', () => {
       const made = await client.apiKeys.create({ key_name: 'conformance-made' });
       await client.apiKeys.list();
       await client.apiKeys.revoke(made.id);
+      await client.auth.getDetails();
       for (let i = 0; i < 3; i++) platform.createProject({ name: `listed-${i}` });
       await client.projects.list();
       for await (const _ of client.projects.list({ limit: 2 })) void _;
@@ -67,6 +68,7 @@ describe('requests keyturn sends fit the published operations', () => {
       'POST /api_keys',
       'GET /api_keys',
       'DELETE /api_keys/{key_id}',
+      'GET /auth',
       'GET /projects',
       'GET /projects/{project_id}/operations',
       'GET /projects/{project_id}/operations/{operation_id}',

@@ -25,7 +25,7 @@ const PLATFORM_ANSWERS = [
   'DELETE /organizations/{org_id}/api_keys/{key_id} 404',
   'GET /projects/{project_id}/operations 403', 'POST /projects/{project_id}/branches 403',
   'GET /projects/{project_id} 200', 'GET /projects/{project_id} 403', 'GET /projects/{project_id} 404',
-  'GET /users/me 200', 'GET /users/me 403', 'GET /users/me/organizations 200',
+  'GET /users/me 200', 'GET /users/me 403', 'GET /users/me/organizations 200', 'GET /auth 200', 'GET /auth 401',
   'GET /organizations/{org_id} 200', 'GET /organizations/{org_id} 403', 'GET /organizations/{org_id} 404',
   'GET /projects/shared 200', 'GET /projects/shared 400',
 ];

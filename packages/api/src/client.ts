@@ -4,6 +4,7 @@ import type { ClientOptions } from './options.js';
 import { resolveClientOptions } from './internal/settings.js';
 import { Transport } from './internal/transport.js';
 import { ApiKeys } from './resources/api-keys.js';
+import { Auth } from './resources/auth.js';
 import { Operations } from './resources/operations/operations.js';
 import { Organizations } from './resources/organizations.js';
 import { Projects } from './resources/projects.js';
@@ -17,6 +18,8 @@ export interface PlatformClient {
   readonly apiKeys: ApiKeys;
   /** `/organizations/{org_id}/api_keys`: create, list and revoke an organization's keys, organization-wide and project-scoped. */
   readonly organizations: Organizations;
+  /** `/auth`: which account the client's key belongs to, and its kind (getAuthDetails). */
+  readonly auth: Auth;
   /** `/projects`: list the account's projects. */
   readonly projects: Projects;
   /** `/projects/{id}/operations`: list, get and wait for a project's operations. */
@@ -62,6 +65,7 @@ class Client implements PlatformClient {
   readonly #transport: Transport;
   readonly apiKeys: ApiKeys;
   readonly organizations: Organizations;
+  readonly auth: Auth;
   readonly projects: Projects;
   readonly operations: Operations;
 
@@ -70,6 +74,7 @@ class Client implements PlatformClient {
     this.#options = { ...options };
     this.apiKeys = new ApiKeys(this.#transport);
     this.organizations = new Organizations(this.#transport);
+    this.auth = new Auth(this.#transport);
     this.projects = new Projects(this.#transport);
     this.operations = new Operations(this.#transport);
   }

@@ -32,6 +32,7 @@ export type { PollEvent, WaitOptions, WaitResult } from './waiter/wait.js';
 export { type ClientOptions, DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type RetryOptions } from './options.js';
 export type { Page, PagePromise } from './pagination.js';
 export type { ApiKeys } from './resources/api-keys.js';
+export type { Auth } from './resources/auth.js';
 export type { Operations, OperationsListParams } from './resources/operations/operations.js';
 export type { OrganizationApiKeys } from './resources/organization-api-keys.js';
 export type { Organizations } from './resources/organizations.js';

@@ -108,6 +108,21 @@ export interface Project {
   [extra: string]: unknown;
 }
 
+/**
+ * How a request authenticated (getAuthDetails, AuthDetailsResponse in the published description);
+ * an open set: the description lists these five, and a later one must not break a reader.
+ */
+export type AuthMethod = Open<'api_key_user' | 'api_key_org' | 'keycloak' | 'session_cookie' | 'oauth'>;
+
+/** `GET /auth`: the account and method of the request's credential. */
+export interface AuthDetails {
+  /** The user (personal key) or organization (organization or project-scoped key) the key belongs to. */
+  account_id: string;
+  auth_method: AuthMethod;
+  auth_data?: string;
+  [extra: string]: unknown;
+}
+
 /** An operation's status; an open set: a status not listed here counts as pending. */
 export type OperationStatus = Open<
   'scheduling' | 'running' | 'finished' | 'failed' | 'error' | 'cancelling' | 'cancelled' | 'skipped'

@@ -26,6 +26,8 @@ export interface RotationPlatformClient {
     list(): Promise<PlatformKey[]>;
     revoke(keyId: number): Promise<unknown>;
   };
+  /** GET /auth with the rotated (or new) key itself, never the managing key: its account and kind. */
+  authDetails(): Promise<{ account_id: string; auth_method: string }>;
   /**
    * The same client with another key: the new key verifies and revokes with itself. (With a
    * managing key, it proves itself and the managing key lists and revokes: key-kind/kind-client.ts.)
@@ -62,6 +64,7 @@ export function rotationClient(client: PlatformClient): RotationPlatformClient {
       list: () => client.apiKeys.list().toArray(),
       revoke: (keyId) => client.apiKeys.revoke(keyId),
     },
+    authDetails: () => client.auth.getDetails(),
     withApiKey: (apiKey) => rotationClient(client.withApiKey(apiKey)),
     withOptions: (options) => rotationClient(client.withOptions(options)),
   };

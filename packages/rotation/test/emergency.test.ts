@@ -107,7 +107,7 @@ describe('emergency rotation', () => {
     world.github.addRepo('acme/other');
     const current = await rotatedOnce();
     const other = await runRotation(world, { apiKey: current.value, targets: ['repo:acme/other'], record: RECORD, revokeKeyIds: [] });
-    const otherKey = { id: other.report!.keyId, value: other.createdValues[0]! };
+    const otherKey = { id: other.report!.keyId!, value: other.createdValues[0]! };
     const run = await runRotation(world, { apiKey: current.value, record: RECORD, leakedKey: { id: otherKey.id } });
     expect(run.error?.code).toBe('invalid-options');
     expect(run.error!.message).toMatch(new RegExp(`is key ${otherKey.id} of family \\S+ \\(secret ${SECRET} at repo:acme/other\\)`));

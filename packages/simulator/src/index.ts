@@ -18,3 +18,4 @@ export {
   runCrashCase,
   runFaultCase,
 } from './matrix.js';
+export { leakCrashCases, leakFaultCases, recordLeakRuns, runLeakCrashCase, runLeakFaultCase } from './leak-matrix.js';

@@ -41,6 +41,8 @@ export interface RunSpec {
   rebuildRecord?: boolean;
   /** revoke-key-ids (the library's `revokeKeyIds`). */
   revokeKeyIds?: number[];
+  /** An emergency rotation: the leaked key (leaked-key-id or leaked-key-fingerprint; the library's `leakedKey`). */
+  leakedKey?: { id: number } | { fingerprint: string };
   crash?: CrashPoint;
 }
 
@@ -189,6 +191,7 @@ export class Simulation {
         (spec.family ? `, family ${spec.family}` : '') +
         (spec.rebuildRecord ? ', rebuilding the record' : '') +
         (spec.revokeKeyIds ? `, revoke-key-ids ${spec.revokeKeyIds.join(',')}` : '') +
+        (spec.leakedKey ? `, leaked key ${JSON.stringify(spec.leakedKey)}` : '') +
         (spec.crash ? `, crash ${JSON.stringify(spec.crash)}` : ''),
     );
     rotateKey(options).then(
@@ -244,6 +247,7 @@ export class Simulation {
       retireTargets: spec.retire,
       ...(spec.rebuildRecord && { rebuildRecord: true }),
       ...(spec.revokeKeyIds && { revokeKeyIds: spec.revokeKeyIds }),
+      ...(spec.leakedKey && { leakedKey: spec.leakedKey }),
       record: { repository: HOME },
       defaultRepository: HOME,
       runtime: time,

@@ -15,7 +15,9 @@ describe('the fault matrix, in the simulator', () => {
       expect(requests.filter((r) => r.method === 'PUT'), where).toHaveLength(3);
       expect(requests.filter((r) => r.service === 'platform' && r.method === 'DELETE'), where).toHaveLength(2);
       const platformPaths = requests.filter((r) => r.service === 'platform').map((r) => r.path);
-      if (kind === 'personal') expect(platformPaths.every((p) => p.startsWith('/api_keys')), where).toBe(true);
+      // GET /auth asks the platform who the current key and the new key are (every kind).
+      expect(requests.filter((r) => r.path === '/auth').map((r) => r.step), where).toEqual(['preflight', 'verify']);
+      if (kind === 'personal') expect(platformPaths.every((p) => p.startsWith('/api_keys') || p === '/auth'), where).toBe(true);
       else expect(platformPaths.filter((p) => p.startsWith('/api_keys')), where).toEqual([]);
       if (credential === 'app') {
         expect(requests.filter((r) => /\/installation$|\/access_tokens$|^\/installation\/token$/.test(r.path)).map((r) => `${r.step}: ${r.method}`), where).toEqual([

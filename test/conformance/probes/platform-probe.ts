@@ -112,6 +112,9 @@ async function probeOrganizations(platform: PlatformEmulator, api: Api): Promise
   await api('GET', '/users/me', undefined, as(deploy)); // 403
   await api('GET', '/users/me/organizations');
   await api('GET', '/users/me/organizations', undefined, as(deploy));
+  await api('GET', '/auth');
+  await api('GET', '/auth', undefined, as(deploy)); // api_key_org, the organization's account
+  await api('GET', '/auth', undefined, as(orgKey.key)); // 401: revoked above
   await api('GET', `/organizations/${org}`);
   await api('GET', `/organizations/${org}`, undefined, as(deploy)); // 403
   await api('GET', '/organizations/org-nobody'); // 404

@@ -6,11 +6,12 @@
 
 import { RotationError } from '../errors.js';
 import { option } from '../option-names.js';
-import { describeError } from '../platform.js';
+import { describeError, type RotationPlatformClient } from '../platform.js';
 import type { RotationContext } from '../protocol/context.js';
 import { type CreatedKey, type OwnKeyRevocation, ownKeyLeftValid, revokeIfLive } from '../protocol/revocation.js';
 import type { FailedWrite } from '../protocol/store/outcome.js';
 import type { VerifiedKey } from '../protocol/verify.js';
+import { describeLeakedKey } from './leaked-key.js';
 import { identityOf } from '../targets/secret-target.js';
 
 /**
@@ -39,8 +40,7 @@ export async function revokeLeakedKey(
     const client = ctx.report.newKeyRevoked ? ctx.client : verified.client;
     ctx.log('revoke', `Revoking the leaked key ${leak.keyId}`);
     try {
-      const outcome = await revokeIfLive(client, leak.keyId);
-      ctx.log('revoke', outcome === 'revoked' ? `Revoked the leaked key ${leak.keyId}` : `The leaked key ${leak.keyId} was already revoked`);
+      await revokeForSure(ctx, client, leak.keyId);
     } catch (error) {
       ctx.fail({
         code: 'leaked-key-left',
@@ -67,6 +67,25 @@ export async function revokeLeakedKey(
       advice: whatToDo(ctx),
       cause: stored.leftOut[0]?.cause,
     });
+  }
+}
+
+/**
+ * Revokes the leaked key. A 404 says it is gone, but the preflight listed it live: the listing must
+ * agree before the leak is called answered (else it is revoked once more). Throws while it is live.
+ */
+async function revokeForSure(ctx: RotationContext, client: RotationPlatformClient, keyId: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if ((await revokeIfLive(client, keyId)) === 'revoked') {
+      ctx.log('revoke', `Revoked the leaked key ${keyId}`);
+      return;
+    }
+    const listed = (await client.apiKeys.list()).some((k) => k.id === keyId);
+    if (!listed) {
+      ctx.log('revoke', `The leaked key ${keyId} was already revoked`);
+      return;
+    }
+    if (attempt === 2) throw new Error(`the platform answered 404 to revoking key ${keyId} twice, and still lists it`);
   }
 }
 
@@ -112,15 +131,19 @@ function holdersNow(ctx: RotationContext, created: CreatedKey, stored: { leftOut
  * is not answered yet. Any other error is returned as it is.
  */
 export function withLeakStillValid(ctx: RotationContext, error: unknown): unknown {
+  const leaked = ctx.leakedKey;
   const leak = ctx.report.leak;
-  if (!(error instanceof RotationError) || !leak || leak.revoked || error.code === 'leaked-key-left') return error;
-  const report = { ...error.report, leak: { ...leak } };
+  if (!(error instanceof RotationError) || !leaked || leak?.revoked || error.code === 'leaked-key-left') return error;
+  // A refusal of the options (an unknown key among them) explains itself: nothing to revoke is known.
+  if (error.code === 'invalid-options') return error;
+  const named = leak ? `key ${leak.keyId}` : describeLeakedKey(leaked);
+  const lockedOut = leak?.heldBy.length ? leak.heldBy.join(', ') : 'the targets that hold it';
   return new RotationError({
     code: error.code,
     step: error.step,
-    summary: `${error.summary.replace(/[.\s]+$/, '')}. The leaked key ${leak.keyId} is still valid`,
-    advice: `${error.advice} Run this emergency rotation again at once: it revokes the leaked key once every target holds a new one (revoking key ${leak.keyId} in the platform console stops the leak now, but locks out ${leak.heldBy.length ? leak.heldBy.join(', ') : 'whatever holds it'}).`,
+    summary: `${error.summary.replace(/[.\s]+$/, '')}. The leaked key (${named}) is still valid`,
+    advice: `${error.advice} Then run this emergency rotation again at once: it revokes the leaked key once every target holds a new one (revoking it in the platform console stops the leak now, but locks out ${lockedOut}).`,
     cause: error.cause,
-    report,
+    report: leak ? { ...error.report, leak: { ...leak } } : error.report,
   });
 }

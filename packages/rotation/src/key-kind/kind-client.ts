@@ -29,6 +29,7 @@ export function keyKindClient(scope: KeyScope, client: PlatformClient, managing:
 function organizationClient(client: PlatformClient, keyKind: ScopedKind): RotationPlatformClient {
   return {
     apiKeys: organizationKeyRequests(client.organizations.apiKeys, keyKind),
+    authDetails: () => client.auth.getDetails(),
     withApiKey: (apiKey) => organizationClient(client.withApiKey(apiKey), keyKind),
     withOptions: (options) => organizationClient(client.withOptions(options), keyKind),
   };
@@ -45,6 +46,7 @@ function managedClient(rotated: PlatformClient, managing: PlatformClient, keyKin
       },
       revoke: (keyId) => withManagingKey(() => requests.revoke(keyId)),
     },
+    authDetails: () => rotated.auth.getDetails(),
     // The managing key stays: only the key proven by each listing changes.
     withApiKey: (apiKey) => managedClient(rotated.withApiKey(apiKey), managing, keyKind),
     withOptions: (options) => managedClient(rotated.withOptions(options), managing.withOptions(options), keyKind),

@@ -10,6 +10,7 @@ import type { RotationPlatformClient } from '../platform.js';
 import type { PartialRotationReport } from '../report.js';
 import type { RecordPlan } from '../record/record-plan.js';
 import type { LeakPlan } from '../emergency/leak-preflight.js';
+import type { AuthWord } from './auth-details.js';
 
 export interface RotationContext extends ResolvedOptions {
   /** The family rotated: pinned, or chosen by the preflight (family-choice.ts). */
@@ -18,6 +19,8 @@ export interface RotationContext extends ResolvedOptions {
   record: RecordPlan;
   /** Ids of the keys the preflight listed: none of them is newer than this run's key. */
   listedBefore: Set<number>;
+  /** The current key's GET /auth (protocol/auth-details.ts), read by the preflight: the new key must match it. */
+  currentAuth?: AuthWord;
   /** An emergency rotation's leaked key, once the preflight found it in the record. */
   leak?: LeakPlan;
   report: PartialRotationReport;

@@ -13,6 +13,7 @@ import type { RotationPlan } from '../report.js';
 import { sealSecret } from '../seal.js';
 import { type SecretTarget, type TargetPublicKey, targetAdvice } from '../targets/secret-target.js';
 import { mintAppTokens } from './app-tokens.js';
+import { currentKeyAuthProblem } from './auth-details.js';
 import type { RotationContext } from './context.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
 import { readRecord, recordFacts } from './record-preflight.js';
@@ -48,6 +49,7 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   }
   ctx.listedBefore = new Set(keys.map((k) => k.id));
   ctx.log('preflight', workingWords(ctx.keyScope, keys.length));
+  await readCurrentAuth(ctx);
   // Every GitHub request below goes through an installation token when a GitHub App is used.
   await mintAppTokens(ctx);
   const publicKeys = await fetchPublicKeys(ctx);
@@ -71,6 +73,24 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(', ')}` : 'revoke no key';
   ctx.log('preflight', `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(', ')}, ${revoking}`);
   return { keys, plan, publicKeys };
+}
+
+/** The platform's word on the current key (GET /auth): the kind the run rotates, and the account the new key must match. */
+async function readCurrentAuth(ctx: RotationContext): Promise<void> {
+  try {
+    ctx.currentAuth = await ctx.forward.authDetails();
+  } catch (error) {
+    ctx.fail({
+      code: platformFailureCode(error),
+      step: 'preflight',
+      summary: `Asking the platform who the current key is (GET /auth) failed: ${describeError(error)}`,
+      advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
+      cause: error,
+    });
+  }
+  const problem = currentKeyAuthProblem(ctx.currentAuth, ctx.keyScope.keyKind);
+  if (problem) ctx.fail({ code: 'auth-mismatch', step: 'preflight', ...problem });
+  ctx.log('preflight', `The platform says the current key is ${ctx.currentAuth.auth_method} of account ${ctx.currentAuth.account_id}`);
 }
 
 /**

@@ -5,9 +5,12 @@
 // listing (key-kind/kind-client.ts); a refused managing key is not waited for.
 
 import { isManagingKeyFailure } from '../key-kind/managing-key.js';
+import { option } from '../option-names.js';
 import { describeError, isTransient, type PlatformKey, platformAdvice, type RotationPlatformClient, rotatedKeyRefused } from '../platform.js';
 import { aborted, forwardClient, type RotationContext, waitUnlessAborted } from './context.js';
 import { type CreatedKey, ownKeyLeftValid, revokeOwnKey } from './revocation.js';
+import { RotationError } from '../errors.js';
+import { type AuthWord, newKeyAuthProblem } from './auth-details.js';
 
 export interface VerifiedKey {
   /** The platform client holding the new key, for cleanup (an abort does not stop its requests). */
@@ -43,8 +46,21 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
       if (refused) break;
     }
     if (keys.some((k) => k.id === created.id)) {
-      ctx.log('verify', `Key ${created.id} works: it listed itself (attempt ${attempt})`);
-      return { client: newClient, forward, keys };
+      // The platform's own word on the new key, before any target gets it: asked again while it fails.
+      try {
+        const word = await forward.authDetails();
+        ctx.log('verify', `Key ${created.id} works: it listed itself (attempt ${attempt}), and the platform says it is ${word.auth_method} of account ${word.account_id}`);
+        await refuseOtherAccount(ctx, created, word);
+        return { client: newClient, forward, keys };
+      } catch (error) {
+        if (error instanceof RotationError) throw error;
+        abortedRun = aborted(ctx);
+        if (abortedRun) break;
+        problem = `it listed itself, but GET /auth failed: ${describeError(error)}`;
+        lastError = error;
+        refused = !rotatedKeyRefused(error) && !isTransient(error);
+        if (refused) break;
+      }
     }
     const left = deadline - ctx.runtime.now();
     if (left <= 0) break;
@@ -70,5 +86,23 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
       : isManagingKeyFailure(lastError)
         ? `The current key still works. ${platformAdvice(lastError, ctx.secretName, false, ctx.keyScope)}`
         : 'The current key still works: run again later, and check the platform status if it keeps happening.',
+  });
+}
+
+/** A new key of another account or kind is stored nowhere (item 4 of issue 20): revoked, and the run stops. */
+async function refuseOtherAccount(ctx: RotationContext, created: CreatedKey, word: AuthWord): Promise<void> {
+  const current = ctx.currentAuth;
+  const problem = current && newKeyAuthProblem(word, current, ctx.keyScope.keyKind);
+  if (!problem) return;
+  const failure = `The platform says the new key ${created.id} ${problem}`;
+  const ownKey = await revokeOwnKey(ctx, 'verify', created, ctx.client);
+  if (!ownKey.revoked) ctx.fail({ code: 'auth-mismatch', step: 'verify', ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error });
+  ctx.fail({
+    code: 'auth-mismatch',
+    step: 'verify',
+    summary: `${failure}; it was revoked and nothing was written`,
+    advice: ctx.keyScope.managed
+      ? `The current key still works. Check that the key in the secret ${ctx.secretName} and the key in ${option('managingApiKey')} belong to the same account (and ${option('keyKind')} names their kind), then run again.`
+      : `The current key still works. Check with the platform's support why a key it made is of another account or kind; do not run again until it is explained.`,
   });
 }

@@ -1,5 +1,5 @@
-// Who is asking: GET /users/me (a personal key's user), GET /users/me/organizations and GET
-// /organizations/{org_id}. Documented: with an organization or project-scoped key (no user behind
+// Who is asking: GET /auth (any key: its account and kind), GET /users/me (a personal key's user),
+// GET /users/me/organizations and GET /organizations/{org_id}. Documented: with an organization or project-scoped key (no user behind
 // it), /users/me/organizations answers the one organization that owns the key.
 
 import { HttpError, type Route } from '../../core/http-server.js';
@@ -11,6 +11,16 @@ import { currentUserOnWire, organizationOnWire } from '../wire.js';
 
 export function userRoutes(account: PlatformAccount, guards: RouteGuards, shape: ResponseShape): Route[] {
   return [
+    // getAuthDetails: every valid key may ask (the description's global bearer security, nothing
+    // more). A personal key is its user's (`api_key_user`); an organization's key, project-scoped
+    // ones included, is the organization's (`api_key_org`: the description's enum has no project
+    // method, and /users/me/organizations answers such a key with its one organization).
+    platformRoute(guards, 'GET', '/auth', ({ caller }) => {
+      const { scope } = caller;
+      const body = scope.kind === 'personal' ? { account_id: scope.userId, auth_method: 'api_key_user' } : { account_id: scope.orgId, auth_method: 'api_key_org' };
+      return { status: 200, body };
+    }),
+
     // Assumed: an organization or project key has no user to describe, so it is refused.
     platformRoute(guards, 'GET', '/users/me', ({ caller }) => {
       const userId = requireUserKey(caller, 'GET /users/me');
