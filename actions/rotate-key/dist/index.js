@@ -2382,6 +2382,24 @@ var ApiKeys = class {
   }
 };
 
+// ../../packages/api/dist/resources/auth.js
+var Auth = class {
+  #transport;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * The account the client's key belongs to (`account_id`) and how it authenticated
+   * (`auth_method`: `api_key_user` for a personal key, `api_key_org` for an organization's key,
+   * project-scoped ones included). Both are required by the published description; `auth_data`
+   * and any field it adds later are kept as sent.
+   */
+  async getDetails(options) {
+    return this.#transport.request({ method: "GET", path: "/auth", parse: (data) => expectFields(data, "the body", { account_id: "string", auth_method: "string" }) }, toCallOptions(options, "auth.getDetails"));
+  }
+};
+
 // ../../packages/api/dist/resources/operations/requests.js
 var OPERATION_FIELDS = { id: "string", status: "string" };
 function fetchOperationsPage(transport, projectId, params, call) {
@@ -2969,6 +2987,7 @@ var Client = class _Client {
   #transport;
   apiKeys;
   organizations;
+  auth;
   projects;
   operations;
   constructor(options, context) {
@@ -2976,6 +2995,7 @@ var Client = class _Client {
     this.#options = { ...options };
     this.apiKeys = new ApiKeys(this.#transport);
     this.organizations = new Organizations(this.#transport);
+    this.auth = new Auth(this.#transport);
     this.projects = new Projects(this.#transport);
     this.operations = new Operations(this.#transport);
   }
@@ -3797,6 +3817,7 @@ function rotationClient(client) {
       list: () => client.apiKeys.list().toArray(),
       revoke: (keyId) => client.apiKeys.revoke(keyId)
     },
+    authDetails: () => client.auth.getDetails(),
     withApiKey: (apiKey) => rotationClient(client.withApiKey(apiKey)),
     withOptions: (options) => rotationClient(client.withOptions(options))
   };
@@ -10728,6 +10749,7 @@ function keyKindClient(scope, client, managing) {
 function organizationClient(client, keyKind) {
   return {
     apiKeys: organizationKeyRequests(client.organizations.apiKeys, keyKind),
+    authDetails: () => client.auth.getDetails(),
     withApiKey: (apiKey) => organizationClient(client.withApiKey(apiKey), keyKind),
     withOptions: (options) => organizationClient(client.withOptions(options), keyKind)
   };
@@ -10743,6 +10765,7 @@ function managedClient(rotated, managing, keyKind) {
       },
       revoke: (keyId) => withManagingKey(() => requests.revoke(keyId))
     },
+    authDetails: () => rotated.auth.getDetails(),
     // The managing key stays: only the key proven by each listing changes.
     withApiKey: (apiKey) => managedClient(rotated.withApiKey(apiKey), managing, keyKind),
     withOptions: (options) => managedClient(rotated.withOptions(options), managing.withOptions(options), keyKind)
@@ -15150,6 +15173,35 @@ async function sealSecret(value, publicKeyBase64) {
   return libsodium_wrappers_default.to_base64(sealed, libsodium_wrappers_default.base64_variants.ORIGINAL);
 }
 
+// ../../packages/rotation/dist/protocol/auth-details.js
+function expectedAuthMethod(keyKind) {
+  return keyKind.kind === "personal" ? "api_key_user" : "api_key_org";
+}
+function currentKeyAuthProblem(word, keyKind) {
+  const expected = expectedAuthMethod(keyKind);
+  if (word.auth_method !== expected) {
+    return {
+      summary: `The platform says the current key authenticates as ${word.auth_method}, not as ${expected} (${describeKind(keyKind)}, as ${option("keyKind")} says)`,
+      advice: `Set ${option("keyKind")} to the kind of the key in the secret (personal for api_key_user, organization or project for api_key_org), or put a key of that kind in the secret. Nothing was changed.`
+    };
+  }
+  if (keyKind.kind !== "personal" && word.account_id !== keyKind.orgId) {
+    return {
+      summary: `The platform says the current key belongs to ${word.account_id}, not to organization ${keyKind.orgId} (${option("keyKind.orgId")})`,
+      advice: `Set ${option("keyKind.orgId")} to the organization of the key in the secret, or put a key of organization ${keyKind.orgId} in the secret. Nothing was changed.`
+    };
+  }
+  return void 0;
+}
+function newKeyAuthProblem(newWord, current, keyKind) {
+  const expected = expectedAuthMethod(keyKind);
+  const problems = [
+    newWord.account_id !== current.account_id && `belongs to account ${newWord.account_id}, not to ${current.account_id} (the current key's)`,
+    newWord.auth_method !== expected && `authenticates as ${newWord.auth_method}, not as ${expected} (${describeKind(keyKind)})`
+  ].filter((p2) => typeof p2 === "string");
+  return problems.length ? problems.join(", and ") : void 0;
+}
+
 // ../../packages/rotation/dist/family-members.js
 function isNewerKey(a2, b2) {
   const [ta2, tb] = [Date.parse(a2.created_at), Date.parse(b2.created_at)];
@@ -15718,6 +15770,7 @@ async function preflight(ctx) {
   }
   ctx.listedBefore = new Set(keys.map((k2) => k2.id));
   ctx.log("preflight", workingWords(ctx.keyScope, keys.length));
+  await readCurrentAuth(ctx);
   await mintAppTokens(ctx);
   const publicKeys = await fetchPublicKeys(ctx);
   await readRecord(ctx, keys);
@@ -15739,6 +15792,23 @@ async function preflight(ctx) {
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
   return { keys, plan, publicKeys };
+}
+async function readCurrentAuth(ctx) {
+  try {
+    ctx.currentAuth = await ctx.forward.authDetails();
+  } catch (error2) {
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `Asking the platform who the current key is (GET /auth) failed: ${describeError(error2)}`,
+      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
+      cause: error2
+    });
+  }
+  const problem = currentKeyAuthProblem(ctx.currentAuth, ctx.keyScope.keyKind);
+  if (problem)
+    ctx.fail({ code: "auth-mismatch", step: "preflight", ...problem });
+  ctx.log("preflight", `The platform says the current key is ${ctx.currentAuth.auth_method} of account ${ctx.currentAuth.account_id}`);
 }
 async function fetchPublicKeys(ctx) {
   const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
@@ -16393,8 +16463,23 @@ async function verifyKey(ctx, created) {
         break;
     }
     if (keys.some((k2) => k2.id === created.id)) {
-      ctx.log("verify", `Key ${created.id} works: it listed itself (attempt ${attempt})`);
-      return { client: newClient, forward, keys };
+      try {
+        const word = await forward.authDetails();
+        ctx.log("verify", `Key ${created.id} works: it listed itself (attempt ${attempt}), and the platform says it is ${word.auth_method} of account ${word.account_id}`);
+        await refuseOtherAccount(ctx, created, word);
+        return { client: newClient, forward, keys };
+      } catch (error2) {
+        if (error2 instanceof RotationError)
+          throw error2;
+        abortedRun = aborted(ctx);
+        if (abortedRun)
+          break;
+        problem = `it listed itself, but GET /auth failed: ${describeError(error2)}`;
+        lastError = error2;
+        refused = !rotatedKeyRefused(error2) && !isTransient(error2);
+        if (refused)
+          break;
+      }
     }
     const left = deadline - ctx.runtime.now();
     if (left <= 0)
@@ -16416,6 +16501,22 @@ async function verifyKey(ctx, created) {
     advice: abortedRun ? "The current key still works: run again." : isManagingKeyFailure(lastError) ? `The current key still works. ${platformAdvice(lastError, ctx.secretName, false, ctx.keyScope)}` : "The current key still works: run again later, and check the platform status if it keeps happening."
   });
 }
+async function refuseOtherAccount(ctx, created, word) {
+  const current = ctx.currentAuth;
+  const problem = current && newKeyAuthProblem(word, current, ctx.keyScope.keyKind);
+  if (!problem)
+    return;
+  const failure = `The platform says the new key ${created.id} ${problem}`;
+  const ownKey = await revokeOwnKey(ctx, "verify", created, ctx.client);
+  if (!ownKey.revoked)
+    ctx.fail({ code: "auth-mismatch", step: "verify", ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error });
+  ctx.fail({
+    code: "auth-mismatch",
+    step: "verify",
+    summary: `${failure}; it was revoked and nothing was written`,
+    advice: ctx.keyScope.managed ? `The current key still works. Check that the key in the secret ${ctx.secretName} and the key in ${option("managingApiKey")} belong to the same account (and ${option("keyKind")} names their kind), then run again.` : `The current key still works. Check with the platform's support why a key it made is of another account or kind; do not run again until it is explained.`
+  });
+}
 
 // ../../packages/rotation/dist/emergency/revoke-leaked.js
 async function revokeLeakedKey(ctx, created, verified, stored) {
@@ -16434,8 +16535,7 @@ async function revokeLeakedKey(ctx, created, verified, stored) {
     const client = ctx.report.newKeyRevoked ? ctx.client : verified.client;
     ctx.log("revoke", `Revoking the leaked key ${leak.keyId}`);
     try {
-      const outcome = await revokeIfLive(client, leak.keyId);
-      ctx.log("revoke", outcome === "revoked" ? `Revoked the leaked key ${leak.keyId}` : `The leaked key ${leak.keyId} was already revoked`);
+      await revokeForSure(ctx, client, leak.keyId);
     } catch (error2) {
       ctx.fail({
         code: "leaked-key-left",
@@ -16462,6 +16562,21 @@ async function revokeLeakedKey(ctx, created, verified, stored) {
       advice: whatToDo(ctx),
       cause: stored.leftOut[0]?.cause
     });
+  }
+}
+async function revokeForSure(ctx, client, keyId) {
+  for (let attempt = 1; ; attempt++) {
+    if (await revokeIfLive(client, keyId) === "revoked") {
+      ctx.log("revoke", `Revoked the leaked key ${keyId}`);
+      return;
+    }
+    const listed2 = (await client.apiKeys.list()).some((k2) => k2.id === keyId);
+    if (!listed2) {
+      ctx.log("revoke", `The leaked key ${keyId} was already revoked`);
+      return;
+    }
+    if (attempt === 2)
+      throw new Error(`the platform answered 404 to revoking key ${keyId} twice, and still lists it`);
   }
 }
 function failIfLeftWithoutKey(ctx) {
@@ -16494,17 +16609,21 @@ function holdersNow(ctx, created, stored) {
   return `${held}${stored.leftOut.length ? `; ${stored.leftOut.map((f2) => f2.target.describe()).join(", ")} could not be written` : ""}.`;
 }
 function withLeakStillValid(ctx, error2) {
+  const leaked = ctx.leakedKey;
   const leak = ctx.report.leak;
-  if (!(error2 instanceof RotationError) || !leak || leak.revoked || error2.code === "leaked-key-left")
+  if (!(error2 instanceof RotationError) || !leaked || leak?.revoked || error2.code === "leaked-key-left")
     return error2;
-  const report = { ...error2.report, leak: { ...leak } };
+  if (error2.code === "invalid-options")
+    return error2;
+  const named = leak ? `key ${leak.keyId}` : describeLeakedKey(leaked);
+  const lockedOut = leak?.heldBy.length ? leak.heldBy.join(", ") : "the targets that hold it";
   return new RotationError({
     code: error2.code,
     step: error2.step,
-    summary: `${error2.summary.replace(/[.\s]+$/, "")}. The leaked key ${leak.keyId} is still valid`,
-    advice: `${error2.advice} Run this emergency rotation again at once: it revokes the leaked key once every target holds a new one (revoking key ${leak.keyId} in the platform console stops the leak now, but locks out ${leak.heldBy.length ? leak.heldBy.join(", ") : "whatever holds it"}).`,
+    summary: `${error2.summary.replace(/[.\s]+$/, "")}. The leaked key (${named}) is still valid`,
+    advice: `${error2.advice} Then run this emergency rotation again at once: it revokes the leaked key once every target holds a new one (revoking it in the platform console stops the leak now, but locks out ${lockedOut}).`,
     cause: error2.cause,
-    report
+    report: leak ? { ...error2.report, leak: { ...leak } } : error2.report
   });
 }
 
@@ -16610,6 +16729,16 @@ function describeAlertScope(scope) {
   return scope.kind === "org" ? `organization ${scope.org}` : `repository ${scope.owner}/${scope.repo}`;
 }
 
+// ../../packages/rotation/dist/leak/alert-permissions.js
+var ALERT_PERMISSIONS = 'a fine-grained token with the repository permission "Secret scanning alerts: Read and write", a GitHub App with `secret_scanning_alerts` write, or a classic token with the `repo` or `security_events` scope; the workflow GITHUB_TOKEN cannot read secret-scanning alerts';
+function alertFailureAdvice(error2, scope) {
+  const status = error2?.status;
+  if (status === 403 || status === 404) {
+    return `The token may not read or resolve the secret-scanning alerts of the ${scope} (or secret scanning is off there): use ${ALERT_PERMISSIONS}. Run again once fixed; alerts already answered stay resolved`;
+  }
+  return "Run again: each run finishes what remains, and an alert already answered stays resolved";
+}
+
 // ../../packages/rotation/dist/leak/alerts-api.js
 async function listOpenAlerts(octokit, scope, secretType, onValue) {
   const query = { state: "open", secret_type: secretType, per_page: 100 };
@@ -16651,7 +16780,7 @@ async function resolveAlertRevoked(octokit, alert, comment) {
 // ../../packages/rotation/dist/leak/key-liveness.js
 async function keyIsRevoked(client, value) {
   try {
-    await client.withApiKey(value).request("GET", "/users/me");
+    await client.withApiKey(value).auth.getDetails();
     return false;
   } catch (error2) {
     if (error2 instanceof ApiError && error2.status === 401)
@@ -16702,7 +16831,7 @@ async function answerLeakAlerts(options) {
   }
   const scope = parseAlertScope(options.scope, options.rotation.defaultRepository);
   if (!checked.github)
-    throw new OptionError("github", 'answering alerts needs GitHub access (github): a token with "Secret scanning alerts: read and write", or a GitHub App with secret_scanning_alerts');
+    throw new OptionError("github", `answering alerts needs GitHub access (github): ${ALERT_PERMISSIONS}`);
   if (!checked.record)
     throw new OptionError("record", "answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps");
   const log = (level, message) => {
@@ -16822,7 +16951,7 @@ async function answerLeakAlerts(options) {
   } catch (error2) {
     if (error2 instanceof LeakAlertsError || error2 instanceof OptionError)
       throw error2;
-    throw new LeakAlertsError(`Answering the secret-scanning alerts of the ${report.scope} failed: ${error2?.message ?? String(error2)}`, `The token needs "Secret scanning alerts: read and write" on the ${report.scope} (a GitHub App: secret_scanning_alerts); run again once fixed: alerts already answered stay resolved`, finish2(), { cause: error2 });
+    throw new LeakAlertsError(`Answering the secret-scanning alerts of the ${report.scope} failed: ${error2?.message ?? String(error2)}`, alertFailureAdvice(error2, report.scope), finish2(), { cause: error2 });
   } finally {
     if (github.appTokens)
       await github.appTokens.revokeAll();

@@ -1019,6 +1019,24 @@ var ApiKeys = class {
   }
 };
 
+// ../../packages/api/dist/resources/auth.js
+var Auth = class {
+  #transport;
+  /** @internal The client makes it. */
+  constructor(transport) {
+    this.#transport = transport;
+  }
+  /**
+   * The account the client's key belongs to (`account_id`) and how it authenticated
+   * (`auth_method`: `api_key_user` for a personal key, `api_key_org` for an organization's key,
+   * project-scoped ones included). Both are required by the published description; `auth_data`
+   * and any field it adds later are kept as sent.
+   */
+  async getDetails(options) {
+    return this.#transport.request({ method: "GET", path: "/auth", parse: (data) => expectFields(data, "the body", { account_id: "string", auth_method: "string" }) }, toCallOptions(options, "auth.getDetails"));
+  }
+};
+
 // ../../packages/api/dist/resources/operations/requests.js
 var OPERATION_FIELDS = { id: "string", status: "string" };
 function fetchOperationsPage(transport, projectId, params, call) {
@@ -1603,6 +1621,7 @@ var Client = class _Client {
   #transport;
   apiKeys;
   organizations;
+  auth;
   projects;
   operations;
   constructor(options, context) {
@@ -1610,6 +1629,7 @@ var Client = class _Client {
     this.#options = { ...options };
     this.apiKeys = new ApiKeys(this.#transport);
     this.organizations = new Organizations(this.#transport);
+    this.auth = new Auth(this.#transport);
     this.projects = new Projects(this.#transport);
     this.operations = new Operations(this.#transport);
   }
