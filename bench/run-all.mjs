@@ -10,6 +10,7 @@ const figures = {
   'action-startup': () => import('./figures/action-startup.mjs'),
   fleet: () => import('./figures/fleet.mjs'),
   'fleet-matrix': () => import('./figures/fleet-matrix.mjs'),
+  'alert-to-revoked': () => import('./figures/alert-to-revoked.mjs'),
 };
 
 const named = process.argv.slice(2);
