@@ -131,8 +131,8 @@ describe('the control API', () => {
     expect(JSON.parse(text)).toMatchObject({ number: 2, repository: 'bob/site', state: 'open' });
     expect((await post('/secret-scanning/alerts', { repo: 'bob/none', secret_type: TYPE, secret: 'x' })).status).toBe(404);
     expect((await post('/secret-scanning/alerts', { repo: 'bob/site', secret_type: TYPE })).status).toBe(400);
-    const listed = await (await fetch(`${gh.url}${CONTROL_PREFIX}/secret-scanning/alerts?repo=bob/site`)).json();
-    expect(listed.map((a: { number: number }) => a.number)).toEqual([1, 2]);
+    const listed = (await (await fetch(`${gh.url}${CONTROL_PREFIX}/secret-scanning/alerts?repo=bob/site`)).json()) as Array<{ number: number }>;
+    expect(listed.map((a) => a.number)).toEqual([1, 2]);
     const made = await post('/tokens', { token: 'ghp_controlALERTS0123456789abcdefABCDEFG', permission: 'none', secret_scanning_alerts: 'read' });
     expect(await made.json()).toMatchObject({ permission: 'none', secret_scanning_alerts: 'read' });
     expect((await call(gh, 'GET', '/repos/bob/site/secret-scanning/alerts', { token: 'ghp_controlALERTS0123456789abcdefABCDEFG' })).status).toBe(200);
