@@ -44,7 +44,10 @@ async function measureAlerts() {
       });
       // Not measured: the family's earlier rotation (its key is the one that leaks), writes unspaced.
       let leaked;
-      await rotateKey({ ...rotation(platform.createKey('made-in-console').key, { writeIntervalMs: 0 }), onKeyCreated: (v) => (leaked = v) });
+      const onKeyCreated = (value) => {
+        leaked = value;
+      };
+      await rotateKey({ ...rotation(platform.createKey('made-in-console').key, { writeIntervalMs: 0 }), onKeyCreated });
       github.raiseSecretScanningAlert(RECORD_REPOSITORY, { secretType: SECRET_TYPE, secret: leaked });
 
       platform.log.clear();

@@ -159,7 +159,14 @@ describe('requests keyturn sends fit the published operations', () => {
     const rotation = { github: appAccess, targets: ['repo:acme/web'], secretName: 'LEAK_KEY', record: { repository: 'acme/web' } };
     let leaked = '';
     const first = platform.createKey('leak-first');
-    await rotateKey({ ...rotation, platform: { apiKey: first.key, baseUrl: platform.url }, revokeKeyIds: [first.id], onKeyCreated: (v) => void (leaked = v) });
+    await rotateKey({
+      ...rotation,
+      platform: { apiKey: first.key, baseUrl: platform.url },
+      revokeKeyIds: [first.id],
+      onKeyCreated: (v) => {
+        leaked = v;
+      },
+    });
     github.raiseSecretScanningAlert('acme/web', { secretType: 'custom_pattern_conformance', secret: leaked });
     const report = await recorder.as('@keyturn/rotation answering alerts', () =>
       answerLeakAlerts({ rotation: { ...rotation, platform: { apiKey: leaked, baseUrl: platform.url } }, secretType: 'custom_pattern_conformance', scope: 'org:acme' }),
