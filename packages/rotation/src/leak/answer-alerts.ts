@@ -22,6 +22,7 @@ import { keyIsRevoked } from './key-liveness.js';
 import { currentKeyClient, withCurrentKey } from './platform-access.js';
 import { type AlertRef, LeakAlertsError, type LeakAlertsReport } from './report.js';
 
+/** The options of `answerLeakAlerts`: the family's rotation, and which alerts to answer. */
 export interface AnswerLeakAlertsOptions {
   /**
    * The family's rotation, as its scheduled workflow runs it (same platform key, targets, secret
@@ -48,6 +49,11 @@ interface OwnLeak {
   alerts: ReadAlert[];
 }
 
+/**
+ * Answers the open secret-scanning alerts of `secretType` in `scope`: this family's leaked keys are
+ * rotated out and revoked, then their alerts resolved as revoked; the others are reported and left
+ * open. Throws a LeakAlertsError (with the report) when an alert of this family stays open.
+ */
 export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promise<LeakAlertsReport> {
   const runtime = options.rotation?.runtime ?? systemRuntime;
   const started = runtime.now();

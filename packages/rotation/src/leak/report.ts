@@ -35,6 +35,7 @@ export interface OtherFamilyAlert extends AlertRef {
   secretName: string;
 }
 
+/** What `answerLeakAlerts` read and did, alert by alert. */
 export interface LeakAlertsReport {
   /** `repository acme/app` or `organization acme`. */
   scope: string;
