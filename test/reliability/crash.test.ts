@@ -46,7 +46,10 @@ describe('the sample', () => {
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(3);
     expect(requests.filter((r) => r.service === 'platform' && r.method === 'DELETE')).toHaveLength(2);
     // Each kind reaches its own endpoints: the organization's keys, and a project key's own project.
-    const keyPaths = requests.filter((r) => r.service === 'platform').map((r) => r.path);
+    // GET /auth (every kind) asks the platform who the current key and the new key are.
+    const platformPaths = requests.filter((r) => r.service === 'platform').map((r) => r.path);
+    expect(platformPaths.filter((p) => p === '/auth')).toHaveLength(2);
+    const keyPaths = platformPaths.filter((p) => p !== '/auth');
     if (variant.startsWith('personal/')) expect(keyPaths.every((p) => p.startsWith('/api_keys'))).toBe(true);
     else expect(keyPaths.filter((p) => p.startsWith('/api_keys'))).toEqual([]);
     if (variant.startsWith('project/')) expect(keyPaths).toContainEqual(expect.stringMatching(/^\/projects\/[^/]+$/));

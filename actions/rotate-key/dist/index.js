@@ -15185,12 +15185,6 @@ function currentKeyAuthProblem(word, keyKind) {
       advice: `Set ${option("keyKind")} to the kind of the key in the secret (personal for api_key_user, organization or project for api_key_org), or put a key of that kind in the secret. Nothing was changed.`
     };
   }
-  if (keyKind.kind !== "personal" && word.account_id !== keyKind.orgId) {
-    return {
-      summary: `The platform says the current key belongs to ${word.account_id}, not to organization ${keyKind.orgId} (${option("keyKind.orgId")})`,
-      advice: `Set ${option("keyKind.orgId")} to the organization of the key in the secret, or put a key of organization ${keyKind.orgId} in the secret. Nothing was changed.`
-    };
-  }
   return void 0;
 }
 function newKeyAuthProblem(newWord, current, keyKind) {
@@ -17266,8 +17260,8 @@ function rotationOutputs(report) {
     "key-name": live ? keyName ?? "" : "",
     "revoked-key-ids": JSON.stringify(report.revokedKeyIds),
     targets: JSON.stringify(report.targets),
-    // An emergency rotation's own word on the leak: empty when the run was not one.
-    "leaked-key-revoked": report.leak ? String(report.leak.revoked) : ""
+    // An emergency rotation's own word on the leak, once the run found the leaked key (unset otherwise).
+    ...report.leak && { "leaked-key-revoked": String(report.leak.revoked) }
   };
 }
 function list(values) {

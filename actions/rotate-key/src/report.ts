@@ -16,8 +16,8 @@ export function rotationOutputs(report: PartialRotationReport): Record<string, s
     'key-name': live ? (keyName ?? '') : '',
     'revoked-key-ids': JSON.stringify(report.revokedKeyIds),
     targets: JSON.stringify(report.targets),
-    // An emergency rotation's own word on the leak: empty when the run was not one.
-    'leaked-key-revoked': report.leak ? String(report.leak.revoked) : '',
+    // An emergency rotation's own word on the leak, once the run found the leaked key (unset otherwise).
+    ...(report.leak && { 'leaked-key-revoked': String(report.leak.revoked) }),
   };
 }
 

@@ -91,6 +91,43 @@ describe('emergency rotation', () => {
     expect(run.report!.leak).toMatchObject({ heldBy: [REPO], unwritten: [] });
   });
 
+  it('run again after a target could not be written: the leaked key is found already revoked, and every target gets a working key', async () => {
+    const leaked = await rotatedOnce();
+    world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: ENV_SECRET_PATH, times: 'always' });
+    const first = await runRotation(world, { apiKey: leaked.value, record: RECORD, leakedKey: { id: leaked.id } });
+    expect(first.error?.code).toBe('leaked-key-left');
+    world.github.faults.clear();
+    const again = await runRotation(world, { apiKey: first.createdValues[0]!, record: RECORD, leakedKey: { id: leaked.id } });
+    expect(again.error?.message).toBeUndefined();
+    expect(again.report!.leak).toMatchObject({ keyId: leaked.id, revoked: true, unwritten: [] });
+    expect(again.report!.leak!.msToRevocation).toBeUndefined();
+    expect(world.held()).toEqual([again.createdValues[0], again.createdValues[0]]);
+    expect(world.platform.isKeyValid(again.createdValues[0]!)).toBe(true);
+  });
+
+  it('a failure before the leaked key is revoked says it is still valid', async () => {
+    const leaked = await rotatedOnce();
+    // A 403 to the create: refused, nothing made.
+    world.platform.faults.add({ kind: 'status', status: 403, method: 'POST', path: '/api_keys', times: 'always' });
+    const run = await runRotation(world, { apiKey: leaked.value, record: RECORD, leakedKey: { id: leaked.id } });
+    expect(run.error?.code).toBe('platform-failed');
+    expect(run.error!.message).toContain(`The leaked key (key ${leaked.id}) is still valid`);
+    expect(run.error!.advice).toMatch(/run this emergency rotation again at once/);
+    expect(run.error!.report.leak).toMatchObject({ keyId: leaked.id, revoked: false });
+    expect(world.platform.isKeyValid(leaked.value)).toBe(true);
+  });
+
+  it('a dry run plans the leaked key among the keys to revoke, whatever keep says, and changes nothing', async () => {
+    const leaked = await rotatedOnce();
+    const keysBefore = world.platform.listKeys().length;
+    const run = await runRotation(world, { apiKey: leaked.value, record: RECORD, keep: 2, dryRun: true, leakedKey: { id: leaked.id } });
+    expect(run.error?.message).toBeUndefined();
+    expect(run.report!.plan.revokeKeyIds).toEqual([leaked.id]);
+    expect(run.report!.leak).toMatchObject({ keyId: leaked.id, revoked: false, heldBy: TARGETS });
+    expect(world.platform.listKeys().length).toBe(keysBefore);
+    expect(world.platform.isKeyValid(leaked.value)).toBe(true);
+  });
+
   it('refuses a fingerprint no record knows before anything changes, naming the families searched', async () => {
     const current = await rotatedOnce();
     const keysBefore = world.platform.listKeys().length;

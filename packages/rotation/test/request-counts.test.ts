@@ -25,15 +25,17 @@ const githubRequests = (...paths: string[]) =>
     .map((r) => `${r.method} ${r.path} ${r.status}`);
 
 describe('requests of a rotation', () => {
-  it('one target: 4 platform requests plus the revocations, and 2 GitHub requests', async () => {
+  it('one target: 6 platform requests plus the revocations, and 2 GitHub requests', async () => {
     const run = await runRotation(world, { targets: [REPO] });
     expect(run.error?.message).toBeUndefined();
     const newActor = `key:${run.report!.keyId}`;
     const currentActor = `key:${world.currentKey.id}`;
     expect(world.platform.log.entries().map((r) => `${r.method} ${r.path} ${r.actor}`)).toEqual([
       `GET /api_keys ${currentActor}`, // preflight: proves the current key
+      `GET /auth ${currentActor}`, // preflight: the platform's word on the current key's account and kind
       `POST /api_keys ${currentActor}`, // create
       `GET /api_keys ${newActor}`, // verify, and the back-off check before the first write
+      `GET /auth ${newActor}`, // verify: the new key is of the same account and kind
       `GET /api_keys ${newActor}`, // revoke: proves the new key once more, picks what to revoke
       `DELETE /api_keys/${world.consoleKey.id} ${newActor}`,
       `DELETE /api_keys/${world.currentKey.id} ${newActor}`,
@@ -52,10 +54,10 @@ describe('requests of a rotation', () => {
     expect(githubRequests(REPO_PUBLIC_KEY, REPO_SECRET_PATH)).toEqual([`GET ${REPO_PUBLIC_KEY} 200`, `PUT ${REPO_SECRET_PATH} 204`]);
     expect(githubRequests(ENV_PUBLIC_KEY, ENV_SECRET_PATH)).toEqual([`GET ${ENV_PUBLIC_KEY} 200`, `PUT ${ENV_SECRET_PATH} 204`]);
     expect(world.github.log.entries()).toHaveLength(4);
-    // Preflight, verify, a check for a newer rotation before the second write (new key), revoke.
+    // Preflight (keys, then GET /auth), verify (keys, then GET /auth), a check for a newer rotation before the second write (new key), revoke.
     expect(world.platform.log.entries({ method: 'GET' }).map((r) => r.actor)).toEqual([
-      `key:${world.currentKey.id}`,
-      ...Array(3).fill(`key:${run.report!.keyId}`),
+      ...Array(2).fill(`key:${world.currentKey.id}`),
+      ...Array(4).fill(`key:${run.report!.keyId}`),
     ]);
     checkInvariants(world, run);
   });
