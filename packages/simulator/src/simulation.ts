@@ -79,16 +79,21 @@ export interface Run {
  */
 const never = (): Promise<never> => new Promise<never>(() => {});
 
+/** The stream GET /auth's latencies draw from (simulation.ts, fetchOf). */
+const AUTH_LATENCY_STREAM = 0x0a07_4000;
+
 export class Simulation {
   readonly rng: Rng;
   readonly time: VirtualTime;
   readonly trace: string[] = [];
   world!: World;
   #runCount = 0;
+  readonly #authLatency: Rng;
   #uninstall: (() => void) | undefined;
 
   private constructor(readonly seed: number) {
     this.rng = createRng(seed);
+    this.#authLatency = createRng(seed ^ AUTH_LATENCY_STREAM);
     // The clients' jitter and the key names' suffixes draw from a generator of their own, so a
     // change in how many they draw never shifts the history's choices.
     const inner = this.rng.fork();
@@ -166,7 +171,9 @@ export class Simulation {
           return never();
         }
         const handler = service === 'platform' ? this.world.platform.handler : this.world.github.handler;
-        const latency = this.rng.int(3);
+        // GET /auth came after the seeds were found: its latency draws from a stream of its own, so
+        // the history's other choices stay as they were.
+        const latency = (service === 'platform' && path === '/auth' ? this.#authLatency : this.rng).int(3);
         const answered = (latency ? this.time.sleep(latency) : Promise.resolve()).then(() => {
           this.note(what);
           return handler(request);
