@@ -17302,7 +17302,7 @@ function leakRows(leak) {
 var ref = (alert) => `${alert.repository}#${alert.number}`;
 function alertOutputs(report) {
   const last = report.rotations.at(-1);
-  const base = last ? rotationOutputs(last) : { "key-id": "", "key-name": "", "revoked-key-ids": "[]", targets: "[]", "leaked-key-revoked": "" };
+  const base = last ? rotationOutputs(last) : { "key-id": "", "key-name": "", "revoked-key-ids": "[]", targets: "[]" };
   return {
     ...base,
     // Every key the run's rotations revoked, not only the last one's.
