@@ -11,6 +11,7 @@ const figures = {
   fleet: () => import('./figures/fleet.mjs'),
   'fleet-matrix': () => import('./figures/fleet-matrix.mjs'),
   'cli-startup': () => import('./figures/cli-startup.mjs'),
+  'alert-to-revoked': () => import('./figures/alert-to-revoked.mjs'),
 };
 
 const named = process.argv.slice(2);

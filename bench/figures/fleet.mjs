@@ -69,7 +69,7 @@ function checkStored(platform, github, repos, previousKey, report) {
   return value;
 }
 
-function githubSpend(entries) {
+export function githubSpend(entries) {
   const byShape = new Map();
   for (const e of entries) {
     const shape = `${e.method} ${pathShape(e.path)}`;

@@ -1,7 +1,9 @@
 // The main job: what a user's workflows do, on the embedded emulators, through the bundled Actions
 // run exactly as a runner runs them. A first rotation from a console-made key (revoking it), a second
 // rotation from the key the secret then holds, a project-scoped deploy key rotated with that personal
-// key as its managing key, and a deploy that creates a branch and waits for its operations.
+// key as its managing key, a deploy that creates a branch and waits for its operations, and a leak:
+// the key is found in the repository, secret scanning raises an alert, and the scheduled alert-mode
+// run rotates the key out, revokes it and resolves the alert.
 // Everything stays on loopback. `--verbose` shows the Actions' own logs.
 
 import { randomBytes } from 'node:crypto';
@@ -14,6 +16,8 @@ const WAIT_FOR_OPERATION = locateAction('@keyturn/action-wait-for-operation', im
 const REPOSITORY = 'acme/app';
 const SECRET = 'NEON_API_KEY';
 const DEPLOY_SECRET = 'NEON_DEPLOY_KEY';
+/** The secret type of the custom pattern an owner defines for the platform's keys (README, "When a key leaks"). */
+const SECRET_TYPE = 'custom_pattern_platform_api_key';
 const TARGETS = [`repo:${REPOSITORY}`, `env:${REPOSITORY}:production`];
 const verbose = process.argv.includes('--verbose');
 
@@ -117,7 +121,29 @@ try {
   report.check(wait.outputs.status === 'finished', `status = ${wait.outputs.status}`);
   for (const op of waited) report.line(`${op.action.padEnd(14)} ${op.status.padEnd(9)} ${op.duration ?? '?'} ms`);
 
-  report.heading('7. Leaks: no key value or token in any log, output or job summary');
+  report.heading('7. A key leaks: pushed to the repository, found by secret scanning, answered by the scheduled alert-mode run');
+  // The token the alert-mode workflow uses also reads and resolves alerts ("Secret scanning alerts: read and write").
+  github.addToken(githubToken, 'write', { secretScanningAlerts: 'write' });
+  const leaked = github.secretValue(repoTarget, SECRET) ?? '';
+  const alert = github.raiseSecretScanningAlert(REPOSITORY, { secretType: SECRET_TYPE, secret: leaked });
+  report.line(`secret scanning raised alert ${REPOSITORY}#${alert.number} (${SECRET_TYPE}): the key in ${SECRET} is in a commit`);
+  const answered = await rotate({ 'alert-secret-type': SECRET_TYPE });
+  const [resolved] = github.secretScanningAlerts(REPOSITORY);
+  report.check(!platform.isKeyValid(leaked), 'the leaked key no longer works against the platform API');
+  const renewed = [github.secretValue(repoTarget, SECRET), github.secretValue(envTarget, SECRET)];
+  report.check(
+    renewed[0] !== undefined && renewed[0] === renewed[1] && renewed[0] !== leaked && platform.isKeyValid(renewed[0]),
+    'both targets hold a new, working key',
+  );
+  report.check(
+    resolved?.state === 'resolved' && resolved.resolution === 'revoked' && resolved.history.length === 1,
+    `alert ${REPOSITORY}#${alert.number} resolved once as revoked: resolved-alerts = ${answered.outputs['resolved-alerts']}`,
+  );
+  const took = /revoked ([^;]+?) after this run started/.exec(answered.summary)?.[1];
+  report.check(took !== undefined, `job summary: the leaked key was revoked ${took ?? '(not said)'} after the scheduled run started`);
+  for (const value of renewed) if (value) keyValues.add(value);
+
+  report.heading('8. Leaks: no key value or token in any log, output or job summary');
   for (const value of held) if (value) keyValues.add(value);
   const leaks = runs.flatMap((run) => findLeaks(run, [...keyValues, githubToken]));
   report.check(leaks.length === 0, `searched ${runs.length} runs for ${keyValues.size} key values and the token${leaks.length ? `: ${leaks.join('; ')}` : ''}`);
@@ -147,7 +173,7 @@ async function act(name: string, dir: string, inputs: Record<string, string>): P
   const started = performance.now();
   const run = await runAction(dir, {
     inputs,
-    env: { GITHUB_REPOSITORY: REPOSITORY, GITHUB_API_URL: github.url },
+    env: { GITHUB_REPOSITORY: REPOSITORY, GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: String(runs.length + 1) },
   });
   runs.push(run);
   report.actionRun(name, run, performance.now() - started, verbose);

@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@keyturn/api';
 import { type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
-import { rotateKey } from '@keyturn/rotation';
+import { answerLeakAlerts, rotateKey } from '@keyturn/rotation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAction } from '@keyturn/action-runner';
 import { checkExchanges, operationKey, tally, WireRecorder } from './contract/recorder.js';
@@ -165,6 +165,34 @@ describe('requests keyturn sends fit the published operations', () => {
       'DELETE /installation/token',
       'GET /repos/{owner}/{repo}/actions/variables',
       'PUT /orgs/{org}/actions/secrets/{secret_name}',
+    ]);
+  });
+
+  it('answering secret-scanning alerts as a GitHub App: the organization list, the emergency rotation, the resolution', async () => {
+    const app = github.createApp({ name: 'conformance leak answerer' });
+    github.installApp(app.id, { owner: 'acme', permissions: { secrets: 'write', actions_variables: 'write', secret_scanning_alerts: 'write' } });
+    const appAccess = { appId: app.id, privateKey: app.privateKey, baseUrl: github.url, writeIntervalMs: 0 };
+    const rotation = { github: appAccess, targets: ['repo:acme/web'], secretName: 'LEAK_KEY', record: { repository: 'acme/web' } };
+    let leaked = '';
+    const first = platform.createKey('leak-first');
+    await rotateKey({
+      ...rotation,
+      platform: { apiKey: first.key, baseUrl: platform.url },
+      revokeKeyIds: [first.id],
+      onKeyCreated: (v) => {
+        leaked = v;
+      },
+    });
+    github.raiseSecretScanningAlert('acme/web', { secretType: 'custom_pattern_conformance', secret: leaked });
+    const report = await recorder.as('@keyturn/rotation answering alerts', () =>
+      answerLeakAlerts({ rotation: { ...rotation, platform: { apiKey: leaked, baseUrl: platform.url } }, secretType: 'custom_pattern_conformance', scope: 'org:acme' }),
+    );
+    expect(report.answered).toEqual([expect.objectContaining({ repository: 'acme/web', resolved: true })]);
+    expectConformant('@keyturn/rotation answering alerts', [
+      'GET /orgs/{org}/secret-scanning/alerts',
+      'PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}',
+      'GET /auth',
+      'POST /app/installations/{installation_id}/access_tokens',
     ]);
   });
 

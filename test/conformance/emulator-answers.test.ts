@@ -66,6 +66,11 @@ const GITHUB_ANSWERS = [
   ...['PATCH /repos/{owner}/{repo}/actions/variables/{name} 204', 'PATCH /repos/{owner}/{repo}/actions/variables/{name} 403'],
   ...['PATCH /repos/{owner}/{repo}/actions/variables/{name} 404', 'PATCH /repos/{owner}/{repo}/actions/variables/{name} 409'],
   ...['DELETE /repos/{owner}/{repo}/actions/variables/{name} 204', 'DELETE /repos/{owner}/{repo}/actions/variables/{name} 404'],
+  ...['GET /repos/{owner}/{repo}/secret-scanning/alerts 200', 'GET /repos/{owner}/{repo}/secret-scanning/alerts 403', 'GET /repos/{owner}/{repo}/secret-scanning/alerts 404'],
+  ...['GET /orgs/{org}/secret-scanning/alerts 200', 'GET /orgs/{org}/secret-scanning/alerts 404'],
+  ...['GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number} 200', 'GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number} 404'],
+  ...['PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number} 200', 'PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number} 400'],
+  ...['PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number} 403', 'PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number} 422'],
 ];
 
 describe.each(RESPONSE_SHAPES)('every answer of both emulators, %s shape', (shape) => {

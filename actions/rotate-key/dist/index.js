@@ -48,10 +48,10 @@ var require_light = __commonJS({
         return n2 && n2["default"] || n2;
       }
       var load = function(received, defaults, onto = {}) {
-        var k2, ref, v2;
+        var k2, ref2, v2;
         for (k2 in defaults) {
           v2 = defaults[k2];
-          onto[k2] = (ref = received[k2]) != null ? ref : v2;
+          onto[k2] = (ref2 = received[k2]) != null ? ref2 : v2;
         }
         return onto;
       };
@@ -121,11 +121,11 @@ var require_light = __commonJS({
           }
         }
         getArray() {
-          var node, ref, results;
+          var node, ref2, results;
           node = this._first;
           results = [];
           while (node != null) {
-            results.push((ref = node, node = node.next, ref.value));
+            results.push((ref2 = node, node = node.next, ref2.value));
           }
           return results;
         }
@@ -138,14 +138,14 @@ var require_light = __commonJS({
           return void 0;
         }
         debug() {
-          var node, ref, ref1, ref2, results;
+          var node, ref2, ref1, ref22, results;
           node = this._first;
           results = [];
           while (node != null) {
-            results.push((ref = node, node = node.next, {
-              value: ref.value,
-              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
-              next: (ref2 = ref.next) != null ? ref2.value : void 0
+            results.push((ref2 = node, node = node.next, {
+              value: ref2.value,
+              prev: (ref1 = ref2.prev) != null ? ref1.value : void 0,
+              next: (ref22 = ref2.next) != null ? ref22.value : void 0
             }));
           }
           return results;
@@ -246,9 +246,9 @@ var require_light = __commonJS({
           this.Events = new Events$1(this);
           this._length = 0;
           this._lists = (function() {
-            var j2, ref, results;
+            var j2, ref2, results;
             results = [];
-            for (i2 = j2 = 1, ref = num_priorities; 1 <= ref ? j2 <= ref : j2 >= ref; i2 = 1 <= ref ? ++j2 : --j2) {
+            for (i2 = j2 = 1, ref2 = num_priorities; 1 <= ref2 ? j2 <= ref2 : j2 >= ref2; i2 = 1 <= ref2 ? ++j2 : --j2) {
               results.push(new DLList$1((() => {
                 return this.incr();
               }), (() => {
@@ -494,8 +494,8 @@ var require_light = __commonJS({
           });
         }
         computePenalty() {
-          var ref;
-          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
+          var ref2;
+          return (ref2 = this.storeOptions.penalty) != null ? ref2 : 15 * this.storeOptions.minTime || 5e3;
         }
         async __updateSettings__(options) {
           await this.yieldLoop();
@@ -656,20 +656,20 @@ var require_light = __commonJS({
           return current != null;
         }
         jobStatus(id) {
-          var ref;
-          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
+          var ref2;
+          return (ref2 = this.status[this._jobs[id]]) != null ? ref2 : null;
         }
         statusJobs(status) {
-          var k2, pos, ref, results, v2;
+          var k2, pos, ref2, results, v2;
           if (status != null) {
             pos = this.status.indexOf(status);
             if (pos < 0) {
               throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
             }
-            ref = this._jobs;
+            ref2 = this._jobs;
             results = [];
-            for (k2 in ref) {
-              v2 = ref[k2];
+            for (k2 in ref2) {
+              v2 = ref2[k2];
               if (v2 === pos) {
                 results.push(k2);
               }
@@ -773,8 +773,8 @@ var require_light = __commonJS({
             }
           }
           key(key = "") {
-            var ref;
-            return (ref = this.instances[key]) != null ? ref : (() => {
+            var ref2;
+            return (ref2 = this.instances[key]) != null ? ref2 : (() => {
               var limiter;
               limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
                 id: `${this.id}-${key}`,
@@ -798,11 +798,11 @@ var require_light = __commonJS({
             return instance != null || deleted > 0;
           }
           limiters() {
-            var k2, ref, results, v2;
-            ref = this.instances;
+            var k2, ref2, results, v2;
+            ref2 = this.instances;
             results = [];
-            for (k2 in ref) {
-              v2 = ref[k2];
+            for (k2 in ref2) {
+              v2 = ref2[k2];
               results.push({
                 key: k2,
                 limiter: v2
@@ -836,12 +836,12 @@ var require_light = __commonJS({
             var base;
             clearInterval(this.interval);
             return typeof (base = this.interval = setInterval(async () => {
-              var e, k2, ref, results, time, v2;
+              var e, k2, ref2, results, time, v2;
               time = Date.now();
-              ref = this.instances;
+              ref2 = this.instances;
               results = [];
-              for (k2 in ref) {
-                v2 = ref[k2];
+              for (k2 in ref2) {
+                v2 = ref2[k2];
                 try {
                   if (await v2._store.__groupCheck__(time)) {
                     results.push(this.deleteKey(k2));
@@ -864,9 +864,9 @@ var require_light = __commonJS({
             }
           }
           disconnect(flush = true) {
-            var ref;
+            var ref2;
             if (!this.sharedConnection) {
-              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
+              return (ref2 = this.connection) != null ? ref2.disconnect(flush) : void 0;
             }
           }
         }
@@ -967,12 +967,12 @@ var require_light = __commonJS({
               }
             }).call(this);
             this._queues.on("leftzero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
+              var ref2;
+              return (ref2 = this._store.heartbeat) != null ? typeof ref2.ref === "function" ? ref2.ref() : void 0 : void 0;
             });
             this._queues.on("zero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
+              var ref2;
+              return (ref2 = this._store.heartbeat) != null ? typeof ref2.unref === "function" ? ref2.unref() : void 0 : void 0;
             });
           }
           _validateOptions(options, invalid) {
@@ -1152,10 +1152,10 @@ var require_light = __commonJS({
               return this.Promise.resolve(null);
             }, this._registerLock.schedule(() => {
               return this._submitLock.schedule(() => {
-                var k2, ref, v2;
-                ref = this._scheduled;
-                for (k2 in ref) {
-                  v2 = ref[k2];
+                var k2, ref2, v2;
+                ref2 = this._scheduled;
+                for (k2 in ref2) {
+                  v2 = ref2[k2];
                   if (this.jobStatus(v2.job.options.id) === "RUNNING") {
                     clearTimeout(v2.timeout);
                     clearTimeout(v2.expiration);
@@ -1222,9 +1222,9 @@ var require_light = __commonJS({
             }
           }
           submit(...args) {
-            var cb, fn, job, options, ref, ref1, task;
+            var cb, fn, job, options, ref2, ref1, task;
             if (typeof args[0] === "function") {
-              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
+              ref2 = args, [fn, ...args] = ref2, [cb] = splice.call(args, -1);
               options = parser$5.load({}, this.jobDefaults);
             } else {
               ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
@@ -10910,7 +10910,8 @@ var PERMISSION_SETTINGS = {
   actions_variables: "Repository permissions > Variables",
   organization_secrets: "Organization permissions > Secrets",
   codespaces_secrets: "Repository permissions > Codespaces secrets",
-  organization_codespaces_secrets: "Organization permissions > Codespaces secrets"
+  organization_codespaces_secrets: "Organization permissions > Codespaces secrets",
+  secret_scanning_alerts: "Repository permissions > Secret scanning alerts"
 };
 function needOfSpec(spec, level) {
   switch (spec.kind) {
@@ -17358,6 +17359,277 @@ function invalidOptions(options, error2) {
   return new RotationError({ ...failure, report });
 }
 
+// ../../packages/rotation/dist/leak/alert-scope.js
+var NAME = /^[A-Za-z0-9_.-]+$/;
+function parseAlertScope(text2, defaultRepository) {
+  const given = (text2 ?? "").trim();
+  const spec = given === "" ? defaultRepository === void 0 ? "" : `repo:${defaultRepository}` : given;
+  const org = /^org:(.+)$/.exec(spec)?.[1];
+  if (org !== void 0 && NAME.test(org))
+    return { kind: "org", org };
+  const [owner, repo, ...rest] = (/^repo:(.+)$/.exec(spec)?.[1] ?? "").split("/");
+  if (owner && repo && rest.length === 0 && NAME.test(owner) && NAME.test(repo))
+    return { kind: "repo", owner, repo };
+  throw new OptionError("alerts.scope", given === "" && defaultRepository === void 0 ? "alerts.scope is needed: repo:OWNER/REPO or org:ORG (an Action reads the repository running the workflow)" : `alerts.scope must be repo:OWNER/REPO or org:ORG, not ${JSON.stringify(given)}`);
+}
+function describeAlertScope(scope) {
+  return scope.kind === "org" ? `organization ${scope.org}` : `repository ${scope.owner}/${scope.repo}`;
+}
+
+// ../../packages/rotation/dist/leak/alert-permissions.js
+var ALERT_PERMISSIONS = 'a fine-grained token with the repository permission "Secret scanning alerts: Read and write", a GitHub App with `secret_scanning_alerts` write, or a classic token with the `repo` or `security_events` scope; the workflow GITHUB_TOKEN cannot read secret-scanning alerts';
+function alertFailureAdvice(error2, scope) {
+  const status = error2?.status;
+  if (status === 403 || status === 404) {
+    return `The token may not read or resolve the secret-scanning alerts of the ${scope} (or secret scanning is off there): use ${ALERT_PERMISSIONS}. Run again once fixed; alerts already answered stay resolved`;
+  }
+  return "Run again: each run finishes what remains, and an alert already answered stays resolved";
+}
+
+// ../../packages/rotation/dist/leak/alerts-api.js
+async function listOpenAlerts(octokit, scope, secretType, onValue) {
+  const query = { state: "open", secret_type: secretType, per_page: 100 };
+  const pages = scope.kind === "org" ? octokit.paginate.iterator("GET /orgs/{org}/secret-scanning/alerts", { org: scope.org, ...query }) : octokit.paginate.iterator("GET /repos/{owner}/{repo}/secret-scanning/alerts", { owner: scope.owner, repo: scope.repo, ...query });
+  const alerts = [];
+  let withoutValue = 0;
+  for await (const page of pages) {
+    for (const alert of page.data) {
+      const repository = scope.kind === "org" ? alert.repository?.full_name : `${scope.owner}/${scope.repo}`;
+      if (typeof alert.secret !== "string" || alert.secret === "" || typeof alert.number !== "number" || !repository) {
+        withoutValue++;
+        continue;
+      }
+      await onValue(alert.secret);
+      alerts.push({ repository, number: alert.number, htmlUrl: alert.html_url, value: alert.secret });
+    }
+  }
+  return { alerts, withoutValue };
+}
+async function resolveAlertRevoked(octokit, alert, comment) {
+  const [owner = "", repo = ""] = alert.repository.split("/");
+  try {
+    await octokit.request("PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}", {
+      owner,
+      repo,
+      alert_number: alert.number,
+      state: "resolved",
+      resolution: "revoked",
+      resolution_comment: comment
+    });
+    return true;
+  } catch (error2) {
+    if (error2.status === 400)
+      return false;
+    throw error2;
+  }
+}
+
+// ../../packages/rotation/dist/leak/key-liveness.js
+async function keyIsRevoked(client, value) {
+  try {
+    await client.withApiKey(value).auth.getDetails();
+    return false;
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 401)
+      return true;
+    if (error2 instanceof ApiError && error2.status !== void 0 && error2.status < 500 && error2.status !== 429)
+      return false;
+    throw error2;
+  }
+}
+
+// ../../packages/rotation/dist/leak/platform-access.js
+function currentKeyClient(checked) {
+  const { platform: platform2 } = checked;
+  return "options" in platform2 ? createClient(platform2.options) : platform2.client;
+}
+function withCurrentKey(rotation, apiKey) {
+  const { client, apiKey: _old, platform: platform2, ...rest } = rotation;
+  if (client)
+    return { ...rest, platform: { client, apiKey } };
+  if (platform2 && "client" in platform2)
+    return { ...rest, platform: { client: platform2.client, apiKey } };
+  return { ...rest, platform: { ...platform2, apiKey } };
+}
+
+// ../../packages/rotation/dist/leak/report.js
+var LeakAlertsError = class extends Error {
+  summary;
+  advice;
+  report;
+  name = "LeakAlertsError";
+  constructor(summary2, advice, report, options) {
+    super(`${summary2}. ${advice}`, options);
+    this.summary = summary2;
+    this.advice = advice;
+    this.report = report;
+  }
+};
+
+// ../../packages/rotation/dist/leak/answer-alerts.js
+async function answerLeakAlerts(options) {
+  const runtime = options.rotation?.runtime ?? systemRuntime;
+  const started = runtime.now();
+  const { checked, problems } = checkOptions(options.rotation);
+  if (!checked)
+    throw problems[0];
+  if (typeof options.secretType !== "string" || !/^\S{1,255}$/.test(options.secretType)) {
+    throw new OptionError("alerts.secretType", "alerts.secretType must be the custom pattern's secret type, as GitHub names it (no spaces)");
+  }
+  const scope = parseAlertScope(options.scope, options.rotation.defaultRepository);
+  if (!checked.github)
+    throw new OptionError("github", `answering alerts needs GitHub access (github): ${ALERT_PERMISSIONS}`);
+  if (!checked.record)
+    throw new OptionError("record", "answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps");
+  const log = (level, message) => {
+    try {
+      options.log?.({ level, message });
+    } catch {
+    }
+  };
+  const report = {
+    scope: describeAlertScope(scope),
+    secretType: options.secretType,
+    openAlerts: 0,
+    withoutValue: 0,
+    answered: [],
+    otherFamily: [],
+    unmanaged: [],
+    rotations: [],
+    warnings: [],
+    durationMs: 0
+  };
+  const warn = (message) => {
+    report.warnings.push(message);
+    log("warning", message);
+  };
+  const finish2 = () => {
+    report.durationMs = runtime.now() - started;
+    return report;
+  };
+  const github = gitHubClients(checked.github, checked, (line) => log("info", line));
+  const alertsClient = github.clientFor(alertNeed(scope));
+  const gitlab = checked.gitlab && createGitLabClient(checked.gitlab, { runtime, log: (line) => log("info", line) });
+  const records = recordStore(checked.record, github, gitlab);
+  try {
+    if (github.appTokens)
+      await github.appTokens.mintAll((line) => log("info", line));
+    const onValue = async (value) => {
+      await options.onAlertValue?.(value);
+    };
+    const { alerts, withoutValue } = await listOpenAlerts(alertsClient, scope, options.secretType, onValue);
+    report.openAlerts = alerts.length;
+    report.withoutValue = withoutValue;
+    if (withoutValue > 0)
+      warn(`${countNoun(withoutValue, "open alert")} of ${options.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`);
+    log("info", `Read ${countNoun(alerts.length, "open alert")} of secret type ${options.secretType} in the ${report.scope}`);
+    if (alerts.length === 0)
+      return finish2();
+    const loaded = await records.load();
+    const byFingerprint = groupByFingerprint(alerts);
+    const knowing = (fingerprint) => loaded.records.filter((r2) => Object.values(r2.fingerprints).includes(fingerprint));
+    const own = [];
+    if ([...byFingerprint.keys()].some((fp) => knowing(fp).length > 0)) {
+      report.family = (await rotateKey({ ...options.rotation, dryRun: true, log: void 0, leakedKey: void 0 })).family;
+    }
+    for (const [fingerprint, found] of byFingerprint) {
+      const record = knowing(fingerprint).find((r2) => r2.family === report.family) ?? knowing(fingerprint)[0];
+      if (!record) {
+        report.unmanaged.push(...found.map(refOf));
+        warn(`${describe(found)}: a key no target record in ${records.describe()} knows (fingerprint ${fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`);
+        continue;
+      }
+      const keyId = keyIdOf(record, fingerprint);
+      if (record.family !== report.family) {
+        report.otherFamily.push(...found.map((a2) => ({ ...refOf(a2), keyId, family: record.family, secretName: record.secretName })));
+        warn(`${describe(found)}: key ${keyId} of family ${record.family} (secret ${record.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`);
+        continue;
+      }
+      own.push({ keyId, fingerprint, value: found[0].value, alerts: found });
+    }
+    const failures = [];
+    let rotation = options.rotation;
+    const probe = currentKeyClient(checked);
+    for (const leak of own) {
+      const rotated = !await keyIsRevoked(probe, leak.value);
+      let msToRevocation;
+      if (rotated) {
+        const rotationStart = runtime.now() - started;
+        log("info", `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
+        let created;
+        try {
+          const done = await rotateKey({
+            ...rotation,
+            leakedKey: { fingerprint: leak.fingerprint },
+            onKeyCreated: async (value) => {
+              created = value;
+              await rotation.onKeyCreated?.(value);
+            }
+          });
+          report.rotations.push(done);
+          if (done.leak?.msToRevocation !== void 0)
+            msToRevocation = rotationStart + done.leak.msToRevocation;
+          if (created !== void 0)
+            rotation = withCurrentKey(rotation, created);
+        } catch (error2) {
+          if (!(error2 instanceof RotationError))
+            throw error2;
+          report.rotations.push(error2.report);
+          if (error2.report.leak?.msToRevocation !== void 0)
+            msToRevocation = rotationStart + error2.report.leak.msToRevocation;
+          failures.push(`the emergency rotation of key ${leak.keyId} failed: ${error2.message}`);
+        }
+      } else {
+        log("info", `Key ${leak.keyId} of family ${report.family} (${describe(leak.alerts)}) is already revoked on the platform`);
+      }
+      const keyRevoked = await keyIsRevoked(probe, leak.value);
+      if (!keyRevoked)
+        failures.push(`key ${leak.keyId} is still valid, so ${describe(leak.alerts)} stay${leak.alerts.length > 1 ? "" : "s"} open`);
+      for (const alert of leak.alerts) {
+        const resolved = keyRevoked && await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family, rotated, options.runUrl));
+        if (resolved)
+          log("info", `Resolved alert ${alert.repository}#${alert.number} as revoked`);
+        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...msToRevocation !== void 0 && { msToRevocation } });
+      }
+    }
+    if (failures.length) {
+      throw new LeakAlertsError(`Answering the alerts of family ${report.family} left some open: ${failures.join("; ")}`, "Every target the rotation reached holds a working key (see the rotation above); fix what it names and run this workflow again: it finishes what remains, and resolves each alert once its key is revoked", finish2());
+    }
+    return finish2();
+  } catch (error2) {
+    if (error2 instanceof LeakAlertsError || error2 instanceof OptionError)
+      throw error2;
+    throw new LeakAlertsError(`Answering the secret-scanning alerts of the ${report.scope} failed: ${error2?.message ?? String(error2)}`, alertFailureAdvice(error2, report.scope), finish2(), { cause: error2 });
+  } finally {
+    if (github.appTokens)
+      await github.appTokens.revokeAll();
+  }
+}
+function alertNeed(scope) {
+  return scope.kind === "org" ? { owner: scope.org, permission: "secret_scanning_alerts", level: "write", repositories: [], organization: true } : { owner: scope.owner, permission: "secret_scanning_alerts", level: "write", repositories: [scope.repo] };
+}
+function groupByFingerprint(alerts) {
+  const groups2 = /* @__PURE__ */ new Map();
+  for (const alert of alerts) {
+    const fingerprint = keyFingerprint(alert.value);
+    groups2.set(fingerprint, [...groups2.get(fingerprint) ?? [], alert]);
+  }
+  return groups2;
+}
+function keyIdOf(record, fingerprint) {
+  return Number(Object.entries(record.fingerprints).find(([, fp]) => fp === fingerprint)[0]);
+}
+function refOf(alert) {
+  return { repository: alert.repository, number: alert.number, ...alert.htmlUrl !== void 0 && { url: alert.htmlUrl } };
+}
+function describe(alerts) {
+  return `alert${alerts.length > 1 ? "s" : ""} ${alerts.map((a2) => `${a2.repository}#${a2.number}`).join(", ")}`;
+}
+function resolutionComment(keyId, family, rotated, runUrl) {
+  const what = rotated ? `keyturn rotated key ${keyId} of family ${family} out of every target and revoked it` : `key ${keyId} of family ${family} was already revoked on the platform; keyturn checked`;
+  return runUrl ? `${what}: ${runUrl}` : what;
+}
+
 // src/key-ids.ts
 var MAX_KEY_IDS = 100;
 function parseKeyIds(name, text2) {
@@ -17411,7 +17683,9 @@ var INPUT_OF_OPTION = {
   managingApiKey: "managing-api-key",
   rebuildRecord: "rebuild-record",
   // leaked-key-id is checked here (a whole number); what the library refuses is the fingerprint.
-  leakedKey: "leaked-key-fingerprint"
+  leakedKey: "leaked-key-fingerprint",
+  "alerts.scope": "alert-scope",
+  "alerts.secretType": "alert-secret-type"
 };
 function inInputWords(text2) {
   return renameOptions(text2, (option2) => INPUT_OF_OPTION[option2]);
@@ -17512,8 +17786,11 @@ function readRotateInputs() {
     rebuildRecord: read("rebuild-record", parseBoolean, { default: DEFAULTS2["rebuild-record"] }),
     leakedKeyId: read("leaked-key-id", (name, text2) => text2 ? parseInteger(name, text2, { min: 1 }) : void 0),
     leakedKeyFingerprint: read("leaked-key-fingerprint", optionalText),
+    alertSecretType: read("alert-secret-type", optionalText),
+    alertScope: read("alert-scope", optionalText),
     ...fromRunner()
   };
+  errors.push(...alertModeMistakes(inputs));
   if (inputs.leakedKeyId !== void 0 && inputs.leakedKeyFingerprint !== void 0) {
     errors.push(new InputError("leaked-key-fingerprint", "and leaked-key-id are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other"));
   }
@@ -17542,6 +17819,24 @@ function readRotateInputs() {
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs;
+}
+function alertModeMistakes(inputs) {
+  if (inputs.alertSecretType === void 0) {
+    return inputs.alertScope === void 0 ? [] : [new InputError("alert-scope", "is given without alert-secret-type: set alert-secret-type to answer the alerts of your custom pattern, or remove alert-scope")];
+  }
+  const mistakes = [];
+  if (!/^\S{1,255}$/.test(inputs.alertSecretType)) {
+    mistakes.push(new InputError("alert-secret-type", "must be the custom pattern's secret type as GitHub names it (no spaces)"));
+  }
+  for (const [input, given] of [
+    ["leaked-key-id", inputs.leakedKeyId !== void 0],
+    ["leaked-key-fingerprint", inputs.leakedKeyFingerprint !== void 0],
+    ["dry-run", inputs.dryRun === true]
+  ]) {
+    if (given) mistakes.push(new InputError(input, `is given with alert-secret-type: answering alerts finds the leaked key itself and acts on it. Remove ${input}, or alert-secret-type to rotate by hand`));
+  }
+  if (!inputs.repository) mistakes.push(new InputError("alert-secret-type", "needs the target record, kept in the repository running the workflow (GITHUB_REPOSITORY): run it in a workflow"));
+  return mistakes;
 }
 function fromRunner() {
   return {
@@ -17665,6 +17960,39 @@ function leakRows(leak) {
   return rows;
 }
 
+// src/alert-report.ts
+var ref = (alert) => `${alert.repository}#${alert.number}`;
+function alertOutputs(report) {
+  const last = report.rotations.at(-1);
+  const base = last ? rotationOutputs(last) : { "key-id": "", "key-name": "", "revoked-key-ids": "[]", targets: "[]" };
+  return {
+    ...base,
+    // Every key the run's rotations revoked, not only the last one's.
+    "revoked-key-ids": JSON.stringify(report.rotations.flatMap((r2) => r2.revokedKeyIds)),
+    "resolved-alerts": JSON.stringify(report.answered.filter((a2) => a2.resolved).map(ref)),
+    "unmanaged-alerts": JSON.stringify(report.unmanaged.map(ref))
+  };
+}
+function alertSummary(report, error2) {
+  const title = error2 ? `Leaked keys (${report.secretType}): some alerts of this family are still open` : report.openAlerts === 0 ? `Leaked keys (${report.secretType}): no open alert` : `Leaked keys (${report.secretType}): answered`;
+  const rows = [];
+  for (const alert of report.answered) {
+    const died = alert.msToRevocation === void 0 ? "" : `, revoked ${formatDuration(alert.msToRevocation)} after this run started`;
+    const what = alert.rotated ? `rotated out of every target${died}` : "already revoked";
+    rows.push([ref(alert), `key ${alert.keyId}`, `${what}; ${alert.resolved ? "alert resolved as revoked" : alert.keyRevoked ? "alert not resolved (already resolved on GitHub)" : "KEY STILL VALID: alert left open"}`]);
+  }
+  for (const alert of report.otherFamily) {
+    rows.push([ref(alert), `key ${alert.keyId}`, `family ${alert.family} (secret ${alert.secretName}): left open for its own workflow`]);
+  }
+  for (const alert of report.unmanaged) {
+    rows.push([ref(alert), "unknown", "not a key keyturn manages: revoke it in the platform console, then resolve the alert; left open"]);
+  }
+  const notes = [`Scope: ${report.scope}; ${countNoun(report.openAlerts, "open alert")} read; run took ${formatDuration(report.durationMs)}.`];
+  notes.push(...report.warnings.map((w2) => `Warning: ${inInputWords(w2)}`));
+  if (error2) notes.push(`Error: ${inInputWords(error2.summary)}`, `What to do: ${inInputWords(error2.advice)}`);
+  return { title, headers: ["Alert", "Key", "Result"], rows, notes };
+}
+
 // src/main.ts
 var STEP_TITLES = {
   preflight: "Preflight: check the current key and every target",
@@ -17680,6 +18008,7 @@ async function run() {
     maskPrivateKey(getInput("private-key"));
     maskUnlessFingerprint(getInput("leaked-key-fingerprint"));
     const inputs = readRotateInputs();
+    if (inputs.alertSecretType !== void 0) return await answerAlerts(inputs, groups2);
     groups2.enter("preflight");
     const report = await rotate(inputs, (entry) => logEntry(groups2, entry));
     groups2.close();
@@ -17696,14 +18025,47 @@ async function run() {
   }
 }
 async function rotate(inputs, log) {
+  return rotateKey(await rotationOf(inputs, log));
+}
+async function rotationOf(inputs, log) {
   const fetch2 = await runnerProxyFetch({ origins: [inputs.apiUrl, inputs.githubApiUrl], log: info, mask: maskValue });
-  return rotateKey({
+  return {
     // A GitHub App's installation tokens are masked as they are minted, before any request uses them.
     ...rotateKeyOptions(inputs, { fetch: fetch2, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest, onGitHubToken: maskValue }),
     log,
     // Masked the moment it exists, before any line could hold it.
     onKeyCreated: maskValue
-  });
+  };
+}
+async function answerAlerts(inputs, groups2) {
+  const { GITHUB_SERVER_URL: server = "https://github.com", GITHUB_RUN_ID: runId } = process.env;
+  const line = ({ level, message }) => {
+    groups2.close();
+    (level === "warning" ? warning : info)(inInputWords(message));
+  };
+  try {
+    const report = await answerLeakAlerts({
+      rotation: { ...await rotationOf(inputs, (entry) => logEntry(groups2, entry)), defaultRepository: inputs.repository },
+      secretType: inputs.alertSecretType,
+      scope: inputs.alertScope,
+      runUrl: inputs.repository && runId ? `${server}/${inputs.repository}/actions/runs/${runId}` : void 0,
+      onAlertValue: maskValue,
+      log: line
+    });
+    groups2.close();
+    await publishResult(alertOutputs(report), alertSummary(report));
+    info(alertsDoneMessage(report));
+  } catch (error2) {
+    groups2.close();
+    if (!(error2 instanceof LeakAlertsError)) throw error2;
+    await publishResult(alertOutputs(error2.report), alertSummary(error2.report, error2));
+    setFailed(inInputWords(error2.message));
+  }
+}
+function alertsDoneMessage(report) {
+  const resolved = report.answered.filter((a2) => a2.resolved).length;
+  const left = report.otherFamily.length + report.unmanaged.length;
+  return `Alerts: ${countNoun(report.openAlerts, "open alert")} read, ${countNoun(resolved, "alert")} resolved, ${countNoun(report.rotations.length, "emergency rotation")}; ${countNoun(left, "alert")} left open for another family or for you.`;
 }
 function logEntry(groups2, entry) {
   if (entry.level === "error") return;

@@ -66,6 +66,8 @@ const INPUT_OF_OPTION: Readonly<Record<OptionName, string> & Record<string, stri
   rebuildRecord: 'rebuild-record',
   // leaked-key-id is checked here (a whole number); what the library refuses is the fingerprint.
   leakedKey: 'leaked-key-fingerprint',
+  'alerts.scope': 'alert-scope',
+  'alerts.secretType': 'alert-secret-type',
 };
 
 export interface RotateInputs {
@@ -94,6 +96,10 @@ export interface RotateInputs {
   /** An emergency rotation: the leaked key's id, or its fingerprint (at most one; empty inputs are undefined). */
   leakedKeyId: number | undefined;
   leakedKeyFingerprint: string | undefined;
+  /** Answering secret-scanning alerts (alert mode): the custom pattern's secret type; undefined: a rotation. */
+  alertSecretType: string | undefined;
+  /** Whose alerts: `repo:OWNER/REPO` or `org:ORG`; undefined: the repository running the workflow. */
+  alertScope: string | undefined;
   /** Not an input: the repository running the workflow (GITHUB_REPOSITORY), which keeps the target record. */
   repository: string | undefined;
   /** Not an input: the runner's GitHub API (GITHUB_API_URL; GitHub Enterprise Server's own). */
@@ -220,8 +226,11 @@ export function readRotateInputs(): RotateInputs {
     rebuildRecord: read('rebuild-record', parseBoolean, { default: DEFAULTS['rebuild-record'] }),
     leakedKeyId: read('leaked-key-id', (name, text) => (text ? parseInteger(name, text, { min: 1 }) : undefined)),
     leakedKeyFingerprint: read('leaked-key-fingerprint', optionalText),
+    alertSecretType: read('alert-secret-type', optionalText),
+    alertScope: read('alert-scope', optionalText),
     ...fromRunner(),
   };
+  errors.push(...alertModeMistakes(inputs));
   if (inputs.leakedKeyId !== undefined && inputs.leakedKeyFingerprint !== undefined) {
     errors.push(new InputError('leaked-key-fingerprint', 'and leaked-key-id are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other'));
   }
@@ -254,6 +263,26 @@ export function readRotateInputs(): RotateInputs {
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs as RotateInputs;
+}
+
+/** Alert mode answers alerts on a schedule: what only a rotation run by hand takes is refused with it. */
+function alertModeMistakes(inputs: Partial<RotateInputs>): InputError[] {
+  if (inputs.alertSecretType === undefined) {
+    return inputs.alertScope === undefined ? [] : [new InputError('alert-scope', 'is given without alert-secret-type: set alert-secret-type to answer the alerts of your custom pattern, or remove alert-scope')];
+  }
+  const mistakes: InputError[] = [];
+  if (!/^\S{1,255}$/.test(inputs.alertSecretType)) {
+    mistakes.push(new InputError('alert-secret-type', "must be the custom pattern's secret type as GitHub names it (no spaces)"));
+  }
+  for (const [input, given] of [
+    ['leaked-key-id', inputs.leakedKeyId !== undefined],
+    ['leaked-key-fingerprint', inputs.leakedKeyFingerprint !== undefined],
+    ['dry-run', inputs.dryRun === true],
+  ] as const) {
+    if (given) mistakes.push(new InputError(input, `is given with alert-secret-type: answering alerts finds the leaked key itself and acts on it. Remove ${input}, or alert-secret-type to rotate by hand`));
+  }
+  if (!inputs.repository) mistakes.push(new InputError('alert-secret-type', 'needs the target record, kept in the repository running the workflow (GITHUB_REPOSITORY): run it in a workflow'));
+  return mistakes;
 }
 
 /** What the runner's environment says: the library reads none, so the Action passes these on. */

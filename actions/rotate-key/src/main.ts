@@ -3,6 +3,9 @@
 
 import * as core from '@actions/core';
 import {
+  answerLeakAlerts,
+  LeakAlertsError,
+  type LeakAlertsReport,
   RotationError,
   type RotationLogEntry,
   type PartialRotationReport,
@@ -23,6 +26,7 @@ import {
 import { inInputWords, type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
 import { maskUnlessFingerprint } from './fingerprint-mask.js';
 import { maskPrivateKey } from './private-key-mask.js';
+import { alertOutputs, alertSummary } from './alert-report.js';
 import { rotationOutputs, rotationSummary } from './report.js';
 import { countNoun } from '@keyturn/api/toolkit';
 
@@ -41,6 +45,7 @@ export async function run(): Promise<void> {
     maskPrivateKey(core.getInput('private-key'));
     maskUnlessFingerprint(core.getInput('leaked-key-fingerprint'));
     const inputs = readRotateInputs();
+    if (inputs.alertSecretType !== undefined) return await answerAlerts(inputs, groups);
     groups.enter('preflight');
     const report = await rotate(inputs, (entry) => logEntry(groups, entry));
     groups.close();
@@ -58,15 +63,57 @@ export async function run(): Promise<void> {
 }
 
 async function rotate(inputs: RotateInputs, log: (entry: RotationLogEntry) => void): Promise<RotationReport> {
+  return rotateKey(await rotationOf(inputs, log));
+}
+
+/** The rotation the inputs describe, through the runner's proxy, its values masked. */
+async function rotationOf(inputs: RotateInputs, log: (entry: RotationLogEntry) => void) {
   // The origins the runner's proxy settings are logged for.
   const fetch = await runnerProxyFetch({ origins: [inputs.apiUrl, inputs.githubApiUrl], log: core.info, mask: maskValue });
-  return rotateKey({
+  return {
     // A GitHub App's installation tokens are masked as they are minted, before any request uses them.
     ...rotateKeyOptions(inputs, { fetch, onPlatformRequest: logRequestEvent, onGitHubRequest: logGitHubRequest, onGitHubToken: maskValue }),
     log,
     // Masked the moment it exists, before any line could hold it.
     onKeyCreated: maskValue,
-  });
+  };
+}
+
+/**
+ * Alert mode (alert-secret-type): the open secret-scanning alerts of the custom pattern, each value
+ * masked the moment it is read; this family's leaked keys rotated out, revoked and their alerts
+ * resolved; the others reported and left open.
+ */
+async function answerAlerts(inputs: RotateInputs, groups: StepGroups<RotationStep>): Promise<void> {
+  const { GITHUB_SERVER_URL: server = 'https://github.com', GITHUB_RUN_ID: runId } = process.env;
+  const line = ({ level, message }: { level: 'info' | 'warning'; message: string }) => {
+    groups.close();
+    (level === 'warning' ? core.warning : core.info)(inInputWords(message));
+  };
+  try {
+    const report = await answerLeakAlerts({
+      rotation: { ...(await rotationOf(inputs, (entry) => logEntry(groups, entry))), defaultRepository: inputs.repository },
+      secretType: inputs.alertSecretType as string,
+      scope: inputs.alertScope,
+      runUrl: inputs.repository && runId ? `${server}/${inputs.repository}/actions/runs/${runId}` : undefined,
+      onAlertValue: maskValue,
+      log: line,
+    });
+    groups.close();
+    await publishResult(alertOutputs(report), alertSummary(report));
+    core.info(alertsDoneMessage(report));
+  } catch (error) {
+    groups.close();
+    if (!(error instanceof LeakAlertsError)) throw error;
+    await publishResult(alertOutputs(error.report), alertSummary(error.report, error));
+    core.setFailed(inInputWords(error.message));
+  }
+}
+
+function alertsDoneMessage(report: LeakAlertsReport): string {
+  const resolved = report.answered.filter((a) => a.resolved).length;
+  const left = report.otherFamily.length + report.unmanaged.length;
+  return `Alerts: ${countNoun(report.openAlerts, 'open alert')} read, ${countNoun(resolved, 'alert')} resolved, ${countNoun(report.rotations.length, 'emergency rotation')}; ${countNoun(left, 'alert')} left open for another family or for you.`;
 }
 
 function logEntry(groups: StepGroups<RotationStep>, entry: RotationLogEntry): void {

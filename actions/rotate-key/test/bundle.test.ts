@@ -26,7 +26,9 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'rebuild-record': DEFAULTS['rebuild-record'],
     'leaked-key-id': undefined,
     'leaked-key-fingerprint': undefined,
+    'alert-secret-type': undefined,
+    'alert-scope': undefined,
   },
   required: ['api-key'],
-  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets', 'leaked-key-revoked'],
+  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets', 'leaked-key-revoked', 'resolved-alerts', 'unmanaged-alerts'],
 });

@@ -44,7 +44,8 @@ export { primaryRateLimitFault, secondaryRateLimitFault } from './github/rate-li
 export type { RateLimitFaultOptions } from './github/rate-limit.js';
 export type { OrgSecretVisibility } from './github/secret-store.js';
 export { UnknownTargetError } from './github/state-api.js';
-export type { GitHubSecretMeta, GitHubStateApi, GitHubTarget, OrgSecretFields } from './github/state-api.js';
+export type { GitHubAlertView, GitHubSecretMeta, GitHubStateApi, GitHubTarget, OrgSecretFields } from './github/state-api.js';
+export type { AlertResolution, AlertState, RaiseAlertOptions } from './github/secret-scanning-alerts.js';
 export { formatTargetRef, parseTargetRef } from './github/target-ref.js';
 export type { GitHubTargetKind, GitHubTargetRef } from './github/target-ref.js';
 export { GITLAB_API_PATH, startGitLabEmulator } from './gitlab/emulator.js';

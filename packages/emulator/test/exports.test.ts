@@ -38,6 +38,8 @@ const VALUES = [
 ];
 
 const TYPES = [
+  'AlertResolution',
+  'AlertState',
   'AppPermissionLevel',
   'AppPermissions',
   'BranchAnswer',
@@ -50,6 +52,7 @@ const TYPES = [
   'FaultSpec',
   'FetchHandler',
   'FinalOperationStatus',
+  'GitHubAlertView',
   'GitHubAppCredentials',
   'GitHubEmulator',
   'GitHubEmulatorOptions',
@@ -88,6 +91,7 @@ const TYPES = [
   'PlatformOrganization',
   'PlatformProject',
   'PlatformUser',
+  'RaiseAlertOptions',
   'RateLimitFaultOptions',
   'RateLimitOptions',
   'ResponseShape',

@@ -19,7 +19,7 @@ let foreign: number;
 
 beforeAll(async () => {
   gh = await startGitHubEmulator({ orgs: ['acme'], repos: ['acme/web', 'acme/api', 'other/thing'], tokens: TOKENS });
-  gh.addToken(BOB_TOKEN, 'write', 'bob');
+  gh.addToken(BOB_TOKEN, 'write', { user: 'bob' });
   web = gh.addRepo('acme/web').id;
   api = gh.addRepo('acme/api').id;
   foreign = gh.addRepo('other/thing').id;

@@ -49,7 +49,7 @@ describe('keyturn-emulator', () => {
     expect(info.platform).toEqual({
       url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/),
       controlUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/__emulator$/),
-      apiKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+      apiKey: expect.stringMatching(/^napi_[A-Za-z0-9]{64}$/),
       apiKeyId: 1,
       projectId: expect.any(String),
     });
@@ -86,7 +86,7 @@ describe('keyturn-emulator', () => {
     const text = lines.join('\n');
     expect(text).toMatch(/API URL\s+http:\/\/127\.0\.0\.1:\d+\/api\/v2/);
     expect(text).toMatch(/Control URL\s+http:\/\/127\.0\.0\.1:\d+\/__emulator/);
-    const key = /First API key\s+([0-9a-f]{64}) \(id 1\)/.exec(text)?.[1];
+    const key = /First API key\s+(napi_[A-Za-z0-9]{64}) \(id 1\)/.exec(text)?.[1];
     const url = /API URL\s+(\S+)/.exec(text)?.[1];
     expect((await send(`${url}/api_keys`, 'GET', { authorization: `Bearer ${key}` })).status).toBe(200);
     cli.child.kill('SIGINT');

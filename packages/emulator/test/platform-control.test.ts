@@ -14,7 +14,7 @@ describe('keys', () => {
   it('makes a console key that works against the API, and lists every key without values', async () => {
     const made = await platform.control('POST', '/keys', { name: 'from-console' });
     expect(made.status).toBe(201);
-    expect(made.body).toEqual({ id: platform.keyId + 1, key: expect.stringMatching(/^[0-9a-f]{64}$/), name: 'from-console' });
+    expect(made.body).toEqual({ id: platform.keyId + 1, key: expect.stringMatching(/^napi_[A-Za-z0-9]{64}$/), name: 'from-console' });
     expect((await platform.api('GET', '/projects', { key: made.body.key })).status).toBe(200);
     const defaultName = await platform.control('POST', '/keys');
     expect(defaultName.body.name).toEqual(expect.any(String));

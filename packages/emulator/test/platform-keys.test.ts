@@ -65,7 +65,7 @@ describe('POST /api_keys', () => {
       created_at: expect.any(String),
       created_by: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    expect(reply.body.key).toMatch(/^[0-9a-f]{64}$/);
+    expect(reply.body.key).toMatch(/^napi_[A-Za-z0-9]{64}$/);
     expect(reply.body.key).not.toBe(platform.key);
     expect(reply.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect((await platform.api('GET', '/projects', { key: reply.body.key })).status).toBe(200);

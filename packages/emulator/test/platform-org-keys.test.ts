@@ -37,7 +37,7 @@ describe('POST /organizations/:org_id/api_keys', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       id: expect.any(Number),
-      key: expect.stringMatching(/^[0-9a-f]{64}$/),
+      key: expect.stringMatching(/^napi_[A-Za-z0-9]{64}$/),
       name: 'org-ci',
       created_at: expect.any(String),
       created_by: platform.emulator.user.id,

@@ -54,13 +54,13 @@ function platformClient({ platform, currentKey, managingApiKey, keyScope }: Chec
 }
 
 /** The GitHub client each request goes through: one for a token or an Octokit, one per owner for an App. */
-interface GitHubClients {
+export interface GitHubClients {
   /** `need` is undefined only for a token's client (check-options.ts). */
   clientFor(need: GitHubNeed | undefined): GitHubClient;
   appTokens?: InstallationTokens;
 }
 
-function gitHubClients(access: CheckedGitHub, { runtime }: CheckedOptions, log: (line: string) => void): GitHubClients {
+export function gitHubClients(access: CheckedGitHub, { runtime }: CheckedOptions, log: (line: string) => void): GitHubClients {
   if ('octokit' in access) return { clientFor: () => access.octokit };
   // Not bound to the run's signal: a write-back after an abort must still reach GitHub.
   if ('token' in access) {
@@ -84,7 +84,7 @@ function gitlabOf(gitlab: GitLabClient | undefined): GitLabClient {
   return gitlab;
 }
 
-function recordStore(record: CheckedOptions['record'], github: GitHubClients | undefined, gitlab: GitLabClient | undefined): RecordStore | undefined {
+export function recordStore(record: CheckedOptions['record'], github: GitHubClients | undefined, gitlab: GitLabClient | undefined): RecordStore | undefined {
   if (!record || 'load' in record) return record;
   if ('gitlab' in record) return gitlabVariableStore(gitlabOf(gitlab), record.gitlab);
   return githubVariableStore(clientOf(github, recordNeed(record.repository)), record.repository);

@@ -14,14 +14,19 @@ const ENTRY_POINTS = {
 
 const EXPECTED = {
   '.': {
-    runtime: ['DEFAULT_SECRET_NAME', 'FINGERPRINT_LENGTH', 'RotationError', 'checkRotateKeyOptions', 'keyFingerprint', 'renameOptions', 'rotateKey'],
+    runtime: ['DEFAULT_SECRET_NAME', 'FINGERPRINT_LENGTH', 'LeakAlertsError', 'RotationError', 'answerLeakAlerts', 'checkRotateKeyOptions', 'keyFingerprint', 'renameOptions', 'rotateKey'],
     types: [
+      'AlertRef',
+      'AnswerLeakAlertsOptions',
+      'AnsweredAlert',
       'DryRunReport',
       'GitHubAccess',
       'GitHubAppAccess',
       'KeyKind',
+      'LeakAlertsReport',
       'LeakReport',
       'LeakedKey',
+      'OtherFamilyAlert',
       'OptionName',
       'PartialRotationReport',
       'PlatformAccess',

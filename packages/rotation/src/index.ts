@@ -11,5 +11,7 @@ export type { RotationLogEntry, RotationLogger, RotationStep } from './log.js';
 export { RotationError, type RotationErrorCode } from './errors.js';
 export { DEFAULT_SECRET_NAME } from './secret-name.js';
 export { FINGERPRINT_LENGTH, keyFingerprint } from './record/fingerprint.js';
+export { answerLeakAlerts, type AnswerLeakAlertsOptions } from './leak/answer-alerts.js';
+export { LeakAlertsError, type AlertRef, type AnsweredAlert, type LeakAlertsReport, type OtherFamilyAlert } from './leak/report.js';
 export type { KeyKind } from './key-kind/key-kind.js';
 export { type OptionName, renameOptions } from './option-names.js';

@@ -96,7 +96,11 @@ export class Contract {
         const ref = (raw as { $ref?: string }).$ref;
         const [parameter, base] = ref ? [this.#resolve(ref), ref.slice(1)] : [raw, pointer(...at, index)];
         const p = parameter as Omit<Parameter, 'schemaPointer'>;
-        byKey.set(`${p.in}:${p.name}`, { ...p, schemaPointer: `${base}/schema` });
+        // A schema that is only a reference (`alert_number`: #/components/schemas/alert-number) is read
+        // through it, so the text of a path or query value is coerced to the type it names.
+        const schemaRef = (p.schema as { $ref?: string } | undefined)?.$ref;
+        const schema = schemaRef ? (this.#resolve(schemaRef) as Parameter['schema']) : p.schema;
+        byKey.set(`${p.in}:${p.name}`, { ...p, schema, schemaPointer: `${base}/schema` });
       });
     }
     return [...byKey.values()];

@@ -3,11 +3,13 @@
 // key: "never used"; `pagination` of a non-empty page: "no next page"; `project_id` of a key and
 // `org_id` of a project: "not project-scoped", "personal"), and every object the description gives
 // properties carries a field it does not know, except maps whose keys are data (`permissions`).
+// A secret-scanning alert's description requires none of its fields: its number, state, secret type,
+// value and (in an organization's list) repository are kept, as an alert without them is not one.
 
 import { type Exchange, UNKNOWN_FIELD } from '@keyturn/emulator';
 import type { Contract } from './contract.js';
 
-const KEPT_WHILE_SET = new Set(['last_used_at', 'pagination', 'project_id', 'org_id']);
+const KEPT_WHILE_SET = new Set(['last_used_at', 'pagination', 'project_id', 'org_id', 'number', 'state', 'secret_type', 'secret', 'repository']);
 /** Objects whose keys are data, not fields (an app's granted permissions): sent whole, not walked. */
 const DATA_MAPS = new Set(['permissions']);
 

@@ -65,6 +65,7 @@ export async function probeGitHub(gh: GitHubEmulator): Promise<void> {
 
   await probeApps(gh, headers);
   await probeVariables(api);
+  await probeSecretScanning(gh, api);
 
   // Outside every operation: an unknown path, a method a path does not have (GitHub: 404 too).
   await api('GET', '/no/such/resource');
@@ -126,6 +127,31 @@ async function probeVariables(api: (method: string, path: string, body?: unknown
   await api('PATCH', `${base}/PROBE_04`, { value: 'x' }, READ); // 403
   await api('DELETE', `${base}/PROBE_RENAMED`);
   await api('DELETE', `${base}/PROBE_RENAMED`); // 404
+}
+
+/**
+ * Secret-scanning alerts: listed for a repository and an organization (filtered, a page at a time),
+ * read (200, 404), resolved (422 without a resolution, 200, 400 when nothing changes), refused
+ * without the "Secret scanning alerts" permission (403), and unknown owners (404).
+ */
+async function probeSecretScanning(gh: GitHubEmulator, api: (method: string, path: string, body?: unknown, token?: string) => Promise<unknown>): Promise<void> {
+  gh.addToken(WRITE, 'write', { secretScanningAlerts: 'write' });
+  const type = 'custom_pattern_probe';
+  gh.raiseSecretScanningAlert('acme/web', { secretType: type, secret: `napi_${'a'.repeat(64)}` });
+  gh.raiseSecretScanningAlert('acme/web', { secretType: type, secret: `napi_${'b'.repeat(64)}` });
+  gh.raiseSecretScanningAlert('acme/api', { secretType: 'custom_pattern_other', secret: 'other' });
+  const alerts = '/repos/acme/web/secret-scanning/alerts';
+  await api('GET', `${alerts}?state=open&secret_type=${type}&per_page=1&page=1`);
+  await api('GET', `/orgs/acme/secret-scanning/alerts?state=open&secret_type=${type}&per_page=1&page=2`);
+  await api('GET', `${alerts}/1`);
+  await api('GET', `${alerts}/99`); // 404
+  await api('PATCH', `${alerts}/1`, { state: 'resolved' }); // 422: no resolution
+  await api('PATCH', `${alerts}/1`, { state: 'resolved', resolution: 'revoked', resolution_comment: 'revoked by the probe' });
+  await api('PATCH', `${alerts}/1`, { state: 'resolved', resolution: 'revoked' }); // 400: not changed
+  await api('PATCH', `${alerts}/2`, { state: 'resolved', resolution: 'revoked' }, READ); // 403
+  await api('GET', alerts, undefined, READ); // 403
+  await api('GET', '/repos/acme/nothing/secret-scanning/alerts'); // 404
+  await api('GET', '/orgs/nobody/secret-scanning/alerts'); // 404
 }
 
 /**

@@ -17,6 +17,8 @@ export interface Caller {
   permission: TokenPermission;
   /** The login of the user a personal token acts for (whose Codespaces secrets /user reaches); none for an App. */
   user?: string;
+  /** A personal token's "Secret scanning alerts" permission (`none` unless given); apps have their own. */
+  secretScanningAlerts?: TokenPermission;
   /** An installation token's owner, repositories and permissions. */
   grant?: InstallationGrant;
   /** The app a JWT authenticated as: it may use the /app endpoints only. */
@@ -34,15 +36,17 @@ export class TokenBook {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Adds a token acting for `user`, or changes the permission (and user) of a known one. */
-  add(token: string, permission: TokenPermission, user: string): Caller {
+  /** Adds a token acting for `user`, or changes the permissions (and user) of a known one: secrets, and "Secret scanning alerts". */
+  add(token: string, permission: TokenPermission, user: string, secretScanningAlerts: TokenPermission = 'none'): Caller {
     if (typeof token !== 'string' || !/^\S{1,255}$/.test(token)) {
       throw new TypeError('a token is 1..255 characters without spaces');
     }
-    if (!PERMISSIONS.includes(permission)) throw new TypeError(`a token permission is one of ${PERMISSIONS.join(', ')}`);
+    for (const level of [permission, secretScanningAlerts]) {
+      if (!PERMISSIONS.includes(level)) throw new TypeError(`a token permission is one of ${PERMISSIONS.join(', ')}`);
+    }
     if (!LOGIN.test(String(user))) throw new TypeError(`a user login is letters, digits and hyphens, not ${JSON.stringify(user)}`);
     const existing = this.#tokens.get(token);
-    const caller = { actor: existing?.actor ?? `token:${this.#tokens.size + 1}`, permission, user };
+    const caller = { actor: existing?.actor ?? `token:${this.#tokens.size + 1}`, permission, user, secretScanningAlerts };
     this.#tokens.set(token, caller);
     return { ...caller };
   }
@@ -93,10 +97,20 @@ export class TokenBook {
  * An app's JWT reaches no secrets (assumed 403: it must mint an installation token first).
  */
 export function requirePermission(caller: Caller, need: 'read' | 'write', accepted: string, docs: string, resource?: GrantResource): void {
+  requireLevel(caller, caller.permission, need, accepted, docs, resource);
+}
+
+/**
+ * As requirePermission, for the secret-scanning alert endpoints: a token's "Secret scanning alerts"
+ * permission, an installation's `secret_scanning_alerts`.
+ */
+export function requireAlertPermission(caller: Caller, need: 'read' | 'write', docs: string, resource: GrantResource): void {
+  requireLevel(caller, caller.secretScanningAlerts ?? 'none', need, 'secret_scanning_alerts', docs, resource);
+}
+
+function requireLevel(caller: Caller, tokenLevel: TokenPermission, need: 'read' | 'write', accepted: string, docs: string, resource?: GrantResource): void {
   if (caller.grant && resource) requireReach(caller, resource, docs);
-  const granted = caller.grant
-    ? levelCovers(caller.grant.permissions[accepted], need)
-    : caller.permission === 'write' || (need === 'read' && caller.permission === 'read');
+  const granted = caller.grant ? levelCovers(caller.grant.permissions[accepted], need) : tokenLevel === 'write' || (need === 'read' && tokenLevel === 'read');
   if (!granted) {
     throw new GitHubError(403, 'Resource not accessible by integration', docs, {
       'x-accepted-github-permissions': `${accepted}=${need}`,

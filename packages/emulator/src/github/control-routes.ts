@@ -67,8 +67,31 @@ export function githubControlRoutes(state: GitHubStateApi): Route[] {
         const permission = (field(req, 'permission') ?? 'write') as TokenPermission;
         const user = field(req, 'user');
         if (user !== undefined && typeof user !== 'string') throw new HttpError(400, 'user is the login of the user the token acts for');
+        const alerts = (field(req, 'secret_scanning_alerts') ?? 'none') as TokenPermission;
         // The answer names the token by its actor, never by its value.
-        return { status: 201, body: { ...attempt(() => state.addToken(token, permission, user)), permission } };
+        return { status: 201, body: { ...attempt(() => state.addToken(token, permission, { user, secretScanningAlerts: alerts })), permission, secret_scanning_alerts: alerts } };
+      },
+    },
+    {
+      // GitHub found a value in a repository: an open alert of the secret type (the answer never holds the value).
+      method: 'POST',
+      pattern: '/secret-scanning/alerts',
+      handler: (req) => {
+        const repo = text(field(req, 'repo'), 'repo (owner/name)');
+        const options = {
+          secretType: text(field(req, 'secret_type'), 'secret_type'),
+          secret: text(field(req, 'secret'), 'secret (the value found)'),
+          secretTypeDisplayName: field(req, 'secret_type_display_name') as string | undefined,
+        };
+        return { status: 201, body: attempt(() => state.raiseSecretScanningAlert(repo, options)) };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/secret-scanning/alerts',
+      handler: (req) => {
+        const repo = text(req.query.get('repo') ?? undefined, 'query parameter repo (owner/name)');
+        return { status: 200, body: attempt(() => state.secretScanningAlerts(repo)) };
       },
     },
     {

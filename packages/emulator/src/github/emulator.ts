@@ -19,6 +19,7 @@ import { codespacesUserScope, userSelectedRepositoryRoutes } from './routes/code
 import { codespacesOrganizationScope, organizationScope, selectedRepositoryRoutes } from './routes/org-secrets.js';
 import { repositoryRoutes } from './routes/repositories.js';
 import { secretRoutes } from './routes/secret-routes.js';
+import { secretScanningRoutes } from './routes/secret-scanning.js';
 import { checkRequestHeaders } from './request-headers.js';
 import { codespacesRepositoryScope, dependabotScope, environmentScope, repositoryScope } from './routes/secret-scope.js';
 import { variableRoutes } from './routes/variables.js';
@@ -115,6 +116,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
       ...selectedRepositoryRoutes(ctx, 'codespaces'),
       ...userSelectedRepositoryRoutes(ctx),
       ...variableRoutes(ctx),
+      ...secretScanningRoutes(ctx),
       ...appRoutes(ctx),
     ],
     controlRoutes: githubControlRoutes(state),
@@ -130,9 +132,8 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
       ctx.tokens.check(req);
     },
     onExchange: options.onExchange,
-    // The one credential GitHub answers here: an installation token.
-    redactResponseBody: (body) =>
-      body !== null && typeof body === 'object' && typeof (body as { token?: unknown }).token === 'string' ? { ...body, token: REDACTED } : body,
+    // The credentials GitHub answers here: an installation token, and the value a secret-scanning alert found.
+    redactResponseBody: (body) => (Array.isArray(body) ? body.map(redactCredential) : redactCredential(body)),
     // GitHub answers 404, not 405, to a method an endpoint does not have.
     wrongMethodStatus: 404,
     requestLogLimit: options.requestLogLimit,
@@ -154,4 +155,13 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     primaryRateLimit: (fault) => http.faults.add(primaryRateLimitFault(fault, clock)),
     close: () => http.close(),
   };
+}
+
+function redactCredential(body: unknown): unknown {
+  if (body === null || typeof body !== 'object') return body;
+  const fields = body as { token?: unknown; secret?: unknown };
+  const redacted: Record<string, unknown> = { ...body };
+  if (typeof fields.token === 'string') redacted.token = REDACTED;
+  if (typeof fields.secret === 'string') redacted.secret = REDACTED;
+  return redacted;
 }

@@ -9,6 +9,7 @@ import type { GitHubContext } from './routes/github-route.js';
 import { userSelectableIds } from './routes/codespaces-user-secrets.js';
 import { selectableRepositoryIds } from './routes/org-secrets.js';
 import { publicKeyBase64 } from './sealed-box.js';
+import { type AlertResolution, type AlertState, alertsOf, type RaiseAlertOptions, raiseAlert, type SecretScanningAlert } from './secret-scanning-alerts.js';
 import type { OrgSecretVisibility } from './secret-store.js';
 import { type GitHubTargetRef, formatTargetRef, hasVisibility, parseTargetRef } from './target-ref.js';
 import { DEFAULT_USER, type SecretTarget } from './targets.js';
@@ -34,16 +35,33 @@ export interface OrgSecretFields {
   selected_repository_ids?: number[];
 }
 
+/** A secret-scanning alert as tests see it: never its value. */
+export interface GitHubAlertView {
+  number: number;
+  repository: string;
+  secretType: string;
+  state: AlertState;
+  resolution: AlertResolution | null;
+  resolutionComment: string | null;
+  /** Every change of state that landed, oldest first: an alert resolved once has one `resolved`. */
+  history: { state: AlertState; resolution: AlertResolution | null; comment: string | null; at: string }[];
+}
+
 export interface GitHubStateApi {
   addRepo(fullName: string): { id: number };
   addEnvironment(fullName: string, environment: string): { id: number };
   addOrg(org: string): { id: number };
   /**
-   * Adds a token (or changes its permission) acting for the user `user` (DEFAULT_USER, `octocat`,
-   * unless named): its Codespaces user secrets are `codespaces-user:LOGIN`. `actor` is how the
-   * request log names it.
+   * Adds a token (or changes its permissions) acting for `options.user` (DEFAULT_USER, `octocat`,
+   * unless named: its Codespaces user secrets are `codespaces-user:LOGIN`), with its secrets
+   * permission and its "Secret scanning alerts" permission (`options.secretScanningAlerts`, `none`
+   * unless given); `actor` is how the request log names it.
    */
-  addToken(token: string, permission: TokenPermission, user?: string): { actor: string };
+  addToken(token: string, permission: TokenPermission, options?: { user?: string; secretScanningAlerts?: TokenPermission }): { actor: string };
+  /** Raises an open secret-scanning alert: `secret` found in repository `fullName`, of `secretType`. */
+  raiseSecretScanningAlert(fullName: string, options: RaiseAlertOptions): GitHubAlertView;
+  /** A repository's alerts, oldest first (an unknown repository throws UnknownTargetError). */
+  secretScanningAlerts(fullName: string): GitHubAlertView[];
   /** The decrypted value, for tests; undefined for an unknown target or secret. */
   secretValue(target: GitHubTarget, name: string): string | undefined;
   secret(target: GitHubTarget, name: string): GitHubSecretMeta | undefined;
@@ -80,16 +98,25 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
     return found;
   };
 
+  const mustFindRepo = (fullName: string) => {
+    const [owner, name] = String(fullName).split('/');
+    const repo = owner && name ? world.repo(owner, name) : undefined;
+    if (!repo) throw new UnknownTargetError(`no such repository: ${fullName} (add it first)`);
+    return repo;
+  };
+
   return {
     addRepo: (fullName) => ({ id: world.addRepo(fullName).id }),
     addEnvironment: (fullName, environment) => ({ id: world.addEnvironment(fullName, environment).id }),
     addOrg: (org) => ({ id: world.addOrg(org).id }),
-    addToken: (token, permission, user = DEFAULT_USER) => {
+    addToken: (token, permission, { user = DEFAULT_USER, secretScanningAlerts } = {}) => {
       // Checked in full (the login too) before the user is added.
-      const { actor } = ctx.tokens.add(token, permission, world.user(user)?.login ?? user);
+      const { actor } = ctx.tokens.add(token, permission, world.user(user)?.login ?? user, secretScanningAlerts);
       world.addUser(user);
       return { actor };
     },
+    raiseSecretScanningAlert: (fullName, options) => alertView(raiseAlert(mustFindRepo(fullName), options, world.clock())),
+    secretScanningAlerts: (fullName) => alertsOf(mustFindRepo(fullName)).map(alertView),
 
     secretValue: (target, name) => find(target)?.secrets.get(name)?.value,
 
@@ -148,4 +175,16 @@ function asTypeError<T>(read: () => T): T {
   } catch (error) {
     throw error instanceof GitHubError ? new TypeError(error.message.replace(/^Invalid request\.\n\n/, '')) : error;
   }
+}
+
+function alertView(alert: SecretScanningAlert): GitHubAlertView {
+  return {
+    number: alert.number,
+    repository: alert.repository.fullName,
+    secretType: alert.secretType,
+    state: alert.state,
+    resolution: alert.resolution,
+    resolutionComment: alert.resolutionComment,
+    history: alert.history.map((change) => ({ ...change })),
+  };
 }

@@ -84,6 +84,11 @@ export class GitHubWorld {
     return this.#repos.get(`${owner}/${name}`.toLowerCase());
   }
 
+  /** Every repository of an owner (an organization or a user account), oldest first. */
+  reposOf(owner: string): Repository[] {
+    return [...this.#repos.values()].filter((repository) => repository.owner.toLowerCase() === owner.toLowerCase());
+  }
+
   repoById(id: number): Repository | undefined {
     for (const repository of this.#repos.values()) if (repository.id === id) return repository;
     return undefined;

@@ -2,8 +2,9 @@
 // Only a SHA-256 digest of each value is kept, so nothing in memory or in a dump can leak one.
 // Each key has a scope (personal, organization, project) and the user who made it.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { InvalidInputError } from './errors.js';
+import { newKeyValue } from './key-value.js';
 import type { CreatedKey, KeySummary } from './types.js';
 import { isoFromMs } from './timestamps.js';
 
@@ -56,7 +57,7 @@ export class KeyStore {
   constructor(
     private readonly clock: () => number,
     /** A new key's value (default: 64 random hex digits). */
-    private readonly mint: () => string = () => randomBytes(32).toString('hex'),
+    private readonly mint: () => string = newKeyValue,
   ) {}
 
   /** Makes a key; throws a TypeError for a name that is empty or longer than 64 characters. */

@@ -13,6 +13,7 @@
 //   a user's Codespaces secrets: none; an installation token acts for no user, so check-options.ts
 //   refuses the form with an App (https://docs.github.com/rest/codespaces/secrets)
 //   a repository's id (org `selected:` names)  metadata: read, which every installation token has
+//   secret-scanning alerts (leak/, read, resolve) secret_scanning_alerts https://docs.github.com/rest/secret-scanning/secret-scanning
 
 import type { GitHubTargetSpec } from '../targets/spec.js';
 
@@ -37,7 +38,8 @@ export type AppPermission =
   | 'organization_secrets'
   | 'actions_variables'
   | 'codespaces_secrets'
-  | 'organization_codespaces_secrets';
+  | 'organization_codespaces_secrets'
+  | 'secret_scanning_alerts';
 
 /** Where each permission is granted, in the App's settings (Permissions & events). */
 export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
@@ -48,6 +50,7 @@ export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
   organization_secrets: 'Organization permissions > Secrets',
   codespaces_secrets: 'Repository permissions > Codespaces secrets',
   organization_codespaces_secrets: 'Organization permissions > Codespaces secrets',
+  secret_scanning_alerts: 'Repository permissions > Secret scanning alerts',
 };
 
 /**

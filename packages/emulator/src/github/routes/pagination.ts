@@ -24,7 +24,10 @@ export function paginate<T>(req: EmulatorRequest, all: T[], size: PageSize = DEF
   const last = Math.max(Math.ceil(all.length / perPage), 1);
   const items = all.slice((page - 1) * perPage, page * perPage);
 
-  const link = (n: number, rel: string) => `<${apiBase(req)}${req.path}?per_page=${perPage}&page=${n}>; rel="${rel}"`;
+  // The request's other parameters (filters, sort) carry over to every link, as GitHub's do.
+  const kept = new URLSearchParams([...req.query].filter(([name]) => name !== 'per_page' && name !== 'page'));
+  const others = kept.size > 0 ? `${kept}&` : '';
+  const link = (n: number, rel: string) => `<${apiBase(req)}${req.path}?${others}per_page=${perPage}&page=${n}>; rel="${rel}"`;
   const links: string[] = [];
   if (page > 1) links.push(link(Math.min(page - 1, last), 'prev'));
   if (page < last) links.push(link(page + 1, 'next'));

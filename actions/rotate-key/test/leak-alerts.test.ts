@@ -1,0 +1,116 @@
+// End to end, alert mode (alert-secret-type, README "When a key leaks"): dist/index.js run as the
+// runner runs it against the emulators. An alert for this family's key is answered (key revoked,
+// alert resolved once, linking the run; the value masked as it is read and printed nowhere), an
+// unmatched alert is reported and left open, nothing open costs one request, and a re-run after a
+// crash resolves what remains without rotating again.
+
+import { describe, expect, it } from 'vitest';
+import { annotations, github, platform, REPO, rotate, secrets, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
+
+useRotateKeyWorld();
+
+const TYPE = 'custom_pattern_platform_key';
+const RUNNER = { GITHUB_RUN_ID: '4242', GITHUB_SERVER_URL: 'https://github.com' };
+const RUN_URL = 'https://github.com/acme/web/actions/runs/4242';
+
+/** A first rotation by the Action: its key is in the secret and the family's record knows it. */
+async function rotatedOnce(): Promise<string> {
+  github.addToken(TOKEN, 'write', { secretScanningAlerts: 'write' });
+  const first = await rotate({});
+  expect(first.exitCode).toBe(0);
+  return github.secretValue(REPO, 'NEON_API_KEY')!;
+}
+
+function answerAlerts(apiKey: string, inputs: Record<string, string> = {}) {
+  return rotate({ 'api-key': apiKey, 'alert-secret-type': TYPE, ...inputs }, RUNNER);
+}
+
+describe('rotate-key, alert mode', () => {
+  it('answers an alert of its family: rotates the key out, revokes it, resolves the alert once; the value is masked as read and printed nowhere', async () => {
+    const leaked = await rotatedOnce();
+    github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: leaked });
+    const run = await answerAlerts(leaked);
+
+    expect(annotations(run, 'error')).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    expect(platform.isKeyValid(leaked)).toBe(false);
+    const fresh = github.secretValue(REPO, 'NEON_API_KEY')!;
+    expect(fresh).not.toBe(leaked);
+    expect(platform.isKeyValid(fresh)).toBe(true);
+    const [alert] = github.secretScanningAlerts('acme/web');
+    expect(alert).toMatchObject({ state: 'resolved', resolution: 'revoked' });
+    expect(alert!.history).toHaveLength(1);
+    expect(alert!.resolutionComment).toContain(RUN_URL);
+    expect(run.outputs['resolved-alerts']).toBe(JSON.stringify(['acme/web#1']));
+    expect(run.outputs['unmanaged-alerts']).toBe('[]');
+    expect(run.outputs['leaked-key-revoked']).toBe('true');
+    // The alert's value is masked the moment it is read, before the rotation's first line.
+    expect(run.masks).toContain(leaked);
+    expect(run.stdout.indexOf(`::add-mask::${leaked}`)).toBeLessThan(run.stdout.indexOf('Emergency rotation'));
+    expect(run.summary).toContain('Leaked keys (custom_pattern_platform_key): answered');
+    expect(run.summary).toMatch(/rotated out of every target, revoked [\d.]+ ?m?s after this run started; alert resolved as revoked/);
+    // rotate() searched every output for every key value seen (the leaked one, the new one).
+    expect(secrets).toContain(leaked);
+    expect(`${run.visibleStdout}\n${run.stderr}\n${run.summary}\n${JSON.stringify(run.outputs)}`).not.toContain(leaked);
+  });
+
+  it('reports an alert whose key no record knows and leaves it open, the key untouched', async () => {
+    const mine = await rotatedOnce();
+    const stranger = platform.createKey('made by someone in the console');
+    secrets.push(stranger.key);
+    github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: stranger.key });
+    const run = await answerAlerts(mine);
+
+    expect(run.exitCode).toBe(0);
+    expect(github.secretScanningAlerts('acme/web')[0]!.state).toBe('open');
+    expect(platform.isKeyValid(stranger.key)).toBe(true);
+    expect(platform.isKeyValid(mine)).toBe(true);
+    expect(run.outputs['unmanaged-alerts']).toBe(JSON.stringify(['acme/web#1']));
+    expect(run.outputs['resolved-alerts']).toBe('[]');
+    expect(annotations(run, 'warning').join('\n')).toMatch(/keyturn does not manage it and leaves the alert open: revoke the key in the platform console/);
+    expect(run.summary).toContain('not a key keyturn manages');
+  });
+
+  it('with nothing open reads one page of alerts: one GitHub request, none to the platform', async () => {
+    const mine = await rotatedOnce();
+    const [githubBefore, platformBefore] = [github.log.entries().length, platform.log.entries().length];
+    const run = await answerAlerts(mine);
+
+    expect(run.exitCode).toBe(0);
+    expect(github.log.entries().slice(githubBefore).map((e) => `${e.method} ${e.path}`)).toEqual(['GET /repos/acme/web/secret-scanning/alerts']);
+    expect(platform.log.entries().length).toBe(platformBefore);
+    expect(run.outputs['resolved-alerts']).toBe('[]');
+    expect(run.summary).toContain('no open alert');
+  });
+
+  it('after a crash before the resolution, the re-run resolves the alert once without rotating again', async () => {
+    const leaked = await rotatedOnce();
+    github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: leaked });
+    github.faults.add({ kind: 'status', status: 503, method: 'PATCH', path: '/repos/acme/web/secret-scanning/alerts/1', times: 'always' });
+    const crashed = await answerAlerts(leaked);
+    expect(crashed.exitCode).toBe(1);
+    expect(platform.isKeyValid(leaked)).toBe(false);
+    expect(github.secretScanningAlerts('acme/web')[0]!.state).toBe('open');
+    github.faults.clear();
+
+    const fresh = github.secretValue(REPO, 'NEON_API_KEY')!;
+    const keysBefore = platform.listKeys().length;
+    const rerun = await answerAlerts(fresh);
+    expect(annotations(rerun, 'error')).toEqual([]);
+    expect(rerun.exitCode).toBe(0);
+    expect(platform.listKeys().length).toBe(keysBefore);
+    expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(fresh);
+    const [alert] = github.secretScanningAlerts('acme/web');
+    expect(alert!.history).toEqual([expect.objectContaining({ state: 'resolved', resolution: 'revoked' })]);
+    expect(rerun.outputs['resolved-alerts']).toBe(JSON.stringify(['acme/web#1']));
+  });
+
+  it('refuses inputs only a rotation by hand takes, before any request', async () => {
+    const before = github.log.entries().length;
+    const run = await rotate({ 'alert-secret-type': TYPE, 'dry-run': 'true', 'leaked-key-id': '3' });
+    expect(run.exitCode).toBe(1);
+    expect(annotations(run, 'error').join('\n')).toMatch(/'dry-run' is given with alert-secret-type/);
+    expect(annotations(run, 'error').join('\n')).toMatch(/'leaked-key-id' is given with alert-secret-type/);
+    expect(github.log.entries().length).toBe(before);
+  });
+});
