@@ -40,4 +40,5 @@ const PINNED = [
   'runnerProxyFetch',
   'splitList',
   'unique',
+  'withoutEchoes',
 ];

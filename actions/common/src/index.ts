@@ -1,6 +1,6 @@
 // What the two Actions share, bundled into each dist/index.js from this TypeScript source: imported as
 // `@keyturn/action-common` (the package's `exports`), never by relative path. Only what an Action
-// imports is exported here; the rest stays inside the modules.
+// (or the CLI, which words refused values as they do) imports is exported here; the rest stays inside the modules.
 
 export { isEntryPoint } from './entry-point.js';
 export { failureAnnotation } from './failure.js';

@@ -25,7 +25,7 @@ describe('control API', () => {
     const token = 'ghp_fromControl000000000000000000000000';
     expect((await call(gh, 'GET', '/repos/ctl/app', { token })).status).toBe(401);
     const added = await control('POST', '/tokens', { token, permission: 'write' });
-    expect(added).toEqual({ status: 201, body: { actor: 'token:1', permission: 'write' } });
+    expect(added).toEqual({ status: 201, body: { actor: 'token:1', permission: 'write', secret_scanning_alerts: 'none' } });
     expect(JSON.stringify(added.body)).not.toContain(token);
     expect((await call(gh, 'GET', '/repos/ctl/app', { token })).status).toBe(404);
     expect((await control('POST', '/tokens', { token, permission: 'admin' })).status).toBe(400);

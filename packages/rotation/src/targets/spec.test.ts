@@ -190,7 +190,7 @@ describe('Codespaces specs', () => {
     ['codespaces-org:acme:selected:other/web', /"other\/web" is not a repository of acme/],
     ['codespaces-user:', /needs at least one repository: expected codespaces-user or codespaces-user:OWNER\/REPO/],
     ['codespaces-user:web', /expected codespaces-user or codespaces-user:OWNER\/REPO/],
-    ['codespace:acme/web', /not a target spec: expected .*codespaces:OWNER\/REPO, codespaces-org:ORG.* or codespaces-user/],
+    ['codespace:acme/web', /not a target spec: expected .*codespaces:OWNER\/REPO, codespaces-org:ORG.*, codespaces-user.* or gitlab-group/],
   ])('rejects %j with a clear message', (text, message) => {
     expect(() => parseTargetSpecs(text)).toThrow(message);
   });
