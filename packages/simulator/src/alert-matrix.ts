@@ -2,7 +2,8 @@
 // request of its clean run, and killed at every request, for each kind of key. The rig is
 // leak-matrix.ts's (the record knows the key every target holds); that key is raised as a
 // secret-scanning alert in the home repository, beside an alert of a key no record knows. After each
-// case the user answers as the advice says and the next scheduled run comes: then the leaked key is
+// case the user answers as the advice says (the family's rotation, for a target the run names as left
+// without a working key) and the next scheduled run comes: then the leaked key is
 // dead, its alert was resolved once, as revoked, and never while the key was live, the unknown key's
 // alert is open and was never resolved, every target holds one working key, and no value was said.
 // The faulted run itself is held to ending well or failing with a LeakAlertsError that says what to
@@ -12,7 +13,7 @@
 import { expectedOutcome, FAULT_KINDS } from './fault-kinds.js';
 import { leaks } from './invariants.js';
 import { answerLikeTheAdvice, converged, type LeakRig, startLeakRig } from './leak-matrix.js';
-import { type CaseResult, type CrashCase, type FaultCase, type Recorded, traceRequests } from './matrix.js';
+import { type CaseResult, type CrashCase, type FaultCase, MATRIX_SECRET, type Recorded, traceRequests } from './matrix.js';
 import type { RunResult, RunSpec } from './simulation.js';
 import { HOME, KEY_KINDS, type SimKeyKind, WRITE_TOKEN } from './world.js';
 
@@ -135,13 +136,29 @@ export async function runAlertCrashCase(c: CrashCase): Promise<CaseResult> {
 }
 
 /**
- * The user answers as the advice says (a working key in the workflow's secret) and the next
- * scheduled run answers the alerts; the one after it finds nothing of the family open and changes
- * nothing. Then the leak is over, the alerts are as they must be, and no run said a value.
+ * The user answers as the advice says: a target the emergency rotation names as left without a
+ * working key is mended by the family's rotation (a console key in the workflow's secret first if
+ * it holds none); then the next scheduled run answers the alerts, and the one after it finds nothing
+ * of the family open and changes nothing. Then the leak is over, the alerts are as they must be,
+ * every target holds one working key, and no run said a value.
  */
 async function nextRuns(rig: AlertRig, first: RunResult): Promise<string[]> {
+  const out: string[] = [];
+  const runs = [first];
+  const unwritten = first.alertsError?.report.rotations.flatMap((r) => r.leak?.unwritten ?? []) ?? [];
+  for (const spec of unwritten) {
+    const value = rig.sim.world.held(spec, MATRIX_SECRET);
+    if (value !== undefined && rig.sim.world.platform.isKeyValid(value)) out.push(`untruthful: ${spec} is named as left without a working key, and holds one`);
+  }
+  if (unwritten.length > 0) {
+    rig.sim.note(`the user runs the family's rotation, as the advice says, for ${unwritten.join(' | ')}`);
+    const mended = await answerLikeTheAdvice(rig, (apiKey) => ({ ...rig.spec(apiKey), leakedKey: undefined }));
+    runs.push(mended);
+    if (mended.status !== 'ok') out.push(`the family's rotation, run as the advice says, ended ${mended.status}: ${mended.error?.message ?? ''}`);
+  }
   const rerun = await answerLikeTheAdvice(rig, rig.alertSpec);
-  const out = [...converged(rig, rerun)];
+  runs.push(rerun);
+  out.push(...converged(rig, rerun));
   if (rerun.status === 'ok' && rerun.alertsReport?.answered.some((a) => !a.keyRevoked)) out.push('the next run reports the leaked key live');
   const held = rig.held()[0];
   const after = rig.sim.start(rig.alertSpec(held));
@@ -149,7 +166,7 @@ async function nextRuns(rig: AlertRig, first: RunResult): Promise<string[]> {
   const again = after.result;
   if (again.status !== 'ok') out.push(`the run after ended ${again.status}: ${again.alertsError?.message ?? ''}`);
   else if (again.alertsReport!.rotations.length > 0) out.push('the run after rotated again, with the leak answered');
-  out.push(...alertsSettled(rig), ...leaks(rig.sim.world, [first, rerun, again]));
+  out.push(...alertsSettled(rig), ...leaks(rig.sim.world, [...runs, again]));
   return out;
 }
 
