@@ -24,3 +24,4 @@ export {
   runFaultCase,
 } from './matrix.js';
 export { leakCrashCases, leakFaultCases, recordLeakRuns, runLeakCrashCase, runLeakFaultCase } from './leak-matrix.js';
+export { ALERT_SECRET_TYPE, alertCrashCases, alertFaultCases, recordAlertRuns, runAlertCrashCase, runAlertFaultCase } from './alert-matrix.js';

@@ -12,7 +12,7 @@ import { keyFingerprint } from '@keyturn/rotation';
 import { expectedOutcome, FAULT_KINDS } from './fault-kinds.js';
 import { leaks } from './invariants.js';
 import { type CaseResult, type CrashCase, type FaultCase, MATRIX_FAMILY, MATRIX_SECRET, MATRIX_TARGETS, type Recorded, type Rig, startRig, traceRequests } from './matrix.js';
-import type { RunResult } from './simulation.js';
+import type { RunResult, RunSpec } from './simulation.js';
 import { KEY_KINDS, type SimKeyKind } from './world.js';
 
 export interface LeakRig extends Rig {
@@ -139,7 +139,7 @@ function leakWordsTruthful(rig: LeakRig, result: RunResult): string[] {
  * The user follows the advice: the workflow's secret (the first target) holds a working key, or a
  * key made in the console is put there; the emergency rotation runs again, with no fault.
  */
-async function answerLikeTheAdvice(rig: LeakRig): Promise<RunResult> {
+export async function answerLikeTheAdvice(rig: LeakRig, specOf: (apiKey: string) => RunSpec = rig.spec): Promise<RunResult> {
   const { sim } = rig;
   sim.clearFaults();
   let apiKey = rig.held()[0];
@@ -148,16 +148,16 @@ async function answerLikeTheAdvice(rig: LeakRig): Promise<RunResult> {
     sim.world.github.putSecretValue(MATRIX_TARGETS[0], MATRIX_SECRET, apiKey);
     sim.note('the user puts a key made in the console in the workflow\'s secret');
   }
-  const rerun = sim.start(rig.spec(apiKey));
+  const rerun = sim.start(specOf(apiKey));
   await sim.runAll([rerun]);
   return rerun.result;
 }
 
 /** After the user's answer: the leak is over and every target holds one working key, and no made key is live unheld. */
-function converged(rig: LeakRig, rerun: RunResult): string[] {
+export function converged(rig: LeakRig, rerun: RunResult): string[] {
   const { world } = rig.sim;
   const out: string[] = [];
-  if (rerun.status !== 'ok') out.push(`the emergency rotation run again ended ${rerun.status}: ${rerun.error?.message ?? ''}`);
+  if (rerun.status !== 'ok') out.push(`the emergency rotation run again ended ${rerun.status}: ${rerun.error?.message ?? rerun.alertsError?.message ?? ''}`);
   if (world.platform.isKeyValid(rig.leaked.key)) out.push('the leaked key is live after the emergency rotation ran again');
   out.push(...holdOneWorkingKey(rig));
   // keep 2: besides the rerun's key, the key the targets held when it began may stay; nothing else of the family.

@@ -5,7 +5,7 @@
 // while whatever the emulators already did stays, as after a SIGKILL.
 
 import { type FaultSpec, type ResponseShape, toFetchRequest } from '@keyturn/emulator';
-import { type RotateKeyOptions, RotationError, type RotationReport, rotateKey } from '@keyturn/rotation';
+import { answerLeakAlerts, LeakAlertsError, type LeakAlertsReport, type RotateKeyOptions, RotationError, type RotationReport, rotateKey } from '@keyturn/rotation';
 import { createRng, type Rng } from './prng.js';
 import { installSimCrypto, simCryptoReady } from './sim-crypto.js';
 import { VirtualTime } from './virtual-time.js';
@@ -45,6 +45,8 @@ export interface RunSpec {
   record?: 'github' | 'gitlab';
   /** An emergency rotation: the leaked key (leaked-key-id or leaked-key-fingerprint; the library's `leakedKey`). */
   leakedKey?: { id: number } | { fingerprint: string };
+  /** Alert mode: answerLeakAlerts over this rotation, for the open alerts of this secret type in the home repository. */
+  alerts?: { secretType: string };
   crash?: CrashPoint;
 }
 
@@ -63,6 +65,9 @@ export interface RunResult {
   error?: RotationError;
   /** Every line the run logged, and what it said when it ended. */
   said: string[];
+  /** Alert mode: what answering the alerts did, or the LeakAlertsError it ended with. */
+  alertsReport?: LeakAlertsReport;
+  alertsError?: LeakAlertsError;
   /** Key values handed to onKeyCreated. */
   created: string[];
   requests: number;
@@ -90,6 +95,8 @@ export class Simulation {
   readonly trace: string[] = [];
   world!: World;
   #runCount = 0;
+  /** Called after every answer an emulator gave a run (not a killed run's): a matrix checks an order of effects there. */
+  readonly afterAnswer: (() => void)[] = [];
   readonly #authLatency: Rng;
   #uninstall: (() => void) | undefined;
 
@@ -189,11 +196,13 @@ export class Simulation {
         return answered.then(
           (response) => {
             this.note(`${what} -> ${response.status}`);
+            for (const check of this.afterAnswer) check();
             if (point) crash(`after request #${n} took effect`);
             return crashed ? never() : response;
           },
           (error: unknown) => {
             this.note(`${what} -> ${error instanceof Error ? `${error.name}: ${error.message}` : 'error'}`);
+            for (const check of this.afterAnswer) check();
             if (point) crash(`after request #${n} took effect`);
             return crashed ? never() : Promise.reject(error);
           },
@@ -207,8 +216,13 @@ export class Simulation {
         (spec.rebuildRecord ? ', rebuilding the record' : '') +
         (spec.revokeKeyIds ? `, revoke-key-ids ${spec.revokeKeyIds.join(',')}` : '') +
         (spec.leakedKey ? `, leaked key ${JSON.stringify(spec.leakedKey)}` : '') +
+        (spec.alerts ? `, answering the alerts of ${spec.alerts.secretType}` : '') +
         (spec.crash ? `, crash ${JSON.stringify(spec.crash)}` : ''),
     );
+    if (spec.alerts) {
+      this.#answerAlerts(run, options, spec.alerts.secretType, () => crashed);
+      return run;
+    }
     rotateKey(options).then(
       (report) => {
         if (crashed) return;
@@ -234,6 +248,41 @@ export class Simulation {
       },
     );
     return run;
+  }
+
+  /** Alert mode's run: answerLeakAlerts with the run's rotation; each alert value read is a secret the leak checks search for. */
+  #answerAlerts(run: Run, rotation: RotateKeyOptions, secretType: string, crashed: () => boolean): void {
+    const { result } = run;
+    answerLeakAlerts({
+      rotation,
+      secretType,
+      onAlertValue: (value) => void this.world.secrets.add(value),
+      log: (entry) => {
+        if (!crashed()) result.said.push(entry.message);
+      },
+    }).then(
+      (report) => {
+        if (crashed()) return;
+        run.settled = true;
+        result.status = 'ok';
+        result.alertsReport = report;
+        result.said.push(JSON.stringify(report));
+        this.note(`${result.id} ok: ${report.answered.filter((a) => a.resolved).length} alert(s) resolved, ${report.unmanaged.length} unmanaged`);
+      },
+      (error: unknown) => {
+        if (crashed()) return;
+        run.settled = true;
+        result.status = 'failed';
+        if (!(error instanceof LeakAlertsError)) {
+          result.said.push(String(error), (error as Error)?.stack ?? '');
+          this.note(`${result.id} threw something else than a LeakAlertsError: ${String(error)}`);
+          return;
+        }
+        result.alertsError = error;
+        result.said.push(error.message, JSON.stringify(error.report), String((error.cause as Error | undefined)?.message ?? ''));
+        this.note(`${result.id} failed: ${error.summary}`);
+      },
+    );
   }
 
   #options(spec: RunSpec, fetches: Record<Service, typeof fetch>, result: RunResult, crashed: () => boolean): RotateKeyOptions {
