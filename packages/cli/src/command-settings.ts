@@ -21,11 +21,15 @@ export const ROTATE_SETTINGS = [
   'api-url',
   'github-api-url',
   'record-repo',
+  'record-gitlab-project',
+  'gitlab-url',
   'app-id',
   'rebuild-record',
+  'leaked-key-id',
+  'leaked-key-fingerprint',
 ] as const satisfies readonly SettingName[];
 
-export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'appPrivateKey', 'managingApiKey'] as const satisfies readonly CredentialName[];
+export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'gitlabToken', 'appPrivateKey', 'managingApiKey'] as const satisfies readonly CredentialName[];
 
 export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout', 'interval'] as const satisfies readonly SettingName[];
 

@@ -21,11 +21,31 @@ export const SETTINGS = {
     kind: 'text',
     help: 'the repository whose Actions variables keep the target record (default GITHUB_REPOSITORY; without one a dropped target is not recognised)',
   },
+  'record-gitlab-project': {
+    flag: '--record-gitlab-project <group/project|id>',
+    kind: 'text',
+    help: 'the GitLab project whose CI/CD variables keep the target record, instead of --record-repo (default in a GitLab CI job without a GitHub record repository: CI_PROJECT_ID)',
+  },
+  'gitlab-url': {
+    flag: '--gitlab-url <url>',
+    kind: 'text',
+    help: 'GitLab API root, for gitlab: and gitlab-group: targets and a GitLab record (default CI_API_V4_URL, else https://gitlab.com/api/v4)',
+  },
+  'leaked-key-id': {
+    flag: '--leaked-key-id <id>',
+    kind: 'text',
+    help: 'an emergency rotation: this key leaked; it is revoked as soon as every target holds the new key, whatever --keep says',
+  },
+  'leaked-key-fingerprint': {
+    flag: '--leaked-key-fingerprint <fingerprint>',
+    kind: 'text',
+    help: 'an emergency rotation naming the leaked key by its fingerprint (from `keyturn fingerprint`, reading the value on stdin), never its value',
+  },
   'secret-name': { flag: '--secret-name <name>', kind: 'text', help: 'the secret written in every target (default NEON_API_KEY)' },
   targets: {
     flag: '--target <spec>',
     kind: 'list',
-    help: 'a target, repeatable or comma-separated: repo:OWNER/REPO, env:OWNER/REPO:ENV, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO (keyturn.yml: targets)',
+    help: 'a target, repeatable or comma-separated: repo:OWNER/REPO, env:OWNER/REPO:ENV, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:...], codespaces-user[:OWNER/REPO,...], gitlab:GROUP/PROJECT[:ENV_SCOPE], gitlab-group:GROUP[:ENV_SCOPE] (keyturn.yml: targets)',
   },
   'retire-targets': {
     flag: '--retire-target <spec>',

@@ -10,12 +10,14 @@ import type { ConfigReaderLoader } from '../define-command.js';
 import { ROTATE_SETTINGS } from '../command-settings.js';
 import { EXIT } from '../exit-codes.js';
 import { renderTable, writeResult } from '../output.js';
-import { inCliWords, readRotateSetup } from '../rotate-options.js';
+import { inCliWords, pastedLeakedKey, readRotateSetup } from '../rotate-options.js';
 import { interruptSignal } from '../interrupt.js';
 
 
 export async function runRotate(cmd: Command, loadConfigReader: ConfigReaderLoader): Promise<void> {
     const ctx = await commandContext(cmd, ROTATE_SETTINGS, loadConfigReader);
+    const pasted = pastedLeakedKey(ctx.settings);
+    if (pasted) ctx.secrets.add(pasted);
     const setup = readRotateSetup(ctx.settings, ctx.flags);
     for (const value of setup.credentials) ctx.secrets.add(value);
     for (const note of setup.notes) ctx.progress.line(note, 'warning');
