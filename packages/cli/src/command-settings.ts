@@ -29,6 +29,13 @@ export const ROTATE_SETTINGS = [
   'leaked-key-fingerprint',
 ] as const satisfies readonly SettingName[];
 
+/** A scheduled job answering alerts rotates as `rotate` does, minus what only a run by hand names (the leaked key). */
+export const ANSWER_ALERTS_SETTINGS = [
+  'alert-secret-type',
+  'alert-scope',
+  ...ROTATE_SETTINGS.filter((name) => name !== 'leaked-key-id' && name !== 'leaked-key-fingerprint'),
+] as const satisfies readonly SettingName[];
+
 export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'gitlabToken', 'appPrivateKey', 'managingApiKey'] as const satisfies readonly CredentialName[];
 
 export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout', 'interval'] as const satisfies readonly SettingName[];

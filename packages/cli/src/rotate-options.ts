@@ -44,6 +44,8 @@ const SOURCE_OF_OPTION: Record<string, { setting: SettingName } | { credential: 
   'record.gitlab': { setting: 'record-gitlab-project' },
   // --leaked-key-id is read here (a whole number); what the library refuses is the fingerprint.
   leakedKey: { setting: 'leaked-key-fingerprint' },
+  'alerts.scope': { setting: 'alert-scope' },
+  'alerts.secretType': { setting: 'alert-secret-type' },
 };
 
 /** How a message names an option: `--revoke-key-id`, `NEON_API_KEY (or --api-key-file)`. */

@@ -60,6 +60,12 @@ export const SETTINGS = {
   'project-id': { flag: '--project-id <id>', kind: 'text', help: 'the project (of a project key; for wait, the project whose operations to await)' },
   'app-id': { flag: '--app-id <id>', kind: 'text', help: 'a GitHub App\'s id, with its private key (KEYTURN_GITHUB_APP_PRIVATE_KEY or --app-private-key-file), instead of GITHUB_TOKEN (default KEYTURN_GITHUB_APP_ID)' },
   'rebuild-record': { flag: '--rebuild-record', kind: 'boolean', help: 'the family\'s record cannot be read: rebuild it from the targets (every live key of the family stays valid); once' },
+  'alert-secret-type': {
+    flag: '--alert-secret-type <type>',
+    kind: 'text',
+    help: "the secret type of your secret-scanning custom pattern for platform keys, as GitHub names it (required)",
+  },
+  'alert-scope': { flag: '--alert-scope <scope>', kind: 'text', help: 'whose alerts: repo:OWNER/REPO or org:ORG (default: GITHUB_REPOSITORY)' },
   'operation-ids': { flag: '--operation-id <id>', kind: 'list', help: 'an operation to await, repeatable (default: every pending operation of the project)' },
   timeout: { flag: '--timeout <duration>', kind: 'text', help: 'how long to wait in all: seconds (600) or 90s, 10m, 1h (default 10m)' },
   interval: { flag: '--interval <duration>', kind: 'text', help: 'longest time between polls: seconds (5) or 500ms, 10s (default 5s)' },
