@@ -119,10 +119,12 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
   const githubApiUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
   const options: RotateKeyOptions = {
     platform: { apiKey: apiKey as string, baseUrl: reader.read('api-url', (g) => g.text) ?? DEFAULT_BASE_URL, userAgent: 'keyturn-cli' },
-    github:
-      !githubToken && (appId || privateKey)
+    // No GitHub credential: none is passed, and the library says whether the targets or record need one.
+    github: githubToken
+      ? { token: githubToken, baseUrl: githubApiUrl }
+      : appId || privateKey
         ? { appId: appId as string, privateKey: privateKey as string, baseUrl: githubApiUrl }
-        : { token: githubToken as string, baseUrl: githubApiUrl },
+        : undefined,
     targets,
     // GitLab only when a token is given: the library then says which targets (or record) need it.
     gitlab: gitlabToken ? { token: gitlabToken, apiUrl: reader.read('gitlab-url', (g) => g.text) ?? (env.CI_API_V4_URL || DEFAULT_GITLAB_API_URL) } : undefined,
@@ -141,6 +143,11 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
   // The library's rules, for what could be read; one mistake per source.
   for (const name of reader.failed) failed.add(name);
   for (const mistake of checkRotateKeyOptions(options)) {
+    if (mistake.option === 'github' && options.github === undefined) {
+      const needed = /are required (.*)$/.exec(mistake.message)?.[1] ?? 'here';
+      mistakes.push(`no GitHub credential, needed ${needed.replace('record.repository', '--record-repo')}: set GITHUB_TOKEN to a token that can write them (or pass --github-token-file), or give a GitHub App (--app-id and KEYTURN_GITHUB_APP_PRIVATE_KEY)`);
+      continue;
+    }
     const where = whereOf(mistake.option, settings);
     if (where === undefined) throw mistake;
     const source = sourceName(mistake.option);
@@ -227,8 +234,8 @@ function githubAccessMistake(token: string | undefined, appId: string | undefine
   if (token) return undefined;
   if (appId && !privateKey) return `--app-id needs the App's private key: set KEYTURN_GITHUB_APP_PRIVATE_KEY, or pass --app-private-key-file with the .pem file`;
   if (privateKey && !appId) return `the App's private key needs its id: pass --app-id (App settings > General > App ID), or set KEYTURN_GITHUB_APP_ID`;
-  if (appId) return undefined;
-  return 'no GitHub credential: set GITHUB_TOKEN to a token that can write the target secrets (or pass --github-token-file), or give a GitHub App (--app-id and KEYTURN_GITHUB_APP_PRIVATE_KEY)';
+  // Neither: a run with only GitLab targets and record needs none (the library's check says when one is needed).
+  return undefined;
 }
 
 function keyKindOption(kind: string | undefined, orgId: string | undefined, projectId: string | undefined): KeyKind | undefined {
