@@ -40,6 +40,6 @@ export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'gitlabToken', 'appP
 
 export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout', 'interval'] as const satisfies readonly SettingName[];
 
-export const STATUS_SETTINGS = ['record-repo', 'github-api-url', 'api-url', 'family'] as const satisfies readonly SettingName[];
+export const STATUS_SETTINGS = ['record-repo', 'record-gitlab-project', 'gitlab-url', 'github-api-url', 'api-url', 'family'] as const satisfies readonly SettingName[];
 
-export const AUDIT_SETTINGS = ['record-repo', 'github-api-url', 'api-url', 'org-id', 'max-age'] as const satisfies readonly SettingName[];
+export const AUDIT_SETTINGS = ['record-repo', 'record-gitlab-project', 'gitlab-url', 'github-api-url', 'api-url', 'org-id', 'max-age'] as const satisfies readonly SettingName[];

@@ -144,6 +144,12 @@ describe('keyturn rotate with the record in GitLab', () => {
     expect(platform.isKeyValid(firstKey)).toBe(false);
     expect(platform.isKeyValid(secondKey)).toBe(true);
     expect(record[0]!.value).toContain(json.family);
+
+    // status reads the same record, with GITLAB_TOKEN alone (in GitLab CI: CI_PROJECT_ID).
+    const status = await run(world, ['status', '--api-url', platform.url, '--output', 'json'], { apiKey: secondKey, ...withGitLab(env) });
+    expect(status.code, status.stderr).toBe(0);
+    const families = jsonOf(status).families;
+    expect(families).toEqual([expect.objectContaining({ family: json.family, targets: [expect.objectContaining({ spec: GITLAB })] })]);
   });
 
   it('refuses --record-repo with --record-gitlab-project', async () => {
