@@ -6,7 +6,7 @@
 
 import { type GitLabEmulator, startGitLabEmulator } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jsonOf, keyturn } from './keyturn-process.js';
+import { jsonOf, keyturn, leaksIn, startKeyturn } from './keyturn-process.js';
 import { liveKeyIds, RECORD_REPO, REPO, run, TOKEN, useWorld } from './world.js';
 
 const GITLAB_TOKEN = 'glpat-keyturn-cli-maintainer-0001';
@@ -190,5 +190,40 @@ describe('keyturn answer-alerts', () => {
     expect(result.stderr).toMatch(/no target record: pass --record-repo or --record-gitlab-project/);
     expect(world.github.log.entries()).toEqual([]);
     expect(world.platform.listKeys()).toHaveLength(1);
+  });
+});
+
+describe('keyturn rotate into GitLab killed mid-request, then run again', () => {
+  // As crash.test.ts, at the GitLab requests: the record in GitLab written, and the variable's write
+  // taken or not taken when the process died.
+  const CASES = [
+    { name: 'the GitLab record written, no key yet', fault: { method: 'POST', path: '/projects/acme%2Fops/variables', afterEffect: true } },
+    { name: 'the GitLab variable written, the process gone before the answer', fault: { method: 'PUT', path: '/projects/acme%2Fweb/variables/*', afterEffect: true } },
+    { name: 'the GitLab variable not written', fault: { method: 'PUT', path: '/projects/acme%2Fweb/variables/*', afterEffect: false } },
+  ];
+  it.each(CASES)('$name', async ({ fault }) => {
+    const { platform } = world;
+    gitlab.faults.add({ ...fault, kind: 'hang', times: 1 });
+    const args = ['rotate', '--target', REPO, '--target', GITLAB, '--record-gitlab-project', 'acme/ops', '--revoke-key-id', String(world.consoleKey.id), '--output', 'json', ...world.urls, ...gitlabFlags];
+    const crashed = startKeyturn(args, { env: { NEON_API_KEY: world.consoleKey.key, GITHUB_TOKEN: TOKEN, GITLAB_TOKEN } });
+    let ended = false;
+    void crashed.done.then(() => (ended = true));
+    while (!gitlab.log.entries().some((entry) => entry.fault === 'hang')) {
+      expect(ended, 'the run ended before reaching the hanging request').toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    crashed.child.kill('SIGKILL');
+    const crash = await crashed.done;
+    expect(crash.signal).toBe('SIGKILL');
+    heldValues();
+    expect(leaksIn(crash, world.secrets)).toEqual([]);
+
+    // The next scheduled run, with whatever key the GitLab variable holds now.
+    const rerun = await run(world, args, { apiKey: heldValues().gitlab!, ...withGitLab() });
+    expect(rerun.code, rerun.stderr).toBe(0);
+    const held = heldValues();
+    expect(held.gitlab, 'every target holds the same key').toBe(held.repo);
+    expect(platform.isKeyValid(held.gitlab!), 'the key the targets hold works').toBe(true);
+    expect(platform.listKeys().filter((k) => !k.revoked).map((k) => k.id), 'no other key is valid').toEqual([jsonOf(rerun).keyId]);
   });
 });
