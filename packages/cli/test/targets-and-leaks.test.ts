@@ -182,6 +182,32 @@ describe('keyturn answer-alerts', () => {
     expect(json.rotations).toHaveLength(1);
   });
 
+  it('exits 6 when the alert cannot be resolved, the leaked key revoked all the same; the re-run resolves it without rotating again', async () => {
+    const { github, platform } = world;
+    github.addToken(TOKEN, 'write', { secretScanningAlerts: 'write' });
+    const common = ['--target', REPO, '--record-repo', RECORD_REPO, ...world.urls];
+    expect((await run(world, ['rotate', ...common])).code).toBe(0);
+    const leaked = heldValues().repo!;
+    github.raiseSecretScanningAlert('acme/web', { secretType: ALERT_TYPE, secret: leaked });
+    github.faults.add({ kind: 'status', status: 503, method: 'PATCH', path: '/repos/acme/web/secret-scanning/alerts/1', times: 'always' });
+    const answer = ['answer-alerts', '--alert-secret-type', ALERT_TYPE, '--alert-scope', 'repo:acme/web', ...common, '--output', 'json'];
+
+    const failed = await run(world, answer, { apiKey: leaked });
+    expect(failed.code, failed.stderr).toBe(6);
+    expect(jsonOf(failed)).toMatchObject({ ok: false, error: { summary: expect.any(String) } });
+    expect(platform.isKeyValid(leaked)).toBe(false);
+    expect(github.secretScanningAlerts('acme/web')[0]!.state).toBe('open');
+    github.faults.clear();
+
+    const fresh = heldValues().repo!;
+    const keysBefore = platform.listKeys().length;
+    const rerun = await run(world, answer, { apiKey: fresh });
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(platform.listKeys()).toHaveLength(keysBefore);
+    expect(github.secretScanningAlerts('acme/web')[0]).toMatchObject({ state: 'resolved', resolution: 'revoked' });
+    expect(jsonOf(rerun).answered).toEqual([expect.objectContaining({ alert: 'acme/web#1', rotated: false, resolved: true })]);
+  });
+
   it('says what is missing (the secret type, the scope, the record) before any request', async () => {
     const result = await run(world, ['answer-alerts', '--target', REPO, ...world.urls]);
     expect(result.code).toBe(2);
