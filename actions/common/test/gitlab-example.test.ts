@@ -27,7 +27,7 @@ describe(FILE, () => {
     expect(rotate.resource_group).toEqual(expect.any(String));
     expect(rotate.environment).toMatchObject({ name: 'production' });
     const command = rotate.script!.join(' ');
-    expect(command).toMatch(/--targets "gitlab:\$\{CI_PROJECT_PATH\}:production"/);
+    expect(command).toMatch(/--target "gitlab:\$\{CI_PROJECT_PATH\}:production"/);
     expect(command).toMatch(/--secret-name NEON_API_KEY/);
     // Credentials come from the environment, never an argument.
     expect(command).not.toMatch(/\$\{?(NEON_API_KEY|GITLAB_TOKEN)\b/);

@@ -1,9 +1,16 @@
 // The clients the read-only commands (wait, status, audit) use: the platform with NEON_API_KEY, and
-// GitHub with GITHUB_TOKEN for the record kept in a repository's variables. Bad input is a
+// GitHub with GITHUB_TOKEN (or GitLab with GITLAB_TOKEN) for the record kept in a repository's (a project's) variables. Bad input is a
 // UsageError before any request.
 
 import { createClient, DEFAULT_BASE_URL, OptionError, type PlatformClient } from '@keyturn/api';
-import { createGitHubClient, createGitHubRecordStore, type RecordStore } from '@keyturn/rotation/targets';
+import {
+  createGitHubClient,
+  createGitHubRecordStore,
+  createGitLabClient,
+  createGitLabRecordStore,
+  DEFAULT_GITLAB_API_URL,
+  type RecordStore,
+} from '@keyturn/rotation/targets';
 import { InputError, rejectedValue } from '@keyturn/action-common';
 import { looksLikeCredential } from '@keyturn/api/toolkit';
 import type { CommandContext } from './command-context.js';
@@ -30,18 +37,53 @@ export function platformClient(ctx: CommandContext, reader: SettingReader, requi
   }
 }
 
-/** The record store of `--record-repo` (or GITHUB_REPOSITORY), read with GITHUB_TOKEN. */
+/**
+ * The record store: `--record-repo` (or GITHUB_REPOSITORY) read with GITHUB_TOKEN, or
+ * `--record-gitlab-project` (or, in a GitLab CI job without a GitHub repository, CI_PROJECT_ID)
+ * read with GITLAB_TOKEN: where `keyturn rotate` keeps it given the same settings.
+ */
 export function recordStore(ctx: CommandContext, reader: SettingReader, env: NodeJS.ProcessEnv = process.env): RecordStore | undefined {
-  const repository =
-    reader.read('record-repo', (g) => {
-      if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(g.text) || looksLikeCredential(g.text)) throw new InputError(g.where, `is ${rejectedValue(g.text)}, not OWNER/REPO`);
-      return g.text;
-    }) ?? (env.GITHUB_REPOSITORY || undefined);
+  const repository = reader.read('record-repo', (g) => {
+    if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(g.text) || looksLikeCredential(g.text)) throw new InputError(g.where, `is ${rejectedValue(g.text)}, not OWNER/REPO`);
+    return g.text;
+  });
+  const project = reader.read('record-gitlab-project', (g) => {
+    if (looksLikeCredential(g.text)) throw new InputError(g.where, `is ${rejectedValue(g.text)}, not GROUP/PROJECT or a project id`);
+    return g.text;
+  });
+  if (reader.failed.has('record-repo') || reader.failed.has('record-gitlab-project')) return undefined;
+  if (repository && project) {
+    reader.mistakes.push('--record-repo and --record-gitlab-project are both given: the record is kept in one place, so remove one');
+    return undefined;
+  }
+  const inGitLabCi = !repository && !env.GITHUB_REPOSITORY && env.GITLAB_CI === 'true' && env.CI_PROJECT_ID ? env.CI_PROJECT_ID : undefined;
+  if (project || inGitLabCi) return gitlabRecordStore(ctx, reader, (project ?? inGitLabCi)!, env);
+  return githubRecordStore(ctx, reader, repository ?? (env.GITHUB_REPOSITORY || undefined), env);
+}
+
+function githubRecordStore(ctx: CommandContext, reader: SettingReader, repository: string | undefined, env: NodeJS.ProcessEnv): RecordStore | undefined {
   const token = readCredential('githubToken', ctx.flags, env);
   ctx.secrets.add(token);
   const baseUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
-  if (!repository && !reader.failed.has('record-repo')) reader.mistakes.push('no record repository: pass --record-repo OWNER/REPO, the repository whose variables keep the target record');
+  if (!repository) reader.mistakes.push('no record repository: pass --record-repo OWNER/REPO, the repository whose variables keep the target record (or --record-gitlab-project GROUP/PROJECT)');
   if (!token) reader.mistakes.push('no GitHub token: set GITHUB_TOKEN (or pass --github-token-file) to a token that can read the record repository\'s variables');
   if (!repository || !token) return undefined;
   return createGitHubRecordStore(createGitHubClient({ token, baseUrl, userAgent: USER_AGENT }), repository);
+}
+
+function gitlabRecordStore(ctx: CommandContext, reader: SettingReader, project: string, env: NodeJS.ProcessEnv): RecordStore | undefined {
+  const token = readCredential('gitlabToken', ctx.flags, env);
+  ctx.secrets.add(token);
+  const apiUrl = reader.read('gitlab-url', (g) => g.text) ?? (env.CI_API_V4_URL || DEFAULT_GITLAB_API_URL);
+  if (!token) {
+    reader.mistakes.push(`no GitLab token: set GITLAB_TOKEN (or pass --gitlab-token-file) to an access token with the api scope and the Maintainer role on ${project}, whose variables keep the target record`);
+    return undefined;
+  }
+  try {
+    return createGitLabRecordStore(createGitLabClient({ token, apiUrl }), project);
+  } catch (error) {
+    if (!(error instanceof OptionError)) throw error;
+    reader.mistakes.push(`${ctx.settings.get('gitlab-url')?.where ?? '--gitlab-url'}: ${error.message.replace(/^[\w.]+: /, '')}`);
+    return undefined;
+  }
 }

@@ -21,14 +21,25 @@ export const ROTATE_SETTINGS = [
   'api-url',
   'github-api-url',
   'record-repo',
+  'record-gitlab-project',
+  'gitlab-url',
   'app-id',
   'rebuild-record',
+  'leaked-key-id',
+  'leaked-key-fingerprint',
 ] as const satisfies readonly SettingName[];
 
-export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'appPrivateKey', 'managingApiKey'] as const satisfies readonly CredentialName[];
+/** A scheduled job answering alerts rotates as `rotate` does, minus what only a run by hand names (the leaked key). */
+export const ANSWER_ALERTS_SETTINGS = [
+  'alert-secret-type',
+  'alert-scope',
+  ...ROTATE_SETTINGS.filter((name) => name !== 'leaked-key-id' && name !== 'leaked-key-fingerprint'),
+] as const satisfies readonly SettingName[];
+
+export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'gitlabToken', 'appPrivateKey', 'managingApiKey'] as const satisfies readonly CredentialName[];
 
 export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout', 'interval'] as const satisfies readonly SettingName[];
 
-export const STATUS_SETTINGS = ['record-repo', 'github-api-url', 'api-url', 'family'] as const satisfies readonly SettingName[];
+export const STATUS_SETTINGS = ['record-repo', 'record-gitlab-project', 'gitlab-url', 'github-api-url', 'api-url', 'family'] as const satisfies readonly SettingName[];
 
-export const AUDIT_SETTINGS = ['record-repo', 'github-api-url', 'api-url', 'org-id', 'max-age'] as const satisfies readonly SettingName[];
+export const AUDIT_SETTINGS = ['record-repo', 'record-gitlab-project', 'gitlab-url', 'github-api-url', 'api-url', 'org-id', 'max-age'] as const satisfies readonly SettingName[];

@@ -22,7 +22,7 @@ const CREDENTIAL_KEYS: Record<string, string> = {
   'private-key': 'KEYTURN_GITHUB_APP_PRIVATE_KEY, or --app-private-key-file',
   'app-private-key': 'KEYTURN_GITHUB_APP_PRIVATE_KEY, or --app-private-key-file',
   'managing-api-key': 'KEYTURN_MANAGING_API_KEY, or --managing-api-key-file',
-  'gitlab-token': 'GITLAB_TOKEN',
+  'gitlab-token': 'GITLAB_TOKEN, or --gitlab-token-file',
 };
 
 /**

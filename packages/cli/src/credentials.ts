@@ -18,6 +18,11 @@ interface CredentialSpec {
 export const CREDENTIALS = {
   apiKey: { env: 'NEON_API_KEY', fileFlag: '--api-key-file <path>', help: 'a file holding the platform API key (default: NEON_API_KEY)' },
   githubToken: { env: 'GITHUB_TOKEN', fileFlag: '--github-token-file <path>', help: 'a file holding a GitHub token (default: GITHUB_TOKEN)' },
+  gitlabToken: {
+    env: 'GITLAB_TOKEN',
+    fileFlag: '--gitlab-token-file <path>',
+    help: 'a file holding a GitLab access token with the api scope, for GitLab targets or record (default: GITLAB_TOKEN)',
+  },
   appPrivateKey: {
     env: 'KEYTURN_GITHUB_APP_PRIVATE_KEY',
     fileFlag: '--app-private-key-file <path>',

@@ -14,6 +14,8 @@ export const EXIT = {
   timedOut: 4,
   /** audit: a key was flagged (unknown to every record, held by no target, or older than --max-age). */
   flagged: 5,
+  /** answer-alerts: an alert of the family is still open (its key could not be rotated out, or the alerts could not be read). */
+  alertsOpen: 6,
   /** Interrupted (Ctrl-C, SIGTERM): a rotation stops after leaving every target a working key. */
   interrupted: 130,
 } as const;

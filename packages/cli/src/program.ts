@@ -3,6 +3,7 @@
 import { redactCredentials } from '@keyturn/api/toolkit';
 import { Command, CommanderError } from 'commander';
 import { isCliError } from './cli-error.js';
+import { ANSWER_ALERTS_SUMMARY, answerAlertsCommand } from './commands/answer-alerts.js';
 import { AUDIT_SUMMARY, auditCommand } from './commands/audit.js';
 import { FINGERPRINT_SUMMARY, fingerprintCommand } from './commands/fingerprint.js';
 import { ROTATE_SUMMARY, rotateCommand } from './commands/rotate.js';
@@ -12,6 +13,7 @@ import { EXIT } from './exit-codes.js';
 
 const COMMANDS: Record<string, { summary: string; declare: () => Command }> = {
   rotate: { summary: ROTATE_SUMMARY, declare: rotateCommand },
+  'answer-alerts': { summary: ANSWER_ALERTS_SUMMARY, declare: answerAlertsCommand },
   wait: { summary: WAIT_SUMMARY, declare: waitCommand },
   status: { summary: STATUS_SUMMARY, declare: statusCommand },
   audit: { summary: AUDIT_SUMMARY, declare: auditCommand },
@@ -34,7 +36,7 @@ export function createProgram(version: string, argv: readonly string[] = []): Co
       'Rotate a platform API key into GitHub secrets without lock-outs, wait for operations, and read what the target records say.\nCredentials come from the environment (NEON_API_KEY, GITHUB_TOKEN, ...) or a file, never from an argument.',
     )
     .version(version, '-V, --version')
-    .addHelpText('after', '\nExample:\n  NEON_API_KEY=... GITHUB_TOKEN=... keyturn rotate --target repo:acme/web --record-repo acme/ops\n\nExit codes: 0 done, 1 failed, 2 bad input (nothing changed), 3 an operation failed, 4 timed out, 5 a key flagged by audit, 130 interrupted.')
+    .addHelpText('after', '\nExample:\n  NEON_API_KEY=... GITHUB_TOKEN=... keyturn rotate --target repo:acme/web --record-repo acme/ops\n\nExit codes: 0 done, 1 failed, 2 bad input (nothing changed), 3 an operation failed, 4 timed out, 5 a key flagged by audit, 6 an alert left open, 130 interrupted.')
     .showHelpAfterError('(run with --help for usage)');
   const requested = requestedCommand(argv);
   for (const [name, { summary, declare }] of Object.entries(COMMANDS)) program.addCommand(name === requested ? declare() : new Command(name).description(summary));

@@ -6,7 +6,7 @@
 import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
 import { looksLikeCredential } from '@keyturn/api/toolkit';
 import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
-import { formatTargetSpec, parseTargetSpecs, type TargetSpec, TargetSpecError } from '@keyturn/rotation/targets';
+import { DEFAULT_GITLAB_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec, TargetSpecError } from '@keyturn/rotation/targets';
 import { InputError, parseInteger, rejectedValue, splitList, unique, withoutEchoes } from '@keyturn/action-common';
 import { UsageError } from './cli-error.js';
 import { type CredentialName, credentialSource, readCredential } from './credentials.js';
@@ -23,6 +23,9 @@ const SOURCE_OF_OPTION: Record<string, { setting: SettingName } | { credential: 
   'github.appId': { setting: 'app-id' },
   'github.privateKey': { credential: 'appPrivateKey' },
   'github.baseUrl': { setting: 'github-api-url' },
+  gitlab: { credential: 'gitlabToken' },
+  'gitlab.token': { credential: 'gitlabToken' },
+  'gitlab.apiUrl': { setting: 'gitlab-url' },
   secretName: { setting: 'secret-name' },
   targets: { setting: 'targets' },
   retireTargets: { setting: 'retire-targets' },
@@ -38,6 +41,11 @@ const SOURCE_OF_OPTION: Record<string, { setting: SettingName } | { credential: 
   rebuildRecord: { setting: 'rebuild-record' },
   record: { setting: 'record-repo' },
   'record.repository': { setting: 'record-repo' },
+  'record.gitlab': { setting: 'record-gitlab-project' },
+  // --leaked-key-id is read here (a whole number); what the library refuses is the fingerprint.
+  leakedKey: { setting: 'leaked-key-fingerprint' },
+  'alerts.scope': { setting: 'alert-scope' },
+  'alerts.secretType': { setting: 'alert-secret-type' },
 };
 
 /** How a message names an option: `--revoke-key-id`, `NEON_API_KEY (or --api-key-file)`. */
@@ -84,6 +92,7 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     failed.add('apiKey');
   }
   const githubToken = credential('githubToken');
+  const gitlabToken = credential('gitlabToken');
   const privateKey = credential('appPrivateKey');
   const managingApiKey = credential('managingApiKey');
   const appId = reader.read('app-id', (g) => nameText(g)) ?? (env.KEYTURN_GITHUB_APP_ID || undefined);
@@ -93,7 +102,7 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     for (const source of ['githubToken', 'appPrivateKey', 'app-id']) failed.add(source);
   }
 
-  const repository = reader.read('record-repo', (g) => nameText(g)) ?? (env.GITHUB_REPOSITORY || undefined);
+  const record = recordLocation(reader, env, mistakes);
   const targets = reader.read('targets', (g) => targetSpecs(g, env.GITHUB_REPOSITORY)) ?? (reader.failed.has('targets') ? [] : defaultTargets(env.GITHUB_REPOSITORY, mistakes));
   const keyKind = reader.read('key-kind', (g) => {
     if (!(KEY_KINDS as readonly string[]).includes(g.text)) throw new InputError(g.where, `must be one of ${KEY_KINDS.join(', ')}, not ${rejectedValue(g.text)}`);
@@ -110,12 +119,16 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
   const githubApiUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
   const options: RotateKeyOptions = {
     platform: { apiKey: apiKey as string, baseUrl: reader.read('api-url', (g) => g.text) ?? DEFAULT_BASE_URL, userAgent: 'keyturn-cli' },
-    github:
-      !githubToken && (appId || privateKey)
+    // No GitHub credential: none is passed, and the library says whether the targets or record need one.
+    github: githubToken
+      ? { token: githubToken, baseUrl: githubApiUrl }
+      : appId || privateKey
         ? { appId: appId as string, privateKey: privateKey as string, baseUrl: githubApiUrl }
-        : { token: githubToken as string, baseUrl: githubApiUrl },
+        : undefined,
     targets,
-    record: repository ? { repository } : undefined,
+    // GitLab only when a token is given: the library then says which targets (or record) need it.
+    gitlab: gitlabToken ? { token: gitlabToken, apiUrl: reader.read('gitlab-url', (g) => g.text) ?? (env.CI_API_V4_URL || DEFAULT_GITLAB_API_URL) } : undefined,
+    record,
     retireTargets: reader.read('retire-targets', (g) => targetSpecs(g, undefined)) ?? [],
     secretName: reader.read('secret-name', nameText) ?? DEFAULT_SECRET_NAME,
     family: reader.read('key-name-prefix', nameText),
@@ -125,24 +138,73 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     keyKind: keyKindOption(keyKind, orgId, projectId),
     managingApiKey,
     rebuildRecord: settings.flag('rebuild-record'),
+    leakedKey: leakedKey(reader, mistakes),
   };
   // The library's rules, for what could be read; one mistake per source.
   for (const name of reader.failed) failed.add(name);
   for (const mistake of checkRotateKeyOptions(options)) {
+    if (mistake.option === 'github' && options.github === undefined) {
+      const needed = /are required (.*)$/.exec(mistake.message)?.[1] ?? 'here';
+      mistakes.push(`no GitHub credential, needed ${needed.replace('record.repository', '--record-repo')}: set GITHUB_TOKEN to a token that can write them (or pass --github-token-file), or give a GitHub App (--app-id and KEYTURN_GITHUB_APP_PRIVATE_KEY)`);
+      continue;
+    }
     const where = whereOf(mistake.option, settings);
     if (where === undefined) throw mistake;
     const source = sourceName(mistake.option);
     if (failed.has(source)) continue;
     failed.add(source);
     const problem = inCliWords(mistake.message.replace(/^[\w.]+: /, ''));
-    const given = settingOf(mistake.option) ? settings.get(settingOf(mistake.option)!)?.text : undefined;
+    // A leaked key's value pasted as its fingerprint is never quoted.
+    const quiet = source === 'leaked-key-fingerprint';
+    const given = settingOf(mistake.option) && !quiet ? settings.get(settingOf(mistake.option)!)?.text : undefined;
     mistakes.push(`${where}: ${given ? withoutEchoes(problem, given) : problem}`);
   }
   if (mistakes.length) throw new UsageError(mistakes);
-  const notes = repository
+  const notes = record
     ? []
-    : ['No --record-repo (nor GITHUB_REPOSITORY): the run keeps no target record, so a target dropped from the list is not recognised and a key it still holds may be revoked.'];
-  return { options, credentials: [apiKey, githubToken, privateKey, managingApiKey].filter((v): v is string => Boolean(v)), notes };
+    : [
+        'No --record-repo nor --record-gitlab-project (nor GITHUB_REPOSITORY or, in GitLab CI, CI_PROJECT_ID): the run keeps no target record, so a target dropped from the list is not recognised and a key it still holds may be revoked.',
+      ];
+  return { options, credentials: [apiKey, githubToken, gitlabToken, privateKey, managingApiKey].filter((v): v is string => Boolean(v)), notes };
+}
+
+/**
+ * Where the target record is kept: --record-repo or --record-gitlab-project (one of them); else
+ * the GitHub repository of a GitHub Actions job (GITHUB_REPOSITORY); else, in a GitLab CI job,
+ * the pipeline's own project (CI_PROJECT_ID); else none.
+ */
+function recordLocation(reader: SettingReader, env: NodeJS.ProcessEnv, mistakes: string[]): RotateKeyOptions['record'] {
+  const repository = reader.read('record-repo', (g) => nameText(g));
+  const gitlab = reader.read('record-gitlab-project', (g) => nameText(g));
+  if (repository && gitlab) {
+    mistakes.push(`${flagOf('record-repo')} and ${flagOf('record-gitlab-project')} are both given: the record is kept in one place, so remove one`);
+    return undefined;
+  }
+  if (repository) return { repository };
+  if (gitlab) return { gitlab };
+  if (reader.failed.has('record-repo') || reader.failed.has('record-gitlab-project')) return undefined;
+  if (env.GITHUB_REPOSITORY) return { repository: env.GITHUB_REPOSITORY };
+  if (env.GITLAB_CI === 'true' && env.CI_PROJECT_ID) return { gitlab: env.CI_PROJECT_ID };
+  return undefined;
+}
+
+/** --leaked-key-id or --leaked-key-fingerprint as rotateKey's leakedKey; both is a mistake. */
+function leakedKey(reader: SettingReader, mistakes: string[]): RotateKeyOptions['leakedKey'] {
+  const id = reader.read('leaked-key-id', (g) => parseInteger(g.where, g.text, { min: 1 }));
+  const fingerprint = reader.read('leaked-key-fingerprint', (g) => g.text.trim());
+  if (id !== undefined && fingerprint !== undefined) {
+    mistakes.push(`${flagOf('leaked-key-fingerprint')} and ${flagOf('leaked-key-id')} are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other`);
+    return undefined;
+  }
+  if (id !== undefined) return { id };
+  if (fingerprint !== undefined) return { fingerprint };
+  return undefined;
+}
+
+/** A value given as a fingerprint that is not one may be the leaked key pasted by mistake: never printed. */
+export function pastedLeakedKey(settings: Settings): string | undefined {
+  const text = settings.get('leaked-key-fingerprint')?.text.trim();
+  return text && !/^[0-9a-fA-F]{16}$/.test(text) ? text : undefined;
 }
 
 /** The setting or credential behind an option, as `failed` names it. */
@@ -172,8 +234,8 @@ function githubAccessMistake(token: string | undefined, appId: string | undefine
   if (token) return undefined;
   if (appId && !privateKey) return `--app-id needs the App's private key: set KEYTURN_GITHUB_APP_PRIVATE_KEY, or pass --app-private-key-file with the .pem file`;
   if (privateKey && !appId) return `the App's private key needs its id: pass --app-id (App settings > General > App ID), or set KEYTURN_GITHUB_APP_ID`;
-  if (appId) return undefined;
-  return 'no GitHub credential: set GITHUB_TOKEN to a token that can write the target secrets (or pass --github-token-file), or give a GitHub App (--app-id and KEYTURN_GITHUB_APP_PRIVATE_KEY)';
+  // Neither: a run with only GitLab targets and record needs none (the library's check says when one is needed).
+  return undefined;
 }
 
 function keyKindOption(kind: string | undefined, orgId: string | undefined, projectId: string | undefined): KeyKind | undefined {

@@ -21,11 +21,31 @@ export const SETTINGS = {
     kind: 'text',
     help: 'the repository whose Actions variables keep the target record (default GITHUB_REPOSITORY; without one a dropped target is not recognised)',
   },
+  'record-gitlab-project': {
+    flag: '--record-gitlab-project <group/project|id>',
+    kind: 'text',
+    help: 'the GitLab project whose CI/CD variables keep the target record, instead of --record-repo (default in a GitLab CI job without a GitHub record repository: CI_PROJECT_ID)',
+  },
+  'gitlab-url': {
+    flag: '--gitlab-url <url>',
+    kind: 'text',
+    help: 'GitLab API root, for gitlab: and gitlab-group: targets and a GitLab record (default CI_API_V4_URL, else https://gitlab.com/api/v4)',
+  },
+  'leaked-key-id': {
+    flag: '--leaked-key-id <id>',
+    kind: 'text',
+    help: 'an emergency rotation: this key leaked; it is revoked as soon as every target holds the new key, whatever --keep says',
+  },
+  'leaked-key-fingerprint': {
+    flag: '--leaked-key-fingerprint <fingerprint>',
+    kind: 'text',
+    help: 'an emergency rotation naming the leaked key by its fingerprint (from `keyturn fingerprint`, reading the value on stdin), never its value',
+  },
   'secret-name': { flag: '--secret-name <name>', kind: 'text', help: 'the secret written in every target (default NEON_API_KEY)' },
   targets: {
     flag: '--target <spec>',
     kind: 'list',
-    help: 'a target, repeatable or comma-separated: repo:OWNER/REPO, env:OWNER/REPO:ENV, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO (keyturn.yml: targets)',
+    help: 'a target, repeatable or comma-separated: repo:OWNER/REPO, env:OWNER/REPO:ENV, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:...], codespaces-user[:OWNER/REPO,...], gitlab:GROUP/PROJECT[:ENV_SCOPE], gitlab-group:GROUP[:ENV_SCOPE] (keyturn.yml: targets)',
   },
   'retire-targets': {
     flag: '--retire-target <spec>',
@@ -40,6 +60,12 @@ export const SETTINGS = {
   'project-id': { flag: '--project-id <id>', kind: 'text', help: 'the project (of a project key; for wait, the project whose operations to await)' },
   'app-id': { flag: '--app-id <id>', kind: 'text', help: 'a GitHub App\'s id, with its private key (KEYTURN_GITHUB_APP_PRIVATE_KEY or --app-private-key-file), instead of GITHUB_TOKEN (default KEYTURN_GITHUB_APP_ID)' },
   'rebuild-record': { flag: '--rebuild-record', kind: 'boolean', help: 'the family\'s record cannot be read: rebuild it from the targets (every live key of the family stays valid); once' },
+  'alert-secret-type': {
+    flag: '--alert-secret-type <type>',
+    kind: 'text',
+    help: "the secret type of your secret-scanning custom pattern for platform keys, as GitHub names it (required)",
+  },
+  'alert-scope': { flag: '--alert-scope <scope>', kind: 'text', help: 'whose alerts: repo:OWNER/REPO or org:ORG (default: GITHUB_REPOSITORY)' },
   'operation-ids': { flag: '--operation-id <id>', kind: 'list', help: 'an operation to await, repeatable (default: every pending operation of the project)' },
   timeout: { flag: '--timeout <duration>', kind: 'text', help: 'how long to wait in all: seconds (600) or 90s, 10m, 1h (default 10m)' },
   interval: { flag: '--interval <duration>', kind: 'text', help: 'longest time between polls: seconds (5) or 500ms, 10s (default 5s)' },

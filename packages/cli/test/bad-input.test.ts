@@ -26,7 +26,7 @@ const CASES: Array<{ name: string; args: string[]; config?: string; env?: Record
   { name: 'an unknown key kind', args: ['--target', REPO, '--key-kind', 'team'], says: [/--key-kind must be one of personal, organization, project/] },
   { name: 'an org id without its kind', args: ['--target', REPO, '--org-id', 'org-1'], says: [/--org-id is given, but --key-kind is personal/] },
   { name: 'no platform key', args: ['--target', REPO], env: { NEON_API_KEY: undefined }, says: [/no platform API key: set NEON_API_KEY/] },
-  { name: 'no GitHub credential', args: ['--target', REPO], env: { GITHUB_TOKEN: undefined }, says: [/no GitHub credential: set GITHUB_TOKEN/] },
+  { name: 'no GitHub credential', args: ['--target', REPO], env: { GITHUB_TOKEN: undefined }, says: [/no GitHub credential, needed to write GitHub secrets( and [^:]*)?: set GITHUB_TOKEN/] },
   { name: 'a token and an App at once', args: ['--target', REPO, '--app-id', '12'], says: [/reach GitHub one way/] },
   { name: 'a key file that is not there', args: ['--target', REPO, '--api-key-file', 'missing.txt'], says: [/--api-key-file missing\.txt: cannot be read \(ENOENT\)/] },
   { name: 'a plain-http platform URL off loopback', args: ['--target', REPO, '--api-url', 'http://example.com/api/v2'], says: [/--api-url: /] },

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { keyturn, PROJECT } from './keyturn-process.js';
 
-const COMMANDS = ['rotate', 'wait', 'status', 'audit', 'fingerprint'];
+const COMMANDS = ['rotate', 'answer-alerts', 'wait', 'status', 'audit', 'fingerprint'];
 const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 describe('keyturn --help', () => {
@@ -31,7 +31,10 @@ describe('keyturn --help', () => {
     const run = await keyturn(['rotate', '--help']);
     expect(run.stdout).toContain('--api-key-file <path>');
     expect(run.stdout).toContain('--github-token-file <path>');
-    expect(run.stdout).not.toMatch(/--(api-key|github-token|private-key) </);
+    expect(run.stdout).toContain('--gitlab-token-file <path>');
+    expect(run.stdout).not.toMatch(/--(api-key|github-token|gitlab-token|private-key) </);
+    // The GitLab record's default, said where a GitLab CI user looks.
+    expect(run.stdout).toMatch(/--record-gitlab-project[^\n]*CI_PROJECT_ID/);
   });
 
   it('runs through npx from the installed tarball', async () => {

@@ -28,5 +28,6 @@ export { createGitLabClient, DEFAULT_GITLAB_API_URL, type GitLabAccess, type Git
 export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 export type { LoadedRecords, RecordStore, TargetEntry, TargetRecord, UnreadableRecord } from './record/target-record.js';
 export { createGitHubRecordStore } from './record/github-record-store.js';
+export { createGitLabRecordStore } from './record/gitlab-record-store.js';
 export { recordedKeyIds } from './record/target-record.js';
 export { RecordError } from './record/github-variables.js';

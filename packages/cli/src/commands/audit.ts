@@ -20,6 +20,6 @@ export function auditCommand(): Command {
     EXAMPLE,
     AUDIT_SETTINGS,
   );
-  addCredentialFlags(command, ['apiKey', 'githubToken']);
+  addCredentialFlags(command, ['apiKey', 'githubToken', 'gitlabToken']);
   return command.action(async (_flags, cmd: Command) => (await import('../run/audit.js')).runAudit(cmd, loadConfigReader));
 }

@@ -20,6 +20,6 @@ export function statusCommand(): Command {
     EXAMPLE,
     STATUS_SETTINGS,
   );
-  addCredentialFlags(command, ['githubToken', 'apiKey']);
+  addCredentialFlags(command, ['githubToken', 'gitlabToken', 'apiKey']);
   return command.action(async (_flags, cmd: Command) => (await import('../run/status.js')).runStatus(cmd, loadConfigReader));
 }

@@ -10,12 +10,15 @@ import type { ConfigReaderLoader } from '../define-command.js';
 import { ROTATE_SETTINGS } from '../command-settings.js';
 import { EXIT } from '../exit-codes.js';
 import { renderTable, writeResult } from '../output.js';
-import { inCliWords, readRotateSetup } from '../rotate-options.js';
+import { inCliWords, pastedLeakedKey, readRotateSetup } from '../rotate-options.js';
 import { interruptSignal } from '../interrupt.js';
+import { rotationLog } from '../rotation-log.js';
 
 
 export async function runRotate(cmd: Command, loadConfigReader: ConfigReaderLoader): Promise<void> {
     const ctx = await commandContext(cmd, ROTATE_SETTINGS, loadConfigReader);
+    const pasted = pastedLeakedKey(ctx.settings);
+    if (pasted) ctx.secrets.add(pasted);
     const setup = readRotateSetup(ctx.settings, ctx.flags);
     for (const value of setup.credentials) ctx.secrets.add(value);
     for (const note of setup.notes) ctx.progress.line(note, 'warning');
@@ -28,12 +31,7 @@ export async function runRotate(cmd: Command, loadConfigReader: ConfigReaderLoad
         signal: interrupt.signal,
         // Known from the moment it exists: no line written after can hold it.
         onKeyCreated: (value) => ctx.secrets.add(value),
-        log: (entry) => {
-          if (entry.level === 'error') return; // comes back as the RotationError
-          const message = `${entry.step}: ${inCliWords(entry.message)}`;
-          if (entry.level === 'warning') ctx.progress.line(message, 'warning');
-          else ctx.progress.update(message);
-        },
+        log: rotationLog(ctx.progress),
       });
     } catch (error) {
       if (!(error instanceof RotationError)) throw error;
@@ -67,6 +65,7 @@ function rotateJson(report: PartialRotationReport, failure: RotationError | unde
     plan: report.plan ?? null,
     droppedTargets: report.droppedTargets ?? [],
     restoredTargets: report.restoredTargets ?? [],
+    leak: report.leak ?? null,
     warnings: report.warnings.map(inCliWords),
     durationMs: Math.round(report.durationMs),
     error: failure ? { code: failure.code, step: failure.step, summary: inCliWords(failure.summary), advice: inCliWords(failure.advice) } : null,
