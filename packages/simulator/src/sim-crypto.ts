@@ -152,7 +152,9 @@ export function installSimCrypto(random: () => number): () => void {
   const realKeyPair = sodium.crypto_box_keypair as (...args: unknown[]) => KeyPair;
   mutableSodium.crypto_box_keypair = (...args: unknown[]) => {
     if (args.length) return realKeyPair(...args);
+    // Drawn whether the pool has the pair or not: a history's random bytes do not depend on what the process ran before it.
     if (!keyPairs[pairsHanded]) keyPairs[pairsHanded] = realKeyPair();
+    else for (let i = 0; i < DRAWS_PER_KEY_PAIR; i++) random();
     const pair = keyPairs[pairsHanded]!;
     pairsHanded += 1;
     // Copies: whoever holds a pair may not change the pool's.
