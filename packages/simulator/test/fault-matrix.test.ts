@@ -4,8 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { faultCases, recordAll, runFaultCase } from '../src/index.js';
 
+/** This file's share of the cases (KEYTURN_SIM_MATRIX_SHARD of KEYTURN_SIM_MATRIX_SHARDS, vitest.config.ts): every SHARDS-th. */
+const SHARD = Number(process.env.KEYTURN_SIM_MATRIX_SHARD ?? 0);
+const SHARDS = Number(process.env.KEYTURN_SIM_MATRIX_SHARDS ?? 1);
+
 const recorded = await recordAll();
-const cases = faultCases(recorded);
+const cases = faultCases(recorded).filter((_, index) => index % SHARDS === SHARD);
 
 describe('the fault matrix, in the simulator', () => {
   it('covers every step of a rotation of each kind of key, with each credential', () => {
@@ -25,6 +29,10 @@ describe('the fault matrix, in the simulator', () => {
         ]);
       }
     }
+  });
+
+  it(`takes its share of the cases (shard ${SHARD + 1} of ${SHARDS})`, () => {
+    expect(SHARD >= 0 && SHARD < SHARDS && cases.length > 0).toBe(true);
   });
 
   it.each(cases)('$kind key, $credential, $shape answers, $request.label: $fault.name -> $outcome', async (c) => {
