@@ -3,7 +3,8 @@
 // "N passed, N failed". Extra arguments go to turbo (`node scripts/test.mjs --filter=./actions/*`).
 //
 // After the build, two runners take packages from one queue, a package at a time each (each vitest
-// uses every core): the longest first, the reliability suite (the bundled Actions as child
+// uses every core): the longest first, the simulator (CPU all the way: the fault matrix and the
+// 10,000 random histories, in shards) beside the reliability suite (the bundled Actions as child
 // processes, mostly waiting on back-offs and GitHub's one-second spacing between writes), then the
 // rest as turbo lists them. Left to turbo, the suite would start last (it depends on most packages)
 // and run alone at the end; a fixed split into two lanes leaves one idle when the other is slowed.
@@ -12,7 +13,7 @@ import { summarizeTests, totalsLine } from '../.ci/summarize-tests.mjs';
 import { runTurbo, turboOutput } from './turbo.mjs';
 
 /** Started first, in this order: the packages whose tests take longest. */
-const LONGEST_FIRST = ['@keyturn/reliability', '@keyturn/proxy-tests'];
+const LONGEST_FIRST = ['@keyturn/simulator', '@keyturn/reliability', '@keyturn/proxy-tests'];
 const RUNNERS = 2;
 
 /** Each turbo run's output, kept apart: two runs' chunks interleave, and may split a line. */

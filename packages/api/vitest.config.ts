@@ -6,6 +6,8 @@ export default defineConfig({
     globalSetup: ['../../scripts/build-before-tests.mjs'],
     // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
     maxWorkers: '100%',
+    // The test files share no global state: each worker imports the package once, not once a file.
+    isolate: false,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
   },

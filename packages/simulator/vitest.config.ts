@@ -9,7 +9,9 @@ const FIXED_BASE_SEED = 101;
 const given = process.env.KEYTURN_SIM_SEED;
 const seed = given === 'random' ? String(Math.floor(Math.random() * 2 ** 31)) : (given ?? String(FIXED_BASE_SEED));
 process.env.KEYTURN_SIM_SEED = seed;
-const shards = Number(process.env.KEYTURN_SIM_SHARDS ?? 2);
+// Shards: one vitest project each, so both workers have work to the end (a file runs in one worker).
+const shards = Number(process.env.KEYTURN_SIM_SHARDS ?? 4);
+const matrixShards = Number(process.env.KEYTURN_SIM_MATRIX_SHARDS ?? 3);
 if (given !== seed) {
   console.log(`simulator: random histories from KEYTURN_SIM_SEED=${seed}${given === 'random' ? ' (drawn)' : ' (fixed)'} (${process.env.KEYTURN_SIM_HISTORIES ?? 10_000} histories, ${shards} shards)`);
 }
@@ -19,9 +21,19 @@ export default defineConfig({
     // Builds this package and the workspace packages it imports first (turbo, cached).
     globalSetup: ['../../scripts/build-before-tests.mjs'],
     testTimeout: 1_800_000,
-    env: { KEYTURN_SIM_SEED: seed, KEYTURN_SIM_SHARDS: String(shards) },
+    // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
+    maxWorkers: '100%',
+    env: { KEYTURN_SIM_SEED: seed, KEYTURN_SIM_SHARDS: String(shards), KEYTURN_SIM_MATRIX_SHARDS: String(matrixShards) },
     projects: [
-      { extends: true, test: { name: 'deterministic', include: ['test/**/*.test.ts'], exclude: ['test/random-histories.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'deterministic', include: ['test/**/*.test.ts'], exclude: ['test/random-histories.test.ts', 'test/fault-matrix.test.ts'] },
+      },
+      // The fault matrix (about 2,800 cases) in shards too: alone in one file it was the longest file of the run.
+      ...Array.from({ length: matrixShards }, (_, shard) => ({
+        extends: true,
+        test: { name: `fault matrix ${shard + 1}/${matrixShards}`, include: ['test/fault-matrix.test.ts'], env: { KEYTURN_SIM_MATRIX_SHARD: String(shard) } },
+      })),
       ...Array.from({ length: shards }, (_, shard) => ({
         extends: true,
         test: { name: `random ${shard + 1}/${shards}`, include: ['test/random-histories.test.ts'], env: { KEYTURN_SIM_SHARD: String(shard) } },

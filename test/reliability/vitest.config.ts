@@ -16,6 +16,9 @@ export default defineConfig({
     globalSetup: ['../../scripts/build-before-tests.mjs'],
     exclude: ['node_modules/**'],
     maxWorkers: '200%',
+    // The files share no module state (each case starts its own emulators and child process): a
+    // worker imports the harness once, not once a file.
+    isolate: false,
     maxConcurrency: 8,
     testTimeout: 120_000,
     hookTimeout: 60_000,

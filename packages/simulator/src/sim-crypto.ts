@@ -3,8 +3,9 @@
 // it is read once per process; each JWT's signature is computed on this thread (the same bytes). The GitHub emulator's key pair for each target costs a millisecond
 // of WebAssembly: the nth pair a history asks for is the process's nth, made once. Random bytes
 // (libsodium's, four at a time, the emulators' ids and key values) come from the history's own
-// generator: as random to every party, and the same on every replay. Sealing and opening each
-// secret stay real.
+// generator: as random to every party, and the same on every replay. Sealing stays a real sealed
+// box, which the emulator really opens (sealedBox): its ephemeral key pair is pooled as the target
+// key pairs are, so the shared key of a pair of keys is computed once per process.
 
 import crypto, { type KeyObject, type webcrypto } from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
@@ -74,6 +75,50 @@ const signHere: Sign = (algorithm, key, data) => {
 
 type KeyPair = { publicKey: Uint8Array; privateKey: Uint8Array; keyType: string };
 const keyPairs: KeyPair[] = [];
+/** The ephemeral key pairs of sealed boxes: a history's nth box is sealed with the process's nth pair. */
+const ephemeralPairs: KeyPair[] = [];
+/** crypto_box_beforenm of an ephemeral pair (by index) and a recipient's public key (base64). */
+const sharedKeys = new Map<string, Uint8Array>();
+/** Past this many, the shared keys are forgotten (a recipient key outside the pool makes new ones). */
+const SHARED_KEYS_KEPT = 100_000;
+/** Random numbers libsodium draws for one key pair: 32 bytes, each a 4-byte crypto.randomBytes call of 4 draws. */
+const DRAWS_PER_KEY_PAIR = 128;
+
+/**
+ * crypto_box_seal (libsodium's construction: the ephemeral public key, then crypto_box of the
+ * message with the nonce blake2b(ephemeral public key || recipient public key)), sealed with the
+ * history's nth pooled ephemeral pair. It draws what libsodium's would, so the history's later
+ * random bytes are the same as with the real seal.
+ */
+function pooledSeal(random: () => number, realSeal: (...args: unknown[]) => Uint8Array) {
+  let sealed = 0;
+  return (...args: unknown[]): Uint8Array => {
+    const [message, publicKey] = args;
+    if (args.length !== 2 || !(message instanceof Uint8Array) || !(publicKey instanceof Uint8Array)) return realSeal(...args);
+    for (let i = 0; i < DRAWS_PER_KEY_PAIR; i++) random();
+    const index = sealed++;
+    // From a seed of its own: making it draws nothing from the history's generator.
+    ephemeralPairs[index] ??= sodium.crypto_box_seed_keypair(crypto.createHash('sha256').update(`ephemeral ${index}`).digest()) as KeyPair;
+    const ephemeral = ephemeralPairs[index]!;
+    const cacheKey = `${index}:${Buffer.from(publicKey).toString('base64')}`;
+    let shared = sharedKeys.get(cacheKey);
+    if (!shared) {
+      // Throws for a key libsodium refuses (a low-order point), as crypto_box_seal does.
+      shared = sodium.crypto_box_beforenm(publicKey, ephemeral.privateKey);
+      if (sharedKeys.size >= SHARED_KEYS_KEPT) sharedKeys.clear();
+      sharedKeys.set(cacheKey, shared);
+    }
+    const nonceInput = new Uint8Array(64);
+    nonceInput.set(ephemeral.publicKey, 0);
+    nonceInput.set(publicKey, 32);
+    const nonce = sodium.crypto_generichash(sodium.crypto_box_NONCEBYTES, nonceInput, null);
+    const box = sodium.crypto_box_easy_afternm(message, nonce, shared);
+    const out = new Uint8Array(32 + box.length);
+    out.set(ephemeral.publicKey, 0);
+    out.set(box, 32);
+    return out;
+  };
+}
 
 /** Resolves once libsodium is loaded (its functions exist only then): before installSimCrypto. */
 export const simCryptoReady: Promise<void> = sodium.ready;
@@ -107,13 +152,19 @@ export function installSimCrypto(random: () => number): () => void {
   const realKeyPair = sodium.crypto_box_keypair as (...args: unknown[]) => KeyPair;
   mutableSodium.crypto_box_keypair = (...args: unknown[]) => {
     if (args.length) return realKeyPair(...args);
+    // Drawn whether the pool has the pair or not: a history's random bytes do not depend on what the process ran before it.
     if (!keyPairs[pairsHanded]) keyPairs[pairsHanded] = realKeyPair();
+    else for (let i = 0; i < DRAWS_PER_KEY_PAIR; i++) random();
     const pair = keyPairs[pairsHanded]!;
     pairsHanded += 1;
     // Copies: whoever holds a pair may not change the pool's.
     return { ...pair, publicKey: pair.publicKey.slice(), privateKey: pair.privateKey.slice() };
   };
+  const realSeal = sodium.crypto_box_seal as (...args: unknown[]) => Uint8Array;
+  const seal = pooledSeal(random, realSeal);
+  mutableSodium.crypto_box_seal = seal;
   return () => {
+    mutableSodium.crypto_box_seal = realSeal;
     mutableSodium.crypto_box_keypair = realKeyPair;
     mutable.randomBytes = real.randomBytes;
     mutable.createPrivateKey = real.createPrivateKey;

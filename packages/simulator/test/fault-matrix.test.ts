@@ -4,8 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { CODESPACES_MATRIX_TARGETS, faultCases, recordAll, recordCodespaces, runFaultCase } from '../src/index.js';
 
+/** This file's share of the cases (KEYTURN_SIM_MATRIX_SHARD of KEYTURN_SIM_MATRIX_SHARDS, vitest.config.ts): every SHARDS-th. */
+const SHARD = Number(process.env.KEYTURN_SIM_MATRIX_SHARD ?? 0);
+const SHARDS = Number(process.env.KEYTURN_SIM_MATRIX_SHARDS ?? 1);
+
 const recorded = await recordAll();
-const cases = faultCases(recorded);
+const inShard = (_: unknown, index: number) => index % SHARDS === SHARD;
+const cases = faultCases(recorded).filter(inShard);
 const codespaces = await recordCodespaces();
 
 describe('the fault matrix, in the simulator', () => {
@@ -30,6 +35,10 @@ describe('the fault matrix, in the simulator', () => {
     }
   });
 
+  it(`takes its share of the cases (shard ${SHARD + 1} of ${SHARDS})`, () => {
+    expect(SHARD >= 0 && SHARD < SHARDS && cases.length > 0).toBe(true);
+  });
+
   it.each(cases)('$kind key, $credential, $shape answers, $request.label: $fault.name -> $outcome', async (c) => {
     const result = await runFaultCase(c);
     expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
@@ -47,7 +56,7 @@ describe('the fault matrix of a rotation into Codespaces secrets, in the simulat
     }
   });
 
-  it.each(faultCases(codespaces))('$credential, $shape answers, $request.label: $fault.name -> $outcome', async (c) => {
+  it.each(faultCases(codespaces).filter(inShard))('$credential, $shape answers, $request.label: $fault.name -> $outcome', async (c) => {
     const result = await runFaultCase(c);
     expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
   });
