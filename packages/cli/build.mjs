@@ -4,6 +4,7 @@
 // loads only commander and the declarations. The bin, dist/index.js, is a few lines written here:
 // it turns on Node's on-disk compile cache (Node 22.1 and later; absent on Node 20) before it loads
 // dist/main.js, so each start after the first skips compiling the program.
+import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,12 +37,38 @@ const files = await buildAction(withPlugin, dir, { write: false });
 await rm(join(dir, 'dist'), { recursive: true, force: true });
 await mkdir(join(dir, 'dist'), { recursive: true });
 for (const { path, text } of files) await writeFile(join(dir, path === 'dist/index.js' ? 'dist/main.js' : path), text);
+// `keyturn --help` and `keyturn <command> --help` print text the program wrote at build time
+// (commander's own help, 80 columns as on a pipe), so asking for help loads no program at all.
+const help = await helpTexts(join(dir, 'dist/main.js'));
 const BIN = `#!/usr/bin/env node
 // keyturn: the bin of @keyturn/cli (built by build.mjs; the program is main.js).
 import module from 'node:module';
 
-module.enableCompileCache?.();
-await import('./main.js');
+const HELP = ${JSON.stringify(help)};
+const [first, second, ...rest] = process.argv.slice(2);
+const isHelp = (arg) => arg === '--help' || arg === '-h';
+const asked = rest.length ? undefined : isHelp(first) && second === undefined ? '' : isHelp(second) && first !== '' && Object.hasOwn(HELP, first ?? '') ? first : undefined;
+if (asked !== undefined) {
+  process.stdout.write(HELP[asked]);
+} else {
+  module.enableCompileCache?.();
+  await import('./main.js');
+}
 `;
 await writeFile(join(dir, 'dist/index.js'), BIN);
 await chmod(join(dir, 'dist/index.js'), 0o755);
+
+/** The program's help, and each command's, as `node main.js [command] --help` prints it on a pipe. */
+async function helpTexts(main) {
+  const helpOf = (args) => {
+    const { status, stdout, stderr } = spawnSync(process.execPath, [main, ...args, '--help'], { encoding: 'utf8', env: { ...process.env, COLUMNS: '80' } });
+    if (status !== 0) throw new Error(`keyturn ${args.join(' ')} --help exited ${status}: ${stderr}`);
+    return stdout;
+  };
+  const top = helpOf([]);
+  // Commander lists the commands under "Commands:", one per line: `  name [options]  summary`.
+  const listed = top.slice(top.indexOf('\nCommands:\n')).split('\n').slice(2);
+  const names = listed.map((line) => /^  ([a-z][a-z-]*)\b/.exec(line)?.[1]).filter((name) => name !== undefined && name !== 'help');
+  if (names.length === 0) throw new Error("the program's help lists no command");
+  return Object.fromEntries([['', top], ...names.map((name) => [name, helpOf([name])])]);
+}

@@ -4,6 +4,7 @@
 
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { keyturn, PROJECT } from './keyturn-process.js';
@@ -25,6 +26,16 @@ describe('keyturn --help', () => {
     expect(run.stdout).toContain('Example:');
     expect(run.stdout).toContain(`keyturn ${command}`);
     expect(run.stdout).toContain('--output <format>');
+  });
+
+  it("prints, without loading the program, the program's own help", async () => {
+    // The bin answers --help from text build.mjs took from the program: it must be that text.
+    const main = join(PROJECT, 'node_modules', '@keyturn', 'cli', 'dist', 'main.js');
+    for (const args of [[], ...COMMANDS.map((command) => [command])]) {
+      const fromProgram = await promisify(execFile)(process.execPath, [main, ...args, '--help'], { cwd: PROJECT, env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+      const fromBin = await keyturn([...args, '--help']);
+      expect(fromBin.stdout).toBe(fromProgram.stdout);
+    }
   });
 
   it('takes credentials from the environment or a file, never from a flag', async () => {
