@@ -9481,7 +9481,7 @@ function missingGitLab({ targets, retire, record }) {
   ].filter((need) => typeof need === "string");
   if (!needs.length)
     return void 0;
-  return new OptionError("gitlab", `gitlab options ({ token, apiUrl? }: an access token with the \`api\` scope) are required ${needs.join(" and ")}`);
+  return new OptionError("gitlab.token", `token is required ${needs.join(" and ")}: a GitLab personal, project or group access token with the \`api\` scope`);
 }
 function readSpecs(list2, option2, defaultRepository) {
   try {

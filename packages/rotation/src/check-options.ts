@@ -257,7 +257,8 @@ function missingGitLab({ targets, retire, record }: Pick<CheckedOptions, 'target
     record !== undefined && 'gitlab' in record && "to keep the record in record.gitlab's variables",
   ].filter((need) => typeof need === 'string');
   if (!needs.length) return undefined;
-  return new OptionError('gitlab', `gitlab options ({ token, apiUrl? }: an access token with the \`api\` scope) are required ${needs.join(' and ')}`);
+  // Worded from the token's name, so a caller naming its own input ("it is required") reads well.
+  return new OptionError('gitlab.token', `token is required ${needs.join(' and ')}: a GitLab personal, project or group access token with the \`api\` scope`);
 }
 
 /** Spec text is parsed once; parsed specs are checked field by field and used as given. */

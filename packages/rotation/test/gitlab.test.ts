@@ -172,7 +172,7 @@ describe('GitLab CI/CD variables as targets', () => {
     ]);
     expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, gitlab: { token: OWNER, apiUrl: 'https://gitlab.example.com/api/v4' }, targets: TARGETS })).toEqual([]);
     expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, targets: TARGETS })).toEqual([
-      expect.objectContaining({ option: 'gitlab', message: expect.stringMatching(/required to write GitLab CI\/CD variables/) }),
+      expect.objectContaining({ option: 'gitlab.token', message: expect.stringMatching(/required to write GitLab CI\/CD variables/) }),
     ]);
   });
 

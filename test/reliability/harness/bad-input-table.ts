@@ -75,7 +75,7 @@ export const BAD_INPUTS: BadInput[] = [
   { action: 'rotate-key', input: 'secret-name', value: 'S'.repeat(1500), why: 'oversize (1,500 characters)' },
   // Targets.
   { action: 'rotate-key', input: 'targets', value: 'repo:acme', why: 'no repository name' },
-  { action: 'rotate-key', input: 'targets', value: 'gitlab:acme/web', why: 'an unknown kind' },
+  { action: 'rotate-key', input: 'targets', value: 'bitbucket:acme/web', why: 'an unknown kind' },
   { action: 'rotate-key', input: 'targets', value: 'env:acme/web', why: 'an environment target without the environment' },
   { action: 'rotate-key', input: 'targets', value: 'repo:acme/web\nrepo:ACME/web', why: 'the same target twice' },
   { action: 'rotate-key', input: 'targets', value: 'repo:../../etc', why: 'a path in the owner' },
