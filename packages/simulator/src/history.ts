@@ -24,9 +24,10 @@ export interface HistoryOptions {
    * Edits on by default; `rename: false` leaves out renamed secrets, `record: false` the record
    * edits (hand-edited, truncated, newer, deleted), `lists: false` the targets taken back or
    * replaced whole, `clock: false` the platform's clock stepping back, `refusals: false` a later
-   * secret write refused: the model a seed was found with, to replay it.
+   * secret write refused, `apart: false` starts a round as soon as the last one ended (before the
+   * answers it abandoned have landed): the model a seed was found with, to replay it.
    */
-  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean };
+  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean; apart?: boolean };
 }
 
 export interface HistoryResult {
@@ -115,13 +116,18 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
     // on or not, so the other choices of a seed stay as they were.
     const reach = createRng(seed ^ REACH_STREAM);
-    const on = { lists: true, clock: true, refusals: true, ...options.edits };
+    const on = { lists: true, clock: true, refusals: true, apart: true, ...options.edits };
     let added: string[] = [];
     sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers`);
     seedSecrets(sim, user, user.list);
     const rounds = options.rounds ?? 2 + rng.int(4);
     for (let round = 0; round < rounds; round++) {
       const listed = [...user.list];
+      // A workflow's runs are minutes apart at the least (a job's start alone outlasts the slowest
+      // held-back answer): what the last round abandoned lands before the next starts. Landing
+      // later, a write of key N after a run revoked N locks out its target, or an old record
+      // overwrites a newer one, which no run can prevent (seeds 4029, 20263282, 6032).
+      if (round > 0 && on.apart) await heldBackLanded(sim);
       if (reach.chance(0.3) && round > 0 && on.lists) takeBack(sim, user, added);
       if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? true, options.edits?.record ?? true);
       if (!user.unsettled) await maybeRetire(sim, rng, user);
