@@ -445,6 +445,12 @@ async function renameSecret(sim: Simulation, user: UserState): Promise<void> {
 /** Another kind of key: a console key of that kind in every secret the workflow's targets hold, as the README says. */
 function switchKind(sim: Simulation, rng: Rng, user: UserState): void {
   const to = rng.pick(KEY_KINDS.filter((k) => k !== user.kind));
+  // The rebuild a refused record asks for comes first, by the workflow as it was: a run of another
+  // kind cannot see the family's keys, which the README says a warning names each run (seed 9821).
+  if (user.rebuildRecord) {
+    sim.note(`user: keeps the ${user.kind} key until a run has rebuilt the record`);
+    return;
+  }
   sim.note(`user: switched to a ${to} key`);
   user.kind = to;
   user.consoleKey = sim.world.consoleKey(to).key;
