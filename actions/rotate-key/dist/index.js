@@ -15221,6 +15221,8 @@ function planRecord(input) {
   const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : dropped.flatMap((t2) => t2.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
+  const ownDropped = new Set(dropped.map((t2) => t2.identity));
+  const otherDropped = others.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
   const otherSecrets = (input.otherSecrets ?? []).filter((c2) => c2.record !== input.record);
   const copied = otherSecrets.flatMap((c2) => recordedPrevious(c2.record, listed2));
   return {
@@ -15228,6 +15230,7 @@ function planRecord(input) {
     known,
     replacing: (input.rebuild ?? []).map((u2) => u2.name),
     dropped,
+    otherDropped,
     retired: [...retired],
     previousIds: known ? recordedPrevious(record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
@@ -15373,7 +15376,7 @@ function keyKindLabel(keyKind) {
   return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
 }
 function noRecordPlan() {
-  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], retired: [], previousIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [] };
+  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [] };
 }
 async function readRecord(ctx, keys) {
   const store3 = ctx.recordStore;
@@ -15445,6 +15448,8 @@ async function readRecord(ctx, keys) {
   }
   for (const target of plan.dropped)
     warnDropped(ctx, target, keys);
+  for (const target of plan.otherDropped)
+    warnOtherDropped(ctx, target, keys);
   for (const other of plan.otherFamilies) {
     if (other.otherSecret)
       sayOtherSecret(ctx, other, keys);
@@ -15556,6 +15561,13 @@ function warnDropped(ctx, target, keys) {
   const holds = live.length ? `may still hold key${live.length > 1 ? "s" : ""} ${live.map((k2) => `${k2.id} (${k2.name})`).join(", ")}, which stay${live.length > 1 ? "" : "s"} valid` : "holds no live key of the family";
   ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
   ctx.warn("preflight", `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`);
+}
+function warnOtherDropped(ctx, target, keys) {
+  const live = target.keyIds.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
+  if (!live.length)
+    return;
+  ctx.report.droppedTargets = [.../* @__PURE__ */ new Set([...ctx.report.droppedTargets ?? [], target.spec])];
+  ctx.warn("preflight", `Target ${target.spec} is no longer in targets but may still hold key${live.length > 1 ? "s" : ""} ${live.map((k2) => `${k2.id} (${k2.name})`).join(", ")} of family ${target.family}, whose record names it; ${live.length > 1 ? "they stay" : "it stays"} valid. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`);
 }
 function logOtherFamily(ctx, other) {
   const { family } = other.record;
@@ -15826,10 +15838,12 @@ async function settleOtherFamilies(ctx, client, keys, how) {
     if (aborted(ctx))
       return;
     const settlement = settlements.find((s2) => s2.family === family && s2.sameKind === other.sameKind);
+    let tombstoneSaved = false;
     try {
       const forgotten = [...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []];
       if (forgotten.length)
         await store3.save(other.record);
+      tombstoneSaved = true;
       if (!settlement || !other.sameKind || !how.revoke) {
         if (forgotten.length)
           ctx.log("revoke", `The record of family ${family} forgets ${forgotten.join(", ")}`);
@@ -15855,7 +15869,7 @@ async function settleOtherFamilies(ctx, client, keys, how) {
       await store3.remove(other.record);
       ctx.log("revoke", `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
     } catch (error2) {
-      if (!other.empty) {
+      if (!other.empty || !tombstoneSaved && other.retired.length > 0) {
         warnNotForgotten(ctx, other, keys, error2);
         continue;
       }
