@@ -15193,14 +15193,15 @@ function selectOtherFamilyRevocations(input) {
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
   return input.others.filter((other) => other.empty).map((other) => {
     if (!other.sameKind)
-      return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [] };
+      return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [], staying: [] };
     const named = new Set(other.ids);
     const theirs = keys.filter((k2) => (named.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
     const deferred = listedBefore ? theirs.filter((k2) => !listedBefore.has(k2.id)) : [];
     const heldHere = theirs.filter((k2) => heldIds.has(k2.id) || protectedIds.has(k2.id));
     const rebuilt = theirs.filter((k2) => other.rebuilt?.includes(k2.id));
-    const revoke = deferred.length || heldHere.length || rebuilt.length ? [] : theirs.sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
-    return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere, rebuilt };
+    const stays = deferred.length > 0 || heldHere.length > 0 || rebuilt.length > 0;
+    const revoke = stays ? [] : theirs.sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
+    return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere, rebuilt, staying: stays ? theirs : [] };
   });
 }
 
@@ -15826,7 +15827,8 @@ async function settleOtherFamilies(ctx, client, keys, how) {
   if (!store3 || !others.length)
     return;
   const settlements = selectOtherFamilyRevocations({
-    others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record), rebuilt: o2.record.rebuilt })),
+    // A rebuilt key named in revokeKeyIds is the user's word that no target holds it (README): no longer protected.
+    others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record), rebuilt: o2.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id)) })),
     keys,
     family: ctx.family,
     heldIds: heldByTargets(ctx),
@@ -15850,18 +15852,20 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         continue;
       }
       if (settlement.deferred.length) {
-        ctx.warn("revoke", `Keys ${settlement.deferred.map((k2) => k2.id).join(", ")} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.`);
+        ctx.warn("revoke", `Keys ${settlement.deferred.map((k2) => k2.id).join(", ")} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.${alsoStaying(settlement, settlement.deferred)}`);
         continue;
       }
       if (settlement.heldHere.length) {
-        ctx.warn("revoke", `Keys ${settlement.heldHere.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).`);
+        ctx.warn("revoke", `Keys ${settlement.heldHere.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).${alsoStaying(settlement, settlement.heldHere)}`);
         continue;
       }
       if (settlement.rebuilt.length) {
-        ctx.warn("revoke", `Keys ${settlement.rebuilt.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.`);
+        ctx.warn("revoke", `Keys ${settlement.rebuilt.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.${alsoStaying(settlement, settlement.rebuilt)}`);
         continue;
       }
       for (const key of settlement.revoke) {
+        if (ctx.revokeKeyIds.includes(key.id))
+          continue;
         const outcome = await revokeIfLive(client, key.id);
         ctx.report.revokedKeyIds.push(key.id);
         ctx.log("revoke", `${outcome === "already-gone" ? "Key" : "Revoked key"} ${key.id} (${key.name}) of family ${family}${outcome === "already-gone" ? " was already revoked" : ""}: no target holds it any more`);
@@ -15876,6 +15880,12 @@ async function settleOtherFamilies(ctx, client, keys, how) {
       ctx.warn("revoke", `Family ${family} names no target any more, but settling it failed (${describeError(error2)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`);
     }
   }
+}
+function alsoStaying(settlement, named) {
+  const rest = settlement.staying.filter((k2) => !named.some((n2) => n2.id === k2.id)).map((k2) => k2.id);
+  if (!rest.length)
+    return "";
+  return ` ${rest.length > 1 ? `Keys ${rest.join(", ")} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
 }
 function warnNotForgotten(ctx, other, keys, error2) {
   const { family } = other.record;

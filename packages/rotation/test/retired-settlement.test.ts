@@ -3,7 +3,9 @@
 // save fails, the record still names the target and only a run that retires it again settles it:
 // the warning says to keep it in retireTargets and names the keys that stay valid, never promising
 // that the next run revokes them whatever it retires (simulator seed 9923: the user took the
-// target out of retire-targets, and the family's key stayed valid, named by no run).
+// target out of retire-targets, and the family's key stayed valid, named by no run). A rebuilt
+// record's keys stay until named in revokeKeyIds; every other key of the family that stays with
+// them is named as well, and goes with them (seed 1873176435).
 
 import { describe, expect, it } from 'vitest';
 import { runRotation } from './run.js';
@@ -55,6 +57,39 @@ describe('another family whose only target is retired', () => {
     expect(third.error?.message).toBeUndefined();
     expect(third.report!.revokedKeyIds).toContain(envKey);
     expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(false);
+    expect(await recordNames()).not.toContain(envRecord);
+  });
+
+  it('its record was rebuilt: the warning names every key that stays; the rebuilt one named in revokeKeyIds, all go once', async () => {
+    const first = await runRotation(world, { record, targets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
+    expect(first.error?.message).toBeUndefined();
+    const [envRecord] = await recordNames();
+    // The record cut short, then rebuilt: key 1 of the family (first run's) was live then.
+    const cut = await fetch(`${world.github.url}/repos/acme/web/actions/variables/${envRecord}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: envRecord, value: '{"format":2,' }),
+    });
+    expect(cut.status).toBe(204);
+    const rebuilt = await runRotation(world, { record, targets: [ENV], rebuildRecord: true, apiKey: first.createdValues[0], revokeKeyIds: [] });
+    expect(rebuilt.error?.message).toBeUndefined();
+    const [kept, held] = [first.report!.keyId!, rebuilt.report!.keyId!];
+    expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(true);
+
+    // Retired: the family names no target, but its rebuilt key 'kept' stays, and 'held' with it, both named.
+    expect((await github('DELETE', ENV_SECRET_PATH)).status).toBe(204);
+    const moved = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
+    expect(moved.error?.message).toBeUndefined();
+    const warned = moved.report!.warnings.filter((w) => w.includes(rebuilt.report!.family));
+    expect(warned).toEqual([expect.stringMatching(new RegExp(`^Keys ${kept} of family .* were live when its record was rebuilt.* Key ${held} of the family stays valid with it until then\.$`))]);
+    expect(world.platform.isKeyValid(rebuilt.createdValues[0]!)).toBe(true);
+
+    // The rebuilt key named in revokeKeyIds: it goes, the other with it, the record is deleted.
+    const named = await runRotation(world, { record, targets: [REPO], apiKey: moved.createdValues[0], revokeKeyIds: [kept] });
+    expect(named.error?.message).toBeUndefined();
+    expect([...named.report!.revokedKeyIds].sort()).toEqual([kept, held, moved.report!.keyId!].sort());
+    expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(false);
+    expect(world.platform.isKeyValid(rebuilt.createdValues[0]!)).toBe(false);
     expect(await recordNames()).not.toContain(envRecord);
   });
 });
