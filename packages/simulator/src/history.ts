@@ -126,9 +126,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       // A workflow's runs are minutes apart at the least (a job's start alone outlasts the slowest
       // held-back answer): what the last round abandoned lands before the next starts. Landing
       // later, a write of key N after a run revoked N locks out its target, or an old record
-      // overwrites a newer one, which no run can prevent (seeds 4029, 20263282, 6032). Nothing held
-      // back (no timer pending), the round starts at once, as before.
-      if (round > 0 && on.apart && sim.time.pendingTimers > 0) await heldBackLanded(sim);
+      // overwrites a newer one, which no run can prevent (seeds 4029, 20263282, 6032).
+      if (round > 0 && on.apart) await heldBackLanded(sim);
       if (reach.chance(0.3) && round > 0 && on.lists) takeBack(sim, user, added);
       if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? true, options.edits?.record ?? true);
       if (!user.unsettled) await maybeRetire(sim, rng, user);
