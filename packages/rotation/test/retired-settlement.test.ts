@@ -81,7 +81,7 @@ describe('another family whose only target is retired', () => {
     const moved = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
     expect(moved.error?.message).toBeUndefined();
     const warned = moved.report!.warnings.filter((w) => w.includes(rebuilt.report!.family));
-    expect(warned).toEqual([expect.stringMatching(new RegExp(`^Keys ${kept} of family .* were live when its record was rebuilt.* Key ${held} of the family stays valid with it until then\.$`))]);
+    expect(warned).toEqual([expect.stringMatching(new RegExp(`^Keys ${kept} of family .* were live when its record was rebuilt.* Key ${held} of the family stays valid with it until then\\.$`))]);
     expect(world.platform.isKeyValid(rebuilt.createdValues[0]!)).toBe(true);
 
     // The rebuilt key named in revokeKeyIds: it goes, the other with it, the record is deleted.
