@@ -25,9 +25,10 @@ export interface HistoryOptions {
    * edits (hand-edited, truncated, newer, deleted), `lists: false` the targets taken back or
    * replaced whole, `clock: false` the platform's clock stepping back, `refusals: false` a later
    * secret write refused, `apart: false` starts a round as soon as the last one ended (before the
-   * answers it abandoned have landed): the model a seed was found with, to replay it.
+   * answers it abandoned have landed), `renameListed: false` copies a renamed secret to dropped
+   * targets too: the model a seed was found with, to replay it.
    */
-  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean; apart?: boolean };
+  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean; apart?: boolean; renameListed?: boolean };
 }
 
 export interface HistoryResult {
@@ -116,7 +117,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
     // on or not, so the other choices of a seed stay as they were.
     const reach = createRng(seed ^ REACH_STREAM);
-    const on = { lists: true, clock: true, refusals: true, apart: true, ...options.edits };
+    const on = { lists: true, clock: true, refusals: true, apart: true, renameListed: true, ...options.edits };
     let added: string[] = [];
     sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers`);
     seedSecrets(sim, user, user.list);
@@ -129,7 +130,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       // overwrites a newer one, which no run can prevent (seeds 4029, 20263282, 6032).
       if (round > 0 && on.apart) await heldBackLanded(sim);
       if (reach.chance(0.3) && round > 0 && on.lists) takeBack(sim, user, added);
-      if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? true, options.edits?.record ?? true);
+      if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? true, options.edits?.record ?? true, on.renameListed);
       if (!user.unsettled) await maybeRetire(sim, rng, user);
       if (reach.chance(0.1) && round > 0 && on.lists) replaceListWhole(sim, reach, user);
       if (reach.chance(0.15) && round > 0 && on.clock) stepPlatformClockBack(sim, reach, skew);
@@ -330,7 +331,7 @@ function keyIdsIn(warnings: readonly string[]): number[] {
 }
 
 /** The user edits the workflow: the target list, keep, the credential, the secret's name, the kind of key. */
-async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, rename: boolean, record: boolean): Promise<void> {
+async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, rename: boolean, record: boolean, listedOnly: boolean): Promise<void> {
   let next = rng.shuffle(user.list);
   // Drawn either way, so the history after it stays the same.
   const drop = next.length > 1 && rng.chance(0.4);
@@ -349,7 +350,7 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
     sim.note(`user: GitHub credential now ${user.credential}`);
   }
   // Drawn either way, so a seed makes the same history whether renames are on or not.
-  if (rng.chance(0.06) && rename) await renameSecret(sim, user);
+  if (rng.chance(0.06) && rename) await renameSecret(sim, user, listedOnly);
   if (rng.chance(0.05)) switchKind(sim, rng, user);
   user.recordEdit = undefined;
   // While rebuild-record is on (the last run was refused), an unreadable record is rebuilt, not refused: no edit then.
@@ -425,13 +426,23 @@ async function heldBackLanded(sim: Simulation): Promise<void> {
  * the delete brought the old secret back, holding a key the next run rightly revoked: README,
  * "Rename the secret": once you delete the old secret there, the next run revokes its keys).
  */
-async function renameSecret(sim: Simulation, user: UserState): Promise<void> {
+async function renameSecret(sim: Simulation, user: UserState, listedOnly: boolean): Promise<void> {
   const to = SECRET_NAMES.find((n) => n !== user.secretName)!;
   await heldBackLanded(sim);
   sim.note(`user: secret renamed ${user.secretName} -> ${to}`);
   for (const target of [...user.written]) {
     const value = sim.world.held(target, user.secretName);
     if (value === undefined) continue;
+    // A target no longer in targets: the old secret is deleted there and the target retired, not
+    // copied (README, Rename the secret); a copy is a secret no record of the new name knows, whose
+    // key a later run rightly revokes (seed 542601831).
+    if (listedOnly && !user.list.includes(target)) {
+      await deleteSecret(sim, target, user.secretName);
+      user.written.delete(target);
+      user.retiring.add(target);
+      sim.note(`user: retires ${target}, no longer in targets, rather than copying the secret there`);
+      continue;
+    }
     sim.world.github.putSecretValue(target, to, value, { writtenAt: new Date(sim.time.now()) });
     // A dead key excused under the old name (README, "Without a record": a dropped target's key is
     // revoked like any older key) is the same dead key under the new one (seed 1343661714).
