@@ -84,6 +84,8 @@ interface UserState {
    * retires them rather than listing them beside the new family's (the run would refuse two families).
    */
   movedAway: Set<string>;
+  /** The user renames as the README says (edits.renameListed): listed targets copied, dropped ones retired, the old name's warnings followed. */
+  renameListed: boolean;
 }
 
 export async function runHistory(seed: number, options: HistoryOptions = {}): Promise<HistoryResult> {
@@ -113,6 +115,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       excused: new Map(),
       later: createRng(seed + 0x5eed_0000),
       movedAway: new Set(),
+      renameListed: options.edits?.renameListed ?? true,
     };
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
     // on or not, so the other choices of a seed stay as they were.
@@ -292,6 +295,7 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     const keep = warnings.map((w) => /Keep (.+) in `retireTargets` until a run ends without this warning/.exec(w)?.[1]).filter((t): t is string => t !== undefined);
     const kept = (target: string) => keep.some((list) => list.includes(target));
     if (!warnings.some((w) => /It is not this family's, so this run goes on/.test(w))) for (const target of run.spec.retire) if (!kept(target)) user.retiring.delete(target);
+    const renamedLeft = await followRenameWarnings(sim, user, warnings);
     // README, "Drop a target": each run warns naming it; a target whose secret the user deleted is
     // retired (again: an abandoned record write of an earlier run may bring a retired one back).
     const named = warnings.map((w) => /^Target (.+) is no longer in targets but may still hold key/.exec(w)?.[1]).filter((t): t is string => t !== undefined);
@@ -304,8 +308,9 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
       user.rebuildRecord = false;
       sim.note(`user: rebuild-record taken out; the rebuilt record keeps keys [${[...user.rebuiltKeys].join(', ')}]`);
     }
-    return again.length > 0;
+    return again.length > 0 || renamedLeft;
   }
+  if (await followRenameWarnings(sim, user, warnings)) return true;
   const message = run.error?.message ?? '';
   const families = [...message.matchAll(/(?:its own record: |; )([A-Za-z0-9._-]+) \(/g)].map((m) => m[1]!);
   if (/belong to \d+ key families/.test(message) && families.length) {
@@ -321,6 +326,31 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     return true;
   }
   return false;
+}
+
+/**
+ * README, Rename the secret: while the old secret may exist at a target its record names, its keys
+ * stay valid and each run warns; the user deletes it there and names a target no longer in targets
+ * in retire-targets, as the warning says (seed 1701326227: the retirements, one run apart, never
+ * met in one run, and the old family's key stayed valid). True when that changed something.
+ */
+async function followRenameWarnings(sim: Simulation, user: UserState, warnings: readonly string[]): Promise<boolean> {
+  if (!user.renameListed) return false;
+  let changed = false;
+  for (const warning of warnings) {
+    const found = /its record names the secret (\w+), which (.+?)\. If \w+ replaced/.exec(warning);
+    if (!found || found[1] === user.secretName) continue;
+    for (const target of TARGET_POOL.filter((t) => found[2]!.includes(t))) {
+      if (sim.world.held(target, found[1]!) !== undefined) await deleteSecret(sim, target, found[1]!);
+      // A dropped target that holds the secret of the current name is the current family's to retire (its own warning).
+      if (user.list.includes(target) || user.retiring.has(target) || sim.world.held(target, user.secretName) !== undefined) continue;
+      user.written.delete(target);
+      user.retiring.add(target);
+      sim.note(`user: retires ${target} again, as the renamed secret's warning advises`);
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 /** Key ids a warning names ("key 12", "keys 3, 4 and 5"). */
