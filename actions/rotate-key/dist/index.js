@@ -15863,12 +15863,20 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         ctx.warn("revoke", `Keys ${settlement.rebuilt.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.${alsoStaying(settlement, settlement.rebuilt)}`);
         continue;
       }
+      const unconfirmed = [];
       for (const key of settlement.revoke) {
         if (ctx.revokeKeyIds.includes(key.id))
           continue;
-        const outcome = await revokeIfLive(client, key.id);
+        if (await revokeIfLive(client, key.id) === "already-gone") {
+          unconfirmed.push(key);
+          continue;
+        }
         ctx.report.revokedKeyIds.push(key.id);
-        ctx.log("revoke", `${outcome === "already-gone" ? "Key" : "Revoked key"} ${key.id} (${key.name}) of family ${family}${outcome === "already-gone" ? " was already revoked" : ""}: no target holds it any more`);
+        ctx.log("revoke", `Revoked key ${key.id} (${key.name}) of family ${family}: no target holds it any more`);
+      }
+      if (unconfirmed.length) {
+        ctx.warn("revoke", `The platform answered 404 to revoking ${unconfirmed.length > 1 ? "keys" : "key"} ${unconfirmed.map((k2) => `${k2.id} (${k2.name})`).join(", ")} of family ${family}, listed as live before: the record of family ${family} stays, and the next rotation of ${ctx.secretName} revokes what is still live (seed 175120485).`);
+        continue;
       }
       await store3.remove(other.record);
       ctx.log("revoke", `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);

@@ -92,4 +92,24 @@ describe('another family whose only target is retired', () => {
     expect(world.platform.isKeyValid(rebuilt.createdValues[0]!)).toBe(false);
     expect(await recordNames()).not.toContain(envRecord);
   });
+
+  it('revoking its key is answered 404 though listed live: the record stays, and the next run revokes the key', async () => {
+    const first = await runRotation(world, { record, targets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
+    expect(first.error?.message).toBeUndefined();
+    const [envRecord] = await recordNames();
+    expect((await github('DELETE', ENV_SECRET_PATH)).status).toBe(204);
+    world.platform.faults.add({ kind: 'status', status: 404, method: 'DELETE', path: `/api_keys/${first.report!.keyId}` });
+    const second = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
+    expect(second.error?.message).toBeUndefined();
+    expect(second.report!.warnings).toContainEqual(expect.stringMatching(`^The platform answered 404 to revoking key ${first.report!.keyId} .* the record of family ${first.report!.family} stays`));
+    expect(second.report!.revokedKeyIds).not.toContain(first.report!.keyId);
+    expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(true);
+    expect(await recordNames()).toContain(envRecord);
+
+    const third = await runRotation(world, { record, targets: [REPO], apiKey: second.createdValues[0], revokeKeyIds: [] });
+    expect(third.error?.message).toBeUndefined();
+    expect(third.report!.revokedKeyIds).toContain(first.report!.keyId);
+    expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(false);
+    expect(await recordNames()).not.toContain(envRecord);
+  });
 });
