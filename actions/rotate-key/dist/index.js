@@ -15907,14 +15907,15 @@ function selectOtherFamilyRevocations(input) {
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
   return input.others.filter((other) => other.empty).map((other) => {
     if (!other.sameKind)
-      return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [] };
+      return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [], staying: [] };
     const named = new Set(other.ids);
     const theirs = keys.filter((k2) => (named.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
     const deferred = listedBefore ? theirs.filter((k2) => !listedBefore.has(k2.id)) : [];
     const heldHere = theirs.filter((k2) => heldIds.has(k2.id) || protectedIds.has(k2.id));
     const rebuilt = theirs.filter((k2) => other.rebuilt?.includes(k2.id));
-    const revoke = deferred.length || heldHere.length || rebuilt.length ? [] : theirs.sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
-    return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere, rebuilt };
+    const stays = deferred.length > 0 || heldHere.length > 0 || rebuilt.length > 0;
+    const revoke = stays ? [] : theirs.sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
+    return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere, rebuilt, staying: stays ? theirs : [] };
   });
 }
 
@@ -15935,6 +15936,8 @@ function planRecord(input) {
   const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : dropped.flatMap((t2) => t2.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
+  const ownDropped = new Set(dropped.map((t2) => t2.identity));
+  const otherDropped = others.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
   const otherSecrets = (input.otherSecrets ?? []).filter((c2) => c2.record !== input.record);
   const copied = otherSecrets.flatMap((c2) => recordedPrevious(c2.record, listed2));
   return {
@@ -15942,6 +15945,7 @@ function planRecord(input) {
     known,
     replacing: (input.rebuild ?? []).map((u2) => u2.name),
     dropped,
+    otherDropped,
     retired: [...retired],
     previousIds: known ? recordedPrevious(record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
@@ -16162,7 +16166,7 @@ function keyKindLabel(keyKind) {
   return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
 }
 function noRecordPlan() {
-  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], retired: [], previousIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [] };
+  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [] };
 }
 async function readRecord(ctx, keys) {
   const store3 = ctx.recordStore;
@@ -16235,6 +16239,8 @@ async function readRecord(ctx, keys) {
   }
   for (const target of plan.dropped)
     warnDropped(ctx, target, keys);
+  for (const target of plan.otherDropped)
+    warnOtherDropped(ctx, target, keys);
   for (const other of plan.otherFamilies) {
     if (other.otherSecret)
       sayOtherSecret(ctx, other, keys);
@@ -16346,6 +16352,13 @@ function warnDropped(ctx, target, keys) {
   const holds = live.length ? `may still hold key${live.length > 1 ? "s" : ""} ${live.map((k2) => `${k2.id} (${k2.name})`).join(", ")}, which stay${live.length > 1 ? "" : "s"} valid` : "holds no live key of the family";
   ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
   ctx.warn("preflight", `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`);
+}
+function warnOtherDropped(ctx, target, keys) {
+  const live = target.keyIds.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
+  if (!live.length)
+    return;
+  ctx.report.droppedTargets = [.../* @__PURE__ */ new Set([...ctx.report.droppedTargets ?? [], target.spec])];
+  ctx.warn("preflight", `Target ${target.spec} is no longer in targets but may still hold key${live.length > 1 ? "s" : ""} ${live.map((k2) => `${k2.id} (${k2.name})`).join(", ")} of family ${target.family}, whose record names it; ${live.length > 1 ? "they stay" : "it stays"} valid. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`);
 }
 function logOtherFamily(ctx, other) {
   const { family } = other.record;
@@ -16630,7 +16643,8 @@ async function settleOtherFamilies(ctx, client, keys, how) {
   if (!store3 || !others.length)
     return;
   const settlements = selectOtherFamilyRevocations({
-    others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record), rebuilt: o2.record.rebuilt })),
+    // A rebuilt key named in revokeKeyIds is the user's word that no target holds it (README): no longer protected.
+    others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record), rebuilt: o2.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id)) })),
     keys,
     family: ctx.family,
     heldIds: heldByTargets(ctx),
@@ -16642,42 +16656,60 @@ async function settleOtherFamilies(ctx, client, keys, how) {
     if (aborted(ctx))
       return;
     const settlement = settlements.find((s2) => s2.family === family && s2.sameKind === other.sameKind);
+    let tombstoneSaved = false;
     try {
       const forgotten = [...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []];
       if (forgotten.length)
         await store3.save(other.record);
+      tombstoneSaved = true;
       if (!settlement || !other.sameKind || !how.revoke) {
         if (forgotten.length)
           ctx.log("revoke", `The record of family ${family} forgets ${forgotten.join(", ")}`);
         continue;
       }
       if (settlement.deferred.length) {
-        ctx.warn("revoke", `Keys ${settlement.deferred.map((k2) => k2.id).join(", ")} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.`);
+        ctx.warn("revoke", `Keys ${settlement.deferred.map((k2) => k2.id).join(", ")} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.${alsoStaying(settlement, settlement.deferred)}`);
         continue;
       }
       if (settlement.heldHere.length) {
-        ctx.warn("revoke", `Keys ${settlement.heldHere.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).`);
+        ctx.warn("revoke", `Keys ${settlement.heldHere.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).${alsoStaying(settlement, settlement.heldHere)}`);
         continue;
       }
       if (settlement.rebuilt.length) {
-        ctx.warn("revoke", `Keys ${settlement.rebuilt.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.`);
+        ctx.warn("revoke", `Keys ${settlement.rebuilt.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.${alsoStaying(settlement, settlement.rebuilt)}`);
         continue;
       }
+      const unconfirmed = [];
       for (const key of settlement.revoke) {
-        const outcome = await revokeIfLive(client, key.id);
+        if (ctx.revokeKeyIds.includes(key.id))
+          continue;
+        if (await revokeIfLive(client, key.id) === "already-gone") {
+          unconfirmed.push(key);
+          continue;
+        }
         ctx.report.revokedKeyIds.push(key.id);
-        ctx.log("revoke", `${outcome === "already-gone" ? "Key" : "Revoked key"} ${key.id} (${key.name}) of family ${family}${outcome === "already-gone" ? " was already revoked" : ""}: no target holds it any more`);
+        ctx.log("revoke", `Revoked key ${key.id} (${key.name}) of family ${family}: no target holds it any more`);
+      }
+      if (unconfirmed.length) {
+        ctx.warn("revoke", `The platform answered 404 to revoking ${unconfirmed.length > 1 ? "keys" : "key"} ${unconfirmed.map((k2) => `${k2.id} (${k2.name})`).join(", ")} of family ${family}, listed as live before: the record of family ${family} stays, and the next rotation of ${ctx.secretName} revokes what is still live (seed 175120485).`);
+        continue;
       }
       await store3.remove(other.record);
       ctx.log("revoke", `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
     } catch (error2) {
-      if (!other.empty) {
+      if (!other.empty || !tombstoneSaved && other.retired.length > 0) {
         warnNotForgotten(ctx, other, keys, error2);
         continue;
       }
       ctx.warn("revoke", `Family ${family} names no target any more, but settling it failed (${describeError(error2)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`);
     }
   }
+}
+function alsoStaying(settlement, named) {
+  const rest = settlement.staying.filter((k2) => !named.some((n2) => n2.id === k2.id)).map((k2) => k2.id);
+  if (!rest.length)
+    return "";
+  return ` ${rest.length > 1 ? `Keys ${rest.join(", ")} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
 }
 function warnNotForgotten(ctx, other, keys, error2) {
   const { family } = other.record;

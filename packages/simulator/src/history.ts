@@ -24,9 +24,11 @@ export interface HistoryOptions {
    * Edits on by default; `rename: false` leaves out renamed secrets, `record: false` the record
    * edits (hand-edited, truncated, newer, deleted), `lists: false` the targets taken back or
    * replaced whole, `clock: false` the platform's clock stepping back, `refusals: false` a later
-   * secret write refused: the model a seed was found with, to replay it.
+   * secret write refused, `apart: false` starts a round as soon as the last one ended (before the
+   * answers it abandoned have landed), `renameListed: false` copies a renamed secret to dropped
+   * targets too: the model a seed was found with, to replay it.
    */
-  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean };
+  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean; apart?: boolean; renameListed?: boolean };
 }
 
 export interface HistoryResult {
@@ -82,6 +84,8 @@ interface UserState {
    * retires them rather than listing them beside the new family's (the run would refuse two families).
    */
   movedAway: Set<string>;
+  /** The user renames as the README says (edits.renameListed): listed targets copied, dropped ones retired, the old name's warnings followed. */
+  renameListed: boolean;
 }
 
 export async function runHistory(seed: number, options: HistoryOptions = {}): Promise<HistoryResult> {
@@ -111,19 +115,25 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       excused: new Map(),
       later: createRng(seed + 0x5eed_0000),
       movedAway: new Set(),
+      renameListed: options.edits?.renameListed ?? true,
     };
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
     // on or not, so the other choices of a seed stay as they were.
     const reach = createRng(seed ^ REACH_STREAM);
-    const on = { lists: true, clock: true, refusals: true, ...options.edits };
+    const on = { lists: true, clock: true, refusals: true, apart: true, renameListed: true, ...options.edits };
     let added: string[] = [];
     sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers`);
     seedSecrets(sim, user, user.list);
     const rounds = options.rounds ?? 2 + rng.int(4);
     for (let round = 0; round < rounds; round++) {
       const listed = [...user.list];
+      // A workflow's runs are minutes apart at the least (a job's start alone outlasts the slowest
+      // held-back answer): what the last round abandoned lands before the next starts. Landing
+      // later, a write of key N after a run revoked N locks out its target, or an old record
+      // overwrites a newer one, which no run can prevent (seeds 4029, 20263282, 6032).
+      if (round > 0 && on.apart) await heldBackLanded(sim);
       if (reach.chance(0.3) && round > 0 && on.lists) takeBack(sim, user, added);
-      if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? true, options.edits?.record ?? true);
+      if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? true, options.edits?.record ?? true, on.renameListed);
       if (!user.unsettled) await maybeRetire(sim, rng, user);
       if (reach.chance(0.1) && round > 0 && on.lists) replaceListWhole(sim, reach, user);
       if (reach.chance(0.15) && round > 0 && on.clock) stepPlatformClockBack(sim, reach, skew);
@@ -285,6 +295,7 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     const keep = warnings.map((w) => /Keep (.+) in `retireTargets` until a run ends without this warning/.exec(w)?.[1]).filter((t): t is string => t !== undefined);
     const kept = (target: string) => keep.some((list) => list.includes(target));
     if (!warnings.some((w) => /It is not this family's, so this run goes on/.test(w))) for (const target of run.spec.retire) if (!kept(target)) user.retiring.delete(target);
+    const renamedLeft = await followRenameWarnings(sim, user, warnings);
     // README, "Drop a target": each run warns naming it; a target whose secret the user deleted is
     // retired (again: an abandoned record write of an earlier run may bring a retired one back).
     const named = warnings.map((w) => /^Target (.+) is no longer in targets but may still hold key/.exec(w)?.[1]).filter((t): t is string => t !== undefined);
@@ -297,8 +308,9 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
       user.rebuildRecord = false;
       sim.note(`user: rebuild-record taken out; the rebuilt record keeps keys [${[...user.rebuiltKeys].join(', ')}]`);
     }
-    return again.length > 0;
+    return again.length > 0 || renamedLeft;
   }
+  if (await followRenameWarnings(sim, user, warnings)) return true;
   const message = run.error?.message ?? '';
   const families = [...message.matchAll(/(?:its own record: |; )([A-Za-z0-9._-]+) \(/g)].map((m) => m[1]!);
   if (/belong to \d+ key families/.test(message) && families.length) {
@@ -316,6 +328,31 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
   return false;
 }
 
+/**
+ * README, Rename the secret: while the old secret may exist at a target its record names, its keys
+ * stay valid and each run warns; the user deletes it there and names a target no longer in targets
+ * in retire-targets, as the warning says (seed 1701326227: the retirements, one run apart, never
+ * met in one run, and the old family's key stayed valid). True when that changed something.
+ */
+async function followRenameWarnings(sim: Simulation, user: UserState, warnings: readonly string[]): Promise<boolean> {
+  if (!user.renameListed) return false;
+  let changed = false;
+  for (const warning of warnings) {
+    const found = /its record names the secret (\w+), which (.+?)\. If \w+ replaced/.exec(warning);
+    if (!found || found[1] === user.secretName) continue;
+    for (const target of TARGET_POOL.filter((t) => found[2]!.includes(t))) {
+      if (sim.world.held(target, found[1]!) !== undefined) await deleteSecret(sim, target, found[1]!);
+      // A dropped target that holds the secret of the current name is the current family's to retire (its own warning).
+      if (user.list.includes(target) || user.retiring.has(target) || sim.world.held(target, user.secretName) !== undefined) continue;
+      user.written.delete(target);
+      user.retiring.add(target);
+      sim.note(`user: retires ${target} again, as the renamed secret's warning advises`);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 /** Key ids a warning names ("key 12", "keys 3, 4 and 5"). */
 function keyIdsIn(warnings: readonly string[]): number[] {
   const ids: number[] = [];
@@ -324,7 +361,7 @@ function keyIdsIn(warnings: readonly string[]): number[] {
 }
 
 /** The user edits the workflow: the target list, keep, the credential, the secret's name, the kind of key. */
-async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, rename: boolean, record: boolean): Promise<void> {
+async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, rename: boolean, record: boolean, listedOnly: boolean): Promise<void> {
   let next = rng.shuffle(user.list);
   // Drawn either way, so the history after it stays the same.
   const drop = next.length > 1 && rng.chance(0.4);
@@ -343,7 +380,7 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
     sim.note(`user: GitHub credential now ${user.credential}`);
   }
   // Drawn either way, so a seed makes the same history whether renames are on or not.
-  if (rng.chance(0.06) && rename) await renameSecret(sim, user);
+  if (rng.chance(0.06) && rename) await renameSecret(sim, user, listedOnly);
   if (rng.chance(0.05)) switchKind(sim, rng, user);
   user.recordEdit = undefined;
   // While rebuild-record is on (the last run was refused), an unreadable record is rebuilt, not refused: no edit then.
@@ -419,13 +456,23 @@ async function heldBackLanded(sim: Simulation): Promise<void> {
  * the delete brought the old secret back, holding a key the next run rightly revoked: README,
  * "Rename the secret": once you delete the old secret there, the next run revokes its keys).
  */
-async function renameSecret(sim: Simulation, user: UserState): Promise<void> {
+async function renameSecret(sim: Simulation, user: UserState, listedOnly: boolean): Promise<void> {
   const to = SECRET_NAMES.find((n) => n !== user.secretName)!;
   await heldBackLanded(sim);
   sim.note(`user: secret renamed ${user.secretName} -> ${to}`);
   for (const target of [...user.written]) {
     const value = sim.world.held(target, user.secretName);
     if (value === undefined) continue;
+    // A target no longer in targets: the old secret is deleted there and the target retired, not
+    // copied (README, Rename the secret); a copy is a secret no record of the new name knows, whose
+    // key a later run rightly revokes (seed 542601831).
+    if (listedOnly && !user.list.includes(target)) {
+      await deleteSecret(sim, target, user.secretName);
+      user.written.delete(target);
+      user.retiring.add(target);
+      sim.note(`user: retires ${target}, no longer in targets, rather than copying the secret there`);
+      continue;
+    }
     sim.world.github.putSecretValue(target, to, value, { writtenAt: new Date(sim.time.now()) });
     // A dead key excused under the old name (README, "Without a record": a dropped target's key is
     // revoked like any older key) is the same dead key under the new one (seed 1343661714).
@@ -439,6 +486,12 @@ async function renameSecret(sim: Simulation, user: UserState): Promise<void> {
 /** Another kind of key: a console key of that kind in every secret the workflow's targets hold, as the README says. */
 function switchKind(sim: Simulation, rng: Rng, user: UserState): void {
   const to = rng.pick(KEY_KINDS.filter((k) => k !== user.kind));
+  // The rebuild a refused record asks for comes first, by the workflow as it was: a run of another
+  // kind cannot see the family's keys, which the README says a warning names each run (seed 9821).
+  if (user.rebuildRecord) {
+    sim.note(`user: keeps the ${user.kind} key until a run has rebuilt the record`);
+    return;
+  }
   sim.note(`user: switched to a ${to} key`);
   user.kind = to;
   user.consoleKey = sim.world.consoleKey(to).key;

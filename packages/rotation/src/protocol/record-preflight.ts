@@ -32,7 +32,7 @@ export function keyKindLabel(keyKind: KeyKind): string {
 }
 
 export function noRecordPlan(): RecordPlan {
-  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], retired: [], previousIds: [], protectedIds: new Set(), otherFamilies: [] };
+  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: new Set(), otherFamilies: [] };
 }
 
 /** Reads the records, chooses the family (sets ctx.family) and plans the record (ctx.record). */
@@ -112,6 +112,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     );
   }
   for (const target of plan.dropped) warnDropped(ctx, target, keys);
+  for (const target of plan.otherDropped) warnOtherDropped(ctx, target, keys);
   for (const other of plan.otherFamilies) {
     if (other.otherSecret) sayOtherSecret(ctx, other, keys);
     else logOtherFamily(ctx, other);
@@ -245,6 +246,20 @@ function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly
   ctx.warn(
     'preflight',
     `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option('retireTargets')}; otherwise put it back in targets.`,
+  );
+}
+
+/**
+ * A target another family's record of this secret names, no longer listed nor retired: its live keys
+ * stay valid, so it is named as a dropped target is (README, Drop a target), never left silent.
+ */
+function warnOtherDropped(ctx: RotationContext, target: DroppedTarget & { family: string }, keys: readonly PlatformKey[]): void {
+  const live = target.keyIds.map((id) => keys.find((k) => k.id === id)).filter((k): k is PlatformKey => k !== undefined);
+  if (!live.length) return;
+  ctx.report.droppedTargets = [...new Set([...(ctx.report.droppedTargets ?? []), target.spec])];
+  ctx.warn(
+    'preflight',
+    `Target ${target.spec} is no longer in targets but may still hold key${live.length > 1 ? 's' : ''} ${live.map((k) => `${k.id} (${k.name})`).join(', ')} of family ${target.family}, whose record names it; ${live.length > 1 ? 'they stay' : 'it stays'} valid. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option('retireTargets')}; otherwise put it back in targets.`,
   );
 }
 

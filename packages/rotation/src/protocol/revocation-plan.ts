@@ -148,6 +148,8 @@ export interface OtherFamilySettlement {
    * stays, and they stay valid until named in revokeKeyIds (seed 20266081).
    */
   rebuilt: KeyEntry[];
+  /** Every live key of the family that stays valid with its record (nothing revoked): each warning names them all. */
+  staying: KeyEntry[];
 }
 
 /**
@@ -174,13 +176,14 @@ export function selectOtherFamilyRevocations(input: {
   return input.others
     .filter((other) => other.empty)
     .map((other) => {
-      if (!other.sameKind) return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [] };
+      if (!other.sameKind) return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [], staying: [] };
       const named = new Set(other.ids);
       const theirs = keys.filter((k) => (named.has(k.id) || familyMembers([k], other.family).length > 0) && !own.has(k.id));
       const deferred = listedBefore ? theirs.filter((k) => !listedBefore.has(k.id)) : [];
       const heldHere = theirs.filter((k) => heldIds.has(k.id) || protectedIds.has(k.id));
       const rebuilt = theirs.filter((k) => other.rebuilt?.includes(k.id));
-      const revoke = deferred.length || heldHere.length || rebuilt.length ? [] : theirs.sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
-      return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere, rebuilt };
+      const stays = deferred.length > 0 || heldHere.length > 0 || rebuilt.length > 0;
+      const revoke = stays ? [] : theirs.sort((a, b) => (isNewerKey(a, b) ? 1 : -1));
+      return { family: other.family, sameKind: true, revoke, unseen: [], deferred, heldHere, rebuilt, staying: stays ? theirs : [] };
     });
 }

@@ -17,7 +17,7 @@ import { namedKeyIds, type RecordPlan } from '../record/record-plan.js';
 import { familyMembers } from '../family-members.js';
 import { recordFacts } from './record-preflight.js';
 import { recordAfterWriting } from './record-points.js';
-import { isNewerKey, type KeyEntry, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
+import { isNewerKey, type KeyEntry, type OtherFamilySettlement, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
 import type { VerifiedKey } from './verify.js';
 
 const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
@@ -116,7 +116,8 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
   const others = ctx.record.otherFamilies;
   if (!store || !others.length) return;
   const settlements = selectOtherFamilyRevocations({
-    others: others.map((o) => ({ family: o.record.family, sameKind: o.sameKind, empty: o.empty, ids: namedKeyIds(o.record), rebuilt: o.record.rebuilt })),
+    // A rebuilt key named in revokeKeyIds is the user's word that no target holds it (README): no longer protected.
+    others: others.map((o) => ({ family: o.record.family, sameKind: o.sameKind, empty: o.empty, ids: namedKeyIds(o.record), rebuilt: o.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id)) })),
     keys,
     family: ctx.family,
     heldIds: heldByTargets(ctx),
@@ -129,34 +130,52 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
     if (aborted(ctx)) return;
     // By kind too: a family may keep a record of each kind (a switched kind of key), settled apart.
     const settlement = settlements.find((s) => s.family === family && s.sameKind === other.sameKind);
+    let tombstoneSaved = false;
     try {
       const forgotten = [...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])];
       if (forgotten.length) await store.save(other.record);
+      tombstoneSaved = true;
       if (!settlement || !other.sameKind || !how.revoke) {
         if (forgotten.length) ctx.log('revoke', `The record of family ${family} forgets ${forgotten.join(', ')}`);
         continue;
       }
       if (settlement.deferred.length) {
-        ctx.warn('revoke', `Keys ${settlement.deferred.map((k) => k.id).join(', ')} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.`);
+        ctx.warn('revoke', `Keys ${settlement.deferred.map((k) => k.id).join(', ')} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.${alsoStaying(settlement, settlement.deferred)}`);
         continue;
       }
       if (settlement.heldHere.length) {
-        ctx.warn('revoke', `Keys ${settlement.heldHere.map((k) => k.id).join(', ')} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).`);
+        ctx.warn('revoke', `Keys ${settlement.heldHere.map((k) => k.id).join(', ')} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).${alsoStaying(settlement, settlement.heldHere)}`);
         continue;
       }
       if (settlement.rebuilt.length) {
-        ctx.warn('revoke', `Keys ${settlement.rebuilt.map((k) => k.id).join(', ')} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option('revokeKeyIds')}.`);
+        ctx.warn('revoke', `Keys ${settlement.rebuilt.map((k) => k.id).join(', ')} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option('revokeKeyIds')}.${alsoStaying(settlement, settlement.rebuilt)}`);
         continue;
       }
+      // A 404 to revoking a key the listing showed live proves nothing: the record, its only pointer, stays for the next run.
+      const unconfirmed: KeyEntry[] = [];
       for (const key of settlement.revoke) {
-        const outcome = await revokeIfLive(client, key.id);
+        // Named in revokeKeyIds: the run's own revocations revoke it, once.
+        if (ctx.revokeKeyIds.includes(key.id)) continue;
+        if ((await revokeIfLive(client, key.id)) === 'already-gone') {
+          unconfirmed.push(key);
+          continue;
+        }
         ctx.report.revokedKeyIds.push(key.id);
-        ctx.log('revoke', `${outcome === 'already-gone' ? 'Key' : 'Revoked key'} ${key.id} (${key.name}) of family ${family}${outcome === 'already-gone' ? ' was already revoked' : ''}: no target holds it any more`);
+        ctx.log('revoke', `Revoked key ${key.id} (${key.name}) of family ${family}: no target holds it any more`);
+      }
+      if (unconfirmed.length) {
+        ctx.warn(
+          'revoke',
+          `The platform answered 404 to revoking ${unconfirmed.length > 1 ? 'keys' : 'key'} ${unconfirmed.map((k) => `${k.id} (${k.name})`).join(', ')} of family ${family}, listed as live before: the record of family ${family} stays, and the next rotation of ${ctx.secretName} revokes what is still live (seed 175120485).`,
+        );
+        continue;
       }
       await store.remove(other.record);
       ctx.log('revoke', `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
     } catch (error) {
-      if (!other.empty) {
+      // Unsaved, the record still names the retired targets: only a run that retires them again
+      // settles it, so the words say so, as for a record that still names targets (seed 9923).
+      if (!other.empty || (!tombstoneSaved && other.retired.length > 0)) {
         warnNotForgotten(ctx, other, keys, error);
         continue;
       }
@@ -166,6 +185,16 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
       );
     }
   }
+}
+
+/**
+ * The family's other live keys, which stay valid with its record while the keys a warning is about
+ * do: named too, so none is left silently valid (issue 22, item 5; simulator seed 1873176435).
+ */
+function alsoStaying(settlement: OtherFamilySettlement, named: readonly KeyEntry[]): string {
+  const rest = settlement.staying.filter((k) => !named.some((n) => n.id === k.id)).map((k) => k.id);
+  if (!rest.length) return '';
+  return ` ${rest.length > 1 ? `Keys ${rest.join(', ')} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
 }
 
 /**

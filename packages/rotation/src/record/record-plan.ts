@@ -70,6 +70,12 @@ export interface RecordPlan {
   replacing: string[];
   /** Targets the record names that are no longer listed nor retired: their keys are never revoked. */
   dropped: DroppedTarget[];
+  /**
+   * Targets another family's record of this secret names that are no longer listed nor retired
+   * (dropped before that family was left, or retired under another secret name): its keys stay
+   * valid until a run retires them, so each run names them as it names its own dropped targets.
+   */
+  otherDropped: Array<DroppedTarget & { family: string }>;
   /** Identities of retired targets whose secret is gone: forgotten once the store step is done. */
   retired: string[];
   /** Keys the listed targets held before this run, as far as the run can tell: first to keep. */
@@ -118,6 +124,12 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : dropped.flatMap((t) => t.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r) => r !== input.record && r.secretName.toUpperCase() === secret);
+  const ownDropped = new Set(dropped.map((t) => t.identity));
+  const otherDropped = others.flatMap((other) =>
+    Object.entries(other.targets)
+      .filter(([identity]) => !listed.has(identity) && !retired.includes(identity) && !ownDropped.has(identity))
+      .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })),
+  );
   const otherSecrets = (input.otherSecrets ?? []).filter((c) => c.record !== input.record);
   // A new record after a rename: the targets hold what the user copied from the old secret.
   const copied = otherSecrets.flatMap((c) => recordedPrevious(c.record, listed));
@@ -126,6 +138,7 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
     known,
     replacing: (input.rebuild ?? []).map((u) => u.name),
     dropped,
+    otherDropped,
     retired: [...retired],
     previousIds: known ? recordedPrevious(record, listed) : [...new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,

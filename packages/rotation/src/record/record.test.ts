@@ -147,7 +147,7 @@ describe('the record plan', () => {
     const plan = planRecord({ ...base, record: undefined, records: [project], keys: [key(30)] });
     expect(plan.otherFamilies).toEqual([expect.objectContaining({ takenOver: ['repo:acme/app'], sameKind: false, empty: true })]);
     const settled = selectOtherFamilyRevocations({ others: [{ family: FAMILY, sameKind: false, empty: true, ids: [21] }], keys: [key(21), key(30)], family: FAMILY, heldIds: new Set([30]) });
-    expect(settled).toEqual([{ family: FAMILY, sameKind: false, revoke: [], unseen: [21], deferred: [], heldHere: [], rebuilt: [] }]);
+    expect(settled).toEqual([{ family: FAMILY, sameKind: false, revoke: [], unseen: [21], deferred: [], heldHere: [], rebuilt: [], staying: [] }]);
   });
 
   it('a renamed prefix takes the targets over from the old family, whose unheld keys are revoked, never the run\'s own', () => {
@@ -169,6 +169,8 @@ describe('the record plan', () => {
     const [settled] = selectOtherFamilyRevocations({ others, keys, family: FAMILY, heldIds: new Set() });
     // A target the lost record named may hold key 11: nothing of the family goes, the record stays.
     expect(settled).toMatchObject({ revoke: [], rebuilt: [expect.objectContaining({ id: 11 })] });
+    // Key 13 stays with it, and is named too (seed 1873176435: it was left valid, named by no warning).
+    expect(settled!.staying.map((k) => k.id)).toEqual([11, 13]);
     const [plain] = selectOtherFamilyRevocations({ others: [{ ...others[0]!, rebuilt: [] }], keys, family: FAMILY, heldIds: new Set() });
     expect(plain!.revoke.map((k) => k.id)).toEqual([11, 13]);
   });
