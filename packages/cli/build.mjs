@@ -68,7 +68,7 @@ async function helpTexts(main) {
   const top = helpOf([]);
   // Commander lists the commands under "Commands:", one per line: `  name [options]  summary`.
   const listed = top.slice(top.indexOf('\nCommands:\n')).split('\n').slice(2);
-  const names = listed.map((line) => /^  ([a-z][a-z-]*)\b/.exec(line)?.[1]).filter((name) => name !== undefined && name !== 'help');
+  const names = listed.map((line) => /^ {2}([a-z][a-z-]*)\b/.exec(line)?.[1]).filter((name) => name !== undefined && name !== 'help');
   if (names.length === 0) throw new Error("the program's help lists no command");
   return Object.fromEntries([['', top], ...names.map((name) => [name, helpOf([name])])]);
 }
