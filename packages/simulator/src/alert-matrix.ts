@@ -13,7 +13,7 @@
 import { expectedOutcome, FAULT_KINDS } from './fault-kinds.js';
 import { leaks } from './invariants.js';
 import { answerLikeTheAdvice, converged, type LeakRig, startLeakRig } from './leak-matrix.js';
-import { type CaseResult, type CrashCase, type FaultCase, MATRIX_SECRET, type Recorded, traceRequests } from './matrix.js';
+import { type CaseResult, crashAt, type CrashCase, type FaultCase, MATRIX_SECRET, type Recorded, traceRequests } from './matrix.js';
 import type { RunResult, RunSpec } from './simulation.js';
 import { HOME, KEY_KINDS, type SimKeyKind, WRITE_TOKEN } from './world.js';
 
@@ -122,13 +122,7 @@ export async function runAlertCrashCase(c: CrashCase): Promise<CaseResult> {
   const { sim } = rig;
   const out: string[] = [];
   try {
-    const crashed = sim.start({ ...rig.alertSpec(), crash: { request: c.request.index, afterEffect: c.afterEffect } });
-    await sim.runAll([crashed]);
-    const at = crashed.result.sent[c.request.index - 1];
-    if (crashed.result.status !== 'crashed') out.push(`the run was not killed: it ended ${crashed.result.status}`);
-    else if (!at || at.service !== c.request.service || at.method !== c.request.method || at.path !== c.request.path) {
-      out.push(`killed at ${at ? `${at.service} ${at.method} ${at.path}` : 'no request'}, not at ${c.request.label}`);
-    }
+    const crashed = await crashAt(sim, rig.alertSpec(), c, out);
     return { violations: [...out, ...(await nextRuns(rig, crashed.result))], trace: sim.trace };
   } finally {
     await sim.close();

@@ -11,7 +11,7 @@
 import { keyFingerprint } from '@keyturn/rotation';
 import { expectedOutcome, FAULT_KINDS } from './fault-kinds.js';
 import { leaks } from './invariants.js';
-import { type CaseResult, type CrashCase, type FaultCase, MATRIX_FAMILY, MATRIX_SECRET, MATRIX_TARGETS, type Recorded, type Rig, startRig, traceRequests } from './matrix.js';
+import { type CaseResult, crashAt, type CrashCase, type FaultCase, MATRIX_FAMILY, MATRIX_SECRET, MATRIX_TARGETS, type Recorded, type Rig, startRig, traceRequests } from './matrix.js';
 import type { RunResult, RunSpec } from './simulation.js';
 import { KEY_KINDS, type SimKeyKind } from './world.js';
 
@@ -101,13 +101,7 @@ export async function runLeakCrashCase(c: CrashCase): Promise<CaseResult> {
   const { sim } = rig;
   const out: string[] = [];
   try {
-    const crashed = sim.start({ ...rig.spec(), crash: { request: c.request.index, afterEffect: c.afterEffect } });
-    await sim.runAll([crashed]);
-    const at = crashed.result.sent[c.request.index - 1];
-    if (crashed.result.status !== 'crashed') out.push(`the run was not killed: it ended ${crashed.result.status}`);
-    else if (!at || at.service !== c.request.service || at.method !== c.request.method || at.path !== c.request.path) {
-      out.push(`killed at ${at ? `${at.service} ${at.method} ${at.path}` : 'no request'}, not at ${c.request.label}`);
-    }
+    const crashed = await crashAt(sim, rig.spec(), c, out);
     const rerun = await answerLikeTheAdvice(rig);
     out.push(...converged(rig, rerun), ...leaks(sim.world, [crashed.result, rerun]));
     return { violations: out, trace: sim.trace };

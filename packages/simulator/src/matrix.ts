@@ -13,7 +13,7 @@ import type { ResponseShape } from '@keyturn/emulator';
 import type { TracedRequest } from './fault-kinds.js';
 import { expectedOutcome, FAULT_KINDS, type FaultKind, isRecordRequest } from './fault-kinds.js';
 import { leaks } from './invariants.js';
-import type { RunResult, RunSpec, SentRequest } from './simulation.js';
+import type { Run, RunResult, RunSpec, SentRequest } from './simulation.js';
 import { Simulation } from './simulation.js';
 import { type Credential, CREDENTIALS, KEY_KINDS, ORG_ID, PROJECT_ID, type SimKeyKind, storedAt } from './world.js';
 
@@ -268,6 +268,18 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
   }
 }
 
+/** Starts `spec` killed at the case's request (before or after it took effect), runs it, and says where it was not killed there. */
+export async function crashAt(sim: Simulation, spec: RunSpec, c: CrashCase, out: string[]): Promise<Run> {
+  const crashed = sim.start({ ...spec, crash: { request: c.request.index, afterEffect: c.afterEffect } });
+  await sim.runAll([crashed]);
+  const at = crashed.result.sent[c.request.index - 1];
+  if (crashed.result.status !== 'crashed') out.push(`the run was not killed: it ended ${crashed.result.status}`);
+  else if (!at || at.service !== c.request.service || at.method !== c.request.method || at.path !== c.request.path) {
+    out.push(`killed at ${at ? `${at.service} ${at.method} ${at.path}` : 'no request'}, not at ${c.request.label}`);
+  }
+  return crashed;
+}
+
 /** One crash case: the run killed at the request, then the next scheduled run with what the first target holds must converge. */
 export async function runCrashCase(c: CrashCase): Promise<CaseResult> {
   const rig = await startRig(c.kind, c.credential, c.shape, c.targets);
@@ -275,13 +287,7 @@ export async function runCrashCase(c: CrashCase): Promise<CaseResult> {
   const { world } = sim;
   const out: string[] = [];
   try {
-    const crashed = sim.start({ ...rig.spec(), crash: { request: c.request.index, afterEffect: c.afterEffect } });
-    await sim.runAll([crashed]);
-    const at = crashed.result.sent[c.request.index - 1];
-    if (crashed.result.status !== 'crashed') out.push(`the run was not killed: it ended ${crashed.result.status}`);
-    else if (!at || at.service !== c.request.service || at.method !== c.request.method || at.path !== c.request.path) {
-      out.push(`killed at ${at ? `${at.service} ${at.method} ${at.path}` : 'no request'}, not at ${c.request.label}`);
-    }
+    const crashed = await crashAt(sim, rig.spec(), c, out);
     const rerun = sim.start(rig.spec(rig.held()[0]));
     await sim.runAll([rerun]);
     if (rerun.result.status !== 'ok') out.push(`the run after the crash ended ${rerun.result.status}: ${rerun.result.error?.message ?? ''}`);

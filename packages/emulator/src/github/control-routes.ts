@@ -1,30 +1,15 @@
 // The GitHub emulator's control API under /__emulator, so a CLI-started emulator can be set up and
 // inspected from another process. Not part of GitHub; no auth, no faults, not logged.
 
+import { attempt as attemptChange, field, text } from '../core/control-input.js';
 import { type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
 import type { AppPermissions } from './apps.js';
 import type { TokenPermission } from './auth.js';
 import { type GitHubStateApi, type OrgSecretFields, UnknownTargetError } from './state-api.js';
 
-function field(req: EmulatorRequest, name: string): unknown {
-  const body = req.body;
-  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
-}
-
-function text(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value === '') throw new HttpError(400, `${what} is required`);
-  return value;
-}
-
-/** Runs a state change: 404 for an unknown target, 400 for the TypeErrors it throws on bad input. */
+/** A state change: 404 for an unknown target, 400 for the TypeErrors it throws on bad input. */
 function attempt<T>(change: () => T): T {
-  try {
-    return change();
-  } catch (error) {
-    if (error instanceof UnknownTargetError) throw new HttpError(404, error.message);
-    if (error instanceof TypeError) throw new HttpError(400, error.message);
-    throw error;
-  }
+  return attemptChange(change, (error) => error instanceof UnknownTargetError);
 }
 
 export function githubControlRoutes(state: GitHubStateApi): Route[] {

@@ -1,28 +1,9 @@
 // The GitLab emulator's control API under /__emulator, so a CLI-started emulator can be set up and
 // read from another process. Not part of GitLab; no auth, no faults, not logged.
 
+import { attempt, field, text } from '../core/control-input.js';
 import { type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
 import type { GitLabStateApi, GitLabTokenAccess, GitLabVariableRef } from './state-api.js';
-
-function field(req: EmulatorRequest, name: string): unknown {
-  const body = req.body;
-  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
-}
-
-function text(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value === '') throw new HttpError(400, `${what} is required`);
-  return value;
-}
-
-/** Runs a state change: 400 for the TypeErrors it throws on bad input. */
-function attempt<T>(change: () => T): T {
-  try {
-    return change();
-  } catch (error) {
-    if (error instanceof TypeError) throw new HttpError(400, error.message);
-    throw error;
-  }
-}
 
 export function gitlabControlRoutes(state: GitLabStateApi): Route[] {
   const refOf = (req: EmulatorRequest): GitLabVariableRef => {
