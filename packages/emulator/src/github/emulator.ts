@@ -2,12 +2,11 @@
 // real HTTP on loopback, with faults, a request log and a control API (see README.md).
 
 import type { Exchange } from '../core/exchange.js';
-import type { FaultBook } from '../core/faults.js';
+import type { ServedEmulator } from '../core/served-emulator.js';
 import { type ResponseShape, resolveShape } from '../core/response-shape.js';
 import { type EmulatorTime, resolveTime } from '../core/emulator-time.js';
-import type { FetchHandler } from '../core/fetch-handler.js';
 import { startHttpEmulator, CONTROL_PREFIX } from '../core/http-server.js';
-import { REDACTED, type RequestLog } from '../core/request-log.js';
+import { REDACTED, } from '../core/request-log.js';
 import { AppRegistry } from './apps.js';
 import { TokenBook, type TokenPermission } from './auth.js';
 import { githubControlRoutes } from './control-routes.js';
@@ -58,20 +57,13 @@ export interface GitHubEmulatorOptions {
   listen?: boolean;
 }
 
-export interface GitHubEmulator extends GitHubStateApi {
+export interface GitHubEmulator extends GitHubStateApi, ServedEmulator {
   /** The API root to use as GITHUB_API_URL or Octokit's baseUrl (the origin, no path). */
   url: string;
-  origin: string;
-  controlUrl: string;
-  faults: FaultBook;
-  log: RequestLog;
-  /** The emulator in process: give it to a client as its `fetch`, no socket involved. */
-  handler: FetchHandler;
   /** Arms a 403 (or 429) secondary rate limit with `retry-after`; returns the fault id. */
   secondaryRateLimit(options: RateLimitFaultOptions & { retryAfter: number }): number;
   /** Arms a spent primary rate limit (`x-ratelimit-remaining: 0`, reset `resetInSeconds` from now). */
   primaryRateLimit(options?: RateLimitFaultOptions & { resetInSeconds?: number }): number;
-  close(): Promise<void>;
 }
 
 export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): Promise<GitHubEmulator> {

@@ -4,10 +4,8 @@
 
 import { type EmulatorTime, resolveTime } from '../core/emulator-time.js';
 import type { Exchange } from '../core/exchange.js';
-import type { FaultBook } from '../core/faults.js';
-import type { FetchHandler } from '../core/fetch-handler.js';
+import type { ServedEmulator } from '../core/served-emulator.js';
 import { CONTROL_PREFIX, HttpError, startHttpEmulator } from '../core/http-server.js';
-import type { RequestLog } from '../core/request-log.js';
 import { gitlabControlRoutes } from './control-routes.js';
 import { gitlabErrorReply } from './gitlab-error.js';
 import { type GitLabRateLimitFaultOptions, gitlabRateLimitFault, MinuteBudget } from './rate-limit.js';
@@ -39,17 +37,11 @@ export interface GitLabEmulatorOptions {
   listen?: boolean;
 }
 
-export interface GitLabEmulator extends GitLabStateApi {
+export interface GitLabEmulator extends GitLabStateApi, ServedEmulator {
   /** The API root to use as the client's apiUrl: `<origin>/api/v4`. */
   url: string;
-  origin: string;
-  controlUrl: string;
-  faults: FaultBook;
-  log: RequestLog;
-  handler: FetchHandler;
   /** Arms GitLab's 429 with Retry-After and RateLimit-* headers; returns the fault id. */
   rateLimit(options: GitLabRateLimitFaultOptions): number;
-  close(): Promise<void>;
 }
 
 export async function startGitLabEmulator(options: GitLabEmulatorOptions = {}): Promise<GitLabEmulator> {

@@ -2,11 +2,10 @@
 // on loopback, composed from the account (keys, projects, operations), its routes and the core.
 
 import type { Exchange } from '../core/exchange.js';
-import type { FaultBook } from '../core/faults.js';
+import type { ServedEmulator } from '../core/served-emulator.js';
 import { type EmulatorTime, resolveTime } from '../core/emulator-time.js';
-import type { FetchHandler } from '../core/fetch-handler.js';
 import { CONTROL_PREFIX, startHttpEmulator } from '../core/http-server.js';
-import { REDACTED, type RequestLog } from '../core/request-log.js';
+import { REDACTED, } from '../core/request-log.js';
 import { type ResponseShape, resolveShape } from '../core/response-shape.js';
 import { PlatformAccount } from './account.js';
 import { BearerAuth } from './auth.js';
@@ -75,16 +74,9 @@ export interface PlatformEmulatorOptions {
   mintKey?: () => string;
 }
 
-export interface PlatformEmulator {
+export interface PlatformEmulator extends ServedEmulator {
   /** API base URL, `${origin}/api/v2`. */
   url: string;
-  origin: string;
-  /** `${origin}/__emulator`. */
-  controlUrl: string;
-  faults: FaultBook;
-  log: RequestLog;
-  /** The emulator in process: give it to a client as its `fetch`, no socket involved. */
-  handler: FetchHandler;
   /**
    * A personal key made as if in the console (no other key needed), of the account user unless
    * `userId` names another (createUser). Its value is returned only here.
@@ -120,7 +112,6 @@ export interface PlatformEmulator {
   createBranch(projectId: string, name?: string): BranchAnswer;
   /** The shape answers are sent in. */
   shape: ResponseShape;
-  close(): Promise<void>;
 }
 
 export async function startPlatformEmulator(options: PlatformEmulatorOptions = {}): Promise<PlatformEmulator> {
