@@ -9,7 +9,7 @@ import { runHistory } from '../src/index.js';
 import { MUTANTS } from '../src/mutants.js';
 
 /** Histories each mutant may take, from seed KEYTURN_MUTANT_SEED (1 by default) on. */
-const BUDGET = Number(process.env.KEYTURN_MUTANT_HISTORIES ?? 200);
+const BUDGET = Number(process.env.KEYTURN_MUTANT_HISTORIES ?? 500);
 const FIRST_SEED = Number(process.env.KEYTURN_MUTANT_SEED ?? 1);
 
 describe('every mutant is found', () => {
