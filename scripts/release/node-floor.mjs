@@ -13,6 +13,13 @@ import { installedNode } from '../lib/installed-node.mjs';
 export const NODE_FLOOR = '22.12.0';
 export const ENGINES_NODE = `>=${NODE_FLOOR}`;
 
+/** Whether Node `version` ("24.9.0") is one the published packages claim: the floor or later. */
+export function claimsNode(version) {
+  const [major, minor, patch] = version.split('.').map(Number);
+  const [fMajor, fMinor, fPatch] = NODE_FLOOR.split('.').map(Number);
+  return major !== fMajor ? major > fMajor : minor !== fMinor ? minor > fMinor : patch >= fPatch;
+}
+
 /** Path of the floor's Node binary, installed once into .cache/node-floor. */
 export function floorNode() {
   return installedNode('node-floor', NODE_FLOOR);

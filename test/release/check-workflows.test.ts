@@ -40,7 +40,7 @@ describe('check-workflows', () => {
 
   it.each([
     ['pnpm test', 'npx --yes pnpm@10.34.8 test'],
-    ['a test script', 'pnpm run test:node24'],
+    ['a test script', 'pnpm run test:node-floor'],
     ['vitest', 'cd packages/api && npx vitest run'],
     ['turbo', 'node scripts/turbo.mjs run test --filter=@keyturn/api'],
   ])('finds the test suite run as %s by a job with any write permission', (_, run) => {

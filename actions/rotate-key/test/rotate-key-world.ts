@@ -52,7 +52,7 @@ export async function rotate(inputs: Record<string, string>, env: Record<string,
   expect(findLeaks(run, secrets)).toEqual([]);
   // The rotation names its options (`revokeKeyIds`); a workflow's author reads only input names.
   expect(`${run.stdout}\n${run.summary}`).not.toMatch(/`(?:revokeKeyIds|retireTargets|managingApiKey|family|keyKind[.\w]*|github\.\w+)`/);
-  // Nothing the bundle calls is deprecated on the Node running it (`pnpm test:node24`: the runner's).
+  // Nothing the bundle calls is deprecated on the Node running it (`pnpm test`: Node 24, the runner's).
   expect(run.nodeWarnings).toEqual([]);
   return run;
 }

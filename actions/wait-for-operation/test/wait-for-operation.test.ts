@@ -29,7 +29,7 @@ async function wait(inputs: Record<string, string>): Promise<ActionRun> {
   // Every run, whatever its outcome: the key is masked first and shown nowhere.
   expect(run.stdout.startsWith(`::add-mask::${key.key}\n`)).toBe(true);
   expect(findLeaks(run, [key.key])).toEqual([]);
-  // Nothing the bundle calls is deprecated on the Node running it (`pnpm test:node24`: the runner's).
+  // Nothing the bundle calls is deprecated on the Node running it (`pnpm test`: Node 24, the runner's).
   expect(run.nodeWarnings).toEqual([]);
   return run;
 }

@@ -20,7 +20,7 @@ export interface RunActionOptions {
   env?: Record<string, string | undefined>;
   /** The process is killed after this long (default 60 s); `timedOut` then says so. */
   timeoutMs?: number;
-  /** Node binary; default the one running the tests (`pnpm test:node24` runs them on Node 24, the runner's). */
+  /** Node binary; default the one running the tests (`pnpm test` runs them on Node 24, the runner's). */
   node?: string;
 }
 
