@@ -11,7 +11,7 @@
 // uses every core): the longest first, the simulator (CPU all the way: the fault matrix and the
 // 10,000 random histories, in shards) beside the reliability suite (the bundled Actions as child
 // processes, mostly waiting on back-offs and GitHub's one-second spacing between writes), then the
-// rest as turbo lists them. Left to turbo, the suite would start last (it depends on most packages)
+// rotate-key Action's and the CLI's (a minute or more each), then the rest as turbo lists them. Left to turbo, the suite would start last (it depends on most packages)
 // and run alone at the end; a fixed split into two lanes leaves one idle when the other is slowed.
 
 import { execFileSync } from 'node:child_process';
@@ -21,8 +21,8 @@ import { node24 } from './node24.mjs';
 import { claimsNode } from './release/node-floor.mjs';
 import { runTurbo, turboOutput } from './turbo.mjs';
 
-/** Started first, in this order: the packages whose tests take longest. */
-const LONGEST_FIRST = ['@keyturn/simulator', '@keyturn/reliability', '@keyturn/proxy-tests'];
+/** Started first, in this order: the packages whose tests take longest (so neither runner ends with a long one alone). */
+const LONGEST_FIRST = ['@keyturn/simulator', '@keyturn/reliability', '@keyturn/action-rotate-key', '@keyturn/cli', '@keyturn/proxy-tests'];
 const RUNNERS = 2;
 
 /** Each turbo run's output, kept apart: two runs' chunks interleave, and may split a line. */
