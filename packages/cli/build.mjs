@@ -37,14 +37,21 @@ const withoutSideEffects = {
 
 // `import tty from 'node:tty'` makes Node build the module's ES namespace, which reads every export
 // and so loads what each lazy getter hides (node:util's loads parseArgs and diff, node:process's
-// the diagnostic report): some 3 ms at each start on Node 24. The module object alone, as require
-// would give it, is all a bundle needs.
+// the diagnostic report): some 3 ms at each start on Node 24. The bundle takes the module object
+// (as require gives it) and reads only the exports it imports: each is a pure call the bundler
+// drops when unused. A name this Node lacks fails the build.
 const BUILTIN = new RegExp(`^(node:)?(${builtinModules.map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`);
 const builtinsWithoutNamespaces = {
   name: 'builtins-without-namespaces',
   setup(build) {
     build.onResolve({ filter: BUILTIN }, (args) => (args.kind === 'import-statement' ? { path: args.path.replace(/^node:/, ''), namespace: 'builtin', sideEffects: false } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${args.path}`)});`, loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
+      const id = `node:${args.path}`;
+      const names = Object.keys(process.getBuiltinModule(id)).filter((name) => name !== 'default');
+      const lines = [`const module = process.getBuiltinModule(${JSON.stringify(id)});`, 'const read = (name) => module[name];', 'export default module;'];
+      names.forEach((name, i) => lines.push(`const $${i} = /* @__PURE__ */ read(${JSON.stringify(name)});`, `export { $${i} as ${JSON.stringify(name)} };`));
+      return { contents: lines.join('\n'), loader: 'js' };
+    });
   },
 };
 // Commander requires node:child_process (and with it dgram, net's socket list...) for executable
