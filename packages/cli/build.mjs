@@ -48,8 +48,8 @@ const builtinsWithoutNamespaces = {
     build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
       const id = `node:${args.path}`;
       const names = Object.keys(process.getBuiltinModule(id)).filter((name) => name !== 'default');
-      const lines = [`const module = process.getBuiltinModule(${JSON.stringify(id)});`, 'const read = (name) => module[name];', 'export default module;'];
-      names.forEach((name, i) => lines.push(`const $${i} = /* @__PURE__ */ read(${JSON.stringify(name)});`, `export { $${i} as ${JSON.stringify(name)} };`));
+      const exports = names.flatMap((name, i) => [`const $${i} = /* @__PURE__ */ read(${JSON.stringify(name)});`, `export { $${i} as ${JSON.stringify(name)} };`]);
+      const lines = [`const module = process.getBuiltinModule(${JSON.stringify(id)});`, 'const read = (name) => module[name];', 'export default module;', ...exports];
       return { contents: lines.join('\n'), loader: 'js' };
     });
   },
