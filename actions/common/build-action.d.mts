@@ -2,5 +2,5 @@
 export function buildAction(
   esbuild: { build: (options: never) => Promise<unknown> },
   actionDirectory: string | URL,
-  options?: { write?: boolean },
+  options?: { write?: boolean; entries?: Array<{ source: string; outfile: string }> },
 ): Promise<Array<{ path: string; text: string }>>;

@@ -37,7 +37,10 @@ const httpClientWithoutSideEffects = {
 /**
  * @param {typeof import('esbuild')} esbuild
  * @param {string | URL} actionDirectory the Action's folder (holding src/index.ts)
- * @param {{ write?: boolean }} [options] write: false returns the files without touching dist/
+ * @param {{ write?: boolean, entries?: Array<{ source: string, outfile: string }> }} [options]
+ *   write: false returns the files without touching dist/; entries: more self-contained files beside
+ *   dist/index.js, each from `source` (module text, resolved from the Action's folder), whose dynamic
+ *   import()s are files of their own as index.js's are
  * @returns {Promise<Array<{ path: string, text: string }>>} dist files, paths relative to the Action
  */
 export async function buildAction(esbuild, actionDirectory, options = {}) {
@@ -48,6 +51,9 @@ export async function buildAction(esbuild, actionDirectory, options = {}) {
     lazyModulesApart(lazy),
   ]);
   const parts = [main];
+  for (const { source, outfile } of options.entries ?? []) {
+    parts.push(await bundleEntry(esbuild, actionDir, { contents: source, resolveDir: actionDir, loader: 'ts' }, outfile, [httpClientWithoutSideEffects, lazyModulesApart(lazy)]));
+  }
   for (const [entry, outfile] of [...lazy].sort(([, a], [, b]) => (a < b ? -1 : 1))) {
     parts.push(await bundleEntry(esbuild, actionDir, entry, outfile, []));
   }
@@ -63,11 +69,11 @@ export async function buildAction(esbuild, actionDirectory, options = {}) {
   return files;
 }
 
-/** One self-contained ESM file, and the inputs it holds (for the licence notices). */
+/** One self-contained ESM file, and the inputs it holds (for the licence notices); `entry` a path, or esbuild's stdin. */
 async function bundleEntry(esbuild, actionDir, entry, outfile, plugins) {
   const result = await esbuild.build({
     absWorkingDir: actionDir,
-    entryPoints: [entry],
+    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: entry }),
     outfile,
     bundle: true,
     platform: 'node',

@@ -1,11 +1,15 @@
 // Builds the program as the Actions are built (actions/common's buildAction: one esbuild bundle
-// holding every dependency, so `npx @keyturn/cli` installs one package) into dist/main.js. Each
-// command's run (src/run/*.ts, imported when it runs) is a file of its own, so `keyturn --help`
-// loads only commander and the declarations. The bin, dist/index.js, is a few lines written here:
-// it turns on Node's on-disk compile cache (Node 22.1 and later; absent on Node 20) before it loads
-// dist/main.js, so each start after the first skips compiling the program.
+// holding every dependency, so `npx @keyturn/cli` installs one package) into dist/main.js, the
+// program with every command declared. Each command also gets an entry of its own,
+// dist/keyturn-<command>.js: commander, the program's help line of every command, and only that
+// command's declaration and run, so `keyturn wait` loads one file and nothing of the other commands.
+// Each command's run (src/run/*.ts) is also a file of its own for main.js. The bin, dist/index.js, is
+// small and built here: it turns on Node's on-disk compile cache (Node 22.1 and later; absent on
+// Node 20), then loads the named command's entry, or main.js when the command line names none.
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -30,19 +34,73 @@ const withoutSideEffects = {
     });
   },
 };
-const withPlugin = { ...esbuild, build: (options) => esbuild.build({ ...options, plugins: [withoutSideEffects, ...(options.plugins ?? [])] }) };
+
+// `import tty from 'node:tty'` makes Node build the module's ES namespace, which reads every export
+// and so loads what each lazy getter hides (node:util's loads parseArgs and diff, node:process's
+// the diagnostic report): some 3 ms at each start on Node 24. The bundle takes the module object
+// (as require gives it) and reads only the exports it imports: each is a pure call the bundler
+// drops when unused. A name this Node lacks fails the build.
+const BUILTIN = new RegExp(`^(node:)?(${builtinModules.map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`);
+const builtinsWithoutNamespaces = {
+  name: 'builtins-without-namespaces',
+  setup(build) {
+    build.onResolve({ filter: BUILTIN }, (args) => (args.kind === 'import-statement' ? { path: args.path.replace(/^node:/, ''), namespace: 'builtin', sideEffects: false } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
+      const id = `node:${args.path}`;
+      const names = Object.keys(process.getBuiltinModule(id)).filter((name) => name !== 'default');
+      const exports = names.flatMap((name, i) => [`const $${i} = /* @__PURE__ */ read(${JSON.stringify(name)});`, `export { $${i} as ${JSON.stringify(name)} };`]);
+      const lines = [`const module = process.getBuiltinModule(${JSON.stringify(id)});`, 'const read = (name) => module[name];', 'export default module;', ...exports];
+      return { contents: lines.join('\n'), loader: 'js' };
+    });
+  },
+};
+// Commander requires node:child_process (and with it dgram, net's socket list...) for executable
+// subcommands, which keyturn has none of: it gets the module when it first uses it.
+const childProcessOnUse = {
+  name: 'child-process-on-use',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'on-use', sideEffects: false } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'on-use' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => process.getBuiltinModule('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+const PLUGINS = [withoutSideEffects, builtinsWithoutNamespaces, childProcessOnUse];
+// Unlike the Actions' bundles, dist/ is not committed, so nobody reads its diffs: without the
+// whitespace, each start reads, checksums (for the compile cache) or parses less. Names stay, as
+// some errors say their class's name.
+const withPlugin = {
+  ...esbuild,
+  build: (options) => esbuild.build({ ...options, minifyWhitespace: true, minifySyntax: true, plugins: [...PLUGINS, ...(options.plugins ?? [])] }),
+};
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
-const files = await buildAction(withPlugin, dir, { write: false });
+// A command per file in src/commands, declared by its export <camelCase name>Command.
+const commands = readdirSync(join(dir, 'src/commands')).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -3)).sort();
+const declaration = (name) => `${name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase())}Command`;
+// Each entry holds its command's run (the declaration's loadRun), so its file is the only one loaded.
+const entries = commands.map((name) => ({
+  outfile: `dist/keyturn-${name}.js`,
+  source: [
+    `import * as run from './src/run/${name}.ts';`,
+    `import { ${declaration(name)} } from './src/commands/${name}.ts';`,
+    "import { startKeyturn } from './src/start.ts';",
+    `await startKeyturn({ ${JSON.stringify(name)}: () => ${declaration(name)}(async () => run) });`,
+  ].join('\n'),
+}));
+const files = await buildAction(withPlugin, dir, { write: false, entries });
 await rm(join(dir, 'dist'), { recursive: true, force: true });
 await mkdir(join(dir, 'dist'), { recursive: true });
 for (const { path, text } of files) await writeFile(join(dir, path === 'dist/index.js' ? 'dist/main.js' : path), text);
 // `keyturn --help` and `keyturn <command> --help` print text the program wrote at build time
 // (commander's own help, 80 columns as on a pipe), so asking for help loads no program at all.
 const help = await helpTexts(join(dir, 'dist/main.js'));
-const BIN = `#!/usr/bin/env node
-// keyturn: the bin of @keyturn/cli (built by build.mjs; the program is main.js).
+const listed = Object.keys(help).filter((name) => name !== '').sort();
+if (listed.join() !== commands.join()) throw new Error(`the program's help lists ${listed.join(', ')}; src/commands holds ${commands.join(', ')}`);
+const BIN = `// keyturn: the bin of @keyturn/cli (built by build.mjs; the program is main.js, a named command's keyturn-<command>.js).
 import module from 'node:module';
+import { requestedCommand } from './src/requested-command.ts';
 
 const HELP = ${JSON.stringify(help)};
 const [first, second, ...rest] = process.argv.slice(2);
@@ -52,10 +110,24 @@ if (asked !== undefined) {
   process.stdout.write(HELP[asked]);
 } else {
   module.enableCompileCache?.();
-  await import('./main.js');
+  const command = requestedCommand(process.argv);
+  const program = command !== undefined && command !== '' && Object.hasOwn(HELP, command) ? \`./keyturn-\${command}.js\` : './main.js';
+  await import(program);
 }
 `;
-await writeFile(join(dir, 'dist/index.js'), BIN);
+const bin = await esbuild.build({
+  stdin: { contents: BIN, resolveDir: dir, loader: 'js' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  charset: 'ascii',
+  banner: { js: '#!/usr/bin/env node\n// keyturn: the bin of @keyturn/cli, built by build.mjs.' },
+  plugins: [builtinsWithoutNamespaces],
+  write: false,
+  logLevel: 'warning',
+});
+await writeFile(join(dir, 'dist/index.js'), bin.outputFiles[0].text);
 await chmod(join(dir, 'dist/index.js'), 0o755);
 
 /** The program's help, and each command's, as `node main.js [command] --help` prints it on a pipe. */

@@ -1,6 +1,7 @@
 // A command's declaration: its summary, example, --output, and (when it reads keyturn.yml) --config
-// and its settings' flags. Light on purpose: `keyturn --help` loads only this and commander; each
-// command's run (src/run/) is imported when it runs.
+// and its settings' flags. Light on purpose: `keyturn --help` loads only this and commander. Each
+// command's run (src/run/) comes from the declaration's `loadRun`: by default imported from its own
+// file when it runs (dist/main.js); the command's own entry (build.mjs) passes the run it holds.
 
 import { Command, Option } from 'commander';
 import { DEFAULT_CONFIG_FILE, OUTPUT_FORMATS } from './command-settings.js';

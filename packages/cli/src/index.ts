@@ -1,16 +1,19 @@
-// The `keyturn` program run on the process's arguments: bundled into dist/main.js, which the bin
-// (dist/index.js, build.mjs) loads once the compile cache is on. package.json, beside dist/, says
-// the version.
-import { readFileSync } from 'node:fs';
-import { run } from './program.js';
+// The `keyturn` program with every command declared: bundled into dist/main.js, which the bin
+// (dist/index.js, build.mjs) loads when the command line names no command (the program's help,
+// --version, a mistyped command). A named command has an entry of its own, holding only its declaration.
+import { answerAlertsCommand } from './commands/answer-alerts.js';
+import { auditCommand } from './commands/audit.js';
+import { fingerprintCommand } from './commands/fingerprint.js';
+import { rotateCommand } from './commands/rotate.js';
+import { statusCommand } from './commands/status.js';
+import { waitCommand } from './commands/wait.js';
+import { startKeyturn } from './start.js';
 
-// A reader that stops early (`keyturn audit | head`) closes the pipe: that ends the output, not in a crash.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(process.exitCode ?? 0);
-  });
-}
-
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-process.exitCode = await run(process.argv, version);
+await startKeyturn({
+  rotate: rotateCommand,
+  'answer-alerts': answerAlertsCommand,
+  wait: waitCommand,
+  status: statusCommand,
+  audit: auditCommand,
+  fingerprint: fingerprintCommand,
+});

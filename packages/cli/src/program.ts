@@ -3,34 +3,37 @@
 import { redactCredentials } from '@keyturn/api/toolkit';
 import { Command, CommanderError } from 'commander';
 import { isCliError } from './cli-error.js';
-import { ANSWER_ALERTS_SUMMARY, answerAlertsCommand } from './commands/answer-alerts.js';
-import { AUDIT_SUMMARY, auditCommand } from './commands/audit.js';
-import { FINGERPRINT_SUMMARY, fingerprintCommand } from './commands/fingerprint.js';
-import { ROTATE_SUMMARY, rotateCommand } from './commands/rotate.js';
-import { STATUS_SUMMARY, statusCommand } from './commands/status.js';
-import { WAIT_SUMMARY, waitCommand } from './commands/wait.js';
+import { ANSWER_ALERTS_SUMMARY } from './commands/answer-alerts.js';
+import { AUDIT_SUMMARY } from './commands/audit.js';
+import { FINGERPRINT_SUMMARY } from './commands/fingerprint.js';
+import { ROTATE_SUMMARY } from './commands/rotate.js';
+import { STATUS_SUMMARY } from './commands/status.js';
+import { WAIT_SUMMARY } from './commands/wait.js';
 import { EXIT } from './exit-codes.js';
+import { requestedCommand } from './requested-command.js';
 
-const COMMANDS: Record<string, { summary: string; declare: () => Command }> = {
-  rotate: { summary: ROTATE_SUMMARY, declare: rotateCommand },
-  'answer-alerts': { summary: ANSWER_ALERTS_SUMMARY, declare: answerAlertsCommand },
-  wait: { summary: WAIT_SUMMARY, declare: waitCommand },
-  status: { summary: STATUS_SUMMARY, declare: statusCommand },
-  audit: { summary: AUDIT_SUMMARY, declare: auditCommand },
-  fingerprint: { summary: FINGERPRINT_SUMMARY, declare: fingerprintCommand },
+/** Every command, in the program's help order, with its summary. */
+const SUMMARIES = {
+  rotate: ROTATE_SUMMARY,
+  'answer-alerts': ANSWER_ALERTS_SUMMARY,
+  wait: WAIT_SUMMARY,
+  status: STATUS_SUMMARY,
+  audit: AUDIT_SUMMARY,
+  fingerprint: FINGERPRINT_SUMMARY,
 };
+export type CommandName = keyof typeof SUMMARIES;
 
-/** The command `argv` asks for (`keyturn wait ...`, `keyturn help wait`); the program takes no option with a value. */
-function requestedCommand(argv: readonly string[]): string | undefined {
-  const words = argv.slice(2).filter((arg) => !arg.startsWith('-'));
-  return words[0] === 'help' ? words[1] : words[0];
-}
+/**
+ * The declarations a build of the program holds: all of them (dist/main.js), or only the one its
+ * entry serves (dist/<command>.entry.js, build.mjs), so a named command loads no other's.
+ */
+export type Declarations = Partial<Record<CommandName, () => Command>>;
 
 /**
  * The program. Only the command `argv` asks for is declared whole (its options and help): the
  * others by name and summary, all the program's help shows. Start-up is a feature of a CLI.
  */
-export function createProgram(version: string, argv: readonly string[] = []): Command {
+export function createProgram(version: string, argv: readonly string[], declarations: Declarations): Command {
   const program = new Command('keyturn')
     .description(
       'Rotate a platform API key into GitHub secrets without lock-outs, wait for operations, and read what the target records say.\nCredentials come from the environment (NEON_API_KEY, GITHUB_TOKEN, ...) or a file, never from an argument.',
@@ -39,7 +42,10 @@ export function createProgram(version: string, argv: readonly string[] = []): Co
     .addHelpText('after', '\nExample:\n  NEON_API_KEY=... GITHUB_TOKEN=... keyturn rotate --target repo:acme/web --record-repo acme/ops\n\nExit codes: 0 done, 1 failed, 2 bad input (nothing changed), 3 an operation failed, 4 timed out, 5 a key flagged by audit, 6 an alert left open, 130 interrupted.')
     .showHelpAfterError('(run with --help for usage)');
   const requested = requestedCommand(argv);
-  for (const [name, { summary, declare }] of Object.entries(COMMANDS)) program.addCommand(name === requested ? declare() : new Command(name).description(summary));
+  for (const [name, summary] of Object.entries(SUMMARIES)) {
+    const declare = name === requested ? declarations[name as CommandName] : undefined;
+    program.addCommand(declare ? declare() : new Command(name).description(summary));
+  }
   // Commander's own messages may quote what was typed (an unknown option's value): scrubbed.
   const scrubbed = (write: (text: string) => void) => (text: string) => write(redactCredentials(text));
   const output = { writeErr: scrubbed((t) => process.stderr.write(t)), outputError: scrubbed((t) => process.stderr.write(t)) };
@@ -49,9 +55,9 @@ export function createProgram(version: string, argv: readonly string[] = []): Co
 }
 
 /** Runs the program on `argv`; resolves to the exit code. */
-export async function run(argv: readonly string[], version: string): Promise<number> {
+export async function run(argv: readonly string[], version: string, declarations: Declarations): Promise<number> {
   try {
-    await createProgram(version, argv).parseAsync(argv as string[]);
+    await createProgram(version, argv, declarations).parseAsync(argv as string[]);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -14,8 +14,8 @@ export const ANSWER_ALERTS_SUMMARY =
 const EXAMPLE = `export NEON_API_KEY=... GITHUB_TOKEN=...   # the family's key; a token that can read and resolve the alerts and write the secrets
 keyturn answer-alerts --alert-secret-type acme_neon_api_key --alert-scope org:acme --target repo:acme/web --record-repo acme/ops`;
 
-export function answerAlertsCommand(): Command {
+export function answerAlertsCommand(loadRun = () => import('../run/answer-alerts.js')): Command {
   const command = defineCommand('answer-alerts', ANSWER_ALERTS_SUMMARY, EXAMPLE, ANSWER_ALERTS_SETTINGS);
   addCredentialFlags(command, ROTATE_CREDENTIALS);
-  return command.action(async (_flags, cmd: Command) => (await import('../run/answer-alerts.js')).runAnswerAlerts(cmd, loadConfigReader));
+  return command.action(async (_flags, cmd: Command) => (await loadRun()).runAnswerAlerts(cmd, loadConfigReader));
 }

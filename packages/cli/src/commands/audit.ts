@@ -13,7 +13,7 @@ export const AUDIT_SUMMARY =
 const EXAMPLE = `export NEON_API_KEY=... GITHUB_TOKEN=...
 keyturn audit --record-repo acme/ops --max-age 90 --output json   # exit 5 when a key is flagged`;
 
-export function auditCommand(): Command {
+export function auditCommand(loadRun = () => import('../run/audit.js')): Command {
   const command = defineCommand(
     'audit',
     AUDIT_SUMMARY,
@@ -21,5 +21,5 @@ export function auditCommand(): Command {
     AUDIT_SETTINGS,
   );
   addCredentialFlags(command, ['apiKey', 'githubToken', 'gitlabToken']);
-  return command.action(async (_flags, cmd: Command) => (await import('../run/audit.js')).runAudit(cmd, loadConfigReader));
+  return command.action(async (_flags, cmd: Command) => (await loadRun()).runAudit(cmd, loadConfigReader));
 }

@@ -11,11 +11,11 @@ const EXAMPLE = `pbpaste | keyturn fingerprint            # the value from the c
 keyturn fingerprint < leaked-key.txt
 keyturn fingerprint                      # on a terminal: paste it (not shown), then Enter`;
 
-export function fingerprintCommand(): Command {
+export function fingerprintCommand(loadRun = () => import('../run/fingerprint.js')): Command {
   return defineCommand(
     'fingerprint',
     FINGERPRINT_SUMMARY,
     EXAMPLE,
     [],
-  ).action(async (_flags, cmd: Command) => (await import('../run/fingerprint.js')).runFingerprint(cmd, loadConfigReader));
+  ).action(async (_flags, cmd: Command) => (await loadRun()).runFingerprint(cmd, loadConfigReader));
 }

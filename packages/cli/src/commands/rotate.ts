@@ -19,7 +19,7 @@ keyturn rotate --target gitlab:acme/web --target repo:acme/web
 # A leaked key: name it by fingerprint, never by value
 keyturn rotate --target repo:acme/web --leaked-key-fingerprint "$(keyturn fingerprint < leaked.txt)"`;
 
-export function rotateCommand(): Command {
+export function rotateCommand(loadRun = () => import('../run/rotate.js')): Command {
   const command = defineCommand(
     'rotate',
     ROTATE_SUMMARY,
@@ -27,5 +27,5 @@ export function rotateCommand(): Command {
     ROTATE_SETTINGS,
   ).option('--dry-run', 'check everything and print the plan; change nothing');
   addCredentialFlags(command, ROTATE_CREDENTIALS);
-  return command.action(async (_flags, cmd: Command) => (await import('../run/rotate.js')).runRotate(cmd, loadConfigReader));
+  return command.action(async (_flags, cmd: Command) => (await loadRun()).runRotate(cmd, loadConfigReader));
 }

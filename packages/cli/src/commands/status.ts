@@ -13,7 +13,7 @@ export const STATUS_SUMMARY =
 const EXAMPLE = `export GITHUB_TOKEN=... NEON_API_KEY=...   # NEON_API_KEY is optional: it adds each key's age
 keyturn status --record-repo acme/ops --family keyturn-repo-acme-web-neon-api-key-1a2b3c`;
 
-export function statusCommand(): Command {
+export function statusCommand(loadRun = () => import('../run/status.js')): Command {
   const command = defineCommand(
     'status',
     STATUS_SUMMARY,
@@ -21,5 +21,5 @@ export function statusCommand(): Command {
     STATUS_SETTINGS,
   );
   addCredentialFlags(command, ['githubToken', 'gitlabToken', 'apiKey']);
-  return command.action(async (_flags, cmd: Command) => (await import('../run/status.js')).runStatus(cmd, loadConfigReader));
+  return command.action(async (_flags, cmd: Command) => (await loadRun()).runStatus(cmd, loadConfigReader));
 }

@@ -14,7 +14,7 @@ const EXAMPLE = `export NEON_API_KEY=...
 keyturn wait --project-id purple-shape-411361 --timeout 10m          # every pending operation
 keyturn wait --project-id purple-shape-411361 --operation-id 0b1c... --output json`;
 
-export function waitCommand(): Command {
+export function waitCommand(loadRun = () => import('../run/wait.js')): Command {
   const command = defineCommand(
     'wait',
     WAIT_SUMMARY,
@@ -22,5 +22,5 @@ export function waitCommand(): Command {
     WAIT_SETTINGS,
   );
   addCredentialFlags(command, ['apiKey']);
-  return command.action(async (_flags, cmd: Command) => (await import('../run/wait.js')).runWait(cmd, loadConfigReader));
+  return command.action(async (_flags, cmd: Command) => (await loadRun()).runWait(cmd, loadConfigReader));
 }
