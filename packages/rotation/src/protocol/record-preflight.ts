@@ -32,7 +32,7 @@ export function keyKindLabel(keyKind: KeyKind): string {
 }
 
 export function noRecordPlan(): RecordPlan {
-  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: new Set(), otherFamilies: [] };
+  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: new Set(), otherFamilies: [], newestListed: 0 };
 }
 
 /** Reads the records, chooses the family (sets ctx.family) and plans the record (ctx.record). */

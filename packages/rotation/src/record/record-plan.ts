@@ -16,6 +16,7 @@ import {
   type TargetRecord,
   type UnreadableRecord,
   withoutTargets,
+  withUnnamedNewer,
 } from './target-record.js';
 import { legacyVariableName, recordVariableName } from './variable-names.js';
 
@@ -83,6 +84,8 @@ export interface RecordPlan {
   /** Keys a dropped target may hold: never revoked. */
   protectedIds: Set<number>;
   otherFamilies: OtherFamily[];
+  /** The newest key id of the run's listing: the key the run makes will be above it. */
+  newestListed: number;
 }
 
 export interface RecordPlanInput {
@@ -110,8 +113,9 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const listed = new Set(targets.map((t) => t.identity));
   const listedIds = new Set(keys.map((k) => k.id));
   // The record follows the run's secret: a family given by name keeps its record across a rename.
-  const read = input.record ? pruned({ ...input.record, keyKind, secretName }, listedIds) : undefined;
   const live = familyMembers(keys, family).map((k) => k.id);
+  // A record put back by a late write of an earlier run names fewer keys than the targets may hold.
+  const read = input.record ? withUnnamedNewer(pruned({ ...input.record, keyKind, secretName }, listedIds), live) : undefined;
   let record = read ?? emptyRecord(family, secretName, keyKind);
   if (input.rebuild) {
     const rebuilt = rebuiltRecord(family, secretName, keyKind, targets, live);
@@ -142,6 +146,7 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
     retired: [...retired],
     previousIds: known ? recordedPrevious(record, listed) : [...new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
+    newestListed: Math.max(0, ...listedIds),
     otherFamilies: [...others.flatMap((other) => settled(other, listed, retired, keyKind)), ...otherSecrets.map(settledSecret)],
   };
 }
