@@ -237,7 +237,8 @@ describe('the record plan', () => {
     old.targets['repo:acme/docs'] = { spec: 'repo:acme/docs', keyIds: [11] };
     const run = { family: FAMILY, secretName: 'NEON_API_KEY', keyKind: 'personal' };
     expect(otherSecretRecords([old], run, ['repo:acme/app']).map((r) => r.family)).toEqual(['old-family']);
-    expect(otherSecretRecords([old], { ...run, keyKind: 'project:o/p' }, ['repo:acme/app'])).toEqual([]);
+    // Of another kind too: the run names its keys for the console (seed 1701325900).
+    expect(otherSecretRecords([old], { ...run, keyKind: 'project:o/p' }, ['repo:acme/app']).map((r) => r.family)).toEqual(['old-family']);
     expect(otherSecretRecords([old], { ...run, secretName: 'old_key' }, ['repo:acme/app'])).toEqual([]);
     // A family given by name keeps its record across a rename: not another family.
     expect(otherSecretRecords([old], { ...run, family: 'old-family' }, ['repo:acme/app'])).toEqual([]);
@@ -250,6 +251,11 @@ describe('the record plan', () => {
     const gone = planRecord({ ...base, record: undefined, records: [old], keys, otherSecrets: [{ record: old, gone: ['repo:acme/app', 'repo:acme/docs'], present: [], unknown: [] }] });
     expect(gone.otherFamilies).toEqual([expect.objectContaining({ empty: true, sameKind: true })]);
     expect(gone.otherFamilies[0]!.record.targets).toEqual({});
+    // Of another kind: forgotten where gone all the same, its keys named (not in the listing), never revoked here.
+    const project = planRecord({ ...base, keyKind: 'project:o/p', record: undefined, records: [old], keys: [], otherSecrets: [{ record: old, gone: ['repo:acme/app', 'repo:acme/docs'], present: [], unknown: [] }] });
+    expect(project.otherFamilies).toEqual([expect.objectContaining({ empty: true, sameKind: false })]);
+    expect(project.otherFamilies[0]!.record.targets).toEqual({});
+    expect(project.previousIds).toEqual([]);
   });
 
   it('a family with a record of each kind is settled per record: the one of the run\'s kind revokes its keys (seed 1343661100)', () => {
