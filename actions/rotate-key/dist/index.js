@@ -15956,11 +15956,11 @@ function planRecord(input) {
   }
   const known = read !== void 0 || input.rebuild !== void 0;
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : dropped.flatMap((t2) => t2.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
   const ownDropped = new Set(dropped.map((t2) => t2.identity));
   const otherDropped = others.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
+  const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : [...dropped, ...otherDropped].flatMap((t2) => t2.keyIds));
   const otherSecrets = (input.otherSecrets ?? []).filter((c2) => c2.record !== input.record);
   const copied = otherSecrets.filter((c2) => isOfKind(c2.record, keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
   return {

@@ -81,7 +81,7 @@ export interface RecordPlan {
   retired: string[];
   /** Keys the listed targets held before this run, as far as the run can tell: first to keep. */
   previousIds: number[];
-  /** Keys a dropped target may hold: never revoked. */
+  /** Keys a dropped target may hold (the family's own, or one another family's record names): never revoked. */
   protectedIds: Set<number>;
   otherFamilies: OtherFamily[];
   /** The newest key id of the run's listing: the key the run makes will be above it. */
@@ -125,7 +125,6 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const dropped = Object.entries(record.targets)
     .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
     .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : dropped.flatMap((t) => t.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r) => r !== input.record && r.secretName.toUpperCase() === secret);
   const ownDropped = new Set(dropped.map((t) => t.identity));
@@ -134,6 +133,9 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
       .filter(([identity]) => !listed.has(identity) && !retired.includes(identity) && !ownDropped.has(identity))
       .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })),
   );
+  // Another family's dropped target too: a rollback writes back the key the run started with, which
+  // may be of any family (a renamed secret's), so its record may name a key a settlement revokes (seed 939651149).
+  const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : [...dropped, ...otherDropped].flatMap((t) => t.keyIds));
   const otherSecrets = (input.otherSecrets ?? []).filter((c) => c.record !== input.record);
   // A new record after a rename: the targets hold what the user copied from the old secret.
   const copied = otherSecrets.filter((c) => isOfKind(c.record, keyKind)).flatMap((c) => recordedPrevious(c.record, listed));
