@@ -465,6 +465,12 @@ async function heldBackLanded(sim: Simulation): Promise<void> {
  */
 async function renameSecret(sim: Simulation, user: UserState, listedOnly: boolean): Promise<void> {
   const to = SECRET_NAMES.find((n) => n !== user.secretName)!;
+  // As for a switched kind: the rebuild a refused record asks for comes first, by the workflow as it
+  // was; renamed, the workflow's runs belong to another family and never rebuild it (seed 1791622077).
+  if (user.rebuildRecord) {
+    sim.note(`user: keeps the secret name ${user.secretName} until a run has rebuilt the record`);
+    return;
+  }
   await heldBackLanded(sim);
   sim.note(`user: secret renamed ${user.secretName} -> ${to}`);
   for (const target of [...user.written]) {
