@@ -11227,6 +11227,7 @@ function beforeWriting(record, targets, key, writtenBack) {
     next.targets[identity] = { spec, keyIds: [key.id, ...earlier] };
   }
   next.fingerprints[key.id] = key.fingerprint;
+  delete next.creatingAbove;
   return next;
 }
 function afterWriting(record, written, keyId, retired, previous) {
@@ -11248,10 +11249,25 @@ function withoutTargets(record, identities) {
     delete next.targets[identity];
   return next;
 }
-function namingTargets(record, targets) {
+function namingTargets(record, targets, newestListed) {
   const next = structuredClone(record);
   for (const { identity, spec } of targets)
     next.targets[identity] ??= { spec, keyIds: [] };
+  next.creatingAbove = newestListed;
+  return next;
+}
+function withUnnamedNewer(record, familyIds) {
+  const above = record.creatingAbove;
+  if (above === void 0)
+    return record;
+  const named = recordedKeyIds(record);
+  const unnamed = familyIds.filter((id) => id > above && !named.has(id));
+  const next = structuredClone(record);
+  delete next.creatingAbove;
+  if (!unnamed.length)
+    return next;
+  for (const entry of Object.values(next.targets))
+    entry.keyIds = [.../* @__PURE__ */ new Set([...entry.keyIds, ...unnamed])].sort((a2, b2) => b2 - a2);
   return next;
 }
 function pruned(record, listedIds) {
@@ -11320,6 +11336,8 @@ function writeRecordText(record) {
     stored.specs = specs;
   if (record.rebuilt.length)
     stored.rebuilt = record.rebuilt;
+  if (record.creatingAbove !== void 0)
+    stored.creating = record.creatingAbove;
   return JSON.stringify(stored);
 }
 function readFormat1(data) {
@@ -11355,6 +11373,11 @@ function readFormat2(data) {
   }
   record.held = ids(data.held ?? [], "held");
   record.rebuilt = ids(data.rebuilt ?? [], "rebuilt");
+  if (data.creating !== void 0) {
+    if (!Number.isSafeInteger(data.creating) || data.creating < 0)
+      throw new Error('"creating" is not a key id');
+    record.creatingAbove = data.creating;
+  }
   const fingerprints = data.fingerprints ?? {};
   if (!isObject(fingerprints))
     throw new Error('"fingerprints" is not an object');
@@ -15924,8 +15947,8 @@ function planRecord(input) {
   const { family, keyKind, secretName, targets, retired, keys } = input;
   const listed2 = new Set(targets.map((t2) => t2.identity));
   const listedIds = new Set(keys.map((k2) => k2.id));
-  const read = input.record ? pruned({ ...input.record, keyKind, secretName }, listedIds) : void 0;
   const live = familyMembers(keys, family).map((k2) => k2.id);
+  const read = input.record ? withUnnamedNewer(pruned({ ...input.record, keyKind, secretName }, listedIds), live) : void 0;
   let record = read ?? emptyRecord(family, secretName, keyKind);
   if (input.rebuild) {
     const rebuilt = rebuiltRecord(family, secretName, keyKind, targets, live);
@@ -15933,13 +15956,13 @@ function planRecord(input) {
   }
   const known = read !== void 0 || input.rebuild !== void 0;
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : dropped.flatMap((t2) => t2.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
   const ownDropped = new Set(dropped.map((t2) => t2.identity));
   const otherDropped = others.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
+  const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : [...dropped, ...otherDropped].flatMap((t2) => t2.keyIds));
   const otherSecrets = (input.otherSecrets ?? []).filter((c2) => c2.record !== input.record);
-  const copied = otherSecrets.flatMap((c2) => recordedPrevious(c2.record, listed2));
+  const copied = otherSecrets.filter((c2) => isOfKind(c2.record, keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
   return {
     record,
     known,
@@ -15949,19 +15972,23 @@ function planRecord(input) {
     retired: [...retired],
     previousIds: known ? recordedPrevious(record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
-    otherFamilies: [...others.flatMap((other) => settled(other, listed2, retired, keyKind)), ...otherSecrets.map(settledSecret)]
+    newestListed: Math.max(0, ...listedIds),
+    otherFamilies: [...others.flatMap((other) => settled(other, listed2, retired, keyKind)), ...otherSecrets.map((check) => settledSecret(check, keyKind))]
   };
 }
-function settledSecret(check) {
+function settledSecret(check, keyKind) {
   const empty = check.present.length === 0 && check.unknown.length === 0;
   const record = empty ? withoutTargets(check.record, check.gone) : check.record;
-  return { record, takenOver: [], retired: [], sameKind: true, empty, otherSecret: empty ? check : { ...check, gone: [] } };
+  return { record, takenOver: [], retired: [], sameKind: isOfKind(check.record, keyKind), empty, otherSecret: empty ? check : { ...check, gone: [] } };
+}
+function isOfKind(record, keyKind) {
+  return record.keyKind === void 0 || record.keyKind === keyKind;
 }
 function otherSecretRecords(records, run2, identities) {
   const secret = run2.secretName.toUpperCase();
   const names = (r2) => identities.some((id) => id in r2.targets) || Object.keys(r2.targets).length === 0;
   const other = (r2) => r2.family !== run2.family && r2.secretName.toUpperCase() !== secret;
-  return records.filter((r2) => other(r2) && (r2.keyKind === void 0 || r2.keyKind === run2.keyKind) && names(r2));
+  return records.filter((r2) => other(r2) && names(r2));
 }
 function settled(other, listed2, retired, keyKind) {
   const named = Object.keys(other.targets);
@@ -15971,8 +15998,7 @@ function settled(other, listed2, retired, keyKind) {
   const empty = Object.keys(record.targets).length === 0;
   if (!takenOver.length && !retiredHere.length && !empty)
     return [];
-  const sameKind = other.keyKind === void 0 || other.keyKind === keyKind;
-  return [{ record, takenOver, retired: retiredHere, sameKind, empty }];
+  return [{ record, takenOver, retired: retiredHere, sameKind: isOfKind(other, keyKind), empty }];
 }
 function blockingRecords(unreadable, family, keyKind, derived) {
   const own = /* @__PURE__ */ new Set([recordVariableName(family, keyKind), legacyVariableName(family)]);
@@ -16166,7 +16192,7 @@ function keyKindLabel(keyKind) {
   return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
 }
 function noRecordPlan() {
-  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [] };
+  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [], newestListed: 0 };
 }
 async function readRecord(ctx, keys) {
   const store3 = ctx.recordStore;
@@ -16369,10 +16395,12 @@ function logOtherFamily(ctx, other) {
   ].filter(Boolean);
   const then = !other.empty ? `it still names ${countNoun(Object.keys(other.record.targets).length, "target")}, whose keys stay valid` : other.sameKind ? `no target is left to hold its keys: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
   ctx.log("preflight", `The record of family ${family}${other.sameKind ? "" : ` (${other.record.keyKind} keys)`} ${what.join(" and ") || "names no target"}; ${then}`);
-  if (other.empty && !other.sameKind) {
-    const ids2 = namedKeyIds(other.record);
-    ctx.warn("preflight", `Once every target holds this run's key, no target holds a key of family ${family} (${other.record.keyKind} keys): ${ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console, ${ids2.length > 1 ? "those it still lists" : "if it still lists it"} (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(other.record)}` : `delete the variable ${variableOf(other.record)}`}. Until then this warning repeats.`);
-  }
+  if (other.empty && !other.sameKind)
+    warnOtherKindUnheld(ctx, other.record);
+}
+function warnOtherKindUnheld(ctx, record) {
+  const ids2 = namedKeyIds(record);
+  ctx.warn("preflight", `Once every target holds this run's key, no target holds a key of family ${record.family} (${record.keyKind} keys): ${ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console, ${ids2.length > 1 ? "those it still lists" : "if it still lists it"} (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(record)}` : `delete the variable ${variableOf(record)}`}. Until then this warning repeats.`);
 }
 function sayOtherSecret(ctx, other, keys) {
   const check = other.otherSecret;
@@ -16380,11 +16408,14 @@ function sayOtherSecret(ctx, other, keys) {
   const old = check.record.secretName;
   const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id).join(", ");
   if (other.empty) {
-    ctx.log("preflight", `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone)}, where it is gone` : " at no target"}: no target holds its keys, ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted`);
+    const then = other.sameKind ? `${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ", and the record forgets those targets" : ""}`;
+    ctx.log("preflight", `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone)}, where it is gone` : " at no target"}: no target holds its keys, ${then}`);
+    if (!other.sameKind)
+      warnOtherKindUnheld(ctx, other.record);
     return;
   }
   const named = new Set(namedKeyIds(other.record));
-  const live = keys.filter((k2) => named.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id);
+  const live = other.sameKind ? keys.filter((k2) => named.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : [...named];
   const where = [
     check.present.length ? `still exists at ${specs(check.present)}` : "",
     check.unknown.length ? `may exist at ${specs(check.unknown)} (not checked: not in ${option("targets")}, or unreadable)` : ""
@@ -16393,7 +16424,8 @@ function sayOtherSecret(ctx, other, keys) {
     ctx.log("preflight", `The secret ${old} of family ${family} ${where}; the family has no live key`);
     return;
   }
-  ctx.warn("preflight", `Key${live.length > 1 ? "s" : ""} ${live.join(", ")} of family ${family} stay${live.length > 1 ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${ctx.secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); the next run revokes ${live.length > 1 ? "them" : "it"} and deletes the variable ${variableOf(other.record)}. If another workflow still rotates ${old}, nothing to do.`);
+  const them = live.length > 1 ? "them" : "it";
+  ctx.warn("preflight", `Key${live.length > 1 ? "s" : ""} ${live.join(", ")} of family ${family} stay${live.length > 1 ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${ctx.secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); ${other.sameKind ? `the next run revokes ${them} and deletes the variable ${variableOf(other.record)}` : `the next run names ${them} for the platform console (${other.record.keyKind} keys, which this run's key cannot revoke)`}. If another workflow still rotates ${old}, nothing to do.`);
 }
 
 // ../../packages/rotation/dist/protocol/preflight.js
@@ -16502,7 +16534,7 @@ async function saveBeforeCreating(store3, plan, targets) {
     return void 0;
   if (mutant("no-record-before-create") && !plan.replacing.length)
     return void 0;
-  const next = namingTargets(plan.record, targets);
+  const next = namingTargets(plan.record, targets, plan.newestListed);
   await store3.save(next, plan.replacing);
   plan.record = next;
   plan.replacing = [];
@@ -16697,8 +16729,10 @@ async function settleOtherFamilies(ctx, client, keys, how) {
       await store3.remove(other.record);
       ctx.log("revoke", `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
     } catch (error2) {
-      if (!other.empty || !tombstoneSaved && other.retired.length > 0) {
-        warnNotForgotten(ctx, other, keys, error2);
+      const retiredHere = new Set(ctx.retire.map((r2) => r2.identity));
+      const retired = tombstoneSaved ? [] : [.../* @__PURE__ */ new Set([...other.retired, ...(other.otherSecret?.gone ?? []).filter((id) => retiredHere.has(id))])];
+      if (!other.empty || retired.length > 0) {
+        warnNotForgotten(ctx, other, keys, error2, retired);
         continue;
       }
       ctx.warn("revoke", `Family ${family} names no target any more, but settling it failed (${describeError(error2)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`);
@@ -16711,12 +16745,13 @@ function alsoStaying(settlement, named) {
     return "";
   return ` ${rest.length > 1 ? `Keys ${rest.join(", ")} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
 }
-function warnNotForgotten(ctx, other, keys, error2) {
+function warnNotForgotten(ctx, other, keys, error2, retired) {
   const { family } = other.record;
-  const named = new Set(namedKeyIds(other.record));
-  const live = keys.filter((k2) => named.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id);
-  const retired = other.retired.length ? ` Keep ${other.retired.join(", ")} in ${option("retireTargets")} until a run ends without this warning.` : "";
-  ctx.warn("revoke", `The record of family ${family} could not forget ${[...other.takenOver, ...other.retired].join(", ")} (${describeError(error2)}): ${live.length ? `keys ${live.join(", ")} of the family stay valid` : "the family has no live key"}.${retired}`);
+  const named = namedKeyIds(other.record);
+  const live = other.sameKind ? keys.filter((k2) => named.includes(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : named;
+  const forgetting = [.../* @__PURE__ */ new Set([...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []])];
+  const keep = retired.length ? ` Keep ${retired.join(", ")} in ${option("retireTargets")} until a run ends without this warning.` : "";
+  ctx.warn("revoke", `The record of family ${family} could not forget ${forgetting.join(", ")} (${describeError(error2)}): ${live.length ? `keys ${live.join(", ")} of the family stay valid` : "the family has no live key"}.${keep}`);
 }
 function heldByTargets(ctx) {
   const { record } = ctx.record;

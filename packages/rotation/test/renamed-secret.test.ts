@@ -113,6 +113,40 @@ describe('a renamed secret', () => {
     expectSettled(run.report!.keyId!);
   });
 
+  it('its key, written back by a rollback under the new name at a target then dropped, is not revoked from under it (seed 939651149)', async () => {
+    // The old secret at the repository alone.
+    await deleteOld(ENV);
+    const first = await runRotation(world, { record, targets: [REPO] });
+    expect(first.error?.message).toBeUndefined();
+    const oldKey = first.report!.keyId!;
+    const oldValue = first.createdValues[0]!;
+    // Renamed at the repository; the new name's first run writes the environment, then the repository refuses: rolled back.
+    world.github.putSecretValue(REPO, RENAMED, oldValue);
+    await deleteOld(REPO);
+    world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: `/repos/acme/web/actions/secrets/${RENAMED}`, times: 'always' });
+    const refused = await runRotation(world, { record, secretName: RENAMED, targets: [ENV, REPO], apiKey: oldValue, revokeKeyIds: [] });
+    expect(refused.error?.code).toBe('target-failed');
+    expect(world.github.secretValue(ENV, RENAMED)).toBe(oldValue);
+    world.github.faults.clear();
+
+    // The list replaced: the environment dropped (it holds the old key under the new name), the repository retired.
+    world.github.putSecretValue('repo:acme/api', RENAMED, oldValue);
+    expect((await github('DELETE', `/repos/acme/web/actions/secrets/${RENAMED}`)).status).toBe(204);
+    const moved = await runRotation(world, { record, secretName: RENAMED, targets: ['repo:acme/api'], retireTargets: [REPO], apiKey: oldValue, revokeKeyIds: [] });
+    expect(moved.error?.message).toBeUndefined();
+    expect(moved.report!.revokedKeyIds).not.toContain(oldKey);
+    expect(world.platform.isKeyValid(world.github.secretValue(ENV, RENAMED)!)).toBe(true);
+    expect(moved.report!.warnings).toContainEqual(expect.stringMatching(`^Target ${ENV} is no longer in targets but may still hold key ${oldKey} `));
+
+    // Retired as the warning says: then the old key goes.
+    expect((await github('DELETE', `/repos/acme/web/environments/production/secrets/${RENAMED}`)).status).toBe(204);
+    const retired = await runRotation(world, { record, secretName: RENAMED, targets: ['repo:acme/api'], retireTargets: [ENV], apiKey: world.github.secretValue('repo:acme/api', RENAMED), revokeKeyIds: [] });
+    expect(retired.error?.message).toBeUndefined();
+    expect(world.platform.isKeyValid(oldValue)).toBe(false);
+    const said = JSON.stringify([first, refused, moved, retired].map((r) => [r.logs, r.report, r.error?.message]));
+    for (const value of [...first.createdValues, ...refused.createdValues, ...moved.createdValues, ...retired.createdValues]) expect(said).not.toContain(value);
+  });
+
   it('named at a target no longer listed: its keys stay until that target is retired', async () => {
     const oldKey = await rotateOld();
     world.github.putSecretValue(REPO, RENAMED, world.github.secretValue(REPO, SECRET)!);

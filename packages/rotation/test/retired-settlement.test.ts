@@ -5,7 +5,8 @@
 // that the next run revokes them whatever it retires (simulator seed 9923: the user took the
 // target out of retire-targets, and the family's key stayed valid, named by no run). A rebuilt
 // record's keys stay until named in revokeKeyIds; every other key of the family that stays with
-// them is named as well, and goes with them (seed 1873176435).
+// them is named as well, and goes with them (seed 1873176435). A renamed secret's record at a
+// retired target is held to the same words (seed 1580275210).
 
 import { describe, expect, it } from 'vitest';
 import { runRotation } from './run.js';
@@ -58,6 +59,34 @@ describe('another family whose only target is retired', () => {
     expect(third.report!.revokedKeyIds).toContain(envKey);
     expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(false);
     expect(await recordNames()).not.toContain(envRecord);
+  });
+
+  it('a renamed secret\'s record at a retired target could not forget it: the same words, and retired again, its keys go (seed 1580275210)', async () => {
+    // NEON_API_KEY at the environment alone: its record names only ENV.
+    const first = await runRotation(world, { record, targets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
+    expect(first.error?.message).toBeUndefined();
+    const envKey = first.report!.keyId!;
+    const [oldRecord] = await recordNames();
+
+    // Renamed to PLATFORM_KEY at the repository; the environment's old secret deleted and the environment retired.
+    world.github.putSecretValue(REPO, 'PLATFORM_KEY', world.consoleKey.key);
+    expect((await github('DELETE', ENV_SECRET_PATH)).status).toBe(204);
+    world.github.faults.add({ kind: 'status', status: 403, method: 'PATCH', path: `/repos/acme/web/actions/variables/${oldRecord}`, times: 'always' });
+    const renamed = { record, secretName: 'PLATFORM_KEY', targets: [REPO], retireTargets: [ENV], revokeKeyIds: [] };
+    const second = await runRotation(world, { ...renamed, apiKey: world.consoleKey.key });
+    expect(second.error?.message).toBeUndefined();
+    const warned = second.report!.warnings.filter((w) => w.includes(first.report!.family));
+    expect(warned).toEqual([expect.stringMatching(new RegExp(`could not forget ${ENV} .*keys ${envKey} of the family stay valid\\. Keep ${ENV} in \`retireTargets\` until a run ends without this warning`))]);
+    expect(warned[0]).not.toMatch(/the next rotation .* revokes its keys/);
+    expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(true);
+
+    // Kept in retireTargets, as the warning says: the next run settles the old secret's family.
+    world.github.faults.clear();
+    const third = await runRotation(world, { ...renamed, apiKey: second.createdValues[0] });
+    expect(third.error?.message).toBeUndefined();
+    expect(third.report!.revokedKeyIds).toContain(envKey);
+    expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(false);
+    expect(await recordNames()).not.toContain(oldRecord);
   });
 
   it('its record was rebuilt: the warning names every key that stays; the rebuilt one named in revokeKeyIds, all go once', async () => {

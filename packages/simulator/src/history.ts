@@ -199,9 +199,16 @@ function seedSecrets(sim: Simulation, user: UserState, targets: readonly string[
   }
 }
 
-/** The working keys the listed targets hold (for the keep check). */
+/**
+ * The working keys the listed targets hold (for the keep check), but not a key excused at its
+ * target: one a target dropped before the user deleted the record holds is known to no run
+ * (README, "Without a record": it may go like any older key), taken back or not (seed 1414879925).
+ */
 function workingKeysHeld(sim: Simulation, user: UserState): string[] {
-  const values = user.list.map((t) => sim.world.held(t, user.secretName));
+  const values = user.list.map((t) => {
+    const value = sim.world.held(t, user.secretName);
+    return value !== undefined && user.excused.get(`${t} ${user.secretName}`) === value ? undefined : value;
+  });
   return values.filter((v): v is string => v !== undefined && sim.world.platform.isKeyValid(v));
 }
 
@@ -458,6 +465,12 @@ async function heldBackLanded(sim: Simulation): Promise<void> {
  */
 async function renameSecret(sim: Simulation, user: UserState, listedOnly: boolean): Promise<void> {
   const to = SECRET_NAMES.find((n) => n !== user.secretName)!;
+  // As for a switched kind: the rebuild a refused record asks for comes first, by the workflow as it
+  // was; renamed, the workflow's runs belong to another family and never rebuild it (seed 1791622077).
+  if (user.rebuildRecord) {
+    sim.note(`user: keeps the secret name ${user.secretName} until a run has rebuilt the record`);
+    return;
+  }
   await heldBackLanded(sim);
   sim.note(`user: secret renamed ${user.secretName} -> ${to}`);
   for (const target of [...user.written]) {

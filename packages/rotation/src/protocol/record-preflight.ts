@@ -14,7 +14,7 @@ import { RECORD_FORMAT } from '../record/format.js';
 import { RECORD_BUDGET_BYTES, RecordError, recordBytes, variableOf, variablesNeeded } from '../record/github-variables.js';
 import { REPOSITORY_VARIABLE_LIMIT } from '../record/parts.js';
 import { blockingRecords, type DroppedTarget, namedKeyIds, type OtherFamily, planRecord, type RecordPlan } from '../record/record-plan.js';
-import { emptyRecord, type LoadedRecords, type UnreadableRecord } from '../record/target-record.js';
+import { emptyRecord, type LoadedRecords, type TargetRecord, type UnreadableRecord } from '../record/target-record.js';
 import { legacyVariableName, recordVariableName } from '../record/variable-names.js';
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
@@ -32,7 +32,7 @@ export function keyKindLabel(keyKind: KeyKind): string {
 }
 
 export function noRecordPlan(): RecordPlan {
-  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: new Set(), otherFamilies: [] };
+  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: new Set(), otherFamilies: [], newestListed: 0 };
 }
 
 /** Reads the records, chooses the family (sets ctx.family) and plans the record (ctx.record). */
@@ -276,13 +276,19 @@ function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFamilies']
       ? `no target is left to hold its keys: ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
       : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
   ctx.log('preflight', `The record of family ${family}${other.sameKind ? '' : ` (${other.record.keyKind} keys)`} ${what.join(' and ') || 'names no target'}; ${then}`);
-  if (other.empty && !other.sameKind) {
-    const ids = namedKeyIds(other.record);
-    ctx.warn(
-      'preflight',
-      `Once every target holds this run's key, no target holds a key of family ${family} (${other.record.keyKind} keys): ${ids.length ? `revoke key${ids.length > 1 ? 's' : ''} ${ids.join(', ')} in the platform console, ${ids.length > 1 ? 'those it still lists' : 'if it still lists it'} (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(other.record)}` : `delete the variable ${variableOf(other.record)}`}. Until then this warning repeats.`,
-    );
-  }
+  if (other.empty && !other.sameKind) warnOtherKindUnheld(ctx, other.record);
+}
+
+/**
+ * A family of another kind of key whose record names no target once this run is done: the run
+ * cannot list its keys, so it names them for the console, each run until the variable goes.
+ */
+function warnOtherKindUnheld(ctx: RotationContext, record: TargetRecord): void {
+  const ids = namedKeyIds(record);
+  ctx.warn(
+    'preflight',
+    `Once every target holds this run's key, no target holds a key of family ${record.family} (${record.keyKind} keys): ${ids.length ? `revoke key${ids.length > 1 ? 's' : ''} ${ids.join(', ')} in the platform console, ${ids.length > 1 ? 'those it still lists' : 'if it still lists it'} (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(record)}` : `delete the variable ${variableOf(record)}`}. Until then this warning repeats.`,
+  );
 }
 
 /**
@@ -296,14 +302,16 @@ function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly
   const old = check.record.secretName;
   const specs = (ids: readonly string[]) => ids.map((id) => check.record.targets[id]?.spec ?? id).join(', ');
   if (other.empty) {
-    ctx.log(
-      'preflight',
-      `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone)}, where it is gone` : ' at no target'}: no target holds its keys, ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`,
-    );
+    const then = other.sameKind
+      ? `${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
+      : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ', and the record forgets those targets' : ''}`;
+    ctx.log('preflight', `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone)}, where it is gone` : ' at no target'}: no target holds its keys, ${then}`);
+    if (!other.sameKind) warnOtherKindUnheld(ctx, other.record);
     return;
   }
   const named = new Set(namedKeyIds(other.record));
-  const live = keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id);
+  // Keys of another kind are not in the listing: each the record names may be live.
+  const live = other.sameKind ? keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : [...named];
   const where = [
     check.present.length ? `still exists at ${specs(check.present)}` : '',
     check.unknown.length ? `may exist at ${specs(check.unknown)} (not checked: not in ${option('targets')}, or unreadable)` : '',
@@ -312,8 +320,9 @@ function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly
     ctx.log('preflight', `The secret ${old} of family ${family} ${where}; the family has no live key`);
     return;
   }
+  const them = live.length > 1 ? 'them' : 'it';
   ctx.warn(
     'preflight',
-    `Key${live.length > 1 ? 's' : ''} ${live.join(', ')} of family ${family} stay${live.length > 1 ? '' : 's'} valid: its record names the secret ${old}, which ${where}. If ${ctx.secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option('targets')}: then name it in ${option('retireTargets')}); the next run revokes ${live.length > 1 ? 'them' : 'it'} and deletes the variable ${variableOf(other.record)}. If another workflow still rotates ${old}, nothing to do.`,
+    `Key${live.length > 1 ? 's' : ''} ${live.join(', ')} of family ${family} stay${live.length > 1 ? '' : 's'} valid: its record names the secret ${old}, which ${where}. If ${ctx.secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option('targets')}: then name it in ${option('retireTargets')}); ${other.sameKind ? `the next run revokes ${them} and deletes the variable ${variableOf(other.record)}` : `the next run names ${them} for the platform console (${other.record.keyKind} keys, which this run's key cannot revoke)`}. If another workflow still rotates ${old}, nothing to do.`,
   );
 }

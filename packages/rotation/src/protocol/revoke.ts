@@ -174,9 +174,12 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
       ctx.log('revoke', `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
     } catch (error) {
       // Unsaved, the record still names the retired targets: only a run that retires them again
-      // settles it, so the words say so, as for a record that still names targets (seed 9923).
-      if (!other.empty || (!tombstoneSaved && other.retired.length > 0)) {
-        warnNotForgotten(ctx, other, keys, error);
+      // settles it, so the words say so, as for a record that still names targets (seed 9923);
+      // so too a renamed secret's record at retired targets where that secret is gone (seed 1580275210).
+      const retiredHere = new Set(ctx.retire.map((r) => r.identity));
+      const retired = tombstoneSaved ? [] : [...new Set([...other.retired, ...(other.otherSecret?.gone ?? []).filter((id) => retiredHere.has(id))])];
+      if (!other.empty || retired.length > 0) {
+        warnNotForgotten(ctx, other, keys, error, retired);
         continue;
       }
       ctx.warn(
@@ -201,14 +204,16 @@ function alsoStaying(settlement: OtherFamilySettlement, named: readonly KeyEntry
  * Another family's record that still names targets could not forget the retired ones: a later run
  * must (README, retire-targets), so the words name them, and the family's live keys stay valid.
  */
-function warnNotForgotten(ctx: RotationContext, other: RecordPlan['otherFamilies'][number], keys: readonly PlatformKey[], error: unknown): void {
+function warnNotForgotten(ctx: RotationContext, other: RecordPlan['otherFamilies'][number], keys: readonly PlatformKey[], error: unknown, retired: readonly string[]): void {
   const { family } = other.record;
-  const named = new Set(namedKeyIds(other.record));
-  const live = keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id);
-  const retired = other.retired.length ? ` Keep ${other.retired.join(', ')} in ${option('retireTargets')} until a run ends without this warning.` : '';
+  const named = namedKeyIds(other.record);
+  // Keys of another kind are not in the listing: each the record names may be live.
+  const live = other.sameKind ? keys.filter((k) => named.includes(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : named;
+  const forgetting = [...new Set([...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])])];
+  const keep = retired.length ? ` Keep ${retired.join(', ')} in ${option('retireTargets')} until a run ends without this warning.` : '';
   ctx.warn(
     'revoke',
-    `The record of family ${family} could not forget ${[...other.takenOver, ...other.retired].join(', ')} (${describeError(error)}): ${live.length ? `keys ${live.join(', ')} of the family stay valid` : 'the family has no live key'}.${retired}`,
+    `The record of family ${family} could not forget ${forgetting.join(', ')} (${describeError(error)}): ${live.length ? `keys ${live.join(', ')} of the family stay valid` : 'the family has no live key'}.${keep}`,
   );
 }
 

@@ -3,9 +3,10 @@
 // more than their names), keeps a spec only where it differs from the identity other than in case
 // (GitHub's owner, repository and environment names ignore case, so the identity names the same
 // target: 1,000 mixed-case targets would otherwise double the record), and adds the key
-// kind, the fingerprints and the rebuilt keys. Format 1 (0.x releases up to the record's first
-// version) is read and migrated. A format above RECORD_FORMAT, or text that is not a record, is
-// reported as such: never taken for an absent record.
+// kind, the fingerprints and the rebuilt keys; `creating` (added within format 2: a release that
+// does not know it reads the record as before) marks a record written just before a key is made.
+// Format 1 (0.x releases up to the record's first version) is read and migrated. A format above
+// RECORD_FORMAT, or text that is not a record, is reported as such: never taken for an absent record.
 
 import { emptyRecord, type TargetEntry, type TargetRecord } from './target-record.js';
 
@@ -59,6 +60,7 @@ export function writeRecordText(record: TargetRecord): string {
   };
   if (Object.keys(specs).length) stored.specs = specs;
   if (record.rebuilt.length) stored.rebuilt = record.rebuilt;
+  if (record.creatingAbove !== undefined) stored.creating = record.creatingAbove;
   return JSON.stringify(stored);
 }
 
@@ -93,6 +95,10 @@ function readFormat2(data: Record<string, unknown>): TargetRecord {
   }
   record.held = ids(data.held ?? [], 'held');
   record.rebuilt = ids(data.rebuilt ?? [], 'rebuilt');
+  if (data.creating !== undefined) {
+    if (!Number.isSafeInteger(data.creating) || (data.creating as number) < 0) throw new Error('"creating" is not a key id');
+    record.creatingAbove = data.creating as number;
+  }
   const fingerprints = data.fingerprints ?? {};
   if (!isObject(fingerprints)) throw new Error('"fingerprints" is not an object');
   for (const [id, fingerprint] of Object.entries(fingerprints)) {

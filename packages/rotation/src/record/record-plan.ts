@@ -16,6 +16,7 @@ import {
   type TargetRecord,
   type UnreadableRecord,
   withoutTargets,
+  withUnnamedNewer,
 } from './target-record.js';
 import { legacyVariableName, recordVariableName } from './variable-names.js';
 
@@ -80,9 +81,11 @@ export interface RecordPlan {
   retired: string[];
   /** Keys the listed targets held before this run, as far as the run can tell: first to keep. */
   previousIds: number[];
-  /** Keys a dropped target may hold: never revoked. */
+  /** Keys a dropped target may hold (the family's own, or one another family's record names): never revoked. */
   protectedIds: Set<number>;
   otherFamilies: OtherFamily[];
+  /** The newest key id of the run's listing: the key the run makes will be above it. */
+  newestListed: number;
 }
 
 export interface RecordPlanInput {
@@ -110,8 +113,9 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const listed = new Set(targets.map((t) => t.identity));
   const listedIds = new Set(keys.map((k) => k.id));
   // The record follows the run's secret: a family given by name keeps its record across a rename.
-  const read = input.record ? pruned({ ...input.record, keyKind, secretName }, listedIds) : undefined;
   const live = familyMembers(keys, family).map((k) => k.id);
+  // A record put back by a late write of an earlier run names fewer keys than the targets may hold.
+  const read = input.record ? withUnnamedNewer(pruned({ ...input.record, keyKind, secretName }, listedIds), live) : undefined;
   let record = read ?? emptyRecord(family, secretName, keyKind);
   if (input.rebuild) {
     const rebuilt = rebuiltRecord(family, secretName, keyKind, targets, live);
@@ -121,7 +125,6 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const dropped = Object.entries(record.targets)
     .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
     .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : dropped.flatMap((t) => t.keyIds));
   const secret = secretName.toUpperCase();
   const others = input.records.filter((r) => r !== input.record && r.secretName.toUpperCase() === secret);
   const ownDropped = new Set(dropped.map((t) => t.identity));
@@ -130,9 +133,12 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
       .filter(([identity]) => !listed.has(identity) && !retired.includes(identity) && !ownDropped.has(identity))
       .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })),
   );
+  // Another family's dropped target too: a rollback writes back the key the run started with, which
+  // may be of any family (a renamed secret's), so its record may name a key a settlement revokes (seed 939651149).
+  const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : [...dropped, ...otherDropped].flatMap((t) => t.keyIds));
   const otherSecrets = (input.otherSecrets ?? []).filter((c) => c.record !== input.record);
   // A new record after a rename: the targets hold what the user copied from the old secret.
-  const copied = otherSecrets.flatMap((c) => recordedPrevious(c.record, listed));
+  const copied = otherSecrets.filter((c) => isOfKind(c.record, keyKind)).flatMap((c) => recordedPrevious(c.record, listed));
   return {
     record,
     known,
@@ -142,25 +148,34 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
     retired: [...retired],
     previousIds: known ? recordedPrevious(record, listed) : [...new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
-    otherFamilies: [...others.flatMap((other) => settled(other, listed, retired, keyKind)), ...otherSecrets.map(settledSecret)],
+    newestListed: Math.max(0, ...listedIds),
+    otherFamilies: [...others.flatMap((other) => settled(other, listed, retired, keyKind)), ...otherSecrets.map((check) => settledSecret(check, keyKind))],
   };
 }
 
 /**
  * A record of another secret name: once its secret is gone at every target it names, no target
- * holds its keys (the same kind: the run checked only records of its kind). Until then it stays
- * whole, so the targets it names keep bringing it to later runs (and their warnings).
+ * holds its keys. Until then it stays whole, so the targets it names keep bringing it to later
+ * runs (and their warnings). Of another kind of key, its keys are not in the run's listing: the
+ * run forgets the targets where the secret is gone and names the keys (seed 1701325900).
  */
-function settledSecret(check: OtherSecretCheck): OtherFamily {
+function settledSecret(check: OtherSecretCheck, keyKind: string): OtherFamily {
   const empty = check.present.length === 0 && check.unknown.length === 0;
   const record = empty ? withoutTargets(check.record, check.gone) : check.record;
-  return { record, takenOver: [], retired: [], sameKind: true, empty, otherSecret: empty ? check : { ...check, gone: [] } };
+  return { record, takenOver: [], retired: [], sameKind: isOfKind(check.record, keyKind), empty, otherSecret: empty ? check : { ...check, gone: [] } };
+}
+
+/** A record of `keyKind`'s keys (one of format 1 says no kind: the first run reading it adopts it). */
+function isOfKind(record: TargetRecord, keyKind: string): boolean {
+  return record.keyKind === undefined || record.keyKind === keyKind;
 }
 
 /**
- * Records of another secret name, of the run's kind of key, that name a target listed or retired
- * (a renamed secret's family, whose keys no target may hold once its secret is gone everywhere it
- * names), or no target at all (such a run stopped before revoking its keys).
+ * Records of another secret name that name a target listed or retired (a renamed secret's family,
+ * whose keys no target may hold once its secret is gone everywhere it names), or no target at all
+ * (such a run stopped before revoking its keys). Of any kind of key: a secret renamed and then
+ * switched to another kind leaves its record to runs that cannot list its keys, and the target it
+ * names may be retired by one of them (seed 1701325900); such a run forgets it and names the keys.
  */
 export function otherSecretRecords(
   records: readonly TargetRecord[],
@@ -171,7 +186,7 @@ export function otherSecretRecords(
   const names = (r: TargetRecord) => identities.some((id) => id in r.targets) || Object.keys(r.targets).length === 0;
   // The run's own family (a given `family` kept across the rename) is not another family.
   const other = (r: TargetRecord) => r.family !== run.family && r.secretName.toUpperCase() !== secret;
-  return records.filter((r) => other(r) && (r.keyKind === undefined || r.keyKind === run.keyKind) && names(r));
+  return records.filter((r) => other(r) && names(r));
 }
 
 /** Another family's record, if this run changes it: the targets it took over or retired. */
@@ -182,8 +197,7 @@ function settled(other: TargetRecord, listed: ReadonlySet<string>, retired: read
   const record = withoutTargets(other, [...takenOver, ...retiredHere]);
   const empty = Object.keys(record.targets).length === 0;
   if (!takenOver.length && !retiredHere.length && !empty) return [];
-  const sameKind = other.keyKind === undefined || other.keyKind === keyKind;
-  return [{ record, takenOver, retired: retiredHere, sameKind, empty }];
+  return [{ record, takenOver, retired: retiredHere, sameKind: isOfKind(other, keyKind), empty }];
 }
 
 /**

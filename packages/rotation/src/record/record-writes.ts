@@ -11,14 +11,15 @@ type Listed = ReadonlyArray<{ identity: string; spec: string }>;
 
 /**
  * Before the key is made: the record names every listed target (so the family follows them even if
- * the run stops before any write), and a rebuilt record takes the unreadable one's place. Nothing
- * to save (undefined) when both were so already: a steady rotation writes nothing here.
+ * the run stops before any write), and a rebuilt record takes the unreadable one's place; marked
+ * `creatingAbove`, as this write may land after the later ones. Nothing to save (undefined) when
+ * both were so already: a steady rotation writes nothing here, so nothing of it can land late.
  */
 export async function saveBeforeCreating(store: RecordStore, plan: RecordPlan, targets: Listed): Promise<TargetRecord | undefined> {
   const unnamed = targets.filter((t) => !(t.identity in plan.record.targets));
   if (!unnamed.length && !plan.replacing.length) return undefined;
   if (mutant('no-record-before-create') && !plan.replacing.length) return undefined;
-  const next = namingTargets(plan.record, targets);
+  const next = namingTargets(plan.record, targets, plan.newestListed);
   await store.save(next, plan.replacing);
   plan.record = next;
   plan.replacing = [];

@@ -6,7 +6,7 @@ import { RECORD_FORMAT, readRecordText, writeRecordText } from './format.js';
 import { RECORD_BUDGET_BYTES, variablesNeeded } from './github-variables.js';
 import { joinRecordText, MAX_PARTS, PART_BYTES, REPOSITORY_VARIABLE_LIMIT, readSplitHead, splitRecordText } from './parts.js';
 import { blockingRecords, otherSecretRecords, planRecord } from './record-plan.js';
-import { beforeWriting, emptyRecord, pruned, type TargetRecord } from './target-record.js';
+import { beforeWriting, emptyRecord, namingTargets, pruned, type TargetRecord } from './target-record.js';
 import { legacyVariableName, parsePartName, partVariableName, recordVariableName } from './variable-names.js';
 
 const FAMILY = 'keyturn-repo-acme-app-neon-api-key-1a2b3c';
@@ -51,6 +51,62 @@ describe('the record format', () => {
     record.targets['org:acme'] = { spec: 'org:acme:selected:app,web', keyIds: [5, 4] };
     const read = readRecordText(writeRecordText(record));
     expect(read).toEqual({ kind: 'record', format: 2, record });
+  });
+
+  it('keeps the mark of a record written before a key is made, and refuses one that is no key id', () => {
+    const record: TargetRecord = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), creatingAbove: 7 };
+    record.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [7] };
+    expect(readRecordText(writeRecordText(record))).toEqual({ kind: 'record', format: 2, record });
+    const text = writeRecordText(record).replace('"creating":7', '"creating":"7"');
+    expect(readRecordText(text)).toEqual({ kind: 'unparsable', detail: '"creating" is not a key id' });
+  });
+});
+
+describe('a record written before a key is made', () => {
+  const targets = [
+    { identity: 'repo:acme/app', spec: 'repo:acme/app' },
+    { identity: 'env:acme/app:qa', spec: 'env:acme/app:qa' },
+  ];
+
+  it('is marked with the newest listed id, and the write before the secrets clears the mark', () => {
+    const record = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), held: [7] };
+    record.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [7] };
+    const named = namingTargets(record, targets, 9);
+    expect(named.creatingAbove).toBe(9);
+    expect(named.targets['env:acme/app:qa']).toEqual({ spec: 'env:acme/app:qa', keyIds: [] });
+    const before = beforeWriting(named, targets, { id: 10, fingerprint: keyFingerprint('new') }, [7]);
+    expect(before.creatingAbove).toBeUndefined();
+  });
+
+  it('landing after the run, names every live family key above the mark it does not know, for every target', () => {
+    const stale = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), held: [7], creatingAbove: 9 };
+    stale.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [7] };
+    stale.targets['env:acme/app:qa'] = { spec: 'env:acme/app:qa', keyIds: [] };
+    const plan = planRecord({
+      family: FAMILY,
+      record: stale,
+      records: [stale],
+      keyKind: 'personal',
+      secretName: 'NEON_API_KEY',
+      // The environment dropped: it may hold key 10, which the record put back does not name.
+      targets: [targets[0]!],
+      retired: [],
+      keys: [key(7), key(8, 'console key'), key(10)],
+      rebuild: undefined,
+    });
+    expect(plan.record.targets).toEqual({
+      'repo:acme/app': { spec: 'repo:acme/app', keyIds: [10, 7] },
+      'env:acme/app:qa': { spec: 'env:acme/app:qa', keyIds: [10] },
+    });
+    expect(plan.record.creatingAbove).toBeUndefined();
+    expect(plan.previousIds).toEqual([10, 7]);
+    expect([...plan.protectedIds]).toEqual([10]);
+    expect(plan.newestListed).toBe(10);
+    // Without the mark, a key the record never named is an orphan of a crashed run: nothing changes.
+    const { creatingAbove: _, ...unmarked } = stale;
+    const plain = planRecord({ family: FAMILY, record: unmarked, records: [unmarked], keyKind: 'personal', secretName: 'NEON_API_KEY', targets: [targets[0]!], retired: [], keys: [key(7), key(10)], rebuild: undefined });
+    expect(plain.previousIds).toEqual([7]);
+    expect([...plain.protectedIds]).toEqual([]);
   });
 });
 
@@ -181,7 +237,8 @@ describe('the record plan', () => {
     old.targets['repo:acme/docs'] = { spec: 'repo:acme/docs', keyIds: [11] };
     const run = { family: FAMILY, secretName: 'NEON_API_KEY', keyKind: 'personal' };
     expect(otherSecretRecords([old], run, ['repo:acme/app']).map((r) => r.family)).toEqual(['old-family']);
-    expect(otherSecretRecords([old], { ...run, keyKind: 'project:o/p' }, ['repo:acme/app'])).toEqual([]);
+    // Of another kind too: the run names its keys for the console (seed 1701325900).
+    expect(otherSecretRecords([old], { ...run, keyKind: 'project:o/p' }, ['repo:acme/app']).map((r) => r.family)).toEqual(['old-family']);
     expect(otherSecretRecords([old], { ...run, secretName: 'old_key' }, ['repo:acme/app'])).toEqual([]);
     // A family given by name keeps its record across a rename: not another family.
     expect(otherSecretRecords([old], { ...run, family: 'old-family' }, ['repo:acme/app'])).toEqual([]);
@@ -194,6 +251,11 @@ describe('the record plan', () => {
     const gone = planRecord({ ...base, record: undefined, records: [old], keys, otherSecrets: [{ record: old, gone: ['repo:acme/app', 'repo:acme/docs'], present: [], unknown: [] }] });
     expect(gone.otherFamilies).toEqual([expect.objectContaining({ empty: true, sameKind: true })]);
     expect(gone.otherFamilies[0]!.record.targets).toEqual({});
+    // Of another kind: forgotten where gone all the same, its keys named (not in the listing), never revoked here.
+    const project = planRecord({ ...base, keyKind: 'project:o/p', record: undefined, records: [old], keys: [], otherSecrets: [{ record: old, gone: ['repo:acme/app', 'repo:acme/docs'], present: [], unknown: [] }] });
+    expect(project.otherFamilies).toEqual([expect.objectContaining({ empty: true, sameKind: false })]);
+    expect(project.otherFamilies[0]!.record.targets).toEqual({});
+    expect(project.previousIds).toEqual([]);
   });
 
   it('a family with a record of each kind is settled per record: the one of the run\'s kind revokes its keys (seed 1343661100)', () => {

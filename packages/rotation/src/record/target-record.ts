@@ -33,6 +33,14 @@ export interface TargetRecord {
    * lost record named may hold them, so they are never revoked unless named in revokeKeyIds.
    */
   rebuilt: number[];
+  /**
+   * Set by a run about to make a key (the write before its create): the newest key id it had
+   * listed. A live key of the family above it that the record does not name may be held by every
+   * target named here: this write may land after the run's later ones (an answer given up on,
+   * retried, landing late: GitHub's variables take no precondition), putting back a record that
+   * predates the run's key (simulator seed 7745). Cleared by the write before the secrets.
+   */
+  creatingAbove?: number;
 }
 
 /** A record variable that could not be read: never taken for an absent record. */
@@ -99,6 +107,8 @@ export function beforeWriting(
     next.targets[identity] = { spec, keyIds: [key.id, ...earlier] };
   }
   next.fingerprints[key.id] = key.fingerprint;
+  // The record names the key now: should this write land late, it still says more, never fewer.
+  delete next.creatingAbove;
   return next;
 }
 
@@ -132,10 +142,31 @@ export function withoutTargets(record: TargetRecord, identities: readonly string
   return next;
 }
 
-/** The listed targets named (keys: none yet), so the family follows them even if the run stops. */
-export function namingTargets(record: TargetRecord, targets: ReadonlyArray<{ identity: string; spec: string }>): TargetRecord {
+/**
+ * The listed targets named (keys: none yet), so the family follows them even if the run stops,
+ * and `creatingAbove`: the run's key, made next, will be above `newestListed`.
+ */
+export function namingTargets(record: TargetRecord, targets: ReadonlyArray<{ identity: string; spec: string }>, newestListed: number): TargetRecord {
   const next = structuredClone(record);
   for (const { identity, spec } of targets) next.targets[identity] ??= { spec, keyIds: [] };
+  next.creatingAbove = newestListed;
+  return next;
+}
+
+/**
+ * The record as it reads once `creatingAbove` is taken into account: every target it names may
+ * hold each live key of the family above that id that the record does not name (its write may
+ * have landed after the ones that named them). Without the mark, the record as it is.
+ */
+export function withUnnamedNewer(record: TargetRecord, familyIds: readonly number[]): TargetRecord {
+  const above = record.creatingAbove;
+  if (above === undefined) return record;
+  const named = recordedKeyIds(record);
+  const unnamed = familyIds.filter((id) => id > above && !named.has(id));
+  const next = structuredClone(record);
+  delete next.creatingAbove;
+  if (!unnamed.length) return next;
+  for (const entry of Object.values(next.targets)) entry.keyIds = [...new Set([...entry.keyIds, ...unnamed])].sort((a, b) => b - a);
   return next;
 }
 

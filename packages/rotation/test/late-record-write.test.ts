@@ -1,0 +1,125 @@
+// A record write the run gave up on may still land, after the run's later writes: GitHub's
+// variables take no precondition (simulator seed 7745). The write before the key is made then puts
+// back a record that predates the run's key; its `creating` mark tells the next run that every target
+// it names may hold a live key of the family newer than that, so the key is neither revoked from
+// under a dropped target nor denied its `keep` slot.
+
+import { describe, expect, it } from 'vitest';
+import { readRecordText } from '../src/record/format.js';
+import { runRotation } from './run.js';
+import { ENV, REPO, SECRET, TOKEN, useFreshWorld, type World } from './world.js';
+
+const record = { repository: 'acme/web' };
+const VARIABLES = '/repos/acme/web/actions/variables/';
+
+let world: World;
+useFreshWorld((fresh) => {
+  world = fresh;
+});
+
+interface Abandoned {
+  url: string;
+  init: RequestInit;
+}
+
+/**
+ * A fetch that gives up on the first record PATCH as a dropped connection would (the client retries
+ * it), keeping the request so the test sends it later, as GitHub may still carry it out.
+ */
+function abandoningFirstRecordPatch(): { fetch: typeof fetch; abandoned: Abandoned[] } {
+  const abandoned: Abandoned[] = [];
+  const gave = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method === 'PATCH' && new URL(url).pathname.startsWith(VARIABLES) && abandoned.length === 0) {
+      abandoned.push({ url, init: { method, headers: init?.headers, body: init?.body } });
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+    }
+    return fetch(input, init);
+  };
+  return { fetch: gave, abandoned };
+}
+
+async function storedRecords(): Promise<Array<{ name: string; value: string }>> {
+  const answer = await fetch(`${world.github.url}/repos/acme/web/actions/variables?per_page=30`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const { variables } = (await answer.json()) as { variables: Array<{ name: string; value: string }> };
+  return variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_'));
+}
+
+describe('a record write that lands after the run', () => {
+  it('puts back the record of before the key, and the next run still protects and keeps that key', async () => {
+    const first = await runRotation(world, { record, targets: [REPO] });
+    expect(first.error?.message).toBeUndefined();
+
+    // The environment joins: the record is written before the key is made, and that write is given up on.
+    const late = abandoningFirstRecordPatch();
+    const second = await runRotation(world, {
+      record,
+      targets: [REPO, ENV],
+      keep: 2,
+      apiKey: world.github.secretValue(REPO, SECRET),
+      github: world.githubOptions({ fetch: late.fetch }),
+      revokeKeyIds: [],
+    });
+    expect(second.error?.message).toBeUndefined();
+    expect(second.report!.family).toBe(first.report!.family);
+    expect(late.abandoned).toHaveLength(1);
+    const secondKey = second.report!.keyId!;
+    const [before] = await storedRecords();
+
+    // It lands now: the record names the environment with no key, and not the second run's key.
+    const landed = await fetch(late.abandoned[0]!.url, late.abandoned[0]!.init);
+    expect(landed.status).toBe(204);
+    const [after] = await storedRecords();
+    expect(after!.value).not.toBe(before!.value);
+    const stale = readRecordText(after!.value);
+    if (stale.kind !== 'record') throw new Error(`the landed record does not read: ${stale.kind}`);
+    expect(stale.record.targets[ENV.toLowerCase()]?.keyIds).toEqual([]);
+    expect(Object.keys(stale.record.fingerprints).map(Number)).not.toContain(secondKey);
+    expect(stale.record.creatingAbove).toBeLessThan(secondKey);
+
+    // The environment dropped (not retired) and keep 2: it holds the second key, which must stay valid.
+    const third = await runRotation(world, { record, targets: [REPO], keep: 2, apiKey: world.github.secretValue(REPO, SECRET), revokeKeyIds: [] });
+    expect(third.error?.message).toBeUndefined();
+    expect(third.report!.revokedKeyIds).not.toContain(secondKey);
+    expect(world.platform.isKeyValid(world.github.secretValue(ENV, SECRET)!)).toBe(true);
+    expect(world.github.secretValue(ENV, SECRET)).toBe(second.createdValues[0]);
+    expect(third.report!.warnings).toContainEqual(expect.stringMatching(`^Target ${ENV} is no longer in targets but may still hold key ${secondKey} `));
+
+    // The mark is gone once a run has named the key: the record says what the targets may hold.
+    const [settled] = await storedRecords();
+    const read = readRecordText(settled!.value);
+    if (read.kind !== 'record') throw new Error(`the record does not read: ${read.kind}`);
+    expect(read.record.creatingAbove).toBeUndefined();
+    expect(read.record.targets[ENV.toLowerCase()]?.keyIds).toEqual([secondKey]);
+    const said = JSON.stringify([first, second, third].map((r) => [r.logs, r.report]));
+    for (const value of [...first.createdValues, ...second.createdValues, ...third.createdValues]) expect(said).not.toContain(value);
+  });
+
+  it('keeps the key the targets hold for keep 2, though the record put back names only the key before it', async () => {
+    const first = await runRotation(world, { record, targets: [REPO] });
+    expect(first.error?.message).toBeUndefined();
+    const late = abandoningFirstRecordPatch();
+    const second = await runRotation(world, {
+      record,
+      targets: [REPO, ENV],
+      keep: 2,
+      apiKey: world.github.secretValue(REPO, SECRET),
+      github: world.githubOptions({ fetch: late.fetch }),
+      revokeKeyIds: [],
+    });
+    expect(second.error?.message).toBeUndefined();
+    expect((await fetch(late.abandoned[0]!.url, late.abandoned[0]!.init)).status).toBe(204);
+
+    // Both targets hold the second key, which a job may still be using: keep 2 keeps it.
+    const third = await runRotation(world, { record, targets: [REPO, ENV], keep: 2, apiKey: world.github.secretValue(REPO, SECRET), revokeKeyIds: [] });
+    expect(third.error?.message).toBeUndefined();
+    expect(third.report!.revokedKeyIds).not.toContain(second.report!.keyId);
+    expect(world.platform.isKeyValid(second.createdValues[0]!)).toBe(true);
+    // The run after converges to keep 2: its key and the third's.
+    const fourth = await runRotation(world, { record, targets: [REPO, ENV], keep: 2, apiKey: world.github.secretValue(REPO, SECRET), revokeKeyIds: [] });
+    expect(fourth.error?.message).toBeUndefined();
+    const live = world.platform.listKeys().filter((k) => !k.revoked && k.name.startsWith(`${first.report!.family}-`)).map((k) => k.id);
+    expect(live.sort((a, b) => a - b)).toEqual([third.report!.keyId, fourth.report!.keyId]);
+  });
+});
