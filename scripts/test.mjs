@@ -4,8 +4,8 @@
 //
 // The tests run on the Node running this script where the published packages claim it (22.12 and
 // later; `with-node.mjs floor` runs them on the oldest), else on Node 24 (scripts/node24.mjs,
-// installed once from the npm registry): the runner's runtime for the Actions, and about a quarter
-// less CPU for the simulator than Node 20. The build stays on the Node running this script.
+// installed once from the npm registry): the runner's runtime for the Actions. The build stays on
+// the Node running this script.
 //
 // After the build, two runners take packages from one queue, a package at a time each (each vitest
 // uses every core): the longest first, the simulator (CPU all the way: the fault matrix and the

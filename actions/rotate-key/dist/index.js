@@ -9116,6 +9116,8 @@ var GitLabRequestError = class extends Error {
     this.reason = reason;
     this.rateLimitSeconds = rateLimitSeconds;
   }
+  /** An earlier attempt of the request got no answer or a 5xx: a write may have landed, whatever this answer says. */
+  retriedUnanswered = false;
 };
 function checkGitLabAccess(access2) {
   if (typeof access2 !== "object" || access2 === null)
@@ -9182,6 +9184,7 @@ function createGitLabClient(access2, settings = {}) {
     const body = options.body === void 0 ? void 0 : JSON.stringify(options.body);
     let failures = 0;
     let limits = 0;
+    const afterFailures = (error2) => Object.assign(error2, { retriedUnanswered: failures > 0 });
     for (; ; ) {
       let answer;
       try {
@@ -9204,13 +9207,13 @@ function createGitLabClient(access2, settings = {}) {
           await runtime.sleep(wait2 * 1e3);
           continue;
         }
-        throw new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait2} s)`, status, reason, wait2);
+        throw afterFailures(new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait2} s)`, status, reason, wait2));
       }
       if (status >= 500 && failures++ < retries) {
         await runtime.sleep(backoffMs(failures));
         continue;
       }
-      throw new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ""}`, status, reason);
+      throw afterFailures(new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ""}`, status, reason));
     }
   }
   async function paginate2(path, query = {}) {
@@ -12039,8 +12042,8 @@ var GitLabVariableTarget = class {
       target: this.describe(),
       status,
       advice: gitlabAdvice(status, this.#place, reason),
-      // No answer, or a 5xx: the write may have landed.
-      mayHaveTakenEffect: status === void 0 || status >= 500,
+      // No answer, or a 5xx, of this attempt or an earlier one: the write may have landed.
+      mayHaveTakenEffect: status === void 0 || status >= 500 || error2 instanceof GitLabRequestError && error2.retriedUnanswered,
       cause: error2
     });
   }

@@ -205,6 +205,18 @@ describe('GitLab CI/CD variables as targets', () => {
     expect(platform.isKeyValid(variable({ project: 'acme/web' }, 'production')!.value)).toBe(true);
   });
 
+  it('a variable write whose answer was lost and whose retry was answered 404 may have landed: never taken for one that did not', async () => {
+    // As simulator seed 1323256059 on GitHub: the last answer alone (404) would revoke the key the variable holds.
+    gitlab.faults.add({ kind: 'reply-lost', method: 'PUT', path: `/projects/*/variables/${SECRET}` });
+    gitlab.faults.add({ kind: 'status', status: 404, method: 'PUT', path: `/projects/*/variables/${SECRET}` });
+    const result = await run();
+    expect(result.error?.step).toBe('store');
+    // The write that landed (its answer lost), its retry answered 404, then the previous key written back.
+    expect(gitlab.log.entries({ method: 'PUT', path: `/projects/acme%2Fweb/variables/${SECRET}` }).map((e) => e.status)).toEqual([undefined, 404, 200]);
+    expect(platform.isKeyValid(variable({ project: 'acme/web' }, 'production')!.value)).toBe(true);
+    expect(platform.isKeyValid(variable({ group: 'acme' })!.value)).toBe(true);
+  });
+
   it('gives up on a rate limit longer than it waits, before anything is made, and says when to run again', async () => {
     gitlab.rateLimit({ retryAfter: 600, method: 'GET', path: '/projects/*/variables/*' });
     const keysBefore = platform.listKeys().length;

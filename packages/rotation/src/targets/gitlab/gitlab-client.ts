@@ -49,6 +49,9 @@ export class GitLabRequestError extends Error {
   ) {
     super(message);
   }
+
+  /** An earlier attempt of the request got no answer or a 5xx: a write may have landed, whatever this answer says. */
+  retriedUnanswered = false;
 }
 
 export interface GitLabResponse<T> {
@@ -133,6 +136,8 @@ export function createGitLabClient(access: GitLabAccess, settings: GitLabClientS
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     let failures = 0;
     let limits = 0;
+    // `failures` counts the attempts that got no answer or a 5xx: any of them may have landed.
+    const afterFailures = (error: GitLabRequestError) => Object.assign(error, { retriedUnanswered: failures > 0 });
     for (;;) {
       let answer: GitLabResponse<T>;
       try {
@@ -154,13 +159,13 @@ export function createGitLabClient(access: GitLabAccess, settings: GitLabClientS
           await runtime.sleep(wait * 1000);
           continue;
         }
-        throw new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait} s)`, status, reason, wait);
+        throw afterFailures(new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait} s)`, status, reason, wait));
       }
       if (status >= 500 && failures++ < retries) {
         await runtime.sleep(backoffMs(failures));
         continue;
       }
-      throw new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ''}`, status, reason);
+      throw afterFailures(new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ''}`, status, reason));
     }
   }
 

@@ -136,8 +136,8 @@ export class GitLabVariableTarget implements PlainValueTarget {
       target: this.describe(),
       status,
       advice: gitlabAdvice(status, this.#place, reason),
-      // No answer, or a 5xx: the write may have landed.
-      mayHaveTakenEffect: status === undefined || status >= 500,
+      // No answer, or a 5xx, of this attempt or an earlier one: the write may have landed.
+      mayHaveTakenEffect: status === undefined || status >= 500 || (error instanceof GitLabRequestError && error.retriedUnanswered),
       cause: error,
     });
   }
