@@ -46,22 +46,29 @@ async function storedRecords(): Promise<Array<{ name: string; value: string }>> 
   return variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_'));
 }
 
+/**
+ * A first run into the repository, then a second that adds the environment (keep 2): its record is
+ * written before the key is made, and that write is given up on (`late.abandoned`, not landed yet).
+ */
+async function rotateWithRecordWriteGivenUp() {
+  const first = await runRotation(world, { record, targets: [REPO] });
+  expect(first.error?.message).toBeUndefined();
+  const late = abandoningFirstRecordPatch();
+  const second = await runRotation(world, {
+    record,
+    targets: [REPO, ENV],
+    keep: 2,
+    apiKey: world.github.secretValue(REPO, SECRET),
+    github: world.githubOptions({ fetch: late.fetch }),
+    revokeKeyIds: [],
+  });
+  expect(second.error?.message).toBeUndefined();
+  return { first, second, late };
+}
+
 describe('a record write that lands after the run', () => {
   it('puts back the record of before the key, and the next run still protects and keeps that key', async () => {
-    const first = await runRotation(world, { record, targets: [REPO] });
-    expect(first.error?.message).toBeUndefined();
-
-    // The environment joins: the record is written before the key is made, and that write is given up on.
-    const late = abandoningFirstRecordPatch();
-    const second = await runRotation(world, {
-      record,
-      targets: [REPO, ENV],
-      keep: 2,
-      apiKey: world.github.secretValue(REPO, SECRET),
-      github: world.githubOptions({ fetch: late.fetch }),
-      revokeKeyIds: [],
-    });
-    expect(second.error?.message).toBeUndefined();
+    const { first, second, late } = await rotateWithRecordWriteGivenUp();
     expect(second.report!.family).toBe(first.report!.family);
     expect(late.abandoned).toHaveLength(1);
     const secondKey = second.report!.keyId!;
@@ -97,18 +104,7 @@ describe('a record write that lands after the run', () => {
   });
 
   it('keeps the key the targets hold for keep 2, though the record put back names only the key before it', async () => {
-    const first = await runRotation(world, { record, targets: [REPO] });
-    expect(first.error?.message).toBeUndefined();
-    const late = abandoningFirstRecordPatch();
-    const second = await runRotation(world, {
-      record,
-      targets: [REPO, ENV],
-      keep: 2,
-      apiKey: world.github.secretValue(REPO, SECRET),
-      github: world.githubOptions({ fetch: late.fetch }),
-      revokeKeyIds: [],
-    });
-    expect(second.error?.message).toBeUndefined();
+    const { first, second, late } = await rotateWithRecordWriteGivenUp();
     expect((await fetch(late.abandoned[0]!.url, late.abandoned[0]!.init)).status).toBe(204);
 
     // Both targets hold the second key, which a job may still be using: keep 2 keeps it.
