@@ -44,9 +44,7 @@ const held = (target: string) => world.github.secretValue(STORED[target] ?? targ
 const ids = (...names: string[]) => names.map((name) => world.github.addRepo(name).id);
 
 async function recordText(): Promise<string> {
-  const answer = await fetch(`${world.github.url}/repos/acme/web/actions/variables?per_page=30`, { headers: { authorization: `Bearer ${TOKEN}` } });
-  const { variables } = (await answer.json()) as { variables: Array<{ value: string }> };
-  return variables.map((v) => v.value).join('\n');
+  return (await world.variables()).map((v) => v.value).join('\n');
 }
 
 /** Nothing the run said holds a key value or the token. */
@@ -100,7 +98,7 @@ describe('Codespaces targets', () => {
   it('retires a Codespaces target whose secret is gone, as an Actions one', async () => {
     const first = await runRotation(world, { targets: [REPO, CODESPACES], record, revokeKeyIds: [] });
     expect(first.error).toBeUndefined();
-    const deleted = await fetch(`${world.github.url}${PUT_PATHS[CODESPACES]}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
+    const deleted = await world.githubApi('DELETE', PUT_PATHS[CODESPACES]!);
     expect(deleted.status).toBe(204);
     const second = await runRotation(world, { targets: [REPO], retireTargets: [CODESPACES], record, apiKey: first.createdValues[0], revokeKeyIds: [] });
     expect(second.error).toBeUndefined();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRecordText } from '../src/record/format.js';
 import { runRotation } from './run.js';
-import { ENV, REPO, SECRET, TOKEN, useFreshWorld, type World } from './world.js';
+import { ENV, REPO, SECRET, useFreshWorld, type World } from './world.js';
 
 const record = { repository: 'acme/web' };
 const VARIABLES = '/repos/acme/web/actions/variables/';
@@ -41,9 +41,7 @@ function abandoningFirstRecordPatch(): { fetch: typeof fetch; abandoned: Abandon
 }
 
 async function storedRecords(): Promise<Array<{ name: string; value: string }>> {
-  const answer = await fetch(`${world.github.url}/repos/acme/web/actions/variables?per_page=30`, { headers: { authorization: `Bearer ${TOKEN}` } });
-  const { variables } = (await answer.json()) as { variables: Array<{ name: string; value: string }> };
-  return variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_'));
+  return (await world.variables()).filter((v) => v.name.startsWith('KEYTURN_RECORD_'));
 }
 
 /**

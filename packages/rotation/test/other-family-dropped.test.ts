@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { runRotation } from './run.js';
-import { ENV, ENV_SECRET_PATH, REPO, TOKEN, useFreshWorld, type World } from './world.js';
+import { ENV, ENV_SECRET_PATH, REPO, useFreshWorld, type World } from './world.js';
 
 const record = { repository: 'acme/web' };
 
@@ -40,7 +40,7 @@ describe('a target another family of the secret still names', () => {
     }
 
     // Retired as the warning says: the family's key goes, and no run names the target again.
-    const deleted = await fetch(`${world.github.url}${ENV_SECRET_PATH}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
+    const deleted = await world.githubApi('DELETE', ENV_SECRET_PATH);
     expect(deleted.status).toBe(204);
     const retiring = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.github.secretValue(REPO, 'NEON_API_KEY'), revokeKeyIds: [] });
     expect(retiring.error?.message).toBeUndefined();

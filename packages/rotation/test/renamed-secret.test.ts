@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveFamily } from '../src/family.js';
 import { runRotation } from './run.js';
-import { ENV, FAMILY, REPO, SECRET, TARGETS, TOKEN, useFreshWorld, type World } from './world.js';
+import { ENV, FAMILY, REPO, SECRET, TARGETS, useFreshWorld, type World } from './world.js';
 
 const RENAMED = 'DEPLOY_NEON_API_KEY';
 const record = { repository: 'acme/web' };
@@ -17,20 +17,14 @@ useFreshWorld((fresh) => {
 
 const liveKeys = () => world.platform.listKeys().filter((k) => !k.revoked);
 
-async function github(method: string, path: string): Promise<Response> {
-  return fetch(`${world.github.url}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}` } });
-}
-
 async function recordVariables(): Promise<string[]> {
-  const answer = await github('GET', '/repos/acme/web/actions/variables?per_page=30');
-  const { variables } = (await answer.json()) as { variables: Array<{ name: string; value: string }> };
-  return variables.filter((v) => v.value.includes(`"secret":"`)).map((v) => JSON.parse(v.value).secret as string);
+  return (await world.variables()).filter((v) => v.value.includes(`"secret":"`)).map((v) => JSON.parse(v.value).secret as string);
 }
 
 const OLD_PATHS: Record<string, string> = { [REPO]: `/repos/acme/web/actions/secrets/${SECRET}`, [ENV]: `/repos/acme/web/environments/production/secrets/${SECRET}` };
 
 async function deleteOld(target: string): Promise<void> {
-  expect((await github('DELETE', OLD_PATHS[target]!)).status).toBe(204);
+  expect((await world.githubApi('DELETE', OLD_PATHS[target]!)).status).toBe(204);
 }
 
 /** The user renames the secret: the value each target's old secret holds, under the new name. */
@@ -131,7 +125,7 @@ describe('a renamed secret', () => {
 
     // The list replaced: the environment dropped (it holds the old key under the new name), the repository retired.
     world.github.putSecretValue('repo:acme/api', RENAMED, oldValue);
-    expect((await github('DELETE', `/repos/acme/web/actions/secrets/${RENAMED}`)).status).toBe(204);
+    expect((await world.githubApi('DELETE', `/repos/acme/web/actions/secrets/${RENAMED}`)).status).toBe(204);
     const moved = await runRotation(world, { record, secretName: RENAMED, targets: ['repo:acme/api'], retireTargets: [REPO], apiKey: oldValue, revokeKeyIds: [] });
     expect(moved.error?.message).toBeUndefined();
     expect(moved.report!.revokedKeyIds).not.toContain(oldKey);
@@ -139,7 +133,7 @@ describe('a renamed secret', () => {
     expect(moved.report!.warnings).toContainEqual(expect.stringMatching(`^Target ${ENV} is no longer in targets but may still hold key ${oldKey} `));
 
     // Retired as the warning says: then the old key goes.
-    expect((await github('DELETE', `/repos/acme/web/environments/production/secrets/${RENAMED}`)).status).toBe(204);
+    expect((await world.githubApi('DELETE', `/repos/acme/web/environments/production/secrets/${RENAMED}`)).status).toBe(204);
     const retired = await runRotation(world, { record, secretName: RENAMED, targets: ['repo:acme/api'], retireTargets: [ENV], apiKey: world.github.secretValue('repo:acme/api', RENAMED), revokeKeyIds: [] });
     expect(retired.error?.message).toBeUndefined();
     expect(world.platform.isKeyValid(oldValue)).toBe(false);

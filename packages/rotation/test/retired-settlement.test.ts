@@ -10,7 +10,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { runRotation } from './run.js';
-import { ENV, ENV_SECRET_PATH, REPO, TOKEN, useFreshWorld, type World } from './world.js';
+import { ENV, ENV_SECRET_PATH, REPO, useFreshWorld, type World } from './world.js';
 
 const record = { repository: 'acme/web' };
 
@@ -22,14 +22,8 @@ useFreshWorld(
   { seedFamilyKey: false },
 );
 
-async function github(method: string, path: string): Promise<Response> {
-  return fetch(`${world.github.url}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}` } });
-}
-
 async function recordNames(): Promise<string[]> {
-  const answer = await github('GET', '/repos/acme/web/actions/variables?per_page=30');
-  const { variables } = (await answer.json()) as { variables: Array<{ name: string }> };
-  return variables.map((v) => v.name).filter((name) => name.startsWith('KEYTURN_RECORD_'));
+  return (await world.variables()).map((v) => v.name).filter((name) => name.startsWith('KEYTURN_RECORD_'));
 }
 
 describe('another family whose only target is retired', () => {
@@ -42,7 +36,7 @@ describe('another family whose only target is retired', () => {
     expect(envRecord).toBeDefined();
 
     // The secret moves to the repository (a family of its own); the environment is retired.
-    expect((await github('DELETE', ENV_SECRET_PATH)).status).toBe(204);
+    expect((await world.githubApi('DELETE', ENV_SECRET_PATH)).status).toBe(204);
     world.github.faults.add({ kind: 'status', status: 502, method: 'PATCH', path: `/repos/acme/web/actions/variables/${envRecord}`, times: 'always' });
     const second = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
     expect(second.error?.message).toBeUndefined();
@@ -70,7 +64,7 @@ describe('another family whose only target is retired', () => {
 
     // Renamed to PLATFORM_KEY at the repository; the environment's old secret deleted and the environment retired.
     world.github.putSecretValue(REPO, 'PLATFORM_KEY', world.consoleKey.key);
-    expect((await github('DELETE', ENV_SECRET_PATH)).status).toBe(204);
+    expect((await world.githubApi('DELETE', ENV_SECRET_PATH)).status).toBe(204);
     world.github.faults.add({ kind: 'status', status: 403, method: 'PATCH', path: `/repos/acme/web/actions/variables/${oldRecord}`, times: 'always' });
     const renamed = { record, secretName: 'PLATFORM_KEY', targets: [REPO], retireTargets: [ENV], revokeKeyIds: [] };
     const second = await runRotation(world, { ...renamed, apiKey: world.consoleKey.key });
@@ -94,11 +88,7 @@ describe('another family whose only target is retired', () => {
     expect(first.error?.message).toBeUndefined();
     const [envRecord] = await recordNames();
     // The record cut short, then rebuilt: key 1 of the family (first run's) was live then.
-    const cut = await fetch(`${world.github.url}/repos/acme/web/actions/variables/${envRecord}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: envRecord, value: '{"format":2,' }),
-    });
+    const cut = await world.githubApi('PATCH', `/repos/acme/web/actions/variables/${envRecord}`, { name: envRecord, value: '{"format":2,' });
     expect(cut.status).toBe(204);
     const rebuilt = await runRotation(world, { record, targets: [ENV], rebuildRecord: true, apiKey: first.createdValues[0], revokeKeyIds: [] });
     expect(rebuilt.error?.message).toBeUndefined();
@@ -106,7 +96,7 @@ describe('another family whose only target is retired', () => {
     expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(true);
 
     // Retired: the family names no target, but its rebuilt key 'kept' stays, and 'held' with it, both named.
-    expect((await github('DELETE', ENV_SECRET_PATH)).status).toBe(204);
+    expect((await world.githubApi('DELETE', ENV_SECRET_PATH)).status).toBe(204);
     const moved = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
     expect(moved.error?.message).toBeUndefined();
     const warned = moved.report!.warnings.filter((w) => w.includes(rebuilt.report!.family));
@@ -126,7 +116,7 @@ describe('another family whose only target is retired', () => {
     const first = await runRotation(world, { record, targets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
     expect(first.error?.message).toBeUndefined();
     const [envRecord] = await recordNames();
-    expect((await github('DELETE', ENV_SECRET_PATH)).status).toBe(204);
+    expect((await world.githubApi('DELETE', ENV_SECRET_PATH)).status).toBe(204);
     world.platform.faults.add({ kind: 'status', status: 404, method: 'DELETE', path: `/api_keys/${first.report!.keyId}` });
     const second = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
     expect(second.error?.message).toBeUndefined();

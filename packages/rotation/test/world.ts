@@ -43,6 +43,10 @@ export interface World {
   githubOptions(overrides?: Partial<GitHubClientOptions>): GitHubClientOptions;
   /** What each target's secret holds now, opened from its sealed box, in TARGETS order. */
   held(): Array<string | undefined>;
+  /** A request to the GitHub emulator with the writer token, as a user would send it by hand (a JSON body when given). */
+  githubApi(method: string, path: string, body?: unknown): Promise<Response>;
+  /** The Actions variables of acme/web (where the tests keep the target record), as GitHub lists them. */
+  variables(): Promise<Array<{ name: string; value: string }>>;
   close(): Promise<void>;
 }
 
@@ -91,6 +95,13 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     };
   }
 
+  const githubApi = (method: string, path: string, body?: unknown) =>
+    fetch(`${github.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
   return {
     platform,
     github,
@@ -98,6 +109,11 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     currentKey,
     requests,
     held: () => TARGETS.map((t) => github.secretValue(t, SECRET)),
+    githubApi,
+    variables: async () => {
+      const answer = await githubApi('GET', '/repos/acme/web/actions/variables?per_page=30');
+      return ((await answer.json()) as { variables: Array<{ name: string; value: string }> }).variables;
+    },
     client: (apiKey, fetch) =>
       createClient({
         apiKey,
