@@ -14,10 +14,9 @@
 // rotate-key Action's and the CLI's (a minute or more each), then the rest as turbo lists them. Left to turbo, the suite would start last (it depends on most packages)
 // and run alone at the end; a fixed split into two lanes leaves one idle when the other is slowed.
 
-import { execFileSync } from 'node:child_process';
 import { delimiter, dirname } from 'node:path';
 import { summarizeTests, totalsLine } from '../.ci/summarize-tests.mjs';
-import { node24 } from './node24.mjs';
+import { NODE24_VERSION, node24 } from './node24.mjs';
 import { claimsNode } from './release/node-floor.mjs';
 import { runTurbo, turboOutput } from './turbo.mjs';
 
@@ -35,9 +34,11 @@ const extra = process.argv.slice(2);
 
 // That Node's directory first on PATH: turbo, pnpm and vitest start `node` from there, and so does
 // every child process a test starts by that name (the bundled Actions, the CLI's bin).
-const testNode = claimsNode(process.versions.node) ? process.execPath : await node24();
+// (node24() has checked the installed binary's version already: no second start to ask it.)
+const onThisNode = claimsNode(process.versions.node);
+const testNode = onThisNode ? process.execPath : await node24();
 const onTestNode = { PATH: `${dirname(testNode)}${delimiter}${process.env.PATH ?? ''}` };
-console.log(`Tests on Node ${execFileSync(testNode, ['--version'], { encoding: 'utf8' }).trim()}`);
+console.log(`Tests on Node v${onThisNode ? process.versions.node : NODE24_VERSION}`);
 
 let code;
 if (extra.length > 0) {

@@ -7,21 +7,22 @@
 //   node scripts/with-node.mjs 24 pnpm --filter @keyturn/demo start
 //   node scripts/with-node.mjs floor node scripts/test.mjs --filter=@keyturn/cli
 
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { delimiter, dirname } from 'node:path';
-import { node24 } from './node24.mjs';
-import { floorNode } from './release/node-floor.mjs';
+import { NODE24_VERSION, node24 } from './node24.mjs';
+import { floorNode, NODE_FLOOR } from './release/node-floor.mjs';
 
-const NODES = { 24: node24, floor: floorNode };
+// Each checks its binary's version as it finds it, so the version is known without asking again.
+const NODES = { 24: [node24, NODE24_VERSION], floor: [floorNode, NODE_FLOOR] };
 const [which, command, ...args] = process.argv.slice(2);
 if (!Object.hasOwn(NODES, which ?? '') || !command) {
   console.error(`usage: node scripts/with-node.mjs <${Object.keys(NODES).join('|')}> <command> [arguments...]`);
   process.exit(2);
 }
-const binary = await NODES[which]();
+const [find, version] = NODES[which];
+const binary = await find();
 const env = { ...process.env, PATH: `${dirname(binary)}${delimiter}${process.env.PATH ?? ''}` };
-const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
-console.error(`On Node ${version}: ${[command, ...args].join(' ')}`);
+console.error(`On Node v${binary === process.execPath ? process.versions.node : version}: ${[command, ...args].join(' ')}`);
 const child = spawn(command, args, { env, stdio: 'inherit', shell: process.platform === 'win32' });
 child.on('close', (code, signal) => {
   process.exitCode = code ?? (signal ? 1 : 0);
