@@ -8841,6 +8841,37 @@ function describeGiveUp(outcome, maxWaitSeconds) {
   return `still limited after waiting it out ${outcome.retries} time${outcome.retries === 1 ? "" : "s"}`;
 }
 
+// ../../packages/rotation/dist/github-client/unanswered-attempts.js
+function retriedUnanswered(error2) {
+  return error2?.retriedUnanswered === true;
+}
+function markUnansweredAttempts(octokit) {
+  const hook6 = octokit.hook;
+  hook6.wrap("request", async (request2, options) => {
+    const inner = options.request?.fetch ?? fetch;
+    let unanswered = false;
+    const noting = async (input, init) => {
+      try {
+        const response = await inner(input, init);
+        if (response.status >= 500)
+          unanswered = true;
+        return response;
+      } catch (error2) {
+        unanswered = true;
+        throw error2;
+      }
+    };
+    options.request = { ...options.request, fetch: noting };
+    try {
+      return await request2(options);
+    } catch (error2) {
+      if (unanswered && error2 !== null && typeof error2 === "object")
+        Object.assign(error2, { retriedUnanswered: true });
+      throw error2;
+    }
+  });
+}
+
 // ../../packages/rotation/dist/github-client/write-spacing.js
 var GITHUB_WRITE_INTERVAL_MS = 1e3;
 var WriteSpacing = class {
@@ -8940,6 +8971,7 @@ function buildGitHubClient(options, credential) {
   };
   const hook6 = octokit.hook;
   hook6.wrap("request", waitOutRateLimits(waits));
+  markUnansweredAttempts(octokit);
   return octokit;
 }
 function checkToken(token) {
@@ -9030,7 +9062,7 @@ function toTargetError(error2, spec, target, what, secrets = []) {
   const cause = answered ? `GitHub answered ${status}${githubMessage2 ? ` (${githubMessage2})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
   const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
-  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 });
+  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 || retriedUnanswered(error2) });
 }
 function adviceFor(status, limit, error2, spec, target) {
   if (limit) {

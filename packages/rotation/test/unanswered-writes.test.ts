@@ -127,3 +127,15 @@ it('a secret not found after a write with no answer proves nothing (a replica ma
   expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(true);
   expect(world.github.secretValue(REPO, SECRET)).toBe(world.currentKey.key);
 });
+
+it('a write whose reply was lost after it landed, retried and answered 404, may have landed: its target is written back', async () => {
+  // Octokit retries the lost reply; the retry's 404 alone would say the write never landed.
+  world.github.faults.add({ kind: 'reply-lost', method: 'PUT', path: REPO_SECRET_PATH });
+  world.github.faults.add({ kind: 'status', status: 404, method: 'PUT', path: REPO_SECRET_PATH });
+  const run = await runRotation(world);
+  expect(run.error?.step).toBe('store');
+  expect(world.github.log.entries({ method: 'PUT', path: REPO_SECRET_PATH }).map((r) => r.status)).toEqual([undefined, 404, 204]);
+  expect(world.github.secretValue(REPO, SECRET)).toBe(world.currentKey.key);
+  expect(world.platform.isKeyValid(world.currentKey.key)).toBe(true);
+  checkInvariants(world, run);
+});

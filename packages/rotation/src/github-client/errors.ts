@@ -6,6 +6,7 @@ import { option } from '../option-names.js';
 import { TargetError } from '../targets/secret-target.js';
 import type { TargetSpec } from '../targets/spec.js';
 import { describeGiveUp, type RateLimit, rateLimitOf, rateLimitOutcomeOf } from './rate-limit.js';
+import { retriedUnanswered } from './unanswered-attempts.js';
 import { redactCredentials } from '@keyturn/api/toolkit';
 
 interface OctokitFailure {
@@ -61,7 +62,7 @@ export function toTargetError(
     : `no answer from GitHub (${redactCredentials(errorText(error), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
   const advice = adviceFor(status, rateLimitOf(error), error, spec, target);
-  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === undefined || status >= 500 });
+  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === undefined || status >= 500 || retriedUnanswered(error) });
 }
 
 function adviceFor(status: number | undefined, limit: RateLimit | undefined, error: unknown, spec: TargetSpec, target: string): string {

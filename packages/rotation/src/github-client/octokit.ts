@@ -10,6 +10,7 @@ import { retry } from '@octokit/plugin-retry';
 import { type ThrottlingOptions, throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import { waitOutRateLimits } from './rate-limit.js';
+import { markUnansweredAttempts } from './unanswered-attempts.js';
 import { GITHUB_WRITE_INTERVAL_MS, unlimitedGroup, WriteSpacing } from './write-spacing.js';
 
 // Not exported: its inferred type names Octokit internals; callers see the plain Octokit type.
@@ -141,6 +142,7 @@ export function buildGitHubClient(options: GitHubClientSettings, credential: Git
   };
   const hook = octokit.hook as unknown as { wrap(name: 'request', wrapper: ReturnType<typeof waitOutRateLimits>): void };
   hook.wrap('request', waitOutRateLimits(waits));
+  markUnansweredAttempts(octokit);
   return octokit;
 }
 

@@ -1,0 +1,46 @@
+// A request Octokit retried is judged by its last answer, but an earlier attempt that got no answer
+// or a 5xx may have taken effect: a PUT whose reply was lost, retried and answered 404, may have
+// landed. This marks such a failure, so the rotation treats the write as possibly landed.
+
+import type { GitHubClient } from './octokit.js';
+
+type Request = (options: RequestOptions) => Promise<unknown>;
+interface RequestOptions {
+  request?: { fetch?: typeof fetch };
+}
+
+/** True when an attempt before the one that failed got no answer or a 5xx (set by `markUnansweredAttempts`). */
+export function retriedUnanswered(error: unknown): boolean {
+  return (error as { retriedUnanswered?: unknown } | undefined)?.retriedUnanswered === true;
+}
+
+/**
+ * Wraps every request of `octokit` (outside the retry and rate-limit waits, so it sees each
+ * attempt): its attempts go through a fetch of its own, which notes a missing answer or a 5xx.
+ */
+export function markUnansweredAttempts(octokit: GitHubClient): void {
+  const hook = octokit.hook as unknown as { wrap(name: 'request', wrapper: (request: Request, options: RequestOptions) => Promise<unknown>): void };
+  hook.wrap('request', async (request, options) => {
+    const inner = options.request?.fetch ?? fetch;
+    let unanswered = false;
+    const noting: typeof fetch = async (input, init) => {
+      try {
+        const response = await inner(input, init);
+        if (response.status >= 500) unanswered = true;
+        return response;
+      } catch (error) {
+        unanswered = true;
+        throw error;
+      }
+    };
+    // Replaced on this request's options, not passed on: each hook is bound to the options the
+    // request began with. Octokit's defaults share one `request` object, so it is copied first.
+    options.request = { ...options.request, fetch: noting };
+    try {
+      return await request(options);
+    } catch (error) {
+      if (unanswered && error !== null && typeof error === 'object') Object.assign(error, { retriedUnanswered: true });
+      throw error;
+    }
+  });
+}
