@@ -1,11 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     // Builds this package and the workspace packages it imports first (turbo, cached).
     globalSetup: ['../../scripts/build-before-tests.mjs'],
-    // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
-    maxWorkers: '100%',
+    // Two files a core: the cases mostly wait on child processes. (A percentage is capped at the core count.)
+    maxWorkers: 2 * availableParallelism(),
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
   },

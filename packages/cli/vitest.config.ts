@@ -1,10 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     // Builds this package and the workspace packages it imports first (turbo, cached).
     globalSetup: ['../../scripts/build-before-tests.mjs', './test/pack-once.ts'],
-    maxWorkers: '100%',
+    // Two files a core: the cases mostly wait on child processes. (A percentage is capped at the core count.)
+    maxWorkers: 2 * availableParallelism(),
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
