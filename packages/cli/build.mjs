@@ -5,7 +5,8 @@
 // command's declaration and run, so `keyturn wait` loads one file and nothing of the other commands.
 // Each command's run (src/run/*.ts) is also a file of its own for main.js. The bin, dist/index.js, is
 // small and built here: it turns on Node's on-disk compile cache (Node 22.1 and later; absent on
-// Node 20), then loads the named command's entry, or main.js when the command line names none.
+// Node 20), then runs the named command's entry (a script with a code cache of its own,
+// src/entry-script.ts), or loads main.js when the command line names none.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';

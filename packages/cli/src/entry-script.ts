@@ -3,9 +3,9 @@
 // compile cache (module.enableCompileCache) stores a module's code as compiled before it runs:
 // every function V8 compiles at its first call (commander's parser, the client, the waiter) was
 // compiled again at every start, some 3 ms of a `keyturn wait` on Node 24. The cache lives in
-// Node's compile cache directory (none when Node has no compile cache),
-// is written after a run that exits 0, and is named after a hash of the entry's text: V8 checks a
-// cache's Node version and flags, but of its source only the length.
+// Node's compile cache directory (no cache where Node has none), is written after a run that
+// exits 0, and is named after a hash of the entry's text: V8 checks a cache's Node version and
+// flags, but of its source only the length.
 
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
