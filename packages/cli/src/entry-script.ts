@@ -32,7 +32,7 @@ export async function runEntryScript(file: string, cacheName: string, cacheDir: 
   // node:vm is loaded here, not with the bin: `keyturn --help` runs no script.
   const { Script } = process.getBuiltinModule('node:vm');
   const script = new Script(readFileSync(file, 'utf8'), { filename: file, cachedData });
-  if (cacheFile === undefined) log('%s: no code cache (this Node has no compile cache directory)', file);
+  if (cacheFile === undefined) log('%s: no code cache (no compile cache directory: Node before 22.1, or NODE_DISABLE_COMPILE_CACHE)', file);
   else if (cachedData !== undefined && !script.cachedDataRejected) log('%s: code cache %s accepted', file, cacheFile);
   else {
     log('%s: code cache %s %s; written after a run that exits 0', file, cacheFile, cachedData === undefined ? 'absent' : 'rejected');

@@ -1,6 +1,6 @@
 // A named command's code cache (src/entry-script.ts) through the packed bin: written after a first
 // run that exits 0, taken at the next start, replaced when V8 rejects it, and the output the same
-// every time. A Node without a compile cache (before 22.1) runs the entry without one.
+// every time. Without Node's compile cache (before Node 22.1, or turned off) the entry runs without one.
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,8 +18,8 @@ const nodeHasCompileCache = 'enableCompileCache' in module;
 const VALUE = `napi_${randomBytes(32).toString('hex')}`;
 
 /** `keyturn fingerprint` of `input`, with the bin's cache news on stderr. */
-function fingerprint(input: string): Promise<KeyturnRun> {
-  return keyturn(['fingerprint'], { input, env: { NODE_COMPILE_CACHE: cacheDir, NODE_DEBUG: 'keyturn' } });
+function fingerprint(input: string, env: Record<string, string> = {}): Promise<KeyturnRun> {
+  return keyturn(['fingerprint'], { input, env: { NODE_COMPILE_CACHE: cacheDir, NODE_DEBUG: 'keyturn', ...env } });
 }
 
 /** What the bin said of the cache, and the cache file it named. */
@@ -36,7 +36,7 @@ describe('the code cache of a command', () => {
       const run = await fingerprint(`${VALUE}\n`);
       expect(run.code).toBe(0);
       expect(run.stdout.trim()).toMatch(/^[0-9a-f]{16}$/);
-      expect(run.stderr).toContain('keyturn-fingerprint.js: no code cache (this Node has no compile cache directory)');
+      expect(run.stderr).toContain('keyturn-fingerprint.js: no code cache (no compile cache directory');
       return;
     }
     const failed = await fingerprint('');
@@ -64,6 +64,11 @@ describe('the code cache of a command', () => {
     expect(cacheNews(fourth)).toEqual({ file, state: 'accepted' });
     expect(fourth.stdout).toBe(printed);
 
-    for (const run of [failed, first, second, third, fourth]) expect(`${run.stdout}${run.stderr}`).not.toContain(VALUE);
+    // Node's compile cache turned off turns this one off too.
+    const disabled = await fingerprint(`${VALUE}\n`, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(disabled.stderr).toContain('keyturn-fingerprint.js: no code cache (no compile cache directory');
+    expect(disabled.stdout).toBe(printed);
+
+    for (const run of [failed, first, second, third, fourth, disabled]) expect(`${run.stdout}${run.stderr}`).not.toContain(VALUE);
   });
 });
