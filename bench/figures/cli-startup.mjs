@@ -52,7 +52,7 @@ async function measure() {
       { name: 'keyturn wait (nothing pending)', args: [BIN, ...waitArgs], floorArgs: [FLOOR, ...waitUrls], requests: waitUrls.length, floorEnv: await printed([BIN, ...waitArgs]) },
     ];
     const cells = runtimes.flatMap((runtime) => scenarios.map((scenario) => ({ runtime, scenario, runs: [], floors: [] })));
-    // One unmeasured run of each first: the compile cache (Node 22.1+) is written at the first start.
+    // One unmeasured run of each first: the entry's code cache (Node 22.1+) is written at the first start.
     for (const cell of cells) await runNode(cell.scenario.args, { env, node: cell.runtime.node });
     for (const runtime of runtimes) runtime.cache = await compileCacheOf(runtime, [BIN, ...waitArgs], env);
     // Round-robin, so a burst of load from another process on the shared machine hits every cell.
@@ -73,16 +73,16 @@ async function measure() {
 }
 
 /**
- * Whether a start of `args` on `runtime` took the program from Node's compile cache (its own debug
- * log says so), and where the cache is: the bench must time what a user's second start costs.
+ * Whether a start of `args` on `runtime` took the entry's code from its code cache (the bin says so
+ * under NODE_DEBUG=keyturn, packages/cli/src/entry-script.ts), and where the cache is: the bench
+ * must time what a user's second start costs.
  */
 async function compileCacheOf(runtime, args, env) {
-  const { stderr } = await runNode(args, { env: { ...env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }, node: runtime.node });
-  const dir = /\[compile cache\] resolved path .* -> (\S+)/.exec(stderr)?.[1];
-  if (dir === undefined) return 'none (this Node has no module.enableCompileCache)';
-  const accepted = [...stderr.matchAll(/V8 code cache for ESM (\S+) was accepted/g)].map((m) => m[1].replace(/^.*\//, ''));
-  if (accepted.length === 0) throw new Error(`keyturn wait on ${runtime.name} compiled without its cache (${dir}):\n${stderr}`);
-  return `hit for ${accepted.join(', ')} (\`${dir.replace(/[^/]*$/, '')}\`)`;
+  const { stderr } = await runNode(args, { env: { ...env, NODE_DEBUG: 'keyturn' }, node: runtime.node });
+  if (/: no code cache \(/.test(stderr)) return 'none (this Node has no module.enableCompileCache)';
+  const accepted = /(keyturn-[\w-]+\.js): code cache (\S+) accepted/.exec(stderr);
+  if (accepted === null) throw new Error(`keyturn wait on ${runtime.name} compiled without its code cache:\n${stderr}`);
+  return `hit for ${accepted[1]} (\`${accepted[2].replace(/^.*\/(keyturn-[^/]+\/)/, '$1')}\` in Node's compile cache directory)`;
 }
 
 function render(cells, waitUrls, platform) {
@@ -104,7 +104,7 @@ function render(cells, waitUrls, platform) {
       rows.map((r) => [r.runtime.name, r.scenario.name, r.scenario.requests, ms(r.wall), ms(r.floor), `${(r.over * 100).toFixed(1)}% (${ms(r.wall - r.floor)})`, r.over <= TARGET ? 'yes' : 'no']),
     ),
     '',
-    `What each start loads: \`dist/index.js\` (${size('index.js')}: the help texts, taken from the program at build time, which it prints for \`--help\` without loading anything else; else it turns on the compile cache on Node 22.1+) then the named command's entry, one file holding commander, that command's declaration and its run: \`dist/keyturn-wait.js\` ${size('keyturn-wait.js')}, \`dist/keyturn-rotate.js\` ${size('keyturn-rotate.js')} (\`dist/main.js\`, ${size('main.js')}, commander and every declaration, when no command is named); \`dist/config-file.js\` (${size('config-file.js')}, the YAML parser) only when a keyturn.yml is there. Compile cache, after one unmeasured start of each command: ${[...new Set(cells.map((c) => c.runtime))].map((r) => `${r.name} ${r.cache}`).join('; ')}.`,
+    `What each start loads: \`dist/index.js\` (${size('index.js')}: the help texts, taken from the program at build time, which it prints for \`--help\` without loading anything else; else it turns on the compile cache on Node 22.1+) then the named command's entry, one file holding commander, that command's declaration and its run, run as a script with a V8 code cache the bin writes after a first run that exits 0 (it holds every function that run compiled; Node's own compile cache holds only what is compiled before a module runs): \`dist/keyturn-wait.js\` ${size('keyturn-wait.js')}, \`dist/keyturn-rotate.js\` ${size('keyturn-rotate.js')} (\`dist/main.js\`, ${size('main.js')}, commander and every declaration, when no command is named); \`dist/config-file.js\` (${size('config-file.js')}, the YAML parser) only when a keyturn.yml is there. Code cache, after one unmeasured start of each command: ${[...new Set(cells.map((c) => c.runtime))].map((r) => `${r.name} ${r.cache}`).join('; ')}.`,
   ].join('\n');
   const headline = rows.flatMap((r) => {
     const key = `cli.${r.runtime.name.startsWith('Node 24') ? 'node24' : 'node20'}.${r.scenario.name.startsWith('keyturn --help') ? 'help' : 'wait'}`;

@@ -5,13 +5,16 @@
 // command's declaration and run, so `keyturn wait` loads one file and nothing of the other commands.
 // Each command's run (src/run/*.ts) is also a file of its own for main.js. The bin, dist/index.js, is
 // small and built here: it turns on Node's on-disk compile cache (Node 22.1 and later; absent on
-// Node 20), then loads the named command's entry, or main.js when the command line names none.
+// Node 20), then runs the named command's entry (a script with a code cache of its own,
+// src/entry-script.ts), or loads main.js when the command line names none.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 import * as esbuild from 'esbuild';
 import { buildAction } from '@keyturn/action-common/build';
 
@@ -92,7 +95,14 @@ const entries = commands.map((name) => ({
 const files = await buildAction(withPlugin, dir, { write: false, entries });
 await rm(join(dir, 'dist'), { recursive: true, force: true });
 await mkdir(join(dir, 'dist'), { recursive: true });
-for (const { path, text } of files) await writeFile(join(dir, path === 'dist/index.js' ? 'dist/main.js' : path), text);
+// Each entry's text hash names its code cache (src/entry-script.ts).
+const cacheNames = {};
+for (const { path, text } of files) {
+  const command = commands.find((name) => path === `dist/keyturn-${name}.js`);
+  const script = command === undefined ? text : await entryScript(text, path);
+  if (command !== undefined) cacheNames[command] = `${command}-${createHash('sha256').update(script).digest('hex').slice(0, 16)}`;
+  await writeFile(join(dir, path === 'dist/index.js' ? 'dist/main.js' : path), script);
+}
 // `keyturn --help` and `keyturn <command> --help` print text the program wrote at build time
 // (commander's own help, 80 columns as on a pipe), so asking for help loads no program at all.
 const help = await helpTexts(join(dir, 'dist/main.js'));
@@ -100,19 +110,26 @@ const listed = Object.keys(help).filter((name) => name !== '').sort();
 if (listed.join() !== commands.join()) throw new Error(`the program's help lists ${listed.join(', ')}; src/commands holds ${commands.join(', ')}`);
 const BIN = `// keyturn: the bin of @keyturn/cli (built by build.mjs; the program is main.js, a named command's keyturn-<command>.js).
 import module from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { runEntryScript } from './src/entry-script.ts';
 import { requestedCommand } from './src/requested-command.ts';
 
 const HELP = ${JSON.stringify(help)};
+const CACHE_NAMES = ${JSON.stringify(cacheNames)};
 const [first, second, ...rest] = process.argv.slice(2);
 const isHelp = (arg) => arg === '--help' || arg === '-h';
 const asked = rest.length ? undefined : isHelp(first) && second === undefined ? '' : isHelp(second) && first !== '' && Object.hasOwn(HELP, first ?? '') ? first : undefined;
 if (asked !== undefined) {
   process.stdout.write(HELP[asked]);
 } else {
-  module.enableCompileCache?.();
+  const cache = module.enableCompileCache?.();
   const command = requestedCommand(process.argv);
-  const program = command !== undefined && command !== '' && Object.hasOwn(HELP, command) ? \`./keyturn-\${command}.js\` : './main.js';
-  await import(program);
+  if (command !== undefined && command !== '' && Object.hasOwn(HELP, command)) {
+    await runEntryScript(fileURLToPath(new URL(\`./keyturn-\${command}.js\`, import.meta.url)), CACHE_NAMES[command], cache?.directory);
+  } else {
+    const main = './main.js';
+    await import(main);
+  }
 }
 `;
 const bin = await esbuild.build({
@@ -129,6 +146,20 @@ const bin = await esbuild.build({
 });
 await writeFile(join(dir, 'dist/index.js'), bin.outputFiles[0].text);
 await chmod(join(dir, 'dist/index.js'), 0o755);
+
+/**
+ * A command's entry as the script src/entry-script.ts runs: one async function of what the module
+ * took from its host (createRequire, import.meta.url, import()). Compiled here, so an import or
+ * export statement left in the bundle fails the build, not a user's start.
+ */
+async function entryScript(text, path) {
+  const { code } = await esbuild.transform(text, { loader: 'js', format: 'esm', define: { 'import.meta.url': '__keyturnEntryUrl' }, minifyWhitespace: true, minifySyntax: true, charset: 'ascii' });
+  const body = code.replace(/^import\{createRequire as __keyturnCreateRequire\}from"node:module";/, '').replace(/\bimport\(("\.\/[\w.-]+\.js")\)/g, '__keyturnImport($1)');
+  if (/\bimport\s*\(/.test(body)) throw new Error(`${path}: an import() the entry script cannot make (only import("./<file>.js") of dist/ is rewritten)`);
+  const script = `(async function(__keyturnCreateRequire,__keyturnEntryUrl,__keyturnImport){"use strict";${body}\n})\n`;
+  new Script(script, { filename: path });
+  return script;
+}
 
 /** The program's help, and each command's, as `node main.js [command] --help` prints it on a pipe. */
 async function helpTexts(main) {
