@@ -15984,19 +15984,21 @@ function planRecord(input) {
   const listedIds = new Set(keys.map((k2) => k2.id));
   const live = familyMembers(keys, family).map((k2) => k2.id);
   const read = input.record ? withUnnamedNewer(pruned({ ...input.record, keyKind, secretName }, listedIds), live) : void 0;
+  const secret = secretName.toUpperCase();
+  const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
+  const otherSecrets = (input.otherSecrets ?? []).filter((c2) => c2.record !== input.record);
   let record = read ?? emptyRecord(family, secretName, keyKind);
   if (input.rebuild) {
     const rebuilt = rebuiltRecord(family, secretName, keyKind, targets, live);
-    record = { ...record, targets: { ...record.targets, ...rebuilt.targets }, rebuilt: [.../* @__PURE__ */ new Set([...record.rebuilt, ...rebuilt.rebuilt])] };
+    const otherRecords = [...others, ...otherSecrets.map((c2) => c2.record)].filter((r2) => isOfKind(r2, keyKind));
+    const otherNamed = otherRecords.flatMap((r2) => [...recordedKeyIds(r2)]).filter((id) => listedIds.has(id));
+    record = { ...record, targets: { ...record.targets, ...rebuilt.targets }, rebuilt: [.../* @__PURE__ */ new Set([...record.rebuilt, ...rebuilt.rebuilt, ...otherNamed])] };
   }
   const known = read !== void 0 || input.rebuild !== void 0;
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const secret = secretName.toUpperCase();
-  const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
   const ownDropped = new Set(dropped.map((t2) => t2.identity));
   const otherDropped = others.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
   const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : [...dropped, ...otherDropped].flatMap((t2) => t2.keyIds));
-  const otherSecrets = (input.otherSecrets ?? []).filter((c2) => c2.record !== input.record);
   const copied = otherSecrets.filter((c2) => isOfKind(c2.record, keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
   return {
     record,
@@ -16790,7 +16792,8 @@ function warnNotForgotten(ctx, other, keys, error2, retired) {
 }
 function heldByTargets(ctx) {
   const { record } = ctx.record;
-  return /* @__PURE__ */ new Set([...record.rebuilt, ...Object.values(record.targets).flatMap((entry) => entry.keyIds)]);
+  const rebuilt = record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id));
+  return /* @__PURE__ */ new Set([...rebuilt, ...Object.values(record.targets).flatMap((entry) => entry.keyIds)]);
 }
 function managingKeyTrouble(ctx, error2) {
   if (!isManagingKeyFailure(error2))

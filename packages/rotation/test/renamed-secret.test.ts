@@ -141,6 +141,47 @@ describe('a renamed secret', () => {
     for (const value of [...first.createdValues, ...refused.createdValues, ...moved.createdValues, ...retired.createdValues]) expect(said).not.toContain(value);
   });
 
+  it('its key, written back under the new name at a target dropped while the new record was unreadable, stays valid through the rebuild (seed 77693626)', async () => {
+    // As above: the old secret at the repository alone, renamed there, then a rollback writes the old key back to the environment under the new name.
+    await deleteOld(ENV);
+    const first = await runRotation(world, { record, targets: [REPO] });
+    expect(first.error?.message).toBeUndefined();
+    const oldKey = first.report!.keyId!;
+    const oldValue = first.createdValues[0]!;
+    world.github.putSecretValue(REPO, RENAMED, oldValue);
+    await deleteOld(REPO);
+    world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: `/repos/acme/web/actions/secrets/${RENAMED}`, times: 'always' });
+    const refused = await runRotation(world, { record, secretName: RENAMED, targets: [ENV, REPO], apiKey: oldValue, revokeKeyIds: [] });
+    expect(refused.error?.code).toBe('target-failed');
+    expect(world.github.secretValue(ENV, RENAMED)).toBe(oldValue);
+    world.github.faults.clear();
+
+    // The new name's record, the only one saying the environment holds the old key, is cut short; the environment leaves the list.
+    const renamedRecord = (await world.variables()).find((v) => v.value.includes(`"secret":"${RENAMED}"`))!.name;
+    expect((await world.githubApi('PATCH', `/repos/acme/web/actions/variables/${renamedRecord}`, { name: renamedRecord, value: '{"keyturn":2,' })).status).toBe(204);
+    const unreadable = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], apiKey: oldValue, revokeKeyIds: [] });
+    expect(unreadable.error?.code).toBe('record-failed');
+
+    // Rebuilt: the old family's record names only the repository, where the old secret is gone, yet its key stays.
+    const rebuilt = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], rebuildRecord: true, apiKey: oldValue, revokeKeyIds: [] });
+    expect(rebuilt.error?.message).toBeUndefined();
+    expect(rebuilt.report!.revokedKeyIds).not.toContain(oldKey);
+    expect(world.platform.isKeyValid(world.github.secretValue(ENV, RENAMED)!)).toBe(true);
+    expect(rebuilt.report!.warnings).toContainEqual(expect.stringMatching(`is rebuilt in place of ${renamedRecord}, which cannot be read\\. Keys .*\\b${oldKey}\\b.* were live`));
+    expect(rebuilt.report!.warnings).toContainEqual(expect.stringMatching(`^Keys ${oldKey} of family ${FAMILY} stay valid, with its record`));
+
+    // Once the environment's secret is deleted, the old key named in revokeKeyIds goes, and the old family's record with it.
+    expect((await world.githubApi('DELETE', `/repos/acme/web/environments/production/secrets/${RENAMED}`)).status).toBe(204);
+    const named = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], apiKey: rebuilt.createdValues[0], revokeKeyIds: [oldKey] });
+    expect(named.error?.message).toBeUndefined();
+    expect(named.report!.revokedKeyIds).toContain(oldKey);
+    expect(world.platform.isKeyValid(oldValue)).toBe(false);
+    expect(await recordVariables()).toEqual([RENAMED]);
+    expectSettled(named.report!.keyId!);
+    const said = JSON.stringify([first, refused, unreadable, rebuilt, named].map((r) => [r.logs, r.report, r.error?.message]));
+    for (const value of [...first.createdValues, ...refused.createdValues, ...rebuilt.createdValues, ...named.createdValues]) expect(said).not.toContain(value);
+  });
+
   it('named at a target no longer listed: its keys stay until that target is retired', async () => {
     const oldKey = await rotateOld();
     world.github.putSecretValue(REPO, RENAMED, world.github.secretValue(REPO, SECRET)!);

@@ -326,6 +326,13 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     sim.note(`user: key-name-prefix ${user.family}, as the error advises`);
     return user.family !== before;
   }
+  // An unreadable record refuses every run until one rebuilds it, whoever made it so (seed 550630577:
+  // a rebuild's delete of the unreadable variable was answered 404 and left it): the user rebuilds, as the error says.
+  if (run.error?.code === 'record-failed' && /run once with `rebuildRecord`: true/.test(message) && !user.rebuildRecord) {
+    user.rebuildRecord = true;
+    sim.note('user: rebuild-record: true, as the error advises');
+    return true;
+  }
   const stillHeld = /^The retired target (.+) still holds the secret (\w+),/.exec(message);
   if (stillHeld && (TARGET_POOL as readonly string[]).includes(stillHeld[1]!)) {
     sim.note('user: deletes the secret again, as the error advises');

@@ -40,11 +40,20 @@ export function revokedByOther(world: World, runs: readonly RunResult[]): Array<
       if (value === undefined || world.platform.isKeyValid(value)) continue;
       const id = world.platform.keyIdOf(value);
       const maker = runs.find((r) => r.created.includes(value));
-      const revoker = runs.find((r) => r !== maker && (r.report ?? r.error?.report)?.revokedKeyIds.includes(id as number));
+      const revoker = runs.find((r) => r !== maker && revokedByRun(r, id as number));
       if (maker && revoker) out.push([`${target} ${name}`, value]);
     }
   }
   return out;
+}
+
+/**
+ * The run revoked key `id`, as it says, or sent its DELETE: a revocation whose answer was lost
+ * took effect all the same, and the run's report cannot say so (seed 77691595).
+ */
+function revokedByRun(run: RunResult, id: number): boolean {
+  if ((run.report ?? run.error?.report)?.revokedKeyIds.includes(id)) return true;
+  return run.sent.some((r) => r.service === 'platform' && r.method === 'DELETE' && r.path.endsWith(`/api_keys/${id}`));
 }
 
 export interface WorldSnapshot {

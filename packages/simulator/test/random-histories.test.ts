@@ -1,5 +1,5 @@
 // The random histories of a test run: KEYTURN_SIM_HISTORIES (10,000 by default) from the base seed
-// vitest.config.ts sets (fixed unless KEYTURN_SIM_SEED says otherwise), split into shards
+// vitest.config.ts sets (drawn each run unless KEYTURN_SIM_SEED gives one), split into shards
 // (KEYTURN_SIM_SHARD of KEYTURN_SIM_SHARDS), one per vitest project, so every core works. A seed
 // listed open in src/regressions.ts must still fail (it is a known defect, not a pass); once it
 // passes, the test says to close it. Any other failing seed fails the test, listed with its

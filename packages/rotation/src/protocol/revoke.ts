@@ -217,10 +217,14 @@ function warnNotForgotten(ctx: RotationContext, other: RecordPlan['otherFamilies
   );
 }
 
-/** Keys the run's targets may hold, by its record (and the rebuilt ones, which a lost record's targets may). */
+/**
+ * Keys the run's targets may hold, by its record (and the rebuilt ones, which a lost record's
+ * targets may, unless named in revokeKeyIds: the user's word that no target holds it).
+ */
 function heldByTargets(ctx: RotationContext): Set<number> {
   const { record } = ctx.record;
-  return new Set([...record.rebuilt, ...Object.values(record.targets).flatMap((entry) => entry.keyIds)]);
+  const rebuilt = record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id));
+  return new Set([...rebuilt, ...Object.values(record.targets).flatMap((entry) => entry.keyIds)]);
 }
 
 /** A failure of the managing key is said as such (fix its secret); any other: run again later. */

@@ -116,17 +116,23 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const live = familyMembers(keys, family).map((k) => k.id);
   // A record put back by a late write of an earlier run names fewer keys than the targets may hold.
   const read = input.record ? withUnnamedNewer(pruned({ ...input.record, keyKind, secretName }, listedIds), live) : undefined;
+  const secret = secretName.toUpperCase();
+  const others = input.records.filter((r) => r !== input.record && r.secretName.toUpperCase() === secret);
+  const otherSecrets = (input.otherSecrets ?? []).filter((c) => c.record !== input.record);
   let record = read ?? emptyRecord(family, secretName, keyKind);
   if (input.rebuild) {
     const rebuilt = rebuiltRecord(family, secretName, keyKind, targets, live);
-    record = { ...record, targets: { ...record.targets, ...rebuilt.targets }, rebuilt: [...new Set([...record.rebuilt, ...rebuilt.rebuilt])] };
+    // The lost record may have named another family's key for a target too (a rollback writes back
+    // the key the run started with, a renamed secret's old one): the live keys the secret's other
+    // records of this kind name stay as well, or settling them could lock that target out (seed 77693626).
+    const otherRecords = [...others, ...otherSecrets.map((c) => c.record)].filter((r) => isOfKind(r, keyKind));
+    const otherNamed = otherRecords.flatMap((r) => [...recordedKeyIds(r)]).filter((id) => listedIds.has(id));
+    record = { ...record, targets: { ...record.targets, ...rebuilt.targets }, rebuilt: [...new Set([...record.rebuilt, ...rebuilt.rebuilt, ...otherNamed])] };
   }
   const known = read !== undefined || input.rebuild !== undefined;
   const dropped = Object.entries(record.targets)
     .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
     .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const secret = secretName.toUpperCase();
-  const others = input.records.filter((r) => r !== input.record && r.secretName.toUpperCase() === secret);
   const ownDropped = new Set(dropped.map((t) => t.identity));
   const otherDropped = others.flatMap((other) =>
     Object.entries(other.targets)
@@ -136,7 +142,6 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   // Another family's dropped target too: a rollback writes back the key the run started with, which
   // may be of any family (a renamed secret's), so its record may name a key a settlement revokes (seed 939651149).
   const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : [...dropped, ...otherDropped].flatMap((t) => t.keyIds));
-  const otherSecrets = (input.otherSecrets ?? []).filter((c) => c.record !== input.record);
   // A new record after a rename: the targets hold what the user copied from the old secret.
   const copied = otherSecrets.filter((c) => isOfKind(c.record, keyKind)).flatMap((c) => recordedPrevious(c.record, listed));
   return {
