@@ -13,9 +13,12 @@ process.env.KEYTURN_SIM_SEED = seed;
 // Shards: one vitest project each, so both workers have work to the end (a file runs in one worker).
 const shards = Number(process.env.KEYTURN_SIM_SHARDS ?? 4);
 const matrixShards = Number(process.env.KEYTURN_SIM_MATRIX_SHARDS ?? 3);
-if (given !== seed) {
+// Printed once a run (the config is read again in each worker, with the seed already set), given or drawn.
+if (process.env.KEYTURN_SIM_SEED_SHOWN !== seed) {
+  process.env.KEYTURN_SIM_SEED_SHOWN = seed;
+  const origin = drawn ? 'drawn' : given ? 'given' : 'fixed';
   console.log(
-    `simulator: random histories from KEYTURN_SIM_SEED=${seed} (${drawn ? 'drawn' : 'fixed'}; ${process.env.KEYTURN_SIM_HISTORIES ?? 10_000} histories, ${shards} shards). ` +
+    `simulator: random histories from KEYTURN_SIM_SEED=${seed} (${origin}; ${process.env.KEYTURN_SIM_HISTORIES ?? 10_000} histories, ${shards} shards). ` +
       `Replay this run: KEYTURN_SIM_SEED=${seed} npx --yes pnpm@10.34.8 test --filter=@keyturn/simulator; one failing history: npx --yes pnpm@10.34.8 sim --seed <its seed> --histories 1`,
   );
 }
