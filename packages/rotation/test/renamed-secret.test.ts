@@ -107,14 +107,16 @@ describe('a renamed secret', () => {
     expectSettled(run.report!.keyId!);
   });
 
-  it('its key, written back by a rollback under the new name at a target then dropped, is not revoked from under it (seed 939651149)', async () => {
-    // The old secret at the repository alone.
+  /**
+   * The old secret at the repository alone, renamed there; the new name's first run writes the
+   * environment, then the repository refuses: the rollback writes the old key back to the
+   * environment, under the new name.
+   */
+  async function oldKeyRolledBackUnderNewName() {
     await deleteOld(ENV);
     const first = await runRotation(world, { record, targets: [REPO] });
     expect(first.error?.message).toBeUndefined();
-    const oldKey = first.report!.keyId!;
     const oldValue = first.createdValues[0]!;
-    // Renamed at the repository; the new name's first run writes the environment, then the repository refuses: rolled back.
     world.github.putSecretValue(REPO, RENAMED, oldValue);
     await deleteOld(REPO);
     world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: `/repos/acme/web/actions/secrets/${RENAMED}`, times: 'always' });
@@ -122,6 +124,11 @@ describe('a renamed secret', () => {
     expect(refused.error?.code).toBe('target-failed');
     expect(world.github.secretValue(ENV, RENAMED)).toBe(oldValue);
     world.github.faults.clear();
+    return { first, oldKey: first.report!.keyId!, oldValue, refused };
+  }
+
+  it('its key, written back by a rollback under the new name at a target then dropped, is not revoked from under it (seed 939651149)', async () => {
+    const { first, oldKey, oldValue, refused } = await oldKeyRolledBackUnderNewName();
 
     // The list replaced: the environment dropped (it holds the old key under the new name), the repository retired.
     world.github.putSecretValue('repo:acme/api', RENAMED, oldValue);
@@ -142,19 +149,7 @@ describe('a renamed secret', () => {
   });
 
   it('its key, written back under the new name at a target dropped while the new record was unreadable, stays valid through the rebuild (seed 77693626)', async () => {
-    // As above: the old secret at the repository alone, renamed there, then a rollback writes the old key back to the environment under the new name.
-    await deleteOld(ENV);
-    const first = await runRotation(world, { record, targets: [REPO] });
-    expect(first.error?.message).toBeUndefined();
-    const oldKey = first.report!.keyId!;
-    const oldValue = first.createdValues[0]!;
-    world.github.putSecretValue(REPO, RENAMED, oldValue);
-    await deleteOld(REPO);
-    world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: `/repos/acme/web/actions/secrets/${RENAMED}`, times: 'always' });
-    const refused = await runRotation(world, { record, secretName: RENAMED, targets: [ENV, REPO], apiKey: oldValue, revokeKeyIds: [] });
-    expect(refused.error?.code).toBe('target-failed');
-    expect(world.github.secretValue(ENV, RENAMED)).toBe(oldValue);
-    world.github.faults.clear();
+    const { first, oldKey, oldValue, refused } = await oldKeyRolledBackUnderNewName();
 
     // The new name's record, the only one saying the environment holds the old key, is cut short; the environment leaves the list.
     const renamedRecord = (await world.variables()).find((v) => v.value.includes(`"secret":"${RENAMED}"`))!.name;
