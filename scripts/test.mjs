@@ -7,12 +7,18 @@
 // installed once from the npm registry): the runner's runtime for the Actions. The build stays on
 // the Node running this script.
 //
-// After the build, two runners take packages from one queue, a package at a time each (each vitest
-// uses every core): the longest first, the simulator (CPU all the way: the fault matrix and the
-// 10,000 random histories, in shards) beside the reliability suite (the bundled Actions as child
-// processes, mostly waiting on back-offs and GitHub's one-second spacing between writes), then the
-// rotate-key Action's and the CLI's (a minute or more each), then the rest as turbo lists them. Left to turbo, the suite would start last (it depends on most packages)
-// and run alone at the end; a fixed split into two lanes leaves one idle when the other is slowed.
+// Two runners take packages from one queue, a package at a time each (each vitest uses every core):
+// the longest first, the simulator (CPU all the way: the fault matrix and the 10,000 random
+// histories, in shards) beside the reliability suite (the bundled Actions as child processes, mostly
+// waiting on back-offs and GitHub's one-second spacing between writes), then the rotate-key Action's
+// and the CLI's (a minute or more each), then the rest as turbo lists them. Left to turbo, the suite
+// would start last (it depends on most packages) and run alone at the end; a fixed split into two
+// lanes leaves one idle when the other is slowed.
+//
+// The simulator's tests need only its dependencies' builds (they run its source): those are built
+// first, and its tests start while the other runner builds the rest, so no core idles while the
+// build waits on its longest chain (the CLI's bundles). No two turbo runs ever build one package:
+// the second build leaves out what the first built (a cached build rewrites its dist).
 
 import { delimiter, dirname } from 'node:path';
 import { summarizeTests, totalsLine } from '../.ci/summarize-tests.mjs';
@@ -31,6 +37,11 @@ const collect = (env) => {
   return { onOutput: (chunk) => (logs[index] += chunk), env };
 };
 const extra = process.argv.slice(2);
+const startedAt = performance.now();
+const elapsed = () => {
+  const seconds = Math.round((performance.now() - startedAt) / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+};
 
 // That Node's directory first on PATH: turbo, pnpm and vitest start `node` from there, and so does
 // every child process a test starts by that name (the bundled Actions, the CLI's bin).
@@ -45,18 +56,24 @@ if (extra.length > 0) {
   // A selection of packages (or other turbo arguments): turbo orders them.
   code = await runTurbo(['run', 'test', '--continue', `--concurrency=${RUNNERS}`, ...extra], collect(onTestNode));
 } else {
-  code = await runTurbo(['run', 'build', '--output-logs=hash-only'], collect());
+  const [first, ...queue] = await testPackages();
+  const firstNeeds = await buildDependencies(first);
+  code = await runTurbo(['run', 'build', `--filter=${first}^...`, '--output-logs=hash-only'], collect());
   if (code === 0) {
-    const queue = await testPackages();
     const failed = [];
-    // `--only`: built above, so no run builds (two turbo runs must not write one dist at once).
-    const runner = async () => {
-      for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-        const packageCode = await runTurbo(['run', 'test', '--only', `--filter=${name}`], collect(onTestNode));
-        if (packageCode !== 0) failed.push(name);
-      }
+    /** `--only`: built already, so no test run builds (two turbo runs must not write one dist at once). */
+    const test = async (name) => {
+      const packageCode = await runTurbo(['run', 'test', '--only', `--filter=${name}`], collect(onTestNode));
+      if (packageCode !== 0) failed.push(name);
+      console.log(`\n${name}: tests ${packageCode === 0 ? 'passed' : 'FAILED'} (${elapsed()} after the start)`);
     };
-    await Promise.all(Array.from({ length: RUNNERS }, runner));
+    const restBuilt = runTurbo(['run', 'build', '--only', ...firstNeeds.map((name) => `--filter=!${name}`), '--output-logs=hash-only'], collect());
+    const runner = async () => {
+      if ((await restBuilt) !== 0) return;
+      for (let name = queue.shift(); name !== undefined; name = queue.shift()) await test(name);
+    };
+    await Promise.all([test(first).then(runner), runner()]);
+    code = await restBuilt;
     if (failed.length > 0) {
       console.log(`\nTests failed in ${failed.join(', ')}`);
       code = 1;
@@ -76,4 +93,10 @@ async function testPackages() {
   const { tasks } = JSON.parse(await turboOutput(['run', 'test', '--only', '--dry=json']));
   const names = tasks.filter((task) => task.command !== '<NONEXISTENT>').map((task) => task.package);
   return [...LONGEST_FIRST.filter((name) => names.includes(name)), ...names.filter((name) => !LONGEST_FIRST.includes(name))];
+}
+
+/** The packages whose builds `name`'s tests need: its dependencies, as turbo orders their builds. */
+async function buildDependencies(name) {
+  const { tasks } = JSON.parse(await turboOutput(['run', 'build', `--filter=${name}^...`, '--dry=json']));
+  return [...new Set(tasks.map((task) => task.package))];
 }
