@@ -3961,6 +3961,9 @@ function takesPlainValue(target) {
 function identityOf(target) {
   return target.identity?.() ?? target.describe();
 }
+function mayHaveLanded(status, retriedUnanswered2) {
+  return status === void 0 || status >= 500 || retriedUnanswered2;
+}
 var TargetError = class extends KeyturnError {
   name = "TargetError";
   /** The target as its `describe()` reads. */
@@ -3969,7 +3972,7 @@ var TargetError = class extends KeyturnError {
   status;
   /** What the user should do about it. */
   advice;
-  /** True when the request may have taken effect although it failed (no answer, or a 5xx). */
+  /** True when the request may have taken effect although it failed (`mayHaveLanded`). */
   mayHaveTakenEffect;
   constructor(init) {
     super(init.message, init.cause === void 0 ? void 0 : { cause: init.cause });
@@ -9062,7 +9065,7 @@ function toTargetError(error2, spec, target, what, secrets = []) {
   const cause = answered ? `GitHub answered ${status}${githubMessage2 ? ` (${githubMessage2})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
   const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
-  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === void 0 || status >= 500 || retriedUnanswered(error2) });
+  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: mayHaveLanded(status, retriedUnanswered(error2)) });
 }
 function adviceFor(status, limit, error2, spec, target) {
   if (limit) {
@@ -9216,7 +9219,10 @@ function createGitLabClient(access2, settings = {}) {
     const body = options.body === void 0 ? void 0 : JSON.stringify(options.body);
     let failures = 0;
     let limits = 0;
-    const afterFailures = (error2) => Object.assign(error2, { retriedUnanswered: failures > 0 });
+    const afterFailures = (error2) => {
+      error2.retriedUnanswered = failures > 0;
+      return error2;
+    };
     for (; ; ) {
       let answer;
       try {
@@ -12074,8 +12080,7 @@ var GitLabVariableTarget = class {
       target: this.describe(),
       status,
       advice: gitlabAdvice(status, this.#place, reason),
-      // No answer, or a 5xx, of this attempt or an earlier one: the write may have landed.
-      mayHaveTakenEffect: status === void 0 || status >= 500 || error2 instanceof GitLabRequestError && error2.retriedUnanswered,
+      mayHaveTakenEffect: mayHaveLanded(status, error2 instanceof GitLabRequestError && error2.retriedUnanswered),
       cause: error2
     });
   }
@@ -17179,8 +17184,8 @@ function sealedWrite(ctx, publicKeys) {
   };
 }
 function writeFailed(target, cause, servedAt) {
-  const mayHaveLanded = cause instanceof SealError ? false : !(cause instanceof TargetError) || cause.mayHaveTakenEffect;
-  return { target, during: "write", cause, mayHaveLanded, servedAt };
+  const mayHaveLanded2 = cause instanceof SealError ? false : !(cause instanceof TargetError) || cause.mayHaveTakenEffect;
+  return { target, during: "write", cause, mayHaveLanded: mayHaveLanded2, servedAt };
 }
 async function stopOnAbort(ctx, created, verified, mayHold) {
   if (mayHold.length)

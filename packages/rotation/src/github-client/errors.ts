@@ -3,7 +3,7 @@
 // message are kept. https://docs.github.com/en/rest/using-the-rest-api/troubleshooting-the-rest-api
 
 import { option } from '../option-names.js';
-import { TargetError } from '../targets/secret-target.js';
+import { mayHaveLanded, TargetError } from '../targets/secret-target.js';
 import type { TargetSpec } from '../targets/spec.js';
 import { describeGiveUp, type RateLimit, rateLimitOf, rateLimitOutcomeOf } from './rate-limit.js';
 import { retriedUnanswered } from './unanswered-attempts.js';
@@ -62,7 +62,7 @@ export function toTargetError(
     : `no answer from GitHub (${redactCredentials(errorText(error), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
   const advice = adviceFor(status, rateLimitOf(error), error, spec, target);
-  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: status === undefined || status >= 500 || retriedUnanswered(error) });
+  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: mayHaveLanded(status, retriedUnanswered(error)) });
 }
 
 function adviceFor(status: number | undefined, limit: RateLimit | undefined, error: unknown, spec: TargetSpec, target: string): string {

@@ -118,11 +118,19 @@ export interface TargetErrorInit {
   /** What the user should do about it. */
   advice: string;
   /**
-   * True when the request may have taken effect although it failed (no answer, or a 5xx): the
+   * True when the request may have taken effect although it failed (`mayHaveLanded`): the
    * rotation then treats the target as possibly holding the new key. Default false.
    */
   mayHaveTakenEffect?: boolean;
   cause?: unknown;
+}
+
+/**
+ * Whether a failed write may have landed: no answer, a 5xx, or an earlier attempt of the same
+ * request that got neither (the retry's answer, a 404 say, does not prove the first did nothing).
+ */
+export function mayHaveLanded(status: number | undefined, retriedUnanswered: boolean): boolean {
+  return status === undefined || status >= 500 || retriedUnanswered;
 }
 
 /**
@@ -137,7 +145,7 @@ export class TargetError extends KeyturnError {
   readonly status: number | undefined;
   /** What the user should do about it. */
   readonly advice: string;
-  /** True when the request may have taken effect although it failed (no answer, or a 5xx). */
+  /** True when the request may have taken effect although it failed (`mayHaveLanded`). */
   readonly mayHaveTakenEffect: boolean;
 
   constructor(init: TargetErrorInit) {

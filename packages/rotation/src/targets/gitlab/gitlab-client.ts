@@ -137,7 +137,10 @@ export function createGitLabClient(access: GitLabAccess, settings: GitLabClientS
     let failures = 0;
     let limits = 0;
     // `failures` counts the attempts that got no answer or a 5xx: any of them may have landed.
-    const afterFailures = (error: GitLabRequestError) => Object.assign(error, { retriedUnanswered: failures > 0 });
+    const afterFailures = (error: GitLabRequestError) => {
+      error.retriedUnanswered = failures > 0;
+      return error;
+    };
     for (;;) {
       let answer: GitLabResponse<T>;
       try {

@@ -8,7 +8,7 @@
 // masking it had).
 
 import { describeError } from '../../platform.js';
-import { type PlainValueTarget, type SecretMeta, TargetError, type WriteOptions } from '../secret-target.js';
+import { mayHaveLanded, type PlainValueTarget, type SecretMeta, TargetError, type WriteOptions } from '../secret-target.js';
 import { formatTargetSpec, type GitLabTargetSpec, gitlabScope, targetIdentity } from '../spec.js';
 import { type GitLabPlace, gitlabAdvice } from './advice.js';
 import { type GitLabClient, GitLabRequestError, variableMissing, variableTaken } from './gitlab-client.js';
@@ -136,8 +136,7 @@ export class GitLabVariableTarget implements PlainValueTarget {
       target: this.describe(),
       status,
       advice: gitlabAdvice(status, this.#place, reason),
-      // No answer, or a 5xx, of this attempt or an earlier one: the write may have landed.
-      mayHaveTakenEffect: status === undefined || status >= 500 || (error instanceof GitLabRequestError && error.retriedUnanswered),
+      mayHaveTakenEffect: mayHaveLanded(status, error instanceof GitLabRequestError && error.retriedUnanswered),
       cause: error,
     });
   }
