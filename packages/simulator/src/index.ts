@@ -27,8 +27,6 @@ export { leakCrashCases, leakFaultCases, recordLeakRuns, runLeakCrashCase, runLe
 export { ALERT_SECRET_TYPE, alertCrashCases, alertFaultCases, recordAlertRuns, runAlertCrashCase, runAlertFaultCase } from './alert-matrix.js';
 export {
   describePlan,
-  hungSince,
-  lastSeq,
   PROPERTY_FIXED_SEED,
   PROPERTY_FOUND_SEEDS,
   playSequence,
@@ -42,3 +40,6 @@ export {
   type SequenceWorld,
 } from './property-sequence.js';
 export { type SimulatedSequenceWorld, startSimulatedSequenceWorld } from './property-world.js';
+export { hungSince, lastSeq, type RequestMatch, runKilledAt } from './kill-at-request.js';
+export { joinStoredRecord, type StoredRecord, splitStoredRecord } from './stored-record.js';
+export { listVariables, putVariable } from './home-variables.js';

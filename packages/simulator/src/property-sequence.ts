@@ -212,16 +212,6 @@ function unheldKeys(world: SequenceWorld, written: ReadonlySet<string>): string[
   return live.length === held.size ? [] : [`unheld: ${live.length} live keys made by runs, ${held.size} held by a target (live: ${live.map((k) => k.id).join(', ')})`];
 }
 
-/** True once the log holds a request left hanging after entry `seq`: the run is then killed there. */
-export function hungSince(log: { entries(): Array<{ seq: number; fault?: string }> }, seq: number): boolean {
-  return log.entries().some((e) => e.seq > seq && e.fault === 'hang');
-}
-
-/** The last entry's number (0 for none): what hungSince counts from. */
-export function lastSeq(log: { entries(): Array<{ seq: number }> }): number {
-  return log.entries().at(-1)?.seq ?? 0;
-}
-
 function isLive(world: SequenceWorld, value: string | undefined): value is string {
   return value !== undefined && world.platform.isKeyValid(value);
 }

@@ -1,22 +1,19 @@
 // The property sequences' world in the simulator: rotateKey in process, on virtual time, against
 // the emulators' state, with a personal key and a GitHub token as the process-level world runs the
-// Action. A kill plan arms the same `hang` fault there; the run is killed as soon as an emulator
-// holds that request, before any timer of the client fires, which is the simulator's crash point at
-// that request: after effect when the hang came after it (the reply never reaches the run), before
-// effect otherwise. What the killed run had sent lands before the next step, as at a served emulator.
+// Action. A kill plan arms the same `hang` fault there and kills the run as soon as an emulator holds
+// that request (kill-at-request.ts): the simulator's crash point at that request, after effect when
+// the hang came after it (the reply never reaches the run), before effect otherwise.
 
-import type { FaultEffect } from '@keyturn/emulator';
 import { secretPath } from './history.js';
 import { leaks } from './invariants.js';
-import { hungSince, lastSeq, type RunPlan, type SequenceInputs, type SequenceRun, type SequenceWorld } from './property-sequence.js';
-import { Simulation } from './simulation.js';
+import { runKilledAt } from './kill-at-request.js';
+import type { RunPlan, SequenceInputs, SequenceRun, SequenceWorld } from './property-sequence.js';
+import { type RunSpec, Simulation } from './simulation.js';
 import { SECRET_NAMES } from './world.js';
 
 const SECRET_NAME = SECRET_NAMES[0];
 /** Longer than the slowest retry schedule of a run: a run still going then is stuck. */
 const RUN_LIMIT_MS = 30 * 60_000;
-/** Virtual time after a kill for what the run had sent to land (its requests are answered within milliseconds). */
-const LANDING_MS = 60_000;
 
 export interface SimulatedSequenceWorld extends SequenceWorld {
   sim: Simulation;
@@ -32,19 +29,8 @@ export async function startSimulatedSequenceWorld(seed: number): Promise<Simulat
   async function rotate(targets: readonly string[], inputs: SequenceInputs, plan: RunPlan): Promise<SequenceRun> {
     const apiKey = targets.map(held).find((v) => v !== undefined && world.platform.isKeyValid(v)) ?? consoleKey.key;
     if (plan.kind === 'fault') sim.arm({ ...plan.request, effect: plan.fault.effect(plan.request.service), name: plan.fault.name });
-    if (plan.kind === 'kill') {
-      const hang: FaultEffect = { kind: 'hang', afterEffect: plan.afterEffect };
-      sim.arm({ ...plan.request, effect: hang, name: `hang ${plan.afterEffect ? 'after' : 'before'} effect` });
-    }
-    const { log } = sim.emulatorOf(plan.kind === 'kill' ? plan.request.service : 'platform');
-    const since = lastSeq(log);
-    const run = sim.start({ kind: 'personal', credential: 'token', targets: [...targets], secretName: SECRET_NAME, keep: inputs.keep, retire: inputs.retire, apiKey });
-    if (plan.kind === 'kill') {
-      await sim.time.run(() => run.settled || hungSince(log, since), RUN_LIMIT_MS);
-      run.kill(`while ${plan.request.method} ${plan.request.path} #${plan.request.nth} hangs`);
-      const landed = sim.time.now() + LANDING_MS;
-      await sim.time.run(() => sim.time.now() >= landed, LANDING_MS);
-    }
+    const spec: RunSpec = { kind: 'personal', credential: 'token', targets: [...targets], secretName: SECRET_NAME, keep: inputs.keep, retire: inputs.retire, apiKey };
+    const run = plan.kind === 'kill' ? await runKilledAt(sim, spec, plan.request, plan.afterEffect) : sim.start(spec);
     await sim.runAll([run], RUN_LIMIT_MS);
     const { result } = run;
     const end = result.status === 'crashed' ? 'killed' : result.status;
