@@ -1,22 +1,21 @@
-// Issue 22: the target record as one explicit unit. A record that cannot be read, or that a newer
-// keyturn wrote, is refused before anything changes (never taken for absent, which would revoke the
-// key a dropped target holds); rebuild-record rebuilds it conservatively; a repository at GitHub's
-// variable limit is refused before anything changes, naming what to delete. A managing key of the
-// rotated family is refused before anything changes; a secret switched between kinds of key names
-// the old kind's live keys every run until they are revoked; a 422 from GitHub on a record write is
-// quoted, with advice that fits it, and leaves no key behind. A renamed secret's old family is
-// named each run while its secret exists, and revoked with its record once it is gone.
+// Issue 22: the target record as one explicit unit, through the bundled Action: a record that cannot
+// be read is refused before anything changes (never taken for absent, which would revoke the key a
+// dropped target holds), in the Action's words, and the rebuild-record input rebuilds it
+// conservatively; a managing-api-key of the rotated family is refused before anything changes; a
+// secret switched between kinds of key (the key-kind, org-id, project-id inputs) names the old kind's
+// live keys every run until they are revoked. The rest runs in process: a newer format, a format-1
+// record, GitHub's variable limit and a 422 on a record write in packages/rotation's
+// test/record-unit.test.ts; a renamed secret's old family in its test/renamed-secret.test.ts.
 
 import { describe, expect, it, type TestContext } from 'vitest';
-import { type DriftWorld, expectNobodyLockedOut, expectNoUnheldKey, HOME, startDriftWorld } from './harness/drift-world.js';
+import { type DriftWorld, expectNobodyLockedOut, HOME, startDriftWorld } from './harness/drift-world.js';
 import { errorsOf, expectActionableFailure, expectNoLeaks } from './harness/invariants.js';
 import { deleteVariable, putVariable, recordVariables, variables as allVariables } from './harness/record-variables.js';
-import { FAMILY, ORG_ID, PROJECT_ID, type RotationRig, startRotationRig, WRITE_TOKEN } from './harness/rotation-rig.js';
+import { FAMILY, ORG_ID, PROJECT_ID, type RotationRig, startRotationRig } from './harness/rotation-rig.js';
 import { expectEveryTargetHoldsAWorkingKey, liveKeyIds } from './harness/invariants.js';
 
 const APP = 'repo:acme/app';
 const PROD = 'env:acme/app:production';
-const HEADERS = { authorization: `token ${WRITE_TOKEN}`, 'user-agent': 'keyturn-test', 'content-type': 'application/json' };
 
 async function world(onTestFinished: TestContext['onTestFinished']): Promise<DriftWorld> {
   const started = await startDriftWorld();
@@ -66,58 +65,6 @@ describe.concurrent('the target record as one unit', () => {
     expect(w.platform.isKeyValid(prodKey)).toBe(true);
     expectNobodyLockedOut(w);
     for (const run of [refused, rebuilt, after]) expectNoLeaks(run, w.secrets);
-  });
-
-  it('a record written by a newer keyturn is refused before anything changes, naming its format and the upgrade', async ({ onTestFinished }) => {
-    const w = await world(onTestFinished);
-    const { prodKey, record } = await droppedTargetWorld(w);
-    await setVariable(w, record.name, JSON.stringify({ ...JSON.parse(record.value), keyturn: 3 }));
-    const keysBefore = w.platform.listKeys().length;
-    const refused = await w.rotate([APP]).done;
-    expect(expectActionableFailure(refused)).toMatch(/written by a newer keyturn: its format is 3, and this release reads formats up to 2.*Upgrade the pinned keyturn release.*Nothing was changed/);
-    // rebuild-record does not replace a newer record either.
-    const stillRefused = await w.rotate([APP], { 'rebuild-record': 'true' }).done;
-    expect(expectActionableFailure(stillRefused)).toMatch(/newer keyturn/);
-    expect(w.platform.listKeys()).toHaveLength(keysBefore);
-    expect(w.platform.isKeyValid(prodKey)).toBe(true);
-    expectNobodyLockedOut(w);
-    for (const run of [refused, stillRefused]) expectNoLeaks(run, w.secrets);
-  });
-
-  it('a format-1 record is read and moved to its format-2 variable', async ({ onTestFinished }) => {
-    const w = await world(onTestFinished);
-    const { prodKey, record } = await droppedTargetWorld(w);
-    const v2 = JSON.parse(record.value) as { family: string; secret: string; targets: Array<[number[], string[]]> };
-    const targets = Object.fromEntries(v2.targets.flatMap(([keys, ids]) => ids.map((id) => [id, { spec: id === 'env:acme/app:production' ? PROD : id, keys }])));
-    const { createHash } = await import('node:crypto');
-    const legacy = `KEYTURN_RECORD_${createHash('sha256').update(v2.family).digest('hex').slice(0, 20).toUpperCase()}`;
-    await fetch(`${w.github.url}/repos/${HOME}/actions/variables/${record.name}`, { method: 'DELETE', headers: HEADERS });
-    await fetch(`${w.github.url}/repos/${HOME}/actions/variables`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ name: legacy, value: JSON.stringify({ keyturn: 1, family: v2.family, secret: v2.secret, targets, held: [] }) }) });
-    const run = await w.rotate([APP]).done;
-    w.learn(run, [APP]);
-    expect(errorsOf(run)).toEqual([]);
-    expect(w.platform.isKeyValid(prodKey)).toBe(true);
-    expect((await variables(w)).map((v) => v.name).filter((n) => n.startsWith('KEYTURN_'))).toEqual([record.name]);
-    expectNobodyLockedOut(w);
-    expectNoLeaks(run, w.secrets);
-  });
-
-  it('a repository at GitHub\'s limit of 500 variables is refused before any key is made, saying what to delete', async ({ onTestFinished }) => {
-    const w = await world(onTestFinished);
-    w.seed([APP]);
-    for (let i = 0; i < 500; i++) {
-      const response = await fetch(`${w.github.url}/repos/${HOME}/actions/variables`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ name: `USER_VARIABLE_${i}`, value: 'x' }) });
-      expect(response.status).toBe(201);
-    }
-    const over = await fetch(`${w.github.url}/repos/${HOME}/actions/variables`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ name: 'ONE_MORE', value: 'x' }) });
-    expect(over.status).toBe(422);
-    const keysBefore = w.platform.listKeys().length;
-    const refused = await w.rotate([APP]).done;
-    expect(expectActionableFailure(refused)).toMatch(/needs 1 more variable.*hold 500 of the 500 GitHub allows.*Delete variables of that repository/);
-    expect(w.platform.listKeys()).toHaveLength(keysBefore);
-    expectNobodyLockedOut(w);
-    expectNoUnheldKey(w);
-    expectNoLeaks(refused, w.secrets);
   });
 
   it('an older key of the family as managing-api-key is refused before anything changes, naming the key to use; a key of no family manages fine', async ({ onTestFinished }) => {
@@ -241,108 +188,5 @@ describe.concurrent('the target record as one unit', () => {
     expect(liveKeyIds(rig.platform)).toEqual([Number(done.outputs['key-id'])]);
     expectEveryTargetHoldsAWorkingKey(rig);
     for (const run of [project, switched, again, settled, reversed, done]) expectNoLeaks(run, rig.secrets);
-  });
-
-  it('a renamed secret: the old family\'s key stays valid while the old secret exists, named each run; once it is deleted, the next run revokes it and deletes its record', async ({ onTestFinished }) => {
-    const w = await world(onTestFinished);
-    const RENAMED = 'DEPLOY_NEON_API_KEY';
-    w.seed([APP, PROD]);
-    const old = await w.rotate([APP, PROD]).done;
-    w.learn(old, [APP, PROD]);
-    expect(errorsOf(old)).toEqual([]);
-    const oldKey = w.held(APP)!;
-    const oldId = Number(old.outputs['key-id']);
-    // The user renames the secret: the old value under the new name, the workflow given secret-name and api-key from it.
-    for (const target of [APP, PROD]) w.github.putSecretValue(target, RENAMED, oldKey);
-    const renamed = (apiKey: string) => w.rotate([APP, PROD], { 'secret-name': RENAMED, 'api-key': apiKey }).done;
-    const heldRenamed = (target: string) => w.github.secretValue(target, RENAMED);
-    const expectEveryRenamedSecretWorks = () => {
-      for (const target of [APP, PROD]) expect(w.platform.isKeyValid(heldRenamed(target)!), `${target} ${RENAMED} holds a working key`).toBe(true);
-    };
-    const warningNaming = (run: Awaited<ReturnType<typeof renamed>>) => run.annotations.find((a) => a.level === 'warning' && a.message.includes(`Key ${oldId} of family`))?.message;
-
-    const first = await renamed(oldKey);
-    w.learn(first, [APP, PROD]);
-    for (const value of [heldRenamed(APP), heldRenamed(PROD)]) if (value) w.secrets.add(value);
-    expect(errorsOf(first)).toEqual([]);
-    expectEveryRenamedSecretWorks();
-    expectNobodyLockedOut(w);
-    expect(w.platform.isKeyValid(oldKey), 'the old secret still holds the old key, which works').toBe(true);
-    expect(warningNaming(first)).toMatch(new RegExp(`stays valid: its record names the secret NEON_API_KEY, which still exists at .*If ${RENAMED} replaced NEON_API_KEY \\(a renamed secret\\), delete NEON_API_KEY there`));
-
-    const second = await renamed(heldRenamed(APP)!);
-    for (const value of [heldRenamed(APP), heldRenamed(PROD)]) if (value) w.secrets.add(value);
-    expect(errorsOf(second)).toEqual([]);
-    expect(warningNaming(second), 'named again, never silently valid').toBeDefined();
-    expect(w.platform.isKeyValid(oldKey)).toBe(true);
-
-    for (const target of [APP, PROD]) await w.deleteSecret(target);
-    const settled = await renamed(heldRenamed(APP)!);
-    for (const value of [heldRenamed(APP), heldRenamed(PROD)]) if (value) w.secrets.add(value);
-    expect(errorsOf(settled)).toEqual([]);
-    expect(w.platform.isKeyValid(oldKey), 'the old family\'s key is revoked once no target holds the old secret').toBe(false);
-    expect(settled.annotations.filter((a) => a.level === 'warning')).toEqual([]);
-    expectEveryRenamedSecretWorks();
-    const records = (await variables(w)).filter((v) => v.name.startsWith('KEYTURN_RECORD_')).map((v) => JSON.parse(v.value).secret);
-    expect(records, 'the old family\'s record is deleted').toEqual([RENAMED]);
-    const live = w.platform.listKeys().filter((k) => !k.revoked && k.id !== w.consoleKey.id).map((k) => k.id);
-    expect(live, 'no orphan: the renamed secret\'s key alone').toEqual([Number(settled.outputs['key-id'])]);
-    for (const run of [old, first, second, settled]) expectNoLeaks(run, w.secrets);
-  });
-
-  describe('a 422 from GitHub on a record write is quoted, with advice that fits it, and leaves no key behind', () => {
-    const DOCS = 'https://docs.github.com/rest/actions/variables';
-    const refusal = (message: string) => ({ kind: 'status' as const, status: 422, body: { message, documentation_url: DOCS, status: '422' }, times: 1 as const });
-
-    it('the variable limit, before the key is made: nothing made, the advice says what to delete', async ({ onTestFinished }) => {
-      const w = await world(onTestFinished);
-      w.seed([APP]);
-      const reason = 'Failed to create variable: the repository has reached the limit of 500 variables.';
-      w.github.faults.add({ method: 'POST', path: `/repos/${HOME}/actions/variables`, ...refusal(reason) });
-      const keysBefore = w.platform.listKeys().length;
-      const refused = await w.rotate([APP]).done;
-      expect(expectActionableFailure(refused)).toMatch(
-        /Before making the key: Writing the record of which targets hold the keys \(KEYTURN_RECORD_\w+\) to the variables of acme\/ops failed: GitHub answered 422: "Failed to create variable: the repository has reached the limit of 500 variables\.".*GitHub allows 500 variables a repository.*Delete variables of acme\/ops that no workflow uses.*No key was made and no secret was changed/,
-      );
-      expect(w.platform.listKeys()).toHaveLength(keysBefore);
-      expect(await recordVariables(w.github.url, HOME)).toEqual(new Map());
-      const rerun = await w.rotate([APP]).done;
-      w.learn(rerun, [APP]);
-      expect(errorsOf(rerun)).toEqual([]);
-      expectNobodyLockedOut(w);
-      expectNoUnheldKey(w);
-      for (const run of [refused, rerun]) expectNoLeaks(run, w.secrets);
-    });
-
-    for (const { name, reason, advice } of [
-      { name: 'the value too big', reason: 'Variable values are limited to 48 KB (this one is 49200 bytes).', advice: /too big for GitHub\. Retire the targets no longer rotated \(retire-targets\)/ },
-      { name: 'any other refusal', reason: "Invalid request.\n\nFor 'properties/value', nil is not a string.", advice: /Check the variable KEYTURN_RECORD_\w+ in acme\/ops: GitHub refused it as written/ },
-    ]) {
-      it(`${name}, before the first secret write: the new key is revoked, every target keeps its key`, async ({ onTestFinished }) => {
-        const w = await world(onTestFinished);
-        w.seed([APP, PROD]);
-        const first = await w.rotate([APP, PROD]).done;
-        w.learn(first, [APP, PROD]);
-        expect(errorsOf(first)).toEqual([]);
-        const [head] = [...(await recordVariables(w.github.url, HOME)).keys()];
-        const heldBefore = [w.held(APP), w.held(PROD)];
-        w.github.faults.add({ method: 'PATCH', path: `/repos/${HOME}/actions/variables/${head}`, ...refusal(reason) });
-        const refused = await w.rotate([APP, PROD]).done;
-        const quoted = reason.replace(/\s+/g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const error = expectActionableFailure(refused);
-        expect(error).toMatch(new RegExp(`Recording which targets may hold the new key failed: .*GitHub answered 422: "${quoted}"; no secret was written and the new key \\d+ was revoked`));
-        expect(error).toMatch(advice);
-        expect(error).toContain('The current key still works');
-        expect([w.held(APP), w.held(PROD)]).toEqual(heldBefore);
-        expectNobodyLockedOut(w);
-        expectNoUnheldKey(w);
-        const rerun = await w.rotate([APP, PROD]).done;
-        w.learn(rerun, [APP, PROD]);
-        expect(errorsOf(rerun)).toEqual([]);
-        expectNobodyLockedOut(w);
-        expectNoUnheldKey(w);
-        for (const run of [first, refused, rerun]) expectNoLeaks(run, w.secrets);
-      });
-    }
   });
 });
