@@ -12,8 +12,6 @@ import { type RunSpec, Simulation } from './simulation.js';
 import { SECRET_NAMES } from './world.js';
 
 const SECRET_NAME = SECRET_NAMES[0];
-/** Longer than the slowest retry schedule of a run: a run still going then is stuck. */
-const RUN_LIMIT_MS = 30 * 60_000;
 
 export interface SimulatedSequenceWorld extends SequenceWorld {
   sim: Simulation;
@@ -31,7 +29,7 @@ export async function startSimulatedSequenceWorld(seed: number): Promise<Simulat
     if (plan.kind === 'fault') sim.arm({ ...plan.request, effect: plan.fault.effect(plan.request.service), name: plan.fault.name });
     const spec: RunSpec = { kind: 'personal', credential: 'token', targets: [...targets], secretName: SECRET_NAME, keep: inputs.keep, retire: inputs.retire, apiKey };
     const run = plan.kind === 'kill' ? await runKilledAt(sim, spec, plan.request, plan.afterEffect) : sim.start(spec);
-    await sim.runAll([run], RUN_LIMIT_MS);
+    await sim.runAll([run]);
     const { result } = run;
     const end = result.status === 'crashed' ? 'killed' : result.status;
     const detail = end === 'ok' ? 'exit 0' : end === 'failed' ? `exit 1: ${result.error?.code ?? 'error'} at ${result.error?.step ?? '?'}` : end;
