@@ -9,6 +9,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_FIXED_SEED, PROPERTY_FOUND_SEEDS, playSequence, type SequenceResult, startSimulatedSequenceWorld } from '../src/index.js';
+import { applyMutants } from '../src/mutants.js';
 
 const BASE_SEED = baseSeed(process.env.KEYTURN_PROPERTY_SEED);
 const SEQUENCES = Number(process.env.KEYTURN_PROPERTY_SEQUENCES ?? 6);
@@ -40,6 +41,26 @@ describe(`rotation histories, in the simulator (KEYTURN_PROPERTY_SEED=${BASE_SEE
     expect(played.some((r) => r.outcomes.some((o) => o.end === 'killed')), 'a killed run').toBe(true);
     expect(played.some((r) => r.outcomes.some((o) => o.end === 'failed')), 'a failed run').toBe(true);
     expect(lines.some((l) => /retire \[/.test(l) && !l.startsWith('final')), 'a target retired between runs').toBe(true);
+  });
+});
+
+// Each found sequence, played here, finds the defect it was found for through the bundle: the
+// defect's mutant (src/mutants.ts) brought back, the sequence fails (and it passes without it, above).
+describe('the found sequences find their defects in the simulator', () => {
+  it.each([
+    { seed: PROPERTY_FOUND_SEEDS[0]!, mutant: 'retired-only-from-own-record' },
+    { seed: PROPERTY_FOUND_SEEDS[1]!, mutant: 'record-omits-written-back-keys' },
+    { seed: PROPERTY_FOUND_SEEDS[2]!, mutant: 'no-record-before-create' },
+  ])('seed $seed: $mutant', async ({ seed, mutant }) => {
+    const restore = applyMutants([mutant]);
+    const world = await startSimulatedSequenceWorld(seed);
+    try {
+      const result = await playSequence(seed, world);
+      expect(result.violations, result.history.join('\n')).not.toEqual([]);
+    } finally {
+      await world.close();
+      restore();
+    }
   });
 });
 
