@@ -170,6 +170,58 @@ describe('two rotations started together, one a moment behind while the other is
   });
 });
 
+describe('two real runs at once (moved from test/reliability/concurrency.test.ts; its queued runs of a concurrency: group are successive rotations, convergence.test.ts)', () => {
+  /** One key, held by every target, and no other key of the family live. */
+  function expectConverged(winner: RotationRun): void {
+    expect(world.held()).toEqual(TARGETS.map(() => winner.createdValues[0]));
+    expect(world.platform.listKeys().filter((k) => !k.revoked && k.name.startsWith(`${FAMILY}-`)).map((k) => k.id)).toEqual([winner.report!.keyId]);
+  }
+
+  it('started together, both keys created before either stores: the older yields, revokes its own key and writes nothing', async () => {
+    const [xGates, yGates] = [new FetchGates(), new FetchGates()];
+    // Each create takes effect at once; its reply waits until the other's key exists too.
+    const created = [xGates.hold('POST', '/api_keys', 'reply'), yGates.hold('POST', '/api_keys', 'reply')];
+    const runs = Promise.all([runRotation(world, { gates: xGates }), runRotation(world, { gates: yGates })]);
+    await Promise.all(created.map((gate) => gate.reached));
+    for (const gate of created) gate.release();
+    const [x, y] = await runs;
+    const [winner, loser] = x.error ? [y, x] : [x, y];
+    expect(winner.error?.message).toBeUndefined();
+    expect(loser.error?.message).toMatch(new RegExp(`A newer key of family ${FAMILY} exists.*revoked its own new key.*Nothing to do if the other rotation succeeds`));
+    expect(loser.error?.report.newKeyRevoked).toBe(true);
+    // Only the winner wrote: one write a target.
+    expect(world.github.log.entries({ method: 'PUT' })).toHaveLength(TARGETS.length);
+    expectConverged(winner);
+    expectNoLeaks(x, y);
+  });
+
+  it('one a moment behind, slowed between its writes while the other runs to the end: it stops before writing a key the other made stale', async () => {
+    const [xGates, yGates] = [new FetchGates(), new FetchGates()];
+    const xStores = xGates.hold('PUT', REPO_SECRET_PATH);
+    const yCreates = yGates.hold('POST', '/api_keys');
+    const xRun = runRotation(world, { gates: xGates });
+    const yRun = runRotation(world, { gates: yGates });
+    // X passed its back-off check (no newer key existed) and is storing; only now does Y create.
+    await Promise.all([xStores.reached, yCreates.reached]);
+    // X's check before its next write is slow (a rate limit, a slow network) while Y runs to the end.
+    const xChecks = xGates.hold('GET', '/api_keys');
+    xStores.release();
+    yCreates.release();
+    await xChecks.reached;
+    const y = await yRun;
+    xChecks.release();
+    const x = await xRun;
+    expect(y.error?.message).toBeUndefined();
+    expect(x.error?.message).toMatch(/concurrency/);
+    // X wrote the repository only; the environment was written by Y alone.
+    expect(world.github.log.entries({ method: 'PUT', path: ENV_SECRET_PATH })).toHaveLength(1);
+    expect(world.github.log.entries({ method: 'PUT', path: REPO_SECRET_PATH })).toHaveLength(2);
+    expectEveryTargetHoldsAWorkingKey();
+    expectNoLeaks(x, y);
+    await expectNextRunConverges();
+  });
+});
+
 describe('a newer rotation starts after this run created its key, and so will revoke it', () => {
   /**
    * X's create is answered but X is held there; Y lists the keys (X's key among them) and is held

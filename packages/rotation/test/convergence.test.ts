@@ -1,11 +1,11 @@
 // Re-runs converge: a run stopped after any step, then a fresh run, leaves every target holding the
 // same working key and nothing else valid; successive rotations keep the newest `keep` keys.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { FetchGates } from './gated-fetch.js';
 import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
-import { FAMILY, REPO, SECRET, useFreshWorld, type World } from './world.js';
+import { FAMILY, REPO, SECRET, startWorld, useFreshWorld, type World } from './world.js';
 
 let world: World;
 useFreshWorld((fresh) => {
@@ -116,6 +116,56 @@ describe('successive rotations', () => {
     checkInvariants(world, run);
   });
 
+  // Issue 10, defect 4 (moved from test/reliability/stale-usage.test.ts): the rotation must not rest
+  // on last_used_at. A first rotation as a user's is (no family key yet, the console key left valid).
+  // (The file's world is closed after the test as usual; this one too.)
+  async function consoleKeyWorld(): Promise<void> {
+    const fresh = await startWorld({ seedFamilyKey: false });
+    onTestFinished(() => fresh.close());
+    world = fresh;
+  }
+
+  /** Rotations of `keep` from the console key, leaving it valid as a user's first rotation does: the keys made, in order, and their family. */
+  async function rotateFromConsoleKey(rounds: number, keep: number): Promise<{ made: Array<{ id: number; key: string }>; family: string }> {
+    const made: Array<{ id: number; key: string }> = [];
+    let family = '';
+    for (let round = 0; round < rounds; round++) {
+      const run = await runRotation(world, { apiKey: made.at(-1)?.key ?? world.consoleKey.key, keep, record, revokeKeyIds: [] });
+      expect(run.error?.message).toBeUndefined();
+      made.push({ id: run.report!.keyId!, key: run.createdValues[0]! });
+      family = run.report!.family;
+    }
+    return { made, family };
+  }
+
+  it('keep 2 keeps the key the targets held until this run, though the platform has not recorded its use yet and an older key looks used last', async () => {
+    await consoleKeyWorld();
+    const [older, previous] = (await rotateFromConsoleKey(2, 2)).made as [{ id: number; key: string }, { id: number; key: string }];
+    // A job used the console key a moment ago; the use of the key the targets hold is not recorded yet.
+    await world.client(world.consoleKey.key).apiKeys.list();
+    const lazy = keysSeenAs((key) => (key.id === previous.id ? { ...key, last_used_at: null } : key));
+    const run = await runRotation(world, { apiKey: previous.key, keep: 2, record, revokeKeyIds: [], client: world.client(previous.key, lazy) });
+    expect(run.error?.message).toBeUndefined();
+    expect(liveKeys().map((k) => k.id)).toEqual([world.consoleKey.id, previous.id, run.report!.keyId]);
+    expect(run.report!.revokedKeyIds).toEqual([older.id]);
+    // No warning names the console key as the current one, nor asks to revoke it.
+    expect(run.report!.warnings.join('\n')).not.toContain(`\`revokeKeyIds\`: ${world.consoleKey.id}`);
+    checkInvariants(world, run);
+  });
+
+  it.each(['null', 'absent'])('keep 3 revokes a never-used orphan of a lost create (last_used_at %s) and keeps the keys it should', async (shape) => {
+    await consoleKeyWorld();
+    const { made, family } = await rotateFromConsoleKey(2, 3);
+    // A create whose answer was lost: a family key nobody has, never used.
+    const orphan = world.platform.createKey(`${family}-29990101T000000Z-lost`);
+    const apiKey = made.at(-1)!.key;
+    const run = await runRotation(world, { apiKey, keep: 3, record, revokeKeyIds: [], ...(shape === 'absent' && { client: world.client(apiKey, dropNeverUsed) }) });
+    expect(run.error?.message).toBeUndefined();
+    expect(run.report!.revokedKeyIds).toEqual([orphan.id]);
+    expect(liveKeys().map((k) => k.id)).toEqual([world.consoleKey.id, ...made.map((k) => k.id), run.report!.keyId]);
+    checkInvariants(world, run);
+  });
+
   it('without a record, keep 2 keeps every key the targets may hold, and says so', async () => {
     // Which of the two the targets hold, nothing tells: the newest, or the one used last.
     const orphan = world.platform.createKey(`${FAMILY}-20250601T000000Z-orph`);
@@ -129,11 +179,15 @@ describe('successive rotations', () => {
   });
 });
 
+/** The platform as a client sees it through `GET /api_keys`, each key rewritten (a platform that records use late, or leaves fields out). */
+function keysSeenAs(rewrite: (key: Record<string, unknown>) => Record<string, unknown>): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if ((init?.method ?? 'GET') !== 'GET' || !String(input instanceof Request ? input.url : input).endsWith('/api_keys')) return response;
+    const keys = (await response.json()) as Array<Record<string, unknown>>;
+    return new Response(JSON.stringify(keys.map(rewrite)), { status: response.status, headers: response.headers });
+  };
+}
+
 /** A platform that leaves `last_used_at` out of a never-used key (the published description makes it optional). */
-const dropNeverUsed: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  if ((init?.method ?? 'GET') !== 'GET' || !String(input instanceof Request ? input.url : input).endsWith('/api_keys')) return response;
-  const keys = (await response.json()) as Array<Record<string, unknown>>;
-  const trimmed = keys.map(({ last_used_at, ...rest }) => (last_used_at === null ? rest : { ...rest, last_used_at }));
-  return new Response(JSON.stringify(trimmed), { status: response.status, headers: response.headers });
-};
+const dropNeverUsed = keysSeenAs(({ last_used_at, ...rest }) => (last_used_at === null ? rest : { ...rest, last_used_at }));

@@ -189,3 +189,135 @@ describe('key kinds: the new key refused is a newer rotation, the managing key r
     expect(w.held()).toEqual(TARGETS.map(() => w.seeded[1]!.key));
   });
 });
+
+// Moved from test/reliability/record-unit.test.ts (issue 22): what the target record knows across
+// kinds of key. The bundle's kind inputs are proven by test/reliability's kinds-and-credentials.
+describe('key kinds and the target record', () => {
+  const record = { repository: 'acme/web' };
+  const VARIABLES = '/repos/acme/web/actions/variables';
+  const variables = async (w: KindWorld) => {
+    const answer = await fetch(`${w.github.url}${VARIABLES}?per_page=30`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    return ((await answer.json()) as { variables: Array<{ name: string; value: string }> }).variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_'));
+  };
+  const writes = (w: KindWorld) => [...w.platform.log.entries(), ...w.github.log.entries()].filter((r) => r.method !== 'GET').length;
+  /** The family's live keys, look-alikes left out. */
+  const familyLive = (w: KindWorld) =>
+    w.platform
+      .listKeys()
+      .filter((k) => !k.revoked && k.name.startsWith(`${FAMILY}-`) && !w.lookAlikes.some((l) => l.id === k.id))
+      .map((k) => k.id);
+  const expectEveryTargetHoldsAWorkingKey = (w: KindWorld) => {
+    for (const value of w.held()) expect(value !== undefined && w.platform.isKeyValid(value), 'every target holds a working key').toBe(true);
+  };
+
+  it('an older key of the family as managingApiKey is refused before anything changes, naming the key to use; a key of no family manages fine', async () => {
+    const w = await start('organization');
+    // keep 2: the previous key of the family stays valid, and the record keeps its fingerprint.
+    const first = await w.rotate({ keep: 2, record });
+    const older = { id: first.report!.keyId!, key: first.created[0]! };
+    const second = await w.rotate({ keep: 2, record });
+    expect([first.error?.message, second.error?.message]).toEqual([undefined, undefined]);
+    expect(w.platform.isKeyValid(older.key)).toBe(true);
+
+    const keyStates = () => w.platform.listKeys().map((k) => ({ id: k.id, revoked: k.revoked }));
+    const [keysBefore, variablesBefore, heldBefore, writesBefore] = [keyStates(), await variables(w), w.held(), writes(w)];
+    const refused = await w.rotate({ keep: 2, record, managingApiKey: older.key });
+    expect(refused.error?.message).toMatch(
+      new RegExp(`The key in \`managingApiKey\` is key ${older.id} \\(${FAMILY}-[^)]+\\) of family ${FAMILY}, whose keys this rotation revokes.*Manage with a key outside the family: the personal key of an organization admin.*or an organization key of another family\\. Nothing was changed`),
+    );
+    expect(keyStates(), 'no key made or revoked').toEqual(keysBefore);
+    expect(await variables(w), 'no variable written').toEqual(variablesBefore);
+    expect(w.held(), 'no secret written').toEqual(heldBefore);
+    expect(writes(w), 'nothing but reads').toBe(writesBefore);
+    expect(w.platform.isKeyValid(older.key)).toBe(true);
+
+    // The advice followed: an organization key of no family manages the rotation, and stays valid.
+    const admin = w.platform.createOrgKey(ORG, 'ops managing key');
+    w.secrets.push(admin.key);
+    const managed = await w.rotate({ record, managingApiKey: admin.key });
+    expect(managed.error?.message).toBeUndefined();
+    expect(w.platform.isKeyValid(admin.key), 'the managing key still works').toBe(true);
+    expectEveryTargetHoldsAWorkingKey(w);
+    expect(familyLive(w), 'no other key of the family is valid').toEqual([managed.report!.keyId]);
+    for (const run of [first, second, refused, managed]) noLeak(w, JSON.stringify({ report: run.report, error: run.error, logs: run.logs }));
+  });
+
+  it('a secret switched from project-scoped keys back to personal ones names every live key of the old kind each run until revoked; the reverse switch too', async () => {
+    const w = await start('project');
+    const admin = w.managing!;
+    const revokeInConsole = async (path: string) => {
+      const response = await fetch(`${w.platform.url}${path}`, { method: 'DELETE', headers: { authorization: `Bearer ${admin.key}` } });
+      expect(response.status, `revoking ${path}`).toBe(200);
+    };
+    const personal = { keyKind: { kind: 'personal' as const }, managingApiKey: undefined, record };
+    const liveOfKind = (project: boolean) =>
+      w.platform
+        .listKeys()
+        .filter((k) => !k.revoked && k.name.startsWith(`${FAMILY}-`) && !w.lookAlikes.some((l) => l.id === k.id) && (k.project_id !== undefined) === project)
+        .map((k) => k.id)
+        .sort((a, b) => a - b);
+    /** The ids and variable the run's warning about the other kind names (undefined: no such warning). */
+    const oldKindWarning = (run: { report?: { warnings: string[] } }, kind: string) => {
+      const warning = run.report?.warnings.find((m) => m.includes(`no target holds a key of family ${FAMILY} (${kind}`));
+      if (!warning) return undefined;
+      const ids = /revoke keys? ([\d, ]+) in the platform console/.exec(warning)?.[1];
+      return {
+        ids: (ids ?? '').split(', ').filter(Boolean).map(Number).sort((a, b) => a - b),
+        variable: /delete the variable (KEYTURN_RECORD_\w+)/.exec(warning)?.[1],
+      };
+    };
+    const deleteVariable = async (name: string) => {
+      const response = await fetch(`${w.github.url}${VARIABLES}/${name}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(response.status, `deleting ${name}`).toBe(204);
+    };
+
+    // Project-scoped rotations with keep 2: the previous key (made in the console, never fingerprinted) stays valid.
+    const project = await w.rotate({ keep: 2, record });
+    expect(project.error?.message).toBeUndefined();
+    expect(liveOfKind(true)).toHaveLength(2);
+
+    // Switched to a personal key made in the console (its id named once, as a first rotation does).
+    const firstPersonal = w.platform.createKey('console personal key');
+    w.secrets.push(firstPersonal.key);
+    const switched = await w.rotate({ ...personal, platform: w.platformOptions(firstPersonal.key), revokeKeyIds: [firstPersonal.id] });
+    expect(switched.error?.message).toBeUndefined();
+    expectEveryTargetHoldsAWorkingKey(w);
+    const named = oldKindWarning(switched, `project:${ORG}/${w.projectId}`);
+    // The record names the keys its family kept (a key revoked since may be among them: this run cannot list that kind).
+    expect(named?.ids, 'every live project-scoped key of the family is named, none left silently valid').toEqual(expect.arrayContaining(liveOfKind(true)));
+    expect(named?.variable).toMatch(/^KEYTURN_RECORD_/);
+    expect(liveOfKind(false), 'the personal family: the new key alone').toEqual([switched.report!.keyId]);
+    expect(w.platform.isKeyValid(firstPersonal.key)).toBe(false);
+
+    // Every run names them until they are gone.
+    const again = await w.rotate(personal);
+    expect(again.error?.message).toBeUndefined();
+    expect(oldKindWarning(again, `project:${ORG}/${w.projectId}`)).toEqual(named);
+    for (const id of liveOfKind(true)) await revokeInConsole(`/organizations/${ORG}/api_keys/${id}`);
+    await deleteVariable(named!.variable!);
+    const settled = await w.rotate(personal);
+    expect(settled.error?.message).toBeUndefined();
+    expect(settled.report!.warnings).toEqual([]);
+    expect(familyLive(w), 'no other key of the family is valid').toEqual([settled.report!.keyId]);
+    expectEveryTargetHoldsAWorkingKey(w);
+
+    // The reverse switch: back to a project-scoped key made in the console.
+    const consoleProjectKey = w.platform.createOrgKey(ORG, 'console project key', { projectId: w.projectId });
+    w.secrets.push(consoleProjectKey.key);
+    const reversed = await w.rotate({ record, platform: w.platformOptions(consoleProjectKey.key), revokeKeyIds: [consoleProjectKey.id] });
+    expect(reversed.error?.message).toBeUndefined();
+    expectEveryTargetHoldsAWorkingKey(w);
+    const personalNamed = oldKindWarning(reversed, 'personal');
+    expect(personalNamed?.ids, 'every live personal key of the family is named').toEqual(expect.arrayContaining(liveOfKind(false)));
+    expect(liveOfKind(false)).not.toEqual([]);
+    expect(liveOfKind(true)).toEqual([reversed.report!.keyId]);
+    for (const id of liveOfKind(false)) await revokeInConsole(`/api_keys/${id}`);
+    await deleteVariable(personalNamed!.variable!);
+    const done = await w.rotate({ record });
+    expect(done.error?.message).toBeUndefined();
+    expect(done.report!.warnings).toEqual([]);
+    expect(familyLive(w)).toEqual([done.report!.keyId]);
+    expectEveryTargetHoldsAWorkingKey(w);
+    for (const run of [project, switched, again, settled, reversed, done]) noLeak(w, JSON.stringify({ report: run.report, error: run.error, logs: run.logs }));
+  });
+});

@@ -25,3 +25,21 @@ export {
 } from './matrix.js';
 export { leakCrashCases, leakFaultCases, recordLeakRuns, runLeakCrashCase, runLeakFaultCase } from './leak-matrix.js';
 export { ALERT_SECRET_TYPE, alertCrashCases, alertFaultCases, recordAlertRuns, runAlertCrashCase, runAlertFaultCase } from './alert-matrix.js';
+export {
+  describePlan,
+  PROPERTY_FIXED_SEED,
+  PROPERTY_FOUND_SEEDS,
+  playSequence,
+  type RunEnd,
+  type RunOutcome,
+  type RunPlan,
+  type SequenceInputs,
+  type SequenceRequest,
+  type SequenceResult,
+  type SequenceRun,
+  type SequenceWorld,
+} from './property-sequence.js';
+export { type SimulatedSequenceWorld, startSimulatedSequenceWorld } from './property-world.js';
+export { hungSince, lastSeq, type RequestMatch, runKilledAt } from './kill-at-request.js';
+export { joinStoredRecord, type StoredRecord, splitStoredRecord } from './stored-record.js';
+export { listVariables, putVariable } from './home-variables.js';

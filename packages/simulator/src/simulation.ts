@@ -78,6 +78,8 @@ export interface RunResult {
 export interface Run {
   result: RunResult;
   settled: boolean;
+  /** Kills the run now, as a SIGKILL would (a no-op once it ended): a test kills it where the run waits. */
+  kill(why: string): void;
 }
 
 /**
@@ -157,7 +159,7 @@ export class Simulation {
   start(spec: RunSpec): Run {
     const id = `run${++this.#runCount}`;
     const result: RunResult = { id, spec, status: 'stuck', said: [], created: [], requests: 0, sent: [] };
-    const run: Run = { result, settled: false };
+    const run: Run = { result, settled: false, kill: (why) => crash(why) };
     let crashed = false;
     const crash = (where: string) => {
       if (crashed || run.settled) return;
