@@ -8914,6 +8914,9 @@ function unlimitedGroup() {
   };
   return { key: () => limiter };
 }
+function passThroughRetryLimiter() {
+  return { on: () => void 0, schedule: unlimitedGroup().key().schedule };
+}
 
 // ../../packages/rotation/dist/github-client/octokit.js
 var GitHubOctokit = Octokit2.plugin(retry, throttling);
@@ -8947,7 +8950,8 @@ function buildGitHubClient(options, credential) {
     global: unlimitedGroup(),
     auth: unlimitedGroup(),
     search: unlimitedGroup(),
-    notifications: unlimitedGroup()
+    notifications: unlimitedGroup(),
+    retryLimiter: passThroughRetryLimiter()
   };
   const root = baseUrl.replace(/\/+$/, "");
   const octokit = new GitHubOctokit({

@@ -11,7 +11,7 @@ import { type ThrottlingOptions, throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import { waitOutRateLimits } from './rate-limit.js';
 import { markUnansweredAttempts } from './unanswered-attempts.js';
-import { GITHUB_WRITE_INTERVAL_MS, unlimitedGroup, WriteSpacing } from './write-spacing.js';
+import { GITHUB_WRITE_INTERVAL_MS, passThroughRetryLimiter, unlimitedGroup, WriteSpacing } from './write-spacing.js';
 
 // Not exported: its inferred type names Octokit internals; callers see the plain Octokit type.
 const GitHubOctokit = Octokit.plugin(retry, throttling);
@@ -117,6 +117,7 @@ export function buildGitHubClient(options: GitHubClientSettings, credential: Git
     auth: unlimitedGroup(),
     search: unlimitedGroup(),
     notifications: unlimitedGroup(),
+    retryLimiter: passThroughRetryLimiter(),
   } as unknown as ThrottlingOptions;
   // Without a trailing slash: the paths Octokit appends start with one.
   const root = baseUrl.replace(/\/+$/, '');

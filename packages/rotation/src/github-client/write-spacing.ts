@@ -54,3 +54,13 @@ export function unlimitedGroup(): { key(): { schedule(first: unknown, ...rest: u
   };
   return { key: () => limiter };
 }
+
+/**
+ * The throttling plugin's retry limiter, passed through: every request starts at once. The plugin
+ * retries a rate-limited request only when onRateLimit or onSecondaryRateLimit says so, and
+ * createGitHubClient's never do (rate-limit.ts waits limits out), so Bottleneck's queue, its timer
+ * per request and its `failed` handler would only cost time.
+ */
+export function passThroughRetryLimiter(): { on(): void; schedule(first: unknown, ...rest: unknown[]): Promise<unknown> } {
+  return { on: () => undefined, schedule: unlimitedGroup().key().schedule };
+}
