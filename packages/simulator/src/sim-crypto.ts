@@ -5,7 +5,7 @@
 // (libsodium's, four at a time, the emulators' ids and key values) come from the history's own
 // generator: as random to every party, and the same on every replay. Sealing stays a real sealed
 // box, which the emulator really opens (sealedBox): its ephemeral key pair is pooled as the target
-// key pairs are, so the shared key of a pair of keys is computed once per process, for sealing
+// key pairs are, so the shared key and nonce of a pair of keys are computed once per process, for sealing
 // and for opening.
 
 import crypto, { type KeyObject, type webcrypto } from 'node:crypto';
@@ -93,8 +93,21 @@ type KeyPair = { publicKey: Uint8Array; privateKey: Uint8Array; keyType: string 
 const keyPairs: KeyPair[] = [];
 /** The ephemeral key pairs of sealed boxes: a history's nth box is sealed with the process's nth pair. */
 const ephemeralPairs: KeyPair[] = [];
-/** crypto_box_beforenm of an ephemeral pair (by index) and a recipient's public key (base64). */
-const sharedKeys = new Map<string, Uint8Array>();
+/** What a box between two keys is made with: crypto_box_beforenm of the pair, and the sealed box's nonce blake2b(ephemeral public key || recipient public key). */
+interface BoxKeys {
+  shared: Uint8Array;
+  nonce: Uint8Array;
+}
+/** The box keys of an ephemeral pair (by index) and a recipient's public key (base64). */
+const sealingKeys = new Map<string, BoxKeys>();
+/** The sealed box's nonce, blake2b(ephemeral public key || recipient public key), as libsodium computes it. */
+function sealNonce(ephemeralPublicKey: Uint8Array, publicKey: Uint8Array): Uint8Array {
+  const nonceInput = new Uint8Array(64);
+  nonceInput.set(ephemeralPublicKey, 0);
+  nonceInput.set(publicKey, 32);
+  return sodium.crypto_generichash(sodium.crypto_box_NONCEBYTES, nonceInput, null);
+}
+
 /** Past this many, the shared keys are forgotten (a recipient key outside the pool makes new ones). */
 const SHARED_KEYS_KEPT = 100_000;
 /** Random numbers libsodium draws for one key pair: 32 bytes, each a 4-byte crypto.randomBytes call of 4 draws. */
@@ -116,19 +129,15 @@ function pooledSeal(random: () => number, realSeal: (...args: unknown[]) => Uint
     // From a seed of its own: making it draws nothing from the history's generator.
     ephemeralPairs[index] ??= sodium.crypto_box_seed_keypair(crypto.createHash('sha256').update(`ephemeral ${index}`).digest()) as KeyPair;
     const ephemeral = ephemeralPairs[index]!;
-    const cacheKey = `${index}:${Buffer.from(publicKey).toString('base64')}`;
-    let shared = sharedKeys.get(cacheKey);
-    if (!shared) {
+    const cacheKey = `${index}:${Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString('base64')}`;
+    let keys = sealingKeys.get(cacheKey);
+    if (!keys) {
       // Throws for a key libsodium refuses (a low-order point), as crypto_box_seal does.
-      shared = sodium.crypto_box_beforenm(publicKey, ephemeral.privateKey);
-      if (sharedKeys.size >= SHARED_KEYS_KEPT) sharedKeys.clear();
-      sharedKeys.set(cacheKey, shared);
+      keys = { shared: sodium.crypto_box_beforenm(publicKey, ephemeral.privateKey), nonce: sealNonce(ephemeral.publicKey, publicKey) };
+      if (sealingKeys.size >= SHARED_KEYS_KEPT) sealingKeys.clear();
+      sealingKeys.set(cacheKey, keys);
     }
-    const nonceInput = new Uint8Array(64);
-    nonceInput.set(ephemeral.publicKey, 0);
-    nonceInput.set(publicKey, 32);
-    const nonce = sodium.crypto_generichash(sodium.crypto_box_NONCEBYTES, nonceInput, null);
-    const box = sodium.crypto_box_easy_afternm(message, nonce, shared);
+    const box = sodium.crypto_box_easy_afternm(message, keys.nonce, keys.shared);
     const out = new Uint8Array(32 + box.length);
     out.set(ephemeral.publicKey, 0);
     out.set(box, 32);
@@ -136,12 +145,12 @@ function pooledSeal(random: () => number, realSeal: (...args: unknown[]) => Uint
   };
 }
 
-/** crypto_box_beforenm of a sender's public key and a recipient's secret key (both base64). */
-const openingKeys = new Map<string, Uint8Array>();
+/** The box keys of a sender's public key and a recipient's key pair (base64 of the three). */
+const openingKeys = new Map<string, BoxKeys>();
 
 /**
  * crypto_box_seal_open as libsodium computes it (the box of the message under the nonce
- * blake2b(ephemeral public key || recipient public key)), with the shared key of the pair computed
+ * blake2b(ephemeral public key || recipient public key)), with the shared key and nonce of the pair computed
  * once per process: the boxes' ephemeral keys and the recipients' are pooled. A box it cannot open
  * goes to the real crypto_box_seal_open, so a wrong key fails as it does.
  */
@@ -151,23 +160,19 @@ function pooledSealOpen(realOpen: (...args: unknown[]) => Uint8Array) {
     if (args.length !== 3 || !(box instanceof Uint8Array) || !(publicKey instanceof Uint8Array) || !(privateKey instanceof Uint8Array)) return realOpen(...args);
     if (box.length < sodium.crypto_box_SEALBYTES || publicKey.length !== 32 || privateKey.length !== 32) return realOpen(...args);
     const ephemeral = box.subarray(0, 32);
-    const cacheKey = Buffer.concat([ephemeral, privateKey]).toString('base64');
-    let shared = openingKeys.get(cacheKey);
-    if (!shared) {
+    const cacheKey = Buffer.concat([ephemeral, publicKey, privateKey]).toString('base64');
+    let keys = openingKeys.get(cacheKey);
+    if (!keys) {
       try {
-        shared = sodium.crypto_box_beforenm(ephemeral, privateKey);
+        keys = { shared: sodium.crypto_box_beforenm(ephemeral, privateKey), nonce: sealNonce(ephemeral, publicKey) };
       } catch {
         return realOpen(...args);
       }
       if (openingKeys.size >= SHARED_KEYS_KEPT) openingKeys.clear();
-      openingKeys.set(cacheKey, shared);
+      openingKeys.set(cacheKey, keys);
     }
-    const nonceInput = new Uint8Array(64);
-    nonceInput.set(ephemeral, 0);
-    nonceInput.set(publicKey, 32);
-    const nonce = sodium.crypto_generichash(sodium.crypto_box_NONCEBYTES, nonceInput, null);
     try {
-      return sodium.crypto_box_open_easy_afternm(box.subarray(32), nonce, shared);
+      return sodium.crypto_box_open_easy_afternm(box.subarray(32), keys.nonce, keys.shared);
     } catch {
       return realOpen(...args);
     }
