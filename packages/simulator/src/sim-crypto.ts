@@ -187,7 +187,6 @@ export function installSimCrypto(random: () => number): () => void {
   const mutable = crypto as unknown as Record<string, unknown>;
   mutable.createPrivateKey = memoized(real.createPrivateKey, 'private:');
   mutable.createPublicKey = memoized(real.createPublicKey as typeof crypto.createPrivateKey, 'public:');
-  syncBuiltinESMExports();
   const subtle = crypto.webcrypto.subtle as unknown as Record<string, unknown>;
   subtle.importKey = importKeyOnce;
   subtle.sign = signHere;

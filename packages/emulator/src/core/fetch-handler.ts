@@ -47,7 +47,16 @@ function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): P
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    answer.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
   });
 }
 
