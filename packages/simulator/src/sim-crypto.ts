@@ -77,7 +77,10 @@ const signHere: Sign = (algorithm, key, data) => {
   }
   const bytes = ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data as ArrayBuffer);
   let byText = signatures.get(key);
-  if (!byText) signatures.set(key, (byText = new Map()));
+  if (!byText) {
+    byText = new Map();
+    signatures.set(key, byText);
+  }
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   let signature = byText.get(text);
   if (!signature) {

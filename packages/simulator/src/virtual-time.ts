@@ -186,13 +186,20 @@ export class VirtualTime implements Runtime {
             this.#letGatedThrough().then(() => real.setImmediate(step), reject);
             return;
           }
-          if (done()) return resolve('done');
+          if (done()) {
+            resolve('done');
+            return;
+          }
           let timer = this.#timers.shift();
           while (timer?.cancelled) timer = this.#timers.shift();
-          if (!timer) return resolve('stuck');
+          if (!timer) {
+            resolve('stuck');
+            return;
+          }
           if (timer.at > deadline) {
             this.#timers.unshift(timer);
-            return resolve('time-limit');
+            resolve('time-limit');
+            return;
           }
           this.#now = Math.max(this.#now, timer.at);
           if (timer.every !== undefined) {

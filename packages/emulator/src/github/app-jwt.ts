@@ -67,7 +67,10 @@ function signedBy(key: KeyObject, jwt: string, headerPart: string, payloadPart: 
   let verified = verifiedJwts.get(key);
   if (verified?.has(digest)) return true;
   if (!verify('RSA-SHA256', Buffer.from(`${headerPart}.${payloadPart}`), key, Buffer.from(signaturePart, 'base64url'))) return false;
-  if (!verified) verifiedJwts.set(key, (verified = new Set()));
+  if (!verified) {
+    verified = new Set();
+    verifiedJwts.set(key, verified);
+  }
   if (verified.size >= VERIFIED_KEPT) verified.clear();
   verified.add(digest);
   return true;
