@@ -8933,11 +8933,11 @@ function checkGitHubSettings(settings) {
   const { baseUrl } = settings;
   if (baseUrl === void 0)
     return;
-  const refused = new OptionError("baseUrl", "baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)");
+  const refused = () => new OptionError("baseUrl", "baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)");
   if (typeof baseUrl !== "string" || !URL.canParse(baseUrl))
-    throw refused;
+    throw refused();
   if (!["http:", "https:"].includes(new URL(baseUrl).protocol))
-    throw refused;
+    throw refused();
 }
 function buildGitHubClient(options, credential) {
   const { baseUrl = DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = GITHUB_WRITE_INTERVAL_MS, signal, runtime = systemRuntime } = options;
@@ -8992,12 +8992,18 @@ function checkToken(token) {
     throw new OptionError("token", `token ${problem}`);
 }
 var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
+var NULL_BODY_STATUSES = /* @__PURE__ */ new Set([204, 205, 304]);
+var PLAIN_URL = /^https?:\/\/[^/?#\\]*(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)(?:[?#]|$)/;
+function pathnameOf(url) {
+  const path = PLAIN_URL.exec(url)?.[1];
+  return path === void 0 || /%2e/i.test(path) ? new URL(url).pathname : path;
+}
 function observedFetch(inner, settings) {
   const basePath = new URL(settings.root).pathname.replace(/\/+$/, "");
   return async (input, init) => {
     const started = settings.runtime.now();
     const method = (init?.method ?? "GET").toUpperCase();
-    const pathname = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const pathname = pathnameOf(input instanceof Request ? input.url : String(input));
     const path = basePath && pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
     const report = (fields) => notifyHook(settings.onRequest, { method, path, attempt: 1, durationMs: Math.round(settings.runtime.now() - started), ...fields });
     const linked = linkSignals([init?.signal ?? void 0, settings.signal], settings.timeoutMs);
@@ -9006,7 +9012,7 @@ function observedFetch(inner, settings) {
       const body = await response.arrayBuffer();
       report({ status: response.status, outcome: response.status < 400 ? "ok" : "error" });
       const { status, statusText, headers } = response;
-      const answered = new Response([204, 205, 304].includes(status) ? null : body, { status, statusText, headers });
+      const answered = new Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, statusText, headers });
       Object.defineProperty(answered, "url", { value: response.url });
       return answered;
     } catch (error2) {
@@ -9172,17 +9178,17 @@ function checkGitLabAccess(access2) {
   }
   if (apiUrl === void 0)
     return;
-  const refused = new OptionError("gitlab.apiUrl", `gitlab.apiUrl must be the absolute https URL of the GitLab API, e.g. ${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`);
+  const refused = () => new OptionError("gitlab.apiUrl", `gitlab.apiUrl must be the absolute https URL of the GitLab API, e.g. ${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`);
   if (typeof apiUrl !== "string" || !URL.canParse(apiUrl))
-    throw refused;
+    throw refused();
   const url = new URL(apiUrl);
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
     throw new OptionError("gitlab.apiUrl", `gitlab.apiUrl must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw refused;
+    throw refused();
   if (url.search || url.hash)
-    throw refused;
+    throw refused();
 }
 function createGitLabClient(access2, settings = {}) {
   checkGitLabAccess(access2);

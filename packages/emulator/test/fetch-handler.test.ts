@@ -144,6 +144,21 @@ describe('toFetchRequest', () => {
     }
   });
 
+  it('reads plain header objects as Headers does: names lower-cased and sorted, repeats joined, values trimmed', () => {
+    const headerSets: Array<Record<string, unknown>> = [
+      { 'X-B': 'b', accept: 'application/json', 'x-b': 'c', Authorization: 'token t', 'X-Empty': '' },
+      { 'x-trimmed': '\t x y \r\n', 'x-number': 5, 'x-latin': 'caf\u00e9' },
+      { 'Set-Cookie': 'a=1', 'set-cookie': 'b=2', other: 'o' },
+      { ['__proto__']: 'p', z: 'z' },
+    ];
+    for (const headers of headerSets) {
+      const init = { method: 'GET', headers: headers as Record<string, string> };
+      expect(Object.entries(toFetchRequest('http://127.0.0.1:9/', init).headers)).toEqual(
+        Object.entries(viaRequest('http://127.0.0.1:9/', init).headers),
+      );
+    }
+  });
+
   it('throws the TypeError a Request throws for a bad call', () => {
     const bad: Array<[string, RequestInit | undefined]> = [
       ['not a url', undefined],
@@ -152,6 +167,8 @@ describe('toFetchRequest', () => {
       ['http://127.0.0.1:9/', { method: 'TRACE' }],
       ['http://127.0.0.1:9/', { method: 'a b' }],
       ['http://127.0.0.1:9/', { headers: { 'bad name': 'x' } }],
+      ['http://127.0.0.1:9/', { headers: { 'x-a': 'line\nbreak' } }],
+      ['http://127.0.0.1:9/', { headers: { 'x-a': 'not latin-1: \u20ac' } }],
       ['http://127.0.0.1:9/', { redirect: 'sideways' as RequestInit['redirect'] }],
     ];
     for (const [input, init] of bad) {

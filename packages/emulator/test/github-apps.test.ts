@@ -82,6 +82,19 @@ describe('the app JWT', () => {
     expect(Date.parse(reply.headers.get('date')!)).toBe(now);
   });
 
+  it('checks a JWT it accepted before again: refused once expired, and with another signature', async () => {
+    const token = appJwt();
+    expect((await call(gh, 'GET', '/app/installations', { token })).status).toBe(200);
+    expect((await call(gh, 'GET', '/app/installations', { token })).status).toBe(200);
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${jwt({ other: true }).split('.')[2]}`;
+    expect((await call(gh, 'GET', '/app/installations', { token: forged })).status).toBe(401);
+    now += 600_000;
+    const expired = await call(gh, 'GET', '/app/installations', { token });
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toContain("'Expiration time' claim ('exp') must be a numeric value");
+  });
+
   it('accepts iat up to 60 s ahead and exp up to 10 minutes (plus the allowance) ahead', async () => {
     const seconds = Math.floor(now / 1000);
     for (const claims of [{ iat: seconds + 60, exp: seconds + 300 }, { iat: seconds, exp: seconds + 660 }]) {

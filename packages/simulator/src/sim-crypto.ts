@@ -5,7 +5,8 @@
 // (libsodium's, four at a time, the emulators' ids and key values) come from the history's own
 // generator: as random to every party, and the same on every replay. Sealing stays a real sealed
 // box, which the emulator really opens (sealedBox): its ephemeral key pair is pooled as the target
-// key pairs are, so the shared key of a pair of keys is computed once per process.
+// key pairs are, so the shared key and nonce of a pair of keys are computed once per process, for sealing
+// and for opening.
 
 import crypto, { type KeyObject, type webcrypto } from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
@@ -57,10 +58,16 @@ const importKeyOnce: ImportKey = (format, keyData, algorithm, extractable, usage
 
 type Sign = (...args: Parameters<webcrypto.SubtleCrypto['sign']>) => Promise<ArrayBuffer>;
 
+/** Signatures made, by key and signed text: a JWT signed again within its second is the same bytes. */
+const signatures = new WeakMap<webcrypto.CryptoKey, Map<string, Buffer>>();
+/** Past this many a key's signatures are forgotten (a long run signs a new text every virtual second). */
+const SIGNATURES_KEPT = 10_000;
+
 /**
  * WebCrypto's sign for the App's JWT (RSASSA-PKCS1-v1_5), computed on this thread: the signature is
  * deterministic, so the bytes are WebCrypto's, without its thread-pool job (most of a JWT's cost
- * here). Any other algorithm goes to WebCrypto.
+ * here), and a text signed before is answered from memory (about half a history's JWTs, ~0.2 ms
+ * each). Any other algorithm goes to WebCrypto.
  */
 const signHere: Sign = (algorithm, key, data) => {
   const name = typeof algorithm === 'string' ? algorithm : algorithm.name;
@@ -69,7 +76,19 @@ const signHere: Sign = (algorithm, key, data) => {
     return (real.sign as Sign).call(crypto.webcrypto.subtle, algorithm, key, data);
   }
   const bytes = ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data as ArrayBuffer);
-  const signature = crypto.sign('sha256', bytes, crypto.KeyObject.from(key));
+  let byText = signatures.get(key);
+  if (!byText) {
+    byText = new Map();
+    signatures.set(key, byText);
+  }
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  let signature = byText.get(text);
+  if (!signature) {
+    signature = crypto.sign('sha256', bytes, crypto.KeyObject.from(key));
+    if (byText.size >= SIGNATURES_KEPT) byText.clear();
+    byText.set(text, signature);
+  }
+  // A copy: the caller owns the ArrayBuffer it is handed.
   return Promise.resolve(signature.buffer.slice(signature.byteOffset, signature.byteOffset + signature.byteLength) as ArrayBuffer);
 };
 
@@ -77,8 +96,21 @@ type KeyPair = { publicKey: Uint8Array; privateKey: Uint8Array; keyType: string 
 const keyPairs: KeyPair[] = [];
 /** The ephemeral key pairs of sealed boxes: a history's nth box is sealed with the process's nth pair. */
 const ephemeralPairs: KeyPair[] = [];
-/** crypto_box_beforenm of an ephemeral pair (by index) and a recipient's public key (base64). */
-const sharedKeys = new Map<string, Uint8Array>();
+/** What a box between two keys is made with: crypto_box_beforenm of the pair, and the sealed box's nonce blake2b(ephemeral public key || recipient public key). */
+interface BoxKeys {
+  shared: Uint8Array;
+  nonce: Uint8Array;
+}
+/** The box keys of an ephemeral pair (by index) and a recipient's public key (base64). */
+const sealingKeys = new Map<string, BoxKeys>();
+/** The sealed box's nonce, blake2b(ephemeral public key || recipient public key), as libsodium computes it. */
+function sealNonce(ephemeralPublicKey: Uint8Array, publicKey: Uint8Array): Uint8Array {
+  const nonceInput = new Uint8Array(64);
+  nonceInput.set(ephemeralPublicKey, 0);
+  nonceInput.set(publicKey, 32);
+  return sodium.crypto_generichash(sodium.crypto_box_NONCEBYTES, nonceInput, null);
+}
+
 /** Past this many, the shared keys are forgotten (a recipient key outside the pool makes new ones). */
 const SHARED_KEYS_KEPT = 100_000;
 /** Random numbers libsodium draws for one key pair: 32 bytes, each a 4-byte crypto.randomBytes call of 4 draws. */
@@ -100,23 +132,53 @@ function pooledSeal(random: () => number, realSeal: (...args: unknown[]) => Uint
     // From a seed of its own: making it draws nothing from the history's generator.
     ephemeralPairs[index] ??= sodium.crypto_box_seed_keypair(crypto.createHash('sha256').update(`ephemeral ${index}`).digest()) as KeyPair;
     const ephemeral = ephemeralPairs[index]!;
-    const cacheKey = `${index}:${Buffer.from(publicKey).toString('base64')}`;
-    let shared = sharedKeys.get(cacheKey);
-    if (!shared) {
+    const cacheKey = `${index}:${Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString('base64')}`;
+    let keys = sealingKeys.get(cacheKey);
+    if (!keys) {
       // Throws for a key libsodium refuses (a low-order point), as crypto_box_seal does.
-      shared = sodium.crypto_box_beforenm(publicKey, ephemeral.privateKey);
-      if (sharedKeys.size >= SHARED_KEYS_KEPT) sharedKeys.clear();
-      sharedKeys.set(cacheKey, shared);
+      keys = { shared: sodium.crypto_box_beforenm(publicKey, ephemeral.privateKey), nonce: sealNonce(ephemeral.publicKey, publicKey) };
+      if (sealingKeys.size >= SHARED_KEYS_KEPT) sealingKeys.clear();
+      sealingKeys.set(cacheKey, keys);
     }
-    const nonceInput = new Uint8Array(64);
-    nonceInput.set(ephemeral.publicKey, 0);
-    nonceInput.set(publicKey, 32);
-    const nonce = sodium.crypto_generichash(sodium.crypto_box_NONCEBYTES, nonceInput, null);
-    const box = sodium.crypto_box_easy_afternm(message, nonce, shared);
+    const box = sodium.crypto_box_easy_afternm(message, keys.nonce, keys.shared);
     const out = new Uint8Array(32 + box.length);
     out.set(ephemeral.publicKey, 0);
     out.set(box, 32);
     return out;
+  };
+}
+
+/** The box keys of a sender's public key and a recipient's key pair (base64 of the three). */
+const openingKeys = new Map<string, BoxKeys>();
+
+/**
+ * crypto_box_seal_open as libsodium computes it (the box of the message under the nonce
+ * blake2b(ephemeral public key || recipient public key)), with the shared key and nonce of the pair computed
+ * once per process: the boxes' ephemeral keys and the recipients' are pooled. A box it cannot open
+ * goes to the real crypto_box_seal_open, so a wrong key fails as it does.
+ */
+function pooledSealOpen(realOpen: (...args: unknown[]) => Uint8Array) {
+  return (...args: unknown[]): Uint8Array => {
+    const [box, publicKey, privateKey] = args;
+    if (args.length !== 3 || !(box instanceof Uint8Array) || !(publicKey instanceof Uint8Array) || !(privateKey instanceof Uint8Array)) return realOpen(...args);
+    if (box.length < sodium.crypto_box_SEALBYTES || publicKey.length !== 32 || privateKey.length !== 32) return realOpen(...args);
+    const ephemeral = box.subarray(0, 32);
+    const cacheKey = Buffer.concat([ephemeral, publicKey, privateKey]).toString('base64');
+    let keys = openingKeys.get(cacheKey);
+    if (!keys) {
+      try {
+        keys = { shared: sodium.crypto_box_beforenm(ephemeral, privateKey), nonce: sealNonce(ephemeral, publicKey) };
+      } catch {
+        return realOpen(...args);
+      }
+      if (openingKeys.size >= SHARED_KEYS_KEPT) openingKeys.clear();
+      openingKeys.set(cacheKey, keys);
+    }
+    try {
+      return sodium.crypto_box_open_easy_afternm(box.subarray(32), keys.nonce, keys.shared);
+    } catch {
+      return realOpen(...args);
+    }
   };
 }
 
@@ -128,7 +190,6 @@ export function installSimCrypto(random: () => number): () => void {
   const mutable = crypto as unknown as Record<string, unknown>;
   mutable.createPrivateKey = memoized(real.createPrivateKey, 'private:');
   mutable.createPublicKey = memoized(real.createPublicKey as typeof crypto.createPrivateKey, 'public:');
-  syncBuiltinESMExports();
   const subtle = crypto.webcrypto.subtle as unknown as Record<string, unknown>;
   subtle.importKey = importKeyOnce;
   subtle.sign = signHere;
@@ -163,7 +224,10 @@ export function installSimCrypto(random: () => number): () => void {
   const realSeal = sodium.crypto_box_seal as (...args: unknown[]) => Uint8Array;
   const seal = pooledSeal(random, realSeal);
   mutableSodium.crypto_box_seal = seal;
+  const realSealOpen = sodium.crypto_box_seal_open as (...args: unknown[]) => Uint8Array;
+  mutableSodium.crypto_box_seal_open = pooledSealOpen(realSealOpen);
   return () => {
+    mutableSodium.crypto_box_seal_open = realSealOpen;
     mutableSodium.crypto_box_seal = realSeal;
     mutableSodium.crypto_box_keypair = realKeyPair;
     mutable.randomBytes = real.randomBytes;

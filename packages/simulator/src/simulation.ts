@@ -100,6 +100,8 @@ export class Simulation {
   /** Called after every answer an emulator gave a run (not a killed run's): a matrix checks an order of effects there. */
   readonly afterAnswer: (() => void)[] = [];
   readonly #authLatency: Rng;
+  /** SIM_SAID=1: the run's own words in the trace, to read why a replayed seed failed (read once: process.env is slow to read per line). */
+  readonly #traceSaid = Boolean(process.env.SIM_SAID);
   #uninstall: (() => void) | undefined;
 
   private constructor(readonly seed: number) {
@@ -322,8 +324,7 @@ export class Simulation {
       log: (entry) => {
         if (crashed()) return;
         result.said.push(entry.message);
-        // SIM_SAID=1: the run's own words in the trace, to read why a replayed seed failed.
-        if (process.env.SIM_SAID) this.note(`${result.id} says: ${entry.message}`);
+        if (this.#traceSaid) this.note(`${result.id} says: ${entry.message}`);
       },
       onKeyCreated: (value) => {
         world.secrets.add(value);

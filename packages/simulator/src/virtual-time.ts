@@ -36,7 +36,11 @@ interface Timer {
 
 /** What a timer function hands back: enough of Node's Timeout for the libraries that keep one. */
 class TimerHandle {
-  constructor(readonly timer: Timer) {}
+  constructor(
+    readonly timer: Timer,
+    /** Timers by number, for a clearTimeout given the number: only those a caller turned into one are kept. */
+    private readonly byNumber: Map<number, Timer>,
+  ) {}
   ref(): this {
     return this;
   }
@@ -50,6 +54,7 @@ class TimerHandle {
     return this;
   }
   [Symbol.toPrimitive](): number {
+    this.byNumber.set(this.timer.seq, this.timer);
     return this.timer.seq;
   }
 }
@@ -88,7 +93,7 @@ export class VirtualTime implements Runtime {
         return;
       }
       const onAbort = () => {
-        timer.cancelled = true;
+        this.#cancel(timer);
         reject(new SleepAborted('sleep aborted'));
       };
       const timer = this.#schedule(() => {
@@ -107,9 +112,7 @@ export class VirtualTime implements Runtime {
     const timer = this.#schedule(() => controller.abort(reason), ms);
     return {
       signal: controller.signal,
-      dispose: () => {
-        timer.cancelled = true;
-      },
+      dispose: () => this.#cancel(timer),
     };
   };
 
@@ -138,6 +141,29 @@ export class VirtualTime implements Runtime {
     return timer;
   }
 
+  /**
+   * A timer that will not fire: out of the queue at once, so what its callback holds (a request's
+   * state, for a timeout disposed of when the answer came) is not kept until its time comes.
+   */
+  #cancel(timer: Timer): void {
+    if (timer.cancelled) return;
+    timer.cancelled = true;
+    const timers = this.#timers;
+    let lo = 0;
+    let hi = timers.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (timers[mid]!.at < timer.at) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < timers.length && timers[i]!.at === timer.at; i++) {
+      if (timers[i] === timer) {
+        timers.splice(i, 1);
+        return;
+      }
+    }
+  }
+
   /** Lets a real asynchronous operation through in order: it settles once the queue is dry. */
   gate<T>(operation: Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -145,38 +171,56 @@ export class VirtualTime implements Runtime {
     });
   }
 
-  /** Runs until `done()` (checked each time the queue is dry), no timer is left, or `limitMs` of virtual time passed. */
-  async run(done: () => boolean, limitMs: number): Promise<RunOutcome> {
+  /**
+   * Runs until `done()` (checked each time the queue is dry), no timer is left, or `limitMs` of
+   * virtual time passed. Each step starts in an immediate (the microtask queue is dry then): it lets
+   * the gated operations through, or checks `done()` and fires the next timer, and the next step
+   * waits for the queue to be dry again. Callbacks, not an async loop: a step is ~470 a history.
+   */
+  run(done: () => boolean, limitMs: number): Promise<RunOutcome> {
     const deadline = this.#now + limitMs;
-    for (;;) {
-      await this.#settle();
-      if (done()) return 'done';
-      let timer = this.#timers.shift();
-      while (timer?.cancelled) timer = this.#timers.shift();
-      if (!timer) return 'stuck';
-      if (timer.at > deadline) {
-        this.#timers.unshift(timer);
-        return 'time-limit';
-      }
-      this.#now = Math.max(this.#now, timer.at);
-      if (timer.every !== undefined) {
-        const next = this.#schedule(timer.fire, timer.every, timer.every);
-        next.seq = timer.seq;
-      }
-      timer.fire();
-    }
+    return new Promise<RunOutcome>((resolve, reject) => {
+      const step = (): void => {
+        try {
+          if (this.#gated.length) {
+            this.#letGatedThrough().then(() => real.setImmediate(step), reject);
+            return;
+          }
+          if (done()) {
+            resolve('done');
+            return;
+          }
+          let timer = this.#timers.shift();
+          while (timer?.cancelled) timer = this.#timers.shift();
+          if (!timer) {
+            resolve('stuck');
+            return;
+          }
+          if (timer.at > deadline) {
+            this.#timers.unshift(timer);
+            resolve('time-limit');
+            return;
+          }
+          this.#now = Math.max(this.#now, timer.at);
+          if (timer.every !== undefined) {
+            const next = this.#schedule(timer.fire, timer.every, timer.every);
+            next.seq = timer.seq;
+          }
+          timer.fire();
+          real.setImmediate(step);
+        } catch (error) {
+          reject(error);
+        }
+      };
+      real.setImmediate(step);
+    });
   }
 
-  /** Until the microtask queue is dry and every gated operation has been let through. */
-  async #settle(): Promise<void> {
-    for (;;) {
-      await new Promise<void>((resolve) => real.setImmediate(resolve));
-      if (this.#gated.length === 0) return;
-      const batch = this.#gated.splice(0);
-      await Promise.allSettled(batch.map((op) => op.real));
-      // Settled already: the callbacks run in the order the operations were asked.
-      for (const op of batch) op.real.then(op.resolve, op.reject);
-    }
+  /** The gated operations asked so far, once all of them settled: their callbacks run in the order they were asked. */
+  async #letGatedThrough(): Promise<void> {
+    const batch = this.#gated.splice(0);
+    await Promise.allSettled(batch.map((op) => op.real));
+    for (const op of batch) op.real.then(op.resolve, op.reject);
   }
 
   /** Puts the global timers, Date, crypto.randomInt and WebCrypto's sign on this clock; returns the undo. */
@@ -187,18 +231,24 @@ export class VirtualTime implements Runtime {
     const g = globalThis as Record<string, unknown>;
     const handles = new Map<number, Timer>();
     const cancel = (handle: unknown) => {
-      if (handle instanceof TimerHandle) handle.timer.cancelled = true;
+      if (handle instanceof TimerHandle) time.#cancel(handle.timer);
       else if (typeof handle === 'number') {
         const timer = handles.get(handle);
-        if (timer) timer.cancelled = true;
+        if (timer) time.#cancel(timer);
       }
     };
     const set =
       (repeat: boolean) =>
       (fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-        const timer = time.#schedule(() => fn(...args), ms ?? 0, repeat ? Math.max(1, ms ?? 0) : undefined);
-        handles.set(timer.seq, timer);
-        return new TimerHandle(timer);
+        const timer = time.#schedule(
+          () => {
+            if (!repeat && handles.size) handles.delete(timer.seq);
+            fn(...args);
+          },
+          ms ?? 0,
+          repeat ? Math.max(1, ms ?? 0) : undefined,
+        );
+        return new TimerHandle(timer, handles);
       };
     g.setTimeout = set(false);
     g.setInterval = set(true);

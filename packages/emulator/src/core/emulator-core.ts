@@ -9,6 +9,7 @@
 
 import { ConnectionDropped } from './connection-dropped.js';
 import { ControlApi, controlPath } from './control-api.js';
+import { httpDate, isoTime } from './dates.js';
 import type { CoreAnswer, IncomingRequest } from './core-request.js';
 import type { EmulatorTime } from './emulator-time.js';
 import { type Exchange, redactedHeaders } from './exchange.js';
@@ -92,7 +93,7 @@ export function createEmulatorCore(options: EmulatorCoreOptions, time: EmulatorT
     const path = pathWithin(target.path, mount);
     // Faults apply only inside the mount: a path outside it is not the service's.
     const fault = path === undefined ? undefined : faults.take(method, path);
-    const entry = { time: new Date(started).toISOString(), method, path: path ?? target.path, query: target.search, fault: fault?.kind };
+    const entry = { time: isoTime(started), method, path: path ?? target.path, query: target.search, fault: fault?.kind };
     let request: EmulatorRequest | undefined;
     let recorded = false;
     const record = (status: number | undefined) => {
@@ -103,7 +104,7 @@ export function createEmulatorCore(options: EmulatorCoreOptions, time: EmulatorT
       record(answer.status);
       if (options.onExchange) report(options.onExchange, answer);
       // Dated by the emulator's clock (a client correcting a JWT's clock reads it), unless the service dated it.
-      return { reply: { ...answer, headers: { date: new Date(time.now()).toUTCString(), ...answer.headers } }, closeConnection };
+      return { reply: { ...answer, headers: { date: httpDate(time.now()), ...answer.headers } }, closeConnection };
     };
     const report = (onExchange: (exchange: Exchange) => void, answer: EmulatorReply) => {
       const body = answer.body === undefined || !options.redactResponseBody ? answer.body : options.redactResponseBody(answer.body);

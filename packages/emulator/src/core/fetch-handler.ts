@@ -47,7 +47,16 @@ function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): P
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    answer.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
   });
 }
 
@@ -64,13 +73,17 @@ function toResponse(reply: EmulatorReply): Response {
     // Names that differ only in case are one header, their values joined as Headers joins them.
     headers[key] = headers[key] === undefined ? reply.headers[name]! : `${headers[key]}, ${reply.headers[name]}`;
   }
-  let body: Uint8Array | null = null;
-  if (reply.text !== undefined) body = encoder.encode(reply.text);
-  else if (reply.body !== undefined) {
-    body = encoder.encode(JSON.stringify(reply.body));
+  let text: string | undefined = reply.text;
+  if (text === undefined && reply.body !== undefined) {
+    text = JSON.stringify(reply.body);
     headers['content-type'] ??= JSON_CONTENT_TYPE;
   }
-  if (NULL_BODY_STATUSES.has(reply.status)) body = null;
-  headers['content-length'] = String(body === null ? 0 : body.byteLength);
+  if (text === undefined || NULL_BODY_STATUSES.has(reply.status)) {
+    headers['content-length'] = '0';
+    return new Response(null, { status: reply.status, headers });
+  }
+  headers['content-length'] = String(Buffer.byteLength(text));
+  // A string body is not copied as bytes are, but fetch types it text/plain when the reply has no type.
+  const body = headers['content-type'] === undefined ? encoder.encode(text) : text;
   return new Response(body, { status: reply.status, headers });
 }

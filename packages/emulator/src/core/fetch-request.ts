@@ -52,14 +52,57 @@ function readDirectly(input: string | URL | Request, init: RequestInit | undefin
   const body = rawBody === undefined || rawBody === null ? null : typeof rawBody === 'string' ? encoder.encode(rawBody) : rawBody instanceof Uint8Array ? rawBody : undefined;
   if (body === undefined) return undefined;
   if (body !== null && (method === 'GET' || method === 'HEAD')) return undefined;
-  const url = URL.canParse(String(input)) ? new URL(input) : undefined;
+  const url = parsedUrl(input);
   // Credentials in the URL and a bad URL: `new Request` throws.
   if (!url || url.username || url.password) return undefined;
   // Headers checks names and values, lower-cases names and joins repeated ones, as the Request would.
-  const headers = headerRecord(new Headers(init?.headers));
+  const headers = plainHeaderRecord(init?.headers) ?? headerRecord(new Headers(init?.headers));
   // A string body the caller gave no type: fetch sends it as text.
   if (typeof rawBody === 'string' && headers['content-type'] === undefined) headers['content-type'] = 'text/plain;charset=UTF-8';
   return new FetchRequest(method, url, headers, body, init?.signal ?? undefined);
+}
+
+function parsedUrl(input: string | URL): URL | undefined {
+  try {
+    return new URL(input);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A header name (RFC 9110 token), as Headers accepts it. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A header value Headers keeps as given: Latin-1, no CR, LF or NUL, no whitespace to trim at either end. */
+const PLAIN_HEADER_VALUE = /^(?:[\x21-\x7E\x80-\xFF](?:[\x20-\x7E\x80-\xFF\t]*[\x21-\x7E\x80-\xFF])?)?$/;
+
+/**
+ * What `new Headers(init)` then forEach would give for a plain object of plain string values (a
+ * client's usual headers), without building the Headers: names lower-cased, sorted, values of names
+ * differing only in case joined. Undefined for anything else (a Headers, pairs, a value Headers would
+ * trim or refuse, set-cookie), which goes through Headers.
+ */
+function plainHeaderRecord(init: RequestInit['headers']): Record<string, string> | undefined {
+  if (init === undefined) return {};
+  if (init === null || typeof init !== 'object' || Object.getPrototypeOf(init) !== Object.prototype) return undefined;
+  const given = init as Record<string, unknown>;
+  const names: string[] = [];
+  const joined: Record<string, string> = {};
+  for (const name in given) {
+    const value = given[name];
+    if (typeof value !== 'string' || !HEADER_NAME.test(name) || !PLAIN_HEADER_VALUE.test(value)) return undefined;
+    const lower = name.toLowerCase();
+    if (lower === 'set-cookie' || lower === '__proto__') return undefined;
+    if (joined[lower] === undefined) {
+      names.push(lower);
+      joined[lower] = value;
+    } else joined[lower] = `${joined[lower]}, ${value}`;
+  }
+  // Own enumerable symbols or non-enumerable names would be for Headers to judge.
+  if (Object.getOwnPropertySymbols(given).length) return undefined;
+  names.sort();
+  const record: Record<string, string> = {};
+  for (const name of names) record[name] = joined[name]!;
+  return record;
 }
 
 function headerRecord(headers: Headers): Record<string, string> {

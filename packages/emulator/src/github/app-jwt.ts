@@ -3,7 +3,7 @@
 // messages, which @octokit/auth-app reads to correct a clock difference and retry.
 // https://docs.github.com/apps/creating-github-apps/authenticating-with-a-github-app/generating-a-json-web-token-jwt-for-a-github-app
 
-import { type KeyObject, verify } from 'node:crypto';
+import { hash, type KeyObject, verify } from 'node:crypto';
 import { GitHubError } from './github-error.js';
 
 const JWT_DOCS = 'https://docs.github.com/rest';
@@ -44,8 +44,7 @@ export function verifyAppJwt(jwt: string, nowMs: number, findIssuer: (iss: strin
   if (!header || !payload || header.alg !== 'RS256') throw refuse(JWT_MESSAGES.undecodable);
   const issuer = typeof payload.iss === 'string' || typeof payload.iss === 'number' ? findIssuer(String(payload.iss)) : undefined;
   if (!issuer) throw refuse(JWT_MESSAGES.unknownApp);
-  const signed = Buffer.from(`${headerPart}.${payloadPart}`);
-  if (!verify('RSA-SHA256', signed, issuer.publicKey, Buffer.from(signaturePart, 'base64url'))) throw refuse(JWT_MESSAGES.undecodable);
+  if (!signedBy(issuer.publicKey, jwt, headerPart, payloadPart, signaturePart)) throw refuse(JWT_MESSAGES.undecodable);
   const now = Math.floor(nowMs / 1000);
   const { iat, exp } = payload;
   if (!Number.isInteger(iat) || (iat as number) > now + JWT_CLOCK_SKEW_SECONDS) throw refuse(JWT_MESSAGES.issuedAt);
@@ -54,6 +53,27 @@ export function verifyAppJwt(jwt: string, nowMs: number, findIssuer: (iss: strin
   }
   if ((exp as number) > now + MAX_JWT_LIFETIME_SECONDS + JWT_CLOCK_SKEW_SECONDS) throw refuse(JWT_MESSAGES.tooFar);
   return issuer;
+}
+
+/** Digests of the JWTs each key's signature was verified on: a client sends one JWT several times. */
+const verifiedJwts = new WeakMap<KeyObject, Set<string>>();
+/** Past this many a key's verified JWTs are forgotten. */
+const VERIFIED_KEPT = 10_000;
+
+/** Whether the JWT's signature is the key's: an RSA verification once per JWT and key, a digest lookup after. */
+function signedBy(key: KeyObject, jwt: string, headerPart: string, payloadPart: string, signaturePart: string): boolean {
+  // A digest, not the JWT: the emulator keeps no credential it was sent.
+  const digest = hash('sha256', jwt, 'base64');
+  let verified = verifiedJwts.get(key);
+  if (verified?.has(digest)) return true;
+  if (!verify('RSA-SHA256', Buffer.from(`${headerPart}.${payloadPart}`), key, Buffer.from(signaturePart, 'base64url'))) return false;
+  if (!verified) {
+    verified = new Set();
+    verifiedJwts.set(key, verified);
+  }
+  if (verified.size >= VERIFIED_KEPT) verified.clear();
+  verified.add(digest);
+  return true;
 }
 
 function decodePart(part: string): Record<string, unknown> | undefined {

@@ -4,7 +4,7 @@
 // Token values are kept only as SHA-256 digests, as the platform keeps its keys.
 // https://docs.github.com/apps/creating-github-apps/authenticating-with-a-github-app/about-authentication-with-a-github-app
 
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomInt } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, hash, randomInt } from 'node:crypto';
 import type { JwtIssuer } from './app-jwt.js';
 import type { GitHubTargetRef } from './target-ref.js';
 import type { GitHubWorld } from './targets.js';
@@ -264,5 +264,6 @@ function randomText(length: number): string {
 }
 
 function digest(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  // The one-shot hash: a third of createHash's cost, and every request's credential is hashed.
+  return hash('sha256', value, 'hex');
 }

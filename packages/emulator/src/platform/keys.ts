@@ -2,7 +2,7 @@
 // Only a SHA-256 digest of each value is kept, so nothing in memory or in a dump can leak one.
 // Each key has a scope (personal, organization, project) and the user who made it.
 
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { InvalidInputError } from './errors.js';
 import { newKeyValue } from './key-value.js';
 import type { CreatedKey, KeySummary } from './types.js';
@@ -156,5 +156,6 @@ function summary(stored: StoredKey): KeySummary {
 }
 
 function digest(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  // The one-shot hash: a third of createHash's cost, and every request's credential is hashed.
+  return hash('sha256', value, 'hex');
 }

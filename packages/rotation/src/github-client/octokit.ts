@@ -81,9 +81,10 @@ export function checkGitHubSettings(settings: Pick<GitHubClientOptions, 'baseUrl
   const { baseUrl } = settings;
   if (baseUrl === undefined) return;
   // Not quoted: a URL may carry credentials.
-  const refused = new OptionError('baseUrl', 'baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)');
-  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw refused;
-  if (!['http:', 'https:'].includes(new URL(baseUrl).protocol)) throw refused;
+  // Made only when thrown: an error captures a stack trace, which every valid call would pay for.
+  const refused = () => new OptionError('baseUrl', 'baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)');
+  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw refused();
+  if (!['http:', 'https:'].includes(new URL(baseUrl).protocol)) throw refused();
 }
 
 /** How a client authenticates: a token, or an Octokit auth strategy (a GitHub App's, github-app/). */
@@ -169,6 +170,18 @@ interface FetchSettings {
   onRequest: ((event: RequestEvent) => void) | undefined;
 }
 
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+/** An absolute http(s) URL whose path needs no normalising: no dot, backslash or character the URL parser would encode. */
+const PLAIN_URL = /^https?:\/\/[^/?#\\]*(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)(?:[?#]|$)/;
+
+/** `new URL(url).pathname`, read without parsing the URL when its path is plain (most requests' URL is). */
+function pathnameOf(url: string): string {
+  const path = PLAIN_URL.exec(url)?.[1];
+  // An encoded dot is a dot segment to the parser.
+  return path === undefined || /%2e/i.test(path) ? new URL(url).pathname : path;
+}
+
 /**
  * Every attempt passes through fetch, so each one (retries included) is reported here. Octokit sets
  * no timeout of its own: the answer is read here, within the timeout, so a request that never
@@ -180,7 +193,7 @@ function observedFetch(inner: typeof fetch, settings: FetchSettings): typeof fet
   return async (input, init) => {
     const started = settings.runtime.now();
     const method = (init?.method ?? 'GET').toUpperCase();
-    const pathname = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const pathname = pathnameOf(input instanceof Request ? input.url : String(input));
     const path = basePath && pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
     const report = (fields: Pick<RequestEvent, 'status' | 'outcome' | 'error'>) =>
       notifyHook(settings.onRequest, { method, path, attempt: 1, durationMs: Math.round(settings.runtime.now() - started), ...fields });
@@ -190,7 +203,7 @@ function observedFetch(inner: typeof fetch, settings: FetchSettings): typeof fet
       const body = await response.arrayBuffer();
       report({ status: response.status, outcome: response.status < 400 ? 'ok' : 'error' });
       const { status, statusText, headers } = response;
-      const answered = new Response([204, 205, 304].includes(status) ? null : body, { status, statusText, headers });
+      const answered = new Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, statusText, headers });
       // Octokit reports the URL of the answer (its errors and redirects name it).
       Object.defineProperty(answered, 'url', { value: response.url });
       return answered;

@@ -86,14 +86,15 @@ export function checkGitLabAccess(access: GitLabAccess): void {
     throw new OptionError('gitlab.token', 'gitlab.token is shaped like a platform API key, not a GitLab token, so it was not sent to GitLab: pass a GitLab access token with the `api` scope');
   }
   if (apiUrl === undefined) return;
-  const refused = new OptionError('gitlab.apiUrl', `gitlab.apiUrl must be the absolute https URL of the GitLab API, e.g. ${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`);
-  if (typeof apiUrl !== 'string' || !URL.canParse(apiUrl)) throw refused;
+  // Made only when thrown: an error captures a stack trace, which every valid call would pay for.
+  const refused = () => new OptionError('gitlab.apiUrl', `gitlab.apiUrl must be the absolute https URL of the GitLab API, e.g. ${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`);
+  if (typeof apiUrl !== 'string' || !URL.canParse(apiUrl)) throw refused();
   const url = new URL(apiUrl);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new OptionError('gitlab.apiUrl', `gitlab.apiUrl must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refused;
-  if (url.search || url.hash) throw refused;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refused();
+  if (url.search || url.hash) throw refused();
 }
 
 /** A GitLab client for the rotation's targets and record store. Throws an OptionError before any request. */
