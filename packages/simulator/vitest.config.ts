@@ -30,6 +30,10 @@ export default defineConfig({
     testTimeout: 1_800_000,
     // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
     maxWorkers: '100%',
+    // A worker keeps its compiled code from file to file (13% less CPU than a fresh process a file):
+    // the files share no state that matters, as a history draws nothing from what its process ran
+    // before (sim-crypto.ts), installs and removes its own clock, and switches its mutants itself.
+    isolate: false,
     env: { KEYTURN_SIM_SEED: seed, KEYTURN_SIM_SHARDS: String(shards), KEYTURN_SIM_MATRIX_SHARDS: String(matrixShards) },
     projects: [
       {
