@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['../../scripts/build-before-tests.mjs'],
     // Two files a core: the cases mostly wait on child processes. (A percentage is capped at the core count.)
     maxWorkers: 2 * availableParallelism(),
+    // The files share no module state (their cases run processes and emulators of their own): a
+    // worker imports the harness once, not once a file.
+    isolate: false,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
   },

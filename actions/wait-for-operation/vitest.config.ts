@@ -6,6 +6,9 @@ export default defineConfig({
     globalSetup: ['../../scripts/build-before-tests.mjs'],
     // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
     maxWorkers: '100%',
+    // The files share no module state (their cases run processes and emulators of their own): a
+    // worker imports the harness once, not once a file.
+    isolate: false,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
   },
