@@ -16640,7 +16640,10 @@ async function recordAfterWriting(ctx, keyId) {
     await saveAfterWriting(store3, ctx.record, listed(ctx), keyId);
     ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
-    ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.`);
+    const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
+    const retired = stillNamed.join(", ");
+    const keep = stillNamed.length ? ` It still names the retired ${retired}, so the keys held there stay valid. Keep ${retired} in ${option("retireTargets")} until a run ends without this warning.` : "";
+    ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.${keep}`);
   }
 }
 
