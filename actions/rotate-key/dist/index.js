@@ -16013,7 +16013,8 @@ function planRecord(input) {
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
   const ownDropped = new Set(dropped.map((t2) => t2.identity));
   const otherDropped = others.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
-  const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : [...dropped, ...otherDropped].flatMap((t2) => t2.keyIds));
+  const otherSecretHeld = otherSecrets.flatMap((c2) => [...c2.present, ...c2.unknown].flatMap((identity) => c2.record.targets[identity]?.keyIds ?? []));
+  const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : [...[...dropped, ...otherDropped].flatMap((t2) => t2.keyIds), ...otherSecretHeld]);
   const copied = otherSecrets.filter((c2) => isOfKind(c2.record, keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
   return {
     record,

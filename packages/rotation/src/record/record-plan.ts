@@ -141,7 +141,10 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   );
   // Another family's dropped target too: a rollback writes back the key the run started with, which
   // may be of any family (a renamed secret's), so its record may name a key a settlement revokes (seed 939651149).
-  const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : [...dropped, ...otherDropped].flatMap((t) => t.keyIds));
+  // And a renamed secret's record, where its secret may still exist: the run says those keys stay
+  // valid, and the target may hold one under this name too (a rename copies the value; seed 1486769425).
+  const otherSecretHeld = otherSecrets.flatMap((c) => [...c.present, ...c.unknown].flatMap((identity) => c.record.targets[identity]?.keyIds ?? []));
+  const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : [...[...dropped, ...otherDropped].flatMap((t) => t.keyIds), ...otherSecretHeld]);
   // A new record after a rename: the targets hold what the user copied from the old secret.
   const copied = otherSecrets.filter((c) => isOfKind(c.record, keyKind)).flatMap((c) => recordedPrevious(c.record, listed));
   return {
