@@ -10,8 +10,8 @@
 // Two runners take packages from one queue, a package at a time each (each vitest uses every core):
 // the longest first, the simulator (CPU all the way: the fault matrix and the 10,000 random
 // histories, in shards) beside the reliability suite (the bundled Actions as child processes, mostly
-// waiting on back-offs and GitHub's one-second spacing between writes), then the rotate-key Action's
-// and the CLI's (a minute or more each), then the rest as turbo lists them. Left to turbo, the suite
+// waiting on back-offs and GitHub's one-second spacing between writes), then the others longest
+// first (LONGEST_FIRST), so the run ends on short ones, both runners busy. Left to turbo, the suite
 // would start last (it depends on most packages) and run alone at the end; a fixed split into two
 // lanes leaves one idle when the other is slowed.
 //
@@ -26,8 +26,23 @@ import { NODE24_VERSION, node24 } from './node24.mjs';
 import { claimsNode } from './release/node-floor.mjs';
 import { runTurbo, turboOutput } from './turbo.mjs';
 
-/** Started first, in this order: the packages whose tests take longest (so neither runner ends with a long one alone). */
-const LONGEST_FIRST = ['@keyturn/simulator', '@keyturn/reliability', '@keyturn/action-rotate-key', '@keyturn/cli', '@keyturn/proxy-tests'];
+/**
+ * Started first, in this order: the packages whose tests take longest, longest first (their wall time
+ * alone, idle machine: 200, 71, 42, 35, 21, 21, 21, 13, 13, 9 s), so neither runner ends with a long one
+ * alone. The rest take a few seconds each.
+ */
+const LONGEST_FIRST = [
+  '@keyturn/simulator',
+  '@keyturn/reliability',
+  '@keyturn/cli',
+  '@keyturn/action-rotate-key',
+  '@keyturn/rotation',
+  '@keyturn/proxy-tests',
+  '@keyturn/action-wait-for-operation',
+  '@keyturn/conformance',
+  '@keyturn/emulator',
+  '@keyturn/api',
+];
 const RUNNERS = 2;
 
 /** Each turbo run's output, kept apart: two runs' chunks interleave, and may split a line. */

@@ -8,6 +8,7 @@ import type { EmulatorCore } from './emulator-core.js';
 import { FetchRequest, toFetchRequest } from './fetch-request.js';
 import type { EmulatorReply } from './routes.js';
 import { JSON_CONTENT_TYPE } from './reply.js';
+import { wholeBodyResponse, withUrl } from './whole-body-response.js';
 
 /**
  * The emulator as a client's `fetch`: `(input, init)` as fetch takes them (a Request included), or a
@@ -31,9 +32,7 @@ export function fetchHandler(core: Pick<EmulatorCore, 'answer'>): FetchHandler {
       remoteAddress: '127.0.0.1',
     });
     const { reply } = await untilAborted(answered, signal);
-    const response = toResponse(reply);
-    Object.defineProperty(response, 'url', { value: url.href });
-    return response;
+    return withUrl(toResponse(reply), url.href);
   };
 }
 
@@ -82,8 +81,7 @@ function toResponse(reply: EmulatorReply): Response {
     headers['content-length'] = '0';
     return new Response(null, { status: reply.status, headers });
   }
-  headers['content-length'] = String(Buffer.byteLength(text));
-  // A string body is not copied as bytes are, but fetch types it text/plain when the reply has no type.
-  const body = headers['content-type'] === undefined ? encoder.encode(text) : text;
-  return new Response(body, { status: reply.status, headers });
+  const bytes = encoder.encode(text);
+  headers['content-length'] = String(bytes.byteLength);
+  return wholeBodyResponse(bytes, { status: reply.status, headers });
 }
