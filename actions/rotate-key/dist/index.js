@@ -16605,6 +16605,11 @@ async function saveAfterWriting(store3, plan, targets, keyId) {
   plan.record = next;
 }
 
+// ../../packages/rotation/dist/protocol/retire-advice.js
+function keepRetiring(targets) {
+  return `Keep ${targets.join(", ")} in ${option("retireTargets")} until a run ends without this warning.`;
+}
+
 // ../../packages/rotation/dist/protocol/record-points.js
 var listed = (ctx) => ctx.targets.map((t2) => ({ identity: identityOf(t2), spec: t2.describe() }));
 async function recordBeforeCreating(ctx) {
@@ -16642,8 +16647,7 @@ async function recordAfterWriting(ctx, keyId) {
     ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
     const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
-    const retired = stillNamed.join(", ");
-    const keep = stillNamed.length ? ` It still names the retired ${retired}, so the keys held there stay valid. Keep ${retired} in ${option("retireTargets")} until a run ends without this warning.` : "";
+    const keep = stillNamed.length ? ` It still names the retired ${stillNamed.join(", ")}, so the keys held there stay valid. ${keepRetiring(stillNamed)}` : "";
     ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.${keep}`);
   }
 }
@@ -16806,7 +16810,7 @@ function warnNotForgotten(ctx, other, keys, error2, retired) {
   const named = namedKeyIds(other.record);
   const live = other.sameKind ? keys.filter((k2) => named.includes(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : named;
   const forgetting = [.../* @__PURE__ */ new Set([...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []])];
-  const keep = retired.length ? ` Keep ${retired.join(", ")} in ${option("retireTargets")} until a run ends without this warning.` : "";
+  const keep = retired.length ? ` ${keepRetiring(retired)}` : "";
   ctx.warn("revoke", `The record of family ${family} could not forget ${forgetting.join(", ")} (${describeError(error2)}): ${live.length ? `keys ${live.join(", ")} of the family stay valid` : "the family has no live key"}.${keep}`);
 }
 function heldByTargets(ctx) {

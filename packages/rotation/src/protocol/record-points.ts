@@ -1,13 +1,13 @@
 // Where the steps write the target record (record/record-writes.ts), with what they say: before the
 // key is made (create), before the first secret write (store), after the last (revoke).
 
-import { option } from '../option-names.js';
 import { describeError } from '../platform.js';
 import { keyFingerprint } from '../record/fingerprint.js';
 import { RecordError } from '../record/github-variables.js';
 import { saveAfterWriting, saveBeforeCreating, saveBeforeWriting } from '../record/record-writes.js';
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
+import { keepRetiring } from './retire-advice.js';
 import type { CreatedKey } from './revocation.js';
 import { countNoun } from '@keyturn/api/toolkit';
 
@@ -54,8 +54,7 @@ export async function recordAfterWriting(ctx: RotationContext, keyId: number): P
     // The record still names more keys than the targets hold: never fewer. The next run narrows it,
     // but forgets a retired target it still names only if that run retires it too (seed 799433661).
     const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
-    const retired = stillNamed.join(', ');
-    const keep = stillNamed.length ? ` It still names the retired ${retired}, so the keys held there stay valid. Keep ${retired} in ${option('retireTargets')} until a run ends without this warning.` : '';
+    const keep = stillNamed.length ? ` It still names the retired ${stillNamed.join(', ')}, so the keys held there stay valid. ${keepRetiring(stillNamed)}` : '';
     ctx.warn('revoke', `The target record could not be narrowed to the new key (${describeError(error)}); it still names older keys, which the next rotation sorts out.${keep}`);
   }
 }

@@ -17,6 +17,7 @@ import { namedKeyIds, type RecordPlan } from '../record/record-plan.js';
 import { familyMembers } from '../family-members.js';
 import { recordFacts } from './record-preflight.js';
 import { recordAfterWriting } from './record-points.js';
+import { keepRetiring } from './retire-advice.js';
 import { isNewerKey, type KeyEntry, type OtherFamilySettlement, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
 import type { VerifiedKey } from './verify.js';
 
@@ -210,7 +211,7 @@ function warnNotForgotten(ctx: RotationContext, other: RecordPlan['otherFamilies
   // Keys of another kind are not in the listing: each the record names may be live.
   const live = other.sameKind ? keys.filter((k) => named.includes(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : named;
   const forgetting = [...new Set([...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])])];
-  const keep = retired.length ? ` Keep ${retired.join(', ')} in ${option('retireTargets')} until a run ends without this warning.` : '';
+  const keep = retired.length ? ` ${keepRetiring(retired)}` : '';
   ctx.warn(
     'revoke',
     `The record of family ${family} could not forget ${forgetting.join(', ')} (${describeError(error)}): ${live.length ? `keys ${live.join(', ')} of the family stay valid` : 'the family has no live key'}.${keep}`,
