@@ -13,9 +13,12 @@ const BUILT = Symbol.for('keyturn.build-before-tests');
 
 /** @param {{ config?: { root?: string } }} [project] vitest's TestProject */
 export default function setup(project) {
-  // Run by turbo (`pnpm test`, `turbo run test`): its test task depends on the build already.
+  // Run by turbo (`turbo run test`: its test task depends on the build) or by `pnpm test`, which
+  // builds first and says so.
   // biome-ignore lint/suspicious/noUndeclaredEnvVars: turbo sets it in each task it runs; it is no input of one
   if (process.env.TURBO_HASH) return;
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: scripts/test.mjs sets it for the tests it starts; it is no input of a task
+  if (process.env.KEYTURN_TESTS_BUILT) return;
   globalThis[BUILT] ??= build(project?.config?.root ?? process.cwd());
   return globalThis[BUILT];
 }

@@ -24,6 +24,7 @@ import { delimiter, dirname } from 'node:path';
 import { summarizeTests, totalsLine } from '../.ci/summarize-tests.mjs';
 import { NODE24_VERSION, node24 } from './node24.mjs';
 import { claimsNode } from './release/node-floor.mjs';
+import { runPackageScript } from './package-script.mjs';
 import { runTurbo, turboOutput } from './turbo.mjs';
 
 /**
@@ -64,6 +65,8 @@ const elapsed = () => {
 const onThisNode = claimsNode(process.versions.node);
 const testNode = onThisNode ? process.execPath : await node24();
 const onTestNode = { PATH: `${dirname(testNode)}${delimiter}${process.env.PATH ?? ''}` };
+/** Tells each package's vitest (scripts/build-before-tests.mjs) that its builds are done. */
+const BUILT = { KEYTURN_TESTS_BUILT: '1' };
 console.log(`Tests on Node v${onThisNode ? process.versions.node : NODE24_VERSION}`);
 
 let code;
@@ -72,20 +75,20 @@ if (extra.length > 0) {
   code = await runTurbo(['run', 'test', '--continue', `--concurrency=${RUNNERS}`, ...extra], collect(onTestNode));
 } else {
   const [first, ...queue] = await testPackages();
-  const firstNeeds = await buildDependencies(first);
-  code = await runTurbo(['run', 'build', `--filter=${first}^...`, '--output-logs=hash-only'], collect());
+  const firstNeeds = await buildDependencies(first.name);
+  code = await runTurbo(['run', 'build', `--filter=${first.name}^...`, '--output-logs=hash-only'], collect());
   if (code === 0) {
     const failed = [];
-    /** `--only`: built already, so no test run builds (two turbo runs must not write one dist at once). */
-    const test = async (name) => {
-      const packageCode = await runTurbo(['run', 'test', '--only', `--filter=${name}`], collect(onTestNode));
-      if (packageCode !== 0) failed.push(name);
-      console.log(`\n${name}: tests ${packageCode === 0 ? 'passed' : 'FAILED'} (${elapsed()} after the start)`);
+    /** Its test script, straight (not through turbo: built already, and each turbo run costs a second or two of CPU). */
+    const test = async (pkg) => {
+      const packageCode = await runPackageScript(pkg, 'test', collect({ ...onTestNode, ...BUILT }));
+      if (packageCode !== 0) failed.push(pkg.name);
+      console.log(`\n${pkg.name}: tests ${packageCode === 0 ? 'passed' : 'FAILED'} (${elapsed()} after the start)`);
     };
     const restBuilt = runTurbo(['run', 'build', '--only', ...firstNeeds.map((name) => `--filter=!${name}`), '--output-logs=hash-only'], collect());
     const runner = async () => {
       if ((await restBuilt) !== 0) return;
-      for (let name = queue.shift(); name !== undefined; name = queue.shift()) await test(name);
+      for (let pkg = queue.shift(); pkg !== undefined; pkg = queue.shift()) await test(pkg);
     };
     await Promise.all([test(first).then(runner), runner()]);
     code = await restBuilt;
@@ -103,11 +106,12 @@ console.log(totalsLine(totals));
 // A run that counted no test at all proves nothing: fail it, whatever turbo said.
 process.exitCode = code !== 0 ? code : totals.passed === 0 ? 1 : 0;
 
-/** Every package with a `test` script, LONGEST_FIRST first. */
+/** Every package with a `test` script (its name, folder and script), LONGEST_FIRST first. */
 async function testPackages() {
   const { tasks } = JSON.parse(await turboOutput(['run', 'test', '--only', '--dry=json']));
-  const names = tasks.filter((task) => task.command !== '<NONEXISTENT>').map((task) => task.package);
-  return [...LONGEST_FIRST.filter((name) => names.includes(name)), ...names.filter((name) => !LONGEST_FIRST.includes(name))];
+  const packages = tasks.filter((task) => task.command !== '<NONEXISTENT>').map((task) => ({ name: task.package, directory: task.directory, command: task.command }));
+  const rank = (pkg) => (LONGEST_FIRST.includes(pkg.name) ? LONGEST_FIRST.indexOf(pkg.name) : LONGEST_FIRST.length);
+  return packages.sort((a, b) => rank(a) - rank(b));
 }
 
 /** The packages whose builds `name`'s tests need: its dependencies, as turbo orders their builds. */
