@@ -16012,7 +16012,8 @@ function planRecord(input) {
   const known = read !== void 0 || input.rebuild !== void 0;
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
   const ownDropped = new Set(dropped.map((t2) => t2.identity));
-  const otherDropped = others.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
+  const othersRead = others.map((other) => isOfKind(other, keyKind) ? withUnnamedNewer(other, familyMembers(keys, other.family).map((k2) => k2.id)) : other);
+  const otherDropped = othersRead.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
   const otherSecretHeld = otherSecrets.flatMap((c2) => [...c2.present, ...c2.unknown].flatMap((identity) => c2.record.targets[identity]?.keyIds ?? []));
   const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : [...[...dropped, ...otherDropped].flatMap((t2) => t2.keyIds), ...otherSecretHeld]);
   const copied = otherSecrets.filter((c2) => isOfKind(c2.record, keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
@@ -16026,14 +16027,13 @@ function planRecord(input) {
     previousIds: known ? recordedPrevious(record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
     newestListed: Math.max(0, ...listedIds),
-    otherUnheld: others.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed: listed2, retired, protectedIds })),
+    otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed: listed2, retired, protectedIds })),
     otherFamilies: [...others.flatMap((other) => settled(other, listed2, retired, keyKind)), ...otherSecrets.map((check) => settledSecret(check, keyKind))]
   };
 }
 function unheldKeys(other, keys, run2) {
   const forgotten = Object.keys(other.targets).filter((identity) => run2.listed.has(identity) || run2.retired.includes(identity));
-  const left = withUnnamedNewer(withoutTargets(other, forgotten), familyMembers(keys, other.family).map((k2) => k2.id));
-  const entries = Object.values(left.targets);
+  const entries = Object.values(withoutTargets(other, forgotten).targets);
   if (!entries.length)
     return [];
   const own = new Set(familyMembers(keys, run2.family).map((k2) => k2.id));

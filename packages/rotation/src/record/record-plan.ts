@@ -149,7 +149,9 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
     .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
     .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
   const ownDropped = new Set(dropped.map((t) => t.identity));
-  const otherDropped = others.flatMap((other) =>
+  // As each other record reads with its `creatingAbove` mark taken into account (its write may have landed late).
+  const othersRead = others.map((other) => (isOfKind(other, keyKind) ? withUnnamedNewer(other, familyMembers(keys, other.family).map((k) => k.id)) : other));
+  const otherDropped = othersRead.flatMap((other) =>
     Object.entries(other.targets)
       .filter(([identity]) => !listed.has(identity) && !retired.includes(identity) && !ownDropped.has(identity))
       .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })),
@@ -172,16 +174,16 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
     previousIds: known ? recordedPrevious(record, listed) : [...new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
     newestListed: Math.max(0, ...listedIds),
-    otherUnheld: others.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed, retired, protectedIds })),
+    otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed, retired, protectedIds })),
     otherFamilies: [...others.flatMap((other) => settled(other, listed, retired, keyKind)), ...otherSecrets.map((check) => settledSecret(check, keyKind))],
   };
 }
 
 /**
- * Another family's live keys (by name, or named by its record) that none of the targets its record
- * names once this run forgets the listed and retired ones may hold: not in their entries, not above
- * its `creatingAbove` mark (those every target may hold), not protected (another warning names
- * those). None when no target is left: the settlement then revokes them.
+ * Another family's live keys (by name, or named by its record, read with its `creatingAbove` mark)
+ * that none of the targets its record names once this run forgets the listed and retired ones may
+ * hold: not in their entries, not protected (another warning names those). None when no target is
+ * left: the settlement then revokes them.
  */
 function unheldKeys(
   other: TargetRecord,
@@ -189,8 +191,7 @@ function unheldKeys(
   run: { family: string; listed: ReadonlySet<string>; retired: readonly string[]; protectedIds: ReadonlySet<number> },
 ): UnheldKeys[] {
   const forgotten = Object.keys(other.targets).filter((identity) => run.listed.has(identity) || run.retired.includes(identity));
-  const left = withUnnamedNewer(withoutTargets(other, forgotten), familyMembers(keys, other.family).map((k) => k.id));
-  const entries = Object.values(left.targets);
+  const entries = Object.values(withoutTargets(other, forgotten).targets);
   if (!entries.length) return [];
   const own = new Set(familyMembers(keys, run.family).map((k) => k.id));
   const named = recordedKeyIds(other);
