@@ -16012,7 +16012,8 @@ function planRecord(input) {
   const known = read !== void 0 || input.rebuild !== void 0;
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
   const ownDropped = new Set(dropped.map((t2) => t2.identity));
-  const otherDropped = others.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
+  const othersRead = others.map((other) => isOfKind(other, keyKind) ? withUnnamedNewer(other, familyMembers(keys, other.family).map((k2) => k2.id)) : other);
+  const otherDropped = othersRead.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
   const otherSecretHeld = otherSecrets.flatMap((c2) => [...c2.present, ...c2.unknown].flatMap((identity) => c2.record.targets[identity]?.keyIds ?? []));
   const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : [...[...dropped, ...otherDropped].flatMap((t2) => t2.keyIds), ...otherSecretHeld]);
   const copied = otherSecrets.filter((c2) => isOfKind(c2.record, keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
@@ -16026,8 +16027,21 @@ function planRecord(input) {
     previousIds: known ? recordedPrevious(record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
     newestListed: Math.max(0, ...listedIds),
+    otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed: listed2, retired, protectedIds })),
     otherFamilies: [...others.flatMap((other) => settled(other, listed2, retired, keyKind)), ...otherSecrets.map((check) => settledSecret(check, keyKind))]
   };
+}
+function unheldKeys(other, keys, run2) {
+  const forgotten = Object.keys(other.targets).filter((identity) => run2.listed.has(identity) || run2.retired.includes(identity));
+  const entries = Object.values(withoutTargets(other, forgotten).targets);
+  if (!entries.length)
+    return [];
+  const own = new Set(familyMembers(keys, run2.family).map((k2) => k2.id));
+  const named = recordedKeyIds(other);
+  const theirs = keys.filter((k2) => (named.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
+  const mayHold = /* @__PURE__ */ new Set([...entries.flatMap((entry) => entry.keyIds), ...run2.protectedIds]);
+  const unheld = theirs.filter((k2) => !mayHold.has(k2.id)).map((k2) => k2.id).sort((a2, b2) => a2 - b2);
+  return unheld.length ? [{ family: other.family, keyIds: unheld, targets: entries.map((entry) => entry.spec) }] : [];
 }
 function settledSecret(check, keyKind) {
   const empty = check.present.length === 0 && check.unknown.length === 0;
@@ -16178,6 +16192,18 @@ function chooseFamily(input) {
   return { family, record: records.find((r2) => r2.family === family), why: "new, derived from the first target in sorted order", derived: true };
 }
 
+// ../../packages/rotation/dist/protocol/other-family-unheld.js
+function warnOtherUnheld(ctx, unheld, keys) {
+  const named = unheld.keyIds.map((id) => {
+    const key = keys.find((k2) => k2.id === id);
+    return key ? `${id} (${key.name})` : `${id}`;
+  });
+  const many = named.length > 1;
+  const targets = unheld.targets.join(", ");
+  const them = unheld.targets.length > 1 ? "them" : "it";
+  ctx.warn("preflight", `Key${many ? "s" : ""} ${named.join(", ")} of family ${unheld.family} stay${many ? "" : "s"} valid, though none of the targets its record still names may hold ${many ? "them" : "it"}: ${targets}. The family's keys are revoked once its record names no target: if ${targets} no longer ${unheld.targets.length > 1 ? "need" : "needs"} ${ctx.secretName}, delete the secret there (if it is still there) and name ${them} in ${option("retireTargets")}; otherwise put ${them} back in targets. Or, if no secret holds ${many ? "one of those keys" : "that key"}, name it in ${option("revokeKeyIds")}.`);
+}
+
 // ../../packages/rotation/dist/protocol/renamed-secrets.js
 async function checkOtherSecrets(ctx, records, keyKind) {
   const listed2 = ctx.targets.map((target) => ({ identity: identityOf(target), target }));
@@ -16245,7 +16271,7 @@ function keyKindLabel(keyKind) {
   return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
 }
 function noRecordPlan() {
-  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [], newestListed: 0 };
+  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [], otherUnheld: [], newestListed: 0 };
 }
 async function readRecord(ctx, keys) {
   const store3 = ctx.recordStore;
@@ -16320,6 +16346,8 @@ async function readRecord(ctx, keys) {
     warnDropped(ctx, target, keys);
   for (const target of plan.otherDropped)
     warnOtherDropped(ctx, target, keys);
+  for (const unheld of plan.otherUnheld)
+    warnOtherUnheld(ctx, unheld, keys);
   for (const other of plan.otherFamilies) {
     if (other.otherSecret)
       sayOtherSecret(ctx, other, keys);

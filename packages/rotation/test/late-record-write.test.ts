@@ -6,39 +6,16 @@
 
 import { describe, expect, it } from 'vitest';
 import { readRecordText } from '../src/record/format.js';
+import { abandoningFirstRecordPatch } from './abandoned-record-write.js';
 import { runRotation } from './run.js';
 import { ENV, REPO, SECRET, useFreshWorld, type World } from './world.js';
 
 const record = { repository: 'acme/web' };
-const VARIABLES = '/repos/acme/web/actions/variables/';
 
 let world: World;
 useFreshWorld((fresh) => {
   world = fresh;
 });
-
-interface Abandoned {
-  url: string;
-  init: RequestInit;
-}
-
-/**
- * A fetch that gives up on the first record PATCH as a dropped connection would (the client retries
- * it), keeping the request so the test sends it later, as GitHub may still carry it out.
- */
-function abandoningFirstRecordPatch(): { fetch: typeof fetch; abandoned: Abandoned[] } {
-  const abandoned: Abandoned[] = [];
-  const gave = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
-    const url = input instanceof Request ? input.url : String(input);
-    const method = (init?.method ?? 'GET').toUpperCase();
-    if (method === 'PATCH' && new URL(url).pathname.startsWith(VARIABLES) && abandoned.length === 0) {
-      abandoned.push({ url, init: { method, headers: init?.headers, body: init?.body } });
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
-    }
-    return fetch(input, init);
-  };
-  return { fetch: gave, abandoned };
-}
 
 async function storedRecords(): Promise<Array<{ name: string; value: string }>> {
   return (await world.variables()).filter((v) => v.name.startsWith('KEYTURN_RECORD_'));

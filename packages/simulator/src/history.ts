@@ -306,6 +306,8 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     // README, "Drop a target": each run warns naming it; a target whose secret the user deleted is
     // retired (again: an abandoned record write of an earlier run may bring a retired one back).
     const named = warnings.map((w) => /^Target (.+) is no longer in targets but may still hold key/.exec(w)?.[1]).filter((t): t is string => t !== undefined);
+    // Another family's keys none of the targets its record still names may hold: those targets are retired too (seed 874975652).
+    named.push(...warnings.flatMap((w) => targetsIn(/none of the targets its record still names may hold (?:it|them): (.+?)\. The family's keys are revoked/.exec(w)?.[1])));
     const again = named.filter((t) => !user.list.includes(t) && !user.written.has(t) && !user.retiring.has(t));
     for (const target of again) {
       user.retiring.add(target);
@@ -365,6 +367,12 @@ async function followRenameWarnings(sim: Simulation, user: UserState, warnings: 
     }
   }
   return changed;
+}
+
+/** The pool's targets in a list a warning joins with ", " (a spec may hold ", " itself: `env:acme/web:staging, eu`). */
+function targetsIn(list: string | undefined): string[] {
+  if (list === undefined) return [];
+  return TARGET_POOL.filter((t) => list === t || list.startsWith(`${t}, `) || list.endsWith(`, ${t}`) || list.includes(`, ${t}, `));
 }
 
 /** Key ids a warning names ("key 12", "keys 3, 4 and 5"). */

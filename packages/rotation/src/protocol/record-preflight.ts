@@ -20,6 +20,7 @@ import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import { planLeak } from '../emergency/leak-preflight.js';
 import { chooseFamily } from './family-choice.js';
+import { warnOtherUnheld } from './other-family-unheld.js';
 import { checkOtherSecrets } from './renamed-secrets.js';
 import { checkRetired } from './retired-targets.js';
 import type { selectRevocations } from './revocation-plan.js';
@@ -32,7 +33,7 @@ export function keyKindLabel(keyKind: KeyKind): string {
 }
 
 export function noRecordPlan(): RecordPlan {
-  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: new Set(), otherFamilies: [], newestListed: 0 };
+  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: new Set(), otherFamilies: [], otherUnheld: [], newestListed: 0 };
 }
 
 /** Reads the records, chooses the family (sets ctx.family) and plans the record (ctx.record). */
@@ -113,6 +114,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   }
   for (const target of plan.dropped) warnDropped(ctx, target, keys);
   for (const target of plan.otherDropped) warnOtherDropped(ctx, target, keys);
+  for (const unheld of plan.otherUnheld) warnOtherUnheld(ctx, unheld, keys);
   for (const other of plan.otherFamilies) {
     if (other.otherSecret) sayOtherSecret(ctx, other, keys);
     else logOtherFamily(ctx, other);

@@ -84,8 +84,23 @@ export interface RecordPlan {
   /** Keys a dropped target may hold (the family's own, or one another family's record names): never revoked. */
   protectedIds: Set<number>;
   otherFamilies: OtherFamily[];
+  /**
+   * Live keys of another family of this secret and kind that none of the targets its record still
+   * names may hold, once this run has settled it: a late record write may have put back targets
+   * since retired (seed 874975652). The family is settled only once its record names no target, so
+   * until then they stay valid, and each run names them.
+   */
+  otherUnheld: UnheldKeys[];
   /** The newest key id of the run's listing: the key the run makes will be above it. */
   newestListed: number;
+}
+
+/** Another family's live keys that no target its record still names may hold. */
+export interface UnheldKeys {
+  family: string;
+  keyIds: number[];
+  /** Specs of the targets the record still names (none listed nor retired). */
+  targets: string[];
 }
 
 export interface RecordPlanInput {
@@ -134,7 +149,9 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
     .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
     .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
   const ownDropped = new Set(dropped.map((t) => t.identity));
-  const otherDropped = others.flatMap((other) =>
+  // As each other record reads with its `creatingAbove` mark taken into account (its write may have landed late).
+  const othersRead = others.map((other) => (isOfKind(other, keyKind) ? withUnnamedNewer(other, familyMembers(keys, other.family).map((k) => k.id)) : other));
+  const otherDropped = othersRead.flatMap((other) =>
     Object.entries(other.targets)
       .filter(([identity]) => !listed.has(identity) && !retired.includes(identity) && !ownDropped.has(identity))
       .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })),
@@ -157,8 +174,31 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
     previousIds: known ? recordedPrevious(record, listed) : [...new Set([...guessedPrevious(keys, family), ...copied])],
     protectedIds,
     newestListed: Math.max(0, ...listedIds),
+    otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed, retired, protectedIds })),
     otherFamilies: [...others.flatMap((other) => settled(other, listed, retired, keyKind)), ...otherSecrets.map((check) => settledSecret(check, keyKind))],
   };
+}
+
+/**
+ * Another family's live keys (by name, or named by its record, read with its `creatingAbove` mark)
+ * that none of the targets its record names once this run forgets the listed and retired ones may
+ * hold: not in their entries, not protected (another warning names those). None when no target is
+ * left: the settlement then revokes them.
+ */
+function unheldKeys(
+  other: TargetRecord,
+  keys: readonly KeyEntry[],
+  run: { family: string; listed: ReadonlySet<string>; retired: readonly string[]; protectedIds: ReadonlySet<number> },
+): UnheldKeys[] {
+  const forgotten = Object.keys(other.targets).filter((identity) => run.listed.has(identity) || run.retired.includes(identity));
+  const entries = Object.values(withoutTargets(other, forgotten).targets);
+  if (!entries.length) return [];
+  const own = new Set(familyMembers(keys, run.family).map((k) => k.id));
+  const named = recordedKeyIds(other);
+  const theirs = keys.filter((k) => (named.has(k.id) || familyMembers([k], other.family).length > 0) && !own.has(k.id));
+  const mayHold = new Set([...entries.flatMap((entry) => entry.keyIds), ...run.protectedIds]);
+  const unheld = theirs.filter((k) => !mayHold.has(k.id)).map((k) => k.id).sort((a, b) => a - b);
+  return unheld.length ? [{ family: other.family, keyIds: unheld, targets: entries.map((entry) => entry.spec) }] : [];
 }
 
 /**

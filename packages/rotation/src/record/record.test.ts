@@ -110,6 +110,39 @@ describe('a record written before a key is made', () => {
   });
 });
 
+describe("another family's keys that no target its record still names may hold", () => {
+  const OTHER = 'keyturn-dependabot-acme-api-neon-ap-183553';
+  const other = (id: number) => key(id, `${OTHER}-20260101T000000Z-cd${id}`);
+  const listed = [{ identity: 'repo:acme/app', spec: 'repo:acme/app' }];
+  const plan = (record: TargetRecord, keys: ReturnType<typeof key>[], retired: string[]) =>
+    planRecord({ family: FAMILY, record: undefined, records: [record], keyKind: 'personal', secretName: 'NEON_API_KEY', targets: listed, retired, keys, rebuild: undefined });
+
+  /** Put back by a late write: acme/api (retired since) with key 3 (revoked since), the environments with 4 and 3. */
+  function stale(): TargetRecord {
+    const record = { ...emptyRecord(OTHER, 'NEON_API_KEY', 'personal'), held: [3] };
+    record.targets['dependabot:acme/api'] = { spec: 'dependabot:acme/api', keyIds: [3] };
+    record.targets['env:acme/app:qa'] = { spec: 'env:acme/app:qa', keyIds: [4, 3] };
+    return record;
+  }
+
+  it('are named with the targets left, once the targets that may hold them are retired', () => {
+    const keys = [other(4), key(5)];
+    expect(plan(stale(), keys, []).otherUnheld).toEqual([]);
+    expect(plan(stale(), keys, ['env:acme/app:qa']).otherUnheld).toEqual([{ family: OTHER, keyIds: [4], targets: ['dependabot:acme/api'] }]);
+    // Retired too, no target is left: the settlement revokes them, nothing to name here.
+    expect(plan(stale(), keys, ['env:acme/app:qa', 'dependabot:acme/api']).otherUnheld).toEqual([]);
+    expect(plan(stale(), keys, ['env:acme/app:qa', 'dependabot:acme/api']).otherFamilies[0]).toMatchObject({ empty: true, sameKind: true });
+  });
+
+  it('not a key above its creatingAbove mark: every target it names may hold that one, protected and named as a dropped target\'s', () => {
+    const marked = { ...stale(), creatingAbove: 4 };
+    const result = plan(marked, [other(4), key(5), other(6)], ['env:acme/app:qa']);
+    expect(result.otherUnheld).toEqual([{ family: OTHER, keyIds: [4], targets: ['dependabot:acme/api'] }]);
+    expect(result.otherDropped).toEqual([{ identity: 'dependabot:acme/api', spec: 'dependabot:acme/api', keyIds: [6, 3], family: OTHER }]);
+    expect([...result.protectedIds]).toEqual([6, 3]);
+  });
+});
+
 describe('the fingerprint', () => {
   it('is the first 16 hex characters of a domain-separated SHA-256', () => {
     const value = 'napi_example_value';
