@@ -16017,6 +16017,8 @@ function planRecord(input) {
   const otherSecretHeld = otherSecrets.flatMap((c2) => [...c2.present, ...c2.unknown].flatMap((identity) => c2.record.targets[identity]?.keyIds ?? []));
   const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : [...[...dropped, ...otherDropped].flatMap((t2) => t2.keyIds), ...otherSecretHeld]);
   const copied = otherSecrets.filter((c2) => isOfKind(c2.record, keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
+  const previousIds = known ? recordedPrevious(record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(keys, family), ...copied])];
+  const startedWith = fingerprintedIds(input.records, input.currentFingerprint).filter((id) => listedIds.has(id));
   return {
     record,
     known,
@@ -16024,7 +16026,8 @@ function planRecord(input) {
     dropped,
     otherDropped,
     retired: [...retired],
-    previousIds: known ? recordedPrevious(record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(keys, family), ...copied])],
+    previousIds,
+    writtenBackIds: [.../* @__PURE__ */ new Set([...previousIds, ...startedWith])],
     protectedIds,
     newestListed: Math.max(0, ...listedIds),
     otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed: listed2, retired, protectedIds })),
@@ -16073,6 +16076,12 @@ function blockingRecords(unreadable, family, keyKind, derived) {
 }
 function namedKeyIds(record) {
   return [...recordedKeyIds(record)].sort((a2, b2) => a2 - b2);
+}
+function fingerprintedIds(records, fingerprint) {
+  if (!fingerprint)
+    return [];
+  const ids2 = records.flatMap((r2) => Object.entries(r2.fingerprints).filter(([, fp]) => fp === fingerprint).map(([id]) => Number(id)));
+  return [...new Set(ids2)];
 }
 function recordedPrevious(record, listed2) {
   const ids2 = /* @__PURE__ */ new Set();
@@ -16271,7 +16280,7 @@ function keyKindLabel(keyKind) {
   return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
 }
 function noRecordPlan() {
-  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [], otherUnheld: [], newestListed: 0 };
+  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], writtenBackIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [], otherUnheld: [], newestListed: 0 };
 }
 async function readRecord(ctx, keys) {
   const store3 = ctx.recordStore;
@@ -16329,7 +16338,8 @@ async function readRecord(ctx, keys) {
     retired,
     keys,
     rebuild: blocking.length && ctx.rebuildRecord ? blocking : void 0,
-    otherSecrets
+    otherSecrets,
+    currentFingerprint: ctx.currentKey ? keyFingerprint(ctx.currentKey) : void 0
   });
   ctx.record = plan;
   refuseManagingKeyOfFamily(ctx, plan, keys);
@@ -16428,7 +16438,7 @@ function refuseManagingKeyOfFamily(ctx, plan, keys) {
 }
 function refuseOverBudget(ctx, plan, targets) {
   const store3 = ctx.recordStore;
-  const fullest = beforeWriting({ ...plan.record }, targets, { id: Number.MAX_SAFE_INTEGER, fingerprint: "0".repeat(16) }, plan.previousIds);
+  const fullest = beforeWriting({ ...plan.record }, targets, { id: Number.MAX_SAFE_INTEGER, fingerprint: "0".repeat(16) }, plan.writtenBackIds);
   const bytes = recordBytes(fullest);
   if (bytes > RECORD_BUDGET_BYTES) {
     ctx.fail({
@@ -16622,7 +16632,7 @@ async function saveBeforeCreating(store3, plan, targets) {
   return next;
 }
 async function saveBeforeWriting(store3, plan, targets, key) {
-  const next = beforeWriting(plan.record, targets, key, mutant("record-omits-written-back-keys") ? [] : plan.previousIds);
+  const next = beforeWriting(plan.record, targets, key, mutant("record-omits-written-back-keys") ? [] : plan.writtenBackIds);
   await store3.save(next, plan.replacing);
   plan.record = next;
   plan.replacing = [];

@@ -8,6 +8,7 @@ import { runRotation } from './run.js';
 import { ENV, FAMILY, REPO, SECRET, TARGETS, useFreshWorld, type World } from './world.js';
 
 const RENAMED = 'DEPLOY_NEON_API_KEY';
+const API = 'repo:acme/api';
 const record = { repository: 'acme/web' };
 
 let world: World;
@@ -175,6 +176,44 @@ describe('a renamed secret', () => {
     expectSettled(named.report!.keyId!);
     const said = JSON.stringify([first, refused, unreadable, rebuilt, named].map((r) => [r.logs, r.report, r.error?.message]));
     for (const value of [...first.createdValues, ...refused.createdValues, ...rebuilt.createdValues, ...named.createdValues]) expect(said).not.toContain(value);
+  });
+
+  it('its key, written back under the new name at a target then dropped, stays valid when the new record was started by a run that made no key (seed 2078542868)', async () => {
+    const oldKey = await rotateOld();
+    const oldValue = world.github.secretValue(ENV, SECRET)!;
+    // Renamed at the environment; the repository retired rather than given the new name.
+    world.github.putSecretValue(ENV, RENAMED, oldValue);
+    for (const target of TARGETS) await deleteOld(target);
+    const renamed = { record, secretName: RENAMED, retireTargets: [REPO], revokeKeyIds: [] };
+
+    // The new name's first run starts its record (naming the environment, with no key), and the answer to its create is lost.
+    world.platform.faults.add({ kind: 'status', status: 500, method: 'POST', path: '/api_keys' });
+    const lost = await runRotation(world, { ...renamed, targets: [ENV], apiKey: oldValue });
+    expect(lost.error?.code).toBe('create-lost');
+
+    // A target added and written first; the environment refuses: the old key is written back to the added one.
+    world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: `/repos/acme/web/environments/production/secrets/${RENAMED}` });
+    const refused = await runRotation(world, { ...renamed, targets: [API, ENV], apiKey: oldValue });
+    expect(refused.error?.code).toBe('target-failed');
+    expect(world.github.secretValue(API, RENAMED)).toBe(oldValue);
+
+    // The added target taken back out: it holds the old key, which stays valid, named in a warning.
+    const dropped = await runRotation(world, { ...renamed, targets: [ENV], apiKey: oldValue });
+    expect(dropped.error?.message).toBeUndefined();
+    expect(dropped.report!.revokedKeyIds).not.toContain(oldKey);
+    expect(world.platform.isKeyValid(world.github.secretValue(API, RENAMED)!)).toBe(true);
+    expect(dropped.report!.warnings).toContainEqual(expect.stringMatching(`^Target ${API} is no longer in targets but may still hold key ${oldKey} `));
+
+    // Retired as the warning says: then the old key goes, and the old family's record with it.
+    expect((await world.githubApi('DELETE', `/repos/acme/api/actions/secrets/${RENAMED}`)).status).toBe(204);
+    const retired = await runRotation(world, { ...renamed, targets: [ENV], retireTargets: [REPO, API], apiKey: dropped.createdValues[0] });
+    expect(retired.error?.message).toBeUndefined();
+    expect(retired.report!.revokedKeyIds).toContain(oldKey);
+    expect(await recordVariables()).toEqual([RENAMED]);
+    expectSettled(retired.report!.keyId!);
+    const runs = [lost, refused, dropped, retired];
+    const said = JSON.stringify(runs.map((r) => [r.logs, r.report, r.error?.message]));
+    for (const value of [oldValue, ...runs.flatMap((r) => r.createdValues)]) expect(said).not.toContain(value);
   });
 
   it('named at a target no longer listed: its keys stay until that target is retired', async () => {

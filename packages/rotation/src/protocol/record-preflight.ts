@@ -33,7 +33,7 @@ export function keyKindLabel(keyKind: KeyKind): string {
 }
 
 export function noRecordPlan(): RecordPlan {
-  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], protectedIds: new Set(), otherFamilies: [], otherUnheld: [], newestListed: 0 };
+  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], writtenBackIds: [], protectedIds: new Set(), otherFamilies: [], otherUnheld: [], newestListed: 0 };
 }
 
 /** Reads the records, chooses the family (sets ctx.family) and plans the record (ctx.record). */
@@ -94,6 +94,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     keys,
     rebuild: blocking.length && ctx.rebuildRecord ? blocking : undefined,
     otherSecrets,
+    currentFingerprint: ctx.currentKey ? keyFingerprint(ctx.currentKey) : undefined,
   });
   ctx.record = plan;
   refuseManagingKeyOfFamily(ctx, plan, keys);
@@ -212,7 +213,7 @@ function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan, keys:
 function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: ReadonlyArray<{ identity: string; spec: string }>): void {
   const store = ctx.recordStore;
   // The largest the record gets in this run: every target named with a new key, whose id is the largest an id can be.
-  const fullest = beforeWriting({ ...plan.record }, targets, { id: Number.MAX_SAFE_INTEGER, fingerprint: '0'.repeat(16) }, plan.previousIds);
+  const fullest = beforeWriting({ ...plan.record }, targets, { id: Number.MAX_SAFE_INTEGER, fingerprint: '0'.repeat(16) }, plan.writtenBackIds);
   const bytes = recordBytes(fullest);
   if (bytes > RECORD_BUDGET_BYTES) {
     ctx.fail({

@@ -81,6 +81,12 @@ export interface RecordPlan {
   retired: string[];
   /** Keys the listed targets held before this run, as far as the run can tell: first to keep. */
   previousIds: number[];
+  /**
+   * Keys a rollback may write back to a target this run writes, named for each target before the
+   * first write: `previousIds`, and the key the run started with when a record knows its fingerprint
+   * (a record started by a run that failed before writing names none for its targets; seed 2078542868).
+   */
+  writtenBackIds: number[];
   /** Keys a dropped target may hold (the family's own, or one another family's record names): never revoked. */
   protectedIds: Set<number>;
   otherFamilies: OtherFamily[];
@@ -120,6 +126,8 @@ export interface RecordPlanInput {
   rebuild: readonly UnreadableRecord[] | undefined;
   /** Records of another secret name naming listed targets, checked (renamedSecretChecks). */
   otherSecrets?: readonly OtherSecretCheck[];
+  /** The fingerprint of the key the run started with: the key a rollback writes back. */
+  currentFingerprint?: string;
 }
 
 /** The record plan of a run. */
@@ -164,6 +172,8 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : [...[...dropped, ...otherDropped].flatMap((t) => t.keyIds), ...otherSecretHeld]);
   // A new record after a rename: the targets hold what the user copied from the old secret.
   const copied = otherSecrets.filter((c) => isOfKind(c.record, keyKind)).flatMap((c) => recordedPrevious(c.record, listed));
+  const previousIds = known ? recordedPrevious(record, listed) : [...new Set([...guessedPrevious(keys, family), ...copied])];
+  const startedWith = fingerprintedIds(input.records, input.currentFingerprint).filter((id) => listedIds.has(id));
   return {
     record,
     known,
@@ -171,7 +181,8 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
     dropped,
     otherDropped,
     retired: [...retired],
-    previousIds: known ? recordedPrevious(record, listed) : [...new Set([...guessedPrevious(keys, family), ...copied])],
+    previousIds,
+    writtenBackIds: [...new Set([...previousIds, ...startedWith])],
     protectedIds,
     newestListed: Math.max(0, ...listedIds),
     otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed, retired, protectedIds })),
@@ -270,6 +281,13 @@ export function blockingRecords(
  */
 export function namedKeyIds(record: TargetRecord): number[] {
   return [...recordedKeyIds(record)].sort((a, b) => a - b);
+}
+
+/** The ids the records know `fingerprint` by (one, unless a record was edited by hand). */
+function fingerprintedIds(records: readonly TargetRecord[], fingerprint: string | undefined): number[] {
+  if (!fingerprint) return [];
+  const ids = records.flatMap((r) => Object.entries(r.fingerprints).filter(([, fp]) => fp === fingerprint).map(([id]) => Number(id)));
+  return [...new Set(ids)];
 }
 
 /** What the listed targets may hold, by the record: the key the targets hold first. */

@@ -28,8 +28,7 @@ export async function saveBeforeCreating(store: RecordStore, plan: RecordPlan, t
 
 /** Before the first secret write: every target may hold the new key too, and the keys the run started with. */
 export async function saveBeforeWriting(store: RecordStore, plan: RecordPlan, targets: Listed, key: { id: number; fingerprint: string }): Promise<void> {
-  // The key the run started with is, as far as the run can tell, one of previousIds.
-  const next = beforeWriting(plan.record, targets, key, mutant('record-omits-written-back-keys') ? [] : plan.previousIds);
+  const next = beforeWriting(plan.record, targets, key, mutant('record-omits-written-back-keys') ? [] : plan.writtenBackIds);
   await store.save(next, plan.replacing);
   plan.record = next;
   plan.replacing = [];

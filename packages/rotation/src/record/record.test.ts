@@ -291,6 +291,21 @@ describe('the record plan', () => {
     expect(project.previousIds).toEqual([]);
   });
 
+  it('the key the run started with, known by its fingerprint in any record, is named for the targets a rollback may write it back to (seed 2078542868)', () => {
+    // The renamed secret's record knows the current key (11); the run's own record, started by a run that made no key, names none.
+    const old = { ...emptyRecord('old-family', 'OLD_KEY', 'personal'), fingerprints: { 11: keyFingerprint('current'), 10: keyFingerprint('revoked') } };
+    old.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [11] };
+    const own = namingTargets(emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), targets, 11);
+    const keys = [key(11, 'old-family-20260101T000000Z-aaaa')];
+    const plan = planRecord({ ...base, record: own, records: [old, own], keys, currentFingerprint: keyFingerprint('current') });
+    expect(plan.previousIds).toEqual([]);
+    expect(plan.writtenBackIds).toEqual([11]);
+    expect(beforeWriting(plan.record, targets, { id: 12, fingerprint: keyFingerprint('new') }, plan.writtenBackIds).targets['repo:acme/app']!.keyIds).toEqual([12, 11]);
+    // A key the platform no longer lists, or a value no record knows: nothing more is named.
+    expect(planRecord({ ...base, record: own, records: [old, own], keys, currentFingerprint: keyFingerprint('revoked') }).writtenBackIds).toEqual([]);
+    expect(planRecord({ ...base, record: own, records: [old, own], keys, currentFingerprint: keyFingerprint('console') }).writtenBackIds).toEqual([]);
+  });
+
   it('a family with a record of each kind is settled per record: the one of the run\'s kind revokes its keys (seed 1343661100)', () => {
     const keys = [key(5, 'old-family-20260101T000000Z-aaaa')];
     const others = [
