@@ -16,6 +16,23 @@ export function summarizeTests(text) {
   return { ...totals, line: totalsLine(totals) };
 }
 
+/**
+ * Vitest's account of what failed in a package's log (its "Failed Tests", "Failed Suites" and
+ * "Unhandled Errors" sections), at most `maxLines` lines, or '' when it has none. The test command
+ * prints it again at its end: a CI log is often read from its tail, and a package's failure is
+ * printed minutes before the run ends.
+ * @param {string} text one package's test log
+ */
+export function failureDetails(text, maxLines = 120) {
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /⎯ (Failed Tests|Failed Suites|Unhandled Errors?) /.test(line));
+  if (start === -1) return '';
+  const end = lines.findIndex((line, index) => index > start && /\bTest Files\s/.test(line));
+  const section = lines.slice(start, end === -1 ? undefined : end);
+  const cut = section.length > maxLines ? [...section.slice(0, maxLines), `... (${section.length - maxLines} more lines above, in the package's output)`] : section;
+  return cut.join('\n');
+}
+
 /** "N passed, N failed" (", N skipped" when any were skipped), for totals added up from several logs too. */
 export function totalsLine({ passed, failed, skipped }) {
   return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;

@@ -21,7 +21,7 @@
 // the second build leaves out what the first built (a cached build rewrites its dist).
 
 import { delimiter, dirname } from 'node:path';
-import { summarizeTests, totalsLine } from '../.ci/summarize-tests.mjs';
+import { failureDetails, summarizeTests, totalsLine } from '../.ci/summarize-tests.mjs';
 import { NODE24_VERSION, node24 } from './node24.mjs';
 import { claimsNode } from './release/node-floor.mjs';
 import { runPackageScript } from './package-script.mjs';
@@ -50,7 +50,7 @@ const RUNNERS = 2;
 const logs = [];
 const collect = (env) => {
   const index = logs.push('') - 1;
-  return { onOutput: (chunk) => (logs[index] += chunk), env };
+  return { onOutput: (chunk) => (logs[index] += chunk), env, log: () => logs[index] };
 };
 const extra = process.argv.slice(2);
 const startedAt = performance.now();
@@ -81,8 +81,9 @@ if (extra.length > 0) {
     const failed = [];
     /** Its test script, straight (not through turbo: built already, and each turbo run costs a second or two of CPU). */
     const test = async (pkg) => {
-      const packageCode = await runPackageScript(pkg, 'test', collect({ ...onTestNode, ...BUILT }));
-      if (packageCode !== 0) failed.push(pkg.name);
+      const output = collect({ ...onTestNode, ...BUILT });
+      const packageCode = await runPackageScript(pkg, 'test', output);
+      if (packageCode !== 0) failed.push({ name: pkg.name, details: failureDetails(output.log()) });
       console.log(`\n${pkg.name}: tests ${packageCode === 0 ? 'passed' : 'FAILED'} (${elapsed()} after the start)`);
     };
     const restBuilt = runTurbo(['run', 'build', '--only', ...firstNeeds.map((name) => `--filter=!${name}`), '--output-logs=hash-only'], collect());
@@ -93,7 +94,9 @@ if (extra.length > 0) {
     await Promise.all([test(first).then(runner), runner()]);
     code = await restBuilt;
     if (failed.length > 0) {
-      console.log(`\nTests failed in ${failed.join(', ')}`);
+      // Again at the end, where a CI log's tail shows it.
+      for (const { name, details } of failed) console.log(`\n${name}: what failed\n${details || '(no vitest failure report: see its output above)'}`);
+      console.log(`\nTests failed in ${failed.map(({ name }) => name).join(', ')}`);
       code = 1;
     }
   }

@@ -16011,9 +16011,9 @@ function planRecord(input) {
   }
   const known = read !== void 0 || input.rebuild !== void 0;
   const dropped = Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const ownDropped = new Set(dropped.map((t2) => t2.identity));
+  const ownDropped = new Map(dropped.map((t2) => [t2.identity, new Set(t2.keyIds)]));
   const othersRead = others.map((other) => isOfKind(other, keyKind) ? withUnnamedNewer(other, familyMembers(keys, other.family).map((k2) => k2.id)) : other);
-  const otherDropped = othersRead.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity) && !ownDropped.has(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })));
+  const otherDropped = othersRead.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds.filter((id) => !ownDropped.get(identity)?.has(id)), family: other.family })).filter((target) => !ownDropped.has(target.identity) || target.keyIds.length > 0));
   const otherSecretHeld = otherSecrets.flatMap((c2) => [...c2.present, ...c2.unknown].flatMap((identity) => c2.record.targets[identity]?.keyIds ?? []));
   const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : [...[...dropped, ...otherDropped].flatMap((t2) => t2.keyIds), ...otherSecretHeld]);
   const copied = otherSecrets.filter((c2) => isOfKind(c2.record, keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));

@@ -156,13 +156,16 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
   const dropped = Object.entries(record.targets)
     .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
     .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const ownDropped = new Set(dropped.map((t) => t.identity));
+  const ownDropped = new Map(dropped.map((t) => [t.identity, new Set(t.keyIds)]));
   // As each other record reads with its `creatingAbove` mark taken into account (its write may have landed late).
   const othersRead = others.map((other) => (isOfKind(other, keyKind) ? withUnnamedNewer(other, familyMembers(keys, other.family).map((k) => k.id)) : other));
+  // A target dropped from the run's record too keeps the keys only the other record names for it:
+  // protected and named all the same (a rollback may have written either family's key there).
   const otherDropped = othersRead.flatMap((other) =>
     Object.entries(other.targets)
-      .filter(([identity]) => !listed.has(identity) && !retired.includes(identity) && !ownDropped.has(identity))
-      .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds, family: other.family })),
+      .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
+      .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds.filter((id) => !ownDropped.get(identity)?.has(id)), family: other.family }))
+      .filter((target) => !ownDropped.has(target.identity) || target.keyIds.length > 0),
   );
   // Another family's dropped target too: a rollback writes back the key the run started with, which
   // may be of any family (a renamed secret's), so its record may name a key a settlement revokes (seed 939651149).

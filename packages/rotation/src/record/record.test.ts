@@ -328,6 +328,23 @@ describe('the record plan', () => {
     expect(free!.revoke.map((k) => k.id)).toEqual([11, 12]);
   });
 
+  it('a target dropped from the run\'s record and from another family\'s keeps the keys each names: protected, and the other\'s named', () => {
+    const own = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal') };
+    own.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [12] };
+    own.targets['repo:acme/docs'] = { spec: 'repo:acme/docs', keyIds: [12] };
+    const other = { ...emptyRecord('old-family', 'NEON_API_KEY', 'personal') };
+    other.targets['repo:acme/docs'] = { spec: 'repo:acme/docs', keyIds: [11, 12] };
+    const keys = [key(11), key(12), key(13)];
+    const plan = planRecord({ ...base, record: own, records: [own, other], keys });
+    expect(plan.dropped).toEqual([{ identity: 'repo:acme/docs', spec: 'repo:acme/docs', keyIds: [12] }]);
+    // Key 11, of the run's own family, was written back there by the other family's rollback: never revoked, and named.
+    expect(plan.otherDropped).toEqual([{ identity: 'repo:acme/docs', spec: 'repo:acme/docs', keyIds: [11], family: 'old-family' }]);
+    expect([...plan.protectedIds].sort()).toEqual([11, 12]);
+    // The same keys in both records: named once.
+    other.targets['repo:acme/docs'] = { spec: 'repo:acme/docs', keyIds: [12] };
+    expect(planRecord({ ...base, record: own, records: [own, other], keys }).otherDropped).toEqual([]);
+  });
+
   it('an unreadable record blocks its own family, and any family derived rather than read', () => {
     const own = { name: recordVariableName(FAMILY, 'personal'), problem: 'unparsable' as const, detail: 'not JSON' };
     const other = { name: 'KEYTURN_RECORD_OTHER_0123456789ABCDEF', problem: 'unparsable' as const, detail: 'not JSON' };
