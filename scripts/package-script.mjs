@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitCode, pipeOutput } from './child-output.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -25,23 +26,6 @@ export function runPackageScript(pkg, script, options = {}) {
   const env = { ...process.env, ...options.env };
   env.PATH = [join(cwd, 'node_modules', '.bin'), join(ROOT, 'node_modules', '.bin'), env.PATH ?? ''].join(delimiter);
   const child = spawn(pkg.command, { cwd, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const prefix = `${pkg.name}:${script}: `;
-  for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-    let partial = '';
-    const write = (text) => {
-      sink.write(text);
-      options.onOutput?.(text);
-    };
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      if (lines.length) write(lines.map((line) => `${prefix}${line}\n`).join(''));
-    });
-    stream.on('end', () => partial && write(`${prefix}${partial}\n`));
-  }
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
+  pipeOutput(child, { onOutput: options.onOutput, prefix: `${pkg.name}:${script}: ` });
+  return exitCode(child);
 }

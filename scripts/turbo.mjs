@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { exitCode, pipeOutput } from './child-output.mjs';
 
 const QUIET = {
   TURBO_TELEMETRY_DISABLED: '1',
@@ -29,19 +30,8 @@ export function runTurbo(args, options = {}) {
   const env = { ...process.env, ...QUIET, ...options.env };
   const piped = Boolean(options.onOutput);
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['inherit', piped ? 'pipe' : 'inherit', piped ? 'pipe' : 'inherit'] });
-  if (options.onOutput) {
-    for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk) => {
-        sink.write(chunk);
-        options.onOutput(chunk);
-      });
-    }
-  }
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
+  if (piped) pipeOutput(child, { onOutput: options.onOutput });
+  return exitCode(child);
 }
 
 /**
