@@ -13,11 +13,12 @@ const vitestEntry = join(dirname(createRequire(import.meta.url).resolve('vitest/
 const folder = mkdtempSync(join(tmpdir(), 'keyturn-test-summary-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** A vitest run of `source` as one test file, its output prefixed as the test command prefixes it. */
-function vitestOutput(source: string): string {
-  writeFileSync(join(folder, 'package.json'), '{"type":"module"}');
-  writeFileSync(join(folder, 'sample.test.js'), source);
-  const run = spawnSync(process.execPath, [vitestEntry, 'run', '--root', folder], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '1' } });
+/** A vitest run of `files` (name to source), its output prefixed as the test command prefixes it. */
+function vitestOutput(files: Record<string, string>): string {
+  const root = mkdtempSync(join(folder, 'run-'));
+  writeFileSync(join(root, 'package.json'), '{"type":"module"}');
+  for (const [name, source] of Object.entries(files)) writeFileSync(join(root, name), source);
+  const run = spawnSync(process.execPath, [vitestEntry, 'run', '--root', root], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '1' } });
   return `${run.stdout}${run.stderr}`
     .split('\n')
     .map((line) => `@keyturn/x:test: ${line}`)
@@ -25,29 +26,31 @@ function vitestOutput(source: string): string {
 }
 
 describe('the test command summary', () => {
-  it('counts and reprints a failed test, with its assertion and place', () => {
-    const output = vitestOutput(`import { test, expect } from 'vitest';
+  it('counts the tests, and reprints every failed test and file with its error and place, at most the lines it is given', () => {
+    const output = vitestOutput({
+      'sample.test.js': `import { test, expect } from 'vitest';
 test('adds up', () => { expect(1 + 1).toBe(3); });
 test('passes', () => {});
-`);
-    expect(summarizeTests(output)).toMatchObject({ passed: 1, failed: 1, skipped: 0, line: '1 passed, 1 failed' });
+test('throws', () => { throw new Error('no luck'); });
+`,
+      'broken.test.js': `import { test } from 'vitest';\nthrow new Error('the harness broke');\n`,
+    });
+    expect(summarizeTests(output)).toMatchObject({ passed: 1, failed: 2, skipped: 0, line: '1 passed, 2 failed' });
     const details = failureDetails(output);
-    expect(details).toMatch(/Failed Tests 1/);
-    expect(details).toMatch(/FAIL .*sample\.test\.js > adds up/);
-    expect(details).toMatch(/expected 2 to be 3/);
+    expect(details).toMatch(/Failed Suites 1[\s\S]*broken\.test\.js[\s\S]*the harness broke/);
+    expect(details).toMatch(/Failed Tests 2/);
+    expect(details).toMatch(/FAIL .*sample\.test\.js > adds up[\s\S]*expected 2 to be 3/);
     expect(details).toMatch(/sample\.test\.js:2:/);
+    expect(details).toMatch(/FAIL .*sample\.test\.js > throws[\s\S]*no luck/);
     expect(details).not.toMatch(/Test Files|\x1b\[/);
+    const cut = failureDetails(output, 5).split('\n');
+    expect(cut).toHaveLength(6);
+    expect(cut.at(-1)).toMatch(/^\.\.\. \(\d+ lines more in the package's output above\)$/);
   });
 
-  it('reprints a file that failed to load, and nothing for a passing run', () => {
-    expect(failureDetails(vitestOutput(`import { test } from 'vitest';\nthrow new Error('the harness broke');\n`))).toMatch(/Failed Suites 1[\s\S]*the harness broke/);
-    expect(failureDetails(vitestOutput(`import { test } from 'vitest';\ntest('passes', () => {});\n`))).toBe('');
-  });
-
-  it('keeps at most the lines it is given, saying how many it left out', () => {
-    const many = Array.from({ length: 50 }, (_, index) => `test('fails ${index}', () => { throw new Error('no ${index}'); });`).join('\n');
-    const details = failureDetails(vitestOutput(`import { test } from 'vitest';\n${many}\n`), 20);
-    expect(details.split('\n')).toHaveLength(21);
-    expect(details).toMatch(/more lines above, in the package's output\)$/);
+  it('reprints nothing for a passing run', () => {
+    const output = vitestOutput({ 'sample.test.js': `import { test } from 'vitest';\ntest('passes', () => {});\n` });
+    expect(summarizeTests(output).line).toBe('1 passed, 0 failed');
+    expect(failureDetails(output)).toBe('');
   });
 });
