@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 /** @param {string} text a test log, colours and turbo's package prefixes included */
 export function summarizeTests(text) {
-  const log = text.replace(/\x1b\[[0-9;]*m/g, '');
+  const log = withoutColours(text);
   const totals = { passed: 0, failed: 0, skipped: 0 };
   for (const line of log.split('\n')) {
     const summary = /\bTests\s+(.*)\(\d+\)\s*$/.exec(line);
@@ -24,7 +24,7 @@ export function summarizeTests(text) {
  * @param {string} text one package's test log
  */
 export function failureDetails(text, maxLines = 120) {
-  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const lines = withoutColours(text).split('\n');
   const start = lines.findIndex((line) => /⎯ (Failed Tests|Failed Suites|Unhandled Errors?) /.test(line));
   if (start === -1) return '';
   const end = lines.findIndex((line, index) => index > start && /\bTest Files\s/.test(line));
@@ -32,6 +32,9 @@ export function failureDetails(text, maxLines = 120) {
   const cut = section.length > maxLines ? [...section.slice(0, maxLines), `... (${section.length - maxLines} lines more in the package's output above)`] : section;
   return cut.join('\n');
 }
+
+/** The log without its terminal colours (vitest colours its report whenever it is asked to). */
+const withoutColours = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 /** "N passed, N failed" (", N skipped" when any were skipped), for totals added up from several logs too. */
 export function totalsLine({ passed, failed, skipped }) {
