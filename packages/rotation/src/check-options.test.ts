@@ -13,6 +13,8 @@ const valid: RotateKeyOptions = {
   platform: { apiKey: KEY, baseUrl: 'http://127.0.0.1:1/api/v2' },
   github: { token: GITHUB_TOKEN, baseUrl: 'http://127.0.0.1:1' },
   targets: 'repo:acme/web',
+  // No record, so no lease: these runs say they are one at a time (the lease's own checks below).
+  lease: false,
 };
 const optionsOf = (options: RotateKeyOptions) => checkRotateKeyOptions(options).map((e) => e.option);
 
@@ -34,6 +36,7 @@ describe('checkRotateKeyOptions', () => {
       keep: 0,
       revokeKeyIds: [0],
       verify: { intervalMs: 0 },
+      lease: false,
     });
     expect(mistakes.every((m) => m instanceof OptionError)).toBe(true);
     expect(mistakes.map((m) => m.option)).toEqual([
@@ -101,6 +104,23 @@ describe('checkRotateKeyOptions', () => {
     expect(withoutGitHub.map((e) => e.message)).toEqual([
       "github options (a token, a GitHub App, or an octokit) are required to write GitHub secrets and to keep the record in record.repository's variables",
     ]);
+  });
+
+  it('takes a lease where the record is kept, and refuses a run that could take none unless it opts out', () => {
+    const { lease: _, ...defaults } = valid;
+    expect(optionsOf({ ...defaults, record: { repository: 'acme/web' } })).toEqual([]);
+    expect(optionsOf({ ...defaults, record: { repository: 'acme/web' }, lease: { waitMs: 0, holder: 'https://ci.example/run/1' } })).toEqual([]);
+    // A dry run writes nothing, so it takes no lease.
+    expect(optionsOf({ ...defaults, dryRun: true })).toEqual([]);
+    const without = checkRotateKeyOptions(defaults);
+    expect(without.map((e) => e.option)).toEqual(['lease']);
+    expect(without[0]!.message).toMatch(/no record store is given.*give `record`.*one concurrency group, set `lease` to false/);
+    const store = { load: async () => ({ records: [], unreadable: [] }), save: async () => {}, remove: async () => {}, describe: () => 'memory' };
+    const custom = checkRotateKeyOptions({ ...defaults, record: store });
+    expect(custom.map((e) => e.message)).toEqual([expect.stringMatching(/the record store given offers no lease/)]);
+    expect(optionsOf({ ...defaults, record: { repository: 'acme/web' }, lease: { waitMs: -1 } })).toEqual(['lease.waitMs']);
+    expect(optionsOf({ ...defaults, record: { repository: 'acme/web' }, lease: { holder: ' ' } })).toEqual(['lease.holder']);
+    expect(optionsOf({ ...defaults, record: { repository: 'acme/web' }, lease: true as never })).toEqual(['lease']);
   });
 
   it("checks GitHub's base URL without building a client", () => {

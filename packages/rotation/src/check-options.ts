@@ -12,6 +12,7 @@ import type { AppCredentials } from './github-app/installation-tokens.js';
 import { checkGitHubClientOptions, checkGitHubSettings, type GitHubClient, type GitHubClientOptions, type GitHubClientSettings } from './github-client/octokit.js';
 import { checkKeyKind } from './key-kind/key-kind.js';
 import type { RotateKeyOptions, RunSettings } from './options.js';
+import { DEFAULT_LEASE_TIMINGS, type LeaseTimings } from './lease/lease-backend.js';
 import { keyFingerprint } from './record/fingerprint.js';
 import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
@@ -115,8 +116,9 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   if (!(lostCreateCheck.intervalMs >= 0)) {
     problems.push(new OptionError('lostCreateCheck.intervalMs', 'lostCreateCheck.intervalMs must be at least 0'));
   }
+  const lease = check(() => checkLease(options, record));
   if (signal !== undefined && !(signal instanceof AbortSignal)) problems.push(new OptionError('signal', 'signal must be an AbortSignal'));
-  if (problems.length || !platform || !secretName || !kind.scope) return { problems };
+  if (problems.length || !platform || !secretName || !kind.scope || lease === undefined) return { problems };
   const { now } = options;
   return {
     problems,
@@ -138,6 +140,7 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
       revokeKeyIds,
       leakedKey,
       dryRun: options.dryRun ?? false,
+      lease,
       now: typeof now === 'function' ? now : now ? () => now : () => new Date(runtime.now()),
       verify,
       lostCreateCheck,
@@ -146,6 +149,35 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
       signal,
     },
   };
+}
+
+/**
+ * The lease (lease/): kept where the record is, so a run without a record store that offers one
+ * (none at all, or a store of the caller's without `lease`) is refused unless the caller opts out.
+ * A dry run writes nothing and takes none.
+ */
+function checkLease(options: RotateKeyOptions, record: CheckedOptions['record']): RunSettings['lease'] {
+  const { lease } = options;
+  if (lease === false) return false;
+  if (lease !== undefined && (typeof lease !== 'object' || lease === null)) throw new OptionError('lease', 'lease must be false or an object: { holder?, waitMs? }');
+  const timings = { ...DEFAULT_LEASE_TIMINGS };
+  for (const name of Object.keys(DEFAULT_LEASE_TIMINGS) as Array<keyof LeaseTimings>) {
+    const ms = lease?.[name] ?? timings[name];
+    if (!(Number.isFinite(ms) && ms >= 0)) throw new OptionError(`lease.${name}`, `lease.${name} must be a number of milliseconds of at least 0, not ${ms}`);
+    timings[name] = ms;
+  }
+  const holder = lease?.holder ?? 'a keyturn run';
+  if (typeof holder !== 'string' || !holder.trim()) throw new OptionError('lease.holder', 'lease.holder must be text that names the run (its URL, say)');
+  const offersLease = record !== undefined && (!('load' in record) || record.lease !== undefined);
+  if (!offersLease && options.dryRun !== true) {
+    throw new OptionError(
+      'lease',
+      record === undefined
+        ? 'no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab project), or, if every run of this family is in one concurrency group, set `lease` to false'
+        : 'the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the family apart: give a store with `lease`, or, if every run of this family is in one concurrency group, set `lease` to false',
+    );
+  }
+  return { holder: holder.trim(), timings };
 }
 
 /** The platform and the current key's value, through whichever door the caller used. */

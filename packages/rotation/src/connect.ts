@@ -9,6 +9,7 @@ import { InstallationTokens } from './github-app/installation-tokens.js';
 import { type GitHubNeed, needOfSpec, recordNeed } from './github-app/needs.js';
 import { createGitHubClient, type GitHubClient } from './github-client/octokit.js';
 import { keyKindClient } from './key-kind/kind-client.js';
+import { type UnansweredWrites, watchUnansweredWrites } from './lease/unanswered-writes.js';
 import type { ResolvedOptions, RotateKeyOptions } from './options.js';
 import type { RotationPlatformClient } from './platform.js';
 import { githubVariableStore } from './record/github-variables.js';
@@ -24,7 +25,11 @@ import { isGitLabSpec, type TargetSpec } from './targets/spec.js';
 export function resolveOptions(options: RotateKeyOptions, githubLog: (line: string) => void): ResolvedOptions {
   const { checked, problems } = checkOptions(options);
   if (!checked) throw problems[0];
-  const { platform, managingApiKey, github: access, gitlab: gitlabAccess, targets, retire, record, ...settings } = checked;
+  const { platform, managingApiKey, github: given, gitlab: gitlabGiven, targets, retire, record, ...settings } = checked;
+  // Every write to GitHub and GitLab is watched: one that got no answer keeps the lease a while (lease/).
+  const unansweredWrites = watchUnansweredWrites();
+  const access = given && watched(given, unansweredWrites);
+  const gitlabAccess = gitlabGiven && { ...gitlabGiven, fetch: unansweredWrites.wrap(gitlabGiven.fetch) };
   const github = access && gitHubClients(access, checked, githubLog);
   // Not bound to the run's signal either: a write-back after an abort must still reach GitLab.
   const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
@@ -38,7 +43,15 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
     retire: retire.map(({ identity, spec }) => ({ identity, target: targetOf(spec, 'read') })),
     recordStore: recordStore(record, github, gitlab),
     appTokens: github?.appTokens?.used ? github.appTokens : undefined,
+    unansweredWrites,
   };
+}
+
+/** GitHub access whose fetch is watched; an Octokit of the caller's is not (its writes are its own). */
+function watched(access: CheckedGitHub, writes: UnansweredWrites): CheckedGitHub {
+  if ('token' in access) return { token: { ...access.token, fetch: writes.wrap(access.token.fetch) } };
+  if ('app' in access) return { ...access, settings: { ...access.settings, fetch: writes.wrap(access.settings.fetch) } };
+  return access;
 }
 
 /** The current key's client, through its kind's endpoints (and the managing key's, when one is given). */

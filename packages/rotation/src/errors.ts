@@ -26,6 +26,11 @@ import type { PartialRotationReport } from './report.js';
  * - `leaked-key-left`: an emergency rotation (`leakedKey`) revoked the leaked key, but some targets
  *   could not be given the new key and are left without a working key (report.leak.unwritten); or
  *   the leaked key could not be revoked (report.leak.revoked is false: revoke it in the console).
+ * - `lease-held`: another run of the secret held its lease (README, "Concurrent rotations") for as
+ *   long as this run waits; nothing was changed.
+ * - `stood-down`: the run waited for another run of the secret, which rotated it meanwhile and revoked
+ *   the key this run started with; nothing was changed and nothing is left to do (a success for a
+ *   scheduled job: the Action and the CLI end well).
  * - `concurrent-rotation`: a newer rotation of the secret ran during this one; this run backed off or stopped.
  * - `target-failed`: writing a target failed; the report says which targets may hold the new key.
  * - `revoke-failed`: every target holds the new key, but listing or revoking the old keys failed.
@@ -44,6 +49,8 @@ export type RotationErrorCode =
   | 'verify-failed'
   | 'auth-mismatch'
   | 'leaked-key-left'
+  | 'lease-held'
+  | 'stood-down'
   | 'concurrent-rotation'
   | 'target-failed'
   | 'revoke-failed'

@@ -50,6 +50,7 @@ const EXPECTED = {
       'GitLabAccess',
       'GitLabClient',
       'GitLabTargetSpec',
+      'LeaseBackend',
       'LoadedRecords',
       'OrgVisibility',
       'ParseTargetSpecsOptions',

@@ -9,6 +9,8 @@ import type { GitHubAppAccess } from './github-app/app-access.js';
 import type { InstallationTokens } from './github-app/installation-tokens.js';
 import type { GitHubClient, GitHubClientOptions } from './github-client/octokit.js';
 import type { KeyKind, KeyScope } from './key-kind/key-kind.js';
+import type { LeaseTimings } from './lease/lease-backend.js';
+import type { UnansweredWrites } from './lease/unanswered-writes.js';
 import type { RotationLogger } from './log.js';
 import type { RotationPlatformClient } from './platform.js';
 import type { RecordStore } from './record/target-record.js';
@@ -127,6 +129,16 @@ export interface RotateKeyOptions {
    * it (by id or fingerprint), else the run is refused before anything changes.
    */
   leakedKey?: LeakedKey;
+  /**
+   * One writer at a time (README, "Concurrent rotations"): before its first write a run takes the
+   * lease of its secret and kind of key, kept beside the record, and waits up to `waitMs` (default
+   * 11 minutes) for another run's; `holder` names this run to a waiting one (a workflow run's URL,
+   * say). `false` opts out: only where every run of the family is in one concurrency group, as it
+   * must be with a record store that offers no lease (or no record at all), which is refused otherwise.
+   * The other timings (how long a lease lasts, `ttlMs`; how long a run with an unanswered write keeps
+   * it, `settleMs`; `pollMs`; `confirmMs`) have defaults that suit every runner: tests shorten them.
+   */
+  lease?: ({ holder?: string } & Partial<LeaseTimings>) | false;
   /** Check everything and return the plan; change nothing. */
   dryRun?: boolean;
   /** Receives every progress line; what it throws is ignored. */
@@ -170,6 +182,8 @@ export interface RunSettings {
   /** The leaked key of an emergency rotation, checked (an id, or a 16-hex fingerprint). */
   leakedKey: LeakedKey | undefined;
   dryRun: boolean;
+  /** The lease's holder and timings; false when the caller opted out. */
+  lease: { holder: string; timings: LeaseTimings } | false;
   now: () => Date;
   verify: { timeoutMs: number; intervalMs: number };
   lostCreateCheck: { attempts: number; intervalMs: number };
@@ -188,4 +202,6 @@ export interface ResolvedOptions extends RunSettings {
   appTokens: InstallationTokens | undefined;
   /** Targets to retire, each with its identity. */
   retire: Array<{ identity: string; target: SecretTarget }>;
+  /** Whether a write to GitHub or GitLab got no answer: the lease then stays a while (lease/held-lease.ts). */
+  unansweredWrites: UnansweredWrites;
 }

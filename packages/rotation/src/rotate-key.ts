@@ -53,6 +53,7 @@ import { storeKey } from './protocol/store/store.js';
 import { noRecordPlan } from './protocol/record-preflight.js';
 import { recordBeforeCreating } from './protocol/record-points.js';
 import { verifyKey } from './protocol/verify.js';
+import { releaseRunLease } from './protocol/lease-points.js';
 import { failIfLeftWithoutKey, revokeLeakedKey, withLeakStillValid } from './emergency/revoke-leaked.js';
 import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
@@ -118,7 +119,8 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
   } catch (error) {
     throw withLeakStillValid(ctx, error);
   } finally {
-    // Success, failure or abort: the GitHub App's tokens end with the run.
+    // Success, failure or abort: the lease and the GitHub App's tokens end with the run.
+    await releaseRunLease(ctx);
     await revokeAppTokens(ctx);
   }
   report.durationMs = ctx.elapsedMs();

@@ -158,7 +158,7 @@ describe('refused before anything changes', () => {
   ])('every Codespaces form on %s', async (_server, path, message) => {
     const baseUrl = path ? `${world.github.url}${path}` : 'https://api.acme.ghe.com';
     for (const target of [CODESPACES, CODESPACES_ORG, CODESPACES_USER]) {
-      const options = { platform: { apiKey: world.currentKey.key, baseUrl: world.platform.url }, github: { token: TOKEN, baseUrl }, targets: [REPO, target], secretName: SECRET };
+      const options = { platform: { apiKey: world.currentKey.key, baseUrl: world.platform.url }, github: { token: TOKEN, baseUrl }, targets: [REPO, target], secretName: SECRET, lease: false as const };
       const problems = checkRotateKeyOptions(options);
       expect(problems).toEqual([expect.objectContaining({ option: 'targets', message: expect.stringMatching(message) })]);
       await expect(rotateKey(options)).rejects.toThrow(OptionError);
@@ -186,6 +186,7 @@ describe('refused before anything changes', () => {
       github: { appId: app.id, privateKey: app.privateKey, baseUrl: world.github.url },
       targets: [CODESPACES, 'codespaces-user'],
       secretName: SECRET,
+      lease: false as const,
     };
     await expect(rotateKey(options)).rejects.toThrow(
       /codespaces-user: a GitHub App's installation token acts for no user.*Give github\.token instead: .*Codespaces user secrets: write.*`codespace:secrets` scope.*Nothing was changed/,

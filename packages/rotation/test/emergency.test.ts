@@ -156,7 +156,7 @@ describe('emergency rotation', () => {
     const value = world.currentKey.key;
     const before = world.requests.length;
     for (const leakedKey of [{ fingerprint: value }, { id: 0 }, { id: 1, fingerprint: 'abc' }] as never[]) {
-      const problems = checkRotateKeyOptions({ client: world.client(value), apiKey: value, github: world.githubOptions(), targets: TARGETS, leakedKey });
+      const problems = checkRotateKeyOptions({ client: world.client(value), apiKey: value, github: world.githubOptions(), targets: TARGETS, leakedKey, lease: false });
       expect(problems.map((p) => p.option)).toEqual(['leakedKey']);
       expect(problems[0]!.message).not.toContain(value);
       await expect(runRotation(world, { record: RECORD, leakedKey })).rejects.toThrow(/leakedKey/);

@@ -3,6 +3,7 @@
 // minted before any key exists and revoked at the end whatever happened; the App's mistakes fail
 // the preflight saying what to grant where; no token, JWT or private key in anything said.
 
+import { QUICK_LEASE } from './quick-lease.js';
 import { OptionError } from '@keyturn/api';
 import {
   type GitHubAppCredentials,
@@ -66,6 +67,7 @@ async function run(targets: string[], overrides: Partial<RotateKeyOptions> = {})
       verify: { timeoutMs: 1000, intervalMs: 20 },
       onKeyCreated: (value) => void result.created.push(value),
       log: (entry) => void result.logs.push(entry),
+      lease: QUICK_LEASE,
       ...overrides,
     });
   } catch (error) {
@@ -122,7 +124,7 @@ describe('rotateKey with a GitHub App', () => {
 
   it('puts the repositories an org:ORG:selected secret names in its owner’s token (their ids are looked up)', async () => {
     github.installApp(app.id, { owner: 'acme', repositories: ['web', 'api'], permissions: ACME_GRANTS });
-    const result = await run(['org:acme:selected:api'], { record: undefined });
+    const result = await run(['org:acme:selected:api'], { record: undefined, lease: false });
     expect(result.error).toBeUndefined();
     expect(github.secret(ORG, SECRET)).toMatchObject({ visibility: 'selected', selected_repository_ids: [github.addRepo('acme/api').id] });
     expect(minted()).toEqual([
@@ -238,6 +240,7 @@ describe('the App credentials', () => {
     platform: { apiKey: 'napi_0123456789abcdefghijklmnop', baseUrl: 'http://127.0.0.1:9' },
     github: github as never,
     targets: USER_REPO,
+    lease: false,
   });
   const problems = (github: Record<string, unknown>) => checkRotateKeyOptions(options(github)).map((p) => [p.option, p.message]);
 

@@ -3,6 +3,7 @@
 // instance hides, `protected`, `raw` and the scope kept), a value GitLab cannot mask is refused before
 // anything is made, 401/403/404 name the role and the token kinds, and GitLab's rate limit is waited out.
 
+import { oneAtATime } from './quick-lease.js';
 import { randomBytes } from 'node:crypto';
 import { type GitLabEmulator, type PlatformEmulator, startGitLabEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -62,6 +63,7 @@ async function run(options: Partial<RotateKeyOptions> = {}, apiKey = current.key
       revokeKeyIds: [current.id],
       verify: { timeoutMs: 2000, intervalMs: 20 },
       log: (entry) => logs.push(entry),
+      lease: oneAtATime(options.record ?? { gitlab: 'acme/ops' }),
       ...options,
     });
     return { logs, report };
@@ -167,11 +169,11 @@ describe('GitLab CI/CD variables as targets', () => {
     const result = await run({ gitlab: { token: OWNER, apiUrl: `${selfManaged}/` } });
     expect(result.error).toBeUndefined();
     expect(gitlab.log.entries().every((e) => e.status !== 404 || e.path.includes('/variables/'))).toBe(true);
-    expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, gitlab: { token: OWNER, apiUrl: 'http://gitlab.example.com/api/v4' }, targets: TARGETS })).toEqual([
+    expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, gitlab: { token: OWNER, apiUrl: 'http://gitlab.example.com/api/v4' }, targets: TARGETS, lease: false })).toEqual([
       expect.objectContaining({ option: 'gitlab.apiUrl', message: expect.stringMatching(/must use https: for gitlab\.example\.com/) }),
     ]);
-    expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, gitlab: { token: OWNER, apiUrl: 'https://gitlab.example.com/api/v4' }, targets: TARGETS })).toEqual([]);
-    expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, targets: TARGETS })).toEqual([
+    expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, gitlab: { token: OWNER, apiUrl: 'https://gitlab.example.com/api/v4' }, targets: TARGETS, lease: false })).toEqual([]);
+    expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, targets: TARGETS, lease: false })).toEqual([
       expect.objectContaining({ option: 'gitlab.token', message: expect.stringMatching(/required to write GitLab CI\/CD variables/) }),
     ]);
   });

@@ -76,7 +76,7 @@ describe('key kinds: mistakes and refusals', () => {
   });
 
   it('names every mistake of keyKind and managingApiKey', () => {
-    const base = { platform: { apiKey: 'key-a' }, github: { token: TOKEN }, targets: TARGETS };
+    const base = { platform: { apiKey: 'key-a' }, github: { token: TOKEN }, targets: TARGETS, lease: false as const };
     const options = (extra: object) => checkRotateKeyOptions({ ...base, ...extra }).map((p) => `${p.option}: ${p.message}`);
     expect(options({ managingApiKey: 'key-b' })).toEqual([expect.stringMatching(/^managingApiKey: .*a personal key is made by the user whose key makes it/)]);
     expect(options({ keyKind: { kind: 'project', orgId: ORG, projectId: 'p-1' }, managingApiKey: 'key-a' })).toEqual([

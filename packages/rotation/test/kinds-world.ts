@@ -3,6 +3,7 @@
 // uses one, and look-alike keys of the other kinds and the other project named as the family's, which
 // no rotation of the kind may touch.
 
+import { oneAtATime } from './quick-lease.js';
 import type { ClientOptions } from '@keyturn/api';
 import { type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { type KeyKind, type RotateKeyOptions, rotateKey, RotationError, type RotationReport } from '../src/index.js';
@@ -97,6 +98,7 @@ export async function startKindWorld(kindCase: KindCase): Promise<KindWorld> {
           verify: { timeoutMs: 1000, intervalMs: 20 },
           lostCreateCheck: { attempts: 2, intervalMs: 20 },
           log: (entry) => logs.push(`${entry.step}: ${entry.message}`),
+          lease: oneAtATime(overrides.record),
           ...overrides,
           onKeyCreated: (value) => {
             created.push(value);

@@ -73,7 +73,8 @@ describe('the target record as one unit', () => {
     expect((await world.githubApi('POST', VARIABLES, { name: 'ONE_MORE', value: 'x' })).status).toBe(422);
     const keysBefore = keyCount();
     const refused = await runRotation(world, { record });
-    expect(refused.error?.message).toMatch(/needs 1 more variable.*hold 500 of the 500 GitHub allows.*Delete variables of that repository/);
+    // The record's variable, and the lease's while the run writes.
+    expect(refused.error?.message).toMatch(/needs 2 more variable\(s\) \(KEYTURN_RECORD_\w+, and its lease\).*hold 500 of the 500 GitHub allows.*Delete variables of that repository/);
     expect(keyCount(), 'no key made').toBe(keysBefore);
     checkInvariants(world, refused);
   });
@@ -84,6 +85,8 @@ describe('the target record as one unit', () => {
 
     it('the variable limit, before the key is made: nothing made, the advice says what to delete', async () => {
       const reason = 'Failed to create variable: the repository has reached the limit of 500 variables.';
+      // The lease's create passes; the record's is refused.
+      world.github.faults.add({ method: 'POST', path: VARIABLES, kind: 'delay', ms: 0, times: 1 });
       world.github.faults.add({ method: 'POST', path: VARIABLES, ...refusal(reason) });
       const keysBefore = keyCount();
       const refused = await runRotation(world, { record });

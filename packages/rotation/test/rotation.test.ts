@@ -215,6 +215,7 @@ describe('rotateKey', () => {
       targets: [target],
       family: FAMILY,
       verify: { timeoutMs: 1000, intervalMs: 20 },
+      lease: false,
     });
     expect(report.targets).toEqual(['vault:kv/neon']);
     expect(world.platform.isKeyValid(store.get(SECRET)!)).toBe(true);

@@ -58,6 +58,9 @@ interface OwnLeak {
 export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promise<LeakAlertsReport> {
   const runtime = options.rotation?.runtime ?? systemRuntime;
   const started = runtime.now();
+  if (options.rotation && !options.rotation.record) {
+    throw new OptionError('record', 'answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps');
+  }
   const { checked, problems } = checkOptions(options.rotation);
   if (!checked) throw problems[0];
   if (typeof options.secretType !== 'string' || !/^\S{1,255}$/.test(options.secretType)) {

@@ -11,6 +11,7 @@ import type { PartialRotationReport } from '../report.js';
 import type { RecordPlan } from '../record/record-plan.js';
 import type { LeakPlan } from '../emergency/leak-preflight.js';
 import type { AuthWord } from './auth-details.js';
+import type { HeldLease } from '../lease/held-lease.js';
 
 export interface RotationContext extends ResolvedOptions {
   /** The family rotated: pinned, or chosen by the preflight (family-choice.ts). */
@@ -21,6 +22,10 @@ export interface RotationContext extends ResolvedOptions {
   listedBefore: Set<number>;
   /** The current key's GET /auth (protocol/auth-details.ts), read by the preflight: the new key must match it. */
   currentAuth?: AuthWord;
+  /** The records as readRecord loaded them (JSON): read again under the lease, a difference means another run wrote. */
+  recordsRead?: string;
+  /** The family's lease, once the preflight took it (protocol/lease-points.ts); released at the end. */
+  heldLease?: HeldLease;
   /** An emergency rotation's leaked key, once the preflight found it in the record. */
   leak?: LeakPlan;
   report: PartialRotationReport;

@@ -16,7 +16,8 @@ import { mintAppTokens } from './app-tokens.js';
 import { currentKeyAuthProblem } from './auth-details.js';
 import type { RotationContext } from './context.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
-import { readRecord, recordFacts } from './record-preflight.js';
+import { readRecord, recordFacts, recordsChanged } from './record-preflight.js';
+import { takeRunLease } from './lease-points.js';
 import { countNoun } from '@keyturn/api/toolkit';
 
 // GitHub asks clients to "make requests serially instead of concurrently" to stay clear of its
@@ -35,26 +36,17 @@ export interface PreflightResult {
 export async function preflight(ctx: RotationContext): Promise<PreflightResult> {
   const { secretName } = ctx;
   ctx.log('preflight', checkingWords(ctx.keyScope));
-  let keys: PlatformKey[] = [];
-  try {
-    keys = await ctx.forward.apiKeys.list();
-  } catch (error) {
-    ctx.fail({
-      code: platformFailureCode(error),
-      step: 'preflight',
-      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error)}`,
-      advice: platformAdvice(error, secretName, true, ctx.keyScope),
-      cause: error,
-    });
-  }
-  ctx.listedBefore = new Set(keys.map((k) => k.id));
+  let keys = await listKeys(ctx);
   ctx.log('preflight', workingWords(ctx.keyScope, keys.length));
   await readCurrentAuth(ctx);
   // Every GitHub request below goes through an installation token when a GitHub App is used.
   await mintAppTokens(ctx);
+  ctx.listedBefore = new Set(keys.map((k) => k.id));
   const publicKeys = await fetchPublicKeys(ctx);
   // After the targets: a token GitHub refuses is reported against the first target, as before.
+  const mark = reportMark(ctx);
   await readRecord(ctx, keys);
+  keys = await underLease(ctx, keys, mark);
   const family = ctx.family;
   const members = familyMembers(keys, family);
   ctx.log('preflight', `${countNoun(members.length, 'live key')} of family ${family}`);
@@ -73,6 +65,72 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(', ')}` : 'revoke no key';
   ctx.log('preflight', `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(', ')}, ${revoking}`);
   return { keys, plan, publicKeys };
+}
+
+/** The keys, listed with the current key (the listing proves it works). */
+async function listKeys(ctx: RotationContext): Promise<PlatformKey[]> {
+  try {
+    return await ctx.forward.apiKeys.list();
+  } catch (error) {
+    return ctx.fail({
+      code: platformFailureCode(error),
+      step: 'preflight',
+      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error)}`,
+      advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
+      cause: error,
+    });
+  }
+}
+
+/**
+ * One writer at a time: every check above was read-only, so a refused run never wrote. Now the run
+ * takes the lease, then looks whether another run changed the keys or the records since it read
+ * them (it waited for one, or one ended just before); if so, it reads them again under the lease,
+ * so its plan is that of a run alone. The keys the plan goes by are returned.
+ */
+async function underLease(ctx: RotationContext, keys: PlatformKey[], mark: ReturnType<typeof reportMark>): Promise<PlatformKey[]> {
+  await takeRunLease(ctx);
+  if (!ctx.heldLease) return keys;
+  const fresh = await listKeysOrStandDown(ctx);
+  const sameKeys = fresh.length === keys.length && fresh.every((k) => ctx.listedBefore.has(k.id));
+  if (sameKeys && !(await recordsChanged(ctx))) return keys;
+  ctx.log('preflight', 'The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease');
+  rewindReport(ctx, mark);
+  ctx.listedBefore = new Set(fresh.map((k) => k.id));
+  await readRecord(ctx, fresh);
+  return fresh;
+}
+
+/**
+ * The keys again, under the lease. Refused now though the preflight's listing worked: the run it
+ * waited for (or that ended just before) rotated the secret and revoked this run's key. That run
+ * did the job, so this one stands down with nothing changed.
+ */
+async function listKeysOrStandDown(ctx: RotationContext): Promise<PlatformKey[]> {
+  try {
+    return await ctx.forward.apiKeys.list();
+  } catch (error) {
+    if (platformFailureCode(error) !== 'current-key-rejected') return listKeys(ctx);
+    return ctx.fail({
+      code: 'stood-down',
+      step: 'preflight',
+      summary: `Another run of ${ctx.secretName} rotated it while this run waited, and revoked the key this run started with`,
+      advice:
+        'Nothing was changed, and nothing is left to do: the targets hold that run\'s key. (If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.)',
+      cause: error,
+    });
+  }
+}
+
+/** What readRecord adds to the report: rewound when it is read again. */
+function reportMark(ctx: RotationContext) {
+  return { warnings: ctx.report.warnings.length, dropped: ctx.report.droppedTargets?.length };
+}
+
+function rewindReport(ctx: RotationContext, mark: ReturnType<typeof reportMark>): void {
+  ctx.report.warnings.length = mark.warnings;
+  if (mark.dropped === undefined) delete ctx.report.droppedTargets;
+  else ctx.report.droppedTargets = ctx.report.droppedTargets?.slice(0, mark.dropped);
 }
 
 /** The platform's word on the current key (GET /auth): the kind the run rotates, and the account the new key must match. */

@@ -8,6 +8,7 @@ import { saveAfterWriting, saveBeforeCreating, saveBeforeWriting } from '../reco
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import { keepRetiring } from './retire-advice.js';
+import { keepRunLease } from './lease-points.js';
 import type { CreatedKey } from './revocation.js';
 import { countNoun } from '@keyturn/api/toolkit';
 
@@ -20,6 +21,14 @@ const listed = (ctx: RotationContext) => ctx.targets.map((t) => ({ identity: ide
 export async function recordBeforeCreating(ctx: RotationContext): Promise<void> {
   const store = ctx.recordStore;
   if (!store || ctx.dryRun) return;
+  if (!(await keepRunLease(ctx))) {
+    ctx.fail({
+      code: 'concurrent-rotation',
+      step: 'create',
+      summary: 'The lease of this secret lapsed before the key was made, and another run took it over',
+      advice: 'Nothing was made and no secret was changed: that run rotates the secret. Run again if it fails.',
+    });
+  }
   try {
     const saved = await saveBeforeCreating(store, ctx.record, listed(ctx));
     if (saved) ctx.log('create', `Recorded in ${store.describe()} that family ${ctx.family} serves ${ctx.targets.map((t) => t.describe()).join(', ')}, before making its key`);
@@ -39,6 +48,7 @@ export async function recordBeforeCreating(ctx: RotationContext): Promise<void> 
 export async function recordBeforeWriting(ctx: RotationContext, created: CreatedKey): Promise<void> {
   const store = ctx.recordStore;
   if (!store) return;
+  if (!(await keepRunLease(ctx))) throw new Error('the lease of this secret lapsed before the first secret write, and another run took it over');
   ctx.log('store', `Recording in ${store.describe()} that ${countNoun(ctx.targets.length, 'target')} may hold key ${created.id}, before writing them`);
   await saveBeforeWriting(store, ctx.record, listed(ctx), { id: created.id, fingerprint: keyFingerprint(created.key) });
 }

@@ -44,6 +44,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     ctx.log('preflight', `Reading the target record from ${store.describe()}`);
     try {
       loaded = await store.load();
+      ctx.recordsRead = JSON.stringify(loaded);
     } catch (error) {
       const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
       ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The target record could not be read: ${describeError(error)}`, advice: `${advice} Nothing was changed.`, cause: error });
@@ -138,6 +139,18 @@ function identifyFamilies(unreadable: UnreadableRecord[], keys: readonly Platfor
   }
 }
 
+/** Whether the records read now differ from what readRecord read (under the lease: another run wrote them). */
+export async function recordsChanged(ctx: RotationContext): Promise<boolean> {
+  const store = ctx.recordStore;
+  if (!store) return false;
+  try {
+    return JSON.stringify(await store.load()) !== ctx.recordsRead;
+  } catch (error) {
+    const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
+    return ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The target record could not be read: ${describeError(error)}`, advice: `${advice} Nothing was changed.`, cause: error });
+  }
+}
+
 /** What the target record tells the revocation plan (revocation-plan.ts). */
 export function recordFacts(ctx: RotationContext): Pick<
   Parameters<typeof selectRevocations>[0],
@@ -229,12 +242,14 @@ function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: Reado
   const held = counted.variableCount();
   // New variables: the record's, unless it exists (a rewrite uses the other slot: up to `needed - 1` parts more).
   const exists = plan.known && !plan.replacing.length && plan.record.keyKind !== undefined;
-  const added = exists ? needed - 1 : needed;
+  // And the lease, a variable of its own while the run writes.
+  const leased = !ctx.dryRun && ctx.lease !== false && store?.lease !== undefined ? 1 : 0;
+  const added = (exists ? needed - 1 : needed) + leased;
   if (held + added > REPOSITORY_VARIABLE_LIMIT) {
     ctx.fail({
       code: 'record-failed',
       step: 'preflight',
-      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}), and ${ctx.recordStore!.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
+      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}${leased ? ', and its lease' : ''}), and ${ctx.recordStore!.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
       advice: 'Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed.',
     });
   }

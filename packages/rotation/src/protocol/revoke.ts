@@ -18,6 +18,7 @@ import { familyMembers } from '../family-members.js';
 import { recordFacts } from './record-preflight.js';
 import { recordAfterWriting } from './record-points.js';
 import { keepRetiring } from './retire-advice.js';
+import { keepRunLease } from './lease-points.js';
 import { isNewerKey, type KeyEntry, type OtherFamilySettlement, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
 import type { VerifiedKey } from './verify.js';
 
@@ -66,6 +67,11 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
   for (const id of selection.notLive) ctx.log('revoke', notLiveWords(ctx.keyScope, id));
   for (const { id, reason } of selection.skipped) ctx.warn('revoke', `Key ${id} of ${option('revokeKeyIds')} was not revoked: ${reason}`);
   for (const key of selection.appeared) warnAppeared(ctx, key, newKey);
+  // The lease lapsed and another run holds it now: it may be writing, so this run revokes nothing.
+  if (!(await keepRunLease(ctx))) {
+    ctx.warn('revoke', `The lease of ${ctx.secretName} lapsed during this run and another run took it over, so no key was revoked: that run finishes the job.`);
+    return;
+  }
   // I3, I6: a concurrent rotation may be writing one of the listed keys back: revoke none of them.
   if (selection.appeared.length) {
     const planned = selection.revoke.map((k) => k.id);

@@ -85,6 +85,10 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
     limit: { count: REPOSITORY_VARIABLE_LIMIT, holder: repository, service: 'GitHub', advice: FREE_VARIABLES(repository) },
     list: () => octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 }, listedVariables),
     create: async (name, value) => void (await octokit.request(`POST ${ROUTE}`, { owner, repo, name, value })),
+    read: async (name) => {
+      const { data } = await octokit.request(`GET ${ROUTE}/{name}`, { owner, repo, name });
+      return typeof (data as { value?: unknown }).value === 'string' ? (data as { value: string }).value : '';
+    },
     update: async (name, value) => void (await octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value })),
     remove: async (name) => void (await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name })),
     isConflict: (error) => status(error) === 409,

@@ -43,6 +43,10 @@ export function gitlabVariableStore(client: GitLabClient, project: string): Vari
     },
     create: async (name, value) =>
       void (await client.request('POST', route, { body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true } })),
+    read: async (name) => {
+      const { data } = await client.request<ListedVariable>('GET', `${route}/${encodeURIComponent(name)}`, { query: filter });
+      return typeof data?.value === 'string' ? data.value : '';
+    },
     update: async (name, value) => void (await client.request('PUT', `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } })),
     remove: async (name) => void (await client.request('DELETE', `${route}/${encodeURIComponent(name)}`, { query: filter })),
     isConflict: variableTaken,

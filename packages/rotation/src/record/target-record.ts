@@ -5,6 +5,8 @@
 // so a crash leaves it naming more keys than the targets hold, never fewer; after every target
 // holds the new key it is narrowed. Pure: the I/O is the RecordStore's (github-variables.ts).
 
+import type { LeaseBackend } from '../lease/lease-backend.js';
+
 /** One target of a record: its spec and the keys it may hold. */
 export interface TargetEntry {
   /** The target as a spec, for messages (`env:acme/app:qa`). */
@@ -72,6 +74,8 @@ export interface RecordStore {
   remove(record: TargetRecord): Promise<void>;
   /** `variables of acme/ops`, for messages. */
   describe(): string;
+  /** Where the family's lease is taken (lease/): a store without it cannot keep two runs apart. */
+  lease?: LeaseBackend;
 }
 
 /** How many earlier keys the record remembers for `keep` (the Action's `keep` is at most 100). */

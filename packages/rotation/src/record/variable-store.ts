@@ -3,6 +3,7 @@
 // over parts (parts.ts) in a crash-safe order. The service's requests and its refusals' advice are
 // the backend's; everything about the records is here, the same for every service.
 
+import type { LeaseBackend } from '../lease/lease-backend.js';
 import { option } from '../option-names.js';
 import { mutant } from '../internal/mutants.js';
 import { readRecordText, writeRecordText } from './format.js';
@@ -45,6 +46,8 @@ export interface VariableBackend {
   /** Every variable of the place, by name. */
   list(): Promise<Array<{ name: string; value: string }>>;
   create(name: string, value: string): Promise<void>;
+  /** One variable's value; throws the service's error (a missing one: `isMissing`). */
+  read(name: string): Promise<string>;
   update(name: string, value: string): Promise<void>;
   remove(name: string): Promise<void>;
   /** A create refused because the variable exists (created meanwhile, or a retried create that landed). */
@@ -56,6 +59,7 @@ export interface VariableBackend {
 }
 
 export interface VariableRecordStore extends RecordStore {
+  lease: LeaseBackend;
   /**
    * Variables the place holds (all of them, as the last load saw), against the service's limit: the
    * preflight checks a record fits (GitHub's 500 a repository). Absent when the backend has no limit to check.
@@ -94,8 +98,22 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
 
   const partsOf = (head: string) => [...existing].filter((name) => parsePartName(name)?.head === head);
 
+  const lease: LeaseBackend = {
+    describe: () => place,
+    create: (name, value) =>
+      backend.create(name, value).then(
+        () => true,
+        (error) => (backend.isConflict(error) ? false : Promise.reject(backend.failure(error, `Taking the lease ${name} in`, existing.size, name))),
+      ),
+    read: (name) => backend.read(name).catch((error) => (backend.isMissing(error) ? undefined : Promise.reject(backend.failure(error, `Reading the lease ${name} in`, existing.size, name)))),
+    update: (name, value) => backend.update(name, value).catch((error) => Promise.reject(backend.failure(error, `Renewing the lease ${name} in`, existing.size, name))),
+    remove: (name) =>
+      backend.remove(name).catch((error) => (backend.isMissing(error) ? undefined : Promise.reject(backend.failure(error, `Releasing the lease ${name} in`, existing.size, name)))),
+  };
+
   return {
     describe: () => place,
+    lease,
     ...(backend.limit && { variableCount: () => existing.size }),
     async load(): Promise<LoadedRecords> {
       let variables: Array<{ name: string; value: string }>;

@@ -1,0 +1,33 @@
+// Whether a write of the run to GitHub or GitLab got no answer (or a 5xx, which a gateway answers
+// while the service may still be at work): such a write may land later, after the run ended. The
+// lease then stays until it can no longer land (held-lease.ts), so it cannot land under the writes
+// of the next run, which would leave a target holding a key that run revokes.
+
+export interface UnansweredWrites {
+  /** True once a write got no answer or a 5xx. */
+  readonly seen: boolean;
+  /** `inner` (default: the global fetch) watched. */
+  wrap(inner: typeof fetch | undefined): typeof fetch;
+}
+
+export function watchUnansweredWrites(): UnansweredWrites {
+  let seen = false;
+  return {
+    get seen() {
+      return seen;
+    },
+    wrap: (inner) => async (input, init) => {
+      const send = inner ?? fetch;
+      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+      if (method === 'GET' || method === 'HEAD') return send(input, init);
+      try {
+        const response = await send(input, init);
+        if (response.status >= 500) seen = true;
+        return response;
+      } catch (error) {
+        seen = true;
+        throw error;
+      }
+    },
+  };
+}
