@@ -14,6 +14,7 @@ import {
   InvalidInputsError,
   optionMistake,
   parseBoolean,
+  parseDuration,
   parseInteger,
   type ReadInputOptions,
   readInput,
@@ -30,6 +31,7 @@ export const DEFAULTS = {
   'key-kind': 'personal',
   'rebuild-record': 'false',
   'gitlab-url': DEFAULT_GITLAB_API_URL,
+  'lease-wait': '11m',
 } as const;
 
 /** Longest `targets` (and `retire-targets`) list, in characters. */
@@ -68,6 +70,7 @@ const INPUT_OF_OPTION: Readonly<Record<OptionName, string> & Record<string, stri
   leakedKey: 'leaked-key-fingerprint',
   'alerts.scope': 'alert-scope',
   'alerts.secretType': 'alert-secret-type',
+  'lease.waitMs': 'lease-wait',
 };
 
 export interface RotateInputs {
@@ -100,8 +103,12 @@ export interface RotateInputs {
   alertSecretType: string | undefined;
   /** Whose alerts: `repo:OWNER/REPO` or `org:ORG`; undefined: the repository running the workflow. */
   alertScope: string | undefined;
+  /** How long to wait for another run of the secret that holds its lease (README, "Concurrent rotations"). */
+  leaseWaitMs: number;
   /** Not an input: the repository running the workflow (GITHUB_REPOSITORY), which keeps the target record. */
   repository: string | undefined;
+  /** Not an input: this workflow run's URL, which names the lease's holder to a run that waits for it. */
+  runUrl: string | undefined;
   /** Not an input: the runner's GitHub API (GITHUB_API_URL; GitHub Enterprise Server's own). */
   githubApiUrl: string;
 }
@@ -157,6 +164,7 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
     managingApiKey: inputs.managingApiKey,
     rebuildRecord: inputs.rebuildRecord,
     leakedKey: leakedKeyOption(inputs),
+    lease: { waitMs: inputs.leaseWaitMs, holder: inputs.runUrl ?? 'a rotate-key run' },
   };
 }
 
@@ -228,6 +236,7 @@ export function readRotateInputs(): RotateInputs {
     leakedKeyFingerprint: read('leaked-key-fingerprint', optionalText),
     alertSecretType: read('alert-secret-type', optionalText),
     alertScope: read('alert-scope', optionalText),
+    leaseWaitMs: read('lease-wait', (name, text) => parseDuration(name, text, { minMs: 0 }), { default: DEFAULTS['lease-wait'] }),
     ...fromRunner(),
   };
   errors.push(...alertModeMistakes(inputs));
@@ -286,10 +295,12 @@ function alertModeMistakes(inputs: Partial<RotateInputs>): InputError[] {
 }
 
 /** What the runner's environment says: the library reads none, so the Action passes these on. */
-function fromRunner(): Pick<RotateInputs, 'repository' | 'githubApiUrl'> {
+function fromRunner(): Pick<RotateInputs, 'repository' | 'githubApiUrl' | 'runUrl'> {
+  const { GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server = 'https://github.com', GITHUB_RUN_ID: runId, GITHUB_RUN_ATTEMPT: attempt } = process.env;
   return {
-    repository: process.env.GITHUB_REPOSITORY || undefined,
+    repository: repository || undefined,
     githubApiUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
+    runUrl: repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt && attempt !== '1' ? `/attempts/${attempt}` : ''}` : undefined,
   };
 }
 

@@ -53,6 +53,11 @@ export async function run(): Promise<void> {
     core.info(doneMessage(report));
   } catch (error) {
     groups.close();
+    if (error instanceof RotationError && error.code === 'stood-down') {
+      // Another run of the secret did the job while this one waited: nothing to do, and no failure.
+      core.notice(inInputWords(error.message));
+      return;
+    }
     if (error instanceof RotationError) {
       await finish(error.report, error);
       core.setFailed(inInputWords(error.message));

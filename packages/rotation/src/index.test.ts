@@ -42,7 +42,7 @@ const EXPECTED = {
     ],
   },
   './targets': {
-    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'formatTargetSpec', 'parseTargetSpecs', 'recordedKeyIds'],
+    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds'],
     types: [
       'GitHubClient',
       'GitHubClientOptions',

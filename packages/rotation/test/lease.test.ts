@@ -38,14 +38,15 @@ describe('the lease: one writer at a time', () => {
       ]);
       const [first, second] = a.report && b.error ? [a, b] : b.report && a.error ? [b, a] : a.report!.keyId < b.report!.keyId ? [a, b] : [b, a];
       expect(first.error?.message, `keep ${keep}`).toBeUndefined();
-      expect(said(second)).toMatch(/Waited \d+ s for the run run [AB] \(started [^)]+\) to end, then took the lease/);
       if (keep === 1) {
         // The first revoked the key both started with: the second stands down, nothing changed.
         expect(second.error).toMatchObject({ code: 'stood-down', step: 'preflight' });
-        expect(second.error!.message).toMatch(/rotated it while this run waited.*Nothing was changed, and nothing is left to do/);
+        expect(second.error!.message).toMatch(/rotated it since this run began.*this run stood down\. Nothing was changed, and nothing is left to do/);
         expect(second.createdValues).toEqual([]);
       } else {
-        // The key both started with stays valid (keep 2): the second reads everything again under the lease and rotates.
+        // The key both started with stays valid (keep 2): the second waited (or came just after), read
+        // everything again under the lease, and rotated.
+        expect(said(second)).toMatch(/Waited \d+ s for the run run [AB] \(started [^)]+\) to end, then took the lease|changed since this run read them/);
         expect(second.error?.message).toBeUndefined();
         expect(said(second)).toMatch(/changed since this run read them .*reading them again, under the lease/);
       }

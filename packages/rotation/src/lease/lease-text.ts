@@ -25,7 +25,11 @@ export interface LeaseText {
   tookOver?: { holder: string; started: string; state: 'held' | 'settling' | 'unreadable' };
 }
 
-/** The variable of the lease of `secretName` rotated with keys of `keyKind` (its label: `personal`, `organization:ORG`, ...). */
+/**
+ * The variable that holds the lease of `secretName` rotated with keys of `keyKind` (its label:
+ * `personal`, `organization:ORG`, `project:ORG/PROJECT`), beside the records.
+ * @example leaseVariableName('NEON_API_KEY', 'personal') // KEYTURN_LEASE_NEON_API_KEY_…
+ */
 export function leaseVariableName(secretName: string, keyKind: string): string {
   const secret = secretName.toUpperCase();
   const slug = secret.replace(/[^A-Z0-9]+/g, '_').slice(0, SLUG_LENGTH).replace(/^_+|_+$/g, '');

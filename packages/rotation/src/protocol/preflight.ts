@@ -114,9 +114,9 @@ async function listKeysOrStandDown(ctx: RotationContext): Promise<PlatformKey[]>
     return ctx.fail({
       code: 'stood-down',
       step: 'preflight',
-      summary: `Another run of ${ctx.secretName} rotated it while this run waited, and revoked the key this run started with`,
+      summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
       advice:
-        'Nothing was changed, and nothing is left to do: the targets hold that run\'s key. (If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.)',
+        "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
       cause: error,
     });
   }
