@@ -25,6 +25,8 @@ export const ROTATE_SETTINGS = [
   'gitlab-url',
   'app-id',
   'rebuild-record',
+  'lease-wait',
+  'without-lease',
   'leaked-key-id',
   'leaked-key-fingerprint',
 ] as const satisfies readonly SettingName[];

@@ -16,6 +16,8 @@ export const EXIT = {
   flagged: 5,
   /** answer-alerts: an alert of the family is still open (its key could not be rotated out, or the alerts could not be read). */
   alertsOpen: 6,
+  /** rotate, answer-alerts: another run of the secret held its lease for all of --lease-wait; nothing was changed. */
+  leaseHeld: 7,
   /** Interrupted (Ctrl-C, SIGTERM): a rotation stops after leaving every target a working key. */
   interrupted: 130,
 } as const;

@@ -7,7 +7,8 @@ import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
 import { looksLikeCredential } from '@keyturn/api/toolkit';
 import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
 import { DEFAULT_GITLAB_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec, TargetSpecError } from '@keyturn/rotation/targets';
-import { InputError, parseInteger, rejectedValue, splitList, unique, withoutEchoes } from '@keyturn/action-common';
+import { hostname } from 'node:os';
+import { InputError, parseDuration, parseInteger, rejectedValue, splitList, unique, withoutEchoes } from '@keyturn/action-common';
 import { UsageError } from './cli-error.js';
 import { type CredentialName, credentialSource, readCredential } from './credentials.js';
 import { type Given, SettingReader, type Settings } from './setting-reader.js';
@@ -39,6 +40,8 @@ const SOURCE_OF_OPTION: Record<string, { setting: SettingName } | { credential: 
   'keyKind.projectId': { setting: 'project-id' },
   managingApiKey: { credential: 'managingApiKey' },
   rebuildRecord: { setting: 'rebuild-record' },
+  lease: { setting: 'without-lease' },
+  'lease.waitMs': { setting: 'lease-wait' },
   record: { setting: 'record-repo' },
   'record.repository': { setting: 'record-repo' },
   'record.gitlab': { setting: 'record-gitlab-project' },
@@ -139,6 +142,9 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     managingApiKey,
     rebuildRecord: settings.flag('rebuild-record'),
     leakedKey: leakedKey(reader, mistakes),
+    lease: settings.flag('without-lease')
+      ? false
+      : { holder: leaseHolder(env), ...optional('waitMs', reader.read('lease-wait', (g) => parseDuration(g.where, g.text, { minMs: 0 }))) },
   };
   // The library's rules, for what could be read; one mistake per source.
   for (const name of reader.failed) failed.add(name);
@@ -148,7 +154,8 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
       mistakes.push(`no GitHub credential, needed ${needed.replace('record.repository', '--record-repo')}: set GITHUB_TOKEN to a token that can write them (or pass --github-token-file), or give a GitHub App (--app-id and KEYTURN_GITHUB_APP_PRIVATE_KEY)`);
       continue;
     }
-    const where = whereOf(mistake.option, settings);
+    // No lease is a record missing: said where the record is given.
+    const where = mistake.option === 'lease' ? flagOf('record-repo') : whereOf(mistake.option, settings);
     if (where === undefined) throw mistake;
     const source = sourceName(mistake.option);
     if (failed.has(source)) continue;
@@ -160,13 +167,22 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     mistakes.push(`${where}: ${given ? withoutEchoes(problem, given) : problem}`);
   }
   if (mistakes.length) throw new UsageError(mistakes);
-  const notes = record
+  const notes = record || options.lease !== false
     ? []
     : [
         'No --record-repo nor --record-gitlab-project (nor GITHUB_REPOSITORY or, in GitLab CI, CI_PROJECT_ID): the run keeps no target record, so a target dropped from the list is not recognised and a key it still holds may be revoked.',
       ];
   return { options, credentials: [apiKey, githubToken, gitlabToken, privateKey, managingApiKey].filter((v): v is string => Boolean(v)), notes };
 }
+
+/** Who holds the lease, for a run that waits on it: the CI job's URL where there is one, else this host and process. */
+function leaseHolder(env: NodeJS.ProcessEnv): string {
+  if (env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID) return `${env.GITHUB_SERVER_URL || 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
+  if (env.CI_JOB_URL) return env.CI_JOB_URL;
+  return `keyturn rotate on ${hostname()} (process ${process.pid})`;
+}
+
+const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
 /**
  * Where the target record is kept: --record-repo or --record-gitlab-project (one of them); else

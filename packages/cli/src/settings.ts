@@ -59,6 +59,16 @@ export const SETTINGS = {
   'org-id': { flag: '--org-id <id>', kind: 'text', help: 'the organization of an organization or project key' },
   'project-id': { flag: '--project-id <id>', kind: 'text', help: 'the project (of a project key; for wait, the project whose operations to await)' },
   'app-id': { flag: '--app-id <id>', kind: 'text', help: 'a GitHub App\'s id, with its private key (KEYTURN_GITHUB_APP_PRIVATE_KEY or --app-private-key-file), instead of GITHUB_TOKEN (default KEYTURN_GITHUB_APP_ID)' },
+  'lease-wait': {
+    flag: '--lease-wait <duration>',
+    kind: 'text',
+    help: 'how long to wait for another run of the secret that holds its lease (one run writes at a time), e.g. 90s, 5m (default 11m); then exit 7',
+  },
+  'without-lease': {
+    flag: '--without-lease',
+    kind: 'boolean',
+    help: 'take no lease: only where every run of this secret is in one queue (a CI concurrency group), as it must be without a record',
+  },
   'rebuild-record': { flag: '--rebuild-record', kind: 'boolean', help: 'the family\'s record cannot be read: rebuild it from the targets (every live key of the family stays valid); once' },
   'alert-secret-type': {
     flag: '--alert-secret-type <type>',

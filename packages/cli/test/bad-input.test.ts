@@ -68,7 +68,9 @@ describe('keyturn rotate refuses bad input before any request', () => {
   it('reports every mistake at once', async () => {
     const result = await run(world, ['rotate', '--target', 'repo:acme', '--keep', 'x', '--key-kind', 'team', ...world.urls]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/3 problems:/);
+    // The fourth: no record, so no lease (--record-repo, or --without-lease).
+    expect(result.stderr).toMatch(/4 problems:/);
+    expect(result.stderr).toMatch(/no record store is given, so no lease keeps two runs of the family apart: give --record-repo .*opt out of the lease \(--without-lease\)/);
     expectNothingChanged();
   });
 

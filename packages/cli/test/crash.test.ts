@@ -6,20 +6,23 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultSpec } from '@keyturn/emulator';
 import { leaksIn, startKeyturn } from './keyturn-process.js';
+import { leaseVariableName } from '@keyturn/rotation/targets';
 import { ENV, learnHeld, RECORD_REPO, REPO, run, TOKEN, useWorld } from './world.js';
 
 const world = useWorld();
 
-const CASES: Array<{ name: string; service: 'platform' | 'github'; fault: Omit<FaultSpec, 'kind'> & { afterEffect: boolean } }> = [
-  { name: 'the record written, no key yet', service: 'github', fault: { method: 'POST', path: '/repos/acme/ops/actions/variables', afterEffect: true } },
+const CASES: Array<{ name: string; service: 'platform' | 'github'; fault: Omit<FaultSpec, 'kind'> & { afterEffect: boolean }; after?: number }> = [
+  // The second POST: the first takes the lease.
+  { name: 'the record written, no key yet', service: 'github', fault: { method: 'POST', path: '/repos/acme/ops/actions/variables', afterEffect: true }, after: 1 },
   { name: 'the key created, its value lost with the process', service: 'platform', fault: { method: 'POST', path: '/api_keys', afterEffect: true } },
   { name: 'one target written, the other not', service: 'github', fault: { method: 'PUT', path: '/repos/acme/web/environments/production/secrets/*', afterEffect: false } },
   { name: 'every target written, the old key being revoked', service: 'platform', fault: { method: 'DELETE', path: '/api_keys/*', afterEffect: true } },
 ];
 
 describe('keyturn rotate killed mid-request, then run again', () => {
-  it.each(CASES)('$name', async ({ service, fault }) => {
+  it.each(CASES)('$name', async ({ service, fault, after }) => {
     const emulator = service === 'platform' ? world.platform : world.github;
+    if (after) emulator.faults.add({ method: fault.method, path: fault.path, kind: 'delay', ms: 0, times: after } as FaultSpec);
     emulator.faults.add({ ...fault, kind: 'hang', times: 1 } as FaultSpec);
     const args = ['rotate', '--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, '--revoke-key-id', String(world.consoleKey.id), '--output', 'json', ...world.urls];
     const crashed = startKeyturn(args, { env: { NEON_API_KEY: world.consoleKey.key, GITHUB_TOKEN: TOKEN } });
@@ -35,6 +38,10 @@ describe('keyturn rotate killed mid-request, then run again', () => {
     learnHeld(world);
     expect(leaksIn(crash, world.secrets)).toEqual([]);
 
+    // The killed run's lease lapses in 10 minutes; the README says to delete it when the run is known
+    // dead, as here, rather than wait.
+    const lease = `${world.github.url}/repos/${RECORD_REPO}/actions/variables/${leaseVariableName('NEON_API_KEY', 'personal')}`;
+    expect((await fetch(lease, { method: 'DELETE', headers: { authorization: `token ${TOKEN}` } })).status).toBe(204);
     // The next scheduled run: whatever key the repository secret holds now is its NEON_API_KEY.
     const rerun = await run(world, args, { apiKey: world.github.secretValue(REPO, 'NEON_API_KEY')! });
     expect(rerun.code, rerun.stderr).toBe(0);

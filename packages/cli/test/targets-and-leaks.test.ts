@@ -4,6 +4,7 @@
 // in a GitLab project (CI_PROJECT_ID in a GitLab CI job); `keyturn answer-alerts` answers a
 // secret-scanning alert. Every run's output is searched for every key value and token (world.ts).
 
+import { leaseVariableName } from '@keyturn/rotation/targets';
 import { type GitLabEmulator, startGitLabEmulator } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jsonOf, keyturn, leaksIn, startKeyturn } from './keyturn-process.js';
@@ -223,12 +224,14 @@ describe('keyturn rotate into GitLab killed mid-request, then run again', () => 
   // As crash.test.ts, at the GitLab requests: the record in GitLab written, and the variable's write
   // taken or not taken when the process died.
   const CASES = [
-    { name: 'the GitLab record written, no key yet', fault: { method: 'POST', path: '/projects/acme%2Fops/variables', afterEffect: true } },
+    { name: 'the GitLab record written, no key yet', fault: { method: 'POST', path: '/projects/acme%2Fops/variables', afterEffect: true }, after: 1 },
     { name: 'the GitLab variable written, the process gone before the answer', fault: { method: 'PUT', path: '/projects/acme%2Fweb/variables/*', afterEffect: true } },
     { name: 'the GitLab variable not written', fault: { method: 'PUT', path: '/projects/acme%2Fweb/variables/*', afterEffect: false } },
   ];
-  it.each(CASES)('$name', async ({ fault }) => {
+  it.each(CASES)('$name', async ({ fault, ...rest }) => {
     const { platform } = world;
+    // The second POST: the first takes the lease.
+    if ('after' in rest) gitlab.faults.add({ method: fault.method, path: fault.path, kind: 'delay', ms: 0, times: rest.after as number });
     gitlab.faults.add({ ...fault, kind: 'hang', times: 1 });
     const args = ['rotate', '--target', REPO, '--target', GITLAB, '--record-gitlab-project', 'acme/ops', '--revoke-key-id', String(world.consoleKey.id), '--output', 'json', ...world.urls, ...gitlabFlags];
     const crashed = startKeyturn(args, { env: { NEON_API_KEY: world.consoleKey.key, GITHUB_TOKEN: TOKEN, GITLAB_TOKEN } });
@@ -244,6 +247,9 @@ describe('keyturn rotate into GitLab killed mid-request, then run again', () => 
     heldValues();
     expect(leaksIn(crash, world.secrets)).toEqual([]);
 
+    // The killed run's lease, deleted as the README says when the run is known dead (else it lapses in 10 minutes).
+    const lease = `${gitlab.url}/projects/acme%2Fops/variables/${leaseVariableName('NEON_API_KEY', 'personal')}?filter%5Benvironment_scope%5D=*`;
+    expect((await fetch(lease, { method: 'DELETE', headers: { 'private-token': GITLAB_TOKEN } })).status).toBe(204);
     // The next scheduled run, with whatever key the GitLab variable holds now.
     const rerun = await run(world, args, { apiKey: heldValues().gitlab!, ...withGitLab() });
     expect(rerun.code, rerun.stderr).toBe(0);

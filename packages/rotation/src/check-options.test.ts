@@ -114,7 +114,7 @@ describe('checkRotateKeyOptions', () => {
     expect(optionsOf({ ...defaults, dryRun: true })).toEqual([]);
     const without = checkRotateKeyOptions(defaults);
     expect(without.map((e) => e.option)).toEqual(['lease']);
-    expect(without[0]!.message).toMatch(/no record store is given.*give `record`.*one concurrency group, set `lease` to false/);
+    expect(without[0]!.message).toMatch(/no record store is given.*give `record`.*one concurrency group, opt out of the lease \(`lease`\)/);
     const store = { load: async () => ({ records: [], unreadable: [] }), save: async () => {}, remove: async () => {}, describe: () => 'memory' };
     const custom = checkRotateKeyOptions({ ...defaults, record: store });
     expect(custom.map((e) => e.message)).toEqual([expect.stringMatching(/the record store given offers no lease/)]);

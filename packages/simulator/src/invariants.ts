@@ -8,7 +8,8 @@ import { HOME, SECRET_NAMES, type SimKeyKind, TARGET_POOL, type World } from './
 
 /**
  * Lock-outs the product's documentation allows, by `<target> <secret name>`, while that secret
- * still holds the value given: see revokedByOther, and a dropped target once its record was deleted.
+ * still holds the value given: a dropped target once its record was deleted (README, "Without a
+ * record"). Runs that meet are never excused: the lease keeps them one writer at a time.
  */
 export type Excused = Map<string, string>;
 
@@ -23,37 +24,6 @@ export function lockOuts(world: World, excused: Excused = new Map()): string[] {
     }
   }
   return out;
-}
-
-/**
- * Secrets holding a dead key that one run of a concurrent pair made and the other revoked: two
- * runs without a `concurrency:` group overlapping where no listing can see (the README's
- * "Concurrent rotations": the older run writes its key after the newer one made its own, and the
- * newer one revokes it). Any other dead key (a written-back previous key, a run's own key revoked
- * by itself, a key revoked by a later run) is no such overlap.
- */
-export function revokedByOther(world: World, runs: readonly RunResult[]): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const target of TARGET_POOL) {
-    for (const name of SECRET_NAMES) {
-      const value = world.held(target, name);
-      if (value === undefined || world.platform.isKeyValid(value)) continue;
-      const id = world.platform.keyIdOf(value);
-      const maker = runs.find((r) => r.created.includes(value));
-      const revoker = runs.find((r) => r !== maker && revokedByRun(r, id as number));
-      if (maker && revoker) out.push([`${target} ${name}`, value]);
-    }
-  }
-  return out;
-}
-
-/**
- * The run revoked key `id`, as it says, or sent its DELETE: a revocation whose answer was lost
- * took effect all the same, and the run's report cannot say so (seed 77691595).
- */
-function revokedByRun(run: RunResult, id: number): boolean {
-  if ((run.report ?? run.error?.report)?.revokedKeyIds.includes(id)) return true;
-  return run.sent.some((r) => r.service === 'platform' && r.method === 'DELETE' && r.path.endsWith(`/api_keys/${id}`));
 }
 
 export interface WorldSnapshot {

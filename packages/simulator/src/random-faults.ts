@@ -62,3 +62,12 @@ export function laterWriteRefused(rng: Rng, writes: number): ArmedFault {
   const kind = rng.pick(FAULT_KINDS.filter((k) => k.status === 403 || k.status === 422));
   return { service: 'github', method: 'PUT', path: '/repos/*/*/**', nth: 2 + rng.int(Math.max(1, writes - 1)), effect: kind.effect('github'), name: `secret write refused: ${kind.name}` };
 }
+
+/**
+ * A secret or record write that lands late: answered only after 45 s, past the clients' timeout,
+ * so the run has given up on it (and retried, or moved on) when it takes effect.
+ */
+export function lateWrite(rng: Rng): ArmedFault {
+  const request = rng.pick(REQUESTS.filter((r) => r.method === 'PUT' || r.method === 'PATCH' || (r.method === 'POST' && r.path.endsWith('/variables'))));
+  return { service: request.service, method: request.method, path: request.path, nth: 1 + rng.int(request.ranks), effect: { kind: 'delay', ms: 45_000 } as Effect, name: 'a write landing late (45 s)' };
+}

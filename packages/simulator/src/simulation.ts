@@ -47,6 +47,8 @@ export interface RunSpec {
   leakedKey?: { id: number } | { fingerprint: string };
   /** Alert mode: answerLeakAlerts over this rotation, for the open alerts of this secret type in the home repository. */
   alerts?: { secretType: string };
+  /** Starts this long after the round does (a second workflow, a hand run, the CLI elsewhere). */
+  startAfterMs?: number;
   crash?: CrashPoint;
 }
 
@@ -221,13 +223,15 @@ export class Simulation {
         (spec.revokeKeyIds ? `, revoke-key-ids ${spec.revokeKeyIds.join(',')}` : '') +
         (spec.leakedKey ? `, leaked key ${JSON.stringify(spec.leakedKey)}` : '') +
         (spec.alerts ? `, answering the alerts of ${spec.alerts.secretType}` : '') +
-        (spec.crash ? `, crash ${JSON.stringify(spec.crash)}` : ''),
+        (spec.crash ? `, crash ${JSON.stringify(spec.crash)}` : '') +
+        (spec.startAfterMs ? `, after ${spec.startAfterMs} ms` : ''),
     );
     if (spec.alerts) {
       this.#answerAlerts(run, options, spec.alerts.secretType, () => crashed);
       return run;
     }
-    rotateKey(options).then(
+    const later = spec.startAfterMs ? this.time.sleep(spec.startAfterMs) : Promise.resolve();
+    later.then(() => rotateKey(options)).then(
       (report) => {
         if (crashed) return;
         run.settled = true;
@@ -319,6 +323,7 @@ export class Simulation {
       ...(spec.revokeKeyIds && { revokeKeyIds: spec.revokeKeyIds }),
       ...(spec.leakedKey && { leakedKey: spec.leakedKey }),
       record: spec.record === 'gitlab' ? { gitlab: HOME } : { repository: HOME },
+      lease: { holder: result.id },
       defaultRepository: HOME,
       runtime: time,
       log: (entry) => {

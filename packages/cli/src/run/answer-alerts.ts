@@ -28,10 +28,12 @@ export async function runAnswerAlerts(cmd: Command, loadConfigReader: ConfigRead
     setup = readRotateSetup(ctx.settings, ctx.flags, env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    mistakes.push(...error.mistakes);
+    // Without a record there is no lease either: the record's own mistake below says it for both.
+    mistakes.push(...error.mistakes.filter((m) => !m.startsWith(`${flagOf('record-repo')}: no record store`)));
   }
   // The record is how a leaked value is matched to its key: without one nothing can be answered.
-  if (setup && !setup.options.record) {
+  const recordGiven = setup ? Boolean(setup.options.record) : Boolean(ctx.settings.get('record-repo') || ctx.settings.get('record-gitlab-project') || env.GITHUB_REPOSITORY || (env.GITLAB_CI === 'true' && env.CI_PROJECT_ID));
+  if (!recordGiven) {
     mistakes.push(`no target record: pass ${flagOf('record-repo')} or ${flagOf('record-gitlab-project')} (the record the family's rotations keep), or run in the GitHub Actions or GitLab CI job that rotates it`);
   }
   if (mistakes.length || !setup) throw new UsageError(mistakes);

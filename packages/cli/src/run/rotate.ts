@@ -40,9 +40,11 @@ export async function runRotate(cmd: Command, loadConfigReader: ConfigReaderLoad
     } finally {
       interrupt.dispose();
     }
-    ctx.progress.done(failure ? `Rotation failed (${failure.code}) at ${failure.step}.` : doneLine(report as RotationReport), !failure);
+    // Another run of the secret did the job meanwhile: a success, said as such.
+    const stoodDown = failure?.code === 'stood-down';
+    ctx.progress.done(stoodDown ? `Stood down: ${inCliWords(failure!.message)}` : failure ? `Rotation failed (${failure.code}) at ${failure.step}.` : doneLine(report as RotationReport), !failure || stoodDown);
     writeResult(ctx.format, ctx.secrets, rotateJson(report, failure), () => rotateTable(report, failure));
-    if (failure) throw new CliError(inCliWords(failure.message), failure.code === 'aborted' ? EXIT.interrupted : failure.code === 'invalid-options' ? EXIT.usage : EXIT.failed);
+    if (failure && !stoodDown) throw new CliError(inCliWords(failure.message), exitCodeOf(failure));
 }
 
 function doneLine(report: RotationReport): string {
@@ -54,7 +56,7 @@ function doneLine(report: RotationReport): string {
 function rotateJson(report: PartialRotationReport, failure: RotationError | undefined): object {
   return {
     command: 'rotate',
-    ok: !failure,
+    ok: !failure || failure.code === 'stood-down',
     dryRun: report.dryRun,
     family: report.family,
     secretName: report.secretName,
@@ -83,4 +85,12 @@ function rotateTable(report: PartialRotationReport, failure: RotationError | und
   if (report.droppedTargets?.length) rows.push(['dropped', report.droppedTargets.join(', ')]);
   if (failure) rows.push(['failed', `${failure.code} at ${failure.step}`]);
   return renderTable(['', report.dryRun ? 'dry run' : 'rotation'], rows);
+}
+
+/** The exit code of a failed rotation (README, "Exit codes"). */
+function exitCodeOf(failure: RotationError): number {
+  if (failure.code === 'aborted') return EXIT.interrupted;
+  if (failure.code === 'invalid-options') return EXIT.usage;
+  if (failure.code === 'lease-held') return EXIT.leaseHeld;
+  return EXIT.failed;
 }

@@ -22,7 +22,9 @@ export type Mutant =
   /** Issue 22, item 1: a record that does not parse is taken for an absent one (and overwritten). */
   | 'unparsable-record-absent'
   /** Issue 22, item 2: a record of a newer format is taken for an absent one (and rewritten). */
-  | 'newer-record-absent';
+  | 'newer-record-absent'
+  /** Issue 31, item 1: no lease is taken, so two runs of one secret write at once (the behaviour before it). */
+  | 'lease-off';
 
 /** True when the simulator's tests switched `name` on; false in every real run. */
 export function mutant(name: Mutant): boolean {

@@ -64,34 +64,45 @@ export async function takeLease(request: LeaseRequest): Promise<TakenLease> {
   });
   let waitedFor: LeaseText | undefined;
   let vanished = 0;
+  let pollMs = timings.pollMs;
+  // The first look creates; a later one reads first, and creates only once the lease is gone.
+  const first = mine();
+  if (await backend.create(name, writeLeaseText(first))) return taken(first);
+  let current = await backend.read(name);
   for (;;) {
-    const text = mine();
-    if (await backend.create(name, writeLeaseText(text))) return taken(text, waitedFor);
-    const current = await backend.read(name);
-    // Deleted between the create and the read: its holder released it. A store that keeps saying
-    // both "exists" and "absent" is waited on like a held lease.
-    if (current === undefined && ++vanished <= 3) continue;
     if (current === undefined) {
-      if (runtime.now() - startedAt + timings.pollMs > timings.waitMs) throw new LeaseHeldError('unknown', 'unknown', 'unknown', runtime.now() - startedAt);
-      await runtime.sleep(timings.pollMs, request.signal);
-      continue;
+      const text = mine();
+      if (await backend.create(name, writeLeaseText(text))) return taken(text, waitedFor);
+      current = await backend.read(name);
+      // Deleted between the create and the read: its holder released it. A store that keeps saying
+      // both "exists" and "absent" is waited on like a held lease.
+      if (current === undefined && ++vanished <= 3) continue;
     }
-    const held = readLeaseText(current);
+    const held = current === undefined ? undefined : readLeaseText(current);
     // The run's own create, whose answer was lost and whose retry was told it exists.
-    if (held?.nonce === nonce) return taken(held, waitedFor);
-    if (!held || runtime.now() >= Date.parse(held.expires)) {
+    if (held && held.nonce === nonce) return taken(held, waitedFor);
+    const lapsed = current !== undefined && (!held || runtime.now() >= Date.parse(held.expires));
+    if (lapsed) {
       const tookOver: LeaseText['tookOver'] = held ? { holder: held.holder, started: held.started, state: held.state } : { holder: 'unknown', started: 'unknown', state: 'unreadable' };
-      const won = await takeOver(request, current, mine(tookOver));
+      const won = await takeOver(request, current as string, mine(tookOver));
       if (won) return taken(won, waitedFor, tookOver);
+      current = await backend.read(name);
       continue;
     }
-    if (runtime.now() - startedAt + timings.pollMs > timings.waitMs) {
-      throw new LeaseHeldError(held.holder, held.started, held.expires, runtime.now() - startedAt);
+    if (held && !waitedFor) request.onWait?.(held);
+    waitedFor = held ?? waitedFor;
+    if (runtime.now() - startedAt + Math.min(pollMs, timings.pollMs) > timings.waitMs) {
+      throw new LeaseHeldError(held?.holder ?? 'unknown', held?.started ?? 'unknown', held?.expires ?? 'unknown', runtime.now() - startedAt);
     }
-    if (!waitedFor) request.onWait?.(held);
-    waitedFor = held;
-    // Up to a fifth more, so runs waiting on one lease do not all ask at once.
-    await runtime.sleep(timings.pollMs + Math.floor(runtime.random() * timings.pollMs * 0.2), request.signal);
+    // Looks again sooner while the holder may be about to end, then less often (at most a minute
+    // apart), never past the lease's expiry, nor past the end of the wait; up to a fifth more, so
+    // runs waiting on one lease do not all ask at once.
+    const untilExpiry = held ? Date.parse(held.expires) - runtime.now() : pollMs;
+    const untilGiveUp = startedAt + timings.waitMs - runtime.now();
+    const sleep = Math.max(0, Math.min(pollMs, untilExpiry, untilGiveUp));
+    await runtime.sleep(sleep + Math.floor(runtime.random() * sleep * 0.2), request.signal);
+    pollMs = Math.min(60_000, Math.max(timings.pollMs, Math.round(pollMs * 1.5)));
+    current = await backend.read(name);
   }
 }
 

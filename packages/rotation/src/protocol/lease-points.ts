@@ -2,6 +2,7 @@
 // in the preflight before anything the plan depends on is read, kept before each write of the
 // record, released when the run ends, however it ends.
 
+import { mutant } from '../internal/mutants.js';
 import { describeError } from '../platform.js';
 import { keyKindLabel } from './record-preflight.js';
 import { leaseVariableName } from '../lease/lease-text.js';
@@ -14,7 +15,7 @@ const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 /** Takes the family's lease (not in a dry run, nor when the caller opted out). Fails the run, with nothing changed, when it cannot. */
 export async function takeRunLease(ctx: RotationContext): Promise<void> {
   const backend = ctx.recordStore?.lease;
-  if (ctx.dryRun || ctx.lease === false || !backend) return;
+  if (ctx.dryRun || ctx.lease === false || !backend || mutant('lease-off')) return;
   const name = leaseVariableName(ctx.secretName, keyKindLabel(ctx.keyScope.keyKind));
   try {
     const taken = await takeLease({
