@@ -13,6 +13,8 @@ describe('optionMistake', () => {
     expect(optionMistake('api-url', nested).message).toBe("Input 'api-url' is invalid: it must use https: for example.com");
     const item = new OptionError('ids[1]', 'operations.wait: ids[1] must be a non-empty string');
     expect(optionMistake('operation-ids', item).message).toBe("Input 'operation-ids' is invalid: item 2 must be a non-empty string");
+    const field = new OptionError('leakedKey', 'leakedKey.fingerprint must be a key fingerprint');
+    expect(optionMistake('leaked-key-fingerprint', field).message).toBe("Input 'leaked-key-fingerprint' is invalid: it must be a key fingerprint");
   });
 
   it('hides an echo of the input text, which may be a credential', () => {
