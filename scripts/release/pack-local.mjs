@@ -15,7 +15,8 @@ if (!destination) {
   console.error('usage: pnpm packs <folder>   e.g. npx --yes pnpm@10.34.8 packs ../keyturn-packs');
   process.exit(2);
 }
-const folder = resolve(process.env.INIT_CWD ?? process.cwd(), destination);
+// Relative to the clone's root, where the README runs it (pnpm runs a root script there).
+const folder = resolve(destination);
 mkdirSync(folder, { recursive: true });
 const work = mkdtempSync(join(folder, '.packing-'));
 try {
