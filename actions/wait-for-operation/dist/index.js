@@ -2303,7 +2303,9 @@ function optionMistake(input, mistake, text = "") {
   const problem = mistake.message.replace(/^[\w.]+: /, "");
   const name = mistake.option.split(".").pop() ?? "";
   const item = /^(.*)\[(\d+)\]$/.exec(name);
-  const subject = item ? `${item[1]}[${item[2]}] ` : new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\.\\w+)* `).exec(problem)?.[0] ?? `${name} `;
+  const escaped = (text2) => text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
+  const subject = item ? `${item[1]}[${item[2]}] ` : written ?? `${name} `;
   const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
   const what = looksLikeCredential(text) ? rejectedValue(text) : "invalid";
   return new InputError(input, `is ${what}: ${text ? withoutEchoes(worded, text) : worded}`);
