@@ -1461,7 +1461,7 @@ var ApiError = class extends KeyturnError {
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
     const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
     const tail = requestId ? ` (request id ${requestId})` : "";
-    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs);
+    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs, said !== "");
     return new ErrorClass(`${head} ${advice}${tail}`, init);
   }
   /** The safe fields, so JSON logs of an error never carry more than the message says. */
@@ -1543,17 +1543,15 @@ var ResponseShapeError = class extends ApiError {
   }
 };
 var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
-function classify(status, method, path, retryAfterMs) {
+var NEW_KEY = "make a new key in the console (Account settings > API keys) and store it where this tool reads it.";
+function classify(status, method, path, retryAfterMs, said = false) {
   const wait2 = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
   switch (status) {
     case 400:
     case 422:
       return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
     case 401:
-      return [
-        AuthenticationError,
-        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
-      ];
+      return [AuthenticationError, said ? `${NEW_KEY[0].toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`];
     case 403:
       return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:
@@ -2794,7 +2792,7 @@ function result(state, summary2) {
   const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
   const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
   const { rounds, requests, elapsedMs } = summary2;
-  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
+  return { status, operations, failed, pending, unknownIds, pendingUnknown: !summary2.complete, rounds, requests, elapsedMs };
 }
 
 // ../../packages/api/dist/resources/operations/operations.js
@@ -3619,7 +3617,9 @@ function optionMistake(input, mistake, text2 = "") {
   const problem = mistake.message.replace(/^[\w.]+: /, "");
   const name = mistake.option.split(".").pop() ?? "";
   const item = /^(.*)\[(\d+)\]$/.exec(name);
-  const subject = item ? `${item[1]}[${item[2]}] ` : `${name} `;
+  const escaped = (text3) => text3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
+  const subject = item ? `${item[1]}[${item[2]}] ` : written ?? `${name} `;
   const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
   const what = looksLikeCredential(text2) ? rejectedValue(text2) : "invalid";
   return new InputError(input, `is ${what}: ${text2 ? withoutEchoes(worded, text2) : worded}`);
@@ -12040,8 +12040,7 @@ function createGitHubTarget(octokit, spec) {
 }
 
 // ../../packages/rotation/dist/targets/gitlab/masking.js
-var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, and holds only characters of the Base64 alphabet (RFC 4648: A-Z, a-z, 0-9, +, /, =, and - and _) and @, :, . or ~";
-var MASKABLE = /^[A-Za-z0-9+/=_\-@:.~]+$/;
+var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, holds no $ and is not the name of an existing CI/CD variable";
 var MIN_LENGTH = 8;
 function maskingProblem(value) {
   const broken = [];
@@ -12049,8 +12048,8 @@ function maskingProblem(value) {
     broken.push("it holds a space or a line break");
   if (value.length < MIN_LENGTH)
     broken.push(`it is shorter than ${MIN_LENGTH} characters`);
-  if (!MASKABLE.test(value.replace(/\s/g, "")) && value.trim())
-    broken.push("it holds characters outside that set");
+  if (value.includes("$"))
+    broken.push("it holds a $");
   if (!broken.length)
     return void 0;
   return `the key value cannot be masked by GitLab (${broken.join("; ")}). ${GITLAB_MASKING_RULE}`;
@@ -16906,7 +16905,7 @@ async function preflight(ctx) {
   if (ctx.leak?.live && !plan.revokeKeyIds.includes(ctx.leak.keyId))
     plan.revokeKeyIds.push(ctx.leak.keyId);
   ctx.report.plan = plan;
-  const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
+  const revoking = plan.revokeKeyIds.length ? `revoke key${plan.revokeKeyIds.length > 1 ? "s" : ""} ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
   return { keys, plan, publicKeys };
 }
@@ -18274,6 +18273,9 @@ var INPUT_OF_OPTION = {
   "alerts.secretType": "alert-secret-type",
   "lease.waitMs": "lease-wait"
 };
+function inputOfOption(option2) {
+  return INPUT_OF_OPTION[option2];
+}
 function inInputWords(text2) {
   return renameOptions(text2, (option2) => INPUT_OF_OPTION[option2]);
 }
@@ -18652,6 +18654,11 @@ async function answerAlerts(inputs, groups2) {
     info(alertsDoneMessage(report));
   } catch (error2) {
     groups2.close();
+    const input = error2 instanceof OptionError ? inputOfOption(error2.option) : void 0;
+    if (input !== void 0) {
+      const given = { "alert-scope": inputs.alertScope, "alert-secret-type": inputs.alertSecretType }[input];
+      throw optionMistake(input, error2, given ?? "");
+    }
     if (!(error2 instanceof LeakAlertsError)) throw error2;
     await publishResult(alertOutputs(error2.report), alertSummary(error2.report, error2));
     setFailed(inInputWords(error2.message));

@@ -122,6 +122,11 @@ export interface ServiceHooks {
   onGitHubToken?: (token: string) => void;
 }
 
+/** The input that sets a rotation option (`alerts.scope`: alert-scope), or undefined for none. */
+export function inputOfOption(option: string): string | undefined {
+  return INPUT_OF_OPTION[option];
+}
+
 /** A message of the rotation in the Action's words: each option it names (`revokeKeyIds`) as its input (revoke-key-ids). */
 export function inInputWords(text: string): string {
   return renameOptions(text, (option) => INPUT_OF_OPTION[option]);

@@ -2,6 +2,7 @@
 // folded per step, set the outputs, summarise, and turn any error into the step's failure.
 
 import * as core from '@actions/core';
+import { OptionError } from '@keyturn/api';
 import {
   answerLeakAlerts,
   LeakAlertsError,
@@ -19,11 +20,12 @@ import {
   logRequestEvent,
   maskSecretInputs,
   maskValue,
+  optionMistake,
   publishResult,
   runnerProxyFetch,
   StepGroups,
 } from '@keyturn/action-common';
-import { inInputWords, type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
+import { inInputWords, inputOfOption, type RotateInputs, readRotateInputs, rotateKeyOptions, SECRET_INPUTS } from './inputs.js';
 import { maskUnlessFingerprint } from './fingerprint-mask.js';
 import { maskPrivateKey } from './private-key-mask.js';
 import { alertOutputs, alertSummary } from './alert-report.js';
@@ -109,6 +111,12 @@ async function answerAlerts(inputs: RotateInputs, groups: StepGroups<RotationSte
     core.info(alertsDoneMessage(report));
   } catch (error) {
     groups.close();
+    // The library checks alert-scope and alert-secret-type (`alerts.scope`): said as the input.
+    const input = error instanceof OptionError ? inputOfOption(error.option) : undefined;
+    if (input !== undefined) {
+      const given = { 'alert-scope': inputs.alertScope, 'alert-secret-type': inputs.alertSecretType }[input];
+      throw optionMistake(input, error as OptionError, given ?? '');
+    }
     if (!(error instanceof LeakAlertsError)) throw error;
     await publishResult(alertOutputs(error.report), alertSummary(error.report, error));
     core.setFailed(inInputWords(error.message));

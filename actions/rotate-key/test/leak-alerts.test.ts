@@ -113,4 +113,13 @@ describe('rotate-key, alert mode', () => {
     expect(annotations(run, 'error').join('\n')).toMatch(/'leaked-key-id' is given with alert-secret-type/);
     expect(github.log.entries().length).toBe(before);
   });
+
+  it('names alert-scope, the input, when the library refuses the scope (not its option alerts.scope)', async () => {
+    const run = await rotate({ 'alert-secret-type': TYPE, 'alert-scope': 'team:acme' });
+    expect(run.exitCode).toBe(1);
+    const said = annotations(run, 'error').join('\n');
+    expect(said).toMatch(/alert-scope/);
+    expect(said).toMatch(/repo:OWNER\/REPO or org:ORG/);
+    expect(said).not.toMatch(/alerts\.scope/);
+  });
 });

@@ -104,7 +104,7 @@ var ApiError = class extends KeyturnError {
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
     const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
     const tail = requestId ? ` (request id ${requestId})` : "";
-    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs);
+    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs, said !== "");
     return new ErrorClass(`${head} ${advice}${tail}`, init);
   }
   /** The safe fields, so JSON logs of an error never carry more than the message says. */
@@ -186,17 +186,15 @@ var ResponseShapeError = class extends ApiError {
   }
 };
 var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
-function classify(status, method, path, retryAfterMs) {
+var NEW_KEY = "make a new key in the console (Account settings > API keys) and store it where this tool reads it.";
+function classify(status, method, path, retryAfterMs, said = false) {
   const wait = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
   switch (status) {
     case 400:
     case 422:
       return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
     case 401:
-      return [
-        AuthenticationError,
-        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
-      ];
+      return [AuthenticationError, said ? `${NEW_KEY[0].toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`];
     case 403:
       return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:
@@ -1431,7 +1429,7 @@ function result(state, summary2) {
   const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
   const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
   const { rounds, requests, elapsedMs } = summary2;
-  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
+  return { status, operations, failed, pending, unknownIds, pendingUnknown: !summary2.complete, rounds, requests, elapsedMs };
 }
 
 // ../../packages/api/dist/resources/operations/operations.js
@@ -2305,7 +2303,9 @@ function optionMistake(input, mistake, text = "") {
   const problem = mistake.message.replace(/^[\w.]+: /, "");
   const name = mistake.option.split(".").pop() ?? "";
   const item = /^(.*)\[(\d+)\]$/.exec(name);
-  const subject = item ? `${item[1]}[${item[2]}] ` : `${name} `;
+  const escaped = (text2) => text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
+  const subject = item ? `${item[1]}[${item[2]}] ` : written ?? `${name} `;
   const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
   const what = looksLikeCredential(text) ? rejectedValue(text) : "invalid";
   return new InputError(input, `is ${what}: ${text ? withoutEchoes(worded, text) : worded}`);

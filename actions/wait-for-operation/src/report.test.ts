@@ -26,7 +26,7 @@ function operation(id: string, fields: Partial<Operation> = {}): Operation {
 }
 
 function result(fields: Partial<WaitResult>): WaitResult {
-  return { status: 'finished', operations: [], failed: [], pending: [], unknownIds: [], rounds: 2, requests: 2, elapsedMs: 4200, ...fields };
+  return { status: 'finished', operations: [], failed: [], pending: [], unknownIds: [], pendingUnknown: false, rounds: 2, requests: 2, elapsedMs: 4200, ...fields };
 }
 
 describe('operationDurationMs', () => {

@@ -108,7 +108,7 @@ export class ApiError extends KeyturnError {
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, '')}` : '';
     const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ''}${said}.`;
     const tail = requestId ? ` (request id ${requestId})` : '';
-    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs);
+    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs, said !== '');
     return new ErrorClass(`${head} ${advice}${tail}`, init);
   }
 
@@ -230,18 +230,18 @@ type ErrorClass = new (message: string, init: ApiErrorInit) => ApiError;
 /** The advice added to a message when `mayHaveTakenEffect` is true for a POST. */
 export const MAY_HAVE_TAKEN_EFFECT = 'The request may have taken effect: check before repeating it.';
 
-function classify(status: number, method: string, path: string, retryAfterMs: number | undefined): [ErrorClass, string] {
+/** What to do about a 401. */
+const NEW_KEY = 'make a new key in the console (Account settings > API keys) and store it where this tool reads it.';
+
+/** The class and advice of a status. `said`: the platform gave a message, which the advice need not repeat (a 401's diagnosis). */
+function classify(status: number, method: string, path: string, retryAfterMs: number | undefined, said = false): [ErrorClass, string] {
   const wait = retryAfterMs === undefined ? '' : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1000)} s)`;
   switch (status) {
     case 400:
     case 422:
       return [InvalidRequestError, 'The platform rejected the request as invalid: check its parameters.'];
     case 401:
-      return [
-        AuthenticationError,
-        'The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) ' +
-          'and store it where this tool reads it.',
-      ];
+      return [AuthenticationError, said ? `${NEW_KEY[0]!.toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`];
     case 403:
       return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:

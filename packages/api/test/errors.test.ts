@@ -22,7 +22,7 @@ const failing = <T>(promise: PromiseLike<T>) => Promise.resolve(promise).then(()
 describe('ApiError.generate from platform answers', () => {
   it.each([
     [400, InvalidRequestError, /rejected the request as invalid/],
-    [401, AuthenticationError, /missing, invalid or revoked: make a new key in the console/],
+    [401, AuthenticationError, /Make a new key in the console/],
     [403, PermissionDeniedError, /not allowed to do this/],
     [404, NotFoundError, /Check the ids in the path/],
     [409, ConflictError, /conflicts with the current state/],
@@ -40,6 +40,13 @@ describe('ApiError.generate from platform answers', () => {
     expect(error).toMatchObject({ status, method: 'GET', path: '/projects', code: expect.any(String) });
     expect(error.message).toMatch(new RegExp(`^GET /projects failed with HTTP ${status} `));
     expect(error.message.replace(/ \(request id [^)]+\)$/, '')).toMatch(advice);
+  });
+
+  it('says a 401 once: the platform says why, the advice only what to do', async () => {
+    const error = (await failing(platform.client({ apiKey: `napi_${'x'.repeat(64)}`, retries: 0 }).projects.list())) as ApiError;
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error.message).toMatch(/HTTP 401 \w+: the API key is invalid or has been revoked\. Make a new key in the console/);
+    expect(error.message).not.toMatch(/missing, invalid or revoked/);
   });
 
   it('takes requestId from the body, else from x-request-id', async () => {

@@ -58,7 +58,7 @@ describe('the deadline bounds every request of the wait', () => {
     start({});
     faults().add({ method: 'GET', kind: 'hang', times: 'always' });
     const result = await pastTheDeadline(waitFor(undefined, { timeoutMs: 300 }, longAttempts), 300);
-    expect(result).toMatchObject({ status: 'timed-out', operations: [], unknownIds: [], rounds: 1 });
+    expect(result).toMatchObject({ status: 'timed-out', operations: [], unknownIds: [], pendingUnknown: true, rounds: 1 });
   });
 
   it('ends a retry pause that would pass the deadline at the deadline', async () => {

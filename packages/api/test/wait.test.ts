@@ -99,6 +99,7 @@ describe('operations.wait', () => {
       failed: [],
       pending: [],
       unknownIds: [],
+      pendingUnknown: false,
       rounds: 0,
       requests: 0,
       elapsedMs: 0,

@@ -15,7 +15,7 @@ import { InputError, rejectedValue } from '@keyturn/action-common';
 import { looksLikeCredential } from '@keyturn/api/toolkit';
 import type { CommandContext } from './command-context.js';
 import { readCredential } from './credentials.js';
-import type { SettingReader } from './setting-reader.js';
+import { optionMistakeAt, type SettingReader } from './setting-reader.js';
 
 const USER_AGENT = 'keyturn-cli';
 
@@ -32,7 +32,8 @@ export function platformClient(ctx: CommandContext, reader: SettingReader, requi
     return createClient({ apiKey, baseUrl, userAgent: USER_AGENT });
   } catch (error) {
     if (!(error instanceof OptionError)) throw error;
-    reader.mistakes.push(`${ctx.settings.get('api-url')?.where ?? '--api-url'}: ${error.message.replace(/^[\w.]+: /, '')}`);
+    const given = ctx.settings.get('api-url');
+    reader.mistakes.push(optionMistakeAt(given?.where ?? '--api-url', error, given?.text));
     return undefined;
   }
 }
@@ -83,7 +84,8 @@ function gitlabRecordStore(ctx: CommandContext, reader: SettingReader, project: 
     return createGitLabRecordStore(createGitLabClient({ token, apiUrl }), project);
   } catch (error) {
     if (!(error instanceof OptionError)) throw error;
-    reader.mistakes.push(`${ctx.settings.get('gitlab-url')?.where ?? '--gitlab-url'}: ${error.message.replace(/^[\w.]+: /, '')}`);
+    const given = ctx.settings.get('gitlab-url');
+    reader.mistakes.push(optionMistakeAt(given?.where ?? '--gitlab-url', error, given?.text));
     return undefined;
   }
 }

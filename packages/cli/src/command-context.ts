@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { ConfigValue } from './config-file.js';
+import type { ConfigFile } from './config-file.js';
 import { DEFAULT_CONFIG_FILE, type OutputFormat } from './command-settings.js';
 import type { ConfigReaderLoader } from './define-command.js';
 import { Progress, Secrets } from './output.js';
@@ -23,7 +23,7 @@ export async function commandContext(command: Command, known: readonly SettingNa
   const flags = command.opts();
   const named = typeof flags.config === 'string';
   const path = named ? (flags.config as string) : DEFAULT_CONFIG_FILE;
-  let config: Map<string, ConfigValue> | undefined;
+  let config: ConfigFile | undefined;
   if (known.length > 0 && (named || existsSync(path))) config = (await loadConfigReader()).readConfigFile(path, known, named);
   const secrets = new Secrets();
   return { format: flags.output as OutputFormat, flags, settings: new Settings(flags, config), secrets, progress: new Progress(secrets) };

@@ -25,12 +25,22 @@ const CREDENTIAL_KEYS: Record<string, string> = {
   'gitlab-token': 'GITLAB_TOKEN, or --gitlab-token-file',
 };
 
+/** keyturn.yml as read: the values of the keys it holds well, and a mistake for each other key. */
+export interface ConfigFile {
+  values: Map<string, ConfigValue>;
+  /**
+   * An unknown key, a nested value, a credential: each with its line. Not thrown here, so that the
+   * command reports them with the mistakes in the values it reads, all at once.
+   */
+  mistakes: string[];
+}
+
 /**
- * Reads `path` (keyturn.yml): a mapping of the keys in `known` to scalars or lists of scalars.
- * Every mistake (YAML syntax, an unknown key, a nested value, a credential) is reported at once,
- * with its line, as a UsageError. `required`: the file was named with --config, so it must exist.
+ * Reads `path` (keyturn.yml): a mapping of the keys in `known` to scalars or lists of scalars. A
+ * file that cannot be read as such a mapping (YAML syntax, a list) is a UsageError at once, each
+ * mistake with its line. `required`: the file was named with --config, so it must exist.
  */
-export function readConfigFile(path: string, known: readonly string[], required: boolean): Map<string, ConfigValue> | undefined {
+export function readConfigFile(path: string, known: readonly string[], required: boolean): ConfigFile | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -45,7 +55,7 @@ export function readConfigFile(path: string, known: readonly string[], required:
   const mistakes = doc.errors.map((e) => `${place(e.linePos?.[0]?.line)}: ${e.message.split('\n')[0]}`);
   if (mistakes.length) throw new UsageError(mistakes);
   const values = new Map<string, ConfigValue>();
-  if (doc.contents === null) return values;
+  if (doc.contents === null) return { values, mistakes };
   if (!isMap(doc.contents)) throw new UsageError([`${place(at(doc.contents))}: keyturn.yml is a mapping of options (targets: [...], secret-name: ...), not a ${isSeq(doc.contents) ? 'list' : 'single value'}`]);
   for (const pair of doc.contents.items) {
     const keyNode = pair.key as Node;
@@ -66,8 +76,7 @@ export function readConfigFile(path: string, known: readonly string[], required:
       values.set(key, { value: items.map((item) => item.value), where, itemWheres: items.map((item) => `${place(at(item))} (${key})`) });
     } else mistakes.push(`${place(at(node) ?? at(keyNode))} (${key}): must be a value or a list of values, not ${node === null ? 'empty' : 'a nested mapping'}`);
   }
-  if (mistakes.length) throw new UsageError(mistakes);
-  return values;
+  return { values, mistakes };
 }
 
 function isPlain(value: unknown): value is string | number | boolean {

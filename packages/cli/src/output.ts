@@ -6,6 +6,7 @@
 import yoctoSpinner, { type Spinner } from 'yocto-spinner';
 
 import type { OutputFormat } from './command-settings.js';
+import { markResultWritten } from './failure-document.js';
 
 /** The values no output may hold: the run's credentials, and a new key once it exists. */
 export class Secrets {
@@ -66,6 +67,7 @@ export class Progress {
 /** Writes the command's result to stdout, as JSON (one document) or as a table for people. */
 export function writeResult(format: OutputFormat, secrets: Secrets, json: object, table: () => string): void {
   const text = format === 'json' ? JSON.stringify(json, null, 2) : table();
+  markResultWritten();
   process.stdout.write(`${secrets.scrub(text)}\n`);
 }
 

@@ -3,6 +3,7 @@
 import { redactCredentials } from '@keyturn/api/toolkit';
 import { Command, CommanderError } from 'commander';
 import { isCliError } from './cli-error.js';
+import { inCliTerms } from './client-words.js';
 import { ANSWER_ALERTS_SUMMARY } from './commands/answer-alerts.js';
 import { AUDIT_SUMMARY } from './commands/audit.js';
 import { FINGERPRINT_SUMMARY } from './commands/fingerprint.js';
@@ -10,6 +11,7 @@ import { ROTATE_SUMMARY } from './commands/rotate.js';
 import { STATUS_SUMMARY } from './commands/status.js';
 import { WAIT_SUMMARY } from './commands/wait.js';
 import { EXIT } from './exit-codes.js';
+import { type Failure, jsonOutputAsked, resultWritten, writeFailureDocument } from './failure-document.js';
 import { requestedCommand } from './requested-command.js';
 
 /** Every command, in the program's help order, with its summary. */
@@ -60,18 +62,34 @@ export async function run(argv: readonly string[], version: string, declarations
     await createProgram(version, argv, declarations).parseAsync(argv as string[]);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version end with a CommanderError too, of code 0.
-      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    const failure = failureOf(error);
+    // --help and --version end with a CommanderError too, of code 0: no failure.
+    if (failure === undefined) return EXIT.ok;
+    // Commander has said its own message on stderr already.
+    if (!(error instanceof CommanderError)) process.stderr.write(`keyturn: ${failure.message}\n`);
+    if (jsonOutputAsked(argv) && !resultWritten()) {
+      const named = requestedCommand(argv);
+      writeFailureDocument({ ...failure, command: named !== undefined && Object.hasOwn(SUMMARIES, named) ? named : null });
     }
-    // A run's errors come from its own bundle (dist/<command>.js), with its own CliError class.
-    if (isCliError(error)) {
-      process.stderr.write(`keyturn: ${redactCredentials(error.message)}\n`);
-      return error.exitCode;
-    }
-    // An API error (the libraries scrub their messages) or a bug: said, never with a credential.
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    process.stderr.write(`keyturn: ${redactCredentials(message)}\n`);
-    return EXIT.failed;
+    return failure.exitCode;
   }
+}
+
+/** What an error ends the run with: its exit code and words (never a credential), or undefined for --help and --version. */
+function failureOf(error: unknown): Omit<Failure, 'command'> | undefined {
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0) return undefined;
+    const message = redactCredentials(error.message.replace(/^error: /, ''));
+    return { exitCode: EXIT.usage, name: 'UsageError', message, mistakes: [message] };
+  }
+  // A run's errors come from its own bundle (dist/<command>.js), with its own CliError class.
+  if (isCliError(error)) {
+    const mistakes = (error as { mistakes?: unknown }).mistakes;
+    const listed = Array.isArray(mistakes) ? mistakes.map((m) => redactCredentials(String(m))) : [];
+    return { exitCode: error.exitCode, name: error.name, message: redactCredentials(error.message), mistakes: listed };
+  }
+  // An API error (the libraries scrub their messages) or a bug: said, never with a credential.
+  const name = error instanceof Error ? error.name : 'Error';
+  const message = redactCredentials(inCliTerms(error instanceof Error ? `${error.name}: ${error.message}` : String(error)));
+  return { exitCode: EXIT.failed, name, message, mistakes: [] };
 }

@@ -10,8 +10,9 @@ import { DEFAULT_GITLAB_API_URL, formatTargetSpec, parseTargetSpecs, type Target
 import { hostname } from 'node:os';
 import { InputError, parseDuration, parseInteger, rejectedValue, splitList, unique, withoutEchoes } from '@keyturn/action-common';
 import { UsageError } from './cli-error.js';
+import { inCliTerms } from './client-words.js';
 import { type CredentialName, credentialSource, readCredential } from './credentials.js';
-import { type Given, SettingReader, type Settings } from './setting-reader.js';
+import { type Given, optionMistakeAt, SettingReader, type Settings } from './setting-reader.js';
 import { flagOf, type SettingName } from './settings.js';
 
 const KEY_KINDS = ['personal', 'organization', 'project'] as const;
@@ -62,7 +63,7 @@ export function wordOfOption(option: string): string | undefined {
 
 /** A message of the rotation in the CLI's words: each option it names as its flag or variable. */
 export function inCliWords(text: string): string {
-  return renameOptions(text, wordOfOption);
+  return inCliTerms(renameOptions(text, wordOfOption));
 }
 
 export interface RotateSetup {
@@ -160,11 +161,10 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     const source = sourceName(mistake.option);
     if (failed.has(source)) continue;
     failed.add(source);
-    const problem = inCliWords(mistake.message.replace(/^[\w.]+: /, ''));
     // A leaked key's value pasted as its fingerprint is never quoted.
     const quiet = source === 'leaked-key-fingerprint';
     const given = settingOf(mistake.option) && !quiet ? settings.get(settingOf(mistake.option)!)?.text : undefined;
-    mistakes.push(`${where}: ${given ? withoutEchoes(problem, given) : problem}`);
+    mistakes.push(inCliWords(optionMistakeAt(where, mistake, given)));
   }
   if (mistakes.length) throw new UsageError(mistakes);
   const notes = record || options.lease !== false
@@ -291,7 +291,7 @@ export function targetSpecs(given: Given, defaultRepository: string | undefined)
     specs = parseTargetSpecs(given.items, { defaultRepository });
   } catch (error) {
     if (!(error instanceof TargetSpecError)) {
-      if (error instanceof OptionError) throw new InputError(given.where, `is invalid: ${error.message}`);
+      if (error instanceof OptionError) throw new UsageError([optionMistakeAt(given.where, error, given.text)]);
       throw error;
     }
     // A problem's line is its item's place in the list: a file's list names the item's own line.

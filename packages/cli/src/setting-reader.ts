@@ -1,9 +1,10 @@
 // The settings a command run was given (settings.ts declares them), the flags' over keyturn.yml's,
 // and their reading: each parser's mistake is collected with the place it came from.
 
-import { InputError } from '@keyturn/action-common';
+import type { OptionError } from '@keyturn/api';
+import { InputError, optionMistake } from '@keyturn/action-common';
 import { UsageError } from './cli-error.js';
-import type { ConfigValue } from './config-file.js';
+import type { ConfigFile } from './config-file.js';
 import { flagOf, optionKey, type SettingName } from './settings.js';
 
 /** A setting's value as given, and where (for messages): `--keep`, or `keyturn.yml line 4 (keep)`. */
@@ -20,8 +21,13 @@ export interface Given {
 export class Settings {
   constructor(
     private readonly flags: Record<string, unknown>,
-    private readonly config: ReadonlyMap<string, ConfigValue> | undefined,
+    private readonly config: ConfigFile | undefined,
   ) {}
+
+  /** keyturn.yml's own mistakes (an unknown key, ...), reported with the values' (SettingReader). */
+  get configMistakes(): readonly string[] {
+    return this.config?.mistakes ?? [];
+  }
 
   get(name: SettingName): Given | undefined {
     const flagValue = this.flags[optionKey(flagOf(name))];
@@ -29,7 +35,7 @@ export class Settings {
       const items = Array.isArray(flagValue) ? flagValue.map(String) : [String(flagValue)];
       return { text: items.join('\n'), items, where: flagOf(name) };
     }
-    const given = this.config?.get(name);
+    const given = this.config?.values.get(name);
     if (!given) return undefined;
     const items = Array.isArray(given.value) ? given.value.map(String) : [String(given.value)];
     return { text: items.join('\n'), items, where: given.where, itemWheres: given.itemWheres };
@@ -50,10 +56,12 @@ export class Settings {
  * `check()`.
  */
 export class SettingReader {
-  readonly mistakes: string[] = [];
+  readonly mistakes: string[];
   /** The settings that could not be read. */
   readonly failed = new Set<SettingName>();
-  constructor(readonly settings: Settings) {}
+  constructor(readonly settings: Settings) {
+    this.mistakes = [...settings.configMistakes];
+  }
 
   read<T>(name: SettingName, parse: (given: Given) => T): T | undefined {
     const given = this.settings.get(name);
@@ -74,3 +82,12 @@ export class SettingReader {
   }
 }
 
+
+/**
+ * A library's OptionError as a mistake of the setting at `where`: `--api-url is invalid: it must use
+ * https: ...`, never the library's own name for the option (`baseUrl`). `text`: the value as given,
+ * whose echoes are hidden.
+ */
+export function optionMistakeAt(where: string, error: OptionError, text = ''): string {
+  return `${where} ${optionMistake(where, error, text).problem}`;
+}

@@ -21,7 +21,7 @@ const CASES: Array<{ name: string; args: string[]; config?: string; env?: Record
   { name: 'a malformed target spec', args: ['--target', 'repo:acme'], says: [/--target: target 1 \('repo:acme'\)/] },
   { name: 'a key pasted as a target', args: ['--target', 'repo:acme/napi0123456789abcdefghijklmnop'], says: [/--target target 1 is a \d+-character value that looks like a key or token/] },
   { name: 'no target at all', args: [], says: [/no target: pass --target repo:OWNER\/REPO/] },
-  { name: 'keep out of range', args: ['--target', REPO, '--keep', '0'], says: [/--keep: /] },
+  { name: 'keep out of range', args: ['--target', REPO, '--keep', '0'], says: [/--keep is invalid: it must be/] },
   { name: 'a key id that is none', args: ['--target', REPO, '--revoke-key-id', 'abc'], says: [/--revoke-key-id holds 'abc', not a key id/] },
   { name: 'an unknown key kind', args: ['--target', REPO, '--key-kind', 'team'], says: [/--key-kind must be one of personal, organization, project/] },
   { name: 'an org id without its kind', args: ['--target', REPO, '--org-id', 'org-1'], says: [/--org-id is given, but --key-kind is personal/] },
@@ -29,7 +29,7 @@ const CASES: Array<{ name: string; args: string[]; config?: string; env?: Record
   { name: 'no GitHub credential', args: ['--target', REPO], env: { GITHUB_TOKEN: undefined }, says: [/no GitHub credential, needed to write GitHub secrets( and [^:]*)?: set GITHUB_TOKEN/] },
   { name: 'a token and an App at once', args: ['--target', REPO, '--app-id', '12'], says: [/reach GitHub one way/] },
   { name: 'a key file that is not there', args: ['--target', REPO, '--api-key-file', 'missing.txt'], says: [/--api-key-file missing\.txt: cannot be read \(ENOENT\)/] },
-  { name: 'a plain-http platform URL off loopback', args: ['--target', REPO, '--api-url', 'http://example.com/api/v2'], says: [/--api-url: /] },
+  { name: 'a plain-http platform URL off loopback', args: ['--target', REPO, '--api-url', 'http://example.com/api/v2'], says: [/--api-url is invalid: it must use https:/] },
   {
     name: 'keyturn.yml: a syntax error, named by line',
     args: [],

@@ -112,6 +112,7 @@ describe('keyturn audit', () => {
     const clean = await run(world, ['audit', '--record-repo', RECORD_REPO, '--max-age', '90', '--output', 'json', ...world.urls], { apiKey: value });
     expect(clean.code).toBe(0);
     expect(jsonOf(clean).flaggedIds).toEqual([]);
+    expect(clean.stderr).toContain('1 key, none flagged.');
     // A second rotation with keep 2: the previous key stays valid, known to the record but held by no target.
     const second = await rotated(world, ['--keep', '2'], value);
     const kept = await run(world, ['audit', '--record-repo', RECORD_REPO, '--output', 'json', ...world.urls], { apiKey: second.value });

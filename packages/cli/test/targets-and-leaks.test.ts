@@ -114,7 +114,7 @@ describe('keyturn rotate --leaked-key-fingerprint', () => {
 
     const pasted = await run(world, ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--leaked-key-fingerprint', world.consoleKey.key, ...world.urls]);
     expect(pasted.code).toBe(2);
-    expect(pasted.stderr).toMatch(/--leaked-key-fingerprint: .*must be a key fingerprint, 16 hex characters/);
+    expect(pasted.stderr).toMatch(/--leaked-key-fingerprint is invalid: it must be a key fingerprint, 16 hex characters/);
     expect(world.platform.listKeys()).toHaveLength(1);
     expect(world.github.log.entries({ method: 'PUT' })).toEqual([]);
   });

@@ -56,7 +56,8 @@ async function startPlatformService(options: CliOptions): Promise<RunningService
     id: 'platform',
     title: 'Platform API',
     rows: [
-      ['API URL', emulator.url],
+      // What takes each URL: the Actions' input, and the CLI's flag.
+      ['API URL', `${emulator.url} (api-url, keyturn --api-url)`],
       ['Control URL', emulator.controlUrl],
       ['First API key', `${key.key} (id ${key.id})`],
       ['Demo project', project.id],
@@ -82,7 +83,7 @@ async function startGitHubService(options: CliOptions): Promise<RunningService> 
     id: 'github',
     title: 'GitHub API',
     rows: [
-      ['API URL', `${emulator.url} (GITHUB_API_URL)`],
+      ['API URL', `${emulator.url} (GITHUB_API_URL, keyturn --github-api-url)`],
       ['Control URL', emulator.controlUrl],
       ['Token', `${token} (secrets: write)`],
       ['Demo targets', `repo:${demo.repository}, env:${demo.repository}:${demo.environment}, org:${demo.org}, dependabot:${demo.repository}`],
@@ -106,7 +107,7 @@ async function startGitLabService(options: CliOptions): Promise<RunningService> 
     id: 'gitlab',
     title: 'GitLab API',
     rows: [
-      ['API URL', `${emulator.url} (GITLAB_URL)`],
+      ['API URL', `${emulator.url} (gitlab-url, keyturn --gitlab-url)`],
       ['Control URL', emulator.controlUrl],
       ['Token', `${token} (api scope, Owner of ${demo.group})`],
       ['Demo targets', `gitlab:${demo.project}, gitlab-group:${demo.group}`],

@@ -59,6 +59,11 @@ describe('organization Codespaces secrets', () => {
     expect((await putSealed(gh, ORG, 'NO_VISIBILITY', 'v')).status).toBe(422);
     expect((await putSealed(gh, ORG, 'ORG_KEY', 'v', { visibility: 'selected', selected_repository_ids: [web] })).status).toBe(201);
     expect(gh.secret('codespaces-org:acme', 'ORG_KEY')).toMatchObject({ visibility: 'selected', selected_repository_ids: [web] });
+    // The Codespaces schema takes integer ids only (Actions' also takes numeric strings): a string is a 422.
+    const stringIds = await putSealed(gh, ORG, 'ORG_KEY', 'v', { visibility: 'selected', selected_repository_ids: [String(web)] });
+    expect(stringIds.status).toBe(422);
+    expect(stringIds.body.message).toMatch(/For 'items', a string is not an integer/);
+    expect((await putSealed(gh, '/orgs/acme/actions/secrets', 'STRING_IDS', 'v', { visibility: 'selected', selected_repository_ids: [String(web)] })).status).toBe(201);
     const got = await call(gh, 'GET', `${ORG}/ORG_KEY`);
     expect(got.body.selected_repositories_url).toBe(`${gh.url}/orgs/acme/codespaces/secrets/ORG_KEY/repositories`);
     expect(names(await call(gh, 'GET', `${ORG}/ORG_KEY/repositories`))).toEqual(['acme/web']);

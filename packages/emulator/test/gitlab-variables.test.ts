@@ -59,13 +59,38 @@ describe('GitLab project and group variables', () => {
     expect(gitlab.variable({ project: 'acme/web' }, 'K', 'production')?.value).toBe('value-for-prod-2');
   });
 
-  it("enforces GitLab's masking rule on create and update", async () => {
-    for (const value of ['short', 'has a space in it', 'line\nbreak-here', 'pipe|not-allowed']) {
+  it("enforces GitLab's masking rule of its current documentation on create and update", async () => {
+    await call(MAINTAINER, 'POST', WEB, { key: 'OTHER_NAME', value: 'plain-value-1' });
+    // Too short, a space, a line break, a `$` (a masked variable cannot expand), a variable's name, a predefined one's.
+    for (const value of ['short', 'has a space in it', 'line\nbreak-here', 'pay$HOME_dir', 'OTHER_NAME', 'CI_COMMIT_SHA']) {
       expect((await call(MAINTAINER, 'POST', WEB, { key: 'M', value, masked: true })).body).toEqual({ message: { value: ['is invalid'] } });
     }
-    expect((await call(MAINTAINER, 'POST', WEB, { key: 'M', value: 'aZ09+/=_-@:.~xyz', masked: true })).status).toBe(201);
+    // Characters outside the Base64 alphabet may be masked now.
+    expect((await call(MAINTAINER, 'POST', WEB, { key: 'M', value: 'pipe|and!more#chars', masked: true })).status).toBe(201);
+    expect((await call(MAINTAINER, 'POST', WEB, { key: 'M2', value: 'aZ09+/=_-@:.~xyz', masked: true })).status).toBe(201);
     expect((await call(MAINTAINER, 'PUT', `${WEB}/M`, { value: 'no good!' })).status).toBe(400);
     expect((await call(MAINTAINER, 'POST', WEB, { key: 'LONG', value: 'x'.repeat(10_001) })).body.message.value[0]).toMatch(/too long/);
+  });
+
+  it('refuses a variable_type other than env_var or file with 400, on create and update', async () => {
+    expect(await call(MAINTAINER, 'POST', WEB, { key: 'T', value: 'some-value-1', variable_type: 'secret' })).toMatchObject({
+      status: 400,
+      body: { error: 'variable_type does not have a valid value' },
+    });
+    expect(gitlab.variable({ project: 'acme/web' }, 'T')).toBeUndefined();
+    expect((await call(MAINTAINER, 'POST', WEB, { key: 'T', value: 'some-value-1', variable_type: 'file' })).body).toMatchObject({ variable_type: 'file' });
+    expect((await call(MAINTAINER, 'PUT', `${WEB}/T`, { variable_type: 'env' })).status).toBe(400);
+    expect(gitlab.variable({ project: 'acme/web' }, 'T')?.variable_type).toBe('file');
+  });
+
+  it('honours filter[environment_scope] in a PUT body, as in the query', async () => {
+    await call(MAINTAINER, 'POST', WEB, { key: 'K', value: 'value-for-all-1', environment_scope: '*' });
+    await call(MAINTAINER, 'POST', WEB, { key: 'K', value: 'value-for-prod-2', environment_scope: 'production' });
+    const nested = await call(MAINTAINER, 'PUT', `${WEB}/K`, { value: 'new-value-for-prod', filter: { environment_scope: 'production' } });
+    expect(nested.body).toMatchObject({ value: 'new-value-for-prod', environment_scope: 'production' });
+    const flat = await call(MAINTAINER, 'PUT', `${WEB}/K`, { value: 'new-value-for-all', 'filter[environment_scope]': '*' });
+    expect(flat.body).toMatchObject({ value: 'new-value-for-all', environment_scope: '*' });
+    expect(gitlab.variable({ project: 'acme/web' }, 'K', 'production')?.value).toBe('new-value-for-prod');
   });
 
   it('hides a variable created masked_and_hidden (17.4+): its value is never answered, and it stays masked', async () => {
@@ -117,24 +142,34 @@ describe('GitLab project and group variables', () => {
     expect((await call(OWNER, 'GET', `${WEB}?per_page=500`)).body).toHaveLength(45);
   });
 
-  it("answers 429 with Retry-After and RateLimit-* headers: past the minute's budget, and as a fault", async () => {
+  it("answers 429 with Retry-After, RateLimit-* headers and GitLab's plain-text body: past the minute's budget, and as a fault", async () => {
     const limited = await startGitLabEmulator({ projects: ['acme/web'], tokens: { [OWNER]: { roles: { acme: 'owner' } } }, rateLimitPerMinute: 2 });
     try {
       const get = () => fetch(`${limited.url}${WEB}`, { headers: { 'private-token': OWNER } });
-      expect((await get()).status).toBe(200);
-      expect((await get()).status).toBe(200);
+      // Every answer says where the budget stands, not only the refusal.
+      const first = await get();
+      expect(first.status).toBe(200);
+      expect(first.headers.get('ratelimit-limit')).toBe('2');
+      expect(first.headers.get('ratelimit-observed')).toBe('1');
+      expect(first.headers.get('ratelimit-remaining')).toBe('1');
+      expect(Number(first.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+      expect((await get()).headers.get('ratelimit-remaining')).toBe('0');
       const refused = await get();
       expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).toBe('text/plain');
+      expect(await refused.text()).toBe('Retry later\n');
       expect(refused.headers.get('ratelimit-remaining')).toBe('0');
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(refused.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }
+    expect((await call(OWNER, 'GET', WEB)).headers.get('ratelimit-limit')).toBeNull();
     gitlab.rateLimit({ retryAfter: 7, method: 'GET', path: '/projects/*/variables' });
-    const faulted = await call(OWNER, 'GET', WEB);
+    const faulted = await fetch(`${gitlab.url}${WEB}`, { headers: { 'private-token': OWNER } });
     expect(faulted.status).toBe(429);
     expect(faulted.headers.get('retry-after')).toBe('7');
+    expect(await faulted.text()).toBe('Retry later\n');
     expect((await call(OWNER, 'GET', WEB)).status).toBe(200);
   });
 });

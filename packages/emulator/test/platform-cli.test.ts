@@ -93,6 +93,21 @@ describe('keyturn-emulator', () => {
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
 
+  it('names, beside each URL, the input and flag that take it (nothing reads GITLAB_URL)', async () => {
+    const cli = start([]);
+    const lines: string[] = [];
+    while (lines.filter((line) => line.includes('Demo targets')).length < 2) lines.push(await cli.nextLine());
+    const urls = lines.filter((line) => line.includes('API URL'));
+    expect(urls).toEqual([
+      expect.stringMatching(/\/api\/v2 \(api-url, keyturn --api-url\)$/),
+      expect.stringMatching(/ \(GITHUB_API_URL, keyturn --github-api-url\)$/),
+      expect.stringMatching(/\/api\/v4 \(gitlab-url, keyturn --gitlab-url\)$/),
+    ]);
+    expect(lines.join('\n')).not.toContain('GITLAB_URL');
+    cli.child.kill('SIGINT');
+    await cli.exited;
+  });
+
   it('refuses a non-loopback --host without --allow-remote, before listening anywhere', async () => {
     for (const host of ['0.0.0.0', '::', '192.0.2.10']) {
       const refused = start(['--host', host, '--json']);

@@ -138,20 +138,20 @@ describe('GitLab CI/CD variables as targets', () => {
   });
 
   it("refuses a key GitLab cannot mask before anything is made, quoting GitLab's masking rule", async () => {
-    mint = () => `k!${randomBytes(16).toString('hex')}`;
+    mint = () => `k$${randomBytes(16).toString('hex')}`;
     const unmaskable = platform.createKey('console key, unmaskable');
     const keysBefore = platform.listKeys().length;
     const result = await run({ revokeKeyIds: [unmaskable.id] }, unmaskable.key);
     expect(result.error).toMatchObject({ code: 'target-unreachable', step: 'preflight' });
-    expect(result.error!.message).toMatch(/cannot be masked by GitLab \(it holds characters outside that set\)/);
-    expect(result.error!.message).toMatch(/single line with no spaces, is at least 8 characters long, and holds only characters of the Base64 alphabet/);
+    expect(result.error!.message).toMatch(/cannot be masked by GitLab \(it holds a \$\)/);
+    expect(result.error!.message).toMatch(/single line with no spaces, is at least 8 characters long, holds no \$ and is not the name of an existing CI\/CD variable/);
     expect(platform.listKeys()).toHaveLength(keysBefore);
     expect(gitlab.log.entries().filter((e) => e.method !== 'GET')).toEqual([]);
     expect(output(result)).not.toContain(unmaskable.key);
   });
 
   it('never sends a new key GitLab cannot mask: it is revoked, and every variable keeps the working key', async () => {
-    mint = () => `k!${randomBytes(16).toString('hex')}`;
+    mint = () => `k$${randomBytes(16).toString('hex')}`;
     const result = await run();
     expect(result.error?.step).toBe('store');
     expect(result.error!.message).toMatch(/cannot be masked by GitLab/);

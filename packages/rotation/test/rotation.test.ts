@@ -50,6 +50,11 @@ describe('rotateKey', () => {
     checkInvariants(world, run);
   });
 
+  it('says "revoke key N" for one key, not "revoke keys N"', async () => {
+    const run = await runRotation(world, { dryRun: true, revokeKeyIds: [] });
+    expect(run.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(/, revoke key \d+$/));
+  });
+
   it('dry run returns the plan and changes nothing', async () => {
     const run = await runRotation(world, { dryRun: true });
     expect(run.error).toBeUndefined();

@@ -13,6 +13,10 @@ describe('optionMistake', () => {
     expect(optionMistake('api-url', nested).message).toBe("Input 'api-url' is invalid: it must use https: for example.com");
     const item = new OptionError('ids[1]', 'operations.wait: ids[1] must be a non-empty string');
     expect(optionMistake('operation-ids', item).message).toBe("Input 'operation-ids' is invalid: item 2 must be a non-empty string");
+    const field = new OptionError('leakedKey', 'leakedKey.fingerprint must be a key fingerprint');
+    expect(optionMistake('leaked-key-fingerprint', field).message).toBe("Input 'leaked-key-fingerprint' is invalid: it must be a key fingerprint");
+    const path = new OptionError('alerts.scope', 'alerts.scope must be repo:OWNER/REPO or org:ORG');
+    expect(optionMistake('alert-scope', path).message).toBe("Input 'alert-scope' is invalid: it must be repo:OWNER/REPO or org:ORG");
   });
 
   it('hides an echo of the input text, which may be a credential', () => {

@@ -14,7 +14,11 @@ export function optionMistake(input: string, mistake: OptionError, text = ''): I
   // `platform.baseUrl` is worded as `baseUrl` by the client that checked it; `ids[1]` is an item.
   const name = mistake.option.split('.').pop() ?? '';
   const item = /^(.*)\[(\d+)\]$/.exec(name);
-  const subject = item ? `${item[1]}[${item[2]}] ` : `${name} `;
+  // Written by its whole path (`alerts.scope must be ...`) or its last name, and perhaps one field
+  // deeper (`leakedKey.fingerprint must be ...`).
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
+  const subject = item ? `${item[1]}[${item[2]}] ` : (written ?? `${name} `);
   const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : 'it'} ${problem.slice(subject.length)}` : problem;
   // A credential pasted into the wrong input is said to be one: that, not the syntax, is the mistake.
   const what = looksLikeCredential(text) ? rejectedValue(text) : 'invalid';

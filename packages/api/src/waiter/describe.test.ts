@@ -25,7 +25,7 @@ describe('describeOperationFailure', () => {
 });
 
 describe('describeWaitResult', () => {
-  const base = { rounds: 1, requests: 1, elapsedMs: 1500, unknownIds: [] };
+  const base = { rounds: 1, requests: 1, elapsedMs: 1500, unknownIds: [], pendingUnknown: false };
   it('summarises a success', () => {
     expect(describeWaitResult({ ...base, status: 'finished', operations: [op({})], failed: [], pending: [] })).toBe(
       '1 operation finished in 1.5 s',
@@ -46,6 +46,13 @@ describe('describeWaitResult', () => {
     expect(describeWaitResult(result)).toBe(
       'timed out after 1.5 s with 2 of 2 operations still pending:\n- operation b (create_branch) still running\n' +
         '- operation c: no answer from the platform before the deadline',
+    );
+  });
+
+  it('says the operations could not be listed when no scan of the list completed, not "0 of 0 pending"', () => {
+    const result = { ...base, status: 'timed-out' as const, operations: [], failed: [], pending: [], pendingUnknown: true };
+    expect(describeWaitResult(result)).toBe(
+      "timed out after 1.5 s without listing the project's operations: the platform gave no answer in time, so which operations are pending is unknown",
     );
   });
 });

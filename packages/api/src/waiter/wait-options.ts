@@ -82,6 +82,12 @@ export interface WaitResult {
    * time, or only with transient errors). Empty unless the wait ran out of time.
    */
   unknownIds: string[];
+  /**
+   * True when the wait was for every pending operation (no `ids`) and no reading of the project's
+   * operation list completed before the deadline: which operations are pending is unknown, and
+   * `operations` holds only those found before the platform stopped answering.
+   */
+  pendingUnknown: boolean;
   rounds: number;
   requests: number;
   elapsedMs: number;

@@ -176,5 +176,5 @@ function result(state: PollState, summary: Summary): WaitResult {
   const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary.complete;
   const status = failed.length > 0 ? 'failed' : unfinished ? 'timed-out' : 'finished';
   const { rounds, requests, elapsedMs } = summary;
-  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
+  return { status, operations, failed, pending, unknownIds, pendingUnknown: !summary.complete, rounds, requests, elapsedMs };
 }

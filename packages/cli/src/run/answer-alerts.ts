@@ -12,7 +12,8 @@ import { commandContext } from '../command-context.js';
 import type { ConfigReaderLoader } from '../define-command.js';
 import { EXIT } from '../exit-codes.js';
 import { renderTable, writeResult } from '../output.js';
-import { inCliWords, readRotateSetup } from '../rotate-options.js';
+import { inCliWords, readRotateSetup, wordOfOption } from '../rotate-options.js';
+import { optionMistakeAt } from '../setting-reader.js';
 import { rotationLog } from '../rotation-log.js';
 import { flagOf } from '../settings.js';
 
@@ -51,7 +52,8 @@ export async function runAnswerAlerts(cmd: Command, loadConfigReader: ConfigRead
       log: (entry) => (entry.level === 'warning' ? ctx.progress.line(inCliWords(entry.message), 'warning') : ctx.progress.update(inCliWords(entry.message))),
     });
   } catch (error) {
-    if (error instanceof OptionError) throw new CliError(inCliWords(error.message), EXIT.usage);
+    // The library checks --alert-scope and --alert-secret-type (`alerts.scope`): said as the flag.
+    if (error instanceof OptionError) throw new UsageError([inCliWords(optionMistakeAt(wordOfOption(error.option) ?? error.option, error))]);
     if (!(error instanceof LeakAlertsError)) throw error;
     failure = error;
     report = error.report;

@@ -6,6 +6,7 @@
 import type { ApiKey } from '@keyturn/api';
 import { recordedKeyIds, type TargetRecord } from '@keyturn/rotation/targets';
 import { InputError, parseInteger } from '@keyturn/action-common';
+import { countNoun } from '@keyturn/api/toolkit';
 import type { Command } from 'commander';
 import { platformClient, recordStore } from '../clients.js';
 import { commandContext } from '../command-context.js';
@@ -59,7 +60,7 @@ export async function runAudit(cmd: Command, loadConfigReader: ConfigReaderLoade
     const keys = listed.map(({ key, kind }) => audited(keyFacts(key, now), kind, records, maxAgeDays));
     const flagged = keys.filter((k) => k.flags.length > 0);
     ctx.progress.done(
-      flagged.length ? `${flagged.length} of ${keys.length} keys flagged.` : `${keys.length} keys, none flagged.`,
+      flagged.length ? `${flagged.length} of ${countNoun(keys.length, 'key')} flagged.` : `${countNoun(keys.length, 'key')}, none flagged.`,
       flagged.length === 0,
     );
     writeResult(

@@ -5,6 +5,7 @@ import { describeWaitResult, type WaitResult } from '@keyturn/api';
 import { parseDuration, parseOperationIds, parseProjectId } from '@keyturn/action-common';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
+import { inCliTerms } from '../client-words.js';
 import { platformClient } from '../clients.js';
 import { commandContext } from '../command-context.js';
 import type { ConfigReaderLoader } from '../define-command.js';
@@ -27,6 +28,8 @@ export async function runWait(cmd: Command, loadConfigReader: ConfigReaderLoader
     const intervalMs = reader.read('interval', (g) => parseDuration(g.where, g.text, { minMs: 100, maxMs: 300_000 })) ?? 5000;
     reader.check();
     const interrupt = interruptSignal();
+    // A wait that never heard back from the platform says why, after the result's own words.
+    let lastError: string | undefined;
     let result: WaitResult;
     try {
       result = await client!.operations.wait(projectId!, {
@@ -34,8 +37,10 @@ export async function runWait(cmd: Command, loadConfigReader: ConfigReaderLoader
         timeoutMs,
         intervalMs,
         signal: interrupt.signal,
-        onPoll: (e) =>
-          ctx.progress.update(`waiting: ${e.pending} pending, ${e.succeeded} finished, ${e.failed} failed of ${e.awaited} (${Math.round(e.elapsedMs / 1000)} s)${e.error ? `; ${e.error.message}, trying again` : ''}`),
+        onPoll: (e) => {
+          lastError = e.error && inCliTerms(e.error.message);
+          ctx.progress.update(`waiting: ${e.pending} pending, ${e.succeeded} finished, ${e.failed} failed of ${e.awaited} (${Math.round(e.elapsedMs / 1000)} s)${lastError ? `; ${lastError}, trying again` : ''}`);
+        },
       });
     } catch (error) {
       if (interrupt.signal.aborted) throw new CliError('Interrupted: stopped waiting.', EXIT.interrupted);
@@ -43,7 +48,8 @@ export async function runWait(cmd: Command, loadConfigReader: ConfigReaderLoader
     } finally {
       interrupt.dispose();
     }
-    ctx.progress.done(describeWaitResult(result), result.status === 'finished');
+    const unanswered = result.status === 'timed-out' && lastError !== undefined ? `\nthe last answer: ${lastError}` : '';
+    ctx.progress.done(`${describeWaitResult(result)}${unanswered}`, result.status === 'finished');
     writeResult(ctx.format, ctx.secrets, waitJson(projectId!, result), () => waitTable(result));
     if (result.status === 'failed') process.exitCode = EXIT.operationFailed;
     else if (result.status === 'timed-out') process.exitCode = EXIT.timedOut;
@@ -60,6 +66,7 @@ function waitJson(projectId: string, result: WaitResult): object {
     failedIds: result.failed.map((op) => op.id),
     pendingIds: result.pending.map((op) => op.id),
     unknownIds: result.unknownIds,
+    pendingUnknown: result.pendingUnknown,
     rounds: result.rounds,
     requests: result.requests,
     elapsedMs: Math.round(result.elapsedMs),
@@ -67,6 +74,7 @@ function waitJson(projectId: string, result: WaitResult): object {
 }
 
 function waitTable(result: WaitResult): string {
+  if (result.pendingUnknown && result.operations.length === 0) return "The project's operations could not be listed: which are pending is unknown.";
   if (result.operations.length === 0 && result.unknownIds.length === 0) return 'No operation to wait for.';
   return renderTable(
     ['operation', 'action', 'status', 'error'],

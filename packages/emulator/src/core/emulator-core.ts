@@ -43,6 +43,11 @@ export interface EmulatorCoreOptions {
    * is read or a route is looked up: sets `req.actor`, or throws HttpError (401) to refuse it.
    */
   authenticate?: (req: EmulatorRequest) => void;
+  /**
+   * Headers the service adds to every answer to a request that passed `authenticate` (GitLab's
+   * RateLimit-* when limiting is on); the answer's own headers win.
+   */
+  replyHeaders?: (req: EmulatorRequest) => Record<string, string> | undefined;
   /** Status for a known path asked with a method it does not have: 405 unless the service answers otherwise. */
   wrongMethodStatus?: number;
   /** Most entries the request log keeps, the oldest dropped first (100,000). */
@@ -104,7 +109,8 @@ export function createEmulatorCore(options: EmulatorCoreOptions, time: EmulatorT
       record(answer.status);
       if (options.onExchange) report(options.onExchange, answer);
       // Dated by the emulator's clock (a client correcting a JWT's clock reads it), unless the service dated it.
-      return { reply: { ...answer, headers: { date: httpDate(time.now()), ...answer.headers } }, closeConnection };
+      const added = request && options.replyHeaders?.(request);
+      return { reply: { ...answer, headers: { date: httpDate(time.now()), ...added, ...answer.headers } }, closeConnection };
     };
     const report = (onExchange: (exchange: Exchange) => void, answer: EmulatorReply) => {
       const body = answer.body === undefined || !options.redactResponseBody ? answer.body : options.redactResponseBody(answer.body);

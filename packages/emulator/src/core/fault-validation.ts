@@ -4,7 +4,15 @@
 
 export type FaultEffect =
   /** Answer with this status without running the handler: the request takes no effect. */
-  | { kind: 'status'; status: number; retryAfter?: number | string; body?: unknown; headers?: Record<string, string> }
+  | {
+      kind: 'status';
+      status: number;
+      retryAfter?: number | string;
+      /** The body as JSON; or `text`, sent as it is (give its `content-type` in `headers`), as some edges answer. */
+      body?: unknown;
+      text?: string;
+      headers?: Record<string, string>;
+    }
   /**
    * Read the whole request, wait this long, then handle it normally; it takes effect even when the
    * client gave up meanwhile (as on a slow server), only the reply then goes nowhere.
@@ -49,6 +57,7 @@ export function validateFault(spec: FaultSpec): void {
   switch (spec.kind) {
     case 'status':
       checkStatus(spec.status, 'a status fault needs an HTTP status between 100 and 599');
+      if (spec.text !== undefined && (typeof spec.text !== 'string' || spec.body !== undefined)) throw new TypeError('fault.text must be a string, given instead of fault.body');
       checkHeaders(spec.headers);
       checkRetryAfter(spec.retryAfter);
       break;

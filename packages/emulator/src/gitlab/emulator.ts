@@ -68,11 +68,13 @@ export async function startGitLabEmulator(options: GitLabEmulatorOptions = {}): 
       const value = (Array.isArray(header) ? header[0] : header) ?? bearer;
       const token = value === undefined ? undefined : world.tokens.get(value);
       if (!token) throw new HttpError(401, '401 Unauthorized');
-      const limited = budget?.consume();
-      if (limited) throw new HttpError(429, 'Retry later', limited);
+      const counted = budget?.consume();
+      if (counted) RATE_HEADERS.set(req, counted.headers);
+      if (counted?.refusal) throw new HttpError(429, 'Retry later', counted.refusal);
       TOKEN_OF.set(req, token);
       req.actor = token.user;
     },
+    replyHeaders: (req) => RATE_HEADERS.get(req),
     requestLogLimit: options.requestLogLimit,
     onExchange: options.onExchange,
     host: options.host,
@@ -94,6 +96,9 @@ export async function startGitLabEmulator(options: GitLabEmulatorOptions = {}): 
     close: () => http.close(),
   };
 }
+
+/** The RateLimit-* headers of a request's answer, when limiting is on. */
+const RATE_HEADERS = new WeakMap<object, Record<string, string>>();
 
 /** `masked_and_hidden` came with GitLab 17.4. */
 function supportsHidden(version: string): boolean {

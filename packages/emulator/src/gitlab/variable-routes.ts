@@ -8,7 +8,7 @@
 import { type EmulatorReply, type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
 import { paginated } from './pagination.js';
 import { INSUFFICIENT_SCOPE } from './gitlab-error.js';
-import { fieldErrors, paramError, variableErrors, variableJson } from './variable-rules.js';
+import { fieldErrors, paramError, variableErrors, variableJson, variableTypeError } from './variable-rules.js';
 import { ACCESS_LEVELS, type GitLabToken, type GitLabVariable, type GitLabWorld, type VariableOwner } from './world.js';
 
 export interface GitLabContext {
@@ -59,9 +59,15 @@ function ownerFor(ctx: GitLabContext, req: EmulatorRequest, kind: VariableOwner[
   return owner;
 }
 
-/** The variable of `:key` (and `filter[environment_scope]` when given); 409 when the key is in several scopes. */
+/**
+ * The variable of `:key` (and `filter[environment_scope]` when given: in the query, or in a PUT's
+ * body as GitLab's client libraries send it); 409 when the key is in several scopes.
+ */
 function one(req: EmulatorRequest, owner: VariableOwner): GitLabVariable {
-  const scope = req.query.get('filter[environment_scope]');
+  const body = bodyOf(req);
+  const nested = typeof body.filter === 'object' && body.filter !== null ? (body.filter as Record<string, unknown>).environment_scope : undefined;
+  const inBody = body['filter[environment_scope]'] ?? nested;
+  const scope = req.query.get('filter[environment_scope]') ?? (typeof inBody === 'string' ? inBody : null);
   const matches = owner.variables.filter((v) => v.key === req.params.key && (scope === null || v.environment_scope === scope));
   if (!matches.length) throw new HttpError(404, '404 Variable Not Found');
   if (matches.length > 1) {
@@ -74,6 +80,8 @@ function create(ctx: GitLabContext, req: EmulatorRequest, owner: VariableOwner):
   const body = bodyOf(req);
   if (typeof body.key !== 'string') return paramError('key is missing');
   if (typeof body.value !== 'string') return paramError('value is missing');
+  const badType = variableTypeError(body.variable_type);
+  if (badType) return badType;
   const hidden = ctx.hiddenVariables && bool(body.masked_and_hidden, false);
   const variable: GitLabVariable = {
     key: body.key,
@@ -87,7 +95,7 @@ function create(ctx: GitLabContext, req: EmulatorRequest, owner: VariableOwner):
     environment_scope: typeof body.environment_scope === 'string' ? body.environment_scope : '*',
     description: typeof body.description === 'string' ? body.description : null,
   };
-  const errors = variableErrors(variable) ?? {};
+  const errors = variableErrors(variable, namesOf(owner)) ?? {};
   if (owner.variables.some((v) => v.key === variable.key && v.environment_scope === variable.environment_scope)) {
     errors.key = [`(${variable.key}) has already been taken`];
   }
@@ -99,6 +107,8 @@ function create(ctx: GitLabContext, req: EmulatorRequest, owner: VariableOwner):
 function update(req: EmulatorRequest, owner: VariableOwner): EmulatorReply {
   const current = one(req, owner);
   const body = bodyOf(req);
+  const badType = variableTypeError(body.variable_type);
+  if (badType) return badType;
   const next: GitLabVariable = {
     ...current,
     ...(typeof body.value === 'string' && { value: body.value }),
@@ -109,7 +119,7 @@ function update(req: EmulatorRequest, owner: VariableOwner): EmulatorReply {
     ...(typeof body.environment_scope === 'string' && { environment_scope: body.environment_scope }),
     ...(typeof body.description === 'string' && { description: body.description }),
   };
-  const errors = variableErrors(next) ?? {};
+  const errors = variableErrors(next, namesOf(owner)) ?? {};
   // A hidden variable stays masked and hidden (its visibility cannot change after it is created).
   if (current.hidden && !next.masked) errors.masked = ['cannot be changed for a hidden variable'];
   if (next.environment_scope !== current.environment_scope && owner.variables.some((v) => v !== current && v.key === next.key && v.environment_scope === next.environment_scope)) {
@@ -118,6 +128,11 @@ function update(req: EmulatorRequest, owner: VariableOwner): EmulatorReply {
   if (Object.keys(errors).length) return fieldErrors(errors);
   Object.assign(current, next);
   return { status: 200, body: variableJson(current) };
+}
+
+/** The names of the owner's variables: a masked value may not be one. */
+function namesOf(owner: VariableOwner): ReadonlySet<string> {
+  return new Set(owner.variables.map((v) => v.key));
 }
 
 function bodyOf(req: EmulatorRequest): Record<string, unknown> {

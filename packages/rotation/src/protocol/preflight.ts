@@ -62,7 +62,7 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   // An emergency rotation revokes the leaked key whatever keep and the record say.
   if (ctx.leak?.live && !plan.revokeKeyIds.includes(ctx.leak.keyId)) plan.revokeKeyIds.push(ctx.leak.keyId);
   ctx.report.plan = plan;
-  const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(', ')}` : 'revoke no key';
+  const revoking = plan.revokeKeyIds.length ? `revoke key${plan.revokeKeyIds.length > 1 ? 's' : ''} ${plan.revokeKeyIds.join(', ')}` : 'revoke no key';
   ctx.log('preflight', `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(', ')}, ${revoking}`);
   return { keys, plan, publicKeys };
 }

@@ -17,26 +17,28 @@ const VISIBILITIES: readonly OrgSecretVisibility[] = ['all', 'private', 'selecte
 
 type Service = 'actions' | 'codespaces';
 
-const SERVICES: Record<Service, { page: string; permission: string }> = {
-  actions: { page: 'https://docs.github.com/rest/actions/secrets', permission: 'organization_secrets' },
-  codespaces: { page: 'https://docs.github.com/rest/codespaces/organization-secrets', permission: 'organization_codespaces_secrets' },
+/** `numericStrings`: whether `selected_repository_ids` may hold numeric strings (the published schema: Actions anyOf integer/string, Codespaces integer). */
+const SERVICES: Record<Service, { page: string; permission: string; numericStrings: boolean }> = {
+  actions: { page: 'https://docs.github.com/rest/actions/secrets', permission: 'organization_secrets', numericStrings: true },
+  codespaces: { page: 'https://docs.github.com/rest/codespaces/organization-secrets', permission: 'organization_codespaces_secrets', numericStrings: false },
 };
 
 /**
  * Repository ids that may be selected: each a repository of this organization (an integer, or a
- * numeric string as the schema also allows), else 422.
+ * numeric string where the service's schema allows it), else 422.
  */
-export function selectableRepositoryIds(world: GitHubWorld, org: Organization, raw: unknown, docs: string): number[] {
-  return selectableIds(raw, docs, (id) => {
+export function selectableRepositoryIds(world: GitHubWorld, org: Organization, raw: unknown, docs: string, numericStrings = true): number[] {
+  const allowed = (id: number) => {
     const repo = world.repoById(id);
     if (repo && repo.owner.toLowerCase() === org.login.toLowerCase()) return undefined;
     return `Repository ${id} is not a repository of the ${org.login} organization.`;
-  });
+  };
+  return selectableIds(raw, docs, allowed, numericStrings);
 }
 
 /** The secrets of one service of an organization. */
 function orgSecretScope(service: Service): SecretScope {
-  const { page, permission } = SERVICES[service];
+  const { page, permission, numericStrings } = SERVICES[service];
   const docs = scopeDocs(page, 'an-organization');
   return {
     collection: `/orgs/:org/${service}/secrets`,
@@ -61,7 +63,7 @@ function orgSecretScope(service: Service): SecretScope {
         throw invalidRequest('You can only provide a list of repository ids when the visibility is set to selected.', docs.put);
       }
       const org = ctx.world.org(req.params.org!)!;
-      const ids = raw === undefined ? undefined : selectableRepositoryIds(ctx.world, org, raw, docs.put);
+      const ids = raw === undefined ? undefined : selectableRepositoryIds(ctx.world, org, raw, docs.put, numericStrings);
       return {
         write: { visibility: visibility as OrgSecretVisibility, selectedRepositoryIds: ids },
         valueOptional: existing !== undefined,

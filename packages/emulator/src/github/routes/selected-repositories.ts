@@ -34,11 +34,15 @@ export interface SelectionScope {
   notSelectable(ctx: GitHubContext, req: EmulatorRequest, id: number): string;
 }
 
-/** Repository ids that may be selected (integers, or numeric strings as the schema also allows), else 422. */
-export function selectableIds(raw: unknown, docs: string, allowed: (id: number) => string | undefined): number[] {
+/**
+ * Repository ids that may be selected, else 422: integers, or also numeric strings where the
+ * endpoint's schema allows them (`numericStrings`: an Actions or Dependabot organization secret, a
+ * user's Codespaces secret; a Codespaces organization secret takes integers only).
+ */
+export function selectableIds(raw: unknown, docs: string, allowed: (id: number) => string | undefined, numericStrings = true): number[] {
   if (!Array.isArray(raw)) throw invalidRequest(`For 'properties/selected_repository_ids', the value is not an array.`, docs);
   return raw.map((item) => {
-    const id = typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : item;
+    const id = numericStrings && typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : item;
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
       throw invalidRequest(`For 'items', a ${typeof item} is not an integer.`, docs);
     }
