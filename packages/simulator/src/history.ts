@@ -525,8 +525,8 @@ function switchKind(sim: Simulation, rng: Rng, user: UserState): void {
 }
 
 /**
- * The user takes back the targets added in the round before (tried, then not wanted after all);
- * not after a concurrent round no run has settled (the user drops no target then: see `unsettled`).
+ * The user takes back the targets added in the round before (tried, then not wanted after all),
+ * after a concurrent round too: runs that met wrote one at a time (the lease), so no record entry was lost.
  */
 function takeBack(sim: Simulation, user: UserState, added: readonly string[]): void {
   const next = user.list.filter((t) => !added.includes(t));
