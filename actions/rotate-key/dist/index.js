@@ -11252,6 +11252,7 @@ function managedClient(rotated, managing, keyKind) {
       revoke: (keyId) => withManagingKey(() => requests.revoke(keyId))
     },
     authDetails: () => rotated.auth.getDetails(),
+    managingAuthDetails: () => withManagingKey(() => managing.auth.getDetails()),
     // The managing key stays: only the key proven by each listing changes.
     withApiKey: (apiKey) => managedClient(rotated.withApiKey(apiKey), managing, keyKind),
     withOptions: (options) => managedClient(rotated.withOptions(options), managing.withOptions(options), keyKind)
@@ -11618,7 +11619,13 @@ function variableRecordStore(backend) {
         else if (read.kind === "unparsable")
           unreadable.push({ name, problem: "unparsable", detail: read.detail });
         else if (variableOf(read.record) !== name) {
-          unreadable.push({ name, family: read.record.family, problem: "unparsable", detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)` });
+          unreadable.push({
+            name,
+            family: read.record.family,
+            problem: "unparsable",
+            detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)`,
+            misplaced: true
+          });
         } else
           records.push({ name, record: read.record });
       }
@@ -15928,24 +15935,28 @@ function selectRevocations(input) {
   const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
   const rebuilt = input.rebuiltIds ?? /* @__PURE__ */ new Set();
+  const leaked = input.leakedIds ?? /* @__PURE__ */ new Set();
+  const authenticating = input.authenticatingIds ?? /* @__PURE__ */ new Set();
   const previous = new Set(mutant("keep-by-last-used") ? mostRecentlyUsed(keys, family, newKey) : input.previousIds ?? []);
   const isNew = (k2) => k2.id === newKey?.id;
   const olderThanNew = (k2) => !newKey || !isNew(k2) && (listedBefore?.has(k2.id) === true || !isNewerKey(k2, newKey));
   const appearedDuringRun = (k2) => listedBefore !== void 0 && !listedBefore.has(k2.id) && !isNew(k2);
   const members = familyMembers(keys, family);
   const appeared = members.filter(appearedDuringRun);
-  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id));
-  const first = candidates.filter((k2) => previous.has(k2.id));
-  const history = input.recorded ? (input.historyIds ?? []).map((id) => candidates.find((k2) => k2.id === id && !previous.has(id))).filter((k2) => !!k2) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at);
+  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id) && !authenticating.has(k2.id));
+  const first = candidates.filter((k2) => previous.has(k2.id) && !leaked.has(k2.id));
+  const leakedHeld = [...previous].filter((id) => leaked.has(id)).length;
+  const history = input.recorded ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => leaked.has(id) ? [void 0] : candidates.filter((k2) => k2.id === id)) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at && !leaked.has(k2.id));
   let slots = keep - 1;
   const kept = /* @__PURE__ */ new Set();
   const keptBeyondKeep = slots > 0 && first.length > slots ? first : [];
   for (const key of first)
     if (slots > 0 || keptBeyondKeep.length)
       kept.add(key.id);
-  slots = Math.max(0, slots - first.length);
+  slots = Math.max(0, slots - first.length - leakedHeld);
   for (const key of history.slice(0, slots))
-    kept.add(key.id);
+    if (key)
+      kept.add(key.id);
   const revoke = /* @__PURE__ */ new Map();
   for (const key of candidates)
     if (!kept.has(key.id))
@@ -15964,6 +15975,8 @@ function selectRevocations(input) {
       skipped.push({ id, reason: "it is newer than the key this run created" });
     else if (protectedIds.has(id))
       skipped.push({ id, reason: "a target dropped from the list may hold it (retire that target first)" });
+    else if (authenticating.has(id))
+      skipped.push({ id, reason: `it is the key in ${option("managingApiKey")}, which this run authenticates with` });
     else
       revoke.set(id, key);
   }
@@ -16072,7 +16085,7 @@ function settled(other, listed2, retired, keyKind) {
 }
 function blockingRecords(unreadable, family, keyKind, derived) {
   const own = /* @__PURE__ */ new Set([recordVariableName(family, keyKind), legacyVariableName(family)]);
-  return unreadable.filter((u2) => derived || own.has(u2.name) || u2.family === family);
+  return unreadable.filter((u2) => derived && !u2.misplaced || own.has(u2.name) || u2.family === family);
 }
 function namedKeyIds(record) {
   return [...recordedKeyIds(record)].sort((a2, b2) => a2 - b2);
@@ -16156,16 +16169,30 @@ function planLeak(ctx, own, records, keys) {
     });
   }
   const { keyId } = location.leak;
+  const others = [];
+  for (const more of ctx.alsoLeaked) {
+    const found = locateLeakedKey(more, own, records);
+    if (found.found === "here" && found.leak.keyId !== keyId && !others.some((o2) => o2.keyId === found.leak.keyId))
+      others.push(found.leak);
+    else if (found.found !== "here")
+      ctx.warn("preflight", `${describeLeakedKey(more)} is not a key of family ${ctx.family}: this emergency rotation leaves it alone.`);
+  }
   const order = ctx.targets.map(identityOf);
   const listed2 = new Set(order);
   const rank = (identity) => listed2.has(identity) ? order.indexOf(identity) : order.length;
-  const holders = [...location.leak.holders].sort((a2, b2) => rank(a2.identity) - rank(b2.identity));
-  const live = keys.some((k2) => k2.id === keyId);
+  const all = [...location.leak.holders, ...others.flatMap((o2) => o2.holders)].filter((h2, i2, list2) => list2.findIndex((x2) => x2.identity === h2.identity) === i2);
+  const holders = all.sort((a2, b2) => rank(a2.identity) - rank(b2.identity));
+  const keyIds = [keyId, ...others.map((o2) => o2.keyId)];
+  const liveIds = keyIds.filter((id) => keys.some((k2) => k2.id === id));
+  const live = liveIds.length > 0;
   const heldBy = holders.map((h2) => h2.spec);
-  const dropped = holders.filter((h2) => !listed2.has(h2.identity)).map((h2) => h2.spec);
+  const retired = new Set(ctx.record.retired);
+  const dropped = holders.filter((h2) => !listed2.has(h2.identity) && !retired.has(h2.identity)).map((h2) => h2.spec);
   const listedHolders = new Set([...listed2].filter((id) => holders.some((h2) => h2.identity === id) || !(own && id in own.targets)));
-  ctx.leak = { keyId, live, heldBy, dropped, listedHolders };
+  ctx.leak = { keyId, keyIds, live, liveIds, heldBy, dropped, listedHolders };
   ctx.report.leak = { keyId, revoked: !live, heldBy, unwritten: [] };
+  if (others.length)
+    ctx.log("preflight", `Emergency rotation: keys ${others.map((o2) => o2.keyId).join(", ")} of family ${ctx.family} leaked too; this run revokes them with key ${keyId}`);
   ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names"}; ${live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key"}`);
   if (live && dropped.length) {
     ctx.warn("preflight", `Target${dropped.length > 1 ? "s" : ""} ${dropped.join(", ")} ${dropped.length > 1 ? "are" : "is"} no longer in ${option("targets")} but may hold the leaked key ${keyId}, which this run revokes all the same: ${dropped.length > 1 ? "they are" : "it is"} left without a working key. Put ${dropped.length > 1 ? "them" : "it"} back in ${option("targets")} and run again, or delete the secret there and name ${dropped.length > 1 ? "them" : "it"} in ${option("retireTargets")}.`);
@@ -16306,7 +16333,7 @@ async function readRecord(ctx, keys) {
   ctx.report.family = choice.family;
   ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
   let blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
-  const lost = choice.derived ? blocking.find((u2) => u2.family !== void 0 && u2.family !== choice.family) : void 0;
+  const lost = choice.derived ? blocking.find((u2) => !u2.misplaced && u2.family !== void 0 && u2.family !== choice.family) : void 0;
   if (lost?.family) {
     choice = { ...choice, family: lost.family, record: void 0, why: `the family of the unreadable record ${lost.name}, told by its live keys` };
     ctx.family = choice.family;
@@ -16314,7 +16341,8 @@ async function readRecord(ctx, keys) {
     ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
     blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, false);
   }
-  for (const other of loaded.unreadable.filter((u2) => !blocking.includes(u2)))
+  const misplaced = loaded.unreadable.filter((u2) => !blocking.includes(u2) && u2.misplaced);
+  for (const other of loaded.unreadable.filter((u2) => !blocking.includes(u2) && !u2.misplaced))
     warnUnreadable(ctx, other);
   const newer = blocking.find((u2) => u2.problem === "newer");
   if (newer)
@@ -16342,7 +16370,9 @@ async function readRecord(ctx, keys) {
     currentFingerprint: ctx.currentKey ? keyFingerprint(ctx.currentKey) : void 0
   });
   ctx.record = plan;
-  refuseManagingKeyOfFamily(ctx, plan, keys);
+  for (const record of misplaced)
+    skipMisplaced(ctx, plan, record);
+  await refuseManagingKeyOfFamily(ctx, plan, keys, loaded.records);
   planLeak(ctx, choice.record, loaded.records, keys);
   if (store3)
     refuseOverBudget(ctx, plan, targets);
@@ -16387,7 +16417,9 @@ function recordFacts(ctx) {
     rebuiltIds: new Set(plan.record.rebuilt),
     previousIds: plan.previousIds,
     historyIds: plan.record.held,
-    recorded: plan.known
+    recorded: plan.known,
+    leakedIds: new Set(ctx.leak?.keyIds ?? []),
+    authenticatingIds: ctx.authenticatingIds
   };
 }
 function refuseNewer(ctx, record) {
@@ -16410,22 +16442,42 @@ function warnUnreadable(ctx, record) {
   const what = record.problem === "newer" ? `was written by a newer keyturn (format ${record.format})` : `cannot be read (${record.detail})`;
   ctx.warn("preflight", `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`);
 }
-function refuseManagingKeyOfFamily(ctx, plan, keys) {
+function skipMisplaced(ctx, plan, record) {
+  const settling = plan.otherFamilies.filter((o2) => o2.record.family === record.family && o2.empty);
+  for (const other of settling)
+    other.empty = false;
+  ctx.warn("preflight", `The variable ${record.name} holds the record of family ${record.family} (${record.detail}). It is not this run's record: it chooses no family and stops no rotation but that family's.${settling.length ? ` Settling family ${record.family} is skipped: its keys stay valid and its record stays.` : ""} If it is a copy, delete ${record.name}; if the record was moved there, move it back.`);
+}
+async function refuseManagingKeyOfFamily(ctx, plan, keys, records) {
   const fingerprint = ctx.managingKeyFingerprint;
   if (!fingerprint)
     return;
-  const families = [plan.record, ...plan.otherFamilies.filter((o2) => o2.empty && o2.sameKind).map((o2) => o2.record)];
-  for (const record of families) {
-    const id = Object.entries(record.fingerprints).find(([, fp]) => fp === fingerprint)?.[0];
-    if (id === void 0)
-      continue;
-    const key = keys.find((k2) => k2.id === Number(id));
-    ctx.fail({
-      code: "invalid-options",
-      step: "preflight",
-      summary: `The key in ${option("managingApiKey")} is key ${id}${key ? ` (${key.name})` : ""} of family ${record.family}, whose keys this rotation revokes: it would revoke the key it manages with`,
-      advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`
-    });
+  const settled2 = plan.otherFamilies.filter((o2) => o2.empty && o2.sameKind).map((o2) => o2.record);
+  const revocable = [
+    { family: ctx.family, keys: familyMembers(keys, ctx.family) },
+    ...settled2.map((record) => {
+      const named2 = new Set(namedKeyIds(record));
+      return { family: record.family, keys: keys.filter((k2) => named2.has(k2.id) || familyMembers([k2], record.family).length > 0) };
+    })
+  ];
+  const fingerprinted = /* @__PURE__ */ new Map();
+  for (const record of [plan.record, ...records])
+    for (const [id, fp] of Object.entries(record.fingerprints))
+      fingerprinted.set(Number(id), fp);
+  const known = [...fingerprinted].find(([, fp]) => fp === fingerprint)?.[0];
+  if (known !== void 0) {
+    ctx.authenticatingIds.add(known);
+    for (const { family, keys: theirs } of revocable) {
+      const key = theirs.find((k2) => k2.id === known);
+      if (!key)
+        continue;
+      ctx.fail({
+        code: "invalid-options",
+        step: "preflight",
+        summary: `The key in ${option("managingApiKey")} is key ${key.id} (${key.name}) of family ${family}, whose keys this rotation revokes: it would revoke the key it manages with`,
+        advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`
+      });
+    }
   }
   if (ctx.currentKey && keyFingerprint(ctx.currentKey) === fingerprint) {
     ctx.fail({
@@ -16435,6 +16487,32 @@ function refuseManagingKeyOfFamily(ctx, plan, keys) {
       advice: "Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed."
     });
   }
+  if (known !== void 0 || ctx.keyScope.keyKind.kind !== "organization")
+    return;
+  const unknown = revocable.map(({ family, keys: theirs }) => ({ family, keys: theirs.filter((k2) => !fingerprinted.has(k2.id)) })).filter((f2) => f2.keys.length);
+  if (!unknown.length)
+    return;
+  let word;
+  try {
+    word = await ctx.forward.managingAuthDetails?.();
+  } catch (error2) {
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `Asking the platform who the key in ${option("managingApiKey")} is (GET /auth) failed: ${describeError(error2)}`,
+      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
+      cause: error2
+    });
+  }
+  if (word?.auth_method !== "api_key_org")
+    return;
+  const named = unknown.map(({ family, keys: theirs }) => `${theirs.map((k2) => `${k2.id} (${k2.name})`).join(", ")} of family ${family}`).join("; ");
+  ctx.fail({
+    code: "invalid-options",
+    step: "preflight",
+    summary: `The key in ${option("managingApiKey")} is an organization key (GET /auth says api_key_org) that no target record knows, and this rotation revokes keys no record knows: ${named}. The platform does not say which key made a request: the managing key may be one of them, and the run would revoke the key it manages with`,
+    advice: `Manage with the personal key of an organization admin (api_key_user: never in the organization's listing), kept in its own secret and rotated by its own workflow. An organization key named like the family (made by hand, or by an earlier release) must not manage it. Nothing was changed.`
+  });
 }
 function refuseOverBudget(ctx, plan, targets) {
   const store3 = ctx.recordStore;
@@ -16540,8 +16618,14 @@ async function preflight(ctx) {
   ctx.log("preflight", workingWords(ctx.keyScope, keys.length));
   await readCurrentAuth(ctx);
   await mintAppTokens(ctx);
-  const publicKeys = await fetchPublicKeys(ctx);
+  const goesOn = ctx.leakedKey !== void 0 || ctx.familyOnly;
+  const { publicKeys, unreachable } = await fetchPublicKeys(ctx, goesOn);
   await readRecord(ctx, keys);
+  if (unreachable.length && !ctx.familyOnly) {
+    if (!ctx.leak?.live || ctx.dryRun)
+      failUnreachable(ctx, unreachable[0]);
+    leaveOutUnreachable(ctx, unreachable);
+  }
   const family = ctx.family;
   const members = familyMembers(keys, family);
   ctx.log("preflight", `${countNoun(members.length, "live key")} of family ${family}`);
@@ -16554,8 +16638,9 @@ async function preflight(ctx) {
     targets: ctx.targets.map((t2) => t2.describe()),
     revokeKeyIds: selection.revoke.map((k2) => k2.id)
   };
-  if (ctx.leak?.live && !plan.revokeKeyIds.includes(ctx.leak.keyId))
-    plan.revokeKeyIds.push(ctx.leak.keyId);
+  for (const id of ctx.leak?.liveIds ?? [])
+    if (!plan.revokeKeyIds.includes(id))
+      plan.revokeKeyIds.push(id);
   ctx.report.plan = plan;
   const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
@@ -16578,8 +16663,8 @@ async function readCurrentAuth(ctx) {
     ctx.fail({ code: "auth-mismatch", step: "preflight", ...problem });
   ctx.log("preflight", `The platform says the current key is ${ctx.currentAuth.auth_method} of account ${ctx.currentAuth.account_id}`);
 }
-async function fetchPublicKeys(ctx) {
-  const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
+async function fetchPublicKeys(ctx, goesOn) {
+  const prove = async (target) => {
     await target.prepare?.(ctx.secretName);
     if (takesPlainValue(target)) {
       const problem = ctx.currentKey === void 0 ? void 0 : target.valueProblem?.(ctx.currentKey);
@@ -16590,24 +16675,48 @@ async function fetchPublicKeys(ctx) {
     const publicKey = await target.fetchPublicKey();
     await sealSecret("probe", publicKey.key);
     return publicKey;
+  };
+  const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
+    if (!goesOn)
+      return { ok: true, value: await prove(target) };
+    try {
+      return { ok: true, value: await prove(target) };
+    } catch (error2) {
+      return { ok: false, error: error2 };
+    }
   });
   const publicKeys = /* @__PURE__ */ new Map();
+  const unreachable = [];
   for (const [index, target] of ctx.targets.entries()) {
     const check = checks[index];
-    if (check?.status !== "fulfilled") {
-      const error2 = check?.reason;
-      ctx.fail({
-        code: "target-unreachable",
-        step: "preflight",
-        summary: `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`,
-        advice: `${targetAdvice(error2)} Nothing was changed.`,
-        cause: error2
-      });
+    if (check?.status !== "fulfilled")
+      failUnreachable(ctx, { target, during: "preflight", cause: check?.reason, mayHaveLanded: false, servedAt: void 0 });
+    if (!check.value.ok) {
+      unreachable.push({ target, during: "preflight", cause: check.value.error, mayHaveLanded: false, servedAt: void 0 });
+      continue;
     }
-    publicKeys.set(target, check.value);
-    ctx.log("preflight", `${target.describe()} is reachable (${check.value ? `public key ${check.value.keyId}` : "it takes the value over TLS"})`);
+    publicKeys.set(target, check.value.value);
+    ctx.log("preflight", `${target.describe()} is reachable (${check.value.value ? `public key ${check.value.value.keyId}` : "it takes the value over TLS"})`);
   }
-  return publicKeys;
+  if (unreachable.length === ctx.targets.length && unreachable[0])
+    failUnreachable(ctx, unreachable[0]);
+  return { publicKeys, unreachable };
+}
+function failUnreachable(ctx, failed) {
+  const error2 = failed.cause;
+  return ctx.fail({
+    code: "target-unreachable",
+    step: "preflight",
+    summary: `Target ${failed.target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`,
+    advice: `${targetAdvice(error2)} Nothing was changed.`,
+    cause: error2
+  });
+}
+function leaveOutUnreachable(ctx, unreachable) {
+  ctx.unreachable = unreachable;
+  for (const failed of unreachable) {
+    ctx.warn("preflight", `Target ${failed.target.describe()} cannot take the secret ${ctx.secretName} (${describeError(failed.cause)}): this emergency rotation goes on without it and revokes the leaked key ${ctx.leak.keyId} all the same. ${targetAdvice(failed.cause)}`);
+  }
 }
 function warnIfUnmanaged(ctx, keys, familyKeys) {
   if (familyKeys > 0 || ctx.record.known || ctx.revokeKeyIds.length)
@@ -17181,6 +17290,11 @@ async function store2(ctx, created, verified, publicKeys) {
   for (const target of ctx.targets) {
     if (aborted(ctx))
       return stopOnAbort(ctx, created, verified, written);
+    const unreachable = ctx.unreachable.find((f2) => f2.target === target);
+    if (unreachable) {
+      leaveOut(ctx, leftOut, unreachable);
+      continue;
+    }
     const name = target.describe();
     ctx.log("store", `Writing ${ctx.secretName} to ${name}`);
     if (written.length) {
@@ -17222,7 +17336,7 @@ async function store2(ctx, created, verified, publicKeys) {
 }
 function leaveOut(ctx, leftOut, failed) {
   leftOut.push(failed);
-  const what = failed.during === "check" ? "checking for a newer rotation before writing it failed" : "writing it failed";
+  const what = failed.during === "check" ? "checking for a newer rotation before writing it failed" : failed.during === "preflight" ? "the preflight could not reach it" : "writing it failed";
   ctx.log("store", `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, the other targets are written`);
 }
 function sealedWrite(ctx, publicKeys) {
@@ -17346,21 +17460,23 @@ async function revokeLeakedKey(ctx, created, verified, stored) {
   }
   if (leak.live) {
     const client = ctx.report.newKeyRevoked ? ctx.client : verified.client;
-    ctx.log("revoke", `Revoking the leaked key ${leak.keyId}`);
-    try {
-      await revokeForSure(ctx, client, leak.keyId);
-    } catch (error2) {
-      ctx.fail({
-        code: "leaked-key-left",
-        step: "revoke",
-        summary: `Revoking the leaked key ${leak.keyId} failed: ${describeError(error2)}. THE LEAKED KEY IS STILL VALID`,
-        advice: `Revoke key ${leak.keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
-        cause: error2
-      });
+    for (const keyId of leak.liveIds) {
+      ctx.log("revoke", `Revoking the leaked key ${keyId}`);
+      try {
+        await revokeForSure(ctx, client, keyId);
+      } catch (error2) {
+        ctx.fail({
+          code: "leaked-key-left",
+          step: "revoke",
+          summary: `Revoking the leaked key ${keyId} failed: ${describeError(error2)}. THE LEAKED KEY IS STILL VALID`,
+          advice: `Revoke key ${keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
+          cause: error2
+        });
+      }
+      ctx.report.revokedKeyIds.push(keyId);
     }
     report.revoked = true;
     report.msToRevocation = ctx.elapsedMs();
-    ctx.report.revokedKeyIds.push(leak.keyId);
   }
   if (stored.ownKey && !stored.ownKey.revoked) {
     const { summary: summary2, advice } = ownKeyLeftValid(created, `No target could be written, and the leaked key ${leak.keyId} was revoked`, stored.ownKey.error);
@@ -17457,6 +17573,9 @@ function finishedReport(report) {
 
 // ../../packages/rotation/dist/rotate-key.js
 async function rotateKey(options) {
+  return rotateKeyWith(options, {});
+}
+async function rotateKeyWith(options, internal) {
   let note = (_line) => {
   };
   let resolved;
@@ -17474,7 +17593,11 @@ async function rotateKey(options) {
     listedBefore: /* @__PURE__ */ new Set(),
     report,
     forward: forwardClient(resolved.client, resolved.signal),
-    ...createContextTools(report, resolved.runtime, resolved.signal, options.log)
+    ...createContextTools(report, resolved.runtime, resolved.signal, options.log),
+    alsoLeaked: internal.alsoLeaked ?? [],
+    familyOnly: internal.familyOnly === true,
+    unreachable: [],
+    authenticatingIds: /* @__PURE__ */ new Set()
   };
   note = ctx.note;
   try {
@@ -17585,9 +17708,14 @@ async function resolveAlertRevoked(octokit, alert, comment) {
     return true;
   } catch (error2) {
     if (error2.status === 400)
-      return false;
+      return resolvedWith(octokit, owner, repo, alert.number, comment);
     throw error2;
   }
+}
+async function resolvedWith(octokit, owner, repo, alertNumber, comment) {
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}", { owner, repo, alert_number: alertNumber, hide_secret: true });
+  const read = data;
+  return read.state === "resolved" && read.resolution === "revoked" && read.resolution_comment === comment;
 }
 
 // ../../packages/rotation/dist/leak/key-liveness.js
@@ -17608,14 +17736,6 @@ async function keyIsRevoked(client, value) {
 function currentKeyClient(checked) {
   const { platform: platform2 } = checked;
   return "options" in platform2 ? createClient(platform2.options) : platform2.client;
-}
-function withCurrentKey(rotation, apiKey) {
-  const { client, apiKey: _old, platform: platform2, ...rest } = rotation;
-  if (client)
-    return { ...rest, platform: { client, apiKey } };
-  if (platform2 && "client" in platform2)
-    return { ...rest, platform: { client: platform2.client, apiKey } };
-  return { ...rest, platform: { ...platform2, apiKey } };
 }
 
 // ../../packages/rotation/dist/leak/report.js
@@ -17696,7 +17816,7 @@ async function answerLeakAlerts(options) {
     const knowing = (fingerprint) => loaded.records.filter((r2) => Object.values(r2.fingerprints).includes(fingerprint));
     const own = [];
     if ([...byFingerprint.keys()].some((fp) => knowing(fp).length > 0)) {
-      report.family = (await rotateKey({ ...options.rotation, dryRun: true, log: void 0, leakedKey: void 0 })).family;
+      report.family = (await rotateKeyWith({ ...options.rotation, dryRun: true, log: void 0, leakedKey: void 0 }, { familyOnly: true })).family;
     }
     for (const [fingerprint, found] of byFingerprint) {
       const record = knowing(fingerprint).find((r2) => r2.family === report.family) ?? knowing(fingerprint)[0];
@@ -17714,40 +17834,36 @@ async function answerLeakAlerts(options) {
       own.push({ keyId, fingerprint, value: found[0].value, alerts: found });
     }
     const failures = [];
-    let rotation = options.rotation;
     const probe = currentKeyClient(checked);
+    const live = [];
     for (const leak of own) {
-      const rotated = !await keyIsRevoked(probe, leak.value);
-      let msToRevocation;
-      if (rotated) {
-        const rotationStart = runtime.now() - started;
-        log("info", `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
-        let created;
-        try {
-          const done = await rotateKey({
-            ...rotation,
-            leakedKey: { fingerprint: leak.fingerprint },
-            onKeyCreated: async (value) => {
-              created = value;
-              await rotation.onKeyCreated?.(value);
-            }
-          });
-          report.rotations.push(done);
-          if (done.leak?.msToRevocation !== void 0)
-            msToRevocation = rotationStart + done.leak.msToRevocation;
-          if (created !== void 0)
-            rotation = withCurrentKey(rotation, created);
-        } catch (error2) {
-          if (!(error2 instanceof RotationError))
-            throw error2;
-          report.rotations.push(error2.report);
-          if (error2.report.leak?.msToRevocation !== void 0)
-            msToRevocation = rotationStart + error2.report.leak.msToRevocation;
-          failures.push(`the emergency rotation of key ${leak.keyId} failed: ${error2.message}`);
-        }
-      } else {
+      if (!await keyIsRevoked(probe, leak.value))
+        live.push(leak);
+      else
         log("info", `Key ${leak.keyId} of family ${report.family} (${describe(leak.alerts)}) is already revoked on the platform`);
+    }
+    let msToRevocation;
+    if (live.length) {
+      const rotationStart = runtime.now() - started;
+      for (const leak of live)
+        log("info", `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
+      const ids2 = live.map((l2) => l2.keyId).join(", ");
+      try {
+        const done = await rotateKeyWith({ ...options.rotation, leakedKey: { fingerprint: live[0].fingerprint } }, { alsoLeaked: live.slice(1).map((l2) => ({ fingerprint: l2.fingerprint })) });
+        report.rotations.push(done);
+        if (done.leak?.msToRevocation !== void 0)
+          msToRevocation = rotationStart + done.leak.msToRevocation;
+      } catch (error2) {
+        if (!(error2 instanceof RotationError))
+          throw error2;
+        report.rotations.push(error2.report);
+        if (error2.report.leak?.msToRevocation !== void 0)
+          msToRevocation = rotationStart + error2.report.leak.msToRevocation;
+        failures.push(`the emergency rotation of key${live.length > 1 ? "s" : ""} ${ids2} failed: ${error2.message}`);
       }
+    }
+    for (const leak of own) {
+      const rotated = live.includes(leak);
       const keyRevoked = await keyIsRevoked(probe, leak.value);
       if (!keyRevoked)
         failures.push(`key ${leak.keyId} is still valid, so ${describe(leak.alerts)} stay${leak.alerts.length > 1 ? "" : "s"} open`);
@@ -17755,7 +17871,7 @@ async function answerLeakAlerts(options) {
         const resolved = keyRevoked && await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family, rotated, options.runUrl));
         if (resolved)
           log("info", `Resolved alert ${alert.repository}#${alert.number} as revoked`);
-        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...msToRevocation !== void 0 && { msToRevocation } });
+        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...rotated && msToRevocation !== void 0 && { msToRevocation } });
       }
     }
     if (failures.length) {
