@@ -1461,7 +1461,7 @@ var ApiError = class extends KeyturnError {
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
     const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
     const tail = requestId ? ` (request id ${requestId})` : "";
-    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs, said !== "");
+    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs);
     return new ErrorClass(`${head} ${advice}${tail}`, init);
   }
   /** The safe fields, so JSON logs of an error never carry more than the message says. */
@@ -1543,15 +1543,17 @@ var ResponseShapeError = class extends ApiError {
   }
 };
 var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
-var NEW_KEY = "make a new key in the console (Account settings > API keys) and store it where this tool reads it.";
-function classify(status, method, path, retryAfterMs, said = false) {
+function classify(status, method, path, retryAfterMs) {
   const wait2 = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
   switch (status) {
     case 400:
     case 422:
       return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
     case 401:
-      return [AuthenticationError, said ? `${NEW_KEY[0].toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`];
+      return [
+        AuthenticationError,
+        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
+      ];
     case 403:
       return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:
@@ -2792,7 +2794,7 @@ function result(state, summary2) {
   const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
   const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
   const { rounds, requests, elapsedMs } = summary2;
-  return { status, operations, failed, pending, unknownIds, pendingUnknown: !summary2.complete, rounds, requests, elapsedMs };
+  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
 }
 
 // ../../packages/api/dist/resources/operations/operations.js
@@ -3459,9 +3461,6 @@ function error(message, properties = {}) {
 function warning(message, properties = {}) {
   issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
-function notice(message, properties = {}) {
-  issueCommand("notice", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
 function info(message) {
   process.stdout.write(message + os4.EOL);
 }
@@ -3583,28 +3582,6 @@ function parseInteger(name, text2, bounds = {}) {
   }
   return value;
 }
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
-function parseDuration(name, text2, bounds = {}) {
-  const match = DURATION.exec(text2);
-  if (!match) {
-    throw new InputError(name, `is ${rejectedValue(text2)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
-  }
-  const unit = match[2]?.toLowerCase() ?? "s";
-  const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);
-  const minMs = bounds.minMs ?? 1;
-  const maxMs = bounds.maxMs ?? UNIT_MS.h * 24;
-  if (ms < minMs || ms > maxMs) {
-    throw new InputError(name, `is ${rejectedValue(text2)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
-  }
-  return ms;
-}
-function formatMs(ms) {
-  for (const unit of ["h", "m", "s"]) {
-    if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0) return `${ms / UNIT_MS[unit]}${unit}`;
-  }
-  return `${ms}ms`;
-}
 function splitList(text2) {
   return text2.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
 }
@@ -3617,9 +3594,7 @@ function optionMistake(input, mistake, text2 = "") {
   const problem = mistake.message.replace(/^[\w.]+: /, "");
   const name = mistake.option.split(".").pop() ?? "";
   const item = /^(.*)\[(\d+)\]$/.exec(name);
-  const escaped = (text3) => text3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
-  const subject = item ? `${item[1]}[${item[2]}] ` : written ?? `${name} `;
+  const subject = item ? `${item[1]}[${item[2]}] ` : `${name} `;
   const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
   const what = looksLikeCredential(text2) ? rejectedValue(text2) : "invalid";
   return new InputError(input, `is ${what}: ${text2 ? withoutEchoes(worded, text2) : worded}`);
@@ -3632,8 +3607,8 @@ function formatDuration(ms) {
   if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
   const totalSeconds = Math.round(ms / 1e3);
   const minutes = Math.floor(totalSeconds / 60);
-  const seconds2 = totalSeconds % 60;
-  return seconds2 === 0 ? `${minutes} min` : `${minutes} min ${seconds2} s`;
+  const seconds = totalSeconds % 60;
+  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
 }
 var StepGroups = class {
   constructor(titles) {
@@ -9051,16 +9026,6 @@ function observedFetch(inner, settings) {
   };
 }
 
-// ../../packages/rotation/dist/lease/lease-backend.js
-var DEFAULT_LEASE_TIMINGS = {
-  ttlMs: 10 * 6e4,
-  // Longer than a lease lasts: a crashed holder's lease always lapses within one wait.
-  waitMs: 11 * 6e4,
-  pollMs: 1e4,
-  settleMs: 2 * 6e4,
-  confirmMs: 3e3
-};
-
 // ../../packages/rotation/dist/secret-name.js
 var DEFAULT_SECRET_NAME = "NEON_API_KEY";
 var SecretNameError = class extends OptionError {
@@ -9427,10 +9392,9 @@ function checkOptions(options) {
   if (!(lostCreateCheck.intervalMs >= 0)) {
     problems.push(new OptionError("lostCreateCheck.intervalMs", "lostCreateCheck.intervalMs must be at least 0"));
   }
-  const lease = check(() => checkLease(options, record));
   if (signal !== void 0 && !(signal instanceof AbortSignal))
     problems.push(new OptionError("signal", "signal must be an AbortSignal"));
-  if (problems.length || !platform2 || !secretName || !kind.scope || lease === void 0)
+  if (problems.length || !platform2 || !secretName || !kind.scope)
     return { problems };
   const { now } = options;
   return {
@@ -9453,7 +9417,6 @@ function checkOptions(options) {
       revokeKeyIds,
       leakedKey,
       dryRun: options.dryRun ?? false,
-      lease,
       now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
       verify,
       lostCreateCheck,
@@ -9462,28 +9425,6 @@ function checkOptions(options) {
       signal
     }
   };
-}
-function checkLease(options, record) {
-  const { lease } = options;
-  if (lease === false)
-    return false;
-  if (lease !== void 0 && (typeof lease !== "object" || lease === null))
-    throw new OptionError("lease", "lease must be false or an object: { holder?, waitMs? }");
-  const timings = { ...DEFAULT_LEASE_TIMINGS };
-  for (const name of Object.keys(DEFAULT_LEASE_TIMINGS)) {
-    const ms = lease?.[name] ?? timings[name];
-    if (!(Number.isFinite(ms) && ms >= 0))
-      throw new OptionError(`lease.${name}`, `lease.${name} must be a number of milliseconds of at least 0, not ${ms}`);
-    timings[name] = ms;
-  }
-  const holder = lease?.holder ?? "a keyturn run";
-  if (typeof holder !== "string" || !holder.trim())
-    throw new OptionError("lease.holder", "lease.holder must be text that names the run (its URL, say)");
-  const offersLease = record !== void 0 && (!("load" in record) || record.lease !== void 0);
-  if (!offersLease && options.dryRun !== true) {
-    throw new OptionError("lease", record === void 0 ? "no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab project), or, if every run of this family is in one concurrency group, set `lease` to false" : "the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the family apart: give a store with `lease`, or, if every run of this family is in one concurrency group, set `lease` to false");
-  }
-  return { holder: holder.trim(), timings };
 }
 function checkPlatform(options) {
   const { platform: platform2 } = options;
@@ -9942,8 +9883,8 @@ function getCachedAuthentication(state, auth22) {
   const currentScope = authentication.scopes.join(" ");
   return newScope === currentScope ? authentication : false;
 }
-async function wait(seconds2) {
-  await new Promise((resolve) => setTimeout(resolve, seconds2 * 1e3));
+async function wait(seconds) {
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
 }
 async function waitForAccessToken(request2, clientId, clientType, verification) {
   try {
@@ -11311,34 +11252,10 @@ function managedClient(rotated, managing, keyKind) {
       revoke: (keyId) => withManagingKey(() => requests.revoke(keyId))
     },
     authDetails: () => rotated.auth.getDetails(),
+    managingAuthDetails: () => withManagingKey(() => managing.auth.getDetails()),
     // The managing key stays: only the key proven by each listing changes.
     withApiKey: (apiKey) => managedClient(rotated.withApiKey(apiKey), managing, keyKind),
     withOptions: (options) => managedClient(rotated.withOptions(options), managing.withOptions(options), keyKind)
-  };
-}
-
-// ../../packages/rotation/dist/lease/unanswered-writes.js
-function watchUnansweredWrites() {
-  let seen = false;
-  return {
-    get seen() {
-      return seen;
-    },
-    wrap: (inner) => async (input, init) => {
-      const send = inner ?? fetch;
-      const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-      if (method === "GET" || method === "HEAD")
-        return send(input, init);
-      try {
-        const response = await send(input, init);
-        if (response.status >= 500)
-          seen = true;
-        return response;
-      } catch (error2) {
-        seen = true;
-        throw error2;
-      }
-    }
   };
 }
 
@@ -11660,16 +11577,8 @@ function variableRecordStore(backend) {
     existing.delete(name);
   };
   const partsOf = (head) => [...existing].filter((name) => parsePartName(name)?.head === head);
-  const lease = {
-    describe: () => place,
-    create: (name, value) => backend.create(name, value).then(() => true, (error2) => backend.isConflict(error2) ? false : Promise.reject(backend.failure(error2, `Taking the lease ${name} in`, existing.size, name))),
-    read: (name) => backend.read(name).catch((error2) => backend.isMissing(error2) ? void 0 : Promise.reject(backend.failure(error2, `Reading the lease ${name} in`, existing.size, name))),
-    update: (name, value) => backend.update(name, value).catch((error2) => Promise.reject(backend.failure(error2, `Renewing the lease ${name} in`, existing.size, name))),
-    remove: (name) => backend.remove(name).catch((error2) => backend.isMissing(error2) ? void 0 : Promise.reject(backend.failure(error2, `Releasing the lease ${name} in`, existing.size, name)))
-  };
   return {
     describe: () => place,
-    lease,
     ...backend.limit && { variableCount: () => existing.size },
     async load() {
       let variables;
@@ -11710,7 +11619,13 @@ function variableRecordStore(backend) {
         else if (read.kind === "unparsable")
           unreadable.push({ name, problem: "unparsable", detail: read.detail });
         else if (variableOf(read.record) !== name) {
-          unreadable.push({ name, family: read.record.family, problem: "unparsable", detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)` });
+          unreadable.push({
+            name,
+            family: read.record.family,
+            problem: "unparsable",
+            detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)`,
+            misplaced: true
+          });
         } else
           records.push({ name, record: read.record });
       }
@@ -11805,10 +11720,6 @@ function githubVariableStore(octokit, repository) {
     limit: { count: REPOSITORY_VARIABLE_LIMIT, holder: repository, service: "GitHub", advice: FREE_VARIABLES(repository) },
     list: () => octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 }, listedVariables),
     create: async (name, value) => void await octokit.request(`POST ${ROUTE}`, { owner, repo, name, value }),
-    read: async (name) => {
-      const { data } = await octokit.request(`GET ${ROUTE}/{name}`, { owner, repo, name });
-      return typeof data.value === "string" ? data.value : "";
-    },
     update: async (name, value) => void await octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value }),
     remove: async (name) => void await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name }),
     isConflict: (error2) => status(error2) === 409,
@@ -12040,7 +11951,8 @@ function createGitHubTarget(octokit, spec) {
 }
 
 // ../../packages/rotation/dist/targets/gitlab/masking.js
-var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, holds no $ and is not the name of an existing CI/CD variable";
+var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, and holds only characters of the Base64 alphabet (RFC 4648: A-Z, a-z, 0-9, +, /, =, and - and _) and @, :, . or ~";
+var MASKABLE = /^[A-Za-z0-9+/=_\-@:.~]+$/;
 var MIN_LENGTH = 8;
 function maskingProblem(value) {
   const broken = [];
@@ -12048,8 +11960,8 @@ function maskingProblem(value) {
     broken.push("it holds a space or a line break");
   if (value.length < MIN_LENGTH)
     broken.push(`it is shorter than ${MIN_LENGTH} characters`);
-  if (value.includes("$"))
-    broken.push("it holds a $");
+  if (!MASKABLE.test(value.replace(/\s/g, "")) && value.trim())
+    broken.push("it holds characters outside that set");
   if (!broken.length)
     return void 0;
   return `the key value cannot be masked by GitLab (${broken.join("; ")}). ${GITLAB_MASKING_RULE}`;
@@ -12215,10 +12127,6 @@ function gitlabVariableStore(client, project) {
       return variables.filter((v2) => (v2.environment_scope ?? SCOPE) === SCOPE).map((v2) => ({ name: v2.key, value: typeof v2.value === "string" ? v2.value : "" }));
     },
     create: async (name, value) => void await client.request("POST", route, { body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true } }),
-    read: async (name) => {
-      const { data } = await client.request("GET", `${route}/${encodeURIComponent(name)}`, { query: filter });
-      return typeof data?.value === "string" ? data.value : "";
-    },
     update: async (name, value) => void await client.request("PUT", `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } }),
     remove: async (name) => void await client.request("DELETE", `${route}/${encodeURIComponent(name)}`, { query: filter }),
     isConflict: variableTaken,
@@ -12238,10 +12146,7 @@ function resolveOptions(options, githubLog) {
   const { checked, problems } = checkOptions(options);
   if (!checked)
     throw problems[0];
-  const { platform: platform2, managingApiKey, github: given, gitlab: gitlabGiven, targets, retire, record, ...settings } = checked;
-  const unansweredWrites = watchUnansweredWrites();
-  const access2 = given && watched(given, unansweredWrites);
-  const gitlabAccess = gitlabGiven && { ...gitlabGiven, fetch: unansweredWrites.wrap(gitlabGiven.fetch) };
+  const { platform: platform2, managingApiKey, github: access2, gitlab: gitlabAccess, targets, retire, record, ...settings } = checked;
   const github = access2 && gitHubClients(access2, checked, githubLog);
   const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
   const targetOf = (spec, level) => isGitLabSpec(spec) ? createGitLabTarget(gitlabOf(gitlab), spec) : createGitHubTarget(clientOf(github, needOfSpec(spec, level)), spec);
@@ -12252,16 +12157,8 @@ function resolveOptions(options, githubLog) {
     // Retiring reads the secret only: is it gone?
     retire: retire.map(({ identity, spec }) => ({ identity, target: targetOf(spec, "read") })),
     recordStore: recordStore(record, github, gitlab),
-    appTokens: github?.appTokens?.used ? github.appTokens : void 0,
-    unansweredWrites
+    appTokens: github?.appTokens?.used ? github.appTokens : void 0
   };
-}
-function watched(access2, writes) {
-  if ("token" in access2)
-    return { token: { ...access2.token, fetch: writes.wrap(access2.token.fetch) } };
-  if ("app" in access2)
-    return { ...access2, settings: { ...access2.settings, fetch: writes.wrap(access2.settings.fetch) } };
-  return access2;
 }
 function platformClient({ platform: platform2, currentKey, managingApiKey, keyScope }) {
   const current = "options" in platform2 ? createClient(platform2.options) : platform2.client.withOptions({ ...currentKey !== void 0 && { apiKey: currentKey }, ...platform2.runtime && { runtime: platform2.runtime } });
@@ -16038,24 +15935,28 @@ function selectRevocations(input) {
   const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
   const rebuilt = input.rebuiltIds ?? /* @__PURE__ */ new Set();
+  const leaked = input.leakedIds ?? /* @__PURE__ */ new Set();
+  const authenticating = input.authenticatingIds ?? /* @__PURE__ */ new Set();
   const previous = new Set(mutant("keep-by-last-used") ? mostRecentlyUsed(keys, family, newKey) : input.previousIds ?? []);
   const isNew = (k2) => k2.id === newKey?.id;
   const olderThanNew = (k2) => !newKey || !isNew(k2) && (listedBefore?.has(k2.id) === true || !isNewerKey(k2, newKey));
   const appearedDuringRun = (k2) => listedBefore !== void 0 && !listedBefore.has(k2.id) && !isNew(k2);
   const members = familyMembers(keys, family);
   const appeared = members.filter(appearedDuringRun);
-  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id));
-  const first = candidates.filter((k2) => previous.has(k2.id));
-  const history = input.recorded ? (input.historyIds ?? []).map((id) => candidates.find((k2) => k2.id === id && !previous.has(id))).filter((k2) => !!k2) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at);
+  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id) && !authenticating.has(k2.id));
+  const first = candidates.filter((k2) => previous.has(k2.id) && !leaked.has(k2.id));
+  const leakedHeld = [...previous].filter((id) => leaked.has(id)).length;
+  const history = input.recorded ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => leaked.has(id) ? [void 0] : candidates.filter((k2) => k2.id === id)) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at && !leaked.has(k2.id));
   let slots = keep - 1;
   const kept = /* @__PURE__ */ new Set();
   const keptBeyondKeep = slots > 0 && first.length > slots ? first : [];
   for (const key of first)
     if (slots > 0 || keptBeyondKeep.length)
       kept.add(key.id);
-  slots = Math.max(0, slots - first.length);
+  slots = Math.max(0, slots - first.length - leakedHeld);
   for (const key of history.slice(0, slots))
-    kept.add(key.id);
+    if (key)
+      kept.add(key.id);
   const revoke = /* @__PURE__ */ new Map();
   for (const key of candidates)
     if (!kept.has(key.id))
@@ -16074,6 +15975,8 @@ function selectRevocations(input) {
       skipped.push({ id, reason: "it is newer than the key this run created" });
     else if (protectedIds.has(id))
       skipped.push({ id, reason: "a target dropped from the list may hold it (retire that target first)" });
+    else if (authenticating.has(id))
+      skipped.push({ id, reason: `it is the key in ${option("managingApiKey")}, which this run authenticates with` });
     else
       revoke.set(id, key);
   }
@@ -16182,7 +16085,7 @@ function settled(other, listed2, retired, keyKind) {
 }
 function blockingRecords(unreadable, family, keyKind, derived) {
   const own = /* @__PURE__ */ new Set([recordVariableName(family, keyKind), legacyVariableName(family)]);
-  return unreadable.filter((u2) => derived || own.has(u2.name) || u2.family === family);
+  return unreadable.filter((u2) => derived && !u2.misplaced || own.has(u2.name) || u2.family === family);
 }
 function namedKeyIds(record) {
   return [...recordedKeyIds(record)].sort((a2, b2) => a2 - b2);
@@ -16266,16 +16169,30 @@ function planLeak(ctx, own, records, keys) {
     });
   }
   const { keyId } = location.leak;
+  const others = [];
+  for (const more of ctx.alsoLeaked) {
+    const found = locateLeakedKey(more, own, records);
+    if (found.found === "here" && found.leak.keyId !== keyId && !others.some((o2) => o2.keyId === found.leak.keyId))
+      others.push(found.leak);
+    else if (found.found !== "here")
+      ctx.warn("preflight", `${describeLeakedKey(more)} is not a key of family ${ctx.family}: this emergency rotation leaves it alone.`);
+  }
   const order = ctx.targets.map(identityOf);
   const listed2 = new Set(order);
   const rank = (identity) => listed2.has(identity) ? order.indexOf(identity) : order.length;
-  const holders = [...location.leak.holders].sort((a2, b2) => rank(a2.identity) - rank(b2.identity));
-  const live = keys.some((k2) => k2.id === keyId);
+  const all = [...location.leak.holders, ...others.flatMap((o2) => o2.holders)].filter((h2, i2, list2) => list2.findIndex((x2) => x2.identity === h2.identity) === i2);
+  const holders = all.sort((a2, b2) => rank(a2.identity) - rank(b2.identity));
+  const keyIds = [keyId, ...others.map((o2) => o2.keyId)];
+  const liveIds = keyIds.filter((id) => keys.some((k2) => k2.id === id));
+  const live = liveIds.length > 0;
   const heldBy = holders.map((h2) => h2.spec);
-  const dropped = holders.filter((h2) => !listed2.has(h2.identity)).map((h2) => h2.spec);
+  const retired = new Set(ctx.record.retired);
+  const dropped = holders.filter((h2) => !listed2.has(h2.identity) && !retired.has(h2.identity)).map((h2) => h2.spec);
   const listedHolders = new Set([...listed2].filter((id) => holders.some((h2) => h2.identity === id) || !(own && id in own.targets)));
-  ctx.leak = { keyId, live, heldBy, dropped, listedHolders };
+  ctx.leak = { keyId, keyIds, live, liveIds, heldBy, dropped, listedHolders };
   ctx.report.leak = { keyId, revoked: !live, heldBy, unwritten: [] };
+  if (others.length)
+    ctx.log("preflight", `Emergency rotation: keys ${others.map((o2) => o2.keyId).join(", ")} of family ${ctx.family} leaked too; this run revokes them with key ${keyId}`);
   ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names"}; ${live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key"}`);
   if (live && dropped.length) {
     ctx.warn("preflight", `Target${dropped.length > 1 ? "s" : ""} ${dropped.join(", ")} ${dropped.length > 1 ? "are" : "is"} no longer in ${option("targets")} but may hold the leaked key ${keyId}, which this run revokes all the same: ${dropped.length > 1 ? "they are" : "it is"} left without a working key. Put ${dropped.length > 1 ? "them" : "it"} back in ${option("targets")} and run again, or delete the secret there and name ${dropped.length > 1 ? "them" : "it"} in ${option("retireTargets")}.`);
@@ -16399,7 +16316,6 @@ async function readRecord(ctx, keys) {
     ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
     try {
       loaded = await store3.load();
-      ctx.recordsRead = JSON.stringify(loaded);
     } catch (error2) {
       const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
       ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
@@ -16417,7 +16333,7 @@ async function readRecord(ctx, keys) {
   ctx.report.family = choice.family;
   ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
   let blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
-  const lost = choice.derived ? blocking.find((u2) => u2.family !== void 0 && u2.family !== choice.family) : void 0;
+  const lost = choice.derived ? blocking.find((u2) => !u2.misplaced && u2.family !== void 0 && u2.family !== choice.family) : void 0;
   if (lost?.family) {
     choice = { ...choice, family: lost.family, record: void 0, why: `the family of the unreadable record ${lost.name}, told by its live keys` };
     ctx.family = choice.family;
@@ -16425,7 +16341,8 @@ async function readRecord(ctx, keys) {
     ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
     blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, false);
   }
-  for (const other of loaded.unreadable.filter((u2) => !blocking.includes(u2)))
+  const misplaced = loaded.unreadable.filter((u2) => !blocking.includes(u2) && u2.misplaced);
+  for (const other of loaded.unreadable.filter((u2) => !blocking.includes(u2) && !u2.misplaced))
     warnUnreadable(ctx, other);
   const newer = blocking.find((u2) => u2.problem === "newer");
   if (newer)
@@ -16453,7 +16370,9 @@ async function readRecord(ctx, keys) {
     currentFingerprint: ctx.currentKey ? keyFingerprint(ctx.currentKey) : void 0
   });
   ctx.record = plan;
-  refuseManagingKeyOfFamily(ctx, plan, keys);
+  for (const record of misplaced)
+    skipMisplaced(ctx, plan, record);
+  await refuseManagingKeyOfFamily(ctx, plan, keys, loaded.records);
   planLeak(ctx, choice.record, loaded.records, keys);
   if (store3)
     refuseOverBudget(ctx, plan, targets);
@@ -16491,17 +16410,6 @@ function identifyFamilies(unreadable, keys, keyKind) {
     }
   }
 }
-async function recordsChanged(ctx) {
-  const store3 = ctx.recordStore;
-  if (!store3)
-    return false;
-  try {
-    return JSON.stringify(await store3.load()) !== ctx.recordsRead;
-  } catch (error2) {
-    const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
-  }
-}
 function recordFacts(ctx) {
   const plan = ctx.record;
   return {
@@ -16509,7 +16417,9 @@ function recordFacts(ctx) {
     rebuiltIds: new Set(plan.record.rebuilt),
     previousIds: plan.previousIds,
     historyIds: plan.record.held,
-    recorded: plan.known
+    recorded: plan.known,
+    leakedIds: new Set(ctx.leak?.keyIds ?? []),
+    authenticatingIds: ctx.authenticatingIds
   };
 }
 function refuseNewer(ctx, record) {
@@ -16532,22 +16442,42 @@ function warnUnreadable(ctx, record) {
   const what = record.problem === "newer" ? `was written by a newer keyturn (format ${record.format})` : `cannot be read (${record.detail})`;
   ctx.warn("preflight", `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`);
 }
-function refuseManagingKeyOfFamily(ctx, plan, keys) {
+function skipMisplaced(ctx, plan, record) {
+  const settling = plan.otherFamilies.filter((o2) => o2.record.family === record.family && o2.empty);
+  for (const other of settling)
+    other.empty = false;
+  ctx.warn("preflight", `The variable ${record.name} holds the record of family ${record.family} (${record.detail}). It is not this run's record: it chooses no family and stops no rotation but that family's.${settling.length ? ` Settling family ${record.family} is skipped: its keys stay valid and its record stays.` : ""} If it is a copy, delete ${record.name}; if the record was moved there, move it back.`);
+}
+async function refuseManagingKeyOfFamily(ctx, plan, keys, records) {
   const fingerprint = ctx.managingKeyFingerprint;
   if (!fingerprint)
     return;
-  const families = [plan.record, ...plan.otherFamilies.filter((o2) => o2.empty && o2.sameKind).map((o2) => o2.record)];
-  for (const record of families) {
-    const id = Object.entries(record.fingerprints).find(([, fp]) => fp === fingerprint)?.[0];
-    if (id === void 0)
-      continue;
-    const key = keys.find((k2) => k2.id === Number(id));
-    ctx.fail({
-      code: "invalid-options",
-      step: "preflight",
-      summary: `The key in ${option("managingApiKey")} is key ${id}${key ? ` (${key.name})` : ""} of family ${record.family}, whose keys this rotation revokes: it would revoke the key it manages with`,
-      advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`
-    });
+  const settled2 = plan.otherFamilies.filter((o2) => o2.empty && o2.sameKind).map((o2) => o2.record);
+  const revocable = [
+    { family: ctx.family, keys: familyMembers(keys, ctx.family) },
+    ...settled2.map((record) => {
+      const named2 = new Set(namedKeyIds(record));
+      return { family: record.family, keys: keys.filter((k2) => named2.has(k2.id) || familyMembers([k2], record.family).length > 0) };
+    })
+  ];
+  const fingerprinted = /* @__PURE__ */ new Map();
+  for (const record of [plan.record, ...records])
+    for (const [id, fp] of Object.entries(record.fingerprints))
+      fingerprinted.set(Number(id), fp);
+  const known = [...fingerprinted].find(([, fp]) => fp === fingerprint)?.[0];
+  if (known !== void 0) {
+    ctx.authenticatingIds.add(known);
+    for (const { family, keys: theirs } of revocable) {
+      const key = theirs.find((k2) => k2.id === known);
+      if (!key)
+        continue;
+      ctx.fail({
+        code: "invalid-options",
+        step: "preflight",
+        summary: `The key in ${option("managingApiKey")} is key ${key.id} (${key.name}) of family ${family}, whose keys this rotation revokes: it would revoke the key it manages with`,
+        advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`
+      });
+    }
   }
   if (ctx.currentKey && keyFingerprint(ctx.currentKey) === fingerprint) {
     ctx.fail({
@@ -16557,6 +16487,32 @@ function refuseManagingKeyOfFamily(ctx, plan, keys) {
       advice: "Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed."
     });
   }
+  if (known !== void 0 || ctx.keyScope.keyKind.kind !== "organization")
+    return;
+  const unknown = revocable.map(({ family, keys: theirs }) => ({ family, keys: theirs.filter((k2) => !fingerprinted.has(k2.id)) })).filter((f2) => f2.keys.length);
+  if (!unknown.length)
+    return;
+  let word;
+  try {
+    word = await ctx.forward.managingAuthDetails?.();
+  } catch (error2) {
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `Asking the platform who the key in ${option("managingApiKey")} is (GET /auth) failed: ${describeError(error2)}`,
+      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
+      cause: error2
+    });
+  }
+  if (word?.auth_method !== "api_key_org")
+    return;
+  const named = unknown.map(({ family, keys: theirs }) => `${theirs.map((k2) => `${k2.id} (${k2.name})`).join(", ")} of family ${family}`).join("; ");
+  ctx.fail({
+    code: "invalid-options",
+    step: "preflight",
+    summary: `The key in ${option("managingApiKey")} is an organization key (GET /auth says api_key_org) that no target record knows, and this rotation revokes keys no record knows: ${named}. The platform does not say which key made a request: the managing key may be one of them, and the run would revoke the key it manages with`,
+    advice: `Manage with the personal key of an organization admin (api_key_user: never in the organization's listing), kept in its own secret and rotated by its own workflow. An organization key named like the family (made by hand, or by an earlier release) must not manage it. Nothing was changed.`
+  });
 }
 function refuseOverBudget(ctx, plan, targets) {
   const store3 = ctx.recordStore;
@@ -16576,13 +16532,12 @@ function refuseOverBudget(ctx, plan, targets) {
   const needed = variablesNeeded(fullest);
   const held = counted.variableCount();
   const exists2 = plan.known && !plan.replacing.length && plan.record.keyKind !== void 0;
-  const leased = !ctx.dryRun && ctx.lease !== false && store3?.lease !== void 0 ? 1 : 0;
-  const added = (exists2 ? needed - 1 : needed) + leased;
+  const added = exists2 ? needed - 1 : needed;
   if (held + added > REPOSITORY_VARIABLE_LIMIT) {
     ctx.fail({
       code: "record-failed",
       step: "preflight",
-      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}${leased ? ", and its lease" : ""}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
+      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
       advice: "Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed."
     });
   }
@@ -16642,254 +16597,35 @@ function sayOtherSecret(ctx, other, keys) {
   ctx.warn("preflight", `Key${live.length > 1 ? "s" : ""} ${live.join(", ")} of family ${family} stay${live.length > 1 ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${ctx.secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); ${other.sameKind ? `the next run revokes ${them} and deletes the variable ${variableOf(other.record)}` : `the next run names ${them} for the platform console (${other.record.keyKind} keys, which this run's key cannot revoke)`}. If another workflow still rotates ${old}, nothing to do.`);
 }
 
-// ../../packages/rotation/dist/lease/lease-text.js
-import { createHash as createHash5 } from "node:crypto";
-var LEASE_PREFIX = "KEYTURN_LEASE_";
-var SLUG_LENGTH2 = 40;
-var HASH_LENGTH3 = 16;
-function leaseVariableName(secretName, keyKind) {
-  const secret = secretName.toUpperCase();
-  const slug = secret.replace(/[^A-Z0-9]+/g, "_").slice(0, SLUG_LENGTH2).replace(/^_+|_+$/g, "");
-  const hash = createHash5("sha256").update(`${keyKind}\0${secret}`).digest("hex").slice(0, HASH_LENGTH3).toUpperCase();
-  return `${LEASE_PREFIX}${slug}_${hash}`;
-}
-function writeLeaseText(lease) {
-  return JSON.stringify({ keyturn: "lease", version: 1, ...lease });
-}
-function readLeaseText(text2) {
-  let value;
-  try {
-    value = JSON.parse(text2);
-  } catch {
-    return void 0;
-  }
-  if (typeof value !== "object" || value === null)
-    return void 0;
-  const v2 = value;
-  const strings = ["holder", "nonce", "started", "expires"];
-  if (v2.keyturn !== "lease" || !strings.every((k2) => typeof v2[k2] === "string") || Number.isNaN(Date.parse(v2.expires)))
-    return void 0;
-  const state = v2.state === "settling" ? "settling" : "held";
-  const took = v2.tookOver;
-  return {
-    holder: v2.holder,
-    nonce: v2.nonce,
-    started: v2.started,
-    expires: v2.expires,
-    state,
-    ...took && typeof took.holder === "string" && { tookOver: took }
-  };
-}
-
-// ../../packages/rotation/dist/lease/take-lease.js
-import { randomBytes } from "node:crypto";
-
-// ../../packages/rotation/dist/lease/held-lease.js
-var HeldLease = class {
-  backend;
-  name;
-  timings;
-  runtime;
-  #text;
-  #renewedAt;
-  constructor(backend, name, text2, timings, runtime) {
-    this.backend = backend;
-    this.name = name;
-    this.timings = timings;
-    this.runtime = runtime;
-    this.#text = text2;
-    this.#renewedAt = runtime.now();
-  }
-  get holder() {
-    return this.#text.holder;
-  }
-  /**
-   * Before a write: renews the lease once half of it is spent. False when it is no longer the run's
-   * (it lapsed and another run took it over): the run must write nothing more.
-   */
-  async keep() {
-    if (this.timings.ttlMs === 0 || this.runtime.now() - this.#renewedAt < this.timings.ttlMs / 2)
-      return true;
-    const current = await this.backend.read(this.name);
-    if (current === void 0 || readLeaseText(current)?.nonce !== this.#text.nonce)
-      return false;
-    const next = { ...this.#text, expires: new Date(this.runtime.now() + this.timings.ttlMs).toISOString() };
-    await this.backend.update(this.name, writeLeaseText(next));
-    this.#text = next;
-    this.#renewedAt = this.runtime.now();
-    return true;
-  }
-  /**
-   * At the end of the run. `unanswered`: a write got no answer, so the lease stays until it can no
-   * longer land (settleMs). Returns what was done, for the log.
-   */
-  async release(unanswered) {
-    const current = await this.backend.read(this.name);
-    if (current === void 0 || readLeaseText(current)?.nonce !== this.#text.nonce)
-      return "not-ours";
-    if (unanswered) {
-      const next = { ...this.#text, state: "settling", expires: new Date(this.runtime.now() + this.timings.settleMs).toISOString() };
-      await this.backend.update(this.name, writeLeaseText(next));
-      return "settling";
-    }
-    await this.backend.remove(this.name);
-    return "released";
-  }
-};
-
-// ../../packages/rotation/dist/lease/take-lease.js
-var LeaseHeldError = class extends KeyturnError {
-  holder;
-  started;
-  expires;
-  waitedMs;
-  name = "LeaseHeldError";
-  constructor(holder, started, expires, waitedMs) {
-    super(`another run (${holder}, started ${started}) holds the lease until ${expires}`);
-    this.holder = holder;
-    this.started = started;
-    this.expires = expires;
-    this.waitedMs = waitedMs;
-  }
-};
-async function takeLease(request2) {
-  const { backend, name, holder, timings, runtime } = request2;
-  const startedAt = runtime.now();
-  const nonce = randomBytes(8).toString("hex");
-  const mine = (tookOver) => ({
-    holder,
-    nonce,
-    started: new Date(startedAt).toISOString(),
-    expires: new Date(runtime.now() + timings.ttlMs).toISOString(),
-    state: "held",
-    ...tookOver && { tookOver }
-  });
-  const taken = (text2, waitedFor2, tookOver) => ({
-    lease: new HeldLease(backend, name, text2, timings, runtime),
-    waitedMs: Math.max(0, runtime.now() - startedAt),
-    ...waitedFor2 && { waitedFor: { holder: waitedFor2.holder, started: waitedFor2.started } },
-    ...tookOver && { tookOver }
-  });
-  let waitedFor;
-  let vanished = 0;
-  for (; ; ) {
-    const text2 = mine();
-    if (await backend.create(name, writeLeaseText(text2)))
-      return taken(text2, waitedFor);
-    const current = await backend.read(name);
-    if (current === void 0 && ++vanished <= 3)
-      continue;
-    if (current === void 0) {
-      if (runtime.now() - startedAt + timings.pollMs > timings.waitMs)
-        throw new LeaseHeldError("unknown", "unknown", "unknown", runtime.now() - startedAt);
-      await runtime.sleep(timings.pollMs, request2.signal);
-      continue;
-    }
-    const held = readLeaseText(current);
-    if (held?.nonce === nonce)
-      return taken(held, waitedFor);
-    if (!held || runtime.now() >= Date.parse(held.expires)) {
-      const tookOver = held ? { holder: held.holder, started: held.started, state: held.state } : { holder: "unknown", started: "unknown", state: "unreadable" };
-      const won = await takeOver(request2, current, mine(tookOver));
-      if (won)
-        return taken(won, waitedFor, tookOver);
-      continue;
-    }
-    if (runtime.now() - startedAt + timings.pollMs > timings.waitMs) {
-      throw new LeaseHeldError(held.holder, held.started, held.expires, runtime.now() - startedAt);
-    }
-    if (!waitedFor)
-      request2.onWait?.(held);
-    waitedFor = held;
-    await runtime.sleep(timings.pollMs + Math.floor(runtime.random() * timings.pollMs * 0.2), request2.signal);
-  }
-}
-async function takeOver(request2, lapsed, text2) {
-  const { backend, name, runtime, timings } = request2;
-  if (await backend.read(name) !== lapsed)
-    return void 0;
-  await backend.remove(name);
-  if (!await backend.create(name, writeLeaseText(text2)))
-    return void 0;
-  await runtime.sleep(timings.confirmMs, request2.signal);
-  const now = await backend.read(name);
-  return now !== void 0 && readLeaseText(now)?.nonce === text2.nonce ? text2 : void 0;
-}
-
-// ../../packages/rotation/dist/protocol/lease-points.js
-var seconds = (ms) => `${Math.round(ms / 1e3)} s`;
-async function takeRunLease(ctx) {
-  const backend = ctx.recordStore?.lease;
-  if (ctx.dryRun || ctx.lease === false || !backend)
-    return;
-  const name = leaseVariableName(ctx.secretName, keyKindLabel(ctx.keyScope.keyKind));
-  try {
-    const taken = await takeLease({
-      backend,
-      name,
-      holder: ctx.lease.holder,
-      timings: ctx.lease.timings,
-      runtime: ctx.runtime,
-      signal: ctx.signal,
-      onWait: (held) => ctx.log("preflight", `Another run of ${ctx.secretName} (${held.holder}, started ${held.started}) holds its lease ${name}: waiting for it, up to ${seconds(ctx.lease === false ? 0 : ctx.lease.timings.waitMs)}`)
-    });
-    ctx.heldLease = taken.lease;
-    if (taken.waitedFor)
-      ctx.log("preflight", `Waited ${seconds(taken.waitedMs)} for the run ${taken.waitedFor.holder} (started ${taken.waitedFor.started}) to end, then took the lease`);
-    const over = taken.tookOver;
-    if (over?.state === "settling")
-      ctx.log("preflight", `Took over the lease of ${over.holder} (started ${over.started}) once the writes it got no answer to could no longer land`);
-    else if (over) {
-      ctx.log("preflight", over.state === "unreadable" ? `The lease ${name} in ${backend.describe()} could not be read (edited by hand?): this run took it over` : `The run ${over.holder} (started ${over.started}) did not release its lease (it crashed or was cancelled): this run took it over once it lapsed, and sorts out what that run left`);
-    }
-  } catch (error2) {
-    if (error2 instanceof LeaseHeldError) {
-      ctx.fail({
-        code: "lease-held",
-        step: "preflight",
-        summary: `Another run of ${ctx.secretName} (${error2.holder}, started ${error2.started}) held its lease for all of the ${seconds(error2.waitedMs)} this run waited`,
-        advice: `Nothing was changed. That run rotates the same secret: let it finish. If it crashed, its lease lapses at ${error2.expires} and the next run takes it over. Runs of one secret in one workflow concurrency group queue instead of waiting here.`
-      });
-    }
-    if (error2 instanceof RecordError) {
-      ctx.fail({ code: "record-failed", step: "preflight", summary: describeError(error2), advice: `${error2.advice} Nothing was changed.`, cause: error2 });
-    }
-    throw error2;
-  }
-}
-async function keepRunLease(ctx) {
-  return ctx.heldLease ? ctx.heldLease.keep() : true;
-}
-async function releaseRunLease(ctx) {
-  const lease = ctx.heldLease;
-  if (!lease)
-    return;
-  ctx.heldLease = void 0;
-  try {
-    const done = await lease.release(ctx.unansweredWrites.seen);
-    if (done === "settling")
-      ctx.log(ctx.currentStep(), `A write of this run got no answer and may still land: its lease ${lease.name} stays until it no longer can`);
-    else if (done === "not-ours")
-      ctx.log(ctx.currentStep(), `The lease ${lease.name} was no longer this run's to release`);
-  } catch (error2) {
-    ctx.log(ctx.currentStep(), `Releasing the lease ${lease.name} failed (${describeError(error2)}): it lapses by itself`);
-  }
-}
-
 // ../../packages/rotation/dist/protocol/preflight.js
 var CONCURRENT_TARGET_READS = 3;
 async function preflight(ctx) {
   const { secretName } = ctx;
   ctx.log("preflight", checkingWords(ctx.keyScope));
-  let keys = await listKeys2(ctx);
+  let keys = [];
+  try {
+    keys = await ctx.forward.apiKeys.list();
+  } catch (error2) {
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
+      advice: platformAdvice(error2, secretName, true, ctx.keyScope),
+      cause: error2
+    });
+  }
+  ctx.listedBefore = new Set(keys.map((k2) => k2.id));
   ctx.log("preflight", workingWords(ctx.keyScope, keys.length));
   await readCurrentAuth(ctx);
   await mintAppTokens(ctx);
-  ctx.listedBefore = new Set(keys.map((k2) => k2.id));
-  const publicKeys = await fetchPublicKeys(ctx);
-  const mark = reportMark(ctx);
+  const goesOn = ctx.leakedKey !== void 0 || ctx.familyOnly;
+  const { publicKeys, unreachable } = await fetchPublicKeys(ctx, goesOn);
   await readRecord(ctx, keys);
-  keys = await underLease(ctx, keys, mark);
+  if (unreachable.length && !ctx.familyOnly) {
+    if (!ctx.leak?.live || ctx.dryRun)
+      failUnreachable(ctx, unreachable[0]);
+    leaveOutUnreachable(ctx, unreachable);
+  }
   const family = ctx.family;
   const members = familyMembers(keys, family);
   ctx.log("preflight", `${countNoun(members.length, "live key")} of family ${family}`);
@@ -16902,64 +16638,13 @@ async function preflight(ctx) {
     targets: ctx.targets.map((t2) => t2.describe()),
     revokeKeyIds: selection.revoke.map((k2) => k2.id)
   };
-  if (ctx.leak?.live && !plan.revokeKeyIds.includes(ctx.leak.keyId))
-    plan.revokeKeyIds.push(ctx.leak.keyId);
+  for (const id of ctx.leak?.liveIds ?? [])
+    if (!plan.revokeKeyIds.includes(id))
+      plan.revokeKeyIds.push(id);
   ctx.report.plan = plan;
-  const revoking = plan.revokeKeyIds.length ? `revoke key${plan.revokeKeyIds.length > 1 ? "s" : ""} ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
+  const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
   return { keys, plan, publicKeys };
-}
-async function listKeys2(ctx) {
-  try {
-    return await ctx.forward.apiKeys.list();
-  } catch (error2) {
-    return ctx.fail({
-      code: platformFailureCode(error2),
-      step: "preflight",
-      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
-      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
-      cause: error2
-    });
-  }
-}
-async function underLease(ctx, keys, mark) {
-  await takeRunLease(ctx);
-  if (!ctx.heldLease)
-    return keys;
-  const fresh = await listKeysOrStandDown(ctx);
-  const sameKeys = fresh.length === keys.length && fresh.every((k2) => ctx.listedBefore.has(k2.id));
-  if (sameKeys && !await recordsChanged(ctx))
-    return keys;
-  ctx.log("preflight", "The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease");
-  rewindReport(ctx, mark);
-  ctx.listedBefore = new Set(fresh.map((k2) => k2.id));
-  await readRecord(ctx, fresh);
-  return fresh;
-}
-async function listKeysOrStandDown(ctx) {
-  try {
-    return await ctx.forward.apiKeys.list();
-  } catch (error2) {
-    if (platformFailureCode(error2) !== "current-key-rejected")
-      return listKeys2(ctx);
-    return ctx.fail({
-      code: "stood-down",
-      step: "preflight",
-      summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
-      advice: "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
-      cause: error2
-    });
-  }
-}
-function reportMark(ctx) {
-  return { warnings: ctx.report.warnings.length, dropped: ctx.report.droppedTargets?.length };
-}
-function rewindReport(ctx, mark) {
-  ctx.report.warnings.length = mark.warnings;
-  if (mark.dropped === void 0)
-    delete ctx.report.droppedTargets;
-  else
-    ctx.report.droppedTargets = ctx.report.droppedTargets?.slice(0, mark.dropped);
 }
 async function readCurrentAuth(ctx) {
   try {
@@ -16978,8 +16663,8 @@ async function readCurrentAuth(ctx) {
     ctx.fail({ code: "auth-mismatch", step: "preflight", ...problem });
   ctx.log("preflight", `The platform says the current key is ${ctx.currentAuth.auth_method} of account ${ctx.currentAuth.account_id}`);
 }
-async function fetchPublicKeys(ctx) {
-  const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
+async function fetchPublicKeys(ctx, goesOn) {
+  const prove = async (target) => {
     await target.prepare?.(ctx.secretName);
     if (takesPlainValue(target)) {
       const problem = ctx.currentKey === void 0 ? void 0 : target.valueProblem?.(ctx.currentKey);
@@ -16990,24 +16675,48 @@ async function fetchPublicKeys(ctx) {
     const publicKey = await target.fetchPublicKey();
     await sealSecret("probe", publicKey.key);
     return publicKey;
+  };
+  const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
+    if (!goesOn)
+      return { ok: true, value: await prove(target) };
+    try {
+      return { ok: true, value: await prove(target) };
+    } catch (error2) {
+      return { ok: false, error: error2 };
+    }
   });
   const publicKeys = /* @__PURE__ */ new Map();
+  const unreachable = [];
   for (const [index, target] of ctx.targets.entries()) {
     const check = checks[index];
-    if (check?.status !== "fulfilled") {
-      const error2 = check?.reason;
-      ctx.fail({
-        code: "target-unreachable",
-        step: "preflight",
-        summary: `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`,
-        advice: `${targetAdvice(error2)} Nothing was changed.`,
-        cause: error2
-      });
+    if (check?.status !== "fulfilled")
+      failUnreachable(ctx, { target, during: "preflight", cause: check?.reason, mayHaveLanded: false, servedAt: void 0 });
+    if (!check.value.ok) {
+      unreachable.push({ target, during: "preflight", cause: check.value.error, mayHaveLanded: false, servedAt: void 0 });
+      continue;
     }
-    publicKeys.set(target, check.value);
-    ctx.log("preflight", `${target.describe()} is reachable (${check.value ? `public key ${check.value.keyId}` : "it takes the value over TLS"})`);
+    publicKeys.set(target, check.value.value);
+    ctx.log("preflight", `${target.describe()} is reachable (${check.value.value ? `public key ${check.value.value.keyId}` : "it takes the value over TLS"})`);
   }
-  return publicKeys;
+  if (unreachable.length === ctx.targets.length && unreachable[0])
+    failUnreachable(ctx, unreachable[0]);
+  return { publicKeys, unreachable };
+}
+function failUnreachable(ctx, failed) {
+  const error2 = failed.cause;
+  return ctx.fail({
+    code: "target-unreachable",
+    step: "preflight",
+    summary: `Target ${failed.target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`,
+    advice: `${targetAdvice(error2)} Nothing was changed.`,
+    cause: error2
+  });
+}
+function leaveOutUnreachable(ctx, unreachable) {
+  ctx.unreachable = unreachable;
+  for (const failed of unreachable) {
+    ctx.warn("preflight", `Target ${failed.target.describe()} cannot take the secret ${ctx.secretName} (${describeError(failed.cause)}): this emergency rotation goes on without it and revokes the leaked key ${ctx.leak.keyId} all the same. ${targetAdvice(failed.cause)}`);
+  }
 }
 function warnIfUnmanaged(ctx, keys, familyKeys) {
   if (familyKeys > 0 || ctx.record.known || ctx.revokeKeyIds.length)
@@ -17054,14 +16763,6 @@ async function recordBeforeCreating(ctx) {
   const store3 = ctx.recordStore;
   if (!store3 || ctx.dryRun)
     return;
-  if (!await keepRunLease(ctx)) {
-    ctx.fail({
-      code: "concurrent-rotation",
-      step: "create",
-      summary: "The lease of this secret lapsed before the key was made, and another run took it over",
-      advice: "Nothing was made and no secret was changed: that run rotates the secret. Run again if it fails."
-    });
-  }
   try {
     const saved = await saveBeforeCreating(store3, ctx.record, listed(ctx));
     if (saved)
@@ -17081,8 +16782,6 @@ async function recordBeforeWriting(ctx, created) {
   const store3 = ctx.recordStore;
   if (!store3)
     return;
-  if (!await keepRunLease(ctx))
-    throw new Error("the lease of this secret lapsed before the first secret write, and another run took it over");
   ctx.log("store", `Recording in ${store3.describe()} that ${countNoun(ctx.targets.length, "target")} may hold key ${created.id}, before writing them`);
   await saveBeforeWriting(store3, ctx.record, listed(ctx), { id: created.id, fingerprint: keyFingerprint(created.key) });
 }
@@ -17142,10 +16841,6 @@ async function revokeOldKeys(ctx, created, verified) {
     ctx.warn("revoke", `Key ${id} of ${option("revokeKeyIds")} was not revoked: ${reason}`);
   for (const key of selection.appeared)
     warnAppeared(ctx, key, newKey);
-  if (!await keepRunLease(ctx)) {
-    ctx.warn("revoke", `The lease of ${ctx.secretName} lapsed during this run and another run took it over, so no key was revoked: that run finishes the job.`);
-    return;
-  }
   if (selection.appeared.length) {
     const planned = selection.revoke.map((k2) => k2.id);
     ctx.warn("revoke", `A concurrent rotation of ${ctx.secretName} ran during this run, so no key was revoked${planned.length ? ` (not ${planned.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`);
@@ -17595,6 +17290,11 @@ async function store2(ctx, created, verified, publicKeys) {
   for (const target of ctx.targets) {
     if (aborted(ctx))
       return stopOnAbort(ctx, created, verified, written);
+    const unreachable = ctx.unreachable.find((f2) => f2.target === target);
+    if (unreachable) {
+      leaveOut(ctx, leftOut, unreachable);
+      continue;
+    }
     const name = target.describe();
     ctx.log("store", `Writing ${ctx.secretName} to ${name}`);
     if (written.length) {
@@ -17636,7 +17336,7 @@ async function store2(ctx, created, verified, publicKeys) {
 }
 function leaveOut(ctx, leftOut, failed) {
   leftOut.push(failed);
-  const what = failed.during === "check" ? "checking for a newer rotation before writing it failed" : "writing it failed";
+  const what = failed.during === "check" ? "checking for a newer rotation before writing it failed" : failed.during === "preflight" ? "the preflight could not reach it" : "writing it failed";
   ctx.log("store", `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, the other targets are written`);
 }
 function sealedWrite(ctx, publicKeys) {
@@ -17760,21 +17460,23 @@ async function revokeLeakedKey(ctx, created, verified, stored) {
   }
   if (leak.live) {
     const client = ctx.report.newKeyRevoked ? ctx.client : verified.client;
-    ctx.log("revoke", `Revoking the leaked key ${leak.keyId}`);
-    try {
-      await revokeForSure(ctx, client, leak.keyId);
-    } catch (error2) {
-      ctx.fail({
-        code: "leaked-key-left",
-        step: "revoke",
-        summary: `Revoking the leaked key ${leak.keyId} failed: ${describeError(error2)}. THE LEAKED KEY IS STILL VALID`,
-        advice: `Revoke key ${leak.keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
-        cause: error2
-      });
+    for (const keyId of leak.liveIds) {
+      ctx.log("revoke", `Revoking the leaked key ${keyId}`);
+      try {
+        await revokeForSure(ctx, client, keyId);
+      } catch (error2) {
+        ctx.fail({
+          code: "leaked-key-left",
+          step: "revoke",
+          summary: `Revoking the leaked key ${keyId} failed: ${describeError(error2)}. THE LEAKED KEY IS STILL VALID`,
+          advice: `Revoke key ${keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
+          cause: error2
+        });
+      }
+      ctx.report.revokedKeyIds.push(keyId);
     }
     report.revoked = true;
     report.msToRevocation = ctx.elapsedMs();
-    ctx.report.revokedKeyIds.push(leak.keyId);
   }
   if (stored.ownKey && !stored.ownKey.revoked) {
     const { summary: summary2, advice } = ownKeyLeftValid(created, `No target could be written, and the leaked key ${leak.keyId} was revoked`, stored.ownKey.error);
@@ -17871,6 +17573,9 @@ function finishedReport(report) {
 
 // ../../packages/rotation/dist/rotate-key.js
 async function rotateKey(options) {
+  return rotateKeyWith(options, {});
+}
+async function rotateKeyWith(options, internal) {
   let note = (_line) => {
   };
   let resolved;
@@ -17888,7 +17593,11 @@ async function rotateKey(options) {
     listedBefore: /* @__PURE__ */ new Set(),
     report,
     forward: forwardClient(resolved.client, resolved.signal),
-    ...createContextTools(report, resolved.runtime, resolved.signal, options.log)
+    ...createContextTools(report, resolved.runtime, resolved.signal, options.log),
+    alsoLeaked: internal.alsoLeaked ?? [],
+    familyOnly: internal.familyOnly === true,
+    unreachable: [],
+    authenticatingIds: /* @__PURE__ */ new Set()
   };
   note = ctx.note;
   try {
@@ -17911,7 +17620,6 @@ async function rotateKey(options) {
   } catch (error2) {
     throw withLeakStillValid(ctx, error2);
   } finally {
-    await releaseRunLease(ctx);
     await revokeAppTokens(ctx);
   }
   report.durationMs = ctx.elapsedMs();
@@ -18000,9 +17708,14 @@ async function resolveAlertRevoked(octokit, alert, comment) {
     return true;
   } catch (error2) {
     if (error2.status === 400)
-      return false;
+      return resolvedWith(octokit, owner, repo, alert.number, comment);
     throw error2;
   }
+}
+async function resolvedWith(octokit, owner, repo, alertNumber, comment) {
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}", { owner, repo, alert_number: alertNumber, hide_secret: true });
+  const read = data;
+  return read.state === "resolved" && read.resolution === "revoked" && read.resolution_comment === comment;
 }
 
 // ../../packages/rotation/dist/leak/key-liveness.js
@@ -18024,14 +17737,6 @@ function currentKeyClient(checked) {
   const { platform: platform2 } = checked;
   return "options" in platform2 ? createClient(platform2.options) : platform2.client;
 }
-function withCurrentKey(rotation, apiKey) {
-  const { client, apiKey: _old, platform: platform2, ...rest } = rotation;
-  if (client)
-    return { ...rest, platform: { client, apiKey } };
-  if (platform2 && "client" in platform2)
-    return { ...rest, platform: { client: platform2.client, apiKey } };
-  return { ...rest, platform: { ...platform2, apiKey } };
-}
 
 // ../../packages/rotation/dist/leak/report.js
 var LeakAlertsError = class extends Error {
@@ -18051,9 +17756,6 @@ var LeakAlertsError = class extends Error {
 async function answerLeakAlerts(options) {
   const runtime = options.rotation?.runtime ?? systemRuntime;
   const started = runtime.now();
-  if (options.rotation && !options.rotation.record) {
-    throw new OptionError("record", "answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps");
-  }
   const { checked, problems } = checkOptions(options.rotation);
   if (!checked)
     throw problems[0];
@@ -18114,7 +17816,7 @@ async function answerLeakAlerts(options) {
     const knowing = (fingerprint) => loaded.records.filter((r2) => Object.values(r2.fingerprints).includes(fingerprint));
     const own = [];
     if ([...byFingerprint.keys()].some((fp) => knowing(fp).length > 0)) {
-      report.family = (await rotateKey({ ...options.rotation, dryRun: true, log: void 0, leakedKey: void 0 })).family;
+      report.family = (await rotateKeyWith({ ...options.rotation, dryRun: true, log: void 0, leakedKey: void 0 }, { familyOnly: true })).family;
     }
     for (const [fingerprint, found] of byFingerprint) {
       const record = knowing(fingerprint).find((r2) => r2.family === report.family) ?? knowing(fingerprint)[0];
@@ -18132,40 +17834,36 @@ async function answerLeakAlerts(options) {
       own.push({ keyId, fingerprint, value: found[0].value, alerts: found });
     }
     const failures = [];
-    let rotation = options.rotation;
     const probe = currentKeyClient(checked);
+    const live = [];
     for (const leak of own) {
-      const rotated = !await keyIsRevoked(probe, leak.value);
-      let msToRevocation;
-      if (rotated) {
-        const rotationStart = runtime.now() - started;
-        log("info", `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
-        let created;
-        try {
-          const done = await rotateKey({
-            ...rotation,
-            leakedKey: { fingerprint: leak.fingerprint },
-            onKeyCreated: async (value) => {
-              created = value;
-              await rotation.onKeyCreated?.(value);
-            }
-          });
-          report.rotations.push(done);
-          if (done.leak?.msToRevocation !== void 0)
-            msToRevocation = rotationStart + done.leak.msToRevocation;
-          if (created !== void 0)
-            rotation = withCurrentKey(rotation, created);
-        } catch (error2) {
-          if (!(error2 instanceof RotationError))
-            throw error2;
-          report.rotations.push(error2.report);
-          if (error2.report.leak?.msToRevocation !== void 0)
-            msToRevocation = rotationStart + error2.report.leak.msToRevocation;
-          failures.push(`the emergency rotation of key ${leak.keyId} failed: ${error2.message}`);
-        }
-      } else {
+      if (!await keyIsRevoked(probe, leak.value))
+        live.push(leak);
+      else
         log("info", `Key ${leak.keyId} of family ${report.family} (${describe(leak.alerts)}) is already revoked on the platform`);
+    }
+    let msToRevocation;
+    if (live.length) {
+      const rotationStart = runtime.now() - started;
+      for (const leak of live)
+        log("info", `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
+      const ids2 = live.map((l2) => l2.keyId).join(", ");
+      try {
+        const done = await rotateKeyWith({ ...options.rotation, leakedKey: { fingerprint: live[0].fingerprint } }, { alsoLeaked: live.slice(1).map((l2) => ({ fingerprint: l2.fingerprint })) });
+        report.rotations.push(done);
+        if (done.leak?.msToRevocation !== void 0)
+          msToRevocation = rotationStart + done.leak.msToRevocation;
+      } catch (error2) {
+        if (!(error2 instanceof RotationError))
+          throw error2;
+        report.rotations.push(error2.report);
+        if (error2.report.leak?.msToRevocation !== void 0)
+          msToRevocation = rotationStart + error2.report.leak.msToRevocation;
+        failures.push(`the emergency rotation of key${live.length > 1 ? "s" : ""} ${ids2} failed: ${error2.message}`);
       }
+    }
+    for (const leak of own) {
+      const rotated = live.includes(leak);
       const keyRevoked = await keyIsRevoked(probe, leak.value);
       if (!keyRevoked)
         failures.push(`key ${leak.keyId} is still valid, so ${describe(leak.alerts)} stay${leak.alerts.length > 1 ? "" : "s"} open`);
@@ -18173,7 +17871,7 @@ async function answerLeakAlerts(options) {
         const resolved = keyRevoked && await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family, rotated, options.runUrl));
         if (resolved)
           log("info", `Resolved alert ${alert.repository}#${alert.number} as revoked`);
-        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...msToRevocation !== void 0 && { msToRevocation } });
+        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...rotated && msToRevocation !== void 0 && { msToRevocation } });
       }
     }
     if (failures.length) {
@@ -18239,8 +17937,7 @@ var DEFAULTS2 = {
   "dry-run": "false",
   "key-kind": "personal",
   "rebuild-record": "false",
-  "gitlab-url": DEFAULT_GITLAB_API_URL,
-  "lease-wait": "11m"
+  "gitlab-url": DEFAULT_GITLAB_API_URL
 };
 var TARGET_LIST_LENGTH = 12e4;
 var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key", "gitlab-token"];
@@ -18270,12 +17967,8 @@ var INPUT_OF_OPTION = {
   // leaked-key-id is checked here (a whole number); what the library refuses is the fingerprint.
   leakedKey: "leaked-key-fingerprint",
   "alerts.scope": "alert-scope",
-  "alerts.secretType": "alert-secret-type",
-  "lease.waitMs": "lease-wait"
+  "alerts.secretType": "alert-secret-type"
 };
-function inputOfOption(option2) {
-  return INPUT_OF_OPTION[option2];
-}
 function inInputWords(text2) {
   return renameOptions(text2, (option2) => INPUT_OF_OPTION[option2]);
 }
@@ -18311,8 +18004,7 @@ function rotateKeyOptions(inputs, hooks = {}) {
     keyKind: keyKindOption(inputs),
     managingApiKey: inputs.managingApiKey,
     rebuildRecord: inputs.rebuildRecord,
-    leakedKey: leakedKeyOption(inputs),
-    lease: { waitMs: inputs.leaseWaitMs, holder: inputs.runUrl ?? "a rotate-key run" }
+    leakedKey: leakedKeyOption(inputs)
   };
 }
 function leakedKeyOption(inputs) {
@@ -18378,7 +18070,6 @@ function readRotateInputs() {
     leakedKeyFingerprint: read("leaked-key-fingerprint", optionalText),
     alertSecretType: read("alert-secret-type", optionalText),
     alertScope: read("alert-scope", optionalText),
-    leaseWaitMs: read("lease-wait", (name, text2) => parseDuration(name, text2, { minMs: 0 }), { default: DEFAULTS2["lease-wait"] }),
     ...fromRunner()
   };
   errors.push(...alertModeMistakes(inputs));
@@ -18430,11 +18121,9 @@ function alertModeMistakes(inputs) {
   return mistakes;
 }
 function fromRunner() {
-  const { GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server = "https://github.com", GITHUB_RUN_ID: runId, GITHUB_RUN_ATTEMPT: attempt } = process.env;
   return {
-    repository: repository || void 0,
-    githubApiUrl: process.env.GITHUB_API_URL || "https://api.github.com",
-    runUrl: repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt && attempt !== "1" ? `/attempts/${attempt}` : ""}` : void 0
+    repository: process.env.GITHUB_REPOSITORY || void 0,
+    githubApiUrl: process.env.GITHUB_API_URL || "https://api.github.com"
   };
 }
 function credentialMistake(inputs, failed) {
@@ -18609,10 +18298,6 @@ async function run() {
     info(doneMessage(report));
   } catch (error2) {
     groups2.close();
-    if (error2 instanceof RotationError && error2.code === "stood-down") {
-      notice(inInputWords(error2.message));
-      return;
-    }
     if (error2 instanceof RotationError) {
       await finish(error2.report, error2);
       setFailed(inInputWords(error2.message));
@@ -18654,11 +18339,6 @@ async function answerAlerts(inputs, groups2) {
     info(alertsDoneMessage(report));
   } catch (error2) {
     groups2.close();
-    const input = error2 instanceof OptionError ? inputOfOption(error2.option) : void 0;
-    if (input !== void 0) {
-      const given = { "alert-scope": inputs.alertScope, "alert-secret-type": inputs.alertSecretType }[input];
-      throw optionMistake(input, error2, given ?? "");
-    }
     if (!(error2 instanceof LeakAlertsError)) throw error2;
     await publishResult(alertOutputs(error2.report), alertSummary(error2.report, error2));
     setFailed(inInputWords(error2.message));

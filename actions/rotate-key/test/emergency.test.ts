@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { annotations, consoleKey, ENV, github, platform, REPO, rotate, secrets, useRotateKeyWorld } from './rotate-key-world.js';
+import { annotations, consoleKey, ENV, github, liveKeyIds, platform, REPO, rotate, secrets, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
 
 useRotateKeyWorld();
 
@@ -79,5 +79,53 @@ describe('rotate-key, emergency rotation', () => {
     expect(run.masks).toContain(leaked.key);
     expect(annotations(run, 'error')[0]).toContain('leaked-key-fingerprint');
     expect(platform.isKeyValid(leaked.key)).toBe(true);
+  });
+
+  // Issue 31, item 4: where the leak response meets the rest.
+  it('a dropped target retired in the same run (its secret deleted) is not named as left without a working key', async () => {
+    const leaked = await rotatedOnce();
+    const deleted = await fetch(`${github.url}${ENV_PUT}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(deleted.status).toBe(204);
+    const run = await rotate({ 'api-key': leaked.key, targets: REPO, 'retire-targets': ENV, 'leaked-key-id': String(leaked.id) });
+    expect(annotations(run, 'error')).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    expect(platform.isKeyValid(leaked.key)).toBe(false);
+    expect(platform.isKeyValid(github.secretValue(REPO, 'NEON_API_KEY')!)).toBe(true);
+    expect(run.outputs['leaked-key-revoked']).toBe('true');
+    expect(run.summary).not.toContain('left without a working key');
+  });
+
+  it('a target that fails the preflight (403 on its public key) does not keep the leaked key alive: revoked, the target named as left without a working key, the step fails', async () => {
+    const leaked = await rotatedOnce();
+    github.faults.add({ kind: 'status', status: 403, method: 'GET', path: '/repos/acme/web/environments/production/secrets/public-key', times: 'always' });
+    const run = await rotate({ 'api-key': leaked.key, targets: TARGETS, 'leaked-key-fingerprint': fingerprint(leaked.key) });
+    expect(run.exitCode).toBe(1);
+    expect(platform.isKeyValid(leaked.key)).toBe(false);
+    const stored = github.secretValue(REPO, 'NEON_API_KEY')!;
+    expect(stored).not.toBe(leaked.key);
+    expect(platform.isKeyValid(stored)).toBe(true);
+    expect(github.secretValue(ENV, 'NEON_API_KEY')).toBe(leaked.key);
+    expect(run.outputs['leaked-key-revoked']).toBe('true');
+    expect(JSON.parse(run.outputs.targets!)).toEqual([REPO]);
+    const [error] = annotations(run, 'error');
+    expect(error).toContain(`The leaked key ${leaked.id} was revoked`);
+    expect(error).toContain(`${ENV} is left without a working key`);
+    expect(annotations(run, 'warning').join('\n')).toContain(`Target ${ENV} cannot take the secret NEON_API_KEY`);
+    expect(run.summary).toContain(`<tr><td>Targets left without a working key</td><td>${ENV}</td></tr>`);
+  });
+
+  it('with keep 2, the leaked key keeps its slot: an older key no target holds is revoked, not kept in its place', async () => {
+    const first = await rotatedOnce();
+    const second = await rotate({ 'api-key': first.key, targets: TARGETS, keep: '2' });
+    expect(second.exitCode).toBe(0);
+    const leaked = { id: Number(second.outputs['key-id']), key: github.secretValue(REPO, 'NEON_API_KEY')! };
+    expect(liveKeyIds()).toEqual(expect.arrayContaining([first.id, leaked.id]));
+
+    const run = await rotate({ 'api-key': leaked.key, targets: TARGETS, keep: '2', 'leaked-key-id': String(leaked.id) });
+    expect(annotations(run, 'error')).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    const made = Number(run.outputs['key-id']);
+    expect(liveKeyIds()).toEqual([made]);
+    expect(JSON.parse(run.outputs['revoked-key-ids']!)).toEqual(expect.arrayContaining([leaked.id, first.id]));
   });
 });

@@ -90,6 +90,27 @@ describe('rotate-key, each kind of key', () => {
     expect(byManager).toBe(managed);
   });
 
+  it('refuses, before anything changes, an organization key named like the family (no record knows it) as managing key: it would revoke itself (issue 31, item 2)', async () => {
+    const old = seed('organization');
+    // An older key of the family, made by hand (or by an earlier release): unknown to any record.
+    const sibling = platform.createOrgKey(ORG, `${FAMILY}-20240101T000000Z-wxyz`, {});
+    secrets.push(sibling.key);
+    const keysBefore = platform.listKeys().length;
+    const run = await rotate(old.key, { 'key-kind': 'organization', 'org-id': ORG, 'managing-api-key': sibling.key });
+    expect(run.exitCode).toBe(1);
+    expect(errors(run)).toEqual([expect.stringContaining('The key in managing-api-key is an organization key (GET /auth says api_key_org) that no target record knows')]);
+    expect(errors(run)[0]).toContain(`${sibling.id} (${FAMILY}-20240101T000000Z-wxyz)`);
+    expect(platform.isKeyValid(sibling.key)).toBe(true);
+    expect(platform.isKeyValid(old.key)).toBe(true);
+    expect(platform.listKeys().length).toBe(keysBefore);
+    expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(old.key);
+    // A personal key of the admin manages the same family: GET /auth says api_key_user, never in the listing.
+    const managed = await rotate(old.key, { 'key-kind': 'organization', 'org-id': ORG, 'managing-api-key': managing.key });
+    expect(errors(managed)).toEqual([]);
+    expect(managed.exitCode).toBe(0);
+    expect(platform.isKeyValid(managing.key)).toBe(true);
+  });
+
   it('a dry run of a project-scoped key makes nothing', async () => {
     const old = seed('project');
     const run = await rotate(old.key, { 'key-kind': 'project', 'org-id': ORG, 'project-id': projectId, 'managing-api-key': managing.key, 'dry-run': 'true' });

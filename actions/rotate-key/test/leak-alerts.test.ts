@@ -5,7 +5,7 @@
 // crash resolves what remains without rotating again.
 
 import { describe, expect, it } from 'vitest';
-import { annotations, github, platform, REPO, rotate, secrets, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
+import { annotations, consoleKey, github, liveKeyIds, platform, REPO, rotate, secrets, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
 
 useRotateKeyWorld();
 
@@ -121,5 +121,63 @@ describe('rotate-key, alert mode', () => {
     expect(said).toMatch(/alert-scope/);
     expect(said).toMatch(/repo:OWNER\/REPO or org:ORG/);
     expect(said).not.toMatch(/alerts\.scope/);
+  });
+
+  // Issue 31, item 4: where the leak response meets the rest.
+  it('an alert whose resolution reply is lost (502 after it took effect) is reported resolved by this run', async () => {
+    const leaked = await rotatedOnce();
+    github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: leaked });
+    github.faults.add({ kind: 'reply-lost', status: 502, method: 'PATCH', path: '/repos/acme/web/secret-scanning/alerts/1', times: 1 });
+    const run = await answerAlerts(leaked);
+
+    expect(annotations(run, 'error')).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    const [alert] = github.secretScanningAlerts('acme/web');
+    expect(alert).toMatchObject({ state: 'resolved', resolution: 'revoked' });
+    expect(alert!.history).toHaveLength(1);
+    expect(run.outputs['resolved-alerts']).toBe(JSON.stringify(['acme/web#1']));
+    expect(run.summary).toContain('alert resolved as revoked');
+    expect(run.summary).not.toContain('already resolved on GitHub');
+  });
+
+  it('a target that fails the preflight (403 on its public key) does not keep the leaked key alive: revoked and the alert resolved, the step fails naming the target', async () => {
+    const targets = `${REPO}\nenv:acme/web:production`;
+    github.addToken(TOKEN, 'write', { secretScanningAlerts: 'write' });
+    expect((await rotate({ targets })).exitCode).toBe(0);
+    const leaked = github.secretValue(REPO, 'NEON_API_KEY')!;
+    expect(github.secretValue('env:acme/web:production', 'NEON_API_KEY')).toBe(leaked);
+    github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: leaked });
+    github.faults.add({ kind: 'status', status: 403, method: 'GET', path: '/repos/acme/web/environments/production/secrets/public-key', times: 'always' });
+    const run = await answerAlerts(leaked, { targets });
+
+    expect(run.exitCode).toBe(1);
+    expect(platform.isKeyValid(leaked)).toBe(false);
+    expect(platform.isKeyValid(github.secretValue(REPO, 'NEON_API_KEY')!)).toBe(true);
+    expect(github.secretScanningAlerts('acme/web')[0]).toMatchObject({ state: 'resolved', resolution: 'revoked' });
+    expect(run.outputs['resolved-alerts']).toBe(JSON.stringify(['acme/web#1']));
+    expect(annotations(run, 'error').join('\n')).toContain('env:acme/web:production is left without a working key');
+  });
+
+  it('two leaked keys of the family in one run: one emergency rotation revokes both, and no key is left valid with no holder', async () => {
+    const first = await rotatedOnce();
+    const second = await rotate({ 'api-key': first, keep: '2' });
+    expect(second.exitCode).toBe(0);
+    const current = github.secretValue(REPO, 'NEON_API_KEY')!;
+    expect(platform.isKeyValid(first)).toBe(true);
+    github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: first });
+    github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: current });
+    const keysBefore = platform.listKeys().length;
+    const run = await answerAlerts(current, { keep: '2' });
+
+    expect(annotations(run, 'error')).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    expect(platform.listKeys().length).toBe(keysBefore + 1);
+    expect(platform.isKeyValid(first)).toBe(false);
+    expect(platform.isKeyValid(current)).toBe(false);
+    const fresh = github.secretValue(REPO, 'NEON_API_KEY')!;
+    // The console key stays valid (no run was told to revoke it); of the family, only the new key.
+    expect(liveKeyIds().filter((id) => id !== consoleKey.id)).toEqual([platform.keyIdOf(fresh)]);
+    expect(github.secretScanningAlerts('acme/web').map((a) => a.state)).toEqual(['resolved', 'resolved']);
+    expect(JSON.parse(run.outputs['resolved-alerts']!)).toEqual(expect.arrayContaining(['acme/web#1', 'acme/web#2']));
   });
 });

@@ -98,4 +98,28 @@ describe('rotate-key', () => {
     expect(run.summary).toContain(`<tr><td>Keys to revoke</td><td>${consoleKey.id}</td></tr>`);
     expect(run.visibleStdout).toContain('Dry run: would create');
   });
+
+  it('a record copied by hand under another variable neither chooses the family nor stops the first run of a new secret (issue 31, item 3)', async () => {
+    const other = await rotate({ 'secret-name': 'OTHER_API_KEY', targets: ENV });
+    expect(other.exitCode).toBe(0);
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${github.url}/repos/acme/web/actions/variables${path}`, {
+        method,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+    const { variables } = (await (await api('GET', '?per_page=30')).json()) as { variables: Array<{ name: string; value: string }> };
+    const record = variables.find((v) => v.name.startsWith('KEYTURN_RECORD_'))!;
+    const copy = 'KEYTURN_RECORD_0123456789ABCDEF0123';
+    expect((await api('POST', '', { name: copy, value: record.value })).status).toBe(201);
+
+    const run = await rotate({ 'revoke-key-ids': String(consoleKey.id) });
+    expect(annotations(run, 'error')).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs['key-name']).toMatch(/^keyturn-repo-acme-web-neon-api-key-[0-9a-f]{6}-/);
+    expect(platform.isKeyValid(github.secretValue(REPO, 'NEON_API_KEY')!)).toBe(true);
+    expect(annotations(run, 'warning').join('\n')).toContain(`The variable ${copy} holds the record of family ${other.outputs['key-name']!.replace(/-\d{8}T\d{6}Z-[a-z0-9]+$/, '')}`);
+    // The other family's key stays valid: nothing of its record was this run's.
+    expect(platform.isKeyValid(github.secretValue(ENV, 'OTHER_API_KEY')!)).toBe(true);
+  });
 });

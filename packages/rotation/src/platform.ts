@@ -28,6 +28,8 @@ export interface RotationPlatformClient {
   };
   /** GET /auth with the rotated (or new) key itself, never the managing key: its account and kind. */
   authDetails(): Promise<{ account_id: string; auth_method: string }>;
+  /** GET /auth with the managing key, when there is one: whether it is an organization's key (and may be in the listing). */
+  managingAuthDetails?(): Promise<{ account_id: string; auth_method: string }>;
   /**
    * The same client with another key: the new key verifies and revokes with itself. (With a
    * managing key, it proves itself and the managing key lists and revokes: key-kind/kind-client.ts.)

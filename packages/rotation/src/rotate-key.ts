@@ -42,7 +42,7 @@ import { OptionError } from '@keyturn/api';
 import { type RotationFailure, RotationError } from './errors.js';
 import { observer, type RotationStep } from './log.js';
 import { resolveOptions } from './connect.js';
-import type { RotateKeyOptions } from './options.js';
+import type { LeakedKey, RotateKeyOptions } from './options.js';
 import { describeError } from './platform.js';
 import { revokeAppTokens } from './protocol/app-tokens.js';
 import { aborted, createContextTools, forwardClient, type RotationContext } from './protocol/context.js';
@@ -70,6 +70,22 @@ import { countNoun } from '@keyturn/api/toolkit';
  * const report = await rotateKey({ platform: { apiKey }, github: { token }, targets: 'repo:acme/web', signal });
  */
 export async function rotateKey(options: RotateKeyOptions): Promise<RotationReport> {
+  return rotateKeyWith(options, {});
+}
+
+/**
+ * What answering the alerts (leak/answer-alerts.ts) asks of a run beside its options; not public.
+ * `alsoLeaked`: more leaked keys of the family, revoked by the same emergency rotation as
+ * `leakedKey`. `familyOnly`: a dry run asked only for the family, which a target it cannot reach
+ * does not stop.
+ */
+export interface InternalRunOptions {
+  alsoLeaked?: LeakedKey[];
+  familyOnly?: boolean;
+}
+
+/** rotateKey, with what only this package's own callers ask (InternalRunOptions). */
+export async function rotateKeyWith(options: RotateKeyOptions, internal: InternalRunOptions): Promise<RotationReport> {
   // GitHub's rate-limit lines go to the log of the step in progress, once there is one.
   let note = (_line: string) => {};
   let resolved: ReturnType<typeof resolveOptions>;
@@ -89,6 +105,10 @@ export async function rotateKey(options: RotateKeyOptions): Promise<RotationRepo
     report,
     forward: forwardClient(resolved.client, resolved.signal),
     ...createContextTools(report, resolved.runtime, resolved.signal, options.log),
+    alsoLeaked: internal.alsoLeaked ?? [],
+    familyOnly: internal.familyOnly === true,
+    unreachable: [],
+    authenticatingIds: new Set(),
   };
   note = ctx.note;
 

@@ -108,6 +108,8 @@ export async function runAlertFaultCase(c: FaultCase): Promise<CaseResult> {
       // An ok run leaves no alert of its family open: the key is dead and its alert resolved.
       if (sim.world.platform.isKeyValid(rig.leaked.key)) out.push('the run ended well, and the leaked key is live');
       if (alertOf(rig, rig.alerts.leaked).state !== 'resolved') out.push('the run ended well, and the leaked key\'s alert is open');
+      // Issue 31, item 4: open before the run and touched by no other, the alert was resolved by it (a lost reply too).
+      else if (result.alertsReport?.answered.find((a) => a.number === rig.alerts.leaked)?.resolved !== true) out.push('the run resolved the leaked key\'s alert, and reports it did not');
     } else if (result.status !== 'failed' || !result.alertsError) out.push(`expected to end well or fail with a LeakAlertsError, the run ended ${result.status}: ${result.said.slice(-2).join(' ')}`);
     else if (!result.alertsError.summary.trim() || result.alertsError.advice.trim().length < 10) out.push('the failure does not say what happened and what to do');
     return { violations: [...out, ...(await nextRuns(rig, result))], trace: sim.trace };

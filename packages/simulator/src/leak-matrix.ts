@@ -86,7 +86,12 @@ export async function runLeakFaultCase(c: FaultCase): Promise<CaseResult> {
         out.push(...holdOneWorkingKey(rig));
       }
     } else if (result.status !== 'failed' || !result.error) out.push(`expected to fail, the run ended ${result.status}`);
-    else out.push(...leakWordsTruthful(rig, result));
+    else {
+      out.push(...leakWordsTruthful(rig, result));
+      // Issue 31, item 4: a target the preflight cannot reach does not keep the leaked key alive.
+      const publicKeyRead = c.request.service === 'github' && c.request.step === 'preflight' && c.request.path.endsWith('/secrets/public-key');
+      if (publicKeyRead && sim.world.platform.isKeyValid(rig.leaked.key)) out.push(`a target the preflight could not reach (${c.request.path}) kept the leaked key alive`);
+    }
     const rerun = await answerLikeTheAdvice(rig);
     out.push(...converged(rig, rerun), ...leaks(sim.world, [result, rerun]));
     return { violations: out, trace: sim.trace };

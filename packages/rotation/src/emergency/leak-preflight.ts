@@ -6,7 +6,7 @@
 import { option } from '../option-names.js';
 import type { PlatformKey } from '../platform.js';
 import { describeLeakedKey } from './leaked-key.js';
-import { locateLeakedKey } from './locate.js';
+import { type LocatedLeak, locateLeakedKey } from './locate.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from '../protocol/context.js';
@@ -14,8 +14,12 @@ import type { RotationContext } from '../protocol/context.js';
 /** What the run knows of the leaked key once the preflight found it. */
 export interface LeakPlan {
   keyId: number;
-  /** The platform still lists it: this run revokes it. Else it is already revoked. */
+  /** Every leaked key of the run, `keyId` first (answering alerts: one rotation for all of a family's leaked keys). */
+  keyIds: number[];
+  /** The platform still lists one of them: this run revokes it. Else they are already revoked. */
   live: boolean;
+  /** The leaked keys the platform still lists: this run revokes them. */
+  liveIds: number[];
   /** Targets the record says may hold it, as specs. */
   heldBy: string[];
   /** Of those, the targets no longer listed (dropped): they cannot be given the new key by this run. */
@@ -58,18 +62,32 @@ export function planLeak(ctx: RotationContext, own: TargetRecord | undefined, re
     });
   }
   const { keyId } = location.leak;
+  // More leaked keys of the family (answering alerts): the same rotation revokes them; one this
+  // record does not know is left to the run that answers it.
+  const others: LocatedLeak[] = [];
+  for (const more of ctx.alsoLeaked) {
+    const found = locateLeakedKey(more, own, records);
+    if (found.found === 'here' && found.leak.keyId !== keyId && !others.some((o) => o.keyId === found.leak.keyId)) others.push(found.leak);
+    else if (found.found !== 'here') ctx.warn('preflight', `${describeLeakedKey(more)} is not a key of family ${ctx.family}: this emergency rotation leaves it alone.`);
+  }
   const order = ctx.targets.map(identityOf);
   const listed = new Set(order);
   // Listed targets in their order, then the dropped ones.
   const rank = (identity: string) => (listed.has(identity) ? order.indexOf(identity) : order.length);
-  const holders = [...location.leak.holders].sort((a, b) => rank(a.identity) - rank(b.identity));
-  const live = keys.some((k) => k.id === keyId);
+  const all = [...location.leak.holders, ...others.flatMap((o) => o.holders)].filter((h, i, list) => list.findIndex((x) => x.identity === h.identity) === i);
+  const holders = all.sort((a, b) => rank(a.identity) - rank(b.identity));
+  const keyIds = [keyId, ...others.map((o) => o.keyId)];
+  const liveIds = keyIds.filter((id) => keys.some((k) => k.id === id));
+  const live = liveIds.length > 0;
   const heldBy = holders.map((h) => h.spec);
-  const dropped = holders.filter((h) => !listed.has(h.identity)).map((h) => h.spec);
+  // A retired target (its secret deleted, named in retireTargets this run) holds no key any more.
+  const retired = new Set(ctx.record.retired);
+  const dropped = holders.filter((h) => !listed.has(h.identity) && !retired.has(h.identity)).map((h) => h.spec);
   // A listed target the record does not name yet may hold anything: it counts as a holder.
   const listedHolders = new Set([...listed].filter((id) => holders.some((h) => h.identity === id) || !(own && id in own.targets)));
-  ctx.leak = { keyId, live, heldBy, dropped, listedHolders };
+  ctx.leak = { keyId, keyIds, live, liveIds, heldBy, dropped, listedHolders };
   ctx.report.leak = { keyId, revoked: !live, heldBy, unwritten: [] };
+  if (others.length) ctx.log('preflight', `Emergency rotation: keys ${others.map((o) => o.keyId).join(', ')} of family ${ctx.family} leaked too; this run revokes them with key ${keyId}`);
   ctx.log(
     'preflight',
     `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(', ')}` : ', held by no target the record names'}; ${live ? 'it is revoked as soon as every target holds the new key, whatever keep says' : 'it is already revoked, and this run gives every target a working key'}`,

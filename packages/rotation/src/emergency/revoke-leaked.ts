@@ -38,21 +38,23 @@ export async function revokeLeakedKey(
   if (leak.live) {
     // With the new key, unless no target took it (then it was revoked, and the current key revokes).
     const client = ctx.report.newKeyRevoked ? ctx.client : verified.client;
-    ctx.log('revoke', `Revoking the leaked key ${leak.keyId}`);
-    try {
-      await revokeForSure(ctx, client, leak.keyId);
-    } catch (error) {
-      ctx.fail({
-        code: 'leaked-key-left',
-        step: 'revoke',
-        summary: `Revoking the leaked key ${leak.keyId} failed: ${describeError(error)}. THE LEAKED KEY IS STILL VALID`,
-        advice: `Revoke key ${leak.keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
-        cause: error,
-      });
+    for (const keyId of leak.liveIds) {
+      ctx.log('revoke', `Revoking the leaked key ${keyId}`);
+      try {
+        await revokeForSure(ctx, client, keyId);
+      } catch (error) {
+        ctx.fail({
+          code: 'leaked-key-left',
+          step: 'revoke',
+          summary: `Revoking the leaked key ${keyId} failed: ${describeError(error)}. THE LEAKED KEY IS STILL VALID`,
+          advice: `Revoke key ${keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
+          cause: error,
+        });
+      }
+      ctx.report.revokedKeyIds.push(keyId);
     }
     report.revoked = true;
     report.msToRevocation = ctx.elapsedMs();
-    ctx.report.revokedKeyIds.push(leak.keyId);
   }
   if (stored.ownKey && !stored.ownKey.revoked) {
     const { summary, advice } = ownKeyLeftValid(created, `No target could be written, and the leaked key ${leak.keyId} was revoked`, stored.ownKey.error);

@@ -47,6 +47,7 @@ function managedClient(rotated: PlatformClient, managing: PlatformClient, keyKin
       revoke: (keyId) => withManagingKey(() => requests.revoke(keyId)),
     },
     authDetails: () => rotated.auth.getDetails(),
+    managingAuthDetails: () => withManagingKey(() => managing.auth.getDetails()),
     // The managing key stays: only the key proven by each listing changes.
     withApiKey: (apiKey) => managedClient(rotated.withApiKey(apiKey), managing, keyKind),
     withOptions: (options) => managedClient(rotated.withOptions(options), managing.withOptions(options), keyKind),

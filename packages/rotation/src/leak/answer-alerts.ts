@@ -14,13 +14,13 @@ import type { GitHubNeed } from '../github-app/needs.js';
 import type { RotateKeyOptions } from '../options.js';
 import { keyFingerprint } from '../record/fingerprint.js';
 import type { TargetRecord } from '../record/target-record.js';
-import { rotateKey } from '../rotate-key.js';
+import { rotateKeyWith } from '../rotate-key.js';
 import { createGitLabClient } from '../targets/gitlab/gitlab-client.js';
 import { type AlertScope, describeAlertScope, parseAlertScope } from './alert-scope.js';
 import { ALERT_PERMISSIONS, alertFailureAdvice } from './alert-permissions.js';
 import { listOpenAlerts, type ReadAlert, resolveAlertRevoked } from './alerts-api.js';
 import { keyIsRevoked } from './key-liveness.js';
-import { currentKeyClient, withCurrentKey } from './platform-access.js';
+import { currentKeyClient } from './platform-access.js';
 import { type AlertRef, LeakAlertsError, type LeakAlertsReport } from './report.js';
 
 /** The options of `answerLeakAlerts`: the family's rotation, and which alerts to answer. */
@@ -121,7 +121,8 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     const own: OwnLeak[] = [];
     if ([...byFingerprint.keys()].some((fp) => knowing(fp).length > 0)) {
       // The family this workflow rotates, as rotateKey chooses it: its preflight, changing nothing.
-      report.family = (await rotateKey({ ...options.rotation, dryRun: true, log: undefined, leakedKey: undefined })).family;
+      // A target it cannot reach does not stop it: the emergency rotation goes on without such a target.
+      report.family = (await rotateKeyWith({ ...options.rotation, dryRun: true, log: undefined, leakedKey: undefined }, { familyOnly: true })).family;
     }
     for (const [fingerprint, found] of byFingerprint) {
       const record = knowing(fingerprint).find((r) => r.family === report.family) ?? knowing(fingerprint)[0];
@@ -142,44 +143,41 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     }
 
     const failures: string[] = [];
-    let rotation = options.rotation;
     const probe = currentKeyClient(checked);
+    const live: OwnLeak[] = [];
     for (const leak of own) {
-      const rotated = !(await keyIsRevoked(probe, leak.value));
-      let msToRevocation: number | undefined;
-      if (rotated) {
-        const rotationStart = runtime.now() - started;
-        log('info', `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
-        let created: string | undefined;
-        try {
-          const done = await rotateKey({
-            ...rotation,
-            leakedKey: { fingerprint: leak.fingerprint },
-            onKeyCreated: async (value) => {
-              created = value;
-              await rotation.onKeyCreated?.(value);
-            },
-          });
-          report.rotations.push(done);
-          if (done.leak?.msToRevocation !== undefined) msToRevocation = rotationStart + done.leak.msToRevocation;
-          // The next leaked key's rotation starts from the key every target now holds.
-          if (created !== undefined) rotation = withCurrentKey(rotation, created);
-        } catch (error) {
-          if (!(error instanceof RotationError)) throw error;
-          report.rotations.push(error.report);
-          if (error.report.leak?.msToRevocation !== undefined) msToRevocation = rotationStart + error.report.leak.msToRevocation;
-          failures.push(`the emergency rotation of key ${leak.keyId} failed: ${error.message}`);
-        }
-      } else {
-        log('info', `Key ${leak.keyId} of family ${report.family} (${describe(leak.alerts)}) is already revoked on the platform`);
+      if (!(await keyIsRevoked(probe, leak.value))) live.push(leak);
+      else log('info', `Key ${leak.keyId} of family ${report.family} (${describe(leak.alerts)}) is already revoked on the platform`);
+    }
+    // One emergency rotation revokes every leaked key of the family: one new key, no key made in between.
+    let msToRevocation: number | undefined;
+    if (live.length) {
+      const rotationStart = runtime.now() - started;
+      for (const leak of live) log('info', `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
+      const ids = live.map((l) => l.keyId).join(', ');
+      try {
+        const done = await rotateKeyWith(
+          { ...options.rotation, leakedKey: { fingerprint: live[0]!.fingerprint } },
+          { alsoLeaked: live.slice(1).map((l) => ({ fingerprint: l.fingerprint })) },
+        );
+        report.rotations.push(done);
+        if (done.leak?.msToRevocation !== undefined) msToRevocation = rotationStart + done.leak.msToRevocation;
+      } catch (error) {
+        if (!(error instanceof RotationError)) throw error;
+        report.rotations.push(error.report);
+        if (error.report.leak?.msToRevocation !== undefined) msToRevocation = rotationStart + error.report.leak.msToRevocation;
+        failures.push(`the emergency rotation of key${live.length > 1 ? 's' : ''} ${ids} failed: ${error.message}`);
       }
+    }
+    for (const leak of own) {
+      const rotated = live.includes(leak);
       // Resolved only on the platform's own word that the key is dead.
       const keyRevoked = await keyIsRevoked(probe, leak.value);
       if (!keyRevoked) failures.push(`key ${leak.keyId} is still valid, so ${describe(leak.alerts)} stay${leak.alerts.length > 1 ? '' : 's'} open`);
       for (const alert of leak.alerts) {
         const resolved = keyRevoked && (await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family!, rotated, options.runUrl)));
         if (resolved) log('info', `Resolved alert ${alert.repository}#${alert.number} as revoked`);
-        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...(msToRevocation !== undefined && { msToRevocation }) });
+        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...(rotated && msToRevocation !== undefined && { msToRevocation }) });
       }
     }
     if (failures.length) {

@@ -5,7 +5,8 @@
 import type { Runtime } from '@keyturn/api/toolkit';
 import { type RotationFailure, RotationError } from '../errors.js';
 import { observer, type RotationLogEntry, type RotationLogger, type RotationStep } from '../log.js';
-import type { ResolvedOptions } from '../options.js';
+import type { LeakedKey, ResolvedOptions } from '../options.js';
+import type { FailedWrite } from './store/outcome.js';
 import type { RotationPlatformClient } from '../platform.js';
 import type { PartialRotationReport } from '../report.js';
 import type { RecordPlan } from '../record/record-plan.js';
@@ -28,6 +29,14 @@ export interface RotationContext extends ResolvedOptions {
   heldLease?: HeldLease;
   /** An emergency rotation's leaked key, once the preflight found it in the record. */
   leak?: LeakPlan;
+  /** More leaked keys of the family this emergency rotation revokes (answering alerts: one rotation for them all). */
+  alsoLeaked: LeakedKey[];
+  /** A dry run asked only for the family (answering alerts): a target it cannot reach does not stop it. */
+  familyOnly: boolean;
+  /** Targets the preflight could not reach that an emergency rotation goes on without (left out like a failed write). */
+  unreachable: FailedWrite[];
+  /** Ids of keys whose value the run authenticates with and keeps using (the managing key): never revoked. */
+  authenticatingIds: Set<number>;
   report: PartialRotationReport;
   /**
    * The current key's client whose requests the caller's signal aborts: for the requests that move

@@ -15,6 +15,7 @@ import { type SecretTarget, TargetError, type TargetPublicKey, takesPlainValue, 
 import { mintAppTokens } from './app-tokens.js';
 import { currentKeyAuthProblem } from './auth-details.js';
 import type { RotationContext } from './context.js';
+import type { FailedWrite } from './store/outcome.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
 import { readRecord, recordFacts, recordsChanged } from './record-preflight.js';
 import { takeRunLease } from './lease-points.js';
@@ -42,10 +43,17 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
   // Every GitHub request below goes through an installation token when a GitHub App is used.
   await mintAppTokens(ctx);
   ctx.listedBefore = new Set(keys.map((k) => k.id));
-  const publicKeys = await fetchPublicKeys(ctx);
+  // An emergency rotation (and a dry run asked only for the family) goes on past a target it
+  // cannot reach until the record says whether the leak is live: the leaked key must not wait for it.
+  const goesOn = ctx.leakedKey !== undefined || ctx.familyOnly;
+  const { publicKeys, unreachable } = await fetchPublicKeys(ctx, goesOn);
   // After the targets: a token GitHub refuses is reported against the first target, as before.
   const mark = reportMark(ctx);
   await readRecord(ctx, keys);
+  if (unreachable.length && !ctx.familyOnly) {
+    if (!ctx.leak?.live || ctx.dryRun) failUnreachable(ctx, unreachable[0]!);
+    leaveOutUnreachable(ctx, unreachable);
+  }
   keys = await underLease(ctx, keys, mark);
   const family = ctx.family;
   const members = familyMembers(keys, family);
@@ -60,7 +68,7 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
     revokeKeyIds: selection.revoke.map((k) => k.id),
   };
   // An emergency rotation revokes the leaked key whatever keep and the record say.
-  if (ctx.leak?.live && !plan.revokeKeyIds.includes(ctx.leak.keyId)) plan.revokeKeyIds.push(ctx.leak.keyId);
+  for (const id of ctx.leak?.liveIds ?? []) if (!plan.revokeKeyIds.includes(id)) plan.revokeKeyIds.push(id);
   ctx.report.plan = plan;
   const revoking = plan.revokeKeyIds.length ? `revoke key${plan.revokeKeyIds.length > 1 ? 's' : ''} ${plan.revokeKeyIds.join(', ')}` : 'revoke no key';
   ctx.log('preflight', `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(', ')}, ${revoking}`);
@@ -155,10 +163,14 @@ async function readCurrentAuth(ctx: RotationContext): Promise<void> {
  * Proves every target (it resolves what a write needs; a sealed target's public key is fetched and
  * seals a probe; a target that takes the value is asked whether it can hold a key like the current
  * one), up to CONCURRENT_TARGET_READS at a time. Results and the failure reported follow the order
- * of the specs.
+ * of the specs. With `goesOn` (an emergency rotation) every target is tried and the unreachable
+ * ones are returned; otherwise the first fails the run.
  */
-async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, TargetPublicKey | undefined>> {
-  const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
+async function fetchPublicKeys(
+  ctx: RotationContext,
+  goesOn: boolean,
+): Promise<{ publicKeys: Map<SecretTarget, TargetPublicKey | undefined>; unreachable: FailedWrite[] }> {
+  const prove = async (target: SecretTarget) => {
     await target.prepare?.(ctx.secretName);
     if (takesPlainValue(target)) {
       // The new key has the current key's shape: one the target cannot hold is refused before a key is made.
@@ -169,25 +181,57 @@ async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, 
     const publicKey = await target.fetchPublicKey();
     await sealSecret('probe', publicKey.key);
     return publicKey;
+  };
+  const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
+    if (!goesOn) return { ok: true as const, value: await prove(target) };
+    try {
+      return { ok: true as const, value: await prove(target) };
+    } catch (error) {
+      return { ok: false as const, error };
+    }
   });
   const publicKeys = new Map<SecretTarget, TargetPublicKey | undefined>();
+  const unreachable: FailedWrite[] = [];
   for (const [index, target] of ctx.targets.entries()) {
     const check = checks[index];
     // The first check that did not succeed is a failure: none after a failure was started.
-    if (check?.status !== 'fulfilled') {
-      const error = check?.reason;
-      ctx.fail({
-        code: 'target-unreachable',
-        step: 'preflight',
-        summary: `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error)}`,
-        advice: `${targetAdvice(error)} Nothing was changed.`,
-        cause: error,
-      });
+    if (check?.status !== 'fulfilled') failUnreachable(ctx, { target, during: 'preflight', cause: check?.reason, mayHaveLanded: false, servedAt: undefined });
+    if (!check.value.ok) {
+      unreachable.push({ target, during: 'preflight', cause: check.value.error, mayHaveLanded: false, servedAt: undefined });
+      continue;
     }
-    publicKeys.set(target, check.value);
-    ctx.log('preflight', `${target.describe()} is reachable (${check.value ? `public key ${check.value.keyId}` : 'it takes the value over TLS'})`);
+    publicKeys.set(target, check.value.value);
+    ctx.log('preflight', `${target.describe()} is reachable (${check.value.value ? `public key ${check.value.value.keyId}` : 'it takes the value over TLS'})`);
   }
-  return publicKeys;
+  // Every target unreachable: the token or the network, not one target; nothing can be written.
+  if (unreachable.length === ctx.targets.length && unreachable[0]) failUnreachable(ctx, unreachable[0]);
+  return { publicKeys, unreachable };
+}
+
+function failUnreachable(ctx: RotationContext, failed: FailedWrite): never {
+  const error = failed.cause;
+  return ctx.fail({
+    code: 'target-unreachable',
+    step: 'preflight',
+    summary: `Target ${failed.target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error)}`,
+    advice: `${targetAdvice(error)} Nothing was changed.`,
+    cause: error,
+  });
+}
+
+/**
+ * An emergency rotation whose leaked key is live goes on without the targets it cannot reach: the
+ * leaked key is revoked once the others hold the new key, and they are left out as a target whose
+ * write failed is (named as left without a working key when they may hold the leaked key).
+ */
+function leaveOutUnreachable(ctx: RotationContext, unreachable: FailedWrite[]): void {
+  ctx.unreachable = unreachable;
+  for (const failed of unreachable) {
+    ctx.warn(
+      'preflight',
+      `Target ${failed.target.describe()} cannot take the secret ${ctx.secretName} (${describeError(failed.cause)}): this emergency rotation goes on without it and revokes the leaked key ${ctx.leak!.keyId} all the same. ${targetAdvice(failed.cause)}`,
+    );
+  }
 }
 
 /**

@@ -7,7 +7,8 @@
 import { familyMembers } from '../family-members.js';
 import type { KeyKind } from '../key-kind/key-kind.js';
 import { option } from '../option-names.js';
-import { describeError, type PlatformKey } from '../platform.js';
+import { platformFailureCode } from '../errors.js';
+import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import { beforeWriting } from '../record/target-record.js';
 import { keyFingerprint } from '../record/fingerprint.js';
 import { RECORD_FORMAT } from '../record/format.js';
@@ -64,7 +65,8 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
 
   let blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
   // A derived family is a guess; an unreadable record whose family its live keys tell is the family's own.
-  const lost = choice.derived ? blocking.find((u) => u.family !== undefined && u.family !== choice.family) : undefined;
+  // A misplaced record (copied by hand under another name) tells nothing of these targets' family.
+  const lost = choice.derived ? blocking.find((u) => !u.misplaced && u.family !== undefined && u.family !== choice.family) : undefined;
   if (lost?.family) {
     choice = { ...choice, family: lost.family, record: undefined, why: `the family of the unreadable record ${lost.name}, told by its live keys` };
     ctx.family = choice.family;
@@ -72,7 +74,8 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     ctx.log('preflight', `Key family ${choice.family} (${choice.why})`);
     blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, false);
   }
-  for (const other of loaded.unreadable.filter((u) => !blocking.includes(u))) warnUnreadable(ctx, other);
+  const misplaced = loaded.unreadable.filter((u) => !blocking.includes(u) && u.misplaced);
+  for (const other of loaded.unreadable.filter((u) => !blocking.includes(u) && !u.misplaced)) warnUnreadable(ctx, other);
   const newer = blocking.find((u) => u.problem === 'newer');
   if (newer) refuseNewer(ctx, newer);
   if (blocking.length && !ctx.rebuildRecord) refuseUnparsable(ctx, blocking[0]!, choice.family);
@@ -98,7 +101,8 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     currentFingerprint: ctx.currentKey ? keyFingerprint(ctx.currentKey) : undefined,
   });
   ctx.record = plan;
-  refuseManagingKeyOfFamily(ctx, plan, keys);
+  for (const record of misplaced) skipMisplaced(ctx, plan, record);
+  await refuseManagingKeyOfFamily(ctx, plan, keys, loaded.records);
   planLeak(ctx, choice.record, loaded.records, keys);
   if (store) refuseOverBudget(ctx, plan, targets);
 
@@ -154,7 +158,7 @@ export async function recordsChanged(ctx: RotationContext): Promise<boolean> {
 /** What the target record tells the revocation plan (revocation-plan.ts). */
 export function recordFacts(ctx: RotationContext): Pick<
   Parameters<typeof selectRevocations>[0],
-  'protectedIds' | 'rebuiltIds' | 'previousIds' | 'historyIds' | 'recorded'
+  'protectedIds' | 'rebuiltIds' | 'previousIds' | 'historyIds' | 'recorded' | 'leakedIds' | 'authenticatingIds'
 > {
   const plan = ctx.record;
   return {
@@ -163,6 +167,8 @@ export function recordFacts(ctx: RotationContext): Pick<
     previousIds: plan.previousIds,
     historyIds: plan.record.held,
     recorded: plan.known,
+    leakedIds: new Set(ctx.leak?.keyIds ?? []),
+    authenticatingIds: ctx.authenticatingIds,
   };
 }
 
@@ -193,23 +199,56 @@ function warnUnreadable(ctx: RotationContext, record: UnreadableRecord): void {
 }
 
 /**
- * The managing key must be no key this run may revoke: a key of the family, or of another family
- * the run settles. Known by the fingerprints the records keep (a first run cannot tell: README).
+ * A record under a variable not its own (copied by hand) is not this run's: it chose no family and
+ * stops nothing. Settling its family is skipped: its record still forgets the targets this run
+ * writes or retires, but none of its keys is revoked and the record is not deleted, since the copy
+ * may name targets that hold them; a warning says what to do.
  */
-function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan, keys: readonly PlatformKey[]): void {
+function skipMisplaced(ctx: RotationContext, plan: RecordPlan, record: UnreadableRecord): void {
+  const settling = plan.otherFamilies.filter((o) => o.record.family === record.family && o.empty);
+  for (const other of settling) other.empty = false;
+  ctx.warn(
+    'preflight',
+    `The variable ${record.name} holds the record of family ${record.family} (${record.detail}). It is not this run's record: it chooses no family and stops no rotation but that family's.${settling.length ? ` Settling family ${record.family} is skipped: its keys stay valid and its record stays.` : ''} If it is a copy, delete ${record.name}; if the record was moved there, move it back.`,
+  );
+}
+
+/**
+ * The managing key must be no key this run may revoke: a key of the family, or of another family
+ * the run settles, by the revocation plan's own membership (its name, or its record naming it).
+ * Known by the fingerprints the records keep: a key they know is excluded from every revocation
+ * (ctx.authenticatingIds), and refused when the run would pick it. Unknown to them, an organization
+ * key (GET /auth with the managing key says `api_key_org`) may be any key of the organization's
+ * listing: refused when the run would revoke a key no record knows (the platform does not say
+ * which key made a request).
+ */
+async function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan, keys: readonly PlatformKey[], records: readonly TargetRecord[]): Promise<void> {
   const fingerprint = ctx.managingKeyFingerprint;
   if (!fingerprint) return;
-  const families = [plan.record, ...plan.otherFamilies.filter((o) => o.empty && o.sameKind).map((o) => o.record)];
-  for (const record of families) {
-    const id = Object.entries(record.fingerprints).find(([, fp]) => fp === fingerprint)?.[0];
-    if (id === undefined) continue;
-    const key = keys.find((k) => k.id === Number(id));
-    ctx.fail({
-      code: 'invalid-options',
-      step: 'preflight',
-      summary: `The key in ${option('managingApiKey')} is key ${id}${key ? ` (${key.name})` : ''} of family ${record.family}, whose keys this rotation revokes: it would revoke the key it manages with`,
-      advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`,
-    });
+  const settled = plan.otherFamilies.filter((o) => o.empty && o.sameKind).map((o) => o.record);
+  // What the revocation plan may pick, family by family (revocation-plan.ts).
+  const revocable = [
+    { family: ctx.family, keys: familyMembers(keys, ctx.family) },
+    ...settled.map((record) => {
+      const named = new Set(namedKeyIds(record));
+      return { family: record.family, keys: keys.filter((k) => named.has(k.id) || familyMembers([k], record.family).length > 0) };
+    }),
+  ];
+  const fingerprinted = new Map<number, string>();
+  for (const record of [plan.record, ...records]) for (const [id, fp] of Object.entries(record.fingerprints)) fingerprinted.set(Number(id), fp);
+  const known = [...fingerprinted].find(([, fp]) => fp === fingerprint)?.[0];
+  if (known !== undefined) {
+    ctx.authenticatingIds.add(known);
+    for (const { family, keys: theirs } of revocable) {
+      const key = theirs.find((k) => k.id === known);
+      if (!key) continue;
+      ctx.fail({
+        code: 'invalid-options',
+        step: 'preflight',
+        summary: `The key in ${option('managingApiKey')} is key ${key.id} (${key.name}) of family ${family}, whose keys this rotation revokes: it would revoke the key it manages with`,
+        advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`,
+      });
+    }
   }
   // The current key is never the managing key's twin: the same value twice proves nothing.
   if (ctx.currentKey && keyFingerprint(ctx.currentKey) === fingerprint) {
@@ -220,6 +259,30 @@ function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan, keys:
       advice: 'Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed.',
     });
   }
+  // Only an organization's own keys share a listing with an organization key (a project-scoped key manages none).
+  if (known !== undefined || ctx.keyScope.keyKind.kind !== 'organization') return;
+  const unknown = revocable.map(({ family, keys: theirs }) => ({ family, keys: theirs.filter((k) => !fingerprinted.has(k.id)) })).filter((f) => f.keys.length);
+  if (!unknown.length) return;
+  let word: { auth_method: string } | undefined;
+  try {
+    word = await ctx.forward.managingAuthDetails?.();
+  } catch (error) {
+    ctx.fail({
+      code: platformFailureCode(error),
+      step: 'preflight',
+      summary: `Asking the platform who the key in ${option('managingApiKey')} is (GET /auth) failed: ${describeError(error)}`,
+      advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
+      cause: error,
+    });
+  }
+  if (word?.auth_method !== 'api_key_org') return;
+  const named = unknown.map(({ family, keys: theirs }) => `${theirs.map((k) => `${k.id} (${k.name})`).join(', ')} of family ${family}`).join('; ');
+  ctx.fail({
+    code: 'invalid-options',
+    step: 'preflight',
+    summary: `The key in ${option('managingApiKey')} is an organization key (GET /auth says api_key_org) that no target record knows, and this rotation revokes keys no record knows: ${named}. The platform does not say which key made a request: the managing key may be one of them, and the run would revoke the key it manages with`,
+    advice: `Manage with the personal key of an organization admin (api_key_user: never in the organization's listing), kept in its own secret and rotated by its own workflow. An organization key named like the family (made by hand, or by an earlier release) must not manage it. Nothing was changed.`,
+  });
 }
 
 /** The record as it will be written before the first secret write must fit its budget and the repository. */

@@ -112,5 +112,25 @@ describe('selectRevocations', () => {
     expect(ids(selection.appeared)).toEqual([3]);
     expect(selection.skipped).toEqual([{ id: 3, reason: 'it appeared during this run (a concurrent rotation made it)' }]);
   });
+
+  it('gives a leaked key\'s slot to no other key: held or in the history, it is never kept and no older key takes its place (issue 31)', () => {
+    // The targets held f3, which leaked and is gone; f2 is in the history: keep 2 keeps only the new key.
+    const afterLeak = [console1, f2, f5];
+    const held = { keys: afterLeak, family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [], recorded: true, previousIds: [3], historyIds: [3, 2] };
+    // Without the leak rule, f3's slot (it is gone) goes to f2, which no target holds.
+    expect(ids(selectRevocations(held).revoke)).toEqual([]);
+    expect(ids(selectRevocations({ ...held, leakedIds: new Set([3]) }).revoke)).toEqual([2]);
+    // In the history (the targets held another key, gone too), its slot there is taken all the same.
+    expect(ids(selectRevocations({ ...held, keep: 3, previousIds: [], historyIds: [3, 2] }).revoke)).toEqual([]);
+    expect(ids(selectRevocations({ ...held, keep: 2, previousIds: [], historyIds: [3, 2], leakedIds: new Set([3]) }).revoke)).toEqual([2]);
+    // Still listed (the preflight's plan), the leaked key is never kept.
+    expect(ids(selectRevocations({ keys, family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [], recorded: true, previousIds: [3], historyIds: [3, 2], leakedIds: new Set([3]) }).revoke)).toEqual([2, 3]);
+  });
+
+  it('never revokes a key the run authenticates with (the managing key), named or not', () => {
+    const selection = selectRevocations({ keys, family: 'fam', keep: 1, newKey: f5, revokeKeyIds: [2], authenticatingIds: new Set([2]) });
+    expect(ids(selection.revoke)).toEqual([3]);
+    expect(selection.skipped).toEqual([{ id: 2, reason: 'it is the key in `managingApiKey`, which this run authenticates with' }]);
+  });
 });
 

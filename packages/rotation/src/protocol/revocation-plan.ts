@@ -3,6 +3,7 @@
 
 import { familyMembers, isNewerKey, type KeyEntry } from '../family-members.js';
 import { mutant } from '../internal/mutants.js';
+import { option } from '../option-names.js';
 
 export { familyMembers, isNewerKey, type KeyEntry };
 
@@ -72,10 +73,19 @@ export function selectRevocations(input: {
   previousIds?: readonly number[];
   historyIds?: readonly number[];
   recorded?: boolean;
+  /**
+   * An emergency rotation's leaked keys: never kept, and each still takes the slot it had (as a
+   * key the targets held, or in the history), so no older key no target holds is kept in its place.
+   */
+  leakedIds?: ReadonlySet<number>;
+  /** Keys whose value the run authenticates with (the managing key): never revoked. */
+  authenticatingIds?: ReadonlySet<number>;
 }): RevocationSelection {
   const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
   const protectedIds = input.protectedIds ?? new Set<number>();
   const rebuilt = input.rebuiltIds ?? new Set<number>();
+  const leaked = input.leakedIds ?? new Set<number>();
+  const authenticating = input.authenticatingIds ?? new Set<number>();
   const previous = new Set(mutant('keep-by-last-used') ? mostRecentlyUsed(keys, family, newKey) : (input.previousIds ?? []));
   const isNew = (k: KeyEntry) => k.id === newKey?.id;
   const olderThanNew = (k: KeyEntry) => !newKey || (!isNew(k) && (listedBefore?.has(k.id) === true || !isNewerKey(k, newKey)));
@@ -83,17 +93,22 @@ export function selectRevocations(input: {
 
   const members = familyMembers(keys, family);
   const appeared = members.filter(appearedDuringRun);
-  const candidates = members.filter((k) => olderThanNew(k) && !appearedDuringRun(k) && !protectedIds.has(k.id) && !rebuilt.has(k.id));
-  const first = candidates.filter((k) => previous.has(k.id));
-  const history = input.recorded
-    ? (input.historyIds ?? []).map((id) => candidates.find((k) => k.id === id && !previous.has(id))).filter((k): k is KeyEntry => !!k)
-    : candidates.filter((k) => !previous.has(k.id) && k.last_used_at);
+  const candidates = members.filter(
+    (k) => olderThanNew(k) && !appearedDuringRun(k) && !protectedIds.has(k.id) && !rebuilt.has(k.id) && !authenticating.has(k.id),
+  );
+  const first = candidates.filter((k) => previous.has(k.id) && !leaked.has(k.id));
+  // A leaked key the targets held keeps its slot, revoked or not (the leak rule revokes it).
+  const leakedHeld = [...previous].filter((id) => leaked.has(id)).length;
+  // A leaked key in the history is a slot too (marked undefined), given to no other key.
+  const history: Array<KeyEntry | undefined> = input.recorded
+    ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => (leaked.has(id) ? [undefined] : candidates.filter((k) => k.id === id)))
+    : candidates.filter((k) => !previous.has(k.id) && k.last_used_at && !leaked.has(k.id));
   let slots = keep - 1;
   const kept = new Set<number>();
   const keptBeyondKeep = slots > 0 && first.length > slots ? first : [];
   for (const key of first) if (slots > 0 || keptBeyondKeep.length) kept.add(key.id);
-  slots = Math.max(0, slots - first.length);
-  for (const key of history.slice(0, slots)) kept.add(key.id);
+  slots = Math.max(0, slots - first.length - leakedHeld);
+  for (const key of history.slice(0, slots)) if (key) kept.add(key.id);
   const revoke = new Map<number, KeyEntry>();
   for (const key of candidates) if (!kept.has(key.id)) revoke.set(key.id, key);
 
@@ -106,6 +121,7 @@ export function selectRevocations(input: {
     else if (appearedDuringRun(key)) skipped.push({ id, reason: 'it appeared during this run (a concurrent rotation made it)' });
     else if (!olderThanNew(key)) skipped.push({ id, reason: 'it is newer than the key this run created' });
     else if (protectedIds.has(id)) skipped.push({ id, reason: 'a target dropped from the list may hold it (retire that target first)' });
+    else if (authenticating.has(id)) skipped.push({ id, reason: `it is the key in ${option('managingApiKey')}, which this run authenticates with` });
     else revoke.set(id, key);
   }
   const oldestFirst = [...revoke.values()].sort((a, b) => (isNewerKey(a, b) ? 1 : -1));

@@ -265,7 +265,8 @@ function settled(other: TargetRecord, listed: ReadonlySet<string>, retired: read
 /**
  * Unreadable records in the way of this run: the family's own (by its variable, or the family a
  * newer record states), and, when the family was derived rather than read from a record or given,
- * any other: it may be the record of these targets.
+ * any other: it may be the record of these targets. A misplaced record (another family's, under a
+ * variable not its own) is in the way only of its own family's runs, or of the run whose variable it fills.
  */
 export function blockingRecords(
   unreadable: readonly UnreadableRecord[],
@@ -274,7 +275,8 @@ export function blockingRecords(
   derived: boolean,
 ): UnreadableRecord[] {
   const own = new Set([recordVariableName(family, keyKind), legacyVariableName(family)]);
-  return unreadable.filter((u) => derived || own.has(u.name) || u.family === family);
+  // A misplaced record says its family: a derived family's guess does not take it (issue 31, item 3).
+  return unreadable.filter((u) => (derived && !u.misplaced) || own.has(u.name) || u.family === family);
 }
 
 /**

@@ -56,6 +56,12 @@ export interface UnreadableRecord {
   format?: number;
   /** Why, in a few words (`not JSON`, `part 2 of 3 is missing`). */
   detail: string;
+  /**
+   * A readable record under a variable that is not its family's (copied by hand): `family` is the
+   * record's own word. It is that family's, never a guess at this run's: it neither chooses the
+   * family nor stops a run of another family.
+   */
+  misplaced?: boolean;
 }
 
 /** What a RecordStore's load finds: the records it reads, and the record variables it cannot. */

@@ -149,7 +149,13 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
         if (read.kind === 'newer') unreadable.push({ name, family: read.family, problem: 'newer', format: read.format, detail: `format ${read.format}` });
         else if (read.kind === 'unparsable') unreadable.push({ name, problem: 'unparsable', detail: read.detail });
         else if (variableOf(read.record) !== name) {
-          unreadable.push({ name, family: read.record.family, problem: 'unparsable', detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)` });
+          unreadable.push({
+            name,
+            family: read.record.family,
+            problem: 'unparsable',
+            detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)`,
+            misplaced: true,
+          });
         } else records.push({ name, record: read.record });
       }
       // A record moved from its format-1 variable, whose old variable a crash left: the new one holds it.

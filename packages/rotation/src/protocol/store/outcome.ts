@@ -25,8 +25,11 @@ export type StoreOutcome =
 
 export interface FailedWrite {
   target: SecretTarget;
-  /** 'write': the target refused or failed; 'check': the newer-rotation listing before it failed (nothing sent). */
-  during: 'write' | 'check';
+  /**
+   * 'write': the target refused or failed; 'check': the newer-rotation listing before it failed
+   * (nothing sent); 'preflight': the target could not be reached (an emergency rotation went on without it).
+   */
+  during: 'write' | 'check' | 'preflight';
   cause: unknown;
   /** The write may have landed: no answer or a 5xx, or a custom target's failure that is not a TargetError. */
   mayHaveLanded: boolean;

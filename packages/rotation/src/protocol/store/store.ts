@@ -65,6 +65,12 @@ async function store(
   for (const target of ctx.targets) {
     // I1, I2: an abort leaves what is written as it is (the new key works); only a key nobody holds goes.
     if (aborted(ctx)) return stopOnAbort(ctx, created, verified, written);
+    // An emergency rotation left out a target its preflight could not reach: nothing is sent there.
+    const unreachable = ctx.unreachable.find((f) => f.target === target);
+    if (unreachable) {
+      leaveOut(ctx, leftOut, unreachable);
+      continue;
+    }
     const name = target.describe();
     ctx.log('store', `Writing ${ctx.secretName} to ${name}`);
     if (written.length) {
@@ -110,7 +116,8 @@ async function store(
 /** An emergency rotation goes on past a target it cannot write: said now, named at the end. */
 function leaveOut(ctx: RotationContext, leftOut: FailedWrite[], failed: FailedWrite): void {
   leftOut.push(failed);
-  const what = failed.during === 'check' ? 'checking for a newer rotation before writing it failed' : 'writing it failed';
+  const what =
+    failed.during === 'check' ? 'checking for a newer rotation before writing it failed' : failed.during === 'preflight' ? 'the preflight could not reach it' : 'writing it failed';
   ctx.log('store', `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, the other targets are written`);
 }
 
