@@ -1461,7 +1461,7 @@ var ApiError = class extends KeyturnError {
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
     const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
     const tail = requestId ? ` (request id ${requestId})` : "";
-    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs);
+    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs, said !== "");
     return new ErrorClass(`${head} ${advice}${tail}`, init);
   }
   /** The safe fields, so JSON logs of an error never carry more than the message says. */
@@ -1543,17 +1543,15 @@ var ResponseShapeError = class extends ApiError {
   }
 };
 var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
-function classify(status, method, path, retryAfterMs) {
+var NEW_KEY = "make a new key in the console (Account settings > API keys) and store it where this tool reads it.";
+function classify(status, method, path, retryAfterMs, said = false) {
   const wait2 = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
   switch (status) {
     case 400:
     case 422:
       return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
     case 401:
-      return [
-        AuthenticationError,
-        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
-      ];
+      return [AuthenticationError, said ? `${NEW_KEY[0].toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`];
     case 403:
       return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:
@@ -2794,7 +2792,7 @@ function result(state, summary2) {
   const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
   const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
   const { rounds, requests, elapsedMs } = summary2;
-  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
+  return { status, operations, failed, pending, unknownIds, pendingUnknown: !summary2.complete, rounds, requests, elapsedMs };
 }
 
 // ../../packages/api/dist/resources/operations/operations.js
@@ -3461,6 +3459,9 @@ function error(message, properties = {}) {
 function warning(message, properties = {}) {
   issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
+function notice(message, properties = {}) {
+  issueCommand("notice", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
 function info(message) {
   process.stdout.write(message + os4.EOL);
 }
@@ -3582,6 +3583,28 @@ function parseInteger(name, text2, bounds = {}) {
   }
   return value;
 }
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
+function parseDuration(name, text2, bounds = {}) {
+  const match = DURATION.exec(text2);
+  if (!match) {
+    throw new InputError(name, `is ${rejectedValue(text2)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
+  }
+  const unit = match[2]?.toLowerCase() ?? "s";
+  const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);
+  const minMs = bounds.minMs ?? 1;
+  const maxMs = bounds.maxMs ?? UNIT_MS.h * 24;
+  if (ms < minMs || ms > maxMs) {
+    throw new InputError(name, `is ${rejectedValue(text2)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
+  }
+  return ms;
+}
+function formatMs(ms) {
+  for (const unit of ["h", "m", "s"]) {
+    if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0) return `${ms / UNIT_MS[unit]}${unit}`;
+  }
+  return `${ms}ms`;
+}
 function splitList(text2) {
   return text2.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
 }
@@ -3594,7 +3617,9 @@ function optionMistake(input, mistake, text2 = "") {
   const problem = mistake.message.replace(/^[\w.]+: /, "");
   const name = mistake.option.split(".").pop() ?? "";
   const item = /^(.*)\[(\d+)\]$/.exec(name);
-  const subject = item ? `${item[1]}[${item[2]}] ` : `${name} `;
+  const escaped = (text3) => text3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
+  const subject = item ? `${item[1]}[${item[2]}] ` : written ?? `${name} `;
   const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
   const what = looksLikeCredential(text2) ? rejectedValue(text2) : "invalid";
   return new InputError(input, `is ${what}: ${text2 ? withoutEchoes(worded, text2) : worded}`);
@@ -3607,8 +3632,8 @@ function formatDuration(ms) {
   if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
   const totalSeconds = Math.round(ms / 1e3);
   const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
+  const seconds2 = totalSeconds % 60;
+  return seconds2 === 0 ? `${minutes} min` : `${minutes} min ${seconds2} s`;
 }
 var StepGroups = class {
   constructor(titles) {
@@ -9026,6 +9051,16 @@ function observedFetch(inner, settings) {
   };
 }
 
+// ../../packages/rotation/dist/lease/lease-backend.js
+var DEFAULT_LEASE_TIMINGS = {
+  ttlMs: 10 * 6e4,
+  // Longer than a lease lasts: a crashed holder's lease always lapses within one wait.
+  waitMs: 11 * 6e4,
+  pollMs: 1e4,
+  settleMs: 2 * 6e4,
+  confirmMs: 3e3
+};
+
 // ../../packages/rotation/dist/secret-name.js
 var DEFAULT_SECRET_NAME = "NEON_API_KEY";
 var SecretNameError = class extends OptionError {
@@ -9392,9 +9427,10 @@ function checkOptions(options) {
   if (!(lostCreateCheck.intervalMs >= 0)) {
     problems.push(new OptionError("lostCreateCheck.intervalMs", "lostCreateCheck.intervalMs must be at least 0"));
   }
+  const lease = check(() => checkLease(options, record));
   if (signal !== void 0 && !(signal instanceof AbortSignal))
     problems.push(new OptionError("signal", "signal must be an AbortSignal"));
-  if (problems.length || !platform2 || !secretName || !kind.scope)
+  if (problems.length || !platform2 || !secretName || !kind.scope || lease === void 0)
     return { problems };
   const { now } = options;
   return {
@@ -9417,6 +9453,7 @@ function checkOptions(options) {
       revokeKeyIds,
       leakedKey,
       dryRun: options.dryRun ?? false,
+      lease,
       now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
       verify,
       lostCreateCheck,
@@ -9425,6 +9462,28 @@ function checkOptions(options) {
       signal
     }
   };
+}
+function checkLease(options, record) {
+  const { lease } = options;
+  if (lease === false)
+    return false;
+  if (lease !== void 0 && (typeof lease !== "object" || lease === null))
+    throw new OptionError("lease", "lease must be false or an object: { holder?, waitMs? }");
+  const timings = { ...DEFAULT_LEASE_TIMINGS };
+  for (const name of Object.keys(DEFAULT_LEASE_TIMINGS)) {
+    const ms = lease?.[name] ?? timings[name];
+    if (!(Number.isFinite(ms) && ms >= 0))
+      throw new OptionError(`lease.${name}`, `lease.${name} must be a number of milliseconds of at least 0, not ${ms}`);
+    timings[name] = ms;
+  }
+  const holder = lease?.holder ?? "a keyturn run";
+  if (typeof holder !== "string" || !holder.trim())
+    throw new OptionError("lease.holder", "lease.holder must be text that names the run (its URL, say)");
+  const offersLease = record !== void 0 && (!("load" in record) || record.lease !== void 0);
+  if (!offersLease && options.dryRun !== true) {
+    throw new OptionError("lease", record === void 0 ? "no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab project), or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)" : "the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the family apart: give a store that offers one, or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)");
+  }
+  return { holder: holder.trim(), timings };
 }
 function checkPlatform(options) {
   const { platform: platform2 } = options;
@@ -9883,8 +9942,8 @@ function getCachedAuthentication(state, auth22) {
   const currentScope = authentication.scopes.join(" ");
   return newScope === currentScope ? authentication : false;
 }
-async function wait(seconds) {
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
+async function wait(seconds2) {
+  await new Promise((resolve) => setTimeout(resolve, seconds2 * 1e3));
 }
 async function waitForAccessToken(request2, clientId, clientType, verification) {
   try {
@@ -11259,6 +11318,31 @@ function managedClient(rotated, managing, keyKind) {
   };
 }
 
+// ../../packages/rotation/dist/lease/unanswered-writes.js
+function watchUnansweredWrites() {
+  let seen = false;
+  return {
+    get seen() {
+      return seen;
+    },
+    wrap: (inner) => async (input, init) => {
+      const send = inner ?? fetch;
+      const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+      if (method === "GET" || method === "HEAD")
+        return send(input, init);
+      try {
+        const response = await send(input, init);
+        if (response.status >= 500)
+          seen = true;
+        return response;
+      } catch (error2) {
+        seen = true;
+        throw error2;
+      }
+    }
+  };
+}
+
 // ../../packages/rotation/dist/record/target-record.js
 var HELD_HISTORY = 100;
 function emptyRecord(family, secretName, keyKind) {
@@ -11577,8 +11661,16 @@ function variableRecordStore(backend) {
     existing.delete(name);
   };
   const partsOf = (head) => [...existing].filter((name) => parsePartName(name)?.head === head);
+  const lease = {
+    describe: () => place,
+    create: (name, value) => backend.create(name, value).then(() => true, (error2) => backend.isConflict(error2) ? false : Promise.reject(backend.failure(error2, `Taking the lease ${name} in`, existing.size, name))),
+    read: (name) => backend.read(name).catch((error2) => backend.isMissing(error2) ? void 0 : Promise.reject(backend.failure(error2, `Reading the lease ${name} in`, existing.size, name))),
+    update: (name, value) => backend.update(name, value).catch((error2) => Promise.reject(backend.failure(error2, `Renewing the lease ${name} in`, existing.size, name))),
+    remove: (name) => backend.remove(name).catch((error2) => backend.isMissing(error2) ? void 0 : Promise.reject(backend.failure(error2, `Releasing the lease ${name} in`, existing.size, name)))
+  };
   return {
     describe: () => place,
+    lease,
     ...backend.limit && { variableCount: () => existing.size },
     async load() {
       let variables;
@@ -11720,6 +11812,10 @@ function githubVariableStore(octokit, repository) {
     limit: { count: REPOSITORY_VARIABLE_LIMIT, holder: repository, service: "GitHub", advice: FREE_VARIABLES(repository) },
     list: () => octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 }, listedVariables),
     create: async (name, value) => void await octokit.request(`POST ${ROUTE}`, { owner, repo, name, value }),
+    read: async (name) => {
+      const { data } = await octokit.request(`GET ${ROUTE}/{name}`, { owner, repo, name });
+      return typeof data.value === "string" ? data.value : "";
+    },
     update: async (name, value) => void await octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value }),
     remove: async (name) => void await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name }),
     isConflict: (error2) => status(error2) === 409,
@@ -11951,8 +12047,7 @@ function createGitHubTarget(octokit, spec) {
 }
 
 // ../../packages/rotation/dist/targets/gitlab/masking.js
-var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, and holds only characters of the Base64 alphabet (RFC 4648: A-Z, a-z, 0-9, +, /, =, and - and _) and @, :, . or ~";
-var MASKABLE = /^[A-Za-z0-9+/=_\-@:.~]+$/;
+var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, holds no $ and is not the name of an existing CI/CD variable";
 var MIN_LENGTH = 8;
 function maskingProblem(value) {
   const broken = [];
@@ -11960,8 +12055,8 @@ function maskingProblem(value) {
     broken.push("it holds a space or a line break");
   if (value.length < MIN_LENGTH)
     broken.push(`it is shorter than ${MIN_LENGTH} characters`);
-  if (!MASKABLE.test(value.replace(/\s/g, "")) && value.trim())
-    broken.push("it holds characters outside that set");
+  if (value.includes("$"))
+    broken.push("it holds a $");
   if (!broken.length)
     return void 0;
   return `the key value cannot be masked by GitLab (${broken.join("; ")}). ${GITLAB_MASKING_RULE}`;
@@ -12127,6 +12222,10 @@ function gitlabVariableStore(client, project) {
       return variables.filter((v2) => (v2.environment_scope ?? SCOPE) === SCOPE).map((v2) => ({ name: v2.key, value: typeof v2.value === "string" ? v2.value : "" }));
     },
     create: async (name, value) => void await client.request("POST", route, { body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true } }),
+    read: async (name) => {
+      const { data } = await client.request("GET", `${route}/${encodeURIComponent(name)}`, { query: filter });
+      return typeof data?.value === "string" ? data.value : "";
+    },
     update: async (name, value) => void await client.request("PUT", `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } }),
     remove: async (name) => void await client.request("DELETE", `${route}/${encodeURIComponent(name)}`, { query: filter }),
     isConflict: variableTaken,
@@ -12146,7 +12245,10 @@ function resolveOptions(options, githubLog) {
   const { checked, problems } = checkOptions(options);
   if (!checked)
     throw problems[0];
-  const { platform: platform2, managingApiKey, github: access2, gitlab: gitlabAccess, targets, retire, record, ...settings } = checked;
+  const { platform: platform2, managingApiKey, github: given, gitlab: gitlabGiven, targets, retire, record, ...settings } = checked;
+  const unansweredWrites = watchUnansweredWrites();
+  const access2 = given && watched(given, unansweredWrites);
+  const gitlabAccess = gitlabGiven && { ...gitlabGiven, fetch: unansweredWrites.wrap(gitlabGiven.fetch) };
   const github = access2 && gitHubClients(access2, checked, githubLog);
   const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
   const targetOf = (spec, level) => isGitLabSpec(spec) ? createGitLabTarget(gitlabOf(gitlab), spec) : createGitHubTarget(clientOf(github, needOfSpec(spec, level)), spec);
@@ -12157,8 +12259,16 @@ function resolveOptions(options, githubLog) {
     // Retiring reads the secret only: is it gone?
     retire: retire.map(({ identity, spec }) => ({ identity, target: targetOf(spec, "read") })),
     recordStore: recordStore(record, github, gitlab),
-    appTokens: github?.appTokens?.used ? github.appTokens : void 0
+    appTokens: github?.appTokens?.used ? github.appTokens : void 0,
+    unansweredWrites
   };
+}
+function watched(access2, writes) {
+  if ("token" in access2)
+    return { token: { ...access2.token, fetch: writes.wrap(access2.token.fetch) } };
+  if ("app" in access2)
+    return { ...access2, settings: { ...access2.settings, fetch: writes.wrap(access2.settings.fetch) } };
+  return access2;
 }
 function platformClient({ platform: platform2, currentKey, managingApiKey, keyScope }) {
   const current = "options" in platform2 ? createClient(platform2.options) : platform2.client.withOptions({ ...currentKey !== void 0 && { apiKey: currentKey }, ...platform2.runtime && { runtime: platform2.runtime } });
@@ -16316,6 +16426,7 @@ async function readRecord(ctx, keys) {
     ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
     try {
       loaded = await store3.load();
+      ctx.recordsRead = JSON.stringify(loaded);
     } catch (error2) {
       const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
       ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
@@ -16408,6 +16519,17 @@ function identifyFamilies(unreadable, keys, keyKind) {
       if (recordVariableName(family, keyKind) === record.name || legacyVariableName(family) === record.name)
         record.family = family;
     }
+  }
+}
+async function recordsChanged(ctx) {
+  const store3 = ctx.recordStore;
+  if (!store3)
+    return false;
+  try {
+    return JSON.stringify(await store3.load()) !== ctx.recordsRead;
+  } catch (error2) {
+    const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
+    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
   }
 }
 function recordFacts(ctx) {
@@ -16532,12 +16654,13 @@ function refuseOverBudget(ctx, plan, targets) {
   const needed = variablesNeeded(fullest);
   const held = counted.variableCount();
   const exists2 = plan.known && !plan.replacing.length && plan.record.keyKind !== void 0;
-  const added = exists2 ? needed - 1 : needed;
+  const leased = !ctx.dryRun && ctx.lease !== false && store3?.lease !== void 0 ? 1 : 0;
+  const added = (exists2 ? needed - 1 : needed) + leased;
   if (held + added > REPOSITORY_VARIABLE_LIMIT) {
     ctx.fail({
       code: "record-failed",
       step: "preflight",
-      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
+      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}${leased ? ", and its lease" : ""}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
       advice: "Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed."
     });
   }
@@ -16597,35 +16720,268 @@ function sayOtherSecret(ctx, other, keys) {
   ctx.warn("preflight", `Key${live.length > 1 ? "s" : ""} ${live.join(", ")} of family ${family} stay${live.length > 1 ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${ctx.secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); ${other.sameKind ? `the next run revokes ${them} and deletes the variable ${variableOf(other.record)}` : `the next run names ${them} for the platform console (${other.record.keyKind} keys, which this run's key cannot revoke)`}. If another workflow still rotates ${old}, nothing to do.`);
 }
 
+// ../../packages/rotation/dist/lease/lease-text.js
+import { createHash as createHash5 } from "node:crypto";
+var LEASE_PREFIX = "KEYTURN_LEASE_";
+var SLUG_LENGTH2 = 40;
+var HASH_LENGTH3 = 16;
+function leaseVariableName(secretName, keyKind) {
+  const secret = secretName.toUpperCase();
+  const slug = secret.replace(/[^A-Z0-9]+/g, "_").slice(0, SLUG_LENGTH2).replace(/^_+|_+$/g, "");
+  const hash = createHash5("sha256").update(`${keyKind}\0${secret}`).digest("hex").slice(0, HASH_LENGTH3).toUpperCase();
+  return `${LEASE_PREFIX}${slug}_${hash}`;
+}
+function writeLeaseText(lease) {
+  return JSON.stringify({ keyturn: "lease", version: 1, ...lease });
+}
+function readLeaseText(text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+  if (typeof value !== "object" || value === null)
+    return void 0;
+  const v2 = value;
+  const strings = ["holder", "nonce", "started", "expires"];
+  if (v2.keyturn !== "lease" || !strings.every((k2) => typeof v2[k2] === "string") || Number.isNaN(Date.parse(v2.expires)))
+    return void 0;
+  const state = v2.state === "settling" ? "settling" : "held";
+  const took = v2.tookOver;
+  return {
+    holder: v2.holder,
+    nonce: v2.nonce,
+    started: v2.started,
+    expires: v2.expires,
+    state,
+    ...took && typeof took.holder === "string" && { tookOver: took }
+  };
+}
+
+// ../../packages/rotation/dist/lease/take-lease.js
+import { randomBytes } from "node:crypto";
+
+// ../../packages/rotation/dist/lease/held-lease.js
+var HeldLease = class {
+  backend;
+  name;
+  timings;
+  runtime;
+  #text;
+  #renewedAt;
+  constructor(backend, name, text2, timings, runtime) {
+    this.backend = backend;
+    this.name = name;
+    this.timings = timings;
+    this.runtime = runtime;
+    this.#text = text2;
+    this.#renewedAt = runtime.now();
+  }
+  get holder() {
+    return this.#text.holder;
+  }
+  /**
+   * Before a write: renews the lease once half of it is spent. False when it is no longer the run's
+   * (it lapsed and another run took it over): the run must write nothing more.
+   */
+  async keep() {
+    if (this.timings.ttlMs === 0 || this.runtime.now() - this.#renewedAt < this.timings.ttlMs / 2)
+      return true;
+    const current = await this.backend.read(this.name);
+    if (current === void 0 || readLeaseText(current)?.nonce !== this.#text.nonce)
+      return false;
+    const next = { ...this.#text, expires: new Date(this.runtime.now() + this.timings.ttlMs).toISOString() };
+    await this.backend.update(this.name, writeLeaseText(next));
+    this.#text = next;
+    this.#renewedAt = this.runtime.now();
+    return true;
+  }
+  /**
+   * At the end of the run. `unanswered`: a write got no answer, so the lease stays until it can no
+   * longer land (settleMs). Returns what was done, for the log.
+   */
+  async release(unanswered) {
+    const current = await this.backend.read(this.name);
+    if (current === void 0 || readLeaseText(current)?.nonce !== this.#text.nonce)
+      return "not-ours";
+    if (unanswered) {
+      const next = { ...this.#text, state: "settling", expires: new Date(this.runtime.now() + this.timings.settleMs).toISOString() };
+      await this.backend.update(this.name, writeLeaseText(next));
+      return "settling";
+    }
+    await this.backend.remove(this.name);
+    return "released";
+  }
+};
+
+// ../../packages/rotation/dist/lease/take-lease.js
+var LeaseHeldError = class extends KeyturnError {
+  holder;
+  started;
+  expires;
+  waitedMs;
+  name = "LeaseHeldError";
+  constructor(holder, started, expires, waitedMs) {
+    super(`another run (${holder}, started ${started}) holds the lease until ${expires}`);
+    this.holder = holder;
+    this.started = started;
+    this.expires = expires;
+    this.waitedMs = waitedMs;
+  }
+};
+async function takeLease(request2) {
+  const { backend, name, holder, timings, runtime } = request2;
+  const startedAt = runtime.now();
+  const nonce = randomBytes(8).toString("hex");
+  const mine = (tookOver) => ({
+    holder,
+    nonce,
+    started: new Date(startedAt).toISOString(),
+    expires: new Date(runtime.now() + timings.ttlMs).toISOString(),
+    state: "held",
+    ...tookOver && { tookOver }
+  });
+  const taken = (text2, waitedFor2, tookOver) => ({
+    lease: new HeldLease(backend, name, text2, timings, runtime),
+    waitedMs: Math.max(0, runtime.now() - startedAt),
+    ...waitedFor2 && { waitedFor: { holder: waitedFor2.holder, started: waitedFor2.started } },
+    ...tookOver && { tookOver }
+  });
+  let waitedFor;
+  let vanished = 0;
+  let pollMs = timings.pollMs;
+  const first = mine();
+  if (await backend.create(name, writeLeaseText(first)))
+    return taken(first);
+  let current = await backend.read(name);
+  for (; ; ) {
+    if (current === void 0) {
+      const text2 = mine();
+      if (await backend.create(name, writeLeaseText(text2)))
+        return taken(text2, waitedFor);
+      current = await backend.read(name);
+      if (current === void 0 && ++vanished <= 3)
+        continue;
+    }
+    const held = current === void 0 ? void 0 : readLeaseText(current);
+    if (held && held.nonce === nonce)
+      return taken(held, waitedFor);
+    const lapsed = current !== void 0 && (!held || runtime.now() >= Date.parse(held.expires));
+    if (lapsed) {
+      const tookOver = held ? { holder: held.holder, started: held.started, state: held.state } : { holder: "unknown", started: "unknown", state: "unreadable" };
+      const won = await takeOver(request2, current, mine(tookOver));
+      if (won)
+        return taken(won, waitedFor, tookOver);
+      current = await backend.read(name);
+      continue;
+    }
+    if (held && !waitedFor)
+      request2.onWait?.(held);
+    waitedFor = held ?? waitedFor;
+    if (runtime.now() - startedAt + Math.min(pollMs, timings.pollMs) > timings.waitMs) {
+      throw new LeaseHeldError(held?.holder ?? "unknown", held?.started ?? "unknown", held?.expires ?? "unknown", runtime.now() - startedAt);
+    }
+    const untilExpiry = held ? Date.parse(held.expires) - runtime.now() : pollMs;
+    const untilGiveUp = startedAt + timings.waitMs - runtime.now();
+    const sleep = Math.max(0, Math.min(pollMs, untilExpiry, untilGiveUp));
+    await runtime.sleep(sleep + Math.floor(runtime.random() * sleep * 0.2), request2.signal);
+    pollMs = Math.min(6e4, Math.max(timings.pollMs, Math.round(pollMs * 1.5)));
+    current = await backend.read(name);
+  }
+}
+async function takeOver(request2, lapsed, text2) {
+  const { backend, name, runtime, timings } = request2;
+  if (await backend.read(name) !== lapsed)
+    return void 0;
+  await backend.remove(name);
+  if (!await backend.create(name, writeLeaseText(text2)))
+    return void 0;
+  await runtime.sleep(timings.confirmMs, request2.signal);
+  const now = await backend.read(name);
+  return now !== void 0 && readLeaseText(now)?.nonce === text2.nonce ? text2 : void 0;
+}
+
+// ../../packages/rotation/dist/protocol/lease-points.js
+var seconds = (ms) => `${Math.round(ms / 1e3)} s`;
+async function takeRunLease(ctx) {
+  const backend = ctx.recordStore?.lease;
+  if (ctx.dryRun || ctx.lease === false || !backend || mutant("lease-off"))
+    return;
+  const name = leaseVariableName(ctx.secretName, keyKindLabel(ctx.keyScope.keyKind));
+  try {
+    const taken = await takeLease({
+      backend,
+      name,
+      holder: ctx.lease.holder,
+      timings: ctx.lease.timings,
+      runtime: ctx.runtime,
+      signal: ctx.signal,
+      onWait: (held) => ctx.log("preflight", `Another run of ${ctx.secretName} (${held.holder}, started ${held.started}) holds its lease ${name}: waiting for it, up to ${seconds(ctx.lease === false ? 0 : ctx.lease.timings.waitMs)}`)
+    });
+    ctx.heldLease = taken.lease;
+    if (taken.waitedFor)
+      ctx.log("preflight", `Waited ${seconds(taken.waitedMs)} for the run ${taken.waitedFor.holder} (started ${taken.waitedFor.started}) to end, then took the lease`);
+    const over = taken.tookOver;
+    if (over?.state === "settling")
+      ctx.log("preflight", `Took over the lease of ${over.holder} (started ${over.started}) once the writes it got no answer to could no longer land`);
+    else if (over) {
+      ctx.log("preflight", over.state === "unreadable" ? `The lease ${name} in ${backend.describe()} could not be read (edited by hand?): this run took it over` : `The run ${over.holder} (started ${over.started}) did not release its lease (it crashed or was cancelled): this run took it over once it lapsed, and sorts out what that run left`);
+    }
+  } catch (error2) {
+    if (error2 instanceof LeaseHeldError) {
+      ctx.fail({
+        code: "lease-held",
+        step: "preflight",
+        summary: `Another run of ${ctx.secretName} (${error2.holder}, started ${error2.started}) held its lease for all of the ${seconds(error2.waitedMs)} this run waited`,
+        advice: `Nothing was changed. That run rotates the same secret: let it finish. If it crashed, its lease lapses at ${error2.expires} and the next run takes it over. Runs of one secret in one workflow concurrency group queue instead of waiting here.`
+      });
+    }
+    if (error2 instanceof RecordError) {
+      ctx.fail({ code: "record-failed", step: "preflight", summary: describeError(error2), advice: `${error2.advice} Nothing was changed.`, cause: error2 });
+    }
+    throw error2;
+  }
+}
+async function keepRunLease(ctx) {
+  return ctx.heldLease ? ctx.heldLease.keep() : true;
+}
+async function releaseRunLease(ctx) {
+  const lease = ctx.heldLease;
+  if (!lease)
+    return;
+  ctx.heldLease = void 0;
+  try {
+    const done = await lease.release(ctx.unansweredWrites.seen);
+    if (done === "settling")
+      ctx.log(ctx.currentStep(), `A write of this run got no answer and may still land: its lease ${lease.name} stays until it no longer can`);
+    else if (done === "not-ours")
+      ctx.log(ctx.currentStep(), `The lease ${lease.name} was no longer this run's to release`);
+  } catch (error2) {
+    ctx.log(ctx.currentStep(), `Releasing the lease ${lease.name} failed (${describeError(error2)}): it lapses by itself`);
+  }
+}
+
 // ../../packages/rotation/dist/protocol/preflight.js
 var CONCURRENT_TARGET_READS = 3;
 async function preflight(ctx) {
   const { secretName } = ctx;
   ctx.log("preflight", checkingWords(ctx.keyScope));
-  let keys = [];
-  try {
-    keys = await ctx.forward.apiKeys.list();
-  } catch (error2) {
-    ctx.fail({
-      code: platformFailureCode(error2),
-      step: "preflight",
-      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
-      advice: platformAdvice(error2, secretName, true, ctx.keyScope),
-      cause: error2
-    });
-  }
-  ctx.listedBefore = new Set(keys.map((k2) => k2.id));
+  let keys = await listKeys2(ctx);
   ctx.log("preflight", workingWords(ctx.keyScope, keys.length));
   await readCurrentAuth(ctx);
   await mintAppTokens(ctx);
+  ctx.listedBefore = new Set(keys.map((k2) => k2.id));
   const goesOn = ctx.leakedKey !== void 0 || ctx.familyOnly;
   const { publicKeys, unreachable } = await fetchPublicKeys(ctx, goesOn);
+  const mark = reportMark(ctx);
   await readRecord(ctx, keys);
   if (unreachable.length && !ctx.familyOnly) {
     if (!ctx.leak?.live || ctx.dryRun)
       failUnreachable(ctx, unreachable[0]);
     leaveOutUnreachable(ctx, unreachable);
   }
+  keys = await underLease(ctx, keys, mark);
   const family = ctx.family;
   const members = familyMembers(keys, family);
   ctx.log("preflight", `${countNoun(members.length, "live key")} of family ${family}`);
@@ -16642,9 +16998,61 @@ async function preflight(ctx) {
     if (!plan.revokeKeyIds.includes(id))
       plan.revokeKeyIds.push(id);
   ctx.report.plan = plan;
-  const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
+  const revoking = plan.revokeKeyIds.length ? `revoke key${plan.revokeKeyIds.length > 1 ? "s" : ""} ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
   return { keys, plan, publicKeys };
+}
+async function listKeys2(ctx) {
+  try {
+    return await ctx.forward.apiKeys.list();
+  } catch (error2) {
+    return ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
+      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
+      cause: error2
+    });
+  }
+}
+async function underLease(ctx, keys, mark) {
+  await takeRunLease(ctx);
+  if (!ctx.heldLease)
+    return keys;
+  const fresh = await listKeysOrStandDown(ctx);
+  const sameKeys = fresh.length === keys.length && fresh.every((k2) => ctx.listedBefore.has(k2.id));
+  if (sameKeys && !await recordsChanged(ctx))
+    return keys;
+  ctx.log("preflight", "The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease");
+  rewindReport(ctx, mark);
+  ctx.listedBefore = new Set(fresh.map((k2) => k2.id));
+  await readRecord(ctx, fresh);
+  return fresh;
+}
+async function listKeysOrStandDown(ctx) {
+  try {
+    return await ctx.forward.apiKeys.list();
+  } catch (error2) {
+    if (platformFailureCode(error2) !== "current-key-rejected")
+      return listKeys2(ctx);
+    return ctx.fail({
+      code: "stood-down",
+      step: "preflight",
+      summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
+      advice: "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
+      cause: error2
+    });
+  }
+}
+function reportMark(ctx) {
+  return { warnings: ctx.report.warnings.length, dropped: ctx.report.droppedTargets?.length };
+}
+function rewindReport(ctx, mark) {
+  ctx.report.warnings.length = mark.warnings;
+  if (mark.dropped === void 0)
+    delete ctx.report.droppedTargets;
+  else
+    ctx.report.droppedTargets = ctx.report.droppedTargets?.slice(0, mark.dropped);
 }
 async function readCurrentAuth(ctx) {
   try {
@@ -16763,6 +17171,14 @@ async function recordBeforeCreating(ctx) {
   const store3 = ctx.recordStore;
   if (!store3 || ctx.dryRun)
     return;
+  if (!await keepRunLease(ctx)) {
+    ctx.fail({
+      code: "concurrent-rotation",
+      step: "create",
+      summary: "The lease of this secret lapsed before the key was made, and another run took it over",
+      advice: "Nothing was made and no secret was changed: that run rotates the secret. Run again if it fails."
+    });
+  }
   try {
     const saved = await saveBeforeCreating(store3, ctx.record, listed(ctx));
     if (saved)
@@ -16782,6 +17198,8 @@ async function recordBeforeWriting(ctx, created) {
   const store3 = ctx.recordStore;
   if (!store3)
     return;
+  if (!await keepRunLease(ctx))
+    throw new Error("the lease of this secret lapsed before the first secret write, and another run took it over");
   ctx.log("store", `Recording in ${store3.describe()} that ${countNoun(ctx.targets.length, "target")} may hold key ${created.id}, before writing them`);
   await saveBeforeWriting(store3, ctx.record, listed(ctx), { id: created.id, fingerprint: keyFingerprint(created.key) });
 }
@@ -16841,6 +17259,10 @@ async function revokeOldKeys(ctx, created, verified) {
     ctx.warn("revoke", `Key ${id} of ${option("revokeKeyIds")} was not revoked: ${reason}`);
   for (const key of selection.appeared)
     warnAppeared(ctx, key, newKey);
+  if (!await keepRunLease(ctx)) {
+    ctx.warn("revoke", `The lease of ${ctx.secretName} lapsed during this run and another run took it over, so no key was revoked: that run finishes the job.`);
+    return;
+  }
   if (selection.appeared.length) {
     const planned = selection.revoke.map((k2) => k2.id);
     ctx.warn("revoke", `A concurrent rotation of ${ctx.secretName} ran during this run, so no key was revoked${planned.length ? ` (not ${planned.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`);
@@ -17620,6 +18042,7 @@ async function rotateKeyWith(options, internal) {
   } catch (error2) {
     throw withLeakStillValid(ctx, error2);
   } finally {
+    await releaseRunLease(ctx);
     await revokeAppTokens(ctx);
   }
   report.durationMs = ctx.elapsedMs();
@@ -17756,6 +18179,9 @@ var LeakAlertsError = class extends Error {
 async function answerLeakAlerts(options) {
   const runtime = options.rotation?.runtime ?? systemRuntime;
   const started = runtime.now();
+  if (options.rotation && !options.rotation.record) {
+    throw new OptionError("record", "answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps");
+  }
   const { checked, problems } = checkOptions(options.rotation);
   if (!checked)
     throw problems[0];
@@ -17937,7 +18363,8 @@ var DEFAULTS2 = {
   "dry-run": "false",
   "key-kind": "personal",
   "rebuild-record": "false",
-  "gitlab-url": DEFAULT_GITLAB_API_URL
+  "gitlab-url": DEFAULT_GITLAB_API_URL,
+  "lease-wait": "11m"
 };
 var TARGET_LIST_LENGTH = 12e4;
 var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key", "gitlab-token"];
@@ -17967,8 +18394,12 @@ var INPUT_OF_OPTION = {
   // leaked-key-id is checked here (a whole number); what the library refuses is the fingerprint.
   leakedKey: "leaked-key-fingerprint",
   "alerts.scope": "alert-scope",
-  "alerts.secretType": "alert-secret-type"
+  "alerts.secretType": "alert-secret-type",
+  "lease.waitMs": "lease-wait"
 };
+function inputOfOption(option2) {
+  return INPUT_OF_OPTION[option2];
+}
 function inInputWords(text2) {
   return renameOptions(text2, (option2) => INPUT_OF_OPTION[option2]);
 }
@@ -18004,7 +18435,8 @@ function rotateKeyOptions(inputs, hooks = {}) {
     keyKind: keyKindOption(inputs),
     managingApiKey: inputs.managingApiKey,
     rebuildRecord: inputs.rebuildRecord,
-    leakedKey: leakedKeyOption(inputs)
+    leakedKey: leakedKeyOption(inputs),
+    lease: { waitMs: inputs.leaseWaitMs, holder: inputs.runUrl ?? "a rotate-key run" }
   };
 }
 function leakedKeyOption(inputs) {
@@ -18070,6 +18502,7 @@ function readRotateInputs() {
     leakedKeyFingerprint: read("leaked-key-fingerprint", optionalText),
     alertSecretType: read("alert-secret-type", optionalText),
     alertScope: read("alert-scope", optionalText),
+    leaseWaitMs: read("lease-wait", (name, text2) => parseDuration(name, text2, { minMs: 0 }), { default: DEFAULTS2["lease-wait"] }),
     ...fromRunner()
   };
   errors.push(...alertModeMistakes(inputs));
@@ -18121,9 +18554,11 @@ function alertModeMistakes(inputs) {
   return mistakes;
 }
 function fromRunner() {
+  const { GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server = "https://github.com", GITHUB_RUN_ID: runId, GITHUB_RUN_ATTEMPT: attempt } = process.env;
   return {
-    repository: process.env.GITHUB_REPOSITORY || void 0,
-    githubApiUrl: process.env.GITHUB_API_URL || "https://api.github.com"
+    repository: repository || void 0,
+    githubApiUrl: process.env.GITHUB_API_URL || "https://api.github.com",
+    runUrl: repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt && attempt !== "1" ? `/attempts/${attempt}` : ""}` : void 0
   };
 }
 function credentialMistake(inputs, failed) {
@@ -18298,6 +18733,10 @@ async function run() {
     info(doneMessage(report));
   } catch (error2) {
     groups2.close();
+    if (error2 instanceof RotationError && error2.code === "stood-down") {
+      notice(inInputWords(error2.message));
+      return;
+    }
     if (error2 instanceof RotationError) {
       await finish(error2.report, error2);
       setFailed(inInputWords(error2.message));
@@ -18339,6 +18778,11 @@ async function answerAlerts(inputs, groups2) {
     info(alertsDoneMessage(report));
   } catch (error2) {
     groups2.close();
+    const input = error2 instanceof OptionError ? inputOfOption(error2.option) : void 0;
+    if (input !== void 0) {
+      const given = { "alert-scope": inputs.alertScope, "alert-secret-type": inputs.alertSecretType }[input];
+      throw optionMistake(input, error2, given ?? "");
+    }
     if (!(error2 instanceof LeakAlertsError)) throw error2;
     await publishResult(alertOutputs(error2.report), alertSummary(error2.report, error2));
     setFailed(inInputWords(error2.message));

@@ -165,18 +165,18 @@ describe('refused before anything changes', () => {
       await expect(rotateKey(options)).rejects.toThrow(target);
     }
     // A retired Codespaces target there is refused too, under its own option.
-    const retiring = checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { token: TOKEN, baseUrl }, targets: [REPO], retireTargets: [CODESPACES] });
+    const retiring = checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { token: TOKEN, baseUrl }, targets: [REPO], retireTargets: [CODESPACES], lease: false });
     expect(retiring.map((p) => p.option)).toEqual(['retireTargets']);
     // Actions targets are fine there.
-    expect(checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { token: TOKEN, baseUrl }, targets: [REPO, 'org:acme'] })).toEqual([]);
+    expect(checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { token: TOKEN, baseUrl }, targets: [REPO, 'org:acme'], lease: false })).toEqual([]);
   });
 
   it("a caller's Octokit for GitHub Enterprise Server: its own base URL says so", async () => {
     const octokit = createGitHubClient({ token: TOKEN, baseUrl: `${world.github.url}/api/v3/` });
-    const problems = checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { octokit }, targets: [REPO, 'codespaces-org:acme'] });
+    const problems = checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { octokit }, targets: [REPO, 'codespaces-org:acme'], lease: false });
     expect(problems).toEqual([expect.objectContaining({ option: 'targets', message: expect.stringMatching(/^codespaces-org:acme: GitHub Enterprise Server/) })]);
     const onGitHubCom = createGitHubClient({ token: TOKEN, baseUrl: world.github.url });
-    expect(checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { octokit: onGitHubCom }, targets: [REPO, 'codespaces-org:acme'] })).toEqual([]);
+    expect(checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { octokit: onGitHubCom }, targets: [REPO, 'codespaces-org:acme'], lease: false })).toEqual([]);
   });
 
   it("the user form with a GitHub App: its installation token cannot reach a user's secrets", async () => {
