@@ -133,7 +133,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       if (reach.chance(0.1) && round > 0 && on.lists) replaceListWhole(sim, reach, user);
       if (reach.chance(0.15) && round > 0 && on.clock) stepPlatformClockBack(sim, reach, skew);
       // keep 2, where a stale last_used_at matters (README, Revoke: the slots go by the record, not by use).
-      if (reach.chance(0.15) && round > 0 && on.clock && user.keep < 2) {
+      if (reach.chance(0.3) && round > 0 && on.clock && user.keep < 2) {
         user.keep = 2;
         sim.note('user: keep 2');
       }
