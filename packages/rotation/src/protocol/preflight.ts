@@ -141,12 +141,13 @@ async function fetchPublicKeys(ctx: RotationContext): Promise<Map<SecretTarget, 
 function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[], familyKeys: number): void {
   if (familyKeys > 0 || ctx.record.known || ctx.revokeKeyIds.length) return;
   const only = keys.length === 1 ? keys[0] : undefined;
-  const which = only ? `The current key ${only.id} ("${only.name}")` : 'The current key';
-  const how = only
-    ? `run with ${option('revokeKeyIds')}: ${only.id}`
-    : `run with ${option('revokeKeyIds')} naming its id (the console lists keys by name; the platform does not say which key made a request)`;
-  ctx.warn(
-    'preflight',
-    `${which} was not made by this rotation (family ${ctx.family} has no key yet) and is not in ${option('revokeKeyIds')}, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, ${how} (or revoke it in the console).`,
-  );
+  const keyIds = only ? [only.id] : [];
+  ctx.notice('preflight', {
+    code: 'unmanaged-current-key',
+    family: ctx.family,
+    secretName: ctx.secretName,
+    keyIds,
+    keyNames: only ? [only.name] : [],
+    actions: [{ do: 'name-in-revoke-key-ids', keyIds }],
+  });
 }
