@@ -14,8 +14,9 @@ const ENTRY_POINTS = {
 
 const EXPECTED = {
   '.': {
-    runtime: ['DEFAULT_SECRET_NAME', 'FINGERPRINT_LENGTH', 'LeakAlertsError', 'NOTICE_CODES', 'RotationError', 'answerLeakAlerts', 'checkRotateKeyOptions', 'keyFingerprint', 'noticeKeyIds', 'renameOptions', 'renderNotice', 'rotateKey'],
+    runtime: ['AccessMissingError', 'DEFAULT_SECRET_NAME', 'FINGERPRINT_LENGTH', 'LeakAlertsError', 'NOTICE_CODES', 'RotationError', 'answerLeakAlerts', 'checkRotateKeyOptions', 'keyFingerprint', 'noticeKeyIds', 'renameOptions', 'renderNotice', 'rotateKey'],
     types: [
+      'AccessNeed',
       'AlertRef',
       'AnswerLeakAlertsOptions',
       'AnsweredAlert',

@@ -17,3 +17,4 @@ export type { KeyKind } from './key-kind/key-kind.js';
 export { type OptionName, renameOptions } from './option-names.js';
 export { NOTICE_CODES, noticeKeyIds, type Notice, type NoticeAction, type NoticeAlert, type NoticeCode, type NoticeOf, type RevokeSkipReason } from './notices/notice.js';
 export { renderNotice } from './notices/render.js';
+export { AccessMissingError, type AccessNeed } from './access-missing.js';

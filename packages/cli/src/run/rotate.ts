@@ -66,6 +66,7 @@ function rotateJson(report: PartialRotationReport, failure: RotationError | unde
     droppedTargets: report.droppedTargets ?? [],
     restoredTargets: report.restoredTargets ?? [],
     leak: report.leak ?? null,
+    notices: report.notices,
     warnings: report.warnings.map(inCliWords),
     durationMs: Math.round(report.durationMs),
     error: failure ? { code: failure.code, step: failure.step, summary: inCliWords(failure.summary), advice: inCliWords(failure.advice) } : null,
@@ -81,6 +82,7 @@ function rotateTable(report: PartialRotationReport, failure: RotationError | und
     ['revoked', (report.dryRun ? (report.plan?.revokeKeyIds ?? []) : report.revokedKeyIds).join(', ') || 'none'],
   ];
   if (report.droppedTargets?.length) rows.push(['dropped', report.droppedTargets.join(', ')]);
+  if (report.notices.length) rows.push(['notices', report.notices.map((n) => n.code).join(', ')]);
   if (failure) rows.push(['failed', `${failure.code} at ${failure.step}`]);
   return renderTable(['', report.dryRun ? 'dry run' : 'rotation'], rows);
 }
