@@ -3916,6 +3916,16 @@ function observer(hook6) {
   return (value) => notifyHook(hook6, value);
 }
 
+// ../../packages/rotation/dist/access-missing.js
+var AccessMissingError = class extends OptionError {
+  needs;
+  name = "AccessMissingError";
+  constructor(option2, message, needs) {
+    super(option2, message);
+    this.needs = needs;
+  }
+};
+
 // ../../packages/rotation/dist/record/fingerprint.js
 import { createHash } from "node:crypto";
 var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
@@ -9139,8 +9149,8 @@ function checkCodespacesReach(specs, reach, option2) {
     return;
   const server = serverWithoutCodespaces(reach.baseUrl);
   if (server) {
-    const named = codespaces.map(formatTargetSpec).join(", ");
-    throw new OptionError(option2, `${named}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.`);
+    const named2 = codespaces.map(formatTargetSpec).join(", ");
+    throw new OptionError(option2, `${named2}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.`);
   }
   const user = codespaces.find((spec) => spec.kind === "codespaces-user");
   if (user && reach.app) {
@@ -9515,24 +9525,29 @@ function checkTargets(options) {
   return { specs: readSpecs(list2, "targets", options.defaultRepository) };
 }
 function missingGitHub({ targets, retire, record }) {
-  const needs = [
-    "specs" in targets && targets.specs.some((spec) => !isGitLabSpec(spec)) && "to write GitHub secrets",
-    retire.some(({ spec }) => !isGitLabSpec(spec)) && "to check retireTargets",
-    record !== void 0 && "repository" in record && "to keep the record in record.repository's variables"
-  ].filter((need) => typeof need === "string");
+  const needs = needsOf({
+    targets: "specs" in targets && targets.specs.some((spec) => !isGitLabSpec(spec)),
+    "retire-targets": retire.some(({ spec }) => !isGitLabSpec(spec)),
+    record: record !== void 0 && "repository" in record
+  });
   if (!needs.length)
     return void 0;
-  return new OptionError("github", `github options (a token, a GitHub App, or an octokit) are required ${needs.join(" and ")}`);
+  const words = { targets: "to write GitHub secrets", "retire-targets": "to check retireTargets", record: "to keep the record in record.repository's variables" };
+  return new AccessMissingError("github", `github options (a token, a GitHub App, or an octokit) are required ${needs.map((n2) => words[n2]).join(" and ")}`, needs);
 }
 function missingGitLab({ targets, retire, record }) {
-  const needs = [
-    "specs" in targets && targets.specs.some(isGitLabSpec) && "to write GitLab CI/CD variables",
-    retire.some(({ spec }) => isGitLabSpec(spec)) && "to check GitLab retireTargets",
-    record !== void 0 && "gitlab" in record && "to keep the record in record.gitlab's variables"
-  ].filter((need) => typeof need === "string");
+  const needs = needsOf({
+    targets: "specs" in targets && targets.specs.some(isGitLabSpec),
+    "retire-targets": retire.some(({ spec }) => isGitLabSpec(spec)),
+    record: record !== void 0 && "gitlab" in record
+  });
   if (!needs.length)
     return void 0;
-  return new OptionError("gitlab.token", `token is required ${needs.join(" and ")}: a GitLab personal, project or group access token with the \`api\` scope`);
+  const words = { targets: "to write GitLab CI/CD variables", "retire-targets": "to check GitLab retireTargets", record: "to keep the record in record.gitlab's variables" };
+  return new AccessMissingError("gitlab.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
+}
+function needsOf(needed) {
+  return Object.keys(needed).filter((need) => needed[need]);
 }
 function readSpecs(list2, option2, defaultRepository) {
   try {
@@ -11311,8 +11326,8 @@ function withUnnamedNewer(record, familyIds) {
   const above = record.creatingAbove;
   if (above === void 0)
     return record;
-  const named = recordedKeyIds(record);
-  const unnamed = familyIds.filter((id) => id > above && !named.has(id));
+  const named2 = recordedKeyIds(record);
+  const unnamed = familyIds.filter((id) => id > above && !named2.has(id));
   const next = structuredClone(record);
   delete next.creatingAbove;
   if (!unnamed.length)
@@ -12206,8 +12221,153 @@ async function revokeAppTokens(ctx) {
   if (revoked.length)
     ctx.note(`Revoked the GitHub App's installation tokens (${revoked.join(", ")})`);
   for (const { owner, problem } of failed) {
-    ctx.warn(ctx.currentStep(), `Revoking the GitHub App's installation token for ${owner} failed (${problem}); it expires within the hour.`);
+    ctx.notice(ctx.currentStep(), { code: "app-token-not-revoked", owner, problem, actions: [] });
   }
+}
+
+// ../../packages/rotation/dist/notices/render.js
+function renderNotice(notice) {
+  switch (notice.code) {
+    case "rebuild-record-unneeded":
+      return `${option("rebuildRecord")} is set, but the target record of family ${notice.family} reads: nothing was rebuilt. Take ${option("rebuildRecord")} out of the workflow.`;
+    case "record-rebuilt":
+      return recordRebuilt(notice);
+    case "rebuilt-keys-kept":
+      return `Keys ${notice.keyIds.join(", ")} of family ${notice.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.`;
+    case "unreadable-other-record":
+      return unreadableOtherRecord(notice);
+    case "dropped-target":
+      return droppedTarget(notice);
+    case "other-family-dropped-target":
+      return otherFamilyDroppedTarget(notice);
+    case "other-family-unheld":
+      return otherFamilyUnheld(notice);
+    case "other-kind-unheld":
+      return otherKindUnheld(notice);
+    case "renamed-secret-keys-valid":
+      return renamedSecretKeysValid(notice);
+    case "retired-target-unrecorded":
+      return `${notice.target} is in ${option("retireTargets")} but no target record of ${notice.secretName} names it: nothing to retire.`;
+    case "unmanaged-current-key":
+      return unmanagedCurrentKey(notice);
+    case "leaked-key-dropped-holders":
+      return leakedKeyDroppedHolders(notice);
+    case "target-unwritten":
+      return `${notice.target} could not be given the new key ${notice.newKeyId} (${notice.error}); the record says it holds another key than the leaked one, which stays valid. Run again once it can be written.`;
+    case "record-not-narrowed":
+      return recordNotNarrowed(notice);
+    case "kept-beyond-keep":
+      return keptBeyondKeep(notice);
+    case "revoke-key-id-skipped":
+      return `Key ${notice.keyIds.join(", ")} of ${option("revokeKeyIds")} was not revoked: ${SKIP_REASONS[notice.reason]}`;
+    case "appeared":
+      return appeared(notice);
+    case "concurrent-rotation":
+      return `A concurrent rotation of ${notice.secretName} ran during this run, so no key was revoked${notice.keyIds.length ? ` (not ${notice.keyIds.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`;
+    case "other-family-deferred":
+      return `Keys ${notice.keyIds.join(", ")} of family ${notice.family} appeared during this run: its record stays, and the next rotation of ${notice.secretName} settles it.${alsoValid(notice)}`;
+    case "other-family-held-here":
+      return `Keys ${notice.keyIds.join(", ")} of family ${notice.family} stay valid, with its record: a target of family ${notice.runFamily} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${notice.secretName} revokes them once no target does (retire a dropped target).${alsoValid(notice)}`;
+    case "other-family-rebuilt-kept":
+      return `Keys ${notice.keyIds.join(", ")} of family ${notice.family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.${alsoValid(notice)}`;
+    case "revoke-unconfirmed":
+      return `The platform answered 404 to revoking ${notice.keyIds.length > 1 ? "keys" : "key"} ${named(notice)} of family ${notice.family}, listed as live before: the record of family ${notice.family} stays, and the next rotation of ${notice.secretName} revokes what is still live (seed 175120485).`;
+    case "other-family-not-forgotten":
+      return `The record of family ${notice.family} could not forget ${notice.targets.join(", ")} (${notice.error}): ${notice.keyIds.length ? `keys ${notice.keyIds.join(", ")} of the family stay valid` : "the family has no live key"}.${notice.retired.length ? ` ${keepRetiring(notice.retired)}` : ""}`;
+    case "other-family-settle-failed":
+      return `Family ${notice.family} names no target any more, but settling it failed (${notice.error}): its record stays, and the next rotation of ${notice.secretName} revokes its keys.`;
+    case "app-token-not-revoked":
+      return `Revoking the GitHub App's installation token for ${notice.owner} failed (${notice.problem}); it expires within the hour.`;
+    case "alerts-without-value":
+      return `${countNoun(notice.count, "open alert")} of ${notice.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`;
+    case "unmanaged-leaked-key":
+      return `${alerts(notice.alerts)}: a key no target record in ${notice.recordStore} knows (fingerprint ${notice.fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`;
+    case "other-family-alert":
+      return `${alerts(notice.alerts)}: key ${notice.keyIds.join(", ")} of family ${notice.family} (secret ${notice.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`;
+  }
+}
+var SKIP_REASONS = {
+  "created-by-this-run": "it is the key this run created",
+  "appeared-during-run": "it appeared during this run (a concurrent rotation made it)",
+  "newer-than-new-key": "it is newer than the key this run created",
+  "dropped-target-may-hold": "a target dropped from the list may hold it (retire that target first)"
+};
+function keepRetiring(targets) {
+  return `Keep ${targets.join(", ")} in ${option("retireTargets")} until a run ends without this warning.`;
+}
+function named(keys) {
+  return keys.keyIds.map((id, i2) => keys.keyNames[i2] ? `${id} (${keys.keyNames[i2]})` : `${id}`).join(", ");
+}
+function alerts(list2) {
+  return `alert${list2.length > 1 ? "s" : ""} ${list2.map((a2) => `${a2.repository}#${a2.number}`).join(", ")}`;
+}
+function alsoValid(notice) {
+  const rest = notice.alsoValid;
+  if (!rest.length)
+    return "";
+  return ` ${rest.length > 1 ? `Keys ${rest.join(", ")} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
+}
+function recordRebuilt(notice) {
+  const live = notice.keyIds;
+  const kept = live.length ? `Keys ${live.join(", ")} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in ${option("revokeKeyIds")}.` : "The family has no live key: nothing to protect.";
+  return `The target record of family ${notice.family} is rebuilt in place of ${notice.replaced.join(", ")}, which cannot be read. ${kept} Take ${option("rebuildRecord")} out of the workflow.`;
+}
+function unreadableOtherRecord(notice) {
+  const what = notice.problem === "newer" ? `was written by a newer keyturn (format ${notice.format})` : `cannot be read (${notice.detail})`;
+  return `The target record in ${notice.variable}${notice.family ? ` (family ${notice.family})` : ""} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`;
+}
+function droppedTarget(notice) {
+  const many = notice.keyIds.length > 1;
+  const holds = notice.keyIds.length ? `may still hold key${many ? "s" : ""} ${named(notice)}, which stay${many ? "" : "s"} valid` : "holds no live key of the family";
+  return `Target ${notice.target} is no longer in targets but ${holds}. If it no longer needs ${notice.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`;
+}
+function otherFamilyDroppedTarget(notice) {
+  const many = notice.keyIds.length > 1;
+  return `Target ${notice.target} is no longer in targets but may still hold key${many ? "s" : ""} ${named(notice)} of family ${notice.family}, whose record names it; ${many ? "they stay" : "it stays"} valid. If it no longer needs ${notice.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`;
+}
+function otherFamilyUnheld(notice) {
+  const many = notice.keyIds.length > 1;
+  const targets = notice.targets.join(", ");
+  const them = notice.targets.length > 1 ? "them" : "it";
+  return `Key${many ? "s" : ""} ${named(notice)} of family ${notice.family} stay${many ? "" : "s"} valid, though none of the targets its record still names may hold ${many ? "them" : "it"}: ${targets}. The family's keys are revoked once its record names no target: if ${targets} no longer ${notice.targets.length > 1 ? "need" : "needs"} ${notice.secretName}, delete the secret there (if it is still there) and name ${them} in ${option("retireTargets")}; otherwise put ${them} back in targets. Or, if no secret holds ${many ? "one of those keys" : "that key"}, name it in ${option("revokeKeyIds")}.`;
+}
+function otherKindUnheld(notice) {
+  const ids2 = notice.keyIds;
+  const what = ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console, ${ids2.length > 1 ? "those it still lists" : "if it still lists it"} (this run's ${notice.runKeyKind} key cannot see them), then delete the variable ${notice.variable}` : `delete the variable ${notice.variable}`;
+  return `Once every target holds this run's key, no target holds a key of family ${notice.family} (${notice.keyKind} keys): ${what}. Until then this warning repeats.`;
+}
+function renamedSecretKeysValid(notice) {
+  const { otherSecret: old, secretName } = notice;
+  const many = notice.keyIds.length > 1;
+  const them = many ? "them" : "it";
+  const where = [
+    notice.present.length ? `still exists at ${notice.present.join(", ")}` : "",
+    notice.unknown.length ? `may exist at ${notice.unknown.join(", ")} (not checked: not in ${option("targets")}, or unreadable)` : ""
+  ].filter(Boolean).join(" and ");
+  const next = notice.sameKind ? `the next run revokes ${them} and deletes the variable ${notice.variable}` : `the next run names ${them} for the platform console (${notice.keyKind} keys, which this run's key cannot revoke)`;
+  return `Key${many ? "s" : ""} ${notice.keyIds.join(", ")} of family ${notice.family} stay${many ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); ${next}. If another workflow still rotates ${old}, nothing to do.`;
+}
+function unmanagedCurrentKey(notice) {
+  const only = notice.keyIds.length === 1 ? { id: notice.keyIds[0], name: notice.keyNames[0] } : void 0;
+  const which2 = only ? `The current key ${only.id} ("${only.name}")` : "The current key";
+  const how = only ? `run with ${option("revokeKeyIds")}: ${only.id}` : `run with ${option("revokeKeyIds")} naming its id (the console lists keys by name; the platform does not say which key made a request)`;
+  return `${which2} was not made by this rotation (family ${notice.family} has no key yet) and is not in ${option("revokeKeyIds")}, so it stays valid. Once every workflow reads the secret ${notice.secretName}, ${how} (or revoke it in the console).`;
+}
+function leakedKeyDroppedHolders(notice) {
+  const many = notice.targets.length > 1;
+  return `Target${many ? "s" : ""} ${notice.targets.join(", ")} ${many ? "are" : "is"} no longer in ${option("targets")} but may hold the leaked key ${notice.keyIds.join(", ")}, which this run revokes all the same: ${many ? "they are" : "it is"} left without a working key. Put ${many ? "them" : "it"} back in ${option("targets")} and run again, or delete the secret there and name ${many ? "them" : "it"} in ${option("retireTargets")}.`;
+}
+function recordNotNarrowed(notice) {
+  const keep = notice.retired.length ? ` It still names the retired ${notice.retired.join(", ")}, so the keys held there stay valid. ${keepRetiring(notice.retired)}` : "";
+  return `The target record could not be narrowed to the new key (${notice.error}); it still names older keys, which the next rotation sorts out.${keep}`;
+}
+function keptBeyondKeep(notice) {
+  const why = notice.recorded ? "the target record names all of them as keys the targets may hold (a run was stopped before it finished)" : "no target record says which one the targets held (this is the first run that keeps one), and the platform does not say which key made a request";
+  return `Keys ${named(notice)} stay valid, more than keep: ${notice.keep} allows, because ${why}. Nothing to do: the next rotation revokes the ones no target holds.`;
+}
+function appeared(notice) {
+  const key = `Key ${named(notice)}`;
+  return notice.newer ? `${key}, newer than this run's key ${notice.newKeyId}, appeared during this run: a concurrent rotation of ${notice.secretName} is running, and targets may hold either key until the next rotation. Run rotations of one secret in a workflow concurrency: group so they never overlap.` : `${key} appeared during this run, from a concurrent rotation; the next rotation revokes it. It was left valid because a target may hold it.`;
 }
 
 // ../../packages/rotation/dist/protocol/context.js
@@ -12223,7 +12383,9 @@ function createContextTools(report, runtime, signal, logger) {
   return {
     log: (step, message) => emit({ step, level: "info", message }),
     note: (message) => emit({ step: current, level: "info", message }),
-    warn: (step, message) => {
+    notice: (step, notice) => {
+      const message = renderNotice(notice);
+      report.notices.push(notice);
       report.warnings.push(message);
       emit({ step, level: "warning", message });
     },
@@ -15933,15 +16095,15 @@ function selectRevocations(input) {
   const olderThanNew = (k2) => !newKey || !isNew(k2) && (listedBefore?.has(k2.id) === true || !isNewerKey(k2, newKey));
   const appearedDuringRun = (k2) => listedBefore !== void 0 && !listedBefore.has(k2.id) && !isNew(k2);
   const members = familyMembers(keys, family);
-  const appeared = members.filter(appearedDuringRun);
+  const appeared2 = members.filter(appearedDuringRun);
   const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id));
   const first = candidates.filter((k2) => previous.has(k2.id));
   const history = input.recorded ? (input.historyIds ?? []).map((id) => candidates.find((k2) => k2.id === id && !previous.has(id))).filter((k2) => !!k2) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at);
   let slots = keep - 1;
   const kept = /* @__PURE__ */ new Set();
-  const keptBeyondKeep = slots > 0 && first.length > slots ? first : [];
+  const keptBeyondKeep2 = slots > 0 && first.length > slots ? first : [];
   for (const key of first)
-    if (slots > 0 || keptBeyondKeep.length)
+    if (slots > 0 || keptBeyondKeep2.length)
       kept.add(key.id);
   slots = Math.max(0, slots - first.length);
   for (const key of history.slice(0, slots))
@@ -15955,20 +16117,20 @@ function selectRevocations(input) {
   for (const id of revokeKeyIds) {
     const key = keys.find((k2) => k2.id === id);
     if (newKey && id === newKey.id)
-      skipped.push({ id, reason: "it is the key this run created" });
+      skipped.push({ id, reason: "created-by-this-run" });
     else if (!key)
       notLive.push(id);
     else if (appearedDuringRun(key))
-      skipped.push({ id, reason: "it appeared during this run (a concurrent rotation made it)" });
+      skipped.push({ id, reason: "appeared-during-run" });
     else if (!olderThanNew(key))
-      skipped.push({ id, reason: "it is newer than the key this run created" });
+      skipped.push({ id, reason: "newer-than-new-key" });
     else if (protectedIds.has(id))
-      skipped.push({ id, reason: "a target dropped from the list may hold it (retire that target first)" });
+      skipped.push({ id, reason: "dropped-target-may-hold" });
     else
       revoke.set(id, key);
   }
   const oldestFirst = [...revoke.values()].sort((a2, b2) => isNewerKey(a2, b2) ? 1 : -1);
-  return { revoke: oldestFirst, notLive, skipped, appeared, keptBeyondKeep };
+  return { revoke: oldestFirst, notLive, skipped, appeared: appeared2, keptBeyondKeep: keptBeyondKeep2 };
 }
 function mostRecentlyUsed(keys, family, newKey) {
   const used = familyMembers(keys, family).filter((k2) => k2.id !== newKey?.id && k2.last_used_at);
@@ -15981,8 +16143,8 @@ function selectOtherFamilyRevocations(input) {
   return input.others.filter((other) => other.empty).map((other) => {
     if (!other.sameKind)
       return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [], staying: [] };
-    const named = new Set(other.ids);
-    const theirs = keys.filter((k2) => (named.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
+    const named2 = new Set(other.ids);
+    const theirs = keys.filter((k2) => (named2.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
     const deferred = listedBefore ? theirs.filter((k2) => !listedBefore.has(k2.id)) : [];
     const heldHere = theirs.filter((k2) => heldIds.has(k2.id) || protectedIds.has(k2.id));
     const rebuilt = theirs.filter((k2) => other.rebuilt?.includes(k2.id));
@@ -16040,8 +16202,8 @@ function unheldKeys(other, keys, run2) {
   if (!entries.length)
     return [];
   const own = new Set(familyMembers(keys, run2.family).map((k2) => k2.id));
-  const named = recordedKeyIds(other);
-  const theirs = keys.filter((k2) => (named.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
+  const named2 = recordedKeyIds(other);
+  const theirs = keys.filter((k2) => (named2.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
   const mayHold = /* @__PURE__ */ new Set([...entries.flatMap((entry) => entry.keyIds), ...run2.protectedIds]);
   const unheld = theirs.filter((k2) => !mayHold.has(k2.id)).map((k2) => k2.id).sort((a2, b2) => a2 - b2);
   return unheld.length ? [{ family: other.family, keyIds: unheld, targets: entries.map((entry) => entry.spec) }] : [];
@@ -16049,7 +16211,7 @@ function unheldKeys(other, keys, run2) {
 function settledSecret(check, keyKind) {
   const empty = check.present.length === 0 && check.unknown.length === 0;
   const record = empty ? withoutTargets(check.record, check.gone) : check.record;
-  return { record, takenOver: [], retired: [], sameKind: isOfKind(check.record, keyKind), empty, otherSecret: empty ? check : { ...check, gone: [] } };
+  return { record, takenOver: [], retired: [], sameKind: isOfKind(check.record, keyKind), empty, otherSecret: empty ? check : { ...check, gone: [], goneElsewhere: check.gone } };
 }
 function isOfKind(record, keyKind) {
   return record.keyKind === void 0 || record.keyKind === keyKind;
@@ -16061,9 +16223,9 @@ function otherSecretRecords(records, run2, identities) {
   return records.filter((r2) => other(r2) && names(r2));
 }
 function settled(other, listed2, retired, keyKind) {
-  const named = Object.keys(other.targets);
-  const takenOver = named.filter((identity) => listed2.has(identity));
-  const retiredHere = mutant("retired-only-from-own-record") ? [] : named.filter((identity) => retired.includes(identity));
+  const named2 = Object.keys(other.targets);
+  const takenOver = named2.filter((identity) => listed2.has(identity));
+  const retiredHere = mutant("retired-only-from-own-record") ? [] : named2.filter((identity) => retired.includes(identity));
   const record = withoutTargets(other, [...takenOver, ...retiredHere]);
   const empty = Object.keys(record.targets).length === 0;
   if (!takenOver.length && !retiredHere.length && !empty)
@@ -16126,12 +16288,12 @@ function planLeak(ctx, own, records, keys) {
   const leaked = ctx.leakedKey;
   if (!leaked)
     return;
-  const named = describeLeakedKey(leaked);
+  const named2 = describeLeakedKey(leaked);
   if (!ctx.recordStore) {
     ctx.fail({
       code: "invalid-options",
       step: "preflight",
-      summary: `${named} cannot be matched: an emergency rotation needs the target record, and none is kept`,
+      summary: `${named2} cannot be matched: an emergency rotation needs the target record, and none is kept`,
       advice: `Keep the record (the record option; the rotate-key Action keeps it in the repository running the workflow), or revoke the key in the platform console and rotate as usual. Nothing was changed.`
     });
   }
@@ -16142,7 +16304,7 @@ function planLeak(ctx, own, records, keys) {
     ctx.fail({
       code: "invalid-options",
       step: "preflight",
-      summary: `${named} is key ${location.keyId} of family ${record.family} (secret ${record.secretName}${targets.length ? ` at ${targets.join(", ")}` : ""}), not of family ${ctx.family}, which this run rotates`,
+      summary: `${named2} is key ${location.keyId} of family ${record.family} (secret ${record.secretName}${targets.length ? ` at ${targets.join(", ")}` : ""}), not of family ${ctx.family}, which this run rotates`,
       advice: `Answer the leak with the rotation of family ${record.family}: its workflow, with the same leaked key. Nothing was changed.`
     });
   }
@@ -16151,7 +16313,7 @@ function planLeak(ctx, own, records, keys) {
     ctx.fail({
       code: "invalid-options",
       step: "preflight",
-      summary: `No target record in ${ctx.recordStore.describe()} knows ${named}; searched ${searched.length ? `the records of ${searched.join(", ")}` : "no record (there is none yet)"}`,
+      summary: `No target record in ${ctx.recordStore.describe()} knows ${named2}; searched ${searched.length ? `the records of ${searched.join(", ")}` : "no record (there is none yet)"}`,
       advice: `Check the ${"id" in leaked ? "id" : "fingerprint"} (keyturn fingerprint reads the leaked value from standard input). A key keyturn did not make (the first key, made in the console) is not in any record: revoke it in the platform console, or name it in ${option("revokeKeyIds")}. Nothing was changed.`
     });
   }
@@ -16168,7 +16330,7 @@ function planLeak(ctx, own, records, keys) {
   ctx.report.leak = { keyId, revoked: !live, heldBy, unwritten: [] };
   ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names"}; ${live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key"}`);
   if (live && dropped.length) {
-    ctx.warn("preflight", `Target${dropped.length > 1 ? "s" : ""} ${dropped.join(", ")} ${dropped.length > 1 ? "are" : "is"} no longer in ${option("targets")} but may hold the leaked key ${keyId}, which this run revokes all the same: ${dropped.length > 1 ? "they are" : "it is"} left without a working key. Put ${dropped.length > 1 ? "them" : "it"} back in ${option("targets")} and run again, or delete the secret there and name ${dropped.length > 1 ? "them" : "it"} in ${option("retireTargets")}.`);
+    ctx.notice("preflight", { code: "leaked-key-dropped-holders", targets: dropped, keyIds: [keyId], actions: [{ do: "retire-or-relist", targets: dropped }] });
   }
 }
 
@@ -16203,14 +16365,19 @@ function chooseFamily(input) {
 
 // ../../packages/rotation/dist/protocol/other-family-unheld.js
 function warnOtherUnheld(ctx, unheld, keys) {
-  const named = unheld.keyIds.map((id) => {
-    const key = keys.find((k2) => k2.id === id);
-    return key ? `${id} (${key.name})` : `${id}`;
+  const keyNames = unheld.keyIds.map((id) => keys.find((k2) => k2.id === id)?.name ?? null);
+  ctx.notice("preflight", {
+    code: "other-family-unheld",
+    family: unheld.family,
+    keyIds: unheld.keyIds,
+    keyNames,
+    targets: unheld.targets,
+    secretName: ctx.secretName,
+    actions: [
+      { do: "retire-or-relist", targets: unheld.targets },
+      { do: "name-in-revoke-key-ids", keyIds: unheld.keyIds }
+    ]
   });
-  const many = named.length > 1;
-  const targets = unheld.targets.join(", ");
-  const them = unheld.targets.length > 1 ? "them" : "it";
-  ctx.warn("preflight", `Key${many ? "s" : ""} ${named.join(", ")} of family ${unheld.family} stay${many ? "" : "s"} valid, though none of the targets its record still names may hold ${many ? "them" : "it"}: ${targets}. The family's keys are revoked once its record names no target: if ${targets} no longer ${unheld.targets.length > 1 ? "need" : "needs"} ${ctx.secretName}, delete the secret there (if it is still there) and name ${them} in ${option("retireTargets")}; otherwise put ${them} back in targets. Or, if no secret holds ${many ? "one of those keys" : "that key"}, name it in ${option("revokeKeyIds")}.`);
 }
 
 // ../../packages/rotation/dist/protocol/renamed-secrets.js
@@ -16244,7 +16411,7 @@ async function checkRetired2(ctx, records) {
   const retired = [];
   for (const { identity, target } of ctx.retire) {
     if (!records.some((record) => identity in record.targets)) {
-      ctx.warn("preflight", `${target.describe()} is in ${option("retireTargets")} but no target record of ${ctx.secretName} names it: nothing to retire.`);
+      ctx.notice("preflight", { code: "retired-target-unrecorded", target: target.describe(), secretName: ctx.secretName, actions: [] });
       continue;
     }
     let meta;
@@ -16322,7 +16489,7 @@ async function readRecord(ctx, keys) {
   if (blocking.length && !ctx.rebuildRecord)
     refuseUnparsable(ctx, blocking[0], choice.family);
   if (ctx.rebuildRecord && !blocking.length) {
-    ctx.warn("preflight", `${option("rebuildRecord")} is set, but the target record of family ${choice.family} reads: nothing was rebuilt. Take ${option("rebuildRecord")} out of the workflow.`);
+    ctx.notice("preflight", { code: "rebuild-record-unneeded", family: choice.family, actions: [{ do: "remove-rebuild-record" }] });
   }
   const sameSecret = loaded.records.filter((r2) => r2.secretName.toUpperCase() === ctx.secretName.toUpperCase());
   const otherSecrets = ctx.recordStore ? await checkOtherSecrets(ctx, loaded.records, keyKind) : [];
@@ -16347,10 +16514,12 @@ async function readRecord(ctx, keys) {
   if (store3)
     refuseOverBudget(ctx, plan, targets);
   if (plan.replacing.length) {
-    const live = plan.record.rebuilt;
-    ctx.warn("preflight", `The target record of family ${choice.family} is rebuilt in place of ${plan.replacing.join(", ")}, which cannot be read. ${live.length ? `Keys ${live.join(", ")} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in ${option("revokeKeyIds")}.` : "The family has no live key: nothing to protect."} Take ${option("rebuildRecord")} out of the workflow.`);
+    const keyIds = plan.record.rebuilt;
+    const actions = [...keyIds.length ? [{ do: "name-in-revoke-key-ids", keyIds }] : [], { do: "remove-rebuild-record" }];
+    ctx.notice("preflight", { code: "record-rebuilt", family: choice.family, replaced: plan.replacing, keyIds, actions });
   } else if (plan.record.rebuilt.length) {
-    ctx.warn("preflight", `Keys ${plan.record.rebuilt.join(", ")} of family ${choice.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.`);
+    const keyIds = plan.record.rebuilt;
+    ctx.notice("preflight", { code: "rebuilt-keys-kept", family: choice.family, keyIds, actions: [{ do: "name-in-revoke-key-ids", keyIds }] });
   }
   for (const target of plan.dropped)
     warnDropped(ctx, target, keys);
@@ -16407,8 +16576,16 @@ function refuseUnparsable(ctx, record, family) {
   });
 }
 function warnUnreadable(ctx, record) {
-  const what = record.problem === "newer" ? `was written by a newer keyturn (format ${record.format})` : `cannot be read (${record.detail})`;
-  ctx.warn("preflight", `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`);
+  const { name: variable, family, problem, format, detail } = record;
+  ctx.notice("preflight", {
+    code: "unreadable-other-record",
+    variable,
+    ...family !== void 0 && { family },
+    problem,
+    ...format !== void 0 && { format },
+    detail,
+    actions: [{ do: "fix-other-record", variable }]
+  });
 }
 function refuseManagingKeyOfFamily(ctx, plan, keys) {
   const fingerprint = ctx.managingKeyFingerprint;
@@ -16465,17 +16642,27 @@ function refuseOverBudget(ctx, plan, targets) {
   }
 }
 function warnDropped(ctx, target, keys) {
-  const live = target.keyIds.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
-  const holds = live.length ? `may still hold key${live.length > 1 ? "s" : ""} ${live.map((k2) => `${k2.id} (${k2.name})`).join(", ")}, which stay${live.length > 1 ? "" : "s"} valid` : "holds no live key of the family";
+  const live = liveKeys(target.keyIds, keys);
   ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
-  ctx.warn("preflight", `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`);
+  ctx.notice("preflight", { code: "dropped-target", target: target.spec, secretName: ctx.secretName, ...live, actions: [{ do: "retire-or-relist", targets: [target.spec] }] });
 }
 function warnOtherDropped(ctx, target, keys) {
-  const live = target.keyIds.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
-  if (!live.length)
+  const live = liveKeys(target.keyIds, keys);
+  if (!live.keyIds.length)
     return;
   ctx.report.droppedTargets = [.../* @__PURE__ */ new Set([...ctx.report.droppedTargets ?? [], target.spec])];
-  ctx.warn("preflight", `Target ${target.spec} is no longer in targets but may still hold key${live.length > 1 ? "s" : ""} ${live.map((k2) => `${k2.id} (${k2.name})`).join(", ")} of family ${target.family}, whose record names it; ${live.length > 1 ? "they stay" : "it stays"} valid. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`);
+  ctx.notice("preflight", {
+    code: "other-family-dropped-target",
+    target: target.spec,
+    family: target.family,
+    secretName: ctx.secretName,
+    ...live,
+    actions: [{ do: "retire-or-relist", targets: [target.spec] }]
+  });
+}
+function liveKeys(ids2, keys) {
+  const live = ids2.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
+  return { keyIds: live.map((k2) => k2.id), keyNames: live.map((k2) => k2.name) };
 }
 function logOtherFamily(ctx, other) {
   const { family } = other.record;
@@ -16490,33 +16677,55 @@ function logOtherFamily(ctx, other) {
     warnOtherKindUnheld(ctx, other.record);
 }
 function warnOtherKindUnheld(ctx, record) {
-  const ids2 = namedKeyIds(record);
-  ctx.warn("preflight", `Once every target holds this run's key, no target holds a key of family ${record.family} (${record.keyKind} keys): ${ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console, ${ids2.length > 1 ? "those it still lists" : "if it still lists it"} (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(record)}` : `delete the variable ${variableOf(record)}`}. Until then this warning repeats.`);
+  const keyIds = namedKeyIds(record);
+  const variable = variableOf(record);
+  ctx.notice("preflight", {
+    code: "other-kind-unheld",
+    family: record.family,
+    keyKind: record.keyKind ?? "personal",
+    runKeyKind: keyKindLabel(ctx.keyScope.keyKind),
+    keyIds,
+    variable,
+    actions: [{ do: "revoke-in-console", keyIds, variable }]
+  });
 }
 function sayOtherSecret(ctx, other, keys) {
   const check = other.otherSecret;
   const { family } = other.record;
   const old = check.record.secretName;
-  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id).join(", ");
+  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id);
   if (other.empty) {
     const then = other.sameKind ? `${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ", and the record forgets those targets" : ""}`;
-    ctx.log("preflight", `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone)}, where it is gone` : " at no target"}: no target holds its keys, ${then}`);
+    ctx.log("preflight", `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(", ")}, where it is gone` : " at no target"}: no target holds its keys, ${then}`);
     if (!other.sameKind)
       warnOtherKindUnheld(ctx, other.record);
     return;
   }
-  const named = new Set(namedKeyIds(other.record));
-  const live = other.sameKind ? keys.filter((k2) => named.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : [...named];
-  const where = [
-    check.present.length ? `still exists at ${specs(check.present)}` : "",
-    check.unknown.length ? `may exist at ${specs(check.unknown)} (not checked: not in ${option("targets")}, or unreadable)` : ""
-  ].filter(Boolean).join(" and ");
+  const gone = check.goneElsewhere ?? [];
+  if (!gone.length)
+    return;
+  const named2 = new Set(namedKeyIds(other.record));
+  const own = new Set(familyMembers(keys, ctx.family).map((k2) => k2.id));
+  const live = (other.sameKind ? keys.filter((k2) => named2.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : [...named2]).filter((id) => !own.has(id));
   if (!live.length) {
-    ctx.log("preflight", `The secret ${old} of family ${family} ${where}; the family has no live key`);
+    ctx.log("preflight", `The secret ${old} of family ${family} is gone at ${specs(gone).join(", ")} but not everywhere its record names; the family has no live key`);
     return;
   }
-  const them = live.length > 1 ? "them" : "it";
-  ctx.warn("preflight", `Key${live.length > 1 ? "s" : ""} ${live.join(", ")} of family ${family} stay${live.length > 1 ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${ctx.secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); ${other.sameKind ? `the next run revokes ${them} and deletes the variable ${variableOf(other.record)}` : `the next run names ${them} for the platform console (${other.record.keyKind} keys, which this run's key cannot revoke)`}. If another workflow still rotates ${old}, nothing to do.`);
+  const [present, unknown] = [specs(check.present), specs(check.unknown)];
+  ctx.notice("preflight", {
+    code: "renamed-secret-keys-valid",
+    family,
+    keyIds: live,
+    otherSecret: old,
+    secretName: ctx.secretName,
+    gone: specs(gone),
+    present,
+    unknown,
+    sameKind: other.sameKind,
+    ...other.record.keyKind !== void 0 && { keyKind: other.record.keyKind },
+    variable: variableOf(other.record),
+    actions: [{ do: "delete-old-secret", secretName: old, targets: [...present, ...unknown] }]
+  });
 }
 
 // ../../packages/rotation/dist/protocol/preflight.js
@@ -16613,9 +16822,15 @@ function warnIfUnmanaged(ctx, keys, familyKeys) {
   if (familyKeys > 0 || ctx.record.known || ctx.revokeKeyIds.length)
     return;
   const only = keys.length === 1 ? keys[0] : void 0;
-  const which2 = only ? `The current key ${only.id} ("${only.name}")` : "The current key";
-  const how = only ? `run with ${option("revokeKeyIds")}: ${only.id}` : `run with ${option("revokeKeyIds")} naming its id (the console lists keys by name; the platform does not say which key made a request)`;
-  ctx.warn("preflight", `${which2} was not made by this rotation (family ${ctx.family} has no key yet) and is not in ${option("revokeKeyIds")}, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, ${how} (or revoke it in the console).`);
+  const keyIds = only ? [only.id] : [];
+  ctx.notice("preflight", {
+    code: "unmanaged-current-key",
+    family: ctx.family,
+    secretName: ctx.secretName,
+    keyIds,
+    keyNames: only ? [only.name] : [],
+    actions: [{ do: "name-in-revoke-key-ids", keyIds }]
+  });
 }
 
 // ../../packages/rotation/dist/record/record-writes.js
@@ -16641,11 +16856,6 @@ async function saveAfterWriting(store3, plan, targets, keyId) {
   const next = afterWriting(plan.record, targets.map((t2) => t2.identity), keyId, plan.retired, plan.previousIds);
   await store3.save(next);
   plan.record = next;
-}
-
-// ../../packages/rotation/dist/protocol/retire-advice.js
-function keepRetiring(targets) {
-  return `Keep ${targets.join(", ")} in ${option("retireTargets")} until a run ends without this warning.`;
 }
 
 // ../../packages/rotation/dist/protocol/record-points.js
@@ -16685,8 +16895,12 @@ async function recordAfterWriting(ctx, keyId) {
     ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
     const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
-    const keep = stillNamed.length ? ` It still names the retired ${stillNamed.join(", ")}, so the keys held there stay valid. ${keepRetiring(stillNamed)}` : "";
-    ctx.warn("revoke", `The target record could not be narrowed to the new key (${describeError(error2)}); it still names older keys, which the next rotation sorts out.${keep}`);
+    ctx.notice("revoke", {
+      code: "record-not-narrowed",
+      error: describeError(error2),
+      retired: stillNamed,
+      actions: stillNamed.length ? [{ do: "keep-in-retire-targets", targets: stillNamed }] : [{ do: "run-again" }]
+    });
   }
 }
 
@@ -16729,12 +16943,12 @@ async function revokeOldKeys(ctx, created, verified) {
   for (const id of selection.notLive)
     ctx.log("revoke", notLiveWords(ctx.keyScope, id));
   for (const { id, reason } of selection.skipped)
-    ctx.warn("revoke", `Key ${id} of ${option("revokeKeyIds")} was not revoked: ${reason}`);
+    ctx.notice("revoke", { code: "revoke-key-id-skipped", keyIds: [id], reason, actions: [] });
   for (const key of selection.appeared)
     warnAppeared(ctx, key, newKey);
   if (selection.appeared.length) {
     const planned = selection.revoke.map((k2) => k2.id);
-    ctx.warn("revoke", `A concurrent rotation of ${ctx.secretName} ran during this run, so no key was revoked${planned.length ? ` (not ${planned.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`);
+    ctx.notice("revoke", { code: "concurrent-rotation", secretName: ctx.secretName, keyIds: planned, actions: [{ do: "run-again" }] });
     await settleOtherFamilies(ctx, newClient, keys, { revoke: false });
     return;
   }
@@ -16798,15 +17012,24 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         continue;
       }
       if (settlement.deferred.length) {
-        ctx.warn("revoke", `Keys ${settlement.deferred.map((k2) => k2.id).join(", ")} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.${alsoStaying(settlement, settlement.deferred)}`);
+        ctx.notice("revoke", { code: "other-family-deferred", family, secretName: ctx.secretName, ...staying(settlement, settlement.deferred), actions: [{ do: "run-again" }] });
         continue;
       }
       if (settlement.heldHere.length) {
-        ctx.warn("revoke", `Keys ${settlement.heldHere.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).${alsoStaying(settlement, settlement.heldHere)}`);
+        const dropped = ctx.report.droppedTargets ?? [];
+        ctx.notice("revoke", {
+          code: "other-family-held-here",
+          family,
+          runFamily: ctx.family,
+          secretName: ctx.secretName,
+          ...staying(settlement, settlement.heldHere),
+          actions: dropped.length ? [{ do: "retire-or-relist", targets: dropped }] : [{ do: "run-again" }]
+        });
         continue;
       }
       if (settlement.rebuilt.length) {
-        ctx.warn("revoke", `Keys ${settlement.rebuilt.map((k2) => k2.id).join(", ")} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.${alsoStaying(settlement, settlement.rebuilt)}`);
+        const kept = staying(settlement, settlement.rebuilt);
+        ctx.notice("revoke", { code: "other-family-rebuilt-kept", family, ...kept, actions: [{ do: "name-in-revoke-key-ids", keyIds: kept.keyIds }] });
         continue;
       }
       const unconfirmed = [];
@@ -16821,7 +17044,14 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         ctx.log("revoke", `Revoked key ${key.id} (${key.name}) of family ${family}: no target holds it any more`);
       }
       if (unconfirmed.length) {
-        ctx.warn("revoke", `The platform answered 404 to revoking ${unconfirmed.length > 1 ? "keys" : "key"} ${unconfirmed.map((k2) => `${k2.id} (${k2.name})`).join(", ")} of family ${family}, listed as live before: the record of family ${family} stays, and the next rotation of ${ctx.secretName} revokes what is still live (seed 175120485).`);
+        ctx.notice("revoke", {
+          code: "revoke-unconfirmed",
+          family,
+          secretName: ctx.secretName,
+          keyIds: unconfirmed.map((k2) => k2.id),
+          keyNames: unconfirmed.map((k2) => k2.name),
+          actions: [{ do: "run-again" }]
+        });
         continue;
       }
       await store3.remove(other.record);
@@ -16833,23 +17063,27 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         warnNotForgotten(ctx, other, keys, error2, retired);
         continue;
       }
-      ctx.warn("revoke", `Family ${family} names no target any more, but settling it failed (${describeError(error2)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`);
+      ctx.notice("revoke", { code: "other-family-settle-failed", family, error: describeError(error2), secretName: ctx.secretName, actions: [{ do: "run-again" }] });
     }
   }
 }
-function alsoStaying(settlement, named) {
-  const rest = settlement.staying.filter((k2) => !named.some((n2) => n2.id === k2.id)).map((k2) => k2.id);
-  if (!rest.length)
-    return "";
-  return ` ${rest.length > 1 ? `Keys ${rest.join(", ")} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
+function staying(settlement, named2) {
+  return { keyIds: named2.map((k2) => k2.id), alsoValid: settlement.staying.filter((k2) => !named2.some((n2) => n2.id === k2.id)).map((k2) => k2.id) };
 }
 function warnNotForgotten(ctx, other, keys, error2, retired) {
   const { family } = other.record;
-  const named = namedKeyIds(other.record);
-  const live = other.sameKind ? keys.filter((k2) => named.includes(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : named;
-  const forgetting = [.../* @__PURE__ */ new Set([...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []])];
-  const keep = retired.length ? ` ${keepRetiring(retired)}` : "";
-  ctx.warn("revoke", `The record of family ${family} could not forget ${forgetting.join(", ")} (${describeError(error2)}): ${live.length ? `keys ${live.join(", ")} of the family stay valid` : "the family has no live key"}.${keep}`);
+  const named2 = namedKeyIds(other.record);
+  const live = other.sameKind ? keys.filter((k2) => named2.includes(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : named2;
+  const targets = [.../* @__PURE__ */ new Set([...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []])];
+  ctx.notice("revoke", {
+    code: "other-family-not-forgotten",
+    family,
+    targets,
+    error: describeError(error2),
+    keyIds: live,
+    retired: [...retired],
+    actions: retired.length ? [{ do: "keep-in-retire-targets", targets: [...retired] }] : [{ do: "run-again" }]
+  });
 }
 function heldByTargets(ctx) {
   const { record } = ctx.record;
@@ -16870,13 +17104,26 @@ function abortedRevoking(ctx, left) {
   });
 }
 function warnKeptBeyondKeep(ctx, kept) {
-  const named = kept.map((k2) => `${k2.id} (${k2.name})`).join(", ");
-  const why = ctx.record.known ? "the target record names all of them as keys the targets may hold (a run was stopped before it finished)" : "no target record says which one the targets held (this is the first run that keeps one), and the platform does not say which key made a request";
-  ctx.warn("revoke", `Keys ${named} stay valid, more than keep: ${ctx.keep} allows, because ${why}. Nothing to do: the next rotation revokes the ones no target holds.`);
+  ctx.notice("revoke", {
+    code: "kept-beyond-keep",
+    keyIds: kept.map((k2) => k2.id),
+    keyNames: kept.map((k2) => k2.name),
+    keep: ctx.keep,
+    recorded: ctx.record.known,
+    actions: []
+  });
 }
 function warnAppeared(ctx, key, newKey) {
-  const named = `Key ${key.id} (${key.name})`;
-  ctx.warn("revoke", isNewerKey(key, newKey) ? `${named}, newer than this run's key ${newKey.id}, appeared during this run: a concurrent rotation of ${ctx.secretName} is running, and targets may hold either key until the next rotation. Run rotations of one secret in a workflow concurrency: group so they never overlap.` : `${named} appeared during this run, from a concurrent rotation; the next rotation revokes it. It was left valid because a target may hold it.`);
+  const newer = isNewerKey(key, newKey);
+  ctx.notice("revoke", {
+    code: "appeared",
+    keyIds: [key.id],
+    keyNames: [key.name],
+    newer,
+    newKeyId: newKey.id,
+    secretName: ctx.secretName,
+    actions: newer ? [{ do: "serialize-rotations" }] : []
+  });
 }
 
 // ../../packages/rotation/dist/targets/write-sealed.js
@@ -17342,7 +17589,7 @@ async function revokeLeakedKey(ctx, created, verified, stored) {
   for (const failed of stored.leftOut) {
     if (leak.listedHolders.has(identityOf(failed.target)))
       continue;
-    ctx.warn("store", `${failed.target.describe()} could not be given the new key ${created.id} (${describeError(failed.cause)}); the record says it holds another key than the leaked one, which stays valid. Run again once it can be written.`);
+    ctx.notice("store", { code: "target-unwritten", target: failed.target.describe(), newKeyId: created.id, error: describeError(failed.cause), actions: [{ do: "run-again" }] });
   }
   if (leak.live) {
     const client = ctx.report.newKeyRevoked ? ctx.client : verified.client;
@@ -17428,12 +17675,12 @@ function withLeakStillValid(ctx, error2) {
     return error2;
   if (error2.code === "invalid-options")
     return error2;
-  const named = leak ? `key ${leak.keyId}` : describeLeakedKey(leaked);
+  const named2 = leak ? `key ${leak.keyId}` : describeLeakedKey(leaked);
   const lockedOut = leak?.heldBy.length ? leak.heldBy.join(", ") : "the targets that hold it";
   return new RotationError({
     code: error2.code,
     step: error2.step,
-    summary: `${error2.summary.replace(/[.\s]+$/, "")}. The leaked key (${named}) is still valid`,
+    summary: `${error2.summary.replace(/[.\s]+$/, "")}. The leaked key (${named2}) is still valid`,
     advice: `${error2.advice} Then run this emergency rotation again at once: it revokes the leaked key once every target holds a new one (revoking it in the platform console stops the leak now, but locks out ${lockedOut}).`,
     cause: error2.cause,
     report: leak ? { ...error2.report, leak: { ...leak } } : error2.report
@@ -17442,7 +17689,7 @@ function withLeakStillValid(ctx, error2) {
 
 // ../../packages/rotation/dist/report.js
 function emptyReport(fields) {
-  return { ...fields, targets: [], revokedKeyIds: [], warnings: [], durationMs: 0 };
+  return { ...fields, targets: [], revokedKeyIds: [], notices: [], warnings: [], durationMs: 0 };
 }
 function finishedReport(report) {
   const { dryRun, plan, keyId, keyName, restoredTargets: _r2, newKeyRevoked: _n, ...base } = report;
@@ -17556,7 +17803,7 @@ function alertFailureAdvice(error2, scope) {
 async function listOpenAlerts(octokit, scope, secretType, onValue) {
   const query = { state: "open", secret_type: secretType, per_page: 100 };
   const pages = scope.kind === "org" ? octokit.paginate.iterator("GET /orgs/{org}/secret-scanning/alerts", { org: scope.org, ...query }) : octokit.paginate.iterator("GET /repos/{owner}/{repo}/secret-scanning/alerts", { owner: scope.owner, repo: scope.repo, ...query });
-  const alerts = [];
+  const alerts2 = [];
   let withoutValue = 0;
   for await (const page of pages) {
     for (const alert of page.data) {
@@ -17566,10 +17813,10 @@ async function listOpenAlerts(octokit, scope, secretType, onValue) {
         continue;
       }
       await onValue(alert.secret);
-      alerts.push({ repository, number: alert.number, htmlUrl: alert.html_url, value: alert.secret });
+      alerts2.push({ repository, number: alert.number, htmlUrl: alert.html_url, value: alert.secret });
     }
   }
-  return { alerts, withoutValue };
+  return { alerts: alerts2, withoutValue };
 }
 async function resolveAlertRevoked(octokit, alert, comment) {
   const [owner = "", repo = ""] = alert.repository.split("/");
@@ -17662,10 +17909,13 @@ async function answerLeakAlerts(options) {
     otherFamily: [],
     unmanaged: [],
     rotations: [],
+    notices: [],
     warnings: [],
     durationMs: 0
   };
-  const warn = (message) => {
+  const notice = (told) => {
+    const message = renderNotice(told);
+    report.notices.push(told);
     report.warnings.push(message);
     log("warning", message);
   };
@@ -17683,16 +17933,16 @@ async function answerLeakAlerts(options) {
     const onValue = async (value) => {
       await options.onAlertValue?.(value);
     };
-    const { alerts, withoutValue } = await listOpenAlerts(alertsClient, scope, options.secretType, onValue);
-    report.openAlerts = alerts.length;
+    const { alerts: alerts2, withoutValue } = await listOpenAlerts(alertsClient, scope, options.secretType, onValue);
+    report.openAlerts = alerts2.length;
     report.withoutValue = withoutValue;
     if (withoutValue > 0)
-      warn(`${countNoun(withoutValue, "open alert")} of ${options.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`);
-    log("info", `Read ${countNoun(alerts.length, "open alert")} of secret type ${options.secretType} in the ${report.scope}`);
-    if (alerts.length === 0)
+      notice({ code: "alerts-without-value", count: withoutValue, secretType: options.secretType, actions: [] });
+    log("info", `Read ${countNoun(alerts2.length, "open alert")} of secret type ${options.secretType} in the ${report.scope}`);
+    if (alerts2.length === 0)
       return finish2();
     const loaded = await records.load();
-    const byFingerprint = groupByFingerprint(alerts);
+    const byFingerprint = groupByFingerprint(alerts2);
     const knowing = (fingerprint) => loaded.records.filter((r2) => Object.values(r2.fingerprints).includes(fingerprint));
     const own = [];
     if ([...byFingerprint.keys()].some((fp) => knowing(fp).length > 0)) {
@@ -17702,13 +17952,13 @@ async function answerLeakAlerts(options) {
       const record = knowing(fingerprint).find((r2) => r2.family === report.family) ?? knowing(fingerprint)[0];
       if (!record) {
         report.unmanaged.push(...found.map(refOf));
-        warn(`${describe(found)}: a key no target record in ${records.describe()} knows (fingerprint ${fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`);
+        notice({ code: "unmanaged-leaked-key", alerts: found.map(alertOf), fingerprint, recordStore: records.describe(), actions: [{ do: "revoke-in-console", keyIds: [] }] });
         continue;
       }
       const keyId = keyIdOf(record, fingerprint);
       if (record.family !== report.family) {
         report.otherFamily.push(...found.map((a2) => ({ ...refOf(a2), keyId, family: record.family, secretName: record.secretName })));
-        warn(`${describe(found)}: key ${keyId} of family ${record.family} (secret ${record.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`);
+        notice({ code: "other-family-alert", alerts: found.map(alertOf), keyIds: [keyId], family: record.family, secretName: record.secretName, actions: [] });
         continue;
       }
       own.push({ keyId, fingerprint, value: found[0].value, alerts: found });
@@ -17774,9 +18024,9 @@ async function answerLeakAlerts(options) {
 function alertNeed(scope) {
   return scope.kind === "org" ? { owner: scope.org, permission: "secret_scanning_alerts", level: "write", repositories: [], organization: true } : { owner: scope.owner, permission: "secret_scanning_alerts", level: "write", repositories: [scope.repo] };
 }
-function groupByFingerprint(alerts) {
+function groupByFingerprint(alerts2) {
   const groups2 = /* @__PURE__ */ new Map();
-  for (const alert of alerts) {
+  for (const alert of alerts2) {
     const fingerprint = keyFingerprint(alert.value);
     groups2.set(fingerprint, [...groups2.get(fingerprint) ?? [], alert]);
   }
@@ -17788,8 +18038,11 @@ function keyIdOf(record, fingerprint) {
 function refOf(alert) {
   return { repository: alert.repository, number: alert.number, ...alert.htmlUrl !== void 0 && { url: alert.htmlUrl } };
 }
-function describe(alerts) {
-  return `alert${alerts.length > 1 ? "s" : ""} ${alerts.map((a2) => `${a2.repository}#${a2.number}`).join(", ")}`;
+function alertOf(alert) {
+  return { repository: alert.repository, number: alert.number };
+}
+function describe(alerts2) {
+  return `alert${alerts2.length > 1 ? "s" : ""} ${alerts2.map((a2) => `${a2.repository}#${a2.number}`).join(", ")}`;
 }
 function resolutionComment(keyId, family, rotated, runUrl) {
   const what = rotated ? `keyturn rotated key ${keyId} of family ${family} out of every target and revoked it` : `key ${keyId} of family ${family} was already revoked on the platform; keyturn checked`;
@@ -18111,9 +18364,12 @@ function rotationSummary(report, error2) {
   rows.push(["Key family", report.family], ["Duration", formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(["Targets given the previous key back", list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(["Dropped targets (their keys stay valid)", list(report.droppedTargets)]);
-  const notes = report.warnings.map((warning2) => `Warning: ${inInputWords(warning2)}`);
+  const notes = report.notices.map(noticeNote);
   if (error2) notes.push(`Error: ${inInputWords(error2.summary)}`, `What to do: ${inInputWords(error2.advice)}`);
   return { title, headers: ["", report.dryRun ? "Plan" : "Result"], rows, notes };
+}
+function noticeNote(notice) {
+  return `Warning: ${inInputWords(renderNotice(notice))}`;
 }
 function leakRows(leak) {
   const revoked = leak.revoked ? `yes${leak.msToRevocation === void 0 ? " (already revoked)" : `, ${formatDuration(leak.msToRevocation)} after the run started`}` : "NO: revoke it in the platform console now";
@@ -18154,7 +18410,7 @@ function alertSummary(report, error2) {
     rows.push([ref(alert), "unknown", "not a key keyturn manages: revoke it in the platform console, then resolve the alert; left open"]);
   }
   const notes = [`Scope: ${report.scope}; ${countNoun(report.openAlerts, "open alert")} read; run took ${formatDuration(report.durationMs)}.`];
-  notes.push(...report.warnings.map((w2) => `Warning: ${inInputWords(w2)}`));
+  notes.push(...report.notices.map(noticeNote));
   if (error2) notes.push(`Error: ${inInputWords(error2.summary)}`, `What to do: ${inInputWords(error2.advice)}`);
   return { title, headers: ["Alert", "Key", "Result"], rows, notes };
 }
