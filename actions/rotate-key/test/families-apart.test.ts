@@ -14,7 +14,7 @@ describe('five secrets rotated in one repository', () => {
   // Ten runs of the bundle, one after the other: a case of its own length.
   it('each run speaks of its own family only, and revokes only its own previous key', { timeout: 300_000 }, async () => {
     const consoleKeys = SECRETS.map((secret) => platform.createKey(`console key of ${secret}`));
-    SECRETS.forEach((secret, i) => github.putSecretValue(REPO, secret, consoleKeys[i]!.key));
+    for (const [i, secret] of SECRETS.entries()) github.putSecretValue(REPO, secret, consoleKeys[i]!.key);
     secrets.push(...consoleKeys.map((k) => k.key));
     const runs: Array<{ secret: string; run: ActionRun }> = [];
     const previous = new Map(SECRETS.map((secret, i) => [secret, consoleKeys[i]!.id]));

@@ -23,7 +23,7 @@ describe('five families in one repository', () => {
   it('each run names no other family, counts none of its keys, and revokes only its own previous key', async () => {
     // Each secret starts with a key made in the console, named in the first run's revokeKeyIds.
     const consoleKeys = SECRETS.map((secret) => world.platform.createKey(`console key of ${secret}`));
-    SECRETS.forEach((secret, i) => world.github.putSecretValue(REPO, secret, consoleKeys[i]!.key));
+    for (const [i, secret] of SECRETS.entries()) world.github.putSecretValue(REPO, secret, consoleKeys[i]!.key);
     const families = SECRETS.map((secret) => deriveFamily(REPO, secret));
     const previous = new Map<string, number>(SECRETS.map((secret, i) => [secret, consoleKeys[i]!.id]));
 

@@ -7,7 +7,6 @@ import { platformFailureCode } from '../errors.js';
 import { makeKeyName } from '../family.js';
 import { checkFailedWords, checkingWords, notLiveWords, workingWords } from '../key-kind/words.js';
 import { mapWithLimit } from '../map-with-limit.js';
-import { option } from '../option-names.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationPlan } from '../report.js';
 import { sealSecret } from '../seal.js';
