@@ -95,6 +95,7 @@ try {
     `${DEPLOY_SECRET} holds key ${deploy.outputs['key-id']}, scoped to project ${shop.id}; revoked-key-ids = ${deploy.outputs['revoked-key-ids']}`,
   );
   report.check(!platform.isKeyValid(consoleDeployKey.key), 'the console-made deploy key no longer works');
+  report.check(!speaksOf(deploy, SECRET, familyOf(second)), `the run names nothing of ${SECRET} and its family: families stay apart`);
 
   report.heading('6. Deploy: create a branch with the platform API, then wait-for-operation on its operations');
   const key = held[0] ?? '';
@@ -141,6 +142,7 @@ try {
   );
   const took = /revoked ([^;]+?) after this run started/.exec(answered.summary)?.[1];
   report.check(took !== undefined, `job summary: the leaked key was revoked ${took ?? '(not said)'} after the scheduled run started`);
+  report.check(!speaksOf(answered, DEPLOY_SECRET, familyOf(deploy)), `the run names nothing of ${DEPLOY_SECRET} and its family`);
   for (const value of renewed) if (value) keyValues.add(value);
 
   report.heading('8. Leaks: no key value or token in any log, output or job summary');
@@ -151,6 +153,21 @@ try {
   await Promise.all([platform.close(), github.close()]);
 }
 process.exitCode = report.finish();
+
+/**
+ * True when a run's log or summary names `secret` or its key family. Its request lines are left
+ * out: a run reads whether another secret still exists where its record says (a rename, or another
+ * workflow's secret), and such a line names a path, not a family.
+ */
+function speaksOf(run: ActionRun, secret: string, family: string): boolean {
+  const lines = `${run.visibleStdout}\n${run.summary}`.split('\n').filter((line) => !/^GitHub GET \S+ -> \d{3} in /.test(line));
+  return lines.some((line) => line.includes(secret) || line.includes(family));
+}
+
+/** The key family of the key a run made: its name without the timestamp and suffix. */
+function familyOf(run: ActionRun): string {
+  return (run.outputs['key-name'] ?? '').replace(/-\d{8}T\d{6}Z-[a-z0-9]+$/, '');
+}
 
 /** One rotate-key run with the key the repository secret holds now, as the scheduled workflow does. */
 async function rotate(inputs: Record<string, string>): Promise<ActionRun> {

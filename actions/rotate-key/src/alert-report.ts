@@ -6,7 +6,7 @@ import type { LeakAlertsError, LeakAlertsReport, PartialRotationReport } from '@
 import { formatDuration, type JobSummary } from '@keyturn/action-common';
 import { countNoun } from '@keyturn/api/toolkit';
 import { inInputWords } from './inputs.js';
-import { rotationOutputs } from './report.js';
+import { noticeNote, rotationOutputs } from './report.js';
 
 const ref = (alert: { repository: string; number: number }) => `${alert.repository}#${alert.number}`;
 
@@ -41,7 +41,7 @@ export function alertSummary(report: LeakAlertsReport, error?: LeakAlertsError):
     rows.push([ref(alert), 'unknown', 'not a key keyturn manages: revoke it in the platform console, then resolve the alert; left open']);
   }
   const notes = [`Scope: ${report.scope}; ${countNoun(report.openAlerts, 'open alert')} read; run took ${formatDuration(report.durationMs)}.`];
-  notes.push(...report.warnings.map((w) => `Warning: ${inInputWords(w)}`));
+  notes.push(...report.notices.map(noticeNote));
   if (error) notes.push(`Error: ${inInputWords(error.summary)}`, `What to do: ${inInputWords(error.advice)}`);
   return { title, headers: ['Alert', 'Key', 'Result'], rows, notes };
 }

@@ -1,4 +1,4 @@
-import type { PartialRotationReport, RotationError } from '@keyturn/rotation';
+import type { Notice, PartialRotationReport, RotationError } from '@keyturn/rotation';
 import { describe, expect, it } from 'vitest';
 import { rotationOutputs, rotationSummary } from './report.js';
 
@@ -9,6 +9,7 @@ const base: PartialRotationReport = {
   secretName: 'NEON_API_KEY',
   targets: [],
   revokedKeyIds: [],
+  notices: [],
   warnings: [],
   durationMs: 1200,
 };
@@ -49,9 +50,11 @@ describe('rotationSummary', () => {
 
   it("names the inputs where the rotation's words name its options", () => {
     const error = { step: 'revoke', summary: 'Listing keys with the key in `managingApiKey` failed', advice: 'Fix the secret that `managingApiKey` reads.' } as RotationError;
-    const warnings = ['Target repo:acme/app is no longer in targets: delete the secret there and name it in `retireTargets`.'];
-    expect(rotationSummary({ ...base, warnings }, error).notes).toEqual([
-      'Warning: Target repo:acme/app is no longer in targets: delete the secret there and name it in retire-targets.',
+    const notices: Notice[] = [
+      { code: 'dropped-target', target: 'repo:acme/app', secretName: 'NEON_API_KEY', keyIds: [], keyNames: [], actions: [{ do: 'retire-or-relist', targets: ['repo:acme/app'] }] },
+    ];
+    expect(rotationSummary({ ...base, notices, warnings: ['(the summary words the notices, not these)'] }, error).notes).toEqual([
+      'Warning: Target repo:acme/app is no longer in targets but holds no live key of the family. If it no longer needs NEON_API_KEY, delete the secret there and name it in retire-targets; otherwise put it back in targets.',
       'Error: Listing keys with the key in managing-api-key failed',
       'What to do: Fix the secret that managing-api-key reads.',
     ]);

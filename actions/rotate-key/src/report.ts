@@ -2,7 +2,7 @@
 // job summary table. Built from the rotation report, whole or partial (a RotationError's); the
 // rotation's words name the Action's inputs (inInputWords).
 
-import type { LeakReport, PartialRotationReport, RotationError } from '@keyturn/rotation';
+import { type LeakReport, type Notice, type PartialRotationReport, type RotationError, renderNotice } from '@keyturn/rotation';
 import { formatDuration, type JobSummary } from '@keyturn/action-common';
 import { inInputWords } from './inputs.js';
 
@@ -47,9 +47,14 @@ export function rotationSummary(report: PartialRotationReport, error?: RotationE
   rows.push(['Key family', report.family], ['Duration', formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(['Targets given the previous key back', list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(['Dropped targets (their keys stay valid)', list(report.droppedTargets)]);
-  const notes = report.warnings.map((warning) => `Warning: ${inInputWords(warning)}`);
+  const notes = report.notices.map(noticeNote);
   if (error) notes.push(`Error: ${inInputWords(error.summary)}`, `What to do: ${inInputWords(error.advice)}`);
   return { title, headers: ['', report.dryRun ? 'Plan' : 'Result'], rows, notes };
+}
+
+/** A notice, worded by the library's renderer in the Action's inputs' names. */
+export function noticeNote(notice: Notice): string {
+  return `Warning: ${inInputWords(renderNotice(notice))}`;
 }
 
 /** An emergency rotation: the leaked key, who held it, when it died, and who was left without a key. */

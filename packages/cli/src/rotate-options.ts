@@ -5,7 +5,7 @@
 
 import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
 import { looksLikeCredential } from '@keyturn/api/toolkit';
-import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
+import { type AccessNeed, AccessMissingError, checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
 import { DEFAULT_GITLAB_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec, TargetSpecError } from '@keyturn/rotation/targets';
 import { hostname } from 'node:os';
 import { InputError, parseDuration, parseInteger, rejectedValue, splitList, unique, withoutEchoes } from '@keyturn/action-common';
@@ -150,9 +150,9 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
   // The library's rules, for what could be read; one mistake per source.
   for (const name of reader.failed) failed.add(name);
   for (const mistake of checkRotateKeyOptions(options)) {
-    if (mistake.option === 'github' && options.github === undefined) {
-      const needed = /are required (.*)$/.exec(mistake.message)?.[1] ?? 'here';
-      mistakes.push(`no GitHub credential, needed ${needed.replace('record.repository', '--record-repo')}: set GITHUB_TOKEN to a token that can write them (or pass --github-token-file), or give a GitHub App (--app-id and KEYTURN_GITHUB_APP_PRIVATE_KEY)`);
+    if (mistake instanceof AccessMissingError && mistake.option === 'github' && options.github === undefined) {
+      const needed = mistake.needs.map((need) => GITHUB_NEEDS[need]).join(' and ');
+      mistakes.push(`no GitHub credential, needed ${needed}: set GITHUB_TOKEN to a token that can write them (or pass --github-token-file), or give a GitHub App (--app-id and KEYTURN_GITHUB_APP_PRIVATE_KEY)`);
       continue;
     }
     // No lease is a record missing: said where the record is given.
@@ -183,6 +183,13 @@ function leaseHolder(env: NodeJS.ProcessEnv): string {
 }
 
 const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+
+/** What needs a GitHub credential, in the CLI's words. */
+const GITHUB_NEEDS: Record<AccessNeed, string> = {
+  targets: 'to write GitHub secrets',
+  'retire-targets': 'to check retireTargets',
+  record: "to keep the record in --record-repo's variables",
+};
 
 /**
  * Where the target record is kept: --record-repo or --record-gitlab-project (one of them); else

@@ -46,7 +46,13 @@ describe('keyturn rotate', () => {
     const result = await run(world, ['rotate', '--config', 'rotate.yml', '--key-name-prefix', 'from-the-flag', '--output', 'json', ...world.urls]);
 
     expect(result.code).toBe(0);
-    expect(jsonOf(result)).toMatchObject({ targets: [REPO, ENV], family: 'from-the-flag' });
+    const json = jsonOf(result);
+    expect(json).toMatchObject({ targets: [REPO, ENV], family: 'from-the-flag' });
+    // The console key stays valid: said as data (a notice), and in words beside it.
+    expect(json.notices).toEqual([
+      expect.objectContaining({ code: 'unmanaged-current-key', keyIds: [world.consoleKey.id], actions: [{ do: 'name-in-revoke-key-ids', keyIds: [world.consoleKey.id] }] }),
+    ]);
+    expect(json.warnings).toEqual([expect.stringContaining(`The current key ${world.consoleKey.id} (`)]);
     const [repoValue, envValue] = learnHeld(world);
     expect(repoValue).toBe(envValue);
     expect(repoValue).not.toBe(world.consoleKey.key);

@@ -5,6 +5,7 @@
 
 import { type ClientOptions, checkClientOptions, OptionError, type PlatformClient } from '@keyturn/api';
 import { platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
+import { type AccessNeed, AccessMissingError } from './access-missing.js';
 import { checkLeakedKey } from './emergency/leaked-key.js';
 import { validateFamily } from './family.js';
 import { checkAppId, checkPrivateKey, isAppAccess } from './github-app/app-access.js';
@@ -272,25 +273,31 @@ function checkTargets(options: RotateKeyOptions): CheckedOptions['targets'] {
 
 /** GitHub access is missing for what needs it (one mistake of `github`, whatever needs it). */
 function missingGitHub({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
-  const needs = [
-    'specs' in targets && targets.specs.some((spec) => !isGitLabSpec(spec)) && 'to write GitHub secrets',
-    retire.some(({ spec }) => !isGitLabSpec(spec)) && 'to check retireTargets',
-    record !== undefined && 'repository' in record && "to keep the record in record.repository's variables",
-  ].filter((need) => typeof need === 'string');
+  const needs = needsOf({
+    targets: 'specs' in targets && targets.specs.some((spec) => !isGitLabSpec(spec)),
+    'retire-targets': retire.some(({ spec }) => !isGitLabSpec(spec)),
+    record: record !== undefined && 'repository' in record,
+  });
   if (!needs.length) return undefined;
-  return new OptionError('github', `github options (a token, a GitHub App, or an octokit) are required ${needs.join(' and ')}`);
+  const words = { targets: 'to write GitHub secrets', 'retire-targets': 'to check retireTargets', record: "to keep the record in record.repository's variables" };
+  return new AccessMissingError('github', `github options (a token, a GitHub App, or an octokit) are required ${needs.map((n) => words[n]).join(' and ')}`, needs);
 }
 
 /** GitLab access is missing for what needs it: GitLab targets, or a record in a GitLab project. */
 function missingGitLab({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
-  const needs = [
-    'specs' in targets && targets.specs.some(isGitLabSpec) && 'to write GitLab CI/CD variables',
-    retire.some(({ spec }) => isGitLabSpec(spec)) && 'to check GitLab retireTargets',
-    record !== undefined && 'gitlab' in record && "to keep the record in record.gitlab's variables",
-  ].filter((need) => typeof need === 'string');
+  const needs = needsOf({
+    targets: 'specs' in targets && targets.specs.some(isGitLabSpec),
+    'retire-targets': retire.some(({ spec }) => isGitLabSpec(spec)),
+    record: record !== undefined && 'gitlab' in record,
+  });
   if (!needs.length) return undefined;
+  const words = { targets: 'to write GitLab CI/CD variables', 'retire-targets': 'to check GitLab retireTargets', record: "to keep the record in record.gitlab's variables" };
   // Worded from the token's name, so a caller naming its own input ("it is required") reads well.
-  return new OptionError('gitlab.token', `token is required ${needs.join(' and ')}: a GitLab personal, project or group access token with the \`api\` scope`);
+  return new AccessMissingError('gitlab.token', `token is required ${needs.map((n) => words[n]).join(' and ')}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
+}
+
+function needsOf(needed: Record<AccessNeed, boolean>): AccessNeed[] {
+  return (Object.keys(needed) as AccessNeed[]).filter((need) => needed[need]);
 }
 
 /** Spec text is parsed once; parsed specs are checked field by field and used as given. */

@@ -14,8 +14,9 @@ const ENTRY_POINTS = {
 
 const EXPECTED = {
   '.': {
-    runtime: ['DEFAULT_SECRET_NAME', 'FINGERPRINT_LENGTH', 'LeakAlertsError', 'RotationError', 'answerLeakAlerts', 'checkRotateKeyOptions', 'keyFingerprint', 'renameOptions', 'rotateKey'],
+    runtime: ['AccessMissingError', 'DEFAULT_SECRET_NAME', 'FINGERPRINT_LENGTH', 'LeakAlertsError', 'NOTICE_CODES', 'RotationError', 'answerLeakAlerts', 'checkRotateKeyOptions', 'keyFingerprint', 'noticeKeyIds', 'renameOptions', 'renderNotice', 'rotateKey'],
     types: [
+      'AccessNeed',
       'AlertRef',
       'AnswerLeakAlertsOptions',
       'AnsweredAlert',
@@ -26,6 +27,11 @@ const EXPECTED = {
       'LeakAlertsReport',
       'LeakReport',
       'LeakedKey',
+      'Notice',
+      'NoticeAction',
+      'NoticeAlert',
+      'NoticeCode',
+      'NoticeOf',
       'OtherFamilyAlert',
       'OptionName',
       'PartialRotationReport',
@@ -34,6 +40,7 @@ const EXPECTED = {
       'RotationErrorCode',
       'RotationLogEntry',
       'RotationLogger',
+      'RevokeSkipReason',
       'RotationPlan',
       'RotationReport',
       'RotationStep',

@@ -15,3 +15,6 @@ export { answerLeakAlerts, type AnswerLeakAlertsOptions } from './leak/answer-al
 export { LeakAlertsError, type AlertRef, type AnsweredAlert, type LeakAlertsReport, type OtherFamilyAlert } from './leak/report.js';
 export type { KeyKind } from './key-kind/key-kind.js';
 export { type OptionName, renameOptions } from './option-names.js';
+export { NOTICE_CODES, noticeKeyIds, type Notice, type NoticeAction, type NoticeAlert, type NoticeCode, type NoticeOf, type RevokeSkipReason } from './notices/notice.js';
+export { renderNotice } from './notices/render.js';
+export { AccessMissingError, type AccessNeed } from './access-missing.js';

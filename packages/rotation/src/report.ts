@@ -1,5 +1,7 @@
 // What a rotation did (or, in a dry run, would do). Holds ids, names and target specs: never a key value.
 
+import type { Notice } from './notices/notice.js';
+
 /** What a dry run would do. */
 export interface RotationPlan {
   /** The key the run would create. */
@@ -33,8 +35,11 @@ interface ReportBase {
   targets: string[];
   /** Keys revoked by this run (or found already revoked). */
   revokedKeyIds: number[];
+  /** What the run tells a person, as data: a code and its facts (notices/notice.ts), in order. */
+  notices: Notice[];
+  /** The notices in words (notices/render.ts), one each, in the same order. */
   warnings: string[];
-  /** Targets the record names that are no longer listed: their keys stay valid (see the warnings). */
+  /** Targets the record names that are no longer listed: their keys stay valid (see the notices). */
   droppedTargets?: string[];
   /** An emergency rotation's leaked key: which targets held it, whether and when it was revoked. */
   leak?: LeakReport;
@@ -82,7 +87,7 @@ export interface PartialRotationReport extends ReportBase {
 }
 
 export function emptyReport(fields: { dryRun: boolean; family: string; secretName: string }): PartialRotationReport {
-  return { ...fields, targets: [], revokedKeyIds: [], warnings: [], durationMs: 0 };
+  return { ...fields, targets: [], revokedKeyIds: [], notices: [], warnings: [], durationMs: 0 };
 }
 
 /** The report of a run that finished: the plan of a dry run, the new key of a real one. */

@@ -5,7 +5,9 @@
 import { type CrashPoint, type Run, type RunResult, type RunSpec, Simulation } from './simulation.js';
 import { changedBy, type Excused, keepBroken, leaks, lockOuts, orphans, snapshot, untruthfulOutputs } from './invariants.js';
 import { editRecord, RECORD_EDITS, type RecordEdit } from './record-edits.js';
+import type { Notice } from '@keyturn/rotation';
 import { applyMutants } from './mutants.js';
+import { halfRenamed, keptRetiring, namesVariable, otherRecordUnread, rebuiltKeyIds, targetsToRetire } from './advice.js';
 import { createRng, type Rng } from './prng.js';
 import { laterWriteRefused, lateWrite, randomFault } from './random-faults.js';
 import { CREDENTIALS, type Credential, HOME, KEY_KINDS, SECRET_NAMES, type SimKeyKind, type Skew, TARGET_POOL } from './world.js';
@@ -59,7 +61,7 @@ interface UserState {
   family?: string;
   /** rebuild-record, on from a refused unreadable record until a run ends well with it. */
   rebuildRecord: boolean;
-  /** Keys a rebuilt record keeps until named in revoke-key-ids once no target holds them (its warning says so). */
+  /** Keys a rebuilt record keeps until named in revoke-key-ids once no target holds them (its notice says so). */
   rebuiltKeys: Set<number>;
   /** Lock-outs the product's documentation allows (see invariants.ts), until the target is written again. */
   excused: Excused;
@@ -80,7 +82,7 @@ interface UserState {
    * retires them rather than listing them beside the new family's (the run would refuse two families).
    */
   movedAway: Set<string>;
-  /** The user renames as the README says (edits.renameListed): listed targets copied, dropped ones retired, the old name's warnings followed. */
+  /** The user renames as the README says (edits.renameListed): listed targets copied, dropped ones retired, the old name's notices followed. */
   renameListed: boolean;
 }
 
@@ -209,7 +211,7 @@ function stepPlatformClockBack(sim: Simulation, rng: Rng, skew: Skew): void {
   sim.note(`platform clock steps back ${stepMs / 1000} s`);
 }
 
-/** Keys a rebuilt record keeps that no secret holds any more: the user names them in revoke-key-ids, as its warning asks. */
+/** Keys a rebuilt record keeps that no secret holds any more: the user names them in revoke-key-ids, as its notice asks. */
 function revocableRebuiltKeys(sim: Simulation, user: UserState): number[] {
   const held = new Set<number>();
   for (const target of TARGET_POOL) {
@@ -288,21 +290,19 @@ function learn(sim: Simulation, user: UserState, run: RunResult): void {
  * the next run depends on (so a convergence run refused that way is not a clean one).
  */
 async function followAdvice(sim: Simulation, user: UserState, run: RunResult): Promise<boolean> {
-  const warnings = (run.report ?? run.error?.report)?.warnings ?? [];
-  for (const id of keyIdsIn(warnings.filter((w) => /rebuilt/.test(w)))) user.rebuiltKeys.add(id);
+  const notices = (run.report ?? run.error?.report)?.notices ?? [];
+  for (const id of rebuiltKeyIds(notices)) user.rebuiltKeys.add(id);
   if (run.status === 'ok') {
     // Another family's record the run could not read may still name a retired target (README,
     // record: its keys stay valid): the user names it again once that record is fixed.
-    // Likewise a record that could not forget them: "Keep T in retireTargets until a run ends without this warning" (revoke.ts).
-    const keep = warnings.map((w) => /Keep (.+) in `retireTargets` until a run ends without this warning/.exec(w)?.[1]).filter((t): t is string => t !== undefined);
-    const kept = (target: string) => keep.some((list) => list.includes(target));
-    if (!warnings.some((w) => /It is not this family's, so this run goes on/.test(w))) for (const target of run.spec.retire) if (!kept(target)) user.retiring.delete(target);
-    const renamedLeft = await followRenameWarnings(sim, user, warnings);
-    // README, "Drop a target": each run warns naming it; a target whose secret the user deleted is
-    // retired (again: an abandoned record write of an earlier run may bring a retired one back).
-    const named = warnings.map((w) => /^Target (.+) is no longer in targets but may still hold key/.exec(w)?.[1]).filter((t): t is string => t !== undefined);
-    // Another family's keys none of the targets its record still names may hold: those targets are retired too (seed 874975652).
-    named.push(...warnings.flatMap((w) => targetsIn(/none of the targets its record still names may hold (?:it|them): (.+?)\. The family's keys are revoked/.exec(w)?.[1])));
+    // Likewise a record that could not forget them: keep-in-retire-targets, until a run ends without that notice (revoke.ts).
+    const kept = new Set(keptRetiring(notices));
+    if (!otherRecordUnread(notices)) for (const target of run.spec.retire) if (!kept.has(target)) user.retiring.delete(target);
+    const renamedLeft = await followRenameNotices(sim, user, notices);
+    // README, "Drop a target": each run names it; a target whose secret the user deleted is retired
+    // (again: an abandoned record write of an earlier run may bring a retired one back). So are the
+    // targets another family's record still names while none may hold its keys (seed 874975652).
+    const named = targetsToRetire(notices).filter((t) => (TARGET_POOL as readonly string[]).includes(t));
     const again = named.filter((t) => !user.list.includes(t) && !user.written.has(t) && !user.retiring.has(t));
     for (const target of again) {
       user.retiring.add(target);
@@ -314,7 +314,7 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     }
     return again.length > 0 || renamedLeft;
   }
-  if (await followRenameWarnings(sim, user, warnings)) return true;
+  if (await followRenameNotices(sim, user, notices)) return true;
   const message = run.error?.message ?? '';
   const families = [...message.matchAll(/(?:its own record: |; )([A-Za-z0-9._-]+) \(/g)].map((m) => m[1]!);
   if (/belong to \d+ key families/.test(message) && families.length) {
@@ -341,19 +341,19 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
 
 /**
  * README, Rename the secret: while the old secret may exist at a target its record names, its keys
- * stay valid and each run warns; the user deletes it there and names a target no longer in targets
- * in retire-targets, as the warning says (seed 1701326227: the retirements, one run apart, never
- * met in one run, and the old family's key stayed valid). True when that changed something.
+ * stay valid and each run names them once the rename is half done; the user deletes it there and
+ * names a target no longer in targets in retire-targets, as the notice says (seed 1701326227: the
+ * retirements, one run apart, never met in one run, and the old family's key stayed valid). True
+ * when that changed something.
  */
-async function followRenameWarnings(sim: Simulation, user: UserState, warnings: readonly string[]): Promise<boolean> {
+async function followRenameNotices(sim: Simulation, user: UserState, notices: readonly Notice[]): Promise<boolean> {
   if (!user.renameListed) return false;
   let changed = false;
-  for (const warning of warnings) {
-    const found = /its record names the secret (\w+), which (.+?)\. If \w+ replaced/.exec(warning);
-    if (!found || found[1] === user.secretName) continue;
-    for (const target of TARGET_POOL.filter((t) => found[2]!.includes(t))) {
-      if (sim.world.held(target, found[1]!) !== undefined) await deleteSecret(sim, target, found[1]!);
-      // A dropped target that holds the secret of the current name is the current family's to retire (its own warning).
+  for (const rename of halfRenamed(notices)) {
+    if (rename.secretName === user.secretName) continue;
+    for (const target of TARGET_POOL.filter((t) => rename.targets.includes(t))) {
+      if (sim.world.held(target, rename.secretName) !== undefined) await deleteSecret(sim, target, rename.secretName);
+      // A dropped target that holds the secret of the current name is the current family's to retire (its own notice).
       if (user.list.includes(target) || user.retiring.has(target) || sim.world.held(target, user.secretName) !== undefined) continue;
       user.written.delete(target);
       user.retiring.add(target);
@@ -362,19 +362,6 @@ async function followRenameWarnings(sim: Simulation, user: UserState, warnings: 
     }
   }
   return changed;
-}
-
-/** The pool's targets in a list a warning joins with ", " (a spec may hold ", " itself: `env:acme/web:staging, eu`). */
-function targetsIn(list: string | undefined): string[] {
-  if (list === undefined) return [];
-  return TARGET_POOL.filter((t) => list === t || list.startsWith(`${t}, `) || list.endsWith(`, ${t}`) || list.includes(`, ${t}, `));
-}
-
-/** Key ids a warning names ("key 12", "keys 3, 4 and 5"). */
-function keyIdsIn(warnings: readonly string[]): number[] {
-  const ids: number[] = [];
-  for (const warning of warnings) for (const m of warning.matchAll(/\bkeys? ((?:\d+(?:, | and )?)+)/gi)) ids.push(...m[1]!.split(/, | and /).filter(Boolean).map(Number));
-  return ids;
 }
 
 /** The user edits the workflow: the target list, keep, the credential, the secret's name, the kind of key. */
@@ -437,7 +424,7 @@ async function afterRecordEdit(sim: Simulation, user: UserState, run: RunResult,
   if (edit.family && family && edit.family !== family && run.error?.code !== 'record-failed') {
     // Another family's record (the list replaced whole leaves one): the run goes on and warns,
     // the keys it names stay valid (README, record); the user fixes it as the warning says.
-    const warned = ((run.report ?? run.error?.report)?.warnings ?? []).some((w) => w.includes(edit.variable));
+    const warned = namesVariable((run.report ?? run.error?.report)?.notices ?? [], edit.variable);
     await edit.undo(sim);
     sim.note(`user: restores ${edit.variable}, another family's record, as the warning advises`);
     return warned ? [] : [`record edit (${edit.name}): ${run.id} neither refused nor warned about family ${edit.family}'s record ${edit.variable}`];

@@ -3,6 +3,7 @@
 // rather than assertions, so a history can print its seed and trace with them.
 
 import { countNoun } from '@keyturn/api/toolkit';
+import { namesKey, unreadFamilies } from './advice.js';
 import type { RunResult, Simulation } from './simulation.js';
 import { HOME, SECRET_NAMES, type SimKeyKind, TARGET_POOL, type World } from './world.js';
 
@@ -80,7 +81,7 @@ function kindOf(key: { org_id?: string | null; project_id?: string | null }): Si
 /**
  * I2, I4 once converged (issue 22, item 5), after the last run of `family`: a live key of `kind`
  * that a run made and no secret holds is an orphan if it is the family's; a key of another family
- * (a renamed secret, a given key-name-prefix) may stay valid only if that run's warnings name it
+ * (a renamed secret, a given key-name-prefix) may stay valid only if that run's notices name it
  * by its id (or, its record unreadable, by its family), never silently. `forgotten`: keys of a family whose record the user deleted (no run
  * can tell they were made for this secret: README, "Without a record").
  */
@@ -93,17 +94,17 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
     }
   }
   const family = last.report?.family ?? '';
-  const warnings = last.report?.warnings ?? [];
+  const notices = last.report?.notices ?? [];
   const unheld = world.platform
     .listKeys()
     .filter((k) => !k.revoked && !world.userKeyIds.has(k.id) && !forgotten.has(k.id) && !held.has(k.id) && kindOf(k as { org_id?: string | null; project_id?: string | null }) === kind);
   const own = unheld.filter((k) => k.name.startsWith(`${family}-`));
-  // A family whose record the run could not read is named by its warning, not its keys (README: they stay valid).
-  const unread = warnings.flatMap((w) => [...w.matchAll(/\(family ([A-Za-z0-9._-]+)\) [^.]*\. It is not this family's/g)].map((m) => `${m[1]}-`));
-  const silent = unheld.filter((k) => !own.includes(k) && !warnings.some((w) => new RegExp(`\\b${k.id}\\b`).test(w)) && !unread.some((f) => k.name.startsWith(f)));
+  // A family whose record the run could not read is named by its notice, not its keys (README: they stay valid).
+  const unread = unreadFamilies(notices).map((family) => `${family}-`);
+  const silent = unheld.filter((k) => !own.includes(k) && !namesKey(notices, k.id) && !unread.some((f) => k.name.startsWith(f)));
   const out: string[] = [];
   if (own.length) out.push(`orphan: ${countNoun(own.length, `live ${kind} key`)} ${own.map((k) => k.id).join(', ')} of family ${family}, made by runs and held by no secret`);
-  if (silent.length) out.push(`silently valid: ${countNoun(silent.length, `live ${kind} key`)} ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no warning of ${last.id}`);
+  if (silent.length) out.push(`silently valid: ${countNoun(silent.length, `live ${kind} key`)} ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no notice of ${last.id}`);
   return out;
 }
 

@@ -93,6 +93,7 @@ function alertsJson(report: LeakAlertsReport, failure: LeakAlertsError | undefin
     otherFamily: report.otherFamily.map((a) => ({ alert: ref(a), keyId: a.keyId, family: a.family, secretName: a.secretName })),
     unmanaged: report.unmanaged.map(ref),
     rotations: report.rotations.map((r) => ({ family: r.family, keyId: r.keyId ?? null, keyName: r.keyName ?? null, targets: r.targets, revokedKeyIds: r.revokedKeyIds })),
+    notices: report.notices,
     warnings: report.warnings.map(inCliWords),
     durationMs: Math.round(report.durationMs),
     error: failure ? { summary: inCliWords(failure.summary), advice: inCliWords(failure.advice) } : null,

@@ -8,7 +8,7 @@ import { CliError } from '../cli-error.js';
 import { commandContext } from '../command-context.js';
 import type { ConfigReaderLoader } from '../define-command.js';
 import { ROTATE_SETTINGS } from '../command-settings.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
 import { renderTable, writeResult } from '../output.js';
 import { inCliWords, pastedLeakedKey, readRotateSetup } from '../rotate-options.js';
 import { interruptSignal } from '../interrupt.js';
@@ -68,6 +68,7 @@ function rotateJson(report: PartialRotationReport, failure: RotationError | unde
     droppedTargets: report.droppedTargets ?? [],
     restoredTargets: report.restoredTargets ?? [],
     leak: report.leak ?? null,
+    notices: report.notices,
     warnings: report.warnings.map(inCliWords),
     durationMs: Math.round(report.durationMs),
     error: failure ? { code: failure.code, step: failure.step, summary: inCliWords(failure.summary), advice: inCliWords(failure.advice) } : null,
@@ -83,12 +84,13 @@ function rotateTable(report: PartialRotationReport, failure: RotationError | und
     ['revoked', (report.dryRun ? (report.plan?.revokeKeyIds ?? []) : report.revokedKeyIds).join(', ') || 'none'],
   ];
   if (report.droppedTargets?.length) rows.push(['dropped', report.droppedTargets.join(', ')]);
+  if (report.notices.length) rows.push(['notices', report.notices.map((n) => n.code).join(', ')]);
   if (failure) rows.push(['failed', `${failure.code} at ${failure.step}`]);
   return renderTable(['', report.dryRun ? 'dry run' : 'rotation'], rows);
 }
 
 /** The exit code of a failed rotation (README, "Exit codes"). */
-function exitCodeOf(failure: RotationError): number {
+function exitCodeOf(failure: RotationError): ExitCode {
   if (failure.code === 'aborted') return EXIT.interrupted;
   if (failure.code === 'invalid-options') return EXIT.usage;
   if (failure.code === 'lease-held') return EXIT.leaseHeld;

@@ -68,7 +68,7 @@ export function planLeak(ctx: RotationContext, own: TargetRecord | undefined, re
   for (const more of ctx.alsoLeaked) {
     const found = locateLeakedKey(more, own, records);
     if (found.found === 'here' && found.leak.keyId !== keyId && !others.some((o) => o.keyId === found.leak.keyId)) others.push(found.leak);
-    else if (found.found !== 'here') ctx.warn('preflight', `${describeLeakedKey(more)} is not a key of family ${ctx.family}: this emergency rotation leaves it alone.`);
+    else if (found.found !== 'here') ctx.notice('preflight', { code: 'leaked-key-not-of-family', leakedKey: describeLeakedKey(more), family: ctx.family, actions: [] });
   }
   const order = ctx.targets.map(identityOf);
   const listed = new Set(order);
@@ -93,9 +93,6 @@ export function planLeak(ctx: RotationContext, own: TargetRecord | undefined, re
     `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(', ')}` : ', held by no target the record names'}; ${live ? 'it is revoked as soon as every target holds the new key, whatever keep says' : 'it is already revoked, and this run gives every target a working key'}`,
   );
   if (live && dropped.length) {
-    ctx.warn(
-      'preflight',
-      `Target${dropped.length > 1 ? 's' : ''} ${dropped.join(', ')} ${dropped.length > 1 ? 'are' : 'is'} no longer in ${option('targets')} but may hold the leaked key ${keyId}, which this run revokes all the same: ${dropped.length > 1 ? 'they are' : 'it is'} left without a working key. Put ${dropped.length > 1 ? 'them' : 'it'} back in ${option('targets')} and run again, or delete the secret there and name ${dropped.length > 1 ? 'them' : 'it'} in ${option('retireTargets')}.`,
-    );
+    ctx.notice('preflight', { code: 'leaked-key-dropped-holders', targets: dropped, keyIds: [keyId], actions: [{ do: 'retire-or-relist', targets: dropped }] });
   }
 }

@@ -33,7 +33,7 @@ export async function revokeLeakedKey(
   report.unwritten = [...unwritten, ...leak.dropped];
   for (const failed of stored.leftOut) {
     if (leak.listedHolders.has(identityOf(failed.target))) continue;
-    ctx.warn('store', `${failed.target.describe()} could not be given the new key ${created.id} (${describeError(failed.cause)}); the record says it holds another key than the leaked one, which stays valid. Run again once it can be written.`);
+    ctx.notice('store', { code: 'target-unwritten', target: failed.target.describe(), newKeyId: created.id, error: describeError(failed.cause), actions: [{ do: 'run-again' }] });
   }
   if (leak.live) {
     // With the new key, unless no target took it (then it was revoked, and the current key revokes).

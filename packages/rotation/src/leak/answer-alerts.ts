@@ -12,6 +12,8 @@ import { gitHubClients, recordStore } from '../connect.js';
 import { RotationError } from '../errors.js';
 import type { GitHubNeed } from '../github-app/needs.js';
 import type { RotateKeyOptions } from '../options.js';
+import type { Notice, NoticeAlert } from '../notices/notice.js';
+import { renderNotice } from '../notices/render.js';
 import { keyFingerprint } from '../record/fingerprint.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { rotateKeyWith } from '../rotate-key.js';
@@ -86,10 +88,13 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     otherFamily: [],
     unmanaged: [],
     rotations: [],
+    notices: [],
     warnings: [],
     durationMs: 0,
   };
-  const warn = (message: string) => {
+  const notice = (told: Notice) => {
+    const message = renderNotice(told);
+    report.notices.push(told);
     report.warnings.push(message);
     log('warning', message);
   };
@@ -111,7 +116,7 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     const { alerts, withoutValue } = await listOpenAlerts(alertsClient, scope, options.secretType, onValue);
     report.openAlerts = alerts.length;
     report.withoutValue = withoutValue;
-    if (withoutValue > 0) warn(`${countNoun(withoutValue, 'open alert')} of ${options.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`);
+    if (withoutValue > 0) notice({ code: 'alerts-without-value', count: withoutValue, secretType: options.secretType, actions: [] });
     log('info', `Read ${countNoun(alerts.length, 'open alert')} of secret type ${options.secretType} in the ${report.scope}`);
     if (alerts.length === 0) return finish();
 
@@ -128,15 +133,13 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
       const record = knowing(fingerprint).find((r) => r.family === report.family) ?? knowing(fingerprint)[0];
       if (!record) {
         report.unmanaged.push(...found.map(refOf));
-        warn(
-          `${describe(found)}: a key no target record in ${records.describe()} knows (fingerprint ${fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`,
-        );
+        notice({ code: 'unmanaged-leaked-key', alerts: found.map(alertOf), fingerprint, recordStore: records.describe(), actions: [{ do: 'revoke-in-console', keyIds: [] }] });
         continue;
       }
       const keyId = keyIdOf(record, fingerprint);
       if (record.family !== report.family) {
         report.otherFamily.push(...found.map((a) => ({ ...refOf(a), keyId, family: record.family, secretName: record.secretName })));
-        warn(`${describe(found)}: key ${keyId} of family ${record.family} (secret ${record.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`);
+        notice({ code: 'other-family-alert', alerts: found.map(alertOf), keyIds: [keyId], family: record.family, secretName: record.secretName, actions: [] });
         continue;
       }
       own.push({ keyId, fingerprint, value: found[0]!.value, alerts: found });
@@ -223,6 +226,10 @@ function keyIdOf(record: TargetRecord, fingerprint: string): number {
 
 function refOf(alert: ReadAlert): AlertRef {
   return { repository: alert.repository, number: alert.number, ...(alert.htmlUrl !== undefined && { url: alert.htmlUrl }) };
+}
+
+function alertOf(alert: ReadAlert): NoticeAlert {
+  return { repository: alert.repository, number: alert.number };
 }
 
 function describe(alerts: readonly ReadAlert[]): string {

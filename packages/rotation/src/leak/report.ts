@@ -2,6 +2,7 @@
 // fingerprints only, never a value. A run that leaves an alert of its own family unanswered ends
 // with a LeakAlertsError carrying the report.
 
+import type { Notice } from '../notices/notice.js';
 import type { PartialRotationReport } from '../report.js';
 
 /** An alert, by where it is. */
@@ -52,7 +53,9 @@ export interface LeakAlertsReport {
   unmanaged: AlertRef[];
   /** The emergency rotations this run made, in order (a failed one's partial report too). */
   rotations: PartialRotationReport[];
-  /** Warnings, in order (an unmanaged key, an alert of another family). */
+  /** What the run tells a person, as data (an unmanaged key, an alert of another family), in order. */
+  notices: Notice[];
+  /** The notices in words (notices/render.ts), one each, in the same order. */
   warnings: string[];
   durationMs: number;
 }

@@ -21,6 +21,6 @@ export async function revokeAppTokens(ctx: RotationContext): Promise<void> {
   const { revoked, failed } = await ctx.appTokens.revokeAll();
   if (revoked.length) ctx.note(`Revoked the GitHub App's installation tokens (${revoked.join(', ')})`);
   for (const { owner, problem } of failed) {
-    ctx.warn(ctx.currentStep(), `Revoking the GitHub App's installation token for ${owner} failed (${problem}); it expires within the hour.`);
+    ctx.notice(ctx.currentStep(), { code: 'app-token-not-revoked', owner, problem, actions: [] });
   }
 }

@@ -13,6 +13,8 @@ import type { RecordPlan } from '../record/record-plan.js';
 import type { LeakPlan } from '../emergency/leak-preflight.js';
 import type { AuthWord } from './auth-details.js';
 import type { HeldLease } from '../lease/held-lease.js';
+import type { Notice } from '../notices/notice.js';
+import { renderNotice } from '../notices/render.js';
 
 export interface RotationContext extends ResolvedOptions {
   /** The family rotated: pinned, or chosen by the preflight (family-choice.ts). */
@@ -47,7 +49,8 @@ export interface RotationContext extends ResolvedOptions {
   log: (step: RotationStep, message: string) => void;
   /** A line from below the protocol (a GitHub rate-limit wait), logged under the step in progress. */
   note: (message: string) => void;
-  warn: (step: RotationStep, message: string) => void;
+  /** Tells the person running it something (report.notices), worded once (notices/render.ts) for the log and report.warnings. */
+  notice: (step: RotationStep, notice: Notice) => void;
   /** The step the last line was logged under. */
   currentStep: () => RotationStep;
   /** Throws the RotationError of `failure`, with a copy of the report as it stands. */
@@ -61,7 +64,7 @@ export function createContextTools(
   runtime: Runtime,
   signal: AbortSignal | undefined,
   logger: RotationLogger | undefined,
-): Pick<RotationContext, 'log' | 'note' | 'warn' | 'currentStep' | 'fail' | 'elapsedMs'> {
+): Pick<RotationContext, 'log' | 'note' | 'notice' | 'currentStep' | 'fail' | 'elapsedMs'> {
   const startedAt = runtime.now();
   let current: RotationStep = 'preflight';
   const observe = observer(logger);
@@ -73,7 +76,9 @@ export function createContextTools(
   return {
     log: (step, message) => emit({ step, level: 'info', message }),
     note: (message) => emit({ step: current, level: 'info', message }),
-    warn: (step, message) => {
+    notice: (step, notice) => {
+      const message = renderNotice(notice);
+      report.notices.push(notice);
       report.warnings.push(message);
       emit({ step, level: 'warning', message });
     },

@@ -7,7 +7,6 @@ import { platformFailureCode } from '../errors.js';
 import { makeKeyName } from '../family.js';
 import { checkFailedWords, checkingWords, notLiveWords, workingWords } from '../key-kind/words.js';
 import { mapWithLimit } from '../map-with-limit.js';
-import { option } from '../option-names.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import type { RotationPlan } from '../report.js';
 import { sealSecret } from '../seal.js';
@@ -132,10 +131,11 @@ async function listKeysOrStandDown(ctx: RotationContext): Promise<PlatformKey[]>
 
 /** What readRecord adds to the report: rewound when it is read again. */
 function reportMark(ctx: RotationContext) {
-  return { warnings: ctx.report.warnings.length, dropped: ctx.report.droppedTargets?.length };
+  return { notices: ctx.report.notices.length, warnings: ctx.report.warnings.length, dropped: ctx.report.droppedTargets?.length };
 }
 
 function rewindReport(ctx: RotationContext, mark: ReturnType<typeof reportMark>): void {
+  ctx.report.notices.length = mark.notices;
   ctx.report.warnings.length = mark.warnings;
   if (mark.dropped === undefined) delete ctx.report.droppedTargets;
   else ctx.report.droppedTargets = ctx.report.droppedTargets?.slice(0, mark.dropped);
@@ -227,10 +227,15 @@ function failUnreachable(ctx: RotationContext, failed: FailedWrite): never {
 function leaveOutUnreachable(ctx: RotationContext, unreachable: FailedWrite[]): void {
   ctx.unreachable = unreachable;
   for (const failed of unreachable) {
-    ctx.warn(
-      'preflight',
-      `Target ${failed.target.describe()} cannot take the secret ${ctx.secretName} (${describeError(failed.cause)}): this emergency rotation goes on without it and revokes the leaked key ${ctx.leak!.keyId} all the same. ${targetAdvice(failed.cause)}`,
-    );
+    ctx.notice('preflight', {
+      code: 'unreachable-target-left-out',
+      targets: [failed.target.describe()],
+      secretName: ctx.secretName,
+      keyIds: [ctx.leak!.keyId],
+      problem: describeError(failed.cause),
+      advice: targetAdvice(failed.cause),
+      actions: [{ do: 'run-again' }],
+    });
   }
 }
 
@@ -243,12 +248,13 @@ function leaveOutUnreachable(ctx: RotationContext, unreachable: FailedWrite[]): 
 function warnIfUnmanaged(ctx: RotationContext, keys: PlatformKey[], familyKeys: number): void {
   if (familyKeys > 0 || ctx.record.known || ctx.revokeKeyIds.length) return;
   const only = keys.length === 1 ? keys[0] : undefined;
-  const which = only ? `The current key ${only.id} ("${only.name}")` : 'The current key';
-  const how = only
-    ? `run with ${option('revokeKeyIds')}: ${only.id}`
-    : `run with ${option('revokeKeyIds')} naming its id (the console lists keys by name; the platform does not say which key made a request)`;
-  ctx.warn(
-    'preflight',
-    `${which} was not made by this rotation (family ${ctx.family} has no key yet) and is not in ${option('revokeKeyIds')}, so it stays valid. Once every workflow reads the secret ${ctx.secretName}, ${how} (or revoke it in the console).`,
-  );
+  const keyIds = only ? [only.id] : [];
+  ctx.notice('preflight', {
+    code: 'unmanaged-current-key',
+    family: ctx.family,
+    secretName: ctx.secretName,
+    keyIds,
+    keyNames: only ? [only.name] : [],
+    actions: [{ do: 'name-in-revoke-key-ids', keyIds }],
+  });
 }

@@ -7,7 +7,6 @@ import { RecordError } from '../record/github-variables.js';
 import { saveAfterWriting, saveBeforeCreating, saveBeforeWriting } from '../record/record-writes.js';
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
-import { keepRetiring } from './retire-advice.js';
 import { keepRunLease } from './lease-points.js';
 import type { CreatedKey } from './revocation.js';
 import { countNoun } from '@keyturn/api/toolkit';
@@ -64,7 +63,11 @@ export async function recordAfterWriting(ctx: RotationContext, keyId: number): P
     // The record still names more keys than the targets hold: never fewer. The next run narrows it,
     // but forgets a retired target it still names only if that run retires it too (seed 799433661).
     const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
-    const keep = stillNamed.length ? ` It still names the retired ${stillNamed.join(', ')}, so the keys held there stay valid. ${keepRetiring(stillNamed)}` : '';
-    ctx.warn('revoke', `The target record could not be narrowed to the new key (${describeError(error)}); it still names older keys, which the next rotation sorts out.${keep}`);
+    ctx.notice('revoke', {
+      code: 'record-not-narrowed',
+      error: describeError(error),
+      retired: stillNamed,
+      actions: stillNamed.length ? [{ do: 'keep-in-retire-targets', targets: stillNamed }] : [{ do: 'run-again' }],
+    });
   }
 }

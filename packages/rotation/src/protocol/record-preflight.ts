@@ -14,6 +14,7 @@ import { keyFingerprint } from '../record/fingerprint.js';
 import { RECORD_FORMAT } from '../record/format.js';
 import { RECORD_BUDGET_BYTES, RecordError, recordBytes, variableOf, variablesNeeded } from '../record/github-variables.js';
 import { REPOSITORY_VARIABLE_LIMIT } from '../record/parts.js';
+import type { NoticeAction } from '../notices/notice.js';
 import { blockingRecords, type DroppedTarget, namedKeyIds, type OtherFamily, planRecord, type RecordPlan } from '../record/record-plan.js';
 import { emptyRecord, type LoadedRecords, type TargetRecord, type UnreadableRecord } from '../record/target-record.js';
 import { legacyVariableName, recordVariableName } from '../record/variable-names.js';
@@ -80,7 +81,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   if (newer) refuseNewer(ctx, newer);
   if (blocking.length && !ctx.rebuildRecord) refuseUnparsable(ctx, blocking[0]!, choice.family);
   if (ctx.rebuildRecord && !blocking.length) {
-    ctx.warn('preflight', `${option('rebuildRecord')} is set, but the target record of family ${choice.family} reads: nothing was rebuilt. Take ${option('rebuildRecord')} out of the workflow.`);
+    ctx.notice('preflight', { code: 'rebuild-record-unneeded', family: choice.family, actions: [{ do: 'remove-rebuild-record' }] });
   }
 
   const sameSecret = loaded.records.filter((r) => r.secretName.toUpperCase() === ctx.secretName.toUpperCase());
@@ -107,16 +108,12 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   if (store) refuseOverBudget(ctx, plan, targets);
 
   if (plan.replacing.length) {
-    const live = plan.record.rebuilt;
-    ctx.warn(
-      'preflight',
-      `The target record of family ${choice.family} is rebuilt in place of ${plan.replacing.join(', ')}, which cannot be read. ${live.length ? `Keys ${live.join(', ')} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in ${option('revokeKeyIds')}.` : 'The family has no live key: nothing to protect.'} Take ${option('rebuildRecord')} out of the workflow.`,
-    );
+    const keyIds = plan.record.rebuilt;
+    const actions: NoticeAction[] = [...(keyIds.length ? [{ do: 'name-in-revoke-key-ids' as const, keyIds }] : []), { do: 'remove-rebuild-record' }];
+    ctx.notice('preflight', { code: 'record-rebuilt', family: choice.family, replaced: plan.replacing, keyIds, actions });
   } else if (plan.record.rebuilt.length) {
-    ctx.warn(
-      'preflight',
-      `Keys ${plan.record.rebuilt.join(', ')} of family ${choice.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option('revokeKeyIds')}.`,
-    );
+    const keyIds = plan.record.rebuilt;
+    ctx.notice('preflight', { code: 'rebuilt-keys-kept', family: choice.family, keyIds, actions: [{ do: 'name-in-revoke-key-ids', keyIds }] });
   }
   for (const target of plan.dropped) warnDropped(ctx, target, keys);
   for (const target of plan.otherDropped) warnOtherDropped(ctx, target, keys);
@@ -191,11 +188,16 @@ function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family
 }
 
 function warnUnreadable(ctx: RotationContext, record: UnreadableRecord): void {
-  const what = record.problem === 'newer' ? `was written by a newer keyturn (format ${record.format})` : `cannot be read (${record.detail})`;
-  ctx.warn(
-    'preflight',
-    `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`,
-  );
+  const { name: variable, family, problem, format, detail } = record;
+  ctx.notice('preflight', {
+    code: 'unreadable-other-record',
+    variable,
+    ...(family !== undefined && { family }),
+    problem,
+    ...(format !== undefined && { format }),
+    detail,
+    actions: [{ do: 'fix-other-record', variable }],
+  });
 }
 
 /**
@@ -207,10 +209,14 @@ function warnUnreadable(ctx: RotationContext, record: UnreadableRecord): void {
 function skipMisplaced(ctx: RotationContext, plan: RecordPlan, record: UnreadableRecord): void {
   const settling = plan.otherFamilies.filter((o) => o.record.family === record.family && o.empty);
   for (const other of settling) other.empty = false;
-  ctx.warn(
-    'preflight',
-    `The variable ${record.name} holds the record of family ${record.family} (${record.detail}). It is not this run's record: it chooses no family and stops no rotation but that family's.${settling.length ? ` Settling family ${record.family} is skipped: its keys stay valid and its record stays.` : ''} If it is a copy, delete ${record.name}; if the record was moved there, move it back.`,
-  );
+  ctx.notice('preflight', {
+    code: 'misplaced-record',
+    variable: record.name,
+    family: record.family ?? '',
+    detail: record.detail,
+    settlingSkipped: settling.length > 0,
+    actions: [{ do: 'fix-other-record', variable: record.name }],
+  });
 }
 
 /**
@@ -319,15 +325,9 @@ function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: Reado
 }
 
 function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly PlatformKey[]): void {
-  const live = target.keyIds.map((id) => keys.find((k) => k.id === id)).filter((k): k is PlatformKey => k !== undefined);
-  const holds = live.length
-    ? `may still hold key${live.length > 1 ? 's' : ''} ${live.map((k) => `${k.id} (${k.name})`).join(', ')}, which stay${live.length > 1 ? '' : 's'} valid`
-    : 'holds no live key of the family';
+  const live = liveKeys(target.keyIds, keys);
   ctx.report.droppedTargets = [...(ctx.report.droppedTargets ?? []), target.spec];
-  ctx.warn(
-    'preflight',
-    `Target ${target.spec} is no longer in targets but ${holds}. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option('retireTargets')}; otherwise put it back in targets.`,
-  );
+  ctx.notice('preflight', { code: 'dropped-target', target: target.spec, secretName: ctx.secretName, ...live, actions: [{ do: 'retire-or-relist', targets: [target.spec] }] });
 }
 
 /**
@@ -335,13 +335,23 @@ function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly
  * stay valid, so it is named as a dropped target is (README, Drop a target), never left silent.
  */
 function warnOtherDropped(ctx: RotationContext, target: DroppedTarget & { family: string }, keys: readonly PlatformKey[]): void {
-  const live = target.keyIds.map((id) => keys.find((k) => k.id === id)).filter((k): k is PlatformKey => k !== undefined);
-  if (!live.length) return;
+  const live = liveKeys(target.keyIds, keys);
+  if (!live.keyIds.length) return;
   ctx.report.droppedTargets = [...new Set([...(ctx.report.droppedTargets ?? []), target.spec])];
-  ctx.warn(
-    'preflight',
-    `Target ${target.spec} is no longer in targets but may still hold key${live.length > 1 ? 's' : ''} ${live.map((k) => `${k.id} (${k.name})`).join(', ')} of family ${target.family}, whose record names it; ${live.length > 1 ? 'they stay' : 'it stays'} valid. If it no longer needs ${ctx.secretName}, delete the secret there and name it in ${option('retireTargets')}; otherwise put it back in targets.`,
-  );
+  ctx.notice('preflight', {
+    code: 'other-family-dropped-target',
+    target: target.spec,
+    family: target.family,
+    secretName: ctx.secretName,
+    ...live,
+    actions: [{ do: 'retire-or-relist', targets: [target.spec] }],
+  });
+}
+
+/** Of `ids`, the keys the listing shows live, with their names. */
+function liveKeys(ids: readonly number[], keys: readonly PlatformKey[]): { keyIds: number[]; keyNames: string[] } {
+  const live = ids.map((id) => keys.find((k) => k.id === id)).filter((k): k is PlatformKey => k !== undefined);
+  return { keyIds: live.map((k) => k.id), keyNames: live.map((k) => k.name) };
 }
 
 function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFamilies'][number]): void {
@@ -365,45 +375,63 @@ function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFamilies']
  * cannot list its keys, so it names them for the console, each run until the variable goes.
  */
 function warnOtherKindUnheld(ctx: RotationContext, record: TargetRecord): void {
-  const ids = namedKeyIds(record);
-  ctx.warn(
-    'preflight',
-    `Once every target holds this run's key, no target holds a key of family ${record.family} (${record.keyKind} keys): ${ids.length ? `revoke key${ids.length > 1 ? 's' : ''} ${ids.join(', ')} in the platform console, ${ids.length > 1 ? 'those it still lists' : 'if it still lists it'} (this run's ${keyKindLabel(ctx.keyScope.keyKind)} key cannot see them), then delete the variable ${variableOf(record)}` : `delete the variable ${variableOf(record)}`}. Until then this warning repeats.`,
-  );
+  const keyIds = namedKeyIds(record);
+  const variable = variableOf(record);
+  ctx.notice('preflight', {
+    code: 'other-kind-unheld',
+    family: record.family,
+    keyKind: record.keyKind ?? 'personal',
+    runKeyKind: keyKindLabel(ctx.keyScope.keyKind),
+    keyIds,
+    variable,
+    actions: [{ do: 'revoke-in-console', keyIds, variable }],
+  });
 }
 
 /**
  * A record of another secret name naming listed targets (a renamed secret, or another secret kept
  * at the same targets): gone everywhere it names, its keys are revoked once every target holds the
- * new key; else its live keys stay valid, named in a warning with what finishes the rename.
+ * new key. Where it still exists everywhere the run can tell, it is another secret its own workflow
+ * rotates: nobody needs to hear of it here, and nothing is said (issue 35, item 2: families stay
+ * apart). Gone somewhere but not everywhere (a rename half done), its live keys stay valid, named in
+ * a notice with what finishes the rename: that family's keys only, never this run's own.
  */
 function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly PlatformKey[]): void {
   const check = other.otherSecret!;
   const { family } = other.record;
   const old = check.record.secretName;
-  const specs = (ids: readonly string[]) => ids.map((id) => check.record.targets[id]?.spec ?? id).join(', ');
+  const specs = (ids: readonly string[]) => ids.map((id) => check.record.targets[id]?.spec ?? id);
   if (other.empty) {
     const then = other.sameKind
       ? `${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
       : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ', and the record forgets those targets' : ''}`;
-    ctx.log('preflight', `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone)}, where it is gone` : ' at no target'}: no target holds its keys, ${then}`);
+    ctx.log('preflight', `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(', ')}, where it is gone` : ' at no target'}: no target holds its keys, ${then}`);
     if (!other.sameKind) warnOtherKindUnheld(ctx, other.record);
     return;
   }
+  const gone = check.goneElsewhere ?? [];
+  if (!gone.length) return;
   const named = new Set(namedKeyIds(other.record));
+  const own = new Set(familyMembers(keys, ctx.family).map((k) => k.id));
   // Keys of another kind are not in the listing: each the record names may be live.
-  const live = other.sameKind ? keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : [...named];
-  const where = [
-    check.present.length ? `still exists at ${specs(check.present)}` : '',
-    check.unknown.length ? `may exist at ${specs(check.unknown)} (not checked: not in ${option('targets')}, or unreadable)` : '',
-  ].filter(Boolean).join(' and ');
+  const live = (other.sameKind ? keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : [...named]).filter((id) => !own.has(id));
   if (!live.length) {
-    ctx.log('preflight', `The secret ${old} of family ${family} ${where}; the family has no live key`);
+    ctx.log('preflight', `The secret ${old} of family ${family} is gone at ${specs(gone).join(', ')} but not everywhere its record names; the family has no live key`);
     return;
   }
-  const them = live.length > 1 ? 'them' : 'it';
-  ctx.warn(
-    'preflight',
-    `Key${live.length > 1 ? 's' : ''} ${live.join(', ')} of family ${family} stay${live.length > 1 ? '' : 's'} valid: its record names the secret ${old}, which ${where}. If ${ctx.secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option('targets')}: then name it in ${option('retireTargets')}); ${other.sameKind ? `the next run revokes ${them} and deletes the variable ${variableOf(other.record)}` : `the next run names ${them} for the platform console (${other.record.keyKind} keys, which this run's key cannot revoke)`}. If another workflow still rotates ${old}, nothing to do.`,
-  );
+  const [present, unknown] = [specs(check.present), specs(check.unknown)];
+  ctx.notice('preflight', {
+    code: 'renamed-secret-keys-valid',
+    family,
+    keyIds: live,
+    otherSecret: old,
+    secretName: ctx.secretName,
+    gone: specs(gone),
+    present,
+    unknown,
+    sameKind: other.sameKind,
+    ...(other.record.keyKind !== undefined && { keyKind: other.record.keyKind }),
+    variable: variableOf(other.record),
+    actions: [{ do: 'delete-old-secret', secretName: old, targets: [...present, ...unknown] }],
+  });
 }

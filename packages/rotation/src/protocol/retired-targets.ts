@@ -13,7 +13,7 @@ export async function checkRetired(ctx: RotationContext, records: readonly Targe
   const retired: string[] = [];
   for (const { identity, target } of ctx.retire) {
     if (!records.some((record) => identity in record.targets)) {
-      ctx.warn('preflight', `${target.describe()} is in ${option('retireTargets')} but no target record of ${ctx.secretName} names it: nothing to retire.`);
+      ctx.notice('preflight', { code: 'retired-target-unrecorded', target: target.describe(), secretName: ctx.secretName, actions: [] });
       continue;
     }
     let meta: Awaited<ReturnType<NonNullable<typeof target.readSecretMeta>>>;

@@ -3,7 +3,7 @@
 
 import { familyMembers, isNewerKey, type KeyEntry } from '../family-members.js';
 import { mutant } from '../internal/mutants.js';
-import { option } from '../option-names.js';
+import type { RevokeSkipReason } from '../notices/notice.js';
 
 export { familyMembers, isNewerKey, type KeyEntry };
 
@@ -13,7 +13,7 @@ export interface RevocationSelection {
   /** Named ids that are not live: already revoked, nothing to do. */
   notLive: number[];
   /** Named ids left alone, with why. */
-  skipped: Array<{ id: number; reason: string }>;
+  skipped: Array<{ id: number; reason: RevokeSkipReason }>;
   /** Family members made during the run by a concurrent rotation (not in `listedBefore`): never revoked. */
   appeared: KeyEntry[];
   /** Keys the targets may hold, kept although they are more than `keep` allows: the run cannot tell which. */
@@ -116,12 +116,12 @@ export function selectRevocations(input: {
   const skipped: RevocationSelection['skipped'] = [];
   for (const id of revokeKeyIds) {
     const key = keys.find((k) => k.id === id);
-    if (newKey && id === newKey.id) skipped.push({ id, reason: 'it is the key this run created' });
+    if (newKey && id === newKey.id) skipped.push({ id, reason: 'created-by-this-run' });
     else if (!key) notLive.push(id);
-    else if (appearedDuringRun(key)) skipped.push({ id, reason: 'it appeared during this run (a concurrent rotation made it)' });
-    else if (!olderThanNew(key)) skipped.push({ id, reason: 'it is newer than the key this run created' });
-    else if (protectedIds.has(id)) skipped.push({ id, reason: 'a target dropped from the list may hold it (retire that target first)' });
-    else if (authenticating.has(id)) skipped.push({ id, reason: `it is the key in ${option('managingApiKey')}, which this run authenticates with` });
+    else if (appearedDuringRun(key)) skipped.push({ id, reason: 'appeared-during-run' });
+    else if (!olderThanNew(key)) skipped.push({ id, reason: 'newer-than-new-key' });
+    else if (protectedIds.has(id)) skipped.push({ id, reason: 'dropped-target-may-hold' });
+    else if (authenticating.has(id)) skipped.push({ id, reason: 'authenticating-key' });
     else revoke.set(id, key);
   }
   const oldestFirst = [...revoke.values()].sort((a, b) => (isNewerKey(a, b) ? 1 : -1));

@@ -17,7 +17,6 @@ import { namedKeyIds, type RecordPlan } from '../record/record-plan.js';
 import { familyMembers } from '../family-members.js';
 import { recordFacts } from './record-preflight.js';
 import { recordAfterWriting } from './record-points.js';
-import { keepRetiring } from './retire-advice.js';
 import { keepRunLease } from './lease-points.js';
 import { isNewerKey, type KeyEntry, type OtherFamilySettlement, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
 import type { VerifiedKey } from './verify.js';
@@ -65,20 +64,17 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
   });
   if (selection.keptBeyondKeep.length) warnKeptBeyondKeep(ctx, selection.keptBeyondKeep);
   for (const id of selection.notLive) ctx.log('revoke', notLiveWords(ctx.keyScope, id));
-  for (const { id, reason } of selection.skipped) ctx.warn('revoke', `Key ${id} of ${option('revokeKeyIds')} was not revoked: ${reason}`);
+  for (const { id, reason } of selection.skipped) ctx.notice('revoke', { code: 'revoke-key-id-skipped', keyIds: [id], reason, actions: [] });
   for (const key of selection.appeared) warnAppeared(ctx, key, newKey);
   // The lease lapsed and another run holds it now: it may be writing, so this run revokes nothing.
   if (!(await keepRunLease(ctx))) {
-    ctx.warn('revoke', `The lease of ${ctx.secretName} lapsed during this run and another run took it over, so no key was revoked: that run finishes the job.`);
+    ctx.notice('revoke', { code: 'lease-lapsed', secretName: ctx.secretName, actions: [] });
     return;
   }
   // I3, I6: a concurrent rotation may be writing one of the listed keys back: revoke none of them.
   if (selection.appeared.length) {
     const planned = selection.revoke.map((k) => k.id);
-    ctx.warn(
-      'revoke',
-      `A concurrent rotation of ${ctx.secretName} ran during this run, so no key was revoked${planned.length ? ` (not ${planned.join(', ')})` : ''}: it may still be writing one of them back. The next rotation finishes the job.`,
-    );
+    ctx.notice('revoke', { code: 'concurrent-rotation', secretName: ctx.secretName, keyIds: planned, actions: [{ do: 'run-again' }] });
     // Forgetting a retired or taken-over target is safe all the same: done now, or no later run would (README, retire-targets: "at that run").
     await settleOtherFamilies(ctx, newClient, keys, { revoke: false });
     return;
@@ -147,15 +143,24 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
         continue;
       }
       if (settlement.deferred.length) {
-        ctx.warn('revoke', `Keys ${settlement.deferred.map((k) => k.id).join(', ')} of family ${family} appeared during this run: its record stays, and the next rotation of ${ctx.secretName} settles it.${alsoStaying(settlement, settlement.deferred)}`);
+        ctx.notice('revoke', { code: 'other-family-deferred', family, secretName: ctx.secretName, ...staying(settlement, settlement.deferred), actions: [{ do: 'run-again' }] });
         continue;
       }
       if (settlement.heldHere.length) {
-        ctx.warn('revoke', `Keys ${settlement.heldHere.map((k) => k.id).join(', ')} of family ${family} stay valid, with its record: a target of family ${ctx.family} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${ctx.secretName} revokes them once no target does (retire a dropped target).${alsoStaying(settlement, settlement.heldHere)}`);
+        const dropped = ctx.report.droppedTargets ?? [];
+        ctx.notice('revoke', {
+          code: 'other-family-held-here',
+          family,
+          runFamily: ctx.family,
+          secretName: ctx.secretName,
+          ...staying(settlement, settlement.heldHere),
+          actions: dropped.length ? [{ do: 'retire-or-relist', targets: dropped }] : [{ do: 'run-again' }],
+        });
         continue;
       }
       if (settlement.rebuilt.length) {
-        ctx.warn('revoke', `Keys ${settlement.rebuilt.map((k) => k.id).join(', ')} of family ${family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option('revokeKeyIds')}.${alsoStaying(settlement, settlement.rebuilt)}`);
+        const kept = staying(settlement, settlement.rebuilt);
+        ctx.notice('revoke', { code: 'other-family-rebuilt-kept', family, ...kept, actions: [{ do: 'name-in-revoke-key-ids', keyIds: kept.keyIds }] });
         continue;
       }
       // A 404 to revoking a key the listing showed live proves nothing: the record, its only pointer, stays for the next run.
@@ -171,10 +176,14 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
         ctx.log('revoke', `Revoked key ${key.id} (${key.name}) of family ${family}: no target holds it any more`);
       }
       if (unconfirmed.length) {
-        ctx.warn(
-          'revoke',
-          `The platform answered 404 to revoking ${unconfirmed.length > 1 ? 'keys' : 'key'} ${unconfirmed.map((k) => `${k.id} (${k.name})`).join(', ')} of family ${family}, listed as live before: the record of family ${family} stays, and the next rotation of ${ctx.secretName} revokes what is still live (seed 175120485).`,
-        );
+        ctx.notice('revoke', {
+          code: 'revoke-unconfirmed',
+          family,
+          secretName: ctx.secretName,
+          keyIds: unconfirmed.map((k) => k.id),
+          keyNames: unconfirmed.map((k) => k.name),
+          actions: [{ do: 'run-again' }],
+        });
         continue;
       }
       await store.remove(other.record);
@@ -189,22 +198,17 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
         warnNotForgotten(ctx, other, keys, error, retired);
         continue;
       }
-      ctx.warn(
-        'revoke',
-        `Family ${family} names no target any more, but settling it failed (${describeError(error)}): its record stays, and the next rotation of ${ctx.secretName} revokes its keys.`,
-      );
+      ctx.notice('revoke', { code: 'other-family-settle-failed', family, error: describeError(error), secretName: ctx.secretName, actions: [{ do: 'run-again' }] });
     }
   }
 }
 
 /**
- * The family's other live keys, which stay valid with its record while the keys a warning is about
- * do: named too, so none is left silently valid (issue 22, item 5; simulator seed 1873176435).
+ * The keys a notice is about, and the family's other live keys, which stay valid with its record
+ * while they do: named too, so none is left silently valid (issue 22, item 5; simulator seed 1873176435).
  */
-function alsoStaying(settlement: OtherFamilySettlement, named: readonly KeyEntry[]): string {
-  const rest = settlement.staying.filter((k) => !named.some((n) => n.id === k.id)).map((k) => k.id);
-  if (!rest.length) return '';
-  return ` ${rest.length > 1 ? `Keys ${rest.join(', ')} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
+function staying(settlement: OtherFamilySettlement, named: readonly KeyEntry[]): { keyIds: number[]; alsoValid: number[] } {
+  return { keyIds: named.map((k) => k.id), alsoValid: settlement.staying.filter((k) => !named.some((n) => n.id === k.id)).map((k) => k.id) };
 }
 
 /**
@@ -216,12 +220,16 @@ function warnNotForgotten(ctx: RotationContext, other: RecordPlan['otherFamilies
   const named = namedKeyIds(other.record);
   // Keys of another kind are not in the listing: each the record names may be live.
   const live = other.sameKind ? keys.filter((k) => named.includes(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : named;
-  const forgetting = [...new Set([...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])])];
-  const keep = retired.length ? ` ${keepRetiring(retired)}` : '';
-  ctx.warn(
-    'revoke',
-    `The record of family ${family} could not forget ${forgetting.join(', ')} (${describeError(error)}): ${live.length ? `keys ${live.join(', ')} of the family stay valid` : 'the family has no live key'}.${keep}`,
-  );
+  const targets = [...new Set([...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])])];
+  ctx.notice('revoke', {
+    code: 'other-family-not-forgotten',
+    family,
+    targets,
+    error: describeError(error),
+    keyIds: live,
+    retired: [...retired],
+    actions: retired.length ? [{ do: 'keep-in-retire-targets', targets: [...retired] }] : [{ do: 'run-again' }],
+  });
 }
 
 /**
@@ -252,23 +260,26 @@ function abortedRevoking(ctx: RotationContext, left: readonly KeyEntry[]): never
 
 /** keep counts the previous key once; when the run cannot tell which key that was, it keeps every candidate. */
 function warnKeptBeyondKeep(ctx: RotationContext, kept: readonly KeyEntry[]): void {
-  const named = kept.map((k) => `${k.id} (${k.name})`).join(', ');
-  const why = ctx.record.known
-    ? 'the target record names all of them as keys the targets may hold (a run was stopped before it finished)'
-    : 'no target record says which one the targets held (this is the first run that keeps one), and the platform does not say which key made a request';
-  ctx.warn(
-    'revoke',
-    `Keys ${named} stay valid, more than keep: ${ctx.keep} allows, because ${why}. Nothing to do: the next rotation revokes the ones no target holds.`,
-  );
+  ctx.notice('revoke', {
+    code: 'kept-beyond-keep',
+    keyIds: kept.map((k) => k.id),
+    keyNames: kept.map((k) => k.name),
+    keep: ctx.keep,
+    recorded: ctx.record.known,
+    actions: [],
+  });
 }
 
 /** A family key made during the run is another rotation's: a target may hold it, or soon will. */
 function warnAppeared(ctx: RotationContext, key: KeyEntry, newKey: KeyEntry): void {
-  const named = `Key ${key.id} (${key.name})`;
-  ctx.warn(
-    'revoke',
-    isNewerKey(key, newKey)
-      ? `${named}, newer than this run's key ${newKey.id}, appeared during this run: a concurrent rotation of ${ctx.secretName} is running, and targets may hold either key until the next rotation. Run rotations of one secret in a workflow concurrency: group so they never overlap.`
-      : `${named} appeared during this run, from a concurrent rotation; the next rotation revokes it. It was left valid because a target may hold it.`,
-  );
+  const newer = isNewerKey(key, newKey);
+  ctx.notice('revoke', {
+    code: 'appeared',
+    keyIds: [key.id],
+    keyNames: [key.name],
+    newer,
+    newKeyId: newKey.id,
+    secretName: ctx.secretName,
+    actions: newer ? [{ do: 'serialize-rotations' }] : [],
+  });
 }

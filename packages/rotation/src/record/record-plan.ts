@@ -60,6 +60,11 @@ export interface OtherSecretCheck {
   present: string[];
   /** Identities the run cannot check. */
   unknown: string[];
+  /**
+   * Identities where its secret is gone while the record stays whole (it may exist elsewhere): a
+   * rename half done, which the run names. Set by the plan (settledSecret), never forgotten yet.
+   */
+  goneElsewhere?: string[];
 }
 
 export interface RecordPlan {
@@ -224,7 +229,7 @@ function unheldKeys(
 function settledSecret(check: OtherSecretCheck, keyKind: string): OtherFamily {
   const empty = check.present.length === 0 && check.unknown.length === 0;
   const record = empty ? withoutTargets(check.record, check.gone) : check.record;
-  return { record, takenOver: [], retired: [], sameKind: isOfKind(check.record, keyKind), empty, otherSecret: empty ? check : { ...check, gone: [] } };
+  return { record, takenOver: [], retired: [], sameKind: isOfKind(check.record, keyKind), empty, otherSecret: empty ? check : { ...check, gone: [], goneElsewhere: check.gone } };
 }
 
 /** A record of `keyKind`'s keys (one of format 1 says no kind: the first run reading it adopts it). */
