@@ -1461,7 +1461,7 @@ var ApiError = class extends KeyturnError {
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
     const head = `${method} ${path} failed with HTTP ${status}${code ? ` ${code}` : ""}${said}.`;
     const tail = requestId ? ` (request id ${requestId})` : "";
-    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs);
+    const [ErrorClass, advice] = classify(status, method, path, retryAfterMs, said !== "");
     return new ErrorClass(`${head} ${advice}${tail}`, init);
   }
   /** The safe fields, so JSON logs of an error never carry more than the message says. */
@@ -1543,17 +1543,15 @@ var ResponseShapeError = class extends ApiError {
   }
 };
 var MAY_HAVE_TAKEN_EFFECT = "The request may have taken effect: check before repeating it.";
-function classify(status, method, path, retryAfterMs) {
+var NEW_KEY = "make a new key in the console (Account settings > API keys) and store it where this tool reads it.";
+function classify(status, method, path, retryAfterMs, said = false) {
   const wait2 = retryAfterMs === void 0 ? "" : ` (the platform asks to wait ${Math.ceil(retryAfterMs / 1e3)} s)`;
   switch (status) {
     case 400:
     case 422:
       return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
     case 401:
-      return [
-        AuthenticationError,
-        "The API key is missing, invalid or revoked: make a new key in the console (Account settings > API keys) and store it where this tool reads it."
-      ];
+      return [AuthenticationError, said ? `${NEW_KEY[0].toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`];
     case 403:
       return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:
@@ -2794,7 +2792,7 @@ function result(state, summary2) {
   const unfinished = pending.length > 0 || unknownIds.length > 0 || !summary2.complete;
   const status = failed.length > 0 ? "failed" : unfinished ? "timed-out" : "finished";
   const { rounds, requests, elapsedMs } = summary2;
-  return { status, operations, failed, pending, unknownIds, rounds, requests, elapsedMs };
+  return { status, operations, failed, pending, unknownIds, pendingUnknown: !summary2.complete, rounds, requests, elapsedMs };
 }
 
 // ../../packages/api/dist/resources/operations/operations.js
@@ -3461,6 +3459,9 @@ function error(message, properties = {}) {
 function warning(message, properties = {}) {
   issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
+function notice(message, properties = {}) {
+  issueCommand("notice", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
 function info(message) {
   process.stdout.write(message + os4.EOL);
 }
@@ -3582,6 +3583,28 @@ function parseInteger(name, text2, bounds = {}) {
   }
   return value;
 }
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
+function parseDuration(name, text2, bounds = {}) {
+  const match = DURATION.exec(text2);
+  if (!match) {
+    throw new InputError(name, `is ${rejectedValue(text2)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
+  }
+  const unit = match[2]?.toLowerCase() ?? "s";
+  const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);
+  const minMs = bounds.minMs ?? 1;
+  const maxMs = bounds.maxMs ?? UNIT_MS.h * 24;
+  if (ms < minMs || ms > maxMs) {
+    throw new InputError(name, `is ${rejectedValue(text2)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
+  }
+  return ms;
+}
+function formatMs(ms) {
+  for (const unit of ["h", "m", "s"]) {
+    if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0) return `${ms / UNIT_MS[unit]}${unit}`;
+  }
+  return `${ms}ms`;
+}
 function splitList(text2) {
   return text2.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
 }
@@ -3594,7 +3617,9 @@ function optionMistake(input, mistake, text2 = "") {
   const problem = mistake.message.replace(/^[\w.]+: /, "");
   const name = mistake.option.split(".").pop() ?? "";
   const item = /^(.*)\[(\d+)\]$/.exec(name);
-  const subject = item ? `${item[1]}[${item[2]}] ` : `${name} `;
+  const escaped = (text3) => text3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
+  const subject = item ? `${item[1]}[${item[2]}] ` : written ?? `${name} `;
   const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
   const what = looksLikeCredential(text2) ? rejectedValue(text2) : "invalid";
   return new InputError(input, `is ${what}: ${text2 ? withoutEchoes(worded, text2) : worded}`);
@@ -3607,8 +3632,8 @@ function formatDuration(ms) {
   if (ms < 6e4) return `${(ms / 1e3).toFixed(1)} s`;
   const totalSeconds = Math.round(ms / 1e3);
   const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
+  const seconds2 = totalSeconds % 60;
+  return seconds2 === 0 ? `${minutes} min` : `${minutes} min ${seconds2} s`;
 }
 var StepGroups = class {
   constructor(titles) {
@@ -9036,6 +9061,16 @@ function observedFetch(inner, settings) {
   };
 }
 
+// ../../packages/rotation/dist/lease/lease-backend.js
+var DEFAULT_LEASE_TIMINGS = {
+  ttlMs: 10 * 6e4,
+  // Longer than a lease lasts: a crashed holder's lease always lapses within one wait.
+  waitMs: 11 * 6e4,
+  pollMs: 1e4,
+  settleMs: 2 * 6e4,
+  confirmMs: 3e3
+};
+
 // ../../packages/rotation/dist/secret-name.js
 var DEFAULT_SECRET_NAME = "NEON_API_KEY";
 var SecretNameError = class extends OptionError {
@@ -9402,9 +9437,10 @@ function checkOptions(options) {
   if (!(lostCreateCheck.intervalMs >= 0)) {
     problems.push(new OptionError("lostCreateCheck.intervalMs", "lostCreateCheck.intervalMs must be at least 0"));
   }
+  const lease = check(() => checkLease(options, record));
   if (signal !== void 0 && !(signal instanceof AbortSignal))
     problems.push(new OptionError("signal", "signal must be an AbortSignal"));
-  if (problems.length || !platform2 || !secretName || !kind.scope)
+  if (problems.length || !platform2 || !secretName || !kind.scope || lease === void 0)
     return { problems };
   const { now } = options;
   return {
@@ -9427,6 +9463,7 @@ function checkOptions(options) {
       revokeKeyIds,
       leakedKey,
       dryRun: options.dryRun ?? false,
+      lease,
       now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
       verify,
       lostCreateCheck,
@@ -9435,6 +9472,28 @@ function checkOptions(options) {
       signal
     }
   };
+}
+function checkLease(options, record) {
+  const { lease } = options;
+  if (lease === false)
+    return false;
+  if (lease !== void 0 && (typeof lease !== "object" || lease === null))
+    throw new OptionError("lease", "lease must be false or an object: { holder?, waitMs? }");
+  const timings = { ...DEFAULT_LEASE_TIMINGS };
+  for (const name of Object.keys(DEFAULT_LEASE_TIMINGS)) {
+    const ms = lease?.[name] ?? timings[name];
+    if (!(Number.isFinite(ms) && ms >= 0))
+      throw new OptionError(`lease.${name}`, `lease.${name} must be a number of milliseconds of at least 0, not ${ms}`);
+    timings[name] = ms;
+  }
+  const holder = lease?.holder ?? "a keyturn run";
+  if (typeof holder !== "string" || !holder.trim())
+    throw new OptionError("lease.holder", "lease.holder must be text that names the run (its URL, say)");
+  const offersLease = record !== void 0 && (!("load" in record) || record.lease !== void 0);
+  if (!offersLease && options.dryRun !== true) {
+    throw new OptionError("lease", record === void 0 ? "no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab project), or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)" : "the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the family apart: give a store that offers one, or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)");
+  }
+  return { holder: holder.trim(), timings };
 }
 function checkPlatform(options) {
   const { platform: platform2 } = options;
@@ -9898,8 +9957,8 @@ function getCachedAuthentication(state, auth22) {
   const currentScope = authentication.scopes.join(" ");
   return newScope === currentScope ? authentication : false;
 }
-async function wait(seconds) {
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
+async function wait(seconds2) {
+  await new Promise((resolve) => setTimeout(resolve, seconds2 * 1e3));
 }
 async function waitForAccessToken(request2, clientId, clientType, verification) {
   try {
@@ -11267,9 +11326,35 @@ function managedClient(rotated, managing, keyKind) {
       revoke: (keyId) => withManagingKey(() => requests.revoke(keyId))
     },
     authDetails: () => rotated.auth.getDetails(),
+    managingAuthDetails: () => withManagingKey(() => managing.auth.getDetails()),
     // The managing key stays: only the key proven by each listing changes.
     withApiKey: (apiKey) => managedClient(rotated.withApiKey(apiKey), managing, keyKind),
     withOptions: (options) => managedClient(rotated.withOptions(options), managing.withOptions(options), keyKind)
+  };
+}
+
+// ../../packages/rotation/dist/lease/unanswered-writes.js
+function watchUnansweredWrites() {
+  let seen = false;
+  return {
+    get seen() {
+      return seen;
+    },
+    wrap: (inner) => async (input, init) => {
+      const send = inner ?? fetch;
+      const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+      if (method === "GET" || method === "HEAD")
+        return send(input, init);
+      try {
+        const response = await send(input, init);
+        if (response.status >= 500)
+          seen = true;
+        return response;
+      } catch (error2) {
+        seen = true;
+        throw error2;
+      }
+    }
   };
 }
 
@@ -11591,8 +11676,16 @@ function variableRecordStore(backend) {
     existing.delete(name);
   };
   const partsOf = (head) => [...existing].filter((name) => parsePartName(name)?.head === head);
+  const lease = {
+    describe: () => place,
+    create: (name, value) => backend.create(name, value).then(() => true, (error2) => backend.isConflict(error2) ? false : Promise.reject(backend.failure(error2, `Taking the lease ${name} in`, existing.size, name))),
+    read: (name) => backend.read(name).catch((error2) => backend.isMissing(error2) ? void 0 : Promise.reject(backend.failure(error2, `Reading the lease ${name} in`, existing.size, name))),
+    update: (name, value) => backend.update(name, value).catch((error2) => Promise.reject(backend.failure(error2, `Renewing the lease ${name} in`, existing.size, name))),
+    remove: (name) => backend.remove(name).catch((error2) => backend.isMissing(error2) ? void 0 : Promise.reject(backend.failure(error2, `Releasing the lease ${name} in`, existing.size, name)))
+  };
   return {
     describe: () => place,
+    lease,
     ...backend.limit && { variableCount: () => existing.size },
     async load() {
       let variables;
@@ -11633,7 +11726,13 @@ function variableRecordStore(backend) {
         else if (read.kind === "unparsable")
           unreadable.push({ name, problem: "unparsable", detail: read.detail });
         else if (variableOf(read.record) !== name) {
-          unreadable.push({ name, family: read.record.family, problem: "unparsable", detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)` });
+          unreadable.push({
+            name,
+            family: read.record.family,
+            problem: "unparsable",
+            detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)`,
+            misplaced: true
+          });
         } else
           records.push({ name, record: read.record });
       }
@@ -11728,6 +11827,10 @@ function githubVariableStore(octokit, repository) {
     limit: { count: REPOSITORY_VARIABLE_LIMIT, holder: repository, service: "GitHub", advice: FREE_VARIABLES(repository) },
     list: () => octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 }, listedVariables),
     create: async (name, value) => void await octokit.request(`POST ${ROUTE}`, { owner, repo, name, value }),
+    read: async (name) => {
+      const { data } = await octokit.request(`GET ${ROUTE}/{name}`, { owner, repo, name });
+      return typeof data.value === "string" ? data.value : "";
+    },
     update: async (name, value) => void await octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value }),
     remove: async (name) => void await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name }),
     isConflict: (error2) => status(error2) === 409,
@@ -11959,8 +12062,7 @@ function createGitHubTarget(octokit, spec) {
 }
 
 // ../../packages/rotation/dist/targets/gitlab/masking.js
-var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, and holds only characters of the Base64 alphabet (RFC 4648: A-Z, a-z, 0-9, +, /, =, and - and _) and @, :, . or ~";
-var MASKABLE = /^[A-Za-z0-9+/=_\-@:.~]+$/;
+var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, holds no $ and is not the name of an existing CI/CD variable";
 var MIN_LENGTH = 8;
 function maskingProblem(value) {
   const broken = [];
@@ -11968,8 +12070,8 @@ function maskingProblem(value) {
     broken.push("it holds a space or a line break");
   if (value.length < MIN_LENGTH)
     broken.push(`it is shorter than ${MIN_LENGTH} characters`);
-  if (!MASKABLE.test(value.replace(/\s/g, "")) && value.trim())
-    broken.push("it holds characters outside that set");
+  if (value.includes("$"))
+    broken.push("it holds a $");
   if (!broken.length)
     return void 0;
   return `the key value cannot be masked by GitLab (${broken.join("; ")}). ${GITLAB_MASKING_RULE}`;
@@ -12135,6 +12237,10 @@ function gitlabVariableStore(client, project) {
       return variables.filter((v2) => (v2.environment_scope ?? SCOPE) === SCOPE).map((v2) => ({ name: v2.key, value: typeof v2.value === "string" ? v2.value : "" }));
     },
     create: async (name, value) => void await client.request("POST", route, { body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true } }),
+    read: async (name) => {
+      const { data } = await client.request("GET", `${route}/${encodeURIComponent(name)}`, { query: filter });
+      return typeof data?.value === "string" ? data.value : "";
+    },
     update: async (name, value) => void await client.request("PUT", `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } }),
     remove: async (name) => void await client.request("DELETE", `${route}/${encodeURIComponent(name)}`, { query: filter }),
     isConflict: variableTaken,
@@ -12154,7 +12260,10 @@ function resolveOptions(options, githubLog) {
   const { checked, problems } = checkOptions(options);
   if (!checked)
     throw problems[0];
-  const { platform: platform2, managingApiKey, github: access2, gitlab: gitlabAccess, targets, retire, record, ...settings } = checked;
+  const { platform: platform2, managingApiKey, github: given, gitlab: gitlabGiven, targets, retire, record, ...settings } = checked;
+  const unansweredWrites = watchUnansweredWrites();
+  const access2 = given && watched(given, unansweredWrites);
+  const gitlabAccess = gitlabGiven && { ...gitlabGiven, fetch: unansweredWrites.wrap(gitlabGiven.fetch) };
   const github = access2 && gitHubClients(access2, checked, githubLog);
   const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
   const targetOf = (spec, level) => isGitLabSpec(spec) ? createGitLabTarget(gitlabOf(gitlab), spec) : createGitHubTarget(clientOf(github, needOfSpec(spec, level)), spec);
@@ -12165,8 +12274,16 @@ function resolveOptions(options, githubLog) {
     // Retiring reads the secret only: is it gone?
     retire: retire.map(({ identity, spec }) => ({ identity, target: targetOf(spec, "read") })),
     recordStore: recordStore(record, github, gitlab),
-    appTokens: github?.appTokens?.used ? github.appTokens : void 0
+    appTokens: github?.appTokens?.used ? github.appTokens : void 0,
+    unansweredWrites
   };
+}
+function watched(access2, writes) {
+  if ("token" in access2)
+    return { token: { ...access2.token, fetch: writes.wrap(access2.token.fetch) } };
+  if ("app" in access2)
+    return { ...access2, settings: { ...access2.settings, fetch: writes.wrap(access2.settings.fetch) } };
+  return access2;
 }
 function platformClient({ platform: platform2, currentKey, managingApiKey, keyScope }) {
   const current = "options" in platform2 ? createClient(platform2.options) : platform2.client.withOptions({ ...currentKey !== void 0 && { apiKey: currentKey }, ...platform2.runtime && { runtime: platform2.runtime } });
@@ -12226,71 +12343,80 @@ async function revokeAppTokens(ctx) {
 }
 
 // ../../packages/rotation/dist/notices/render.js
-function renderNotice(notice) {
-  switch (notice.code) {
+function renderNotice(notice2) {
+  switch (notice2.code) {
     case "rebuild-record-unneeded":
-      return `${option("rebuildRecord")} is set, but the target record of family ${notice.family} reads: nothing was rebuilt. Take ${option("rebuildRecord")} out of the workflow.`;
+      return `${option("rebuildRecord")} is set, but the target record of family ${notice2.family} reads: nothing was rebuilt. Take ${option("rebuildRecord")} out of the workflow.`;
     case "record-rebuilt":
-      return recordRebuilt(notice);
+      return recordRebuilt(notice2);
     case "rebuilt-keys-kept":
-      return `Keys ${notice.keyIds.join(", ")} of family ${notice.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.`;
+      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.`;
     case "unreadable-other-record":
-      return unreadableOtherRecord(notice);
+      return unreadableOtherRecord(notice2);
     case "dropped-target":
-      return droppedTarget(notice);
+      return droppedTarget(notice2);
     case "other-family-dropped-target":
-      return otherFamilyDroppedTarget(notice);
+      return otherFamilyDroppedTarget(notice2);
     case "other-family-unheld":
-      return otherFamilyUnheld(notice);
+      return otherFamilyUnheld(notice2);
     case "other-kind-unheld":
-      return otherKindUnheld(notice);
+      return otherKindUnheld(notice2);
     case "renamed-secret-keys-valid":
-      return renamedSecretKeysValid(notice);
+      return renamedSecretKeysValid(notice2);
     case "retired-target-unrecorded":
-      return `${notice.target} is in ${option("retireTargets")} but no target record of ${notice.secretName} names it: nothing to retire.`;
+      return `${notice2.target} is in ${option("retireTargets")} but no target record of ${notice2.secretName} names it: nothing to retire.`;
     case "unmanaged-current-key":
-      return unmanagedCurrentKey(notice);
+      return unmanagedCurrentKey(notice2);
     case "leaked-key-dropped-holders":
-      return leakedKeyDroppedHolders(notice);
+      return leakedKeyDroppedHolders(notice2);
     case "target-unwritten":
-      return `${notice.target} could not be given the new key ${notice.newKeyId} (${notice.error}); the record says it holds another key than the leaked one, which stays valid. Run again once it can be written.`;
+      return `${notice2.target} could not be given the new key ${notice2.newKeyId} (${notice2.error}); the record says it holds another key than the leaked one, which stays valid. Run again once it can be written.`;
     case "record-not-narrowed":
-      return recordNotNarrowed(notice);
+      return recordNotNarrowed(notice2);
     case "kept-beyond-keep":
-      return keptBeyondKeep(notice);
+      return keptBeyondKeep(notice2);
     case "revoke-key-id-skipped":
-      return `Key ${notice.keyIds.join(", ")} of ${option("revokeKeyIds")} was not revoked: ${SKIP_REASONS[notice.reason]}`;
+      return `Key ${notice2.keyIds.join(", ")} of ${option("revokeKeyIds")} was not revoked: ${SKIP_REASONS[notice2.reason]}`;
     case "appeared":
-      return appeared(notice);
+      return appeared(notice2);
+    case "misplaced-record":
+      return `The variable ${notice2.variable} holds the record of family ${notice2.family} (${notice2.detail}). It is not this run's record: it chooses no family and stops no rotation but that family's.${notice2.settlingSkipped ? ` Settling family ${notice2.family} is skipped: its keys stay valid and its record stays.` : ""} If it is a copy, delete ${notice2.variable}; if the record was moved there, move it back.`;
+    case "leaked-key-not-of-family":
+      return `${notice2.leakedKey} is not a key of family ${notice2.family}: this emergency rotation leaves it alone.`;
+    case "unreachable-target-left-out":
+      return `Target ${notice2.targets.join(", ")} cannot take the secret ${notice2.secretName} (${notice2.problem}): this emergency rotation goes on without it and revokes the leaked key ${notice2.keyIds.join(", ")} all the same. ${notice2.advice}`;
+    case "lease-lapsed":
+      return `The lease of ${notice2.secretName} lapsed during this run and another run took it over, so no key was revoked: that run finishes the job.`;
     case "concurrent-rotation":
-      return `A concurrent rotation of ${notice.secretName} ran during this run, so no key was revoked${notice.keyIds.length ? ` (not ${notice.keyIds.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`;
+      return `A concurrent rotation of ${notice2.secretName} ran during this run, so no key was revoked${notice2.keyIds.length ? ` (not ${notice2.keyIds.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`;
     case "other-family-deferred":
-      return `Keys ${notice.keyIds.join(", ")} of family ${notice.family} appeared during this run: its record stays, and the next rotation of ${notice.secretName} settles it.${alsoValid(notice)}`;
+      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} appeared during this run: its record stays, and the next rotation of ${notice2.secretName} settles it.${alsoValid(notice2)}`;
     case "other-family-held-here":
-      return `Keys ${notice.keyIds.join(", ")} of family ${notice.family} stay valid, with its record: a target of family ${notice.runFamily} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${notice.secretName} revokes them once no target does (retire a dropped target).${alsoValid(notice)}`;
+      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} stay valid, with its record: a target of family ${notice2.runFamily} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${notice2.secretName} revokes them once no target does (retire a dropped target).${alsoValid(notice2)}`;
     case "other-family-rebuilt-kept":
-      return `Keys ${notice.keyIds.join(", ")} of family ${notice.family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.${alsoValid(notice)}`;
+      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.${alsoValid(notice2)}`;
     case "revoke-unconfirmed":
-      return `The platform answered 404 to revoking ${notice.keyIds.length > 1 ? "keys" : "key"} ${named(notice)} of family ${notice.family}, listed as live before: the record of family ${notice.family} stays, and the next rotation of ${notice.secretName} revokes what is still live (seed 175120485).`;
+      return `The platform answered 404 to revoking ${notice2.keyIds.length > 1 ? "keys" : "key"} ${named(notice2)} of family ${notice2.family}, listed as live before: the record of family ${notice2.family} stays, and the next rotation of ${notice2.secretName} revokes what is still live (seed 175120485).`;
     case "other-family-not-forgotten":
-      return `The record of family ${notice.family} could not forget ${notice.targets.join(", ")} (${notice.error}): ${notice.keyIds.length ? `keys ${notice.keyIds.join(", ")} of the family stay valid` : "the family has no live key"}.${notice.retired.length ? ` ${keepRetiring(notice.retired)}` : ""}`;
+      return `The record of family ${notice2.family} could not forget ${notice2.targets.join(", ")} (${notice2.error}): ${notice2.keyIds.length ? `keys ${notice2.keyIds.join(", ")} of the family stay valid` : "the family has no live key"}.${notice2.retired.length ? ` ${keepRetiring(notice2.retired)}` : ""}`;
     case "other-family-settle-failed":
-      return `Family ${notice.family} names no target any more, but settling it failed (${notice.error}): its record stays, and the next rotation of ${notice.secretName} revokes its keys.`;
+      return `Family ${notice2.family} names no target any more, but settling it failed (${notice2.error}): its record stays, and the next rotation of ${notice2.secretName} revokes its keys.`;
     case "app-token-not-revoked":
-      return `Revoking the GitHub App's installation token for ${notice.owner} failed (${notice.problem}); it expires within the hour.`;
+      return `Revoking the GitHub App's installation token for ${notice2.owner} failed (${notice2.problem}); it expires within the hour.`;
     case "alerts-without-value":
-      return `${countNoun(notice.count, "open alert")} of ${notice.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`;
+      return `${countNoun(notice2.count, "open alert")} of ${notice2.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`;
     case "unmanaged-leaked-key":
-      return `${alerts(notice.alerts)}: a key no target record in ${notice.recordStore} knows (fingerprint ${notice.fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`;
+      return `${alerts(notice2.alerts)}: a key no target record in ${notice2.recordStore} knows (fingerprint ${notice2.fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`;
     case "other-family-alert":
-      return `${alerts(notice.alerts)}: key ${notice.keyIds.join(", ")} of family ${notice.family} (secret ${notice.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`;
+      return `${alerts(notice2.alerts)}: key ${notice2.keyIds.join(", ")} of family ${notice2.family} (secret ${notice2.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`;
   }
 }
 var SKIP_REASONS = {
   "created-by-this-run": "it is the key this run created",
   "appeared-during-run": "it appeared during this run (a concurrent rotation made it)",
   "newer-than-new-key": "it is newer than the key this run created",
-  "dropped-target-may-hold": "a target dropped from the list may hold it (retire that target first)"
+  "dropped-target-may-hold": "a target dropped from the list may hold it (retire that target first)",
+  "authenticating-key": `it is the key in ${option("managingApiKey")}, which this run authenticates with`
 };
 function keepRetiring(targets) {
   return `Keep ${targets.join(", ")} in ${option("retireTargets")} until a run ends without this warning.`;
@@ -12301,73 +12427,73 @@ function named(keys) {
 function alerts(list2) {
   return `alert${list2.length > 1 ? "s" : ""} ${list2.map((a2) => `${a2.repository}#${a2.number}`).join(", ")}`;
 }
-function alsoValid(notice) {
-  const rest = notice.alsoValid;
+function alsoValid(notice2) {
+  const rest = notice2.alsoValid;
   if (!rest.length)
     return "";
   return ` ${rest.length > 1 ? `Keys ${rest.join(", ")} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
 }
-function recordRebuilt(notice) {
-  const live = notice.keyIds;
+function recordRebuilt(notice2) {
+  const live = notice2.keyIds;
   const kept = live.length ? `Keys ${live.join(", ")} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in ${option("revokeKeyIds")}.` : "The family has no live key: nothing to protect.";
-  return `The target record of family ${notice.family} is rebuilt in place of ${notice.replaced.join(", ")}, which cannot be read. ${kept} Take ${option("rebuildRecord")} out of the workflow.`;
+  return `The target record of family ${notice2.family} is rebuilt in place of ${notice2.replaced.join(", ")}, which cannot be read. ${kept} Take ${option("rebuildRecord")} out of the workflow.`;
 }
-function unreadableOtherRecord(notice) {
-  const what = notice.problem === "newer" ? `was written by a newer keyturn (format ${notice.format})` : `cannot be read (${notice.detail})`;
-  return `The target record in ${notice.variable}${notice.family ? ` (family ${notice.family})` : ""} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`;
+function unreadableOtherRecord(notice2) {
+  const what = notice2.problem === "newer" ? `was written by a newer keyturn (format ${notice2.format})` : `cannot be read (${notice2.detail})`;
+  return `The target record in ${notice2.variable}${notice2.family ? ` (family ${notice2.family})` : ""} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`;
 }
-function droppedTarget(notice) {
-  const many = notice.keyIds.length > 1;
-  const holds = notice.keyIds.length ? `may still hold key${many ? "s" : ""} ${named(notice)}, which stay${many ? "" : "s"} valid` : "holds no live key of the family";
-  return `Target ${notice.target} is no longer in targets but ${holds}. If it no longer needs ${notice.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`;
+function droppedTarget(notice2) {
+  const many = notice2.keyIds.length > 1;
+  const holds = notice2.keyIds.length ? `may still hold key${many ? "s" : ""} ${named(notice2)}, which stay${many ? "" : "s"} valid` : "holds no live key of the family";
+  return `Target ${notice2.target} is no longer in targets but ${holds}. If it no longer needs ${notice2.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`;
 }
-function otherFamilyDroppedTarget(notice) {
-  const many = notice.keyIds.length > 1;
-  return `Target ${notice.target} is no longer in targets but may still hold key${many ? "s" : ""} ${named(notice)} of family ${notice.family}, whose record names it; ${many ? "they stay" : "it stays"} valid. If it no longer needs ${notice.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`;
+function otherFamilyDroppedTarget(notice2) {
+  const many = notice2.keyIds.length > 1;
+  return `Target ${notice2.target} is no longer in targets but may still hold key${many ? "s" : ""} ${named(notice2)} of family ${notice2.family}, whose record names it; ${many ? "they stay" : "it stays"} valid. If it no longer needs ${notice2.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`;
 }
-function otherFamilyUnheld(notice) {
-  const many = notice.keyIds.length > 1;
-  const targets = notice.targets.join(", ");
-  const them = notice.targets.length > 1 ? "them" : "it";
-  return `Key${many ? "s" : ""} ${named(notice)} of family ${notice.family} stay${many ? "" : "s"} valid, though none of the targets its record still names may hold ${many ? "them" : "it"}: ${targets}. The family's keys are revoked once its record names no target: if ${targets} no longer ${notice.targets.length > 1 ? "need" : "needs"} ${notice.secretName}, delete the secret there (if it is still there) and name ${them} in ${option("retireTargets")}; otherwise put ${them} back in targets. Or, if no secret holds ${many ? "one of those keys" : "that key"}, name it in ${option("revokeKeyIds")}.`;
+function otherFamilyUnheld(notice2) {
+  const many = notice2.keyIds.length > 1;
+  const targets = notice2.targets.join(", ");
+  const them = notice2.targets.length > 1 ? "them" : "it";
+  return `Key${many ? "s" : ""} ${named(notice2)} of family ${notice2.family} stay${many ? "" : "s"} valid, though none of the targets its record still names may hold ${many ? "them" : "it"}: ${targets}. The family's keys are revoked once its record names no target: if ${targets} no longer ${notice2.targets.length > 1 ? "need" : "needs"} ${notice2.secretName}, delete the secret there (if it is still there) and name ${them} in ${option("retireTargets")}; otherwise put ${them} back in targets. Or, if no secret holds ${many ? "one of those keys" : "that key"}, name it in ${option("revokeKeyIds")}.`;
 }
-function otherKindUnheld(notice) {
-  const ids2 = notice.keyIds;
-  const what = ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console, ${ids2.length > 1 ? "those it still lists" : "if it still lists it"} (this run's ${notice.runKeyKind} key cannot see them), then delete the variable ${notice.variable}` : `delete the variable ${notice.variable}`;
-  return `Once every target holds this run's key, no target holds a key of family ${notice.family} (${notice.keyKind} keys): ${what}. Until then this warning repeats.`;
+function otherKindUnheld(notice2) {
+  const ids2 = notice2.keyIds;
+  const what = ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console, ${ids2.length > 1 ? "those it still lists" : "if it still lists it"} (this run's ${notice2.runKeyKind} key cannot see them), then delete the variable ${notice2.variable}` : `delete the variable ${notice2.variable}`;
+  return `Once every target holds this run's key, no target holds a key of family ${notice2.family} (${notice2.keyKind} keys): ${what}. Until then this warning repeats.`;
 }
-function renamedSecretKeysValid(notice) {
-  const { otherSecret: old, secretName } = notice;
-  const many = notice.keyIds.length > 1;
+function renamedSecretKeysValid(notice2) {
+  const { otherSecret: old, secretName } = notice2;
+  const many = notice2.keyIds.length > 1;
   const them = many ? "them" : "it";
   const where = [
-    notice.present.length ? `still exists at ${notice.present.join(", ")}` : "",
-    notice.unknown.length ? `may exist at ${notice.unknown.join(", ")} (not checked: not in ${option("targets")}, or unreadable)` : ""
+    notice2.present.length ? `still exists at ${notice2.present.join(", ")}` : "",
+    notice2.unknown.length ? `may exist at ${notice2.unknown.join(", ")} (not checked: not in ${option("targets")}, or unreadable)` : ""
   ].filter(Boolean).join(" and ");
-  const next = notice.sameKind ? `the next run revokes ${them} and deletes the variable ${notice.variable}` : `the next run names ${them} for the platform console (${notice.keyKind} keys, which this run's key cannot revoke)`;
-  return `Key${many ? "s" : ""} ${notice.keyIds.join(", ")} of family ${notice.family} stay${many ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); ${next}. If another workflow still rotates ${old}, nothing to do.`;
+  const next = notice2.sameKind ? `the next run revokes ${them} and deletes the variable ${notice2.variable}` : `the next run names ${them} for the platform console (${notice2.keyKind} keys, which this run's key cannot revoke)`;
+  return `Key${many ? "s" : ""} ${notice2.keyIds.join(", ")} of family ${notice2.family} stay${many ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); ${next}. If another workflow still rotates ${old}, nothing to do.`;
 }
-function unmanagedCurrentKey(notice) {
-  const only = notice.keyIds.length === 1 ? { id: notice.keyIds[0], name: notice.keyNames[0] } : void 0;
+function unmanagedCurrentKey(notice2) {
+  const only = notice2.keyIds.length === 1 ? { id: notice2.keyIds[0], name: notice2.keyNames[0] } : void 0;
   const which2 = only ? `The current key ${only.id} ("${only.name}")` : "The current key";
   const how = only ? `run with ${option("revokeKeyIds")}: ${only.id}` : `run with ${option("revokeKeyIds")} naming its id (the console lists keys by name; the platform does not say which key made a request)`;
-  return `${which2} was not made by this rotation (family ${notice.family} has no key yet) and is not in ${option("revokeKeyIds")}, so it stays valid. Once every workflow reads the secret ${notice.secretName}, ${how} (or revoke it in the console).`;
+  return `${which2} was not made by this rotation (family ${notice2.family} has no key yet) and is not in ${option("revokeKeyIds")}, so it stays valid. Once every workflow reads the secret ${notice2.secretName}, ${how} (or revoke it in the console).`;
 }
-function leakedKeyDroppedHolders(notice) {
-  const many = notice.targets.length > 1;
-  return `Target${many ? "s" : ""} ${notice.targets.join(", ")} ${many ? "are" : "is"} no longer in ${option("targets")} but may hold the leaked key ${notice.keyIds.join(", ")}, which this run revokes all the same: ${many ? "they are" : "it is"} left without a working key. Put ${many ? "them" : "it"} back in ${option("targets")} and run again, or delete the secret there and name ${many ? "them" : "it"} in ${option("retireTargets")}.`;
+function leakedKeyDroppedHolders(notice2) {
+  const many = notice2.targets.length > 1;
+  return `Target${many ? "s" : ""} ${notice2.targets.join(", ")} ${many ? "are" : "is"} no longer in ${option("targets")} but may hold the leaked key ${notice2.keyIds.join(", ")}, which this run revokes all the same: ${many ? "they are" : "it is"} left without a working key. Put ${many ? "them" : "it"} back in ${option("targets")} and run again, or delete the secret there and name ${many ? "them" : "it"} in ${option("retireTargets")}.`;
 }
-function recordNotNarrowed(notice) {
-  const keep = notice.retired.length ? ` It still names the retired ${notice.retired.join(", ")}, so the keys held there stay valid. ${keepRetiring(notice.retired)}` : "";
-  return `The target record could not be narrowed to the new key (${notice.error}); it still names older keys, which the next rotation sorts out.${keep}`;
+function recordNotNarrowed(notice2) {
+  const keep = notice2.retired.length ? ` It still names the retired ${notice2.retired.join(", ")}, so the keys held there stay valid. ${keepRetiring(notice2.retired)}` : "";
+  return `The target record could not be narrowed to the new key (${notice2.error}); it still names older keys, which the next rotation sorts out.${keep}`;
 }
-function keptBeyondKeep(notice) {
-  const why = notice.recorded ? "the target record names all of them as keys the targets may hold (a run was stopped before it finished)" : "no target record says which one the targets held (this is the first run that keeps one), and the platform does not say which key made a request";
-  return `Keys ${named(notice)} stay valid, more than keep: ${notice.keep} allows, because ${why}. Nothing to do: the next rotation revokes the ones no target holds.`;
+function keptBeyondKeep(notice2) {
+  const why = notice2.recorded ? "the target record names all of them as keys the targets may hold (a run was stopped before it finished)" : "no target record says which one the targets held (this is the first run that keeps one), and the platform does not say which key made a request";
+  return `Keys ${named(notice2)} stay valid, more than keep: ${notice2.keep} allows, because ${why}. Nothing to do: the next rotation revokes the ones no target holds.`;
 }
-function appeared(notice) {
-  const key = `Key ${named(notice)}`;
-  return notice.newer ? `${key}, newer than this run's key ${notice.newKeyId}, appeared during this run: a concurrent rotation of ${notice.secretName} is running, and targets may hold either key until the next rotation. Run rotations of one secret in a workflow concurrency: group so they never overlap.` : `${key} appeared during this run, from a concurrent rotation; the next rotation revokes it. It was left valid because a target may hold it.`;
+function appeared(notice2) {
+  const key = `Key ${named(notice2)}`;
+  return notice2.newer ? `${key}, newer than this run's key ${notice2.newKeyId}, appeared during this run: a concurrent rotation of ${notice2.secretName} is running, and targets may hold either key until the next rotation. Run rotations of one secret in a workflow concurrency: group so they never overlap.` : `${key} appeared during this run, from a concurrent rotation; the next rotation revokes it. It was left valid because a target may hold it.`;
 }
 
 // ../../packages/rotation/dist/protocol/context.js
@@ -12383,9 +12509,9 @@ function createContextTools(report, runtime, signal, logger) {
   return {
     log: (step, message) => emit({ step, level: "info", message }),
     note: (message) => emit({ step: current, level: "info", message }),
-    notice: (step, notice) => {
-      const message = renderNotice(notice);
-      report.notices.push(notice);
+    notice: (step, notice2) => {
+      const message = renderNotice(notice2);
+      report.notices.push(notice2);
       report.warnings.push(message);
       emit({ step, level: "warning", message });
     },
@@ -16090,24 +16216,28 @@ function selectRevocations(input) {
   const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
   const rebuilt = input.rebuiltIds ?? /* @__PURE__ */ new Set();
+  const leaked = input.leakedIds ?? /* @__PURE__ */ new Set();
+  const authenticating = input.authenticatingIds ?? /* @__PURE__ */ new Set();
   const previous = new Set(mutant("keep-by-last-used") ? mostRecentlyUsed(keys, family, newKey) : input.previousIds ?? []);
   const isNew = (k2) => k2.id === newKey?.id;
   const olderThanNew = (k2) => !newKey || !isNew(k2) && (listedBefore?.has(k2.id) === true || !isNewerKey(k2, newKey));
   const appearedDuringRun = (k2) => listedBefore !== void 0 && !listedBefore.has(k2.id) && !isNew(k2);
   const members = familyMembers(keys, family);
   const appeared2 = members.filter(appearedDuringRun);
-  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id));
-  const first = candidates.filter((k2) => previous.has(k2.id));
-  const history = input.recorded ? (input.historyIds ?? []).map((id) => candidates.find((k2) => k2.id === id && !previous.has(id))).filter((k2) => !!k2) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at);
+  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id) && !authenticating.has(k2.id));
+  const first = candidates.filter((k2) => previous.has(k2.id) && !leaked.has(k2.id));
+  const leakedHeld = [...previous].filter((id) => leaked.has(id)).length;
+  const history = input.recorded ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => leaked.has(id) ? [void 0] : candidates.filter((k2) => k2.id === id)) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at && !leaked.has(k2.id));
   let slots = keep - 1;
   const kept = /* @__PURE__ */ new Set();
   const keptBeyondKeep2 = slots > 0 && first.length > slots ? first : [];
   for (const key of first)
     if (slots > 0 || keptBeyondKeep2.length)
       kept.add(key.id);
-  slots = Math.max(0, slots - first.length);
+  slots = Math.max(0, slots - first.length - leakedHeld);
   for (const key of history.slice(0, slots))
-    kept.add(key.id);
+    if (key)
+      kept.add(key.id);
   const revoke = /* @__PURE__ */ new Map();
   for (const key of candidates)
     if (!kept.has(key.id))
@@ -16126,6 +16256,8 @@ function selectRevocations(input) {
       skipped.push({ id, reason: "newer-than-new-key" });
     else if (protectedIds.has(id))
       skipped.push({ id, reason: "dropped-target-may-hold" });
+    else if (authenticating.has(id))
+      skipped.push({ id, reason: "authenticating-key" });
     else
       revoke.set(id, key);
   }
@@ -16234,7 +16366,7 @@ function settled(other, listed2, retired, keyKind) {
 }
 function blockingRecords(unreadable, family, keyKind, derived) {
   const own = /* @__PURE__ */ new Set([recordVariableName(family, keyKind), legacyVariableName(family)]);
-  return unreadable.filter((u2) => derived || own.has(u2.name) || u2.family === family);
+  return unreadable.filter((u2) => derived && !u2.misplaced || own.has(u2.name) || u2.family === family);
 }
 function namedKeyIds(record) {
   return [...recordedKeyIds(record)].sort((a2, b2) => a2 - b2);
@@ -16318,16 +16450,30 @@ function planLeak(ctx, own, records, keys) {
     });
   }
   const { keyId } = location.leak;
+  const others = [];
+  for (const more of ctx.alsoLeaked) {
+    const found = locateLeakedKey(more, own, records);
+    if (found.found === "here" && found.leak.keyId !== keyId && !others.some((o2) => o2.keyId === found.leak.keyId))
+      others.push(found.leak);
+    else if (found.found !== "here")
+      ctx.notice("preflight", { code: "leaked-key-not-of-family", leakedKey: describeLeakedKey(more), family: ctx.family, actions: [] });
+  }
   const order = ctx.targets.map(identityOf);
   const listed2 = new Set(order);
   const rank = (identity) => listed2.has(identity) ? order.indexOf(identity) : order.length;
-  const holders = [...location.leak.holders].sort((a2, b2) => rank(a2.identity) - rank(b2.identity));
-  const live = keys.some((k2) => k2.id === keyId);
+  const all = [...location.leak.holders, ...others.flatMap((o2) => o2.holders)].filter((h2, i2, list2) => list2.findIndex((x2) => x2.identity === h2.identity) === i2);
+  const holders = all.sort((a2, b2) => rank(a2.identity) - rank(b2.identity));
+  const keyIds = [keyId, ...others.map((o2) => o2.keyId)];
+  const liveIds = keyIds.filter((id) => keys.some((k2) => k2.id === id));
+  const live = liveIds.length > 0;
   const heldBy = holders.map((h2) => h2.spec);
-  const dropped = holders.filter((h2) => !listed2.has(h2.identity)).map((h2) => h2.spec);
+  const retired = new Set(ctx.record.retired);
+  const dropped = holders.filter((h2) => !listed2.has(h2.identity) && !retired.has(h2.identity)).map((h2) => h2.spec);
   const listedHolders = new Set([...listed2].filter((id) => holders.some((h2) => h2.identity === id) || !(own && id in own.targets)));
-  ctx.leak = { keyId, live, heldBy, dropped, listedHolders };
+  ctx.leak = { keyId, keyIds, live, liveIds, heldBy, dropped, listedHolders };
   ctx.report.leak = { keyId, revoked: !live, heldBy, unwritten: [] };
+  if (others.length)
+    ctx.log("preflight", `Emergency rotation: keys ${others.map((o2) => o2.keyId).join(", ")} of family ${ctx.family} leaked too; this run revokes them with key ${keyId}`);
   ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names"}; ${live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key"}`);
   if (live && dropped.length) {
     ctx.notice("preflight", { code: "leaked-key-dropped-holders", targets: dropped, keyIds: [keyId], actions: [{ do: "retire-or-relist", targets: dropped }] });
@@ -16456,6 +16602,7 @@ async function readRecord(ctx, keys) {
     ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
     try {
       loaded = await store3.load();
+      ctx.recordsRead = JSON.stringify(loaded);
     } catch (error2) {
       const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
       ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
@@ -16473,7 +16620,7 @@ async function readRecord(ctx, keys) {
   ctx.report.family = choice.family;
   ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
   let blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
-  const lost = choice.derived ? blocking.find((u2) => u2.family !== void 0 && u2.family !== choice.family) : void 0;
+  const lost = choice.derived ? blocking.find((u2) => !u2.misplaced && u2.family !== void 0 && u2.family !== choice.family) : void 0;
   if (lost?.family) {
     choice = { ...choice, family: lost.family, record: void 0, why: `the family of the unreadable record ${lost.name}, told by its live keys` };
     ctx.family = choice.family;
@@ -16481,7 +16628,8 @@ async function readRecord(ctx, keys) {
     ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
     blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, false);
   }
-  for (const other of loaded.unreadable.filter((u2) => !blocking.includes(u2)))
+  const misplaced = loaded.unreadable.filter((u2) => !blocking.includes(u2) && u2.misplaced);
+  for (const other of loaded.unreadable.filter((u2) => !blocking.includes(u2) && !u2.misplaced))
     warnUnreadable(ctx, other);
   const newer = blocking.find((u2) => u2.problem === "newer");
   if (newer)
@@ -16509,7 +16657,9 @@ async function readRecord(ctx, keys) {
     currentFingerprint: ctx.currentKey ? keyFingerprint(ctx.currentKey) : void 0
   });
   ctx.record = plan;
-  refuseManagingKeyOfFamily(ctx, plan, keys);
+  for (const record of misplaced)
+    skipMisplaced(ctx, plan, record);
+  await refuseManagingKeyOfFamily(ctx, plan, keys, loaded.records);
   planLeak(ctx, choice.record, loaded.records, keys);
   if (store3)
     refuseOverBudget(ctx, plan, targets);
@@ -16549,6 +16699,17 @@ function identifyFamilies(unreadable, keys, keyKind) {
     }
   }
 }
+async function recordsChanged(ctx) {
+  const store3 = ctx.recordStore;
+  if (!store3)
+    return false;
+  try {
+    return JSON.stringify(await store3.load()) !== ctx.recordsRead;
+  } catch (error2) {
+    const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
+    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
+  }
+}
 function recordFacts(ctx) {
   const plan = ctx.record;
   return {
@@ -16556,7 +16717,9 @@ function recordFacts(ctx) {
     rebuiltIds: new Set(plan.record.rebuilt),
     previousIds: plan.previousIds,
     historyIds: plan.record.held,
-    recorded: plan.known
+    recorded: plan.known,
+    leakedIds: new Set(ctx.leak?.keyIds ?? []),
+    authenticatingIds: ctx.authenticatingIds
   };
 }
 function refuseNewer(ctx, record) {
@@ -16587,22 +16750,49 @@ function warnUnreadable(ctx, record) {
     actions: [{ do: "fix-other-record", variable }]
   });
 }
-function refuseManagingKeyOfFamily(ctx, plan, keys) {
+function skipMisplaced(ctx, plan, record) {
+  const settling = plan.otherFamilies.filter((o2) => o2.record.family === record.family && o2.empty);
+  for (const other of settling)
+    other.empty = false;
+  ctx.notice("preflight", {
+    code: "misplaced-record",
+    variable: record.name,
+    family: record.family ?? "",
+    detail: record.detail,
+    settlingSkipped: settling.length > 0,
+    actions: [{ do: "fix-other-record", variable: record.name }]
+  });
+}
+async function refuseManagingKeyOfFamily(ctx, plan, keys, records) {
   const fingerprint = ctx.managingKeyFingerprint;
   if (!fingerprint)
     return;
-  const families = [plan.record, ...plan.otherFamilies.filter((o2) => o2.empty && o2.sameKind).map((o2) => o2.record)];
-  for (const record of families) {
-    const id = Object.entries(record.fingerprints).find(([, fp]) => fp === fingerprint)?.[0];
-    if (id === void 0)
-      continue;
-    const key = keys.find((k2) => k2.id === Number(id));
-    ctx.fail({
-      code: "invalid-options",
-      step: "preflight",
-      summary: `The key in ${option("managingApiKey")} is key ${id}${key ? ` (${key.name})` : ""} of family ${record.family}, whose keys this rotation revokes: it would revoke the key it manages with`,
-      advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`
-    });
+  const settled2 = plan.otherFamilies.filter((o2) => o2.empty && o2.sameKind).map((o2) => o2.record);
+  const revocable = [
+    { family: ctx.family, keys: familyMembers(keys, ctx.family) },
+    ...settled2.map((record) => {
+      const named3 = new Set(namedKeyIds(record));
+      return { family: record.family, keys: keys.filter((k2) => named3.has(k2.id) || familyMembers([k2], record.family).length > 0) };
+    })
+  ];
+  const fingerprinted = /* @__PURE__ */ new Map();
+  for (const record of [plan.record, ...records])
+    for (const [id, fp] of Object.entries(record.fingerprints))
+      fingerprinted.set(Number(id), fp);
+  const known = [...fingerprinted].find(([, fp]) => fp === fingerprint)?.[0];
+  if (known !== void 0) {
+    ctx.authenticatingIds.add(known);
+    for (const { family, keys: theirs } of revocable) {
+      const key = theirs.find((k2) => k2.id === known);
+      if (!key)
+        continue;
+      ctx.fail({
+        code: "invalid-options",
+        step: "preflight",
+        summary: `The key in ${option("managingApiKey")} is key ${key.id} (${key.name}) of family ${family}, whose keys this rotation revokes: it would revoke the key it manages with`,
+        advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`
+      });
+    }
   }
   if (ctx.currentKey && keyFingerprint(ctx.currentKey) === fingerprint) {
     ctx.fail({
@@ -16612,6 +16802,32 @@ function refuseManagingKeyOfFamily(ctx, plan, keys) {
       advice: "Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed."
     });
   }
+  if (known !== void 0 || ctx.keyScope.keyKind.kind !== "organization")
+    return;
+  const unknown = revocable.map(({ family, keys: theirs }) => ({ family, keys: theirs.filter((k2) => !fingerprinted.has(k2.id)) })).filter((f2) => f2.keys.length);
+  if (!unknown.length)
+    return;
+  let word;
+  try {
+    word = await ctx.forward.managingAuthDetails?.();
+  } catch (error2) {
+    ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `Asking the platform who the key in ${option("managingApiKey")} is (GET /auth) failed: ${describeError(error2)}`,
+      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
+      cause: error2
+    });
+  }
+  if (word?.auth_method !== "api_key_org")
+    return;
+  const named2 = unknown.map(({ family, keys: theirs }) => `${theirs.map((k2) => `${k2.id} (${k2.name})`).join(", ")} of family ${family}`).join("; ");
+  ctx.fail({
+    code: "invalid-options",
+    step: "preflight",
+    summary: `The key in ${option("managingApiKey")} is an organization key (GET /auth says api_key_org) that no target record knows, and this rotation revokes keys no record knows: ${named2}. The platform does not say which key made a request: the managing key may be one of them, and the run would revoke the key it manages with`,
+    advice: `Manage with the personal key of an organization admin (api_key_user: never in the organization's listing), kept in its own secret and rotated by its own workflow. An organization key named like the family (made by hand, or by an earlier release) must not manage it. Nothing was changed.`
+  });
 }
 function refuseOverBudget(ctx, plan, targets) {
   const store3 = ctx.recordStore;
@@ -16631,12 +16847,13 @@ function refuseOverBudget(ctx, plan, targets) {
   const needed = variablesNeeded(fullest);
   const held = counted.variableCount();
   const exists2 = plan.known && !plan.replacing.length && plan.record.keyKind !== void 0;
-  const added = exists2 ? needed - 1 : needed;
+  const leased = !ctx.dryRun && ctx.lease !== false && store3?.lease !== void 0 ? 1 : 0;
+  const added = (exists2 ? needed - 1 : needed) + leased;
   if (held + added > REPOSITORY_VARIABLE_LIMIT) {
     ctx.fail({
       code: "record-failed",
       step: "preflight",
-      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
+      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}${leased ? ", and its lease" : ""}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
       advice: "Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed."
     });
   }
@@ -16728,29 +16945,268 @@ function sayOtherSecret(ctx, other, keys) {
   });
 }
 
+// ../../packages/rotation/dist/lease/lease-text.js
+import { createHash as createHash5 } from "node:crypto";
+var LEASE_PREFIX = "KEYTURN_LEASE_";
+var SLUG_LENGTH2 = 40;
+var HASH_LENGTH3 = 16;
+function leaseVariableName(secretName, keyKind) {
+  const secret = secretName.toUpperCase();
+  const slug = secret.replace(/[^A-Z0-9]+/g, "_").slice(0, SLUG_LENGTH2).replace(/^_+|_+$/g, "");
+  const hash = createHash5("sha256").update(`${keyKind}\0${secret}`).digest("hex").slice(0, HASH_LENGTH3).toUpperCase();
+  return `${LEASE_PREFIX}${slug}_${hash}`;
+}
+function writeLeaseText(lease) {
+  return JSON.stringify({ keyturn: "lease", version: 1, ...lease });
+}
+function readLeaseText(text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+  if (typeof value !== "object" || value === null)
+    return void 0;
+  const v2 = value;
+  const strings = ["holder", "nonce", "started", "expires"];
+  if (v2.keyturn !== "lease" || !strings.every((k2) => typeof v2[k2] === "string") || Number.isNaN(Date.parse(v2.expires)))
+    return void 0;
+  const state = v2.state === "settling" ? "settling" : "held";
+  const took = v2.tookOver;
+  return {
+    holder: v2.holder,
+    nonce: v2.nonce,
+    started: v2.started,
+    expires: v2.expires,
+    state,
+    ...took && typeof took.holder === "string" && { tookOver: took }
+  };
+}
+
+// ../../packages/rotation/dist/lease/take-lease.js
+import { randomBytes } from "node:crypto";
+
+// ../../packages/rotation/dist/lease/held-lease.js
+var HeldLease = class {
+  backend;
+  name;
+  timings;
+  runtime;
+  #text;
+  #renewedAt;
+  constructor(backend, name, text2, timings, runtime) {
+    this.backend = backend;
+    this.name = name;
+    this.timings = timings;
+    this.runtime = runtime;
+    this.#text = text2;
+    this.#renewedAt = runtime.now();
+  }
+  get holder() {
+    return this.#text.holder;
+  }
+  /**
+   * Before a write: renews the lease once half of it is spent. False when it is no longer the run's
+   * (it lapsed and another run took it over): the run must write nothing more.
+   */
+  async keep() {
+    if (this.timings.ttlMs === 0 || this.runtime.now() - this.#renewedAt < this.timings.ttlMs / 2)
+      return true;
+    const current = await this.backend.read(this.name);
+    if (current === void 0 || readLeaseText(current)?.nonce !== this.#text.nonce)
+      return false;
+    const next = { ...this.#text, expires: new Date(this.runtime.now() + this.timings.ttlMs).toISOString() };
+    await this.backend.update(this.name, writeLeaseText(next));
+    this.#text = next;
+    this.#renewedAt = this.runtime.now();
+    return true;
+  }
+  /**
+   * At the end of the run. `unanswered`: a write got no answer, so the lease stays until it can no
+   * longer land (settleMs). Returns what was done, for the log.
+   */
+  async release(unanswered) {
+    const current = await this.backend.read(this.name);
+    if (current === void 0 || readLeaseText(current)?.nonce !== this.#text.nonce)
+      return "not-ours";
+    if (unanswered) {
+      const next = { ...this.#text, state: "settling", expires: new Date(this.runtime.now() + this.timings.settleMs).toISOString() };
+      await this.backend.update(this.name, writeLeaseText(next));
+      return "settling";
+    }
+    await this.backend.remove(this.name);
+    return "released";
+  }
+};
+
+// ../../packages/rotation/dist/lease/take-lease.js
+var LeaseHeldError = class extends KeyturnError {
+  holder;
+  started;
+  expires;
+  waitedMs;
+  name = "LeaseHeldError";
+  constructor(holder, started, expires, waitedMs) {
+    super(`another run (${holder}, started ${started}) holds the lease until ${expires}`);
+    this.holder = holder;
+    this.started = started;
+    this.expires = expires;
+    this.waitedMs = waitedMs;
+  }
+};
+async function takeLease(request2) {
+  const { backend, name, holder, timings, runtime } = request2;
+  const startedAt = runtime.now();
+  const nonce = randomBytes(8).toString("hex");
+  const mine = (tookOver) => ({
+    holder,
+    nonce,
+    started: new Date(startedAt).toISOString(),
+    expires: new Date(runtime.now() + timings.ttlMs).toISOString(),
+    state: "held",
+    ...tookOver && { tookOver }
+  });
+  const taken = (text2, waitedFor2, tookOver) => ({
+    lease: new HeldLease(backend, name, text2, timings, runtime),
+    waitedMs: Math.max(0, runtime.now() - startedAt),
+    ...waitedFor2 && { waitedFor: { holder: waitedFor2.holder, started: waitedFor2.started } },
+    ...tookOver && { tookOver }
+  });
+  let waitedFor;
+  let vanished = 0;
+  let pollMs = timings.pollMs;
+  const first = mine();
+  if (await backend.create(name, writeLeaseText(first)))
+    return taken(first);
+  let current = await backend.read(name);
+  for (; ; ) {
+    if (current === void 0) {
+      const text2 = mine();
+      if (await backend.create(name, writeLeaseText(text2)))
+        return taken(text2, waitedFor);
+      current = await backend.read(name);
+      if (current === void 0 && ++vanished <= 3)
+        continue;
+    }
+    const held = current === void 0 ? void 0 : readLeaseText(current);
+    if (held && held.nonce === nonce)
+      return taken(held, waitedFor);
+    const lapsed = current !== void 0 && (!held || runtime.now() >= Date.parse(held.expires));
+    if (lapsed) {
+      const tookOver = held ? { holder: held.holder, started: held.started, state: held.state } : { holder: "unknown", started: "unknown", state: "unreadable" };
+      const won = await takeOver(request2, current, mine(tookOver));
+      if (won)
+        return taken(won, waitedFor, tookOver);
+      current = await backend.read(name);
+      continue;
+    }
+    if (held && !waitedFor)
+      request2.onWait?.(held);
+    waitedFor = held ?? waitedFor;
+    if (runtime.now() - startedAt + Math.min(pollMs, timings.pollMs) > timings.waitMs) {
+      throw new LeaseHeldError(held?.holder ?? "unknown", held?.started ?? "unknown", held?.expires ?? "unknown", runtime.now() - startedAt);
+    }
+    const untilExpiry = held ? Date.parse(held.expires) - runtime.now() : pollMs;
+    const untilGiveUp = startedAt + timings.waitMs - runtime.now();
+    const sleep = Math.max(0, Math.min(pollMs, untilExpiry, untilGiveUp));
+    await runtime.sleep(sleep + Math.floor(runtime.random() * sleep * 0.2), request2.signal);
+    pollMs = Math.min(6e4, Math.max(timings.pollMs, Math.round(pollMs * 1.5)));
+    current = await backend.read(name);
+  }
+}
+async function takeOver(request2, lapsed, text2) {
+  const { backend, name, runtime, timings } = request2;
+  if (await backend.read(name) !== lapsed)
+    return void 0;
+  await backend.remove(name);
+  if (!await backend.create(name, writeLeaseText(text2)))
+    return void 0;
+  await runtime.sleep(timings.confirmMs, request2.signal);
+  const now = await backend.read(name);
+  return now !== void 0 && readLeaseText(now)?.nonce === text2.nonce ? text2 : void 0;
+}
+
+// ../../packages/rotation/dist/protocol/lease-points.js
+var seconds = (ms) => `${Math.round(ms / 1e3)} s`;
+async function takeRunLease(ctx) {
+  const backend = ctx.recordStore?.lease;
+  if (ctx.dryRun || ctx.lease === false || !backend || mutant("lease-off"))
+    return;
+  const name = leaseVariableName(ctx.secretName, keyKindLabel(ctx.keyScope.keyKind));
+  try {
+    const taken = await takeLease({
+      backend,
+      name,
+      holder: ctx.lease.holder,
+      timings: ctx.lease.timings,
+      runtime: ctx.runtime,
+      signal: ctx.signal,
+      onWait: (held) => ctx.log("preflight", `Another run of ${ctx.secretName} (${held.holder}, started ${held.started}) holds its lease ${name}: waiting for it, up to ${seconds(ctx.lease === false ? 0 : ctx.lease.timings.waitMs)}`)
+    });
+    ctx.heldLease = taken.lease;
+    if (taken.waitedFor)
+      ctx.log("preflight", `Waited ${seconds(taken.waitedMs)} for the run ${taken.waitedFor.holder} (started ${taken.waitedFor.started}) to end, then took the lease`);
+    const over = taken.tookOver;
+    if (over?.state === "settling")
+      ctx.log("preflight", `Took over the lease of ${over.holder} (started ${over.started}) once the writes it got no answer to could no longer land`);
+    else if (over) {
+      ctx.log("preflight", over.state === "unreadable" ? `The lease ${name} in ${backend.describe()} could not be read (edited by hand?): this run took it over` : `The run ${over.holder} (started ${over.started}) did not release its lease (it crashed or was cancelled): this run took it over once it lapsed, and sorts out what that run left`);
+    }
+  } catch (error2) {
+    if (error2 instanceof LeaseHeldError) {
+      ctx.fail({
+        code: "lease-held",
+        step: "preflight",
+        summary: `Another run of ${ctx.secretName} (${error2.holder}, started ${error2.started}) held its lease for all of the ${seconds(error2.waitedMs)} this run waited`,
+        advice: `Nothing was changed. That run rotates the same secret: let it finish. If it crashed, its lease lapses at ${error2.expires} and the next run takes it over. Runs of one secret in one workflow concurrency group queue instead of waiting here.`
+      });
+    }
+    if (error2 instanceof RecordError) {
+      ctx.fail({ code: "record-failed", step: "preflight", summary: describeError(error2), advice: `${error2.advice} Nothing was changed.`, cause: error2 });
+    }
+    throw error2;
+  }
+}
+async function keepRunLease(ctx) {
+  return ctx.heldLease ? ctx.heldLease.keep() : true;
+}
+async function releaseRunLease(ctx) {
+  const lease = ctx.heldLease;
+  if (!lease)
+    return;
+  ctx.heldLease = void 0;
+  try {
+    const done = await lease.release(ctx.unansweredWrites.seen);
+    if (done === "settling")
+      ctx.log(ctx.currentStep(), `A write of this run got no answer and may still land: its lease ${lease.name} stays until it no longer can`);
+    else if (done === "not-ours")
+      ctx.log(ctx.currentStep(), `The lease ${lease.name} was no longer this run's to release`);
+  } catch (error2) {
+    ctx.log(ctx.currentStep(), `Releasing the lease ${lease.name} failed (${describeError(error2)}): it lapses by itself`);
+  }
+}
+
 // ../../packages/rotation/dist/protocol/preflight.js
 var CONCURRENT_TARGET_READS = 3;
 async function preflight(ctx) {
   const { secretName } = ctx;
   ctx.log("preflight", checkingWords(ctx.keyScope));
-  let keys = [];
-  try {
-    keys = await ctx.forward.apiKeys.list();
-  } catch (error2) {
-    ctx.fail({
-      code: platformFailureCode(error2),
-      step: "preflight",
-      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
-      advice: platformAdvice(error2, secretName, true, ctx.keyScope),
-      cause: error2
-    });
-  }
-  ctx.listedBefore = new Set(keys.map((k2) => k2.id));
+  let keys = await listKeys2(ctx);
   ctx.log("preflight", workingWords(ctx.keyScope, keys.length));
   await readCurrentAuth(ctx);
   await mintAppTokens(ctx);
-  const publicKeys = await fetchPublicKeys(ctx);
+  ctx.listedBefore = new Set(keys.map((k2) => k2.id));
+  const goesOn = ctx.leakedKey !== void 0 || ctx.familyOnly;
+  const { publicKeys, unreachable } = await fetchPublicKeys(ctx, goesOn);
+  const mark = reportMark(ctx);
   await readRecord(ctx, keys);
+  if (unreachable.length && !ctx.familyOnly) {
+    if (!ctx.leak?.live || ctx.dryRun)
+      failUnreachable(ctx, unreachable[0]);
+    leaveOutUnreachable(ctx, unreachable);
+  }
+  keys = await underLease(ctx, keys, mark);
   const family = ctx.family;
   const members = familyMembers(keys, family);
   ctx.log("preflight", `${countNoun(members.length, "live key")} of family ${family}`);
@@ -16763,12 +17219,66 @@ async function preflight(ctx) {
     targets: ctx.targets.map((t2) => t2.describe()),
     revokeKeyIds: selection.revoke.map((k2) => k2.id)
   };
-  if (ctx.leak?.live && !plan.revokeKeyIds.includes(ctx.leak.keyId))
-    plan.revokeKeyIds.push(ctx.leak.keyId);
+  for (const id of ctx.leak?.liveIds ?? [])
+    if (!plan.revokeKeyIds.includes(id))
+      plan.revokeKeyIds.push(id);
   ctx.report.plan = plan;
-  const revoking = plan.revokeKeyIds.length ? `revoke keys ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
+  const revoking = plan.revokeKeyIds.length ? `revoke key${plan.revokeKeyIds.length > 1 ? "s" : ""} ${plan.revokeKeyIds.join(", ")}` : "revoke no key";
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
   return { keys, plan, publicKeys };
+}
+async function listKeys2(ctx) {
+  try {
+    return await ctx.forward.apiKeys.list();
+  } catch (error2) {
+    return ctx.fail({
+      code: platformFailureCode(error2),
+      step: "preflight",
+      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
+      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
+      cause: error2
+    });
+  }
+}
+async function underLease(ctx, keys, mark) {
+  await takeRunLease(ctx);
+  if (!ctx.heldLease)
+    return keys;
+  const fresh = await listKeysOrStandDown(ctx);
+  const sameKeys = fresh.length === keys.length && fresh.every((k2) => ctx.listedBefore.has(k2.id));
+  if (sameKeys && !await recordsChanged(ctx))
+    return keys;
+  ctx.log("preflight", "The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease");
+  rewindReport(ctx, mark);
+  ctx.listedBefore = new Set(fresh.map((k2) => k2.id));
+  await readRecord(ctx, fresh);
+  return fresh;
+}
+async function listKeysOrStandDown(ctx) {
+  try {
+    return await ctx.forward.apiKeys.list();
+  } catch (error2) {
+    if (platformFailureCode(error2) !== "current-key-rejected")
+      return listKeys2(ctx);
+    return ctx.fail({
+      code: "stood-down",
+      step: "preflight",
+      summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
+      advice: "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
+      cause: error2
+    });
+  }
+}
+function reportMark(ctx) {
+  return { notices: ctx.report.notices.length, warnings: ctx.report.warnings.length, dropped: ctx.report.droppedTargets?.length };
+}
+function rewindReport(ctx, mark) {
+  ctx.report.notices.length = mark.notices;
+  ctx.report.warnings.length = mark.warnings;
+  if (mark.dropped === void 0)
+    delete ctx.report.droppedTargets;
+  else
+    ctx.report.droppedTargets = ctx.report.droppedTargets?.slice(0, mark.dropped);
 }
 async function readCurrentAuth(ctx) {
   try {
@@ -16787,8 +17297,8 @@ async function readCurrentAuth(ctx) {
     ctx.fail({ code: "auth-mismatch", step: "preflight", ...problem });
   ctx.log("preflight", `The platform says the current key is ${ctx.currentAuth.auth_method} of account ${ctx.currentAuth.account_id}`);
 }
-async function fetchPublicKeys(ctx) {
-  const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
+async function fetchPublicKeys(ctx, goesOn) {
+  const prove = async (target) => {
     await target.prepare?.(ctx.secretName);
     if (takesPlainValue(target)) {
       const problem = ctx.currentKey === void 0 ? void 0 : target.valueProblem?.(ctx.currentKey);
@@ -16799,24 +17309,56 @@ async function fetchPublicKeys(ctx) {
     const publicKey = await target.fetchPublicKey();
     await sealSecret("probe", publicKey.key);
     return publicKey;
+  };
+  const checks = await mapWithLimit(ctx.targets, CONCURRENT_TARGET_READS, async (target) => {
+    if (!goesOn)
+      return { ok: true, value: await prove(target) };
+    try {
+      return { ok: true, value: await prove(target) };
+    } catch (error2) {
+      return { ok: false, error: error2 };
+    }
   });
   const publicKeys = /* @__PURE__ */ new Map();
+  const unreachable = [];
   for (const [index, target] of ctx.targets.entries()) {
     const check = checks[index];
-    if (check?.status !== "fulfilled") {
-      const error2 = check?.reason;
-      ctx.fail({
-        code: "target-unreachable",
-        step: "preflight",
-        summary: `Target ${target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`,
-        advice: `${targetAdvice(error2)} Nothing was changed.`,
-        cause: error2
-      });
+    if (check?.status !== "fulfilled")
+      failUnreachable(ctx, { target, during: "preflight", cause: check?.reason, mayHaveLanded: false, servedAt: void 0 });
+    if (!check.value.ok) {
+      unreachable.push({ target, during: "preflight", cause: check.value.error, mayHaveLanded: false, servedAt: void 0 });
+      continue;
     }
-    publicKeys.set(target, check.value);
-    ctx.log("preflight", `${target.describe()} is reachable (${check.value ? `public key ${check.value.keyId}` : "it takes the value over TLS"})`);
+    publicKeys.set(target, check.value.value);
+    ctx.log("preflight", `${target.describe()} is reachable (${check.value.value ? `public key ${check.value.value.keyId}` : "it takes the value over TLS"})`);
   }
-  return publicKeys;
+  if (unreachable.length === ctx.targets.length && unreachable[0])
+    failUnreachable(ctx, unreachable[0]);
+  return { publicKeys, unreachable };
+}
+function failUnreachable(ctx, failed) {
+  const error2 = failed.cause;
+  return ctx.fail({
+    code: "target-unreachable",
+    step: "preflight",
+    summary: `Target ${failed.target.describe()} cannot take the secret ${ctx.secretName}: ${describeError(error2)}`,
+    advice: `${targetAdvice(error2)} Nothing was changed.`,
+    cause: error2
+  });
+}
+function leaveOutUnreachable(ctx, unreachable) {
+  ctx.unreachable = unreachable;
+  for (const failed of unreachable) {
+    ctx.notice("preflight", {
+      code: "unreachable-target-left-out",
+      targets: [failed.target.describe()],
+      secretName: ctx.secretName,
+      keyIds: [ctx.leak.keyId],
+      problem: describeError(failed.cause),
+      advice: targetAdvice(failed.cause),
+      actions: [{ do: "run-again" }]
+    });
+  }
 }
 function warnIfUnmanaged(ctx, keys, familyKeys) {
   if (familyKeys > 0 || ctx.record.known || ctx.revokeKeyIds.length)
@@ -16864,6 +17406,14 @@ async function recordBeforeCreating(ctx) {
   const store3 = ctx.recordStore;
   if (!store3 || ctx.dryRun)
     return;
+  if (!await keepRunLease(ctx)) {
+    ctx.fail({
+      code: "concurrent-rotation",
+      step: "create",
+      summary: "The lease of this secret lapsed before the key was made, and another run took it over",
+      advice: "Nothing was made and no secret was changed: that run rotates the secret. Run again if it fails."
+    });
+  }
   try {
     const saved = await saveBeforeCreating(store3, ctx.record, listed(ctx));
     if (saved)
@@ -16883,6 +17433,8 @@ async function recordBeforeWriting(ctx, created) {
   const store3 = ctx.recordStore;
   if (!store3)
     return;
+  if (!await keepRunLease(ctx))
+    throw new Error("the lease of this secret lapsed before the first secret write, and another run took it over");
   ctx.log("store", `Recording in ${store3.describe()} that ${countNoun(ctx.targets.length, "target")} may hold key ${created.id}, before writing them`);
   await saveBeforeWriting(store3, ctx.record, listed(ctx), { id: created.id, fingerprint: keyFingerprint(created.key) });
 }
@@ -16946,6 +17498,10 @@ async function revokeOldKeys(ctx, created, verified) {
     ctx.notice("revoke", { code: "revoke-key-id-skipped", keyIds: [id], reason, actions: [] });
   for (const key of selection.appeared)
     warnAppeared(ctx, key, newKey);
+  if (!await keepRunLease(ctx)) {
+    ctx.notice("revoke", { code: "lease-lapsed", secretName: ctx.secretName, actions: [] });
+    return;
+  }
   if (selection.appeared.length) {
     const planned = selection.revoke.map((k2) => k2.id);
     ctx.notice("revoke", { code: "concurrent-rotation", secretName: ctx.secretName, keyIds: planned, actions: [{ do: "run-again" }] });
@@ -17428,6 +17984,11 @@ async function store2(ctx, created, verified, publicKeys) {
   for (const target of ctx.targets) {
     if (aborted(ctx))
       return stopOnAbort(ctx, created, verified, written);
+    const unreachable = ctx.unreachable.find((f2) => f2.target === target);
+    if (unreachable) {
+      leaveOut(ctx, leftOut, unreachable);
+      continue;
+    }
     const name = target.describe();
     ctx.log("store", `Writing ${ctx.secretName} to ${name}`);
     if (written.length) {
@@ -17469,7 +18030,7 @@ async function store2(ctx, created, verified, publicKeys) {
 }
 function leaveOut(ctx, leftOut, failed) {
   leftOut.push(failed);
-  const what = failed.during === "check" ? "checking for a newer rotation before writing it failed" : "writing it failed";
+  const what = failed.during === "check" ? "checking for a newer rotation before writing it failed" : failed.during === "preflight" ? "the preflight could not reach it" : "writing it failed";
   ctx.log("store", `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, the other targets are written`);
 }
 function sealedWrite(ctx, publicKeys) {
@@ -17593,21 +18154,23 @@ async function revokeLeakedKey(ctx, created, verified, stored) {
   }
   if (leak.live) {
     const client = ctx.report.newKeyRevoked ? ctx.client : verified.client;
-    ctx.log("revoke", `Revoking the leaked key ${leak.keyId}`);
-    try {
-      await revokeForSure(ctx, client, leak.keyId);
-    } catch (error2) {
-      ctx.fail({
-        code: "leaked-key-left",
-        step: "revoke",
-        summary: `Revoking the leaked key ${leak.keyId} failed: ${describeError(error2)}. THE LEAKED KEY IS STILL VALID`,
-        advice: `Revoke key ${leak.keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
-        cause: error2
-      });
+    for (const keyId of leak.liveIds) {
+      ctx.log("revoke", `Revoking the leaked key ${keyId}`);
+      try {
+        await revokeForSure(ctx, client, keyId);
+      } catch (error2) {
+        ctx.fail({
+          code: "leaked-key-left",
+          step: "revoke",
+          summary: `Revoking the leaked key ${keyId} failed: ${describeError(error2)}. THE LEAKED KEY IS STILL VALID`,
+          advice: `Revoke key ${keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
+          cause: error2
+        });
+      }
+      ctx.report.revokedKeyIds.push(keyId);
     }
     report.revoked = true;
     report.msToRevocation = ctx.elapsedMs();
-    ctx.report.revokedKeyIds.push(leak.keyId);
   }
   if (stored.ownKey && !stored.ownKey.revoked) {
     const { summary: summary2, advice } = ownKeyLeftValid(created, `No target could be written, and the leaked key ${leak.keyId} was revoked`, stored.ownKey.error);
@@ -17704,6 +18267,9 @@ function finishedReport(report) {
 
 // ../../packages/rotation/dist/rotate-key.js
 async function rotateKey(options) {
+  return rotateKeyWith(options, {});
+}
+async function rotateKeyWith(options, internal) {
   let note = (_line) => {
   };
   let resolved;
@@ -17721,7 +18287,11 @@ async function rotateKey(options) {
     listedBefore: /* @__PURE__ */ new Set(),
     report,
     forward: forwardClient(resolved.client, resolved.signal),
-    ...createContextTools(report, resolved.runtime, resolved.signal, options.log)
+    ...createContextTools(report, resolved.runtime, resolved.signal, options.log),
+    alsoLeaked: internal.alsoLeaked ?? [],
+    familyOnly: internal.familyOnly === true,
+    unreachable: [],
+    authenticatingIds: /* @__PURE__ */ new Set()
   };
   note = ctx.note;
   try {
@@ -17744,6 +18314,7 @@ async function rotateKey(options) {
   } catch (error2) {
     throw withLeakStillValid(ctx, error2);
   } finally {
+    await releaseRunLease(ctx);
     await revokeAppTokens(ctx);
   }
   report.durationMs = ctx.elapsedMs();
@@ -17832,9 +18403,14 @@ async function resolveAlertRevoked(octokit, alert, comment) {
     return true;
   } catch (error2) {
     if (error2.status === 400)
-      return false;
+      return resolvedWith(octokit, owner, repo, alert.number, comment);
     throw error2;
   }
+}
+async function resolvedWith(octokit, owner, repo, alertNumber, comment) {
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}", { owner, repo, alert_number: alertNumber, hide_secret: true });
+  const read = data;
+  return read.state === "resolved" && read.resolution === "revoked" && read.resolution_comment === comment;
 }
 
 // ../../packages/rotation/dist/leak/key-liveness.js
@@ -17856,14 +18432,6 @@ function currentKeyClient(checked) {
   const { platform: platform2 } = checked;
   return "options" in platform2 ? createClient(platform2.options) : platform2.client;
 }
-function withCurrentKey(rotation, apiKey) {
-  const { client, apiKey: _old, platform: platform2, ...rest } = rotation;
-  if (client)
-    return { ...rest, platform: { client, apiKey } };
-  if (platform2 && "client" in platform2)
-    return { ...rest, platform: { client: platform2.client, apiKey } };
-  return { ...rest, platform: { ...platform2, apiKey } };
-}
 
 // ../../packages/rotation/dist/leak/report.js
 var LeakAlertsError = class extends Error {
@@ -17883,6 +18451,9 @@ var LeakAlertsError = class extends Error {
 async function answerLeakAlerts(options) {
   const runtime = options.rotation?.runtime ?? systemRuntime;
   const started = runtime.now();
+  if (options.rotation && !options.rotation.record) {
+    throw new OptionError("record", "answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps");
+  }
   const { checked, problems } = checkOptions(options.rotation);
   if (!checked)
     throw problems[0];
@@ -17913,7 +18484,7 @@ async function answerLeakAlerts(options) {
     warnings: [],
     durationMs: 0
   };
-  const notice = (told) => {
+  const notice2 = (told) => {
     const message = renderNotice(told);
     report.notices.push(told);
     report.warnings.push(message);
@@ -17937,7 +18508,7 @@ async function answerLeakAlerts(options) {
     report.openAlerts = alerts2.length;
     report.withoutValue = withoutValue;
     if (withoutValue > 0)
-      notice({ code: "alerts-without-value", count: withoutValue, secretType: options.secretType, actions: [] });
+      notice2({ code: "alerts-without-value", count: withoutValue, secretType: options.secretType, actions: [] });
     log("info", `Read ${countNoun(alerts2.length, "open alert")} of secret type ${options.secretType} in the ${report.scope}`);
     if (alerts2.length === 0)
       return finish2();
@@ -17946,58 +18517,54 @@ async function answerLeakAlerts(options) {
     const knowing = (fingerprint) => loaded.records.filter((r2) => Object.values(r2.fingerprints).includes(fingerprint));
     const own = [];
     if ([...byFingerprint.keys()].some((fp) => knowing(fp).length > 0)) {
-      report.family = (await rotateKey({ ...options.rotation, dryRun: true, log: void 0, leakedKey: void 0 })).family;
+      report.family = (await rotateKeyWith({ ...options.rotation, dryRun: true, log: void 0, leakedKey: void 0 }, { familyOnly: true })).family;
     }
     for (const [fingerprint, found] of byFingerprint) {
       const record = knowing(fingerprint).find((r2) => r2.family === report.family) ?? knowing(fingerprint)[0];
       if (!record) {
         report.unmanaged.push(...found.map(refOf));
-        notice({ code: "unmanaged-leaked-key", alerts: found.map(alertOf), fingerprint, recordStore: records.describe(), actions: [{ do: "revoke-in-console", keyIds: [] }] });
+        notice2({ code: "unmanaged-leaked-key", alerts: found.map(alertOf), fingerprint, recordStore: records.describe(), actions: [{ do: "revoke-in-console", keyIds: [] }] });
         continue;
       }
       const keyId = keyIdOf(record, fingerprint);
       if (record.family !== report.family) {
         report.otherFamily.push(...found.map((a2) => ({ ...refOf(a2), keyId, family: record.family, secretName: record.secretName })));
-        notice({ code: "other-family-alert", alerts: found.map(alertOf), keyIds: [keyId], family: record.family, secretName: record.secretName, actions: [] });
+        notice2({ code: "other-family-alert", alerts: found.map(alertOf), keyIds: [keyId], family: record.family, secretName: record.secretName, actions: [] });
         continue;
       }
       own.push({ keyId, fingerprint, value: found[0].value, alerts: found });
     }
     const failures = [];
-    let rotation = options.rotation;
     const probe = currentKeyClient(checked);
+    const live = [];
     for (const leak of own) {
-      const rotated = !await keyIsRevoked(probe, leak.value);
-      let msToRevocation;
-      if (rotated) {
-        const rotationStart = runtime.now() - started;
-        log("info", `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
-        let created;
-        try {
-          const done = await rotateKey({
-            ...rotation,
-            leakedKey: { fingerprint: leak.fingerprint },
-            onKeyCreated: async (value) => {
-              created = value;
-              await rotation.onKeyCreated?.(value);
-            }
-          });
-          report.rotations.push(done);
-          if (done.leak?.msToRevocation !== void 0)
-            msToRevocation = rotationStart + done.leak.msToRevocation;
-          if (created !== void 0)
-            rotation = withCurrentKey(rotation, created);
-        } catch (error2) {
-          if (!(error2 instanceof RotationError))
-            throw error2;
-          report.rotations.push(error2.report);
-          if (error2.report.leak?.msToRevocation !== void 0)
-            msToRevocation = rotationStart + error2.report.leak.msToRevocation;
-          failures.push(`the emergency rotation of key ${leak.keyId} failed: ${error2.message}`);
-        }
-      } else {
+      if (!await keyIsRevoked(probe, leak.value))
+        live.push(leak);
+      else
         log("info", `Key ${leak.keyId} of family ${report.family} (${describe(leak.alerts)}) is already revoked on the platform`);
+    }
+    let msToRevocation;
+    if (live.length) {
+      const rotationStart = runtime.now() - started;
+      for (const leak of live)
+        log("info", `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
+      const ids2 = live.map((l2) => l2.keyId).join(", ");
+      try {
+        const done = await rotateKeyWith({ ...options.rotation, leakedKey: { fingerprint: live[0].fingerprint } }, { alsoLeaked: live.slice(1).map((l2) => ({ fingerprint: l2.fingerprint })) });
+        report.rotations.push(done);
+        if (done.leak?.msToRevocation !== void 0)
+          msToRevocation = rotationStart + done.leak.msToRevocation;
+      } catch (error2) {
+        if (!(error2 instanceof RotationError))
+          throw error2;
+        report.rotations.push(error2.report);
+        if (error2.report.leak?.msToRevocation !== void 0)
+          msToRevocation = rotationStart + error2.report.leak.msToRevocation;
+        failures.push(`the emergency rotation of key${live.length > 1 ? "s" : ""} ${ids2} failed: ${error2.message}`);
       }
+    }
+    for (const leak of own) {
+      const rotated = live.includes(leak);
       const keyRevoked = await keyIsRevoked(probe, leak.value);
       if (!keyRevoked)
         failures.push(`key ${leak.keyId} is still valid, so ${describe(leak.alerts)} stay${leak.alerts.length > 1 ? "" : "s"} open`);
@@ -18005,7 +18572,7 @@ async function answerLeakAlerts(options) {
         const resolved = keyRevoked && await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family, rotated, options.runUrl));
         if (resolved)
           log("info", `Resolved alert ${alert.repository}#${alert.number} as revoked`);
-        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...msToRevocation !== void 0 && { msToRevocation } });
+        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...rotated && msToRevocation !== void 0 && { msToRevocation } });
       }
     }
     if (failures.length) {
@@ -18074,7 +18641,8 @@ var DEFAULTS2 = {
   "dry-run": "false",
   "key-kind": "personal",
   "rebuild-record": "false",
-  "gitlab-url": DEFAULT_GITLAB_API_URL
+  "gitlab-url": DEFAULT_GITLAB_API_URL,
+  "lease-wait": "11m"
 };
 var TARGET_LIST_LENGTH = 12e4;
 var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key", "gitlab-token"];
@@ -18104,8 +18672,12 @@ var INPUT_OF_OPTION = {
   // leaked-key-id is checked here (a whole number); what the library refuses is the fingerprint.
   leakedKey: "leaked-key-fingerprint",
   "alerts.scope": "alert-scope",
-  "alerts.secretType": "alert-secret-type"
+  "alerts.secretType": "alert-secret-type",
+  "lease.waitMs": "lease-wait"
 };
+function inputOfOption(option2) {
+  return INPUT_OF_OPTION[option2];
+}
 function inInputWords(text2) {
   return renameOptions(text2, (option2) => INPUT_OF_OPTION[option2]);
 }
@@ -18141,7 +18713,8 @@ function rotateKeyOptions(inputs, hooks = {}) {
     keyKind: keyKindOption(inputs),
     managingApiKey: inputs.managingApiKey,
     rebuildRecord: inputs.rebuildRecord,
-    leakedKey: leakedKeyOption(inputs)
+    leakedKey: leakedKeyOption(inputs),
+    lease: { waitMs: inputs.leaseWaitMs, holder: inputs.runUrl ?? "a rotate-key run" }
   };
 }
 function leakedKeyOption(inputs) {
@@ -18207,6 +18780,7 @@ function readRotateInputs() {
     leakedKeyFingerprint: read("leaked-key-fingerprint", optionalText),
     alertSecretType: read("alert-secret-type", optionalText),
     alertScope: read("alert-scope", optionalText),
+    leaseWaitMs: read("lease-wait", (name, text2) => parseDuration(name, text2, { minMs: 0 }), { default: DEFAULTS2["lease-wait"] }),
     ...fromRunner()
   };
   errors.push(...alertModeMistakes(inputs));
@@ -18258,9 +18832,11 @@ function alertModeMistakes(inputs) {
   return mistakes;
 }
 function fromRunner() {
+  const { GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server = "https://github.com", GITHUB_RUN_ID: runId, GITHUB_RUN_ATTEMPT: attempt } = process.env;
   return {
-    repository: process.env.GITHUB_REPOSITORY || void 0,
-    githubApiUrl: process.env.GITHUB_API_URL || "https://api.github.com"
+    repository: repository || void 0,
+    githubApiUrl: process.env.GITHUB_API_URL || "https://api.github.com",
+    runUrl: repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt && attempt !== "1" ? `/attempts/${attempt}` : ""}` : void 0
   };
 }
 function credentialMistake(inputs, failed) {
@@ -18368,8 +18944,8 @@ function rotationSummary(report, error2) {
   if (error2) notes.push(`Error: ${inInputWords(error2.summary)}`, `What to do: ${inInputWords(error2.advice)}`);
   return { title, headers: ["", report.dryRun ? "Plan" : "Result"], rows, notes };
 }
-function noticeNote(notice) {
-  return `Warning: ${inInputWords(renderNotice(notice))}`;
+function noticeNote(notice2) {
+  return `Warning: ${inInputWords(renderNotice(notice2))}`;
 }
 function leakRows(leak) {
   const revoked = leak.revoked ? `yes${leak.msToRevocation === void 0 ? " (already revoked)" : `, ${formatDuration(leak.msToRevocation)} after the run started`}` : "NO: revoke it in the platform console now";
@@ -18438,6 +19014,10 @@ async function run() {
     info(doneMessage(report));
   } catch (error2) {
     groups2.close();
+    if (error2 instanceof RotationError && error2.code === "stood-down") {
+      notice(inInputWords(error2.message));
+      return;
+    }
     if (error2 instanceof RotationError) {
       await finish(error2.report, error2);
       setFailed(inInputWords(error2.message));
@@ -18479,6 +19059,11 @@ async function answerAlerts(inputs, groups2) {
     info(alertsDoneMessage(report));
   } catch (error2) {
     groups2.close();
+    const input = error2 instanceof OptionError ? inputOfOption(error2.option) : void 0;
+    if (input !== void 0) {
+      const given = { "alert-scope": inputs.alertScope, "alert-secret-type": inputs.alertSecretType }[input];
+      throw optionMistake(input, error2, given ?? "");
+    }
     if (!(error2 instanceof LeakAlertsError)) throw error2;
     await publishResult(alertOutputs(error2.report), alertSummary(error2.report, error2));
     setFailed(inInputWords(error2.message));

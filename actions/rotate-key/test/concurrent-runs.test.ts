@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { leaseVariableName } from '@keyturn/rotation/targets';
-import { annotations, consoleKey, github, platform, REPO, rotate, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
+import { annotations, consoleKey, github, platform, rotate, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
 
 useRotateKeyWorld();
 
