@@ -9481,7 +9481,7 @@ function checkLease(options, record) {
     throw new OptionError("lease.holder", "lease.holder must be text that names the run (its URL, say)");
   const offersLease = record !== void 0 && (!("load" in record) || record.lease !== void 0);
   if (!offersLease && options.dryRun !== true) {
-    throw new OptionError("lease", record === void 0 ? "no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab project), or, if every run of this family is in one concurrency group, set `lease` to false" : "the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the family apart: give a store with `lease`, or, if every run of this family is in one concurrency group, set `lease` to false");
+    throw new OptionError("lease", record === void 0 ? "no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab project), or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)" : "the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the family apart: give a store that offers one, or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)");
   }
   return { holder: holder.trim(), timings };
 }
@@ -16772,36 +16772,44 @@ async function takeLease(request2) {
   });
   let waitedFor;
   let vanished = 0;
+  let pollMs = timings.pollMs;
+  const first = mine();
+  if (await backend.create(name, writeLeaseText(first)))
+    return taken(first);
+  let current = await backend.read(name);
   for (; ; ) {
-    const text2 = mine();
-    if (await backend.create(name, writeLeaseText(text2)))
-      return taken(text2, waitedFor);
-    const current = await backend.read(name);
-    if (current === void 0 && ++vanished <= 3)
-      continue;
     if (current === void 0) {
-      if (runtime.now() - startedAt + timings.pollMs > timings.waitMs)
-        throw new LeaseHeldError("unknown", "unknown", "unknown", runtime.now() - startedAt);
-      await runtime.sleep(timings.pollMs, request2.signal);
-      continue;
+      const text2 = mine();
+      if (await backend.create(name, writeLeaseText(text2)))
+        return taken(text2, waitedFor);
+      current = await backend.read(name);
+      if (current === void 0 && ++vanished <= 3)
+        continue;
     }
-    const held = readLeaseText(current);
-    if (held?.nonce === nonce)
+    const held = current === void 0 ? void 0 : readLeaseText(current);
+    if (held && held.nonce === nonce)
       return taken(held, waitedFor);
-    if (!held || runtime.now() >= Date.parse(held.expires)) {
+    const lapsed = current !== void 0 && (!held || runtime.now() >= Date.parse(held.expires));
+    if (lapsed) {
       const tookOver = held ? { holder: held.holder, started: held.started, state: held.state } : { holder: "unknown", started: "unknown", state: "unreadable" };
       const won = await takeOver(request2, current, mine(tookOver));
       if (won)
         return taken(won, waitedFor, tookOver);
+      current = await backend.read(name);
       continue;
     }
-    if (runtime.now() - startedAt + timings.pollMs > timings.waitMs) {
-      throw new LeaseHeldError(held.holder, held.started, held.expires, runtime.now() - startedAt);
-    }
-    if (!waitedFor)
+    if (held && !waitedFor)
       request2.onWait?.(held);
-    waitedFor = held;
-    await runtime.sleep(timings.pollMs + Math.floor(runtime.random() * timings.pollMs * 0.2), request2.signal);
+    waitedFor = held ?? waitedFor;
+    if (runtime.now() - startedAt + Math.min(pollMs, timings.pollMs) > timings.waitMs) {
+      throw new LeaseHeldError(held?.holder ?? "unknown", held?.started ?? "unknown", held?.expires ?? "unknown", runtime.now() - startedAt);
+    }
+    const untilExpiry = held ? Date.parse(held.expires) - runtime.now() : pollMs;
+    const untilGiveUp = startedAt + timings.waitMs - runtime.now();
+    const sleep = Math.max(0, Math.min(pollMs, untilExpiry, untilGiveUp));
+    await runtime.sleep(sleep + Math.floor(runtime.random() * sleep * 0.2), request2.signal);
+    pollMs = Math.min(6e4, Math.max(timings.pollMs, Math.round(pollMs * 1.5)));
+    current = await backend.read(name);
   }
 }
 async function takeOver(request2, lapsed, text2) {
@@ -16820,7 +16828,7 @@ async function takeOver(request2, lapsed, text2) {
 var seconds = (ms) => `${Math.round(ms / 1e3)} s`;
 async function takeRunLease(ctx) {
   const backend = ctx.recordStore?.lease;
-  if (ctx.dryRun || ctx.lease === false || !backend)
+  if (ctx.dryRun || ctx.lease === false || !backend || mutant("lease-off"))
     return;
   const name = leaseVariableName(ctx.secretName, keyKindLabel(ctx.keyScope.keyKind));
   try {
