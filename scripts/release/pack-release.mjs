@@ -8,13 +8,13 @@
 //                                  tags holds the same
 //   version.patch                  with changesets pending only: what `pnpm release:version` changed,
 //                                  which the writing job applies for the "Version packages" PR
-//   SHA256SUMS                     every file above, for `sha256sum -c` in <folder>; its own digest goes
-//                                  to the job's outputs (`sums`), out of reach of the artifact's storage
+//   SHA256SUMS                     every file above, for `sha256sum -c` in <folder>; the workflow puts its
+//                                  own digest in the job's outputs (`sums`), beside the artifact
 // Run after `pnpm build`, from a clean clone (version.patch is `git diff` of the clone).
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../lib/cached-install.mjs';
@@ -65,7 +65,6 @@ function packRelease(folder) {
   const sums = sha256Lines(folder, filesUnder(folder).filter((file) => file !== 'SHA256SUMS'));
   writeFileSync(join(folder, 'SHA256SUMS'), sums);
   const digest = createHash('sha256').update(sums).digest('hex');
-  if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `sums=${digest}\n`);
   console.log(`SHA256SUMS: ${digest}`);
 }
 

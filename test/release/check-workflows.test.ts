@@ -153,7 +153,7 @@ it('release.yml publishes only after the tests passed, from a job that installs 
   expect(jobs.test!.permissions).toEqual({ contents: 'read' });
   expect(jobs.pack!.permissions).toEqual({ contents: 'read' });
   expect(jobs.test!.steps.map((step) => step.run).filter(Boolean)).toEqual(['bash .ci/run']);
-  expect(jobs.pack!.steps.map((step) => step.run).filter(Boolean).slice(-3)).toEqual([
+  expect(jobs.pack!.steps.map((step) => step.run).filter(Boolean).slice(-4, -1)).toEqual([
     'npx --yes pnpm@10.34.8 install --frozen-lockfile',
     'npx --yes pnpm@10.34.8 run build',
     'npx --yes pnpm@10.34.8 run release:pack "$RUNNER_TEMP/release"',

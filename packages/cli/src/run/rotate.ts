@@ -8,7 +8,7 @@ import { CliError } from '../cli-error.js';
 import { commandContext } from '../command-context.js';
 import type { ConfigReaderLoader } from '../define-command.js';
 import { ROTATE_SETTINGS } from '../command-settings.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
 import { renderTable, writeResult } from '../output.js';
 import { inCliWords, pastedLeakedKey, readRotateSetup } from '../rotate-options.js';
 import { interruptSignal } from '../interrupt.js';
@@ -88,7 +88,7 @@ function rotateTable(report: PartialRotationReport, failure: RotationError | und
 }
 
 /** The exit code of a failed rotation (README, "Exit codes"). */
-function exitCodeOf(failure: RotationError): number {
+function exitCodeOf(failure: RotationError): ExitCode {
   if (failure.code === 'aborted') return EXIT.interrupted;
   if (failure.code === 'invalid-options') return EXIT.usage;
   if (failure.code === 'lease-held') return EXIT.leaseHeld;
