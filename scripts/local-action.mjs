@@ -10,13 +10,19 @@
 // It runs src/index.ts rather than the bundle so that local-action's stand-in for @actions/core is
 // the one the Action imports: that is how it shows the outputs. local-action finds the package
 // manager from the nearest package.json (pnpm) and asks `pnpm list` where @actions/core is.
+//
+// What local-action prints before the Action runs is dropped (withoutPreamble): an ASCII-art
+// "Action Debugger" banner, a table that names scripts/local-action-entry.mjs as the Action's entry
+// point, and action.yml's inputs and outputs with their descriptions (some 300 columns wide). One
+// line of ours says instead what runs, on which Node, and which inputs the .env file gives (their
+// names, never their values). The Action's log and local-action's "Action Outputs" table follow.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachedInstall } from './lib/cached-install.mjs';
+import { cachedInstall, ROOT } from './lib/cached-install.mjs';
 import { node24 } from './node24.mjs';
 
 /** Bumped by hand, like any pinned tool. */
@@ -36,6 +42,50 @@ function localActionPrefix() {
 function hasPnpmOnPath(path) {
   const names = process.platform === 'win32' ? ['pnpm.cmd', 'pnpm.exe'] : ['pnpm'];
   return path.split(delimiter).some((dir) => names.some((name) => existsSync(join(dir, name))));
+}
+
+/** The heading local-action prints as the Action starts (its printTitle: a rule, the title, a rule). */
+const RUNNING = /^\s*Running Action\s*\n=+[ \t]*\n/m;
+
+/**
+ * A sink for local-action's stdout that drops everything up to its "Running Action" heading and
+ * writes the rest. If the heading never comes (local-action failed before running the Action),
+ * `end()` writes all it held back, so its error shows.
+ * @param {(text: string) => void} write
+ */
+export function withoutPreamble(write) {
+  let held = '';
+  let passing = false;
+  return {
+    push(text) {
+      if (passing) return write(text);
+      held += text;
+      const heading = RUNNING.exec(held);
+      if (heading === null) return undefined;
+      passing = true;
+      // local-action's blank line under its heading goes with it
+      const rest = held.slice(heading.index + heading[0].length).replace(/^\n/, '');
+      held = '';
+      if (rest !== '') write(rest);
+    },
+    end() {
+      if (!passing && held !== '') write(held);
+      held = '';
+    },
+  };
+}
+
+/** The inputs an .env file gives, by their action.yml names (INPUT_API-KEY is api-key). */
+export function inputNames(envText) {
+  return [...envText.matchAll(/^\s*(?:export\s+)?INPUT_([^=\s]+)\s*=/gm)].map((match) => match[1].toLowerCase());
+}
+
+/** Our line in place of local-action's banner and tables: what runs, on what, with which inputs (never their values). */
+export function bannerLine(actionDir, envFile, nodeVersion) {
+  const names = inputNames(readFileSync(envFile, 'utf8'));
+  const where = relative(ROOT, actionDir).split('\\').join('/');
+  const inputs = names.length > 0 ? `inputs ${names.join(', ')}` : 'no inputs';
+  return `keyturn: ${where}/src/index.ts with @github/local-action ${LOCAL_ACTION_VERSION} on Node ${nodeVersion}, ${inputs} from ${envFile} (values not shown)\n`;
 }
 
 /**
@@ -61,6 +111,9 @@ export async function runLocalAction(actionDir, envFile) {
   const work = mkdtempSync(join(tmpdir(), 'keyturn-local-action-status-'));
   const statusFile = join(work, 'status');
   try {
+    const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '');
+    process.stdout.write(bannerLine(dir, envFile, nodeVersion));
+    const output = withoutPreamble((text) => process.stdout.write(text));
     const code = await new Promise((done, fail) => {
       const child = spawn(node, [join(prefix, BIN), '.', ENTRY, resolve(envFile)], {
         cwd: dir,
@@ -71,10 +124,15 @@ export async function runLocalAction(actionDir, envFile) {
           KEYTURN_LOCAL_ACTION_CORE_STUB: join(prefix, CORE_STUB),
           KEYTURN_LOCAL_ACTION_STATUS_FILE: statusFile,
         },
-        stdio: 'inherit',
+        stdio: ['inherit', 'pipe', 'inherit'],
       });
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (text) => output.push(text));
       child.on('error', fail);
-      child.on('close', (exitCode, signal) => done(exitCode ?? (signal ? 1 : 0)));
+      child.on('close', (exitCode, signal) => {
+        output.end();
+        done(exitCode ?? (signal ? 1 : 0));
+      });
     });
     if (code !== 0) return code; // local-action itself failed, or the Action threw past run()
     if (!existsSync(statusFile)) throw new Error('local-action exited without running the Action: see its output above');

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { checkWorkflows, workflowProblems } from '../../scripts/release/check-workflows.mjs';
 
 const CHECKOUT = 'actions/checkout@fbc6f3992d24b796d5a048ff273f7fcc4a7b6c09 # v5.1.0';
+const CHANGESETS = 'changesets/action@a45c4d594aa4e2c509dc14a9f2b3b67ba3780d0d # v1.9.0';
+const DOWNLOAD = 'actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1';
 
 /** A workflow of one job, `permissions` and `steps` as YAML lines under it. */
 const workflow = (permissions: string, steps: string) => `name: w
@@ -58,6 +60,64 @@ describe('check-workflows', () => {
     expect(workflowProblems(`permissions:\n  contents: read\n${workflow('', '      - run: pnpm test')}`, 'w.yml')).toEqual([]);
   });
 
+  it('rejects the release job as it was: install, build and version step run with the token that publishes', () => {
+    const text = workflow(
+      '    permissions:\n      contents: write\n      id-token: write',
+      [
+        `      - uses: ${CHECKOUT}`,
+        '      - run: npx --yes pnpm@10.34.8 install --frozen-lockfile',
+        '      - run: npx --yes pnpm@10.34.8 run build',
+        `      - uses: ${CHANGESETS}`,
+        '        with:',
+        '          version: npx --yes pnpm@10.34.8 run release:version',
+        '          publish: node scripts/release/publish.mjs packs',
+      ].join('\n'),
+    );
+    const fix = 'with a token that can write (contents: write, id-token: write): do it in a read-only job and pass the result as an artifact, its digest checked (sha256sum -c)';
+    expect(workflowProblems(text, 'release.yml')).toEqual([
+      `release.yml: job one: step 2 runs \`npx --yes pnpm@10.34.8 install --frozen-lockfile\` (a package manager or npx: install and package scripts) ${fix}`,
+      `release.yml: job one: step 3 runs \`npx --yes pnpm@10.34.8 run build\` (a package manager or npx: install and package scripts) ${fix}`,
+      `release.yml: job one: step 4 runs \`npx --yes pnpm@10.34.8 run release:version\` as its version input (a package manager or npx: install and package scripts) ${fix}`,
+    ]);
+  });
+
+  it.each([
+    ['npm ci', 'npm ci', 'npm beyond publish and view'],
+    ['npm install', 'cd packages/cli && npm install --ignore-scripts', 'npm beyond publish and view'],
+    ['a package script by npm', 'npm run release:publish', 'npm beyond publish and view'],
+    ['npm exec', 'npm exec -- changeset publish', 'npm beyond publish and view'],
+    ['pnpm exec', 'pnpm exec node build.mjs', 'a package manager or npx'],
+    ['yarn', 'yarn', 'a package manager or npx'],
+    ['a build script', 'node packages/cli/build.mjs', 'a build'],
+    ['turbo', 'node scripts/turbo.mjs run build', 'a build'],
+    ['tsc', 'tsc -p .', 'a build'],
+    ['the version step', 'node node_modules/@changesets/cli/bin.js version', 'the version step'],
+    ['changeset version', 'changeset version && git add -A', 'the version step'],
+  ])('refuses %s in a job with any write permission, and allows it in a read-only one', (_, run, why) => {
+    const problems = workflowProblems(workflow('    permissions:\n      pull-requests: write', `      - run: ${run}`), 'w.yml');
+    expect(problems).toEqual([expect.stringContaining(`step 1 runs \`${run}\` (${why}`)]);
+    expect(workflowProblems(workflow('    permissions:\n      contents: read', `      - run: ${run}`), 'w.yml')).toEqual([]);
+  });
+
+  it('lets a writing job publish tarballs, read the registry and push tags', () => {
+    const steps = [
+      '      - run: npm publish packs/keyturn-cli-1.0.0.tgz --provenance --access public',
+      '      - run: npm view @keyturn/cli version && npm whoami',
+      '      - run: node scripts/release/publish.mjs "$RUNNER_TEMP/release/packages" && git push origin v1',
+    ].join('\n');
+    expect(workflowProblems(workflow('    permissions:\n      contents: write\n      id-token: write', steps), 'w.yml')).toEqual([]);
+  });
+
+  it('asks a writing job that downloads artifacts to check their digests', () => {
+    const download = `      - uses: ${DOWNLOAD}\n        with:\n          name: release`;
+    expect(workflowProblems(workflow('    permissions:\n      contents: write', download), 'w.yml')).toEqual([
+      'w.yml: job one downloads artifacts with a token that can write (contents: write) and never checks their digests: run `sha256sum -c` on the sums the read-only job wrote',
+    ]);
+    const checked = `${download}\n      - run: cd "$RUNNER_TEMP/release" && sha256sum --check --strict SHA256SUMS`;
+    expect(workflowProblems(workflow('    permissions:\n      contents: write', checked), 'w.yml')).toEqual([]);
+    expect(workflowProblems(workflow('    permissions:\n      contents: read', download), 'w.yml')).toEqual([]);
+  });
+
   it('rejects a checkout that keeps its token in a job that cannot push, and allows it where the job may push', () => {
     const read = workflowProblems(workflow('    permissions:\n      contents: read', `      - uses: ${CHECKOUT}`), 'w.yml');
     expect(read).toEqual(['w.yml: job one: step 1: actions/checkout keeps the token in git config, and this job never pushes: add `with: persist-credentials: false`']);
@@ -81,15 +141,28 @@ describe('check-workflows', () => {
   });
 });
 
-it('release.yml publishes only after the tests passed, from a job that runs no test', async () => {
+it('release.yml publishes only after the tests passed, from a job that installs and builds nothing and checks what it takes', async () => {
   const { readFileSync } = await import('node:fs');
   const { parse } = await import('yaml');
   const text = readFileSync(new URL('../../.github/workflows/release.yml', import.meta.url), 'utf8');
-  const jobs = parse(text).jobs as Record<string, { needs?: string | string[]; permissions?: Record<string, string>; steps: { run?: string; uses?: string }[] }>;
+  type Step = { run?: string; uses?: string; with?: Record<string, string> };
+  const jobs = parse(text).jobs as Record<string, { needs?: string | string[]; permissions?: Record<string, string>; steps: Step[] }>;
   const writing = Object.entries(jobs).filter(([, job]) => Object.values(job.permissions ?? {}).includes('write'));
   expect(writing.map(([name]) => name)).toEqual(['release']);
-  expect([jobs.release!.needs].flat()).toEqual(['test']);
+  expect([jobs.release!.needs].flat()).toEqual(['test', 'pack']);
   expect(jobs.test!.permissions).toEqual({ contents: 'read' });
+  expect(jobs.pack!.permissions).toEqual({ contents: 'read' });
   expect(jobs.test!.steps.map((step) => step.run).filter(Boolean)).toEqual(['bash .ci/run']);
-  expect(jobs.release!.steps.some((step) => step.uses?.startsWith('changesets/action@'))).toBe(true);
+  expect(jobs.pack!.steps.map((step) => step.run).filter(Boolean).slice(-4, -1)).toEqual([
+    'npx --yes pnpm@10.34.8 install --frozen-lockfile',
+    'npx --yes pnpm@10.34.8 run build',
+    'npx --yes pnpm@10.34.8 run release:pack "$RUNNER_TEMP/release"',
+  ]);
+  const release = jobs.release!.steps;
+  const uses = release.map((step) => step.uses?.replace(/@.*/, '')).filter(Boolean);
+  expect(uses).toEqual(['actions/checkout', 'actions/setup-node', 'actions/download-artifact', 'changesets/action']);
+  expect(release.map((step) => step.run).filter(Boolean).join('\n')).toMatch(/sha256sum --check --strict SHA256SUMS[\s\S]*sha256sum --check --strict "\$RUNNER_TEMP\/release\/bundles\.sha256"/);
+  const changesets = release.find((step) => step.uses?.startsWith('changesets/action@'))!;
+  expect(changesets.with?.version).toMatch(/^git apply .+\/version\.patch$/);
+  expect(changesets.with?.publish).toMatch(/^node scripts\/release\/publish\.mjs .+\/packages$/);
 });

@@ -42,6 +42,27 @@ it('runs from its folder with @github/local-action, outputs included', { timeout
   expect(`${run.stdout}${run.stderr}`).not.toContain(key.key);
 });
 
+// local-action's own preamble (an ASCII-art banner, a table naming our entry shim as the Action's
+// entry point, action.yml's inputs and outputs 300 columns wide) gives way to one line of ours.
+it('says in one line what runs and with which inputs, then shows the Action log', { timeout: 600_000 }, async () => {
+  const key = platform.createKey('local-banner');
+  const projectId = platform.createProject({ name: 'banner' }).id;
+
+  const run = await runLocalAction(ACTION_DIR, { 'api-key': key.key, 'api-url': platform.url, 'project-id': projectId, timeout: '30' });
+
+  expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
+  const [banner, first] = run.stdout.split('\n');
+  expect(banner).toMatch(
+    /^keyturn: actions\/wait-for-operation\/src\/index\.ts with @github\/local-action \d+\.\d+\.\d+ on Node 24\.\d+\.\d+, inputs api-key, api-url, project-id, timeout from \S+\.env \(values not shown\)$/,
+  );
+  expect(first).toBe(`::group::Waiting for every pending operation of project ${projectId}`);
+  for (const noise of ['Configuration', 'Entrypoint', 'local-action-entry', 'Action Metadata', 'Description', '|___/', 'Running Action']) {
+    expect(run.stdout).not.toContain(noise);
+  }
+  expect(run.outputs.status).toBe('finished');
+  expect(`${run.stdout}${run.stderr}`).not.toContain(key.key);
+});
+
 it('exits 1 when the Action fails, as a runner step does (the bare tool exits 0)', { timeout: 600_000 }, async () => {
   const key = platform.createKey('local-failing');
   const projectId = platform.createProject({ name: 'broken' }).id;
