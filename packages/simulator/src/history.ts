@@ -10,12 +10,14 @@ import { applyMutants } from './mutants.js';
 import { halfRenamed, keptRetiring, namesVariable, otherRecordUnread, rebuiltKeyIds, targetsToRetire } from './advice.js';
 import { createRng, type Rng } from './prng.js';
 import { laterWriteRefused, lateWrite, randomFault } from './random-faults.js';
-import { CREDENTIALS, type Credential, HOME, KEY_KINDS, SECRET_NAMES, type SimKeyKind, type Skew, TARGET_POOL } from './world.js';
+import { CREDENTIALS, type Credential, HOME, KEY_KINDS, ORG_ID, SECRET_NAMES, type SimKeyKind, type Skew, TARGET_POOL } from './world.js';
 
 /** How many clean runs a history may need to converge once its faults are gone. */
 export const CONVERGENCE_RUNS = 2;
 /** The seed of the stream a concurrent round's third run draws from. */
 const THIRD_RUN_STREAM = 0x7468_6972;
+/** The seed of the stream the managing key's choices draw from. */
+const MANAGING_STREAM = 0x6d61_6e61;
 /** The seed of the stream the choices that reach the mutants draw from (list edits, clock steps, refused writes). */
 const REACH_STREAM = 0x6c617465;
 
@@ -82,6 +84,12 @@ interface UserState {
    * retires them rather than listing them beside the new family's (the run would refuse two families).
    */
   movedAway: Set<string>;
+  /**
+   * An organization rotation's managing key, in a secret of its own: an organization key the user
+   * made by hand, named like the family (issue 31, item 2), until a run refuses it and the user
+   * makes one of no family, as the refusal says.
+   */
+  managingKey?: { id: number; key: string };
   /** The user renames as the README says (edits.renameListed): listed targets copied, dropped ones retired, the old name's notices followed. */
   renameListed: boolean;
 }
@@ -167,7 +175,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       }
       if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
       for (const run of runs) await followAdvice(sim, user, run.result);
-      violations.push(...lockOuts(world, user.excused).map((v) => `${v} (after round ${round + 1})`));
+      violations.push(...lockOuts(world, user.excused).map((v) => `${v} (after round ${round + 1})`), ...managingKeyLockOut(sim, user));
+      if (round === 0) handMadeManagingKey(sim, user, results);
       if (violations.length) break;
     }
     if (!violations.length) violations.push(...(await converge(sim, user, results)));
@@ -177,6 +186,28 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     await sim.close();
   }
   return { seed, violations: [...new Set(violations)], trace: sim.trace, runs: results.length };
+}
+
+/**
+ * After the first round of an organization key's history, now and then: the user manages the
+ * rotation with an organization key made by hand and named like the family (an older member of
+ * it, which no record knows). No run may revoke it: it is the key the run authenticates with.
+ */
+function handMadeManagingKey(sim: Simulation, user: UserState, results: readonly RunResult[]): void {
+  const family = results.find((r) => r.report?.family)?.report?.family;
+  const pick = createRng(sim.seed ^ MANAGING_STREAM);
+  if (user.kind !== 'organization' || !family || !pick.chance(0.5)) return;
+  const made = sim.world.platform.createOrgKey(ORG_ID, `${family}-20290101T000000Z-hand`);
+  sim.world.userKeyIds.add(made.id);
+  sim.world.secrets.add(made.key);
+  user.managingKey = { id: made.id, key: made.key };
+  sim.note(`user: manages with key ${made.id}, made by hand and named like family ${family}`);
+}
+
+/** The managing key's own secret holds a key that must keep working: a run that revoked it locked every later run out. */
+function managingKeyLockOut(sim: Simulation, user: UserState): string[] {
+  const key = user.managingKey;
+  return key && !sim.world.platform.isKeyValid(key.key) ? [`lock-out: the managing key ${key.id} (its own secret) no longer works`] : [];
 }
 
 /** The user's first key in the secret of every listed target, written a day ago. */
@@ -242,6 +273,7 @@ function spec(sim: Simulation, user: UserState, retire: string[], crash?: CrashP
     ...(crash && { crash }),
     ...(user.family && { family: user.family }),
     ...(user.rebuildRecord && { rebuildRecord: true }),
+    ...(user.managingKey && { managingApiKey: user.managingKey.key }),
     ...(revocableRebuiltKeys(sim, user).length && { revokeKeyIds: revocableRebuiltKeys(sim, user) }),
   };
 }
@@ -290,6 +322,16 @@ function learn(sim: Simulation, user: UserState, run: RunResult): void {
  * the next run depends on (so a convergence run refused that way is not a clean one).
  */
 async function followAdvice(sim: Simulation, user: UserState, run: RunResult): Promise<boolean> {
+  // A managing key refused before anything changed (it is a key of the family): the user makes an
+  // organization key of no family, as the refusal advises (by its code: the only option a history gets wrong).
+  if (run.error?.code === 'invalid-options' && user.managingKey) {
+    const made = sim.world.platform.createOrgKey(ORG_ID, 'ops managing key');
+    sim.world.userKeyIds.add(made.id);
+    sim.world.secrets.add(made.key);
+    user.managingKey = { id: made.id, key: made.key };
+    sim.note(`user: manages with key ${made.id}, of no family, as the refusal advises`);
+    return true;
+  }
   const notices = (run.report ?? run.error?.report)?.notices ?? [];
   for (const id of rebuiltKeyIds(notices)) user.rebuiltKeys.add(id);
   if (run.status === 'ok') {
@@ -578,7 +620,7 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[]):
     learn(sim, user, run.result);
     if ((await followAdvice(sim, user, run.result)) && advised++ === 0) attempt--;
     last = run.result;
-    const locked = lockOuts(world, user.excused);
+    const locked = [...lockOuts(world, user.excused), ...managingKeyLockOut(sim, user)];
     if (locked.length) return locked.map((v) => `${v} (converging)`);
     if (run.result.status === 'ok' && orphans(world, user.kind, run.result, user.forgotten).length === 0) return untruthfulOutputs(world, run.result);
   }

@@ -47,6 +47,8 @@ export interface RunSpec {
   leakedKey?: { id: number } | { fingerprint: string };
   /** Alert mode: answerLeakAlerts over this rotation, for the open alerts of this secret type in the home repository. */
   alerts?: { secretType: string };
+  /** An organization rotation's managing key, from its own secret (the user's; none by default). */
+  managingApiKey?: string;
   /** Starts this long after the round does (a second workflow, a hand run, the CLI elsewhere). */
   startAfterMs?: number;
   crash?: CrashPoint;
@@ -310,7 +312,7 @@ export class Simulation {
           };
     return {
       platform: { apiKey: spec.apiKey, baseUrl: world.platform.url, fetch: platformFetch, runtime: time },
-      ...(spec.kind === 'organization' && { keyKind: { kind: 'organization', orgId: ORG_ID } }),
+      ...(spec.kind === 'organization' && { keyKind: { kind: 'organization', orgId: ORG_ID }, ...(spec.managingApiKey && { managingApiKey: spec.managingApiKey }) }),
       ...(spec.kind === 'project' && { keyKind: { kind: 'project', orgId: ORG_ID, projectId: PROJECT_ID }, managingApiKey: world.managingKey.key }),
       github,
       gitlab: { token: GITLAB_TOKEN, apiUrl: world.gitlab.url, fetch: gitlabFetch },

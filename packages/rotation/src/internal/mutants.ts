@@ -24,7 +24,9 @@ export type Mutant =
   /** Issue 22, item 2: a record of a newer format is taken for an absent one (and rewritten). */
   | 'newer-record-absent'
   /** Issue 31, item 1: no lease is taken, so two runs of one secret write at once (the behaviour before it). */
-  | 'lease-off';
+  | 'lease-off'
+  /** Issue 31, item 2: the managing key is checked against the records' fingerprints only, not the family's membership. */
+  | 'sibling-by-record-only';
 
 /** True when the simulator's tests switched `name` on; false in every real run. */
 export function mutant(name: Mutant): boolean {

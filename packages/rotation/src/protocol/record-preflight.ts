@@ -4,6 +4,7 @@
 // (renamed-secrets.ts), and plan (record/record-plan.ts). Nothing is changed here; the words for
 // what the plan found are said here, once.
 
+import { mutant } from '../internal/mutants.js';
 import { familyMembers } from '../family-members.js';
 import type { KeyKind } from '../key-kind/key-kind.js';
 import { option } from '../option-names.js';
@@ -266,7 +267,7 @@ async function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan,
     });
   }
   // Only an organization's own keys share a listing with an organization key (a project-scoped key manages none).
-  if (known !== undefined || ctx.keyScope.keyKind.kind !== 'organization') return;
+  if (known !== undefined || ctx.keyScope.keyKind.kind !== 'organization' || mutant('sibling-by-record-only')) return;
   const unknown = revocable.map(({ family, keys: theirs }) => ({ family, keys: theirs.filter((k) => !fingerprinted.has(k.id)) })).filter((f) => f.keys.length);
   if (!unknown.length) return;
   let word: { auth_method: string } | undefined;
