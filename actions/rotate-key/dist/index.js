@@ -16802,7 +16802,7 @@ async function refuseManagingKeyOfFamily(ctx, plan, keys, records) {
       advice: "Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed."
     });
   }
-  if (known !== void 0 || ctx.keyScope.keyKind.kind !== "organization")
+  if (known !== void 0 || ctx.keyScope.keyKind.kind !== "organization" || mutant("sibling-by-record-only"))
     return;
   const unknown = revocable.map(({ family, keys: theirs }) => ({ family, keys: theirs.filter((k2) => !fingerprinted.has(k2.id)) })).filter((f2) => f2.keys.length);
   if (!unknown.length)
