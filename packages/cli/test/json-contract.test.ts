@@ -14,7 +14,7 @@ const world = useWorld();
 
 describe('--output json: one document at every exit, valid against the schema', () => {
   it('bad input (exit 2): a failure document listing every mistake', async () => {
-    const result = await run(world, ['rotate', '--target', 'repo:acme', '--keep', 'x', '--output', 'json', ...world.urls]);
+    const result = await run(world, ['rotate', '--target', 'repo:acme', '--keep', 'x', '--record-repo', 'acme/ops', '--output', 'json', ...world.urls]);
     expect(result.code, result.stderr).toBe(2);
     const json = jsonOf(result);
     expect(json).toMatchObject({ command: 'rotate', ok: false, exitCode: 2, error: { name: 'UsageError' } });

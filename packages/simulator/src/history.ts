@@ -322,14 +322,12 @@ function learn(sim: Simulation, user: UserState, run: RunResult): void {
  * the next run depends on (so a convergence run refused that way is not a clean one).
  */
 async function followAdvice(sim: Simulation, user: UserState, run: RunResult): Promise<boolean> {
-  // A managing key refused before anything changed (it is a key of the family): the user makes an
-  // organization key of no family, as the refusal advises (by its code: the only option a history gets wrong).
-  if (run.error?.code === 'invalid-options' && user.managingKey) {
-    const made = sim.world.platform.createOrgKey(ORG_ID, 'ops managing key');
-    sim.world.userKeyIds.add(made.id);
-    sim.world.secrets.add(made.key);
-    user.managingKey = { id: made.id, key: made.key };
-    sim.note(`user: manages with key ${made.id}, of no family, as the refusal advises`);
+  // A managing key refused before anything changed (a key the run might revoke): the user manages
+  // with an organization admin's personal key, as the refusal advises (by its code: the only option
+  // a history gets wrong).
+  if (run.error?.code === 'invalid-options' && user.managingKey && user.managingKey.id !== sim.world.managingKey.id) {
+    user.managingKey = { id: sim.world.managingKey.id, key: sim.world.managingKey.key };
+    sim.note(`user: manages with the admin's personal key ${user.managingKey.id}, as the refusal advises`);
     return true;
   }
   const notices = (run.report ?? run.error?.report)?.notices ?? [];

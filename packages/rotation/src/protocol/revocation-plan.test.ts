@@ -130,7 +130,7 @@ describe('selectRevocations', () => {
   it('never revokes a key the run authenticates with (the managing key), named or not', () => {
     const selection = selectRevocations({ keys, family: 'fam', keep: 1, newKey: f5, revokeKeyIds: [2], authenticatingIds: new Set([2]) });
     expect(ids(selection.revoke)).toEqual([3]);
-    expect(selection.skipped).toEqual([{ id: 2, reason: 'it is the key in `managingApiKey`, which this run authenticates with' }]);
+    expect(selection.skipped).toEqual([{ id: 2, reason: 'authenticating-key' }]);
   });
 });
 
