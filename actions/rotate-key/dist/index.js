@@ -1390,18 +1390,28 @@ function safeExcerpt(text2, known, max = 300) {
 }
 
 // ../../packages/api/dist/toolkit/retry-after.js
-function parseRetryAfter(value, nowMs) {
-  if (value === null || value === void 0)
+function parseRetryAfter(value, nowMs, seconds = "decimal") {
+  if (value === null || value === void 0 || value.trim() === "")
     return void 0;
-  const text2 = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text2))
-    return Math.round(Number(text2) * 1e3);
-  if (!/[a-z]/i.test(text2))
+  if ((seconds === "decimal" ? /^\s*\d+(\.\d+)?\s*$/ : /^\s*\d+\s*$/).test(value))
+    return Math.round(Number(value) * 1e3);
+  if (seconds === "decimal" && !/[a-z]/i.test(value))
     return void 0;
-  const at2 = Date.parse(text2);
-  if (!Number.isFinite(at2))
+  const at2 = Date.parse(seconds === "decimal" ? value.trim() : value);
+  return Number.isNaN(at2) ? void 0 : Math.max(0, at2 - nowMs);
+}
+function rateLimitWaitMs(header, nowMs, rules) {
+  const date = Date.parse(header("date") ?? "");
+  const now = Number.isNaN(date) ? nowMs : date;
+  const retryAfter = parseRetryAfter(header("retry-after"), now, rules.seconds);
+  if (retryAfter !== void 0)
+    return retryAfter;
+  const reset = Number(header(rules.reset));
+  if (rules.remaining !== void 0 && header(rules.remaining) !== "0")
     return void 0;
-  return Math.max(0, at2 - nowMs);
+  if (!Number.isFinite(reset) || reset <= 0)
+    return void 0;
+  return Math.max(0, reset * 1e3 - now) + (rules.afterResetMs ?? 0);
 }
 
 // ../../packages/api/dist/errors.js
@@ -1920,6 +1930,24 @@ function checkRuntime(value, context) {
   return value;
 }
 
+// ../../packages/api/dist/toolkit/attempts.js
+async function runAttempts(rules) {
+  for (let attempt = 1; ; attempt++) {
+    const sent = rules.send(attempt);
+    let verdict;
+    try {
+      verdict = rules.answered(await sent, attempt);
+    } catch (error2) {
+      verdict = rules.failed(error2, attempt);
+    }
+    if ("done" in verdict)
+      return verdict.done;
+    if ("fail" in verdict)
+      throw verdict.fail;
+    await rules.wait(verdict.retryInMs);
+  }
+}
+
 // ../../packages/api/dist/toolkit/notify-hook.js
 function notifyHook(hook6, event) {
   if (hook6 === void 0)
@@ -2090,7 +2118,7 @@ function networkErrorCode(error2) {
 }
 
 // ../../packages/api/dist/internal/shape.js
-var ShapeError = class extends Error {
+var ShapeError = class extends KeyturnError {
   name = "ShapeError";
 };
 function expectObject(data, what) {
@@ -2139,43 +2167,42 @@ var Transport = class {
   get signal() {
     return this.#settings.signal;
   }
-  async request(spec, call = {}) {
+  request(spec, call = {}) {
     const { now, random } = this.#settings.runtime;
     const settings = this.#settings;
     const started = now();
+    let attemptStarted = started;
     let unanswered = false;
-    for (let attempts = 1; ; attempts++) {
-      const aborted2 = [settings.signal, call.signal].find((signal) => signal?.aborted);
-      if (aborted2)
-        throw abortedError(spec, aborted2.reason);
-      const attemptStarted = now();
-      call.onAttempt?.();
-      try {
-        const result2 = await sendAttempt(settings, spec, call.signal, now);
+    return runAttempts({
+      send: () => {
+        const aborted2 = [settings.signal, call.signal].find((signal) => signal?.aborted);
+        if (aborted2)
+          throw abortedError(spec, aborted2.reason);
+        attemptStarted = now();
+        call.onAttempt?.();
+        return sendAttempt(settings, spec, call.signal, now);
+      },
+      answered: (result2, attempts) => {
         const value = parseBody(spec, result2.status, result2.data);
         this.#emit({ ...eventBase(spec, attempts, now() - attemptStarted), status: result2.status, outcome: "ok" });
-        return value;
-      } catch (error2) {
+        return { done: value };
+      },
+      failed: (error2, attempts) => {
         if (!(error2 instanceof ApiError))
-          throw error2;
+          return { fail: error2 };
         const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error2.status };
-        const decision = decideRetry({
-          error: error2,
-          attempts,
-          elapsedMs: now() - started,
-          policy: settings.retry,
-          random
-        });
+        const decision = decideRetry({ error: error2, attempts, elapsedMs: now() - started, policy: settings.retry, random });
         if (!decision.retry) {
           noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), unanswered);
           this.#emit({ ...base, outcome: "error", error: error2.message });
-          throw error2;
+          return { fail: error2 };
         }
         unanswered ||= error2 instanceof ConnectionError;
         this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
-      }
-    }
+        return { retryInMs: decision.delayMs };
+      },
+      wait: (ms) => this.#pause(ms, spec, call.signal, unanswered)
+    });
   }
   /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
   async #pause(ms, at2, callSignal, unanswered) {
@@ -3988,6 +4015,7 @@ function targetAdvice(error2) {
 
 // ../../packages/rotation/dist/github-client/rate-limit.js
 var FALLBACK_WAIT_SECONDS = 60;
+var GITHUB_LIMIT_HEADERS = { seconds: "whole", reset: "x-ratelimit-reset", remaining: "x-ratelimit-remaining", afterResetMs: 1e3 };
 var LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
 function rateLimitOf(error2) {
   const failure = error2 ?? {};
@@ -3996,14 +4024,9 @@ function rateLimitOf(error2) {
     return void 0;
   const headers = failure.response?.headers ?? {};
   const header = (name) => headers[name] === void 0 ? void 0 : String(headers[name]);
-  const now = httpDateSeconds(header("date")) ?? Date.now() / 1e3;
-  const retryAfter = retryAfterSeconds(header("retry-after"), now);
-  if (retryAfter !== void 0)
-    return { status, waitSeconds: retryAfter };
-  const reset = Number(header("x-ratelimit-reset"));
-  if (header("x-ratelimit-remaining") === "0" && Number.isFinite(reset) && reset > 0) {
-    return { status, waitSeconds: Math.max(0, Math.ceil(reset - now)) + 1 };
-  }
+  const waitMs = rateLimitWaitMs(header, Date.now(), GITHUB_LIMIT_HEADERS);
+  if (waitMs !== void 0)
+    return { status, waitSeconds: Math.ceil(waitMs / 1e3) };
   if (status === 429 || LIMIT_WORDS.test(messageOf(failure.response?.data)))
     return { status, waitSeconds: FALLBACK_WAIT_SECONDS };
   return void 0;
@@ -4011,46 +4034,37 @@ function rateLimitOf(error2) {
 function rateLimitOutcomeOf(error2) {
   return error2?.rateLimit;
 }
-function retryAfterSeconds(value, now) {
-  if (value === void 0 || value.trim() === "")
-    return void 0;
-  if (/^\s*\d+\s*$/.test(value))
-    return Number(value);
-  const at2 = httpDateSeconds(value);
-  return at2 === void 0 ? void 0 : Math.max(0, Math.ceil(at2 - now));
-}
-function httpDateSeconds(value) {
-  const time = value === void 0 ? Number.NaN : Date.parse(value);
-  return Number.isNaN(time) ? void 0 : time / 1e3;
-}
 function messageOf(data) {
   if (typeof data === "string")
     return data;
   const message = data?.message;
   return typeof message === "string" ? message : "";
 }
-function waitOutRateLimits(waits) {
-  return async (request2, options) => {
+function waitOutRateLimits(octokit, waits) {
+  octokit.hook.wrap("request", (request2, options) => {
     const what = `${options.method ?? "GET"} ${options.url ?? ""}`;
-    for (let retries = 0; ; retries++) {
-      try {
-        return await request2(options);
-      } catch (error2) {
+    return runAttempts({
+      // The hook below answers a promise (a native one: Promise.resolve hands it back as it is).
+      send: () => Promise.resolve(request2(options)),
+      answered: (response) => ({ done: response }),
+      failed: (error2, attempt) => {
         const limit = rateLimitOf(error2);
         if (!limit)
-          throw error2;
+          return { fail: error2 };
+        const retries = attempt - 1;
         const gaveUp = limit.waitSeconds > waits.maxWaitSeconds ? "too-long" : retries >= waits.retries ? "retries" : void 0;
         if (gaveUp) {
           if (error2 && typeof error2 === "object")
             error2.rateLimit = { ...limit, retries, gaveUp };
           waits.log(`GitHub rate limit (${limit.status}) on ${what}: not retried again (${describeGiveUp({ ...limit, retries, gaveUp }, waits.maxWaitSeconds)})`);
-          throw error2;
+          return { fail: error2 };
         }
         waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
-        await waits.sleep(limit.waitSeconds * waits.msPerSecond);
-      }
-    }
-  };
+        return { retryInMs: limit.waitSeconds * waits.msPerSecond };
+      },
+      wait: (ms) => waits.sleep(ms)
+    });
+  });
 }
 function describeGiveUp(outcome, maxWaitSeconds) {
   if (outcome.gaveUp === "too-long") {
@@ -4066,8 +4080,7 @@ function retriedUnanswered(error2) {
   return error2?.retriedUnanswered === true;
 }
 function markUnansweredAttempts(octokit) {
-  const hook6 = octokit.hook;
-  hook6.wrap("request", async (request2, options) => {
+  octokit.hook.wrap("request", async (request2, options) => {
     const inner = options.request?.fetch ?? fetch;
     let unanswered = false;
     const noting = async (input, init) => {
@@ -4554,7 +4567,10 @@ var env = {
   format: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`,
   identity: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase(),
   need: (spec, level) => ({ owner: spec.owner, permission: "environments", level, repositories: [spec.repo] }),
-  target: (octokit, spec) => new GitHubSecretTarget(octokit, spec, { route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets", params: { owner: spec.owner, repo: spec.repo, environment_name: spec.environment } }, env)
+  target: (octokit, spec) => {
+    const params = { owner: spec.owner, repo: spec.repo, environment_name: spec.environment };
+    return new GitHubSecretTarget(octokit, spec, { route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets", params }, env);
+  }
 };
 function environmentProblem(environment) {
   if (environment.length > 255)
@@ -4609,7 +4625,7 @@ function gitlabAdvice(status, place, reason = "") {
 
 // ../../packages/rotation/dist/targets/gitlab/gitlab-client.js
 var DEFAULT_GITLAB_API_URL = "https://gitlab.com/api/v4";
-var GitLabRequestError = class extends Error {
+var GitLabRequestError = class extends KeyturnError {
   status;
   reason;
   rateLimitSeconds;
@@ -4680,7 +4696,7 @@ function createGitLabClient(access2, settings = {}) {
       linked.dispose();
     }
   };
-  async function request2(method, path, options = {}) {
+  function request2(method, path, options = {}) {
     const url = new URL(`${apiUrl}${path}`);
     for (const [name, value] of Object.entries(options.query ?? {}))
       if (value !== void 0)
@@ -4688,40 +4704,32 @@ function createGitLabClient(access2, settings = {}) {
     const body = options.body === void 0 ? void 0 : JSON.stringify(options.body);
     let failures = 0;
     let limits = 0;
-    const afterFailures = (error2) => {
+    const giveUp = (error2) => {
       error2.retriedUnanswered = failures > 0;
-      return error2;
+      return { fail: error2 };
     };
-    for (; ; ) {
-      let answer;
-      try {
-        answer = await attempt(method, url.href, body);
-      } catch (error2) {
-        if (failures++ < retries) {
-          await runtime.sleep(backoffMs(failures));
-          continue;
+    return runAttempts({
+      send: () => attempt(method, url.href, body),
+      answered: (answer) => {
+        const { status } = answer;
+        if (status < 400)
+          return { done: answer };
+        const reason = scrub(reasonOf(answer.data));
+        if (status === 429) {
+          const wait2 = rateLimitWaitSeconds(answer.headers, runtime.now());
+          if (limits++ < rateLimitRetries && wait2 * 1e3 <= maxRateLimitWaitMs) {
+            notifyHook(settings.log, `GitLab rate limit reached (${method} ${path}): waiting ${wait2} s as GitLab asks, then trying again`);
+            return { retryInMs: wait2 * 1e3 };
+          }
+          return giveUp(new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait2} s)`, status, reason, wait2));
         }
-        throw error2;
-      }
-      const { status } = answer;
-      if (status < 400)
-        return answer;
-      const reason = scrub(reasonOf(answer.data));
-      if (status === 429) {
-        const wait2 = rateLimitWaitSeconds(answer.headers, runtime.now());
-        if (limits++ < rateLimitRetries && wait2 * 1e3 <= maxRateLimitWaitMs) {
-          notifyHook(settings.log, `GitLab rate limit reached (${method} ${path}): waiting ${wait2} s as GitLab asks, then trying again`);
-          await runtime.sleep(wait2 * 1e3);
-          continue;
-        }
-        throw afterFailures(new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait2} s)`, status, reason, wait2));
-      }
-      if (status >= 500 && failures++ < retries) {
-        await runtime.sleep(backoffMs(failures));
-        continue;
-      }
-      throw afterFailures(new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ""}`, status, reason));
-    }
+        if (status >= 500 && failures++ < retries)
+          return { retryInMs: backoffMs(failures) };
+        return giveUp(new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ""}`, status, reason));
+      },
+      failed: (error2) => failures++ < retries ? { retryInMs: backoffMs(failures) } : { fail: error2 },
+      wait: (ms) => runtime.sleep(ms)
+    });
   }
   async function paginate2(path, query = {}) {
     const items = [];
@@ -4744,17 +4752,9 @@ function backoffMs(failures) {
   return 1e3 * 2 ** (failures - 1);
 }
 function rateLimitWaitSeconds(headers, nowMs) {
-  const date = Date.parse(headers.get("date") ?? "");
-  const now = Number.isNaN(date) ? nowMs / 1e3 : date / 1e3;
-  const retryAfter = headers.get("retry-after")?.trim();
-  if (retryAfter && /^\d+$/.test(retryAfter))
-    return Math.max(1, Number(retryAfter));
-  if (retryAfter && !Number.isNaN(Date.parse(retryAfter)))
-    return Math.max(1, Math.ceil(Date.parse(retryAfter) / 1e3 - now));
-  const reset = Number(headers.get("ratelimit-reset"));
-  if (Number.isFinite(reset) && reset > 0)
-    return Math.max(1, Math.ceil(reset - now));
-  return 60;
+  const header = (name) => name === "retry-after" ? headers.get(name)?.trim() : headers.get(name);
+  const waitMs = rateLimitWaitMs(header, nowMs, { seconds: "whole", reset: "ratelimit-reset" });
+  return waitMs === void 0 ? 60 : Math.max(1, Math.ceil(waitMs / 1e3));
 }
 function reasonOf(data) {
   if (typeof data === "string")
@@ -5318,236 +5318,6 @@ function retry(octokit, octokitOptions) {
 }
 retry.VERSION = VERSION2;
 
-// ../../node_modules/.pnpm/@octokit+plugin-throttling@11.0.5_@octokit+core@7.0.8/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var import_light2 = __toESM(require_light(), 1);
-var VERSION3 = "0.0.0-development";
-var noop = () => Promise.resolve();
-function wrapRequest2(state, request2, options) {
-  return state.retryLimiter.schedule(doRequest, state, request2, options);
-}
-async function doRequest(state, request2, options) {
-  const { pathname } = new URL(options.url, "http://github.test");
-  const isAuth = isAuthRequest(options.method, pathname);
-  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
-  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
-  const isGraphQL = pathname.startsWith("/graphql");
-  const retryCount = ~~request2.retryCount;
-  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
-  if (state.clustering) {
-    jobOptions.expiration = 1e3 * 60;
-  }
-  if (isWrite || isGraphQL) {
-    await state.write.key(state.id).schedule(jobOptions, noop);
-  }
-  if (isWrite && state.triggersNotification(pathname)) {
-    await state.notifications.key(state.id).schedule(jobOptions, noop);
-  }
-  if (isSearch) {
-    await state.search.key(state.id).schedule(jobOptions, noop);
-  }
-  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
-  if (isGraphQL) {
-    const res = await req;
-    if (res.data.errors != null && res.data.errors.some((error2) => error2.type === "RATE_LIMITED")) {
-      const error2 = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
-        response: res,
-        data: res.data
-      });
-      throw error2;
-    }
-  }
-  return req;
-}
-function isAuthRequest(method, pathname) {
-  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
-  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
-  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
-  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
-  pathname === "/login/oauth/access_token");
-}
-var triggers_notification_paths_default = [
-  "/orgs/{org}/invitations",
-  "/orgs/{org}/invitations/{invitation_id}",
-  "/orgs/{org}/teams/{team_slug}/discussions",
-  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-  "/repos/{owner}/{repo}/collaborators/{username}",
-  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
-  "/repos/{owner}/{repo}/issues",
-  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
-  "/repos/{owner}/{repo}/pulls",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-  "/repos/{owner}/{repo}/releases",
-  "/teams/{team_id}/discussions",
-  "/teams/{team_id}/discussions/{discussion_number}/comments"
-];
-function routeMatcher(paths) {
-  const regexes = paths.map(
-    (path) => path.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
-  );
-  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})[^/]*$`;
-  return new RegExp(regex2, "i");
-}
-var regex = routeMatcher(triggers_notification_paths_default);
-var triggersNotification = regex.test.bind(regex);
-var groups = {};
-var createGroups = function(Bottleneck2, common) {
-  groups.global = new Bottleneck2.Group({
-    id: "octokit-global",
-    maxConcurrent: 10,
-    ...common
-  });
-  groups.auth = new Bottleneck2.Group({
-    id: "octokit-auth",
-    maxConcurrent: 1,
-    ...common
-  });
-  groups.search = new Bottleneck2.Group({
-    id: "octokit-search",
-    maxConcurrent: 1,
-    minTime: 2e3,
-    ...common
-  });
-  groups.write = new Bottleneck2.Group({
-    id: "octokit-write",
-    maxConcurrent: 1,
-    minTime: 1e3,
-    ...common
-  });
-  groups.notifications = new Bottleneck2.Group({
-    id: "octokit-notifications",
-    maxConcurrent: 1,
-    minTime: 3e3,
-    ...common
-  });
-};
-function throttling(octokit, octokitOptions) {
-  const {
-    enabled = true,
-    Bottleneck: Bottleneck2 = import_light2.default,
-    id = "no-id",
-    timeout = 1e3 * 60 * 2,
-    // Redis TTL: 2 minutes
-    connection
-  } = octokitOptions.throttle || {};
-  if (!enabled) {
-    return {};
-  }
-  const common = { timeout };
-  if (typeof connection !== "undefined") {
-    common.connection = connection;
-  }
-  const state = Object.assign(
-    {
-      clustering: connection != null,
-      triggersNotification,
-      fallbackSecondaryRateRetryAfter: 60,
-      retryAfterBaseValue: 1e3,
-      id
-    },
-    octokitOptions.throttle
-  );
-  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
-    throw new Error(`octokit/plugin-throttling error:
-        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
-        See https://octokit.github.io/rest.js/#throttling
-
-        const octokit = new Octokit({
-          throttle: {
-            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
-            onRateLimit: (retryAfter, options) => {/* ... */}
-          }
-        })
-    `);
-  }
-  let initialized = false;
-  const initializeBottleneck = () => {
-    if (initialized) {
-      return;
-    }
-    initialized = true;
-    if (groups.global == null) {
-      createGroups(Bottleneck2, common);
-    }
-    state.global = state.global ?? groups.global;
-    state.auth = state.auth ?? groups.auth;
-    state.search = state.search ?? groups.search;
-    state.write = state.write ?? groups.write;
-    state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck2();
-    const events = {};
-    const emitter = new Bottleneck2.Events(events);
-    events.on("secondary-limit", state.onSecondaryRateLimit);
-    events.on("rate-limit", state.onRateLimit);
-    events.on(
-      "error",
-      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
-    );
-    state.retryLimiter.on("failed", async function(error2, info2) {
-      const [state2, request2, options] = info2.args;
-      const { pathname } = new URL(options.url, "http://github.test");
-      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error2.status !== 401;
-      if (!(shouldRetryGraphQL || error2.status === 403 || error2.status === 429)) {
-        return;
-      }
-      const retryCount = ~~request2.retryCount;
-      request2.retryCount = retryCount;
-      options.request.retryCount = retryCount;
-      const { wantRetry, retryAfter = 0 } = await (async function() {
-        if (/\bsecondary rate\b/i.test(error2.message)) {
-          const retryAfter2 = Number(error2.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
-          const wantRetry2 = await emitter.trigger(
-            "secondary-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        if (error2.response.headers != null && error2.response.headers["x-ratelimit-remaining"] === "0" || (error2.response.data?.errors ?? []).some(
-          (error22) => error22.type === "RATE_LIMITED"
-        )) {
-          const rateLimitReset = new Date(
-            ~~error2.response.headers["x-ratelimit-reset"] * 1e3
-          ).getTime();
-          const retryAfter2 = Math.max(
-            // Add one second so we retry _after_ the reset time
-            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
-            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
-            0
-          );
-          const wantRetry2 = await emitter.trigger(
-            "rate-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        return {};
-      })();
-      if (wantRetry) {
-        request2.retryCount++;
-        return retryAfter * state2.retryAfterBaseValue;
-      }
-    });
-  };
-  octokit.hook.wrap("request", (request2, options) => {
-    initializeBottleneck();
-    return wrapRequest2(state, request2, options);
-  });
-  return {};
-}
-throttling.VERSION = VERSION3;
-throttling.triggersNotification = triggersNotification;
-
 // ../../node_modules/.pnpm/universal-user-agent@7.0.3/node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
@@ -5666,8 +5436,8 @@ function Collection() {
 var before_after_hook_default = { Singular, Collection };
 
 // ../../node_modules/.pnpm/@octokit+endpoint@11.0.5/node_modules/@octokit/endpoint/dist-bundle/index.js
-var VERSION4 = "0.0.0-development";
-var userAgent = `octokit-endpoint.js/${VERSION4} ${getUserAgent()}`;
+var VERSION3 = "0.0.0-development";
+var userAgent = `octokit-endpoint.js/${VERSION3} ${getUserAgent()}`;
 var DEFAULTS = {
   method: "GET",
   baseUrl: "https://api.github.com",
@@ -6498,10 +6268,10 @@ var JSONParse = (text2, reviver) => {
 };
 
 // ../../node_modules/.pnpm/@octokit+request@10.0.16/node_modules/@octokit/request/dist-bundle/index.js
-var VERSION5 = "10.0.16";
+var VERSION4 = "10.0.16";
 var defaults_default = {
   headers: {
-    "user-agent": `octokit-request.js/${VERSION5} ${getUserAgent()}`
+    "user-agent": `octokit-request.js/${VERSION4} ${getUserAgent()}`
   }
 };
 function isPlainObject3(value) {
@@ -6512,7 +6282,7 @@ function isPlainObject3(value) {
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
   return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
 }
-var noop2 = () => "";
+var noop = () => "";
 async function fetchWrapper(requestOptions) {
   const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
   if (!fetch2) {
@@ -6614,7 +6384,7 @@ async function fetchWrapper(requestOptions) {
 async function getResponseData(response) {
   const contentType = response.headers.get("content-type");
   if (!contentType) {
-    return response.text().catch(noop2);
+    return response.text().catch(noop);
   }
   const mimetype = parse2(contentType);
   if (isJSONResponse(mimetype)) {
@@ -6629,7 +6399,7 @@ async function getResponseData(response) {
   // (RFC 2046) and must never be decoded as text, even when the response
   // carries a (misleading) `charset=utf-8` parameter \u2014 see #751.
   mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop2);
+    return response.text().catch(noop);
   } else {
     return response.arrayBuffer().catch(
       /* v8 ignore next -- @preserve */
@@ -6680,7 +6450,7 @@ function withDefaults2(oldEndpoint, newDefaults) {
 var request = withDefaults2(endpoint, defaults_default);
 
 // ../../node_modules/.pnpm/@octokit+graphql@9.0.5/node_modules/@octokit/graphql/dist-bundle/index.js
-var VERSION6 = "0.0.0-development";
+var VERSION5 = "0.0.0-development";
 function _buildMessageForResponseErrors(data) {
   return `Request failed due to following response errors:
 ` + data.errors.map((e) => ` - ${e.message}`).join("\n");
@@ -6777,7 +6547,7 @@ function withDefaults3(request2, newDefaults) {
 }
 var graphql2 = withDefaults3(request, {
   headers: {
-    "user-agent": `octokit-graphql.js/${VERSION6} ${getUserAgent()}`
+    "user-agent": `octokit-graphql.js/${VERSION5} ${getUserAgent()}`
   },
   method: "POST",
   url: "/graphql"
@@ -6835,19 +6605,19 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 // ../../node_modules/.pnpm/@octokit+core@7.0.8/node_modules/@octokit/core/dist-src/version.js
-var VERSION7 = "7.0.8";
+var VERSION6 = "7.0.8";
 
 // ../../node_modules/.pnpm/@octokit+core@7.0.8/node_modules/@octokit/core/dist-src/index.js
-var noop3 = () => {
+var noop2 = () => {
 };
 var consoleWarn = console.warn.bind(console);
 var consoleError = console.error.bind(console);
 function createLogger(logger = {}) {
   if (typeof logger.debug !== "function") {
-    logger.debug = noop3;
+    logger.debug = noop2;
   }
   if (typeof logger.info !== "function") {
-    logger.info = noop3;
+    logger.info = noop2;
   }
   if (typeof logger.warn !== "function") {
     logger.warn = consoleWarn;
@@ -6857,9 +6627,9 @@ function createLogger(logger = {}) {
   }
   return logger;
 }
-var userAgentTrail = `octokit-core.js/${VERSION7} ${getUserAgent()}`;
+var userAgentTrail = `octokit-core.js/${VERSION6} ${getUserAgent()}`;
 var Octokit = class {
-  static VERSION = VERSION7;
+  static VERSION = VERSION6;
   static defaults(defaults) {
     const OctokitWithDefaults = class extends this {
       constructor(...args) {
@@ -6972,7 +6742,7 @@ var Octokit = class {
 };
 
 // ../../node_modules/.pnpm/@octokit+plugin-request-log@6.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-request-log/dist-src/version.js
-var VERSION8 = "6.0.0";
+var VERSION7 = "6.0.0";
 
 // ../../node_modules/.pnpm/@octokit+plugin-request-log@6.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-request-log/dist-src/index.js
 function requestLog(octokit) {
@@ -6996,10 +6766,10 @@ function requestLog(octokit) {
     });
   });
 }
-requestLog.VERSION = VERSION8;
+requestLog.VERSION = VERSION7;
 
 // ../../node_modules/.pnpm/@octokit+plugin-paginate-rest@14.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
-var VERSION9 = "0.0.0-development";
+var VERSION8 = "0.0.0-development";
 function normalizePaginatedListResponse(response) {
   if (!response.data) {
     return {
@@ -7112,10 +6882,10 @@ function paginateRest(octokit) {
     })
   };
 }
-paginateRest.VERSION = VERSION9;
+paginateRest.VERSION = VERSION8;
 
 // ../../node_modules/.pnpm/@octokit+plugin-rest-endpoint-methods@17.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
-var VERSION10 = "17.0.0";
+var VERSION9 = "17.0.0";
 
 // ../../node_modules/.pnpm/@octokit+plugin-rest-endpoint-methods@17.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 var Endpoints = {
@@ -9539,7 +9309,7 @@ function restEndpointMethods(octokit) {
     rest: api
   };
 }
-restEndpointMethods.VERSION = VERSION10;
+restEndpointMethods.VERSION = VERSION9;
 function legacyRestEndpointMethods(octokit) {
   const api = endpointsToMethods(octokit);
   return {
@@ -9547,17 +9317,39 @@ function legacyRestEndpointMethods(octokit) {
     rest: api
   };
 }
-legacyRestEndpointMethods.VERSION = VERSION10;
+legacyRestEndpointMethods.VERSION = VERSION9;
 
 // ../../node_modules/.pnpm/@octokit+rest@22.0.1/node_modules/@octokit/rest/dist-src/version.js
-var VERSION11 = "22.0.1";
+var VERSION10 = "22.0.1";
 
 // ../../node_modules/.pnpm/@octokit+rest@22.0.1/node_modules/@octokit/rest/dist-src/index.js
 var Octokit2 = Octokit.plugin(requestLog, legacyRestEndpointMethods, paginateRest).defaults(
   {
-    userAgent: `octokit-rest.js/${VERSION11}`
+    userAgent: `octokit-rest.js/${VERSION10}`
   }
 );
+
+// ../../packages/rotation/dist/github-client/request-hooks.js
+var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
+function installRequestHooks(octokit, { writeSpacing, rateLimits }) {
+  octokit.hook.wrap("request", async (request2, options) => {
+    if (isWrite(options.method, options.url))
+      await writeSpacing.turn();
+    return request2(options);
+  });
+  octokit.hook.before("request", (options) => void Object.assign(options.headers, GITHUB_API_HEADERS));
+  waitOutRateLimits(octokit, rateLimits);
+  markUnansweredAttempts(octokit);
+}
+function isWrite(method, url) {
+  const { pathname } = new URL(url, "http://github.test");
+  if (pathname.startsWith("/graphql"))
+    return true;
+  if (method === "GET" || method === "HEAD")
+    return false;
+  const token = method === "PATCH" && /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && (/^\/applications\/[^/]+\/token$/.test(pathname) || /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || pathname === "/login/oauth/access_token");
+  return !token;
+}
 
 // ../../packages/rotation/dist/github-client/write-spacing.js
 var GITHUB_WRITE_INTERVAL_MS = 1e3;
@@ -9572,38 +9364,21 @@ var WriteSpacing = class {
     this.runtime = runtime;
     this.signal = signal;
   }
-  /** The group interface: one limiter for every key. */
-  key() {
-    return this;
-  }
-  /** Runs `job` after every earlier job has started and `intervalMs` has passed since the last start. */
-  schedule(first, ...rest) {
-    const [job, ...args] = typeof first === "function" ? [first, ...rest] : rest;
-    const run2 = this.#tail.then(async () => {
+  /** Resolves when the next write may start: every earlier write has started, and `intervalMs` has passed since the last one did. */
+  turn() {
+    const turn = this.#tail.then(async () => {
       const wait2 = this.#lastStart + this.intervalMs - this.runtime.now();
       if (wait2 > 0)
         await this.runtime.sleep(wait2, this.signal);
       this.#lastStart = this.runtime.now();
     });
-    this.#tail = run2.catch(() => void 0);
-    return run2.then(() => job(...args));
+    this.#tail = turn.catch(() => void 0);
+    return turn;
   }
 };
-function unlimitedGroup() {
-  const limiter = {
-    schedule: (first, ...rest) => {
-      const [job, ...args] = typeof first === "function" ? [first, ...rest] : rest;
-      return Promise.resolve().then(() => job(...args));
-    }
-  };
-  return { key: () => limiter };
-}
-function passThroughRetryLimiter() {
-  return { on: () => void 0, schedule: unlimitedGroup().key().schedule };
-}
 
 // ../../packages/rotation/dist/github-client/octokit.js
-var GitHubOctokit = Octokit2.plugin(retry, throttling);
+var GitHubOctokit = Octokit2.plugin(retry);
 var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function createGitHubClient(options) {
   checkGitHubClientOptions(options);
@@ -9626,25 +9401,13 @@ function checkGitHubSettings(settings) {
 function buildGitHubClient(options, credential) {
   const { baseUrl = DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = GITHUB_WRITE_INTERVAL_MS, signal, runtime = systemRuntime } = options;
   const log = (line) => notifyHook(options.log, line);
-  const throttle = {
-    onRateLimit: () => false,
-    onSecondaryRateLimit: () => false,
-    write: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal),
-    // The client's own, not the process's: nothing one client leaves hanging holds up another.
-    global: unlimitedGroup(),
-    auth: unlimitedGroup(),
-    search: unlimitedGroup(),
-    notifications: unlimitedGroup(),
-    retryLimiter: passThroughRetryLimiter()
-  };
   const root = baseUrl.replace(/\/+$/, "");
   const octokit = new GitHubOctokit({
     ...credential,
     baseUrl: root,
     userAgent: options.userAgent ?? "keyturn-rotation",
-    // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
+    // 403 and 429 are rate limits, waited out by the request hooks; the retry plugin takes 5xx and resets.
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
-    throttle,
     request: { fetch: observedFetch(options.fetch ?? fetch, { timeoutMs, signal, root, runtime, onRequest: options.onRequest }) },
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {
@@ -9652,17 +9415,17 @@ function buildGitHubClient(options, credential) {
     }, warn: log, error: () => {
     } }
   });
-  octokit.hook.before("request", (request2) => void Object.assign(request2.headers, GITHUB_API_HEADERS));
-  const waits = {
-    retries: rateLimitRetries,
-    maxWaitSeconds: maxRateLimitWaitMs / 1e3,
-    msPerSecond: retryAfterBaseValue,
-    log,
-    sleep: (ms) => runtime.sleep(ms, signal)
-  };
-  const hook6 = octokit.hook;
-  hook6.wrap("request", waitOutRateLimits(waits));
-  markUnansweredAttempts(octokit);
+  installRequestHooks(octokit, {
+    // Shared by the clients of one run (a GitHub App's); the client's own, else.
+    writeSpacing: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal),
+    rateLimits: {
+      retries: rateLimitRetries,
+      maxWaitSeconds: maxRateLimitWaitMs / 1e3,
+      msPerSecond: retryAfterBaseValue,
+      log,
+      sleep: (ms) => runtime.sleep(ms, signal)
+    }
+  });
   return octokit;
 }
 function checkToken(token) {
@@ -9675,7 +9438,6 @@ function checkToken(token) {
   if (problem)
     throw new OptionError("token", `token ${problem}`);
 }
-var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
 var NULL_BODY_STATUSES = /* @__PURE__ */ new Set([204, 205, 304]);
 var PLAIN_URL = /^https?:\/\/[^/?#\\]*(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)(?:[?#]|$)/;
 function pathnameOf(url) {
@@ -10380,11 +10142,11 @@ async function hook2(state, request2, route, parameters) {
   endpoint2.headers.authorization = `token ${token}`;
   return request2(endpoint2);
 }
-var VERSION12 = "0.0.0-development";
+var VERSION11 = "0.0.0-development";
 function createOAuthDeviceAuth(options) {
   const requestWithDefaults = options.request || request.defaults({
     headers: {
-      "user-agent": `octokit-auth-oauth-device.js/${VERSION12} ${getUserAgent()}`
+      "user-agent": `octokit-auth-oauth-device.js/${VERSION11} ${getUserAgent()}`
     }
   });
   const { request: request2 = requestWithDefaults, ...otherOptions } = options;
@@ -10414,7 +10176,7 @@ function createOAuthDeviceAuth(options) {
 }
 
 // ../../node_modules/.pnpm/@octokit+auth-oauth-user@6.0.4/node_modules/@octokit/auth-oauth-user/dist-bundle/index.js
-var VERSION13 = "0.0.0-development";
+var VERSION12 = "0.0.0-development";
 async function getAuthentication(state) {
   if ("code" in state.strategyOptions) {
     const { authentication } = await exchangeWebFlowCode({
@@ -10574,7 +10336,7 @@ function createOAuthUserAuth({
   clientType = "oauth-app",
   request: request2 = request.defaults({
     headers: {
-      "user-agent": `octokit-auth-oauth-app.js/${VERSION13} ${getUserAgent()}`
+      "user-agent": `octokit-auth-oauth-app.js/${VERSION12} ${getUserAgent()}`
     }
   }),
   onTokenCreated,
@@ -10593,7 +10355,7 @@ function createOAuthUserAuth({
     hook: hook3.bind(null, state)
   });
 }
-createOAuthUserAuth.VERSION = VERSION13;
+createOAuthUserAuth.VERSION = VERSION12;
 
 // ../../node_modules/.pnpm/@octokit+auth-oauth-app@9.0.5/node_modules/@octokit/auth-oauth-app/dist-bundle/index.js
 async function auth4(state, authOptions) {
@@ -10655,13 +10417,13 @@ async function hook4(state, request2, route, parameters) {
     throw error2;
   }
 }
-var VERSION14 = "0.0.0-development";
+var VERSION13 = "0.0.0-development";
 function createOAuthAppAuth(options) {
   const state = Object.assign(
     {
       request: request.defaults({
         headers: {
-          "user-agent": `octokit-auth-oauth-app.js/${VERSION14} ${getUserAgent()}`
+          "user-agent": `octokit-auth-oauth-app.js/${VERSION13} ${getUserAgent()}`
         }
       }),
       clientType: "oauth-app"
@@ -11237,14 +10999,14 @@ var PATHS = [
   "/users/{username}/installation",
   "/enterprises/{enterprise}/installation"
 ];
-function routeMatcher2(paths) {
+function routeMatcher(paths) {
   const regexes = paths.map(
     (p2) => p2.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
   );
-  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})$`;
-  return new RegExp(regex2, "i");
+  const regex = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})$`;
+  return new RegExp(regex, "i");
 }
-var REGEX = routeMatcher2(PATHS);
+var REGEX = routeMatcher(PATHS);
 function requiresAppAuth(url) {
   return !!url && REGEX.test(url.split("?")[0]);
 }
@@ -11335,7 +11097,7 @@ async function sendRequestWithRetries(state, request2, options, createdAt, retri
     return sendRequestWithRetries(state, request2, options, createdAt, retries);
   }
 }
-var VERSION15 = "8.3.1";
+var VERSION14 = "8.3.1";
 function createAppAuth(options) {
   if (!options.appId) {
     throw new Error("[@octokit/auth-app] appId option is required");
@@ -11358,7 +11120,7 @@ function createAppAuth(options) {
   }
   const request2 = options.request || request.defaults({
     headers: {
-      "user-agent": `octokit-auth-app.js/${VERSION15} ${getUserAgent()}`
+      "user-agent": `octokit-auth-app.js/${VERSION14} ${getUserAgent()}`
     }
   });
   const state = Object.assign(
@@ -11436,7 +11198,7 @@ var OwnerNeeds = class {
 };
 
 // ../../packages/rotation/dist/github-app/app-access-error.js
-var AppAccessError = class extends Error {
+var AppAccessError = class extends KeyturnError {
   advice;
   status;
   name = "AppAccessError";
@@ -11784,11 +11546,11 @@ function readRecordText(text2) {
   }
 }
 function writeRecordText(record) {
-  const groups2 = /* @__PURE__ */ new Map();
+  const groups = /* @__PURE__ */ new Map();
   const specs = {};
   for (const [identity, entry] of Object.entries(record.targets).sort(([a2], [b2]) => a2 < b2 ? -1 : a2 > b2 ? 1 : 0)) {
     const keys = entry.keyIds.join(",");
-    groups2.set(keys, [...groups2.get(keys) ?? [], identity]);
+    groups.set(keys, [...groups.get(keys) ?? [], identity]);
     if (entry.spec.toLowerCase() !== identity)
       specs[identity] = entry.spec;
   }
@@ -11797,7 +11559,7 @@ function writeRecordText(record) {
     family: record.family,
     secret: record.secretName,
     kind: record.keyKind,
-    targets: [...groups2].map(([keys, identities]) => [keys ? keys.split(",").map(Number) : [], identities]),
+    targets: [...groups].map(([keys, identities]) => [keys ? keys.split(",").map(Number) : [], identities]),
     held: record.held,
     fingerprints: record.fingerprints
   };
@@ -11952,7 +11714,7 @@ function mutant(name) {
 }
 
 // ../../packages/rotation/dist/record/variable-store.js
-var RecordError = class extends Error {
+var RecordError = class extends KeyturnError {
   advice;
   status;
   name = "RecordError";
@@ -17670,7 +17432,7 @@ function withCurrentKey(rotation, apiKey) {
 }
 
 // ../../packages/rotation/dist/leak/report.js
-var LeakAlertsError = class extends Error {
+var LeakAlertsError = class extends KeyturnError {
   summary;
   advice;
   report;
@@ -17826,12 +17588,12 @@ function alertNeed(scope) {
   return scope.kind === "org" ? { owner: scope.org, permission: "secret_scanning_alerts", level: "write", repositories: [], organization: true } : { owner: scope.owner, permission: "secret_scanning_alerts", level: "write", repositories: [scope.repo] };
 }
 function groupByFingerprint(alerts) {
-  const groups2 = /* @__PURE__ */ new Map();
+  const groups = /* @__PURE__ */ new Map();
   for (const alert of alerts) {
     const fingerprint = keyFingerprint(alert.value);
-    groups2.set(fingerprint, [...groups2.get(fingerprint) ?? [], alert]);
+    groups.set(fingerprint, [...groups.get(fingerprint) ?? [], alert]);
   }
-  return groups2;
+  return groups;
 }
 function keyIdOf(record, fingerprint) {
   return Number(Object.entries(record.fingerprints).find(([, fp]) => fp === fingerprint)[0]);
@@ -18219,20 +17981,20 @@ var STEP_TITLES = {
   revoke: "Revoke old keys"
 };
 async function run() {
-  const groups2 = new StepGroups(STEP_TITLES);
+  const groups = new StepGroups(STEP_TITLES);
   try {
     maskSecretInputs(SECRET_INPUTS);
     maskPrivateKey(getInput("private-key"));
     maskUnlessFingerprint(getInput("leaked-key-fingerprint"));
     const inputs = readRotateInputs();
-    if (inputs.alertSecretType !== void 0) return await answerAlerts(inputs, groups2);
-    groups2.enter("preflight");
-    const report = await rotate(inputs, (entry) => logEntry(groups2, entry));
-    groups2.close();
+    if (inputs.alertSecretType !== void 0) return await answerAlerts(inputs, groups);
+    groups.enter("preflight");
+    const report = await rotate(inputs, (entry) => logEntry(groups, entry));
+    groups.close();
     await finish(report);
     info(doneMessage(report));
   } catch (error2) {
-    groups2.close();
+    groups.close();
     if (error2 instanceof RotationError) {
       await finish(error2.report, error2);
       setFailed(inInputWords(error2.message));
@@ -18254,26 +18016,26 @@ async function rotationOf(inputs, log) {
     onKeyCreated: maskValue
   };
 }
-async function answerAlerts(inputs, groups2) {
+async function answerAlerts(inputs, groups) {
   const { GITHUB_SERVER_URL: server = "https://github.com", GITHUB_RUN_ID: runId } = process.env;
   const line = ({ level, message }) => {
-    groups2.close();
+    groups.close();
     (level === "warning" ? warning : info)(inInputWords(message));
   };
   try {
     const report = await answerLeakAlerts({
-      rotation: { ...await rotationOf(inputs, (entry) => logEntry(groups2, entry)), defaultRepository: inputs.repository },
+      rotation: { ...await rotationOf(inputs, (entry) => logEntry(groups, entry)), defaultRepository: inputs.repository },
       secretType: inputs.alertSecretType,
       scope: inputs.alertScope,
       runUrl: inputs.repository && runId ? `${server}/${inputs.repository}/actions/runs/${runId}` : void 0,
       onAlertValue: maskValue,
       log: line
     });
-    groups2.close();
+    groups.close();
     await publishResult(alertOutputs(report), alertSummary(report));
     info(alertsDoneMessage(report));
   } catch (error2) {
-    groups2.close();
+    groups.close();
     if (!(error2 instanceof LeakAlertsError)) throw error2;
     await publishResult(alertOutputs(error2.report), alertSummary(error2.report, error2));
     setFailed(inInputWords(error2.message));
@@ -18284,9 +18046,9 @@ function alertsDoneMessage(report) {
   const left = report.otherFamily.length + report.unmanaged.length;
   return `Alerts: ${countNoun(report.openAlerts, "open alert")} read, ${countNoun(resolved, "alert")} resolved, ${countNoun(report.rotations.length, "emergency rotation")}; ${countNoun(left, "alert")} left open for another family or for you.`;
 }
-function logEntry(groups2, entry) {
+function logEntry(groups, entry) {
   if (entry.level === "error") return;
-  groups2.enter(entry.step);
+  groups.enter(entry.step);
   const message = inInputWords(entry.message);
   if (entry.level === "warning") warning(message);
   else info(message);

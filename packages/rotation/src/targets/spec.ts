@@ -1,16 +1,8 @@
-// The list grammar of target specs: where the rotated key is written. One spec per line or comma:
-//   repo:OWNER/REPO   env:OWNER/REPO:ENVIRONMENT   dependabot:OWNER/REPO
-//   org:ORG[:all|private|selected:REPO,REPO]
-//   codespaces:OWNER/REPO   codespaces-org:ORG[:all|private|selected:REPO,REPO]
-//   codespaces-user[:OWNER/REPO,OWNER/REPO]
-// Codespaces secrets are named as Dependabot's are: the service, then the store in the spelling of
-// its Actions counterpart (`codespaces:` reads like `dependabot:`, `codespaces-org:` takes what
-// `org:` takes); the user's secrets have no owner to name (they are the token's user's).
-//   gitlab:GROUP/PROJECT[:ENV_SCOPE]   gitlab-group:GROUP[:ENV_SCOPE]   (GitLab CI/CD variables)
+// The list grammar of target specs, which say where the rotated key is written: one spec per line or
+// comma, each `KIND:...` read by its kind (kinds/: `repo:OWNER/REPO`, `env:OWNER/REPO:ENVIRONMENT`...).
 // Blank lines and comment lines (starting with `#`) are ignored; no spec at all means the current
 // repository. A `#` anywhere else is part of the spec: an environment name may hold any character
 // GitHub allows (`env:acme/app:qa #1` is the environment `qa #1`), so a comment never shortens it.
-// What each kind's spec holds, and how it reads, is its kind's (kinds/).
 
 import { OptionError } from '@keyturn/api';
 import { findKind, formatTargetSpec, TARGET_KINDS, type TargetSpec, targetIdentity } from './kinds/registry.js';

@@ -3,6 +3,7 @@
 
 import type { GitHubClient } from '../../github-client/octokit.js';
 import { toTargetError } from '../../github-client/errors.js';
+import type { GitHubKind } from '../kinds/kind.js';
 import type { SealedSecretTarget, SecretMeta, TargetError, TargetPublicKey, WriteOptions } from '../secret-target.js';
 
 export interface SecretScope {
@@ -11,13 +12,8 @@ export interface SecretScope {
   params: Record<string, string>;
 }
 
-/** What a target takes from its kind (kinds/): how its spec reads, and who may write it. */
-export interface GitHubTargetWords<S> {
-  format(spec: S): string;
-  identity(spec: S): string;
-  /** The advice on a 403 or 404. */
-  readonly permissions: string;
-}
+/** What a target takes from its kind: how its spec reads, and who may write it. */
+export type GitHubTargetWords<S extends { kind: string }> = Pick<GitHubKind<S>, 'format' | 'identity' | 'permissions'>;
 
 export class GitHubSecretTarget<S extends { kind: string } = { kind: string }> implements SealedSecretTarget {
   constructor(

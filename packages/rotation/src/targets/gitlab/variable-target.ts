@@ -8,6 +8,7 @@
 // masking it had).
 
 import { describeError } from '../../platform.js';
+import type { GitLabKind } from '../kinds/kind.js';
 import { mayHaveLanded, type PlainValueTarget, type SecretMeta, TargetError, type WriteOptions } from '../secret-target.js';
 import { type GitLabPlace, gitlabAdvice } from './advice.js';
 import { type GitLabClient, GitLabRequestError, variableMissing, variableTaken } from './gitlab-client.js';
@@ -22,12 +23,8 @@ interface VariableFlags {
 /** What the target reads of its spec: the environment scope its variable is keyed by (`*`, every environment, when left out). */
 export type GitLabSpec = { kind: string; environmentScope?: string };
 
-/** What a variable target takes from its kind (kinds/): how its spec reads, and the project or group it names. */
-export interface GitLabTargetWords<S> {
-  format(spec: S): string;
-  identity(spec: S): string;
-  place(spec: S): GitLabPlace;
-}
+/** What a variable target takes from its kind: how its spec reads, and the project or group it names. */
+export type GitLabTargetWords<S extends GitLabSpec> = Pick<GitLabKind<S>, 'format' | 'identity'> & { place(spec: S): GitLabPlace };
 
 export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTarget {
   readonly takes = 'plain';

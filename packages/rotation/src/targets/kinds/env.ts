@@ -38,13 +38,10 @@ export const env: GitHubKind<EnvSpec> = {
   format: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`,
   identity: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase(),
   need: (spec, level) => ({ owner: spec.owner, permission: 'environments', level, repositories: [spec.repo] }),
-  target: (octokit, spec) =>
-    new GitHubSecretTarget(
-      octokit,
-      spec,
-      { route: '/repos/{owner}/{repo}/environments/{environment_name}/secrets', params: { owner: spec.owner, repo: spec.repo, environment_name: spec.environment } },
-      env,
-    ),
+  target: (octokit, spec) => {
+    const params = { owner: spec.owner, repo: spec.repo, environment_name: spec.environment };
+    return new GitHubSecretTarget(octokit, spec, { route: '/repos/{owner}/{repo}/environments/{environment_name}/secrets', params }, env);
+  },
 };
 
 /** An environment name GitHub could hold: anything but control characters, at most 255 characters. */
