@@ -68,14 +68,13 @@ function entrySource(imports) {
   // The floor's Octokit variant builds its client from these, as the rotation's sources do.
   if (imports.has('@octokit/rest')) lines.push("export { Octokit } from '@octokit/rest';");
   if (imports.has('@octokit/plugin-retry')) lines.push("export { retry } from '@octokit/plugin-retry';");
-  if (imports.has('@octokit/plugin-throttling')) lines.push("export { throttling } from '@octokit/plugin-throttling';");
   return lines.join('\n');
 }
 
 /**
  * Builds the dependencies-only bundle with the Actions' own builder (@keyturn/action-common/build,
  * same esbuild options and plugins) in a scratch folder whose node_modules links to the packages
- * the Action resolves. Returns the bundle path; libsodium, when used, is exported as `sodium`, and Octokit, `retry`, `throttling` as such.
+ * the Action resolves. Returns the bundle path; libsodium, when used, is exported as `sodium`, and Octokit and `retry` as such.
  */
 export async function buildDependencyBundle(packageDir, scratchDir) {
   const esbuild = await importFrom(packageDir, 'esbuild');

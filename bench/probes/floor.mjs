@@ -11,8 +11,8 @@
 // comma-separated sequence of `platform`, `github` and `github-write`; BENCH_URL, BENCH_API_KEY,
 // and for GitHub BENCH_GITHUB_READ (a URL) and BENCH_GITHUB_TOKEN in the environment. `http` makes
 // the requests with node:http instead of the global fetch (undici); `octokit` makes the GitHub
-// requests through an Octokit built as the rotation builds it (@octokit/rest with the retry and
-// throttling plugins from the deps bundle, the same options), the platform's with fetch.
+// requests through an Octokit built as the rotation builds it (@octokit/rest with the retry plugin
+// from the deps bundle, the same options), the platform's with fetch.
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
@@ -69,14 +69,13 @@ function fetchClient() {
 
 /** GitHub through Octokit with the rotation's plugins and options (rate limits: no retry, no log). */
 function octokitClient() {
-  if (!deps.Octokit || !deps.retry || !deps.throttling) throw new Error('floor: the deps bundle exports no Octokit');
-  const GitHubOctokit = deps.Octokit.plugin(deps.retry, deps.throttling);
+  if (!deps.Octokit || !deps.retry) throw new Error('floor: the deps bundle exports no Octokit');
+  const GitHubOctokit = deps.Octokit.plugin(deps.retry);
   const octokit = new GitHubOctokit({
     auth: process.env.BENCH_GITHUB_TOKEN,
     baseUrl: new URL(process.env.BENCH_GITHUB_READ).origin,
     userAgent: 'keyturn-bench-floor',
     retry: { retries: 3, retryAfterBaseValue: 1000, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
-    throttle: { onRateLimit: () => false, onSecondaryRateLimit: () => false },
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
   octokit.hook.before('request', (options) => void Object.assign(options.headers, { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' }));

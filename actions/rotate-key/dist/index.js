@@ -1390,18 +1390,28 @@ function safeExcerpt(text2, known, max = 300) {
 }
 
 // ../../packages/api/dist/toolkit/retry-after.js
-function parseRetryAfter(value, nowMs) {
-  if (value === null || value === void 0)
+function parseRetryAfter(value, nowMs, seconds2 = "decimal") {
+  if (value === null || value === void 0 || value.trim() === "")
     return void 0;
-  const text2 = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text2))
-    return Math.round(Number(text2) * 1e3);
-  if (!/[a-z]/i.test(text2))
+  if ((seconds2 === "decimal" ? /^\s*\d+(\.\d+)?\s*$/ : /^\s*\d+\s*$/).test(value))
+    return Math.round(Number(value) * 1e3);
+  if (seconds2 === "decimal" && !/[a-z]/i.test(value))
     return void 0;
-  const at2 = Date.parse(text2);
-  if (!Number.isFinite(at2))
+  const at2 = Date.parse(seconds2 === "decimal" ? value.trim() : value);
+  return Number.isNaN(at2) ? void 0 : Math.max(0, at2 - nowMs);
+}
+function rateLimitWaitMs(header, nowMs, rules) {
+  const date = Date.parse(header("date") ?? "");
+  const now = Number.isNaN(date) ? nowMs : date;
+  const retryAfter = parseRetryAfter(header("retry-after"), now, rules.seconds);
+  if (retryAfter !== void 0)
+    return retryAfter;
+  const reset = Number(header(rules.reset));
+  if (rules.remaining !== void 0 && header(rules.remaining) !== "0")
     return void 0;
-  return Math.max(0, at2 - nowMs);
+  if (!Number.isFinite(reset) || reset <= 0)
+    return void 0;
+  return Math.max(0, reset * 1e3 - now) + (rules.afterResetMs ?? 0);
 }
 
 // ../../packages/api/dist/errors.js
@@ -1918,6 +1928,24 @@ function checkRuntime(value, context) {
   return value;
 }
 
+// ../../packages/api/dist/toolkit/attempts.js
+async function runAttempts(rules) {
+  for (let attempt = 1; ; attempt++) {
+    const sent = rules.send(attempt);
+    let verdict;
+    try {
+      verdict = rules.answered(await sent, attempt);
+    } catch (error2) {
+      verdict = rules.failed(error2, attempt);
+    }
+    if ("done" in verdict)
+      return verdict.done;
+    if ("fail" in verdict)
+      throw verdict.fail;
+    await rules.wait(verdict.retryInMs);
+  }
+}
+
 // ../../packages/api/dist/toolkit/notify-hook.js
 function notifyHook(hook6, event) {
   if (hook6 === void 0)
@@ -2088,7 +2116,7 @@ function networkErrorCode(error2) {
 }
 
 // ../../packages/api/dist/internal/shape.js
-var ShapeError = class extends Error {
+var ShapeError = class extends KeyturnError {
   name = "ShapeError";
 };
 function expectObject(data, what) {
@@ -2137,43 +2165,42 @@ var Transport = class {
   get signal() {
     return this.#settings.signal;
   }
-  async request(spec, call = {}) {
+  request(spec, call = {}) {
     const { now, random } = this.#settings.runtime;
     const settings = this.#settings;
     const started = now();
+    let attemptStarted = started;
     let unanswered = false;
-    for (let attempts = 1; ; attempts++) {
-      const aborted2 = [settings.signal, call.signal].find((signal) => signal?.aborted);
-      if (aborted2)
-        throw abortedError(spec, aborted2.reason);
-      const attemptStarted = now();
-      call.onAttempt?.();
-      try {
-        const result2 = await sendAttempt(settings, spec, call.signal, now);
+    return runAttempts({
+      send: () => {
+        const aborted2 = [settings.signal, call.signal].find((signal) => signal?.aborted);
+        if (aborted2)
+          throw abortedError(spec, aborted2.reason);
+        attemptStarted = now();
+        call.onAttempt?.();
+        return sendAttempt(settings, spec, call.signal, now);
+      },
+      answered: (result2, attempts) => {
         const value = parseBody(spec, result2.status, result2.data);
         this.#emit({ ...eventBase(spec, attempts, now() - attemptStarted), status: result2.status, outcome: "ok" });
-        return value;
-      } catch (error2) {
+        return { done: value };
+      },
+      failed: (error2, attempts) => {
         if (!(error2 instanceof ApiError))
-          throw error2;
+          return { fail: error2 };
         const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error2.status };
-        const decision = decideRetry({
-          error: error2,
-          attempts,
-          elapsedMs: now() - started,
-          policy: settings.retry,
-          random
-        });
+        const decision = decideRetry({ error: error2, attempts, elapsedMs: now() - started, policy: settings.retry, random });
         if (!decision.retry) {
           noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), unanswered);
           this.#emit({ ...base, outcome: "error", error: error2.message });
-          throw error2;
+          return { fail: error2 };
         }
         unanswered ||= error2 instanceof ConnectionError;
         this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
-      }
-    }
+        return { retryInMs: decision.delayMs };
+      },
+      wait: (ms) => this.#pause(ms, spec, call.signal, unanswered)
+    });
   }
   /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
   async #pause(ms, at2, callSignal, unanswered) {
@@ -2854,14 +2881,14 @@ var OrganizationApiKeys = class {
    */
   async create(orgId, params, options) {
     const context = "organizations.apiKeys.create";
-    const org = checkId(orgId, "orgId", context);
+    const org2 = checkId(orgId, "orgId", context);
     const checked = checkKeyParams(params, context);
     rejectUnknownKeys(checked, ["key_name", "project_id"], context);
     const { key_name, project_id } = checked;
     const project = project_id === void 0 ? void 0 : checkId(project_id, "project_id", context);
     return this.#transport.request({
       method: "POST",
-      path: apiPath`/organizations/${org}/api_keys`,
+      path: apiPath`/organizations/${org2}/api_keys`,
       body: project === void 0 ? { key_name } : { key_name, project_id: project },
       parse: parseCreatedKey
     }, toCallOptions(options, context));
@@ -2887,11 +2914,11 @@ var OrganizationApiKeys = class {
    */
   async revoke(orgId, keyId, options) {
     const context = "organizations.apiKeys.revoke";
-    const org = checkId(orgId, "orgId", context);
+    const org2 = checkId(orgId, "orgId", context);
     const id = checkKeyId(keyId, context);
     return this.#transport.request({
       method: "DELETE",
-      path: apiPath`/organizations/${org}/api_keys/${id}`,
+      path: apiPath`/organizations/${org2}/api_keys/${id}`,
       parse: parseRevokedKey
     }, toCallOptions(options, context));
   }
@@ -3743,15 +3770,15 @@ function readKeyKind(given, problems) {
     }
     return PERSONAL;
   }
-  const org = readId("orgId", orgId, "the organization whose key is rotated", problems);
+  const org2 = readId("orgId", orgId, "the organization whose key is rotated", problems);
   if (kind === "organization") {
     if (projectId !== void 0) {
       problems.push(new OptionError("keyKind.projectId", "projectId is not used by an organization key: leave it out, or rotate a project-scoped key (kind project)"));
     }
-    return org === void 0 ? void 0 : { kind, orgId: org };
+    return org2 === void 0 ? void 0 : { kind, orgId: org2 };
   }
   const project = readId("projectId", projectId, "the one project the key reaches", problems);
-  return org === void 0 || project === void 0 ? void 0 : { kind: "project", orgId: org, projectId: project };
+  return org2 === void 0 || project === void 0 ? void 0 : { kind: "project", orgId: org2, projectId: project };
 }
 function readId(name, value, what, problems) {
   const option2 = `keyKind.${name}`;
@@ -4021,14 +4048,990 @@ function targetAdvice(error2) {
   return error2 instanceof TargetError ? error2.advice : "Check the target spec and the token, then run again.";
 }
 
-// ../../packages/rotation/dist/targets/spec.js
-var CODESPACES_KINDS = ["codespaces", "codespaces-org", "codespaces-user"];
-function isCodespacesSpec(spec) {
-  return CODESPACES_KINDS.includes(spec.kind);
+// ../../packages/rotation/dist/github-client/rate-limit.js
+var FALLBACK_WAIT_SECONDS = 60;
+var GITHUB_LIMIT_HEADERS = { seconds: "whole", reset: "x-ratelimit-reset", remaining: "x-ratelimit-remaining", afterResetMs: 1e3 };
+var LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
+function rateLimitOf(error2) {
+  const failure = error2 ?? {};
+  const status = failure.response?.status ?? failure.status;
+  if (status !== 403 && status !== 429)
+    return void 0;
+  const headers = failure.response?.headers ?? {};
+  const header = (name) => headers[name] === void 0 ? void 0 : String(headers[name]);
+  const waitMs = rateLimitWaitMs(header, Date.now(), GITHUB_LIMIT_HEADERS);
+  if (waitMs !== void 0)
+    return { status, waitSeconds: Math.ceil(waitMs / 1e3) };
+  if (status === 429 || LIMIT_WORDS.test(messageOf(failure.response?.data)))
+    return { status, waitSeconds: FALLBACK_WAIT_SECONDS };
+  return void 0;
+}
+function rateLimitOutcomeOf(error2) {
+  return error2?.rateLimit;
+}
+function messageOf(data) {
+  if (typeof data === "string")
+    return data;
+  const message = data?.message;
+  return typeof message === "string" ? message : "";
+}
+function waitOutRateLimits(octokit, waits) {
+  octokit.hook.wrap("request", (request2, options) => {
+    const what = `${options.method ?? "GET"} ${options.url ?? ""}`;
+    return runAttempts({
+      // The hook below answers a promise (a native one: Promise.resolve hands it back as it is).
+      send: () => Promise.resolve(request2(options)),
+      answered: (response) => ({ done: response }),
+      failed: (error2, attempt) => {
+        const limit = rateLimitOf(error2);
+        if (!limit)
+          return { fail: error2 };
+        const retries = attempt - 1;
+        const gaveUp = limit.waitSeconds > waits.maxWaitSeconds ? "too-long" : retries >= waits.retries ? "retries" : void 0;
+        if (gaveUp) {
+          if (error2 && typeof error2 === "object")
+            error2.rateLimit = { ...limit, retries, gaveUp };
+          waits.log(`GitHub rate limit (${limit.status}) on ${what}: not retried again (${describeGiveUp({ ...limit, retries, gaveUp }, waits.maxWaitSeconds)})`);
+          return { fail: error2 };
+        }
+        waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
+        return { retryInMs: limit.waitSeconds * waits.msPerSecond };
+      },
+      wait: (ms) => waits.sleep(ms)
+    });
+  });
+}
+function describeGiveUp(outcome, maxWaitSeconds) {
+  if (outcome.gaveUp === "too-long") {
+    const limit = maxWaitSeconds === void 0 ? "" : ` (this run waits at most ${maxWaitSeconds}s)`;
+    const tried = outcome.retries ? `after ${outcome.retries} wait${outcome.retries > 1 ? "s" : ""}, ` : "";
+    return `${tried}GitHub asked to wait ${outcome.waitSeconds}s${limit}`;
+  }
+  return `still limited after waiting it out ${outcome.retries} time${outcome.retries === 1 ? "" : "s"}`;
+}
+
+// ../../packages/rotation/dist/github-client/unanswered-attempts.js
+function retriedUnanswered(error2) {
+  return error2?.retriedUnanswered === true;
+}
+function markUnansweredAttempts(octokit) {
+  octokit.hook.wrap("request", async (request2, options) => {
+    const inner = options.request?.fetch ?? fetch;
+    let unanswered = false;
+    const noting = async (input, init) => {
+      try {
+        const response = await inner(input, init);
+        if (response.status >= 500)
+          unanswered = true;
+        return response;
+      } catch (error2) {
+        unanswered = true;
+        throw error2;
+      }
+    };
+    options.request = { ...options.request, fetch: noting };
+    try {
+      return await request2(options);
+    } catch (error2) {
+      if (unanswered && error2 !== null && typeof error2 === "object")
+        Object.assign(error2, { retriedUnanswered: true });
+      throw error2;
+    }
+  });
+}
+
+// ../../packages/rotation/dist/github-client/errors.js
+function toTargetError(error2, permissions, target, what, secrets = []) {
+  const failure = error2 ?? {};
+  const answered = failure.response !== void 0;
+  const status = answered ? failure.response.status : void 0;
+  const githubMessage2 = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
+  const cause = answered ? `GitHub answered ${status}${githubMessage2 ? ` (${githubMessage2})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
+  const message = `${what} for ${target} failed: ${cause}`;
+  const advice = adviceFor(status, rateLimitOf(error2), error2, permissions, target);
+  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: mayHaveLanded(status, retriedUnanswered(error2)) });
+}
+function adviceFor(status, limit, error2, permissions, target) {
+  if (limit) {
+    const outcome = rateLimitOutcomeOf(error2);
+    const what = outcome ? describeGiveUp(outcome) : "not retried";
+    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
+  }
+  if (status === void 0 || status >= 500) {
+    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
+  }
+  switch (status) {
+    case 401:
+      return INVALID_GITHUB_CREDENTIAL;
+    case 403:
+      return `The token may not manage secrets of ${target}: use ${permissions}.${acceptedPermissions(error2)}`;
+    case 404:
+      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissions}).`;
+    case 422:
+      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
+    default:
+      return `GitHub refused the request with ${status}: check the target spec and the token.`;
+  }
+}
+var INVALID_GITHUB_CREDENTIAL = `The GitHub credential is invalid or expired: give a valid token in ${option("github.token")}, or check ${option("github.appId")} and ${option("github.privateKey")} (an App installation token lasts an hour).`;
+function acceptedPermissions(error2) {
+  const header = error2?.response?.headers?.["x-accepted-github-permissions"];
+  if (typeof header !== "string" || !/^[a-z_=, ;]{1,200}$/.test(header))
+    return "";
+  return ` GitHub says this request needs: ${header}.`;
+}
+function messageOf2(data) {
+  if (typeof data === "string")
+    return data || void 0;
+  if (data && typeof data === "object" && typeof data.message === "string") {
+    return data.message;
+  }
+  return void 0;
+}
+function errorText(error2) {
+  if (!(error2 instanceof Error))
+    return String(error2);
+  const cause = error2.cause;
+  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
+  return parts.join(": ") || error2.name;
+}
+
+// ../../packages/rotation/dist/targets/github/github-secret-target.js
+var GitHubSecretTarget = class {
+  octokit;
+  spec;
+  scope;
+  words;
+  constructor(octokit, spec, scope, words) {
+    this.octokit = octokit;
+    this.spec = spec;
+    this.scope = scope;
+    this.words = words;
+  }
+  describe() {
+    return this.words.format(this.spec);
+  }
+  identity() {
+    return this.words.identity(this.spec);
+  }
+  async fetchPublicKey() {
+    const { data, headers } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
+    const { key_id: keyId, key } = data ?? {};
+    if (typeof keyId !== "string" || typeof key !== "string") {
+      throw await this.failure({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, "reading the public key");
+    }
+    const servedAt = httpDate(headers?.date);
+    return servedAt ? { keyId, key, servedAt } : { keyId, key };
+  }
+  async writeSecret(name, sealedValue, keyId, options = {}) {
+    const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name, options) };
+    await this.call(`writing the secret ${name}`, () => this.octokit.request(`PUT ${this.scope.route}/{secret_name}`, { ...this.scope.params, secret_name: name, ...body }));
+  }
+  async readSecretMeta(name) {
+    const data = await this.readSecret(name);
+    if (!data)
+      return void 0;
+    const meta = data;
+    return { name: meta.name ?? name, createdAt: meta.created_at, updatedAt: meta.updated_at };
+  }
+  /** The secret as GitHub describes it (never its value), or undefined on 404. */
+  async readSecret(name) {
+    try {
+      const { data } = await this.octokit.request(`GET ${this.scope.route}/{secret_name}`, {
+        ...this.scope.params,
+        secret_name: name
+      });
+      return data;
+    } catch (error2) {
+      if (error2.status === 404)
+        return void 0;
+      throw await this.failure(error2, `reading the secret ${name}`);
+    }
+  }
+  /** Body fields beyond the sealed value (organization secrets add their visibility). */
+  async extraWriteFields(_name, _options) {
+    return {};
+  }
+  async call(what, request2) {
+    try {
+      return await request2();
+    } catch (error2) {
+      throw await this.failure(error2, what);
+    }
+  }
+  /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
+  async failure(error2, what) {
+    return toTargetError(error2, this.words.permissions, this.describe(), what, [await this.token()]);
+  }
+  /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
+  async token() {
+    try {
+      const auth6 = await this.octokit.auth();
+      return typeof auth6?.token === "string" ? auth6.token : void 0;
+    } catch {
+      return void 0;
+    }
+  }
+};
+function httpDate(value) {
+  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? void 0 : new Date(time);
+}
+
+// ../../packages/rotation/dist/targets/kinds/github-names.js
+var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+var REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
+function isName(pattern, value) {
+  return typeof value === "string" && pattern.test(value);
+}
+function isFullName(name) {
+  const [owner, repo2, ...more] = typeof name === "string" ? name.split("/") : [];
+  return !more.length && isName(OWNER, owner) && isName(REPO, repo2);
+}
+function commentHint(text2) {
+  return /\s#/.test(text2) ? " (a comment goes on a line of its own, starting with #)" : "";
+}
+function parseRepository(text2, expected) {
+  const parts = text2.trim().split("/");
+  const [owner = "", repo2 = ""] = parts;
+  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo2))
+    throw new Error(`expected ${expected}${commentHint(text2)}`);
+  return { owner, repo: repo2 };
+}
+function repositoryProblem(spec) {
+  if (!isName(OWNER, spec.owner) || !isName(REPO, spec.repo))
+    return "owner and repo must name a GitHub repository (OWNER/REPO)";
+  return void 0;
+}
+
+// ../../packages/rotation/dist/targets/kinds/repository-kind.js
+function repositoryKind(store3) {
+  const { name } = store3;
+  const kind = {
+    name,
+    service: "github",
+    codespaces: store3.codespaces ?? false,
+    permissions: store3.permissions,
+    forms: `${name}:OWNER/REPO`,
+    parse: (rest) => ({ kind: name, ...parseRepository(rest ?? "", `${name}:OWNER/REPO, e.g. ${name}:acme/web`) }),
+    problem: repositoryProblem,
+    format: (spec) => `${spec.kind}:${spec.owner}/${spec.repo}`,
+    identity: (spec) => `${spec.kind}:${spec.owner}/${spec.repo}`.toLowerCase(),
+    need: (spec, level) => ({ owner: spec.owner, permission: store3.permission, level, repositories: [spec.repo] }),
+    target: (octokit, spec) => new GitHubSecretTarget(octokit, spec, { route: `/repos/{owner}/{repo}/${store3.collection}/secrets`, params: { owner: spec.owner, repo: spec.repo } }, kind)
+  };
+  return kind;
+}
+
+// ../../packages/rotation/dist/targets/kinds/codespaces.js
+var codespaces = repositoryKind({
+  name: "codespaces",
+  collection: "codespaces",
+  permission: "codespaces_secrets",
+  permissions: "a fine-grained token with the repository permission Codespaces secrets: write, a GitHub App with `codespaces_secrets` write, or a classic token with the `repo` scope (of a repository admin); the workflow GITHUB_TOKEN cannot write secrets",
+  codespaces: true
+});
+
+// ../../packages/rotation/dist/targets/github/org.js
+var OrgSecretTarget = class extends GitHubSecretTarget {
+  /** Per secret name: the access a write gives it. */
+  #access = /* @__PURE__ */ new Map();
+  /** Per secret name: the access it had when first read (undefined: no such secret). */
+  #previous = /* @__PURE__ */ new Map();
+  /** `collection`: the organization's `actions` or `codespaces` secrets. */
+  constructor(octokit, spec, collection, words) {
+    super(octokit, spec, { route: `/orgs/{org}/${collection}/secrets`, params: { org: spec.org } }, words);
+  }
+  async prepare(secretName) {
+    await this.#accessFor(secretName);
+    await this.#previousAccess(secretName);
+  }
+  async extraWriteFields(name, options) {
+    const previous = options.restore ? await this.#previousAccess(name) : void 0;
+    const access2 = previous ?? await this.#accessFor(name);
+    return access2.visibility === "selected" ? { visibility: "selected", selected_repository_ids: access2.repositoryIds ?? [] } : { visibility: access2.visibility };
+  }
+  #accessFor(secretName) {
+    return memoised(this.#access, secretName, async () => {
+      const { visibility, repositories } = this.spec;
+      if (visibility === "selected")
+        return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
+      if (visibility)
+        return { visibility };
+      return await this.#previousAccess(secretName) ?? { visibility: "private" };
+    });
+  }
+  #previousAccess(secretName) {
+    return memoised(this.#previous, secretName, async () => {
+      const existing = await this.readSecret(secretName);
+      if (!existing)
+        return void 0;
+      const current = existing.visibility;
+      if (current === "all" || current === "private")
+        return { visibility: current };
+      if (current !== "selected")
+        return { visibility: "private" };
+      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate(`GET ${this.scope.route}/{secret_name}/repositories`, {
+        org: this.spec.org,
+        secret_name: secretName,
+        per_page: 100
+      }));
+      return { visibility: "selected", repositoryIds: selected.map((r2) => r2.id) };
+    });
+  }
+  async #repositoryIds(names) {
+    const ids2 = [];
+    for (const name of names) {
+      const { data } = await this.call(`looking up the repository ${this.spec.org}/${name}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner: this.spec.org, repo: name }));
+      ids2.push(Number(data.id));
+    }
+    return ids2;
+  }
+};
+function memoised(cache, key, load) {
+  let value = cache.get(key);
+  if (!value) {
+    value = load();
+    value.catch(() => cache.delete(key));
+    cache.set(key, value);
+  }
+  return value;
+}
+
+// ../../packages/rotation/dist/targets/kinds/organization-kind.js
+function organizationKind(store3) {
+  const { name } = store3;
+  const kind = {
+    name,
+    service: "github",
+    codespaces: store3.codespaces ?? false,
+    permissions: store3.permissions,
+    forms: `${name}:ORG[:all|private|selected:REPO,REPO]`,
+    commaContinues: (rest) => /^[^:]*:selected:/.test(rest),
+    parse: (rest = "") => parseOrganization(name, rest),
+    problem: organizationProblem,
+    format(spec) {
+      if (!spec.visibility)
+        return `${spec.kind}:${spec.org}`;
+      if (spec.visibility !== "selected")
+        return `${spec.kind}:${spec.org}:${spec.visibility}`;
+      return `${spec.kind}:${spec.org}:selected:${(spec.repositories ?? []).join(",")}`;
+    },
+    // One secret whatever its visibility or repository list.
+    identity: (spec) => `${spec.kind}:${spec.org}`.toLowerCase(),
+    // `selected:` names are looked up for their ids, which needs the repositories in the token.
+    need: (spec, level) => ({
+      owner: spec.org,
+      permission: store3.permission,
+      level,
+      repositories: spec.visibility === "selected" ? spec.repositories ?? [] : [],
+      organization: true
+    }),
+    target: (octokit, spec) => new OrgSecretTarget(octokit, spec, store3.collection, kind)
+  };
+  return kind;
+}
+function parseOrganization(kind, rest) {
+  const expected = `${kind}:ORG, ${kind}:ORG:all, ${kind}:ORG:private or ${kind}:ORG:selected:REPO,REPO`;
+  const [org2 = "", visibility, ...tail] = rest.split(":").map((p2) => p2.trim());
+  if (!OWNER.test(org2))
+    throw new Error(`expected ${expected}${commentHint(rest)}`);
+  if (visibility === void 0)
+    return { kind, org: org2 };
+  if (visibility === "all" || visibility === "private") {
+    if (tail.length)
+      throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);
+    return { kind, org: org2, visibility };
+  }
+  if (visibility !== "selected")
+    throw new Error(`unknown visibility "${visibility}": expected ${expected}`);
+  const repositories = tail.join(":").split(",").map((r2) => r2.trim()).filter(Boolean).map((r2) => {
+    const [first = "", second] = r2.split("/");
+    const name = second === void 0 ? first : second;
+    if (second !== void 0 && first.toLowerCase() !== org2.toLowerCase() || !REPO.test(name)) {
+      throw new Error(`"${r2}" is not a repository of ${org2}: expected ${expected}`);
+    }
+    return name;
+  });
+  if (!repositories.length)
+    throw new Error(`"selected" needs at least one repository: expected ${expected}`);
+  return { kind, org: org2, visibility, repositories };
+}
+function organizationProblem(spec) {
+  if (!isName(OWNER, spec.org))
+    return "org must name a GitHub organization";
+  const { visibility, repositories } = spec;
+  if (visibility !== void 0 && !["all", "private", "selected"].includes(visibility))
+    return "visibility must be all, private or selected";
+  if (visibility !== "selected")
+    return repositories === void 0 ? void 0 : 'repositories are only for visibility "selected"';
+  if (!Array.isArray(repositories) || !repositories.length)
+    return '"selected" needs at least one repository';
+  const bad = repositories.find((name) => !isName(REPO, name));
+  return bad === void 0 ? void 0 : `repositories must be names of ${spec.org}'s repositories, not ${JSON.stringify(bad)}`;
+}
+
+// ../../packages/rotation/dist/targets/kinds/codespaces-org.js
+var codespacesOrg = organizationKind({
+  name: "codespaces-org",
+  collection: "codespaces",
+  permission: "organization_codespaces_secrets",
+  permissions: "a fine-grained token with the organization permission Codespaces secrets: write, a GitHub App with `organization_codespaces_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets",
+  codespaces: true
+});
+
+// ../../packages/rotation/dist/targets/github/codespaces-user.js
+var ROUTE = "/user/codespaces/secrets";
+var CodespacesUserSecretTarget = class extends GitHubSecretTarget {
+  /** Per secret name: the repository ids a write gives it (undefined: keep its selection). */
+  #selection = /* @__PURE__ */ new Map();
+  /** Per secret name: the ids it had when first read (undefined: no such secret). */
+  #previous = /* @__PURE__ */ new Map();
+  constructor(octokit, spec, words) {
+    super(octokit, spec, { route: ROUTE, params: {} }, words);
+  }
+  async prepare(secretName) {
+    await this.#selectionFor(secretName);
+    await this.#previousSelection(secretName);
+  }
+  async extraWriteFields(name, options) {
+    const previous = options.restore ? await this.#previousSelection(name) : void 0;
+    const ids2 = previous ?? await this.#selectionFor(name);
+    return ids2 === void 0 ? {} : { selected_repository_ids: ids2 };
+  }
+  #selectionFor(secretName) {
+    return memoised(this.#selection, secretName, async () => {
+      const { repositories } = this.spec;
+      return repositories ? this.#repositoryIds(repositories) : void 0;
+    });
+  }
+  #previousSelection(secretName) {
+    return memoised(this.#previous, secretName, async () => {
+      if (!await this.readSecret(secretName))
+        return void 0;
+      const { data } = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.request("GET /user/codespaces/secrets/{secret_name}/repositories", { secret_name: secretName }));
+      return data.repositories.map((r2) => r2.id);
+    });
+  }
+  async #repositoryIds(fullNames2) {
+    const ids2 = [];
+    for (const fullName of fullNames2) {
+      const [owner = "", repo2 = ""] = fullName.split("/");
+      const { data } = await this.call(`looking up the repository ${fullName}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner, repo: repo2 }));
+      ids2.push(Number(data.id));
+    }
+    return ids2;
+  }
+};
+
+// ../../packages/rotation/dist/targets/kinds/codespaces-user.js
+var USER_PERMISSIONS = "the user's fine-grained token with the account permission Codespaces user secrets: write (and access to each repository listed), or a classic token with the `codespace` or `codespace:secrets` scope";
+var EXPECTED = "codespaces-user or codespaces-user:OWNER/REPO,OWNER/REPO, e.g. codespaces-user:acme/web";
+var codespacesUser = {
+  name: "codespaces-user",
+  service: "github",
+  codespaces: true,
+  permissions: `${USER_PERMISSIONS}; a GitHub App's installation token and the workflow GITHUB_TOKEN cannot write a user's secrets`,
+  appRefusal: `a GitHub App's installation token acts for no user, so it cannot reach a user's Codespaces secrets. Give github.token instead: ${USER_PERMISSIONS}`,
+  forms: "codespaces-user[:OWNER/REPO,OWNER/REPO]",
+  commaContinues: () => true,
+  parse(rest) {
+    if (rest === void 0)
+      return { kind: "codespaces-user" };
+    const repositories = rest.split(",").map((r2) => r2.trim()).filter(Boolean).map((r2) => {
+      const { owner, repo: repo2 } = parseRepository(r2, EXPECTED);
+      return `${owner}/${repo2}`;
+    });
+    if (!repositories.length)
+      throw new Error(`a repository list needs at least one repository: expected ${EXPECTED}`);
+    return { kind: "codespaces-user", repositories };
+  },
+  problem({ repositories }) {
+    if (repositories === void 0)
+      return void 0;
+    if (!Array.isArray(repositories) || !repositories.length)
+      return "repositories, when given, list at least one repository";
+    const bad = repositories.find((name) => !isFullName(name));
+    return bad === void 0 ? void 0 : `repositories must be OWNER/REPO names, not ${JSON.stringify(bad)}`;
+  },
+  format: (spec) => spec.repositories ? `codespaces-user:${spec.repositories.join(",")}` : "codespaces-user",
+  // One user per run: the token's.
+  identity: () => "codespaces-user",
+  // No App permission reaches a user's secrets (a token's run only: appRefusal).
+  need: () => void 0,
+  target: (octokit, spec) => new CodespacesUserSecretTarget(octokit, spec, codespacesUser)
+};
+
+// ../../packages/rotation/dist/targets/kinds/dependabot.js
+var dependabot = repositoryKind({
+  name: "dependabot",
+  collection: "dependabot",
+  permission: "dependabot_secrets",
+  permissions: "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets"
+});
+
+// ../../packages/rotation/dist/targets/kinds/env.js
+var EXPECTED2 = "env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production";
+var env = {
+  name: "env",
+  service: "github",
+  codespaces: false,
+  permissions: "a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets",
+  forms: "env:OWNER/REPO:ENVIRONMENT",
+  commaContinues: () => true,
+  parse(rest = "") {
+    const sep2 = rest.indexOf(":");
+    const environment = sep2 >= 0 ? rest.slice(sep2 + 1).trim() : "";
+    if (sep2 < 0 || !environment)
+      throw new Error(`expected ${EXPECTED2}`);
+    const problem = environmentProblem(environment);
+    if (problem)
+      throw new Error(problem);
+    return { kind: "env", ...parseRepository(rest.slice(0, sep2), EXPECTED2), environment };
+  },
+  problem(spec) {
+    const repository = repositoryProblem(spec);
+    if (repository)
+      return repository;
+    if (typeof spec.environment !== "string" || !spec.environment.trim())
+      return "environment must name an environment";
+    if (spec.environment !== spec.environment.trim())
+      return "an environment name has no spaces at either end";
+    return environmentProblem(spec.environment);
+  },
+  format: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`,
+  identity: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase(),
+  need: (spec, level) => ({ owner: spec.owner, permission: "environments", level, repositories: [spec.repo] }),
+  target: (octokit, spec) => {
+    const params = { owner: spec.owner, repo: spec.repo, environment_name: spec.environment };
+    return new GitHubSecretTarget(octokit, spec, { route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets", params }, env);
+  }
+};
+function environmentProblem(environment) {
+  if (environment.length > 255)
+    return "an environment name has at most 255 characters";
+  if (new RegExp("\\p{Cc}", "u").test(environment))
+    return "an environment name holds no control characters";
+  return void 0;
+}
+
+// ../../packages/rotation/dist/targets/gitlab/masking.js
+var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, holds no $ and is not the name of an existing CI/CD variable";
+var MIN_LENGTH = 8;
+function maskingProblem(value) {
+  const broken = [];
+  if (/\s/.test(value))
+    broken.push("it holds a space or a line break");
+  if (value.length < MIN_LENGTH)
+    broken.push(`it is shorter than ${MIN_LENGTH} characters`);
+  if (value.includes("$"))
+    broken.push("it holds a $");
+  if (!broken.length)
+    return void 0;
+  return `the key value cannot be masked by GitLab (${broken.join("; ")}). ${GITLAB_MASKING_RULE}`;
+}
+
+// ../../packages/rotation/dist/targets/gitlab/advice.js
+var GITLAB_TOKEN_KINDS = "a personal, project or group access token with the `api` scope";
+function requiredRole(place) {
+  return place.scope === "project" ? `the Maintainer role (or higher) on the project ${place.path}` : `the Owner role on the group ${place.path}`;
+}
+function gitlabAdvice(status, place, reason = "") {
+  const role = requiredRole(place);
+  if (status === 401) {
+    return `GitLab did not accept the token (401): it is wrong, expired or revoked. Give ${option("gitlab.token")} ${GITLAB_TOKEN_KINDS}, then run again.`;
+  }
+  if (status === 403) {
+    const scope = /insufficient_scope|scope/i.test(reason) ? " The token lacks the `api` scope (`read_api` cannot write variables)." : "";
+    return `GitLab refused the token (403).${scope} Managing ${place.scope} CI/CD variables needs ${role}: use ${GITLAB_TOKEN_KINDS}, whose user (or bot) has that role, then run again.`;
+  }
+  if (status === 404) {
+    return `GitLab found no ${place.scope} ${place.path} that the token can see (404): check the path (or numeric id) and ${option("gitlab.apiUrl")} (GitLab.com or your instance's https://HOST/api/v4), and that the token's user is a member with ${role}.`;
+  }
+  if (status === 429)
+    return "GitLab rate-limited the run longer than it waits: run again in a few minutes.";
+  if (status === 400 && /mask/i.test(reason))
+    return `GitLab refused to mask the value. ${GITLAB_MASKING_RULE}.`;
+  if (status === 400 || status === 422)
+    return `GitLab refused the variable as written${reason ? ` ("${reason}")` : ""}: check the variable and the spec, then run again.`;
+  return "Run again; check https://status.gitlab.com (or your GitLab instance) if it keeps failing.";
+}
+
+// ../../packages/rotation/dist/targets/gitlab/gitlab-client.js
+var DEFAULT_GITLAB_API_URL = "https://gitlab.com/api/v4";
+var GitLabRequestError = class extends KeyturnError {
+  status;
+  reason;
+  rateLimitSeconds;
+  name = "GitLabRequestError";
+  constructor(message, status, reason, rateLimitSeconds) {
+    super(message);
+    this.status = status;
+    this.reason = reason;
+    this.rateLimitSeconds = rateLimitSeconds;
+  }
+  /** An earlier attempt of the request got no answer or a 5xx: a write may have landed, whatever this answer says. */
+  retriedUnanswered = false;
+};
+function checkGitLabAccess(access2) {
+  if (typeof access2 !== "object" || access2 === null)
+    throw new OptionError("gitlab", "gitlab must be an object: { token, apiUrl? }");
+  const { token, apiUrl } = access2;
+  if (typeof token !== "string" || !token)
+    throw new OptionError("gitlab.token", "gitlab.token is required: a GitLab access token with the `api` scope");
+  if (!/^[\x21-\x7E]+$/.test(token)) {
+    throw new OptionError("gitlab.token", "gitlab.token contains spaces or non-ASCII characters; check that the secret holds the token alone");
+  }
+  if (githubTokenProblem(token)) {
+    throw new OptionError("gitlab.token", "gitlab.token is shaped like a platform API key, not a GitLab token, so it was not sent to GitLab: pass a GitLab access token with the `api` scope");
+  }
+  if (apiUrl === void 0)
+    return;
+  const refused = () => new OptionError("gitlab.apiUrl", `gitlab.apiUrl must be the absolute https URL of the GitLab API, e.g. ${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`);
+  if (typeof apiUrl !== "string" || !URL.canParse(apiUrl))
+    throw refused();
+  const url = new URL(apiUrl);
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw new OptionError("gitlab.apiUrl", `gitlab.apiUrl must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw refused();
+  if (url.search || url.hash)
+    throw refused();
+}
+function createGitLabClient(access2, settings = {}) {
+  checkGitLabAccess(access2);
+  const { token, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4 } = access2;
+  const apiUrl = (access2.apiUrl ?? DEFAULT_GITLAB_API_URL).replace(/\/+$/, "");
+  const runtime = settings.runtime ?? systemRuntime;
+  const doFetch = access2.fetch ?? fetch;
+  const scrub = (text2) => text2.split(token).join("[redacted]");
+  const attempt = async (method, url, body) => {
+    const linked = linkSignals([], timeoutMs);
+    try {
+      const response = await doFetch(url, {
+        method,
+        headers: { "private-token": token, accept: "application/json", ...body !== void 0 && { "content-type": "application/json" } },
+        body,
+        signal: linked.signal
+      });
+      const text2 = await response.text();
+      let data;
+      try {
+        data = text2 ? JSON.parse(text2) : void 0;
+      } catch {
+        data = text2;
+      }
+      return { status: response.status, data, headers: response.headers };
+    } catch (error2) {
+      const why = linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${error2.cause?.code ?? error2.name ?? "network error"})`;
+      throw new GitLabRequestError(why, void 0, "");
+    } finally {
+      linked.dispose();
+    }
+  };
+  function request2(method, path, options = {}) {
+    const url = new URL(`${apiUrl}${path}`);
+    for (const [name, value] of Object.entries(options.query ?? {}))
+      if (value !== void 0)
+        url.searchParams.set(name, String(value));
+    const body = options.body === void 0 ? void 0 : JSON.stringify(options.body);
+    let failures = 0;
+    let limits = 0;
+    const giveUp = (error2) => {
+      error2.retriedUnanswered = failures > 0;
+      return { fail: error2 };
+    };
+    return runAttempts({
+      send: () => attempt(method, url.href, body),
+      answered: (answer) => {
+        const { status } = answer;
+        if (status < 400)
+          return { done: answer };
+        const reason = scrub(reasonOf(answer.data));
+        if (status === 429) {
+          const wait2 = rateLimitWaitSeconds(answer.headers, runtime.now());
+          if (limits++ < rateLimitRetries && wait2 * 1e3 <= maxRateLimitWaitMs) {
+            notifyHook(settings.log, `GitLab rate limit reached (${method} ${path}): waiting ${wait2} s as GitLab asks, then trying again`);
+            return { retryInMs: wait2 * 1e3 };
+          }
+          return giveUp(new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait2} s)`, status, reason, wait2));
+        }
+        if (status >= 500 && failures++ < retries)
+          return { retryInMs: backoffMs(failures) };
+        return giveUp(new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ""}`, status, reason));
+      },
+      failed: (error2) => failures++ < retries ? { retryInMs: backoffMs(failures) } : { fail: error2 },
+      wait: (ms) => runtime.sleep(ms)
+    });
+  }
+  async function paginate2(path, query = {}) {
+    const items = [];
+    let page = "1";
+    for (let pages = 0; page; pages++) {
+      if (pages >= 1e3)
+        throw new GitLabRequestError(`the listing of ${path} did not end after 1000 pages`, 200, "");
+      const answer = await request2("GET", path, { query: { ...query, per_page: 100, page } });
+      if (!Array.isArray(answer.data))
+        throw new GitLabRequestError(`the listing of ${path} is not a list`, answer.status, "");
+      items.push(...answer.data);
+      const next = answer.headers.get("x-next-page");
+      page = next && /^\d+$/.test(next) && next !== page ? next : null;
+    }
+    return items;
+  }
+  return { apiUrl, request: request2, paginate: paginate2 };
+}
+function backoffMs(failures) {
+  return 1e3 * 2 ** (failures - 1);
+}
+function rateLimitWaitSeconds(headers, nowMs) {
+  const header = (name) => name === "retry-after" ? headers.get(name)?.trim() : headers.get(name);
+  const waitMs = rateLimitWaitMs(header, nowMs, { seconds: "whole", reset: "ratelimit-reset" });
+  return waitMs === void 0 ? 60 : Math.max(1, Math.ceil(waitMs / 1e3));
+}
+function reasonOf(data) {
+  if (typeof data === "string")
+    return data.slice(0, 300);
+  if (typeof data !== "object" || data === null)
+    return "";
+  const { message, error: error2 } = data;
+  const said = message ?? error2;
+  if (typeof said === "string")
+    return said.slice(0, 300);
+  if (typeof said === "object" && said !== null) {
+    return Object.entries(said).map(([field, problems]) => `${field} ${Array.isArray(problems) ? problems.join(", ") : String(problems)}`).join("; ").slice(0, 300);
+  }
+  return "";
+}
+function variableMissing(error2) {
+  return error2 instanceof GitLabRequestError && error2.status === 404 && /variable/i.test(error2.reason);
+}
+function variableTaken(error2) {
+  return error2 instanceof GitLabRequestError && error2.status === 400 && /taken|exists/i.test(error2.reason);
+}
+
+// ../../packages/rotation/dist/targets/gitlab/variable-target.js
+var GitLabVariableTarget = class {
+  client;
+  spec;
+  words;
+  takes = "plain";
+  #place;
+  #route;
+  /** Per variable name: its flags before the run (undefined: no such variable), read once. */
+  #before = /* @__PURE__ */ new Map();
+  constructor(client, spec, words) {
+    this.client = client;
+    this.spec = spec;
+    this.words = words;
+    this.#place = words.place(spec);
+    this.#route = `/${this.#place.scope}s/${encodeURIComponent(this.#place.path)}/variables`;
+  }
+  describe() {
+    return this.words.format(this.spec);
+  }
+  identity() {
+    return this.words.identity(this.spec);
+  }
+  /** Reads the variable: proves the token may manage the variables, and keeps its flags for a rollback. */
+  async prepare(secretName) {
+    await this.#flagsBefore(secretName);
+  }
+  valueProblem(value) {
+    return maskingProblem(value);
+  }
+  async writeValue(name, value, options = {}) {
+    const problem = maskingProblem(value);
+    if (problem) {
+      throw new TargetError({ message: `${this.describe()} cannot take ${name}: ${problem}`, target: this.describe(), advice: "Nothing was sent to GitLab. Rotate a key GitLab can mask into this target, or write this secret somewhere else." });
+    }
+    const before = await this.#flagsBefore(name);
+    const masked = options.restore && before ? before.masked : true;
+    try {
+      if (before)
+        await this.#update(name, value, masked).catch((error2) => variableMissing(error2) ? this.#create(name, value) : Promise.reject(error2));
+      else
+        await this.#create(name, value).catch((error2) => variableTaken(error2) ? this.#update(name, value, masked) : Promise.reject(error2));
+    } catch (error2) {
+      throw this.#failure(error2, `writing the variable ${name}`);
+    }
+  }
+  /** The variable as GitLab lists it: it exists or not. GitLab keeps no time of a variable's last change. */
+  async readSecretMeta(name) {
+    return await this.#read(name) ? { name } : void 0;
+  }
+  /** Compared here, never shown: GitLab answers a variable's value unless it is hidden. */
+  async holdsValue(name, value) {
+    try {
+      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
+      return typeof data?.value === "string" && data.hidden !== true ? data.value === value : void 0;
+    } catch {
+      return void 0;
+    }
+  }
+  #flagsBefore(name) {
+    let flags = this.#before.get(name);
+    if (!flags) {
+      flags = this.#read(name);
+      flags.catch(() => this.#before.delete(name));
+      this.#before.set(name, flags);
+    }
+    return flags;
+  }
+  async #read(name) {
+    try {
+      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
+      return { masked: data?.masked === true, hidden: data?.hidden === true };
+    } catch (error2) {
+      if (variableMissing(error2))
+        return void 0;
+      throw this.#failure(error2, `reading the variable ${name}`);
+    }
+  }
+  async #create(name, value) {
+    const body = { key: name, value, masked: true, environment_scope: this.#scope() };
+    try {
+      await this.client.request("POST", this.#route, { body: { ...body, masked_and_hidden: true } });
+    } catch (error2) {
+      if (!(error2 instanceof GitLabRequestError && error2.status === 400 && /hidden/i.test(error2.reason)))
+        throw error2;
+      await this.client.request("POST", this.#route, { body });
+    }
+  }
+  async #update(name, value, masked) {
+    await this.client.request("PUT", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked } });
+  }
+  /** The variable of this spec's scope, among variables of one name in several scopes. */
+  #filter() {
+    return { "filter[environment_scope]": this.#scope() };
+  }
+  #scope() {
+    return this.spec.environmentScope ?? "*";
+  }
+  #failure(error2, what) {
+    if (error2 instanceof TargetError)
+      return error2;
+    const status = error2 instanceof GitLabRequestError ? error2.status : void 0;
+    const reason = error2 instanceof GitLabRequestError ? error2.reason : "";
+    return new TargetError({
+      message: `${what} of ${this.describe()} failed: ${describeError(error2)}`,
+      target: this.describe(),
+      status,
+      advice: gitlabAdvice(status, this.#place, reason),
+      mayHaveTakenEffect: mayHaveLanded(status, error2 instanceof GitLabRequestError && error2.retriedUnanswered),
+      cause: error2
+    });
+  }
+};
+
+// ../../packages/rotation/dist/targets/kinds/gitlab-kind.js
+var SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
+var ID = /^[1-9][0-9]{0,18}$/;
+function gitlabKind(place) {
+  const { name, pathOf } = place;
+  const forms = `${name}:${place.path.form}[:ENV_SCOPE]`;
+  const scopeOf = (spec) => spec.environmentScope ?? "*";
+  const kind = {
+    name,
+    service: "gitlab",
+    forms,
+    parse(rest = "") {
+      const sep2 = rest.indexOf(":");
+      const path = (sep2 < 0 ? rest : rest.slice(0, sep2)).trim();
+      const scope = sep2 < 0 ? void 0 : rest.slice(sep2 + 1).trim();
+      const problem = pathProblem(place, path) ?? (scope === void 0 ? void 0 : environmentScopeProblem(scope));
+      if (problem)
+        throw new Error(`${problem} (${forms}, e.g. ${place.example})`);
+      return place.specOf(path, scope === void 0 || scope === "*" ? {} : { environmentScope: scope });
+    },
+    problem: (spec) => pathProblem(place, pathOf(spec)) ?? (spec.environmentScope === void 0 ? void 0 : environmentScopeProblem(spec.environmentScope)),
+    format: (spec) => `${spec.kind}:${pathOf(spec)}${scopeOf(spec) === "*" ? "" : `:${scopeOf(spec)}`}`,
+    identity: (spec) => `${name}:${pathOf(spec).toLowerCase()}:${scopeOf(spec)}`,
+    target: (client, spec) => new GitLabVariableTarget(client, spec, { ...kind, place: (s2) => ({ scope: place.scope, path: pathOf(s2) }) })
+  };
+  return kind;
+}
+function pathProblem({ scope, path: { form, segments, what } }, path) {
+  if (typeof path !== "string" || !path)
+    return `expected ${what}`;
+  if (ID.test(path))
+    return void 0;
+  const parts = path.split("/");
+  if (parts.length < segments)
+    return `expected ${what}: "${path}" names no ${scope} (a ${scope} is ${form})`;
+  if (!parts.every((segment) => SEGMENT.test(segment)))
+    return `expected ${what}, not "${path}"`;
+  return void 0;
+}
+function environmentScopeProblem(scope) {
+  if (typeof scope !== "string" || !scope.trim())
+    return "an environment scope names an environment or a pattern (`*` for all)";
+  if (scope !== scope.trim())
+    return "an environment scope has no spaces at either end";
+  if (scope.length > 255)
+    return "an environment scope has at most 255 characters";
+  if (new RegExp("\\p{Cc}", "u").test(scope))
+    return "an environment scope holds no control characters";
+  return void 0;
+}
+
+// ../../packages/rotation/dist/targets/kinds/gitlab.js
+var gitlab = gitlabKind({
+  name: "gitlab",
+  scope: "project",
+  path: { form: "GROUP/PROJECT", segments: 2, what: "a project path (GROUP/PROJECT) or numeric id" },
+  example: "gitlab:acme/web:production",
+  pathOf: (spec) => spec.project,
+  specOf: (project, scope) => ({ kind: "gitlab", project, ...scope })
+});
+
+// ../../packages/rotation/dist/targets/kinds/gitlab-group.js
+var gitlabGroup = gitlabKind({
+  name: "gitlab-group",
+  scope: "group",
+  path: { form: "GROUP", segments: 1, what: "a group path (GROUP or GROUP/SUBGROUP) or numeric id" },
+  example: "gitlab-group:acme",
+  pathOf: (spec) => spec.group,
+  specOf: (group, scope) => ({ kind: "gitlab-group", group, ...scope })
+});
+
+// ../../packages/rotation/dist/targets/kinds/org.js
+var org = organizationKind({
+  name: "org",
+  collection: "actions",
+  permission: "organization_secrets",
+  permissions: "a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets"
+});
+
+// ../../packages/rotation/dist/targets/kinds/repo.js
+var repo = repositoryKind({
+  name: "repo",
+  collection: "actions",
+  permission: "secrets",
+  permissions: "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets"
+});
+
+// ../../packages/rotation/dist/targets/kinds/registry.js
+var TARGET_KINDS = [repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup];
+var BY_NAME = new Map(TARGET_KINDS.map((kind) => [kind.name, kind]));
+function findKind(name) {
+  return BY_NAME.get(name);
+}
+function kindOf(spec) {
+  return BY_NAME.get(spec.kind);
 }
 function isGitLabSpec(spec) {
-  return spec.kind === "gitlab" || spec.kind === "gitlab-group";
+  return kindOf(spec).service === "gitlab";
 }
+function formatTargetSpec(spec) {
+  return kindOf(spec).format(spec);
+}
+function targetIdentity(spec) {
+  return kindOf(spec).identity(spec);
+}
+
+// ../../packages/rotation/dist/targets/spec.js
 var TargetSpecError = class extends OptionError {
   name = "TargetSpecError";
   /** Each malformed spec: its line (0 when no line is at fault), its text, and what is wrong. */
@@ -4042,10 +5045,7 @@ ${problems.map((p2) => `  ${describeProblem(p2)}`).join("\n")}`);
 function describeProblem(p2) {
   return p2.line > 0 ? `line ${p2.line} ("${p2.text}"): ${p2.problem}` : p2.problem;
 }
-var TARGET_SPEC_FORMS = "repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:all|private|selected:REPO,REPO], codespaces-user[:OWNER/REPO,OWNER/REPO], gitlab:GROUP/PROJECT[:ENV_SCOPE] or gitlab-group:GROUP[:ENV_SCOPE]";
-var KINDS2 = ["repo", "env", "org", "dependabot", ...CODESPACES_KINDS, "gitlab", "gitlab-group"];
-var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
-var REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
+var TARGET_SPEC_FORMS = `${TARGET_KINDS.slice(0, -1).map((k2) => k2.forms).join(", ")} or ${TARGET_KINDS.at(-1).forms}`;
 function parseTargetSpecs(text2, options = {}) {
   const lines = typeof text2 === "string" ? text2.split(/\r?\n/) : text2.flatMap((t2) => t2.split(/\r?\n/));
   const specs = [];
@@ -4088,8 +5088,8 @@ function groupItems(content) {
   const items = [];
   for (const piece of content.split(",")) {
     const previous = items.at(-1);
-    const startsSpec = KINDS2.some((k2) => piece.trimStart().startsWith(`${k2}:`) || piece.trim() === k2);
-    if (!startsSpec && previous !== void 0 && /^(?:(?:codespaces-)?org:[^:]*:selected:|env:|codespaces-user:)/.test(previous)) {
+    const startsSpec = TARGET_KINDS.some(({ name }) => piece.trimStart().startsWith(`${name}:`) || piece.trim() === name);
+    if (!startsSpec && previous !== void 0 && commaContinues(previous)) {
       items[items.length - 1] = `${previous},${piece}`;
     } else {
       items.push(piece.trimStart());
@@ -4097,132 +5097,16 @@ function groupItems(content) {
   }
   return items.map((item) => item.trim()).filter(Boolean);
 }
+function commaContinues(item) {
+  const colon = item.indexOf(":");
+  return colon > 0 && findKind(item.slice(0, colon))?.commaContinues?.(item.slice(colon + 1)) === true;
+}
 function parseOne(item) {
   const colon = item.indexOf(":");
-  const kind = colon > 0 ? item.slice(0, colon) : item;
-  const rest = colon > 0 ? item.slice(colon + 1) : "";
-  switch (kind) {
-    case "repo":
-    case "dependabot":
-    case "codespaces": {
-      const { owner, repo } = parseRepository(rest, `${kind}:OWNER/REPO, e.g. ${kind}:acme/web`);
-      return { kind, owner, repo };
-    }
-    case "env": {
-      const sep2 = rest.indexOf(":");
-      const environment = sep2 >= 0 ? rest.slice(sep2 + 1).trim() : "";
-      const expected = "env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production";
-      if (sep2 < 0 || !environment)
-        throw new Error(`expected ${expected}`);
-      const problem = environmentProblem(environment);
-      if (problem)
-        throw new Error(problem);
-      return { kind: "env", ...parseRepository(rest.slice(0, sep2), expected), environment };
-    }
-    case "org":
-    case "codespaces-org":
-      return parseOrg(kind, rest);
-    case "codespaces-user":
-      return parseUser(colon > 0, rest);
-    case "gitlab":
-    case "gitlab-group":
-      return parseGitLab(kind, rest);
-    default:
-      throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
-  }
-}
-function environmentProblem(environment) {
-  if (environment.length > 255)
-    return "an environment name has at most 255 characters";
-  if (new RegExp("\\p{Cc}", "u").test(environment))
-    return "an environment name holds no control characters";
-  return void 0;
-}
-function parseRepository(text2, expected) {
-  const parts = text2.trim().split("/");
-  const [owner = "", repo = ""] = parts;
-  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo)) {
-    const comment = /\s#/.test(text2) ? " (a comment goes on a line of its own, starting with #)" : "";
-    throw new Error(`expected ${expected}${comment}`);
-  }
-  return { owner, repo };
-}
-function parseOrg(kind, rest) {
-  const expected = `${kind}:ORG, ${kind}:ORG:all, ${kind}:ORG:private or ${kind}:ORG:selected:REPO,REPO`;
-  const [org = "", visibility, ...tail] = rest.split(":").map((p2) => p2.trim());
-  if (!OWNER.test(org)) {
-    const comment = /\s#/.test(rest) ? " (a comment goes on a line of its own, starting with #)" : "";
-    throw new Error(`expected ${expected}${comment}`);
-  }
-  if (visibility === void 0)
-    return { kind, org };
-  if (visibility === "all" || visibility === "private") {
-    if (tail.length)
-      throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);
-    return { kind, org, visibility };
-  }
-  if (visibility !== "selected")
-    throw new Error(`unknown visibility "${visibility}": expected ${expected}`);
-  const repositories = tail.join(":").split(",").map((r2) => r2.trim()).filter(Boolean).map((r2) => {
-    const [first = "", second] = r2.split("/");
-    const name = second === void 0 ? first : second;
-    if (second !== void 0 && first.toLowerCase() !== org.toLowerCase() || !REPO.test(name)) {
-      throw new Error(`"${r2}" is not a repository of ${org}: expected ${expected}`);
-    }
-    return name;
-  });
-  if (!repositories.length)
-    throw new Error(`"selected" needs at least one repository: expected ${expected}`);
-  return { kind, org, visibility, repositories };
-}
-function parseUser(listed2, rest) {
-  if (!listed2)
-    return { kind: "codespaces-user" };
-  const expected = "codespaces-user or codespaces-user:OWNER/REPO,OWNER/REPO, e.g. codespaces-user:acme/web";
-  const repositories = rest.split(",").map((r2) => r2.trim()).filter(Boolean).map((r2) => {
-    const { owner, repo } = parseRepository(r2, expected);
-    return `${owner}/${repo}`;
-  });
-  if (!repositories.length)
-    throw new Error(`a repository list needs at least one repository: expected ${expected}`);
-  return { kind: "codespaces-user", repositories };
-}
-var GITLAB_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
-var GITLAB_ID = /^[1-9][0-9]{0,18}$/;
-function gitlabPathProblem(kind, path) {
-  const what = kind === "gitlab" ? "a project path (GROUP/PROJECT) or numeric id" : "a group path (GROUP or GROUP/SUBGROUP) or numeric id";
-  if (typeof path !== "string" || !path)
-    return `expected ${what}`;
-  if (GITLAB_ID.test(path))
-    return void 0;
-  const segments = path.split("/");
-  if (kind === "gitlab" && segments.length < 2)
-    return `expected ${what}: "${path}" names no project (a project is GROUP/PROJECT)`;
-  if (!segments.every((segment) => GITLAB_SEGMENT.test(segment)))
-    return `expected ${what}, not "${path}"`;
-  return void 0;
-}
-function environmentScopeProblem(scope) {
-  if (typeof scope !== "string" || !scope.trim())
-    return "an environment scope names an environment or a pattern (`*` for all)";
-  if (scope !== scope.trim())
-    return "an environment scope has no spaces at either end";
-  if (scope.length > 255)
-    return "an environment scope has at most 255 characters";
-  if (new RegExp("\\p{Cc}", "u").test(scope))
-    return "an environment scope holds no control characters";
-  return void 0;
-}
-function parseGitLab(kind, rest) {
-  const sep2 = rest.indexOf(":");
-  const path = (sep2 < 0 ? rest : rest.slice(0, sep2)).trim();
-  const scope = sep2 < 0 ? void 0 : rest.slice(sep2 + 1).trim();
-  const example = kind === "gitlab" ? "gitlab:GROUP/PROJECT[:ENV_SCOPE], e.g. gitlab:acme/web:production" : "gitlab-group:GROUP[:ENV_SCOPE], e.g. gitlab-group:acme";
-  const problem = gitlabPathProblem(kind, path) ?? (scope === void 0 ? void 0 : environmentScopeProblem(scope));
-  if (problem)
-    throw new Error(`${problem} (${example})`);
-  const environmentScope = scope === void 0 || scope === "*" ? {} : { environmentScope: scope };
-  return kind === "gitlab" ? { kind, project: path, ...environmentScope } : { kind, group: path, ...environmentScope };
+  const kind = findKind(colon > 0 ? item.slice(0, colon) : item);
+  if (!kind)
+    throw new Error(`not a target spec: expected ${TARGET_SPEC_FORMS}`);
+  return kind.parse(colon > 0 ? item.slice(colon + 1) : void 0);
 }
 function checkTargetSpecs(specs, option2 = "targets") {
   const problems = [];
@@ -4244,7 +5128,7 @@ function checkTargetSpecs(specs, option2 = "targets") {
     throw new TargetSpecError(problems, option2);
 }
 function specLabel(spec) {
-  if (!KINDS2.includes(spec?.kind))
+  if (!findKind(spec?.kind))
     return "";
   try {
     return ` (${formatTargetSpec(spec)})`;
@@ -4253,105 +5137,10 @@ function specLabel(spec) {
   }
 }
 function specProblem(spec) {
-  const isName = (pattern, value) => typeof value === "string" && pattern.test(value);
-  switch (spec?.kind) {
-    case "repo":
-    case "dependabot":
-    case "codespaces":
-    case "env":
-      if (!isName(OWNER, spec.owner) || !isName(REPO, spec.repo))
-        return "owner and repo must name a GitHub repository (OWNER/REPO)";
-      if (spec.kind !== "env")
-        return void 0;
-      if (typeof spec.environment !== "string" || !spec.environment.trim())
-        return "environment must name an environment";
-      if (spec.environment !== spec.environment.trim())
-        return "an environment name has no spaces at either end";
-      return environmentProblem(spec.environment);
-    case "org":
-    case "codespaces-org": {
-      if (!isName(OWNER, spec.org))
-        return "org must name a GitHub organization";
-      const { visibility, repositories } = spec;
-      if (visibility !== void 0 && !["all", "private", "selected"].includes(visibility))
-        return "visibility must be all, private or selected";
-      if (visibility !== "selected")
-        return repositories === void 0 ? void 0 : 'repositories are only for visibility "selected"';
-      if (!Array.isArray(repositories) || !repositories.length)
-        return '"selected" needs at least one repository';
-      const bad = repositories.find((name) => !isName(REPO, name));
-      return bad === void 0 ? void 0 : `repositories must be names of ${spec.org}'s repositories, not ${JSON.stringify(bad)}`;
-    }
-    case "codespaces-user": {
-      const { repositories } = spec;
-      if (repositories === void 0)
-        return void 0;
-      const isFullName = (name) => {
-        const [owner, repo, ...more] = typeof name === "string" ? name.split("/") : [];
-        return !more.length && isName(OWNER, owner) && isName(REPO, repo);
-      };
-      if (!Array.isArray(repositories) || !repositories.length)
-        return "repositories, when given, list at least one repository";
-      const bad = repositories.find((name) => !isFullName(name));
-      return bad === void 0 ? void 0 : `repositories must be OWNER/REPO names, not ${JSON.stringify(bad)}`;
-    }
-    case "gitlab":
-    case "gitlab-group": {
-      const problem = gitlabPathProblem(spec.kind, spec.kind === "gitlab" ? spec.project : spec.group);
-      if (problem)
-        return problem;
-      return spec.environmentScope === void 0 ? void 0 : environmentScopeProblem(spec.environmentScope);
-    }
-    default:
-      return `not a target spec: kind must be one of ${KINDS2.join(", ")}`;
-  }
-}
-function formatTargetSpec(spec) {
-  switch (spec.kind) {
-    case "repo":
-    case "dependabot":
-    case "codespaces":
-      return `${spec.kind}:${spec.owner}/${spec.repo}`;
-    case "env":
-      return `env:${spec.owner}/${spec.repo}:${spec.environment}`;
-    case "org":
-    case "codespaces-org":
-      if (!spec.visibility)
-        return `${spec.kind}:${spec.org}`;
-      if (spec.visibility !== "selected")
-        return `${spec.kind}:${spec.org}:${spec.visibility}`;
-      return `${spec.kind}:${spec.org}:selected:${(spec.repositories ?? []).join(",")}`;
-    case "codespaces-user":
-      return spec.repositories ? `codespaces-user:${spec.repositories.join(",")}` : "codespaces-user";
-    case "gitlab":
-    case "gitlab-group": {
-      const scope = gitlabScope(spec);
-      return `${spec.kind}:${spec.kind === "gitlab" ? spec.project : spec.group}${scope === "*" ? "" : `:${scope}`}`;
-    }
-  }
-}
-function gitlabScope(spec) {
-  return spec.environmentScope ?? "*";
-}
-function targetIdentity(spec) {
-  switch (spec.kind) {
-    case "repo":
-    case "dependabot":
-    case "codespaces":
-      return `${spec.kind}:${spec.owner}/${spec.repo}`.toLowerCase();
-    case "env":
-      return `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase();
-    case "org":
-    case "codespaces-org":
-      return `${spec.kind}:${spec.org}`.toLowerCase();
-    case "codespaces-user":
-      return "codespaces-user";
-    // GitLab paths are case-insensitive; an environment scope is not, and `*` is the scope left out.
-    case "gitlab":
-      return `gitlab:${spec.project.toLowerCase()}:${gitlabScope(spec)}`;
-    case "gitlab-group":
-      return `gitlab-group:${spec.group.toLowerCase()}:${gitlabScope(spec)}`;
-  }
+  const kind = findKind(spec?.kind);
+  if (!kind)
+    return `not a target spec: kind must be one of ${TARGET_KINDS.map((k2) => k2.name).join(", ")}`;
+  return kind.problem(spec);
 }
 
 // ../../packages/rotation/dist/family.js
@@ -4563,236 +5352,6 @@ function retry(octokit, octokitOptions) {
 }
 retry.VERSION = VERSION2;
 
-// ../../node_modules/.pnpm/@octokit+plugin-throttling@11.0.5_@octokit+core@7.0.8/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var import_light2 = __toESM(require_light(), 1);
-var VERSION3 = "0.0.0-development";
-var noop = () => Promise.resolve();
-function wrapRequest2(state, request2, options) {
-  return state.retryLimiter.schedule(doRequest, state, request2, options);
-}
-async function doRequest(state, request2, options) {
-  const { pathname } = new URL(options.url, "http://github.test");
-  const isAuth = isAuthRequest(options.method, pathname);
-  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
-  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
-  const isGraphQL = pathname.startsWith("/graphql");
-  const retryCount = ~~request2.retryCount;
-  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
-  if (state.clustering) {
-    jobOptions.expiration = 1e3 * 60;
-  }
-  if (isWrite || isGraphQL) {
-    await state.write.key(state.id).schedule(jobOptions, noop);
-  }
-  if (isWrite && state.triggersNotification(pathname)) {
-    await state.notifications.key(state.id).schedule(jobOptions, noop);
-  }
-  if (isSearch) {
-    await state.search.key(state.id).schedule(jobOptions, noop);
-  }
-  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
-  if (isGraphQL) {
-    const res = await req;
-    if (res.data.errors != null && res.data.errors.some((error2) => error2.type === "RATE_LIMITED")) {
-      const error2 = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
-        response: res,
-        data: res.data
-      });
-      throw error2;
-    }
-  }
-  return req;
-}
-function isAuthRequest(method, pathname) {
-  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
-  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
-  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
-  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
-  pathname === "/login/oauth/access_token");
-}
-var triggers_notification_paths_default = [
-  "/orgs/{org}/invitations",
-  "/orgs/{org}/invitations/{invitation_id}",
-  "/orgs/{org}/teams/{team_slug}/discussions",
-  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-  "/repos/{owner}/{repo}/collaborators/{username}",
-  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
-  "/repos/{owner}/{repo}/issues",
-  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
-  "/repos/{owner}/{repo}/pulls",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-  "/repos/{owner}/{repo}/releases",
-  "/teams/{team_id}/discussions",
-  "/teams/{team_id}/discussions/{discussion_number}/comments"
-];
-function routeMatcher(paths) {
-  const regexes = paths.map(
-    (path) => path.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
-  );
-  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})[^/]*$`;
-  return new RegExp(regex2, "i");
-}
-var regex = routeMatcher(triggers_notification_paths_default);
-var triggersNotification = regex.test.bind(regex);
-var groups = {};
-var createGroups = function(Bottleneck2, common) {
-  groups.global = new Bottleneck2.Group({
-    id: "octokit-global",
-    maxConcurrent: 10,
-    ...common
-  });
-  groups.auth = new Bottleneck2.Group({
-    id: "octokit-auth",
-    maxConcurrent: 1,
-    ...common
-  });
-  groups.search = new Bottleneck2.Group({
-    id: "octokit-search",
-    maxConcurrent: 1,
-    minTime: 2e3,
-    ...common
-  });
-  groups.write = new Bottleneck2.Group({
-    id: "octokit-write",
-    maxConcurrent: 1,
-    minTime: 1e3,
-    ...common
-  });
-  groups.notifications = new Bottleneck2.Group({
-    id: "octokit-notifications",
-    maxConcurrent: 1,
-    minTime: 3e3,
-    ...common
-  });
-};
-function throttling(octokit, octokitOptions) {
-  const {
-    enabled = true,
-    Bottleneck: Bottleneck2 = import_light2.default,
-    id = "no-id",
-    timeout = 1e3 * 60 * 2,
-    // Redis TTL: 2 minutes
-    connection
-  } = octokitOptions.throttle || {};
-  if (!enabled) {
-    return {};
-  }
-  const common = { timeout };
-  if (typeof connection !== "undefined") {
-    common.connection = connection;
-  }
-  const state = Object.assign(
-    {
-      clustering: connection != null,
-      triggersNotification,
-      fallbackSecondaryRateRetryAfter: 60,
-      retryAfterBaseValue: 1e3,
-      id
-    },
-    octokitOptions.throttle
-  );
-  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
-    throw new Error(`octokit/plugin-throttling error:
-        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
-        See https://octokit.github.io/rest.js/#throttling
-
-        const octokit = new Octokit({
-          throttle: {
-            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
-            onRateLimit: (retryAfter, options) => {/* ... */}
-          }
-        })
-    `);
-  }
-  let initialized = false;
-  const initializeBottleneck = () => {
-    if (initialized) {
-      return;
-    }
-    initialized = true;
-    if (groups.global == null) {
-      createGroups(Bottleneck2, common);
-    }
-    state.global = state.global ?? groups.global;
-    state.auth = state.auth ?? groups.auth;
-    state.search = state.search ?? groups.search;
-    state.write = state.write ?? groups.write;
-    state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck2();
-    const events = {};
-    const emitter = new Bottleneck2.Events(events);
-    events.on("secondary-limit", state.onSecondaryRateLimit);
-    events.on("rate-limit", state.onRateLimit);
-    events.on(
-      "error",
-      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
-    );
-    state.retryLimiter.on("failed", async function(error2, info2) {
-      const [state2, request2, options] = info2.args;
-      const { pathname } = new URL(options.url, "http://github.test");
-      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error2.status !== 401;
-      if (!(shouldRetryGraphQL || error2.status === 403 || error2.status === 429)) {
-        return;
-      }
-      const retryCount = ~~request2.retryCount;
-      request2.retryCount = retryCount;
-      options.request.retryCount = retryCount;
-      const { wantRetry, retryAfter = 0 } = await (async function() {
-        if (/\bsecondary rate\b/i.test(error2.message)) {
-          const retryAfter2 = Number(error2.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
-          const wantRetry2 = await emitter.trigger(
-            "secondary-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        if (error2.response.headers != null && error2.response.headers["x-ratelimit-remaining"] === "0" || (error2.response.data?.errors ?? []).some(
-          (error22) => error22.type === "RATE_LIMITED"
-        )) {
-          const rateLimitReset = new Date(
-            ~~error2.response.headers["x-ratelimit-reset"] * 1e3
-          ).getTime();
-          const retryAfter2 = Math.max(
-            // Add one second so we retry _after_ the reset time
-            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
-            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
-            0
-          );
-          const wantRetry2 = await emitter.trigger(
-            "rate-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        return {};
-      })();
-      if (wantRetry) {
-        request2.retryCount++;
-        return retryAfter * state2.retryAfterBaseValue;
-      }
-    });
-  };
-  octokit.hook.wrap("request", (request2, options) => {
-    initializeBottleneck();
-    return wrapRequest2(state, request2, options);
-  });
-  return {};
-}
-throttling.VERSION = VERSION3;
-throttling.triggersNotification = triggersNotification;
-
 // ../../node_modules/.pnpm/universal-user-agent@7.0.3/node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
@@ -4911,8 +5470,8 @@ function Collection() {
 var before_after_hook_default = { Singular, Collection };
 
 // ../../node_modules/.pnpm/@octokit+endpoint@11.0.5/node_modules/@octokit/endpoint/dist-bundle/index.js
-var VERSION4 = "0.0.0-development";
-var userAgent = `octokit-endpoint.js/${VERSION4} ${getUserAgent()}`;
+var VERSION3 = "0.0.0-development";
+var userAgent = `octokit-endpoint.js/${VERSION3} ${getUserAgent()}`;
 var DEFAULTS = {
   method: "GET",
   baseUrl: "https://api.github.com",
@@ -5743,10 +6302,10 @@ var JSONParse = (text2, reviver) => {
 };
 
 // ../../node_modules/.pnpm/@octokit+request@10.0.16/node_modules/@octokit/request/dist-bundle/index.js
-var VERSION5 = "10.0.16";
+var VERSION4 = "10.0.16";
 var defaults_default = {
   headers: {
-    "user-agent": `octokit-request.js/${VERSION5} ${getUserAgent()}`
+    "user-agent": `octokit-request.js/${VERSION4} ${getUserAgent()}`
   }
 };
 function isPlainObject3(value) {
@@ -5757,7 +6316,7 @@ function isPlainObject3(value) {
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
   return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
 }
-var noop2 = () => "";
+var noop = () => "";
 async function fetchWrapper(requestOptions) {
   const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
   if (!fetch2) {
@@ -5859,7 +6418,7 @@ async function fetchWrapper(requestOptions) {
 async function getResponseData(response) {
   const contentType = response.headers.get("content-type");
   if (!contentType) {
-    return response.text().catch(noop2);
+    return response.text().catch(noop);
   }
   const mimetype = parse2(contentType);
   if (isJSONResponse(mimetype)) {
@@ -5874,7 +6433,7 @@ async function getResponseData(response) {
   // (RFC 2046) and must never be decoded as text, even when the response
   // carries a (misleading) `charset=utf-8` parameter \u2014 see #751.
   mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop2);
+    return response.text().catch(noop);
   } else {
     return response.arrayBuffer().catch(
       /* v8 ignore next -- @preserve */
@@ -5925,7 +6484,7 @@ function withDefaults2(oldEndpoint, newDefaults) {
 var request = withDefaults2(endpoint, defaults_default);
 
 // ../../node_modules/.pnpm/@octokit+graphql@9.0.5/node_modules/@octokit/graphql/dist-bundle/index.js
-var VERSION6 = "0.0.0-development";
+var VERSION5 = "0.0.0-development";
 function _buildMessageForResponseErrors(data) {
   return `Request failed due to following response errors:
 ` + data.errors.map((e) => ` - ${e.message}`).join("\n");
@@ -6022,7 +6581,7 @@ function withDefaults3(request2, newDefaults) {
 }
 var graphql2 = withDefaults3(request, {
   headers: {
-    "user-agent": `octokit-graphql.js/${VERSION6} ${getUserAgent()}`
+    "user-agent": `octokit-graphql.js/${VERSION5} ${getUserAgent()}`
   },
   method: "POST",
   url: "/graphql"
@@ -6080,19 +6639,19 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 // ../../node_modules/.pnpm/@octokit+core@7.0.8/node_modules/@octokit/core/dist-src/version.js
-var VERSION7 = "7.0.8";
+var VERSION6 = "7.0.8";
 
 // ../../node_modules/.pnpm/@octokit+core@7.0.8/node_modules/@octokit/core/dist-src/index.js
-var noop3 = () => {
+var noop2 = () => {
 };
 var consoleWarn = console.warn.bind(console);
 var consoleError = console.error.bind(console);
 function createLogger(logger = {}) {
   if (typeof logger.debug !== "function") {
-    logger.debug = noop3;
+    logger.debug = noop2;
   }
   if (typeof logger.info !== "function") {
-    logger.info = noop3;
+    logger.info = noop2;
   }
   if (typeof logger.warn !== "function") {
     logger.warn = consoleWarn;
@@ -6102,9 +6661,9 @@ function createLogger(logger = {}) {
   }
   return logger;
 }
-var userAgentTrail = `octokit-core.js/${VERSION7} ${getUserAgent()}`;
+var userAgentTrail = `octokit-core.js/${VERSION6} ${getUserAgent()}`;
 var Octokit = class {
-  static VERSION = VERSION7;
+  static VERSION = VERSION6;
   static defaults(defaults) {
     const OctokitWithDefaults = class extends this {
       constructor(...args) {
@@ -6217,7 +6776,7 @@ var Octokit = class {
 };
 
 // ../../node_modules/.pnpm/@octokit+plugin-request-log@6.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-request-log/dist-src/version.js
-var VERSION8 = "6.0.0";
+var VERSION7 = "6.0.0";
 
 // ../../node_modules/.pnpm/@octokit+plugin-request-log@6.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-request-log/dist-src/index.js
 function requestLog(octokit) {
@@ -6241,10 +6800,10 @@ function requestLog(octokit) {
     });
   });
 }
-requestLog.VERSION = VERSION8;
+requestLog.VERSION = VERSION7;
 
 // ../../node_modules/.pnpm/@octokit+plugin-paginate-rest@14.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
-var VERSION9 = "0.0.0-development";
+var VERSION8 = "0.0.0-development";
 function normalizePaginatedListResponse(response) {
   if (!response.data) {
     return {
@@ -6357,10 +6916,10 @@ function paginateRest(octokit) {
     })
   };
 }
-paginateRest.VERSION = VERSION9;
+paginateRest.VERSION = VERSION8;
 
 // ../../node_modules/.pnpm/@octokit+plugin-rest-endpoint-methods@17.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
-var VERSION10 = "17.0.0";
+var VERSION9 = "17.0.0";
 
 // ../../node_modules/.pnpm/@octokit+plugin-rest-endpoint-methods@17.0.0_@octokit+core@7.0.8/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 var Endpoints = {
@@ -8784,7 +9343,7 @@ function restEndpointMethods(octokit) {
     rest: api
   };
 }
-restEndpointMethods.VERSION = VERSION10;
+restEndpointMethods.VERSION = VERSION9;
 function legacyRestEndpointMethods(octokit) {
   const api = endpointsToMethods(octokit);
   return {
@@ -8792,122 +9351,38 @@ function legacyRestEndpointMethods(octokit) {
     rest: api
   };
 }
-legacyRestEndpointMethods.VERSION = VERSION10;
+legacyRestEndpointMethods.VERSION = VERSION9;
 
 // ../../node_modules/.pnpm/@octokit+rest@22.0.1/node_modules/@octokit/rest/dist-src/version.js
-var VERSION11 = "22.0.1";
+var VERSION10 = "22.0.1";
 
 // ../../node_modules/.pnpm/@octokit+rest@22.0.1/node_modules/@octokit/rest/dist-src/index.js
 var Octokit2 = Octokit.plugin(requestLog, legacyRestEndpointMethods, paginateRest).defaults(
   {
-    userAgent: `octokit-rest.js/${VERSION11}`
+    userAgent: `octokit-rest.js/${VERSION10}`
   }
 );
 
-// ../../packages/rotation/dist/github-client/rate-limit.js
-var FALLBACK_WAIT_SECONDS = 60;
-var LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
-function rateLimitOf(error2) {
-  const failure = error2 ?? {};
-  const status = failure.response?.status ?? failure.status;
-  if (status !== 403 && status !== 429)
-    return void 0;
-  const headers = failure.response?.headers ?? {};
-  const header = (name) => headers[name] === void 0 ? void 0 : String(headers[name]);
-  const now = httpDateSeconds(header("date")) ?? Date.now() / 1e3;
-  const retryAfter = retryAfterSeconds(header("retry-after"), now);
-  if (retryAfter !== void 0)
-    return { status, waitSeconds: retryAfter };
-  const reset = Number(header("x-ratelimit-reset"));
-  if (header("x-ratelimit-remaining") === "0" && Number.isFinite(reset) && reset > 0) {
-    return { status, waitSeconds: Math.max(0, Math.ceil(reset - now)) + 1 };
-  }
-  if (status === 429 || LIMIT_WORDS.test(messageOf(failure.response?.data)))
-    return { status, waitSeconds: FALLBACK_WAIT_SECONDS };
-  return void 0;
-}
-function rateLimitOutcomeOf(error2) {
-  return error2?.rateLimit;
-}
-function retryAfterSeconds(value, now) {
-  if (value === void 0 || value.trim() === "")
-    return void 0;
-  if (/^\s*\d+\s*$/.test(value))
-    return Number(value);
-  const at2 = httpDateSeconds(value);
-  return at2 === void 0 ? void 0 : Math.max(0, Math.ceil(at2 - now));
-}
-function httpDateSeconds(value) {
-  const time = value === void 0 ? Number.NaN : Date.parse(value);
-  return Number.isNaN(time) ? void 0 : time / 1e3;
-}
-function messageOf(data) {
-  if (typeof data === "string")
-    return data;
-  const message = data?.message;
-  return typeof message === "string" ? message : "";
-}
-function waitOutRateLimits(waits) {
-  return async (request2, options) => {
-    const what = `${options.method ?? "GET"} ${options.url ?? ""}`;
-    for (let retries = 0; ; retries++) {
-      try {
-        return await request2(options);
-      } catch (error2) {
-        const limit = rateLimitOf(error2);
-        if (!limit)
-          throw error2;
-        const gaveUp = limit.waitSeconds > waits.maxWaitSeconds ? "too-long" : retries >= waits.retries ? "retries" : void 0;
-        if (gaveUp) {
-          if (error2 && typeof error2 === "object")
-            error2.rateLimit = { ...limit, retries, gaveUp };
-          waits.log(`GitHub rate limit (${limit.status}) on ${what}: not retried again (${describeGiveUp({ ...limit, retries, gaveUp }, waits.maxWaitSeconds)})`);
-          throw error2;
-        }
-        waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
-        await waits.sleep(limit.waitSeconds * waits.msPerSecond);
-      }
-    }
-  };
-}
-function describeGiveUp(outcome, maxWaitSeconds) {
-  if (outcome.gaveUp === "too-long") {
-    const limit = maxWaitSeconds === void 0 ? "" : ` (this run waits at most ${maxWaitSeconds}s)`;
-    const tried = outcome.retries ? `after ${outcome.retries} wait${outcome.retries > 1 ? "s" : ""}, ` : "";
-    return `${tried}GitHub asked to wait ${outcome.waitSeconds}s${limit}`;
-  }
-  return `still limited after waiting it out ${outcome.retries} time${outcome.retries === 1 ? "" : "s"}`;
-}
-
-// ../../packages/rotation/dist/github-client/unanswered-attempts.js
-function retriedUnanswered(error2) {
-  return error2?.retriedUnanswered === true;
-}
-function markUnansweredAttempts(octokit) {
-  const hook6 = octokit.hook;
-  hook6.wrap("request", async (request2, options) => {
-    const inner = options.request?.fetch ?? fetch;
-    let unanswered = false;
-    const noting = async (input, init) => {
-      try {
-        const response = await inner(input, init);
-        if (response.status >= 500)
-          unanswered = true;
-        return response;
-      } catch (error2) {
-        unanswered = true;
-        throw error2;
-      }
-    };
-    options.request = { ...options.request, fetch: noting };
-    try {
-      return await request2(options);
-    } catch (error2) {
-      if (unanswered && error2 !== null && typeof error2 === "object")
-        Object.assign(error2, { retriedUnanswered: true });
-      throw error2;
-    }
+// ../../packages/rotation/dist/github-client/request-hooks.js
+var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
+function installRequestHooks(octokit, { writeSpacing, rateLimits }) {
+  octokit.hook.wrap("request", async (request2, options) => {
+    if (isWrite(options.method, options.url))
+      await writeSpacing.turn();
+    return request2(options);
   });
+  octokit.hook.before("request", (options) => void Object.assign(options.headers, GITHUB_API_HEADERS));
+  waitOutRateLimits(octokit, rateLimits);
+  markUnansweredAttempts(octokit);
+}
+function isWrite(method, url) {
+  const { pathname } = new URL(url, "http://github.test");
+  if (pathname.startsWith("/graphql"))
+    return true;
+  if (method === "GET" || method === "HEAD")
+    return false;
+  const token = method === "PATCH" && /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && (/^\/applications\/[^/]+\/token$/.test(pathname) || /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || pathname === "/login/oauth/access_token");
+  return !token;
 }
 
 // ../../packages/rotation/dist/github-client/write-spacing.js
@@ -8923,38 +9398,21 @@ var WriteSpacing = class {
     this.runtime = runtime;
     this.signal = signal;
   }
-  /** The group interface: one limiter for every key. */
-  key() {
-    return this;
-  }
-  /** Runs `job` after every earlier job has started and `intervalMs` has passed since the last start. */
-  schedule(first, ...rest) {
-    const [job, ...args] = typeof first === "function" ? [first, ...rest] : rest;
-    const run2 = this.#tail.then(async () => {
+  /** Resolves when the next write may start: every earlier write has started, and `intervalMs` has passed since the last one did. */
+  turn() {
+    const turn = this.#tail.then(async () => {
       const wait2 = this.#lastStart + this.intervalMs - this.runtime.now();
       if (wait2 > 0)
         await this.runtime.sleep(wait2, this.signal);
       this.#lastStart = this.runtime.now();
     });
-    this.#tail = run2.catch(() => void 0);
-    return run2.then(() => job(...args));
+    this.#tail = turn.catch(() => void 0);
+    return turn;
   }
 };
-function unlimitedGroup() {
-  const limiter = {
-    schedule: (first, ...rest) => {
-      const [job, ...args] = typeof first === "function" ? [first, ...rest] : rest;
-      return Promise.resolve().then(() => job(...args));
-    }
-  };
-  return { key: () => limiter };
-}
-function passThroughRetryLimiter() {
-  return { on: () => void 0, schedule: unlimitedGroup().key().schedule };
-}
 
 // ../../packages/rotation/dist/github-client/octokit.js
-var GitHubOctokit = Octokit2.plugin(retry, throttling);
+var GitHubOctokit = Octokit2.plugin(retry);
 var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function createGitHubClient(options) {
   checkGitHubClientOptions(options);
@@ -8977,25 +9435,13 @@ function checkGitHubSettings(settings) {
 function buildGitHubClient(options, credential) {
   const { baseUrl = DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = GITHUB_WRITE_INTERVAL_MS, signal, runtime = systemRuntime } = options;
   const log = (line) => notifyHook(options.log, line);
-  const throttle = {
-    onRateLimit: () => false,
-    onSecondaryRateLimit: () => false,
-    write: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal),
-    // The client's own, not the process's: nothing one client leaves hanging holds up another.
-    global: unlimitedGroup(),
-    auth: unlimitedGroup(),
-    search: unlimitedGroup(),
-    notifications: unlimitedGroup(),
-    retryLimiter: passThroughRetryLimiter()
-  };
   const root = baseUrl.replace(/\/+$/, "");
   const octokit = new GitHubOctokit({
     ...credential,
     baseUrl: root,
     userAgent: options.userAgent ?? "keyturn-rotation",
-    // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
+    // 403 and 429 are rate limits, waited out by the request hooks; the retry plugin takes 5xx and resets.
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
-    throttle,
     request: { fetch: observedFetch(options.fetch ?? fetch, { timeoutMs, signal, root, runtime, onRequest: options.onRequest }) },
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {
@@ -9003,17 +9449,17 @@ function buildGitHubClient(options, credential) {
     }, warn: log, error: () => {
     } }
   });
-  octokit.hook.before("request", (request2) => void Object.assign(request2.headers, GITHUB_API_HEADERS));
-  const waits = {
-    retries: rateLimitRetries,
-    maxWaitSeconds: maxRateLimitWaitMs / 1e3,
-    msPerSecond: retryAfterBaseValue,
-    log,
-    sleep: (ms) => runtime.sleep(ms, signal)
-  };
-  const hook6 = octokit.hook;
-  hook6.wrap("request", waitOutRateLimits(waits));
-  markUnansweredAttempts(octokit);
+  installRequestHooks(octokit, {
+    // Shared by the clients of one run (a GitHub App's); the client's own, else.
+    writeSpacing: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal),
+    rateLimits: {
+      retries: rateLimitRetries,
+      maxWaitSeconds: maxRateLimitWaitMs / 1e3,
+      msPerSecond: retryAfterBaseValue,
+      log,
+      sleep: (ms) => runtime.sleep(ms, signal)
+    }
+  });
   return octokit;
 }
 function checkToken(token) {
@@ -9026,7 +9472,6 @@ function checkToken(token) {
   if (problem)
     throw new OptionError("token", `token ${problem}`);
 }
-var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
 var NULL_BODY_STATUSES = /* @__PURE__ */ new Set([204, 205, 304]);
 var PLAIN_URL = /^https?:\/\/[^/?#\\]*(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)(?:[?#]|$)/;
 function pathnameOf(url) {
@@ -9091,82 +9536,6 @@ function validateSecretName(name) {
     throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
 }
 
-// ../../packages/rotation/dist/github-client/errors.js
-var SECRET_WRITE_PERMISSIONS = "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-var CODESPACES_USER_PERMISSIONS = "the user's fine-grained token with the account permission Codespaces user secrets: write (and access to each repository listed), or a classic token with the `codespace` or `codespace:secrets` scope";
-function permissionsFor(spec) {
-  switch (spec.kind) {
-    case "org":
-      return "a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    case "env":
-      return "a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    case "dependabot":
-      return "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    case "codespaces":
-      return "a fine-grained token with the repository permission Codespaces secrets: write, a GitHub App with `codespaces_secrets` write, or a classic token with the `repo` scope (of a repository admin); the workflow GITHUB_TOKEN cannot write secrets";
-    case "codespaces-org":
-      return "a fine-grained token with the organization permission Codespaces secrets: write, a GitHub App with `organization_codespaces_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets";
-    case "codespaces-user":
-      return `${CODESPACES_USER_PERMISSIONS}; a GitHub App's installation token and the workflow GITHUB_TOKEN cannot write a user's secrets`;
-    default:
-      return SECRET_WRITE_PERMISSIONS;
-  }
-}
-function toTargetError(error2, spec, target, what, secrets = []) {
-  const failure = error2 ?? {};
-  const answered = failure.response !== void 0;
-  const status = answered ? failure.response.status : void 0;
-  const githubMessage2 = answered ? redactCredentials(messageOf2(failure.response.data) ?? "", secrets).slice(0, 200) : "";
-  const cause = answered ? `GitHub answered ${status}${githubMessage2 ? ` (${githubMessage2})` : ""}` : `no answer from GitHub (${redactCredentials(errorText(error2), secrets)})`;
-  const message = `${what} for ${target} failed: ${cause}`;
-  const advice = adviceFor(status, rateLimitOf(error2), error2, spec, target);
-  return new TargetError({ message, target, status, advice, mayHaveTakenEffect: mayHaveLanded(status, retriedUnanswered(error2)) });
-}
-function adviceFor(status, limit, error2, spec, target) {
-  if (limit) {
-    const outcome = rateLimitOutcomeOf(error2);
-    const what = outcome ? describeGiveUp(outcome) : "not retried";
-    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
-  }
-  if (status === void 0 || status >= 500) {
-    return "GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.";
-  }
-  switch (status) {
-    case 401:
-      return INVALID_GITHUB_CREDENTIAL;
-    case 403:
-      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.${acceptedPermissions(error2)}`;
-    case 404:
-      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
-    case 422:
-      return "GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.";
-    default:
-      return `GitHub refused the request with ${status}: check the target spec and the token.`;
-  }
-}
-var INVALID_GITHUB_CREDENTIAL = `The GitHub credential is invalid or expired: give a valid token in ${option("github.token")}, or check ${option("github.appId")} and ${option("github.privateKey")} (an App installation token lasts an hour).`;
-function acceptedPermissions(error2) {
-  const header = error2?.response?.headers?.["x-accepted-github-permissions"];
-  if (typeof header !== "string" || !/^[a-z_=, ;]{1,200}$/.test(header))
-    return "";
-  return ` GitHub says this request needs: ${header}.`;
-}
-function messageOf2(data) {
-  if (typeof data === "string")
-    return data || void 0;
-  if (data && typeof data === "object" && typeof data.message === "string") {
-    return data.message;
-  }
-  return void 0;
-}
-function errorText(error2) {
-  if (!(error2 instanceof Error))
-    return String(error2);
-  const cause = error2.cause;
-  const parts = [error2.message, cause instanceof Error ? cause.message : ""].filter(Boolean);
-  return parts.join(": ") || error2.name;
-}
-
 // ../../packages/rotation/dist/targets/codespaces-access.js
 function serverWithoutCodespaces(baseUrl) {
   if (baseUrl === void 0 || !URL.canParse(baseUrl))
@@ -9179,188 +9548,21 @@ function serverWithoutCodespaces(baseUrl) {
   return void 0;
 }
 function checkCodespacesReach(specs, reach, option2) {
-  const codespaces = specs.filter(isCodespacesSpec);
-  if (!codespaces.length)
+  const githubKind = (spec) => {
+    const kind = kindOf(spec);
+    return kind.service === "github" ? kind : void 0;
+  };
+  const codespaces2 = specs.filter((spec) => githubKind(spec)?.codespaces);
+  if (!codespaces2.length)
     return;
   const server = serverWithoutCodespaces(reach.baseUrl);
   if (server) {
-    const named2 = codespaces.map(formatTargetSpec).join(", ");
+    const named2 = codespaces2.map(formatTargetSpec).join(", ");
     throw new OptionError(option2, `${named2}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.`);
   }
-  const user = codespaces.find((spec) => spec.kind === "codespaces-user");
-  if (user && reach.app) {
-    throw new OptionError(option2, `${formatTargetSpec(user)}: a GitHub App's installation token acts for no user, so it cannot reach a user's Codespaces secrets. Give github.token instead: ${CODESPACES_USER_PERMISSIONS}. Nothing was changed.`);
-  }
-}
-
-// ../../packages/rotation/dist/targets/gitlab/gitlab-client.js
-var DEFAULT_GITLAB_API_URL = "https://gitlab.com/api/v4";
-var GitLabRequestError = class extends Error {
-  status;
-  reason;
-  rateLimitSeconds;
-  name = "GitLabRequestError";
-  constructor(message, status, reason, rateLimitSeconds) {
-    super(message);
-    this.status = status;
-    this.reason = reason;
-    this.rateLimitSeconds = rateLimitSeconds;
-  }
-  /** An earlier attempt of the request got no answer or a 5xx: a write may have landed, whatever this answer says. */
-  retriedUnanswered = false;
-};
-function checkGitLabAccess(access2) {
-  if (typeof access2 !== "object" || access2 === null)
-    throw new OptionError("gitlab", "gitlab must be an object: { token, apiUrl? }");
-  const { token, apiUrl } = access2;
-  if (typeof token !== "string" || !token)
-    throw new OptionError("gitlab.token", "gitlab.token is required: a GitLab access token with the `api` scope");
-  if (!/^[\x21-\x7E]+$/.test(token)) {
-    throw new OptionError("gitlab.token", "gitlab.token contains spaces or non-ASCII characters; check that the secret holds the token alone");
-  }
-  if (githubTokenProblem(token)) {
-    throw new OptionError("gitlab.token", "gitlab.token is shaped like a platform API key, not a GitLab token, so it was not sent to GitLab: pass a GitLab access token with the `api` scope");
-  }
-  if (apiUrl === void 0)
-    return;
-  const refused = () => new OptionError("gitlab.apiUrl", `gitlab.apiUrl must be the absolute https URL of the GitLab API, e.g. ${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`);
-  if (typeof apiUrl !== "string" || !URL.canParse(apiUrl))
-    throw refused();
-  const url = new URL(apiUrl);
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new OptionError("gitlab.apiUrl", `gitlab.apiUrl must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw refused();
-  if (url.search || url.hash)
-    throw refused();
-}
-function createGitLabClient(access2, settings = {}) {
-  checkGitLabAccess(access2);
-  const { token, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4 } = access2;
-  const apiUrl = (access2.apiUrl ?? DEFAULT_GITLAB_API_URL).replace(/\/+$/, "");
-  const runtime = settings.runtime ?? systemRuntime;
-  const doFetch = access2.fetch ?? fetch;
-  const scrub = (text2) => text2.split(token).join("[redacted]");
-  const attempt = async (method, url, body) => {
-    const linked = linkSignals([], timeoutMs);
-    try {
-      const response = await doFetch(url, {
-        method,
-        headers: { "private-token": token, accept: "application/json", ...body !== void 0 && { "content-type": "application/json" } },
-        body,
-        signal: linked.signal
-      });
-      const text2 = await response.text();
-      let data;
-      try {
-        data = text2 ? JSON.parse(text2) : void 0;
-      } catch {
-        data = text2;
-      }
-      return { status: response.status, data, headers: response.headers };
-    } catch (error2) {
-      const why = linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${error2.cause?.code ?? error2.name ?? "network error"})`;
-      throw new GitLabRequestError(why, void 0, "");
-    } finally {
-      linked.dispose();
-    }
-  };
-  async function request2(method, path, options = {}) {
-    const url = new URL(`${apiUrl}${path}`);
-    for (const [name, value] of Object.entries(options.query ?? {}))
-      if (value !== void 0)
-        url.searchParams.set(name, String(value));
-    const body = options.body === void 0 ? void 0 : JSON.stringify(options.body);
-    let failures = 0;
-    let limits = 0;
-    const afterFailures = (error2) => {
-      error2.retriedUnanswered = failures > 0;
-      return error2;
-    };
-    for (; ; ) {
-      let answer;
-      try {
-        answer = await attempt(method, url.href, body);
-      } catch (error2) {
-        if (failures++ < retries) {
-          await runtime.sleep(backoffMs(failures));
-          continue;
-        }
-        throw error2;
-      }
-      const { status } = answer;
-      if (status < 400)
-        return answer;
-      const reason = scrub(reasonOf(answer.data));
-      if (status === 429) {
-        const wait2 = rateLimitWaitSeconds(answer.headers, runtime.now());
-        if (limits++ < rateLimitRetries && wait2 * 1e3 <= maxRateLimitWaitMs) {
-          notifyHook(settings.log, `GitLab rate limit reached (${method} ${path}): waiting ${wait2} s as GitLab asks, then trying again`);
-          await runtime.sleep(wait2 * 1e3);
-          continue;
-        }
-        throw afterFailures(new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait2} s)`, status, reason, wait2));
-      }
-      if (status >= 500 && failures++ < retries) {
-        await runtime.sleep(backoffMs(failures));
-        continue;
-      }
-      throw afterFailures(new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ""}`, status, reason));
-    }
-  }
-  async function paginate2(path, query = {}) {
-    const items = [];
-    let page = "1";
-    for (let pages = 0; page; pages++) {
-      if (pages >= 1e3)
-        throw new GitLabRequestError(`the listing of ${path} did not end after 1000 pages`, 200, "");
-      const answer = await request2("GET", path, { query: { ...query, per_page: 100, page } });
-      if (!Array.isArray(answer.data))
-        throw new GitLabRequestError(`the listing of ${path} is not a list`, answer.status, "");
-      items.push(...answer.data);
-      const next = answer.headers.get("x-next-page");
-      page = next && /^\d+$/.test(next) && next !== page ? next : null;
-    }
-    return items;
-  }
-  return { apiUrl, request: request2, paginate: paginate2 };
-}
-function backoffMs(failures) {
-  return 1e3 * 2 ** (failures - 1);
-}
-function rateLimitWaitSeconds(headers, nowMs) {
-  const date = Date.parse(headers.get("date") ?? "");
-  const now = Number.isNaN(date) ? nowMs / 1e3 : date / 1e3;
-  const retryAfter = headers.get("retry-after")?.trim();
-  if (retryAfter && /^\d+$/.test(retryAfter))
-    return Math.max(1, Number(retryAfter));
-  if (retryAfter && !Number.isNaN(Date.parse(retryAfter)))
-    return Math.max(1, Math.ceil(Date.parse(retryAfter) / 1e3 - now));
-  const reset = Number(headers.get("ratelimit-reset"));
-  if (Number.isFinite(reset) && reset > 0)
-    return Math.max(1, Math.ceil(reset - now));
-  return 60;
-}
-function reasonOf(data) {
-  if (typeof data === "string")
-    return data.slice(0, 300);
-  if (typeof data !== "object" || data === null)
-    return "";
-  const { message, error: error2 } = data;
-  const said = message ?? error2;
-  if (typeof said === "string")
-    return said.slice(0, 300);
-  if (typeof said === "object" && said !== null) {
-    return Object.entries(said).map(([field, problems]) => `${field} ${Array.isArray(problems) ? problems.join(", ") : String(problems)}`).join("; ").slice(0, 300);
-  }
-  return "";
-}
-function variableMissing(error2) {
-  return error2 instanceof GitLabRequestError && error2.status === 404 && /variable/i.test(error2.reason);
-}
-function variableTaken(error2) {
-  return error2 instanceof GitLabRequestError && error2.status === 400 && /taken|exists/i.test(error2.reason);
+  const refused = codespaces2.find((spec) => githubKind(spec)?.appRefusal);
+  if (refused && reach.app)
+    throw new OptionError(option2, `${formatTargetSpec(refused)}: ${githubKind(refused)?.appRefusal}. Nothing was changed.`);
 }
 
 // ../../packages/rotation/dist/check-options.js
@@ -9389,7 +9591,7 @@ function checkOptions(options) {
   const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform2?.currentKey);
   problems.push(...kind.problems);
   const github = check(() => checkGitHub(options));
-  const gitlab = check(() => checkGitLab(options));
+  const gitlab2 = check(() => checkGitLab(options));
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
     validateSecretName(name);
@@ -9453,7 +9655,7 @@ function checkOptions(options) {
       managingKeyFingerprint: kind.managingApiKey === void 0 ? void 0 : keyFingerprint(kind.managingApiKey),
       rebuildRecord: options.rebuildRecord === true,
       github,
-      gitlab,
+      gitlab: gitlab2,
       targets,
       secretName,
       pinnedFamily: options.family,
@@ -9644,7 +9846,7 @@ function checkRecord(options) {
   if ("gitlab" in record) {
     const project = record.gitlab;
     const parsed = typeof project === "string" ? parseOptional(`gitlab:${project}`) : void 0;
-    if (parsed?.kind !== "gitlab" || parsed.environmentScope !== void 0) {
+    if (!parsed || !isGitLabSpec(parsed) || parsed.environmentScope !== void 0) {
       throw new OptionError("record.gitlab", `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
     }
     return { gitlab: project };
@@ -10013,11 +10215,11 @@ async function hook2(state, request2, route, parameters) {
   endpoint2.headers.authorization = `token ${token}`;
   return request2(endpoint2);
 }
-var VERSION12 = "0.0.0-development";
+var VERSION11 = "0.0.0-development";
 function createOAuthDeviceAuth(options) {
   const requestWithDefaults = options.request || request.defaults({
     headers: {
-      "user-agent": `octokit-auth-oauth-device.js/${VERSION12} ${getUserAgent()}`
+      "user-agent": `octokit-auth-oauth-device.js/${VERSION11} ${getUserAgent()}`
     }
   });
   const { request: request2 = requestWithDefaults, ...otherOptions } = options;
@@ -10047,7 +10249,7 @@ function createOAuthDeviceAuth(options) {
 }
 
 // ../../node_modules/.pnpm/@octokit+auth-oauth-user@6.0.4/node_modules/@octokit/auth-oauth-user/dist-bundle/index.js
-var VERSION13 = "0.0.0-development";
+var VERSION12 = "0.0.0-development";
 async function getAuthentication(state) {
   if ("code" in state.strategyOptions) {
     const { authentication } = await exchangeWebFlowCode({
@@ -10207,7 +10409,7 @@ function createOAuthUserAuth({
   clientType = "oauth-app",
   request: request2 = request.defaults({
     headers: {
-      "user-agent": `octokit-auth-oauth-app.js/${VERSION13} ${getUserAgent()}`
+      "user-agent": `octokit-auth-oauth-app.js/${VERSION12} ${getUserAgent()}`
     }
   }),
   onTokenCreated,
@@ -10226,7 +10428,7 @@ function createOAuthUserAuth({
     hook: hook3.bind(null, state)
   });
 }
-createOAuthUserAuth.VERSION = VERSION13;
+createOAuthUserAuth.VERSION = VERSION12;
 
 // ../../node_modules/.pnpm/@octokit+auth-oauth-app@9.0.5/node_modules/@octokit/auth-oauth-app/dist-bundle/index.js
 async function auth4(state, authOptions) {
@@ -10288,13 +10490,13 @@ async function hook4(state, request2, route, parameters) {
     throw error2;
   }
 }
-var VERSION14 = "0.0.0-development";
+var VERSION13 = "0.0.0-development";
 function createOAuthAppAuth(options) {
   const state = Object.assign(
     {
       request: request.defaults({
         headers: {
-          "user-agent": `octokit-auth-oauth-app.js/${VERSION14} ${getUserAgent()}`
+          "user-agent": `octokit-auth-oauth-app.js/${VERSION13} ${getUserAgent()}`
         }
       }),
       clientType: "oauth-app"
@@ -10798,7 +11000,7 @@ async function getInstallationAuthenticationImpl(state, options, request2) {
   const permissions = permissionsOptional || {};
   const repositorySelection = repositorySelectionOptional || "all";
   const repositoryIds = repositories ? repositories.map((r2) => r2.id) : void 0;
-  const repositoryNames = repositories ? repositories.map((repo) => repo.name) : void 0;
+  const repositoryNames = repositories ? repositories.map((repo2) => repo2.name) : void 0;
   const createdAt = (/* @__PURE__ */ new Date()).toISOString();
   const cacheOptions = {
     token,
@@ -10870,14 +11072,14 @@ var PATHS = [
   "/users/{username}/installation",
   "/enterprises/{enterprise}/installation"
 ];
-function routeMatcher2(paths) {
+function routeMatcher(paths) {
   const regexes = paths.map(
     (p2) => p2.split("/").map((c2) => c2.startsWith("{") ? "(?:.+?)" : c2).join("/")
   );
-  const regex2 = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})$`;
-  return new RegExp(regex2, "i");
+  const regex = `^(?:${regexes.map((r2) => `(?:${r2})`).join("|")})$`;
+  return new RegExp(regex, "i");
 }
-var REGEX = routeMatcher2(PATHS);
+var REGEX = routeMatcher(PATHS);
 function requiresAppAuth(url) {
   return !!url && REGEX.test(url.split("?")[0]);
 }
@@ -10968,7 +11170,7 @@ async function sendRequestWithRetries(state, request2, options, createdAt, retri
     return sendRequestWithRetries(state, request2, options, createdAt, retries);
   }
 }
-var VERSION15 = "8.3.1";
+var VERSION14 = "8.3.1";
 function createAppAuth(options) {
   if (!options.appId) {
     throw new Error("[@octokit/auth-app] appId option is required");
@@ -10991,7 +11193,7 @@ function createAppAuth(options) {
   }
   const request2 = options.request || request.defaults({
     headers: {
-      "user-agent": `octokit-auth-app.js/${VERSION15} ${getUserAgent()}`
+      "user-agent": `octokit-auth-app.js/${VERSION14} ${getUserAgent()}`
     }
   });
   const state = Object.assign(
@@ -11038,32 +11240,9 @@ var PERMISSION_SETTINGS = {
   organization_codespaces_secrets: "Organization permissions > Codespaces secrets",
   secret_scanning_alerts: "Repository permissions > Secret scanning alerts"
 };
-function needOfSpec(spec, level) {
-  switch (spec.kind) {
-    case "repo":
-      return { owner: spec.owner, permission: "secrets", level, repositories: [spec.repo] };
-    case "env":
-      return { owner: spec.owner, permission: "environments", level, repositories: [spec.repo] };
-    case "dependabot":
-      return { owner: spec.owner, permission: "dependabot_secrets", level, repositories: [spec.repo] };
-    case "codespaces":
-      return { owner: spec.owner, permission: "codespaces_secrets", level, repositories: [spec.repo] };
-    case "codespaces-user":
-      return void 0;
-    case "org":
-    case "codespaces-org":
-      return {
-        owner: spec.org,
-        permission: spec.kind === "org" ? "organization_secrets" : "organization_codespaces_secrets",
-        level,
-        repositories: spec.visibility === "selected" ? spec.repositories ?? [] : [],
-        organization: true
-      };
-  }
-}
 function recordNeed(repository) {
-  const [owner = "", repo = ""] = repository.split("/");
-  return { owner, permission: "actions_variables", level: "write", repositories: [repo] };
+  const [owner = "", repo2 = ""] = repository.split("/");
+  return { owner, permission: "actions_variables", level: "write", repositories: [repo2] };
 }
 var OwnerNeeds = class {
   owner;
@@ -11077,9 +11256,9 @@ var OwnerNeeds = class {
   add(need) {
     if (this.permissions.get(need.permission) !== "write")
       this.permissions.set(need.permission, need.level);
-    for (const repo of need.repositories)
-      if (!this.#repositories.has(repo.toLowerCase()))
-        this.#repositories.set(repo.toLowerCase(), repo);
+    for (const repo2 of need.repositories)
+      if (!this.#repositories.has(repo2.toLowerCase()))
+        this.#repositories.set(repo2.toLowerCase(), repo2);
     this.organization ||= need.organization === true;
   }
   get repositories() {
@@ -11092,7 +11271,7 @@ var OwnerNeeds = class {
 };
 
 // ../../packages/rotation/dist/github-app/app-access-error.js
-var AppAccessError = class extends Error {
+var AppAccessError = class extends KeyturnError {
   advice;
   status;
   name = "AppAccessError";
@@ -11147,7 +11326,7 @@ function describeFailure(error2, secrets) {
   return `no answer from GitHub (${redactCredentials(text2, secrets).slice(0, 200)})`;
 }
 function fullNames(needs) {
-  return needs.repositories.map((repo) => `${needs.owner}/${repo}`).join(", ");
+  return needs.repositories.map((repo2) => `${needs.owner}/${repo2}`).join(", ");
 }
 
 // ../../packages/rotation/dist/github-app/installation-tokens.js
@@ -11466,11 +11645,11 @@ function readRecordText(text2) {
   }
 }
 function writeRecordText(record) {
-  const groups2 = /* @__PURE__ */ new Map();
+  const groups = /* @__PURE__ */ new Map();
   const specs = {};
   for (const [identity, entry] of Object.entries(record.targets).sort(([a2], [b2]) => a2 < b2 ? -1 : a2 > b2 ? 1 : 0)) {
     const keys = entry.keyIds.join(",");
-    groups2.set(keys, [...groups2.get(keys) ?? [], identity]);
+    groups.set(keys, [...groups.get(keys) ?? [], identity]);
     if (entry.spec.toLowerCase() !== identity)
       specs[identity] = entry.spec;
   }
@@ -11479,7 +11658,7 @@ function writeRecordText(record) {
     family: record.family,
     secret: record.secretName,
     kind: record.keyKind,
-    targets: [...groups2].map(([keys, identities]) => [keys ? keys.split(",").map(Number) : [], identities]),
+    targets: [...groups].map(([keys, identities]) => [keys ? keys.split(",").map(Number) : [], identities]),
     held: record.held,
     fingerprints: record.fingerprints
   };
@@ -11634,7 +11813,7 @@ function mutant(name) {
 }
 
 // ../../packages/rotation/dist/record/variable-store.js
-var RecordError = class extends Error {
+var RecordError = class extends KeyturnError {
   advice;
   status;
   name = "RecordError";
@@ -11776,7 +11955,7 @@ function variableRecordStore(backend) {
 }
 
 // ../../packages/rotation/dist/record/github-variables.js
-var ROUTE = "/repos/{owner}/{repo}/actions/variables";
+var ROUTE2 = "/repos/{owner}/{repo}/actions/variables";
 function listedVariables(response) {
   const { data } = response;
   if (Array.isArray(data) && data.every((v2) => typeof v2?.name === "string" && typeof v2.value === "string"))
@@ -11789,7 +11968,7 @@ function variablesNeeded(record) {
   return 1 + splitRecordText(text2, { keyturn: 0, family: "", secret: "", kind: void 0 }, "A").parts.length;
 }
 function githubVariableStore(octokit, repository) {
-  const [owner = "", repo = ""] = repository.split("/");
+  const [owner = "", repo2 = ""] = repository.split("/");
   const place = `the variables of ${repository}`;
   const status = (error2) => error2.status;
   const failure = (error2, what, existingCount, variable) => {
@@ -11825,14 +12004,14 @@ function githubVariableStore(octokit, repository) {
     place,
     partBytes: PART_BYTES,
     limit: { count: REPOSITORY_VARIABLE_LIMIT, holder: repository, service: "GitHub", advice: FREE_VARIABLES(repository) },
-    list: () => octokit.paginate(`GET ${ROUTE}`, { owner, repo, per_page: 30 }, listedVariables),
-    create: async (name, value) => void await octokit.request(`POST ${ROUTE}`, { owner, repo, name, value }),
+    list: () => octokit.paginate(`GET ${ROUTE2}`, { owner, repo: repo2, per_page: 30 }, listedVariables),
+    create: async (name, value) => void await octokit.request(`POST ${ROUTE2}`, { owner, repo: repo2, name, value }),
     read: async (name) => {
-      const { data } = await octokit.request(`GET ${ROUTE}/{name}`, { owner, repo, name });
+      const { data } = await octokit.request(`GET ${ROUTE2}/{name}`, { owner, repo: repo2, name });
       return typeof data.value === "string" ? data.value : "";
     },
-    update: async (name, value) => void await octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value }),
-    remove: async (name) => void await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name }),
+    update: async (name, value) => void await octokit.request(`PATCH ${ROUTE2}/{name}`, { owner, repo: repo2, name, value }),
+    remove: async (name) => void await octokit.request(`DELETE ${ROUTE2}/{name}`, { owner, repo: repo2, name }),
     isConflict: (error2) => status(error2) === 409,
     isMissing: (error2) => status(error2) === 404,
     failure
@@ -11847,375 +12026,6 @@ function githubReason(error2) {
   if (typeof message === "string")
     return message.replace(/\s+/g, " ").trim().slice(0, 300);
   return "";
-}
-
-// ../../packages/rotation/dist/targets/github/github-secret-target.js
-var GitHubSecretTarget = class {
-  octokit;
-  spec;
-  scope;
-  constructor(octokit, spec, scope) {
-    this.octokit = octokit;
-    this.spec = spec;
-    this.scope = scope;
-  }
-  describe() {
-    return formatTargetSpec(this.spec);
-  }
-  identity() {
-    return targetIdentity(this.spec);
-  }
-  async fetchPublicKey() {
-    const { data, headers } = await this.call("reading the public key", () => this.octokit.request(`GET ${this.scope.route}/public-key`, this.scope.params));
-    const { key_id: keyId, key } = data ?? {};
-    if (typeof keyId !== "string" || typeof key !== "string") {
-      throw await this.failure({ response: { status: 200, data: { message: "the public key answer has no key_id and key" } } }, "reading the public key");
-    }
-    const servedAt = httpDate(headers?.date);
-    return servedAt ? { keyId, key, servedAt } : { keyId, key };
-  }
-  async writeSecret(name, sealedValue, keyId, options = {}) {
-    const body = { encrypted_value: sealedValue, key_id: keyId, ...await this.extraWriteFields(name, options) };
-    await this.call(`writing the secret ${name}`, () => this.octokit.request(`PUT ${this.scope.route}/{secret_name}`, { ...this.scope.params, secret_name: name, ...body }));
-  }
-  async readSecretMeta(name) {
-    const data = await this.readSecret(name);
-    if (!data)
-      return void 0;
-    const meta = data;
-    return { name: meta.name ?? name, createdAt: meta.created_at, updatedAt: meta.updated_at };
-  }
-  /** The secret as GitHub describes it (never its value), or undefined on 404. */
-  async readSecret(name) {
-    try {
-      const { data } = await this.octokit.request(`GET ${this.scope.route}/{secret_name}`, {
-        ...this.scope.params,
-        secret_name: name
-      });
-      return data;
-    } catch (error2) {
-      if (error2.status === 404)
-        return void 0;
-      throw await this.failure(error2, `reading the secret ${name}`);
-    }
-  }
-  /** Body fields beyond the sealed value (organization secrets add their visibility). */
-  async extraWriteFields(_name, _options) {
-    return {};
-  }
-  async call(what, request2) {
-    try {
-      return await request2();
-    } catch (error2) {
-      throw await this.failure(error2, what);
-    }
-  }
-  /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
-  async failure(error2, what) {
-    return toTargetError(error2, this.spec, this.describe(), what, [await this.token()]);
-  }
-  /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */
-  async token() {
-    try {
-      const auth6 = await this.octokit.auth();
-      return typeof auth6?.token === "string" ? auth6.token : void 0;
-    } catch {
-      return void 0;
-    }
-  }
-};
-function httpDate(value) {
-  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? void 0 : new Date(time);
-}
-
-// ../../packages/rotation/dist/targets/github/org.js
-var OrgSecretTarget = class extends GitHubSecretTarget {
-  spec;
-  /** Per secret name: the access a write gives it. */
-  #access = /* @__PURE__ */ new Map();
-  /** Per secret name: the access it had when first read (undefined: no such secret). */
-  #previous = /* @__PURE__ */ new Map();
-  constructor(octokit, spec) {
-    super(octokit, spec, { route: `/orgs/{org}/${spec.kind === "org" ? "actions" : "codespaces"}/secrets`, params: { org: spec.org } });
-    this.spec = spec;
-  }
-  async prepare(secretName) {
-    await this.#accessFor(secretName);
-    await this.#previousAccess(secretName);
-  }
-  async extraWriteFields(name, options) {
-    const previous = options.restore ? await this.#previousAccess(name) : void 0;
-    const access2 = previous ?? await this.#accessFor(name);
-    return access2.visibility === "selected" ? { visibility: "selected", selected_repository_ids: access2.repositoryIds ?? [] } : { visibility: access2.visibility };
-  }
-  #accessFor(secretName) {
-    return memoised(this.#access, secretName, async () => {
-      const { visibility, repositories } = this.spec;
-      if (visibility === "selected")
-        return { visibility, repositoryIds: await this.#repositoryIds(repositories ?? []) };
-      if (visibility)
-        return { visibility };
-      return await this.#previousAccess(secretName) ?? { visibility: "private" };
-    });
-  }
-  #previousAccess(secretName) {
-    return memoised(this.#previous, secretName, async () => {
-      const existing = await this.readSecret(secretName);
-      if (!existing)
-        return void 0;
-      const current = existing.visibility;
-      if (current === "all" || current === "private")
-        return { visibility: current };
-      if (current !== "selected")
-        return { visibility: "private" };
-      const selected = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.paginate(`GET ${this.scope.route}/{secret_name}/repositories`, {
-        org: this.spec.org,
-        secret_name: secretName,
-        per_page: 100
-      }));
-      return { visibility: "selected", repositoryIds: selected.map((r2) => r2.id) };
-    });
-  }
-  async #repositoryIds(names) {
-    const ids2 = [];
-    for (const name of names) {
-      const { data } = await this.call(`looking up the repository ${this.spec.org}/${name}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner: this.spec.org, repo: name }));
-      ids2.push(Number(data.id));
-    }
-    return ids2;
-  }
-};
-function memoised(cache, key, load) {
-  let value = cache.get(key);
-  if (!value) {
-    value = load();
-    value.catch(() => cache.delete(key));
-    cache.set(key, value);
-  }
-  return value;
-}
-
-// ../../packages/rotation/dist/targets/github/codespaces-user.js
-var ROUTE2 = "/user/codespaces/secrets";
-var CodespacesUserSecretTarget = class extends GitHubSecretTarget {
-  spec;
-  /** Per secret name: the repository ids a write gives it (undefined: keep its selection). */
-  #selection = /* @__PURE__ */ new Map();
-  /** Per secret name: the ids it had when first read (undefined: no such secret). */
-  #previous = /* @__PURE__ */ new Map();
-  constructor(octokit, spec) {
-    super(octokit, spec, { route: ROUTE2, params: {} });
-    this.spec = spec;
-  }
-  async prepare(secretName) {
-    await this.#selectionFor(secretName);
-    await this.#previousSelection(secretName);
-  }
-  async extraWriteFields(name, options) {
-    const previous = options.restore ? await this.#previousSelection(name) : void 0;
-    const ids2 = previous ?? await this.#selectionFor(name);
-    return ids2 === void 0 ? {} : { selected_repository_ids: ids2 };
-  }
-  #selectionFor(secretName) {
-    return memoised(this.#selection, secretName, async () => {
-      const { repositories } = this.spec;
-      return repositories ? this.#repositoryIds(repositories) : void 0;
-    });
-  }
-  #previousSelection(secretName) {
-    return memoised(this.#previous, secretName, async () => {
-      if (!await this.readSecret(secretName))
-        return void 0;
-      const { data } = await this.call(`reading the repositories of the secret ${secretName}`, () => this.octokit.request("GET /user/codespaces/secrets/{secret_name}/repositories", { secret_name: secretName }));
-      return data.repositories.map((r2) => r2.id);
-    });
-  }
-  async #repositoryIds(fullNames2) {
-    const ids2 = [];
-    for (const fullName of fullNames2) {
-      const [owner = "", repo = ""] = fullName.split("/");
-      const { data } = await this.call(`looking up the repository ${fullName}`, () => this.octokit.request("GET /repos/{owner}/{repo}", { owner, repo }));
-      ids2.push(Number(data.id));
-    }
-    return ids2;
-  }
-};
-
-// ../../packages/rotation/dist/targets/github/index.js
-var ROUTES = {
-  repo: (spec) => ({ route: "/repos/{owner}/{repo}/actions/secrets", params: { owner: spec.owner, repo: spec.repo } }),
-  env: (spec) => ({
-    route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets",
-    params: { owner: spec.owner, repo: spec.repo, environment_name: spec.environment }
-  }),
-  dependabot: (spec) => ({ route: "/repos/{owner}/{repo}/dependabot/secrets", params: { owner: spec.owner, repo: spec.repo } }),
-  codespaces: (spec) => ({ route: "/repos/{owner}/{repo}/codespaces/secrets", params: { owner: spec.owner, repo: spec.repo } })
-};
-function createGitHubTarget(octokit, spec) {
-  if (spec.kind === "org" || spec.kind === "codespaces-org")
-    return new OrgSecretTarget(octokit, spec);
-  if (spec.kind === "codespaces-user")
-    return new CodespacesUserSecretTarget(octokit, spec);
-  const scope = ROUTES[spec.kind](spec);
-  return new GitHubSecretTarget(octokit, spec, scope);
-}
-
-// ../../packages/rotation/dist/targets/gitlab/masking.js
-var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, holds no $ and is not the name of an existing CI/CD variable";
-var MIN_LENGTH = 8;
-function maskingProblem(value) {
-  const broken = [];
-  if (/\s/.test(value))
-    broken.push("it holds a space or a line break");
-  if (value.length < MIN_LENGTH)
-    broken.push(`it is shorter than ${MIN_LENGTH} characters`);
-  if (value.includes("$"))
-    broken.push("it holds a $");
-  if (!broken.length)
-    return void 0;
-  return `the key value cannot be masked by GitLab (${broken.join("; ")}). ${GITLAB_MASKING_RULE}`;
-}
-
-// ../../packages/rotation/dist/targets/gitlab/advice.js
-var GITLAB_TOKEN_KINDS = "a personal, project or group access token with the `api` scope";
-function requiredRole(place) {
-  return place.scope === "project" ? `the Maintainer role (or higher) on the project ${place.path}` : `the Owner role on the group ${place.path}`;
-}
-function gitlabAdvice(status, place, reason = "") {
-  const role = requiredRole(place);
-  if (status === 401) {
-    return `GitLab did not accept the token (401): it is wrong, expired or revoked. Give ${option("gitlab.token")} ${GITLAB_TOKEN_KINDS}, then run again.`;
-  }
-  if (status === 403) {
-    const scope = /insufficient_scope|scope/i.test(reason) ? " The token lacks the `api` scope (`read_api` cannot write variables)." : "";
-    return `GitLab refused the token (403).${scope} Managing ${place.scope} CI/CD variables needs ${role}: use ${GITLAB_TOKEN_KINDS}, whose user (or bot) has that role, then run again.`;
-  }
-  if (status === 404) {
-    return `GitLab found no ${place.scope} ${place.path} that the token can see (404): check the path (or numeric id) and ${option("gitlab.apiUrl")} (GitLab.com or your instance's https://HOST/api/v4), and that the token's user is a member with ${role}.`;
-  }
-  if (status === 429)
-    return "GitLab rate-limited the run longer than it waits: run again in a few minutes.";
-  if (status === 400 && /mask/i.test(reason))
-    return `GitLab refused to mask the value. ${GITLAB_MASKING_RULE}.`;
-  if (status === 400 || status === 422)
-    return `GitLab refused the variable as written${reason ? ` ("${reason}")` : ""}: check the variable and the spec, then run again.`;
-  return "Run again; check https://status.gitlab.com (or your GitLab instance) if it keeps failing.";
-}
-
-// ../../packages/rotation/dist/targets/gitlab/variable-target.js
-var GitLabVariableTarget = class {
-  client;
-  spec;
-  takes = "plain";
-  #place;
-  #route;
-  /** Per variable name: its flags before the run (undefined: no such variable), read once. */
-  #before = /* @__PURE__ */ new Map();
-  constructor(client, spec) {
-    this.client = client;
-    this.spec = spec;
-    const path = spec.kind === "gitlab" ? spec.project : spec.group;
-    this.#place = { scope: spec.kind === "gitlab" ? "project" : "group", path };
-    this.#route = `/${spec.kind === "gitlab" ? "projects" : "groups"}/${encodeURIComponent(path)}/variables`;
-  }
-  describe() {
-    return formatTargetSpec(this.spec);
-  }
-  identity() {
-    return targetIdentity(this.spec);
-  }
-  /** Reads the variable: proves the token may manage the variables, and keeps its flags for a rollback. */
-  async prepare(secretName) {
-    await this.#flagsBefore(secretName);
-  }
-  valueProblem(value) {
-    return maskingProblem(value);
-  }
-  async writeValue(name, value, options = {}) {
-    const problem = maskingProblem(value);
-    if (problem) {
-      throw new TargetError({ message: `${this.describe()} cannot take ${name}: ${problem}`, target: this.describe(), advice: "Nothing was sent to GitLab. Rotate a key GitLab can mask into this target, or write this secret somewhere else." });
-    }
-    const before = await this.#flagsBefore(name);
-    const masked = options.restore && before ? before.masked : true;
-    try {
-      if (before)
-        await this.#update(name, value, masked).catch((error2) => variableMissing(error2) ? this.#create(name, value) : Promise.reject(error2));
-      else
-        await this.#create(name, value).catch((error2) => variableTaken(error2) ? this.#update(name, value, masked) : Promise.reject(error2));
-    } catch (error2) {
-      throw this.#failure(error2, `writing the variable ${name}`);
-    }
-  }
-  /** The variable as GitLab lists it: it exists or not. GitLab keeps no time of a variable's last change. */
-  async readSecretMeta(name) {
-    return await this.#read(name) ? { name } : void 0;
-  }
-  /** Compared here, never shown: GitLab answers a variable's value unless it is hidden. */
-  async holdsValue(name, value) {
-    try {
-      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
-      return typeof data?.value === "string" && data.hidden !== true ? data.value === value : void 0;
-    } catch {
-      return void 0;
-    }
-  }
-  #flagsBefore(name) {
-    let flags = this.#before.get(name);
-    if (!flags) {
-      flags = this.#read(name);
-      flags.catch(() => this.#before.delete(name));
-      this.#before.set(name, flags);
-    }
-    return flags;
-  }
-  async #read(name) {
-    try {
-      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
-      return { masked: data?.masked === true, hidden: data?.hidden === true };
-    } catch (error2) {
-      if (variableMissing(error2))
-        return void 0;
-      throw this.#failure(error2, `reading the variable ${name}`);
-    }
-  }
-  async #create(name, value) {
-    const body = { key: name, value, masked: true, environment_scope: gitlabScope(this.spec) };
-    try {
-      await this.client.request("POST", this.#route, { body: { ...body, masked_and_hidden: true } });
-    } catch (error2) {
-      if (!(error2 instanceof GitLabRequestError && error2.status === 400 && /hidden/i.test(error2.reason)))
-        throw error2;
-      await this.client.request("POST", this.#route, { body });
-    }
-  }
-  async #update(name, value, masked) {
-    await this.client.request("PUT", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked } });
-  }
-  /** The variable of this spec's scope, among variables of one name in several scopes. */
-  #filter() {
-    return { "filter[environment_scope]": gitlabScope(this.spec) };
-  }
-  #failure(error2, what) {
-    if (error2 instanceof TargetError)
-      return error2;
-    const status = error2 instanceof GitLabRequestError ? error2.status : void 0;
-    const reason = error2 instanceof GitLabRequestError ? error2.reason : "";
-    return new TargetError({
-      message: `${what} of ${this.describe()} failed: ${describeError(error2)}`,
-      target: this.describe(),
-      status,
-      advice: gitlabAdvice(status, this.#place, reason),
-      mayHaveTakenEffect: mayHaveLanded(status, error2 instanceof GitLabRequestError && error2.retriedUnanswered),
-      cause: error2
-    });
-  }
-};
-
-// ../../packages/rotation/dist/targets/gitlab/index.js
-function createGitLabTarget(client, spec) {
-  return new GitLabVariableTarget(client, spec);
 }
 
 // ../../packages/rotation/dist/record/gitlab-variables.js
@@ -12265,15 +12075,18 @@ function resolveOptions(options, githubLog) {
   const access2 = given && watched(given, unansweredWrites);
   const gitlabAccess = gitlabGiven && { ...gitlabGiven, fetch: unansweredWrites.wrap(gitlabGiven.fetch) };
   const github = access2 && gitHubClients(access2, checked, githubLog);
-  const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
-  const targetOf = (spec, level) => isGitLabSpec(spec) ? createGitLabTarget(gitlabOf(gitlab), spec) : createGitHubTarget(clientOf(github, needOfSpec(spec, level)), spec);
+  const gitlab2 = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
+  const targetOf = (spec, level) => {
+    const kind = kindOf(spec);
+    return kind.service === "gitlab" ? kind.target(gitlabOf(gitlab2), spec) : kind.target(clientOf(github, kind.need(spec, level)), spec);
+  };
   return {
     ...settings,
     client: platformClient(checked),
     targets: "objects" in targets ? targets.objects : targets.specs.map((spec) => targetOf(spec, "write")),
     // Retiring reads the secret only: is it gone?
     retire: retire.map(({ identity, spec }) => ({ identity, target: targetOf(spec, "read") })),
-    recordStore: recordStore(record, github, gitlab),
+    recordStore: recordStore(record, github, gitlab2),
     appTokens: github?.appTokens?.used ? github.appTokens : void 0,
     unansweredWrites
   };
@@ -12306,16 +12119,16 @@ function clientOf(github, need) {
     throw new Error("a user's Codespaces secret with a GitHub App passed the option checks");
   return github.clientFor(need);
 }
-function gitlabOf(gitlab) {
-  if (!gitlab)
+function gitlabOf(gitlab2) {
+  if (!gitlab2)
     throw new Error("a GitLab target without GitLab access passed the option checks");
-  return gitlab;
+  return gitlab2;
 }
-function recordStore(record, github, gitlab) {
+function recordStore(record, github, gitlab2) {
   if (!record || "load" in record)
     return record;
   if ("gitlab" in record)
-    return gitlabVariableStore(gitlabOf(gitlab), record.gitlab);
+    return gitlabVariableStore(gitlabOf(gitlab2), record.gitlab);
   return githubVariableStore(clientOf(github, recordNeed(record.repository)), record.repository);
 }
 
@@ -18348,12 +18161,12 @@ var NAME = /^[A-Za-z0-9_.-]+$/;
 function parseAlertScope(text2, defaultRepository) {
   const given = (text2 ?? "").trim();
   const spec = given === "" ? defaultRepository === void 0 ? "" : `repo:${defaultRepository}` : given;
-  const org = /^org:(.+)$/.exec(spec)?.[1];
-  if (org !== void 0 && NAME.test(org))
-    return { kind: "org", org };
-  const [owner, repo, ...rest] = (/^repo:(.+)$/.exec(spec)?.[1] ?? "").split("/");
-  if (owner && repo && rest.length === 0 && NAME.test(owner) && NAME.test(repo))
-    return { kind: "repo", owner, repo };
+  const org2 = /^org:(.+)$/.exec(spec)?.[1];
+  if (org2 !== void 0 && NAME.test(org2))
+    return { kind: "org", org: org2 };
+  const [owner, repo2, ...rest] = (/^repo:(.+)$/.exec(spec)?.[1] ?? "").split("/");
+  if (owner && repo2 && rest.length === 0 && NAME.test(owner) && NAME.test(repo2))
+    return { kind: "repo", owner, repo: repo2 };
   throw new OptionError("alerts.scope", given === "" && defaultRepository === void 0 ? "alerts.scope is needed: repo:OWNER/REPO or org:ORG (an Action reads the repository running the workflow)" : `alerts.scope must be repo:OWNER/REPO or org:ORG, not ${JSON.stringify(given)}`);
 }
 function describeAlertScope(scope) {
@@ -18390,11 +18203,11 @@ async function listOpenAlerts(octokit, scope, secretType, onValue) {
   return { alerts: alerts2, withoutValue };
 }
 async function resolveAlertRevoked(octokit, alert, comment) {
-  const [owner = "", repo = ""] = alert.repository.split("/");
+  const [owner = "", repo2 = ""] = alert.repository.split("/");
   try {
     await octokit.request("PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}", {
       owner,
-      repo,
+      repo: repo2,
       alert_number: alert.number,
       state: "resolved",
       resolution: "revoked",
@@ -18403,12 +18216,12 @@ async function resolveAlertRevoked(octokit, alert, comment) {
     return true;
   } catch (error2) {
     if (error2.status === 400)
-      return resolvedWith(octokit, owner, repo, alert.number, comment);
+      return resolvedWith(octokit, owner, repo2, alert.number, comment);
     throw error2;
   }
 }
-async function resolvedWith(octokit, owner, repo, alertNumber, comment) {
-  const { data } = await octokit.request("GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}", { owner, repo, alert_number: alertNumber, hide_secret: true });
+async function resolvedWith(octokit, owner, repo2, alertNumber, comment) {
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}", { owner, repo: repo2, alert_number: alertNumber, hide_secret: true });
   const read = data;
   return read.state === "resolved" && read.resolution === "revoked" && read.resolution_comment === comment;
 }
@@ -18434,7 +18247,7 @@ function currentKeyClient(checked) {
 }
 
 // ../../packages/rotation/dist/leak/report.js
-var LeakAlertsError = class extends Error {
+var LeakAlertsError = class extends KeyturnError {
   summary;
   advice;
   report;
@@ -18496,8 +18309,8 @@ async function answerLeakAlerts(options) {
   };
   const github = gitHubClients(checked.github, checked, (line) => log("info", line));
   const alertsClient = github.clientFor(alertNeed(scope));
-  const gitlab = checked.gitlab && createGitLabClient(checked.gitlab, { runtime, log: (line) => log("info", line) });
-  const records = recordStore(checked.record, github, gitlab);
+  const gitlab2 = checked.gitlab && createGitLabClient(checked.gitlab, { runtime, log: (line) => log("info", line) });
+  const records = recordStore(checked.record, github, gitlab2);
   try {
     if (github.appTokens)
       await github.appTokens.mintAll((line) => log("info", line));
@@ -18592,12 +18405,12 @@ function alertNeed(scope) {
   return scope.kind === "org" ? { owner: scope.org, permission: "secret_scanning_alerts", level: "write", repositories: [], organization: true } : { owner: scope.owner, permission: "secret_scanning_alerts", level: "write", repositories: [scope.repo] };
 }
 function groupByFingerprint(alerts2) {
-  const groups2 = /* @__PURE__ */ new Map();
+  const groups = /* @__PURE__ */ new Map();
   for (const alert of alerts2) {
     const fingerprint = keyFingerprint(alert.value);
-    groups2.set(fingerprint, [...groups2.get(fingerprint) ?? [], alert]);
+    groups.set(fingerprint, [...groups.get(fingerprint) ?? [], alert]);
   }
-  return groups2;
+  return groups;
 }
 function keyIdOf(record, fingerprint) {
   return Number(Object.entries(record.fingerprints).find(([, fp]) => fp === fingerprint)[0]);
@@ -19000,20 +18813,20 @@ var STEP_TITLES = {
   revoke: "Revoke old keys"
 };
 async function run() {
-  const groups2 = new StepGroups(STEP_TITLES);
+  const groups = new StepGroups(STEP_TITLES);
   try {
     maskSecretInputs(SECRET_INPUTS);
     maskPrivateKey(getInput("private-key"));
     maskUnlessFingerprint(getInput("leaked-key-fingerprint"));
     const inputs = readRotateInputs();
-    if (inputs.alertSecretType !== void 0) return await answerAlerts(inputs, groups2);
-    groups2.enter("preflight");
-    const report = await rotate(inputs, (entry) => logEntry(groups2, entry));
-    groups2.close();
+    if (inputs.alertSecretType !== void 0) return await answerAlerts(inputs, groups);
+    groups.enter("preflight");
+    const report = await rotate(inputs, (entry) => logEntry(groups, entry));
+    groups.close();
     await finish(report);
     info(doneMessage(report));
   } catch (error2) {
-    groups2.close();
+    groups.close();
     if (error2 instanceof RotationError && error2.code === "stood-down") {
       notice(inInputWords(error2.message));
       return;
@@ -19039,26 +18852,26 @@ async function rotationOf(inputs, log) {
     onKeyCreated: maskValue
   };
 }
-async function answerAlerts(inputs, groups2) {
+async function answerAlerts(inputs, groups) {
   const { GITHUB_SERVER_URL: server = "https://github.com", GITHUB_RUN_ID: runId } = process.env;
   const line = ({ level, message }) => {
-    groups2.close();
+    groups.close();
     (level === "warning" ? warning : info)(inInputWords(message));
   };
   try {
     const report = await answerLeakAlerts({
-      rotation: { ...await rotationOf(inputs, (entry) => logEntry(groups2, entry)), defaultRepository: inputs.repository },
+      rotation: { ...await rotationOf(inputs, (entry) => logEntry(groups, entry)), defaultRepository: inputs.repository },
       secretType: inputs.alertSecretType,
       scope: inputs.alertScope,
       runUrl: inputs.repository && runId ? `${server}/${inputs.repository}/actions/runs/${runId}` : void 0,
       onAlertValue: maskValue,
       log: line
     });
-    groups2.close();
+    groups.close();
     await publishResult(alertOutputs(report), alertSummary(report));
     info(alertsDoneMessage(report));
   } catch (error2) {
-    groups2.close();
+    groups.close();
     const input = error2 instanceof OptionError ? inputOfOption(error2.option) : void 0;
     if (input !== void 0) {
       const given = { "alert-scope": inputs.alertScope, "alert-secret-type": inputs.alertSecretType }[input];
@@ -19074,9 +18887,9 @@ function alertsDoneMessage(report) {
   const left = report.otherFamily.length + report.unmanaged.length;
   return `Alerts: ${countNoun(report.openAlerts, "open alert")} read, ${countNoun(resolved, "alert")} resolved, ${countNoun(report.rotations.length, "emergency rotation")}; ${countNoun(left, "alert")} left open for another family or for you.`;
 }
-function logEntry(groups2, entry) {
+function logEntry(groups, entry) {
   if (entry.level === "error") return;
-  groups2.enter(entry.step);
+  groups.enter(entry.step);
   const message = inInputWords(entry.message);
   if (entry.level === "warning") warning(message);
   else info(message);

@@ -33,18 +33,15 @@ function safeExcerpt(text, known, max = 300) {
 }
 
 // ../../packages/api/dist/toolkit/retry-after.js
-function parseRetryAfter(value, nowMs) {
-  if (value === null || value === void 0)
+function parseRetryAfter(value, nowMs, seconds = "decimal") {
+  if (value === null || value === void 0 || value.trim() === "")
     return void 0;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text))
-    return Math.round(Number(text) * 1e3);
-  if (!/[a-z]/i.test(text))
+  if ((seconds === "decimal" ? /^\s*\d+(\.\d+)?\s*$/ : /^\s*\d+\s*$/).test(value))
+    return Math.round(Number(value) * 1e3);
+  if (seconds === "decimal" && !/[a-z]/i.test(value))
     return void 0;
-  const at = Date.parse(text);
-  if (!Number.isFinite(at))
-    return void 0;
-  return Math.max(0, at - nowMs);
+  const at = Date.parse(seconds === "decimal" ? value.trim() : value);
+  return Number.isNaN(at) ? void 0 : Math.max(0, at - nowMs);
 }
 
 // ../../packages/api/dist/errors.js
@@ -555,6 +552,24 @@ function checkRuntime(value, context) {
   return value;
 }
 
+// ../../packages/api/dist/toolkit/attempts.js
+async function runAttempts(rules) {
+  for (let attempt = 1; ; attempt++) {
+    const sent = rules.send(attempt);
+    let verdict;
+    try {
+      verdict = rules.answered(await sent, attempt);
+    } catch (error2) {
+      verdict = rules.failed(error2, attempt);
+    }
+    if ("done" in verdict)
+      return verdict.done;
+    if ("fail" in verdict)
+      throw verdict.fail;
+    await rules.wait(verdict.retryInMs);
+  }
+}
+
 // ../../packages/api/dist/toolkit/notify-hook.js
 function notifyHook(hook, event) {
   if (hook === void 0)
@@ -725,7 +740,7 @@ function networkErrorCode(error2) {
 }
 
 // ../../packages/api/dist/internal/shape.js
-var ShapeError = class extends Error {
+var ShapeError = class extends KeyturnError {
   name = "ShapeError";
 };
 function expectObject(data, what) {
@@ -774,43 +789,42 @@ var Transport = class {
   get signal() {
     return this.#settings.signal;
   }
-  async request(spec, call = {}) {
+  request(spec, call = {}) {
     const { now, random } = this.#settings.runtime;
     const settings = this.#settings;
     const started = now();
+    let attemptStarted = started;
     let unanswered = false;
-    for (let attempts = 1; ; attempts++) {
-      const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
-      if (aborted)
-        throw abortedError(spec, aborted.reason);
-      const attemptStarted = now();
-      call.onAttempt?.();
-      try {
-        const result2 = await sendAttempt(settings, spec, call.signal, now);
+    return runAttempts({
+      send: () => {
+        const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
+        if (aborted)
+          throw abortedError(spec, aborted.reason);
+        attemptStarted = now();
+        call.onAttempt?.();
+        return sendAttempt(settings, spec, call.signal, now);
+      },
+      answered: (result2, attempts) => {
         const value = parseBody(spec, result2.status, result2.data);
         this.#emit({ ...eventBase(spec, attempts, now() - attemptStarted), status: result2.status, outcome: "ok" });
-        return value;
-      } catch (error2) {
+        return { done: value };
+      },
+      failed: (error2, attempts) => {
         if (!(error2 instanceof ApiError))
-          throw error2;
+          return { fail: error2 };
         const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error2.status };
-        const decision = decideRetry({
-          error: error2,
-          attempts,
-          elapsedMs: now() - started,
-          policy: settings.retry,
-          random
-        });
+        const decision = decideRetry({ error: error2, attempts, elapsedMs: now() - started, policy: settings.retry, random });
         if (!decision.retry) {
           noteGaveUp(error2, attempts, decision.why ?? earlierEffectNote(spec, error2, unanswered), unanswered);
           this.#emit({ ...base, outcome: "error", error: error2.message });
-          throw error2;
+          return { fail: error2 };
         }
         unanswered ||= error2 instanceof ConnectionError;
         this.#emit({ ...base, outcome: "retry", error: error2.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
-      }
-    }
+        return { retryInMs: decision.delayMs };
+      },
+      wait: (ms) => this.#pause(ms, spec, call.signal, unanswered)
+    });
   }
   /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */
   async #pause(ms, at, callSignal, unanswered) {

@@ -110,11 +110,13 @@ const TOOLKIT_VALUES = [
   'looksLikeCredential',
   'notifyHook',
   'platformKeyProblem',
+  'rateLimitWaitMs',
   'redactCredentials',
+  'runAttempts',
   'systemRuntime',
 ];
 
-const TOOLKIT_TYPES = ['AbortTimer', 'LinkedSignal', 'RequestEvent', 'Runtime'];
+const TOOLKIT_TYPES = ['AbortTimer', 'AttemptRules', 'AttemptVerdict', 'LinkedSignal', 'RateLimitHeaders', 'RequestEvent', 'RetryAfterSeconds', 'Runtime'];
 
 describe('public API', () => {
   it('`.` exports exactly these runtime names', () => {

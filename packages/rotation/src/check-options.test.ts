@@ -4,7 +4,7 @@ import { createClient, OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
 import { checkRotateKeyOptions } from './check-options.js';
 import type { RotateKeyOptions } from './options.js';
-import type { TargetSpec } from './targets/spec.js';
+import type { TargetSpec } from './targets/kinds/registry.js';
 
 const KEY = 'napi_0123456789abcdefghijklmnop';
 const GITHUB_TOKEN = 'ghp_0123456789abcdefghijklmnopqrstuv';

@@ -20,7 +20,8 @@ import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
 import { checkCodespacesReach } from './targets/codespaces-access.js';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { checkGitLabAccess, type GitLabAccess } from './targets/gitlab/gitlab-client.js';
-import { checkTargetSpecs, isGitLabSpec, parseTargetSpecs, type TargetSpec, TargetSpecError, targetIdentity } from './targets/spec.js';
+import { isGitLabSpec, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
+import { checkTargetSpecs, parseTargetSpecs, TargetSpecError } from './targets/spec.js';
 
 /** The most keys `keep` holds valid: the target record remembers this many (record/target-record.ts). */
 const MAX_KEEP = 100;
@@ -337,7 +338,8 @@ function checkRecord(options: RotateKeyOptions): CheckedOptions['record'] {
     const project = record.gitlab;
     // A project's full path (subgroups allowed) or its numeric id (CI_PROJECT_ID in a GitLab pipeline).
     const parsed = typeof project === 'string' ? parseOptional(`gitlab:${project}`) : undefined;
-    if (parsed?.kind !== 'gitlab' || parsed.environmentScope !== undefined) {
+    // `gitlab:PROJECT` parses to a project's spec or to nothing; a scope would name one variable, not a project.
+    if (!parsed || !isGitLabSpec(parsed) || parsed.environmentScope !== undefined) {
       throw new OptionError('record.gitlab', `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
     }
     return { gitlab: project as string };

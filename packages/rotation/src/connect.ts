@@ -6,7 +6,7 @@
 import { createClient } from '@keyturn/api';
 import { type CheckedGitHub, type CheckedOptions, checkOptions } from './check-options.js';
 import { InstallationTokens } from './github-app/installation-tokens.js';
-import { type GitHubNeed, needOfSpec, recordNeed } from './github-app/needs.js';
+import { type GitHubNeed, recordNeed } from './github-app/needs.js';
 import { createGitHubClient, type GitHubClient } from './github-client/octokit.js';
 import { keyKindClient } from './key-kind/kind-client.js';
 import { type UnansweredWrites, watchUnansweredWrites } from './lease/unanswered-writes.js';
@@ -14,12 +14,10 @@ import type { ResolvedOptions, RotateKeyOptions } from './options.js';
 import type { RotationPlatformClient } from './platform.js';
 import { githubVariableStore } from './record/github-variables.js';
 import type { RecordStore } from './record/target-record.js';
-import { createGitHubTarget } from './targets/github/index.js';
 import { createGitLabClient, type GitLabClient } from './targets/gitlab/gitlab-client.js';
-import { createGitLabTarget } from './targets/gitlab/index.js';
 import { gitlabVariableStore } from './record/gitlab-variables.js';
+import { kindOf, type TargetSpec } from './targets/kinds/registry.js';
 import type { SecretTarget } from './targets/secret-target.js';
-import { isGitLabSpec, type TargetSpec } from './targets/spec.js';
 
 /** `options` checked, then connected; throws the first OptionError (checkRotateKeyOptions lists them all). */
 export function resolveOptions(options: RotateKeyOptions, githubLog: (line: string) => void): ResolvedOptions {
@@ -33,8 +31,10 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   const github = access && gitHubClients(access, checked, githubLog);
   // Not bound to the run's signal either: a write-back after an abort must still reach GitLab.
   const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
-  const targetOf = (spec: TargetSpec, level: 'read' | 'write'): SecretTarget =>
-    isGitLabSpec(spec) ? createGitLabTarget(gitlabOf(gitlab), spec) : createGitHubTarget(clientOf(github, needOfSpec(spec, level)), spec);
+  const targetOf = (spec: TargetSpec, level: 'read' | 'write'): SecretTarget => {
+    const kind = kindOf(spec);
+    return kind.service === 'gitlab' ? kind.target(gitlabOf(gitlab), spec) : kind.target(clientOf(github, kind.need(spec, level)), spec);
+  };
   return {
     ...settings,
     client: platformClient(checked),

@@ -4,7 +4,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { OptionError } from '@keyturn/api';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
-import { parseTargetSpecs, targetIdentity } from './targets/spec.js';
+import { targetIdentity } from './targets/kinds/registry.js';
+import { parseTargetSpecs } from './targets/spec.js';
 
 /** The platform's limit on `key_name`. */
 export const KEY_NAME_MAX_LENGTH = 64;

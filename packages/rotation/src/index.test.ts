@@ -2,6 +2,7 @@
 // its TSDoc. A rename, a lost export or an internal name let out breaks this test first (the
 // Actions and the benchmarks import the built package by these names).
 import { fileURLToPath } from 'node:url';
+import { KeyturnError } from '@keyturn/api';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as main from './index.js';
@@ -121,6 +122,14 @@ describe('public API', () => {
     it('documents every export', () => {
       expect(declared[entry].filter((e) => !e.documented).map((e) => e.name)).toEqual([]);
     });
+  });
+
+  it('exports only errors of the one root, KeyturnError', () => {
+    const isErrorClass = (value: unknown): value is typeof Error => typeof value === 'function' && value.prototype instanceof Error;
+    const exported: unknown[] = [...Object.values(main), ...Object.values(targets)];
+    const classes = exported.filter(isErrorClass);
+    expect(classes.map((error) => error.name).sort()).toEqual(['LeakAlertsError', 'RecordError', 'RotationError', 'TargetError', 'TargetSpecError']);
+    for (const error of classes) expect(error.prototype).toBeInstanceOf(KeyturnError);
   });
 
   it('exports nothing twice across the entry points', () => {

@@ -16,7 +16,7 @@ import type { RotationPlatformClient } from './platform.js';
 import type { RecordStore } from './record/target-record.js';
 import type { GitLabAccess } from './targets/gitlab/gitlab-client.js';
 import type { SecretTarget } from './targets/secret-target.js';
-import type { TargetSpec } from './targets/spec.js';
+import type { TargetSpec } from './targets/kinds/registry.js';
 
 /**
  * How to reach the platform: the options of `createClient` (the key is `apiKey`), or a client of

@@ -12,18 +12,16 @@ export {
   type TargetPublicKey,
   type WriteOptions,
 } from './targets/secret-target.js';
+export { type ParseTargetSpecsOptions, parseTargetSpecs, TargetSpecError } from './targets/spec.js';
 export {
+  createGitHubTarget,
+  createGitLabTarget,
   formatTargetSpec,
   type GitHubTargetSpec,
   type GitLabTargetSpec,
-  type OrgVisibility,
-  type ParseTargetSpecsOptions,
-  parseTargetSpecs,
   type TargetSpec,
-  TargetSpecError,
-} from './targets/spec.js';
-export { createGitHubTarget } from './targets/github/index.js';
-export { createGitLabTarget } from './targets/gitlab/index.js';
+} from './targets/kinds/registry.js';
+export type { OrgVisibility } from './targets/github/org.js';
 export { createGitLabClient, DEFAULT_GITLAB_API_URL, type GitLabAccess, type GitLabClient } from './targets/gitlab/gitlab-client.js';
 export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 export type { LoadedRecords, RecordStore, TargetEntry, TargetRecord, UnreadableRecord } from './record/target-record.js';

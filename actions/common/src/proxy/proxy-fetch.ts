@@ -4,7 +4,7 @@
 // Proxy-Authorization). Loaded only when a proxy variable is set (runner-proxy.ts).
 //
 // This is what @actions/github's getOctokitOptions does for the Octokit it builds; the rotation has its
-// own Octokit (retry, throttling), and the platform client takes a fetch, so both get this fetch.
+// own Octokit (retries, rate-limit waits), and the platform client takes a fetch, so both get this fetch.
 // undici's own fetch goes with undici's ProxyAgent: Node's global fetch carries another undici
 // (7.x on Node 24), whose dispatcher interface an agent of this version does not match.
 

@@ -1,8 +1,9 @@
 // Light checks of response bodies: enough that a wrong baseUrl or a changed API fails with a clear
 // error instead of `undefined` deep inside the caller. Messages name fields, never values (a
 // created key's body holds the key).
+import { KeyturnError } from '../errors.js';
 
-export class ShapeError extends Error {
+export class ShapeError extends KeyturnError {
   override name = 'ShapeError';
 }
 

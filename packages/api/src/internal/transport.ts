@@ -1,11 +1,12 @@
 // Runs a request to completion: attempts, retries with waits, `onRequest` events, and the body
 // check. Resources and the waiter all go through here; the key lives only in its settings.
 import { ApiError, ConnectionError, changesState, NotFoundError, ResponseShapeError } from '../errors.js';
+import { runAttempts } from '../toolkit/attempts.js';
 import { notifyHook } from '../toolkit/notify-hook.js';
 import type { RequestEvent } from '../toolkit/request-event.js';
 import { type Runtime, SleepAborted } from '../toolkit/runtime.js';
 import { linkSignals } from '../toolkit/signals.js';
-import { abortedError, type AttemptSpec, sendAttempt } from './attempt.js';
+import { abortedError, type AttemptResult, type AttemptSpec, sendAttempt } from './attempt.js';
 import { decideRetry } from './retry.js';
 import type { ClientSettings } from './settings.js';
 import { ShapeError } from './shape.js';
@@ -42,42 +43,41 @@ export class Transport {
     return this.#settings.signal;
   }
 
-  async request<T>(spec: RequestSpec<T>, call: CallOptions = {}): Promise<T> {
+  request<T>(spec: RequestSpec<T>, call: CallOptions = {}): Promise<T> {
     const { now, random } = this.#settings.runtime;
     const settings = this.#settings;
     const started = now();
+    let attemptStarted = started;
     let unanswered = false;
-    for (let attempts = 1; ; attempts++) {
-      // Nothing is sent (or counted) once aborted, e.g. by a waiter's deadline between two requests.
-      const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
-      if (aborted) throw abortedError(spec, aborted.reason);
-      const attemptStarted = now();
-      call.onAttempt?.();
-      try {
-        const result = await sendAttempt(settings, spec, call.signal, now);
+    return runAttempts<AttemptResult, T>({
+      send: () => {
+        // Nothing is sent (or counted) once aborted, e.g. by a waiter's deadline between two requests.
+        const aborted = [settings.signal, call.signal].find((signal) => signal?.aborted);
+        if (aborted) throw abortedError(spec, aborted.reason);
+        attemptStarted = now();
+        call.onAttempt?.();
+        return sendAttempt(settings, spec, call.signal, now);
+      },
+      answered: (result, attempts) => {
         const value = parseBody(spec, result.status, result.data);
         this.#emit({ ...eventBase(spec, attempts, now() - attemptStarted), status: result.status, outcome: 'ok' });
-        return value;
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+        return { done: value };
+      },
+      failed: (error, attempts) => {
+        if (!(error instanceof ApiError)) return { fail: error };
         const base = { ...eventBase(spec, attempts, now() - attemptStarted), status: error.status };
-        const decision = decideRetry({
-          error,
-          attempts,
-          elapsedMs: now() - started,
-          policy: settings.retry,
-          random,
-        });
+        const decision = decideRetry({ error, attempts, elapsedMs: now() - started, policy: settings.retry, random });
         if (!decision.retry) {
           noteGaveUp(error, attempts, decision.why ?? earlierEffectNote(spec, error, unanswered), unanswered);
           this.#emit({ ...base, outcome: 'error', error: error.message });
-          throw error;
+          return { fail: error };
         }
         unanswered ||= error instanceof ConnectionError;
         this.#emit({ ...base, outcome: 'retry', error: error.message, retryInMs: decision.delayMs });
-        await this.#pause(decision.delayMs, spec, call.signal, unanswered);
-      }
-    }
+        return { retryInMs: decision.delayMs };
+      },
+      wait: (ms) => this.#pause(ms, spec, call.signal, unanswered),
+    });
   }
 
   /** Sleeps between attempts; the caller's signal ends the sleep with RequestAbortedError. */

@@ -3,13 +3,14 @@
 // GitHub's own text is kept short and scrubbed of anything shaped like a credential.
 // https://docs.github.com/apps/using-github-apps/reviewing-and-modifying-installed-github-apps
 
+import { KeyturnError } from '@keyturn/api';
 import { redactCredentials } from '@keyturn/api/toolkit';
 import { rateLimitOf } from '../github-client/rate-limit.js';
 import { option } from '../option-names.js';
 import { type AppPermission, type OwnerNeeds, PERMISSION_SETTINGS, type PermissionLevel } from './needs.js';
 
 /** The App could not act for an owner: what happened, and what to grant where. Never holds a credential. */
-export class AppAccessError extends Error {
+export class AppAccessError extends KeyturnError {
   override name = 'AppAccessError';
   constructor(
     message: string,

@@ -1,5 +1,6 @@
 // What a run asks of GitHub, per owner: the App permission each request needs and the repositories
-// it reaches. An installation token is minted with exactly these (installation-tokens.ts).
+// it reaches (each target kind says what writing its secret needs: targets/kinds/). An installation
+// token is minted with exactly these (installation-tokens.ts).
 // The permission names are those of the installation token's `permissions` (GitHub's app-permissions),
 // the ones GitHub reports in `x-accepted-github-permissions`:
 // https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app
@@ -14,8 +15,6 @@
 //   refuses the form with an App (https://docs.github.com/rest/codespaces/secrets)
 //   a repository's id (org `selected:` names)  metadata: read, which every installation token has
 //   secret-scanning alerts (leak/, read, resolve) secret_scanning_alerts https://docs.github.com/rest/secret-scanning/secret-scanning
-
-import type { GitHubTargetSpec } from '../targets/spec.js';
 
 export type PermissionLevel = 'read' | 'write';
 
@@ -52,36 +51,6 @@ export const PERMISSION_SETTINGS: Readonly<Record<AppPermission, string>> = {
   organization_codespaces_secrets: 'Organization permissions > Codespaces secrets',
   secret_scanning_alerts: 'Repository permissions > Secret scanning alerts',
 };
-
-/**
- * What writing (or, for a retired target, reading) a target's secret needs. An organization secret
- * with `selected` repositories also looks each one up by name for its id, which needs the
- * repository in the token (metadata: read comes with every token). Undefined for a user's
- * Codespaces secret: no App permission reaches it (a token's run only).
- */
-export function needOfSpec(spec: GitHubTargetSpec, level: PermissionLevel): GitHubNeed | undefined {
-  switch (spec.kind) {
-    case 'repo':
-      return { owner: spec.owner, permission: 'secrets', level, repositories: [spec.repo] };
-    case 'env':
-      return { owner: spec.owner, permission: 'environments', level, repositories: [spec.repo] };
-    case 'dependabot':
-      return { owner: spec.owner, permission: 'dependabot_secrets', level, repositories: [spec.repo] };
-    case 'codespaces':
-      return { owner: spec.owner, permission: 'codespaces_secrets', level, repositories: [spec.repo] };
-    case 'codespaces-user':
-      return undefined;
-    case 'org':
-    case 'codespaces-org':
-      return {
-        owner: spec.org,
-        permission: spec.kind === 'org' ? 'organization_secrets' : 'organization_codespaces_secrets',
-        level,
-        repositories: spec.visibility === 'selected' ? (spec.repositories ?? []) : [],
-        organization: true,
-      };
-  }
-}
 
 /** The target record: the variables of the repository running the workflow, read and written. */
 export function recordNeed(repository: string): GitHubNeed {

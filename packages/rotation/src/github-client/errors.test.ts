@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { toTargetError } from './errors.js';
+import { type GitHubTargetSpec, kindOf } from '../targets/kinds/registry.js';
+import { toTargetError as toTargetErrorWith } from './errors.js';
 
 const repo = { kind: 'repo', owner: 'acme', repo: 'web' } as const;
+/** The error for a target of `spec`, with its kind's words. */
+const toTargetError = (error: unknown, spec: GitHubTargetSpec, target: string, what: string, secrets?: string[]) =>
+  toTargetErrorWith(error, kindOf(spec).permissions, target, what, secrets);
 const answered = (status: number, data: unknown, headers: Record<string, string> = {}) => ({
   status,
   message: 'ignored',

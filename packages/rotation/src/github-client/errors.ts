@@ -4,7 +4,6 @@
 
 import { option } from '../option-names.js';
 import { mayHaveLanded, TargetError } from '../targets/secret-target.js';
-import type { TargetSpec } from '../targets/spec.js';
 import { describeGiveUp, type RateLimit, rateLimitOf, rateLimitOutcomeOf } from './rate-limit.js';
 import { retriedUnanswered } from './unanswered-attempts.js';
 import { redactCredentials } from '@keyturn/api/toolkit';
@@ -15,39 +14,14 @@ interface OctokitFailure {
   response?: { status: number; data?: unknown; headers?: Record<string, string | undefined> };
 }
 
-export const SECRET_WRITE_PERMISSIONS =
-  'a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
-
-/** What writes the token's user's Codespaces secrets (no installation token does: it acts for no user). */
-export const CODESPACES_USER_PERMISSIONS =
-  "the user's fine-grained token with the account permission Codespaces user secrets: write (and access to each repository listed), or a classic token with the `codespace` or `codespace:secrets` scope";
-
-function permissionsFor(spec: TargetSpec): string {
-  switch (spec.kind) {
-    case 'org':
-      return 'a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets';
-    case 'env':
-      return 'a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
-    case 'dependabot':
-      return 'a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets';
-    case 'codespaces':
-      return 'a fine-grained token with the repository permission Codespaces secrets: write, a GitHub App with `codespaces_secrets` write, or a classic token with the `repo` scope (of a repository admin); the workflow GITHUB_TOKEN cannot write secrets';
-    case 'codespaces-org':
-      return 'a fine-grained token with the organization permission Codespaces secrets: write, a GitHub App with `organization_codespaces_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets';
-    case 'codespaces-user':
-      return `${CODESPACES_USER_PERMISSIONS}; a GitHub App's installation token and the workflow GITHUB_TOKEN cannot write a user's secrets`;
-    default:
-      return SECRET_WRITE_PERMISSIONS;
-  }
-}
-
 /**
- * `what` reads as "writing the secret NAME", "reading the public key", ...; `secrets` (the token)
- * are scrubbed from the text GitHub or a proxy sent back.
+ * `what` reads as "writing the secret NAME", "reading the public key", ...; `permissions` says who
+ * may write the target (its kind's words); `secrets` (the token) are scrubbed from the text GitHub
+ * or a proxy sent back.
  */
 export function toTargetError(
   error: unknown,
-  spec: TargetSpec,
+  permissions: string,
   target: string,
   what: string,
   secrets: readonly (string | undefined)[] = [],
@@ -61,11 +35,11 @@ export function toTargetError(
     ? `GitHub answered ${status}${githubMessage ? ` (${githubMessage})` : ''}`
     : `no answer from GitHub (${redactCredentials(errorText(error), secrets)})`;
   const message = `${what} for ${target} failed: ${cause}`;
-  const advice = adviceFor(status, rateLimitOf(error), error, spec, target);
+  const advice = adviceFor(status, rateLimitOf(error), error, permissions, target);
   return new TargetError({ message, target, status, advice, mayHaveTakenEffect: mayHaveLanded(status, retriedUnanswered(error)) });
 }
 
-function adviceFor(status: number | undefined, limit: RateLimit | undefined, error: unknown, spec: TargetSpec, target: string): string {
+function adviceFor(status: number | undefined, limit: RateLimit | undefined, error: unknown, permissions: string, target: string): string {
   if (limit) {
     const outcome = rateLimitOutcomeOf(error);
     const what = outcome ? describeGiveUp(outcome) : 'not retried';
@@ -78,9 +52,9 @@ function adviceFor(status: number | undefined, limit: RateLimit | undefined, err
     case 401:
       return INVALID_GITHUB_CREDENTIAL;
     case 403:
-      return `The token may not manage secrets of ${target}: use ${permissionsFor(spec)}.${acceptedPermissions(error)}`;
+      return `The token may not manage secrets of ${target}: use ${permissions}.${acceptedPermissions(error)}`;
     case 404:
-      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissionsFor(spec)}).`;
+      return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissions}).`;
     case 422:
       return 'GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.';
     default:

@@ -1,22 +1,20 @@
-// The GitHub client: @octokit/rest with the retry and throttling plugins, against the API root the
-// caller gives (`baseUrl`: GitHub Enterprise Server works; the Action passes GITHUB_API_URL). Rate
-// limits are waited out a bounded number of times, honouring Retry-After and the reset time; writes
-// go one at a time.
-// https://github.com/octokit/plugin-throttling.js  https://github.com/octokit/plugin-retry.js
+// The GitHub client: @octokit/rest with the retry plugin and keyturn's request hooks
+// (request-hooks.ts), against the API root the caller gives (`baseUrl`: GitHub Enterprise Server
+// works; the Action passes GITHUB_API_URL). Rate limits are waited out a bounded number of times,
+// honouring Retry-After and the reset time; writes go one at a time.
+// https://github.com/octokit/plugin-retry.js
 
 import { OptionError } from '@keyturn/api';
 import { githubTokenProblem, linkSignals, notifyHook, type RequestEvent, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { retry } from '@octokit/plugin-retry';
-import { type ThrottlingOptions, throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
-import { waitOutRateLimits } from './rate-limit.js';
-import { markUnansweredAttempts } from './unanswered-attempts.js';
-import { GITHUB_WRITE_INTERVAL_MS, passThroughRetryLimiter, unlimitedGroup, WriteSpacing } from './write-spacing.js';
+import { installRequestHooks } from './request-hooks.js';
+import { GITHUB_WRITE_INTERVAL_MS, WriteSpacing } from './write-spacing.js';
 
 // Not exported: its inferred type names Octokit internals; callers see the plain Octokit type.
-const GitHubOctokit = Octokit.plugin(retry, throttling);
+const GitHubOctokit = Octokit.plugin(retry);
 
-/** Any @octokit/rest instance will do; one from `createGitHubClient` retries and throttles. */
+/** Any @octokit/rest instance will do; one from `createGitHubClient` retries, waits out rate limits and spaces its writes. */
 export type GitHubClient = Octokit;
 
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
@@ -107,44 +105,29 @@ export function buildGitHubClient(options: GitHubClientSettings, credential: Git
     runtime = systemRuntime,
   } = options;
   const log = (line: string) => notifyHook(options.log, line);
-  // The throttling plugin recognises rate limits by their wording; rate-limit.ts does it by status
-  // and headers, so the plugin only spaces the writes here and never retries.
-  const throttle = {
-    onRateLimit: () => false,
-    onSecondaryRateLimit: () => false,
-    write: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal),
-    // The client's own, not the process's: nothing one client leaves hanging holds up another.
-    global: unlimitedGroup(),
-    auth: unlimitedGroup(),
-    search: unlimitedGroup(),
-    notifications: unlimitedGroup(),
-    retryLimiter: passThroughRetryLimiter(),
-  } as unknown as ThrottlingOptions;
   // Without a trailing slash: the paths Octokit appends start with one.
   const root = baseUrl.replace(/\/+$/, '');
   const octokit = new GitHubOctokit({
     ...(credential as object),
     baseUrl: root,
     userAgent: options.userAgent ?? 'keyturn-rotation',
-    // 403 and 429 are the throttling plugin's (rate limits); the retry plugin takes 5xx and resets.
+    // 403 and 429 are rate limits, waited out by the request hooks; the retry plugin takes 5xx and resets.
     retry: { retries, retryAfterBaseValue, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
-    throttle,
     request: { fetch: observedFetch(options.fetch ?? fetch, { timeoutMs, signal, root, runtime, onRequest: options.onRequest }) },
     // plugin-request-log reports every request at info/error; failures reach the caller as errors anyway.
     log: { debug: () => {}, info: () => {}, warn: log, error: () => {} },
   });
-  // The API version this code was written for, not whatever GitHub defaults to (it answers 400 to one it dropped).
-  octokit.hook.before('request', (request) => void Object.assign(request.headers, GITHUB_API_HEADERS));
-  const waits = {
-    retries: rateLimitRetries,
-    maxWaitSeconds: maxRateLimitWaitMs / 1000,
-    msPerSecond: retryAfterBaseValue,
-    log,
-    sleep: (ms: number) => runtime.sleep(ms, signal),
-  };
-  const hook = octokit.hook as unknown as { wrap(name: 'request', wrapper: ReturnType<typeof waitOutRateLimits>): void };
-  hook.wrap('request', waitOutRateLimits(waits));
-  markUnansweredAttempts(octokit);
+  installRequestHooks(octokit, {
+    // Shared by the clients of one run (a GitHub App's); the client's own, else.
+    writeSpacing: options.writeSpacing ?? new WriteSpacing(writeIntervalMs, runtime, signal),
+    rateLimits: {
+      retries: rateLimitRetries,
+      maxWaitSeconds: maxRateLimitWaitMs / 1000,
+      msPerSecond: retryAfterBaseValue,
+      log,
+      sleep: (ms: number) => runtime.sleep(ms, signal),
+    },
+  });
   return octokit;
 }
 
@@ -157,9 +140,6 @@ function checkToken(token: unknown): asserts token is string {
   const problem = githubTokenProblem(token);
   if (problem) throw new OptionError('token', `token ${problem}`);
 }
-
-/** https://docs.github.com/rest/about-the-rest-api/api-versions */
-export const GITHUB_API_HEADERS = { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' } as const;
 
 interface FetchSettings {
   timeoutMs: number;

@@ -4,6 +4,9 @@
 // sent, else until `x-ratelimit-reset` when `x-ratelimit-remaining` is 0, else at least a minute.
 // https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#exceeding-the-rate-limit
 
+import type { Octokit } from '@octokit/rest';
+import { rateLimitWaitMs, runAttempts } from '@keyturn/api/toolkit';
+
 /** What a request that hit a rate limit was told to do. */
 export interface RateLimit {
   status: number;
@@ -27,6 +30,8 @@ interface HttpFailure {
 
 /** GitHub's advice when it says nothing else: "wait for at least one minute". */
 const FALLBACK_WAIT_SECONDS = 60;
+/** Retry-After in whole seconds; the reset counts once no request is left, and a second after it (as GitHub asks). */
+const GITHUB_LIMIT_HEADERS = { seconds: 'whole', reset: 'x-ratelimit-reset', remaining: 'x-ratelimit-remaining', afterResetMs: 1000 } as const;
 const LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
 
 /** The rate limit an Octokit error reports, or undefined when it is something else (a 403 of permissions). */
@@ -37,13 +42,8 @@ export function rateLimitOf(error: unknown): RateLimit | undefined {
   const headers = failure.response?.headers ?? {};
   const header = (name: string) => (headers[name] === undefined ? undefined : String(headers[name]));
   // GitHub's clock, not the runner's: a runner clock off by a day must not turn a reset into a day's wait.
-  const now = httpDateSeconds(header('date')) ?? Date.now() / 1000;
-  const retryAfter = retryAfterSeconds(header('retry-after'), now);
-  if (retryAfter !== undefined) return { status, waitSeconds: retryAfter };
-  const reset = Number(header('x-ratelimit-reset'));
-  if (header('x-ratelimit-remaining') === '0' && Number.isFinite(reset) && reset > 0) {
-    return { status, waitSeconds: Math.max(0, Math.ceil(reset - now)) + 1 };
-  }
+  const waitMs = rateLimitWaitMs(header, Date.now(), GITHUB_LIMIT_HEADERS);
+  if (waitMs !== undefined) return { status, waitSeconds: Math.ceil(waitMs / 1000) };
   if (status === 429 || LIMIT_WORDS.test(messageOf(failure.response?.data))) return { status, waitSeconds: FALLBACK_WAIT_SECONDS };
   return undefined;
 }
@@ -51,19 +51,6 @@ export function rateLimitOf(error: unknown): RateLimit | undefined {
 /** The outcome the client attached to a rate-limited error it gave up on. */
 export function rateLimitOutcomeOf(error: unknown): RateLimitOutcome | undefined {
   return (error as HttpFailure | undefined)?.rateLimit;
-}
-
-/** `retry-after` in seconds or as an HTTP date (RFC 9110 §10.2.3). */
-function retryAfterSeconds(value: string | undefined, now: number): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value);
-  const at = httpDateSeconds(value);
-  return at === undefined ? undefined : Math.max(0, Math.ceil(at - now));
-}
-
-function httpDateSeconds(value: string | undefined): number | undefined {
-  const time = value === undefined ? Number.NaN : Date.parse(value);
-  return Number.isNaN(time) ? undefined : time / 1000;
 }
 
 function messageOf(data: unknown): string {
@@ -84,33 +71,34 @@ export interface RateLimitWaits {
   sleep: (ms: number) => Promise<void>;
 }
 
-type RequestHook = (request: (options: unknown) => Promise<unknown>, options: { method?: string; url?: string }) => Promise<unknown>;
-
 /**
- * An Octokit `request` wrapper that waits out rate limits (rateLimitOf) and retries, a bounded
+ * Waits out the rate limits (rateLimitOf) of every request of `octokit` and retries, a bounded
  * number of times; the error of a request it gives up on carries `rateLimit` (RateLimitOutcome),
  * so the message can say what happened.
  */
-export function waitOutRateLimits(waits: RateLimitWaits): RequestHook {
-  return async (request, options) => {
+export function waitOutRateLimits(octokit: Pick<Octokit, 'hook'>, waits: RateLimitWaits): void {
+  octokit.hook.wrap('request', (request, options) => {
     const what = `${options.method ?? 'GET'} ${options.url ?? ''}`;
-    for (let retries = 0; ; retries++) {
-      try {
-        return await request(options);
-      } catch (error) {
+    return runAttempts({
+      // The hook below answers a promise (a native one: Promise.resolve hands it back as it is).
+      send: () => Promise.resolve(request(options)),
+      answered: (response) => ({ done: response }),
+      failed: (error, attempt) => {
         const limit = rateLimitOf(error);
-        if (!limit) throw error;
+        if (!limit) return { fail: error };
+        const retries = attempt - 1;
         const gaveUp = limit.waitSeconds > waits.maxWaitSeconds ? 'too-long' : retries >= waits.retries ? 'retries' : undefined;
         if (gaveUp) {
           if (error && typeof error === 'object') (error as HttpFailure).rateLimit = { ...limit, retries, gaveUp };
           waits.log(`GitHub rate limit (${limit.status}) on ${what}: not retried again (${describeGiveUp({ ...limit, retries, gaveUp }, waits.maxWaitSeconds)})`);
-          throw error;
+          return { fail: error };
         }
         waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
-        await waits.sleep(limit.waitSeconds * waits.msPerSecond);
-      }
-    }
-  };
+        return { retryInMs: limit.waitSeconds * waits.msPerSecond };
+      },
+      wait: (ms) => waits.sleep(ms),
+    });
+  });
 }
 
 /** Why a rate-limited request was not retried again, in words that match what happened. */

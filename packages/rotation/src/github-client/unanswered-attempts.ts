@@ -2,12 +2,7 @@
 // or a 5xx may have taken effect: a PUT whose reply was lost, retried and answered 404, may have
 // landed. This marks such a failure, so the rotation treats the write as possibly landed.
 
-import type { GitHubClient } from './octokit.js';
-
-type Request = (options: RequestOptions) => Promise<unknown>;
-interface RequestOptions {
-  request?: { fetch?: typeof fetch };
-}
+import type { Octokit } from '@octokit/rest';
 
 /** True when an attempt before the one that failed got no answer or a 5xx (set by `markUnansweredAttempts`). */
 export function retriedUnanswered(error: unknown): boolean {
@@ -18,10 +13,9 @@ export function retriedUnanswered(error: unknown): boolean {
  * Wraps every request of `octokit` (outside the retry and rate-limit waits, so it sees each
  * attempt): its attempts go through a fetch of its own, which notes a missing answer or a 5xx.
  */
-export function markUnansweredAttempts(octokit: GitHubClient): void {
-  const hook = octokit.hook as unknown as { wrap(name: 'request', wrapper: (request: Request, options: RequestOptions) => Promise<unknown>): void };
-  hook.wrap('request', async (request, options) => {
-    const inner = options.request?.fetch ?? fetch;
+export function markUnansweredAttempts(octokit: Pick<Octokit, 'hook'>): void {
+  octokit.hook.wrap('request', async (request, options) => {
+    const inner: typeof fetch = options.request?.fetch ?? fetch;
     let unanswered = false;
     const noting: typeof fetch = async (input, init) => {
       try {

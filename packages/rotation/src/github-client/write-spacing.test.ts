@@ -3,32 +3,14 @@ import { systemRuntime } from '@keyturn/api/toolkit';
 import { WriteSpacing } from './write-spacing.js';
 
 describe('WriteSpacing', () => {
-  it('starts jobs in the order they were scheduled, with their arguments, in both call forms', async () => {
+  it('gives turns in the order they were asked for', async () => {
     const spacing = new WriteSpacing(1, systemRuntime);
     const started: string[] = [];
-    const job = async (name: string) => {
-      started.push(name);
-      return name.toUpperCase();
-    };
-    const results = await Promise.all([
-      spacing.key().schedule({ priority: 0 }, job, 'a'),
-      spacing.key().schedule(job, 'b'),
-      spacing.key().schedule({}, job, 'c'),
-    ]);
+    await Promise.all(['a', 'b', 'c'].map((name) => spacing.turn().then(() => started.push(name))));
     expect(started).toEqual(['a', 'b', 'c']);
-    expect(results).toEqual(['A', 'B', 'C']);
   });
 
-  it('keeps going after a job fails', async () => {
-    const spacing = new WriteSpacing(0, systemRuntime);
-    const failing = spacing.schedule({}, async () => {
-      throw new Error('boom');
-    });
-    await expect(failing).rejects.toThrow('boom');
-    await expect(spacing.schedule({}, async () => 'next')).resolves.toBe('next');
-  });
-
-  it('waits for a write\'s turn on the runtime\'s clock, and stops waiting when the signal aborts', async () => {
+  it('waits for a write\'s turn on the runtime\'s clock, and stops waiting when the signal aborts, the next turn still given', async () => {
     let now = 0;
     const sleeps: number[] = [];
     const controller = new AbortController();
@@ -41,11 +23,13 @@ describe('WriteSpacing', () => {
       },
     };
     const spacing = new WriteSpacing(1000, runtime, controller.signal);
-    await spacing.schedule(async () => 'first');
+    await spacing.turn();
     now += 250;
-    await spacing.schedule(async () => 'second');
+    await spacing.turn();
     expect(sleeps).toEqual([750]);
     controller.abort();
-    await expect(spacing.schedule(async () => 'third')).rejects.toThrow('aborted');
+    await expect(spacing.turn()).rejects.toThrow('aborted');
+    now += 1000;
+    await expect(spacing.turn()).resolves.toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 // fingerprints only, never a value. A run that leaves an alert of its own family unanswered ends
 // with a LeakAlertsError carrying the report.
 
+import { KeyturnError } from '@keyturn/api';
 import type { Notice } from '../notices/notice.js';
 import type { PartialRotationReport } from '../report.js';
 
@@ -61,7 +62,7 @@ export interface LeakAlertsReport {
 }
 
 /** Answering the alerts left some of this family's alerts open, or could not read them: why, and the report so far. */
-export class LeakAlertsError extends Error {
+export class LeakAlertsError extends KeyturnError {
   override name = 'LeakAlertsError';
 
   constructor(

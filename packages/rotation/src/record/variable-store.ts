@@ -3,6 +3,7 @@
 // over parts (parts.ts) in a crash-safe order. The service's requests and its refusals' advice are
 // the backend's; everything about the records is here, the same for every service.
 
+import { KeyturnError } from '@keyturn/api';
 import type { LeaseBackend } from '../lease/lease-backend.js';
 import { option } from '../option-names.js';
 import { mutant } from '../internal/mutants.js';
@@ -12,7 +13,7 @@ import type { LoadedRecords, RecordStore, TargetRecord, UnreadableRecord } from 
 import { legacyVariableName, type PartSlot, parsePartName, partVariableName, RECORD_PREFIX, recordVariableName } from './variable-names.js';
 
 /** A record store failure: what happened and what to do. Never holds a credential. */
-export class RecordError extends Error {
+export class RecordError extends KeyturnError {
   override name = 'RecordError';
   constructor(
     message: string,

@@ -5,8 +5,7 @@
 // A user's secrets are the authenticated user's, and an App's installation token acts for no user.
 
 import { OptionError } from '@keyturn/api';
-import { CODESPACES_USER_PERMISSIONS } from '../github-client/errors.js';
-import { formatTargetSpec, isCodespacesSpec, type TargetSpec } from './spec.js';
+import { formatTargetSpec, kindOf, type TargetSpec } from './kinds/registry.js';
 
 /** How the run reaches GitHub, as far as Codespaces cares: its API root, and whether it is an App. */
 export interface GitHubReach {
@@ -26,10 +25,15 @@ export function serverWithoutCodespaces(baseUrl: string | undefined): string | u
 
 /**
  * An OptionError of `option` for the first Codespaces spec the run cannot write (or, retired, read):
- * any of them on a server without Codespaces, the user's with a GitHub App. Nothing has been sent.
+ * any of them on a server without Codespaces, one no App reaches (the user's) with a GitHub App.
+ * Nothing has been sent.
  */
 export function checkCodespacesReach(specs: readonly TargetSpec[], reach: GitHubReach, option: string): void {
-  const codespaces = specs.filter(isCodespacesSpec);
+  const githubKind = (spec: TargetSpec) => {
+    const kind = kindOf(spec);
+    return kind.service === 'github' ? kind : undefined;
+  };
+  const codespaces = specs.filter((spec) => githubKind(spec)?.codespaces);
   if (!codespaces.length) return;
   const server = serverWithoutCodespaces(reach.baseUrl);
   if (server) {
@@ -39,11 +43,6 @@ export function checkCodespacesReach(specs: readonly TargetSpec[], reach: GitHub
       `${named}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.`,
     );
   }
-  const user = codespaces.find((spec) => spec.kind === 'codespaces-user');
-  if (user && reach.app) {
-    throw new OptionError(
-      option,
-      `${formatTargetSpec(user)}: a GitHub App's installation token acts for no user, so it cannot reach a user's Codespaces secrets. Give github.token instead: ${CODESPACES_USER_PERMISSIONS}. Nothing was changed.`,
-    );
-  }
+  const refused = codespaces.find((spec) => githubKind(spec)?.appRefusal);
+  if (refused && reach.app) throw new OptionError(option, `${formatTargetSpec(refused)}: ${githubKind(refused)?.appRefusal}. Nothing was changed.`);
 }

@@ -1,6 +1,12 @@
 import { OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
-import { checkTargetSpecs, formatTargetSpec, isCodespacesSpec, parseTargetSpecs, TargetSpecError, targetIdentity } from './spec.js';
+import { formatTargetSpec, kindOf, type TargetSpec, targetIdentity } from './kinds/registry.js';
+import { checkTargetSpecs, parseTargetSpecs, TargetSpecError } from './spec.js';
+
+const isCodespacesSpec = (spec: TargetSpec) => {
+  const kind = kindOf(spec);
+  return kind.service === 'github' && kind.codespaces;
+};
 
 describe('parseTargetSpecs', () => {
   it('parses every kind, one per line, with comments and blank lines', () => {

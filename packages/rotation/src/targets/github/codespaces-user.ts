@@ -7,25 +7,19 @@
 
 import type { GitHubClient } from '../../github-client/octokit.js';
 import type { WriteOptions } from '../secret-target.js';
-import type { TargetSpec } from '../spec.js';
-import { GitHubSecretTarget } from './github-secret-target.js';
+import { GitHubSecretTarget, type GitHubTargetWords } from './github-secret-target.js';
 import { memoised } from './org.js';
-
-type UserSpec = Extract<TargetSpec, { kind: 'codespaces-user' }>;
 
 const ROUTE = '/user/codespaces/secrets';
 
-export class CodespacesUserSecretTarget extends GitHubSecretTarget {
+export class CodespacesUserSecretTarget<S extends { kind: string; repositories?: string[] }> extends GitHubSecretTarget<S> {
   /** Per secret name: the repository ids a write gives it (undefined: keep its selection). */
   #selection = new Map<string, Promise<number[] | undefined>>();
   /** Per secret name: the ids it had when first read (undefined: no such secret). */
   #previous = new Map<string, Promise<number[] | undefined>>();
 
-  constructor(
-    octokit: GitHubClient,
-    override readonly spec: UserSpec,
-  ) {
-    super(octokit, spec, { route: ROUTE, params: {} });
+  constructor(octokit: GitHubClient, spec: S, words: GitHubTargetWords<S>) {
+    super(octokit, spec, { route: ROUTE, params: {} }, words);
   }
 
   async prepare(secretName: string): Promise<void> {

@@ -3,8 +3,8 @@
 
 import type { GitHubClient } from '../../github-client/octokit.js';
 import { toTargetError } from '../../github-client/errors.js';
+import type { GitHubKind } from '../kinds/kind.js';
 import type { SealedSecretTarget, SecretMeta, TargetError, TargetPublicKey, WriteOptions } from '../secret-target.js';
-import { formatTargetSpec, type GitHubTargetSpec, targetIdentity } from '../spec.js';
 
 export interface SecretScope {
   /** Route of the secrets collection, e.g. `/repos/{owner}/{repo}/actions/secrets`. */
@@ -12,19 +12,23 @@ export interface SecretScope {
   params: Record<string, string>;
 }
 
-export class GitHubSecretTarget implements SealedSecretTarget {
+/** What a target takes from its kind: how its spec reads, and who may write it. */
+export type GitHubTargetWords<S extends { kind: string }> = Pick<GitHubKind<S>, 'format' | 'identity' | 'permissions'>;
+
+export class GitHubSecretTarget<S extends { kind: string } = { kind: string }> implements SealedSecretTarget {
   constructor(
     protected readonly octokit: GitHubClient,
-    readonly spec: GitHubTargetSpec,
+    readonly spec: S,
     protected readonly scope: SecretScope,
+    protected readonly words: GitHubTargetWords<S>,
   ) {}
 
   describe(): string {
-    return formatTargetSpec(this.spec);
+    return this.words.format(this.spec);
   }
 
   identity(): string {
-    return targetIdentity(this.spec);
+    return this.words.identity(this.spec);
   }
 
   async fetchPublicKey(): Promise<TargetPublicKey> {
@@ -86,7 +90,7 @@ export class GitHubSecretTarget implements SealedSecretTarget {
 
   /** The TargetError for a failed request, with the client's own token scrubbed from GitHub's text. */
   protected async failure(error: unknown, what: string): Promise<TargetError> {
-    return toTargetError(error, this.spec, this.describe(), what, [await this.token()]);
+    return toTargetError(error, this.words.permissions, this.describe(), what, [await this.token()]);
   }
 
   /** The token the client sends (token auth answers `{ token }`); none when it cannot say. */

@@ -8,27 +8,28 @@
 
 import type { GitHubClient } from '../../github-client/octokit.js';
 import type { WriteOptions } from '../secret-target.js';
-import type { OrgVisibility, TargetSpec } from '../spec.js';
-import { GitHubSecretTarget } from './github-secret-target.js';
+import { GitHubSecretTarget, type GitHubTargetWords } from './github-secret-target.js';
 
-type OrgSpec = Extract<TargetSpec, { kind: 'org' | 'codespaces-org' }>;
+/** Who may use an organization secret: every repository, private ones, or those listed. */
+export type OrgVisibility = 'all' | 'private' | 'selected';
+
+/** An organization secret's spec (`org:`, `codespaces-org:`); no `visibility` keeps the existing secret's (`private` for a new secret). */
+export type OrganizationSpec<K extends string> = { kind: K; org: string; visibility?: OrgVisibility; repositories?: string[] };
 
 interface Access {
   visibility: OrgVisibility;
   repositoryIds?: number[];
 }
 
-export class OrgSecretTarget extends GitHubSecretTarget {
+export class OrgSecretTarget<S extends OrganizationSpec<string>> extends GitHubSecretTarget<S> {
   /** Per secret name: the access a write gives it. */
   #access = new Map<string, Promise<Access>>();
   /** Per secret name: the access it had when first read (undefined: no such secret). */
   #previous = new Map<string, Promise<Access | undefined>>();
 
-  constructor(
-    octokit: GitHubClient,
-    override readonly spec: OrgSpec,
-  ) {
-    super(octokit, spec, { route: `/orgs/{org}/${spec.kind === 'org' ? 'actions' : 'codespaces'}/secrets`, params: { org: spec.org } });
+  /** `collection`: the organization's `actions` or `codespaces` secrets. */
+  constructor(octokit: GitHubClient, spec: S, collection: string, words: GitHubTargetWords<S>) {
+    super(octokit, spec, { route: `/orgs/{org}/${collection}/secrets`, params: { org: spec.org } }, words);
   }
 
   async prepare(secretName: string): Promise<void> {

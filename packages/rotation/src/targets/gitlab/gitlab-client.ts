@@ -4,8 +4,18 @@
 // GitLab asks: `Retry-After`, else `RateLimit-Reset` (https://docs.gitlab.com/user/gitlab_com/#rate-limits-on-gitlabcom).
 // GitLab.com by default; a self-managed instance through `apiUrl` (https://HOST/api/v4).
 
-import { OptionError } from '@keyturn/api';
-import { githubTokenProblem, isLoopbackHost, linkSignals, notifyHook, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
+import { KeyturnError, OptionError } from '@keyturn/api';
+import {
+  type AttemptVerdict,
+  githubTokenProblem,
+  isLoopbackHost,
+  linkSignals,
+  notifyHook,
+  rateLimitWaitMs,
+  type Runtime,
+  runAttempts,
+  systemRuntime,
+} from '@keyturn/api/toolkit';
 
 /** GitLab.com's REST API v4: the `apiUrl` when none is given. */
 export const DEFAULT_GITLAB_API_URL = 'https://gitlab.com/api/v4';
@@ -36,7 +46,7 @@ export interface GitLabClientSettings {
 }
 
 /** A request GitLab refused or that got no answer. Its message never holds the token or a value. */
-export class GitLabRequestError extends Error {
+export class GitLabRequestError extends KeyturnError {
   override name = 'GitLabRequestError';
   constructor(
     message: string,
@@ -131,46 +141,37 @@ export function createGitLabClient(access: GitLabAccess, settings: GitLabClientS
     }
   };
 
-  async function request<T>(method: string, path: string, options: GitLabRequest = {}): Promise<GitLabResponse<T>> {
+  function request<T>(method: string, path: string, options: GitLabRequest = {}): Promise<GitLabResponse<T>> {
     const url = new URL(`${apiUrl}${path}`);
     for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // The attempts that got no answer or a 5xx (any of them may have landed), and the rate limits waited out.
     let failures = 0;
     let limits = 0;
-    // `failures` counts the attempts that got no answer or a 5xx: any of them may have landed.
-    const afterFailures = (error: GitLabRequestError) => {
+    const giveUp = (error: GitLabRequestError): AttemptVerdict<never> => {
       error.retriedUnanswered = failures > 0;
-      return error;
+      return { fail: error };
     };
-    for (;;) {
-      let answer: GitLabResponse<T>;
-      try {
-        answer = await attempt<T>(method, url.href, body);
-      } catch (error) {
-        if (failures++ < retries) {
-          await runtime.sleep(backoffMs(failures));
-          continue;
+    return runAttempts<GitLabResponse<T>, GitLabResponse<T>>({
+      send: () => attempt<T>(method, url.href, body),
+      answered: (answer) => {
+        const { status } = answer;
+        if (status < 400) return { done: answer };
+        const reason = scrub(reasonOf(answer.data));
+        if (status === 429) {
+          const wait = rateLimitWaitSeconds(answer.headers, runtime.now());
+          if (limits++ < rateLimitRetries && wait * 1000 <= maxRateLimitWaitMs) {
+            notifyHook(settings.log, `GitLab rate limit reached (${method} ${path}): waiting ${wait} s as GitLab asks, then trying again`);
+            return { retryInMs: wait * 1000 };
+          }
+          return giveUp(new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait} s)`, status, reason, wait));
         }
-        throw error;
-      }
-      const { status } = answer;
-      if (status < 400) return answer;
-      const reason = scrub(reasonOf(answer.data));
-      if (status === 429) {
-        const wait = rateLimitWaitSeconds(answer.headers, runtime.now());
-        if (limits++ < rateLimitRetries && wait * 1000 <= maxRateLimitWaitMs) {
-          notifyHook(settings.log, `GitLab rate limit reached (${method} ${path}): waiting ${wait} s as GitLab asks, then trying again`);
-          await runtime.sleep(wait * 1000);
-          continue;
-        }
-        throw afterFailures(new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait} s)`, status, reason, wait));
-      }
-      if (status >= 500 && failures++ < retries) {
-        await runtime.sleep(backoffMs(failures));
-        continue;
-      }
-      throw afterFailures(new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ''}`, status, reason));
-    }
+        if (status >= 500 && failures++ < retries) return { retryInMs: backoffMs(failures) };
+        return giveUp(new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ''}`, status, reason));
+      },
+      failed: (error) => (failures++ < retries ? { retryInMs: backoffMs(failures) } : { fail: error }),
+      wait: (ms) => runtime.sleep(ms),
+    });
   }
 
   async function paginate<T>(path: string, query: GitLabRequest['query'] = {}): Promise<T[]> {
@@ -197,18 +198,14 @@ function backoffMs(failures: number): number {
 }
 
 /**
- * How long GitLab asks to wait: `Retry-After` (seconds or an HTTP date), else until `RateLimit-Reset`
- * (a Unix time, read against GitLab's own `Date`), else a minute.
+ * How long GitLab asks to wait, in whole seconds, at least one: `Retry-After` (whole seconds or a
+ * date; GitLab's client reads it trimmed), else until `RateLimit-Reset` (a Unix time, read against
+ * GitLab's own `Date`), else a minute.
  */
 export function rateLimitWaitSeconds(headers: Headers, nowMs: number): number {
-  const date = Date.parse(headers.get('date') ?? '');
-  const now = Number.isNaN(date) ? nowMs / 1000 : date / 1000;
-  const retryAfter = headers.get('retry-after')?.trim();
-  if (retryAfter && /^\d+$/.test(retryAfter)) return Math.max(1, Number(retryAfter));
-  if (retryAfter && !Number.isNaN(Date.parse(retryAfter))) return Math.max(1, Math.ceil(Date.parse(retryAfter) / 1000 - now));
-  const reset = Number(headers.get('ratelimit-reset'));
-  if (Number.isFinite(reset) && reset > 0) return Math.max(1, Math.ceil(reset - now));
-  return 60;
+  const header = (name: string) => (name === 'retry-after' ? headers.get(name)?.trim() : headers.get(name));
+  const waitMs = rateLimitWaitMs(header, nowMs, { seconds: 'whole', reset: 'ratelimit-reset' });
+  return waitMs === undefined ? 60 : Math.max(1, Math.ceil(waitMs / 1000));
 }
 
 /** GitLab's words for a refusal: `{ message }` (a string or field errors) or `{ error }`. */

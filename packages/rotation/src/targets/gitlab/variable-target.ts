@@ -8,8 +8,8 @@
 // masking it had).
 
 import { describeError } from '../../platform.js';
+import type { GitLabKind } from '../kinds/kind.js';
 import { mayHaveLanded, type PlainValueTarget, type SecretMeta, TargetError, type WriteOptions } from '../secret-target.js';
-import { formatTargetSpec, type GitLabTargetSpec, gitlabScope, targetIdentity } from '../spec.js';
 import { type GitLabPlace, gitlabAdvice } from './advice.js';
 import { type GitLabClient, GitLabRequestError, variableMissing, variableTaken } from './gitlab-client.js';
 import { maskingProblem } from './masking.js';
@@ -20,7 +20,13 @@ interface VariableFlags {
   hidden: boolean;
 }
 
-export class GitLabVariableTarget implements PlainValueTarget {
+/** What the target reads of its spec: the environment scope its variable is keyed by (`*`, every environment, when left out). */
+export type GitLabSpec = { kind: string; environmentScope?: string };
+
+/** What a variable target takes from its kind: how its spec reads, and the project or group it names. */
+export type GitLabTargetWords<S extends GitLabSpec> = Pick<GitLabKind<S>, 'format' | 'identity'> & { place(spec: S): GitLabPlace };
+
+export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTarget {
   readonly takes = 'plain';
   readonly #place: GitLabPlace;
   readonly #route: string;
@@ -29,20 +35,20 @@ export class GitLabVariableTarget implements PlainValueTarget {
 
   constructor(
     private readonly client: GitLabClient,
-    readonly spec: GitLabTargetSpec,
+    readonly spec: S,
+    private readonly words: GitLabTargetWords<S>,
   ) {
-    const path = spec.kind === 'gitlab' ? spec.project : spec.group;
-    this.#place = { scope: spec.kind === 'gitlab' ? 'project' : 'group', path };
+    this.#place = words.place(spec);
     // A path is one URL-encoded segment (`acme%2Fweb`), as GitLab takes it.
-    this.#route = `/${spec.kind === 'gitlab' ? 'projects' : 'groups'}/${encodeURIComponent(path)}/variables`;
+    this.#route = `/${this.#place.scope}s/${encodeURIComponent(this.#place.path)}/variables`;
   }
 
   describe(): string {
-    return formatTargetSpec(this.spec);
+    return this.words.format(this.spec);
   }
 
   identity(): string {
-    return targetIdentity(this.spec);
+    return this.words.identity(this.spec);
   }
 
   /** Reads the variable: proves the token may manage the variables, and keeps its flags for a rollback. */
@@ -108,7 +114,7 @@ export class GitLabVariableTarget implements PlainValueTarget {
   }
 
   async #create(name: string, value: string): Promise<void> {
-    const body = { key: name, value, masked: true, environment_scope: gitlabScope(this.spec) };
+    const body = { key: name, value, masked: true, environment_scope: this.#scope() };
     try {
       await this.client.request('POST', this.#route, { body: { ...body, masked_and_hidden: true } });
     } catch (error) {
@@ -124,7 +130,11 @@ export class GitLabVariableTarget implements PlainValueTarget {
 
   /** The variable of this spec's scope, among variables of one name in several scopes. */
   #filter(): Record<string, string> {
-    return { 'filter[environment_scope]': gitlabScope(this.spec) };
+    return { 'filter[environment_scope]': this.#scope() };
+  }
+
+  #scope(): string {
+    return this.spec.environmentScope ?? '*';
   }
 
   #failure(error: unknown, what: string): TargetError {

@@ -1,0 +1,77 @@
+// The secrets of one organization a spec names as KIND:ORG[:all|private|selected:REPO,REPO]: its
+// Actions secrets (`org:`) and its Codespaces secrets (`codespaces-org:`, which takes what `org:`
+// takes). The visibility and the repositories travel with every write (github/org.ts).
+
+import { type OrganizationSpec, OrgSecretTarget } from '../github/org.js';
+import { commentHint, isName, OWNER, REPO } from './github-names.js';
+import type { GitHubKind, GitHubStore } from './kind.js';
+
+/** The kind of an organization's store of `collection`. */
+export function organizationKind<K extends string>(store: GitHubStore<K>): GitHubKind<OrganizationSpec<K>> {
+  const { name } = store;
+  const kind: GitHubKind<OrganizationSpec<K>> = {
+    name,
+    service: 'github',
+    codespaces: store.codespaces ?? false,
+    permissions: store.permissions,
+    forms: `${name}:ORG[:all|private|selected:REPO,REPO]`,
+    commaContinues: (rest) => /^[^:]*:selected:/.test(rest),
+    parse: (rest = '') => parseOrganization(name, rest),
+    problem: organizationProblem,
+    format(spec) {
+      if (!spec.visibility) return `${spec.kind}:${spec.org}`;
+      if (spec.visibility !== 'selected') return `${spec.kind}:${spec.org}:${spec.visibility}`;
+      return `${spec.kind}:${spec.org}:selected:${(spec.repositories ?? []).join(',')}`;
+    },
+    // One secret whatever its visibility or repository list.
+    identity: (spec) => `${spec.kind}:${spec.org}`.toLowerCase(),
+    // `selected:` names are looked up for their ids, which needs the repositories in the token.
+    need: (spec, level) => ({
+      owner: spec.org,
+      permission: store.permission,
+      level,
+      repositories: spec.visibility === 'selected' ? (spec.repositories ?? []) : [],
+      organization: true,
+    }),
+    target: (octokit, spec) => new OrgSecretTarget(octokit, spec, store.collection, kind),
+  };
+  return kind;
+}
+
+function parseOrganization<K extends string>(kind: K, rest: string): OrganizationSpec<K> {
+  const expected = `${kind}:ORG, ${kind}:ORG:all, ${kind}:ORG:private or ${kind}:ORG:selected:REPO,REPO`;
+  const [org = '', visibility, ...tail] = rest.split(':').map((p) => p.trim());
+  if (!OWNER.test(org)) throw new Error(`expected ${expected}${commentHint(rest)}`);
+  if (visibility === undefined) return { kind, org };
+  if (visibility === 'all' || visibility === 'private') {
+    if (tail.length) throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);
+    return { kind, org, visibility };
+  }
+  if (visibility !== 'selected') throw new Error(`unknown visibility "${visibility}": expected ${expected}`);
+  const repositories = tail
+    .join(':')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => {
+      // `ORG/REPO` is accepted too, as long as it names a repository of that organization.
+      const [first = '', second] = r.split('/');
+      const name = second === undefined ? first : second;
+      if ((second !== undefined && first.toLowerCase() !== org.toLowerCase()) || !REPO.test(name)) {
+        throw new Error(`"${r}" is not a repository of ${org}: expected ${expected}`);
+      }
+      return name;
+    });
+  if (!repositories.length) throw new Error(`"selected" needs at least one repository: expected ${expected}`);
+  return { kind, org, visibility, repositories };
+}
+
+function organizationProblem(spec: OrganizationSpec<string>): string | undefined {
+  if (!isName(OWNER, spec.org)) return 'org must name a GitHub organization';
+  const { visibility, repositories } = spec;
+  if (visibility !== undefined && !['all', 'private', 'selected'].includes(visibility)) return 'visibility must be all, private or selected';
+  if (visibility !== 'selected') return repositories === undefined ? undefined : 'repositories are only for visibility "selected"';
+  if (!Array.isArray(repositories) || !repositories.length) return '"selected" needs at least one repository';
+  const bad = repositories.find((name) => !isName(REPO, name));
+  return bad === undefined ? undefined : `repositories must be names of ${spec.org}'s repositories, not ${JSON.stringify(bad)}`;
+}

@@ -1,0 +1,79 @@
+// Every target kind, and the one place a spec is matched to its kind. Adding a kind: its file in
+// this folder, a line here, its store in the emulator and a row of the simulator's matrix
+// (CONTRIBUTING.md, "Adding a target kind").
+
+import type { GitHubClient } from '../../github-client/octokit.js';
+import type { GitLabClient } from '../gitlab/gitlab-client.js';
+import type { PlainValueTarget, SealedSecretTarget } from '../secret-target.js';
+import { type CodespacesSpec, codespaces } from './codespaces.js';
+import { type CodespacesOrgSpec, codespacesOrg } from './codespaces-org.js';
+import { type CodespacesUserSpec, codespacesUser } from './codespaces-user.js';
+import { type DependabotSpec, dependabot } from './dependabot.js';
+import { type EnvSpec, env } from './env.js';
+import { type GitLabProjectSpec, gitlab } from './gitlab.js';
+import { type GitLabGroupSpec, gitlabGroup } from './gitlab-group.js';
+import type { GitHubKind, GitLabKind } from './kind.js';
+import { type OrgSpec, org } from './org.js';
+import { type RepoSpec, repo } from './repo.js';
+
+/** A parsed spec of a GitHub secret store. */
+export type GitHubTargetSpec = RepoSpec | EnvSpec | OrgSpec | DependabotSpec | CodespacesSpec | CodespacesOrgSpec | CodespacesUserSpec;
+
+/** A parsed spec of a GitLab CI/CD variable: a project's or a group's, keyed by its name and environment scope. */
+export type GitLabTargetSpec = GitLabProjectSpec | GitLabGroupSpec;
+
+/** A parsed target spec: which secret store the rotated key is written to. */
+export type TargetSpec = GitHubTargetSpec | GitLabTargetSpec;
+
+/** A kind, as the registry hands it out: it is given only specs of its own kind. */
+export type TargetKind = GitHubKind<TargetSpec> | GitLabKind<TargetSpec>;
+
+/** Every kind, in the order the spec errors list their forms. */
+export const TARGET_KINDS: readonly TargetKind[] = [repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup];
+
+const BY_NAME = new Map<unknown, TargetKind>(TARGET_KINDS.map((kind) => [kind.name, kind]));
+
+/** The kind named `name` (a spec's prefix, or a caller's `kind` field), if there is one. */
+export function findKind(name: unknown): TargetKind | undefined {
+  return BY_NAME.get(name);
+}
+
+/** The kind of a spec. */
+export function kindOf(spec: GitHubTargetSpec): GitHubKind<TargetSpec>;
+export function kindOf(spec: GitLabTargetSpec): GitLabKind<TargetSpec>;
+export function kindOf(spec: TargetSpec): TargetKind;
+export function kindOf(spec: TargetSpec): TargetKind {
+  return BY_NAME.get(spec.kind)!;
+}
+
+/** Whether a spec names a GitLab variable (written through the `gitlab` option) rather than a GitHub secret. */
+export function isGitLabSpec(spec: TargetSpec): spec is GitLabTargetSpec {
+  return kindOf(spec).service === 'gitlab';
+}
+
+/** The canonical text of a spec, as reports and logs show it. */
+export function formatTargetSpec(spec: TargetSpec): string {
+  return kindOf(spec).format(spec);
+}
+
+/**
+ * Which secret store a spec names, whatever its spelling: GitHub names (owners, repositories,
+ * environments, organizations) are case-insensitive, and an organization secret is one secret
+ * whatever its visibility or repository list. Used to derive the family and refuse duplicates.
+ */
+export function targetIdentity(spec: TargetSpec): string {
+  return kindOf(spec).identity(spec);
+}
+
+/**
+ * The GitHub secret store a parsed spec names, written through `octokit` (one from
+ * `createGitHubClient` retries, waits out rate limits and spaces its writes as GitHub asks).
+ */
+export function createGitHubTarget(octokit: GitHubClient, spec: GitHubTargetSpec): SealedSecretTarget {
+  return kindOf(spec).target(octokit, spec);
+}
+
+/** The GitLab variable a parsed spec names, written through `client` (from `createGitLabClient`). */
+export function createGitLabTarget(client: GitLabClient, spec: GitLabTargetSpec): PlainValueTarget {
+  return kindOf(spec).target(client, spec);
+}
