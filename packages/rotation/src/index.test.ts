@@ -128,7 +128,7 @@ describe('public API', () => {
     const isErrorClass = (value: unknown): value is typeof Error => typeof value === 'function' && value.prototype instanceof Error;
     const exported: unknown[] = [...Object.values(main), ...Object.values(targets)];
     const classes = exported.filter(isErrorClass);
-    expect(classes.map((error) => error.name).sort()).toEqual(['LeakAlertsError', 'RecordError', 'RotationError', 'TargetError', 'TargetSpecError']);
+    expect(classes.map((error) => error.name).sort()).toEqual(['AccessMissingError', 'LeakAlertsError', 'RecordError', 'RotationError', 'TargetError', 'TargetSpecError']);
     for (const error of classes) expect(error.prototype).toBeInstanceOf(KeyturnError);
   });
 
