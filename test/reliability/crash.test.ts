@@ -5,6 +5,7 @@
 // point of every kind of key (each request, before and after effect) runs in the simulator
 // (packages/simulator), where a crash is a run abandoned at an `await`.
 
+import { deleteLeases } from './harness/record-variables.js';
 import { describe, expect, it } from 'vitest';
 import { errorsOf, expectNoLeaks, liveKeyIds } from './harness/invariants.js';
 import { type RigVariant, recordVariants, variantOptions } from './harness/recorded-rotation.js';
@@ -68,6 +69,7 @@ describe.concurrent('a rotation killed mid-request, then run again', () => {
       const crash = await crashed.done;
       expect(crash.signal).toBe('SIGKILL');
       rig.learn(crash);
+      await deleteLeases(rig.github.url, 'acme/web');
 
       // The next scheduled run: whatever key the secret holds now is its api-key.
       const rerun = await rig.rotate({ 'api-key': rig.heldValues()[0]! }).done;

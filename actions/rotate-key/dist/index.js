@@ -17071,8 +17071,15 @@ async function listKeysOrStandDown(ctx) {
   try {
     return await ctx.forward.apiKeys.list();
   } catch (error2) {
-    if (platformFailureCode(error2) !== "current-key-rejected")
-      return listKeys2(ctx);
+    if (platformFailureCode(error2) !== "current-key-rejected") {
+      return ctx.fail({
+        code: platformFailureCode(error2),
+        step: "preflight",
+        summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
+        advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
+        cause: error2
+      });
+    }
     return ctx.fail({
       code: "stood-down",
       step: "preflight",

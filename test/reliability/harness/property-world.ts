@@ -3,10 +3,11 @@
 // arms a `hang` on the chosen request and SIGKILLs the Action once an emulator holds it; a run that
 // ends before reaching it ends by itself.
 
+import { deleteLeases } from './record-variables.js';
 import { findLeaks } from '@keyturn/action-runner';
 import { hungSince, lastSeq, type RunEnd, type RunPlan, type SequenceInputs, type SequenceRun, type SequenceWorld } from '@keyturn/simulator';
 import type { ProbedRun } from './action-process.js';
-import { startDriftWorld } from './drift-world.js';
+import { HOME, startDriftWorld } from './drift-world.js';
 import { errorsOf } from './invariants.js';
 import { armFault } from './request-trace.js';
 
@@ -34,6 +35,8 @@ export async function startProcessSequenceWorld(): Promise<ProcessSequenceWorld>
       if (!ended) await started.kill().catch(() => undefined);
     }
     const run = await started.done;
+    // A killed run's lease lapses in 10 minutes (the simulator's side waits that out in virtual time): deleted here, as the README says to.
+    if (run.signal === 'SIGKILL') await deleteLeases(w.github.url, HOME);
     return { end: endOf(run), detail: detailOf(run), values: run.masks, leaks: () => findLeaks(run, [...w.secrets]) };
   }
 

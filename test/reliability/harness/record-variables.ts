@@ -31,3 +31,13 @@ export async function putVariable(githubUrl: string, repository: string, name: s
     expect(create.status, `creating ${name}`).toBe(201);
   } else expect(update.status, `updating ${name}`).toBe(204);
 }
+
+/**
+ * Deletes the lease a killed run left (it would lapse in 10 minutes): what the README tells a user
+ * who knows the run is dead, so the next run does not wait for it.
+ */
+export async function deleteLeases(githubUrl: string, repository: string): Promise<void> {
+  for (const { name } of await variables(githubUrl, repository)) {
+    if (name.startsWith('KEYTURN_LEASE_')) await fetch(`${githubUrl}/repos/${repository}/actions/variables/${name}`, { method: 'DELETE', headers: HEADERS });
+  }
+}

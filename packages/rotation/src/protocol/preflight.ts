@@ -117,7 +117,15 @@ async function listKeysOrStandDown(ctx: RotationContext): Promise<PlatformKey[]>
   try {
     return await ctx.forward.apiKeys.list();
   } catch (error) {
-    if (platformFailureCode(error) !== 'current-key-rejected') return listKeys(ctx);
+    if (platformFailureCode(error) !== 'current-key-rejected') {
+      return ctx.fail({
+        code: platformFailureCode(error),
+        step: 'preflight',
+        summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error)}`,
+        advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
+        cause: error,
+      });
+    }
     return ctx.fail({
       code: 'stood-down',
       step: 'preflight',
