@@ -18534,7 +18534,8 @@ function rotateKeyOptions(inputs, hooks = {}) {
     managingApiKey: inputs.managingApiKey,
     rebuildRecord: inputs.rebuildRecord,
     leakedKey: leakedKeyOption(inputs),
-    lease: { waitMs: inputs.leaseWaitMs, holder: inputs.runUrl ?? "a rotate-key run" }
+    // Outside a workflow (a local run by hand) there is no record, so no lease: one run at a time by hand.
+    lease: inputs.repository ? { waitMs: inputs.leaseWaitMs, holder: inputs.runUrl ?? "a rotate-key run" } : false
   };
 }
 function leakedKeyOption(inputs) {

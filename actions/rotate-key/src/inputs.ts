@@ -169,7 +169,8 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
     managingApiKey: inputs.managingApiKey,
     rebuildRecord: inputs.rebuildRecord,
     leakedKey: leakedKeyOption(inputs),
-    lease: { waitMs: inputs.leaseWaitMs, holder: inputs.runUrl ?? 'a rotate-key run' },
+    // Outside a workflow (a local run by hand) there is no record, so no lease: one run at a time by hand.
+    lease: inputs.repository ? { waitMs: inputs.leaseWaitMs, holder: inputs.runUrl ?? 'a rotate-key run' } : false,
   };
 }
 

@@ -24,6 +24,7 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'project-id': undefined,
     'managing-api-key': undefined,
     'rebuild-record': DEFAULTS['rebuild-record'],
+    'lease-wait': DEFAULTS['lease-wait'],
     'leaked-key-id': undefined,
     'leaked-key-fingerprint': undefined,
     'alert-secret-type': undefined,
