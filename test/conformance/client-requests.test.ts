@@ -111,6 +111,8 @@ describe('requests keyturn sends fit the published operations', () => {
         github: { token: TOKEN, baseUrl: github.url, writeIntervalMs: 0 },
         targets: [...TARGETS, ...CODESPACES_TARGETS],
         secretName: 'NEON_API_KEY',
+        // The record's store holds the lease too: its take, read and release are checked here.
+        record: { repository: 'acme/web' },
         revokeKeyIds: [current.id],
       }),
     );
@@ -138,6 +140,9 @@ describe('requests keyturn sends fit the published operations', () => {
       'GET /user/codespaces/secrets/{secret_name}',
       'GET /user/codespaces/secrets/{secret_name}/repositories',
       'PUT /user/codespaces/secrets/{secret_name}',
+      'POST /repos/{owner}/{repo}/actions/variables',
+      'GET /repos/{owner}/{repo}/actions/variables/{name}',
+      'DELETE /repos/{owner}/{repo}/actions/variables/{name}',
     ]);
   });
 
