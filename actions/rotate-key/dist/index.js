@@ -16358,6 +16358,7 @@ async function checkOtherSecrets(ctx, records, keyKind) {
       } catch (error2) {
         ctx.log("preflight", `Whether ${target.describe()} still holds ${record.secretName} could not be read (${describeError(error2)}): its keys stay valid`);
         check.unknown.push(identity);
+        (check.unreadable ??= []).push(identity);
       }
     }
     checks.push(check);
@@ -16732,13 +16733,14 @@ function sayOtherSecret(ctx, other, keys) {
     return;
   }
   const gone = check.goneElsewhere ?? [];
-  if (!gone.length)
+  if (!gone.length && !check.unreadable?.length)
     return;
   const named2 = new Set(namedKeyIds(other.record));
   const own = new Set(familyMembers(keys, ctx.family).map((k2) => k2.id));
   const live = (other.sameKind ? keys.filter((k2) => named2.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : [...named2]).filter((id) => !own.has(id));
   if (!live.length) {
-    ctx.log("preflight", `The secret ${old} of family ${family} is gone at ${specs(gone).join(", ")} but not everywhere its record names; the family has no live key`);
+    const where = gone.length ? `is gone at ${specs(gone).join(", ")} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(", ")}`;
+    ctx.log("preflight", `The secret ${old} of family ${family} ${where}; the family has no live key`);
     return;
   }
   const [present, unknown] = [specs(check.present), specs(check.unknown)];

@@ -394,8 +394,9 @@ function warnOtherKindUnheld(ctx: RotationContext, record: TargetRecord): void {
  * at the same targets): gone everywhere it names, its keys are revoked once every target holds the
  * new key. Where it still exists everywhere the run can tell, it is another secret its own workflow
  * rotates: nobody needs to hear of it here, and nothing is said (issue 35, item 2: families stay
- * apart). Gone somewhere but not everywhere (a rename half done), its live keys stay valid, named in
- * a notice with what finishes the rename: that family's keys only, never this run's own.
+ * apart). Gone somewhere but not everywhere (a rename half done), or unreadable where the run
+ * looked, its live keys stay valid, named in a notice with what finishes the rename: that family's
+ * keys only, never this run's own.
  */
 function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly PlatformKey[]): void {
   const check = other.otherSecret!;
@@ -411,13 +412,15 @@ function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly
     return;
   }
   const gone = check.goneElsewhere ?? [];
-  if (!gone.length) return;
+  // A target whose read failed may be where the secret is gone: the run cannot tell, so it names the keys (seed 147452889).
+  if (!gone.length && !check.unreadable?.length) return;
   const named = new Set(namedKeyIds(other.record));
   const own = new Set(familyMembers(keys, ctx.family).map((k) => k.id));
   // Keys of another kind are not in the listing: each the record names may be live.
   const live = (other.sameKind ? keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : [...named]).filter((id) => !own.has(id));
   if (!live.length) {
-    ctx.log('preflight', `The secret ${old} of family ${family} is gone at ${specs(gone).join(', ')} but not everywhere its record names; the family has no live key`);
+    const where = gone.length ? `is gone at ${specs(gone).join(', ')} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(', ')}`;
+    ctx.log('preflight', `The secret ${old} of family ${family} ${where}; the family has no live key`);
     return;
   }
   const [present, unknown] = [specs(check.present), specs(check.unknown)];

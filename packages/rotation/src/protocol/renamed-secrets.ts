@@ -28,6 +28,7 @@ export async function checkOtherSecrets(ctx: RotationContext, records: readonly 
       } catch (error) {
         ctx.log('preflight', `Whether ${target.describe()} still holds ${record.secretName} could not be read (${describeError(error)}): its keys stay valid`);
         check.unknown.push(identity);
+        (check.unreadable ??= []).push(identity);
       }
     }
     checks.push(check);
