@@ -3941,6 +3941,8 @@ var RotationError = class extends KeyturnError {
   summary;
   /** What to do about it. */
   advice;
+  /** What to do about it as data (the notices' vocabulary), where a program can act; often none. */
+  actions;
   /** What the run did before it failed: which targets hold (or may hold) the new key, what was revoked. */
   report;
   constructor(init) {
@@ -3949,10 +3951,11 @@ var RotationError = class extends KeyturnError {
     this.step = init.step;
     this.summary = init.summary;
     this.advice = init.advice;
+    this.actions = init.actions ?? [];
     this.report = init.report;
   }
   toJSON() {
-    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, report: this.report };
+    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, actions: this.actions, report: this.report };
   }
 };
 function sentence(text2) {
@@ -16307,7 +16310,7 @@ function chooseFamily(input) {
   const naming = records.filter((r2) => r2.secretName.toUpperCase() === secret && identities.some((id) => id in r2.targets));
   if (naming.length > 1) {
     const which2 = naming.map((r2) => `${r2.family} (${Object.values(r2.targets).map((e) => e.spec).join(", ")})`).join("; ");
-    throw new Error(`the targets belong to ${naming.length} key families, each with its own record: ${which2}. Rotate each family on its own, or give ${option("family")} to choose one`);
+    throw new SeveralFamiliesError(`the targets belong to ${naming.length} key families, each with its own record: ${which2}. Rotate each family on its own, or give ${option("family")} to choose one`, naming.map((r2) => r2.family));
   }
   if (naming[0])
     return { family: naming[0].family, record: naming[0], why: "named by the record of these targets", derived: false };
@@ -16321,6 +16324,13 @@ function chooseFamily(input) {
   const family = deriveFamily(first, secretName);
   return { family, record: records.find((r2) => r2.family === family), why: "new, derived from the first target in sorted order", derived: true };
 }
+var SeveralFamiliesError = class extends Error {
+  families;
+  constructor(message, families) {
+    super(message);
+    this.families = families;
+  }
+};
 
 // ../../packages/rotation/dist/protocol/other-family-unheld.js
 function warnOtherUnheld(ctx, unheld, keys) {
@@ -16391,7 +16401,8 @@ async function checkRetired2(ctx, records) {
         code: "record-failed",
         step: "preflight",
         summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
-        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of ${option("retireTargets")}), then run again. Nothing was changed.`
+        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of ${option("retireTargets")}), then run again. Nothing was changed.`,
+        actions: [{ do: "retire-or-relist", targets: [target.describe()] }]
       });
     }
     ctx.log("preflight", `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
@@ -16428,7 +16439,8 @@ async function readRecord(ctx, keys) {
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
   } catch (error2) {
-    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The key family cannot be chosen: ${describeError(error2)}`, advice: "Nothing was changed.", cause: error2 });
+    const actions = error2 instanceof SeveralFamiliesError ? [{ do: "choose-family", families: error2.families }] : [];
+    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The key family cannot be chosen: ${describeError(error2)}`, advice: "Nothing was changed.", actions, cause: error2 });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -16549,7 +16561,8 @@ function refuseUnparsable(ctx, record, family) {
     code: "record-failed",
     step: "preflight",
     summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
-    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`
+    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`,
+    actions: [{ do: "rebuild-record" }]
   });
 }
 function warnUnreadable(ctx, record) {
@@ -17042,12 +17055,22 @@ async function preflight(ctx) {
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
   return { keys, plan, publicKeys };
 }
-async function listKeys2(ctx) {
+async function listKeys2(ctx, underLease2 = false) {
   try {
     return await ctx.forward.apiKeys.list();
   } catch (error2) {
+    const code = platformFailureCode(error2);
+    if (underLease2 && code === "current-key-rejected") {
+      return ctx.fail({
+        code: "stood-down",
+        step: "preflight",
+        summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
+        advice: "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
+        cause: error2
+      });
+    }
     return ctx.fail({
-      code: platformFailureCode(error2),
+      code,
       step: "preflight",
       summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
       advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
@@ -17059,7 +17082,7 @@ async function underLease(ctx, keys, mark) {
   await takeRunLease(ctx);
   if (!ctx.heldLease)
     return keys;
-  const fresh = await listKeysOrStandDown(ctx);
+  const fresh = await listKeys2(ctx, true);
   const sameKeys = fresh.length === keys.length && fresh.every((k2) => ctx.listedBefore.has(k2.id));
   if (sameKeys && !await recordsChanged(ctx))
     return keys;
@@ -17068,28 +17091,6 @@ async function underLease(ctx, keys, mark) {
   ctx.listedBefore = new Set(fresh.map((k2) => k2.id));
   await readRecord(ctx, fresh);
   return fresh;
-}
-async function listKeysOrStandDown(ctx) {
-  try {
-    return await ctx.forward.apiKeys.list();
-  } catch (error2) {
-    if (platformFailureCode(error2) !== "current-key-rejected") {
-      return ctx.fail({
-        code: platformFailureCode(error2),
-        step: "preflight",
-        summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
-        advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
-        cause: error2
-      });
-    }
-    return ctx.fail({
-      code: "stood-down",
-      step: "preflight",
-      summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
-      advice: "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
-      cause: error2
-    });
-  }
 }
 function reportMark(ctx) {
   return { notices: ctx.report.notices.length, warnings: ctx.report.warnings.length, dropped: ctx.report.droppedTargets?.length };

@@ -184,6 +184,7 @@ describe('a renamed secret', () => {
     expect((await world.githubApi('PATCH', `/repos/acme/web/actions/variables/${renamedRecord}`, { name: renamedRecord, value: '{"keyturn":2,' })).status).toBe(204);
     const unreadable = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], apiKey: oldValue, revokeKeyIds: [] });
     expect(unreadable.error?.code).toBe('record-failed');
+    expect(unreadable.error?.actions).toEqual([{ do: 'rebuild-record' }]);
 
     // Rebuilt: the old family's record names only the repository, where the old secret is gone, yet its key stays.
     const rebuilt = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], rebuildRecord: true, apiKey: oldValue, revokeKeyIds: [] });

@@ -22,7 +22,7 @@ import { legacyVariableName, recordVariableName } from '../record/variable-names
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import { planLeak } from '../emergency/leak-preflight.js';
-import { chooseFamily } from './family-choice.js';
+import { chooseFamily, SeveralFamiliesError } from './family-choice.js';
 import { warnOtherUnheld } from './other-family-unheld.js';
 import { checkOtherSecrets } from './renamed-secrets.js';
 import { checkRetired } from './retired-targets.js';
@@ -59,7 +59,8 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
   } catch (error) {
-    return ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The key family cannot be chosen: ${describeError(error)}`, advice: 'Nothing was changed.', cause: error });
+    const actions = error instanceof SeveralFamiliesError ? [{ do: 'choose-family' as const, families: error.families }] : [];
+    return ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The key family cannot be chosen: ${describeError(error)}`, advice: 'Nothing was changed.', actions, cause: error });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -185,6 +186,7 @@ function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family
     step: 'preflight',
     summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
     advice: `Restore the variable's earlier value if you have it, or run once with ${option('rebuildRecord')}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option('revokeKeyIds')}. Nothing was changed.`,
+    actions: [{ do: 'rebuild-record' }],
   });
 }
 
