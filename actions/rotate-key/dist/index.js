@@ -16355,7 +16355,7 @@ async function checkOtherSecrets(ctx, records, keyKind) {
   const reachable = new Map([...ctx.retire, ...listed2].map(({ identity, target }) => [identity, target]));
   const checks = [];
   for (const record of otherSecretRecords(records, { family: ctx.family, secretName: ctx.secretName, keyKind }, [...reachable.keys()])) {
-    const check = { record, gone: [], present: [], unknown: [] };
+    const check = { record, gone: [], present: [], unknown: [], unreadable: [] };
     for (const identity of Object.keys(record.targets)) {
       const target = reachable.get(identity);
       if (!target?.readSecretMeta) {
@@ -16368,7 +16368,7 @@ async function checkOtherSecrets(ctx, records, keyKind) {
       } catch (error2) {
         ctx.log("preflight", `Whether ${target.describe()} still holds ${record.secretName} could not be read (${describeError(error2)}): its keys stay valid`);
         check.unknown.push(identity);
-        (check.unreadable ??= []).push(identity);
+        check.unreadable?.push(identity);
       }
     }
     checks.push(check);
