@@ -4113,25 +4113,31 @@ function describeGiveUp(outcome, maxWaitSeconds) {
   return `still limited after waiting it out ${outcome.retries} time${outcome.retries === 1 ? "" : "s"}`;
 }
 
+// ../../packages/rotation/dist/unanswered-fetch.js
+function noteUnanswered(inner, onUnanswered) {
+  return async (input, init) => {
+    try {
+      const response = await (inner ?? fetch)(input, init);
+      if (response.status >= 500)
+        onUnanswered();
+      return response;
+    } catch (error2) {
+      onUnanswered();
+      throw error2;
+    }
+  };
+}
+
 // ../../packages/rotation/dist/github-client/unanswered-attempts.js
 function retriedUnanswered(error2) {
   return error2?.retriedUnanswered === true;
 }
 function markUnansweredAttempts(octokit) {
   octokit.hook.wrap("request", async (request2, options) => {
-    const inner = options.request?.fetch ?? fetch;
     let unanswered = false;
-    const noting = async (input, init) => {
-      try {
-        const response = await inner(input, init);
-        if (response.status >= 500)
-          unanswered = true;
-        return response;
-      } catch (error2) {
-        unanswered = true;
-        throw error2;
-      }
-    };
+    const noting = noteUnanswered(options.request?.fetch, () => {
+      unanswered = true;
+    });
     options.request = { ...options.request, fetch: noting };
     try {
       return await request2(options);
@@ -11522,20 +11528,14 @@ function watchUnansweredWrites() {
     get seen() {
       return seen;
     },
-    wrap: (inner) => async (input, init) => {
-      const send = inner ?? fetch;
-      const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-      if (method === "GET" || method === "HEAD")
-        return send(input, init);
-      try {
-        const response = await send(input, init);
-        if (response.status >= 500)
-          seen = true;
-        return response;
-      } catch (error2) {
+    wrap: (inner) => {
+      const noting = noteUnanswered(inner, () => {
         seen = true;
-        throw error2;
-      }
+      });
+      return (input, init) => {
+        const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+        return method === "GET" || method === "HEAD" ? (inner ?? fetch)(input, init) : noting(input, init);
+      };
     }
   };
 }
