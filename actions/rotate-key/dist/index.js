@@ -9522,7 +9522,7 @@ var DEFAULT_LEASE_TIMINGS = {
   waitMs: 11 * 6e4,
   pollMs: 1e4,
   settleMs: 2 * 6e4,
-  confirmMs: 3e3
+  confirmMs: 2 * 6e4
 };
 
 // ../../packages/rotation/dist/secret-name.js
@@ -16947,9 +16947,13 @@ async function takeOver(request2, lapsed, text2) {
   const { backend, name, runtime, timings } = request2;
   if (await backend.read(name) !== lapsed)
     return void 0;
-  await backend.remove(name);
-  if (!await backend.create(name, writeLeaseText(text2)))
-    return void 0;
+  try {
+    await backend.update(name, writeLeaseText(text2));
+  } catch (error2) {
+    if (await backend.read(name) === void 0)
+      return void 0;
+    throw error2;
+  }
   await runtime.sleep(timings.confirmMs, request2.signal);
   const now = await backend.read(name);
   return now !== void 0 && readLeaseText(now)?.nonce === text2.nonce ? text2 : void 0;
