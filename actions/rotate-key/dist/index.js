@@ -11812,6 +11812,13 @@ function mutant(name) {
   return globalThis[SWITCHES]?.has(name) === true;
 }
 
+// ../../packages/rotation/dist/record/written-at.js
+var WRITTEN_AT = /* @__PURE__ */ new WeakMap();
+function noteWrittenAt(record, at2) {
+  if (at2)
+    WRITTEN_AT.set(record, at2);
+}
+
 // ../../packages/rotation/dist/record/variable-store.js
 var RecordError = class extends KeyturnError {
   advice;
@@ -11874,11 +11881,14 @@ function variableRecordStore(backend) {
         throw backend.failure(error2, "Reading", existing.size);
       }
       const values = /* @__PURE__ */ new Map();
+      const updatedAt = /* @__PURE__ */ new Map();
       for (const variable of variables) {
         const name = variable.name?.toUpperCase() ?? "";
         existing.add(name);
         if (name.startsWith(RECORD_PREFIX))
           values.set(name, variable.value ?? "");
+        if (name.startsWith(RECORD_PREFIX))
+          updatedAt.set(name, variable.updatedAt);
       }
       const records = [];
       const unreadable = [];
@@ -11912,8 +11922,10 @@ function variableRecordStore(backend) {
             detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)`,
             misplaced: true
           });
-        } else
+        } else {
           records.push({ name, record: read.record });
+          noteWrittenAt(read.record, updatedAt.get(name));
+        }
       }
       const moved = new Set(records.filter((r2) => r2.record.keyKind !== void 0).map((r2) => r2.record.family));
       return { records: records.filter((r2) => r2.record.keyKind !== void 0 || !moved.has(r2.record.family)).map((r2) => r2.record), unreadable };
@@ -11958,8 +11970,9 @@ function variableRecordStore(backend) {
 var ROUTE2 = "/repos/{owner}/{repo}/actions/variables";
 function listedVariables(response) {
   const { data } = response;
-  if (Array.isArray(data) && data.every((v2) => typeof v2?.name === "string" && typeof v2.value === "string"))
-    return data;
+  if (Array.isArray(data) && data.every((v2) => typeof v2?.name === "string" && typeof v2.value === "string")) {
+    return data.map((v2) => ({ name: v2.name, value: v2.value, ...typeof v2.updated_at === "string" && { updatedAt: v2.updated_at } }));
+  }
   throw Object.assign(new Error("the listing of variables holds no variables"), { status: response.status, response });
 }
 var RECORD_PERMISSIONS = "a fine-grained token with the repository permission Variables: Read and write, a GitHub App with `actions_variables` write, or a classic token with the `repo` scope";
@@ -18435,6 +18448,10 @@ function resolutionComment(keyId, family, rotated, runUrl) {
   const what = rotated ? `keyturn rotated key ${keyId} of family ${family} out of every target and revoked it` : `key ${keyId} of family ${family} was already revoked on the platform; keyturn checked`;
   return runUrl ? `${what}: ${runUrl}` : what;
 }
+
+// ../../packages/rotation/dist/inventory/read-pacing.js
+var GITHUB_READ_INTERVAL_MS = Math.ceil(6e4 / 900);
+var GITLAB_READ_INTERVAL_MS = Math.ceil(6e4 / 2e3);
 
 // src/key-ids.ts
 var MAX_KEY_IDS = 100;

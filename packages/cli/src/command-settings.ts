@@ -57,7 +57,8 @@ export const AUDIT_SETTINGS = [
   'match',
   'secret-name',
   'resume',
+  'read-interval',
 ] as const satisfies readonly SettingName[];
 
 /** The settings only an audit of copies (`--org`, `--gitlab-group`) reads; the keys' audit reads the others. */
-export const COPIES_AUDIT_SETTINGS = ['org', 'gitlab-group', 'match', 'secret-name', 'resume'] as const satisfies readonly SettingName[];
+export const COPIES_AUDIT_SETTINGS = ['org', 'gitlab-group', 'match', 'secret-name', 'resume', 'read-interval'] as const satisfies readonly SettingName[];

@@ -96,6 +96,11 @@ export const SETTINGS = {
     kind: 'list',
     help: "with --org or --gitlab-group: a secret name or glob (NEON*, *_API_KEY), repeatable (default: --secret-name, else every secret name the records name, and NEON_API_KEY)",
   },
+  'read-interval': {
+    flag: '--read-interval <duration>',
+    kind: 'text',
+    help: "with --org: the least time between two GitHub listings (default 67ms, under GitHub's secondary limit of 900 a minute); more on a token other jobs share, less only on a GitHub Enterprise Server without that limit",
+  },
   resume: {
     flag: '--resume <file>',
     kind: 'text',

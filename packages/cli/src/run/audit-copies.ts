@@ -16,7 +16,7 @@ import {
   namePatternProblem,
   readCheckpoint,
 } from '@keyturn/rotation';
-import { InputError } from '@keyturn/action-common';
+import { InputError, parseDuration } from '@keyturn/action-common';
 import { countNoun } from '@keyturn/api/toolkit';
 import { CliError } from '../cli-error.js';
 import { githubClient, gitlabClient, recordStore } from '../clients.js';
@@ -68,6 +68,7 @@ export async function runCopiesAudit(ctx: CommandContext): Promise<void> {
     return g.text;
   });
   const resume = reader.read('resume', (g) => g.text);
+  const readIntervalMs = reader.read('read-interval', (g) => parseDuration(g.where, g.text, { minMs: 0, maxMs: 60_000 }));
   const store = recordStore(ctx, reader);
   const rateLog = (line: string) => ctx.progress.line(line);
   const github = org === undefined ? undefined : githubClient(ctx, reader, `can read the secrets of ${org} and its repositories`, { maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS, log: rateLog });
@@ -91,6 +92,7 @@ export async function runCopiesAudit(ctx: CommandContext): Promise<void> {
       match,
       records,
       checkpoint,
+      githubReadIntervalMs: readIntervalMs,
       onCheckpoint: resume === undefined ? undefined : (cp) => saveCheckpoint(resume, cp),
       onProgress: ({ source, done, total, place }) => {
         if (done === 1 || done === total || done % PROGRESS_EVERY === 0) ctx.progress.update(`Listing ${source}: ${done} of ${total} places (${place})`);
