@@ -58,7 +58,7 @@ async function measureInventory() {
   for (const limited of [false, true]) {
     const github = await startGitHubEmulator({ orgs: [ORG], repos, environments, tokens: { [TOKEN]: 'read' }, requestLogLimit: 1_000_000 });
     try {
-      repos.slice(0, 30).forEach((r, i) => github.putSecretValue(`repo:${r}`, SECRET, `bench-copy-value-${i}`));
+      for (const [i, r] of repos.slice(0, 30).entries()) github.putSecretValue(`repo:${r}`, SECRET, `bench-copy-value-${i}`);
       // One secondary rate limit half-way: the client waits the Retry-After it names, on the virtual clock.
       if (limited) github.secondaryRateLimit({ retryAfter: 60, path: `/repos/${ORG}/service-0500/dependabot/secrets` });
       const clock = virtualRuntime();

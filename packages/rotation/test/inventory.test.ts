@@ -126,7 +126,10 @@ describe('inventoryCopies against the emulators', () => {
     const fault = github.faults.add({ kind: 'status', status: 502, method: 'GET', path: '/repos/acme/svc-4/codespaces/secrets', times: 'always' });
     let saved = '';
     const options = { github: { client: client(), org: 'acme' }, match: [SECRET], records: [], githubReadIntervalMs: 0 };
-    await expect(inventoryCopies({ ...options, onCheckpoint: (cp) => void (saved = JSON.stringify(cp)) })).rejects.toMatchObject({ status: 502 });
+    const save = (cp: InventoryCheckpoint) => {
+      saved = JSON.stringify(cp);
+    };
+    await expect(inventoryCopies({ ...options, onCheckpoint: save })).rejects.toMatchObject({ status: 502 });
     const checkpoint = readCheckpoint(saved, [SECRET], ['github:acme']) as InventoryCheckpoint;
     // The organization, acme/ops and svc-1..svc-3 listed (by name): acme/svc-4 was cut.
     expect(checkpoint.walks[0]).toMatchObject({ done: 5, places: ['org:acme', 'acme/ops', ...repos] });

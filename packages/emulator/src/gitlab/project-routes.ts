@@ -16,11 +16,14 @@ export function projectRoutes(ctx: GitLabContext): Route[] {
       handler: (req) => {
         const token = TOKEN_OF.get(req);
         const group = ctx.world.find('group', req.params.id ?? '');
-        if (!token || !group || ctx.world.accessLevel(token, group) === 0) throw new HttpError(404, '404 Group Not Found');
-        const prefix = `${group.path.toLowerCase()}/`;
+        const prefix = `${group?.path.toLowerCase()}/`;
+        const below = [...ctx.world.owners.values()].filter((o) => o.path.toLowerCase().startsWith(prefix));
+        // A private group is seen by its members and by the members of a project or subgroup in it.
+        const sees = token && group && [group, ...below].some((o) => ctx.world.accessLevel(token, o) > 0);
+        if (!token || !group || !sees) throw new HttpError(404, '404 Group Not Found');
         const deep = req.query.get('include_subgroups') === 'true';
-        const projects = [...ctx.world.owners.values()]
-          .filter((o) => o.kind === 'project' && o.path.toLowerCase().startsWith(prefix))
+        const projects = below
+          .filter((o) => o.kind === 'project')
           .filter((o) => deep || !o.path.slice(prefix.length).includes('/'))
           .filter((o) => ctx.world.accessLevel(token, o) > 0)
           .sort((a, b) => a.id - b.id);

@@ -6,7 +6,7 @@
 
 import type { GitHubClient } from '../github-client/octokit.js';
 import { listingGap } from './listing-gap.js';
-import type { CopyStore, SecretCopy, UnreadableListing } from './secret-copy.js';
+import type { CopyStore, SecretCopy } from './secret-copy.js';
 import type { PlaceListing, Walker } from './walk.js';
 
 interface Listed {
