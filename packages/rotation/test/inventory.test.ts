@@ -6,7 +6,7 @@
 import { type GitHubEmulator, type GitLabEmulator, type PlatformEmulator, startGitHubEmulator, startGitLabEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { createClient } from '@keyturn/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type InventoryCheckpoint, inventoryCopies, joinCopiesWithRecords, readCheckpoint, rotateKey, type SecretCopy } from '../src/index.js';
+import { GITHUB_READ_INTERVAL_MS, type InventoryCheckpoint, inventoryCopies, joinCopiesWithRecords, readCheckpoint, rotateKey, type SecretCopy } from '../src/index.js';
 import { emptyRecord } from '../src/record/target-record.js';
 import { createGitHubClient, createGitHubRecordStore, createGitLabClient, createGitLabRecordStore } from '../src/targets.js';
 
@@ -118,6 +118,34 @@ describe('inventoryCopies against the emulators', () => {
     const report = await inventoryCopies({ github: { client: client(), org: 'acme' }, match: [SECRET], records: [], githubReadIntervalMs: 0 });
     expect(report.unreadable).toEqual([{ place: 'dependabot:acme/svc-5', status: 403, advice: expect.stringContaining('Dependabot secrets: read') }]);
     expect(report.unmanaged.map((c) => c.place)).toEqual(['repo:acme/svc-2']);
+  });
+
+  it('paces every listing under the secondary limit and waits out the Retry-After a rate limit names', async () => {
+    github.putSecretValue('repo:acme/svc-3', SECRET, 'a-copy-in-svc-3-value');
+    github.secondaryRateLimit({ retryAfter: 30, path: '/repos/acme/svc-2/dependabot/secrets' });
+    // A clock that moves only when the walk or the client sleeps: the waits cost no wall time.
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const sleeps: number[] = [];
+    const runtime = {
+      now: () => now,
+      random: () => 0.5,
+      sleep: async (ms: number) => {
+        sleeps.push(ms);
+        now += ms;
+      },
+      abortAfter: () => ({ signal: new AbortController().signal, dispose: () => undefined }),
+    };
+    const paced = createGitHubClient({ token: TOKEN, baseUrl: github.url, retries: 0, runtime });
+    const report = await inventoryCopies({ github: { client: paced, org: 'acme' }, match: [SECRET], records: [], runtime });
+    expect(report.unmanaged.map((c) => c.place)).toEqual(['repo:acme/svc-3']);
+    expect(report.unreadable).toEqual([]);
+    // The limited listing was retried after the 30 s GitHub asked for; every other wait spaces two listings.
+    expect(sleeps.filter((ms) => ms === 30_000)).toHaveLength(1);
+    const spacing = sleeps.filter((ms) => ms !== 30_000);
+    expect(Math.max(...spacing)).toBeLessThanOrEqual(GITHUB_READ_INTERVAL_MS);
+    // The clock moves only in sleeps, so each spacing is the whole interval; the listing after the
+    // 30 s wait needs none (the wait was longer), and the first none either.
+    expect(spacing).toEqual(Array(report.requests - 2).fill(GITHUB_READ_INTERVAL_MS));
   });
 
   it('a cut walk resumes from its checkpoint, listing nothing it had listed', async () => {
