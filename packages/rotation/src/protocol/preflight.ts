@@ -18,6 +18,7 @@ import type { FailedWrite } from './store/outcome.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
 import { readRecord, recordFacts, recordsChanged } from './record-preflight.js';
 import { takeRunLease } from './lease-points.js';
+import { checkClock, type IdleRun } from './clock-check.js';
 import { countNoun } from '@keyturn/api/toolkit';
 
 // GitHub asks clients to "make requests serially instead of concurrently" to stay clear of its
@@ -26,6 +27,12 @@ import { countNoun } from '@keyturn/api/toolkit';
 // 3 keeps the burst small. Writes stay one at a time (github/write-spacing.ts).
 const CONCURRENT_TARGET_READS = 3;
 
+/** The preflight of a run the clock made a no-op (clock-check.ts): the keys it listed, and what it found. */
+export interface IdlePreflight {
+  keys: PlatformKey[];
+  idle: IdleRun;
+}
+
 export interface PreflightResult {
   keys: PlatformKey[];
   plan: RotationPlan;
@@ -33,11 +40,14 @@ export interface PreflightResult {
   publicKeys: Map<SecretTarget, TargetPublicKey | undefined>;
 }
 
-export async function preflight(ctx: RotationContext): Promise<PreflightResult> {
+export async function preflight(ctx: RotationContext): Promise<PreflightResult | IdlePreflight> {
   const { secretName } = ctx;
   ctx.log('preflight', checkingWords(ctx.keyScope));
   let keys = await listKeys(ctx);
   ctx.log('preflight', workingWords(ctx.keyScope, keys.length));
+  // rotateEvery: a key not due stops the run here, with the record and this listing read.
+  const idle = await checkClock(ctx, keys);
+  if (idle) return { keys, idle };
   await readCurrentAuth(ctx);
   // Every GitHub request below goes through an installation token when a GitHub App is used.
   await mintAppTokens(ctx);
