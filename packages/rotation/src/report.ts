@@ -63,6 +63,7 @@ export interface DryRunReport extends FinishedBase {
   /** No key is created in a dry run (present so `report.keyId` reads on either kind). */
   keyId?: undefined;
   keyName?: undefined;
+  idle?: undefined;
 }
 
 /** A rotation done: every target holds the new key. */
@@ -71,6 +72,7 @@ export interface RunReport extends FinishedBase {
   /** The new key. */
   keyId: number;
   keyName: string;
+  idle?: undefined;
 }
 
 /**
