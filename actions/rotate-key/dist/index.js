@@ -17550,7 +17550,9 @@ function holdUntilDue(ctx, selection, keys) {
   selection.revoke = selection.revoke.filter((k2) => !waiting.includes(k2));
   for (const key of waiting)
     ctx.log("revoke", `Key ${key.id} (${key.name}) stays valid until its deadline ${record.due?.[key.id] ?? "(set by the next run that records it)"}`);
-  ctx.report.revocationsDue = revocationsDue(record, keys, selection.revoke.map((k2) => k2.id));
+  if (ctx.revokeAfterMs !== void 0 || Object.keys(record.due ?? {}).length) {
+    ctx.report.revocationsDue = revocationsDue(record, keys, selection.revoke.map((k2) => k2.id));
+  }
 }
 async function settleOtherFamilies(ctx, client, keys, how) {
   const store3 = ctx.recordStore;

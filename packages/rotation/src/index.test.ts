@@ -53,7 +53,7 @@ const EXPECTED = {
     ],
   },
   './targets': {
-    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds'],
+    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds', 'revocationsDue'],
     types: [
       'GitHubClient',
       'GitHubClientOptions',
@@ -67,6 +67,7 @@ const EXPECTED = {
       'ParseTargetSpecsOptions',
       'PlainValueTarget',
       'RecordStore',
+      'RevocationDue',
       'SealedSecretTarget',
       'SecretMeta',
       'SecretTarget',

@@ -38,11 +38,11 @@ export function waitsForDeadline(record: TargetRecord, key: KeyEntry, now: Date,
 }
 
 /** The keys of `record` with a deadline that are still live, soonest first. */
-export function revocationsDue(record: TargetRecord, keys: readonly KeyEntry[], revoked: readonly number[] = []): RevocationDue[] {
+export function revocationsDue(record: TargetRecord, keys: ReadonlyArray<Pick<KeyEntry, 'id' | 'name'>>, revoked: readonly number[] = []): RevocationDue[] {
   const gone = new Set(revoked);
   return Object.entries(record.due ?? {})
     .map(([id, dueAt]) => ({ key: keys.find((k) => k.id === Number(id)), dueAt }))
-    .filter((d): d is { key: KeyEntry; dueAt: string } => d.key !== undefined && !gone.has(d.key.id))
+    .filter((d): d is { key: Pick<KeyEntry, 'id' | 'name'>; dueAt: string } => d.key !== undefined && !gone.has(d.key.id))
     .map(({ key, dueAt }) => ({ keyId: key.id, keyName: key.name, dueAt }))
     .sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt) || a.keyId - b.keyId);
 }

@@ -121,7 +121,10 @@ function holdUntilDue(ctx: RotationContext, selection: ReturnType<typeof selectR
   const waiting = selection.revoke.filter((k) => !leaked.has(k.id) && !ctx.revokeKeyIds.includes(k.id) && waitsForDeadline(record, k, now, ctx.revokeAfterMs));
   selection.revoke = selection.revoke.filter((k) => !waiting.includes(k));
   for (const key of waiting) ctx.log('revoke', `Key ${key.id} (${key.name}) stays valid until its deadline ${record.due?.[key.id] ?? '(set by the next run that records it)'}`);
-  ctx.report.revocationsDue = revocationsDue(record, keys, selection.revoke.map((k) => k.id));
+  // Said once the run has deadlines to tell of (revokeAfter, or a record that keeps one).
+  if (ctx.revokeAfterMs !== undefined || Object.keys(record.due ?? {}).length) {
+    ctx.report.revocationsDue = revocationsDue(record, keys, selection.revoke.map((k) => k.id));
+  }
 }
 
 /**
