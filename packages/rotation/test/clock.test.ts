@@ -89,6 +89,21 @@ describe('rotateEvery', () => {
     checkInvariants(world, settled);
   });
 
+  it('two runs of a due key started together: one rotates, the other finds the key no longer due under the lease', async () => {
+    await runAt({});
+    now += 8 * DAY;
+    const fast = { pollMs: 20, confirmMs: 20, settleMs: 0 };
+    const both = await Promise.all(
+      ['run A', 'run B'].map((holder) => runRotation(world, { record: RECORD, apiKey: current, keep: 2, revokeKeyIds: [], rotateEvery: '7d', now: () => new Date(now), lease: { ...fast, holder } })),
+    );
+    for (const run of both) expect(run.error?.message).toBeUndefined();
+    expect(both.filter((run) => run.report?.keyId !== undefined)).toHaveLength(1);
+    expect(both.filter((run) => run.report?.idle?.reason === 'not-due')).toHaveLength(1);
+    const rotated = both.find((run) => run.report?.keyId !== undefined)!;
+    expect(world.held()).toEqual([rotated.createdValues[0], rotated.createdValues[0]]);
+    expect((await world.variables()).some((v) => v.name.startsWith('KEYTURN_LEASE_'))).toBe(false);
+  });
+
   it('refuses a duration it cannot read, and rotateEvery without a record, before any request', async () => {
     const before = world.requests.length;
     for (const [overrides, pattern] of [

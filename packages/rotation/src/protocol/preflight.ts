@@ -63,7 +63,9 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult |
     if (!ctx.leak?.live || ctx.dryRun) failUnreachable(ctx, unreachable[0]!);
     leaveOutUnreachable(ctx, unreachable);
   }
-  keys = await underLease(ctx, keys, mark);
+  const leased = await underLease(ctx, keys, mark);
+  if ('idle' in leased) return leased;
+  keys = leased.keys;
   const family = ctx.family;
   const members = familyMembers(keys, family);
   ctx.log('preflight', `${countNoun(members.length, 'live key')} of family ${family}`);
@@ -105,17 +107,20 @@ async function listKeys(ctx: RotationContext): Promise<PlatformKey[]> {
  * them (it waited for one, or one ended just before); if so, it reads them again under the lease,
  * so its plan is that of a run alone. The keys the plan goes by are returned.
  */
-async function underLease(ctx: RotationContext, keys: PlatformKey[], mark: ReturnType<typeof reportMark>): Promise<PlatformKey[]> {
+async function underLease(ctx: RotationContext, keys: PlatformKey[], mark: ReturnType<typeof reportMark>): Promise<{ keys: PlatformKey[] } | IdlePreflight> {
   await takeRunLease(ctx);
-  if (!ctx.heldLease) return keys;
+  if (!ctx.heldLease) return { keys };
   const fresh = await listKeysOrStandDown(ctx);
   const sameKeys = fresh.length === keys.length && fresh.every((k) => ctx.listedBefore.has(k.id));
-  if (sameKeys && !(await recordsChanged(ctx))) return keys;
+  if (sameKeys && !(await recordsChanged(ctx))) return { keys };
   ctx.log('preflight', 'The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease');
   rewindReport(ctx, mark);
   ctx.listedBefore = new Set(fresh.map((k) => k.id));
+  // rotateEvery: the run it waited for may have rotated, so the key is no longer due.
+  const idle = await checkClock(ctx, fresh);
+  if (idle) return { keys: fresh, idle };
   await readRecord(ctx, fresh);
-  return fresh;
+  return { keys: fresh };
 }
 
 /**
