@@ -17201,7 +17201,10 @@ async function preflight(ctx) {
       failUnreachable(ctx, unreachable[0]);
     leaveOutUnreachable(ctx, unreachable);
   }
-  keys = await underLease(ctx, keys, mark);
+  const leased = await underLease(ctx, keys, mark);
+  if ("idle" in leased)
+    return leased;
+  keys = leased.keys;
   const family = ctx.family;
   const members = familyMembers(keys, family);
   ctx.log("preflight", `${countNoun(members.length, "live key")} of family ${family}`);
@@ -17238,16 +17241,19 @@ async function listKeys2(ctx) {
 async function underLease(ctx, keys, mark) {
   await takeRunLease(ctx);
   if (!ctx.heldLease)
-    return keys;
+    return { keys };
   const fresh = await listKeysOrStandDown(ctx);
   const sameKeys = fresh.length === keys.length && fresh.every((k2) => ctx.listedBefore.has(k2.id));
   if (sameKeys && !await recordsChanged(ctx))
-    return keys;
+    return { keys };
   ctx.log("preflight", "The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease");
   rewindReport(ctx, mark);
   ctx.listedBefore = new Set(fresh.map((k2) => k2.id));
+  const idle = await checkClock(ctx, fresh);
+  if (idle)
+    return { keys: fresh, idle };
   await readRecord(ctx, fresh);
-  return fresh;
+  return { keys: fresh };
 }
 async function listKeysOrStandDown(ctx) {
   try {

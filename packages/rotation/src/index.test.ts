@@ -67,7 +67,6 @@ const EXPECTED = {
       'ParseTargetSpecsOptions',
       'PlainValueTarget',
       'RecordStore',
-      'RevocationDue',
       'SealedSecretTarget',
       'SecretMeta',
       'SecretTarget',

@@ -30,5 +30,5 @@ export { leaseVariableName } from './lease/lease-text.js';
 export { createGitHubRecordStore } from './record/github-record-store.js';
 export { createGitLabRecordStore } from './record/gitlab-record-store.js';
 export { recordedKeyIds } from './record/target-record.js';
-export { type RevocationDue, revocationsDue } from './clock/deadlines.js';
+export { revocationsDue } from './clock/deadlines.js';
 export { RecordError } from './record/github-variables.js';

@@ -1,7 +1,8 @@
 // `keyturn status`: what a family's target record says: its targets and the key ids each may hold,
 // the fingerprints it keeps, and (with NEON_API_KEY) each key's age and the last rotation. Read-only.
 
-import { type RecordStore, recordedKeyIds, type RevocationDue, revocationsDue, type TargetRecord, type UnreadableRecord } from '@keyturn/rotation/targets';
+import type { RevocationDue } from '@keyturn/rotation';
+import { type RecordStore, recordedKeyIds, revocationsDue, type TargetRecord, type UnreadableRecord } from '@keyturn/rotation/targets';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { platformClient, recordStore } from '../clients.js';
