@@ -13,6 +13,7 @@ const figures = {
   'cli-startup': () => import('./figures/cli-startup.mjs'),
   'alert-to-revoked': () => import('./figures/alert-to-revoked.mjs'),
   inventory: () => import('./figures/inventory.mjs'),
+  'clock-noop': () => import('./figures/clock-noop.mjs'),
 };
 
 const named = process.argv.slice(2);

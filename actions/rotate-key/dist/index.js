@@ -3981,6 +3981,39 @@ var AccessMissingError = class extends OptionError {
   }
 };
 
+// ../../packages/rotation/dist/clock/duration.js
+var UNIT_MS2 = { m: 6e4, h: 36e5, d: 864e5 };
+var DURATION2 = /^\s*(\d{1,6})\s*([mhd])\s*$/i;
+var MIN_CLOCK_MS = UNIT_MS2.m;
+var MAX_CLOCK_MS = 366 * UNIT_MS2.d;
+function parseClockDuration(option2, value) {
+  const ms = typeof value === "number" ? value : textMs(value);
+  if (ms === void 0) {
+    throw new OptionError(option2, `${option2} is ${JSON.stringify(value)}, not a duration: write a whole number with a unit, m (minutes), h (hours) or d (days), as 90m, 12h or 7d`);
+  }
+  if (!Number.isSafeInteger(ms) || ms < MIN_CLOCK_MS || ms > MAX_CLOCK_MS) {
+    throw new OptionError(option2, `${option2} is ${JSON.stringify(value)}; it must be between 1m and 366d (${typeof value === "number" ? "a number is milliseconds" : "whole minutes, hours or days"})`);
+  }
+  return ms;
+}
+function optionalClockDuration(option2, value) {
+  if (value === void 0 || typeof value === "string" && !value.trim())
+    return void 0;
+  return parseClockDuration(option2, value);
+}
+function formatClockDuration(ms) {
+  for (const unit of ["d", "h", "m"])
+    if (ms >= UNIT_MS2[unit] && ms % UNIT_MS2[unit] === 0)
+      return `${ms / UNIT_MS2[unit]}${unit}`;
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${ms}ms`;
+}
+function textMs(text2) {
+  const match = typeof text2 === "string" ? DURATION2.exec(text2) : null;
+  if (!match)
+    return void 0;
+  return Number(match[1]) * UNIT_MS2[match[2].toLowerCase()];
+}
+
 // ../../packages/rotation/dist/record/fingerprint.js
 import { createHash } from "node:crypto";
 var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
@@ -9633,6 +9666,11 @@ function checkOptions(options) {
     problems.push(new OptionError("revokeKeyIds", `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
   }
   const leakedKey = check(() => checkLeakedKey(options.leakedKey));
+  const rotateEveryMs = check(() => optionalClockDuration("rotateEvery", options.rotateEvery));
+  const revokeAfterMs = check(() => optionalClockDuration("revokeAfter", options.revokeAfter));
+  if (rotateEveryMs !== void 0 && (options.record === void 0 || options.record === false)) {
+    problems.push(new OptionError("rotateEvery", "rotateEvery needs a record (`record`): the record says which key the targets hold, whose age decides"));
+  }
   const verify = { timeoutMs: options.verify?.timeoutMs ?? 3e4, intervalMs: options.verify?.intervalMs ?? 1e3 };
   if (!(verify.timeoutMs >= 0))
     problems.push(new OptionError("verify.timeoutMs", "verify.timeoutMs must be at least 0"));
@@ -9672,6 +9710,8 @@ function checkOptions(options) {
       retire,
       keep,
       revokeKeyIds,
+      rotateEveryMs,
+      revokeAfterMs,
       leakedKey,
       dryRun: options.dryRun ?? false,
       lease,
@@ -11612,6 +11652,8 @@ function pruned(record, listedIds) {
   next.held = next.held.filter(keep);
   next.rebuilt = next.rebuilt.filter(keep);
   next.fingerprints = Object.fromEntries(Object.entries(next.fingerprints).filter(([id]) => keep(Number(id))));
+  if (next.due)
+    next.due = Object.fromEntries(Object.entries(next.due).filter(([id]) => keep(Number(id))));
   return next;
 }
 function rebuiltRecord(family, secretName, keyKind, targets, liveIds) {
@@ -11624,7 +11666,8 @@ function rebuiltRecord(family, secretName, keyKind, targets, liveIds) {
 }
 
 // ../../packages/rotation/dist/record/format.js
-var RECORD_FORMAT = 2;
+var RECORD_FORMAT = 3;
+var PLAIN_FORMAT = 2;
 function readRecordText(text2) {
   let data;
   try {
@@ -11641,7 +11684,7 @@ function readRecordText(text2) {
     return { kind: "newer", format, family: typeof data.family === "string" ? data.family : void 0 };
   }
   try {
-    const record = format === 1 ? readFormat1(data) : readFormat2(data);
+    const record = format === 1 ? readFormat1(data) : readFormat2(data, format);
     return { kind: "record", record, format };
   } catch (error2) {
     return { kind: "unparsable", detail: error2.message };
@@ -11656,8 +11699,9 @@ function writeRecordText(record) {
     if (entry.spec.toLowerCase() !== identity)
       specs[identity] = entry.spec;
   }
+  const due = Object.keys(record.due ?? {}).length ? record.due : void 0;
   const stored = {
-    keyturn: RECORD_FORMAT,
+    keyturn: due ? RECORD_FORMAT : PLAIN_FORMAT,
     family: record.family,
     secret: record.secretName,
     kind: record.keyKind,
@@ -11671,6 +11715,8 @@ function writeRecordText(record) {
     stored.rebuilt = record.rebuilt;
   if (record.creatingAbove !== void 0)
     stored.creating = record.creatingAbove;
+  if (due)
+    stored.due = due;
   return JSON.stringify(stored);
 }
 function readFormat1(data) {
@@ -11686,7 +11732,7 @@ function readFormat1(data) {
   record.held = ids(data.held ?? [], "held");
   return record;
 }
-function readFormat2(data) {
+function readFormat2(data, format) {
   const kind = data.kind === void 0 ? void 0 : text(data.kind, "kind");
   const record = emptyRecord(text(data.family, "family"), text(data.secret, "secret"), kind);
   const specs = data.specs ?? {};
@@ -11721,7 +11767,22 @@ function readFormat2(data) {
     }
     record.fingerprints[keyId] = fingerprint;
   }
+  if (format >= 3 && data.due !== void 0)
+    record.due = readDue(data.due);
   return record;
+}
+function readDue(value) {
+  if (!isObject(value))
+    throw new Error('"due" is not an object');
+  const due = {};
+  for (const [id, at2] of Object.entries(value)) {
+    const keyId = Number(id);
+    if (!Number.isSafeInteger(keyId) || keyId < 1 || typeof at2 !== "string" || Number.isNaN(Date.parse(at2))) {
+      throw new Error(`the revocation deadline of key ${id} is not a time`);
+    }
+    due[keyId] = at2;
+  }
+  return due;
 }
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -12153,8 +12214,9 @@ function recordStore(record, github, gitlab2) {
 
 // ../../packages/rotation/dist/protocol/app-tokens.js
 async function mintAppTokens(ctx) {
-  if (!ctx.appTokens)
+  if (!ctx.appTokens || ctx.appTokensMinted)
     return;
+  ctx.appTokensMinted = true;
   try {
     await ctx.appTokens.mintAll((line) => ctx.log("preflight", line));
   } catch (error2) {
@@ -16442,7 +16504,8 @@ async function readRecord(ctx, keys) {
   if (store3) {
     ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
     try {
-      loaded = await store3.load();
+      loaded = ctx.preloadedRecords ?? await store3.load();
+      ctx.preloadedRecords = void 0;
       ctx.recordsRead = JSON.stringify(loaded);
     } catch (error2) {
       const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
@@ -17035,6 +17098,122 @@ async function releaseRunLease(ctx) {
   }
 }
 
+// ../../packages/rotation/dist/clock/deadlines.js
+function withDeadlines(record, keyId, now, revokeAfterMs) {
+  const at2 = new Date(now.getTime() + revokeAfterMs).toISOString();
+  const due = { ...record.due };
+  for (const id of recordedKeyIds(record))
+    if (id < keyId && due[id] === void 0)
+      due[id] = at2;
+  return { ...record, due };
+}
+function waitsForDeadline(record, key, now, revokeAfterMs) {
+  const due = record.due?.[key.id];
+  if (due !== void 0)
+    return Date.parse(due) > now.getTime();
+  return revokeAfterMs !== void 0 && recordedKeyIds(record).has(key.id);
+}
+function revocationsDue(record, keys, revoked = []) {
+  const gone = new Set(revoked);
+  return Object.entries(record.due ?? {}).map(([id, dueAt]) => ({ key: keys.find((k2) => k2.id === Number(id)), dueAt })).filter((d2) => d2.key !== void 0 && !gone.has(d2.key.id)).map(({ key, dueAt }) => ({ keyId: key.id, keyName: key.name, dueAt })).sort((a2, b2) => Date.parse(a2.dueAt) - Date.parse(b2.dueAt) || a2.keyId - b2.keyId);
+}
+
+// ../../packages/rotation/dist/protocol/clock-check.js
+async function checkClock(ctx, keys) {
+  const store3 = ctx.recordStore;
+  if (ctx.rotateEveryMs === void 0 || !store3 || ctx.dryRun)
+    return void 0;
+  if (ctx.leakedKey || ctx.alsoLeaked.length || ctx.rebuildRecord || ctx.retire.length)
+    return void 0;
+  if (ctx.revokeKeyIds.some((id) => keys.some((k2) => k2.id === id)))
+    return void 0;
+  await mintAppTokens(ctx);
+  try {
+    ctx.preloadedRecords = await store3.load();
+  } catch {
+    return void 0;
+  }
+  const loaded = ctx.preloadedRecords;
+  const keyKind = keyKindLabel(ctx.keyScope.keyKind);
+  let choice;
+  try {
+    choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
+  } catch {
+    return void 0;
+  }
+  const { record } = choice;
+  if (!record || record.creatingAbove !== void 0 || blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived).length)
+    return void 0;
+  const held = keys.find((k2) => k2.id === record.held[0]);
+  if (!held || familyMembers(keys, choice.family)[0]?.id !== held.id)
+    return void 0;
+  const holdsIt = (identity) => record.targets[identity]?.keyIds.length === 1 && record.targets[identity]?.keyIds[0] === held.id;
+  if (!ctx.targets.every((target) => holdsIt(identityOf(target))))
+    return void 0;
+  const rotateAt = Date.parse(held.created_at) + ctx.rotateEveryMs;
+  if (!(ctx.now().getTime() < rotateAt))
+    return void 0;
+  ctx.family = choice.family;
+  ctx.report.family = choice.family;
+  const notDue = {
+    reason: "not-due",
+    keyId: held.id,
+    keyName: held.name,
+    createdAt: held.created_at,
+    rotateEvery: formatClockDuration(ctx.rotateEveryMs),
+    rotateAt: new Date(rotateAt).toISOString()
+  };
+  ctx.log("preflight", `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`);
+  const listed2 = new Set(ctx.targets.map(identityOf));
+  for (const [identity, entry] of Object.entries(record.targets))
+    if (!listed2.has(identity))
+      warnDropped(ctx, { identity, spec: entry.spec, keyIds: entry.keyIds }, keys);
+  return { notDue, record, held };
+}
+async function revokeDueKeys(ctx, keys, idle) {
+  const { record, held } = idle;
+  const now = ctx.now();
+  const heldByTargets2 = new Set(Object.values(record.targets).flatMap((entry) => entry.keyIds));
+  const selection = selectRevocations({
+    keys,
+    family: ctx.family,
+    keep: ctx.keep,
+    newKey: held,
+    revokeKeyIds: [],
+    protectedIds: heldByTargets2,
+    rebuiltIds: new Set(record.rebuilt),
+    previousIds: [],
+    historyIds: record.held,
+    recorded: true,
+    authenticatingIds: authenticatingIds(ctx, record)
+  });
+  const due = selection.revoke.filter((key) => record.due?.[key.id] !== void 0 && !waitsForDeadline(record, key, now, ctx.revokeAfterMs));
+  for (const key of due) {
+    try {
+      const outcome = await revokeIfLive(ctx.forward, key.id);
+      ctx.report.revokedKeyIds.push(key.id);
+      ctx.log("revoke", `${outcome === "already-gone" ? "Already revoked" : "Revoked"}: key ${key.id} (${key.name}), superseded, its deadline ${record.due?.[key.id]} passed`);
+    } catch (error2) {
+      ctx.report.revocationsDue = pendingOf(record, keys, ctx);
+      ctx.fail({
+        code: "revoke-failed",
+        step: "revoke",
+        summary: `Revoking key ${key.id} (${key.name}), whose deadline passed, failed: ${describeError(error2)}`,
+        advice: `${platformAdvice(error2, ctx.secretName, false, ctx.keyScope)} No target holds it: the next run revokes it.`,
+        cause: error2
+      });
+    }
+  }
+  ctx.report.revocationsDue = pendingOf(record, keys, ctx);
+}
+function pendingOf(record, keys, ctx) {
+  return revocationsDue(record, keys, ctx.report.revokedKeyIds);
+}
+function authenticatingIds(ctx, record) {
+  const own = new Set([ctx.currentKey && keyFingerprint(ctx.currentKey), ctx.managingKeyFingerprint].filter((f2) => !!f2));
+  return new Set(Object.entries(record.fingerprints).filter(([, fp]) => own.has(fp)).map(([id]) => Number(id)));
+}
+
 // ../../packages/rotation/dist/protocol/preflight.js
 var CONCURRENT_TARGET_READS = 3;
 async function preflight(ctx) {
@@ -17042,6 +17221,9 @@ async function preflight(ctx) {
   ctx.log("preflight", checkingWords(ctx.keyScope));
   let keys = await listKeys2(ctx);
   ctx.log("preflight", workingWords(ctx.keyScope, keys.length));
+  const idle = await checkClock(ctx, keys);
+  if (idle)
+    return { keys, idle };
   await readCurrentAuth(ctx);
   await mintAppTokens(ctx);
   ctx.listedBefore = new Set(keys.map((k2) => k2.id));
@@ -17054,7 +17236,10 @@ async function preflight(ctx) {
       failUnreachable(ctx, unreachable[0]);
     leaveOutUnreachable(ctx, unreachable);
   }
-  keys = await underLease(ctx, keys, mark);
+  const leased = await underLease(ctx, keys, mark);
+  if ("idle" in leased)
+    return leased;
+  keys = leased.keys;
   const family = ctx.family;
   const members = familyMembers(keys, family);
   ctx.log("preflight", `${countNoun(members.length, "live key")} of family ${family}`);
@@ -17101,16 +17286,19 @@ async function listKeys2(ctx, underLease2 = false) {
 async function underLease(ctx, keys, mark) {
   await takeRunLease(ctx);
   if (!ctx.heldLease)
-    return keys;
+    return { keys };
   const fresh = await listKeys2(ctx, true);
   const sameKeys = fresh.length === keys.length && fresh.every((k2) => ctx.listedBefore.has(k2.id));
   if (sameKeys && !await recordsChanged(ctx))
-    return keys;
+    return { keys };
   ctx.log("preflight", "The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease");
   rewindReport(ctx, mark);
   ctx.listedBefore = new Set(fresh.map((k2) => k2.id));
+  const idle = await checkClock(ctx, fresh);
+  if (idle)
+    return { keys: fresh, idle };
   await readRecord(ctx, fresh);
-  return fresh;
+  return { keys: fresh };
 }
 function reportMark(ctx) {
   return { notices: ctx.report.notices.length, warnings: ctx.report.warnings.length, dropped: ctx.report.droppedTargets?.length };
@@ -17237,8 +17425,9 @@ async function saveBeforeWriting(store3, plan, targets, key) {
   plan.record = next;
   plan.replacing = [];
 }
-async function saveAfterWriting(store3, plan, targets, keyId) {
-  const next = afterWriting(plan.record, targets.map((t2) => t2.identity), keyId, plan.retired, plan.previousIds);
+async function saveAfterWriting(store3, plan, targets, keyId, deadline) {
+  const narrowed = afterWriting(plan.record, targets.map((t2) => t2.identity), keyId, plan.retired, plan.previousIds);
+  const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs) : narrowed;
   await store3.save(next);
   plan.record = next;
 }
@@ -17286,7 +17475,8 @@ async function recordAfterWriting(ctx, keyId) {
   if (!store3)
     return;
   try {
-    await saveAfterWriting(store3, ctx.record, listed(ctx), keyId);
+    const deadline = ctx.revokeAfterMs === void 0 ? void 0 : { now: ctx.now(), revokeAfterMs: ctx.revokeAfterMs };
+    await saveAfterWriting(store3, ctx.record, listed(ctx), keyId, deadline);
     ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
     const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
@@ -17333,6 +17523,7 @@ async function revokeOldKeys(ctx, created, verified) {
     listedBefore: ctx.listedBefore,
     ...recordFacts(ctx)
   });
+  holdUntilDue(ctx, selection, keys);
   if (selection.keptBeyondKeep.length)
     warnKeptBeyondKeep(ctx, selection.keptBeyondKeep);
   for (const id of selection.notLive)
@@ -17379,6 +17570,18 @@ async function revokeOldKeys(ctx, created, verified) {
   }
   if (!selection.revoke.length)
     ctx.log("revoke", "No key to revoke");
+}
+function holdUntilDue(ctx, selection, keys) {
+  const record = ctx.record.record;
+  const now = ctx.now();
+  const leaked = new Set(ctx.leak?.keyIds ?? []);
+  const waiting = selection.revoke.filter((k2) => !leaked.has(k2.id) && !ctx.revokeKeyIds.includes(k2.id) && waitsForDeadline(record, k2, now, ctx.revokeAfterMs));
+  selection.revoke = selection.revoke.filter((k2) => !waiting.includes(k2));
+  for (const key of waiting)
+    ctx.log("revoke", `Key ${key.id} (${key.name}) stays valid until its deadline ${record.due?.[key.id] ?? "(set by the next run that records it)"}`);
+  if (ctx.revokeAfterMs !== void 0 || Object.keys(record.due ?? {}).length) {
+    ctx.report.revocationsDue = revocationsDue(record, keys, selection.revoke.map((k2) => k2.id));
+  }
 }
 async function settleOtherFamilies(ctx, client, keys, how) {
   const store3 = ctx.recordStore;
@@ -18098,7 +18301,9 @@ function emptyReport(fields) {
   return { ...fields, targets: [], revokedKeyIds: [], notices: [], warnings: [], durationMs: 0 };
 }
 function finishedReport(report) {
-  const { dryRun, plan, keyId, keyName, restoredTargets: _r2, newKeyRevoked: _n, ...base } = report;
+  const { dryRun, plan, keyId, keyName, restoredTargets: _r2, newKeyRevoked: _n, idle, ...base } = report;
+  if (idle && !dryRun)
+    return { ...base, dryRun: false, idle, revocationsDue: base.revocationsDue ?? [] };
   if (!plan)
     throw new Error("a rotation ended without a plan");
   if (dryRun)
@@ -18139,8 +18344,12 @@ async function rotateKeyWith(options, internal) {
   note = ctx.note;
   try {
     stopIfAborted(ctx, "preflight", "before the preflight", "Nothing was changed: run again.");
-    const { plan, publicKeys } = await preflight(ctx);
-    if (!ctx.dryRun) {
+    const preflighted = await preflight(ctx);
+    if ("idle" in preflighted) {
+      report.idle = preflighted.idle.notDue;
+      await revokeDueKeys(ctx, preflighted.keys, preflighted.idle);
+    } else if (!ctx.dryRun) {
+      const { plan, publicKeys } = preflighted;
       stopIfAborted(ctx, "create", "before creating a key", "Nothing was changed: run again.");
       await recordBeforeCreating(ctx);
       const created = await createKey(ctx, plan.keyName);
@@ -18790,7 +18999,9 @@ var INPUT_OF_OPTION = {
   leakedKey: "leaked-key-fingerprint",
   "alerts.scope": "alert-scope",
   "alerts.secretType": "alert-secret-type",
-  "lease.waitMs": "lease-wait"
+  "lease.waitMs": "lease-wait",
+  rotateEvery: "rotate-every",
+  revokeAfter: "revoke-after"
 };
 function inputOfOption(option2) {
   return INPUT_OF_OPTION[option2];
@@ -18826,6 +19037,8 @@ function rotateKeyOptions(inputs, hooks = {}) {
     family: inputs.family,
     keep: inputs.keep,
     revokeKeyIds: inputs.revokeKeyIds,
+    rotateEvery: inputs.rotateEvery,
+    revokeAfter: inputs.revokeAfter,
     dryRun: inputs.dryRun,
     keyKind: keyKindOption(inputs),
     managingApiKey: inputs.managingApiKey,
@@ -18898,6 +19111,8 @@ function readRotateInputs() {
     leakedKeyFingerprint: read("leaked-key-fingerprint", optionalText),
     alertSecretType: read("alert-secret-type", optionalText),
     alertScope: read("alert-scope", optionalText),
+    rotateEvery: read("rotate-every", optionalText),
+    revokeAfter: read("revoke-after", optionalText),
     leaseWaitMs: read("lease-wait", (name, text2) => parseDuration(name, text2, { minMs: 0 }), { default: DEFAULTS2["lease-wait"] }),
     inventoryOrg: read("inventory-org", organizationLogin),
     inventoryMatch: read("inventory-match", namePatterns, { multiline: true, maxLength: 1e4 }),
@@ -18919,6 +19134,9 @@ function readRotateInputs() {
         );
       }
     }
+  }
+  if (inputs.rotateEvery !== void 0 && !inputs.repository) {
+    errors.push(new InputError("rotate-every", "needs the target record, kept in the repository running the workflow (GITHUB_REPOSITORY): run it in a workflow, or remove rotate-every"));
   }
   const credential = credentialMistake(inputs, new Set(errors.map((e) => e.input)));
   if (credential) errors.push(credential);
@@ -19057,6 +19275,11 @@ function rotationOutputs(report) {
     "key-name": live ? keyName ?? "" : "",
     "revoked-key-ids": JSON.stringify(report.revokedKeyIds),
     targets: JSON.stringify(report.targets),
+    // Whether a new key is in every target: false for a run rotate-every made a no-op, a dry run, a failure.
+    rotated: String(!report.dryRun && live && report.keyId !== void 0 && report.targets.length > 0),
+    ...report.idle && { "not-due-until": report.idle.rotateAt },
+    // Set once the run looked at the deadlines (revoke-after, or a record that holds one).
+    ...report.revocationsDue && { "revocations-due": JSON.stringify(report.revocationsDue) },
     // An emergency rotation's own word on the leak, once the run found the leaked key (unset otherwise).
     ...report.leak && { "leaked-key-revoked": String(report.leak.revoked) }
   };
@@ -19065,8 +19288,12 @@ function list(values) {
   return values.length > 0 ? values.join(", ") : "none";
 }
 function rotationSummary(report, error2) {
-  const title = error2 ? `Key rotation of ${report.secretName} failed at the ${error2.step} step` : report.dryRun ? `Key rotation of ${report.secretName}: dry run, nothing changed` : `Key rotation of ${report.secretName}: done`;
-  const rows = report.dryRun ? [
+  const title = error2 ? `Key rotation of ${report.secretName} failed at the ${error2.step} step` : report.idle ? `Key rotation of ${report.secretName}: not due, nothing rotated` : report.dryRun ? `Key rotation of ${report.secretName}: dry run, nothing changed` : `Key rotation of ${report.secretName}: done`;
+  const rows = report.idle ? [
+    ["Key every target holds", `${report.idle.keyId} (${report.idle.keyName}), made ${report.idle.createdAt}`],
+    ["Next rotation due", `${report.idle.rotateAt} (rotate-every: ${report.idle.rotateEvery})`],
+    ["Keys revoked (deadline passed)", list(report.revokedKeyIds)]
+  ] : report.dryRun ? [
     ["Key to create", report.plan?.keyName ?? ""],
     ["Targets to write", list(report.plan?.targets ?? [])],
     ["Keys to revoke", list(report.plan?.revokeKeyIds ?? [])]
@@ -19077,6 +19304,7 @@ function rotationSummary(report, error2) {
     ["Keys revoked", list(report.revokedKeyIds)]
   ];
   if (report.leak) rows.push(...leakRows(report.leak));
+  if (report.revocationsDue?.length) rows.push(["Superseded keys valid until (revoke-after)", report.revocationsDue.map((d2) => `${d2.keyId} until ${d2.dueAt}`).join(", ")]);
   rows.push(["Key family", report.family], ["Duration", formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(["Targets given the previous key back", list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(["Dropped targets (their keys stay valid)", list(report.droppedTargets)]);
@@ -19102,7 +19330,7 @@ function leakRows(leak) {
 var ref = (alert) => `${alert.repository}#${alert.number}`;
 function alertOutputs(report) {
   const last = report.rotations.at(-1);
-  const base = last ? rotationOutputs(last) : { "key-id": "", "key-name": "", "revoked-key-ids": "[]", targets: "[]" };
+  const base = last ? rotationOutputs(last) : { "key-id": "", "key-name": "", "revoked-key-ids": "[]", targets: "[]", rotated: "false" };
   return {
     ...base,
     // Every key the run's rotations revoked, not only the last one's.
@@ -19279,6 +19507,9 @@ function finish(report, error2) {
   return publishResult(rotationOutputs(report), rotationSummary(report, error2));
 }
 function doneMessage(report) {
+  if (report.idle) {
+    return `Not due: key ${report.idle.keyId} is younger than rotate-every ${report.idle.rotateEvery}; nothing rotated (next rotation due ${report.idle.rotateAt}); revoked ${countNoun(report.revokedKeyIds.length, "key")} past its deadline.`;
+  }
   if (report.dryRun) return `Dry run: would create ${report.plan?.keyName ?? "a key"}; nothing was changed.`;
   return `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, "target")}; revoked ${countNoun(report.revokedKeyIds.length, "key")}.`;
 }

@@ -12,7 +12,7 @@ const ref = (alert: { repository: string; number: number }) => `${alert.reposito
 
 export function alertOutputs(report: LeakAlertsReport): Record<string, string> {
   const last: PartialRotationReport | undefined = report.rotations.at(-1);
-  const base = last ? rotationOutputs(last) : { 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]' };
+  const base = last ? rotationOutputs(last) : { 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]', rotated: 'false' };
   return {
     ...base,
     // Every key the run's rotations revoked, not only the last one's.

@@ -80,6 +80,8 @@ const INPUT_OF_OPTION: Readonly<Record<OptionName, string> & Record<string, stri
   'alerts.scope': 'alert-scope',
   'alerts.secretType': 'alert-secret-type',
   'lease.waitMs': 'lease-wait',
+  rotateEvery: 'rotate-every',
+  revokeAfter: 'revoke-after',
 };
 
 export interface RotateInputs {
@@ -118,6 +120,9 @@ export interface RotateInputs {
   inventoryOrg: string | undefined;
   /** The names (globs) the inventory looks for; empty: secret-name. */
   inventoryMatch: string[];
+  /** Rotation by the clock, as written (`7d`): the library reads the durations (empty inputs are undefined). */
+  rotateEvery: string | undefined;
+  revokeAfter: string | undefined;
   /** Not an input: the repository running the workflow (GITHUB_REPOSITORY), which keeps the target record. */
   repository: string | undefined;
   /** Not an input: this workflow run's URL, which names the lease's holder to a run that waits for it. */
@@ -177,6 +182,8 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
     family: inputs.family,
     keep: inputs.keep,
     revokeKeyIds: inputs.revokeKeyIds,
+    rotateEvery: inputs.rotateEvery,
+    revokeAfter: inputs.revokeAfter,
     dryRun: inputs.dryRun,
     keyKind: keyKindOption(inputs),
     managingApiKey: inputs.managingApiKey,
@@ -255,6 +262,8 @@ export function readRotateInputs(): RotateInputs {
     leakedKeyFingerprint: read('leaked-key-fingerprint', optionalText),
     alertSecretType: read('alert-secret-type', optionalText),
     alertScope: read('alert-scope', optionalText),
+    rotateEvery: read('rotate-every', optionalText),
+    revokeAfter: read('revoke-after', optionalText),
     leaseWaitMs: read('lease-wait', (name, text) => parseDuration(name, text, { minMs: 0 }), { default: DEFAULTS['lease-wait'] }),
     inventoryOrg: read('inventory-org', organizationLogin),
     inventoryMatch: read('inventory-match', namePatterns, { multiline: true, maxLength: 10_000 }),
@@ -277,6 +286,10 @@ export function readRotateInputs(): RotateInputs {
         );
       }
     }
+  }
+  // The key's age is the record's word, and the record is kept in the repository running the workflow.
+  if (inputs.rotateEvery !== undefined && !inputs.repository) {
+    errors.push(new InputError('rotate-every', 'needs the target record, kept in the repository running the workflow (GITHUB_REPOSITORY): run it in a workflow, or remove rotate-every'));
   }
   const credential = credentialMistake(inputs, new Set(errors.map((e) => e.input)));
   if (credential) errors.push(credential);

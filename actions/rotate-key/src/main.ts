@@ -146,6 +146,9 @@ function finish(report: PartialRotationReport, error?: RotationError): Promise<v
 }
 
 function doneMessage(report: RotationReport): string {
+  if (report.idle) {
+    return `Not due: key ${report.idle.keyId} is younger than rotate-every ${report.idle.rotateEvery}; nothing rotated (next rotation due ${report.idle.rotateAt}); revoked ${countNoun(report.revokedKeyIds.length, 'key')} past its deadline.`;
+  }
   if (report.dryRun) return `Dry run: would create ${report.plan?.keyName ?? 'a key'}; nothing was changed.`;
   return `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, 'target')}; revoked ${countNoun(report.revokedKeyIds.length, 'key')}.`;
 }

@@ -22,6 +22,7 @@ describe('rotationOutputs', () => {
       'key-name': 'fam-20250101T000000Z-cd34',
       'revoked-key-ids': '[7]',
       targets: '["repo:acme/web"]',
+      rotated: 'true',
     });
   });
 

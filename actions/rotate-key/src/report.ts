@@ -16,6 +16,11 @@ export function rotationOutputs(report: PartialRotationReport): Record<string, s
     'key-name': live ? (keyName ?? '') : '',
     'revoked-key-ids': JSON.stringify(report.revokedKeyIds),
     targets: JSON.stringify(report.targets),
+    // Whether a new key is in every target: false for a run rotate-every made a no-op, a dry run, a failure.
+    rotated: String(!report.dryRun && live && report.keyId !== undefined && report.targets.length > 0),
+    ...(report.idle && { 'not-due-until': report.idle.rotateAt }),
+    // Set once the run looked at the deadlines (revoke-after, or a record that holds one).
+    ...(report.revocationsDue && { 'revocations-due': JSON.stringify(report.revocationsDue) }),
     // An emergency rotation's own word on the leak, once the run found the leaked key (unset otherwise).
     ...(report.leak && { 'leaked-key-revoked': String(report.leak.revoked) }),
   };
@@ -28,10 +33,18 @@ function list(values: readonly (string | number)[]): string {
 export function rotationSummary(report: PartialRotationReport, error?: RotationError): JobSummary {
   const title = error
     ? `Key rotation of ${report.secretName} failed at the ${error.step} step`
-    : report.dryRun
+    : report.idle
+      ? `Key rotation of ${report.secretName}: not due, nothing rotated`
+      : report.dryRun
       ? `Key rotation of ${report.secretName}: dry run, nothing changed`
       : `Key rotation of ${report.secretName}: done`;
-  const rows: string[][] = report.dryRun
+  const rows: string[][] = report.idle
+    ? [
+        ['Key every target holds', `${report.idle.keyId} (${report.idle.keyName}), made ${report.idle.createdAt}`],
+        ['Next rotation due', `${report.idle.rotateAt} (rotate-every: ${report.idle.rotateEvery})`],
+        ['Keys revoked (deadline passed)', list(report.revokedKeyIds)],
+      ]
+    : report.dryRun
     ? [
         ['Key to create', report.plan?.keyName ?? ''],
         ['Targets to write', list(report.plan?.targets ?? [])],
@@ -44,6 +57,7 @@ export function rotationSummary(report: PartialRotationReport, error?: RotationE
         ['Keys revoked', list(report.revokedKeyIds)],
       ];
   if (report.leak) rows.push(...leakRows(report.leak));
+  if (report.revocationsDue?.length) rows.push(['Superseded keys valid until (revoke-after)', report.revocationsDue.map((d) => `${d.keyId} until ${d.dueAt}`).join(', ')]);
   rows.push(['Key family', report.family], ['Duration', formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(['Targets given the previous key back', list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(['Dropped targets (their keys stay valid)', list(report.droppedTargets)]);

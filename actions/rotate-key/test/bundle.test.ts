@@ -18,6 +18,8 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'retire-targets': undefined,
     keep: DEFAULTS.keep,
     'revoke-key-ids': undefined,
+    'rotate-every': undefined,
+    'revoke-after': undefined,
     'dry-run': DEFAULTS['dry-run'],
     'key-kind': DEFAULTS['key-kind'],
     'org-id': undefined,
@@ -33,5 +35,5 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'inventory-match': undefined,
   },
   required: ['api-key'],
-  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets', 'leaked-key-revoked', 'resolved-alerts', 'unmanaged-alerts', 'inventory'],
+  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets', 'rotated', 'not-due-until', 'revocations-due', 'leaked-key-revoked', 'resolved-alerts', 'unmanaged-alerts', 'inventory'],
 });

@@ -70,6 +70,7 @@ describe('rotate-key with a GitHub App', () => {
       'key-name': created.name,
       'revoked-key-ids': JSON.stringify([consoleKey.id]),
       targets: JSON.stringify([REPO, ENV]),
+      rotated: 'true',
     });
     expect(run.summary).toContain('<h2>Key rotation of NEON_API_KEY: done</h2>');
 

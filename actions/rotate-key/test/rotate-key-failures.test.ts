@@ -15,7 +15,7 @@ describe('rotate-key, when something fails', () => {
     expect(run.exitCode).toBe(1);
     expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
     expect(liveKeyIds()).toEqual([consoleKey.id]);
-    expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]' });
+    expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]', rotated: 'false' });
     expect(annotations(run, 'error')).toEqual([expect.stringContaining(ENV)]);
     expect(run.summary).toContain('failed at the store step');
     expect(run.summary).toContain('What to do:');
@@ -38,6 +38,7 @@ describe('rotate-key, when something fails', () => {
       'key-name': created.name,
       'revoked-key-ids': '[]',
       targets: JSON.stringify([REPO]),
+      rotated: 'true',
     });
     expect(platform.isKeyValid(consoleKey.key)).toBe(true);
     expect(annotations(run, 'error')).toEqual([expect.stringMatching(new RegExp(`Revoking key ${consoleKey.id}.*failed`))]);
@@ -50,7 +51,7 @@ describe('rotate-key, when something fails', () => {
 
     expect(run.exitCode).toBe(1);
     expect(liveKeyIds()).toEqual([consoleKey.id]);
-    expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]' });
+    expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]', rotated: 'false' });
     // The lease, taken in the preflight, is the first write the token is refused.
     expect(run.summary).toMatch(/failed at the (?:preflight|create) step/);
     expect(run.summary).toContain('<tr><td>New key name</td><td>-</td></tr>');
@@ -62,7 +63,7 @@ describe('rotate-key, when something fails', () => {
     expect(run.exitCode).toBe(1);
     expect(platform.listKeys().map((k) => k.id)).toEqual([consoleKey.id]);
     expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
-    expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]' });
+    expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]', rotated: 'false' });
     expect(annotations(run, 'error')).toEqual([expect.stringMatching(/Target repo:acme\/web cannot take the secret NEON_API_KEY.*Nothing was changed/)]);
     // The advice names the Action's inputs (the rotation's words name its options: github.token, github.appId).
     expect(annotations(run, 'error')[0]).toContain('give a valid token in github-token, or check app-id and private-key');
@@ -77,7 +78,7 @@ describe('rotate-key, when something fails', () => {
     expect(liveKeyIds()).toEqual([consoleKey.id]);
     expect(platform.listKeys()).toHaveLength(1);
     expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
-    expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]' });
+    expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]', rotated: 'false' });
     expect(annotations(run, 'error')).toEqual([
       expect.stringMatching(/(?:Before making the key: Writing the record|Taking the lease KEYTURN_LEASE_\w+ in the variables of acme\/web) .*failed: GitHub answered 403.*Variables: Read and write.*(?:No key was made and no secret was changed|Nothing was changed)/),
     ]);

@@ -21,10 +21,13 @@ export let consoleKey: { id: number; key: string; name: string };
 /** Every key value and token a test has seen: none may show up in any run's log or outputs. */
 export let secrets: string[];
 
-/** Starts the emulators before each test of the calling file and closes them after it. */
-export function useRotateKeyWorld(): void {
+/**
+ * Starts the emulators before each test of the calling file and closes them after it; `clock`
+ * sets the platform's (its keys' created_at), the wall clock unless given.
+ */
+export function useRotateKeyWorld(options: { clock?: () => number } = {}): void {
   beforeEach(async () => {
-    platform = await startPlatformEmulator();
+    platform = await startPlatformEmulator({ clock: options.clock });
     github = await startGitHubEmulator({
       repos: ['acme/web'],
       environments: { 'acme/web': ['production'] },

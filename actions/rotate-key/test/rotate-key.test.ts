@@ -24,6 +24,7 @@ describe('rotate-key', () => {
       'key-name': created.name,
       'revoked-key-ids': '[]',
       targets: JSON.stringify([REPO]),
+      rotated: 'true',
     });
     // The console key is not the tool's: it stays valid, with a warning that says what to do.
     expect(platform.isKeyValid(consoleKey.key)).toBe(true);

@@ -15,6 +15,8 @@ export const ROTATE_SETTINGS = [
   'key-name-prefix',
   'keep',
   'revoke-key-ids',
+  'rotate-every',
+  'revoke-after',
   'key-kind',
   'org-id',
   'project-id',

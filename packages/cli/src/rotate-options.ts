@@ -34,6 +34,8 @@ const SOURCE_OF_OPTION: Record<string, { setting: SettingName } | { credential: 
   family: { setting: 'key-name-prefix' },
   keep: { setting: 'keep' },
   revokeKeyIds: { setting: 'revoke-key-ids' },
+  rotateEvery: { setting: 'rotate-every' },
+  revokeAfter: { setting: 'revoke-after' },
   dryRun: { flag: '--dry-run' },
   keyKind: { setting: 'key-kind' },
   'keyKind.kind': { setting: 'key-kind' },
@@ -138,6 +140,9 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     family: reader.read('key-name-prefix', nameText),
     keep: reader.read('keep', (g) => parseInteger(g.where, g.text)),
     revokeKeyIds: reader.read('revoke-key-ids', keyIds),
+    // The durations are the library's to read (one parser): a mistake names the setting below.
+    rotateEvery: reader.read('rotate-every', (g) => g.text),
+    revokeAfter: reader.read('revoke-after', (g) => g.text),
     dryRun: flags.dryRun === true,
     keyKind: keyKindOption(keyKind, orgId, projectId),
     managingApiKey,

@@ -54,6 +54,16 @@ export const SETTINGS = {
   },
   'key-name-prefix': { flag: '--key-name-prefix <family>', kind: 'text', help: 'the key family: new keys are named <prefix>-<UTC time> (default: the record\'s, else derived from the targets)' },
   keep: { flag: '--keep <n>', kind: 'text', help: 'how many of the newest keys of the family stay valid, the new one included (default 1)' },
+  'rotate-every': {
+    flag: '--rotate-every <duration>',
+    kind: 'text',
+    help: 'rotate only once the key every target holds is this old: 90m, 12h, 7d; a younger key makes the run a no-op (exit 0, "rotated": false) that reads the record and lists the keys',
+  },
+  'revoke-after': {
+    flag: '--revoke-after <duration>',
+    kind: 'text',
+    help: 'a superseded key stays valid this long (24h, 7d); the first run at or after that time revokes it, once no target holds it (with --keep, the later of the two)',
+  },
   'revoke-key-ids': { flag: '--revoke-key-id <id>', kind: 'list', help: 'another key id to revoke once the new key is stored, repeatable (keyturn.yml: revoke-key-ids)' },
   'key-kind': { flag: '--key-kind <kind>', kind: 'text', help: 'personal (default), organization (with --org-id) or project (with --org-id and --project-id)' },
   'org-id': { flag: '--org-id <id>', kind: 'text', help: 'the organization of an organization or project key' },

@@ -6,6 +6,7 @@
 import { type ClientOptions, checkClientOptions, OptionError, type PlatformClient } from '@keyturn/api';
 import { platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { type AccessNeed, AccessMissingError } from './access-missing.js';
+import { optionalClockDuration } from './clock/duration.js';
 import { checkLeakedKey } from './emergency/leaked-key.js';
 import { validateFamily } from './family.js';
 import { checkAppId, checkPrivateKey, isAppAccess } from './github-app/app-access.js';
@@ -105,6 +106,12 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
     problems.push(new OptionError('revokeKeyIds', `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
   }
   const leakedKey = check(() => checkLeakedKey(options.leakedKey));
+  const rotateEveryMs = check(() => optionalClockDuration('rotateEvery', options.rotateEvery));
+  const revokeAfterMs = check(() => optionalClockDuration('revokeAfter', options.revokeAfter));
+  // The key the targets hold is the record's word: without one, the age of no key can be trusted.
+  if (rotateEveryMs !== undefined && (options.record === undefined || options.record === false)) {
+    problems.push(new OptionError('rotateEvery', 'rotateEvery needs a record (`record`): the record says which key the targets hold, whose age decides'));
+  }
   const verify = { timeoutMs: options.verify?.timeoutMs ?? 30_000, intervalMs: options.verify?.intervalMs ?? 1000 };
   if (!(verify.timeoutMs >= 0)) problems.push(new OptionError('verify.timeoutMs', 'verify.timeoutMs must be at least 0'));
   if (!(verify.intervalMs > 0)) problems.push(new OptionError('verify.intervalMs', 'verify.intervalMs must be above 0'));
@@ -140,6 +147,8 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
       retire,
       keep,
       revokeKeyIds,
+      rotateEveryMs,
+      revokeAfterMs,
       leakedKey,
       dryRun: options.dryRun ?? false,
       lease,

@@ -47,6 +47,7 @@ const EXPECTED = {
       'DryRunReport',
       'GitHubAccess',
       'GitHubAppAccess',
+      'IdleReport',
       'InventoriedCopy',
       'InventoryCheckpoint',
       'InventoryOptions',
@@ -56,6 +57,7 @@ const EXPECTED = {
       'LeakAlertsReport',
       'LeakReport',
       'LeakedKey',
+      'NotDue',
       'Notice',
       'NoticeAction',
       'NoticeAlert',
@@ -69,6 +71,7 @@ const EXPECTED = {
       'RotationErrorCode',
       'RotationLogEntry',
       'RotationLogger',
+      'RevocationDue',
       'RevokeSkipReason',
       'RotationPlan',
       'RotationReport',
@@ -81,7 +84,7 @@ const EXPECTED = {
     ],
   },
   './targets': {
-    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds'],
+    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds', 'revocationsDue'],
     types: [
       'GitHubClient',
       'GitHubClientOptions',

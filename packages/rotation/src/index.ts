@@ -6,7 +6,7 @@ export { rotateKey } from './rotate-key.js';
 export { checkRotateKeyOptions } from './check-options.js';
 export type { GitHubAccess, LeakedKey, PlatformAccess, RotateKeyOptions, TargetList } from './options.js';
 export type { GitHubAppAccess } from './github-app/app-access.js';
-export type { DryRunReport, LeakReport, PartialRotationReport, RotationPlan, RotationReport, RunReport } from './report.js';
+export type { DryRunReport, IdleReport, LeakReport, NotDue, PartialRotationReport, RevocationDue, RotationPlan, RotationReport, RunReport } from './report.js';
 export type { RotationLogEntry, RotationLogger, RotationStep } from './log.js';
 export { RotationError, type RotationErrorCode } from './errors.js';
 export { DEFAULT_SECRET_NAME } from './secret-name.js';

@@ -11,6 +11,8 @@ export type OptionName =
   | 'leakedKey'
   | 'managingApiKey'
   | 'rebuildRecord'
+  | 'rotateEvery'
+  | 'revokeAfter'
   | 'platform.apiKey'
   | 'keyKind'
   | 'keyKind.orgId'

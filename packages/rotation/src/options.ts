@@ -122,6 +122,18 @@ export interface RotateKeyOptions {
   /** Further key ids to revoke once every target holds the new key (e.g. the console-made key). */
   revokeKeyIds?: readonly number[];
   /**
+   * Rotation by the clock (README, "Rotation by the clock"): rotate only once the key the targets
+   * hold is this old (`90m`, `12h`, `7d`, or milliseconds). A younger key makes the run a no-op that
+   * reads the record and lists the keys, nothing more. Needs `record`. Default: every run rotates.
+   */
+  rotateEvery?: string | number;
+  /**
+   * A superseded key stays valid this long after the run that superseded it (`24h`, or
+   * milliseconds), then the first run at or after its deadline revokes it, once no target holds it.
+   * The deadline is kept in the record. With `keep`, a key stays valid until both let it go.
+   */
+  revokeAfter?: string | number;
+  /**
    * An emergency rotation (README, "When a key leaks"): this key leaked. It is revoked as soon as
    * every target holds the new key, whatever `keep` says and whatever the record protects, and
    * also when a target cannot be written (that target is named as left without a working key and
@@ -179,6 +191,10 @@ export interface RunSettings {
   pinnedFamily: string | undefined;
   keep: number;
   revokeKeyIds: number[];
+  /** `rotateEvery` in milliseconds; undefined: every run rotates. */
+  rotateEveryMs: number | undefined;
+  /** `revokeAfter` in milliseconds; undefined: a superseded key goes as soon as `keep` lets it. */
+  revokeAfterMs: number | undefined;
   /** The leaked key of an emergency rotation, checked (an id, or a 16-hex fingerprint). */
   leakedKey: LeakedKey | undefined;
   dryRun: boolean;

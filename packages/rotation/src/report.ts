@@ -1,6 +1,10 @@
 // What a rotation did (or, in a dry run, would do). Holds ids, names and target specs: never a key value.
 
+import type { RevocationDue } from './clock/deadlines.js';
+import type { NotDue } from './protocol/clock-check.js';
 import type { Notice } from './notices/notice.js';
+
+export type { NotDue, RevocationDue };
 
 /** What a dry run would do. */
 export interface RotationPlan {
@@ -43,6 +47,8 @@ interface ReportBase {
   droppedTargets?: string[];
   /** An emergency rotation's leaked key: which targets held it, whether and when it was revoked. */
   leak?: LeakReport;
+  /** Superseded keys still valid until their deadline (revokeAfter), soonest first; absent when the run did not look. */
+  revocationsDue?: RevocationDue[];
   durationMs: number;
 }
 
@@ -57,6 +63,7 @@ export interface DryRunReport extends FinishedBase {
   /** No key is created in a dry run (present so `report.keyId` reads on either kind). */
   keyId?: undefined;
   keyName?: undefined;
+  idle?: undefined;
 }
 
 /** A rotation done: every target holds the new key. */
@@ -65,10 +72,24 @@ export interface RunReport extends FinishedBase {
   /** The new key. */
   keyId: number;
   keyName: string;
+  idle?: undefined;
 }
 
-/** What rotateKey returns: a dry run has its plan, a real run its new key. */
-export type RotationReport = DryRunReport | RunReport;
+/**
+ * A run that rotated nothing: the key every target holds is younger than rotateEvery (`idle` says
+ * which, and when the next rotation is due). It may have revoked superseded keys whose deadline passed.
+ */
+export interface IdleReport extends ReportBase {
+  dryRun: false;
+  idle: NotDue;
+  revocationsDue: RevocationDue[];
+  plan?: undefined;
+  keyId?: undefined;
+  keyName?: undefined;
+}
+
+/** What rotateKey returns: a dry run has its plan, a real run its new key, an idle run (rotateEvery) why it made none. */
+export type RotationReport = DryRunReport | RunReport | IdleReport;
 
 /**
  * What a run did before it failed (RotationError's `report`): any of the fields above, as far as
@@ -84,6 +105,8 @@ export interface PartialRotationReport extends ReportBase {
   restoredTargets?: string[];
   /** True when the run revoked the key it created (a rollback or a back-off). */
   newKeyRevoked?: boolean;
+  /** A run the clock made a no-op (rotateEvery): why. */
+  idle?: NotDue;
 }
 
 export function emptyReport(fields: { dryRun: boolean; family: string; secretName: string }): PartialRotationReport {
@@ -92,7 +115,8 @@ export function emptyReport(fields: { dryRun: boolean; family: string; secretNam
 
 /** The report of a run that finished: the plan of a dry run, the new key of a real one. */
 export function finishedReport(report: PartialRotationReport): RotationReport {
-  const { dryRun, plan, keyId, keyName, restoredTargets: _r, newKeyRevoked: _n, ...base } = report;
+  const { dryRun, plan, keyId, keyName, restoredTargets: _r, newKeyRevoked: _n, idle, ...base } = report;
+  if (idle && !dryRun) return { ...base, dryRun: false, idle, revocationsDue: base.revocationsDue ?? [] };
   if (!plan) throw new Error('a rotation ended without a plan');
   if (dryRun) return { ...base, dryRun: true, plan };
   if (keyId === undefined || keyName === undefined) throw new Error('a rotation ended without a new key');

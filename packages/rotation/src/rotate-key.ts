@@ -48,6 +48,7 @@ import { revokeAppTokens } from './protocol/app-tokens.js';
 import { aborted, createContextTools, forwardClient, type RotationContext } from './protocol/context.js';
 import { createKey } from './protocol/create.js';
 import { preflight } from './protocol/preflight.js';
+import { revokeDueKeys } from './protocol/clock-check.js';
 import { revokeOldKeys } from './protocol/revoke.js';
 import { storeKey } from './protocol/store/store.js';
 import { noRecordPlan } from './protocol/record-preflight.js';
@@ -114,8 +115,13 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
 
   try {
     stopIfAborted(ctx, 'preflight', 'before the preflight', 'Nothing was changed: run again.');
-    const { plan, publicKeys } = await preflight(ctx);
-    if (!ctx.dryRun) {
+    const preflighted = await preflight(ctx);
+    if ('idle' in preflighted) {
+      // rotateEvery: the key is not due; superseded keys whose deadline passed still go.
+      report.idle = preflighted.idle.notDue;
+      await revokeDueKeys(ctx, preflighted.keys, preflighted.idle);
+    } else if (!ctx.dryRun) {
+      const { plan, publicKeys } = preflighted;
       stopIfAborted(ctx, 'create', 'before creating a key', 'Nothing was changed: run again.');
       await recordBeforeCreating(ctx);
       const created = await createKey(ctx, plan.keyName);

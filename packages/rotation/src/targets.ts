@@ -30,4 +30,5 @@ export { type LeaseText, leaseVariableName, writeLeaseText } from './lease/lease
 export { createGitHubRecordStore } from './record/github-record-store.js';
 export { createGitLabRecordStore } from './record/gitlab-record-store.js';
 export { recordedKeyIds } from './record/target-record.js';
+export { revocationsDue } from './clock/deadlines.js';
 export { RecordError } from './record/github-variables.js';

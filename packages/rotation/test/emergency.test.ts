@@ -122,7 +122,7 @@ describe('emergency rotation', () => {
     const keysBefore = world.platform.listKeys().length;
     const run = await runRotation(world, { apiKey: leaked.value, record: RECORD, keep: 2, dryRun: true, leakedKey: { id: leaked.id } });
     expect(run.error?.message).toBeUndefined();
-    expect(run.report!.plan.revokeKeyIds).toEqual([leaked.id]);
+    expect(run.report!.plan?.revokeKeyIds).toEqual([leaked.id]);
     expect(run.report!.leak).toMatchObject({ keyId: leaked.id, revoked: false, heldBy: TARGETS });
     expect(world.platform.listKeys().length).toBe(keysBefore);
     expect(world.platform.isKeyValid(leaked.value)).toBe(true);

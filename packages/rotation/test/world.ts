@@ -54,6 +54,8 @@ export interface WorldOptions {
   seedFamilyKey?: boolean;
   /** When GitHub wrote the seeded secrets (their `updated_at`): a day before the run unless told. */
   seededAt?: Date;
+  /** The platform's clock (its keys' created_at), in ms since the epoch: the wall clock unless told. */
+  clock?: () => number;
 }
 
 /** A fresh world for each test of a file, closed after it: `useFreshWorld((w) => { world = w; })`. */
@@ -69,7 +71,7 @@ export function useFreshWorld(set: (world: World) => void, options?: WorldOption
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
-  const platform = await startPlatformEmulator();
+  const platform = await startPlatformEmulator({ clock: options.clock });
   const github = await startGitHubEmulator({
     repos: ['acme/web', 'acme/api', 'acme/docs'],
     environments: { 'acme/web': ['production'] },

@@ -48,6 +48,9 @@ export async function runRotate(cmd: Command, loadConfigReader: ConfigReaderLoad
 }
 
 function doneLine(report: RotationReport): string {
+  if (report.idle) {
+    return `Not due: key ${report.idle.keyId} is younger than --rotate-every ${report.idle.rotateEvery} (next rotation due ${report.idle.rotateAt}); nothing rotated; revoked ${countNoun(report.revokedKeyIds.length, 'key')} past its deadline.`;
+  }
   if (report.dryRun) return `Dry run: would create ${report.plan.keyName} and write ${countNoun(report.plan.targets.length, 'target')}; nothing was changed.`;
   return `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, 'target')}; revoked ${countNoun(report.revokedKeyIds.length, 'key')}.`;
 }
@@ -65,6 +68,9 @@ function rotateJson(report: PartialRotationReport, failure: RotationError | unde
     targets: report.targets,
     revokedKeyIds: report.revokedKeyIds,
     plan: report.plan ?? null,
+    rotated: !failure && !report.dryRun && report.keyId !== undefined,
+    notDue: report.idle ?? null,
+    revocationsDue: report.revocationsDue ?? [],
     droppedTargets: report.droppedTargets ?? [],
     restoredTargets: report.restoredTargets ?? [],
     leak: report.leak ?? null,
@@ -83,6 +89,8 @@ function rotateTable(report: PartialRotationReport, failure: RotationError | und
     ['targets', (report.dryRun ? (report.plan?.targets ?? []) : report.targets).join(', ') || 'none'],
     ['revoked', (report.dryRun ? (report.plan?.revokeKeyIds ?? []) : report.revokedKeyIds).join(', ') || 'none'],
   ];
+  if (report.idle) rows.push(['not due', `key ${report.idle.keyId} made ${report.idle.createdAt}; next rotation due ${report.idle.rotateAt}`]);
+  if (report.revocationsDue?.length) rows.push(['revocations due', report.revocationsDue.map((d) => `${d.keyId} at ${d.dueAt}`).join(', ')]);
   if (report.droppedTargets?.length) rows.push(['dropped', report.droppedTargets.join(', ')]);
   if (report.notices.length) rows.push(['notices', report.notices.map((n) => n.code).join(', ')]);
   if (failure) rows.push(['failed', `${failure.code} at ${failure.step}`]);

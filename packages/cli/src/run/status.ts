@@ -1,7 +1,8 @@
 // `keyturn status`: what a family's target record says: its targets and the key ids each may hold,
 // the fingerprints it keeps, and (with NEON_API_KEY) each key's age and the last rotation. Read-only.
 
-import { type RecordStore, recordedKeyIds, type TargetRecord, type UnreadableRecord } from '@keyturn/rotation/targets';
+import type { RevocationDue } from '@keyturn/rotation';
+import { type RecordStore, recordedKeyIds, revocationsDue, type TargetRecord, type UnreadableRecord } from '@keyturn/rotation/targets';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { platformClient, recordStore } from '../clients.js';
@@ -23,6 +24,8 @@ interface FamilyStatus {
   keys: Array<{ id: number; fingerprint: string | null; heldBy: string[]; live: boolean | null; key: KeyFacts | null }>;
   lastRotation: { keyId: number; at: string | null } | null;
   rebuiltKeyIds: number[];
+  /** Superseded keys valid until their deadline (revoke-after), soonest first; with no listing, every deadline the record keeps (names null). */
+  revocationsDue: Array<Omit<RevocationDue, 'keyName'> & { keyName: string | null }>;
 }
 
 export async function runStatus(cmd: Command, loadConfigReader: ConfigReaderLoader): Promise<void> {
@@ -74,6 +77,9 @@ async function familyStatus(record: TargetRecord, listings: KeyListings | undefi
     })),
     lastRotation: newest === undefined ? null : { keyId: newest, at: live?.get(newest)?.createdAt ?? null },
     rebuiltKeyIds: record.rebuilt,
+    revocationsDue: live
+      ? revocationsDue(record, [...live.values()])
+      : Object.entries(record.due ?? {}).map(([id, dueAt]) => ({ keyId: Number(id), keyName: null, dueAt })).sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt)),
   };
 }
 
@@ -92,7 +98,8 @@ function statusTable(families: FamilyStatus[], unreadable: UnreadableRecord[]): 
       ['key', 'fingerprint', 'age (days)', 'last used', 'held by'],
       f.keys.map((k) => [k.id, k.fingerprint ?? '-', k.key ? k.key.ageDays : k.live === false ? 'revoked' : '-', k.key?.lastUsedAt ?? '-', k.heldBy.join(', ') || '-']),
     );
-    return `${head}\n\n${targets}\n\n${keys}`;
+    const due = f.revocationsDue.length ? `\n\n${renderTable(['superseded key', 'revoked at or after'], f.revocationsDue.map((d) => [d.keyId, d.dueAt]))}` : '';
+    return `${head}\n\n${targets}\n\n${keys}${due}`;
   });
   for (const u of unreadable) blocks.push(`unreadable record ${u.name}${u.family ? ` (family ${u.family})` : ''}: ${u.detail}`);
   return blocks.join('\n\n') || 'No target record.';

@@ -7,7 +7,8 @@ import { AppAccessError } from '../github-app/app-access-error.js';
 import type { RotationContext } from './context.js';
 
 export async function mintAppTokens(ctx: RotationContext): Promise<void> {
-  if (!ctx.appTokens) return;
+  if (!ctx.appTokens || ctx.appTokensMinted) return;
+  ctx.appTokensMinted = true;
   try {
     await ctx.appTokens.mintAll((line) => ctx.log('preflight', line));
   } catch (error) {

@@ -10,6 +10,7 @@ import type { FailedWrite } from './store/outcome.js';
 import type { RotationPlatformClient } from '../platform.js';
 import type { PartialRotationReport } from '../report.js';
 import type { RecordPlan } from '../record/record-plan.js';
+import type { LoadedRecords } from '../record/target-record.js';
 import type { LeakPlan } from '../emergency/leak-preflight.js';
 import type { AuthWord } from './auth-details.js';
 import type { HeldLease } from '../lease/held-lease.js';
@@ -27,6 +28,10 @@ export interface RotationContext extends ResolvedOptions {
   currentAuth?: AuthWord;
   /** The records as readRecord loaded them (JSON): read again under the lease, a difference means another run wrote. */
   recordsRead?: string;
+  /** The records the clock check (clock-check.ts) read, for readRecord to use instead of reading them again. */
+  preloadedRecords?: LoadedRecords;
+  /** Whether a GitHub App's installation tokens are minted (app-tokens.ts): once a run. */
+  appTokensMinted?: boolean;
   /** The family's lease, once the preflight took it (protocol/lease-points.ts); released at the end. */
   heldLease?: HeldLease;
   /** An emergency rotation's leaked key, once the preflight found it in the record. */

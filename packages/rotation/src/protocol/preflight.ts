@@ -18,6 +18,7 @@ import type { FailedWrite } from './store/outcome.js';
 import { familyMembers, selectRevocations } from './revocation-plan.js';
 import { readRecord, recordFacts, recordsChanged } from './record-preflight.js';
 import { takeRunLease } from './lease-points.js';
+import { checkClock, type IdleRun } from './clock-check.js';
 import { countNoun } from '@keyturn/api/toolkit';
 
 // GitHub asks clients to "make requests serially instead of concurrently" to stay clear of its
@@ -26,6 +27,12 @@ import { countNoun } from '@keyturn/api/toolkit';
 // 3 keeps the burst small. Writes stay one at a time (github/write-spacing.ts).
 const CONCURRENT_TARGET_READS = 3;
 
+/** The preflight of a run the clock made a no-op (clock-check.ts): the keys it listed, and what it found. */
+export interface IdlePreflight {
+  keys: PlatformKey[];
+  idle: IdleRun;
+}
+
 export interface PreflightResult {
   keys: PlatformKey[];
   plan: RotationPlan;
@@ -33,11 +40,14 @@ export interface PreflightResult {
   publicKeys: Map<SecretTarget, TargetPublicKey | undefined>;
 }
 
-export async function preflight(ctx: RotationContext): Promise<PreflightResult> {
+export async function preflight(ctx: RotationContext): Promise<PreflightResult | IdlePreflight> {
   const { secretName } = ctx;
   ctx.log('preflight', checkingWords(ctx.keyScope));
   let keys = await listKeys(ctx);
   ctx.log('preflight', workingWords(ctx.keyScope, keys.length));
+  // rotateEvery: a key not due stops the run here, with the record and this listing read.
+  const idle = await checkClock(ctx, keys);
+  if (idle) return { keys, idle };
   await readCurrentAuth(ctx);
   // Every GitHub request below goes through an installation token when a GitHub App is used.
   await mintAppTokens(ctx);
@@ -53,7 +63,9 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
     if (!ctx.leak?.live || ctx.dryRun) failUnreachable(ctx, unreachable[0]!);
     leaveOutUnreachable(ctx, unreachable);
   }
-  keys = await underLease(ctx, keys, mark);
+  const leased = await underLease(ctx, keys, mark);
+  if ('idle' in leased) return leased;
+  keys = leased.keys;
   const family = ctx.family;
   const members = familyMembers(keys, family);
   ctx.log('preflight', `${countNoun(members.length, 'live key')} of family ${family}`);
@@ -111,17 +123,20 @@ async function listKeys(ctx: RotationContext, underLease = false): Promise<Platf
  * them (it waited for one, or one ended just before); if so, it reads them again under the lease,
  * so its plan is that of a run alone. The keys the plan goes by are returned.
  */
-async function underLease(ctx: RotationContext, keys: PlatformKey[], mark: ReturnType<typeof reportMark>): Promise<PlatformKey[]> {
+async function underLease(ctx: RotationContext, keys: PlatformKey[], mark: ReturnType<typeof reportMark>): Promise<{ keys: PlatformKey[] } | IdlePreflight> {
   await takeRunLease(ctx);
-  if (!ctx.heldLease) return keys;
+  if (!ctx.heldLease) return { keys };
   const fresh = await listKeys(ctx, true);
   const sameKeys = fresh.length === keys.length && fresh.every((k) => ctx.listedBefore.has(k.id));
-  if (sameKeys && !(await recordsChanged(ctx))) return keys;
+  if (sameKeys && !(await recordsChanged(ctx))) return { keys };
   ctx.log('preflight', 'The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease');
   rewindReport(ctx, mark);
   ctx.listedBefore = new Set(fresh.map((k) => k.id));
+  // rotateEvery: the run it waited for may have rotated, so the key is no longer due.
+  const idle = await checkClock(ctx, fresh);
+  if (idle) return { keys: fresh, idle };
   await readRecord(ctx, fresh);
-  return fresh;
+  return { keys: fresh };
 }
 
 /** What readRecord adds to the report: rewound when it is read again. */

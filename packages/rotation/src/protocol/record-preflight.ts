@@ -46,7 +46,9 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   if (store) {
     ctx.log('preflight', `Reading the target record from ${store.describe()}`);
     try {
-      loaded = await store.load();
+      // The clock check (clock-check.ts) may have read them already in this run: read once.
+      loaded = ctx.preloadedRecords ?? (await store.load());
+      ctx.preloadedRecords = undefined;
       ctx.recordsRead = JSON.stringify(loaded);
     } catch (error) {
       const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
@@ -327,7 +329,7 @@ function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: Reado
   }
 }
 
-function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly PlatformKey[]): void {
+export function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly PlatformKey[]): void {
   const live = liveKeys(target.keyIds, keys);
   ctx.report.droppedTargets = [...(ctx.report.droppedTargets ?? []), target.spec];
   ctx.notice('preflight', { code: 'dropped-target', target: target.spec, secretName: ctx.secretName, ...live, actions: [{ do: 'retire-or-relist', targets: [target.spec] }] });

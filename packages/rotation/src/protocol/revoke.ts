@@ -20,6 +20,7 @@ import { recordAfterWriting } from './record-points.js';
 import { keepRunLease } from './lease-points.js';
 import { isNewerKey, type KeyEntry, type OtherFamilySettlement, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
 import type { VerifiedKey } from './verify.js';
+import { revocationsDue, waitsForDeadline } from '../clock/deadlines.js';
 
 const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
 
@@ -62,6 +63,7 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
     listedBefore: ctx.listedBefore,
     ...recordFacts(ctx),
   });
+  holdUntilDue(ctx, selection, keys);
   if (selection.keptBeyondKeep.length) warnKeptBeyondKeep(ctx, selection.keptBeyondKeep);
   for (const id of selection.notLive) ctx.log('revoke', notLiveWords(ctx.keyScope, id));
   for (const { id, reason } of selection.skipped) ctx.notice('revoke', { code: 'revoke-key-id-skipped', keyIds: [id], reason, actions: [] });
@@ -106,6 +108,23 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
     });
   }
   if (!selection.revoke.length) ctx.log('revoke', 'No key to revoke');
+}
+
+/**
+ * revokeAfter: a key `keep` lets go stays valid until its deadline (the later of the two wins); a
+ * leaked key or one named in revokeKeyIds goes now. What stays is in report.revocationsDue.
+ */
+function holdUntilDue(ctx: RotationContext, selection: ReturnType<typeof selectRevocations>, keys: readonly PlatformKey[]): void {
+  const record = ctx.record.record;
+  const now = ctx.now();
+  const leaked = new Set(ctx.leak?.keyIds ?? []);
+  const waiting = selection.revoke.filter((k) => !leaked.has(k.id) && !ctx.revokeKeyIds.includes(k.id) && waitsForDeadline(record, k, now, ctx.revokeAfterMs));
+  selection.revoke = selection.revoke.filter((k) => !waiting.includes(k));
+  for (const key of waiting) ctx.log('revoke', `Key ${key.id} (${key.name}) stays valid until its deadline ${record.due?.[key.id] ?? '(set by the next run that records it)'}`);
+  // Said once the run has deadlines to tell of (revokeAfter, or a record that keeps one).
+  if (ctx.revokeAfterMs !== undefined || Object.keys(record.due ?? {}).length) {
+    ctx.report.revocationsDue = revocationsDue(record, keys, selection.revoke.map((k) => k.id));
+  }
 }
 
 /**

@@ -7,11 +7,16 @@
 // does not know it reads the record as before) marks a record written just before a key is made.
 // Format 1 (0.x releases up to the record's first version) is read and migrated. A format above
 // RECORD_FORMAT, or text that is not a record, is reported as such: never taken for an absent record.
+// Format 3 is format 2 with what an older release must not ignore: the revocation deadlines
+// (`due`, revokeAfter), which a release that knows no deadline would break by revoking early. It is
+// written only when the record holds one, so a record without them stays readable by older releases.
 
 import { emptyRecord, type TargetEntry, type TargetRecord } from './target-record.js';
 
-/** The format this build writes; it reads every format up to it. */
-export const RECORD_FORMAT = 2;
+/** The newest format this build writes; it reads every format up to it. */
+export const RECORD_FORMAT = 3;
+/** The format of a record that holds nothing of format 3 (no deadline). */
+const PLAIN_FORMAT = 2;
 
 export type RecordText =
   | { kind: 'record'; record: TargetRecord; format: number }
@@ -33,7 +38,7 @@ export function readRecordText(text: string): RecordText {
     return { kind: 'newer', format: format as number, family: typeof data.family === 'string' ? data.family : undefined };
   }
   try {
-    const record = format === 1 ? readFormat1(data) : readFormat2(data);
+    const record = format === 1 ? readFormat1(data) : readFormat2(data, format as number);
     return { kind: 'record', record, format: format as number };
   } catch (error) {
     return { kind: 'unparsable', detail: (error as Error).message };
@@ -49,8 +54,9 @@ export function writeRecordText(record: TargetRecord): string {
     groups.set(keys, [...(groups.get(keys) ?? []), identity]);
     if (entry.spec.toLowerCase() !== identity) specs[identity] = entry.spec;
   }
+  const due = Object.keys(record.due ?? {}).length ? record.due : undefined;
   const stored: Record<string, unknown> = {
-    keyturn: RECORD_FORMAT,
+    keyturn: due ? RECORD_FORMAT : PLAIN_FORMAT,
     family: record.family,
     secret: record.secretName,
     kind: record.keyKind,
@@ -61,6 +67,7 @@ export function writeRecordText(record: TargetRecord): string {
   if (Object.keys(specs).length) stored.specs = specs;
   if (record.rebuilt.length) stored.rebuilt = record.rebuilt;
   if (record.creatingAbove !== undefined) stored.creating = record.creatingAbove;
+  if (due) stored.due = due;
   return JSON.stringify(stored);
 }
 
@@ -77,8 +84,11 @@ function readFormat1(data: Record<string, unknown>): TargetRecord {
   return record;
 }
 
-/** Format 2: targets as `[[keyIds], [identities]]` groups, `specs` where they differ other than in case. */
-function readFormat2(data: Record<string, unknown>): TargetRecord {
+/**
+ * Format 2: targets as `[[keyIds], [identities]]` groups, `specs` where they differ other than in
+ * case; format 3 adds `due`.
+ */
+function readFormat2(data: Record<string, unknown>, format: number): TargetRecord {
   const kind = data.kind === undefined ? undefined : text(data.kind, 'kind');
   const record = emptyRecord(text(data.family, 'family'), text(data.secret, 'secret'), kind);
   const specs = data.specs ?? {};
@@ -108,7 +118,22 @@ function readFormat2(data: Record<string, unknown>): TargetRecord {
     }
     record.fingerprints[keyId] = fingerprint;
   }
+  if (format >= 3 && data.due !== undefined) record.due = readDue(data.due);
   return record;
+}
+
+/** `due`: key id → the time (ISO 8601) from which it may be revoked. */
+function readDue(value: unknown): Record<number, string> {
+  if (!isObject(value)) throw new Error('"due" is not an object');
+  const due: Record<number, string> = {};
+  for (const [id, at] of Object.entries(value)) {
+    const keyId = Number(id);
+    if (!Number.isSafeInteger(keyId) || keyId < 1 || typeof at !== 'string' || Number.isNaN(Date.parse(at))) {
+      throw new Error(`the revocation deadline of key ${id} is not a time`);
+    }
+    due[keyId] = at;
+  }
+  return due;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

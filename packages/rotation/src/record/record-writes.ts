@@ -3,6 +3,7 @@
 // (record-plan.ts) and saves it; the caller says what happened. Then the other families' records
 // the run settles: saved without the targets taken over or retired, deleted once their keys are gone.
 
+import { withDeadlines } from '../clock/deadlines.js';
 import { mutant } from '../internal/mutants.js';
 import type { RecordPlan } from './record-plan.js';
 import { afterWriting, beforeWriting, namingTargets, type RecordStore, type TargetRecord } from './target-record.js';
@@ -34,9 +35,19 @@ export async function saveBeforeWriting(store: RecordStore, plan: RecordPlan, ta
   plan.replacing = [];
 }
 
-/** Once every listed target holds the new key: the record says so and forgets retired targets. */
-export async function saveAfterWriting(store: RecordStore, plan: RecordPlan, targets: Listed, keyId: number): Promise<void> {
-  const next = afterWriting(plan.record, targets.map((t) => t.identity), keyId, plan.retired, plan.previousIds);
+/**
+ * Once every listed target holds the new key: the record says so and forgets retired targets; with
+ * `deadline` (revokeAfter), each older key it names is superseded now and gets its deadline.
+ */
+export async function saveAfterWriting(
+  store: RecordStore,
+  plan: RecordPlan,
+  targets: Listed,
+  keyId: number,
+  deadline?: { now: Date; revokeAfterMs: number },
+): Promise<void> {
+  const narrowed = afterWriting(plan.record, targets.map((t) => t.identity), keyId, plan.retired, plan.previousIds);
+  const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs) : narrowed;
   await store.save(next);
   plan.record = next;
 }

@@ -36,11 +36,11 @@ describe('the record format', () => {
     // A spec that differs from its identity only in case is read back as the identity (the same target to GitHub).
     const again = readRecordText(writeRecordText({ ...read.record, keyKind: 'personal' }));
     const sameTargets = { ...read.record.targets, 'env:acme/app:qa': { spec: 'env:acme/app:qa', keyIds: [12] } };
-    expect(again).toEqual({ kind: 'record', format: RECORD_FORMAT, record: { ...read.record, keyKind: 'personal', targets: sameTargets } });
+    expect(again).toEqual({ kind: 'record', format: 2, record: { ...read.record, keyKind: 'personal', targets: sameTargets } });
   });
 
   it('refuses a newer format, naming it, and anything that is not a record', () => {
-    expect(readRecordText(JSON.stringify({ keyturn: 3, family: FAMILY }))).toEqual({ kind: 'newer', format: 3, family: FAMILY });
+    expect(readRecordText(JSON.stringify({ keyturn: 4, family: FAMILY }))).toEqual({ kind: 'newer', format: 4, family: FAMILY });
     for (const text of ['{"keyturn":2,"family":"f","secret":"S","targets":[[', '', 'null', '{"family":"f"}', '{"keyturn":2,"family":"f","secret":"S","targets":{}}', '{"keyturn":1,"family":"f","secret":"S","targets":{"a":{"keys":["x"]}}}']) {
       expect(readRecordText(text).kind, text).toBe('unparsable');
     }
@@ -51,6 +51,18 @@ describe('the record format', () => {
     record.targets['org:acme'] = { spec: 'org:acme:selected:app,web', keyIds: [5, 4] };
     const read = readRecordText(writeRecordText(record));
     expect(read).toEqual({ kind: 'record', format: 2, record });
+  });
+
+  it('writes format 3 only with revocation deadlines, which format 2 ignores and format 3 reads', () => {
+    const record: TargetRecord = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), held: [8, 7], due: { 7: '2026-11-29T10:00:00.000Z' } };
+    record.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [8] };
+    const text = writeRecordText(record);
+    expect(JSON.parse(text)).toMatchObject({ keyturn: RECORD_FORMAT, due: { 7: '2026-11-29T10:00:00.000Z' } });
+    expect(RECORD_FORMAT).toBe(3);
+    expect(readRecordText(text)).toEqual({ kind: 'record', format: 3, record });
+    // Without a deadline the record stays format 2, readable by the releases before deadlines.
+    expect(JSON.parse(writeRecordText({ ...record, due: {} })).keyturn).toBe(2);
+    expect(readRecordText(text.replace('"2026-11-29T10:00:00.000Z"', '"soon"'))).toEqual({ kind: 'unparsable', detail: 'the revocation deadline of key 7 is not a time' });
   });
 
   it('keeps the mark of a record written before a key is made, and refuses one that is no key id', () => {

@@ -43,6 +43,11 @@ export interface TargetRecord {
    * predates the run's key (simulator seed 7745). Cleared by the write before the secrets.
    */
   creatingAbove?: number;
+  /**
+   * When each superseded key may be revoked (revokeAfter: ISO 8601 times, by key id): a key stays
+   * valid until then whatever `keep` says. Written as format 3 (format.ts). Pruned with the ids.
+   */
+  due?: Record<number, string>;
 }
 
 /** A record variable that could not be read: never taken for an absent record. */
@@ -194,6 +199,7 @@ export function pruned(record: TargetRecord, listedIds: ReadonlySet<number>): Ta
   next.held = next.held.filter(keep);
   next.rebuilt = next.rebuilt.filter(keep);
   next.fingerprints = Object.fromEntries(Object.entries(next.fingerprints).filter(([id]) => keep(Number(id))));
+  if (next.due) next.due = Object.fromEntries(Object.entries(next.due).filter(([id]) => keep(Number(id))));
   return next;
 }
 
