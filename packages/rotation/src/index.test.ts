@@ -84,7 +84,7 @@ const EXPECTED = {
     ],
   },
   './targets': {
-    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds', 'revocationsDue'],
+    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds', 'revocationsDue', 'writeLeaseText'],
     types: [
       'GitHubClient',
       'GitHubClientOptions',
@@ -93,6 +93,7 @@ const EXPECTED = {
       'GitLabClient',
       'GitLabTargetSpec',
       'LeaseBackend',
+      'LeaseText',
       'LoadedRecords',
       'OrgVisibility',
       'ParseTargetSpecsOptions',

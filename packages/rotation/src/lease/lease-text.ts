@@ -9,6 +9,7 @@ export const LEASE_PREFIX = 'KEYTURN_LEASE_';
 const SLUG_LENGTH = 40;
 const HASH_LENGTH = 16;
 
+/** What a lease variable holds, read: its holder, its nonce, its times and its state. */
 export interface LeaseText {
   /** Who holds it, for the waiting run's message: a workflow run's URL, a CI job's, or a host and process. */
   holder: string;
