@@ -57,7 +57,9 @@ export function vercelRoutes(world: VercelWorld): Route[] {
         if (!project) throw new HttpError(400, 'bad_request: projectId is required');
         const target = req.query.get('target');
         const limit = Math.max(1, Math.min(100, Number(req.query.get('limit') ?? 20) || 20));
-        const listed = world.deploymentsOf(project).filter((d) => !target || d.target === target).slice(0, limit);
+        // `state` filters by readyState: a comma-separated list (READY, or BUILDING,READY...).
+        const states = req.query.get('state')?.split(',');
+        const listed = world.deploymentsOf(project).filter((d) => (!target || d.target === target) && (!states || states.includes(world.readyState(d)))).slice(0, limit);
         const deployments = listed.map((d) => ({ uid: d.id, name: d.name, url: d.url, created: d.createdAt, createdAt: d.createdAt, state: world.readyState(d), readyState: world.readyState(d), target: d.target }));
         return { status: 200, body: { deployments, pagination: { count: deployments.length, next: null, prev: null } } };
       },

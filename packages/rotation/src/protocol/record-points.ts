@@ -57,7 +57,7 @@ export async function recordAfterWriting(ctx: RotationContext, keyId: number): P
   const store = ctx.recordStore;
   if (!store) return;
   try {
-    await saveAfterWriting(store, ctx.record, listed(ctx), keyId);
+    await saveAfterWriting(store, ctx.record, listed(ctx), keyId, ctx.awaitingDeploy);
     ctx.log('revoke', `Recorded in ${store.describe()} that the targets hold key ${keyId}`);
   } catch (error) {
     // The record still names more keys than the targets hold: never fewer. The next run narrows it,

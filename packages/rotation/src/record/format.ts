@@ -61,6 +61,7 @@ export function writeRecordText(record: TargetRecord): string {
   if (Object.keys(specs).length) stored.specs = specs;
   if (record.rebuilt.length) stored.rebuilt = record.rebuilt;
   if (record.creatingAbove !== undefined) stored.creating = record.creatingAbove;
+  if (record.awaiting && Object.keys(record.awaiting).length) stored.awaiting = record.awaiting;
   return JSON.stringify(stored);
 }
 
@@ -99,6 +100,7 @@ function readFormat2(data: Record<string, unknown>): TargetRecord {
     if (!Number.isSafeInteger(data.creating) || (data.creating as number) < 0) throw new Error('"creating" is not a key id');
     record.creatingAbove = data.creating as number;
   }
+  if (data.awaiting !== undefined) record.awaiting = awaitingOf(data.awaiting);
   const fingerprints = data.fingerprints ?? {};
   if (!isObject(fingerprints)) throw new Error('"fingerprints" is not an object');
   for (const [id, fingerprint] of Object.entries(fingerprints)) {
@@ -109,6 +111,18 @@ function readFormat2(data: Record<string, unknown>): TargetRecord {
     record.fingerprints[keyId] = fingerprint;
   }
   return record;
+}
+
+/** `awaiting`: by target identity, the deployment it waits past (both fields optional texts). */
+function awaitingOf(value: unknown): NonNullable<TargetRecord['awaiting']> {
+  if (!isObject(value)) throw new Error('"awaiting" is not an object');
+  const awaiting: NonNullable<TargetRecord['awaiting']> = {};
+  for (const [identity, awaited] of Object.entries(value)) {
+    if (!isObject(awaited)) throw new Error(`"awaiting" of ${identity} is not an object`);
+    const { deployment, url } = awaited;
+    awaiting[identity] = { ...(deployment !== undefined && { deployment: text(deployment, 'deployment') }), ...(url !== undefined && { url: text(url, 'url') }) };
+  }
+  return awaiting;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -5,7 +5,7 @@
 
 import { mutant } from '../internal/mutants.js';
 import type { RecordPlan } from './record-plan.js';
-import { afterWriting, beforeWriting, namingTargets, type RecordStore, type TargetRecord } from './target-record.js';
+import { afterWriting, type AwaitedDeployment, beforeWriting, namingTargets, type RecordStore, type TargetRecord } from './target-record.js';
 
 type Listed = ReadonlyArray<{ identity: string; spec: string }>;
 
@@ -35,8 +35,8 @@ export async function saveBeforeWriting(store: RecordStore, plan: RecordPlan, ta
 }
 
 /** Once every listed target holds the new key: the record says so and forgets retired targets. */
-export async function saveAfterWriting(store: RecordStore, plan: RecordPlan, targets: Listed, keyId: number): Promise<void> {
-  const next = afterWriting(plan.record, targets.map((t) => t.identity), keyId, plan.retired, plan.previousIds);
+export async function saveAfterWriting(store: RecordStore, plan: RecordPlan, targets: Listed, keyId: number, awaiting?: ReadonlyMap<string, AwaitedDeployment>): Promise<void> {
+  const next = afterWriting(plan.record, targets.map((t) => t.identity), keyId, plan.retired, plan.previousIds, awaiting);
   await store.save(next);
   plan.record = next;
 }

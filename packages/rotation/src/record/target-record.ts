@@ -43,6 +43,18 @@ export interface TargetRecord {
    * predates the run's key (simulator seed 7745). Cleared by the write before the secrets.
    */
   creatingAbove?: number;
+  /**
+   * Targets whose new value no deployment uses yet (a Vercel project not redeployed, or whose
+   * redeploy failed), by identity, with the deployment production served when the run ended: they
+   * keep every key they may hold (so none is revoked) until a run sees a deployment use the value.
+   */
+  awaiting?: Record<string, AwaitedDeployment>;
+}
+
+/** What an awaiting target waits on: a deployment after `deployment` (the one serving, or the redeploy that failed). */
+export interface AwaitedDeployment {
+  deployment?: string;
+  url?: string;
 }
 
 /** A record variable that could not be read: never taken for an absent record. */
@@ -133,13 +145,21 @@ export function afterWriting(
   keyId: number,
   retired: readonly string[],
   previous: readonly number[],
+  awaiting: ReadonlyMap<string, AwaitedDeployment> = new Map(),
 ): TargetRecord {
   const next = structuredClone(record);
   for (const identity of written) {
     const entry = next.targets[identity];
-    if (entry) entry.keyIds = [keyId, ...entry.keyIds.filter((id) => id > keyId)];
+    // A target no deployment reads the new key from yet keeps every key it may hold: the running one uses an older one.
+    if (entry && !awaiting.has(identity)) entry.keyIds = [keyId, ...entry.keyIds.filter((id) => id > keyId)];
+    if (next.awaiting) delete next.awaiting[identity];
   }
-  for (const identity of retired) delete next.targets[identity];
+  for (const [identity, awaited] of awaiting) if (next.targets[identity]) (next.awaiting ??= {})[identity] = { ...awaited };
+  if (next.awaiting && !Object.keys(next.awaiting).length) delete next.awaiting;
+  for (const identity of retired) {
+    delete next.targets[identity];
+    delete next.awaiting?.[identity];
+  }
   const history = [keyId, ...previous, ...next.held];
   next.held = [...new Set(history)].slice(0, HELD_HISTORY);
   return next;

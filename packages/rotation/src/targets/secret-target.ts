@@ -47,7 +47,33 @@ export interface TargetBase {
    * no answer: an `updatedAt` earlier than the public key's `servedAt` proves the write never landed.
    */
   readSecretMeta?(name: string): Promise<SecretMeta | undefined>;
+  /**
+   * For a store whose value reaches what runs only once it is deployed (a Vercel project): after
+   * every write, whether what runs now uses the value written, redeploying first when the target
+   * is set to. Until it does, the run keeps valid every key the target may hold (I1).
+   */
+  reachRuntime?(name: string, signal?: AbortSignal): Promise<RuntimeReach>;
 }
+
+/** A deployment a notice or the record names. */
+export interface DeploymentRef {
+  id: string;
+  url: string;
+  /** The service's clock, in milliseconds. */
+  createdAt: number;
+}
+
+/**
+ * How far a written value reached what runs (`reachRuntime`): `live` (nothing to deploy: Vercel's
+ * development variables, pulled by a developer), `deployed` (a deployment made after the write is
+ * READY), `not-ready` (the redeploy ended in ERROR or CANCELED, or was still building at the
+ * deadline), `awaiting-deploy` (no redeploy: the next deploy after `after`, production's now, uses it).
+ */
+export type RuntimeReach =
+  | { state: 'live'; encryptedNotSensitive?: boolean }
+  | { state: 'deployed'; deployment: DeploymentRef }
+  | { state: 'not-ready'; deployment: DeploymentRef; readyState: string; error?: string }
+  | { state: 'awaiting-deploy'; after?: DeploymentRef };
 
 /**
  * A target that takes values sealed with its own public key (GitHub's secrets): the rotation seals
