@@ -6,8 +6,7 @@
 // the run (every target holds the new key; the next run redeploys again and converges, I4).
 
 import { describeError } from '../platform.js';
-import type { AwaitedDeployment } from '../record/target-record.js';
-import { identityOf, type RuntimeReach, type SecretTarget } from '../targets/secret-target.js';
+import { type DeploymentRef, identityOf, type RuntimeReach, type SecretTarget } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import type { CreatedKey } from './revocation.js';
 
@@ -40,19 +39,17 @@ function settle(ctx: RotationContext, created: CreatedKey, target: SecretTarget,
     case 'deployed':
       ctx.log('store', `${spec}: the deployment ${reach.deployment.url} is READY with the new key ${created.id}`);
       return;
-    case 'not-ready': {
-      const { deployment, readyState, error } = reach;
-      unreached(ctx, created, target, { deployment, readyState, error: error ?? `its state is ${readyState}` });
+    case 'not-ready':
+      unreached(ctx, created, target, reach);
       return;
-    }
     case 'awaiting-deploy': {
-      const after = reach.after;
-      const keyIds = await_(ctx, created, target, { ...(after && { deployment: after.id, url: after.url }) });
+      const { serving } = reach;
+      const keyIds = await_(ctx, created, target, reach, serving);
       ctx.notice('store', {
         code: 'awaiting-deploy',
         target: spec,
         secretName: ctx.secretName,
-        ...(after && { afterDeployment: after.id, afterUrl: after.url }),
+        ...(serving && { afterDeployment: serving.id, afterUrl: serving.url }),
         keyIds,
         actions: [{ do: 'run-again' }],
       });
@@ -60,14 +57,9 @@ function settle(ctx: RotationContext, created: CreatedKey, target: SecretTarget,
   }
 }
 
-function unreached(
-  ctx: RotationContext,
-  created: CreatedKey,
-  target: SecretTarget,
-  failure: { deployment?: { id: string; url: string }; readyState?: string; error: string },
-): void {
-  const { deployment, readyState, error } = failure;
-  const keyIds = await_(ctx, created, target, { ...(deployment && { deployment: deployment.id, url: deployment.url }) });
+function unreached(ctx: RotationContext, created: CreatedKey, target: SecretTarget, reach: Omit<Extract<RuntimeReach, { state: 'not-ready' }>, 'state'>): void {
+  const { deployment, readyState, error } = reach;
+  const keyIds = await_(ctx, created, target, reach, deployment ?? reach.serving);
   ctx.notice('store', {
     code: 'deployment-not-ready',
     target: target.describe(),
@@ -80,21 +72,39 @@ function unreached(
   });
 }
 
-/** The target waits: noted for the record, and the keys it may hold (all but the new one) returned for the notice. */
-function await_(ctx: RotationContext, created: CreatedKey, target: SecretTarget, awaited: AwaitedDeployment): number[] {
+/**
+ * The target waits: noted for the record, and the keys it may hold (all but the new one) returned
+ * for the notice. A deployment running now that was made after an earlier run's write (its record's
+ * note) uses that run's key or a newer one: the keys before it have left the target's deployments.
+ */
+function await_(
+  ctx: RotationContext,
+  created: CreatedKey,
+  target: SecretTarget,
+  facts: { serving?: DeploymentRef; writtenAt?: number },
+  noted: DeploymentRef | undefined,
+): number[] {
   const identity = identityOf(target);
-  ctx.awaitingDeploy.set(identity, awaited);
+  const earlier = ctx.record.record.awaiting?.[identity];
+  const redeployedSince = earlier?.writtenAt !== undefined && facts.serving !== undefined && facts.serving.createdAt > earlier.writtenAt;
+  ctx.awaitingDeploy.set(identity, {
+    keyId: created.id,
+    ...(facts.writtenAt !== undefined && { writtenAt: facts.writtenAt }),
+    ...(noted && { deployment: noted.id, url: noted.url }),
+    ...(redeployedSince && { keepFrom: earlier.keyId }),
+  });
   return [...heldWhileDeploying(ctx, identity)].filter((id) => id !== created.id).sort((a, b) => a - b);
 }
 
 /**
  * The keys a target awaiting a deploy may hold: what its record entry names (written before the
  * secrets: the new key and every key before it), and the keys the run started with (a run without
- * a record knows no more).
+ * a record knows no more); none older than a key a deployment since uses (`keepFrom`).
  */
 export function heldWhileDeploying(ctx: RotationContext, identity: string): Set<number> {
   const entry = ctx.record.record.targets[identity];
-  return new Set([...(entry?.keyIds ?? []), ...ctx.record.writtenBackIds]);
+  const keepFrom = ctx.awaitingDeploy.get(identity)?.keepFrom ?? 0;
+  return new Set([...(entry?.keyIds ?? []), ...ctx.record.writtenBackIds].filter((id) => id >= keepFrom));
 }
 
 /** Every key a target awaiting a deploy may hold: never revoked by this run. */

@@ -113,14 +113,21 @@ function readFormat2(data: Record<string, unknown>): TargetRecord {
   return record;
 }
 
-/** `awaiting`: by target identity, the deployment it waits past (both fields optional texts). */
+/** `awaiting`: by target identity, the key written, when, and the deployment it waits past. */
 function awaitingOf(value: unknown): NonNullable<TargetRecord['awaiting']> {
   if (!isObject(value)) throw new Error('"awaiting" is not an object');
   const awaiting: NonNullable<TargetRecord['awaiting']> = {};
   for (const [identity, awaited] of Object.entries(value)) {
     if (!isObject(awaited)) throw new Error(`"awaiting" of ${identity} is not an object`);
-    const { deployment, url } = awaited;
-    awaiting[identity] = { ...(deployment !== undefined && { deployment: text(deployment, 'deployment') }), ...(url !== undefined && { url: text(url, 'url') }) };
+    const { keyId, writtenAt, deployment, url } = awaited;
+    if (!Number.isSafeInteger(keyId) || (keyId as number) < 1) throw new Error(`"awaiting" of ${identity} names no key id`);
+    if (writtenAt !== undefined && !Number.isFinite(writtenAt)) throw new Error(`"awaiting" of ${identity} has no time of writing`);
+    awaiting[identity] = {
+      keyId: keyId as number,
+      ...(writtenAt !== undefined && { writtenAt: writtenAt as number }),
+      ...(deployment !== undefined && { deployment: text(deployment, 'deployment') }),
+      ...(url !== undefined && { url: text(url, 'url') }),
+    };
   }
   return awaiting;
 }

@@ -51,10 +51,18 @@ export interface TargetRecord {
   awaiting?: Record<string, AwaitedDeployment>;
 }
 
-/** What an awaiting target waits on: a deployment after `deployment` (the one serving, or the redeploy that failed). */
+/**
+ * What an awaiting target waits on: a deployment made after `writtenAt` (the service's clock), when
+ * `keyId` was written; `deployment` is the one that ran then (or the redeploy that failed). A later
+ * run that sees a deployment made after `writtenAt` knows the target's deployments use `keyId` or newer.
+ */
 export interface AwaitedDeployment {
+  keyId: number;
+  writtenAt?: number;
   deployment?: string;
   url?: string;
+  /** Set by the run, not kept: the oldest key the target may still hold (keys before it left its deployments). */
+  keepFrom?: number;
 }
 
 /** A record variable that could not be read: never taken for an absent record. */
@@ -154,7 +162,12 @@ export function afterWriting(
     if (entry && !awaiting.has(identity)) entry.keyIds = [keyId, ...entry.keyIds.filter((id) => id > keyId)];
     if (next.awaiting) delete next.awaiting[identity];
   }
-  for (const [identity, awaited] of awaiting) if (next.targets[identity]) (next.awaiting ??= {})[identity] = { ...awaited };
+  for (const [identity, { keepFrom, ...awaited }] of awaiting) {
+    const entry = next.targets[identity];
+    if (!entry) continue;
+    if (keepFrom !== undefined) entry.keyIds = entry.keyIds.filter((id) => id >= keepFrom);
+    (next.awaiting ??= {})[identity] = awaited;
+  }
   if (next.awaiting && !Object.keys(next.awaiting).length) delete next.awaiting;
   for (const identity of retired) {
     delete next.targets[identity];

@@ -66,14 +66,15 @@ export interface DeploymentRef {
 /**
  * How far a written value reached what runs (`reachRuntime`): `live` (nothing to deploy: Vercel's
  * development variables, pulled by a developer), `deployed` (a deployment made after the write is
- * READY), `not-ready` (the redeploy ended in ERROR or CANCELED, or was still building at the
- * deadline), `awaiting-deploy` (no redeploy: the next deploy after `after`, production's now, uses it).
+ * READY), `not-ready` (the redeploy ended in ERROR or CANCELED, was still building at the deadline,
+ * or could not be made: `error`), `awaiting-deploy` (no redeploy: the next deploy uses it). `serving`
+ * is the deployment running now (built with an older value), `writtenAt` the write, by the service's clock.
  */
 export type RuntimeReach =
   | { state: 'live'; encryptedNotSensitive?: boolean }
   | { state: 'deployed'; deployment: DeploymentRef }
-  | { state: 'not-ready'; deployment: DeploymentRef; readyState: string; error?: string }
-  | { state: 'awaiting-deploy'; after?: DeploymentRef };
+  | { state: 'not-ready'; deployment?: DeploymentRef; readyState?: string; error: string; serving?: DeploymentRef; writtenAt?: number }
+  | { state: 'awaiting-deploy'; serving?: DeploymentRef; writtenAt?: number };
 
 /**
  * A target that takes values sealed with its own public key (GitHub's secrets): the rotation seals

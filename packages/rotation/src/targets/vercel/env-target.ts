@@ -105,12 +105,15 @@ export class VercelEnvTarget implements PlainValueTarget {
       const writtenAt = this.#writtenAt ?? Number.POSITIVE_INFINITY;
       // A deploy of the user's after the write builds with the new value already.
       if (serving && serving.createdAt > writtenAt) return { state: 'deployed', deployment: serving };
-      if (!this.words.redeploy || environment !== 'production' || !serving) return { state: 'awaiting-deploy', ...(serving && { after: serving }) };
-      const made = await this.#deployments.redeploy(project.name, serving);
+      const facts = { ...(serving && { serving }), ...(this.#writtenAt !== undefined && { writtenAt: this.#writtenAt }) };
+      if (!this.words.redeploy || environment !== 'production' || !serving) return { state: 'awaiting-deploy', ...facts };
+      const made = await this.#deployments.redeploy(project.name, serving).catch((error) => ({ error }));
+      if ('error' in made) return { state: 'not-ready', error: this.#failure(made.error, `redeploying ${this.spec.project}`).message, ...facts };
       const ended = await this.#deployments.waitUntilEnded(made, signal);
-      return ended.readyState === 'READY' ? { state: 'deployed', deployment: made } : { state: 'not-ready', deployment: made, ...ended };
+      if (ended.readyState === 'READY') return { state: 'deployed', deployment: made };
+      return { state: 'not-ready', deployment: made, readyState: ended.readyState, error: ended.error ?? `its state is ${ended.readyState}`, ...facts };
     } catch (error) {
-      throw this.#failure(error, `redeploying ${this.spec.project} with the new ${name}`);
+      throw this.#failure(error, `reading the deployments of ${this.spec.project}`);
     }
   }
 
