@@ -50,7 +50,7 @@ const EXPECTED = {
     ],
   },
   './targets': {
-    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds'],
+    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'createVercelClient', 'createVercelTarget', 'DEFAULT_VERCEL_API_URL', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds'],
     types: [
       'GitHubClient',
       'GitHubClientOptions',
@@ -74,6 +74,11 @@ const EXPECTED = {
       'TargetSpec',
       'UnreadableRecord',
       'WriteOptions',
+      'DeploymentRef',
+      'RuntimeReach',
+      'VercelAccess',
+      'VercelClient',
+      'VercelTargetSpec',
     ],
   },
 } as const;
