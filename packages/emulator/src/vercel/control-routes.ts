@@ -26,6 +26,14 @@ export function vercelControlRoutes(state: VercelStateApi): Route[] {
     { method: 'GET', pattern: '/vercel/deployments', handler: (req) => ({ status: 200, body: attempt(() => state.deployments(refOf(req))) }) },
     {
       method: 'POST',
+      pattern: '/vercel/build-times',
+      handler: (req) => {
+        attempt(() => state.setBuildTimes((req.body ?? {}) as { queuedMs?: number; buildMs?: number }));
+        return { status: 201, body: {} };
+      },
+    },
+    {
+      method: 'POST',
       pattern: '/vercel/failing-builds',
       handler: (req) => {
         const count = field(req, 'count');

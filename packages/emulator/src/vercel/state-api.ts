@@ -2,7 +2,7 @@
 // projects, every variable with its value (sensitive ones too: never a Vercel endpoint), the
 // deployments, a user's own deploy, and builds made to fail.
 
-import type { VercelDeployment, VercelEnvironment, VercelEnvType, VercelEnvVar, VercelProject, VercelRole, VercelWorld } from './world.js';
+import type { BuildTimes, VercelDeployment, VercelEnvironment, VercelEnvType, VercelEnvVar, VercelProject, VercelRole, VercelWorld } from './world.js';
 import { ENV_TYPES, ENVIRONMENTS } from './world.js';
 
 export interface VercelTokenAccess {
@@ -41,6 +41,8 @@ export interface VercelStateApi {
   servedValue(ref: VercelProjectRef, key: string): string | undefined;
   /** Makes the project's next `count` builds end in ERROR. */
   failBuilds(ref: VercelProjectRef, count?: number): void;
+  /** How long the deployments made from now on queue and build. */
+  setBuildTimes(times: Partial<BuildTimes>): void;
 }
 
 export function createVercelStateApi(world: VercelWorld): VercelStateApi {
@@ -112,7 +114,13 @@ export function createVercelStateApi(world: VercelWorld): VercelStateApi {
     deployments: (ref) => world.deploymentsOf(projectOf(ref)).map(view),
     servedValue: (ref, key) => world.production(projectOf(ref))?.env[key],
     failBuilds: (ref, count = 1) => {
+      if (!Number.isInteger(count) || count < 0) throw new TypeError('count is a whole number of builds');
       world.failingBuilds.set(projectOf(ref).id, count);
+    },
+    setBuildTimes: (times) => {
+      const next = { ...world.buildTimes, ...times };
+      if (!(next.queuedMs >= 0 && next.buildMs >= 0)) throw new TypeError('queuedMs and buildMs are milliseconds, at least 0');
+      world.buildTimes = next;
     },
   };
 }

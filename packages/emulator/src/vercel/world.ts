@@ -83,7 +83,8 @@ export class VercelWorld {
 
   constructor(
     readonly clock: () => number,
-    readonly buildTimes: BuildTimes,
+    /** Changed by a test between deployments (`setBuildTimes`). */
+    public buildTimes: BuildTimes,
   ) {}
 
   /** An id Vercel's way: a prefix and a stable, unique tail. */
