@@ -98,13 +98,16 @@ function await_(
 
 /**
  * The keys a target awaiting a deploy may hold: what its record entry names (written before the
- * secrets: the new key and every key before it), and the keys the run started with (a run without
- * a record knows no more); none older than a key a deployment since uses (`keepFrom`).
+ * secrets: the new key and every key before it), and the keys the run started with; none older than
+ * a key a deployment since uses (`keepFrom`). When neither names an older key (no record, or one
+ * that never knew what the target held), the run cannot tell which key the running deployment
+ * uses: every key the preflight listed.
  */
 export function heldWhileDeploying(ctx: RotationContext, identity: string): Set<number> {
   const entry = ctx.record.record.targets[identity];
   const keepFrom = ctx.awaitingDeploy.get(identity)?.keepFrom ?? 0;
-  return new Set([...(entry?.keyIds ?? []), ...ctx.record.writtenBackIds].filter((id) => id >= keepFrom));
+  const named = [...(entry?.keyIds ?? []), ...ctx.record.writtenBackIds].filter((id) => id !== ctx.report.keyId);
+  return new Set((named.length ? named : [...ctx.listedBefore]).filter((id) => id >= keepFrom));
 }
 
 /** Every key a target awaiting a deploy may hold: never revoked by this run. */
