@@ -29,6 +29,8 @@ interface EnvVar {
   target: VercelEnvironment[];
   gitBranch?: string;
   comment?: string;
+  /** When its value last changed, by Vercel's clock. */
+  updatedAt?: number;
 }
 
 /** The types keyturn writes; a legacy `secret` or `system` variable is rewritten `encrypted`. */
@@ -85,11 +87,18 @@ export class VercelEnvTarget implements PlainValueTarget {
     }
   }
 
-  /** Compared here, never shown; a sensitive variable is never read back (undefined). */
+  /**
+   * Compared here, never shown. A sensitive value is never read back: the variable unchanged since
+   * the preflight read it (its id and `updatedAt`) proves the write did not land; anything else about
+   * it proves nothing (undefined).
+   */
   async holdsValue(name: string, value: string): Promise<boolean | undefined> {
     try {
+      const before = await this.#before.get(name);
       const variable = await this.#find(name, true);
-      if (!variable || variable.type === 'sensitive' || typeof variable.value !== 'string') return undefined;
+      if (!variable) return undefined;
+      if (before && variable.id === before.id && before.updatedAt !== undefined && variable.updatedAt === before.updatedAt) return false;
+      if (variable.type === 'sensitive' || typeof variable.value !== 'string') return undefined;
       return variable.value === value;
     } catch {
       return undefined;
