@@ -5249,11 +5249,20 @@ var VercelEnvTarget = class {
       throw this.#failure(error2, `writing the variable ${name}`);
     }
   }
-  /** Compared here, never shown; a sensitive variable is never read back (undefined). */
+  /**
+   * Compared here, never shown. A sensitive value is never read back: the variable unchanged since
+   * the preflight read it (its id and `updatedAt`) proves the write did not land; anything else about
+   * it proves nothing (undefined).
+   */
   async holdsValue(name, value) {
     try {
+      const before = await this.#before.get(name);
       const variable = await this.#find(name, true);
-      if (!variable || variable.type === "sensitive" || typeof variable.value !== "string")
+      if (!variable)
+        return void 0;
+      if (before && variable.id === before.id && before.updatedAt !== void 0 && variable.updatedAt === before.updatedAt)
+        return false;
+      if (variable.type === "sensitive" || typeof variable.value !== "string")
         return void 0;
       return variable.value === value;
     } catch {
