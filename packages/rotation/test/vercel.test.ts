@@ -97,7 +97,7 @@ describe('a Vercel production target', () => {
     ]);
     expect(first.report!.revokedKeyIds).not.toContain(world.currentKey.id);
     const record = (await world.variables()).find((v) => v.name.startsWith('KEYTURN_RECORD_'))!;
-    expect(JSON.parse(record.value).awaiting).toEqual({ [`vercel:web:production@acme`]: expect.objectContaining({ keyId: first.report!.keyId, deployment: failed!.id }) });
+    expect(JSON.parse(record.value).awaiting).toEqual({ 'vercel:web:production@acme': expect.objectContaining({ keyId: first.report!.keyId, deployment: failed!.id }) });
     expect(said(first)).not.toContain(value);
 
     // The build fixed, the next run redeploys, and every older key goes.

@@ -2,7 +2,7 @@
 // read from another process. Not part of Vercel; no auth, no faults, not logged.
 
 import { attempt, field, text } from '../core/control-input.js';
-import { type EmulatorRequest, type Route } from '../core/http-server.js';
+import type { EmulatorRequest, Route } from '../core/http-server.js';
 import type { VercelProjectRef, VercelStateApi, VercelTokenAccess } from './state-api.js';
 
 export function vercelControlRoutes(state: VercelStateApi): Route[] {

@@ -166,7 +166,8 @@ export function afterWriting(
     const entry = next.targets[identity];
     if (!entry) continue;
     if (keepFrom !== undefined) entry.keyIds = entry.keyIds.filter((id) => id >= keepFrom);
-    (next.awaiting ??= {})[identity] = awaited;
+    next.awaiting ??= {};
+    next.awaiting[identity] = awaited;
   }
   if (next.awaiting && !Object.keys(next.awaiting).length) delete next.awaiting;
   for (const identity of retired) {

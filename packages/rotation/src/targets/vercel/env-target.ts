@@ -105,7 +105,7 @@ export class VercelEnvTarget implements PlainValueTarget {
     }
   }
 
-  async reachRuntime(name: string, signal?: AbortSignal): Promise<RuntimeReach> {
+  async reachRuntime(_name: string, signal?: AbortSignal): Promise<RuntimeReach> {
     const { environment } = this.spec;
     if (environment === 'development') return { state: 'live', encryptedNotSensitive: this.#encryptedNotSensitive };
     try {
