@@ -5269,7 +5269,7 @@ var VercelEnvTarget = class {
       return void 0;
     }
   }
-  async reachRuntime(name, signal) {
+  async reachRuntime(_name, signal) {
     const { environment } = this.spec;
     if (environment === "development")
       return { state: "live", encryptedNotSensitive: this.#encryptedNotSensitive };
@@ -11968,7 +11968,8 @@ function afterWriting(record, written, keyId, retired, previous, awaiting = /* @
       continue;
     if (keepFrom !== void 0)
       entry.keyIds = entry.keyIds.filter((id) => id >= keepFrom);
-    (next.awaiting ??= {})[identity] = awaited;
+    next.awaiting ??= {};
+    next.awaiting[identity] = awaited;
   }
   if (next.awaiting && !Object.keys(next.awaiting).length)
     delete next.awaiting;
