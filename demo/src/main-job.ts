@@ -1,13 +1,14 @@
 // The main job: what a user's workflows do, on the embedded emulators, through the bundled Actions
 // run exactly as a runner runs them. A first rotation from a console-made key (revoking it), a second
 // rotation from the key the secret then holds, a project-scoped deploy key rotated with that personal
-// key as its managing key, a deploy that creates a branch and waits for its operations, and a leak:
+// key as its managing key, a key of an app on Vercel (its production variable written, the project
+// redeployed and awaited before the old key goes), a deploy that creates a branch and waits for its operations, and a leak:
 // the key is found in the repository, secret scanning raises an alert, and the scheduled alert-mode
 // run rotates the key out, revokes it and resolves the alert.
 // Everything stays on loopback. `--verbose` shows the Actions' own logs.
 
 import { randomBytes } from 'node:crypto';
-import { startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
+import { startGitHubEmulator, startPlatformEmulator, startVercelEmulator } from '@keyturn/emulator';
 import { type ActionRun, findLeaks, locateAction, runAction } from '@keyturn/action-runner';
 import { Report } from './report.js';
 
@@ -16,6 +17,9 @@ const WAIT_FOR_OPERATION = locateAction('@keyturn/action-wait-for-operation', im
 const REPOSITORY = 'acme/app';
 const SECRET = 'NEON_API_KEY';
 const DEPLOY_SECRET = 'NEON_DEPLOY_KEY';
+/** The key the app deployed on Vercel reads at run time. */
+const APP_SECRET = 'NEON_APP_KEY';
+const VERCEL_PROJECT = { project: 'app', team: 'acme' };
 /** The secret type of the custom pattern an owner defines for the platform's keys (README, "When a key leaks"). */
 const SECRET_TYPE = 'custom_pattern_platform_api_key';
 const TARGETS = [`repo:${REPOSITORY}`, `env:${REPOSITORY}:production`];
@@ -29,6 +33,9 @@ const github = await startGitHubEmulator({
   environments: { [REPOSITORY]: ['production'] },
   tokens: { [githubToken]: 'write' },
 });
+const vercelToken = `vercel_demo_${randomBytes(12).toString('hex')}`;
+// Builds take a second and a half: the run reads the redeploy while it builds, then once READY.
+const vercel = await startVercelEmulator({ projects: ['acme/app'], tokens: { [vercelToken]: { teams: { acme: 'member' } } }, buildTimes: { queuedMs: 0, buildMs: 0 } });
 const repoTarget = { kind: 'repo', owner: 'acme', repo: 'app' } as const;
 const envTarget = { kind: 'env', owner: 'acme', repo: 'app', environment: 'production' } as const;
 const runs: ActionRun[] = [];
@@ -38,6 +45,7 @@ try {
   report.heading('keyturn main job, on local emulators (loopback only)');
   report.line(`platform API  ${platform.url}`);
   report.line(`GitHub API    ${github.url}`);
+  report.line(`Vercel API    ${vercel.url}`);
 
   const consoleKey = platform.createKey('made-in-the-console');
   keyValues.add(consoleKey.key);
@@ -97,7 +105,38 @@ try {
   report.check(!platform.isKeyValid(consoleDeployKey.key), 'the console-made deploy key no longer works');
   report.check(!speaksOf(deploy, SECRET, familyOf(second)), `the run names nothing of ${SECRET} and its family: families stay apart`);
 
-  report.heading('6. Deploy: create a branch with the platform API, then wait-for-operation on its operations');
+  report.heading(`6. An app on Vercel reads ${APP_SECRET}: its production variable rotated, production redeployed, READY, then the old key revoked`);
+  const consoleAppKey = platform.createKey('app-key-made-in-the-console');
+  keyValues.add(consoleAppKey.key);
+  github.putSecretValue(repoTarget, APP_SECRET, consoleAppKey.key);
+  vercel.setEnv(VERCEL_PROJECT, { key: APP_SECRET, value: consoleAppKey.key, type: 'sensitive', target: ['production'] });
+  const serving = vercel.deploy(VERCEL_PROJECT);
+  vercel.setBuildTimes({ queuedMs: 0, buildMs: 1500 });
+  const app = await act('rotate-key', ROTATE_KEY, {
+    'api-key': consoleAppKey.key,
+    'api-url': platform.url,
+    'github-token': githubToken,
+    'vercel-token': vercelToken,
+    'vercel-url': vercel.url,
+    'secret-name': APP_SECRET,
+    targets: `repo:${REPOSITORY}\nvercel:app@acme`,
+    'revoke-key-ids': String(consoleAppKey.id),
+  });
+  const appKey = vercel.envs(VERCEL_PROJECT).find((v) => v.key === APP_SECRET)?.value;
+  if (appKey) keyValues.add(appKey);
+  const [redeploy] = vercel.deployments(VERCEL_PROJECT);
+  report.check(appKey !== undefined && appKey === github.secretValue(repoTarget, APP_SECRET), `${APP_SECRET} holds key ${app.outputs['key-id']} in repo:${REPOSITORY} and in vercel:app@acme (sensitive)`);
+  report.check(
+    redeploy?.redeployOf === serving.id && redeploy.readyState === 'READY' && vercel.servedValue(VERCEL_PROJECT, APP_SECRET) === appKey,
+    `production redeployed (${redeploy?.url}): READY, built with the new key`,
+  );
+  const revokedAt = platform.log.entries({ method: 'DELETE' }).at(-1)?.time;
+  report.check(
+    !platform.isKeyValid(consoleAppKey.key) && revokedAt !== undefined && Date.parse(revokedAt) >= (redeploy?.doneAt ?? Number.POSITIVE_INFINITY),
+    'the console-made app key was revoked once the redeploy was READY, not before',
+  );
+
+  report.heading('7. Deploy: create a branch with the platform API, then wait-for-operation on its operations');
   const key = held[0] ?? '';
   const project = platform.createProject({ name: 'shop' });
   const response = await fetch(`${platform.url}/projects/${project.id}/branches`, {
@@ -122,7 +161,7 @@ try {
   report.check(wait.outputs.status === 'finished', `status = ${wait.outputs.status}`);
   for (const op of waited) report.line(`${op.action.padEnd(14)} ${op.status.padEnd(9)} ${op.duration ?? '?'} ms`);
 
-  report.heading('7. A key leaks: pushed to the repository, found by secret scanning, answered by the scheduled alert-mode run');
+  report.heading('8. A key leaks: pushed to the repository, found by secret scanning, answered by the scheduled alert-mode run');
   // The token the alert-mode workflow uses also reads and resolves alerts ("Secret scanning alerts: read and write").
   github.addToken(githubToken, 'write', { secretScanningAlerts: 'write' });
   const leaked = github.secretValue(repoTarget, SECRET) ?? '';
@@ -145,12 +184,12 @@ try {
   report.check(!speaksOf(answered, DEPLOY_SECRET, familyOf(deploy)), `the run names nothing of ${DEPLOY_SECRET} and its family`);
   for (const value of renewed) if (value) keyValues.add(value);
 
-  report.heading('8. Leaks: no key value or token in any log, output or job summary');
+  report.heading('9. Leaks: no key value or token in any log, output or job summary');
   for (const value of held) if (value) keyValues.add(value);
-  const leaks = runs.flatMap((run) => findLeaks(run, [...keyValues, githubToken]));
+  const leaks = runs.flatMap((run) => findLeaks(run, [...keyValues, githubToken, vercelToken]));
   report.check(leaks.length === 0, `searched ${runs.length} runs for ${keyValues.size} key values and the token${leaks.length ? `: ${leaks.join('; ')}` : ''}`);
 } finally {
-  await Promise.all([platform.close(), github.close()]);
+  await Promise.all([platform.close(), github.close(), vercel.close()]);
 }
 process.exitCode = report.finish();
 

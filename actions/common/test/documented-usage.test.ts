@@ -20,7 +20,7 @@ import {
 
 const ACTIONS = ['rotate-key', 'wait-for-operation'] as const;
 /** The secrets the docs ask users to make: one name each. */
-const SECRET_NAMES = ['NEON_API_KEY', 'SECRETS_WRITE_TOKEN', 'ROTATION_APP_PRIVATE_KEY', 'NEON_MANAGING_API_KEY'];
+const SECRET_NAMES = ['NEON_API_KEY', 'SECRETS_WRITE_TOKEN', 'ROTATION_APP_PRIVATE_KEY', 'NEON_MANAGING_API_KEY', 'VERCEL_TOKEN'];
 const KEY_NAME_FORMAT = '<family>-<YYYYMMDDTHHMMSSZ>-<4 random characters>';
 
 const steps: LocatedStep[] = snippets.flatMap((s) => stepsOf(s.value, s.where));

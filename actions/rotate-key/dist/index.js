@@ -5054,8 +5054,373 @@ var repo = repositoryKind({
   permissions: "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets"
 });
 
+// ../../packages/rotation/dist/targets/vercel/advice.js
+var TOKEN_KINDS = "a Vercel access token (Account Settings, Tokens)";
+function vercelAdvice(status, place, failure = {}) {
+  const where = place.team ? `the team ${place.team}` : "your personal account";
+  const reason = failure.reason ?? "";
+  if (status === 401 || failure.invalidToken) {
+    return `Vercel did not accept the token (${status}): it is wrong, expired or revoked. Give ${option("vercel.token")} ${TOKEN_KINDS} whose scope includes ${where}, then run again.`;
+  }
+  if (status === 403 && /Developer|Viewer/.test(reason)) {
+    return `Vercel refused the token (403): its user's role in ${where} cannot change ${/Production/.test(reason) ? "Production's variables or deployments (a Developer cannot)" : "the project (a Viewer cannot)"}. Use a token of a Member or Owner of ${where}, then run again.`;
+  }
+  if (status === 403) {
+    return `Vercel refused the token (403): its scope does not include ${where}. Create the token with ${place.team ? `the team ${place.team}` : "your personal account"} in its scope (or name the project's team as vercel:${place.project}@TEAM), then run again.`;
+  }
+  if (status === 404 && /team/i.test(reason)) {
+    return `Vercel has no team ${place.team} (404): check the @TEAM of the target (the team's slug or its team_ id).`;
+  }
+  if (status === 404) {
+    return `Vercel found no project ${place.project} in ${where} (404): check the project's name or prj_ id, and its team (a team's project is vercel:${place.project}@TEAM).`;
+  }
+  if (status === 429)
+    return "Vercel rate-limited the run longer than it waits: run again in a few minutes.";
+  if (status === 400)
+    return `Vercel refused the request as written${reason ? ` ("${reason}")` : ""}: check the variable and the target, then run again.`;
+  return "Run again; check https://www.vercel-status.com if it keeps failing.";
+}
+
+// ../../packages/rotation/dist/targets/vercel/deployments.js
+var ENDED = /* @__PURE__ */ new Set(["READY", "ERROR", "CANCELED"]);
+var ProjectDeployments = class {
+  client;
+  scope;
+  constructor(client, scope) {
+    this.client = client;
+    this.scope = scope;
+  }
+  /** The newest READY deployment of `target`, if any. */
+  async current(projectId, target) {
+    const { deployments } = await this.client.request("GET", "/v6/deployments", {
+      query: { ...this.scope, projectId, target, state: "READY", limit: 1 }
+    });
+    const newest = deployments[0];
+    return newest && { id: newest.uid, url: `https://${newest.url}`, createdAt: newest.createdAt ?? newest.created ?? 0 };
+  }
+  /** Rebuilds `source` for production, with the project's variables as they are now. */
+  async redeploy(projectName, source) {
+    const made = await this.client.request("POST", "/v13/deployments", {
+      query: this.scope,
+      body: { name: projectName, deploymentId: source.id, target: "production" }
+    });
+    return { id: made.id, url: `https://${made.url}`, createdAt: made.createdAt };
+  }
+  /** Reads `deployment` until its build ends, the deadline passes or `signal` aborts. */
+  async waitUntilEnded(deployment, signal) {
+    const { runtime, deploy } = this.client;
+    const deadline = runtime.now() + deploy.timeoutMs;
+    for (; ; ) {
+      const read = await this.client.request("GET", `/v13/deployments/${encodeURIComponent(deployment.id)}`, { query: this.scope });
+      if (ENDED.has(read.readyState))
+        return { readyState: read.readyState, ...read.errorMessage && { error: read.errorMessage } };
+      const left = deadline - runtime.now();
+      if (left <= 0 || signal?.aborted)
+        return { readyState: read.readyState, error: signal?.aborted ? "the run was aborted" : `not READY within ${Math.round(deploy.timeoutMs / 1e3)} s` };
+      try {
+        await runtime.sleep(Math.min(deploy.pollMs, left), signal);
+      } catch {
+        return { readyState: read.readyState, error: "the run was aborted" };
+      }
+    }
+  }
+};
+
+// ../../packages/rotation/dist/targets/vercel/vercel-client.js
+var DEFAULT_VERCEL_API_URL = "https://api.vercel.com";
+var VercelRequestError = class extends KeyturnError {
+  status;
+  code;
+  reason;
+  invalidToken;
+  name = "VercelRequestError";
+  constructor(message, status, code, reason, invalidToken = false) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.reason = reason;
+    this.invalidToken = invalidToken;
+  }
+  /** An earlier attempt got no answer or a 5xx: a write may have landed, whatever this answer says. */
+  retriedUnanswered = false;
+};
+function checkVercelAccess(access2) {
+  if (typeof access2 !== "object" || access2 === null)
+    throw new OptionError("vercel", "vercel must be an object: { token, apiUrl? }");
+  const { token, apiUrl } = access2;
+  if (typeof token !== "string" || !token)
+    throw new OptionError("vercel.token", "vercel.token is required: a Vercel access token whose scope includes the team of the projects");
+  if (!/^[\x21-\x7E]+$/.test(token)) {
+    throw new OptionError("vercel.token", "vercel.token contains spaces or non-ASCII characters; check that the secret holds the token alone");
+  }
+  if (githubTokenProblem(token)) {
+    throw new OptionError("vercel.token", "vercel.token is shaped like a platform API key, not a Vercel token, so it was not sent to Vercel: pass a Vercel access token");
+  }
+  for (const name of ["deployTimeoutMs", "deployPollMs"]) {
+    const value = access2[name];
+    if (value !== void 0 && (!Number.isFinite(value) || value <= 0))
+      throw new OptionError(`vercel.${name}`, `vercel.${name} must be a positive number of milliseconds`);
+  }
+  if (apiUrl === void 0)
+    return;
+  const refused = () => new OptionError("vercel.apiUrl", `vercel.apiUrl must be the absolute https URL of Vercel's API, e.g. ${DEFAULT_VERCEL_API_URL}`);
+  if (typeof apiUrl !== "string" || !URL.canParse(apiUrl))
+    throw refused();
+  const url = new URL(apiUrl);
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw new OptionError("vercel.apiUrl", `vercel.apiUrl must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:" || url.search || url.hash)
+    throw refused();
+}
+function createVercelClient(access2, settings = {}) {
+  checkVercelAccess(access2);
+  const { token, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4 } = access2;
+  const apiUrl = (access2.apiUrl ?? DEFAULT_VERCEL_API_URL).replace(/\/+$/, "");
+  const runtime = settings.runtime ?? systemRuntime;
+  const doFetch = access2.fetch ?? fetch;
+  const scrub = (text2) => text2.split(token).join("[redacted]");
+  const attempt = async (method, url, body) => {
+    const linked = linkSignals([], timeoutMs);
+    try {
+      const response = await doFetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token}`, accept: "application/json", ...body !== void 0 && { "content-type": "application/json" } },
+        body,
+        signal: linked.signal
+      });
+      const text2 = await response.text();
+      let data;
+      try {
+        data = text2 ? JSON.parse(text2) : void 0;
+      } catch {
+        data = void 0;
+      }
+      return { status: response.status, data, headers: response.headers };
+    } catch (error2) {
+      const why = linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${error2.cause?.code ?? error2.name ?? "network error"})`;
+      throw new VercelRequestError(why, void 0, "", "");
+    } finally {
+      linked.dispose();
+    }
+  };
+  function request2(method, path, options = {}) {
+    const url = new URL(`${apiUrl}${path}`);
+    for (const [name, value] of Object.entries(options.query ?? {}))
+      if (value !== void 0)
+        url.searchParams.set(name, String(value));
+    const body = options.body === void 0 ? void 0 : JSON.stringify(options.body);
+    let failures = 0;
+    let limits = 0;
+    const giveUp = (error2) => {
+      error2.retriedUnanswered = failures > 0;
+      return { fail: error2 };
+    };
+    return runAttempts({
+      send: () => attempt(method, url.href, body),
+      answered: ({ status, data, headers }) => {
+        if (status < 400)
+          return { done: data };
+        const error2 = data?.error;
+        const code = typeof error2?.code === "string" ? error2.code : "";
+        const reason = scrub(typeof error2?.message === "string" ? error2.message : "");
+        if (status === 429) {
+          const waitMs = rateLimitWaitMs((name) => headers.get(name), runtime.now(), { seconds: "decimal", reset: "x-ratelimit-reset", remaining: "x-ratelimit-remaining" }) ?? 6e4;
+          if (limits++ < rateLimitRetries && waitMs <= maxRateLimitWaitMs) {
+            notifyHook(settings.log, `Vercel rate limit reached (${method} ${path}): waiting ${Math.ceil(waitMs / 1e3)} s until it resets, then trying again`);
+            return { retryInMs: waitMs };
+          }
+          return giveUp(new VercelRequestError(`Vercel answered 429 (rate limit: it resets in ${Math.ceil(waitMs / 1e3)} s)`, status, code, reason));
+        }
+        if (status >= 500 && failures++ < retries)
+          return { retryInMs: 1e3 * 2 ** (failures - 1) };
+        return giveUp(new VercelRequestError(`Vercel answered ${status}${reason ? `: "${reason}"` : ""}`, status, code, reason, error2?.invalidToken === true));
+      },
+      failed: (error2) => failures++ < retries ? { retryInMs: 1e3 * 2 ** (failures - 1) } : { fail: error2 },
+      wait: (ms) => runtime.sleep(ms)
+    });
+  }
+  return { apiUrl, deploy: { timeoutMs: access2.deployTimeoutMs ?? 20 * 6e4, pollMs: access2.deployPollMs ?? 5e3 }, runtime, request: request2 };
+}
+
+// ../../packages/rotation/dist/targets/vercel/env-target.js
+var WRITABLE_TYPES = /* @__PURE__ */ new Set(["plain", "encrypted", "sensitive"]);
+var VercelEnvTarget = class {
+  client;
+  spec;
+  words;
+  takes = "plain";
+  #deployments;
+  #scope;
+  /** Per variable name: the variable before the run (undefined: none), read once. */
+  #before = /* @__PURE__ */ new Map();
+  #project;
+  /** When the last write landed, by Vercel's clock: a deployment made after it builds with the value. */
+  #writtenAt;
+  /** A new development variable was written `encrypted`. */
+  #encryptedNotSensitive = false;
+  constructor(client, spec, words) {
+    this.client = client;
+    this.spec = spec;
+    this.words = words;
+    const team = spec.team;
+    this.#scope = team === void 0 ? {} : team.startsWith("team_") ? { teamId: team } : { slug: team };
+    this.#deployments = new ProjectDeployments(client, this.#scope);
+  }
+  describe() {
+    return this.words.format();
+  }
+  identity() {
+    return this.words.identity();
+  }
+  /** Reads the project and the variable: proves the token reaches them, and keeps the variable's type, targets and comment. */
+  async prepare(secretName) {
+    await this.#variableBefore(secretName);
+  }
+  async writeValue(name, value, _options = {}) {
+    const before = await this.#variableBefore(name);
+    const { environment } = this.spec;
+    const type = before ? WRITABLE_TYPES.has(before.type) ? before.type : "encrypted" : environment === "development" ? "encrypted" : "sensitive";
+    const body = { key: name, value, type, target: before?.target ?? [environment], ...before?.comment !== void 0 && { comment: before.comment } };
+    try {
+      const project = await this.#projectOnce();
+      const answer = await this.client.request("POST", `/v10/projects/${encodeURIComponent(project.id)}/env`, { query: { ...this.#scope, upsert: "true" }, body });
+      this.#writtenAt = answer?.created?.updatedAt ?? this.client.runtime.now();
+      this.#encryptedNotSensitive = !before && environment === "development";
+    } catch (error2) {
+      throw this.#failure(error2, `writing the variable ${name}`);
+    }
+  }
+  /**
+   * Compared here, never shown. A sensitive value is never read back: the variable unchanged since
+   * the preflight read it (its id and `updatedAt`) proves the write did not land; anything else about
+   * it proves nothing (undefined).
+   */
+  async holdsValue(name, value) {
+    try {
+      const before = await this.#before.get(name);
+      const variable = await this.#find(name, true);
+      if (!variable)
+        return void 0;
+      if (before && variable.id === before.id && before.updatedAt !== void 0 && variable.updatedAt === before.updatedAt)
+        return false;
+      if (variable.type === "sensitive" || typeof variable.value !== "string")
+        return void 0;
+      return variable.value === value;
+    } catch {
+      return void 0;
+    }
+  }
+  async reachRuntime(_name, signal) {
+    const { environment } = this.spec;
+    if (environment === "development")
+      return { state: "live", encryptedNotSensitive: this.#encryptedNotSensitive };
+    try {
+      const project = await this.#projectOnce();
+      const serving = await this.#deployments.current(project.id, environment);
+      const writtenAt = this.#writtenAt ?? Number.POSITIVE_INFINITY;
+      if (serving && serving.createdAt > writtenAt)
+        return { state: "deployed", deployment: serving };
+      const facts = { ...serving && { serving }, ...this.#writtenAt !== void 0 && { writtenAt: this.#writtenAt } };
+      if (!this.words.redeploy || environment !== "production" || !serving)
+        return { state: "awaiting-deploy", ...facts };
+      const made = await this.#deployments.redeploy(project.name, serving).catch((error2) => ({ error: error2 }));
+      if ("error" in made)
+        return { state: "not-ready", error: this.#failure(made.error, `redeploying ${this.spec.project}`).message, ...facts };
+      const ended = await this.#deployments.waitUntilEnded(made, signal);
+      if (ended.readyState === "READY")
+        return { state: "deployed", deployment: made };
+      return { state: "not-ready", deployment: made, readyState: ended.readyState, error: ended.error ?? `its state is ${ended.readyState}`, ...facts };
+    } catch (error2) {
+      throw this.#failure(error2, `reading the deployments of ${this.spec.project}`);
+    }
+  }
+  #variableBefore(name) {
+    let variable = this.#before.get(name);
+    if (!variable) {
+      variable = this.#find(name, false).catch((error2) => Promise.reject(this.#failure(error2, `reading the variable ${name}`)));
+      variable.catch(() => this.#before.delete(name));
+      this.#before.set(name, variable);
+    }
+    return variable;
+  }
+  /** The variable of this spec's environment (not one of a Git branch), if any. */
+  async #find(name, decrypt) {
+    const project = await this.#projectOnce();
+    const { envs } = await this.client.request("GET", `/v9/projects/${encodeURIComponent(project.id)}/env`, {
+      query: { ...this.#scope, ...decrypt && { decrypt: "true" } }
+    });
+    return envs.find((v2) => v2.key === name && v2.gitBranch === void 0 && v2.target.includes(this.spec.environment));
+  }
+  #projectOnce() {
+    this.#project ??= this.client.request("GET", `/v9/projects/${encodeURIComponent(this.spec.project)}`, { query: this.#scope });
+    this.#project.catch(() => {
+      this.#project = void 0;
+    });
+    return this.#project;
+  }
+  #failure(error2, what) {
+    if (error2 instanceof TargetError)
+      return error2;
+    const failed = error2 instanceof VercelRequestError ? error2 : void 0;
+    const place = { project: this.spec.project, ...this.spec.team && { team: this.spec.team } };
+    return new TargetError({
+      message: `${what} of ${this.describe()} failed: ${describeError(error2)}`,
+      target: this.describe(),
+      status: failed?.status,
+      advice: vercelAdvice(failed?.status, place, { reason: failed?.reason, invalidToken: failed?.invalidToken }),
+      mayHaveTakenEffect: mayHaveLanded(failed?.status, failed?.retriedUnanswered === true),
+      cause: error2
+    });
+  }
+};
+
+// ../../packages/rotation/dist/targets/kinds/vercel.js
+var FORMS = "vercel:PROJECT[:production|preview|development][@TEAM]";
+var ENVIRONMENTS = ["production", "preview", "development"];
+var PROJECT = /^(?:[a-z0-9._-]{1,100}|prj_[A-Za-z0-9]{1,64})$/;
+var TEAM = /^(?:[a-z0-9][a-z0-9-]{0,47}|team_[A-Za-z0-9]{1,64})$/;
+var environmentOf = (spec) => spec.environment ?? "production";
+var vercel = {
+  name: "vercel",
+  service: "vercel",
+  forms: FORMS,
+  parse(rest = "") {
+    const at2 = rest.lastIndexOf("@");
+    const team = at2 < 0 ? void 0 : rest.slice(at2 + 1).trim();
+    const place = (at2 < 0 ? rest : rest.slice(0, at2)).trim();
+    const colon = place.indexOf(":");
+    const project = (colon < 0 ? place : place.slice(0, colon)).trim();
+    const environment = colon < 0 ? void 0 : place.slice(colon + 1).trim();
+    const spec = { kind: "vercel", project, ...environment !== void 0 && { environment }, ...team !== void 0 && { team } };
+    const problem = vercel.problem(spec);
+    if (problem)
+      throw new Error(`${problem} (${FORMS}, e.g. vercel:web:production@acme)`);
+    return spec;
+  },
+  problem(spec) {
+    if (typeof spec.project !== "string" || !PROJECT.test(spec.project)) {
+      return `expected a Vercel project's name (lowercase letters, digits, ., _ and -) or its prj_ id, not ${JSON.stringify(spec.project ?? "")}`;
+    }
+    if (spec.environment !== void 0 && !ENVIRONMENTS.includes(spec.environment)) {
+      return `a Vercel environment is production, preview or development, not ${JSON.stringify(spec.environment)}`;
+    }
+    if (spec.team !== void 0 && (typeof spec.team !== "string" || !TEAM.test(spec.team))) {
+      return `expected a Vercel team's slug or its team_ id after @, not ${JSON.stringify(spec.team)}`;
+    }
+    return void 0;
+  },
+  format: (spec) => `vercel:${spec.project}${spec.environment && spec.environment !== "production" ? `:${spec.environment}` : ""}${spec.team ? `@${spec.team}` : ""}`,
+  identity: (spec) => `vercel:${spec.project.toLowerCase()}:${environmentOf(spec)}@${(spec.team ?? "").toLowerCase()}`,
+  target: (client, spec, settings) => new VercelEnvTarget(client, { project: spec.project, environment: environmentOf(spec), ...spec.team && { team: spec.team } }, {
+    format: () => vercel.format(spec),
+    identity: () => vercel.identity(spec),
+    redeploy: settings.redeploy ?? true
+  })
+};
+
 // ../../packages/rotation/dist/targets/kinds/registry.js
-var TARGET_KINDS = [repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup];
+var TARGET_KINDS = [repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup, vercel];
 var BY_NAME = new Map(TARGET_KINDS.map((kind) => [kind.name, kind]));
 function findKind(name) {
   return BY_NAME.get(name);
@@ -5065,6 +5430,9 @@ function kindOf(spec) {
 }
 function isGitLabSpec(spec) {
   return kindOf(spec).service === "gitlab";
+}
+function isVercelSpec(spec) {
+  return kindOf(spec).service === "vercel";
 }
 function formatTargetSpec(spec) {
   return kindOf(spec).format(spec);
@@ -9634,6 +10002,10 @@ function checkOptions(options) {
   problems.push(...kind.problems);
   const github = check(() => checkGitHub(options));
   const gitlab2 = check(() => checkGitLab(options));
+  const vercel2 = check(() => checkVercel(options));
+  if (options.vercelRedeploy !== void 0 && typeof options.vercelRedeploy !== "boolean") {
+    problems.push(new OptionError("vercelRedeploy", "vercelRedeploy must be true or false"));
+  }
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
     validateSecretName(name);
@@ -9656,6 +10028,9 @@ function checkOptions(options) {
   const noGitLab = options.gitlab === void 0 && missingGitLab({ targets, retire, record });
   if (noGitLab)
     problems.push(noGitLab);
+  const noVercel = options.vercel === void 0 && missingVercel({ targets, retire });
+  if (noVercel)
+    problems.push(noVercel);
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
     problems.push(new OptionError("keep", `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
@@ -9703,6 +10078,8 @@ function checkOptions(options) {
       rebuildRecord: options.rebuildRecord === true,
       github,
       gitlab: gitlab2,
+      vercel: vercel2,
+      vercelRedeploy: options.vercelRedeploy,
       targets,
       secretName,
       pinnedFamily: options.family,
@@ -9827,6 +10204,12 @@ function checkGitLab(options) {
   checkGitLabAccess(options.gitlab);
   return options.gitlab;
 }
+function checkVercel(options) {
+  if (options.vercel === void 0)
+    return void 0;
+  checkVercelAccess(options.vercel);
+  return options.vercel;
+}
 function checkTargets(options) {
   const given = options.targets ?? [];
   const list2 = typeof given === "string" ? [given] : given;
@@ -9836,8 +10219,8 @@ function checkTargets(options) {
 }
 function missingGitHub({ targets, retire, record }) {
   const needs = needsOf({
-    targets: "specs" in targets && targets.specs.some((spec) => !isGitLabSpec(spec)),
-    "retire-targets": retire.some(({ spec }) => !isGitLabSpec(spec)),
+    targets: "specs" in targets && targets.specs.some(isGitHubSpec),
+    "retire-targets": retire.some(({ spec }) => isGitHubSpec(spec)),
     record: record !== void 0 && "repository" in record
   });
   if (!needs.length)
@@ -9855,6 +10238,16 @@ function missingGitLab({ targets, retire, record }) {
     return void 0;
   const words = { targets: "to write GitLab CI/CD variables", "retire-targets": "to check GitLab retireTargets", record: "to keep the record in record.gitlab's variables" };
   return new AccessMissingError("gitlab.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
+}
+function missingVercel({ targets, retire }) {
+  const needs = needsOf({ targets: "specs" in targets && targets.specs.some(isVercelSpec), "retire-targets": retire.some(({ spec }) => isVercelSpec(spec)), record: false });
+  if (!needs.length)
+    return void 0;
+  const words = { targets: "to write Vercel projects' environment variables", "retire-targets": "to check Vercel retireTargets", record: "" };
+  return new AccessMissingError("vercel.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a Vercel access token whose scope includes the projects' team`, needs);
+}
+function isGitHubSpec(spec) {
+  return kindOf(spec).service === "github";
 }
 function needsOf(needed) {
   return Object.keys(needed).filter((need) => needed[need]);
@@ -11603,15 +11996,30 @@ function beforeWriting(record, targets, key, writtenBack) {
   delete next.creatingAbove;
   return next;
 }
-function afterWriting(record, written, keyId, retired, previous) {
+function afterWriting(record, written, keyId, retired, previous, awaiting = /* @__PURE__ */ new Map()) {
   const next = structuredClone(record);
   for (const identity of written) {
     const entry = next.targets[identity];
-    if (entry)
+    if (entry && !awaiting.has(identity))
       entry.keyIds = [keyId, ...entry.keyIds.filter((id) => id > keyId)];
+    if (next.awaiting)
+      delete next.awaiting[identity];
   }
-  for (const identity of retired)
+  for (const [identity, { keepFrom, ...awaited }] of awaiting) {
+    const entry = next.targets[identity];
+    if (!entry)
+      continue;
+    if (keepFrom !== void 0)
+      entry.keyIds = entry.keyIds.filter((id) => id >= keepFrom);
+    next.awaiting ??= {};
+    next.awaiting[identity] = awaited;
+  }
+  if (next.awaiting && !Object.keys(next.awaiting).length)
+    delete next.awaiting;
+  for (const identity of retired) {
     delete next.targets[identity];
+    delete next.awaiting?.[identity];
+  }
   const history = [keyId, ...previous, ...next.held];
   next.held = [...new Set(history)].slice(0, HELD_HISTORY);
   return next;
@@ -11717,6 +12125,8 @@ function writeRecordText(record) {
     stored.creating = record.creatingAbove;
   if (due)
     stored.due = due;
+  if (record.awaiting && Object.keys(record.awaiting).length)
+    stored.awaiting = record.awaiting;
   return JSON.stringify(stored);
 }
 function readFormat1(data) {
@@ -11757,6 +12167,8 @@ function readFormat2(data, format) {
       throw new Error('"creating" is not a key id');
     record.creatingAbove = data.creating;
   }
+  if (data.awaiting !== void 0)
+    record.awaiting = awaitingOf(data.awaiting);
   const fingerprints = data.fingerprints ?? {};
   if (!isObject(fingerprints))
     throw new Error('"fingerprints" is not an object');
@@ -11783,6 +12195,27 @@ function readDue(value) {
     due[keyId] = at2;
   }
   return due;
+}
+function awaitingOf(value) {
+  if (!isObject(value))
+    throw new Error('"awaiting" is not an object');
+  const awaiting = {};
+  for (const [identity, awaited] of Object.entries(value)) {
+    if (!isObject(awaited))
+      throw new Error(`"awaiting" of ${identity} is not an object`);
+    const { keyId, writtenAt, deployment, url } = awaited;
+    if (!Number.isSafeInteger(keyId) || keyId < 1)
+      throw new Error(`"awaiting" of ${identity} names no key id`);
+    if (writtenAt !== void 0 && !Number.isFinite(writtenAt))
+      throw new Error(`"awaiting" of ${identity} has no time of writing`);
+    awaiting[identity] = {
+      keyId,
+      ...writtenAt !== void 0 && { writtenAt },
+      ...deployment !== void 0 && { deployment: text(deployment, "deployment") },
+      ...url !== void 0 && { url: text(url, "url") }
+    };
+  }
+  return awaiting;
 }
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -12150,15 +12583,20 @@ function resolveOptions(options, githubLog) {
   const { checked, problems } = checkOptions(options);
   if (!checked)
     throw problems[0];
-  const { platform: platform2, managingApiKey, github: given, gitlab: gitlabGiven, targets, retire, record, ...settings } = checked;
+  const { platform: platform2, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, targets, retire, record, ...settings } = checked;
   const unansweredWrites = watchUnansweredWrites();
   const access2 = given && watched(given, unansweredWrites);
   const gitlabAccess = gitlabGiven && { ...gitlabGiven, fetch: unansweredWrites.wrap(gitlabGiven.fetch) };
   const github = access2 && gitHubClients(access2, checked, githubLog);
   const gitlab2 = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
+  const vercel2 = vercelGiven && createVercelClient({ ...vercelGiven, fetch: unansweredWrites.wrap(vercelGiven.fetch) }, { runtime: checked.runtime, log: githubLog });
   const targetOf = (spec, level) => {
     const kind = kindOf(spec);
-    return kind.service === "gitlab" ? kind.target(gitlabOf(gitlab2), spec) : kind.target(clientOf(github, kind.need(spec, level)), spec);
+    if (kind.service === "gitlab")
+      return kind.target(gitlabOf(gitlab2), spec);
+    if (kind.service === "vercel")
+      return kind.target(vercelOf(vercel2), spec, { redeploy: vercelRedeploy });
+    return kind.target(clientOf(github, kind.need(spec, level)), spec);
   };
   return {
     ...settings,
@@ -12203,6 +12641,11 @@ function gitlabOf(gitlab2) {
   if (!gitlab2)
     throw new Error("a GitLab target without GitLab access passed the option checks");
   return gitlab2;
+}
+function vercelOf(vercel2) {
+  if (!vercel2)
+    throw new Error("a Vercel target without Vercel access passed the option checks");
+  return vercel2;
 }
 function recordStore(record, github, gitlab2) {
   if (!record || "load" in record)
@@ -12271,6 +12714,12 @@ function renderNotice(notice2) {
       return keptBeyondKeep(notice2);
     case "revoke-key-id-skipped":
       return `Key ${notice2.keyIds.join(", ")} of ${option("revokeKeyIds")} was not revoked: ${SKIP_REASONS[notice2.reason]}`;
+    case "development-not-sensitive":
+      return `${notice2.target} is a development variable, which Vercel does not allow to be sensitive: ${notice2.secretName} was written encrypted (its value can be read back in Vercel's dashboard and by \`vercel env pull\`).`;
+    case "deployment-not-ready":
+      return deploymentNotReady(notice2);
+    case "awaiting-deploy":
+      return `${notice2.target} holds the new key, but no deployment uses it yet: it was not redeployed${notice2.afterDeployment ? `, and ${notice2.afterUrl ?? notice2.afterDeployment} still runs` : ""}. Key${notice2.keyIds.length === 1 ? "" : "s"} ${notice2.keyIds.join(", ")} stay${notice2.keyIds.length === 1 ? "s" : ""} valid until a run sees a deploy made after this write: deploy the project (or set ${option("vercelRedeploy")}), then run again.`;
     case "appeared":
       return appeared(notice2);
     case "misplaced-record":
@@ -12310,8 +12759,14 @@ var SKIP_REASONS = {
   "appeared-during-run": "it appeared during this run (a concurrent rotation made it)",
   "newer-than-new-key": "it is newer than the key this run created",
   "dropped-target-may-hold": "a target dropped from the list may hold it (retire that target first)",
-  "authenticating-key": `it is the key in ${option("managingApiKey")}, which this run authenticates with`
+  "authenticating-key": `it is the key in ${option("managingApiKey")}, which this run authenticates with`,
+  "deployment-may-use": "a deployment still running may use it (the new key is in no deployment yet)"
 };
+function deploymentNotReady(notice2) {
+  const made = notice2.deploymentUrl ? `The redeploy ${notice2.deploymentUrl} of ${notice2.target} ended ${notice2.readyState}` : `${notice2.target} could not be redeployed`;
+  const keys = `Key${notice2.keyIds.length === 1 ? "" : "s"} ${notice2.keyIds.join(", ")} stay${notice2.keyIds.length === 1 ? "s" : ""} valid`;
+  return `${made} (${notice2.error}): the running deployment still uses an older key, and no deployment uses the new ${notice2.secretName} yet. ${keys} until a run sees a deployment with the new key READY: fix the build (or the cause), then run again.`;
+}
 function keepRetiring(targets) {
   return `Keep ${targets.join(", ")} in ${option("retireTargets")} until a run ends without this warning.`;
 }
@@ -16112,13 +16567,14 @@ function selectRevocations(input) {
   const rebuilt = input.rebuiltIds ?? /* @__PURE__ */ new Set();
   const leaked = input.leakedIds ?? /* @__PURE__ */ new Set();
   const authenticating = input.authenticatingIds ?? /* @__PURE__ */ new Set();
+  const deployed = input.deployedIds ?? /* @__PURE__ */ new Set();
   const previous = new Set(mutant("keep-by-last-used") ? mostRecentlyUsed(keys, family, newKey) : input.previousIds ?? []);
   const isNew = (k2) => k2.id === newKey?.id;
   const olderThanNew = (k2) => !newKey || !isNew(k2) && (listedBefore?.has(k2.id) === true || !isNewerKey(k2, newKey));
   const appearedDuringRun = (k2) => listedBefore !== void 0 && !listedBefore.has(k2.id) && !isNew(k2);
   const members = familyMembers(keys, family);
   const appeared2 = members.filter(appearedDuringRun);
-  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id) && !authenticating.has(k2.id));
+  const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id) && !authenticating.has(k2.id) && !deployed.has(k2.id));
   const first = candidates.filter((k2) => previous.has(k2.id) && !leaked.has(k2.id));
   const leakedHeld = [...previous].filter((id) => leaked.has(id)).length;
   const history = input.recorded ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => leaked.has(id) ? [void 0] : candidates.filter((k2) => k2.id === id)) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at && !leaked.has(k2.id));
@@ -16152,6 +16608,8 @@ function selectRevocations(input) {
       skipped.push({ id, reason: "dropped-target-may-hold" });
     else if (authenticating.has(id))
       skipped.push({ id, reason: "authenticating-key" });
+    else if (deployed.has(id))
+      skipped.push({ id, reason: "deployment-may-use" });
     else
       revoke.set(id, key);
   }
@@ -17425,8 +17883,8 @@ async function saveBeforeWriting(store3, plan, targets, key) {
   plan.record = next;
   plan.replacing = [];
 }
-async function saveAfterWriting(store3, plan, targets, keyId, deadline) {
-  const narrowed = afterWriting(plan.record, targets.map((t2) => t2.identity), keyId, plan.retired, plan.previousIds);
+async function saveAfterWriting(store3, plan, targets, keyId, deadline, awaiting) {
+  const narrowed = afterWriting(plan.record, targets.map((t2) => t2.identity), keyId, plan.retired, plan.previousIds, awaiting);
   const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs) : narrowed;
   await store3.save(next);
   plan.record = next;
@@ -17476,7 +17934,7 @@ async function recordAfterWriting(ctx, keyId) {
     return;
   try {
     const deadline = ctx.revokeAfterMs === void 0 ? void 0 : { now: ctx.now(), revokeAfterMs: ctx.revokeAfterMs };
-    await saveAfterWriting(store3, ctx.record, listed(ctx), keyId, deadline);
+    await saveAfterWriting(store3, ctx.record, listed(ctx), keyId, deadline, ctx.awaitingDeploy);
     ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
     const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
@@ -17487,6 +17945,93 @@ async function recordAfterWriting(ctx, keyId) {
       actions: stillNamed.length ? [{ do: "keep-in-retire-targets", targets: stillNamed }] : [{ do: "run-again" }]
     });
   }
+}
+
+// ../../packages/rotation/dist/protocol/deployments.js
+async function reachDeployments(ctx, created) {
+  const deployed = ctx.targets.filter((t2) => t2.reachRuntime);
+  if (!deployed.length)
+    return;
+  ctx.log("store", `Putting the new key ${created.id} in use where a deploy is needed: ${deployed.map((t2) => t2.describe()).join(", ")}`);
+  const reached = await Promise.all(deployed.map(async (target) => {
+    try {
+      return { target, reach: await target.reachRuntime(ctx.secretName, ctx.signal) };
+    } catch (error2) {
+      return { target, error: error2 };
+    }
+  }));
+  for (const { target, reach, error: error2 } of reached) {
+    if (reach)
+      settle(ctx, created, target, reach);
+    else
+      unreached(ctx, created, target, { error: describeError(error2) });
+  }
+}
+function settle(ctx, created, target, reach) {
+  const spec = target.describe();
+  switch (reach.state) {
+    case "live":
+      if (reach.encryptedNotSensitive)
+        ctx.notice("store", { code: "development-not-sensitive", target: spec, secretName: ctx.secretName, actions: [] });
+      return;
+    case "deployed":
+      ctx.log("store", `${spec}: the deployment ${reach.deployment.url} is READY with the new key ${created.id}`);
+      return;
+    case "not-ready":
+      unreached(ctx, created, target, reach);
+      return;
+    case "awaiting-deploy": {
+      const { serving } = reach;
+      const keyIds = await_(ctx, created, target, reach, serving);
+      ctx.notice("store", {
+        code: "awaiting-deploy",
+        target: spec,
+        secretName: ctx.secretName,
+        ...serving && { afterDeployment: serving.id, afterUrl: serving.url },
+        keyIds,
+        actions: [{ do: "run-again" }]
+      });
+    }
+  }
+}
+function unreached(ctx, created, target, reach) {
+  const { deployment, readyState, error: error2 } = reach;
+  const keyIds = await_(ctx, created, target, reach, deployment ?? reach.serving);
+  ctx.notice("store", {
+    code: "deployment-not-ready",
+    target: target.describe(),
+    secretName: ctx.secretName,
+    ...deployment && { deploymentId: deployment.id, deploymentUrl: deployment.url },
+    ...readyState !== void 0 && { readyState },
+    error: error2,
+    keyIds,
+    actions: [{ do: "run-again" }]
+  });
+}
+function await_(ctx, created, target, facts, noted) {
+  const identity = identityOf(target);
+  const earlier = ctx.record.record.awaiting?.[identity];
+  const redeployedSince = earlier?.writtenAt !== void 0 && facts.serving !== void 0 && facts.serving.createdAt > earlier.writtenAt;
+  ctx.awaitingDeploy.set(identity, {
+    keyId: created.id,
+    ...facts.writtenAt !== void 0 && { writtenAt: facts.writtenAt },
+    ...noted && { deployment: noted.id, url: noted.url },
+    ...redeployedSince && { keepFrom: earlier.keyId }
+  });
+  return [...heldWhileDeploying(ctx, identity)].filter((id) => id !== created.id).sort((a2, b2) => a2 - b2);
+}
+function heldWhileDeploying(ctx, identity) {
+  const entry = ctx.record.record.targets[identity];
+  const keepFrom = ctx.awaitingDeploy.get(identity)?.keepFrom ?? 0;
+  const named2 = [...entry?.keyIds ?? [], ...ctx.record.writtenBackIds].filter((id) => id !== ctx.report.keyId);
+  return new Set((named2.length ? named2 : [...ctx.listedBefore]).filter((id) => id >= keepFrom));
+}
+function keysInUseByDeployments(ctx) {
+  const ids2 = /* @__PURE__ */ new Set();
+  for (const identity of ctx.awaitingDeploy.keys())
+    for (const id of heldWhileDeploying(ctx, identity))
+      ids2.add(id);
+  return ids2;
 }
 
 // ../../packages/rotation/dist/protocol/revoke.js
@@ -17521,7 +18066,8 @@ async function revokeOldKeys(ctx, created, verified) {
     newKey,
     revokeKeyIds: ctx.revokeKeyIds,
     listedBefore: ctx.listedBefore,
-    ...recordFacts(ctx)
+    ...recordFacts(ctx),
+    deployedIds: keysInUseByDeployments(ctx)
   });
   holdUntilDue(ctx, selection, keys);
   if (selection.keptBeyondKeep.length)
@@ -17950,7 +18496,7 @@ async function rollBack(ctx, created, newClient, write, written, failed) {
   const restore = failed.mayHaveLanded ? [...written, failed.target] : written;
   const clearance = restore.length ? await writeBackClearance(ctx, created, newClient) : { previousKey: "" };
   const back = "halt" in clearance ? { restored: void 0, unrestored: restore, halt: clearance.halt } : await writeBack(ctx, created, newClient, write, restore, clearance.previousKey);
-  const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle(ctx, created, failed) : void 0;
+  const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle2(ctx, created, failed) : void 0;
   const mayHold = untouched ? back.unrestored.filter((t2) => t2 !== failed.target) : back.unrestored;
   const rollback = { restored: back.restored, halt: back.halt, untouched };
   if (mayHold.length)
@@ -17993,7 +18539,7 @@ async function writeBackClearance(ctx, created, newClient) {
     return { halt: { reason: "previous-key-dead" } };
   return { halt: { reason: "check-failed", error: newer.error, during: "first" } };
 }
-async function settle(ctx, created, failed) {
+async function settle2(ctx, created, failed) {
   const name = failed.target.describe();
   ctx.log("store", `Reading the metadata of ${ctx.secretName} in ${name}, to learn whether a write that failed landed`);
   const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt, created.key);
@@ -18339,7 +18885,8 @@ async function rotateKeyWith(options, internal) {
     alsoLeaked: internal.alsoLeaked ?? [],
     familyOnly: internal.familyOnly === true,
     unreachable: [],
-    authenticatingIds: /* @__PURE__ */ new Set()
+    authenticatingIds: /* @__PURE__ */ new Set(),
+    awaitingDeploy: /* @__PURE__ */ new Map()
   };
   note = ctx.note;
   try {
@@ -18355,6 +18902,7 @@ async function rotateKeyWith(options, internal) {
       const created = await createKey(ctx, plan.keyName);
       const verified = await verifyKey(ctx, created);
       const stored = await storeKey(ctx, created, verified, publicKeys);
+      await reachDeployments(ctx, created);
       await revokeLeakedKey(ctx, created, verified, stored);
       stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
       await revokeOldKeys(ctx, created, verified);
@@ -18968,10 +19516,12 @@ var DEFAULTS2 = {
   "key-kind": "personal",
   "rebuild-record": "false",
   "gitlab-url": DEFAULT_GITLAB_API_URL,
+  "vercel-url": DEFAULT_VERCEL_API_URL,
+  "vercel-redeploy": "true",
   "lease-wait": "11m"
 };
 var TARGET_LIST_LENGTH = 12e4;
-var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key", "gitlab-token"];
+var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key", "gitlab-token", "vercel-token"];
 var KEY_KINDS = ["personal", "organization", "project"];
 var INPUT_OF_OPTION = {
   "platform.apiKey": "api-key",
@@ -18982,6 +19532,10 @@ var INPUT_OF_OPTION = {
   gitlab: "gitlab-token",
   "gitlab.token": "gitlab-token",
   "gitlab.apiUrl": "gitlab-url",
+  vercel: "vercel-token",
+  "vercel.token": "vercel-token",
+  "vercel.apiUrl": "vercel-url",
+  vercelRedeploy: "vercel-redeploy",
   secretName: "secret-name",
   targets: "targets",
   retireTargets: "retire-targets",
@@ -19029,6 +19583,8 @@ function rotateKeyOptions(inputs, hooks = {}) {
     } : { token: inputs.githubToken, baseUrl: inputs.githubApiUrl, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
     // GitLab only when a token is given: the library then says which targets need it.
     gitlab: inputs.gitlabToken ? { token: inputs.gitlabToken, apiUrl: inputs.gitlabUrl, fetch: hooks.fetch } : void 0,
+    vercel: inputs.vercelToken ? { token: inputs.vercelToken, apiUrl: inputs.vercelUrl, fetch: hooks.fetch } : void 0,
+    vercelRedeploy: inputs.vercelRedeploy,
     targets: inputs.targets,
     // The target record lives in the variables of the repository running the workflow; none outside one.
     record: inputs.repository ? { repository: inputs.repository } : void 0,
@@ -19094,6 +19650,9 @@ function readRotateInputs() {
     privateKey: read("private-key", asText, { multiline: true, maxLength: 2e4 }),
     gitlabToken: read("gitlab-token", optionalText),
     gitlabUrl: read("gitlab-url", asText, { default: DEFAULTS2["gitlab-url"] }),
+    vercelToken: read("vercel-token", optionalText),
+    vercelUrl: read("vercel-url", asText, { default: DEFAULTS2["vercel-url"] }),
+    vercelRedeploy: read("vercel-redeploy", parseBoolean, { default: DEFAULTS2["vercel-redeploy"] }),
     secretName: read("secret-name", nameText, { default: DEFAULTS2["secret-name"] }),
     // A family of 1,000 targets of long names (the record's budget): below the 128 KiB an environment variable holds on Linux.
     targets: read("targets", targetSpecs, { multiline: true, maxLength: TARGET_LIST_LENGTH }),

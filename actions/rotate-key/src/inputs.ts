@@ -16,7 +16,7 @@ import {
   type RotateKeyOptions,
   renameOptions,
 } from '@keyturn/rotation';
-import { DEFAULT_GITLAB_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
+import { DEFAULT_GITLAB_API_URL, DEFAULT_VERCEL_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
 import {
   InputError,
   InvalidInputsError,
@@ -40,13 +40,15 @@ export const DEFAULTS = {
   'key-kind': 'personal',
   'rebuild-record': 'false',
   'gitlab-url': DEFAULT_GITLAB_API_URL,
+  'vercel-url': DEFAULT_VERCEL_API_URL,
+  'vercel-redeploy': 'true',
   'lease-wait': '11m',
 } as const;
 
 /** Longest `targets` (and `retire-targets`) list, in characters. */
 const TARGET_LIST_LENGTH = 120_000;
 
-export const SECRET_INPUTS = ['api-key', 'github-token', 'managing-api-key', 'gitlab-token'] as const;
+export const SECRET_INPUTS = ['api-key', 'github-token', 'managing-api-key', 'gitlab-token', 'vercel-token'] as const;
 
 /** The values of key-kind, as rotateKey's `keyKind.kind` names them. */
 const KEY_KINDS = ['personal', 'organization', 'project'] as const;
@@ -62,6 +64,10 @@ const INPUT_OF_OPTION: Readonly<Record<OptionName, string> & Record<string, stri
   gitlab: 'gitlab-token',
   'gitlab.token': 'gitlab-token',
   'gitlab.apiUrl': 'gitlab-url',
+  vercel: 'vercel-token',
+  'vercel.token': 'vercel-token',
+  'vercel.apiUrl': 'vercel-url',
+  vercelRedeploy: 'vercel-redeploy',
   secretName: 'secret-name',
   targets: 'targets',
   retireTargets: 'retire-targets',
@@ -94,6 +100,10 @@ export interface RotateInputs {
   /** GitLab, for gitlab: and gitlab-group: targets: an access token with the `api` scope, and the API root. */
   gitlabToken: string | undefined;
   gitlabUrl: string;
+  /** Vercel, for vercel: targets: an access token, the API root, and whether production is redeployed. */
+  vercelToken: string | undefined;
+  vercelUrl: string;
+  vercelRedeploy: boolean;
   secretName: string;
   targets: TargetSpec[];
   retireTargets: TargetSpec[];
@@ -174,6 +184,8 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
         : { token: inputs.githubToken as string, baseUrl: inputs.githubApiUrl, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
     // GitLab only when a token is given: the library then says which targets need it.
     gitlab: inputs.gitlabToken ? { token: inputs.gitlabToken, apiUrl: inputs.gitlabUrl, fetch: hooks.fetch } : undefined,
+    vercel: inputs.vercelToken ? { token: inputs.vercelToken, apiUrl: inputs.vercelUrl, fetch: hooks.fetch } : undefined,
+    vercelRedeploy: inputs.vercelRedeploy,
     targets: inputs.targets,
     // The target record lives in the variables of the repository running the workflow; none outside one.
     record: inputs.repository ? { repository: inputs.repository } : undefined,
@@ -245,6 +257,9 @@ export function readRotateInputs(): RotateInputs {
     privateKey: read('private-key', asText, { multiline: true, maxLength: 20_000 }),
     gitlabToken: read('gitlab-token', optionalText),
     gitlabUrl: read('gitlab-url', asText, { default: DEFAULTS['gitlab-url'] }),
+    vercelToken: read('vercel-token', optionalText),
+    vercelUrl: read('vercel-url', asText, { default: DEFAULTS['vercel-url'] }),
+    vercelRedeploy: read('vercel-redeploy', parseBoolean, { default: DEFAULTS['vercel-redeploy'] }),
     secretName: read('secret-name', nameText, { default: DEFAULTS['secret-name'] }),
     // A family of 1,000 targets of long names (the record's budget): below the 128 KiB an environment variable holds on Linux.
     targets: read('targets', targetSpecs, { multiline: true, maxLength: TARGET_LIST_LENGTH }),

@@ -25,6 +25,8 @@ export const ROTATE_SETTINGS = [
   'record-repo',
   'record-gitlab-project',
   'gitlab-url',
+  'vercel-url',
+  'without-vercel-redeploy',
   'app-id',
   'rebuild-record',
   'lease-wait',
@@ -40,7 +42,7 @@ export const ANSWER_ALERTS_SETTINGS = [
   ...ROTATE_SETTINGS.filter((name) => name !== 'leaked-key-id' && name !== 'leaked-key-fingerprint'),
 ] as const satisfies readonly SettingName[];
 
-export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'gitlabToken', 'appPrivateKey', 'managingApiKey'] as const satisfies readonly CredentialName[];
+export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'gitlabToken', 'vercelToken', 'appPrivateKey', 'managingApiKey'] as const satisfies readonly CredentialName[];
 
 export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout', 'interval'] as const satisfies readonly SettingName[];
 

@@ -23,6 +23,7 @@ const CREDENTIAL_KEYS: Record<string, string> = {
   'app-private-key': 'KEYTURN_GITHUB_APP_PRIVATE_KEY, or --app-private-key-file',
   'managing-api-key': 'KEYTURN_MANAGING_API_KEY, or --managing-api-key-file',
   'gitlab-token': 'GITLAB_TOKEN, or --gitlab-token-file',
+  'vercel-token': 'VERCEL_TOKEN, or --vercel-token-file',
 };
 
 /** keyturn.yml as read: the values of the keys it holds well, and a mistake for each other key. */

@@ -23,6 +23,11 @@ export const CREDENTIALS = {
     fileFlag: '--gitlab-token-file <path>',
     help: 'a file holding a GitLab access token with the api scope, for GitLab targets or record (default: GITLAB_TOKEN)',
   },
+  vercelToken: {
+    env: 'VERCEL_TOKEN',
+    fileFlag: '--vercel-token-file <path>',
+    help: "a file holding a Vercel access token whose scope includes the projects' team, for Vercel targets (default: VERCEL_TOKEN)",
+  },
   appPrivateKey: {
     env: 'KEYTURN_GITHUB_APP_PRIVATE_KEY',
     fileFlag: '--app-private-key-file <path>',

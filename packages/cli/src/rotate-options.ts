@@ -6,7 +6,7 @@
 import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
 import { looksLikeCredential } from '@keyturn/api/toolkit';
 import { type AccessNeed, AccessMissingError, checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
-import { DEFAULT_GITLAB_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec, TargetSpecError } from '@keyturn/rotation/targets';
+import { DEFAULT_GITLAB_API_URL, DEFAULT_VERCEL_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec, TargetSpecError } from '@keyturn/rotation/targets';
 import { hostname } from 'node:os';
 import { InputError, parseDuration, parseInteger, rejectedValue, splitList, unique, withoutEchoes } from '@keyturn/action-common';
 import { UsageError } from './cli-error.js';
@@ -28,6 +28,10 @@ const SOURCE_OF_OPTION: Record<string, { setting: SettingName } | { credential: 
   gitlab: { credential: 'gitlabToken' },
   'gitlab.token': { credential: 'gitlabToken' },
   'gitlab.apiUrl': { setting: 'gitlab-url' },
+  vercel: { credential: 'vercelToken' },
+  'vercel.token': { credential: 'vercelToken' },
+  'vercel.apiUrl': { setting: 'vercel-url' },
+  vercelRedeploy: { setting: 'without-vercel-redeploy' },
   secretName: { setting: 'secret-name' },
   targets: { setting: 'targets' },
   retireTargets: { setting: 'retire-targets' },
@@ -99,6 +103,7 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
   }
   const githubToken = credential('githubToken');
   const gitlabToken = credential('gitlabToken');
+  const vercelToken = credential('vercelToken');
   const privateKey = credential('appPrivateKey');
   const managingApiKey = credential('managingApiKey');
   const appId = reader.read('app-id', (g) => nameText(g)) ?? (env.KEYTURN_GITHUB_APP_ID || undefined);
@@ -134,6 +139,9 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     targets,
     // GitLab only when a token is given: the library then says which targets (or record) need it.
     gitlab: gitlabToken ? { token: gitlabToken, apiUrl: reader.read('gitlab-url', (g) => g.text) ?? (env.CI_API_V4_URL || DEFAULT_GITLAB_API_URL) } : undefined,
+    // Vercel only when a token is given: the library then says which targets need it.
+    vercel: vercelToken ? { token: vercelToken, apiUrl: reader.read('vercel-url', (g) => g.text) ?? DEFAULT_VERCEL_API_URL } : undefined,
+    vercelRedeploy: !settings.flag('without-vercel-redeploy'),
     record,
     retireTargets: reader.read('retire-targets', (g) => targetSpecs(g, undefined)) ?? [],
     secretName: reader.read('secret-name', nameText) ?? DEFAULT_SECRET_NAME,
@@ -177,7 +185,7 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     : [
         'No --record-repo nor --record-gitlab-project (nor GITHUB_REPOSITORY or, in GitLab CI, CI_PROJECT_ID): the run keeps no target record, so a target dropped from the list is not recognised and a key it still holds may be revoked.',
       ];
-  return { options, credentials: [apiKey, githubToken, gitlabToken, privateKey, managingApiKey].filter((v): v is string => Boolean(v)), notes };
+  return { options, credentials: [apiKey, githubToken, gitlabToken, vercelToken, privateKey, managingApiKey].filter((v): v is string => Boolean(v)), notes };
 }
 
 /** Who holds the lease, for a run that waits on it: the CI job's URL where there is one, else this host and process. */

@@ -31,6 +31,16 @@ export const SETTINGS = {
     kind: 'text',
     help: 'GitLab API root, for gitlab: and gitlab-group: targets and a GitLab record (default CI_API_V4_URL, else https://gitlab.com/api/v4)',
   },
+  'vercel-url': {
+    flag: '--vercel-url <url>',
+    kind: 'text',
+    help: "Vercel's API root, for vercel: targets (default https://api.vercel.com)",
+  },
+  'without-vercel-redeploy': {
+    flag: '--without-vercel-redeploy',
+    kind: 'boolean',
+    help: 'vercel: production targets are not redeployed: the old key stays valid until a run sees a deploy made after the write',
+  },
   'leaked-key-id': {
     flag: '--leaked-key-id <id>',
     kind: 'text',
@@ -45,7 +55,7 @@ export const SETTINGS = {
   targets: {
     flag: '--target <spec>',
     kind: 'list',
-    help: 'a target, repeatable or comma-separated: repo:OWNER/REPO, env:OWNER/REPO:ENV, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:...], codespaces-user[:OWNER/REPO,...], gitlab:GROUP/PROJECT[:ENV_SCOPE], gitlab-group:GROUP[:ENV_SCOPE] (keyturn.yml: targets)',
+    help: 'a target, repeatable or comma-separated: repo:OWNER/REPO, env:OWNER/REPO:ENV, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:...], codespaces-user[:OWNER/REPO,...], gitlab:GROUP/PROJECT[:ENV_SCOPE], gitlab-group:GROUP[:ENV_SCOPE], vercel:PROJECT[:production|preview|development][@TEAM] (keyturn.yml: targets)',
   },
   'retire-targets': {
     flag: '--retire-target <spec>',

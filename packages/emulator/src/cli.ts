@@ -1,5 +1,5 @@
-// keyturn-emulator: starts the local platform API, the GitHub secrets API and the GitLab CI/CD
-// variables API beside it, makes a first key, a demo project, a GitHub token and a GitLab token,
+// keyturn-emulator: starts the local platform API, the GitHub secrets API, the GitLab CI/CD
+// variables API and Vercel's API beside it, makes a first key, a demo project, and a GitHub, a GitLab and a Vercel token,
 // prints where everything is, and runs until SIGINT or SIGTERM.
 // `--json` prints the same as one JSON line, for scripts.
 
@@ -9,6 +9,7 @@ import { startGitHubEmulator } from './github/emulator.js';
 import { startGitLabEmulator } from './gitlab/emulator.js';
 import { isLoopbackHost } from './loopback-host.js';
 import { startPlatformEmulator } from './platform/emulator.js';
+import { startVercelEmulator } from './vercel/emulator.js';
 
 const USAGE = `Usage: keyturn-emulator [options]
 
@@ -19,6 +20,7 @@ const USAGE = `Usage: keyturn-emulator [options]
   --port <port>           platform API port (default: any free port)
   --github-port <port>    GitHub API port (default: any free port)
   --gitlab-port <port>    GitLab API port (default: any free port)
+  --vercel-port <port>    Vercel API port (default: any free port)
   --scheduling-ms <ms>    how long new operations stay in "scheduling" (default 500)
   --running-ms <ms>       how long they then stay in "running" (default 1500)
   --json                  print one JSON line instead of text
@@ -29,6 +31,7 @@ interface CliOptions {
   port: number;
   githubPort: number;
   gitlabPort: number;
+  vercelPort: number;
   schedulingMs: number | undefined;
   runningMs: number | undefined;
   json: boolean;
@@ -37,7 +40,7 @@ interface CliOptions {
 /** One started emulator: what to print about it and how to stop it. */
 interface RunningService {
   /** Its key in the `--json` line. */
-  id: 'platform' | 'github' | 'gitlab';
+  id: 'platform' | 'github' | 'gitlab' | 'vercel';
   title: string;
   rows: Array<[label: string, value: string]>;
   json: Record<string, unknown>;
@@ -117,6 +120,30 @@ async function startGitLabService(options: CliOptions): Promise<RunningService> 
   };
 }
 
+/** Vercel's API, with a demo team and project (and production deployed) and a token of a member. */
+async function startVercelService(options: CliOptions): Promise<RunningService> {
+  const token = `vercel_${randomBytes(12).toString('hex')}`;
+  const demo = { team: 'keyturn-demo', project: 'app' };
+  const emulator = await startVercelEmulator({
+    host: options.host,
+    port: options.vercelPort,
+    projects: [`${demo.team}/${demo.project}`],
+    tokens: { [token]: { teams: { [demo.team]: 'member' } } },
+  });
+  return {
+    id: 'vercel',
+    title: 'Vercel API',
+    rows: [
+      ['API URL', `${emulator.url} (vercel-url, keyturn --vercel-url)`],
+      ['Control URL', emulator.controlUrl],
+      ['Token', `${token} (Member of ${demo.team})`],
+      ['Demo targets', `vercel:${demo.project}@${demo.team}, vercel:${demo.project}:preview@${demo.team}`],
+    ],
+    json: { url: emulator.url, controlUrl: emulator.controlUrl, token, ...demo },
+    close: () => emulator.close(),
+  };
+}
+
 function readOptions(argv: string[]): CliOptions | undefined {
   const { values } = parseArgs({
     args: argv,
@@ -126,6 +153,7 @@ function readOptions(argv: string[]): CliOptions | undefined {
       port: { type: 'string', default: '0' },
       'github-port': { type: 'string', default: '0' },
       'gitlab-port': { type: 'string', default: '0' },
+      'vercel-port': { type: 'string', default: '0' },
       'scheduling-ms': { type: 'string' },
       'running-ms': { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -144,6 +172,7 @@ function readOptions(argv: string[]): CliOptions | undefined {
     port: integerOption(values.port, '--port', 65_535),
     githubPort: integerOption(values['github-port'], '--github-port', 65_535),
     gitlabPort: integerOption(values['gitlab-port'], '--gitlab-port', 65_535),
+    vercelPort: integerOption(values['vercel-port'], '--vercel-port', 65_535),
     schedulingMs: values['scheduling-ms'] === undefined ? undefined : integerOption(values['scheduling-ms'], '--scheduling-ms'),
     runningMs: values['running-ms'] === undefined ? undefined : integerOption(values['running-ms'], '--running-ms'),
     json: values.json,
@@ -188,6 +217,7 @@ async function main(argv: string[]): Promise<void> {
     services.push(await startPlatformService(options));
     services.push(await startGitHubService(options));
     services.push(await startGitLabService(options));
+    services.push(await startVercelService(options));
   } catch (error) {
     await Promise.all(services.map((s) => s.close()));
     throw error;

@@ -53,3 +53,8 @@ export type { GitLabEmulator, GitLabEmulatorOptions } from './gitlab/emulator.js
 export type { GitLabStateApi, GitLabTokenAccess, GitLabVariableRef } from './gitlab/state-api.js';
 export type { GitLabRateLimitFaultOptions } from './gitlab/rate-limit.js';
 export type { GitLabRole, GitLabVariable } from './gitlab/world.js';
+export { startVercelEmulator } from './vercel/emulator.js';
+export type { VercelEmulator, VercelEmulatorOptions } from './vercel/emulator.js';
+export type { VercelDeploymentView, VercelProjectRef, VercelStateApi, VercelTokenAccess } from './vercel/state-api.js';
+export type { VercelRateLimitFaultOptions } from './vercel/rate-limit.js';
+export type { VercelEnvironment, VercelEnvType, VercelEnvVar, VercelReadyState, VercelRole } from './vercel/world.js';

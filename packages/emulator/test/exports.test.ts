@@ -34,6 +34,7 @@ const VALUES = [
   'startGitLabEmulator',
   'startHttpEmulator',
   'startPlatformEmulator',
+  'startVercelEmulator',
   'toFetchRequest',
 ];
 
@@ -98,6 +99,18 @@ const TYPES = [
   'Route',
   'RouteHandler',
   'TokenPermission',
+  'VercelDeploymentView',
+  'VercelEmulator',
+  'VercelEmulatorOptions',
+  'VercelEnvType',
+  'VercelEnvVar',
+  'VercelEnvironment',
+  'VercelProjectRef',
+  'VercelRateLimitFaultOptions',
+  'VercelReadyState',
+  'VercelRole',
+  'VercelStateApi',
+  'VercelTokenAccess',
 ];
 
 /** Every name the module at `file` exports, as the type checker sees it. */

@@ -75,6 +75,11 @@ describe('keyturn-emulator', () => {
     const variable = await send(`${info.gitlab.url}/projects/${encodeURIComponent(info.gitlab.project)}/variables`, 'POST', { 'private-token': info.gitlab.token }, { key: 'DEMO', value: 'demo-value' });
     expect(variable.status).toBe(201);
 
+    // The Vercel half: its token (a member of the demo team) reads the demo project.
+    expect(info.vercel).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: expect.any(String), team: 'keyturn-demo', project: 'app' });
+    const project = await send(`${info.vercel.url}/v9/projects/${info.vercel.project}?slug=${info.vercel.team}`, 'GET', { authorization: `Bearer ${info.vercel.token}` });
+    expect(project.status).toBe(200);
+
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
@@ -96,12 +101,13 @@ describe('keyturn-emulator', () => {
   it('names, beside each URL, the input and flag that take it (nothing reads GITLAB_URL)', async () => {
     const cli = start([]);
     const lines: string[] = [];
-    while (lines.filter((line) => line.includes('Demo targets')).length < 2) lines.push(await cli.nextLine());
+    while (lines.filter((line) => line.includes('Demo targets')).length < 3) lines.push(await cli.nextLine());
     const urls = lines.filter((line) => line.includes('API URL'));
     expect(urls).toEqual([
       expect.stringMatching(/\/api\/v2 \(api-url, keyturn --api-url\)$/),
       expect.stringMatching(/ \(GITHUB_API_URL, keyturn --github-api-url\)$/),
       expect.stringMatching(/\/api\/v4 \(gitlab-url, keyturn --gitlab-url\)$/),
+      expect.stringMatching(/ \(vercel-url, keyturn --vercel-url\)$/),
     ]);
     expect(lines.join('\n')).not.toContain('GITLAB_URL');
     cli.child.kill('SIGINT');

@@ -89,7 +89,7 @@ describe('checkRotateKeyOptions', () => {
       'spec 2 (repo:ACME/Web): repeats the target of spec 1',
     ]);
     expect(problemsOf([{ kind: 'vault', path: 'kv/neon' } as never, { kind: 'org', org: 'acme', visibility: 'selected', repositories: [] }])).toEqual([
-      '2 target specs are malformed:\n  spec 1: not a target spec: kind must be one of repo, env, org, dependabot, codespaces, codespaces-org, codespaces-user, gitlab, gitlab-group\n  spec 2 (org:acme:selected:): "selected" needs at least one repository',
+      '2 target specs are malformed:\n  spec 1: not a target spec: kind must be one of repo, env, org, dependabot, codespaces, codespaces-org, codespaces-user, gitlab, gitlab-group, vercel\n  spec 2 (org:acme:selected:): "selected" needs at least one repository',
     ]);
   });
 
@@ -135,5 +135,25 @@ describe('checkRotateKeyOptions', () => {
 
   it('refuses what is not an options object', () => {
     expect(optionsOf(undefined as never)).toEqual(['options']);
+  });
+});
+
+describe('Vercel access', () => {
+  const problemsOf = (options: Partial<RotateKeyOptions>) => checkRotateKeyOptions({ ...valid, targets: 'repo:acme/web\nvercel:web@acme', ...options }).map((e) => `${e.option}: ${e.message}`);
+
+  it('a vercel: target needs a Vercel token, named as such; none is needed without one', () => {
+    expect(problemsOf({})).toEqual([expect.stringMatching(/^vercel\.token: token is required to write Vercel projects' environment variables/)]);
+    expect(checkRotateKeyOptions(valid)).toEqual([]);
+    expect(problemsOf({ vercel: { token: 'vercel_token_0001' } })).toEqual([]);
+  });
+
+  it('refuses a token with spaces, a platform key in its place (unquoted), plain http off loopback, and a redeploy that is no boolean', () => {
+    expect(problemsOf({ vercel: { token: 'vercel token' } })).toEqual([expect.stringMatching(/^vercel\.token: .*spaces/)]);
+    const said = problemsOf({ vercel: { token: PLATFORM_SHAPED_TOKEN } });
+    expect(said).toEqual([expect.stringMatching(/^vercel\.token: .*shaped like a platform API key/)]);
+    expect(said.join('')).not.toContain(PLATFORM_SHAPED_TOKEN);
+    expect(problemsOf({ vercel: { token: 'vercel_token_0001', apiUrl: 'http://api.example.com' } })).toEqual([expect.stringMatching(/^vercel\.apiUrl: .*https: for api\.example\.com/)]);
+    expect(problemsOf({ vercel: { token: 'vercel_token_0001', deployTimeoutMs: 0 } })).toEqual([expect.stringMatching(/^vercel\.deployTimeoutMs: /)]);
+    expect(problemsOf({ vercel: { token: 'vercel_token_0001' }, vercelRedeploy: 'yes' as unknown as boolean })).toEqual([expect.stringMatching(/^vercelRedeploy: /)]);
   });
 });

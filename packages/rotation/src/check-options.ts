@@ -21,7 +21,8 @@ import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
 import { checkCodespacesReach } from './targets/codespaces-access.js';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { checkGitLabAccess, type GitLabAccess } from './targets/gitlab/gitlab-client.js';
-import { isGitLabSpec, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
+import { isGitLabSpec, isVercelSpec, kindOf, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
+import { checkVercelAccess, type VercelAccess } from './targets/vercel/vercel-client.js';
 import { checkTargetSpecs, parseTargetSpecs, TargetSpecError } from './targets/spec.js';
 
 /** The most keys `keep` holds valid: the target record remembers this many (record/target-record.ts). */
@@ -40,6 +41,8 @@ export interface CheckedOptions extends RunSettings {
   managingApiKey: string | undefined;
   github: CheckedGitHub | undefined;
   gitlab: GitLabAccess | undefined;
+  vercel: VercelAccess | undefined;
+  vercelRedeploy: boolean | undefined;
   /** SecretTarget objects as given, or specs (GitHub's written through `github`, GitLab's through `gitlab`). */
   targets: { objects: SecretTarget[] } | { specs: TargetSpec[] };
   retire: Array<{ identity: string; spec: TargetSpec }>;
@@ -78,6 +81,10 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   problems.push(...kind.problems);
   const github = check(() => checkGitHub(options));
   const gitlab = check(() => checkGitLab(options));
+  const vercel = check(() => checkVercel(options));
+  if (options.vercelRedeploy !== undefined && typeof options.vercelRedeploy !== 'boolean') {
+    problems.push(new OptionError('vercelRedeploy', 'vercelRedeploy must be true or false'));
+  }
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
     validateSecretName(name);
@@ -96,6 +103,8 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   if (noGitHub) problems.push(noGitHub);
   const noGitLab = options.gitlab === undefined && missingGitLab({ targets, retire, record });
   if (noGitLab) problems.push(noGitLab);
+  const noVercel = options.vercel === undefined && missingVercel({ targets, retire });
+  if (noVercel) problems.push(noVercel);
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
     problems.push(new OptionError('keep', `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
@@ -140,6 +149,8 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
       rebuildRecord: options.rebuildRecord === true,
       github,
       gitlab,
+      vercel,
+      vercelRedeploy: options.vercelRedeploy,
       targets,
       secretName,
       pinnedFamily: options.family,
@@ -273,6 +284,13 @@ function checkGitLab(options: RotateKeyOptions): GitLabAccess | undefined {
   return options.gitlab;
 }
 
+/** Vercel access: a token (and the API root); checked as its client would, building nothing. */
+function checkVercel(options: RotateKeyOptions): VercelAccess | undefined {
+  if (options.vercel === undefined) return undefined;
+  checkVercelAccess(options.vercel);
+  return options.vercel;
+}
+
 function checkTargets(options: RotateKeyOptions): CheckedOptions['targets'] {
   const given = options.targets ?? [];
   const list: readonly unknown[] = typeof given === 'string' ? [given] : given;
@@ -284,8 +302,8 @@ function checkTargets(options: RotateKeyOptions): CheckedOptions['targets'] {
 /** GitHub access is missing for what needs it (one mistake of `github`, whatever needs it). */
 function missingGitHub({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
   const needs = needsOf({
-    targets: 'specs' in targets && targets.specs.some((spec) => !isGitLabSpec(spec)),
-    'retire-targets': retire.some(({ spec }) => !isGitLabSpec(spec)),
+    targets: 'specs' in targets && targets.specs.some(isGitHubSpec),
+    'retire-targets': retire.some(({ spec }) => isGitHubSpec(spec)),
     record: record !== undefined && 'repository' in record,
   });
   if (!needs.length) return undefined;
@@ -304,6 +322,19 @@ function missingGitLab({ targets, retire, record }: Pick<CheckedOptions, 'target
   const words = { targets: 'to write GitLab CI/CD variables', 'retire-targets': 'to check GitLab retireTargets', record: "to keep the record in record.gitlab's variables" };
   // Worded from the token's name, so a caller naming its own input ("it is required") reads well.
   return new AccessMissingError('gitlab.token', `token is required ${needs.map((n) => words[n]).join(' and ')}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
+}
+
+/** Vercel access is missing for Vercel targets (retired ones too: is the variable gone?). */
+function missingVercel({ targets, retire }: Pick<CheckedOptions, 'targets' | 'retire'>): OptionError | undefined {
+  const needs = needsOf({ targets: 'specs' in targets && targets.specs.some(isVercelSpec), 'retire-targets': retire.some(({ spec }) => isVercelSpec(spec)), record: false });
+  if (!needs.length) return undefined;
+  const words = { targets: "to write Vercel projects' environment variables", 'retire-targets': 'to check Vercel retireTargets', record: '' };
+  return new AccessMissingError('vercel.token', `token is required ${needs.map((n) => words[n]).join(' and ')}: a Vercel access token whose scope includes the projects' team`, needs);
+}
+
+/** A spec of a GitHub store (written through `github`). */
+function isGitHubSpec(spec: TargetSpec): boolean {
+  return kindOf(spec).service === 'github';
 }
 
 function needsOf(needed: Record<AccessNeed, boolean>): AccessNeed[] {

@@ -17,13 +17,14 @@ import type { RecordStore } from './record/target-record.js';
 import { createGitLabClient, type GitLabClient } from './targets/gitlab/gitlab-client.js';
 import { gitlabVariableStore } from './record/gitlab-variables.js';
 import { kindOf, type TargetSpec } from './targets/kinds/registry.js';
+import { createVercelClient, type VercelClient } from './targets/vercel/vercel-client.js';
 import type { SecretTarget } from './targets/secret-target.js';
 
 /** `options` checked, then connected; throws the first OptionError (checkRotateKeyOptions lists them all). */
 export function resolveOptions(options: RotateKeyOptions, githubLog: (line: string) => void): ResolvedOptions {
   const { checked, problems } = checkOptions(options);
   if (!checked) throw problems[0];
-  const { platform, managingApiKey, github: given, gitlab: gitlabGiven, targets, retire, record, ...settings } = checked;
+  const { platform, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, targets, retire, record, ...settings } = checked;
   // Every write to GitHub and GitLab is watched: one that got no answer keeps the lease a while (lease/).
   const unansweredWrites = watchUnansweredWrites();
   const access = given && watched(given, unansweredWrites);
@@ -31,9 +32,12 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   const github = access && gitHubClients(access, checked, githubLog);
   // Not bound to the run's signal either: a write-back after an abort must still reach GitLab.
   const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
+  const vercel = vercelGiven && createVercelClient({ ...vercelGiven, fetch: unansweredWrites.wrap(vercelGiven.fetch) }, { runtime: checked.runtime, log: githubLog });
   const targetOf = (spec: TargetSpec, level: 'read' | 'write'): SecretTarget => {
     const kind = kindOf(spec);
-    return kind.service === 'gitlab' ? kind.target(gitlabOf(gitlab), spec) : kind.target(clientOf(github, kind.need(spec, level)), spec);
+    if (kind.service === 'gitlab') return kind.target(gitlabOf(gitlab), spec);
+    if (kind.service === 'vercel') return kind.target(vercelOf(vercel), spec, { redeploy: vercelRedeploy });
+    return kind.target(clientOf(github, kind.need(spec, level)), spec);
   };
   return {
     ...settings,
@@ -95,6 +99,12 @@ function clientOf(github: GitHubClients | undefined, need: GitHubNeed | undefine
 function gitlabOf(gitlab: GitLabClient | undefined): GitLabClient {
   if (!gitlab) throw new Error('a GitLab target without GitLab access passed the option checks');
   return gitlab;
+}
+
+/** Vercel specs come with Vercel access: check-options.ts refuses them without it. */
+function vercelOf(vercel: VercelClient | undefined): VercelClient {
+  if (!vercel) throw new Error('a Vercel target without Vercel access passed the option checks');
+  return vercel;
 }
 
 export function recordStore(record: CheckedOptions['record'], github: GitHubClients | undefined, gitlab: GitLabClient | undefined): RecordStore | undefined {

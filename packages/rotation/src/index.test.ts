@@ -84,7 +84,7 @@ const EXPECTED = {
     ],
   },
   './targets': {
-    runtime: ['DEFAULT_GITLAB_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds', 'revocationsDue', 'writeLeaseText'],
+    runtime: ['DEFAULT_GITLAB_API_URL', 'DEFAULT_VERCEL_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'createVercelClient', 'createVercelTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds', 'revocationsDue', 'writeLeaseText'],
     types: [
       'GitHubClient',
       'GitHubClientOptions',
@@ -109,6 +109,11 @@ const EXPECTED = {
       'TargetSpec',
       'UnreadableRecord',
       'WriteOptions',
+      'DeploymentRef',
+      'RuntimeReach',
+      'VercelAccess',
+      'VercelClient',
+      'VercelTargetSpec',
     ],
   },
 } as const;

@@ -21,7 +21,10 @@ export type OptionName =
   | 'github.appId'
   | 'github.privateKey'
   | 'gitlab.token'
-  | 'gitlab.apiUrl';
+  | 'gitlab.apiUrl'
+  | 'vercel.token'
+  | 'vercel.apiUrl'
+  | 'vercelRedeploy';
 
 /** `name` as a message writes it: in backquotes, which renameOptions finds again. */
 export function option(name: OptionName): string {

@@ -15,6 +15,7 @@ import type { RotationLogger } from './log.js';
 import type { RotationPlatformClient } from './platform.js';
 import type { RecordStore } from './record/target-record.js';
 import type { GitLabAccess } from './targets/gitlab/gitlab-client.js';
+import type { VercelAccess } from './targets/vercel/vercel-client.js';
 import type { SecretTarget } from './targets/secret-target.js';
 import type { TargetSpec } from './targets/kinds/registry.js';
 
@@ -86,6 +87,17 @@ export interface RotateKeyOptions {
    * https://gitlab.com/api/v4; a self-managed instance's is https://HOST/api/v4).
    */
   gitlab?: GitLabAccess;
+  /**
+   * How to reach Vercel; needed for `vercel:` targets: an access token whose scope includes the
+   * projects' team (or the personal account), and the API root (default https://api.vercel.com).
+   */
+  vercel?: VercelAccess;
+  /**
+   * Whether a `vercel:` production target's project is redeployed after the write (its current
+   * production deployment rebuilt, and awaited until READY) before the old key may be revoked.
+   * Default true. With false, the old key stays valid until a deploy after the write is seen.
+   */
+  vercelRedeploy?: boolean;
   /**
    * Spec text (lines or commas), spec lines, parsed `TargetSpec`s (from `parseTargetSpecs`), or
    * SecretTarget objects. Default: the current repository.

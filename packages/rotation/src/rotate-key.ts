@@ -54,6 +54,7 @@ import { storeKey } from './protocol/store/store.js';
 import { noRecordPlan } from './protocol/record-preflight.js';
 import { recordBeforeCreating } from './protocol/record-points.js';
 import { verifyKey } from './protocol/verify.js';
+import { reachDeployments } from './protocol/deployments.js';
 import { releaseRunLease } from './protocol/lease-points.js';
 import { failIfLeftWithoutKey, revokeLeakedKey, withLeakStillValid } from './emergency/revoke-leaked.js';
 import { emptyReport, finishedReport, type RotationReport } from './report.js';
@@ -110,6 +111,7 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
     familyOnly: internal.familyOnly === true,
     unreachable: [],
     authenticatingIds: new Set(),
+    awaitingDeploy: new Map(),
   };
   note = ctx.note;
 
@@ -127,6 +129,8 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
       const created = await createKey(ctx, plan.keyName);
       const verified = await verifyKey(ctx, created);
       const stored = await storeKey(ctx, created, verified, publicKeys);
+      // I1: where a deploy puts the key in use, the keys the running deployment may use stay valid until one does.
+      await reachDeployments(ctx, created);
       // An emergency rotation: the leaked key goes now, whatever was left out (the one exception to I1).
       await revokeLeakedKey(ctx, created, verified, stored);
       // I1, I3: every target holds the new key; the old keys wait for the next run.

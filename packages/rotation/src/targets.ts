@@ -1,9 +1,12 @@
 // Public API of `@keyturn/rotation/targets`: what a custom secret store implements (SecretTarget,
-// TargetError), the target specs rotateKey reads, GitHub's stores and client, GitLab's variables and client, and the record store
+// TargetError), the target specs rotateKey reads, GitHub's stores and client, GitLab's variables and
+// client, Vercel's environment variables and client, and the record store
 // a caller may keep the target record in. index.test.ts pins every name.
 
 export {
+  type DeploymentRef,
   type PlainValueTarget,
+  type RuntimeReach,
   type SealedSecretTarget,
   type SecretMeta,
   type SecretTarget,
@@ -16,11 +19,14 @@ export { type ParseTargetSpecsOptions, parseTargetSpecs, TargetSpecError } from 
 export {
   createGitHubTarget,
   createGitLabTarget,
+  createVercelTarget,
   formatTargetSpec,
   type GitHubTargetSpec,
   type GitLabTargetSpec,
   type TargetSpec,
+  type VercelTargetSpec,
 } from './targets/kinds/registry.js';
+export { createVercelClient, DEFAULT_VERCEL_API_URL, type VercelAccess, type VercelClient } from './targets/vercel/vercel-client.js';
 export type { OrgVisibility } from './targets/github/org.js';
 export { createGitLabClient, DEFAULT_GITLAB_API_URL, type GitLabAccess, type GitLabClient } from './targets/gitlab/gitlab-client.js';
 export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';

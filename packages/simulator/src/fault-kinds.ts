@@ -65,7 +65,15 @@ function isAccessRead(request: TracedRequest): boolean {
   return request.service === 'github' && /^\/(?:orgs\/[^/]+\/(?:actions|codespaces)|user\/codespaces)\/secrets\/(?!public-key$)[^/]+$/.test(request.path);
 }
 
-export function expectedOutcome(request: TracedRequest, kind: FaultKind): 'recovers' | 'fails' {
+/** Vercel's deployment requests: finding production's, redeploying it, reading the redeploy until it ends. */
+export function isDeploymentRequest(request: Pick<TracedRequest, 'service' | 'path'>): boolean {
+  return request.service === 'vercel' && /^\/v\d+\/deployments(?:\/|$)/.test(request.path);
+}
+
+export function expectedOutcome(request: TracedRequest, kind: FaultKind): 'recovers' | 'fails' | 'keeps-keys' {
+  // Every target holds the new key once a deployment request is made: one failing for good leaves
+  // the key the running deployment uses valid, says so, and the run ends (README, Vercel projects).
+  if (isDeploymentRequest(request) && kind.class !== 'transient') return 'keeps-keys';
   // Narrowing the target record once every target holds the new key: a failure leaves it naming
   // more keys than the targets hold, never fewer, so the run warns and goes on.
   if (request.step === 'revoke' && isRecordRequest(request)) return 'recovers';

@@ -20,6 +20,8 @@ export {
   recordAll,
   recordCodespaces,
   recordGitLab,
+  recordVercel,
+  VERCEL_MATRIX_TARGETS,
   runCrashCase,
   runFaultCase,
 } from './matrix.js';

@@ -7,6 +7,9 @@
 // and user forms with a token, the first two with the App (it cannot reach a user's secrets).
 // The GitLab rows run the same rig with a project's and a group's CI/CD variable as targets and the target
 // record in a GitLab project's variables (a personal key, GitLab's token).
+// The Vercel rows run it with a repository secret and a Vercel production variable, whose project is
+// redeployed and awaited before the old key goes: a fault on a deployment request keeps the old
+// keys valid (the run warns), and the deployment running must hold a working key at every step.
 
 import { countNoun } from '@keyturn/api/toolkit';
 import type { ResponseShape } from '@keyturn/emulator';
@@ -22,8 +25,11 @@ export const MATRIX_TARGETS = ['repo:acme/app', 'env:acme/app:production', 'depe
 export const CODESPACES_MATRIX_TARGETS = ['codespaces:beta/app', 'codespaces-org:beta:selected:app', 'codespaces-user:beta/app'] as const;
 /** The GitLab rows' targets: a project variable of one environment scope, and a group variable of every scope. */
 export const GITLAB_MATRIX_TARGETS = ['gitlab:acme/app:production', 'gitlab-group:acme'] as const;
-/** Which targets a matrix row rotates into: GitHub's Actions secrets, Codespaces secrets, or GitLab's variables (with the record there). */
-export type MatrixTargetSet = 'actions' | 'codespaces' | 'gitlab';
+/** The Vercel rows' targets: a repository secret and the production variable of a team's project. */
+export const VERCEL_MATRIX_TARGETS = ['repo:acme/app', 'vercel:app@acme'] as const;
+const VERCEL_PROJECT = { project: 'app', team: 'acme' };
+/** Which targets a matrix row rotates into: GitHub's Actions secrets, Codespaces secrets, GitLab's variables (with the record there), or a repository and Vercel. */
+export type MatrixTargetSet = 'actions' | 'codespaces' | 'gitlab' | 'vercel';
 /** What the App may do on beta: the Codespaces rows' targets. */
 const CODESPACES_APP_PERMISSIONS = { codespaces_secrets: 'write', organization_codespaces_secrets: 'write' } as const;
 export const MATRIX_SECRET = 'NEON_API_KEY';
@@ -57,6 +63,7 @@ export interface Rig {
 export function matrixTargets(set: MatrixTargetSet, credential: Credential): readonly string[] {
   if (set === 'actions') return MATRIX_TARGETS;
   if (set === 'gitlab') return GITLAB_MATRIX_TARGETS;
+  if (set === 'vercel') return VERCEL_MATRIX_TARGETS;
   return credential === 'app' ? CODESPACES_MATRIX_TARGETS.filter((t) => !t.startsWith('codespaces-user')) : CODESPACES_MATRIX_TARGETS;
 }
 
@@ -82,7 +89,14 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
     // Not hidden: a hidden variable's value cannot be read back, so a write that got no answer there is never proven not to have landed.
     world.gitlab.setVariable({ group: 'acme' }, { key: MATRIX_SECRET, value: seeded[1]!.key, masked: true });
   } else {
-    for (const target of targets) world.github.putSecretValue(storedAt(target), MATRIX_SECRET, seeded[1]!.key, { writtenAt });
+    for (const target of targets.filter((t) => !t.startsWith('vercel:'))) world.github.putSecretValue(storedAt(target), MATRIX_SECRET, seeded[1]!.key, { writtenAt });
+  }
+  if (set === 'vercel') {
+    world.vercel.setEnv(VERCEL_PROJECT, { key: MATRIX_SECRET, value: seeded[1]!.key, type: 'sensitive', target: ['production'] });
+    // Production runs with the seeded key before the run: built at once, then builds take their time again.
+    world.vercel.setBuildTimes({ queuedMs: 0, buildMs: 0 });
+    world.vercel.deploy(VERCEL_PROJECT);
+    world.vercel.setBuildTimes({ queuedMs: 1_000, buildMs: 30_000 });
   }
   const held = () => targets.map((t) => world.held(t, MATRIX_SECRET));
   return {
@@ -132,7 +146,8 @@ export function traceRequests(sent: readonly SentRequest[], managed: boolean): M
   });
   const create = requests.findIndex((r) => r.service === 'platform' && r.method === 'POST');
   // A secret's write (GitHub's and GitLab's are PUTs); the record's writes are not (GitLab's record is written with PUT too).
-  const lastWrite = requests.findLastIndex((r) => r.method === 'PUT' && !isRecordRequest(r));
+  // Vercel's writes (POST .../env) and its deployments (awaited before the revocations) are the store step's too.
+  const lastWrite = requests.findLastIndex((r) => (r.method === 'PUT' && !isRecordRequest(r)) || r.service === 'vercel');
   // Verifying is the platform requests between the create and the store step's first request elsewhere.
   const stored = requests.findIndex((r, i) => i > create && r.service !== 'platform');
   return requests.map((request, i) => {
@@ -155,7 +170,8 @@ export interface FaultCase {
   shape: ResponseShape;
   request: MatrixRequest;
   fault: FaultKind;
-  outcome: 'recovers' | 'fails';
+  /** `keeps-keys`: the run ends ok with the new key everywhere, but a deployment still uses an older key, which stays valid. */
+  outcome: 'recovers' | 'fails' | 'keeps-keys';
 }
 
 export interface CrashCase {
@@ -191,6 +207,11 @@ export async function recordCodespaces(): Promise<Recorded[]> {
     out.push({ kind: 'personal', credential, targets: 'codespaces', requests: await recordRotation('personal', credential, 'codespaces') });
   }
   return out;
+}
+
+/** The Vercel rig's clean run (a personal key, GitHub's token: the kinds and credentials differ elsewhere), recorded. */
+export async function recordVercel(): Promise<Recorded[]> {
+  return [{ kind: 'personal', credential: 'token', targets: 'vercel', requests: await recordRotation('personal', 'token', 'vercel') }];
 }
 
 /** The GitLab rig's clean run (a personal key; GitLab's token: no GitHub App there), recorded. */
@@ -252,6 +273,14 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
         if (new Set(held).size !== 1 || !world.platform.isKeyValid(held[0] ?? '')) out.push('the targets do not all hold one working key');
         if (!world.platform.listKeys().some((k) => k.id === report.keyId && !k.revoked)) out.push(`key ${report.keyId} is not live`);
       }
+    } else if (c.outcome === 'keeps-keys') {
+      if (result.status !== 'ok') out.push(`expected to keep the keys and end, the run ended ${result.status}: ${result.error?.message ?? ''}`);
+      else {
+        const report = result.report!;
+        if (!report.notices.some((n) => n.code === 'deployment-not-ready')) out.push(`no deployment-not-ready notice: ${JSON.stringify(report.notices.map((n) => n.code))}`);
+        if (report.revokedKeyIds.includes(rig.seeded[1]!.id)) out.push(`revoked key ${rig.seeded[1]!.id}, which the deployment running uses`);
+        if (new Set(held).size !== 1 || !world.platform.isKeyValid(held[0] ?? '')) out.push('the targets do not all hold one working key');
+      }
     } else if (result.status !== 'failed' || !result.error) out.push(`expected to fail, the run ended ${result.status}`);
     else {
       const error = result.error;
@@ -260,7 +289,7 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
       const keyId = error.report.newKeyRevoked ? undefined : error.report.keyId;
       if (keyId !== undefined && !world.platform.listKeys().some((k) => k.id === keyId && !k.revoked)) out.push(`the failure names key ${keyId}, which is not live`);
     }
-    out.push(...namedTargetsTruthful(rig, result), ...targetsWork(rig), ...stranded(rig), ...leaks(world, [result]));
+    out.push(...namedTargetsTruthful(rig, result), ...targetsWork(rig), ...deploymentsWork(rig), ...stranded(rig), ...leaks(world, [result]));
     if (c.credential === 'app') out.push(...tokensLeftLive(rig, c));
     return { violations: out, trace: sim.trace };
   } finally {
@@ -298,6 +327,7 @@ export async function runCrashCase(c: CrashCase): Promise<CaseResult> {
       .listKeys()
       .filter((k) => !k.revoked && k.name.startsWith(`${MATRIX_FAMILY}-`))
       .map((k) => k.id);
+    out.push(...deploymentsWork(rig));
     if (rerun.result.report && live.join(',') !== String(rerun.result.report.keyId)) out.push(`live keys of the family: [${live.join(', ')}], not only the rerun's ${rerun.result.report.keyId}`);
     out.push(...leaks(world, [crashed.result, rerun.result]));
     return { violations: out, trace: sim.trace };
@@ -323,6 +353,15 @@ function targetsWork(rig: Rig): string[] {
   return rig.targets.filter((_, i) => !(held[i] !== undefined && rig.sim.world.platform.isKeyValid(held[i]!))).map(
     (t) => `lock-out: ${t} holds a key that does not work`,
   );
+}
+
+/** I1 where it runs: the deployment production serves of each Vercel target uses a working key. */
+function deploymentsWork(rig: Rig): string[] {
+  const { world } = rig.sim;
+  return rig.targets
+    .filter((t) => t.startsWith('vercel:'))
+    .filter((t) => !world.platform.isKeyValid(world.served(t, MATRIX_SECRET) ?? ''))
+    .map((t) => `lock-out: the deployment ${t} runs uses a key that does not work`);
 }
 
 /** No key made since the seeded ones is live unless a target holds it (counted: values do not map to ids). */

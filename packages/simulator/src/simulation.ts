@@ -9,9 +9,9 @@ import { answerLeakAlerts, LeakAlertsError, type LeakAlertsReport, type RotateKe
 import { createRng, type Rng } from './prng.js';
 import { installSimCrypto, simCryptoReady } from './sim-crypto.js';
 import { VirtualTime } from './virtual-time.js';
-import { createWorld, type Credential, GITLAB_TOKEN, HOME, ORG_ID, PROJECT_ID, type SimKeyKind, type Skew, WRITE_TOKEN, type World } from './world.js';
+import { createWorld, type Credential, GITLAB_TOKEN, HOME, ORG_ID, PROJECT_ID, type SimKeyKind, type Skew, VERCEL_TOKEN, WRITE_TOKEN, type World } from './world.js';
 
-export type Service = 'platform' | 'github' | 'gitlab';
+export type Service = 'platform' | 'github' | 'gitlab' | 'vercel';
 
 /** Where a run is killed: at its nth request (1-based), before it reaches the emulator or after it took effect; or at a virtual time. */
 export type CrashPoint = { request: number; afterEffect: boolean } | { atMs: number };
@@ -154,11 +154,13 @@ export class Simulation {
     this.world.platform.faults.clear();
     this.world.github.faults.clear();
     this.world.gitlab.faults.clear();
+    this.world.vercel.faults.clear();
   }
 
   /** The emulator of a service. */
-  emulatorOf(service: Service): World['platform'] | World['github'] | World['gitlab'] {
-    return service === 'platform' ? this.world.platform : service === 'github' ? this.world.github : this.world.gitlab;
+  emulatorOf(service: Service): World['platform'] | World['github'] | World['gitlab'] | World['vercel'] {
+    const { platform, github, gitlab, vercel } = this.world;
+    return { platform, github, gitlab, vercel }[service];
   }
 
   /** Starts a rotation; it runs as the clock runs (see runAll). */
@@ -216,7 +218,7 @@ export class Simulation {
           },
         );
       };
-    const options = this.#options(spec, { platform: fetchOf('platform'), github: fetchOf('github'), gitlab: fetchOf('gitlab') }, result, () => crashed);
+    const options = this.#options(spec, { platform: fetchOf('platform'), github: fetchOf('github'), gitlab: fetchOf('gitlab'), vercel: fetchOf('vercel') }, result, () => crashed);
     this.note(
       `${id} starts: ${spec.kind} key, ${spec.credential}, ${spec.secretName} in [${spec.targets.join(' | ')}], keep ${spec.keep}` +
         (spec.retire.length ? `, retiring [${spec.retire.join(' | ')}]` : '') +
@@ -297,7 +299,7 @@ export class Simulation {
 
   #options(spec: RunSpec, fetches: Record<Service, typeof fetch>, result: RunResult, crashed: () => boolean): RotateKeyOptions {
     const { world, time } = this;
-    const { platform: platformFetch, github: githubFetch, gitlab: gitlabFetch } = fetches;
+    const { platform: platformFetch, github: githubFetch, gitlab: gitlabFetch, vercel: vercelFetch } = fetches;
     const baseUrl = world.github.url;
     const github =
       spec.credential === 'token'
@@ -316,6 +318,7 @@ export class Simulation {
       ...(spec.kind === 'project' && { keyKind: { kind: 'project', orgId: ORG_ID, projectId: PROJECT_ID }, managingApiKey: world.managingKey.key }),
       github,
       gitlab: { token: GITLAB_TOKEN, apiUrl: world.gitlab.url, fetch: gitlabFetch },
+      vercel: { token: VERCEL_TOKEN, apiUrl: world.vercel.url, fetch: vercelFetch },
       targets: spec.targets,
       ...(spec.family !== undefined && { family: spec.family }),
       secretName: spec.secretName,
@@ -364,7 +367,7 @@ export class Simulation {
   async close(): Promise<void> {
     this.#uninstall?.();
     this.#uninstall = undefined;
-    await Promise.all([this.world?.platform.close(), this.world?.github.close(), this.world?.gitlab.close()]);
+    await Promise.all([this.world?.platform.close(), this.world?.github.close(), this.world?.gitlab.close(), this.world?.vercel.close()]);
   }
 }
 

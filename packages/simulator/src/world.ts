@@ -2,8 +2,9 @@
 // clock, each service with its own clock skew; the repositories and environments targets are
 // drawn from, a home repository holding the target record, an organization with a project, a
 // token and a GitHub App installed on acme; and GitLab, with the same projects under the group acme
-// (the home project can keep the record) and a token of the group's Owner. Every key value and token
-// it hands out or sees is remembered for the leak checks.
+// (the home project can keep the record) and a token of the group's Owner; and Vercel, with the
+// project app in the team acme and a token of a member there. Every key value and token it hands
+// out or sees is remembered for the leak checks.
 
 import { generateKeyPairSync } from 'node:crypto';
 import {
@@ -15,12 +16,15 @@ import {
   startGitHubEmulator,
   startGitLabEmulator,
   startPlatformEmulator,
+  startVercelEmulator,
+  type VercelEmulator,
 } from '@keyturn/emulator';
 import type { VirtualTime } from './virtual-time.js';
 
 export const HOME = 'acme/ops';
 export const WRITE_TOKEN = 'ghp_simulatorWriter0123456789abcdefABCDEF';
 export const GITLAB_TOKEN = 'glpat-simulatorOwner0123456789abcdef';
+export const VERCEL_TOKEN = 'vercel_simulatorMember0123456789abcdef';
 export const ORG_ID = 'org-simulator-1234';
 export const PROJECT_ID = 'shop-simulator-123456';
 export const SECRET_NAMES = ['NEON_API_KEY', 'PLATFORM_KEY'] as const;
@@ -74,6 +78,7 @@ export interface World {
   platform: PlatformEmulator;
   github: GitHubEmulator;
   gitlab: GitLabEmulator;
+  vercel: VercelEmulator;
   app: GitHubAppCredentials;
   /** Secrets the leak checks search for: keys, tokens, the App key's lines. */
   secrets: Set<string>;
@@ -89,7 +94,10 @@ export interface World {
   kindOfValue(value: string): SimKeyKind | undefined;
   /** Remembers the kind of a key a run made. */
   learnValue(value: string, kind: SimKeyKind): void;
+  /** What a target's store holds (a Vercel variable: its value, deployed or not). */
   held(target: string, secretName: string): string | undefined;
+  /** What runs with a Vercel target's variable: the value production's deployment was built with. */
+  served(target: string, secretName: string): string | undefined;
 }
 
 export async function createWorld(time: VirtualTime, skew: Skew, shape: ResponseShape = 'full'): Promise<World> {
@@ -114,11 +122,17 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
     projects: ['acme/app', HOME],
     tokens: { [GITLAB_TOKEN]: { roles: { acme: 'owner' } } },
   });
+  const vercel = await startVercelEmulator({
+    listen: false,
+    runtime: { now: () => time.now(), sleep: (ms, signal) => time.sleep(ms, signal) },
+    projects: ['acme/app'],
+    tokens: { [VERCEL_TOKEN]: { teams: { acme: 'member' } } },
+  });
   platform.createProject({ id: PROJECT_ID, name: 'shop', org_id: ORG_ID });
   // The emulator hands the key back as PKCS#1, GitHub's format: the runs get the PKCS#8 one (appKey).
   const app = { ...github.createApp({ name: 'keyturn simulator', privateKey: appKey() }), privateKey: appKey() };
   github.installApp(app.id, { owner: 'acme', permissions: { ...APP_PERMISSIONS } });
-  const secrets = new Set<string>([WRITE_TOKEN, GITLAB_TOKEN]);
+  const secrets = new Set<string>([WRITE_TOKEN, GITLAB_TOKEN, VERCEL_TOKEN]);
   for (const line of app.privateKey.split('\n')) if (line.length >= 16 && !line.startsWith('-----')) secrets.add(line);
   const userKeyIds = new Set<number>();
   const userKeyValues = new Set<string>();
@@ -131,6 +145,7 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
     platform,
     github,
     gitlab,
+    vercel,
     app,
     secrets,
     managingKey,
@@ -149,8 +164,26 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
       secrets.add(made.key);
       return made;
     },
-    held: (target, secretName) => (target.startsWith('gitlab') ? gitlabHeld(gitlab, target, secretName) : github.secretValue(storedAt(target), secretName)),
+    held: (target, secretName) => {
+      if (target.startsWith('gitlab')) return gitlabHeld(gitlab, target, secretName);
+      if (target.startsWith('vercel:')) return vercelHeld(vercel, target, secretName);
+      return github.secretValue(storedAt(target), secretName);
+    },
+    served: (target, secretName) => vercel.servedValue(vercelRef(target), secretName),
   };
+}
+
+/** `vercel:PROJECT[:ENV][@TEAM]` as the emulator's project reference, and its environment. */
+function vercelRef(target: string): { project: string; team?: string; environment: string } {
+  const [place = '', team] = target.slice('vercel:'.length).split('@');
+  const [project = '', environment = 'production'] = place.split(':');
+  return { project, environment, ...(team && { team }) };
+}
+
+/** What a Vercel spec's variable holds (sensitive or not). */
+function vercelHeld(vercel: VercelEmulator, target: string, secretName: string): string | undefined {
+  const ref = vercelRef(target);
+  return vercel.envs(ref).find((v) => v.key === secretName && v.gitBranch === undefined && v.target.includes(ref.environment as 'production'))?.value;
 }
 
 /** What a GitLab spec's variable holds (`gitlab:PROJECT[:SCOPE]`, `gitlab-group:GROUP[:SCOPE]`), hidden or not. */

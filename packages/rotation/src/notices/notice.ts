@@ -24,6 +24,9 @@ export const NOTICE_CODES = [
   'record-not-narrowed',
   'kept-beyond-keep',
   'revoke-key-id-skipped',
+  'development-not-sensitive',
+  'deployment-not-ready',
+  'awaiting-deploy',
   'appeared',
   'concurrent-rotation',
   'lease-lapsed',
@@ -71,7 +74,13 @@ export type NoticeAction =
   | { do: 'run-again' };
 
 /** Why a key named in `revokeKeyIds` was not revoked. */
-export type RevokeSkipReason = 'created-by-this-run' | 'appeared-during-run' | 'newer-than-new-key' | 'dropped-target-may-hold' | 'authenticating-key';
+export type RevokeSkipReason =
+  | 'created-by-this-run'
+  | 'appeared-during-run'
+  | 'newer-than-new-key'
+  | 'dropped-target-may-hold'
+  | 'authenticating-key'
+  | 'deployment-may-use';
 
 /** An alert, by where it is (`OWNER/REPO#NUMBER` in words). */
 export interface NoticeAlert {
@@ -328,6 +337,9 @@ export type Notice =
   | RecordNotNarrowedNotice
   | KeptBeyondKeepNotice
   | RevokeKeyIdSkippedNotice
+  | DevelopmentNotSensitiveNotice
+  | DeploymentNotReadyNotice
+  | AwaitingDeployNotice
   | AppearedNotice
   | ConcurrentRotationNotice
   | OtherFamilyDeferredNotice
@@ -373,6 +385,38 @@ export interface UnreachableTargetLeftOutNotice extends Base<'unreachable-target
 /** The run's lease lapsed and another run took it: this run revoked nothing. */
 export interface LeaseLapsedNotice extends Base<'lease-lapsed'> {
   secretName: string;
+}
+
+/** A new development variable (Vercel) was written `encrypted`: Vercel does not allow it `sensitive`. */
+export interface DevelopmentNotSensitiveNotice extends Base<'development-not-sensitive'> {
+  target: string;
+  secretName: string;
+}
+
+/**
+ * The redeploy that puts the new key in use did not become READY (its build failed, it was canceled,
+ * it was still building at the deadline, or it could not be made): `keyIds`, which the running
+ * deployment may use, stay valid. `deploymentUrl` is where to look, when a deployment was made.
+ */
+export interface DeploymentNotReadyNotice extends Base<'deployment-not-ready'> {
+  target: string;
+  secretName: string;
+  deploymentId?: string;
+  deploymentUrl?: string;
+  /** Its last state (`ERROR`, `CANCELED`, `BUILDING`...); absent when none was made. */
+  readyState?: string;
+  error: string;
+  keyIds: number[];
+}
+
+/** No redeploy: the new value is used from the next deploy after `afterDeployment`; `keyIds` stay valid until a run sees it. */
+export interface AwaitingDeployNotice extends Base<'awaiting-deploy'> {
+  target: string;
+  secretName: string;
+  /** The deployment serving now (with the old value); absent when there is none yet. */
+  afterDeployment?: string;
+  afterUrl?: string;
+  keyIds: number[];
 }
 
 /** The notice of `code`. */

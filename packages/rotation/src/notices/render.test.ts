@@ -123,6 +123,29 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
     [{ keyIds: [5], reason: 'appeared-during-run' }, 'Key 5 of `revokeKeyIds` was not revoked: it appeared during this run (a concurrent rotation made it)'],
     [{ keyIds: [5], reason: 'newer-than-new-key' }, 'Key 5 of `revokeKeyIds` was not revoked: it is newer than the key this run created'],
     [{ keyIds: [5], reason: 'dropped-target-may-hold' }, 'Key 5 of `revokeKeyIds` was not revoked: a target dropped from the list may hold it (retire that target first)'],
+    [{ keyIds: [5], reason: 'deployment-may-use' }, 'Key 5 of `revokeKeyIds` was not revoked: a deployment still running may use it (the new key is in no deployment yet)'],
+  ],
+  'development-not-sensitive': [
+    [
+      { target: 'vercel:web:development@acme', secretName: 'NEON_API_KEY' },
+      "vercel:web:development@acme is a development variable, which Vercel does not allow to be sensitive: NEON_API_KEY was written encrypted (its value can be read back in Vercel's dashboard and by `vercel env pull`).",
+    ],
+  ],
+  'deployment-not-ready': [
+    [
+      { target: 'vercel:web@acme', secretName: 'NEON_API_KEY', deploymentId: 'dpl_1', deploymentUrl: 'https://web-1.vercel.app', readyState: 'ERROR', error: 'the build failed', keyIds: [3, 4] },
+      'The redeploy https://web-1.vercel.app of vercel:web@acme ended ERROR (the build failed): the running deployment still uses an older key, and no deployment uses the new NEON_API_KEY yet. Keys 3, 4 stay valid until a run sees a deployment with the new key READY: fix the build (or the cause), then run again.',
+    ],
+    [
+      { target: 'vercel:web@acme', secretName: 'NEON_API_KEY', error: 'Vercel answered 403', keyIds: [3] },
+      'vercel:web@acme could not be redeployed (Vercel answered 403): the running deployment still uses an older key, and no deployment uses the new NEON_API_KEY yet. Key 3 stays valid until a run sees a deployment with the new key READY: fix the build (or the cause), then run again.',
+    ],
+  ],
+  'awaiting-deploy': [
+    [
+      { target: 'vercel:web:preview', secretName: 'NEON_API_KEY', afterDeployment: 'dpl_1', afterUrl: 'https://web-1.vercel.app', keyIds: [3] },
+      'vercel:web:preview holds the new key, but no deployment uses it yet: it was not redeployed, and https://web-1.vercel.app still runs. Key 3 stays valid until a run sees a deploy made after this write: deploy the project (or set `vercelRedeploy`), then run again.',
+    ],
   ],
   appeared: [
     [

@@ -42,6 +42,12 @@ export function renderNotice(notice: Notice): string {
       return keptBeyondKeep(notice);
     case 'revoke-key-id-skipped':
       return `Key ${notice.keyIds.join(', ')} of ${option('revokeKeyIds')} was not revoked: ${SKIP_REASONS[notice.reason]}`;
+    case 'development-not-sensitive':
+      return `${notice.target} is a development variable, which Vercel does not allow to be sensitive: ${notice.secretName} was written encrypted (its value can be read back in Vercel's dashboard and by \`vercel env pull\`).`;
+    case 'deployment-not-ready':
+      return deploymentNotReady(notice);
+    case 'awaiting-deploy':
+      return `${notice.target} holds the new key, but no deployment uses it yet: it was not redeployed${notice.afterDeployment ? `, and ${notice.afterUrl ?? notice.afterDeployment} still runs` : ''}. Key${notice.keyIds.length === 1 ? '' : 's'} ${notice.keyIds.join(', ')} stay${notice.keyIds.length === 1 ? 's' : ''} valid until a run sees a deploy made after this write: deploy the project (or set ${option('vercelRedeploy')}), then run again.`;
     case 'appeared':
       return appeared(notice);
     case 'misplaced-record':
@@ -83,7 +89,14 @@ const SKIP_REASONS: Record<RevokeSkipReason, string> = {
   'newer-than-new-key': 'it is newer than the key this run created',
   'dropped-target-may-hold': 'a target dropped from the list may hold it (retire that target first)',
   'authenticating-key': `it is the key in ${option('managingApiKey')}, which this run authenticates with`,
+  'deployment-may-use': 'a deployment still running may use it (the new key is in no deployment yet)',
 };
+
+function deploymentNotReady(notice: NoticeOf<'deployment-not-ready'>): string {
+  const made = notice.deploymentUrl ? `The redeploy ${notice.deploymentUrl} of ${notice.target} ended ${notice.readyState}` : `${notice.target} could not be redeployed`;
+  const keys = `Key${notice.keyIds.length === 1 ? '' : 's'} ${notice.keyIds.join(', ')} stay${notice.keyIds.length === 1 ? 's' : ''} valid`;
+  return `${made} (${notice.error}): the running deployment still uses an older key, and no deployment uses the new ${notice.secretName} yet. ${keys} until a run sees a deployment with the new key READY: fix the build (or the cause), then run again.`;
+}
 
 /** "Keep a, b in `retireTargets` until a run ends without this warning." */
 function keepRetiring(targets: readonly string[]): string {

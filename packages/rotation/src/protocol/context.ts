@@ -15,6 +15,7 @@ import type { LeakPlan } from '../emergency/leak-preflight.js';
 import type { AuthWord } from './auth-details.js';
 import type { HeldLease } from '../lease/held-lease.js';
 import type { Notice } from '../notices/notice.js';
+import type { AwaitedDeployment } from '../record/target-record.js';
 import { renderNotice } from '../notices/render.js';
 
 export interface RotationContext extends ResolvedOptions {
@@ -44,6 +45,8 @@ export interface RotationContext extends ResolvedOptions {
   unreachable: FailedWrite[];
   /** Ids of keys whose value the run authenticates with and keeps using (the managing key): never revoked. */
   authenticatingIds: Set<number>;
+  /** Targets no deployment reads the new key from yet (protocol/deployments.ts), by identity: their keys stay valid. */
+  awaitingDeploy: Map<string, AwaitedDeployment>;
   report: PartialRotationReport;
   /**
    * The current key's client whose requests the caller's signal aborts: for the requests that move

@@ -58,7 +58,7 @@ export async function recordAfterWriting(ctx: RotationContext, keyId: number): P
   if (!store) return;
   try {
     const deadline = ctx.revokeAfterMs === undefined ? undefined : { now: ctx.now(), revokeAfterMs: ctx.revokeAfterMs };
-    await saveAfterWriting(store, ctx.record, listed(ctx), keyId, deadline);
+    await saveAfterWriting(store, ctx.record, listed(ctx), keyId, deadline, ctx.awaitingDeploy);
     ctx.log('revoke', `Recorded in ${store.describe()} that the targets hold key ${keyId}`);
   } catch (error) {
     // The record still names more keys than the targets hold: never fewer. The next run narrows it,

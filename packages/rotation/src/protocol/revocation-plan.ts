@@ -80,12 +80,15 @@ export function selectRevocations(input: {
   leakedIds?: ReadonlySet<number>;
   /** Keys whose value the run authenticates with (the managing key): never revoked. */
   authenticatingIds?: ReadonlySet<number>;
+  /** Keys a deployment still running may use (a target whose new value no deployment reads yet): never revoked. */
+  deployedIds?: ReadonlySet<number>;
 }): RevocationSelection {
   const { keys, family, keep, newKey, revokeKeyIds, listedBefore } = input;
   const protectedIds = input.protectedIds ?? new Set<number>();
   const rebuilt = input.rebuiltIds ?? new Set<number>();
   const leaked = input.leakedIds ?? new Set<number>();
   const authenticating = input.authenticatingIds ?? new Set<number>();
+  const deployed = input.deployedIds ?? new Set<number>();
   const previous = new Set(mutant('keep-by-last-used') ? mostRecentlyUsed(keys, family, newKey) : (input.previousIds ?? []));
   const isNew = (k: KeyEntry) => k.id === newKey?.id;
   const olderThanNew = (k: KeyEntry) => !newKey || (!isNew(k) && (listedBefore?.has(k.id) === true || !isNewerKey(k, newKey)));
@@ -94,7 +97,7 @@ export function selectRevocations(input: {
   const members = familyMembers(keys, family);
   const appeared = members.filter(appearedDuringRun);
   const candidates = members.filter(
-    (k) => olderThanNew(k) && !appearedDuringRun(k) && !protectedIds.has(k.id) && !rebuilt.has(k.id) && !authenticating.has(k.id),
+    (k) => olderThanNew(k) && !appearedDuringRun(k) && !protectedIds.has(k.id) && !rebuilt.has(k.id) && !authenticating.has(k.id) && !deployed.has(k.id),
   );
   const first = candidates.filter((k) => previous.has(k.id) && !leaked.has(k.id));
   // A leaked key the targets held keeps its slot, revoked or not (the leak rule revokes it).
@@ -122,6 +125,7 @@ export function selectRevocations(input: {
     else if (!olderThanNew(key)) skipped.push({ id, reason: 'newer-than-new-key' });
     else if (protectedIds.has(id)) skipped.push({ id, reason: 'dropped-target-may-hold' });
     else if (authenticating.has(id)) skipped.push({ id, reason: 'authenticating-key' });
+    else if (deployed.has(id)) skipped.push({ id, reason: 'deployment-may-use' });
     else revoke.set(id, key);
   }
   const oldestFirst = [...revoke.values()].sort((a, b) => (isNewerKey(a, b) ? 1 : -1));

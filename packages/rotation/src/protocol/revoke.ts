@@ -18,6 +18,7 @@ import { familyMembers } from '../family-members.js';
 import { recordFacts } from './record-preflight.js';
 import { recordAfterWriting } from './record-points.js';
 import { keepRunLease } from './lease-points.js';
+import { keysInUseByDeployments } from './deployments.js';
 import { isNewerKey, type KeyEntry, type OtherFamilySettlement, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
 import type { VerifiedKey } from './verify.js';
 import { revocationsDue, waitsForDeadline } from '../clock/deadlines.js';
@@ -62,6 +63,7 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
     revokeKeyIds: ctx.revokeKeyIds,
     listedBefore: ctx.listedBefore,
     ...recordFacts(ctx),
+    deployedIds: keysInUseByDeployments(ctx),
   });
   holdUntilDue(ctx, selection, keys);
   if (selection.keptBeyondKeep.length) warnKeptBeyondKeep(ctx, selection.keptBeyondKeep);

@@ -68,6 +68,7 @@ export function writeRecordText(record: TargetRecord): string {
   if (record.rebuilt.length) stored.rebuilt = record.rebuilt;
   if (record.creatingAbove !== undefined) stored.creating = record.creatingAbove;
   if (due) stored.due = due;
+  if (record.awaiting && Object.keys(record.awaiting).length) stored.awaiting = record.awaiting;
   return JSON.stringify(stored);
 }
 
@@ -109,6 +110,7 @@ function readFormat2(data: Record<string, unknown>, format: number): TargetRecor
     if (!Number.isSafeInteger(data.creating) || (data.creating as number) < 0) throw new Error('"creating" is not a key id');
     record.creatingAbove = data.creating as number;
   }
+  if (data.awaiting !== undefined) record.awaiting = awaitingOf(data.awaiting);
   const fingerprints = data.fingerprints ?? {};
   if (!isObject(fingerprints)) throw new Error('"fingerprints" is not an object');
   for (const [id, fingerprint] of Object.entries(fingerprints)) {
@@ -134,6 +136,25 @@ function readDue(value: unknown): Record<number, string> {
     due[keyId] = at;
   }
   return due;
+}
+
+/** `awaiting`: by target identity, the key written, when, and the deployment it waits past. */
+function awaitingOf(value: unknown): NonNullable<TargetRecord['awaiting']> {
+  if (!isObject(value)) throw new Error('"awaiting" is not an object');
+  const awaiting: NonNullable<TargetRecord['awaiting']> = {};
+  for (const [identity, awaited] of Object.entries(value)) {
+    if (!isObject(awaited)) throw new Error(`"awaiting" of ${identity} is not an object`);
+    const { keyId, writtenAt, deployment, url } = awaited;
+    if (!Number.isSafeInteger(keyId) || (keyId as number) < 1) throw new Error(`"awaiting" of ${identity} names no key id`);
+    if (writtenAt !== undefined && !Number.isFinite(writtenAt)) throw new Error(`"awaiting" of ${identity} has no time of writing`);
+    awaiting[identity] = {
+      keyId: keyId as number,
+      ...(writtenAt !== undefined && { writtenAt: writtenAt as number }),
+      ...(deployment !== undefined && { deployment: text(deployment, 'deployment') }),
+      ...(url !== undefined && { url: text(url, 'url') }),
+    };
+  }
+  return awaiting;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -6,7 +6,7 @@
 import { withDeadlines } from '../clock/deadlines.js';
 import { mutant } from '../internal/mutants.js';
 import type { RecordPlan } from './record-plan.js';
-import { afterWriting, beforeWriting, namingTargets, type RecordStore, type TargetRecord } from './target-record.js';
+import { afterWriting, type AwaitedDeployment, beforeWriting, namingTargets, type RecordStore, type TargetRecord } from './target-record.js';
 
 type Listed = ReadonlyArray<{ identity: string; spec: string }>;
 
@@ -45,8 +45,9 @@ export async function saveAfterWriting(
   targets: Listed,
   keyId: number,
   deadline?: { now: Date; revokeAfterMs: number },
+  awaiting?: ReadonlyMap<string, AwaitedDeployment>,
 ): Promise<void> {
-  const narrowed = afterWriting(plan.record, targets.map((t) => t.identity), keyId, plan.retired, plan.previousIds);
+  const narrowed = afterWriting(plan.record, targets.map((t) => t.identity), keyId, plan.retired, plan.previousIds, awaiting);
   const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs) : narrowed;
   await store.save(next);
   plan.record = next;

@@ -48,6 +48,26 @@ export interface TargetRecord {
    * valid until then whatever `keep` says. Written as format 3 (format.ts). Pruned with the ids.
    */
   due?: Record<number, string>;
+  /**
+   * Targets whose new value no deployment uses yet (a Vercel project not redeployed, or whose
+   * redeploy failed), by identity, with the deployment production served when the run ended: they
+   * keep every key they may hold (so none is revoked) until a run sees a deployment use the value.
+   */
+  awaiting?: Record<string, AwaitedDeployment>;
+}
+
+/**
+ * What an awaiting target waits on: a deployment made after `writtenAt` (the service's clock), when
+ * `keyId` was written; `deployment` is the one that ran then (or the redeploy that failed). A later
+ * run that sees a deployment made after `writtenAt` knows the target's deployments use `keyId` or newer.
+ */
+export interface AwaitedDeployment {
+  keyId: number;
+  writtenAt?: number;
+  deployment?: string;
+  url?: string;
+  /** Set by the run, not kept: the oldest key the target may still hold (keys before it left its deployments). */
+  keepFrom?: number;
 }
 
 /** A record variable that could not be read: never taken for an absent record. */
@@ -138,13 +158,27 @@ export function afterWriting(
   keyId: number,
   retired: readonly string[],
   previous: readonly number[],
+  awaiting: ReadonlyMap<string, AwaitedDeployment> = new Map(),
 ): TargetRecord {
   const next = structuredClone(record);
   for (const identity of written) {
     const entry = next.targets[identity];
-    if (entry) entry.keyIds = [keyId, ...entry.keyIds.filter((id) => id > keyId)];
+    // A target no deployment reads the new key from yet keeps every key it may hold: the running one uses an older one.
+    if (entry && !awaiting.has(identity)) entry.keyIds = [keyId, ...entry.keyIds.filter((id) => id > keyId)];
+    if (next.awaiting) delete next.awaiting[identity];
   }
-  for (const identity of retired) delete next.targets[identity];
+  for (const [identity, { keepFrom, ...awaited }] of awaiting) {
+    const entry = next.targets[identity];
+    if (!entry) continue;
+    if (keepFrom !== undefined) entry.keyIds = entry.keyIds.filter((id) => id >= keepFrom);
+    next.awaiting ??= {};
+    next.awaiting[identity] = awaited;
+  }
+  if (next.awaiting && !Object.keys(next.awaiting).length) delete next.awaiting;
+  for (const identity of retired) {
+    delete next.targets[identity];
+    delete next.awaiting?.[identity];
+  }
   const history = [keyId, ...previous, ...next.held];
   next.held = [...new Set(history)].slice(0, HELD_HISTORY);
   return next;

@@ -47,7 +47,34 @@ export interface TargetBase {
    * no answer: an `updatedAt` earlier than the public key's `servedAt` proves the write never landed.
    */
   readSecretMeta?(name: string): Promise<SecretMeta | undefined>;
+  /**
+   * For a store whose value reaches what runs only once it is deployed (a Vercel project): after
+   * every write, whether what runs now uses the value written, redeploying first when the target
+   * is set to. Until it does, the run keeps valid every key the target may hold (I1).
+   */
+  reachRuntime?(name: string, signal?: AbortSignal): Promise<RuntimeReach>;
 }
+
+/** A deployment a notice or the record names. */
+export interface DeploymentRef {
+  id: string;
+  url: string;
+  /** The service's clock, in milliseconds. */
+  createdAt: number;
+}
+
+/**
+ * How far a written value reached what runs (`reachRuntime`): `live` (nothing to deploy: Vercel's
+ * development variables, pulled by a developer), `deployed` (a deployment made after the write is
+ * READY), `not-ready` (the redeploy ended in ERROR or CANCELED, was still building at the deadline,
+ * or could not be made: `error`), `awaiting-deploy` (no redeploy: the next deploy uses it). `serving`
+ * is the deployment running now (built with an older value), `writtenAt` the write, by the service's clock.
+ */
+export type RuntimeReach =
+  | { state: 'live'; encryptedNotSensitive?: boolean }
+  | { state: 'deployed'; deployment: DeploymentRef }
+  | { state: 'not-ready'; deployment?: DeploymentRef; readyState?: string; error: string; serving?: DeploymentRef; writtenAt?: number }
+  | { state: 'awaiting-deploy'; serving?: DeploymentRef; writtenAt?: number };
 
 /**
  * A target that takes values sealed with its own public key (GitHub's secrets): the rotation seals

@@ -196,7 +196,7 @@ describe('Codespaces specs', () => {
     ['codespaces-org:acme:selected:other/web', /"other\/web" is not a repository of acme/],
     ['codespaces-user:', /needs at least one repository: expected codespaces-user or codespaces-user:OWNER\/REPO/],
     ['codespaces-user:web', /expected codespaces-user or codespaces-user:OWNER\/REPO/],
-    ['codespace:acme/web', /not a target spec: expected .*codespaces:OWNER\/REPO, codespaces-org:ORG.*, codespaces-user.* or gitlab-group/],
+    ['codespace:acme/web', /not a target spec: expected .*codespaces:OWNER\/REPO, codespaces-org:ORG.*, codespaces-user.*, gitlab-group.* or vercel:PROJECT/],
   ])('rejects %j with a clear message', (text, message) => {
     expect(() => parseTargetSpecs(text)).toThrow(message);
   });
@@ -216,5 +216,36 @@ describe('Codespaces specs', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('Vercel specs', () => {
+  it('parses a project, its environment (production when left out) and its team, by slug or id', () => {
+    expect(parseTargetSpecs('vercel:web, vercel:web:preview@acme\nvercel:prj_AbC123:development@team_XyZ9')).toEqual([
+      { kind: 'vercel', project: 'web' },
+      { kind: 'vercel', project: 'web', environment: 'preview', team: 'acme' },
+      { kind: 'vercel', project: 'prj_AbC123', environment: 'development', team: 'team_XyZ9' },
+    ]);
+    const [spec] = parseTargetSpecs('vercel:web:production@acme');
+    expect(formatTargetSpec(spec!)).toBe('vercel:web@acme');
+  });
+
+  it('refuses one variable named twice, whatever the spelling of production', () => {
+    expect(() => parseTargetSpecs('vercel:web@acme\nvercel:web:production@acme')).toThrow(/line 2 .*repeats the target vercel:web@acme of line 1/);
+    expect(parseTargetSpecs('vercel:web@acme, vercel:web:preview@acme, vercel:web')).toHaveLength(3);
+  });
+
+  it.each([
+    ['vercel:', /expected a Vercel project's name .* \(vercel:PROJECT\[:production\|preview\|development\]\[@TEAM\]/],
+    ['vercel:Web', /expected a Vercel project's name/],
+    ['vercel:web:staging', /a Vercel environment is production, preview or development, not "staging"/],
+    ['vercel:web@', /expected a Vercel team's slug or its team_ id after @/],
+    ['vercel:web@Acme Inc', /expected a Vercel team's slug/],
+  ])('rejects %j with a clear message', (text, message) => {
+    expect(() => parseTargetSpecs(text)).toThrow(message);
+  });
+
+  it('checks parsed specs field by field', () => {
+    expect(() => checkTargetSpecs([{ kind: 'vercel', project: 'web', environment: 'staging' as 'preview' }])).toThrow(/spec 1 \(vercel:web:staging\): a Vercel environment/);
   });
 });

@@ -6,6 +6,7 @@ import type { AppPermission, GitHubNeed, PermissionLevel } from '../../github-ap
 import type { GitHubClient } from '../../github-client/octokit.js';
 import type { GitLabClient } from '../gitlab/gitlab-client.js';
 import type { PlainValueTarget, SealedSecretTarget } from '../secret-target.js';
+import type { VercelClient } from '../vercel/vercel-client.js';
 
 /** What every kind says of its specs. */
 interface KindGrammar<S extends { kind: string }> {
@@ -43,6 +44,18 @@ export interface GitHubKind<S extends { kind: string }> extends KindGrammar<S> {
 export interface GitLabKind<S extends { kind: string }> extends KindGrammar<S> {
   readonly service: 'gitlab';
   target(client: GitLabClient, spec: S): PlainValueTarget;
+}
+
+/** What a Vercel target is built with beside its client: whether production is redeployed (`vercelRedeploy`). */
+export interface VercelTargetSettings {
+  /** Undefined: redeploy production targets (the default). */
+  redeploy?: boolean;
+}
+
+/** A Vercel project's environment variable, written as plain text through a Vercel client. */
+export interface VercelKind<S extends { kind: string }> extends KindGrammar<S> {
+  readonly service: 'vercel';
+  target(client: VercelClient, spec: S, settings: VercelTargetSettings): PlainValueTarget;
 }
 
 /** What a GitHub store of a kind family differs by: its name, where its secrets live and who may write them. */

@@ -12,9 +12,11 @@ import { type DependabotSpec, dependabot } from './dependabot.js';
 import { type EnvSpec, env } from './env.js';
 import { type GitLabProjectSpec, gitlab } from './gitlab.js';
 import { type GitLabGroupSpec, gitlabGroup } from './gitlab-group.js';
-import type { GitHubKind, GitLabKind } from './kind.js';
+import type { GitHubKind, GitLabKind, VercelKind, VercelTargetSettings } from './kind.js';
 import { type OrgSpec, org } from './org.js';
 import { type RepoSpec, repo } from './repo.js';
+import { type VercelSpec, vercel } from './vercel.js';
+import type { VercelClient } from '../vercel/vercel-client.js';
 
 /** A parsed spec of a GitHub secret store. */
 export type GitHubTargetSpec = RepoSpec | EnvSpec | OrgSpec | DependabotSpec | CodespacesSpec | CodespacesOrgSpec | CodespacesUserSpec;
@@ -22,14 +24,17 @@ export type GitHubTargetSpec = RepoSpec | EnvSpec | OrgSpec | DependabotSpec | C
 /** A parsed spec of a GitLab CI/CD variable: a project's or a group's, keyed by its name and environment scope. */
 export type GitLabTargetSpec = GitLabProjectSpec | GitLabGroupSpec;
 
+/** A parsed spec of a Vercel project's environment variable. */
+export type VercelTargetSpec = VercelSpec;
+
 /** A parsed target spec: which secret store the rotated key is written to. */
-export type TargetSpec = GitHubTargetSpec | GitLabTargetSpec;
+export type TargetSpec = GitHubTargetSpec | GitLabTargetSpec | VercelTargetSpec;
 
 /** A kind, as the registry hands it out: it is given only specs of its own kind. */
-export type TargetKind = GitHubKind<TargetSpec> | GitLabKind<TargetSpec>;
+export type TargetKind = GitHubKind<TargetSpec> | GitLabKind<TargetSpec> | VercelKind<TargetSpec>;
 
 /** Every kind, in the order the spec errors list their forms. */
-export const TARGET_KINDS: readonly TargetKind[] = [repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup];
+export const TARGET_KINDS: readonly TargetKind[] = [repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup, vercel];
 
 const BY_NAME = new Map<unknown, TargetKind>(TARGET_KINDS.map((kind) => [kind.name, kind]));
 
@@ -41,6 +46,7 @@ export function findKind(name: unknown): TargetKind | undefined {
 /** The kind of a spec. */
 export function kindOf(spec: GitHubTargetSpec): GitHubKind<TargetSpec>;
 export function kindOf(spec: GitLabTargetSpec): GitLabKind<TargetSpec>;
+export function kindOf(spec: VercelTargetSpec): VercelKind<TargetSpec>;
 export function kindOf(spec: TargetSpec): TargetKind;
 export function kindOf(spec: TargetSpec): TargetKind {
   return BY_NAME.get(spec.kind)!;
@@ -49,6 +55,11 @@ export function kindOf(spec: TargetSpec): TargetKind {
 /** Whether a spec names a GitLab variable (written through the `gitlab` option) rather than a GitHub secret. */
 export function isGitLabSpec(spec: TargetSpec): spec is GitLabTargetSpec {
   return kindOf(spec).service === 'gitlab';
+}
+
+/** Whether a spec names a Vercel project's variable (written through the `vercel` option). */
+export function isVercelSpec(spec: TargetSpec): spec is VercelTargetSpec {
+  return kindOf(spec).service === 'vercel';
 }
 
 /** The canonical text of a spec, as reports and logs show it. */
@@ -76,4 +87,9 @@ export function createGitHubTarget(octokit: GitHubClient, spec: GitHubTargetSpec
 /** The GitLab variable a parsed spec names, written through `client` (from `createGitLabClient`). */
 export function createGitLabTarget(client: GitLabClient, spec: GitLabTargetSpec): PlainValueTarget {
   return kindOf(spec).target(client, spec);
+}
+
+/** The Vercel variable a parsed spec names, written through `client` (from `createVercelClient`). */
+export function createVercelTarget(client: VercelClient, spec: VercelTargetSpec, settings: VercelTargetSettings = {}): PlainValueTarget {
+  return kindOf(spec).target(client, spec, settings);
 }
