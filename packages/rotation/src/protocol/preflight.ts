@@ -19,6 +19,7 @@ import { familyMembers, selectRevocations } from './revocation-plan.js';
 import { readRecord, recordFacts, recordsChanged } from './record-preflight.js';
 import { takeRunLease } from './lease-points.js';
 import { countNoun } from '@keyturn/api/toolkit';
+import { probe } from '../internal/probes.js';
 
 // GitHub asks clients to "make requests serially instead of concurrently" to stay clear of its
 // secondary rate limits (https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api).
@@ -126,6 +127,7 @@ async function listKeysOrStandDown(ctx: RotationContext): Promise<PlatformKey[]>
         cause: error,
       });
     }
+    probe('run-stood-down');
     return ctx.fail({
       code: 'stood-down',
       step: 'preflight',
@@ -235,6 +237,7 @@ function failUnreachable(ctx: RotationContext, failed: FailedWrite): never {
 function leaveOutUnreachable(ctx: RotationContext, unreachable: FailedWrite[]): void {
   ctx.unreachable = unreachable;
   for (const failed of unreachable) {
+    probe('unreachable-target-left-out');
     ctx.notice('preflight', {
       code: 'unreachable-target-left-out',
       targets: [failed.target.describe()],

@@ -6,6 +6,7 @@
 // holds the new key it is narrowed. Pure: the I/O is the RecordStore's (github-variables.ts).
 
 import type { LeaseBackend } from '../lease/lease-backend.js';
+import { probe } from '../internal/probes.js';
 
 /** One target of a record: its spec and the keys it may hold. */
 export interface TargetEntry {
@@ -176,6 +177,7 @@ export function withUnnamedNewer(record: TargetRecord, familyIds: readonly numbe
   const next = structuredClone(record);
   delete next.creatingAbove;
   if (!unnamed.length) return next;
+  probe('record-creating-mark');
   for (const entry of Object.values(next.targets)) entry.keyIds = [...new Set([...entry.keyIds, ...unnamed])].sort((a, b) => b - a);
   return next;
 }
