@@ -11,6 +11,7 @@ import { type CreatedKey, revokeOwnKey } from '../revocation.js';
 import { keepsItsKey } from './messages.js';
 import { newerRotation } from './newer-rotation.js';
 import type { FailedWrite, Rollback, StoreOutcome, WriteBackHalt } from './outcome.js';
+import { mutant } from '../../internal/mutants.js';
 import { probe } from '../../internal/probes.js';
 
 /** Writes a value to a target, sealed with the key this run knows for it. */
@@ -79,6 +80,10 @@ async function writeBack(
       probe('write-back-done');
     } catch (error) {
       probe('write-back-failed');
+      if (mutant('write-back-failure-ignored')) {
+        restored.push(targetName);
+        continue;
+      }
       unrestored.push(target);
       ctx.log('store', `Writing the previous key back to ${targetName} failed: ${describeError(error)}`);
     }
