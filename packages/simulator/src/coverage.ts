@@ -4,6 +4,7 @@
 // the random-histories test fails when a required probe was never hit (required-probes.ts).
 
 import '@keyturn/rotation';
+import { countNoun } from '@keyturn/api/toolkit';
 import { ALL_FAULT_KINDS } from './random-faults.js';
 import { type HistoryOptions, type HistoryResult, runHistory } from './history.js';
 import { NOT_YET_REQUIRED, REQUIRED_PROBES } from './required-probes.js';
@@ -102,15 +103,15 @@ export class Coverage {
   /** The report `pnpm sim --coverage` prints. */
   render(): string {
     const catalogue = probeCatalogue();
-    const width = Math.max(...[...this.probes.keys(), ...this.faults.keys()].map((n) => n.length)) + 2;
-    const row = (name: string, n: number, note = '') => `  ${name.padEnd(width)}${String(n).padStart(7)}${note ? `  ${note}` : ''}`;
-    const table = (title: string, t: Table) => [`${title}:`, ...[...t].map(([name, n]) => row(name, n))];
+    const row = (width: number, name: string, n: number, note = '') => `  ${name.padEnd(width)}${String(n).padStart(7)}${note ? `  ${note}` : ''}`;
+    const widthOf = (t: Table) => Math.max(0, ...[...t.keys()].map((n) => n.length));
+    const table = (title: string, t: Table) => [`${title}:`, ...[...t].map(([name, n]) => row(widthOf(t), name, n))];
     const probeRows = [...this.probes].map(([name, n]) => {
       const status = REQUIRED_PROBES.includes(name) ? (n ? 'required' : 'required, NEVER HIT') : `not yet required (${NOT_YET_REQUIRED[name] ?? 'unlisted'})`;
-      return row(name, n, `${status}: ${catalogue[name] ?? ''}`);
+      return row(widthOf(this.probes), name, n, `${status}: ${catalogue[name] ?? ''}`);
     });
     return [
-      `coverage of ${this.histories} histories (how many histories played each):`,
+      `coverage of ${countNoun(this.histories, 'history', 'histories')} (how many histories played each):`,
       'code probes of the rotation:',
       ...probeRows,
       ...table('target kinds', this.targetKinds),

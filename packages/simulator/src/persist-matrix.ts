@@ -5,13 +5,25 @@
 // write or revocation the pattern covers). The outcome is not predicted (a persisting fault may fail
 // any step); each row asserts the guarantees: the run ends, a failure says what to do, every target
 // holds a working key, the targets the run names hold its key, no key of the run is live and held by
-// nothing, nothing leaked, and with keep 2 a run ending well kept the key the targets held.
+// nothing, nothing leaked, and with keep 2 a run ending well kept the key the targets held. Then the
+// fault is gone and the next run must converge, as after a crash (matrix.ts, rerunConverges).
 
 import type { FaultEffect, FaultSpec } from '@keyturn/emulator';
 import { installProbeCollector } from './coverage.js';
 import { FAULT_KINDS, type FaultKind } from './fault-kinds.js';
 import { leaks } from './invariants.js';
-import { type MatrixRequest, type MatrixTargetSet, namedTargetsTruthful, ordinal, type Recorded, recordRotation, startRig, stranded, targetsWork } from './matrix.js';
+import {
+  type MatrixRequest,
+  type MatrixTargetSet,
+  namedTargetsTruthful,
+  ordinal,
+  type Recorded,
+  recordRotation,
+  rerunConverges,
+  startRig,
+  stranded,
+  targetsWork,
+} from './matrix.js';
 import { applyMutants } from './mutants.js';
 import type { Service } from './simulation.js';
 import type { Credential, SimKeyKind } from './world.js';
@@ -108,7 +120,8 @@ export async function runPersistCase(c: PersistCase, mutants: readonly string[] 
   const restore = applyMutants(mutants);
   try {
     const { service, method, path } = c.pattern;
-    sim.arm({ service, method, path, nth: c.from, effect: persisting(c.fault, service), name: `${c.fault.name}, then for good` });
+    const effect = persisting(c.fault, service);
+    sim.arm({ service, method, path, nth: c.from, effect, name: `${c.fault.name}, then for good` });
     const run = sim.start(rig.spec());
     await sim.runAll([run]);
     const result = run.result;
@@ -122,7 +135,14 @@ export async function runPersistCase(c: PersistCase, mutants: readonly string[] 
       const keyId = error.report.newKeyRevoked ? undefined : error.report.keyId;
       if (keyId !== undefined && !world.platform.listKeys().some((k) => k.id === keyId && !k.revoked)) out.push(`the failure names key ${keyId}, which is not live`);
     }
-    out.push(...namedTargetsTruthful(rig, result), ...targetsWork(rig), ...stranded(rig), ...leaks(world, [result]));
+    out.push(...targetsWork(rig), ...leaks(world, [result]));
+    // A reply lost after effect, for good: each write lands and the run never learns it, so a target
+    // it names may hold another key, and its key may be live with no holder (README, Store: it stays
+    // valid while a target may hold it). The next run settles that; any other fault leaves no doubt.
+    if (effect.kind !== 'reply-lost') out.push(...namedTargetsTruthful(rig, result), ...stranded(rig));
+    sim.clearFaults();
+    const rerun = await rerunConverges(rig, 'the faulted run', out);
+    out.push(...leaks(world, [rerun]));
     return { violations: out, trace: sim.trace, probes };
   } finally {
     restore();
