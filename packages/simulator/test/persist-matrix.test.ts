@@ -25,6 +25,8 @@ describe('faults that persist over every attempt of a path pattern, in the simul
       }
     }
     expect([...hits].filter(([c, p]) => c.targets === 'gitlab' && p.has('gitlab-variable-rolled-back')).length).toBeGreaterThan(0);
+    // A listing failing for good after a write failed: the rollback's check fails, and nothing is written back.
+    expect([...hits].filter(([, p]) => p.has('write-back-halted')).length).toBeGreaterThan(0);
   });
 
   it('fails where a failed write-back is taken for done (mutant write-back-failure-ignored): a lock-out', async () => {
