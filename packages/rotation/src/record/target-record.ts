@@ -154,12 +154,18 @@ export function withoutTargets(record: TargetRecord, identities: readonly string
 }
 
 /**
- * The listed targets named (keys: none yet), so the family follows them even if the run stops,
- * and `creatingAbove`: the run's key, made next, will be above `newestListed`.
+ * The listed targets named, so the family follows them even if the run stops, each with the keys
+ * it may hold (`mayHold`: none known, or the first record's guess), and `creatingAbove`: the run's
+ * key, made next, will be above `newestListed`.
  */
-export function namingTargets(record: TargetRecord, targets: ReadonlyArray<{ identity: string; spec: string }>, newestListed: number): TargetRecord {
+export function namingTargets(
+  record: TargetRecord,
+  targets: ReadonlyArray<{ identity: string; spec: string }>,
+  newestListed: number,
+  mayHold: readonly number[] = [],
+): TargetRecord {
   const next = structuredClone(record);
-  for (const { identity, spec } of targets) next.targets[identity] ??= { spec, keyIds: [] };
+  for (const { identity, spec } of targets) next.targets[identity] ??= { spec, keyIds: [...mayHold].sort((a, b) => b - a) };
   next.creatingAbove = newestListed;
   return next;
 }
