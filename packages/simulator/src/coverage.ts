@@ -32,13 +32,37 @@ export function installProbeCollector(onHit: (name: string) => void): () => void
 }
 
 /** The nine target kinds of the rotation (targets/kinds/registry.ts), every one listed even at 0. */
-export const TARGET_KIND_NAMES = ['repo', 'env', 'org', 'dependabot', 'codespaces', 'codespaces-org', 'codespaces-user', 'gitlab', 'gitlab-group'] as const;
+export const TARGET_KIND_NAMES = [
+  'repo',
+  'env',
+  'org',
+  'dependabot',
+  'codespaces',
+  'codespaces-org',
+  'codespaces-user',
+  'gitlab',
+  'gitlab-group',
+] as const;
 /** The modes listed even at 0. */
-export const MODE_NAMES = ['normal', 'emergency', 'alert mode', 'dry run', 'record kept in GitHub', 'record kept in GitLab', 'keep 1', 'keep 2', 'keep 3'] as const;
+export const MODE_NAMES = [
+  'normal',
+  'emergency',
+  'alert mode',
+  'dry run',
+  'record kept in GitHub',
+  'record kept in GitLab',
+  'keep 1',
+  'keep 2',
+  'keep 3',
+] as const;
 /** The shapes of overlapping runs listed even at 0: rounds of runs, and what the lease and late writes made of them. */
 export const OVERLAP_NAMES = ['two runs', 'three runs', 'lease waits', 'lease takeovers', 'stand-downs', 'late writes landed'] as const;
 /** The overlap shapes the probes tell. */
-const OVERLAP_PROBES: Record<string, string> = { 'lease-waited': 'lease waits', 'lease-taken-over': 'lease takeovers', 'run-stood-down': 'stand-downs' };
+const OVERLAP_PROBES: Record<string, string> = {
+  'lease-waited': 'lease waits',
+  'lease-taken-over': 'lease takeovers',
+  'run-stood-down': 'stand-downs',
+};
 
 type Table = Map<string, number>;
 
@@ -91,23 +115,27 @@ export class Coverage {
 
   /** The counts as plain data (a shard's, written for the others to merge). */
   counts(): CoverageCounts {
-    return { histories: this.histories, ...Object.fromEntries(TABLES.map((key) => [key, Object.fromEntries(this[key])])) } as CoverageCounts;
+    const tables = Object.fromEntries(TABLES.map((key) => [key, Object.fromEntries(this[key])]));
+    return { histories: this.histories, ...tables } as CoverageCounts;
   }
 
   /** The required probes no history hit, each with what it shows. */
   missedRequired(): Array<{ name: string; shows: string }> {
     const catalogue = probeCatalogue();
-    return REQUIRED_PROBES.filter((name) => !this.probes.get(name)).map((name) => ({ name, shows: catalogue[name] ?? '(not a probe of the rotation)' }));
+    const missed = REQUIRED_PROBES.filter((name) => !this.probes.get(name));
+    return missed.map((name) => ({ name, shows: catalogue[name] ?? '(not a probe of the rotation)' }));
   }
 
   /** The report `pnpm sim --coverage` prints. */
   render(): string {
     const catalogue = probeCatalogue();
-    const row = (width: number, name: string, n: number, note = '') => `  ${name.padEnd(width)}${String(n).padStart(7)}${note ? `  ${note}` : ''}`;
+    const row = (width: number, name: string, n: number, note = '') =>
+      `  ${name.padEnd(width)}${String(n).padStart(7)}${note ? `  ${note}` : ''}`;
     const widthOf = (t: Table) => Math.max(0, ...[...t.keys()].map((n) => n.length));
     const table = (title: string, t: Table) => [`${title}:`, ...[...t].map(([name, n]) => row(widthOf(t), name, n))];
     const probeRows = [...this.probes].map(([name, n]) => {
-      const status = REQUIRED_PROBES.includes(name) ? (n ? 'required' : 'required, NEVER HIT') : `not yet required (${NOT_YET_REQUIRED[name] ?? 'unlisted'})`;
+      const required = n ? 'required' : 'required, NEVER HIT';
+      const status = REQUIRED_PROBES.includes(name) ? required : `not yet required (${NOT_YET_REQUIRED[name] ?? 'unlisted'})`;
       return row(widthOf(this.probes), name, n, `${status}: ${catalogue[name] ?? ''}`);
     });
     return [

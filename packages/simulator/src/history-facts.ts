@@ -27,14 +27,16 @@ export function modesOf(result: RunResult): string[] {
   const { spec } = result;
   const dryRun = 'dryRun' in spec && spec.dryRun === true;
   const mode = spec.alerts ? 'alert mode' : spec.leakedKey ? 'emergency' : dryRun ? 'dry run' : 'normal';
-  return [mode, `record kept in ${spec.record === 'gitlab' ? 'GitLab' : 'GitHub'}`, `keep ${spec.keep}`, `${spec.kind} key`, `GitHub ${spec.credential}`];
+  const record = `record kept in ${spec.record === 'gitlab' ? 'GitLab' : 'GitHub'}`;
+  return [mode, record, `keep ${spec.keep}`, `${spec.kind} key`, `GitHub ${spec.credential}`];
 }
 
 /** A crash point, named by where it falls. */
 function crashOf(result: RunResult): string | undefined {
   const crash = result.spec.crash;
   if (!crash) return undefined;
-  return 'atMs' in crash ? 'crash at a virtual time' : crash.afterEffect ? 'crash after a request took effect' : 'crash before a request took effect';
+  if ('atMs' in crash) return 'crash at a virtual time';
+  return crash.afterEffect ? 'crash after a request took effect' : 'crash before a request took effect';
 }
 
 /**
@@ -43,7 +45,8 @@ function crashOf(result: RunResult): string | undefined {
  */
 export function lateWritesLanded(sim: Pick<Simulation, 'world'>): number {
   const { platform, github, gitlab } = sim.world;
-  return [platform, github, gitlab].flatMap((e) => e.log.entries()).filter((e) => e.fault === 'delay' && e.status === undefined && e.method !== 'GET').length;
+  const entries = [platform, github, gitlab].flatMap((e) => e.log.entries());
+  return entries.filter((e) => e.fault === 'delay' && e.status === undefined && e.method !== 'GET').length;
 }
 
 export function historyFacts(sim: Pick<Simulation, 'armed' | 'groups' | 'world'>, results: readonly RunResult[]): HistoryFacts {

@@ -127,13 +127,15 @@ export async function runPersistCase(c: PersistCase, mutants: readonly string[] 
     const result = run.result;
     if (!sim.emulatorOf(service).log.entries().some((e) => e.fault && e.fault !== 'delay')) out.push('the fault was never met');
     if (result.status === 'ok') {
-      if (c.keep > 1 && !world.platform.isKeyValid(rig.seeded.at(-1)!.key)) out.push(`keep ${c.keep}: the key the targets held (${rig.seeded.at(-1)!.id}) was revoked`);
+      const held = rig.seeded.at(-1)!;
+      if (c.keep > 1 && !world.platform.isKeyValid(held.key)) out.push(`keep ${c.keep}: the key the targets held (${held.id}) was revoked`);
     } else if (result.status !== 'failed' || !result.error) out.push(`the run ended ${result.status}`);
     else {
       const { error } = result;
       if (!error.summary.trim() || error.advice.trim().length < 10) out.push('the failure does not say what happened and what to do');
       const keyId = error.report.newKeyRevoked ? undefined : error.report.keyId;
-      if (keyId !== undefined && !world.platform.listKeys().some((k) => k.id === keyId && !k.revoked)) out.push(`the failure names key ${keyId}, which is not live`);
+      const live = keyId !== undefined && world.platform.listKeys().some((k) => k.id === keyId && !k.revoked);
+      if (keyId !== undefined && !live) out.push(`the failure names key ${keyId}, which is not live`);
     }
     out.push(...targetsWork(rig), ...leaks(world, [result]));
     // A reply lost after effect, for good: each write lands and the run never learns it, so a target
@@ -158,7 +160,9 @@ export async function runPersistCase(c: PersistCase, mutants: readonly string[] 
 export async function recordPersistRigs(): Promise<Recorded[]> {
   const out: Recorded[] = [];
   for (const targets of ['actions', 'gitlab'] as const) {
-    for (const keep of [1, 2]) out.push({ kind: 'personal', credential: 'token', targets, keep, requests: await recordRotation('personal', 'token', targets, keep) });
+    for (const keep of [1, 2]) {
+      out.push({ kind: 'personal', credential: 'token', targets, keep, requests: await recordRotation('personal', 'token', targets, keep) });
+    }
   }
   return out;
 }

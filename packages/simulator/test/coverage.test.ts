@@ -46,7 +46,8 @@ describe('coverage of the histories', () => {
     await coverage.play(5);
     const text = coverage.render();
     expect(text).toMatch(/^coverage of 1 history /);
-    for (const name of [...Object.keys(probeCatalogue()), ...TARGET_KIND_NAMES, ...MODE_NAMES, ...OVERLAP_NAMES]) expect(text).toContain(`  ${name} `);
+    const names = [...Object.keys(probeCatalogue()), ...TARGET_KIND_NAMES, ...MODE_NAMES, ...OVERLAP_NAMES];
+    for (const name of names) expect(text).toContain(`  ${name} `);
   });
 
   it('pools the shards of one test run: the shard that completes the set gets the sum, then the folder is gone', () => {

@@ -18,7 +18,8 @@ describe('faults that persist over every attempt of a path pattern, in the simul
   });
 
   it('reaches the rollback: write-backs failing, of GitHub secrets and of GitLab variables, with keep 1 and 2', () => {
-    const reached = (probe: string, targets: string, keep: number) => [...hits].filter(([c, p]) => c.targets === targets && c.keep === keep && p.has(probe)).length;
+    const reached = (probe: string, targets: string, keep: number) =>
+      [...hits].filter(([c, p]) => c.targets === targets && c.keep === keep && p.has(probe)).length;
     for (const targets of ['actions', 'gitlab']) {
       for (const keep of [1, 2]) {
         expect(reached('write-back-failed', targets, keep), `${targets}, keep ${keep}: rows whose write-back failed`).toBeGreaterThan(0);

@@ -11,7 +11,11 @@ const SRC = fileURLToPath(new URL('..', import.meta.url));
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sources(join(dir, entry.name))
+      : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
@@ -23,7 +27,8 @@ describe('code probes', () => {
   it('places every probe of the list on a branch of the sources, and no other', () => {
     const placed = new Set<string>();
     for (const file of sources(SRC).filter((f) => !f.endsWith('probes.ts'))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:probe|codeProbe)\(\s*(?:[^()]*\?\s*)?'([a-z0-9-]+)'(?:\s*:\s*'([a-z0-9-]+)')?/g)) {
+      const calls = /\b(?:probe|codeProbe)\(\s*(?:[^()]*\?\s*)?'([a-z0-9-]+)'(?:\s*:\s*'([a-z0-9-]+)')?/g;
+      for (const match of readFileSync(file, 'utf8').matchAll(calls)) {
         placed.add(match[1]!);
         if (match[2]) placed.add(match[2]);
       }

@@ -36,7 +36,7 @@ export const PROBES = {
   'newer-rotation-backed-off': 'a newer key of the family at the verify listing: the run revoked its own and wrote nothing',
   'newer-rotation-stopped-writes': 'a newer rotation took over between two writes: the run stopped writing, no rollback',
   'stale-public-key-resealed': "a write refused as sealed with a stale key_id was sealed again with the target's new public key",
-  'write-maybe-landed': 'a failed write may have landed (no answer, a 5xx, or an earlier attempt unanswered): the new key stays valid for it',
+  'write-maybe-landed': 'a failed write may have landed (no answer, a 5xx, an earlier attempt unanswered): the new key stays valid for it',
   'rollback-started': 'a target write failed: the run rolls back (writes the previous key back, revokes the new one)',
   'write-back-done': 'a rollback wrote the previous key back to a target',
   'write-back-failed': 'writing the previous key back to a target failed: the new key stays valid for it',
