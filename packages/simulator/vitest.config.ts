@@ -11,7 +11,8 @@ const drawn = (given || DEFAULT_BASE_SEED) === 'random';
 const seed = drawn ? String(Math.floor(Math.random() * 2 ** 31)) : given || DEFAULT_BASE_SEED;
 process.env.KEYTURN_SIM_SEED = seed;
 // Names this test run, so the random-histories shards pool their probe hits with each other only (src/shard-coverage.ts).
-const run = (process.env.KEYTURN_SIM_RUN ??= `${process.pid}-${Date.now()}`);
+process.env.KEYTURN_SIM_RUN ??= `${process.pid}-${Date.now()}`;
+const run = process.env.KEYTURN_SIM_RUN;
 // Shards: one vitest project each, so both workers have work to the end (a file runs in one worker).
 const shards = Number(process.env.KEYTURN_SIM_SHARDS ?? 4);
 const matrixShards = Number(process.env.KEYTURN_SIM_MATRIX_SHARDS ?? 3);
