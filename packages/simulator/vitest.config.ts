@@ -10,6 +10,9 @@ const given = process.env.KEYTURN_SIM_SEED;
 const drawn = (given || DEFAULT_BASE_SEED) === 'random';
 const seed = drawn ? String(Math.floor(Math.random() * 2 ** 31)) : given || DEFAULT_BASE_SEED;
 process.env.KEYTURN_SIM_SEED = seed;
+// Names this test run, so the random-histories shards pool their probe hits with each other only (src/shard-coverage.ts).
+process.env.KEYTURN_SIM_RUN ??= `${process.pid}-${Date.now()}`;
+const run = process.env.KEYTURN_SIM_RUN;
 // Shards: one vitest project each, so both workers have work to the end (a file runs in one worker).
 const shards = Number(process.env.KEYTURN_SIM_SHARDS ?? 4);
 const matrixShards = Number(process.env.KEYTURN_SIM_MATRIX_SHARDS ?? 3);
@@ -34,7 +37,7 @@ export default defineConfig({
     // the files share no state that matters, as a history draws nothing from what its process ran
     // before (sim-crypto.ts), installs and removes its own clock, and switches its mutants itself.
     isolate: false,
-    env: { KEYTURN_SIM_SEED: seed, KEYTURN_SIM_SHARDS: String(shards), KEYTURN_SIM_MATRIX_SHARDS: String(matrixShards) },
+    env: { KEYTURN_SIM_SEED: seed, KEYTURN_SIM_RUN: run, KEYTURN_SIM_SHARDS: String(shards), KEYTURN_SIM_MATRIX_SHARDS: String(matrixShards) },
     projects: [
       {
         extends: true,

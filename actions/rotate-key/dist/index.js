@@ -4853,6 +4853,66 @@ function variableTaken(error2) {
   return error2 instanceof GitLabRequestError && error2.status === 400 && /taken|exists/i.test(error2.reason);
 }
 
+// ../../packages/rotation/dist/internal/probes.js
+var COLLECTOR = /* @__PURE__ */ Symbol.for("keyturn.rotation.probes");
+var CATALOGUE = /* @__PURE__ */ Symbol.for("keyturn.rotation.probe-catalogue");
+var PROBES = {
+  // The target record.
+  "record-parts-read": "a record spread over several variables was read back whole (head, parts, hash)",
+  "record-parts-written": "a record too big for one variable was written over parts",
+  "record-parts-refused": "a record in parts whose parts are missing or do not match its hash was refused, not taken for no record",
+  "record-unparsable-refused": "a record that does not parse (edited by hand, cut short) was refused before anything changed",
+  "record-newer-refused": "a record of a newer format was refused before anything changed",
+  "record-rebuilt": "an unreadable record was rebuilt (rebuildRecord), every live key of the family kept",
+  "record-creating-mark": "a record still holding the `creating` mark (a run killed after writing it, or the write landing late) was read",
+  "record-not-narrowed": "narrowing the record once every target held the new key failed: a warning, the record names more keys",
+  "dropped-target-protected": "a target dropped from the list kept every key it may hold valid",
+  "retired-target-still-holds": "a retired target still holding the secret was refused in the preflight",
+  "retired-target-forgotten": "a retired target whose secret is gone was forgotten by the record",
+  "renamed-secret-family": "a renamed secret's record (another secret name) was read and settled or kept by the run",
+  "other-family-settled": "another family of the secret was left naming no target: its keys revoked, its record deleted",
+  "other-family-kept": "another family's keys were kept valid (deferred, held here, rebuilt, or a 404 unconfirmed)",
+  "managing-key-refused": "a managing key named like the family, which the run might revoke, was refused before anything changed",
+  // Create and verify.
+  "lost-create-revoked": "a create whose answer was lost: the key of its name was found and revoked",
+  "lost-create-not-found": "a create whose answer was lost: no key of its name was found",
+  "verify-retried": "the new key did not work at first: verification tried again",
+  "auth-refused-new-key": "GET /auth named another account or kind for the new key: it was revoked, nothing written",
+  // Store and rollback.
+  "newer-rotation-backed-off": "a newer key of the family at the verify listing: the run revoked its own and wrote nothing",
+  "newer-rotation-stopped-writes": "a newer rotation took over between two writes: the run stopped writing, no rollback",
+  "stale-public-key-resealed": "a write refused as sealed with a stale key_id was sealed again with the target's new public key",
+  "write-maybe-landed": "a failed write may have landed (no answer, a 5xx, an earlier attempt unanswered): the new key stays valid for it",
+  "rollback-started": "a target write failed: the run rolls back (writes the previous key back, revokes the new one)",
+  "write-back-done": "a rollback wrote the previous key back to a target",
+  "write-back-failed": "writing the previous key back to a target failed: the new key stays valid for it",
+  "write-back-halted": "the rollback wrote nothing more back: a newer rotation, the previous key dead, or the check failed",
+  "gitlab-variable-rolled-back": "a GitLab variable was given the previous key back in a rollback",
+  "failed-write-proven-untouched": "a write that got no answer was proven not to have landed by the target's own record",
+  // Revoke.
+  "revoke-already-gone": "a revocation was answered 404: the key was already revoked",
+  "family-key-appeared": "a family key appeared during the run (a concurrent rotation): nothing was revoked",
+  "kept-beyond-keep": "more keys were kept than keep allows (the run cannot tell which the targets held)",
+  "app-token-not-revoked": "revoking the GitHub App's installation token failed: a warning",
+  // The lease (one writer at a time).
+  "lease-waited": "a run waited for another run's lease",
+  "lease-taken-over": "a lapsed lease (its holder crashed, or its late writes can no longer land) was taken over",
+  "lease-takeover-lost": "two runs took a lapsed lease over at once: this one lost and waited again",
+  "lease-held-gave-up": "the lease stayed held for the whole wait: the run failed (lease-held), nothing changed",
+  "lease-left-settling": "a write of the run got no answer: its lease was left settling, so that write cannot land under the next run",
+  "lease-lost-before-revoking": "the lease lapsed and another run took it before the revoke step: nothing was revoked",
+  "run-stood-down": "the run it waited for rotated the secret (revoked its key): the run stood down, nothing changed",
+  // Emergency rotation and alert mode.
+  "leaked-key-revoked": "an emergency rotation revoked the leaked key once the store step was through",
+  "leaked-key-revoked-targets-left": "the leaked key was revoked though targets could not be given the new key (named, the run fails)",
+  "unreachable-target-left-out": "an emergency rotation went on without a target it could not reach",
+  "alert-resolved": "a secret-scanning alert was resolved as revoked, once the platform refused its key"
+};
+globalThis[CATALOGUE] = PROBES;
+function probe(name) {
+  globalThis[COLLECTOR]?.(name);
+}
+
 // ../../packages/rotation/dist/targets/gitlab/variable-target.js
 var GitLabVariableTarget = class {
   client;
@@ -4890,6 +4950,8 @@ var GitLabVariableTarget = class {
     }
     const before = await this.#flagsBefore(name);
     const masked = options.restore && before ? before.masked : true;
+    if (options.restore)
+      probe("gitlab-variable-rolled-back");
     try {
       if (before)
         await this.#update(name, value, masked).catch((error2) => variableMissing(error2) ? this.#create(name, value) : Promise.reject(error2));
@@ -12030,10 +12092,10 @@ function withoutTargets(record, identities) {
     delete next.targets[identity];
   return next;
 }
-function namingTargets(record, targets, newestListed) {
+function namingTargets(record, targets, newestListed, mayHold = []) {
   const next = structuredClone(record);
   for (const { identity, spec } of targets)
-    next.targets[identity] ??= { spec, keyIds: [] };
+    next.targets[identity] ??= { spec, keyIds: [...mayHold].sort((a2, b2) => b2 - a2) };
   next.creatingAbove = newestListed;
   return next;
 }
@@ -12047,6 +12109,7 @@ function withUnnamedNewer(record, familyIds) {
   delete next.creatingAbove;
   if (!unnamed.length)
     return next;
+  probe("record-creating-mark");
   for (const entry of Object.values(next.targets))
     entry.keyIds = [.../* @__PURE__ */ new Set([...entry.keyIds, ...unnamed])].sort((a2, b2) => b2 - a2);
   return next;
@@ -12402,10 +12465,12 @@ function variableRecordStore(backend) {
           const parts = Array.from({ length: split.parts.count }, (_2, i2) => values.get(partVariableName(name, split.parts.slot, i2 + 1)));
           const joined = joinRecordText(split, parts);
           if ("detail" in joined) {
+            probe("record-parts-refused");
             unreadable.push({ name, family: split.family, problem: "unparsable", detail: joined.detail });
             continue;
           }
           text2 = joined.text;
+          probe("record-parts-read");
         }
         const read = readRecordText(text2);
         if (read.kind === "newer" && mutant("newer-record-absent") || read.kind === "unparsable" && mutant("unparsable-record-absent"))
@@ -12449,6 +12514,8 @@ function variableRecordStore(backend) {
       for (const [index, part] of split.parts.entries())
         await put(partVariableName(name, slot, index + 1), part);
       await put(name, split.head);
+      if (split.parts.length)
+        probe("record-parts-written");
       slots.set(name, slot);
       const stale = partsOf(name).filter((part) => !names.includes(part));
       const legacy = legacyVariableName(record.family);
@@ -12675,6 +12742,7 @@ async function revokeAppTokens(ctx) {
   if (revoked.length)
     ctx.note(`Revoked the GitHub App's installation tokens (${revoked.join(", ")})`);
   for (const { owner, problem } of failed) {
+    probe("app-token-not-revoked");
     ctx.notice(ctx.currentStep(), { code: "app-token-not-revoked", owner, problem, actions: [] });
   }
 }
@@ -12900,9 +12968,10 @@ async function revokeIfLive(client, id) {
     await client.apiKeys.revoke(id);
     return "revoked";
   } catch (error2) {
-    if (error2 instanceof NotFoundError)
-      return "already-gone";
-    throw error2;
+    if (!(error2 instanceof NotFoundError))
+      throw error2;
+    probe("revoke-already-gone");
+    return "already-gone";
   }
 }
 async function revokeOwnKey(ctx, step, created, client) {
@@ -12984,6 +13053,7 @@ async function removeOrphan(ctx, keyName, cause) {
       ctx.log("create", `No key ${keyName} yet (look ${look} of ${attempts}); looking again in ${intervalMs} ms`);
     }
   }
+  probe(revoked.length ? "lost-create-revoked" : "lost-create-not-found");
   const outcome = revoked.length ? `; the key had been created, and as its value is unknown it was revoked (id ${revoked.join(", ")})` : `; no key of that name was found (yet); if one appears, it is an older key of the family and the next rotation revokes it`;
   ctx.fail({
     code: "create-lost",
@@ -16933,6 +17003,7 @@ async function checkRetired2(ctx, records) {
       });
     }
     if (meta) {
+      probe("retired-target-still-holds");
       ctx.fail({
         code: "record-failed",
         step: "preflight",
@@ -16941,6 +17012,7 @@ async function checkRetired2(ctx, records) {
         actions: [{ do: "retire-or-relist", targets: [target.describe()] }]
       });
     }
+    probe("retired-target-forgotten");
     ctx.log("preflight", `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
     retired.push(identity);
   }
@@ -17029,6 +17101,7 @@ async function readRecord(ctx, keys) {
   if (plan.replacing.length) {
     const keyIds = plan.record.rebuilt;
     const actions = [...keyIds.length ? [{ do: "name-in-revoke-key-ids", keyIds }] : [], { do: "remove-rebuild-record" }];
+    probe("record-rebuilt");
     ctx.notice("preflight", { code: "record-rebuilt", family: choice.family, replaced: plan.replacing, keyIds, actions });
   } else if (plan.record.rebuilt.length) {
     const keyIds = plan.record.rebuilt;
@@ -17041,6 +17114,8 @@ async function readRecord(ctx, keys) {
   for (const unheld of plan.otherUnheld)
     warnOtherUnheld(ctx, unheld, keys);
   for (const other of plan.otherFamilies) {
+    if (other.otherSecret)
+      probe("renamed-secret-family");
     if (other.otherSecret)
       sayOtherSecret(ctx, other, keys);
     else
@@ -17086,6 +17161,7 @@ function recordFacts(ctx) {
   };
 }
 function refuseNewer(ctx, record) {
+  probe("record-newer-refused");
   return ctx.fail({
     code: "record-failed",
     step: "preflight",
@@ -17094,6 +17170,7 @@ function refuseNewer(ctx, record) {
   });
 }
 function refuseUnparsable(ctx, record, family) {
+  probe("record-unparsable-refused");
   return ctx.fail({
     code: "record-failed",
     step: "preflight",
@@ -17150,6 +17227,7 @@ async function refuseManagingKeyOfFamily(ctx, plan, keys, records) {
       const key = theirs.find((k2) => k2.id === known);
       if (!key)
         continue;
+      probe("managing-key-refused");
       ctx.fail({
         code: "invalid-options",
         step: "preflight",
@@ -17186,6 +17264,7 @@ async function refuseManagingKeyOfFamily(ctx, plan, keys, records) {
   if (word?.auth_method !== "api_key_org")
     return;
   const named2 = unknown.map(({ family, keys: theirs }) => `${theirs.map((k2) => `${k2.id} (${k2.name})`).join(", ")} of family ${family}`).join("; ");
+  probe("managing-key-refused");
   ctx.fail({
     code: "invalid-options",
     step: "preflight",
@@ -17223,6 +17302,7 @@ function refuseOverBudget(ctx, plan, targets) {
   }
 }
 function warnDropped(ctx, target, keys) {
+  probe("dropped-target-protected");
   const live = liveKeys(target.keyIds, keys);
   ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
   ctx.notice("preflight", { code: "dropped-target", target: target.spec, secretName: ctx.secretName, ...live, actions: [{ do: "retire-or-relist", targets: [target.spec] }] });
@@ -17461,15 +17541,21 @@ async function takeLease(request2) {
     if (lapsed) {
       const tookOver = held ? { holder: held.holder, started: held.started, state: held.state } : { holder: "unknown", started: "unknown", state: "unreadable" };
       const won = await takeOver(request2, current, mine(tookOver));
-      if (won)
+      if (won) {
+        probe("lease-taken-over");
         return taken(won, waitedFor, tookOver);
+      }
+      probe("lease-takeover-lost");
       current = await backend.read(name);
       continue;
     }
-    if (held && !waitedFor)
+    if (held && !waitedFor) {
+      probe("lease-waited");
       request2.onWait?.(held);
+    }
     waitedFor = held ?? waitedFor;
     if (runtime.now() - startedAt + Math.min(pollMs, timings.pollMs) > timings.waitMs) {
+      probe("lease-held-gave-up");
       throw new LeaseHeldError(held?.holder ?? "unknown", held?.started ?? "unknown", held?.expires ?? "unknown", runtime.now() - startedAt);
     }
     const untilExpiry = held ? Date.parse(held.expires) - runtime.now() : pollMs;
@@ -17547,6 +17633,8 @@ async function releaseRunLease(ctx) {
   ctx.heldLease = void 0;
   try {
     const done = await lease.release(ctx.unansweredWrites.seen);
+    if (done === "settling")
+      probe("lease-left-settling");
     if (done === "settling")
       ctx.log(ctx.currentStep(), `A write of this run got no answer and may still land: its lease ${lease.name} stays until it no longer can`);
     else if (done === "not-ours")
@@ -17724,6 +17812,7 @@ async function listKeys2(ctx, underLease2 = false) {
   } catch (error2) {
     const code = platformFailureCode(error2);
     if (underLease2 && code === "current-key-rejected") {
+      probe("run-stood-down");
       return ctx.fail({
         code: "stood-down",
         step: "preflight",
@@ -17838,6 +17927,7 @@ function failUnreachable(ctx, failed) {
 function leaveOutUnreachable(ctx, unreachable) {
   ctx.unreachable = unreachable;
   for (const failed of unreachable) {
+    probe("unreachable-target-left-out");
     ctx.notice("preflight", {
       code: "unreachable-target-left-out",
       targets: [failed.target.describe()],
@@ -17871,7 +17961,7 @@ async function saveBeforeCreating(store3, plan, targets) {
     return void 0;
   if (mutant("no-record-before-create") && !plan.replacing.length)
     return void 0;
-  const next = namingTargets(plan.record, targets, plan.newestListed);
+  const next = namingTargets(plan.record, targets, plan.newestListed, plan.known ? [] : plan.previousIds);
   await store3.save(next, plan.replacing);
   plan.record = next;
   plan.replacing = [];
@@ -17938,6 +18028,7 @@ async function recordAfterWriting(ctx, keyId) {
     ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
     const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
+    probe("record-not-narrowed");
     ctx.notice("revoke", {
       code: "record-not-narrowed",
       error: describeError(error2),
@@ -18079,10 +18170,12 @@ async function revokeOldKeys(ctx, created, verified) {
   for (const key of selection.appeared)
     warnAppeared(ctx, key, newKey);
   if (!await keepRunLease(ctx)) {
+    probe("lease-lost-before-revoking");
     ctx.notice("revoke", { code: "lease-lapsed", secretName: ctx.secretName, actions: [] });
     return;
   }
   if (selection.appeared.length) {
+    probe("family-key-appeared");
     const planned = selection.revoke.map((k2) => k2.id);
     ctx.notice("revoke", { code: "concurrent-rotation", secretName: ctx.secretName, keyIds: planned, actions: [{ do: "run-again" }] });
     await settleOtherFamilies(ctx, newClient, keys, { revoke: false });
@@ -18160,10 +18253,12 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         continue;
       }
       if (settlement.deferred.length) {
+        probe("other-family-kept");
         ctx.notice("revoke", { code: "other-family-deferred", family, secretName: ctx.secretName, ...staying(settlement, settlement.deferred), actions: [{ do: "run-again" }] });
         continue;
       }
       if (settlement.heldHere.length) {
+        probe("other-family-kept");
         const dropped = ctx.report.droppedTargets ?? [];
         ctx.notice("revoke", {
           code: "other-family-held-here",
@@ -18176,6 +18271,7 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         continue;
       }
       if (settlement.rebuilt.length) {
+        probe("other-family-kept");
         const kept = staying(settlement, settlement.rebuilt);
         ctx.notice("revoke", { code: "other-family-rebuilt-kept", family, ...kept, actions: [{ do: "name-in-revoke-key-ids", keyIds: kept.keyIds }] });
         continue;
@@ -18192,6 +18288,7 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         ctx.log("revoke", `Revoked key ${key.id} (${key.name}) of family ${family}: no target holds it any more`);
       }
       if (unconfirmed.length) {
+        probe("other-family-kept");
         ctx.notice("revoke", {
           code: "revoke-unconfirmed",
           family,
@@ -18203,6 +18300,7 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         continue;
       }
       await store3.remove(other.record);
+      probe("other-family-settled");
       ctx.log("revoke", `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
     } catch (error2) {
       const retiredHere = new Set(ctx.retire.map((r2) => r2.identity));
@@ -18252,6 +18350,7 @@ function abortedRevoking(ctx, left) {
   });
 }
 function warnKeptBeyondKeep(ctx, kept) {
+  probe("kept-beyond-keep");
   ctx.notice("revoke", {
     code: "kept-beyond-keep",
     keyIds: kept.map((k2) => k2.id),
@@ -18493,9 +18592,12 @@ function timestamp(date) {
 
 // ../../packages/rotation/dist/protocol/store/roll-back.js
 async function rollBack(ctx, created, newClient, write, written, failed) {
+  probe("rollback-started");
   const restore = failed.mayHaveLanded ? [...written, failed.target] : written;
   const clearance = restore.length ? await writeBackClearance(ctx, created, newClient) : { previousKey: "" };
   const back = "halt" in clearance ? { restored: void 0, unrestored: restore, halt: clearance.halt } : await writeBack(ctx, created, newClient, write, restore, clearance.previousKey);
+  if (back.halt)
+    probe("write-back-halted");
   const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle2(ctx, created, failed) : void 0;
   const mayHold = untouched ? back.unrestored.filter((t2) => t2 !== failed.target) : back.unrestored;
   const rollback = { restored: back.restored, halt: back.halt, untouched };
@@ -18518,7 +18620,13 @@ async function writeBack(ctx, created, newClient, write, restore, previousKey) {
     try {
       await write(target, previousKey, { restore: true });
       restored.push(targetName);
+      probe("write-back-done");
     } catch (error2) {
+      probe("write-back-failed");
+      if (mutant("write-back-failure-ignored")) {
+        restored.push(targetName);
+        continue;
+      }
       unrestored.push(target);
       ctx.log("store", `Writing the previous key back to ${targetName} failed: ${describeError(error2)}`);
     }
@@ -18543,6 +18651,8 @@ async function settle2(ctx, created, failed) {
   const name = failed.target.describe();
   ctx.log("store", `Reading the metadata of ${ctx.secretName} in ${name}, to learn whether a write that failed landed`);
   const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt, created.key);
+  if (check.untouched)
+    probe("failed-write-proven-untouched");
   ctx.log("store", check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
   return check.untouched ? check.reason : void 0;
 }
@@ -18562,6 +18672,7 @@ async function store2(ctx, created, verified, publicKeys) {
     return stopOnAbort(ctx, created, verified, []);
   const superseded = await newerRotation(ctx, created, { listing: "verify-listing", keys: verified.keys });
   if (superseded.state === "running") {
+    probe("newer-rotation-backed-off");
     return { kind: "backed-off", why: superseded.why, mayHold: [], ownKey: await revokeOwnKey(ctx, "store", created, verified.client) };
   }
   try {
@@ -18585,8 +18696,10 @@ async function store2(ctx, created, verified, publicKeys) {
     ctx.log("store", `Writing ${ctx.secretName} to ${name}`);
     if (written.length) {
       const takenOver = await newerRotation(ctx, created, { listing: "new-key", client: verified.forward });
-      if (takenOver.state === "running")
+      if (takenOver.state === "running") {
+        probe("newer-rotation-stopped-writes");
         return { kind: "stopped", reason: "concurrent", why: takenOver.why, mayHold: written };
+      }
       if (takenOver.state === "unknown") {
         if (aborted(ctx))
           return stopOnAbort(ctx, created, verified, written);
@@ -18602,6 +18715,8 @@ async function store2(ctx, created, verified, publicKeys) {
       await write(target, created.key);
     } catch (cause) {
       const failed = writeFailed(target, cause, servedAt.get(target));
+      if (failed.mayHaveLanded)
+        probe("write-maybe-landed");
       if (aborted(ctx))
         return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
       if (ctx.leak) {
@@ -18635,6 +18750,7 @@ function sealedWrite(ctx, publicKeys) {
     const used = await writeSealed(target, ctx.secretName, value, known, options);
     if (used === known)
       return;
+    probe("stale-public-key-resealed");
     publicKeys.set(target, used);
     ctx.log("store", `The public key of ${target.describe()} changed during the run: the value was sealed again with key ${used.keyId}`);
   };
@@ -18697,6 +18813,7 @@ async function verifyKey(ctx, created) {
     const left = deadline - ctx.runtime.now();
     if (left <= 0)
       break;
+    probe("verify-retried");
     ctx.log("verify", `Key ${created.id} does not work yet (${problem}); trying again`);
     abortedRun = !await waitUnlessAborted(ctx, Math.min(intervalMs, left));
     if (abortedRun)
@@ -18719,6 +18836,7 @@ async function refuseOtherAccount(ctx, created, word) {
   const problem = current && newKeyAuthProblem(word, current, ctx.keyScope.keyKind);
   if (!problem)
     return;
+  probe("auth-refused-new-key");
   const failure = `The platform says the new key ${created.id} ${problem}`;
   const ownKey = await revokeOwnKey(ctx, "verify", created, ctx.client);
   if (!ownKey.revoked)
@@ -18763,6 +18881,7 @@ async function revokeLeakedKey(ctx, created, verified, stored) {
     }
     report.revoked = true;
     report.msToRevocation = ctx.elapsedMs();
+    probe(stored.leftOut.length ? "leaked-key-revoked-targets-left" : "leaked-key-revoked");
   }
   if (stored.ownKey && !stored.ownKey.revoked) {
     const { summary: summary2, advice } = ownKeyLeftValid(created, `No target could be written, and the leaked key ${leak.keyId} was revoked`, stored.ownKey.error);
@@ -19135,10 +19254,10 @@ async function answerLeakAlerts(options) {
       own.push({ keyId, fingerprint, value: found[0].value, alerts: found });
     }
     const failures = [];
-    const probe = currentKeyClient(checked);
+    const probe2 = currentKeyClient(checked);
     const live = [];
     for (const leak of own) {
-      if (!await keyIsRevoked(probe, leak.value))
+      if (!await keyIsRevoked(probe2, leak.value))
         live.push(leak);
       else
         log("info", `Key ${leak.keyId} of family ${report.family} (${describe(leak.alerts)}) is already revoked on the platform`);
@@ -19165,11 +19284,13 @@ async function answerLeakAlerts(options) {
     }
     for (const leak of own) {
       const rotated = live.includes(leak);
-      const keyRevoked = await keyIsRevoked(probe, leak.value);
+      const keyRevoked = await keyIsRevoked(probe2, leak.value);
       if (!keyRevoked)
         failures.push(`key ${leak.keyId} is still valid, so ${describe(leak.alerts)} stay${leak.alerts.length > 1 ? "" : "s"} open`);
       for (const alert of leak.alerts) {
         const resolved = keyRevoked && await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family, rotated, options.runUrl));
+        if (resolved)
+          probe("alert-resolved");
         if (resolved)
           log("info", `Resolved alert ${alert.repository}#${alert.number} as revoked`);
         report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...rotated && msToRevocation !== void 0 && { msToRevocation } });

@@ -7,6 +7,7 @@ import { changedBy, type Excused, keepBroken, leaks, lockOuts, orphans, snapshot
 import { editRecord, RECORD_EDITS, type RecordEdit } from './record-edits.js';
 import type { Notice } from '@keyturn/rotation';
 import { applyMutants } from './mutants.js';
+import { type HistoryFacts, historyFacts } from './history-facts.js';
 import { halfRenamed, keptRetiring, namesVariable, otherRecordUnread, rebuiltKeyIds, targetsToRetire } from './advice.js';
 import { createRng, type Rng } from './prng.js';
 import { laterWriteRefused, lateWrite, randomFault } from './random-faults.js';
@@ -42,6 +43,8 @@ export interface HistoryResult {
   violations: string[];
   trace: string[];
   runs: number;
+  /** What the history played (target kinds, modes, faults, overlaps, notices), for pnpm sim --coverage. */
+  facts: HistoryFacts;
 }
 
 interface UserState {
@@ -185,7 +188,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     restore();
     await sim.close();
   }
-  return { seed, violations: [...new Set(violations)], trace: sim.trace, runs: results.length };
+  return { seed, violations: [...new Set(violations)], trace: sim.trace, runs: results.length, facts: historyFacts(sim, results) };
 }
 
 /**

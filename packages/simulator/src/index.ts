@@ -22,9 +22,13 @@ export {
   recordGitLab,
   recordVercel,
   VERCEL_MATRIX_TARGETS,
+  recordKeep2,
   runCrashCase,
   runFaultCase,
 } from './matrix.js';
+export { type PersistCase, persistCases, persistPatterns, type PersistResult, recordPersistRigs, runPersistCase } from './persist-matrix.js';
+export { Coverage, installProbeCollector, probeCatalogue } from './coverage.js';
+export { type HistoryFacts, historyFacts } from './history-facts.js';
 export { leakCrashCases, leakFaultCases, recordLeakRuns, runLeakCrashCase, runLeakFaultCase } from './leak-matrix.js';
 export { ALERT_SECRET_TYPE, alertCrashCases, alertFaultCases, recordAlertRuns, runAlertCrashCase, runAlertFaultCase } from './alert-matrix.js';
 export {

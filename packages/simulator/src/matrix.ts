@@ -53,6 +53,8 @@ export interface Rig {
   credential: Credential;
   set: MatrixTargetSet;
   targets: readonly string[];
+  /** The keep of every run of the rig: 1, or 2 (the previous key kept). */
+  keep: number;
   /** The family's keys made before the run, oldest first; the last is in every target. */
   seeded: Array<{ id: number; key: string }>;
   spec(apiKey?: string): RunSpec;
@@ -67,7 +69,7 @@ export function matrixTargets(set: MatrixTargetSet, credential: Credential): rea
   return credential === 'app' ? CODESPACES_MATRIX_TARGETS.filter((t) => !t.startsWith('codespaces-user')) : CODESPACES_MATRIX_TARGETS;
 }
 
-export async function startRig(kind: SimKeyKind, credential: Credential, shape: ResponseShape = 'full', set: MatrixTargetSet = 'actions'): Promise<Rig> {
+export async function startRig(kind: SimKeyKind, credential: Credential, shape: ResponseShape = 'full', set: MatrixTargetSet = 'actions', keep = 1): Promise<Rig> {
   const sim = await Simulation.start(MATRIX_SEED, undefined, shape);
   const { world } = sim;
   const targets = matrixTargets(set, credential);
@@ -105,6 +107,7 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
     credential,
     set,
     targets,
+    keep,
     seeded,
     held,
     spec: (apiKey) => ({
@@ -113,7 +116,7 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
       record: set === 'gitlab' ? 'gitlab' : 'github',
       targets: [...targets],
       secretName: MATRIX_SECRET,
-      keep: 1,
+      keep,
       retire: [],
       apiKey: apiKey ?? held()[0] ?? '',
       family: MATRIX_FAMILY,
@@ -122,8 +125,8 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
 }
 
 /** The requests of a clean rotation of the rig, each with its step (as test/reliability's traceRotation names them). */
-export async function recordRotation(kind: SimKeyKind, credential: Credential, set: MatrixTargetSet = 'actions'): Promise<MatrixRequest[]> {
-  const rig = await startRig(kind, credential, 'full', set);
+export async function recordRotation(kind: SimKeyKind, credential: Credential, set: MatrixTargetSet = 'actions', keep = 1): Promise<MatrixRequest[]> {
+  const rig = await startRig(kind, credential, 'full', set, keep);
   try {
     const run = rig.sim.start(rig.spec());
     await rig.sim.runAll([run]);
@@ -167,6 +170,8 @@ export interface FaultCase {
   kind: SimKeyKind;
   credential: Credential;
   targets: MatrixTargetSet;
+  /** The rig's keep: 1 unless a keep-2 row. */
+  keep?: number;
   shape: ResponseShape;
   request: MatrixRequest;
   fault: FaultKind;
@@ -178,6 +183,8 @@ export interface CrashCase {
   kind: SimKeyKind;
   credential: Credential;
   targets: MatrixTargetSet;
+  /** The rig's keep: 1 unless a keep-2 row. */
+  keep?: number;
   shape: ResponseShape;
   request: MatrixRequest;
   afterEffect: boolean;
@@ -187,6 +194,8 @@ export interface Recorded {
   kind: SimKeyKind;
   credential: Credential;
   targets: MatrixTargetSet;
+  /** The rig's keep (1 unless a keep-2 row). */
+  keep?: number;
   requests: MatrixRequest[];
 }
 
@@ -214,6 +223,16 @@ export async function recordVercel(): Promise<Recorded[]> {
   return [{ kind: 'personal', credential: 'token', targets: 'vercel', requests: await recordRotation('personal', 'token', 'vercel') }];
 }
 
+/**
+ * The keep-2 rows (issue 36, item 4): a personal key with a token into the Actions targets, and into
+ * the GitLab ones, keep 2, so a run ending well keeps the key the targets held and revokes the older one.
+ */
+export async function recordKeep2(): Promise<Recorded[]> {
+  const out: Recorded[] = [];
+  for (const set of ['actions', 'gitlab'] as const) out.push({ kind: 'personal', credential: 'token', targets: set, keep: 2, requests: await recordRotation('personal', 'token', set, 2) });
+  return out;
+}
+
 /** The GitLab rig's clean run (a personal key; GitLab's token: no GitHub App there), recorded. */
 export async function recordGitLab(): Promise<Recorded[]> {
   return [{ kind: 'personal', credential: 'token', targets: 'gitlab', requests: await recordRotation('personal', 'token', 'gitlab') }];
@@ -222,12 +241,13 @@ export async function recordGitLab(): Promise<Recorded[]> {
 const isInstallationTokenRevocation = (r: TracedRequest) => r.service === 'github' && r.method === 'DELETE' && r.path === '/installation/token';
 
 export function faultCases(recorded: readonly Recorded[]): FaultCase[] {
-  return recorded.flatMap(({ kind, credential, targets, requests }) =>
+  return recorded.flatMap(({ kind, credential, targets, keep = 1, requests }) =>
     requests.flatMap((request) =>
       SHAPES.flatMap((shape) => FAULT_KINDS.map((fault) => ({
         kind,
         credential,
         targets,
+        keep,
         shape,
         request,
         fault,
@@ -239,8 +259,8 @@ export function faultCases(recorded: readonly Recorded[]): FaultCase[] {
 }
 
 export function crashCases(recorded: readonly Recorded[]): CrashCase[] {
-  return recorded.flatMap(({ kind, credential, targets, requests }) =>
-    requests.flatMap((request) => SHAPES.flatMap((shape) => [false, true].map((afterEffect) => ({ kind, credential, targets, shape, request, afterEffect })))),
+  return recorded.flatMap(({ kind, credential, targets, keep = 1, requests }) =>
+    requests.flatMap((request) => SHAPES.flatMap((shape) => [false, true].map((afterEffect) => ({ kind, credential, targets, keep, shape, request, afterEffect })))),
   );
 }
 
@@ -251,7 +271,7 @@ export interface CaseResult {
 
 /** One fault case: the fault armed on the request, one run, then the outcome DESIGN.md promises and the invariants. */
 export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
-  const rig = await startRig(c.kind, c.credential, c.shape, c.targets);
+  const rig = await startRig(c.kind, c.credential, c.shape, c.targets, c.keep ?? 1);
   const { sim } = rig;
   const { world } = sim;
   const out: string[] = [];
@@ -263,7 +283,8 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
     const emulator = sim.emulatorOf(c.request.service);
     if (!emulator.log.entries().some((e) => e.fault && e.fault !== 'delay')) out.push('the fault was never met');
     const held = rig.held();
-    const seededIds = rig.seeded.map((k) => k.id);
+    // keep 2 keeps the key the targets held (the newest seeded) and revokes the older one.
+    const seededIds = rig.seeded.slice(0, rig.seeded.length - (rig.keep - 1)).map((k) => k.id);
     if (c.outcome === 'recovers') {
       if (result.status !== 'ok') out.push(`expected to recover, the run ended ${result.status}: ${result.error?.message ?? ''}`);
       else {
@@ -272,6 +293,7 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
         if (report.revokedKeyIds.join(',') !== seededIds.join(',')) out.push(`revoked ${JSON.stringify(report.revokedKeyIds)}, not the seeded ${JSON.stringify(seededIds)}`);
         if (new Set(held).size !== 1 || !world.platform.isKeyValid(held[0] ?? '')) out.push('the targets do not all hold one working key');
         if (!world.platform.listKeys().some((k) => k.id === report.keyId && !k.revoked)) out.push(`key ${report.keyId} is not live`);
+        if (rig.keep > 1 && !world.platform.isKeyValid(rig.seeded.at(-1)!.key)) out.push(`keep ${rig.keep}: the key the targets held (${rig.seeded.at(-1)!.id}) was revoked`);
       }
     } else if (c.outcome === 'keeps-keys') {
       if (result.status !== 'ok') out.push(`expected to keep the keys and end, the run ended ${result.status}: ${result.error?.message ?? ''}`);
@@ -311,33 +333,61 @@ export async function crashAt(sim: Simulation, spec: RunSpec, c: CrashCase, out:
 
 /** One crash case: the run killed at the request, then the next scheduled run with what the first target holds must converge. */
 export async function runCrashCase(c: CrashCase): Promise<CaseResult> {
-  const rig = await startRig(c.kind, c.credential, c.shape, c.targets);
+  const rig = await startRig(c.kind, c.credential, c.shape, c.targets, c.keep ?? 1);
   const { sim } = rig;
   const { world } = sim;
   const out: string[] = [];
   try {
     const crashed = await crashAt(sim, rig.spec(), c, out);
-    const rerun = sim.start(rig.spec(rig.held()[0]));
-    await sim.runAll([rerun]);
-    if (rerun.result.status !== 'ok') out.push(`the run after the crash ended ${rerun.result.status}: ${rerun.result.error?.message ?? ''}`);
-    const held = rig.held();
-    if (new Set(held).size !== 1) out.push('the targets do not all hold the same key');
-    if (!world.platform.isKeyValid(held[0] ?? '')) out.push('the key the targets hold does not work');
-    const live = world.platform
-      .listKeys()
-      .filter((k) => !k.revoked && k.name.startsWith(`${MATRIX_FAMILY}-`))
-      .map((k) => k.id);
-    out.push(...deploymentsWork(rig));
-    if (rerun.result.report && live.join(',') !== String(rerun.result.report.keyId)) out.push(`live keys of the family: [${live.join(', ')}], not only the rerun's ${rerun.result.report.keyId}`);
-    out.push(...leaks(world, [crashed.result, rerun.result]));
+    const rerun = await rerunConverges(rig, 'the crash', out);
+    out.push(...leaks(world, [crashed.result, rerun]));
     return { violations: out, trace: sim.trace };
   } finally {
     await sim.close();
   }
 }
 
+/**
+ * The next scheduled run, started with what the first target holds, must end well: every target
+ * holds one working key, and the family's live keys are its own (with keep 2, and the keys the
+ * targets held as it began: README, Revoke). Its result.
+ */
+export async function rerunConverges(rig: Rig, after: string, out: string[]): Promise<RunResult> {
+  const { sim } = rig;
+  const { world } = sim;
+  // keep 2: the keys the targets hold as the rerun begins stay live beside its own (README, Revoke).
+  const keptIds = rig.keep > 1 ? heldKeyIds(rig) : [];
+  const rerun = sim.start(rig.spec(rig.held()[0]));
+  await sim.runAll([rerun]);
+  if (rerun.result.status !== 'ok') out.push(`the run after ${after} ended ${rerun.result.status}: ${rerun.result.error?.message ?? ''}`);
+  const held = rig.held();
+  if (new Set(held).size !== 1) out.push('the targets do not all hold the same key');
+  if (!world.platform.isKeyValid(held[0] ?? '')) out.push('the key the targets hold does not work');
+  out.push(...deploymentsWork(rig));
+  const live = world.platform
+    .listKeys()
+    .filter((k) => !k.revoked && k.name.startsWith(`${MATRIX_FAMILY}-`))
+    .map((k) => k.id)
+    .sort((a, b) => a - b);
+  const own = rerun.result.report?.keyId;
+  // More, never fewer: keys the record says the targets may hold past keep's slots are kept, and named (README, Revoke).
+  const beyond = (rerun.result.report?.notices ?? []).flatMap((n) => (n.code === 'kept-beyond-keep' ? n.keyIds : []));
+  const expected = own === undefined ? [] : [...new Set([own, ...keptIds, ...beyond])].sort((a, b) => a - b);
+  if (own !== undefined && live.join(',') !== expected.join(',')) {
+    out.push(`live keys of the family: [${live.join(', ')}], not the rerun's ${own}${keptIds.length ? ` and the held [${keptIds.join(', ')}] keep ${rig.keep} keeps` : ''}`);
+  }
+  return rerun.result;
+}
+
+/** The ids of the working keys of the family the targets hold now. */
+function heldKeyIds(rig: Rig): number[] {
+  const { platform } = rig.sim.world;
+  const ids = rig.held().flatMap((v) => (v !== undefined && platform.isKeyValid(v) ? [platform.keyIdOf(v)] : []));
+  return [...new Set(ids.filter((id): id is number => id !== undefined))];
+}
+
 /** The targets the run names (its report, or its failure's) hold its new key, a working one none seeded. */
-function namedTargetsTruthful(rig: Rig, result: RunResult): string[] {
+export function namedTargetsTruthful(rig: Rig, result: RunResult): string[] {
   const named = result.report?.targets ?? result.error?.report.targets ?? [];
   const seeded = new Set(rig.seeded.map((k) => k.key));
   return named
@@ -348,7 +398,7 @@ function namedTargetsTruthful(rig: Rig, result: RunResult): string[] {
     .map((spec) => `untruthful: the run names ${spec}, which does not hold its new key`);
 }
 
-function targetsWork(rig: Rig): string[] {
+export function targetsWork(rig: Rig): string[] {
   const held = rig.held();
   return rig.targets.filter((_, i) => !(held[i] !== undefined && rig.sim.world.platform.isKeyValid(held[i]!))).map(
     (t) => `lock-out: ${t} holds a key that does not work`,
@@ -365,7 +415,7 @@ function deploymentsWork(rig: Rig): string[] {
 }
 
 /** No key made since the seeded ones is live unless a target holds it (counted: values do not map to ids). */
-function stranded(rig: Rig): string[] {
+export function stranded(rig: Rig): string[] {
   const { platform } = rig.sim.world;
   const seeded = new Set(rig.seeded.map((k) => k.key));
   const lastSeededId = Math.max(...rig.seeded.map((k) => k.id));
@@ -386,6 +436,7 @@ function tokensLeftLive(rig: Rig, c: FaultCase): string[] {
   return live > allowed ? [`${live} installation token(s) left live (at most ${allowed})`] : [];
 }
 
-function ordinal(n: number): string {
+/** 1st, 2nd, 3rd, 4th... */
+export function ordinal(n: number): string {
   return `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 }

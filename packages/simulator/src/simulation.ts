@@ -101,6 +101,10 @@ export class Simulation {
   readonly trace: string[] = [];
   world!: World;
   #runCount = 0;
+  /** Every fault armed, in order (the coverage counts their kinds). */
+  readonly armed: ArmedFault[] = [];
+  /** How many runs each runAll played together: 2 or more is an overlapping round. */
+  readonly groups: number[] = [];
   /** Called after every answer an emulator gave a run (not a killed run's): a matrix checks an order of effects there. */
   readonly afterAnswer: (() => void)[] = [];
   readonly #authLatency: Rng;
@@ -147,6 +151,7 @@ export class Simulation {
     const match = { method: fault.method, path: fault.path };
     if (fault.nth > 1) emulator.faults.add({ ...match, kind: 'delay', ms: 0, times: fault.nth - 1 });
     emulator.faults.add({ times: 1, ...fault.effect, ...match } as FaultSpec);
+    this.armed.push(fault);
     this.note(`fault armed: ${fault.name} on ${fault.service} ${fault.method} ${fault.path} #${fault.nth}`);
   }
 
@@ -346,6 +351,7 @@ export class Simulation {
 
   /** Runs the clock until every run has ended or been killed; a run still going after `limitMs` of virtual time is stuck. */
   async runAll(runs: Run[], limitMs = 30 * 60_000): Promise<void> {
+    this.groups.push(runs.length);
     const outcome = await this.time.run(() => runs.every((r) => r.settled), limitMs);
     for (const run of runs) if (!run.settled) this.note(`${run.result.id} is stuck (${outcome}; timers due in ${this.time.pendingDelays().slice(0, 5).join(', ')} ms)`);
   }

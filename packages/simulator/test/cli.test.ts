@@ -15,6 +15,7 @@ describe('pnpm sim', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^usage: pnpm sim /);
     expect(run.stdout).toContain('--trace');
+    expect(run.stdout).toContain('--coverage');
     expect(run.stdout).not.toMatch(/simulating/);
   });
 
@@ -34,5 +35,16 @@ describe('pnpm sim', () => {
     expect(run.stdout).toMatch(/\npassed seed 101:\n {4}\S/);
     expect(run.stdout).toMatch(/\n1 history from seed 101, 0 failed/);
     expect(run.stdout).not.toMatch(/\b1 histories\b/);
+  });
+
+  it('--coverage prints, after the histories, how many hit each probe and played each target kind, mode, fault and overlap', () => {
+    const run = sim('--coverage', '--histories', '2', '--seed', '101');
+    expect(run.status, run.stderr).toBe(0);
+    const text = run.stdout.slice(run.stdout.indexOf('\ncoverage of 2 histories'));
+    for (const section of ['code probes of the rotation:', 'target kinds:', 'modes:', 'fault kinds and crashes:', 'overlapping runs:', 'notices raised:']) {
+      expect(text).toContain(`\n${section}\n`);
+    }
+    expect(text).toMatch(/\n {2}write-back-failed +\d+ {2}(required|not yet required)/);
+    expect(text).toMatch(/\n {2}gitlab-group +\d+\n/);
   });
 });

@@ -2,7 +2,7 @@
 // credentials: the outcome DESIGN.md promises (expectedOutcome) and the invariants after each run.
 
 import { describe, expect, it } from 'vitest';
-import { CODESPACES_MATRIX_TARGETS, faultCases, recordAll, recordCodespaces, runFaultCase } from '../src/index.js';
+import { CODESPACES_MATRIX_TARGETS, faultCases, recordAll, recordCodespaces, recordKeep2, runFaultCase } from '../src/index.js';
 
 /** This file's share of the cases (KEYTURN_SIM_MATRIX_SHARD of KEYTURN_SIM_MATRIX_SHARDS, vitest.config.ts): every SHARDS-th. */
 const SHARD = Number(process.env.KEYTURN_SIM_MATRIX_SHARD ?? 0);
@@ -12,6 +12,7 @@ const recorded = await recordAll();
 const inShard = (_: unknown, index: number) => index % SHARDS === SHARD;
 const cases = faultCases(recorded).filter(inShard);
 const codespaces = await recordCodespaces();
+const keep2 = await recordKeep2();
 
 describe('the fault matrix, in the simulator', () => {
   it('covers every step of a rotation of each kind of key, with each credential', () => {
@@ -57,6 +58,13 @@ describe('the fault matrix of a rotation into Codespaces secrets, in the simulat
   });
 
   it.each(faultCases(codespaces).filter(inShard))('$credential, $shape answers, $request.label: $fault.name -> $outcome', async (c) => {
+    const result = await runFaultCase(c);
+    expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
+  });
+});
+
+describe('the fault matrix with keep 2 (the Actions and the GitLab targets), in the simulator', () => {
+  it.each(faultCases(keep2).filter(inShard))('$targets, $shape answers, $request.label: $fault.name -> $outcome', async (c) => {
     const result = await runFaultCase(c);
     expect(result.violations, result.violations.length ? result.trace.join('\n') : '').toEqual([]);
   });

@@ -13,6 +13,7 @@ import type { FailedWrite } from '../protocol/store/outcome.js';
 import type { VerifiedKey } from '../protocol/verify.js';
 import { describeLeakedKey } from './leaked-key.js';
 import { identityOf } from '../targets/secret-target.js';
+import { probe } from '../internal/probes.js';
 
 /**
  * Revokes the leaked key (right after the store step), and names the targets left without a working
@@ -55,6 +56,7 @@ export async function revokeLeakedKey(
     }
     report.revoked = true;
     report.msToRevocation = ctx.elapsedMs();
+    probe(stored.leftOut.length ? 'leaked-key-revoked-targets-left' : 'leaked-key-revoked');
   }
   if (stored.ownKey && !stored.ownKey.revoked) {
     const { summary, advice } = ownKeyLeftValid(created, `No target could be written, and the leaked key ${leak.keyId} was revoked`, stored.ownKey.error);

@@ -24,6 +24,7 @@ import { listOpenAlerts, type ReadAlert, resolveAlertRevoked } from './alerts-ap
 import { keyIsRevoked } from './key-liveness.js';
 import { currentKeyClient } from './platform-access.js';
 import { type AlertRef, LeakAlertsError, type LeakAlertsReport } from './report.js';
+import { probe as codeProbe } from '../internal/probes.js';
 
 /** The options of `answerLeakAlerts`: the family's rotation, and which alerts to answer. */
 export interface AnswerLeakAlertsOptions {
@@ -179,6 +180,7 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
       if (!keyRevoked) failures.push(`key ${leak.keyId} is still valid, so ${describe(leak.alerts)} stay${leak.alerts.length > 1 ? '' : 's'} open`);
       for (const alert of leak.alerts) {
         const resolved = keyRevoked && (await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family!, rotated, options.runUrl)));
+        if (resolved) codeProbe('alert-resolved');
         if (resolved) log('info', `Resolved alert ${alert.repository}#${alert.number} as revoked`);
         report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...(rotated && msToRevocation !== undefined && { msToRevocation }) });
       }

@@ -9,6 +9,7 @@ import { KeyturnError } from '@keyturn/api';
 import type { LeaseBackend, LeaseTimings } from './lease-backend.js';
 import { type LeaseText, readLeaseText, writeLeaseText } from './lease-text.js';
 import { HeldLease } from './held-lease.js';
+import { probe } from '../internal/probes.js';
 
 /** Another run held the lease for longer than the run waits: nothing was changed. */
 export class LeaseHeldError extends KeyturnError {
@@ -85,13 +86,21 @@ export async function takeLease(request: LeaseRequest): Promise<TakenLease> {
     if (lapsed) {
       const tookOver: LeaseText['tookOver'] = held ? { holder: held.holder, started: held.started, state: held.state } : { holder: 'unknown', started: 'unknown', state: 'unreadable' };
       const won = await takeOver(request, current as string, mine(tookOver));
-      if (won) return taken(won, waitedFor, tookOver);
+      if (won) {
+        probe('lease-taken-over');
+        return taken(won, waitedFor, tookOver);
+      }
+      probe('lease-takeover-lost');
       current = await backend.read(name);
       continue;
     }
-    if (held && !waitedFor) request.onWait?.(held);
+    if (held && !waitedFor) {
+      probe('lease-waited');
+      request.onWait?.(held);
+    }
     waitedFor = held ?? waitedFor;
     if (runtime.now() - startedAt + Math.min(pollMs, timings.pollMs) > timings.waitMs) {
+      probe('lease-held-gave-up');
       throw new LeaseHeldError(held?.holder ?? 'unknown', held?.started ?? 'unknown', held?.expires ?? 'unknown', runtime.now() - startedAt);
     }
     // Looks again sooner while the holder may be about to end, then less often (at most a minute

@@ -5,6 +5,7 @@
 
 import { AppAccessError } from '../github-app/app-access-error.js';
 import type { RotationContext } from './context.js';
+import { probe } from '../internal/probes.js';
 
 export async function mintAppTokens(ctx: RotationContext): Promise<void> {
   if (!ctx.appTokens || ctx.appTokensMinted) return;
@@ -22,6 +23,7 @@ export async function revokeAppTokens(ctx: RotationContext): Promise<void> {
   const { revoked, failed } = await ctx.appTokens.revokeAll();
   if (revoked.length) ctx.note(`Revoked the GitHub App's installation tokens (${revoked.join(', ')})`);
   for (const { owner, problem } of failed) {
+    probe('app-token-not-revoked');
     ctx.notice(ctx.currentStep(), { code: 'app-token-not-revoked', owner, problem, actions: [] });
   }
 }

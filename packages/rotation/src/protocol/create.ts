@@ -7,6 +7,7 @@ import { platformFailureCode } from '../errors.js';
 import { describeError, mayHaveTakenEffect, type PlatformKey, platformAdvice } from '../platform.js';
 import { type RotationContext, waitUnlessAborted } from './context.js';
 import { type CreatedKey, ownKeyLeftValid, revokeIfLive, revokeOwnKey } from './revocation.js';
+import { probe } from '../internal/probes.js';
 
 export async function createKey(ctx: RotationContext, keyName: string): Promise<CreatedKey> {
   ctx.log('create', `Creating key ${keyName}`);
@@ -72,6 +73,7 @@ async function removeOrphan(ctx: RotationContext, keyName: string, cause: unknow
       ctx.log('create', `No key ${keyName} yet (look ${look} of ${attempts}); looking again in ${intervalMs} ms`);
     }
   }
+  probe(revoked.length ? 'lost-create-revoked' : 'lost-create-not-found');
   const outcome = revoked.length
     ? `; the key had been created, and as its value is unknown it was revoked (id ${revoked.join(', ')})`
     : `; no key of that name was found (yet); if one appears, it is an older key of the family and the next rotation revokes it`;

@@ -9,6 +9,7 @@ import { leaseVariableName } from '../lease/lease-text.js';
 import { LeaseHeldError, takeLease } from '../lease/take-lease.js';
 import { RecordError } from '../record/variable-store.js';
 import type { RotationContext } from './context.js';
+import { probe } from '../internal/probes.js';
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
@@ -71,6 +72,7 @@ export async function releaseRunLease(ctx: RotationContext): Promise<void> {
   ctx.heldLease = undefined;
   try {
     const done = await lease.release(ctx.unansweredWrites.seen);
+    if (done === 'settling') probe('lease-left-settling');
     if (done === 'settling') ctx.log(ctx.currentStep(), `A write of this run got no answer and may still land: its lease ${lease.name} stays until it no longer can`);
     else if (done === 'not-ours') ctx.log(ctx.currentStep(), `The lease ${lease.name} was no longer this run's to release`);
   } catch (error) {

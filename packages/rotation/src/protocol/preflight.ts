@@ -20,6 +20,7 @@ import { readRecord, recordFacts, recordsChanged } from './record-preflight.js';
 import { takeRunLease } from './lease-points.js';
 import { checkClock, type IdleRun } from './clock-check.js';
 import { countNoun } from '@keyturn/api/toolkit';
+import { probe } from '../internal/probes.js';
 
 // GitHub asks clients to "make requests serially instead of concurrently" to stay clear of its
 // secondary rate limits (https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api).
@@ -98,6 +99,7 @@ async function listKeys(ctx: RotationContext, underLease = false): Promise<Platf
   } catch (error) {
     const code = platformFailureCode(error);
     if (underLease && code === 'current-key-rejected') {
+      probe('run-stood-down');
       return ctx.fail({
         code: 'stood-down',
         step: 'preflight',
@@ -237,6 +239,7 @@ function failUnreachable(ctx: RotationContext, failed: FailedWrite): never {
 function leaveOutUnreachable(ctx: RotationContext, unreachable: FailedWrite[]): void {
   ctx.unreachable = unreachable;
   for (const failed of unreachable) {
+    probe('unreachable-target-left-out');
     ctx.notice('preflight', {
       code: 'unreachable-target-left-out',
       targets: [failed.target.describe()],

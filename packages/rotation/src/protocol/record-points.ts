@@ -10,6 +10,7 @@ import type { RotationContext } from './context.js';
 import { keepRunLease } from './lease-points.js';
 import type { CreatedKey } from './revocation.js';
 import { countNoun } from '@keyturn/api/toolkit';
+import { probe } from '../internal/probes.js';
 
 const listed = (ctx: RotationContext) => ctx.targets.map((t) => ({ identity: identityOf(t), spec: t.describe() }));
 
@@ -64,6 +65,7 @@ export async function recordAfterWriting(ctx: RotationContext, keyId: number): P
     // The record still names more keys than the targets hold: never fewer. The next run narrows it,
     // but forgets a retired target it still names only if that run retires it too (seed 799433661).
     const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
+    probe('record-not-narrowed');
     ctx.notice('revoke', {
       code: 'record-not-narrowed',
       error: describeError(error),

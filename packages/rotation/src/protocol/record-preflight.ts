@@ -28,6 +28,7 @@ import { checkOtherSecrets } from './renamed-secrets.js';
 import { checkRetired } from './retired-targets.js';
 import type { selectRevocations } from './revocation-plan.js';
 import { countNoun } from '@keyturn/api/toolkit';
+import { probe } from '../internal/probes.js';
 
 /** How a record names its kind of key: `personal`, `organization:ORG`, `project:ORG/PROJECT`. */
 export function keyKindLabel(keyKind: KeyKind): string {
@@ -114,6 +115,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   if (plan.replacing.length) {
     const keyIds = plan.record.rebuilt;
     const actions: NoticeAction[] = [...(keyIds.length ? [{ do: 'name-in-revoke-key-ids' as const, keyIds }] : []), { do: 'remove-rebuild-record' }];
+    probe('record-rebuilt');
     ctx.notice('preflight', { code: 'record-rebuilt', family: choice.family, replaced: plan.replacing, keyIds, actions });
   } else if (plan.record.rebuilt.length) {
     const keyIds = plan.record.rebuilt;
@@ -123,6 +125,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   for (const target of plan.otherDropped) warnOtherDropped(ctx, target, keys);
   for (const unheld of plan.otherUnheld) warnOtherUnheld(ctx, unheld, keys);
   for (const other of plan.otherFamilies) {
+    if (other.otherSecret) probe('renamed-secret-family');
     if (other.otherSecret) sayOtherSecret(ctx, other, keys);
     else logOtherFamily(ctx, other);
   }
@@ -174,6 +177,7 @@ export function recordFacts(ctx: RotationContext): Pick<
 }
 
 function refuseNewer(ctx: RotationContext, record: UnreadableRecord): never {
+  probe('record-newer-refused');
   return ctx.fail({
     code: 'record-failed',
     step: 'preflight',
@@ -183,6 +187,7 @@ function refuseNewer(ctx: RotationContext, record: UnreadableRecord): never {
 }
 
 function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family: string): never {
+  probe('record-unparsable-refused');
   return ctx.fail({
     code: 'record-failed',
     step: 'preflight',
@@ -253,6 +258,7 @@ async function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan,
     for (const { family, keys: theirs } of revocable) {
       const key = theirs.find((k) => k.id === known);
       if (!key) continue;
+      probe('managing-key-refused');
       ctx.fail({
         code: 'invalid-options',
         step: 'preflight',
@@ -288,6 +294,7 @@ async function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan,
   }
   if (word?.auth_method !== 'api_key_org') return;
   const named = unknown.map(({ family, keys: theirs }) => `${theirs.map((k) => `${k.id} (${k.name})`).join(', ')} of family ${family}`).join('; ');
+  probe('managing-key-refused');
   ctx.fail({
     code: 'invalid-options',
     step: 'preflight',
@@ -330,6 +337,7 @@ function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: Reado
 }
 
 export function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly PlatformKey[]): void {
+  probe('dropped-target-protected');
   const live = liveKeys(target.keyIds, keys);
   ctx.report.droppedTargets = [...(ctx.report.droppedTargets ?? []), target.spec];
   ctx.notice('preflight', { code: 'dropped-target', target: target.spec, secretName: ctx.secretName, ...live, actions: [{ do: 'retire-or-relist', targets: [target.spec] }] });

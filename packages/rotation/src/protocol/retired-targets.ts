@@ -7,6 +7,7 @@ import { option } from '../option-names.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { targetAdvice } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
+import { probe } from '../internal/probes.js';
 
 /** Identities of the retired targets whose secret is gone. */
 export async function checkRetired(ctx: RotationContext, records: readonly TargetRecord[]): Promise<string[]> {
@@ -29,6 +30,7 @@ export async function checkRetired(ctx: RotationContext, records: readonly Targe
       });
     }
     if (meta) {
+      probe('retired-target-still-holds');
       ctx.fail({
         code: 'record-failed',
         step: 'preflight',
@@ -37,6 +39,7 @@ export async function checkRetired(ctx: RotationContext, records: readonly Targe
         actions: [{ do: 'retire-or-relist', targets: [target.describe()] }],
       });
     }
+    probe('retired-target-forgotten');
     ctx.log('preflight', `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
     retired.push(identity);
   }

@@ -6,6 +6,7 @@ import { NotFoundError } from '@keyturn/api';
 import type { RotationStep } from '../log.js';
 import { describeError, type RotationPlatformClient } from '../platform.js';
 import type { RotationContext } from './context.js';
+import { probe } from '../internal/probes.js';
 
 /** The key this run created. */
 export interface CreatedKey {
@@ -24,8 +25,9 @@ export async function revokeIfLive(client: RotationPlatformClient, id: number): 
     await client.apiKeys.revoke(id);
     return 'revoked';
   } catch (error) {
-    if (error instanceof NotFoundError) return 'already-gone';
-    throw error;
+    if (!(error instanceof NotFoundError)) throw error;
+    probe('revoke-already-gone');
+    return 'already-gone';
   }
 }
 

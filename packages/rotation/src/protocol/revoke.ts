@@ -22,6 +22,7 @@ import { keysInUseByDeployments } from './deployments.js';
 import { isNewerKey, type KeyEntry, type OtherFamilySettlement, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
 import type { VerifiedKey } from './verify.js';
 import { revocationsDue, waitsForDeadline } from '../clock/deadlines.js';
+import { probe } from '../internal/probes.js';
 
 const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
 
@@ -72,11 +73,13 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
   for (const key of selection.appeared) warnAppeared(ctx, key, newKey);
   // The lease lapsed and another run holds it now: it may be writing, so this run revokes nothing.
   if (!(await keepRunLease(ctx))) {
+    probe('lease-lost-before-revoking');
     ctx.notice('revoke', { code: 'lease-lapsed', secretName: ctx.secretName, actions: [] });
     return;
   }
   // I3, I6: a concurrent rotation may be writing one of the listed keys back: revoke none of them.
   if (selection.appeared.length) {
+    probe('family-key-appeared');
     const planned = selection.revoke.map((k) => k.id);
     ctx.notice('revoke', { code: 'concurrent-rotation', secretName: ctx.secretName, keyIds: planned, actions: [{ do: 'run-again' }] });
     // Forgetting a retired or taken-over target is safe all the same: done now, or no later run would (README, retire-targets: "at that run").
@@ -164,10 +167,12 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
         continue;
       }
       if (settlement.deferred.length) {
+        probe('other-family-kept');
         ctx.notice('revoke', { code: 'other-family-deferred', family, secretName: ctx.secretName, ...staying(settlement, settlement.deferred), actions: [{ do: 'run-again' }] });
         continue;
       }
       if (settlement.heldHere.length) {
+        probe('other-family-kept');
         const dropped = ctx.report.droppedTargets ?? [];
         ctx.notice('revoke', {
           code: 'other-family-held-here',
@@ -180,6 +185,7 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
         continue;
       }
       if (settlement.rebuilt.length) {
+        probe('other-family-kept');
         const kept = staying(settlement, settlement.rebuilt);
         ctx.notice('revoke', { code: 'other-family-rebuilt-kept', family, ...kept, actions: [{ do: 'name-in-revoke-key-ids', keyIds: kept.keyIds }] });
         continue;
@@ -197,6 +203,7 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
         ctx.log('revoke', `Revoked key ${key.id} (${key.name}) of family ${family}: no target holds it any more`);
       }
       if (unconfirmed.length) {
+        probe('other-family-kept');
         ctx.notice('revoke', {
           code: 'revoke-unconfirmed',
           family,
@@ -208,6 +215,7 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
         continue;
       }
       await store.remove(other.record);
+      probe('other-family-settled');
       ctx.log('revoke', `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
     } catch (error) {
       // Unsaved, the record still names the retired targets: only a run that retires them again
@@ -281,6 +289,7 @@ function abortedRevoking(ctx: RotationContext, left: readonly KeyEntry[]): never
 
 /** keep counts the previous key once; when the run cannot tell which key that was, it keeps every candidate. */
 function warnKeptBeyondKeep(ctx: RotationContext, kept: readonly KeyEntry[]): void {
+  probe('kept-beyond-keep');
   ctx.notice('revoke', {
     code: 'kept-beyond-keep',
     keyIds: kept.map((k) => k.id),

@@ -11,6 +11,7 @@ import { aborted, forwardClient, type RotationContext, waitUnlessAborted } from 
 import { type CreatedKey, ownKeyLeftValid, revokeOwnKey } from './revocation.js';
 import { RotationError } from '../errors.js';
 import { type AuthWord, newKeyAuthProblem } from './auth-details.js';
+import { probe } from '../internal/probes.js';
 
 export interface VerifiedKey {
   /** The platform client holding the new key, for cleanup (an abort does not stop its requests). */
@@ -64,6 +65,7 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
     }
     const left = deadline - ctx.runtime.now();
     if (left <= 0) break;
+    probe('verify-retried');
     ctx.log('verify', `Key ${created.id} does not work yet (${problem}); trying again`);
     abortedRun = !(await waitUnlessAborted(ctx, Math.min(intervalMs, left)));
     if (abortedRun) break;
@@ -94,6 +96,7 @@ async function refuseOtherAccount(ctx: RotationContext, created: CreatedKey, wor
   const current = ctx.currentAuth;
   const problem = current && newKeyAuthProblem(word, current, ctx.keyScope.keyKind);
   if (!problem) return;
+  probe('auth-refused-new-key');
   const failure = `The platform says the new key ${created.id} ${problem}`;
   const ownKey = await revokeOwnKey(ctx, 'verify', created, ctx.client);
   if (!ownKey.revoked) ctx.fail({ code: 'auth-mismatch', step: 'verify', ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error });

@@ -20,7 +20,9 @@ export async function saveBeforeCreating(store: RecordStore, plan: RecordPlan, t
   const unnamed = targets.filter((t) => !(t.identity in plan.record.targets));
   if (!unnamed.length && !plan.replacing.length) return undefined;
   if (mutant('no-record-before-create') && !plan.replacing.length) return undefined;
-  const next = namingTargets(plan.record, targets, plan.newestListed);
+  // A first record names the keys the run guessed the targets hold (README, Without a record), as
+  // the run keeps them: a run stopped after this write leaves the next one knowing them (keep 2 keeps them).
+  const next = namingTargets(plan.record, targets, plan.newestListed, plan.known ? [] : plan.previousIds);
   await store.save(next, plan.replacing);
   plan.record = next;
   plan.replacing = [];

@@ -6,6 +6,7 @@
 // holds the new key it is narrowed. Pure: the I/O is the RecordStore's (github-variables.ts).
 
 import type { LeaseBackend } from '../lease/lease-backend.js';
+import { probe } from '../internal/probes.js';
 
 /** One target of a record: its spec and the keys it may hold. */
 export interface TargetEntry {
@@ -192,12 +193,18 @@ export function withoutTargets(record: TargetRecord, identities: readonly string
 }
 
 /**
- * The listed targets named (keys: none yet), so the family follows them even if the run stops,
- * and `creatingAbove`: the run's key, made next, will be above `newestListed`.
+ * The listed targets named, so the family follows them even if the run stops, each with the keys
+ * it may hold (`mayHold`: none known, or the first record's guess), and `creatingAbove`: the run's
+ * key, made next, will be above `newestListed`.
  */
-export function namingTargets(record: TargetRecord, targets: ReadonlyArray<{ identity: string; spec: string }>, newestListed: number): TargetRecord {
+export function namingTargets(
+  record: TargetRecord,
+  targets: ReadonlyArray<{ identity: string; spec: string }>,
+  newestListed: number,
+  mayHold: readonly number[] = [],
+): TargetRecord {
   const next = structuredClone(record);
-  for (const { identity, spec } of targets) next.targets[identity] ??= { spec, keyIds: [] };
+  for (const { identity, spec } of targets) next.targets[identity] ??= { spec, keyIds: [...mayHold].sort((a, b) => b - a) };
   next.creatingAbove = newestListed;
   return next;
 }
@@ -215,6 +222,7 @@ export function withUnnamedNewer(record: TargetRecord, familyIds: readonly numbe
   const next = structuredClone(record);
   delete next.creatingAbove;
   if (!unnamed.length) return next;
+  probe('record-creating-mark');
   for (const entry of Object.values(next.targets)) entry.keyIds = [...new Set([...entry.keyIds, ...unnamed])].sort((a, b) => b - a);
   return next;
 }

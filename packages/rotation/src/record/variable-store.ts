@@ -12,6 +12,7 @@ import { noteWrittenAt } from './written-at.js';
 import { joinRecordText, MAX_PARTS, PART_BYTES, readSplitHead, splitRecordText } from './parts.js';
 import type { LoadedRecords, RecordStore, TargetRecord, UnreadableRecord } from './target-record.js';
 import { legacyVariableName, type PartSlot, parsePartName, partVariableName, RECORD_PREFIX, recordVariableName } from './variable-names.js';
+import { probe } from '../internal/probes.js';
 
 /** A record store failure: what happened and what to do. Never holds a credential. */
 export class RecordError extends KeyturnError {
@@ -143,10 +144,12 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
           const parts = Array.from({ length: split.parts.count }, (_, i) => values.get(partVariableName(name, split.parts.slot, i + 1)));
           const joined = joinRecordText(split, parts);
           if ('detail' in joined) {
+            probe('record-parts-refused');
             unreadable.push({ name, family: split.family, problem: 'unparsable', detail: joined.detail });
             continue;
           }
           text = joined.text;
+          probe('record-parts-read');
         }
         const read = readRecordText(text);
         if ((read.kind === 'newer' && mutant('newer-record-absent')) || (read.kind === 'unparsable' && mutant('unparsable-record-absent'))) continue;
@@ -196,6 +199,7 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
       // Parts first, then the head (which names them): a crash in between leaves the old head whole.
       for (const [index, part] of split.parts.entries()) await put(partVariableName(name, slot, index + 1), part);
       await put(name, split.head);
+      if (split.parts.length) probe('record-parts-written');
       slots.set(name, slot);
       const stale = partsOf(name).filter((part) => !names.includes(part));
       const legacy = legacyVariableName(record.family);

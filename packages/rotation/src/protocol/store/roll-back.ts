@@ -11,6 +11,8 @@ import { type CreatedKey, revokeOwnKey } from '../revocation.js';
 import { keepsItsKey } from './messages.js';
 import { newerRotation } from './newer-rotation.js';
 import type { FailedWrite, Rollback, StoreOutcome, WriteBackHalt } from './outcome.js';
+import { mutant } from '../../internal/mutants.js';
+import { probe } from '../../internal/probes.js';
 
 /** Writes a value to a target, sealed with the key this run knows for it. */
 export type SealedWrite = (target: SecretTarget, value: string, options?: WriteOptions) => Promise<void>;
@@ -23,6 +25,7 @@ export async function rollBack(
   written: SecretTarget[],
   failed: FailedWrite,
 ): Promise<StoreOutcome> {
+  probe('rollback-started');
   // I7: the failed target may hold the new key when its write may have landed.
   const restore = failed.mayHaveLanded ? [...written, failed.target] : written;
   const clearance = restore.length ? await writeBackClearance(ctx, created, newClient) : { previousKey: '' };
@@ -30,6 +33,7 @@ export async function rollBack(
     'halt' in clearance
       ? { restored: undefined, unrestored: restore, halt: clearance.halt }
       : await writeBack(ctx, created, newClient, write, restore, clearance.previousKey);
+  if (back.halt) probe('write-back-halted');
   // The failed target was not given the previous key: its record may prove that no write of this
   // run landed there.
   const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle(ctx, created, failed) : undefined;
@@ -73,7 +77,13 @@ async function writeBack(
     try {
       await write(target, previousKey, { restore: true });
       restored.push(targetName);
+      probe('write-back-done');
     } catch (error) {
+      probe('write-back-failed');
+      if (mutant('write-back-failure-ignored')) {
+        restored.push(targetName);
+        continue;
+      }
       unrestored.push(target);
       ctx.log('store', `Writing the previous key back to ${targetName} failed: ${describeError(error)}`);
     }
@@ -109,6 +119,7 @@ async function settle(ctx: RotationContext, created: CreatedKey, failed: FailedW
   const name = failed.target.describe();
   ctx.log('store', `Reading the metadata of ${ctx.secretName} in ${name}, to learn whether a write that failed landed`);
   const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt, created.key);
+  if (check.untouched) probe('failed-write-proven-untouched');
   ctx.log('store', check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
   return check.untouched ? check.reason : undefined;
 }

@@ -16,6 +16,7 @@ import { storeFailure } from './messages.js';
 import { newerRotation } from './newer-rotation.js';
 import type { FailedWrite, StoreOutcome } from './outcome.js';
 import { rollBack, type SealedWrite } from './roll-back.js';
+import { probe } from '../../internal/probes.js';
 
 /**
  * Runs step 4; anything but `stored` ends the run with the RotationError messages.ts words.
@@ -46,6 +47,7 @@ async function store(
   // owns the secret: this run writes nothing, and I2 revokes its key.
   const superseded = await newerRotation(ctx, created, { listing: 'verify-listing', keys: verified.keys });
   if (superseded.state === 'running') {
+    probe('newer-rotation-backed-off');
     return { kind: 'backed-off', why: superseded.why, mayHold: [], ownKey: await revokeOwnKey(ctx, 'store', created, verified.client) };
   }
   // I5: before any secret is written, the record names every target as one that may hold the new
@@ -77,7 +79,10 @@ async function store(
       // I6: a newer rotation that started after this run created its key may have revoked that key
       // already, and writing it would store a dead key. It writes every target: no rollback.
       const takenOver = await newerRotation(ctx, created, { listing: 'new-key', client: verified.forward });
-      if (takenOver.state === 'running') return { kind: 'stopped', reason: 'concurrent', why: takenOver.why, mayHold: written };
+      if (takenOver.state === 'running') {
+        probe('newer-rotation-stopped-writes');
+        return { kind: 'stopped', reason: 'concurrent', why: takenOver.why, mayHold: written };
+      }
       if (takenOver.state === 'unknown') {
         if (aborted(ctx)) return stopOnAbort(ctx, created, verified, written);
         // The listing failed otherwise than with a 401: nothing was sent, nothing is proven.
@@ -93,6 +98,7 @@ async function store(
       await write(target, created.key);
     } catch (cause) {
       const failed = writeFailed(target, cause, servedAt.get(target));
+      if (failed.mayHaveLanded) probe('write-maybe-landed');
       // I7: the failed write may have landed. An aborted run does not roll back: I1 holds as the
       // new key stays valid while a target may hold it, and the next run converges (I4).
       if (aborted(ctx)) return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
@@ -132,6 +138,7 @@ function sealedWrite(ctx: RotationContext, publicKeys: Map<SecretTarget, TargetP
     if (!known) throw new Error(`no public key of ${target.describe()} was fetched by the preflight`);
     const used = await writeSealed(target, ctx.secretName, value, known, options);
     if (used === known) return;
+    probe('stale-public-key-resealed');
     publicKeys.set(target, used);
     ctx.log('store', `The public key of ${target.describe()} changed during the run: the value was sealed again with key ${used.keyId}`);
   };

@@ -13,6 +13,7 @@ import { mayHaveLanded, type PlainValueTarget, type SecretMeta, TargetError, typ
 import { type GitLabPlace, gitlabAdvice } from './advice.js';
 import { type GitLabClient, GitLabRequestError, variableMissing, variableTaken } from './gitlab-client.js';
 import { maskingProblem } from './masking.js';
+import { probe } from '../../internal/probes.js';
 
 /** A variable as GitLab describes it (its value is never kept here). */
 interface VariableFlags {
@@ -68,6 +69,7 @@ export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTar
     const before = await this.#flagsBefore(name);
     // A rollback gives back the masking the variable had; the run's write masks it.
     const masked = options.restore && before ? before.masked : true;
+    if (options.restore) probe('gitlab-variable-rolled-back');
     try {
       if (before) await this.#update(name, value, masked).catch((error) => (variableMissing(error) ? this.#create(name, value) : Promise.reject(error)));
       else await this.#create(name, value).catch((error) => (variableTaken(error) ? this.#update(name, value, masked) : Promise.reject(error)));
