@@ -4811,6 +4811,12 @@ function variableTaken(error2) {
   return error2 instanceof GitLabRequestError && error2.status === 400 && /taken|exists/i.test(error2.reason);
 }
 
+// ../../packages/rotation/dist/internal/mutants.js
+var SWITCHES = /* @__PURE__ */ Symbol.for("keyturn.rotation.mutants");
+function mutant(name) {
+  return globalThis[SWITCHES]?.has(name) === true;
+}
+
 // ../../packages/rotation/dist/targets/gitlab/variable-target.js
 var GitLabVariableTarget = class {
   client;
@@ -4890,7 +4896,7 @@ var GitLabVariableTarget = class {
     }
   }
   async #create(name, value) {
-    const body = { key: name, value, masked: true, environment_scope: this.#scope() };
+    const body = { key: name, value, masked: !mutant("gitlab-write-unmasked"), environment_scope: this.#scope() };
     try {
       await this.client.request("POST", this.#route, { body: { ...body, masked_and_hidden: true } });
     } catch (error2) {
@@ -4900,7 +4906,7 @@ var GitLabVariableTarget = class {
     }
   }
   async #update(name, value, masked) {
-    await this.client.request("PUT", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked } });
+    await this.client.request("PUT", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked: masked && !mutant("gitlab-write-unmasked") } });
   }
   /** The variable of this spec's scope, among variables of one name in several scopes. */
   #filter() {
@@ -11806,12 +11812,6 @@ function parsePartName(name) {
   return match ? { head: match[1], slot: match[2], index: Number(match[3]) } : void 0;
 }
 
-// ../../packages/rotation/dist/internal/mutants.js
-var SWITCHES = /* @__PURE__ */ Symbol.for("keyturn.rotation.mutants");
-function mutant(name) {
-  return globalThis[SWITCHES]?.has(name) === true;
-}
-
 // ../../packages/rotation/dist/record/variable-store.js
 var RecordError = class extends KeyturnError {
   advice;
@@ -11892,6 +11892,8 @@ function variableRecordStore(backend) {
           const parts = Array.from({ length: split.parts.count }, (_2, i2) => values.get(partVariableName(name, split.parts.slot, i2 + 1)));
           const joined = joinRecordText(split, parts);
           if ("detail" in joined) {
+            if (mutant("split-record-unmatched-absent"))
+              continue;
             unreadable.push({ name, family: split.family, problem: "unparsable", detail: joined.detail });
             continue;
           }
@@ -18122,6 +18124,8 @@ async function rotateKeyWith(options, internal) {
       await recordBeforeCreating(ctx);
       const created = await createKey(ctx, plan.keyName);
       const verified = await verifyKey(ctx, created);
+      if (mutant("leaked-revoked-before-writes"))
+        await revokeLeakedKey(ctx, created, verified, { leftOut: [] });
       const stored = await storeKey(ctx, created, verified, publicKeys);
       await revokeLeakedKey(ctx, created, verified, stored);
       stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");

@@ -54,6 +54,7 @@ import { noRecordPlan } from './protocol/record-preflight.js';
 import { recordBeforeCreating } from './protocol/record-points.js';
 import { verifyKey } from './protocol/verify.js';
 import { releaseRunLease } from './protocol/lease-points.js';
+import { mutant } from './internal/mutants.js';
 import { failIfLeftWithoutKey, revokeLeakedKey, withLeakStillValid } from './emergency/revoke-leaked.js';
 import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
@@ -120,6 +121,7 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
       await recordBeforeCreating(ctx);
       const created = await createKey(ctx, plan.keyName);
       const verified = await verifyKey(ctx, created);
+      if (mutant('leaked-revoked-before-writes')) await revokeLeakedKey(ctx, created, verified, { leftOut: [] });
       const stored = await storeKey(ctx, created, verified, publicKeys);
       // An emergency rotation: the leaked key goes now, whatever was left out (the one exception to I1).
       await revokeLeakedKey(ctx, created, verified, stored);
