@@ -48,7 +48,7 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
         const seen = dead.get(run.id) ?? new Map<string, DeadSeen>();
         dead.set(run.id, seen);
         const at = `${target} ${secretName}`;
-        if (!seen.has(at)) seen.set(at, { target, secretName, value, keyId: world.platform.keyIdOf(value), stamp: String(sim.time.now()) });
+        if (!seen.has(at)) seen.set(at, { target, secretName, value, keyId: world.platform.keyIdOf(value), stamp: `+${String(sim.time.now() % 10_000_000).padStart(7, '0')}` });
       }
     }
     if (service === 'gitlab' && method !== 'GET') {

@@ -3,7 +3,8 @@ import type { HistoryOptions } from './history.js';
 // Seeds that once failed, one line each: the package's tests replay every one with the invariants.
 // A new failing seed from `pnpm sim` goes here as `{ seed, found: 'what it showed' }` once fixed.
 // `open`: found by the simulator and not fixed yet; replayed by `pnpm sim --seed S --histories 1`,
-// not by the tests (they would fail until the fix lands).
+// not by the tests (they would fail until the fix lands). The tests replay a seed without the leak rounds
+// and the records in parts (edits `modes`, `parts`: issue 36) unless its `edits` turn them on.
 
 export interface Regression {
   seed: number;
