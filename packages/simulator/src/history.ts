@@ -188,7 +188,10 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result), ...(keepKnowable && !user.leaks.active ? keepBroken(world, run.result, heldAtStart) : []));
       }
       if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
-      for (const run of runs) await followAdvice(sim, user, run.result);
+      for (const run of runs) {
+        await followAdvice(sim, user, run.result);
+        user.parts.retireAsAdvised(run.result, user.retiring);
+      }
       violations.push(...lockOuts(world, user.excused).map((v) => `${v} (after round ${round + 1})`), ...managingKeyLockOut(sim, user));
       if (round === 0) handMadeManagingKey(sim, user, results);
       if (violations.length) break;
@@ -444,17 +447,17 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
   if (rng.chance(0.06) && rename) await renameSecret(sim, user, listedOnly);
   if (rng.chance(0.05)) switchKind(sim, rng, user);
   user.recordEdit = undefined;
+  const ours = (r: { kind?: string; secret?: string }) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind);
   // While rebuild-record is on (the last run was refused), an unreadable record is rebuilt, not refused: no edit then.
   if (record && user.later.chance(0.1)) {
     const kind = user.later.pick(RECORD_EDITS);
     // An abandoned record write of an earlier run lands first, or it would undo the edit before the
     // next run reads it (seeds 20264957, 20268649, 20269644, 20268232, 20263282).
     if (!user.rebuildRecord) await heldBackLanded(sim);
-    if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, HOME, (r) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind));
+    if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, HOME, ours);
   }
   // A record in parts (a stream of its own): spread once, then a part damaged now and then.
   if (record && !user.recordEdit && !user.rebuildRecord) {
-    const ours = (r: { kind?: string; secret?: string }) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind);
     // As for an edit of the whole record, an abandoned record write lands first (only when one is made: waiting shifts the history).
     user.recordEdit = await user.parts.maybeDamage(ours, () => heldBackLanded(sim));
     if (!user.recordEdit) await user.parts.maybeSpread(ours, () => heldBackLanded(sim));
@@ -644,7 +647,8 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[], 
     const broken = [...settle([run.result]), ...user.leaks.settle([run.result], user.excused)];
     if (broken.length) return broken.map((v) => `${v} (converging)`);
     learn(sim, user, run.result);
-    if (((await followAdvice(sim, user, run.result)) || user.leaks.refused(run.result)) && advised++ === 0) attempt--;
+    const retired = user.parts.retireAsAdvised(run.result, user.retiring);
+    if (((await followAdvice(sim, user, run.result)) || retired || user.leaks.refused(run.result)) && advised++ === 0) attempt--;
     last = run.result;
     const locked = [...lockOuts(world, user.excused), ...managingKeyLockOut(sim, user)];
     if (locked.length) return locked.map((v) => `${v} (converging)`);

@@ -8,7 +8,8 @@
 import { listVariables, putVariable } from './home-variables.js';
 import { createRng, type Rng } from './prng.js';
 import { RECORD_EDITS, type RecordEdit, type RecordEditOutcome } from './record-edits.js';
-import type { Simulation } from './simulation.js';
+import { targetsToRetire } from './advice.js';
+import type { RunResult, Simulation } from './simulation.js';
 import { joinStoredRecord, type StoredRecord, splitStoredRecord, splitStoredText } from './stored-record.js';
 import { HOME } from './world.js';
 
@@ -22,6 +23,8 @@ const PLANTED = 1000;
 const SPREAD_CHANCE = 0.06;
 const EDIT_CHANCE = 0.4;
 const RECORD_PREFIX = 'KEYTURN_RECORD_';
+/** The planted targets' names begin so: environments of acme/app that no longer exist (an App installed on acme reaches the repository). */
+const PLANTED_PREFIX = 'env:acme/app:retired-service-';
 
 /** Edits of one part, each refused by the next run (the head's hash no longer matches, or a part is missing). */
 const PART_EDITS = ['part edited', 'part deleted', 'part stale'] as const;
@@ -49,13 +52,26 @@ export class RecordParts {
     const found = await this.#ourRecord(ours);
     if (!found || found.parts.length) return;
     const { head, record } = found;
-    const names = Array.from({ length: PLANTED }, (_, i) => `repo:acme/retired-service-${String(i).padStart(4, '0')}-of-the-old-platform`);
+    const names = Array.from({ length: PLANTED }, (_, i) => `${PLANTED_PREFIX}${String(i).padStart(4, '0')}-of-the-old-platform`);
     record.targets.push([[], names]);
     const written = splitStoredRecord(record, head, 'A', PART_BYTES);
     for (const { name, value } of written) await putVariable(this.sim, HOME, name, value);
     this.#seen.set(head, JSON.stringify(record));
     this.#spread = true;
     this.sim.note(`user: the record ${head} names ${PLANTED} targets it served earlier: ${written.length - 1} parts`);
+  }
+
+  /**
+   * README, "Drop a target": a run names a dropped target that may hold a key (a run killed after
+   * its create, while the record named the planted targets, leaves its key possibly held by every
+   * target named); the user retires it, as the notice says (its repository is gone). True when any was added.
+   */
+  retireAsAdvised(run: RunResult, retiring: Set<string>): boolean {
+    const notices = (run.report ?? run.error?.report)?.notices ?? [];
+    const named = targetsToRetire(notices).filter((t) => t.startsWith(PLANTED_PREFIX) && !retiring.has(t));
+    for (const target of named) retiring.add(target);
+    if (named.length) this.sim.note(`user: retires ${named.length} of the targets the record served earlier, as the warnings advise`);
+    return named.length > 0;
   }
 
   /** Once spread, now and then: one part edited, deleted or stale, or the whole record edited (every part rewritten). */
