@@ -12,6 +12,7 @@ const figures = {
   'fleet-matrix': () => import('./figures/fleet-matrix.mjs'),
   'cli-startup': () => import('./figures/cli-startup.mjs'),
   'alert-to-revoked': () => import('./figures/alert-to-revoked.mjs'),
+  inventory: () => import('./figures/inventory.mjs'),
 };
 
 const named = process.argv.slice(2);

@@ -8,7 +8,7 @@ import { gitRevision, machineInfo } from './machine.mjs';
 import { recordFigure } from './results-file.mjs';
 import { MissingDependency, rootDir } from './workspace.mjs';
 
-export const figureOrder = ['waiting', 'waiting-latency', 'iteration', 'action-startup', 'fleet', 'fleet-matrix', 'cli-startup', 'alert-to-revoked'];
+export const figureOrder = ['waiting', 'waiting-latency', 'iteration', 'action-startup', 'fleet', 'fleet-matrix', 'cli-startup', 'alert-to-revoked', 'inventory'];
 
 /**
  * A figure of `pnpm bench`; its command, recorded beside its numbers, runs it alone.

@@ -48,10 +48,10 @@ var require_light = __commonJS({
         return n2 && n2["default"] || n2;
       }
       var load = function(received, defaults, onto = {}) {
-        var k2, ref2, v2;
+        var k2, ref3, v2;
         for (k2 in defaults) {
           v2 = defaults[k2];
-          onto[k2] = (ref2 = received[k2]) != null ? ref2 : v2;
+          onto[k2] = (ref3 = received[k2]) != null ? ref3 : v2;
         }
         return onto;
       };
@@ -121,11 +121,11 @@ var require_light = __commonJS({
           }
         }
         getArray() {
-          var node, ref2, results;
+          var node, ref3, results;
           node = this._first;
           results = [];
           while (node != null) {
-            results.push((ref2 = node, node = node.next, ref2.value));
+            results.push((ref3 = node, node = node.next, ref3.value));
           }
           return results;
         }
@@ -138,14 +138,14 @@ var require_light = __commonJS({
           return void 0;
         }
         debug() {
-          var node, ref2, ref1, ref22, results;
+          var node, ref3, ref1, ref22, results;
           node = this._first;
           results = [];
           while (node != null) {
-            results.push((ref2 = node, node = node.next, {
-              value: ref2.value,
-              prev: (ref1 = ref2.prev) != null ? ref1.value : void 0,
-              next: (ref22 = ref2.next) != null ? ref22.value : void 0
+            results.push((ref3 = node, node = node.next, {
+              value: ref3.value,
+              prev: (ref1 = ref3.prev) != null ? ref1.value : void 0,
+              next: (ref22 = ref3.next) != null ? ref22.value : void 0
             }));
           }
           return results;
@@ -246,9 +246,9 @@ var require_light = __commonJS({
           this.Events = new Events$1(this);
           this._length = 0;
           this._lists = (function() {
-            var j2, ref2, results;
+            var j2, ref3, results;
             results = [];
-            for (i2 = j2 = 1, ref2 = num_priorities; 1 <= ref2 ? j2 <= ref2 : j2 >= ref2; i2 = 1 <= ref2 ? ++j2 : --j2) {
+            for (i2 = j2 = 1, ref3 = num_priorities; 1 <= ref3 ? j2 <= ref3 : j2 >= ref3; i2 = 1 <= ref3 ? ++j2 : --j2) {
               results.push(new DLList$1((() => {
                 return this.incr();
               }), (() => {
@@ -494,8 +494,8 @@ var require_light = __commonJS({
           });
         }
         computePenalty() {
-          var ref2;
-          return (ref2 = this.storeOptions.penalty) != null ? ref2 : 15 * this.storeOptions.minTime || 5e3;
+          var ref3;
+          return (ref3 = this.storeOptions.penalty) != null ? ref3 : 15 * this.storeOptions.minTime || 5e3;
         }
         async __updateSettings__(options) {
           await this.yieldLoop();
@@ -656,20 +656,20 @@ var require_light = __commonJS({
           return current != null;
         }
         jobStatus(id) {
-          var ref2;
-          return (ref2 = this.status[this._jobs[id]]) != null ? ref2 : null;
+          var ref3;
+          return (ref3 = this.status[this._jobs[id]]) != null ? ref3 : null;
         }
         statusJobs(status) {
-          var k2, pos, ref2, results, v2;
+          var k2, pos, ref3, results, v2;
           if (status != null) {
             pos = this.status.indexOf(status);
             if (pos < 0) {
               throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
             }
-            ref2 = this._jobs;
+            ref3 = this._jobs;
             results = [];
-            for (k2 in ref2) {
-              v2 = ref2[k2];
+            for (k2 in ref3) {
+              v2 = ref3[k2];
               if (v2 === pos) {
                 results.push(k2);
               }
@@ -773,8 +773,8 @@ var require_light = __commonJS({
             }
           }
           key(key = "") {
-            var ref2;
-            return (ref2 = this.instances[key]) != null ? ref2 : (() => {
+            var ref3;
+            return (ref3 = this.instances[key]) != null ? ref3 : (() => {
               var limiter;
               limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
                 id: `${this.id}-${key}`,
@@ -798,11 +798,11 @@ var require_light = __commonJS({
             return instance != null || deleted > 0;
           }
           limiters() {
-            var k2, ref2, results, v2;
-            ref2 = this.instances;
+            var k2, ref3, results, v2;
+            ref3 = this.instances;
             results = [];
-            for (k2 in ref2) {
-              v2 = ref2[k2];
+            for (k2 in ref3) {
+              v2 = ref3[k2];
               results.push({
                 key: k2,
                 limiter: v2
@@ -836,12 +836,12 @@ var require_light = __commonJS({
             var base;
             clearInterval(this.interval);
             return typeof (base = this.interval = setInterval(async () => {
-              var e, k2, ref2, results, time, v2;
+              var e, k2, ref3, results, time, v2;
               time = Date.now();
-              ref2 = this.instances;
+              ref3 = this.instances;
               results = [];
-              for (k2 in ref2) {
-                v2 = ref2[k2];
+              for (k2 in ref3) {
+                v2 = ref3[k2];
                 try {
                   if (await v2._store.__groupCheck__(time)) {
                     results.push(this.deleteKey(k2));
@@ -864,9 +864,9 @@ var require_light = __commonJS({
             }
           }
           disconnect(flush = true) {
-            var ref2;
+            var ref3;
             if (!this.sharedConnection) {
-              return (ref2 = this.connection) != null ? ref2.disconnect(flush) : void 0;
+              return (ref3 = this.connection) != null ? ref3.disconnect(flush) : void 0;
             }
           }
         }
@@ -967,12 +967,12 @@ var require_light = __commonJS({
               }
             }).call(this);
             this._queues.on("leftzero", () => {
-              var ref2;
-              return (ref2 = this._store.heartbeat) != null ? typeof ref2.ref === "function" ? ref2.ref() : void 0 : void 0;
+              var ref3;
+              return (ref3 = this._store.heartbeat) != null ? typeof ref3.ref === "function" ? ref3.ref() : void 0 : void 0;
             });
             this._queues.on("zero", () => {
-              var ref2;
-              return (ref2 = this._store.heartbeat) != null ? typeof ref2.unref === "function" ? ref2.unref() : void 0 : void 0;
+              var ref3;
+              return (ref3 = this._store.heartbeat) != null ? typeof ref3.unref === "function" ? ref3.unref() : void 0 : void 0;
             });
           }
           _validateOptions(options, invalid) {
@@ -1152,10 +1152,10 @@ var require_light = __commonJS({
               return this.Promise.resolve(null);
             }, this._registerLock.schedule(() => {
               return this._submitLock.schedule(() => {
-                var k2, ref2, v2;
-                ref2 = this._scheduled;
-                for (k2 in ref2) {
-                  v2 = ref2[k2];
+                var k2, ref3, v2;
+                ref3 = this._scheduled;
+                for (k2 in ref3) {
+                  v2 = ref3[k2];
                   if (this.jobStatus(v2.job.options.id) === "RUNNING") {
                     clearTimeout(v2.timeout);
                     clearTimeout(v2.expiration);
@@ -1222,9 +1222,9 @@ var require_light = __commonJS({
             }
           }
           submit(...args) {
-            var cb, fn, job, options, ref2, ref1, task;
+            var cb, fn, job, options, ref3, ref1, task;
             if (typeof args[0] === "function") {
-              ref2 = args, [fn, ...args] = ref2, [cb] = splice.call(args, -1);
+              ref3 = args, [fn, ...args] = ref3, [cb] = splice.call(args, -1);
               options = parser$5.load({}, this.jobDefaults);
             } else {
               ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
@@ -3353,8 +3353,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addDetails(label, content) {
-    const element = this.wrap("details", this.wrap("summary", label) + content);
+  addDetails(label2, content) {
+    const element = this.wrap("details", this.wrap("summary", label2) + content);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -3941,6 +3941,8 @@ var RotationError = class extends KeyturnError {
   summary;
   /** What to do about it. */
   advice;
+  /** What to do about it as data (the notices' vocabulary), where a program can act; often none. */
+  actions;
   /** What the run did before it failed: which targets hold (or may hold) the new key, what was revoked. */
   report;
   constructor(init) {
@@ -3949,10 +3951,11 @@ var RotationError = class extends KeyturnError {
     this.step = init.step;
     this.summary = init.summary;
     this.advice = init.advice;
+    this.actions = init.actions ?? [];
     this.report = init.report;
   }
   toJSON() {
-    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, report: this.report };
+    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, actions: this.actions, report: this.report };
   }
 };
 function sentence(text2) {
@@ -4110,25 +4113,31 @@ function describeGiveUp(outcome, maxWaitSeconds) {
   return `still limited after waiting it out ${outcome.retries} time${outcome.retries === 1 ? "" : "s"}`;
 }
 
+// ../../packages/rotation/dist/unanswered-fetch.js
+function noteUnanswered(inner, onUnanswered) {
+  return async (input, init) => {
+    try {
+      const response = await (inner ?? fetch)(input, init);
+      if (response.status >= 500)
+        onUnanswered();
+      return response;
+    } catch (error2) {
+      onUnanswered();
+      throw error2;
+    }
+  };
+}
+
 // ../../packages/rotation/dist/github-client/unanswered-attempts.js
 function retriedUnanswered(error2) {
   return error2?.retriedUnanswered === true;
 }
 function markUnansweredAttempts(octokit) {
   octokit.hook.wrap("request", async (request2, options) => {
-    const inner = options.request?.fetch ?? fetch;
     let unanswered = false;
-    const noting = async (input, init) => {
-      try {
-        const response = await inner(input, init);
-        if (response.status >= 500)
-          unanswered = true;
-        return response;
-      } catch (error2) {
-        unanswered = true;
-        throw error2;
-      }
-    };
+    const noting = noteUnanswered(options.request?.fetch, () => {
+      unanswered = true;
+    });
     options.request = { ...options.request, fetch: noting };
     try {
       return await request2(options);
@@ -9519,7 +9528,7 @@ var DEFAULT_LEASE_TIMINGS = {
   waitMs: 11 * 6e4,
   pollMs: 1e4,
   settleMs: 2 * 6e4,
-  confirmMs: 3e3
+  confirmMs: 2 * 6e4
 };
 
 // ../../packages/rotation/dist/secret-name.js
@@ -11525,20 +11534,14 @@ function watchUnansweredWrites() {
     get seen() {
       return seen;
     },
-    wrap: (inner) => async (input, init) => {
-      const send = inner ?? fetch;
-      const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-      if (method === "GET" || method === "HEAD")
-        return send(input, init);
-      try {
-        const response = await send(input, init);
-        if (response.status >= 500)
-          seen = true;
-        return response;
-      } catch (error2) {
+    wrap: (inner) => {
+      const noting = noteUnanswered(inner, () => {
         seen = true;
-        throw error2;
-      }
+      });
+      return (input, init) => {
+        const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+        return method === "GET" || method === "HEAD" ? (inner ?? fetch)(input, init) : noting(input, init);
+      };
     }
   };
 }
@@ -11812,6 +11815,16 @@ function parsePartName(name) {
   return match ? { head: match[1], slot: match[2], index: Number(match[3]) } : void 0;
 }
 
+// ../../packages/rotation/dist/record/written-at.js
+var WRITTEN_AT = /* @__PURE__ */ new WeakMap();
+function noteWrittenAt(record, at2) {
+  if (at2)
+    WRITTEN_AT.set(record, at2);
+}
+function recordWrittenAt(record) {
+  return WRITTEN_AT.get(record);
+}
+
 // ../../packages/rotation/dist/record/variable-store.js
 var RecordError = class extends KeyturnError {
   advice;
@@ -11874,11 +11887,14 @@ function variableRecordStore(backend) {
         throw backend.failure(error2, "Reading", existing.size);
       }
       const values = /* @__PURE__ */ new Map();
+      const updatedAt = /* @__PURE__ */ new Map();
       for (const variable of variables) {
         const name = variable.name?.toUpperCase() ?? "";
         existing.add(name);
         if (name.startsWith(RECORD_PREFIX))
           values.set(name, variable.value ?? "");
+        if (name.startsWith(RECORD_PREFIX))
+          updatedAt.set(name, variable.updatedAt);
       }
       const records = [];
       const unreadable = [];
@@ -11914,8 +11930,10 @@ function variableRecordStore(backend) {
             detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)`,
             misplaced: true
           });
-        } else
+        } else {
           records.push({ name, record: read.record });
+          noteWrittenAt(read.record, updatedAt.get(name));
+        }
       }
       const moved = new Set(records.filter((r2) => r2.record.keyKind !== void 0).map((r2) => r2.record.family));
       return { records: records.filter((r2) => r2.record.keyKind !== void 0 || !moved.has(r2.record.family)).map((r2) => r2.record), unreadable };
@@ -11960,8 +11978,9 @@ function variableRecordStore(backend) {
 var ROUTE2 = "/repos/{owner}/{repo}/actions/variables";
 function listedVariables(response) {
   const { data } = response;
-  if (Array.isArray(data) && data.every((v2) => typeof v2?.name === "string" && typeof v2.value === "string"))
-    return data;
+  if (Array.isArray(data) && data.every((v2) => typeof v2?.name === "string" && typeof v2.value === "string")) {
+    return data.map((v2) => ({ name: v2.name, value: v2.value, ...typeof v2.updated_at === "string" && { updatedAt: v2.updated_at } }));
+  }
   throw Object.assign(new Error("the listing of variables holds no variables"), { status: response.status, response });
 }
 var RECORD_PERMISSIONS = "a fine-grained token with the repository permission Variables: Read and write, a GitHub App with `actions_variables` write, or a classic token with the `repo` scope";
@@ -16309,7 +16328,7 @@ function chooseFamily(input) {
   const naming = records.filter((r2) => r2.secretName.toUpperCase() === secret && identities.some((id) => id in r2.targets));
   if (naming.length > 1) {
     const which2 = naming.map((r2) => `${r2.family} (${Object.values(r2.targets).map((e) => e.spec).join(", ")})`).join("; ");
-    throw new Error(`the targets belong to ${naming.length} key families, each with its own record: ${which2}. Rotate each family on its own, or give ${option("family")} to choose one`);
+    throw new SeveralFamiliesError(`the targets belong to ${naming.length} key families, each with its own record: ${which2}. Rotate each family on its own, or give ${option("family")} to choose one`, naming.map((r2) => r2.family));
   }
   if (naming[0])
     return { family: naming[0].family, record: naming[0], why: "named by the record of these targets", derived: false };
@@ -16323,6 +16342,13 @@ function chooseFamily(input) {
   const family = deriveFamily(first, secretName);
   return { family, record: records.find((r2) => r2.family === family), why: "new, derived from the first target in sorted order", derived: true };
 }
+var SeveralFamiliesError = class extends Error {
+  families;
+  constructor(message, families) {
+    super(message);
+    this.families = families;
+  }
+};
 
 // ../../packages/rotation/dist/protocol/other-family-unheld.js
 function warnOtherUnheld(ctx, unheld, keys) {
@@ -16347,7 +16373,7 @@ async function checkOtherSecrets(ctx, records, keyKind) {
   const reachable = new Map([...ctx.retire, ...listed2].map(({ identity, target }) => [identity, target]));
   const checks = [];
   for (const record of otherSecretRecords(records, { family: ctx.family, secretName: ctx.secretName, keyKind }, [...reachable.keys()])) {
-    const check = { record, gone: [], present: [], unknown: [] };
+    const check = { record, gone: [], present: [], unknown: [], unreadable: [] };
     for (const identity of Object.keys(record.targets)) {
       const target = reachable.get(identity);
       if (!target?.readSecretMeta) {
@@ -16360,6 +16386,7 @@ async function checkOtherSecrets(ctx, records, keyKind) {
       } catch (error2) {
         ctx.log("preflight", `Whether ${target.describe()} still holds ${record.secretName} could not be read (${describeError(error2)}): its keys stay valid`);
         check.unknown.push(identity);
+        check.unreadable?.push(identity);
       }
     }
     checks.push(check);
@@ -16392,7 +16419,8 @@ async function checkRetired2(ctx, records) {
         code: "record-failed",
         step: "preflight",
         summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
-        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of ${option("retireTargets")}), then run again. Nothing was changed.`
+        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of ${option("retireTargets")}), then run again. Nothing was changed.`,
+        actions: [{ do: "retire-or-relist", targets: [target.describe()] }]
       });
     }
     ctx.log("preflight", `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);
@@ -16429,7 +16457,8 @@ async function readRecord(ctx, keys) {
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
   } catch (error2) {
-    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The key family cannot be chosen: ${describeError(error2)}`, advice: "Nothing was changed.", cause: error2 });
+    const actions = error2 instanceof SeveralFamiliesError ? [{ do: "choose-family", families: error2.families }] : [];
+    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The key family cannot be chosen: ${describeError(error2)}`, advice: "Nothing was changed.", actions, cause: error2 });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -16550,7 +16579,8 @@ function refuseUnparsable(ctx, record, family) {
     code: "record-failed",
     step: "preflight",
     summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
-    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`
+    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`,
+    actions: [{ do: "rebuild-record" }]
   });
 }
 function warnUnreadable(ctx, record) {
@@ -16734,13 +16764,14 @@ function sayOtherSecret(ctx, other, keys) {
     return;
   }
   const gone = check.goneElsewhere ?? [];
-  if (!gone.length)
+  if (!gone.length && !check.unreadable?.length)
     return;
   const named2 = new Set(namedKeyIds(other.record));
   const own = new Set(familyMembers(keys, ctx.family).map((k2) => k2.id));
   const live = (other.sameKind ? keys.filter((k2) => named2.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : [...named2]).filter((id) => !own.has(id));
   if (!live.length) {
-    ctx.log("preflight", `The secret ${old} of family ${family} is gone at ${specs(gone).join(", ")} but not everywhere its record names; the family has no live key`);
+    const where = gone.length ? `is gone at ${specs(gone).join(", ")} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(", ")}`;
+    ctx.log("preflight", `The secret ${old} of family ${family} ${where}; the family has no live key`);
     return;
   }
   const [present, unknown] = [specs(check.present), specs(check.unknown)];
@@ -16934,9 +16965,13 @@ async function takeOver(request2, lapsed, text2) {
   const { backend, name, runtime, timings } = request2;
   if (await backend.read(name) !== lapsed)
     return void 0;
-  await backend.remove(name);
-  if (!await backend.create(name, writeLeaseText(text2)))
-    return void 0;
+  try {
+    await backend.update(name, writeLeaseText(text2));
+  } catch (error2) {
+    if (await backend.read(name) === void 0)
+      return void 0;
+    throw error2;
+  }
   await runtime.sleep(timings.confirmMs, request2.signal);
   const now = await backend.read(name);
   return now !== void 0 && readLeaseText(now)?.nonce === text2.nonce ? text2 : void 0;
@@ -17042,12 +17077,22 @@ async function preflight(ctx) {
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
   return { keys, plan, publicKeys };
 }
-async function listKeys2(ctx) {
+async function listKeys2(ctx, underLease2 = false) {
   try {
     return await ctx.forward.apiKeys.list();
   } catch (error2) {
+    const code = platformFailureCode(error2);
+    if (underLease2 && code === "current-key-rejected") {
+      return ctx.fail({
+        code: "stood-down",
+        step: "preflight",
+        summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
+        advice: "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
+        cause: error2
+      });
+    }
     return ctx.fail({
-      code: platformFailureCode(error2),
+      code,
       step: "preflight",
       summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
       advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
@@ -17059,7 +17104,7 @@ async function underLease(ctx, keys, mark) {
   await takeRunLease(ctx);
   if (!ctx.heldLease)
     return keys;
-  const fresh = await listKeysOrStandDown(ctx);
+  const fresh = await listKeys2(ctx, true);
   const sameKeys = fresh.length === keys.length && fresh.every((k2) => ctx.listedBefore.has(k2.id));
   if (sameKeys && !await recordsChanged(ctx))
     return keys;
@@ -17068,28 +17113,6 @@ async function underLease(ctx, keys, mark) {
   ctx.listedBefore = new Set(fresh.map((k2) => k2.id));
   await readRecord(ctx, fresh);
   return fresh;
-}
-async function listKeysOrStandDown(ctx) {
-  try {
-    return await ctx.forward.apiKeys.list();
-  } catch (error2) {
-    if (platformFailureCode(error2) !== "current-key-rejected") {
-      return ctx.fail({
-        code: platformFailureCode(error2),
-        step: "preflight",
-        summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
-        advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
-        cause: error2
-      });
-    }
-    return ctx.fail({
-      code: "stood-down",
-      step: "preflight",
-      summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
-      advice: "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
-      cause: error2
-    });
-  }
 }
 function reportMark(ctx) {
   return { notices: ctx.report.notices.length, warnings: ctx.report.warnings.length, dropped: ctx.report.droppedTargets?.length };
@@ -18440,6 +18463,280 @@ function resolutionComment(keyId, family, rotated, runUrl) {
   return runUrl ? `${what}: ${runUrl}` : what;
 }
 
+// ../../packages/rotation/dist/inventory/checkpoint.js
+function newCheckpoint(match, sources) {
+  return { keyturnInventory: 1, match: [...match], walks: sources.map((source) => ({ source, done: 0, copies: [], unreadable: [], requests: 0 })) };
+}
+function checkpointMismatch(cp, match, sources) {
+  const same = (a2, b2) => a2.length === b2.length && a2.every((x2, i2) => x2 === b2[i2]);
+  const given = cp.walks.map((w2) => w2.source);
+  if (same(cp.match, match) && same(given, sources))
+    return void 0;
+  return `is the checkpoint of another search (${given.join(", ")} for ${cp.match.join(", ")}), not of ${sources.join(", ")} for ${match.join(", ")}: give the same flags as the cut run, or remove the file to start over`;
+}
+
+// ../../packages/rotation/dist/inventory/listing-gap.js
+function listingGap(error2, place, advice) {
+  const status = error2.status;
+  if ((status === 403 || status === 404) && !rateLimitOf(error2))
+    return { place, status, advice: advice(status) };
+  throw error2;
+}
+
+// ../../packages/rotation/dist/inventory/github-copies.js
+var READ_PERMISSION = {
+  repo: "the repository permission Secrets: read",
+  env: "the repository permissions Environments: read and Secrets: read",
+  dependabot: "the repository permission Dependabot secrets: read",
+  codespaces: "the repository permission Codespaces secrets: read",
+  org: "the organization permission Secrets: read (an organization owner's token)",
+  "dependabot-org": "the organization permission Dependabot secrets: read",
+  "codespaces-org": "the organization permission Codespaces secrets: read"
+};
+function githubWalker(octokit, org2, matches, pace) {
+  let requests = 0;
+  const listAll = async (route, params, pick) => {
+    const items = [];
+    let next;
+    do {
+      await pace();
+      requests += 1;
+      const answer = next ? await octokit.request({ method: "GET", url: next }) : await octokit.request(`GET ${route}`, { ...params, per_page: 100 });
+      items.push(...pick(answer.data));
+      next = /<([^>]+)>;\s*rel="next"/.exec(String(answer.headers.link ?? ""))?.[1];
+    } while (next);
+    return items;
+  };
+  const secretsOf = (data) => data.secrets ?? [];
+  const store3 = async (kind, place, route, params, out) => {
+    try {
+      for (const secret of await listAll(route, params, secretsOf)) {
+        if (matches(secret.name))
+          out.copies.push(copyOf(kind, place, secret));
+      }
+    } catch (error2) {
+      out.unreadable.push(listingGap(error2, place, (status) => gapAdvice(status, place, READ_PERMISSION[kind])));
+    }
+  };
+  return {
+    requests: () => requests,
+    async places() {
+      try {
+        const repos = await listAll("/orgs/{org}/repos", { org: org2, sort: "full_name", direction: "asc" }, (data) => data);
+        return [`org:${org2}`, ...repos.map((r2) => r2.full_name)];
+      } catch (error2) {
+        const status = error2.status;
+        if (status === 404)
+          throw Object.assign(new Error(`GitHub has no organization ${org2} that this token can see: check the name, or use a token of a member of ${org2}`), { status });
+        throw error2;
+      }
+    },
+    async list(place) {
+      const out = { copies: [], unreadable: [] };
+      if (place === `org:${org2}`) {
+        await store3("org", `org:${org2}`, "/orgs/{org}/actions/secrets", { org: org2 }, out);
+        await store3("dependabot-org", `dependabot-org:${org2}`, "/orgs/{org}/dependabot/secrets", { org: org2 }, out);
+        await store3("codespaces-org", `codespaces-org:${org2}`, "/orgs/{org}/codespaces/secrets", { org: org2 }, out);
+        return out;
+      }
+      const [owner = "", repo2 = ""] = place.split("/");
+      const params = { owner, repo: repo2 };
+      await store3("repo", `repo:${place}`, "/repos/{owner}/{repo}/actions/secrets", params, out);
+      await store3("dependabot", `dependabot:${place}`, "/repos/{owner}/{repo}/dependabot/secrets", params, out);
+      await store3("codespaces", `codespaces:${place}`, "/repos/{owner}/{repo}/codespaces/secrets", params, out);
+      let environments = [];
+      try {
+        environments = (await listAll("/repos/{owner}/{repo}/environments", params, (data) => data.environments ?? [])).map((e) => e.name);
+      } catch (error2) {
+        out.unreadable.push(listingGap(error2, `environments of ${place}`, (status) => gapAdvice(status, `environments of ${place}`, READ_PERMISSION.env)));
+      }
+      for (const environment of environments) {
+        await store3("env", `env:${place}:${environment}`, "/repos/{owner}/{repo}/environments/{environment_name}/secrets", { ...params, environment_name: environment }, out);
+      }
+      return out;
+    }
+  };
+}
+function copyOf(store3, place, secret) {
+  return { store: store3, place, identity: place.toLowerCase(), name: secret.name, updatedAt: secret.updated_at ?? null };
+}
+function gapAdvice(status, place, permission) {
+  return status === 403 ? `GitHub refused to list ${place} (403): give the token ${permission}, then run again` : `GitHub answered 404 listing ${place}: the token cannot see it (give it ${permission}), or the feature is off there`;
+}
+
+// ../../packages/rotation/dist/inventory/gitlab-copies.js
+function gitlabWalker(client, group, matches, pace) {
+  let requests = 0;
+  const listAll = async (path, query = {}) => {
+    const items = [];
+    let page = "1";
+    while (page) {
+      await pace();
+      requests += 1;
+      const answer = await client.request("GET", path, { query: { ...query, per_page: 100, page } });
+      if (!Array.isArray(answer.data))
+        throw Object.assign(new Error(`GitLab's listing of ${path} is not a list`), { status: answer.status });
+      items.push(...answer.data);
+      const next = answer.headers.get("x-next-page");
+      page = next && /^\d+$/.test(next) && next !== page ? next : null;
+    }
+    return items;
+  };
+  const variables = async (store3, path, out) => {
+    const what = store3 === "gitlab-group" ? "groups" : "projects";
+    const place = `${store3}:${path}`;
+    try {
+      for (const variable of await listAll(`/${what}/${encodeURIComponent(path)}/variables`)) {
+        if (matches(variable.key))
+          out.copies.push(copyOf2(store3, path, variable));
+      }
+    } catch (error2) {
+      const role = store3 === "gitlab-group" ? "Owner" : "Maintainer";
+      out.unreadable.push(listingGap(error2, place, (status) => `GitLab answered ${status} listing the CI/CD variables of ${path}: give the token the ${role} role there (and the api or read_api scope), then run again`));
+    }
+  };
+  return {
+    requests: () => requests,
+    async places() {
+      try {
+        const projects = await listAll(`/groups/${encodeURIComponent(group)}/projects`, { include_subgroups: true, order_by: "id", sort: "asc" });
+        return [`group:${group}`, ...projects.map((p2) => p2.path_with_namespace)];
+      } catch (error2) {
+        const status = error2.status;
+        if (status === 404)
+          throw Object.assign(new Error(`GitLab has no group ${group} that this token can see: check the path, or use a token with a role in ${group}`), { status });
+        throw error2;
+      }
+    },
+    async list(place) {
+      const out = { copies: [], unreadable: [] };
+      if (place === `group:${group}`)
+        await variables("gitlab-group", group, out);
+      else
+        await variables("gitlab", place, out);
+      return out;
+    }
+  };
+}
+function copyOf2(store3, path, variable) {
+  const scope = variable.environment_scope ?? "*";
+  return {
+    store: store3,
+    place: `${store3}:${path}${scope === "*" ? "" : `:${scope}`}`,
+    identity: `${store3}:${path.toLowerCase()}:${scope}`,
+    name: variable.key,
+    updatedAt: null
+  };
+}
+
+// ../../packages/rotation/dist/inventory/join.js
+function joinCopiesWithRecords(copies, records, writtenAt = recordWrittenAt) {
+  return copies.map((copy) => {
+    const naming = records.filter((r2) => r2.secretName.toLowerCase() === copy.name.toLowerCase() && copy.identity in r2.targets);
+    const times = naming.map(writtenAt).filter((t2) => t2 !== void 0 && !Number.isNaN(Date.parse(t2)));
+    const latest = times.length ? times.reduce((a2, b2) => Date.parse(a2) >= Date.parse(b2) ? a2 : b2) : null;
+    const known = naming.length > 0 && times.length === naming.length && latest !== null && copy.updatedAt !== null && !Number.isNaN(Date.parse(copy.updatedAt));
+    return {
+      ...copy,
+      families: [...new Set(naming.map((r2) => r2.family))].sort(),
+      recordWrittenAt: latest,
+      editedSince: known ? Date.parse(copy.updatedAt) > Date.parse(latest) : null
+    };
+  });
+}
+
+// ../../packages/rotation/dist/inventory/name-match.js
+function namePatternProblem(pattern) {
+  if (typeof pattern !== "string" || pattern.trim() === "")
+    return "is empty: give a secret name or a glob such as NEON*";
+  if (!/^[A-Za-z0-9_*?]+$/.test(pattern))
+    return `"${pattern.slice(0, 40)}" holds characters no secret name has: letters, digits, _ and the wildcards * and ? only`;
+  return void 0;
+}
+function nameMatcher(patterns) {
+  const expressions = patterns.map((p2) => new RegExp(`^${p2.replace(/\*/g, ".*").replace(/\?/g, ".")}$`, "i"));
+  return (name) => expressions.some((e) => e.test(name));
+}
+
+// ../../packages/rotation/dist/inventory/read-pacing.js
+var GITHUB_READ_INTERVAL_MS = Math.ceil(6e4 / 900);
+var GITLAB_READ_INTERVAL_MS = Math.ceil(6e4 / 2e3);
+function readPacing(intervalMs, runtime = systemRuntime, signal) {
+  const spacing = new WriteSpacing(intervalMs, runtime, signal);
+  return () => spacing.turn();
+}
+
+// ../../packages/rotation/dist/inventory/walk.js
+async function walk(state, walker, hooks) {
+  const counted = state.requests;
+  const tally = () => {
+    state.requests = counted + walker.requests();
+  };
+  try {
+    if (!state.places) {
+      state.places = await walker.places();
+      state.done = 0;
+      tally();
+      await hooks.saved();
+    }
+    const places = state.places;
+    while (state.done < places.length) {
+      const place = places[state.done];
+      const found = await walker.list(place);
+      state.copies.push(...found.copies);
+      state.unreadable.push(...found.unreadable);
+      state.done += 1;
+      tally();
+      await hooks.saved();
+      hooks.progress?.({ source: state.source, done: state.done, total: places.length, place });
+    }
+  } finally {
+    tally();
+  }
+}
+
+// ../../packages/rotation/dist/inventory/inventory.js
+function inventorySources(options) {
+  return [...options.github ? [`github:${options.github.org}`] : [], ...options.gitlab ? [`gitlab:${options.gitlab.group}`] : []];
+}
+async function inventoryCopies(options) {
+  const sources = inventorySources(options);
+  if (sources.length === 0)
+    throw new TypeError("inventoryCopies needs a GitHub organization (github) or a GitLab group (gitlab)");
+  const checkpoint = options.checkpoint ?? newCheckpoint(options.match, sources);
+  const mismatch = checkpointMismatch(checkpoint, options.match, sources);
+  if (mismatch)
+    throw new TypeError(`The checkpoint ${mismatch}`);
+  const matches = nameMatcher(options.match);
+  const runtime = options.runtime ?? systemRuntime;
+  const walkers = [];
+  if (options.github) {
+    const pace = readPacing(options.githubReadIntervalMs ?? GITHUB_READ_INTERVAL_MS, runtime, options.signal);
+    walkers.push(githubWalker(options.github.client, options.github.org, matches, pace));
+  }
+  if (options.gitlab)
+    walkers.push(gitlabWalker(options.gitlab.client, options.gitlab.group, matches, readPacing(GITLAB_READ_INTERVAL_MS, runtime, options.signal)));
+  for (const [index, walker] of walkers.entries()) {
+    await walk(checkpoint.walks[index], walker, { saved: () => options.onCheckpoint?.(checkpoint), progress: options.onProgress });
+  }
+  const copies = joinCopiesWithRecords(checkpoint.walks.flatMap((w2) => w2.copies), options.records);
+  return {
+    sources,
+    match: [...options.match],
+    copies,
+    unmanaged: copies.filter((c2) => c2.families.length === 0),
+    editedSince: copies.filter((c2) => c2.editedSince === true),
+    unreadable: checkpoint.walks.flatMap((w2) => w2.unreadable),
+    places: checkpoint.walks.reduce((n2, w2) => n2 + w2.done, 0),
+    requests: checkpoint.walks.reduce((n2, w2) => n2 + w2.requests, 0)
+  };
+}
+
+// ../../packages/rotation/dist/record/github-record-store.js
+function createGitHubRecordStore(octokit, repository) {
+  return githubVariableStore(octokit, repository);
+}
+
 // src/key-ids.ts
 var MAX_KEY_IDS = 100;
 function parseKeyIds(name, text2) {
@@ -18606,8 +18903,11 @@ function readRotateInputs() {
     alertSecretType: read("alert-secret-type", optionalText),
     alertScope: read("alert-scope", optionalText),
     leaseWaitMs: read("lease-wait", (name, text2) => parseDuration(name, text2, { minMs: 0 }), { default: DEFAULTS2["lease-wait"] }),
+    inventoryOrg: read("inventory-org", organizationLogin),
+    inventoryMatch: read("inventory-match", namePatterns, { multiline: true, maxLength: 1e4 }),
     ...fromRunner()
   };
+  errors.push(...inventoryMistakes(inputs));
   errors.push(...alertModeMistakes(inputs));
   if (inputs.leakedKeyId !== void 0 && inputs.leakedKeyFingerprint !== void 0) {
     errors.push(new InputError("leaked-key-fingerprint", "and leaked-key-id are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other"));
@@ -18637,6 +18937,25 @@ function readRotateInputs() {
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs;
+}
+function organizationLogin(name, text2) {
+  if (!text2) return void 0;
+  if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/.test(text2)) throw new InputError(name, `is ${rejectedValue(text2)}, not a GitHub organization login (letters, digits and hyphens, e.g. acme)`);
+  return text2;
+}
+function namePatterns(name, text2) {
+  const patterns = splitList(text2);
+  const problem = patterns.map(namePatternProblem).find(Boolean);
+  if (problem) throw new InputError(name, problem);
+  return patterns;
+}
+function inventoryMistakes(inputs) {
+  const mistakes = [];
+  if (inputs.inventoryMatch?.length && !inputs.inventoryOrg) mistakes.push(new InputError("inventory-match", "is given without inventory-org: name the organization to inventory, or remove inventory-match"));
+  if (!inputs.inventoryOrg) return mistakes;
+  if (!inputs.githubToken) mistakes.push(new InputError("inventory-org", "needs github-token: a token that can read the secrets of the organization and its repositories (a GitHub App is not used for the inventory)"));
+  if (inputs.alertSecretType !== void 0) mistakes.push(new InputError("inventory-org", "is given with alert-secret-type: the inventory follows a rotation; remove one"));
+  return mistakes;
 }
 function alertModeMistakes(inputs) {
   if (inputs.alertSecretType === void 0) {
@@ -18816,6 +19135,58 @@ function alertSummary(report, error2) {
   return { title, headers: ["Alert", "Key", "Result"], rows, notes };
 }
 
+// src/inventory.ts
+var PROGRESS_EVERY = 50;
+async function publishInventory(inputs, fetch2) {
+  const org2 = inputs.inventoryOrg;
+  if (!org2 || !inputs.githubToken) return;
+  const match = inputs.inventoryMatch.length ? inputs.inventoryMatch : [inputs.secretName];
+  startGroup(`Inventory: copies of ${match.join(", ")} in ${org2}`);
+  try {
+    const client = createGitHubClient({ token: inputs.githubToken, baseUrl: inputs.githubApiUrl, userAgent: "keyturn-rotate-key", fetch: fetch2 });
+    const { records } = inputs.repository ? await createGitHubRecordStore(client, inputs.repository).load() : { records: [] };
+    const report = await inventoryCopies({
+      github: { client, org: org2 },
+      match,
+      records,
+      onProgress: ({ done, total, place }) => {
+        if (done === total || done % PROGRESS_EVERY === 0) info(`Listed ${done} of ${total} places (${place})`);
+      }
+    });
+    endGroup();
+    const flagged = [...report.unmanaged.map((c2) => `${label(c2)} (unmanaged)`), ...report.editedSince.map((c2) => `${label(c2)} (edited since its record)`)];
+    if (flagged.length) warning(`Copies of the key no rotation keeps: ${flagged.join(", ")}. Rotate them with this family, or delete them.`);
+    for (const gap of report.unreadable) warning(`Inventory: ${gap.place} could not be listed: ${gap.advice}`);
+    await publishResult({ inventory: JSON.stringify(inventoryOutput(org2, report)) }, inventorySummary(org2, report));
+  } catch (error2) {
+    endGroup();
+    warning(`The inventory of ${org2} could not be made (the rotation is done): ${error2.message}`);
+  }
+}
+function inventoryOutput(org2, report) {
+  return {
+    org: org2,
+    match: report.match,
+    copies: report.copies.map((c2) => ({ place: c2.place, name: c2.name, updatedAt: c2.updatedAt, families: c2.families, editedSince: c2.editedSince })),
+    unmanaged: report.unmanaged.map(ref2),
+    editedSince: report.editedSince.map(ref2),
+    unreadable: report.unreadable,
+    places: report.places,
+    requests: report.requests
+  };
+}
+function inventorySummary(org2, report) {
+  const rows = [
+    ["Copies found", `${report.copies.length} in ${countNoun(report.places, "place")}`],
+    ["Unmanaged (no record names them)", report.unmanaged.map(label).join(", ") || "none"],
+    ["Edited since their record", report.editedSince.map(label).join(", ") || "none"]
+  ];
+  if (report.unreadable.length) rows.push(["Not listed", report.unreadable.map((g2) => g2.place).join(", ")]);
+  return { title: `Copies of ${report.match.join(", ")} in ${org2}`, headers: ["", "Inventory"], rows };
+}
+var ref2 = (c2) => ({ place: c2.place, name: c2.name });
+var label = (c2) => `${c2.place} ${c2.name}`;
+
 // src/main.ts
 var STEP_TITLES = {
   preflight: "Preflight: check the current key and every target",
@@ -18837,6 +19208,8 @@ async function run() {
     groups.close();
     await finish(report);
     info(doneMessage(report));
+    await publishInventory(inputs, await runnerProxyFetch({ origins: [inputs.githubApiUrl], log: () => {
+    }, mask: maskValue }));
   } catch (error2) {
     groups.close();
     if (error2 instanceof RotationError && error2.code === "stood-down") {

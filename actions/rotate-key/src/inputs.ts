@@ -7,7 +7,15 @@
 
 import { DEFAULT_BASE_URL, OptionError } from '@keyturn/api';
 import { looksLikeCredential, type RequestEvent } from '@keyturn/api/toolkit';
-import { checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type OptionName, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
+import {
+  checkRotateKeyOptions,
+  DEFAULT_SECRET_NAME,
+  type KeyKind,
+  namePatternProblem,
+  type OptionName,
+  type RotateKeyOptions,
+  renameOptions,
+} from '@keyturn/rotation';
 import { DEFAULT_GITLAB_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
 import {
   InputError,
@@ -19,6 +27,7 @@ import {
   type ReadInputOptions,
   readInput,
   rejectedValue,
+  splitList,
 } from '@keyturn/action-common';
 import { parseKeyIds } from './key-ids.js';
 
@@ -105,6 +114,10 @@ export interface RotateInputs {
   alertScope: string | undefined;
   /** How long to wait for another run of the secret that holds its lease (README, "Concurrent rotations"). */
   leaseWaitMs: number;
+  /** The GitHub organization whose copies of the secret the `inventory` output lists; undefined: none. */
+  inventoryOrg: string | undefined;
+  /** The names (globs) the inventory looks for; empty: secret-name. */
+  inventoryMatch: string[];
   /** Not an input: the repository running the workflow (GITHUB_REPOSITORY), which keeps the target record. */
   repository: string | undefined;
   /** Not an input: this workflow run's URL, which names the lease's holder to a run that waits for it. */
@@ -243,8 +256,11 @@ export function readRotateInputs(): RotateInputs {
     alertSecretType: read('alert-secret-type', optionalText),
     alertScope: read('alert-scope', optionalText),
     leaseWaitMs: read('lease-wait', (name, text) => parseDuration(name, text, { minMs: 0 }), { default: DEFAULTS['lease-wait'] }),
+    inventoryOrg: read('inventory-org', organizationLogin),
+    inventoryMatch: read('inventory-match', namePatterns, { multiline: true, maxLength: 10_000 }),
     ...fromRunner(),
   };
+  errors.push(...inventoryMistakes(inputs));
   errors.push(...alertModeMistakes(inputs));
   if (inputs.leakedKeyId !== undefined && inputs.leakedKeyFingerprint !== undefined) {
     errors.push(new InputError('leaked-key-fingerprint', 'and leaked-key-id are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other'));
@@ -281,6 +297,31 @@ export function readRotateInputs(): RotateInputs {
 }
 
 /** Alert mode answers alerts on a schedule: what only a rotation run by hand takes is refused with it. */
+/** An organization login, or undefined for an empty input. */
+function organizationLogin(name: string, text: string): string | undefined {
+  if (!text) return undefined;
+  if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/.test(text)) throw new InputError(name, `is ${rejectedValue(text)}, not a GitHub organization login (letters, digits and hyphens, e.g. acme)`);
+  return text;
+}
+
+/** Secret names or globs (NEON*), one a line or comma-separated. */
+function namePatterns(name: string, text: string): string[] {
+  const patterns = splitList(text);
+  const problem = patterns.map(namePatternProblem).find(Boolean);
+  if (problem) throw new InputError(name, problem);
+  return patterns;
+}
+
+/** The inventory reads with a token (an App's installation tokens reach one owner each), and only in a rotation. */
+function inventoryMistakes(inputs: Partial<RotateInputs>): InputError[] {
+  const mistakes: InputError[] = [];
+  if (inputs.inventoryMatch?.length && !inputs.inventoryOrg) mistakes.push(new InputError('inventory-match', 'is given without inventory-org: name the organization to inventory, or remove inventory-match'));
+  if (!inputs.inventoryOrg) return mistakes;
+  if (!inputs.githubToken) mistakes.push(new InputError('inventory-org', 'needs github-token: a token that can read the secrets of the organization and its repositories (a GitHub App is not used for the inventory)'));
+  if (inputs.alertSecretType !== undefined) mistakes.push(new InputError('inventory-org', 'is given with alert-secret-type: the inventory follows a rotation; remove one'));
+  return mistakes;
+}
+
 function alertModeMistakes(inputs: Partial<RotateInputs>): InputError[] {
   if (inputs.alertSecretType === undefined) {
     return inputs.alertScope === undefined ? [] : [new InputError('alert-scope', 'is given without alert-secret-type: set alert-secret-type to answer the alerts of your custom pattern, or remove alert-scope')];

@@ -30,6 +30,7 @@ import { maskUnlessFingerprint } from './fingerprint-mask.js';
 import { maskPrivateKey } from './private-key-mask.js';
 import { alertOutputs, alertSummary } from './alert-report.js';
 import { rotationOutputs, rotationSummary } from './report.js';
+import { publishInventory } from './inventory.js';
 import { countNoun } from '@keyturn/api/toolkit';
 
 const STEP_TITLES: Record<RotationStep, string> = {
@@ -53,6 +54,7 @@ export async function run(): Promise<void> {
     groups.close();
     await finish(report);
     core.info(doneMessage(report));
+    await publishInventory(inputs, await runnerProxyFetch({ origins: [inputs.githubApiUrl], log: () => {}, mask: maskValue }));
   } catch (error) {
     groups.close();
     if (error instanceof RotationError && error.code === 'stood-down') {

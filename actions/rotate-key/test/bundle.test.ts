@@ -29,7 +29,9 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'leaked-key-fingerprint': undefined,
     'alert-secret-type': undefined,
     'alert-scope': undefined,
+    'inventory-org': undefined,
+    'inventory-match': undefined,
   },
   required: ['api-key'],
-  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets', 'leaked-key-revoked', 'resolved-alerts', 'unmanaged-alerts'],
+  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets', 'leaked-key-revoked', 'resolved-alerts', 'unmanaged-alerts', 'inventory'],
 });

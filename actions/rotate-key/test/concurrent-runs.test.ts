@@ -4,7 +4,7 @@
 // plainly that it waited, or stood down, or that the other held the lease too long.
 
 import { describe, expect, it } from 'vitest';
-import { leaseVariableName } from '@keyturn/rotation/targets';
+import { leaseVariableName, writeLeaseText } from '@keyturn/rotation/targets';
 import { annotations, consoleKey, github, platform, rotate, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
 
 useRotateKeyWorld();
@@ -23,7 +23,7 @@ const LEASE = leaseVariableName('NEON_API_KEY', 'personal');
 /** Another run's lease, as it writes one, put there through GitHub's API. */
 async function plantLease(expiresInMs: number): Promise<string> {
   const started = new Date(Date.now() - 5_000).toISOString();
-  const value = JSON.stringify({ keyturn: 'lease', version: 1, holder: HOLDER, nonce: 'theirs', started, expires: new Date(Date.now() + expiresInMs).toISOString(), state: 'held' });
+  const value = writeLeaseText({ holder: HOLDER, nonce: 'theirs', started, expires: new Date(Date.now() + expiresInMs).toISOString(), state: 'held' });
   const answer = await fetch(`${github.url}${VARIABLES}`, {
     method: 'POST',
     headers: { authorization: `token ${TOKEN}`, 'content-type': 'application/json' },

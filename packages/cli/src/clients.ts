@@ -9,6 +9,9 @@ import {
   createGitLabClient,
   createGitLabRecordStore,
   DEFAULT_GITLAB_API_URL,
+  type GitHubClient,
+  type GitHubClientOptions,
+  type GitLabClient,
   type RecordStore,
 } from '@keyturn/rotation/targets';
 import { InputError, rejectedValue } from '@keyturn/action-common';
@@ -86,6 +89,53 @@ function gitlabRecordStore(ctx: CommandContext, reader: SettingReader, project: 
     if (!(error instanceof OptionError)) throw error;
     const given = ctx.settings.get('gitlab-url');
     reader.mistakes.push(optionMistakeAt(given?.where ?? '--gitlab-url', error, given?.text));
+    return undefined;
+  }
+}
+
+/**
+ * A GitHub client with GITHUB_TOKEN (or --github-token-file) at --github-api-url, for a token that
+ * `can` (the words of the mistake when there is none); `options`: the client's own (its rate-limit waits).
+ */
+export function githubClient(
+  ctx: CommandContext,
+  reader: SettingReader,
+  can: string,
+  options: Omit<GitHubClientOptions, 'token' | 'baseUrl'> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): GitHubClient | undefined {
+  const token = readCredential('githubToken', ctx.flags, env);
+  ctx.secrets.add(token);
+  const baseUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
+  if (!token) {
+    if (!reader.mistakes.some((m) => m.startsWith('no GitHub token'))) reader.mistakes.push(`no GitHub token: set GITHUB_TOKEN (or pass --github-token-file) to a token that ${can}`);
+    return undefined;
+  }
+  try {
+    return createGitHubClient({ token, baseUrl, userAgent: USER_AGENT, ...options });
+  } catch (error) {
+    if (!(error instanceof OptionError)) throw error;
+    const given = ctx.settings.get('github-api-url');
+    reader.mistakes.push(error.option === 'baseUrl' ? optionMistakeAt(given?.where ?? '--github-api-url', error, given?.text) : `GITHUB_TOKEN (or --github-token-file): ${error.message}`);
+    return undefined;
+  }
+}
+
+/** A GitLab client with GITLAB_TOKEN (or --gitlab-token-file) at --gitlab-url, for a token that `can`. */
+export function gitlabClient(ctx: CommandContext, reader: SettingReader, can: string, env: NodeJS.ProcessEnv = process.env): GitLabClient | undefined {
+  const token = readCredential('gitlabToken', ctx.flags, env);
+  ctx.secrets.add(token);
+  const apiUrl = reader.read('gitlab-url', (g) => g.text) ?? (env.CI_API_V4_URL || DEFAULT_GITLAB_API_URL);
+  if (!token) {
+    if (!reader.mistakes.some((m) => m.startsWith('no GitLab token'))) reader.mistakes.push(`no GitLab token: set GITLAB_TOKEN (or pass --gitlab-token-file) to an access token that ${can}`);
+    return undefined;
+  }
+  try {
+    return createGitLabClient({ token, apiUrl });
+  } catch (error) {
+    if (!(error instanceof OptionError)) throw error;
+    const given = ctx.settings.get('gitlab-url');
+    reader.mistakes.push(error.option === 'gitlab.apiUrl' ? optionMistakeAt(given?.where ?? '--gitlab-url', error, given?.text) : `GITLAB_TOKEN (or --gitlab-token-file): ${error.message}`);
     return undefined;
   }
 }

@@ -44,4 +44,21 @@ export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout
 
 export const STATUS_SETTINGS = ['record-repo', 'record-gitlab-project', 'gitlab-url', 'github-api-url', 'api-url', 'family'] as const satisfies readonly SettingName[];
 
-export const AUDIT_SETTINGS = ['record-repo', 'record-gitlab-project', 'gitlab-url', 'github-api-url', 'api-url', 'org-id', 'max-age'] as const satisfies readonly SettingName[];
+export const AUDIT_SETTINGS = [
+  'record-repo',
+  'record-gitlab-project',
+  'gitlab-url',
+  'github-api-url',
+  'api-url',
+  'org-id',
+  'max-age',
+  'org',
+  'gitlab-group',
+  'match',
+  'secret-name',
+  'resume',
+  'read-interval',
+] as const satisfies readonly SettingName[];
+
+/** The settings only an audit of copies (`--org`, `--gitlab-group`) reads; the keys' audit reads the others. */
+export const COPIES_AUDIT_SETTINGS = ['org', 'gitlab-group', 'match', 'secret-name', 'resume', 'read-interval'] as const satisfies readonly SettingName[];

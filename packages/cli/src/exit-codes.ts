@@ -12,7 +12,7 @@ export const EXIT = {
   operationFailed: 3,
   /** wait: the timeout ran out with an operation still pending. */
   timedOut: 4,
-  /** audit: a key was flagged (unknown to every record, held by no target, or older than --max-age). */
+  /** audit: a key was flagged (unknown to every record, held by no target, or older than --max-age); with --org, a copy unmanaged or edited since its record, or a listing unreadable. */
   flagged: 5,
   /** answer-alerts: an alert of the family is still open (its key could not be rotated out, or the alerts could not be read). */
   alertsOpen: 6,

@@ -4,6 +4,7 @@
 
 import { KeyturnError } from '@keyturn/api';
 import type { RotationStep } from './log.js';
+import type { NoticeAction } from './notices/notice.js';
 import { rotatedKeyRefused } from './platform.js';
 import type { PartialRotationReport } from './report.js';
 
@@ -64,6 +65,8 @@ export interface RotationFailure {
   summary: string;
   /** What to do about it. */
   advice: string;
+  /** What to do about it as data, where a program can act (the advice's words are for people). */
+  actions?: NoticeAction[];
   cause?: unknown;
 }
 
@@ -78,6 +81,8 @@ export class RotationError extends KeyturnError {
   readonly summary: string;
   /** What to do about it. */
   readonly advice: string;
+  /** What to do about it as data (the notices' vocabulary), where a program can act; often none. */
+  readonly actions: NoticeAction[];
   /** What the run did before it failed: which targets hold (or may hold) the new key, what was revoked. */
   readonly report: PartialRotationReport;
 
@@ -87,11 +92,12 @@ export class RotationError extends KeyturnError {
     this.step = init.step;
     this.summary = init.summary;
     this.advice = init.advice;
+    this.actions = init.actions ?? [];
     this.report = init.report;
   }
 
   toJSON(): Record<string, unknown> {
-    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, report: this.report };
+    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, actions: this.actions, report: this.report };
   }
 }
 

@@ -26,7 +26,7 @@ export { createGitLabClient, DEFAULT_GITLAB_API_URL, type GitLabAccess, type Git
 export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 export type { LoadedRecords, RecordStore, TargetEntry, TargetRecord, UnreadableRecord } from './record/target-record.js';
 export type { LeaseBackend } from './lease/lease-backend.js';
-export { leaseVariableName } from './lease/lease-text.js';
+export { type LeaseText, leaseVariableName, writeLeaseText } from './lease/lease-text.js';
 export { createGitHubRecordStore } from './record/github-record-store.js';
 export { createGitLabRecordStore } from './record/gitlab-record-store.js';
 export { recordedKeyIds } from './record/target-record.js';

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { runRotation } from './run.js';
-import { SECRET, useFreshWorld, type World } from './world.js';
+import { deriveFamily } from '../src/family.js';
+import { ENV, REPO, SECRET, useFreshWorld, type World } from './world.js';
 
 let world: World;
 useFreshWorld((fresh) => {
@@ -28,5 +29,15 @@ describe('look-alike targets', () => {
       expect(world.platform.isKeyValid(run.createdValues[0]!), `${target} holds a working key`).toBe(true);
     }
   });
-});
 
+  it('targets of two families in one run: refused before any write, the families given as data to choose from', async () => {
+    const record = { repository: 'acme/web' };
+    expect((await runRotation(world, { targets: [REPO], record, revokeKeyIds: [] })).error).toBeUndefined();
+    const apiKey = () => world.github.secretValue(REPO, SECRET);
+    expect((await runRotation(world, { targets: [ENV], record, revokeKeyIds: [], apiKey: apiKey() })).error).toBeUndefined();
+    const both = await runRotation(world, { targets: [REPO, ENV], record, revokeKeyIds: [], apiKey: apiKey() });
+    expect(both.error).toMatchObject({ code: 'record-failed', step: 'preflight' });
+    expect(both.error!.actions).toEqual([{ do: 'choose-family', families: expect.arrayContaining([deriveFamily(REPO, SECRET), deriveFamily(ENV, SECRET)]) }]);
+    expect(both.createdValues).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@
 // leaves its lease until that write can no longer land.
 
 import { describe, expect, it } from 'vitest';
-import { leaseVariableName } from '../src/lease/lease-text.js';
+import { leaseVariableName, writeLeaseText } from '../src/lease/lease-text.js';
 import { runRotation } from './run.js';
 import { ENV, REPO, SECRET, useFreshWorld, type World } from './world.js';
 
@@ -23,8 +23,8 @@ const leaseValue = async () => {
   const answer = await world.githubApi('GET', `${VARIABLES}/${LEASE}`);
   return answer.status === 200 ? ((await answer.json()) as { value: string }).value : undefined;
 };
-const plantLease = (fields: { holder: string; started: string; expires: string; state?: string }) =>
-  world.githubApi('POST', VARIABLES, { name: LEASE, value: JSON.stringify({ keyturn: 'lease', version: 1, nonce: 'theirs', state: 'held', ...fields }) });
+const plantLease = (fields: { holder: string; started: string; expires: string; state?: 'held' | 'settling' }) =>
+  world.githubApi('POST', VARIABLES, { name: LEASE, value: writeLeaseText({ nonce: 'theirs', state: 'held', ...fields }) });
 const working = (target: string) => world.platform.isKeyValid(world.github.secretValue(target, SECRET)!);
 const said = (run: Awaited<ReturnType<typeof runRotation>>) => run.logs.map((l) => l.message).join('\n');
 

@@ -100,6 +100,27 @@ describe('a renamed secret', () => {
     expectSettled(third.report!.keyId!);
   });
 
+  it('unreadable where the run looks: its keys stay valid and are named, not taken for a secret still there (seed 147452889)', async () => {
+    const oldKey = await rotateOld();
+    copyToRenamed();
+    await deleteOld(REPO);
+    await deleteOld(ENV);
+    // The repository retired: the new name is not kept there either.
+    expect((await world.githubApi('DELETE', `/repos/acme/web/actions/secrets/${RENAMED}`)).status).toBe(204);
+    // The old secret is gone everywhere, but each read that would show it is refused once.
+    for (const target of TARGETS) world.github.faults.add({ kind: 'status', status: 403, method: 'GET', path: OLD_PATHS[target]! });
+    const renamed = { record, secretName: RENAMED, targets: [ENV], retireTargets: [REPO], revokeKeyIds: [] };
+    const first = await runRotation(world, { ...renamed, apiKey: world.github.secretValue(ENV, RENAMED) });
+    expect(first.error?.message).toBeUndefined();
+    expect(first.report!.revokedKeyIds).not.toContain(oldKey);
+    const named = first.report!.notices.filter((n) => n.code === 'renamed-secret-keys-valid');
+    expect(named).toMatchObject([{ family: FAMILY, keyIds: [oldKey], gone: [], unknown: expect.arrayContaining(TARGETS) }]);
+    // The user retires it again, as the notice asks: this time the read shows the secret gone.
+    const again = await runRotation(world, { ...renamed, apiKey: world.github.secretValue(ENV, RENAMED) });
+    expect(again.error?.message).toBeUndefined();
+    expect(again.report!.revokedKeyIds).toContain(oldKey);
+  });
+
   it('with a family given by name: the family and its record follow the rename, the old key goes as an older key', async () => {
     const pinned = { record, family: 'deploy-key' };
     const first = await runRotation(world, { ...pinned, revokeKeyIds: [world.consoleKey.id, world.currentKey.id] });
@@ -163,6 +184,7 @@ describe('a renamed secret', () => {
     expect((await world.githubApi('PATCH', `/repos/acme/web/actions/variables/${renamedRecord}`, { name: renamedRecord, value: '{"keyturn":2,' })).status).toBe(204);
     const unreadable = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], apiKey: oldValue, revokeKeyIds: [] });
     expect(unreadable.error?.code).toBe('record-failed');
+    expect(unreadable.error?.actions).toEqual([{ do: 'rebuild-record' }]);
 
     // Rebuilt: the old family's record names only the repository, where the old secret is gone, yet its key stays.
     const rebuilt = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], rebuildRecord: true, apiKey: oldValue, revokeKeyIds: [] });

@@ -375,9 +375,10 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     return again.length > 0 || renamedLeft;
   }
   if (await followRenameNotices(sim, user, notices)) return true;
-  const message = run.error?.message ?? '';
-  const families = [...message.matchAll(/(?:its own record: |; )([A-Za-z0-9._-]+) \(/g)].map((m) => m[1]!);
-  if (/belong to \d+ key families/.test(message) && families.length) {
+  // The failure's advice as data (RotationError.actions), never its words.
+  const actions = run.error?.actions ?? [];
+  const families = actions.flatMap((a) => (a.do === 'choose-family' ? a.families : []));
+  if (families.length) {
     const before = user.family;
     user.family = user.later.pick(families);
     sim.note(`user: key-name-prefix ${user.family}, as the error advises`);
@@ -385,15 +386,16 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
   }
   // An unreadable record refuses every run until one rebuilds it, whoever made it so (seed 550630577:
   // a rebuild's delete of the unreadable variable was answered 404 and left it): the user rebuilds, as the error says.
-  if (run.error?.code === 'record-failed' && /run once with `rebuildRecord`: true/.test(message) && !user.rebuildRecord) {
+  if (actions.some((a) => a.do === 'rebuild-record') && !user.rebuildRecord) {
     user.rebuildRecord = true;
     sim.note('user: rebuild-record: true, as the error advises');
     return true;
   }
-  const stillHeld = /^The retired target (.+) still holds the secret (\w+),/.exec(message);
-  if (stillHeld && (TARGET_POOL as readonly string[]).includes(stillHeld[1]!)) {
+  // A retired target still holding the secret (an abandoned write landed after the user deleted it).
+  const stillHeld = actions.flatMap((a) => (a.do === 'retire-or-relist' ? a.targets : [])).find((t) => (TARGET_POOL as readonly string[]).includes(t));
+  if (run.error?.code === 'record-failed' && stillHeld) {
     sim.note('user: deletes the secret again, as the error advises');
-    await deleteSecret(sim, stillHeld[1]!, stillHeld[2]!);
+    await deleteSecret(sim, stillHeld, run.spec.secretName);
     return true;
   }
   return false;

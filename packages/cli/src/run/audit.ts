@@ -11,7 +11,9 @@ import type { Command } from 'commander';
 import { platformClient, recordStore } from '../clients.js';
 import { commandContext } from '../command-context.js';
 import type { ConfigReaderLoader } from '../define-command.js';
-import { AUDIT_SETTINGS } from '../command-settings.js';
+import { AUDIT_SETTINGS, COPIES_AUDIT_SETTINGS } from '../command-settings.js';
+import { UsageError } from '../cli-error.js';
+import { runCopiesAudit } from './audit-copies.js';
 import { EXIT } from '../exit-codes.js';
 import { familyOfKeyName, type KeyFacts, KeyListings, keyFacts, kindOfOrganizationKey } from '../key-listing.js';
 import { renderTable, writeResult } from '../output.js';
@@ -39,6 +41,11 @@ interface AuditedKey extends KeyFacts {
 
 export async function runAudit(cmd: Command, loadConfigReader: ConfigReaderLoader): Promise<void> {
     const ctx = await commandContext(cmd, AUDIT_SETTINGS, loadConfigReader);
+    if (ctx.settings.get('org') || ctx.settings.get('gitlab-group')) return runCopiesAudit(ctx);
+    for (const name of COPIES_AUDIT_SETTINGS) {
+      const given = ctx.settings.get(name);
+      if (given) throw new UsageError([`${given.where} is for the audit of copies: give --org ORG or --gitlab-group GROUP with it`]);
+    }
     const reader = new SettingReader(ctx.settings);
     const client = platformClient(ctx, reader);
     const store = recordStore(ctx, reader);

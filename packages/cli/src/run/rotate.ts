@@ -71,7 +71,7 @@ function rotateJson(report: PartialRotationReport, failure: RotationError | unde
     notices: report.notices,
     warnings: report.warnings.map(inCliWords),
     durationMs: Math.round(report.durationMs),
-    error: failure ? { code: failure.code, step: failure.step, summary: inCliWords(failure.summary), advice: inCliWords(failure.advice) } : null,
+    error: failure ? { code: failure.code, step: failure.step, summary: inCliWords(failure.summary), advice: inCliWords(failure.advice), actions: failure.actions } : null,
   };
 }
 

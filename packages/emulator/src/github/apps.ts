@@ -226,7 +226,7 @@ export class AppRegistry {
 
 /** The owner and repository a secret target belongs to, for an installation token's reach. */
 export function resourceOf(world: GitHubWorld, ref: GitHubTargetRef): GrantResource {
-  if (ref.kind === 'org' || ref.kind === 'codespaces-org') return { owner: ref.org };
+  if (ref.kind === 'org' || ref.kind === 'codespaces-org' || ref.kind === 'dependabot-org') return { owner: ref.org };
   if (ref.kind === 'codespaces-user') return { owner: ref.user };
   return { owner: ref.owner, repositoryId: world.repo(ref.owner, ref.repo)?.id };
 }

@@ -14,7 +14,7 @@ function attempt<T>(change: () => T): T {
 
 export function githubControlRoutes(state: GitHubStateApi): Route[] {
   const secretQuery = (req: EmulatorRequest) => ({
-    target: text(req.query.get('target') ?? undefined, 'query parameter target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, codespaces-user:LOGIN)'),
+    target: text(req.query.get('target') ?? undefined, 'query parameter target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, dependabot-org:ORG, codespaces-user:LOGIN)'),
     name: text(req.query.get('name') ?? undefined, 'query parameter name'),
   });
 
@@ -131,7 +131,7 @@ export function githubControlRoutes(state: GitHubStateApi): Route[] {
       method: 'POST',
       pattern: '/public-keys/rotate',
       handler: (req) => {
-        const target = text(field(req, 'target'), 'target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, codespaces-user:LOGIN)');
+        const target = text(field(req, 'target'), 'target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, dependabot-org:ORG, codespaces-user:LOGIN)');
         return { status: 200, body: attempt(() => state.rotatePublicKey(target)) };
       },
     },

@@ -15,7 +15,7 @@ import { primaryRateLimitFault, RateBudget, type RateLimitFaultOptions, secondar
 import { appRoutes } from './routes/apps.js';
 import { type GitHubContext, githubHeaders } from './routes/github-route.js';
 import { codespacesUserScope, userSelectedRepositoryRoutes } from './routes/codespaces-user-secrets.js';
-import { codespacesOrganizationScope, organizationScope, selectedRepositoryRoutes } from './routes/org-secrets.js';
+import { codespacesOrganizationScope, dependabotOrganizationScope, organizationScope, selectedRepositoryRoutes } from './routes/org-secrets.js';
 import { repositoryRoutes } from './routes/repositories.js';
 import { secretRoutes } from './routes/secret-routes.js';
 import { secretScanningRoutes } from './routes/secret-scanning.js';
@@ -102,6 +102,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
         organizationScope,
         codespacesRepositoryScope,
         codespacesOrganizationScope,
+        dependabotOrganizationScope,
         codespacesUserScope,
       ].flatMap((scope) => secretRoutes(ctx, scope)),
       ...selectedRepositoryRoutes(ctx, 'actions'),

@@ -1,5 +1,6 @@
 // Names for the kinds of secret targets, and their text form (`repo:o/r`, `env:o/r:ENV`,
-// `org:ORG`, `dependabot:o/r`, `codespaces:o/r`, `codespaces-org:ORG`, `codespaces-user:LOGIN`),
+// `org:ORG`, `dependabot:o/r`, `codespaces:o/r`, `codespaces-org:ORG`, `dependabot-org:ORG` (which no
+// rotation writes: an inventory lists it), `codespaces-user:LOGIN`),
 // the spelling the rotation's target specs use (a user's secrets are named by the user's login here:
 // the emulator knows every token's user, a spec means the token's own).
 
@@ -10,11 +11,12 @@ export type GitHubTargetRef =
   | { kind: 'dependabot'; owner: string; repo: string }
   | { kind: 'codespaces'; owner: string; repo: string }
   | { kind: 'codespaces-org'; org: string }
+  | { kind: 'dependabot-org'; org: string }
   | { kind: 'codespaces-user'; user: string };
 
 /** The kinds whose secrets carry a visibility and selected repositories. */
-export function hasVisibility(ref: GitHubTargetRef): ref is Extract<GitHubTargetRef, { kind: 'org' | 'codespaces-org' | 'codespaces-user' }> {
-  return ref.kind === 'org' || ref.kind === 'codespaces-org' || ref.kind === 'codespaces-user';
+export function hasVisibility(ref: GitHubTargetRef): ref is Extract<GitHubTargetRef, { kind: 'org' | 'codespaces-org' | 'dependabot-org' | 'codespaces-user' }> {
+  return ref.kind === 'org' || ref.kind === 'codespaces-org' || ref.kind === 'dependabot-org' || ref.kind === 'codespaces-user';
 }
 
 export type GitHubTargetKind = GitHubTargetRef['kind'];
@@ -35,7 +37,7 @@ export function parseTargetRef(text: string): GitHubTargetRef {
   const kind = text.slice(0, colon);
   const rest = text.slice(colon + 1);
   if (colon > 0 && (kind === 'repo' || kind === 'dependabot' || kind === 'codespaces')) return { kind, ...splitFullName(rest) };
-  if (colon > 0 && (kind === 'org' || kind === 'codespaces-org') && LOGIN.test(rest)) return { kind, org: rest };
+  if (colon > 0 && (kind === 'org' || kind === 'codespaces-org' || kind === 'dependabot-org') && LOGIN.test(rest)) return { kind, org: rest };
   if (colon > 0 && kind === 'codespaces-user' && LOGIN.test(rest)) return { kind, user: rest };
   if (colon > 0 && kind === 'env') {
     const envColon = rest.indexOf(':');
@@ -43,7 +45,7 @@ export function parseTargetRef(text: string): GitHubTargetRef {
     if (envColon > 0 && environment !== '') return { kind, ...splitFullName(rest.slice(0, envColon)), environment };
   }
   throw new TypeError(
-    `a target is repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG, dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG or codespaces-user:LOGIN, not ${JSON.stringify(text)}`,
+    `a target is repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG, dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG, dependabot-org:ORG or codespaces-user:LOGIN, not ${JSON.stringify(text)}`,
   );
 }
 
@@ -51,6 +53,7 @@ export function formatTargetRef(ref: GitHubTargetRef): string {
   switch (ref.kind) {
     case 'org':
     case 'codespaces-org':
+    case 'dependabot-org':
       return `${ref.kind}:${ref.org}`;
     case 'codespaces-user':
       return `codespaces-user:${ref.user}`;

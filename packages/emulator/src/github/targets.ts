@@ -34,6 +34,7 @@ export interface Organization {
   login: string;
   actions: SecretTarget;
   codespaces: SecretTarget;
+  dependabot: SecretTarget;
 }
 
 /** A user a token acts for, with the user's own Codespaces secrets. */
@@ -126,6 +127,7 @@ export class GitHubWorld {
       login,
       actions: newTarget({ kind: 'org', org: login }, this.clock),
       codespaces: newTarget({ kind: 'codespaces-org', org: login }, this.clock),
+      dependabot: newTarget({ kind: 'dependabot-org', org: login }, this.clock),
     };
     this.#orgs.set(login.toLowerCase(), created);
     return created;
@@ -173,6 +175,8 @@ export class GitHubWorld {
         return this.repo(ref.owner, ref.repo)?.codespaces;
       case 'codespaces-org':
         return this.org(ref.org)?.codespaces;
+      case 'dependabot-org':
+        return this.org(ref.org)?.dependabot;
       case 'codespaces-user':
         return this.user(ref.user)?.codespaces;
     }

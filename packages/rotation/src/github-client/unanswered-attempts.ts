@@ -3,6 +3,7 @@
 // landed. This marks such a failure, so the rotation treats the write as possibly landed.
 
 import type { Octokit } from '@octokit/rest';
+import { noteUnanswered } from '../unanswered-fetch.js';
 
 /** True when an attempt before the one that failed got no answer or a 5xx (set by `markUnansweredAttempts`). */
 export function retriedUnanswered(error: unknown): boolean {
@@ -15,18 +16,10 @@ export function retriedUnanswered(error: unknown): boolean {
  */
 export function markUnansweredAttempts(octokit: Pick<Octokit, 'hook'>): void {
   octokit.hook.wrap('request', async (request, options) => {
-    const inner: typeof fetch = options.request?.fetch ?? fetch;
     let unanswered = false;
-    const noting: typeof fetch = async (input, init) => {
-      try {
-        const response = await inner(input, init);
-        if (response.status >= 500) unanswered = true;
-        return response;
-      } catch (error) {
-        unanswered = true;
-        throw error;
-      }
-    };
+    const noting = noteUnanswered(options.request?.fetch, () => {
+      unanswered = true;
+    });
     // Replaced on this request's options, not passed on: each hook is bound to the options the
     // request began with. Octokit's defaults share one `request` object, so it is copied first.
     options.request = { ...options.request, fetch: noting };

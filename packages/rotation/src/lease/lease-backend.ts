@@ -25,7 +25,10 @@ export interface LeaseTimings {
   pollMs: number;
   /** How long a run that ended with an unanswered write keeps the lease, so the write cannot land under the next run. */
   settleMs: number;
-  /** After taking over a lapsed lease, how long before reading it back: two runs taking it over at once see who won. */
+  /**
+   * After taking over a lapsed lease, how long before reading it back: two runs taking it over at
+   * once see who won. As long as a write may still land (settleMs), so a slow one cannot land after.
+   */
   confirmMs: number;
 }
 
@@ -35,5 +38,5 @@ export const DEFAULT_LEASE_TIMINGS: LeaseTimings = {
   waitMs: 11 * 60_000,
   pollMs: 10_000,
   settleMs: 2 * 60_000,
-  confirmMs: 3_000,
+  confirmMs: 2 * 60_000,
 };

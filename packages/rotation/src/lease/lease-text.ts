@@ -37,6 +37,7 @@ export function leaseVariableName(secretName: string, keyKind: string): string {
   return `${LEASE_PREFIX}${slug}_${hash}`;
 }
 
+/** The variable's value for `lease`: what every run writes, and what tests plant as another run's. */
 export function writeLeaseText(lease: LeaseText): string {
   return JSON.stringify({ keyturn: 'lease', version: 1, ...lease });
 }

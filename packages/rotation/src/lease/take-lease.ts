@@ -107,15 +107,23 @@ export async function takeLease(request: LeaseRequest): Promise<TakenLease> {
 }
 
 /**
- * A lapsed lease is deleted and created anew, then read back after a moment: of two runs taking it
- * over at once, the one whose lease is there goes on, the other waits again. Undefined: lost.
+ * A lapsed lease is written over in place, then read back once every write that could still land
+ * has landed: of two runs taking it over at once, the one whose lease is there goes on, the other
+ * waits again. Never deleted and made anew: while a takeover is under way the variable exists, so
+ * no third run takes it by a create (a slow delete once removed a lease made meanwhile, and two runs
+ * held it: seed 147446247). Undefined: lost.
  */
 async function takeOver(request: LeaseRequest, lapsed: string, text: LeaseText): Promise<LeaseText | undefined> {
   const { backend, name, runtime, timings } = request;
-  // Deleted only while it still holds what was read: another run may have taken it over meanwhile.
+  // Written over only while it still holds what was read: another run may have taken it over meanwhile.
   if ((await backend.read(name)) !== lapsed) return undefined;
-  await backend.remove(name);
-  if (!(await backend.create(name, writeLeaseText(text)))) return undefined;
+  try {
+    await backend.update(name, writeLeaseText(text));
+  } catch (error) {
+    // Released by its holder meanwhile: the next look creates it.
+    if ((await backend.read(name)) === undefined) return undefined;
+    throw error;
+  }
   await runtime.sleep(timings.confirmMs, request.signal);
   const now = await backend.read(name);
   return now !== undefined && readLeaseText(now)?.nonce === text.nonce ? text : undefined;

@@ -3,6 +3,8 @@
 // lease then stays until it can no longer land (held-lease.ts), so it cannot land under the writes
 // of the next run, which would leave a target holding a key that run revokes.
 
+import { noteUnanswered } from '../unanswered-fetch.js';
+
 export interface UnansweredWrites {
   /** True once a write got no answer or a 5xx. */
   readonly seen: boolean;
@@ -16,18 +18,14 @@ export function watchUnansweredWrites(): UnansweredWrites {
     get seen() {
       return seen;
     },
-    wrap: (inner) => async (input, init) => {
-      const send = inner ?? fetch;
-      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-      if (method === 'GET' || method === 'HEAD') return send(input, init);
-      try {
-        const response = await send(input, init);
-        if (response.status >= 500) seen = true;
-        return response;
-      } catch (error) {
+    wrap: (inner) => {
+      const noting = noteUnanswered(inner, () => {
         seen = true;
-        throw error;
-      }
+      });
+      return (input, init) => {
+        const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+        return method === 'GET' || method === 'HEAD' ? (inner ?? fetch)(input, init) : noting(input, init);
+      };
     },
   };
 }

@@ -52,6 +52,8 @@ export type NoticeCode = (typeof NOTICE_CODES)[number];
  * - `revoke-in-console`: revoke `keyIds` in the platform console, then delete `variable` (when named).
  * - `fix-other-record`: fix the record `variable` with the workflow that rotates its family.
  * - `remove-rebuild-record`: take `rebuildRecord` out of the workflow.
+ * - `rebuild-record`: run once with `rebuildRecord`: true (an unreadable record of this family).
+ * - `choose-family`: give `family` as one of `families` (the targets belong to several), or rotate each apart.
  * - `serialize-rotations`: run the rotations of one secret in a concurrency group.
  * - `run-again`: run again once the cause is fixed (or later: the next rotation finishes).
  */
@@ -63,6 +65,8 @@ export type NoticeAction =
   | { do: 'revoke-in-console'; keyIds: number[]; variable?: string }
   | { do: 'fix-other-record'; variable: string }
   | { do: 'remove-rebuild-record' }
+  | { do: 'rebuild-record' }
+  | { do: 'choose-family'; families: string[] }
   | { do: 'serialize-rotations' }
   | { do: 'run-again' };
 

@@ -44,8 +44,9 @@ export function chooseFamily(input: {
   const naming = records.filter((r) => r.secretName.toUpperCase() === secret && identities.some((id) => id in r.targets));
   if (naming.length > 1) {
     const which = naming.map((r) => `${r.family} (${Object.values(r.targets).map((e) => e.spec).join(', ')})`).join('; ');
-    throw new Error(
+    throw new SeveralFamiliesError(
       `the targets belong to ${naming.length} key families, each with its own record: ${which}. Rotate each family on its own, or give ${option('family')} to choose one`,
+      naming.map((r) => r.family),
     );
   }
   if (naming[0]) return { family: naming[0].family, record: naming[0], why: 'named by the record of these targets', derived: false };
@@ -63,4 +64,14 @@ export function chooseFamily(input: {
   const first = [...targets].sort((a, b) => (identityOf(a) < identityOf(b) ? -1 : identityOf(a) > identityOf(b) ? 1 : 0))[0]!;
   const family = deriveFamily(first, secretName);
   return { family, record: records.find((r) => r.family === family), why: 'new, derived from the first target in sorted order', derived: true };
+}
+
+/** The targets are named by the records of several families: the caller offers them as a choice. */
+export class SeveralFamiliesError extends Error {
+  constructor(
+    message: string,
+    readonly families: string[],
+  ) {
+    super(message);
+  }
 }

@@ -75,12 +75,28 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult> 
 }
 
 /** The keys, listed with the current key (the listing proves it works). */
-async function listKeys(ctx: RotationContext): Promise<PlatformKey[]> {
+/**
+ * The keys the run's key can list. `underLease`: refused now though the preflight's listing worked,
+ * the run it waited for (or that ended just before) rotated the secret and revoked this run's key.
+ * That run did the job, so this one stands down with nothing changed.
+ */
+async function listKeys(ctx: RotationContext, underLease = false): Promise<PlatformKey[]> {
   try {
     return await ctx.forward.apiKeys.list();
   } catch (error) {
+    const code = platformFailureCode(error);
+    if (underLease && code === 'current-key-rejected') {
+      return ctx.fail({
+        code: 'stood-down',
+        step: 'preflight',
+        summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
+        advice:
+          "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
+        cause: error,
+      });
+    }
     return ctx.fail({
-      code: platformFailureCode(error),
+      code,
       step: 'preflight',
       summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error)}`,
       advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
@@ -98,7 +114,7 @@ async function listKeys(ctx: RotationContext): Promise<PlatformKey[]> {
 async function underLease(ctx: RotationContext, keys: PlatformKey[], mark: ReturnType<typeof reportMark>): Promise<PlatformKey[]> {
   await takeRunLease(ctx);
   if (!ctx.heldLease) return keys;
-  const fresh = await listKeysOrStandDown(ctx);
+  const fresh = await listKeys(ctx, true);
   const sameKeys = fresh.length === keys.length && fresh.every((k) => ctx.listedBefore.has(k.id));
   if (sameKeys && !(await recordsChanged(ctx))) return keys;
   ctx.log('preflight', 'The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease');
@@ -106,35 +122,6 @@ async function underLease(ctx: RotationContext, keys: PlatformKey[], mark: Retur
   ctx.listedBefore = new Set(fresh.map((k) => k.id));
   await readRecord(ctx, fresh);
   return fresh;
-}
-
-/**
- * The keys again, under the lease. Refused now though the preflight's listing worked: the run it
- * waited for (or that ended just before) rotated the secret and revoked this run's key. That run
- * did the job, so this one stands down with nothing changed.
- */
-async function listKeysOrStandDown(ctx: RotationContext): Promise<PlatformKey[]> {
-  try {
-    return await ctx.forward.apiKeys.list();
-  } catch (error) {
-    if (platformFailureCode(error) !== 'current-key-rejected') {
-      return ctx.fail({
-        code: platformFailureCode(error),
-        step: 'preflight',
-        summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error)}`,
-        advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
-        cause: error,
-      });
-    }
-    return ctx.fail({
-      code: 'stood-down',
-      step: 'preflight',
-      summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
-      advice:
-        "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
-      cause: error,
-    });
-  }
 }
 
 /** What readRecord adds to the report: rewound when it is read again. */

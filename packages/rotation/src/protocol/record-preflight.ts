@@ -22,7 +22,7 @@ import { legacyVariableName, recordVariableName } from '../record/variable-names
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 import { planLeak } from '../emergency/leak-preflight.js';
-import { chooseFamily } from './family-choice.js';
+import { chooseFamily, SeveralFamiliesError } from './family-choice.js';
 import { warnOtherUnheld } from './other-family-unheld.js';
 import { checkOtherSecrets } from './renamed-secrets.js';
 import { checkRetired } from './retired-targets.js';
@@ -59,7 +59,8 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   try {
     choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
   } catch (error) {
-    return ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The key family cannot be chosen: ${describeError(error)}`, advice: 'Nothing was changed.', cause: error });
+    const actions = error instanceof SeveralFamiliesError ? [{ do: 'choose-family' as const, families: error.families }] : [];
+    return ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The key family cannot be chosen: ${describeError(error)}`, advice: 'Nothing was changed.', actions, cause: error });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -185,6 +186,7 @@ function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family
     step: 'preflight',
     summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
     advice: `Restore the variable's earlier value if you have it, or run once with ${option('rebuildRecord')}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option('revokeKeyIds')}. Nothing was changed.`,
+    actions: [{ do: 'rebuild-record' }],
   });
 }
 
@@ -394,8 +396,9 @@ function warnOtherKindUnheld(ctx: RotationContext, record: TargetRecord): void {
  * at the same targets): gone everywhere it names, its keys are revoked once every target holds the
  * new key. Where it still exists everywhere the run can tell, it is another secret its own workflow
  * rotates: nobody needs to hear of it here, and nothing is said (issue 35, item 2: families stay
- * apart). Gone somewhere but not everywhere (a rename half done), its live keys stay valid, named in
- * a notice with what finishes the rename: that family's keys only, never this run's own.
+ * apart). Gone somewhere but not everywhere (a rename half done), or unreadable where the run
+ * looked, its live keys stay valid, named in a notice with what finishes the rename: that family's
+ * keys only, never this run's own.
  */
 function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly PlatformKey[]): void {
   const check = other.otherSecret!;
@@ -411,13 +414,15 @@ function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly
     return;
   }
   const gone = check.goneElsewhere ?? [];
-  if (!gone.length) return;
+  // A target whose read failed may be where the secret is gone: the run cannot tell, so it names the keys (seed 147452889).
+  if (!gone.length && !check.unreadable?.length) return;
   const named = new Set(namedKeyIds(other.record));
   const own = new Set(familyMembers(keys, ctx.family).map((k) => k.id));
   // Keys of another kind are not in the listing: each the record names may be live.
   const live = (other.sameKind ? keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : [...named]).filter((id) => !own.has(id));
   if (!live.length) {
-    ctx.log('preflight', `The secret ${old} of family ${family} is gone at ${specs(gone).join(', ')} but not everywhere its record names; the family has no live key`);
+    const where = gone.length ? `is gone at ${specs(gone).join(', ')} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(', ')}`;
+    ctx.log('preflight', `The secret ${old} of family ${family} ${where}; the family has no live key`);
     return;
   }
   const [present, unknown] = [specs(check.present), specs(check.unknown)];

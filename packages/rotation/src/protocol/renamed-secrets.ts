@@ -15,7 +15,7 @@ export async function checkOtherSecrets(ctx: RotationContext, records: readonly 
   const reachable = new Map<string, SecretTarget>([...ctx.retire, ...listed].map(({ identity, target }) => [identity, target]));
   const checks: OtherSecretCheck[] = [];
   for (const record of otherSecretRecords(records, { family: ctx.family, secretName: ctx.secretName, keyKind }, [...reachable.keys()])) {
-    const check: OtherSecretCheck = { record, gone: [], present: [], unknown: [] };
+    const check: OtherSecretCheck = { record, gone: [], present: [], unknown: [], unreadable: [] };
     for (const identity of Object.keys(record.targets)) {
       const target = reachable.get(identity);
       if (!target?.readSecretMeta) {
@@ -28,6 +28,7 @@ export async function checkOtherSecrets(ctx: RotationContext, records: readonly 
       } catch (error) {
         ctx.log('preflight', `Whether ${target.describe()} still holds ${record.secretName} could not be read (${describeError(error)}): its keys stay valid`);
         check.unknown.push(identity);
+        check.unreadable?.push(identity);
       }
     }
     checks.push(check);

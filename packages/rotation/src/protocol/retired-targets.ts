@@ -34,6 +34,7 @@ export async function checkRetired(ctx: RotationContext, records: readonly Targe
         step: 'preflight',
         summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
         advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of ${option('retireTargets')}), then run again. Nothing was changed.`,
+        actions: [{ do: 'retire-or-relist', targets: [target.describe()] }],
       });
     }
     ctx.log('preflight', `${target.describe()} no longer holds ${ctx.secretName}: it is retired, and the record forgets it`);

@@ -21,9 +21,11 @@ const ROUTE = '/repos/{owner}/{repo}/actions/variables';
  * A page of the listing, which must list variables: any other answer (a 200 whose body is an
  * error, say) fails the read, or the run would take the record for absent and forget its targets.
  */
-function listedVariables(response: { status: number; data: unknown }): Array<{ name: string; value: string }> {
+function listedVariables(response: { status: number; data: unknown }): Array<{ name: string; value: string; updatedAt?: string }> {
   const { data } = response;
-  if (Array.isArray(data) && data.every((v) => typeof v?.name === 'string' && typeof v.value === 'string')) return data;
+  if (Array.isArray(data) && data.every((v) => typeof v?.name === 'string' && typeof v.value === 'string')) {
+    return data.map((v) => ({ name: v.name, value: v.value, ...(typeof v.updated_at === 'string' && { updatedAt: v.updated_at }) }));
+  }
   throw Object.assign(new Error('the listing of variables holds no variables'), { status: response.status, response });
 }
 

@@ -60,6 +60,8 @@ export interface OtherSecretCheck {
   present: string[];
   /** Identities the run cannot check. */
   unknown: string[];
+  /** Of those, the ones whose read failed (a listed or retired target): only a later run can tell. */
+  unreadable?: string[];
   /**
    * Identities where its secret is gone while the record stays whole (it may exist elsewhere): a
    * rename half done, which the run names. Set by the plan (settledSecret), never forgotten yet.

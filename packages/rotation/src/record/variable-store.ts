@@ -8,6 +8,7 @@ import type { LeaseBackend } from '../lease/lease-backend.js';
 import { option } from '../option-names.js';
 import { mutant } from '../internal/mutants.js';
 import { readRecordText, writeRecordText } from './format.js';
+import { noteWrittenAt } from './written-at.js';
 import { joinRecordText, MAX_PARTS, PART_BYTES, readSplitHead, splitRecordText } from './parts.js';
 import type { LoadedRecords, RecordStore, TargetRecord, UnreadableRecord } from './target-record.js';
 import { legacyVariableName, type PartSlot, parsePartName, partVariableName, RECORD_PREFIX, recordVariableName } from './variable-names.js';
@@ -44,8 +45,8 @@ export interface VariableBackend {
   partBytes: number;
   /** The service's limit on the place's variables, and what to do when it is reached; none: not checked. */
   limit?: { count: number; holder: string; service: string; advice: string };
-  /** Every variable of the place, by name. */
-  list(): Promise<Array<{ name: string; value: string }>>;
+  /** Every variable of the place, by name, with when it was last written where the service says. */
+  list(): Promise<Array<{ name: string; value: string; updatedAt?: string }>>;
   create(name: string, value: string): Promise<void>;
   /** One variable's value; throws the service's error (a missing one: `isMissing`). */
   read(name: string): Promise<string>;
@@ -117,17 +118,19 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
     lease,
     ...(backend.limit && { variableCount: () => existing.size }),
     async load(): Promise<LoadedRecords> {
-      let variables: Array<{ name: string; value: string }>;
+      let variables: Array<{ name: string; value: string; updatedAt?: string }>;
       try {
         variables = await backend.list();
       } catch (error) {
         throw backend.failure(error, 'Reading', existing.size);
       }
       const values = new Map<string, string>();
+      const updatedAt = new Map<string, string | undefined>();
       for (const variable of variables) {
         const name = variable.name?.toUpperCase() ?? '';
         existing.add(name);
         if (name.startsWith(RECORD_PREFIX)) values.set(name, variable.value ?? '');
+        if (name.startsWith(RECORD_PREFIX)) updatedAt.set(name, variable.updatedAt);
       }
       const records: Array<{ name: string; record: TargetRecord }> = [];
       const unreadable: UnreadableRecord[] = [];
@@ -158,7 +161,10 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
             detail: `it holds the record of family ${read.record.family}, whose variable is ${variableOf(read.record)} (copied by hand?)`,
             misplaced: true,
           });
-        } else records.push({ name, record: read.record });
+        } else {
+          records.push({ name, record: read.record });
+          noteWrittenAt(read.record, updatedAt.get(name));
+        }
       }
       // A record moved from its format-1 variable, whose old variable a crash left: the new one holds it.
       const moved = new Set(records.filter((r) => r.record.keyKind !== undefined).map((r) => r.record.family));

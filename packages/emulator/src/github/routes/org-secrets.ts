@@ -1,4 +1,4 @@
-// Organization secrets, of Actions and of Codespaces: visibility (`all`, `private`, `selected`) and
+// Organization secrets, of Actions, Codespaces and Dependabot: visibility (`all`, `private`, `selected`) and
 // the selected repositories, the same fields under both.
 // https://docs.github.com/rest/actions/secrets#create-or-update-an-organization-secret
 // https://docs.github.com/rest/codespaces/organization-secrets#create-or-update-an-organization-secret
@@ -15,12 +15,13 @@ import { selectableIds, type SelectionScope, selectionRoutes } from './selected-
 
 const VISIBILITIES: readonly OrgSecretVisibility[] = ['all', 'private', 'selected'];
 
-type Service = 'actions' | 'codespaces';
+type Service = 'actions' | 'codespaces' | 'dependabot';
 
 /** `numericStrings`: whether `selected_repository_ids` may hold numeric strings (the published schema: Actions anyOf integer/string, Codespaces integer). */
 const SERVICES: Record<Service, { page: string; permission: string; numericStrings: boolean }> = {
   actions: { page: 'https://docs.github.com/rest/actions/secrets', permission: 'organization_secrets', numericStrings: true },
   codespaces: { page: 'https://docs.github.com/rest/codespaces/organization-secrets', permission: 'organization_codespaces_secrets', numericStrings: false },
+  dependabot: { page: 'https://docs.github.com/rest/dependabot/secrets', permission: 'organization_dependabot_secrets', numericStrings: true },
 };
 
 /**
@@ -74,6 +75,8 @@ function orgSecretScope(service: Service): SecretScope {
 
 export const organizationScope = orgSecretScope('actions');
 export const codespacesOrganizationScope = orgSecretScope('codespaces');
+/** Dependabot's organization secrets: no rotation writes them, an inventory of copies lists them. */
+export const dependabotOrganizationScope = orgSecretScope('dependabot');
 
 /** `GET|PUT .../repositories` and `PUT|DELETE .../repositories/{repository_id}` of an org secret. */
 export function selectedRepositoryRoutes(ctx: GitHubContext, service: Service = 'actions'): Route[] {

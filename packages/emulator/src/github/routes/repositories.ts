@@ -15,7 +15,17 @@ const DOCS = {
   environments: 'https://docs.github.com/rest/deployments/environments#list-environments',
   environment: 'https://docs.github.com/rest/deployments/environments#get-an-environment',
   org: 'https://docs.github.com/rest/orgs/orgs#get-an-organization',
+  orgRepos: 'https://docs.github.com/rest/repos/repos#list-organization-repositories',
 };
+
+/** `sort` and `direction` of the organization's repository list: by creation (ids rise with it), newest first unless told. */
+function sortedRepos(req: EmulatorRequest, repos: Repository[]): Repository[] {
+  const sort = req.query.get('sort') ?? 'created';
+  const byName = sort === 'full_name';
+  const ascending = (req.query.get('direction') ?? (byName ? 'asc' : 'desc')) === 'asc';
+  const sorted = [...repos].sort((a, b) => (byName ? a.fullName.localeCompare(b.fullName) : a.id - b.id));
+  return ascending ? sorted : sorted.reverse();
+}
 
 /** A repository, `minimal` in lists, `full` when asked for by name. */
 export function repositoryJson(ctx: GitHubContext, repo: Repository, base: string, detail: 'minimal' | 'full') {
@@ -48,6 +58,15 @@ function repoOf(ctx: GitHubContext, req: EmulatorRequest, caller: Caller, docs: 
   return repo;
 }
 
+function reaches(caller: Caller, repo: Repository): boolean {
+  try {
+    requireReach(caller, { owner: repo.owner, repositoryId: repo.id }, DOCS.orgRepos);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function repositoryRoutes(ctx: GitHubContext): Route[] {
   return [
     githubRoute(ctx, 'GET', '/repos/:owner/:repo', (req, caller) => ({
@@ -74,6 +93,14 @@ export function repositoryRoutes(ctx: GitHubContext): Route[] {
       const env = repo.environments.get(req.params.environment_name!.toLowerCase());
       if (!env) throw notFound(DOCS.environment);
       return { status: 200, body: environmentJson(ctx, repo, env, apiBase(req)) };
+    }),
+    githubRoute(ctx, 'GET', '/orgs/:org/repos', (req, caller) => {
+      const org = ctx.world.org(req.params.org!);
+      if (!org) throw notFound(DOCS.orgRepos);
+      // An installation token sees the repositories its installation reaches; a token, every one of the organization.
+      const reached = ctx.world.reposOf(org.login).filter((repo) => reaches(caller, repo));
+      const page = paginate(req, sortedRepos(req, reached));
+      return { status: 200, headers: page.headers, body: page.items.map((repo) => repositoryJson(ctx, repo, apiBase(req), 'minimal')) };
     }),
     githubRoute(ctx, 'GET', '/orgs/:org', (req) => {
       const org = ctx.world.org(req.params.org!);
