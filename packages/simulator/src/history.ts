@@ -158,6 +158,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         user.keep = 2;
         sim.note('user: keep 2');
       }
+      // Before the snapshot of a record edit's check: the user's own write is no change of the run's (seed 778571).
+      user.consoleKey = user.leaks.mend(user.list, user.secretName, user.kind) ?? user.consoleKey;
       const retire = [...user.retiring].filter((t) => !user.list.includes(t));
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
       const plan = user.recordEdit ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
@@ -175,7 +177,6 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       if (reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit) sim.arm(laterWriteRefused(reach, user.list.length));
       // The list as the run starts it: targets dropped after the record was deleted are known to no run either (seeds 20267119, 20268497).
       if (user.recordEdit?.expect === 'absent') excuseDroppedWithoutRecord(sim, user);
-      user.consoleKey = user.leaks.mend(user.list, user.secretName, user.kind) ?? user.consoleKey;
       user.leaks.draw({ value: startingKey(sim, user, user.list), kind: user.kind, quiet: Boolean(user.recordEdit) });
       const runs = startRuns(sim, rng, user, plan, retire);
       await sim.runAll(runs);
