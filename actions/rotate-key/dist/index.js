@@ -4853,6 +4853,12 @@ function variableTaken(error2) {
   return error2 instanceof GitLabRequestError && error2.status === 400 && /taken|exists/i.test(error2.reason);
 }
 
+// ../../packages/rotation/dist/internal/mutants.js
+var SWITCHES = /* @__PURE__ */ Symbol.for("keyturn.rotation.mutants");
+function mutant(name) {
+  return globalThis[SWITCHES]?.has(name) === true;
+}
+
 // ../../packages/rotation/dist/internal/probes.js
 var COLLECTOR = /* @__PURE__ */ Symbol.for("keyturn.rotation.probes");
 var CATALOGUE = /* @__PURE__ */ Symbol.for("keyturn.rotation.probe-catalogue");
@@ -4994,7 +5000,7 @@ var GitLabVariableTarget = class {
     }
   }
   async #create(name, value) {
-    const body = { key: name, value, masked: true, environment_scope: this.#scope() };
+    const body = { key: name, value, masked: !mutant("gitlab-write-unmasked"), environment_scope: this.#scope() };
     try {
       await this.client.request("POST", this.#route, { body: { ...body, masked_and_hidden: true } });
     } catch (error2) {
@@ -5004,7 +5010,7 @@ var GitLabVariableTarget = class {
     }
   }
   async #update(name, value, masked) {
-    await this.client.request("PUT", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked } });
+    await this.client.request("PUT", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked: masked && !mutant("gitlab-write-unmasked") } });
   }
   /** The variable of this spec's scope, among variables of one name in several scopes. */
   #filter() {
@@ -12366,12 +12372,6 @@ function parsePartName(name) {
   return match ? { head: match[1], slot: match[2], index: Number(match[3]) } : void 0;
 }
 
-// ../../packages/rotation/dist/internal/mutants.js
-var SWITCHES = /* @__PURE__ */ Symbol.for("keyturn.rotation.mutants");
-function mutant(name) {
-  return globalThis[SWITCHES]?.has(name) === true;
-}
-
 // ../../packages/rotation/dist/record/written-at.js
 var WRITTEN_AT = /* @__PURE__ */ new WeakMap();
 function noteWrittenAt(record, at2) {
@@ -12465,6 +12465,8 @@ function variableRecordStore(backend) {
           const parts = Array.from({ length: split.parts.count }, (_2, i2) => values.get(partVariableName(name, split.parts.slot, i2 + 1)));
           const joined = joinRecordText(split, parts);
           if ("detail" in joined) {
+            if (mutant("split-record-unmatched-absent"))
+              continue;
             probe("record-parts-refused");
             unreadable.push({ name, family: split.family, problem: "unparsable", detail: joined.detail });
             continue;
@@ -19020,6 +19022,8 @@ async function rotateKeyWith(options, internal) {
       await recordBeforeCreating(ctx);
       const created = await createKey(ctx, plan.keyName);
       const verified = await verifyKey(ctx, created);
+      if (mutant("leaked-revoked-before-writes"))
+        await revokeLeakedKey(ctx, created, verified, { leftOut: [] });
       const stored = await storeKey(ctx, created, verified, publicKeys);
       await reachDeployments(ctx, created);
       await revokeLeakedKey(ctx, created, verified, stored);

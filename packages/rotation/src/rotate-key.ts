@@ -56,6 +56,7 @@ import { recordBeforeCreating } from './protocol/record-points.js';
 import { verifyKey } from './protocol/verify.js';
 import { reachDeployments } from './protocol/deployments.js';
 import { releaseRunLease } from './protocol/lease-points.js';
+import { mutant } from './internal/mutants.js';
 import { failIfLeftWithoutKey, revokeLeakedKey, withLeakStillValid } from './emergency/revoke-leaked.js';
 import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
@@ -128,6 +129,7 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
       await recordBeforeCreating(ctx);
       const created = await createKey(ctx, plan.keyName);
       const verified = await verifyKey(ctx, created);
+      if (mutant('leaked-revoked-before-writes')) await revokeLeakedKey(ctx, created, verified, { leftOut: [] });
       const stored = await storeKey(ctx, created, verified, publicKeys);
       // I1: where a deploy puts the key in use, the keys the running deployment may use stay valid until one does.
       await reachDeployments(ctx, created);

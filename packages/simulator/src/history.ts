@@ -11,6 +11,9 @@ import { type HistoryFacts, historyFacts } from './history-facts.js';
 import { halfRenamed, keptRetiring, namesVariable, otherRecordUnread, rebuiltKeyIds, targetsToRetire } from './advice.js';
 import { createRng, type Rng } from './prng.js';
 import { laterWriteRefused, lateWrite, randomFault } from './random-faults.js';
+import { LeakRounds } from './emergency-rounds.js';
+import { watchInstants } from './instant-invariants.js';
+import { RecordParts } from './record-parts.js';
 import { CREDENTIALS, type Credential, HOME, KEY_KINDS, ORG_ID, SECRET_NAMES, type SimKeyKind, type Skew, TARGET_POOL } from './world.js';
 
 /** How many clean runs a history may need to converge once its faults are gone. */
@@ -33,9 +36,10 @@ export interface HistoryOptions {
    * replaced whole, `clock: false` the platform's clock stepping back, `refusals: false` a later
    * secret write refused, `apart: false` starts a round as soon as the last one ended (before the
    * answers it abandoned have landed), `renameListed: false` copies a renamed secret to dropped
-   * targets too: the model a seed was found with, to replay it.
+   * targets too, `modes: false` plays no emergency rotation nor alert mode, `parts: false` spreads
+   * no record over parts: the model a seed was found with, to replay it.
    */
-  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean; apart?: boolean; renameListed?: boolean };
+  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean; apart?: boolean; renameListed?: boolean; modes?: boolean; parts?: boolean };
 }
 
 export interface HistoryResult {
@@ -95,6 +99,10 @@ interface UserState {
   managingKey?: { id: number; key: string };
   /** The user renames as the README says (edits.renameListed): listed targets copied, dropped ones retired, the old name's notices followed. */
   renameListed: boolean;
+  /** Leaks and alerts (emergency-rounds.ts): this round's mode, and what leaked. */
+  leaks: LeakRounds;
+  /** The record spread over parts, and damaged (record-parts.ts). */
+  parts: RecordParts;
 }
 
 export async function runHistory(seed: number, options: HistoryOptions = {}): Promise<HistoryResult> {
@@ -124,7 +132,10 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       later: createRng(seed + 0x5eed_0000),
       movedAway: new Set(),
       renameListed: options.edits?.renameListed ?? true,
+      leaks: new LeakRounds(sim, options.edits?.modes ?? true),
+      parts: new RecordParts(sim, options.edits?.parts ?? true),
     };
+    const instants = watchInstants(sim, () => user.excused, () => user.leaks.leaked);
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
     // on or not, so the other choices of a seed stay as they were.
     const reach = createRng(seed ^ REACH_STREAM);
@@ -150,6 +161,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         user.keep = 2;
         sim.note('user: keep 2');
       }
+      // Before the snapshot of a record edit's check: the user's own write is no change of the run's (seed 778571).
+      user.consoleKey = user.leaks.mend(user.list, user.secretName, user.kind) ?? user.consoleKey;
       const retire = [...user.retiring].filter((t) => !user.list.includes(t));
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
       const plan = user.recordEdit ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
@@ -167,22 +180,27 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       if (reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit) sim.arm(laterWriteRefused(reach, user.list.length));
       // The list as the run starts it: targets dropped after the record was deleted are known to no run either (seeds 20267119, 20268497).
       if (user.recordEdit?.expect === 'absent') excuseDroppedWithoutRecord(sim, user);
+      user.leaks.draw({ value: startingKey(sim, user, user.list), kind: user.kind, quiet: Boolean(user.recordEdit) });
       const runs = startRuns(sim, rng, user, plan, retire);
       await sim.runAll(runs);
       sim.clearFaults();
+      violations.push(...instants.settle(runs.map((r) => r.result)), ...user.leaks.settle(runs.map((r) => r.result), user.excused));
       for (const run of runs) {
         results.push(run.result);
         learn(sim, user, run.result);
         if (run.result.status === 'stuck') violations.push(`stuck: ${run.result.id} never ended`);
-        if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result), ...(keepKnowable ? keepBroken(world, run.result, heldAtStart) : []));
+        if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result), ...(keepKnowable && !user.leaks.active ? keepBroken(world, run.result, heldAtStart) : []));
       }
       if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
-      for (const run of runs) await followAdvice(sim, user, run.result);
+      for (const run of runs) {
+        await followAdvice(sim, user, run.result);
+        user.parts.retireAsAdvised(run.result, user.retiring);
+      }
       violations.push(...lockOuts(world, user.excused).map((v) => `${v} (after round ${round + 1})`), ...managingKeyLockOut(sim, user));
       if (round === 0) handMadeManagingKey(sim, user, results);
       if (violations.length) break;
     }
-    if (!violations.length) violations.push(...(await converge(sim, user, results)));
+    if (!violations.length) violations.push(...(await converge(sim, user, results, instants.settle)));
     violations.push(...leaks(world, results));
   } finally {
     restore();
@@ -278,6 +296,7 @@ function spec(sim: Simulation, user: UserState, retire: string[], crash?: CrashP
     ...(user.rebuildRecord && { rebuildRecord: true }),
     ...(user.managingKey && { managingApiKey: user.managingKey.key }),
     ...(revocableRebuiltKeys(sim, user).length && { revokeKeyIds: revocableRebuiltKeys(sim, user) }),
+    ...user.leaks.spec(),
   };
 }
 
@@ -325,10 +344,12 @@ function learn(sim: Simulation, user: UserState, run: RunResult): void {
  * the next run depends on (so a convergence run refused that way is not a clean one).
  */
 async function followAdvice(sim: Simulation, user: UserState, run: RunResult): Promise<boolean> {
+  // Alert mode says nothing of the rotation's own advice beyond its emergency rotations' notices: the next scheduled rotation's run does.
+  if (run.spec.alerts) return false;
   // A managing key refused before anything changed (a key the run might revoke): the user manages
   // with an organization admin's personal key, as the refusal advises (by its code: the only option
   // a history gets wrong).
-  if (run.error?.code === 'invalid-options' && user.managingKey && user.managingKey.id !== sim.world.managingKey.id) {
+  if (run.error?.code === 'invalid-options' && !run.spec.leakedKey && user.managingKey && user.managingKey.id !== sim.world.managingKey.id) {
     user.managingKey = { id: sim.world.managingKey.id, key: sim.world.managingKey.key };
     sim.note(`user: manages with the admin's personal key ${user.managingKey.id}, as the refusal advises`);
     return true;
@@ -432,13 +453,20 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
   if (rng.chance(0.06) && rename) await renameSecret(sim, user, listedOnly);
   if (rng.chance(0.05)) switchKind(sim, rng, user);
   user.recordEdit = undefined;
+  const ours = (r: { kind?: string; secret?: string }) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind);
   // While rebuild-record is on (the last run was refused), an unreadable record is rebuilt, not refused: no edit then.
   if (record && user.later.chance(0.1)) {
     const kind = user.later.pick(RECORD_EDITS);
     // An abandoned record write of an earlier run lands first, or it would undo the edit before the
     // next run reads it (seeds 20264957, 20268649, 20269644, 20268232, 20263282).
     if (!user.rebuildRecord) await heldBackLanded(sim);
-    if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, HOME, (r) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind));
+    if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, HOME, ours);
+  }
+  // A record in parts (a stream of its own): spread once, then a part damaged now and then.
+  if (record && !user.recordEdit && !user.rebuildRecord) {
+    // As for an edit of the whole record, an abandoned record write lands first (only when one is made: waiting shifts the history).
+    user.recordEdit = await user.parts.maybeDamage(ours, () => heldBackLanded(sim));
+    if (!user.recordEdit) await user.parts.maybeSpread(ours, () => heldBackLanded(sim));
   }
   if (user.recordEdit?.expect === 'absent') {
     excuseDroppedWithoutRecord(sim, user);
@@ -596,7 +624,7 @@ async function deleteSecret(sim: Simulation, target: string, secretName: string)
 }
 
 /** Every dropped target named again or retired, no faults, keep 1: the runs must converge to one key held everywhere. */
-async function converge(sim: Simulation, user: UserState, results: RunResult[]): Promise<string[]> {
+async function converge(sim: Simulation, user: UserState, results: RunResult[], settle: (runs: RunResult[]) => string[]): Promise<string[]> {
   const { rng, world } = sim;
   const dropped = [...user.written].filter((t) => !user.list.includes(t));
   // Drawn for each, so the history after it stays the same; the targets the secret moved away from are retired.
@@ -616,12 +644,17 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[]):
   let last: RunResult | undefined;
   // A run refused before anything changed, whose advice the user then follows (a key-name-prefix), is not one of the clean runs.
   for (let attempt = 0, advised = 0; attempt < CONVERGENCE_RUNS; attempt++) {
+    user.consoleKey = user.leaks.mend(user.list, user.secretName, user.kind) ?? user.consoleKey;
+    user.leaks.drawConverging();
     // What the runs' advice added to retire goes in too (followAdvice).
     const run = sim.start(spec(sim, user, [...new Set([...retire, ...[...user.retiring].filter((t) => !user.list.includes(t))])]));
     await sim.runAll([run]);
     results.push(run.result);
+    const broken = [...settle([run.result]), ...user.leaks.settle([run.result], user.excused)];
+    if (broken.length) return broken.map((v) => `${v} (converging)`);
     learn(sim, user, run.result);
-    if ((await followAdvice(sim, user, run.result)) && advised++ === 0) attempt--;
+    const retired = user.parts.retireAsAdvised(run.result, user.retiring);
+    if (((await followAdvice(sim, user, run.result)) || retired || user.leaks.refused(run.result)) && advised++ === 0) attempt--;
     last = run.result;
     const locked = [...lockOuts(world, user.excused), ...managingKeyLockOut(sim, user)];
     if (locked.length) return locked.map((v) => `${v} (converging)`);

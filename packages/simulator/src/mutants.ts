@@ -17,7 +17,15 @@ export const MUTANTS = [
   { name: 'sibling-by-record-only', defect: 'issue 31 item 2: an organization key named like the family, unknown to the record, given as the managing key, is revoked with itself' },
   { name: 'write-back-failure-ignored', defect: 'issue 36 item 4: a failed write-back in a rollback taken for done: the new key the target holds is revoked, a lock-out' },
   { name: 'lease-off', defect: 'issue 31 item 1: two runs of one secret write at once; one writes its key after the other revoked it: a lock-out' },
-] as const;
+  { name: 'split-record-unmatched-absent', defect: 'issue 36 item 2: a record in parts whose parts do not fit its head is taken for no record: a dropped target is locked out' },
+  { name: 'leaked-revoked-before-writes', defect: 'issue 36 item 3: an emergency rotation revokes the leaked key before the writes: every target is dead while the run writes' },
+  {
+    name: 'gitlab-write-unmasked',
+    defect: 'issue 36 item 4: a GitLab variable written unmasked',
+    // Found on the GitLab rig (gitlab-flags-cases.ts) until the random histories list GitLab targets.
+    finder: 'gitlab-rig',
+  },
+] as const satisfies ReadonlyArray<{ name: string; defect: string; finder?: 'gitlab-rig' }>;
 
 export type MutantName = (typeof MUTANTS)[number]['name'];
 

@@ -23,9 +23,9 @@ export const RECORD_EDITS: readonly RecordEditKind[] = [
   { name: 'deleted', expect: 'absent', edit: () => undefined },
 ];
 
-function parsed(text: string): { kind?: string; secret?: string } {
+function parsed(text: string): { kind?: string; secret?: string; parts?: unknown } {
   try {
-    return JSON.parse(text) as { kind?: string; secret?: string };
+    return JSON.parse(text) as { kind?: string; secret?: string; parts?: unknown };
   } catch {
     return {};
   }
@@ -57,7 +57,8 @@ export async function editRecord(
   const route = `/repos/${repository}/actions/variables`;
   const listed = await sim.userRequest('GET', `${route}?per_page=30`);
   const { variables } = (await listed.json()) as { variables: Array<{ name: string; value: string }> };
-  const records = variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_') && !v.name.includes('_PART_') && ours(parsed(v.value)));
+  // A record in parts is edited by record-parts.ts (a head edited alone still reads from its parts).
+  const records = variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_') && !v.name.includes('_PART_') && !('parts' in parsed(v.value)) && ours(parsed(v.value)));
   if (!records.length) return undefined;
   const { name, value } = rng.pick(records);
   const next = kind.edit(value);

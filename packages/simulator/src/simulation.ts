@@ -79,6 +79,14 @@ export interface RunResult {
   sent: SentRequest[];
 }
 
+/** The request a run just had answered (afterAnswer's argument). */
+export interface Answered {
+  run: RunResult;
+  service: Service;
+  method: string;
+  path: string;
+}
+
 export interface Run {
   result: RunResult;
   settled: boolean;
@@ -105,8 +113,8 @@ export class Simulation {
   readonly armed: ArmedFault[] = [];
   /** How many runs each runAll played together: 2 or more is an overlapping round. */
   readonly groups: number[] = [];
-  /** Called after every answer an emulator gave a run (not a killed run's): a matrix checks an order of effects there. */
-  readonly afterAnswer: (() => void)[] = [];
+  /** Called after every answer an emulator gave a run (not a killed run's): a matrix checks an order of effects there, the instant invariants their state. */
+  readonly afterAnswer: ((answered: Answered) => void)[] = [];
   readonly #authLatency: Rng;
   /** SIM_SAID=1: the run's own words in the trace, to read why a replayed seed failed (read once: process.env is slow to read per line). */
   readonly #traceSaid = Boolean(process.env.SIM_SAID);
@@ -211,13 +219,13 @@ export class Simulation {
         return answered.then(
           (response) => {
             this.note(`${what} -> ${response.status}`);
-            for (const check of this.afterAnswer) check();
+            for (const check of this.afterAnswer) check({ run: result, service, method: request.method, path });
             if (point) crash(`after request #${n} took effect`);
             return crashed ? never() : response;
           },
           (error: unknown) => {
             this.note(`${what} -> ${error instanceof Error ? `${error.name}: ${error.message}` : 'error'}`);
-            for (const check of this.afterAnswer) check();
+            for (const check of this.afterAnswer) check({ run: result, service, method: request.method, path });
             if (point) crash(`after request #${n} took effect`);
             return crashed ? never() : Promise.reject(error);
           },

@@ -35,9 +35,19 @@ export function joinStoredRecord(all: ReadonlyMap<string, string>, head: string)
 export function splitStoredRecord(record: StoredRecord, head: string, slot: 'A' | 'B', partBytes: number): Array<{ name: string; value: string }> {
   const text = JSON.stringify(record);
   if (text.length <= partBytes) return [{ name: head, value: text }];
+  return splitStoredText(text, record, head, slot, partBytes);
+}
+
+/** Any text (a record edited whole, JSON or not) spread over parts under a head naming them, its hash right. */
+export function splitStoredText(
+  text: string,
+  { keyturn, family, secret, kind }: Pick<StoredRecord, 'keyturn' | 'family' | 'secret' | 'kind'>,
+  head: string,
+  slot: 'A' | 'B',
+  partBytes: number,
+): Array<{ name: string; value: string }> {
   const parts: Array<{ name: string; value: string }> = [];
   for (let i = 0; i * partBytes < text.length; i++) parts.push({ name: `${head}_PART_${slot}${i + 1}`, value: text.slice(i * partBytes, (i + 1) * partBytes) });
   const sha256 = createHash('sha256').update(text).digest('hex');
-  const { keyturn, family, secret, kind } = record;
   return [...parts, { name: head, value: JSON.stringify({ keyturn, family, secret, kind, parts: { slot, count: parts.length, sha256 } }) }];
 }

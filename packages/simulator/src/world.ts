@@ -41,8 +41,8 @@ export const KEY_KINDS = ['personal', 'organization', 'project'] as const;
 export type SimKeyKind = (typeof KEY_KINDS)[number];
 export const CREDENTIALS = ['token', 'app'] as const;
 export type Credential = (typeof CREDENTIALS)[number];
-/** What the App may do on acme: what targets and the record need. */
-const APP_PERMISSIONS = { secrets: 'write', environments: 'write', dependabot_secrets: 'write', actions_variables: 'write' } as const;
+/** What the App may do on acme: what targets, the record and alert mode need. */
+const APP_PERMISSIONS = { secrets: 'write', environments: 'write', dependabot_secrets: 'write', actions_variables: 'write', secret_scanning_alerts: 'write' } as const;
 
 /**
  * One RSA key for every App of the process: making one costs tens of milliseconds. 1024 bits and

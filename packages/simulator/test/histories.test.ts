@@ -21,6 +21,7 @@ describe('random histories', () => {
   it(`seeds ${FIXED_SEED} to ${FIXED_SEED + FIXED - 1}`, () => expectHistories(FIXED_SEED, FIXED));
 
   it('replays every closed regression seed', async () => {
-    for (const { seed, edits } of REGRESSIONS.filter((r) => !r.open)) expect((await runHistory(seed, { edits })).violations).toEqual([]);
+    // Seeds found before the leak rounds and the records in parts (issue 36) replay without them, as they were found; a later one says `modes`/`parts`.
+    for (const { seed, edits } of REGRESSIONS.filter((r) => !r.open)) expect((await runHistory(seed, { edits: { modes: false, parts: false, ...edits } })).violations).toEqual([]);
   });
 });

@@ -28,7 +28,13 @@ export type Mutant =
   /** Issue 31, item 2: the managing key is checked against the records' fingerprints only, not the family's membership. */
   | 'sibling-by-record-only'
   /** Issue 36, item 4: a write-back that failed in a rollback is taken for done, so the new key the target holds is revoked. */
-  | 'write-back-failure-ignored';
+  | 'write-back-failure-ignored'
+  /** Issue 36, item 2: a record in parts whose parts do not fit its head is taken for an absent one. */
+  | 'split-record-unmatched-absent'
+  /** Issue 36, item 4: a GitLab variable written unmasked (the masked flag dropped on write). */
+  | 'gitlab-write-unmasked'
+  /** Issue 36, item 3: an emergency rotation revokes the leaked key before it writes the targets. */
+  | 'leaked-revoked-before-writes';
 
 /** True when the simulator's tests switched `name` on; false in every real run. */
 export function mutant(name: Mutant): boolean {

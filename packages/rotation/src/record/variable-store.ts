@@ -144,6 +144,7 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
           const parts = Array.from({ length: split.parts.count }, (_, i) => values.get(partVariableName(name, split.parts.slot, i + 1)));
           const joined = joinRecordText(split, parts);
           if ('detail' in joined) {
+            if (mutant('split-record-unmatched-absent')) continue;
             probe('record-parts-refused');
             unreadable.push({ name, family: split.family, problem: 'unparsable', detail: joined.detail });
             continue;

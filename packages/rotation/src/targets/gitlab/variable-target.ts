@@ -13,6 +13,7 @@ import { mayHaveLanded, type PlainValueTarget, type SecretMeta, TargetError, typ
 import { type GitLabPlace, gitlabAdvice } from './advice.js';
 import { type GitLabClient, GitLabRequestError, variableMissing, variableTaken } from './gitlab-client.js';
 import { maskingProblem } from './masking.js';
+import { mutant } from '../../internal/mutants.js';
 import { probe } from '../../internal/probes.js';
 
 /** A variable as GitLab describes it (its value is never kept here). */
@@ -116,7 +117,7 @@ export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTar
   }
 
   async #create(name: string, value: string): Promise<void> {
-    const body = { key: name, value, masked: true, environment_scope: this.#scope() };
+    const body = { key: name, value, masked: !mutant('gitlab-write-unmasked'), environment_scope: this.#scope() };
     try {
       await this.client.request('POST', this.#route, { body: { ...body, masked_and_hidden: true } });
     } catch (error) {
@@ -127,7 +128,7 @@ export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTar
   }
 
   async #update(name: string, value: string, masked: boolean): Promise<void> {
-    await this.client.request('PUT', `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked } });
+    await this.client.request('PUT', `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked: masked && !mutant('gitlab-write-unmasked') } });
   }
 
   /** The variable of this spec's scope, among variables of one name in several scopes. */
