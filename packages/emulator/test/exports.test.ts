@@ -42,6 +42,8 @@ const TYPES = [
   'AlertState',
   'AppPermissionLevel',
   'AppPermissions',
+  'AuthAnswer',
+  'AuthMisreport',
   'BranchAnswer',
   'CreatedKey',
   'EmulatorReply',
