@@ -51,7 +51,8 @@ export function afterAuthMisreport(sim: Simulation, met: AuthMisreported, run: R
   const what = `GET /auth misreporting ${met.answer.name}`;
   if (run.status !== 'failed') out.push(`${what}: ${run.id} did not refuse (${run.status})`);
   else if (run.created.length && !(error?.code === 'auth-mismatch' && error.step === met.answer.step)) {
-    out.push(`${what}: ${run.id} made a key, then failed with ${error?.code ?? 'no RotationError'} at ${error?.step ?? '?'}, not auth-mismatch at ${met.answer.step}`);
+    const ended = `${error?.code ?? 'no RotationError'} at ${error?.step ?? '?'}`;
+    out.push(`${what}: ${run.id} made a key, then failed with ${ended}, not auth-mismatch at ${met.answer.step}`);
   }
   if (secretsAfter !== met.secretsBefore) out.push(`${what}: ${run.id} changed a secret`);
   const live = run.created.filter((value) => platform.isKeyValid(value)).map((value) => platform.keyIdOf(value));

@@ -11,7 +11,7 @@ import { halfRenamed, keptRetiring, namesVariable, otherRecordUnread, rebuiltKey
 import { createRng, type Rng } from './prng.js';
 import { laterWriteRefused, lateWrite, randomFault } from './random-faults.js';
 import { CREDENTIALS, type Credential, KEY_KINDS, ORG_ID, SECRET_NAMES, type SimKeyKind, type Skew } from './world.js';
-import { deleteHeld, putHeld, reaches, secretPathOf, WIDE_POOL } from './target-pool.js';
+import { deleteHeld, putHeld, reaches, secretPathOf, visibilityUntruthful, WIDE_POOL } from './target-pool.js';
 import { type RecordKeeper, recordPlace } from './record-place.js';
 import { afterAuthMisreport, type AuthMisreported, misreportAuth } from './auth-answers.js';
 
@@ -41,7 +41,16 @@ export interface HistoryOptions {
    * targets only, the record in GitHub, keep 1 to start, GET /auth always true): the model a seed
    * was found with, to replay it.
    */
-  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean; apart?: boolean; renameListed?: boolean; wide?: boolean };
+  edits?: {
+    rename?: boolean;
+    record?: boolean;
+    lists?: boolean;
+    clock?: boolean;
+    refusals?: boolean;
+    apart?: boolean;
+    renameListed?: boolean;
+    wide?: boolean;
+  };
 }
 
 export interface HistoryResult {
@@ -140,7 +149,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     const reach = createRng(seed ^ REACH_STREAM);
     const on = { lists: true, clock: true, refusals: true, apart: true, renameListed: true, ...options.edits };
     let added: string[] = [];
-    sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers${wide ? `, the record in ${user.record}, keep ${user.keep}` : ''}`);
+    const widely = wide ? `, the record in ${user.record}, keep ${user.keep}` : '';
+    sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers${widely}`);
     seedSecrets(sim, user, user.list);
     const rounds = options.rounds ?? 2 + rng.int(4);
     for (let round = 0; round < rounds; round++) {
@@ -165,7 +175,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       // GET /auth misreporting (drawn every round of the wide model): the round's one run must refuse and change nothing.
       const authDrawn = wide && widen.chance(0.05) && !user.recordEdit;
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
-      const plan = user.recordEdit || authDrawn ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
+      const plan =
+        user.recordEdit || authDrawn ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
       // The check is that the refusing run changes nothing: first let an abandoned write of a killed
       // run land, or its landing reads as the refusing run's change (seed 1343664165).
       if (user.recordEdit || authDrawn) await heldBackLanded(sim);
@@ -178,7 +189,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       // makes wrong). Runs that met hold the lease one at a time, so a concurrent round excuses nothing.
       const keepKnowable = user.recordEdit?.expect !== 'absent';
       // A write refused after the first (a rollback), most often where a target was just added.
-      if (reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit && !auth) sim.arm(laterWriteRefused(reach, user.list.length, wide));
+      const refused = reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit && !auth;
+      if (refused) sim.arm(laterWriteRefused(reach, user.list.length, wide));
       // The list as the run starts it: targets dropped after the record was deleted are known to no run either (seeds 20267119, 20268497).
       if (user.recordEdit?.expect === 'absent') excuseDroppedWithoutRecord(sim, user);
       const runs = startRuns(sim, rng, user, plan, retire, wide);
@@ -188,7 +200,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         results.push(run.result);
         learn(sim, user, run.result);
         if (run.result.status === 'stuck') violations.push(`stuck: ${run.result.id} never ended`);
-        if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result), ...(keepKnowable ? keepBroken(world, run.result, heldAtStart) : []));
+        if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result), ...visibilityUntruthful(world, run.result), ...(keepKnowable ? keepBroken(world, run.result, heldAtStart) : []));
       }
       if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
       if (auth) violations.push(...afterAuthMisreport(sim, auth, runs[0]!.result, (await snapshot(sim)).secrets));

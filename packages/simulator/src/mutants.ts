@@ -15,6 +15,7 @@ export const MUTANTS = [
   { name: 'unparsable-record-absent', defect: 'issue 22 item 1: a record that does not parse is taken for absent: a dropped target is locked out' },
   { name: 'newer-record-absent', defect: 'issue 22 item 2: a newer-format record is taken for absent and rewritten: a dropped target is locked out' },
   { name: 'sibling-by-record-only', defect: 'issue 31 item 2: an organization key named like the family, unknown to the record, given as the managing key, is revoked with itself' },
+  { name: 'new-key-auth-unchecked', defect: 'issue 36 item 4: a new key GET /auth says is of another account or kind is written to every target' },
   { name: 'lease-off', defect: 'issue 31 item 1: two runs of one secret write at once; one writes its key after the other revoked it: a lock-out' },
 ] as const;
 

@@ -78,8 +78,11 @@ export function randomFault(rng: Rng, wide = false): ArmedFault {
 export function laterWriteRefused(rng: Rng, writes: number, wide = false): ArmedFault {
   const kind = rng.pick(FAULT_KINDS.filter((k) => k.status === 403 || k.status === 422));
   // Wide: any GitHub secret write (an organization's or a user's too), or a GitLab variable's update.
-  const [service, path]: [Service, string] = wide ? rng.pick([['github', '/**'], ['gitlab', '/*/*/variables/*']] as const) : ['github', '/repos/*/*/**'];
-  return { service, method: 'PUT', path, nth: 2 + rng.int(Math.max(1, writes - 1)), effect: kind.effect(service), name: `secret write refused: ${kind.name}` };
+  const [service, path]: [Service, string] = wide
+    ? rng.pick([['github', '/**'], ['gitlab', '/*/*/variables/*']] as const)
+    : ['github', '/repos/*/*/**'];
+  const nth = 2 + rng.int(Math.max(1, writes - 1));
+  return { service, method: 'PUT', path, nth, effect: kind.effect(service), name: `secret write refused: ${kind.name}` };
 }
 
 /**
@@ -87,6 +90,7 @@ export function laterWriteRefused(rng: Rng, writes: number, wide = false): Armed
  * so the run has given up on it (and retried, or moved on) when it takes effect.
  */
 export function lateWrite(rng: Rng, wide = false): ArmedFault {
-  const request = rng.pick((wide ? WIDE_REQUESTS : REQUESTS).filter((r) => r.method === 'PUT' || r.method === 'PATCH' || (r.method === 'POST' && r.path.endsWith('/variables'))));
+  const requests = wide ? WIDE_REQUESTS : REQUESTS;
+  const request = rng.pick(requests.filter((r) => r.method === 'PUT' || r.method === 'PATCH' || (r.method === 'POST' && r.path.endsWith('/variables'))));
   return { service: request.service, method: request.method, path: request.path, nth: 1 + rng.int(request.ranks), effect: { kind: 'delay', ms: 45_000 } as Effect, name: 'a write landing late (45 s)' };
 }

@@ -42,10 +42,14 @@ const GITLAB: RecordPlace = {
     const variables = (await answer.json()) as Array<{ key: string; value: string; environment_scope: string }>;
     return variables.filter((v) => v.environment_scope === '*').map((v) => ({ name: v.key, value: v.value }));
   },
-  update: async (sim, name, value) => (await sim.userRequest('PUT', `${GITLAB_ROUTE}/${name}${GITLAB_SCOPE}`, { value }, 'gitlab')).status === 200,
-  create: async (sim, name, value) =>
-    (await sim.userRequest('POST', GITLAB_ROUTE, { key: name, value, environment_scope: '*', masked: false, protected: false, raw: true }, 'gitlab')).status === 201,
-  remove: async (sim, name) => (await sim.userRequest('DELETE', `${GITLAB_ROUTE}/${name}${GITLAB_SCOPE}`, undefined, 'gitlab')).status === 204,
+  update: async (sim, name, value) =>
+    (await sim.userRequest('PUT', `${GITLAB_ROUTE}/${name}${GITLAB_SCOPE}`, { value }, 'gitlab')).status === 200,
+  create: async (sim, name, value) => {
+    const variable = { key: name, value, environment_scope: '*', masked: false, protected: false, raw: true };
+    return (await sim.userRequest('POST', GITLAB_ROUTE, variable, 'gitlab')).status === 201;
+  },
+  remove: async (sim, name) =>
+    (await sim.userRequest('DELETE', `${GITLAB_ROUTE}/${name}${GITLAB_SCOPE}`, undefined, 'gitlab')).status === 204,
 };
 
 export function recordPlace(keeper: RecordKeeper): RecordPlace {

@@ -6,7 +6,7 @@
 
 import type { Credential, World } from './world.js';
 import { ORG_OWNER, storedAt, TARGET_POOL } from './world.js';
-import type { Simulation } from './simulation.js';
+import type { RunResult, Simulation } from './simulation.js';
 
 /** The nine kinds, in canonical spelling (as the runs' notices name them). */
 export const WIDE_POOL: readonly string[] = [
@@ -58,7 +58,8 @@ export function secretPathOf(target: string, secretName: string): { service: 'gi
   switch (kind) {
     case 'env': {
       const split = rest.indexOf(':');
-      return { service: 'github', path: `/repos/${rest.slice(0, split)}/environments/${encodeURIComponent(rest.slice(split + 1))}/secrets/${secretName}` };
+      const environment = encodeURIComponent(rest.slice(split + 1));
+      return { service: 'github', path: `/repos/${rest.slice(0, split)}/environments/${environment}/secrets/${secretName}` };
     }
     case 'org':
       return { service: 'github', path: `/orgs/${owner}/actions/secrets/${secretName}` };
@@ -79,4 +80,33 @@ export async function deleteHeld(sim: Simulation, target: string, secretName: st
   const response = await sim.userRequest('DELETE', path, undefined, service);
   sim.note(`user: deletes ${secretName} in ${target} (${response.status})`);
   if (response.status !== 204 && response.status !== 404) throw new Error(`deleting ${secretName} in ${target}: ${response.status}`);
+}
+
+/** The visibility and repositories an organization's or a user's spec asks for (`org:O:selected:A,B`); undefined when it asks none. */
+function askedVisibility(target: string): { visibility: string; repos: string[] } | undefined {
+  const [kind = '', owner = '', visibility, list] = target.split(':');
+  if (kind === 'codespaces-user') return { visibility: 'selected', repos: owner ? owner.split(',') : [] };
+  if ((kind !== 'org' && kind !== 'codespaces-org') || !visibility) return undefined;
+  return { visibility, repos: visibility === 'selected' ? (list ?? '').split(',').map((name) => `${owner}/${name}`) : [] };
+}
+
+/**
+ * After a run that ended well: each organization or user secret it names as holding its key is
+ * visible as its spec asks (org secret visibility, issue 36), to the repositories it names and no others.
+ */
+export function visibilityUntruthful(world: World, run: RunResult): string[] {
+  if (run.status !== 'ok' || !run.report || run.report.dryRun) return [];
+  const out: string[] = [];
+  for (const target of run.report.targets) {
+    const asked = askedVisibility(target);
+    const meta = asked && world.github.secret(storedAt(target), run.spec.secretName);
+    if (!asked || !meta) continue;
+    const ids = asked.repos.map((repo) => world.github.addRepo(repo).id).sort();
+    const selected = [...(meta.selected_repository_ids ?? [])].sort();
+    if (meta.visibility !== asked.visibility || (asked.visibility === 'selected' && ids.join(',') !== selected.join(','))) {
+      const visible = `${meta.visibility} [${selected.join(', ')}]`;
+      out.push(`untruthful: ${run.id} wrote ${target}, which is visible to ${visible}, not as its spec asks`);
+    }
+  }
+  return out;
 }

@@ -38,7 +38,13 @@ export type SimKeyKind = (typeof KEY_KINDS)[number];
 export const CREDENTIALS = ['token', 'app'] as const;
 export type Credential = (typeof CREDENTIALS)[number];
 /** What the App may do on acme: what targets and the record need. */
-const APP_PERMISSIONS = { secrets: 'write', environments: 'write', dependabot_secrets: 'write', actions_variables: 'write', codespaces_secrets: 'write' } as const;
+const APP_PERMISSIONS = {
+  secrets: 'write',
+  environments: 'write',
+  dependabot_secrets: 'write',
+  actions_variables: 'write',
+  codespaces_secrets: 'write',
+} as const;
 /** An organization of its own for the organization targets (acme is a user account), and what the App may do there. */
 export const ORG_OWNER = 'globex';
 const ORG_APP_PERMISSIONS = { organization_secrets: 'write', organization_codespaces_secrets: 'write' } as const;

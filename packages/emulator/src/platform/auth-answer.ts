@@ -28,7 +28,9 @@ export class AuthAnswers {
       return;
     }
     if (misreport.keys !== 'new' && misreport.keys !== 'all') throw new TypeError("misreportAuth: keys is 'new' or 'all'");
-    if (misreport.account_id === undefined && misreport.auth_method === undefined) throw new TypeError('misreportAuth: give account_id or auth_method');
+    if (misreport.account_id === undefined && misreport.auth_method === undefined) {
+      throw new TypeError('misreportAuth: give account_id or auth_method');
+    }
     const { keys, ...fields } = misreport;
     this.#misreport = { ...fields, fromId: keys === 'all' ? 0 : nextKeyId };
   }
@@ -36,7 +38,8 @@ export class AuthAnswers {
   /** GET /auth's body for `caller`: a personal key is its user's, an organization's key (project-scoped too) the organization's. */
   answer(caller: KeyIdentity): AuthAnswer {
     const { scope } = caller;
-    const body = scope.kind === 'personal' ? { account_id: scope.userId, auth_method: 'api_key_user' } : { account_id: scope.orgId, auth_method: 'api_key_org' };
+    const body =
+      scope.kind === 'personal' ? { account_id: scope.userId, auth_method: 'api_key_user' } : { account_id: scope.orgId, auth_method: 'api_key_org' };
     const misreport = this.#misreport;
     if (!misreport || caller.id < misreport.fromId) return body;
     return {

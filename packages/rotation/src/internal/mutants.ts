@@ -26,7 +26,9 @@ export type Mutant =
   /** Issue 31, item 1: no lease is taken, so two runs of one secret write at once (the behaviour before it). */
   | 'lease-off'
   /** Issue 31, item 2: the managing key is checked against the records' fingerprints only, not the family's membership. */
-  | 'sibling-by-record-only';
+  | 'sibling-by-record-only'
+  /** Issue 36, item 4: the new key's GET /auth answer is not held to the current key's account and the kind rotated. */
+  | 'new-key-auth-unchecked';
 
 /** True when the simulator's tests switched `name` on; false in every real run. */
 export function mutant(name: Mutant): boolean {
