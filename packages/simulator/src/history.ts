@@ -200,7 +200,9 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         results.push(run.result);
         learn(sim, user, run.result);
         if (run.result.status === 'stuck') violations.push(`stuck: ${run.result.id} never ended`);
-        if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result), ...visibilityUntruthful(world, run.result), ...(keepKnowable ? keepBroken(world, run.result, heldAtStart) : []));
+        if (runs.length !== 1) continue;
+        violations.push(...untruthfulOutputs(world, run.result), ...visibilityUntruthful(world, run.result));
+        if (keepKnowable) violations.push(...keepBroken(world, run.result, heldAtStart));
       }
       if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
       if (auth) violations.push(...afterAuthMisreport(sim, auth, runs[0]!.result, (await snapshot(sim)).secrets));
@@ -309,7 +311,9 @@ function spec(sim: Simulation, user: UserState, retire: string[], crash?: CrashP
   };
 }
 
-function startRuns(sim: Simulation, rng: Rng, user: UserState, plan: 'clean' | 'fault' | 'faults' | 'crash' | 'concurrent', retire: string[], wide: boolean): Run[] {
+type Plan = 'clean' | 'fault' | 'faults' | 'crash' | 'concurrent';
+
+function startRuns(sim: Simulation, rng: Rng, user: UserState, plan: Plan, retire: string[], wide: boolean): Run[] {
   if (plan === 'fault' || plan === 'faults') {
     for (let i = plan === 'fault' ? 1 : 2 + rng.int(2); i > 0; i--) sim.arm(randomFault(rng, wide));
   }
@@ -464,7 +468,8 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
     // An abandoned record write of an earlier run lands first, or it would undo the edit before the
     // next run reads it (seeds 20264957, 20268649, 20269644, 20268232, 20263282).
     if (!user.rebuildRecord) await heldBackLanded(sim);
-    if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, recordPlace(user.record), (r) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind));
+    const ours = (r: { kind?: string; secret?: string }) => r.secret === user.secretName && (r.kind ?? 'personal').startsWith(user.kind);
+    if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, recordPlace(user.record), ours);
   }
   if (user.recordEdit?.expect === 'absent') {
     excuseDroppedWithoutRecord(sim, user);
