@@ -110,6 +110,11 @@ interface UserState {
   renameListed: boolean;
   /** Where the target record (and the lease with it) is kept: the home repository's variables, or the home GitLab project's. */
   record: RecordKeeper;
+  /**
+   * The record was deleted and no run has ended well since: a record a failed run started then
+   * knows nothing of what the targets held (README, Without a record), so keep's promise waits (seed 31337020).
+   */
+  recordBlind: boolean;
 }
 
 export async function runHistory(seed: number, options: HistoryOptions = {}): Promise<HistoryResult> {
@@ -143,6 +148,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       movedAway: new Set(),
       renameListed: options.edits?.renameListed ?? true,
       record: wide && widen.chance(0.3) ? 'gitlab' : 'github',
+      recordBlind: false,
     };
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
     // on or not, so the other choices of a seed stay as they were.
@@ -187,7 +193,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       // keep's promise holds where the run can know what the targets hold: not without a record
       // (README, Without a record: the held key is guessed from dates, which a clock stepping back
       // makes wrong). Runs that met hold the lease one at a time, so a concurrent round excuses nothing.
-      const keepKnowable = user.recordEdit?.expect !== 'absent';
+      const keepKnowable = !user.recordBlind;
       // A write refused after the first (a rollback), most often where a target was just added.
       const refused = reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit && !auth;
       if (refused) sim.arm(laterWriteRefused(reach, user.list.length, wide));
@@ -204,6 +210,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         violations.push(...untruthfulOutputs(world, run.result), ...visibilityUntruthful(world, run.result));
         if (keepKnowable) violations.push(...keepBroken(world, run.result, heldAtStart));
       }
+      if (runs.some((run) => run.result.status === 'ok')) user.recordBlind = false;
       if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
       if (auth) violations.push(...afterAuthMisreport(sim, auth, runs[0]!.result, (await snapshot(sim)).secrets));
       for (const run of runs) await followAdvice(sim, user, run.result);
@@ -472,6 +479,7 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
     if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, recordPlace(user.record), ours);
   }
   if (user.recordEdit?.expect === 'absent') {
+    user.recordBlind = true;
     excuseDroppedWithoutRecord(sim, user);
     // Nor the family's keys, once no target holds them: the user who deleted its record revokes them.
     const family = user.recordEdit.family;
