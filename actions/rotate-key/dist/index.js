@@ -18835,7 +18835,7 @@ async function verifyKey(ctx, created) {
 }
 async function refuseOtherAccount(ctx, created, word) {
   const current = ctx.currentAuth;
-  const problem = current && newKeyAuthProblem(word, current, ctx.keyScope.keyKind);
+  const problem = current && !mutant("new-key-auth-unchecked") && newKeyAuthProblem(word, current, ctx.keyScope.keyKind);
   if (!problem)
     return;
   probe("auth-refused-new-key");

@@ -8,6 +8,7 @@ export type { ResponseShape } from './core/response-shape.js';
 export { SUPPORTED_API_VERSIONS, USER_AGENT_REQUIRED } from './github/request-headers.js';
 export { DEFAULT_OPERATION_TIMINGS, PLATFORM_API_PATH, startPlatformEmulator } from './platform/emulator.js';
 export type { PlatformEmulator, PlatformEmulatorOptions } from './platform/emulator.js';
+export type { AuthAnswer, AuthMisreport } from './platform/auth-answer.js';
 export { InvalidInputError } from './platform/errors.js';
 export type { PlatformBranch, PlatformEndpoint } from './platform/projects.js';
 export type { BranchAnswer } from './platform/wire.js';

@@ -43,6 +43,8 @@ const TYPES = [
   'AlertState',
   'AppPermissionLevel',
   'AppPermissions',
+  'AuthAnswer',
+  'AuthMisreport',
   'BranchAnswer',
   'CreatedKey',
   'EmulatorReply',

@@ -14,7 +14,10 @@ import { laterWriteRefused, lateWrite, randomFault } from './random-faults.js';
 import { LeakRounds } from './emergency-rounds.js';
 import { watchInstants } from './instant-invariants.js';
 import { RecordParts } from './record-parts.js';
-import { CREDENTIALS, type Credential, HOME, KEY_KINDS, ORG_ID, SECRET_NAMES, type SimKeyKind, type Skew, TARGET_POOL } from './world.js';
+import { CREDENTIALS, type Credential, KEY_KINDS, ORG_ID, SECRET_NAMES, type SimKeyKind, type Skew } from './world.js';
+import { deleteHeld, putHeld, reaches, secretPathOf, visibilityUntruthful, WIDE_POOL } from './target-pool.js';
+import { type RecordKeeper, recordPlace } from './record-place.js';
+import { afterAuthMisreport, type AuthMisreported, misreportAuth } from './auth-answers.js';
 
 /** How many clean runs a history may need to converge once its faults are gone. */
 export const CONVERGENCE_RUNS = 2;
@@ -24,6 +27,8 @@ const THIRD_RUN_STREAM = 0x7468_6972;
 const MANAGING_STREAM = 0x6d61_6e61;
 /** The seed of the stream the choices that reach the mutants draw from (list edits, clock steps, refused writes). */
 const REACH_STREAM = 0x6c617465;
+/** The seed of the stream the choices of the whole product draw from (issue 36: keep, where the record lives, GET /auth misreporting). */
+const WIDE_STREAM = 0x7769_6465;
 
 export interface HistoryOptions {
   /** Rounds of runs before converging (2 to 5 by default, drawn). */
@@ -37,9 +42,22 @@ export interface HistoryOptions {
    * secret write refused, `apart: false` starts a round as soon as the last one ended (before the
    * answers it abandoned have landed), `renameListed: false` copies a renamed secret to dropped
    * targets too, `modes: false` plays no emergency rotation nor alert mode, `parts: false` spreads
-   * no record over parts: the model a seed was found with, to replay it.
+   * no record over parts, `wide: false` the model before issue 36's widening (repository, environment
+   * and Dependabot targets only, the record in GitHub, keep 1 to start, GET /auth always true): the
+   * model a seed was found with, to replay it.
    */
-  edits?: { rename?: boolean; record?: boolean; lists?: boolean; clock?: boolean; refusals?: boolean; apart?: boolean; renameListed?: boolean; modes?: boolean; parts?: boolean };
+  edits?: {
+    rename?: boolean;
+    record?: boolean;
+    lists?: boolean;
+    clock?: boolean;
+    refusals?: boolean;
+    apart?: boolean;
+    renameListed?: boolean;
+    modes?: boolean;
+    parts?: boolean;
+    wide?: boolean;
+  };
 }
 
 export interface HistoryResult {
@@ -103,6 +121,13 @@ interface UserState {
   leaks: LeakRounds;
   /** The record spread over parts, and damaged (record-parts.ts). */
   parts: RecordParts;
+  /** Where the target record (and the lease with it) is kept: the home repository's variables, or the home GitLab project's. */
+  record: RecordKeeper;
+  /**
+   * The record was deleted and no run has ended well since: a record a failed run started then
+   * knows nothing of what the targets held (README, Without a record), so keep's promise waits (seed 31337020).
+   */
+  recordBlind: boolean;
 }
 
 export async function runHistory(seed: number, options: HistoryOptions = {}): Promise<HistoryResult> {
@@ -115,13 +140,16 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
   const restore = applyMutants(options.mutants ?? []);
   try {
     const { rng, world } = sim;
+    const wide = options.edits?.wide ?? true;
+    const widen = createRng(seed ^ WIDE_STREAM);
+    if (wide) world.pool = WIDE_POOL;
     const kind = rng.pick(KEY_KINDS);
     const user: UserState = {
       kind,
       credential: rng.pick(CREDENTIALS),
       secretName: SECRET_NAMES[0],
-      keep: 1,
-      list: rng.shuffle(TARGET_POOL).slice(0, 1 + rng.int(3)),
+      keep: wide ? 1 + widen.int(3) : 1,
+      list: rng.shuffle(world.pool).slice(0, 1 + rng.int(3)),
       written: new Set(),
       retiring: new Set(),
       consoleKey: world.consoleKey(kind).key,
@@ -134,6 +162,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       renameListed: options.edits?.renameListed ?? true,
       leaks: new LeakRounds(sim, options.edits?.modes ?? true),
       parts: new RecordParts(sim, options.edits?.parts ?? true),
+      record: wide && widen.chance(0.3) ? 'gitlab' : 'github',
+      recordBlind: false,
     };
     const instants = watchInstants(sim, () => user.excused, () => user.leaks.leaked);
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
@@ -141,7 +171,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     const reach = createRng(seed ^ REACH_STREAM);
     const on = { lists: true, clock: true, refusals: true, apart: true, renameListed: true, ...options.edits };
     let added: string[] = [];
-    sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers`);
+    const widely = wide ? `, the record in ${user.record}, keep ${user.keep}` : '';
+    sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers${widely}`);
     seedSecrets(sim, user, user.list);
     const rounds = options.rounds ?? 2 + rng.int(4);
     for (let round = 0; round < rounds; round++) {
@@ -164,24 +195,30 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       // Before the snapshot of a record edit's check: the user's own write is no change of the run's (seed 778571).
       user.consoleKey = user.leaks.mend(user.list, user.secretName, user.kind) ?? user.consoleKey;
       const retire = [...user.retiring].filter((t) => !user.list.includes(t));
+      keepReach(sim, user, retire);
+      // GET /auth misreporting (drawn every round of the wide model): the round's one run must refuse and change nothing.
+      const authDrawn = wide && widen.chance(0.05) && !user.recordEdit;
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
-      const plan = user.recordEdit ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
+      const plan =
+        user.recordEdit || authDrawn ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
       // The check is that the refusing run changes nothing: first let an abandoned write of a killed
       // run land, or its landing reads as the refusing run's change (seed 1343664165).
-      if (user.recordEdit) await heldBackLanded(sim);
+      if (user.recordEdit || authDrawn) await heldBackLanded(sim);
       const before = user.recordEdit ? await snapshot(sim) : undefined;
+      const auth: AuthMisreported | undefined = authDrawn ? misreportAuth(sim, widen, user.kind, (await snapshot(sim)).secrets) : undefined;
       added = user.list.filter((t) => !listed.includes(t));
       const heldAtStart = workingKeysHeld(sim, user);
       // keep's promise holds where the run can know what the targets hold: not without a record
       // (README, Without a record: the held key is guessed from dates, which a clock stepping back
       // makes wrong). Runs that met hold the lease one at a time, so a concurrent round excuses nothing.
-      const keepKnowable = user.recordEdit?.expect !== 'absent';
+      const keepKnowable = !user.recordBlind;
       // A write refused after the first (a rollback), most often where a target was just added.
-      if (reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit) sim.arm(laterWriteRefused(reach, user.list.length));
+      const refused = reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit && !auth;
+      if (refused) sim.arm(laterWriteRefused(reach, user.list.length, wide));
       // The list as the run starts it: targets dropped after the record was deleted are known to no run either (seeds 20267119, 20268497).
       if (user.recordEdit?.expect === 'absent') excuseDroppedWithoutRecord(sim, user);
       user.leaks.draw({ value: startingKey(sim, user, user.list), kind: user.kind, quiet: Boolean(user.recordEdit) });
-      const runs = startRuns(sim, rng, user, plan, retire);
+      const runs = startRuns(sim, rng, user, plan, retire, wide);
       await sim.runAll(runs);
       sim.clearFaults();
       violations.push(...instants.settle(runs.map((r) => r.result)), ...user.leaks.settle(runs.map((r) => r.result), user.excused));
@@ -189,9 +226,13 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         results.push(run.result);
         learn(sim, user, run.result);
         if (run.result.status === 'stuck') violations.push(`stuck: ${run.result.id} never ended`);
-        if (runs.length === 1) violations.push(...untruthfulOutputs(world, run.result), ...(keepKnowable && !user.leaks.active ? keepBroken(world, run.result, heldAtStart) : []));
+        if (runs.length !== 1) continue;
+        violations.push(...untruthfulOutputs(world, run.result), ...visibilityUntruthful(world, run.result));
+        if (keepKnowable && !user.leaks.active) violations.push(...keepBroken(world, run.result, heldAtStart));
       }
+      if (runs.some((run) => run.result.status === 'ok')) user.recordBlind = false;
       if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
+      if (auth) violations.push(...afterAuthMisreport(sim, auth, runs[0]!.result, (await snapshot(sim)).secrets));
       for (const run of runs) {
         await followAdvice(sim, user, run.result);
         user.parts.retireAsAdvised(run.result, user.retiring);
@@ -235,7 +276,7 @@ function managingKeyLockOut(sim: Simulation, user: UserState): string[] {
 function seedSecrets(sim: Simulation, user: UserState, targets: readonly string[]): void {
   const writtenAt = new Date(sim.time.now() - 86_400_000);
   for (const target of targets) {
-    sim.world.github.putSecretValue(target, user.secretName, user.consoleKey, { writtenAt });
+    putHeld(sim.world, target, user.secretName, user.consoleKey, writtenAt);
     user.written.add(target);
   }
 }
@@ -266,7 +307,7 @@ function stepPlatformClockBack(sim: Simulation, rng: Rng, skew: Skew): void {
 /** Keys a rebuilt record keeps that no secret holds any more: the user names them in revoke-key-ids, as its notice asks. */
 function revocableRebuiltKeys(sim: Simulation, user: UserState): number[] {
   const held = new Set<number>();
-  for (const target of TARGET_POOL) {
+  for (const target of sim.world.pool) {
     for (const name of SECRET_NAMES) {
       const value = sim.world.held(target, name);
       const id = value === undefined ? undefined : sim.world.platform.keyIdOf(value);
@@ -291,6 +332,7 @@ function spec(sim: Simulation, user: UserState, retire: string[], crash?: CrashP
     keep: user.keep,
     retire,
     apiKey: startingKey(sim, user, user.list),
+    record: user.record,
     ...(crash && { crash }),
     ...(user.family && { family: user.family }),
     ...(user.rebuildRecord && { rebuildRecord: true }),
@@ -300,17 +342,19 @@ function spec(sim: Simulation, user: UserState, retire: string[], crash?: CrashP
   };
 }
 
-function startRuns(sim: Simulation, rng: Rng, user: UserState, plan: 'clean' | 'fault' | 'faults' | 'crash' | 'concurrent', retire: string[]): Run[] {
+type Plan = 'clean' | 'fault' | 'faults' | 'crash' | 'concurrent';
+
+function startRuns(sim: Simulation, rng: Rng, user: UserState, plan: Plan, retire: string[], wide: boolean): Run[] {
   if (plan === 'fault' || plan === 'faults') {
-    for (let i = plan === 'fault' ? 1 : 2 + rng.int(2); i > 0; i--) sim.arm(randomFault(rng));
+    for (let i = plan === 'fault' ? 1 : 2 + rng.int(2); i > 0; i--) sim.arm(randomFault(rng, wide));
   }
   if (plan === 'crash') {
     const crash: CrashPoint = rng.chance(0.75) ? { request: 1 + rng.int(30), afterEffect: rng.chance(0.5) } : { atMs: rng.int(20_000) };
-    if (rng.chance(0.3)) sim.arm(randomFault(rng));
+    if (rng.chance(0.3)) sim.arm(randomFault(rng, wide));
     return [sim.start(spec(sim, user, retire, crash))];
   }
   if (plan === 'concurrent') {
-    if (rng.chance(0.3)) sim.arm(randomFault(rng));
+    if (rng.chance(0.3)) sim.arm(randomFault(rng, wide));
     // Both read the secret when they start: the same key.
     const first = sim.start(spec(sim, user, retire));
     const runs = [first, sim.start(spec(sim, user, retire, rng.chance(0.3) ? { request: 1 + rng.int(20), afterEffect: rng.chance(0.5) } : undefined))];
@@ -319,7 +363,7 @@ function startRuns(sim: Simulation, rng: Rng, user: UserState, plan: 'clean' | '
     // the key its workflow read then, and may write late (an answer given up on, landing after).
     const third = createRng(sim.seed ^ THIRD_RUN_STREAM);
     if (third.chance(0.4)) {
-      if (third.chance(0.5)) sim.arm(lateWrite(third));
+      if (third.chance(0.5)) sim.arm(lateWrite(third, wide));
       runs.push(sim.start({ ...spec(sim, user, retire), startAfterMs: third.int(20_000) }));
     }
     return runs;
@@ -366,7 +410,7 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     // README, "Drop a target": each run names it; a target whose secret the user deleted is retired
     // (again: an abandoned record write of an earlier run may bring a retired one back). So are the
     // targets another family's record still names while none may hold its keys (seed 874975652).
-    const named = targetsToRetire(notices).filter((t) => (TARGET_POOL as readonly string[]).includes(t));
+    const named = targetsToRetire(notices).filter((t) => sim.world.pool.includes(t));
     const again = named.filter((t) => !user.list.includes(t) && !user.written.has(t) && !user.retiring.has(t));
     for (const target of again) {
       user.retiring.add(target);
@@ -396,7 +440,7 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     return true;
   }
   // A retired target still holding the secret (an abandoned write landed after the user deleted it).
-  const stillHeld = actions.flatMap((a) => (a.do === 'retire-or-relist' ? a.targets : [])).find((t) => (TARGET_POOL as readonly string[]).includes(t));
+  const stillHeld = actions.flatMap((a) => (a.do === 'retire-or-relist' ? a.targets : [])).find((t) => sim.world.pool.includes(t));
   if (run.error?.code === 'record-failed' && stillHeld) {
     sim.note('user: deletes the secret again, as the error advises');
     await deleteSecret(sim, stillHeld, run.spec.secretName);
@@ -417,7 +461,7 @@ async function followRenameNotices(sim: Simulation, user: UserState, notices: re
   let changed = false;
   for (const rename of halfRenamed(notices)) {
     if (rename.secretName === user.secretName) continue;
-    for (const target of TARGET_POOL.filter((t) => rename.targets.includes(t))) {
+    for (const target of sim.world.pool.filter((t) => rename.targets.includes(t))) {
       if (sim.world.held(target, rename.secretName) !== undefined) await deleteSecret(sim, target, rename.secretName);
       // A dropped target that holds the secret of the current name is the current family's to retire (its own notice).
       if (user.list.includes(target) || user.retiring.has(target) || sim.world.held(target, user.secretName) !== undefined) continue;
@@ -436,9 +480,9 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
   // Drawn either way, so the history after it stays the same.
   const drop = next.length > 1 && rng.chance(0.4);
   if (drop) next.splice(rng.int(next.length), 1);
-  const absent = TARGET_POOL.filter((t) => !next.includes(t));
+  const absent = sim.world.pool.filter((t) => !next.includes(t));
   if (absent.length && (next.length === 1 || rng.chance(0.35))) next.splice(rng.int(next.length + 1), 0, rng.pick(absent));
-  if (!next.length) next = [rng.pick(TARGET_POOL)];
+  if (!next.length) next = [rng.pick(sim.world.pool)];
   if (next.join('|') !== user.list.join('|')) sim.note(`user: targets now [${next.join(' | ')}]`);
   user.list = next;
   if (rng.chance(0.2)) {
@@ -460,15 +504,16 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
     // An abandoned record write of an earlier run lands first, or it would undo the edit before the
     // next run reads it (seeds 20264957, 20268649, 20269644, 20268232, 20263282).
     if (!user.rebuildRecord) await heldBackLanded(sim);
-    if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, HOME, ours);
+    if (!user.rebuildRecord) user.recordEdit = await editRecord(sim, user.later, kind, recordPlace(user.record), ours);
   }
-  // A record in parts (a stream of its own): spread once, then a part damaged now and then.
-  if (record && !user.recordEdit && !user.rebuildRecord) {
+  // A record in parts (a stream of its own; kept in GitHub): spread once, then a part damaged now and then.
+  if (record && user.record === 'github' && !user.recordEdit && !user.rebuildRecord) {
     // As for an edit of the whole record, an abandoned record write lands first (only when one is made: waiting shifts the history).
     user.recordEdit = await user.parts.maybeDamage(ours, () => heldBackLanded(sim));
     if (!user.recordEdit) await user.parts.maybeSpread(ours, () => heldBackLanded(sim));
   }
   if (user.recordEdit?.expect === 'absent') {
+    user.recordBlind = true;
     excuseDroppedWithoutRecord(sim, user);
     // Nor the family's keys, once no target holds them: the user who deleted its record revokes them.
     const family = user.recordEdit.family;
@@ -556,7 +601,7 @@ async function renameSecret(sim: Simulation, user: UserState, listedOnly: boolea
       sim.note(`user: retires ${target}, no longer in targets, rather than copying the secret there`);
       continue;
     }
-    sim.world.github.putSecretValue(target, to, value, { writtenAt: new Date(sim.time.now()) });
+    putHeld(sim.world, target, to, value, new Date(sim.time.now()));
     // A dead key excused under the old name (README, "Without a record": a dropped target's key is
     // revoked like any older key) is the same dead key under the new one (seed 1343661714).
     const excuse = `${target} ${user.secretName}`;
@@ -579,7 +624,7 @@ function switchKind(sim: Simulation, rng: Rng, user: UserState): void {
   user.kind = to;
   user.consoleKey = sim.world.consoleKey(to).key;
   for (const target of user.list) {
-    sim.world.github.putSecretValue(target, user.secretName, user.consoleKey, { writtenAt: new Date(sim.time.now()) });
+    putHeld(sim.world, target, user.secretName, user.consoleKey, new Date(sim.time.now()));
     user.written.add(target);
   }
 }
@@ -597,7 +642,7 @@ function takeBack(sim: Simulation, user: UserState, added: readonly string[]): v
 
 /** The user moves the secret to other targets: a list none of whose targets was listed before (nor retired). */
 function replaceListWhole(sim: Simulation, rng: Rng, user: UserState): void {
-  const others = rng.shuffle(TARGET_POOL.filter((t) => !user.list.includes(t) && !user.retiring.has(t)));
+  const others = rng.shuffle(sim.world.pool.filter((t) => !user.list.includes(t) && !user.retiring.has(t)));
   if (!others.length) return;
   for (const target of [...user.written, ...user.list]) user.movedAway.add(target);
   user.list = others.slice(0, 1 + rng.int(Math.min(2, others.length)));
@@ -617,10 +662,17 @@ async function maybeRetire(sim: Simulation, rng: Rng, user: UserState): Promise<
   sim.note(`user: retires ${retired}`);
 }
 
-async function deleteSecret(sim: Simulation, target: string, secretName: string): Promise<void> {
-  const response = await sim.userRequest('DELETE', secretPath(target, secretName));
-  sim.note(`user: deletes ${secretName} in ${target} (${response.status})`);
-  if (response.status !== 204 && response.status !== 404) throw new Error(`deleting ${secretName} in ${target}: ${response.status}`);
+const deleteSecret = deleteHeld;
+
+/**
+ * The credential reaches every target the run names or its record may (a GitHub App never reaches a
+ * user's Codespaces secrets, and the run refuses one before anything changes): where it would not,
+ * the user's workflow gives a token.
+ */
+function keepReach(sim: Simulation, user: UserState, retire: readonly string[]): void {
+  if ([...user.list, ...retire, ...user.written].every((t) => reaches(user.credential, t))) return;
+  user.credential = 'token';
+  sim.note('user: GitHub credential now token, as a GitHub App cannot reach a user\'s Codespaces secrets');
 }
 
 /** Every dropped target named again or retired, no faults, keep 1: the runs must converge to one key held everywhere. */
@@ -636,6 +688,7 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[], 
   }
   user.list = [...user.list, ...back.filter((t) => !user.list.includes(t))];
   const retire = [...user.retiring].filter((t) => !user.list.includes(t));
+  keepReach(sim, user, retire);
   user.keep = 1;
   // The faults are gone once what they held back has landed too: a create that lands during a
   // clean run looks like a concurrent rotation's, which it leaves alone.
@@ -664,13 +717,7 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[], 
   return orphans(world, user.kind, last, user.forgotten);
 }
 
-/** The REST path of a target's secret. */
+/** The REST path of a target's GitHub secret. */
 export function secretPath(target: string, secretName: string): string {
-  const at = target.indexOf(':');
-  const [kind, rest] = [target.slice(0, at), target.slice(at + 1)];
-  if (kind === 'env') {
-    const split = rest.indexOf(':');
-    return `/repos/${rest.slice(0, split)}/environments/${encodeURIComponent(rest.slice(split + 1))}/secrets/${secretName}`;
-  }
-  return `/repos/${rest}/${kind === 'dependabot' ? 'dependabot' : 'actions'}/secrets/${secretName}`;
+  return secretPathOf(target, secretName).path;
 }

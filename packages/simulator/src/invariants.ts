@@ -5,7 +5,7 @@
 import { countNoun } from '@keyturn/api/toolkit';
 import { namesKey, unreadFamilies } from './advice.js';
 import type { RunResult, Simulation } from './simulation.js';
-import { HOME, SECRET_NAMES, type SimKeyKind, TARGET_POOL, type World } from './world.js';
+import { HOME, SECRET_NAMES, type SimKeyKind, type World } from './world.js';
 
 /**
  * Lock-outs the product's documentation allows, by `<target> <secret name>`, while that secret
@@ -17,7 +17,7 @@ export type Excused = Map<string, string>;
 /** I1: every secret that exists, wherever and under whichever name, holds a live key: nobody is locked out. */
 export function lockOuts(world: World, excused: Excused = new Map()): string[] {
   const out: string[] = [];
-  for (const target of TARGET_POOL) {
+  for (const target of world.pool) {
     for (const name of SECRET_NAMES) {
       const value = world.held(target, name);
       if (value === undefined || world.platform.isKeyValid(value) || excused.get(`${target} ${name}`) === value) continue;
@@ -33,14 +33,15 @@ export interface WorldSnapshot {
   variables: string;
 }
 
-/** What a run could change: the keys (and which are revoked), every secret's value, the home repository's variables. */
+/** What a run could change: the keys (and which are revoked), every secret's value, the home repository's and GitLab project's variables. */
 export async function snapshot(sim: Simulation): Promise<WorldSnapshot> {
   const { world } = sim;
   const keys = world.platform.listKeys().map((k) => `${k.id}${k.revoked ? ' revoked' : ''}`).join(', ');
-  const secrets = TARGET_POOL.flatMap((t) => SECRET_NAMES.map((n) => `${t} ${n}=${world.platform.keyIdOf(world.held(t, n) ?? '') ?? '-'}`)).join(', ');
+  const secrets = world.pool.flatMap((t) => SECRET_NAMES.map((n) => `${t} ${n}=${world.platform.keyIdOf(world.held(t, n) ?? '') ?? '-'}`)).join(', ');
   const answer = await sim.userRequest('GET', `/repos/${HOME}/actions/variables?per_page=30`);
   const { variables } = (await answer.json()) as { variables: Array<{ name: string; value: string }> };
-  return { keys, secrets, variables: variables.map((v) => `${v.name}=${v.value}`).join('\n') };
+  const gitlab = world.gitlab.variables({ project: HOME }).map((v) => `gitlab ${v.key}=${v.value}`);
+  return { keys, secrets, variables: [...variables.map((v) => `${v.name}=${v.value}`), ...gitlab].join('\n') };
 }
 
 /** What changed since `before` (nothing, for a run refused before anything changes). */
@@ -87,7 +88,7 @@ function kindOf(key: { org_id?: string | null; project_id?: string | null }): Si
  */
 export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgotten: ReadonlySet<number> = new Set()): string[] {
   const held = new Set<number>();
-  for (const target of TARGET_POOL) {
+  for (const target of world.pool) {
     for (const name of SECRET_NAMES) {
       const id = world.platform.keyIdOf(world.held(target, name) ?? '');
       if (id !== undefined) held.add(id);

@@ -16,6 +16,7 @@ export const MUTANTS = [
   { name: 'newer-record-absent', defect: 'issue 22 item 2: a newer-format record is taken for absent and rewritten: a dropped target is locked out' },
   { name: 'sibling-by-record-only', defect: 'issue 31 item 2: an organization key named like the family, unknown to the record, given as the managing key, is revoked with itself' },
   { name: 'write-back-failure-ignored', defect: 'issue 36 item 4: a failed write-back in a rollback taken for done: the new key the target holds is revoked, a lock-out' },
+  { name: 'new-key-auth-unchecked', defect: 'issue 36 item 4: a new key GET /auth says is of another account or kind is written to every target' },
   { name: 'lease-off', defect: 'issue 31 item 1: two runs of one secret write at once; one writes its key after the other revoked it: a lock-out' },
   { name: 'split-record-unmatched-absent', defect: 'issue 36 item 2: a record in parts whose parts do not fit its head is taken for no record: a dropped target is locked out' },
   { name: 'leaked-revoked-before-writes', defect: 'issue 36 item 3: an emergency rotation revokes the leaked key before the writes: every target is dead while the run writes' },

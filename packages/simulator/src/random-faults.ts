@@ -48,8 +48,25 @@ const REQUESTS: Array<{ service: Service; method: string; path: string; ranks: n
   { service: 'github', method: 'DELETE', path: '/installation/token', ranks: 1 },
 ];
 
-export function randomFault(rng: Rng): ArmedFault {
-  const request = rng.pick(REQUESTS);
+/**
+ * The requests of every target kind and of the record in GitLab (issue 36): organization and user
+ * secrets (their selected repositories too), Codespaces' reads, and GitLab's variables, targets' and record's.
+ */
+const WIDE_REQUESTS: typeof REQUESTS = [
+  ...REQUESTS,
+  { service: 'github', method: 'GET', path: '/orgs/*/**', ranks: 3 },
+  { service: 'github', method: 'PUT', path: '/orgs/*/**', ranks: 3 },
+  { service: 'github', method: 'GET', path: '/user/**', ranks: 2 },
+  { service: 'github', method: 'PUT', path: '/user/**', ranks: 2 },
+  { service: 'gitlab', method: 'GET', path: '/**', ranks: 4 },
+  { service: 'gitlab', method: 'PUT', path: '/**', ranks: 3 },
+  { service: 'gitlab', method: 'POST', path: '/**', ranks: 2 },
+  { service: 'gitlab', method: 'DELETE', path: '/**', ranks: 2 },
+];
+
+/** A fault on a request of a run; `wide`: of every target kind's and both records' requests (history.ts, edits.wide). */
+export function randomFault(rng: Rng, wide = false): ArmedFault {
+  const request = rng.pick(wide ? WIDE_REQUESTS : REQUESTS);
   const kind = rng.pick(ALL_FAULT_KINDS);
   return { service: request.service, method: request.method, path: request.path, nth: 1 + rng.int(request.ranks), effect: kind.effect(request.service), name: kind.name };
 }
@@ -58,16 +75,22 @@ export function randomFault(rng: Rng): ArmedFault {
  * A later target's secret write refused once (403 or 422, as a repository whose permissions or
  * settings differ): the run rolls back, writing the key it started with to the targets it wrote.
  */
-export function laterWriteRefused(rng: Rng, writes: number): ArmedFault {
+export function laterWriteRefused(rng: Rng, writes: number, wide = false): ArmedFault {
   const kind = rng.pick(FAULT_KINDS.filter((k) => k.status === 403 || k.status === 422));
-  return { service: 'github', method: 'PUT', path: '/repos/*/*/**', nth: 2 + rng.int(Math.max(1, writes - 1)), effect: kind.effect('github'), name: `secret write refused: ${kind.name}` };
+  // Wide: any GitHub secret write (an organization's or a user's too), or a GitLab variable's update.
+  const [service, path]: [Service, string] = wide
+    ? rng.pick([['github', '/**'], ['gitlab', '/*/*/variables/*']] as const)
+    : ['github', '/repos/*/*/**'];
+  const nth = 2 + rng.int(Math.max(1, writes - 1));
+  return { service, method: 'PUT', path, nth, effect: kind.effect(service), name: `secret write refused: ${kind.name}` };
 }
 
 /**
  * A secret or record write that lands late: answered only after 45 s, past the clients' timeout,
  * so the run has given up on it (and retried, or moved on) when it takes effect.
  */
-export function lateWrite(rng: Rng): ArmedFault {
-  const request = rng.pick(REQUESTS.filter((r) => r.method === 'PUT' || r.method === 'PATCH' || (r.method === 'POST' && r.path.endsWith('/variables'))));
+export function lateWrite(rng: Rng, wide = false): ArmedFault {
+  const requests = wide ? WIDE_REQUESTS : REQUESTS;
+  const request = rng.pick(requests.filter((r) => r.method === 'PUT' || r.method === 'PATCH' || (r.method === 'POST' && r.path.endsWith('/variables'))));
   return { service: request.service, method: request.method, path: request.path, nth: 1 + rng.int(request.ranks), effect: { kind: 'delay', ms: 45_000 } as Effect, name: 'a write landing late (45 s)' };
 }

@@ -4,6 +4,7 @@
 // played by restoring the text a newer release would read), or takes a deleted record for absent.
 
 import type { Rng } from './prng.js';
+import type { RecordPlace } from './record-place.js';
 import type { Simulation } from './simulation.js';
 
 export type RecordEditOutcome = 'refused' | 'newer' | 'absent';
@@ -43,27 +44,25 @@ export interface RecordEdit {
 }
 
 /**
- * Applies `kind` to one record variable of `repository` that `ours` says is the rotated family's
- * (by its `kind` and `secret`: another family's unreadable record does not stop this one, by
- * design); the seed picks which; undefined when there is none yet.
+ * Applies `kind` to one record variable at `place` (the home repository's or GitLab project's) that
+ * `ours` says is the rotated family's (by its `kind` and `secret`: another family's unreadable record
+ * does not stop this one, by design); the seed picks which; undefined when there is none yet.
  */
 export async function editRecord(
   sim: Simulation,
   rng: Rng,
   kind: RecordEditKind,
-  repository: string,
+  place: RecordPlace,
   ours: (record: { kind?: string; secret?: string }) => boolean,
 ): Promise<RecordEdit | undefined> {
-  const route = `/repos/${repository}/actions/variables`;
-  const listed = await sim.userRequest('GET', `${route}?per_page=30`);
-  const { variables } = (await listed.json()) as { variables: Array<{ name: string; value: string }> };
+  const variables = await place.list(sim);
   // A record in parts is edited by record-parts.ts (a head edited alone still reads from its parts).
   const records = variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_') && !v.name.includes('_PART_') && !('parts' in parsed(v.value)) && ours(parsed(v.value)));
   if (!records.length) return undefined;
   const { name, value } = rng.pick(records);
   const next = kind.edit(value);
-  const answer = next === undefined ? await sim.userRequest('DELETE', `${route}/${name}`) : await sim.userRequest('PATCH', `${route}/${name}`, { name, value: next });
-  if (answer.status !== 204) throw new Error(`record edit ${kind.name} of ${name}: ${answer.status}`);
+  const done = next === undefined ? await place.remove(sim, name) : await place.update(sim, name, next);
+  if (!done) throw new Error(`record edit ${kind.name} of ${name} in the ${place.keeper} record was refused`);
   sim.note(`user: record ${name} ${kind.name}`);
   const { family } = parsed(value) as { family?: string };
   return {
@@ -72,8 +71,8 @@ export async function editRecord(
     ...(family && { family }),
     variable: name,
     async undo(s) {
-      const put = next === undefined ? await s.userRequest('POST', route, { name, value }) : await s.userRequest('PATCH', `${route}/${name}`, { name, value });
-      if (put.status !== 201 && put.status !== 204) throw new Error(`restoring ${name}: ${put.status}`);
+      const put = next === undefined ? await place.create(s, name, value) : await place.update(s, name, value);
+      if (!put) throw new Error(`restoring ${name} in the ${place.keeper} record was refused`);
     },
   };
 }

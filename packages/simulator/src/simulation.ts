@@ -364,15 +364,16 @@ export class Simulation {
     for (const run of runs) if (!run.settled) this.note(`${run.result.id} is stuck (${outcome}; timers due in ${this.time.pendingDelays().slice(0, 5).join(', ')} ms)`);
   }
 
-  /** The user's own request to GitHub (deleting a secret, editing the record), with the write token. */
-  async userRequest(method: string, path: string, body?: unknown): Promise<Response> {
-    const request = new Request(`${this.world.github.url}${path}`, {
-      method,
-      headers: { authorization: `token ${WRITE_TOKEN}`, 'user-agent': 'keyturn-simulator', 'x-github-api-version': '2022-11-28' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
+  /** The user's own request to GitHub (deleting a secret, editing the record) with the write token, or to GitLab with GitLab's. */
+  async userRequest(method: string, path: string, body?: unknown, service: 'github' | 'gitlab' = 'github'): Promise<Response> {
+    const emulator = service === 'github' ? this.world.github : this.world.gitlab;
+    const headers: Record<string, string> =
+      service === 'github'
+        ? { authorization: `token ${WRITE_TOKEN}`, 'user-agent': 'keyturn-simulator', 'x-github-api-version': '2022-11-28' }
+        : { 'private-token': GITLAB_TOKEN, 'content-type': 'application/json' };
+    const request = new Request(`${emulator.url}${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
     let response: Response | undefined;
-    void this.world.github.handler(request).then((r) => (response = r));
+    void emulator.handler(request).then((r) => (response = r));
     await this.time.run(() => response !== undefined, 60_000);
     if (!response) throw new Error(`${method} ${path} got no answer`);
     return response;

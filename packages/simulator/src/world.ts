@@ -42,7 +42,17 @@ export type SimKeyKind = (typeof KEY_KINDS)[number];
 export const CREDENTIALS = ['token', 'app'] as const;
 export type Credential = (typeof CREDENTIALS)[number];
 /** What the App may do on acme: what targets, the record and alert mode need. */
-const APP_PERMISSIONS = { secrets: 'write', environments: 'write', dependabot_secrets: 'write', actions_variables: 'write', secret_scanning_alerts: 'write' } as const;
+const APP_PERMISSIONS = {
+  secrets: 'write',
+  environments: 'write',
+  dependabot_secrets: 'write',
+  actions_variables: 'write',
+  codespaces_secrets: 'write',
+  secret_scanning_alerts: 'write',
+} as const;
+/** An organization of its own for the organization targets (acme is a user account), and what the App may do there. */
+export const ORG_OWNER = 'globex';
+const ORG_APP_PERMISSIONS = { organization_secrets: 'write', organization_codespaces_secrets: 'write' } as const;
 
 /**
  * One RSA key for every App of the process: making one costs tens of milliseconds. 1024 bits and
@@ -80,6 +90,8 @@ export interface World {
   gitlab: GitLabEmulator;
   vercel: VercelEmulator;
   app: GitHubAppCredentials;
+  /** The targets a history draws from, which the invariants check (TARGET_POOL, or every kind: target-pool.ts). */
+  pool: readonly string[];
   /** Secrets the leak checks search for: keys, tokens, the App key's lines. */
   secrets: Set<string>;
   /** A console-made key of `kind` (the user's first key, or the one they switch to). */
@@ -132,6 +144,10 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
   // The emulator hands the key back as PKCS#1, GitHub's format: the runs get the PKCS#8 one (appKey).
   const app = { ...github.createApp({ name: 'keyturn simulator', privateKey: appKey() }), privateKey: appKey() };
   github.installApp(app.id, { owner: 'acme', permissions: { ...APP_PERMISSIONS } });
+  // Made after acme's repositories, so their ids stay as the seeds found before knew them.
+  github.addOrg(ORG_OWNER);
+  for (const name of ['app', 'site']) github.addRepo(`${ORG_OWNER}/${name}`);
+  github.installApp(app.id, { owner: ORG_OWNER, permissions: { ...ORG_APP_PERMISSIONS } });
   const secrets = new Set<string>([WRITE_TOKEN, GITLAB_TOKEN, VERCEL_TOKEN]);
   for (const line of app.privateKey.split('\n')) if (line.length >= 16 && !line.startsWith('-----')) secrets.add(line);
   const userKeyIds = new Set<number>();
@@ -146,6 +162,7 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
     github,
     gitlab,
     vercel,
+    pool: TARGET_POOL,
     app,
     secrets,
     managingKey,

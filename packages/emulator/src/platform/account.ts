@@ -4,6 +4,7 @@
 
 import { HttpError } from '../core/http-server.js';
 import { type AccessFacts, requireMayCreateOrgKey } from './access.js';
+import { AuthAnswers } from './auth-answer.js';
 import { InvalidInputError } from './errors.js';
 import { KeyStore, orgKeyScope } from './keys.js';
 import { Directory } from './organizations.js';
@@ -39,6 +40,8 @@ export class PlatformAccount implements AccessFacts {
   readonly projects: ProjectStore;
   readonly operations: OperationStore;
   readonly directory: Directory;
+  /** What GET /auth answers each key (misreported on demand). */
+  readonly authAnswers = new AuthAnswers();
   /** The console user: holder of the first keys and of personal projects, `owner_id` of every project. */
   readonly user: PlatformUser;
 

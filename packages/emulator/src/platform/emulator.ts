@@ -8,6 +8,7 @@ import { CONTROL_PREFIX, startHttpEmulator } from '../core/http-server.js';
 import { REDACTED, } from '../core/request-log.js';
 import { type ResponseShape, resolveShape } from '../core/response-shape.js';
 import { PlatformAccount } from './account.js';
+import type { AuthMisreport } from './auth-answer.js';
 import { BearerAuth } from './auth.js';
 import { InvalidInputError, platformError } from './errors.js';
 import { resolveTimings } from './operation-specs.js';
@@ -110,6 +111,11 @@ export interface PlatformEmulator extends ServedEmulator {
   seedOperations(projectId: string, count: number, fields?: { status?: string; action?: string }): void;
   /** As `POST /projects/:id/branches` does: a branch, its compute, two operations, a role with its password. */
   createBranch(projectId: string, name?: string): BranchAnswer;
+  /**
+   * GET /auth answers `account_id` and/or `auth_method` given here instead of the key's own, for keys
+   * made from now on (`keys: 'new'`) or every key (`keys: 'all'`); undefined answers truly again.
+   */
+  misreportAuth(misreport: AuthMisreport | undefined): void;
   /** The shape answers are sent in. */
   shape: ResponseShape;
 }
@@ -183,6 +189,7 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
       account.setOperationStatus(projectId, operationId, status, extra),
     seedOperations: (projectId, count, fields) => account.seedOperations(projectId, count, fields),
     createBranch: (projectId, name) => account.createBranch(projectId, name),
+    misreportAuth: (misreport) => account.authAnswers.set(misreport, account.keys.nextId),
     shape,
     close: () => server.close(),
   };

@@ -54,6 +54,11 @@ export class KeyStore {
   #byDigest = new Map<string, StoredKey>();
   #nextId = 1;
 
+  /** The id the next key made will have. */
+  get nextId(): number {
+    return this.#nextId;
+  }
+
   constructor(
     private readonly clock: () => number,
     /** A new key's value (default: 64 random hex digits). */

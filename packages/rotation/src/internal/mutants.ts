@@ -34,7 +34,9 @@ export type Mutant =
   /** Issue 36, item 4: a GitLab variable written unmasked (the masked flag dropped on write). */
   | 'gitlab-write-unmasked'
   /** Issue 36, item 3: an emergency rotation revokes the leaked key before it writes the targets. */
-  | 'leaked-revoked-before-writes';
+  | 'leaked-revoked-before-writes'
+  /** Issue 36, item 4: the new key's GET /auth answer is not held to the current key's account and the kind rotated. */
+  | 'new-key-auth-unchecked';
 
 /** True when the simulator's tests switched `name` on; false in every real run. */
 export function mutant(name: Mutant): boolean {

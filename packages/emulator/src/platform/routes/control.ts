@@ -3,6 +3,7 @@
 
 import { type EmulatorReply, type EmulatorRequest, HttpError, type Route } from '../../core/http-server.js';
 import type { PlatformAccount } from '../account.js';
+import type { AuthMisreport } from '../auth-answer.js';
 import { InvalidInputError } from '../errors.js';
 import { objectBody } from '../platform-route.js';
 import type { OperationSpec, OperationStatusExtra, OrganizationRole, OrganizationSeed, PlatformProject } from '../types.js';
@@ -45,6 +46,22 @@ export function platformControlRoutes(account: PlatformAccount): Route[] {
       return { status: 201, body: created };
     }),
     controlRoute('GET', '/keys', () => ({ status: 200, body: { keys: account.listKeys() } })),
+    controlRoute('PUT', '/auth-answer', (req) => {
+      const { account_id, auth_method, keys } = objectBody(req);
+      for (const [field, value] of Object.entries({ account_id, auth_method, keys })) {
+        if (value !== undefined && typeof value !== 'string') throw new InvalidInputError(`${field} must be a string`);
+      }
+      try {
+        account.authAnswers.set({ account_id, auth_method, keys } as AuthMisreport, account.keys.nextId);
+      } catch (error) {
+        throw new InvalidInputError((error as Error).message);
+      }
+      return { status: 204 };
+    }),
+    controlRoute('DELETE', '/auth-answer', () => {
+      account.authAnswers.set(undefined, account.keys.nextId);
+      return { status: 204 };
+    }),
     controlRoute('DELETE', '/keys/:key_id', (req) => {
       const revoked = account.keys.revoke(keyIdParam(req.params.key_id));
       if (!revoked) throw new HttpError(404, `API key ${req.params.key_id} not found or already revoked`);

@@ -14,12 +14,9 @@ export function userRoutes(account: PlatformAccount, guards: RouteGuards, shape:
     // getAuthDetails: every valid key may ask (the description's global bearer security, nothing
     // more). A personal key is its user's (`api_key_user`); an organization's key, project-scoped
     // ones included, is the organization's (`api_key_org`: the description's enum has no project
-    // method, and /users/me/organizations answers such a key with its one organization).
-    platformRoute(guards, 'GET', '/auth', ({ caller }) => {
-      const { scope } = caller;
-      const body = scope.kind === 'personal' ? { account_id: scope.userId, auth_method: 'api_key_user' } : { account_id: scope.orgId, auth_method: 'api_key_org' };
-      return { status: 200, body };
-    }),
+    // method, and /users/me/organizations answers such a key with its one organization), unless
+    // misreported (auth-answer.ts).
+    platformRoute(guards, 'GET', '/auth', ({ caller }) => ({ status: 200, body: account.authAnswers.answer(caller) })),
 
     // Assumed: an organization or project key has no user to describe, so it is refused.
     platformRoute(guards, 'GET', '/users/me', ({ caller }) => {
