@@ -19203,6 +19203,7 @@ async function answerLeakAlerts(options) {
     otherFamily: [],
     unmanaged: [],
     rotations: [],
+    failedRotations: [],
     notices: [],
     warnings: [],
     durationMs: 0
@@ -19281,6 +19282,7 @@ async function answerLeakAlerts(options) {
         if (!(error2 instanceof RotationError))
           throw error2;
         report.rotations.push(error2.report);
+        report.failedRotations.push({ code: error2.code, step: error2.step, keyIds: live.map((l2) => l2.keyId) });
         if (error2.report.leak?.msToRevocation !== void 0)
           msToRevocation = rotationStart + error2.report.leak.msToRevocation;
         failures.push(`the emergency rotation of key${live.length > 1 ? "s" : ""} ${ids2} failed: ${error2.message}`);

@@ -47,7 +47,8 @@ export function afterAuthMisreport(sim: Simulation, met: AuthMisreported, run: R
   const { platform } = sim.world;
   platform.misreportAuth(undefined);
   const out: string[] = [];
-  const error = run.error;
+  // An alert-mode run reports its emergency rotation's failure as data in its alerts report.
+  const error = run.error ?? run.alertsError?.report.failedRotations[0] ?? run.alertsReport?.failedRotations[0];
   const what = `GET /auth misreporting ${met.answer.name}`;
   if (run.status !== 'failed') out.push(`${what}: ${run.id} did not refuse (${run.status})`);
   else if (run.created.length && !(error?.code === 'auth-mismatch' && error.step === met.answer.step)) {

@@ -12,7 +12,8 @@ import { ALERT_SECRET_TYPE } from './alert-matrix.js';
 import type { Excused } from './invariants.js';
 import { createRng, type Rng } from './prng.js';
 import type { RunResult, RunSpec, Simulation } from './simulation.js';
-import { HOME, SECRET_NAMES, type SimKeyKind, TARGET_POOL, WRITE_TOKEN } from './world.js';
+import { HOME, SECRET_NAMES, type SimKeyKind, WRITE_TOKEN } from './world.js';
+import { putHeld } from './target-pool.js';
 
 /** The seed of the stream the modes draw from: a history without a leak draws nothing else differently. */
 const MODES_STREAM = 0x6d6f_6465;
@@ -112,7 +113,7 @@ export class LeakRounds {
     const values = list.map((t) => world.held(t, secretName));
     if (values.some((v) => v !== undefined && world.platform.isKeyValid(v)) || !values.some((v) => v !== undefined && this.leaked.has(v))) return undefined;
     const made = world.consoleKey(kind);
-    world.github.putSecretValue(list[0]!, secretName, made.key, { writtenAt: new Date(this.sim.time.now()) });
+    putHeld(world, list[0]!, secretName, made.key, new Date(this.sim.time.now()));
     this.sim.note(`user: puts key ${made.id}, made in the console, in ${list[0]}, as the advice says (no listed target holds a working key)`);
     return made.key;
   }
@@ -161,7 +162,7 @@ export class LeakRounds {
       }
       if (run.spec.alerts && run.status === 'ok') this.#alertRetries = 0;
     }
-    for (const target of TARGET_POOL) {
+    for (const target of world.pool) {
       for (const name of SECRET_NAMES) {
         const value = world.held(target, name);
         if (value !== undefined && this.leaked.has(value) && !world.platform.isKeyValid(value)) excused.set(`${target} ${name}`, value);

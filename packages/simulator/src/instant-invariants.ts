@@ -7,7 +7,7 @@ import type { Notice, PartialRotationReport } from '@keyturn/rotation';
 import { gitlabFlags, type GitLabFlags, weakenedFlags } from './gitlab-flags.js';
 import type { Excused } from './invariants.js';
 import type { Answered, RunResult, Simulation } from './simulation.js';
-import { SECRET_NAMES, TARGET_POOL } from './world.js';
+import { SECRET_NAMES } from './world.js';
 
 /** A secret seen holding a dead key during a run: which key, and when first. */
 interface DeadSeen {
@@ -41,7 +41,7 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
   const check = ({ run, service, method }: Answered) => {
     flags ??= gitlabFlags(world.gitlab);
     const allowed = excused();
-    for (const target of TARGET_POOL) {
+    for (const target of world.pool) {
       for (const secretName of SECRET_NAMES) {
         const value = world.held(target, secretName);
         if (value === undefined || allowed.get(`${target} ${secretName}`) === value || world.platform.isKeyValid(value)) continue;

@@ -20,7 +20,8 @@ export const RECORD_EDITS: readonly RecordEditKind[] = [
   // Valid JSON, wrong content: a person "tidied" the target list.
   { name: 'hand-edited', expect: 'refused', edit: (text) => JSON.stringify({ ...(JSON.parse(text) as object), targets: 'acme/app, acme/web' }) },
   { name: 'truncated', expect: 'refused', edit: (text) => text.slice(0, Math.floor(text.length / 2)) },
-  { name: 'newer format', expect: 'newer', edit: (text) => JSON.stringify({ ...(JSON.parse(text) as object), keyturn: 3 }) },
+  // Far past any format this release writes (rotation by the clock writes 3), as a release years ahead would.
+  { name: 'newer format', expect: 'newer', edit: (text) => JSON.stringify({ ...(JSON.parse(text) as object), keyturn: 99 }) },
   { name: 'deleted', expect: 'absent', edit: () => undefined },
 ];
 
