@@ -12024,14 +12024,17 @@ function managedClient(rotated, managing, keyKind) {
 
 // ../../packages/rotation/dist/lease/unanswered-writes.js
 function watchUnansweredWrites() {
-  let seen = false;
+  let count = 0;
   return {
     get seen() {
-      return seen;
+      return count > 0;
+    },
+    get count() {
+      return count;
     },
     wrap: (inner) => {
       const noting = noteUnanswered(inner, () => {
-        seen = true;
+        count += 1;
       });
       return (input, init) => {
         const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
@@ -18593,7 +18596,7 @@ function timestamp(date) {
 }
 
 // ../../packages/rotation/dist/protocol/store/roll-back.js
-async function rollBack(ctx, created, newClient, write, written, failed) {
+async function rollBack(ctx, created, newClient, write, written, failed, mayLandLate = []) {
   probe("rollback-started");
   const restore = failed.mayHaveLanded ? [...written, failed.target] : written;
   const clearance = restore.length ? await writeBackClearance(ctx, created, newClient) : { previousKey: "" };
@@ -18601,7 +18604,8 @@ async function rollBack(ctx, created, newClient, write, written, failed) {
   if (back.halt)
     probe("write-back-halted");
   const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle2(ctx, created, failed) : void 0;
-  const mayHold = untouched ? back.unrestored.filter((t2) => t2 !== failed.target) : back.unrestored;
+  const unrestored = untouched ? back.unrestored.filter((t2) => t2 !== failed.target) : back.unrestored;
+  const mayHold = ctx.targets.filter((t2) => unrestored.includes(t2) || mayLandLate.includes(t2));
   const rollback = { restored: back.restored, halt: back.halt, untouched };
   if (mayHold.length)
     return { kind: "write-failed", failed, rollback, mayHold };
@@ -18685,6 +18689,7 @@ async function store2(ctx, created, verified, publicKeys) {
   const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
   const written = [];
+  const mayLandLate = [];
   const leftOut = [];
   for (const target of ctx.targets) {
     if (aborted(ctx))
@@ -18710,11 +18715,14 @@ async function store2(ctx, created, verified, publicKeys) {
           leaveOut(ctx, leftOut, failed);
           continue;
         }
-        return rollBack(ctx, created, verified.client, write, written, failed);
+        return rollBack(ctx, created, verified.client, write, written, failed, mayLandLate);
       }
     }
+    const unansweredBefore = ctx.unansweredWrites.count;
     try {
       await write(target, created.key);
+      if (ctx.unansweredWrites.count > unansweredBefore)
+        mayLandLate.push(target);
     } catch (cause) {
       const failed = writeFailed(target, cause, servedAt.get(target));
       if (failed.mayHaveLanded)
@@ -18727,7 +18735,7 @@ async function store2(ctx, created, verified, publicKeys) {
         leaveOut(ctx, leftOut, failed);
         continue;
       }
-      return rollBack(ctx, created, verified.client, write, written, failed);
+      return rollBack(ctx, created, verified.client, write, written, failed, mayLandLate);
     }
     written.push(target);
     ctx.log("store", `${name} holds the new key ${created.id}`);

@@ -8,19 +8,24 @@ import { noteUnanswered } from '../unanswered-fetch.js';
 export interface UnansweredWrites {
   /** True once a write got no answer or a 5xx. */
   readonly seen: boolean;
+  /** How many writes got no answer or a 5xx so far (a write retried after one may still land later). */
+  readonly count: number;
   /** `inner` (default: the global fetch) watched. */
   wrap(inner: typeof fetch | undefined): typeof fetch;
 }
 
 export function watchUnansweredWrites(): UnansweredWrites {
-  let seen = false;
+  let count = 0;
   return {
     get seen() {
-      return seen;
+      return count > 0;
+    },
+    get count() {
+      return count;
     },
     wrap: (inner) => {
       const noting = noteUnanswered(inner, () => {
-        seen = true;
+        count += 1;
       });
       return (input, init) => {
         const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();

@@ -24,6 +24,7 @@ export async function rollBack(
   write: SealedWrite,
   written: SecretTarget[],
   failed: FailedWrite,
+  mayLandLate: readonly SecretTarget[] = [],
 ): Promise<StoreOutcome> {
   probe('rollback-started');
   // I7: the failed target may hold the new key when its write may have landed.
@@ -37,7 +38,9 @@ export async function rollBack(
   // The failed target was not given the previous key: its record may prove that no write of this
   // run landed there.
   const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle(ctx, created, failed) : undefined;
-  const mayHold = untouched ? back.unrestored.filter((t) => t !== failed.target) : back.unrestored;
+  const unrestored = untouched ? back.unrestored.filter((t) => t !== failed.target) : back.unrestored;
+  // A write of the new key whose first attempt got no answer may land after the write-back: it may hold the new key still.
+  const mayHold = ctx.targets.filter((t) => unrestored.includes(t) || mayLandLate.includes(t));
   const rollback: Rollback = { restored: back.restored, halt: back.halt, untouched };
   // I2: a target may hold the new key, so it stays valid; else it goes, revoked with itself, as the
   // previous key may no longer work.

@@ -61,6 +61,7 @@ async function store(
   const servedAt = new Map(ctx.targets.map((target) => [target, publicKeys.get(target)?.servedAt]));
   const write = sealedWrite(ctx, publicKeys);
   const written: SecretTarget[] = [];
+  const mayLandLate: SecretTarget[] = [];
   // An emergency rotation never rolls back to the leaked key: a target that fails is left out, the
   // others are written, and the leaked key is revoked all the same (emergency/revoke-leaked.ts).
   const leftOut: FailedWrite[] = [];
@@ -91,11 +92,14 @@ async function store(
           leaveOut(ctx, leftOut, failed);
           continue;
         }
-        return rollBack(ctx, created, verified.client, write, written, failed);
+        return rollBack(ctx, created, verified.client, write, written, failed, mayLandLate);
       }
     }
+    const unansweredBefore = ctx.unansweredWrites.count;
     try {
       await write(target, created.key);
+      // A write retried after an attempt that got no answer may still land, after any write-back (seed 642).
+      if (ctx.unansweredWrites.count > unansweredBefore) mayLandLate.push(target);
     } catch (cause) {
       const failed = writeFailed(target, cause, servedAt.get(target));
       if (failed.mayHaveLanded) probe('write-maybe-landed');
@@ -108,7 +112,7 @@ async function store(
         leaveOut(ctx, leftOut, failed);
         continue;
       }
-      return rollBack(ctx, created, verified.client, write, written, failed);
+      return rollBack(ctx, created, verified.client, write, written, failed, mayLandLate);
     }
     written.push(target);
     ctx.log('store', `${name} holds the new key ${created.id}`);
