@@ -12433,7 +12433,7 @@ function variableRecordStore(backend) {
     create: (name, value) => backend.create(name, value).then(() => true, (error2) => backend.isConflict(error2) ? false : Promise.reject(backend.failure(error2, `Taking the lease ${name} in`, existing.size, name))),
     read: (name) => backend.read(name).catch((error2) => backend.isMissing(error2) ? void 0 : Promise.reject(backend.failure(error2, `Reading the lease ${name} in`, existing.size, name))),
     update: (name, value) => backend.update(name, value).catch((error2) => Promise.reject(backend.failure(error2, `Renewing the lease ${name} in`, existing.size, name))),
-    remove: (name) => backend.remove(name).catch((error2) => backend.isMissing(error2) ? void 0 : Promise.reject(backend.failure(error2, `Releasing the lease ${name} in`, existing.size, name)))
+    remove: (name) => (backend.removeOnce ?? backend.remove)(name).catch((error2) => backend.isMissing(error2) ? void 0 : Promise.reject(backend.failure(error2, `Releasing the lease ${name} in`, existing.size, name)))
   };
   return {
     describe: () => place,
@@ -12597,6 +12597,7 @@ function githubVariableStore(octokit, repository) {
     },
     update: async (name, value) => void await octokit.request(`PATCH ${ROUTE2}/{name}`, { owner, repo: repo2, name, value }),
     remove: async (name) => void await octokit.request(`DELETE ${ROUTE2}/{name}`, { owner, repo: repo2, name }),
+    removeOnce: async (name) => void await octokit.request(`DELETE ${ROUTE2}/{name}`, { owner, repo: repo2, name, request: { retries: 0 } }),
     isConflict: (error2) => status(error2) === 409,
     isMissing: (error2) => status(error2) === 404,
     failure
@@ -18724,6 +18725,8 @@ async function store2(ctx, created, verified, publicKeys) {
       if (ctx.unansweredWrites.count > unansweredBefore)
         mayLandLate.push(target);
     } catch (cause) {
+      if (ctx.unansweredWrites.count > unansweredBefore)
+        mayLandLate.push(target);
       const failed = writeFailed(target, cause, servedAt.get(target));
       if (failed.mayHaveLanded)
         probe("write-maybe-landed");
@@ -18966,6 +18969,7 @@ function withLeakStillValid(ctx, error2) {
     step: error2.step,
     summary: `${error2.summary.replace(/[.\s]+$/, "")}. The leaked key (${named2}) is still valid`,
     advice: `${error2.advice} Then run this emergency rotation again at once: it revokes the leaked key once every target holds a new one (revoking it in the platform console stops the leak now, but locks out ${lockedOut}).`,
+    actions: error2.actions,
     cause: error2.cause,
     report: leak ? { ...error2.report, leak: { ...leak } } : error2.report
   });

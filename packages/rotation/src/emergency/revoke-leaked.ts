@@ -147,6 +147,7 @@ export function withLeakStillValid(ctx: RotationContext, error: unknown): unknow
     step: error.step,
     summary: `${error.summary.replace(/[.\s]+$/, '')}. The leaked key (${named}) is still valid`,
     advice: `${error.advice} Then run this emergency rotation again at once: it revokes the leaked key once every target holds a new one (revoking it in the platform console stops the leak now, but locks out ${lockedOut}).`,
+    actions: error.actions,
     cause: error.cause,
     report: leak ? { ...error.report, leak: { ...leak } } : error.report,
   });

@@ -93,6 +93,7 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
     },
     update: async (name, value) => void (await octokit.request(`PATCH ${ROUTE}/{name}`, { owner, repo, name, value })),
     remove: async (name) => void (await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name })),
+    removeOnce: async (name) => void (await octokit.request(`DELETE ${ROUTE}/{name}`, { owner, repo, name, request: { retries: 0 } })),
     isConflict: (error) => status(error) === 409,
     isMissing: (error) => status(error) === 404,
     failure,

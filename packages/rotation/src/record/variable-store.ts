@@ -53,6 +53,11 @@ export interface VariableBackend {
   read(name: string): Promise<string>;
   update(name: string, value: string): Promise<void>;
   remove(name: string): Promise<void>;
+  /**
+   * Deletes `name` with one attempt, never retried: a lease's release, whose retry after the first
+   * attempt landed unanswered would delete the lease another run took meanwhile (seed 12272368).
+   */
+  removeOnce?(name: string): Promise<void>;
   /** A create refused because the variable exists (created meanwhile, or a retried create that landed). */
   isConflict(error: unknown): boolean;
   /** An update or delete refused because the variable is gone. */
@@ -111,7 +116,7 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
     read: (name) => backend.read(name).catch((error) => (backend.isMissing(error) ? undefined : Promise.reject(backend.failure(error, `Reading the lease ${name} in`, existing.size, name)))),
     update: (name, value) => backend.update(name, value).catch((error) => Promise.reject(backend.failure(error, `Renewing the lease ${name} in`, existing.size, name))),
     remove: (name) =>
-      backend.remove(name).catch((error) => (backend.isMissing(error) ? undefined : Promise.reject(backend.failure(error, `Releasing the lease ${name} in`, existing.size, name)))),
+      (backend.removeOnce ?? backend.remove)(name).catch((error) => (backend.isMissing(error) ? undefined : Promise.reject(backend.failure(error, `Releasing the lease ${name} in`, existing.size, name)))),
   };
 
   return {
