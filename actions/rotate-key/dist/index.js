@@ -18725,8 +18725,6 @@ async function store2(ctx, created, verified, publicKeys) {
       if (ctx.unansweredWrites.count > unansweredBefore)
         mayLandLate.push(target);
     } catch (cause) {
-      if (ctx.unansweredWrites.count > unansweredBefore)
-        mayLandLate.push(target);
       const failed = writeFailed(target, cause, servedAt.get(target));
       if (failed.mayHaveLanded)
         probe("write-maybe-landed");

@@ -101,7 +101,6 @@ async function store(
       // A write retried after an attempt that got no answer may still land, after any write-back (seed 642).
       if (ctx.unansweredWrites.count > unansweredBefore) mayLandLate.push(target);
     } catch (cause) {
-      if (ctx.unansweredWrites.count > unansweredBefore) mayLandLate.push(target);
       const failed = writeFailed(target, cause, servedAt.get(target));
       if (failed.mayHaveLanded) probe('write-maybe-landed');
       // I7: the failed write may have landed. An aborted run does not roll back: I1 holds as the
