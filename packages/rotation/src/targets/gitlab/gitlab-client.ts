@@ -73,6 +73,8 @@ export interface GitLabResponse<T> {
 export interface GitLabRequest {
   query?: Record<string, string | number | boolean | undefined>;
   body?: Record<string, unknown>;
+  /** One attempt, never retried: a lease's release, whose retry after a lost answer could delete the next holder's lease. */
+  once?: boolean;
 }
 
 /** A GitLab REST API v4 client (from `createGitLabClient`): requests with the token, listings by page. */
@@ -148,6 +150,7 @@ export function createGitLabClient(access: GitLabAccess, settings: GitLabClientS
     // The attempts that got no answer or a 5xx (any of them may have landed), and the rate limits waited out.
     let failures = 0;
     let limits = 0;
+    const tries = options.once ? 0 : retries;
     const giveUp = (error: GitLabRequestError): AttemptVerdict<never> => {
       error.retriedUnanswered = failures > 0;
       return { fail: error };
@@ -166,10 +169,10 @@ export function createGitLabClient(access: GitLabAccess, settings: GitLabClientS
           }
           return giveUp(new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait} s)`, status, reason, wait));
         }
-        if (status >= 500 && failures++ < retries) return { retryInMs: backoffMs(failures) };
+        if (status >= 500 && failures++ < tries) return { retryInMs: backoffMs(failures) };
         return giveUp(new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ''}`, status, reason));
       },
-      failed: (error) => (failures++ < retries ? { retryInMs: backoffMs(failures) } : { fail: error }),
+      failed: (error) => (failures++ < tries ? { retryInMs: backoffMs(failures) } : { fail: error }),
       wait: (ms) => runtime.sleep(ms),
     });
   }
