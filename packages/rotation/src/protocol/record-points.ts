@@ -1,6 +1,7 @@
 // Where the steps write the target record (record/record-writes.ts), with what they say: before the
 // key is made (create), before the first secret write (store), after the last (revoke).
 
+import { specOf } from './given-spec.js';
 import { describeError } from '../platform.js';
 import { keyFingerprint } from '../record/fingerprint.js';
 import { RecordError } from '../record/github-variables.js';
@@ -64,7 +65,7 @@ export async function recordAfterWriting(ctx: RotationContext, keyId: number): P
   } catch (error) {
     // The record still names more keys than the targets hold: never fewer. The next run narrows it,
     // but forgets a retired target it still names only if that run retires it too (seed 799433661).
-    const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
+    const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity)).map((id) => specOf(ctx, id));
     probe('record-not-narrowed');
     ctx.notice('revoke', {
       code: 'record-not-narrowed',

@@ -15,6 +15,7 @@ import { type CreatedKey, type RevokeOutcome, revokeIfLive } from './revocation.
 import { variableOf } from '../record/github-variables.js';
 import { namedKeyIds, type RecordPlan } from '../record/record-plan.js';
 import { familyMembers } from '../family-members.js';
+import { specOf } from './given-spec.js';
 import { nameOtherSecretKeys, recordFacts } from './record-preflight.js';
 import { recordAfterWriting } from './record-points.js';
 import { keepRunLease } from './lease-points.js';
@@ -254,15 +255,17 @@ function warnNotForgotten(ctx: RotationContext, other: RecordPlan['otherFamilies
   const named = namedKeyIds(other.record);
   // Keys of another kind are not in the listing: each the record names may be live.
   const live = other.sameKind ? keys.filter((k) => named.includes(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : named;
-  const targets = [...new Set([...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])])];
+  const targets = [...new Set([...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])])].map((id) => specOf(ctx, id));
+  // As the user writes them in retire-targets (an identity may read otherwise: seed 300002471).
+  const keep = retired.map((id) => specOf(ctx, id));
   ctx.notice('revoke', {
     code: 'other-family-not-forgotten',
     family,
     targets,
     error: describeError(error),
     keyIds: live,
-    retired: [...retired],
-    actions: retired.length ? [{ do: 'keep-in-retire-targets', targets: [...retired] }] : [{ do: 'run-again' }],
+    retired: keep,
+    actions: keep.length ? [{ do: 'keep-in-retire-targets', targets: keep }] : [{ do: 'run-again' }],
   });
 }
 
