@@ -35,11 +35,7 @@ const FRACTIONAL_SECONDS = /^\d+(\.\d+)?$/;
  * Milliseconds a `Retry-After` asks to wait, or undefined when it is absent or unreadable; a date
  * in the past is no wait. Date.parse alone would read bare numbers ("-1", "1.5") as years.
  */
-export function parseRetryAfter(
-  value: string | null | undefined,
-  nowMs: number,
-  rules: Pick<RateLimitRules, 'fractionalSeconds'>,
-): number | undefined {
+export function parseRetryAfter(value: string | null | undefined, nowMs: number, rules: RateLimitRules): number | undefined {
   const text = value?.trim();
   if (!text) return undefined;
   if ((rules.fractionalSeconds ? FRACTIONAL_SECONDS : DELAY_SECONDS).test(text)) return Math.round(Number(text) * 1000);

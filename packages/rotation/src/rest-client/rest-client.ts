@@ -1,23 +1,17 @@
 // A small client of a service's JSON REST API, as the GitLab and Vercel clients run it: a token in a
-// header, JSON in and out, a timeout per attempt, 5xx answers and dropped connections retried (1 s,
-// 2 s, 4 s...), and rate limits (429) waited out a bounded number of times as the service asks
-// (RATE_LIMIT_RULES), on the attempt loop every keyturn client shares. A service differs only in
-// its data (RestService): its header, its rules, its words and its error class.
+// header, a timeout per attempt, 5xx answers and dropped connections retried (1 s, 2 s, 4 s...), and
+// rate limits (429) waited out a bounded number of times as the service asks (RATE_LIMIT_RULES), on
+// the attempt loop every keyturn client shares. A service is data (RestService), not another loop.
 
 import { KeyturnError } from '@keyturn/api';
-import {
-  type AttemptVerdict,
-  linkSignals,
-  notifyHook,
-  type RateLimitRules,
-  rateLimitWait,
-  type Runtime,
-  runAttempts,
-} from '@keyturn/api/toolkit';
+import { linkSignals, notifyHook, type RateLimitRules, rateLimitWait, type Runtime, runAttempts } from '@keyturn/api/toolkit';
+import { systemRuntime } from '@keyturn/api/toolkit';
 
-/** The limits every such client takes in its access option (`gitlab`, `vercel`). */
+/** How to reach the service: its access option (`gitlab`, `vercel`). */
 export interface RestAccess {
   token: string;
+  /** The API root; each service has its default. */
+  apiUrl?: string;
   /** Per request, default 30 s. */
   timeoutMs?: number;
   /** Retries of 5xx answers and dropped connections, default 3. */
@@ -30,10 +24,16 @@ export interface RestAccess {
   fetch?: typeof fetch;
 }
 
-/** One answer of the service, any status. */
+/** What the client needs beyond the access: the run's clock and log. */
+export interface RestClientSettings {
+  runtime?: Runtime;
+  /** One line per rate-limit wait; what it throws is ignored. */
+  log?: (line: string) => void;
+}
+
+/** One answer, any status: `data` is the JSON body, undefined when empty (or not JSON, unless kept as text). */
 export interface RestAnswer {
   status: number;
-  /** The JSON body; undefined when empty, and when not JSON unless the service keeps its text. */
   data: unknown;
   headers: Headers;
 }
@@ -54,23 +54,22 @@ export class RestRequestError extends KeyturnError {
   retriedUnanswered = false;
 }
 
-/** What makes one service's client: its API root, how it reads and words its answers. */
+/** One service: where it is, how it takes the token, reads its answers and words a wait. */
 export interface RestService<E extends RestRequestError> {
-  /** The service's name in log lines ("GitLab"). */
+  /** Its name in messages ("GitLab"). */
   name: string;
   /** The API root, without a trailing slash. */
   apiUrl: string;
-  /** The headers that carry the token. */
   credential: Record<string, string>;
   /** A body that is not JSON is kept as text (GitLab's plain-text refusals), else dropped. */
   keepText: boolean;
   rateLimits: RateLimitRules;
-  /** How the log line says why the client waits a rate limit out ("as GitLab asks"). */
+  /** Why the client waits, in its log line ("as GitLab asks"). */
   waitWords: string;
-  /** The error of an answer at or above 400; `limitedMs`: a rate limit not waited out, and its wait. */
-  refused(answer: RestAnswer, scrub: (text: string) => string, limitedMs?: number): E;
-  /** The error of an attempt that got no answer (`why`: a timeout, or the network's code). */
-  unanswered(why: string): E;
+  /** What the service said in a refusal's body. */
+  reasonOf(data: unknown): string;
+  /** The error to throw; `answer` is missing when none came, `rateLimitSeconds` set for a rate limit not waited out. */
+  error(message: string, status: number | undefined, reason: string, answer?: RestAnswer, rateLimitSeconds?: number): E;
 }
 
 export interface RestRequest {
@@ -78,26 +77,13 @@ export interface RestRequest {
   body?: Record<string, unknown>;
 }
 
-/** Sends one request with its retries and rate-limit waits; answers below 400 resolve. */
+/** One request with its retries and rate-limit waits: an answer below 400 resolves, any other rejects with the service's error. */
 export type RestSend = (method: string, path: string, options?: RestRequest) => Promise<RestAnswer>;
 
-/** The client's settings beyond the access: the run's clock and log. */
-export interface RestClientSettings {
-  runtime: Runtime;
-  /** One line per rate-limit wait; what it throws is ignored. */
-  log?: (line: string) => void;
-}
-
-/** The requests of one service's client: every attempt, wait and give-up of `RestSend`. */
-export function restRequests<E extends RestRequestError>(
-  service: RestService<E>,
-  access: RestAccess,
-  settings: RestClientSettings,
-): RestSend {
-  const { token, timeoutMs = 30_000, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 120_000 } = access;
-  const { runtime } = settings;
-  const doFetch = access.fetch ?? fetch;
-  const scrub = (text: string) => text.split(token).join('[redacted]');
+/** The requests of one service's client (`RestSend`). */
+export function restRequests<E extends RestRequestError>(service: RestService<E>, access: RestAccess, to: RestClientSettings): RestSend {
+  const { token, timeoutMs = 30_000, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 120_000, fetch: doFetch = fetch } = access;
+  const { runtime = systemRuntime, log } = to;
 
   const attempt = async (method: string, url: string, body: string | undefined): Promise<RestAnswer> => {
     const linked = linkSignals([], timeoutMs);
@@ -108,7 +94,7 @@ export function restRequests<E extends RestRequestError>(
       return { status: response.status, data: parseBody(text, service.keepText), headers: response.headers };
     } catch (error) {
       const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name ?? 'network error';
-      throw service.unanswered(linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${code})`);
+      throw service.error(linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${code})`, undefined, '');
     } finally {
       linked.dispose();
     }
@@ -116,14 +102,15 @@ export function restRequests<E extends RestRequestError>(
 
   return (method, path, options = {}) => {
     const url = new URL(`${service.apiUrl}${path}`);
-    for (const [name, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
+    for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     // The attempts that got no answer or a 5xx (any of them may have landed), and the rate limits waited out.
     let failures = 0;
     let limits = 0;
-    const giveUp = (error: E): AttemptVerdict<never> => {
+    const refuse = (answer: RestAnswer, rateLimitSeconds?: number) => {
+      const reason = service.reasonOf(answer.data).split(token).join('[redacted]');
+      const said = rateLimitSeconds === undefined ? (reason ? `: "${reason}"` : '') : ` (rate limit: try again in ${rateLimitSeconds} s)`;
+      const error = service.error(`${service.name} answered ${answer.status}${said}`, answer.status, reason, answer, rateLimitSeconds);
       error.retriedUnanswered = failures > 0;
       return { fail: error };
     };
@@ -135,15 +122,12 @@ export function restRequests<E extends RestRequestError>(
         if (status === 429) {
           // The rules of a client's service always advise a wait (`unsaidMs`).
           const waitMs = rateLimitWait((name) => answer.headers.get(name), runtime.now(), service.rateLimits)?.ms ?? 0;
-          if (limits++ < rateLimitRetries && waitMs <= maxRateLimitWaitMs) {
-            const waiting = `waiting ${Math.ceil(waitMs / 1000)} s ${service.waitWords}, then trying again`;
-            notifyHook(settings.log, `${service.name} rate limit reached (${method} ${path}): ${waiting}`);
-            return { retryInMs: waitMs };
-          }
-          return giveUp(service.refused(answer, scrub, waitMs));
+          if (limits++ >= rateLimitRetries || waitMs > maxRateLimitWaitMs) return refuse(answer, Math.ceil(waitMs / 1000));
+          const waiting = `waiting ${Math.ceil(waitMs / 1000)} s ${service.waitWords}, then trying again`;
+          notifyHook(log, `${service.name} rate limit reached (${method} ${path}): ${waiting}`);
+          return { retryInMs: waitMs };
         }
-        if (status >= 500 && failures++ < retries) return { retryInMs: backoffMs(failures) };
-        return giveUp(service.refused(answer, scrub));
+        return status >= 500 && failures++ < retries ? { retryInMs: backoffMs(failures) } : refuse(answer);
       },
       failed: (error) => (failures++ < retries ? { retryInMs: backoffMs(failures) } : { fail: error }),
       wait: (ms) => runtime.sleep(ms),

@@ -4,27 +4,19 @@
 // (https://docs.gitlab.com/user/gitlab_com/#rate-limits-on-gitlabcom). GitLab.com by default; a
 // self-managed instance through `apiUrl` (https://HOST/api/v4).
 
-import { RATE_LIMIT_RULES, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
-import { checkAccessToken, checkApiUrl, type RestAccessWords } from '../../rest-client/rest-access.js';
-import { type RestAccess, type RestRequest, RestRequestError, restRequests } from '../../rest-client/rest-client.js';
+import { RATE_LIMIT_RULES } from '@keyturn/api/toolkit';
+import { checkRestAccess } from '../../rest-client/rest-access.js';
+import type { RestAccess, RestAnswer, RestClientSettings, RestRequest } from '../../rest-client/rest-client.js';
+import { RestRequestError, restRequests } from '../../rest-client/rest-client.js';
 
 /** GitLab.com's REST API v4: the `apiUrl` when none is given. */
 export const DEFAULT_GITLAB_API_URL = 'https://gitlab.com/api/v4';
 
-/** How to reach GitLab: the rotateKey option `gitlab`. */
-export interface GitLabAccess extends RestAccess {
-  /** A personal, project or group access token with the `api` scope. */
-  token: string;
-  /** The API root, default https://gitlab.com/api/v4; a self-managed instance's is https://HOST/api/v4. */
-  apiUrl?: string;
-}
-
-/** What the client needs beyond the access: the run's clock and log. */
-export interface GitLabClientSettings {
-  runtime?: Runtime;
-  /** One line per rate-limit wait; what it throws is ignored. */
-  log?: (line: string) => void;
-}
+/**
+ * How to reach GitLab, the rotateKey option `gitlab`: a personal, project or group access token with
+ * the `api` scope, and the API root, default https://gitlab.com/api/v4 (self-managed: https://HOST/api/v4).
+ */
+export type GitLabAccess = RestAccess;
 
 /** A request GitLab refused or that got no answer. Its message never holds the token or a value. */
 export class GitLabRequestError extends RestRequestError {
@@ -41,11 +33,7 @@ export class GitLabRequestError extends RestRequestError {
   }
 }
 
-export interface GitLabResponse<T> {
-  status: number;
-  data: T;
-  headers: Headers;
-}
+export type GitLabResponse<T> = RestAnswer & { data: T };
 
 export type GitLabRequest = RestRequest;
 
@@ -54,26 +42,18 @@ export interface GitLabClient {
   /** The API root, without a trailing slash. */
   readonly apiUrl: string;
   request<T>(method: string, path: string, options?: GitLabRequest): Promise<GitLabResponse<T>>;
-  /** Every page of a listing (`per_page` 100), following `X-Next-Page`. */
-  paginate<T>(path: string, query?: GitLabRequest['query']): Promise<T[]>;
+  /** Every page of a listing (`per_page` 100), following `X-Next-Page`; `beforePage` is awaited before each request. */
+  paginate<T>(path: string, query?: GitLabRequest['query'], beforePage?: () => Promise<void>): Promise<T[]>;
 }
-
-const WORDS: RestAccessWords = {
-  option: 'gitlab',
-  service: 'GitLab',
-  token: 'a GitLab access token with the `api` scope',
-  api: 'the GitLab API',
-  example: `${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`,
-};
 
 /** The checks of `createGitLabClient`, building nothing: an OptionError naming the option. */
 export function checkGitLabAccess(access: GitLabAccess): void {
-  checkAccessToken(access, WORDS);
-  checkApiUrl(access.apiUrl, WORDS);
+  const example = `${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`;
+  checkRestAccess(access, { service: 'GitLab', token: 'a GitLab access token with the `api` scope', api: 'the GitLab API', example });
 }
 
 /** A GitLab client for the rotation's targets and record store. Throws an OptionError before any request. */
-export function createGitLabClient(access: GitLabAccess, settings: GitLabClientSettings = {}): GitLabClient {
+export function createGitLabClient(access: GitLabAccess, settings: RestClientSettings = {}): GitLabClient {
   checkGitLabAccess(access);
   const apiUrl = (access.apiUrl ?? DEFAULT_GITLAB_API_URL).replace(/\/+$/, '');
   const send = restRequests(
@@ -84,27 +64,21 @@ export function createGitLabClient(access: GitLabAccess, settings: GitLabClientS
       keepText: true,
       rateLimits: RATE_LIMIT_RULES.gitlab,
       waitWords: 'as GitLab asks',
-      refused: (answer, scrub, limitedMs) => {
-        const { status } = answer;
-        const reason = scrub(reasonOf(answer.data));
-        const said = `GitLab answered ${status}${reason ? `: "${reason}"` : ''}`;
-        if (limitedMs === undefined) return new GitLabRequestError(said, status, reason);
-        const seconds = limitedMs / 1000;
-        return new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${seconds} s)`, status, reason, seconds);
-      },
-      unanswered: (why) => new GitLabRequestError(why, undefined, ''),
+      reasonOf,
+      error: (message, status, reason, _answer, rateLimitSeconds) => new GitLabRequestError(message, status, reason, rateLimitSeconds),
     },
     access,
-    { runtime: settings.runtime ?? systemRuntime, log: settings.log },
+    settings,
   );
   const request = <T>(method: string, path: string, options?: GitLabRequest) => send(method, path, options) as Promise<GitLabResponse<T>>;
 
-  async function paginate<T>(path: string, query: GitLabRequest['query'] = {}): Promise<T[]> {
+  async function paginate<T>(path: string, query: GitLabRequest['query'] = {}, beforePage?: () => Promise<void>): Promise<T[]> {
     const items: T[] = [];
     let page: string | null = '1';
     // GitLab's offset pagination: `X-Next-Page` is empty on the last page (https://docs.gitlab.com/api/rest/#pagination).
     for (let pages = 0; page; pages++) {
       if (pages >= 1000) throw new GitLabRequestError(`the listing of ${path} did not end after 1000 pages`, 200, '');
+      await beforePage?.();
       const answer: GitLabResponse<unknown> = await request<unknown>('GET', path, { query: { ...query, per_page: 100, page } });
       if (!Array.isArray(answer.data)) throw new GitLabRequestError(`the listing of ${path} is not a list`, answer.status, '');
       items.push(...(answer.data as T[]));

@@ -5,29 +5,22 @@
 
 import { OptionError } from '@keyturn/api';
 import { RATE_LIMIT_RULES, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
-import { checkAccessToken, checkApiUrl, type RestAccessWords } from '../../rest-client/rest-access.js';
-import { type RestAccess, RestRequestError, restRequests } from '../../rest-client/rest-client.js';
+import { checkRestAccess } from '../../rest-client/rest-access.js';
+import type { RestAccess, RestClientSettings, RestRequest } from '../../rest-client/rest-client.js';
+import { RestRequestError, restRequests } from '../../rest-client/rest-client.js';
 
 /** Vercel's REST API: the `apiUrl` when none is given. */
 export const DEFAULT_VERCEL_API_URL = 'https://api.vercel.com';
 
-/** How to reach Vercel: the rotateKey option `vercel`. */
+/**
+ * How to reach Vercel, the rotateKey option `vercel`: an access token whose scope includes the
+ * projects' team (or the personal account), and the API root, default https://api.vercel.com.
+ */
 export interface VercelAccess extends RestAccess {
-  /** A Vercel access token whose scope includes the projects' team (or the personal account). */
-  token: string;
-  /** The API root, default https://api.vercel.com. */
-  apiUrl?: string;
   /** How long a redeploy may take to be READY, default 20 minutes. */
   deployTimeoutMs?: number;
   /** Between two reads of a building deployment, default 5 s. */
   deployPollMs?: number;
-}
-
-/** What the client needs beyond the access: the run's clock and log. */
-export interface VercelClientSettings {
-  runtime?: Runtime;
-  /** One line per rate-limit wait; what it throws is ignored. */
-  log?: (line: string) => void;
 }
 
 /** A request Vercel refused or that got no answer. Its message never holds the token or a value. */
@@ -47,44 +40,33 @@ export class VercelRequestError extends RestRequestError {
   }
 }
 
-export interface VercelRequest {
-  query?: Record<string, string | number | undefined>;
-  body?: Record<string, unknown>;
-}
-
 /** A Vercel REST API client (from `createVercelClient`). */
 export interface VercelClient {
   readonly apiUrl: string;
   /** How long a redeploy may take, and how often it is read meanwhile. */
   readonly deploy: { timeoutMs: number; pollMs: number };
   readonly runtime: Runtime;
-  request<T>(method: string, path: string, options?: VercelRequest): Promise<T>;
+  request<T>(method: string, path: string, options?: RestRequest): Promise<T>;
 }
-
-const WORDS: RestAccessWords = {
-  option: 'vercel',
-  service: 'Vercel',
-  token: 'a Vercel access token whose scope includes the team of the projects',
-  api: "Vercel's API",
-  example: DEFAULT_VERCEL_API_URL,
-};
 
 /** The checks of `createVercelClient`, building nothing: an OptionError naming the option. */
 export function checkVercelAccess(access: VercelAccess): void {
-  checkAccessToken(access, WORDS);
+  const token = 'a Vercel access token whose scope includes the team of the projects';
+  checkRestAccess(access, { service: 'Vercel', token, api: "Vercel's API", example: DEFAULT_VERCEL_API_URL });
   for (const name of ['deployTimeoutMs', 'deployPollMs'] as const) {
     const value = access[name];
     if (value === undefined || (Number.isFinite(value) && value > 0)) continue;
     throw new OptionError(`vercel.${name}`, `vercel.${name} must be a positive number of milliseconds`);
   }
-  checkApiUrl(access.apiUrl, WORDS);
 }
 
 /** Vercel's refusal: `{ error: { code, message, invalidToken? } }` (https://vercel.com/docs/rest-api/errors). */
-type VercelRefusal = { error?: { code?: unknown; message?: unknown; invalidToken?: unknown } } | undefined;
+function refusalOf(data: unknown): { code?: unknown; message?: unknown; invalidToken?: unknown } {
+  return (data as { error?: object } | undefined)?.error ?? {};
+}
 
 /** A Vercel client for the rotation's Vercel targets. Throws an OptionError before any request. */
-export function createVercelClient(access: VercelAccess, settings: VercelClientSettings = {}): VercelClient {
+export function createVercelClient(access: VercelAccess, settings: RestClientSettings = {}): VercelClient {
   checkVercelAccess(access);
   const apiUrl = (access.apiUrl ?? DEFAULT_VERCEL_API_URL).replace(/\/+$/, '');
   const runtime = settings.runtime ?? systemRuntime;
@@ -96,22 +78,18 @@ export function createVercelClient(access: VercelAccess, settings: VercelClientS
       keepText: false,
       rateLimits: RATE_LIMIT_RULES.vercel,
       waitWords: 'until it resets',
-      refused: ({ status, data }, scrub, limitedMs) => {
-        const error = (data as VercelRefusal)?.error;
-        const code = typeof error?.code === 'string' ? error.code : '';
-        const reason = scrub(typeof error?.message === 'string' ? error.message : '');
-        if (limitedMs !== undefined) {
-          const said = `Vercel answered 429 (rate limit: it resets in ${Math.ceil(limitedMs / 1000)} s)`;
-          return new VercelRequestError(said, status, code, reason);
-        }
-        const said = `Vercel answered ${status}${reason ? `: "${reason}"` : ''}`;
-        return new VercelRequestError(said, status, code, reason, error?.invalidToken === true);
+      reasonOf: (data) => {
+        const { message } = refusalOf(data);
+        return typeof message === 'string' ? message : '';
       },
-      unanswered: (why) => new VercelRequestError(why, undefined, '', ''),
+      error: (message, status, reason, answer) => {
+        const { code, invalidToken } = refusalOf(answer?.data);
+        return new VercelRequestError(message, status, typeof code === 'string' ? code : '', reason, invalidToken === true);
+      },
     },
     access,
     { runtime, log: settings.log },
   );
-  const request = async <T>(method: string, path: string, options?: VercelRequest) => (await send(method, path, options)).data as T;
+  const request = async <T>(method: string, path: string, options?: RestRequest) => (await send(method, path, options)).data as T;
   return { apiUrl, deploy: { timeoutMs: access.deployTimeoutMs ?? 20 * 60_000, pollMs: access.deployPollMs ?? 5_000 }, runtime, request };
 }
