@@ -6,15 +6,10 @@ import { OptionError } from '@keyturn/api';
 import { githubTokenProblem, isLoopbackHost } from '@keyturn/api/toolkit';
 
 /** How a service's errors name it (`GitLab`: the option `gitlab`), the token it needs, and its API with an example root. */
-export interface RestAccessWords {
-  service: string;
-  token: string;
-  api: string;
-  example: string;
-}
+export type RestAccessWords = Record<'service' | 'token' | 'api' | 'example', string>;
 
 /** The token option `option` (`token`, `gitlab.token`) of a service's client. */
-export function checkServiceToken(option: string, token: unknown, words: { service: string; token: string }): asserts token is string {
+export function checkServiceToken(option: string, token: unknown, words: Pick<RestAccessWords, 'service' | 'token'>) {
   const refused = (said: string) => new OptionError(option, `${option} ${said}`);
   if (typeof token !== 'string' || !token) throw refused(`is required: ${words.token}`);
   if (!/^[\x21-\x7E]+$/.test(token)) throw refused('contains spaces or non-ASCII characters; check that the secret holds the token alone');

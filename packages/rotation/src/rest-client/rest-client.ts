@@ -31,22 +31,23 @@ export interface RestClientSettings {
   log?: (line: string) => void;
 }
 
-/** One answer, any status: `data` is the JSON body, undefined when empty (or not JSON, unless kept as text). */
+/** One answer, any status (`data`: parseBody). */
 export interface RestAnswer {
   status: number;
   data: unknown;
   headers: Headers;
 }
 
+/** What a refusal's body says: the service's words, and whether it calls the token itself invalid (Vercel's `invalidToken`). */
+export interface Refusal {
+  reason: string;
+  invalidToken?: boolean;
+}
+
 /** A request the service refused or that got no answer; its message never holds the token or a value. */
 export class RestRequestError extends KeyturnError {
-  constructor(
-    message: string,
-    /** The service's status; undefined when no answer came. */
-    readonly status: number | undefined,
-    /** What the service said, scrubbed of the token. */
-    readonly reason: string,
-  ) {
+  /** The service's status (undefined when no answer came), and what it said, scrubbed of the token. */
+  constructor(message: string, readonly status: number | undefined, readonly reason: string, readonly invalidToken = false) {
     super(message);
   }
 
@@ -55,21 +56,18 @@ export class RestRequestError extends KeyturnError {
 }
 
 /** One service: where it is, how it takes the token, reads its answers and words a wait. */
-export interface RestService<E extends RestRequestError> {
+export interface RestService {
   /** Its name in messages ("GitLab"). */
   name: string;
   /** The API root, without a trailing slash. */
   apiUrl: string;
   credential: Record<string, string>;
-  /** A body that is not JSON is kept as text (GitLab's plain-text refusals), else dropped. */
-  keepText: boolean;
   rateLimits: RateLimitRules;
   /** Why the client waits, in its log line ("as GitLab asks"). */
   waitWords: string;
-  /** What the service said in a refusal's body. */
-  reasonOf(data: unknown): string;
-  /** The error to throw; `answer` is missing when none came, `rateLimitSeconds` set for a rate limit not waited out. */
-  error(message: string, status: number | undefined, reason: string, answer?: RestAnswer, rateLimitSeconds?: number): E;
+  /** Reads a refusal's body (JSON, or the text of one that is not). */
+  refusalOf(data: unknown): Refusal;
+  Error: typeof RestRequestError;
 }
 
 export interface RestRequest {
@@ -81,9 +79,9 @@ export interface RestRequest {
 export type RestSend = (method: string, path: string, options?: RestRequest) => Promise<RestAnswer>;
 
 /** The requests of one service's client (`RestSend`). */
-export function restRequests<E extends RestRequestError>(service: RestService<E>, access: RestAccess, to: RestClientSettings): RestSend {
+export function restRequests(service: RestService, access: RestAccess, settings: RestClientSettings): RestSend {
   const { token, timeoutMs = 30_000, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 120_000, fetch: doFetch = fetch } = access;
-  const { runtime = systemRuntime, log } = to;
+  const { runtime = systemRuntime, log } = settings;
 
   const attempt = async (method: string, url: string, body: string | undefined): Promise<RestAnswer> => {
     const linked = linkSignals([], timeoutMs);
@@ -91,10 +89,10 @@ export function restRequests<E extends RestRequestError>(service: RestService<E>
       const headers = { ...service.credential, accept: 'application/json', ...(body && { 'content-type': 'application/json' }) };
       const response = await doFetch(url, { method, headers, body, signal: linked.signal });
       const text = await response.text();
-      return { status: response.status, data: parseBody(text, service.keepText), headers: response.headers };
+      return { status: response.status, data: parseBody(text), headers: response.headers };
     } catch (error) {
       const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name ?? 'network error';
-      throw service.error(linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${code})`, undefined, '');
+      throw new service.Error(linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${code})`, undefined, '');
     } finally {
       linked.dispose();
     }
@@ -108,9 +106,10 @@ export function restRequests<E extends RestRequestError>(service: RestService<E>
     let failures = 0;
     let limits = 0;
     const refuse = (answer: RestAnswer, rateLimitSeconds?: number) => {
-      const reason = service.reasonOf(answer.data).split(token).join('[redacted]');
-      const said = rateLimitSeconds === undefined ? (reason ? `: "${reason}"` : '') : ` (rate limit: try again in ${rateLimitSeconds} s)`;
-      const error = service.error(`${service.name} answered ${answer.status}${said}`, answer.status, reason, answer, rateLimitSeconds);
+      const { reason: said, invalidToken } = service.refusalOf(answer.data);
+      const reason = said.split(token).join('[redacted]');
+      const words = rateLimitSeconds === undefined ? (reason ? `: "${reason}"` : '') : ` (rate limit: try again in ${rateLimitSeconds} s)`;
+      const error = new service.Error(`${service.name} answered ${answer.status}${words}`, answer.status, reason, invalidToken);
       error.retriedUnanswered = failures > 0;
       return { fail: error };
     };
@@ -135,11 +134,12 @@ export function restRequests<E extends RestRequestError>(service: RestService<E>
   };
 }
 
-function parseBody(text: string, keepText: boolean): unknown {
+/** The JSON body; undefined when empty, its text when not JSON (GitLab's plain-text refusals). */
+function parseBody(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {
-    return keepText ? text : undefined;
+    return text;
   }
 }
 

@@ -21,16 +21,6 @@ export type GitLabAccess = RestAccess;
 /** A request GitLab refused or that got no answer. Its message never holds the token or a value. */
 export class GitLabRequestError extends RestRequestError {
   override name = 'GitLabRequestError';
-  constructor(
-    message: string,
-    status: number | undefined,
-    /** What GitLab said (its `message` or `error`), scrubbed. */
-    reason: string,
-    /** Set when a rate limit was not waited out: the seconds GitLab asked for. */
-    readonly rateLimitSeconds?: number,
-  ) {
-    super(message, status, reason);
-  }
 }
 
 export type GitLabResponse<T> = RestAnswer & { data: T };
@@ -61,11 +51,10 @@ export function createGitLabClient(access: GitLabAccess, settings: RestClientSet
       name: 'GitLab',
       apiUrl,
       credential: { 'private-token': access.token },
-      keepText: true,
       rateLimits: RATE_LIMIT_RULES.gitlab,
       waitWords: 'as GitLab asks',
-      reasonOf,
-      error: (message, status, reason, _answer, rateLimitSeconds) => new GitLabRequestError(message, status, reason, rateLimitSeconds),
+      refusalOf: (data) => ({ reason: reasonOf(data) }),
+      Error: GitLabRequestError,
     },
     access,
     settings,

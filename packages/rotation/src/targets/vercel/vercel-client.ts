@@ -6,7 +6,7 @@
 import { OptionError } from '@keyturn/api';
 import { RATE_LIMIT_RULES, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { checkRestAccess } from '../../rest-client/rest-access.js';
-import type { RestAccess, RestClientSettings, RestRequest } from '../../rest-client/rest-client.js';
+import type { Refusal, RestAccess, RestClientSettings, RestRequest } from '../../rest-client/rest-client.js';
 import { RestRequestError, restRequests } from '../../rest-client/rest-client.js';
 
 /** Vercel's REST API: the `apiUrl` when none is given. */
@@ -26,18 +26,6 @@ export interface VercelAccess extends RestAccess {
 /** A request Vercel refused or that got no answer. Its message never holds the token or a value. */
 export class VercelRequestError extends RestRequestError {
   override name = 'VercelRequestError';
-  constructor(
-    message: string,
-    status: number | undefined,
-    /** Vercel's error code (`not_found`, `forbidden`, `ENV_CONFLICT`), or ''. */
-    readonly code: string,
-    /** Vercel's message, scrubbed of the token. */
-    reason: string,
-    /** Vercel said the token itself is not valid (`invalidToken`). */
-    readonly invalidToken = false,
-  ) {
-    super(message, status, reason);
-  }
 }
 
 /** A Vercel REST API client (from `createVercelClient`). */
@@ -61,8 +49,9 @@ export function checkVercelAccess(access: VercelAccess): void {
 }
 
 /** Vercel's refusal: `{ error: { code, message, invalidToken? } }` (https://vercel.com/docs/rest-api/errors). */
-function refusalOf(data: unknown): { code?: unknown; message?: unknown; invalidToken?: unknown } {
-  return (data as { error?: object } | undefined)?.error ?? {};
+function refusalOf(data: unknown): Refusal {
+  const { message, invalidToken } = (data as { error?: { message?: unknown; invalidToken?: unknown } } | undefined)?.error ?? {};
+  return { reason: typeof message === 'string' ? message : '', invalidToken: invalidToken === true };
 }
 
 /** A Vercel client for the rotation's Vercel targets. Throws an OptionError before any request. */
@@ -75,17 +64,10 @@ export function createVercelClient(access: VercelAccess, settings: RestClientSet
       name: 'Vercel',
       apiUrl,
       credential: { authorization: `Bearer ${access.token}` },
-      keepText: false,
       rateLimits: RATE_LIMIT_RULES.vercel,
       waitWords: 'until it resets',
-      reasonOf: (data) => {
-        const { message } = refusalOf(data);
-        return typeof message === 'string' ? message : '';
-      },
-      error: (message, status, reason, answer) => {
-        const { code, invalidToken } = refusalOf(answer?.data);
-        return new VercelRequestError(message, status, typeof code === 'string' ? code : '', reason, invalidToken === true);
-      },
+      refusalOf,
+      Error: VercelRequestError,
     },
     access,
     { runtime, log: settings.log },
