@@ -4737,79 +4737,82 @@ function gitlabAdvice(status, place, reason = "") {
 }
 
 // ../../packages/rotation/dist/rest-client/rest-access.js
-function checkAccessToken(access2, words) {
-  const { option: option2, service, token: needed } = words;
-  if (typeof access2 !== "object" || access2 === null)
-    throw new OptionError(option2, `${option2} must be an object: { token, apiUrl? }`);
-  const { token } = access2;
+function checkServiceToken(option2, token, words) {
+  const refused = (said) => new OptionError(option2, `${option2} ${said}`);
   if (typeof token !== "string" || !token)
-    throw new OptionError(`${option2}.token`, `${option2}.token is required: ${needed}`);
-  if (!/^[\x21-\x7E]+$/.test(token)) {
-    const said = `${option2}.token contains spaces or non-ASCII characters; check that the secret holds the token alone`;
-    throw new OptionError(`${option2}.token`, said);
-  }
+    throw refused(`is required: ${words.token}`);
+  if (!/^[\x21-\x7E]+$/.test(token))
+    throw refused("contains spaces or non-ASCII characters; check that the secret holds the token alone");
   if (githubTokenProblem(token)) {
-    const said = `${option2}.token is shaped like a platform API key, not a ${service} token, so it was not sent to ${service}`;
-    throw new OptionError(`${option2}.token`, `${said}: pass ${needed}`);
+    const { service } = words;
+    throw refused(`is shaped like a platform API key, not a ${service} token, so it was not sent to ${service}: pass ${words.token}`);
   }
 }
-function checkApiUrl(apiUrl, words) {
+function checkRestAccess(access2, words) {
+  const option2 = words.service.toLowerCase();
+  if (typeof access2 !== "object" || access2 === null)
+    throw new OptionError(option2, `${option2} must be an object: { token, apiUrl? }`);
+  const { token, apiUrl } = access2;
+  checkServiceToken(`${option2}.token`, token, words);
   if (apiUrl === void 0)
     return;
-  const option2 = `${words.option}.apiUrl`;
-  const refused = () => new OptionError(option2, `${option2} must be the absolute https URL of ${words.api}, e.g. ${words.example}`);
+  const refused = (said) => new OptionError(`${option2}.apiUrl`, `${option2}.apiUrl ${said}`);
+  const notAnApi = () => refused(`must be the absolute https URL of ${words.api}, e.g. ${words.example}`);
   if (typeof apiUrl !== "string" || !URL.canParse(apiUrl))
-    throw refused();
+    throw notAnApi();
   const url = new URL(apiUrl);
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    const said = `${option2} must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`;
-    throw new OptionError(option2, said);
+    throw refused(`must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:" || url.search || url.hash)
-    throw refused();
+    throw notAnApi();
 }
 
 // ../../packages/rotation/dist/rest-client/rest-client.js
 var RestRequestError = class extends KeyturnError {
   status;
   reason;
-  constructor(message, status, reason) {
+  invalidToken;
+  /** The service's status (undefined when no answer came), and what it said, scrubbed of the token. */
+  constructor(message, status, reason, invalidToken = false) {
     super(message);
     this.status = status;
     this.reason = reason;
+    this.invalidToken = invalidToken;
   }
   /** An earlier attempt of the request got no answer or a 5xx: a write may have landed, whatever this answer says. */
   retriedUnanswered = false;
 };
 function restRequests(service, access2, settings) {
-  const { token, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4 } = access2;
-  const { runtime } = settings;
-  const doFetch = access2.fetch ?? fetch;
-  const scrub = (text2) => text2.split(token).join("[redacted]");
+  const { token, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, fetch: doFetch = fetch } = access2;
+  const { runtime = systemRuntime, log } = settings;
   const attempt = async (method, url, body) => {
     const linked = linkSignals([], timeoutMs);
     try {
       const headers = { ...service.credential, accept: "application/json", ...body && { "content-type": "application/json" } };
       const response = await doFetch(url, { method, headers, body, signal: linked.signal });
       const text2 = await response.text();
-      return { status: response.status, data: parseBody2(text2, service.keepText), headers: response.headers };
+      return { status: response.status, data: parseBody2(text2), headers: response.headers };
     } catch (error2) {
       const code = error2.cause?.code ?? error2.name ?? "network error";
-      throw service.unanswered(linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${code})`);
+      throw new service.Error(linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${code})`, void 0, "");
     } finally {
       linked.dispose();
     }
   };
   return (method, path, options = {}) => {
     const url = new URL(`${service.apiUrl}${path}`);
-    for (const [name, value] of Object.entries(options.query ?? {})) {
+    for (const [name, value] of Object.entries(options.query ?? {}))
       if (value !== void 0)
         url.searchParams.set(name, String(value));
-    }
     const body = options.body === void 0 ? void 0 : JSON.stringify(options.body);
     let failures = 0;
     let limits = 0;
-    const giveUp = (error2) => {
+    const refuse = (answer, rateLimitSeconds) => {
+      const { reason: said, invalidToken } = service.refusalOf(answer.data);
+      const reason = said.split(token).join("[redacted]");
+      const words = rateLimitSeconds === void 0 ? reason ? `: "${reason}"` : "" : ` (rate limit: try again in ${rateLimitSeconds} s)`;
+      const error2 = new service.Error(`${service.name} answered ${answer.status}${words}`, answer.status, reason, invalidToken);
       error2.retriedUnanswered = failures > 0;
       return { fail: error2 };
     };
@@ -4821,27 +4824,24 @@ function restRequests(service, access2, settings) {
           return { done: answer };
         if (status === 429) {
           const waitMs = rateLimitWait((name) => answer.headers.get(name), runtime.now(), service.rateLimits)?.ms ?? 0;
-          if (limits++ < rateLimitRetries && waitMs <= maxRateLimitWaitMs) {
-            const waiting = `waiting ${Math.ceil(waitMs / 1e3)} s ${service.waitWords}, then trying again`;
-            notifyHook(settings.log, `${service.name} rate limit reached (${method} ${path}): ${waiting}`);
-            return { retryInMs: waitMs };
-          }
-          return giveUp(service.refused(answer, scrub, waitMs));
+          if (limits++ >= rateLimitRetries || waitMs > maxRateLimitWaitMs)
+            return refuse(answer, Math.ceil(waitMs / 1e3));
+          const waiting = `waiting ${Math.ceil(waitMs / 1e3)} s ${service.waitWords}, then trying again`;
+          notifyHook(log, `${service.name} rate limit reached (${method} ${path}): ${waiting}`);
+          return { retryInMs: waitMs };
         }
-        if (status >= 500 && failures++ < retries)
-          return { retryInMs: backoffMs(failures) };
-        return giveUp(service.refused(answer, scrub));
+        return status >= 500 && failures++ < retries ? { retryInMs: backoffMs(failures) } : refuse(answer);
       },
       failed: (error2) => failures++ < retries ? { retryInMs: backoffMs(failures) } : { fail: error2 },
       wait: (ms) => runtime.sleep(ms)
     });
   };
 }
-function parseBody2(text2, keepText) {
+function parseBody2(text2) {
   try {
     return text2 ? JSON.parse(text2) : void 0;
   } catch {
-    return keepText ? text2 : void 0;
+    return text2;
   }
 }
 function backoffMs(failures) {
@@ -4851,23 +4851,11 @@ function backoffMs(failures) {
 // ../../packages/rotation/dist/targets/gitlab/gitlab-client.js
 var DEFAULT_GITLAB_API_URL = "https://gitlab.com/api/v4";
 var GitLabRequestError = class extends RestRequestError {
-  rateLimitSeconds;
   name = "GitLabRequestError";
-  constructor(message, status, reason, rateLimitSeconds) {
-    super(message, status, reason);
-    this.rateLimitSeconds = rateLimitSeconds;
-  }
-};
-var WORDS = {
-  option: "gitlab",
-  service: "GitLab",
-  token: "a GitLab access token with the `api` scope",
-  api: "the GitLab API",
-  example: `${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`
 };
 function checkGitLabAccess(access2) {
-  checkAccessToken(access2, WORDS);
-  checkApiUrl(access2.apiUrl, WORDS);
+  const example = `${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`;
+  checkRestAccess(access2, { service: "GitLab", token: "a GitLab access token with the `api` scope", api: "the GitLab API", example });
 }
 function createGitLabClient(access2, settings = {}) {
   checkGitLabAccess(access2);
@@ -4876,27 +4864,19 @@ function createGitLabClient(access2, settings = {}) {
     name: "GitLab",
     apiUrl,
     credential: { "private-token": access2.token },
-    keepText: true,
     rateLimits: RATE_LIMIT_RULES.gitlab,
     waitWords: "as GitLab asks",
-    refused: (answer, scrub, limitedMs) => {
-      const { status } = answer;
-      const reason = scrub(reasonOf(answer.data));
-      const said = `GitLab answered ${status}${reason ? `: "${reason}"` : ""}`;
-      if (limitedMs === void 0)
-        return new GitLabRequestError(said, status, reason);
-      const seconds2 = limitedMs / 1e3;
-      return new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${seconds2} s)`, status, reason, seconds2);
-    },
-    unanswered: (why) => new GitLabRequestError(why, void 0, "")
-  }, access2, { runtime: settings.runtime ?? systemRuntime, log: settings.log });
+    refusalOf: (data) => ({ reason: reasonOf(data) }),
+    Error: GitLabRequestError
+  }, access2, settings);
   const request2 = (method, path, options) => send(method, path, options);
-  async function paginate2(path, query = {}) {
+  async function paginate2(path, query = {}, beforePage) {
     const items = [];
     let page = "1";
     for (let pages = 0; page; pages++) {
       if (pages >= 1e3)
         throw new GitLabRequestError(`the listing of ${path} did not end after 1000 pages`, 200, "");
+      await beforePage?.();
       const answer = await request2("GET", path, { query: { ...query, per_page: 100, page } });
       if (!Array.isArray(answer.data))
         throw new GitLabRequestError(`the listing of ${path} is not a list`, answer.status, "");
@@ -5273,31 +5253,21 @@ var ProjectDeployments = class {
 // ../../packages/rotation/dist/targets/vercel/vercel-client.js
 var DEFAULT_VERCEL_API_URL = "https://api.vercel.com";
 var VercelRequestError = class extends RestRequestError {
-  code;
-  invalidToken;
   name = "VercelRequestError";
-  constructor(message, status, code, reason, invalidToken = false) {
-    super(message, status, reason);
-    this.code = code;
-    this.invalidToken = invalidToken;
-  }
-};
-var WORDS2 = {
-  option: "vercel",
-  service: "Vercel",
-  token: "a Vercel access token whose scope includes the team of the projects",
-  api: "Vercel's API",
-  example: DEFAULT_VERCEL_API_URL
 };
 function checkVercelAccess(access2) {
-  checkAccessToken(access2, WORDS2);
+  const token = "a Vercel access token whose scope includes the team of the projects";
+  checkRestAccess(access2, { service: "Vercel", token, api: "Vercel's API", example: DEFAULT_VERCEL_API_URL });
   for (const name of ["deployTimeoutMs", "deployPollMs"]) {
     const value = access2[name];
     if (value === void 0 || Number.isFinite(value) && value > 0)
       continue;
     throw new OptionError(`vercel.${name}`, `vercel.${name} must be a positive number of milliseconds`);
   }
-  checkApiUrl(access2.apiUrl, WORDS2);
+}
+function refusalOf(data) {
+  const { message, invalidToken } = data?.error ?? {};
+  return { reason: typeof message === "string" ? message : "", invalidToken: invalidToken === true };
 }
 function createVercelClient(access2, settings = {}) {
   checkVercelAccess(access2);
@@ -5307,21 +5277,10 @@ function createVercelClient(access2, settings = {}) {
     name: "Vercel",
     apiUrl,
     credential: { authorization: `Bearer ${access2.token}` },
-    keepText: false,
     rateLimits: RATE_LIMIT_RULES.vercel,
     waitWords: "until it resets",
-    refused: ({ status, data }, scrub, limitedMs) => {
-      const error2 = data?.error;
-      const code = typeof error2?.code === "string" ? error2.code : "";
-      const reason = scrub(typeof error2?.message === "string" ? error2.message : "");
-      if (limitedMs !== void 0) {
-        const said2 = `Vercel answered 429 (rate limit: it resets in ${Math.ceil(limitedMs / 1e3)} s)`;
-        return new VercelRequestError(said2, status, code, reason);
-      }
-      const said = `Vercel answered ${status}${reason ? `: "${reason}"` : ""}`;
-      return new VercelRequestError(said, status, code, reason, error2?.invalidToken === true);
-    },
-    unanswered: (why) => new VercelRequestError(why, void 0, "", "")
+    refusalOf,
+    Error: VercelRequestError
   }, access2, { runtime, log: settings.log });
   const request2 = async (method, path, options) => (await send(method, path, options)).data;
   return { apiUrl, deploy: { timeoutMs: access2.deployTimeoutMs ?? 20 * 6e4, pollMs: access2.deployPollMs ?? 5e3 }, runtime, request: request2 };
@@ -9913,7 +9872,7 @@ function createGitHubClient(options) {
   return buildGitHubClient(options, { auth: options.token });
 }
 function checkGitHubClientOptions(options) {
-  checkToken(options.token);
+  checkServiceToken("token", options.token, { service: "GitHub", token: "a GitHub token that can write secrets" });
   checkGitHubSettings(options);
 }
 function checkGitHubSettings(settings) {
@@ -9955,16 +9914,6 @@ function buildGitHubClient(options, credential) {
     }
   });
   return octokit;
-}
-function checkToken(token) {
-  if (typeof token !== "string" || !token)
-    throw new OptionError("token", "token is required: a GitHub token that can write secrets");
-  if (!/^[\x21-\x7E]+$/.test(token)) {
-    throw new OptionError("token", "token contains spaces or non-ASCII characters; check that the secret holds the token alone");
-  }
-  const problem = githubTokenProblem(token);
-  if (problem)
-    throw new OptionError("token", `token ${problem}`);
 }
 var NULL_BODY_STATUSES = /* @__PURE__ */ new Set([204, 205, 304]);
 var PLAIN_URL = /^https?:\/\/[^/?#\\]*(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)(?:[?#]|$)/;
@@ -10540,7 +10489,7 @@ async function exchangeDeviceCode(options) {
 function toTimestamp2(apiTimeInMs, expirationInSeconds) {
   return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
 }
-async function checkToken2(options) {
+async function checkToken(options) {
   const request2 = options.request || request;
   const response = await request2("POST /applications/{client_id}/token", {
     headers: {
@@ -10859,7 +10808,7 @@ async function auth3(state, options = {}) {
     });
   }
   if (options.type === "check" || options.type === "reset") {
-    const method = options.type === "check" ? checkToken2 : resetToken;
+    const method = options.type === "check" ? checkToken : resetToken;
     try {
       const { authentication } = await method({
         // @ts-expect-error making TS happy would require unnecessary code so no
@@ -19474,21 +19423,10 @@ function gapAdvice(status, place, permission) {
 // ../../packages/rotation/dist/inventory/gitlab-copies.js
 function gitlabWalker(client, group, matches, pace) {
   let requests = 0;
-  const listAll = async (path, query = {}) => {
-    const items = [];
-    let page = "1";
-    while (page) {
-      await pace();
-      requests += 1;
-      const answer = await client.request("GET", path, { query: { ...query, per_page: 100, page } });
-      if (!Array.isArray(answer.data))
-        throw Object.assign(new Error(`GitLab's listing of ${path} is not a list`), { status: answer.status });
-      items.push(...answer.data);
-      const next = answer.headers.get("x-next-page");
-      page = next && /^\d+$/.test(next) && next !== page ? next : null;
-    }
-    return items;
-  };
+  const listAll = (path, query = {}) => client.paginate(path, query, async () => {
+    await pace();
+    requests += 1;
+  });
   const variables = async (store3, path, out) => {
     const what = store3 === "gitlab-group" ? "groups" : "projects";
     const place = `${store3}:${path}`;
@@ -19510,8 +19448,9 @@ function gitlabWalker(client, group, matches, pace) {
         return [`group:${group}`, ...projects.map((p2) => p2.path_with_namespace)];
       } catch (error2) {
         const status = error2.status;
+        const said = `GitLab has no group ${group} that this token can see: check the path, or use a token with a role in ${group}`;
         if (status === 404)
-          throw Object.assign(new Error(`GitLab has no group ${group} that this token can see: check the path, or use a token with a role in ${group}`), { status });
+          throw new GitLabRequestError(said, status, "");
         throw error2;
       }
     },
