@@ -219,6 +219,16 @@ describe('GitLab CI/CD variables as targets', () => {
     expect(platform.isKeyValid(variable({ group: 'acme' })!.value)).toBe(true);
   });
 
+  it("releases its lease with one attempt: a DELETE whose answer was lost is not retried, as a retry could delete the next holder's lease", async () => {
+    // As simulator seed 12272368 on GitHub: the first DELETE landed unanswered, its retry removed the lease another run had taken since.
+    gitlab.faults.add({ kind: 'reply-lost', method: 'DELETE', path: '/projects/acme%2Fops/variables/*' });
+    const result = await run();
+    expect(result.error).toBeUndefined();
+    const deletes = gitlab.log.entries({ method: 'DELETE' }).filter((e) => e.path.includes('KEYTURN_LEASE_'));
+    expect(deletes).toHaveLength(1);
+    expect(gitlab.variables({ project: 'acme/ops' }).filter((v) => v.key.startsWith('KEYTURN_LEASE_'))).toEqual([]);
+  });
+
   it('gives up on a rate limit longer than it waits, before anything is made, and says when to run again', async () => {
     gitlab.rateLimit({ retryAfter: 600, method: 'GET', path: '/projects/*/variables/*' });
     const keysBefore = platform.listKeys().length;

@@ -215,8 +215,9 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       // A write refused after the first (a rollback), most often where a target was just added.
       const refused = reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit && !auth;
       if (refused) sim.arm(laterWriteRefused(reach, user.list.length, wide));
-      // The list as the run starts it: targets dropped after the record was deleted are known to no run either (seeds 20267119, 20268497).
-      if (user.recordEdit?.expect === 'absent') excuseDroppedWithoutRecord(sim, user);
+      // The list as the run starts it: targets dropped after the record was deleted are known to no run either (seeds 20267119,
+      // 20268497), nor while no run has ended well since (a refused or failed run leaves no record or a blind one: 231689841).
+      if (user.recordEdit?.expect === 'absent' || user.recordBlind) excuseDroppedWithoutRecord(sim, user);
       user.leaks.draw({ value: startingKey(sim, user, user.list), kind: user.kind, quiet: Boolean(user.recordEdit) });
       const runs = startRuns(sim, rng, user, plan, retire, wide);
       await sim.runAll(runs);

@@ -8,7 +8,7 @@
 import { listVariables, putVariable } from './home-variables.js';
 import { createRng, type Rng } from './prng.js';
 import { RECORD_EDITS, type RecordEdit, type RecordEditOutcome } from './record-edits.js';
-import { targetsToRetire } from './advice.js';
+import { halfRenamed, targetsToRetire } from './advice.js';
 import type { RunResult, Simulation } from './simulation.js';
 import { joinStoredRecord, type StoredRecord, splitStoredRecord, splitStoredText } from './stored-record.js';
 import { HOME } from './world.js';
@@ -68,7 +68,9 @@ export class RecordParts {
    */
   retireAsAdvised(run: RunResult, retiring: Set<string>): boolean {
     const notices = (run.report ?? run.error?.report)?.notices ?? [];
-    const named = targetsToRetire(notices).filter((t) => t.startsWith(PLANTED_PREFIX) && !retiring.has(t));
+    // So too where a renamed secret may remain (its old name to delete there: these environments are gone), seed 12272973.
+    const advised = [...targetsToRetire(notices), ...halfRenamed(notices).flatMap((rename) => rename.targets)];
+    const named = [...new Set(advised)].filter((t) => t.startsWith(PLANTED_PREFIX) && !retiring.has(t));
     for (const target of named) retiring.add(target);
     if (named.length) this.sim.note(`user: retires ${named.length} of the targets the record served earlier, as the warnings advise`);
     return named.length > 0;

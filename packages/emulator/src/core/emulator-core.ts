@@ -143,7 +143,7 @@ export function createEmulatorCore(options: EmulatorCoreOptions, time: EmulatorT
       if (path === undefined) return reply(options.errorReply(404, `no such path: ${target.path}`));
       if (fault?.kind === 'drop') return noAnswer('dropped');
       if (fault?.kind === 'hang' && !fault.afterEffect) return await hang();
-      if (fault?.kind === 'status') return reply(faultReply(fault, options.errorReply));
+      if (fault?.kind === 'status') return reply(faultReply(fault, options.errorReply, time.now()));
 
       request = {
         method,

@@ -8,6 +8,11 @@ export type FaultEffect =
       kind: 'status';
       status: number;
       retryAfter?: number | string;
+      /**
+       * Seconds from the answer to the limit's reset: `x-ratelimit-reset` (a Unix time in seconds, as
+       * GitHub and Vercel send it) is counted when the fault answers, so a slow client never finds it past.
+       */
+      resetsIn?: number;
       /** The body as JSON; or `text`, sent as it is (give its `content-type` in `headers`), as some edges answer. */
       body?: unknown;
       text?: string;
@@ -60,6 +65,9 @@ export function validateFault(spec: FaultSpec): void {
       if (spec.text !== undefined && (typeof spec.text !== 'string' || spec.body !== undefined)) throw new TypeError('fault.text must be a string, given instead of fault.body');
       checkHeaders(spec.headers);
       checkRetryAfter(spec.retryAfter);
+      if (spec.resetsIn !== undefined && !(typeof spec.resetsIn === 'number' && Number.isFinite(spec.resetsIn) && spec.resetsIn >= 0)) {
+        throw new TypeError('fault.resetsIn must be seconds >= 0');
+      }
       break;
     case 'reply-lost':
       if (spec.status !== undefined) checkStatus(spec.status, 'reply-lost.status must be an HTTP status between 100 and 599');

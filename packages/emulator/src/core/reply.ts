@@ -31,11 +31,12 @@ export function send(res: ServerResponse, reply: EmulatorReply, options: { close
 }
 
 /** The reply of a `status` fault: the service's error reply, with the fault's body and headers over it. */
-export function faultReply(fault: Extract<FaultSpec, { kind: 'status' }>, errorReply: ErrorReply): EmulatorReply {
+export function faultReply(fault: Extract<FaultSpec, { kind: 'status' }>, errorReply: ErrorReply, nowMs: number): EmulatorReply {
   // A custom body still gets the service's own headers (a request id), as every reply of the service does.
   const standard = errorReply(fault.status, `emulated fault: HTTP ${fault.status}`);
   const base = fault.text !== undefined ? { ...standard, body: undefined, text: fault.text } : fault.body !== undefined ? { ...standard, body: fault.body } : standard;
   const headers = { ...base.headers, ...fault.headers };
   if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+  if (fault.resetsIn !== undefined) headers['x-ratelimit-reset'] = String(Math.ceil(nowMs / 1000) + fault.resetsIn);
   return { ...base, status: fault.status, headers };
 }

@@ -12,12 +12,12 @@ export interface VercelRateLimitFaultOptions {
   times?: number | 'always';
 }
 
-/** A fault that answers Vercel's 429, resetting `resetIn` seconds from `now`. */
+/** A fault that answers Vercel's 429, resetting `resetIn` seconds after it answers (the body's time: from when it was armed, `now`). */
 export function vercelRateLimitFault(options: VercelRateLimitFaultOptions, now: () => number): FaultSpec {
   const { resetIn, ...match } = options;
   const reset = Math.ceil(now() / 1000) + resetIn;
   const limit = { remaining: 0, reset, resetMs: reset * 1000, total: 100 };
   const body = { error: { code: 'rate_limited', message: `Rate limit exceeded. Try again in ${resetIn} seconds`, limit } };
-  const headers = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) };
-  return { kind: 'status', status: 429, body, headers, ...match };
+  const headers = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0' };
+  return { kind: 'status', status: 429, body, headers, resetsIn: resetIn, ...match };
 }

@@ -424,23 +424,32 @@ function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly
     return;
   }
   const gone = check.goneElsewhere ?? [];
-  // A target whose read failed may be where the secret is gone: the run cannot tell, so it names the keys (seed 147452889).
-  if (!gone.length && !check.unreadable?.length) return;
   const named = new Set(namedKeyIds(other.record));
   const own = new Set(familyMembers(keys, ctx.family).map((k) => k.id));
   // Keys of another kind are not in the listing: each the record names may be live.
   const live = (other.sameKind ? keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : [...named]).filter((id) => !own.has(id));
+  // A target whose read failed may be where the secret is gone: the run cannot tell, so it names the keys (seed 147452889).
+  if (!gone.length && !check.unreadable?.length) return;
   if (!live.length) {
     const where = gone.length ? `is gone at ${specs(gone).join(', ')} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(', ')}`;
     ctx.log('preflight', `The secret ${old} of family ${family} ${where}; the family has no live key`);
     return;
   }
+  // Keys held only where the secret is gone are revoked once every target holds the new key (revoke.ts), not named (seed 231690137).
+  const staying = live.filter((id) => !other.goneOnly?.includes(id));
+  if (staying.length) nameOtherSecretKeys(ctx, other, staying, gone);
+}
+
+/** The notice that a renamed secret's keys stay valid, with what finishes the rename. */
+export function nameOtherSecretKeys(ctx: RotationContext, other: OtherFamily, keyIds: readonly number[], gone: readonly string[] = other.otherSecret?.goneElsewhere ?? []): void {
+  const check = other.otherSecret!;
+  const specs = (ids: readonly string[]) => ids.map((id) => check.record.targets[id]?.spec ?? id);
   const [present, unknown] = [specs(check.present), specs(check.unknown)];
   ctx.notice('preflight', {
     code: 'renamed-secret-keys-valid',
-    family,
-    keyIds: live,
-    otherSecret: old,
+    family: other.record.family,
+    keyIds: [...keyIds],
+    otherSecret: check.record.secretName,
     secretName: ctx.secretName,
     gone: specs(gone),
     present,
@@ -448,6 +457,6 @@ function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly
     sameKind: other.sameKind,
     ...(other.record.keyKind !== undefined && { keyKind: other.record.keyKind }),
     variable: variableOf(other.record),
-    actions: [{ do: 'delete-old-secret', secretName: old, targets: [...present, ...unknown] }],
+    actions: [{ do: 'delete-old-secret', secretName: check.record.secretName, targets: [...present, ...unknown] }],
   });
 }

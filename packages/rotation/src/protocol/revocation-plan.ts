@@ -147,6 +147,8 @@ export interface OtherFamilyKeys {
   empty: boolean;
   /** Key ids its record names. */
   ids: readonly number[];
+  /** Of a record that stays (not empty), the keys no target it still names may hold: those alone are settled. */
+  goneOnly?: readonly number[];
   /** Keys live when its record was rebuilt (`rebuildRecord`): valid until named in revokeKeyIds. */
   rebuilt?: readonly number[];
 }
@@ -175,7 +177,8 @@ export interface OtherFamilySettlement {
 /**
  * Which keys of other families go, once every target holds the new key (I5: a record left naming
  * no target means no target holds its keys: a renamed prefix, a switched kind, a renamed secret
- * gone from every target its record names). Only a family whose record names no target; never a
+ * gone from every target its record names). Only a family whose record names no target (or, of a
+ * renamed secret's record that stays, the keys only targets where it is gone may hold); never a
  * key of the run's own family; only keys the preflight listed (I3). A key one of the run's own
  * targets may still hold (`heldIds`: its record names it for a target, as when a renamed secret's
  * old value was copied; `protectedIds`: a dropped target's) revokes nothing of the family and keeps
@@ -194,11 +197,12 @@ export function selectOtherFamilyRevocations(input: {
   const own = new Set(familyMembers(keys, family).map((k) => k.id));
   const protectedIds = input.protectedIds ?? new Set<number>();
   return input.others
-    .filter((other) => other.empty)
+    .filter((other) => other.empty || (other.sameKind && other.goneOnly?.length))
     .map((other) => {
       if (!other.sameKind) return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [], staying: [] };
       const named = new Set(other.ids);
-      const theirs = keys.filter((k) => (named.has(k.id) || familyMembers([k], other.family).length > 0) && !own.has(k.id));
+      const mine = (k: KeyEntry) => (other.empty ? named.has(k.id) || familyMembers([k], other.family).length > 0 : other.goneOnly!.includes(k.id));
+      const theirs = keys.filter((k) => mine(k) && !own.has(k.id));
       const deferred = listedBefore ? theirs.filter((k) => !listedBefore.has(k.id)) : [];
       const heldHere = theirs.filter((k) => heldIds.has(k.id) || protectedIds.has(k.id));
       const rebuilt = theirs.filter((k) => other.rebuilt?.includes(k.id));

@@ -15,7 +15,7 @@ import { type CreatedKey, type RevokeOutcome, revokeIfLive } from './revocation.
 import { variableOf } from '../record/github-variables.js';
 import { namedKeyIds, type RecordPlan } from '../record/record-plan.js';
 import { familyMembers } from '../family-members.js';
-import { recordFacts } from './record-preflight.js';
+import { nameOtherSecretKeys, recordFacts } from './record-preflight.js';
 import { recordAfterWriting } from './record-points.js';
 import { keepRunLease } from './lease-points.js';
 import { keysInUseByDeployments } from './deployments.js';
@@ -144,7 +144,7 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
   if (!store || !others.length) return;
   const settlements = selectOtherFamilyRevocations({
     // A rebuilt key named in revokeKeyIds is the user's word that no target holds it (README): no longer protected.
-    others: others.map((o) => ({ family: o.record.family, sameKind: o.sameKind, empty: o.empty, ids: namedKeyIds(o.record), rebuilt: o.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id)) })),
+    others: others.map((o) => ({ family: o.record.family, sameKind: o.sameKind, empty: o.empty, ids: namedKeyIds(o.record), goneOnly: o.goneOnly, rebuilt: o.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id)) })),
     keys,
     family: ctx.family,
     heldIds: heldByTargets(ctx),
@@ -164,6 +164,9 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
       tombstoneSaved = true;
       if (!settlement || !other.sameKind || !how.revoke) {
         if (forgotten.length) ctx.log('revoke', `The record of family ${family} forgets ${forgotten.join(', ')}`);
+        // Unsettled now, a renamed secret's keys held only where it is gone are named, as the preflight names the rest.
+        const unsettled = settlement && other.goneOnly && !how.revoke ? [...settlement.revoke, ...settlement.staying].map((k) => k.id) : [];
+        if (unsettled.length) nameOtherSecretKeys(ctx, other, unsettled);
         continue;
       }
       if (settlement.deferred.length) {
@@ -214,6 +217,8 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
         });
         continue;
       }
+      // A renamed secret's record that still names targets stays: only its keys held where the secret is gone went.
+      if (!other.empty) continue;
       await store.remove(other.record);
       probe('other-family-settled');
       ctx.log('revoke', `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);

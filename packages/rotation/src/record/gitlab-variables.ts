@@ -49,6 +49,7 @@ export function gitlabVariableStore(client: GitLabClient, project: string): Vari
     },
     update: async (name, value) => void (await client.request('PUT', `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } })),
     remove: async (name) => void (await client.request('DELETE', `${route}/${encodeURIComponent(name)}`, { query: filter })),
+    removeOnce: async (name) => void (await client.request('DELETE', `${route}/${encodeURIComponent(name)}`, { query: filter, once: true })),
     isConflict: variableTaken,
     isMissing: variableMissing,
     failure(error, what, _existing, variable) {

@@ -1,13 +1,13 @@
 // What the target record tells a run, decided once in the preflight and pure: the family's record
 // (read, rebuilt or new), which listed targets it names, which targets were dropped (their keys are
-// protected), which are retired, which keys the listed targets held, which keys are protected as a
-// lost record may have named them, and which other families' records this run settles: the
-// targets it takes over from them (a renamed prefix, a switched kind of key), the retired ones, and
-// the targets where a renamed secret (a record of another secret name) is gone.
-// Which of their keys are revoked is the revocation plan's (protocol/revocation-plan.ts).
+// protected: dropped-targets.ts), which are retired, which keys the listed targets held
+// (previous-keys.ts), and which other families' records this run settles (other-family-plan.ts).
+// Which keys are revoked is the revocation plan's (protocol/revocation-plan.ts).
 
 import { familyMembers, type KeyEntry } from '../family-members.js';
-import { mutant } from '../internal/mutants.js';
+import { type DroppedTarget, droppedTargets, otherDroppedTargets, protectedKeyIds } from './dropped-targets.js';
+import { isOfKind, type OtherFamily, type OtherSecretCheck, readWithMark, settled, settledSecret, type UnheldKeys, unheldKeys } from './other-family-plan.js';
+import { previousKeys } from './previous-keys.js';
 import {
   emptyRecord,
   pruned,
@@ -15,59 +15,12 @@ import {
   recordedKeyIds,
   type TargetRecord,
   type UnreadableRecord,
-  withoutTargets,
   withUnnamedNewer,
 } from './target-record.js';
 import { legacyVariableName, recordVariableName } from './variable-names.js';
 
-export interface DroppedTarget {
-  identity: string;
-  spec: string;
-  keyIds: number[];
-}
-
-/**
- * Another family's record this run settles once every target holds the new key: it forgets the
- * targets this run took over or retired; left with none, no target may hold its keys: those the
- * run can see are revoked (revocation-plan.ts), the others named in a warning.
- */
-export interface OtherFamily {
-  /** The record as it will be saved: without the targets taken over or retired. */
-  record: TargetRecord;
-  /** Targets it named that this run writes (identities). */
-  takenOver: string[];
-  /** Retired targets it named (identities). */
-  retired: string[];
-  /** True when its keys are of this run's kind: the run lists, and may revoke, them. */
-  sameKind: boolean;
-  /** True when no target is left in it: its keys are held by nothing. */
-  empty: boolean;
-  /**
-   * Set for a record of another secret name that names listed or retired targets (a renamed
-   * secret, or another secret kept at the same targets): where its secret is gone, where it still
-   * exists, and where the run cannot tell (not listed nor retired, or unreadable). It is settled
-   * (`empty`) only once the secret is gone everywhere; until then it stays whole and its keys stay.
-   */
-  otherSecret?: OtherSecretCheck;
-}
-
-/** Where the secret of a record of another secret name still exists (protocol/renamed-secrets.ts). */
-export interface OtherSecretCheck {
-  record: TargetRecord;
-  /** Identities of its targets where its secret is gone. */
-  gone: string[];
-  /** Identities where it still exists. */
-  present: string[];
-  /** Identities the run cannot check. */
-  unknown: string[];
-  /** Of those, the ones whose read failed (a listed or retired target): only a later run can tell. */
-  unreadable?: string[];
-  /**
-   * Identities where its secret is gone while the record stays whole (it may exist elsewhere): a
-   * rename half done, which the run names. Set by the plan (settledSecret), never forgotten yet.
-   */
-  goneElsewhere?: string[];
-}
+export type { DroppedTarget } from './dropped-targets.js';
+export { otherSecretRecords, type OtherFamily, type OtherSecretCheck, type UnheldKeys } from './other-family-plan.js';
 
 export interface RecordPlan {
   /** The family's record as this run starts it: read (pruned), rebuilt, or new (empty). */
@@ -108,14 +61,6 @@ export interface RecordPlan {
   newestListed: number;
 }
 
-/** Another family's live keys that no target its record still names may hold. */
-export interface UnheldKeys {
-  family: string;
-  keyIds: number[];
-  /** Specs of the targets the record still names (none listed nor retired). */
-  targets: string[];
-}
-
 export interface RecordPlanInput {
   family: string;
   /** The family's readable record, if any (family-choice.ts). */
@@ -137,53 +82,19 @@ export interface RecordPlanInput {
   currentFingerprint?: string;
 }
 
-/** The record plan of a run. */
+/** The record plan of a run: each part a sub-plan that keeps one rule (the files named above). */
 export function planRecord(input: RecordPlanInput): RecordPlan {
-  const { family, keyKind, secretName, targets, retired, keys } = input;
-  const listed = new Set(targets.map((t) => t.identity));
+  const { family, keyKind, retired, keys } = input;
+  const listed = new Set(input.targets.map((t) => t.identity));
   const listedIds = new Set(keys.map((k) => k.id));
-  // The record follows the run's secret: a family given by name keeps its record across a rename.
-  const live = familyMembers(keys, family).map((k) => k.id);
-  // A record put back by a late write of an earlier run names fewer keys than the targets may hold.
-  const read = input.record ? withUnnamedNewer(pruned({ ...input.record, keyKind, secretName }, listedIds), live) : undefined;
-  const secret = secretName.toUpperCase();
+  const secret = input.secretName.toUpperCase();
   const others = input.records.filter((r) => r !== input.record && r.secretName.toUpperCase() === secret);
   const otherSecrets = (input.otherSecrets ?? []).filter((c) => c.record !== input.record);
-  let record = read ?? emptyRecord(family, secretName, keyKind);
-  if (input.rebuild) {
-    const rebuilt = rebuiltRecord(family, secretName, keyKind, targets, live);
-    // The lost record may have named another family's key for a target too (a rollback writes back
-    // the key the run started with, a renamed secret's old one): the live keys the secret's other
-    // records of this kind name stay as well, or settling them could lock that target out (seed 77693626).
-    const otherRecords = [...others, ...otherSecrets.map((c) => c.record)].filter((r) => isOfKind(r, keyKind));
-    const otherNamed = otherRecords.flatMap((r) => [...recordedKeyIds(r)]).filter((id) => listedIds.has(id));
-    record = { ...record, targets: { ...record.targets, ...rebuilt.targets }, rebuilt: [...new Set([...record.rebuilt, ...rebuilt.rebuilt, ...otherNamed])] };
-  }
-  const known = read !== undefined || input.rebuild !== undefined;
-  const dropped = Object.entries(record.targets)
-    .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
-    .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
-  const ownDropped = new Map(dropped.map((t) => [t.identity, new Set(t.keyIds)]));
-  // As each other record reads with its `creatingAbove` mark taken into account (its write may have landed late).
-  const othersRead = others.map((other) => (isOfKind(other, keyKind) ? withUnnamedNewer(other, familyMembers(keys, other.family).map((k) => k.id)) : other));
-  // A target dropped from the run's record too keeps the keys only the other record names for it:
-  // protected and named all the same (a rollback may have written either family's key there).
-  const otherDropped = othersRead.flatMap((other) =>
-    Object.entries(other.targets)
-      .filter(([identity]) => !listed.has(identity) && !retired.includes(identity))
-      .map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds.filter((id) => !ownDropped.get(identity)?.has(id)), family: other.family }))
-      .filter((target) => !ownDropped.has(target.identity) || target.keyIds.length > 0),
-  );
-  // Another family's dropped target too: a rollback writes back the key the run started with, which
-  // may be of any family (a renamed secret's), so its record may name a key a settlement revokes (seed 939651149).
-  // And a renamed secret's record, where its secret may still exist: the run says those keys stay
-  // valid, and the target may hold one under this name too (a rename copies the value; seed 1486769425).
-  const otherSecretHeld = otherSecrets.flatMap((c) => [...c.present, ...c.unknown].flatMap((identity) => c.record.targets[identity]?.keyIds ?? []));
-  const protectedIds = new Set(mutant('dropped-target-unprotected') ? [] : [...[...dropped, ...otherDropped].flatMap((t) => t.keyIds), ...otherSecretHeld]);
-  // A new record after a rename: the targets hold what the user copied from the old secret.
-  const copied = otherSecrets.filter((c) => isOfKind(c.record, keyKind)).flatMap((c) => recordedPrevious(c.record, listed));
-  const previousIds = known ? recordedPrevious(record, listed) : [...new Set([...guessedPrevious(keys, family), ...copied])];
-  const startedWith = fingerprintedIds(input.records, input.currentFingerprint).filter((id) => listedIds.has(id));
+  const { record, known } = startingRecord(input, others, otherSecrets, listedIds);
+  const dropped = droppedTargets(record, listed, retired);
+  const othersRead = others.map((other) => readWithMark(other, keys, keyKind));
+  const otherDropped = otherDroppedTargets(othersRead, dropped, listed, retired);
+  const protectedIds = protectedKeyIds([...dropped, ...otherDropped], otherSecrets);
   return {
     record,
     known,
@@ -191,8 +102,7 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
     dropped,
     otherDropped,
     retired: [...retired],
-    previousIds,
-    writtenBackIds: [...new Set([...previousIds, ...startedWith])],
+    ...previousKeys({ record, known, listed, listedIds, keys, family, keyKind, records: input.records, otherSecrets, currentFingerprint: input.currentFingerprint }),
     protectedIds,
     newestListed: Math.max(0, ...listedIds),
     otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed, retired, protectedIds })),
@@ -201,72 +111,29 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
 }
 
 /**
- * Another family's live keys (by name, or named by its record, read with its `creatingAbove` mark)
- * that none of the targets its record names once this run forgets the listed and retired ones may
- * hold: not in their entries, not protected (another warning names those). None when no target is
- * left: the settlement then revokes them.
+ * The family's record as the run starts it: read (pruned of keys the platform no longer lists, and
+ * naming the family's live keys a late write of an earlier run left out), rebuilt, or new. The record
+ * follows the run's secret: a family given by name keeps its record across a rename. A rebuilt record
+ * keeps the live keys the secret's other records of this kind name too: the lost record may have
+ * named them for a target (a rollback writes back the key the run started with, a renamed secret's
+ * old one), and settling them could lock that target out (seed 77693626).
  */
-function unheldKeys(
-  other: TargetRecord,
-  keys: readonly KeyEntry[],
-  run: { family: string; listed: ReadonlySet<string>; retired: readonly string[]; protectedIds: ReadonlySet<number> },
-): UnheldKeys[] {
-  const forgotten = Object.keys(other.targets).filter((identity) => run.listed.has(identity) || run.retired.includes(identity));
-  const entries = Object.values(withoutTargets(other, forgotten).targets);
-  if (!entries.length) return [];
-  const own = new Set(familyMembers(keys, run.family).map((k) => k.id));
-  const named = recordedKeyIds(other);
-  const theirs = keys.filter((k) => (named.has(k.id) || familyMembers([k], other.family).length > 0) && !own.has(k.id));
-  const mayHold = new Set([...entries.flatMap((entry) => entry.keyIds), ...run.protectedIds]);
-  const unheld = theirs.filter((k) => !mayHold.has(k.id)).map((k) => k.id).sort((a, b) => a - b);
-  return unheld.length ? [{ family: other.family, keyIds: unheld, targets: entries.map((entry) => entry.spec) }] : [];
-}
-
-/**
- * A record of another secret name: once its secret is gone at every target it names, no target
- * holds its keys. Until then it stays whole, so the targets it names keep bringing it to later
- * runs (and their warnings). Of another kind of key, its keys are not in the run's listing: the
- * run forgets the targets where the secret is gone and names the keys (seed 1701325900).
- */
-function settledSecret(check: OtherSecretCheck, keyKind: string): OtherFamily {
-  const empty = check.present.length === 0 && check.unknown.length === 0;
-  const record = empty ? withoutTargets(check.record, check.gone) : check.record;
-  return { record, takenOver: [], retired: [], sameKind: isOfKind(check.record, keyKind), empty, otherSecret: empty ? check : { ...check, gone: [], goneElsewhere: check.gone } };
-}
-
-/** A record of `keyKind`'s keys (one of format 1 says no kind: the first run reading it adopts it). */
-function isOfKind(record: TargetRecord, keyKind: string): boolean {
-  return record.keyKind === undefined || record.keyKind === keyKind;
-}
-
-/**
- * Records of another secret name that name a target listed or retired (a renamed secret's family,
- * whose keys no target may hold once its secret is gone everywhere it names), or no target at all
- * (such a run stopped before revoking its keys). Of any kind of key: a secret renamed and then
- * switched to another kind leaves its record to runs that cannot list its keys, and the target it
- * names may be retired by one of them (seed 1701325900); such a run forgets it and names the keys.
- */
-export function otherSecretRecords(
-  records: readonly TargetRecord[],
-  run: { family: string; secretName: string; keyKind: string },
-  identities: readonly string[],
-): TargetRecord[] {
-  const secret = run.secretName.toUpperCase();
-  const names = (r: TargetRecord) => identities.some((id) => id in r.targets) || Object.keys(r.targets).length === 0;
-  // The run's own family (a given `family` kept across the rename) is not another family.
-  const other = (r: TargetRecord) => r.family !== run.family && r.secretName.toUpperCase() !== secret;
-  return records.filter((r) => other(r) && names(r));
-}
-
-/** Another family's record, if this run changes it: the targets it took over or retired. */
-function settled(other: TargetRecord, listed: ReadonlySet<string>, retired: readonly string[], keyKind: string): OtherFamily[] {
-  const named = Object.keys(other.targets);
-  const takenOver = named.filter((identity) => listed.has(identity));
-  const retiredHere = mutant('retired-only-from-own-record') ? [] : named.filter((identity) => retired.includes(identity));
-  const record = withoutTargets(other, [...takenOver, ...retiredHere]);
-  const empty = Object.keys(record.targets).length === 0;
-  if (!takenOver.length && !retiredHere.length && !empty) return [];
-  return [{ record, takenOver, retired: retiredHere, sameKind: isOfKind(other, keyKind), empty }];
+function startingRecord(
+  input: RecordPlanInput,
+  others: readonly TargetRecord[],
+  otherSecrets: readonly OtherSecretCheck[],
+  listedIds: ReadonlySet<number>,
+): { record: TargetRecord; known: boolean } {
+  const { family, keyKind, secretName } = input;
+  const live = familyMembers(input.keys, family).map((k) => k.id);
+  const read = input.record ? withUnnamedNewer(pruned({ ...input.record, keyKind, secretName }, listedIds), live) : undefined;
+  const record = read ?? emptyRecord(family, secretName, keyKind);
+  if (!input.rebuild) return { record, known: read !== undefined };
+  const rebuilt = rebuiltRecord(family, secretName, keyKind, input.targets, live);
+  const otherRecords = [...others, ...otherSecrets.map((c) => c.record)].filter((r) => isOfKind(r, keyKind));
+  const otherNamed = otherRecords.flatMap((r) => [...recordedKeyIds(r)]).filter((id) => listedIds.has(id));
+  const rebuiltIds = [...new Set([...record.rebuilt, ...rebuilt.rebuilt, ...otherNamed])];
+  return { record: { ...record, targets: { ...record.targets, ...rebuilt.targets }, rebuilt: rebuiltIds }, known: true };
 }
 
 /**
@@ -293,29 +160,4 @@ export function blockingRecords(
  */
 export function namedKeyIds(record: TargetRecord): number[] {
   return [...recordedKeyIds(record)].sort((a, b) => a - b);
-}
-
-/** The ids the records know `fingerprint` by (one, unless a record was edited by hand). */
-function fingerprintedIds(records: readonly TargetRecord[], fingerprint: string | undefined): number[] {
-  if (!fingerprint) return [];
-  const ids = records.flatMap((r) => Object.entries(r.fingerprints).filter(([, fp]) => fp === fingerprint).map(([id]) => Number(id)));
-  return [...new Set(ids)];
-}
-
-/** What the listed targets may hold, by the record: the key the targets hold first. */
-function recordedPrevious(record: TargetRecord, listed: ReadonlySet<string>): number[] {
-  const ids = new Set<number>();
-  for (const [identity, entry] of Object.entries(record.targets)) if (listed.has(identity)) for (const id of entry.keyIds) ids.add(id);
-  return [...ids].sort((a, b) => b - a);
-}
-
-/**
- * Without a record (the first run that keeps one): the key the targets hold is not known, as the
- * platform does not say which key made a request and `last_used_at` may be stale or absent. Both
- * the newest member and the most recently used one are candidates: keeping both is never fewer.
- */
-function guessedPrevious(keys: readonly KeyEntry[], family: string): number[] {
-  const members = familyMembers(keys, family);
-  const used = members.filter((k) => k.last_used_at).sort((a, b) => Date.parse(b.last_used_at!) - Date.parse(a.last_used_at!));
-  return [...new Set([members[0]?.id, used[0]?.id].filter((id): id is number => id !== undefined))];
 }

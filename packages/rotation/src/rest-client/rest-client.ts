@@ -73,6 +73,8 @@ export interface RestService {
 export interface RestRequest {
   query?: Record<string, string | number | boolean | undefined>;
   body?: Record<string, unknown>;
+  /** One attempt, never retried: a lease's release, whose retry after a lost answer could delete the next holder's lease. */
+  once?: boolean;
 }
 
 /** One request with its retries and rate-limit waits: an answer below 400 resolves, any other rejects with the service's error. */
@@ -105,6 +107,7 @@ export function restRequests(service: RestService, access: RestAccess, settings:
     // The attempts that got no answer or a 5xx (any of them may have landed), and the rate limits waited out.
     let failures = 0;
     let limits = 0;
+    const tries = options.once ? 0 : retries;
     const refuse = (answer: RestAnswer, rateLimitSeconds?: number) => {
       const { reason: said, invalidToken } = service.refusalOf(answer.data);
       const reason = said.split(token).join('[redacted]');
@@ -126,9 +129,9 @@ export function restRequests(service: RestService, access: RestAccess, settings:
           notifyHook(log, `${service.name} rate limit reached (${method} ${path}): ${waiting}`);
           return { retryInMs: waitMs };
         }
-        return status >= 500 && failures++ < retries ? { retryInMs: backoffMs(failures) } : refuse(answer);
+        return status >= 500 && failures++ < tries ? { retryInMs: backoffMs(failures) } : refuse(answer);
       },
-      failed: (error) => (failures++ < retries ? { retryInMs: backoffMs(failures) } : { fail: error }),
+      failed: (error) => (failures++ < tries ? { retryInMs: backoffMs(failures) } : { fail: error }),
       wait: (ms) => runtime.sleep(ms),
     });
   };

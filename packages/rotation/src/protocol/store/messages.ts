@@ -83,10 +83,12 @@ function writeFailure(
   });
   if (outcome.mayHold.length) {
     if (halt) return said(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
-    return said(
-      `Writing the previous key back failed for ${holders}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`,
-      rerun,
-    );
+    const late = rollback.landLate ?? [];
+    const unrestored = outcome.mayHold.map((t) => t.describe()).filter((t) => !late.includes(t));
+    const failedBack = unrestored.length ? `Writing the previous key back failed for ${unrestored.join(', ')}` : '';
+    if (!late.length) return said(`${failedBack}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
+    const landing = `${failedBack ? '; the' : 'The'} previous key was written back to ${late.join(', ')}, but a write of the new key there got no answer and may still land`;
+    return said(`${failedBack}${landing}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, rerun);
   }
   if (outcome.ownKey && !outcome.ownKey.revoked) {
     return { code, step: 'store', ...ownKeyLeftValid(created, what, outcome.ownKey.error), cause: outcome.ownKey.error };

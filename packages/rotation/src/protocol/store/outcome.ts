@@ -44,6 +44,8 @@ export interface Rollback {
   halt?: WriteBackHalt;
   /** Why the failed target is proven to keep the key it held (its write did not land), if it is. */
   untouched?: string;
+  /** Targets given the previous key back where a write of the new key got no answer: it may still land after. */
+  landLate?: string[];
 }
 
 export type WriteBackHalt =

@@ -39,9 +39,12 @@ export async function rollBack(
   // run landed there.
   const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle(ctx, created, failed) : undefined;
   const unrestored = untouched ? back.unrestored.filter((t) => t !== failed.target) : back.unrestored;
-  // A write of the new key whose first attempt got no answer may land after the write-back: it may hold the new key still.
-  const mayHold = ctx.targets.filter((t) => unrestored.includes(t) || mayLandLate.includes(t));
-  const rollback: Rollback = { restored: back.restored, halt: back.halt, untouched };
+  // A write of the new key whose first attempt got no answer may land after the write-back: it may hold the new key still
+  // (the failed target too, unless its record proved that nothing of this run landed there).
+  const lateLanding = (t: SecretTarget) => mayLandLate.includes(t) && !(t === failed.target && untouched);
+  const mayHold = ctx.targets.filter((t) => unrestored.includes(t) || lateLanding(t));
+  const landLate = mayHold.filter((t) => !unrestored.includes(t)).map((t) => t.describe());
+  const rollback: Rollback = { restored: back.restored, halt: back.halt, untouched, ...(landLate.length && { landLate }) };
   // I2: a target may hold the new key, so it stays valid; else it goes, revoked with itself, as the
   // previous key may no longer work.
   if (mayHold.length) return { kind: 'write-failed', failed, rollback, mayHold };

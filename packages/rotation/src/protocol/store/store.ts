@@ -103,6 +103,8 @@ async function store(
     } catch (cause) {
       const failed = writeFailed(target, cause, servedAt.get(target));
       if (failed.mayHaveLanded) probe('write-maybe-landed');
+      // An attempt that got no answer may still land, after the write-back to this very target (seed 12279731).
+      if (ctx.unansweredWrites.count > unansweredBefore) mayLandLate.push(target);
       // I7: the failed write may have landed. An aborted run does not roll back: I1 holds as the
       // new key stays valid while a target may hold it, and the next run converges (I4).
       if (aborted(ctx)) return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
