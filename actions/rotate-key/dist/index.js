@@ -2294,8 +2294,8 @@ var CursorPage = class _CursorPage {
   #keys;
   #read;
   #keyOf;
-  constructor(fetched, askedCursor, previousKeys, read, keyOf) {
-    this.data = fetched.items.filter((item) => !previousKeys.has(keyOf(item)));
+  constructor(fetched, askedCursor, previousKeys2, read, keyOf) {
+    this.data = fetched.items.filter((item) => !previousKeys2.has(keyOf(item)));
     const moved = fetched.cursor !== void 0 && fetched.cursor !== askedCursor;
     this.#next = this.data.length > 0 && moved ? fetched.cursor : void 0;
     this.#keys = new Set(fetched.items.map(keyOf));
@@ -4808,6 +4808,7 @@ function restRequests(service, access2, settings) {
     const body = options.body === void 0 ? void 0 : JSON.stringify(options.body);
     let failures = 0;
     let limits = 0;
+    const tries = options.once ? 0 : retries;
     const refuse = (answer, rateLimitSeconds) => {
       const { reason: said, invalidToken } = service.refusalOf(answer.data);
       const reason = said.split(token).join("[redacted]");
@@ -4830,9 +4831,9 @@ function restRequests(service, access2, settings) {
           notifyHook(log, `${service.name} rate limit reached (${method} ${path}): ${waiting}`);
           return { retryInMs: waitMs };
         }
-        return status >= 500 && failures++ < retries ? { retryInMs: backoffMs(failures) } : refuse(answer);
+        return status >= 500 && failures++ < tries ? { retryInMs: backoffMs(failures) } : refuse(answer);
       },
-      failed: (error2) => failures++ < retries ? { retryInMs: backoffMs(failures) } : { fail: error2 },
+      failed: (error2) => failures++ < tries ? { retryInMs: backoffMs(failures) } : { fail: error2 },
       wait: (ms) => runtime.sleep(ms)
     });
   };
@@ -12604,6 +12605,7 @@ function gitlabVariableStore(client, project) {
     },
     update: async (name, value) => void await client.request("PUT", `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } }),
     remove: async (name) => void await client.request("DELETE", `${route}/${encodeURIComponent(name)}`, { query: filter }),
+    removeOnce: async (name) => void await client.request("DELETE", `${route}/${encodeURIComponent(name)}`, { query: filter, once: true }),
     isConflict: variableTaken,
     isMissing: variableMissing,
     failure(error2, what, _existing, variable) {
@@ -16665,11 +16667,12 @@ function selectOtherFamilyRevocations(input) {
   const { keys, family, heldIds, listedBefore } = input;
   const own = new Set(familyMembers(keys, family).map((k2) => k2.id));
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
-  return input.others.filter((other) => other.empty).map((other) => {
+  return input.others.filter((other) => other.empty || other.sameKind && other.goneOnly?.length).map((other) => {
     if (!other.sameKind)
       return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [], staying: [] };
     const named2 = new Set(other.ids);
-    const theirs = keys.filter((k2) => (named2.has(k2.id) || familyMembers([k2], other.family).length > 0) && !own.has(k2.id));
+    const mine = (k2) => other.empty ? named2.has(k2.id) || familyMembers([k2], other.family).length > 0 : other.goneOnly.includes(k2.id);
+    const theirs = keys.filter((k2) => mine(k2) && !own.has(k2.id));
     const deferred = listedBefore ? theirs.filter((k2) => !listedBefore.has(k2.id)) : [];
     const heldHere = theirs.filter((k2) => heldIds.has(k2.id) || protectedIds.has(k2.id));
     const rebuilt = theirs.filter((k2) => other.rebuilt?.includes(k2.id));
@@ -16679,47 +16682,24 @@ function selectOtherFamilyRevocations(input) {
   });
 }
 
-// ../../packages/rotation/dist/record/record-plan.js
-function planRecord(input) {
-  const { family, keyKind, secretName, targets, retired, keys } = input;
-  const listed2 = new Set(targets.map((t2) => t2.identity));
-  const listedIds = new Set(keys.map((k2) => k2.id));
-  const live = familyMembers(keys, family).map((k2) => k2.id);
-  const read = input.record ? withUnnamedNewer(pruned({ ...input.record, keyKind, secretName }, listedIds), live) : void 0;
-  const secret = secretName.toUpperCase();
-  const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
-  const otherSecrets = (input.otherSecrets ?? []).filter((c2) => c2.record !== input.record);
-  let record = read ?? emptyRecord(family, secretName, keyKind);
-  if (input.rebuild) {
-    const rebuilt = rebuiltRecord(family, secretName, keyKind, targets, live);
-    const otherRecords = [...others, ...otherSecrets.map((c2) => c2.record)].filter((r2) => isOfKind(r2, keyKind));
-    const otherNamed = otherRecords.flatMap((r2) => [...recordedKeyIds(r2)]).filter((id) => listedIds.has(id));
-    record = { ...record, targets: { ...record.targets, ...rebuilt.targets }, rebuilt: [.../* @__PURE__ */ new Set([...record.rebuilt, ...rebuilt.rebuilt, ...otherNamed])] };
-  }
-  const known = read !== void 0 || input.rebuild !== void 0;
-  const dropped = Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
+// ../../packages/rotation/dist/record/dropped-targets.js
+function droppedTargets(record, listed2, retired) {
+  return Object.entries(record.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds }));
+}
+function otherDroppedTargets(othersRead, dropped, listed2, retired) {
   const ownDropped = new Map(dropped.map((t2) => [t2.identity, new Set(t2.keyIds)]));
-  const othersRead = others.map((other) => isOfKind(other, keyKind) ? withUnnamedNewer(other, familyMembers(keys, other.family).map((k2) => k2.id)) : other);
-  const otherDropped = othersRead.flatMap((other) => Object.entries(other.targets).filter(([identity]) => !listed2.has(identity) && !retired.includes(identity)).map(([identity, entry]) => ({ identity, spec: entry.spec, keyIds: entry.keyIds.filter((id) => !ownDropped.get(identity)?.has(id)), family: other.family })).filter((target) => !ownDropped.has(target.identity) || target.keyIds.length > 0));
+  return othersRead.flatMap((other) => droppedTargets(other, listed2, retired).map((target) => ({ ...target, keyIds: target.keyIds.filter((id) => !ownDropped.get(target.identity)?.has(id)), family: other.family })).filter((target) => !ownDropped.has(target.identity) || target.keyIds.length > 0));
+}
+function protectedKeyIds(dropped, otherSecrets) {
+  if (mutant("dropped-target-unprotected"))
+    return /* @__PURE__ */ new Set();
   const otherSecretHeld = otherSecrets.flatMap((c2) => [...c2.present, ...c2.unknown].flatMap((identity) => c2.record.targets[identity]?.keyIds ?? []));
-  const protectedIds = new Set(mutant("dropped-target-unprotected") ? [] : [...[...dropped, ...otherDropped].flatMap((t2) => t2.keyIds), ...otherSecretHeld]);
-  const copied = otherSecrets.filter((c2) => isOfKind(c2.record, keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
-  const previousIds = known ? recordedPrevious(record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(keys, family), ...copied])];
-  const startedWith = fingerprintedIds(input.records, input.currentFingerprint).filter((id) => listedIds.has(id));
-  return {
-    record,
-    known,
-    replacing: (input.rebuild ?? []).map((u2) => u2.name),
-    dropped,
-    otherDropped,
-    retired: [...retired],
-    previousIds,
-    writtenBackIds: [.../* @__PURE__ */ new Set([...previousIds, ...startedWith])],
-    protectedIds,
-    newestListed: Math.max(0, ...listedIds),
-    otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed: listed2, retired, protectedIds })),
-    otherFamilies: [...others.flatMap((other) => settled(other, listed2, retired, keyKind)), ...otherSecrets.map((check) => settledSecret(check, keyKind))]
-  };
+  return /* @__PURE__ */ new Set([...dropped.flatMap((t2) => t2.keyIds), ...otherSecretHeld]);
+}
+
+// ../../packages/rotation/dist/record/other-family-plan.js
+function readWithMark(other, keys, keyKind) {
+  return isOfKind(other, keyKind) ? withUnnamedNewer(other, familyMembers(keys, other.family).map((k2) => k2.id)) : other;
 }
 function unheldKeys(other, keys, run2) {
   const forgotten = Object.keys(other.targets).filter((identity) => run2.listed.has(identity) || run2.retired.includes(identity));
@@ -16736,7 +16716,12 @@ function unheldKeys(other, keys, run2) {
 function settledSecret(check, keyKind) {
   const empty = check.present.length === 0 && check.unknown.length === 0;
   const record = empty ? withoutTargets(check.record, check.gone) : check.record;
-  return { record, takenOver: [], retired: [], sameKind: isOfKind(check.record, keyKind), empty, otherSecret: empty ? check : { ...check, gone: [], goneElsewhere: check.gone } };
+  const sameKind = isOfKind(check.record, keyKind);
+  if (empty)
+    return { record, takenOver: [], retired: [], sameKind, empty, otherSecret: check };
+  const mayRemain = new Set([...check.present, ...check.unknown].flatMap((id) => record.targets[id]?.keyIds ?? []));
+  const goneOnly = [...new Set(check.gone.flatMap((id) => record.targets[id]?.keyIds ?? []))].filter((id) => !mayRemain.has(id) && !record.rebuilt.includes(id));
+  return { record, takenOver: [], retired: [], sameKind, empty, otherSecret: { ...check, gone: [], goneElsewhere: check.gone }, ...sameKind && goneOnly.length && { goneOnly } };
 }
 function isOfKind(record, keyKind) {
   return record.keyKind === void 0 || record.keyKind === keyKind;
@@ -16757,12 +16742,14 @@ function settled(other, listed2, retired, keyKind) {
     return [];
   return [{ record, takenOver, retired: retiredHere, sameKind: isOfKind(other, keyKind), empty }];
 }
-function blockingRecords(unreadable, family, keyKind, derived) {
-  const own = /* @__PURE__ */ new Set([recordVariableName(family, keyKind), legacyVariableName(family)]);
-  return unreadable.filter((u2) => derived && !u2.misplaced || own.has(u2.name) || u2.family === family);
-}
-function namedKeyIds(record) {
-  return [...recordedKeyIds(record)].sort((a2, b2) => a2 - b2);
+
+// ../../packages/rotation/dist/record/previous-keys.js
+function previousKeys(input) {
+  const { listed: listed2, listedIds } = input;
+  const copied = input.otherSecrets.filter((c2) => isOfKind(c2.record, input.keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
+  const previousIds = input.known ? recordedPrevious(input.record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(input.keys, input.family), ...copied])];
+  const startedWith = fingerprintedIds(input.records, input.currentFingerprint).filter((id) => listedIds.has(id));
+  return { previousIds, writtenBackIds: [.../* @__PURE__ */ new Set([...previousIds, ...startedWith])] };
 }
 function fingerprintedIds(records, fingerprint) {
   if (!fingerprint)
@@ -16782,6 +16769,54 @@ function guessedPrevious(keys, family) {
   const members = familyMembers(keys, family);
   const used = members.filter((k2) => k2.last_used_at).sort((a2, b2) => Date.parse(b2.last_used_at) - Date.parse(a2.last_used_at));
   return [...new Set([members[0]?.id, used[0]?.id].filter((id) => id !== void 0))];
+}
+
+// ../../packages/rotation/dist/record/record-plan.js
+function planRecord(input) {
+  const { family, keyKind, retired, keys } = input;
+  const listed2 = new Set(input.targets.map((t2) => t2.identity));
+  const listedIds = new Set(keys.map((k2) => k2.id));
+  const secret = input.secretName.toUpperCase();
+  const others = input.records.filter((r2) => r2 !== input.record && r2.secretName.toUpperCase() === secret);
+  const otherSecrets = (input.otherSecrets ?? []).filter((c2) => c2.record !== input.record);
+  const { record, known } = startingRecord(input, others, otherSecrets, listedIds);
+  const dropped = droppedTargets(record, listed2, retired);
+  const othersRead = others.map((other) => readWithMark(other, keys, keyKind));
+  const otherDropped = otherDroppedTargets(othersRead, dropped, listed2, retired);
+  const protectedIds = protectedKeyIds([...dropped, ...otherDropped], otherSecrets);
+  return {
+    record,
+    known,
+    replacing: (input.rebuild ?? []).map((u2) => u2.name),
+    dropped,
+    otherDropped,
+    retired: [...retired],
+    ...previousKeys({ record, known, listed: listed2, listedIds, keys, family, keyKind, records: input.records, otherSecrets, currentFingerprint: input.currentFingerprint }),
+    protectedIds,
+    newestListed: Math.max(0, ...listedIds),
+    otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed: listed2, retired, protectedIds })),
+    otherFamilies: [...others.flatMap((other) => settled(other, listed2, retired, keyKind)), ...otherSecrets.map((check) => settledSecret(check, keyKind))]
+  };
+}
+function startingRecord(input, others, otherSecrets, listedIds) {
+  const { family, keyKind, secretName } = input;
+  const live = familyMembers(input.keys, family).map((k2) => k2.id);
+  const read = input.record ? withUnnamedNewer(pruned({ ...input.record, keyKind, secretName }, listedIds), live) : void 0;
+  const record = read ?? emptyRecord(family, secretName, keyKind);
+  if (!input.rebuild)
+    return { record, known: read !== void 0 };
+  const rebuilt = rebuiltRecord(family, secretName, keyKind, input.targets, live);
+  const otherRecords = [...others, ...otherSecrets.map((c2) => c2.record)].filter((r2) => isOfKind(r2, keyKind));
+  const otherNamed = otherRecords.flatMap((r2) => [...recordedKeyIds(r2)]).filter((id) => listedIds.has(id));
+  const rebuiltIds = [.../* @__PURE__ */ new Set([...record.rebuilt, ...rebuilt.rebuilt, ...otherNamed])];
+  return { record: { ...record, targets: { ...record.targets, ...rebuilt.targets }, rebuilt: rebuiltIds }, known: true };
+}
+function blockingRecords(unreadable, family, keyKind, derived) {
+  const own = /* @__PURE__ */ new Set([recordVariableName(family, keyKind), legacyVariableName(family)]);
+  return unreadable.filter((u2) => derived && !u2.misplaced || own.has(u2.name) || u2.family === family);
+}
+function namedKeyIds(record) {
+  return [...recordedKeyIds(record)].sort((a2, b2) => a2 - b2);
 }
 
 // ../../packages/rotation/dist/emergency/locate.js
@@ -17335,22 +17370,29 @@ function sayOtherSecret(ctx, other, keys) {
     return;
   }
   const gone = check.goneElsewhere ?? [];
-  if (!gone.length && !check.unreadable?.length)
-    return;
   const named2 = new Set(namedKeyIds(other.record));
   const own = new Set(familyMembers(keys, ctx.family).map((k2) => k2.id));
   const live = (other.sameKind ? keys.filter((k2) => named2.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : [...named2]).filter((id) => !own.has(id));
+  if (!gone.length && !check.unreadable?.length)
+    return;
   if (!live.length) {
     const where = gone.length ? `is gone at ${specs(gone).join(", ")} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(", ")}`;
     ctx.log("preflight", `The secret ${old} of family ${family} ${where}; the family has no live key`);
     return;
   }
+  const staying2 = live.filter((id) => !other.goneOnly?.includes(id));
+  if (staying2.length)
+    nameOtherSecretKeys(ctx, other, staying2, gone);
+}
+function nameOtherSecretKeys(ctx, other, keyIds, gone = other.otherSecret?.goneElsewhere ?? []) {
+  const check = other.otherSecret;
+  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id);
   const [present, unknown] = [specs(check.present), specs(check.unknown)];
   ctx.notice("preflight", {
     code: "renamed-secret-keys-valid",
-    family,
-    keyIds: live,
-    otherSecret: old,
+    family: other.record.family,
+    keyIds: [...keyIds],
+    otherSecret: check.record.secretName,
     secretName: ctx.secretName,
     gone: specs(gone),
     present,
@@ -17358,7 +17400,7 @@ function sayOtherSecret(ctx, other, keys) {
     sameKind: other.sameKind,
     ...other.record.keyKind !== void 0 && { keyKind: other.record.keyKind },
     variable: variableOf(other.record),
-    actions: [{ do: "delete-old-secret", secretName: old, targets: [...present, ...unknown] }]
+    actions: [{ do: "delete-old-secret", secretName: check.record.secretName, targets: [...present, ...unknown] }]
   });
 }
 
@@ -18201,7 +18243,7 @@ async function settleOtherFamilies(ctx, client, keys, how) {
     return;
   const settlements = selectOtherFamilyRevocations({
     // A rebuilt key named in revokeKeyIds is the user's word that no target holds it (README): no longer protected.
-    others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record), rebuilt: o2.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id)) })),
+    others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record), goneOnly: o2.goneOnly, rebuilt: o2.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id)) })),
     keys,
     family: ctx.family,
     heldIds: heldByTargets(ctx),
@@ -18222,6 +18264,9 @@ async function settleOtherFamilies(ctx, client, keys, how) {
       if (!settlement || !other.sameKind || !how.revoke) {
         if (forgotten.length)
           ctx.log("revoke", `The record of family ${family} forgets ${forgotten.join(", ")}`);
+        const unsettled = settlement && other.goneOnly && !how.revoke ? [...settlement.revoke, ...settlement.staying].map((k2) => k2.id) : [];
+        if (unsettled.length)
+          nameOtherSecretKeys(ctx, other, unsettled);
         continue;
       }
       if (settlement.deferred.length) {
@@ -18271,6 +18316,8 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         });
         continue;
       }
+      if (!other.empty)
+        continue;
       await store3.remove(other.record);
       probe("other-family-settled");
       ctx.log("revoke", `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
@@ -18439,7 +18486,13 @@ function writeFailure(ctx, created, outcome, holders) {
   if (outcome.mayHold.length) {
     if (halt)
       return said(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
-    return said(`Writing the previous key back failed for ${holders}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
+    const late = rollback.landLate ?? [];
+    const unrestored = outcome.mayHold.map((t2) => t2.describe()).filter((t2) => !late.includes(t2));
+    const failedBack = unrestored.length ? `Writing the previous key back failed for ${unrestored.join(", ")}` : "";
+    if (!late.length)
+      return said(`${failedBack}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
+    const landing = `${failedBack ? "; the" : "The"} previous key was written back to ${late.join(", ")}, but a write of the new key there got no answer and may still land`;
+    return said(`${failedBack}${landing}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, rerun);
   }
   if (outcome.ownKey && !outcome.ownKey.revoked) {
     return { code, step: "store", ...ownKeyLeftValid(created, what, outcome.ownKey.error), cause: outcome.ownKey.error };
@@ -18572,8 +18625,10 @@ async function rollBack(ctx, created, newClient, write, written, failed, mayLand
     probe("write-back-halted");
   const untouched = failed.mayHaveLanded && back.unrestored.includes(failed.target) ? await settle2(ctx, created, failed) : void 0;
   const unrestored = untouched ? back.unrestored.filter((t2) => t2 !== failed.target) : back.unrestored;
-  const mayHold = ctx.targets.filter((t2) => unrestored.includes(t2) || mayLandLate.includes(t2));
-  const rollback = { restored: back.restored, halt: back.halt, untouched };
+  const lateLanding = (t2) => mayLandLate.includes(t2) && !(t2 === failed.target && untouched);
+  const mayHold = ctx.targets.filter((t2) => unrestored.includes(t2) || lateLanding(t2));
+  const landLate = mayHold.filter((t2) => !unrestored.includes(t2)).map((t2) => t2.describe());
+  const rollback = { restored: back.restored, halt: back.halt, untouched, ...landLate.length && { landLate } };
   if (mayHold.length)
     return { kind: "write-failed", failed, rollback, mayHold };
   return { kind: "write-failed", failed, rollback, mayHold, ownKey: await revokeOwnKey(ctx, "store", created, newClient) };
@@ -18694,6 +18749,8 @@ async function store2(ctx, created, verified, publicKeys) {
       const failed = writeFailed(target, cause, servedAt.get(target));
       if (failed.mayHaveLanded)
         probe("write-maybe-landed");
+      if (ctx.unansweredWrites.count > unansweredBefore)
+        mayLandLate.push(target);
       if (aborted(ctx))
         return stopOnAbort(ctx, created, verified, failed.mayHaveLanded ? [...written, target] : written);
       if (ctx.leak) {
