@@ -1389,26 +1389,67 @@ function safeExcerpt(text2, known, max = 300) {
   return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
 
+// ../../packages/api/dist/toolkit/rate-limit-rules.js
+var A_MINUTE_MS = 6e4;
+var RATE_LIMIT_RULES = {
+  /**
+   * The platform (DESIGN: a 429 "may or may not" send `Retry-After`): no reset header, and no advice,
+   * so the client backs off as for any transient failure. Its client has always read "1.5" as 1.5 s.
+   */
+  platform: { fractionalSeconds: true },
+  /**
+   * GitHub: `retry-after` seconds, else once `x-ratelimit-remaining` is 0 until `x-ratelimit-reset`
+   * (epoch seconds; a second past it, so the next attempt lands in the new window), else "at least
+   * one minute". https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#exceeding-the-rate-limit
+   */
+  github: {
+    reset: "x-ratelimit-reset",
+    remaining: "x-ratelimit-remaining",
+    afterResetMs: 1e3,
+    unsaidMs: A_MINUTE_MS,
+    wholeSeconds: { min: 0 }
+  },
+  /**
+   * GitLab: `Retry-After` seconds, else `RateLimit-Reset` (a Unix time; `RateLimit-ResetTime` says the
+   * same as a date), sent whatever `RateLimit-Remaining` says. https://docs.gitlab.com/security/rate_limits/
+   * https://docs.gitlab.com/user/gitlab_com/#rate-limits-on-gitlabcom
+   */
+  gitlab: { reset: "ratelimit-reset", unsaidMs: A_MINUTE_MS, wholeSeconds: { min: 1 } },
+  /** Vercel: `X-RateLimit-Reset` (epoch seconds) once `X-RateLimit-Remaining` is 0. https://vercel.com/docs/rest-api/errors */
+  vercel: { reset: "x-ratelimit-reset", remaining: "x-ratelimit-remaining", unsaidMs: A_MINUTE_MS }
+};
+
 // ../../packages/api/dist/toolkit/retry-after.js
-function parseRetryAfter(value, nowMs, seconds2 = "decimal") {
-  if (value === null || value === void 0 || value.trim() === "")
+var DELAY_SECONDS = /^\d+$/;
+var FRACTIONAL_SECONDS = /^\d+(\.\d+)?$/;
+function parseRetryAfter(value, nowMs, rules) {
+  const text2 = value?.trim();
+  if (!text2)
     return void 0;
-  if ((seconds2 === "decimal" ? /^\s*\d+(\.\d+)?\s*$/ : /^\s*\d+\s*$/).test(value))
-    return Math.round(Number(value) * 1e3);
-  if (seconds2 === "decimal" && !/[a-z]/i.test(value))
+  if ((rules.fractionalSeconds ? FRACTIONAL_SECONDS : DELAY_SECONDS).test(text2))
+    return Math.round(Number(text2) * 1e3);
+  if (!/[a-z]/i.test(text2))
     return void 0;
-  const at2 = Date.parse(seconds2 === "decimal" ? value.trim() : value);
+  const at2 = Date.parse(text2);
   return Number.isNaN(at2) ? void 0 : Math.max(0, at2 - nowMs);
 }
-function rateLimitWaitMs(header, nowMs, rules) {
+function rateLimitWait(header, nowMs, rules) {
+  const asked = askedWaitMs(header, nowMs, rules);
+  const ms = asked ?? rules.unsaidMs;
+  if (ms === void 0)
+    return void 0;
+  const rounded = rules.wholeSeconds ? Math.max(rules.wholeSeconds.min, Math.ceil(ms / 1e3)) * 1e3 : ms;
+  return { ms: rounded, said: asked !== void 0 };
+}
+function askedWaitMs(header, nowMs, rules) {
   const date = Date.parse(header("date") ?? "");
   const now = Number.isNaN(date) ? nowMs : date;
-  const retryAfter = parseRetryAfter(header("retry-after"), now, rules.seconds);
-  if (retryAfter !== void 0)
+  const retryAfter = parseRetryAfter(header("retry-after"), now, rules);
+  if (retryAfter !== void 0 || rules.reset === void 0)
     return retryAfter;
-  const reset = Number(header(rules.reset));
   if (rules.remaining !== void 0 && header(rules.remaining) !== "0")
     return void 0;
+  const reset = Number(header(rules.reset));
   if (!Number.isFinite(reset) || reset <= 0)
     return void 0;
   return Math.max(0, reset * 1e3 - now) + (rules.afterResetMs ?? 0);
@@ -1465,7 +1506,7 @@ var ApiError = class extends KeyturnError {
     const secrets = response.secrets ?? [];
     const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
     const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
-    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
+    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after"), response.now ?? Date.now(), RATE_LIMIT_RULES.platform);
     const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
     const init = { method, path, status, code, requestId, retryAfterMs };
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";
@@ -4085,8 +4126,6 @@ function targetAdvice(error2) {
 }
 
 // ../../packages/rotation/dist/github-client/rate-limit.js
-var FALLBACK_WAIT_SECONDS = 60;
-var GITHUB_LIMIT_HEADERS = { seconds: "whole", reset: "x-ratelimit-reset", remaining: "x-ratelimit-remaining", afterResetMs: 1e3 };
 var LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
 function rateLimitOf(error2) {
   const failure = error2 ?? {};
@@ -4095,12 +4134,10 @@ function rateLimitOf(error2) {
     return void 0;
   const headers = failure.response?.headers ?? {};
   const header = (name) => headers[name] === void 0 ? void 0 : String(headers[name]);
-  const waitMs = rateLimitWaitMs(header, Date.now(), GITHUB_LIMIT_HEADERS);
-  if (waitMs !== void 0)
-    return { status, waitSeconds: Math.ceil(waitMs / 1e3) };
-  if (status === 429 || LIMIT_WORDS.test(messageOf(failure.response?.data)))
-    return { status, waitSeconds: FALLBACK_WAIT_SECONDS };
-  return void 0;
+  const wait2 = rateLimitWait(header, Date.now(), RATE_LIMIT_RULES.github);
+  if (!wait2 || !wait2.said && status !== 429 && !LIMIT_WORDS.test(messageOf(failure.response?.data)))
+    return void 0;
+  return { status, waitSeconds: wait2.ms / 1e3 };
 }
 function rateLimitOutcomeOf(error2) {
   return error2?.rateLimit;
@@ -4699,81 +4736,72 @@ function gitlabAdvice(status, place, reason = "") {
   return "Run again; check https://status.gitlab.com (or your GitLab instance) if it keeps failing.";
 }
 
-// ../../packages/rotation/dist/targets/gitlab/gitlab-client.js
-var DEFAULT_GITLAB_API_URL = "https://gitlab.com/api/v4";
-var GitLabRequestError = class extends KeyturnError {
+// ../../packages/rotation/dist/rest-client/rest-access.js
+function checkServiceToken(option2, token, words) {
+  const refused = (said) => new OptionError(option2, `${option2} ${said}`);
+  if (typeof token !== "string" || !token)
+    throw refused(`is required: ${words.token}`);
+  if (!/^[\x21-\x7E]+$/.test(token))
+    throw refused("contains spaces or non-ASCII characters; check that the secret holds the token alone");
+  if (githubTokenProblem(token)) {
+    const { service } = words;
+    throw refused(`is shaped like a platform API key, not a ${service} token, so it was not sent to ${service}: pass ${words.token}`);
+  }
+}
+function checkRestAccess(access2, words) {
+  const option2 = words.service.toLowerCase();
+  if (typeof access2 !== "object" || access2 === null)
+    throw new OptionError(option2, `${option2} must be an object: { token, apiUrl? }`);
+  const { token, apiUrl } = access2;
+  checkServiceToken(`${option2}.token`, token, words);
+  if (apiUrl === void 0)
+    return;
+  const refused = (said) => new OptionError(`${option2}.apiUrl`, `${option2}.apiUrl ${said}`);
+  const notAnApi = () => refused(`must be the absolute https URL of ${words.api}, e.g. ${words.example}`);
+  if (typeof apiUrl !== "string" || !URL.canParse(apiUrl))
+    throw notAnApi();
+  const url = new URL(apiUrl);
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw refused(`must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:" || url.search || url.hash)
+    throw notAnApi();
+}
+
+// ../../packages/rotation/dist/rest-client/rest-client.js
+var RestRequestError = class extends KeyturnError {
   status;
   reason;
-  rateLimitSeconds;
-  name = "GitLabRequestError";
-  constructor(message, status, reason, rateLimitSeconds) {
+  invalidToken;
+  /** The service's status (undefined when no answer came), and what it said, scrubbed of the token. */
+  constructor(message, status, reason, invalidToken = false) {
     super(message);
     this.status = status;
     this.reason = reason;
-    this.rateLimitSeconds = rateLimitSeconds;
+    this.invalidToken = invalidToken;
   }
   /** An earlier attempt of the request got no answer or a 5xx: a write may have landed, whatever this answer says. */
   retriedUnanswered = false;
 };
-function checkGitLabAccess(access2) {
-  if (typeof access2 !== "object" || access2 === null)
-    throw new OptionError("gitlab", "gitlab must be an object: { token, apiUrl? }");
-  const { token, apiUrl } = access2;
-  if (typeof token !== "string" || !token)
-    throw new OptionError("gitlab.token", "gitlab.token is required: a GitLab access token with the `api` scope");
-  if (!/^[\x21-\x7E]+$/.test(token)) {
-    throw new OptionError("gitlab.token", "gitlab.token contains spaces or non-ASCII characters; check that the secret holds the token alone");
-  }
-  if (githubTokenProblem(token)) {
-    throw new OptionError("gitlab.token", "gitlab.token is shaped like a platform API key, not a GitLab token, so it was not sent to GitLab: pass a GitLab access token with the `api` scope");
-  }
-  if (apiUrl === void 0)
-    return;
-  const refused = () => new OptionError("gitlab.apiUrl", `gitlab.apiUrl must be the absolute https URL of the GitLab API, e.g. ${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`);
-  if (typeof apiUrl !== "string" || !URL.canParse(apiUrl))
-    throw refused();
-  const url = new URL(apiUrl);
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new OptionError("gitlab.apiUrl", `gitlab.apiUrl must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw refused();
-  if (url.search || url.hash)
-    throw refused();
-}
-function createGitLabClient(access2, settings = {}) {
-  checkGitLabAccess(access2);
-  const { token, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4 } = access2;
-  const apiUrl = (access2.apiUrl ?? DEFAULT_GITLAB_API_URL).replace(/\/+$/, "");
-  const runtime = settings.runtime ?? systemRuntime;
-  const doFetch = access2.fetch ?? fetch;
-  const scrub = (text2) => text2.split(token).join("[redacted]");
+function restRequests(service, access2, settings) {
+  const { token, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, fetch: doFetch = fetch } = access2;
+  const { runtime = systemRuntime, log } = settings;
   const attempt = async (method, url, body) => {
     const linked = linkSignals([], timeoutMs);
     try {
-      const response = await doFetch(url, {
-        method,
-        headers: { "private-token": token, accept: "application/json", ...body !== void 0 && { "content-type": "application/json" } },
-        body,
-        signal: linked.signal
-      });
+      const headers = { ...service.credential, accept: "application/json", ...body && { "content-type": "application/json" } };
+      const response = await doFetch(url, { method, headers, body, signal: linked.signal });
       const text2 = await response.text();
-      let data;
-      try {
-        data = text2 ? JSON.parse(text2) : void 0;
-      } catch {
-        data = text2;
-      }
-      return { status: response.status, data, headers: response.headers };
+      return { status: response.status, data: parseBody2(text2), headers: response.headers };
     } catch (error2) {
-      const why = linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${error2.cause?.code ?? error2.name ?? "network error"})`;
-      throw new GitLabRequestError(why, void 0, "");
+      const code = error2.cause?.code ?? error2.name ?? "network error";
+      throw new service.Error(linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${code})`, void 0, "");
     } finally {
       linked.dispose();
     }
   };
-  function request2(method, path, options = {}) {
-    const url = new URL(`${apiUrl}${path}`);
+  return (method, path, options = {}) => {
+    const url = new URL(`${service.apiUrl}${path}`);
     for (const [name, value] of Object.entries(options.query ?? {}))
       if (value !== void 0)
         url.searchParams.set(name, String(value));
@@ -4781,7 +4809,11 @@ function createGitLabClient(access2, settings = {}) {
     let failures = 0;
     let limits = 0;
     const tries = options.once ? 0 : retries;
-    const giveUp = (error2) => {
+    const refuse = (answer, rateLimitSeconds) => {
+      const { reason: said, invalidToken } = service.refusalOf(answer.data);
+      const reason = said.split(token).join("[redacted]");
+      const words = rateLimitSeconds === void 0 ? reason ? `: "${reason}"` : "" : ` (rate limit: try again in ${rateLimitSeconds} s)`;
+      const error2 = new service.Error(`${service.name} answered ${answer.status}${words}`, answer.status, reason, invalidToken);
       error2.retriedUnanswered = failures > 0;
       return { fail: error2 };
     };
@@ -4791,29 +4823,61 @@ function createGitLabClient(access2, settings = {}) {
         const { status } = answer;
         if (status < 400)
           return { done: answer };
-        const reason = scrub(reasonOf(answer.data));
         if (status === 429) {
-          const wait2 = rateLimitWaitSeconds(answer.headers, runtime.now());
-          if (limits++ < rateLimitRetries && wait2 * 1e3 <= maxRateLimitWaitMs) {
-            notifyHook(settings.log, `GitLab rate limit reached (${method} ${path}): waiting ${wait2} s as GitLab asks, then trying again`);
-            return { retryInMs: wait2 * 1e3 };
-          }
-          return giveUp(new GitLabRequestError(`GitLab answered 429 (rate limit: try again in ${wait2} s)`, status, reason, wait2));
+          const waitMs = rateLimitWait((name) => answer.headers.get(name), runtime.now(), service.rateLimits)?.ms ?? 0;
+          if (limits++ >= rateLimitRetries || waitMs > maxRateLimitWaitMs)
+            return refuse(answer, Math.ceil(waitMs / 1e3));
+          const waiting = `waiting ${Math.ceil(waitMs / 1e3)} s ${service.waitWords}, then trying again`;
+          notifyHook(log, `${service.name} rate limit reached (${method} ${path}): ${waiting}`);
+          return { retryInMs: waitMs };
         }
-        if (status >= 500 && failures++ < tries)
-          return { retryInMs: backoffMs(failures) };
-        return giveUp(new GitLabRequestError(`GitLab answered ${status}${reason ? `: "${reason}"` : ""}`, status, reason));
+        return status >= 500 && failures++ < tries ? { retryInMs: backoffMs(failures) } : refuse(answer);
       },
       failed: (error2) => failures++ < tries ? { retryInMs: backoffMs(failures) } : { fail: error2 },
       wait: (ms) => runtime.sleep(ms)
     });
+  };
+}
+function parseBody2(text2) {
+  try {
+    return text2 ? JSON.parse(text2) : void 0;
+  } catch {
+    return text2;
   }
-  async function paginate2(path, query = {}) {
+}
+function backoffMs(failures) {
+  return 1e3 * 2 ** (failures - 1);
+}
+
+// ../../packages/rotation/dist/targets/gitlab/gitlab-client.js
+var DEFAULT_GITLAB_API_URL = "https://gitlab.com/api/v4";
+var GitLabRequestError = class extends RestRequestError {
+  name = "GitLabRequestError";
+};
+function checkGitLabAccess(access2) {
+  const example = `${DEFAULT_GITLAB_API_URL} (self-managed: https://HOST/api/v4)`;
+  checkRestAccess(access2, { service: "GitLab", token: "a GitLab access token with the `api` scope", api: "the GitLab API", example });
+}
+function createGitLabClient(access2, settings = {}) {
+  checkGitLabAccess(access2);
+  const apiUrl = (access2.apiUrl ?? DEFAULT_GITLAB_API_URL).replace(/\/+$/, "");
+  const send = restRequests({
+    name: "GitLab",
+    apiUrl,
+    credential: { "private-token": access2.token },
+    rateLimits: RATE_LIMIT_RULES.gitlab,
+    waitWords: "as GitLab asks",
+    refusalOf: (data) => ({ reason: reasonOf(data) }),
+    Error: GitLabRequestError
+  }, access2, settings);
+  const request2 = (method, path, options) => send(method, path, options);
+  async function paginate2(path, query = {}, beforePage) {
     const items = [];
     let page = "1";
     for (let pages = 0; page; pages++) {
       if (pages >= 1e3)
         throw new GitLabRequestError(`the listing of ${path} did not end after 1000 pages`, 200, "");
+      await beforePage?.();
       const answer = await request2("GET", path, { query: { ...query, per_page: 100, page } });
       if (!Array.isArray(answer.data))
         throw new GitLabRequestError(`the listing of ${path} is not a list`, answer.status, "");
@@ -4824,14 +4888,6 @@ function createGitLabClient(access2, settings = {}) {
     return items;
   }
   return { apiUrl, request: request2, paginate: paginate2 };
-}
-function backoffMs(failures) {
-  return 1e3 * 2 ** (failures - 1);
-}
-function rateLimitWaitSeconds(headers, nowMs) {
-  const header = (name) => name === "retry-after" ? headers.get(name)?.trim() : headers.get(name);
-  const waitMs = rateLimitWaitMs(header, nowMs, { seconds: "whole", reset: "ratelimit-reset" });
-  return waitMs === void 0 ? 60 : Math.max(1, Math.ceil(waitMs / 1e3));
 }
 function reasonOf(data) {
   if (typeof data === "string")
@@ -5197,118 +5253,37 @@ var ProjectDeployments = class {
 
 // ../../packages/rotation/dist/targets/vercel/vercel-client.js
 var DEFAULT_VERCEL_API_URL = "https://api.vercel.com";
-var VercelRequestError = class extends KeyturnError {
-  status;
-  code;
-  reason;
-  invalidToken;
+var VercelRequestError = class extends RestRequestError {
   name = "VercelRequestError";
-  constructor(message, status, code, reason, invalidToken = false) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.reason = reason;
-    this.invalidToken = invalidToken;
-  }
-  /** An earlier attempt got no answer or a 5xx: a write may have landed, whatever this answer says. */
-  retriedUnanswered = false;
 };
 function checkVercelAccess(access2) {
-  if (typeof access2 !== "object" || access2 === null)
-    throw new OptionError("vercel", "vercel must be an object: { token, apiUrl? }");
-  const { token, apiUrl } = access2;
-  if (typeof token !== "string" || !token)
-    throw new OptionError("vercel.token", "vercel.token is required: a Vercel access token whose scope includes the team of the projects");
-  if (!/^[\x21-\x7E]+$/.test(token)) {
-    throw new OptionError("vercel.token", "vercel.token contains spaces or non-ASCII characters; check that the secret holds the token alone");
-  }
-  if (githubTokenProblem(token)) {
-    throw new OptionError("vercel.token", "vercel.token is shaped like a platform API key, not a Vercel token, so it was not sent to Vercel: pass a Vercel access token");
-  }
+  const token = "a Vercel access token whose scope includes the team of the projects";
+  checkRestAccess(access2, { service: "Vercel", token, api: "Vercel's API", example: DEFAULT_VERCEL_API_URL });
   for (const name of ["deployTimeoutMs", "deployPollMs"]) {
     const value = access2[name];
-    if (value !== void 0 && (!Number.isFinite(value) || value <= 0))
-      throw new OptionError(`vercel.${name}`, `vercel.${name} must be a positive number of milliseconds`);
+    if (value === void 0 || Number.isFinite(value) && value > 0)
+      continue;
+    throw new OptionError(`vercel.${name}`, `vercel.${name} must be a positive number of milliseconds`);
   }
-  if (apiUrl === void 0)
-    return;
-  const refused = () => new OptionError("vercel.apiUrl", `vercel.apiUrl must be the absolute https URL of Vercel's API, e.g. ${DEFAULT_VERCEL_API_URL}`);
-  if (typeof apiUrl !== "string" || !URL.canParse(apiUrl))
-    throw refused();
-  const url = new URL(apiUrl);
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new OptionError("vercel.apiUrl", `vercel.apiUrl must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:" || url.search || url.hash)
-    throw refused();
+}
+function refusalOf(data) {
+  const { message, invalidToken } = data?.error ?? {};
+  return { reason: typeof message === "string" ? message : "", invalidToken: invalidToken === true };
 }
 function createVercelClient(access2, settings = {}) {
   checkVercelAccess(access2);
-  const { token, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4 } = access2;
   const apiUrl = (access2.apiUrl ?? DEFAULT_VERCEL_API_URL).replace(/\/+$/, "");
   const runtime = settings.runtime ?? systemRuntime;
-  const doFetch = access2.fetch ?? fetch;
-  const scrub = (text2) => text2.split(token).join("[redacted]");
-  const attempt = async (method, url, body) => {
-    const linked = linkSignals([], timeoutMs);
-    try {
-      const response = await doFetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, accept: "application/json", ...body !== void 0 && { "content-type": "application/json" } },
-        body,
-        signal: linked.signal
-      });
-      const text2 = await response.text();
-      let data;
-      try {
-        data = text2 ? JSON.parse(text2) : void 0;
-      } catch {
-        data = void 0;
-      }
-      return { status: response.status, data, headers: response.headers };
-    } catch (error2) {
-      const why = linked.timedOut() ? `no answer within ${timeoutMs} ms` : `no answer (${error2.cause?.code ?? error2.name ?? "network error"})`;
-      throw new VercelRequestError(why, void 0, "", "");
-    } finally {
-      linked.dispose();
-    }
-  };
-  function request2(method, path, options = {}) {
-    const url = new URL(`${apiUrl}${path}`);
-    for (const [name, value] of Object.entries(options.query ?? {}))
-      if (value !== void 0)
-        url.searchParams.set(name, String(value));
-    const body = options.body === void 0 ? void 0 : JSON.stringify(options.body);
-    let failures = 0;
-    let limits = 0;
-    const giveUp = (error2) => {
-      error2.retriedUnanswered = failures > 0;
-      return { fail: error2 };
-    };
-    return runAttempts({
-      send: () => attempt(method, url.href, body),
-      answered: ({ status, data, headers }) => {
-        if (status < 400)
-          return { done: data };
-        const error2 = data?.error;
-        const code = typeof error2?.code === "string" ? error2.code : "";
-        const reason = scrub(typeof error2?.message === "string" ? error2.message : "");
-        if (status === 429) {
-          const waitMs = rateLimitWaitMs((name) => headers.get(name), runtime.now(), { seconds: "decimal", reset: "x-ratelimit-reset", remaining: "x-ratelimit-remaining" }) ?? 6e4;
-          if (limits++ < rateLimitRetries && waitMs <= maxRateLimitWaitMs) {
-            notifyHook(settings.log, `Vercel rate limit reached (${method} ${path}): waiting ${Math.ceil(waitMs / 1e3)} s until it resets, then trying again`);
-            return { retryInMs: waitMs };
-          }
-          return giveUp(new VercelRequestError(`Vercel answered 429 (rate limit: it resets in ${Math.ceil(waitMs / 1e3)} s)`, status, code, reason));
-        }
-        if (status >= 500 && failures++ < retries)
-          return { retryInMs: 1e3 * 2 ** (failures - 1) };
-        return giveUp(new VercelRequestError(`Vercel answered ${status}${reason ? `: "${reason}"` : ""}`, status, code, reason, error2?.invalidToken === true));
-      },
-      failed: (error2) => failures++ < retries ? { retryInMs: 1e3 * 2 ** (failures - 1) } : { fail: error2 },
-      wait: (ms) => runtime.sleep(ms)
-    });
-  }
+  const send = restRequests({
+    name: "Vercel",
+    apiUrl,
+    credential: { authorization: `Bearer ${access2.token}` },
+    rateLimits: RATE_LIMIT_RULES.vercel,
+    waitWords: "until it resets",
+    refusalOf,
+    Error: VercelRequestError
+  }, access2, { runtime, log: settings.log });
+  const request2 = async (method, path, options) => (await send(method, path, options)).data;
   return { apiUrl, deploy: { timeoutMs: access2.deployTimeoutMs ?? 20 * 6e4, pollMs: access2.deployPollMs ?? 5e3 }, runtime, request: request2 };
 }
 
@@ -9898,7 +9873,7 @@ function createGitHubClient(options) {
   return buildGitHubClient(options, { auth: options.token });
 }
 function checkGitHubClientOptions(options) {
-  checkToken(options.token);
+  checkServiceToken("token", options.token, { service: "GitHub", token: "a GitHub token that can write secrets" });
   checkGitHubSettings(options);
 }
 function checkGitHubSettings(settings) {
@@ -9940,16 +9915,6 @@ function buildGitHubClient(options, credential) {
     }
   });
   return octokit;
-}
-function checkToken(token) {
-  if (typeof token !== "string" || !token)
-    throw new OptionError("token", "token is required: a GitHub token that can write secrets");
-  if (!/^[\x21-\x7E]+$/.test(token)) {
-    throw new OptionError("token", "token contains spaces or non-ASCII characters; check that the secret holds the token alone");
-  }
-  const problem = githubTokenProblem(token);
-  if (problem)
-    throw new OptionError("token", `token ${problem}`);
 }
 var NULL_BODY_STATUSES = /* @__PURE__ */ new Set([204, 205, 304]);
 var PLAIN_URL = /^https?:\/\/[^/?#\\]*(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)(?:[?#]|$)/;
@@ -10525,7 +10490,7 @@ async function exchangeDeviceCode(options) {
 function toTimestamp2(apiTimeInMs, expirationInSeconds) {
   return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
 }
-async function checkToken2(options) {
+async function checkToken(options) {
   const request2 = options.request || request;
   const response = await request2("POST /applications/{client_id}/token", {
     headers: {
@@ -10844,7 +10809,7 @@ async function auth3(state, options = {}) {
     });
   }
   if (options.type === "check" || options.type === "reset") {
-    const method = options.type === "check" ? checkToken2 : resetToken;
+    const method = options.type === "check" ? checkToken : resetToken;
     try {
       const { authentication } = await method({
         // @ts-expect-error making TS happy would require unnecessary code so no
@@ -16971,8 +16936,9 @@ function chooseFamily(input) {
   const family = deriveFamily(first, secretName);
   return { family, record: records.find((r2) => r2.family === family), why: "new, derived from the first target in sorted order", derived: true };
 }
-var SeveralFamiliesError = class extends Error {
+var SeveralFamiliesError = class extends KeyturnError {
   families;
+  name = "SeveralFamiliesError";
   constructor(message, families) {
     super(message);
     this.families = families;
@@ -19514,21 +19480,10 @@ function gapAdvice(status, place, permission) {
 // ../../packages/rotation/dist/inventory/gitlab-copies.js
 function gitlabWalker(client, group, matches, pace) {
   let requests = 0;
-  const listAll = async (path, query = {}) => {
-    const items = [];
-    let page = "1";
-    while (page) {
-      await pace();
-      requests += 1;
-      const answer = await client.request("GET", path, { query: { ...query, per_page: 100, page } });
-      if (!Array.isArray(answer.data))
-        throw Object.assign(new Error(`GitLab's listing of ${path} is not a list`), { status: answer.status });
-      items.push(...answer.data);
-      const next = answer.headers.get("x-next-page");
-      page = next && /^\d+$/.test(next) && next !== page ? next : null;
-    }
-    return items;
-  };
+  const listAll = (path, query = {}) => client.paginate(path, query, async () => {
+    await pace();
+    requests += 1;
+  });
   const variables = async (store3, path, out) => {
     const what = store3 === "gitlab-group" ? "groups" : "projects";
     const place = `${store3}:${path}`;
@@ -19550,8 +19505,9 @@ function gitlabWalker(client, group, matches, pace) {
         return [`group:${group}`, ...projects.map((p2) => p2.path_with_namespace)];
       } catch (error2) {
         const status = error2.status;
+        const said = `GitLab has no group ${group} that this token can see: check the path, or use a token with a role in ${group}`;
         if (status === 404)
-          throw Object.assign(new Error(`GitLab has no group ${group} that this token can see: check the path, or use a token with a role in ${group}`), { status });
+          throw new GitLabRequestError(said, status, "");
         throw error2;
       }
     },

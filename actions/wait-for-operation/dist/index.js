@@ -32,15 +32,48 @@ function safeExcerpt(text, known, max = 300) {
   return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
 
+// ../../packages/api/dist/toolkit/rate-limit-rules.js
+var A_MINUTE_MS = 6e4;
+var RATE_LIMIT_RULES = {
+  /**
+   * The platform (DESIGN: a 429 "may or may not" send `Retry-After`): no reset header, and no advice,
+   * so the client backs off as for any transient failure. Its client has always read "1.5" as 1.5 s.
+   */
+  platform: { fractionalSeconds: true },
+  /**
+   * GitHub: `retry-after` seconds, else once `x-ratelimit-remaining` is 0 until `x-ratelimit-reset`
+   * (epoch seconds; a second past it, so the next attempt lands in the new window), else "at least
+   * one minute". https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#exceeding-the-rate-limit
+   */
+  github: {
+    reset: "x-ratelimit-reset",
+    remaining: "x-ratelimit-remaining",
+    afterResetMs: 1e3,
+    unsaidMs: A_MINUTE_MS,
+    wholeSeconds: { min: 0 }
+  },
+  /**
+   * GitLab: `Retry-After` seconds, else `RateLimit-Reset` (a Unix time; `RateLimit-ResetTime` says the
+   * same as a date), sent whatever `RateLimit-Remaining` says. https://docs.gitlab.com/security/rate_limits/
+   * https://docs.gitlab.com/user/gitlab_com/#rate-limits-on-gitlabcom
+   */
+  gitlab: { reset: "ratelimit-reset", unsaidMs: A_MINUTE_MS, wholeSeconds: { min: 1 } },
+  /** Vercel: `X-RateLimit-Reset` (epoch seconds) once `X-RateLimit-Remaining` is 0. https://vercel.com/docs/rest-api/errors */
+  vercel: { reset: "x-ratelimit-reset", remaining: "x-ratelimit-remaining", unsaidMs: A_MINUTE_MS }
+};
+
 // ../../packages/api/dist/toolkit/retry-after.js
-function parseRetryAfter(value, nowMs, seconds = "decimal") {
-  if (value === null || value === void 0 || value.trim() === "")
+var DELAY_SECONDS = /^\d+$/;
+var FRACTIONAL_SECONDS = /^\d+(\.\d+)?$/;
+function parseRetryAfter(value, nowMs, rules) {
+  const text = value?.trim();
+  if (!text)
     return void 0;
-  if ((seconds === "decimal" ? /^\s*\d+(\.\d+)?\s*$/ : /^\s*\d+\s*$/).test(value))
-    return Math.round(Number(value) * 1e3);
-  if (seconds === "decimal" && !/[a-z]/i.test(value))
+  if ((rules.fractionalSeconds ? FRACTIONAL_SECONDS : DELAY_SECONDS).test(text))
+    return Math.round(Number(text) * 1e3);
+  if (!/[a-z]/i.test(text))
     return void 0;
-  const at = Date.parse(seconds === "decimal" ? value.trim() : value);
+  const at = Date.parse(text);
   return Number.isNaN(at) ? void 0 : Math.max(0, at - nowMs);
 }
 
@@ -95,7 +128,7 @@ var ApiError = class extends KeyturnError {
     const secrets = response.secrets ?? [];
     const rawRequestId = body.request_id ?? response.headers?.get("x-request-id") ?? void 0;
     const requestId = rawRequestId === void 0 ? void 0 : safeExcerpt(rawRequestId, secrets, 100);
-    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after") ?? null, response.now ?? Date.now());
+    const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after"), response.now ?? Date.now(), RATE_LIMIT_RULES.platform);
     const code = body.code === void 0 ? void 0 : safeExcerpt(body.code, secrets, 60);
     const init = { method, path, status, code, requestId, retryAfterMs };
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, "")}` : "";

@@ -6,6 +6,7 @@
 // message and our own words; toJSON lists the safe fields only. Error bodies:
 // `{ code, message, request_id? }` (DESIGN.md).
 import { safeExcerpt } from './toolkit/redact-credentials.js';
+import { RATE_LIMIT_RULES } from './toolkit/rate-limit-rules.js';
 import { parseRetryAfter } from './toolkit/retry-after.js';
 import type { ErrorBody } from './types.js';
 
@@ -102,7 +103,7 @@ export class ApiError extends KeyturnError {
     const secrets = response.secrets ?? [];
     const rawRequestId = body.request_id ?? response.headers?.get('x-request-id') ?? undefined;
     const requestId = rawRequestId === undefined ? undefined : safeExcerpt(rawRequestId, secrets, 100);
-    const retryAfterMs = parseRetryAfter(response.headers?.get('retry-after') ?? null, response.now ?? Date.now());
+    const retryAfterMs = parseRetryAfter(response.headers?.get('retry-after'), response.now ?? Date.now(), RATE_LIMIT_RULES.platform);
     const code = body.code === undefined ? undefined : safeExcerpt(body.code, secrets, 60);
     const init: ApiErrorInit = { method, path, status, code, requestId, retryAfterMs };
     const said = body.message ? `: ${safeExcerpt(body.message, secrets).replace(/\.$/, '')}` : '';

@@ -102,6 +102,7 @@ const API_TYPES = [
 ];
 
 const TOOLKIT_VALUES = [
+  'RATE_LIMIT_RULES',
   'SleepAborted',
   'countNoun',
   'githubTokenProblem',
@@ -109,14 +110,15 @@ const TOOLKIT_VALUES = [
   'linkSignals',
   'looksLikeCredential',
   'notifyHook',
+  'parseRetryAfter',
   'platformKeyProblem',
-  'rateLimitWaitMs',
+  'rateLimitWait',
   'redactCredentials',
   'runAttempts',
   'systemRuntime',
 ];
 
-const TOOLKIT_TYPES = ['AbortTimer', 'AttemptRules', 'AttemptVerdict', 'LinkedSignal', 'RateLimitHeaders', 'RequestEvent', 'RetryAfterSeconds', 'Runtime'];
+const TOOLKIT_TYPES = ['AbortTimer', 'AttemptRules', 'AttemptVerdict', 'LinkedSignal', 'RateLimitRules', 'RateLimitWait', 'RequestEvent', 'Runtime'];
 
 describe('public API', () => {
   it('`.` exports exactly these runtime names', () => {

@@ -9,6 +9,7 @@ export { isLoopbackHost } from './internal/loopback-host.js';
 export { notifyHook } from './toolkit/notify-hook.js';
 export { looksLikeCredential, redactCredentials } from './toolkit/redact-credentials.js';
 export type { RequestEvent } from './toolkit/request-event.js';
-export { type RateLimitHeaders, type RetryAfterSeconds, rateLimitWaitMs } from './toolkit/retry-after.js';
+export { RATE_LIMIT_RULES } from './toolkit/rate-limit-rules.js';
+export { parseRetryAfter, type RateLimitRules, type RateLimitWait, rateLimitWait } from './toolkit/retry-after.js';
 export { type AbortTimer, type Runtime, SleepAborted, systemRuntime } from './toolkit/runtime.js';
 export { type LinkedSignal, linkSignals } from './toolkit/signals.js';

@@ -5,9 +5,10 @@
 // https://github.com/octokit/plugin-retry.js
 
 import { OptionError } from '@keyturn/api';
-import { githubTokenProblem, linkSignals, notifyHook, type RequestEvent, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
+import { linkSignals, notifyHook, type RequestEvent, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { retry } from '@octokit/plugin-retry';
 import { Octokit } from '@octokit/rest';
+import { checkServiceToken } from '../rest-client/rest-access.js';
 import { installRequestHooks } from './request-hooks.js';
 import { GITHUB_WRITE_INTERVAL_MS, WriteSpacing } from './write-spacing.js';
 
@@ -70,7 +71,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
 
 /** The checks of `createGitHubClient`, building nothing: an OptionError naming the option (`token`, `baseUrl`). */
 export function checkGitHubClientOptions(options: GitHubClientOptions): void {
-  checkToken(options.token);
+  checkServiceToken('token', options.token, { service: 'GitHub', token: 'a GitHub token that can write secrets' });
   checkGitHubSettings(options);
 }
 
@@ -129,16 +130,6 @@ export function buildGitHubClient(options: GitHubClientSettings, credential: Git
     },
   });
   return octokit;
-}
-
-/** The token travels in a header: printable ASCII, and not a key of the platform pasted by mistake. */
-function checkToken(token: unknown): asserts token is string {
-  if (typeof token !== 'string' || !token) throw new OptionError('token', 'token is required: a GitHub token that can write secrets');
-  if (!/^[\x21-\x7E]+$/.test(token)) {
-    throw new OptionError('token', 'token contains spaces or non-ASCII characters; check that the secret holds the token alone');
-  }
-  const problem = githubTokenProblem(token);
-  if (problem) throw new OptionError('token', `token ${problem}`);
 }
 
 interface FetchSettings {

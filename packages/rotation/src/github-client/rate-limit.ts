@@ -5,7 +5,7 @@
 // https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#exceeding-the-rate-limit
 
 import type { Octokit } from '@octokit/rest';
-import { rateLimitWaitMs, runAttempts } from '@keyturn/api/toolkit';
+import { RATE_LIMIT_RULES, rateLimitWait, runAttempts } from '@keyturn/api/toolkit';
 
 /** What a request that hit a rate limit was told to do. */
 export interface RateLimit {
@@ -28,10 +28,6 @@ interface HttpFailure {
   rateLimit?: RateLimitOutcome;
 }
 
-/** GitHub's advice when it says nothing else: "wait for at least one minute". */
-const FALLBACK_WAIT_SECONDS = 60;
-/** Retry-After in whole seconds; the reset counts once no request is left, and a second after it (as GitHub asks). */
-const GITHUB_LIMIT_HEADERS = { seconds: 'whole', reset: 'x-ratelimit-reset', remaining: 'x-ratelimit-remaining', afterResetMs: 1000 } as const;
 const LIMIT_WORDS = /rate limit|abuse detection|too many requests/i;
 
 /** The rate limit an Octokit error reports, or undefined when it is something else (a 403 of permissions). */
@@ -42,10 +38,10 @@ export function rateLimitOf(error: unknown): RateLimit | undefined {
   const headers = failure.response?.headers ?? {};
   const header = (name: string) => (headers[name] === undefined ? undefined : String(headers[name]));
   // GitHub's clock, not the runner's: a runner clock off by a day must not turn a reset into a day's wait.
-  const waitMs = rateLimitWaitMs(header, Date.now(), GITHUB_LIMIT_HEADERS);
-  if (waitMs !== undefined) return { status, waitSeconds: Math.ceil(waitMs / 1000) };
-  if (status === 429 || LIMIT_WORDS.test(messageOf(failure.response?.data))) return { status, waitSeconds: FALLBACK_WAIT_SECONDS };
-  return undefined;
+  const wait = rateLimitWait(header, Date.now(), RATE_LIMIT_RULES.github);
+  // A 403 that names no wait is a rate limit only when it is a 429 or says so (else: a permission).
+  if (!wait || (!wait.said && status !== 429 && !LIMIT_WORDS.test(messageOf(failure.response?.data)))) return undefined;
+  return { status, waitSeconds: wait.ms / 1000 };
 }
 
 /** The outcome the client attached to a rate-limited error it gave up on. */

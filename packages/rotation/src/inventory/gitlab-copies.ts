@@ -3,7 +3,7 @@
 // its name and environment scope, and keeps no time of its last change: a copy's `updatedAt` is null.
 // https://docs.gitlab.com/api/group_level_variables/  https://docs.gitlab.com/api/groups/#list-projects
 
-import type { GitLabClient, GitLabRequest } from '../targets/gitlab/gitlab-client.js';
+import { type GitLabClient, type GitLabRequest, GitLabRequestError } from '../targets/gitlab/gitlab-client.js';
 import { listingGap } from './listing-gap.js';
 import type { CopyStore, SecretCopy } from './secret-copy.js';
 import type { PlaceListing, Walker } from './walk.js';
@@ -16,20 +16,12 @@ interface Variable {
 export function gitlabWalker(client: GitLabClient, group: string, matches: (name: string) => boolean, pace: () => Promise<void>): Walker {
   let requests = 0;
 
-  const listAll = async <T>(path: string, query: GitLabRequest['query'] = {}): Promise<T[]> => {
-    const items: T[] = [];
-    let page: string | null = '1';
-    while (page) {
+  // Paced, and counted page by page.
+  const listAll = <T>(path: string, query: GitLabRequest['query'] = {}): Promise<T[]> =>
+    client.paginate<T>(path, query, async () => {
       await pace();
       requests += 1;
-      const answer: { status: number; data: unknown; headers: Headers } = await client.request<unknown>('GET', path, { query: { ...query, per_page: 100, page } });
-      if (!Array.isArray(answer.data)) throw Object.assign(new Error(`GitLab's listing of ${path} is not a list`), { status: answer.status });
-      items.push(...(answer.data as T[]));
-      const next: string | null = answer.headers.get('x-next-page');
-      page = next && /^\d+$/.test(next) && next !== page ? next : null;
-    }
-    return items;
-  };
+    });
 
   const variables = async (store: CopyStore, path: string, out: PlaceListing) => {
     const what = store === 'gitlab-group' ? 'groups' : 'projects';
@@ -54,7 +46,8 @@ export function gitlabWalker(client: GitLabClient, group: string, matches: (name
         return [`group:${group}`, ...projects.map((p) => p.path_with_namespace)];
       } catch (error) {
         const status = (error as { status?: number }).status;
-        if (status === 404) throw Object.assign(new Error(`GitLab has no group ${group} that this token can see: check the path, or use a token with a role in ${group}`), { status });
+        const said = `GitLab has no group ${group} that this token can see: check the path, or use a token with a role in ${group}`;
+        if (status === 404) throw new GitLabRequestError(said, status, '');
         throw error;
       }
     },

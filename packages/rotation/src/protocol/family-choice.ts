@@ -5,6 +5,7 @@
 // new family derived from the first target in sorted order. Only records of the run's kind of key
 // (or of format 1, which had none) count: a record of another kind is another family's.
 
+import { KeyturnError } from '@keyturn/api';
 import { deriveFamily } from '../family.js';
 import { mutant } from '../internal/mutants.js';
 import { option } from '../option-names.js';
@@ -67,7 +68,8 @@ export function chooseFamily(input: {
 }
 
 /** The targets are named by the records of several families: the caller offers them as a choice. */
-export class SeveralFamiliesError extends Error {
+export class SeveralFamiliesError extends KeyturnError {
+  override name = 'SeveralFamiliesError';
   constructor(
     message: string,
     readonly families: string[],

@@ -1,20 +1,7 @@
-// How long GitLab asks a rate-limited client to wait, and which apiUrl and token the client takes.
+// Which apiUrl and token the GitLab client takes (how long GitLab asks to wait: @keyturn/api's rate-limit-rules.test.ts).
 import { OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
-import { checkGitLabAccess, rateLimitWaitSeconds } from './gitlab-client.js';
-
-const NOW = Date.parse('Tue, 01 Jul 2025 12:00:00 GMT');
-
-describe('rateLimitWaitSeconds', () => {
-  it('reads Retry-After in seconds or as a date, else RateLimit-Reset against GitLab\'s own Date, else a minute', () => {
-    expect(rateLimitWaitSeconds(new Headers({ 'retry-after': '7' }), NOW)).toBe(7);
-    expect(rateLimitWaitSeconds(new Headers({ 'retry-after': 'Tue, 01 Jul 2025 12:00:30 GMT', date: 'Tue, 01 Jul 2025 12:00:00 GMT' }), 0)).toBe(30);
-    // The reset by GitLab's clock: a runner clock a day off changes nothing.
-    const reset = String(NOW / 1000 + 42);
-    expect(rateLimitWaitSeconds(new Headers({ 'ratelimit-reset': reset, date: new Date(NOW).toUTCString() }), NOW + 86_400_000)).toBe(42);
-    expect(rateLimitWaitSeconds(new Headers(), NOW)).toBe(60);
-  });
-});
+import { checkGitLabAccess } from './gitlab-client.js';
 
 describe('checkGitLabAccess', () => {
   const problem = (access: Parameters<typeof checkGitLabAccess>[0]) => {
