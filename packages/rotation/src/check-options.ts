@@ -18,7 +18,7 @@ import { DEFAULT_LEASE_TIMINGS, type LeaseTimings } from './lease/lease-backend.
 import { keyFingerprint } from './record/fingerprint.js';
 import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
-import { checkCodespacesReach } from './targets/codespaces-access.js';
+import { checkCodespacesReach } from './targets/kinds/github/codespaces-access.js';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { checkGitLabAccess, type GitLabAccess } from './targets/gitlab/gitlab-client.js';
 import { isGitLabSpec, isVercelSpec, kindOf, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';

@@ -5,17 +5,17 @@
 import type { GitHubClient } from '../../github-client/octokit.js';
 import type { GitLabClient } from '../gitlab/gitlab-client.js';
 import type { PlainValueTarget, SealedSecretTarget } from '../secret-target.js';
-import { type CodespacesSpec, codespaces } from './codespaces.js';
-import { type CodespacesOrgSpec, codespacesOrg } from './codespaces-org.js';
-import { type CodespacesUserSpec, codespacesUser } from './codespaces-user.js';
-import { type DependabotSpec, dependabot } from './dependabot.js';
-import { type EnvSpec, env } from './env.js';
-import { type GitLabProjectSpec, gitlab } from './gitlab.js';
-import { type GitLabGroupSpec, gitlabGroup } from './gitlab-group.js';
+import { type CodespacesSpec, codespaces } from './github/codespaces.js';
+import { type CodespacesOrgSpec, codespacesOrg } from './github/codespaces-org.js';
+import { type CodespacesUserSpec, codespacesUser } from './github/codespaces-user.js';
+import { type DependabotSpec, dependabot } from './github/dependabot.js';
+import { type EnvSpec, env } from './github/env.js';
+import { type GitLabProjectSpec, gitlab } from './gitlab/gitlab.js';
+import { type GitLabGroupSpec, gitlabGroup } from './gitlab/gitlab-group.js';
 import type { GitHubKind, GitLabKind, VercelKind, VercelTargetSettings } from './kind.js';
-import { type OrgSpec, org } from './org.js';
-import { type RepoSpec, repo } from './repo.js';
-import { type VercelSpec, vercel } from './vercel.js';
+import { type OrgSpec, org } from './github/org.js';
+import { type RepoSpec, repo } from './github/repo.js';
+import { type VercelSpec, vercel } from './vercel/vercel.js';
 import type { VercelClient } from '../vercel/vercel-client.js';
 
 /** A parsed spec of a GitHub secret store. */

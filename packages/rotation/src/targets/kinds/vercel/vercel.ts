@@ -3,8 +3,8 @@
 // user's own account. Vercel's project names are lowercase; a project's `prj_` id works as well.
 // https://vercel.com/docs/environment-variables
 
-import { VercelEnvTarget, type VercelEnvironment } from '../vercel/env-target.js';
-import type { VercelKind } from './kind.js';
+import { VercelEnvTarget, type VercelEnvironment } from './env-target.js';
+import type { VercelKind } from '../kind.js';
 
 /** A Vercel project's environment variable: `project` is its name or `prj_` id; `team` a slug or `team_` id, absent for a personal account's project. */
 export type VercelSpec = { kind: 'vercel'; project: string; environment?: VercelEnvironment; team?: string };

@@ -3,9 +3,9 @@
 // character GitHub allows, a comma or a `#` too (`env:acme/app:qa #1` is the environment `qa #1`).
 // https://docs.github.com/en/rest/actions/secrets#create-or-update-an-environment-secret
 
-import { GitHubSecretTarget } from '../github/github-secret-target.js';
+import { GitHubSecretTarget } from './github-secret-target.js';
 import { parseRepository, repositoryProblem } from './github-names.js';
-import type { GitHubKind } from './kind.js';
+import type { GitHubKind } from '../kind.js';
 
 /** An environment's secret. */
 export type EnvSpec = { kind: 'env'; owner: string; repo: string; environment: string };

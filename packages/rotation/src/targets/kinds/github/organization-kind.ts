@@ -1,10 +1,10 @@
 // The secrets of one organization a spec names as KIND:ORG[:all|private|selected:REPO,REPO]: its
 // Actions secrets (`org:`) and its Codespaces secrets (`codespaces-org:`, which takes what `org:`
-// takes). The visibility and the repositories travel with every write (github/org.ts).
+// takes). The visibility and the repositories travel with every write (org-secret-target.ts).
 
-import { type OrganizationSpec, OrgSecretTarget } from '../github/org.js';
+import { type OrganizationSpec, OrgSecretTarget } from './org-secret-target.js';
 import { commentHint, isName, OWNER, REPO } from './github-names.js';
-import type { GitHubKind, GitHubStore } from './kind.js';
+import type { GitHubKind, GitHubStore } from '../kind.js';
 
 /** The kind of an organization's store of `collection`. */
 export function organizationKind<K extends string>(store: GitHubStore<K>): GitHubKind<OrganizationSpec<K>> {

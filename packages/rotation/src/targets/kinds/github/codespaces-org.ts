@@ -2,7 +2,7 @@
 // (GitHub.com only), with the fields of an organization's Actions secret.
 // https://docs.github.com/en/rest/codespaces/organization-secrets#create-or-update-an-organization-secret
 
-import type { OrganizationSpec } from '../github/org.js';
+import type { OrganizationSpec } from './org-secret-target.js';
 import { organizationKind } from './organization-kind.js';
 
 /** An organization's Codespaces secret; as `org`, no `visibility` keeps the existing secret's (`private` for a new secret). */

@@ -3,8 +3,8 @@
 // left out: every environment), so the scope is part of which variable is written. GitLab paths are
 // case-insensitive; a scope is not.
 
-import { GitLabVariableTarget } from '../gitlab/variable-target.js';
-import type { GitLabKind } from './kind.js';
+import { GitLabVariableTarget } from './variable-target.js';
+import type { GitLabKind } from '../kind.js';
 
 // GitLab namespace and project paths: letters, digits, `_`, `-`, `.`, not starting with `-` or `.`
 // (https://docs.gitlab.com/user/reserved_names/), joined by `/`; or a numeric id.

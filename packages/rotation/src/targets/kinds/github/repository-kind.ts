@@ -2,9 +2,9 @@
 // Dependabot secrets and its Codespaces secrets, each a collection under the repository:
 // `/repos/{owner}/{repo}/<collection>/secrets`.
 
-import { GitHubSecretTarget } from '../github/github-secret-target.js';
+import { GitHubSecretTarget } from './github-secret-target.js';
 import { parseRepository, repositoryProblem } from './github-names.js';
-import type { GitHubKind, GitHubStore } from './kind.js';
+import type { GitHubKind, GitHubStore } from '../kind.js';
 
 /** A repository's secret store, `KIND:OWNER/REPO`. */
 export type RepositorySpec<K extends string> = { kind: K; owner: string; repo: string };

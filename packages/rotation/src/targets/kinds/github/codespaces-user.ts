@@ -3,9 +3,9 @@
 // authenticated user's, and an App's installation token acts for no user.
 // https://docs.github.com/en/rest/codespaces/secrets#create-or-update-a-secret-for-the-authenticated-user
 
-import { CodespacesUserSecretTarget } from '../github/codespaces-user.js';
+import { CodespacesUserSecretTarget } from './codespaces-user-target.js';
 import { isFullName, parseRepository } from './github-names.js';
-import type { GitHubKind } from './kind.js';
+import type { GitHubKind } from '../kind.js';
 
 /**
  * The token's user's Codespaces secret, available to the repositories listed (`OWNER/REPO`);

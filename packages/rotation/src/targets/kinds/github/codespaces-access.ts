@@ -5,7 +5,7 @@
 // A user's secrets are the authenticated user's, and an App's installation token acts for no user.
 
 import { OptionError } from '@keyturn/api';
-import { formatTargetSpec, kindOf, type TargetSpec } from './kinds/registry.js';
+import { formatTargetSpec, kindOf, type TargetSpec } from '../registry.js';
 
 /** How the run reaches GitHub, as far as Codespaces cares: its API root, and whether it is an App. */
 export interface GitHubReach {

@@ -1,7 +1,7 @@
 // `org:ORG[:all|private|selected:REPO,REPO]`: an organization's Actions secret.
 // https://docs.github.com/en/rest/actions/secrets#create-or-update-an-organization-secret
 
-import type { OrganizationSpec } from '../github/org.js';
+import type { OrganizationSpec } from './org-secret-target.js';
 import { organizationKind } from './organization-kind.js';
 
 /** An organization's Actions secret; no `visibility` keeps the existing secret's (`private` for a new secret). */
