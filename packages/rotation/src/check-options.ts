@@ -21,7 +21,7 @@ import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
 import { checkCodespacesReach } from './targets/kinds/github/codespaces-access.js';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { checkGitLabAccess, type GitLabAccess } from './targets/gitlab/gitlab-client.js';
-import { isGitLabSpec, isVercelSpec, kindOf, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
+import { isGitHubSpec, isGitLabSpec, isVercelSpec, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
 import { checkVercelAccess, type VercelAccess } from './targets/vercel/vercel-client.js';
 import { checkTargetSpecs, parseTargetSpecs, TargetSpecError } from './targets/spec.js';
 
@@ -330,11 +330,6 @@ function missingVercel({ targets, retire }: Pick<CheckedOptions, 'targets' | 're
   if (!needs.length) return undefined;
   const words = { targets: "to write Vercel projects' environment variables", 'retire-targets': 'to check Vercel retireTargets', record: '' };
   return new AccessMissingError('vercel.token', `token is required ${needs.map((n) => words[n]).join(' and ')}: a Vercel access token whose scope includes the projects' team`, needs);
-}
-
-/** A spec of a GitHub store (written through `github`). */
-function isGitHubSpec(spec: TargetSpec): boolean {
-  return kindOf(spec).service === 'github';
 }
 
 function needsOf(needed: Record<AccessNeed, boolean>): AccessNeed[] {

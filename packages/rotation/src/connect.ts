@@ -16,6 +16,7 @@ import { githubVariableStore } from './record/github-variables.js';
 import type { RecordStore } from './record/target-record.js';
 import { createGitLabClient, type GitLabClient } from './targets/gitlab/gitlab-client.js';
 import { gitlabVariableStore } from './record/gitlab-variables.js';
+import type { TargetClients } from './targets/kinds/kind.js';
 import { kindOf, type TargetSpec } from './targets/kinds/registry.js';
 import { createVercelClient, type VercelClient } from './targets/vercel/vercel-client.js';
 import type { SecretTarget } from './targets/secret-target.js';
@@ -33,12 +34,13 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   // Not bound to the run's signal either: a write-back after an abort must still reach GitLab.
   const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
   const vercel = vercelGiven && createVercelClient({ ...vercelGiven, fetch: unansweredWrites.wrap(vercelGiven.fetch) }, { runtime: checked.runtime, log: githubLog });
-  const targetOf = (spec: TargetSpec, level: 'read' | 'write'): SecretTarget => {
-    const kind = kindOf(spec);
-    if (kind.service === 'gitlab') return kind.target(gitlabOf(gitlab), spec);
-    if (kind.service === 'vercel') return kind.target(vercelOf(vercel), spec, { redeploy: vercelRedeploy });
-    return kind.target(clientOf(github, kind.need(spec, level)), spec);
+  // Each spec's kind asks for its own service's client.
+  const clients: TargetClients = {
+    github: (need) => clientOf(github, need),
+    gitlab: () => gitlabOf(gitlab),
+    vercel: () => ({ client: vercelOf(vercel), settings: { redeploy: vercelRedeploy } }),
   };
+  const targetOf = (spec: TargetSpec, level: 'read' | 'write'): SecretTarget => kindOf(spec).create(clients, spec, level);
   return {
     ...settings,
     client: platformClient(checked),

@@ -12,7 +12,7 @@ import { type DependabotSpec, dependabot } from './github/dependabot.js';
 import { type EnvSpec, env } from './github/env.js';
 import { type GitLabProjectSpec, gitlab } from './gitlab/gitlab.js';
 import { type GitLabGroupSpec, gitlabGroup } from './gitlab/gitlab-group.js';
-import type { GitHubKind, GitLabKind, VercelKind, VercelTargetSettings } from './kind.js';
+import type { GitHubKind, GitLabKind, TargetClients, VercelKind, VercelTargetSettings } from './kind.js';
 import { type OrgSpec, org } from './github/org.js';
 import { type RepoSpec, repo } from './github/repo.js';
 import { type VercelSpec, vercel } from './vercel/vercel.js';
@@ -52,6 +52,11 @@ export function kindOf(spec: TargetSpec): TargetKind {
   return BY_NAME.get(spec.kind)!;
 }
 
+/** Whether a spec names a GitHub secret (written through the `github` option). */
+export function isGitHubSpec(spec: TargetSpec): spec is GitHubTargetSpec {
+  return kindOf(spec).service === 'github';
+}
+
 /** Whether a spec names a GitLab variable (written through the `gitlab` option) rather than a GitHub secret. */
 export function isGitLabSpec(spec: TargetSpec): spec is GitLabTargetSpec {
   return kindOf(spec).service === 'gitlab';
@@ -76,20 +81,28 @@ export function targetIdentity(spec: TargetSpec): string {
   return kindOf(spec).identity(spec);
 }
 
+/** Clients of the one service a public `create*Target` is given: a spec's kind asks only for its own. */
+function onlyClients(given: Partial<TargetClients>): TargetClients {
+  const absent = (service: string) => () => {
+    throw new Error(`a ${service} target needs a ${service} client`);
+  };
+  return { github: absent('GitHub'), gitlab: absent('GitLab'), vercel: absent('Vercel'), ...given };
+}
+
 /**
  * The GitHub secret store a parsed spec names, written through `octokit` (one from
  * `createGitHubClient` retries, waits out rate limits and spaces its writes as GitHub asks).
  */
 export function createGitHubTarget(octokit: GitHubClient, spec: GitHubTargetSpec): SealedSecretTarget {
-  return kindOf(spec).target(octokit, spec);
+  return kindOf(spec).create(onlyClients({ github: () => octokit }), spec, 'write');
 }
 
 /** The GitLab variable a parsed spec names, written through `client` (from `createGitLabClient`). */
 export function createGitLabTarget(client: GitLabClient, spec: GitLabTargetSpec): PlainValueTarget {
-  return kindOf(spec).target(client, spec);
+  return kindOf(spec).create(onlyClients({ gitlab: () => client }), spec);
 }
 
 /** The Vercel variable a parsed spec names, written through `client` (from `createVercelClient`). */
 export function createVercelTarget(client: VercelClient, spec: VercelTargetSpec, settings: VercelTargetSettings = {}): PlainValueTarget {
-  return kindOf(spec).target(client, spec, settings);
+  return kindOf(spec).create(onlyClients({ vercel: () => ({ client, settings }) }), spec);
 }

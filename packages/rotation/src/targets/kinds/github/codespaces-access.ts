@@ -29,11 +29,7 @@ export function serverWithoutCodespaces(baseUrl: string | undefined): string | u
  * Nothing has been sent.
  */
 export function checkCodespacesReach(specs: readonly TargetSpec[], reach: GitHubReach, option: string): void {
-  const githubKind = (spec: TargetSpec) => {
-    const kind = kindOf(spec);
-    return kind.service === 'github' ? kind : undefined;
-  };
-  const codespaces = specs.filter((spec) => githubKind(spec)?.codespaces);
+  const codespaces = specs.filter((spec) => kindOf(spec).codespaces);
   if (!codespaces.length) return;
   const server = serverWithoutCodespaces(reach.baseUrl);
   if (server) {
@@ -43,6 +39,6 @@ export function checkCodespacesReach(specs: readonly TargetSpec[], reach: GitHub
       `${named}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.`,
     );
   }
-  const refused = codespaces.find((spec) => githubKind(spec)?.appRefusal);
-  if (refused && reach.app) throw new OptionError(option, `${formatTargetSpec(refused)}: ${githubKind(refused)?.appRefusal}. Nothing was changed.`);
+  const refused = codespaces.find((spec) => kindOf(spec).appRefusal);
+  if (refused && reach.app) throw new OptionError(option, `${formatTargetSpec(refused)}: ${kindOf(refused).appRefusal}. Nothing was changed.`);
 }

@@ -51,5 +51,5 @@ export const codespacesUser: GitHubKind<CodespacesUserSpec> = {
   identity: () => 'codespaces-user',
   // No App permission reaches a user's secrets (a token's run only: appRefusal).
   need: () => undefined,
-  target: (octokit, spec) => new CodespacesUserSecretTarget(octokit, spec, codespacesUser),
+  create: (clients, spec, level) => new CodespacesUserSecretTarget(clients.github(codespacesUser.need(spec, level)), spec, codespacesUser),
 };

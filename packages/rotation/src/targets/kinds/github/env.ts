@@ -15,7 +15,6 @@ const EXPECTED = 'env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production';
 export const env: GitHubKind<EnvSpec> = {
   name: 'env',
   service: 'github',
-  codespaces: false,
   permissions:
     'a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets',
   forms: 'env:OWNER/REPO:ENVIRONMENT',
@@ -38,9 +37,10 @@ export const env: GitHubKind<EnvSpec> = {
   format: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`,
   identity: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase(),
   need: (spec, level) => ({ owner: spec.owner, permission: 'environments', level, repositories: [spec.repo] }),
-  target: (octokit, spec) => {
+  create: (clients, spec, level) => {
     const params = { owner: spec.owner, repo: spec.repo, environment_name: spec.environment };
-    return new GitHubSecretTarget(octokit, spec, { route: '/repos/{owner}/{repo}/environments/{environment_name}/secrets', params }, env);
+    const place = { route: '/repos/{owner}/{repo}/environments/{environment_name}/secrets', params };
+    return new GitHubSecretTarget(clients.github(env.need(spec, level)), spec, place, env);
   },
 };
 

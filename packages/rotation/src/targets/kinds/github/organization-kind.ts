@@ -33,7 +33,7 @@ export function organizationKind<K extends string>(store: GitHubStore<K>): GitHu
       repositories: spec.visibility === 'selected' ? (spec.repositories ?? []) : [],
       organization: true,
     }),
-    target: (octokit, spec) => new OrgSecretTarget(octokit, spec, store.collection, kind),
+    create: (clients, spec, level) => new OrgSecretTarget(clients.github(kind.need(spec, level)), spec, store.collection, kind),
   };
   return kind;
 }

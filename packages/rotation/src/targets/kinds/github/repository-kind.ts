@@ -23,8 +23,10 @@ export function repositoryKind<K extends string>(store: GitHubStore<K>): GitHubK
     format: (spec) => `${spec.kind}:${spec.owner}/${spec.repo}`,
     identity: (spec) => `${spec.kind}:${spec.owner}/${spec.repo}`.toLowerCase(),
     need: (spec, level) => ({ owner: spec.owner, permission: store.permission, level, repositories: [spec.repo] }),
-    target: (octokit, spec) =>
-      new GitHubSecretTarget(octokit, spec, { route: `/repos/{owner}/{repo}/${store.collection}/secrets`, params: { owner: spec.owner, repo: spec.repo } }, kind),
+    create: (clients, spec, level) => {
+      const place = { route: `/repos/{owner}/{repo}/${store.collection}/secrets`, params: { owner: spec.owner, repo: spec.repo } };
+      return new GitHubSecretTarget(clients.github(kind.need(spec, level)), spec, place, kind);
+    },
   };
   return kind;
 }

@@ -43,7 +43,7 @@ export function gitlabKind<S extends { kind: string; environmentScope?: string }
     problem: (spec) => pathProblem(place, pathOf(spec)) ?? (spec.environmentScope === undefined ? undefined : environmentScopeProblem(spec.environmentScope)),
     format: (spec) => `${spec.kind}:${pathOf(spec)}${scopeOf(spec) === '*' ? '' : `:${scopeOf(spec)}`}`,
     identity: (spec) => `${name}:${pathOf(spec).toLowerCase()}:${scopeOf(spec)}`,
-    target: (client, spec) => new GitLabVariableTarget(client, spec, { ...kind, place: (s) => ({ scope: place.scope, path: pathOf(s) }) }),
+    create: (clients, spec) => new GitLabVariableTarget(clients.gitlab(), spec, { ...kind, place: (s) => ({ scope: place.scope, path: pathOf(s) }) }),
   };
   return kind;
 }

@@ -46,10 +46,12 @@ export const vercel: VercelKind<VercelSpec> = {
   },
   format: (spec) => `vercel:${spec.project}${spec.environment && spec.environment !== 'production' ? `:${spec.environment}` : ''}${spec.team ? `@${spec.team}` : ''}`,
   identity: (spec) => `vercel:${spec.project.toLowerCase()}:${environmentOf(spec)}@${(spec.team ?? '').toLowerCase()}`,
-  target: (client, spec, settings) =>
-    new VercelEnvTarget(client, { project: spec.project, environment: environmentOf(spec), ...(spec.team && { team: spec.team }) }, {
+  create(clients, spec) {
+    const { client, settings } = clients.vercel();
+    return new VercelEnvTarget(client, { project: spec.project, environment: environmentOf(spec), ...(spec.team && { team: spec.team }) }, {
       format: () => vercel.format(spec),
       identity: () => vercel.identity(spec),
       redeploy: settings.redeploy ?? true,
-    }),
+    });
+  },
 };
