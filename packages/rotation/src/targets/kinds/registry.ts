@@ -1,20 +1,17 @@
-// Every target kind, and the one place a spec is matched to its kind. Adding a kind: its file in
-// this folder, a line here, its store in the emulator and a row of the simulator's matrix
-// (CONTRIBUTING.md, "Adding a target kind").
+// Every target kind, and the one place a spec is matched to its kind. Adding a kind: its descriptor
+// in its service's folder (github/, gitlab/, vercel/, or a new one), a line here, its store in the
+// emulator and a row of the simulator's matrix (CONTRIBUTING.md, "Adding a target kind").
 
 import type { GitHubClient } from '../../github-client/octokit.js';
 import type { GitLabClient } from '../gitlab/gitlab-client.js';
 import type { PlainValueTarget, SealedSecretTarget } from '../secret-target.js';
-import { type CodespacesSpec, codespaces } from './github/codespaces.js';
-import { type CodespacesOrgSpec, codespacesOrg } from './github/codespaces-org.js';
 import { type CodespacesUserSpec, codespacesUser } from './github/codespaces-user.js';
-import { type DependabotSpec, dependabot } from './github/dependabot.js';
 import { type EnvSpec, env } from './github/env.js';
 import { type GitLabProjectSpec, gitlab } from './gitlab/gitlab.js';
 import { type GitLabGroupSpec, gitlabGroup } from './gitlab/gitlab-group.js';
 import type { GitHubKind, GitLabKind, TargetClients, VercelKind, VercelTargetSettings } from './kind.js';
-import { type OrgSpec, org } from './github/org.js';
-import { type RepoSpec, repo } from './github/repo.js';
+import { type CodespacesOrgSpec, codespacesOrg, type OrgSpec, org } from './github/organization-kind.js';
+import { type CodespacesSpec, codespaces, type DependabotSpec, dependabot, type RepoSpec, repo } from './github/repository-kind.js';
 import { type VercelSpec, vercel } from './vercel/vercel.js';
 import type { VercelClient } from '../vercel/vercel-client.js';
 
@@ -34,7 +31,9 @@ export type TargetSpec = GitHubTargetSpec | GitLabTargetSpec | VercelTargetSpec;
 export type TargetKind = GitHubKind<TargetSpec> | GitLabKind<TargetSpec> | VercelKind<TargetSpec>;
 
 /** Every kind, in the order the spec errors list their forms. */
-export const TARGET_KINDS: readonly TargetKind[] = [repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup, vercel];
+export const TARGET_KINDS: readonly TargetKind[] = [
+  repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup, vercel,
+];
 
 const BY_NAME = new Map<unknown, TargetKind>(TARGET_KINDS.map((kind) => [kind.name, kind]));
 

@@ -1,7 +1,8 @@
 // Where Codespaces secrets can be written, checked before anything is sent. GitHub Enterprise
 // Server has no Codespaces (its REST root is https://HOST/api/v3:
 // https://docs.github.com/enterprise-server@latest/rest/quickstart), nor has GHE.com
-// (api.SUBDOMAIN.ghe.com): https://docs.github.com/enterprise-cloud@latest/admin/data-residency/feature-overview-for-github-enterprise-cloud-with-data-residency
+// (api.SUBDOMAIN.ghe.com):
+// https://docs.github.com/enterprise-cloud@latest/admin/data-residency/feature-overview-for-github-enterprise-cloud-with-data-residency
 // A user's secrets are the authenticated user's, and an App's installation token acts for no user.
 
 import { OptionError } from '@keyturn/api';
@@ -36,9 +37,10 @@ export function checkCodespacesReach(specs: readonly TargetSpec[], reach: GitHub
     const named = codespaces.map(formatTargetSpec).join(', ');
     throw new OptionError(
       option,
-      `${named}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.`,
+      `${named}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, ` +
+        'or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.',
     );
   }
-  const refused = codespaces.find((spec) => kindOf(spec).appRefusal);
-  if (refused && reach.app) throw new OptionError(option, `${formatTargetSpec(refused)}: ${kindOf(refused).appRefusal}. Nothing was changed.`);
+  const refused = reach.app ? codespaces.find((spec) => kindOf(spec).appRefusal) : undefined;
+  if (refused) throw new OptionError(option, `${formatTargetSpec(refused)}: ${kindOf(refused).appRefusal}. Nothing was changed.`);
 }

@@ -3,7 +3,7 @@
 // character GitHub allows, a comma or a `#` too (`env:acme/app:qa #1` is the environment `qa #1`).
 // https://docs.github.com/en/rest/actions/secrets#create-or-update-an-environment-secret
 
-import { GitHubSecretTarget } from './github-secret-target.js';
+import { GitHubSecretTarget, NO_WORKFLOW_TOKEN } from './github-secret-target.js';
 import { parseRepository, repositoryProblem } from './github-names.js';
 import type { GitHubKind } from '../kind.js';
 
@@ -16,7 +16,8 @@ export const env: GitHubKind<EnvSpec> = {
   name: 'env',
   service: 'github',
   permissions:
-    'a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets',
+    'a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, ' +
+    `or a classic token with the \`repo\` scope; ${NO_WORKFLOW_TOKEN}`,
   forms: 'env:OWNER/REPO:ENVIRONMENT',
   commaContinues: () => true,
   parse(rest = '') {

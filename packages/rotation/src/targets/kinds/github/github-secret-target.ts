@@ -12,6 +12,9 @@ export interface SecretScope {
   params: Record<string, string>;
 }
 
+/** Said after every kind's permissions: a workflow's own token reaches no secret store. */
+export const NO_WORKFLOW_TOKEN = 'the workflow GITHUB_TOKEN cannot write secrets';
+
 /** What a target takes from its kind: how its spec reads, and who may write it. */
 export type GitHubTargetWords<S extends { kind: string }> = Pick<GitHubKind<S>, 'format' | 'identity' | 'permissions'>;
 

@@ -28,6 +28,7 @@ export function gitlabKind<S extends { kind: string; environmentScope?: string }
   const { name, pathOf } = place;
   const forms = `${name}:${place.path.form}[:ENV_SCOPE]`;
   const scopeOf = (spec: S) => spec.environmentScope ?? '*';
+  const placeOf = (spec: S) => ({ scope: place.scope, path: pathOf(spec) });
   const kind: GitLabKind<S> = {
     name,
     service: 'gitlab',
@@ -40,16 +41,18 @@ export function gitlabKind<S extends { kind: string; environmentScope?: string }
       if (problem) throw new Error(`${problem} (${forms}, e.g. ${place.example})`);
       return place.specOf(path, scope === undefined || scope === '*' ? {} : { environmentScope: scope });
     },
-    problem: (spec) => pathProblem(place, pathOf(spec)) ?? (spec.environmentScope === undefined ? undefined : environmentScopeProblem(spec.environmentScope)),
+    problem: (spec) =>
+      pathProblem(place, pathOf(spec)) ?? (spec.environmentScope === undefined ? undefined : environmentScopeProblem(spec.environmentScope)),
     format: (spec) => `${spec.kind}:${pathOf(spec)}${scopeOf(spec) === '*' ? '' : `:${scopeOf(spec)}`}`,
     identity: (spec) => `${name}:${pathOf(spec).toLowerCase()}:${scopeOf(spec)}`,
-    create: (clients, spec) => new GitLabVariableTarget(clients.gitlab(), spec, { ...kind, place: (s) => ({ scope: place.scope, path: pathOf(s) }) }),
+    create: (clients, spec) => new GitLabVariableTarget(clients.gitlab(), spec, { ...kind, place: placeOf }),
   };
   return kind;
 }
 
 /** A GitLab project (`group/project`, subgroups allowed) or group path, or a numeric id. */
-function pathProblem({ scope, path: { form, segments, what } }: Pick<GitLabPlaceKind<never>, 'scope' | 'path'>, path: unknown): string | undefined {
+function pathProblem(place: Pick<GitLabPlaceKind<never>, 'scope' | 'path'>, path: unknown): string | undefined {
+  const { scope, path: { form, segments, what } } = place;
   if (typeof path !== 'string' || !path) return `expected ${what}`;
   if (ID.test(path)) return undefined;
   const parts = path.split('/');
