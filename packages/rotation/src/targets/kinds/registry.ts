@@ -7,8 +7,7 @@ import type { GitLabClient } from '../gitlab/gitlab-client.js';
 import type { PlainValueTarget, SealedSecretTarget } from '../secret-target.js';
 import { type CodespacesUserSpec, codespacesUser } from './github/codespaces-user.js';
 import { type EnvSpec, env } from './github/env.js';
-import { type GitLabProjectSpec, gitlab } from './gitlab/gitlab.js';
-import { type GitLabGroupSpec, gitlabGroup } from './gitlab/gitlab-group.js';
+import { type GitLabGroupSpec, type GitLabProjectSpec, gitlab, gitlabGroup } from './gitlab/gitlab-kind.js';
 import type { GitHubKind, GitLabKind, TargetClients, VercelKind, VercelTargetSettings } from './kind.js';
 import { type CodespacesOrgSpec, codespacesOrg, type OrgSpec, org } from './github/organization-kind.js';
 import { type CodespacesSpec, codespaces, type DependabotSpec, dependabot, type RepoSpec, repo } from './github/repository-kind.js';
@@ -51,19 +50,9 @@ export function kindOf(spec: TargetSpec): TargetKind {
   return BY_NAME.get(spec.kind)!;
 }
 
-/** Whether a spec names a GitHub secret (written through the `github` option). */
-export function isGitHubSpec(spec: TargetSpec): spec is GitHubTargetSpec {
-  return kindOf(spec).service === 'github';
-}
-
-/** Whether a spec names a GitLab variable (written through the `gitlab` option) rather than a GitHub secret. */
-export function isGitLabSpec(spec: TargetSpec): spec is GitLabTargetSpec {
-  return kindOf(spec).service === 'gitlab';
-}
-
-/** Whether a spec names a Vercel project's variable (written through the `vercel` option). */
-export function isVercelSpec(spec: TargetSpec): spec is VercelTargetSpec {
-  return kindOf(spec).service === 'vercel';
+/** Whether a spec's store is reached through the access of `service` (the `github`, `gitlab` or `vercel` option). */
+export function reachedThrough(service: TargetKind['service']): (spec: TargetSpec) => boolean {
+  return (spec) => kindOf(spec).service === service;
 }
 
 /** The canonical text of a spec, as reports and logs show it. */

@@ -1,7 +1,8 @@
 // The CI/CD variables a GitLab spec names as KIND:PATH[:ENV_SCOPE]: a project's (`gitlab:`) or a
 // group's (`gitlab-group:`). GitLab keys a variable by its name and its environment scope (`*` when
 // left out: every environment), so the scope is part of which variable is written. GitLab paths are
-// case-insensitive; a scope is not.
+// case-insensitive; a scope is not. Each kind is one call of gitlabKind, below.
+// https://docs.gitlab.com/api/project_level_variables/  https://docs.gitlab.com/api/group_level_variables/
 
 import { GitLabVariableTarget } from './variable-target.js';
 import type { GitLabKind } from '../kind.js';
@@ -69,3 +70,25 @@ function environmentScopeProblem(scope: unknown): string | undefined {
   if (/\p{Cc}/u.test(scope)) return 'an environment scope holds no control characters';
   return undefined;
 }
+
+/** A GitLab project's CI/CD variable: `project` is its full path (`group/app`) or numeric id; no `environmentScope` is `*`. */
+export type GitLabProjectSpec = { kind: 'gitlab'; project: string; environmentScope?: string };
+export const gitlab = gitlabKind<GitLabProjectSpec>({
+  name: 'gitlab',
+  scope: 'project',
+  path: { form: 'GROUP/PROJECT', segments: 2, what: 'a project path (GROUP/PROJECT) or numeric id' },
+  example: 'gitlab:acme/web:production',
+  pathOf: (spec) => spec.project,
+  specOf: (project, scope) => ({ kind: 'gitlab', project, ...scope }),
+});
+
+/** A GitLab group's CI/CD variable: `group` is its full path (`acme`, `acme/platform`) or numeric id; no `environmentScope` is `*`. */
+export type GitLabGroupSpec = { kind: 'gitlab-group'; group: string; environmentScope?: string };
+export const gitlabGroup = gitlabKind<GitLabGroupSpec>({
+  name: 'gitlab-group',
+  scope: 'group',
+  path: { form: 'GROUP', segments: 1, what: 'a group path (GROUP or GROUP/SUBGROUP) or numeric id' },
+  example: 'gitlab-group:acme',
+  pathOf: (spec) => spec.group,
+  specOf: (group, scope) => ({ kind: 'gitlab-group', group, ...scope }),
+});
