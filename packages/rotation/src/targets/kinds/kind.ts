@@ -8,10 +8,7 @@ import type { GitLabClient } from '../gitlab/gitlab-client.js';
 import type { PlainValueTarget, SealedSecretTarget, SecretTarget } from '../secret-target.js';
 import type { VercelClient } from '../vercel/vercel-client.js';
 
-/**
- * The clients a target is written through: each kind asks for its own service's, so the caller
- * needs no knowledge of kinds (connect.ts gives all it has; a caller of createGitHubTarget, one).
- */
+/** The clients a target is written through: each kind asks for its own service's, so no caller asks which kind a spec is. */
 export interface TargetClients {
   /** GitHub's client for a request needing `need` (an App's installation token is minted for it; undefined: none reaches it). */
   github(need: GitHubNeed | undefined): GitHubClient;

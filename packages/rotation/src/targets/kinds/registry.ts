@@ -71,10 +71,10 @@ export function targetIdentity(spec: TargetSpec): string {
 
 /** Clients of the one service a public `create*Target` is given: a spec's kind asks only for its own. */
 function onlyClients(given: Partial<TargetClients>): TargetClients {
-  const absent = (service: string) => () => {
-    throw new Error(`a ${service} target needs a ${service} client`);
+  const absent = (): never => {
+    throw new Error('a create*Target was given a spec of another service');
   };
-  return { github: absent('GitHub'), gitlab: absent('GitLab'), vercel: absent('Vercel'), ...given };
+  return { github: absent, gitlab: absent, vercel: absent, ...given };
 }
 
 /**

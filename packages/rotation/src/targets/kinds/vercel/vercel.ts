@@ -6,10 +6,7 @@
 import { VercelEnvTarget, type VercelEnvironment } from './env-target.js';
 import type { VercelKind } from '../kind.js';
 
-/**
- * A Vercel project's environment variable: `project` is its name or `prj_` id; `team` a slug or
- * `team_` id, absent for a personal account's project.
- */
+/** A Vercel project's environment variable: `project` its name or `prj_` id; `team` a slug or `team_` id (none: a personal account's). */
 export type VercelSpec = { kind: 'vercel'; project: string; environment?: VercelEnvironment; team?: string };
 
 const FORMS = 'vercel:PROJECT[:production|preview|development][@TEAM]';
