@@ -38,12 +38,11 @@ export function gitlabKind<S extends { kind: string; environmentScope?: string }
       const sep = rest.indexOf(':');
       const path = (sep < 0 ? rest : rest.slice(0, sep)).trim();
       const scope = sep < 0 ? undefined : rest.slice(sep + 1).trim();
-      const problem = pathProblem(place, path) ?? (scope === undefined ? undefined : environmentScopeProblem(scope));
+      const problem = pathProblem(place, path) ?? environmentScopeProblem(scope);
       if (problem) throw new Error(`${problem} (${forms}, e.g. ${place.example})`);
       return place.specOf(path, scope === undefined || scope === '*' ? {} : { environmentScope: scope });
     },
-    problem: (spec) =>
-      pathProblem(place, pathOf(spec)) ?? (spec.environmentScope === undefined ? undefined : environmentScopeProblem(spec.environmentScope)),
+    problem: (spec) => pathProblem(place, pathOf(spec)) ?? environmentScopeProblem(spec.environmentScope),
     format: (spec) => `${spec.kind}:${pathOf(spec)}${scopeOf(spec) === '*' ? '' : `:${scopeOf(spec)}`}`,
     identity: (spec) => `${name}:${pathOf(spec).toLowerCase()}:${scopeOf(spec)}`,
     create: (clients, spec) => new GitLabVariableTarget(clients.gitlab(), spec, { ...kind, place: placeOf }),
@@ -62,8 +61,9 @@ function pathProblem(place: Pick<GitLabPlaceKind<never>, 'scope' | 'path'>, path
   return undefined;
 }
 
-/** An environment scope GitLab could hold: `*`, a name, or a pattern with `*`; no control characters, at most 255. */
+/** An environment scope GitLab could hold: `*`, a name, or a pattern with `*`; no control characters, at most 255. None is `*`. */
 function environmentScopeProblem(scope: unknown): string | undefined {
+  if (scope === undefined) return undefined;
   if (typeof scope !== 'string' || !scope.trim()) return 'an environment scope names an environment or a pattern (`*` for all)';
   if (scope !== scope.trim()) return 'an environment scope has no spaces at either end';
   if (scope.length > 255) return 'an environment scope has at most 255 characters';
