@@ -4275,7 +4275,8 @@ function errorText(error2) {
   return parts.join(": ") || error2.name;
 }
 
-// ../../packages/rotation/dist/targets/github/github-secret-target.js
+// ../../packages/rotation/dist/targets/kinds/github/github-secret-target.js
+var NO_WORKFLOW_TOKEN = "the workflow GITHUB_TOKEN cannot write secrets";
 var GitHubSecretTarget = class {
   octokit;
   spec;
@@ -4357,61 +4358,7 @@ function httpDate(value) {
   return Number.isNaN(time) ? void 0 : new Date(time);
 }
 
-// ../../packages/rotation/dist/targets/kinds/github-names.js
-var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
-var REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
-function isName(pattern, value) {
-  return typeof value === "string" && pattern.test(value);
-}
-function isFullName(name) {
-  const [owner, repo2, ...more] = typeof name === "string" ? name.split("/") : [];
-  return !more.length && isName(OWNER, owner) && isName(REPO, repo2);
-}
-function commentHint(text2) {
-  return /\s#/.test(text2) ? " (a comment goes on a line of its own, starting with #)" : "";
-}
-function parseRepository(text2, expected) {
-  const parts = text2.trim().split("/");
-  const [owner = "", repo2 = ""] = parts;
-  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo2))
-    throw new Error(`expected ${expected}${commentHint(text2)}`);
-  return { owner, repo: repo2 };
-}
-function repositoryProblem(spec) {
-  if (!isName(OWNER, spec.owner) || !isName(REPO, spec.repo))
-    return "owner and repo must name a GitHub repository (OWNER/REPO)";
-  return void 0;
-}
-
-// ../../packages/rotation/dist/targets/kinds/repository-kind.js
-function repositoryKind(store3) {
-  const { name } = store3;
-  const kind = {
-    name,
-    service: "github",
-    codespaces: store3.codespaces ?? false,
-    permissions: store3.permissions,
-    forms: `${name}:OWNER/REPO`,
-    parse: (rest) => ({ kind: name, ...parseRepository(rest ?? "", `${name}:OWNER/REPO, e.g. ${name}:acme/web`) }),
-    problem: repositoryProblem,
-    format: (spec) => `${spec.kind}:${spec.owner}/${spec.repo}`,
-    identity: (spec) => `${spec.kind}:${spec.owner}/${spec.repo}`.toLowerCase(),
-    need: (spec, level) => ({ owner: spec.owner, permission: store3.permission, level, repositories: [spec.repo] }),
-    target: (octokit, spec) => new GitHubSecretTarget(octokit, spec, { route: `/repos/{owner}/{repo}/${store3.collection}/secrets`, params: { owner: spec.owner, repo: spec.repo } }, kind)
-  };
-  return kind;
-}
-
-// ../../packages/rotation/dist/targets/kinds/codespaces.js
-var codespaces = repositoryKind({
-  name: "codespaces",
-  collection: "codespaces",
-  permission: "codespaces_secrets",
-  permissions: "a fine-grained token with the repository permission Codespaces secrets: write, a GitHub App with `codespaces_secrets` write, or a classic token with the `repo` scope (of a repository admin); the workflow GITHUB_TOKEN cannot write secrets",
-  codespaces: true
-});
-
-// ../../packages/rotation/dist/targets/github/org.js
+// ../../packages/rotation/dist/targets/kinds/github/org-secret-target.js
 var OrgSecretTarget = class extends GitHubSecretTarget {
   /** Per secret name: the access a write gives it. */
   #access = /* @__PURE__ */ new Map();
@@ -4477,89 +4424,7 @@ function memoised(cache, key, load) {
   return value;
 }
 
-// ../../packages/rotation/dist/targets/kinds/organization-kind.js
-function organizationKind(store3) {
-  const { name } = store3;
-  const kind = {
-    name,
-    service: "github",
-    codespaces: store3.codespaces ?? false,
-    permissions: store3.permissions,
-    forms: `${name}:ORG[:all|private|selected:REPO,REPO]`,
-    commaContinues: (rest) => /^[^:]*:selected:/.test(rest),
-    parse: (rest = "") => parseOrganization(name, rest),
-    problem: organizationProblem,
-    format(spec) {
-      if (!spec.visibility)
-        return `${spec.kind}:${spec.org}`;
-      if (spec.visibility !== "selected")
-        return `${spec.kind}:${spec.org}:${spec.visibility}`;
-      return `${spec.kind}:${spec.org}:selected:${(spec.repositories ?? []).join(",")}`;
-    },
-    // One secret whatever its visibility or repository list.
-    identity: (spec) => `${spec.kind}:${spec.org}`.toLowerCase(),
-    // `selected:` names are looked up for their ids, which needs the repositories in the token.
-    need: (spec, level) => ({
-      owner: spec.org,
-      permission: store3.permission,
-      level,
-      repositories: spec.visibility === "selected" ? spec.repositories ?? [] : [],
-      organization: true
-    }),
-    target: (octokit, spec) => new OrgSecretTarget(octokit, spec, store3.collection, kind)
-  };
-  return kind;
-}
-function parseOrganization(kind, rest) {
-  const expected = `${kind}:ORG, ${kind}:ORG:all, ${kind}:ORG:private or ${kind}:ORG:selected:REPO,REPO`;
-  const [org2 = "", visibility, ...tail] = rest.split(":").map((p2) => p2.trim());
-  if (!OWNER.test(org2))
-    throw new Error(`expected ${expected}${commentHint(rest)}`);
-  if (visibility === void 0)
-    return { kind, org: org2 };
-  if (visibility === "all" || visibility === "private") {
-    if (tail.length)
-      throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);
-    return { kind, org: org2, visibility };
-  }
-  if (visibility !== "selected")
-    throw new Error(`unknown visibility "${visibility}": expected ${expected}`);
-  const repositories = tail.join(":").split(",").map((r2) => r2.trim()).filter(Boolean).map((r2) => {
-    const [first = "", second] = r2.split("/");
-    const name = second === void 0 ? first : second;
-    if (second !== void 0 && first.toLowerCase() !== org2.toLowerCase() || !REPO.test(name)) {
-      throw new Error(`"${r2}" is not a repository of ${org2}: expected ${expected}`);
-    }
-    return name;
-  });
-  if (!repositories.length)
-    throw new Error(`"selected" needs at least one repository: expected ${expected}`);
-  return { kind, org: org2, visibility, repositories };
-}
-function organizationProblem(spec) {
-  if (!isName(OWNER, spec.org))
-    return "org must name a GitHub organization";
-  const { visibility, repositories } = spec;
-  if (visibility !== void 0 && !["all", "private", "selected"].includes(visibility))
-    return "visibility must be all, private or selected";
-  if (visibility !== "selected")
-    return repositories === void 0 ? void 0 : 'repositories are only for visibility "selected"';
-  if (!Array.isArray(repositories) || !repositories.length)
-    return '"selected" needs at least one repository';
-  const bad = repositories.find((name) => !isName(REPO, name));
-  return bad === void 0 ? void 0 : `repositories must be names of ${spec.org}'s repositories, not ${JSON.stringify(bad)}`;
-}
-
-// ../../packages/rotation/dist/targets/kinds/codespaces-org.js
-var codespacesOrg = organizationKind({
-  name: "codespaces-org",
-  collection: "codespaces",
-  permission: "organization_codespaces_secrets",
-  permissions: "a fine-grained token with the organization permission Codespaces secrets: write, a GitHub App with `organization_codespaces_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets",
-  codespaces: true
-});
-
-// ../../packages/rotation/dist/targets/github/codespaces-user.js
+// ../../packages/rotation/dist/targets/kinds/github/codespaces-user-target.js
 var ROUTE = "/user/codespaces/secrets";
 var CodespacesUserSecretTarget = class extends GitHubSecretTarget {
   /** Per secret name: the repository ids a write gives it (undefined: keep its selection). */
@@ -4603,7 +4468,33 @@ var CodespacesUserSecretTarget = class extends GitHubSecretTarget {
   }
 };
 
-// ../../packages/rotation/dist/targets/kinds/codespaces-user.js
+// ../../packages/rotation/dist/targets/kinds/github/github-names.js
+var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+var REPO = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
+function isName(pattern, value) {
+  return typeof value === "string" && pattern.test(value);
+}
+function isFullName(name) {
+  const [owner, repo2, ...more] = typeof name === "string" ? name.split("/") : [];
+  return !more.length && isName(OWNER, owner) && isName(REPO, repo2);
+}
+function commentHint(text2) {
+  return /\s#/.test(text2) ? " (a comment goes on a line of its own, starting with #)" : "";
+}
+function parseRepository(text2, expected) {
+  const parts = text2.trim().split("/");
+  const [owner = "", repo2 = ""] = parts;
+  if (parts.length !== 2 || !OWNER.test(owner) || !REPO.test(repo2))
+    throw new Error(`expected ${expected}${commentHint(text2)}`);
+  return { owner, repo: repo2 };
+}
+function repositoryProblem(spec) {
+  if (!isName(OWNER, spec.owner) || !isName(REPO, spec.repo))
+    return "owner and repo must name a GitHub repository (OWNER/REPO)";
+  return void 0;
+}
+
+// ../../packages/rotation/dist/targets/kinds/github/codespaces-user.js
 var USER_PERMISSIONS = "the user's fine-grained token with the account permission Codespaces user secrets: write (and access to each repository listed), or a classic token with the `codespace` or `codespace:secrets` scope";
 var EXPECTED = "codespaces-user or codespaces-user:OWNER/REPO,OWNER/REPO, e.g. codespaces-user:acme/web";
 var codespacesUser = {
@@ -4638,24 +4529,15 @@ var codespacesUser = {
   identity: () => "codespaces-user",
   // No App permission reaches a user's secrets (a token's run only: appRefusal).
   need: () => void 0,
-  target: (octokit, spec) => new CodespacesUserSecretTarget(octokit, spec, codespacesUser)
+  create: (clients, spec, level) => new CodespacesUserSecretTarget(clients.github(codespacesUser.need(spec, level)), spec, codespacesUser)
 };
 
-// ../../packages/rotation/dist/targets/kinds/dependabot.js
-var dependabot = repositoryKind({
-  name: "dependabot",
-  collection: "dependabot",
-  permission: "dependabot_secrets",
-  permissions: "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets"
-});
-
-// ../../packages/rotation/dist/targets/kinds/env.js
+// ../../packages/rotation/dist/targets/kinds/github/env.js
 var EXPECTED2 = "env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production";
 var env = {
   name: "env",
   service: "github",
-  codespaces: false,
-  permissions: "a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets",
+  permissions: `a fine-grained token with the Environments: write permission, a GitHub App with \`environments\` write, or a classic token with the \`repo\` scope; ${NO_WORKFLOW_TOKEN}`,
   forms: "env:OWNER/REPO:ENVIRONMENT",
   commaContinues: () => true,
   parse(rest = "") {
@@ -4681,9 +4563,10 @@ var env = {
   format: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`,
   identity: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase(),
   need: (spec, level) => ({ owner: spec.owner, permission: "environments", level, repositories: [spec.repo] }),
-  target: (octokit, spec) => {
+  create: (clients, spec, level) => {
     const params = { owner: spec.owner, repo: spec.repo, environment_name: spec.environment };
-    return new GitHubSecretTarget(octokit, spec, { route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets", params }, env);
+    const place = { route: "/repos/{owner}/{repo}/environments/{environment_name}/secrets", params };
+    return new GitHubSecretTarget(clients.github(env.need(spec, level)), spec, place, env);
   }
 };
 function environmentProblem(environment) {
@@ -4694,7 +4577,7 @@ function environmentProblem(environment) {
   return void 0;
 }
 
-// ../../packages/rotation/dist/targets/gitlab/masking.js
+// ../../packages/rotation/dist/targets/kinds/gitlab/masking.js
 var GITLAB_MASKING_RULE = "GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, holds no $ and is not the name of an existing CI/CD variable";
 var MIN_LENGTH = 8;
 function maskingProblem(value) {
@@ -4710,7 +4593,7 @@ function maskingProblem(value) {
   return `the key value cannot be masked by GitLab (${broken.join("; ")}). ${GITLAB_MASKING_RULE}`;
 }
 
-// ../../packages/rotation/dist/targets/gitlab/advice.js
+// ../../packages/rotation/dist/targets/kinds/gitlab/advice.js
 var GITLAB_TOKEN_KINDS = "a personal, project or group access token with the `api` scope";
 function requiredRole(place) {
   return place.scope === "project" ? `the Maintainer role (or higher) on the project ${place.path}` : `the Owner role on the group ${place.path}`;
@@ -4976,7 +4859,7 @@ function probe(name) {
   globalThis[COLLECTOR]?.(name);
 }
 
-// ../../packages/rotation/dist/targets/gitlab/variable-target.js
+// ../../packages/rotation/dist/targets/kinds/gitlab/variable-target.js
 var GitLabVariableTarget = class {
   client;
   spec;
@@ -5092,13 +4975,14 @@ var GitLabVariableTarget = class {
   }
 };
 
-// ../../packages/rotation/dist/targets/kinds/gitlab-kind.js
+// ../../packages/rotation/dist/targets/kinds/gitlab/gitlab-kind.js
 var SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
 var ID = /^[1-9][0-9]{0,18}$/;
 function gitlabKind(place) {
   const { name, pathOf } = place;
   const forms = `${name}:${place.path.form}[:ENV_SCOPE]`;
   const scopeOf = (spec) => spec.environmentScope ?? "*";
+  const placeOf = (spec) => ({ scope: place.scope, path: pathOf(spec) });
   const kind = {
     name,
     service: "gitlab",
@@ -5107,19 +4991,20 @@ function gitlabKind(place) {
       const sep2 = rest.indexOf(":");
       const path = (sep2 < 0 ? rest : rest.slice(0, sep2)).trim();
       const scope = sep2 < 0 ? void 0 : rest.slice(sep2 + 1).trim();
-      const problem = pathProblem(place, path) ?? (scope === void 0 ? void 0 : environmentScopeProblem(scope));
+      const problem = pathProblem(place, path) ?? environmentScopeProblem(scope);
       if (problem)
         throw new Error(`${problem} (${forms}, e.g. ${place.example})`);
       return place.specOf(path, scope === void 0 || scope === "*" ? {} : { environmentScope: scope });
     },
-    problem: (spec) => pathProblem(place, pathOf(spec)) ?? (spec.environmentScope === void 0 ? void 0 : environmentScopeProblem(spec.environmentScope)),
+    problem: (spec) => pathProblem(place, pathOf(spec)) ?? environmentScopeProblem(spec.environmentScope),
     format: (spec) => `${spec.kind}:${pathOf(spec)}${scopeOf(spec) === "*" ? "" : `:${scopeOf(spec)}`}`,
     identity: (spec) => `${name}:${pathOf(spec).toLowerCase()}:${scopeOf(spec)}`,
-    target: (client, spec) => new GitLabVariableTarget(client, spec, { ...kind, place: (s2) => ({ scope: place.scope, path: pathOf(s2) }) })
+    create: (clients, spec) => new GitLabVariableTarget(clients.gitlab(), spec, { ...kind, place: placeOf })
   };
   return kind;
 }
-function pathProblem({ scope, path: { form, segments, what } }, path) {
+function pathProblem(place, path) {
+  const { scope, path: { form, segments, what } } = place;
   if (typeof path !== "string" || !path)
     return `expected ${what}`;
   if (ID.test(path))
@@ -5132,6 +5017,8 @@ function pathProblem({ scope, path: { form, segments, what } }, path) {
   return void 0;
 }
 function environmentScopeProblem(scope) {
+  if (scope === void 0)
+    return void 0;
   if (typeof scope !== "string" || !scope.trim())
     return "an environment scope names an environment or a pattern (`*` for all)";
   if (scope !== scope.trim())
@@ -5142,8 +5029,6 @@ function environmentScopeProblem(scope) {
     return "an environment scope holds no control characters";
   return void 0;
 }
-
-// ../../packages/rotation/dist/targets/kinds/gitlab.js
 var gitlab = gitlabKind({
   name: "gitlab",
   scope: "project",
@@ -5152,8 +5037,6 @@ var gitlab = gitlabKind({
   pathOf: (spec) => spec.project,
   specOf: (project, scope) => ({ kind: "gitlab", project, ...scope })
 });
-
-// ../../packages/rotation/dist/targets/kinds/gitlab-group.js
 var gitlabGroup = gitlabKind({
   name: "gitlab-group",
   scope: "group",
@@ -5163,23 +5046,135 @@ var gitlabGroup = gitlabKind({
   specOf: (group, scope) => ({ kind: "gitlab-group", group, ...scope })
 });
 
-// ../../packages/rotation/dist/targets/kinds/org.js
+// ../../packages/rotation/dist/targets/kinds/github/organization-kind.js
+function organizationKind(store3) {
+  const { name } = store3;
+  const kind = {
+    name,
+    service: "github",
+    codespaces: store3.codespaces ?? false,
+    permissions: `${store3.permissions}; ${NO_WORKFLOW_TOKEN}`,
+    forms: `${name}:ORG[:all|private|selected:REPO,REPO]`,
+    commaContinues: (rest) => /^[^:]*:selected:/.test(rest),
+    parse: (rest = "") => parseOrganization(name, rest),
+    problem: organizationProblem,
+    format(spec) {
+      if (!spec.visibility)
+        return `${spec.kind}:${spec.org}`;
+      if (spec.visibility !== "selected")
+        return `${spec.kind}:${spec.org}:${spec.visibility}`;
+      return `${spec.kind}:${spec.org}:selected:${(spec.repositories ?? []).join(",")}`;
+    },
+    // One secret whatever its visibility or repository list.
+    identity: (spec) => `${spec.kind}:${spec.org}`.toLowerCase(),
+    // `selected:` names are looked up for their ids, which needs the repositories in the token.
+    need: (spec, level) => ({
+      owner: spec.org,
+      permission: store3.permission,
+      level,
+      repositories: spec.visibility === "selected" ? spec.repositories ?? [] : [],
+      organization: true
+    }),
+    create: (clients, spec, level) => new OrgSecretTarget(clients.github(kind.need(spec, level)), spec, store3.collection, kind)
+  };
+  return kind;
+}
+function parseOrganization(kind, rest) {
+  const expected = `${kind}:ORG, ${kind}:ORG:all, ${kind}:ORG:private or ${kind}:ORG:selected:REPO,REPO`;
+  const [org2 = "", visibility, ...tail] = rest.split(":").map((p2) => p2.trim());
+  if (!OWNER.test(org2))
+    throw new Error(`expected ${expected}${commentHint(rest)}`);
+  if (visibility === void 0)
+    return { kind, org: org2 };
+  if (visibility === "all" || visibility === "private") {
+    if (tail.length)
+      throw new Error(`"${visibility}" takes no repository list: expected ${expected}`);
+    return { kind, org: org2, visibility };
+  }
+  if (visibility !== "selected")
+    throw new Error(`unknown visibility "${visibility}": expected ${expected}`);
+  const repositories = tail.join(":").split(",").map((r2) => r2.trim()).filter(Boolean).map((r2) => {
+    const [first = "", second] = r2.split("/");
+    const name = second === void 0 ? first : second;
+    if (second !== void 0 && first.toLowerCase() !== org2.toLowerCase() || !REPO.test(name)) {
+      throw new Error(`"${r2}" is not a repository of ${org2}: expected ${expected}`);
+    }
+    return name;
+  });
+  if (!repositories.length)
+    throw new Error(`"selected" needs at least one repository: expected ${expected}`);
+  return { kind, org: org2, visibility, repositories };
+}
+var VISIBILITIES = ["all", "private", "selected"];
+function organizationProblem(spec) {
+  if (!isName(OWNER, spec.org))
+    return "org must name a GitHub organization";
+  const { visibility, repositories } = spec;
+  if (visibility !== void 0 && !VISIBILITIES.includes(visibility))
+    return "visibility must be all, private or selected";
+  if (visibility !== "selected")
+    return repositories === void 0 ? void 0 : 'repositories are only for visibility "selected"';
+  if (!Array.isArray(repositories) || !repositories.length)
+    return '"selected" needs at least one repository';
+  const bad = repositories.find((name) => !isName(REPO, name));
+  return bad === void 0 ? void 0 : `repositories must be names of ${spec.org}'s repositories, not ${JSON.stringify(bad)}`;
+}
 var org = organizationKind({
   name: "org",
   collection: "actions",
   permission: "organization_secrets",
-  permissions: "a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope; the workflow GITHUB_TOKEN cannot write secrets"
+  permissions: "a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, or a classic token with the `admin:org` scope"
+});
+var codespacesOrg = organizationKind({
+  name: "codespaces-org",
+  collection: "codespaces",
+  permission: "organization_codespaces_secrets",
+  permissions: "a fine-grained token with the organization permission Codespaces secrets: write, a GitHub App with `organization_codespaces_secrets` write, or a classic token with the `admin:org` scope",
+  codespaces: true
 });
 
-// ../../packages/rotation/dist/targets/kinds/repo.js
+// ../../packages/rotation/dist/targets/kinds/github/repository-kind.js
+function repositoryKind(store3) {
+  const { name } = store3;
+  const kind = {
+    name,
+    service: "github",
+    codespaces: store3.codespaces ?? false,
+    permissions: `${store3.permissions}; ${NO_WORKFLOW_TOKEN}`,
+    forms: `${name}:OWNER/REPO`,
+    parse: (rest) => ({ kind: name, ...parseRepository(rest ?? "", `${name}:OWNER/REPO, e.g. ${name}:acme/web`) }),
+    problem: repositoryProblem,
+    format: (spec) => `${spec.kind}:${spec.owner}/${spec.repo}`,
+    identity: (spec) => `${spec.kind}:${spec.owner}/${spec.repo}`.toLowerCase(),
+    need: (spec, level) => ({ owner: spec.owner, permission: store3.permission, level, repositories: [spec.repo] }),
+    create: (clients, spec, level) => {
+      const place = { route: `/repos/{owner}/{repo}/${store3.collection}/secrets`, params: { owner: spec.owner, repo: spec.repo } };
+      return new GitHubSecretTarget(clients.github(kind.need(spec, level)), spec, place, kind);
+    }
+  };
+  return kind;
+}
 var repo = repositoryKind({
   name: "repo",
   collection: "actions",
   permission: "secrets",
-  permissions: "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets"
+  permissions: "a fine-grained token with the Secrets: write permission, a GitHub App with `secrets` write, or a classic token with the `repo` scope"
+});
+var dependabot = repositoryKind({
+  name: "dependabot",
+  collection: "dependabot",
+  permission: "dependabot_secrets",
+  permissions: "a fine-grained token with the Dependabot secrets: write permission, a GitHub App with `dependabot_secrets` write, or a classic token with the `repo` scope"
+});
+var codespaces = repositoryKind({
+  name: "codespaces",
+  collection: "codespaces",
+  permission: "codespaces_secrets",
+  permissions: "a fine-grained token with the repository permission Codespaces secrets: write, a GitHub App with `codespaces_secrets` write, or a classic token with the `repo` scope (of a repository admin)",
+  codespaces: true
 });
 
-// ../../packages/rotation/dist/targets/vercel/advice.js
+// ../../packages/rotation/dist/targets/kinds/vercel/advice.js
 var TOKEN_KINDS = "a Vercel access token (Account Settings, Tokens)";
 function vercelAdvice(status, place, failure = {}) {
   const where = place.team ? `the team ${place.team}` : "your personal account";
@@ -5206,7 +5201,7 @@ function vercelAdvice(status, place, failure = {}) {
   return "Run again; check https://www.vercel-status.com if it keeps failing.";
 }
 
-// ../../packages/rotation/dist/targets/vercel/deployments.js
+// ../../packages/rotation/dist/targets/kinds/vercel/deployments.js
 var ENDED = /* @__PURE__ */ new Set(["READY", "ERROR", "CANCELED"]);
 var ProjectDeployments = class {
   client;
@@ -5287,7 +5282,7 @@ function createVercelClient(access2, settings = {}) {
   return { apiUrl, deploy: { timeoutMs: access2.deployTimeoutMs ?? 20 * 6e4, pollMs: access2.deployPollMs ?? 5e3 }, runtime, request: request2 };
 }
 
-// ../../packages/rotation/dist/targets/vercel/env-target.js
+// ../../packages/rotation/dist/targets/kinds/vercel/env-target.js
 var WRITABLE_TYPES = /* @__PURE__ */ new Set(["plain", "encrypted", "sensitive"]);
 var VercelEnvTarget = class {
   client;
@@ -5419,7 +5414,7 @@ var VercelEnvTarget = class {
   }
 };
 
-// ../../packages/rotation/dist/targets/kinds/vercel.js
+// ../../packages/rotation/dist/targets/kinds/vercel/vercel.js
 var FORMS = "vercel:PROJECT[:production|preview|development][@TEAM]";
 var ENVIRONMENTS = ["production", "preview", "development"];
 var PROJECT = /^(?:[a-z0-9._-]{1,100}|prj_[A-Za-z0-9]{1,64})$/;
@@ -5436,7 +5431,8 @@ var vercel = {
     const colon = place.indexOf(":");
     const project = (colon < 0 ? place : place.slice(0, colon)).trim();
     const environment = colon < 0 ? void 0 : place.slice(colon + 1).trim();
-    const spec = { kind: "vercel", project, ...environment !== void 0 && { environment }, ...team !== void 0 && { team } };
+    const given = { ...environment !== void 0 && { environment }, ...team !== void 0 && { team } };
+    const spec = { kind: "vercel", project, ...given };
     const problem = vercel.problem(spec);
     if (problem)
       throw new Error(`${problem} (${FORMS}, e.g. vercel:web:production@acme)`);
@@ -5444,7 +5440,8 @@ var vercel = {
   },
   problem(spec) {
     if (typeof spec.project !== "string" || !PROJECT.test(spec.project)) {
-      return `expected a Vercel project's name (lowercase letters, digits, ., _ and -) or its prj_ id, not ${JSON.stringify(spec.project ?? "")}`;
+      const named2 = JSON.stringify(spec.project ?? "");
+      return `expected a Vercel project's name (lowercase letters, digits, ., _ and -) or its prj_ id, not ${named2}`;
     }
     if (spec.environment !== void 0 && !ENVIRONMENTS.includes(spec.environment)) {
       return `a Vercel environment is production, preview or development, not ${JSON.stringify(spec.environment)}`;
@@ -5454,17 +5451,34 @@ var vercel = {
     }
     return void 0;
   },
-  format: (spec) => `vercel:${spec.project}${spec.environment && spec.environment !== "production" ? `:${spec.environment}` : ""}${spec.team ? `@${spec.team}` : ""}`,
+  format(spec) {
+    const environment = spec.environment && spec.environment !== "production" ? `:${spec.environment}` : "";
+    return `vercel:${spec.project}${environment}${spec.team ? `@${spec.team}` : ""}`;
+  },
   identity: (spec) => `vercel:${spec.project.toLowerCase()}:${environmentOf(spec)}@${(spec.team ?? "").toLowerCase()}`,
-  target: (client, spec, settings) => new VercelEnvTarget(client, { project: spec.project, environment: environmentOf(spec), ...spec.team && { team: spec.team } }, {
-    format: () => vercel.format(spec),
-    identity: () => vercel.identity(spec),
-    redeploy: settings.redeploy ?? true
-  })
+  create(clients, spec) {
+    const { client, settings } = clients.vercel();
+    return new VercelEnvTarget(client, { project: spec.project, environment: environmentOf(spec), ...spec.team && { team: spec.team } }, {
+      format: () => vercel.format(spec),
+      identity: () => vercel.identity(spec),
+      redeploy: settings.redeploy ?? true
+    });
+  }
 };
 
 // ../../packages/rotation/dist/targets/kinds/registry.js
-var TARGET_KINDS = [repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup, vercel];
+var TARGET_KINDS = [
+  repo,
+  env,
+  org,
+  dependabot,
+  codespaces,
+  codespacesOrg,
+  codespacesUser,
+  gitlab,
+  gitlabGroup,
+  vercel
+];
 var BY_NAME = new Map(TARGET_KINDS.map((kind) => [kind.name, kind]));
 function findKind(name) {
   return BY_NAME.get(name);
@@ -5472,11 +5486,8 @@ function findKind(name) {
 function kindOf(spec) {
   return BY_NAME.get(spec.kind);
 }
-function isGitLabSpec(spec) {
-  return kindOf(spec).service === "gitlab";
-}
-function isVercelSpec(spec) {
-  return kindOf(spec).service === "vercel";
+function reachedThrough(service) {
+  return (spec) => kindOf(spec).service === service;
 }
 function formatTargetSpec(spec) {
   return kindOf(spec).format(spec);
@@ -9980,7 +9991,7 @@ function validateSecretName(name) {
     throw new SecretNameError(`secret name ${shown} must not start with GITHUB_ (reserved)`);
 }
 
-// ../../packages/rotation/dist/targets/codespaces-access.js
+// ../../packages/rotation/dist/targets/kinds/github/codespaces-access.js
 function serverWithoutCodespaces(baseUrl) {
   if (baseUrl === void 0 || !URL.canParse(baseUrl))
     return void 0;
@@ -9992,11 +10003,7 @@ function serverWithoutCodespaces(baseUrl) {
   return void 0;
 }
 function checkCodespacesReach(specs, reach, option2) {
-  const githubKind = (spec) => {
-    const kind = kindOf(spec);
-    return kind.service === "github" ? kind : void 0;
-  };
-  const codespaces2 = specs.filter((spec) => githubKind(spec)?.codespaces);
+  const codespaces2 = specs.filter((spec) => kindOf(spec).codespaces);
   if (!codespaces2.length)
     return;
   const server = serverWithoutCodespaces(reach.baseUrl);
@@ -10004,9 +10011,9 @@ function checkCodespacesReach(specs, reach, option2) {
     const named2 = codespaces2.map(formatTargetSpec).join(", ");
     throw new OptionError(option2, `${named2}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.`);
   }
-  const refused = codespaces2.find((spec) => githubKind(spec)?.appRefusal);
-  if (refused && reach.app)
-    throw new OptionError(option2, `${formatTargetSpec(refused)}: ${githubKind(refused)?.appRefusal}. Nothing was changed.`);
+  const refused = reach.app ? codespaces2.find((spec) => kindOf(spec).appRefusal) : void 0;
+  if (refused)
+    throw new OptionError(option2, `${formatTargetSpec(refused)}: ${kindOf(refused).appRefusal}. Nothing was changed.`);
 }
 
 // ../../packages/rotation/dist/check-options.js
@@ -10253,8 +10260,8 @@ function checkTargets(options) {
 }
 function missingGitHub({ targets, retire, record }) {
   const needs = needsOf({
-    targets: "specs" in targets && targets.specs.some(isGitHubSpec),
-    "retire-targets": retire.some(({ spec }) => isGitHubSpec(spec)),
+    targets: "specs" in targets && targets.specs.some(reachedThrough("github")),
+    "retire-targets": retire.some(({ spec }) => reachedThrough("github")(spec)),
     record: record !== void 0 && "repository" in record
   });
   if (!needs.length)
@@ -10264,8 +10271,8 @@ function missingGitHub({ targets, retire, record }) {
 }
 function missingGitLab({ targets, retire, record }) {
   const needs = needsOf({
-    targets: "specs" in targets && targets.specs.some(isGitLabSpec),
-    "retire-targets": retire.some(({ spec }) => isGitLabSpec(spec)),
+    targets: "specs" in targets && targets.specs.some(reachedThrough("gitlab")),
+    "retire-targets": retire.some(({ spec }) => reachedThrough("gitlab")(spec)),
     record: record !== void 0 && "gitlab" in record
   });
   if (!needs.length)
@@ -10274,14 +10281,15 @@ function missingGitLab({ targets, retire, record }) {
   return new AccessMissingError("gitlab.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
 }
 function missingVercel({ targets, retire }) {
-  const needs = needsOf({ targets: "specs" in targets && targets.specs.some(isVercelSpec), "retire-targets": retire.some(({ spec }) => isVercelSpec(spec)), record: false });
+  const needs = needsOf({
+    targets: "specs" in targets && targets.specs.some(reachedThrough("vercel")),
+    "retire-targets": retire.some(({ spec }) => reachedThrough("vercel")(spec)),
+    record: false
+  });
   if (!needs.length)
     return void 0;
   const words = { targets: "to write Vercel projects' environment variables", "retire-targets": "to check Vercel retireTargets", record: "" };
   return new AccessMissingError("vercel.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a Vercel access token whose scope includes the projects' team`, needs);
-}
-function isGitHubSpec(spec) {
-  return kindOf(spec).service === "github";
 }
 function needsOf(needed) {
   return Object.keys(needed).filter((need) => needed[need]);
@@ -10322,7 +10330,7 @@ function checkRecord(options) {
   if ("gitlab" in record) {
     const project = record.gitlab;
     const parsed = typeof project === "string" ? parseOptional(`gitlab:${project}`) : void 0;
-    if (!parsed || !isGitLabSpec(parsed) || parsed.environmentScope !== void 0) {
+    if (!parsed || !reachedThrough("gitlab")(parsed) || "environmentScope" in parsed) {
       throw new OptionError("record.gitlab", `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
     }
     return { gitlab: project };
@@ -12623,21 +12631,20 @@ function resolveOptions(options, githubLog) {
   const { checked, problems } = checkOptions(options);
   if (!checked)
     throw problems[0];
-  const { platform: platform2, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, targets, retire, record, ...settings } = checked;
+  const { platform: platform2, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, ...rest } = checked;
+  const { targets, retire, record, ...settings } = rest;
   const unansweredWrites = watchUnansweredWrites();
   const access2 = given && watched(given, unansweredWrites);
   const gitlabAccess = gitlabGiven && { ...gitlabGiven, fetch: unansweredWrites.wrap(gitlabGiven.fetch) };
   const github = access2 && gitHubClients(access2, checked, githubLog);
   const gitlab2 = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
   const vercel2 = vercelGiven && createVercelClient({ ...vercelGiven, fetch: unansweredWrites.wrap(vercelGiven.fetch) }, { runtime: checked.runtime, log: githubLog });
-  const targetOf = (spec, level) => {
-    const kind = kindOf(spec);
-    if (kind.service === "gitlab")
-      return kind.target(gitlabOf(gitlab2), spec);
-    if (kind.service === "vercel")
-      return kind.target(vercelOf(vercel2), spec, { redeploy: vercelRedeploy });
-    return kind.target(clientOf(github, kind.need(spec, level)), spec);
+  const clients = {
+    github: (need) => clientOf(github, need),
+    gitlab: () => accessed(gitlab2, "GitLab"),
+    vercel: () => ({ client: accessed(vercel2, "Vercel"), settings: { redeploy: vercelRedeploy } })
   };
+  const targetOf = (spec, level) => kindOf(spec).create(clients, spec, level);
   return {
     ...settings,
     client: platformClient(checked),
@@ -12677,21 +12684,16 @@ function clientOf(github, need) {
     throw new Error("a user's Codespaces secret with a GitHub App passed the option checks");
   return github.clientFor(need);
 }
-function gitlabOf(gitlab2) {
-  if (!gitlab2)
-    throw new Error("a GitLab target without GitLab access passed the option checks");
-  return gitlab2;
-}
-function vercelOf(vercel2) {
-  if (!vercel2)
-    throw new Error("a Vercel target without Vercel access passed the option checks");
-  return vercel2;
+function accessed(client, service) {
+  if (!client)
+    throw new Error(`a ${service} target without ${service} access passed the option checks`);
+  return client;
 }
 function recordStore(record, github, gitlab2) {
   if (!record || "load" in record)
     return record;
   if ("gitlab" in record)
-    return gitlabVariableStore(gitlabOf(gitlab2), record.gitlab);
+    return gitlabVariableStore(accessed(gitlab2, "GitLab"), record.gitlab);
   return githubVariableStore(clientOf(github, recordNeed(record.repository)), record.repository);
 }
 
@@ -17968,6 +17970,12 @@ function warnIfUnmanaged(ctx, keys, familyKeys) {
   });
 }
 
+// ../../packages/rotation/dist/protocol/given-spec.js
+function specOf(ctx, identity) {
+  const given = [...ctx.targets, ...ctx.retire.map((r2) => r2.target)].find((t2) => identityOf(t2) === identity);
+  return given?.describe() ?? identity;
+}
+
 // ../../packages/rotation/dist/record/record-writes.js
 async function saveBeforeCreating(store3, plan, targets) {
   const unnamed = targets.filter((t2) => !(t2.identity in plan.record.targets));
@@ -18041,7 +18049,7 @@ async function recordAfterWriting(ctx, keyId) {
     await saveAfterWriting(store3, ctx.record, listed(ctx), keyId, deadline, ctx.awaitingDeploy);
     ctx.log("revoke", `Recorded in ${store3.describe()} that the targets hold key ${keyId}`);
   } catch (error2) {
-    const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity));
+    const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity)).map((id) => specOf(ctx, id));
     probe("record-not-narrowed");
     ctx.notice("revoke", {
       code: "record-not-narrowed",
@@ -18339,15 +18347,16 @@ function warnNotForgotten(ctx, other, keys, error2, retired) {
   const { family } = other.record;
   const named2 = namedKeyIds(other.record);
   const live = other.sameKind ? keys.filter((k2) => named2.includes(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : named2;
-  const targets = [.../* @__PURE__ */ new Set([...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []])];
+  const targets = [.../* @__PURE__ */ new Set([...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []])].map((id) => specOf(ctx, id));
+  const keep = retired.map((id) => specOf(ctx, id));
   ctx.notice("revoke", {
     code: "other-family-not-forgotten",
     family,
     targets,
     error: describeError(error2),
     keyIds: live,
-    retired: [...retired],
-    actions: retired.length ? [{ do: "keep-in-retire-targets", targets: [...retired] }] : [{ do: "run-again" }]
+    retired: keep,
+    actions: keep.length ? [{ do: "keep-in-retire-targets", targets: keep }] : [{ do: "run-again" }]
   });
 }
 function heldByTargets(ctx) {

@@ -18,10 +18,10 @@ import { DEFAULT_LEASE_TIMINGS, type LeaseTimings } from './lease/lease-backend.
 import { keyFingerprint } from './record/fingerprint.js';
 import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
-import { checkCodespacesReach } from './targets/codespaces-access.js';
+import { checkCodespacesReach } from './targets/kinds/github/codespaces-access.js';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { checkGitLabAccess, type GitLabAccess } from './targets/gitlab/gitlab-client.js';
-import { isGitLabSpec, isVercelSpec, kindOf, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
+import { reachedThrough, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
 import { checkVercelAccess, type VercelAccess } from './targets/vercel/vercel-client.js';
 import { checkTargetSpecs, parseTargetSpecs, TargetSpecError } from './targets/spec.js';
 
@@ -302,8 +302,8 @@ function checkTargets(options: RotateKeyOptions): CheckedOptions['targets'] {
 /** GitHub access is missing for what needs it (one mistake of `github`, whatever needs it). */
 function missingGitHub({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
   const needs = needsOf({
-    targets: 'specs' in targets && targets.specs.some(isGitHubSpec),
-    'retire-targets': retire.some(({ spec }) => isGitHubSpec(spec)),
+    targets: 'specs' in targets && targets.specs.some(reachedThrough('github')),
+    'retire-targets': retire.some(({ spec }) => reachedThrough('github')(spec)),
     record: record !== undefined && 'repository' in record,
   });
   if (!needs.length) return undefined;
@@ -314,8 +314,8 @@ function missingGitHub({ targets, retire, record }: Pick<CheckedOptions, 'target
 /** GitLab access is missing for what needs it: GitLab targets, or a record in a GitLab project. */
 function missingGitLab({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
   const needs = needsOf({
-    targets: 'specs' in targets && targets.specs.some(isGitLabSpec),
-    'retire-targets': retire.some(({ spec }) => isGitLabSpec(spec)),
+    targets: 'specs' in targets && targets.specs.some(reachedThrough('gitlab')),
+    'retire-targets': retire.some(({ spec }) => reachedThrough('gitlab')(spec)),
     record: record !== undefined && 'gitlab' in record,
   });
   if (!needs.length) return undefined;
@@ -326,15 +326,14 @@ function missingGitLab({ targets, retire, record }: Pick<CheckedOptions, 'target
 
 /** Vercel access is missing for Vercel targets (retired ones too: is the variable gone?). */
 function missingVercel({ targets, retire }: Pick<CheckedOptions, 'targets' | 'retire'>): OptionError | undefined {
-  const needs = needsOf({ targets: 'specs' in targets && targets.specs.some(isVercelSpec), 'retire-targets': retire.some(({ spec }) => isVercelSpec(spec)), record: false });
+  const needs = needsOf({
+    targets: 'specs' in targets && targets.specs.some(reachedThrough('vercel')),
+    'retire-targets': retire.some(({ spec }) => reachedThrough('vercel')(spec)),
+    record: false,
+  });
   if (!needs.length) return undefined;
   const words = { targets: "to write Vercel projects' environment variables", 'retire-targets': 'to check Vercel retireTargets', record: '' };
   return new AccessMissingError('vercel.token', `token is required ${needs.map((n) => words[n]).join(' and ')}: a Vercel access token whose scope includes the projects' team`, needs);
-}
-
-/** A spec of a GitHub store (written through `github`). */
-function isGitHubSpec(spec: TargetSpec): boolean {
-  return kindOf(spec).service === 'github';
 }
 
 function needsOf(needed: Record<AccessNeed, boolean>): AccessNeed[] {
@@ -379,7 +378,7 @@ function checkRecord(options: RotateKeyOptions): CheckedOptions['record'] {
     // A project's full path (subgroups allowed) or its numeric id (CI_PROJECT_ID in a GitLab pipeline).
     const parsed = typeof project === 'string' ? parseOptional(`gitlab:${project}`) : undefined;
     // `gitlab:PROJECT` parses to a project's spec or to nothing; a scope would name one variable, not a project.
-    if (!parsed || !isGitLabSpec(parsed) || parsed.environmentScope !== undefined) {
+    if (!parsed || !reachedThrough('gitlab')(parsed) || 'environmentScope' in parsed) {
       throw new OptionError('record.gitlab', `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
     }
     return { gitlab: project as string };

@@ -16,15 +16,17 @@ import { githubVariableStore } from './record/github-variables.js';
 import type { RecordStore } from './record/target-record.js';
 import { createGitLabClient, type GitLabClient } from './targets/gitlab/gitlab-client.js';
 import { gitlabVariableStore } from './record/gitlab-variables.js';
+import type { TargetClients } from './targets/kinds/kind.js';
 import { kindOf, type TargetSpec } from './targets/kinds/registry.js';
-import { createVercelClient, type VercelClient } from './targets/vercel/vercel-client.js';
+import { createVercelClient } from './targets/vercel/vercel-client.js';
 import type { SecretTarget } from './targets/secret-target.js';
 
 /** `options` checked, then connected; throws the first OptionError (checkRotateKeyOptions lists them all). */
 export function resolveOptions(options: RotateKeyOptions, githubLog: (line: string) => void): ResolvedOptions {
   const { checked, problems } = checkOptions(options);
   if (!checked) throw problems[0];
-  const { platform, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, targets, retire, record, ...settings } = checked;
+  const { platform, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, ...rest } = checked;
+  const { targets, retire, record, ...settings } = rest;
   // Every write to GitHub and GitLab is watched: one that got no answer keeps the lease a while (lease/).
   const unansweredWrites = watchUnansweredWrites();
   const access = given && watched(given, unansweredWrites);
@@ -33,12 +35,13 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   // Not bound to the run's signal either: a write-back after an abort must still reach GitLab.
   const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
   const vercel = vercelGiven && createVercelClient({ ...vercelGiven, fetch: unansweredWrites.wrap(vercelGiven.fetch) }, { runtime: checked.runtime, log: githubLog });
-  const targetOf = (spec: TargetSpec, level: 'read' | 'write'): SecretTarget => {
-    const kind = kindOf(spec);
-    if (kind.service === 'gitlab') return kind.target(gitlabOf(gitlab), spec);
-    if (kind.service === 'vercel') return kind.target(vercelOf(vercel), spec, { redeploy: vercelRedeploy });
-    return kind.target(clientOf(github, kind.need(spec, level)), spec);
+  // Each spec's kind asks for its own service's client.
+  const clients: TargetClients = {
+    github: (need) => clientOf(github, need),
+    gitlab: () => accessed(gitlab, 'GitLab'),
+    vercel: () => ({ client: accessed(vercel, 'Vercel'), settings: { redeploy: vercelRedeploy } }),
   };
+  const targetOf = (spec: TargetSpec, level: 'read' | 'write'): SecretTarget => kindOf(spec).create(clients, spec, level);
   return {
     ...settings,
     client: platformClient(checked),
@@ -95,20 +98,14 @@ function clientOf(github: GitHubClients | undefined, need: GitHubNeed | undefine
   return github.clientFor(need);
 }
 
-/** GitLab specs come with GitLab access: check-options.ts refuses them without it. */
-function gitlabOf(gitlab: GitLabClient | undefined): GitLabClient {
-  if (!gitlab) throw new Error('a GitLab target without GitLab access passed the option checks');
-  return gitlab;
-}
-
-/** Vercel specs come with Vercel access: check-options.ts refuses them without it. */
-function vercelOf(vercel: VercelClient | undefined): VercelClient {
-  if (!vercel) throw new Error('a Vercel target without Vercel access passed the option checks');
-  return vercel;
+/** GitLab's and Vercel's specs come with their access: check-options.ts refuses them without it. */
+function accessed<C>(client: C | undefined, service: 'GitLab' | 'Vercel'): C {
+  if (!client) throw new Error(`a ${service} target without ${service} access passed the option checks`);
+  return client;
 }
 
 export function recordStore(record: CheckedOptions['record'], github: GitHubClients | undefined, gitlab: GitLabClient | undefined): RecordStore | undefined {
   if (!record || 'load' in record) return record;
-  if ('gitlab' in record) return gitlabVariableStore(gitlabOf(gitlab), record.gitlab);
+  if ('gitlab' in record) return gitlabVariableStore(accessed(gitlab, 'GitLab'), record.gitlab);
   return githubVariableStore(clientOf(github, recordNeed(record.repository)), record.repository);
 }

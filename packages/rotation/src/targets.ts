@@ -27,7 +27,7 @@ export {
   type VercelTargetSpec,
 } from './targets/kinds/registry.js';
 export { createVercelClient, DEFAULT_VERCEL_API_URL, type VercelAccess, type VercelClient } from './targets/vercel/vercel-client.js';
-export type { OrgVisibility } from './targets/github/org.js';
+export type { OrgVisibility } from './targets/kinds/github/org-secret-target.js';
 export { createGitLabClient, DEFAULT_GITLAB_API_URL, type GitLabAccess, type GitLabClient } from './targets/gitlab/gitlab-client.js';
 export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
 export type { LoadedRecords, RecordStore, TargetEntry, TargetRecord, UnreadableRecord } from './record/target-record.js';

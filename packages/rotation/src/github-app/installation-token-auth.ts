@@ -1,6 +1,6 @@
 // An Octokit auth strategy for a token minted later: the owner's client exists from the options on
 // (targets are built from it), its token from the preflight on. `octokit.auth()` answers the token
-// as token auth does, so a target's errors scrub it (github-secret-target.ts).
+// as token auth does, so a target's errors scrub it (targets/kinds/github/github-secret-target.ts).
 // https://github.com/octokit/authentication-strategies.js
 
 interface EndpointRequest {

@@ -7,7 +7,7 @@
 // limit is its instance's setting): GitLab refuses a variable past it, and the run stops there.
 // https://docs.gitlab.com/api/project_level_variables/
 
-import { gitlabAdvice } from '../targets/gitlab/advice.js';
+import { gitlabAdvice } from '../targets/kinds/gitlab/advice.js';
 import { type GitLabClient, GitLabRequestError, variableMissing, variableTaken } from '../targets/gitlab/gitlab-client.js';
 import { RecordError, type VariableRecordStore, variableRecordStore } from './variable-store.js';
 

@@ -5,8 +5,16 @@
 import type { AppPermission, GitHubNeed, PermissionLevel } from '../../github-app/needs.js';
 import type { GitHubClient } from '../../github-client/octokit.js';
 import type { GitLabClient } from '../gitlab/gitlab-client.js';
-import type { PlainValueTarget, SealedSecretTarget } from '../secret-target.js';
+import type { PlainValueTarget, SealedSecretTarget, SecretTarget } from '../secret-target.js';
 import type { VercelClient } from '../vercel/vercel-client.js';
+
+/** The clients a target is written through: each kind asks for its own service's, so no caller asks which kind a spec is. */
+export interface TargetClients {
+  /** GitHub's client for a request needing `need` (an App's installation token is minted for it; undefined: none reaches it). */
+  github(need: GitHubNeed | undefined): GitHubClient;
+  gitlab(): GitLabClient;
+  vercel(): { client: VercelClient; settings: VercelTargetSettings };
+}
 
 /** What every kind says of its specs. */
 interface KindGrammar<S extends { kind: string }> {
@@ -24,26 +32,28 @@ interface KindGrammar<S extends { kind: string }> {
   format(spec: S): string;
   /** Which store the spec names, whatever its spelling: the family is derived from it, duplicates refused by it. */
   identity(spec: S): string;
+  /** A Codespaces store: GitHub.com only (kinds/github/codespaces-access.ts). */
+  readonly codespaces?: boolean;
+  /** Why a GitHub App's installation token cannot reach it, when it cannot. */
+  readonly appRefusal?: string;
+  /** The target that writes the spec's store (`level` read: a retired target, only read back). */
+  create(clients: TargetClients, spec: S, level: PermissionLevel): SecretTarget;
 }
 
 /** A GitHub secret store, written sealed through a GitHub client. */
 export interface GitHubKind<S extends { kind: string }> extends KindGrammar<S> {
   readonly service: 'github';
-  /** A Codespaces store: GitHub.com only. */
-  readonly codespaces: boolean;
   /** What may write it: the advice on a 403 or a 404. */
   readonly permissions: string;
-  /** Why a GitHub App's installation token cannot reach it, when it cannot. */
-  readonly appRefusal?: string;
   /** The App permission writing it (or reading it, retired) needs; undefined when no App permission reaches it. */
   need(spec: S, level: PermissionLevel): GitHubNeed | undefined;
-  target(octokit: GitHubClient, spec: S): SealedSecretTarget;
+  create(clients: TargetClients, spec: S, level: PermissionLevel): SealedSecretTarget;
 }
 
 /** A GitLab CI/CD variable, written as plain text through a GitLab client. */
 export interface GitLabKind<S extends { kind: string }> extends KindGrammar<S> {
   readonly service: 'gitlab';
-  target(client: GitLabClient, spec: S): PlainValueTarget;
+  create(clients: TargetClients, spec: S): PlainValueTarget;
 }
 
 /** What a Vercel target is built with beside its client: whether production is redeployed (`vercelRedeploy`). */
@@ -55,7 +65,7 @@ export interface VercelTargetSettings {
 /** A Vercel project's environment variable, written as plain text through a Vercel client. */
 export interface VercelKind<S extends { kind: string }> extends KindGrammar<S> {
   readonly service: 'vercel';
-  target(client: VercelClient, spec: S, settings: VercelTargetSettings): PlainValueTarget;
+  create(clients: TargetClients, spec: S): PlainValueTarget;
 }
 
 /** What a GitHub store of a kind family differs by: its name, where its secrets live and who may write them. */

@@ -1,21 +1,17 @@
-// Every target kind, and the one place a spec is matched to its kind. Adding a kind: its file in
-// this folder, a line here, its store in the emulator and a row of the simulator's matrix
-// (CONTRIBUTING.md, "Adding a target kind").
+// Every target kind, and the one place a spec is matched to its kind. Adding a kind: its descriptor
+// in its service's folder (github/, gitlab/, vercel/, or a new one), a line here, its store in the
+// emulator and a row of the simulator's matrix (CONTRIBUTING.md, "Adding a target kind").
 
 import type { GitHubClient } from '../../github-client/octokit.js';
 import type { GitLabClient } from '../gitlab/gitlab-client.js';
 import type { PlainValueTarget, SealedSecretTarget } from '../secret-target.js';
-import { type CodespacesSpec, codespaces } from './codespaces.js';
-import { type CodespacesOrgSpec, codespacesOrg } from './codespaces-org.js';
-import { type CodespacesUserSpec, codespacesUser } from './codespaces-user.js';
-import { type DependabotSpec, dependabot } from './dependabot.js';
-import { type EnvSpec, env } from './env.js';
-import { type GitLabProjectSpec, gitlab } from './gitlab.js';
-import { type GitLabGroupSpec, gitlabGroup } from './gitlab-group.js';
-import type { GitHubKind, GitLabKind, VercelKind, VercelTargetSettings } from './kind.js';
-import { type OrgSpec, org } from './org.js';
-import { type RepoSpec, repo } from './repo.js';
-import { type VercelSpec, vercel } from './vercel.js';
+import { type CodespacesUserSpec, codespacesUser } from './github/codespaces-user.js';
+import { type EnvSpec, env } from './github/env.js';
+import { type GitLabGroupSpec, type GitLabProjectSpec, gitlab, gitlabGroup } from './gitlab/gitlab-kind.js';
+import type { GitHubKind, GitLabKind, TargetClients, VercelKind, VercelTargetSettings } from './kind.js';
+import { type CodespacesOrgSpec, codespacesOrg, type OrgSpec, org } from './github/organization-kind.js';
+import { type CodespacesSpec, codespaces, type DependabotSpec, dependabot, type RepoSpec, repo } from './github/repository-kind.js';
+import { type VercelSpec, vercel } from './vercel/vercel.js';
 import type { VercelClient } from '../vercel/vercel-client.js';
 
 /** A parsed spec of a GitHub secret store. */
@@ -34,7 +30,9 @@ export type TargetSpec = GitHubTargetSpec | GitLabTargetSpec | VercelTargetSpec;
 export type TargetKind = GitHubKind<TargetSpec> | GitLabKind<TargetSpec> | VercelKind<TargetSpec>;
 
 /** Every kind, in the order the spec errors list their forms. */
-export const TARGET_KINDS: readonly TargetKind[] = [repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup, vercel];
+export const TARGET_KINDS: readonly TargetKind[] = [
+  repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup, vercel,
+];
 
 const BY_NAME = new Map<unknown, TargetKind>(TARGET_KINDS.map((kind) => [kind.name, kind]));
 
@@ -52,14 +50,9 @@ export function kindOf(spec: TargetSpec): TargetKind {
   return BY_NAME.get(spec.kind)!;
 }
 
-/** Whether a spec names a GitLab variable (written through the `gitlab` option) rather than a GitHub secret. */
-export function isGitLabSpec(spec: TargetSpec): spec is GitLabTargetSpec {
-  return kindOf(spec).service === 'gitlab';
-}
-
-/** Whether a spec names a Vercel project's variable (written through the `vercel` option). */
-export function isVercelSpec(spec: TargetSpec): spec is VercelTargetSpec {
-  return kindOf(spec).service === 'vercel';
+/** Whether a spec's store is reached through the access of `service` (the `github`, `gitlab` or `vercel` option). */
+export function reachedThrough(service: TargetKind['service']): (spec: TargetSpec) => boolean {
+  return (spec) => kindOf(spec).service === service;
 }
 
 /** The canonical text of a spec, as reports and logs show it. */
@@ -76,20 +69,28 @@ export function targetIdentity(spec: TargetSpec): string {
   return kindOf(spec).identity(spec);
 }
 
+/** Clients of the one service a public `create*Target` is given: a spec's kind asks only for its own. */
+function onlyClients(given: Partial<TargetClients>): TargetClients {
+  const absent = (): never => {
+    throw new Error('a create*Target was given a spec of another service');
+  };
+  return { github: absent, gitlab: absent, vercel: absent, ...given };
+}
+
 /**
  * The GitHub secret store a parsed spec names, written through `octokit` (one from
  * `createGitHubClient` retries, waits out rate limits and spaces its writes as GitHub asks).
  */
 export function createGitHubTarget(octokit: GitHubClient, spec: GitHubTargetSpec): SealedSecretTarget {
-  return kindOf(spec).target(octokit, spec);
+  return kindOf(spec).create(onlyClients({ github: () => octokit }), spec, 'write');
 }
 
 /** The GitLab variable a parsed spec names, written through `client` (from `createGitLabClient`). */
 export function createGitLabTarget(client: GitLabClient, spec: GitLabTargetSpec): PlainValueTarget {
-  return kindOf(spec).target(client, spec);
+  return kindOf(spec).create(onlyClients({ gitlab: () => client }), spec);
 }
 
 /** The Vercel variable a parsed spec names, written through `client` (from `createVercelClient`). */
 export function createVercelTarget(client: VercelClient, spec: VercelTargetSpec, settings: VercelTargetSettings = {}): PlainValueTarget {
-  return kindOf(spec).target(client, spec, settings);
+  return kindOf(spec).create(onlyClients({ vercel: () => ({ client, settings }) }), spec);
 }

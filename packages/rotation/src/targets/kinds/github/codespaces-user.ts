@@ -3,9 +3,9 @@
 // authenticated user's, and an App's installation token acts for no user.
 // https://docs.github.com/en/rest/codespaces/secrets#create-or-update-a-secret-for-the-authenticated-user
 
-import { CodespacesUserSecretTarget } from '../github/codespaces-user.js';
+import { CodespacesUserSecretTarget } from './codespaces-user-target.js';
 import { isFullName, parseRepository } from './github-names.js';
-import type { GitHubKind } from './kind.js';
+import type { GitHubKind } from '../kind.js';
 
 /**
  * The token's user's Codespaces secret, available to the repositories listed (`OWNER/REPO`);
@@ -15,7 +15,8 @@ export type CodespacesUserSpec = { kind: 'codespaces-user'; repositories?: strin
 
 /** What writes the token's user's Codespaces secrets (no installation token does: it acts for no user). */
 const USER_PERMISSIONS =
-  "the user's fine-grained token with the account permission Codespaces user secrets: write (and access to each repository listed), or a classic token with the `codespace` or `codespace:secrets` scope";
+  "the user's fine-grained token with the account permission Codespaces user secrets: write (and access to each repository listed), " +
+  'or a classic token with the `codespace` or `codespace:secrets` scope';
 
 const EXPECTED = 'codespaces-user or codespaces-user:OWNER/REPO,OWNER/REPO, e.g. codespaces-user:acme/web';
 
@@ -24,7 +25,9 @@ export const codespacesUser: GitHubKind<CodespacesUserSpec> = {
   service: 'github',
   codespaces: true,
   permissions: `${USER_PERMISSIONS}; a GitHub App's installation token and the workflow GITHUB_TOKEN cannot write a user's secrets`,
-  appRefusal: `a GitHub App's installation token acts for no user, so it cannot reach a user's Codespaces secrets. Give github.token instead: ${USER_PERMISSIONS}`,
+  appRefusal:
+    "a GitHub App's installation token acts for no user, so it cannot reach a user's Codespaces secrets. " +
+    `Give github.token instead: ${USER_PERMISSIONS}`,
   forms: 'codespaces-user[:OWNER/REPO,OWNER/REPO]',
   commaContinues: () => true,
   parse(rest) {
@@ -51,5 +54,5 @@ export const codespacesUser: GitHubKind<CodespacesUserSpec> = {
   identity: () => 'codespaces-user',
   // No App permission reaches a user's secrets (a token's run only: appRefusal).
   need: () => undefined,
-  target: (octokit, spec) => new CodespacesUserSecretTarget(octokit, spec, codespacesUser),
+  create: (clients, spec, level) => new CodespacesUserSecretTarget(clients.github(codespacesUser.need(spec, level)), spec, codespacesUser),
 };

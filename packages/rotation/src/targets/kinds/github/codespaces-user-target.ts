@@ -5,10 +5,10 @@
 // secret keeps its selection (the field is left out of the write). The selection before the run is
 // read up front too: a rollback writes it back with the previous value, so a failed run changes neither.
 
-import type { GitHubClient } from '../../github-client/octokit.js';
-import type { WriteOptions } from '../secret-target.js';
+import type { GitHubClient } from '../../../github-client/octokit.js';
+import type { WriteOptions } from '../../secret-target.js';
 import { GitHubSecretTarget, type GitHubTargetWords } from './github-secret-target.js';
-import { memoised } from './org.js';
+import { memoised } from './org-secret-target.js';
 
 const ROUTE = '/user/codespaces/secrets';
 

@@ -1,10 +1,14 @@
 // The secrets of one organization a spec names as KIND:ORG[:all|private|selected:REPO,REPO]: its
 // Actions secrets (`org:`) and its Codespaces secrets (`codespaces-org:`, which takes what `org:`
-// takes). The visibility and the repositories travel with every write (github/org.ts).
+// takes). The visibility and the repositories travel with every write (org-secret-target.ts). Each
+// kind is one call of organizationKind, below.
+// https://docs.github.com/en/rest/actions/secrets#create-or-update-an-organization-secret
+// https://docs.github.com/en/rest/codespaces/organization-secrets#create-or-update-an-organization-secret (GitHub.com only)
 
-import { type OrganizationSpec, OrgSecretTarget } from '../github/org.js';
+import { NO_WORKFLOW_TOKEN } from './github-secret-target.js';
+import { type OrganizationSpec, OrgSecretTarget } from './org-secret-target.js';
 import { commentHint, isName, OWNER, REPO } from './github-names.js';
-import type { GitHubKind, GitHubStore } from './kind.js';
+import type { GitHubKind, GitHubStore } from '../kind.js';
 
 /** The kind of an organization's store of `collection`. */
 export function organizationKind<K extends string>(store: GitHubStore<K>): GitHubKind<OrganizationSpec<K>> {
@@ -13,7 +17,7 @@ export function organizationKind<K extends string>(store: GitHubStore<K>): GitHu
     name,
     service: 'github',
     codespaces: store.codespaces ?? false,
-    permissions: store.permissions,
+    permissions: `${store.permissions}; ${NO_WORKFLOW_TOKEN}`,
     forms: `${name}:ORG[:all|private|selected:REPO,REPO]`,
     commaContinues: (rest) => /^[^:]*:selected:/.test(rest),
     parse: (rest = '') => parseOrganization(name, rest),
@@ -33,7 +37,7 @@ export function organizationKind<K extends string>(store: GitHubStore<K>): GitHu
       repositories: spec.visibility === 'selected' ? (spec.repositories ?? []) : [],
       organization: true,
     }),
-    target: (octokit, spec) => new OrgSecretTarget(octokit, spec, store.collection, kind),
+    create: (clients, spec, level) => new OrgSecretTarget(clients.github(kind.need(spec, level)), spec, store.collection, kind),
   };
   return kind;
 }
@@ -66,12 +70,37 @@ function parseOrganization<K extends string>(kind: K, rest: string): Organizatio
   return { kind, org, visibility, repositories };
 }
 
+const VISIBILITIES: readonly string[] = ['all', 'private', 'selected'];
+
 function organizationProblem(spec: OrganizationSpec<string>): string | undefined {
   if (!isName(OWNER, spec.org)) return 'org must name a GitHub organization';
   const { visibility, repositories } = spec;
-  if (visibility !== undefined && !['all', 'private', 'selected'].includes(visibility)) return 'visibility must be all, private or selected';
+  if (visibility !== undefined && !VISIBILITIES.includes(visibility)) return 'visibility must be all, private or selected';
   if (visibility !== 'selected') return repositories === undefined ? undefined : 'repositories are only for visibility "selected"';
   if (!Array.isArray(repositories) || !repositories.length) return '"selected" needs at least one repository';
   const bad = repositories.find((name) => !isName(REPO, name));
   return bad === undefined ? undefined : `repositories must be names of ${spec.org}'s repositories, not ${JSON.stringify(bad)}`;
 }
+
+/** An organization's Actions secret; no `visibility` keeps the existing secret's (`private` for a new secret). */
+export type OrgSpec = OrganizationSpec<'org'>;
+export const org = organizationKind({
+  name: 'org',
+  collection: 'actions',
+  permission: 'organization_secrets',
+  permissions:
+    'a fine-grained token with the organization permission Secrets: write, a GitHub App with `organization_secrets` write, ' +
+    'or a classic token with the `admin:org` scope',
+});
+
+/** An organization's Codespaces secret, with the fields of its Actions secret. */
+export type CodespacesOrgSpec = OrganizationSpec<'codespaces-org'>;
+export const codespacesOrg = organizationKind({
+  name: 'codespaces-org',
+  collection: 'codespaces',
+  permission: 'organization_codespaces_secrets',
+  permissions:
+    'a fine-grained token with the organization permission Codespaces secrets: write, ' +
+    'a GitHub App with `organization_codespaces_secrets` write, or a classic token with the `admin:org` scope',
+  codespaces: true,
+});

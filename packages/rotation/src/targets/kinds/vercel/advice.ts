@@ -3,7 +3,7 @@
 // changes nothing and a Developer cannot change Production's variables
 // (https://vercel.com/docs/rbac/access-roles); a team's project is asked for with its team.
 
-import { option } from '../../option-names.js';
+import { option } from '../../../option-names.js';
 
 /** Where a Vercel request went: a project, in a team or the personal account. */
 export interface VercelPlace {

@@ -5,8 +5,8 @@
 // https://vercel.com/docs/rest-api/deployments/create-a-new-deployment
 // https://vercel.com/docs/rest-api/deployments/get-a-deployment-by-id-or-url
 
-import type { DeploymentRef } from '../secret-target.js';
-import type { VercelClient } from './vercel-client.js';
+import type { DeploymentRef } from '../../secret-target.js';
+import type { VercelClient } from '../../vercel/vercel-client.js';
 
 
 /** How a wait ended: the deployment's last state (READY, ERROR, CANCELED; QUEUED or BUILDING at the deadline or an abort). */

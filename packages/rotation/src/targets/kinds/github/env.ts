@@ -3,9 +3,9 @@
 // character GitHub allows, a comma or a `#` too (`env:acme/app:qa #1` is the environment `qa #1`).
 // https://docs.github.com/en/rest/actions/secrets#create-or-update-an-environment-secret
 
-import { GitHubSecretTarget } from '../github/github-secret-target.js';
+import { GitHubSecretTarget, NO_WORKFLOW_TOKEN } from './github-secret-target.js';
 import { parseRepository, repositoryProblem } from './github-names.js';
-import type { GitHubKind } from './kind.js';
+import type { GitHubKind } from '../kind.js';
 
 /** An environment's secret. */
 export type EnvSpec = { kind: 'env'; owner: string; repo: string; environment: string };
@@ -15,9 +15,9 @@ const EXPECTED = 'env:OWNER/REPO:ENVIRONMENT, e.g. env:acme/web:production';
 export const env: GitHubKind<EnvSpec> = {
   name: 'env',
   service: 'github',
-  codespaces: false,
   permissions:
-    'a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, or a classic token with the `repo` scope; the workflow GITHUB_TOKEN cannot write secrets',
+    'a fine-grained token with the Environments: write permission, a GitHub App with `environments` write, ' +
+    `or a classic token with the \`repo\` scope; ${NO_WORKFLOW_TOKEN}`,
   forms: 'env:OWNER/REPO:ENVIRONMENT',
   commaContinues: () => true,
   parse(rest = '') {
@@ -38,9 +38,10 @@ export const env: GitHubKind<EnvSpec> = {
   format: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`,
   identity: (spec) => `env:${spec.owner}/${spec.repo}:${spec.environment}`.toLowerCase(),
   need: (spec, level) => ({ owner: spec.owner, permission: 'environments', level, repositories: [spec.repo] }),
-  target: (octokit, spec) => {
+  create: (clients, spec, level) => {
     const params = { owner: spec.owner, repo: spec.repo, environment_name: spec.environment };
-    return new GitHubSecretTarget(octokit, spec, { route: '/repos/{owner}/{repo}/environments/{environment_name}/secrets', params }, env);
+    const place = { route: '/repos/{owner}/{repo}/environments/{environment_name}/secrets', params };
+    return new GitHubSecretTarget(clients.github(env.need(spec, level)), spec, place, env);
   },
 };
 

@@ -1,16 +1,19 @@
 // The shape every GitHub secret store shares: `<scope>/public-key`, `<scope>/{secret_name}` (GET, PUT).
 // https://docs.github.com/en/rest/actions/secrets  https://docs.github.com/en/rest/dependabot/secrets
 
-import type { GitHubClient } from '../../github-client/octokit.js';
-import { toTargetError } from '../../github-client/errors.js';
-import type { GitHubKind } from '../kinds/kind.js';
-import type { SealedSecretTarget, SecretMeta, TargetError, TargetPublicKey, WriteOptions } from '../secret-target.js';
+import type { GitHubClient } from '../../../github-client/octokit.js';
+import { toTargetError } from '../../../github-client/errors.js';
+import type { GitHubKind } from '../kind.js';
+import type { SealedSecretTarget, SecretMeta, TargetError, TargetPublicKey, WriteOptions } from '../../secret-target.js';
 
 export interface SecretScope {
   /** Route of the secrets collection, e.g. `/repos/{owner}/{repo}/actions/secrets`. */
   route: string;
   params: Record<string, string>;
 }
+
+/** Said after every kind's permissions: a workflow's own token reaches no secret store. */
+export const NO_WORKFLOW_TOKEN = 'the workflow GITHUB_TOKEN cannot write secrets';
 
 /** What a target takes from its kind: how its spec reads, and who may write it. */
 export type GitHubTargetWords<S extends { kind: string }> = Pick<GitHubKind<S>, 'format' | 'identity' | 'permissions'>;

@@ -4,7 +4,7 @@
 // https://docs.gitlab.com/ci/variables/#for-a-group); the token must carry the `api` scope
 // (`read_api` cannot write) (https://docs.gitlab.com/user/profile/personal_access_tokens/#personal-access-token-scopes).
 
-import { option } from '../../option-names.js';
+import { option } from '../../../option-names.js';
 import { GITLAB_MASKING_RULE } from './masking.js';
 
 /** Where a GitLab request went: a project's variables or a group's. */

@@ -6,8 +6,8 @@
 // access the secret had before the run is read up front too: a rollback writes it back with the
 // previous value, so a failed run changes neither.
 
-import type { GitHubClient } from '../../github-client/octokit.js';
-import type { WriteOptions } from '../secret-target.js';
+import type { GitHubClient } from '../../../github-client/octokit.js';
+import type { WriteOptions } from '../../secret-target.js';
 import { GitHubSecretTarget, type GitHubTargetWords } from './github-secret-target.js';
 
 /** Who may use an organization secret: every repository, private ones, or those listed. */

@@ -1,11 +1,12 @@
 // Where Codespaces secrets can be written, checked before anything is sent. GitHub Enterprise
 // Server has no Codespaces (its REST root is https://HOST/api/v3:
 // https://docs.github.com/enterprise-server@latest/rest/quickstart), nor has GHE.com
-// (api.SUBDOMAIN.ghe.com): https://docs.github.com/enterprise-cloud@latest/admin/data-residency/feature-overview-for-github-enterprise-cloud-with-data-residency
+// (api.SUBDOMAIN.ghe.com):
+// https://docs.github.com/enterprise-cloud@latest/admin/data-residency/feature-overview-for-github-enterprise-cloud-with-data-residency
 // A user's secrets are the authenticated user's, and an App's installation token acts for no user.
 
 import { OptionError } from '@keyturn/api';
-import { formatTargetSpec, kindOf, type TargetSpec } from './kinds/registry.js';
+import { formatTargetSpec, kindOf, type TargetSpec } from '../registry.js';
 
 /** How the run reaches GitHub, as far as Codespaces cares: its API root, and whether it is an App. */
 export interface GitHubReach {
@@ -29,20 +30,17 @@ export function serverWithoutCodespaces(baseUrl: string | undefined): string | u
  * Nothing has been sent.
  */
 export function checkCodespacesReach(specs: readonly TargetSpec[], reach: GitHubReach, option: string): void {
-  const githubKind = (spec: TargetSpec) => {
-    const kind = kindOf(spec);
-    return kind.service === 'github' ? kind : undefined;
-  };
-  const codespaces = specs.filter((spec) => githubKind(spec)?.codespaces);
+  const codespaces = specs.filter((spec) => kindOf(spec).codespaces);
   if (!codespaces.length) return;
   const server = serverWithoutCodespaces(reach.baseUrl);
   if (server) {
     const named = codespaces.map(formatTargetSpec).join(', ');
     throw new OptionError(
       option,
-      `${named}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.`,
+      `${named}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, ` +
+        'or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.',
     );
   }
-  const refused = codespaces.find((spec) => githubKind(spec)?.appRefusal);
-  if (refused && reach.app) throw new OptionError(option, `${formatTargetSpec(refused)}: ${githubKind(refused)?.appRefusal}. Nothing was changed.`);
+  const refused = reach.app ? codespaces.find((spec) => kindOf(spec).appRefusal) : undefined;
+  if (refused) throw new OptionError(option, `${formatTargetSpec(refused)}: ${kindOf(refused).appRefusal}. Nothing was changed.`);
 }

@@ -7,14 +7,14 @@
 // `raw`, type and scope: only its value changes (and it becomes masked; a rollback gives back the
 // masking it had).
 
-import { describeError } from '../../platform.js';
-import type { GitLabKind } from '../kinds/kind.js';
-import { mayHaveLanded, type PlainValueTarget, type SecretMeta, TargetError, type WriteOptions } from '../secret-target.js';
+import { describeError } from '../../../platform.js';
+import type { GitLabKind } from '../kind.js';
+import { mayHaveLanded, type PlainValueTarget, type SecretMeta, TargetError, type WriteOptions } from '../../secret-target.js';
 import { type GitLabPlace, gitlabAdvice } from './advice.js';
-import { type GitLabClient, GitLabRequestError, variableMissing, variableTaken } from './gitlab-client.js';
+import { type GitLabClient, GitLabRequestError, variableMissing, variableTaken } from '../../gitlab/gitlab-client.js';
 import { maskingProblem } from './masking.js';
-import { mutant } from '../../internal/mutants.js';
-import { probe } from '../../internal/probes.js';
+import { mutant } from '../../../internal/mutants.js';
+import { probe } from '../../../internal/probes.js';
 
 /** A variable as GitLab describes it (its value is never kept here). */
 interface VariableFlags {

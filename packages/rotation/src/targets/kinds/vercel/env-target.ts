@@ -6,11 +6,11 @@
 // its environments never widen. A new value reaches a deployment only when one is built: with
 // `redeploy` (production), production's current deployment is rebuilt and awaited (deployments.ts).
 
-import { describeError } from '../../platform.js';
-import { mayHaveLanded, type PlainValueTarget, type RuntimeReach, TargetError, type WriteOptions } from '../secret-target.js';
+import { describeError } from '../../../platform.js';
+import { mayHaveLanded, type PlainValueTarget, type RuntimeReach, TargetError, type WriteOptions } from '../../secret-target.js';
 import { vercelAdvice, type VercelPlace } from './advice.js';
 import { ProjectDeployments } from './deployments.js';
-import { type VercelClient, VercelRequestError } from './vercel-client.js';
+import { type VercelClient, VercelRequestError } from '../../vercel/vercel-client.js';
 
 export type VercelEnvironment = 'production' | 'preview' | 'development';
 

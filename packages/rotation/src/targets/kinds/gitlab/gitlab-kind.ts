@@ -1,10 +1,11 @@
 // The CI/CD variables a GitLab spec names as KIND:PATH[:ENV_SCOPE]: a project's (`gitlab:`) or a
 // group's (`gitlab-group:`). GitLab keys a variable by its name and its environment scope (`*` when
 // left out: every environment), so the scope is part of which variable is written. GitLab paths are
-// case-insensitive; a scope is not.
+// case-insensitive; a scope is not. Each kind is one call of gitlabKind, below.
+// https://docs.gitlab.com/api/project_level_variables/  https://docs.gitlab.com/api/group_level_variables/
 
-import { GitLabVariableTarget } from '../gitlab/variable-target.js';
-import type { GitLabKind } from './kind.js';
+import { GitLabVariableTarget } from './variable-target.js';
+import type { GitLabKind } from '../kind.js';
 
 // GitLab namespace and project paths: letters, digits, `_`, `-`, `.`, not starting with `-` or `.`
 // (https://docs.gitlab.com/user/reserved_names/), joined by `/`; or a numeric id.
@@ -28,6 +29,7 @@ export function gitlabKind<S extends { kind: string; environmentScope?: string }
   const { name, pathOf } = place;
   const forms = `${name}:${place.path.form}[:ENV_SCOPE]`;
   const scopeOf = (spec: S) => spec.environmentScope ?? '*';
+  const placeOf = (spec: S) => ({ scope: place.scope, path: pathOf(spec) });
   const kind: GitLabKind<S> = {
     name,
     service: 'gitlab',
@@ -36,20 +38,21 @@ export function gitlabKind<S extends { kind: string; environmentScope?: string }
       const sep = rest.indexOf(':');
       const path = (sep < 0 ? rest : rest.slice(0, sep)).trim();
       const scope = sep < 0 ? undefined : rest.slice(sep + 1).trim();
-      const problem = pathProblem(place, path) ?? (scope === undefined ? undefined : environmentScopeProblem(scope));
+      const problem = pathProblem(place, path) ?? environmentScopeProblem(scope);
       if (problem) throw new Error(`${problem} (${forms}, e.g. ${place.example})`);
       return place.specOf(path, scope === undefined || scope === '*' ? {} : { environmentScope: scope });
     },
-    problem: (spec) => pathProblem(place, pathOf(spec)) ?? (spec.environmentScope === undefined ? undefined : environmentScopeProblem(spec.environmentScope)),
+    problem: (spec) => pathProblem(place, pathOf(spec)) ?? environmentScopeProblem(spec.environmentScope),
     format: (spec) => `${spec.kind}:${pathOf(spec)}${scopeOf(spec) === '*' ? '' : `:${scopeOf(spec)}`}`,
     identity: (spec) => `${name}:${pathOf(spec).toLowerCase()}:${scopeOf(spec)}`,
-    target: (client, spec) => new GitLabVariableTarget(client, spec, { ...kind, place: (s) => ({ scope: place.scope, path: pathOf(s) }) }),
+    create: (clients, spec) => new GitLabVariableTarget(clients.gitlab(), spec, { ...kind, place: placeOf }),
   };
   return kind;
 }
 
 /** A GitLab project (`group/project`, subgroups allowed) or group path, or a numeric id. */
-function pathProblem({ scope, path: { form, segments, what } }: Pick<GitLabPlaceKind<never>, 'scope' | 'path'>, path: unknown): string | undefined {
+function pathProblem(place: Pick<GitLabPlaceKind<never>, 'scope' | 'path'>, path: unknown): string | undefined {
+  const { scope, path: { form, segments, what } } = place;
   if (typeof path !== 'string' || !path) return `expected ${what}`;
   if (ID.test(path)) return undefined;
   const parts = path.split('/');
@@ -58,11 +61,34 @@ function pathProblem({ scope, path: { form, segments, what } }: Pick<GitLabPlace
   return undefined;
 }
 
-/** An environment scope GitLab could hold: `*`, a name, or a pattern with `*`; no control characters, at most 255. */
+/** An environment scope GitLab could hold: `*`, a name, or a pattern with `*`; no control characters, at most 255. None is `*`. */
 function environmentScopeProblem(scope: unknown): string | undefined {
+  if (scope === undefined) return undefined;
   if (typeof scope !== 'string' || !scope.trim()) return 'an environment scope names an environment or a pattern (`*` for all)';
   if (scope !== scope.trim()) return 'an environment scope has no spaces at either end';
   if (scope.length > 255) return 'an environment scope has at most 255 characters';
   if (/\p{Cc}/u.test(scope)) return 'an environment scope holds no control characters';
   return undefined;
 }
+
+/** A GitLab project's CI/CD variable: `project` is its full path (`group/app`) or numeric id; no `environmentScope` is `*`. */
+export type GitLabProjectSpec = { kind: 'gitlab'; project: string; environmentScope?: string };
+export const gitlab = gitlabKind<GitLabProjectSpec>({
+  name: 'gitlab',
+  scope: 'project',
+  path: { form: 'GROUP/PROJECT', segments: 2, what: 'a project path (GROUP/PROJECT) or numeric id' },
+  example: 'gitlab:acme/web:production',
+  pathOf: (spec) => spec.project,
+  specOf: (project, scope) => ({ kind: 'gitlab', project, ...scope }),
+});
+
+/** A GitLab group's CI/CD variable: `group` is its full path (`acme`, `acme/platform`) or numeric id; no `environmentScope` is `*`. */
+export type GitLabGroupSpec = { kind: 'gitlab-group'; group: string; environmentScope?: string };
+export const gitlabGroup = gitlabKind<GitLabGroupSpec>({
+  name: 'gitlab-group',
+  scope: 'group',
+  path: { form: 'GROUP', segments: 1, what: 'a group path (GROUP or GROUP/SUBGROUP) or numeric id' },
+  example: 'gitlab-group:acme',
+  pathOf: (spec) => spec.group,
+  specOf: (group, scope) => ({ kind: 'gitlab-group', group, ...scope }),
+});

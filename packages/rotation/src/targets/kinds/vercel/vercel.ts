@@ -3,10 +3,10 @@
 // user's own account. Vercel's project names are lowercase; a project's `prj_` id works as well.
 // https://vercel.com/docs/environment-variables
 
-import { VercelEnvTarget, type VercelEnvironment } from '../vercel/env-target.js';
-import type { VercelKind } from './kind.js';
+import { VercelEnvTarget, type VercelEnvironment } from './env-target.js';
+import type { VercelKind } from '../kind.js';
 
-/** A Vercel project's environment variable: `project` is its name or `prj_` id; `team` a slug or `team_` id, absent for a personal account's project. */
+/** A Vercel project's environment variable: `project` its name or `prj_` id; `team` a slug or `team_` id (none: a personal account's). */
 export type VercelSpec = { kind: 'vercel'; project: string; environment?: VercelEnvironment; team?: string };
 
 const FORMS = 'vercel:PROJECT[:production|preview|development][@TEAM]';
@@ -27,14 +27,16 @@ export const vercel: VercelKind<VercelSpec> = {
     const colon = place.indexOf(':');
     const project = (colon < 0 ? place : place.slice(0, colon)).trim();
     const environment = colon < 0 ? undefined : place.slice(colon + 1).trim();
-    const spec = { kind: 'vercel', project, ...(environment !== undefined && { environment }), ...(team !== undefined && { team }) } as VercelSpec;
+    const given = { ...(environment !== undefined && { environment }), ...(team !== undefined && { team }) };
+    const spec = { kind: 'vercel', project, ...given } as VercelSpec;
     const problem = vercel.problem(spec);
     if (problem) throw new Error(`${problem} (${FORMS}, e.g. vercel:web:production@acme)`);
     return spec;
   },
   problem(spec) {
     if (typeof spec.project !== 'string' || !PROJECT.test(spec.project)) {
-      return `expected a Vercel project's name (lowercase letters, digits, ., _ and -) or its prj_ id, not ${JSON.stringify(spec.project ?? '')}`;
+      const named = JSON.stringify(spec.project ?? '');
+      return `expected a Vercel project's name (lowercase letters, digits, ., _ and -) or its prj_ id, not ${named}`;
     }
     if (spec.environment !== undefined && !ENVIRONMENTS.includes(spec.environment)) {
       return `a Vercel environment is production, preview or development, not ${JSON.stringify(spec.environment)}`;
@@ -44,12 +46,17 @@ export const vercel: VercelKind<VercelSpec> = {
     }
     return undefined;
   },
-  format: (spec) => `vercel:${spec.project}${spec.environment && spec.environment !== 'production' ? `:${spec.environment}` : ''}${spec.team ? `@${spec.team}` : ''}`,
+  format(spec) {
+    const environment = spec.environment && spec.environment !== 'production' ? `:${spec.environment}` : '';
+    return `vercel:${spec.project}${environment}${spec.team ? `@${spec.team}` : ''}`;
+  },
   identity: (spec) => `vercel:${spec.project.toLowerCase()}:${environmentOf(spec)}@${(spec.team ?? '').toLowerCase()}`,
-  target: (client, spec, settings) =>
-    new VercelEnvTarget(client, { project: spec.project, environment: environmentOf(spec), ...(spec.team && { team: spec.team }) }, {
+  create(clients, spec) {
+    const { client, settings } = clients.vercel();
+    return new VercelEnvTarget(client, { project: spec.project, environment: environmentOf(spec), ...(spec.team && { team: spec.team }) }, {
       format: () => vercel.format(spec),
       identity: () => vercel.identity(spec),
       redeploy: settings.redeploy ?? true,
-    }),
+    });
+  },
 };
