@@ -17,19 +17,8 @@ import {
   renameOptions,
 } from '@keyturn/rotation';
 import { DEFAULT_GITLAB_API_URL, DEFAULT_VERCEL_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec } from '@keyturn/rotation/targets';
-import {
-  InputError,
-  InvalidInputsError,
-  optionMistake,
-  parseBoolean,
-  parseDuration,
-  parseInteger,
-  type ReadInputOptions,
-  readInput,
-  rejectedValue,
-  splitList,
-} from '@keyturn/action-common';
-import { parseKeyIds } from './key-ids.js';
+import { InvalidInputsError, type ReadInputOptions, readInput } from '@keyturn/action-common';
+import { InputError, optionMistake, parseBoolean, parseDuration, parseInteger, parseKeyIds, rejectedValue, splitList } from '@keyturn/api/values';
 
 /** Defaults, the same as action.yml's (a test holds them equal). */
 export const DEFAULTS = {

@@ -14,7 +14,7 @@ import {
   type GitLabClient,
   type RecordStore,
 } from '@keyturn/rotation/targets';
-import { InputError, rejectedValue } from '@keyturn/action-common';
+import { InputError, rejectedValue } from '@keyturn/api/values';
 import { looksLikeCredential } from '@keyturn/api/toolkit';
 import type { CommandContext } from './command-context.js';
 import { readCredential } from './credentials.js';

@@ -8,7 +8,7 @@ import { looksLikeCredential } from '@keyturn/api/toolkit';
 import { type AccessNeed, AccessMissingError, checkRotateKeyOptions, DEFAULT_SECRET_NAME, type KeyKind, type RotateKeyOptions, renameOptions } from '@keyturn/rotation';
 import { DEFAULT_GITLAB_API_URL, DEFAULT_VERCEL_API_URL, formatTargetSpec, parseTargetSpecs, type TargetSpec, TargetSpecError } from '@keyturn/rotation/targets';
 import { hostname } from 'node:os';
-import { InputError, parseDuration, parseInteger, rejectedValue, splitList, unique, withoutEchoes } from '@keyturn/action-common';
+import { InputError, parseDuration, parseInteger, rejectedValue, splitList, unique, withoutEchoes } from '@keyturn/api/values';
 import { UsageError } from './cli-error.js';
 import { inCliTerms } from './client-words.js';
 import { type CredentialName, credentialSource, readCredential } from './credentials.js';

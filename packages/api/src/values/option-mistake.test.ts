@@ -1,4 +1,4 @@
-import { OptionError } from '@keyturn/api';
+import { OptionError } from '../errors.js';
 import { describe, expect, it } from 'vitest';
 import { optionMistake } from './option-mistake.js';
 

@@ -3,9 +3,9 @@
 // the library checked it (`createClient: `) and the option's own name are left out, and echoes of
 // the input's text are hidden, as the library may quote what it refuses.
 
-import type { OptionError } from '@keyturn/api';
-import { looksLikeCredential } from '@keyturn/api/toolkit';
-import { InputError } from './read.js';
+import type { OptionError } from '../errors.js';
+import { looksLikeCredential } from '../toolkit/redact-credentials.js';
+import { InputError } from './input-error.js';
 import { rejectedValue, withoutEchoes } from './refused-values.js';
 
 /** `mistake` as an InputError of `input`, whose text as given was `text`. */
