@@ -1,0 +1,49 @@
+// Which service's access a run lacks for what its targets, retired targets and record need: one
+// mistake per service, saying what needs it (AccessMissingError), checked by check-options.ts.
+
+import type { OptionError } from '@keyturn/api';
+import { type AccessNeed, AccessMissingError } from './access-missing.js';
+import type { CheckedOptions } from './check-options.js';
+import { isGitLabSpec, isVercelSpec, kindOf, type TargetSpec } from './targets/kinds/registry.js';
+
+/** GitHub access is missing for what needs it (one mistake of `github`, whatever needs it). */
+export function missingGitHub({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
+  const needs = needsOf({
+    targets: 'specs' in targets && targets.specs.some(isGitHubSpec),
+    'retire-targets': retire.some(({ spec }) => isGitHubSpec(spec)),
+    record: record !== undefined && 'repository' in record,
+  });
+  if (!needs.length) return undefined;
+  const words = { targets: 'to write GitHub secrets', 'retire-targets': 'to check retireTargets', record: "to keep the record in record.repository's variables" };
+  return new AccessMissingError('github', `github options (a token, a GitHub App, or an octokit) are required ${needs.map((n) => words[n]).join(' and ')}`, needs);
+}
+
+/** GitLab access is missing for what needs it: GitLab targets, or a record in a GitLab project. */
+export function missingGitLab({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
+  const needs = needsOf({
+    targets: 'specs' in targets && targets.specs.some(isGitLabSpec),
+    'retire-targets': retire.some(({ spec }) => isGitLabSpec(spec)),
+    record: record !== undefined && 'gitlab' in record,
+  });
+  if (!needs.length) return undefined;
+  const words = { targets: 'to write GitLab CI/CD variables', 'retire-targets': 'to check GitLab retireTargets', record: "to keep the record in record.gitlab's variables" };
+  // Worded from the token's name, so a caller naming its own input ("it is required") reads well.
+  return new AccessMissingError('gitlab.token', `token is required ${needs.map((n) => words[n]).join(' and ')}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
+}
+
+/** Vercel access is missing for Vercel targets (retired ones too: is the variable gone?). */
+export function missingVercel({ targets, retire }: Pick<CheckedOptions, 'targets' | 'retire'>): OptionError | undefined {
+  const needs = needsOf({ targets: 'specs' in targets && targets.specs.some(isVercelSpec), 'retire-targets': retire.some(({ spec }) => isVercelSpec(spec)), record: false });
+  if (!needs.length) return undefined;
+  const words = { targets: "to write Vercel projects' environment variables", 'retire-targets': 'to check Vercel retireTargets', record: '' };
+  return new AccessMissingError('vercel.token', `token is required ${needs.map((n) => words[n]).join(' and ')}: a Vercel access token whose scope includes the projects' team`, needs);
+}
+
+/** A spec of a GitHub store (written through `github`). */
+function isGitHubSpec(spec: TargetSpec): boolean {
+  return kindOf(spec).service === 'github';
+}
+
+function needsOf(needed: Record<AccessNeed, boolean>): AccessNeed[] {
+  return (Object.keys(needed) as AccessNeed[]).filter((need) => needed[need]);
+}
