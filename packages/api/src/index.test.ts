@@ -123,6 +123,7 @@ const VALUES_VALUES = [
   'InputError',
   'optionMistake',
   'parseBoolean',
+  'parseChoice',
   'parseDuration',
   'parseInteger',
   'parseKeyIds',

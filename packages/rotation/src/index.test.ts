@@ -120,7 +120,7 @@ const EXPECTED = {
   },
   './catalogue': {
     runtime: ['ROTATION_OPTIONS', 'catalogueOptions', 'isCredential', 'optionsFromValues'],
-    types: ['CatalogueKey', 'CatalogueName', 'CatalogueOption', 'CliSpelling', 'OptionType'],
+    types: ['CatalogueKey', 'CatalogueName', 'CatalogueOption', 'CliSpelling', 'CredentialName', 'OptionType'],
   },
 } as const;
 

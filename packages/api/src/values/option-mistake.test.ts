@@ -19,6 +19,13 @@ describe('optionMistake', () => {
     expect(optionMistake('alert-scope', path).message).toBe("Input 'alert-scope' is invalid: it must be repo:OWNER/REPO or org:ORG");
   });
 
+  it('says a message that opens with its option in backquotes of the input, as it stands', () => {
+    const rule = new OptionError('keyKind.orgId', '`keyKind.orgId` is given, but `keyKind` is personal, which does not use it');
+    expect(optionMistake('org-id', rule).message).toBe("Input 'org-id' is given, but `keyKind` is personal, which does not use it");
+    const field = new OptionError('leakedKey', '`leakedKey.fingerprint` and `leakedKey.id` are both given');
+    expect(optionMistake('leaked-key-fingerprint', field).problem).toBe('and `leakedKey.id` are both given');
+  });
+
   it('hides an echo of the input text, which may be a credential', () => {
     const key = 'napi_0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmn';
     const mistake = new OptionError('targets', `line 1 ("${key}"): not a target spec`);

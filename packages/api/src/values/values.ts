@@ -1,6 +1,7 @@
 // The value types an input parses into: booleans, whole numbers, durations, lists.
 // Each parser takes the input's name and its checked text, and throws an InputError naming it.
 
+import { looksLikeCredential } from '../toolkit/redact-credentials.js';
 import { InputError } from './input-error.js';
 import { rejectedValue } from './refused-values.js';
 
@@ -38,6 +39,12 @@ export function parseInteger(name: string, text: string, bounds: IntegerBounds =
     throw new InputError(name, `is ${value}; it must be between ${min} and ${max}`);
   }
   return value;
+}
+
+/** `text`, one of `choices`; else an InputError naming `name` that quotes it only when it is no key. */
+export function parseChoice<T extends string>(name: string, text: string, choices: readonly T[]): T {
+  if (choices.includes(text as T)) return text as T;
+  throw new InputError(name, `must be one of ${choices.join(', ')}, not ${looksLikeCredential(text) ? rejectedValue(text) : JSON.stringify(text)}`);
 }
 
 // Durations: `90` (seconds), `90s`, `500ms`, `10m`, `1h`, as the Action inputs document them.

@@ -81,3 +81,13 @@ describe('the option catalogue', () => {
     expect(target.join()).not.toContain(key);
   });
 });
+
+// The CLI's names, as types: a key or credential the table drops is a type error where it is used.
+const keys: Array<import('./catalogue.js').CatalogueKey> = ['targets', 'without-lease', 'leaked-key-id'];
+const credentials: Array<import('./catalogue.js').CredentialName> = ['api-key', 'private-key', 'managing-api-key'];
+describe('the CLI names the catalogue derives', () => {
+  it('are the keys and credentials of its rows', () => {
+    for (const key of keys) expect(catalogueOptions().some((o) => o.cli?.key === key)).toBe(true);
+    for (const name of credentials) expect(ROTATION_OPTIONS[name].cli.file).toMatch(/^--[a-z-]+-file <path>$/);
+  });
+});

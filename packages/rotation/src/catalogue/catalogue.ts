@@ -19,7 +19,7 @@ export const ROTATION_OPTIONS = {
     cli: { flag: '--api-url <url>', key: 'api-url', help: 'platform API base URL; http only on loopback' },
   },
   'github-token': {
-    path: 'github.token', type: 'secret', input: 'github-token',
+    path: 'github.token', aliases: ['github'], type: 'secret', input: 'github-token',
     doc:
       'A token that can write the target secrets: a fine-grained personal access token with "Secrets: write" (and ' +
       '"Environments: write" for environment secrets, organization "Secrets: write" for organization secrets) or a ' +
@@ -366,9 +366,11 @@ export const ROTATION_OPTIONS = {
 /** An option's name in the catalogue: its Action input, else its CLI key. */
 export type CatalogueName = keyof typeof ROTATION_OPTIONS;
 
-type Row = (typeof ROTATION_OPTIONS)[CatalogueName];
 /** The keyturn.yml keys (and setting names) the catalogue gives the CLI. */
-export type CatalogueKey = Row extends infer R ? (R extends { cli: { key: infer K extends string } } ? K : never) : never;
+export type CatalogueKey = { [N in CatalogueName]: (typeof ROTATION_OPTIONS)[N] extends { cli: { key: infer K extends string } } ? K : never }[CatalogueName];
+
+/** The options the CLI reads as credentials: from an environment variable or a file, never a flag. */
+export type CredentialName = { [N in CatalogueName]: (typeof ROTATION_OPTIONS)[N] extends { cli: { file: string } } ? N : never }[CatalogueName];
 
 /** Each option with its name, in the table's order. */
 export function catalogueOptions(): Array<CatalogueOption & { name: CatalogueName }> {
