@@ -3550,7 +3550,8 @@ function parseInteger(name, text2, bounds = {}) {
 function parseChoice(name, text2, choices) {
   if (choices.includes(text2))
     return text2;
-  throw new InputError(name, `must be one of ${choices.join(", ")}, not ${looksLikeCredential(text2) ? rejectedValue(text2) : JSON.stringify(text2)}`);
+  const given = looksLikeCredential(text2) ? rejectedValue(text2) : JSON.stringify(text2);
+  throw new InputError(name, `must be one of ${choices.join(", ")}, not ${given}`);
 }
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
@@ -10439,7 +10440,8 @@ function unusedKeyIds(keyKind) {
   ];
   return ids2.filter(({ value, usedBy }) => value !== void 0 && typeof kind === "string" && !usedBy.includes(kind)).map(({ name, usedBy }) => {
     const words = `${option(name)} is given, but ${option("keyKind")} is ${kind}, which does not use it`;
-    return new OptionError(name, `${words}: ${option(name)} is for ${option("keyKind")} ${usedBy.join(" or ")}. Set ${option("keyKind")}, or remove ${option(name)}`);
+    const fix = `Set ${option("keyKind")}, or remove ${option(name)}`;
+    return new OptionError(name, `${words}: ${option(name)} is for ${option("keyKind")} ${usedBy.join(" or ")}. ${fix}`);
   });
 }
 function oneGitHubCredential(github) {
@@ -10447,10 +10449,12 @@ function oneGitHubCredential(github) {
   const [tokenWord, idWord, keyWord] = [option("github.token"), option("github.appId"), option("github.privateKey")];
   if (token !== void 0 && (appId !== void 0 || privateKey !== void 0)) {
     const app = [appId !== void 0 && idWord, privateKey !== void 0 && keyWord].filter(Boolean).join(" and ");
-    throw new OptionError("github", `${tokenWord} and ${app} are both given: reach GitHub one way, ${tokenWord} or ${idWord} with ${keyWord}, and remove the other`);
+    const fix = `reach GitHub one way, ${tokenWord} or ${idWord} with ${keyWord}, and remove the other`;
+    throw new OptionError("github", `${tokenWord} and ${app} are both given: ${fix}`);
   }
   if (appId !== void 0 && privateKey === void 0) {
-    throw new OptionError("github.privateKey", `${keyWord} is required with ${idWord}: pass the App's private key, the whole .pem file (App settings > Private keys)`);
+    const fix = "pass the App's private key, the whole .pem file (App settings > Private keys)";
+    throw new OptionError("github.privateKey", `${keyWord} is required with ${idWord}: ${fix}`);
   }
   if (privateKey !== void 0 && appId === void 0) {
     throw new OptionError("github.appId", `${idWord} is required with ${keyWord}: pass the App's id (App settings > General > App ID)`);
@@ -10460,13 +10464,15 @@ function oneLeakedKey(leakedKey) {
   const given = leakedKey;
   if (given?.id !== void 0 && given.fingerprint !== void 0) {
     const [fingerprint, id] = [option("leakedKey.fingerprint"), option("leakedKey.id")];
-    throw new OptionError("leakedKey", `${fingerprint} and ${id} are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other`);
+    const fix = "name the leaked key one way, by its id or by its fingerprint, and remove the other";
+    throw new OptionError("leakedKey", `${fingerprint} and ${id} are both given: ${fix}`);
   }
   return leakedKey;
 }
 function keyShapedName(name, value) {
-  if (typeof value === "string" && looksLikeCredential(value))
+  if (typeof value === "string" && looksLikeCredential(value)) {
     throw new OptionError(name, `${option(name)} is ${rejectedValue(value)}, not a name`);
+  }
   return value;
 }
 function keyShapedRecord(options) {

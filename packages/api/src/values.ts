@@ -6,4 +6,5 @@ export { parseOperationIds, parseProjectId } from './values/ids.js';
 export { parseKeyIds } from './values/key-ids.js';
 export { optionMistake } from './values/option-mistake.js';
 export { rejectedValue, withoutEchoes } from './values/refused-values.js';
-export { type DurationBounds, type IntegerBounds, parseBoolean, parseChoice, parseDuration, parseInteger, splitList, unique } from './values/values.js';
+export { type DurationBounds, type IntegerBounds, parseBoolean, parseChoice, parseDuration, parseInteger } from './values/values.js';
+export { splitList, unique } from './values/values.js';

@@ -40,8 +40,12 @@ export const AUDIT_SETTINGS = [
 /** The settings only an audit of copies (`--org`, `--gitlab-group`) reads; the keys' audit reads the others. */
 export const COPIES_AUDIT_SETTINGS = ['org', 'gitlab-group', 'match', 'secret-name', 'resume', 'read-interval'] as const satisfies readonly SettingName[];
 
-/** The catalogue's options with a keyturn.yml key, but those only `mode` takes: alert mode's first. */
+/**
+ * The catalogue's options with a keyturn.yml key, but those only `butMode` takes, in the table's
+ * order: the targets first (what every run names), then the options every run takes, then its mode's.
+ */
 function catalogueSettings(butMode: 'rotation' | 'alerts'): SettingName[] {
   const options = catalogueOptions().filter((option) => option.cli?.key && option.mode !== butMode);
-  return [...options.filter((option) => option.mode), ...options.filter((option) => !option.mode)].map((option) => option.cli!.key as SettingName);
+  const rank = (option: (typeof options)[number]) => (option.name === 'targets' ? 0 : option.mode === undefined ? 1 : 2);
+  return options.sort((a, b) => rank(a) - rank(b)).map((option) => option.cli!.key as SettingName);
 }

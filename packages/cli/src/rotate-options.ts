@@ -17,6 +17,7 @@ import { type Given, optionMistakeAt, SettingReader, type Settings } from './set
 import { flagOf, optionKey, type SettingName } from './settings.js';
 
 type Values = Partial<Record<CatalogueName, unknown>>;
+type Option = (typeof OPTIONS)[number];
 
 /** The options `keyturn rotate` reads: the catalogue's with a CLI spelling, but alert mode's. */
 const OPTIONS = catalogueOptions().filter((option) => option.cli !== undefined && option.mode !== 'alerts');
@@ -70,7 +71,9 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
   for (const mistake of checkRotateKeyOptions(options)) {
     if (mistake instanceof AccessMissingError && mistake.option === 'github' && options.github === undefined) {
       const needed = mistake.needs.map((need) => GITHUB_NEEDS[need]).join(' and ');
-      const give = 'set GITHUB_TOKEN to a token that can write them (or pass --github-token-file), or give a GitHub App (--app-id and KEYTURN_GITHUB_APP_PRIVATE_KEY)';
+      const give =
+        'set GITHUB_TOKEN to a token that can write them (or pass --github-token-file), ' +
+        'or give a GitHub App (--app-id and KEYTURN_GITHUB_APP_PRIVATE_KEY)';
       mistakes.push(`no GitHub credential, needed ${needed}: ${give}`);
       continue;
     }
@@ -89,14 +92,15 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
   const notes = options.record || options.lease !== false
     ? []
     : [
-        'No --record-repo nor --record-gitlab-project (nor GITHUB_REPOSITORY or, in GitLab CI, CI_PROJECT_ID): the run keeps no target record, so a target dropped from the list is not recognised and a key it still holds may be revoked.',
+        'No --record-repo nor --record-gitlab-project (nor GITHUB_REPOSITORY or, in GitLab CI, CI_PROJECT_ID): the run keeps no ' +
+          'target record, so a target dropped from the list is not recognised and a key it still holds may be revoked.',
       ];
   const credentials = OPTIONS.filter(isCredential).map((option) => values[option.name]);
   return { options, credentials: credentials.filter((v): v is string => typeof v === 'string' && v !== ''), notes };
 }
 
 /** The option a library message names by `path` (or an alias). */
-function optionAt(path: string): (typeof OPTIONS)[number] | undefined {
+function optionAt(path: string): Option | undefined {
   return OPTIONS.find((option) => option.path === path || option.aliases?.includes(path));
 }
 
@@ -104,7 +108,7 @@ function optionAt(path: string): (typeof OPTIONS)[number] | undefined {
  * One option's value: a credential from its file or variable; a bare flag as true (false when it
  * turns the option off); else its setting read by type, else its variable, else its default.
  */
-function readOption(option: (typeof OPTIONS)[number], reader: SettingReader, flags: Record<string, unknown>, env: NodeJS.ProcessEnv): unknown {
+function readOption(option: Option, reader: SettingReader, flags: Record<string, unknown>, env: NodeJS.ProcessEnv): unknown {
   const cli = option.cli!;
   if (cli.file) return readCredential(option.name as CredentialName, flags, env);
   if (option.type === 'boolean') {
@@ -118,7 +122,7 @@ function readOption(option: (typeof OPTIONS)[number], reader: SettingReader, fla
 }
 
 /** A setting's text as its option's type reads it; a mistake names where it was given. */
-function readValue(option: (typeof OPTIONS)[number], given: Given, defaultRepository: string | undefined): unknown {
+function readValue(option: Option, given: Given, defaultRepository: string | undefined): unknown {
   switch (option.type) {
     case 'integer':
       return parseInteger(given.where, given.text, { min: option.min });
@@ -157,7 +161,8 @@ const GITHUB_NEEDS: Record<AccessNeed, string> = {
 function recordLocation(values: Values, failed: Set<string>, env: NodeJS.ProcessEnv, mistakes: string[]): Values {
   const places = ['record-repo', 'record-gitlab-project'] as const;
   if (places.every((place) => values[place])) {
-    mistakes.push(`${flagOf('record-repo')} and ${flagOf('record-gitlab-project')} are both given: the record is kept in one place, so remove one`);
+    const both = `${flagOf('record-repo')} and ${flagOf('record-gitlab-project')} are both given`;
+    mistakes.push(`${both}: the record is kept in one place, so remove one`);
     for (const place of places) failed.add(place);
     return { 'record-repo': undefined, 'record-gitlab-project': undefined };
   }

@@ -18,8 +18,10 @@ function listed(help: string): Map<string, string> {
   let flag = '';
   for (const line of lines) {
     const entry = /^ {2}(-\S.*?)(?: {2,}(.*))?$/.exec(line);
-    if (entry) options.set((flag = entry[1]!.trim()), entry[2] ?? '');
-    else if (/^ {4,}\S/.test(line) && flag) options.set(flag, `${options.get(flag)} ${line.trim()}`.trim());
+    if (entry) {
+      flag = entry[1]!.trim();
+      options.set(flag, entry[2] ?? '');
+    } else if (/^ {4,}\S/.test(line) && flag) options.set(flag, `${options.get(flag)} ${line.trim()}`.trim());
     else if (!line.trim()) flag = '';
   }
   return options;

@@ -1,9 +1,10 @@
 // Which service's access a run lacks for what its targets, retired targets and record need: one
-// mistake per service, saying what needs it (AccessMissingError), checked by check-options.ts.
+// mistake per service, saying what needs it (AccessMissingError); and what GitHub access reaches.
+// Checked by check-options.ts.
 
 import type { OptionError } from '@keyturn/api';
 import { type AccessNeed, AccessMissingError } from './access-missing.js';
-import type { CheckedOptions } from './check-options.js';
+import type { CheckedGitHub, CheckedOptions } from './check-options.js';
 import { isGitLabSpec, isVercelSpec, kindOf, type TargetSpec } from './targets/kinds/registry.js';
 
 /** GitHub access is missing for what needs it (one mistake of `github`, whatever needs it). */
@@ -46,4 +47,13 @@ function isGitHubSpec(spec: TargetSpec): boolean {
 
 function needsOf(needed: Record<AccessNeed, boolean>): AccessNeed[] {
   return (Object.keys(needed) as AccessNeed[]).filter((need) => needed[need]);
+}
+
+/** The API root the run's clients use, and whether they are an App's. */
+export function gitHubReach(github: CheckedGitHub): { baseUrl: string | undefined; app: boolean } {
+  if ('token' in github) return { baseUrl: github.token.baseUrl, app: false };
+  if ('app' in github) return { baseUrl: github.settings.baseUrl, app: true };
+  // A caller's Octokit: its own base URL; the credential behind it is the caller's to know.
+  const baseUrl = (github.octokit as { request?: { endpoint?: { DEFAULTS?: { baseUrl?: unknown } } } }).request?.endpoint?.DEFAULTS?.baseUrl;
+  return { baseUrl: typeof baseUrl === 'string' ? baseUrl : undefined, app: false };
 }

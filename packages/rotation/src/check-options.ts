@@ -6,7 +6,7 @@
 import { type ClientOptions, checkClientOptions, OptionError, type PlatformClient } from '@keyturn/api';
 import { looksLikeCredential, platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { rejectedValue } from '@keyturn/api/values';
-import { missingGitHub, missingGitLab, missingVercel } from './check-access.js';
+import { gitHubReach, missingGitHub, missingGitLab, missingVercel } from './check-access.js';
 import { optionalClockDuration } from './clock/duration.js';
 import { checkLeakedKey } from './emergency/leaked-key.js';
 import { validateFamily } from './family.js';
@@ -23,7 +23,7 @@ import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
 import { checkCodespacesReach } from './targets/codespaces-access.js';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { checkGitLabAccess, type GitLabAccess } from './targets/gitlab/gitlab-client.js';
-import { formatTargetSpec, isGitLabSpec, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
+import { formatTargetSpec, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
 import { checkVercelAccess, type VercelAccess } from './targets/vercel/vercel-client.js';
 import { checkTargetSpecs, parseTargetSpecs, TargetSpecError } from './targets/spec.js';
 
@@ -240,15 +240,6 @@ function checkGitHub(options: RotateKeyOptions): CheckedGitHub | undefined {
   }
 }
 
-/** The API root the run's clients use, and whether they are an App's. */
-function gitHubReach(github: CheckedGitHub): { baseUrl: string | undefined; app: boolean } {
-  if ('token' in github) return { baseUrl: github.token.baseUrl, app: false };
-  if ('app' in github) return { baseUrl: github.settings.baseUrl, app: true };
-  // A caller's Octokit: its own base URL; the credential behind it is the caller's to know.
-  const baseUrl = (github.octokit as { request?: { endpoint?: { DEFAULTS?: { baseUrl?: unknown } } } }).request?.endpoint?.DEFAULTS?.baseUrl;
-  return { baseUrl: typeof baseUrl === 'string' ? baseUrl : undefined, app: false };
-}
-
 /** GitLab access: a token (and the API root); checked as its client would, building nothing. */
 function checkGitLab(options: RotateKeyOptions): GitLabAccess | undefined {
   if (options.gitlab === undefined) return undefined;
@@ -341,7 +332,8 @@ function unusedKeyIds(keyKind: RotateKeyOptions['keyKind'] | undefined): OptionE
     .filter(({ value, usedBy }) => value !== undefined && typeof kind === 'string' && !(usedBy as readonly string[]).includes(kind))
     .map(({ name, usedBy }) => {
       const words = `${option(name)} is given, but ${option('keyKind')} is ${kind}, which does not use it`;
-      return new OptionError(name, `${words}: ${option(name)} is for ${option('keyKind')} ${usedBy.join(' or ')}. Set ${option('keyKind')}, or remove ${option(name)}`);
+      const fix = `Set ${option('keyKind')}, or remove ${option(name)}`;
+      return new OptionError(name, `${words}: ${option(name)} is for ${option('keyKind')} ${usedBy.join(' or ')}. ${fix}`);
     });
 }
 
@@ -351,10 +343,12 @@ function oneGitHubCredential(github: object): void {
   const [tokenWord, idWord, keyWord] = [option('github.token'), option('github.appId'), option('github.privateKey')];
   if (token !== undefined && (appId !== undefined || privateKey !== undefined)) {
     const app = [appId !== undefined && idWord, privateKey !== undefined && keyWord].filter(Boolean).join(' and ');
-    throw new OptionError('github', `${tokenWord} and ${app} are both given: reach GitHub one way, ${tokenWord} or ${idWord} with ${keyWord}, and remove the other`);
+    const fix = `reach GitHub one way, ${tokenWord} or ${idWord} with ${keyWord}, and remove the other`;
+    throw new OptionError('github', `${tokenWord} and ${app} are both given: ${fix}`);
   }
   if (appId !== undefined && privateKey === undefined) {
-    throw new OptionError('github.privateKey', `${keyWord} is required with ${idWord}: pass the App's private key, the whole .pem file (App settings > Private keys)`);
+    const fix = "pass the App's private key, the whole .pem file (App settings > Private keys)";
+    throw new OptionError('github.privateKey', `${keyWord} is required with ${idWord}: ${fix}`);
   }
   if (privateKey !== undefined && appId === undefined) {
     throw new OptionError('github.appId', `${idWord} is required with ${keyWord}: pass the App's id (App settings > General > App ID)`);
@@ -366,14 +360,17 @@ function oneLeakedKey(leakedKey: RotateKeyOptions['leakedKey']): RotateKeyOption
   const given = leakedKey as { id?: unknown; fingerprint?: unknown } | undefined;
   if (given?.id !== undefined && given.fingerprint !== undefined) {
     const [fingerprint, id] = [option('leakedKey.fingerprint'), option('leakedKey.id')];
-    throw new OptionError('leakedKey', `${fingerprint} and ${id} are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other`);
+    const fix = 'name the leaked key one way, by its id or by its fingerprint, and remove the other';
+    throw new OptionError('leakedKey', `${fingerprint} and ${id} are both given: ${fix}`);
   }
   return leakedKey;
 }
 
 /** A name reaches logs and outputs once accepted: one shaped like a key was pasted by mistake, and is never quoted. */
 function keyShapedName<T>(name: OptionName, value: T): T {
-  if (typeof value === 'string' && looksLikeCredential(value)) throw new OptionError(name, `${option(name)} is ${rejectedValue(value)}, not a name`);
+  if (typeof value === 'string' && looksLikeCredential(value)) {
+    throw new OptionError(name, `${option(name)} is ${rejectedValue(value)}, not a name`);
+  }
   return value;
 }
 

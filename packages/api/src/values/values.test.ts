@@ -76,7 +76,8 @@ describe('parseDuration', () => {
 describe('parseChoice', () => {
   it('takes one of the choices, and quotes a refused value unless it looks like a key', () => {
     expect(parseChoice('key-kind', 'project', ['personal', 'project'])).toBe('project');
-    expect(() => parseChoice('key-kind', 'team', ['personal', 'project'])).toThrow(`Input 'key-kind' must be one of personal, project, not "team"`);
+    const refused = `Input 'key-kind' must be one of personal, project, not "team"`;
+    expect(() => parseChoice('key-kind', 'team', ['personal', 'project'])).toThrow(refused);
     const key = 'napi_0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmn';
     expect(() => parseChoice('key-kind', key, ['personal'])).toThrow(/not a \d+-character value that looks like a key or token$/);
   });

@@ -44,7 +44,8 @@ export function parseInteger(name: string, text: string, bounds: IntegerBounds =
 /** `text`, one of `choices`; else an InputError naming `name` that quotes it only when it is no key. */
 export function parseChoice<T extends string>(name: string, text: string, choices: readonly T[]): T {
   if (choices.includes(text as T)) return text as T;
-  throw new InputError(name, `must be one of ${choices.join(', ')}, not ${looksLikeCredential(text) ? rejectedValue(text) : JSON.stringify(text)}`);
+  const given = looksLikeCredential(text) ? rejectedValue(text) : JSON.stringify(text);
+  throw new InputError(name, `must be one of ${choices.join(', ')}, not ${given}`);
 }
 
 // Durations: `90` (seconds), `90s`, `500ms`, `10m`, `1h`, as the Action inputs document them.

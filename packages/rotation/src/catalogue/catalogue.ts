@@ -367,10 +367,12 @@ export const ROTATION_OPTIONS = {
 export type CatalogueName = keyof typeof ROTATION_OPTIONS;
 
 /** The keyturn.yml keys (and setting names) the catalogue gives the CLI. */
-export type CatalogueKey = { [N in CatalogueName]: (typeof ROTATION_OPTIONS)[N] extends { cli: { key: infer K extends string } } ? K : never }[CatalogueName];
+export type CatalogueKey = { [N in CatalogueName]: CliOf<N> extends { key: infer K extends string } ? K : never }[CatalogueName];
 
 /** The options the CLI reads as credentials: from an environment variable or a file, never a flag. */
-export type CredentialName = { [N in CatalogueName]: (typeof ROTATION_OPTIONS)[N] extends { cli: { file: string } } ? N : never }[CatalogueName];
+export type CredentialName = { [N in CatalogueName]: CliOf<N> extends { file: string } ? N : never }[CatalogueName];
+
+type CliOf<N extends CatalogueName> = (typeof ROTATION_OPTIONS)[N] extends { cli: infer C } ? C : undefined;
 
 /** Each option with its name, in the table's order. */
 export function catalogueOptions(): Array<CatalogueOption & { name: CatalogueName }> {
