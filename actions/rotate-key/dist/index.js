@@ -5499,6 +5499,14 @@ function isGitHubSpec(spec) {
 function needsOf(needed) {
   return Object.keys(needed).filter((need) => needed[need]);
 }
+function gitHubReach(github) {
+  if ("token" in github)
+    return { baseUrl: github.token.baseUrl, app: false };
+  if ("app" in github)
+    return { baseUrl: github.settings.baseUrl, app: true };
+  const baseUrl = github.octokit.request?.endpoint?.DEFAULTS?.baseUrl;
+  return { baseUrl: typeof baseUrl === "string" ? baseUrl : void 0, app: false };
+}
 
 // ../../packages/rotation/dist/clock/duration.js
 var UNIT_MS2 = { m: 6e4, h: 36e5, d: 864e5 };
@@ -10352,14 +10360,6 @@ function checkGitHub(options) {
       throw new OptionError(`github.${error2.option}`, error2.message);
     throw error2;
   }
-}
-function gitHubReach(github) {
-  if ("token" in github)
-    return { baseUrl: github.token.baseUrl, app: false };
-  if ("app" in github)
-    return { baseUrl: github.settings.baseUrl, app: true };
-  const baseUrl = github.octokit.request?.endpoint?.DEFAULTS?.baseUrl;
-  return { baseUrl: typeof baseUrl === "string" ? baseUrl : void 0, app: false };
 }
 function checkGitLab(options) {
   if (options.gitlab === void 0)
