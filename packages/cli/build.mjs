@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import * as esbuild from 'esbuild';
-import { buildAction } from '@keyturn/action-common/build';
+import { buildAction } from '../../scripts/build-bundle.mjs';
 
 // Each run file should hold only what its command uses: `wait` no Octokit, `fingerprint` no
 // libsodium. The Actions' shared inputs module imports @actions/core for the runner (the CLI uses

@@ -1,7 +1,8 @@
 import { ApiError, ConnectionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
 import { failureAnnotation } from './failure.js';
-import { InputError, InvalidInputsError } from './inputs/read.js';
+import { InputError } from '@keyturn/api/values';
+import { InvalidInputsError } from './inputs/read.js';
 
 const refused = () => ApiError.generate({ method: 'GET', path: '/api_keys', status: 401, body: { code: 'unauthorized', message: 'bad key' } });
 

@@ -16,7 +16,6 @@ describe('@keyturn/action-common exports', () => {
 });
 
 const PINNED = [
-  'InputError',
   'InvalidInputsError',
   'StepGroups',
   'collectInputs',
@@ -28,17 +27,7 @@ const PINNED = [
   'logRequestEvent',
   'maskSecretInputs',
   'maskValue',
-  'optionMistake',
-  'parseBoolean',
-  'parseDuration',
-  'parseInteger',
-  'parseOperationIds',
-  'parseProjectId',
   'publishResult',
   'readInput',
-  'rejectedValue',
   'runnerProxyFetch',
-  'splitList',
-  'unique',
-  'withoutEchoes',
 ];

@@ -3540,17 +3540,128 @@ function endGroup() {
   issue("endgroup");
 }
 
-// ../common/src/inputs/read.ts
-var InputError = class extends Error {
+// ../../packages/api/dist/values/input-error.js
+var InputError = class extends KeyturnError {
+  input;
+  problem;
+  name = "InputError";
   constructor(input, problem) {
     super(`Input '${input}' ${problem}`);
     this.input = input;
     this.problem = problem;
   }
-  input;
-  problem;
-  name = "InputError";
 };
+
+// ../../packages/api/dist/values/refused-values.js
+var MAX_QUOTED_LENGTH = 20;
+function rejectedValue(value) {
+  if (looksLikeCredential(value))
+    return `a ${value.length}-character value that looks like a key or token`;
+  if (value.length > MAX_QUOTED_LENGTH)
+    return `a ${value.length}-character value`;
+  return `'${value}'`;
+}
+function withoutEchoes(message, text2) {
+  return message.replace(/[A-Za-z0-9_+/=.~-]+/g, (run2) => text2.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2);
+}
+
+// ../../packages/api/dist/values/values.js
+var TRUE = /* @__PURE__ */ new Set(["true", "yes", "on", "1"]);
+var FALSE = /* @__PURE__ */ new Set(["false", "no", "off", "0"]);
+function parseBoolean(name, text2) {
+  const value = text2.toLowerCase();
+  if (TRUE.has(value))
+    return true;
+  if (FALSE.has(value))
+    return false;
+  throw new InputError(name, `is ${rejectedValue(text2)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
+}
+function parseInteger(name, text2, bounds = {}) {
+  const min = bounds.min ?? 0;
+  const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
+  const value = /^\d{1,16}$/.test(text2) ? Number(text2) : Number.NaN;
+  if (!Number.isSafeInteger(value)) {
+    throw new InputError(name, `is ${rejectedValue(text2)}, not a whole number`);
+  }
+  if (value < min || value > max) {
+    throw new InputError(name, `is ${value}; it must be between ${min} and ${max}`);
+  }
+  return value;
+}
+function parseChoice(name, text2, choices) {
+  if (choices.includes(text2))
+    return text2;
+  const given = looksLikeCredential(text2) ? rejectedValue(text2) : JSON.stringify(text2);
+  throw new InputError(name, `must be one of ${choices.join(", ")}, not ${given}`);
+}
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
+function parseDuration(name, text2, bounds = {}) {
+  const match = DURATION.exec(text2);
+  if (!match) {
+    throw new InputError(name, `is ${rejectedValue(text2)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
+  }
+  const unit = match[2]?.toLowerCase() ?? "s";
+  const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);
+  const minMs = bounds.minMs ?? 1;
+  const maxMs = bounds.maxMs ?? UNIT_MS.h * 24;
+  if (ms < minMs || ms > maxMs) {
+    throw new InputError(name, `is ${rejectedValue(text2)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
+  }
+  return ms;
+}
+function formatMs(ms) {
+  for (const unit of ["h", "m", "s"]) {
+    if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0)
+      return `${ms / UNIT_MS[unit]}${unit}`;
+  }
+  return `${ms}ms`;
+}
+function splitList(text2) {
+  return text2.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+
+// ../../packages/api/dist/values/key-ids.js
+var MAX_KEY_IDS = 100;
+function parseKeyIds(name, text2) {
+  const items = splitList(text2);
+  if (items.length > MAX_KEY_IDS) {
+    throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
+  }
+  const ids2 = items.map((item) => {
+    const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
+    if (id < 1) {
+      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
+    }
+    return id;
+  });
+  return unique(ids2);
+}
+
+// ../../packages/api/dist/values/option-mistake.js
+function optionMistake(input, mistake, text2 = "") {
+  const own = new RegExp(`^\`${escaped(mistake.option)}(\\.\\w+)?\` `).exec(mistake.message)?.[0];
+  if (own) {
+    const rest = mistake.message.slice(own.length);
+    return new InputError(input, text2 ? withoutEchoes(rest, text2) : rest);
+  }
+  const problem = mistake.message.replace(/^[\w.]+: /, "");
+  const name = mistake.option.split(".").pop() ?? "";
+  const item = /^(.*)\[(\d+)\]$/.exec(name);
+  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
+  const subject = item ? `${item[1]}[${item[2]}] ` : written ?? `${name} `;
+  const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
+  const what = looksLikeCredential(text2) ? rejectedValue(text2) : "invalid";
+  return new InputError(input, `is ${what}: ${text2 ? withoutEchoes(worded, text2) : worded}`);
+}
+function escaped(text2) {
+  return text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// ../common/src/inputs/read.ts
 var InvalidInputsError = class extends Error {
   constructor(errors) {
     super(
@@ -3614,83 +3725,6 @@ function failureAnnotation(error2, hints = {}) {
   }
   if (error2 instanceof Error) return error2.message;
   return String(error2);
-}
-
-// ../common/src/inputs/refused-values.ts
-var MAX_QUOTED_LENGTH = 20;
-function rejectedValue(value) {
-  if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
-  if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
-  return `'${value}'`;
-}
-function withoutEchoes(message, text2) {
-  return message.replace(
-    /[A-Za-z0-9_+/=.~-]+/g,
-    (run2) => text2.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2
-  );
-}
-
-// ../common/src/inputs/values.ts
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "on", "1"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "off", "0"]);
-function parseBoolean(name, text2) {
-  const value = text2.toLowerCase();
-  if (TRUE.has(value)) return true;
-  if (FALSE.has(value)) return false;
-  throw new InputError(name, `is ${rejectedValue(text2)}, not a boolean: write true or false (yes/no and 1/0 also work)`);
-}
-function parseInteger(name, text2, bounds = {}) {
-  const min = bounds.min ?? 0;
-  const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
-  const value = /^\d{1,16}$/.test(text2) ? Number(text2) : Number.NaN;
-  if (!Number.isSafeInteger(value)) {
-    throw new InputError(name, `is ${rejectedValue(text2)}, not a whole number`);
-  }
-  if (value < min || value > max) {
-    throw new InputError(name, `is ${value}; it must be between ${min} and ${max}`);
-  }
-  return value;
-}
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
-function parseDuration(name, text2, bounds = {}) {
-  const match = DURATION.exec(text2);
-  if (!match) {
-    throw new InputError(name, `is ${rejectedValue(text2)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
-  }
-  const unit = match[2]?.toLowerCase() ?? "s";
-  const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);
-  const minMs = bounds.minMs ?? 1;
-  const maxMs = bounds.maxMs ?? UNIT_MS.h * 24;
-  if (ms < minMs || ms > maxMs) {
-    throw new InputError(name, `is ${rejectedValue(text2)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
-  }
-  return ms;
-}
-function formatMs(ms) {
-  for (const unit of ["h", "m", "s"]) {
-    if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0) return `${ms / UNIT_MS[unit]}${unit}`;
-  }
-  return `${ms}ms`;
-}
-function splitList(text2) {
-  return text2.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-
-// ../common/src/inputs/option-mistake.ts
-function optionMistake(input, mistake, text2 = "") {
-  const problem = mistake.message.replace(/^[\w.]+: /, "");
-  const name = mistake.option.split(".").pop() ?? "";
-  const item = /^(.*)\[(\d+)\]$/.exec(name);
-  const escaped = (text3) => text3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
-  const subject = item ? `${item[1]}[${item[2]}] ` : written ?? `${name} `;
-  const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
-  const what = looksLikeCredential(text2) ? rejectedValue(text2) : "invalid";
-  return new InputError(input, `is ${what}: ${text2 ? withoutEchoes(worded, text2) : worded}`);
 }
 
 // ../common/src/log.ts
@@ -3804,20 +3838,11 @@ function readKeyKind(given, problems) {
     problems.push(new OptionError("keyKind.kind", `kind must be one of ${KINDS.join(", ")}, not ${JSON.stringify(kind)}`));
     return void 0;
   }
-  if (kind === "personal") {
-    for (const [name, value] of [["orgId", orgId], ["projectId", projectId]]) {
-      if (value !== void 0)
-        problems.push(new OptionError(`keyKind.${name}`, `${name} is not used by a personal key: leave it out, or name the kind of key rotated`));
-    }
+  if (kind === "personal")
     return PERSONAL;
-  }
   const org2 = readId("orgId", orgId, "the organization whose key is rotated", problems);
-  if (kind === "organization") {
-    if (projectId !== void 0) {
-      problems.push(new OptionError("keyKind.projectId", "projectId is not used by an organization key: leave it out, or rotate a project-scoped key (kind project)"));
-    }
+  if (kind === "organization")
     return org2 === void 0 ? void 0 : { kind, orgId: org2 };
-  }
   const project = readId("projectId", projectId, "the one project the key reaches", problems);
   return org2 === void 0 || project === void 0 ? void 0 : { kind: "project", orgId: org2, projectId: project };
 }
@@ -4021,77 +4046,6 @@ var AccessMissingError = class extends OptionError {
     this.needs = needs;
   }
 };
-
-// ../../packages/rotation/dist/clock/duration.js
-var UNIT_MS2 = { m: 6e4, h: 36e5, d: 864e5 };
-var DURATION2 = /^\s*(\d{1,6})\s*([mhd])\s*$/i;
-var MIN_CLOCK_MS = UNIT_MS2.m;
-var MAX_CLOCK_MS = 366 * UNIT_MS2.d;
-function parseClockDuration(option2, value) {
-  const ms = typeof value === "number" ? value : textMs(value);
-  if (ms === void 0) {
-    throw new OptionError(option2, `${option2} is ${JSON.stringify(value)}, not a duration: write a whole number with a unit, m (minutes), h (hours) or d (days), as 90m, 12h or 7d`);
-  }
-  if (!Number.isSafeInteger(ms) || ms < MIN_CLOCK_MS || ms > MAX_CLOCK_MS) {
-    throw new OptionError(option2, `${option2} is ${JSON.stringify(value)}; it must be between 1m and 366d (${typeof value === "number" ? "a number is milliseconds" : "whole minutes, hours or days"})`);
-  }
-  return ms;
-}
-function optionalClockDuration(option2, value) {
-  if (value === void 0 || typeof value === "string" && !value.trim())
-    return void 0;
-  return parseClockDuration(option2, value);
-}
-function formatClockDuration(ms) {
-  for (const unit of ["d", "h", "m"])
-    if (ms >= UNIT_MS2[unit] && ms % UNIT_MS2[unit] === 0)
-      return `${ms / UNIT_MS2[unit]}${unit}`;
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${ms}ms`;
-}
-function textMs(text2) {
-  const match = typeof text2 === "string" ? DURATION2.exec(text2) : null;
-  if (!match)
-    return void 0;
-  return Number(match[1]) * UNIT_MS2[match[2].toLowerCase()];
-}
-
-// ../../packages/rotation/dist/record/fingerprint.js
-import { createHash } from "node:crypto";
-var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
-var FINGERPRINT_LENGTH = 16;
-function keyFingerprint(value) {
-  return createHash("sha256").update(`${FINGERPRINT_DOMAIN}\0${value}`).digest("hex").slice(0, FINGERPRINT_LENGTH);
-}
-
-// ../../packages/rotation/dist/emergency/leaked-key.js
-var FINGERPRINT_SHAPE = new RegExp(`^[0-9a-f]{${FINGERPRINT_LENGTH}}$`);
-function checkLeakedKey(given) {
-  if (given === void 0)
-    return void 0;
-  const leaked = given;
-  if (typeof leaked !== "object" || leaked === null || "id" in leaked && "fingerprint" in leaked) {
-    throw new OptionError("leakedKey", "leakedKey must be { id } or { fingerprint }: name the leaked key one way");
-  }
-  if ("id" in leaked) {
-    const { id } = leaked;
-    if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) {
-      throw new OptionError("leakedKey", "leakedKey.id must be a key id (a positive whole number)");
-    }
-    return { id };
-  }
-  const { fingerprint } = leaked;
-  const text2 = typeof fingerprint === "string" ? fingerprint.trim().toLowerCase() : "";
-  if (!FINGERPRINT_SHAPE.test(text2)) {
-    throw new OptionError("leakedKey", `leakedKey.fingerprint must be a key fingerprint, ${FINGERPRINT_LENGTH} hex characters (keyturn fingerprint prints it from the value on standard input), never the key itself`);
-  }
-  return { fingerprint: text2 };
-}
-function describeLeakedKey(leaked) {
-  return "id" in leaked ? `key ${leaked.id}` : `the key of fingerprint ${leaked.fingerprint}`;
-}
-
-// ../../packages/rotation/dist/family.js
-import { createHash as createHash2, randomInt } from "node:crypto";
 
 // ../../packages/rotation/dist/targets/secret-target.js
 function takesPlainValue(target) {
@@ -5496,6 +5450,121 @@ function targetIdentity(spec) {
   return kindOf(spec).identity(spec);
 }
 
+// ../../packages/rotation/dist/check-access.js
+function missingGitHub({ targets, retire, record }) {
+  const needs = needsOf({
+    targets: "specs" in targets && targets.specs.some(reachedThrough("github")),
+    "retire-targets": retire.some(({ spec }) => reachedThrough("github")(spec)),
+    record: record !== void 0 && "repository" in record
+  });
+  if (!needs.length)
+    return void 0;
+  const words = { targets: "to write GitHub secrets", "retire-targets": "to check retireTargets", record: "to keep the record in record.repository's variables" };
+  return new AccessMissingError("github", `github options (a token, a GitHub App, or an octokit) are required ${needs.map((n2) => words[n2]).join(" and ")}`, needs);
+}
+function missingGitLab({ targets, retire, record }) {
+  const needs = needsOf({
+    targets: "specs" in targets && targets.specs.some(reachedThrough("gitlab")),
+    "retire-targets": retire.some(({ spec }) => reachedThrough("gitlab")(spec)),
+    record: record !== void 0 && "gitlab" in record
+  });
+  if (!needs.length)
+    return void 0;
+  const words = { targets: "to write GitLab CI/CD variables", "retire-targets": "to check GitLab retireTargets", record: "to keep the record in record.gitlab's variables" };
+  return new AccessMissingError("gitlab.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
+}
+function missingVercel({ targets, retire }) {
+  const needs = needsOf({ targets: "specs" in targets && targets.specs.some(reachedThrough("vercel")), "retire-targets": retire.some(({ spec }) => reachedThrough("vercel")(spec)), record: false });
+  if (!needs.length)
+    return void 0;
+  const words = { targets: "to write Vercel projects' environment variables", "retire-targets": "to check Vercel retireTargets", record: "" };
+  return new AccessMissingError("vercel.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a Vercel access token whose scope includes the projects' team`, needs);
+}
+function needsOf(needed) {
+  return Object.keys(needed).filter((need) => needed[need]);
+}
+function gitHubReach(github) {
+  if ("token" in github)
+    return { baseUrl: github.token.baseUrl, app: false };
+  if ("app" in github)
+    return { baseUrl: github.settings.baseUrl, app: true };
+  const baseUrl = github.octokit.request?.endpoint?.DEFAULTS?.baseUrl;
+  return { baseUrl: typeof baseUrl === "string" ? baseUrl : void 0, app: false };
+}
+
+// ../../packages/rotation/dist/clock/duration.js
+var UNIT_MS2 = { m: 6e4, h: 36e5, d: 864e5 };
+var DURATION2 = /^\s*(\d{1,6})\s*([mhd])\s*$/i;
+var MIN_CLOCK_MS = UNIT_MS2.m;
+var MAX_CLOCK_MS = 366 * UNIT_MS2.d;
+function parseClockDuration(option2, value) {
+  const ms = typeof value === "number" ? value : textMs(value);
+  if (ms === void 0) {
+    throw new OptionError(option2, `${option2} is ${JSON.stringify(value)}, not a duration: write a whole number with a unit, m (minutes), h (hours) or d (days), as 90m, 12h or 7d`);
+  }
+  if (!Number.isSafeInteger(ms) || ms < MIN_CLOCK_MS || ms > MAX_CLOCK_MS) {
+    throw new OptionError(option2, `${option2} is ${JSON.stringify(value)}; it must be between 1m and 366d (${typeof value === "number" ? "a number is milliseconds" : "whole minutes, hours or days"})`);
+  }
+  return ms;
+}
+function optionalClockDuration(option2, value) {
+  if (value === void 0 || typeof value === "string" && !value.trim())
+    return void 0;
+  return parseClockDuration(option2, value);
+}
+function formatClockDuration(ms) {
+  for (const unit of ["d", "h", "m"])
+    if (ms >= UNIT_MS2[unit] && ms % UNIT_MS2[unit] === 0)
+      return `${ms / UNIT_MS2[unit]}${unit}`;
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${ms}ms`;
+}
+function textMs(text2) {
+  const match = typeof text2 === "string" ? DURATION2.exec(text2) : null;
+  if (!match)
+    return void 0;
+  return Number(match[1]) * UNIT_MS2[match[2].toLowerCase()];
+}
+
+// ../../packages/rotation/dist/record/fingerprint.js
+import { createHash } from "node:crypto";
+var FINGERPRINT_DOMAIN = "keyturn-key-fingerprint-v1";
+var FINGERPRINT_LENGTH = 16;
+function keyFingerprint(value) {
+  return createHash("sha256").update(`${FINGERPRINT_DOMAIN}\0${value}`).digest("hex").slice(0, FINGERPRINT_LENGTH);
+}
+
+// ../../packages/rotation/dist/emergency/leaked-key.js
+var FINGERPRINT_SHAPE = new RegExp(`^[0-9a-f]{${FINGERPRINT_LENGTH}}$`);
+function checkLeakedKey(given) {
+  if (given === void 0)
+    return void 0;
+  const leaked = given;
+  if (typeof leaked !== "object" || leaked === null) {
+    throw new OptionError("leakedKey", "leakedKey must be { id } or { fingerprint }: name the leaked key one way");
+  }
+  if (leaked.id !== void 0 && leaked.fingerprint !== void 0)
+    return void 0;
+  if (leaked.id !== void 0) {
+    const { id } = leaked;
+    if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) {
+      throw new OptionError("leakedKey", "leakedKey.id must be a key id (a positive whole number)");
+    }
+    return { id };
+  }
+  const { fingerprint } = leaked;
+  const text2 = typeof fingerprint === "string" ? fingerprint.trim().toLowerCase() : "";
+  if (!FINGERPRINT_SHAPE.test(text2)) {
+    throw new OptionError("leakedKey", `leakedKey.fingerprint must be a key fingerprint, ${FINGERPRINT_LENGTH} hex characters (keyturn fingerprint prints it from the value on standard input), never the key itself`);
+  }
+  return { fingerprint: text2 };
+}
+function describeLeakedKey(leaked) {
+  return "id" in leaked ? `key ${leaked.id}` : `the key of fingerprint ${leaked.fingerprint}`;
+}
+
+// ../../packages/rotation/dist/family.js
+import { createHash as createHash2, randomInt } from "node:crypto";
+
 // ../../packages/rotation/dist/targets/spec.js
 var TargetSpecError = class extends OptionError {
   name = "TargetSpecError";
@@ -6236,12 +6305,12 @@ function endpointWithDefaults(defaults, route, options) {
   return parse(merge(defaults, route, options));
 }
 function withDefaults(oldDefaults, newDefaults) {
-  const DEFAULTS22 = merge(oldDefaults, newDefaults);
-  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS22);
+  const DEFAULTS2 = merge(oldDefaults, newDefaults);
+  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
   return Object.assign(endpoint2, {
-    DEFAULTS: DEFAULTS22,
-    defaults: withDefaults.bind(null, DEFAULTS22),
-    merge: merge.bind(null, DEFAULTS22),
+    DEFAULTS: DEFAULTS2,
+    defaults: withDefaults.bind(null, DEFAULTS2),
+    merge: merge.bind(null, DEFAULTS2),
     parse
   });
 }
@@ -6351,12 +6420,12 @@ function parseParameters(header, type, index, len, stopFlags) {
         }
         if (index < len && header.charCodeAt(index) === DQUOTE) {
           const quotedStart = ++index;
-          let escaped = false;
+          let escaped2 = false;
           while (index < len) {
             const code2 = header.charCodeAt(index);
             if (code2 === DQUOTE) {
               if (parameters[key] === void 0) {
-                parameters[key] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
+                parameters[key] = escaped2 ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
               }
               index++;
               let stop2 = 0;
@@ -6374,7 +6443,7 @@ function parseParameters(header, type, index, len, stopFlags) {
               continue parameter;
             }
             if (code2 === BSLASH && index + 1 < len) {
-              escaped = true;
+              escaped2 = true;
               index += 2;
               continue;
             }
@@ -9971,6 +10040,61 @@ var DEFAULT_LEASE_TIMINGS = {
   confirmMs: 2 * 6e4
 };
 
+// ../../packages/rotation/dist/check-record.js
+function checkRecord(options) {
+  const { record } = options;
+  if (record === void 0 || record === false)
+    return void 0;
+  if (typeof record !== "object" || record === null) {
+    throw new OptionError("record", "record must be { repository: 'OWNER/REPO' }, { gitlab: 'GROUP/PROJECT' }, a RecordStore, or left out (no record)");
+  }
+  if ("load" in record)
+    return record;
+  if ("gitlab" in record) {
+    const project = record.gitlab;
+    const parsed = typeof project === "string" ? parseOptional(`gitlab:${project}`) : void 0;
+    if (!parsed || !reachedThrough("gitlab")(parsed) || "environmentScope" in parsed) {
+      throw new OptionError("record.gitlab", `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
+    }
+    return { gitlab: project };
+  }
+  const { repository } = record;
+  if (typeof repository !== "string" || !/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
+    throw new OptionError("record.repository", `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
+  }
+  return { repository };
+}
+function checkLease(options, record) {
+  const { lease } = options;
+  if (lease === false)
+    return false;
+  if (lease !== void 0 && (typeof lease !== "object" || lease === null))
+    throw new OptionError("lease", "lease must be false or an object: { holder?, waitMs? }");
+  const timings = { ...DEFAULT_LEASE_TIMINGS };
+  for (const name of Object.keys(DEFAULT_LEASE_TIMINGS)) {
+    const ms = lease?.[name] ?? timings[name];
+    if (!(Number.isFinite(ms) && ms >= 0))
+      throw new OptionError(`lease.${name}`, `lease.${name} must be a number of milliseconds of at least 0, not ${ms}`);
+    timings[name] = ms;
+  }
+  const holder = lease?.holder ?? "a keyturn run";
+  if (typeof holder !== "string" || !holder.trim())
+    throw new OptionError("lease.holder", "lease.holder must be text that names the run (its URL, say)");
+  const offersLease = record !== void 0 && (!("load" in record) || record.lease !== void 0);
+  if (!offersLease && options.dryRun !== true) {
+    throw new OptionError("lease", record === void 0 ? "no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab project), or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)" : "the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the family apart: give a store that offers one, or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)");
+  }
+  return { holder: holder.trim(), timings };
+}
+function parseOptional(text2) {
+  try {
+    const specs = parseTargetSpecs(text2);
+    return specs.length === 1 ? specs[0] : void 0;
+  } catch {
+    return void 0;
+  }
+}
+
 // ../../packages/rotation/dist/secret-name.js
 var DEFAULT_SECRET_NAME = "NEON_API_KEY";
 var SecretNameError = class extends OptionError {
@@ -10040,7 +10164,7 @@ function checkOptions(options) {
   const { signal } = options;
   const platform2 = check(() => checkPlatform(options));
   const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform2?.currentKey);
-  problems.push(...kind.problems);
+  problems.push(...unusedKeyIds(options.keyKind), ...kind.problems);
   const github = check(() => checkGitHub(options));
   const gitlab2 = check(() => checkGitLab(options));
   const vercel2 = check(() => checkVercel(options));
@@ -10049,29 +10173,26 @@ function checkOptions(options) {
   }
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
+    keyShapedName("secretName", name);
     validateSecretName(name);
     return name;
   });
   const targets = check(() => checkTargets(options)) ?? { specs: [] };
   if (options.family !== void 0)
-    check(() => validateFamily(options.family));
+    check(() => validateFamily(keyShapedName("family", options.family)));
   const retire = check(() => checkRetired(options, targets)) ?? [];
-  const record = check(() => checkRecord(options));
+  const record = check(() => checkRecord(keyShapedRecord(options)));
   if (github) {
     const reach = gitHubReach(github);
     if ("specs" in targets)
       check(() => checkCodespacesReach(targets.specs, reach, "targets"));
     check(() => checkCodespacesReach(retire.map((r2) => r2.spec), reach, "retireTargets"));
   }
-  const noGitHub = options.github === void 0 && missingGitHub({ targets, retire, record });
-  if (noGitHub)
-    problems.push(noGitHub);
-  const noGitLab = options.gitlab === void 0 && missingGitLab({ targets, retire, record });
-  if (noGitLab)
-    problems.push(noGitLab);
-  const noVercel = options.vercel === void 0 && missingVercel({ targets, retire });
-  if (noVercel)
-    problems.push(noVercel);
+  for (const [given, missing] of [[options.github, missingGitHub], [options.gitlab, missingGitLab], [options.vercel, missingVercel]]) {
+    const mistake = given === void 0 && missing({ targets, retire, record });
+    if (mistake)
+      problems.push(mistake);
+  }
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
     problems.push(new OptionError("keep", `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
@@ -10081,7 +10202,7 @@ function checkOptions(options) {
   if (badId !== void 0) {
     problems.push(new OptionError("revokeKeyIds", `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
   }
-  const leakedKey = check(() => checkLeakedKey(options.leakedKey));
+  const leakedKey = check(() => checkLeakedKey(oneLeakedKey(options.leakedKey)));
   const rotateEveryMs = check(() => optionalClockDuration("rotateEvery", options.rotateEvery));
   const revokeAfterMs = check(() => optionalClockDuration("revokeAfter", options.revokeAfter));
   if (rotateEveryMs !== void 0 && (options.record === void 0 || options.record === false)) {
@@ -10142,28 +10263,6 @@ function checkOptions(options) {
     }
   };
 }
-function checkLease(options, record) {
-  const { lease } = options;
-  if (lease === false)
-    return false;
-  if (lease !== void 0 && (typeof lease !== "object" || lease === null))
-    throw new OptionError("lease", "lease must be false or an object: { holder?, waitMs? }");
-  const timings = { ...DEFAULT_LEASE_TIMINGS };
-  for (const name of Object.keys(DEFAULT_LEASE_TIMINGS)) {
-    const ms = lease?.[name] ?? timings[name];
-    if (!(Number.isFinite(ms) && ms >= 0))
-      throw new OptionError(`lease.${name}`, `lease.${name} must be a number of milliseconds of at least 0, not ${ms}`);
-    timings[name] = ms;
-  }
-  const holder = lease?.holder ?? "a keyturn run";
-  if (typeof holder !== "string" || !holder.trim())
-    throw new OptionError("lease.holder", "lease.holder must be text that names the run (its URL, say)");
-  const offersLease = record !== void 0 && (!("load" in record) || record.lease !== void 0);
-  if (!offersLease && options.dryRun !== true) {
-    throw new OptionError("lease", record === void 0 ? "no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab project), or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)" : "the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the family apart: give a store that offers one, or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)");
-  }
-  return { holder: holder.trim(), timings };
-}
 function checkPlatform(options) {
   const { platform: platform2 } = options;
   if (platform2 !== void 0 && options.client !== void 0) {
@@ -10214,6 +10313,7 @@ function checkGitHub(options) {
   }
   if ("octokit" in github)
     return { octokit: github.octokit };
+  oneGitHubCredential(github);
   try {
     if (!isAppAccess(github)) {
       checkGitHubClientOptions(github);
@@ -10230,14 +10330,6 @@ function checkGitHub(options) {
       throw new OptionError(`github.${error2.option}`, error2.message);
     throw error2;
   }
-}
-function gitHubReach(github) {
-  if ("token" in github)
-    return { baseUrl: github.token.baseUrl, app: false };
-  if ("app" in github)
-    return { baseUrl: github.settings.baseUrl, app: true };
-  const baseUrl = github.octokit.request?.endpoint?.DEFAULTS?.baseUrl;
-  return { baseUrl: typeof baseUrl === "string" ? baseUrl : void 0, app: false };
 }
 function checkGitLab(options) {
   if (options.gitlab === void 0)
@@ -10258,51 +10350,15 @@ function checkTargets(options) {
     return { objects: refuseDuplicateTargets([...list2]) };
   return { specs: readSpecs(list2, "targets", options.defaultRepository) };
 }
-function missingGitHub({ targets, retire, record }) {
-  const needs = needsOf({
-    targets: "specs" in targets && targets.specs.some(reachedThrough("github")),
-    "retire-targets": retire.some(({ spec }) => reachedThrough("github")(spec)),
-    record: record !== void 0 && "repository" in record
-  });
-  if (!needs.length)
-    return void 0;
-  const words = { targets: "to write GitHub secrets", "retire-targets": "to check retireTargets", record: "to keep the record in record.repository's variables" };
-  return new AccessMissingError("github", `github options (a token, a GitHub App, or an octokit) are required ${needs.map((n2) => words[n2]).join(" and ")}`, needs);
-}
-function missingGitLab({ targets, retire, record }) {
-  const needs = needsOf({
-    targets: "specs" in targets && targets.specs.some(reachedThrough("gitlab")),
-    "retire-targets": retire.some(({ spec }) => reachedThrough("gitlab")(spec)),
-    record: record !== void 0 && "gitlab" in record
-  });
-  if (!needs.length)
-    return void 0;
-  const words = { targets: "to write GitLab CI/CD variables", "retire-targets": "to check GitLab retireTargets", record: "to keep the record in record.gitlab's variables" };
-  return new AccessMissingError("gitlab.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
-}
-function missingVercel({ targets, retire }) {
-  const needs = needsOf({
-    targets: "specs" in targets && targets.specs.some(reachedThrough("vercel")),
-    "retire-targets": retire.some(({ spec }) => reachedThrough("vercel")(spec)),
-    record: false
-  });
-  if (!needs.length)
-    return void 0;
-  const words = { targets: "to write Vercel projects' environment variables", "retire-targets": "to check Vercel retireTargets", record: "" };
-  return new AccessMissingError("vercel.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a Vercel access token whose scope includes the projects' team`, needs);
-}
-function needsOf(needed) {
-  return Object.keys(needed).filter((need) => needed[need]);
-}
 function readSpecs(list2, option2, defaultRepository) {
   try {
     if (list2.every((item) => typeof item === "string"))
-      return parseTargetSpecs(list2, { defaultRepository });
+      return keyShapedTarget(option2, parseTargetSpecs(list2, { defaultRepository }));
     if (!list2.every(isTargetSpec)) {
       throw new OptionError(option2, `${option2} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
     }
     checkTargetSpecs(list2, option2);
-    return [...list2];
+    return keyShapedTarget(option2, [...list2]);
   } catch (error2) {
     if (error2 instanceof TargetSpecError && error2.option !== option2)
       throw new TargetSpecError(error2.problems, option2);
@@ -10317,29 +10373,6 @@ function isSecretTarget(value) {
 }
 function isTargetSpec(value) {
   return typeof value === "object" && value !== null && typeof value.kind === "string";
-}
-function checkRecord(options) {
-  const { record } = options;
-  if (record === void 0 || record === false)
-    return void 0;
-  if (typeof record !== "object" || record === null) {
-    throw new OptionError("record", "record must be { repository: 'OWNER/REPO' }, { gitlab: 'GROUP/PROJECT' }, a RecordStore, or left out (no record)");
-  }
-  if ("load" in record)
-    return record;
-  if ("gitlab" in record) {
-    const project = record.gitlab;
-    const parsed = typeof project === "string" ? parseOptional(`gitlab:${project}`) : void 0;
-    if (!parsed || !reachedThrough("gitlab")(parsed) || "environmentScope" in parsed) {
-      throw new OptionError("record.gitlab", `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
-    }
-    return { gitlab: project };
-  }
-  const { repository } = record;
-  if (typeof repository !== "string" || !/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
-    throw new OptionError("record.repository", `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
-  }
-  return { repository };
 }
 function checkRetired(options, targets) {
   const given = options.retireTargets ?? [];
@@ -10368,13 +10401,65 @@ function refuseDuplicateTargets(targets) {
   }
   return targets;
 }
-function parseOptional(text2) {
-  try {
-    const specs = parseTargetSpecs(text2);
-    return specs.length === 1 ? specs[0] : void 0;
-  } catch {
-    return void 0;
+function unusedKeyIds(keyKind) {
+  const given = keyKind ?? {};
+  const kind = given.kind ?? "personal";
+  const ids2 = [
+    { name: "keyKind.orgId", value: given.orgId, usedBy: ["organization", "project"] },
+    { name: "keyKind.projectId", value: given.projectId, usedBy: ["project"] }
+  ];
+  return ids2.filter(({ value, usedBy }) => value !== void 0 && typeof kind === "string" && !usedBy.includes(kind)).map(({ name, usedBy }) => {
+    const words = `${option(name)} is given, but ${option("keyKind")} is ${kind}, which does not use it`;
+    const fix = `Set ${option("keyKind")}, or remove ${option(name)}`;
+    return new OptionError(name, `${words}: ${option(name)} is for ${option("keyKind")} ${usedBy.join(" or ")}. ${fix}`);
+  });
+}
+function oneGitHubCredential(github) {
+  const { token, appId, privateKey } = github;
+  const [tokenWord, idWord, keyWord] = [option("github.token"), option("github.appId"), option("github.privateKey")];
+  if (token !== void 0 && (appId !== void 0 || privateKey !== void 0)) {
+    const app = [appId !== void 0 && idWord, privateKey !== void 0 && keyWord].filter(Boolean).join(" and ");
+    const fix = `reach GitHub one way, ${tokenWord} or ${idWord} with ${keyWord}, and remove the other`;
+    throw new OptionError("github", `${tokenWord} and ${app} are both given: ${fix}`);
   }
+  if (appId !== void 0 && privateKey === void 0) {
+    const fix = "pass the App's private key, the whole .pem file (App settings > Private keys)";
+    throw new OptionError("github.privateKey", `${keyWord} is required with ${idWord}: ${fix}`);
+  }
+  if (privateKey !== void 0 && appId === void 0) {
+    throw new OptionError("github.appId", `${idWord} is required with ${keyWord}: pass the App's id (App settings > General > App ID)`);
+  }
+}
+function oneLeakedKey(leakedKey) {
+  const given = leakedKey;
+  if (given?.id !== void 0 && given.fingerprint !== void 0) {
+    const [fingerprint, id] = [option("leakedKey.fingerprint"), option("leakedKey.id")];
+    const fix = "name the leaked key one way, by its id or by its fingerprint, and remove the other";
+    throw new OptionError("leakedKey", `${fingerprint} and ${id} are both given: ${fix}`);
+  }
+  return leakedKey;
+}
+function keyShapedName(name, value) {
+  if (typeof value === "string" && looksLikeCredential(value)) {
+    throw new OptionError(name, `${option(name)} is ${rejectedValue(value)}, not a name`);
+  }
+  return value;
+}
+function keyShapedRecord(options) {
+  const record = options.record;
+  if (record && typeof record === "object") {
+    keyShapedName("record.repository", record.repository);
+    keyShapedName("record.gitlab", record.gitlab);
+  }
+  return options;
+}
+function keyShapedTarget(name, specs) {
+  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
+  if (pasted >= 0) {
+    const what = rejectedValue(formatTargetSpec(specs[pasted]));
+    throw new OptionError(name, `\`${name}\` target ${pasted + 1} is ${what}: a target names a repository, environment or organization`);
+  }
+  return specs;
 }
 
 // ../../node_modules/.pnpm/@octokit+oauth-methods@6.0.5/node_modules/@octokit/oauth-methods/dist-bundle/index.js
@@ -19644,235 +19729,527 @@ async function inventoryCopies(options) {
   };
 }
 
+// ../../packages/rotation/dist/catalogue/catalogue.js
+var ROTATION_OPTIONS = {
+  "api-key": {
+    path: "platform.apiKey",
+    type: "secret",
+    input: "api-key",
+    doc: "The current key, from the secret being rotated, e.g. ${{ secrets.NEON_API_KEY }}. Masked in the log.",
+    cli: { env: "NEON_API_KEY", file: "--api-key-file <path>", help: "a file holding the platform API key" }
+  },
+  "api-url": {
+    path: "platform.baseUrl",
+    type: "text",
+    default: "https://console.neon.tech/api/v2",
+    input: "api-url",
+    doc: "Platform API base URL (https; plain http only on loopback, for the emulator).",
+    cli: { flag: "--api-url <url>", key: "api-url", help: "platform API base URL; http only on loopback" }
+  },
+  "github-token": {
+    path: "github.token",
+    aliases: ["github"],
+    type: "secret",
+    input: "github-token",
+    doc: 'A token that can write the target secrets: a fine-grained personal access token with "Secrets: write" (and "Environments: write" for environment secrets, organization "Secrets: write" for organization secrets) or a GitHub App installation token. It also needs "Variables: Read and write" on the repository running the workflow, where the target record is kept. GITHUB_TOKEN cannot write secrets. Masked in the log. Give this, or app-id and private-key.',
+    cli: { env: "GITHUB_TOKEN", file: "--github-token-file <path>", help: "a file holding a GitHub token" }
+  },
+  "app-id": {
+    path: "github.appId",
+    type: "text",
+    credential: true,
+    input: "app-id",
+    doc: "A GitHub App's id (App settings > General > App ID), with private-key, instead of github-token: the run mints one installation token per owner it writes to, with only the permissions its targets need, and revokes them at its end.",
+    cli: {
+      flag: "--app-id <id>",
+      key: "app-id",
+      env: "KEYTURN_GITHUB_APP_ID",
+      help: "a GitHub App's id, with its private key (KEYTURN_GITHUB_APP_PRIVATE_KEY or --app-private-key-file), instead of GITHUB_TOKEN"
+    }
+  },
+  "private-key": {
+    path: "github.privateKey",
+    type: "pem",
+    input: "private-key",
+    doc: "The GitHub App's private key, the whole .pem file (App settings > Private keys), e.g. ${{ secrets.ROTATION_APP_PRIVATE_KEY }}. Masked in the log, line by line.",
+    cli: {
+      env: "KEYTURN_GITHUB_APP_PRIVATE_KEY",
+      file: "--app-private-key-file <path>",
+      help: "the GitHub App's private key (.pem), with --app-id"
+    }
+  },
+  "github-api-url": {
+    path: "github.baseUrl",
+    type: "text",
+    default: "https://api.github.com",
+    doc: "GitHub's REST API root (GitHub Enterprise Server's own): the Action takes the runner's GITHUB_API_URL.",
+    cli: { flag: "--github-api-url <url>", key: "github-api-url", env: "GITHUB_API_URL", help: "GitHub API URL" }
+  },
+  "gitlab-token": {
+    path: "gitlab.token",
+    aliases: ["gitlab"],
+    type: "secret",
+    input: "gitlab-token",
+    doc: "For gitlab: and gitlab-group: targets: a GitLab personal, project or group access token with the api scope, whose user has the Maintainer role on each project (Owner on each group) it writes. Masked in the log.",
+    cli: {
+      env: "GITLAB_TOKEN",
+      file: "--gitlab-token-file <path>",
+      help: "a file holding a GitLab access token with the api scope, for GitLab targets or record"
+    }
+  },
+  "gitlab-url": {
+    path: "gitlab.apiUrl",
+    type: "text",
+    default: "https://gitlab.com/api/v4",
+    input: "gitlab-url",
+    doc: "The GitLab REST API root: GitLab.com by default; a self-managed instance is https://HOST/api/v4.",
+    cli: {
+      flag: "--gitlab-url <url>",
+      key: "gitlab-url",
+      env: "CI_API_V4_URL",
+      help: "GitLab API root, for gitlab: and gitlab-group: targets and a GitLab record"
+    }
+  },
+  "vercel-token": {
+    path: "vercel.token",
+    aliases: ["vercel"],
+    type: "secret",
+    input: "vercel-token",
+    doc: "For vercel: targets: a Vercel access token whose scope includes each project's team (or your personal account), of a Member or Owner there (a Developer cannot change Production's variables). Masked in the log.",
+    cli: {
+      env: "VERCEL_TOKEN",
+      file: "--vercel-token-file <path>",
+      help: "a file holding a Vercel access token whose scope includes the projects' team, for Vercel targets"
+    }
+  },
+  "vercel-url": {
+    path: "vercel.apiUrl",
+    type: "text",
+    default: "https://api.vercel.com",
+    input: "vercel-url",
+    doc: "Vercel's REST API root.",
+    cli: { flag: "--vercel-url <url>", key: "vercel-url", help: "Vercel's API root, for vercel: targets" }
+  },
+  "vercel-redeploy": {
+    path: "vercelRedeploy",
+    type: "boolean",
+    default: "true",
+    input: "vercel-redeploy",
+    doc: "For vercel: production targets: redeploy the project's current production deployment after writing the variable, and wait until it is READY before any old key is revoked. With false, the old key stays valid until a run sees a deploy made after the write (a notice says so).",
+    cli: {
+      flag: "--without-vercel-redeploy",
+      key: "without-vercel-redeploy",
+      negates: true,
+      help: "vercel: production targets are not redeployed: the old key stays valid until a run sees a deploy made after the write"
+    }
+  },
+  "secret-name": {
+    path: "secretName",
+    type: "text",
+    default: "NEON_API_KEY",
+    input: "secret-name",
+    doc: "The secret to write the new key to.",
+    cli: { flag: "--secret-name <name>", key: "secret-name", help: "the secret written in every target" }
+  },
+  targets: {
+    path: "targets",
+    type: "targets",
+    input: "targets",
+    doc: "Where to write the secret, one per line or comma-separated: repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, Codespaces secrets (GitHub.com only): codespaces:OWNER/REPO, codespaces-org:ORG[:all|private|selected:REPO,REPO], codespaces-user[:OWNER/REPO,OWNER/REPO], GitLab CI/CD variables (with gitlab-token) gitlab:GROUP/PROJECT[:ENV_SCOPE], gitlab-group:GROUP[:ENV_SCOPE], and Vercel environment variables (with vercel-token) vercel:PROJECT[:production|preview|development][@TEAM]. Empty: the current repository.",
+    cli: {
+      flag: "--target <spec>",
+      key: "targets",
+      help: "a target, repeatable or comma-separated: repo:OWNER/REPO, env:OWNER/REPO:ENV, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:...], codespaces-user[:OWNER/REPO,...], gitlab:GROUP/PROJECT[:ENV_SCOPE], gitlab-group:GROUP[:ENV_SCOPE], vercel:PROJECT[:production|preview|development][@TEAM] (keyturn.yml: targets)"
+    }
+  },
+  "key-name-prefix": {
+    path: "family",
+    type: "text",
+    input: "key-name-prefix",
+    doc: "The key family: new keys are named <prefix>-<UTC time>. Empty: the family the target record names for these targets, else one derived from the targets (their order does not matter).",
+    cli: {
+      flag: "--key-name-prefix <family>",
+      key: "key-name-prefix",
+      help: "the key family: new keys are named <prefix>-<UTC time> (default: the record's, else derived from the targets)"
+    }
+  },
+  "retire-targets": {
+    path: "retireTargets",
+    type: "targets",
+    input: "retire-targets",
+    doc: "Targets taken out of the rotation, as specs, once their secret is deleted there: the target record forgets them and the keys they held may be revoked. A target that still holds the secret is refused. A target dropped from targets without this keeps its key valid.",
+    cli: {
+      flag: "--retire-target <spec>",
+      key: "retire-targets",
+      help: "a target taken out of the rotation once its secret is deleted there, repeatable (keyturn.yml: retire-targets)"
+    }
+  },
+  keep: {
+    path: "keep",
+    type: "integer",
+    default: "1",
+    input: "keep",
+    doc: "How many of the newest keys of the family stay valid, the new one included (2 keeps the previous key for jobs already running).",
+    cli: { flag: "--keep <n>", key: "keep", help: "how many of the newest keys of the family stay valid, the new one included" }
+  },
+  "revoke-key-ids": {
+    path: "revokeKeyIds",
+    type: "key-ids",
+    input: "revoke-key-ids",
+    doc: "More key ids to revoke once the new key is stored, one per line or comma-separated: e.g. the first key, made in the console.",
+    cli: {
+      flag: "--revoke-key-id <id>",
+      key: "revoke-key-ids",
+      help: "another key id to revoke once the new key is stored, repeatable (keyturn.yml: revoke-key-ids)"
+    }
+  },
+  "rotate-every": {
+    path: "rotateEvery",
+    type: "clock",
+    input: "rotate-every",
+    doc: "Rotate only once the key every target holds is this old: whole minutes, hours or days (90m, 12h, 7d). A younger key makes the run a no-op (output rotated: false) that reads the target record and lists the keys, nothing more; so schedule the workflow hourly, and a missed or failed rotation is retried within the hour. Empty: every run rotates.",
+    cli: {
+      flag: "--rotate-every <duration>",
+      key: "rotate-every",
+      help: 'rotate only once the key every target holds is this old: 90m, 12h, 7d; a younger key makes the run a no-op (exit 0, "rotated": false) that reads the record and lists the keys'
+    }
+  },
+  "revoke-after": {
+    path: "revokeAfter",
+    type: "clock",
+    input: "revoke-after",
+    doc: "A key superseded by a rotation stays valid this long (24h, 7d), for jobs that started with it; the first run at or after that time revokes it, once the record shows no target holds it (an hourly rotate-every run does, rotating nothing). With keep, a key stays valid until both let it go. A leaked key ignores it. Empty: a superseded key goes as soon as keep lets it.",
+    cli: {
+      flag: "--revoke-after <duration>",
+      key: "revoke-after",
+      help: "a superseded key stays valid this long (24h, 7d); the first run at or after that time revokes it, once no target holds it (with --keep, the later of the two)"
+    }
+  },
+  "dry-run": {
+    path: "dryRun",
+    type: "boolean",
+    default: "false",
+    mode: "rotation",
+    input: "dry-run",
+    doc: "true: check everything and print the plan, change nothing.",
+    cli: { flag: "--dry-run", help: "check everything and print the plan; change nothing" }
+  },
+  "key-kind": {
+    path: "keyKind.kind",
+    aliases: ["keyKind"],
+    type: "choice",
+    choices: ["personal", "organization", "project"],
+    default: "personal",
+    input: "key-kind",
+    doc: "The kind of key in api-key: personal (a user's key), organization (an organization's key, with org-id) or project (a project-scoped key, with org-id and project-id: the least a deploy workflow needs; it manages no keys, so managing-api-key is required).",
+    cli: {
+      flag: "--key-kind <kind>",
+      key: "key-kind",
+      help: "personal, organization (with --org-id) or project (with --org-id and --project-id)"
+    }
+  },
+  "org-id": {
+    path: "keyKind.orgId",
+    type: "text",
+    input: "org-id",
+    doc: "The organization of an organization or project key (e.g. org-morning-bread-81040908). An error with key-kind personal.",
+    cli: { flag: "--org-id <id>", key: "org-id", help: "the organization of an organization or project key" }
+  },
+  "project-id": {
+    path: "keyKind.projectId",
+    type: "text",
+    input: "project-id",
+    doc: "The project of a project-scoped key. An error unless key-kind is project.",
+    cli: {
+      flag: "--project-id <id>",
+      key: "project-id",
+      help: "the project (of a project key; for wait, the project whose operations to await)"
+    }
+  },
+  "managing-api-key": {
+    path: "managingApiKey",
+    type: "secret",
+    input: "managing-api-key",
+    doc: "A key that creates, lists and revokes the rotated keys when the key in api-key cannot, from its own secret: a personal key of a member of the organization (an admin, for an organization key), or an organization key. Required for key-kind project; refused for personal. The rotated key is still proven with a request its own scope allows. Masked in the log.",
+    cli: {
+      env: "KEYTURN_MANAGING_API_KEY",
+      file: "--managing-api-key-file <path>",
+      help: "a file holding the key that manages the rotated kind's keys"
+    }
+  },
+  "rebuild-record": {
+    path: "rebuildRecord",
+    type: "boolean",
+    default: "false",
+    input: "rebuild-record",
+    doc: "true: the target record of the family cannot be read (edited by hand, cut short), and is rebuilt from the listed targets. Every live key of the family then stays valid until named in revoke-key-ids, as a target the lost record named may hold it. Remove it after one run.",
+    cli: {
+      flag: "--rebuild-record",
+      key: "rebuild-record",
+      help: "the family's record cannot be read: rebuild it from the targets (every live key of the family stays valid); once"
+    }
+  },
+  "record-repo": {
+    path: "record.repository",
+    aliases: ["record"],
+    type: "text",
+    doc: "The repository whose Actions variables keep the target record: the Action keeps it in the repository running the workflow (GITHUB_REPOSITORY).",
+    cli: {
+      flag: "--record-repo <owner/repo>",
+      key: "record-repo",
+      help: "the repository whose Actions variables keep the target record (default GITHUB_REPOSITORY; without one a dropped target is not recognised)"
+    }
+  },
+  "record-gitlab-project": {
+    path: "record.gitlab",
+    type: "text",
+    doc: "The GitLab project whose CI/CD variables keep the target record, instead of a repository's variables.",
+    cli: {
+      flag: "--record-gitlab-project <group/project|id>",
+      key: "record-gitlab-project",
+      help: "the GitLab project whose CI/CD variables keep the target record, instead of --record-repo (default in a GitLab CI job without a GitHub record repository: CI_PROJECT_ID)"
+    }
+  },
+  "lease-wait": {
+    path: "lease.waitMs",
+    type: "duration",
+    default: "11m",
+    input: "lease-wait",
+    doc: "How long to wait for another run of this secret that holds its lease (a second workflow, a hand run, the CLI elsewhere): one run writes at a time, whatever concurrency group the workflows have. Seconds (90) or a number with a unit (30s, 5m). A run still waiting then fails, naming the run that holds it and when it started, having changed nothing. The default outlasts a crashed run's lease (10 minutes), which the run then takes over.",
+    cli: {
+      flag: "--lease-wait <duration>",
+      key: "lease-wait",
+      help: "how long to wait for another run of the secret that holds its lease (one run writes at a time), e.g. 90s, 5m; then exit 7"
+    }
+  },
+  "without-lease": {
+    path: "lease",
+    type: "boolean",
+    doc: "Take no lease: only where every run of this secret is in one concurrency group, as it must be without a record. The Action always keeps a record, so always takes the lease.",
+    cli: {
+      flag: "--without-lease",
+      key: "without-lease",
+      negates: true,
+      help: "take no lease: only where every run of this secret is in one queue (a CI concurrency group), as it must be without a record"
+    }
+  },
+  "leaked-key-id": {
+    path: "leakedKey.id",
+    type: "integer",
+    min: 1,
+    mode: "rotation",
+    input: "leaked-key-id",
+    doc: 'An emergency rotation: the id of the key that leaked. It is revoked as soon as every target holds the new key, whatever keep says; a target that cannot be written is left without a working key, named, and the run fails (README, "When a key leaks"). Give this or leaked-key-fingerprint, not both; the key must be one the target record knows.',
+    cli: {
+      flag: "--leaked-key-id <id>",
+      key: "leaked-key-id",
+      help: "an emergency rotation: this key leaked; it is revoked as soon as every target holds the new key, whatever --keep says"
+    }
+  },
+  "leaked-key-fingerprint": {
+    path: "leakedKey.fingerprint",
+    aliases: ["leakedKey"],
+    type: "text",
+    mode: "rotation",
+    input: "leaked-key-fingerprint",
+    doc: "An emergency rotation: the fingerprint of the key that leaked (16 hex characters, printed by keyturn fingerprint from the value on standard input), never the key itself. As leaked-key-id.",
+    cli: {
+      flag: "--leaked-key-fingerprint <fingerprint>",
+      key: "leaked-key-fingerprint",
+      help: "an emergency rotation naming the leaked key by its fingerprint (from `keyturn fingerprint`, reading the value on stdin), never its value"
+    }
+  },
+  "alert-secret-type": {
+    path: "alerts.secretType",
+    type: "text",
+    mode: "alerts",
+    input: "alert-secret-type",
+    doc: `Alert mode: answer GitHub's secret-scanning alerts for leaked keys of this family, for the custom pattern of this secret type (README, "When a key leaks"). Each open alert's value is masked the moment it is read; a key this family's record knows is rotated out of every target and revoked (an emergency rotation), then its alert is resolved as revoked, linking the run. Another family's key, or one keyturn does not manage, is reported and left open. Run it on a schedule, with the targets and secret-name of the family's rotation workflow. The token needs "Secret scanning alerts: read and write" (a GitHub App: secret_scanning_alerts).`,
+    cli: {
+      flag: "--alert-secret-type <type>",
+      key: "alert-secret-type",
+      help: "the secret type of your secret-scanning custom pattern for platform keys, as GitHub names it (required)"
+    }
+  },
+  "alert-scope": {
+    path: "alerts.scope",
+    type: "text",
+    mode: "alerts",
+    input: "alert-scope",
+    doc: "Alert mode: whose alerts to read: repo:OWNER/REPO, or org:ORG (every repository the token reaches). Default: the repository running the workflow.",
+    cli: {
+      flag: "--alert-scope <scope>",
+      key: "alert-scope",
+      help: "whose alerts: repo:OWNER/REPO or org:ORG (default: GITHUB_REPOSITORY)"
+    }
+  },
+  "inventory-org": {
+    type: "login",
+    input: "inventory-org",
+    doc: "After the rotation, list every copy of the secret in this GitHub organization (its Actions, Dependabot and Codespaces secrets, and each repository's Actions, environment, Dependabot and Codespaces secrets) into the inventory output, joined with the family's records: copies no record names and copies edited since are named in a warning. Read-only, about 4 listings a repository paced under GitHub's secondary limit (some 5 minutes for 1,000 repositories); needs github-token with read access to those secrets. Default: none (no inventory)."
+  },
+  "inventory-match": {
+    type: "names",
+    input: "inventory-match",
+    doc: "With inventory-org: the secret names or globs (NEON*) to look for, one a line or comma-separated. Default: secret-name."
+  }
+};
+function catalogueOptions() {
+  return Object.entries(ROTATION_OPTIONS).map(([name, option2]) => ({ ...option2, name }));
+}
+
+// ../../packages/rotation/dist/catalogue/option-entry.js
+function isCredential(option2) {
+  return option2.type === "secret" || option2.type === "pem" || option2.credential === true;
+}
+
+// ../../packages/rotation/dist/catalogue/options-from-values.js
+var SERVICES = ["github", "gitlab", "vercel"];
+function optionsFromValues(values) {
+  const options = {};
+  const reached = /* @__PURE__ */ new Set();
+  for (const entry of catalogueOptions()) {
+    const value = values[entry.name];
+    if (value === void 0 || entry.path === void 0 || entry.mode === "alerts")
+      continue;
+    const [head, ...rest] = entry.path.split(".");
+    if (isCredential(entry))
+      reached.add(head);
+    setPath(options, [head, ...rest], value);
+  }
+  for (const service of SERVICES)
+    if (!reached.has(service))
+      delete options[service];
+  return options;
+}
+function setPath(target, path, value) {
+  const [head, ...rest] = path;
+  if (rest.length === 0) {
+    if (target[head] === void 0 || typeof value !== "object")
+      target[head] = value;
+    return;
+  }
+  target[head] ??= {};
+  const next = target[head];
+  if (typeof next === "object" && next !== null)
+    setPath(next, rest, value);
+}
+
 // ../../packages/rotation/dist/record/github-record-store.js
 function createGitHubRecordStore(octokit, repository) {
   return githubVariableStore(octokit, repository);
 }
 
-// src/key-ids.ts
-var MAX_KEY_IDS = 100;
-function parseKeyIds(name, text2) {
-  const items = splitList(text2);
-  if (items.length > MAX_KEY_IDS) {
-    throw new InputError(name, `lists ${items.length} key ids; at most ${MAX_KEY_IDS} are accepted`);
-  }
-  const ids2 = items.map((item) => {
-    const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
-    if (id < 1) {
-      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
-    }
-    return id;
-  });
-  return unique(ids2);
-}
-
 // src/inputs.ts
-var DEFAULTS2 = {
-  "api-url": DEFAULT_BASE_URL,
-  "secret-name": DEFAULT_SECRET_NAME,
-  keep: "1",
-  "dry-run": "false",
-  "key-kind": "personal",
-  "rebuild-record": "false",
-  "gitlab-url": DEFAULT_GITLAB_API_URL,
-  "vercel-url": DEFAULT_VERCEL_API_URL,
-  "vercel-redeploy": "true",
-  "lease-wait": "11m"
-};
+var INPUTS = catalogueOptions().filter((option2) => option2.input !== void 0);
 var TARGET_LIST_LENGTH = 12e4;
-var SECRET_INPUTS = ["api-key", "github-token", "managing-api-key", "gitlab-token", "vercel-token"];
-var KEY_KINDS = ["personal", "organization", "project"];
-var INPUT_OF_OPTION = {
-  "platform.apiKey": "api-key",
-  "platform.baseUrl": "api-url",
-  "github.token": "github-token",
-  "github.appId": "app-id",
-  "github.privateKey": "private-key",
-  gitlab: "gitlab-token",
-  "gitlab.token": "gitlab-token",
-  "gitlab.apiUrl": "gitlab-url",
-  vercel: "vercel-token",
-  "vercel.token": "vercel-token",
-  "vercel.apiUrl": "vercel-url",
-  vercelRedeploy: "vercel-redeploy",
-  secretName: "secret-name",
-  targets: "targets",
-  retireTargets: "retire-targets",
-  family: "key-name-prefix",
-  keep: "keep",
-  revokeKeyIds: "revoke-key-ids",
-  dryRun: "dry-run",
-  keyKind: "key-kind",
-  "keyKind.kind": "key-kind",
-  "keyKind.orgId": "org-id",
-  "keyKind.projectId": "project-id",
-  managingApiKey: "managing-api-key",
-  rebuildRecord: "rebuild-record",
-  // leaked-key-id is checked here (a whole number); what the library refuses is the fingerprint.
-  leakedKey: "leaked-key-fingerprint",
-  "alerts.scope": "alert-scope",
-  "alerts.secretType": "alert-secret-type",
-  "lease.waitMs": "lease-wait",
-  rotateEvery: "rotate-every",
-  revokeAfter: "revoke-after"
+var READERS = {
+  text: { parse: optionalText },
+  secret: { parse: optionalText },
+  pem: { parse: optionalText, read: { multiline: true, maxLength: 2e4 } },
+  clock: { parse: optionalText },
+  boolean: { parse: parseBoolean },
+  integer: { parse: (name, text2, option2) => text2 ? parseInteger(name, text2, { min: option2.min }) : void 0 },
+  duration: { parse: (name, text2) => parseDuration(name, text2, { minMs: 0 }) },
+  choice: { parse: (name, text2, option2) => parseChoice(name, text2, option2.choices ?? []) },
+  // A family of 1,000 targets of long names (the record's budget): below the 128 KiB an environment variable holds on Linux.
+  targets: { parse: targetSpecs, read: { multiline: true, maxLength: TARGET_LIST_LENGTH } },
+  "key-ids": { parse: parseKeyIds, read: { multiline: true, maxLength: 1e4 } },
+  login: { parse: organizationLogin },
+  names: { parse: namePatterns, read: { multiline: true, maxLength: 1e4 } }
 };
+var REQUIRED = {
+  "api-key": `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
+};
+var SECRET_INPUTS = INPUTS.filter((option2) => option2.type === "secret").map((option2) => option2.input);
+var NEVER_QUOTED = /* @__PURE__ */ new Set(["managing-api-key", "leaked-key-fingerprint"]);
+var INPUT_OF_OPTION = new Map(
+  INPUTS.flatMap((o2) => [o2.path, ...o2.aliases ?? []].flatMap((path) => path ? [[path, o2.input]] : []))
+);
 function inputOfOption(option2) {
-  return INPUT_OF_OPTION[option2];
+  return INPUT_OF_OPTION.get(option2);
 }
 function inInputWords(text2) {
-  return renameOptions(text2, (option2) => INPUT_OF_OPTION[option2]);
+  return renameOptions(text2, inputOfOption);
 }
 function rotateKeyOptions(inputs, hooks = {}) {
+  const { platform: platform2, github, gitlab: gitlab2, vercel: vercel2, lease } = inputs.options;
+  const githubHooks = { baseUrl: inputs.githubApiUrl, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch };
   return {
-    platform: {
-      apiKey: inputs.apiKey,
-      baseUrl: inputs.apiUrl,
-      userAgent: "keyturn-rotate-key",
-      onRequest: hooks.onPlatformRequest,
-      fetch: hooks.fetch
-    },
+    ...inputs.options,
+    platform: { ...platform2, userAgent: "keyturn-rotate-key", onRequest: hooks.onPlatformRequest, fetch: hooks.fetch },
     // The runner's GitHub API (GitHub Enterprise Server works), for the App's requests too.
-    github: !inputs.githubToken && (inputs.appId || inputs.privateKey) ? {
-      appId: inputs.appId,
-      privateKey: inputs.privateKey,
-      baseUrl: inputs.githubApiUrl,
-      onToken: hooks.onGitHubToken,
-      onRequest: hooks.onGitHubRequest,
-      fetch: hooks.fetch
-    } : { token: inputs.githubToken, baseUrl: inputs.githubApiUrl, onRequest: hooks.onGitHubRequest, fetch: hooks.fetch },
-    // GitLab only when a token is given: the library then says which targets need it.
-    gitlab: inputs.gitlabToken ? { token: inputs.gitlabToken, apiUrl: inputs.gitlabUrl, fetch: hooks.fetch } : void 0,
-    vercel: inputs.vercelToken ? { token: inputs.vercelToken, apiUrl: inputs.vercelUrl, fetch: hooks.fetch } : void 0,
-    vercelRedeploy: inputs.vercelRedeploy,
-    targets: inputs.targets,
+    github: github && ("appId" in github ? { ...github, ...githubHooks, onToken: hooks.onGitHubToken } : { ...github, ...githubHooks }),
+    gitlab: gitlab2 && { ...gitlab2, fetch: hooks.fetch },
+    vercel: vercel2 && { ...vercel2, fetch: hooks.fetch },
     // The target record lives in the variables of the repository running the workflow; none outside one.
     record: inputs.repository ? { repository: inputs.repository } : void 0,
-    retireTargets: inputs.retireTargets,
-    secretName: inputs.secretName,
-    family: inputs.family,
-    keep: inputs.keep,
-    revokeKeyIds: inputs.revokeKeyIds,
-    rotateEvery: inputs.rotateEvery,
-    revokeAfter: inputs.revokeAfter,
-    dryRun: inputs.dryRun,
-    keyKind: keyKindOption(inputs),
-    managingApiKey: inputs.managingApiKey,
-    rebuildRecord: inputs.rebuildRecord,
-    leakedKey: leakedKeyOption(inputs),
     // Outside a workflow (a local run by hand) there is no record, so no lease: one run at a time by hand.
-    lease: inputs.repository ? { waitMs: inputs.leaseWaitMs, holder: inputs.runUrl ?? "a rotate-key run" } : false
+    lease: inputs.repository ? { ...lease || {}, holder: inputs.runUrl ?? "a rotate-key run" } : false
   };
-}
-function leakedKeyOption(inputs) {
-  if (inputs.leakedKeyId !== void 0) return { id: inputs.leakedKeyId };
-  if (inputs.leakedKeyFingerprint !== void 0) return { fingerprint: inputs.leakedKeyFingerprint };
-  return void 0;
-}
-function keyKindOption(inputs) {
-  const { orgId, projectId } = inputs;
-  switch (inputs.keyKind) {
-    case "organization":
-      return { kind: "organization", orgId };
-    case "project":
-      return { kind: "project", orgId, projectId };
-    default:
-      return void 0;
-  }
 }
 function readRotateInputs() {
   const errors = [];
   const texts = {};
-  const read = (name, parse3, options = {}) => {
+  const values = {};
+  const runner = fromRunner();
+  for (const option2 of INPUTS) {
+    const reader = READERS[option2.type];
+    const hint = REQUIRED[option2.input];
+    const read = { ...reader.read, default: option2.default, ...hint === void 0 ? {} : { required: true, hint } };
     try {
-      return readInput(
-        name,
-        (input, text2) => {
-          texts[input] = text2;
-          return parse3(input, text2);
-        },
-        options
-      );
+      const parse3 = (input, text2) => {
+        texts[input] = text2;
+        return reader.parse(input, text2, option2);
+      };
+      values[option2.name] = readInput(option2.input, parse3, read);
     } catch (error2) {
       if (!(error2 instanceof InputError)) throw error2;
       errors.push(error2);
-      return void 0;
     }
-  };
+  }
   const inputs = {
-    apiKey: read("api-key", asText, {
-      required: true,
-      hint: `pass the secret being rotated, e.g. api-key: \${{ secrets.${DEFAULT_SECRET_NAME} }}`
-    }),
-    apiUrl: read("api-url", asText, { default: DEFAULTS2["api-url"] }),
-    githubToken: read("github-token", asText),
-    appId: read("app-id", asText),
-    privateKey: read("private-key", asText, { multiline: true, maxLength: 2e4 }),
-    gitlabToken: read("gitlab-token", optionalText),
-    gitlabUrl: read("gitlab-url", asText, { default: DEFAULTS2["gitlab-url"] }),
-    vercelToken: read("vercel-token", optionalText),
-    vercelUrl: read("vercel-url", asText, { default: DEFAULTS2["vercel-url"] }),
-    vercelRedeploy: read("vercel-redeploy", parseBoolean, { default: DEFAULTS2["vercel-redeploy"] }),
-    secretName: read("secret-name", nameText, { default: DEFAULTS2["secret-name"] }),
-    // A family of 1,000 targets of long names (the record's budget): below the 128 KiB an environment variable holds on Linux.
-    targets: read("targets", targetSpecs, { multiline: true, maxLength: TARGET_LIST_LENGTH }),
-    retireTargets: read("retire-targets", targetSpecs, { multiline: true, maxLength: TARGET_LIST_LENGTH }),
-    family: read("key-name-prefix", (name, text2) => text2 ? nameText(name, text2) : void 0),
-    keep: read("keep", (name, text2) => parseInteger(name, text2), { default: DEFAULTS2.keep }),
-    revokeKeyIds: read("revoke-key-ids", parseKeyIds, { multiline: true, maxLength: 1e4 }),
-    dryRun: read("dry-run", parseBoolean, { default: DEFAULTS2["dry-run"] }),
-    keyKind: read("key-kind", keyKindName, { default: DEFAULTS2["key-kind"] }),
-    orgId: read("org-id", optionalText),
-    projectId: read("project-id", optionalText),
-    managingApiKey: read("managing-api-key", optionalText),
-    rebuildRecord: read("rebuild-record", parseBoolean, { default: DEFAULTS2["rebuild-record"] }),
-    leakedKeyId: read("leaked-key-id", (name, text2) => text2 ? parseInteger(name, text2, { min: 1 }) : void 0),
-    leakedKeyFingerprint: read("leaked-key-fingerprint", optionalText),
-    alertSecretType: read("alert-secret-type", optionalText),
-    alertScope: read("alert-scope", optionalText),
-    rotateEvery: read("rotate-every", optionalText),
-    revokeAfter: read("revoke-after", optionalText),
-    leaseWaitMs: read("lease-wait", (name, text2) => parseDuration(name, text2, { minMs: 0 }), { default: DEFAULTS2["lease-wait"] }),
-    inventoryOrg: read("inventory-org", organizationLogin),
-    inventoryMatch: read("inventory-match", namePatterns, { multiline: true, maxLength: 1e4 }),
-    ...fromRunner()
+    options: optionsFromValues(values),
+    apiUrl: values["api-url"],
+    githubToken: values["github-token"],
+    secretName: values["secret-name"],
+    alertSecretType: values["alert-secret-type"],
+    alertScope: values["alert-scope"],
+    inventoryOrg: values["inventory-org"],
+    inventoryMatch: values["inventory-match"] ?? [],
+    ...runner
   };
-  errors.push(...inventoryMistakes(inputs));
-  errors.push(...alertModeMistakes(inputs));
-  if (inputs.leakedKeyId !== void 0 && inputs.leakedKeyFingerprint !== void 0) {
-    errors.push(new InputError("leaked-key-fingerprint", "and leaked-key-id are both given: name the leaked key one way, by its id or by its fingerprint, and remove the other"));
+  errors.push(...inventoryMistakes(inputs), ...alertModeMistakes(inputs, values));
+  if (values["rotate-every"] !== void 0 && !inputs.repository) {
+    const why = "needs the target record, kept in the repository running the workflow (GITHUB_REPOSITORY)";
+    errors.push(new InputError("rotate-every", `${why}: run it in a workflow, or remove rotate-every`));
   }
-  if (inputs.keyKind) {
-    for (const { input, given, usedBy } of [
-      { input: "org-id", given: inputs.orgId, usedBy: ["organization", "project"] },
-      { input: "project-id", given: inputs.projectId, usedBy: ["project"] }
-    ]) {
-      if (given !== void 0 && !usedBy.includes(inputs.keyKind)) {
-        errors.push(
-          new InputError(input, `is given, but key-kind is ${inputs.keyKind}, which does not use it: ${input} is for key-kind ${usedBy.join(" or ")}. Set key-kind, or remove ${input}`)
-        );
-      }
-    }
-  }
-  if (inputs.rotateEvery !== void 0 && !inputs.repository) {
-    errors.push(new InputError("rotate-every", "needs the target record, kept in the repository running the workflow (GITHUB_REPOSITORY): run it in a workflow, or remove rotate-every"));
-  }
-  const credential = credentialMistake(inputs, new Set(errors.map((e) => e.input)));
-  if (credential) errors.push(credential);
   const failed = new Set(errors.map((e) => e.input));
+  const githubGiven = ["github-token", "app-id", "private-key"].some((input) => failed.has(input) || texts[input]);
+  if (!githubGiven) {
+    errors.push(
+      new InputError(
+        "github-token",
+        `is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITE_TOKEN }}, or a GitHub App's app-id and private-key`
+      )
+    );
+  }
   for (const mistake of checkRotateKeyOptions(rotateKeyOptions(inputs))) {
-    const input = INPUT_OF_OPTION[mistake.option];
+    const input = inputOfOption(mistake.option);
     if (input === void 0) throw mistake;
     if (failed.has(input)) continue;
     failed.add(input);
-    const quiet = input === "managing-api-key" || input === "leaked-key-fingerprint";
-    errors.push(optionMistake(input, mistake, quiet ? "" : texts[input] ?? ""));
+    const said = optionMistake(input, mistake, NEVER_QUOTED.has(input) ? "" : texts[input] ?? "");
+    errors.push(new InputError(input, inInputWords(said.problem)));
   }
   if (errors.length) throw new InvalidInputsError(errors);
   return inputs;
 }
 function organizationLogin(name, text2) {
   if (!text2) return void 0;
-  if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/.test(text2)) throw new InputError(name, `is ${rejectedValue(text2)}, not a GitHub organization login (letters, digits and hyphens, e.g. acme)`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/.test(text2)) {
+    throw new InputError(name, `is ${rejectedValue(text2)}, not a GitHub organization login (letters, digits and hyphens, e.g. acme)`);
+  }
   return text2;
 }
 function namePatterns(name, text2) {
@@ -19883,87 +20260,63 @@ function namePatterns(name, text2) {
 }
 function inventoryMistakes(inputs) {
   const mistakes = [];
-  if (inputs.inventoryMatch?.length && !inputs.inventoryOrg) mistakes.push(new InputError("inventory-match", "is given without inventory-org: name the organization to inventory, or remove inventory-match"));
+  if (inputs.inventoryMatch.length && !inputs.inventoryOrg) {
+    const what = "name the organization to inventory, or remove inventory-match";
+    mistakes.push(new InputError("inventory-match", `is given without inventory-org: ${what}`));
+  }
   if (!inputs.inventoryOrg) return mistakes;
-  if (!inputs.githubToken) mistakes.push(new InputError("inventory-org", "needs github-token: a token that can read the secrets of the organization and its repositories (a GitHub App is not used for the inventory)"));
-  if (inputs.alertSecretType !== void 0) mistakes.push(new InputError("inventory-org", "is given with alert-secret-type: the inventory follows a rotation; remove one"));
+  if (!inputs.githubToken) {
+    const token = "a token that can read the secrets of the organization and its repositories (a GitHub App is not used for the inventory)";
+    mistakes.push(new InputError("inventory-org", `needs github-token: ${token}`));
+  }
+  if (inputs.alertSecretType !== void 0) {
+    mistakes.push(new InputError("inventory-org", "is given with alert-secret-type: the inventory follows a rotation; remove one"));
+  }
   return mistakes;
 }
-function alertModeMistakes(inputs) {
+function alertModeMistakes(inputs, values) {
   if (inputs.alertSecretType === void 0) {
-    return inputs.alertScope === void 0 ? [] : [new InputError("alert-scope", "is given without alert-secret-type: set alert-secret-type to answer the alerts of your custom pattern, or remove alert-scope")];
+    if (inputs.alertScope === void 0) return [];
+    const what = "set alert-secret-type to answer the alerts of your custom pattern, or remove alert-scope";
+    return [new InputError("alert-scope", `is given without alert-secret-type: ${what}`)];
   }
   const mistakes = [];
   if (!/^\S{1,255}$/.test(inputs.alertSecretType)) {
     mistakes.push(new InputError("alert-secret-type", "must be the custom pattern's secret type as GitHub names it (no spaces)"));
   }
-  for (const [input, given] of [
-    ["leaked-key-id", inputs.leakedKeyId !== void 0],
-    ["leaked-key-fingerprint", inputs.leakedKeyFingerprint !== void 0],
-    ["dry-run", inputs.dryRun === true]
-  ]) {
-    if (given) mistakes.push(new InputError(input, `is given with alert-secret-type: answering alerts finds the leaked key itself and acts on it. Remove ${input}, or alert-secret-type to rotate by hand`));
+  for (const { input, name } of INPUTS.filter((option2) => option2.mode === "rotation")) {
+    if (values[name] === void 0 || values[name] === false) continue;
+    const why = "answering alerts finds the leaked key itself and acts on it";
+    const instead = `Remove ${input}, or alert-secret-type to rotate by hand`;
+    mistakes.push(new InputError(input, `is given with alert-secret-type: ${why}. ${instead}`));
   }
-  if (!inputs.repository) mistakes.push(new InputError("alert-secret-type", "needs the target record, kept in the repository running the workflow (GITHUB_REPOSITORY): run it in a workflow"));
+  if (!inputs.repository) {
+    const where = "kept in the repository running the workflow (GITHUB_REPOSITORY): run it in a workflow";
+    mistakes.push(new InputError("alert-secret-type", `needs the target record, ${where}`));
+  }
   return mistakes;
 }
 function fromRunner() {
-  const { GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server = "https://github.com", GITHUB_RUN_ID: runId, GITHUB_RUN_ATTEMPT: attempt } = process.env;
+  const { GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server = "https://github.com", GITHUB_RUN_ID: runId } = process.env;
+  const attempt = process.env.GITHUB_RUN_ATTEMPT;
+  const run2 = `${server}/${repository}/actions/runs/${runId}${attempt && attempt !== "1" ? `/attempts/${attempt}` : ""}`;
   return {
     repository: repository || void 0,
     githubApiUrl: process.env.GITHUB_API_URL || "https://api.github.com",
-    runUrl: repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt && attempt !== "1" ? `/attempts/${attempt}` : ""}` : void 0
+    runUrl: repository && runId ? run2 : void 0
   };
-}
-function credentialMistake(inputs, failed) {
-  if (["github-token", "app-id", "private-key"].some((name) => failed.has(name))) return void 0;
-  const { githubToken, appId, privateKey } = inputs;
-  if (githubToken && (appId || privateKey)) {
-    const app = [appId && "app-id", privateKey && "private-key"].filter(Boolean).join(" and ");
-    return new InputError("github-token", `and ${app} are both given: reach GitHub one way, github-token or app-id with private-key, and remove the other`);
-  }
-  if (githubToken) return void 0;
-  if (appId && !privateKey) {
-    return new InputError("private-key", `is required with app-id: pass the App's private key, e.g. private-key: \${{ secrets.ROTATION_APP_PRIVATE_KEY }}`);
-  }
-  if (privateKey && !appId) {
-    return new InputError("app-id", `is required with private-key: pass the App's id (App settings > General > App ID), e.g. app-id: \${{ vars.ROTATION_APP_ID }}`);
-  }
-  if (appId) return void 0;
-  return new InputError(
-    "github-token",
-    `is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot), e.g. github-token: \${{ secrets.SECRETS_WRITE_TOKEN }}, or a GitHub App's app-id and private-key`
-  );
-}
-function asText(_name, text2) {
-  return text2;
 }
 function optionalText(_name, text2) {
   return text2 || void 0;
 }
-function keyKindName(name, text2) {
-  if (!KEY_KINDS.includes(text2)) throw new InputError(name, `must be one of ${KEY_KINDS.join(", ")}, not ${looksLikeCredential(text2) ? rejectedValue(text2) : JSON.stringify(text2)}`);
-  return text2;
-}
-function nameText(name, text2) {
-  if (looksLikeCredential(text2)) throw new InputError(name, `is ${rejectedValue(text2)}, not a name`);
-  return text2;
-}
 function targetSpecs(name, text2) {
   if (name === "retire-targets" && !text2) return [];
-  let specs;
   try {
-    const defaultRepository = name === "targets" ? fromRunner().repository : void 0;
-    specs = parseTargetSpecs(text2, { defaultRepository });
+    return parseTargetSpecs(text2, { defaultRepository: name === "targets" ? fromRunner().repository : void 0 });
   } catch (error2) {
     if (!(error2 instanceof OptionError)) throw error2;
     throw optionMistake(name, error2, text2);
   }
-  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
-  if (pasted >= 0) {
-    throw new InputError(name, `target ${pasted + 1} is ${rejectedValue(formatTargetSpec(specs[pasted]))}: a target names a repository, environment or organization`);
-  }
-  return specs;
 }
 
 // src/fingerprint-mask.ts

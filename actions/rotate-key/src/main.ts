@@ -3,6 +3,7 @@
 
 import * as core from '@actions/core';
 import { OptionError } from '@keyturn/api';
+import { optionMistake } from '@keyturn/api/values';
 import {
   answerLeakAlerts,
   LeakAlertsError,
@@ -20,7 +21,6 @@ import {
   logRequestEvent,
   maskSecretInputs,
   maskValue,
-  optionMistake,
   publishResult,
   runnerProxyFetch,
   StepGroups,

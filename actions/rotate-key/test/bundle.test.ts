@@ -1,35 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { describeBundle } from '@keyturn/action-common/bundle-checks';
-import { DEFAULTS } from '../src/inputs.js';
 
+// The public interface, written out: the catalogue (@keyturn/rotation/catalogue) must keep it exactly.
 describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
   inputs: {
     'api-key': undefined,
-    'api-url': DEFAULTS['api-url'],
+    'api-url': 'https://console.neon.tech/api/v2',
     'github-token': undefined,
     'app-id': undefined,
     'private-key': undefined,
     'gitlab-token': undefined,
-    'gitlab-url': DEFAULTS['gitlab-url'],
+    'gitlab-url': 'https://gitlab.com/api/v4',
     'vercel-token': undefined,
-    'vercel-url': DEFAULTS['vercel-url'],
-    'vercel-redeploy': DEFAULTS['vercel-redeploy'],
-    'secret-name': DEFAULTS['secret-name'],
+    'vercel-url': 'https://api.vercel.com',
+    'vercel-redeploy': 'true',
+    'secret-name': 'NEON_API_KEY',
     targets: undefined,
     'key-name-prefix': undefined,
     'retire-targets': undefined,
-    keep: DEFAULTS.keep,
+    keep: '1',
     'revoke-key-ids': undefined,
     'rotate-every': undefined,
     'revoke-after': undefined,
-    'dry-run': DEFAULTS['dry-run'],
-    'key-kind': DEFAULTS['key-kind'],
+    'dry-run': 'false',
+    'key-kind': 'personal',
     'org-id': undefined,
     'project-id': undefined,
     'managing-api-key': undefined,
-    'rebuild-record': DEFAULTS['rebuild-record'],
-    'lease-wait': DEFAULTS['lease-wait'],
+    'rebuild-record': 'false',
+    'lease-wait': '11m',
     'leaked-key-id': undefined,
     'leaked-key-fingerprint': undefined,
     'alert-secret-type': undefined,

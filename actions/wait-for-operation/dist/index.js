@@ -2163,17 +2163,132 @@ function endGroup() {
   issue("endgroup");
 }
 
-// ../common/src/inputs/read.ts
-var InputError = class extends Error {
+// ../../packages/api/dist/values/input-error.js
+var InputError = class extends KeyturnError {
+  input;
+  problem;
+  name = "InputError";
   constructor(input, problem) {
     super(`Input '${input}' ${problem}`);
     this.input = input;
     this.problem = problem;
   }
-  input;
-  problem;
-  name = "InputError";
 };
+
+// ../../packages/api/dist/values/refused-values.js
+var MAX_QUOTED_LENGTH = 20;
+function rejectedValue(value) {
+  if (looksLikeCredential(value))
+    return `a ${value.length}-character value that looks like a key or token`;
+  if (value.length > MAX_QUOTED_LENGTH)
+    return `a ${value.length}-character value`;
+  return `'${value}'`;
+}
+function withoutEchoes(message, text) {
+  return message.replace(/[A-Za-z0-9_+/=.~-]+/g, (run2) => text.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2);
+}
+
+// ../../packages/api/dist/values/values.js
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
+function parseDuration(name, text, bounds = {}) {
+  const match = DURATION.exec(text);
+  if (!match) {
+    throw new InputError(name, `is ${rejectedValue(text)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
+  }
+  const unit = match[2]?.toLowerCase() ?? "s";
+  const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);
+  const minMs = bounds.minMs ?? 1;
+  const maxMs = bounds.maxMs ?? UNIT_MS.h * 24;
+  if (ms < minMs || ms > maxMs) {
+    throw new InputError(name, `is ${rejectedValue(text)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
+  }
+  return ms;
+}
+function formatMs(ms) {
+  for (const unit of ["h", "m", "s"]) {
+    if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0)
+      return `${ms / UNIT_MS[unit]}${unit}`;
+  }
+  return `${ms}ms`;
+}
+function splitList(text) {
+  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+
+// ../../packages/api/dist/values/ids.js
+var PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+function parseProjectId(name, text) {
+  if (!PROJECT_ID.test(text) || looksLikeCredential(text)) {
+    throw new InputError(name, `is ${rejectedValue(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`);
+  }
+  return text;
+}
+var OPERATION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+var MAX_OPERATION_IDS = 1e3;
+var FORMS = 'give ids one per line or comma-separated, a JSON array of ids or of operations, or a JSON response holding "operations"';
+function parseOperationIds(name, text) {
+  if (text === "")
+    return void 0;
+  const items = text.startsWith("[") || text.startsWith("{") ? idsFromJson(name, text) : splitList(text);
+  if (items.length > MAX_OPERATION_IDS) {
+    throw new InputError(name, `lists ${items.length} operations; at most ${MAX_OPERATION_IDS} are accepted`);
+  }
+  for (const id of items) {
+    if (!OPERATION_ID.test(id) || looksLikeCredential(id)) {
+      throw new InputError(name, `holds ${rejectedValue(id)}, not an operation id; ${FORMS}`);
+    }
+  }
+  return unique(items);
+}
+function idsFromJson(name, text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error2) {
+    const problem = withoutEchoes(error2.message, text);
+    throw new InputError(name, `starts like JSON but does not parse (${problem}); ${FORMS}`);
+  }
+  const list = Array.isArray(value) ? value : isRecord(value) ? value.operations : void 0;
+  if (!Array.isArray(list)) {
+    throw new InputError(name, `is a JSON object without an "operations" array; ${FORMS}`);
+  }
+  return list.map((item, index) => {
+    const id = isRecord(item) ? item.id : item;
+    if (typeof id !== "string") {
+      throw new InputError(name, `has an item ${index} that is neither an id string nor an object with a string "id"`);
+    }
+    return id;
+  });
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// ../../packages/api/dist/values/option-mistake.js
+function optionMistake(input, mistake, text = "") {
+  const own = new RegExp(`^\`${escaped(mistake.option)}(\\.\\w+)?\` `).exec(mistake.message)?.[0];
+  if (own) {
+    const rest = mistake.message.slice(own.length);
+    return new InputError(input, text ? withoutEchoes(rest, text) : rest);
+  }
+  const problem = mistake.message.replace(/^[\w.]+: /, "");
+  const name = mistake.option.split(".").pop() ?? "";
+  const item = /^(.*)\[(\d+)\]$/.exec(name);
+  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
+  const subject = item ? `${item[1]}[${item[2]}] ` : written ?? `${name} `;
+  const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
+  const what = looksLikeCredential(text) ? rejectedValue(text) : "invalid";
+  return new InputError(input, `is ${what}: ${text ? withoutEchoes(worded, text) : worded}`);
+}
+function escaped(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// ../common/src/inputs/read.ts
 var InvalidInputsError = class extends Error {
   constructor(errors) {
     super(
@@ -2251,111 +2366,6 @@ function failureAnnotation(error2, hints = {}) {
   }
   if (error2 instanceof Error) return error2.message;
   return String(error2);
-}
-
-// ../common/src/inputs/refused-values.ts
-var MAX_QUOTED_LENGTH = 20;
-function rejectedValue(value) {
-  if (looksLikeCredential(value)) return `a ${value.length}-character value that looks like a key or token`;
-  if (value.length > MAX_QUOTED_LENGTH) return `a ${value.length}-character value`;
-  return `'${value}'`;
-}
-function withoutEchoes(message, text) {
-  return message.replace(
-    /[A-Za-z0-9_+/=.~-]+/g,
-    (run2) => text.includes(run2) && (run2.length > MAX_QUOTED_LENGTH || looksLikeCredential(run2)) ? `[${run2.length} characters]` : run2
-  );
-}
-
-// ../common/src/inputs/values.ts
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
-function parseDuration(name, text, bounds = {}) {
-  const match = DURATION.exec(text);
-  if (!match) {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
-  }
-  const unit = match[2]?.toLowerCase() ?? "s";
-  const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);
-  const minMs = bounds.minMs ?? 1;
-  const maxMs = bounds.maxMs ?? UNIT_MS.h * 24;
-  if (ms < minMs || ms > maxMs) {
-    throw new InputError(name, `is ${rejectedValue(text)}; it must be between ${formatMs(minMs)} and ${formatMs(maxMs)}`);
-  }
-  return ms;
-}
-function formatMs(ms) {
-  for (const unit of ["h", "m", "s"]) {
-    if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0) return `${ms / UNIT_MS[unit]}${unit}`;
-  }
-  return `${ms}ms`;
-}
-function splitList(text) {
-  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-
-// ../common/src/inputs/ids.ts
-var PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
-function parseProjectId(name, text) {
-  if (!PROJECT_ID.test(text) || looksLikeCredential(text)) {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`);
-  }
-  return text;
-}
-var OPERATION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
-var MAX_OPERATION_IDS = 1e3;
-var FORMS = 'give ids one per line or comma-separated, a JSON array of ids or of operations, or a JSON response holding "operations"';
-function parseOperationIds(name, text) {
-  if (text === "") return void 0;
-  const items = text.startsWith("[") || text.startsWith("{") ? idsFromJson(name, text) : splitList(text);
-  if (items.length > MAX_OPERATION_IDS) {
-    throw new InputError(name, `lists ${items.length} operations; at most ${MAX_OPERATION_IDS} are accepted`);
-  }
-  for (const id of items) {
-    if (!OPERATION_ID.test(id) || looksLikeCredential(id)) {
-      throw new InputError(name, `holds ${rejectedValue(id)}, not an operation id; ${FORMS}`);
-    }
-  }
-  return unique(items);
-}
-function idsFromJson(name, text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch (error2) {
-    const problem = withoutEchoes(error2.message, text);
-    throw new InputError(name, `starts like JSON but does not parse (${problem}); ${FORMS}`);
-  }
-  const list = Array.isArray(value) ? value : isRecord(value) ? value.operations : void 0;
-  if (!Array.isArray(list)) {
-    throw new InputError(name, `is a JSON object without an "operations" array; ${FORMS}`);
-  }
-  return list.map((item, index) => {
-    const id = isRecord(item) ? item.id : item;
-    if (typeof id !== "string") {
-      throw new InputError(name, `has an item ${index} that is neither an id string nor an object with a string "id"`);
-    }
-    return id;
-  });
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// ../common/src/inputs/option-mistake.ts
-function optionMistake(input, mistake, text = "") {
-  const problem = mistake.message.replace(/^[\w.]+: /, "");
-  const name = mistake.option.split(".").pop() ?? "";
-  const item = /^(.*)\[(\d+)\]$/.exec(name);
-  const escaped = (text2) => text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const written = new RegExp(`^(?:${escaped(mistake.option)}|${escaped(name)})(\\.\\w+)* `).exec(problem)?.[0];
-  const subject = item ? `${item[1]}[${item[2]}] ` : written ?? `${name} `;
-  const worded = problem.startsWith(subject) ? `${item ? `item ${Number(item[2]) + 1}` : "it"} ${problem.slice(subject.length)}` : problem;
-  const what = looksLikeCredential(text) ? rejectedValue(text) : "invalid";
-  return new InputError(input, `is ${what}: ${text ? withoutEchoes(worded, text) : worded}`);
 }
 
 // ../common/src/log.ts

@@ -4,7 +4,8 @@
 // Everything is checked before the first request.
 
 import { createClient, DEFAULT_BASE_URL } from '@keyturn/api';
-import { collectInputs, logRequestEvent, parseDuration, parseOperationIds, parseProjectId, readInput } from '@keyturn/action-common';
+import { collectInputs, logRequestEvent, readInput } from '@keyturn/action-common';
+import { parseDuration, parseOperationIds, parseProjectId } from '@keyturn/api/values';
 import { inInputTerms } from './option-inputs.js';
 
 /** Defaults, the same as action.yml's (a test holds them equal). */

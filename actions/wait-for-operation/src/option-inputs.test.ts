@@ -1,6 +1,6 @@
 import { createClient, OptionError } from '@keyturn/api';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '@keyturn/action-common';
+import { InputError } from '@keyturn/api/values';
 import { inInputTerms } from './option-inputs.js';
 
 const refusal = (options: Record<string, unknown>) => {

@@ -1,7 +1,7 @@
 // The library checks the values (DESIGN.md: validation once, in the libraries); this Action only
 // says which of its inputs an OptionError is about (optionMistake words it).
-import { optionMistake } from '@keyturn/action-common';
 import { OptionError } from '@keyturn/api';
+import { optionMistake } from '@keyturn/api/values';
 
 /** Each option of createClient and operations.wait that an input of this Action sets. */
 export const INPUT_OF_OPTION: Readonly<Record<string, string>> = {

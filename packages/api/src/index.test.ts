@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
 import * as toolkit from './toolkit.js';
+import * as values from './values.js';
 
 type TypeScript = typeof import('typescript');
 const ts = createRequire(import.meta.url)('typescript') as TypeScript;
@@ -120,6 +121,22 @@ const TOOLKIT_VALUES = [
 
 const TOOLKIT_TYPES = ['AbortTimer', 'AttemptRules', 'AttemptVerdict', 'LinkedSignal', 'RateLimitRules', 'RateLimitWait', 'RequestEvent', 'Runtime'];
 
+const VALUES_VALUES = [
+  'InputError',
+  'optionMistake',
+  'parseBoolean',
+  'parseChoice',
+  'parseDuration',
+  'parseInteger',
+  'parseKeyIds',
+  'parseOperationIds',
+  'parseProjectId',
+  'rejectedValue',
+  'splitList',
+  'unique',
+  'withoutEchoes',
+];
+
 describe('public API', () => {
   it('`.` exports exactly these runtime names', () => {
     expect(Object.keys(api).sort()).toEqual(API_VALUES);
@@ -136,6 +153,13 @@ describe('public API', () => {
     const toolkit = exportsOf('./toolkit.ts');
     expect(toolkit.names).toEqual([...TOOLKIT_VALUES, ...TOOLKIT_TYPES].sort());
     expect(toolkit.undocumented).toEqual([]);
+  });
+
+  it('`./values` exports exactly these names, types included, each with TSDoc', { timeout: 60_000 }, () => {
+    expect(Object.keys(values).sort()).toEqual(VALUES_VALUES);
+    const entry = exportsOf('./values.ts');
+    expect(entry.names).toEqual([...VALUES_VALUES, 'DurationBounds', 'IntegerBounds'].sort());
+    expect(entry.undocumented).toEqual([]);
   });
 
   it('DEFAULT_BASE_URL is where a client without baseUrl sends its requests', () => {

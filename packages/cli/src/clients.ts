@@ -14,7 +14,7 @@ import {
   type GitLabClient,
   type RecordStore,
 } from '@keyturn/rotation/targets';
-import { InputError, rejectedValue } from '@keyturn/action-common';
+import { InputError, rejectedValue } from '@keyturn/api/values';
 import { looksLikeCredential } from '@keyturn/api/toolkit';
 import type { CommandContext } from './command-context.js';
 import { readCredential } from './credentials.js';
@@ -24,7 +24,7 @@ const USER_AGENT = 'keyturn-cli';
 
 /** The platform client, or undefined (a mistake in `reader`) when it cannot be made. `required`: no key is a mistake. */
 export function platformClient(ctx: CommandContext, reader: SettingReader, required = true): PlatformClient | undefined {
-  const apiKey = readCredential('apiKey', ctx.flags);
+  const apiKey = readCredential('api-key', ctx.flags);
   ctx.secrets.add(apiKey);
   const baseUrl = reader.read('api-url', (g) => g.text) ?? DEFAULT_BASE_URL;
   if (!apiKey) {
@@ -66,7 +66,7 @@ export function recordStore(ctx: CommandContext, reader: SettingReader, env: Nod
 }
 
 function githubRecordStore(ctx: CommandContext, reader: SettingReader, repository: string | undefined, env: NodeJS.ProcessEnv): RecordStore | undefined {
-  const token = readCredential('githubToken', ctx.flags, env);
+  const token = readCredential('github-token', ctx.flags, env);
   ctx.secrets.add(token);
   const baseUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
   if (!repository) reader.mistakes.push('no record repository: pass --record-repo OWNER/REPO, the repository whose variables keep the target record (or --record-gitlab-project GROUP/PROJECT)');
@@ -76,7 +76,7 @@ function githubRecordStore(ctx: CommandContext, reader: SettingReader, repositor
 }
 
 function gitlabRecordStore(ctx: CommandContext, reader: SettingReader, project: string, env: NodeJS.ProcessEnv): RecordStore | undefined {
-  const token = readCredential('gitlabToken', ctx.flags, env);
+  const token = readCredential('gitlab-token', ctx.flags, env);
   ctx.secrets.add(token);
   const apiUrl = reader.read('gitlab-url', (g) => g.text) ?? (env.CI_API_V4_URL || DEFAULT_GITLAB_API_URL);
   if (!token) {
@@ -104,7 +104,7 @@ export function githubClient(
   options: Omit<GitHubClientOptions, 'token' | 'baseUrl'> = {},
   env: NodeJS.ProcessEnv = process.env,
 ): GitHubClient | undefined {
-  const token = readCredential('githubToken', ctx.flags, env);
+  const token = readCredential('github-token', ctx.flags, env);
   ctx.secrets.add(token);
   const baseUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
   if (!token) {
@@ -123,7 +123,7 @@ export function githubClient(
 
 /** A GitLab client with GITLAB_TOKEN (or --gitlab-token-file) at --gitlab-url, for a token that `can`. */
 export function gitlabClient(ctx: CommandContext, reader: SettingReader, can: string, env: NodeJS.ProcessEnv = process.env): GitLabClient | undefined {
-  const token = readCredential('gitlabToken', ctx.flags, env);
+  const token = readCredential('gitlab-token', ctx.flags, env);
   ctx.secrets.add(token);
   const apiUrl = reader.read('gitlab-url', (g) => g.text) ?? (env.CI_API_V4_URL || DEFAULT_GITLAB_API_URL);
   if (!token) {

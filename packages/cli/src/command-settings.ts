@@ -1,48 +1,21 @@
 // Which settings (flags and keyturn.yml keys) and credentials each command takes: read by the
 // declarations (commands/) and by the runs (run/), which must not load commander again.
 
-import type { CredentialName } from './credentials.js';
+import { type CredentialName, catalogueOptions } from '@keyturn/rotation/catalogue';
 import type { SettingName } from './settings.js';
 
 export const DEFAULT_CONFIG_FILE = 'keyturn.yml';
 export const OUTPUT_FORMATS = ['json', 'table'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-export const ROTATE_SETTINGS = [
-  'targets',
-  'retire-targets',
-  'secret-name',
-  'key-name-prefix',
-  'keep',
-  'revoke-key-ids',
-  'rotate-every',
-  'revoke-after',
-  'key-kind',
-  'org-id',
-  'project-id',
-  'api-url',
-  'github-api-url',
-  'record-repo',
-  'record-gitlab-project',
-  'gitlab-url',
-  'vercel-url',
-  'without-vercel-redeploy',
-  'app-id',
-  'rebuild-record',
-  'lease-wait',
-  'without-lease',
-  'leaked-key-id',
-  'leaked-key-fingerprint',
-] as const satisfies readonly SettingName[];
+/** `keyturn rotate`'s settings: the option catalogue's, but alert mode's. */
+export const ROTATE_SETTINGS = catalogueSettings('alerts');
 
 /** A scheduled job answering alerts rotates as `rotate` does, minus what only a run by hand names (the leaked key). */
-export const ANSWER_ALERTS_SETTINGS = [
-  'alert-secret-type',
-  'alert-scope',
-  ...ROTATE_SETTINGS.filter((name) => name !== 'leaked-key-id' && name !== 'leaked-key-fingerprint'),
-] as const satisfies readonly SettingName[];
+export const ANSWER_ALERTS_SETTINGS = catalogueSettings('rotation');
 
-export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'gitlabToken', 'vercelToken', 'appPrivateKey', 'managingApiKey'] as const satisfies readonly CredentialName[];
+/** The credentials a rotation reads, as the option catalogue lists them. */
+export const ROTATE_CREDENTIALS = catalogueOptions().flatMap((option) => (option.cli?.file ? [option.name as CredentialName] : []));
 
 export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout', 'interval'] as const satisfies readonly SettingName[];
 
@@ -66,3 +39,13 @@ export const AUDIT_SETTINGS = [
 
 /** The settings only an audit of copies (`--org`, `--gitlab-group`) reads; the keys' audit reads the others. */
 export const COPIES_AUDIT_SETTINGS = ['org', 'gitlab-group', 'match', 'secret-name', 'resume', 'read-interval'] as const satisfies readonly SettingName[];
+
+/**
+ * The catalogue's options with a keyturn.yml key, but those only `butMode` takes, in the table's
+ * order: the targets first (what every run names), then the options every run takes, then its mode's.
+ */
+function catalogueSettings(butMode: 'rotation' | 'alerts'): SettingName[] {
+  const options = catalogueOptions().filter((option) => option.cli?.key && option.mode !== butMode);
+  const rank = (option: (typeof options)[number]) => (option.name === 'targets' ? 0 : option.mode === undefined ? 1 : 2);
+  return options.sort((a, b) => rank(a) - rank(b)).map((option) => option.cli!.key as SettingName);
+}

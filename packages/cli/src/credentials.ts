@@ -1,11 +1,13 @@
-// Credentials come from the environment or from a file named by a flag: never from an argument
-// (shell history, `ps`) nor from keyturn.yml, and never printed. A file given wins over the
+// Credentials (the option catalogue's, @keyturn/rotation/catalogue) come from the environment or
+// from a file named by a flag: never from an argument (shell history, `ps`) nor from keyturn.yml,
+// and never printed. A file given wins over the
 // environment; its trailing newline is dropped (a key saved with `echo`).
 
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from './cli-error.js';
-import { optionKey } from './settings.js';
+import { type CredentialName, catalogueOptions } from '@keyturn/rotation/catalogue';
+import { helpOf, optionKey } from './settings.js';
 
 interface CredentialSpec {
   /** The environment variable holding it. */
@@ -13,34 +15,18 @@ interface CredentialSpec {
   /** The flag naming a file that holds it (`--api-key-file <path>`). */
   fileFlag: string;
   help: string;
+  /** Kept line by line (a PEM), not as one line. */
+  lines: boolean;
 }
 
-export const CREDENTIALS = {
-  apiKey: { env: 'NEON_API_KEY', fileFlag: '--api-key-file <path>', help: 'a file holding the platform API key (default: NEON_API_KEY)' },
-  githubToken: { env: 'GITHUB_TOKEN', fileFlag: '--github-token-file <path>', help: 'a file holding a GitHub token (default: GITHUB_TOKEN)' },
-  gitlabToken: {
-    env: 'GITLAB_TOKEN',
-    fileFlag: '--gitlab-token-file <path>',
-    help: 'a file holding a GitLab access token with the api scope, for GitLab targets or record (default: GITLAB_TOKEN)',
-  },
-  vercelToken: {
-    env: 'VERCEL_TOKEN',
-    fileFlag: '--vercel-token-file <path>',
-    help: "a file holding a Vercel access token whose scope includes the projects' team, for Vercel targets (default: VERCEL_TOKEN)",
-  },
-  appPrivateKey: {
-    env: 'KEYTURN_GITHUB_APP_PRIVATE_KEY',
-    fileFlag: '--app-private-key-file <path>',
-    help: "the GitHub App's private key (.pem), with --app-id (default: KEYTURN_GITHUB_APP_PRIVATE_KEY)",
-  },
-  managingApiKey: {
-    env: 'KEYTURN_MANAGING_API_KEY',
-    fileFlag: '--managing-api-key-file <path>',
-    help: 'a file holding the key that manages the rotated kind\'s keys (default: KEYTURN_MANAGING_API_KEY)',
-  },
-} as const satisfies Record<string, CredentialSpec>;
+/** Each credential as the option catalogue spells it: a variable, or a file named by a flag. */
+export const CREDENTIALS = Object.fromEntries(
+  catalogueOptions().flatMap(({ name, cli, type }) =>
+    cli?.file && cli.env ? [[name, { env: cli.env, fileFlag: cli.file, help: helpOf(name), lines: type === 'pem' }] as const] : [],
+  ),
+) as Record<CredentialName, CredentialSpec>;
 
-export type CredentialName = keyof typeof CREDENTIALS;
+export type { CredentialName };
 
 /** Declares the file flag of each credential on `command`. */
 export function addCredentialFlags(command: Command, names: readonly CredentialName[]): Command {
@@ -65,7 +51,7 @@ export function readCredential(name: CredentialName, flags: Record<string, unkno
       throw new UsageError([`${flag} ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of a file holding it`]);
     }
     // A PEM keeps its lines; a key or token is one line.
-    const value = name === 'appPrivateKey' ? text.trim() : text.replace(/\r?\n$/, '').trim();
+    const value = CREDENTIALS[name].lines ? text.trim() : text.replace(/\r?\n$/, '').trim();
     if (!value) throw new UsageError([`${flag} ${path}: the file is empty`]);
     return value;
   }

@@ -2,7 +2,7 @@
 // and their reading: each parser's mistake is collected with the place it came from.
 
 import type { OptionError } from '@keyturn/api';
-import { InputError, optionMistake } from '@keyturn/action-common';
+import { InputError, optionMistake } from '@keyturn/api/values';
 import { UsageError } from './cli-error.js';
 import type { ConfigFile } from './config-file.js';
 import { flagOf, optionKey, type SettingName } from './settings.js';

@@ -1,7 +1,9 @@
-// Every option a command takes from a flag or from keyturn.yml, in one table: its flag, its key in
-// keyturn.yml (the same name), what it holds. A flag on the command line wins over the file.
-// Credentials are not here: credentials.ts reads them from the environment or a file only.
+// Every option a command takes from a flag or from keyturn.yml: its flag, its key in keyturn.yml
+// (the same name), what it holds. The rotation's come from the option catalogue
+// (@keyturn/rotation/catalogue), the other commands' are here. A flag on the command line wins over
+// the file. Credentials are not here: credentials.ts reads them from the environment or a file only.
 
+import { type CatalogueKey, catalogueOptions } from '@keyturn/rotation/catalogue';
 import type { Command } from 'commander';
 
 type Kind = 'text' | 'list' | 'boolean';
@@ -13,89 +15,8 @@ interface SettingSpec {
   help: string;
 }
 
-export const SETTINGS = {
-  'api-url': { flag: '--api-url <url>', kind: 'text', help: 'platform API base URL (default https://console.neon.tech/api/v2; http only on loopback)' },
-  'github-api-url': { flag: '--github-api-url <url>', kind: 'text', help: 'GitHub API URL (default GITHUB_API_URL, else https://api.github.com)' },
-  'record-repo': {
-    flag: '--record-repo <owner/repo>',
-    kind: 'text',
-    help: 'the repository whose Actions variables keep the target record (default GITHUB_REPOSITORY; without one a dropped target is not recognised)',
-  },
-  'record-gitlab-project': {
-    flag: '--record-gitlab-project <group/project|id>',
-    kind: 'text',
-    help: 'the GitLab project whose CI/CD variables keep the target record, instead of --record-repo (default in a GitLab CI job without a GitHub record repository: CI_PROJECT_ID)',
-  },
-  'gitlab-url': {
-    flag: '--gitlab-url <url>',
-    kind: 'text',
-    help: 'GitLab API root, for gitlab: and gitlab-group: targets and a GitLab record (default CI_API_V4_URL, else https://gitlab.com/api/v4)',
-  },
-  'vercel-url': {
-    flag: '--vercel-url <url>',
-    kind: 'text',
-    help: "Vercel's API root, for vercel: targets (default https://api.vercel.com)",
-  },
-  'without-vercel-redeploy': {
-    flag: '--without-vercel-redeploy',
-    kind: 'boolean',
-    help: 'vercel: production targets are not redeployed: the old key stays valid until a run sees a deploy made after the write',
-  },
-  'leaked-key-id': {
-    flag: '--leaked-key-id <id>',
-    kind: 'text',
-    help: 'an emergency rotation: this key leaked; it is revoked as soon as every target holds the new key, whatever --keep says',
-  },
-  'leaked-key-fingerprint': {
-    flag: '--leaked-key-fingerprint <fingerprint>',
-    kind: 'text',
-    help: 'an emergency rotation naming the leaked key by its fingerprint (from `keyturn fingerprint`, reading the value on stdin), never its value',
-  },
-  'secret-name': { flag: '--secret-name <name>', kind: 'text', help: 'the secret written in every target (default NEON_API_KEY)' },
-  targets: {
-    flag: '--target <spec>',
-    kind: 'list',
-    help: 'a target, repeatable or comma-separated: repo:OWNER/REPO, env:OWNER/REPO:ENV, org:ORG[:all|private|selected:REPO,REPO], dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG[:...], codespaces-user[:OWNER/REPO,...], gitlab:GROUP/PROJECT[:ENV_SCOPE], gitlab-group:GROUP[:ENV_SCOPE], vercel:PROJECT[:production|preview|development][@TEAM] (keyturn.yml: targets)',
-  },
-  'retire-targets': {
-    flag: '--retire-target <spec>',
-    kind: 'list',
-    help: 'a target taken out of the rotation once its secret is deleted there, repeatable (keyturn.yml: retire-targets)',
-  },
-  'key-name-prefix': { flag: '--key-name-prefix <family>', kind: 'text', help: 'the key family: new keys are named <prefix>-<UTC time> (default: the record\'s, else derived from the targets)' },
-  keep: { flag: '--keep <n>', kind: 'text', help: 'how many of the newest keys of the family stay valid, the new one included (default 1)' },
-  'rotate-every': {
-    flag: '--rotate-every <duration>',
-    kind: 'text',
-    help: 'rotate only once the key every target holds is this old: 90m, 12h, 7d; a younger key makes the run a no-op (exit 0, "rotated": false) that reads the record and lists the keys',
-  },
-  'revoke-after': {
-    flag: '--revoke-after <duration>',
-    kind: 'text',
-    help: 'a superseded key stays valid this long (24h, 7d); the first run at or after that time revokes it, once no target holds it (with --keep, the later of the two)',
-  },
-  'revoke-key-ids': { flag: '--revoke-key-id <id>', kind: 'list', help: 'another key id to revoke once the new key is stored, repeatable (keyturn.yml: revoke-key-ids)' },
-  'key-kind': { flag: '--key-kind <kind>', kind: 'text', help: 'personal (default), organization (with --org-id) or project (with --org-id and --project-id)' },
-  'org-id': { flag: '--org-id <id>', kind: 'text', help: 'the organization of an organization or project key' },
-  'project-id': { flag: '--project-id <id>', kind: 'text', help: 'the project (of a project key; for wait, the project whose operations to await)' },
-  'app-id': { flag: '--app-id <id>', kind: 'text', help: 'a GitHub App\'s id, with its private key (KEYTURN_GITHUB_APP_PRIVATE_KEY or --app-private-key-file), instead of GITHUB_TOKEN (default KEYTURN_GITHUB_APP_ID)' },
-  'lease-wait': {
-    flag: '--lease-wait <duration>',
-    kind: 'text',
-    help: 'how long to wait for another run of the secret that holds its lease (one run writes at a time), e.g. 90s, 5m (default 11m); then exit 7',
-  },
-  'without-lease': {
-    flag: '--without-lease',
-    kind: 'boolean',
-    help: 'take no lease: only where every run of this secret is in one queue (a CI concurrency group), as it must be without a record',
-  },
-  'rebuild-record': { flag: '--rebuild-record', kind: 'boolean', help: 'the family\'s record cannot be read: rebuild it from the targets (every live key of the family stays valid); once' },
-  'alert-secret-type': {
-    flag: '--alert-secret-type <type>',
-    kind: 'text',
-    help: "the secret type of your secret-scanning custom pattern for platform keys, as GitHub names it (required)",
-  },
-  'alert-scope': { flag: '--alert-scope <scope>', kind: 'text', help: 'whose alerts: repo:OWNER/REPO or org:ORG (default: GITHUB_REPOSITORY)' },
+/** The settings of the commands other than the rotation's: their flags and keyturn.yml keys. */
+const COMMAND_SETTINGS = {
   'operation-ids': { flag: '--operation-id <id>', kind: 'list', help: 'an operation to await, repeatable (default: every pending operation of the project)' },
   timeout: { flag: '--timeout <duration>', kind: 'text', help: 'how long to wait in all: seconds (600) or 90s, 10m, 1h (default 10m)' },
   interval: { flag: '--interval <duration>', kind: 'text', help: 'longest time between polls: seconds (5) or 500ms, 10s (default 5s)' },
@@ -128,7 +49,29 @@ export const SETTINGS = {
   },
 } as const satisfies Record<string, SettingSpec>;
 
+/** Every setting: the rotation's from the option catalogue, and the other commands' own. */
+export const SETTINGS: Record<CatalogueKey, SettingSpec> & typeof COMMAND_SETTINGS = { ...catalogueSettings(), ...COMMAND_SETTINGS };
+
 export type SettingName = keyof typeof SETTINGS;
+
+/** The rotation's settings as the option catalogue spells them: each option with a keyturn.yml key. */
+function catalogueSettings(): Record<CatalogueKey, SettingSpec> {
+  const settings = catalogueOptions().flatMap(({ cli, type }) => {
+    if (!cli?.key || !cli.flag) return [];
+    const kind: Kind = type === 'targets' || type === 'key-ids' ? 'list' : type === 'boolean' ? 'boolean' : 'text';
+    return [[cli.key, { flag: cli.flag, kind, help: helpOf(cli.key) }] as const];
+  });
+  return Object.fromEntries(settings) as Record<CatalogueKey, SettingSpec>;
+}
+
+/** An option's line in `--help`: the catalogue's, with where its value comes from when not given. */
+export function helpOf(name: string): string {
+  const option = catalogueOptions().find((o) => o.cli?.key === name || o.name === name);
+  const cli = option?.cli;
+  if (!option || !cli) throw new Error(`${name} is no option of the catalogue`);
+  const fallback = [cli.env, option.type === 'boolean' ? undefined : option.default].filter(Boolean);
+  return fallback.length ? `${cli.help} (default ${fallback.join(', else ')})` : cli.help;
+}
 
 /** Declares each setting's flag on `command`. */
 export function addSettings(command: Command, names: readonly SettingName[]): Command {

@@ -4,8 +4,9 @@
 // clients from what passes.
 
 import { type ClientOptions, checkClientOptions, OptionError, type PlatformClient } from '@keyturn/api';
-import { platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
-import { type AccessNeed, AccessMissingError } from './access-missing.js';
+import { looksLikeCredential, platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
+import { rejectedValue } from '@keyturn/api/values';
+import { gitHubReach, missingGitHub, missingGitLab, missingVercel } from './check-access.js';
 import { optionalClockDuration } from './clock/duration.js';
 import { checkLeakedKey } from './emergency/leaked-key.js';
 import { validateFamily } from './family.js';
@@ -13,21 +14,21 @@ import { checkAppId, checkPrivateKey, isAppAccess } from './github-app/app-acces
 import type { AppCredentials } from './github-app/installation-tokens.js';
 import { checkGitHubClientOptions, checkGitHubSettings, type GitHubClient, type GitHubClientOptions, type GitHubClientSettings } from './github-client/octokit.js';
 import { checkKeyKind } from './key-kind/key-kind.js';
+import { type OptionName, option } from './option-names.js';
 import type { RotateKeyOptions, RunSettings } from './options.js';
-import { DEFAULT_LEASE_TIMINGS, type LeaseTimings } from './lease/lease-backend.js';
+import { checkLease, checkRecord } from './check-record.js';
 import { keyFingerprint } from './record/fingerprint.js';
 import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
 import { checkCodespacesReach } from './targets/kinds/github/codespaces-access.js';
 import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { checkGitLabAccess, type GitLabAccess } from './targets/gitlab/gitlab-client.js';
-import { reachedThrough, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
+import { formatTargetSpec, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
 import { checkVercelAccess, type VercelAccess } from './targets/vercel/vercel-client.js';
 import { checkTargetSpecs, parseTargetSpecs, TargetSpecError } from './targets/spec.js';
 
 /** The most keys `keep` holds valid: the target record remembers this many (record/target-record.ts). */
 const MAX_KEEP = 100;
-
 /** GitHub as given, checked: an Octokit of the caller's, a token's client options, or an App. */
 export type CheckedGitHub =
   | { octokit: GitHubClient }
@@ -78,7 +79,7 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   const { signal } = options;
   const platform = check(() => checkPlatform(options));
   const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform?.currentKey);
-  problems.push(...kind.problems);
+  problems.push(...unusedKeyIds(options.keyKind), ...kind.problems);
   const github = check(() => checkGitHub(options));
   const gitlab = check(() => checkGitLab(options));
   const vercel = check(() => checkVercel(options));
@@ -87,24 +88,23 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   }
   const secretName = check(() => {
     const name = options.secretName ?? DEFAULT_SECRET_NAME;
+    keyShapedName('secretName', name);
     validateSecretName(name);
     return name;
   });
   const targets = check(() => checkTargets(options)) ?? { specs: [] };
-  if (options.family !== undefined) check(() => validateFamily(options.family as string));
+  if (options.family !== undefined) check(() => validateFamily(keyShapedName('family', options.family as string)));
   const retire = check(() => checkRetired(options, targets)) ?? [];
-  const record = check(() => checkRecord(options));
+  const record = check(() => checkRecord(keyShapedRecord(options)));
   if (github) {
     const reach = gitHubReach(github);
     if ('specs' in targets) check(() => checkCodespacesReach(targets.specs, reach, 'targets'));
     check(() => checkCodespacesReach(retire.map((r) => r.spec), reach, 'retireTargets'));
   }
-  const noGitHub = options.github === undefined && missingGitHub({ targets, retire, record });
-  if (noGitHub) problems.push(noGitHub);
-  const noGitLab = options.gitlab === undefined && missingGitLab({ targets, retire, record });
-  if (noGitLab) problems.push(noGitLab);
-  const noVercel = options.vercel === undefined && missingVercel({ targets, retire });
-  if (noVercel) problems.push(noVercel);
+  for (const [given, missing] of [[options.github, missingGitHub], [options.gitlab, missingGitLab], [options.vercel, missingVercel]] as const) {
+    const mistake = given === undefined && missing({ targets, retire, record });
+    if (mistake) problems.push(mistake);
+  }
   const keep = options.keep ?? 1;
   if (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP) {
     problems.push(new OptionError('keep', `keep must be a whole number of at least 1 and at most ${MAX_KEEP}, not ${keep}`));
@@ -114,7 +114,7 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   if (badId !== undefined) {
     problems.push(new OptionError('revokeKeyIds', `revokeKeyIds must be key ids (positive whole numbers), not ${badId}`));
   }
-  const leakedKey = check(() => checkLeakedKey(options.leakedKey));
+  const leakedKey = check(() => checkLeakedKey(oneLeakedKey(options.leakedKey)));
   const rotateEveryMs = check(() => optionalClockDuration('rotateEvery', options.rotateEvery));
   const revokeAfterMs = check(() => optionalClockDuration('revokeAfter', options.revokeAfter));
   // The key the targets hold is the record's word: without one, the age of no key can be trusted.
@@ -173,35 +173,6 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   };
 }
 
-/**
- * The lease (lease/): kept where the record is, so a run without a record store that offers one
- * (none at all, or a store of the caller's without `lease`) is refused unless the caller opts out.
- * A dry run writes nothing and takes none.
- */
-function checkLease(options: RotateKeyOptions, record: CheckedOptions['record']): RunSettings['lease'] {
-  const { lease } = options;
-  if (lease === false) return false;
-  if (lease !== undefined && (typeof lease !== 'object' || lease === null)) throw new OptionError('lease', 'lease must be false or an object: { holder?, waitMs? }');
-  const timings = { ...DEFAULT_LEASE_TIMINGS };
-  for (const name of Object.keys(DEFAULT_LEASE_TIMINGS) as Array<keyof LeaseTimings>) {
-    const ms = lease?.[name] ?? timings[name];
-    if (!(Number.isFinite(ms) && ms >= 0)) throw new OptionError(`lease.${name}`, `lease.${name} must be a number of milliseconds of at least 0, not ${ms}`);
-    timings[name] = ms;
-  }
-  const holder = lease?.holder ?? 'a keyturn run';
-  if (typeof holder !== 'string' || !holder.trim()) throw new OptionError('lease.holder', 'lease.holder must be text that names the run (its URL, say)');
-  const offersLease = record !== undefined && (!('load' in record) || record.lease !== undefined);
-  if (!offersLease && options.dryRun !== true) {
-    throw new OptionError(
-      'lease',
-      record === undefined
-        ? 'no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab project), or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)'
-        : 'the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the family apart: give a store that offers one, or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)',
-    );
-  }
-  return { holder: holder.trim(), timings };
-}
-
 /** The platform and the current key's value, through whichever door the caller used. */
 function checkPlatform(options: RotateKeyOptions): { access: CheckedOptions['platform']; currentKey: string | undefined } {
   const { platform } = options;
@@ -252,6 +223,7 @@ function checkGitHub(options: RotateKeyOptions): CheckedGitHub | undefined {
     throw new OptionError('github', 'github must be an object: { token, ... }, { appId, privateKey, ... } or { octokit }');
   }
   if ('octokit' in github) return { octokit: github.octokit };
+  oneGitHubCredential(github);
   try {
     if (!isAppAccess(github)) {
       checkGitHubClientOptions(github);
@@ -266,15 +238,6 @@ function checkGitHub(options: RotateKeyOptions): CheckedGitHub | undefined {
     if (error instanceof OptionError && error.option !== 'github') throw new OptionError(`github.${error.option}`, error.message);
     throw error;
   }
-}
-
-/** The API root the run's clients use, and whether they are an App's. */
-function gitHubReach(github: CheckedGitHub): { baseUrl: string | undefined; app: boolean } {
-  if ('token' in github) return { baseUrl: github.token.baseUrl, app: false };
-  if ('app' in github) return { baseUrl: github.settings.baseUrl, app: true };
-  // A caller's Octokit: its own base URL; the credential behind it is the caller's to know.
-  const baseUrl = (github.octokit as { request?: { endpoint?: { DEFAULTS?: { baseUrl?: unknown } } } }).request?.endpoint?.DEFAULTS?.baseUrl;
-  return { baseUrl: typeof baseUrl === 'string' ? baseUrl : undefined, app: false };
 }
 
 /** GitLab access: a token (and the API root); checked as its client would, building nothing. */
@@ -299,56 +262,15 @@ function checkTargets(options: RotateKeyOptions): CheckedOptions['targets'] {
   return { specs: readSpecs(list, 'targets', options.defaultRepository) };
 }
 
-/** GitHub access is missing for what needs it (one mistake of `github`, whatever needs it). */
-function missingGitHub({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
-  const needs = needsOf({
-    targets: 'specs' in targets && targets.specs.some(reachedThrough('github')),
-    'retire-targets': retire.some(({ spec }) => reachedThrough('github')(spec)),
-    record: record !== undefined && 'repository' in record,
-  });
-  if (!needs.length) return undefined;
-  const words = { targets: 'to write GitHub secrets', 'retire-targets': 'to check retireTargets', record: "to keep the record in record.repository's variables" };
-  return new AccessMissingError('github', `github options (a token, a GitHub App, or an octokit) are required ${needs.map((n) => words[n]).join(' and ')}`, needs);
-}
-
-/** GitLab access is missing for what needs it: GitLab targets, or a record in a GitLab project. */
-function missingGitLab({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
-  const needs = needsOf({
-    targets: 'specs' in targets && targets.specs.some(reachedThrough('gitlab')),
-    'retire-targets': retire.some(({ spec }) => reachedThrough('gitlab')(spec)),
-    record: record !== undefined && 'gitlab' in record,
-  });
-  if (!needs.length) return undefined;
-  const words = { targets: 'to write GitLab CI/CD variables', 'retire-targets': 'to check GitLab retireTargets', record: "to keep the record in record.gitlab's variables" };
-  // Worded from the token's name, so a caller naming its own input ("it is required") reads well.
-  return new AccessMissingError('gitlab.token', `token is required ${needs.map((n) => words[n]).join(' and ')}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
-}
-
-/** Vercel access is missing for Vercel targets (retired ones too: is the variable gone?). */
-function missingVercel({ targets, retire }: Pick<CheckedOptions, 'targets' | 'retire'>): OptionError | undefined {
-  const needs = needsOf({
-    targets: 'specs' in targets && targets.specs.some(reachedThrough('vercel')),
-    'retire-targets': retire.some(({ spec }) => reachedThrough('vercel')(spec)),
-    record: false,
-  });
-  if (!needs.length) return undefined;
-  const words = { targets: "to write Vercel projects' environment variables", 'retire-targets': 'to check Vercel retireTargets', record: '' };
-  return new AccessMissingError('vercel.token', `token is required ${needs.map((n) => words[n]).join(' and ')}: a Vercel access token whose scope includes the projects' team`, needs);
-}
-
-function needsOf(needed: Record<AccessNeed, boolean>): AccessNeed[] {
-  return (Object.keys(needed) as AccessNeed[]).filter((need) => needed[need]);
-}
-
 /** Spec text is parsed once; parsed specs are checked field by field and used as given. */
 function readSpecs(list: readonly unknown[], option: string, defaultRepository?: string): TargetSpec[] {
   try {
-    if (list.every((item) => typeof item === 'string')) return parseTargetSpecs(list as string[], { defaultRepository });
+    if (list.every((item) => typeof item === 'string')) return keyShapedTarget(option, parseTargetSpecs(list as string[], { defaultRepository }));
     if (!list.every(isTargetSpec)) {
       throw new OptionError(option, `${option} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
     }
     checkTargetSpecs(list, option);
-    return [...list];
+    return keyShapedTarget(option, [...list]);
   } catch (error) {
     if (error instanceof TargetSpecError && error.option !== option) throw new TargetSpecError(error.problems, option);
     throw error;
@@ -363,31 +285,6 @@ function isSecretTarget(value: unknown): value is SecretTarget {
 
 function isTargetSpec(value: unknown): value is TargetSpec {
   return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
-}
-
-/** The record's store: a repository's variables (through `github`) or the caller's store; none unless given. */
-function checkRecord(options: RotateKeyOptions): CheckedOptions['record'] {
-  const { record } = options;
-  if (record === undefined || record === false) return undefined;
-  if (typeof record !== 'object' || record === null) {
-    throw new OptionError('record', "record must be { repository: 'OWNER/REPO' }, { gitlab: 'GROUP/PROJECT' }, a RecordStore, or left out (no record)");
-  }
-  if ('load' in record) return record;
-  if ('gitlab' in record) {
-    const project = record.gitlab;
-    // A project's full path (subgroups allowed) or its numeric id (CI_PROJECT_ID in a GitLab pipeline).
-    const parsed = typeof project === 'string' ? parseOptional(`gitlab:${project}`) : undefined;
-    // `gitlab:PROJECT` parses to a project's spec or to nothing; a scope would name one variable, not a project.
-    if (!parsed || !reachedThrough('gitlab')(parsed) || 'environmentScope' in parsed) {
-      throw new OptionError('record.gitlab', `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
-    }
-    return { gitlab: project as string };
-  }
-  const { repository } = record;
-  if (typeof repository !== 'string' || !/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository)) {
-    throw new OptionError('record.repository', `record.repository must be OWNER/REPO, not ${JSON.stringify(repository)}`);
-  }
-  return { repository };
 }
 
 /** Retired targets are GitHub specs, never also among the targets written. */
@@ -420,12 +317,79 @@ function refuseDuplicateTargets(targets: SecretTarget[]): SecretTarget[] {
   return targets;
 }
 
-/** The one spec `text` names, or undefined when it is not a spec. */
-function parseOptional(text: string): TargetSpec | undefined {
-  try {
-    const specs = parseTargetSpecs(text);
-    return specs.length === 1 ? specs[0] : undefined;
-  } catch {
-    return undefined;
+// The rules between options that each front end once wrote apart. Each message opens with its
+// option in backquotes and names the others so, and every front end says them in its own words.
+
+/** An id the kind of key does not use is a mistake, not something to ignore. */
+function unusedKeyIds(keyKind: RotateKeyOptions['keyKind'] | undefined): OptionError[] {
+  const given = (keyKind ?? {}) as { kind?: unknown; orgId?: unknown; projectId?: unknown };
+  const kind = given.kind ?? 'personal';
+  const ids = [
+    { name: 'keyKind.orgId', value: given.orgId, usedBy: ['organization', 'project'] },
+    { name: 'keyKind.projectId', value: given.projectId, usedBy: ['project'] },
+  ] as const;
+  return ids
+    .filter(({ value, usedBy }) => value !== undefined && typeof kind === 'string' && !(usedBy as readonly string[]).includes(kind))
+    .map(({ name, usedBy }) => {
+      const words = `${option(name)} is given, but ${option('keyKind')} is ${kind}, which does not use it`;
+      const fix = `Set ${option('keyKind')}, or remove ${option(name)}`;
+      return new OptionError(name, `${words}: ${option(name)} is for ${option('keyKind')} ${usedBy.join(' or ')}. ${fix}`);
+    });
+}
+
+/** GitHub is reached one way: a token, or a GitHub App's id with its private key. */
+function oneGitHubCredential(github: object): void {
+  const { token, appId, privateKey } = github as { token?: unknown; appId?: unknown; privateKey?: unknown };
+  const [tokenWord, idWord, keyWord] = [option('github.token'), option('github.appId'), option('github.privateKey')];
+  if (token !== undefined && (appId !== undefined || privateKey !== undefined)) {
+    const app = [appId !== undefined && idWord, privateKey !== undefined && keyWord].filter(Boolean).join(' and ');
+    const fix = `reach GitHub one way, ${tokenWord} or ${idWord} with ${keyWord}, and remove the other`;
+    throw new OptionError('github', `${tokenWord} and ${app} are both given: ${fix}`);
   }
+  if (appId !== undefined && privateKey === undefined) {
+    const fix = "pass the App's private key, the whole .pem file (App settings > Private keys)";
+    throw new OptionError('github.privateKey', `${keyWord} is required with ${idWord}: ${fix}`);
+  }
+  if (privateKey !== undefined && appId === undefined) {
+    throw new OptionError('github.appId', `${idWord} is required with ${keyWord}: pass the App's id (App settings > General > App ID)`);
+  }
+}
+
+/** The leaked key is named one way: by its id or by its fingerprint. */
+function oneLeakedKey(leakedKey: RotateKeyOptions['leakedKey']): RotateKeyOptions['leakedKey'] {
+  const given = leakedKey as { id?: unknown; fingerprint?: unknown } | undefined;
+  if (given?.id !== undefined && given.fingerprint !== undefined) {
+    const [fingerprint, id] = [option('leakedKey.fingerprint'), option('leakedKey.id')];
+    const fix = 'name the leaked key one way, by its id or by its fingerprint, and remove the other';
+    throw new OptionError('leakedKey', `${fingerprint} and ${id} are both given: ${fix}`);
+  }
+  return leakedKey;
+}
+
+/** A name reaches logs and outputs once accepted: one shaped like a key was pasted by mistake, and is never quoted. */
+function keyShapedName<T>(name: OptionName, value: T): T {
+  if (typeof value === 'string' && looksLikeCredential(value)) {
+    throw new OptionError(name, `${option(name)} is ${rejectedValue(value)}, not a name`);
+  }
+  return value;
+}
+
+/** The record's repository or project is a name too. */
+function keyShapedRecord(options: RotateKeyOptions): RotateKeyOptions {
+  const record = options.record as { repository?: unknown; gitlab?: unknown } | undefined;
+  if (record && typeof record === 'object') {
+    keyShapedName('record.repository', record.repository);
+    keyShapedName('record.gitlab', record.gitlab);
+  }
+  return options;
+}
+
+/** Targets reach request paths, logs and outputs: one shaped like a key was pasted by mistake. */
+function keyShapedTarget(name: string, specs: TargetSpec[]): TargetSpec[] {
+  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
+  if (pasted >= 0) {
+    const what = rejectedValue(formatTargetSpec(specs[pasted]!));
+    throw new OptionError(name, `\`${name}\` target ${pasted + 1} is ${what}: a target names a repository, environment or organization`);
+  }
+  return specs;
 }

@@ -1,4 +1,4 @@
-// The public API of both entry points, pinned: every runtime name and every type name, each with
+// The public API of the entry points, pinned: every runtime name and every type name, each with
 // its TSDoc. A rename, a lost export or an internal name let out breaks this test first (the
 // Actions and the benchmarks import the built package by these names).
 import { fileURLToPath } from 'node:url';
@@ -6,11 +6,13 @@ import { KeyturnError } from '@keyturn/api';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as main from './index.js';
+import * as catalogue from './catalogue.js';
 import * as targets from './targets.js';
 
 const ENTRY_POINTS = {
   '.': { file: 'index.ts', module: main },
   './targets': { file: 'targets.ts', module: targets },
+  './catalogue': { file: 'catalogue.ts', module: catalogue },
 } as const;
 
 const EXPECTED = {
@@ -116,6 +118,10 @@ const EXPECTED = {
       'VercelTargetSpec',
     ],
   },
+  './catalogue': {
+    runtime: ['ROTATION_OPTIONS', 'catalogueOptions', 'isCredential', 'optionsFromValues'],
+    types: ['CatalogueKey', 'CatalogueName', 'CatalogueOption', 'CliSpelling', 'CredentialName', 'OptionType'],
+  },
 } as const;
 
 /** Every name each entry point exports, as TypeScript sees it, with its documentation comment. */
@@ -173,7 +179,7 @@ describe('public API', () => {
   });
 
   it('exports nothing twice across the entry points', () => {
-    const names = [...declared['.'], ...declared['./targets']].map((e) => e.name);
+    const names = [...declared['.'], ...declared['./targets'], ...declared['./catalogue']].map((e) => e.name);
     expect(names.length).toBe(new Set(names).size);
   });
 });

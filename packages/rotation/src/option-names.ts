@@ -14,6 +14,7 @@ export type OptionName =
   | 'rotateEvery'
   | 'revokeAfter'
   | 'platform.apiKey'
+  | 'secretName'
   | 'keyKind'
   | 'keyKind.orgId'
   | 'keyKind.projectId'
@@ -24,7 +25,11 @@ export type OptionName =
   | 'gitlab.apiUrl'
   | 'vercel.token'
   | 'vercel.apiUrl'
-  | 'vercelRedeploy';
+  | 'vercelRedeploy'
+  | 'leakedKey.id'
+  | 'leakedKey.fingerprint'
+  | 'record.repository'
+  | 'record.gitlab';
 
 /** `name` as a message writes it: in backquotes, which renameOptions finds again. */
 export function option(name: OptionName): string {

@@ -270,7 +270,7 @@ describe('the App credentials', () => {
 
   it('refuses a token and an App together', () => {
     expect(problems({ token: 'ghp_0123456789abcdefghij', appId: app.id, privateKey: app.privateKey })).toEqual([
-      ['github', 'github takes one credential: a token, or a GitHub App (appId and privateKey), not both'],
+      ['github', '`github.token` and `github.appId` and `github.privateKey` are both given: reach GitHub one way, `github.token` or `github.appId` with `github.privateKey`, and remove the other'],
     ]);
     expect(checkRotateKeyOptions(options({ appId: app.id }))[0]).toBeInstanceOf(OptionError);
   });

@@ -86,7 +86,7 @@ describe('key kinds: mistakes and refusals', () => {
       expect.stringMatching(/^keyKind.orgId: orgId must be an id/),
       expect.stringMatching(/^keyKind.projectId: projectId is required/),
     ]);
-    expect(options({ keyKind: { kind: 'organization', orgId: ORG, projectId: 'p-1' } })).toEqual([expect.stringMatching(/^keyKind.projectId: projectId is not used by an organization key/)]);
+    expect(options({ keyKind: { kind: 'organization', orgId: ORG, projectId: 'p-1' } })).toEqual([expect.stringMatching(/^keyKind.projectId: `keyKind.projectId` is given, but `keyKind` is organization, which does not use it/)]);
     expect(options({ keyKind: { kind: 'team' } })).toEqual([expect.stringMatching(/^keyKind.kind: kind must be one of personal, organization, project/)]);
     expect(options({ keyKind: { kind: 'organization', orgId: ORG }, managingApiKey: 'ghp_0123456789abcdefABCDEF0123456789abcd' })).toEqual([
       expect.stringMatching(/^managingApiKey: managingApiKey is shaped like a GitHub token/),

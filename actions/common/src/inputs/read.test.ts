@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkInputText, collectInputs, InputError, InvalidInputsError, readInput, readInputText } from './read.js';
+import { InputError } from '@keyturn/api/values';
+import { checkInputText, collectInputs, InvalidInputsError, readInput, readInputText } from './read.js';
 
 function problem(run: () => unknown): string {
   try {

@@ -3,20 +3,7 @@
 // One concept (how @actions/core keeps getInput and its variants together).
 
 import * as core from '@actions/core';
-
-// Errors of the input checks: each names the input, so the `::error::` line says what to fix.
-
-/** One input that cannot be used. The message names the input and never quotes a secret. */
-export class InputError extends Error {
-  override readonly name = 'InputError';
-
-  constructor(
-    readonly input: string,
-    readonly problem: string,
-  ) {
-    super(`Input '${input}' ${problem}`);
-  }
-}
+import { InputError } from '@keyturn/api/values';
 
 /** Every invalid input of a run at once, so one failed run lists all there is to fix. */
 export class InvalidInputsError extends Error {

@@ -21,6 +21,6 @@ export function auditCommand(loadRun = () => import('../run/audit.js')): Command
     EXAMPLE,
     AUDIT_SETTINGS,
   );
-  addCredentialFlags(command, ['apiKey', 'githubToken', 'gitlabToken']);
+  addCredentialFlags(command, ['api-key', 'github-token', 'gitlab-token']);
   return command.action(async (_flags, cmd: Command) => (await loadRun()).runAudit(cmd, loadConfigReader));
 }

@@ -1,10 +1,12 @@
-// `keyturn rotate`'s declaration: every option the rotate-key Action has, as flags (and keyturn.yml
+// `keyturn rotate`'s declaration: every option of the option catalogue, as flags (and keyturn.yml
 // keys) and credentials. The run is run/rotate.ts.
 
+import { ROTATION_OPTIONS } from '@keyturn/rotation/catalogue';
 import type { Command } from 'commander';
 import { addCredentialFlags } from '../credentials.js';
 import { defineCommand, loadConfigReader } from '../define-command.js';
 import { ROTATE_SETTINGS, ROTATE_CREDENTIALS } from '../command-settings.js';
+import { helpOf } from '../settings.js';
 
 
 
@@ -25,7 +27,7 @@ export function rotateCommand(loadRun = () => import('../run/rotate.js')): Comma
     ROTATE_SUMMARY,
     EXAMPLE,
     ROTATE_SETTINGS,
-  ).option('--dry-run', 'check everything and print the plan; change nothing');
+  ).option(ROTATION_OPTIONS['dry-run'].cli.flag, helpOf('dry-run'));
   addCredentialFlags(command, ROTATE_CREDENTIALS);
   return command.action(async (_flags, cmd: Command) => (await loadRun()).runRotate(cmd, loadConfigReader));
 }

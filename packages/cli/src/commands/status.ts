@@ -20,6 +20,6 @@ export function statusCommand(loadRun = () => import('../run/status.js')): Comma
     EXAMPLE,
     STATUS_SETTINGS,
   );
-  addCredentialFlags(command, ['githubToken', 'gitlabToken', 'apiKey']);
+  addCredentialFlags(command, ['github-token', 'gitlab-token', 'api-key']);
   return command.action(async (_flags, cmd: Command) => (await loadRun()).runStatus(cmd, loadConfigReader));
 }

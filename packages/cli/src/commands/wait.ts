@@ -21,6 +21,6 @@ export function waitCommand(loadRun = () => import('../run/wait.js')): Command {
     EXAMPLE,
     WAIT_SETTINGS,
   );
-  addCredentialFlags(command, ['apiKey']);
+  addCredentialFlags(command, ['api-key']);
   return command.action(async (_flags, cmd: Command) => (await loadRun()).runWait(cmd, loadConfigReader));
 }

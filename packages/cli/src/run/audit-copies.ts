@@ -16,7 +16,7 @@ import {
   namePatternProblem,
   readCheckpoint,
 } from '@keyturn/rotation';
-import { InputError, parseDuration } from '@keyturn/action-common';
+import { InputError, parseDuration } from '@keyturn/api/values';
 import { countNoun } from '@keyturn/api/toolkit';
 import { CliError } from '../cli-error.js';
 import { githubClient, gitlabClient, recordStore } from '../clients.js';

@@ -5,7 +5,7 @@
 
 import type { ApiKey } from '@keyturn/api';
 import { recordedKeyIds, type TargetRecord } from '@keyturn/rotation/targets';
-import { InputError, parseInteger } from '@keyturn/action-common';
+import { InputError, parseInteger } from '@keyturn/api/values';
 import { countNoun } from '@keyturn/api/toolkit';
 import type { Command } from 'commander';
 import { platformClient, recordStore } from '../clients.js';

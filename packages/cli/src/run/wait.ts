@@ -2,7 +2,7 @@
 // Exit 0 when all finished, 3 when one failed, 4 when the timeout ran out.
 
 import { describeWaitResult, type WaitResult } from '@keyturn/api';
-import { parseDuration, parseOperationIds, parseProjectId } from '@keyturn/action-common';
+import { parseDuration, parseOperationIds, parseProjectId } from '@keyturn/api/values';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { inCliTerms } from '../client-words.js';

@@ -70,19 +70,10 @@ function readKeyKind(given: unknown, problems: OptionError[]): KeyKind | undefin
     problems.push(new OptionError('keyKind.kind', `kind must be one of ${KINDS.join(', ')}, not ${JSON.stringify(kind)}`));
     return undefined;
   }
-  if (kind === 'personal') {
-    for (const [name, value] of [['orgId', orgId], ['projectId', projectId]] as const) {
-      if (value !== undefined) problems.push(new OptionError(`keyKind.${name}`, `${name} is not used by a personal key: leave it out, or name the kind of key rotated`));
-    }
-    return PERSONAL;
-  }
+  // An id the kind does not use is check-options.ts's mistake (unusedKeyIds).
+  if (kind === 'personal') return PERSONAL;
   const org = readId('orgId', orgId, 'the organization whose key is rotated', problems);
-  if (kind === 'organization') {
-    if (projectId !== undefined) {
-      problems.push(new OptionError('keyKind.projectId', "projectId is not used by an organization key: leave it out, or rotate a project-scoped key (kind project)"));
-    }
-    return org === undefined ? undefined : { kind, orgId: org };
-  }
+  if (kind === 'organization') return org === undefined ? undefined : { kind, orgId: org };
   const project = readId('projectId', projectId, 'the one project the key reaches', problems);
   return org === undefined || project === undefined ? undefined : { kind: 'project', orgId: org, projectId: project };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeCredential } from '@keyturn/api/toolkit';
+import { looksLikeCredential } from '../toolkit/redact-credentials.js';
 import { rejectedValue, withoutEchoes } from './refused-values.js';
 
 const KEY = 'a3f94c0d5e6b7a8190fedcba98765432a3f94c0d5e6b7a8190fedcba98765432';

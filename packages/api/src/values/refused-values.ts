@@ -4,7 +4,7 @@
 // credential; otherwise the message gives its length and what is wrong with it. "Looks like a
 // credential" is @keyturn/api's one scrubber's judgement (redactCredentials would hide it).
 
-import { looksLikeCredential } from '@keyturn/api/toolkit';
+import { looksLikeCredential } from '../toolkit/redact-credentials.js';
 
 /** Longest refused value an error message quotes. */
 const MAX_QUOTED_LENGTH = 20;

@@ -1,15 +1,16 @@
 // The value types an input parses into: booleans, whole numbers, durations, lists.
 // Each parser takes the input's name and its checked text, and throws an InputError naming it.
 
-import { InputError } from './read.js';
+import { looksLikeCredential } from '../toolkit/redact-credentials.js';
+import { InputError } from './input-error.js';
 import { rejectedValue } from './refused-values.js';
 
 // Booleans: true/false, yes/no, on/off, 1/0, in any case (YAML users write all of them).
 
-
 const TRUE = new Set(['true', 'yes', 'on', '1']);
 const FALSE = new Set(['false', 'no', 'off', '0']);
 
+/** `text` as a boolean: true/false, yes/no, on/off, 1/0, in any case; else an InputError naming `name`. */
 export function parseBoolean(name: string, text: string): boolean {
   const value = text.toLowerCase();
   if (TRUE.has(value)) return true;
@@ -20,11 +21,13 @@ export function parseBoolean(name: string, text: string): boolean {
 // Whole numbers in decimal digits only: no sign, no exponent, no fraction.
 
 
+/** The least and most a whole number may be (default 0 and Number.MAX_SAFE_INTEGER). */
 export interface IntegerBounds {
   min?: number;
   max?: number;
 }
 
+/** `text` as a whole number in decimal digits within `bounds`; else an InputError naming `name`. */
 export function parseInteger(name: string, text: string, bounds: IntegerBounds = {}): number {
   const min = bounds.min ?? 0;
   const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
@@ -38,12 +41,19 @@ export function parseInteger(name: string, text: string, bounds: IntegerBounds =
   return value;
 }
 
-// Durations: `90` (seconds), `90s`, `500ms`, `10m`, `1h`, as the Action inputs document them.
+/** `text`, one of `choices`; else an InputError naming `name` that quotes it only when it is no key. */
+export function parseChoice<T extends string>(name: string, text: string, choices: readonly T[]): T {
+  if (choices.includes(text as T)) return text as T;
+  const given = looksLikeCredential(text) ? rejectedValue(text) : JSON.stringify(text);
+  throw new InputError(name, `must be one of ${choices.join(', ')}, not ${given}`);
+}
 
+// Durations: `90` (seconds), `90s`, `500ms`, `10m`, `1h`, as the Action inputs document them.
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i;
 
+/** The shortest and longest a duration may be. */
 export interface DurationBounds {
   /** Shortest accepted, in milliseconds. Default 1. */
   minMs?: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBoolean, parseDuration, parseInteger } from './values.js';
+import { parseBoolean, parseChoice, parseDuration, parseInteger } from './values.js';
 
 describe('parseBoolean', () => {
   it.each(['true', 'TRUE', 'True', 'yes', 'Yes', '1', 'on'])('reads %s as true', (text) => {
@@ -70,5 +70,15 @@ describe('parseDuration', () => {
     expect(() => parseDuration('timeout', '25h')).toThrow('between 1ms and 24h');
     expect(() => parseDuration('interval', '50ms', { minMs: 100, maxMs: 600_000 })).toThrow('between 100ms and 10m');
     expect(parseDuration('interval', '100ms', { minMs: 100 })).toBe(100);
+  });
+});
+
+describe('parseChoice', () => {
+  it('takes one of the choices, and quotes a refused value unless it looks like a key', () => {
+    expect(parseChoice('key-kind', 'project', ['personal', 'project'])).toBe('project');
+    const refused = `Input 'key-kind' must be one of personal, project, not "team"`;
+    expect(() => parseChoice('key-kind', 'team', ['personal', 'project'])).toThrow(refused);
+    const key = 'napi_0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmn';
+    expect(() => parseChoice('key-kind', key, ['personal'])).toThrow(/not a \d+-character value that looks like a key or token$/);
   });
 });

@@ -1,9 +1,12 @@
-// The revoke-key-ids input: platform API key ids, one per line or comma-separated. Only the text is
+// Key ids a person lists (rotate-key's revoke-key-ids, the CLI's --revoke-key-id): only the text is
 // read here; whether each is a key id rotateKey may revoke is the library's check.
-import { InputError, rejectedValue, splitList, unique } from '@keyturn/action-common';
+import { InputError } from './input-error.js';
+import { rejectedValue } from './refused-values.js';
+import { splitList, unique } from './values.js';
 
 const MAX_KEY_IDS = 100;
 
+/** Platform API key ids, one per line or comma-separated, each once: what the library may revoke is its own check. */
 export function parseKeyIds(name: string, text: string): number[] {
   const items = splitList(text);
   if (items.length > MAX_KEY_IDS) {

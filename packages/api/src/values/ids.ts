@@ -1,8 +1,8 @@
 // Ids an input gives that go into request paths, and so into the log: refused when shaped like a key
 // (wait-for-operation's project-id and operation-ids).
 
-import { looksLikeCredential } from '@keyturn/api/toolkit';
-import { InputError } from './read.js';
+import { looksLikeCredential } from '../toolkit/redact-credentials.js';
+import { InputError } from './input-error.js';
 import { rejectedValue, withoutEchoes } from './refused-values.js';
 import { splitList, unique } from './values.js';
 
@@ -11,9 +11,9 @@ import { splitList, unique } from './values.js';
 // like a key (one long run of letters and digits) is refused too: it would go into request paths,
 // and so into the log, unmasked.
 
-
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
+/** `text` as a platform project id (letters, digits, `-` and `_`), refused when shaped like a key. */
 export function parseProjectId(name: string, text: string): string {
   if (!PROJECT_ID.test(text) || looksLikeCredential(text)) {
     throw new InputError(name, `is ${rejectedValue(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`);
@@ -25,7 +25,6 @@ export function parseProjectId(name: string, text: string): string {
 // or a whole API response holding `operations` (e.g. the body of a create-branch call, whose
 // operations a deploy then waits for; platform-api.md 4.3 rule 5). Ids go into request paths, and so
 // into the log: a value shaped like a key is refused, not looked up (real ids are UUIDs).
-
 
 const OPERATION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const MAX_OPERATION_IDS = 1000;

@@ -1,4 +1,4 @@
-import { OptionError } from '@keyturn/api';
+import { OptionError } from '../errors.js';
 import { describe, expect, it } from 'vitest';
 import { optionMistake } from './option-mistake.js';
 
@@ -17,6 +17,13 @@ describe('optionMistake', () => {
     expect(optionMistake('leaked-key-fingerprint', field).message).toBe("Input 'leaked-key-fingerprint' is invalid: it must be a key fingerprint");
     const path = new OptionError('alerts.scope', 'alerts.scope must be repo:OWNER/REPO or org:ORG');
     expect(optionMistake('alert-scope', path).message).toBe("Input 'alert-scope' is invalid: it must be repo:OWNER/REPO or org:ORG");
+  });
+
+  it('says a message that opens with its option in backquotes of the input, as it stands', () => {
+    const rule = new OptionError('keyKind.orgId', '`keyKind.orgId` is given, but `keyKind` is personal, which does not use it');
+    expect(optionMistake('org-id', rule).message).toBe("Input 'org-id' is given, but `keyKind` is personal, which does not use it");
+    const field = new OptionError('leakedKey', '`leakedKey.fingerprint` and `leakedKey.id` are both given');
+    expect(optionMistake('leaked-key-fingerprint', field).problem).toBe('and `leakedKey.id` are both given');
   });
 
   it('hides an echo of the input text, which may be a credential', () => {
