@@ -24,7 +24,9 @@ export type OptionName =
   | 'gitlab.apiUrl'
   | 'vercel.token'
   | 'vercel.apiUrl'
-  | 'vercelRedeploy';
+  | 'vercelRedeploy'
+  | 'acknowledge'
+  | 'notifyUrl';
 
 /** `name` as a message writes it: in backquotes, which renameOptions finds again. */
 export function option(name: OptionName): string {
