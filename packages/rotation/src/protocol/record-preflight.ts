@@ -188,6 +188,7 @@ function refuseNewer(ctx: RotationContext, record: UnreadableRecord): never {
 
 function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family: string): never {
   probe('record-unparsable-refused');
+  ctx.unreadableRecord = { family, variable: record.name, detail: record.detail };
   return ctx.fail({
     code: 'record-failed',
     step: 'preflight',
