@@ -43,12 +43,14 @@ export const DEFAULTS = {
   'vercel-url': DEFAULT_VERCEL_API_URL,
   'vercel-redeploy': 'true',
   'lease-wait': '11m',
+  acknowledge: 'false',
 } as const;
 
 /** Longest `targets` (and `retire-targets`) list, in characters. */
 const TARGET_LIST_LENGTH = 120_000;
 
-export const SECRET_INPUTS = ['api-key', 'github-token', 'managing-api-key', 'gitlab-token', 'vercel-token'] as const;
+// notify-url too: a webhook's URL is its credential (Slack's, Teams').
+export const SECRET_INPUTS = ['api-key', 'github-token', 'managing-api-key', 'gitlab-token', 'vercel-token', 'issue-token', 'notify-url'] as const;
 
 /** The values of key-kind, as rotateKey's `keyKind.kind` names them. */
 const KEY_KINDS = ['personal', 'organization', 'project'] as const;
@@ -88,6 +90,9 @@ const INPUT_OF_OPTION: Readonly<Record<OptionName, string> & Record<string, stri
   'lease.waitMs': 'lease-wait',
   rotateEvery: 'rotate-every',
   revokeAfter: 'revoke-after',
+  acknowledge: 'acknowledge',
+  notifyUrl: 'notify-url',
+  issueToken: 'issue-token',
 };
 
 export interface RotateInputs {
@@ -133,6 +138,11 @@ export interface RotateInputs {
   /** Rotation by the clock, as written (`7d`): the library reads the durations (empty inputs are undefined). */
   rotateEvery: string | undefined;
   revokeAfter: string | undefined;
+  /** A stuck family (README, "A stuck family"): clear its mark, then rotate. */
+  acknowledge: boolean;
+  /** A stuck family: a Slack or Teams incoming webhook to post to; the token of its issue (default: the workflow's GITHUB_TOKEN). */
+  notifyUrl: string | undefined;
+  issueToken: string | undefined;
   /** Not an input: the repository running the workflow (GITHUB_REPOSITORY), which keeps the target record. */
   repository: string | undefined;
   /** Not an input: this workflow run's URL, which names the lease's holder to a run that waits for it. */
@@ -196,6 +206,10 @@ export function rotateKeyOptions(inputs: Partial<RotateInputs>, hooks: ServiceHo
     revokeKeyIds: inputs.revokeKeyIds,
     rotateEvery: inputs.rotateEvery,
     revokeAfter: inputs.revokeAfter,
+    acknowledge: inputs.acknowledge,
+    notifyUrl: inputs.notifyUrl,
+    issueToken: inputs.issueToken,
+    runUrl: inputs.runUrl,
     dryRun: inputs.dryRun,
     keyKind: keyKindOption(inputs),
     managingApiKey: inputs.managingApiKey,
@@ -279,6 +293,9 @@ export function readRotateInputs(): RotateInputs {
     alertScope: read('alert-scope', optionalText),
     rotateEvery: read('rotate-every', optionalText),
     revokeAfter: read('revoke-after', optionalText),
+    acknowledge: read('acknowledge', parseBoolean, { default: DEFAULTS.acknowledge }),
+    notifyUrl: read('notify-url', optionalText),
+    issueToken: read('issue-token', optionalText),
     leaseWaitMs: read('lease-wait', (name, text) => parseDuration(name, text, { minMs: 0 }), { default: DEFAULTS['lease-wait'] }),
     inventoryOrg: read('inventory-org', organizationLogin),
     inventoryMatch: read('inventory-match', namePatterns, { multiline: true, maxLength: 10_000 }),
