@@ -29,6 +29,7 @@ export const ROTATE_SETTINGS = [
   'without-vercel-redeploy',
   'app-id',
   'rebuild-record',
+  'acknowledge',
   'lease-wait',
   'without-lease',
   'leaked-key-id',
@@ -42,7 +43,12 @@ export const ANSWER_ALERTS_SETTINGS = [
   ...ROTATE_SETTINGS.filter((name) => name !== 'leaked-key-id' && name !== 'leaked-key-fingerprint'),
 ] as const satisfies readonly SettingName[];
 
-export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'gitlabToken', 'vercelToken', 'appPrivateKey', 'managingApiKey'] as const satisfies readonly CredentialName[];
+export const ROTATE_CREDENTIALS = ['apiKey', 'githubToken', 'gitlabToken', 'vercelToken', 'appPrivateKey', 'managingApiKey', 'notifyUrl'] as const satisfies readonly CredentialName[];
+
+/** `keyturn acknowledge` finds the family as `rotate` does (and takes --acknowledge for granted). */
+export const ACKNOWLEDGE_SETTINGS = ROTATE_SETTINGS.filter(
+  (name) => !['acknowledge', 'leaked-key-id', 'leaked-key-fingerprint', 'rotate-every', 'revoke-after', 'rebuild-record'].includes(name),
+) as readonly SettingName[];
 
 export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout', 'interval'] as const satisfies readonly SettingName[];
 

@@ -38,6 +38,11 @@ export const CREDENTIALS = {
     fileFlag: '--managing-api-key-file <path>',
     help: 'a file holding the key that manages the rotated kind\'s keys (default: KEYTURN_MANAGING_API_KEY)',
   },
+  notifyUrl: {
+    env: 'KEYTURN_NOTIFY_URL',
+    fileFlag: '--notify-url-file <path>',
+    help: 'a file holding a Slack or Teams incoming webhook URL, posted to when the family gets stuck and once a day while it is (default: KEYTURN_NOTIFY_URL)',
+  },
 } as const satisfies Record<string, CredentialSpec>;
 
 export type CredentialName = keyof typeof CREDENTIALS;

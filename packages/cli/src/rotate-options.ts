@@ -47,6 +47,8 @@ const SOURCE_OF_OPTION: Record<string, { setting: SettingName } | { credential: 
   'keyKind.projectId': { setting: 'project-id' },
   managingApiKey: { credential: 'managingApiKey' },
   rebuildRecord: { setting: 'rebuild-record' },
+  acknowledge: { setting: 'acknowledge' },
+  notifyUrl: { credential: 'notifyUrl' },
   lease: { setting: 'without-lease' },
   'lease.waitMs': { setting: 'lease-wait' },
   record: { setting: 'record-repo' },
@@ -106,6 +108,7 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
   const vercelToken = credential('vercelToken');
   const privateKey = credential('appPrivateKey');
   const managingApiKey = credential('managingApiKey');
+  const notifyUrl = credential('notifyUrl');
   const appId = reader.read('app-id', (g) => nameText(g)) ?? (env.KEYTURN_GITHUB_APP_ID || undefined);
   const githubMistake = githubAccessMistake(githubToken, appId, privateKey);
   if (githubMistake) {
@@ -155,6 +158,9 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     keyKind: keyKindOption(keyKind, orgId, projectId),
     managingApiKey,
     rebuildRecord: settings.flag('rebuild-record'),
+    acknowledge: settings.flag('acknowledge'),
+    notifyUrl,
+    runUrl: runUrl(env),
     leakedKey: leakedKey(reader, mistakes),
     lease: settings.flag('without-lease')
       ? false
@@ -185,13 +191,19 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     : [
         'No --record-repo nor --record-gitlab-project (nor GITHUB_REPOSITORY or, in GitLab CI, CI_PROJECT_ID): the run keeps no target record, so a target dropped from the list is not recognised and a key it still holds may be revoked.',
       ];
-  return { options, credentials: [apiKey, githubToken, gitlabToken, vercelToken, privateKey, managingApiKey].filter((v): v is string => Boolean(v)), notes };
+  return { options, credentials: [apiKey, githubToken, gitlabToken, vercelToken, privateKey, managingApiKey, notifyUrl].filter((v): v is string => Boolean(v)), notes };
+}
+
+/** The CI job's URL, where there is one: kept in a stuck mark and named by the issue. */
+function runUrl(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID) return `${env.GITHUB_SERVER_URL || 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
+  return env.CI_JOB_URL || undefined;
 }
 
 /** Who holds the lease, for a run that waits on it: the CI job's URL where there is one, else this host and process. */
 function leaseHolder(env: NodeJS.ProcessEnv): string {
-  if (env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID) return `${env.GITHUB_SERVER_URL || 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
-  if (env.CI_JOB_URL) return env.CI_JOB_URL;
+  const url = runUrl(env);
+  if (url) return url;
   return `keyturn rotate on ${hostname()} (process ${process.pid})`;
 }
 

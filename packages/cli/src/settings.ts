@@ -89,6 +89,11 @@ export const SETTINGS = {
     kind: 'boolean',
     help: 'take no lease: only where every run of this secret is in one queue (a CI concurrency group), as it must be without a record',
   },
+  acknowledge: {
+    flag: '--acknowledge',
+    kind: 'boolean',
+    help: 'the family is stuck and you fixed the cause: clear its stuck mark, then rotate (keyturn acknowledge clears it alone); once',
+  },
   'rebuild-record': { flag: '--rebuild-record', kind: 'boolean', help: 'the family\'s record cannot be read: rebuild it from the targets (every live key of the family stays valid); once' },
   'alert-secret-type': {
     flag: '--alert-secret-type <type>',
