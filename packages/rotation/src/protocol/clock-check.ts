@@ -48,6 +48,7 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
   // A key named to revoke that is still live: the user asks for a revocation a full run makes.
   if (ctx.revokeKeyIds.some((id) => keys.some((k) => k.id === id))) return undefined;
   await mintAppTokens(ctx);
+  if (ctx.preloadFailure) return undefined; // the full run says why the records could not be read
   try {
     ctx.preloadedRecords ??= await store.load();
   } catch {

@@ -32,6 +32,8 @@ export interface RotationContext extends ResolvedOptions {
   recordsRead?: string;
   /** The records the clock check (clock-check.ts) read, for readRecord to use instead of reading them again. */
   preloadedRecords?: LoadedRecords;
+  /** Why the stuck check's read of the records failed (stuck/stuck-check.ts): readRecord fails with it, reading nothing again. */
+  preloadFailure?: { error: unknown };
   /** Whether a GitHub App's installation tokens are minted (app-tokens.ts): once a run. */
   appTokensMinted?: boolean;
   /** The family's lease, once the preflight took it (protocol/lease-points.ts); released at the end. */

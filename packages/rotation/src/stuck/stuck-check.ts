@@ -31,8 +31,9 @@ export async function checkStuck(ctx: RotationContext): Promise<void> {
   await mintAppTokens(ctx);
   try {
     ctx.preloadedRecords = await store.load();
-  } catch {
-    return; // the preflight reads it again, and says why it cannot
+  } catch (error) {
+    ctx.preloadFailure = { error }; // the preflight fails with it, after its own checks, as it would have
+    return;
   }
   const record = familyRecord(ctx, ctx.preloadedRecords.records);
   if (record?.recovered) ctx.recovered = { family: record.family, ...record.recovered };

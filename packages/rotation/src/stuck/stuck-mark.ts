@@ -36,8 +36,11 @@ export interface Recovery {
   since: string;
 }
 
-/** Failures that say nothing about the family's health: another run's doing, the caller's, or bad input. */
-const NOT_COUNTED: ReadonlySet<RotationErrorCode> = new Set(['invalid-options', 'stood-down', 'concurrent-rotation', 'aborted', 'lease-held', 'stuck']);
+/**
+ * Failures not counted: another run's doing, the caller's, bad input; and the record's own failures
+ * (a record that cannot be read or written cannot keep a count: an unreadable one calls a person itself).
+ */
+const NOT_COUNTED: ReadonlySet<RotationErrorCode> = new Set(['invalid-options', 'stood-down', 'concurrent-rotation', 'aborted', 'lease-held', 'stuck', 'record-failed']);
 
 /** Whether a run failing with `code` counts towards a streak. */
 export function counts(code: RotationErrorCode): boolean {
