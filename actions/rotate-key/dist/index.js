@@ -17205,6 +17205,10 @@ async function readRecord(ctx, keys) {
   if (store3) {
     ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
     try {
+      const failed = ctx.preloadFailure;
+      ctx.preloadFailure = void 0;
+      if (failed)
+        throw failed.error;
       loaded = ctx.preloadedRecords ?? await store3.load();
       ctx.preloadedRecords = void 0;
       ctx.recordsRead = JSON.stringify(loaded);
@@ -17862,6 +17866,8 @@ async function checkClock(ctx, keys) {
   if (ctx.revokeKeyIds.some((id) => keys.some((k2) => k2.id === id)))
     return void 0;
   await mintAppTokens(ctx);
+  if (ctx.preloadFailure)
+    return void 0;
   try {
     ctx.preloadedRecords ??= await store3.load();
   } catch {
@@ -19177,7 +19183,7 @@ function finishedReport(report) {
 // ../../packages/rotation/dist/stuck/stuck-mark.js
 var STUCK_AFTER_RUNS = 3;
 var CALL_AGAIN_AFTER_MS = 24 * 60 * 60 * 1e3;
-var NOT_COUNTED = /* @__PURE__ */ new Set(["invalid-options", "stood-down", "concurrent-rotation", "aborted", "lease-held", "stuck"]);
+var NOT_COUNTED = /* @__PURE__ */ new Set(["invalid-options", "stood-down", "concurrent-rotation", "aborted", "lease-held", "stuck", "record-failed"]);
 function counts(code) {
   return !NOT_COUNTED.has(code);
 }
@@ -19276,7 +19282,8 @@ async function checkStuck(ctx) {
   await mintAppTokens(ctx);
   try {
     ctx.preloadedRecords = await store3.load();
-  } catch {
+  } catch (error2) {
+    ctx.preloadFailure = { error: error2 };
     return;
   }
   const record = familyRecord(ctx, ctx.preloadedRecords.records);

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acknowledgeStuck, STUCK_AFTER_RUNS } from '../src/index.js';
 import { checkInvariants } from './invariants.js';
+import { leaseVariableName, writeLeaseText } from '../src/lease/lease-text.js';
 import { type RotationRun, runRotation } from './run.js';
 import { ENV_SECRET_PATH, SECRET, startWorld, TARGETS, type World } from './world.js';
 
@@ -161,6 +162,36 @@ describe('a stuck family', () => {
     expect(issues()).toHaveLength(1);
     expect(issues()[0]!.title).toContain('(leaked-key-valid)');
     expect(issues()[0]!.body).toContain('Revoke it in the platform console');
+  });
+
+  it('runs that each take over a lease never released (their holders killed) get it stuck, the third one making no key', async () => {
+    await runAt();
+    const lease = leaseVariableName(SECRET, 'personal');
+    const plantLapsed = () =>
+      // The lease runs on the wall clock (the runs' runtime), whatever the test's clock says.
+      world.githubApi('POST', '/repos/acme/web/actions/variables', {
+        name: lease,
+        value: writeLeaseText({ holder: 'a killed run', nonce: 'theirs', state: 'held', started: new Date(Date.now() - HOUR).toISOString(), expires: new Date(Date.now() - 60_000).toISOString() }),
+      });
+    const fast = { pollMs: 20, confirmMs: 20, settleMs: 0 };
+    for (let n = 1; n <= STUCK_AFTER_RUNS; n++) {
+      now += HOUR;
+      await plantLapsed();
+      const keysBefore = world.platform.listKeys().length;
+      // Each run but the last is killed too, once planned (an abort is not counted): only the takeovers count.
+      const abort = new AbortController();
+      const run = await runAt({ lease: fast, signal: abort.signal, onLog: (entry) => n < STUCK_AFTER_RUNS && entry.message.startsWith('Plan:') && abort.abort() });
+      if (n < STUCK_AFTER_RUNS) {
+        expect(run.error?.code).toBe('aborted');
+        expect((await storedRecord()).failures).toMatchObject({ code: 'lease-taken-over', count: n });
+      } else {
+        expect(run.error?.code).toBe('stuck');
+        expect(run.error?.report.notices).toMatchObject([{ code: 'lease-taken-over', runs: STUCK_AFTER_RUNS }]);
+        expect(world.platform.listKeys()).toHaveLength(keysBefore);
+      }
+    }
+    expect(issues()).toHaveLength(1);
+    expect(issues()[0]!.title).toContain('(lease-taken-over)');
   });
 
   it('a failure to open the issue or post the webhook changes nothing of the outcome: a notice says so', async () => {

@@ -56,6 +56,7 @@ export const NOTICE_CODES = [
  */
 export const STUCK_REASONS = ['left-without-key', 'leaked-key-valid', 'record-unreadable', 'lease-taken-over', 'repeated-failure'] as const satisfies readonly NoticeCode[];
 
+/** Why a family is stuck: one of STUCK_REASONS, the code of the notice whose words are the remedy. */
 export type StuckReason = (typeof STUCK_REASONS)[number];
 
 /** A notice's code: what happened, in a word a program can switch on. */
