@@ -1127,9 +1127,9 @@ var require_light = __commonJS({
             waitForExecuting = (at2) => {
               var finished;
               finished = () => {
-                var counts;
-                counts = this._states.counts;
-                return counts[0] + counts[1] + counts[2] + counts[3] === at2;
+                var counts2;
+                counts2 = this._states.counts;
+                return counts2[0] + counts2[1] + counts2[2] + counts2[3] === at2;
               };
               return new this.Promise((resolve, reject) => {
                 if (finished()) {
@@ -2747,11 +2747,11 @@ async function waitForOperations(transport, projectId, options) {
 async function pollUntilDone(transport, wait2, deadline) {
   const { now } = transport.runtime;
   const started = now();
-  const counts = { round: 0, total: 0 };
+  const counts2 = { round: 0, total: 0 };
   const context = {
     transport,
     projectId: wait2.projectId,
-    call: { signal: deadline.signal, onAttempt: () => counts.round++ }
+    call: { signal: deadline.signal, onAttempt: () => counts2.round++ }
   };
   const awaited = awaitedOperations(wait2.ids);
   const schedule = new PollSchedule({ minIntervalMs: wait2.minIntervalMs, maxIntervalMs: wait2.intervalMs }, transport.runtime.random);
@@ -2760,10 +2760,10 @@ async function pollUntilDone(transport, wait2, deadline) {
     const roundStarted = now();
     rounds++;
     const outcome = await runRound(deadline, () => awaited.poll(context));
-    counts.total += counts.round;
+    counts2.total += counts2.round;
     const error2 = outcome.kind === "transient" ? outcome.error : void 0;
-    wait2.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts, error2));
-    counts.round = 0;
+    wait2.onPoll?.(pollEvent(awaited.state(), rounds, now() - started, counts2, error2));
+    counts2.round = 0;
     if (outcome.kind === "deadline" || lastRound || awaited.known() && awaited.state().pendingIds().length === 0)
       break;
     if (error2)
@@ -2782,7 +2782,7 @@ async function pollUntilDone(transport, wait2, deadline) {
     if (!await pause(transport, Math.min(untilNextStart, untilLatestStart), wait2, deadline))
       break;
   }
-  return result(awaited.state(), { rounds, requests: counts.total, elapsedMs: now() - started, complete: awaited.known() });
+  return result(awaited.state(), { rounds, requests: counts2.total, elapsedMs: now() - started, complete: awaited.known() });
 }
 function awaitedOperations(ids2) {
   if (ids2 !== void 0) {
@@ -2829,7 +2829,7 @@ async function pause(transport, ms, wait2, deadline) {
     throw new RequestAbortedError(`${WAIT_CONTEXT}: waiting for the operations of project ${wait2.projectId} was aborted by the caller's signal.`, { method: "GET", path: apiPath`/projects/${wait2.projectId}/operations` });
   }
 }
-function pollEvent(state, round, elapsedMs, counts, error2) {
+function pollEvent(state, round, elapsedMs, counts2, error2) {
   const ops = [...state.latest.values()];
   const event = {
     round,
@@ -2838,8 +2838,8 @@ function pollEvent(state, round, elapsedMs, counts, error2) {
     pending: state.pendingIds().length,
     succeeded: ops.filter((op) => isSuccessStatus(op.status)).length,
     failed: ops.filter((op) => isFailureStatus(op.status)).length,
-    requests: counts.round,
-    totalRequests: counts.total
+    requests: counts2.round,
+    totalRequests: counts2.total
   };
   if (error2)
     event.error = error2;
@@ -5169,8 +5169,8 @@ var ProjectDeployments = class {
     const { deployments } = await this.client.request("GET", "/v6/deployments", {
       query: { ...this.scope, projectId, target, state: "READY", limit: 1 }
     });
-    const newest = deployments[0];
-    return newest && { id: newest.uid, url: `https://${newest.url}`, createdAt: newest.createdAt ?? newest.created ?? 0 };
+    const newest2 = deployments[0];
+    return newest2 && { id: newest2.uid, url: `https://${newest2.url}`, createdAt: newest2.createdAt ?? newest2.created ?? 0 };
   }
   /** Rebuilds `source` for production, with the project's variables as they are now. */
   async redeploy(projectName, source) {
@@ -5314,16 +5314,16 @@ var VercelEnvTarget = class {
       const writtenAt = this.#writtenAt ?? Number.POSITIVE_INFINITY;
       if (serving && serving.createdAt > writtenAt)
         return { state: "deployed", deployment: serving };
-      const facts = { ...serving && { serving }, ...this.#writtenAt !== void 0 && { writtenAt: this.#writtenAt } };
+      const facts2 = { ...serving && { serving }, ...this.#writtenAt !== void 0 && { writtenAt: this.#writtenAt } };
       if (!this.words.redeploy || environment !== "production" || !serving)
-        return { state: "awaiting-deploy", ...facts };
+        return { state: "awaiting-deploy", ...facts2 };
       const made = await this.#deployments.redeploy(project.name, serving).catch((error2) => ({ error: error2 }));
       if ("error" in made)
-        return { state: "not-ready", error: this.#failure(made.error, `redeploying ${this.spec.project}`).message, ...facts };
+        return { state: "not-ready", error: this.#failure(made.error, `redeploying ${this.spec.project}`).message, ...facts2 };
       const ended = await this.#deployments.waitUntilEnded(made, signal);
       if (ended.readyState === "READY")
         return { state: "deployed", deployment: made };
-      return { state: "not-ready", deployment: made, readyState: ended.readyState, error: ended.error ?? `its state is ${ended.readyState}`, ...facts };
+      return { state: "not-ready", deployment: made, readyState: ended.readyState, error: ended.error ?? `its state is ${ended.readyState}`, ...facts2 };
     } catch (error2) {
       throw this.#failure(error2, `reading the deployments of ${this.spec.project}`);
     }
@@ -5523,6 +5523,40 @@ function textMs(text2) {
   if (!match)
     return void 0;
   return Number(match[1]) * UNIT_MS2[match[2].toLowerCase()];
+}
+
+// ../../packages/rotation/dist/stuck/stuck-options.js
+function stuckOptionProblems(options) {
+  const problems = [];
+  const { acknowledge: acknowledge2, notifyUrl, runUrl, issueToken, notifyFetch } = options;
+  if (acknowledge2 !== void 0 && typeof acknowledge2 !== "boolean")
+    problems.push(new OptionError("acknowledge", "acknowledge must be true or false"));
+  if (acknowledge2 === true && (options.record === void 0 || options.record === false)) {
+    problems.push(new OptionError("acknowledge", "acknowledge needs a record (`record`): the stuck mark it clears is kept there"));
+  }
+  if (notifyUrl !== void 0) {
+    const problem = urlProblem(notifyUrl);
+    if (problem)
+      problems.push(new OptionError("notifyUrl", `notifyUrl must be ${problem} (the value is not shown: a webhook's URL is its credential)`));
+  }
+  if (notifyFetch !== void 0 && typeof notifyFetch !== "function")
+    problems.push(new OptionError("notifyFetch", "notifyFetch must be a fetch function"));
+  if (runUrl !== void 0 && (typeof runUrl !== "string" || !URL.canParse(runUrl)))
+    problems.push(new OptionError("runUrl", "runUrl must be the absolute URL of this run"));
+  if (issueToken !== void 0 && (typeof issueToken !== "string" || !/^[\x21-\x7E]+$/.test(issueToken))) {
+    problems.push(new OptionError("issueToken", "issueToken must be a GitHub token: no spaces, ASCII only (check that the secret holds the token alone)"));
+  }
+  return problems;
+}
+function urlProblem(value) {
+  if (typeof value !== "string" || !URL.canParse(value))
+    return "an absolute https URL";
+  const url = new URL(value);
+  if (url.protocol === "https:")
+    return void 0;
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname))
+    return void 0;
+  return "an https URL (plain http only on a loopback host)";
 }
 
 // ../../packages/rotation/dist/record/fingerprint.js
@@ -10224,6 +10258,7 @@ function checkOptions(options) {
     problems.push(new OptionError("lostCreateCheck.intervalMs", "lostCreateCheck.intervalMs must be at least 0"));
   }
   const lease = check(() => checkLease(options, record));
+  problems.push(...stuckOptionProblems(options));
   if (signal !== void 0 && !(signal instanceof AbortSignal))
     problems.push(new OptionError("signal", "signal must be an AbortSignal"));
   if (problems.length || !platform2 || !secretName || !kind.scope || lease === void 0)
@@ -10253,6 +10288,11 @@ function checkOptions(options) {
       revokeAfterMs,
       leakedKey,
       dryRun: options.dryRun ?? false,
+      acknowledge: options.acknowledge === true,
+      notifyUrl: options.notifyUrl,
+      notifyFetch: options.notifyFetch,
+      runUrl: options.runUrl,
+      issueToken: options.issueToken,
       lease,
       now: typeof now === "function" ? now : now ? () => now : () => new Date(runtime.now()),
       verify,
@@ -12022,6 +12062,50 @@ function checkGranted(appId, needs, installation) {
     throw missingPermissions(appId, needs, missing);
 }
 
+// ../../packages/rotation/dist/stuck/issue-tracker.js
+var STUCK_LABEL = "keyturn-stuck";
+var newest = (issues) => issues.sort((a2, b2) => b2.number - a2.number)[0];
+function githubIssueTracker(octokit, repository) {
+  const [owner = "", repo2 = ""] = repository.split("/");
+  const route = "/repos/{owner}/{repo}/issues";
+  return {
+    describe: () => repository,
+    async findOpen(titleStart) {
+      const issues = await octokit.paginate(`GET ${route}`, { owner, repo: repo2, state: "open", per_page: 100 });
+      const ours = issues.filter((issue2) => !issue2.pull_request && issue2.title.startsWith(titleStart)).map((issue2) => ({ number: issue2.number, updatedAt: issue2.updated_at }));
+      return newest(ours);
+    },
+    async open(title, body) {
+      await octokit.request(`POST ${route}`, { owner, repo: repo2, title, body, labels: [STUCK_LABEL] });
+    },
+    async update(issue2, title, body) {
+      await octokit.request(`PATCH ${route}/{issue_number}`, { owner, repo: repo2, issue_number: issue2.number, title, body });
+    },
+    async close(issue2) {
+      await octokit.request(`PATCH ${route}/{issue_number}`, { owner, repo: repo2, issue_number: issue2.number, state: "closed", state_reason: "completed" });
+    }
+  };
+}
+function gitlabIssueTracker(client, project) {
+  const route = `/projects/${encodeURIComponent(project)}/issues`;
+  return {
+    describe: () => `the GitLab project ${project}`,
+    async findOpen(titleStart) {
+      const issues = await client.paginate(route, { state: "opened", search: titleStart, in: "title" });
+      return newest(issues.filter((issue2) => issue2.title.startsWith(titleStart)).map((issue2) => ({ number: issue2.iid, updatedAt: issue2.updated_at })));
+    },
+    async open(title, description) {
+      await client.request("POST", route, { body: { title, description, labels: STUCK_LABEL } });
+    },
+    async update(issue2, title, description) {
+      await client.request("PUT", `${route}/${issue2.number}`, { body: { title, description } });
+    },
+    async close(issue2) {
+      await client.request("PUT", `${route}/${issue2.number}`, { body: { state_event: "close" } });
+    }
+  };
+}
+
 // ../../packages/rotation/dist/key-kind/organization-keys.js
 function keysOfKind(keys, keyKind) {
   return keys.filter((key) => keyKind.kind === "project" ? key.project_id === keyKind.projectId : key.project_id == null);
@@ -12102,6 +12186,9 @@ function watchUnansweredWrites() {
     }
   };
 }
+
+// ../../packages/rotation/dist/notices/notice.js
+var STUCK_REASONS = ["left-without-key", "leaked-key-valid", "record-unreadable", "lease-taken-over", "repeated-failure"];
 
 // ../../packages/rotation/dist/record/target-record.js
 var HELD_HISTORY = 100;
@@ -12205,8 +12292,9 @@ function rebuiltRecord(family, secretName, keyKind, targets, liveIds) {
 }
 
 // ../../packages/rotation/dist/record/format.js
-var RECORD_FORMAT = 3;
+var RECORD_FORMAT = 4;
 var PLAIN_FORMAT = 2;
+var DEADLINE_FORMAT = 3;
 function readRecordText(text2) {
   let data;
   try {
@@ -12240,7 +12328,7 @@ function writeRecordText(record) {
   }
   const due = Object.keys(record.due ?? {}).length ? record.due : void 0;
   const stored = {
-    keyturn: due ? RECORD_FORMAT : PLAIN_FORMAT,
+    keyturn: record.stuck ? RECORD_FORMAT : due ? DEADLINE_FORMAT : PLAIN_FORMAT,
     family: record.family,
     secret: record.secretName,
     kind: record.keyKind,
@@ -12258,6 +12346,12 @@ function writeRecordText(record) {
     stored.due = due;
   if (record.awaiting && Object.keys(record.awaiting).length)
     stored.awaiting = record.awaiting;
+  if (record.stuck)
+    stored.stuck = record.stuck;
+  if (record.failures)
+    stored.failures = record.failures;
+  if (record.recovered)
+    stored.recovered = record.recovered;
   return JSON.stringify(stored);
 }
 function readFormat1(data) {
@@ -12312,6 +12406,12 @@ function readFormat2(data, format) {
   }
   if (format >= 3 && data.due !== void 0)
     record.due = readDue(data.due);
+  if (format >= 4 && data.stuck !== void 0)
+    record.stuck = readStuck(data.stuck);
+  if (data.failures !== void 0)
+    record.failures = readFailures(data.failures);
+  if (data.recovered !== void 0)
+    record.recovered = readRecovered(data.recovered);
   return record;
 }
 function readDue(value) {
@@ -12326,6 +12426,29 @@ function readDue(value) {
     due[keyId] = at2;
   }
   return due;
+}
+function readStuck(value) {
+  if (!isObject(value) || !isTime(value.since) || !isObject(value.notice))
+    throw new Error('"stuck" is not a stuck mark');
+  if (!STUCK_REASONS.includes(value.notice.code) || !Array.isArray(value.notice.actions))
+    throw new Error('"stuck" names no reason');
+  if (value.runUrl !== void 0)
+    text(value.runUrl, 'the run of "stuck"');
+  return value;
+}
+function readFailures(value) {
+  if (!isObject(value) || typeof value.code !== "string" || !Number.isSafeInteger(value.count) || value.count < 1 || !isTime(value.since)) {
+    throw new Error('"failures" is not a count of failed runs');
+  }
+  return { code: value.code, count: value.count, since: value.since };
+}
+function readRecovered(value) {
+  if (!isObject(value) || !STUCK_REASONS.includes(value.reason) || !isTime(value.since))
+    throw new Error('"recovered" is not an acknowledgement');
+  return { reason: value.reason, since: value.since };
+}
+function isTime(value) {
+  return typeof value === "string" && !Number.isNaN(Date.parse(value));
 }
 function awaitingOf(value) {
   if (!isObject(value))
@@ -12716,7 +12839,7 @@ function resolveOptions(options, githubLog) {
   const { checked, problems } = checkOptions(options);
   if (!checked)
     throw problems[0];
-  const { platform: platform2, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, ...rest } = checked;
+  const { platform: platform2, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, issueToken, ...rest } = checked;
   const { targets, retire, record, ...settings } = rest;
   const unansweredWrites = watchUnansweredWrites();
   const access2 = given && watched(given, unansweredWrites);
@@ -12738,8 +12861,21 @@ function resolveOptions(options, githubLog) {
     retire: retire.map(({ identity, spec }) => ({ identity, target: targetOf(spec, "read") })),
     recordStore: recordStore(record, github, gitlab2),
     appTokens: github?.appTokens?.used ? github.appTokens : void 0,
-    unansweredWrites
+    unansweredWrites,
+    issues: issueTracker(record, github, gitlab2, issueToken && { token: issueToken, ...githubSettings(given), runtime: checked.runtime, log: githubLog })
   };
+}
+function issueTracker(record, github, gitlab2, issueAccess) {
+  if (!record || "load" in record)
+    return void 0;
+  if ("gitlab" in record)
+    return gitlabIssueTracker(gitlabOf(gitlab2), record.gitlab);
+  const octokit = issueAccess ? createGitHubClient(issueAccess) : clientOf(github, recordNeed(record.repository));
+  return githubIssueTracker(octokit, record.repository);
+}
+function githubSettings(access2) {
+  const settings = access2 && ("token" in access2 ? access2.token : "settings" in access2 ? access2.settings : void 0);
+  return { ...settings?.baseUrl && { baseUrl: settings.baseUrl }, ...settings?.fetch && { fetch: settings.fetch } };
 }
 function watched(access2, writes) {
   if ("token" in access2)
@@ -12880,8 +13016,37 @@ function renderNotice(notice2) {
       return `${alerts(notice2.alerts)}: a key no target record in ${notice2.recordStore} knows (fingerprint ${notice2.fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`;
     case "other-family-alert":
       return `${alerts(notice2.alerts)}: key ${notice2.keyIds.join(", ")} of family ${notice2.family} (secret ${notice2.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`;
+    case "left-without-key":
+      return `Target${notice2.targets.length === 1 ? "" : "s"} ${notice2.targets.join(", ")} of family ${notice2.family} ${notice2.targets.length === 1 ? "is" : "are"} left without a working key: the leaked key was revoked and the new key could not be written there. Give ${notice2.targets.length === 1 ? "it" : "them"} a working key (fix the access and run with ${option("acknowledge")}: true, or put a key made in the console in the secret there), then acknowledge.`;
+    case "leaked-key-valid":
+      return `The leaked key ${notice2.keyIds.join(", ")} of family ${notice2.family} is still valid: it could not be revoked. Revoke it in the platform console now, then acknowledge.`;
+    case "record-unreadable":
+      return `The target record of family ${notice2.family} (${notice2.variable}) cannot be read (${notice2.detail}): every run stops before making a key. Mend the variable, or run once with ${option("rebuildRecord")}: true (its keys then stay valid until named in ${option("revokeKeyIds")}).`;
+    case "lease-taken-over":
+      return `${notice2.runs} runs of ${notice2.secretName} (family ${notice2.family}) in a row found the lease of the previous one lapsed: each run is killed or cancelled before it ends (a job timeout shorter than the run, a runner lost). Find why in those runs' logs, give the job the time it needs, then acknowledge.`;
+    case "repeated-failure":
+      return `${notice2.runs} runs of family ${notice2.family} in a row failed the same way (${notice2.failure}) since ${notice2.since}; the last said: ${notice2.summary} Fix the cause, then acknowledge.`;
+    case "stuck":
+      return `Family ${notice2.family} is stuck since ${notice2.since} (${notice2.reason}${notice2.runUrl ? `, ${notice2.runUrl}` : ""}): this run made no key. Only a person can help: see the issue, fix the cause, then run once with ${option("acknowledge")}: true.`;
+    case "stuck-acknowledged":
+      return `Family ${notice2.family}, stuck since ${notice2.since} (${notice2.reason}), is acknowledged: its runs rotate again, and the first to succeed closes its issue.`;
+    case "person-not-called":
+      return `The ${notice2.channel === "issue" ? "issue that calls a person about" : `webhook of ${option("notifyUrl")} about`} stuck family ${notice2.family} could not be ${{ open: "opened", update: "updated", close: "closed", post: "posted" }[notice2.doing]} (${notice2.error}); the run's outcome is unchanged.${notice2.channel === "issue" ? " Give the token that keeps the record Issues: Read and write (in a workflow: `permissions: issues: write`)." : ""}`;
   }
 }
+function stuckIssueText(mark2) {
+  const remedy = renderNotice(mark2.notice);
+  const run2 = mark2.runUrl ? ` The run that got stuck: ${mark2.runUrl}.` : "";
+  const body = [
+    `The key rotation of family ${mark2.family} is stuck since ${mark2.since} (${mark2.notice.code}).${run2}`,
+    "",
+    remedy,
+    "",
+    `Until then every run of the family stops before making a key. To acknowledge, run the rotation once with ${option("acknowledge")}: true (the CLI: \`keyturn acknowledge\`): that run rotates again, and the first run to succeed closes this issue.`
+  ].join("\n");
+  return { title: `${STUCK_TITLE_PREFIX}${mark2.family} is stuck (${mark2.notice.code})`, body, remedy };
+}
+var STUCK_TITLE_PREFIX = "keyturn: family ";
 var SKIP_REASONS = {
   "created-by-this-run": "it is the key this run created",
   "appeared-during-run": "it appeared during this run (a concurrent rotation made it)",
@@ -17128,6 +17293,10 @@ async function readRecord(ctx, keys) {
   if (store3) {
     ctx.log("preflight", `Reading the target record from ${store3.describe()}`);
     try {
+      const failed = ctx.preloadFailure;
+      ctx.preloadFailure = void 0;
+      if (failed)
+        throw failed.error;
       loaded = ctx.preloadedRecords ?? await store3.load();
       ctx.preloadedRecords = void 0;
       ctx.recordsRead = JSON.stringify(loaded);
@@ -17265,6 +17434,7 @@ function refuseNewer(ctx, record) {
 }
 function refuseUnparsable(ctx, record, family) {
   probe("record-unparsable-refused");
+  ctx.unreadableRecord = { family, variable: record.name, detail: record.detail };
   return ctx.fail({
     code: "record-failed",
     step: "preflight",
@@ -17704,6 +17874,7 @@ async function takeRunLease(ctx) {
     if (taken.waitedFor)
       ctx.log("preflight", `Waited ${seconds(taken.waitedMs)} for the run ${taken.waitedFor.holder} (started ${taken.waitedFor.started}) to end, then took the lease`);
     const over = taken.tookOver;
+    ctx.tookOverLapsed = over !== void 0 && over.state !== "settling" && over.state !== "unreadable";
     if (over?.state === "settling")
       ctx.log("preflight", `Took over the lease of ${over.holder} (started ${over.started}) once the writes it got no answer to could no longer land`);
     else if (over) {
@@ -17721,6 +17892,21 @@ async function takeRunLease(ctx) {
     if (error2 instanceof RecordError) {
       ctx.fail({ code: "record-failed", step: "preflight", summary: describeError(error2), advice: `${error2.advice} Nothing was changed.`, cause: error2 });
     }
+    throw error2;
+  }
+}
+async function takeFreeLease(ctx) {
+  const backend = ctx.recordStore?.lease;
+  if (ctx.dryRun || ctx.lease === false || !backend)
+    return true;
+  const name = leaseVariableName(ctx.secretName, keyKindLabel(ctx.keyScope.keyKind));
+  try {
+    const taken = await takeLease({ backend, name, holder: ctx.lease.holder, timings: { ...ctx.lease.timings, waitMs: 0 }, runtime: ctx.runtime });
+    ctx.heldLease = taken.lease;
+    return true;
+  } catch (error2) {
+    if (error2 instanceof LeaseHeldError)
+      return false;
     throw error2;
   }
 }
@@ -17775,8 +17961,10 @@ async function checkClock(ctx, keys) {
   if (ctx.revokeKeyIds.some((id) => keys.some((k2) => k2.id === id)))
     return void 0;
   await mintAppTokens(ctx);
+  if (ctx.preloadFailure)
+    return void 0;
   try {
-    ctx.preloadedRecords = await store3.load();
+    ctx.preloadedRecords ??= await store3.load();
   } catch {
     return void 0;
   }
@@ -17789,7 +17977,7 @@ async function checkClock(ctx, keys) {
     return void 0;
   }
   const { record } = choice;
-  if (!record || record.creatingAbove !== void 0 || blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived).length)
+  if (!record || record.creatingAbove !== void 0 || record.recovered || blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived).length)
     return void 0;
   const held = keys.find((k2) => k2.id === record.held[0]);
   if (!held || familyMembers(keys, choice.family)[0]?.id !== held.id)
@@ -17876,14 +18064,14 @@ async function preflight(ctx) {
   ctx.listedBefore = new Set(keys.map((k2) => k2.id));
   const goesOn = ctx.leakedKey !== void 0 || ctx.familyOnly;
   const { publicKeys, unreachable } = await fetchPublicKeys(ctx, goesOn);
-  const mark = reportMark(ctx);
+  const mark2 = reportMark(ctx);
   await readRecord(ctx, keys);
   if (unreachable.length && !ctx.familyOnly) {
     if (!ctx.leak?.live || ctx.dryRun)
       failUnreachable(ctx, unreachable[0]);
     leaveOutUnreachable(ctx, unreachable);
   }
-  const leased = await underLease(ctx, keys, mark);
+  const leased = await underLease(ctx, keys, mark2);
   if ("idle" in leased)
     return leased;
   keys = leased.keys;
@@ -17931,7 +18119,7 @@ async function listKeys2(ctx, underLease2 = false) {
     });
   }
 }
-async function underLease(ctx, keys, mark) {
+async function underLease(ctx, keys, mark2) {
   await takeRunLease(ctx);
   if (!ctx.heldLease)
     return { keys };
@@ -17940,7 +18128,7 @@ async function underLease(ctx, keys, mark) {
   if (sameKeys && !await recordsChanged(ctx))
     return { keys };
   ctx.log("preflight", "The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease");
-  rewindReport(ctx, mark);
+  rewindReport(ctx, mark2);
   ctx.listedBefore = new Set(fresh.map((k2) => k2.id));
   const idle = await checkClock(ctx, fresh);
   if (idle)
@@ -17951,13 +18139,13 @@ async function underLease(ctx, keys, mark) {
 function reportMark(ctx) {
   return { notices: ctx.report.notices.length, warnings: ctx.report.warnings.length, dropped: ctx.report.droppedTargets?.length };
 }
-function rewindReport(ctx, mark) {
-  ctx.report.notices.length = mark.notices;
-  ctx.report.warnings.length = mark.warnings;
-  if (mark.dropped === void 0)
+function rewindReport(ctx, mark2) {
+  ctx.report.notices.length = mark2.notices;
+  ctx.report.warnings.length = mark2.warnings;
+  if (mark2.dropped === void 0)
     delete ctx.report.droppedTargets;
   else
-    ctx.report.droppedTargets = ctx.report.droppedTargets?.slice(0, mark.dropped);
+    ctx.report.droppedTargets = ctx.report.droppedTargets?.slice(0, mark2.dropped);
 }
 async function readCurrentAuth(ctx) {
   try {
@@ -18083,6 +18271,8 @@ async function saveBeforeWriting(store3, plan, targets, key) {
 async function saveAfterWriting(store3, plan, targets, keyId, deadline, awaiting) {
   const narrowed = afterWriting(plan.record, targets.map((t2) => t2.identity), keyId, plan.retired, plan.previousIds, awaiting);
   const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs) : narrowed;
+  delete next.failures;
+  delete next.recovered;
   await store3.save(next);
   plan.record = next;
 }
@@ -18206,13 +18396,13 @@ function unreached(ctx, created, target, reach) {
     actions: [{ do: "run-again" }]
   });
 }
-function await_(ctx, created, target, facts, noted) {
+function await_(ctx, created, target, facts2, noted) {
   const identity = identityOf(target);
   const earlier = ctx.record.record.awaiting?.[identity];
-  const redeployedSince = earlier?.writtenAt !== void 0 && facts.serving !== void 0 && facts.serving.createdAt > earlier.writtenAt;
+  const redeployedSince = earlier?.writtenAt !== void 0 && facts2.serving !== void 0 && facts2.serving.createdAt > earlier.writtenAt;
   ctx.awaitingDeploy.set(identity, {
     keyId: created.id,
-    ...facts.writtenAt !== void 0 && { writtenAt: facts.writtenAt },
+    ...facts2.writtenAt !== void 0 && { writtenAt: facts2.writtenAt },
     ...noted && { deployment: noted.id, url: noted.url },
     ...redeployedSince && { keepFrom: earlier.keyId }
   });
@@ -19107,11 +19297,276 @@ function finishedReport(report) {
   return { ...base, dryRun: false, plan, keyId, keyName };
 }
 
+// ../../packages/rotation/dist/stuck/stuck-mark.js
+var STUCK_AFTER_RUNS = 3;
+var CALL_AGAIN_AFTER_MS = 24 * 60 * 60 * 1e3;
+var NOT_COUNTED = /* @__PURE__ */ new Set(["invalid-options", "stood-down", "concurrent-rotation", "aborted", "lease-held", "stuck", "record-failed"]);
+function counts(code) {
+  return !NOT_COUNTED.has(code);
+}
+function nextStreak(streak, code, now) {
+  if (streak?.code === code)
+    return { ...streak, count: streak.count + 1 };
+  return { code, count: 1, since: now.toISOString() };
+}
+function streakMark(streak, facts2) {
+  if (streak.count < STUCK_AFTER_RUNS)
+    return void 0;
+  const notice2 = streak.code === "lease-taken-over" ? { code: "lease-taken-over", family: facts2.family, secretName: facts2.secretName, runs: streak.count, actions: [{ do: "acknowledge" }] } : { code: "repeated-failure", family: facts2.family, failure: streak.code, runs: streak.count, since: streak.since, summary: facts2.summary, actions: [{ do: "acknowledge" }] };
+  return mark(notice2, facts2.now, facts2.runUrl);
+}
+function mark(notice2, now, runUrl) {
+  return { since: now.toISOString(), ...runUrl && { runUrl }, notice: notice2 };
+}
+
+// ../../packages/rotation/dist/stuck/call-person.js
+function issueTitleStart(family) {
+  return `${STUCK_TITLE_PREFIX}${family} is stuck (`;
+}
+async function callPerson(ctx, step, family, mark2, when) {
+  const text2 = stuckIssueText({ family, ...mark2 });
+  let called = when === "entered";
+  if (ctx.issues) {
+    let doing = "open";
+    try {
+      const issue2 = await ctx.issues.findOpen(issueTitleStart(family));
+      called = !issue2 || when === "entered" || ctx.now().getTime() - Date.parse(issue2.updatedAt) >= CALL_AGAIN_AFTER_MS;
+      if (!issue2)
+        await ctx.issues.open(text2.title, text2.body);
+      else if (called) {
+        doing = "update";
+        await ctx.issues.update(issue2, text2.title, `${text2.body}
+
+Still stuck at ${ctx.now().toISOString()}.`);
+      }
+      if (called)
+        ctx.log(step, `${doing === "open" ? "Opened" : "Updated"} the issue "${text2.title}" in ${ctx.issues.describe()}`);
+    } catch (error2) {
+      ctx.notice(step, { code: "person-not-called", family, channel: "issue", doing, error: describeError(error2), actions: [] });
+    }
+  }
+  if (called && ctx.notifyUrl)
+    await postWebhook(ctx, step, ctx.notifyUrl, family, mark2, text2);
+}
+async function closeIssue(ctx, family) {
+  if (!ctx.issues)
+    return;
+  try {
+    const issue2 = await ctx.issues.findOpen(issueTitleStart(family));
+    if (!issue2)
+      return;
+    await ctx.issues.close(issue2);
+    ctx.log("revoke", `Closed the issue about stuck family ${family} in ${ctx.issues.describe()}: this run succeeded`);
+  } catch (error2) {
+    ctx.notice("revoke", { code: "person-not-called", family, channel: "issue", doing: "close", error: describeError(error2), actions: [] });
+  }
+}
+async function postWebhook(ctx, step, url, family, mark2, text2) {
+  const document = {
+    text: `${text2.title}: ${text2.remedy}${mark2.runUrl ? ` (${mark2.runUrl})` : ""}`,
+    family,
+    reason: mark2.notice.code,
+    since: mark2.since,
+    remedy: text2.remedy,
+    ...mark2.runUrl && { runUrl: mark2.runUrl }
+  };
+  try {
+    const answer = await (ctx.notifyFetch ?? fetch)(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(document),
+      signal: AbortSignal.timeout(15e3)
+    });
+    if (!answer.ok)
+      throw new Error(`the webhook answered ${answer.status}`);
+    ctx.log(step, `Posted the stuck family ${family} to the webhook of \`notifyUrl\``);
+  } catch (error2) {
+    ctx.notice(step, { code: "person-not-called", family, channel: "webhook", doing: "post", error: describeError(error2), actions: [] });
+  }
+}
+
+// ../../packages/rotation/dist/stuck/stuck-check.js
+function familyRecord(ctx, records) {
+  const kind = keyKindLabel(ctx.keyScope.keyKind);
+  const identities = new Set(ctx.targets.map(identityOf));
+  const ours = records.filter((r2) => r2.keyKind === kind && (ctx.pinnedFamily ? r2.family === ctx.pinnedFamily : r2.secretName === ctx.secretName && Object.keys(r2.targets).some((id) => identities.has(id))));
+  return ours.find((r2) => r2.stuck) ?? ours.find((r2) => r2.recovered) ?? ours[0];
+}
+async function checkStuck(ctx) {
+  const store3 = ctx.recordStore;
+  if (!store3 || ctx.dryRun)
+    return;
+  await mintAppTokens(ctx);
+  try {
+    ctx.preloadedRecords = await store3.load();
+  } catch (error2) {
+    ctx.preloadFailure = { error: error2 };
+    return;
+  }
+  const record = familyRecord(ctx, ctx.preloadedRecords.records);
+  if (record?.recovered)
+    ctx.recovered = { family: record.family, ...record.recovered };
+  const stuck = record?.stuck;
+  if (!record || !stuck)
+    return;
+  if (ctx.acknowledge)
+    return acknowledge(ctx, record.family);
+  ctx.family = record.family;
+  ctx.report.family = record.family;
+  const reason = stuck.notice.code;
+  ctx.notice("preflight", { code: "stuck", family: record.family, reason, since: stuck.since, ...stuck.runUrl && { runUrl: stuck.runUrl }, actions: [{ do: "acknowledge" }] });
+  await callPerson(ctx, "preflight", record.family, stuck, "still");
+  ctx.fail({
+    code: "stuck",
+    step: "preflight",
+    summary: `Family ${record.family} is stuck since ${stuck.since} (${reason}): only a person can help, so this run made no key`,
+    advice: `${renderNotice(stuck.notice)} Then run once with \`acknowledge\`: true.`,
+    actions: [{ do: "acknowledge" }, ...stuck.notice.actions.filter((a2) => a2.do !== "acknowledge")]
+  });
+}
+async function acknowledge(ctx, family) {
+  const store3 = ctx.recordStore;
+  if (!store3)
+    return;
+  await takeRunLease(ctx);
+  try {
+    const { records } = await store3.load();
+    const record = records.find((r2) => r2.family === family && r2.stuck);
+    if (!record?.stuck)
+      return;
+    const { stuck, failures: _2, ...rest } = record;
+    const recovered = { reason: stuck.notice.code, since: stuck.since };
+    await store3.save({ ...rest, recovered });
+    ctx.recovered = { family, ...recovered };
+    ctx.notice("preflight", { code: "stuck-acknowledged", family, ...recovered, actions: [] });
+  } catch (error2) {
+    const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
+    ctx.fail({ code: "record-failed", step: "preflight", summary: `Acknowledging family ${family}: ${describeError(error2)}`, advice: `${advice} The family is still stuck.`, cause: error2 });
+  } finally {
+    ctx.preloadedRecords = void 0;
+    await releaseRunLease(ctx);
+  }
+}
+
+// ../../packages/rotation/dist/stuck/stuck-writes.js
+async function noteFailure(ctx, error2) {
+  if (!(error2 instanceof RotationError) || !ctx.recordStore || ctx.dryRun || !counts(error2.code))
+    return;
+  const unreadable = error2.actions.some((action) => action.do === "rebuild-record");
+  if (unreadable)
+    return callAboutUnreadable(ctx);
+  const immediate = immediateReason(ctx, error2);
+  await writeStuckState(ctx, (streak) => {
+    const next = nextStreak(streak, error2.code, ctx.now());
+    return { streak: next, stuck: immediate ? mark(immediate, ctx.now(), ctx.runUrl) : streakMark(next, facts(ctx, error2.summary)) };
+  });
+}
+async function noteTakeover(ctx) {
+  let marked;
+  await writeStuckState(ctx, (streak) => {
+    const next = nextStreak(streak, "lease-taken-over", ctx.now());
+    marked = streakMark(next, facts(ctx, "The lease was lapsed."));
+    return { streak: next, stuck: marked };
+  });
+  return marked;
+}
+function immediateReason(ctx, error2) {
+  const leak = error2.report.leak;
+  if (error2.code !== "leaked-key-left" || !leak)
+    return void 0;
+  if (!leak.revoked)
+    return { code: "leaked-key-valid", family: ctx.family, keyIds: [leak.keyId], actions: [{ do: "revoke-in-console", keyIds: [leak.keyId] }, { do: "acknowledge" }] };
+  return { code: "left-without-key", family: ctx.family, targets: leak.unwritten, actions: [{ do: "acknowledge" }] };
+}
+function facts(ctx, summary2) {
+  return { family: ctx.family, secretName: ctx.secretName, summary: summary2, now: ctx.now(), runUrl: ctx.runUrl };
+}
+async function writeStuckState(ctx, next) {
+  const store3 = ctx.recordStore;
+  if (!store3)
+    return;
+  const tookLease = !ctx.heldLease;
+  try {
+    if (tookLease && !await takeFreeLease(ctx))
+      return;
+    const { records } = await store3.load();
+    const record = familyRecord(ctx, records);
+    if (!record || record.stuck)
+      return;
+    ctx.family ||= record.family;
+    const { streak, stuck } = next(record.failures);
+    await store3.save({ ...record, failures: streak, ...stuck && { stuck } });
+    ctx.log(ctx.currentStep(), `Recorded in ${store3.describe()}: ${streak.count} run${streak.count === 1 ? "" : "s"} of family ${record.family} in a row ended with ${streak.code}`);
+    if (!stuck)
+      return;
+    ctx.notice(ctx.currentStep(), stuck.notice);
+    await callPerson(ctx, ctx.currentStep(), record.family, stuck, "entered");
+  } catch (error2) {
+    ctx.log(ctx.currentStep(), `The failure could not be counted in the record (${describeError(error2)}); the next failure counts from there`);
+  } finally {
+    if (tookLease)
+      await releaseRunLease(ctx);
+  }
+}
+async function callAboutUnreadable(ctx) {
+  const lost = ctx.unreadableRecord;
+  if (!lost)
+    return;
+  const { family, variable, detail } = lost;
+  const notice2 = { code: "record-unreadable", family, variable, detail, actions: [{ do: "rebuild-record" }] };
+  await callPerson(ctx, ctx.currentStep(), family, mark(notice2, ctx.now(), ctx.runUrl), "still");
+}
+
 // ../../packages/rotation/dist/rotate-key.js
 async function rotateKey(options) {
   return rotateKeyWith(options, {});
 }
 async function rotateKeyWith(options, internal) {
+  const ctx = runContext(options, internal);
+  const { report } = ctx;
+  try {
+    stopIfAborted(ctx, "preflight", "before the preflight", "Nothing was changed: run again.");
+    await checkStuck(ctx);
+    const preflighted = await preflight(ctx);
+    if (ctx.tookOverLapsed && !("idle" in preflighted))
+      await stopIfStuckByTakeovers(ctx);
+    if ("idle" in preflighted) {
+      report.idle = preflighted.idle.notDue;
+      await revokeDueKeys(ctx, preflighted.keys, preflighted.idle);
+    } else if (!ctx.dryRun) {
+      const { plan, publicKeys } = preflighted;
+      stopIfAborted(ctx, "create", "before creating a key", "Nothing was changed: run again.");
+      await recordBeforeCreating(ctx);
+      const created = await createKey(ctx, plan.keyName);
+      const verified = await verifyKey(ctx, created);
+      if (mutant("leaked-revoked-before-writes"))
+        await revokeLeakedKey(ctx, created, verified, { leftOut: [] });
+      const stored = await storeKey(ctx, created, verified, publicKeys);
+      await reachDeployments(ctx, created);
+      await revokeLeakedKey(ctx, created, verified, stored);
+      stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
+      await revokeOldKeys(ctx, created, verified);
+      failIfLeftWithoutKey(ctx);
+      if (ctx.recovered || report.notices.some((n2) => n2.code === "record-rebuilt"))
+        await closeIssue(ctx, ctx.family);
+      ctx.log("revoke", `Rotation done: ${countNoun(report.targets.length, "target")} ${report.targets.length === 1 ? "holds" : "hold"} key ${created.id}`);
+    } else {
+      ctx.log("preflight", "Dry run: nothing was changed");
+    }
+  } catch (error2) {
+    const thrown = withLeakStillValid(ctx, error2);
+    await noteFailure(ctx, thrown);
+    if (thrown instanceof RotationError)
+      Object.assign(thrown.report, { notices: [...report.notices], warnings: [...report.warnings] });
+    throw thrown;
+  } finally {
+    await releaseRunLease(ctx);
+    await revokeAppTokens(ctx);
+  }
+  report.durationMs = ctx.elapsedMs();
+  return finishedReport(report);
+}
+function runContext(options, internal) {
   let note = (_line) => {
   };
   let resolved;
@@ -19137,38 +19592,19 @@ async function rotateKeyWith(options, internal) {
     awaitingDeploy: /* @__PURE__ */ new Map()
   };
   note = ctx.note;
-  try {
-    stopIfAborted(ctx, "preflight", "before the preflight", "Nothing was changed: run again.");
-    const preflighted = await preflight(ctx);
-    if ("idle" in preflighted) {
-      report.idle = preflighted.idle.notDue;
-      await revokeDueKeys(ctx, preflighted.keys, preflighted.idle);
-    } else if (!ctx.dryRun) {
-      const { plan, publicKeys } = preflighted;
-      stopIfAborted(ctx, "create", "before creating a key", "Nothing was changed: run again.");
-      await recordBeforeCreating(ctx);
-      const created = await createKey(ctx, plan.keyName);
-      const verified = await verifyKey(ctx, created);
-      if (mutant("leaked-revoked-before-writes"))
-        await revokeLeakedKey(ctx, created, verified, { leftOut: [] });
-      const stored = await storeKey(ctx, created, verified, publicKeys);
-      await reachDeployments(ctx, created);
-      await revokeLeakedKey(ctx, created, verified, stored);
-      stopIfAborted(ctx, "revoke", "after every target got the new key, before revoking the old keys", "Every target holds the new key and works: run again later (the next rotation revokes the old keys).");
-      await revokeOldKeys(ctx, created, verified);
-      failIfLeftWithoutKey(ctx);
-      ctx.log("revoke", `Rotation done: ${countNoun(report.targets.length, "target")} ${report.targets.length === 1 ? "holds" : "hold"} key ${created.id}`);
-    } else {
-      ctx.log("preflight", "Dry run: nothing was changed");
-    }
-  } catch (error2) {
-    throw withLeakStillValid(ctx, error2);
-  } finally {
-    await releaseRunLease(ctx);
-    await revokeAppTokens(ctx);
-  }
-  report.durationMs = ctx.elapsedMs();
-  return finishedReport(report);
+  return ctx;
+}
+async function stopIfStuckByTakeovers(ctx) {
+  const stuck = await noteTakeover(ctx);
+  if (!stuck)
+    return;
+  ctx.fail({
+    code: "stuck",
+    step: "preflight",
+    summary: `Family ${ctx.family} is stuck from now on (${stuck.notice.code}): this run made no key`,
+    advice: `${renderNotice(stuck.notice)} Then run once with \`acknowledge\`: true.`,
+    actions: [{ do: "acknowledge" }]
+  });
 }
 function stopIfAborted(ctx, step, when, advice) {
   if (aborted(ctx))
@@ -19925,6 +20361,37 @@ var ROTATION_OPTIONS = {
       help: "a superseded key stays valid this long (24h, 7d); the first run at or after that time revokes it, once no target holds it (with --keep, the later of the two)"
     }
   },
+  acknowledge: {
+    path: "acknowledge",
+    type: "boolean",
+    default: "false",
+    input: "acknowledge",
+    doc: "true: the family is stuck (a run ended where only a person can help, and every run since made no key; its issue says why) and you fixed the cause: this run clears the stuck mark and rotates, and the first run to succeed closes the issue. Set it on one run (workflow_dispatch), not on the schedule. Without a stuck mark it changes nothing.",
+    cli: {
+      flag: "--acknowledge",
+      key: "acknowledge",
+      help: "the family is stuck and you fixed the cause: clear its stuck mark, then rotate (keyturn acknowledge clears it alone); once"
+    }
+  },
+  "notify-url": {
+    path: "notifyUrl",
+    type: "secret",
+    input: "notify-url",
+    doc: `A stuck family: besides its issue, POST a small JSON document ({"text", "family", "reason", "since", "remedy", "runUrl"}) to this URL when the issue is opened or updated (on getting stuck, then at most once a day): a Slack or Microsoft Teams incoming webhook shows "text". From a secret (the URL is the webhook's credential); masked. Empty: the issue only.`,
+    cli: {
+      env: "KEYTURN_NOTIFY_URL",
+      file: "--notify-url-file <path>",
+      help: "a file holding a Slack or Teams incoming webhook URL, posted to when the family gets stuck and once a day while it is"
+    }
+  },
+  "issue-token": {
+    // The runner evaluates the default: the Action reads it as given.
+    path: "issueToken",
+    type: "secret",
+    default: "${{ github.token }}",
+    input: "issue-token",
+    doc: `The token that opens, updates and closes a stuck family's issue in the repository running the workflow: by default the workflow's own GITHUB_TOKEN, which needs "permissions: issues: write". A failure to open the issue never fails the run (a warning says so). Masked.`
+  },
   "dry-run": {
     path: "dryRun",
     type: "boolean",
@@ -20185,7 +20652,9 @@ function rotateKeyOptions(inputs, hooks = {}) {
     // The target record lives in the variables of the repository running the workflow; none outside one.
     record: inputs.repository ? { repository: inputs.repository } : void 0,
     // Outside a workflow (a local run by hand) there is no record, so no lease: one run at a time by hand.
-    lease: inputs.repository ? { ...lease || {}, holder: inputs.runUrl ?? "a rotate-key run" } : false
+    lease: inputs.repository ? { ...lease || {}, holder: inputs.runUrl ?? "a rotate-key run" } : false,
+    // Kept in a stuck mark, and named by its issue.
+    runUrl: inputs.runUrl
   };
 }
 function readRotateInputs() {
@@ -20196,7 +20665,8 @@ function readRotateInputs() {
   for (const option2 of INPUTS) {
     const reader = READERS[option2.type];
     const hint = REQUIRED[option2.input];
-    const read = { ...reader.read, default: option2.default, ...hint === void 0 ? {} : { required: true, hint } };
+    const fallback = option2.default?.startsWith("${{") ? void 0 : option2.default;
+    const read = { ...reader.read, default: fallback, ...hint === void 0 ? {} : { required: true, hint } };
     try {
       const parse3 = (input, text2) => {
         texts[input] = text2;
@@ -20352,8 +20822,19 @@ function rotationOutputs(report) {
     // Set once the run looked at the deadlines (revoke-after, or a record that holds one).
     ...report.revocationsDue && { "revocations-due": JSON.stringify(report.revocationsDue) },
     // An emergency rotation's own word on the leak, once the run found the leaked key (unset otherwise).
-    ...report.leak && { "leaked-key-revoked": String(report.leak.revoked) }
+    ...report.leak && { "leaked-key-revoked": String(report.leak.revoked) },
+    // A stuck family (found stuck, or got stuck by this run): why and since when, as data.
+    ...stuckOutput(report)
   };
+}
+function stuckOutput(report) {
+  for (const notice2 of report.notices) {
+    if (notice2.code === "stuck") return { stuck: JSON.stringify({ family: notice2.family, reason: notice2.reason, since: notice2.since }) };
+    if (STUCK_REASONS.includes(notice2.code) && "family" in notice2) {
+      return { stuck: JSON.stringify({ family: notice2.family, reason: notice2.code, since: void 0 }) };
+    }
+  }
+  return {};
 }
 function list(values) {
   return values.length > 0 ? values.join(", ") : "none";

@@ -128,6 +128,8 @@ export function rotateKeyOptions(inputs: RotateInputs, hooks: ServiceHooks = {})
     record: inputs.repository ? { repository: inputs.repository } : undefined,
     // Outside a workflow (a local run by hand) there is no record, so no lease: one run at a time by hand.
     lease: inputs.repository ? { ...(lease || {}), holder: inputs.runUrl ?? 'a rotate-key run' } : false,
+    // Kept in a stuck mark, and named by its issue.
+    runUrl: inputs.runUrl,
   };
 }
 
@@ -140,7 +142,9 @@ export function readRotateInputs(): RotateInputs {
   for (const option of INPUTS) {
     const reader = READERS[option.type];
     const hint = REQUIRED[option.input];
-    const read = { ...reader.read, default: option.default, ...(hint === undefined ? {} : { required: true, hint }) };
+    // A default the runner evaluates (`${{ github.token }}`) is the runner's to give, never read as text.
+    const fallback = option.default?.startsWith('${{') ? undefined : option.default;
+    const read = { ...reader.read, default: fallback, ...(hint === undefined ? {} : { required: true, hint }) };
     try {
       const parse = (input: string, text: string) => {
         texts[input] = text;

@@ -2,7 +2,7 @@
 // job summary table. Built from the rotation report, whole or partial (a RotationError's); the
 // rotation's words name the Action's inputs (inInputWords).
 
-import { type LeakReport, type Notice, type PartialRotationReport, type RotationError, renderNotice } from '@keyturn/rotation';
+import { type LeakReport, type Notice, type PartialRotationReport, type RotationError, renderNotice, STUCK_REASONS } from '@keyturn/rotation';
 import { formatDuration, type JobSummary } from '@keyturn/action-common';
 import { inInputWords } from './inputs.js';
 
@@ -23,7 +23,20 @@ export function rotationOutputs(report: PartialRotationReport): Record<string, s
     ...(report.revocationsDue && { 'revocations-due': JSON.stringify(report.revocationsDue) }),
     // An emergency rotation's own word on the leak, once the run found the leaked key (unset otherwise).
     ...(report.leak && { 'leaked-key-revoked': String(report.leak.revoked) }),
+    // A stuck family (found stuck, or got stuck by this run): why and since when, as data.
+    ...stuckOutput(report),
   };
+}
+
+/** The `stuck` output: `{ family, reason, since }` of the family's stuck mark, when the run found or made one. */
+function stuckOutput(report: PartialRotationReport): { stuck?: string } {
+  for (const notice of report.notices) {
+    if (notice.code === 'stuck') return { stuck: JSON.stringify({ family: notice.family, reason: notice.reason, since: notice.since }) };
+    if ((STUCK_REASONS as readonly string[]).includes(notice.code) && 'family' in notice) {
+      return { stuck: JSON.stringify({ family: notice.family, reason: notice.code, since: undefined }) };
+    }
+  }
+  return {};
 }
 
 function list(values: readonly (string | number)[]): string {

@@ -14,6 +14,11 @@ export const ROTATE_SETTINGS = catalogueSettings('alerts');
 /** A scheduled job answering alerts rotates as `rotate` does, minus what only a run by hand names (the leaked key). */
 export const ANSWER_ALERTS_SETTINGS = catalogueSettings('rotation');
 
+/** `keyturn acknowledge` finds the family as `rotate` does (and takes --acknowledge for granted). */
+export const ACKNOWLEDGE_SETTINGS = ROTATE_SETTINGS.filter(
+  (name) => !['acknowledge', 'leaked-key-id', 'leaked-key-fingerprint', 'rotate-every', 'revoke-after', 'rebuild-record'].includes(name),
+);
+
 /** The credentials a rotation reads, as the option catalogue lists them. */
 export const ROTATE_CREDENTIALS = catalogueOptions().flatMap((option) => (option.cli?.file ? [option.name as CredentialName] : []));
 

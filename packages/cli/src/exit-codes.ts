@@ -18,6 +18,8 @@ export const EXIT = {
   alertsOpen: 6,
   /** rotate, answer-alerts: another run of the secret held its lease for all of --lease-wait; nothing was changed. */
   leaseHeld: 7,
+  /** rotate: the family is stuck (a run ended where only a person can help; README "A stuck family"): no key was made. `keyturn acknowledge` once the cause is fixed. */
+  stuck: 8,
   /** Interrupted (Ctrl-C, SIGTERM): a rotation stops after leaving every target a working key. */
   interrupted: 130,
 } as const;

@@ -4,6 +4,7 @@ import { redactCredentials } from '@keyturn/api/toolkit';
 import { Command, CommanderError } from 'commander';
 import { isCliError } from './cli-error.js';
 import { inCliTerms } from './client-words.js';
+import { ACKNOWLEDGE_SUMMARY } from './commands/acknowledge.js';
 import { ANSWER_ALERTS_SUMMARY } from './commands/answer-alerts.js';
 import { AUDIT_SUMMARY } from './commands/audit.js';
 import { FINGERPRINT_SUMMARY } from './commands/fingerprint.js';
@@ -17,6 +18,7 @@ import { requestedCommand } from './requested-command.js';
 /** Every command, in the program's help order, with its summary. */
 const SUMMARIES = {
   rotate: ROTATE_SUMMARY,
+  acknowledge: ACKNOWLEDGE_SUMMARY,
   'answer-alerts': ANSWER_ALERTS_SUMMARY,
   wait: WAIT_SUMMARY,
   status: STATUS_SUMMARY,
@@ -41,7 +43,7 @@ export function createProgram(version: string, argv: readonly string[], declarat
       'Rotate a platform API key into GitHub secrets without lock-outs, wait for operations, and read what the target records say.\nCredentials come from the environment (NEON_API_KEY, GITHUB_TOKEN, ...) or a file, never from an argument.',
     )
     .version(version, '-V, --version')
-    .addHelpText('after', '\nExample:\n  NEON_API_KEY=... GITHUB_TOKEN=... keyturn rotate --target repo:acme/web --record-repo acme/ops\n\nExit codes: 0 done, 1 failed, 2 bad input (nothing changed), 3 an operation failed, 4 timed out, 5 a key flagged by audit, 6 an alert left open, 130 interrupted.')
+    .addHelpText('after', '\nExample:\n  NEON_API_KEY=... GITHUB_TOKEN=... keyturn rotate --target repo:acme/web --record-repo acme/ops\n\nExit codes: 0 done, 1 failed, 2 bad input (nothing changed), 3 an operation failed, 4 timed out, 5 a key flagged by audit, 6 an alert left open, 7 the lease held, 8 the family stuck (keyturn acknowledge), 130 interrupted.')
     .showHelpAfterError('(run with --help for usage)');
   const requested = requestedCommand(argv);
   for (const [name, summary] of Object.entries(SUMMARIES)) {

@@ -68,6 +68,7 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
   const options = optionsFromValues(values);
   options.platform = { ...(options.platform as object), userAgent: 'keyturn-cli' } as RotateKeyOptions['platform'];
   if (options.lease !== false) options.lease = { ...options.lease, holder: leaseHolder(env) };
+  options.runUrl = runUrl(env);
   for (const mistake of checkRotateKeyOptions(options)) {
     if (mistake instanceof AccessMissingError && mistake.option === 'github' && options.github === undefined) {
       const needed = mistake.needs.map((need) => GITHUB_NEEDS[need]).join(' and ');
@@ -141,9 +142,13 @@ function readValue(option: Option, given: Given, defaultRepository: string | und
 
 /** Who holds the lease, for a run that waits on it: the CI job's URL where there is one, else this host and process. */
 function leaseHolder(env: NodeJS.ProcessEnv): string {
+  return runUrl(env) ?? `keyturn rotate on ${hostname()} (process ${process.pid})`;
+}
+
+/** The CI job's URL, where there is one: kept in a stuck mark and named by the issue. */
+function runUrl(env: NodeJS.ProcessEnv): string | undefined {
   if (env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID) return `${env.GITHUB_SERVER_URL || 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
-  if (env.CI_JOB_URL) return env.CI_JOB_URL;
-  return `keyturn rotate on ${hostname()} (process ${process.pid})`;
+  return env.CI_JOB_URL || undefined;
 }
 
 /** What needs a GitHub credential, in the CLI's words. */

@@ -47,6 +47,8 @@ export type { OrgSecretVisibility } from './github/secret-store.js';
 export { UnknownTargetError } from './github/state-api.js';
 export type { GitHubAlertView, GitHubSecretMeta, GitHubStateApi, GitHubTarget, OrgSecretFields } from './github/state-api.js';
 export type { AlertResolution, AlertState, RaiseAlertOptions } from './github/secret-scanning-alerts.js';
+export type { StoredIssue } from './github/routes/issues.js';
+export type { ReceivedWebhook } from './core/webhook-sink.js';
 export { formatTargetRef, parseTargetRef } from './github/target-ref.js';
 export type { GitHubTargetKind, GitHubTargetRef } from './github/target-ref.js';
 export { GITLAB_API_PATH, startGitLabEmulator } from './gitlab/emulator.js';

@@ -8,6 +8,7 @@ import { looksLikeCredential, platformKeyProblem, type Runtime, systemRuntime } 
 import { rejectedValue } from '@keyturn/api/values';
 import { gitHubReach, missingGitHub, missingGitLab, missingVercel } from './check-access.js';
 import { optionalClockDuration } from './clock/duration.js';
+import { stuckOptionProblems } from './stuck/stuck-options.js';
 import { checkLeakedKey } from './emergency/leaked-key.js';
 import { validateFamily } from './family.js';
 import { checkAppId, checkPrivateKey, isAppAccess } from './github-app/app-access.js';
@@ -48,6 +49,7 @@ export interface CheckedOptions extends RunSettings {
   targets: { objects: SecretTarget[] } | { specs: TargetSpec[] };
   retire: Array<{ identity: string; spec: TargetSpec }>;
   record: { repository: string } | { gitlab: string } | RecordStore | undefined;
+  issueToken: string | undefined;
 }
 
 /**
@@ -135,6 +137,7 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
     problems.push(new OptionError('lostCreateCheck.intervalMs', 'lostCreateCheck.intervalMs must be at least 0'));
   }
   const lease = check(() => checkLease(options, record));
+  problems.push(...stuckOptionProblems(options));
   if (signal !== undefined && !(signal instanceof AbortSignal)) problems.push(new OptionError('signal', 'signal must be an AbortSignal'));
   if (problems.length || !platform || !secretName || !kind.scope || lease === undefined) return { problems };
   const { now } = options;
@@ -162,6 +165,11 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
       revokeAfterMs,
       leakedKey,
       dryRun: options.dryRun ?? false,
+      acknowledge: options.acknowledge === true,
+      notifyUrl: options.notifyUrl,
+      notifyFetch: options.notifyFetch,
+      runUrl: options.runUrl,
+      issueToken: options.issueToken,
       lease,
       now: typeof now === 'function' ? now : now ? () => now : () => new Date(runtime.now()),
       verify,

@@ -7,7 +7,8 @@ import { createClient } from '@keyturn/api';
 import { type CheckedGitHub, type CheckedOptions, checkOptions } from './check-options.js';
 import { InstallationTokens } from './github-app/installation-tokens.js';
 import { type GitHubNeed, recordNeed } from './github-app/needs.js';
-import { createGitHubClient, type GitHubClient } from './github-client/octokit.js';
+import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-client/octokit.js';
+import { githubIssueTracker, gitlabIssueTracker, type IssueTracker } from './stuck/issue-tracker.js';
 import { keyKindClient } from './key-kind/kind-client.js';
 import { type UnansweredWrites, watchUnansweredWrites } from './lease/unanswered-writes.js';
 import type { ResolvedOptions, RotateKeyOptions } from './options.js';
@@ -25,7 +26,7 @@ import type { SecretTarget } from './targets/secret-target.js';
 export function resolveOptions(options: RotateKeyOptions, githubLog: (line: string) => void): ResolvedOptions {
   const { checked, problems } = checkOptions(options);
   if (!checked) throw problems[0];
-  const { platform, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, ...rest } = checked;
+  const { platform, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, issueToken, ...rest } = checked;
   const { targets, retire, record, ...settings } = rest;
   // Every write to GitHub and GitLab is watched: one that got no answer keeps the lease a while (lease/).
   const unansweredWrites = watchUnansweredWrites();
@@ -51,7 +52,30 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
     recordStore: recordStore(record, github, gitlab),
     appTokens: github?.appTokens?.used ? github.appTokens : undefined,
     unansweredWrites,
+    issues: issueTracker(record, github, gitlab, issueToken && { token: issueToken, ...githubSettings(given), runtime: checked.runtime, log: githubLog }),
   };
+}
+
+/**
+ * Where a stuck family's issue is kept: the record's repository (through `issueToken` when given, else
+ * the record's own client) or GitLab project; none for a record store of the caller's.
+ */
+function issueTracker(
+  record: CheckedOptions['record'],
+  github: GitHubClients | undefined,
+  gitlab: GitLabClient | undefined,
+  issueAccess: GitHubClientOptions | '' | undefined,
+): IssueTracker | undefined {
+  if (!record || 'load' in record) return undefined;
+  if ('gitlab' in record) return gitlabIssueTracker(gitlabOf(gitlab), record.gitlab);
+  const octokit = issueAccess ? createGitHubClient(issueAccess) : clientOf(github, recordNeed(record.repository));
+  return githubIssueTracker(octokit, record.repository);
+}
+
+/** The API root and fetch of the GitHub access (a token's or an App's), for another token to the same GitHub. */
+function githubSettings(access: CheckedGitHub | undefined): Pick<GitHubClientOptions, 'baseUrl' | 'fetch'> {
+  const settings = access && ('token' in access ? access.token : 'settings' in access ? access.settings : undefined);
+  return { ...(settings?.baseUrl && { baseUrl: settings.baseUrl }), ...(settings?.fetch && { fetch: settings.fetch }) };
 }
 
 /** GitHub access whose fetch is watched; an Octokit of the caller's is not (its writes are its own). */

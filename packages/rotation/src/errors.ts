@@ -37,6 +37,8 @@ import type { PartialRotationReport } from './report.js';
  * - `revoke-failed`: every target holds the new key, but listing or revoking the old keys failed.
  * - `aborted`: the caller's AbortSignal fired before the run ended (whatever failed after it); the
  *   summary says where it stopped, the report which targets may hold the new key.
+ * - `stuck`: the family is stuck (its record's mark: README, "A stuck family"): only a person can
+ *   help, so the run made no key; `actions` holds `{ do: 'acknowledge' }`, the report's notice `stuck` says why.
  */
 export type RotationErrorCode =
   | 'invalid-options'
@@ -55,7 +57,8 @@ export type RotationErrorCode =
   | 'concurrent-rotation'
   | 'target-failed'
   | 'revoke-failed'
-  | 'aborted';
+  | 'aborted'
+  | 'stuck';
 
 /** The parts of a RotationError a step decides; the report is added by the context. */
 export interface RotationFailure {

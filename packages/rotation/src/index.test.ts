@@ -19,12 +19,16 @@ const EXPECTED = {
   '.': {
     runtime: [
       'AccessMissingError',
+      'CALL_AGAIN_AFTER_MS',
       'DEFAULT_SECRET_NAME',
       'FINGERPRINT_LENGTH',
       'GITHUB_READ_INTERVAL_MS',
       'LeakAlertsError',
       'NOTICE_CODES',
       'RotationError',
+      'STUCK_AFTER_RUNS',
+      'STUCK_REASONS',
+      'acknowledgeStuck',
       'answerLeakAlerts',
       'checkRotateKeyOptions',
       'inventoryCopies',
@@ -42,6 +46,7 @@ const EXPECTED = {
     ],
     types: [
       'AccessNeed',
+      'AcknowledgeReport',
       'AlertRef',
       'AnswerLeakAlertsOptions',
       'AnsweredAlert',
@@ -80,6 +85,7 @@ const EXPECTED = {
       'RotationStep',
       'RunReport',
       'SecretCopy',
+      'StuckReason',
       'TargetList',
       'UnreadableListing',
       'WalkState',

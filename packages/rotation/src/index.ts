@@ -2,7 +2,8 @@
 // and its errors. The custom-target interface is the second entry point, `@keyturn/rotation/targets`
 // (targets.ts). Everything else is internal. index.test.ts pins every name.
 
-export { rotateKey } from './rotate-key.js';
+export { type AcknowledgeReport, acknowledgeStuck, rotateKey } from './rotate-key.js';
+export { CALL_AGAIN_AFTER_MS, STUCK_AFTER_RUNS } from './stuck/stuck-mark.js';
 export { checkRotateKeyOptions } from './check-options.js';
 export type { GitHubAccess, LeakedKey, PlatformAccess, RotateKeyOptions, TargetList } from './options.js';
 export type { GitHubAppAccess } from './github-app/app-access.js';
@@ -15,7 +16,7 @@ export { answerLeakAlerts, type AnswerLeakAlertsOptions } from './leak/answer-al
 export { LeakAlertsError, type AlertRef, type AnsweredAlert, type LeakAlertsReport, type OtherFamilyAlert } from './leak/report.js';
 export type { KeyKind } from './key-kind/key-kind.js';
 export { type OptionName, renameOptions } from './option-names.js';
-export { NOTICE_CODES, noticeKeyIds, type Notice, type NoticeAction, type NoticeAlert, type NoticeCode, type NoticeOf, type RevokeSkipReason } from './notices/notice.js';
+export { NOTICE_CODES, noticeKeyIds, type Notice, type NoticeAction, type NoticeAlert, type NoticeCode, type NoticeOf, type RevokeSkipReason, STUCK_REASONS, type StuckReason } from './notices/notice.js';
 export { renderNotice } from './notices/render.js';
 export { AccessMissingError, type AccessNeed } from './access-missing.js';
 export { inventoryCopies, inventorySources, type InventoryOptions, type InventoryReport } from './inventory/inventory.js';

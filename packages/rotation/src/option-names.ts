@@ -29,7 +29,9 @@ export type OptionName =
   | 'leakedKey.id'
   | 'leakedKey.fingerprint'
   | 'record.repository'
-  | 'record.gitlab';
+  | 'record.gitlab'
+  | 'acknowledge'
+  | 'notifyUrl';
 
 /** `name` as a message writes it: in backquotes, which renameOptions finds again. */
 export function option(name: OptionName): string {

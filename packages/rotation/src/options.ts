@@ -14,6 +14,7 @@ import type { UnansweredWrites } from './lease/unanswered-writes.js';
 import type { RotationLogger } from './log.js';
 import type { RotationPlatformClient } from './platform.js';
 import type { RecordStore } from './record/target-record.js';
+import type { IssueTracker } from './stuck/issue-tracker.js';
 import type { GitLabAccess } from './targets/gitlab/gitlab-client.js';
 import type { VercelAccess } from './targets/vercel/vercel-client.js';
 import type { SecretTarget } from './targets/secret-target.js';
@@ -163,6 +164,28 @@ export interface RotateKeyOptions {
    * it, `settleMs`; `pollMs`; `confirmMs`) have defaults that suit every runner: tests shorten them.
    */
   lease?: ({ holder?: string } & Partial<LeaseTimings>) | false;
+  /**
+   * A stuck family (README, "A stuck family"): its runs make no key until a person, having fixed the
+   * cause, runs once with `acknowledge: true`. That run clears the mark and rotates; the first run to
+   * succeed closes the family's issue. Without a stuck mark it changes nothing. Needs `record`.
+   */
+  acknowledge?: boolean;
+  /**
+   * A stuck family: whenever its issue is opened or updated (on getting stuck, then at most once a
+   * day), POST `{ text, family, reason, since, remedy, runUrl }` here too: a Slack or Teams incoming
+   * webhook shows `text`. https (plain http on loopback only). A secret of its own: never logged.
+   */
+  notifyUrl?: string;
+  /** The fetch `notifyUrl` is posted with (a proxy's). Default: the global fetch. */
+  notifyFetch?: typeof fetch;
+  /** This run's URL (a workflow run's): kept in a stuck mark, and named by the issue and the webhook. */
+  runUrl?: string;
+  /**
+   * The GitHub token that opens, updates and closes a stuck family's issue in `record.repository`
+   * (in a workflow: its own GITHUB_TOKEN, with `permissions: issues: write`). Default: the `github` access.
+   * A record kept in GitLab uses `gitlab` (the `api` scope, Reporter on the project).
+   */
+  issueToken?: string;
   /** Check everything and return the plan; change nothing. */
   dryRun?: boolean;
   /** Receives every progress line; what it throws is ignored. */
@@ -210,6 +233,11 @@ export interface RunSettings {
   /** The leaked key of an emergency rotation, checked (an id, or a 16-hex fingerprint). */
   leakedKey: LeakedKey | undefined;
   dryRun: boolean;
+  /** Clear the family's stuck mark (stuck/), then rotate. */
+  acknowledge: boolean;
+  notifyUrl: string | undefined;
+  notifyFetch: typeof fetch | undefined;
+  runUrl: string | undefined;
   /** The lease's holder and timings; false when the caller opted out. */
   lease: { holder: string; timings: LeaseTimings } | false;
   now: () => Date;
@@ -232,4 +260,6 @@ export interface ResolvedOptions extends RunSettings {
   retire: Array<{ identity: string; target: SecretTarget }>;
   /** Whether a write to GitHub or GitLab got no answer: the lease then stays a while (lease/held-lease.ts). */
   unansweredWrites: UnansweredWrites;
+  /** Where a stuck family's issue is kept: the record's repository or GitLab project (none for a store of the caller's). */
+  issues: IssueTracker | undefined;
 }

@@ -61,6 +61,11 @@ import { failIfLeftWithoutKey, revokeLeakedKey, withLeakStillValid } from './eme
 import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
 import { countNoun } from '@keyturn/api/toolkit';
+import { checkStuck } from './stuck/stuck-check.js';
+import { closeIssue } from './stuck/call-person.js';
+import { noteFailure, noteTakeover } from './stuck/stuck-writes.js';
+import { renderNotice } from './notices/render.js';
+import type { Notice, StuckReason } from './notices/notice.js';
 
 /**
  * Rotates the platform API key into the targets' secrets: preflight, create, verify, store, revoke
@@ -89,36 +94,15 @@ export interface InternalRunOptions {
 
 /** rotateKey, with what only this package's own callers ask (InternalRunOptions). */
 export async function rotateKeyWith(options: RotateKeyOptions, internal: InternalRunOptions): Promise<RotationReport> {
-  // GitHub's rate-limit lines go to the log of the step in progress, once there is one.
-  let note = (_line: string) => {};
-  let resolved: ReturnType<typeof resolveOptions>;
-  try {
-    resolved = resolveOptions(options, (line) => note(line));
-  } catch (error) {
-    throw invalidOptions(options, error);
-  }
-
-  const family = resolved.pinnedFamily ?? '';
-  const report = emptyReport({ dryRun: resolved.dryRun, family, secretName: resolved.secretName });
-  const ctx: RotationContext = {
-    ...resolved,
-    family,
-    record: noRecordPlan(),
-    listedBefore: new Set(),
-    report,
-    forward: forwardClient(resolved.client, resolved.signal),
-    ...createContextTools(report, resolved.runtime, resolved.signal, options.log),
-    alsoLeaked: internal.alsoLeaked ?? [],
-    familyOnly: internal.familyOnly === true,
-    unreachable: [],
-    authenticatingIds: new Set(),
-    awaitingDeploy: new Map(),
-  };
-  note = ctx.note;
-
+  const ctx = runContext(options, internal);
+  const { report } = ctx;
   try {
     stopIfAborted(ctx, 'preflight', 'before the preflight', 'Nothing was changed: run again.');
+    // A stuck family makes no key (stuck/): one listing of the records, which the preflight reuses.
+    await checkStuck(ctx);
     const preflighted = await preflight(ctx);
+    // Runs that each take over a lease never released (their holders crashed) are counted; enough in a row: stuck.
+    if (ctx.tookOverLapsed && !('idle' in preflighted)) await stopIfStuckByTakeovers(ctx);
     if ('idle' in preflighted) {
       // rotateEvery: the key is not due; superseded keys whose deadline passed still go.
       report.idle = preflighted.idle.notDue;
@@ -144,12 +128,18 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
       );
       await revokeOldKeys(ctx, created, verified);
       failIfLeftWithoutKey(ctx);
+      // The first run to succeed after an acknowledgement (or a rebuilt record) closes the family's issue.
+      if (ctx.recovered || report.notices.some((n) => n.code === 'record-rebuilt')) await closeIssue(ctx, ctx.family);
       ctx.log('revoke', `Rotation done: ${countNoun(report.targets.length, 'target')} ${report.targets.length === 1 ? 'holds' : 'hold'} key ${created.id}`);
     } else {
       ctx.log('preflight', 'Dry run: nothing was changed');
     }
   } catch (error) {
-    throw withLeakStillValid(ctx, error);
+    const thrown = withLeakStillValid(ctx, error);
+    // Only a person can help (a target without a key, a leak still valid, the same failure again): the record says so, and someone is called.
+    await noteFailure(ctx, thrown);
+    if (thrown instanceof RotationError) Object.assign(thrown.report, { notices: [...report.notices], warnings: [...report.warnings] });
+    throw thrown;
   } finally {
     // Success, failure or abort: the lease and the GitHub App's tokens end with the run.
     await releaseRunLease(ctx);
@@ -157,6 +147,75 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
   }
   report.durationMs = ctx.elapsedMs();
   return finishedReport(report);
+}
+
+/** The run's context: the options resolved (an OptionError, or a RotationError of code invalid-options), an empty report. */
+function runContext(options: RotateKeyOptions, internal: InternalRunOptions): RotationContext {
+  // GitHub's rate-limit lines go to the log of the step in progress, once there is one.
+  let note = (_line: string) => {};
+  let resolved: ReturnType<typeof resolveOptions>;
+  try {
+    resolved = resolveOptions(options, (line) => note(line));
+  } catch (error) {
+    throw invalidOptions(options, error);
+  }
+  const family = resolved.pinnedFamily ?? '';
+  const report = emptyReport({ dryRun: resolved.dryRun, family, secretName: resolved.secretName });
+  const ctx: RotationContext = {
+    ...resolved,
+    family,
+    record: noRecordPlan(),
+    listedBefore: new Set(),
+    report,
+    forward: forwardClient(resolved.client, resolved.signal),
+    ...createContextTools(report, resolved.runtime, resolved.signal, options.log),
+    alsoLeaked: internal.alsoLeaked ?? [],
+    familyOnly: internal.familyOnly === true,
+    unreachable: [],
+    authenticatingIds: new Set(),
+    awaitingDeploy: new Map(),
+  };
+  note = ctx.note;
+  return ctx;
+}
+
+/** What `acknowledgeStuck` did: the family's stuck mark it cleared (none when the family was not stuck). */
+export interface AcknowledgeReport {
+  family: string;
+  acknowledged?: { reason: StuckReason; since: string };
+  notices: Notice[];
+  warnings: string[];
+}
+
+/**
+ * Clears the stuck mark of the family `options` rotate (the same options as rotateKey, with `record`),
+ * and nothing else: no key is listed or made. The next run rotates, and its success closes the issue.
+ * @throws OptionError for a wrong option; RotationError (`record-failed`, `lease-held`) when the record cannot be written.
+ */
+export async function acknowledgeStuck(options: RotateKeyOptions): Promise<AcknowledgeReport> {
+  const ctx = runContext({ ...options, acknowledge: true, dryRun: false }, {});
+  try {
+    await checkStuck(ctx);
+  } finally {
+    await revokeAppTokens(ctx);
+  }
+  const { family, notices, warnings } = ctx.report;
+  const acknowledged = ctx.recovered && { reason: ctx.recovered.reason, since: ctx.recovered.since };
+  if (!notices.some((n) => n.code === 'stuck-acknowledged')) ctx.log('preflight', 'No family of these targets is stuck: nothing to acknowledge');
+  return { family: ctx.recovered?.family ?? family, ...(notices.some((n) => n.code === 'stuck-acknowledged') && acknowledged && { acknowledged }), notices, warnings };
+}
+
+/** A run that took over a lapsed lease: counted; the last of enough in a row makes the family stuck, and stops. */
+async function stopIfStuckByTakeovers(ctx: RotationContext): Promise<void> {
+  const stuck = await noteTakeover(ctx);
+  if (!stuck) return;
+  ctx.fail({
+    code: 'stuck',
+    step: 'preflight',
+    summary: `Family ${ctx.family} is stuck from now on (${stuck.notice.code}): this run made no key`,
+    advice: `${renderNotice(stuck.notice)} Then run once with \`acknowledge\`: true.`,
+    actions: [{ do: 'acknowledge' }],
+  });
 }
 
 /** Between steps: the caller's signal ends the run, saying when. */

@@ -91,14 +91,19 @@ describe('emergency rotation', () => {
     expect(run.report!.leak).toMatchObject({ heldBy: [REPO], unwritten: [] });
   });
 
-  it('run again after a target could not be written: the leaked key is found already revoked, and every target gets a working key', async () => {
+  it('run again, acknowledged, after a target could not be written: the leaked key is found already revoked, and every target gets a working key', async () => {
     const leaked = await rotatedOnce();
     world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: ENV_SECRET_PATH, times: 'always' });
     const first = await runRotation(world, { apiKey: leaked.value, record: RECORD, leakedKey: { id: leaked.id } });
     expect(first.error?.code).toBe('leaked-key-left');
     world.github.faults.clear();
-    const again = await runRotation(world, { apiKey: first.createdValues[0]!, record: RECORD, leakedKey: { id: leaked.id } });
+    // A target left without a working key gets the family stuck (README, "A stuck family"): a run makes no key until acknowledged.
+    const stuck = await runRotation(world, { apiKey: first.createdValues[0]!, record: RECORD, leakedKey: { id: leaked.id } });
+    expect(stuck.error?.code).toBe('stuck');
+    expect(stuck.error!.report.notices).toMatchObject([{ code: 'stuck', reason: 'left-without-key' }]);
+    const again = await runRotation(world, { apiKey: first.createdValues[0]!, record: RECORD, leakedKey: { id: leaked.id }, acknowledge: true });
     expect(again.error?.message).toBeUndefined();
+    expect(again.report!.notices.map((n) => n.code)).toContain('stuck-acknowledged');
     expect(again.report!.leak).toMatchObject({ keyId: leaked.id, revoked: true, unwritten: [] });
     expect(again.report!.leak!.msToRevocation).toBeUndefined();
     expect(world.held()).toEqual([again.createdValues[0], again.createdValues[0]]);

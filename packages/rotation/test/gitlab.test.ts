@@ -7,7 +7,7 @@ import { oneAtATime } from './quick-lease.js';
 import { randomBytes } from 'node:crypto';
 import { type GitLabEmulator, type PlatformEmulator, startGitLabEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkRotateKeyOptions, type RotateKeyOptions, RotationError, type RotationLogEntry, rotateKey } from '../src/index.js';
+import { checkRotateKeyOptions, type RotateKeyOptions, RotationError, type RotationLogEntry, rotateKey, STUCK_AFTER_RUNS } from '../src/index.js';
 import { gitlabVariableStore } from '../src/record/gitlab-variables.js';
 import { emptyRecord } from '../src/record/target-record.js';
 import { createGitLabClient } from '../src/targets.js';
@@ -146,7 +146,8 @@ describe('GitLab CI/CD variables as targets', () => {
     expect(result.error!.message).toMatch(/cannot be masked by GitLab \(it holds a \$\)/);
     expect(result.error!.message).toMatch(/single line with no spaces, is at least 8 characters long, holds no \$ and is not the name of an existing CI\/CD variable/);
     expect(platform.listKeys()).toHaveLength(keysBefore);
-    expect(gitlab.log.entries().filter((e) => e.method !== 'GET')).toEqual([]);
+    // Nothing was sent to a target: the record in acme/ops counts the failure (README, "A stuck family"), nothing else is written.
+    expect(gitlab.log.entries().filter((e) => e.method !== 'GET' && !e.path.startsWith('/projects/acme%2Fops/'))).toEqual([]);
     expect(output(result)).not.toContain(unmaskable.key);
   });
 
@@ -250,5 +251,29 @@ describe('GitLab CI/CD variables as targets', () => {
     const { records, unreadable } = await gitlabVariableStore(createGitLabClient({ token: OWNER, apiUrl: gitlab.url }), 'acme/ops').load();
     expect(unreadable).toEqual([]);
     expect(records).toEqual([record]);
+  });
+});
+
+describe('a stuck family whose record is in GitLab (README, "A stuck family")', () => {
+  it('opens one issue in the record project, makes no key until acknowledged, then closes it', async () => {
+    expect((await run()).error?.message).toBeUndefined();
+    const held = () => gitlab.variable({ group: 'acme' }, SECRET)!.value;
+    const refused = gitlab.faults.add({ kind: 'status', status: 403, method: 'PUT', path: `/projects/acme%2Fweb/variables/${SECRET}`, times: 'always' });
+    for (let n = 1; n <= STUCK_AFTER_RUNS; n++) expect((await run({ revokeKeyIds: [] }, held())).error?.code).toBe('target-failed');
+    gitlab.faults.remove(refused);
+    const issues = () => gitlab.issues('acme/ops');
+    expect(issues()).toMatchObject([{ state: 'opened', labels: ['keyturn-stuck'] }]);
+    expect(issues()[0]!.title).toMatch(/^keyturn: family .+ is stuck \(repeated-failure\)$/);
+
+    const keysBefore = platform.listKeys().length;
+    const blocked = await run({ revokeKeyIds: [] }, held());
+    expect(blocked.error?.code).toBe('stuck');
+    expect(platform.listKeys()).toHaveLength(keysBefore);
+    expect(issues()).toHaveLength(1);
+
+    const acknowledged = await run({ revokeKeyIds: [], acknowledge: true }, held());
+    expect(acknowledged.error?.message).toBeUndefined();
+    expect(issues()).toMatchObject([{ state: 'closed' }]);
+    for (const issue of issues()) expect(`${issue.title}\n${issue.description}`).not.toContain(held());
   });
 });

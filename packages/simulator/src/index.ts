@@ -27,6 +27,7 @@ export {
   runFaultCase,
 } from './matrix.js';
 export { type PersistCase, persistCases, persistPatterns, type PersistResult, recordPersistRigs, runPersistCase } from './persist-matrix.js';
+export { runStuckScenario, type StuckScenarioResult } from './stuck-scenario.js';
 export { Coverage, installProbeCollector, probeCatalogue } from './coverage.js';
 export { type HistoryFacts, historyFacts } from './history-facts.js';
 export { leakCrashCases, leakFaultCases, recordLeakRuns, runLeakCrashCase, runLeakFaultCase } from './leak-matrix.js';

@@ -49,6 +49,8 @@ export interface RunSpec {
   alerts?: { secretType: string };
   /** An organization rotation's managing key, from its own secret (the user's; none by default). */
   managingApiKey?: string;
+  /** A stuck family whose cause the user fixed: the run clears the mark, then rotates (the library's `acknowledge`). */
+  acknowledge?: boolean;
   /** Starts this long after the round does (a second workflow, a hand run, the CLI elsewhere). */
   startAfterMs?: number;
   crash?: CrashPoint;
@@ -340,6 +342,7 @@ export class Simulation {
       ...(spec.rebuildRecord && { rebuildRecord: true }),
       ...(spec.revokeKeyIds && { revokeKeyIds: spec.revokeKeyIds }),
       ...(spec.leakedKey && { leakedKey: spec.leakedKey }),
+      ...(spec.acknowledge && { acknowledge: true }),
       record: spec.record === 'gitlab' ? { gitlab: HOME } : { repository: HOME },
       lease: { holder: result.id },
       defaultRepository: HOME,

@@ -102,5 +102,6 @@ function exitCodeOf(failure: RotationError): ExitCode {
   if (failure.code === 'aborted') return EXIT.interrupted;
   if (failure.code === 'invalid-options') return EXIT.usage;
   if (failure.code === 'lease-held') return EXIT.leaseHeld;
+  if (failure.code === 'stuck') return EXIT.stuck;
   return EXIT.failed;
 }

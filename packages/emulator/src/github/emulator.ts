@@ -22,6 +22,8 @@ import { secretScanningRoutes } from './routes/secret-scanning.js';
 import { checkRequestHeaders } from './request-headers.js';
 import { codespacesRepositoryScope, dependabotScope, environmentScope, repositoryScope } from './routes/secret-scope.js';
 import { variableRoutes } from './routes/variables.js';
+import { issueRoutes } from './routes/issues.js';
+import { type ReceivedWebhook, webhookSink } from '../core/webhook-sink.js';
 import { sodiumReady } from './sealed-box.js';
 import { createStateApi, type GitHubStateApi } from './state-api.js';
 import { GitHubWorld } from './targets.js';
@@ -62,6 +64,8 @@ export interface GitHubEmulator extends GitHubStateApi, ServedEmulator {
   url: string;
   /** Arms a 403 (or 429) secondary rate limit with `retry-after`; returns the fault id. */
   secondaryRateLimit(options: RateLimitFaultOptions & { retryAfter: number }): number;
+  /** Every post its incoming webhooks (`<controlUrl>/webhooks/NAME`, a notify-url) received, oldest first. */
+  webhooks(): ReceivedWebhook[];
   /** Arms a spent primary rate limit (`x-ratelimit-remaining: 0`, reset `resetInSeconds` from now). */
   primaryRateLimit(options?: RateLimitFaultOptions & { resetInSeconds?: number }): number;
 }
@@ -91,6 +95,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
   }
   for (const [token, permission] of Object.entries(options.tokens ?? {})) state.addToken(token, permission);
 
+  const hooks = webhookSink();
   const http = await startHttpEmulator({
     mount: '',
     routes: [
@@ -110,9 +115,10 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
       ...userSelectedRepositoryRoutes(ctx),
       ...variableRoutes(ctx),
       ...secretScanningRoutes(ctx),
+      ...issueRoutes(ctx),
       ...appRoutes(ctx),
     ],
-    controlRoutes: githubControlRoutes(state),
+    controlRoutes: [...githubControlRoutes(state), ...hooks.routes],
     // Errors the HTTP core answers itself (unknown path, bad JSON, faults) in GitHub's shape too.
     // Dated by the emulator's clock: a client correcting its clock for a JWT reads `date`.
     errorReply: (status, message) => ({
@@ -144,6 +150,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     faults: http.faults,
     log: http.log,
     handler: http.handler,
+    webhooks: hooks.received,
     secondaryRateLimit: (fault) => http.faults.add(secondaryRateLimitFault(fault)),
     primaryRateLimit: (fault) => http.faults.add(primaryRateLimitFault(fault, clock)),
     close: () => http.close(),

@@ -6,6 +6,7 @@ import type { TokenPermission } from './auth.js';
 import { GitHubError } from './github-error.js';
 import { secretNameProblem, secretValueProblem } from './names.js';
 import type { GitHubContext } from './routes/github-route.js';
+import { issuesOf, type StoredIssue } from './routes/issues.js';
 import { userSelectableIds } from './routes/codespaces-user-secrets.js';
 import { selectableRepositoryIds } from './routes/org-secrets.js';
 import { publicKeyBase64 } from './sealed-box.js';
@@ -62,6 +63,8 @@ export interface GitHubStateApi {
   raiseSecretScanningAlert(fullName: string, options: RaiseAlertOptions): GitHubAlertView;
   /** A repository's alerts, oldest first (an unknown repository throws UnknownTargetError). */
   secretScanningAlerts(fullName: string): GitHubAlertView[];
+  /** A repository's issues, oldest first, as stored (routes/issues.ts). */
+  issues(fullName: string): StoredIssue[];
   /** The decrypted value, for tests; undefined for an unknown target or secret. */
   secretValue(target: GitHubTarget, name: string): string | undefined;
   secret(target: GitHubTarget, name: string): GitHubSecretMeta | undefined;
@@ -117,6 +120,7 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
     },
     raiseSecretScanningAlert: (fullName, options) => alertView(raiseAlert(mustFindRepo(fullName), options, world.clock())),
     secretScanningAlerts: (fullName) => alertsOf(mustFindRepo(fullName)).map(alertView),
+    issues: (fullName) => issuesOf(mustFindRepo(fullName)).map((issue) => structuredClone(issue)),
 
     secretValue: (target, name) => find(target)?.secrets.get(name)?.value,
 

@@ -8,6 +8,7 @@ import type { ServedEmulator } from '../core/served-emulator.js';
 import { CONTROL_PREFIX, HttpError, startHttpEmulator } from '../core/http-server.js';
 import { gitlabControlRoutes } from './control-routes.js';
 import { projectRoutes } from './project-routes.js';
+import { issueRoutes } from './issue-routes.js';
 import { gitlabErrorReply } from './gitlab-error.js';
 import { type GitLabRateLimitFaultOptions, gitlabRateLimitFault, MinuteBudget } from './rate-limit.js';
 import { createGitLabStateApi, type GitLabStateApi, type GitLabTokenAccess } from './state-api.js';
@@ -59,7 +60,7 @@ export async function startGitLabEmulator(options: GitLabEmulatorOptions = {}): 
 
   const http = await startHttpEmulator({
     mount: GITLAB_API_PATH,
-    routes: [...variableRoutes(ctx), ...projectRoutes(ctx)],
+    routes: [...variableRoutes(ctx), ...projectRoutes(ctx), ...issueRoutes(ctx, clock)],
     controlRoutes: gitlabControlRoutes(state),
     errorReply: gitlabErrorReply,
     // A token in PRIVATE-TOKEN or as a Bearer (https://docs.gitlab.com/api/rest/authentication/); 401 before anything else.

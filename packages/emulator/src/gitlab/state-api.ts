@@ -2,6 +2,7 @@
 // roles, and every variable with its value and flags (never a GitLab endpoint: it shows hidden values).
 
 import type { GitLabRole, GitLabVariable, GitLabWorld } from './world.js';
+import { type GitLabIssue, gitlabIssuesOf } from './issue-routes.js';
 
 export interface GitLabTokenAccess {
   /** Who the token acts as, for the request log. */
@@ -22,6 +23,8 @@ export interface GitLabStateApi {
   addGroup(path: string): { id: number; path: string };
   addProject(path: string): { id: number; path: string };
   addToken(token: string, access: GitLabTokenAccess): void;
+  /** A project's issues, oldest first (issue-routes.ts). */
+  issues(project: string): GitLabIssue[];
   /** A variable as GitLab stores it (its value too, hidden or not); undefined when absent. */
   variable(ref: GitLabVariableRef, key: string, environmentScope?: string): GitLabVariable | undefined;
   /** Every variable of a project or group. */
@@ -46,6 +49,7 @@ export function createGitLabStateApi(world: GitLabWorld): GitLabStateApi {
       return { id, path: full };
     },
     addToken: (token, access) => world.addToken(token, access),
+    issues: (project) => gitlabIssuesOf(ownerOf({ project })).map((issue) => structuredClone(issue)),
     variable: (ref, key, scope = '*') => ownerOf(ref).variables.find((v) => v.key === key && v.environment_scope === scope),
     variables: (ref) => [...ownerOf(ref).variables],
     setVariable(ref, fields) {

@@ -178,6 +178,36 @@ export const ROTATION_OPTIONS = {
         '(with --keep, the later of the two)',
     },
   },
+  acknowledge: {
+    path: 'acknowledge', type: 'boolean', default: 'false', input: 'acknowledge',
+    doc:
+      'true: the family is stuck (a run ended where only a person can help, and every run since made no key; its issue says why) and ' +
+      'you fixed the cause: this run clears the stuck mark and rotates, and the first run to succeed closes the issue. Set it on one ' +
+      'run (workflow_dispatch), not on the schedule. Without a stuck mark it changes nothing.',
+    cli: {
+      flag: '--acknowledge', key: 'acknowledge',
+      help: 'the family is stuck and you fixed the cause: clear its stuck mark, then rotate (keyturn acknowledge clears it alone); once',
+    },
+  },
+  'notify-url': {
+    path: 'notifyUrl', type: 'secret', input: 'notify-url',
+    doc:
+      'A stuck family: besides its issue, POST a small JSON document ({"text", "family", "reason", "since", "remedy", "runUrl"}) to this ' +
+      'URL when the issue is opened or updated (on getting stuck, then at most once a day): a Slack or Microsoft Teams incoming webhook ' +
+      'shows "text". From a secret (the URL is the webhook\'s credential); masked. Empty: the issue only.',
+    cli: {
+      env: 'KEYTURN_NOTIFY_URL', file: '--notify-url-file <path>',
+      help: 'a file holding a Slack or Teams incoming webhook URL, posted to when the family gets stuck and once a day while it is',
+    },
+  },
+  'issue-token': {
+    // The runner evaluates the default: the Action reads it as given.
+    path: 'issueToken', type: 'secret', default: '${{ github.token }}', input: 'issue-token',
+    doc:
+      'The token that opens, updates and closes a stuck family\'s issue in the repository running the workflow: by default the ' +
+      'workflow\'s own GITHUB_TOKEN, which needs "permissions: issues: write". A failure to open the issue never fails the run (a ' +
+      'warning says so). Masked.',
+  },
   'dry-run': {
     path: 'dryRun', type: 'boolean', default: 'false', mode: 'rotation', input: 'dry-run',
     doc: 'true: check everything and print the plan, change nothing.',

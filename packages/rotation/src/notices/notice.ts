@@ -5,6 +5,8 @@
 
 /** Every notice code, in the order of a run (preflight, revoke, then answering alerts). */
 export const NOTICE_CODES = [
+  'stuck',
+  'stuck-acknowledged',
   'rebuild-record-unneeded',
   'record-rebuilt',
   'rebuilt-keys-kept',
@@ -40,7 +42,22 @@ export const NOTICE_CODES = [
   'alerts-without-value',
   'unmanaged-leaked-key',
   'other-family-alert',
+  'left-without-key',
+  'leaked-key-valid',
+  'record-unreadable',
+  'lease-taken-over',
+  'repeated-failure',
+  'person-not-called',
 ] as const;
+
+/**
+ * Why a family is stuck (stuck/): each a notice whose words are the remedy. Only a person can help;
+ * runs make no key until one acknowledges (`acknowledge`).
+ */
+export const STUCK_REASONS = ['left-without-key', 'leaked-key-valid', 'record-unreadable', 'lease-taken-over', 'repeated-failure'] as const satisfies readonly NoticeCode[];
+
+/** Why a family is stuck: one of STUCK_REASONS, the code of the notice whose words are the remedy. */
+export type StuckReason = (typeof STUCK_REASONS)[number];
 
 /** A notice's code: what happened, in a word a program can switch on. */
 export type NoticeCode = (typeof NOTICE_CODES)[number];
@@ -59,6 +76,7 @@ export type NoticeCode = (typeof NOTICE_CODES)[number];
  * - `choose-family`: give `family` as one of `families` (the targets belong to several), or rotate each apart.
  * - `serialize-rotations`: run the rotations of one secret in a concurrency group.
  * - `run-again`: run again once the cause is fixed (or later: the next rotation finishes).
+ * - `acknowledge`: once the cause is fixed, run once with `acknowledge`: true; the runs then rotate again.
  */
 export type NoticeAction =
   | { do: 'retire-or-relist'; targets: string[] }
@@ -71,7 +89,8 @@ export type NoticeAction =
   | { do: 'rebuild-record' }
   | { do: 'choose-family'; families: string[] }
   | { do: 'serialize-rotations' }
-  | { do: 'run-again' };
+  | { do: 'run-again' }
+  | { do: 'acknowledge' };
 
 /** Why a key named in `revokeKeyIds` was not revoked. */
 export type RevokeSkipReason =
@@ -355,7 +374,75 @@ export type Notice =
   | LeaseLapsedNotice
   | AlertsWithoutValueNotice
   | UnmanagedLeakedKeyNotice
-  | OtherFamilyAlertNotice;
+  | OtherFamilyAlertNotice
+  | StuckReasonNotice
+  | StuckNotice
+  | StuckAcknowledgedNotice
+  | PersonNotCalledNotice;
+
+/** An emergency rotation left targets without a working key (report.leak.unwritten): the family is stuck. */
+export interface LeftWithoutKeyNotice extends Base<'left-without-key'> {
+  family: string;
+  targets: string[];
+}
+
+/** A leaked key could not be revoked and is still valid: the family is stuck. */
+export interface LeakedKeyValidNotice extends Base<'leaked-key-valid'> {
+  family: string;
+  keyIds: number[];
+}
+
+/** The family's record cannot be read (`variable`, `detail` says why): every run stops before making a key. */
+export interface RecordUnreadableNotice extends Base<'record-unreadable'> {
+  family: string;
+  variable: string;
+  detail: string;
+}
+
+/** `runs` runs in a row each found the lease of the secret lapsed (its holder crashed or was cancelled): the family is stuck. */
+export interface LeaseTakenOverNotice extends Base<'lease-taken-over'> {
+  family: string;
+  secretName: string;
+  runs: number;
+}
+
+/** `runs` runs in a row failed the same way (`failure`, a RotationErrorCode; `summary` the last one's words): the family is stuck. */
+export interface RepeatedFailureNotice extends Base<'repeated-failure'> {
+  family: string;
+  failure: string;
+  runs: number;
+  /** The first of those runs' time (ISO 8601). */
+  since: string;
+  summary: string;
+}
+
+/** Why a family is stuck: the remedy, as data. */
+export type StuckReasonNotice = LeftWithoutKeyNotice | LeakedKeyValidNotice | RecordUnreadableNotice | LeaseTakenOverNotice | RepeatedFailureNotice;
+
+/** The family is stuck since `since` (its record's mark): this run made no key. */
+export interface StuckNotice extends Base<'stuck'> {
+  family: string;
+  reason: StuckReason;
+  since: string;
+  /** The run that got stuck, when its caller said (`runUrl`). */
+  runUrl?: string;
+}
+
+/** `acknowledge`: the family's stuck mark was cleared; this run and the next rotate again. */
+export interface StuckAcknowledgedNotice extends Base<'stuck-acknowledged'> {
+  family: string;
+  reason: StuckReason;
+  since: string;
+}
+
+/** The issue (or the `notifyUrl` webhook) that calls a person about a stuck family could not be opened, updated, closed or posted. */
+export interface PersonNotCalledNotice extends Base<'person-not-called'> {
+  family: string;
+  channel: 'issue' | 'webhook';
+  /** What was being done: `open`, `update`, `close` or `post`. */
+  doing: 'open' | 'update' | 'close' | 'post';
+  error: string;
+}
 
 /** A record under a variable that is not its family's (copied by hand?): it chooses no family and stops no other run. */
 export interface MisplacedRecordNotice extends Base<'misplaced-record'> {

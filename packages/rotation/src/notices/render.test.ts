@@ -225,6 +225,50 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
       `alerts acme/app#1, acme/web#2: key 4 of family ${G} (secret NEON_DEPLOY_KEY), not this workflow's; the alert is left open for that family's workflow to answer`,
     ],
   ],
+  'left-without-key': [
+    [
+      { family: G, targets: ['repo:acme/web'] },
+      `Target repo:acme/web of family ${G} is left without a working key: the leaked key was revoked and the new key could not be written there. Give it a working key (fix the access and run with \`acknowledge\`: true, or put a key made in the console in the secret there), then acknowledge.`,
+    ],
+  ],
+  'leaked-key-valid': [[{ family: G, keyIds: [7] }, `The leaked key 7 of family ${G} is still valid: it could not be revoked. Revoke it in the platform console now, then acknowledge.`]],
+  'record-unreadable': [
+    [
+      { family: G, variable: 'KEYTURN_RECORD_X', detail: 'not JSON' },
+      `The target record of family ${G} (KEYTURN_RECORD_X) cannot be read (not JSON): every run stops before making a key. Mend the variable, or run once with \`rebuildRecord\`: true (its keys then stay valid until named in \`revokeKeyIds\`).`,
+    ],
+  ],
+  'lease-taken-over': [
+    [
+      { family: G, secretName: 'S', runs: 3 },
+      `3 runs of S (family ${G}) in a row found the lease of the previous one lapsed: each run is killed or cancelled before it ends (a job timeout shorter than the run, a runner lost). Find why in those runs' logs, give the job the time it needs, then acknowledge.`,
+    ],
+  ],
+  'repeated-failure': [
+    [
+      { family: G, failure: 'target-failed', runs: 3, since: '2026-01-01T00:00:00.000Z', summary: 'Writing repo:acme/web failed.' },
+      `3 runs of family ${G} in a row failed the same way (target-failed) since 2026-01-01T00:00:00.000Z; the last said: Writing repo:acme/web failed. Fix the cause, then acknowledge.`,
+    ],
+  ],
+  stuck: [
+    [
+      { family: G, reason: 'repeated-failure', since: '2026-01-01T00:00:00.000Z', runUrl: 'https://github.com/acme/web/actions/runs/1' },
+      `Family ${G} is stuck since 2026-01-01T00:00:00.000Z (repeated-failure, https://github.com/acme/web/actions/runs/1): this run made no key. Only a person can help: see the issue, fix the cause, then run once with \`acknowledge\`: true.`,
+    ],
+  ],
+  'stuck-acknowledged': [
+    [
+      { family: G, reason: 'leaked-key-valid', since: '2026-01-01T00:00:00.000Z' },
+      `Family ${G}, stuck since 2026-01-01T00:00:00.000Z (leaked-key-valid), is acknowledged: its runs rotate again, and the first to succeed closes its issue.`,
+    ],
+  ],
+  'person-not-called': [
+    [
+      { family: G, channel: 'issue', doing: 'open', error: '403' },
+      `The issue that calls a person about stuck family ${G} could not be opened (403); the run's outcome is unchanged. Give the token that keeps the record Issues: Read and write (in a workflow: \`permissions: issues: write\`).`,
+    ],
+    [{ family: G, channel: 'webhook', doing: 'post', error: '500' }, `The webhook of \`notifyUrl\` about stuck family ${G} could not be posted (500); the run's outcome is unchanged.`],
+  ],
 };
 
 describe('renderNotice', () => {

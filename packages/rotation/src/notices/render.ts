@@ -4,7 +4,7 @@
 
 import { countNoun } from '@keyturn/api/toolkit';
 import { option } from '../option-names.js';
-import type { Notice, NoticeAlert, NoticeOf, RevokeSkipReason } from './notice.js';
+import type { Notice, NoticeAlert, NoticeOf, RevokeSkipReason, StuckReasonNotice } from './notice.js';
 
 /** `notice` in words: the warning a run logs and `report.warnings` keeps. */
 export function renderNotice(notice: Notice): string {
@@ -80,8 +80,41 @@ export function renderNotice(notice: Notice): string {
       return `${alerts(notice.alerts)}: a key no target record in ${notice.recordStore} knows (fingerprint ${notice.fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`;
     case 'other-family-alert':
       return `${alerts(notice.alerts)}: key ${notice.keyIds.join(', ')} of family ${notice.family} (secret ${notice.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`;
+    case 'left-without-key':
+      return `Target${notice.targets.length === 1 ? '' : 's'} ${notice.targets.join(', ')} of family ${notice.family} ${notice.targets.length === 1 ? 'is' : 'are'} left without a working key: the leaked key was revoked and the new key could not be written there. Give ${notice.targets.length === 1 ? 'it' : 'them'} a working key (fix the access and run with ${option('acknowledge')}: true, or put a key made in the console in the secret there), then acknowledge.`;
+    case 'leaked-key-valid':
+      return `The leaked key ${notice.keyIds.join(', ')} of family ${notice.family} is still valid: it could not be revoked. Revoke it in the platform console now, then acknowledge.`;
+    case 'record-unreadable':
+      return `The target record of family ${notice.family} (${notice.variable}) cannot be read (${notice.detail}): every run stops before making a key. Mend the variable, or run once with ${option('rebuildRecord')}: true (its keys then stay valid until named in ${option('revokeKeyIds')}).`;
+    case 'lease-taken-over':
+      return `${notice.runs} runs of ${notice.secretName} (family ${notice.family}) in a row found the lease of the previous one lapsed: each run is killed or cancelled before it ends (a job timeout shorter than the run, a runner lost). Find why in those runs' logs, give the job the time it needs, then acknowledge.`;
+    case 'repeated-failure':
+      return `${notice.runs} runs of family ${notice.family} in a row failed the same way (${notice.failure}) since ${notice.since}; the last said: ${notice.summary} Fix the cause, then acknowledge.`;
+    case 'stuck':
+      return `Family ${notice.family} is stuck since ${notice.since} (${notice.reason}${notice.runUrl ? `, ${notice.runUrl}` : ''}): this run made no key. Only a person can help: see the issue, fix the cause, then run once with ${option('acknowledge')}: true.`;
+    case 'stuck-acknowledged':
+      return `Family ${notice.family}, stuck since ${notice.since} (${notice.reason}), is acknowledged: its runs rotate again, and the first to succeed closes its issue.`;
+    case 'person-not-called':
+      return `The ${notice.channel === 'issue' ? 'issue that calls a person about' : `webhook of ${option('notifyUrl')} about`} stuck family ${notice.family} could not be ${{ open: 'opened', update: 'updated', close: 'closed', post: 'posted' }[notice.doing]} (${notice.error}); the run's outcome is unchanged.${notice.channel === 'issue' ? ' Give the token that keeps the record Issues: Read and write (in a workflow: `permissions: issues: write`).' : ''}`;
   }
 }
+
+/** The issue that calls a person about a stuck family: its title (family and reason) and its body (the remedy). */
+export function stuckIssueText(mark: { family: string; since: string; runUrl?: string; notice: StuckReasonNotice }): { title: string; body: string; remedy: string } {
+  const remedy = renderNotice(mark.notice);
+  const run = mark.runUrl ? ` The run that got stuck: ${mark.runUrl}.` : '';
+  const body = [
+    `The key rotation of family ${mark.family} is stuck since ${mark.since} (${mark.notice.code}).${run}`,
+    '',
+    remedy,
+    '',
+    `Until then every run of the family stops before making a key. To acknowledge, run the rotation once with ${option('acknowledge')}: true (the CLI: \`keyturn acknowledge\`): that run rotates again, and the first run to succeed closes this issue.`,
+  ].join('\n');
+  return { title: `${STUCK_TITLE_PREFIX}${mark.family} is stuck (${mark.notice.code})`, body, remedy };
+}
+
+/** How every stuck issue's title begins, before the family: how a run finds the family's issue again. */
+export const STUCK_TITLE_PREFIX = 'keyturn: family ';
 
 const SKIP_REASONS: Record<RevokeSkipReason, string> = {
   'created-by-this-run': 'it is the key this run created',

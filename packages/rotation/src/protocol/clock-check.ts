@@ -48,8 +48,9 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
   // A key named to revoke that is still live: the user asks for a revocation a full run makes.
   if (ctx.revokeKeyIds.some((id) => keys.some((k) => k.id === id))) return undefined;
   await mintAppTokens(ctx);
+  if (ctx.preloadFailure) return undefined; // the full run says why the records could not be read
   try {
-    ctx.preloadedRecords = await store.load();
+    ctx.preloadedRecords ??= await store.load();
   } catch {
     return undefined; // the full run reads it again, and says why it cannot
   }
@@ -62,7 +63,8 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
     return undefined;
   }
   const { record } = choice;
-  if (!record || record.creatingAbove !== undefined || blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived).length) return undefined;
+  // An acknowledged family (`recovered`) rotates at once: its first success closes the issue.
+  if (!record || record.creatingAbove !== undefined || record.recovered || blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived).length) return undefined;
   const held = keys.find((k) => k.id === record.held[0]);
   // A newer family key is an unfinished run's (or a concurrent one's): a full run settles it.
   if (!held || familyMembers(keys, choice.family)[0]?.id !== held.id) return undefined;

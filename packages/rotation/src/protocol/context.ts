@@ -17,6 +17,7 @@ import type { HeldLease } from '../lease/held-lease.js';
 import type { Notice } from '../notices/notice.js';
 import type { AwaitedDeployment } from '../record/target-record.js';
 import { renderNotice } from '../notices/render.js';
+import type { Recovery } from '../stuck/stuck-mark.js';
 
 export interface RotationContext extends ResolvedOptions {
   /** The family rotated: pinned, or chosen by the preflight (family-choice.ts). */
@@ -31,6 +32,8 @@ export interface RotationContext extends ResolvedOptions {
   recordsRead?: string;
   /** The records the clock check (clock-check.ts) read, for readRecord to use instead of reading them again. */
   preloadedRecords?: LoadedRecords;
+  /** Why the stuck check's read of the records failed (stuck/stuck-check.ts): readRecord fails with it, reading nothing again. */
+  preloadFailure?: { error: unknown };
   /** Whether a GitHub App's installation tokens are minted (app-tokens.ts): once a run. */
   appTokensMinted?: boolean;
   /** The family's lease, once the preflight took it (protocol/lease-points.ts); released at the end. */
@@ -45,6 +48,12 @@ export interface RotationContext extends ResolvedOptions {
   unreachable: FailedWrite[];
   /** Ids of keys whose value the run authenticates with and keeps using (the managing key): never revoked. */
   authenticatingIds: Set<number>;
+  /** Whether the preflight took over a lease its holder never released (crashed, cancelled): stuck/ counts them. */
+  tookOverLapsed?: boolean;
+  /** The family's acknowledgement whose issue is still open (stuck/): the run closes it once it succeeds. */
+  recovered?: Recovery & { family: string };
+  /** The family's record the preflight could not read (stuck/: the issue names it). */
+  unreadableRecord?: { family: string; variable: string; detail: string };
   /** Targets no deployment reads the new key from yet (protocol/deployments.ts), by identity: their keys stay valid. */
   awaitingDeploy: Map<string, AwaitedDeployment>;
   report: PartialRotationReport;

@@ -32,6 +32,8 @@ export async function takeRunLease(ctx: RotationContext): Promise<void> {
     ctx.heldLease = taken.lease;
     if (taken.waitedFor) ctx.log('preflight', `Waited ${seconds(taken.waitedMs)} for the run ${taken.waitedFor.holder} (started ${taken.waitedFor.started}) to end, then took the lease`);
     const over = taken.tookOver;
+    // Its holder neither ended nor released it (crashed, cancelled): stuck/ counts such runs in a row.
+    ctx.tookOverLapsed = over !== undefined && over.state !== 'settling' && over.state !== 'unreadable';
     if (over?.state === 'settling') ctx.log('preflight', `Took over the lease of ${over.holder} (started ${over.started}) once the writes it got no answer to could no longer land`);
     else if (over) {
       ctx.log(
@@ -53,6 +55,24 @@ export async function takeRunLease(ctx: RotationContext): Promise<void> {
     if (error instanceof RecordError) {
       ctx.fail({ code: 'record-failed', step: 'preflight', summary: describeError(error), advice: `${error.advice} Nothing was changed.`, cause: error });
     }
+    throw error;
+  }
+}
+
+/**
+ * Takes the lease only when no other run holds it now (no wait, nothing logged): false when one does.
+ * For a write after the run failed (stuck/stuck-writes.ts). True without a lease to take.
+ */
+export async function takeFreeLease(ctx: RotationContext): Promise<boolean> {
+  const backend = ctx.recordStore?.lease;
+  if (ctx.dryRun || ctx.lease === false || !backend) return true;
+  const name = leaseVariableName(ctx.secretName, keyKindLabel(ctx.keyScope.keyKind));
+  try {
+    const taken = await takeLease({ backend, name, holder: ctx.lease.holder, timings: { ...ctx.lease.timings, waitMs: 0 }, runtime: ctx.runtime });
+    ctx.heldLease = taken.lease;
+    return true;
+  } catch (error) {
+    if (error instanceof LeaseHeldError) return false;
     throw error;
   }
 }

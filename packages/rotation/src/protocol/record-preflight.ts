@@ -48,6 +48,9 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     ctx.log('preflight', `Reading the target record from ${store.describe()}`);
     try {
       // The clock check (clock-check.ts) may have read them already in this run: read once.
+      const failed = ctx.preloadFailure;
+      ctx.preloadFailure = undefined;
+      if (failed) throw failed.error;
       loaded = ctx.preloadedRecords ?? (await store.load());
       ctx.preloadedRecords = undefined;
       ctx.recordsRead = JSON.stringify(loaded);
@@ -188,6 +191,7 @@ function refuseNewer(ctx: RotationContext, record: UnreadableRecord): never {
 
 function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family: string): never {
   probe('record-unparsable-refused');
+  ctx.unreadableRecord = { family, variable: record.name, detail: record.detail };
   return ctx.fail({
     code: 'record-failed',
     step: 'preflight',

@@ -10,13 +10,22 @@
 // Format 3 is format 2 with what an older release must not ignore: the revocation deadlines
 // (`due`, revokeAfter), which a release that knows no deadline would break by revoking early. It is
 // written only when the record holds one, so a record without them stays readable by older releases.
+// Format 4 adds the stuck mark (`stuck`, stuck/), which an older release must not ignore either: it
+// would rotate a family only a person can help. It is written only while the mark is held, so an
+// older release refuses the record ("written by a newer keyturn") only then, and reads it again once
+// a person acknowledged. `failures` and `recovered` are added within format 2 (as `creating`): an
+// older release ignoring them only forgets a streak or leaves an issue open.
 
+import { STUCK_REASONS } from '../notices/notice.js';
+import type { FailureStreak, Recovery, StuckMark } from '../stuck/stuck-mark.js';
 import { emptyRecord, type TargetEntry, type TargetRecord } from './target-record.js';
 
 /** The newest format this build writes; it reads every format up to it. */
-export const RECORD_FORMAT = 3;
+export const RECORD_FORMAT = 4;
 /** The format of a record that holds nothing of format 3 (no deadline). */
 const PLAIN_FORMAT = 2;
+/** The format of a record with deadlines and no stuck mark. */
+const DEADLINE_FORMAT = 3;
 
 export type RecordText =
   | { kind: 'record'; record: TargetRecord; format: number }
@@ -56,7 +65,7 @@ export function writeRecordText(record: TargetRecord): string {
   }
   const due = Object.keys(record.due ?? {}).length ? record.due : undefined;
   const stored: Record<string, unknown> = {
-    keyturn: due ? RECORD_FORMAT : PLAIN_FORMAT,
+    keyturn: record.stuck ? RECORD_FORMAT : due ? DEADLINE_FORMAT : PLAIN_FORMAT,
     family: record.family,
     secret: record.secretName,
     kind: record.keyKind,
@@ -69,6 +78,9 @@ export function writeRecordText(record: TargetRecord): string {
   if (record.creatingAbove !== undefined) stored.creating = record.creatingAbove;
   if (due) stored.due = due;
   if (record.awaiting && Object.keys(record.awaiting).length) stored.awaiting = record.awaiting;
+  if (record.stuck) stored.stuck = record.stuck;
+  if (record.failures) stored.failures = record.failures;
+  if (record.recovered) stored.recovered = record.recovered;
   return JSON.stringify(stored);
 }
 
@@ -121,6 +133,9 @@ function readFormat2(data: Record<string, unknown>, format: number): TargetRecor
     record.fingerprints[keyId] = fingerprint;
   }
   if (format >= 3 && data.due !== undefined) record.due = readDue(data.due);
+  if (format >= 4 && data.stuck !== undefined) record.stuck = readStuck(data.stuck);
+  if (data.failures !== undefined) record.failures = readFailures(data.failures);
+  if (data.recovered !== undefined) record.recovered = readRecovered(data.recovered);
   return record;
 }
 
@@ -136,6 +151,32 @@ function readDue(value: unknown): Record<number, string> {
     due[keyId] = at;
   }
   return due;
+}
+
+/** `stuck`: since when, the run's URL, and the reason's notice (its code one of STUCK_REASONS). */
+function readStuck(value: unknown): StuckMark {
+  if (!isObject(value) || !isTime(value.since) || !isObject(value.notice)) throw new Error('"stuck" is not a stuck mark');
+  if (!(STUCK_REASONS as readonly unknown[]).includes(value.notice.code) || !Array.isArray(value.notice.actions)) throw new Error('"stuck" names no reason');
+  if (value.runUrl !== undefined) text(value.runUrl, 'the run of "stuck"');
+  return value as unknown as StuckMark;
+}
+
+/** `failures`: the code of the last runs' failure, how many in a row, since when. */
+function readFailures(value: unknown): FailureStreak {
+  if (!isObject(value) || typeof value.code !== 'string' || !Number.isSafeInteger(value.count) || (value.count as number) < 1 || !isTime(value.since)) {
+    throw new Error('"failures" is not a count of failed runs');
+  }
+  return { code: value.code as FailureStreak['code'], count: value.count as number, since: value.since as string };
+}
+
+/** `recovered`: the reason acknowledged, and since when the family had been stuck. */
+function readRecovered(value: unknown): Recovery {
+  if (!isObject(value) || !(STUCK_REASONS as readonly unknown[]).includes(value.reason) || !isTime(value.since)) throw new Error('"recovered" is not an acknowledgement');
+  return { reason: value.reason as Recovery['reason'], since: value.since as string };
+}
+
+function isTime(value: unknown): value is string {
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value));
 }
 
 /** `awaiting`: by target identity, the key written, when, and the deployment it waits past. */

@@ -51,6 +51,9 @@ export async function saveAfterWriting(
 ): Promise<void> {
   const narrowed = afterWriting(plan.record, targets.map((t) => t.identity), keyId, plan.retired, plan.previousIds, awaiting);
   const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs) : narrowed;
+  // A run that succeeds ends a streak of failures and an acknowledgement (its issue is closed next).
+  delete next.failures;
+  delete next.recovered;
   await store.save(next);
   plan.record = next;
 }

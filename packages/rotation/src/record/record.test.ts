@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { selectOtherFamilyRevocations } from '../protocol/revocation-plan.js';
 import { keyFingerprint } from './fingerprint.js';
 import { RECORD_FORMAT, readRecordText, writeRecordText } from './format.js';
+import type { StuckMark } from '../stuck/stuck-mark.js';
 import { RECORD_BUDGET_BYTES, variablesNeeded } from './github-variables.js';
 import { joinRecordText, MAX_PARTS, PART_BYTES, REPOSITORY_VARIABLE_LIMIT, readSplitHead, splitRecordText } from './parts.js';
 import { blockingRecords, otherSecretRecords, planRecord } from './record-plan.js';
@@ -40,7 +41,7 @@ describe('the record format', () => {
   });
 
   it('refuses a newer format, naming it, and anything that is not a record', () => {
-    expect(readRecordText(JSON.stringify({ keyturn: 4, family: FAMILY }))).toEqual({ kind: 'newer', format: 4, family: FAMILY });
+    expect(readRecordText(JSON.stringify({ keyturn: 5, family: FAMILY }))).toEqual({ kind: 'newer', format: 5, family: FAMILY });
     for (const text of ['{"keyturn":2,"family":"f","secret":"S","targets":[[', '', 'null', '{"family":"f"}', '{"keyturn":2,"family":"f","secret":"S","targets":{}}', '{"keyturn":1,"family":"f","secret":"S","targets":{"a":{"keys":["x"]}}}']) {
       expect(readRecordText(text).kind, text).toBe('unparsable');
     }
@@ -57,12 +58,34 @@ describe('the record format', () => {
     const record: TargetRecord = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), held: [8, 7], due: { 7: '2026-11-29T10:00:00.000Z' } };
     record.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [8] };
     const text = writeRecordText(record);
-    expect(JSON.parse(text)).toMatchObject({ keyturn: RECORD_FORMAT, due: { 7: '2026-11-29T10:00:00.000Z' } });
-    expect(RECORD_FORMAT).toBe(3);
+    expect(JSON.parse(text)).toMatchObject({ keyturn: 3, due: { 7: '2026-11-29T10:00:00.000Z' } });
     expect(readRecordText(text)).toEqual({ kind: 'record', format: 3, record });
     // Without a deadline the record stays format 2, readable by the releases before deadlines.
     expect(JSON.parse(writeRecordText({ ...record, due: {} })).keyturn).toBe(2);
     expect(readRecordText(text.replace('"2026-11-29T10:00:00.000Z"', '"soon"'))).toEqual({ kind: 'unparsable', detail: 'the revocation deadline of key 7 is not a time' });
+  });
+
+  it('writes format 4 only while a stuck mark is held; a streak and an acknowledgement stay format 2', () => {
+    const stuck: StuckMark = {
+      since: '2026-11-29T10:00:00.000Z',
+      runUrl: 'https://github.com/acme/app/actions/runs/9',
+      notice: { code: 'leaked-key-valid', family: FAMILY, keyIds: [7], actions: [{ do: 'acknowledge' }] },
+    };
+    const record: TargetRecord = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), held: [8], due: { 7: '2026-11-29T10:00:00.000Z' }, stuck };
+    record.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [8] };
+    const text = writeRecordText(record);
+    expect(RECORD_FORMAT).toBe(4);
+    expect(JSON.parse(text).keyturn).toBe(4);
+    expect(readRecordText(text)).toEqual({ kind: 'record', format: 4, record });
+    // The mark gone, the record is what it would be without it: a release of format 3 reads it again.
+    const { stuck: _, ...cleared } = record;
+    expect(JSON.parse(writeRecordText(cleared)).keyturn).toBe(3);
+    const counted: TargetRecord = { ...cleared, due: {}, failures: { code: 'target-failed', count: 2, since: stuck.since }, recovered: { reason: 'leaked-key-valid', since: stuck.since } };
+    expect(JSON.parse(writeRecordText(counted)).keyturn).toBe(2);
+    expect(readRecordText(writeRecordText(counted))).toEqual({ kind: 'record', format: 2, record: { ...counted, due: undefined } });
+    // A format-3 reader never sees a mark: format 4 is newer to it (its own rule), so a stuck family is never rotated by it.
+    expect(readRecordText(text.replace('"keyturn":4', '"keyturn":5'))).toMatchObject({ kind: 'newer', format: 5 });
+    expect(readRecordText(text.replace('"leaked-key-valid"', '"dropped-target"'))).toEqual({ kind: 'unparsable', detail: '"stuck" names no reason' });
   });
 
   it('keeps the mark of a record written before a key is made, and refuses one that is no key id', () => {

@@ -7,6 +7,7 @@
 
 import type { LeaseBackend } from '../lease/lease-backend.js';
 import { probe } from '../internal/probes.js';
+import type { FailureStreak, Recovery, StuckMark } from '../stuck/stuck-mark.js';
 
 /** One target of a record: its spec and the keys it may hold. */
 export interface TargetEntry {
@@ -55,6 +56,15 @@ export interface TargetRecord {
    * keep every key they may hold (so none is revoked) until a run sees a deployment use the value.
    */
   awaiting?: Record<string, AwaitedDeployment>;
+  /**
+   * Set while the family is stuck (stuck/): its runs make no key until a person acknowledges.
+   * Written as format 4 (format.ts), so an older release reading it refuses the record instead of rotating.
+   */
+  stuck?: StuckMark;
+  /** The same failure in consecutive runs (stuck/stuck-mark.ts); a run that succeeds clears it. */
+  failures?: FailureStreak;
+  /** Acknowledged with the family's issue still open: the first run to succeed closes it and forgets this. */
+  recovered?: Recovery;
 }
 
 /**
