@@ -12869,7 +12869,7 @@ function issueTracker(record, github, gitlab2, issueAccess) {
   if (!record || "load" in record)
     return void 0;
   if ("gitlab" in record)
-    return gitlabIssueTracker(gitlabOf(gitlab2), record.gitlab);
+    return gitlabIssueTracker(accessed(gitlab2, "GitLab"), record.gitlab);
   const octokit = issueAccess ? createGitHubClient(issueAccess) : clientOf(github, recordNeed(record.repository));
   return githubIssueTracker(octokit, record.repository);
 }

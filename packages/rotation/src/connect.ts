@@ -67,7 +67,7 @@ function issueTracker(
   issueAccess: GitHubClientOptions | '' | undefined,
 ): IssueTracker | undefined {
   if (!record || 'load' in record) return undefined;
-  if ('gitlab' in record) return gitlabIssueTracker(gitlabOf(gitlab), record.gitlab);
+  if ('gitlab' in record) return gitlabIssueTracker(accessed(gitlab, 'GitLab'), record.gitlab);
   const octokit = issueAccess ? createGitHubClient(issueAccess) : clientOf(github, recordNeed(record.repository));
   return githubIssueTracker(octokit, record.repository);
 }
