@@ -61,6 +61,7 @@ import { failIfLeftWithoutKey, revokeLeakedKey, withLeakStillValid } from './eme
 import { emptyReport, finishedReport, type RotationReport } from './report.js';
 import { DEFAULT_SECRET_NAME } from './secret-name.js';
 import { countNoun } from '@keyturn/api/toolkit';
+import { probe } from './internal/probes.js';
 
 /**
  * Rotates the platform API key into the targets' secrets: preflight, create, verify, store, revoke
@@ -146,6 +147,7 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
       failIfLeftWithoutKey(ctx);
       ctx.log('revoke', `Rotation done: ${countNoun(report.targets.length, 'target')} ${report.targets.length === 1 ? 'holds' : 'hold'} key ${created.id}`);
     } else {
+      probe('dry-run-planned');
       ctx.log('preflight', 'Dry run: nothing was changed');
     }
   } catch (error) {
