@@ -43,12 +43,14 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
     const allowed = excused();
     for (const target of world.pool) {
       for (const secretName of SECRET_NAMES) {
-        const value = world.held(target, secretName);
+        // A Vercel target's key runs in its deployment: the value that deployment was built with (issue 34).
+        for (const value of target.startsWith('vercel:') ? [world.held(target, secretName), world.served(target, secretName)] : [world.held(target, secretName)]) {
         if (value === undefined || allowed.get(`${target} ${secretName}`) === value || world.platform.isKeyValid(value)) continue;
         const seen = dead.get(run.id) ?? new Map<string, DeadSeen>();
         dead.set(run.id, seen);
         const at = `${target} ${secretName}`;
         if (!seen.has(at)) seen.set(at, { target, secretName, value, keyId: world.platform.keyIdOf(value), stamp: `+${String(sim.time.now() % 10_000_000).padStart(7, '0')}` });
+        }
       }
     }
     if (service === 'gitlab' && method !== 'GET') {

@@ -24,6 +24,19 @@ export function lockOuts(world: World, excused: Excused = new Map()): string[] {
       out.push(`lock-out: ${target} ${name} holds a key that does not work`);
     }
   }
+  return [...out, ...deploymentLockOuts(world, excused)];
+}
+
+/** I1 where a key runs only once deployed: the key a Vercel target's running deployment uses works (issue 34). */
+export function deploymentLockOuts(world: World, excused: Excused = new Map()): string[] {
+  const out: string[] = [];
+  for (const target of world.pool.filter((t) => t.startsWith('vercel:'))) {
+    for (const name of SECRET_NAMES) {
+      const value = world.served(target, name);
+      if (value === undefined || world.platform.isKeyValid(value) || excused.get(`${target} ${name}`) === value) continue;
+      out.push(`lock-out: the deployment ${target} runs uses a ${name} that does not work`);
+    }
+  }
   return out;
 }
 
@@ -65,7 +78,8 @@ export function leaks(world: World, runs: readonly RunResult[]): string[] {
 /** The outputs of a run that ended alone: the targets it names hold its key, and that key works. */
 export function untruthfulOutputs(world: World, run: RunResult): string[] {
   const report = run.report;
-  if (run.status !== 'ok' || !report || report.dryRun) return [];
+  // A run whose key was not due (rotate-every) names no key and writes no target.
+  if (run.status !== 'ok' || !report || report.dryRun || ('idle' in report && report.idle)) return [];
   const value = run.created[0];
   const out: string[] = [];
   if (!value || !world.platform.isKeyValid(value)) out.push(`untruthful: ${run.id} reports key ${report.keyId}, which does not work`);
@@ -92,6 +106,9 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
     for (const name of SECRET_NAMES) {
       const id = world.platform.keyIdOf(world.held(target, name) ?? '');
       if (id !== undefined) held.add(id);
+      // A Vercel deployment running with an older key holds it too (the run keeps it valid until a deploy uses the new one).
+      const served = target.startsWith('vercel:') ? world.platform.keyIdOf(world.served(target, name) ?? '') : undefined;
+      if (served !== undefined) held.add(served);
     }
   }
   const family = last.report?.family ?? '';

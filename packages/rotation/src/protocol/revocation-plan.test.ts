@@ -22,6 +22,12 @@ describe('selectRevocations', () => {
     expect(ids(selectRevocations({ keys, family: 'fam', keep: 5, newKey: f5, revokeKeyIds: [] }).revoke)).toEqual([]);
   });
 
+  it('gives no keep slot to an older key when the key the targets held is kept for a running deployment', () => {
+    // keep 2: the new key 5 and the key the targets held (3), which a deployment still uses; key 2 goes.
+    const selection = selectRevocations({ keys, family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [], previousIds: [3], historyIds: [5, 3, 2], recorded: true, deployedIds: new Set([3]) });
+    expect(ids(selection.revoke)).toEqual([2]);
+  });
+
   it('plans for a key not created yet as the newest member', () => {
     const plan = selectRevocations({ keys, family: 'fam', keep: 1, revokeKeyIds: [] });
     expect(ids(plan.revoke)).toEqual([2, 3, 5]);

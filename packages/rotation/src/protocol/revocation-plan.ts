@@ -100,8 +100,9 @@ export function selectRevocations(input: {
     (k) => olderThanNew(k) && !appearedDuringRun(k) && !protectedIds.has(k.id) && !rebuilt.has(k.id) && !authenticating.has(k.id) && !deployed.has(k.id),
   );
   const first = candidates.filter((k) => previous.has(k.id) && !leaked.has(k.id));
-  // A leaked key the targets held keeps its slot, revoked or not (the leak rule revokes it).
-  const leakedHeld = [...previous].filter((id) => leaked.has(id)).length;
+  // A leaked key the targets held keeps its slot, revoked or not (the leak rule revokes it); so does
+  // one a running deployment still uses, kept for it: the slot is not an older key's (seed 10, timed).
+  const leakedHeld = [...previous].filter((id) => leaked.has(id) || deployed.has(id)).length;
   // A leaked key in the history is a slot too (marked undefined), given to no other key.
   const history: Array<KeyEntry | undefined> = input.recorded
     ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => (leaked.has(id) ? [undefined] : candidates.filter((k) => k.id === id)))
