@@ -7,6 +7,7 @@
 import type { Credential, World } from './world.js';
 import { ORG_OWNER, storedAt, TARGET_POOL, vercelRef } from './world.js';
 import type { RunResult, Simulation } from './simulation.js';
+import { passTime } from './hourly.js';
 
 /** The nine kinds, in canonical spelling (as the runs' notices name them). */
 export const WIDE_POOL: readonly string[] = [
@@ -94,6 +95,12 @@ export async function deleteHeld(sim: Simulation, target: string, secretName: st
     const ref = vercelRef(target);
     const gone = sim.world.vercel.deleteEnv(ref, secretName, ref.environment as 'production');
     sim.note(`user: deletes ${secretName} in ${target} (${gone ? 'deleted' : 'none'})`);
+    // A deployment built with it still runs with it: the user deploys production without it, and waits
+    // for the build (no run can tell a retired target's deployment still uses a key: reported, not yet documented).
+    if (!gone || ref.environment !== 'production') return;
+    sim.world.vercel.deploy(ref);
+    sim.note(`user: deploys ${target} without ${secretName}`);
+    await passTime(sim, 60_000);
     return;
   }
   const { service, path } = secretPathOf(target, secretName);
