@@ -115,7 +115,8 @@ export function outlivedDeadlines(sim: Simulation, run: RunResult, startedAt: nu
   // keep: the newest key and keep - 1 before it stay whatever the clock says (the later of the two wins).
   const keptByKeep = new Set(live.slice(0, run.spec.keep).map((k) => k.id));
   const out: string[] = [];
-  for (const due of report.revocationsDue ?? []) {
+  // The family's own keys: another family's (a renamed secret's, say) go by its record's rules, and their notices.
+  for (const due of (report.revocationsDue ?? []).filter((d) => d.keyName.startsWith(`${family}-`))) {
     if (Date.parse(due.dueAt) > startedAt || heldIds.has(due.keyId) || keptByKeep.has(due.keyId)) continue;
     if (!platform.listKeys().some((k) => k.id === due.keyId && !k.revoked)) continue;
     if (namesKey(report.notices, due.keyId)) continue;
