@@ -3,7 +3,7 @@
 // step; at the end, the dropped targets named again or retired, and clean runs that must converge.
 
 import { type CrashPoint, type Run, type RunResult, type RunSpec, Simulation } from './simulation.js';
-import { changedBy, type Excused, keepBroken, leaks, lockOuts, orphans, snapshot, untruthfulOutputs } from './invariants.js';
+import { changedBy, deployedAt, type Excused, keepBroken, leaks, lockOuts, orphans, snapshot, untruthfulOutputs } from './invariants.js';
 import { editRecord, RECORD_EDITS, type RecordEdit } from './record-edits.js';
 import type { Notice } from '@keyturn/rotation';
 import { applyMutants } from './mutants.js';
@@ -459,9 +459,10 @@ function learn(sim: Simulation, user: UserState, run: RunResult): void {
   for (const target of run.spec.targets) {
     user.written.add(target);
     const at = `${target} ${run.spec.secretName}`;
-    // Written again, the excuse ends; a Vercel deployment still running with the excused key keeps it.
-    const served = target.startsWith('vercel:') ? sim.world.served(target, run.spec.secretName) : undefined;
-    if (user.excused.has(at) && ![sim.world.held(target, run.spec.secretName), served].includes(user.excused.get(at))) user.excused.delete(at);
+    if (user.excused.has(at) && user.excused.get(at) !== sim.world.held(target, run.spec.secretName)) user.excused.delete(at);
+    // A Vercel deployment's excuse ends once a deployment runs with another value.
+    const deployed = deployedAt(target, run.spec.secretName);
+    if (user.excused.has(deployed) && user.excused.get(deployed) !== sim.world.served(target, run.spec.secretName)) user.excused.delete(deployed);
   }
 }
 
@@ -612,6 +613,8 @@ function excuseDroppedWithoutRecord(sim: Simulation, user: UserState): void {
   for (const target of [...user.written].filter((t) => !user.list.includes(t))) {
     const value = sim.world.held(target, user.secretName);
     if (value !== undefined) user.excused.set(`${target} ${user.secretName}`, value);
+    const served = target.startsWith('vercel:') ? sim.world.served(target, user.secretName) : undefined;
+    if (served !== undefined) user.excused.set(deployedAt(target, user.secretName), served);
   }
 }
 /**

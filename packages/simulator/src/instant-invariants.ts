@@ -5,7 +5,7 @@
 
 import type { Notice, PartialRotationReport } from '@keyturn/rotation';
 import { gitlabFlags, type GitLabFlags, weakenedFlags } from './gitlab-flags.js';
-import type { Excused } from './invariants.js';
+import { type Excused, isExcused } from './invariants.js';
 import type { Answered, RunResult, Simulation } from './simulation.js';
 import { SECRET_NAMES } from './world.js';
 
@@ -45,7 +45,7 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
       for (const secretName of SECRET_NAMES) {
         // A Vercel target's key runs in its deployment: the value that deployment was built with (issue 34).
         for (const value of target.startsWith('vercel:') ? [world.held(target, secretName), world.served(target, secretName)] : [world.held(target, secretName)]) {
-        if (value === undefined || allowed.get(`${target} ${secretName}`) === value || world.platform.isKeyValid(value)) continue;
+        if (value === undefined || isExcused(allowed, target, secretName, value) || world.platform.isKeyValid(value)) continue;
         const seen = dead.get(run.id) ?? new Map<string, DeadSeen>();
         dead.set(run.id, seen);
         const at = `${target} ${secretName}`;
