@@ -65,7 +65,8 @@ export async function playHourly(scenario: HourlyScenario): Promise<HourlyOutcom
       await sim.runAll([run]);
       const { result } = run;
       if (result.status !== 'ok' || !result.report) {
-        violations.push(`hour ${hour}: ${result.id} ${result.status}${result.error ? ` (${result.error.code}: ${result.error.message})` : ''}`);
+        const why = result.error ? ` (${result.error.code}: ${result.error.message})` : '';
+        violations.push(`hour ${hour}: ${result.id} ${result.status}${why}`);
         break;
       }
       if (result.report.dryRun) throw new Error('not a dry run');

@@ -72,13 +72,18 @@ export function watchClock(sim: Simulation): ClockWatch {
       const out: string[] = [];
       for (const { id, at, run } of revoked.slice(checked)) {
         if (!held.has(id) || excused.has(id) || run.spec.leakedKey || run.spec.alerts || run.spec.revokeKeyIds?.includes(id)) continue;
-        if (run.created.some((value) => platform.keyIdOf(value) === id) || [...leaked].some((value) => platform.keyIdOf(value) === id)) continue;
+        const ofValue = (value: string) => platform.keyIdOf(value) === id;
+        if (run.created.some(ofValue) || [...leaked].some(ofValue)) continue;
         // Superseded no earlier than the next key appeared: the key whose holding superseded it came no earlier.
         const next = [...madeAt].filter(([other]) => other > id).map(([, when]) => when);
         if (!next.length) continue;
         const successorAt = Math.min(...next);
         if (at - successorAt < revokeAfterMs) {
-          out.push(`early revocation: key ${id} revoked by ${run.id} ${Math.round((at - successorAt) / 60_000)} min after a newer key appeared, before revoke-after (${Math.round(revokeAfterMs / 60_000)} min)`);
+          const minutes = (ms: number) => Math.round(ms / 60_000);
+          out.push(
+            `early revocation: key ${id} revoked by ${run.id} ${minutes(at - successorAt)} min after a newer key appeared, ` +
+              `before revoke-after (${minutes(revokeAfterMs)} min)`,
+          );
         }
       }
       checked = revoked.length;
@@ -120,7 +125,8 @@ export function outlivedDeadlines(sim: Simulation, run: RunResult, startedAt: nu
     if (Date.parse(due.dueAt) > startedAt || heldIds.has(due.keyId) || keptByKeep.has(due.keyId)) continue;
     if (!platform.listKeys().some((k) => k.id === due.keyId && !k.revoked)) continue;
     if (namesKey(report.notices, due.keyId)) continue;
-    out.push(`outlived its deadline: key ${due.keyId}, due ${due.dueAt}, held by no target, still live after ${run.id} (started ${new Date(startedAt).toISOString()}), named by no notice`);
+    const started = new Date(startedAt).toISOString();
+    out.push(`outlived its deadline: key ${due.keyId}, due ${due.dueAt}, held by no target, still live after ${run.id} (started ${started}), unnamed`);
   }
   return out;
 }

@@ -168,7 +168,8 @@ export class LeakRounds {
         const value = world.held(target, name);
         if (value !== undefined && this.leaked.has(value) && !world.platform.isKeyValid(value)) excused.set(`${target} ${name}`, value);
         const served = target.startsWith('vercel:') ? world.served(target, name) : undefined;
-        if (served !== undefined && this.leaked.has(served) && !world.platform.isKeyValid(served)) excused.set(deployedAt(target, name), served);
+        const deadServed = served !== undefined && this.leaked.has(served) && !world.platform.isKeyValid(served);
+        if (deadServed) excused.set(deployedAt(target, name), served);
       }
     }
     return out;

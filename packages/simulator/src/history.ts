@@ -206,7 +206,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     const on = { lists: true, clock: true, refusals: true, apart: true, renameListed: true, ...options.edits };
     let added: string[] = [];
     const widely = wide ? `, the record in ${user.record}, keep ${user.keep}` : '';
-    sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers${widely}${user.schedule ? `, ${describeSchedule(user.schedule)}` : ''}`);
+    const timedly = user.schedule ? `, ${describeSchedule(user.schedule)}` : '';
+    sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers${widely}${timedly}`);
     seedSecrets(sim, user, user.list);
     const rounds = options.rounds ?? 2 + rng.int(4);
     // What every run of a round (or a scheduled run between rounds) is checked for once it ended, and what the user does then.
@@ -247,7 +248,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         const startedAt = sim.time.now();
         const runs = [sim.start(spec(sim, user, retire))];
         await sim.runAll(runs);
-        const out = [...checkRuns(runs, heldAtStart, !user.recordBlind, startedAt), ...(await adviseAndLockOuts(runs, 'after a scheduled run'))];
+        const out = checkRuns(runs, heldAtStart, !user.recordBlind, startedAt);
+        out.push(...(await adviseAndLockOuts(runs, 'after a scheduled run')));
         if (out.length) return out;
         await nextHour(sim);
       }
@@ -286,11 +288,11 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       user.dryRun = Boolean(user.schedule) && timing.chance(DRY_RUN_CHANCE) && !user.recordEdit && !authDrawn;
       if (user.dryRun) sim.note('user: a dry run');
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
-      const plan =
-        user.recordEdit || authDrawn || user.dryRun ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
+      const alone = user.recordEdit || authDrawn || user.dryRun;
+      const plan = alone ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
       // The check is that the refusing run changes nothing: first let an abandoned write of a killed
       // run land, or its landing reads as the refusing run's change (seed 1343664165).
-      if (user.recordEdit || authDrawn || user.dryRun) await heldBackLanded(sim);
+      if (alone) await heldBackLanded(sim);
       const before = user.recordEdit ? await snapshot(sim) : undefined;
       const dryBefore = user.dryRun ? await beforeDryRun(sim) : undefined;
       const auth: AuthMisreported | undefined = authDrawn ? misreportAuth(sim, widen, user.kind, (await snapshot(sim)).secrets) : undefined;
@@ -462,7 +464,8 @@ function learn(sim: Simulation, user: UserState, run: RunResult): void {
     if (user.excused.has(at) && user.excused.get(at) !== sim.world.held(target, run.spec.secretName)) user.excused.delete(at);
     // A Vercel deployment's excuse ends once a deployment runs with another value.
     const deployed = deployedAt(target, run.spec.secretName);
-    if (user.excused.has(deployed) && user.excused.get(deployed) !== sim.world.served(target, run.spec.secretName)) user.excused.delete(deployed);
+    const served = sim.world.served(target, run.spec.secretName);
+    if (user.excused.has(deployed) && user.excused.get(deployed) !== served) user.excused.delete(deployed);
   }
 }
 

@@ -44,7 +44,8 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
     for (const target of world.pool) {
       for (const secretName of SECRET_NAMES) {
         // A Vercel target's key runs in its deployment: the value that deployment was built with (issue 34).
-        for (const value of target.startsWith('vercel:') ? [world.held(target, secretName), world.served(target, secretName)] : [world.held(target, secretName)]) {
+        const held = world.held(target, secretName);
+        for (const value of target.startsWith('vercel:') ? [held, world.served(target, secretName)] : [held]) {
         if (value === undefined || isExcused(allowed, target, secretName, value) || world.platform.isKeyValid(value)) continue;
         const seen = dead.get(run.id) ?? new Map<string, DeadSeen>();
         dead.set(run.id, seen);

@@ -82,7 +82,7 @@ export type FaultReach = 'narrow' | 'wide' | 'timed';
 const REACHES: Record<FaultReach, typeof REQUESTS> = { narrow: REQUESTS, wide: WIDE_REQUESTS, timed: TIMED_REQUESTS };
 const reachOf = (wide: boolean | FaultReach): typeof REQUESTS => REACHES[wide === true ? 'wide' : wide === false ? 'narrow' : wide];
 
-/** A fault on a request of a run; `wide`: of every target kind's and both records' requests (history.ts, edits.wide), `timed`: and Vercel's. */
+/** A fault on a request of a run; `wide`: of every kind's and both records' requests (history.ts, edits.wide); `timed`: Vercel's too. */
 export function randomFault(rng: Rng, wide: boolean | FaultReach = false): ArmedFault {
   const request = rng.pick(reachOf(wide));
   const kind = rng.pick(ALL_FAULT_KINDS);

@@ -23,7 +23,7 @@ export interface Regression {
 const UNSPACED_MODEL = { apart: false, renameListed: false, wide: false };
 /** The model before issue 36 widened it to every target kind, the record in GitLab, keep 1 to 3 and GET /auth misreporting (every seed found until then). */
 const NARROW_MODEL = { wide: false };
-/** The model before the histories kept time (issues 33, 34): no rotate-every, revoke-after, dry run nor Vercel target (every seed found until then). */
+/** The model before the histories kept time (issues 33, 34): no rotate-every, revoke-after, dry run nor Vercel target. */
 const WIDE_MODEL = { timed: false };
 /** The model before the choices that reach the mutants (list edits, clock steps, refused writes). */
 const TRIAGED_MODEL = { ...UNSPACED_MODEL, lists: false, clock: false, refusals: false };

@@ -107,7 +107,9 @@ export function selectRevocations(input: {
   // A leaked key in the history is a slot too (marked undefined), given to no other key; so is one
   // kept for a dropped target or a running deployment (seed 229).
   const history: Array<KeyEntry | undefined> = input.recorded
-    ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => (slotOnly(id) ? [undefined] : candidates.filter((k) => k.id === id)))
+    ? (input.historyIds ?? [])
+        .filter((id) => !previous.has(id))
+        .flatMap((id) => (slotOnly(id) ? [undefined] : candidates.filter((k) => k.id === id)))
     : candidates.filter((k) => !previous.has(k.id) && k.last_used_at && !leaked.has(k.id));
   let slots = keep - 1;
   const kept = new Set<number>();
