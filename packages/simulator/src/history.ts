@@ -464,8 +464,9 @@ function learn(sim: Simulation, user: UserState, run: RunResult): void {
     if (user.excused.has(at) && user.excused.get(at) !== sim.world.held(target, run.spec.secretName)) user.excused.delete(at);
     // A Vercel deployment's excuse ends once a deployment runs with another value.
     const deployed = deployedAt(target, run.spec.secretName);
-    const served = sim.world.served(target, run.spec.secretName);
-    if (user.excused.has(deployed) && user.excused.get(deployed) !== served) user.excused.delete(deployed);
+    if (user.excused.has(deployed) && user.excused.get(deployed) !== sim.world.served(target, run.spec.secretName)) {
+      user.excused.delete(deployed);
+    }
   }
 }
 
