@@ -4915,7 +4915,7 @@ var PROBES = {
   "deadline-revoked": "a superseded key was revoked once its revokeAfter deadline had passed",
   "deployment-ready": "a deployment built with the new key was READY before the old keys could go",
   "deployment-build-failed": "the redeploy built with the new key failed (ERROR): the keys the running deployment uses stayed valid, named",
-  "deployment-awaited": "no redeploy (vercelRedeploy off, or no production deployment): the keys in use stayed valid until a deploy is seen",
+  "deployment-awaited": "no redeploy (vercelRedeploy off, or no production deployment): the keys in use stay valid until a deploy",
   "dry-run-planned": "a dry run checked everything and planned the rotation, changing nothing",
   // Emergency rotation and alert mode.
   "leaked-key-revoked": "an emergency rotation revoked the leaked key once the store step was through",
