@@ -4802,6 +4802,15 @@ var PROBES = {
   "lease-left-settling": "a write of the run got no answer: its lease was left settling, so that write cannot land under the next run",
   "lease-lost-before-revoking": "the lease lapsed and another run took it before the revoke step: nothing was revoked",
   "run-stood-down": "the run it waited for rotated the secret (revoked its key): the run stood down, nothing changed",
+  // Rotation by the clock (rotateEvery, revokeAfter), deployments, dry runs.
+  "clock-not-due": "rotateEvery found the key every target holds younger than it: the run rotated nothing",
+  "clock-due": "rotateEvery found the key every target holds as old as it or older: the run rotated",
+  "deadline-waited": "a superseded key keep lets go stayed valid: its revokeAfter deadline had not passed",
+  "deadline-revoked": "a superseded key was revoked once its revokeAfter deadline had passed",
+  "deployment-ready": "a deployment built with the new key was READY before the old keys could go",
+  "deployment-build-failed": "the redeploy built with the new key failed (ERROR): the keys the running deployment uses stayed valid, named",
+  "deployment-awaited": "no redeploy (vercelRedeploy off, or no production deployment): the keys in use stay valid until a deploy",
+  "dry-run-planned": "a dry run checked everything and planned the rotation, changing nothing",
   // Emergency rotation and alert mode.
   "leaked-key-revoked": "an emergency rotation revoked the leaked key once the store step was through",
   "leaked-key-revoked-targets-left": "the leaked key was revoked though targets could not be given the new key (named, the run fails)",
@@ -16871,8 +16880,9 @@ function selectRevocations(input) {
   const appeared2 = members.filter(appearedDuringRun);
   const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id) && !authenticating.has(k2.id) && !deployed.has(k2.id));
   const first = candidates.filter((k2) => previous.has(k2.id) && !leaked.has(k2.id));
-  const leakedHeld = [...previous].filter((id) => leaked.has(id)).length;
-  const history = input.recorded ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => leaked.has(id) ? [void 0] : candidates.filter((k2) => k2.id === id)) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at && !leaked.has(k2.id));
+  const slotOnly = (id) => leaked.has(id) || protectedIds.has(id) || deployed.has(id);
+  const leakedHeld = [...previous].filter(slotOnly).length;
+  const history = input.recorded ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => slotOnly(id) ? [void 0] : candidates.filter((k2) => k2.id === id)) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at && !leaked.has(k2.id));
   let slots = keep - 1;
   const kept = /* @__PURE__ */ new Set();
   const keptBeyondKeep2 = slots > 0 && first.length > slots ? first : [];
@@ -17986,8 +17996,11 @@ async function checkClock(ctx, keys) {
   if (!ctx.targets.every((target) => holdsIt(identityOf(target))))
     return void 0;
   const rotateAt = Date.parse(held.created_at) + ctx.rotateEveryMs;
-  if (!(ctx.now().getTime() < rotateAt))
+  if (!(ctx.now().getTime() < rotateAt)) {
+    probe("clock-due");
     return void 0;
+  }
+  probe("clock-not-due");
   ctx.family = choice.family;
   ctx.report.family = choice.family;
   const notDue = {
@@ -18026,6 +18039,7 @@ async function revokeDueKeys(ctx, keys, idle) {
   for (const key of due) {
     try {
       const outcome = await revokeIfLive(ctx.forward, key.id);
+      probe("deadline-revoked");
       ctx.report.revokedKeyIds.push(key.id);
       ctx.log("revoke", `${outcome === "already-gone" ? "Already revoked" : "Revoked"}: key ${key.id} (${key.name}), superseded, its deadline ${record.due?.[key.id]} passed`);
     } catch (error2) {
@@ -18363,12 +18377,14 @@ function settle(ctx, created, target, reach) {
         ctx.notice("store", { code: "development-not-sensitive", target: spec, secretName: ctx.secretName, actions: [] });
       return;
     case "deployed":
+      probe("deployment-ready");
       ctx.log("store", `${spec}: the deployment ${reach.deployment.url} is READY with the new key ${created.id}`);
       return;
     case "not-ready":
       unreached(ctx, created, target, reach);
       return;
     case "awaiting-deploy": {
+      probe("deployment-awaited");
       const { serving } = reach;
       const keyIds = await_(ctx, created, target, reach, serving);
       ctx.notice("store", {
@@ -18384,6 +18400,8 @@ function settle(ctx, created, target, reach) {
 }
 function unreached(ctx, created, target, reach) {
   const { deployment, readyState, error: error2 } = reach;
+  if (readyState === "ERROR")
+    probe("deployment-build-failed");
   const keyIds = await_(ctx, created, target, reach, deployment ?? reach.serving);
   ctx.notice("store", {
     code: "deployment-not-ready",
@@ -18513,6 +18531,10 @@ function holdUntilDue(ctx, selection, keys) {
   const leaked = new Set(ctx.leak?.keyIds ?? []);
   const waiting = selection.revoke.filter((k2) => !leaked.has(k2.id) && !ctx.revokeKeyIds.includes(k2.id) && waitsForDeadline(record, k2, now, ctx.revokeAfterMs));
   selection.revoke = selection.revoke.filter((k2) => !waiting.includes(k2));
+  if (waiting.length)
+    probe("deadline-waited");
+  if (selection.revoke.some((k2) => record.due?.[k2.id] !== void 0))
+    probe("deadline-revoked");
   for (const key of waiting)
     ctx.log("revoke", `Key ${key.id} (${key.name}) stays valid until its deadline ${record.due?.[key.id] ?? "(set by the next run that records it)"}`);
   if (ctx.revokeAfterMs !== void 0 || Object.keys(record.due ?? {}).length) {
@@ -19551,6 +19573,7 @@ async function rotateKeyWith(options, internal) {
         await closeIssue(ctx, ctx.family);
       ctx.log("revoke", `Rotation done: ${countNoun(report.targets.length, "target")} ${report.targets.length === 1 ? "holds" : "hold"} key ${created.id}`);
     } else {
+      probe("dry-run-planned");
       ctx.log("preflight", "Dry run: nothing was changed");
     }
   } catch (error2) {

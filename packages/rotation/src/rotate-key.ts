@@ -66,6 +66,7 @@ import { closeIssue } from './stuck/call-person.js';
 import { noteFailure, noteTakeover } from './stuck/stuck-writes.js';
 import { renderNotice } from './notices/render.js';
 import type { Notice, StuckReason } from './notices/notice.js';
+import { probe } from './internal/probes.js';
 
 /**
  * Rotates the platform API key into the targets' secrets: preflight, create, verify, store, revoke
@@ -132,6 +133,7 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
       if (ctx.recovered || report.notices.some((n) => n.code === 'record-rebuilt')) await closeIssue(ctx, ctx.family);
       ctx.log('revoke', `Rotation done: ${countNoun(report.targets.length, 'target')} ${report.targets.length === 1 ? 'holds' : 'hold'} key ${created.id}`);
     } else {
+      probe('dry-run-planned');
       ctx.log('preflight', 'Dry run: nothing was changed');
     }
   } catch (error) {

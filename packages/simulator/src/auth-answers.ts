@@ -50,8 +50,10 @@ export function afterAuthMisreport(sim: Simulation, met: AuthMisreported, run: R
   // An alert-mode run reports its emergency rotation's failure as data in its alerts report.
   const error = run.error ?? run.alertsError?.report.failedRotations[0] ?? run.alertsReport?.failedRotations[0];
   const what = `GET /auth misreporting ${met.answer.name}`;
-  // An alert-mode run with no live alert of its family makes no key: the misreport meets nothing.
-  const madeNone = Boolean(run.spec.alerts) && run.status === 'ok' && !run.created.length;
+  // An alert-mode run with no live alert of its family makes no key, nor does a run whose key is not
+  // due (rotate-every: no GET /auth at all): the misreport meets nothing.
+  const idle = run.report !== undefined && 'idle' in run.report && run.report.idle !== undefined;
+  const madeNone = (Boolean(run.spec.alerts) || idle) && run.status === 'ok' && !run.created.length;
   if (run.status !== 'failed' && !madeNone) out.push(`${what}: ${run.id} did not refuse (${run.status})`);
   else if (run.created.length && !(error?.code === 'auth-mismatch' && error.step === met.answer.step)) {
     const ended = `${error?.code ?? 'no RotationError'} at ${error?.step ?? '?'}`;

@@ -9,7 +9,7 @@
 
 import { keyFingerprint } from '@keyturn/rotation';
 import { ALERT_SECRET_TYPE } from './alert-matrix.js';
-import type { Excused } from './invariants.js';
+import { deployedAt, type Excused } from './invariants.js';
 import { createRng, type Rng } from './prng.js';
 import type { RunResult, RunSpec, Simulation } from './simulation.js';
 import { HOME, SECRET_NAMES, type SimKeyKind, WRITE_TOKEN } from './world.js';
@@ -164,8 +164,12 @@ export class LeakRounds {
     }
     for (const target of world.pool) {
       for (const name of SECRET_NAMES) {
+        // A Vercel deployment still running with the leaked key is left dead too (the leak rule revokes it whatever a deploy awaits).
         const value = world.held(target, name);
         if (value !== undefined && this.leaked.has(value) && !world.platform.isKeyValid(value)) excused.set(`${target} ${name}`, value);
+        const served = target.startsWith('vercel:') ? world.served(target, name) : undefined;
+        const deadServed = served !== undefined && this.leaked.has(served) && !world.platform.isKeyValid(served);
+        if (deadServed) excused.set(deployedAt(target, name), served);
       }
     }
     return out;

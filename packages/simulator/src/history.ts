@@ -3,21 +3,37 @@
 // step; at the end, the dropped targets named again or retired, and clean runs that must converge.
 
 import { type CrashPoint, type Run, type RunResult, type RunSpec, Simulation } from './simulation.js';
-import { changedBy, type Excused, keepBroken, leaks, lockOuts, orphans, snapshot, untruthfulOutputs } from './invariants.js';
+import { changedBy, deployedAt, type Excused, keepBroken, leaks, lockOuts, orphans, snapshot, untruthfulOutputs } from './invariants.js';
 import { editRecord, RECORD_EDITS, type RecordEdit } from './record-edits.js';
 import type { Notice } from '@keyturn/rotation';
 import { applyMutants } from './mutants.js';
 import { type HistoryFacts, historyFacts } from './history-facts.js';
 import { halfRenamed, keptRetiring, namesVariable, otherRecordUnread, rebuiltKeyIds, targetsToRetire } from './advice.js';
 import { createRng, type Rng } from './prng.js';
-import { laterWriteRefused, lateWrite, randomFault } from './random-faults.js';
+import { type FaultReach, laterWriteRefused, lateWrite, randomFault } from './random-faults.js';
 import { LeakRounds } from './emergency-rounds.js';
 import { watchInstants } from './instant-invariants.js';
 import { RecordParts } from './record-parts.js';
 import { CREDENTIALS, type Credential, KEY_KINDS, ORG_ID, SECRET_NAMES, type SimKeyKind, type Skew } from './world.js';
-import { deleteHeld, putHeld, reaches, secretPathOf, visibilityUntruthful, WIDE_POOL } from './target-pool.js';
+import { deleteHeld, putHeld, reaches, secretPathOf, TIMED_POOL, visibilityUntruthful, WIDE_POOL } from './target-pool.js';
 import { type RecordKeeper, recordPlace } from './record-place.js';
 import { afterAuthMisreport, type AuthMisreported, misreportAuth } from './auth-answers.js';
+import { type ClockWatch, outlivedDeadlines, watchClock } from './clock-watch.js';
+import { passTime } from './hourly.js';
+import {
+  afterDryRun,
+  beforeDryRun,
+  buildsFixed,
+  deployAsAdvised,
+  describeSchedule,
+  drawSchedule,
+  firstDeployment,
+  gapBeforeRound,
+  maybeFailBuilds,
+  nextHour,
+  type Schedule,
+  scheduleSpec,
+} from './timed-model.js';
 
 /** How many clean runs a history may need to converge once its faults are gone. */
 export const CONVERGENCE_RUNS = 2;
@@ -29,6 +45,10 @@ const MANAGING_STREAM = 0x6d61_6e61;
 const REACH_STREAM = 0x6c617465;
 /** The seed of the stream the choices of the whole product draw from (issue 36: keep, where the record lives, GET /auth misreporting). */
 const WIDE_STREAM = 0x7769_6465;
+/** The seed of the stream the timed model's choices draw from (issues 33, 34: the clock, dry runs, Vercel). */
+const TIMED_STREAM = 0x7469_6d65;
+/** A round's chance to be a dry run of the user's, in the timed model. */
+const DRY_RUN_CHANCE = 0.08;
 
 export interface HistoryOptions {
   /** Rounds of runs before converging (2 to 5 by default, drawn). */
@@ -44,7 +64,8 @@ export interface HistoryOptions {
    * targets too, `modes: false` plays no emergency rotation nor alert mode, `parts: false` spreads
    * no record over parts, `wide: false` the model before issue 36's widening (repository, environment
    * and Dependabot targets only, the record in GitHub, keep 1 to start, GET /auth always true): the
-   * model a seed was found with, to replay it.
+   * model a seed was found with, to replay it. `timed: false` the model before the histories kept
+   * time (issues 33, 34): no rotate-every nor revoke-after, rounds minutes apart, no dry run, no Vercel target.
    */
   edits?: {
     rename?: boolean;
@@ -57,6 +78,7 @@ export interface HistoryOptions {
     modes?: boolean;
     parts?: boolean;
     wide?: boolean;
+    timed?: boolean;
   };
 }
 
@@ -128,6 +150,11 @@ interface UserState {
    * knows nothing of what the targets held (README, Without a record), so keep's promise waits (seed 31337020).
    */
   recordBlind: boolean;
+  /** The timed model's schedule (rotate-every, revoke-after, vercel-redeploy) and its clock's watch; undefined in the model before it. */
+  schedule?: Schedule;
+  clock?: ClockWatch;
+  /** The round's run is the user's dry run. */
+  dryRun?: boolean;
 }
 
 export async function runHistory(seed: number, options: HistoryOptions = {}): Promise<HistoryResult> {
@@ -143,6 +170,12 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     const wide = options.edits?.wide ?? true;
     const widen = createRng(seed ^ WIDE_STREAM);
     if (wide) world.pool = WIDE_POOL;
+    const timed = wide && (options.edits?.timed ?? true);
+    const timing = createRng(seed ^ TIMED_STREAM);
+    if (timed) {
+      world.pool = TIMED_POOL;
+      firstDeployment(sim);
+    }
     const kind = rng.pick(KEY_KINDS);
     const user: UserState = {
       kind,
@@ -164,6 +197,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       parts: new RecordParts(sim, options.edits?.parts ?? true),
       record: wide && widen.chance(0.3) ? 'gitlab' : 'github',
       recordBlind: false,
+      ...(timed && { schedule: drawSchedule(timing), clock: watchClock(sim) }),
     };
     const instants = watchInstants(sim, () => user.excused, () => user.leaks.leaked);
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
@@ -172,9 +206,55 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     const on = { lists: true, clock: true, refusals: true, apart: true, renameListed: true, ...options.edits };
     let added: string[] = [];
     const widely = wide ? `, the record in ${user.record}, keep ${user.keep}` : '';
-    sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers${widely}`);
+    const timedly = user.schedule ? `, ${describeSchedule(user.schedule)}` : '';
+    sim.note(`history ${seed}: skew ${JSON.stringify(skew)}, ${shape} answers${widely}${timedly}`);
     seedSecrets(sim, user, user.list);
     const rounds = options.rounds ?? 2 + rng.int(4);
+    // What every run of a round (or a scheduled run between rounds) is checked for once it ended, and what the user does then.
+    const checkRuns = (runs: Run[], heldAtStart: readonly string[], keepKnowable: boolean, startedAt: number): string[] => {
+      const out = [...instants.settle(runs.map((r) => r.result)), ...user.leaks.settle(runs.map((r) => r.result), user.excused)];
+      for (const run of runs) {
+        results.push(run.result);
+        learn(sim, user, run.result);
+        if (run.result.status === 'stuck') out.push(`stuck: ${run.result.id} never ended`);
+        if (runs.length !== 1) continue;
+        out.push(...untruthfulOutputs(world, run.result), ...visibilityUntruthful(world, run.result));
+        if (keepKnowable && !user.leaks.active && !run.result.spec.dryRun) out.push(...keepBroken(world, run.result, heldAtStart));
+        out.push(...outlivedDeadlines(sim, run.result, startedAt));
+      }
+      if (runs.some((run) => run.result.status === 'ok' && !run.result.spec.dryRun)) user.recordBlind = false;
+      if (user.clock) {
+        user.clock.observeHeld();
+        if (user.schedule?.revokeAfter) out.push(...user.clock.early(user.schedule.revokeAfter.ms, user.leaks.leaked));
+      }
+      return out;
+    };
+    const adviseAndLockOuts = async (runs: Run[], when: string): Promise<string[]> => {
+      for (const run of runs) {
+        await followAdvice(sim, user, run.result);
+        user.parts.retireAsAdvised(run.result, user.retiring);
+        if (user.schedule) await deployAsAdvised(sim, timing, (run.result.report ?? run.result.error?.report)?.notices ?? [], user.list);
+      }
+      return [...lockOuts(world, user.excused), ...managingKeyLockOut(sim, user)].map((v) => `${v} (${when})`);
+    };
+    // The hourly schedule's clean runs between rounds (rotation by the clock: most rotate nothing).
+    const scheduled = async (count: number): Promise<string[]> => {
+      for (let i = 0; i < count; i++) {
+        user.consoleKey = user.leaks.mend(user.list, user.secretName, user.kind) ?? user.consoleKey;
+        user.leaks.draw({ value: startingKey(sim, user, user.list), kind: user.kind, quiet: true });
+        const retire = [...user.retiring].filter((t) => !user.list.includes(t));
+        keepReach(sim, user, retire);
+        const heldAtStart = workingKeysHeld(sim, user);
+        const startedAt = sim.time.now();
+        const runs = [sim.start(spec(sim, user, retire))];
+        await sim.runAll(runs);
+        const out = checkRuns(runs, heldAtStart, !user.recordBlind, startedAt);
+        out.push(...(await adviseAndLockOuts(runs, 'after a scheduled run')));
+        if (out.length) return out;
+        await nextHour(sim);
+      }
+      return [];
+    };
     for (let round = 0; round < rounds; round++) {
       const listed = [...user.list];
       // A workflow's runs are minutes apart at the least (a job's start alone outlasts the slowest
@@ -182,6 +262,10 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       // later, a write of key N after a run revoked N locks out its target, or an old record
       // overwrites a newer one, which no run can prevent (seeds 4029, 20263282, 6032).
       if (round > 0 && on.apart) await heldBackLanded(sim);
+      if (round > 0 && user.schedule) {
+        violations.push(...(await scheduled(await gapBeforeRound(sim, timing, user.schedule))));
+        if (violations.length) break;
+      }
       if (reach.chance(0.3) && round > 0 && on.lists) takeBack(sim, user, added);
       if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? true, options.edits?.record ?? true, on.renameListed);
       await maybeRetire(sim, rng, user);
@@ -196,15 +280,21 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       user.consoleKey = user.leaks.mend(user.list, user.secretName, user.kind) ?? user.consoleKey;
       const retire = [...user.retiring].filter((t) => !user.list.includes(t));
       keepReach(sim, user, retire);
+      // A record the runs cannot read, or one rebuilt, knows no deadline: the keys live now are no longer the clock's to time.
+      if (user.recordEdit || user.rebuildRecord) user.clock?.excuseLive('the record edited, deleted or rebuilt');
       // GET /auth misreporting (drawn every round of the wide model): the round's one run must refuse and change nothing.
       const authDrawn = wide && widen.chance(0.05) && !user.recordEdit;
+      // The timed model: now and then the user runs a dry run, alone (the check is that it changes nothing).
+      user.dryRun = Boolean(user.schedule) && timing.chance(DRY_RUN_CHANCE) && !user.recordEdit && !authDrawn;
+      if (user.dryRun) sim.note('user: a dry run');
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
-      const plan =
-        user.recordEdit || authDrawn ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
+      const alone = user.recordEdit || authDrawn || user.dryRun;
+      const plan = alone ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
       // The check is that the refusing run changes nothing: first let an abandoned write of a killed
       // run land, or its landing reads as the refusing run's change (seed 1343664165).
-      if (user.recordEdit || authDrawn) await heldBackLanded(sim);
+      if (alone) await heldBackLanded(sim);
       const before = user.recordEdit ? await snapshot(sim) : undefined;
+      const dryBefore = user.dryRun ? await beforeDryRun(sim) : undefined;
       const auth: AuthMisreported | undefined = authDrawn ? misreportAuth(sim, widen, user.kind, (await snapshot(sim)).secrets) : undefined;
       added = user.list.filter((t) => !listed.includes(t));
       const heldAtStart = workingKeysHeld(sim, user);
@@ -213,32 +303,23 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       // makes wrong). Runs that met hold the lease one at a time, so a concurrent round excuses nothing.
       const keepKnowable = !user.recordBlind;
       // A write refused after the first (a rollback), most often where a target was just added.
-      const refused = reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit && !auth;
+      const refused = reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit && !auth && !user.dryRun;
       if (refused) sim.arm(laterWriteRefused(reach, user.list.length, wide));
+      if (user.schedule && !user.dryRun) maybeFailBuilds(sim, timing, user.list);
       // The list as the run starts it: targets dropped after the record was deleted are known to no run either (seeds 20267119,
       // 20268497), nor while no run has ended well since (a refused or failed run leaves no record or a blind one: 231689841).
       if (user.recordEdit?.expect === 'absent' || user.recordBlind) excuseDroppedWithoutRecord(sim, user);
-      user.leaks.draw({ value: startingKey(sim, user, user.list), kind: user.kind, quiet: Boolean(user.recordEdit) });
+      user.leaks.draw({ value: startingKey(sim, user, user.list), kind: user.kind, quiet: Boolean(user.recordEdit) || user.dryRun });
+      const startedAt = sim.time.now();
       const runs = startRuns(sim, rng, user, plan, retire, wide);
       await sim.runAll(runs);
       sim.clearFaults();
-      violations.push(...instants.settle(runs.map((r) => r.result)), ...user.leaks.settle(runs.map((r) => r.result), user.excused));
-      for (const run of runs) {
-        results.push(run.result);
-        learn(sim, user, run.result);
-        if (run.result.status === 'stuck') violations.push(`stuck: ${run.result.id} never ended`);
-        if (runs.length !== 1) continue;
-        violations.push(...untruthfulOutputs(world, run.result), ...visibilityUntruthful(world, run.result));
-        if (keepKnowable && !user.leaks.active) violations.push(...keepBroken(world, run.result, heldAtStart));
-      }
-      if (runs.some((run) => run.result.status === 'ok')) user.recordBlind = false;
+      violations.push(...checkRuns(runs, heldAtStart, keepKnowable, startedAt));
       if (before) violations.push(...(await afterRecordEdit(sim, user, runs[0]!.result, before)));
+      if (dryBefore) violations.push(...(await afterDryRun(sim, runs[0]!.result, dryBefore)));
+      user.dryRun = false;
       if (auth) violations.push(...afterAuthMisreport(sim, auth, runs[0]!.result, (await snapshot(sim)).secrets));
-      for (const run of runs) {
-        await followAdvice(sim, user, run.result);
-        user.parts.retireAsAdvised(run.result, user.retiring);
-      }
-      violations.push(...lockOuts(world, user.excused).map((v) => `${v} (after round ${round + 1})`), ...managingKeyLockOut(sim, user));
+      violations.push(...(await adviseAndLockOuts(runs, `after round ${round + 1}`)));
       if (round === 0) handMadeManagingKey(sim, user, results);
       if (violations.length) break;
     }
@@ -340,12 +421,16 @@ function spec(sim: Simulation, user: UserState, retire: string[], crash?: CrashP
     ...(user.managingKey && { managingApiKey: user.managingKey.key }),
     ...(revocableRebuiltKeys(sim, user).length && { revokeKeyIds: revocableRebuiltKeys(sim, user) }),
     ...user.leaks.spec(),
+    ...(user.schedule && scheduleSpec(user.schedule)),
+    ...(user.dryRun && { dryRun: true }),
   };
 }
 
 type Plan = 'clean' | 'fault' | 'faults' | 'crash' | 'concurrent';
 
-function startRuns(sim: Simulation, rng: Rng, user: UserState, plan: Plan, retire: string[], wide: boolean): Run[] {
+function startRuns(sim: Simulation, rng: Rng, user: UserState, plan: Plan, retire: string[], wideModel: boolean): Run[] {
+  // The timed model's faults reach Vercel's requests too.
+  const wide: FaultReach | boolean = user.schedule ? 'timed' : wideModel;
   if (plan === 'fault' || plan === 'faults') {
     for (let i = plan === 'fault' ? 1 : 2 + rng.int(2); i > 0; i--) sim.arm(randomFault(rng, wide));
   }
@@ -378,6 +463,11 @@ function learn(sim: Simulation, user: UserState, run: RunResult): void {
     user.written.add(target);
     const at = `${target} ${run.spec.secretName}`;
     if (user.excused.has(at) && user.excused.get(at) !== sim.world.held(target, run.spec.secretName)) user.excused.delete(at);
+    // A Vercel deployment's excuse ends once a deployment runs with another value.
+    const deployed = deployedAt(target, run.spec.secretName);
+    if (user.excused.has(deployed) && user.excused.get(deployed) !== sim.world.served(target, run.spec.secretName)) {
+      user.excused.delete(deployed);
+    }
   }
 }
 
@@ -528,6 +618,8 @@ function excuseDroppedWithoutRecord(sim: Simulation, user: UserState): void {
   for (const target of [...user.written].filter((t) => !user.list.includes(t))) {
     const value = sim.world.held(target, user.secretName);
     if (value !== undefined) user.excused.set(`${target} ${user.secretName}`, value);
+    const served = target.startsWith('vercel:') ? sim.world.served(target, user.secretName) : undefined;
+    if (served !== undefined) user.excused.set(deployedAt(target, user.secretName), served);
   }
 }
 /**
@@ -565,12 +657,8 @@ async function afterRecordEdit(sim: Simulation, user: UserState, run: RunResult,
  * Virtual time passes until every answer a fault held back has landed (the slowest is 45 s). A
  * timer of its own ends the wait at the same virtual time whatever other timers are pending.
  */
-async function heldBackLanded(sim: Simulation): Promise<void> {
-  let landed = false;
-  setTimeout(() => {
-    landed = true;
-  }, 60_000);
-  await sim.time.run(() => landed, 61_000);
+function heldBackLanded(sim: Simulation): Promise<void> {
+  return passTime(sim, 60_000);
 }
 
 /**
@@ -589,6 +677,7 @@ async function renameSecret(sim: Simulation, user: UserState, listedOnly: boolea
   }
   await heldBackLanded(sim);
   sim.note(`user: secret renamed ${user.secretName} -> ${to}`);
+  user.clock?.excuseLive('the secret renamed: the old name\'s record goes its own way');
   for (const target of [...user.written]) {
     const value = sim.world.held(target, user.secretName);
     if (value === undefined) continue;
@@ -622,6 +711,7 @@ function switchKind(sim: Simulation, rng: Rng, user: UserState): void {
     return;
   }
   sim.note(`user: switched to a ${to} key`);
+  user.clock?.excuseLive('another kind of key: another family');
   user.kind = to;
   user.consoleKey = sim.world.consoleKey(to).key;
   for (const target of user.list) {
@@ -646,6 +736,7 @@ function replaceListWhole(sim: Simulation, rng: Rng, user: UserState): void {
   const others = rng.shuffle(sim.world.pool.filter((t) => !user.list.includes(t) && !user.retiring.has(t)));
   if (!others.length) return;
   for (const target of [...user.written, ...user.list]) user.movedAway.add(target);
+  user.clock?.excuseLive('targets replaced whole: another family');
   user.list = others.slice(0, 1 + rng.int(Math.min(2, others.length)));
   sim.note(`user: targets replaced whole, now [${user.list.join(' | ')}]`);
 }
@@ -694,6 +785,7 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[], 
   // The faults are gone once what they held back has landed too: a create that lands during a
   // clean run looks like a concurrent rotation's, which it leaves alone.
   await heldBackLanded(sim);
+  if (user.schedule) await leaveTheClock(sim, user);
   sim.note(`converging: targets [${user.list.join(' | ')}], retiring [${retire.join(' | ')}]`);
   let last: RunResult | undefined;
   // A run refused before anything changed, whose advice the user then follows (a key-name-prefix), is not one of the clean runs.
@@ -716,6 +808,18 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[], 
   }
   if (last?.status !== 'ok') return [`no convergence: ${CONVERGENCE_RUNS} clean runs, the last ${last?.status}: ${last?.error?.message ?? ''}`];
   return orphans(world, user.kind, last, user.forgotten);
+}
+
+/**
+ * Converging in the timed model: the builds are fixed, every deadline the runs set passes (a day
+ * more than revoke-after), and the user runs by hand without the clock's options (so the last run
+ * rotates, and supersedes with no new deadline: deadlines in the record still hold, and have passed).
+ */
+async function leaveTheClock(sim: Simulation, user: UserState): Promise<void> {
+  buildsFixed(sim);
+  if (user.schedule?.revokeAfter) await passTime(sim, user.schedule.revokeAfter.ms + 3_600_000);
+  user.schedule = { vercelRedeploy: true };
+  sim.note('converging: builds fixed, every deadline passed, the runs by hand without rotate-every nor revoke-after');
 }
 
 /** The REST path of a target's GitHub secret. */

@@ -50,3 +50,4 @@ export { type SimulatedSequenceWorld, startSimulatedSequenceWorld } from './prop
 export { hungSince, lastSeq, type RequestMatch, runKilledAt } from './kill-at-request.js';
 export { joinStoredRecord, type StoredRecord, splitStoredRecord } from './stored-record.js';
 export { listVariables, putVariable } from './home-variables.js';
+export { type HourlyOutcome, type HourlyScenario, type KeyLife, playHourly } from './clock-scenario.js';

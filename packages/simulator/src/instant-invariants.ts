@@ -5,7 +5,7 @@
 
 import type { Notice, PartialRotationReport } from '@keyturn/rotation';
 import { gitlabFlags, type GitLabFlags, weakenedFlags } from './gitlab-flags.js';
-import type { Excused } from './invariants.js';
+import { type Excused, isExcused } from './invariants.js';
 import type { Answered, RunResult, Simulation } from './simulation.js';
 import { SECRET_NAMES } from './world.js';
 
@@ -43,12 +43,15 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
     const allowed = excused();
     for (const target of world.pool) {
       for (const secretName of SECRET_NAMES) {
-        const value = world.held(target, secretName);
-        if (value === undefined || allowed.get(`${target} ${secretName}`) === value || world.platform.isKeyValid(value)) continue;
+        // A Vercel target's key runs in its deployment: the value that deployment was built with (issue 34).
+        const held = world.held(target, secretName);
+        for (const value of target.startsWith('vercel:') ? [held, world.served(target, secretName)] : [held]) {
+        if (value === undefined || isExcused(allowed, target, secretName, value) || world.platform.isKeyValid(value)) continue;
         const seen = dead.get(run.id) ?? new Map<string, DeadSeen>();
         dead.set(run.id, seen);
         const at = `${target} ${secretName}`;
         if (!seen.has(at)) seen.set(at, { target, secretName, value, keyId: world.platform.keyIdOf(value), stamp: `+${String(sim.time.now() % 10_000_000).padStart(7, '0')}` });
+        }
       }
     }
     if (service === 'gitlab' && method !== 'GET') {

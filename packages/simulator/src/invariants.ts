@@ -14,6 +14,14 @@ import { HOME, SECRET_NAMES, type SimKeyKind, type World } from './world.js';
  */
 export type Excused = Map<string, string>;
 
+/** The excuse of what a Vercel target's running deployment uses (its variable's is the target's own). */
+export const deployedAt = (target: string, name: string): string => `${target} ${name} deployed`;
+
+/** Whether `value` at `target`'s secret `name` (held, or deployed) is a lock-out the documentation allows. */
+export function isExcused(excused: Excused, target: string, name: string, value: string): boolean {
+  return excused.get(`${target} ${name}`) === value || excused.get(deployedAt(target, name)) === value;
+}
+
 /** I1: every secret that exists, wherever and under whichever name, holds a live key: nobody is locked out. */
 export function lockOuts(world: World, excused: Excused = new Map()): string[] {
   const out: string[] = [];
@@ -22,6 +30,19 @@ export function lockOuts(world: World, excused: Excused = new Map()): string[] {
       const value = world.held(target, name);
       if (value === undefined || world.platform.isKeyValid(value) || excused.get(`${target} ${name}`) === value) continue;
       out.push(`lock-out: ${target} ${name} holds a key that does not work`);
+    }
+  }
+  return [...out, ...deploymentLockOuts(world, excused)];
+}
+
+/** I1 where a key runs only once deployed: the key a Vercel target's running deployment uses works (issue 34). */
+export function deploymentLockOuts(world: World, excused: Excused = new Map()): string[] {
+  const out: string[] = [];
+  for (const target of world.pool.filter((t) => t.startsWith('vercel:'))) {
+    for (const name of SECRET_NAMES) {
+      const value = world.served(target, name);
+      if (value === undefined || world.platform.isKeyValid(value) || isExcused(excused, target, name, value)) continue;
+      out.push(`lock-out: the deployment ${target} runs uses a ${name} that does not work`);
     }
   }
   return out;
@@ -65,7 +86,8 @@ export function leaks(world: World, runs: readonly RunResult[]): string[] {
 /** The outputs of a run that ended alone: the targets it names hold its key, and that key works. */
 export function untruthfulOutputs(world: World, run: RunResult): string[] {
   const report = run.report;
-  if (run.status !== 'ok' || !report || report.dryRun) return [];
+  // A run whose key was not due (rotate-every) names no key and writes no target.
+  if (run.status !== 'ok' || !report || report.dryRun || ('idle' in report && report.idle)) return [];
   const value = run.created[0];
   const out: string[] = [];
   if (!value || !world.platform.isKeyValid(value)) out.push(`untruthful: ${run.id} reports key ${report.keyId}, which does not work`);
@@ -92,6 +114,9 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
     for (const name of SECRET_NAMES) {
       const id = world.platform.keyIdOf(world.held(target, name) ?? '');
       if (id !== undefined) held.add(id);
+      // A Vercel deployment running with an older key holds it too (the run keeps it valid until a deploy uses the new one).
+      const served = target.startsWith('vercel:') ? world.platform.keyIdOf(world.served(target, name) ?? '') : undefined;
+      if (served !== undefined) held.add(served);
     }
   }
   const family = last.report?.family ?? '';

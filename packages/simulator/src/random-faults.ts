@@ -64,9 +64,27 @@ const WIDE_REQUESTS: typeof REQUESTS = [
   { service: 'gitlab', method: 'DELETE', path: '/**', ranks: 2 },
 ];
 
-/** A fault on a request of a run; `wide`: of every target kind's and both records' requests (history.ts, edits.wide). */
-export function randomFault(rng: Rng, wide = false): ArmedFault {
-  const request = rng.pick(wide ? WIDE_REQUESTS : REQUESTS);
+/**
+ * And Vercel's (issue 34, the timed model): the project and its variables read, a variable written
+ * (or landing late), the redeploy, and the reads of its state until it ends.
+ */
+const TIMED_REQUESTS: typeof REQUESTS = [
+  ...WIDE_REQUESTS,
+  { service: 'vercel', method: 'GET', path: '/v9/projects/**', ranks: 3 },
+  { service: 'vercel', method: 'POST', path: '/v10/projects/*/env', ranks: 2 },
+  { service: 'vercel', method: 'GET', path: '/v6/deployments', ranks: 1 },
+  { service: 'vercel', method: 'POST', path: '/v13/deployments', ranks: 1 },
+  { service: 'vercel', method: 'GET', path: '/v13/deployments/*', ranks: 6 },
+];
+
+/** The requests a history's faults land on: the model before issue 36, every kind's (`wide`), or with Vercel's too (`timed`). */
+export type FaultReach = 'narrow' | 'wide' | 'timed';
+const REACHES: Record<FaultReach, typeof REQUESTS> = { narrow: REQUESTS, wide: WIDE_REQUESTS, timed: TIMED_REQUESTS };
+const reachOf = (wide: boolean | FaultReach): typeof REQUESTS => REACHES[wide === true ? 'wide' : wide === false ? 'narrow' : wide];
+
+/** A fault on a request of a run; `wide`: of every kind's and both records' requests (history.ts, edits.wide); `timed`: Vercel's too. */
+export function randomFault(rng: Rng, wide: boolean | FaultReach = false): ArmedFault {
+  const request = rng.pick(reachOf(wide));
   const kind = rng.pick(ALL_FAULT_KINDS);
   return { service: request.service, method: request.method, path: request.path, nth: 1 + rng.int(request.ranks), effect: kind.effect(request.service), name: kind.name };
 }
@@ -89,8 +107,8 @@ export function laterWriteRefused(rng: Rng, writes: number, wide = false): Armed
  * A secret or record write that lands late: answered only after 45 s, past the clients' timeout,
  * so the run has given up on it (and retried, or moved on) when it takes effect.
  */
-export function lateWrite(rng: Rng, wide = false): ArmedFault {
-  const requests = wide ? WIDE_REQUESTS : REQUESTS;
+export function lateWrite(rng: Rng, wide: boolean | FaultReach = false): ArmedFault {
+  const requests = reachOf(wide);
   const request = rng.pick(requests.filter((r) => r.method === 'PUT' || r.method === 'PATCH' || (r.method === 'POST' && r.path.endsWith('/variables'))));
   return { service: request.service, method: request.method, path: request.path, nth: 1 + rng.int(request.ranks), effect: { kind: 'delay', ms: 45_000 } as Effect, name: 'a write landing late (45 s)' };
 }

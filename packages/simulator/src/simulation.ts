@@ -53,6 +53,13 @@ export interface RunSpec {
   acknowledge?: boolean;
   /** Starts this long after the round does (a second workflow, a hand run, the CLI elsewhere). */
   startAfterMs?: number;
+  /** Rotation by the clock (issue 33): rotate-every and revoke-after, as the Action takes them (`7d`, `24h`). */
+  rotateEvery?: string;
+  revokeAfter?: string;
+  /** dry-run: check everything, change nothing. */
+  dryRun?: boolean;
+  /** vercel-redeploy (default true). */
+  vercelRedeploy?: boolean;
   crash?: CrashPoint;
 }
 
@@ -243,7 +250,11 @@ export class Simulation {
         (spec.leakedKey ? `, leaked key ${JSON.stringify(spec.leakedKey)}` : '') +
         (spec.alerts ? `, answering the alerts of ${spec.alerts.secretType}` : '') +
         (spec.crash ? `, crash ${JSON.stringify(spec.crash)}` : '') +
-        (spec.startAfterMs ? `, after ${spec.startAfterMs} ms` : ''),
+        (spec.startAfterMs ? `, after ${spec.startAfterMs} ms` : '') +
+        (spec.rotateEvery ? `, rotate-every ${spec.rotateEvery}` : '') +
+        (spec.revokeAfter ? `, revoke-after ${spec.revokeAfter}` : '') +
+        (spec.dryRun ? ', dry run' : '') +
+        (spec.vercelRedeploy === false ? ', no redeploy' : ''),
     );
     if (spec.alerts) {
       this.#answerAlerts(run, options, spec.alerts.secretType, () => crashed);
@@ -343,6 +354,10 @@ export class Simulation {
       ...(spec.revokeKeyIds && { revokeKeyIds: spec.revokeKeyIds }),
       ...(spec.leakedKey && { leakedKey: spec.leakedKey }),
       ...(spec.acknowledge && { acknowledge: true }),
+      ...(spec.rotateEvery && { rotateEvery: spec.rotateEvery }),
+      ...(spec.revokeAfter && { revokeAfter: spec.revokeAfter }),
+      ...(spec.dryRun && { dryRun: true }),
+      ...(spec.vercelRedeploy !== undefined && { vercelRedeploy: spec.vercelRedeploy }),
       record: spec.record === 'gitlab' ? { gitlab: HOME } : { repository: HOME },
       lease: { holder: result.id },
       defaultRepository: HOME,

@@ -5,8 +5,9 @@
 // it, write it under a new name, delete it) and which credential reaches it.
 
 import type { Credential, World } from './world.js';
-import { ORG_OWNER, storedAt, TARGET_POOL } from './world.js';
+import { ORG_OWNER, storedAt, TARGET_POOL, vercelRef } from './world.js';
 import type { RunResult, Simulation } from './simulation.js';
+import { passTime } from './hourly.js';
 
 /** The nine kinds, in canonical spelling (as the runs' notices name them). */
 export const WIDE_POOL: readonly string[] = [
@@ -19,7 +20,14 @@ export const WIDE_POOL: readonly string[] = [
   'gitlab-group:acme',
 ];
 
+/**
+ * The timed model's pool (issue 34 in the histories): every kind above and a Vercel project's
+ * production variable, redeployed and awaited, and its development one (no deployment to await).
+ */
+export const TIMED_POOL: readonly string[] = [...WIDE_POOL, 'vercel:app@acme', 'vercel:app:development@acme'];
+
 export const isGitLabTarget = (target: string): boolean => target.startsWith('gitlab');
+export const isVercelTarget = (target: string): boolean => target.startsWith('vercel:');
 
 /** Whether `credential` reaches `target`: a GitHub App's installation token acts for no user, so never a user's Codespaces secrets. */
 export function reaches(credential: Credential, target: string): boolean {
@@ -38,6 +46,13 @@ function gitlabPlace(target: string): { ref: { project: string } | { group: stri
  * a GitLab variable masked (protected when of one environment), as a key is kept there.
  */
 export function putHeld(world: World, target: string, secretName: string, value: string, writtenAt: Date): void {
+  if (isVercelTarget(target)) {
+    // Sensitive where Vercel allows it; a development variable cannot be (README, Vercel projects).
+    const ref = vercelRef(target);
+    const environment = ref.environment as 'production' | 'development';
+    world.vercel.setEnv(ref, { key: secretName, value, type: environment === 'development' ? 'encrypted' : 'sensitive', target: [environment] });
+    return;
+  }
   if (!isGitLabTarget(target)) {
     world.github.putSecretValue(storedAt(target), secretName, value, { writtenAt });
     return;
@@ -76,6 +91,18 @@ export function secretPathOf(target: string, secretName: string): { service: 'gi
 
 /** The user deletes a target's secret (GitHub answers 204, GitLab 204; 404 when it is gone already). */
 export async function deleteHeld(sim: Simulation, target: string, secretName: string): Promise<void> {
+  if (isVercelTarget(target)) {
+    const ref = vercelRef(target);
+    const gone = sim.world.vercel.deleteEnv(ref, secretName, ref.environment as 'production');
+    sim.note(`user: deletes ${secretName} in ${target} (${gone ? 'deleted' : 'none'})`);
+    // A deployment built with it still runs with it: the user deploys production without it, and waits
+    // for the build (no run can tell a retired target's deployment still uses a key: reported, not yet documented).
+    if (!gone || ref.environment !== 'production') return;
+    sim.world.vercel.deploy(ref);
+    sim.note(`user: deploys ${target} without ${secretName}`);
+    await passTime(sim, 60_000);
+    return;
+  }
   const { service, path } = secretPathOf(target, secretName);
   const response = await sim.userRequest('DELETE', path, undefined, service);
   sim.note(`user: deletes ${secretName} in ${target} (${response.status})`);

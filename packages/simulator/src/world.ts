@@ -186,12 +186,16 @@ export async function createWorld(time: VirtualTime, skew: Skew, shape: Response
       if (target.startsWith('vercel:')) return vercelHeld(vercel, target, secretName);
       return github.secretValue(storedAt(target), secretName);
     },
-    served: (target, secretName) => vercel.servedValue(vercelRef(target), secretName),
+    // Production's deployment serves production's variables; another environment's runs as it is set (no redeploy is awaited there).
+    served: (target, secretName) => {
+      const ref = vercelRef(target);
+      return ref.environment === 'production' ? vercel.servedValue(ref, secretName) : vercelHeld(vercel, target, secretName);
+    },
   };
 }
 
 /** `vercel:PROJECT[:ENV][@TEAM]` as the emulator's project reference, and its environment. */
-function vercelRef(target: string): { project: string; team?: string; environment: string } {
+export function vercelRef(target: string): { project: string; team?: string; environment: string } {
   const [place = '', team] = target.slice('vercel:'.length).split('@');
   const [project = '', environment = 'production'] = place.split(':');
   return { project, environment, ...(team && { team }) };

@@ -33,6 +33,8 @@ export interface VercelStateApi {
   envs(ref: VercelProjectRef): VercelEnvVar[];
   /** Sets a variable as a user would in the dashboard; `target` default every environment a type allows. */
   setEnv(ref: VercelProjectRef, variable: { key: string; value: string; type?: VercelEnvType; target?: VercelEnvironment[]; comment?: string; gitBranch?: string }): VercelEnvVar;
+  /** Deletes a variable as a user would in the dashboard (the one of that environment, no Git branch's); false when there is none. */
+  deleteEnv(ref: VercelProjectRef, key: string, environment: VercelEnvironment): boolean;
   /** A deploy of the user's (a push, the dashboard), built with the variables as they are now. */
   deploy(ref: VercelProjectRef, target?: 'production' | 'preview'): VercelDeploymentView;
   /** Every deployment of the project, newest first. */
@@ -109,6 +111,12 @@ export function createVercelStateApi(world: VercelWorld): VercelStateApi {
       };
       project.env.push(created);
       return structuredClone(created);
+    },
+    deleteEnv: (ref, key, environment) => {
+      const project = projectOf(ref);
+      const at = project.env.findIndex((v) => v.key === key && v.gitBranch === undefined && v.target.includes(environment));
+      if (at >= 0) project.env.splice(at, 1);
+      return at >= 0;
     },
     deploy: (ref, target = 'production') => view(world.deploy(projectOf(ref), target)),
     deployments: (ref) => world.deploymentsOf(projectOf(ref)).map(view),

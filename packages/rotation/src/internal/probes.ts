@@ -56,6 +56,15 @@ export const PROBES = {
   'lease-left-settling': 'a write of the run got no answer: its lease was left settling, so that write cannot land under the next run',
   'lease-lost-before-revoking': 'the lease lapsed and another run took it before the revoke step: nothing was revoked',
   'run-stood-down': 'the run it waited for rotated the secret (revoked its key): the run stood down, nothing changed',
+  // Rotation by the clock (rotateEvery, revokeAfter), deployments, dry runs.
+  'clock-not-due': 'rotateEvery found the key every target holds younger than it: the run rotated nothing',
+  'clock-due': 'rotateEvery found the key every target holds as old as it or older: the run rotated',
+  'deadline-waited': 'a superseded key keep lets go stayed valid: its revokeAfter deadline had not passed',
+  'deadline-revoked': 'a superseded key was revoked once its revokeAfter deadline had passed',
+  'deployment-ready': 'a deployment built with the new key was READY before the old keys could go',
+  'deployment-build-failed': 'the redeploy built with the new key failed (ERROR): the keys the running deployment uses stayed valid, named',
+  'deployment-awaited': 'no redeploy (vercelRedeploy off, or no production deployment): the keys in use stay valid until a deploy',
+  'dry-run-planned': 'a dry run checked everything and planned the rotation, changing nothing',
   // Emergency rotation and alert mode.
   'leaked-key-revoked': 'an emergency rotation revoked the leaked key once the store step was through',
   'leaked-key-revoked-targets-left': 'the leaked key was revoked though targets could not be given the new key (named, the run fails)',

@@ -13,6 +13,7 @@ import { keyFingerprint } from '../record/fingerprint.js';
 import { blockingRecords } from '../record/record-plan.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { identityOf } from '../targets/secret-target.js';
+import { probe } from '../internal/probes.js';
 import { mintAppTokens } from './app-tokens.js';
 import type { RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
@@ -71,7 +72,11 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
   const holdsIt = (identity: string) => record.targets[identity]?.keyIds.length === 1 && record.targets[identity]?.keyIds[0] === held.id;
   if (!ctx.targets.every((target) => holdsIt(identityOf(target)))) return undefined;
   const rotateAt = Date.parse(held.created_at) + ctx.rotateEveryMs;
-  if (!(ctx.now().getTime() < rotateAt)) return undefined;
+  if (!(ctx.now().getTime() < rotateAt)) {
+    probe('clock-due');
+    return undefined;
+  }
+  probe('clock-not-due');
 
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -117,6 +122,7 @@ export async function revokeDueKeys(ctx: RotationContext, keys: PlatformKey[], i
   for (const key of due) {
     try {
       const outcome = await revokeIfLive(ctx.forward, key.id);
+      probe('deadline-revoked');
       ctx.report.revokedKeyIds.push(key.id);
       ctx.log('revoke', `${outcome === 'already-gone' ? 'Already revoked' : 'Revoked'}: key ${key.id} (${key.name}), superseded, its deadline ${record.due?.[key.id]} passed`);
     } catch (error) {

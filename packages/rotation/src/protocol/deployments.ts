@@ -5,6 +5,7 @@
 // (I5), and a notice says which keys and why. A failed or unfinished build warns; it does not fail
 // the run (every target holds the new key; the next run redeploys again and converges, I4).
 
+import { probe } from '../internal/probes.js';
 import { describeError } from '../platform.js';
 import { type DeploymentRef, identityOf, type RuntimeReach, type SecretTarget } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
@@ -37,12 +38,14 @@ function settle(ctx: RotationContext, created: CreatedKey, target: SecretTarget,
       if (reach.encryptedNotSensitive) ctx.notice('store', { code: 'development-not-sensitive', target: spec, secretName: ctx.secretName, actions: [] });
       return;
     case 'deployed':
+      probe('deployment-ready');
       ctx.log('store', `${spec}: the deployment ${reach.deployment.url} is READY with the new key ${created.id}`);
       return;
     case 'not-ready':
       unreached(ctx, created, target, reach);
       return;
     case 'awaiting-deploy': {
+      probe('deployment-awaited');
       const { serving } = reach;
       const keyIds = await_(ctx, created, target, reach, serving);
       ctx.notice('store', {
@@ -59,6 +62,7 @@ function settle(ctx: RotationContext, created: CreatedKey, target: SecretTarget,
 
 function unreached(ctx: RotationContext, created: CreatedKey, target: SecretTarget, reach: Omit<Extract<RuntimeReach, { state: 'not-ready' }>, 'state'>): void {
   const { deployment, readyState, error } = reach;
+  if (readyState === 'ERROR') probe('deployment-build-failed');
   const keyIds = await_(ctx, created, target, reach, deployment ?? reach.serving);
   ctx.notice('store', {
     code: 'deployment-not-ready',

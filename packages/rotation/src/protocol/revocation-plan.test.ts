@@ -22,6 +22,27 @@ describe('selectRevocations', () => {
     expect(ids(selectRevocations({ keys, family: 'fam', keep: 5, newKey: f5, revokeKeyIds: [] }).revoke)).toEqual([]);
   });
 
+  it('gives no keep slot to an older key when the key the targets held is kept for a running deployment', () => {
+    // keep 2: the new key 5 and the key the targets held (3), which a deployment still uses; key 2 goes.
+    const selection = selectRevocations({ keys, family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [],
+      previousIds: [3], historyIds: [5, 3, 2], recorded: true, deployedIds: new Set([3]) });
+    expect(ids(selection.revoke)).toEqual([2]);
+  });
+
+  it('gives no keep slot to an older key when the key the targets held is kept for a dropped target', () => {
+    const selection = selectRevocations({ keys, family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [],
+      previousIds: [3], historyIds: [5, 3, 2], recorded: true, protectedIds: new Set([3]) });
+    expect(ids(selection.revoke)).toEqual([2]);
+  });
+
+  it('counts a key of the history kept for a dropped target in keep, giving its slot to no older key', () => {
+    const f6 = key(6, 'fam-20260101T000500Z-eeee', 5);
+    const all = [...keys, f6];
+    const selection = selectRevocations({ keys: all, family: 'fam', keep: 3, newKey: f6, revokeKeyIds: [],
+      previousIds: [5], historyIds: [6, 5, 3, 2], recorded: true, protectedIds: new Set([5, 3]) });
+    expect(ids(selection.revoke)).toEqual([2]);
+  });
+
   it('plans for a key not created yet as the newest member', () => {
     const plan = selectRevocations({ keys, family: 'fam', keep: 1, revokeKeyIds: [] });
     expect(ids(plan.revoke)).toEqual([2, 3, 5]);

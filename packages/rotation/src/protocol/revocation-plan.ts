@@ -100,11 +100,16 @@ export function selectRevocations(input: {
     (k) => olderThanNew(k) && !appearedDuringRun(k) && !protectedIds.has(k.id) && !rebuilt.has(k.id) && !authenticating.has(k.id) && !deployed.has(k.id),
   );
   const first = candidates.filter((k) => previous.has(k.id) && !leaked.has(k.id));
-  // A leaked key the targets held keeps its slot, revoked or not (the leak rule revokes it).
-  const leakedHeld = [...previous].filter((id) => leaked.has(id)).length;
-  // A leaked key in the history is a slot too (marked undefined), given to no other key.
+  // A leaked key the targets held keeps its slot, revoked or not (the leak rule revokes it); so does
+  // one kept for a running deployment or a dropped target: the slot is not an older key's (seeds 10, 229).
+  const slotOnly = (id: number) => leaked.has(id) || protectedIds.has(id) || deployed.has(id);
+  const leakedHeld = [...previous].filter(slotOnly).length;
+  // A leaked key in the history is a slot too (marked undefined), given to no other key; so is one
+  // kept for a dropped target or a running deployment (seed 229).
   const history: Array<KeyEntry | undefined> = input.recorded
-    ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => (leaked.has(id) ? [undefined] : candidates.filter((k) => k.id === id)))
+    ? (input.historyIds ?? [])
+        .filter((id) => !previous.has(id))
+        .flatMap((id) => (slotOnly(id) ? [undefined] : candidates.filter((k) => k.id === id)))
     : candidates.filter((k) => !previous.has(k.id) && k.last_used_at && !leaked.has(k.id));
   let slots = keep - 1;
   const kept = new Set<number>();

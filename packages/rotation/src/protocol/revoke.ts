@@ -126,6 +126,8 @@ function holdUntilDue(ctx: RotationContext, selection: ReturnType<typeof selectR
   const leaked = new Set(ctx.leak?.keyIds ?? []);
   const waiting = selection.revoke.filter((k) => !leaked.has(k.id) && !ctx.revokeKeyIds.includes(k.id) && waitsForDeadline(record, k, now, ctx.revokeAfterMs));
   selection.revoke = selection.revoke.filter((k) => !waiting.includes(k));
+  if (waiting.length) probe('deadline-waited');
+  if (selection.revoke.some((k) => record.due?.[k.id] !== undefined)) probe('deadline-revoked');
   for (const key of waiting) ctx.log('revoke', `Key ${key.id} (${key.name}) stays valid until its deadline ${record.due?.[key.id] ?? '(set by the next run that records it)'}`);
   // Said once the run has deadlines to tell of (revokeAfter, or a record that keeps one).
   if (ctx.revokeAfterMs !== undefined || Object.keys(record.due ?? {}).length) {
