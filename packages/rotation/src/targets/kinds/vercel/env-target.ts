@@ -7,7 +7,7 @@
 // `redeploy` (production), production's current deployment is rebuilt and awaited (deployments.ts).
 
 import { describeError } from '../../../platform.js';
-import { mayHaveLanded, type PlainValueTarget, type RuntimeReach, TargetError, type WriteOptions } from '../../secret-target.js';
+import { mayHaveLanded, type PlainValueTarget, type RuntimeReach, type SecretMeta, TargetError, type WriteOptions } from '../../secret-target.js';
 import { vercelAdvice, type VercelPlace } from './advice.js';
 import { ProjectDeployments } from './deployments.js';
 import { type VercelClient, VercelRequestError } from '../../vercel/vercel-client.js';
@@ -102,6 +102,19 @@ export class VercelEnvTarget implements PlainValueTarget {
       return variable.value === value;
     } catch {
       return undefined;
+    }
+  }
+
+  /**
+   * The variable of this environment as Vercel lists it: it exists or not (a retired target's, a
+   * renamed secret's old one: seeds 421, 103). No time: Vercel's `updatedAt` is not the clock a
+   * public key's `Date` reads, and no public key is served here.
+   */
+  async readSecretMeta(name: string): Promise<SecretMeta | undefined> {
+    try {
+      return (await this.#find(name, false)) ? { name } : undefined;
+    } catch (error) {
+      throw this.#failure(error, `reading the variable ${name}`);
     }
   }
 
