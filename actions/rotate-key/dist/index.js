@@ -9940,6 +9940,13 @@ var Octokit2 = Octokit.plugin(requestLog, legacyRestEndpointMethods, paginateRes
   }
 );
 
+// ../../packages/rotation/dist/github-client/request-path.js
+var PLAIN_URL = /^https?:\/\/[^/?#\\]*(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)(?:[?#]|$)/;
+function pathnameOf(url, base) {
+  const path = PLAIN_URL.exec(url)?.[1];
+  return path === void 0 || /%2e/i.test(path) ? new URL(url, base).pathname : path;
+}
+
 // ../../packages/rotation/dist/github-client/request-hooks.js
 var GITHUB_API_HEADERS = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
 function installRequestHooks(octokit, { writeSpacing, rateLimits }) {
@@ -9952,8 +9959,10 @@ function installRequestHooks(octokit, { writeSpacing, rateLimits }) {
   waitOutRateLimits(octokit, rateLimits);
   markUnansweredAttempts(octokit);
 }
+var ROUTE_PATH = /^(\/(?!\/)[^?#.\\]*)(?:[?#]|$)/;
 function isWrite(method, url) {
-  const { pathname } = new URL(url, "http://github.test");
+  const route = ROUTE_PATH.exec(url)?.[1];
+  const pathname = route !== void 0 && !/%2e/i.test(route) ? route : pathnameOf(url, "http://github.test");
   if (pathname.startsWith("/graphql"))
     return true;
   if (method === "GET" || method === "HEAD")
@@ -10040,11 +10049,6 @@ function buildGitHubClient(options, credential) {
   return octokit;
 }
 var NULL_BODY_STATUSES = /* @__PURE__ */ new Set([204, 205, 304]);
-var PLAIN_URL = /^https?:\/\/[^/?#\\]*(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)(?:[?#]|$)/;
-function pathnameOf(url) {
-  const path = PLAIN_URL.exec(url)?.[1];
-  return path === void 0 || /%2e/i.test(path) ? new URL(url).pathname : path;
-}
 function observedFetch(inner, settings) {
   const basePath = new URL(settings.root).pathname.replace(/\/+$/, "");
   return async (input, init) => {

@@ -10,6 +10,7 @@ import { retry } from '@octokit/plugin-retry';
 import { Octokit } from '@octokit/rest';
 import { checkServiceToken } from '../rest-client/rest-access.js';
 import { installRequestHooks } from './request-hooks.js';
+import { pathnameOf } from './request-path.js';
 import { GITHUB_WRITE_INTERVAL_MS, WriteSpacing } from './write-spacing.js';
 
 // Not exported: its inferred type names Octokit internals; callers see the plain Octokit type.
@@ -142,16 +143,6 @@ interface FetchSettings {
 }
 
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
-
-/** An absolute http(s) URL whose path needs no normalising: no dot, backslash or character the URL parser would encode. */
-const PLAIN_URL = /^https?:\/\/[^/?#\\]*(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)(?:[?#]|$)/;
-
-/** `new URL(url).pathname`, read without parsing the URL when its path is plain (most requests' URL is). */
-function pathnameOf(url: string): string {
-  const path = PLAIN_URL.exec(url)?.[1];
-  // An encoded dot is a dot segment to the parser.
-  return path === undefined || /%2e/i.test(path) ? new URL(url).pathname : path;
-}
 
 /**
  * Every attempt passes through fetch, so each one (retries included) is reported here. Octokit sets

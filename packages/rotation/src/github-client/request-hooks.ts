@@ -7,6 +7,7 @@
 import type { Octokit } from '@octokit/rest';
 import { type RateLimitWaits, waitOutRateLimits } from './rate-limit.js';
 import { markUnansweredAttempts } from './unanswered-attempts.js';
+import { pathnameOf } from './request-path.js';
 import type { WriteSpacing } from './write-spacing.js';
 
 /** https://docs.github.com/rest/about-the-rest-api/api-versions */
@@ -30,12 +31,20 @@ export function installRequestHooks(octokit: Pick<Octokit, 'hook'>, { writeSpaci
 }
 
 /**
+ * A route's path as Octokit's hooks see it (`/repos/{owner}/{repo}/...`), without the URL parser: its
+ * percent-encoding (`{` as `%7B`) changes no literal segment the checks below match; a dot or a
+ * backslash or an encoded dot (normalised by the parser), or an absolute URL, goes through pathnameOf.
+ */
+const ROUTE_PATH = /^(\/(?!\/)[^?#.\\]*)(?:[?#]|$)/;
+
+/**
  * A request that changes something, and so waits for its turn: any but GET and HEAD, except the
  * token requests GitHub counts apart (as @octokit/plugin-throttling did, whose write group this
  * spacing replaced: https://github.com/octokit/plugin-throttling.js/blob/main/src/wrap-request.ts).
  */
 function isWrite(method: string, url: string): boolean {
-  const { pathname } = new URL(url, 'http://github.test');
+  const route = ROUTE_PATH.exec(url)?.[1];
+  const pathname = route !== undefined && !/%2e/i.test(route) ? route : pathnameOf(url, 'http://github.test');
   if (pathname.startsWith('/graphql')) return true;
   if (method === 'GET' || method === 'HEAD') return false;
   const token =
