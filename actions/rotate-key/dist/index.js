@@ -5313,6 +5313,18 @@ var VercelEnvTarget = class {
       return void 0;
     }
   }
+  /**
+   * The variable of this environment as Vercel lists it: it exists or not (a retired target's, a
+   * renamed secret's old one: seeds 421, 103). No time: Vercel's `updatedAt` is not the clock a
+   * public key's `Date` reads, and no public key is served here.
+   */
+  async readSecretMeta(name) {
+    try {
+      return await this.#find(name, false) ? { name } : void 0;
+    } catch (error2) {
+      throw this.#failure(error2, `reading the variable ${name}`);
+    }
+  }
   async reachRuntime(_name, signal) {
     const { environment } = this.spec;
     if (environment === "development")
