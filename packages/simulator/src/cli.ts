@@ -20,6 +20,8 @@ const USAGE = `usage: pnpm sim [--histories N] [--seed S] [--budget SECONDS] [--
                      fault kind and crash point, and overlapping-run shape (two runs, three runs,
                      lease waits, takeovers, stand-downs, late writes landed), and each notice raised
   --no-rename        the model without renamed secrets, as seeds found before it replay
+  --timed            the timed model (rotate-every, revoke-after, Vercel targets, dry runs): opt-in
+                     until its open seeds are fixed
   --help             this text
 
 Replay one history with its trace: pnpm sim --seed 4029 --histories 1 --trace
@@ -28,7 +30,7 @@ What 10,000 histories reach: pnpm sim --coverage --histories 10000 --seed 1`;
 /** The options, or the mistake to print with the usage: unknown or malformed ones are refused, never ignored. */
 function readOptions(
   argv: string[],
-): { histories: number; seed: number; budgetMs: number; trace: boolean; coverage: boolean; rename: boolean; help: boolean } | string {
+): { histories: number; seed: number; budgetMs: number; trace: boolean; coverage: boolean; rename: boolean; timed: boolean; help: boolean } | string {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -41,6 +43,7 @@ function readOptions(
         trace: { type: 'boolean', default: false },
         coverage: { type: 'boolean', default: false },
         'no-rename': { type: 'boolean', default: false },
+        timed: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -57,7 +60,7 @@ function readOptions(
   if (!(histories > 0)) return `--histories must be a whole number of at least 1, not ${values.histories}`;
   if (!Number.isSafeInteger(seed)) return `--seed must be a whole number, not ${values.seed}`;
   if (!(budget > 0)) return `--budget must be a whole number of seconds, not ${values.budget}`;
-  return { histories, seed, budgetMs: budget * 1000, trace: values.trace === true, coverage: values.coverage === true, rename: values['no-rename'] !== true, help: values.help === true };
+  return { histories, seed, budgetMs: budget * 1000, trace: values.trace === true, coverage: values.coverage === true, rename: values['no-rename'] !== true, timed: values.timed === true, help: values.help === true };
 }
 
 const options = readOptions(process.argv.slice(2));
@@ -66,7 +69,7 @@ if (typeof options === 'string' || options.help) {
   (typeof options === 'string' ? console.error : console.log)(USAGE);
   process.exit(typeof options === 'string' ? 2 : 0);
 }
-const { histories, seed, budgetMs, trace, coverage, rename } = options;
+const { histories, seed, budgetMs, trace, coverage, rename, timed } = options;
 const covered = coverage ? new Coverage() : undefined;
 
 console.log(`simulating up to ${countNoun(histories, 'history', 'histories')} from seed ${seed} (budget ${budgetMs / 1000} s)`);
@@ -75,9 +78,9 @@ const cpuAtStart = process.cpuUsage();
 let done = 0;
 let failed = 0;
 while (done < histories && performance.now() - started < budgetMs) {
-  const result = await (covered ? covered.play(seed + done, { edits: { rename } }) : runHistory(seed + done, { edits: { rename } }));
+  const result = await (covered ? covered.play(seed + done, { edits: { rename, timed } }) : runHistory(seed + done, { edits: { rename, timed } }));
   done += 1;
-  const replay = `pnpm sim --seed ${result.seed} --histories 1 --trace${rename ? '' : ' --no-rename'}`;
+  const replay = `pnpm sim --seed ${result.seed} --histories 1 --trace${rename ? '' : ' --no-rename'}${timed ? ' --timed' : ''}`;
   if (result.violations.length) {
     failed += 1;
     console.log(`\nFAILED seed ${result.seed} (replay: ${replay}):`);

@@ -43,7 +43,13 @@ export const REQUIRED_PROBES: readonly string[] = [
   'leaked-key-revoked',
   'leaked-key-revoked-targets-left',
   'alert-resolved',
-  // Reached once the histories kept time (issues 33, 34: the timed model): 12 to 142 hits in 300 (seed 1).
+];
+
+/**
+ * Reached by the timed model (issues 33, 34: the clock, Vercel, dry runs): 12 to 142 hits in 300
+ * (seed 1). Required of its fixed seeds (histories.test.ts) until the random histories play it.
+ */
+export const TIMED_REQUIRED_PROBES: readonly string[] = [
   'clock-not-due',
   'clock-due',
   'deadline-waited',
