@@ -153,7 +153,12 @@ export class LeakRounds {
         if (run.status === 'ok' && (!report?.leak?.revoked || live(leakedId))) out.push(`leak: ${run.id} ended well, and the leaked key ${leakedId ?? '?'} is live or not said revoked`);
         if (run.status === 'failed' && report?.leak?.revoked && live(leakedId)) out.push(`leak: ${run.id} says the leaked key ${leakedId} was revoked, and it is live`);
         if (run.status === 'ok' || (run.status === 'failed' && run.error?.code === 'invalid-options')) {
-          if (run.status !== 'ok') this.sim.note(`user: leaves the leaked key to the console, as the refusal of ${run.id} says (no record knows it)`);
+          if (run.status !== 'ok') {
+            this.sim.note(`user: leaves the leaked key to the console, as the refusal of ${run.id} says (no record knows it)`);
+            // The user's to revoke from now on: no run's orphan (seeds 610000537, 600006034: a rebuilt record kept it).
+            const id = this.#pending && world.platform.keyIdOf(this.#pending.value);
+            if (id !== undefined) world.userKeyIds.add(id);
+          }
           this.#pending = undefined;
         }
       }

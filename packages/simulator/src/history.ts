@@ -649,6 +649,14 @@ async function afterRecordEdit(sim: Simulation, user: UserState, run: RunResult,
   const edit = user.recordEdit!;
   user.recordEdit = undefined;
   if (edit.expect === 'absent') return [];
+  // A stuck family's run stops before it reads the record (README, A stuck family): it must change nothing,
+  // and the user, seeing it stuck, puts the record back before acknowledging (seed 610000426).
+  if (run.error?.code === 'stuck') {
+    const out = (await changedBy(sim, before)).map((what) => `record edit (${edit.name}): ${run.id} changed ${what}`);
+    await edit.undo(sim);
+    sim.note(`user: restores ${edit.variable}, the family being stuck`);
+    return out;
+  }
   const family = (run.report ?? run.error?.report)?.family;
   if (edit.family && family && edit.family !== family && run.error?.code !== 'record-failed') {
     // Another family's record (the list replaced whole leaves one): the run goes on and warns,
