@@ -52,6 +52,8 @@ export class RecordParts {
     const found = await this.#ourRecord(ours);
     if (!found || found.parts.length) return;
     const { head, record } = found;
+    // A record of format 1 (targets by identity, as an older release wrote it) is not spread: its next write is format 2.
+    if (!Array.isArray(record.targets)) return;
     const names = Array.from({ length: PLANTED }, (_, i) => `${PLANTED_PREFIX}${String(i).padStart(4, '0')}-of-the-old-platform`);
     record.targets.push([[], names]);
     const written = splitStoredRecord(record, head, 'A', PART_BYTES);
