@@ -16896,7 +16896,7 @@ function selectRevocations(input) {
   const appeared2 = members.filter(appearedDuringRun);
   const candidates = members.filter((k2) => olderThanNew(k2) && !appearedDuringRun(k2) && !protectedIds.has(k2.id) && !rebuilt.has(k2.id) && !authenticating.has(k2.id) && !deployed.has(k2.id));
   const first = candidates.filter((k2) => previous.has(k2.id) && !leaked.has(k2.id));
-  const slotOnly = (id) => leaked.has(id) || protectedIds.has(id) || deployed.has(id);
+  const slotOnly = (id) => id !== newKey?.id && (leaked.has(id) || protectedIds.has(id) || deployed.has(id));
   const leakedHeld = [...previous].filter(slotOnly).length;
   const history = input.recorded ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => slotOnly(id) ? [void 0] : candidates.filter((k2) => k2.id === id)) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at && !leaked.has(k2.id));
   let slots = keep - 1;

@@ -41,10 +41,10 @@ async function droppedTargetWorld(): Promise<{ envKey: string; record: { name: s
 describe('the target record as one unit', () => {
   it('a record written by a newer keyturn is refused before anything changes, naming its format and the upgrade; rebuildRecord does not replace it', async () => {
     const { envKey, record: stored, apiKey } = await droppedTargetWorld();
-    await setVariable(stored.name, JSON.stringify({ ...JSON.parse(stored.value), keyturn: 4 }));
+    await setVariable(stored.name, JSON.stringify({ ...JSON.parse(stored.value), keyturn: 5 }));
     const keysBefore = keyCount();
     const refused = await runRotation(world, { record, targets: [REPO], apiKey });
-    expect(refused.error?.message).toMatch(/written by a newer keyturn: its format is 4, and this release reads formats up to 3.*Upgrade the pinned keyturn release.*Nothing was changed/);
+    expect(refused.error?.message).toMatch(/written by a newer keyturn: its format is 5, and this release reads formats up to 4.*Upgrade the pinned keyturn release.*Nothing was changed/);
     const stillRefused = await runRotation(world, { record, targets: [REPO], apiKey, rebuildRecord: true });
     expect(stillRefused.error?.message).toMatch(/newer keyturn/);
     expect(keyCount(), 'no key made').toBe(keysBefore);

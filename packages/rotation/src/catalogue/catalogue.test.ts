@@ -8,7 +8,7 @@ import { optionsFromValues } from './options-from-values.js';
 
 const ROTATE_KEY_OPTIONS = ['platform', 'github', 'gitlab', 'vercel', 'vercelRedeploy', 'targets', 'secretName', 'family'];
 const MORE_OPTIONS = ['keep', 'revokeKeyIds', 'rotateEvery', 'revokeAfter', 'dryRun', 'keyKind', 'managingApiKey', 'rebuildRecord'];
-const LAST_OPTIONS = ['retireTargets', 'lease', 'leakedKey', 'record'];
+const LAST_OPTIONS = ['retireTargets', 'lease', 'leakedKey', 'record', 'acknowledge', 'notifyUrl', 'issueToken'];
 
 describe('the option catalogue', () => {
   it('names each option once, by a path of rotateKey or of alert mode', () => {

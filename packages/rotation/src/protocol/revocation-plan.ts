@@ -102,7 +102,8 @@ export function selectRevocations(input: {
   const first = candidates.filter((k) => previous.has(k.id) && !leaked.has(k.id));
   // A leaked key the targets held keeps its slot, revoked or not (the leak rule revokes it); so does
   // one kept for a running deployment or a dropped target: the slot is not an older key's (seeds 10, 229).
-  const slotOnly = (id: number) => leaked.has(id) || protectedIds.has(id) || deployed.has(id);
+  // Never the key the run holds: it is no older key, and takes no slot of keep's (the idle run of a clock: clock.test.ts).
+  const slotOnly = (id: number) => id !== newKey?.id && (leaked.has(id) || protectedIds.has(id) || deployed.has(id));
   const leakedHeld = [...previous].filter(slotOnly).length;
   // A leaked key in the history is a slot too (marked undefined), given to no other key; so is one
   // kept for a dropped target or a running deployment (seed 229).
