@@ -23,6 +23,9 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'revoke-key-ids': undefined,
     'rotate-every': undefined,
     'revoke-after': undefined,
+    acknowledge: 'false',
+    'notify-url': undefined,
+    'issue-token': '${{ github.token }}',
     'dry-run': 'false',
     'key-kind': 'personal',
     'org-id': undefined,
@@ -38,5 +41,5 @@ describeBundle(fileURLToPath(new URL('..', import.meta.url)), esbuild, {
     'inventory-match': undefined,
   },
   required: ['api-key'],
-  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets', 'rotated', 'not-due-until', 'revocations-due', 'leaked-key-revoked', 'resolved-alerts', 'unmanaged-alerts', 'inventory'],
+  outputs: ['key-id', 'key-name', 'revoked-key-ids', 'targets', 'rotated', 'not-due-until', 'stuck', 'revocations-due', 'leaked-key-revoked', 'resolved-alerts', 'unmanaged-alerts', 'inventory'],
 });

@@ -16,6 +16,8 @@ import { parseFileCommands, parseWorkflowCommand } from './runner-files.js';
 export interface RunActionOptions {
   /** Inputs by their action.yml names (`api-key`). Unknown names are refused, as a typo would be. */
   inputs?: Record<string, string>;
+  /** The job's token, which `${{ github.token }}` in an input's default evaluates to (empty by default). */
+  githubToken?: string;
   /** More environment: GITHUB_REPOSITORY, GITHUB_API_URL... (a value of undefined removes it). */
   env?: Record<string, string | undefined>;
   /** The process is killed after this long (default 60 s); `timedOut` then says so. */
@@ -54,6 +56,13 @@ export interface ActionRun {
   annotations: Annotation[];
   /** Titles of the `::group::` folds, in order. */
   groups: string[];
+}
+
+/** A default as the runner gives it: its one expression in use, `${{ github.token }}`, evaluated; any other refused. */
+function evaluated(text: string, githubToken: string): string {
+  if (!text.includes('${{')) return text;
+  if (/^\$\{\{\s*github\.token\s*\}\}$/.test(text)) return githubToken;
+  throw new Error(`an input's default ${text} is an expression this runner does not evaluate`);
 }
 
 /** The variable the runner passes an input in: `INPUT_` and the name upper-cased, spaces as `_`. */
@@ -97,7 +106,7 @@ export async function runAction(actionDir: string, options: RunActionOptions = {
     };
     if (process.env.NODE_OPTIONS) env.NODE_OPTIONS = process.env.NODE_OPTIONS;
     for (const [name, declared] of Object.entries(metadata.inputs)) {
-      env[inputEnvName(name)] = inputs[name] ?? declared.default ?? '';
+      env[inputEnvName(name)] = inputs[name] ?? evaluated(declared.default ?? '', options.githubToken ?? '');
     }
     for (const [name, value] of Object.entries(options.env ?? {})) {
       if (value === undefined) delete env[name];
