@@ -19524,7 +19524,12 @@ async function writeStuckState(ctx, next) {
   if (!store3)
     return;
   const tookLease = !ctx.heldLease;
+  let leased = false;
   try {
+    const known = familyRecord(ctx, (await store3.load()).records);
+    if (!known || known.stuck)
+      return;
+    leased = tookLease;
     if (tookLease && !await takeFreeLease(ctx))
       return;
     const { records } = await store3.load();
@@ -19542,7 +19547,7 @@ async function writeStuckState(ctx, next) {
   } catch (error2) {
     ctx.log(ctx.currentStep(), `The failure could not be counted in the record (${describeError(error2)}); the next failure counts from there`);
   } finally {
-    if (tookLease)
+    if (leased)
       await releaseRunLease(ctx);
   }
 }

@@ -56,8 +56,13 @@ async function writeStuckState(ctx: RotationContext, next: (streak: FailureStrea
   const store = ctx.recordStore;
   if (!store) return;
   const tookLease = !ctx.heldLease;
+  let leased = false;
   try {
+    // No record to keep it in (a first run, or a run that failed before it knew its family): nothing is written, not even a lease.
+    const known = familyRecord(ctx, (await store.load()).records);
+    if (!known || known.stuck) return;
     // Another run of the family holds it: that run counts for itself.
+    leased = tookLease;
     if (tookLease && !(await takeFreeLease(ctx))) return;
     const { records } = await store.load();
     const record = familyRecord(ctx, records);
@@ -72,7 +77,7 @@ async function writeStuckState(ctx: RotationContext, next: (streak: FailureStrea
   } catch (error) {
     ctx.log(ctx.currentStep(), `The failure could not be counted in the record (${describeError(error)}); the next failure counts from there`);
   } finally {
-    if (tookLease) await releaseRunLease(ctx);
+    if (leased) await releaseRunLease(ctx);
   }
 }
 
