@@ -20709,10 +20709,12 @@ function readRotateInputs() {
   for (const option2 of INPUTS) {
     const reader = READERS[option2.type];
     const hint = REQUIRED[option2.input];
-    const fallback = option2.default?.startsWith("${{") ? void 0 : option2.default;
+    const expression = option2.default?.startsWith("${{") ? option2.default : void 0;
+    const fallback = expression ? void 0 : option2.default;
     const read = { ...reader.read, default: fallback, ...hint === void 0 ? {} : { required: true, hint } };
     try {
-      const parse3 = (input, text2) => {
+      const parse3 = (input, given) => {
+        const text2 = given === expression ? "" : given;
         texts[input] = text2;
         return reader.parse(input, text2, option2);
       };

@@ -142,11 +142,14 @@ export function readRotateInputs(): RotateInputs {
   for (const option of INPUTS) {
     const reader = READERS[option.type];
     const hint = REQUIRED[option.input];
-    // A default the runner evaluates (`${{ github.token }}`) is the runner's to give, never read as text.
-    const fallback = option.default?.startsWith('${{') ? undefined : option.default;
+    // A default the runner evaluates (`${{ github.token }}`) is the runner's to give, never read as text;
+    // one a local runner passes unevaluated (@github/local-action) is no value at all.
+    const expression = option.default?.startsWith('${{') ? option.default : undefined;
+    const fallback = expression ? undefined : option.default;
     const read = { ...reader.read, default: fallback, ...(hint === undefined ? {} : { required: true, hint }) };
     try {
-      const parse = (input: string, text: string) => {
+      const parse = (input: string, given: string) => {
+        const text = given === expression ? '' : given;
         texts[input] = text;
         return reader.parse(input, text, option);
       };
