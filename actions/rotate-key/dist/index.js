@@ -19523,6 +19523,8 @@ async function writeStuckState(ctx, next) {
   const store3 = ctx.recordStore;
   if (!store3)
     return;
+  if (!ctx.family)
+    return;
   const tookLease = !ctx.heldLease;
   let leased = false;
   try {

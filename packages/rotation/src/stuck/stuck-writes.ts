@@ -55,10 +55,12 @@ function facts(ctx: RotationContext, summary: string) {
 async function writeStuckState(ctx: RotationContext, next: (streak: FailureStreak | undefined) => { streak: FailureStreak; stuck?: StuckMark }): Promise<void> {
   const store = ctx.recordStore;
   if (!store) return;
+  // A run that failed before it knew its family counts nothing.
+  if (!ctx.family) return;
   const tookLease = !ctx.heldLease;
   let leased = false;
   try {
-    // No record to keep it in (a first run, or a run that failed before it knew its family): nothing is written, not even a lease.
+    // No record to keep it in (a first run): nothing is written, not even a lease.
     const known = familyRecord(ctx, (await store.load()).records);
     if (!known || known.stuck) return;
     // Another run of the family holds it: that run counts for itself.
