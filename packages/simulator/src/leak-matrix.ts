@@ -136,7 +136,8 @@ function leakWordsTruthful(rig: LeakRig, result: RunResult): string[] {
 
 /**
  * The user follows the advice: the workflow's secret (the first target) holds a working key, or a
- * key made in the console is put there; the emergency rotation runs again, with no fault.
+ * key made in the console is put there; the emergency rotation runs again, with no fault (and once
+ * more acknowledging the family, when that run finds it stuck).
  */
 export async function answerLikeTheAdvice(rig: LeakRig, specOf: (apiKey: string) => RunSpec = rig.spec): Promise<RunResult> {
   const { sim } = rig;
@@ -149,7 +150,15 @@ export async function answerLikeTheAdvice(rig: LeakRig, specOf: (apiKey: string)
   }
   const rerun = sim.start(specOf(apiKey));
   await sim.runAll([rerun]);
-  return rerun.result;
+  const stuck = rerun.result.error?.code === 'stuck' || rerun.result.alertsError?.report.failedRotations.some((f) => f.code === 'stuck');
+  if (!stuck) return rerun.result;
+  // A target left without a key, or a leaked key still valid, marks the family stuck (README, "A stuck
+  // family"): the user gave the workflow's secret a working key above, so acknowledges, as the issue
+  // asks (by the error's code), and the acknowledged run finishes the emergency rotation.
+  sim.note('the user acknowledges the stuck family, as its issue asks');
+  const acknowledged = sim.start({ ...specOf(apiKey), acknowledge: true });
+  await sim.runAll([acknowledged]);
+  return acknowledged.result;
 }
 
 /** After the user's answer: the leak is over and every target holds one working key, and no made key is live unheld. */

@@ -170,7 +170,7 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
       } catch (error) {
         if (!(error instanceof RotationError)) throw error;
         report.rotations.push(error.report);
-        report.failedRotations.push({ code: error.code, step: error.step, keyIds: live.map((l) => l.keyId) });
+        report.failedRotations.push({ code: error.code, step: error.step, keyIds: live.map((l) => l.keyId), actions: error.actions });
         if (error.report.leak?.msToRevocation !== undefined) msToRevocation = rotationStart + error.report.leak.msToRevocation;
         failures.push(`the emergency rotation of key${live.length > 1 ? 's' : ''} ${ids} failed: ${error.message}`);
       }

@@ -3,7 +3,7 @@
 // with a LeakAlertsError carrying the report.
 
 import { KeyturnError } from '@keyturn/api';
-import type { Notice } from '../notices/notice.js';
+import type { Notice, NoticeAction } from '../notices/notice.js';
 import type { RotationErrorCode } from '../errors.js';
 import type { RotationStep } from '../log.js';
 import type { PartialRotationReport } from '../report.js';
@@ -56,8 +56,8 @@ export interface LeakAlertsReport {
   unmanaged: AlertRef[];
   /** The emergency rotations this run made, in order (a failed one's partial report too). */
   rotations: PartialRotationReport[];
-  /** Each emergency rotation that failed, as data: its RotationError's code and step, and the leaked keys it answered. */
-  failedRotations: Array<{ code: RotationErrorCode; step: RotationStep; keyIds: number[] }>;
+  /** Each emergency rotation that failed, as data: its RotationError's code, step and actions, and the leaked keys it answered. */
+  failedRotations: Array<{ code: RotationErrorCode; step: RotationStep; keyIds: number[]; actions: NoticeAction[] }>;
   /** What the run tells a person, as data (an unmanaged key, an alert of another family), in order. */
   notices: Notice[];
   /** The notices in words (notices/render.ts), one each, in the same order. */
