@@ -29,7 +29,10 @@ export function failureDetails(text, maxLines = 120) {
   if (start === -1) return '';
   const end = lines.findIndex((line, index) => index > start && /\bTest Files\s/.test(line));
   const section = lines.slice(start, end === -1 ? undefined : end);
-  const cut = section.length > maxLines ? [...section.slice(0, maxLines), `... (${section.length - maxLines} lines more in the package's output above)`] : section;
+  const cut =
+    section.length > maxLines
+      ? [...section.slice(0, maxLines), `... (${section.length - maxLines} lines more in the package's output above)`]
+      : section;
   return cut.join('\n');
 }
 

@@ -36,7 +36,8 @@ async function build(dir) {
     child.on('error', reject);
     child.on('close', (exit, signal) => resolve(exit ?? (signal ? 1 : 0)));
   });
-  if (code !== 0) throw new Error(`building ${name} and its workspace dependencies failed (exit ${code}): fix the error above, then run the tests again`);
+  if (code !== 0)
+    throw new Error(`building ${name} and its workspace dependencies failed (exit ${code}): fix the error above, then run the tests again`);
 }
 
 function pnpmOnPath() {

@@ -52,7 +52,12 @@ export async function buildAction(esbuild, actionDirectory, options = {}) {
   ]);
   const parts = [main];
   for (const { source, outfile } of options.entries ?? []) {
-    parts.push(await bundleEntry(esbuild, actionDir, { contents: source, resolveDir: actionDir, loader: 'ts' }, outfile, [httpClientWithoutSideEffects, lazyModulesApart(lazy)]));
+    parts.push(
+      await bundleEntry(esbuild, actionDir, { contents: source, resolveDir: actionDir, loader: 'ts' }, outfile, [
+        httpClientWithoutSideEffects,
+        lazyModulesApart(lazy),
+      ]),
+    );
   }
   for (const [entry, outfile] of [...lazy].sort(([, a], [, b]) => (a < b ? -1 : 1))) {
     parts.push(await bundleEntry(esbuild, actionDir, entry, outfile, []));
@@ -135,7 +140,9 @@ function licenseNotices(actionDir, inputs) {
     const dir = packageDirOf(join(actionDir, input));
     if (!dir || packages.has(dir)) continue;
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    const licenseFile = readdirSync(dir).sort().find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
+    const licenseFile = readdirSync(dir)
+      .sort()
+      .find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
     packages.set(dir, {
       title: `${manifest.name}@${manifest.version} (${manifest.license ?? 'no licence field'})`,
       text: licenseFile ? readFileSync(join(dir, licenseFile), 'utf8').trim() : '(the package ships no licence file)',
@@ -154,4 +161,3 @@ function packageDirOf(file) {
   }
   return undefined;
 }
-

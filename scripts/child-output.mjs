@@ -10,7 +10,10 @@
  * @param {{ onOutput?: (chunk: string) => void, prefix?: string }} options
  */
 export function pipeOutput(child, { onOutput, prefix }) {
-  for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+  for (const [stream, sink] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
     const write = (text) => {
       sink.write(text);
       onOutput?.(text);

@@ -96,7 +96,9 @@ export function bannerLine(actionDir, envFile, nodeVersion) {
 export async function runLocalAction(actionDir, envFile) {
   const dir = resolve(actionDir);
   if (!existsSync(join(dir, 'action.yml')) || !existsSync(join(dir, 'src', 'index.ts'))) {
-    throw new Error(`${actionDir} is not an Action folder (action.yml and src/index.ts): give actions/rotate-key or actions/wait-for-operation`);
+    throw new Error(
+      `${actionDir} is not an Action folder (action.yml and src/index.ts): give actions/rotate-key or actions/wait-for-operation`,
+    );
   }
   if (!existsSync(envFile)) throw new Error(`${envFile} does not exist: write the inputs there, one INPUT_<NAME>=value a line`);
   const node = await node24();
@@ -106,7 +108,9 @@ export async function runLocalAction(actionDir, envFile) {
   }
   const prefix = localActionPrefix();
   if (!existsSync(join(prefix, CORE_STUB))) {
-    throw new Error(`@github/local-action@${LOCAL_ACTION_VERSION} has no ${CORE_STUB}: its layout changed, update scripts/local-action-entry.mjs`);
+    throw new Error(
+      `@github/local-action@${LOCAL_ACTION_VERSION} has no ${CORE_STUB}: its layout changed, update scripts/local-action-entry.mjs`,
+    );
   }
   const work = mkdtempSync(join(tmpdir(), 'keyturn-local-action-status-'));
   const statusFile = join(work, 'status');

@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 const TEST = fileURLToPath(new URL('./test.mjs', import.meta.url));
 
 // One spinning process per core, at normal priority: the tests share every core with them.
-const busy = Array.from({ length: availableParallelism() }, () =>
-  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+const busy = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+console.log(
+  `test:loaded: ${busy.length} busy processes (pids ${busy.map((p) => p.pid).join(', ')}) keep every core loaded for the whole run`,
 );
-console.log(`test:loaded: ${busy.length} busy processes (pids ${busy.map((p) => p.pid).join(', ')}) keep every core loaded for the whole run`);
 const stopBusy = () => {
   for (const worker of busy) if (worker.exitCode === null) worker.kill('SIGKILL');
 };

@@ -86,7 +86,10 @@ if (extra.length > 0) {
       if (packageCode !== 0) failed.push({ name: pkg.name, details: failureDetails(output.log()) });
       console.log(`\n${pkg.name}: tests ${packageCode === 0 ? 'passed' : 'FAILED'} (${elapsed()} after the start)`);
     };
-    const restBuilt = runTurbo(['run', 'build', '--only', ...firstNeeds.map((name) => `--filter=!${name}`), '--output-logs=hash-only'], collect());
+    const restBuilt = runTurbo(
+      ['run', 'build', '--only', ...firstNeeds.map((name) => `--filter=!${name}`), '--output-logs=hash-only'],
+      collect(),
+    );
     const runner = async () => {
       if ((await restBuilt) !== 0) return;
       for (let pkg = queue.shift(); pkg !== undefined; pkg = queue.shift()) await test(pkg);
@@ -95,7 +98,8 @@ if (extra.length > 0) {
     code = await restBuilt;
     if (failed.length > 0) {
       // Again at the end, where a CI log's tail shows it.
-      for (const { name, details } of failed) console.log(`\n${name}: what failed\n${details || '(no vitest failure report: see its output above)'}`);
+      for (const { name, details } of failed)
+        console.log(`\n${name}: what failed\n${details || '(no vitest failure report: see its output above)'}`);
       console.log(`\nTests failed in ${failed.map(({ name }) => name).join(', ')}`);
       code = 1;
     }
@@ -112,7 +116,9 @@ process.exitCode = code !== 0 ? code : totals.passed === 0 ? 1 : 0;
 /** Every package with a `test` script (its name, folder and script), LONGEST_FIRST first. */
 async function testPackages() {
   const { tasks } = JSON.parse(await turboOutput(['run', 'test', '--only', '--dry=json']));
-  const packages = tasks.filter((task) => task.command !== '<NONEXISTENT>').map((task) => ({ name: task.package, directory: task.directory, command: task.command }));
+  const packages = tasks
+    .filter((task) => task.command !== '<NONEXISTENT>')
+    .map((task) => ({ name: task.package, directory: task.directory, command: task.command }));
   const rank = (pkg) => (LONGEST_FIRST.includes(pkg.name) ? LONGEST_FIRST.indexOf(pkg.name) : LONGEST_FIRST.length);
   return packages.sort((a, b) => rank(a) - rank(b));
 }

@@ -29,7 +29,10 @@ export function runTurbo(args, options = {}) {
   const bin = createRequire(import.meta.url).resolve('turbo/bin/turbo');
   const env = { ...process.env, ...QUIET, ...options.env };
   const piped = Boolean(options.onOutput);
-  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['inherit', piped ? 'pipe' : 'inherit', piped ? 'pipe' : 'inherit'] });
+  const child = spawn(process.execPath, [bin, ...args], {
+    env,
+    stdio: ['inherit', piped ? 'pipe' : 'inherit', piped ? 'pipe' : 'inherit'],
+  });
   if (piped) pipeOutput(child, { onOutput: options.onOutput });
   return exitCode(child);
 }

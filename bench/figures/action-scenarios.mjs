@@ -82,7 +82,12 @@ export function waitScenario(platform) {
         { action: 'start_compute', schedulingMs: 0, runningMs: 0 },
       ]);
       return {
-        inputs: { 'api-key': key, 'api-url': platform.url, 'project-id': project.id, 'operation-ids': operations.map((o) => o.id).join(',') },
+        inputs: {
+          'api-key': key,
+          'api-url': platform.url,
+          'project-id': project.id,
+          'operation-ids': operations.map((o) => o.id).join(','),
+        },
         env: {},
       };
     },

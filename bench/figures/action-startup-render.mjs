@@ -22,11 +22,19 @@ function cpuParts(run) {
     otherThreads: run.cpuMs - run.mainCpuMs,
   };
 }
-const PART_NAMES = { beforeRequest: 'main thread to the first request', fromRequest: 'main thread from the first request', otherThreads: 'other threads' };
+const PART_NAMES = {
+  beforeRequest: 'main thread to the first request',
+  fromRequest: 'main thread from the first request',
+  otherThreads: 'other threads',
+};
 /** Median of each part over the Action's runs, and the floor's (medians of its probe's fields). */
 function cpuSplit(result) {
   const parts = result.runs.map((r) => cpuParts(r));
-  const floor = cpuParts({ cpuMs: result.floor.cpuMs, mainCpuMs: result.floor.mainCpuMs, mainCpuBeforeRequestMs: result.floor.mainCpuBeforeRequestMs });
+  const floor = cpuParts({
+    cpuMs: result.floor.cpuMs,
+    mainCpuMs: result.floor.mainCpuMs,
+    mainCpuBeforeRequestMs: result.floor.mainCpuBeforeRequestMs,
+  });
   if (floor === null || parts.some((p) => p === null)) return null;
   const action = Object.fromEntries(Object.keys(PART_NAMES).map((k) => [k, medianOrNull(parts.map((p) => p[k]))]));
   return { action, floor };
@@ -61,7 +69,9 @@ export function render(results, reps) {
   const compareRows = results.map((result) => {
     const { floor, floorHttp, floorLiftoff, floorOctokit, bundleLoad } = result;
     const wall = wallOf(result);
-    const overOctokit = floorOctokit ? `${ms(floorOctokit.wallMs)}; Action ${signed(wall - floorOctokit.wallMs)} (${signed((wall / floorOctokit.wallMs - 1) * 100, '%')})` : '—';
+    const overOctokit = floorOctokit
+      ? `${ms(floorOctokit.wallMs)}; Action ${signed(wall - floorOctokit.wallMs)} (${signed((wall / floorOctokit.wallMs - 1) * 100, '%')})`
+      : '—';
     return [
       ...label(result),
       ms(median(bundleLoad)),
@@ -79,7 +89,9 @@ export function render(results, reps) {
       ms(result.nodeStartCpuMs),
       ms(result.floor.cpuMs),
       `${ms(cpu)}: ${signed(cpu - result.floor.cpuMs)} (${signed((cpu / result.floor.cpuMs - 1) * 100, '%')})`,
-      result.floorOctokit ? `${ms(result.floorOctokit.cpuMs)}; Action ${signed(cpu - result.floorOctokit.cpuMs)} (${signed((cpu / result.floorOctokit.cpuMs - 1) * 100, '%')})` : '—',
+      result.floorOctokit
+        ? `${ms(result.floorOctokit.cpuMs)}; Action ${signed(cpu - result.floorOctokit.cpuMs)} (${signed((cpu / result.floorOctokit.cpuMs - 1) * 100, '%')})`
+        : '—',
     ];
   });
   const splitRows = results.flatMap((result) => {
@@ -88,7 +100,9 @@ export function render(results, reps) {
     return [
       [
         ...label(result),
-        ...Object.keys(PART_NAMES).map((k) => `${ms(split.action[k])} (floor ${ms(split.floor[k])}: ${signed(split.action[k] - split.floor[k])})`),
+        ...Object.keys(PART_NAMES).map(
+          (k) => `${ms(split.action[k])} (floor ${ms(split.floor[k])}: ${signed(split.action[k] - split.floor[k])})`,
+        ),
       ],
     ];
   });
@@ -105,7 +119,7 @@ export function render(results, reps) {
     '`GITHUB_OUTPUT`/`GITHUB_STEP_SUMMARY` files, `GITHUB_API_URL` at the GitHub emulator, nothing else',
     `inherited (as on a runner, every process of this figure gets only PATH and HOME: this machine's shell sets NODE_EXTRA_CA_CERTS, which slows every node start by tens of milliseconds). Every measurement is taken on this machine's Node and on Node 24, the runtime GitHub runs \`using: node24\` Actions on (\`node scripts/node24.mjs\`: the official binary from the npm registry at a pinned version). Medians of ${reps} runs after one warm-up run, every measurement of this figure taken in turn. ${once.map((r) => r.scenario.description).join(' ')}`,
     '',
-    'Where the time of a run goes (spawn, first request and last response are read from the emulators\' logs):',
+    "Where the time of a run goes (spawn, first request and last response are read from the emulators' logs):",
     '',
     table(['Action', 'runtime', 'wall', 'spawn → first request', 'request phase', 'last response → exit', 'requests'], runRows),
     '',
@@ -113,40 +127,67 @@ export function render(results, reps) {
     '',
     bullet(requestLists),
     '',
-    'The floor is a process that does only what no Action can avoid: start Node, load the Action\'s',
-    'third-party dependencies (a bundle of exactly the names its sources import, built by the Actions\'',
+    "The floor is a process that does only what no Action can avoid: start Node, load the Action's",
+    "third-party dependencies (a bundle of exactly the names its sources import, built by the Actions'",
     'own builder), initialise libsodium where secrets are sealed, make as many requests as the Action',
-    'needs, each the cheapest read of the same service in the same order (a rotation\'s include its target',
+    "needs, each the cheapest read of the same service in the same order (a rotation's include its target",
     'record), with the global `fetch`, exit (`bench/probes/floor.mjs`), on the same runtime. Where the',
     'Action writes to GitHub, the floor waits as long between those requests as the Action must: each',
-    'starts at least the rotation\'s write spacing (`GITHUB_WRITE_INTERVAL_MS`, read from its build) after',
+    "starts at least the rotation's write spacing (`GITHUB_WRITE_INTERVAL_MS`, read from its build) after",
     'the previous one, as GitHub asks of every client; that wait is part of the floor, not overhead.',
     '"Exit tail" is the time from its last response to the end of the process.',
     '',
-    table(['Action', 'runtime', 'node start (empty script)', 'deps load', 'libsodium init', 'floor requests (fetch)', 'exit tail', 'floor wall'], floorRows),
+    table(
+      [
+        'Action',
+        'runtime',
+        'node start (empty script)',
+        'deps load',
+        'libsodium init',
+        'floor requests (fetch)',
+        'exit tail',
+        'floor wall',
+      ],
+      floorRows,
+    ),
     '',
     'Against the Action: "bundle, no inputs" runs the real dist/index.js without its required inputs (it',
     'loads what it loads eagerly, then fails at once). The same floor with the requests made by',
     '`node:http` instead of `fetch`, and with `fetch` under `node --liftoff-only` (V8 never re-optimises',
-    'WebAssembly), shows where the fetch floor\'s time goes: undici parses HTTP with llhttp compiled to',
+    "WebAssembly), shows where the fetch floor's time goes: undici parses HTTP with llhttp compiled to",
     'WebAssembly, and the process cannot exit before V8 has finished optimising that module.',
     '"Floor (Octokit)", for rotate-key, is the same floor with its GitHub requests sent through an Octokit',
     'built as the rotation builds it: `@octokit/rest` with `@octokit/plugin-retry` and',
     '`@octokit/plugin-throttling` (taken from the same dependencies bundle), the same retry, throttle, log',
-    'options and API-version headers, the same write spacing; the platform\'s requests stay bare `fetch`.',
-    'The project\'s brief names these packages as the client for the job, so this floor is also what no',
+    "options and API-version headers, the same write spacing; the platform's requests stay bare `fetch`.",
+    "The project's brief names these packages as the client for the job, so this floor is also what no",
     'Action of this stack can avoid; the Action over it is the cost of our own code around the requests.',
     '',
-    table(['Action', 'runtime', 'bundle, no inputs', 'floor (fetch)', 'floor (node:http)', 'floor (fetch, --liftoff-only)', 'Action wall: over the fetch floor', 'floor (Octokit): Action over it'], compareRows),
+    table(
+      [
+        'Action',
+        'runtime',
+        'bundle, no inputs',
+        'floor (fetch)',
+        'floor (node:http)',
+        'floor (fetch, --liftoff-only)',
+        'Action wall: over the fetch floor',
+        'floor (Octokit): Action over it',
+      ],
+      compareRows,
+    ),
     '',
     'CPU time of the same runs (user + system over every thread of the process, up to its `exit`',
     'event; `bench/probes/cpu-at-exit.cjs`, preloaded through `NODE_OPTIONS` into the Action, the floor',
-    'and the empty script alike). On a machine loaded by other processes a run\'s wall time swings with',
+    "and the empty script alike). On a machine loaded by other processes a run's wall time swings with",
     'them, its CPU time barely does: it is the steadier measure of what the Action costs over its floor.',
     '',
-    table(['Action', 'runtime', 'node start (empty script)', 'floor (fetch)', 'Action: over the floor', 'floor (Octokit): Action over it'], cpuRows),
+    table(
+      ['Action', 'runtime', 'node start (empty script)', 'floor (fetch)', 'Action: over the floor', 'floor (Octokit): Action over it'],
+      cpuRows,
+    ),
     '',
-    'The same CPU time in three parts, where the runtime reports a thread\'s own (`process.threadCpuUsage`,',
+    "The same CPU time in three parts, where the runtime reports a thread's own (`process.threadCpuUsage`,",
     'Node 23.9 and later, so not Node 20): the main thread up to the first HTTP request the process',
     'creates (node start, loading the bundle, reading the inputs, setting up the clients), the main',
     'thread from then to exit (the requests, the work between them, outputs and summary), and every',
@@ -187,7 +228,9 @@ function verdicts(results) {
     const wall = wallOf(result);
     const spacing = result.scenario.writeSpacingTotalMs;
     const besides = spacing > 0 ? `; ${ms(wall - spacing)} besides the ${ms(spacing)} its writes must be spaced over` : '';
-    lines.push(`Full rotation under ${TARGET_ROTATION_MS} ms wall on ${result.runtime.name}: ${wall < TARGET_ROTATION_MS ? 'yes' : 'NO'} (median ${ms(wall)}${besides}).`);
+    lines.push(
+      `Full rotation under ${TARGET_ROTATION_MS} ms wall on ${result.runtime.name}: ${wall < TARGET_ROTATION_MS ? 'yes' : 'NO'} (median ${ms(wall)}${besides}).`,
+    );
   }
   for (const result of results.filter((r) => r.runtime.name.startsWith(RUNNER_RUNTIME))) {
     const wall = wallOf(result);

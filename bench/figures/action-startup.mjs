@@ -65,11 +65,21 @@ async function measureStartup() {
         const { runtime, scenario } = cell;
         const s = samples.get(cell);
         const floor = (transport, flags = []) =>
-          runJsonProbe([...flags, join(benchDir, 'probes/floor.mjs'), deps.get(scenario).outfile, scenario.floorServices.join(','), transport, String(scenario.floorWriteSpacingMs)], {
-            env: probeEnv,
-            node: runtime.node,
-            cpu: true,
-          });
+          runJsonProbe(
+            [
+              ...flags,
+              join(benchDir, 'probes/floor.mjs'),
+              deps.get(scenario).outfile,
+              scenario.floorServices.join(','),
+              transport,
+              String(scenario.floorWriteSpacingMs),
+            ],
+            {
+              env: probeEnv,
+              node: runtime.node,
+              cpu: true,
+            },
+          );
         s.runs.push(await actionRun(cell, platform, github));
         s.floorFetch.push(await floor('fetch'));
         s.floorHttp.push(await floor('http'));
@@ -105,7 +115,11 @@ async function measureStartup() {
 
 /** The real bundle without its required inputs: it loads what it loads eagerly, then fails at once. */
 async function noInputRun({ scenario, runtime }, platform, github) {
-  const run = await runActionStep(scenario.dir, { inputs: { 'api-url': platform.url }, env: { GITHUB_API_URL: github.url }, node: runtime.node });
+  const run = await runActionStep(scenario.dir, {
+    inputs: { 'api-url': platform.url },
+    env: { GITHUB_API_URL: github.url },
+    node: runtime.node,
+  });
   if (run.exitCode === 0) throw new Error(`${scenario.name} succeeded without its required inputs`);
   return run.durationMs;
 }

@@ -60,7 +60,12 @@ async function measureAlerts() {
       if (!answered?.resolved || platform.isKeyValid(leaked) || alert?.state !== 'resolved' || alert.history.length !== 1) {
         throw new Error(`the alert-mode run for ${size} targets did not revoke the key and resolve its alert once`);
       }
-      const answeredRow = { wallMs, msToRevocation: answered.msToRevocation, ...githubSpend(github.log.entries()), platformRequests: platform.log.entries().length };
+      const answeredRow = {
+        wallMs,
+        msToRevocation: answered.msToRevocation,
+        ...githubSpend(github.log.entries()),
+        platformRequests: platform.log.entries().length,
+      };
 
       // The next scheduled run: nothing open.
       platform.log.clear();
@@ -68,7 +73,11 @@ async function measureAlerts() {
       const quietStarted = performance.now();
       const next = github.secretValue({ kind: 'repo', owner: 'acme', repo: 'service-001' }, SECRET);
       await answerLeakAlerts({ rotation: rotation(next), secretType: SECRET_TYPE });
-      const quiet = { wallMs: performance.now() - quietStarted, githubRequests: github.log.entries().length, platformRequests: platform.log.entries().length };
+      const quiet = {
+        wallMs: performance.now() - quietStarted,
+        githubRequests: github.log.entries().length,
+        platformRequests: platform.log.entries().length,
+      };
       rows.push({ size, ...answeredRow, quiet });
     } finally {
       await platform.close();
@@ -84,7 +93,7 @@ function render(rows, writeSpacingMs) {
     'alert mode is a thin mapping onto it), against fresh emulators: an alert of the custom pattern is open',
     'in the record repository for the key held in the first 1, 10 or 100 of 100 repository secrets, and the',
     'family record knows its fingerprint. The run reads the open alerts, loads the records, runs a dry run',
-    "to learn its own family, checks the key is live (`GET /auth` with the value), runs the emergency",
+    'to learn its own family, checks the key is live (`GET /auth` with the value), runs the emergency',
     'rotation (preflight, create, verify, store in every target, revoke the leaked key), asks `GET /auth`',
     'again (401: dead) and resolves the alert. "Alert to revoked" is from the start of the run to the',
     `revocation; GitHub's write spacing (${writeSpacingMs} ms between two writes) makes most of it at 100 targets.`,
@@ -112,7 +121,12 @@ function render(rows, writeSpacingMs) {
 function headline(rows) {
   return rows.flatMap((r) => [
     { key: `alert-to-revoked.n${r.size}.wall`, label: `alert to revoked key, ${r.size} targets: wall`, value: r.wallMs, unit: 'ms' },
-    { key: `alert-to-revoked.n${r.size}.requests`, label: `alert to revoked key, ${r.size} targets: requests`, value: r.githubRequests + r.platformRequests, unit: 'requests' },
+    {
+      key: `alert-to-revoked.n${r.size}.requests`,
+      label: `alert to revoked key, ${r.size} targets: requests`,
+      value: r.githubRequests + r.platformRequests,
+      unit: 'requests',
+    },
   ]);
 }
 

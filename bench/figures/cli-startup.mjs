@@ -40,7 +40,10 @@ async function measure() {
     const before = platform.log.entries().length;
     const probe = await runNode([BIN, ...waitArgs], { env });
     if (probe.code !== 0) throw new Error(`keyturn wait failed: ${probe.stderr}`);
-    const waitUrls = platform.log.entries().slice(before).map((e) => `${platform.url}${e.path}${e.query ? `?${new URLSearchParams(e.query)}` : ''}`);
+    const waitUrls = platform.log
+      .entries()
+      .slice(before)
+      .map((e) => `${platform.url}${e.path}${e.query ? `?${new URLSearchParams(e.query)}` : ''}`);
     // Each floor prints what its command printed (BENCH_FLOOR_OUTPUT), so both write the same bytes.
     const printed = async (args) => {
       const file = join(await mkdtemp(join(tmpdir(), 'keyturn-floor-')), 'stdout');
@@ -49,7 +52,13 @@ async function measure() {
     };
     const scenarios = [
       { name: 'keyturn --help', args: [BIN, '--help'], floorArgs: [FLOOR], requests: 0, floorEnv: await printed([BIN, '--help']) },
-      { name: 'keyturn wait (nothing pending)', args: [BIN, ...waitArgs], floorArgs: [FLOOR, ...waitUrls], requests: waitUrls.length, floorEnv: await printed([BIN, ...waitArgs]) },
+      {
+        name: 'keyturn wait (nothing pending)',
+        args: [BIN, ...waitArgs],
+        floorArgs: [FLOOR, ...waitUrls],
+        requests: waitUrls.length,
+        floorEnv: await printed([BIN, ...waitArgs]),
+      },
     ];
     const cells = runtimes.flatMap((runtime) => scenarios.map((scenario) => ({ runtime, scenario, runs: [], floors: [] })));
     // One unmeasured run of each first: the entry's code cache (Node 22.1+) is written at the first start.
@@ -101,7 +110,15 @@ function render(cells, waitUrls, platform) {
     '',
     table(
       ['runtime', 'command', 'requests', 'keyturn', 'floor', 'over the floor', 'target met'],
-      rows.map((r) => [r.runtime.name, r.scenario.name, r.scenario.requests, ms(r.wall), ms(r.floor), `${(r.over * 100).toFixed(1)}% (${ms(r.wall - r.floor)})`, r.over <= TARGET ? 'yes' : 'no']),
+      rows.map((r) => [
+        r.runtime.name,
+        r.scenario.name,
+        r.scenario.requests,
+        ms(r.wall),
+        ms(r.floor),
+        `${(r.over * 100).toFixed(1)}% (${ms(r.wall - r.floor)})`,
+        r.over <= TARGET ? 'yes' : 'no',
+      ]),
     ),
     '',
     `What each start loads: \`dist/index.js\` (${size('index.js')}: the help texts, taken from the program at build time, which it prints for \`--help\` without loading anything else; else it turns on the compile cache on Node 22.1+) then the named command's entry, one file holding commander, that command's declaration and its run, run as a script with a V8 code cache the bin writes after a first run that exits 0 (it holds every function that run compiled; Node's own compile cache holds only what is compiled before a module runs): \`dist/keyturn-wait.js\` ${size('keyturn-wait.js')}, \`dist/keyturn-rotate.js\` ${size('keyturn-rotate.js')} (\`dist/main.js\`, ${size('main.js')}, commander and every declaration, when no command is named); \`dist/config-file.js\` (${size('config-file.js')}, the YAML parser) only when a keyturn.yml is there. Code cache, after one unmeasured start of each command: ${[...new Set(cells.map((c) => c.runtime))].map((r) => `${r.name} ${r.cache}`).join('; ')}.`,

@@ -46,7 +46,11 @@ async function measureClock() {
           },
           ...extra,
         });
-        return { report, github: githubSpend(github.log.entries()), platform: platform.log.entries().map((e) => `${e.method} ${e.path.replace(/\/\d+$/, '/{id}')}`) };
+        return {
+          report,
+          github: githubSpend(github.log.entries()),
+          platform: platform.log.entries().map((e) => `${e.method} ${e.path.replace(/\/\d+$/, '/{id}')}`),
+        };
       };
       // Today's scheduled run: every run rotates (the first one adopts the console key's family and starts the record).
       await rotate({});
@@ -61,7 +65,8 @@ async function measureClock() {
       // A day on: the superseded key's deadline has passed; still not due.
       now += 24 * HOUR;
       const revoking = await rotate({ rotateEvery: '7d', revokeAfter: '24h' });
-      if (!revoking.report.idle || revoking.report.revokedKeyIds.length !== 1) throw new Error('the no-op run did not revoke the key past its deadline');
+      if (!revoking.report.idle || revoking.report.revokedKeyIds.length !== 1)
+        throw new Error('the no-op run did not revoke the key past its deadline');
       rows.push({ size, scheduled, noop, revoking });
     } finally {
       await platform.close();
@@ -96,14 +101,29 @@ function render(rows) {
       ]),
     ),
     '',
-    bullet(rows.map((r) => `${r.size} targets: the no-op run stays within 2 GitHub requests and 1 platform request: ${r.noop.github.githubRequests <= 2 && r.noop.platform.length <= 1 ? 'yes' : 'NO'}.`)),
+    bullet(
+      rows.map(
+        (r) =>
+          `${r.size} targets: the no-op run stays within 2 GitHub requests and 1 platform request: ${r.noop.github.githubRequests <= 2 && r.noop.platform.length <= 1 ? 'yes' : 'NO'}.`,
+      ),
+    ),
   ].join('\n');
 }
 
 function headline(rows) {
   return rows.flatMap((r) => [
-    { key: `clock-noop.n${r.size}.scheduled`, label: `scheduled rotation, ${r.size} targets: requests`, value: r.scheduled.github.githubRequests + r.scheduled.platform.length, unit: 'requests' },
-    { key: `clock-noop.n${r.size}.noop`, label: `rotate-every no-op run, ${r.size} targets: requests`, value: r.noop.github.githubRequests + r.noop.platform.length, unit: 'requests' },
+    {
+      key: `clock-noop.n${r.size}.scheduled`,
+      label: `scheduled rotation, ${r.size} targets: requests`,
+      value: r.scheduled.github.githubRequests + r.scheduled.platform.length,
+      unit: 'requests',
+    },
+    {
+      key: `clock-noop.n${r.size}.noop`,
+      label: `rotate-every no-op run, ${r.size} targets: requests`,
+      value: r.noop.github.githubRequests + r.noop.platform.length,
+      unit: 'requests',
+    },
   ]);
 }
 

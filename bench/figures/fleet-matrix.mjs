@@ -91,7 +91,9 @@ function checkOutcome(platform, github, runs) {
   const reasons = new Map();
   for (const { run } of failed) {
     const annotation = run.stdout.split('\n').find((line) => line.startsWith('::error'));
-    const reason = (annotation ?? `exit ${run.exitCode}, no annotation: ${run.stderr.trim().slice(-200)}`).replace(/\d+/g, 'N').slice(0, 300);
+    const reason = (annotation ?? `exit ${run.exitCode}, no annotation: ${run.stderr.trim().slice(-200)}`)
+      .replace(/\d+/g, 'N')
+      .slice(0, 300);
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
   return { failed, rotated: rotated.length, reasons: [...reasons] };
@@ -124,12 +126,23 @@ function render(rows) {
     `${RATE_LIMIT.perMinute} requests a minute over every route, ${RATE_LIMIT.perSecond} a second per route, past either a 429 with`,
     '`Retry-After`. The client retries a 429 after its `Retry-After` (up to 4 retries, within 60 s), a GET',
     'also after no answer within 30 s. Rows: every job spawned at once, and the starts spread evenly over',
-    '10 s, as GitHub starts a matrix\'s jobs while it assigns runners. On a runner every job has its own',
+    "10 s, as GitHub starts a matrix's jobs while it assigns runners. On a runner every job has its own",
     `machine; here all ${JOBS} processes and the emulators share 2 cores with other work, so in the first row`,
     'they starve each other of CPU (a job that is not scheduled for 30 s times out).',
     '',
     table(
-      ['starts', 'succeeded', 'keys rotated, old revoked', 'time to finish (last job)', 'job wall (median / max)', 'platform requests', 'of which 429', 'per job (answered)', 'peak a minute', 'GitHub requests'],
+      [
+        'starts',
+        'succeeded',
+        'keys rotated, old revoked',
+        'time to finish (last job)',
+        'job wall (median / max)',
+        'platform requests',
+        'of which 429',
+        'per job (answered)',
+        'peak a minute',
+        'GitHub requests',
+      ],
       rows.map((r) => {
         const durations = r.runs.map((x) => x.run.durationMs);
         return [
@@ -149,7 +162,12 @@ function render(rows) {
     '',
     'Platform requests by kind (429s among them):',
     '',
-    bullet(rows.map((r) => `${r.windowMs === 0 ? 'all at once' : `over ${r.windowMs / 1000} s`}: ${r.spend.byShape.map(([shape, c]) => `\`${shape}\` ${c.all}${c.limited ? ` (${c.limited} answered 429)` : ''}`).join(', ')}`)),
+    bullet(
+      rows.map(
+        (r) =>
+          `${r.windowMs === 0 ? 'all at once' : `over ${r.windowMs / 1000} s`}: ${r.spend.byShape.map(([shape, c]) => `\`${shape}\` ${c.all}${c.limited ? ` (${c.limited} answered 429)` : ''}`).join(', ')}`,
+      ),
+    ),
     '',
     bullet(
       rows.map((r) =>

@@ -65,7 +65,8 @@ function checkStored(platform, github, repos, previousKey, report) {
   if (values.size !== 1 || !value || value === previousKey || !platform.isKeyValid(value)) {
     throw new Error(`rotation into ${repos.length} targets did not store one new working key everywhere`);
   }
-  if (report.targets.length !== repos.length) throw new Error(`report lists ${report.targets.length} targets written, expected ${repos.length}`);
+  if (report.targets.length !== repos.length)
+    throw new Error(`report lists ${report.targets.length} targets written, expected ${repos.length}`);
   return value;
 }
 
@@ -100,7 +101,15 @@ function render(rows, writeSpacingMs) {
     `(targets − 1) × ${writeSpacingMs} ms of write spacing.`,
     '',
     table(
-      ['targets', 'wall', 'write spacing floor', 'wall − spacing', 'GitHub requests (floor 2/target)', 'smallest gap between writes', 'platform requests'],
+      [
+        'targets',
+        'wall',
+        'write spacing floor',
+        'wall − spacing',
+        'GitHub requests (floor 2/target)',
+        'smallest gap between writes',
+        'platform requests',
+      ],
       rows.map((r) => [
         r.limited ? `${r.size}, first write limited` : r.size,
         ms(r.wallMs),

@@ -49,7 +49,10 @@ function virtualRuntime() {
 
 async function measureInventory() {
   const { startGitHubEmulator } = await importBuilt('@keyturn/emulator', ['startGitHubEmulator']);
-  const { inventoryCopies, GITHUB_READ_INTERVAL_MS } = await importBuilt('@keyturn/rotation', ['inventoryCopies', 'GITHUB_READ_INTERVAL_MS']);
+  const { inventoryCopies, GITHUB_READ_INTERVAL_MS } = await importBuilt('@keyturn/rotation', [
+    'inventoryCopies',
+    'GITHUB_READ_INTERVAL_MS',
+  ]);
   const { createGitHubClient } = await importBuilt('@keyturn/rotation/targets', ['createGitHubClient']);
   const repos = Array.from({ length: REPOSITORIES }, (_, i) => `${ORG}/service-${String(i + 1).padStart(4, '0')}`);
   const environments = Object.fromEntries(repos.filter((_, i) => WITH_ENVIRONMENT(i)).map((r) => [r, ['production']]));
@@ -66,7 +69,8 @@ async function measureInventory() {
       const started = performance.now();
       const report = await inventoryCopies({ github: { client, org: ORG }, match: [SECRET], records: [], runtime: clock.runtime });
       const wallMs = performance.now() - started;
-      if (report.copies.length !== 30 || report.unreadable.length) throw new Error(`the inventory found ${report.copies.length} copies (30 expected), ${report.unreadable.length} gaps`);
+      if (report.copies.length !== 30 || report.unreadable.length)
+        throw new Error(`the inventory found ${report.copies.length} copies (30 expected), ${report.unreadable.length} gaps`);
       rows.push({ limited, requests: github.log.entries().length, counted: report.requests, virtualMs: clock.slept(), wallMs });
     } finally {
       await github.close();
@@ -102,14 +106,19 @@ function render(rows, floor, intervalMs) {
     '(Actions, Dependabot and Codespaces secrets, environments) and 1 an environment. Against the hourly budget:',
     '',
     table(
-      ['credential', 'budget an hour', 'share of an hour\'s budget', 'hours of budget the walk needs'],
-      BUDGETS.map((b) => [b.credential, b.perHour, `${Math.round((plain.requests / b.perHour) * 100)}%`, (plain.requests / b.perHour).toFixed(2)]),
+      ['credential', 'budget an hour', "share of an hour's budget", 'hours of budget the walk needs'],
+      BUDGETS.map((b) => [
+        b.credential,
+        b.perHour,
+        `${Math.round((plain.requests / b.perHour) * 100)}%`,
+        (plain.requests / b.perHour).toFixed(2),
+      ]),
     ),
     '',
     bullet([
       `Requests: ${plain.requests} served against ${floor} listings at least: ${plain.requests === floor ? 'none spent beyond the floor' : `${plain.requests - floor} beyond it`}.`,
       `Virtual time: ${ms(plain.virtualMs)} against the secondary-limit floor of ${ms(secondaryFloorMs)} (${floor} listings at ${SECONDARY_PER_MINUTE} a minute); with one secondary limit, ${ms(limited.virtualMs)} (its 60 s wait and the retried listing).`,
-      'A personal access token spends most of an hour\'s budget; a workflow\'s GITHUB_TOKEN cannot list 1,000 repositories within one hour: the walk stops at the primary limit and `--resume` goes on after the reset.',
+      "A personal access token spends most of an hour's budget; a workflow's GITHUB_TOKEN cannot list 1,000 repositories within one hour: the walk stops at the primary limit and `--resume` goes on after the reset.",
     ]),
   ].join('\n');
 }

@@ -80,7 +80,15 @@ function render(rows) {
     '',
     table(
       ['client', 'operations (all, in order)', 'requests', 'walk time', 'process time', 'peak heap growth', 'peak RSS growth'],
-      rows.map((r) => [r.label, `${r.count} (${r.ordered ? 'yes' : 'NO'})`, r.requests, ms(r.walkMs), ms(r.processMs), mib(r.heapGrowth), mib(r.rssGrowth)]),
+      rows.map((r) => [
+        r.label,
+        `${r.count} (${r.ordered ? 'yes' : 'NO'})`,
+        r.requests,
+        ms(r.walkMs),
+        ms(r.processMs),
+        mib(r.heapGrowth),
+        mib(r.rssGrowth),
+      ]),
     ),
     '',
     bullet(verdicts(rows)),

@@ -45,7 +45,8 @@ async function measureLatency() {
     const keyturn = createClient({ apiKey: key, baseUrl: emulator.url });
     const neon = createNeonClient({ apiKey: key, baseUrl: emulator.url });
     const waitWith = {
-      before: (projectId, ops) => keyturn.operations.wait(projectId, { ids: ops.map((o) => o.id), minIntervalMs: 5000, timeoutMs: TIMEOUT_MS }),
+      before: (projectId, ops) =>
+        keyturn.operations.wait(projectId, { ids: ops.map((o) => o.id), minIntervalMs: 5000, timeoutMs: TIMEOUT_MS }),
       keyturn: (projectId, ops) => keyturn.operations.wait(projectId, { ids: ops.map((o) => o.id), timeoutMs: TIMEOUT_MS }),
       sdk: async (_projectId, ops) => {
         const { error } = await neon.operations.waitFor({ operations: ops }, { timeoutMs: TIMEOUT_MS });
@@ -69,14 +70,17 @@ async function measureLatency() {
     await warmUp(keyturn, neon, emulator);
     for (const phase of [cases.filter((c) => !heavy(c)), cases.filter(heavy)]) {
       // Projects are made and seeded first: seeding while other waits poll would stall their rounds.
-      const longJobs = phase.filter(long).flatMap((c) => Array.from({ length: REPS }, () => ({ c, projectId: seededProject(emulator, c) })));
+      const longJobs = phase
+        .filter(long)
+        .flatMap((c) => Array.from({ length: REPS }, () => ({ c, projectId: seededProject(emulator, c) })));
       const shortCases = phase.filter((c) => !long(c));
       const batches = Array.from({ length: REPS }, () => shortCases.map((c) => ({ c, projectId: seededProject(emulator, c) })));
       const offset = (i, n) => (i * STAGGER_SPAN_MS) / n;
       await Promise.all([
         ...longJobs.map(({ c, projectId }, i) => runCase(c, projectId, offset(i, longJobs.length))),
         (async () => {
-          for (const batch of batches) await Promise.all(batch.map(({ c, projectId }, i) => runCase(c, projectId, offset(i, batch.length))));
+          for (const batch of batches)
+            await Promise.all(batch.map(({ c, projectId }, i) => runCase(c, projectId, offset(i, batch.length))));
         })(),
       ]);
     }
@@ -154,7 +158,7 @@ function render(rows) {
     'waited, jittered, up to 5 s); the SDK polls every 1000 ms and sleeps first. "1" awaits one operation',
     `lasting the duration; "${MIXED}, mixed" awaits ${MIXED} whose durations are spread evenly up to it (1/${MIXED} of it, 2/${MIXED}, ... all of it).`,
     `Each wait has its own project (${SEEDED_HISTORY} older finished operations) and starts as its operations start.`,
-    'Requests: median over the waits, counted from the emulator log. Latency: from the last operation\'s',
+    "Requests: median over the waits, counted from the emulator log. Latency: from the last operation's",
     'finish to the wait returning, mean / worst. The waits run in two phases as long as the longest',
     `operation (every wait but the SDK's on ${MIXED}, then those): in each, the waits on operations of ${LONG_MS / 1000} s and more`,
     'all at once, and meanwhile the shorter ones in batches of one wait per row; every wait of a batch',
@@ -199,13 +203,16 @@ function whyHalfSecondMissesLatency(rows) {
   const short = Math.min(...DURATIONS_MS);
   const budgetRow = rows.find((r) => r.durationMs === 1000 && r.size === 1 && r.client === 'sdk');
   const shortRows = rows.filter((r) => r.durationMs === short && r.client === 'keyturn');
-  const seen = shortRows.map((r) => `${r.size === 1 ? 'one operation' : `${r.size} mixed`}: last request sent at worst ${ms(r.askedMax)} after the end, returned at worst ${ms(r.latencyMax)} after`);
+  const seen = shortRows.map(
+    (r) =>
+      `${r.size === 1 ? 'one operation' : `${r.size} mixed`}: last request sent at worst ${ms(r.askedMax)} after the end, returned at worst ${ms(r.latencyMax)} after`,
+  );
   return (
     `Why the ${short / 1000} s rows cannot meet max(25%, 500 ms) = ${ms(latencyBound(short))} while the 1 s row spends at most one request more than the SDK: ` +
     `on one operation of 1 s the SDK (which sleeps its 1 s interval first) spends ${budgetRow.requests} request${budgetRow.requests === 1 ? '' : 's'}, so keyturn may spend ${budgetRow.requests + 1}. Its first is the poll at once, sent at 0 s while the operation runs, ` +
     'so its second must be the one that sees the operation done, and must be sent at or after 1 s. ' +
     `Until that second poll, a wait on an operation of ${short / 1000} s looks exactly like one on an operation of 1 s (running at 0 s, nothing else seen), ` +
-    "and the schedule depends only on the time waited, not on what is awaited (one operation or 40): its second poll also comes at or after 1 s. " +
+    'and the schedule depends only on the time waited, not on what is awaited (one operation or 40): its second poll also comes at or after 1 s. ' +
     `An operation that ended at ${short / 1000} s is therefore seen at least ${ms(1000 - short)} after it ended, and the wait returns when that poll's answer arrives: ` +
     `${ms(1000 - short)} plus a round trip (and the timer's lateness), over the ${ms(latencyBound(short))} bound by that much (${seen.join('; ')}). ` +
     'Only a second poll before 1 s could do better, and it would cost the 1 s row a third request; the waiting schedule is left as it is.'

@@ -59,7 +59,13 @@ async function measureWaiting() {
       { id: 'keyturn-done', size: 1, client: 'keyturn, already finished', wait: waitOn.keyturn, history: SEEDED_HISTORY, done: true },
       { id: 'sdk-done', size: 1, client: '@neon/sdk, already finished', wait: waitOn['@neon/sdk'], history: SEEDED_HISTORY, done: true },
       { id: 'all-pending', size: 40, client: 'keyturn, ids omitted (all pending)', wait: waitOn.allPending, history: SEEDED_HISTORY },
-      { id: 'all-pending-long', size: 40, client: `keyturn, ids omitted, ${LONG_HISTORY.toLocaleString('en')} older operations`, wait: waitOn.allPending, history: LONG_HISTORY },
+      {
+        id: 'all-pending-long',
+        size: 40,
+        client: `keyturn, ids omitted, ${LONG_HISTORY.toLocaleString('en')} older operations`,
+        wait: waitOn.allPending,
+        history: LONG_HISTORY,
+      },
     );
     const rows = [];
     for (const { id, size, client, wait, history, done = false } of cases) {
@@ -131,12 +137,20 @@ function render(rows) {
     'operations are not all on the first page (default page: 10). Both clients poll every',
     `${INTERVAL_MS} ms (keyturn \`intervalMs\`, SDK \`pollIntervalMs\`); the last finish moves across the interval`,
     'from one wait to the next, so the mean latency is the expected one. Rounds are bursts of requests',
-    'in the emulator log separated by a sleep. Latency runs from the last operation\'s finish to the',
+    "in the emulator log separated by a sleep. Latency runs from the last operation's finish to the",
     'wait returning. keyturn polls at once, then after each interval; the SDK sleeps first.',
     '',
     table(
       ['awaited', 'client', 'requests', 'rounds', 'first round', 'later rounds (median / max)', 'latency (mean / worst)'],
-      rows.map((r) => [r.size, r.client, r.requests, r.rounds, r.firstRound, `${r.laterMedian} / ${r.laterMax}`, `${ms(r.latencyMean)} / ${ms(r.latencyMax)}`]),
+      rows.map((r) => [
+        r.size,
+        r.client,
+        r.requests,
+        r.rounds,
+        r.firstRound,
+        `${r.laterMedian} / ${r.laterMax}`,
+        `${ms(r.latencyMean)} / ${ms(r.latencyMax)}`,
+      ]),
     ),
     '',
     bullet(verdicts(rows)),
@@ -182,7 +196,10 @@ function headline(rows) {
     if (r.id.startsWith('all-pending')) {
       return [{ key: `waiting.${r.id}.first-round`, label: `${name}: first round`, value: r.firstRound, unit: 'requests' }];
     }
-    return [requests, { key: `waiting.${r.id}.n${r.size}.latency`, label: `${name}: mean latency after last finish`, value: r.latencyMean, unit: 'ms' }];
+    return [
+      requests,
+      { key: `waiting.${r.id}.n${r.size}.latency`, label: `${name}: mean latency after last finish`, value: r.latencyMean, unit: 'ms' },
+    ];
   });
 }
 

@@ -33,7 +33,11 @@ function importedNames(clause, text) {
       if (item && !item.startsWith('type ')) names.push(item.split(/\s+as\s+/)[0].trim());
     }
   }
-  const outside = clause.replace(/\{[\s\S]*\}/, '').split(',').map((p) => p.trim()).filter(Boolean);
+  const outside = clause
+    .replace(/\{[\s\S]*\}/, '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (const part of outside) {
     const namespace = /^\*\s+as\s+(\w+)$/.exec(part);
     if (!namespace) {

@@ -18,11 +18,17 @@ describe('collectDependencyImports', () => {
       'core.info(core.getInput("x")); throttling;',
     ].join('\n'),
   );
-  writeFileSync(join(dir, 'src/inner/helper.ts'), "import sodium, { ready as sodiumReady } from 'libsodium-wrappers';\nexport const helper = 1;\n");
+  writeFileSync(
+    join(dir, 'src/inner/helper.ts'),
+    "import sodium, { ready as sodiumReady } from 'libsodium-wrappers';\nexport const helper = 1;\n",
+  );
   writeFileSync(join(dir, 'src/inner/helper.test.ts'), "import { never } from '@actions/core';\n");
   writeFileSync(join(dir, 'src/lazy.ts'), "export const load = () => import('@octokit/rest');\n");
 
-  const imports = collectDependencyImports([join(dir, 'src')], ['@actions/core', '@octokit/plugin-throttling', '@octokit/rest', 'libsodium-wrappers']);
+  const imports = collectDependencyImports(
+    [join(dir, 'src')],
+    ['@actions/core', '@octokit/plugin-throttling', '@octokit/rest', 'libsodium-wrappers'],
+  );
 
   it('names the members used through a namespace import', () => {
     expect([...imports.get('@actions/core')].sort()).toEqual(['getInput', 'info']);

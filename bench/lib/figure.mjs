@@ -8,7 +8,18 @@ import { gitRevision, machineInfo } from './machine.mjs';
 import { recordFigure } from './results-file.mjs';
 import { MissingDependency, rootDir } from './workspace.mjs';
 
-export const figureOrder = ['waiting', 'waiting-latency', 'iteration', 'action-startup', 'fleet', 'fleet-matrix', 'cli-startup', 'alert-to-revoked', 'inventory', 'clock-noop'];
+export const figureOrder = [
+  'waiting',
+  'waiting-latency',
+  'iteration',
+  'action-startup',
+  'fleet',
+  'fleet-matrix',
+  'cli-startup',
+  'alert-to-revoked',
+  'inventory',
+  'clock-noop',
+];
 
 /**
  * A figure of `pnpm bench`; its command, recorded beside its numbers, runs it alone.

@@ -11,7 +11,10 @@ export function machineInfo() {
     memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
     node: process.version,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
-    loadAverage: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    loadAverage: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 

@@ -46,7 +46,7 @@ function render(results, baseline, order) {
     '',
     'Written by `pnpm bench` (root: builds, then `node run-all.mjs` in `bench/`); do not edit by hand.',
     'Each figure can be re-run alone with the command under its title (after `pnpm build`); it then',
-    'replaces only its own section. Requests are counted from the emulators\' request logs, server side.',
+    "replaces only its own section. Requests are counted from the emulators' request logs, server side.",
     'Timings are medians of repeated runs on a shared 2-core machine: compare figures of the same run.',
     '',
   ];
@@ -66,7 +66,9 @@ function render(results, baseline, order) {
 
 function renderNotes() {
   if (!existsSync(notesDir)) return [];
-  const names = readdirSync(notesDir).filter((name) => name.endsWith('.md')).sort();
+  const names = readdirSync(notesDir)
+    .filter((name) => name.endsWith('.md'))
+    .sort();
   return names.flatMap((name) => [readFileSync(join(notesDir, name), 'utf8').trim(), '']);
 }
 

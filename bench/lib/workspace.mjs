@@ -48,7 +48,8 @@ export function requireBuiltFile(file, what) {
 export async function githubWriteIntervalMs() {
   const file = requireBuiltFile(join(rootDir, 'packages/rotation/dist/github-client/write-spacing.js'), '@keyturn/rotation');
   const { GITHUB_WRITE_INTERVAL_MS } = await import(pathToFileURL(file).href);
-  if (typeof GITHUB_WRITE_INTERVAL_MS !== 'number') throw new MissingDependency('@keyturn/rotation does not define GITHUB_WRITE_INTERVAL_MS yet');
+  if (typeof GITHUB_WRITE_INTERVAL_MS !== 'number')
+    throw new MissingDependency('@keyturn/rotation does not define GITHUB_WRITE_INTERVAL_MS yet');
   return GITHUB_WRITE_INTERVAL_MS;
 }
 

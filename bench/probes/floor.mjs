@@ -78,10 +78,14 @@ function octokitClient() {
     retry: { retries: 3, retryAfterBaseValue: 1000, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
-  octokit.hook.before('request', (options) => void Object.assign(options.headers, { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' }));
+  octokit.hook.before(
+    'request',
+    (options) => void Object.assign(options.headers, { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' }),
+  );
   const viaFetch = fetchClient();
   // An absolute URL: Octokit leaves it as it is.
-  const json = async (request) => (request.url === reads.github.url ? (await octokit.request({ method: 'GET', url: request.url })).data : viaFetch.json(request));
+  const json = async (request) =>
+    request.url === reads.github.url ? (await octokit.request({ method: 'GET', url: request.url })).data : viaFetch.json(request);
   return { json, close: () => {} };
 }
 

@@ -35,7 +35,11 @@ const github = await startGitHubEmulator({
 });
 const vercelToken = `vercel_demo_${randomBytes(12).toString('hex')}`;
 // Builds take a second and a half: the run reads the redeploy while it builds, then once READY.
-const vercel = await startVercelEmulator({ projects: ['acme/app'], tokens: { [vercelToken]: { teams: { acme: 'member' } } }, buildTimes: { queuedMs: 0, buildMs: 0 } });
+const vercel = await startVercelEmulator({
+  projects: ['acme/app'],
+  tokens: { [vercelToken]: { teams: { acme: 'member' } } },
+  buildTimes: { queuedMs: 0, buildMs: 0 },
+});
 const repoTarget = { kind: 'repo', owner: 'acme', repo: 'app' } as const;
 const envTarget = { kind: 'env', owner: 'acme', repo: 'app', environment: 'production' } as const;
 const runs: ActionRun[] = [];
@@ -105,7 +109,9 @@ try {
   report.check(!platform.isKeyValid(consoleDeployKey.key), 'the console-made deploy key no longer works');
   report.check(!speaksOf(deploy, SECRET, familyOf(second)), `the run names nothing of ${SECRET} and its family: families stay apart`);
 
-  report.heading(`6. An app on Vercel reads ${APP_SECRET}: its production variable rotated, production redeployed, READY, then the old key revoked`);
+  report.heading(
+    `6. An app on Vercel reads ${APP_SECRET}: its production variable rotated, production redeployed, READY, then the old key revoked`,
+  );
   const consoleAppKey = platform.createKey('app-key-made-in-the-console');
   keyValues.add(consoleAppKey.key);
   github.putSecretValue(repoTarget, APP_SECRET, consoleAppKey.key);
@@ -125,14 +131,19 @@ try {
   const appKey = vercel.envs(VERCEL_PROJECT).find((v) => v.key === APP_SECRET)?.value;
   if (appKey) keyValues.add(appKey);
   const [redeploy] = vercel.deployments(VERCEL_PROJECT);
-  report.check(appKey !== undefined && appKey === github.secretValue(repoTarget, APP_SECRET), `${APP_SECRET} holds key ${app.outputs['key-id']} in repo:${REPOSITORY} and in vercel:app@acme (sensitive)`);
+  report.check(
+    appKey !== undefined && appKey === github.secretValue(repoTarget, APP_SECRET),
+    `${APP_SECRET} holds key ${app.outputs['key-id']} in repo:${REPOSITORY} and in vercel:app@acme (sensitive)`,
+  );
   report.check(
     redeploy?.redeployOf === serving.id && redeploy.readyState === 'READY' && vercel.servedValue(VERCEL_PROJECT, APP_SECRET) === appKey,
     `production redeployed (${redeploy?.url}): READY, built with the new key`,
   );
   const revokedAt = platform.log.entries({ method: 'DELETE' }).at(-1)?.time;
   report.check(
-    !platform.isKeyValid(consoleAppKey.key) && revokedAt !== undefined && Date.parse(revokedAt) >= (redeploy?.doneAt ?? Number.POSITIVE_INFINITY),
+    !platform.isKeyValid(consoleAppKey.key) &&
+      revokedAt !== undefined &&
+      Date.parse(revokedAt) >= (redeploy?.doneAt ?? Number.POSITIVE_INFINITY),
     'the console-made app key was revoked once the redeploy was READY, not before',
   );
 
@@ -147,7 +158,9 @@ try {
   const created = (await response.json()) as { operations: Array<{ id: string; action: string; status: string }> };
   const [applyConfig] = platform.startOperations(project.id, [{ action: 'apply_config', runningMs: 800 }]);
   const ids = [...created.operations.map((o) => o.id), applyConfig!.id];
-  report.line(`POST /projects/${project.id}/branches -> ${response.status}: ${created.operations.map((o) => `${o.action} (${o.status})`).join(', ')}`);
+  report.line(
+    `POST /projects/${project.id}/branches -> ${response.status}: ${created.operations.map((o) => `${o.action} (${o.status})`).join(', ')}`,
+  );
   report.line(`plus apply_config (${applyConfig!.status}) started by the control plane`);
   const wait = await act('wait-for-operation', WAIT_FOR_OPERATION, {
     'api-key': key,
@@ -187,7 +200,10 @@ try {
   report.heading('9. Leaks: no key value or token in any log, output or job summary');
   for (const value of held) if (value) keyValues.add(value);
   const leaks = runs.flatMap((run) => findLeaks(run, [...keyValues, githubToken, vercelToken]));
-  report.check(leaks.length === 0, `searched ${runs.length} runs for ${keyValues.size} key values and the token${leaks.length ? `: ${leaks.join('; ')}` : ''}`);
+  report.check(
+    leaks.length === 0,
+    `searched ${runs.length} runs for ${keyValues.size} key values and the token${leaks.length ? `: ${leaks.join('; ')}` : ''}`,
+  );
 } finally {
   await Promise.all([platform.close(), github.close(), vercel.close()]);
 }
@@ -229,7 +245,12 @@ async function act(name: string, dir: string, inputs: Record<string, string>): P
   const started = performance.now();
   const run = await runAction(dir, {
     inputs,
-    env: { GITHUB_REPOSITORY: REPOSITORY, GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: String(runs.length + 1) },
+    env: {
+      GITHUB_REPOSITORY: REPOSITORY,
+      GITHUB_API_URL: github.url,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_RUN_ID: String(runs.length + 1),
+    },
   });
   runs.push(run);
   report.actionRun(name, run, performance.now() - started, verbose);

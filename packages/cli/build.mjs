@@ -47,12 +47,22 @@ const BUILTIN = new RegExp(`^(node:)?(${builtinModules.map((name) => name.replac
 const builtinsWithoutNamespaces = {
   name: 'builtins-without-namespaces',
   setup(build) {
-    build.onResolve({ filter: BUILTIN }, (args) => (args.kind === 'import-statement' ? { path: args.path.replace(/^node:/, ''), namespace: 'builtin', sideEffects: false } : undefined));
+    build.onResolve({ filter: BUILTIN }, (args) =>
+      args.kind === 'import-statement' ? { path: args.path.replace(/^node:/, ''), namespace: 'builtin', sideEffects: false } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
       const id = `node:${args.path}`;
       const names = Object.keys(process.getBuiltinModule(id)).filter((name) => name !== 'default');
-      const exports = names.flatMap((name, i) => [`const $${i} = /* @__PURE__ */ read(${JSON.stringify(name)});`, `export { $${i} as ${JSON.stringify(name)} };`]);
-      const lines = [`const module = process.getBuiltinModule(${JSON.stringify(id)});`, 'const read = (name) => module[name];', 'export default module;', ...exports];
+      const exports = names.flatMap((name, i) => [
+        `const $${i} = /* @__PURE__ */ read(${JSON.stringify(name)});`,
+        `export { $${i} as ${JSON.stringify(name)} };`,
+      ]);
+      const lines = [
+        `const module = process.getBuiltinModule(${JSON.stringify(id)});`,
+        'const read = (name) => module[name];',
+        'export default module;',
+        ...exports,
+      ];
       return { contents: lines.join('\n'), loader: 'js' };
     });
   },
@@ -62,7 +72,9 @@ const builtinsWithoutNamespaces = {
 const childProcessOnUse = {
   name: 'child-process-on-use',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'on-use', sideEffects: false } : undefined));
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'on-use', sideEffects: false } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'on-use' }, () => ({
       contents: "module.exports = new Proxy({}, { get: (_, key) => process.getBuiltinModule('node:child_process')[key] });",
       loader: 'js',
@@ -75,12 +87,16 @@ const PLUGINS = [withoutSideEffects, builtinsWithoutNamespaces, childProcessOnUs
 // some errors say their class's name.
 const withPlugin = {
   ...esbuild,
-  build: (options) => esbuild.build({ ...options, minifyWhitespace: true, minifySyntax: true, plugins: [...PLUGINS, ...(options.plugins ?? [])] }),
+  build: (options) =>
+    esbuild.build({ ...options, minifyWhitespace: true, minifySyntax: true, plugins: [...PLUGINS, ...(options.plugins ?? [])] }),
 };
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 // A command per file in src/commands, declared by its export <camelCase name>Command.
-const commands = readdirSync(join(dir, 'src/commands')).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -3)).sort();
+const commands = readdirSync(join(dir, 'src/commands'))
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.slice(0, -3))
+  .sort();
 const declaration = (name) => `${name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase())}Command`;
 // Each entry holds its command's run (the declaration's loadRun), so its file is the only one loaded.
 const entries = commands.map((name) => ({
@@ -106,8 +122,11 @@ for (const { path, text } of files) {
 // `keyturn --help` and `keyturn <command> --help` print text the program wrote at build time
 // (commander's own help, 80 columns as on a pipe), so asking for help loads no program at all.
 const help = await helpTexts(join(dir, 'dist/main.js'));
-const listed = Object.keys(help).filter((name) => name !== '').sort();
-if (listed.join() !== commands.join()) throw new Error(`the program's help lists ${listed.join(', ')}; src/commands holds ${commands.join(', ')}`);
+const listed = Object.keys(help)
+  .filter((name) => name !== '')
+  .sort();
+if (listed.join() !== commands.join())
+  throw new Error(`the program's help lists ${listed.join(', ')}; src/commands holds ${commands.join(', ')}`);
 const BIN = `// keyturn: the bin of @keyturn/cli (built by build.mjs; the program is main.js, a named command's keyturn-<command>.js).
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -153,9 +172,19 @@ await chmod(join(dir, 'dist/index.js'), 0o755);
  * export statement left in the bundle fails the build, not a user's start.
  */
 async function entryScript(text, path) {
-  const { code } = await esbuild.transform(text, { loader: 'js', format: 'esm', define: { 'import.meta.url': '__keyturnEntryUrl' }, minifyWhitespace: true, minifySyntax: true, charset: 'ascii' });
-  const body = code.replace(/^import\{createRequire as __keyturnCreateRequire\}from"node:module";/, '').replace(/\bimport\(("\.\/[\w.-]+\.js")\)/g, '__keyturnImport($1)');
-  if (/\bimport\s*\(/.test(body)) throw new Error(`${path}: an import() the entry script cannot make (only import("./<file>.js") of dist/ is rewritten)`);
+  const { code } = await esbuild.transform(text, {
+    loader: 'js',
+    format: 'esm',
+    define: { 'import.meta.url': '__keyturnEntryUrl' },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    charset: 'ascii',
+  });
+  const body = code
+    .replace(/^import\{createRequire as __keyturnCreateRequire\}from"node:module";/, '')
+    .replace(/\bimport\(("\.\/[\w.-]+\.js")\)/g, '__keyturnImport($1)');
+  if (/\bimport\s*\(/.test(body))
+    throw new Error(`${path}: an import() the entry script cannot make (only import("./<file>.js") of dist/ is rewritten)`);
   const script = `(async function(__keyturnCreateRequire,__keyturnEntryUrl,__keyturnImport){"use strict";${body}\n})\n`;
   new Script(script, { filename: path });
   return script;
@@ -164,7 +193,10 @@ async function entryScript(text, path) {
 /** The program's help, and each command's, as `node main.js [command] --help` prints it on a pipe. */
 async function helpTexts(main) {
   const helpOf = (args) => {
-    const { status, stdout, stderr } = spawnSync(process.execPath, [main, ...args, '--help'], { encoding: 'utf8', env: { ...process.env, COLUMNS: '80' } });
+    const { status, stdout, stderr } = spawnSync(process.execPath, [main, ...args, '--help'], {
+      encoding: 'utf8',
+      env: { ...process.env, COLUMNS: '80' },
+    });
     if (status !== 0) throw new Error(`keyturn ${args.join(' ')} --help exited ${status}: ${stderr}`);
     return stdout;
   };

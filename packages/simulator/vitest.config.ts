@@ -38,20 +38,37 @@ export default defineConfig({
     // the files share no state that matters, as a history draws nothing from what its process ran
     // before (sim-crypto.ts), installs and removes its own clock, and switches its mutants itself.
     isolate: false,
-    env: { KEYTURN_SIM_SEED: seed, KEYTURN_SIM_RUN: run, KEYTURN_SIM_SHARDS: String(shards), KEYTURN_SIM_MATRIX_SHARDS: String(matrixShards) },
+    env: {
+      KEYTURN_SIM_SEED: seed,
+      KEYTURN_SIM_RUN: run,
+      KEYTURN_SIM_SHARDS: String(shards),
+      KEYTURN_SIM_MATRIX_SHARDS: String(matrixShards),
+    },
     projects: [
       {
         extends: true,
-        test: { name: 'deterministic', include: ['test/**/*.test.ts'], exclude: ['test/random-histories.test.ts', 'test/fault-matrix.test.ts'] },
+        test: {
+          name: 'deterministic',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/random-histories.test.ts', 'test/fault-matrix.test.ts'],
+        },
       },
       // The fault matrix (about 2,800 cases) in shards too: alone in one file it was the longest file of the run.
       ...Array.from({ length: matrixShards }, (_, shard) => ({
         extends: true,
-        test: { name: `fault matrix ${shard + 1}/${matrixShards}`, include: ['test/fault-matrix.test.ts'], env: { KEYTURN_SIM_MATRIX_SHARD: String(shard) } },
+        test: {
+          name: `fault matrix ${shard + 1}/${matrixShards}`,
+          include: ['test/fault-matrix.test.ts'],
+          env: { KEYTURN_SIM_MATRIX_SHARD: String(shard) },
+        },
       })),
       ...Array.from({ length: shards }, (_, shard) => ({
         extends: true,
-        test: { name: `random ${shard + 1}/${shards}`, include: ['test/random-histories.test.ts'], env: { KEYTURN_SIM_SHARD: String(shard) } },
+        test: {
+          name: `random ${shard + 1}/${shards}`,
+          include: ['test/random-histories.test.ts'],
+          env: { KEYTURN_SIM_SHARD: String(shard) },
+        },
       })),
     ],
   },

@@ -13,7 +13,8 @@ import { actionPackages } from './workspace-packages.mjs';
 /** The Actions' version in their package.json files. */
 export function actionVersion() {
   const versions = [...new Set(actionPackages().map((pkg) => pkg.manifest.version))];
-  if (versions.length !== 1) throw new Error(`the Actions' versions differ (${versions.join(', ')}): .changeset/config.json "fixed" keeps them equal`);
+  if (versions.length !== 1)
+    throw new Error(`the Actions' versions differ (${versions.join(', ')}): .changeset/config.json "fixed" keeps them equal`);
   return versions[0];
 }
 

@@ -33,7 +33,9 @@ function printReleasePlan(plan) {
   for (const [name, { to }] of releases) console.log(`npm: ${name}@${to} (npm publish <tarball> --provenance --access public)`);
   const planned = [...plan].find(([name]) => actionPackages().some((pkg) => pkg.manifest.name === name));
   const { tag, major } = actionTags(planned ? planned[1].to : undefined);
-  console.log(`git tags: ${[...releases.map(([name, { to }]) => `${name}@${to}`), tag].join(', ')} (new, annotated); ${major} moved to ${tag}`);
+  console.log(
+    `git tags: ${[...releases.map(([name, { to }]) => `${name}@${to}`), tag].join(', ')} (new, annotated); ${major} moved to ${tag}`,
+  );
   console.log(`  workflows then pin: uses: OWNER/keyturn/actions/rotate-key@${major} (or @${tag})`);
   for (const [name, { to, changelog }] of releases) {
     console.log(`GitHub release ${name}@${to} (changesets/action), its notes:`);
@@ -62,7 +64,11 @@ for (const [name, { from, to }] of plan) console.log(`${name}: ${from} -> ${to}`
 step(`engines: every public package claims Node ${ENGINES_NODE}, the floor this check installs on`);
 const engines = wrongEngines(publicPackages());
 if (engines.length > 0) throw new Error(`engines.node disagrees with scripts/release/node-floor.mjs:\n  ${engines.join('\n  ')}`);
-console.log(`${publicPackages().map((p) => p.manifest.name).join(', ')}: engines.node "${ENGINES_NODE}"`);
+console.log(
+  `${publicPackages()
+    .map((p) => p.manifest.name)
+    .join(', ')}: engines.node "${ENGINES_NODE}"`,
+);
 
 const work = mkdtempSync(join(tmpdir(), 'keyturn-release-'));
 try {
@@ -102,7 +108,12 @@ try {
   run(
     npm,
     [
-      'install', '--engine-strict', '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error',
+      'install',
+      '--engine-strict',
+      '--no-audit',
+      '--no-fund',
+      '--no-update-notifier',
+      '--loglevel=error',
       ...tarballs.map((t) => t.tarball),
       `typescript@${rootManifest.devDependencies.typescript}`,
       `@types/node@${rootManifest.devDependencies['@types/node']}`,

@@ -30,7 +30,10 @@ const TEST_SUITE = [
  */
 const PACKAGE_CODE = [
   [/(^|[^\w-])(npx|pnpx|bunx|corepack|pnpm|yarn|bun)(@[\w.-]+)?(\s|$)/, 'a package manager or npx: install and package scripts'],
-  [/(^|[^\w-])npm(@[\w.-]+)?\s+(?!(publish|view|info|show|whoami|ping|dist-tag|config|--version|-v)(\s|$))[\w-]+/, 'npm beyond publish and view: an install, npm ci, a package script, npm exec'],
+  [
+    /(^|[^\w-])npm(@[\w.-]+)?\s+(?!(publish|view|info|show|whoami|ping|dist-tag|config|--version|-v)(\s|$))[\w-]+/,
+    'npm beyond publish and view: an install, npm ci, a package script, npm exec',
+  ],
   [/(^|[^\w-])(turbo(\.mjs)?|tsc|esbuild|rollup|webpack|vite|tsup|ncc)(\s|$)/, 'a build'],
   [/(^|[^\w:-])build(\.m?js)?(\s|$)|\bbuild:/, 'a build'],
   [/\bchangeset\s+version\b|@changesets\/cli\/bin\.js\s+version\b|\brelease:version\b/, 'the version step'],
@@ -44,7 +47,9 @@ function writes(permissions) {
   if (permissions === undefined || permissions === null) return ['(no permissions: set, so the default token, which may write)'];
   if (permissions === 'write-all') return ['write-all'];
   if (typeof permissions !== 'object') return [];
-  return Object.entries(permissions).filter(([, level]) => level === 'write').map(([scope]) => `${scope}: write`);
+  return Object.entries(permissions)
+    .filter(([, level]) => level === 'write')
+    .map(([scope]) => `${scope}: write`);
 }
 
 /** The version comment on the line that holds `uses: <ref>`, if any. */
@@ -57,7 +62,8 @@ function versionComment(text, ref) {
 /** Why a `uses:` reference is not pinned, or undefined when it is (or is local or a container). */
 function unpinned(ref, text) {
   if (ref.startsWith('./') || ref.startsWith('docker://')) return undefined;
-  if (!PINNED.test(ref)) return `uses ${ref}: pin it by its full commit SHA, with the version in a comment (uses: owner/repo@<40 hex> # vX.Y.Z)`;
+  if (!PINNED.test(ref))
+    return `uses ${ref}: pin it by its full commit SHA, with the version in a comment (uses: owner/repo@<40 hex> # vX.Y.Z)`;
   if (!versionComment(text, ref)) return `uses ${ref}: say which version the commit is in a comment (# vX.Y.Z)`;
   return undefined;
 }
@@ -85,20 +91,34 @@ export function workflowProblems(text, file) {
       const label = `${where}: step ${step.name ?? step.id ?? index + 1}`;
       if (typeof step.run === 'string' && written.length > 0) {
         const suite = TEST_SUITE.find((pattern) => pattern.test(step.run));
-        if (suite) problems.push(`${label} runs the test suite (${firstLine(step.run)}) with a token that can write (${written.join(', ')}): run it in a job with contents: read, and make the writing job need it`);
+        if (suite)
+          problems.push(
+            `${label} runs the test suite (${firstLine(step.run)}) with a token that can write (${written.join(', ')}): run it in a job with contents: read, and make the writing job need it`,
+          );
       }
-      if (written.length > 0 && !problems.some((problem) => problem.startsWith(`${label} runs the test suite`))) problems.push(...packageCode(step).map((problem) => `${label} ${problem} with a token that can write (${written.join(', ')}): do it in a read-only job and pass the result as an artifact, its digest checked (sha256sum -c)`));
+      if (written.length > 0 && !problems.some((problem) => problem.startsWith(`${label} runs the test suite`)))
+        problems.push(
+          ...packageCode(step).map(
+            (problem) =>
+              `${label} ${problem} with a token that can write (${written.join(', ')}): do it in a read-only job and pass the result as an artifact, its digest checked (sha256sum -c)`,
+          ),
+        );
       if (typeof step.uses !== 'string') continue;
       const problem = unpinned(step.uses, text);
       if (problem) problems.push(`${label}: ${problem}`);
       const persists = step.with?.['persist-credentials'];
       if (/^actions\/checkout@/.test(step.uses) && !mayPush && persists !== false && persists !== 'false') {
-        problems.push(`${label}: actions/checkout keeps the token in git config, and this job never pushes: add \`with: persist-credentials: false\``);
+        problems.push(
+          `${label}: actions/checkout keeps the token in git config, and this job never pushes: add \`with: persist-credentials: false\``,
+        );
       }
     }
     const downloads = steps.some((step) => typeof step.uses === 'string' && /^actions\/download-artifact@/.test(step.uses));
     const checks = steps.some((step) => typeof step.run === 'string' && /\bsha256sum\b[^\n]*\s(-c|--check)\b/.test(step.run));
-    if (written.length > 0 && downloads && !checks) problems.push(`${where} downloads artifacts with a token that can write (${written.join(', ')}) and never checks their digests: run \`sha256sum -c\` on the sums the read-only job wrote`);
+    if (written.length > 0 && downloads && !checks)
+      problems.push(
+        `${where} downloads artifacts with a token that can write (${written.join(', ')}) and never checks their digests: run \`sha256sum -c\` on the sums the read-only job wrote`,
+      );
   }
   return problems;
 }
@@ -122,7 +142,9 @@ function packageCode(step) {
 
 /** The problems of every workflow in `dir` (.github/workflows by default). */
 export function checkWorkflows(dir = join(ROOT, '.github', 'workflows')) {
-  const files = readdirSync(dir).filter((name) => /\.ya?ml$/.test(name)).sort();
+  const files = readdirSync(dir)
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort();
   return { files, problems: files.flatMap((name) => workflowProblems(readFileSync(join(dir, name), 'utf8'), `.github/workflows/${name}`)) };
 }
 
@@ -130,5 +152,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { files, problems } = checkWorkflows();
   for (const problem of problems) console.error(`::error::${problem}`);
   if (problems.length > 0) process.exitCode = 1;
-  else console.log(`${files.join(', ')}: no writing job runs the tests, installs, builds or versions, every artifact it takes checked by digest, no checkout keeps a token it does not need, every third-party Action pinned by commit`);
+  else
+    console.log(
+      `${files.join(', ')}: no writing job runs the tests, installs, builds or versions, every artifact it takes checked by digest, no checkout keeps a token it does not need, every third-party Action pinned by commit`,
+    );
 }

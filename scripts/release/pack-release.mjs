@@ -28,7 +28,14 @@ export function pendingChangesets(root = ROOT) {
 
 /** `sha256sum` lines (`<hex>  <path>`) for `paths`, relative to `dir`. */
 export function sha256Lines(dir, paths) {
-  return paths.map((path) => `${createHash('sha256').update(readFileSync(join(dir, path))).digest('hex')}  ${path}\n`).join('');
+  return paths
+    .map(
+      (path) =>
+        `${createHash('sha256')
+          .update(readFileSync(join(dir, path)))
+          .digest('hex')}  ${path}\n`,
+    )
+    .join('');
 }
 
 /** Every file under `dir`, relative to it, sorted. */
@@ -62,7 +69,10 @@ function packRelease(folder) {
     writeFileSync(join(folder, 'version.patch'), patch);
   }
 
-  const sums = sha256Lines(folder, filesUnder(folder).filter((file) => file !== 'SHA256SUMS'));
+  const sums = sha256Lines(
+    folder,
+    filesUnder(folder).filter((file) => file !== 'SHA256SUMS'),
+  );
   writeFileSync(join(folder, 'SHA256SUMS'), sums);
   const digest = createHash('sha256').update(sums).digest('hex');
   console.log(`SHA256SUMS: ${digest}`);

@@ -32,14 +32,21 @@ export function releaseTarballs(folder, packages = publicPackages()) {
     const tarball = join(folder, tarballName(name, version));
     if (!existsSync(tarball)) throw new Error(`${tarball} is missing: the pack job packs ${name}@${version} from this commit`);
     const packed = packedManifest(tarball);
-    if (packed.name !== name || packed.version !== version) throw new Error(`${tarball} holds ${packed.name}@${packed.version}, not ${name}@${version} of this commit`);
+    if (packed.name !== name || packed.version !== version)
+      throw new Error(`${tarball} holds ${packed.name}@${packed.version}, not ${name}@${version} of this commit`);
     return { name, version, tarball };
   });
 }
 
 function published(name, version) {
   try {
-    return execFileSync(npm, ['view', `${name}@${version}`, 'version'], { encoding: 'utf8', shell, stdio: ['ignore', 'pipe', 'ignore'] }).trim() === version;
+    return (
+      execFileSync(npm, ['view', `${name}@${version}`, 'version'], {
+        encoding: 'utf8',
+        shell,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() === version
+    );
   } catch {
     return false; // 404: never published
   }
@@ -48,7 +55,9 @@ function published(name, version) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const [folder] = process.argv.slice(2);
   if (!folder) {
-    console.error('usage: node scripts/release/publish.mjs <folder of the packed tarballs>   (pnpm release:pack <folder> makes them, in <folder>/packages)');
+    console.error(
+      'usage: node scripts/release/publish.mjs <folder of the packed tarballs>   (pnpm release:pack <folder> makes them, in <folder>/packages)',
+    );
     process.exit(2);
   }
   for (const { name, version, tarball } of releaseTarballs(resolve(folder))) {

@@ -102,8 +102,13 @@ describe('requests keyturn sends fit the published operations', () => {
   it('the rotation, to all four kinds of GitHub target and every Codespaces form', async () => {
     const current = platform.createKey('rotation-current');
     // Existing secrets: their access is read before the write.
-    github.putSecretValue('codespaces-org:acme', 'NEON_API_KEY', current.key, { visibility: 'selected', selected_repository_ids: [github.addRepo('acme/web').id] });
-    github.putSecretValue('codespaces-user:octocat', 'NEON_API_KEY', current.key, { selected_repository_ids: [github.addRepo('acme/web').id] });
+    github.putSecretValue('codespaces-org:acme', 'NEON_API_KEY', current.key, {
+      visibility: 'selected',
+      selected_repository_ids: [github.addRepo('acme/web').id],
+    });
+    github.putSecretValue('codespaces-user:octocat', 'NEON_API_KEY', current.key, {
+      selected_repository_ids: [github.addRepo('acme/web').id],
+    });
     const report = await recorder.as('@keyturn/rotation', () =>
       rotateKey({
         client: createClient({ apiKey: current.key, baseUrl: platform.url }),
@@ -150,7 +155,13 @@ describe('requests keyturn sends fit the published operations', () => {
     const app = github.createApp({ name: 'conformance rotator' });
     github.installApp(app.id, {
       owner: 'acme',
-      permissions: { secrets: 'write', environments: 'write', organization_secrets: 'write', dependabot_secrets: 'write', actions_variables: 'write' },
+      permissions: {
+        secrets: 'write',
+        environments: 'write',
+        organization_secrets: 'write',
+        dependabot_secrets: 'write',
+        actions_variables: 'write',
+      },
     });
     const current = platform.createKey('rotation-app-current');
     const report = await recorder.as('@keyturn/rotation as a GitHub App', () =>
@@ -175,7 +186,10 @@ describe('requests keyturn sends fit the published operations', () => {
 
   it('answering secret-scanning alerts as a GitHub App: the organization list, the emergency rotation, the resolution', async () => {
     const app = github.createApp({ name: 'conformance leak answerer' });
-    github.installApp(app.id, { owner: 'acme', permissions: { secrets: 'write', actions_variables: 'write', secret_scanning_alerts: 'write' } });
+    github.installApp(app.id, {
+      owner: 'acme',
+      permissions: { secrets: 'write', actions_variables: 'write', secret_scanning_alerts: 'write' },
+    });
     const appAccess = { appId: app.id, privateKey: app.privateKey, baseUrl: github.url, writeIntervalMs: 0 };
     const rotation = { github: appAccess, targets: ['repo:acme/web'], secretName: 'LEAK_KEY', record: { repository: 'acme/web' } };
     let leaked = '';
@@ -190,7 +204,11 @@ describe('requests keyturn sends fit the published operations', () => {
     });
     github.raiseSecretScanningAlert('acme/web', { secretType: 'custom_pattern_conformance', secret: leaked });
     const report = await recorder.as('@keyturn/rotation answering alerts', () =>
-      answerLeakAlerts({ rotation: { ...rotation, platform: { apiKey: leaked, baseUrl: platform.url } }, secretType: 'custom_pattern_conformance', scope: 'org:acme' }),
+      answerLeakAlerts({
+        rotation: { ...rotation, platform: { apiKey: leaked, baseUrl: platform.url } },
+        secretType: 'custom_pattern_conformance',
+        scope: 'org:acme',
+      }),
     );
     expect(report.answered).toEqual([expect.objectContaining({ repository: 'acme/web', resolved: true })]);
     expectConformant('@keyturn/rotation answering alerts', [
@@ -218,7 +236,12 @@ describe('requests keyturn sends fit the published operations', () => {
       }),
     );
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
-    expectConformant('rotate-key', ['GET /api_keys', 'POST /api_keys', 'DELETE /api_keys/{key_id}', 'PUT /orgs/{org}/actions/secrets/{secret_name}']);
+    expectConformant('rotate-key', [
+      'GET /api_keys',
+      'POST /api_keys',
+      'DELETE /api_keys/{key_id}',
+      'PUT /orgs/{org}/actions/secrets/{secret_name}',
+    ]);
   });
 
   it('wait-for-operation: the bundled Action as a process, given ids and finding pending ones itself', async () => {
@@ -226,7 +249,9 @@ describe('requests keyturn sends fit the published operations', () => {
     const inputs = { 'api-key': key, 'api-url': platform.url, 'project-id': projectId, interval: '100ms' };
     await recorder.as('wait-for-operation', async () => {
       const given = platform.createBranch(projectId, 'wait-given').operations;
-      const byIds = await runAction(actionDir('wait-for-operation'), { inputs: { ...inputs, 'operation-ids': given.map((o) => o.id).join('\n') } });
+      const byIds = await runAction(actionDir('wait-for-operation'), {
+        inputs: { ...inputs, 'operation-ids': given.map((o) => o.id).join('\n') },
+      });
       expect(byIds.exitCode, byIds.stdout).toBe(0);
       platform.createBranch(projectId, 'wait-pending');
       const pending = await runAction(actionDir('wait-for-operation'), { inputs });

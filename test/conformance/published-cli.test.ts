@@ -33,7 +33,18 @@ let apiKey: string;
  */
 async function neonctl(args: string[], key = apiKey): Promise<unknown> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('NEON_')));
-  const argv = [cliScript(), ...args, '--api-host', platform.url, '--output', 'json', '--no-analytics', '--no-color', '--config-dir', join(home, 'config')];
+  const argv = [
+    cliScript(),
+    ...args,
+    '--api-host',
+    platform.url,
+    '--output',
+    'json',
+    '--no-analytics',
+    '--no-color',
+    '--config-dir',
+    join(home, 'config'),
+  ];
   try {
     const { stdout } = await recorder.as(CLIENT, () =>
       run(process.execPath, argv, { cwd: home, env: { ...env, HOME: home, NEON_API_KEY: key }, timeout: 90_000, maxBuffer: 8 << 20 }),
@@ -81,10 +92,13 @@ describe('neonctl, the platform CLI, against the emulator', () => {
     expect(platform.isKeyValid(created.key)).toBe(false);
   });
 
-  it("api-keys for an organization: a project-scoped key (its organization looked up from the project), listed and revoked", async () => {
+  it('api-keys for an organization: a project-scoped key (its organization looked up from the project), listed and revoked', async () => {
     const org = platform.createOrganization({ id: 'org-neonctl', name: 'Neonctl Org' });
     const project = platform.createProject({ name: 'cli-org-project', org_id: org.id });
-    const scoped = (await neonctl(['api-keys', 'create', '--name', 'neonctl-scoped', '--project-id', project.id])) as { id: number; key: string };
+    const scoped = (await neonctl(['api-keys', 'create', '--name', 'neonctl-scoped', '--project-id', project.id])) as {
+      id: number;
+      key: string;
+    };
     expect(platform.listKeys()).toContainEqual(expect.objectContaining({ id: scoped.id, org_id: org.id, project_id: project.id }));
     expect(platform.isKeyValid(scoped.key)).toBe(true);
 

@@ -6,13 +6,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ActionRun, findLeaks, locateAction, runAction } from '@keyturn/action-runner';
-import {
-  HOSTS,
-  type ProxiedWorld,
-  removeCertificates,
-  startProxiedWorld,
-  TOKEN,
-} from './support/proxied-world.js';
+import { HOSTS, type ProxiedWorld, removeCertificates, startProxiedWorld, TOKEN } from './support/proxied-world.js';
 
 const ROTATE_KEY = locateAction('@keyturn/action-rotate-key', import.meta.url);
 const WAIT_FOR_OPERATION = locateAction('@keyturn/action-wait-for-operation', import.meta.url);

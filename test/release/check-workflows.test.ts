@@ -35,7 +35,9 @@ describe('check-workflows', () => {
     const problems = workflowProblems(text, 'release.yml');
     expect(problems).toEqual([
       'release.yml: job one: step 1: uses actions/checkout@v5: pin it by its full commit SHA, with the version in a comment (uses: owner/repo@<40 hex> # vX.Y.Z)',
-      expect.stringMatching(/^release\.yml: job one: step 2 runs the test suite \(bash \.ci\/run\) with a token that can write \(contents: write, id-token: write\)/),
+      expect.stringMatching(
+        /^release\.yml: job one: step 2 runs the test suite \(bash \.ci\/run\) with a token that can write \(contents: write, id-token: write\)/,
+      ),
       expect.stringMatching(/^release\.yml: job one: step 3: uses changesets\/action@v1: pin it/),
     ]);
   });
@@ -73,7 +75,8 @@ describe('check-workflows', () => {
         '          publish: node scripts/release/publish.mjs packs',
       ].join('\n'),
     );
-    const fix = 'with a token that can write (contents: write, id-token: write): do it in a read-only job and pass the result as an artifact, its digest checked (sha256sum -c)';
+    const fix =
+      'with a token that can write (contents: write, id-token: write): do it in a read-only job and pass the result as an artifact, its digest checked (sha256sum -c)';
     expect(workflowProblems(text, 'release.yml')).toEqual([
       `release.yml: job one: step 2 runs \`npx --yes pnpm@10.34.8 install --frozen-lockfile\` (a package manager or npx: install and package scripts) ${fix}`,
       `release.yml: job one: step 3 runs \`npx --yes pnpm@10.34.8 run build\` (a package manager or npx: install and package scripts) ${fix}`,
@@ -120,7 +123,9 @@ describe('check-workflows', () => {
 
   it('rejects a checkout that keeps its token in a job that cannot push, and allows it where the job may push', () => {
     const read = workflowProblems(workflow('    permissions:\n      contents: read', `      - uses: ${CHECKOUT}`), 'w.yml');
-    expect(read).toEqual(['w.yml: job one: step 1: actions/checkout keeps the token in git config, and this job never pushes: add `with: persist-credentials: false`']);
+    expect(read).toEqual([
+      'w.yml: job one: step 1: actions/checkout keeps the token in git config, and this job never pushes: add `with: persist-credentials: false`',
+    ]);
     const dropped = `      - uses: ${CHECKOUT}\n        with:\n          persist-credentials: false`;
     expect(workflowProblems(workflow('    permissions:\n      contents: read', dropped), 'w.yml')).toEqual([]);
     expect(workflowProblems(workflow('    permissions:\n      contents: write', `      - uses: ${CHECKOUT}`), 'w.yml')).toEqual([]);
@@ -131,13 +136,16 @@ describe('check-workflows', () => {
     expect(workflowProblems(workflow('    permissions: {}', bare), 'w.yml')).toEqual([
       'w.yml: job one: step 1: uses actions/setup-node@a0853c24544627f65ddf259abe73b1d18a591444: say which version the commit is in a comment (# vX.Y.Z)',
     ]);
-    const local = "      - uses: ./actions/rotate-key\n      - uses: docker://alpine:3.20\n      - uses: 'actions/setup-node@a0853c24544627f65ddf259abe73b1d18a591444' # v5.0.0";
+    const local =
+      "      - uses: ./actions/rotate-key\n      - uses: docker://alpine:3.20\n      - uses: 'actions/setup-node@a0853c24544627f65ddf259abe73b1d18a591444' # v5.0.0";
     expect(workflowProblems(workflow('    permissions: {}', local), 'w.yml')).toEqual([]);
   });
 
   it('checks a reusable workflow called by a job', () => {
     const text = 'name: w\non: push\npermissions: {}\njobs:\n  call:\n    uses: acme/workflows/.github/workflows/build.yml@main\n';
-    expect(workflowProblems(text, 'w.yml')).toEqual([expect.stringContaining('job call: uses acme/workflows/.github/workflows/build.yml@main: pin it')]);
+    expect(workflowProblems(text, 'w.yml')).toEqual([
+      expect.stringContaining('job call: uses acme/workflows/.github/workflows/build.yml@main: pin it'),
+    ]);
   });
 });
 
@@ -153,7 +161,12 @@ it('release.yml publishes only after the tests passed, from a job that installs 
   expect(jobs.test!.permissions).toEqual({ contents: 'read' });
   expect(jobs.pack!.permissions).toEqual({ contents: 'read' });
   expect(jobs.test!.steps.map((step) => step.run).filter(Boolean)).toEqual(['bash .ci/run']);
-  expect(jobs.pack!.steps.map((step) => step.run).filter(Boolean).slice(-4, -1)).toEqual([
+  expect(
+    jobs
+      .pack!.steps.map((step) => step.run)
+      .filter(Boolean)
+      .slice(-4, -1),
+  ).toEqual([
     'npx --yes pnpm@10.34.8 install --frozen-lockfile',
     'npx --yes pnpm@10.34.8 run build',
     'npx --yes pnpm@10.34.8 run release:pack "$RUNNER_TEMP/release"',
@@ -161,7 +174,12 @@ it('release.yml publishes only after the tests passed, from a job that installs 
   const release = jobs.release!.steps;
   const uses = release.map((step) => step.uses?.replace(/@.*/, '')).filter(Boolean);
   expect(uses).toEqual(['actions/checkout', 'actions/setup-node', 'actions/download-artifact', 'changesets/action']);
-  expect(release.map((step) => step.run).filter(Boolean).join('\n')).toMatch(/sha256sum --check --strict SHA256SUMS[\s\S]*sha256sum --check --strict "\$RUNNER_TEMP\/release\/bundles\.sha256"/);
+  expect(
+    release
+      .map((step) => step.run)
+      .filter(Boolean)
+      .join('\n'),
+  ).toMatch(/sha256sum --check --strict SHA256SUMS[\s\S]*sha256sum --check --strict "\$RUNNER_TEMP\/release\/bundles\.sha256"/);
   const changesets = release.find((step) => step.uses?.startsWith('changesets/action@'))!;
   expect(changesets.with?.version).toMatch(/^git apply .+\/version\.patch$/);
   expect(changesets.with?.publish).toMatch(/^node scripts\/release\/publish\.mjs .+\/packages$/);

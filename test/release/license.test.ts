@@ -43,7 +43,12 @@ describe('the licence files', () => {
     const root = readFileSync(new URL('../../LICENSE', import.meta.url), 'utf8');
     expect(root).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} keyturn contributors\n/);
     const packages = publicPackages();
-    expect(packages.map((pkg) => pkg.manifest.name as string).sort()).toEqual(['@keyturn/api', '@keyturn/cli', '@keyturn/emulator', '@keyturn/rotation']);
+    expect(packages.map((pkg) => pkg.manifest.name as string).sort()).toEqual([
+      '@keyturn/api',
+      '@keyturn/cli',
+      '@keyturn/emulator',
+      '@keyturn/rotation',
+    ]);
     for (const { dir, manifest } of packages as Array<{ dir: string; manifest: { name: string; license: string } }>) {
       expect(manifest.license, manifest.name).toBe('MIT');
       expect(existsSync(join(dir, 'LICENSE')), `${manifest.name} has a LICENSE`).toBe(true);

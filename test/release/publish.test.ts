@@ -35,7 +35,7 @@ describe('releaseTarballs', () => {
     expect(tarballName('@keyturn/cli', '1.0.1')).toBe('keyturn-cli-1.0.1.tgz');
   });
 
-  it("pairs each package of this commit with its tarball", () => {
+  it('pairs each package of this commit with its tarball', () => {
     const dir = folder('good', { 'keyturn-api-1.2.0.tgz': packages[0]!.manifest, 'keyturn-cli-1.0.1.tgz': packages[1]!.manifest });
     expect(releaseTarballs(dir, packages)).toEqual([
       { name: '@keyturn/api', version: '1.2.0', tarball: join(dir, 'keyturn-api-1.2.0.tgz') },
@@ -45,8 +45,15 @@ describe('releaseTarballs', () => {
 
   it('refuses a folder that lacks a package, or a tarball that holds another version than its name says', () => {
     const missing = folder('missing', { 'keyturn-api-1.2.0.tgz': packages[0]!.manifest });
-    expect(() => releaseTarballs(missing, packages)).toThrow(`${join(missing, 'keyturn-cli-1.0.1.tgz')} is missing: the pack job packs @keyturn/cli@1.0.1 from this commit`);
-    const renamed = folder('renamed', { 'keyturn-api-1.2.0.tgz': { name: '@keyturn/api', version: '1.1.0' }, 'keyturn-cli-1.0.1.tgz': packages[1]!.manifest });
-    expect(() => releaseTarballs(renamed, packages)).toThrow(`${join(renamed, 'keyturn-api-1.2.0.tgz')} holds @keyturn/api@1.1.0, not @keyturn/api@1.2.0 of this commit`);
+    expect(() => releaseTarballs(missing, packages)).toThrow(
+      `${join(missing, 'keyturn-cli-1.0.1.tgz')} is missing: the pack job packs @keyturn/cli@1.0.1 from this commit`,
+    );
+    const renamed = folder('renamed', {
+      'keyturn-api-1.2.0.tgz': { name: '@keyturn/api', version: '1.1.0' },
+      'keyturn-cli-1.0.1.tgz': packages[1]!.manifest,
+    });
+    expect(() => releaseTarballs(renamed, packages)).toThrow(
+      `${join(renamed, 'keyturn-api-1.2.0.tgz')} holds @keyturn/api@1.1.0, not @keyturn/api@1.2.0 of this commit`,
+    );
   });
 });

@@ -18,7 +18,10 @@ function vitestOutput(files: Record<string, string>): string {
   const root = mkdtempSync(join(folder, 'run-'));
   writeFileSync(join(root, 'package.json'), '{"type":"module"}');
   for (const [name, source] of Object.entries(files)) writeFileSync(join(root, name), source);
-  const run = spawnSync(process.execPath, [vitestEntry, 'run', '--root', root], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '1' } });
+  const run = spawnSync(process.execPath, [vitestEntry, 'run', '--root', root], {
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '1' },
+  });
   return `${run.stdout}${run.stderr}`
     .split('\n')
     .map((line) => `@keyturn/x:test: ${line}`)

@@ -31,7 +31,12 @@ const SAMPLE: Array<{ variant: RigVariant; at: RequestChoice; afterEffect: boole
 const recorded = await recordVariants(SAMPLE.map((s) => s.variant));
 const cases = SAMPLE.map(({ variant, at, afterEffect }) => {
   const request = chooseRequest(recorded.get(variant)!, at);
-  return { variant, request, afterEffect, name: `${variant} key, ${request.label}, killed ${afterEffect ? 'after it took' : 'before it takes'} effect` };
+  return {
+    variant,
+    request,
+    afterEffect,
+    name: `${variant} key, ${request.label}, killed ${afterEffect ? 'after it took' : 'before it takes'} effect`,
+  };
 });
 
 describe('the sample', () => {

@@ -44,7 +44,11 @@ const SAMPLE: Array<{ fault: string; variant: RigVariant; at: RequestChoice }> =
   },
   // A project key's verify step: the new key's own request, then the managing key's listing.
   { fault: 'connection dropped once', variant: 'project/app', at: { step: 'verify', service: 'platform' } },
-  { fault: 'reply lost after effect once', variant: 'personal/token', at: { step: 'store', service: 'github', method: 'PUT', path: PUT_SECRET, index: 3 } },
+  {
+    fault: 'reply lost after effect once',
+    variant: 'personal/token',
+    at: { step: 'store', service: 'github', method: 'PUT', path: PUT_SECRET, index: 3 },
+  },
   { fault: '401 once', variant: 'organization/app', at: { step: 'verify', service: 'platform' } },
   { fault: '403 once', variant: 'project/token', at: { step: 'preflight', service: 'github', method: 'GET', path: /public-key$/ } },
   { fault: '404 once', variant: 'personal/app', at: { step: 'revoke', service: 'platform', method: 'DELETE' } },
@@ -92,7 +96,11 @@ describe.concurrent('the rotation fault sample, through the bundled Action', () 
         expect(new Set(held).size).toBe(1);
         expect(rig.platform.isKeyValid(held[0]!)).toBe(true);
         expect(rig.platform.listKeys().find((k) => k.id === keyId)).toMatchObject({ revoked: false });
-        if (rig.app) expect(rig.github.installationTokens(rig.app.id).every((t) => t.revoked), 'installation tokens revoked').toBe(true);
+        if (rig.app)
+          expect(
+            rig.github.installationTokens(rig.app.id).every((t) => t.revoked),
+            'installation tokens revoked',
+          ).toBe(true);
       } else {
         expectActionableFailure(run);
         // An output key-id names a key that is still live.

@@ -25,7 +25,9 @@ const isLookup = (r: TracedRequest) => r.method === 'GET' && /^\/repos\/[^/]+\/[
 const isMint = (r: TracedRequest) => r.method === 'POST' && /^\/app\/installations\/\d+\/access_tokens$/.test(r.path);
 const isRevocation = (r: TracedRequest) => r.method === 'DELETE' && r.path === '/installation/token';
 
-const requests = (await recordRotation({ credential: 'app' })).filter((r) => r.service === 'github' && (isLookup(r) || isMint(r) || isRevocation(r)));
+const requests = (await recordRotation({ credential: 'app' })).filter(
+  (r) => r.service === 'github' && (isLookup(r) || isMint(r) || isRevocation(r)),
+);
 const [lookup, mint, revocation] = requests;
 /** Fault kind (by name in FAULT_KINDS) -> the App request it meets. */
 const SAMPLE: Array<[fault: string, request: TracedRequest | undefined]> = [

@@ -28,7 +28,10 @@ describe.concurrent('each kind of key with each kind of GitHub credential', () =
       if (rig.app) {
         const tokens = rig.github.installationTokens(rig.app.id);
         expect(tokens.length, 'one installation token for the one owner').toBe(1);
-        expect(tokens.every((t) => t.revoked), 'every installation token revoked at the end').toBe(true);
+        expect(
+          tokens.every((t) => t.revoked),
+          'every installation token revoked at the end',
+        ).toBe(true);
       }
       expectNoLeaks(run, rig.secrets);
     } finally {

@@ -59,11 +59,26 @@ describe('rotation histories, through the bundle and through the simulator', () 
   it('the sample meets a failed run, a survived fault, a SIGKILL before and after effect, an edited list and a retirement', () => {
     const lines = SAMPLE.flatMap((seed) => bundled.get(seed)!.history);
     const runs = SAMPLE.flatMap((seed) => bundled.get(seed)!.outcomes);
-    expect(runs.some((r) => r.end === 'failed'), 'a failed run').toBe(true);
-    expect(lines.some((l) => /once.* on (platform|github) .* -> exit 0$/.test(l)), 'a fault survived').toBe(true);
-    expect(lines.some((l) => /hangs \(before effect\) -> SIGKILL$/.test(l)), 'a SIGKILL before effect').toBe(true);
-    expect(lines.some((l) => /hangs \(after effect\) -> SIGKILL$/.test(l)), 'a SIGKILL after effect').toBe(true);
-    expect(lines.some((l) => /^run \d: .*retire \[/.test(l)), 'a target retired between runs').toBe(true);
+    expect(
+      runs.some((r) => r.end === 'failed'),
+      'a failed run',
+    ).toBe(true);
+    expect(
+      lines.some((l) => /once.* on (platform|github) .* -> exit 0$/.test(l)),
+      'a fault survived',
+    ).toBe(true);
+    expect(
+      lines.some((l) => /hangs \(before effect\) -> SIGKILL$/.test(l)),
+      'a SIGKILL before effect',
+    ).toBe(true);
+    expect(
+      lines.some((l) => /hangs \(after effect\) -> SIGKILL$/.test(l)),
+      'a SIGKILL after effect',
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^run \d: .*retire \[/.test(l)),
+      'a target retired between runs',
+    ).toBe(true);
     const lists = lines.map((l) => /targets \[(.*?)\]/.exec(l)?.[1]);
     expect(new Set(lists).size, 'the target list edited between runs').toBeGreaterThan(SAMPLE.length);
   });

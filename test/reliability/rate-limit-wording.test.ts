@@ -4,22 +4,41 @@
 // request never retried, no "token with more permissions" for a rate limit).
 
 import { describe, expect, it } from 'vitest';
-import { errorsOf, expectActionableFailure, expectEveryTargetHoldsAWorkingKey, expectNoLeaks, expectNoStrandedKey } from './harness/invariants.js';
+import {
+  errorsOf,
+  expectActionableFailure,
+  expectEveryTargetHoldsAWorkingKey,
+  expectNoLeaks,
+  expectNoStrandedKey,
+} from './harness/invariants.js';
 import { startRotationRig, TARGETS } from './harness/rotation-rig.js';
 
 const FIRST_WRITE = { method: 'PUT', path: '/repos/acme/web/actions/secrets/NEON_API_KEY' };
-const ABUSE = { message: 'You have triggered an abuse detection mechanism. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/enterprise-server@3.9/rest' };
+const ABUSE = {
+  message: 'You have triggered an abuse detection mechanism. Please wait a few minutes before you try again.',
+  documentation_url: 'https://docs.github.com/enterprise-server@3.9/rest',
+};
 
 describe.concurrent('GitHub rate limits in any wording', () => {
   it.each([
     ['a 403 in older GitHub Enterprise wording, with Retry-After', { status: 403, body: ABUSE, retryAfter: 1 }],
     ['a bare 429 with Retry-After', { status: 429, body: '', retryAfter: 1 }],
-    ['a 429 with only x-ratelimit-remaining: 0 and a reset', { status: 429, body: { message: 'Too busy' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': 'RESET' } }],
+    [
+      'a 429 with only x-ratelimit-remaining: 0 and a reset',
+      { status: 429, body: { message: 'Too busy' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': 'RESET' } },
+    ],
   ])('waits out %s and finishes', async (_name, fault) => {
     const rig = await startRotationRig();
     try {
       const headers = 'headers' in fault ? { ...fault.headers, 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 1) } : undefined;
-      rig.github.faults.add({ ...FIRST_WRITE, kind: 'status', status: fault.status, body: fault.body, ...('retryAfter' in fault && { retryAfter: fault.retryAfter }), ...(headers && { headers }) });
+      rig.github.faults.add({
+        ...FIRST_WRITE,
+        kind: 'status',
+        status: fault.status,
+        body: fault.body,
+        ...('retryAfter' in fault && { retryAfter: fault.retryAfter }),
+        ...(headers && { headers }),
+      });
       const run = await rig.rotate().done;
       rig.learn(run);
       expect(errorsOf(run)).toEqual([]);

@@ -37,21 +37,29 @@ async function droppedTargetWorld(w: DriftWorld): Promise<{ prodKey: string; rec
 }
 
 describe.concurrent('the target record as one unit', () => {
-  it('a record that does not parse is refused before anything changes, then rebuilt with rebuild-record: the dropped target keeps its key', async ({ onTestFinished }) => {
+  it('a record that does not parse is refused before anything changes, then rebuilt with rebuild-record: the dropped target keeps its key', async ({
+    onTestFinished,
+  }) => {
     const w = await world(onTestFinished);
     const { prodKey, record } = await droppedTargetWorld(w);
     await setVariable(w, record.name, record.value.slice(0, record.value.length / 2));
     const keysBefore = w.platform.listKeys().length;
 
     const refused = await w.rotate([APP]).done;
-    expect(expectActionableFailure(refused)).toMatch(new RegExp(`target record in ${record.name} \\(family [^)]+\\) cannot be read: not JSON.*never taken for an absent record.*rebuild-record: true.*Nothing was changed`));
+    expect(expectActionableFailure(refused)).toMatch(
+      new RegExp(
+        `target record in ${record.name} \\(family [^)]+\\) cannot be read: not JSON.*never taken for an absent record.*rebuild-record: true.*Nothing was changed`,
+      ),
+    );
     expect(w.platform.listKeys()).toHaveLength(keysBefore);
     expect((await variables(w)).find((v) => v.name === record.name)?.value).toBe(record.value.slice(0, record.value.length / 2));
 
     const rebuilt = await w.rotate([APP], { 'rebuild-record': 'true' }).done;
     w.learn(rebuilt, [APP]);
     expect(errorsOf(rebuilt)).toEqual([]);
-    expect(rebuilt.annotations.map((a) => a.message)).toContainEqual(expect.stringMatching(/is rebuilt in place of .*Keys \d+.*stay valid.*revoke-key-ids/));
+    expect(rebuilt.annotations.map((a) => a.message)).toContainEqual(
+      expect.stringMatching(/is rebuilt in place of .*Keys \d+.*stay valid.*revoke-key-ids/),
+    );
     expect(w.platform.isKeyValid(prodKey), 'the dropped target keeps its key').toBe(true);
     expectNobodyLockedOut(w);
 

@@ -12,7 +12,9 @@ import { errorsOf, expectNoLeaks } from './harness/invariants.js';
 import { SECRET_NAME, WRITE_TOKEN } from './harness/rotation-rig.js';
 
 describe.concurrent('the bundled Action with a family of 1,000 targets', () => {
-  it('the Action takes a family of 1,000 repository targets (a dry run plans every one, the list past 20,000 characters)', async ({ onTestFinished }) => {
+  it('the Action takes a family of 1,000 repository targets (a dry run plans every one, the list past 20,000 characters)', async ({
+    onTestFinished,
+  }) => {
     const repos = Array.from({ length: 1000 }, (_, i) => `acme/service-${String(i).padStart(4, '0')}-of-the-new-platform`);
     const platform = await startPlatformEmulator();
     const github = await startGitHubEmulator({ repos: [...repos, HOME], tokens: { [WRITE_TOKEN]: 'write' } });
@@ -21,13 +23,22 @@ describe.concurrent('the bundled Action with a family of 1,000 targets', () => {
     const targets = repos.map((repo) => `repo:${repo}`).join('\n');
     expect(targets.length).toBeGreaterThan(40_000);
     const run = await startAction(ROTATE_KEY, {
-      inputs: { 'api-key': key.key, 'api-url': platform.url, 'github-token': WRITE_TOKEN, 'secret-name': SECRET_NAME, targets, 'dry-run': 'true' },
+      inputs: {
+        'api-key': key.key,
+        'api-url': platform.url,
+        'github-token': WRITE_TOKEN,
+        'secret-name': SECRET_NAME,
+        targets,
+        'dry-run': 'true',
+      },
       env: { GITHUB_REPOSITORY: HOME, GITHUB_API_URL: github.url },
       timeoutMs: 280_000,
     }).done;
     expect(errorsOf(run)).toEqual([]);
     expect(run.exitCode).toBe(0);
-    const publicKeyReads = run.probe.requests.filter((r) => /^\/repos\/acme\/service-\d{4}-of-the-new-platform\/actions\/secrets\/public-key/.test(r.path));
+    const publicKeyReads = run.probe.requests.filter((r) =>
+      /^\/repos\/acme\/service-\d{4}-of-the-new-platform\/actions\/secrets\/public-key/.test(r.path),
+    );
     expect(publicKeyReads, 'every target checked').toHaveLength(1000);
     expectNoLeaks(run, [key.key, WRITE_TOKEN]);
   }, 300_000); // 1,000 targets read on a shared machine: no bound on time is asserted, only that it finishes.

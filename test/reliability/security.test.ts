@@ -22,11 +22,7 @@ async function emulators(onTestFinished: Finished) {
   return { platform, github, key, project };
 }
 
-async function server(
-  onTestFinished: Finished,
-  host: string,
-  reply: Parameters<typeof startRecordingServer>[1],
-): Promise<RecordingServer> {
+async function server(onTestFinished: Finished, host: string, reply: Parameters<typeof startRecordingServer>[1]): Promise<RecordingServer> {
   const started = await startRecordingServer(host, reply);
   onTestFinished(() => started.close());
   return started;
@@ -46,20 +42,23 @@ function expectRequestsOnlyTo(run: ProbedRun, origins: string[]): void {
 }
 
 describe.concurrent('security', () => {
-  it.for([301, 302, 307, 308])('rotate-key refuses a %i redirect off the API origin; the key never reaches the other host', async (status, { onTestFinished }) => {
-    const { github, key } = await emulators(onTestFinished);
-    const { origin, elsewhere } = await redirectingOrigin(onTestFinished, status);
-    const run = await runProbed(ROTATE_KEY, {
-      inputs: { 'api-key': key.key, 'api-url': `${origin.origin}/api/v2`, 'github-token': WRITE_TOKEN },
-      env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_API_URL: github.url },
-    });
-    expect(run.exitCode).toBe(1);
-    expect(errorsOf(run)).toEqual([expect.stringMatching(/redirect/i)]);
-    expect(origin.requests.length).toBeGreaterThan(0);
-    expect(elsewhere.requests).toEqual([]);
-    expect(github.log.entries().filter((e) => e.method !== 'GET')).toEqual([]);
-    expectNoLeaks(run, [key.key, WRITE_TOKEN]);
-  });
+  it.for([301, 302, 307, 308])(
+    'rotate-key refuses a %i redirect off the API origin; the key never reaches the other host',
+    async (status, { onTestFinished }) => {
+      const { github, key } = await emulators(onTestFinished);
+      const { origin, elsewhere } = await redirectingOrigin(onTestFinished, status);
+      const run = await runProbed(ROTATE_KEY, {
+        inputs: { 'api-key': key.key, 'api-url': `${origin.origin}/api/v2`, 'github-token': WRITE_TOKEN },
+        env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_API_URL: github.url },
+      });
+      expect(run.exitCode).toBe(1);
+      expect(errorsOf(run)).toEqual([expect.stringMatching(/redirect/i)]);
+      expect(origin.requests.length).toBeGreaterThan(0);
+      expect(elsewhere.requests).toEqual([]);
+      expect(github.log.entries().filter((e) => e.method !== 'GET')).toEqual([]);
+      expectNoLeaks(run, [key.key, WRITE_TOKEN]);
+    },
+  );
 
   it('wait-for-operation refuses a 307 redirect off the API origin', async ({ onTestFinished }) => {
     const { key } = await emulators(onTestFinished);
@@ -104,7 +103,9 @@ describe.concurrent('security', () => {
       env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_API_URL: github.url },
     });
     expect(run.exitCode).toBe(1);
-    expect(errorsOf(run)).toEqual([expect.stringMatching(/Input 'api-url' is invalid: it must use https: .*plain http: is allowed only for loopback hosts/)]);
+    expect(errorsOf(run)).toEqual([
+      expect.stringMatching(/Input 'api-url' is invalid: it must use https: .*plain http: is allowed only for loopback hosts/),
+    ]);
     expect(run.probe.requests).toEqual([]);
     expect(run.probe.connections).toEqual([]);
     expectNoLeaks(run, [key.key, WRITE_TOKEN]);

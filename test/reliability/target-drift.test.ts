@@ -23,7 +23,9 @@ const warningsOf = (run: { annotations: Array<{ level: string; message: string }
   run.annotations.filter((a) => a.level === 'warning').map((a) => a.message);
 
 describe.concurrent('targets that change between runs', () => {
-  it('a target dropped from the list keeps a working key, the run says what to do, and retiring it explicitly lets the key go', async ({ onTestFinished }) => {
+  it('a target dropped from the list keeps a working key, the run says what to do, and retiring it explicitly lets the key go', async ({
+    onTestFinished,
+  }) => {
     const w = await world(onTestFinished);
     w.seed([APP, PROD]);
     const first = await w.rotate([APP, PROD]).done;
@@ -39,13 +41,17 @@ describe.concurrent('targets that change between runs', () => {
     expect(w.platform.isKeyValid(qaKey), 'the key the dropped target holds stays valid').toBe(true);
     expectNobodyLockedOut(w);
     expect(warningsOf(second)).toEqual([
-      expect.stringMatching(/Target env:acme\/app:production is no longer in targets but may still hold key \d+ .*stays valid.*delete the secret there and name it in retire-targets.*put it back in targets/),
+      expect.stringMatching(
+        /Target env:acme\/app:production is no longer in targets but may still hold key \d+ .*stays valid.*delete the secret there and name it in retire-targets.*put it back in targets/,
+      ),
     ]);
     expect(second.summary).toContain('Dropped targets (their keys stay valid)');
 
     // Retiring it while it still holds the secret is refused before anything changes.
     const refused = await w.rotate([APP], { 'retire-targets': PROD }).done;
-    expect(expectActionableFailure(refused)).toMatch(/retired target env:acme\/app:production still holds the secret NEON_API_KEY.*Delete the secret/);
+    expect(expectActionableFailure(refused)).toMatch(
+      /retired target env:acme\/app:production still holds the secret NEON_API_KEY.*Delete the secret/,
+    );
     expect(w.platform.isKeyValid(qaKey)).toBe(true);
 
     // Deleted there, then retired: the record forgets it, and its key goes with the next rotation.

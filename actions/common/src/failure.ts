@@ -9,8 +9,7 @@ import { InvalidInputsError } from './inputs/read.js';
 export type FailureHints = Readonly<Record<string, string>>;
 
 const COMMON_HINTS: FailureHints = {
-  AuthenticationError:
-    'Put a live key in the secret passed as api-key, then re-run (see the README, "When the key no longer works").',
+  AuthenticationError: 'Put a live key in the secret passed as api-key, then re-run (see the README, "When the key no longer works").',
   ConnectionError: 'Check api-url and that the runner can reach it.',
   TimeoutError: 'Check api-url and that the runner can reach it.',
   RedirectRefusedError: 'Check api-url: give the API base URL itself, which answers without redirects.',

@@ -9,7 +9,7 @@ describe('@keyturn/action-common exports', () => {
     expect(Object.keys(common).sort()).toEqual(PINNED);
   });
 
-  it('has three entry points: the shared code, the Actions\' build, and the checks of a bundle', () => {
+  it("has three entry points: the shared code, the Actions' build, and the checks of a bundle", () => {
     const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     expect(Object.keys(manifest.exports)).toEqual(['.', './build', './bundle-checks']);
   });

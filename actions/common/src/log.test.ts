@@ -63,7 +63,15 @@ describe('formatRequestEvent', () => {
 
   it('writes a failed answer as its status alone', () => {
     expect(
-      formatRequestEvent({ method: 'DELETE', path: '/api_keys/12', status: 404, attempt: 1, durationMs: 5, outcome: 'error', error: 'DELETE /api_keys/12 failed with HTTP 404' }),
+      formatRequestEvent({
+        method: 'DELETE',
+        path: '/api_keys/12',
+        status: 404,
+        attempt: 1,
+        durationMs: 5,
+        outcome: 'error',
+        error: 'DELETE /api_keys/12 failed with HTTP 404',
+      }),
     ).toBe('DELETE /api_keys/12 -> 404 in 5 ms');
   });
 
@@ -74,8 +82,22 @@ describe('formatRequestEvent', () => {
       return true;
     });
     try {
-      logGitHubRequest({ method: 'PUT', path: '/repos/o/r/actions/secrets/NEON_API_KEY', status: 201, attempt: 1, durationMs: 40, outcome: 'ok' });
-      logGitHubRequest({ method: 'GET', path: '/repos/o/r/actions/secrets/public-key', attempt: 1, durationMs: 7, outcome: 'error', error: 'ECONNRESET' });
+      logGitHubRequest({
+        method: 'PUT',
+        path: '/repos/o/r/actions/secrets/NEON_API_KEY',
+        status: 201,
+        attempt: 1,
+        durationMs: 40,
+        outcome: 'ok',
+      });
+      logGitHubRequest({
+        method: 'GET',
+        path: '/repos/o/r/actions/secrets/public-key',
+        attempt: 1,
+        durationMs: 7,
+        outcome: 'error',
+        error: 'ECONNRESET',
+      });
     } finally {
       write.mockRestore();
     }

@@ -18,7 +18,6 @@ export function formatDuration(ms: number): string {
 // One collapsible log group per step of an Action (`::group::` / `::endgroup::`), closed even when
 // the step throws, so the error lands outside the fold where it is seen.
 
-
 export async function inLogGroup<T>(title: string, step: () => Promise<T>): Promise<T> {
   core.startGroup(title);
   try {
@@ -30,7 +29,6 @@ export async function inLogGroup<T>(title: string, step: () => Promise<T>): Prom
 
 // Folds a multi-step run into one log group per step: a line tagged with a new step closes the
 // current group and opens the next, so request lines land in the step that made them.
-
 
 export class StepGroups<Step extends string> {
   #current: Step | undefined;

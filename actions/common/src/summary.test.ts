@@ -25,7 +25,10 @@ describe('writeJobSummary', () => {
     await writeJobSummary({
       title: 'Operations <all>',
       headers: ['Id', 'Error'],
-      rows: [['op-1', '<script>x</script>'], ['op-2', '']],
+      rows: [
+        ['op-1', '<script>x</script>'],
+        ['op-2', ''],
+      ],
       notes: ['a & b'],
     });
     const html = await readFile(file, 'utf8');
@@ -48,7 +51,7 @@ describe('writeJobSummary', () => {
     expect(await readFile(file, 'utf8')).toBe('');
   });
 
-  it('warns, and does not fail, when the runner\'s summary file cannot be written', async () => {
+  it("warns, and does not fail, when the runner's summary file cannot be written", async () => {
     vi.stubEnv('GITHUB_STEP_SUMMARY', join(dir, 'missing', 'summary.md'));
     const printed: string[] = [];
     const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {

@@ -27,13 +27,11 @@ export async function publishResult(outputs: Readonly<Record<string, string>>, s
 export async function writeJobSummary(summary: JobSummary): Promise<void> {
   const file = process.env.GITHUB_STEP_SUMMARY;
   if (!file) return;
-  core.summary
-    .addHeading(escapeHtml(summary.title), 2)
-    .addTable([
-      // core.summary leaves an empty cell unclosed (`<th>`): give empty cells some content.
-      summary.headers.map((header) => ({ data: escapeHtml(header) || '&#160;', header: true })),
-      ...summary.rows.map((row) => row.map((cell) => escapeHtml(cell) || '-')),
-    ]);
+  core.summary.addHeading(escapeHtml(summary.title), 2).addTable([
+    // core.summary leaves an empty cell unclosed (`<th>`): give empty cells some content.
+    summary.headers.map((header) => ({ data: escapeHtml(header) || '&#160;', header: true })),
+    ...summary.rows.map((row) => row.map((cell) => escapeHtml(cell) || '-')),
+  ]);
   for (const note of summary.notes ?? []) core.summary.addRaw(`<p>${escapeHtml(note)}</p>`, true);
   try {
     // What core.summary.write() does (check the runner's file, append, empty the buffer), written

@@ -108,11 +108,13 @@ describe('references in what users read', () => {
   });
 
   it('no doc, action.yml or example names a file users do not have (DESIGN.md, CONTRACTS.md, the spec)', () => {
-    const userFacing = tracked.filter((file) => file.endsWith('.md') || /^actions\/[^/]+\/action\.ya?ml$/.test(file) || file.startsWith('examples/'));
+    const userFacing = tracked.filter(
+      (file) => file.endsWith('.md') || /^actions\/[^/]+\/action\.ya?ml$/.test(file) || file.startsWith('examples/'),
+    );
     expect(userFacing.flatMap((file) => namesOfNotes(file, read(file).split('\n')))).toEqual([]);
   });
 
-  it("no doc comment of a published package, which its type declarations carry, names one either", () => {
+  it('no doc comment of a published package, which its type declarations carry, names one either', () => {
     expect(publishedSources.flatMap((file) => namesOfNotes(file, docComments(read(file))))).toEqual([]);
   });
 
@@ -127,7 +129,10 @@ describe('references in what users read', () => {
     expect(brokenLink('README.md', '../outside.md')).toBe('outside the repository');
     expect(brokenLink('actions/rotate-key/README.md', '../../README.md')).toBeUndefined();
     expect([...headingAnchors('# A `b` c!\n## Kinds of key (issue 12)\n# A b c')]).toEqual(['a-b-c', 'kinds-of-key-issue-12', 'a-b-c-1']);
-    expect(namesOfNotes('x.md', ['see DESIGN.md', 'fine', '../shared/spec/x'])).toEqual(['x.md:1 see DESIGN.md', 'x.md:3 ../shared/spec/x']);
+    expect(namesOfNotes('x.md', ['see DESIGN.md', 'fine', '../shared/spec/x'])).toEqual([
+      'x.md:1 see DESIGN.md',
+      'x.md:3 ../shared/spec/x',
+    ]);
     expect(docComments('// DESIGN.md\n/** a\n * b */\nconst c = 1;')).toEqual(['', '/** a', ' * b */', '']);
   });
 });

@@ -9,14 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readActionMetadata } from '@keyturn/action-runner';
 import { examples, parseYaml, ROOT, readmes, snippets } from './docs/documents.js';
 import { unsafeOutput } from './docs/output-safety.js';
-import {
-  keyturnActionOf,
-  type LocatedStep,
-  outputsRead,
-  type Step,
-  stepsOf,
-  type Workflow,
-} from './docs/workflow-steps.js';
+import { keyturnActionOf, type LocatedStep, outputsRead, type Step, stepsOf, type Workflow } from './docs/workflow-steps.js';
 
 const ACTIONS = ['rotate-key', 'wait-for-operation'] as const;
 /** The secrets the docs ask users to make: one name each. */
@@ -38,7 +31,9 @@ describe('documented usage', () => {
     const declared = readActionMetadata(join(ROOT, 'actions', keyturnActionOf(step)!, 'action.yml')).inputs;
     const inputs = Object.keys(step.with ?? {});
     expect(inputs.filter((name) => !(name in declared))).toEqual([]);
-    const required = Object.entries(declared).filter(([, input]) => input.required).map(([name]) => name);
+    const required = Object.entries(declared)
+      .filter(([, input]) => input.required)
+      .map(([name]) => name);
     expect(required.filter((name) => !inputs.includes(name))).toEqual([]);
   });
 });
@@ -107,7 +102,10 @@ describe('secrets and credentials', () => {
         for (const { step: id, output } of outputsRead(JSON.stringify(value ?? ''))) {
           checked++;
           const before = job.slice(0, job.indexOf(step));
-          const reason = unsafeOutput(before.find((s) => s.id === id), output);
+          const reason = unsafeOutput(
+            before.find((s) => s.id === id),
+            output,
+          );
           if (reason) unsafe.push(`${where} ${place}: steps.${id}.outputs.${output}: ${reason}`);
         }
       }

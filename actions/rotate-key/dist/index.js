@@ -1602,7 +1602,10 @@ function classify(status, method, path, retryAfterMs, said = false) {
     case 422:
       return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
     case 401:
-      return [AuthenticationError, said ? `${NEW_KEY[0].toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`];
+      return [
+        AuthenticationError,
+        said ? `${NEW_KEY[0].toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`
+      ];
     case 403:
       return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:
@@ -1610,10 +1613,7 @@ function classify(status, method, path, retryAfterMs, said = false) {
     case 409:
       return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
     case 423:
-      return [
-        LockedError,
-        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait2}.`
-      ];
+      return [LockedError, `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait2}.`];
     case 429:
       return [
         RateLimitError,
@@ -2462,7 +2462,11 @@ var Auth = class {
    * and any field it adds later are kept as sent.
    */
   async getDetails(options) {
-    return this.#transport.request({ method: "GET", path: "/auth", parse: (data) => expectFields(data, "the body", { account_id: "string", auth_method: "string" }) }, toCallOptions(options, "auth.getDetails"));
+    return this.#transport.request({
+      method: "GET",
+      path: "/auth",
+      parse: (data) => expectFields(data, "the body", { account_id: "string", auth_method: "string" })
+    }, toCallOptions(options, "auth.getDetails"));
   }
 };
 
@@ -4021,7 +4025,15 @@ var RotationError = class extends KeyturnError {
     this.report = init.report;
   }
   toJSON() {
-    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, actions: this.actions, report: this.report };
+    return {
+      name: this.name,
+      code: this.code,
+      step: this.step,
+      message: this.message,
+      advice: this.advice,
+      actions: this.actions,
+      report: this.report
+    };
   }
 };
 function sentence(text2) {
@@ -4855,7 +4867,11 @@ var GitLabVariableTarget = class {
   async writeValue(name, value, options = {}) {
     const problem = maskingProblem(value);
     if (problem) {
-      throw new TargetError({ message: `${this.describe()} cannot take ${name}: ${problem}`, target: this.describe(), advice: "Nothing was sent to GitLab. Rotate a key GitLab can mask into this target, or write this secret somewhere else." });
+      throw new TargetError({
+        message: `${this.describe()} cannot take ${name}: ${problem}`,
+        target: this.describe(),
+        advice: "Nothing was sent to GitLab. Rotate a key GitLab can mask into this target, or write this secret somewhere else."
+      });
     }
     const before = await this.#flagsBefore(name);
     const masked = options.restore && before ? before.masked : true;
@@ -4877,7 +4893,9 @@ var GitLabVariableTarget = class {
   /** Compared here, never shown: GitLab answers a variable's value unless it is hidden. */
   async holdsValue(name, value) {
     try {
-      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
+      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, {
+        query: this.#filter()
+      });
       return typeof data?.value === "string" && data.hidden !== true ? data.value === value : void 0;
     } catch {
       return void 0;
@@ -4894,7 +4912,9 @@ var GitLabVariableTarget = class {
   }
   async #read(name) {
     try {
-      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
+      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, {
+        query: this.#filter()
+      });
       return { masked: data?.masked === true, hidden: data?.hidden === true };
     } catch (error2) {
       if (variableMissing(error2))
@@ -4913,7 +4933,10 @@ var GitLabVariableTarget = class {
     }
   }
   async #update(name, value, masked) {
-    await this.client.request("PUT", `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked: masked && !mutant("gitlab-write-unmasked") } });
+    await this.client.request("PUT", `${this.#route}/${encodeURIComponent(name)}`, {
+      query: this.#filter(),
+      body: { value, masked: masked && !mutant("gitlab-write-unmasked") }
+    });
   }
   /** The variable of this spec's scope, among variables of one name in several scopes. */
   #filter() {
@@ -5199,7 +5222,10 @@ var ProjectDeployments = class {
         return { readyState: read.readyState, ...read.errorMessage && { error: read.errorMessage } };
       const left = deadline - runtime.now();
       if (left <= 0 || signal?.aborted)
-        return { readyState: read.readyState, error: signal?.aborted ? "the run was aborted" : `not READY within ${Math.round(deploy.timeoutMs / 1e3)} s` };
+        return {
+          readyState: read.readyState,
+          error: signal?.aborted ? "the run was aborted" : `not READY within ${Math.round(deploy.timeoutMs / 1e3)} s`
+        };
       try {
         await runtime.sleep(Math.min(deploy.pollMs, left), signal);
       } catch {
@@ -5283,7 +5309,13 @@ var VercelEnvTarget = class {
     const before = await this.#variableBefore(name);
     const { environment } = this.spec;
     const type = before ? WRITABLE_TYPES.has(before.type) ? before.type : "encrypted" : environment === "development" ? "encrypted" : "sensitive";
-    const body = { key: name, value, type, target: before?.target ?? [environment], ...before?.comment !== void 0 && { comment: before.comment } };
+    const body = {
+      key: name,
+      value,
+      type,
+      target: before?.target ?? [environment],
+      ...before?.comment !== void 0 && { comment: before.comment }
+    };
     try {
       const project = await this.#projectOnce();
       const answer = await this.client.request("POST", `/v10/projects/${encodeURIComponent(project.id)}/env`, { query: { ...this.#scope, upsert: "true" }, body });
@@ -5344,7 +5376,13 @@ var VercelEnvTarget = class {
       const ended = await this.#deployments.waitUntilEnded(made, signal);
       if (ended.readyState === "READY")
         return { state: "deployed", deployment: made };
-      return { state: "not-ready", deployment: made, readyState: ended.readyState, error: ended.error ?? `its state is ${ended.readyState}`, ...facts2 };
+      return {
+        state: "not-ready",
+        deployment: made,
+        readyState: ended.readyState,
+        error: ended.error ?? `its state is ${ended.readyState}`,
+        ...facts2
+      };
     } catch (error2) {
       throw this.#failure(error2, `reading the deployments of ${this.spec.project}`);
     }
@@ -5367,7 +5405,9 @@ var VercelEnvTarget = class {
     return envs.find((v2) => v2.key === name && v2.gitBranch === void 0 && v2.target.includes(this.spec.environment));
   }
   #projectOnce() {
-    this.#project ??= this.client.request("GET", `/v9/projects/${encodeURIComponent(this.spec.project)}`, { query: this.#scope });
+    this.#project ??= this.client.request("GET", `/v9/projects/${encodeURIComponent(this.spec.project)}`, {
+      query: this.#scope
+    });
     this.#project.catch(() => {
       this.#project = void 0;
     });
@@ -5480,7 +5520,11 @@ function missingGitHub({ targets, retire, record }) {
   });
   if (!needs.length)
     return void 0;
-  const words = { targets: "to write GitHub secrets", "retire-targets": "to check retireTargets", record: "to keep the record in record.repository's variables" };
+  const words = {
+    targets: "to write GitHub secrets",
+    "retire-targets": "to check retireTargets",
+    record: "to keep the record in record.repository's variables"
+  };
   return new AccessMissingError("github", `github options (a token, a GitHub App, or an octokit) are required ${needs.map((n2) => words[n2]).join(" and ")}`, needs);
 }
 function missingGitLab({ targets, retire, record }) {
@@ -5491,14 +5535,26 @@ function missingGitLab({ targets, retire, record }) {
   });
   if (!needs.length)
     return void 0;
-  const words = { targets: "to write GitLab CI/CD variables", "retire-targets": "to check GitLab retireTargets", record: "to keep the record in record.gitlab's variables" };
+  const words = {
+    targets: "to write GitLab CI/CD variables",
+    "retire-targets": "to check GitLab retireTargets",
+    record: "to keep the record in record.gitlab's variables"
+  };
   return new AccessMissingError("gitlab.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
 }
 function missingVercel({ targets, retire }) {
-  const needs = needsOf({ targets: "specs" in targets && targets.specs.some(reachedThrough("vercel")), "retire-targets": retire.some(({ spec }) => reachedThrough("vercel")(spec)), record: false });
+  const needs = needsOf({
+    targets: "specs" in targets && targets.specs.some(reachedThrough("vercel")),
+    "retire-targets": retire.some(({ spec }) => reachedThrough("vercel")(spec)),
+    record: false
+  });
   if (!needs.length)
     return void 0;
-  const words = { targets: "to write Vercel projects' environment variables", "retire-targets": "to check Vercel retireTargets", record: "" };
+  const words = {
+    targets: "to write Vercel projects' environment variables",
+    "retire-targets": "to check Vercel retireTargets",
+    record: ""
+  };
   return new AccessMissingError("vercel.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a Vercel access token whose scope includes the projects' team`, needs);
 }
 function needsOf(needed) {
@@ -10247,7 +10303,11 @@ function checkOptions(options) {
       check(() => checkCodespacesReach(targets.specs, reach, "targets"));
     check(() => checkCodespacesReach(retire.map((r2) => r2.spec), reach, "retireTargets"));
   }
-  for (const [given, missing] of [[options.github, missingGitHub], [options.gitlab, missingGitLab], [options.vercel, missingVercel]]) {
+  for (const [given, missing] of [
+    [options.github, missingGitHub],
+    [options.gitlab, missingGitLab],
+    [options.vercel, missingVercel]
+  ]) {
     const mistake = given === void 0 && missing({ targets, retire, record });
     if (mistake)
       problems.push(mistake);
@@ -11983,7 +12043,10 @@ var InstallationTokens = class {
     const key = need.owner.toLowerCase();
     let access2 = this.#owners.get(key);
     if (!access2) {
-      const client = buildGitHubClient(this.#settings, { authStrategy: laterTokenAuth, auth: { token: () => this.#tokenOf(key) } });
+      const client = buildGitHubClient(this.#settings, {
+        authStrategy: laterTokenAuth,
+        auth: { token: () => this.#tokenOf(key) }
+      });
       access2 = { needs: new OwnerNeeds(need.owner), client };
       this.#owners.set(key, access2);
     }
@@ -12107,7 +12170,13 @@ function githubIssueTracker(octokit, repository) {
       await octokit.request(`PATCH ${route}/{issue_number}`, { owner, repo: repo2, issue_number: issue2.number, title, body });
     },
     async close(issue2) {
-      await octokit.request(`PATCH ${route}/{issue_number}`, { owner, repo: repo2, issue_number: issue2.number, state: "closed", state_reason: "completed" });
+      await octokit.request(`PATCH ${route}/{issue_number}`, {
+        owner,
+        repo: repo2,
+        issue_number: issue2.number,
+        state: "closed",
+        state_reason: "completed"
+      });
     }
   };
 }
@@ -12116,7 +12185,11 @@ function gitlabIssueTracker(client, project) {
   return {
     describe: () => `the GitLab project ${project}`,
     async findOpen(titleStart) {
-      const issues = await client.paginate(route, { state: "opened", search: titleStart, in: "title" });
+      const issues = await client.paginate(route, {
+        state: "opened",
+        search: titleStart,
+        in: "title"
+      });
       return newest(issues.filter((issue2) => issue2.title.startsWith(titleStart)).map((issue2) => ({ number: issue2.iid, updatedAt: issue2.updated_at })));
     },
     async open(title, description) {
@@ -12213,7 +12286,13 @@ function watchUnansweredWrites() {
 }
 
 // ../../packages/rotation/dist/notices/notice.js
-var STUCK_REASONS = ["left-without-key", "leaked-key-valid", "record-unreadable", "lease-taken-over", "repeated-failure"];
+var STUCK_REASONS = [
+  "left-without-key",
+  "leaked-key-valid",
+  "record-unreadable",
+  "lease-taken-over",
+  "repeated-failure"
+];
 
 // ../../packages/rotation/dist/record/target-record.js
 var HELD_HISTORY = 100;
@@ -12387,7 +12466,10 @@ function readFormat1(data) {
   for (const [identity, entry] of Object.entries(targets)) {
     if (!isObject(entry))
       throw new Error(`the target ${identity} is not an object`);
-    record.targets[identity] = { spec: entry.spec === void 0 ? identity : text(entry.spec, "spec"), keyIds: ids(entry.keys ?? [], `keys of ${identity}`) };
+    record.targets[identity] = {
+      spec: entry.spec === void 0 ? identity : text(entry.spec, "spec"),
+      keyIds: ids(entry.keys ?? [], `keys of ${identity}`)
+    };
   }
   record.held = ids(data.held ?? [], "held");
   return record;
@@ -12705,7 +12787,10 @@ function variableRecordStore(backend) {
         }
       }
       const moved = new Set(records.filter((r2) => r2.record.keyKind !== void 0).map((r2) => r2.record.family));
-      return { records: records.filter((r2) => r2.record.keyKind !== void 0 || !moved.has(r2.record.family)).map((r2) => r2.record), unreadable };
+      return {
+        records: records.filter((r2) => r2.record.keyKind !== void 0 || !moved.has(r2.record.family)).map((r2) => r2.record),
+        unreadable
+      };
     },
     async save(record, replacing = []) {
       if (record.keyKind === void 0)
@@ -12731,7 +12816,11 @@ function variableRecordStore(backend) {
       slots.set(name, slot);
       const stale = partsOf(name).filter((part) => !names.includes(part));
       const legacy = legacyVariableName(record.family);
-      const gone = [...stale, ...existing.has(legacy) && legacy !== name ? [legacy] : [], ...replacing.filter((n2) => n2 !== name && existing.has(n2))];
+      const gone = [
+        ...stale,
+        ...existing.has(legacy) && legacy !== name ? [legacy] : [],
+        ...replacing.filter((n2) => n2 !== name && existing.has(n2))
+      ];
       for (const old of gone)
         await drop(old, `Deleting ${old} from`).catch(() => void 0);
     },
@@ -12839,7 +12928,9 @@ function gitlabVariableStore(client, project) {
         throw new GitLabRequestError("the listing of variables holds no variables", 200, "");
       return variables.filter((v2) => (v2.environment_scope ?? SCOPE) === SCOPE).map((v2) => ({ name: v2.key, value: typeof v2.value === "string" ? v2.value : "" }));
     },
-    create: async (name, value) => void await client.request("POST", route, { body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true } }),
+    create: async (name, value) => void await client.request("POST", route, {
+      body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true }
+    }),
     read: async (name) => {
       const { data } = await client.request("GET", `${route}/${encodeURIComponent(name)}`, { query: filter });
       return typeof data?.value === "string" ? data.value : "";
@@ -12910,7 +13001,10 @@ function watched(access2, writes) {
   return access2;
 }
 function platformClient({ platform: platform2, currentKey, managingApiKey, keyScope }) {
-  const current = "options" in platform2 ? createClient(platform2.options) : platform2.client.withOptions({ ...currentKey !== void 0 && { apiKey: currentKey }, ...platform2.runtime && { runtime: platform2.runtime } });
+  const current = "options" in platform2 ? createClient(platform2.options) : platform2.client.withOptions({
+    ...currentKey !== void 0 && { apiKey: currentKey },
+    ...platform2.runtime && { runtime: platform2.runtime }
+  });
   return keyKindClient(keyScope, current, managingApiKey === void 0 ? void 0 : current.withApiKey(managingApiKey));
 }
 function gitHubClients(access2, { runtime }, log) {
@@ -16947,7 +17041,16 @@ function selectOtherFamilyRevocations(input) {
   const protectedIds = input.protectedIds ?? /* @__PURE__ */ new Set();
   return input.others.filter((other) => other.empty || other.sameKind && other.goneOnly?.length).map((other) => {
     if (!other.sameKind)
-      return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [], staying: [] };
+      return {
+        family: other.family,
+        sameKind: false,
+        revoke: [],
+        unseen: [...other.ids],
+        deferred: [],
+        heldHere: [],
+        rebuilt: [],
+        staying: []
+      };
     const named2 = new Set(other.ids);
     const mine = (k2) => other.empty ? named2.has(k2.id) || familyMembers([k2], other.family).length > 0 : other.goneOnly.includes(k2.id);
     const theirs = keys.filter((k2) => mine(k2) && !own.has(k2.id));
@@ -16966,7 +17069,11 @@ function droppedTargets(record, listed2, retired) {
 }
 function otherDroppedTargets(othersRead, dropped, listed2, retired) {
   const ownDropped = new Map(dropped.map((t2) => [t2.identity, new Set(t2.keyIds)]));
-  return othersRead.flatMap((other) => droppedTargets(other, listed2, retired).map((target) => ({ ...target, keyIds: target.keyIds.filter((id) => !ownDropped.get(target.identity)?.has(id)), family: other.family })).filter((target) => !ownDropped.has(target.identity) || target.keyIds.length > 0));
+  return othersRead.flatMap((other) => droppedTargets(other, listed2, retired).map((target) => ({
+    ...target,
+    keyIds: target.keyIds.filter((id) => !ownDropped.get(target.identity)?.has(id)),
+    family: other.family
+  })).filter((target) => !ownDropped.has(target.identity) || target.keyIds.length > 0));
 }
 function protectedKeyIds(dropped, otherSecrets) {
   if (mutant("dropped-target-unprotected"))
@@ -16999,7 +17106,15 @@ function settledSecret(check, keyKind) {
     return { record, takenOver: [], retired: [], sameKind, empty, otherSecret: check };
   const mayRemain = new Set([...check.present, ...check.unknown].flatMap((id) => record.targets[id]?.keyIds ?? []));
   const goneOnly = [...new Set(check.gone.flatMap((id) => record.targets[id]?.keyIds ?? []))].filter((id) => !mayRemain.has(id) && !record.rebuilt.includes(id));
-  return { record, takenOver: [], retired: [], sameKind, empty, otherSecret: { ...check, gone: [], goneElsewhere: check.gone }, ...sameKind && goneOnly.length && { goneOnly } };
+  return {
+    record,
+    takenOver: [],
+    retired: [],
+    sameKind,
+    empty,
+    otherSecret: { ...check, gone: [], goneElsewhere: check.gone },
+    ...sameKind && goneOnly.length && { goneOnly }
+  };
 }
 function isOfKind(record, keyKind) {
   return record.keyKind === void 0 || record.keyKind === keyKind;
@@ -17069,11 +17184,25 @@ function planRecord(input) {
     dropped,
     otherDropped,
     retired: [...retired],
-    ...previousKeys({ record, known, listed: listed2, listedIds, keys, family, keyKind, records: input.records, otherSecrets, currentFingerprint: input.currentFingerprint }),
+    ...previousKeys({
+      record,
+      known,
+      listed: listed2,
+      listedIds,
+      keys,
+      family,
+      keyKind,
+      records: input.records,
+      otherSecrets,
+      currentFingerprint: input.currentFingerprint
+    }),
     protectedIds,
     newestListed: Math.max(0, ...listedIds),
     otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed: listed2, retired, protectedIds })),
-    otherFamilies: [...others.flatMap((other) => settled(other, listed2, retired, keyKind)), ...otherSecrets.map((check) => settledSecret(check, keyKind))]
+    otherFamilies: [
+      ...others.flatMap((other) => settled(other, listed2, retired, keyKind)),
+      ...otherSecrets.map((check) => settledSecret(check, keyKind))
+    ]
   };
 }
 function startingRecord(input, others, otherSecrets, listedIds) {
@@ -17182,7 +17311,12 @@ function planLeak(ctx, own, records, keys) {
     ctx.log("preflight", `Emergency rotation: keys ${others.map((o2) => o2.keyId).join(", ")} of family ${ctx.family} leaked too; this run revokes them with key ${keyId}`);
   ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names"}; ${live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key"}`);
   if (live && dropped.length) {
-    ctx.notice("preflight", { code: "leaked-key-dropped-holders", targets: dropped, keyIds: [keyId], actions: [{ do: "retire-or-relist", targets: dropped }] });
+    ctx.notice("preflight", {
+      code: "leaked-key-dropped-holders",
+      targets: dropped,
+      keyIds: [keyId],
+      actions: [{ do: "retire-or-relist", targets: dropped }]
+    });
   }
 }
 
@@ -17208,11 +17342,21 @@ function chooseFamily(input) {
   const withKeys = derived.map((family2) => ({ family: family2, newest: familyMembers(keys, family2)[0] })).filter((c2) => c2.newest !== void 0).sort((a2, b2) => Date.parse(b2.newest.created_at) - Date.parse(a2.newest.created_at) || b2.newest.id - a2.newest.id);
   if (withKeys[0]) {
     const family2 = withKeys[0].family;
-    return { family: family2, record: records.find((r2) => r2.family === family2), why: "the family of the keys made for one of these targets", derived: true };
+    return {
+      family: family2,
+      record: records.find((r2) => r2.family === family2),
+      why: "the family of the keys made for one of these targets",
+      derived: true
+    };
   }
   const first = [...targets].sort((a2, b2) => identityOf(a2) < identityOf(b2) ? -1 : identityOf(a2) > identityOf(b2) ? 1 : 0)[0];
   const family = deriveFamily(first, secretName);
-  return { family, record: records.find((r2) => r2.family === family), why: "new, derived from the first target in sorted order", derived: true };
+  return {
+    family,
+    record: records.find((r2) => r2.family === family),
+    why: "new, derived from the first target in sorted order",
+    derived: true
+  };
 }
 var SeveralFamiliesError = class extends KeyturnError {
   families;
@@ -17311,7 +17455,20 @@ function keyKindLabel(keyKind) {
   return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
 }
 function noRecordPlan() {
-  return { record: emptyRecord("", "", void 0), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], writtenBackIds: [], protectedIds: /* @__PURE__ */ new Set(), otherFamilies: [], otherUnheld: [], newestListed: 0 };
+  return {
+    record: emptyRecord("", "", void 0),
+    known: false,
+    replacing: [],
+    dropped: [],
+    otherDropped: [],
+    retired: [],
+    previousIds: [],
+    writtenBackIds: [],
+    protectedIds: /* @__PURE__ */ new Set(),
+    otherFamilies: [],
+    otherUnheld: [],
+    newestListed: 0
+  };
 }
 async function readRecord(ctx, keys) {
   const store3 = ctx.recordStore;
@@ -17328,17 +17485,37 @@ async function readRecord(ctx, keys) {
       ctx.recordsRead = JSON.stringify(loaded);
     } catch (error2) {
       const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-      ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
+      ctx.fail({
+        code: "record-failed",
+        step: "preflight",
+        summary: `The target record could not be read: ${describeError(error2)}`,
+        advice: `${advice} Nothing was changed.`,
+        cause: error2
+      });
     }
   }
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
   identifyFamilies(loaded.unreadable, keys, keyKind);
   let choice;
   try {
-    choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
+    choice = chooseFamily({
+      pinned: ctx.pinnedFamily,
+      records: loaded.records,
+      targets: ctx.targets,
+      secretName: ctx.secretName,
+      keys,
+      keyKind
+    });
   } catch (error2) {
     const actions = error2 instanceof SeveralFamiliesError ? [{ do: "choose-family", families: error2.families }] : [];
-    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The key family cannot be chosen: ${describeError(error2)}`, advice: "Nothing was changed.", actions, cause: error2 });
+    return ctx.fail({
+      code: "record-failed",
+      step: "preflight",
+      summary: `The key family cannot be chosen: ${describeError(error2)}`,
+      advice: "Nothing was changed.",
+      actions,
+      cause: error2
+    });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -17346,7 +17523,12 @@ async function readRecord(ctx, keys) {
   let blocking = blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived);
   const lost = choice.derived ? blocking.find((u2) => !u2.misplaced && u2.family !== void 0 && u2.family !== choice.family) : void 0;
   if (lost?.family) {
-    choice = { ...choice, family: lost.family, record: void 0, why: `the family of the unreadable record ${lost.name}, told by its live keys` };
+    choice = {
+      ...choice,
+      family: lost.family,
+      record: void 0,
+      why: `the family of the unreadable record ${lost.name}, told by its live keys`
+    };
     ctx.family = choice.family;
     ctx.report.family = choice.family;
     ctx.log("preflight", `Key family ${choice.family} (${choice.why})`);
@@ -17389,12 +17571,20 @@ async function readRecord(ctx, keys) {
     refuseOverBudget(ctx, plan, targets);
   if (plan.replacing.length) {
     const keyIds = plan.record.rebuilt;
-    const actions = [...keyIds.length ? [{ do: "name-in-revoke-key-ids", keyIds }] : [], { do: "remove-rebuild-record" }];
+    const actions = [
+      ...keyIds.length ? [{ do: "name-in-revoke-key-ids", keyIds }] : [],
+      { do: "remove-rebuild-record" }
+    ];
     probe("record-rebuilt");
     ctx.notice("preflight", { code: "record-rebuilt", family: choice.family, replaced: plan.replacing, keyIds, actions });
   } else if (plan.record.rebuilt.length) {
     const keyIds = plan.record.rebuilt;
-    ctx.notice("preflight", { code: "rebuilt-keys-kept", family: choice.family, keyIds, actions: [{ do: "name-in-revoke-key-ids", keyIds }] });
+    ctx.notice("preflight", {
+      code: "rebuilt-keys-kept",
+      family: choice.family,
+      keyIds,
+      actions: [{ do: "name-in-revoke-key-ids", keyIds }]
+    });
   }
   for (const target of plan.dropped)
     warnDropped(ctx, target, keys);
@@ -17434,7 +17624,13 @@ async function recordsChanged(ctx) {
     return JSON.stringify(await store3.load()) !== ctx.recordsRead;
   } catch (error2) {
     const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-    return ctx.fail({ code: "record-failed", step: "preflight", summary: `The target record could not be read: ${describeError(error2)}`, advice: `${advice} Nothing was changed.`, cause: error2 });
+    return ctx.fail({
+      code: "record-failed",
+      step: "preflight",
+      summary: `The target record could not be read: ${describeError(error2)}`,
+      advice: `${advice} Nothing was changed.`,
+      cause: error2
+    });
   }
 }
 function recordFacts(ctx) {
@@ -17595,7 +17791,13 @@ function warnDropped(ctx, target, keys) {
   probe("dropped-target-protected");
   const live = liveKeys(target.keyIds, keys);
   ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
-  ctx.notice("preflight", { code: "dropped-target", target: target.spec, secretName: ctx.secretName, ...live, actions: [{ do: "retire-or-relist", targets: [target.spec] }] });
+  ctx.notice("preflight", {
+    code: "dropped-target",
+    target: target.spec,
+    secretName: ctx.secretName,
+    ...live,
+    actions: [{ do: "retire-or-relist", targets: [target.spec] }]
+  });
 }
 function warnOtherDropped(ctx, target, keys) {
   const live = liveKeys(target.keyIds, keys);
@@ -17773,7 +17975,11 @@ var HeldLease = class {
     if (current === void 0 || readLeaseText(current)?.nonce !== this.#text.nonce)
       return "not-ours";
     if (unanswered) {
-      const next = { ...this.#text, state: "settling", expires: new Date(this.runtime.now() + this.timings.settleMs).toISOString() };
+      const next = {
+        ...this.#text,
+        state: "settling",
+        expires: new Date(this.runtime.now() + this.timings.settleMs).toISOString()
+      };
       await this.backend.update(this.name, writeLeaseText(next));
       return "settling";
     }
@@ -17916,7 +18122,13 @@ async function takeRunLease(ctx) {
       });
     }
     if (error2 instanceof RecordError) {
-      ctx.fail({ code: "record-failed", step: "preflight", summary: describeError(error2), advice: `${error2.advice} Nothing was changed.`, cause: error2 });
+      ctx.fail({
+        code: "record-failed",
+        step: "preflight",
+        summary: describeError(error2),
+        advice: `${error2.advice} Nothing was changed.`,
+        cause: error2
+      });
     }
     throw error2;
   }
@@ -17927,7 +18139,13 @@ async function takeFreeLease(ctx) {
     return true;
   const name = leaseVariableName(ctx.secretName, keyKindLabel(ctx.keyScope.keyKind));
   try {
-    const taken = await takeLease({ backend, name, holder: ctx.lease.holder, timings: { ...ctx.lease.timings, waitMs: 0 }, runtime: ctx.runtime });
+    const taken = await takeLease({
+      backend,
+      name,
+      holder: ctx.lease.holder,
+      timings: { ...ctx.lease.timings, waitMs: 0 },
+      runtime: ctx.runtime
+    });
     ctx.heldLease = taken.lease;
     return true;
   } catch (error2) {
@@ -17998,7 +18216,14 @@ async function checkClock(ctx, keys) {
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
   let choice;
   try {
-    choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
+    choice = chooseFamily({
+      pinned: ctx.pinnedFamily,
+      records: loaded.records,
+      targets: ctx.targets,
+      secretName: ctx.secretName,
+      keys,
+      keyKind
+    });
   } catch {
     return void 0;
   }
@@ -18564,7 +18789,14 @@ async function settleOtherFamilies(ctx, client, keys, how) {
     return;
   const settlements = selectOtherFamilyRevocations({
     // A rebuilt key named in revokeKeyIds is the user's word that no target holds it (README): no longer protected.
-    others: others.map((o2) => ({ family: o2.record.family, sameKind: o2.sameKind, empty: o2.empty, ids: namedKeyIds(o2.record), goneOnly: o2.goneOnly, rebuilt: o2.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id)) })),
+    others: others.map((o2) => ({
+      family: o2.record.family,
+      sameKind: o2.sameKind,
+      empty: o2.empty,
+      ids: namedKeyIds(o2.record),
+      goneOnly: o2.goneOnly,
+      rebuilt: o2.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id))
+    })),
     keys,
     family: ctx.family,
     heldIds: heldByTargets(ctx),
@@ -18592,7 +18824,13 @@ async function settleOtherFamilies(ctx, client, keys, how) {
       }
       if (settlement.deferred.length) {
         probe("other-family-kept");
-        ctx.notice("revoke", { code: "other-family-deferred", family, secretName: ctx.secretName, ...staying(settlement, settlement.deferred), actions: [{ do: "run-again" }] });
+        ctx.notice("revoke", {
+          code: "other-family-deferred",
+          family,
+          secretName: ctx.secretName,
+          ...staying(settlement, settlement.deferred),
+          actions: [{ do: "run-again" }]
+        });
         continue;
       }
       if (settlement.heldHere.length) {
@@ -18611,7 +18849,12 @@ async function settleOtherFamilies(ctx, client, keys, how) {
       if (settlement.rebuilt.length) {
         probe("other-family-kept");
         const kept = staying(settlement, settlement.rebuilt);
-        ctx.notice("revoke", { code: "other-family-rebuilt-kept", family, ...kept, actions: [{ do: "name-in-revoke-key-ids", keyIds: kept.keyIds }] });
+        ctx.notice("revoke", {
+          code: "other-family-rebuilt-kept",
+          family,
+          ...kept,
+          actions: [{ do: "name-in-revoke-key-ids", keyIds: kept.keyIds }]
+        });
         continue;
       }
       const unconfirmed = [];
@@ -18649,12 +18892,21 @@ async function settleOtherFamilies(ctx, client, keys, how) {
         warnNotForgotten(ctx, other, keys, error2, retired);
         continue;
       }
-      ctx.notice("revoke", { code: "other-family-settle-failed", family, error: describeError(error2), secretName: ctx.secretName, actions: [{ do: "run-again" }] });
+      ctx.notice("revoke", {
+        code: "other-family-settle-failed",
+        family,
+        error: describeError(error2),
+        secretName: ctx.secretName,
+        actions: [{ do: "run-again" }]
+      });
     }
   }
 }
 function staying(settlement, named2) {
-  return { keyIds: named2.map((k2) => k2.id), alsoValid: settlement.staying.filter((k2) => !named2.some((n2) => n2.id === k2.id)).map((k2) => k2.id) };
+  return {
+    keyIds: named2.map((k2) => k2.id),
+    alsoValid: settlement.staying.filter((k2) => !named2.some((n2) => n2.id === k2.id)).map((k2) => k2.id)
+  };
 }
 function warnNotForgotten(ctx, other, keys, error2, retired) {
   const { family } = other.record;
@@ -18828,7 +19080,11 @@ function writeFailure(ctx, created, outcome, holders) {
 function haltWords(halt, created, rerun) {
   switch (halt.reason) {
     case "no-previous-key":
-      return { reason: "The previous key's value was not given (apiKey option), so it was not written back", advice: rerun, concurrent: false };
+      return {
+        reason: "The previous key's value was not given (apiKey option), so it was not written back",
+        advice: rerun,
+        concurrent: false
+      };
     case "concurrent":
       return {
         reason: `${halt.why}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
@@ -18891,7 +19147,10 @@ async function listWith(ctx, created, client, ownKey = true) {
     keys = await client.apiKeys.list();
   } catch (error2) {
     if (ownKey && rotatedKeyRefused(error2)) {
-      return { state: "running", why: `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)` };
+      return {
+        state: "running",
+        why: `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)`
+      };
     }
     return { state: "unknown", error: error2 };
   }
@@ -19054,7 +19313,13 @@ async function store2(ctx, created, verified, publicKeys) {
       if (takenOver.state === "unknown") {
         if (aborted(ctx))
           return stopOnAbort(ctx, created, verified, written);
-        const failed = { target, during: "check", cause: takenOver.error, mayHaveLanded: false, servedAt: servedAt.get(target) };
+        const failed = {
+          target,
+          during: "check",
+          cause: takenOver.error,
+          mayHaveLanded: false,
+          servedAt: servedAt.get(target)
+        };
         if (ctx.leak) {
           leaveOut(ctx, leftOut, failed);
           continue;
@@ -19216,7 +19481,13 @@ async function revokeLeakedKey(ctx, created, verified, stored) {
   for (const failed of stored.leftOut) {
     if (leak.listedHolders.has(identityOf(failed.target)))
       continue;
-    ctx.notice("store", { code: "target-unwritten", target: failed.target.describe(), newKeyId: created.id, error: describeError(failed.cause), actions: [{ do: "run-again" }] });
+    ctx.notice("store", {
+      code: "target-unwritten",
+      target: failed.target.describe(),
+      newKeyId: created.id,
+      error: describeError(failed.cause),
+      actions: [{ do: "run-again" }]
+    });
   }
   if (leak.live) {
     const client = ctx.report.newKeyRevoked ? ctx.client : verified.client;
@@ -19241,7 +19512,13 @@ async function revokeLeakedKey(ctx, created, verified, stored) {
   }
   if (stored.ownKey && !stored.ownKey.revoked) {
     const { summary: summary2, advice } = ownKeyLeftValid(created, `No target could be written, and the leaked key ${leak.keyId} was revoked`, stored.ownKey.error);
-    ctx.fail({ code: "leaked-key-left", step: "store", summary: `${summary2}. ${leftWithoutKey(ctx)}`, advice: `${advice} ${whatToDo(ctx)}`, cause: stored.ownKey.error });
+    ctx.fail({
+      code: "leaked-key-left",
+      step: "store",
+      summary: `${summary2}. ${leftWithoutKey(ctx)}`,
+      advice: `${advice} ${whatToDo(ctx)}`,
+      cause: stored.ownKey.error
+    });
   }
   if (stored.leftOut.length) {
     const failures = stored.leftOut.map((f2) => `${f2.target.describe()} (${describeError(f2.cause)})`).join("; ");
@@ -19338,7 +19615,15 @@ function finishedReport(report) {
 // ../../packages/rotation/dist/stuck/stuck-mark.js
 var STUCK_AFTER_RUNS = 3;
 var CALL_AGAIN_AFTER_MS = 24 * 60 * 60 * 1e3;
-var NOT_COUNTED = /* @__PURE__ */ new Set(["invalid-options", "stood-down", "concurrent-rotation", "aborted", "lease-held", "stuck", "record-failed"]);
+var NOT_COUNTED = /* @__PURE__ */ new Set([
+  "invalid-options",
+  "stood-down",
+  "concurrent-rotation",
+  "aborted",
+  "lease-held",
+  "stuck",
+  "record-failed"
+]);
 function counts(code) {
   return !NOT_COUNTED.has(code);
 }
@@ -19350,7 +19635,21 @@ function nextStreak(streak, code, now) {
 function streakMark(streak, facts2) {
   if (streak.count < STUCK_AFTER_RUNS)
     return void 0;
-  const notice2 = streak.code === "lease-taken-over" ? { code: "lease-taken-over", family: facts2.family, secretName: facts2.secretName, runs: streak.count, actions: [{ do: "acknowledge" }] } : { code: "repeated-failure", family: facts2.family, failure: streak.code, runs: streak.count, since: streak.since, summary: facts2.summary, actions: [{ do: "acknowledge" }] };
+  const notice2 = streak.code === "lease-taken-over" ? {
+    code: "lease-taken-over",
+    family: facts2.family,
+    secretName: facts2.secretName,
+    runs: streak.count,
+    actions: [{ do: "acknowledge" }]
+  } : {
+    code: "repeated-failure",
+    family: facts2.family,
+    failure: streak.code,
+    runs: streak.count,
+    since: streak.since,
+    summary: facts2.summary,
+    actions: [{ do: "acknowledge" }]
+  };
   return mark(notice2, facts2.now, facts2.runUrl);
 }
 function mark(notice2, now, runUrl) {
@@ -19452,7 +19751,14 @@ async function checkStuck(ctx) {
   ctx.family = record.family;
   ctx.report.family = record.family;
   const reason = stuck.notice.code;
-  ctx.notice("preflight", { code: "stuck", family: record.family, reason, since: stuck.since, ...stuck.runUrl && { runUrl: stuck.runUrl }, actions: [{ do: "acknowledge" }] });
+  ctx.notice("preflight", {
+    code: "stuck",
+    family: record.family,
+    reason,
+    since: stuck.since,
+    ...stuck.runUrl && { runUrl: stuck.runUrl },
+    actions: [{ do: "acknowledge" }]
+  });
   await callPerson(ctx, "preflight", record.family, stuck, "still");
   ctx.fail({
     code: "stuck",
@@ -19479,7 +19785,13 @@ async function acknowledge(ctx, family) {
     ctx.notice("preflight", { code: "stuck-acknowledged", family, ...recovered, actions: [] });
   } catch (error2) {
     const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-    ctx.fail({ code: "record-failed", step: "preflight", summary: `Acknowledging family ${family}: ${describeError(error2)}`, advice: `${advice} The family is still stuck.`, cause: error2 });
+    ctx.fail({
+      code: "record-failed",
+      step: "preflight",
+      summary: `Acknowledging family ${family}: ${describeError(error2)}`,
+      advice: `${advice} The family is still stuck.`,
+      cause: error2
+    });
   } finally {
     ctx.preloadedRecords = void 0;
     await releaseRunLease(ctx);
@@ -19513,7 +19825,12 @@ function immediateReason(ctx, error2) {
   if (error2.code !== "leaked-key-left" || !leak)
     return void 0;
   if (!leak.revoked)
-    return { code: "leaked-key-valid", family: ctx.family, keyIds: [leak.keyId], actions: [{ do: "revoke-in-console", keyIds: [leak.keyId] }, { do: "acknowledge" }] };
+    return {
+      code: "leaked-key-valid",
+      family: ctx.family,
+      keyIds: [leak.keyId],
+      actions: [{ do: "revoke-in-console", keyIds: [leak.keyId] }, { do: "acknowledge" }]
+    };
   return { code: "left-without-key", family: ctx.family, targets: leak.unwritten, actions: [{ do: "acknowledge" }] };
 }
 function facts(ctx, summary2) {
@@ -19740,7 +20057,12 @@ async function resolveAlertRevoked(octokit, alert, comment) {
   }
 }
 async function resolvedWith(octokit, owner, repo2, alertNumber, comment) {
-  const { data } = await octokit.request("GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}", { owner, repo: repo2, alert_number: alertNumber, hide_secret: true });
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}", {
+    owner,
+    repo: repo2,
+    alert_number: alertNumber,
+    hide_secret: true
+  });
   const read = data;
   return read.state === "resolved" && read.resolution === "revoked" && read.resolution_comment === comment;
 }
@@ -19856,13 +20178,26 @@ async function answerLeakAlerts(options) {
       const record = knowing(fingerprint).find((r2) => r2.family === report.family) ?? knowing(fingerprint)[0];
       if (!record) {
         report.unmanaged.push(...found.map(refOf));
-        notice2({ code: "unmanaged-leaked-key", alerts: found.map(alertOf), fingerprint, recordStore: records.describe(), actions: [{ do: "revoke-in-console", keyIds: [] }] });
+        notice2({
+          code: "unmanaged-leaked-key",
+          alerts: found.map(alertOf),
+          fingerprint,
+          recordStore: records.describe(),
+          actions: [{ do: "revoke-in-console", keyIds: [] }]
+        });
         continue;
       }
       const keyId = keyIdOf(record, fingerprint);
       if (record.family !== report.family) {
         report.otherFamily.push(...found.map((a2) => ({ ...refOf(a2), keyId, family: record.family, secretName: record.secretName })));
-        notice2({ code: "other-family-alert", alerts: found.map(alertOf), keyIds: [keyId], family: record.family, secretName: record.secretName, actions: [] });
+        notice2({
+          code: "other-family-alert",
+          alerts: found.map(alertOf),
+          keyIds: [keyId],
+          family: record.family,
+          secretName: record.secretName,
+          actions: []
+        });
         continue;
       }
       own.push({ keyId, fingerprint, value: found[0].value, alerts: found });
@@ -19891,7 +20226,7 @@ async function answerLeakAlerts(options) {
         if (!(error2 instanceof RotationError))
           throw error2;
         report.rotations.push(error2.report);
-        report.failedRotations.push({ code: error2.code, step: error2.step, keyIds: live.map((l2) => l2.keyId) });
+        report.failedRotations.push({ code: error2.code, step: error2.step, keyIds: live.map((l2) => l2.keyId), actions: error2.actions });
         if (error2.report.leak?.msToRevocation !== void 0)
           msToRevocation = rotationStart + error2.report.leak.msToRevocation;
         failures.push(`the emergency rotation of key${live.length > 1 ? "s" : ""} ${ids2} failed: ${error2.message}`);
@@ -19908,7 +20243,15 @@ async function answerLeakAlerts(options) {
           probe("alert-resolved");
         if (resolved)
           log("info", `Resolved alert ${alert.repository}#${alert.number} as revoked`);
-        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...rotated && msToRevocation !== void 0 && { msToRevocation } });
+        report.answered.push({
+          ...refOf(alert),
+          keyId: leak.keyId,
+          fingerprint: leak.fingerprint,
+          rotated,
+          keyRevoked,
+          resolved,
+          ...rotated && msToRevocation !== void 0 && { msToRevocation }
+        });
       }
     }
     if (failures.length) {
@@ -19954,7 +20297,11 @@ function resolutionComment(keyId, family, rotated, runUrl) {
 
 // ../../packages/rotation/dist/inventory/checkpoint.js
 function newCheckpoint(match, sources) {
-  return { keyturnInventory: 1, match: [...match], walks: sources.map((source) => ({ source, done: 0, copies: [], unreadable: [], requests: 0 })) };
+  return {
+    keyturnInventory: 1,
+    match: [...match],
+    walks: sources.map((source) => ({ source, done: 0, copies: [], unreadable: [], requests: 0 }))
+  };
 }
 function checkpointMismatch(cp, match, sources) {
   const same = (a2, b2) => a2.length === b2.length && a2.every((x2, i2) => x2 === b2[i2]);
@@ -20077,7 +20424,11 @@ function gitlabWalker(client, group, matches, pace) {
     requests: () => requests,
     async places() {
       try {
-        const projects = await listAll(`/groups/${encodeURIComponent(group)}/projects`, { include_subgroups: true, order_by: "id", sort: "asc" });
+        const projects = await listAll(`/groups/${encodeURIComponent(group)}/projects`, {
+          include_subgroups: true,
+          order_by: "id",
+          sort: "asc"
+        });
         return [`group:${group}`, ...projects.map((p2) => p2.path_with_namespace)];
       } catch (error2) {
         const status = error2.status;
@@ -20904,7 +21255,8 @@ function rotationSummary(report, error2) {
     ["Keys revoked", list(report.revokedKeyIds)]
   ];
   if (report.leak) rows.push(...leakRows(report.leak));
-  if (report.revocationsDue?.length) rows.push(["Superseded keys valid until (revoke-after)", report.revocationsDue.map((d2) => `${d2.keyId} until ${d2.dueAt}`).join(", ")]);
+  if (report.revocationsDue?.length)
+    rows.push(["Superseded keys valid until (revoke-after)", report.revocationsDue.map((d2) => `${d2.keyId} until ${d2.dueAt}`).join(", ")]);
   rows.push(["Key family", report.family], ["Duration", formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(["Targets given the previous key back", list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(["Dropped targets (their keys stay valid)", list(report.droppedTargets)]);
@@ -20945,7 +21297,11 @@ function alertSummary(report, error2) {
   for (const alert of report.answered) {
     const died = alert.msToRevocation === void 0 ? "" : `, revoked ${formatDuration(alert.msToRevocation)} after this run started`;
     const what = alert.rotated ? `rotated out of every target${died}` : "already revoked";
-    rows.push([ref(alert), `key ${alert.keyId}`, `${what}; ${alert.resolved ? "alert resolved as revoked" : alert.keyRevoked ? "alert not resolved (already resolved on GitHub)" : "KEY STILL VALID: alert left open"}`]);
+    rows.push([
+      ref(alert),
+      `key ${alert.keyId}`,
+      `${what}; ${alert.resolved ? "alert resolved as revoked" : alert.keyRevoked ? "alert not resolved (already resolved on GitHub)" : "KEY STILL VALID: alert left open"}`
+    ]);
   }
   for (const alert of report.otherFamily) {
     rows.push([ref(alert), `key ${alert.keyId}`, `family ${alert.family} (secret ${alert.secretName}): left open for its own workflow`]);
@@ -20953,7 +21309,9 @@ function alertSummary(report, error2) {
   for (const alert of report.unmanaged) {
     rows.push([ref(alert), "unknown", "not a key keyturn manages: revoke it in the platform console, then resolve the alert; left open"]);
   }
-  const notes = [`Scope: ${report.scope}; ${countNoun(report.openAlerts, "open alert")} read; run took ${formatDuration(report.durationMs)}.`];
+  const notes = [
+    `Scope: ${report.scope}; ${countNoun(report.openAlerts, "open alert")} read; run took ${formatDuration(report.durationMs)}.`
+  ];
   notes.push(...report.notices.map(noticeNote));
   if (error2) notes.push(`Error: ${inInputWords(error2.summary)}`, `What to do: ${inInputWords(error2.advice)}`);
   return { title, headers: ["Alert", "Key", "Result"], rows, notes };
@@ -20978,8 +21336,12 @@ async function publishInventory(inputs, fetch2) {
       }
     });
     endGroup();
-    const flagged = [...report.unmanaged.map((c2) => `${label(c2)} (unmanaged)`), ...report.editedSince.map((c2) => `${label(c2)} (edited since its record)`)];
-    if (flagged.length) warning(`Copies of the key no rotation keeps: ${flagged.join(", ")}. Rotate them with this family, or delete them.`);
+    const flagged = [
+      ...report.unmanaged.map((c2) => `${label(c2)} (unmanaged)`),
+      ...report.editedSince.map((c2) => `${label(c2)} (edited since its record)`)
+    ];
+    if (flagged.length)
+      warning(`Copies of the key no rotation keeps: ${flagged.join(", ")}. Rotate them with this family, or delete them.`);
     for (const gap of report.unreadable) warning(`Inventory: ${gap.place} could not be listed: ${gap.advice}`);
     await publishResult({ inventory: JSON.stringify(inventoryOutput(org2, report)) }, inventorySummary(org2, report));
   } catch (error2) {
@@ -20991,7 +21353,13 @@ function inventoryOutput(org2, report) {
   return {
     org: org2,
     match: report.match,
-    copies: report.copies.map((c2) => ({ place: c2.place, name: c2.name, updatedAt: c2.updatedAt, families: c2.families, editedSince: c2.editedSince })),
+    copies: report.copies.map((c2) => ({
+      place: c2.place,
+      name: c2.name,
+      updatedAt: c2.updatedAt,
+      families: c2.families,
+      editedSince: c2.editedSince
+    })),
     unmanaged: report.unmanaged.map(ref2),
     editedSince: report.editedSince.map(ref2),
     unreadable: report.unreadable,

@@ -32,7 +32,11 @@ export function alertSummary(report: LeakAlertsReport, error?: LeakAlertsError):
   for (const alert of report.answered) {
     const died = alert.msToRevocation === undefined ? '' : `, revoked ${formatDuration(alert.msToRevocation)} after this run started`;
     const what = alert.rotated ? `rotated out of every target${died}` : 'already revoked';
-    rows.push([ref(alert), `key ${alert.keyId}`, `${what}; ${alert.resolved ? 'alert resolved as revoked' : alert.keyRevoked ? 'alert not resolved (already resolved on GitHub)' : 'KEY STILL VALID: alert left open'}`]);
+    rows.push([
+      ref(alert),
+      `key ${alert.keyId}`,
+      `${what}; ${alert.resolved ? 'alert resolved as revoked' : alert.keyRevoked ? 'alert not resolved (already resolved on GitHub)' : 'KEY STILL VALID: alert left open'}`,
+    ]);
   }
   for (const alert of report.otherFamily) {
     rows.push([ref(alert), `key ${alert.keyId}`, `family ${alert.family} (secret ${alert.secretName}): left open for its own workflow`]);
@@ -40,7 +44,9 @@ export function alertSummary(report: LeakAlertsReport, error?: LeakAlertsError):
   for (const alert of report.unmanaged) {
     rows.push([ref(alert), 'unknown', 'not a key keyturn manages: revoke it in the platform console, then resolve the alert; left open']);
   }
-  const notes = [`Scope: ${report.scope}; ${countNoun(report.openAlerts, 'open alert')} read; run took ${formatDuration(report.durationMs)}.`];
+  const notes = [
+    `Scope: ${report.scope}; ${countNoun(report.openAlerts, 'open alert')} read; run took ${formatDuration(report.durationMs)}.`,
+  ];
   notes.push(...report.notices.map(noticeNote));
   if (error) notes.push(`Error: ${inInputWords(error.summary)}`, `What to do: ${inInputWords(error.advice)}`);
   return { title, headers: ['Alert', 'Key', 'Result'], rows, notes };

@@ -39,8 +39,7 @@ type Input = CatalogueOption & { name: CatalogueName; input: string };
 const TARGET_LIST_LENGTH = 120_000;
 
 /** How each type of input is read: its parser, and what its text may hold. */
-const READERS: Record<OptionType, { parse: (name: string, text: string, option: CatalogueOption) => unknown; read?: ReadInputOptions }> =
-  {
+const READERS: Record<OptionType, { parse: (name: string, text: string, option: CatalogueOption) => unknown; read?: ReadInputOptions }> = {
   text: { parse: optionalText },
   secret: { parse: optionalText },
   pem: { parse: optionalText, read: { multiline: true, maxLength: 20_000 } },
@@ -54,7 +53,7 @@ const READERS: Record<OptionType, { parse: (name: string, text: string, option: 
   'key-ids': { parse: parseKeyIds, read: { multiline: true, maxLength: 10_000 } },
   login: { parse: organizationLogin },
   names: { parse: namePatterns, read: { multiline: true, maxLength: 10_000 } },
-  };
+};
 
 /** The inputs that must be given, with how. */
 const REQUIRED: Readonly<Record<string, string>> = {
@@ -226,8 +225,8 @@ function inventoryMistakes(inputs: RotateInputs): InputError[] {
   }
   if (!inputs.inventoryOrg) return mistakes;
   if (!inputs.githubToken) {
-    const token = 'a token that can read the secrets of the organization and its repositories ' +
-      '(a GitHub App is not used for the inventory)';
+    const token =
+      'a token that can read the secrets of the organization and its repositories ' + '(a GitHub App is not used for the inventory)';
     mistakes.push(new InputError('inventory-org', `needs github-token: ${token}`));
   }
   if (inputs.alertSecretType !== undefined) {

@@ -33,8 +33,12 @@ export async function publishInventory(inputs: RotateInputs, fetch: typeof globa
       },
     });
     core.endGroup();
-    const flagged = [...report.unmanaged.map((c) => `${label(c)} (unmanaged)`), ...report.editedSince.map((c) => `${label(c)} (edited since its record)`)];
-    if (flagged.length) core.warning(`Copies of the key no rotation keeps: ${flagged.join(', ')}. Rotate them with this family, or delete them.`);
+    const flagged = [
+      ...report.unmanaged.map((c) => `${label(c)} (unmanaged)`),
+      ...report.editedSince.map((c) => `${label(c)} (edited since its record)`),
+    ];
+    if (flagged.length)
+      core.warning(`Copies of the key no rotation keeps: ${flagged.join(', ')}. Rotate them with this family, or delete them.`);
     for (const gap of report.unreadable) core.warning(`Inventory: ${gap.place} could not be listed: ${gap.advice}`);
     await publishResult({ inventory: JSON.stringify(inventoryOutput(org, report)) }, inventorySummary(org, report));
   } catch (error) {
@@ -48,7 +52,13 @@ export function inventoryOutput(org: string, report: InventoryReport) {
   return {
     org,
     match: report.match,
-    copies: report.copies.map((c) => ({ place: c.place, name: c.name, updatedAt: c.updatedAt, families: c.families, editedSince: c.editedSince })),
+    copies: report.copies.map((c) => ({
+      place: c.place,
+      name: c.name,
+      updatedAt: c.updatedAt,
+      families: c.families,
+      editedSince: c.editedSince,
+    })),
     unmanaged: report.unmanaged.map(ref),
     editedSince: report.editedSince.map(ref),
     unreadable: report.unreadable,

@@ -50,9 +50,20 @@ describe('rotationSummary', () => {
   });
 
   it("names the inputs where the rotation's words name its options", () => {
-    const error = { step: 'revoke', summary: 'Listing keys with the key in `managingApiKey` failed', advice: 'Fix the secret that `managingApiKey` reads.' } as RotationError;
+    const error = {
+      step: 'revoke',
+      summary: 'Listing keys with the key in `managingApiKey` failed',
+      advice: 'Fix the secret that `managingApiKey` reads.',
+    } as RotationError;
     const notices: Notice[] = [
-      { code: 'dropped-target', target: 'repo:acme/app', secretName: 'NEON_API_KEY', keyIds: [], keyNames: [], actions: [{ do: 'retire-or-relist', targets: ['repo:acme/app'] }] },
+      {
+        code: 'dropped-target',
+        target: 'repo:acme/app',
+        secretName: 'NEON_API_KEY',
+        keyIds: [],
+        keyNames: [],
+        actions: [{ do: 'retire-or-relist', targets: ['repo:acme/app'] }],
+      },
     ];
     expect(rotationSummary({ ...base, notices, warnings: ['(the summary words the notices, not these)'] }, error).notes).toEqual([
       'Warning: Target repo:acme/app is no longer in targets but holds no live key of the family. If it no longer needs NEON_API_KEY, delete the secret there and name it in retire-targets; otherwise put it back in targets.',

@@ -2,7 +2,14 @@
 // job summary table. Built from the rotation report, whole or partial (a RotationError's); the
 // rotation's words name the Action's inputs (inInputWords).
 
-import { type LeakReport, type Notice, type PartialRotationReport, type RotationError, renderNotice, STUCK_REASONS } from '@keyturn/rotation';
+import {
+  type LeakReport,
+  type Notice,
+  type PartialRotationReport,
+  type RotationError,
+  renderNotice,
+  STUCK_REASONS,
+} from '@keyturn/rotation';
 import { formatDuration, type JobSummary } from '@keyturn/action-common';
 import { inInputWords } from './inputs.js';
 
@@ -49,8 +56,8 @@ export function rotationSummary(report: PartialRotationReport, error?: RotationE
     : report.idle
       ? `Key rotation of ${report.secretName}: not due, nothing rotated`
       : report.dryRun
-      ? `Key rotation of ${report.secretName}: dry run, nothing changed`
-      : `Key rotation of ${report.secretName}: done`;
+        ? `Key rotation of ${report.secretName}: dry run, nothing changed`
+        : `Key rotation of ${report.secretName}: done`;
   const rows: string[][] = report.idle
     ? [
         ['Key every target holds', `${report.idle.keyId} (${report.idle.keyName}), made ${report.idle.createdAt}`],
@@ -58,19 +65,20 @@ export function rotationSummary(report: PartialRotationReport, error?: RotationE
         ['Keys revoked (deadline passed)', list(report.revokedKeyIds)],
       ]
     : report.dryRun
-    ? [
-        ['Key to create', report.plan?.keyName ?? ''],
-        ['Targets to write', list(report.plan?.targets ?? [])],
-        ['Keys to revoke', list(report.plan?.revokeKeyIds ?? [])],
-      ]
-    : [
-        ['New key id', report.keyId === undefined ? '' : `${report.keyId}${report.newKeyRevoked ? ' (revoked again)' : ''}`],
-        ['New key name', report.keyName ?? ''],
-        ['Targets written', list(report.targets)],
-        ['Keys revoked', list(report.revokedKeyIds)],
-      ];
+      ? [
+          ['Key to create', report.plan?.keyName ?? ''],
+          ['Targets to write', list(report.plan?.targets ?? [])],
+          ['Keys to revoke', list(report.plan?.revokeKeyIds ?? [])],
+        ]
+      : [
+          ['New key id', report.keyId === undefined ? '' : `${report.keyId}${report.newKeyRevoked ? ' (revoked again)' : ''}`],
+          ['New key name', report.keyName ?? ''],
+          ['Targets written', list(report.targets)],
+          ['Keys revoked', list(report.revokedKeyIds)],
+        ];
   if (report.leak) rows.push(...leakRows(report.leak));
-  if (report.revocationsDue?.length) rows.push(['Superseded keys valid until (revoke-after)', report.revocationsDue.map((d) => `${d.keyId} until ${d.dueAt}`).join(', ')]);
+  if (report.revocationsDue?.length)
+    rows.push(['Superseded keys valid until (revoke-after)', report.revocationsDue.map((d) => `${d.keyId} until ${d.dueAt}`).join(', ')]);
   rows.push(['Key family', report.family], ['Duration', formatDuration(report.durationMs)]);
   if (report.restoredTargets?.length) rows.push(['Targets given the previous key back', list(report.restoredTargets)]);
   if (report.droppedTargets?.length) rows.push(['Dropped targets (their keys stay valid)', list(report.droppedTargets)]);

@@ -27,6 +27,14 @@ describe('action.yml and the option catalogue', () => {
 
   it('masks every credential input the catalogue names', () => {
     expect(SECRET_INPUTS).toEqual(withInput.filter((option) => option.type === 'secret').map((option) => option.input));
-    expect(SECRET_INPUTS).toEqual(['api-key', 'github-token', 'gitlab-token', 'vercel-token', 'notify-url', 'issue-token', 'managing-api-key']);
+    expect(SECRET_INPUTS).toEqual([
+      'api-key',
+      'github-token',
+      'gitlab-token',
+      'vercel-token',
+      'notify-url',
+      'issue-token',
+      'managing-api-key',
+    ]);
   });
 });

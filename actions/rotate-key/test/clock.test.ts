@@ -21,14 +21,22 @@ const githubApi = async (method: string, path: string, body?: unknown) =>
   });
 
 async function recordVariable(): Promise<{ name: string; value: string }> {
-  const { variables } = (await (await githubApi('GET', `${VARIABLES}?per_page=30`)).json()) as { variables: Array<{ name: string; value: string }> };
+  const { variables } = (await (await githubApi('GET', `${VARIABLES}?per_page=30`)).json()) as {
+    variables: Array<{ name: string; value: string }>;
+  };
   return variables.find((v) => v.name.startsWith('KEYTURN_RECORD_'))!;
 }
 
 const held = () => github.secretValue(REPO, 'NEON_API_KEY')!;
 const requestsSince = (marks: { platform: number; github: number }) => ({
-  platform: platform.log.entries().slice(marks.platform).map((r) => `${r.method} ${r.path}`),
-  github: github.log.entries().slice(marks.github).map((r) => `${r.method} ${r.path}`),
+  platform: platform.log
+    .entries()
+    .slice(marks.platform)
+    .map((r) => `${r.method} ${r.path}`),
+  github: github.log
+    .entries()
+    .slice(marks.github)
+    .map((r) => `${r.method} ${r.path}`),
 });
 const mark = () => ({ platform: platform.log.entries().length, github: github.log.entries().length });
 
@@ -56,11 +64,18 @@ describe('rotate-key by the clock', () => {
     const idle = await rotate({ 'api-key': held(), 'rotate-every': '7d', 'revoke-after': '24h' });
     expect(idle.exitCode).toBe(0);
     expect(annotations(idle, 'error')).toEqual([]);
-    expect(idle.outputs).toMatchObject({ rotated: 'false', 'key-id': '', 'revoked-key-ids': '[]', 'revocations-due': JSON.stringify(revocations) });
+    expect(idle.outputs).toMatchObject({
+      rotated: 'false',
+      'key-id': '',
+      'revoked-key-ids': '[]',
+      'revocations-due': JSON.stringify(revocations),
+    });
     expect(Date.parse(idle.outputs['not-due-until']!)).toBe(Date.parse(platform.listKeys().find((k) => k.id === k2)!.created_at) + 7 * DAY);
     expect(requestsSince(before)).toEqual({ platform: ['GET /api_keys'], github: [`GET ${VARIABLES}`] });
     expect(idle.summary).toContain('<h2>Key rotation of NEON_API_KEY: not due, nothing rotated</h2>');
-    expect(idle.summary).toContain(`<tr><td>Superseded keys valid until (revoke-after)</td><td>${k1} until ${revocations[0]!.dueAt}</td></tr>`);
+    expect(idle.summary).toContain(
+      `<tr><td>Superseded keys valid until (revoke-after)</td><td>${k1} until ${revocations[0]!.dueAt}</td></tr>`,
+    );
     expect(idle.stdout).toMatch(new RegExp(`Not due: key ${k2} is younger than rotate-every 7d; nothing rotated`));
     expect(liveKeyIds()).toContain(k1);
 
@@ -80,10 +95,14 @@ describe('rotate-key by the clock', () => {
     const run = await rotate({ 'rotate-every': '1 week', 'revoke-after': '5s' });
     expect(run.exitCode).toBe(1);
     const errors = annotations(run, 'error').join('\n');
-    expect(errors).toMatch(/Input 'rotate-every' is invalid: it is "1 week", not a duration: write a whole number with a unit, m \(minutes\), h \(hours\) or d \(days\), as 90m, 12h or 7d/);
+    expect(errors).toMatch(
+      /Input 'rotate-every' is invalid: it is "1 week", not a duration: write a whole number with a unit, m \(minutes\), h \(hours\) or d \(days\), as 90m, 12h or 7d/,
+    );
     expect(errors).toMatch(/Input 'revoke-after' is invalid: it is "5s", not a duration/);
     const outside = await rotate({ 'rotate-every': '7d' }, { GITHUB_REPOSITORY: '' });
-    expect(annotations(outside, 'error').join('\n')).toMatch(/Input 'rotate-every' needs the target record, kept in the repository running the workflow/);
+    expect(annotations(outside, 'error').join('\n')).toMatch(
+      /Input 'rotate-every' needs the target record, kept in the repository running the workflow/,
+    );
     expect(platform.log.entries()).toEqual([]);
     expect(github.log.entries()).toEqual([]);
   });

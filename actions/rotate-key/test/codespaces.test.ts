@@ -33,7 +33,11 @@ describe('rotate-key into Codespaces secrets', () => {
     const run = await rotate({ targets: `${REPO}\ncodespaces:acme/web` }, { GITHUB_API_URL: `${github.url}/api/v3` });
 
     expect(run.exitCode).toBe(1);
-    expect(annotations(run, 'error')).toEqual([expect.stringMatching(/targets.*codespaces:acme\/web: GitHub Enterprise Server \(127\.0\.0\.1:\d+\) has no Codespaces.*Nothing was changed/s)]);
+    expect(annotations(run, 'error')).toEqual([
+      expect.stringMatching(
+        /targets.*codespaces:acme\/web: GitHub Enterprise Server \(127\.0\.0\.1:\d+\) has no Codespaces.*Nothing was changed/s,
+      ),
+    ]);
     expect(github.log.entries()).toEqual([]);
     expect(platform.log.entries()).toEqual([]);
     expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);

@@ -16,14 +16,24 @@ const seedTargets = () => {
   for (const target of TARGETS.slice(1)) github.putSecretValue(target, 'NEON_API_KEY', consoleKey.key);
 };
 const allWork = () => TARGETS.every((t) => platform.isKeyValid(github.secretValue(t, 'NEON_API_KEY') ?? ''));
-const notices = (run: { annotations: Array<{ level: string; message: string }> }) => run.annotations.filter((a) => a.level === 'notice').map((a) => a.message).join('\n');
+const notices = (run: { annotations: Array<{ level: string; message: string }> }) =>
+  run.annotations
+    .filter((a) => a.level === 'notice')
+    .map((a) => a.message)
+    .join('\n');
 
 const LEASE = leaseVariableName('NEON_API_KEY', 'personal');
 
 /** Another run's lease, as it writes one, put there through GitHub's API. */
 async function plantLease(expiresInMs: number): Promise<string> {
   const started = new Date(Date.now() - 5_000).toISOString();
-  const value = writeLeaseText({ holder: HOLDER, nonce: 'theirs', started, expires: new Date(Date.now() + expiresInMs).toISOString(), state: 'held' });
+  const value = writeLeaseText({
+    holder: HOLDER,
+    nonce: 'theirs',
+    started,
+    expires: new Date(Date.now() + expiresInMs).toISOString(),
+    state: 'held',
+  });
   const answer = await fetch(`${github.url}${VARIABLES}`, {
     method: 'POST',
     headers: { authorization: `token ${TOKEN}`, 'content-type': 'application/json' },
@@ -52,7 +62,9 @@ describe('runs of one secret that meet, no concurrency group', () => {
     const keysBefore = platform.listKeys().length;
     const run = await rotate({ targets: TARGETS.join('\n'), 'lease-wait': '1s' });
     expect(run.exitCode).toBe(1);
-    expect(annotations(run, 'error').join('\n')).toMatch(new RegExp(`Another run of NEON_API_KEY \\(${HOLDER}, started ${started}\\) held its lease .*Nothing was changed`));
+    expect(annotations(run, 'error').join('\n')).toMatch(
+      new RegExp(`Another run of NEON_API_KEY \\(${HOLDER}, started ${started}\\) held its lease .*Nothing was changed`),
+    );
     expect(platform.listKeys().length).toBe(keysBefore);
     for (const target of TARGETS) expect(github.secretValue(target, 'NEON_API_KEY')).toBe(consoleKey.key);
   }, 60_000);
@@ -62,10 +74,14 @@ describe('runs of one secret that meet, no concurrency group', () => {
     // While this run waits, the other "rotates" (a new key everywhere, the old one revoked), then releases its lease.
     await plantLease(600_000);
     const waiting = rotate({ targets: TARGETS.join('\n') }, { GITHUB_RUN_ID: '102' });
-    for (let i = 0; i < 2400 && !github.log.entries().some((e) => e.method === 'GET' && e.path.endsWith(LEASE)); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 2400 && !github.log.entries().some((e) => e.method === 'GET' && e.path.endsWith(LEASE)); i++)
+      await new Promise((r) => setTimeout(r, 25));
     const rotated = platform.createKey('the other run');
     for (const target of TARGETS) github.putSecretValue(target, 'NEON_API_KEY', rotated.key);
-    const revoked = await fetch(`${platform.url}/api_keys/${consoleKey.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${rotated.key}` } });
+    const revoked = await fetch(`${platform.url}/api_keys/${consoleKey.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${rotated.key}` },
+    });
     expect(revoked.status).toBe(200);
     const released = await fetch(`${github.url}${VARIABLES}/${LEASE}`, { method: 'DELETE', headers: { authorization: `token ${TOKEN}` } });
     expect(released.status).toBe(204);

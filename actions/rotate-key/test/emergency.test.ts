@@ -6,7 +6,19 @@
 
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { annotations, consoleKey, ENV, github, liveKeyIds, platform, REPO, rotate, secrets, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
+import {
+  annotations,
+  consoleKey,
+  ENV,
+  github,
+  liveKeyIds,
+  platform,
+  REPO,
+  rotate,
+  secrets,
+  TOKEN,
+  useRotateKeyWorld,
+} from './rotate-key-world.js';
 
 useRotateKeyWorld();
 
@@ -63,8 +75,15 @@ describe('rotate-key, emergency rotation', () => {
     const keysBefore = platform.listKeys().length;
     const unknown = await rotate({ 'api-key': leaked.key, targets: TARGETS, 'leaked-key-fingerprint': '0123456789abcdef' });
     expect(unknown.exitCode).toBe(1);
-    expect(annotations(unknown, 'error')[0]).toMatch(/No target record in .* knows the key of fingerprint 0123456789abcdef; searched the records of/);
-    const both = await rotate({ 'api-key': leaked.key, targets: TARGETS, 'leaked-key-id': String(leaked.id), 'leaked-key-fingerprint': fingerprint(leaked.key) });
+    expect(annotations(unknown, 'error')[0]).toMatch(
+      /No target record in .* knows the key of fingerprint 0123456789abcdef; searched the records of/,
+    );
+    const both = await rotate({
+      'api-key': leaked.key,
+      targets: TARGETS,
+      'leaked-key-id': String(leaked.id),
+      'leaked-key-fingerprint': fingerprint(leaked.key),
+    });
     expect(both.exitCode).toBe(1);
     expect(annotations(both, 'error')[0]).toContain("Input 'leaked-key-fingerprint' and leaked-key-id are both given");
     expect(platform.listKeys().length).toBe(keysBefore);
@@ -97,7 +116,13 @@ describe('rotate-key, emergency rotation', () => {
 
   it('a target that fails the preflight (403 on its public key) does not keep the leaked key alive: revoked, the target named as left without a working key, the step fails', async () => {
     const leaked = await rotatedOnce();
-    github.faults.add({ kind: 'status', status: 403, method: 'GET', path: '/repos/acme/web/environments/production/secrets/public-key', times: 'always' });
+    github.faults.add({
+      kind: 'status',
+      status: 403,
+      method: 'GET',
+      path: '/repos/acme/web/environments/production/secrets/public-key',
+      times: 'always',
+    });
     const run = await rotate({ 'api-key': leaked.key, targets: TARGETS, 'leaked-key-fingerprint': fingerprint(leaked.key) });
     expect(run.exitCode).toBe(1);
     expect(platform.isKeyValid(leaked.key)).toBe(false);

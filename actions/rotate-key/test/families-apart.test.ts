@@ -37,17 +37,25 @@ describe('five secrets rotated in one repository', () => {
     }
 
     // Each family is its key names' prefix, as the first run of each secret made it.
-    const familyOf = new Map(runs.slice(0, SECRETS.length).map(({ secret, run }) => [secret, run.outputs['key-name']!.replace(/-\d{8}T\d{6}Z-[a-z0-9]+$/, '')]));
+    const familyOf = new Map(
+      runs.slice(0, SECRETS.length).map(({ secret, run }) => [secret, run.outputs['key-name']!.replace(/-\d{8}T\d{6}Z-[a-z0-9]+$/, '')]),
+    );
     expect(new Set(familyOf.values()).size).toBe(SECRETS.length);
     for (const { secret, run } of runs) {
       // Each run reads whether the other secrets still exist where their records say (how it tells
       // a rename from another workflow's secret): those request lines name a path, not a family.
       const said = `${run.visibleStdout}\n${run.summary}`.split('\n').filter((line) => !/^GitHub GET \S+ -> \d{3} in /.test(line));
       const others = SECRETS.filter((s) => s !== secret).flatMap((s) => [s, familyOf.get(s)!]);
-      expect(said.filter((line) => others.some((other) => line.includes(other))), `what ${secret}'s run says of other families`).toEqual([]);
+      expect(
+        said.filter((line) => others.some((other) => line.includes(other))),
+        `what ${secret}'s run says of other families`,
+      ).toEqual([]);
     }
     // One working key per secret, and no other (but the world's console key, which no run was given).
-    const live = platform.listKeys().filter((k) => !k.revoked && k.id !== consoleKey.id).map((k) => k.id);
+    const live = platform
+      .listKeys()
+      .filter((k) => !k.revoked && k.id !== consoleKey.id)
+      .map((k) => k.id);
     expect(live.sort((a, b) => a - b)).toEqual([...previous.values()].sort((a, b) => a - b));
   });
 });

@@ -5,7 +5,13 @@
 
 import { fileURLToPath } from 'node:url';
 import { type ActionRun, findLeakedPieces, findLeaks, runAction } from '@keyturn/action-runner';
-import { type GitHubAppCredentials, type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
+import {
+  type GitHubAppCredentials,
+  type GitHubEmulator,
+  type PlatformEmulator,
+  startGitHubEmulator,
+  startPlatformEmulator,
+} from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const ACTION_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -20,7 +26,11 @@ let consoleKey: { id: number; key: string };
 
 beforeEach(async () => {
   platform = await startPlatformEmulator();
-  github = await startGitHubEmulator({ repos: ['acme/web', 'acme/api'], environments: { 'acme/web': ['production'] }, tokens: { [TOKEN]: 'write' } });
+  github = await startGitHubEmulator({
+    repos: ['acme/web', 'acme/api'],
+    environments: { 'acme/web': ['production'] },
+    tokens: { [TOKEN]: 'write' },
+  });
   app = github.createApp({ name: 'keyturn rotator' });
   consoleKey = platform.createKey('made in the console');
   github.putSecretValue(REPO, 'NEON_API_KEY', consoleKey.key);
@@ -55,7 +65,10 @@ const errors = (run: ActionRun) => run.annotations.filter((a) => a.level === 'er
 
 describe('rotate-key with a GitHub App', () => {
   it('rotates through an installation token with only what the targets need, masked and revoked', async () => {
-    github.installApp(app.id, { owner: 'acme', permissions: { secrets: 'write', environments: 'write', actions_variables: 'write', dependabot_secrets: 'write' } });
+    github.installApp(app.id, {
+      owner: 'acme',
+      permissions: { secrets: 'write', environments: 'write', actions_variables: 'write', dependabot_secrets: 'write' },
+    });
     const run = await rotate({ targets: `${REPO}\n${ENV}`, 'revoke-key-ids': String(consoleKey.id) });
 
     expect(errors(run)).toEqual([]);
@@ -76,7 +89,11 @@ describe('rotate-key with a GitHub App', () => {
 
     const minted = github.installationTokens(app.id);
     expect(minted.map(({ permissions, repositories, revoked }) => ({ permissions, repositories, revoked }))).toEqual([
-      { permissions: { actions_variables: 'write', environments: 'write', secrets: 'write', metadata: 'read' }, repositories: ['acme/web'], revoked: true },
+      {
+        permissions: { actions_variables: 'write', environments: 'write', secrets: 'write', metadata: 'read' },
+        repositories: ['acme/web'],
+        revoked: true,
+      },
     ]);
     // Each line of the key is masked before anything else is printed; the token before its first use.
     expect(run.masks.slice(0, 2)).toEqual([consoleKey.key, app.privateKey.trim()]);
@@ -110,13 +127,21 @@ describe('rotate-key with a GitHub App', () => {
 describe('rotate-key GitHub credential inputs', () => {
   const fingerprint = 'SHA256:q1Xk0nJ1aJbq3H0xq8pLZ9m2yFh4n3u7cD5vW6tR8sE=';
   it.each([
-    ['both a token and an App', { 'github-token': TOKEN }, "Input 'github-token' and app-id and private-key are both given: reach GitHub one way"],
+    [
+      'both a token and an App',
+      { 'github-token': TOKEN },
+      "Input 'github-token' and app-id and private-key are both given: reach GitHub one way",
+    ],
     ['neither', { 'app-id': '', 'private-key': '' }, "Input 'github-token' is required unless app-id and private-key are given"],
     ['an app-id without its private-key', { 'private-key': '' }, "Input 'private-key' is required with app-id"],
     ['a private-key without its app-id', { 'app-id': '' }, "Input 'app-id' is required with private-key"],
     ['the key fingerprint as the private-key', { 'private-key': fingerprint }, "Input 'private-key' is"],
     ['a token as the private-key', { 'private-key': `ghs_${'0aZ9'.repeat(9)}` }, "Input 'private-key' is"],
-    ['an app-id that is not one', { 'app-id': 'keyturn-rotator' }, `Input 'app-id' is invalid: it must be the GitHub App's id (App settings > General > App ID) or its client id, not "keyturn-rotator"`],
+    [
+      'an app-id that is not one',
+      { 'app-id': 'keyturn-rotator' },
+      `Input 'app-id' is invalid: it must be the GitHub App's id (App settings > General > App ID) or its client id, not "keyturn-rotator"`,
+    ],
   ])('refuses %s before any request, naming the inputs', async (_what, inputs, problem) => {
     const run = await rotate(inputs);
 

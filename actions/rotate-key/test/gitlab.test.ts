@@ -11,7 +11,10 @@ let gitlab: GitLabEmulator;
 useRotateKeyWorld();
 beforeEach(async () => {
   gitlab = await startGitLabEmulator({ projects: ['acme/web'], tokens: { [GITLAB_TOKEN]: { roles: { 'acme/web': 'maintainer' } } } });
-  gitlab.setVariable({ project: 'acme/web' }, { key: 'NEON_API_KEY', value: consoleKey.key, environment_scope: 'production', protected: true, masked: true });
+  gitlab.setVariable(
+    { project: 'acme/web' },
+    { key: 'NEON_API_KEY', value: consoleKey.key, environment_scope: 'production', protected: true, masked: true },
+  );
   secrets.push(GITLAB_TOKEN);
 });
 afterEach(async () => {
@@ -45,7 +48,11 @@ describe('rotate-key with a GitLab target', () => {
     const errors = annotations(run, 'error').join('\n');
     expect(errors).toMatch(/gitlab-token/);
     expect(gitlab.log.entries()).toEqual([]);
-    const insecure = await rotate({ targets: 'gitlab:acme/web', 'gitlab-token': GITLAB_TOKEN, 'gitlab-url': 'http://gitlab.example.com/api/v4' });
+    const insecure = await rotate({
+      targets: 'gitlab:acme/web',
+      'gitlab-token': GITLAB_TOKEN,
+      'gitlab-url': 'http://gitlab.example.com/api/v4',
+    });
     expect(annotations(insecure, 'error').join('\n')).toMatch(/gitlab-url.*https/s);
     expect(platform.listKeys()).toHaveLength(1);
   });

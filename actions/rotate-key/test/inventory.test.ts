@@ -20,7 +20,9 @@ describe('the inventory output', () => {
     expect(run.exitCode, run.stdout).toBe(0);
     const inventory = JSON.parse(run.outputs.inventory!);
     expect(inventory).toMatchObject({ org: 'acme', match: ['NEON*'], unreadable: [], places: 4 });
-    expect(inventory.copies.map((c: { place: string; name: string; families: string[] }) => [c.place, c.name, c.families.length > 0]).sort()).toEqual(
+    expect(
+      inventory.copies.map((c: { place: string; name: string; families: string[] }) => [c.place, c.name, c.families.length > 0]).sort(),
+    ).toEqual(
       [
         ['codespaces:acme/api', 'NEON_API_KEY', false],
         ['env:acme/web:production', 'NEON_API_KEY', true],
@@ -54,6 +56,11 @@ describe('the inventory output', () => {
     const bad = await rotate({ targets: 'repo:acme/web', 'inventory-org': 'not an org' });
     expect(bad.exitCode).toBe(1);
     expect(annotations(bad, 'error').join('\n')).toContain('not a GitHub organization login');
-    expect(platform.listKeys().filter((k) => !k.revoked).map((k) => k.id)).toEqual([consoleKey.id]);
+    expect(
+      platform
+        .listKeys()
+        .filter((k) => !k.revoked)
+        .map((k) => k.id),
+    ).toEqual([consoleKey.id]);
   });
 });

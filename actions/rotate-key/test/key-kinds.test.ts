@@ -38,8 +38,7 @@ type Kind = 'personal' | 'organization' | 'project';
 /** A key of `kind` named as the family's, in the repository's secret. */
 function seed(kind: Kind): { id: number; key: string } {
   const name = `${FAMILY}-20250101T000000Z-abcd`;
-  const key =
-    kind === 'personal' ? platform.createKey(name) : platform.createOrgKey(ORG, name, kind === 'project' ? { projectId } : {});
+  const key = kind === 'personal' ? platform.createKey(name) : platform.createOrgKey(ORG, name, kind === 'project' ? { projectId } : {});
   github.putSecretValue(REPO, 'NEON_API_KEY', key.key);
   secrets.push(key.key);
   return key;
@@ -86,7 +85,10 @@ describe('rotate-key, each kind of key', () => {
     // Every secret input is masked first, the managing key too.
     if (managed) expect(run.stdout).toContain(`::add-mask::${managing.key}\n`);
     // The managing key made and revoked; the rotated and new keys only proved themselves.
-    const byManager = platform.log.entries().filter((r) => r.method !== 'GET').every((r) => r.actor === `key:${managing.id}`);
+    const byManager = platform.log
+      .entries()
+      .filter((r) => r.method !== 'GET')
+      .every((r) => r.actor === `key:${managing.id}`);
     expect(byManager).toBe(managed);
   });
 
@@ -98,7 +100,11 @@ describe('rotate-key, each kind of key', () => {
     const keysBefore = platform.listKeys().length;
     const run = await rotate(old.key, { 'key-kind': 'organization', 'org-id': ORG, 'managing-api-key': sibling.key });
     expect(run.exitCode).toBe(1);
-    expect(errors(run)).toEqual([expect.stringContaining('The key in managing-api-key is an organization key (GET /auth says api_key_org) that no target record knows')]);
+    expect(errors(run)).toEqual([
+      expect.stringContaining(
+        'The key in managing-api-key is an organization key (GET /auth says api_key_org) that no target record knows',
+      ),
+    ]);
     expect(errors(run)[0]).toContain(`${sibling.id} (${FAMILY}-20240101T000000Z-wxyz)`);
     expect(platform.isKeyValid(sibling.key)).toBe(true);
     expect(platform.isKeyValid(old.key)).toBe(true);
@@ -113,18 +119,44 @@ describe('rotate-key, each kind of key', () => {
 
   it('a dry run of a project-scoped key makes nothing', async () => {
     const old = seed('project');
-    const run = await rotate(old.key, { 'key-kind': 'project', 'org-id': ORG, 'project-id': projectId, 'managing-api-key': managing.key, 'dry-run': 'true' });
+    const run = await rotate(old.key, {
+      'key-kind': 'project',
+      'org-id': ORG,
+      'project-id': projectId,
+      'managing-api-key': managing.key,
+      'dry-run': 'true',
+    });
     expect(run.exitCode).toBe(0);
     expect(run.summary).toContain('dry run, nothing changed');
     expect(platform.log.entries().filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it.each([
-    ['a project key without project-id', { 'key-kind': 'project', 'org-id': ORG, 'managing-api-key': 'MANAGING' }, "Input 'project-id' is invalid: it is required: the id of the one project the key reaches"],
-    ['org-id with a personal key', { 'org-id': ORG }, "Input 'org-id' is given, but key-kind is personal, which does not use it: org-id is for key-kind organization or project. Set key-kind, or remove org-id"],
-    ['project-id with an organization key', { 'key-kind': 'organization', 'org-id': ORG, 'project-id': 'p-1' }, "Input 'project-id' is given, but key-kind is organization"],
-    ['a project key without a managing key', { 'key-kind': 'project', 'org-id': ORG, 'project-id': 'p-1' }, "Input 'managing-api-key' is invalid: it is required for a project-scoped key, which cannot create, list or revoke keys"],
-    ['a managing key for a personal key', { 'managing-api-key': 'MANAGING' }, "Input 'managing-api-key' is invalid: it is for an organization or project-scoped key"],
+    [
+      'a project key without project-id',
+      { 'key-kind': 'project', 'org-id': ORG, 'managing-api-key': 'MANAGING' },
+      "Input 'project-id' is invalid: it is required: the id of the one project the key reaches",
+    ],
+    [
+      'org-id with a personal key',
+      { 'org-id': ORG },
+      "Input 'org-id' is given, but key-kind is personal, which does not use it: org-id is for key-kind organization or project. Set key-kind, or remove org-id",
+    ],
+    [
+      'project-id with an organization key',
+      { 'key-kind': 'organization', 'org-id': ORG, 'project-id': 'p-1' },
+      "Input 'project-id' is given, but key-kind is organization",
+    ],
+    [
+      'a project key without a managing key',
+      { 'key-kind': 'project', 'org-id': ORG, 'project-id': 'p-1' },
+      "Input 'managing-api-key' is invalid: it is required for a project-scoped key, which cannot create, list or revoke keys",
+    ],
+    [
+      'a managing key for a personal key',
+      { 'managing-api-key': 'MANAGING' },
+      "Input 'managing-api-key' is invalid: it is for an organization or project-scoped key",
+    ],
     ['an unknown kind', { 'key-kind': 'team' }, `Input 'key-kind' must be one of personal, organization, project, not "team"`],
   ])('refuses %s before any request, naming the input', async (_name, inputs, message) => {
     const old = seed('project');

@@ -5,7 +5,18 @@
 // crash resolves what remains without rotating again.
 
 import { describe, expect, it } from 'vitest';
-import { annotations, consoleKey, github, liveKeyIds, platform, REPO, rotate, secrets, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
+import {
+  annotations,
+  consoleKey,
+  github,
+  liveKeyIds,
+  platform,
+  REPO,
+  rotate,
+  secrets,
+  TOKEN,
+  useRotateKeyWorld,
+} from './rotate-key-world.js';
 
 useRotateKeyWorld();
 
@@ -67,7 +78,9 @@ describe('rotate-key, alert mode', () => {
     expect(platform.isKeyValid(mine)).toBe(true);
     expect(run.outputs['unmanaged-alerts']).toBe(JSON.stringify(['acme/web#1']));
     expect(run.outputs['resolved-alerts']).toBe('[]');
-    expect(annotations(run, 'warning').join('\n')).toMatch(/keyturn does not manage it and leaves the alert open: revoke the key in the platform console/);
+    expect(annotations(run, 'warning').join('\n')).toMatch(
+      /keyturn does not manage it and leaves the alert open: revoke the key in the platform console/,
+    );
     expect(run.summary).toContain('not a key keyturn manages');
   });
 
@@ -77,7 +90,12 @@ describe('rotate-key, alert mode', () => {
     const run = await answerAlerts(mine);
 
     expect(run.exitCode).toBe(0);
-    expect(github.log.entries().slice(githubBefore).map((e) => `${e.method} ${e.path}`)).toEqual(['GET /repos/acme/web/secret-scanning/alerts']);
+    expect(
+      github.log
+        .entries()
+        .slice(githubBefore)
+        .map((e) => `${e.method} ${e.path}`),
+    ).toEqual(['GET /repos/acme/web/secret-scanning/alerts']);
     expect(platform.log.entries().length).toBe(platformBefore);
     expect(run.outputs['resolved-alerts']).toBe('[]');
     expect(run.summary).toContain('no open alert');
@@ -147,7 +165,13 @@ describe('rotate-key, alert mode', () => {
     const leaked = github.secretValue(REPO, 'NEON_API_KEY')!;
     expect(github.secretValue('env:acme/web:production', 'NEON_API_KEY')).toBe(leaked);
     github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: leaked });
-    github.faults.add({ kind: 'status', status: 403, method: 'GET', path: '/repos/acme/web/environments/production/secrets/public-key', times: 'always' });
+    github.faults.add({
+      kind: 'status',
+      status: 403,
+      method: 'GET',
+      path: '/repos/acme/web/environments/production/secrets/public-key',
+      times: 'always',
+    });
     const run = await answerAlerts(leaked, { targets });
 
     expect(run.exitCode).toBe(1);

@@ -3,13 +3,31 @@
 
 import { describe, expect, it } from 'vitest';
 import { findLeakedPieces, findLeaks } from '@keyturn/action-runner';
-import { annotations, consoleKey, ENV, github, liveKeyIds, platform, READ_TOKEN, REPO, rotate, secrets, useRotateKeyWorld } from './rotate-key-world.js';
+import {
+  annotations,
+  consoleKey,
+  ENV,
+  github,
+  liveKeyIds,
+  platform,
+  READ_TOKEN,
+  REPO,
+  rotate,
+  secrets,
+  useRotateKeyWorld,
+} from './rotate-key-world.js';
 
 useRotateKeyWorld();
 
 describe('rotate-key, when something fails', () => {
   it('writes the old key back and revokes the new one when a target refuses the write', async () => {
-    github.faults.add({ method: 'PUT', path: '/repos/acme/web/environments/production/secrets/*', kind: 'status', status: 422, times: 'always' });
+    github.faults.add({
+      method: 'PUT',
+      path: '/repos/acme/web/environments/production/secrets/*',
+      kind: 'status',
+      status: 422,
+      times: 'always',
+    });
     const run = await rotate({ targets: `${REPO}\n${ENV}` });
 
     expect(run.exitCode).toBe(1);
@@ -64,7 +82,9 @@ describe('rotate-key, when something fails', () => {
     expect(platform.listKeys().map((k) => k.id)).toEqual([consoleKey.id]);
     expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
     expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]', rotated: 'false' });
-    expect(annotations(run, 'error')).toEqual([expect.stringMatching(/Target repo:acme\/web cannot take the secret NEON_API_KEY.*Nothing was changed/)]);
+    expect(annotations(run, 'error')).toEqual([
+      expect.stringMatching(/Target repo:acme\/web cannot take the secret NEON_API_KEY.*Nothing was changed/),
+    ]);
     // The advice names the Action's inputs (the rotation's words name its options: github.token, github.appId).
     expect(annotations(run, 'error')[0]).toContain('give a valid token in github-token, or check app-id and private-key');
     expect(run.summary).toContain('failed at the preflight step');
@@ -80,7 +100,9 @@ describe('rotate-key, when something fails', () => {
     expect(github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
     expect(run.outputs).toEqual({ 'key-id': '', 'key-name': '', 'revoked-key-ids': '[]', targets: '[]', rotated: 'false' });
     expect(annotations(run, 'error')).toEqual([
-      expect.stringMatching(/(?:Before making the key: Writing the record|Taking the lease KEYTURN_LEASE_\w+ in the variables of acme\/web) .*failed: GitHub answered 403.*Variables: Read and write.*(?:No key was made and no secret was changed|Nothing was changed)/),
+      expect.stringMatching(
+        /(?:Before making the key: Writing the record|Taking the lease KEYTURN_LEASE_\w+ in the variables of acme\/web) .*failed: GitHub answered 403.*Variables: Read and write.*(?:No key was made and no secret was changed|Nothing was changed)/,
+      ),
     ]);
     expect(run.summary).toMatch(/failed at the (?:preflight|create) step/);
   });
@@ -146,7 +168,9 @@ describe('rotate-key input checks', () => {
 
     expect(findLeakedPieces(run, key)).toEqual([]);
     expect(run.exitCode).toBe(1);
-    expect(annotations(run, 'error')).toEqual([expect.stringMatching(/Input 'targets' target 2 is a \d+-character value that looks like a key/)]);
+    expect(annotations(run, 'error')).toEqual([
+      expect.stringMatching(/Input 'targets' target 2 is a \d+-character value that looks like a key/),
+    ]);
     expect(platform.log.entries()).toEqual([]);
     expect(github.log.entries()).toEqual([]);
   });
@@ -159,7 +183,12 @@ describe('rotate-key input checks', () => {
       {},
       "Input 'github-token' is required unless app-id and private-key are given: pass a token that can write secrets (GITHUB_TOKEN cannot)",
     ],
-    ['a key with a space', { 'api-key': 'two words-0123456789' }, {}, "Input 'api-key' is invalid: it must be printable ASCII without spaces"],
+    [
+      'a key with a space',
+      { 'api-key': 'two words-0123456789' },
+      {},
+      "Input 'api-key' is invalid: it must be printable ASCII without spaces",
+    ],
     ['no target outside a repository', {}, { GITHUB_REPOSITORY: undefined }, "Input 'targets' is invalid: no target given"],
     ['a control character', { 'secret-name': 'NEON\u001bKEY' }, {}, "Input 'secret-name' contains a control character (U+001B)"],
     ['an oversize list', { 'revoke-key-ids': '1,'.repeat(6000) }, {}, "Input 'revoke-key-ids' is 12000 characters long"],

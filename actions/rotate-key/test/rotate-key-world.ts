@@ -62,4 +62,8 @@ export async function rotate(inputs: Record<string, string>, env: Record<string,
 
 export const annotations = (run: ActionRun, level: 'error' | 'warning') =>
   run.annotations.filter((a) => a.level === level).map((a) => a.message);
-export const liveKeyIds = () => platform.listKeys().filter((k) => !k.revoked).map((k) => k.id);
+export const liveKeyIds = () =>
+  platform
+    .listKeys()
+    .filter((k) => !k.revoked)
+    .map((k) => k.id);

@@ -49,7 +49,9 @@ describe('rotate-key', () => {
     ]);
     expect(run.visibleStdout).toMatch(logPattern(String.raw`^GET /api_keys -> 200 in ${DURATION}$`));
     expect(run.visibleStdout).toMatch(logPattern(String.raw`^POST /api_keys -> 200 in ${DURATION}$`));
-    expect(run.visibleStdout).toMatch(logPattern(String.raw`^GitHub PUT /repos/[^ ]+/actions/secrets/NEON_API_KEY -> 20[14] in ${DURATION}$`));
+    expect(run.visibleStdout).toMatch(
+      logPattern(String.raw`^GitHub PUT /repos/[^ ]+/actions/secrets/NEON_API_KEY -> 20[14] in ${DURATION}$`),
+    );
     expect(run.summary).toContain('<h2>Key rotation of NEON_API_KEY: done</h2>');
     expect(run.summary).toContain(`<tr><td>New key id</td><td>${created.id}</td></tr>`);
     expect(run.summary).toContain(`<tr><td>Targets written</td><td>${REPO}</td></tr>`);
@@ -119,7 +121,9 @@ describe('rotate-key', () => {
     expect(run.exitCode).toBe(0);
     expect(run.outputs['key-name']).toMatch(/^keyturn-repo-acme-web-neon-api-key-[0-9a-f]{6}-/);
     expect(platform.isKeyValid(github.secretValue(REPO, 'NEON_API_KEY')!)).toBe(true);
-    expect(annotations(run, 'warning').join('\n')).toContain(`The variable ${copy} holds the record of family ${other.outputs['key-name']!.replace(/-\d{8}T\d{6}Z-[a-z0-9]+$/, '')}`);
+    expect(annotations(run, 'warning').join('\n')).toContain(
+      `The variable ${copy} holds the record of family ${other.outputs['key-name']!.replace(/-\d{8}T\d{6}Z-[a-z0-9]+$/, '')}`,
+    );
     // The other family's key stays valid: nothing of its record was this run's.
     expect(platform.isKeyValid(github.secretValue(ENV, 'OTHER_API_KEY')!)).toBe(true);
   });

@@ -36,7 +36,9 @@ describe('rotate-key: a stuck family', () => {
     expect(issues[0]!.body).toContain('https://github.com/acme/web/actions/runs/7');
     // The input's name, not the library's option: a workflow's author sets `acknowledge`.
     expect(issues[0]!.body).toContain('`acknowledge`: true');
-    expect(github.webhooks()).toMatchObject([{ name: 'ops', body: { reason: 'repeated-failure', runUrl: 'https://github.com/acme/web/actions/runs/7' } }]);
+    expect(github.webhooks()).toMatchObject([
+      { name: 'ops', body: { reason: 'repeated-failure', runUrl: 'https://github.com/acme/web/actions/runs/7' } },
+    ]);
 
     // The cause is fixed, but the family is stuck: the run fails having asked the platform nothing.
     const platformBefore = platform.log.entries().length;

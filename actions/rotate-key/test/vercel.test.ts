@@ -15,7 +15,11 @@ let vercel: VercelEmulator;
 
 useRotateKeyWorld();
 beforeEach(async () => {
-  vercel = await startVercelEmulator({ projects: ['acme/web'], buildTimes: { queuedMs: 0, buildMs: 0 }, tokens: { [VERCEL_TOKEN]: { teams: { acme: 'member' } } } });
+  vercel = await startVercelEmulator({
+    projects: ['acme/web'],
+    buildTimes: { queuedMs: 0, buildMs: 0 },
+    tokens: { [VERCEL_TOKEN]: { teams: { acme: 'member' } } },
+  });
   vercel.setEnv(WEB, { key: 'NEON_API_KEY', value: consoleKey.key, type: 'sensitive', target: ['production'] });
   vercel.deploy(WEB);
   secrets.push(VERCEL_TOKEN);
@@ -24,7 +28,12 @@ afterEach(async () => {
   await vercel.close();
 });
 
-const inputs = () => ({ targets: `${REPO}\nvercel:web@acme`, 'vercel-token': VERCEL_TOKEN, 'vercel-url': vercel.url, 'revoke-key-ids': String(consoleKey.id) });
+const inputs = () => ({
+  targets: `${REPO}\nvercel:web@acme`,
+  'vercel-token': VERCEL_TOKEN,
+  'vercel-url': vercel.url,
+  'revoke-key-ids': String(consoleKey.id),
+});
 
 describe('rotate-key with a Vercel target', () => {
   it('writes a repository secret and a Vercel production variable, redeploys, waits for READY, then revokes', async () => {
@@ -78,6 +87,10 @@ describe('rotate-key with a Vercel target', () => {
 
 /** Builds from now on take `times` (the first deployment above was READY at once), set through the control API. */
 async function buildsTake(times: { queuedMs: number; buildMs: number }): Promise<void> {
-  const response = await fetch(`${vercel.controlUrl}/vercel/build-times`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(times) });
+  const response = await fetch(`${vercel.controlUrl}/vercel/build-times`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(times),
+  });
   expect(response.status).toBe(201);
 }

@@ -224,7 +224,10 @@ function classify(status, method, path, retryAfterMs, said = false) {
     case 422:
       return [InvalidRequestError, "The platform rejected the request as invalid: check its parameters."];
     case 401:
-      return [AuthenticationError, said ? `${NEW_KEY[0].toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`];
+      return [
+        AuthenticationError,
+        said ? `${NEW_KEY[0].toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`
+      ];
     case 403:
       return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:
@@ -232,10 +235,7 @@ function classify(status, method, path, retryAfterMs, said = false) {
     case 409:
       return [ConflictError, "The request conflicts with the current state of the resource: retry once it settles."];
     case 423:
-      return [
-        LockedError,
-        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`
-      ];
+      return [LockedError, `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`];
     case 429:
       return [
         RateLimitError,
@@ -1078,7 +1078,11 @@ var Auth = class {
    * and any field it adds later are kept as sent.
    */
   async getDetails(options) {
-    return this.#transport.request({ method: "GET", path: "/auth", parse: (data) => expectFields(data, "the body", { account_id: "string", auth_method: "string" }) }, toCallOptions(options, "auth.getDetails"));
+    return this.#transport.request({
+      method: "GET",
+      path: "/auth",
+      parse: (data) => expectFields(data, "the body", { account_id: "string", auth_method: "string" })
+    }, toCallOptions(options, "auth.getDetails"));
   }
 };
 
@@ -2563,7 +2567,8 @@ function waitFailureMessage(result2, timeoutMs) {
   if (result2.status === "timed-out") {
     const unfinished = describeUnfinishedOperations(result2);
     const unanswered = "(see the poll lines above): check its status page and api-url, then re-run.";
-    if (unfinished.length === 0) return `The wait timed out after ${formatDuration(timeoutMs)} before the platform listed the project's operations ${unanswered}`;
+    if (unfinished.length === 0)
+      return `The wait timed out after ${formatDuration(timeoutMs)} before the platform listed the project's operations ${unanswered}`;
     const advice = result2.unknownIds.length > 0 ? `The platform did not answer in time ${unanswered}` : "Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).";
     return `${countNoun(unfinished.length, "operation")} still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
   }

@@ -26,7 +26,9 @@ describe('inInputTerms', () => {
   it('never shows a credential-shaped value', () => {
     const key = 'a1'.repeat(32);
     const error = inInputTerms(refusal({ apiKey: 'k', baseUrl: key }), { 'api-url': key }) as Error;
-    expect(error.message).toMatch(/^Input 'api-url' is a 64-character value that looks like a key or token: it is not a valid absolute URL/);
+    expect(error.message).toMatch(
+      /^Input 'api-url' is a 64-character value that looks like a key or token: it is not a valid absolute URL/,
+    );
     expect(error.message).not.toContain(key.slice(0, 8));
   });
 

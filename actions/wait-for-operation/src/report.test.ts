@@ -26,7 +26,18 @@ function operation(id: string, fields: Partial<Operation> = {}): Operation {
 }
 
 function result(fields: Partial<WaitResult>): WaitResult {
-  return { status: 'finished', operations: [], failed: [], pending: [], unknownIds: [], pendingUnknown: false, rounds: 2, requests: 2, elapsedMs: 4200, ...fields };
+  return {
+    status: 'finished',
+    operations: [],
+    failed: [],
+    pending: [],
+    unknownIds: [],
+    pendingUnknown: false,
+    rounds: 2,
+    requests: 2,
+    elapsedMs: 4200,
+    ...fields,
+  };
 }
 
 describe('operationDurationMs', () => {
@@ -117,7 +128,11 @@ describe('formatPollEvent', () => {
   });
 
   it('says when a round got no answer, with the error and the counts last known', () => {
-    const error = new ServerError('GET /projects/p/operations failed with HTTP 502.', { method: 'GET', path: '/projects/p/operations', status: 502 });
+    const error = new ServerError('GET /projects/p/operations failed with HTTP 502.', {
+      method: 'GET',
+      path: '/projects/p/operations',
+      status: 502,
+    });
     expect(formatPollEvent({ ...event, error })).toBe(
       'Poll 3 after 10.2 s got no answer, polling again: GET /projects/p/operations failed with HTTP 502. ' +
         'Last known: 1 finished, 0 failed, 2 pending of 3',

@@ -120,7 +120,8 @@ export function waitFailureMessage(result: WaitResult, timeoutMs: number): strin
     const unfinished = describeUnfinishedOperations(result);
     const unanswered = '(see the poll lines above): check its status page and api-url, then re-run.';
     // Nothing listed: no scan of the project's operations completed, so which are pending is unknown.
-    if (unfinished.length === 0) return `The wait timed out after ${formatDuration(timeoutMs)} before the platform listed the project's operations ${unanswered}`;
+    if (unfinished.length === 0)
+      return `The wait timed out after ${formatDuration(timeoutMs)} before the platform listed the project's operations ${unanswered}`;
     const advice =
       result.unknownIds.length > 0
         ? `The platform did not answer in time ${unanswered}`

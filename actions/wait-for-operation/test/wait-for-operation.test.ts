@@ -119,7 +119,9 @@ describe('wait-for-operation', () => {
     expect(outputOperations(run).find((op) => op.id === bad!.id)).toMatchObject({ status: 'failed', action: 'start_compute' });
     expect(errors(run)).toEqual([
       expect.stringMatching(
-        new RegExp(`^1 of 2 operations failed: operation ${bad!.id} \\(start_compute\\) failed[^:]*: compute quota exceeded\\. See the project`),
+        new RegExp(
+          `^1 of 2 operations failed: operation ${bad!.id} \\(start_compute\\) failed[^:]*: compute quota exceeded\\. See the project`,
+        ),
       ),
     ]);
     expect(run.summary).toContain('failed</h2>');
@@ -141,7 +143,9 @@ describe('wait-for-operation', () => {
       { id: slow!.id, action: 'create_branch', status: 'running', failures_count: 0, duration: null },
     ]);
     expect(errors(run)).toEqual([
-      expect.stringContaining(`1 operation still pending after 5.0 s: operation ${slow!.id} (create_branch) still running. Raise the timeout`),
+      expect.stringContaining(
+        `1 operation still pending after 5.0 s: operation ${slow!.id} (create_branch) still running. Raise the timeout`,
+      ),
     ]);
   });
 

@@ -70,7 +70,5 @@ export function readOutputsTable(stdout: string): Record<string, string> {
 function unquote(cell: string): string {
   const quote = cell[0];
   if ((quote !== "'" && quote !== '"' && quote !== '`') || cell.at(-1) !== quote) return cell;
-  return cell
-    .slice(1, -1)
-    .replace(/\\(['"`\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c));
+  return cell.slice(1, -1).replace(/\\(['"`\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c));
 }

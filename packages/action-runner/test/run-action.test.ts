@@ -24,9 +24,7 @@ describe('runAction', () => {
     expect(run.groups).toEqual(['Step one']);
     // The action.yml default applies, its '' quoting undone.
     expect(run.outputs).toEqual({ greeting: "it's fine\nline two", simple: 'a=b' });
-    expect(run.annotations).toEqual([
-      { level: 'warning', message: '50% done\nsecond line', properties: { title: 'Heads up: x' } },
-    ]);
+    expect(run.annotations).toEqual([{ level: 'warning', message: '50% done\nsecond line', properties: { title: 'Heads up: x' } }]);
     expect(run.summary).toBe('<h2>octo/demo</h2>\n');
     expect(run.stderr).toBe('cwd true\n');
     // when it ran, for the benchmarks to set against a server's request log
@@ -46,9 +44,7 @@ describe('runAction', () => {
   });
 
   it('refuses an input the action does not declare', async () => {
-    await expect(runAction(ECHO_ACTION, { inputs: { 'secret-value': 'x' } })).rejects.toThrow(
-      "declares no input 'secret-value'",
-    );
+    await expect(runAction(ECHO_ACTION, { inputs: { 'secret-value': 'x' } })).rejects.toThrow("declares no input 'secret-value'");
   });
 
   it("surfaces Node's deprecation warnings, as the runner's log would show them", async () => {

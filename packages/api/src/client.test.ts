@@ -18,7 +18,9 @@ function thrown(act: () => unknown): unknown {
 describe('checkClientOptions', () => {
   it('accepts what createClient accepts', () => {
     expect(thrown(() => checkClientOptions({ apiKey: KEY }))).toBeUndefined();
-    expect(thrown(() => checkClientOptions({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1/api/v2', retries: 0, timeoutMs: 5 }))).toBeUndefined();
+    expect(
+      thrown(() => checkClientOptions({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1/api/v2', retries: 0, timeoutMs: 5 })),
+    ).toBeUndefined();
   });
 
   it.each<[string, unknown]>([

@@ -92,8 +92,7 @@ export class ApiError extends KeyturnError {
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
     this.transient = init.transient ?? isTransientStatus(init.status);
-    this.mayHaveTakenEffect =
-      init.mayHaveTakenEffect ?? (changesState(init.method) && statusMayHaveTakenEffect(init.status));
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? (changesState(init.method) && statusMayHaveTakenEffect(init.status));
   }
 
   /** Builds the error subclass that matches an HTTP error response. */
@@ -242,7 +241,10 @@ function classify(status: number, method: string, path: string, retryAfterMs: nu
     case 422:
       return [InvalidRequestError, 'The platform rejected the request as invalid: check its parameters.'];
     case 401:
-      return [AuthenticationError, said ? `${NEW_KEY[0]!.toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`];
+      return [
+        AuthenticationError,
+        said ? `${NEW_KEY[0]!.toUpperCase()}${NEW_KEY.slice(1)}` : `The API key is missing, invalid or revoked: ${NEW_KEY}`,
+      ];
     case 403:
       return [PermissionDeniedError, forbiddenAdvice(path)];
     case 404:
@@ -250,10 +252,7 @@ function classify(status: number, method: string, path: string, retryAfterMs: nu
     case 409:
       return [ConflictError, 'The request conflicts with the current state of the resource: retry once it settles.'];
     case 423:
-      return [
-        LockedError,
-        `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`,
-      ];
+      return [LockedError, `Another operation is running on the project: wait for it to finish (operations.wait) and retry${wait}.`];
     case 429:
       return [
         RateLimitError,

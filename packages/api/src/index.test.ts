@@ -14,7 +14,12 @@ const ts = createRequire(import.meta.url)('typescript') as TypeScript;
 /** Every name `file` exports (types included), as the compiler sees it, and those without TSDoc. */
 function exportsOf(file: string): { names: string[]; undocumented: string[] } {
   const path = fileURLToPath(new URL(file, import.meta.url));
-  const program = ts.createProgram([path], { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true });
+  const program = ts.createProgram([path], {
+    strict: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(path);
   const symbol = source && checker.getSymbolAtLocation(source);
@@ -119,7 +124,16 @@ const TOOLKIT_VALUES = [
   'systemRuntime',
 ];
 
-const TOOLKIT_TYPES = ['AbortTimer', 'AttemptRules', 'AttemptVerdict', 'LinkedSignal', 'RateLimitRules', 'RateLimitWait', 'RequestEvent', 'Runtime'];
+const TOOLKIT_TYPES = [
+  'AbortTimer',
+  'AttemptRules',
+  'AttemptVerdict',
+  'LinkedSignal',
+  'RateLimitRules',
+  'RateLimitWait',
+  'RequestEvent',
+  'Runtime',
+];
 
 const VALUES_VALUES = [
   'InputError',

@@ -7,12 +7,15 @@ const items = (...ids: string[]): Item[] => ids.map((id) => ({ id }));
 /** A scripted server: page n answers the n-th response, and records the cursors asked for. */
 function scripted(pages: Array<FetchedItems<Item>>) {
   const asked: Array<string | undefined> = [];
-  const paginator = new PagePromise<Item>(async (cursor) => {
-    asked.push(cursor);
-    const page = pages[asked.length - 1];
-    if (!page) throw new Error(`asked for page ${asked.length}, beyond the script`);
-    return page;
-  }, (item) => item.id);
+  const paginator = new PagePromise<Item>(
+    async (cursor) => {
+      asked.push(cursor);
+      const page = pages[asked.length - 1];
+      if (!page) throw new Error(`asked for page ${asked.length}, beyond the script`);
+      return page;
+    },
+    (item) => item.id,
+  );
   return { paginator, asked };
 }
 
@@ -108,9 +111,12 @@ describe('PagePromise', () => {
   });
 
   it('rejects, when awaited or iterated, with what the reader throws', async () => {
-    const failing = new PagePromise<Item>(async () => {
-      throw new Error('bad limit');
-    }, (item) => item.id);
+    const failing = new PagePromise<Item>(
+      async () => {
+        throw new Error('bad limit');
+      },
+      (item) => item.id,
+    );
     await expect(failing).rejects.toThrow('bad limit');
     await expect(failing.toArray()).rejects.toThrow('bad limit');
   });

@@ -31,7 +31,13 @@ class CursorPage<T> implements Page<T> {
   readonly #read: PageReader<T>;
   readonly #keyOf: (item: T) => string;
 
-  constructor(fetched: FetchedItems<T>, askedCursor: string | undefined, previousKeys: ReadonlySet<string>, read: PageReader<T>, keyOf: (item: T) => string) {
+  constructor(
+    fetched: FetchedItems<T>,
+    askedCursor: string | undefined,
+    previousKeys: ReadonlySet<string>,
+    read: PageReader<T>,
+    keyOf: (item: T) => string,
+  ) {
     // Only the previous page's keys are kept: items sharing a timestamp can straddle a page
     // boundary, and nothing else can repeat while the cursor moves forward.
     this.data = fetched.items.filter((item) => !previousKeys.has(keyOf(item)));

@@ -124,9 +124,7 @@ export interface AuthDetails {
 }
 
 /** An operation's status; an open set: a status not listed here counts as pending. */
-export type OperationStatus = Open<
-  'scheduling' | 'running' | 'finished' | 'failed' | 'error' | 'cancelling' | 'cancelled' | 'skipped'
->;
+export type OperationStatus = Open<'scheduling' | 'running' | 'finished' | 'failed' | 'error' | 'cancelling' | 'cancelled' | 'skipped'>;
 
 /** What an operation does; an open set. */
 export type OperationAction = Open<

@@ -17,7 +17,11 @@ import { createClient } from '../src/client.js';
 import { errorTexts, fakeTime, recordEvents, usePlatform } from './fixture.js';
 
 const platform = usePlatform();
-const failing = <T>(promise: PromiseLike<T>) => Promise.resolve(promise).then(() => expect.unreachable('it should have failed'), (e: unknown) => e);
+const failing = <T>(promise: PromiseLike<T>) =>
+  Promise.resolve(promise).then(
+    () => expect.unreachable('it should have failed'),
+    (e: unknown) => e,
+  );
 
 describe('ApiError.generate from platform answers', () => {
   it.each([
@@ -51,7 +55,12 @@ describe('ApiError.generate from platform answers', () => {
 
   it('takes requestId from the body, else from x-request-id', async () => {
     const faults = platform.emulator.faults;
-    faults.add({ kind: 'status', status: 500, body: { code: 'boom', message: 'x', request_id: 'from-body' }, headers: { 'x-request-id': 'from-header' } });
+    faults.add({
+      kind: 'status',
+      status: 500,
+      body: { code: 'boom', message: 'x', request_id: 'from-body' },
+      headers: { 'x-request-id': 'from-header' },
+    });
     faults.add({ kind: 'status', status: 500, body: { code: 'boom', message: 'x' }, headers: { 'x-request-id': 'from-header' } });
     const client = platform.client({ retries: 0 });
     expect(await failing(client.projects.list())).toMatchObject({ requestId: 'from-body' });

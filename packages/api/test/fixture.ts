@@ -1,11 +1,6 @@
 // Shared setup of the HTTP-level tests: a platform emulator on loopback per test, a console-made
 // key, and clients whose clock, random and sleep can be faked so waits are checked exactly.
-import {
-  type LoggedRequest,
-  type PlatformEmulator,
-  type PlatformEmulatorOptions,
-  startPlatformEmulator,
-} from '@keyturn/emulator';
+import { type LoggedRequest, type PlatformEmulator, type PlatformEmulatorOptions, startPlatformEmulator } from '@keyturn/emulator';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 import { createClient, type PlatformClient } from '../src/client.js';

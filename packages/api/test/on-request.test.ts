@@ -24,7 +24,10 @@ describe('onRequest', () => {
 
   it('reports a final failure as an error event', async () => {
     const { events, onRequest } = recordEvents();
-    await platform.client({ onRequest }).operations.get(platform.projectId, 'missing').catch(() => undefined);
+    await platform
+      .client({ onRequest })
+      .operations.get(platform.projectId, 'missing')
+      .catch(() => undefined);
     expect(events).toEqual([expect.objectContaining({ status: 404, attempt: 1, outcome: 'error' })]);
   });
 });

@@ -2,14 +2,7 @@
 // wide and project-scoped), made with each kind of caller, the emulator's refusals as typed errors,
 // and the same retry rules as the personal keys.
 import { describe, expect, it } from 'vitest';
-import {
-  AuthenticationError,
-  ConnectionError,
-  NotFoundError,
-  OptionError,
-  PermissionDeniedError,
-  ServerError,
-} from '../src/errors.js';
+import { AuthenticationError, ConnectionError, NotFoundError, OptionError, PermissionDeniedError, ServerError } from '../src/errors.js';
 import { errorTexts, fakeTime, recordEvents, usePlatform } from './fixture.js';
 
 const ORG = 'org-acme-1234';
@@ -37,13 +30,22 @@ describe('organizations.apiKeys with an admin personal key', () => {
     expect(platform.emulator.isKeyValid(org.key) && platform.emulator.isKeyValid(scoped.key)).toBe(true);
 
     const listed = await client.organizations.apiKeys.list(ORG).toArray();
-    expect(listed.map((k) => [k.id, k.project_id])).toEqual(expect.arrayContaining([[org.id, undefined], [scoped.id, projectId]]));
+    expect(listed.map((k) => [k.id, k.project_id])).toEqual(
+      expect.arrayContaining([
+        [org.id, undefined],
+        [scoped.id, projectId],
+      ]),
+    );
     expect(listed.find((k) => k.id === scoped.id)).toMatchObject({ name: 'deploy', created_by: { id: expect.any(String) } });
     for (const key of listed) expect(JSON.stringify(key)).not.toMatch(new RegExp(`${org.key}|${scoped.key}`));
     // an organization's keys are not the caller's personal keys
     expect((await client.apiKeys.list()).data.map((k) => k.id)).toEqual([platform.key.id]);
 
-    await expect(client.organizations.apiKeys.revoke(ORG, scoped.id)).resolves.toMatchObject({ id: scoped.id, revoked: true, project_id: projectId });
+    await expect(client.organizations.apiKeys.revoke(ORG, scoped.id)).resolves.toMatchObject({
+      id: scoped.id,
+      revoked: true,
+      project_id: projectId,
+    });
     await expect(client.organizations.apiKeys.revoke(ORG, org.id)).resolves.toMatchObject({ id: org.id, revoked: true });
     expect(platform.emulator.isKeyValid(org.key) || platform.emulator.isKeyValid(scoped.key)).toBe(false);
     await expect(client.organizations.apiKeys.list(ORG)).resolves.toMatchObject({ data: [] });
@@ -84,7 +86,13 @@ describe('refusals of the permission model, as typed errors with advice', () => 
     const member = platform.client({ apiKey: memberKey() });
     const error = await member.organizations.apiKeys.create(ORG, { key_name: 'ci' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermissionDeniedError);
-    expect(error).toMatchObject({ status: 403, method: 'POST', path: `/organizations/${ORG}/api_keys`, attempts: 1, mayHaveTakenEffect: false });
+    expect(error).toMatchObject({
+      status: 403,
+      method: 'POST',
+      path: `/organizations/${ORG}/api_keys`,
+      attempts: 1,
+      mayHaveTakenEffect: false,
+    });
     expect((error as Error).message).toMatch(/an organization-wide key needs an organization admin's personal key/);
     await expect(member.organizations.apiKeys.create(ORG, { key_name: 'deploy', project_id: projectId })).resolves.toMatchObject({
       project_id: projectId,
@@ -134,7 +142,10 @@ describe('retries, as the personal keys', () => {
 
   it('a lost create reply is not retried and says it may have taken effect', async () => {
     platform.emulator.faults.add({ method: 'POST', kind: 'reply-lost' });
-    const error = await platform.client({}, fakeTime()).organizations.apiKeys.create(ORG, { key_name: 'lost' }).catch((e: unknown) => e);
+    const error = await platform
+      .client({}, fakeTime())
+      .organizations.apiKeys.create(ORG, { key_name: 'lost' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(/The request may have taken effect: check before repeating it\.$/);
     expect(platform.emulator.listKeys().filter((k) => k.name === 'lost' && k.org_id === ORG)).toHaveLength(1);
@@ -143,7 +154,10 @@ describe('retries, as the personal keys', () => {
   it('revoke is retried after a lost reply; the 404 that follows says an earlier attempt may have done it', async () => {
     const orgKey = platform.emulator.createOrgKey(ORG, 'old');
     platform.emulator.faults.add({ method: 'DELETE', kind: 'reply-lost' });
-    const error = await platform.client({}, fakeTime()).organizations.apiKeys.revoke(ORG, orgKey.id).catch((e: unknown) => e);
+    const error = await platform
+      .client({}, fakeTime())
+      .organizations.apiKeys.revoke(ORG, orgKey.id)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ mayHaveTakenEffect: true });
     expect((error as Error).message).toMatch(/An earlier attempt got no answer and may have deleted it already\.$/);
@@ -184,9 +198,18 @@ describe('arguments and secrets', () => {
     const client = platform.client({ onRequest });
     const made = await client.organizations.apiKeys.create(ORG, { key_name: 'secret' });
     // an answer that echoes the value back where it is not expected still never shows it
-    platform.emulator.faults.add({ method: 'GET', kind: 'status', status: 403, body: { code: 'forbidden', message: `no: ${made.key}` }, times: 2 });
+    platform.emulator.faults.add({
+      method: 'GET',
+      kind: 'status',
+      status: 403,
+      body: { code: 'forbidden', message: `no: ${made.key}` },
+      times: 2,
+    });
     const errors = [
-      await client.withApiKey(made.key).organizations.apiKeys.list(ORG).catch((e: unknown) => e),
+      await client
+        .withApiKey(made.key)
+        .organizations.apiKeys.list(ORG)
+        .catch((e: unknown) => e),
       await client.organizations.apiKeys.list(ORG).catch((e: unknown) => e),
     ];
     for (const error of errors) expect(error).toBeInstanceOf(PermissionDeniedError);

@@ -15,7 +15,12 @@ describe('client.request', () => {
     expect(answer.branch).toMatchObject({ id: expect.any(String), name: 'preview/pr-1' });
     expect(answer.operations.length).toBeGreaterThan(0);
     expect(platform.requests()).toEqual([
-      expect.objectContaining({ method: 'POST', path: `/projects/${platform.projectId}/branches`, status: 201, actor: `key:${platform.key.id}` }),
+      expect.objectContaining({
+        method: 'POST',
+        path: `/projects/${platform.projectId}/branches`,
+        status: 201,
+        actor: `key:${platform.key.id}`,
+      }),
     ]);
   });
 
@@ -35,7 +40,9 @@ describe('client.request', () => {
     expect(platform.requests().map((r) => r.status)).toEqual([503, 200]);
     await expect(client.request('GET', '/projects/no-such-project/operations')).rejects.toBeInstanceOf(NotFoundError);
     platform.emulator.faults.add({ method: 'POST', kind: 'status', status: 500, times: 1 });
-    const failed = await client.request('POST', `/projects/${platform.projectId}/branches`, { body: { branch: {} } }).catch((e: unknown) => e);
+    const failed = await client
+      .request('POST', `/projects/${platform.projectId}/branches`, { body: { branch: {} } })
+      .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(ServerError);
     expect(failed).toMatchObject({ transient: true, mayHaveTakenEffect: true, attempts: 1 });
   });

@@ -36,7 +36,10 @@ describe('GET and DELETE retry', () => {
     expect(platform.requests({ method: 'DELETE' })).toHaveLength(3);
 
     faults().add({ method: 'GET', path: '/api_keys', kind: 'drop', times: 'always' });
-    const error = await platform.client({ retries: 2 }, time).apiKeys.list().catch((e: unknown) => e);
+    const error = await platform
+      .client({ retries: 2 }, time)
+      .apiKeys.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({ attempts: 3, method: 'GET', path: '/api_keys', status: undefined });
     expect((error as Error).message).toMatch(
@@ -47,7 +50,10 @@ describe('GET and DELETE retry', () => {
   it('says a 404 after a DELETE whose reply was lost may mean it was done already', async () => {
     const other = platform.emulator.createKey('other');
     platform.emulator.faults.add({ method: 'DELETE', kind: 'reply-lost' });
-    const error = await platform.client({}, fakeTime()).apiKeys.revoke(other.id).catch((e: unknown) => e);
+    const error = await platform
+      .client({}, fakeTime())
+      .apiKeys.revoke(other.id)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toMatch(/An earlier attempt got no answer and may have deleted it already\.$/);
     expect(platform.requests({ method: 'DELETE' }).map((r) => r.status)).toEqual([undefined, 404]);
@@ -66,7 +72,10 @@ describe('GET and DELETE retry', () => {
   it('gives up at once with retries: 0', async () => {
     faults().add({ method: 'GET', path: '/api_keys', kind: 'status', status: 503, times: 'always' });
     const time = fakeTime();
-    const error = await platform.client({ retries: 0 }, time).apiKeys.list().catch((e: unknown) => e);
+    const error = await platform
+      .client({ retries: 0 }, time)
+      .apiKeys.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as Error).message).not.toMatch(/Gave up/);
     expect(platform.requests()).toHaveLength(1);
@@ -76,7 +85,10 @@ describe('GET and DELETE retry', () => {
   it('stops after maxRetries, saying so', async () => {
     faults().add({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 'always' });
     const time = fakeTime({ random: 0.999 });
-    const error = await platform.client({}, time).apiKeys.list().catch((e: unknown) => e);
+    const error = await platform
+      .client({}, time)
+      .apiKeys.list()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ServerError', status: 500, attempts: 5 });
     expect((error as Error).message).toMatch(/Gave up after 5 attempts \(retries.maxRetries = 4\)\.$/);
     expect(platform.requests()).toHaveLength(5);
@@ -95,7 +107,10 @@ describe('GET and DELETE retry', () => {
     faults().add({ method: 'GET', path: '/api_keys', kind: 'status', status: 503, times: 'always' });
     const time = fakeTime({ random: 0.5 });
     const retries = { maxRetries: 10, baseDelayMs: 1000, maxDelayMs: 60_000, deadlineMs: 4000 };
-    const error = await platform.client({ retries }, time).apiKeys.list().catch((e: unknown) => e);
+    const error = await platform
+      .client({ retries }, time)
+      .apiKeys.list()
+      .catch((e: unknown) => e);
     // waits 500, 1000, 2000 (3500 in all); the next, 4000, would end after the 4000 ms deadline
     expect(time.sleeps).toEqual([500, 1000, 2000]);
     expect(platform.requests()).toHaveLength(4);
@@ -114,14 +129,20 @@ describe('POST retry', () => {
 
   it.each([408, 500, 502, 504])('POST never retries HTTP %i: it may have taken effect', async (status) => {
     faults().add({ method: 'POST', path: '/api_keys', kind: 'status', status });
-    const error = await platform.client({}, fakeTime()).apiKeys.create({ key_name: 'once' }).catch((e: unknown) => e);
+    const error = await platform
+      .client({}, fakeTime())
+      .apiKeys.create({ key_name: 'once' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status, attempts: 1 });
     expect(platform.requests({ method: 'POST' })).toHaveLength(1);
   });
 
   it('POST never retries a lost reply, and says it may have taken effect', async () => {
     faults().add({ method: 'POST', path: '/api_keys', kind: 'reply-lost' });
-    const error = await platform.client({}, fakeTime()).apiKeys.create({ key_name: 'lost' }).catch((e: unknown) => e);
+    const error = await platform
+      .client({}, fakeTime())
+      .apiKeys.create({ key_name: 'lost' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(/The request may have taken effect: check before repeating it\.$/);
     expect(platform.requests({ method: 'POST' })).toHaveLength(1);
@@ -132,7 +153,10 @@ describe('POST retry', () => {
   it('POST never retries a timeout', async () => {
     // Seconds, not milliseconds: the POST must reach the server before the client gives up, even on a busy machine.
     faults().add({ method: 'POST', path: '/api_keys', kind: 'delay', ms: 4000 });
-    const error = await platform.client({ timeoutMs: 2000 }, fakeTime()).apiKeys.create({ key_name: 't' }).catch((e: unknown) => e);
+    const error = await platform
+      .client({ timeoutMs: 2000 }, fakeTime())
+      .apiKeys.create({ key_name: 't' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toMatch(/^POST \/api_keys got no complete answer within 2000 ms\. Raise timeoutMs/);
     // the emulator logs a delayed request once the delay is over; no second attempt ever comes
@@ -160,7 +184,10 @@ describe('Retry-After', () => {
   it('gives up at once on a wait longer than maxRetryAfterMs, and exposes retryAfterMs', async () => {
     faults().add({ method: 'GET', path: '/projects', kind: 'status', status: 429, retryAfter: 120 });
     const time = fakeTime();
-    const error = await platform.client({}, time).projects.list().catch((e: unknown) => e);
+    const error = await platform
+      .client({}, time)
+      .projects.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ retryAfterMs: 120_000, attempts: 1 });
     expect((error as Error).message).toMatch(/Rate limited.*\(the platform asks to wait 120 s\)\./);
@@ -172,7 +199,10 @@ describe('Retry-After', () => {
 describe('423 Locked', () => {
   it('is a LockedError (a ConflictError) that says another operation runs', async () => {
     faults().add({ method: 'GET', path: '/projects/*/operations', kind: 'status', status: 423, times: 'always' });
-    const error = await platform.client({ retries: 1 }, fakeTime()).operations.list(platform.projectId).catch((e: unknown) => e);
+    const error = await platform
+      .client({ retries: 1 }, fakeTime())
+      .operations.list(platform.projectId)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LockedError);
     expect((error as Error).message).toMatch(/Another operation is running on the project/);
     expect(platform.requests()).toHaveLength(2);
@@ -220,7 +250,10 @@ describe('abort', () => {
   });
 
   it('sends nothing when the signal is already aborted', async () => {
-    const error = await platform.client().apiKeys.list({ signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await platform
+      .client()
+      .apiKeys.list({ signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestAbortedError);
     expect(platform.requests()).toHaveLength(0);
   });

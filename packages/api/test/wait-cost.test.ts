@@ -74,7 +74,11 @@ describe('operations.wait without ids', () => {
     const result = await waitFor(undefined, { ids: 'pending', intervalMs: 1000, onPoll: (e) => polls.push(e) });
     expect(result).toMatchObject({ status: 'finished', operations: [expect.objectContaining({ id: op!.id })] });
     expect(polls[0]!.requests).toBe(3);
-    expect(listRequests().slice(0, 3).map((r) => new URLSearchParams(r.query).get('limit'))).toEqual(['1000', '1000', '1000']);
+    expect(
+      listRequests()
+        .slice(0, 3)
+        .map((r) => new URLSearchParams(r.query).get('limit')),
+    ).toEqual(['1000', '1000', '1000']);
   });
 
   it('does not await an operation pending below two pages of final ones (pass its id instead)', async () => {
@@ -116,6 +120,10 @@ describe('operations.wait without ids', () => {
     // round 2 scans again from the head: the page with the operation, then the 1500 final ones
     expect(polls[1]).toMatchObject({ requests: 3, awaited: 1, pending: 1 });
     expect(polls[1]!.error).toBeUndefined();
-    expect(listRequests().map((r) => r.status).slice(0, 9)).toEqual([200, 500, 500, 500, 500, 500, 200, 200, 200]);
+    expect(
+      listRequests()
+        .map((r) => r.status)
+        .slice(0, 9),
+    ).toEqual([200, 500, 500, 500, 500, 500, 200, 200, 200]);
   });
 });

@@ -125,7 +125,10 @@ describe('operations.wait errors', () => {
   });
 
   it('names a project that does not exist', async () => {
-    const error = await platform.client({}, w.time).operations.wait('no-such-project', { ids: ['x'] }).catch((e: unknown) => e);
+    const error = await platform
+      .client({}, w.time)
+      .operations.wait('no-such-project', { ids: ['x'] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toMatch(/^GET \/projects\/no-such-project\/operations failed with HTTP 404/);
   });

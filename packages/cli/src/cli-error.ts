@@ -23,5 +23,9 @@ export class UsageError extends CliError {
 
 /** A CliError of any bundle: each command's run is a file of its own, with its own copy of the class. */
 export function isCliError(error: unknown): error is CliError {
-  return error instanceof Error && (error.name === 'CliError' || error.name === 'UsageError') && typeof (error as { exitCode?: unknown }).exitCode === 'number';
+  return (
+    error instanceof Error &&
+    (error.name === 'CliError' || error.name === 'UsageError') &&
+    typeof (error as { exitCode?: unknown }).exitCode === 'number'
+  );
 }

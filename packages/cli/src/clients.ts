@@ -48,7 +48,8 @@ export function platformClient(ctx: CommandContext, reader: SettingReader, requi
  */
 export function recordStore(ctx: CommandContext, reader: SettingReader, env: NodeJS.ProcessEnv = process.env): RecordStore | undefined {
   const repository = reader.read('record-repo', (g) => {
-    if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(g.text) || looksLikeCredential(g.text)) throw new InputError(g.where, `is ${rejectedValue(g.text)}, not OWNER/REPO`);
+    if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(g.text) || looksLikeCredential(g.text))
+      throw new InputError(g.where, `is ${rejectedValue(g.text)}, not OWNER/REPO`);
     return g.text;
   });
   const project = reader.read('record-gitlab-project', (g) => {
@@ -65,12 +66,23 @@ export function recordStore(ctx: CommandContext, reader: SettingReader, env: Nod
   return githubRecordStore(ctx, reader, repository ?? (env.GITHUB_REPOSITORY || undefined), env);
 }
 
-function githubRecordStore(ctx: CommandContext, reader: SettingReader, repository: string | undefined, env: NodeJS.ProcessEnv): RecordStore | undefined {
+function githubRecordStore(
+  ctx: CommandContext,
+  reader: SettingReader,
+  repository: string | undefined,
+  env: NodeJS.ProcessEnv,
+): RecordStore | undefined {
   const token = readCredential('github-token', ctx.flags, env);
   ctx.secrets.add(token);
   const baseUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
-  if (!repository) reader.mistakes.push('no record repository: pass --record-repo OWNER/REPO, the repository whose variables keep the target record (or --record-gitlab-project GROUP/PROJECT)');
-  if (!token) reader.mistakes.push('no GitHub token: set GITHUB_TOKEN (or pass --github-token-file) to a token that can read the record repository\'s variables');
+  if (!repository)
+    reader.mistakes.push(
+      'no record repository: pass --record-repo OWNER/REPO, the repository whose variables keep the target record (or --record-gitlab-project GROUP/PROJECT)',
+    );
+  if (!token)
+    reader.mistakes.push(
+      "no GitHub token: set GITHUB_TOKEN (or pass --github-token-file) to a token that can read the record repository's variables",
+    );
   if (!repository || !token) return undefined;
   return createGitHubRecordStore(createGitHubClient({ token, baseUrl, userAgent: USER_AGENT }), repository);
 }
@@ -80,7 +92,9 @@ function gitlabRecordStore(ctx: CommandContext, reader: SettingReader, project: 
   ctx.secrets.add(token);
   const apiUrl = reader.read('gitlab-url', (g) => g.text) ?? (env.CI_API_V4_URL || DEFAULT_GITLAB_API_URL);
   if (!token) {
-    reader.mistakes.push(`no GitLab token: set GITLAB_TOKEN (or pass --gitlab-token-file) to an access token with the api scope and the Maintainer role on ${project}, whose variables keep the target record`);
+    reader.mistakes.push(
+      `no GitLab token: set GITLAB_TOKEN (or pass --gitlab-token-file) to an access token with the api scope and the Maintainer role on ${project}, whose variables keep the target record`,
+    );
     return undefined;
   }
   try {
@@ -108,7 +122,8 @@ export function githubClient(
   ctx.secrets.add(token);
   const baseUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
   if (!token) {
-    if (!reader.mistakes.some((m) => m.startsWith('no GitHub token'))) reader.mistakes.push(`no GitHub token: set GITHUB_TOKEN (or pass --github-token-file) to a token that ${can}`);
+    if (!reader.mistakes.some((m) => m.startsWith('no GitHub token')))
+      reader.mistakes.push(`no GitHub token: set GITHUB_TOKEN (or pass --github-token-file) to a token that ${can}`);
     return undefined;
   }
   try {
@@ -116,18 +131,28 @@ export function githubClient(
   } catch (error) {
     if (!(error instanceof OptionError)) throw error;
     const given = ctx.settings.get('github-api-url');
-    reader.mistakes.push(error.option === 'baseUrl' ? optionMistakeAt(given?.where ?? '--github-api-url', error, given?.text) : `GITHUB_TOKEN (or --github-token-file): ${error.message}`);
+    reader.mistakes.push(
+      error.option === 'baseUrl'
+        ? optionMistakeAt(given?.where ?? '--github-api-url', error, given?.text)
+        : `GITHUB_TOKEN (or --github-token-file): ${error.message}`,
+    );
     return undefined;
   }
 }
 
 /** A GitLab client with GITLAB_TOKEN (or --gitlab-token-file) at --gitlab-url, for a token that `can`. */
-export function gitlabClient(ctx: CommandContext, reader: SettingReader, can: string, env: NodeJS.ProcessEnv = process.env): GitLabClient | undefined {
+export function gitlabClient(
+  ctx: CommandContext,
+  reader: SettingReader,
+  can: string,
+  env: NodeJS.ProcessEnv = process.env,
+): GitLabClient | undefined {
   const token = readCredential('gitlab-token', ctx.flags, env);
   ctx.secrets.add(token);
   const apiUrl = reader.read('gitlab-url', (g) => g.text) ?? (env.CI_API_V4_URL || DEFAULT_GITLAB_API_URL);
   if (!token) {
-    if (!reader.mistakes.some((m) => m.startsWith('no GitLab token'))) reader.mistakes.push(`no GitLab token: set GITLAB_TOKEN (or pass --gitlab-token-file) to an access token that ${can}`);
+    if (!reader.mistakes.some((m) => m.startsWith('no GitLab token')))
+      reader.mistakes.push(`no GitLab token: set GITLAB_TOKEN (or pass --gitlab-token-file) to an access token that ${can}`);
     return undefined;
   }
   try {
@@ -135,7 +160,11 @@ export function gitlabClient(ctx: CommandContext, reader: SettingReader, can: st
   } catch (error) {
     if (!(error instanceof OptionError)) throw error;
     const given = ctx.settings.get('gitlab-url');
-    reader.mistakes.push(error.option === 'gitlab.apiUrl' ? optionMistakeAt(given?.where ?? '--gitlab-url', error, given?.text) : `GITLAB_TOKEN (or --gitlab-token-file): ${error.message}`);
+    reader.mistakes.push(
+      error.option === 'gitlab.apiUrl'
+        ? optionMistakeAt(given?.where ?? '--gitlab-url', error, given?.text)
+        : `GITLAB_TOKEN (or --gitlab-token-file): ${error.message}`,
+    );
     return undefined;
   }
 }

@@ -19,7 +19,11 @@ export interface CommandContext {
 }
 
 /** The context of a command run, keyturn.yml read (only the keys `known` are accepted). */
-export async function commandContext(command: Command, known: readonly SettingName[], loadConfigReader: ConfigReaderLoader): Promise<CommandContext> {
+export async function commandContext(
+  command: Command,
+  known: readonly SettingName[],
+  loadConfigReader: ConfigReaderLoader,
+): Promise<CommandContext> {
   const flags = command.opts();
   const named = typeof flags.config === 'string';
   const path = named ? (flags.config as string) : DEFAULT_CONFIG_FILE;

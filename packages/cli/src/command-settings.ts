@@ -24,7 +24,14 @@ export const ROTATE_CREDENTIALS = catalogueOptions().flatMap((option) => (option
 
 export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout', 'interval'] as const satisfies readonly SettingName[];
 
-export const STATUS_SETTINGS = ['record-repo', 'record-gitlab-project', 'gitlab-url', 'github-api-url', 'api-url', 'family'] as const satisfies readonly SettingName[];
+export const STATUS_SETTINGS = [
+  'record-repo',
+  'record-gitlab-project',
+  'gitlab-url',
+  'github-api-url',
+  'api-url',
+  'family',
+] as const satisfies readonly SettingName[];
 
 export const AUDIT_SETTINGS = [
   'record-repo',
@@ -43,7 +50,14 @@ export const AUDIT_SETTINGS = [
 ] as const satisfies readonly SettingName[];
 
 /** The settings only an audit of copies (`--org`, `--gitlab-group`) reads; the keys' audit reads the others. */
-export const COPIES_AUDIT_SETTINGS = ['org', 'gitlab-group', 'match', 'secret-name', 'resume', 'read-interval'] as const satisfies readonly SettingName[];
+export const COPIES_AUDIT_SETTINGS = [
+  'org',
+  'gitlab-group',
+  'match',
+  'secret-name',
+  'resume',
+  'read-interval',
+] as const satisfies readonly SettingName[];
 
 /**
  * The catalogue's options with a keyturn.yml key, but those only `butMode` takes, in the table's

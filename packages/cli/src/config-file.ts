@@ -47,7 +47,9 @@ export function readConfigFile(path: string, known: readonly string[], required:
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (!required && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError([`--config ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of a keyturn.yml`]);
+    throw new UsageError([
+      `--config ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of a keyturn.yml`,
+    ]);
   }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
@@ -57,7 +59,10 @@ export function readConfigFile(path: string, known: readonly string[], required:
   if (mistakes.length) throw new UsageError(mistakes);
   const values = new Map<string, ConfigValue>();
   if (doc.contents === null) return { values, mistakes };
-  if (!isMap(doc.contents)) throw new UsageError([`${place(at(doc.contents))}: keyturn.yml is a mapping of options (targets: [...], secret-name: ...), not a ${isSeq(doc.contents) ? 'list' : 'single value'}`]);
+  if (!isMap(doc.contents))
+    throw new UsageError([
+      `${place(at(doc.contents))}: keyturn.yml is a mapping of options (targets: [...], secret-name: ...), not a ${isSeq(doc.contents) ? 'list' : 'single value'}`,
+    ]);
   for (const pair of doc.contents.items) {
     const keyNode = pair.key as Node;
     const key = isScalar(keyNode) ? String(keyNode.value) : '';
@@ -75,7 +80,10 @@ export function readConfigFile(path: string, known: readonly string[], required:
     else if (isSeq(node) && node.items.every((item) => isScalar(item) && isPlain(item.value))) {
       const items = node.items as Array<Node & { value: string | number | boolean }>;
       values.set(key, { value: items.map((item) => item.value), where, itemWheres: items.map((item) => `${place(at(item))} (${key})`) });
-    } else mistakes.push(`${place(at(node) ?? at(keyNode))} (${key}): must be a value or a list of values, not ${node === null ? 'empty' : 'a nested mapping'}`);
+    } else
+      mistakes.push(
+        `${place(at(node) ?? at(keyNode))} (${key}): must be a value or a list of values, not ${node === null ? 'empty' : 'a nested mapping'}`,
+      );
   }
   return { values, mistakes };
 }

@@ -40,7 +40,11 @@ export function credentialSource(name: CredentialName): string {
 }
 
 /** The credential from its file flag, else the environment; undefined when neither gives one. */
-export function readCredential(name: CredentialName, flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function readCredential(
+  name: CredentialName,
+  flags: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const flag = fileFlagOf(name);
   const path = flags[optionKey(flag)];
   if (typeof path === 'string') {
@@ -48,7 +52,9 @@ export function readCredential(name: CredentialName, flags: Record<string, unkno
     try {
       text = readFileSync(path, 'utf8');
     } catch (error) {
-      throw new UsageError([`${flag} ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of a file holding it`]);
+      throw new UsageError([
+        `${flag} ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of a file holding it`,
+      ]);
     }
     // A PEM keeps its lines; a key or token is one line.
     const value = CREDENTIALS[name].lines ? text.trim() : text.replace(/\r?\n$/, '').trim();

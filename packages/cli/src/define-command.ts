@@ -17,7 +17,11 @@ export type ConfigReaderLoader = typeof loadConfigReader;
 export function defineCommand(name: string, summary: string, example: string, settings: readonly SettingName[]): Command {
   const command = new Command(name)
     .description(summary)
-    .addOption(new Option('--output <format>', 'json (for programs) or table (for people); the result goes to stdout, progress to stderr').choices(OUTPUT_FORMATS).default('table'))
+    .addOption(
+      new Option('--output <format>', 'json (for programs) or table (for people); the result goes to stdout, progress to stderr')
+        .choices(OUTPUT_FORMATS)
+        .default('table'),
+    )
     .addHelpText('after', `\nExample:\n  ${example.split('\n').join('\n  ')}\n`);
   if (settings.length > 0) {
     command.option('--config <path>', `options from a YAML file (default ./${DEFAULT_CONFIG_FILE} when it exists; flags win)`);

@@ -18,7 +18,11 @@ import type { Script } from 'node:vm';
 const log = debuglog('keyturn');
 
 /** What build.mjs wraps an entry's bundle in: the module's `import.meta.url`, createRequire and `import()`. */
-type EntryFunction = (createModuleRequire: typeof createRequire, entryUrl: string, importModule: (specifier: string) => Promise<unknown>) => Promise<void>;
+type EntryFunction = (
+  createModuleRequire: typeof createRequire,
+  entryUrl: string,
+  importModule: (specifier: string) => Promise<unknown>,
+) => Promise<void>;
 
 /**
  * Runs the entry script `file` to its end. `cacheName`: the entry's name and its text's hash
@@ -27,7 +31,10 @@ type EntryFunction = (createModuleRequire: typeof createRequire, entryUrl: strin
 export async function runEntryScript(file: string, cacheName: string, cacheDir: string | undefined): Promise<void> {
   const url = pathToFileURL(file).href;
   // Beside Node's own: a folder per Node version and user, as Node keeps its entries.
-  const cacheFile = cacheDir === undefined ? undefined : join(cacheDir, `keyturn-${process.version}-${process.arch}-${process.getuid?.() ?? 0}`, `${cacheName}.v8-cache`);
+  const cacheFile =
+    cacheDir === undefined
+      ? undefined
+      : join(cacheDir, `keyturn-${process.version}-${process.arch}-${process.getuid?.() ?? 0}`, `${cacheName}.v8-cache`);
   const cachedData = cacheFile === undefined ? undefined : readIfThere(cacheFile);
   // node:vm is loaded here, not with the bin: `keyturn --help` runs no script.
   const { Script } = process.getBuiltinModule('node:vm');

@@ -12,7 +12,13 @@ export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
     if (controller.signal.aborted) {
       if (jsonOutputAsked(process.argv) && !resultWritten()) {
         const message = `${name} again: quit at once; the next run finishes what this one left`;
-        writeFailureDocument({ command: requestedCommand(process.argv) ?? null, exitCode: EXIT.interrupted, name: 'CliError', message, mistakes: [] });
+        writeFailureDocument({
+          command: requestedCommand(process.argv) ?? null,
+          exitCode: EXIT.interrupted,
+          name: 'CliError',
+          message,
+          mistakes: [],
+        });
       }
       process.exit(EXIT.interrupted);
     }

@@ -90,12 +90,13 @@ export function readRotateSetup(settings: Settings, flags: Record<string, unknow
     mistakes.push(inCliWords(optionMistakeAt(where, mistake, given)));
   }
   if (mistakes.length) throw new UsageError(mistakes);
-  const notes = options.record || options.lease !== false
-    ? []
-    : [
-        'No --record-repo nor --record-gitlab-project (nor GITHUB_REPOSITORY or, in GitLab CI, CI_PROJECT_ID): the run keeps no ' +
-          'target record, so a target dropped from the list is not recognised and a key it still holds may be revoked.',
-      ];
+  const notes =
+    options.record || options.lease !== false
+      ? []
+      : [
+          'No --record-repo nor --record-gitlab-project (nor GITHUB_REPOSITORY or, in GitLab CI, CI_PROJECT_ID): the run keeps no ' +
+            'target record, so a target dropped from the list is not recognised and a key it still holds may be revoked.',
+        ];
   const credentials = OPTIONS.filter(isCredential).map((option) => values[option.name]);
   return { options, credentials: credentials.filter((v): v is string => typeof v === 'string' && v !== ''), notes };
 }
@@ -118,7 +119,7 @@ function readOption(option: Option, reader: SettingReader, flags: Record<string,
   }
   const key = cli.key as SettingName;
   const parse = (given: Given) => readValue(option, given, option.name === 'targets' ? env.GITHUB_REPOSITORY : undefined);
-  const text = reader.settings.get(key) ? undefined : ((cli.env && env[cli.env]) || option.default);
+  const text = reader.settings.get(key) ? undefined : (cli.env && env[cli.env]) || option.default;
   return reader.read(key, parse) ?? (text ? readValue(option, { text, items: [text], where: flagOf(key) }, undefined) : undefined);
 }
 
@@ -147,7 +148,8 @@ function leaseHolder(env: NodeJS.ProcessEnv): string {
 
 /** The CI job's URL, where there is one: kept in a stuck mark and named by the issue. */
 function runUrl(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID) return `${env.GITHUB_SERVER_URL || 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
+  if (env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID)
+    return `${env.GITHUB_SERVER_URL || 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
   return env.CI_JOB_URL || undefined;
 }
 
@@ -203,7 +205,10 @@ export function targetSpecs(given: Given, defaultRepository: string | undefined)
     // A problem's line is its item's place in the list: a file's list names the item's own line.
     const placeOf = (line: number) => given.itemWheres?.[line - 1] ?? given.where;
     throw new UsageError(
-      error.problems.map((p) => `${placeOf(p.line)}: ${p.line ? `target ${p.line} ` : ''}${p.text ? `(${rejectedValue(p.text)}) ` : ''}${withoutEchoes(p.problem, p.text)}`),
+      error.problems.map(
+        (p) =>
+          `${placeOf(p.line)}: ${p.line ? `target ${p.line} ` : ''}${p.text ? `(${rejectedValue(p.text)}) ` : ''}${withoutEchoes(p.problem, p.text)}`,
+      ),
     );
   }
   return specs;

@@ -82,7 +82,6 @@ export class SettingReader {
   }
 }
 
-
 /**
  * A library's OptionError as a mistake of the setting at `where`: `--api-url is invalid: it must use
  * https: ...`, never the library's own name for the option (`baseUrl`). `text`: the value as given,

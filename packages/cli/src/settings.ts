@@ -17,7 +17,11 @@ interface SettingSpec {
 
 /** The settings of the commands other than the rotation's: their flags and keyturn.yml keys. */
 const COMMAND_SETTINGS = {
-  'operation-ids': { flag: '--operation-id <id>', kind: 'list', help: 'an operation to await, repeatable (default: every pending operation of the project)' },
+  'operation-ids': {
+    flag: '--operation-id <id>',
+    kind: 'list',
+    help: 'an operation to await, repeatable (default: every pending operation of the project)',
+  },
   timeout: { flag: '--timeout <duration>', kind: 'text', help: 'how long to wait in all: seconds (600) or 90s, 10m, 1h (default 10m)' },
   interval: { flag: '--interval <duration>', kind: 'text', help: 'longest time between polls: seconds (5) or 500ms, 10s (default 5s)' },
   family: { flag: '--family <family>', kind: 'text', help: 'only this key family (default: every family the record knows)' },
@@ -25,7 +29,7 @@ const COMMAND_SETTINGS = {
   org: {
     flag: '--org <org>',
     kind: 'text',
-    help: "audit the copies instead of the keys: every secret of this GitHub organization and its repositories whose name matches (--match), joined with the records",
+    help: 'audit the copies instead of the keys: every secret of this GitHub organization and its repositories whose name matches (--match), joined with the records',
   },
   'gitlab-group': {
     flag: '--gitlab-group <group>',
@@ -35,7 +39,7 @@ const COMMAND_SETTINGS = {
   match: {
     flag: '--match <pattern>',
     kind: 'list',
-    help: "with --org or --gitlab-group: a secret name or glob (NEON*, *_API_KEY), repeatable (default: --secret-name, else every secret name the records name, and NEON_API_KEY)",
+    help: 'with --org or --gitlab-group: a secret name or glob (NEON*, *_API_KEY), repeatable (default: --secret-name, else every secret name the records name, and NEON_API_KEY)',
   },
   'read-interval': {
     flag: '--read-interval <duration>',

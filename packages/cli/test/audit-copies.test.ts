@@ -8,7 +8,14 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyturn/api';
-import { type GitHubEmulator, type GitLabEmulator, type PlatformEmulator, startGitHubEmulator, startGitLabEmulator, startPlatformEmulator } from '@keyturn/emulator';
+import {
+  type GitHubEmulator,
+  type GitLabEmulator,
+  type PlatformEmulator,
+  startGitHubEmulator,
+  startGitLabEmulator,
+  startPlatformEmulator,
+} from '@keyturn/emulator';
 import { rotateKey } from '@keyturn/rotation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonOf, keyturn, leaksIn, startKeyturn } from './keyturn-process.js';
@@ -76,7 +83,19 @@ afterAll(async () => {
   await github?.close();
 });
 
-const AUDIT = () => ['audit', '--org', 'acme', '--match', 'NEON*', '--record-repo', 'acme/ops', '--github-api-url', github.url, '--read-interval', '5ms'];
+const AUDIT = () => [
+  'audit',
+  '--org',
+  'acme',
+  '--match',
+  'NEON*',
+  '--record-repo',
+  'acme/ops',
+  '--github-api-url',
+  github.url,
+  '--read-interval',
+  '5ms',
+];
 const env = { GITHUB_TOKEN: TOKEN };
 
 async function audit(extra: string[] = []) {
@@ -94,12 +113,19 @@ describe('keyturn audit --org', () => {
     expect(json.unmanaged.sort(byPlace)).toEqual([...UNMANAGED].sort(byPlace));
     expect(json.editedSince.sort(byPlace)).toEqual([...EDITED].sort(byPlace));
     expect(json.copies).toHaveLength(30);
-    expect(json.copies.filter((c: { families: string[] }) => c.families.length > 0).map((c: { place: string }) => c.place).sort()).toEqual([...MANAGED].sort());
+    expect(
+      json.copies
+        .filter((c: { families: string[] }) => c.families.length > 0)
+        .map((c: { place: string }) => c.place)
+        .sort(),
+    ).toEqual([...MANAGED].sort());
     expect(json).toMatchObject({ scope: 'copies', sources: ['github:acme'], match: ['NEON*'], unreadable: [], places: 202 });
     // 201 repositories: three pages of at most 100, each a request of its own.
     const repoPages = github.log.entries().filter((e) => e.path === '/orgs/acme/repos');
     expect(repoPages).toHaveLength(3);
-    expect(json.requests).toBe(github.log.entries().filter((e) => e.method === 'GET' && e.path !== '/repos/acme/ops/actions/variables').length);
+    expect(json.requests).toBe(
+      github.log.entries().filter((e) => e.method === 'GET' && e.path !== '/repos/acme/ops/actions/variables').length,
+    );
     // stdout is the document alone; progress went to stderr.
     expect(result.stderr).toMatch(/Listing github:acme: 100 of 202 places/);
     expect(result.stderr).toContain('30 copies in 202 places');
@@ -133,14 +159,23 @@ describe('keyturn audit --org', () => {
     const rows = resumed.stdout.split('\n').filter((line) => /^(repo|env|dependabot|codespaces|org)[-a-z]*:/.test(line));
     expect(rows).toHaveLength(30);
     const cells = (row: string) => row.split(/\s{2,}/);
-    const flagged = (flag: string) => rows.filter((r) => cells(r).at(-1)!.split(', ').includes(flag)).map((r) => cells(r).slice(0, 2).join(' ')).sort();
+    const flagged = (flag: string) =>
+      rows
+        .filter((r) => cells(r).at(-1)!.split(', ').includes(flag))
+        .map((r) => cells(r).slice(0, 2).join(' '))
+        .sort();
     expect(flagged('unmanaged')).toEqual(UNMANAGED.map((c) => `${c.place} ${c.name}`).sort());
     expect(flagged('edited-since')).toEqual(EDITED.map((c) => `${c.place} ${c.name}`).sort());
     expect(resumed.stdout).toContain('unmanaged: no record names it');
     expect(resumed.stdout).toContain("edited-since: changed after its record's last write");
     // The resumed run listed only the places after the cut: not the repositories, not the first ones.
-    const again = github.log.entries().slice(listedBefore).map((e) => e.path);
-    expect(again.filter((p) => p === '/orgs/acme/repos' || p.startsWith('/orgs/acme/') || p.startsWith('/repos/acme/svc-001/'))).toEqual([]);
+    const again = github.log
+      .entries()
+      .slice(listedBefore)
+      .map((e) => e.path);
+    expect(again.filter((p) => p === '/orgs/acme/repos' || p.startsWith('/orgs/acme/') || p.startsWith('/repos/acme/svc-001/'))).toEqual(
+      [],
+    );
     const lastBeforeCut = saved.walks[0].places[cutAt - 1] as string;
     expect(again.filter((p) => p.startsWith(`/repos/${lastBeforeCut}/`))).toEqual([]);
     expect(existsSync(file), 'the checkpoint is removed once the audit is done').toBe(false);
@@ -149,7 +184,14 @@ describe('keyturn audit --org', () => {
   it('refuses bad input before any request, a checkpoint of another search included; exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'keyturn-audit-'));
     const other = join(dir, 'other.checkpoint');
-    writeFileSync(other, JSON.stringify({ keyturnInventory: 1, match: ['OTHER'], walks: [{ source: 'github:acme', done: 0, copies: [], unreadable: [], requests: 0 }] }));
+    writeFileSync(
+      other,
+      JSON.stringify({
+        keyturnInventory: 1,
+        match: ['OTHER'],
+        walks: [{ source: 'github:acme', done: 0, copies: [], unreadable: [], requests: 0 }],
+      }),
+    );
     github.log.clear();
     const mixed = await audit(['--max-age', '90']);
     expect(mixed.code).toBe(2);
@@ -173,7 +215,10 @@ describe('keyturn audit --org', () => {
 describe('keyturn audit --gitlab-group', () => {
   let gitlab: GitLabEmulator;
   beforeAll(async () => {
-    gitlab = await startGitLabEmulator({ projects: ['grp/app', 'grp/sub/tool', 'elsewhere/x'], tokens: { [GITLAB_TOKEN]: { roles: { grp: 'owner' } } } });
+    gitlab = await startGitLabEmulator({
+      projects: ['grp/app', 'grp/sub/tool', 'elsewhere/x'],
+      tokens: { [GITLAB_TOKEN]: { roles: { grp: 'owner' } } },
+    });
   });
   afterAll(async () => {
     await gitlab?.close();
@@ -197,7 +242,21 @@ describe('keyturn audit --gitlab-group', () => {
     gitlab.setVariable({ project: 'elsewhere/x' }, { key: 'GL_NEON_KEY', value: 'outside-the-group-3' });
     secrets.push('subgroup-copy-value-1', 'group-copy-value-2', 'outside-the-group-3');
     const result = await keyturn(
-      ['audit', '--gitlab-group', 'grp', '--secret-name', 'GL_NEON_KEY', '--record-repo', 'acme/ops', '--github-api-url', github.url, '--gitlab-url', gitlab.url, '--output', 'json'],
+      [
+        'audit',
+        '--gitlab-group',
+        'grp',
+        '--secret-name',
+        'GL_NEON_KEY',
+        '--record-repo',
+        'acme/ops',
+        '--github-api-url',
+        github.url,
+        '--gitlab-url',
+        gitlab.url,
+        '--output',
+        'json',
+      ],
       { env: { GITHUB_TOKEN: TOKEN, GITLAB_TOKEN } },
     );
     expect(leaksIn(result, secrets)).toEqual([]);

@@ -24,7 +24,12 @@ describe('keyturn rotate by the clock', () => {
     expect(second.code).toBe(0);
     const rotated = jsonOf(second);
     const dueAt = (rotated.revocationsDue as Array<{ dueAt: string }>)[0]?.dueAt;
-    expect(rotated).toMatchObject({ rotated: true, notDue: null, revokedKeyIds: [], revocationsDue: [{ keyId: k1, keyName: expect.any(String), dueAt: expect.any(String) }] });
+    expect(rotated).toMatchObject({
+      rotated: true,
+      notDue: null,
+      revokedKeyIds: [],
+      revocationsDue: [{ keyId: k1, keyName: expect.any(String), dueAt: expect.any(String) }],
+    });
     expect(Math.abs(Date.parse(dueAt!) - (Date.now() + DAY))).toBeLessThan(5 * 60_000);
     expect(liveKeyIds(world)).toContain(k1);
     const [k2Value] = learnHeld(world, [REPO]);
@@ -36,11 +41,25 @@ describe('keyturn rotate by the clock', () => {
     const idle = await run(world, ['rotate', '--config', 'clock.yml', '--output', 'json', ...world.urls], { apiKey: k2Value });
     expect(idle.code).toBe(0);
     const json = jsonOf(idle);
-    expect(json).toMatchObject({ ok: true, rotated: false, keyId: null, revokedKeyIds: [], revocationsDue: rotated.revocationsDue, error: null });
+    expect(json).toMatchObject({
+      ok: true,
+      rotated: false,
+      keyId: null,
+      revokedKeyIds: [],
+      revocationsDue: rotated.revocationsDue,
+      error: null,
+    });
     expect(json.notDue).toMatchObject({ reason: 'not-due', keyId: k2, rotateEvery: '7d' });
-    expect(Date.parse((json.notDue as { rotateAt: string }).rotateAt)).toBe(Date.parse(platform.listKeys().find((k) => k.id === k2)!.created_at) + 7 * DAY);
+    expect(Date.parse((json.notDue as { rotateAt: string }).rotateAt)).toBe(
+      Date.parse(platform.listKeys().find((k) => k.id === k2)!.created_at) + 7 * DAY,
+    );
     expect(idle.stderr).toMatch(new RegExp(`Not due: key ${k2} is younger than --rotate-every 7d`));
-    expect(platform.log.entries().slice(before.platform).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api_keys']);
+    expect(
+      platform.log
+        .entries()
+        .slice(before.platform)
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual(['GET /api_keys']);
     expect(world.github.log.entries().slice(before.github)).toHaveLength(1);
 
     // status shows the same deadline, with the key's name.
@@ -54,7 +73,9 @@ describe('keyturn rotate by the clock', () => {
   it('refuses a duration it cannot read, naming the flag, exit 2, before any request', async () => {
     const result = await run(world, ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--rotate-every', '1w', ...world.urls]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--rotate-every .*"1w", not a duration: write a whole number with a unit, m \(minutes\), h \(hours\) or d \(days\), as 90m, 12h or 7d/);
+    expect(result.stderr).toMatch(
+      /--rotate-every .*"1w", not a duration: write a whole number with a unit, m \(minutes\), h \(hours\) or d \(days\), as 90m, 12h or 7d/,
+    );
     expect(world.platform.log.entries()).toEqual([]);
     expect(world.github.log.entries()).toEqual([]);
   });

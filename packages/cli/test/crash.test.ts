@@ -11,12 +11,34 @@ import { ENV, learnHeld, RECORD_REPO, REPO, run, TOKEN, useWorld } from './world
 
 const world = useWorld();
 
-const CASES: Array<{ name: string; service: 'platform' | 'github'; fault: Omit<FaultSpec, 'kind'> & { afterEffect: boolean }; after?: number }> = [
+const CASES: Array<{
+  name: string;
+  service: 'platform' | 'github';
+  fault: Omit<FaultSpec, 'kind'> & { afterEffect: boolean };
+  after?: number;
+}> = [
   // The second POST: the first takes the lease.
-  { name: 'the record written, no key yet', service: 'github', fault: { method: 'POST', path: '/repos/acme/ops/actions/variables', afterEffect: true }, after: 1 },
-  { name: 'the key created, its value lost with the process', service: 'platform', fault: { method: 'POST', path: '/api_keys', afterEffect: true } },
-  { name: 'one target written, the other not', service: 'github', fault: { method: 'PUT', path: '/repos/acme/web/environments/production/secrets/*', afterEffect: false } },
-  { name: 'every target written, the old key being revoked', service: 'platform', fault: { method: 'DELETE', path: '/api_keys/*', afterEffect: true } },
+  {
+    name: 'the record written, no key yet',
+    service: 'github',
+    fault: { method: 'POST', path: '/repos/acme/ops/actions/variables', afterEffect: true },
+    after: 1,
+  },
+  {
+    name: 'the key created, its value lost with the process',
+    service: 'platform',
+    fault: { method: 'POST', path: '/api_keys', afterEffect: true },
+  },
+  {
+    name: 'one target written, the other not',
+    service: 'github',
+    fault: { method: 'PUT', path: '/repos/acme/web/environments/production/secrets/*', afterEffect: false },
+  },
+  {
+    name: 'every target written, the old key being revoked',
+    service: 'platform',
+    fault: { method: 'DELETE', path: '/api_keys/*', afterEffect: true },
+  },
 ];
 
 describe('keyturn rotate killed mid-request, then run again', () => {
@@ -24,7 +46,20 @@ describe('keyturn rotate killed mid-request, then run again', () => {
     const emulator = service === 'platform' ? world.platform : world.github;
     if (after) emulator.faults.add({ method: fault.method, path: fault.path, kind: 'delay', ms: 0, times: after } as FaultSpec);
     emulator.faults.add({ ...fault, kind: 'hang', times: 1 } as FaultSpec);
-    const args = ['rotate', '--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, '--revoke-key-id', String(world.consoleKey.id), '--output', 'json', ...world.urls];
+    const args = [
+      'rotate',
+      '--target',
+      REPO,
+      '--target',
+      ENV,
+      '--record-repo',
+      RECORD_REPO,
+      '--revoke-key-id',
+      String(world.consoleKey.id),
+      '--output',
+      'json',
+      ...world.urls,
+    ];
     const crashed = startKeyturn(args, { env: { NEON_API_KEY: world.consoleKey.key, GITHUB_TOKEN: TOKEN } });
     let ended = false;
     void crashed.done.then(() => (ended = true));
@@ -49,6 +84,9 @@ describe('keyturn rotate killed mid-request, then run again', () => {
     expect(new Set(held).size, 'every target holds the same key').toBe(1);
     expect(world.platform.isKeyValid(held[0]!), 'the key the targets hold works').toBe(true);
     const live = world.platform.listKeys().filter((k) => !k.revoked);
-    expect(live.map((k) => k.id), 'no other key is valid').toEqual([JSON.parse(rerun.stdout).keyId]);
+    expect(
+      live.map((k) => k.id),
+      'no other key is valid',
+    ).toEqual([JSON.parse(rerun.stdout).keyId]);
   });
 });

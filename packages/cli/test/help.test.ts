@@ -32,7 +32,10 @@ describe('keyturn --help', () => {
     // The bin answers --help from text build.mjs took from the program: it must be that text.
     const main = join(PROJECT, 'node_modules', '@keyturn', 'cli', 'dist', 'main.js');
     for (const args of [[], ...COMMANDS.map((command) => [command])]) {
-      const fromProgram = await promisify(execFile)(process.execPath, [main, ...args, '--help'], { cwd: PROJECT, env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+      const fromProgram = await promisify(execFile)(process.execPath, [main, ...args, '--help'], {
+        cwd: PROJECT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      });
       const fromBin = await keyturn([...args, '--help']);
       expect(fromBin.stdout).toBe(fromProgram.stdout);
     }
@@ -49,7 +52,10 @@ describe('keyturn --help', () => {
   });
 
   it('runs through npx from the installed tarball', async () => {
-    const { stdout } = await promisify(execFile)('npx', ['--no-install', '@keyturn/cli', '--help'], { cwd: PROJECT, env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+    const { stdout } = await promisify(execFile)('npx', ['--no-install', '@keyturn/cli', '--help'], {
+      cwd: PROJECT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    });
     expect(stdout).toContain('Usage: keyturn');
   });
 

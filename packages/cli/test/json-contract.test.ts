@@ -14,7 +14,18 @@ const world = useWorld();
 
 describe('--output json: one document at every exit, valid against the schema', () => {
   it('bad input (exit 2): a failure document listing every mistake', async () => {
-    const result = await run(world, ['rotate', '--target', 'repo:acme', '--keep', 'x', '--record-repo', 'acme/ops', '--output', 'json', ...world.urls]);
+    const result = await run(world, [
+      'rotate',
+      '--target',
+      'repo:acme',
+      '--keep',
+      'x',
+      '--record-repo',
+      'acme/ops',
+      '--output',
+      'json',
+      ...world.urls,
+    ]);
     expect(result.code, result.stderr).toBe(2);
     const json = jsonOf(result);
     expect(json).toMatchObject({ command: 'rotate', ok: false, exitCode: 2, error: { name: 'UsageError' } });
@@ -22,10 +33,15 @@ describe('--output json: one document at every exit, valid against the schema', 
     expect(world.platform.log.entries()).toEqual([]);
   });
 
-  it("an option commander refuses (exit 2), `--output=json` written in one word", async () => {
+  it('an option commander refuses (exit 2), `--output=json` written in one word', async () => {
     const result = await run(world, ['wait', '--project-id', 'p-1', '--output=json', '--colour']);
     expect(result.code, result.stderr).toBe(2);
-    expect(jsonOf(result)).toMatchObject({ command: 'wait', ok: false, exitCode: 2, error: { name: 'UsageError', mistakes: ["unknown option '--colour'"] } });
+    expect(jsonOf(result)).toMatchObject({
+      command: 'wait',
+      ok: false,
+      exitCode: 2,
+      error: { name: 'UsageError', mistakes: ["unknown option '--colour'"] },
+    });
   });
 
   it('a project the platform does not know (exit 1): the NotFoundError as a failure document', async () => {
@@ -37,7 +53,17 @@ describe('--output json: one document at every exit, valid against the schema', 
   it('a platform that never answers (exit 4): the wait says it could not list the operations', async () => {
     const project = world.platform.createProject({ name: 'shop' });
     world.platform.faults.add({ method: 'GET', kind: 'hang', times: 'always' });
-    const result = await run(world, ['wait', '--project-id', project.id, '--timeout', '2s', '--output', 'json', '--api-url', world.platform.url]);
+    const result = await run(world, [
+      'wait',
+      '--project-id',
+      project.id,
+      '--timeout',
+      '2s',
+      '--output',
+      'json',
+      '--api-url',
+      world.platform.url,
+    ]);
     expect(result.code, result.stderr).toBe(4);
     expect(jsonOf(result)).toMatchObject({ command: 'wait', status: 'timed-out', operations: [], pendingUnknown: true });
     expect(result.stderr).toMatch(/without listing the project's operations: the platform gave no answer in time/);
@@ -47,7 +73,13 @@ describe('--output json: one document at every exit, valid against the schema', 
   it('a second SIGTERM quits at once with exit 130 (not 143) and a failure document', async () => {
     // The second target's write is slow, so the first signal arrives mid-store; every write after it
     // (the rollback's) hangs, so the run is still going when the second signal comes.
-    world.github.faults.add({ method: 'PUT', path: '/repos/acme/web/environments/production/secrets/*', kind: 'delay', ms: 1500, times: 1 });
+    world.github.faults.add({
+      method: 'PUT',
+      path: '/repos/acme/web/environments/production/secrets/*',
+      kind: 'delay',
+      ms: 1500,
+      times: 1,
+    });
     const args = ['rotate', '--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, '--output', 'json', ...world.urls];
     const started = startKeyturn(args, { env: { NEON_API_KEY: world.consoleKey.key, GITHUB_TOKEN: TOKEN } });
     let stderr = '';

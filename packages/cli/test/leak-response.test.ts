@@ -23,9 +23,24 @@ describe('keyturn rotate --leaked-key-id, where the leak response meets the rest
   it('a dropped target retired in the same run (its secret deleted) is not named as left without a working key', async () => {
     const { github, platform } = world;
     const leaked = await rotatedOnce(['--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, ...world.urls]);
-    expect((await fetch(`${github.url}${ENV_SECRET}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(204);
+    expect((await fetch(`${github.url}${ENV_SECRET}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
+      204,
+    );
 
-    const args = ['rotate', '--target', REPO, '--retire-target', ENV, '--record-repo', RECORD_REPO, '--leaked-key-id', String(leaked.id), '--output', 'json', ...world.urls];
+    const args = [
+      'rotate',
+      '--target',
+      REPO,
+      '--retire-target',
+      ENV,
+      '--record-repo',
+      RECORD_REPO,
+      '--leaked-key-id',
+      String(leaked.id),
+      '--output',
+      'json',
+      ...world.urls,
+    ];
     const result = await run(world, args, { apiKey: leaked.key });
     expect(result.code, result.stderr).toBe(0);
     const json = jsonOf(result);
@@ -38,19 +53,32 @@ describe('keyturn rotate --leaked-key-id, where the leak response meets the rest
     const { github, platform } = world;
     const targets = ['--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, ...world.urls];
     const leaked = await rotatedOnce(targets);
-    github.faults.add({ kind: 'status', status: 403, method: 'GET', path: '/repos/acme/web/environments/production/secrets/public-key', times: 'always' });
+    github.faults.add({
+      kind: 'status',
+      status: 403,
+      method: 'GET',
+      path: '/repos/acme/web/environments/production/secrets/public-key',
+      times: 'always',
+    });
 
-    const result = await run(world, ['rotate', ...targets, '--leaked-key-id', String(leaked.id), '--output', 'json'], { apiKey: leaked.key });
+    const result = await run(world, ['rotate', ...targets, '--leaked-key-id', String(leaked.id), '--output', 'json'], {
+      apiKey: leaked.key,
+    });
     expect(result.code).toBe(1);
     const json = jsonOf(result);
     expect(platform.isKeyValid(leaked.key)).toBe(false);
     expect(platform.isKeyValid(github.secretValue(REPO, 'NEON_API_KEY')!)).toBe(true);
     expect(github.secretValue(ENV, 'NEON_API_KEY')).toBe(leaked.key);
-    expect(json).toMatchObject({ ok: false, targets: [REPO], leak: { keyId: leaked.id, revoked: true, unwritten: [ENV] }, error: { code: 'leaked-key-left' } });
+    expect(json).toMatchObject({
+      ok: false,
+      targets: [REPO],
+      leak: { keyId: leaked.id, revoked: true, unwritten: [ENV] },
+      error: { code: 'leaked-key-left' },
+    });
     expect(json.error.summary).toContain(`${ENV} is left without a working key`);
   });
 
-  it('with --keep 2, an older key no target holds does not take the leaked key\'s slot', async () => {
+  it("with --keep 2, an older key no target holds does not take the leaked key's slot", async () => {
     const { github } = world;
     const targets = ['--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, ...world.urls];
     const first = await rotatedOnce(targets);
@@ -59,7 +87,9 @@ describe('keyturn rotate --leaked-key-id, where the leak response meets the rest
     const leaked = { id: jsonOf(second).keyId as number, key: github.secretValue(REPO, 'NEON_API_KEY')! };
     expect(liveKeyIds(world)).toEqual(expect.arrayContaining([first.id, leaked.id]));
 
-    const result = await run(world, ['rotate', ...targets, '--keep', '2', '--leaked-key-id', String(leaked.id), '--output', 'json'], { apiKey: leaked.key });
+    const result = await run(world, ['rotate', ...targets, '--keep', '2', '--leaked-key-id', String(leaked.id), '--output', 'json'], {
+      apiKey: leaked.key,
+    });
     expect(result.code, result.stderr).toBe(0);
     const json = jsonOf(result);
     expect(liveKeyIds(world)).toEqual([json.keyId]);
@@ -69,7 +99,16 @@ describe('keyturn rotate --leaked-key-id, where the leak response meets the rest
 
 describe('keyturn answer-alerts, where the leak response meets the rest', () => {
   const common = () => ['--target', REPO, '--record-repo', RECORD_REPO, ...world.urls];
-  const answer = () => ['answer-alerts', '--alert-secret-type', ALERT_TYPE, '--alert-scope', 'repo:acme/web', ...common(), '--output', 'json'];
+  const answer = () => [
+    'answer-alerts',
+    '--alert-secret-type',
+    ALERT_TYPE,
+    '--alert-scope',
+    'repo:acme/web',
+    ...common(),
+    '--output',
+    'json',
+  ];
 
   it('an alert whose resolution reply is lost (502 after it took effect) is reported resolved by this run', async () => {
     const { github, platform } = world;
@@ -84,7 +123,9 @@ describe('keyturn answer-alerts, where the leak response meets the rest', () => 
     const [alert] = github.secretScanningAlerts('acme/web');
     expect(alert).toMatchObject({ state: 'resolved', resolution: 'revoked' });
     expect(alert!.history).toHaveLength(1);
-    expect(jsonOf(result).answered).toEqual([expect.objectContaining({ alert: 'acme/web#1', rotated: true, keyRevoked: true, resolved: true })]);
+    expect(jsonOf(result).answered).toEqual([
+      expect.objectContaining({ alert: 'acme/web#1', rotated: true, keyRevoked: true, resolved: true }),
+    ]);
   });
 
   it('two leaked keys of the family: one emergency rotation revokes both, and no key is left valid with no holder', async () => {

@@ -8,7 +8,11 @@ import { ENV, learnHeld, RECORD_REPO, REPO, run, useWorld, type World } from './
 const world = useWorld();
 
 async function rotated(w: World, extra: string[] = [], apiKey?: string): Promise<{ keyId: number; value: string }> {
-  const result = await run(w, ['rotate', '--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, '--output', 'json', ...extra, ...w.urls], { apiKey });
+  const result = await run(
+    w,
+    ['rotate', '--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, '--output', 'json', ...extra, ...w.urls],
+    { apiKey },
+  );
   expect(result.code, result.stderr).toBe(0);
   return { keyId: JSON.parse(result.stdout).keyId, value: learnHeld(w)[0]! };
 }
@@ -26,9 +30,12 @@ describe('keyturn wait', () => {
     const ops = world.platform.startOperations(project.id, [{ action: 'start_compute' }, { action: 'apply_config' }]);
     // Running until the test says: they finish once the wait has seen them pending.
     for (const op of ops) world.platform.setOperationStatus(project.id, op.id, 'running');
-    const started = startKeyturn(['wait', '--project-id', project.id, '--interval', '100ms', '--output', 'json', '--api-url', world.platform.url], {
-      env: { NEON_API_KEY: world.consoleKey.key },
-    });
+    const started = startKeyturn(
+      ['wait', '--project-id', project.id, '--interval', '100ms', '--output', 'json', '--api-url', world.platform.url],
+      {
+        env: { NEON_API_KEY: world.consoleKey.key },
+      },
+    );
     let stderr = '';
     started.child.stderr!.on('data', (chunk) => (stderr += chunk));
     let ended = false;
@@ -41,16 +48,34 @@ describe('keyturn wait', () => {
     const result = await started.done;
     expect(result.code).toBe(0);
     const json = jsonOf(result);
-    expect(json.operations.map((op: { id: string; status: string }) => [op.id, op.status]).sort()).toEqual(ops.map((op) => [op.id, 'finished']).sort());
+    expect(json.operations.map((op: { id: string; status: string }) => [op.id, op.status]).sort()).toEqual(
+      ops.map((op) => [op.id, 'finished']).sort(),
+    );
     expect(leaksIn(result, world.secrets)).toEqual([]);
   });
 
   it('exits 3 when an awaited operation fails, naming it', async () => {
     const project = world.platform.createProject({ name: 'shop' });
     const [op] = world.platform.startOperations(project.id, [{ action: 'start_compute', final: 'failed', error: 'no capacity' }]);
-    const result = await run(world, ['wait', '--project-id', project.id, '--operation-id', op!.id, '--interval', '100ms', '--output', 'json', '--api-url', world.platform.url]);
+    const result = await run(world, [
+      'wait',
+      '--project-id',
+      project.id,
+      '--operation-id',
+      op!.id,
+      '--interval',
+      '100ms',
+      '--output',
+      'json',
+      '--api-url',
+      world.platform.url,
+    ]);
     expect(result.code).toBe(3);
-    expect(jsonOf(result)).toMatchObject({ status: 'failed', failedIds: [op!.id], operations: [{ id: op!.id, status: 'failed', error: 'no capacity' }] });
+    expect(jsonOf(result)).toMatchObject({
+      status: 'failed',
+      failedIds: [op!.id],
+      operations: [{ id: op!.id, status: 'failed', error: 'no capacity' }],
+    });
     expect(result.stderr).toContain('no capacity');
   });
 
@@ -58,7 +83,19 @@ describe('keyturn wait', () => {
     const project = world.platform.createProject({ name: 'shop' });
     const [op] = world.platform.startOperations(project.id, [{ action: 'start_compute' }]);
     world.platform.setOperationStatus(project.id, op!.id, 'running');
-    const result = await run(world, ['wait', '--project-id', project.id, '--timeout', '1s', '--interval', '200ms', '--output', 'json', '--api-url', world.platform.url]);
+    const result = await run(world, [
+      'wait',
+      '--project-id',
+      project.id,
+      '--timeout',
+      '1s',
+      '--interval',
+      '200ms',
+      '--output',
+      'json',
+      '--api-url',
+      world.platform.url,
+    ]);
     expect(result.code).toBe(4);
     expect(jsonOf(result)).toMatchObject({ status: 'timed-out', pendingIds: [op!.id] });
   });
@@ -77,7 +114,9 @@ describe('keyturn status', () => {
       { spec: ENV, keyIds: [keyId] },
       { spec: REPO, keyIds: [keyId] },
     ]);
-    expect(family.keys).toContainEqual(expect.objectContaining({ id: keyId, fingerprint, heldBy: [ENV, REPO], live: true, key: expect.objectContaining({ ageDays: 0 }) }));
+    expect(family.keys).toContainEqual(
+      expect.objectContaining({ id: keyId, fingerprint, heldBy: [ENV, REPO], live: true, key: expect.objectContaining({ ageDays: 0 }) }),
+    );
     expect(family.lastRotation).toEqual({ keyId, at: expect.any(String) });
 
     const table = await run(world, ['status', '--record-repo', RECORD_REPO, '--family', family.family, ...world.urls], { apiKey: value });
@@ -87,7 +126,9 @@ describe('keyturn status', () => {
 
   it('works without NEON_API_KEY, leaving ages out, and fails for a family it does not know', async () => {
     await rotated(world);
-    const result = await run(world, ['status', '--record-repo', RECORD_REPO, '--output', 'json', ...world.urls], { env: { NEON_API_KEY: undefined } });
+    const result = await run(world, ['status', '--record-repo', RECORD_REPO, '--output', 'json', ...world.urls], {
+      env: { NEON_API_KEY: undefined },
+    });
     expect(result.code).toBe(0);
     expect(jsonOf(result).families[0].keys[0]).toMatchObject({ live: null, key: null });
     const unknown = await run(world, ['status', '--record-repo', RECORD_REPO, '--family', 'nobody', ...world.urls]);
@@ -109,7 +150,9 @@ describe('keyturn audit', () => {
 
   it('exits 0 when every key is known and held, and flags keys older than --max-age', async () => {
     const { value } = await rotated(world, ['--revoke-key-id', String(world.consoleKey.id)]);
-    const clean = await run(world, ['audit', '--record-repo', RECORD_REPO, '--max-age', '90', '--output', 'json', ...world.urls], { apiKey: value });
+    const clean = await run(world, ['audit', '--record-repo', RECORD_REPO, '--max-age', '90', '--output', 'json', ...world.urls], {
+      apiKey: value,
+    });
     expect(clean.code).toBe(0);
     expect(jsonOf(clean).flaggedIds).toEqual([]);
     expect(clean.stderr).toContain('1 key, none flagged.');

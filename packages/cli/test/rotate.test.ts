@@ -13,7 +13,20 @@ const world = useWorld();
 describe('keyturn rotate', () => {
   it('rotates into every target, records them, and revokes the key named', async () => {
     const { consoleKey, github, platform } = world;
-    const result = await run(world, ['rotate', '--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, '--revoke-key-id', String(consoleKey.id), '--output', 'json', ...world.urls]);
+    const result = await run(world, [
+      'rotate',
+      '--target',
+      REPO,
+      '--target',
+      ENV,
+      '--record-repo',
+      RECORD_REPO,
+      '--revoke-key-id',
+      String(consoleKey.id),
+      '--output',
+      'json',
+      ...world.urls,
+    ]);
 
     expect(result.code).toBe(0);
     const json = jsonOf(result);
@@ -21,7 +34,15 @@ describe('keyturn rotate', () => {
     expect(repoValue).toBe(envValue);
     expect(platform.isKeyValid(repoValue!)).toBe(true);
     const created = platform.listKeys().find((k) => k.name === json.keyName)!;
-    expect(json).toMatchObject({ command: 'rotate', ok: true, dryRun: false, keyId: created.id, targets: [REPO, ENV], revokedKeyIds: [consoleKey.id], error: null });
+    expect(json).toMatchObject({
+      command: 'rotate',
+      ok: true,
+      dryRun: false,
+      keyId: created.id,
+      targets: [REPO, ENV],
+      revokedKeyIds: [consoleKey.id],
+      error: null,
+    });
     expect(liveKeyIds(world)).toEqual([created.id]);
     // The record was written to the record repository's variables.
     expect(github.log.entries({ method: 'POST', path: '/repos/acme/ops/actions/variables' }).length).toBeGreaterThan(0);
@@ -42,15 +63,31 @@ describe('keyturn rotate', () => {
   });
 
   it('reads targets and options from keyturn.yml, a flag winning over the file', async () => {
-    writeFileSync(join(PROJECT, 'rotate.yml'), `# the family's targets\ntargets:\n  - ${REPO}\n  - ${ENV}\nrecord-repo: ${RECORD_REPO}\nkey-name-prefix: from-the-file\n`);
-    const result = await run(world, ['rotate', '--config', 'rotate.yml', '--key-name-prefix', 'from-the-flag', '--output', 'json', ...world.urls]);
+    writeFileSync(
+      join(PROJECT, 'rotate.yml'),
+      `# the family's targets\ntargets:\n  - ${REPO}\n  - ${ENV}\nrecord-repo: ${RECORD_REPO}\nkey-name-prefix: from-the-file\n`,
+    );
+    const result = await run(world, [
+      'rotate',
+      '--config',
+      'rotate.yml',
+      '--key-name-prefix',
+      'from-the-flag',
+      '--output',
+      'json',
+      ...world.urls,
+    ]);
 
     expect(result.code).toBe(0);
     const json = jsonOf(result);
     expect(json).toMatchObject({ targets: [REPO, ENV], family: 'from-the-flag' });
     // The console key stays valid: said as data (a notice), and in words beside it.
     expect(json.notices).toEqual([
-      expect.objectContaining({ code: 'unmanaged-current-key', keyIds: [world.consoleKey.id], actions: [{ do: 'name-in-revoke-key-ids', keyIds: [world.consoleKey.id] }] }),
+      expect.objectContaining({
+        code: 'unmanaged-current-key',
+        keyIds: [world.consoleKey.id],
+        actions: [{ do: 'name-in-revoke-key-ids', keyIds: [world.consoleKey.id] }],
+      }),
     ]);
     expect(json.warnings).toEqual([expect.stringContaining(`The current key ${world.consoleKey.id} (`)]);
     const [repoValue, envValue] = learnHeld(world);
@@ -60,8 +97,25 @@ describe('keyturn rotate', () => {
 
   it('writes the old key back and revokes the new one when a target refuses the write (exit 1)', async () => {
     const { consoleKey, github } = world;
-    github.faults.add({ method: 'PUT', path: '/repos/acme/web/environments/production/secrets/*', kind: 'status', status: 422, times: 'always' });
-    const result = await run(world, ['rotate', '--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, '--output', 'json', ...world.urls]);
+    github.faults.add({
+      method: 'PUT',
+      path: '/repos/acme/web/environments/production/secrets/*',
+      kind: 'status',
+      status: 422,
+      times: 'always',
+    });
+    const result = await run(world, [
+      'rotate',
+      '--target',
+      REPO,
+      '--target',
+      ENV,
+      '--record-repo',
+      RECORD_REPO,
+      '--output',
+      'json',
+      ...world.urls,
+    ]);
 
     expect(result.code).toBe(1);
     const json = jsonOf(result);

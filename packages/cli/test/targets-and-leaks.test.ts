@@ -21,9 +21,15 @@ let gitlabFlags: string[];
 let opsProjectId: number;
 
 beforeEach(async () => {
-  gitlab = await startGitLabEmulator({ projects: ['acme/web'], tokens: { [GITLAB_TOKEN]: { roles: { 'acme/web': 'maintainer', 'acme/ops': 'maintainer' } } } });
+  gitlab = await startGitLabEmulator({
+    projects: ['acme/web'],
+    tokens: { [GITLAB_TOKEN]: { roles: { 'acme/web': 'maintainer', 'acme/ops': 'maintainer' } } },
+  });
   opsProjectId = gitlab.addProject('acme/ops').id;
-  gitlab.setVariable({ project: 'acme/web' }, { key: 'NEON_API_KEY', value: world.consoleKey.key, environment_scope: 'production', protected: true, masked: true });
+  gitlab.setVariable(
+    { project: 'acme/web' },
+    { key: 'NEON_API_KEY', value: world.consoleKey.key, environment_scope: 'production', protected: true, masked: true },
+  );
   world.secrets.push(GITLAB_TOKEN);
   gitlabFlags = ['--gitlab-url', gitlab.url];
 });
@@ -47,7 +53,19 @@ function heldValues(): { repo?: string; codespaces?: string; gitlab?: string } {
 describe('keyturn rotate into GitHub, Codespaces and GitLab', () => {
   it('writes the new key to a repository secret, a Codespaces secret and a GitLab project variable in one run, revokes the old key and records the targets', async () => {
     const { consoleKey, platform, github } = world;
-    const args = ['rotate', '--target', REPO, '--target', CODESPACES, '--target', GITLAB, '--record-repo', RECORD_REPO, '--revoke-key-id', String(consoleKey.id)];
+    const args = [
+      'rotate',
+      '--target',
+      REPO,
+      '--target',
+      CODESPACES,
+      '--target',
+      GITLAB,
+      '--record-repo',
+      RECORD_REPO,
+      '--revoke-key-id',
+      String(consoleKey.id),
+    ];
     const result = await run(world, [...args, '--output', 'json', ...world.urls, ...gitlabFlags], withGitLab());
 
     expect(result.code, result.stderr).toBe(0);
@@ -58,7 +76,14 @@ describe('keyturn rotate into GitHub, Codespaces and GitLab', () => {
     expect(platform.isKeyValid(held.repo!)).toBe(true);
     expect(platform.isKeyValid(consoleKey.key)).toBe(false);
     const created = platform.listKeys().find((k) => k.name === json.keyName)!;
-    expect(json).toMatchObject({ ok: true, keyId: created.id, targets: [REPO, CODESPACES, GITLAB], revokedKeyIds: [consoleKey.id], leak: null, error: null });
+    expect(json).toMatchObject({
+      ok: true,
+      keyId: created.id,
+      targets: [REPO, CODESPACES, GITLAB],
+      revokedKeyIds: [consoleKey.id],
+      leak: null,
+      error: null,
+    });
     expect(liveKeyIds(world)).toEqual([created.id]);
     // GitLab's flags kept as the user set them, the value masked.
     expect(gitlab.variable({ project: 'acme/web' }, 'NEON_API_KEY', 'production')).toMatchObject({ masked: true, protected: true });
@@ -71,7 +96,17 @@ describe('keyturn rotate into GitHub, Codespaces and GitLab', () => {
   });
 
   it('names GITLAB_TOKEN when a GitLab target has no GitLab credential, before anything changes', async () => {
-    const result = await run(world, ['rotate', '--target', REPO, '--target', GITLAB, '--record-repo', RECORD_REPO, ...world.urls, ...gitlabFlags]);
+    const result = await run(world, [
+      'rotate',
+      '--target',
+      REPO,
+      '--target',
+      GITLAB,
+      '--record-repo',
+      RECORD_REPO,
+      ...world.urls,
+      ...gitlabFlags,
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/GITLAB_TOKEN \(or --gitlab-token-file\)/);
     expect(world.platform.listKeys()).toHaveLength(1);
@@ -94,7 +129,10 @@ describe('keyturn rotate --leaked-key-fingerprint', () => {
     const fingerprint = printed.stdout.trim();
     expect(fingerprint).toMatch(/^[0-9a-f]{16}$/);
 
-    const result = await run(world, ['rotate', ...targets, '--keep', '2', '--leaked-key-fingerprint', fingerprint, '--output', 'json'], { apiKey: leaked, ...withGitLab() });
+    const result = await run(world, ['rotate', ...targets, '--keep', '2', '--leaked-key-fingerprint', fingerprint, '--output', 'json'], {
+      apiKey: leaked,
+      ...withGitLab(),
+    });
     expect(result.code, result.stderr).toBe(0);
     const json = jsonOf(result);
     const held = heldValues();
@@ -108,11 +146,31 @@ describe('keyturn rotate --leaked-key-fingerprint', () => {
   });
 
   it('refuses both --leaked-key-id and --leaked-key-fingerprint, and never quotes a key pasted as a fingerprint', async () => {
-    const both = await run(world, ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--leaked-key-id', '7', '--leaked-key-fingerprint', '0123456789abcdef', ...world.urls]);
+    const both = await run(world, [
+      'rotate',
+      '--target',
+      REPO,
+      '--record-repo',
+      RECORD_REPO,
+      '--leaked-key-id',
+      '7',
+      '--leaked-key-fingerprint',
+      '0123456789abcdef',
+      ...world.urls,
+    ]);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--leaked-key-fingerprint and --leaked-key-id are both given/);
 
-    const pasted = await run(world, ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--leaked-key-fingerprint', world.consoleKey.key, ...world.urls]);
+    const pasted = await run(world, [
+      'rotate',
+      '--target',
+      REPO,
+      '--record-repo',
+      RECORD_REPO,
+      '--leaked-key-fingerprint',
+      world.consoleKey.key,
+      ...world.urls,
+    ]);
     expect(pasted.code).toBe(2);
     expect(pasted.stderr).toMatch(/--leaked-key-fingerprint is invalid: it must be a key fingerprint, 16 hex characters/);
     expect(world.platform.listKeys()).toHaveLength(1);
@@ -124,7 +182,11 @@ describe('keyturn rotate with the record in GitLab', () => {
   it('keeps the record in the pipeline project (CI_PROJECT_ID) in a GitLab CI job, needing no GitHub token, and the next run reads it back', async () => {
     const { platform } = world;
     const env = { GITLAB_CI: 'true', CI_PROJECT_ID: String(opsProjectId), CI_API_V4_URL: gitlab.url, GITHUB_TOKEN: undefined };
-    const first = await run(world, ['rotate', '--target', GITLAB, '--revoke-key-id', String(world.consoleKey.id), '--api-url', platform.url], withGitLab(env));
+    const first = await run(
+      world,
+      ['rotate', '--target', GITLAB, '--revoke-key-id', String(world.consoleKey.id), '--api-url', platform.url],
+      withGitLab(env),
+    );
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).not.toMatch(/keeps no target record/);
     const record = gitlab.variables({ project: 'acme/ops' }).filter((v) => v.key.startsWith('KEYTURN_RECORD_'));
@@ -134,10 +196,14 @@ describe('keyturn rotate with the record in GitLab', () => {
     expect(platform.isKeyValid(world.consoleKey.key)).toBe(false);
 
     // Outside GitLab CI, named by path: the record is read, the family kept, the first run's key revoked.
-    const second = await run(world, ['rotate', '--target', GITLAB, '--record-gitlab-project', 'acme/ops', '--api-url', platform.url, '--output', 'json', ...gitlabFlags], {
-      apiKey: firstKey,
-      ...withGitLab({ GITHUB_TOKEN: undefined }),
-    });
+    const second = await run(
+      world,
+      ['rotate', '--target', GITLAB, '--record-gitlab-project', 'acme/ops', '--api-url', platform.url, '--output', 'json', ...gitlabFlags],
+      {
+        apiKey: firstKey,
+        ...withGitLab({ GITHUB_TOKEN: undefined }),
+      },
+    );
     expect(second.code, second.stderr).toBe(0);
     const json = jsonOf(second);
     const secondKey = heldValues().gitlab!;
@@ -154,7 +220,11 @@ describe('keyturn rotate with the record in GitLab', () => {
   });
 
   it('refuses --record-repo with --record-gitlab-project', async () => {
-    const result = await run(world, ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--record-gitlab-project', 'acme/ops', ...world.urls], withGitLab());
+    const result = await run(
+      world,
+      ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--record-gitlab-project', 'acme/ops', ...world.urls],
+      withGitLab(),
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--record-repo and --record-gitlab-project are both given/);
   });
@@ -170,7 +240,11 @@ describe('keyturn answer-alerts', () => {
     const leaked = heldValues().repo!;
     github.raiseSecretScanningAlert('acme/web', { secretType: ALERT_TYPE, secret: leaked });
 
-    const result = await run(world, ['answer-alerts', '--alert-secret-type', ALERT_TYPE, '--alert-scope', 'repo:acme/web', ...common, '--output', 'json'], { apiKey: leaked });
+    const result = await run(
+      world,
+      ['answer-alerts', '--alert-secret-type', ALERT_TYPE, '--alert-scope', 'repo:acme/web', ...common, '--output', 'json'],
+      { apiKey: leaked },
+    );
     expect(result.code, result.stderr).toBe(0);
     const json = jsonOf(result);
     const fresh = heldValues().repo!;
@@ -224,8 +298,15 @@ describe('keyturn rotate into GitLab killed mid-request, then run again', () => 
   // As crash.test.ts, at the GitLab requests: the record in GitLab written, and the variable's write
   // taken or not taken when the process died.
   const CASES = [
-    { name: 'the GitLab record written, no key yet', fault: { method: 'POST', path: '/projects/acme%2Fops/variables', afterEffect: true }, after: 1 },
-    { name: 'the GitLab variable written, the process gone before the answer', fault: { method: 'PUT', path: '/projects/acme%2Fweb/variables/*', afterEffect: true } },
+    {
+      name: 'the GitLab record written, no key yet',
+      fault: { method: 'POST', path: '/projects/acme%2Fops/variables', afterEffect: true },
+      after: 1,
+    },
+    {
+      name: 'the GitLab variable written, the process gone before the answer',
+      fault: { method: 'PUT', path: '/projects/acme%2Fweb/variables/*', afterEffect: true },
+    },
     { name: 'the GitLab variable not written', fault: { method: 'PUT', path: '/projects/acme%2Fweb/variables/*', afterEffect: false } },
   ];
   it.each(CASES)('$name', async ({ fault, ...rest }) => {
@@ -233,7 +314,21 @@ describe('keyturn rotate into GitLab killed mid-request, then run again', () => 
     // The second POST: the first takes the lease.
     if ('after' in rest) gitlab.faults.add({ method: fault.method, path: fault.path, kind: 'delay', ms: 0, times: rest.after as number });
     gitlab.faults.add({ ...fault, kind: 'hang', times: 1 });
-    const args = ['rotate', '--target', REPO, '--target', GITLAB, '--record-gitlab-project', 'acme/ops', '--revoke-key-id', String(world.consoleKey.id), '--output', 'json', ...world.urls, ...gitlabFlags];
+    const args = [
+      'rotate',
+      '--target',
+      REPO,
+      '--target',
+      GITLAB,
+      '--record-gitlab-project',
+      'acme/ops',
+      '--revoke-key-id',
+      String(world.consoleKey.id),
+      '--output',
+      'json',
+      ...world.urls,
+      ...gitlabFlags,
+    ];
     const crashed = startKeyturn(args, { env: { NEON_API_KEY: world.consoleKey.key, GITHUB_TOKEN: TOKEN, GITLAB_TOKEN } });
     let ended = false;
     void crashed.done.then(() => (ended = true));
@@ -256,6 +351,12 @@ describe('keyturn rotate into GitLab killed mid-request, then run again', () => 
     const held = heldValues();
     expect(held.gitlab, 'every target holds the same key').toBe(held.repo);
     expect(platform.isKeyValid(held.gitlab!), 'the key the targets hold works').toBe(true);
-    expect(platform.listKeys().filter((k) => !k.revoked).map((k) => k.id), 'no other key is valid').toEqual([jsonOf(rerun).keyId]);
+    expect(
+      platform
+        .listKeys()
+        .filter((k) => !k.revoked)
+        .map((k) => k.id),
+      'no other key is valid',
+    ).toEqual([jsonOf(rerun).keyId]);
   });
 });

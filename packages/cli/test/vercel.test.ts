@@ -16,7 +16,11 @@ const world = useWorld();
 let vercel: VercelEmulator;
 
 beforeEach(async () => {
-  vercel = await startVercelEmulator({ projects: ['acme/web'], buildTimes: { queuedMs: 0, buildMs: 0 }, tokens: { [VERCEL_TOKEN]: { teams: { acme: 'member' } } } });
+  vercel = await startVercelEmulator({
+    projects: ['acme/web'],
+    buildTimes: { queuedMs: 0, buildMs: 0 },
+    tokens: { [VERCEL_TOKEN]: { teams: { acme: 'member' } } },
+  });
   vercel.setEnv(WEB, { key: 'NEON_API_KEY', value: world.consoleKey.key, type: 'sensitive', target: ['production'] });
   vercel.deploy(WEB);
   // Later builds take a second: the run reads the redeploy while it builds, then once READY.
@@ -28,7 +32,26 @@ afterEach(async () => {
 });
 
 const rotate = (env: Record<string, string> = { VERCEL_TOKEN }) =>
-  run(world, ['rotate', '--target', REPO, '--target', VERCEL, '--record-repo', RECORD_REPO, '--revoke-key-id', String(world.consoleKey.id), '--output', 'json', ...world.urls, '--vercel-url', vercel.url], { env });
+  run(
+    world,
+    [
+      'rotate',
+      '--target',
+      REPO,
+      '--target',
+      VERCEL,
+      '--record-repo',
+      RECORD_REPO,
+      '--revoke-key-id',
+      String(world.consoleKey.id),
+      '--output',
+      'json',
+      ...world.urls,
+      '--vercel-url',
+      vercel.url,
+    ],
+    { env },
+  );
 
 /** The value the Vercel variable holds, learned as a secret. */
 function vercelValue(): string {
@@ -62,7 +85,13 @@ describe('keyturn rotate into GitHub and Vercel', () => {
     const [failed] = vercel.deployments(WEB);
     const json = jsonOf(result);
     expect(json.notices).toEqual([
-      expect.objectContaining({ code: 'deployment-not-ready', target: VERCEL, deploymentUrl: `https://${failed!.url}`, readyState: 'ERROR', keyIds: [world.consoleKey.id] }),
+      expect.objectContaining({
+        code: 'deployment-not-ready',
+        target: VERCEL,
+        deploymentUrl: `https://${failed!.url}`,
+        readyState: 'ERROR',
+        keyIds: [world.consoleKey.id],
+      }),
       // Named in --revoke-key-id, and kept all the same: the running deployment uses it.
       expect.objectContaining({ code: 'revoke-key-id-skipped', keyIds: [world.consoleKey.id], reason: 'deployment-may-use' }),
     ]);

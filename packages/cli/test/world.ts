@@ -51,10 +51,17 @@ export function learnHeld(world: World, targets: readonly string[] = [REPO, ENV]
 
 /** Runs keyturn with the world's credentials (NEON_API_KEY: `apiKey`, default the console key), then checks no secret leaked. */
 export async function run(world: World, args: readonly string[], options: RunOptions & { apiKey?: string } = {}): Promise<KeyturnRun> {
-  const result = await keyturn(args, { ...options, env: { NEON_API_KEY: options.apiKey ?? world.consoleKey.key, GITHUB_TOKEN: TOKEN, ...options.env } });
+  const result = await keyturn(args, {
+    ...options,
+    env: { NEON_API_KEY: options.apiKey ?? world.consoleKey.key, GITHUB_TOKEN: TOKEN, ...options.env },
+  });
   learnHeld(world);
   expect(leaksIn(result, world.secrets), `no secret in the output of keyturn ${args.join(' ')}`).toEqual([]);
   return result;
 }
 
-export const liveKeyIds = (world: World) => world.platform.listKeys().filter((k) => !k.revoked).map((k) => k.id);
+export const liveKeyIds = (world: World) =>
+  world.platform
+    .listKeys()
+    .filter((k) => !k.revoked)
+    .map((k) => k.id);

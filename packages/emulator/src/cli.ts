@@ -89,7 +89,10 @@ async function startGitHubService(options: CliOptions): Promise<RunningService> 
       ['API URL', `${emulator.url} (GITHUB_API_URL, keyturn --github-api-url)`],
       ['Control URL', emulator.controlUrl],
       ['Token', `${token} (secrets: write)`],
-      ['Demo targets', `repo:${demo.repository}, env:${demo.repository}:${demo.environment}, org:${demo.org}, dependabot:${demo.repository}`],
+      [
+        'Demo targets',
+        `repo:${demo.repository}, env:${demo.repository}:${demo.environment}, org:${demo.org}, dependabot:${demo.repository}`,
+      ],
     ],
     json: { url: emulator.url, controlUrl: emulator.controlUrl, token, ...demo },
     close: () => emulator.close(),

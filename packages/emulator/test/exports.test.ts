@@ -119,7 +119,11 @@ const TYPES = [
 
 /** Every name the module at `file` exports, as the type checker sees it. */
 function exportedNames(file: string): string[] {
-  const program = ts.createProgram([file], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true });
+  const program = ts.createProgram([file], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   const symbol = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
   return checker.getExportsOfModule(symbol).map((s) => s.getName());

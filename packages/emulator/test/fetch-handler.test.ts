@@ -2,7 +2,14 @@
 // auth, faults and log as over HTTP, and what the network would do is done the way fetch shows it.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { FetchRequest, type FetchHandler, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator, toFetchRequest } from '../src/index.js';
+import {
+  FetchRequest,
+  type FetchHandler,
+  type PlatformEmulator,
+  startGitHubEmulator,
+  startPlatformEmulator,
+  toFetchRequest,
+} from '../src/index.js';
 
 let platform: PlatformEmulator | undefined;
 afterEach(async () => {
@@ -12,8 +19,18 @@ afterEach(async () => {
 
 /** The handler as a client's fetch: given the arguments, read directly, or a Request built from them. */
 const CALLS = [
-  ['given as fetch', (handler: FetchHandler): typeof fetch => (input, init) => handler(input, init)],
-  ['given a Request', (handler: FetchHandler): typeof fetch => (input, init) => handler(new Request(input, init))],
+  [
+    'given as fetch',
+    (handler: FetchHandler): typeof fetch =>
+      (input, init) =>
+        handler(input, init),
+  ],
+  [
+    'given a Request',
+    (handler: FetchHandler): typeof fetch =>
+      (input, init) =>
+        handler(new Request(input, init)),
+  ],
 ] as const;
 
 describe.each(CALLS)('the fetch handler, %s', (_, inProcess) => {
@@ -28,7 +45,12 @@ describe.each(CALLS)('the fetch handler, %s', (_, inProcess) => {
     const keys = (await response.json()) as Array<{ name: string; last_used_at: string | null }>;
     expect(keys.map((k) => k.name)).toEqual(['seed']);
     now += 1000;
-    expect(platform.log.entries().at(-1)).toMatchObject({ method: 'GET', path: '/api_keys', status: 200, time: '2030-01-02T03:04:05.000Z' });
+    expect(platform.log.entries().at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/api_keys',
+      status: 200,
+      time: '2030-01-02T03:04:05.000Z',
+    });
     const refused = await fetchIt(`${platform.url}/api_keys`);
     expect(refused.status).toBe(401);
   });
@@ -42,7 +64,10 @@ describe.each(CALLS)('the fetch handler, %s', (_, inProcess) => {
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ key_name: 'new' }),
     });
-    const error = await asked.then(() => undefined, (e: unknown) => e);
+    const error = await asked.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toBe('fetch failed');
     expect((error as { cause?: { code?: string } }).cause?.code).toBe('UND_ERR_SOCKET');
@@ -74,7 +99,10 @@ describe.each(CALLS)('the fetch handler, %s', (_, inProcess) => {
       signal: giveUp.signal,
     });
     let settled = false;
-    void asked.then(() => (settled = true), () => (settled = true));
+    void asked.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
     expect(platform.log.entries().at(-1)).toMatchObject({ fault: 'hang', status: undefined });
@@ -100,7 +128,11 @@ describe.each(CALLS)('the fetch handler, %s', (_, inProcess) => {
 
   it('serves GitHub and the control API too, its timestamps from the injected clock', async () => {
     const now = Date.parse('2031-05-06T07:08:09Z');
-    const github = await startGitHubEmulator({ repos: ['acme/web'], tokens: { t0ken: 'write' }, runtime: { now: () => now, sleep: async () => {} } });
+    const github = await startGitHubEmulator({
+      repos: ['acme/web'],
+      tokens: { t0ken: 'write' },
+      runtime: { now: () => now, sleep: async () => {} },
+    });
     try {
       const fetchIt = inProcess(github.handler);
       const headers = { authorization: 'token t0ken', 'user-agent': 'test', 'x-github-api-version': '2022-11-28' };
@@ -110,7 +142,9 @@ describe.each(CALLS)('the fetch handler, %s', (_, inProcess) => {
         body: JSON.stringify({ name: 'V', value: 'x' }),
       });
       expect(made.status).toBe(201);
-      const read = (await (await fetchIt(`${github.url}/repos/acme/web/actions/variables/V`, { headers })).json()) as { created_at: string };
+      const read = (await (await fetchIt(`${github.url}/repos/acme/web/actions/variables/V`, { headers })).json()) as {
+        created_at: string;
+      };
       expect(read.created_at).toBe('2031-05-06T07:08:09Z');
       const faults = await fetchIt(`${github.controlUrl}/faults`);
       expect(await faults.json()).toEqual({ faults: [] });
@@ -128,8 +162,21 @@ describe('toFetchRequest', () => {
   it('reads what a Request would: method, URL, headers (a text body typed as text) and body', async () => {
     const calls: Array<[string | URL, RequestInit | undefined]> = [
       ['http://127.0.0.1:9/api/v2/api_keys?limit=2', undefined],
-      [new URL('http://127.0.0.1:9/a%20b/c'), { method: 'post', headers: { 'Content-Type': 'application/json', Accept: ' x ' }, body: '{"a":"é"}' }],
-      ['http://127.0.0.1:9/x', { method: 'patch', headers: new Headers([['x-a', '1'], ['X-A', '2']]), body: new Uint8Array([123, 125]) }],
+      [
+        new URL('http://127.0.0.1:9/a%20b/c'),
+        { method: 'post', headers: { 'Content-Type': 'application/json', Accept: ' x ' }, body: '{"a":"é"}' },
+      ],
+      [
+        'http://127.0.0.1:9/x',
+        {
+          method: 'patch',
+          headers: new Headers([
+            ['x-a', '1'],
+            ['X-A', '2'],
+          ]),
+          body: new Uint8Array([123, 125]),
+        },
+      ],
       ['http://127.0.0.1:9/x', { method: 'DELETE', headers: [['authorization', 'token t']], redirect: 'manual', body: 'plain' }],
     ];
     for (const [input, init] of calls) {

@@ -36,7 +36,11 @@ beforeEach(async () => {
 afterEach(() => gh.close());
 
 /** A JWT as an app signs it: RS256 over `header.payload`. */
-function jwt(claims: Record<string, unknown>, privateKey = app.privateKey, header: Record<string, unknown> = { alg: 'RS256', typ: 'JWT' }): string {
+function jwt(
+  claims: Record<string, unknown>,
+  privateKey = app.privateKey,
+  header: Record<string, unknown> = { alg: 'RS256', typ: 'JWT' },
+): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const signed = `${part(header)}.${part(claims)}`;
   return `${signed}.${sign('RSA-SHA256', Buffer.from(signed), createPrivateKey(privateKey)).toString('base64url')}`;
@@ -67,13 +71,37 @@ describe('the app JWT', () => {
   });
 
   it.each([
-    ['signed with another key', () => jwt({ iat: Math.floor(now / 1000) - 30, exp: Math.floor(now / 1000) + 500, iss: app.id }, gh.createApp().privateKey), 'A JSON web token could not be decoded'],
+    [
+      'signed with another key',
+      () => jwt({ iat: Math.floor(now / 1000) - 30, exp: Math.floor(now / 1000) + 500, iss: app.id }, gh.createApp().privateKey),
+      'A JSON web token could not be decoded',
+    ],
     ['an unknown issuer', () => appJwt(123), 'Integration not found'],
-    ['expired', () => jwt({ iat: Math.floor(now / 1000) - 700, exp: Math.floor(now / 1000) - 1, iss: app.id }), "'Expiration time' claim ('exp') must be a numeric value"],
-    ['exp over 10 minutes ahead', () => jwt({ iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 600 + 61, iss: app.id }), "'Expiration time' claim ('exp') is too far in the future"],
-    ['iat in the future past the skew allowance', () => jwt({ iat: Math.floor(now / 1000) + 61, exp: Math.floor(now / 1000) + 300, iss: app.id }), "'Issued at' claim ('iat') must be an Integer"],
-    ['iat not an integer', () => jwt({ iat: 'yesterday', exp: Math.floor(now / 1000) + 300, iss: app.id }), "'Issued at' claim ('iat') must be an Integer"],
-    ['an algorithm other than RS256', () => jwt({ iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 300, iss: app.id }, app.privateKey, { alg: 'HS256' }), 'A JSON web token could not be decoded'],
+    [
+      'expired',
+      () => jwt({ iat: Math.floor(now / 1000) - 700, exp: Math.floor(now / 1000) - 1, iss: app.id }),
+      "'Expiration time' claim ('exp') must be a numeric value",
+    ],
+    [
+      'exp over 10 minutes ahead',
+      () => jwt({ iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 600 + 61, iss: app.id }),
+      "'Expiration time' claim ('exp') is too far in the future",
+    ],
+    [
+      'iat in the future past the skew allowance',
+      () => jwt({ iat: Math.floor(now / 1000) + 61, exp: Math.floor(now / 1000) + 300, iss: app.id }),
+      "'Issued at' claim ('iat') must be an Integer",
+    ],
+    [
+      'iat not an integer',
+      () => jwt({ iat: 'yesterday', exp: Math.floor(now / 1000) + 300, iss: app.id }),
+      "'Issued at' claim ('iat') must be an Integer",
+    ],
+    [
+      'an algorithm other than RS256',
+      () => jwt({ iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 300, iss: app.id }, app.privateKey, { alg: 'HS256' }),
+      'A JSON web token could not be decoded',
+    ],
     ['not JSON inside', () => 'bm90.anNvbg.c2ln', 'A JSON web token could not be decoded'],
   ])('answers 401 to a JWT %s, with GitHub message', async (_name, token, message) => {
     const reply = await call(gh, 'POST', `/app/installations/${orgInstallation.id}/access_tokens`, { token: token() });
@@ -97,7 +125,10 @@ describe('the app JWT', () => {
 
   it('accepts iat up to 60 s ahead and exp up to 10 minutes (plus the allowance) ahead', async () => {
     const seconds = Math.floor(now / 1000);
-    for (const claims of [{ iat: seconds + 60, exp: seconds + 300 }, { iat: seconds, exp: seconds + 660 }]) {
+    for (const claims of [
+      { iat: seconds + 60, exp: seconds + 300 },
+      { iat: seconds, exp: seconds + 660 },
+    ]) {
       expect((await call(gh, 'GET', '/app/installations', { token: jwt({ ...claims, iss: app.id }) })).status).toBe(200);
     }
   });
@@ -116,15 +147,31 @@ describe('installations', () => {
     const user = gh.installApp(app.id, { owner: 'alice', permissions: { secrets: 'write' } });
     const list = await call(gh, 'GET', '/app/installations', { token: appJwt() });
     expect(list.body.map((i: { id: number }) => i.id)).toEqual([orgInstallation.id, user.id]);
-    expect(list.body[0]).toMatchObject({ app_id: app.id, app_slug: 'keyturn-rotator', target_type: 'Organization', account: { login: 'acme' } });
+    expect(list.body[0]).toMatchObject({
+      app_id: app.id,
+      app_slug: 'keyturn-rotator',
+      target_type: 'Organization',
+      account: { login: 'acme' },
+    });
     expect((await call(gh, 'GET', '/repos/acme/web/installation', { token: appJwt() })).body.id).toBe(orgInstallation.id);
     expect((await call(gh, 'GET', '/orgs/acme/installation', { token: appJwt() })).body.id).toBe(orgInstallation.id);
     const byUser = await call(gh, 'GET', '/users/alice/installation', { token: appJwt() });
-    expect(byUser.body).toMatchObject({ id: user.id, target_type: 'User', repository_selection: 'all', account: { login: 'alice', type: 'User' } });
+    expect(byUser.body).toMatchObject({
+      id: user.id,
+      target_type: 'User',
+      repository_selection: 'all',
+      account: { login: 'alice', type: 'User' },
+    });
   });
 
   it('answers 404 where the app is not installed, or not on that repository, or for another app', async () => {
-    for (const path of ['/repos/acme/api/installation', '/repos/bob/site/installation', '/orgs/other/installation', '/users/bob/installation', '/users/acme/installation']) {
+    for (const path of [
+      '/repos/acme/api/installation',
+      '/repos/bob/site/installation',
+      '/orgs/other/installation',
+      '/users/bob/installation',
+      '/users/acme/installation',
+    ]) {
       expect((await call(gh, 'GET', path, { token: appJwt() })).status, path).toBe(404);
     }
     const other = gh.createApp();
@@ -146,7 +193,10 @@ describe('installation tokens', () => {
     const { token } = (await mint()).body;
     const key = await call(gh, 'GET', '/repos/acme/web/actions/secrets/public-key', { token });
     const encrypted_value = await seal('v1', key.body.key);
-    const put = await call(gh, 'PUT', '/repos/acme/web/actions/secrets/DEPLOY_KEY', { token, body: { encrypted_value, key_id: key.body.key_id } });
+    const put = await call(gh, 'PUT', '/repos/acme/web/actions/secrets/DEPLOY_KEY', {
+      token,
+      body: { encrypted_value, key_id: key.body.key_id },
+    });
     expect(put.status).toBe(201);
     expect(gh.secretValue('repo:acme/web', 'DEPLOY_KEY')).toBe('v1');
     expect((await call(gh, 'GET', '/repos/acme/web/environments/production/secrets', { token })).status).toBe(200);
@@ -163,7 +213,10 @@ describe('installation tokens', () => {
     expect(put.status).toBe(403);
     expect(put.headers.get('x-accepted-github-permissions')).toBe('secrets=write');
     expect((await call(gh, 'GET', '/orgs/acme/actions/secrets', { token })).status).toBe(200);
-    const org = await call(gh, 'PUT', '/orgs/acme/actions/secrets/X', { token, body: { encrypted_value: 'AAAA', key_id: '1', visibility: 'all' } });
+    const org = await call(gh, 'PUT', '/orgs/acme/actions/secrets/X', {
+      token,
+      body: { encrypted_value: 'AAAA', key_id: '1', visibility: 'all' },
+    });
     expect(org.status).toBe(403);
     expect(org.headers.get('x-accepted-github-permissions')).toBe('organization_secrets=write');
     const env = await call(gh, 'GET', '/repos/acme/web/environments/production/secrets', { token });
@@ -183,7 +236,9 @@ describe('installation tokens', () => {
     expect(byId.status).toBe(201);
     gh.addRepo('alice/notes');
     expect((await call(gh, 'GET', '/repos/alice/notes/actions/secrets', { token: byName.body.token })).status).toBe(404);
-    expect((await call(gh, 'GET', '/repos/alice/notes/actions/secrets', { token: (await mint(undefined, all.id)).body.token })).status).toBe(200);
+    expect(
+      (await call(gh, 'GET', '/repos/alice/notes/actions/secrets', { token: (await mint(undefined, all.id)).body.token })).status,
+    ).toBe(200);
     for (const body of [{ repositories: ['api'] }, { repositories: ['nothing'] }, { repository_ids: [dotfiles] }]) {
       const refused = await mint(body);
       expect(refused.status).toBe(422);
@@ -249,8 +304,16 @@ describe('@octokit/auth-app against the emulator', () => {
     now = Date.now();
     const user = gh.installApp(app.id, { owner: 'alice', repositories: ['dotfiles'], permissions: { secrets: 'write' } });
     const auth = createAppAuth({ appId: app.id, privateKey: app.privateKey, request: request.defaults({ baseUrl: gh.url }) });
-    for (const [installationId, repo] of [[orgInstallation.id, 'acme/web'], [user.id, 'alice/dotfiles']] as const) {
-      const minted = await auth({ type: 'installation', installationId, repositoryNames: [repo.split('/')[1]!], permissions: { secrets: 'write' } });
+    for (const [installationId, repo] of [
+      [orgInstallation.id, 'acme/web'],
+      [user.id, 'alice/dotfiles'],
+    ] as const) {
+      const minted = await auth({
+        type: 'installation',
+        installationId,
+        repositoryNames: [repo.split('/')[1]!],
+        permissions: { secrets: 'write' },
+      });
       expect(minted.token).toMatch(/^ghs_/);
       expect(minted.permissions).toEqual({ secrets: 'write', metadata: 'read' });
       const headers = { authorization: `token ${minted.token}`, 'user-agent': 'test' };
@@ -275,7 +338,12 @@ describe('@octokit/auth-app against the emulator', () => {
 
   it('corrects its clock from the emulator date after a skew refusal', async () => {
     now = Date.now() + 15 * 60 * 1000; // the emulator runs 15 minutes ahead: this machine's JWT looks expired
-    const auth = createAppAuth({ appId: app.id, privateKey: app.privateKey, request: request.defaults({ baseUrl: gh.url }), log: { warn: () => {} } });
+    const auth = createAppAuth({
+      appId: app.id,
+      privateKey: app.privateKey,
+      request: request.defaults({ baseUrl: gh.url }),
+      log: { warn: () => {} },
+    });
     const { data } = await auth.hook(request.defaults({ baseUrl: gh.url }), 'GET /app/installations');
     expect((data as { id: number }[]).map((i) => i.id)).toEqual([orgInstallation.id]);
     expect(gh.log.entries().map((e) => e.status)).toEqual([401, 200]);

@@ -128,7 +128,12 @@ describe('not found', () => {
       ['PATCH', '/repos/acme/app'],
     ] as const) {
       const reply = await call(gh, method, path, { body: method === 'DELETE' ? undefined : {} });
-      expect({ method, path, status: reply.status, message: reply.body.message }).toEqual({ method, path, status: 404, message: 'Not Found' });
+      expect({ method, path, status: reply.status, message: reply.body.message }).toEqual({
+        method,
+        path,
+        status: 404,
+        message: 'Not Found',
+      });
       expect(reply.headers.get('x-github-request-id')).toBeTruthy();
     }
     expect(gh.secretValue('repo:acme/app', 'EXISTING')).toBe('seeded');

@@ -36,7 +36,9 @@ describe('each Codespaces store has its own key', () => {
     const actionsKey = (await call(gh, 'GET', '/repos/acme/web/actions/secrets/public-key')).body;
     const codespacesKey = (await call(gh, 'GET', `${REPO}/public-key`)).body;
     expect(codespacesKey.key).not.toBe(actionsKey.key);
-    const wrong = await call(gh, 'PUT', `${REPO}/OTHER`, { body: { encrypted_value: await seal('v', actionsKey.key), key_id: codespacesKey.key_id } });
+    const wrong = await call(gh, 'PUT', `${REPO}/OTHER`, {
+      body: { encrypted_value: await seal('v', actionsKey.key), key_id: codespacesKey.key_id },
+    });
     expect(wrong.status).toBe(422);
     const orgActionsKey = (await call(gh, 'GET', '/orgs/acme/actions/secrets/public-key')).body;
     expect((await call(gh, 'GET', `${ORG}/public-key`)).body.key).not.toBe(orgActionsKey.key);
@@ -46,7 +48,11 @@ describe('each Codespaces store has its own key', () => {
   it('answers a repository secret with its dates, 204 on update, and deletes it', async () => {
     await putSealed(gh, REPO, 'DATED', 'one');
     expect((await putSealed(gh, REPO, 'DATED', 'two')).status).toBe(204);
-    expect((await call(gh, 'GET', `${REPO}/DATED`)).body).toEqual({ name: 'DATED', created_at: expect.any(String), updated_at: expect.any(String) });
+    expect((await call(gh, 'GET', `${REPO}/DATED`)).body).toEqual({
+      name: 'DATED',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     expect((await call(gh, 'GET', REPO)).body.secrets.map((s: { name: string }) => s.name)).toContain('DATED');
     expect((await call(gh, 'DELETE', `${REPO}/DATED`)).status).toBe(204);
     expect((await call(gh, 'GET', `${REPO}/DATED`)).status).toBe(404);
@@ -63,7 +69,14 @@ describe('organization Codespaces secrets', () => {
     const stringIds = await putSealed(gh, ORG, 'ORG_KEY', 'v', { visibility: 'selected', selected_repository_ids: [String(web)] });
     expect(stringIds.status).toBe(422);
     expect(stringIds.body.message).toMatch(/For 'items', a string is not an integer/);
-    expect((await putSealed(gh, '/orgs/acme/actions/secrets', 'STRING_IDS', 'v', { visibility: 'selected', selected_repository_ids: [String(web)] })).status).toBe(201);
+    expect(
+      (
+        await putSealed(gh, '/orgs/acme/actions/secrets', 'STRING_IDS', 'v', {
+          visibility: 'selected',
+          selected_repository_ids: [String(web)],
+        })
+      ).status,
+    ).toBe(201);
     const got = await call(gh, 'GET', `${ORG}/ORG_KEY`);
     expect(got.body.selected_repositories_url).toBe(`${gh.url}/orgs/acme/codespaces/secrets/ORG_KEY/repositories`);
     expect(names(await call(gh, 'GET', `${ORG}/ORG_KEY/repositories`))).toEqual(['acme/web']);
@@ -91,7 +104,10 @@ describe("the user's Codespaces secrets", () => {
   it("are the token's user's, selected for any repository, with their repositories' URL", async () => {
     expect((await putSealed(gh, USER, 'MY_KEY', 'mine', { selected_repository_ids: [web, foreign] })).status).toBe(201);
     expect(gh.secretValue('codespaces-user:octocat', 'MY_KEY')).toBe('mine');
-    expect(gh.secret('codespaces-user:octocat', 'MY_KEY')).toMatchObject({ visibility: 'selected', selected_repository_ids: [web, foreign] });
+    expect(gh.secret('codespaces-user:octocat', 'MY_KEY')).toMatchObject({
+      visibility: 'selected',
+      selected_repository_ids: [web, foreign],
+    });
     const got = await call(gh, 'GET', `${USER}/MY_KEY`);
     expect(got.body).toEqual({
       name: 'MY_KEY',
@@ -125,7 +141,10 @@ describe("the user's Codespaces secrets", () => {
 
   it("refuses an App's installation token with 403: it acts for no user", async () => {
     const app = gh.createApp();
-    const installation = gh.installApp(app.id, { owner: 'acme', permissions: { codespaces_secrets: 'write', organization_codespaces_secrets: 'write' } });
+    const installation = gh.installApp(app.id, {
+      owner: 'acme',
+      permissions: { codespaces_secrets: 'write', organization_codespaces_secrets: 'write' },
+    });
     const auth = createAppAuth({ appId: app.id, privateKey: app.privateKey, request: request.defaults({ baseUrl: gh.url }) });
     const { token } = await auth({ type: 'installation', installationId: installation.id });
     const user = await call(gh, 'GET', `${USER}/public-key`, { token });
@@ -136,4 +155,3 @@ describe("the user's Codespaces secrets", () => {
     expect((await call(gh, 'GET', `${REPO}/public-key`, { token })).status).toBe(200);
   });
 });
-

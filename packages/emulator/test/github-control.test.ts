@@ -85,7 +85,10 @@ describe('control API', () => {
     expect(put.status).toBe(201);
     const read = await control('GET', '/secrets?target=org:ctl&name=ORG_SEED');
     expect(read.body).toMatchObject({ visibility: 'selected', selected_repository_ids: [id], value: 'v' });
-    expect((await control('PUT', '/secrets?target=org:ctl&name=ORG_SEED', { value: 'v', visibility: 'selected', selected_repository_ids: [1] })).status).toBe(400);
+    expect(
+      (await control('PUT', '/secrets?target=org:ctl&name=ORG_SEED', { value: 'v', visibility: 'selected', selected_repository_ids: [1] }))
+        .status,
+    ).toBe(400);
   });
 
   it('rotates a public key', async () => {

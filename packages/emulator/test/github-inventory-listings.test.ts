@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => gh.close());
 
 describe('GET /orgs/{org}/repos', () => {
-  it('lists the organization\'s repositories newest first, paged with a Link, and by name when asked', async () => {
+  it("lists the organization's repositories newest first, paged with a Link, and by name when asked", async () => {
     const first = await call(gh, 'GET', '/orgs/acme/repos?per_page=2', { token: READ_TOKEN });
     expect(first.status).toBe(200);
     expect(first.body.map((r: { full_name: string }) => r.full_name)).toEqual(['acme/svc-5', 'acme/svc-4']);
@@ -55,8 +55,19 @@ describe('Dependabot organization secrets', () => {
     expect((await putSealed(gh, path, 'NEON_API_KEY', 'a-dependabot-value', { visibility: 'private' })).status).toBe(201);
     gh.putSecretValue('dependabot-org:acme', 'SEEDED', 'seeded-value');
     const list = await call(gh, 'GET', path, { token: READ_TOKEN });
-    expect(list.body).toMatchObject({ total_count: 2, secrets: [{ name: 'NEON_API_KEY', visibility: 'private' }, { name: 'SEEDED', visibility: 'private' }] });
-    expect(list.body.secrets[0]).toEqual({ name: 'NEON_API_KEY', created_at: expect.any(String), updated_at: expect.any(String), visibility: 'private' });
+    expect(list.body).toMatchObject({
+      total_count: 2,
+      secrets: [
+        { name: 'NEON_API_KEY', visibility: 'private' },
+        { name: 'SEEDED', visibility: 'private' },
+      ],
+    });
+    expect(list.body.secrets[0]).toEqual({
+      name: 'NEON_API_KEY',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      visibility: 'private',
+    });
     expect(gh.secretValue('dependabot-org:acme', 'NEON_API_KEY')).toBe('a-dependabot-value');
   });
 });

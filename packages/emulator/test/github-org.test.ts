@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => gh.close());
 
-const names = (reply: { body: { repositories: Array<{ full_name: string }> } }) =>
-  reply.body.repositories.map((r) => r.full_name);
+const names = (reply: { body: { repositories: Array<{ full_name: string }> } }) => reply.body.repositories.map((r) => r.full_name);
 
 describe('visibility', () => {
   it('requires visibility and accepts only all, private or selected', async () => {

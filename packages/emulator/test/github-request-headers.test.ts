@@ -12,7 +12,10 @@ beforeEach(async () => {
 });
 afterEach(() => gh.close());
 
-function get(path: string, headers: Record<string, string>): Promise<{ status: number; type: string | undefined; text: string; version?: string }> {
+function get(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; type: string | undefined; text: string; version?: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${gh.url}${path}`, { headers }, (res) => {
       let text = '';
@@ -46,7 +49,11 @@ describe('request headers GitHub checks first', () => {
     const reply = await get(PATH, { ...AUTH, 'user-agent': 'test', 'x-github-api-version': '2021-01-01' });
     expect(reply.status).toBe(400);
     const body = JSON.parse(reply.text);
-    expect(body).toEqual({ message: expect.stringContaining('"2021-01-01", is not a supported version'), documentation_url: expect.any(String), status: '400' });
+    expect(body).toEqual({
+      message: expect.stringContaining('"2021-01-01", is not a supported version'),
+      documentation_url: expect.any(String),
+      status: '400',
+    });
     for (const version of SUPPORTED_API_VERSIONS) expect(body.message).toContain(`"${version}"`);
   });
 
@@ -54,6 +61,9 @@ describe('request headers GitHub checks first', () => {
     const pinned = await get(PATH, { ...AUTH, 'user-agent': 'test', 'x-github-api-version': '2022-11-28' });
     expect(pinned).toMatchObject({ status: 200, version: '2022-11-28' });
     expect(await get(PATH, { ...AUTH, 'user-agent': 'test' })).toMatchObject({ status: 200, version: '2022-11-28' });
-    expect(await get(PATH, { ...AUTH, 'user-agent': 'test', 'x-github-api-version': '2026-03-10' })).toMatchObject({ status: 200, version: '2026-03-10' });
+    expect(await get(PATH, { ...AUTH, 'user-agent': 'test', 'x-github-api-version': '2026-03-10' })).toMatchObject({
+      status: 200,
+      version: '2026-03-10',
+    });
   });
 });

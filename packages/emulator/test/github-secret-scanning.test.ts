@@ -31,7 +31,14 @@ describe('secret-scanning alerts of a repository', () => {
     expect(all.body.map((a: { number: number }) => a.number)).toEqual([2, 1]);
     const mine = await call(gh, 'GET', `/repos/acme/web/secret-scanning/alerts?state=open&secret_type=${TYPE}`);
     expect(mine.body).toEqual([
-      expect.objectContaining({ number: 1, state: 'open', resolution: null, secret_type: TYPE, secret: value(1), url: expect.stringMatching(/\/repos\/acme\/web\/secret-scanning\/alerts\/1$/) }),
+      expect.objectContaining({
+        number: 1,
+        state: 'open',
+        resolution: null,
+        secret_type: TYPE,
+        secret: value(1),
+        url: expect.stringMatching(/\/repos\/acme\/web\/secret-scanning\/alerts\/1$/),
+      }),
     ]);
     const both = await call(gh, 'GET', `/repos/acme/web/secret-scanning/alerts?secret_type=${TYPE},${OTHER_TYPE}`);
     expect(both.body).toHaveLength(2);
@@ -53,11 +60,23 @@ describe('secret-scanning alerts of a repository', () => {
     expect((await call(gh, 'PATCH', path, { body: { state: 'resolved', resolution: 'revoked', resolution_comment: 7 } })).status).toBe(400);
     expect(gh.secretScanningAlerts('acme/api')[0]).toMatchObject({ state: 'open', history: [] });
 
-    const resolved = await call(gh, 'PATCH', path, { body: { state: 'resolved', resolution: 'revoked', resolution_comment: 'revoked by run 1' } });
+    const resolved = await call(gh, 'PATCH', path, {
+      body: { state: 'resolved', resolution: 'revoked', resolution_comment: 'revoked by run 1' },
+    });
     expect(resolved.status).toBe(200);
-    expect(resolved.body).toMatchObject({ number: 1, state: 'resolved', resolution: 'revoked', resolution_comment: 'revoked by run 1', resolved_at: expect.any(String) });
+    expect(resolved.body).toMatchObject({
+      number: 1,
+      state: 'resolved',
+      resolution: 'revoked',
+      resolution_comment: 'revoked by run 1',
+      resolved_at: expect.any(String),
+    });
     expect((await call(gh, 'PATCH', path, { body: { state: 'resolved', resolution: 'revoked' } })).status).toBe(400);
-    expect(gh.secretScanningAlerts('acme/api')[0]).toMatchObject({ state: 'resolved', resolution: 'revoked', history: [{ state: 'resolved', resolution: 'revoked', comment: 'revoked by run 1' }] });
+    expect(gh.secretScanningAlerts('acme/api')[0]).toMatchObject({
+      state: 'resolved',
+      resolution: 'revoked',
+      history: [{ state: 'resolved', resolution: 'revoked', comment: 'revoked by run 1' }],
+    });
     expect((await call(gh, 'GET', '/repos/acme/api/secret-scanning/alerts?state=open')).body).toEqual([]);
   });
 
@@ -94,19 +113,34 @@ describe('secret-scanning alerts of an organization', () => {
       url = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
     }
     // acme/web's alert 1 and acme/quiet's four; acme/api's is resolved, bob's is another owner's.
-    expect(seen.map((a) => `${a.repository.full_name}#${a.number}`).sort()).toEqual(['acme/quiet#1', 'acme/quiet#2', 'acme/quiet#3', 'acme/quiet#4', 'acme/web#1']);
+    expect(seen.map((a) => `${a.repository.full_name}#${a.number}`).sort()).toEqual([
+      'acme/quiet#1',
+      'acme/quiet#2',
+      'acme/quiet#3',
+      'acme/quiet#4',
+      'acme/web#1',
+    ]);
     expect((await call(gh, 'GET', '/orgs/nobody/secret-scanning/alerts')).status).toBe(404);
     expect((await call(gh, 'GET', '/orgs/acme/secret-scanning/alerts', { token: READ_TOKEN })).status).toBe(403);
   });
 
   it('an installation token needs secret_scanning_alerts and sees only the repositories it reaches', async () => {
     const app = gh.createApp({ name: 'alert reader' });
-    const installation = gh.installApp(app.id, { owner: 'acme', repositories: ['web'], permissions: { secrets: 'write', secret_scanning_alerts: 'write' } });
+    const installation = gh.installApp(app.id, {
+      owner: 'acme',
+      repositories: ['web'],
+      permissions: { secrets: 'write', secret_scanning_alerts: 'write' },
+    });
     const bareApp = gh.createApp({ name: 'secrets only' });
     const bare = gh.installApp(bareApp.id, { owner: 'acme', permissions: { secrets: 'write' } });
     const mint = async (appId: number, privateKey: string, id: number) => {
       const { createAppAuth } = await import('@octokit/auth-app');
-      const auth = createAppAuth({ appId, privateKey, installationId: id, request: (await import('@octokit/request')).request.defaults({ baseUrl: gh.url }) });
+      const auth = createAppAuth({
+        appId,
+        privateKey,
+        installationId: id,
+        request: (await import('@octokit/request')).request.defaults({ baseUrl: gh.url }),
+      });
       return (await auth({ type: 'installation' })).token;
     };
     const token = await mint(app.id, app.privateKey, installation.id);
@@ -123,7 +157,11 @@ describe('secret-scanning alerts of an organization', () => {
 describe('the control API', () => {
   it('raises an alert (the answer never holds the value) and lists a repository alerts; tokens take secret_scanning_alerts', async () => {
     const post = (path: string, body: unknown) =>
-      fetch(`${gh.url}${CONTROL_PREFIX}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${gh.url}${CONTROL_PREFIX}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const raised = await post('/secret-scanning/alerts', { repo: 'bob/site', secret_type: TYPE, secret: value(42) });
     expect(raised.status).toBe(201);
     const text = await raised.text();
@@ -131,10 +169,18 @@ describe('the control API', () => {
     expect(JSON.parse(text)).toMatchObject({ number: 2, repository: 'bob/site', state: 'open' });
     expect((await post('/secret-scanning/alerts', { repo: 'bob/none', secret_type: TYPE, secret: 'x' })).status).toBe(404);
     expect((await post('/secret-scanning/alerts', { repo: 'bob/site', secret_type: TYPE })).status).toBe(400);
-    const listed = (await (await fetch(`${gh.url}${CONTROL_PREFIX}/secret-scanning/alerts?repo=bob/site`)).json()) as Array<{ number: number }>;
+    const listed = (await (await fetch(`${gh.url}${CONTROL_PREFIX}/secret-scanning/alerts?repo=bob/site`)).json()) as Array<{
+      number: number;
+    }>;
     expect(listed.map((a) => a.number)).toEqual([1, 2]);
-    const made = await post('/tokens', { token: 'ghp_controlALERTS0123456789abcdefABCDEFG', permission: 'none', secret_scanning_alerts: 'read' });
+    const made = await post('/tokens', {
+      token: 'ghp_controlALERTS0123456789abcdefABCDEFG',
+      permission: 'none',
+      secret_scanning_alerts: 'read',
+    });
     expect(await made.json()).toMatchObject({ permission: 'none', secret_scanning_alerts: 'read' });
-    expect((await call(gh, 'GET', '/repos/bob/site/secret-scanning/alerts', { token: 'ghp_controlALERTS0123456789abcdefABCDEFG' })).status).toBe(200);
+    expect(
+      (await call(gh, 'GET', '/repos/bob/site/secret-scanning/alerts', { token: 'ghp_controlALERTS0123456789abcdefABCDEFG' })).status,
+    ).toBe(200);
   });
 });

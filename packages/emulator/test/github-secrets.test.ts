@@ -143,7 +143,13 @@ describe('repositories and environments', () => {
     const { id } = gh.addRepo('acme/ids');
     const reply = await call(gh, 'GET', '/repos/ACME/IDS');
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ id, name: 'ids', full_name: 'acme/ids', private: true, owner: { login: 'acme', type: 'Organization' } });
+    expect(reply.body).toMatchObject({
+      id,
+      name: 'ids',
+      full_name: 'acme/ids',
+      private: true,
+      owner: { login: 'acme', type: 'Organization' },
+    });
   });
 
   it('gives every repository its own id and every target its own key', async () => {

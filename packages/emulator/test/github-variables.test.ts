@@ -59,7 +59,11 @@ describe('repository variables', () => {
     expect((await call(gh, 'GET', `${VARIABLES}/KT_NEW`)).body).toMatchObject({ name: 'KT_NEW', value: 'kept' });
     const taken = await call(gh, 'PATCH', `${VARIABLES}/KT_NEW`, { body: { name: 'KT_TAKEN' } });
     expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ message: expect.any(String), documentation_url: expect.stringContaining('docs.github.com'), status: '409' });
+    expect(taken.body).toMatchObject({
+      message: expect.any(String),
+      documentation_url: expect.stringContaining('docs.github.com'),
+      status: '409',
+    });
     expect((await call(gh, 'PATCH', `${VARIABLES}/KT_NEW`, { body: { value: 7 } })).status).toBe(422);
     expect((await call(gh, 'GET', `${VARIABLES}/KT_NEW`)).body).toMatchObject({ value: 'kept' });
   });

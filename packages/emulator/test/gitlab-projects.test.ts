@@ -20,7 +20,11 @@ afterAll(() => gitlab.close());
 async function list(token: string, path: string) {
   const response = await fetch(`${gitlab.url}${path}`, { headers: { 'private-token': token } });
   const body = await response.json();
-  return { status: response.status, headers: response.headers, paths: Array.isArray(body) ? body.map((p: { path_with_namespace: string }) => p.path_with_namespace) : body };
+  return {
+    status: response.status,
+    headers: response.headers,
+    paths: Array.isArray(body) ? body.map((p: { path_with_namespace: string }) => p.path_with_namespace) : body,
+  };
 }
 
 describe('GET /groups/:id/projects', () => {
@@ -32,7 +36,10 @@ describe('GET /groups/:id/projects', () => {
     const second = await list(OWNER, '/groups/acme/projects?include_subgroups=true&per_page=2&page=2');
     expect(second.paths).toEqual(['acme/platform/db']);
     expect(second.headers.get('x-next-page')).toBe('');
-    expect((await list(OWNER, `/groups/${encodeURIComponent('acme/platform')}/projects`)).paths).toEqual(['acme/platform/api', 'acme/platform/db']);
+    expect((await list(OWNER, `/groups/${encodeURIComponent('acme/platform')}/projects`)).paths).toEqual([
+      'acme/platform/api',
+      'acme/platform/db',
+    ]);
   });
 
   it('shows a token only the projects it has a role on, and hides a group it cannot see', async () => {

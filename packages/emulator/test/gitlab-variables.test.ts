@@ -38,9 +38,22 @@ const WEB = `/projects/${encodeURIComponent('acme/web')}/variables`;
 
 describe('GitLab project and group variables', () => {
   it('creates a variable with its flags, by path or by numeric id, and answers it as GitLab does', async () => {
-    const created = await call(MAINTAINER, 'POST', WEB, { key: 'NEON_API_KEY', value: 'a1b2c3d4e5f6a7b8', masked: true, protected: true, environment_scope: 'production' });
+    const created = await call(MAINTAINER, 'POST', WEB, {
+      key: 'NEON_API_KEY',
+      value: 'a1b2c3d4e5f6a7b8',
+      masked: true,
+      protected: true,
+      environment_scope: 'production',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ key: 'NEON_API_KEY', masked: true, protected: true, environment_scope: 'production', variable_type: 'env_var', raw: false });
+    expect(created.body).toMatchObject({
+      key: 'NEON_API_KEY',
+      masked: true,
+      protected: true,
+      environment_scope: 'production',
+      variable_type: 'env_var',
+      raw: false,
+    });
     const { id } = gitlab.addProject('acme/web');
     const read = await call(MAINTAINER, 'GET', `/projects/${id}/variables/NEON_API_KEY`, undefined);
     expect(read.body.value).toBe('a1b2c3d4e5f6a7b8');
@@ -78,7 +91,9 @@ describe('GitLab project and group variables', () => {
       body: { error: 'variable_type does not have a valid value' },
     });
     expect(gitlab.variable({ project: 'acme/web' }, 'T')).toBeUndefined();
-    expect((await call(MAINTAINER, 'POST', WEB, { key: 'T', value: 'some-value-1', variable_type: 'file' })).body).toMatchObject({ variable_type: 'file' });
+    expect((await call(MAINTAINER, 'POST', WEB, { key: 'T', value: 'some-value-1', variable_type: 'file' })).body).toMatchObject({
+      variable_type: 'file',
+    });
     expect((await call(MAINTAINER, 'PUT', `${WEB}/T`, { variable_type: 'env' })).status).toBe(400);
     expect(gitlab.variable({ project: 'acme/web' }, 'T')?.variable_type).toBe('file');
   });
@@ -118,14 +133,20 @@ describe('GitLab project and group variables', () => {
   it('answers 401 to an unknown token, 404 where the token sees nothing, 403 below the role and without the api scope', async () => {
     expect(await call('glpat-unknown-token', 'GET', WEB)).toMatchObject({ status: 401, body: { message: '401 Unauthorized' } });
     expect(await call(undefined, 'GET', WEB)).toMatchObject({ status: 401 });
-    expect(await call(MAINTAINER, 'GET', `/projects/${encodeURIComponent('acme/platform/api')}/variables`)).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
+    expect(await call(MAINTAINER, 'GET', `/projects/${encodeURIComponent('acme/platform/api')}/variables`)).toMatchObject({
+      status: 404,
+      body: { message: '404 Project Not Found' },
+    });
     expect(await call(MAINTAINER, 'GET', `/projects/${encodeURIComponent('acme/nope')}/variables`)).toMatchObject({ status: 404 });
     expect(await call(DEVELOPER, 'GET', WEB)).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
     // A group's variables need its Owner: a project Maintainer cannot, the group's Owner can.
     expect(await call(MAINTAINER, 'GET', '/groups/acme/variables')).toMatchObject({ status: 404 });
     expect(await call(OWNER, 'POST', '/groups/acme/variables', { key: 'G', value: 'group-value-1' })).toMatchObject({ status: 201 });
     expect(await call(READ_ONLY, 'GET', '/groups/acme/variables')).toMatchObject({ status: 200 });
-    expect(await call(READ_ONLY, 'PUT', '/groups/acme/variables/G', { value: 'changed-value-2' })).toMatchObject({ status: 403, body: { error: 'insufficient_scope' } });
+    expect(await call(READ_ONLY, 'PUT', '/groups/acme/variables/G', { value: 'changed-value-2' })).toMatchObject({
+      status: 403,
+      body: { error: 'insufficient_scope' },
+    });
     expect(await call(OWNER, 'GET', `${WEB}/MISSING`)).toMatchObject({ status: 404, body: { message: '404 Variable Not Found' } });
   });
 
@@ -143,7 +164,11 @@ describe('GitLab project and group variables', () => {
   });
 
   it("answers 429 with Retry-After, RateLimit-* headers and GitLab's plain-text body: past the minute's budget, and as a fault", async () => {
-    const limited = await startGitLabEmulator({ projects: ['acme/web'], tokens: { [OWNER]: { roles: { acme: 'owner' } } }, rateLimitPerMinute: 2 });
+    const limited = await startGitLabEmulator({
+      projects: ['acme/web'],
+      tokens: { [OWNER]: { roles: { acme: 'owner' } } },
+      rateLimitPerMinute: 2,
+    });
     try {
       const get = () => fetch(`${limited.url}${WEB}`, { headers: { 'private-token': OWNER } });
       // Every answer says where the budget stands, not only the refusal.

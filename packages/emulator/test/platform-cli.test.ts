@@ -71,13 +71,29 @@ describe('keyturn-emulator', () => {
     expect(publicKey.status).toBe(200);
 
     // The GitLab half: its token (the demo group's Owner) can create a variable in the demo project.
-    expect(info.gitlab).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/v4$/), token: expect.any(String), project: 'keyturn-demo/app' });
-    const variable = await send(`${info.gitlab.url}/projects/${encodeURIComponent(info.gitlab.project)}/variables`, 'POST', { 'private-token': info.gitlab.token }, { key: 'DEMO', value: 'demo-value' });
+    expect(info.gitlab).toMatchObject({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/v4$/),
+      token: expect.any(String),
+      project: 'keyturn-demo/app',
+    });
+    const variable = await send(
+      `${info.gitlab.url}/projects/${encodeURIComponent(info.gitlab.project)}/variables`,
+      'POST',
+      { 'private-token': info.gitlab.token },
+      { key: 'DEMO', value: 'demo-value' },
+    );
     expect(variable.status).toBe(201);
 
     // The Vercel half: its token (a member of the demo team) reads the demo project.
-    expect(info.vercel).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: expect.any(String), team: 'keyturn-demo', project: 'app' });
-    const project = await send(`${info.vercel.url}/v9/projects/${info.vercel.project}?slug=${info.vercel.team}`, 'GET', { authorization: `Bearer ${info.vercel.token}` });
+    expect(info.vercel).toMatchObject({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      token: expect.any(String),
+      team: 'keyturn-demo',
+      project: 'app',
+    });
+    const project = await send(`${info.vercel.url}/v9/projects/${info.vercel.project}?slug=${info.vercel.team}`, 'GET', {
+      authorization: `Bearer ${info.vercel.token}`,
+    });
     expect(project.status).toBe(200);
 
     cli.child.kill('SIGTERM');

@@ -187,7 +187,10 @@ describe('faults over the control API', () => {
   });
 
   it('arms a batch all together or not at all', async () => {
-    const batch = [{ kind: 'status', status: 503, path: '/projects' }, { kind: 'delay', ms: -5 }];
+    const batch = [
+      { kind: 'status', status: 503, path: '/projects' },
+      { kind: 'delay', ms: -5 },
+    ];
     expect((await platform.control('POST', '/faults', batch)).status).toBe(400);
     expect((await platform.control('GET', '/faults')).body.faults).toEqual([]);
     expect((await platform.api('GET', '/projects')).status).toBe(200);

@@ -16,7 +16,12 @@ let otherOrgProject: PlatformProject;
 let personalProject: PlatformProject;
 
 beforeEach(async () => {
-  platform = await startTestPlatform({ organizations: [{ id: ORG, name: 'Acme' }, { id: OTHER_ORG, role: 'member' }] });
+  platform = await startTestPlatform({
+    organizations: [
+      { id: ORG, name: 'Acme' },
+      { id: OTHER_ORG, role: 'member' },
+    ],
+  });
   orgProject = platform.emulator.createProject({ name: 'shop', org_id: ORG });
   siblingProject = platform.emulator.createProject({ name: 'blog', org_id: ORG });
   otherOrgProject = platform.emulator.createProject({ name: 'elsewhere', org_id: OTHER_ORG });
@@ -54,7 +59,10 @@ describe('POST /organizations/:org_id/api_keys', () => {
 
   it('lets a member make a project-scoped key but not an organization key (documented)', async () => {
     const { key, user } = colleague('member');
-    const scoped = await platform.api('POST', `/organizations/${ORG}/api_keys`, { key, body: { key_name: 'd', project_id: orgProject.id } });
+    const scoped = await platform.api('POST', `/organizations/${ORG}/api_keys`, {
+      key,
+      body: { key_name: 'd', project_id: orgProject.id },
+    });
     expect(scoped.status).toBe(200);
     expect(scoped.body.created_by).toBe(user.id);
     expectPlatformError(await platform.api('POST', `/organizations/${ORG}/api_keys`, { key, body: { key_name: 'o' } }), 403, 'forbidden');
@@ -62,9 +70,17 @@ describe('POST /organizations/:org_id/api_keys', () => {
 
   it('refuses a user outside the organization, and a key of another organization', async () => {
     const { key } = colleague(null);
-    expectPlatformError(await platform.api('POST', `/organizations/${ORG}/api_keys`, { key, body: { key_name: 'x', project_id: orgProject.id } }), 403, 'forbidden');
+    expectPlatformError(
+      await platform.api('POST', `/organizations/${ORG}/api_keys`, { key, body: { key_name: 'x', project_id: orgProject.id } }),
+      403,
+      'forbidden',
+    );
     const otherOrgKey = platform.emulator.createOrgKey(OTHER_ORG, 'other', { createdBy: otherAdmin() }).key;
-    expectPlatformError(await platform.api('POST', `/organizations/${ORG}/api_keys`, { key: otherOrgKey, body: { key_name: 'x' } }), 403, 'forbidden');
+    expectPlatformError(
+      await platform.api('POST', `/organizations/${ORG}/api_keys`, { key: otherOrgKey, body: { key_name: 'x' } }),
+      403,
+      'forbidden',
+    );
   });
 
   it('lets an organization key make both kinds, credited to its maker (assumed)', async () => {
@@ -72,7 +88,10 @@ describe('POST /organizations/:org_id/api_keys', () => {
     const made = await platform.api('POST', `/organizations/${ORG}/api_keys`, { key: orgKey, body: { key_name: 'o2' } });
     expect(made.status).toBe(200);
     expect(made.body.created_by).toBe(platform.emulator.user.id);
-    const scoped = await platform.api('POST', `/organizations/${ORG}/api_keys`, { key: orgKey, body: { key_name: 'p', project_id: orgProject.id } });
+    const scoped = await platform.api('POST', `/organizations/${ORG}/api_keys`, {
+      key: orgKey,
+      body: { key_name: 'p', project_id: orgProject.id },
+    });
     expect(scoped.body.project_id).toBe(orgProject.id);
   });
 
@@ -86,7 +105,11 @@ describe('POST /organizations/:org_id/api_keys', () => {
 
   it('answers 400 to a bad key_name or project_id, 404 to a project outside the organization or an unknown organization', async () => {
     expectPlatformError(await platform.api('POST', `/organizations/${ORG}/api_keys`, { body: { key_name: '' } }), 400, 'bad_request');
-    expectPlatformError(await platform.api('POST', `/organizations/${ORG}/api_keys`, { body: { key_name: 'x', project_id: 7 } }), 400, 'bad_request');
+    expectPlatformError(
+      await platform.api('POST', `/organizations/${ORG}/api_keys`, { body: { key_name: 'x', project_id: 7 } }),
+      400,
+      'bad_request',
+    );
     for (const project of [otherOrgProject, personalProject]) {
       const reply = await platform.api('POST', `/organizations/${ORG}/api_keys`, { body: { key_name: 'x', project_id: project.id } });
       expectPlatformError(reply, 404, 'not_found');
@@ -118,7 +141,9 @@ describe('GET and DELETE /organizations/:org_id/api_keys', () => {
   it('lets a member list (assumed) and an organization key list; refuses a project-scoped key and outsiders', async () => {
     platform.emulator.createOrgKey(ORG, 'org');
     expect((await platform.api('GET', `/organizations/${ORG}/api_keys`, { key: colleague('member').key })).status).toBe(200);
-    expect((await platform.api('GET', `/organizations/${ORG}/api_keys`, { key: platform.emulator.createOrgKey(ORG, 'o').key })).status).toBe(200);
+    expect(
+      (await platform.api('GET', `/organizations/${ORG}/api_keys`, { key: platform.emulator.createOrgKey(ORG, 'o').key })).status,
+    ).toBe(200);
     const scoped = platform.emulator.createOrgKey(ORG, 'deploy', { projectId: orgProject.id }).key;
     expectPlatformError(await platform.api('GET', `/organizations/${ORG}/api_keys`, { key: scoped }), 403, 'forbidden');
     expectPlatformError(await platform.api('GET', `/organizations/${ORG}/api_keys`, { key: colleague(null).key }), 403, 'forbidden');
@@ -129,7 +154,13 @@ describe('GET and DELETE /organizations/:org_id/api_keys', () => {
     expect((await platform.api('GET', `/projects/${orgProject.id}/operations`, { key: scoped.key })).status).toBe(200);
     const reply = await platform.api('DELETE', `/organizations/${ORG}/api_keys/${scoped.id}`);
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ id: scoped.id, name: 'deploy', revoked: true, project_id: orgProject.id, created_by: platform.emulator.user.id });
+    expect(reply.body).toMatchObject({
+      id: scoped.id,
+      name: 'deploy',
+      revoked: true,
+      project_id: orgProject.id,
+      created_by: platform.emulator.user.id,
+    });
     expectPlatformError(await platform.api('GET', `/projects/${orgProject.id}/operations`, { key: scoped.key }), 401, 'unauthorized');
     expectPlatformError(await platform.api('DELETE', `/organizations/${ORG}/api_keys/${scoped.id}`), 404, 'not_found');
   });
@@ -217,7 +248,7 @@ describe('what each kind of key reaches', () => {
     expect(platform.emulator.isKeyValid(platform.key)).toBe(true);
   });
 
-  it('personal /api_keys hold one user\'s keys only', async () => {
+  it("personal /api_keys hold one user's keys only", async () => {
     const { key } = colleague('admin');
     platform.emulator.createOrgKey(ORG, 'org');
     const mine = await platform.api('GET', '/api_keys');
@@ -229,13 +260,13 @@ describe('what each kind of key reaches', () => {
 });
 
 describe('who is asking', () => {
-  it('/users/me describes a personal key\'s user', async () => {
+  it("/users/me describes a personal key's user", async () => {
     const reply = await platform.api('GET', '/users/me');
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ id: platform.emulator.user.id, name: platform.emulator.user.name, auth_accounts: [] });
   });
 
-  it('/users/me/organizations: a user\'s organizations, or the one owning an organization or project key (documented)', async () => {
+  it("/users/me/organizations: a user's organizations, or the one owning an organization or project key (documented)", async () => {
     const mine = await platform.api('GET', '/users/me/organizations');
     expect(mine.body.organizations.map((o: { id: string }) => o.id)).toEqual([ORG, OTHER_ORG]);
     expect(mine.body.organizations[0]).toMatchObject({ id: ORG, name: 'Acme', handle: ORG });
@@ -268,7 +299,11 @@ it('guards every new endpoint with the key: 401 before anything else', async () 
     ['GET', `/projects/${orgProject.id}`],
   ];
   for (const [method, path] of endpoints) {
-    expectPlatformError(await platform.api(method, path, { key: null, body: method === 'POST' ? { key_name: 'x' } : undefined }), 401, 'unauthorized');
+    expectPlatformError(
+      await platform.api(method, path, { key: null, body: method === 'POST' ? { key_name: 'x' } : undefined }),
+      401,
+      'unauthorized',
+    );
   }
   expect(platform.emulator.isKeyValid(org.key)).toBe(true);
 });
@@ -283,12 +318,23 @@ describe('the permission matrix: each kind of key on each route', () => {
   /** Route -> the status each kind gets: admin, member, outsider, organization, project-scoped. */
   const MATRIX: Array<[string, () => [string, string, unknown?], [number, number, number, number, number]]> = [
     ['create an organization key', () => ['POST', `/organizations/${ORG}/api_keys`, { key_name: 'k' }], [200, 403, 403, 200, 403]],
-    ['create a project-scoped key', () => ['POST', `/organizations/${ORG}/api_keys`, { key_name: 'k', project_id: orgProject.id }], [200, 200, 403, 200, 403]],
+    [
+      'create a project-scoped key',
+      () => ['POST', `/organizations/${ORG}/api_keys`, { key_name: 'k', project_id: orgProject.id }],
+      [200, 200, 403, 200, 403],
+    ],
     ['list the organization keys', () => ['GET', `/organizations/${ORG}/api_keys`], [200, 200, 403, 200, 403]],
-    ['revoke an organization key', () => ['DELETE', `/organizations/${ORG}/api_keys/${platform.emulator.createOrgKey(ORG, 'victim').id}`], [200, 403, 403, 200, 403]],
+    [
+      'revoke an organization key',
+      () => ['DELETE', `/organizations/${ORG}/api_keys/${platform.emulator.createOrgKey(ORG, 'victim').id}`],
+      [200, 403, 403, 200, 403],
+    ],
     [
       'revoke a project-scoped key',
-      () => ['DELETE', `/organizations/${ORG}/api_keys/${platform.emulator.createOrgKey(ORG, 'victim', { projectId: siblingProject.id }).id}`],
+      () => [
+        'DELETE',
+        `/organizations/${ORG}/api_keys/${platform.emulator.createOrgKey(ORG, 'victim', { projectId: siblingProject.id }).id}`,
+      ],
       [200, 200, 403, 200, 403],
     ],
     ['list personal keys', () => ['GET', '/api_keys'], [200, 200, 200, 403, 403]],
@@ -296,7 +342,11 @@ describe('the permission matrix: each kind of key on each route', () => {
     ['read /users/me', () => ['GET', '/users/me'], [200, 200, 200, 403, 403]],
     ['read the organization', () => ['GET', `/organizations/${ORG}`], [200, 200, 403, 200, 403]],
     ['read its project', () => ['GET', `/projects/${orgProject.id}`], [200, 200, 403, 200, 200]],
-    ['list operations of another project of the organization', () => ['GET', `/projects/${siblingProject.id}/operations`], [200, 200, 403, 200, 403]],
+    [
+      'list operations of another project of the organization',
+      () => ['GET', `/projects/${siblingProject.id}/operations`],
+      [200, 200, 403, 200, 403],
+    ],
     ['make a branch in another organization', () => ['POST', `/projects/${otherOrgProject.id}/branches`], [201, 403, 403, 403, 403]],
     ['read a personal project', () => ['GET', `/projects/${personalProject.id}`], [200, 403, 403, 403, 403]],
   ];
@@ -333,7 +383,11 @@ describe('seeding', () => {
     expect((await platform.control('PUT', `/organizations/org-ctl-1/members/${user.id}`, { role: 'member' })).status).toBe(200);
     const project = (await platform.control('POST', '/projects', { name: 'ctl', org_id: 'org-ctl-1' })).body;
     const personal = (await platform.control('POST', '/keys', { name: 'dana', user_id: user.id })).body;
-    const scoped = await platform.control('POST', '/organizations/org-ctl-1/keys', { name: 'd', project_id: project.id, created_by: user.id });
+    const scoped = await platform.control('POST', '/organizations/org-ctl-1/keys', {
+      name: 'd',
+      project_id: project.id,
+      created_by: user.id,
+    });
     expect(scoped.status).toBe(201);
     expect(scoped.body).toMatchObject({ org_id: 'org-ctl-1', project_id: project.id });
     expect((await platform.api('GET', `/projects/${project.id}/operations`, { key: personal.key })).status).toBe(200);

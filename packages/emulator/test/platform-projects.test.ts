@@ -145,7 +145,11 @@ describe('POST /projects/{project_id}/branches', () => {
 
   it('with lockWhileOperationsRun, answers 423 until the pending operations end', async () => {
     const clock = manualClock();
-    platform = await startTestPlatform({ clock: clock.now, lockWhileOperationsRun: true, operationTimings: { schedulingMs: 0, runningMs: 50 } });
+    platform = await startTestPlatform({
+      clock: clock.now,
+      lockWhileOperationsRun: true,
+      operationTimings: { schedulingMs: 0, runningMs: 50 },
+    });
     const project = platform.emulator.createProject();
     const path = `/projects/${project.id}/branches`;
     expect((await platform.api('POST', path)).status).toBe(201);

@@ -25,7 +25,8 @@ afterEach(async () => {
 async function sparsePlatform() {
   platform = await startPlatformEmulator({ shape: 'sparse' });
   const { key } = platform.createKey('first');
-  const api = (method: string, path: string, body?: unknown) => send(`${platform!.url}${path}`, method, { authorization: `Bearer ${key}` }, body);
+  const api = (method: string, path: string, body?: unknown) =>
+    send(`${platform!.url}${path}`, method, { authorization: `Bearer ${key}` }, body);
   return { platform, api };
 }
 
@@ -76,7 +77,13 @@ describe('sparse shape, platform', () => {
 
 describe('sparse shape, GitHub', () => {
   it('sends secrets, environments and repositories with only their required fields, null where allowed', async () => {
-    gh = await startGitHubEmulator({ shape: 'sparse', orgs: ['acme'], repos: ['acme/app'], environments: { 'acme/app': ['prod'] }, tokens: TOKENS });
+    gh = await startGitHubEmulator({
+      shape: 'sparse',
+      orgs: ['acme'],
+      repos: ['acme/app'],
+      environments: { 'acme/app': ['prod'] },
+      tokens: TOKENS,
+    });
     gh.putSecretValue('org:acme', 'TOKEN', 'v', { visibility: 'all' });
     const org = (await call(gh, 'GET', '/orgs/acme/actions/secrets')).body.secrets[0];
     expect(Object.keys(org).sort()).toEqual(['created_at', 'name', 'updated_at', 'visibility', UNKNOWN_FIELD].sort());

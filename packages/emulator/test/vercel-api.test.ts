@@ -43,7 +43,12 @@ describe('project environment variables', () => {
   it('upserts: the variable of a shared environment is replaced, others left; sensitive never read back', async () => {
     vercel.setEnv(WEB, { key: 'K', value: 'old', type: 'encrypted', target: ['production', 'preview'], comment: 'c' });
     vercel.setEnv(WEB, { key: 'K', value: 'dev', type: 'plain', target: ['development'] });
-    const written = await api('POST', '/v10/projects/web/env?slug=acme&upsert=true', { key: 'K', value: 'new', type: 'sensitive', target: ['production'] });
+    const written = await api('POST', '/v10/projects/web/env?slug=acme&upsert=true', {
+      key: 'K',
+      value: 'new',
+      type: 'sensitive',
+      target: ['production'],
+    });
     expect(written.status).toBe(201);
     expect(vercel.envs(WEB).map((v) => [v.value, v.type, v.target, v.comment])).toEqual([
       ['new', 'sensitive', ['production'], undefined],
@@ -57,7 +62,12 @@ describe('project environment variables', () => {
   });
 
   it('refuses a sensitive development variable, and an encrypted value is shown only decrypted', async () => {
-    const refused = await api('POST', '/v10/projects/web/env?slug=acme&upsert=true', { key: 'K', value: 'v', type: 'sensitive', target: ['development'] });
+    const refused = await api('POST', '/v10/projects/web/env?slug=acme&upsert=true', {
+      key: 'K',
+      value: 'v',
+      type: 'sensitive',
+      target: ['development'],
+    });
     expect(refused).toMatchObject({ status: 400, body: { error: { code: 'bad_request', message: expect.stringMatching(/Development/) } } });
     await api('POST', '/v10/projects/web/env?slug=acme&upsert=true', { key: 'K', value: 'v', type: 'encrypted', target: ['development'] });
     expect((await api('GET', '/v9/projects/web/env?slug=acme')).body.envs[0].value).not.toBe('v');
@@ -101,17 +111,22 @@ describe('who may', () => {
   it('401 without a token, 403 invalidToken for an unknown one', async () => {
     const none = await fetch(`${vercel.url}/v9/projects/solo`);
     expect(none.status).toBe(401);
-    expect(await api('GET', '/v9/projects/solo', undefined, 'nobody')).toMatchObject({ status: 403, body: { error: { invalidToken: true } } });
+    expect(await api('GET', '/v9/projects/solo', undefined, 'nobody')).toMatchObject({
+      status: 403,
+      body: { error: { invalidToken: true } },
+    });
   });
 
-  it('403 outside the token\'s scope or role; 404 for an unknown team or project', async () => {
+  it("403 outside the token's scope or role; 404 for an unknown team or project", async () => {
     expect((await api('GET', '/v9/projects/web?slug=other')).status).toBe(403);
     expect((await api('GET', '/v9/projects/solo', undefined, 'teamOnly')).status).toBe(403);
     expect((await api('GET', '/v9/projects/web?slug=nowhere')).body.error.message).toMatch(/Team not found/);
     expect((await api('GET', '/v9/projects/nope?slug=acme')).status).toBe(404);
     const body = { key: 'K', value: 'v', type: 'sensitive', target: ['production'] };
     expect((await api('POST', '/v10/projects/web/env?slug=acme&upsert=true', body, 'developer')).body.error.message).toMatch(/Developer/);
-    expect((await api('POST', '/v10/projects/web/env?slug=acme&upsert=true', { ...body, target: ['preview'] }, 'developer')).status).toBe(201);
+    expect((await api('POST', '/v10/projects/web/env?slug=acme&upsert=true', { ...body, target: ['preview'] }, 'developer')).status).toBe(
+      201,
+    );
     expect((await api('POST', '/v10/projects/web/env?slug=acme&upsert=true', { ...body, target: ['preview'] }, 'viewer')).status).toBe(403);
     expect((await api('GET', '/v9/projects/web?slug=acme', undefined, 'viewer')).status).toBe(200);
   });

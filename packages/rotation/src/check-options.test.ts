@@ -66,8 +66,11 @@ describe('checkRotateKeyOptions', () => {
     expect(optionsOf({ ...valid, platform: { client } as never })).toEqual(['platform.apiKey']);
   });
 
-  it('checks parsed specs by the parser\'s rules, naming the option they came in', () => {
-    const good: TargetSpec[] = [{ kind: 'repo', owner: 'acme', repo: 'web' }, { kind: 'org', org: 'acme', visibility: 'private' }];
+  it("checks parsed specs by the parser's rules, naming the option they came in", () => {
+    const good: TargetSpec[] = [
+      { kind: 'repo', owner: 'acme', repo: 'web' },
+      { kind: 'org', org: 'acme', visibility: 'private' },
+    ];
     expect(checkRotateKeyOptions({ ...valid, targets: good })).toEqual([]);
     const bad = [{ kind: 'repo', owner: 'acme', repo: '..' }] as TargetSpec[];
     expect(optionsOf({ ...valid, targets: bad })).toEqual(['targets']);
@@ -85,10 +88,15 @@ describe('checkRotateKeyOptions', () => {
       'spec 1 (env:acme/web: production): an environment name has no spaces at either end',
     ]);
     expect(problemsOf([{ kind: 'env', owner: 'acme', repo: 'web', environment: 'a,repo:acme/api' }])).toEqual([]);
-    expect(problemsOf([{ kind: 'repo', owner: 'acme', repo: 'web' }, { kind: 'repo', owner: 'ACME', repo: 'Web' }])).toEqual([
-      'spec 2 (repo:ACME/Web): repeats the target of spec 1',
-    ]);
-    expect(problemsOf([{ kind: 'vault', path: 'kv/neon' } as never, { kind: 'org', org: 'acme', visibility: 'selected', repositories: [] }])).toEqual([
+    expect(
+      problemsOf([
+        { kind: 'repo', owner: 'acme', repo: 'web' },
+        { kind: 'repo', owner: 'ACME', repo: 'Web' },
+      ]),
+    ).toEqual(['spec 2 (repo:ACME/Web): repeats the target of spec 1']);
+    expect(
+      problemsOf([{ kind: 'vault', path: 'kv/neon' } as never, { kind: 'org', org: 'acme', visibility: 'selected', repositories: [] }]),
+    ).toEqual([
       '2 target specs are malformed:\n  spec 1: not a target spec: kind must be one of repo, env, org, dependabot, codespaces, codespaces-org, codespaces-user, gitlab, gitlab-group, vercel\n  spec 2 (org:acme:selected:): "selected" needs at least one repository',
     ]);
   });
@@ -98,7 +106,12 @@ describe('checkRotateKeyOptions', () => {
     expect(optionsOf({ ...valid, record: false })).toEqual([]);
     expect(optionsOf({ ...valid, record: { repository: 'acme' } })).toEqual(['record.repository']);
     expect(optionsOf({ ...valid, record: 'acme/web' as never })).toEqual(['record']);
-    const store = { load: async () => ({ records: [], unreadable: [] }), save: async () => {}, remove: async () => {}, describe: () => 'memory' };
+    const store = {
+      load: async () => ({ records: [], unreadable: [] }),
+      save: async () => {},
+      remove: async () => {},
+      describe: () => 'memory',
+    };
     expect(optionsOf({ ...valid, record: store })).toEqual([]);
     const withoutGitHub = checkRotateKeyOptions({ ...valid, github: undefined, record: { repository: 'acme/web' } });
     expect(withoutGitHub.map((e) => e.message)).toEqual([
@@ -109,13 +122,20 @@ describe('checkRotateKeyOptions', () => {
   it('takes a lease where the record is kept, and refuses a run that could take none unless it opts out', () => {
     const { lease: _, ...defaults } = valid;
     expect(optionsOf({ ...defaults, record: { repository: 'acme/web' } })).toEqual([]);
-    expect(optionsOf({ ...defaults, record: { repository: 'acme/web' }, lease: { waitMs: 0, holder: 'https://ci.example/run/1' } })).toEqual([]);
+    expect(
+      optionsOf({ ...defaults, record: { repository: 'acme/web' }, lease: { waitMs: 0, holder: 'https://ci.example/run/1' } }),
+    ).toEqual([]);
     // A dry run writes nothing, so it takes no lease.
     expect(optionsOf({ ...defaults, dryRun: true })).toEqual([]);
     const without = checkRotateKeyOptions(defaults);
     expect(without.map((e) => e.option)).toEqual(['lease']);
     expect(without[0]!.message).toMatch(/no record store is given.*give `record`.*one concurrency group, opt out of the lease \(`lease`\)/);
-    const store = { load: async () => ({ records: [], unreadable: [] }), save: async () => {}, remove: async () => {}, describe: () => 'memory' };
+    const store = {
+      load: async () => ({ records: [], unreadable: [] }),
+      save: async () => {},
+      remove: async () => {},
+      describe: () => 'memory',
+    };
     const custom = checkRotateKeyOptions({ ...defaults, record: store });
     expect(custom.map((e) => e.message)).toEqual([expect.stringMatching(/the record store given offers no lease/)]);
     expect(optionsOf({ ...defaults, record: { repository: 'acme/web' }, lease: { waitMs: -1 } })).toEqual(['lease.waitMs']);
@@ -139,10 +159,13 @@ describe('checkRotateKeyOptions', () => {
 });
 
 describe('Vercel access', () => {
-  const problemsOf = (options: Partial<RotateKeyOptions>) => checkRotateKeyOptions({ ...valid, targets: 'repo:acme/web\nvercel:web@acme', ...options }).map((e) => `${e.option}: ${e.message}`);
+  const problemsOf = (options: Partial<RotateKeyOptions>) =>
+    checkRotateKeyOptions({ ...valid, targets: 'repo:acme/web\nvercel:web@acme', ...options }).map((e) => `${e.option}: ${e.message}`);
 
   it('a vercel: target needs a Vercel token, named as such; none is needed without one', () => {
-    expect(problemsOf({})).toEqual([expect.stringMatching(/^vercel\.token: token is required to write Vercel projects' environment variables/)]);
+    expect(problemsOf({})).toEqual([
+      expect.stringMatching(/^vercel\.token: token is required to write Vercel projects' environment variables/),
+    ]);
     expect(checkRotateKeyOptions(valid)).toEqual([]);
     expect(problemsOf({ vercel: { token: 'vercel_token_0001' } })).toEqual([]);
   });
@@ -152,8 +175,14 @@ describe('Vercel access', () => {
     const said = problemsOf({ vercel: { token: PLATFORM_SHAPED_TOKEN } });
     expect(said).toEqual([expect.stringMatching(/^vercel\.token: .*shaped like a platform API key/)]);
     expect(said.join('')).not.toContain(PLATFORM_SHAPED_TOKEN);
-    expect(problemsOf({ vercel: { token: 'vercel_token_0001', apiUrl: 'http://api.example.com' } })).toEqual([expect.stringMatching(/^vercel\.apiUrl: .*https: for api\.example\.com/)]);
-    expect(problemsOf({ vercel: { token: 'vercel_token_0001', deployTimeoutMs: 0 } })).toEqual([expect.stringMatching(/^vercel\.deployTimeoutMs: /)]);
-    expect(problemsOf({ vercel: { token: 'vercel_token_0001' }, vercelRedeploy: 'yes' as unknown as boolean })).toEqual([expect.stringMatching(/^vercelRedeploy: /)]);
+    expect(problemsOf({ vercel: { token: 'vercel_token_0001', apiUrl: 'http://api.example.com' } })).toEqual([
+      expect.stringMatching(/^vercel\.apiUrl: .*https: for api\.example\.com/),
+    ]);
+    expect(problemsOf({ vercel: { token: 'vercel_token_0001', deployTimeoutMs: 0 } })).toEqual([
+      expect.stringMatching(/^vercel\.deployTimeoutMs: /),
+    ]);
+    expect(problemsOf({ vercel: { token: 'vercel_token_0001' }, vercelRedeploy: 'yes' as unknown as boolean })).toEqual([
+      expect.stringMatching(/^vercelRedeploy: /),
+    ]);
   });
 });

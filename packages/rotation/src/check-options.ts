@@ -13,7 +13,13 @@ import { checkLeakedKey } from './emergency/leaked-key.js';
 import { validateFamily } from './family.js';
 import { checkAppId, checkPrivateKey, isAppAccess } from './github-app/app-access.js';
 import type { AppCredentials } from './github-app/installation-tokens.js';
-import { checkGitHubClientOptions, checkGitHubSettings, type GitHubClient, type GitHubClientOptions, type GitHubClientSettings } from './github-client/octokit.js';
+import {
+  checkGitHubClientOptions,
+  checkGitHubSettings,
+  type GitHubClient,
+  type GitHubClientOptions,
+  type GitHubClientSettings,
+} from './github-client/octokit.js';
 import { checkKeyKind } from './key-kind/key-kind.js';
 import { type OptionName, option } from './option-names.js';
 import type { RotateKeyOptions, RunSettings } from './options.js';
@@ -101,9 +107,19 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   if (github) {
     const reach = gitHubReach(github);
     if ('specs' in targets) check(() => checkCodespacesReach(targets.specs, reach, 'targets'));
-    check(() => checkCodespacesReach(retire.map((r) => r.spec), reach, 'retireTargets'));
+    check(() =>
+      checkCodespacesReach(
+        retire.map((r) => r.spec),
+        reach,
+        'retireTargets',
+      ),
+    );
   }
-  for (const [given, missing] of [[options.github, missingGitHub], [options.gitlab, missingGitLab], [options.vercel, missingVercel]] as const) {
+  for (const [given, missing] of [
+    [options.github, missingGitHub],
+    [options.gitlab, missingGitLab],
+    [options.vercel, missingVercel],
+  ] as const) {
     const mistake = given === undefined && missing({ targets, retire, record });
     if (mistake) problems.push(mistake);
   }
@@ -121,7 +137,12 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   const revokeAfterMs = check(() => optionalClockDuration('revokeAfter', options.revokeAfter));
   // The key the targets hold is the record's word: without one, the age of no key can be trusted.
   if (rotateEveryMs !== undefined && (options.record === undefined || options.record === false)) {
-    problems.push(new OptionError('rotateEvery', 'rotateEvery needs a record (`record`): the record says which key the targets hold, whose age decides'));
+    problems.push(
+      new OptionError(
+        'rotateEvery',
+        'rotateEvery needs a record (`record`): the record says which key the targets hold, whose age decides',
+      ),
+    );
   }
   const verify = { timeoutMs: options.verify?.timeoutMs ?? 30_000, intervalMs: options.verify?.intervalMs ?? 1000 };
   if (!(verify.timeoutMs >= 0)) problems.push(new OptionError('verify.timeoutMs', 'verify.timeoutMs must be at least 0'));
@@ -197,8 +218,13 @@ function checkPlatform(options: RotateKeyOptions): { access: CheckedOptions['pla
   }
   if (typeof platform !== 'object' || platform === null) throw new OptionError('platform', 'platform must be an object');
   if ('client' in platform) {
-    if (!isPlatformClient(platform.client)) throw new OptionError('platform.client', 'platform.client must be a client of createClient (@keyturn/api)');
-    if (!platform.apiKey) throw new OptionError('platform.apiKey', 'platform.apiKey is required with platform.client: the current key, written back if a target fails');
+    if (!isPlatformClient(platform.client))
+      throw new OptionError('platform.client', 'platform.client must be a client of createClient (@keyturn/api)');
+    if (!platform.apiKey)
+      throw new OptionError(
+        'platform.apiKey',
+        'platform.apiKey is required with platform.client: the current key, written back if a target fails',
+      );
     return { access: { client: platform.client, runtime: options.runtime }, currentKey: checkedKey('platform.apiKey', platform.apiKey) };
   }
   const clientOptions: ClientOptions = { runtime: options.runtime ?? systemRuntime, ...platform };
@@ -237,7 +263,8 @@ function checkGitHub(options: RotateKeyOptions): CheckedGitHub | undefined {
       checkGitHubClientOptions(github);
       return { token: github };
     }
-    if ('token' in github) throw new OptionError('github', 'github takes one credential: a token, or a GitHub App (appId and privateKey), not both');
+    if ('token' in github)
+      throw new OptionError('github', 'github takes one credential: a token, or a GitHub App (appId and privateKey), not both');
     const { appId, privateKey, onToken, ...settings } = github;
     const app = { appId: checkAppId(appId), privateKey: checkPrivateKey(privateKey), onToken };
     checkGitHubSettings(settings);
@@ -273,7 +300,8 @@ function checkTargets(options: RotateKeyOptions): CheckedOptions['targets'] {
 /** Spec text is parsed once; parsed specs are checked field by field and used as given. */
 function readSpecs(list: readonly unknown[], option: string, defaultRepository?: string): TargetSpec[] {
   try {
-    if (list.every((item) => typeof item === 'string')) return keyShapedTarget(option, parseTargetSpecs(list as string[], { defaultRepository }));
+    if (list.every((item) => typeof item === 'string'))
+      return keyShapedTarget(option, parseTargetSpecs(list as string[], { defaultRepository }));
     if (!list.every(isTargetSpec)) {
       throw new OptionError(option, `${option} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
     }
@@ -288,7 +316,9 @@ function readSpecs(list: readonly unknown[], option: string, defaultRepository?:
 function isSecretTarget(value: unknown): value is SecretTarget {
   const target = value as Partial<SecretTarget> | undefined;
   if (typeof target !== 'object' || target === null || typeof target.describe !== 'function') return false;
-  return target.takes === 'plain' ? typeof target.writeValue === 'function' : typeof (target as { writeSecret?: unknown }).writeSecret === 'function';
+  return target.takes === 'plain'
+    ? typeof target.writeValue === 'function'
+    : typeof (target as { writeSecret?: unknown }).writeSecret === 'function';
 }
 
 function isTargetSpec(value: unknown): value is TargetSpec {

@@ -13,7 +13,10 @@ export function checkRecord(options: RotateKeyOptions): CheckedOptions['record']
   const { record } = options;
   if (record === undefined || record === false) return undefined;
   if (typeof record !== 'object' || record === null) {
-    throw new OptionError('record', "record must be { repository: 'OWNER/REPO' }, { gitlab: 'GROUP/PROJECT' }, a RecordStore, or left out (no record)");
+    throw new OptionError(
+      'record',
+      "record must be { repository: 'OWNER/REPO' }, { gitlab: 'GROUP/PROJECT' }, a RecordStore, or left out (no record)",
+    );
   }
   if ('load' in record) return record;
   if ('gitlab' in record) {
@@ -22,7 +25,10 @@ export function checkRecord(options: RotateKeyOptions): CheckedOptions['record']
     const parsed = typeof project === 'string' ? parseOptional(`gitlab:${project}`) : undefined;
     // `gitlab:PROJECT` parses to a project's spec or to nothing; a scope would name one variable, not a project.
     if (!parsed || !reachedThrough('gitlab')(parsed) || 'environmentScope' in parsed) {
-      throw new OptionError('record.gitlab', `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`);
+      throw new OptionError(
+        'record.gitlab',
+        `record.gitlab must be a GitLab project's path (GROUP/PROJECT) or numeric id, not ${JSON.stringify(project)}`,
+      );
     }
     return { gitlab: project as string };
   }
@@ -41,15 +47,18 @@ export function checkRecord(options: RotateKeyOptions): CheckedOptions['record']
 export function checkLease(options: RotateKeyOptions, record: CheckedOptions['record']): RunSettings['lease'] {
   const { lease } = options;
   if (lease === false) return false;
-  if (lease !== undefined && (typeof lease !== 'object' || lease === null)) throw new OptionError('lease', 'lease must be false or an object: { holder?, waitMs? }');
+  if (lease !== undefined && (typeof lease !== 'object' || lease === null))
+    throw new OptionError('lease', 'lease must be false or an object: { holder?, waitMs? }');
   const timings = { ...DEFAULT_LEASE_TIMINGS };
   for (const name of Object.keys(DEFAULT_LEASE_TIMINGS) as Array<keyof LeaseTimings>) {
     const ms = lease?.[name] ?? timings[name];
-    if (!(Number.isFinite(ms) && ms >= 0)) throw new OptionError(`lease.${name}`, `lease.${name} must be a number of milliseconds of at least 0, not ${ms}`);
+    if (!(Number.isFinite(ms) && ms >= 0))
+      throw new OptionError(`lease.${name}`, `lease.${name} must be a number of milliseconds of at least 0, not ${ms}`);
     timings[name] = ms;
   }
   const holder = lease?.holder ?? 'a keyturn run';
-  if (typeof holder !== 'string' || !holder.trim()) throw new OptionError('lease.holder', 'lease.holder must be text that names the run (its URL, say)');
+  if (typeof holder !== 'string' || !holder.trim())
+    throw new OptionError('lease.holder', 'lease.holder must be text that names the run (its URL, say)');
   const offersLease = record !== undefined && (!('load' in record) || record.lease !== undefined);
   if (!offersLease && options.dryRun !== true) {
     throw new OptionError(

@@ -26,7 +26,16 @@ import type { SecretTarget } from './targets/secret-target.js';
 export function resolveOptions(options: RotateKeyOptions, githubLog: (line: string) => void): ResolvedOptions {
   const { checked, problems } = checkOptions(options);
   if (!checked) throw problems[0];
-  const { platform, managingApiKey, github: given, gitlab: gitlabGiven, vercel: vercelGiven, vercelRedeploy, issueToken, ...rest } = checked;
+  const {
+    platform,
+    managingApiKey,
+    github: given,
+    gitlab: gitlabGiven,
+    vercel: vercelGiven,
+    vercelRedeploy,
+    issueToken,
+    ...rest
+  } = checked;
   const { targets, retire, record, ...settings } = rest;
   // Every write to GitHub and GitLab is watched: one that got no answer keeps the lease a while (lease/).
   const unansweredWrites = watchUnansweredWrites();
@@ -35,7 +44,9 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
   const github = access && gitHubClients(access, checked, githubLog);
   // Not bound to the run's signal either: a write-back after an abort must still reach GitLab.
   const gitlab = gitlabAccess && createGitLabClient(gitlabAccess, { runtime: checked.runtime, log: githubLog });
-  const vercel = vercelGiven && createVercelClient({ ...vercelGiven, fetch: unansweredWrites.wrap(vercelGiven.fetch) }, { runtime: checked.runtime, log: githubLog });
+  const vercel =
+    vercelGiven &&
+    createVercelClient({ ...vercelGiven, fetch: unansweredWrites.wrap(vercelGiven.fetch) }, { runtime: checked.runtime, log: githubLog });
   // Each spec's kind asks for its own service's client.
   const clients: TargetClients = {
     github: (need) => clientOf(github, need),
@@ -52,7 +63,12 @@ export function resolveOptions(options: RotateKeyOptions, githubLog: (line: stri
     recordStore: recordStore(record, github, gitlab),
     appTokens: github?.appTokens?.used ? github.appTokens : undefined,
     unansweredWrites,
-    issues: issueTracker(record, github, gitlab, issueToken && { token: issueToken, ...githubSettings(given), runtime: checked.runtime, log: githubLog }),
+    issues: issueTracker(
+      record,
+      github,
+      gitlab,
+      issueToken && { token: issueToken, ...githubSettings(given), runtime: checked.runtime, log: githubLog },
+    ),
   };
 }
 
@@ -93,7 +109,10 @@ function platformClient({ platform, currentKey, managingApiKey, keyScope }: Chec
   const current =
     'options' in platform
       ? createClient(platform.options)
-      : platform.client.withOptions({ ...(currentKey !== undefined && { apiKey: currentKey }), ...(platform.runtime && { runtime: platform.runtime }) });
+      : platform.client.withOptions({
+          ...(currentKey !== undefined && { apiKey: currentKey }),
+          ...(platform.runtime && { runtime: platform.runtime }),
+        });
   return keyKindClient(keyScope, current, managingApiKey === undefined ? undefined : current.withApiKey(managingApiKey));
 }
 
@@ -128,7 +147,11 @@ function accessed<C>(client: C | undefined, service: 'GitLab' | 'Vercel'): C {
   return client;
 }
 
-export function recordStore(record: CheckedOptions['record'], github: GitHubClients | undefined, gitlab: GitLabClient | undefined): RecordStore | undefined {
+export function recordStore(
+  record: CheckedOptions['record'],
+  github: GitHubClients | undefined,
+  gitlab: GitLabClient | undefined,
+): RecordStore | undefined {
   if (!record || 'load' in record) return record;
   if ('gitlab' in record) return gitlabVariableStore(accessed(gitlab, 'GitLab'), record.gitlab);
   return githubVariableStore(clientOf(github, recordNeed(record.repository)), record.repository);

@@ -100,7 +100,15 @@ export class RotationError extends KeyturnError {
   }
 
   toJSON(): Record<string, unknown> {
-    return { name: this.name, code: this.code, step: this.step, message: this.message, advice: this.advice, actions: this.actions, report: this.report };
+    return {
+      name: this.name,
+      code: this.code,
+      step: this.step,
+      message: this.message,
+      advice: this.advice,
+      actions: this.actions,
+      report: this.report,
+    };
   }
 }
 

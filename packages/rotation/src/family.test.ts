@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  deriveFamily,
-  FAMILY_MAX_LENGTH,
-  isFamilyMember,
-  KEY_NAME_MAX_LENGTH,
-  makeKeyName,
-  validateFamily,
-} from './family.js';
+import { deriveFamily, FAMILY_MAX_LENGTH, isFamilyMember, KEY_NAME_MAX_LENGTH, makeKeyName, validateFamily } from './family.js';
 
 const NOW = new Date('2026-03-04T05:06:07.890Z');
 

@@ -92,7 +92,27 @@ const EXPECTED = {
     ],
   },
   './targets': {
-    runtime: ['DEFAULT_GITLAB_API_URL', 'DEFAULT_VERCEL_API_URL', 'RecordError', 'TargetError', 'TargetSpecError', 'createGitHubClient', 'createGitHubRecordStore', 'createGitHubTarget', 'createGitLabClient', 'createGitLabRecordStore', 'createGitLabTarget', 'createVercelClient', 'createVercelTarget', 'formatTargetSpec', 'leaseVariableName', 'parseTargetSpecs', 'recordedKeyIds', 'revocationsDue', 'writeLeaseText'],
+    runtime: [
+      'DEFAULT_GITLAB_API_URL',
+      'DEFAULT_VERCEL_API_URL',
+      'RecordError',
+      'TargetError',
+      'TargetSpecError',
+      'createGitHubClient',
+      'createGitHubRecordStore',
+      'createGitHubTarget',
+      'createGitLabClient',
+      'createGitLabRecordStore',
+      'createGitLabTarget',
+      'createVercelClient',
+      'createVercelTarget',
+      'formatTargetSpec',
+      'leaseVariableName',
+      'parseTargetSpecs',
+      'recordedKeyIds',
+      'revocationsDue',
+      'writeLeaseText',
+    ],
     types: [
       'GitHubClient',
       'GitHubClientOptions',
@@ -180,7 +200,14 @@ describe('public API', () => {
     const isErrorClass = (value: unknown): value is typeof Error => typeof value === 'function' && value.prototype instanceof Error;
     const exported: unknown[] = [...Object.values(main), ...Object.values(targets)];
     const classes = exported.filter(isErrorClass);
-    expect(classes.map((error) => error.name).sort()).toEqual(['AccessMissingError', 'LeakAlertsError', 'RecordError', 'RotationError', 'TargetError', 'TargetSpecError']);
+    expect(classes.map((error) => error.name).sort()).toEqual([
+      'AccessMissingError',
+      'LeakAlertsError',
+      'RecordError',
+      'RotationError',
+      'TargetError',
+      'TargetSpecError',
+    ]);
     for (const error of classes) expect(error.prototype).toBeInstanceOf(KeyturnError);
   });
 

@@ -7,7 +7,17 @@ export { CALL_AGAIN_AFTER_MS, STUCK_AFTER_RUNS } from './stuck/stuck-mark.js';
 export { checkRotateKeyOptions } from './check-options.js';
 export type { GitHubAccess, LeakedKey, PlatformAccess, RotateKeyOptions, TargetList } from './options.js';
 export type { GitHubAppAccess } from './github-app/app-access.js';
-export type { DryRunReport, IdleReport, LeakReport, NotDue, PartialRotationReport, RevocationDue, RotationPlan, RotationReport, RunReport } from './report.js';
+export type {
+  DryRunReport,
+  IdleReport,
+  LeakReport,
+  NotDue,
+  PartialRotationReport,
+  RevocationDue,
+  RotationPlan,
+  RotationReport,
+  RunReport,
+} from './report.js';
 export type { RotationLogEntry, RotationLogger, RotationStep } from './log.js';
 export { RotationError, type RotationErrorCode } from './errors.js';
 export { DEFAULT_SECRET_NAME } from './secret-name.js';
@@ -16,7 +26,18 @@ export { answerLeakAlerts, type AnswerLeakAlertsOptions } from './leak/answer-al
 export { LeakAlertsError, type AlertRef, type AnsweredAlert, type LeakAlertsReport, type OtherFamilyAlert } from './leak/report.js';
 export type { KeyKind } from './key-kind/key-kind.js';
 export { type OptionName, renameOptions } from './option-names.js';
-export { NOTICE_CODES, noticeKeyIds, type Notice, type NoticeAction, type NoticeAlert, type NoticeCode, type NoticeOf, type RevokeSkipReason, STUCK_REASONS, type StuckReason } from './notices/notice.js';
+export {
+  NOTICE_CODES,
+  noticeKeyIds,
+  type Notice,
+  type NoticeAction,
+  type NoticeAlert,
+  type NoticeCode,
+  type NoticeOf,
+  type RevokeSkipReason,
+  STUCK_REASONS,
+  type StuckReason,
+} from './notices/notice.js';
 export { renderNotice } from './notices/render.js';
 export { AccessMissingError, type AccessNeed } from './access-missing.js';
 export { inventoryCopies, inventorySources, type InventoryOptions, type InventoryReport } from './inventory/inventory.js';

@@ -11,7 +11,9 @@ describe('option names in messages', () => {
   it('renames each option a caller knows, and leaves the rest as written', () => {
     const inputs: Record<string, string> = { revokeKeyIds: 'revoke-key-ids', 'keyKind.orgId': 'org-id', family: 'key-name-prefix' };
     const text = `check ${option('keyKind.orgId')} and ${option('keyKind.projectId')}; give ${option('family')} (the family acme-web), then ${option('revokeKeyIds')}`;
-    expect(renameOptions(text, (name) => inputs[name])).toBe('check org-id and `keyKind.projectId`; give key-name-prefix (the family acme-web), then revoke-key-ids');
+    expect(renameOptions(text, (name) => inputs[name])).toBe(
+      'check org-id and `keyKind.projectId`; give key-name-prefix (the family acme-web), then revoke-key-ids',
+    );
   });
 
   it('touches no other text: plain words, and quotes that are not option paths', () => {

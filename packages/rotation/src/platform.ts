@@ -1,14 +1,7 @@
 // What the rotation needs of the platform client (@keyturn/api's PlatformClient fits), and how its
 // failures read to a user.
 
-import {
-  ApiError,
-  AuthenticationError,
-  NotFoundError,
-  PermissionDeniedError,
-  type PlatformClient,
-  RateLimitError,
-} from '@keyturn/api';
+import { ApiError, AuthenticationError, NotFoundError, PermissionDeniedError, type PlatformClient, RateLimitError } from '@keyturn/api';
 import { describeKind, describeKindWithArticle, type KeyScope, PERSONAL } from './key-kind/key-kind.js';
 import { isManagingKeyFailure } from './key-kind/managing-key.js';
 import { option } from './option-names.js';
@@ -124,7 +117,8 @@ function managingKeyAdvice(error: unknown, scope: KeyScope, rerun: string): stri
   if (error instanceof PermissionDeniedError) {
     return `The key in ${option('managingApiKey')} may not manage the keys of ${describeKind(scope.keyKind)}: it must be ${allowed}. Fix the secret that ${option('managingApiKey')} reads, then run again.`;
   }
-  if (error instanceof NotFoundError) return `The platform does not know ${scopeName(scope)}: check ${option('keyKind.orgId')} and ${option('keyKind.projectId')}, then run again.`;
+  if (error instanceof NotFoundError)
+    return `The platform does not know ${scopeName(scope)}: check ${option('keyKind.orgId')} and ${option('keyKind.projectId')}, then run again.`;
   return transientAdvice(error, rerun);
 }
 
@@ -135,7 +129,9 @@ function transientAdvice(error: unknown, rerun: string): string {
 }
 
 function scopeName({ keyKind }: KeyScope): string {
-  return keyKind.kind === 'project' ? `project ${keyKind.projectId} of organization ${keyKind.orgId}` : `organization ${keyKind.kind === 'organization' ? keyKind.orgId : ''}`;
+  return keyKind.kind === 'project'
+    ? `project ${keyKind.projectId} of organization ${keyKind.orgId}`
+    : `organization ${keyKind.kind === 'organization' ? keyKind.orgId : ''}`;
 }
 
 /** What an error says, naming the managing key when the request was made with it. */

@@ -131,7 +131,10 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
       failIfLeftWithoutKey(ctx);
       // The first run to succeed after an acknowledgement (or a rebuilt record) closes the family's issue.
       if (ctx.recovered || report.notices.some((n) => n.code === 'record-rebuilt')) await closeIssue(ctx, ctx.family);
-      ctx.log('revoke', `Rotation done: ${countNoun(report.targets.length, 'target')} ${report.targets.length === 1 ? 'holds' : 'hold'} key ${created.id}`);
+      ctx.log(
+        'revoke',
+        `Rotation done: ${countNoun(report.targets.length, 'target')} ${report.targets.length === 1 ? 'holds' : 'hold'} key ${created.id}`,
+      );
     } else {
       probe('dry-run-planned');
       ctx.log('preflight', 'Dry run: nothing was changed');
@@ -203,8 +206,14 @@ export async function acknowledgeStuck(options: RotateKeyOptions): Promise<Ackno
   }
   const { family, notices, warnings } = ctx.report;
   const acknowledged = ctx.recovered && { reason: ctx.recovered.reason, since: ctx.recovered.since };
-  if (!notices.some((n) => n.code === 'stuck-acknowledged')) ctx.log('preflight', 'No family of these targets is stuck: nothing to acknowledge');
-  return { family: ctx.recovered?.family ?? family, ...(notices.some((n) => n.code === 'stuck-acknowledged') && acknowledged && { acknowledged }), notices, warnings };
+  if (!notices.some((n) => n.code === 'stuck-acknowledged'))
+    ctx.log('preflight', 'No family of these targets is stuck: nothing to acknowledge');
+  return {
+    family: ctx.recovered?.family ?? family,
+    ...(notices.some((n) => n.code === 'stuck-acknowledged') && acknowledged && { acknowledged }),
+    notices,
+    warnings,
+  };
 }
 
 /** A run that took over a lapsed lease: counted; the last of enough in a row makes the family stuck, and stops. */

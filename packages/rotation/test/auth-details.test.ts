@@ -37,7 +37,9 @@ describe('GET /auth guards every new key', () => {
   });
 
   it('a new key of another account is revoked and nothing is written; the current key still works', async () => {
-    const run = await runRotation(world, { client: world.client(world.currentKey.key, otherAccountFetch(world.currentKey.key, 'usr-someone-else')) });
+    const run = await runRotation(world, {
+      client: world.client(world.currentKey.key, otherAccountFetch(world.currentKey.key, 'usr-someone-else')),
+    });
     expect(run.error?.code).toBe('auth-mismatch');
     expect(run.error!.step).toBe('verify');
     expect(run.error!.message).toContain('belongs to account usr-someone-else');

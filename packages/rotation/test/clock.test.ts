@@ -35,7 +35,8 @@ async function runAt(overrides: Parameters<typeof runRotation>[1] = {}): Promise
 
 const live = (id: number) => world.platform.listKeys().some((k) => k.id === id && !k.revoked);
 const keyIdOf = (value: string) => world.platform.keyIdOf(value)!;
-const requestsOf = (run: RotationRun, service: 'platform' | 'github') => world.requests.slice(run.requestsBefore).filter((r) => r.service === service);
+const requestsOf = (run: RotationRun, service: 'platform' | 'github') =>
+  world.requests.slice(run.requestsBefore).filter((r) => r.service === service);
 
 describe('rotateEvery', () => {
   it('a run whose key is younger rotates nothing, in one platform request and one GitHub request, and a later one rotates', async () => {
@@ -46,7 +47,12 @@ describe('rotateEvery', () => {
     now += 6 * DAY + 23 * HOUR;
     const idle = await runAt({ rotateEvery: '7d' });
     expect(idle.error?.message).toBeUndefined();
-    expect(idle.report?.idle).toMatchObject({ reason: 'not-due', keyId: held, rotateEvery: '7d', rotateAt: new Date(Date.parse('2026-03-09T09:00:00Z')).toISOString() });
+    expect(idle.report?.idle).toMatchObject({
+      reason: 'not-due',
+      keyId: held,
+      rotateEvery: '7d',
+      rotateAt: new Date(Date.parse('2026-03-09T09:00:00Z')).toISOString(),
+    });
     expect(idle.report?.keyId).toBeUndefined();
     expect(idle.report?.revokedKeyIds).toEqual([]);
     expect(requestsOf(idle, 'platform').map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api_keys']);
@@ -73,7 +79,7 @@ describe('rotateEvery', () => {
     checkInvariants(world, added);
   });
 
-  it('rotates when a key named in revokeKeyIds is still live, or the newest family key is no target\'s', async () => {
+  it("rotates when a key named in revokeKeyIds is still live, or the newest family key is no target's", async () => {
     const first = await runAt({ rotateEvery: '7d', revokeKeyIds: [] });
     expect(live(world.consoleKey.id)).toBe(true);
     now += HOUR;
@@ -94,7 +100,17 @@ describe('rotateEvery', () => {
     now += 8 * DAY;
     const fast = { pollMs: 20, confirmMs: 20, settleMs: 0 };
     const both = await Promise.all(
-      ['run A', 'run B'].map((holder) => runRotation(world, { record: RECORD, apiKey: current, keep: 2, revokeKeyIds: [], rotateEvery: '7d', now: () => new Date(now), lease: { ...fast, holder } })),
+      ['run A', 'run B'].map((holder) =>
+        runRotation(world, {
+          record: RECORD,
+          apiKey: current,
+          keep: 2,
+          revokeKeyIds: [],
+          rotateEvery: '7d',
+          now: () => new Date(now),
+          lease: { ...fast, holder },
+        }),
+      ),
     );
     for (const run of both) expect(run.error?.message).toBeUndefined();
     expect(both.filter((run) => run.report?.keyId !== undefined)).toHaveLength(1);
@@ -107,7 +123,10 @@ describe('rotateEvery', () => {
   it('refuses a duration it cannot read, and rotateEvery without a record, before any request', async () => {
     const before = world.requests.length;
     for (const [overrides, pattern] of [
-      [{ rotateEvery: '1w' }, /rotateEvery is "1w", not a duration: write a whole number with a unit, m \(minutes\), h \(hours\) or d \(days\), as 90m, 12h or 7d/],
+      [
+        { rotateEvery: '1w' },
+        /rotateEvery is "1w", not a duration: write a whole number with a unit, m \(minutes\), h \(hours\) or d \(days\), as 90m, 12h or 7d/,
+      ],
       [{ revokeAfter: '0m' }, /revokeAfter is "0m"; it must be between 1m and 366d/],
       [{ rotateEvery: '7d', record: false as const }, /rotateEvery needs a record/],
     ] as const) {

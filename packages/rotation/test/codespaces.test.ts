@@ -49,7 +49,9 @@ async function recordText(): Promise<string> {
 
 /** Nothing the run said holds a key value or the token. */
 function expectNothingLeaked(run: Awaited<ReturnType<typeof runRotation>>): void {
-  const said = [...run.logs.map((l) => l.message), run.error?.message ?? '', JSON.stringify(run.report ?? run.error?.report ?? {})].join('\n');
+  const said = [...run.logs.map((l) => l.message), run.error?.message ?? '', JSON.stringify(run.report ?? run.error?.report ?? {})].join(
+    '\n',
+  );
   for (const secret of [...run.createdValues, world.currentKey.key, TOKEN]) expect(said.includes(secret)).toBe(false);
 }
 
@@ -63,12 +65,24 @@ describe('Codespaces targets', () => {
     expect(ALL.map(held)).toEqual([value, value, value, value]);
     expect(run.report!.targets).toEqual(ALL);
     expect(world.platform.isKeyValid(world.currentKey.key)).toBe(false);
-    expect(world.github.secret('codespaces-org:acme', SECRET)).toMatchObject({ visibility: 'selected', selected_repository_ids: ids('acme/web', 'acme/api') });
-    expect(world.github.secret('codespaces-user:octocat', SECRET)).toMatchObject({ visibility: 'selected', selected_repository_ids: ids('acme/web') });
+    expect(world.github.secret('codespaces-org:acme', SECRET)).toMatchObject({
+      visibility: 'selected',
+      selected_repository_ids: ids('acme/web', 'acme/api'),
+    });
+    expect(world.github.secret('codespaces-user:octocat', SECRET)).toMatchObject({
+      visibility: 'selected',
+      selected_repository_ids: ids('acme/web'),
+    });
     // Each write went to its own store, never to the Actions secret of the same name.
-    expect(world.github.log.entries({ method: 'PUT' }).map((r) => r.path).filter((p) => p.includes('/codespaces/'))).toEqual(Object.values(PUT_PATHS));
+    expect(
+      world.github.log
+        .entries({ method: 'PUT' })
+        .map((r) => r.path)
+        .filter((p) => p.includes('/codespaces/')),
+    ).toEqual(Object.values(PUT_PATHS));
     const text = await recordText();
-    for (const identity of ['repo:acme/web', 'codespaces:acme/web', 'codespaces-org:acme', 'codespaces-user']) expect(text).toContain(`"${identity}"`);
+    for (const identity of ['repo:acme/web', 'codespaces:acme/web', 'codespaces-org:acme', 'codespaces-user'])
+      expect(text).toContain(`"${identity}"`);
     expectNothingLeaked(run);
   });
 
@@ -87,10 +101,16 @@ describe('Codespaces targets', () => {
     world.github.putSecretValue('codespaces-user:octocat', SECRET, world.currentKey.key, { selected_repository_ids: ids('acme/docs') });
     world.github.faults.add({ kind: 'status', status: 403, method: 'PUT', path: `/repos/acme/web/actions/secrets/${SECRET}` });
     const run = await runRotation(world, { targets: [CODESPACES_ORG, CODESPACES_USER, CODESPACES, REPO] });
-    expect(run.error?.message).toMatch(/The previous key was written back to codespaces-org:acme:selected:web,api, codespaces-user:acme\/web, codespaces:acme\/web and the new key \d+ was revoked/);
+    expect(run.error?.message).toMatch(
+      /The previous key was written back to codespaces-org:acme:selected:web,api, codespaces-user:acme\/web, codespaces:acme\/web and the new key \d+ was revoked/,
+    );
     expect(world.github.secret('codespaces-org:acme', SECRET)).toMatchObject({ visibility: 'private' });
     expect(world.github.secret('codespaces-user:octocat', SECRET)).toMatchObject({ selected_repository_ids: ids('acme/docs') });
-    expect([CODESPACES_ORG, CODESPACES_USER, CODESPACES].map(held)).toEqual([world.currentKey.key, world.currentKey.key, world.currentKey.key]);
+    expect([CODESPACES_ORG, CODESPACES_USER, CODESPACES].map(held)).toEqual([
+      world.currentKey.key,
+      world.currentKey.key,
+      world.currentKey.key,
+    ]);
     expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(false);
     expectNothingLeaked(run);
   });
@@ -100,7 +120,13 @@ describe('Codespaces targets', () => {
     expect(first.error).toBeUndefined();
     const deleted = await world.githubApi('DELETE', PUT_PATHS[CODESPACES]!);
     expect(deleted.status).toBe(204);
-    const second = await runRotation(world, { targets: [REPO], retireTargets: [CODESPACES], record, apiKey: first.createdValues[0], revokeKeyIds: [] });
+    const second = await runRotation(world, {
+      targets: [REPO],
+      retireTargets: [CODESPACES],
+      record,
+      apiKey: first.createdValues[0],
+      revokeKeyIds: [],
+    });
     expect(second.error).toBeUndefined();
     expect(second.report!.revokedKeyIds).toContain(first.report!.keyId);
     expect(await recordText()).not.toContain('"codespaces:acme/web"');
@@ -134,7 +160,9 @@ describe.each([CODESPACES, CODESPACES_ORG, CODESPACES_USER])('the write to %s ge
       },
     });
     expect(run.error?.step).toBe('store');
-    expect(run.error?.message).toMatch(new RegExp(`failed for ${target.replace(/[/]/g, '\\/')}, which may hold the new key \\d+: it stays valid`));
+    expect(run.error?.message).toMatch(
+      new RegExp(`failed for ${target.replace(/[/]/g, '\\/')}, which may hold the new key \\d+: it stays valid`),
+    );
     expect(run.error?.report.targets).toEqual([target]);
     expect(held(target)).toBe(run.createdValues[0]);
     expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(true);
@@ -158,25 +186,58 @@ describe('refused before anything changes', () => {
   ])('every Codespaces form on %s', async (_server, path, message) => {
     const baseUrl = path ? `${world.github.url}${path}` : 'https://api.acme.ghe.com';
     for (const target of [CODESPACES, CODESPACES_ORG, CODESPACES_USER]) {
-      const options = { platform: { apiKey: world.currentKey.key, baseUrl: world.platform.url }, github: { token: TOKEN, baseUrl }, targets: [REPO, target], secretName: SECRET, lease: false as const };
+      const options = {
+        platform: { apiKey: world.currentKey.key, baseUrl: world.platform.url },
+        github: { token: TOKEN, baseUrl },
+        targets: [REPO, target],
+        secretName: SECRET,
+        lease: false as const,
+      };
       const problems = checkRotateKeyOptions(options);
       expect(problems).toEqual([expect.objectContaining({ option: 'targets', message: expect.stringMatching(message) })]);
       await expect(rotateKey(options)).rejects.toThrow(OptionError);
       await expect(rotateKey(options)).rejects.toThrow(target);
     }
     // A retired Codespaces target there is refused too, under its own option.
-    const retiring = checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { token: TOKEN, baseUrl }, targets: [REPO], retireTargets: [CODESPACES], lease: false });
+    const retiring = checkRotateKeyOptions({
+      platform: { apiKey: world.currentKey.key },
+      github: { token: TOKEN, baseUrl },
+      targets: [REPO],
+      retireTargets: [CODESPACES],
+      lease: false,
+    });
     expect(retiring.map((p) => p.option)).toEqual(['retireTargets']);
     // Actions targets are fine there.
-    expect(checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { token: TOKEN, baseUrl }, targets: [REPO, 'org:acme'], lease: false })).toEqual([]);
+    expect(
+      checkRotateKeyOptions({
+        platform: { apiKey: world.currentKey.key },
+        github: { token: TOKEN, baseUrl },
+        targets: [REPO, 'org:acme'],
+        lease: false,
+      }),
+    ).toEqual([]);
   });
 
   it("a caller's Octokit for GitHub Enterprise Server: its own base URL says so", async () => {
     const octokit = createGitHubClient({ token: TOKEN, baseUrl: `${world.github.url}/api/v3/` });
-    const problems = checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { octokit }, targets: [REPO, 'codespaces-org:acme'], lease: false });
-    expect(problems).toEqual([expect.objectContaining({ option: 'targets', message: expect.stringMatching(/^codespaces-org:acme: GitHub Enterprise Server/) })]);
+    const problems = checkRotateKeyOptions({
+      platform: { apiKey: world.currentKey.key },
+      github: { octokit },
+      targets: [REPO, 'codespaces-org:acme'],
+      lease: false,
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({ option: 'targets', message: expect.stringMatching(/^codespaces-org:acme: GitHub Enterprise Server/) }),
+    ]);
     const onGitHubCom = createGitHubClient({ token: TOKEN, baseUrl: world.github.url });
-    expect(checkRotateKeyOptions({ platform: { apiKey: world.currentKey.key }, github: { octokit: onGitHubCom }, targets: [REPO, 'codespaces-org:acme'], lease: false })).toEqual([]);
+    expect(
+      checkRotateKeyOptions({
+        platform: { apiKey: world.currentKey.key },
+        github: { octokit: onGitHubCom },
+        targets: [REPO, 'codespaces-org:acme'],
+        lease: false,
+      }),
+    ).toEqual([]);
   });
 
   it("the user form with a GitHub App: its installation token cannot reach a user's secrets", async () => {
@@ -199,9 +260,21 @@ describe('permissions', () => {
   beforeEach(seedCodespaces);
 
   it.each([
-    [CODESPACES, /repository permission Codespaces secrets: write, a GitHub App with `codespaces_secrets` write/, 'codespaces_secrets=write'],
-    [CODESPACES_ORG, /organization permission Codespaces secrets: write, a GitHub App with `organization_codespaces_secrets` write/, 'organization_codespaces_secrets=write'],
-    [CODESPACES_USER, /account permission Codespaces user secrets: write.*installation token and the workflow GITHUB_TOKEN cannot/, 'codespaces_user_secrets=write'],
+    [
+      CODESPACES,
+      /repository permission Codespaces secrets: write, a GitHub App with `codespaces_secrets` write/,
+      'codespaces_secrets=write',
+    ],
+    [
+      CODESPACES_ORG,
+      /organization permission Codespaces secrets: write, a GitHub App with `organization_codespaces_secrets` write/,
+      'organization_codespaces_secrets=write',
+    ],
+    [
+      CODESPACES_USER,
+      /account permission Codespaces user secrets: write.*installation token and the workflow GITHUB_TOKEN cannot/,
+      'codespaces_user_secrets=write',
+    ],
   ])('a token that may not write %s is told what it needs', async (target, needs, accepted) => {
     world.github.addToken(TOKEN, 'read');
     const run = await runRotation(world, { targets: [target, REPO] });
@@ -220,12 +293,18 @@ describe('permissions', () => {
 
   it('a GitHub App writes the repository and organization forms with codespaces_secrets and organization_codespaces_secrets', async () => {
     const app = world.github.createApp();
-    world.github.installApp(app.id, { owner: 'acme', permissions: { codespaces_secrets: 'write', organization_codespaces_secrets: 'write' } });
+    world.github.installApp(app.id, {
+      owner: 'acme',
+      permissions: { codespaces_secrets: 'write', organization_codespaces_secrets: 'write' },
+    });
     const run = await runRotation(world, { github: appAccess(app), targets: [CODESPACES, CODESPACES_ORG] });
     expect(run.error).toBeUndefined();
     expect([CODESPACES, CODESPACES_ORG].map(held)).toEqual([run.createdValues[0], run.createdValues[0]]);
     expect(world.github.installationTokens(app.id)).toEqual([
-      expect.objectContaining({ owner: 'acme', permissions: { codespaces_secrets: 'write', organization_codespaces_secrets: 'write', metadata: 'read' } }),
+      expect.objectContaining({
+        owner: 'acme',
+        permissions: { codespaces_secrets: 'write', organization_codespaces_secrets: 'write', metadata: 'read' },
+      }),
     ]);
   });
 
@@ -234,7 +313,9 @@ describe('permissions', () => {
     world.github.installApp(app.id, { owner: 'acme', permissions: { codespaces_secrets: 'write' } });
     const run = await runRotation(world, { github: appAccess(app), targets: [CODESPACES, CODESPACES_ORG] });
     expect(run.error?.step).toBe('preflight');
-    expect(run.error?.summary).toMatch(/lacks Organization permissions > Codespaces secrets: Read and write \(organization_codespaces_secrets\)$/);
+    expect(run.error?.summary).toMatch(
+      /lacks Organization permissions > Codespaces secrets: Read and write \(organization_codespaces_secrets\)$/,
+    );
     expect(run.createdValues).toEqual([]);
     expect(held(CODESPACES_ORG)).toBe(world.currentKey.key);
   });

@@ -7,18 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FetchGates } from './gated-fetch.js';
 import { checkInvariants } from './invariants.js';
 import { type RotationRun, runRotation } from './run.js';
-import {
-  ENV,
-  ENV_SECRET_PATH,
-  FAMILY,
-  REPO,
-  REPO_SECRET_PATH,
-  SECRET,
-  TARGETS,
-  TOKEN,
-  useFreshWorld,
-  type World,
-} from './world.js';
+import { ENV, ENV_SECRET_PATH, FAMILY, REPO, REPO_SECRET_PATH, SECRET, TARGETS, TOKEN, useFreshWorld, type World } from './world.js';
 
 let world: World;
 useFreshWorld((fresh) => {
@@ -56,7 +45,12 @@ async function expectNextRunConverges(): Promise<void> {
   const next = await runRotation(world, { apiKey: world.github.secretValue(REPO, SECRET)! });
   expect(next.error?.message).toBeUndefined();
   expect(world.held()).toEqual(TARGETS.map(() => next.createdValues[0]));
-  expect(world.platform.listKeys().filter((k) => !k.revoked).map((k) => k.id)).toEqual([next.report!.keyId]);
+  expect(
+    world.platform
+      .listKeys()
+      .filter((k) => !k.revoked)
+      .map((k) => k.id),
+  ).toEqual([next.report!.keyId]);
   checkInvariants(world, next);
 }
 
@@ -77,7 +71,9 @@ describe('a key of the family appears during the run (another rotation made it)'
     expectNothingRevoked(run);
     expect(run.report!.warnings).toEqual([
       expect.stringMatching(
-        new RegExp(`^Key ${foreign.id()} \\(${FAMILY}-.*\\) appeared during this run, from a concurrent rotation; the next rotation revokes it`),
+        new RegExp(
+          `^Key ${foreign.id()} \\(${FAMILY}-.*\\) appeared during this run, from a concurrent rotation; the next rotation revokes it`,
+        ),
       ),
       NOTHING_REVOKED,
     ]);
@@ -150,9 +146,7 @@ describe('two rotations started together, one a moment behind while the other is
   });
 
   it('the write of the slow run fails: it does not write back the key the newer run revoked', async () => {
-    const { x, y } = await interleave(() =>
-      world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: ENV_SECRET_PATH }),
-    );
+    const { x, y } = await interleave(() => world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: ENV_SECRET_PATH }));
     expect(y.error?.message).toBeUndefined();
     expect(x.error?.step).toBe('store');
     expect(x.error?.message).toMatch(
@@ -174,7 +168,12 @@ describe('two real runs at once (moved from test/reliability/concurrency.test.ts
   /** One key, held by every target, and no other key of the family live. */
   function expectConverged(winner: RotationRun): void {
     expect(world.held()).toEqual(TARGETS.map(() => winner.createdValues[0]));
-    expect(world.platform.listKeys().filter((k) => !k.revoked && k.name.startsWith(`${FAMILY}-`)).map((k) => k.id)).toEqual([winner.report!.keyId]);
+    expect(
+      world.platform
+        .listKeys()
+        .filter((k) => !k.revoked && k.name.startsWith(`${FAMILY}-`))
+        .map((k) => k.id),
+    ).toEqual([winner.report!.keyId]);
   }
 
   it('started together, both keys created before either stores: the older yields, revokes its own key and writes nothing', async () => {
@@ -187,7 +186,9 @@ describe('two real runs at once (moved from test/reliability/concurrency.test.ts
     const [x, y] = await runs;
     const [winner, loser] = x.error ? [y, x] : [x, y];
     expect(winner.error?.message).toBeUndefined();
-    expect(loser.error?.message).toMatch(new RegExp(`A newer key of family ${FAMILY} exists.*revoked its own new key.*Nothing to do if the other rotation succeeds`));
+    expect(loser.error?.message).toMatch(
+      new RegExp(`A newer key of family ${FAMILY} exists.*revoked its own new key.*Nothing to do if the other rotation succeeds`),
+    );
     expect(loser.error?.report.newKeyRevoked).toBe(true);
     // Only the winner wrote: one write a target.
     expect(world.github.log.entries({ method: 'PUT' })).toHaveLength(TARGETS.length);
@@ -250,14 +251,16 @@ describe('a newer rotation starts after this run created its key, and so will re
   }
 
   it.each([
-    { case: 'the newer run finished and revoked this run\'s key', yStop: undefined, says: /The new key \d+ was revoked during this run/ },
+    { case: "the newer run finished and revoked this run's key", yStop: undefined, says: /The new key \d+ was revoked during this run/ },
     { case: 'the newer run is writing', yStop: { method: 'PUT', path: REPO_SECRET_PATH }, says: /A newer key of family \S+ exists/ },
   ])('$case: it stops writing, without a rollback, and leaves its key valid', async ({ yStop, says }) => {
     const { x, y } = await newerRunDuringWrites(yStop);
     expect(y.error?.message).toBeUndefined();
     expect(x.error?.step).toBe('store');
     expect(x.error?.message).toMatch(says);
-    expect(x.error?.message).toMatch(/took over while this run was writing, so this run stopped writing: repo:acme\/web may hold the new key/);
+    expect(x.error?.message).toMatch(
+      /took over while this run was writing, so this run stopped writing: repo:acme\/web may hold the new key/,
+    );
     expect(x.error?.advice).toMatch(/concurrency: group/);
     expect(x.error?.report).toMatchObject({ targets: [REPO] });
     expect(x.error?.report.restoredTargets).toBeUndefined();
@@ -297,7 +300,9 @@ describe('a newer rotation starts after this run created its key, and so will re
     });
     expect(run.error?.step).toBe('store');
     expect(run.error?.message).toMatch(
-      new RegExp(`A newer key of family ${FAMILY} exists: ${foreign!.id} .*not written back: ${ENV} may hold the new key \\d+, which stays valid`),
+      new RegExp(
+        `A newer key of family ${FAMILY} exists: ${foreign!.id} .*not written back: ${ENV} may hold the new key \\d+, which stays valid`,
+      ),
     );
     expect(run.error?.advice).toMatch(/concurrency: group/);
     expect(run.error?.report.restoredTargets).toEqual([REPO]);

@@ -76,17 +76,25 @@ describe('successive rotations', () => {
     return { id: first.report!.keyId!, key: first.createdValues[0]! };
   }
 
-  it.each([null, undefined])('keep 2 keeps the previous key, not a never-used orphan of a lost create (last_used_at %s)', async (lastUsed) => {
-    const previous = await rotateOnceWithRecord();
-    // Newer than the previous key, never used: its create answer was lost and no target holds it.
-    const orphan = world.platform.createKey(`${FAMILY}-20250601T000000Z-orph`);
-    const hideUse = lastUsed === undefined ? dropNeverUsed : undefined;
-    const run = await runRotation(world, { apiKey: previous.key, keep: 2, record, ...(hideUse && { client: world.client(previous.key, hideUse) }) });
-    expect(run.error?.message).toBeUndefined();
-    expect(liveKeys().map((k) => k.id)).toEqual([previous.id, run.report!.keyId]);
-    expect(run.report!.revokedKeyIds).toContain(orphan.id);
-    checkInvariants(world, run);
-  });
+  it.each([null, undefined])(
+    'keep 2 keeps the previous key, not a never-used orphan of a lost create (last_used_at %s)',
+    async (lastUsed) => {
+      const previous = await rotateOnceWithRecord();
+      // Newer than the previous key, never used: its create answer was lost and no target holds it.
+      const orphan = world.platform.createKey(`${FAMILY}-20250601T000000Z-orph`);
+      const hideUse = lastUsed === undefined ? dropNeverUsed : undefined;
+      const run = await runRotation(world, {
+        apiKey: previous.key,
+        keep: 2,
+        record,
+        ...(hideUse && { client: world.client(previous.key, hideUse) }),
+      });
+      expect(run.error?.message).toBeUndefined();
+      expect(liveKeys().map((k) => k.id)).toEqual([previous.id, run.report!.keyId]);
+      expect(run.report!.revokedKeyIds).toContain(orphan.id);
+      checkInvariants(world, run);
+    },
+  );
 
   it('keep 2 keeps the key the targets hold, not the newer key of a run that crashed before writing it', async () => {
     const previous = await rotateOnceWithRecord();
@@ -144,7 +152,13 @@ describe('successive rotations', () => {
     // A job used the console key a moment ago; the use of the key the targets hold is not recorded yet.
     await world.client(world.consoleKey.key).apiKeys.list();
     const lazy = keysSeenAs((key) => (key.id === previous.id ? { ...key, last_used_at: null } : key));
-    const run = await runRotation(world, { apiKey: previous.key, keep: 2, record, revokeKeyIds: [], client: world.client(previous.key, lazy) });
+    const run = await runRotation(world, {
+      apiKey: previous.key,
+      keep: 2,
+      record,
+      revokeKeyIds: [],
+      client: world.client(previous.key, lazy),
+    });
     expect(run.error?.message).toBeUndefined();
     expect(liveKeys().map((k) => k.id)).toEqual([world.consoleKey.id, previous.id, run.report!.keyId]);
     expect(run.report!.revokedKeyIds).toEqual([older.id]);
@@ -153,18 +167,27 @@ describe('successive rotations', () => {
     checkInvariants(world, run);
   });
 
-  it.each(['null', 'absent'])('keep 3 revokes a never-used orphan of a lost create (last_used_at %s) and keeps the keys it should', async (shape) => {
-    await consoleKeyWorld();
-    const { made, family } = await rotateFromConsoleKey(2, 3);
-    // A create whose answer was lost: a family key nobody has, never used.
-    const orphan = world.platform.createKey(`${family}-29990101T000000Z-lost`);
-    const apiKey = made.at(-1)!.key;
-    const run = await runRotation(world, { apiKey, keep: 3, record, revokeKeyIds: [], ...(shape === 'absent' && { client: world.client(apiKey, dropNeverUsed) }) });
-    expect(run.error?.message).toBeUndefined();
-    expect(run.report!.revokedKeyIds).toEqual([orphan.id]);
-    expect(liveKeys().map((k) => k.id)).toEqual([world.consoleKey.id, ...made.map((k) => k.id), run.report!.keyId]);
-    checkInvariants(world, run);
-  });
+  it.each(['null', 'absent'])(
+    'keep 3 revokes a never-used orphan of a lost create (last_used_at %s) and keeps the keys it should',
+    async (shape) => {
+      await consoleKeyWorld();
+      const { made, family } = await rotateFromConsoleKey(2, 3);
+      // A create whose answer was lost: a family key nobody has, never used.
+      const orphan = world.platform.createKey(`${family}-29990101T000000Z-lost`);
+      const apiKey = made.at(-1)!.key;
+      const run = await runRotation(world, {
+        apiKey,
+        keep: 3,
+        record,
+        revokeKeyIds: [],
+        ...(shape === 'absent' && { client: world.client(apiKey, dropNeverUsed) }),
+      });
+      expect(run.error?.message).toBeUndefined();
+      expect(run.report!.revokedKeyIds).toEqual([orphan.id]);
+      expect(liveKeys().map((k) => k.id)).toEqual([world.consoleKey.id, ...made.map((k) => k.id), run.report!.keyId]);
+      checkInvariants(world, run);
+    },
+  );
 
   it('without a record, keep 2 keeps every key the targets may hold, and says so', async () => {
     // Which of the two the targets hold, nothing tells: the newest, or the one used last.

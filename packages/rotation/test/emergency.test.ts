@@ -29,7 +29,12 @@ function said(run: RotationRun): string {
 describe('emergency rotation', () => {
   it('revokes the leaked key (named by fingerprint) once every target holds the new key, whatever keep says', async () => {
     const leaked = await rotatedOnce();
-    const run = await runRotation(world, { apiKey: leaked.value, record: RECORD, keep: 2, leakedKey: { fingerprint: keyFingerprint(leaked.value) } });
+    const run = await runRotation(world, {
+      apiKey: leaked.value,
+      record: RECORD,
+      keep: 2,
+      leakedKey: { fingerprint: keyFingerprint(leaked.value) },
+    });
     expect(run.error?.message).toBeUndefined();
     expect(world.platform.isKeyValid(leaked.value)).toBe(false);
     expect(world.held()).toEqual([run.createdValues[0], run.createdValues[0]]);
@@ -83,7 +88,12 @@ describe('emergency rotation', () => {
     const b = await runRotation(world, { apiKey: a.value, record: RECORD, targets: [REPO] });
     expect(b.error?.message).toBeUndefined();
     const bValue = b.createdValues[0]!;
-    const run = await runRotation(world, { apiKey: bValue, record: RECORD, targets: [REPO], leakedKey: { fingerprint: keyFingerprint(bValue) } });
+    const run = await runRotation(world, {
+      apiKey: bValue,
+      record: RECORD,
+      targets: [REPO],
+      leakedKey: { fingerprint: keyFingerprint(bValue) },
+    });
     expect(run.error?.message).toBeUndefined();
     expect(world.platform.isKeyValid(bValue)).toBe(false);
     expect(world.platform.isKeyValid(a.value)).toBe(true);
@@ -101,7 +111,12 @@ describe('emergency rotation', () => {
     const stuck = await runRotation(world, { apiKey: first.createdValues[0]!, record: RECORD, leakedKey: { id: leaked.id } });
     expect(stuck.error?.code).toBe('stuck');
     expect(stuck.error!.report.notices).toMatchObject([{ code: 'stuck', reason: 'left-without-key' }]);
-    const again = await runRotation(world, { apiKey: first.createdValues[0]!, record: RECORD, leakedKey: { id: leaked.id }, acknowledge: true });
+    const again = await runRotation(world, {
+      apiKey: first.createdValues[0]!,
+      record: RECORD,
+      leakedKey: { id: leaked.id },
+      acknowledge: true,
+    });
     expect(again.error?.message).toBeUndefined();
     expect(again.report!.notices.map((n) => n.code)).toContain('stuck-acknowledged');
     expect(again.report!.leak).toMatchObject({ keyId: leaked.id, revoked: true, unwritten: [] });
@@ -139,7 +154,9 @@ describe('emergency rotation', () => {
     const writesBefore = world.requests.filter((r) => r.method === 'PUT').length;
     const run = await runRotation(world, { apiKey: current.value, record: RECORD, leakedKey: { fingerprint: '0123456789abcdef' } });
     expect(run.error?.code).toBe('invalid-options');
-    expect(run.error!.message).toMatch(/No target record in .* knows the key of fingerprint 0123456789abcdef; searched the records of \S+ \(personal keys\)/);
+    expect(run.error!.message).toMatch(
+      /No target record in .* knows the key of fingerprint 0123456789abcdef; searched the records of \S+ \(personal keys\)/,
+    );
     expect(run.createdValues).toEqual([]);
     expect(world.platform.listKeys().length).toBe(keysBefore);
     expect(world.requests.filter((r) => r.method === 'PUT').length).toBe(writesBefore);
@@ -161,7 +178,14 @@ describe('emergency rotation', () => {
     const value = world.currentKey.key;
     const before = world.requests.length;
     for (const leakedKey of [{ fingerprint: value }, { id: 0 }, { id: 1, fingerprint: 'abc' }] as never[]) {
-      const problems = checkRotateKeyOptions({ client: world.client(value), apiKey: value, github: world.githubOptions(), targets: TARGETS, leakedKey, lease: false });
+      const problems = checkRotateKeyOptions({
+        client: world.client(value),
+        apiKey: value,
+        github: world.githubOptions(),
+        targets: TARGETS,
+        leakedKey,
+        lease: false,
+      });
       expect(problems.map((p) => p.option)).toEqual(['leakedKey']);
       expect(problems[0]!.message).not.toContain(value);
       await expect(runRotation(world, { record: RECORD, leakedKey })).rejects.toThrow(/leakedKey/);

@@ -40,7 +40,10 @@ describe('five families in one repository', () => {
         const said = [...run.logs.map((l) => l.message), ...(run.error ? [run.error.message] : [])];
         expect(run.error?.message, `${secretName}, round ${round}`).toBeUndefined();
         expect(run.report!.family).toBe(families[i]);
-        expect(said.filter((line) => others.some((other) => line.includes(other))), `${secretName}, round ${round}: lines naming another family`).toEqual([]);
+        expect(
+          said.filter((line) => others.some((other) => line.includes(other))),
+          `${secretName}, round ${round}: lines naming another family`,
+        ).toEqual([]);
         expect(run.report!.notices, `${secretName}, round ${round}`).toEqual([]);
         expect(run.report!.warnings).toEqual([]);
         expect(run.report!.revokedKeyIds, `${secretName}, round ${round}`).toEqual([previous.get(secretName)]);
@@ -48,7 +51,11 @@ describe('five families in one repository', () => {
       }
     }
     // One working key per secret, and no other (but the world's own console key, which the environment's secret holds).
-    const live = world.platform.listKeys().filter((k) => !k.revoked && k.id !== world.consoleKey.id).map((k) => k.id).sort((a, b) => a - b);
+    const live = world.platform
+      .listKeys()
+      .filter((k) => !k.revoked && k.id !== world.consoleKey.id)
+      .map((k) => k.id)
+      .sort((a, b) => a - b);
     expect(live).toEqual([...previous.values()].sort((a, b) => a - b));
     for (const secret of SECRETS) expect(world.platform.isKeyValid(world.github.secretValue(REPO, secret)!), secret).toBe(true);
   });

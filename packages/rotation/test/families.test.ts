@@ -24,7 +24,10 @@ describe('look-alike targets', () => {
     const second = await runRotation(world, { targets: [b], revokeKeyIds: [] });
     expect([first.error?.message, second.error?.message]).toEqual([undefined, undefined]);
     expect(first.report!.family).not.toBe(second.report!.family);
-    for (const [target, run] of [[a, first], [b, second]] as const) {
+    for (const [target, run] of [
+      [a, first],
+      [b, second],
+    ] as const) {
       expect(world.github.secretValue(target, SECRET)).toBe(run.createdValues[0]);
       expect(world.platform.isKeyValid(run.createdValues[0]!), `${target} holds a working key`).toBe(true);
     }
@@ -37,7 +40,9 @@ describe('look-alike targets', () => {
     expect((await runRotation(world, { targets: [ENV], record, revokeKeyIds: [], apiKey: apiKey() })).error).toBeUndefined();
     const both = await runRotation(world, { targets: [REPO, ENV], record, revokeKeyIds: [], apiKey: apiKey() });
     expect(both.error).toMatchObject({ code: 'record-failed', step: 'preflight' });
-    expect(both.error!.actions).toEqual([{ do: 'choose-family', families: expect.arrayContaining([deriveFamily(REPO, SECRET), deriveFamily(ENV, SECRET)]) }]);
+    expect(both.error!.actions).toEqual([
+      { do: 'choose-family', families: expect.arrayContaining([deriveFamily(REPO, SECRET), deriveFamily(ENV, SECRET)]) },
+    ]);
     expect(both.createdValues).toEqual([]);
   });
 });

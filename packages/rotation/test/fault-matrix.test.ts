@@ -87,7 +87,7 @@ const FAULT_OPTIONS: Partial<Record<FaultName, (world: World) => Partial<RotateK
 };
 
 type Expectation =
-  | { outcome: 'ok'; /** Old keys a faked 404 left valid (404 = already revoked). */ oldKeysStay?: boolean }
+  | { outcome: 'ok' /** Old keys a faked 404 left valid (404 = already revoked). */; oldKeysStay?: boolean }
   | {
       outcome: 'fail';
       step: RotationStep;
@@ -109,10 +109,12 @@ const PLATFORM_DOWN = /did not answer or failed\. Nothing was changed: run again
 const GITHUB_DOWN = /GitHub did not answer or failed/;
 const RATE_LIMITED_PLATFORM = /rate-limited the run/;
 const RATE_LIMITED_GITHUB = /GitHub rate-limited the token/;
-const KEY_REJECTED = /no longer works \(revoked or invalid\)\. Make a key in the platform console, put it in the secret NEON_API_KEY, then run once with `revokeKeyIds`/;
+const KEY_REJECTED =
+  /no longer works \(revoked or invalid\)\. Make a key in the platform console, put it in the secret NEON_API_KEY, then run once with `revokeKeyIds`/;
 const NO_ORPHAN =
   /answer to creating key .* was lost .*no key of that name was found \(yet\); if one appears, it is an older key of the family and the next rotation revokes it\. Nothing else was changed and the current key still works: run again/;
-const ORPHAN_REVOKED = /answer to creating key .* was lost .*the key had been created, and as its value is unknown it was revoked \(id \d+\)/;
+const ORPHAN_REVOKED =
+  /answer to creating key .* was lost .*the key had been created, and as its value is unknown it was revoked \(id \d+\)/;
 const NOT_VERIFIED = /new key \d+ did not work within 1000 ms .*; it was revoked and nothing was written\. The current key still works/;
 const REFUSED = (status: number) =>
   new RegExp(`new key \\d+ was refused \\(.*${status}.*\\); it was revoked and nothing was written\\. The current key still works`);
@@ -239,25 +241,34 @@ const ROWS: Array<[PointName, FaultName, Expectation]> = [
   ['revoke: list keys', 'dropped connection for good', fails('revoke', REVOKE_LATER)],
   ['revoke: list keys', 'reply lost once', ok],
   ['revoke: list keys', 'reply lost for good', fails('revoke', REVOKE_LATER)],
-  ['revoke: list keys', '401', fails('revoke', /refused the new key \d+: a concurrent rotation may have revoked it. The targets this run wrote \(repo:acme\/web, env:acme\/web:production\) may hold a revoked key; a run started with a working key rewrites them/)],
+  [
+    'revoke: list keys',
+    '401',
+    fails(
+      'revoke',
+      /refused the new key \d+: a concurrent rotation may have revoked it. The targets this run wrote \(repo:acme\/web, env:acme\/web:production\) may hold a revoked key; a run started with a working key rewrites them/,
+    ),
+  ],
   ['revoke: list keys', '403', fails('revoke', REVOKE_LATER)],
   ['revoke: list keys', '404', fails('revoke', REVOKE_LATER)],
   ['revoke: list keys', '422', fails('revoke', REVOKE_LATER)],
 
-  ...(['revoke: old family key', 'revoke: console key'] as const).flatMap((point): Array<[PointName, FaultName, Expectation]> => [
-    [point, '500 once', ok],
-    [point, '500 for good', fails('revoke', /Revoking key \d+ \(.*500.*\) failed\. Every target holds the new key/)],
-    [point, '429 once', ok],
-    [point, '429 for good', fails('revoke', REVOKE_LATER)],
-    [point, 'dropped connection once', ok],
-    [point, 'dropped connection for good', fails('revoke', REVOKE_LATER)],
-    [point, 'reply lost once', ok],
-    [point, 'reply lost for good', fails('revoke', REVOKE_LATER)],
-    [point, '401', fails('revoke', REVOKE_LATER)],
-    [point, '403', fails('revoke', REVOKE_LATER)],
-    [point, '404', { outcome: 'ok', oldKeysStay: true }],
-    [point, '422', fails('revoke', REVOKE_LATER)],
-  ]),
+  ...(['revoke: old family key', 'revoke: console key'] as const).flatMap(
+    (point): Array<[PointName, FaultName, Expectation]> => [
+      [point, '500 once', ok],
+      [point, '500 for good', fails('revoke', /Revoking key \d+ \(.*500.*\) failed\. Every target holds the new key/)],
+      [point, '429 once', ok],
+      [point, '429 for good', fails('revoke', REVOKE_LATER)],
+      [point, 'dropped connection once', ok],
+      [point, 'dropped connection for good', fails('revoke', REVOKE_LATER)],
+      [point, 'reply lost once', ok],
+      [point, 'reply lost for good', fails('revoke', REVOKE_LATER)],
+      [point, '401', fails('revoke', REVOKE_LATER)],
+      [point, '403', fails('revoke', REVOKE_LATER)],
+      [point, '404', { outcome: 'ok', oldKeysStay: true }],
+      [point, '422', fails('revoke', REVOKE_LATER)],
+    ],
+  ),
 ];
 
 /**

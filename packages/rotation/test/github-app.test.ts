@@ -13,7 +13,14 @@ import {
   startPlatformEmulator,
 } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkRotateKeyOptions, type RotateKeyOptions, RotationError, type RotationLogEntry, type RotationReport, rotateKey } from '../src/index.js';
+import {
+  checkRotateKeyOptions,
+  type RotateKeyOptions,
+  RotationError,
+  type RotationLogEntry,
+  type RotationReport,
+  rotateKey,
+} from '../src/index.js';
 
 const SECRET = 'NEON_API_KEY';
 const ORG = 'org:acme';
@@ -85,7 +92,8 @@ function expectNothingLeaked(result: AppRun): void {
     result.error ? JSON.stringify(result.error) : '',
     JSON.stringify(result.report ?? {}),
   ].join('\n');
-  for (const secret of [...result.tokens, ...result.created, current.key]) expect(said.includes(secret), 'a token or key leaked').toBe(false);
+  for (const secret of [...result.tokens, ...result.created, current.key])
+    expect(said.includes(secret), 'a token or key leaked').toBe(false);
   for (const line of app.privateKey.split('\n').filter((l) => l && !l.startsWith('-----'))) {
     expect(said.includes(line), 'a line of the private key leaked').toBe(false);
   }
@@ -94,7 +102,9 @@ function expectNothingLeaked(result: AppRun): void {
 }
 
 function minted() {
-  return github.installationTokens(app.id).map(({ owner, permissions, repositories, revoked }) => ({ owner, permissions, repositories, revoked }));
+  return github
+    .installationTokens(app.id)
+    .map(({ owner, permissions, repositories, revoked }) => ({ owner, permissions, repositories, revoked }));
 }
 
 describe('rotateKey with a GitHub App', () => {
@@ -111,14 +121,21 @@ describe('rotateKey with a GitHub App', () => {
     expect(platform.isKeyValid(current.key)).toBe(false);
     // The organization's secret and the record (in acme/web) on one token; alice's repository on the other.
     expect(minted()).toEqual([
-      { owner: 'acme', permissions: { actions_variables: 'write', organization_secrets: 'write', metadata: 'read' }, repositories: [`${HOME}`], revoked: true },
+      {
+        owner: 'acme',
+        permissions: { actions_variables: 'write', organization_secrets: 'write', metadata: 'read' },
+        repositories: [`${HOME}`],
+        revoked: true,
+      },
       { owner: 'alice', permissions: { secrets: 'write', metadata: 'read' }, repositories: ['alice/dotfiles'], revoked: true },
     ]);
     expect(result.tokens).toHaveLength(2);
     // Every GitHub request of the run went through a token of the owner it touched, or the App itself.
     const actors = new Set(github.log.entries().map((e) => e.actor));
     expect([...actors].sort()).toEqual([`app:${app.id}`, ...github.installations(app.id).map((i) => `installation:${i.id}`)].sort());
-    expect(result.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(/^Revoked the GitHub App's installation tokens \(acme, alice\)$/));
+    expect(result.logs.map((l) => l.message)).toContainEqual(
+      expect.stringMatching(/^Revoked the GitHub App's installation tokens \(acme, alice\)$/),
+    );
     expectNothingLeaked(result);
   });
 
@@ -165,7 +182,9 @@ describe('rotateKey with a GitHub App', () => {
     const result = await run([ORG, USER_REPO]);
     expect(result.error).toMatchObject({ code: 'github-app-failed', step: 'preflight' });
     expect(result.error!.message).toMatch(
-      new RegExp(`^The GitHub App ${app.id} is not installed on alice, or not on its repository alice/dotfiles\\. Install the App on alice \\(the App's settings > Install App > alice\\) with access to alice/dotfiles`),
+      new RegExp(
+        `^The GitHub App ${app.id} is not installed on alice, or not on its repository alice/dotfiles\\. Install the App on alice \\(the App's settings > Install App > alice\\) with access to alice/dotfiles`,
+      ),
     );
     expect(result.created).toEqual([]);
     expect(minted()).toEqual([expect.objectContaining({ owner: 'acme', revoked: true })]);
@@ -219,7 +238,9 @@ describe('rotateKey with a GitHub App', () => {
     const result = await run([ORG, USER_REPO]);
     expect(result.error).toBeUndefined();
     expect(result.report!.warnings).toEqual([
-      expect.stringMatching(/^Revoking the GitHub App's installation token for acme failed \(GitHub answered 503.*\); it expires within the hour\.$/),
+      expect.stringMatching(
+        /^Revoking the GitHub App's installation token for acme failed \(GitHub answered 503.*\); it expires within the hour\.$/,
+      ),
       expect.stringMatching(/^Revoking the GitHub App's installation token for alice failed/),
     ]);
     expectNothingLeaked(result);
@@ -270,7 +291,10 @@ describe('the App credentials', () => {
 
   it('refuses a token and an App together', () => {
     expect(problems({ token: 'ghp_0123456789abcdefghij', appId: app.id, privateKey: app.privateKey })).toEqual([
-      ['github', '`github.token` and `github.appId` and `github.privateKey` are both given: reach GitHub one way, `github.token` or `github.appId` with `github.privateKey`, and remove the other'],
+      [
+        'github',
+        '`github.token` and `github.appId` and `github.privateKey` are both given: reach GitHub one way, `github.token` or `github.appId` with `github.privateKey`, and remove the other',
+      ],
     ]);
     expect(checkRotateKeyOptions(options({ appId: app.id }))[0]).toBeInstanceOf(OptionError);
   });

@@ -69,7 +69,7 @@ describe('GitHub secret targets', () => {
   );
 
   it.each(['repo:acme/web', 'env:acme/web:production', 'dependabot:acme/web', 'org:acme'])(
-    '%s: the public key carries GitHub\'s clock (its Date header), which dates the secret\'s writes',
+    "%s: the public key carries GitHub's clock (its Date header), which dates the secret's writes",
     async (spec) => {
       const t = target(spec);
       const before = Math.floor(Date.now() / 1000) * 1000;
@@ -169,7 +169,11 @@ describe('GitHub secret targets', () => {
     it.each([
       ['reader', 403, /Secrets: write.*GITHUB_TOKEN cannot write secrets/],
       ['nobody', 403, /Secrets: write/],
-      ['ghp_unknown', 401, /credential is invalid or expired: give a valid token in `github\.token`, or check `github\.appId` and `github\.privateKey`/],
+      [
+        'ghp_unknown',
+        401,
+        /credential is invalid or expired: give a valid token in `github\.token`, or check `github\.appId` and `github\.privateKey`/,
+      ],
     ])('token %s: %i', async (token, status, advice) => {
       const error = await failure(writeFetched(target('repo:acme/web', { token }), 'v'));
       expect(error.status).toBe(status);
@@ -216,7 +220,11 @@ describe('GitHub secret targets', () => {
     });
 
     it.each([
-      ['403 in older GitHub Enterprise wording', 403, { message: 'You have triggered an abuse detection mechanism. Please wait a few minutes before you try again.' }],
+      [
+        '403 in older GitHub Enterprise wording',
+        403,
+        { message: 'You have triggered an abuse detection mechanism. Please wait a few minutes before you try again.' },
+      ],
       ['a bare 429', 429, ''],
       ['a 429 with a JSON message of its own', 429, { message: 'Slow down' }],
     ])('waits out a rate limit told by status and Retry-After whatever the words: %s', async (_name, status, body) => {
@@ -277,7 +285,9 @@ describe('GitHub secret targets', () => {
     const error = await failure(fetching);
     expect(error.status).toBeUndefined();
     expect(error.message).toMatch(/no answer from GitHub/);
-    expect(events).toEqual([expect.objectContaining({ method: 'GET', path: '/repos/acme/web/actions/secrets/public-key', outcome: 'error', attempt: 1 })]);
+    expect(events).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/repos/acme/web/actions/secrets/public-key', outcome: 'error', attempt: 1 }),
+    ]);
     // Already aborted: nothing is sent at all.
     let calls = 0;
     const counted: typeof fetch = (input, init) => {

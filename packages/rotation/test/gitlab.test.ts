@@ -7,7 +7,14 @@ import { oneAtATime } from './quick-lease.js';
 import { randomBytes } from 'node:crypto';
 import { type GitLabEmulator, type PlatformEmulator, startGitLabEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkRotateKeyOptions, type RotateKeyOptions, RotationError, type RotationLogEntry, rotateKey, STUCK_AFTER_RUNS } from '../src/index.js';
+import {
+  checkRotateKeyOptions,
+  type RotateKeyOptions,
+  RotationError,
+  type RotationLogEntry,
+  rotateKey,
+  STUCK_AFTER_RUNS,
+} from '../src/index.js';
 import { gitlabVariableStore } from '../src/record/gitlab-variables.js';
 import { emptyRecord } from '../src/record/target-record.js';
 import { createGitLabClient } from '../src/targets.js';
@@ -38,7 +45,10 @@ beforeEach(async () => {
     },
   });
   current = platform.createKey('console key');
-  gitlab.setVariable({ project: 'acme/web' }, { key: SECRET, value: current.key, environment_scope: 'production', protected: true, raw: true, masked: true });
+  gitlab.setVariable(
+    { project: 'acme/web' },
+    { key: SECRET, value: current.key, environment_scope: 'production', protected: true, raw: true, masked: true },
+  );
   gitlab.setVariable({ group: 'acme' }, { key: SECRET, value: current.key });
 });
 afterEach(async () => {
@@ -129,7 +139,10 @@ describe('GitLab CI/CD variables as targets', () => {
     const old = await startGitLabEmulator({ version: '17.3.0', projects: ['acme/web'], tokens: { [OWNER]: { roles: { acme: 'owner' } } } });
     try {
       const key = platform.createKey('console key 2');
-      const onOld = await run({ targets: 'gitlab:acme/web', gitlab: { token: OWNER, apiUrl: old.url }, record: false, revokeKeyIds: [key.id] }, key.key);
+      const onOld = await run(
+        { targets: 'gitlab:acme/web', gitlab: { token: OWNER, apiUrl: old.url }, record: false, revokeKeyIds: [key.id] },
+        key.key,
+      );
       expect(onOld.error).toBeUndefined();
       expect(old.variable({ project: 'acme/web' }, SECRET)).toMatchObject({ masked: true, hidden: false });
     } finally {
@@ -144,7 +157,9 @@ describe('GitLab CI/CD variables as targets', () => {
     const result = await run({ revokeKeyIds: [unmaskable.id] }, unmaskable.key);
     expect(result.error).toMatchObject({ code: 'target-unreachable', step: 'preflight' });
     expect(result.error!.message).toMatch(/cannot be masked by GitLab \(it holds a \$\)/);
-    expect(result.error!.message).toMatch(/single line with no spaces, is at least 8 characters long, holds no \$ and is not the name of an existing CI\/CD variable/);
+    expect(result.error!.message).toMatch(
+      /single line with no spaces, is at least 8 characters long, holds no \$ and is not the name of an existing CI\/CD variable/,
+    );
     expect(platform.listKeys()).toHaveLength(keysBefore);
     // Nothing was sent to a target: the record in acme/ops counts the failure (README, "A stuck family"), nothing else is written.
     expect(gitlab.log.entries().filter((e) => e.method !== 'GET' && !e.path.startsWith('/projects/acme%2Fops/'))).toEqual([]);
@@ -160,7 +175,12 @@ describe('GitLab CI/CD variables as targets', () => {
     expect(variable({ group: 'acme' })!.value).toBe(current.key);
     expect(platform.isKeyValid(current.key)).toBe(true);
     // The run's own key went: the platform lists only the key it started with.
-    expect(platform.listKeys().filter((k) => !k.revoked).map((k) => k.id)).toEqual([current.id]);
+    expect(
+      platform
+        .listKeys()
+        .filter((k) => !k.revoked)
+        .map((k) => k.id),
+    ).toEqual([current.id]);
     // Nothing was sent to a target (the record in acme/ops was written, as before any write).
     expect(gitlab.log.entries().filter((e) => e.method !== 'GET' && !e.path.startsWith('/projects/acme%2Fops/'))).toEqual([]);
   });
@@ -170,10 +190,24 @@ describe('GitLab CI/CD variables as targets', () => {
     const result = await run({ gitlab: { token: OWNER, apiUrl: `${selfManaged}/` } });
     expect(result.error).toBeUndefined();
     expect(gitlab.log.entries().every((e) => e.status !== 404 || e.path.includes('/variables/'))).toBe(true);
-    expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, gitlab: { token: OWNER, apiUrl: 'http://gitlab.example.com/api/v4' }, targets: TARGETS, lease: false })).toEqual([
+    expect(
+      checkRotateKeyOptions({
+        platform: { apiKey: current.key },
+        gitlab: { token: OWNER, apiUrl: 'http://gitlab.example.com/api/v4' },
+        targets: TARGETS,
+        lease: false,
+      }),
+    ).toEqual([
       expect.objectContaining({ option: 'gitlab.apiUrl', message: expect.stringMatching(/must use https: for gitlab\.example\.com/) }),
     ]);
-    expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, gitlab: { token: OWNER, apiUrl: 'https://gitlab.example.com/api/v4' }, targets: TARGETS, lease: false })).toEqual([]);
+    expect(
+      checkRotateKeyOptions({
+        platform: { apiKey: current.key },
+        gitlab: { token: OWNER, apiUrl: 'https://gitlab.example.com/api/v4' },
+        targets: TARGETS,
+        lease: false,
+      }),
+    ).toEqual([]);
     expect(checkRotateKeyOptions({ platform: { apiKey: current.key }, targets: TARGETS, lease: false })).toEqual([
       expect.objectContaining({ option: 'gitlab.token', message: expect.stringMatching(/required to write GitLab CI\/CD variables/) }),
     ]);
@@ -181,9 +215,18 @@ describe('GitLab CI/CD variables as targets', () => {
 
   it('answers 401, 403 and 404 with the role GitLab requires and the token kinds that work, before anything changes', async () => {
     const cases: Array<{ options: Partial<RotateKeyOptions>; advice: RegExp }> = [
-      { options: { gitlab: { token: 'glpat-not-a-known-token', apiUrl: gitlab.url } }, advice: /\(401\).*personal, project or group access token with the `api` scope/ },
-      { options: { gitlab: { token: DEVELOPER, apiUrl: gitlab.url } }, advice: /\(403\).*Maintainer role \(or higher\) on the project acme\/web/ },
-      { options: { gitlab: { token: WEB_MAINTAINER, apiUrl: gitlab.url }, targets: 'gitlab-group:acme', record: false }, advice: /\(404\).*Owner role on the group acme/ },
+      {
+        options: { gitlab: { token: 'glpat-not-a-known-token', apiUrl: gitlab.url } },
+        advice: /\(401\).*personal, project or group access token with the `api` scope/,
+      },
+      {
+        options: { gitlab: { token: DEVELOPER, apiUrl: gitlab.url } },
+        advice: /\(403\).*Maintainer role \(or higher\) on the project acme\/web/,
+      },
+      {
+        options: { gitlab: { token: WEB_MAINTAINER, apiUrl: gitlab.url }, targets: 'gitlab-group:acme', record: false },
+        advice: /\(404\).*Owner role on the group acme/,
+      },
       { options: { targets: 'gitlab:acme/missing' }, advice: /no project acme\/missing that the token can see \(404\)/ },
       // A group's Maintainer manages its projects' variables, not the group's: GitLab requires its Owner.
       { options: { gitlab: { token: GROUP_MAINTAINER, apiUrl: gitlab.url } }, advice: /\(403\).*Owner role on the group acme/ },
@@ -215,7 +258,11 @@ describe('GitLab CI/CD variables as targets', () => {
     const result = await run();
     expect(result.error?.step).toBe('store');
     // The write that landed (its answer lost), its retry answered 404, then the previous key written back.
-    expect(gitlab.log.entries({ method: 'PUT', path: `/projects/acme%2Fweb/variables/${SECRET}` }).map((e) => e.status)).toEqual([undefined, 404, 200]);
+    expect(gitlab.log.entries({ method: 'PUT', path: `/projects/acme%2Fweb/variables/${SECRET}` }).map((e) => e.status)).toEqual([
+      undefined,
+      404,
+      200,
+    ]);
     expect(platform.isKeyValid(variable({ project: 'acme/web' }, 'production')!.value)).toBe(true);
     expect(platform.isKeyValid(variable({ group: 'acme' })!.value)).toBe(true);
   });
@@ -243,7 +290,11 @@ describe('GitLab CI/CD variables as targets', () => {
   it("keeps a record bigger than one GitLab variable's 10,000 characters in parts, and reads it back whole", async () => {
     const store = gitlabVariableStore(createGitLabClient({ token: OWNER, apiUrl: gitlab.url }), 'acme/ops');
     const record = emptyRecord('keyturn-big-family', SECRET, 'personal');
-    for (let i = 0; i < 400; i++) record.targets[`gitlab:acme/service-with-a-long-name-${i}:*`] = { spec: `gitlab:acme/service-with-a-long-name-${i}`, keyIds: [i + 1] };
+    for (let i = 0; i < 400; i++)
+      record.targets[`gitlab:acme/service-with-a-long-name-${i}:*`] = {
+        spec: `gitlab:acme/service-with-a-long-name-${i}`,
+        keyIds: [i + 1],
+      };
     await store.save(record);
     const variables = gitlab.variables({ project: 'acme/ops' });
     expect(variables.length).toBeGreaterThan(2);
@@ -258,7 +309,13 @@ describe('a stuck family whose record is in GitLab (README, "A stuck family")', 
   it('opens one issue in the record project, makes no key until acknowledged, then closes it', async () => {
     expect((await run()).error?.message).toBeUndefined();
     const held = () => gitlab.variable({ group: 'acme' }, SECRET)!.value;
-    const refused = gitlab.faults.add({ kind: 'status', status: 403, method: 'PUT', path: `/projects/acme%2Fweb/variables/${SECRET}`, times: 'always' });
+    const refused = gitlab.faults.add({
+      kind: 'status',
+      status: 403,
+      method: 'PUT',
+      path: `/projects/acme%2Fweb/variables/${SECRET}`,
+      times: 'always',
+    });
     for (let n = 1; n <= STUCK_AFTER_RUNS; n++) expect((await run({ revokeKeyIds: [] }, held())).error?.code).toBe('target-failed');
     gitlab.faults.remove(refused);
     const issues = () => gitlab.issues('acme/ops');

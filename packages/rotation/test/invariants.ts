@@ -40,19 +40,19 @@ export function checkInvariants(world: World, run: RotationRun, options: Invaria
   // I3. A key from before the run is revoked only after every target holds the new key.
   const requests = world.requests.slice(run.requestsBefore);
   const oldRevocations = requests.filter(
-    (r) =>
-      r.service === 'platform' &&
-      r.method === 'DELETE' &&
-      r.status === 200 &&
-      Number(r.path.split('/').pop()) <= run.lastIdBefore,
+    (r) => r.service === 'platform' && r.method === 'DELETE' && r.status === 200 && Number(r.path.split('/').pop()) <= run.lastIdBefore,
   );
   if (oldRevocations.length && run.report?.idle) {
     // A run the clock made a no-op (rotateEvery) makes no key: it revokes only keys no target holds.
     const heldIds = held.map((value) => platform.keyIdOf(value!));
-    for (const r of oldRevocations) expect(heldIds, `an idle run revoked ${r.path}, which a target holds`).not.toContain(Number(r.path.split('/').pop()));
+    for (const r of oldRevocations)
+      expect(heldIds, `an idle run revoked ${r.path}, which a target holds`).not.toContain(Number(r.path.split('/').pop()));
   } else if (oldRevocations.length) {
     const newValue = run.createdValues[0];
-    expect(held.every((v) => v === newValue), 'old keys were revoked: every target holds the new key').toBe(true);
+    expect(
+      held.every((v) => v === newValue),
+      'old keys were revoked: every target holds the new key',
+    ).toBe(true);
     const firstRevocation = Math.min(...oldRevocations.map((r) => r.order));
     for (const path of SECRET_PATHS) {
       const written = requests.some((r) => r.method === 'PUT' && r.path === path && r.status! < 300 && r.order < firstRevocation);

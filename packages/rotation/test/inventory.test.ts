@@ -3,10 +3,25 @@
 // last write was edited since), the gaps a refused listing leaves, and a cut walk resumed from its
 // checkpoint without listing again what it had listed.
 
-import { type GitHubEmulator, type GitLabEmulator, type PlatformEmulator, startGitHubEmulator, startGitLabEmulator, startPlatformEmulator } from '@keyturn/emulator';
+import {
+  type GitHubEmulator,
+  type GitLabEmulator,
+  type PlatformEmulator,
+  startGitHubEmulator,
+  startGitLabEmulator,
+  startPlatformEmulator,
+} from '@keyturn/emulator';
 import { createClient } from '@keyturn/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GITHUB_READ_INTERVAL_MS, type InventoryCheckpoint, inventoryCopies, joinCopiesWithRecords, readCheckpoint, rotateKey, type SecretCopy } from '../src/index.js';
+import {
+  GITHUB_READ_INTERVAL_MS,
+  type InventoryCheckpoint,
+  inventoryCopies,
+  joinCopiesWithRecords,
+  readCheckpoint,
+  rotateKey,
+  type SecretCopy,
+} from '../src/index.js';
 import { emptyRecord } from '../src/record/target-record.js';
 import { createGitHubClient, createGitHubRecordStore, createGitLabClient, createGitLabRecordStore } from '../src/targets.js';
 
@@ -17,12 +32,22 @@ const SECRET = 'NEON_API_KEY';
 describe('joinCopiesWithRecords', () => {
   const record = { ...emptyRecord('web', SECRET, 'personal'), targets: { 'repo:acme/web': { spec: 'repo:acme/web', keyIds: [1] } } };
   const other = { ...emptyRecord('ops', 'OTHER_KEY', 'personal'), targets: { 'repo:acme/ops': { spec: 'repo:acme/ops', keyIds: [2] } } };
-  const copy = (place: string, name: string, updatedAt: string | null): SecretCopy => ({ store: 'repo', place, identity: place.toLowerCase(), name, updatedAt });
+  const copy = (place: string, name: string, updatedAt: string | null): SecretCopy => ({
+    store: 'repo',
+    place,
+    identity: place.toLowerCase(),
+    name,
+    updatedAt,
+  });
   const at = (r: unknown) => (r === record ? '2026-01-01T10:00:00Z' : undefined);
 
   it('a copy a record names (place and secret name, in any case) is managed; edited since only when changed after the record', () => {
     const [same, later, earlier] = joinCopiesWithRecords(
-      [copy('repo:acme/web', 'NEON_API_KEY', '2026-01-01T10:00:00Z'), copy('repo:ACME/Web', 'neon_api_key', '2026-01-01T10:00:01Z'), copy('repo:acme/web', SECRET, '2025-12-31T00:00:00Z')],
+      [
+        copy('repo:acme/web', 'NEON_API_KEY', '2026-01-01T10:00:00Z'),
+        copy('repo:ACME/Web', 'neon_api_key', '2026-01-01T10:00:01Z'),
+        copy('repo:acme/web', SECRET, '2025-12-31T00:00:00Z'),
+      ],
       [record, other],
       at,
     );
@@ -33,7 +58,12 @@ describe('joinCopiesWithRecords', () => {
 
   it('a copy under another name, or in a place no record names, is unmanaged; no time on either side is unknown', () => {
     const [renamed, elsewhere, otherFamily, untimed] = joinCopiesWithRecords(
-      [copy('repo:acme/web', 'NEON_API_KEY_OLD', null), copy('repo:acme/api', SECRET, null), copy('repo:acme/ops', SECRET, null), copy('repo:acme/web', SECRET, null)],
+      [
+        copy('repo:acme/web', 'NEON_API_KEY_OLD', null),
+        copy('repo:acme/api', SECRET, null),
+        copy('repo:acme/ops', SECRET, null),
+        copy('repo:acme/web', SECRET, null),
+      ],
       [record, other],
       at,
     );
@@ -56,8 +86,16 @@ describe('inventoryCopies against the emulators', () => {
 
   beforeEach(async () => {
     platform = await startPlatformEmulator();
-    github = await startGitHubEmulator({ orgs: ['acme'], repos: [...repos, 'acme/ops'], environments: { 'acme/svc-1': ['production'] }, tokens: { [TOKEN]: 'write' } });
-    gitlab = await startGitLabEmulator({ projects: ['grp/app', 'grp/sub/tool', 'other/x'], tokens: { [GITLAB_TOKEN]: { roles: { grp: 'owner' } } } });
+    github = await startGitHubEmulator({
+      orgs: ['acme'],
+      repos: [...repos, 'acme/ops'],
+      environments: { 'acme/svc-1': ['production'] },
+      tokens: { [TOKEN]: 'write' },
+    });
+    gitlab = await startGitLabEmulator({
+      projects: ['grp/app', 'grp/sub/tool', 'other/x'],
+      tokens: { [GITLAB_TOKEN]: { roles: { grp: 'owner' } } },
+    });
   });
   afterEach(async () => {
     await Promise.all([platform.close(), github.close(), gitlab.close()]);
@@ -100,7 +138,11 @@ describe('inventoryCopies against the emulators', () => {
         'codespaces:acme/svc-3 NEON_API_KEY',
       ].sort(),
     );
-    expect(report.unmanaged.map(by).sort()).toEqual(['codespaces-org:acme NEON_API_KEY', 'codespaces:acme/svc-3 NEON_API_KEY', 'dependabot-org:acme NEON_API_KEY_CI']);
+    expect(report.unmanaged.map(by).sort()).toEqual([
+      'codespaces-org:acme NEON_API_KEY',
+      'codespaces:acme/svc-3 NEON_API_KEY',
+      'dependabot-org:acme NEON_API_KEY_CI',
+    ]);
     expect(report.editedSince.map(by)).toEqual(['repo:acme/svc-1 NEON_API_KEY']);
     expect(report.copies.find((c) => c.place === 'org:acme')).toMatchObject({ editedSince: false, recordWrittenAt: expect.any(String) });
     expect(report.unreadable).toEqual([]);
@@ -109,14 +151,20 @@ describe('inventoryCopies against the emulators', () => {
     expect(JSON.stringify(report)).not.toMatch(/typed-by-hand|pasted-in|org-dependabot-copy|org-codespaces-copy/);
     // Every request was a listing: 1 of repositories, 3 of the organization, 4 a repository and 1 for its environment.
     expect(report.requests).toBe(1 + 3 + 7 * 4 + 1);
-
   });
 
   it('a listing the token may not read is a gap, named with what to do; the rest is listed', async () => {
     github.putSecretValue('repo:acme/svc-2', SECRET, 'a-copy-in-svc-2-value');
     github.faults.add({ kind: 'status', status: 403, method: 'GET', path: '/repos/acme/svc-5/dependabot/secrets', times: 'always' });
-    const report = await inventoryCopies({ github: { client: client(), org: 'acme' }, match: [SECRET], records: [], githubReadIntervalMs: 0 });
-    expect(report.unreadable).toEqual([{ place: 'dependabot:acme/svc-5', status: 403, advice: expect.stringContaining('Dependabot secrets: read') }]);
+    const report = await inventoryCopies({
+      github: { client: client(), org: 'acme' },
+      match: [SECRET],
+      records: [],
+      githubReadIntervalMs: 0,
+    });
+    expect(report.unreadable).toEqual([
+      { place: 'dependabot:acme/svc-5', status: 403, advice: expect.stringContaining('Dependabot secrets: read') },
+    ]);
     expect(report.unmanaged.map((c) => c.place)).toEqual(['repo:acme/svc-2']);
   });
 
@@ -151,7 +199,13 @@ describe('inventoryCopies against the emulators', () => {
   it('a cut walk resumes from its checkpoint, listing nothing it had listed', async () => {
     github.putSecretValue('repo:acme/svc-2', SECRET, 'a-copy-in-svc-2-value');
     github.putSecretValue('repo:acme/svc-5', SECRET, 'a-copy-in-svc-5-value');
-    const fault = github.faults.add({ kind: 'status', status: 502, method: 'GET', path: '/repos/acme/svc-4/codespaces/secrets', times: 'always' });
+    const fault = github.faults.add({
+      kind: 'status',
+      status: 502,
+      method: 'GET',
+      path: '/repos/acme/svc-4/codespaces/secrets',
+      times: 'always',
+    });
     let saved = '';
     const options = { github: { client: client(), org: 'acme' }, match: [SECRET], records: [], githubReadIntervalMs: 0 };
     const save = (cp: InventoryCheckpoint) => {
@@ -169,18 +223,24 @@ describe('inventoryCopies against the emulators', () => {
     const resumed = await inventoryCopies({ ...options, checkpoint });
     expect(resumed.unmanaged.map((c) => c.place)).toEqual(['repo:acme/svc-2', 'repo:acme/svc-5']);
     expect(resumed.places).toBe(8);
-    const listedAgain = github.log.entries().map((e) => e.path).filter((p) => /acme\/(ops|svc-[123])\/|\/orgs\//.test(p));
+    const listedAgain = github.log
+      .entries()
+      .map((e) => e.path)
+      .filter((p) => /acme\/(ops|svc-[123])\/|\/orgs\//.test(p));
     expect(listedAgain).toEqual([]);
   });
 
-  it('a GitLab group: its variables and its projects\', subgroups\' included, by environment scope, time unknown', async () => {
+  it("a GitLab group: its variables and its projects', subgroups' included, by environment scope, time unknown", async () => {
     gitlab.setVariable({ group: 'grp' }, { key: SECRET, value: 'group-level-copy-value' });
     gitlab.setVariable({ project: 'grp/app' }, { key: SECRET, value: 'project-copy-value-1', environment_scope: 'production' });
     gitlab.setVariable({ project: 'grp/sub/tool' }, { key: 'NEON_KEY', value: 'subgroup-copy-value-2' });
     gitlab.setVariable({ project: 'other/x' }, { key: SECRET, value: 'outside-the-group-3' });
     const glClient = createGitLabClient({ token: GITLAB_TOKEN, apiUrl: gitlab.url });
     const store = createGitLabRecordStore(glClient, 'grp/app');
-    const record = { ...emptyRecord('app', SECRET, 'personal'), targets: { 'gitlab:grp/app:production': { spec: 'gitlab:grp/app:production', keyIds: [1] } } };
+    const record = {
+      ...emptyRecord('app', SECRET, 'personal'),
+      targets: { 'gitlab:grp/app:production': { spec: 'gitlab:grp/app:production', keyIds: [1] } },
+    };
     await store.save(record);
     const { records } = await store.load();
     const report = await inventoryCopies({ gitlab: { client: glClient, group: 'grp' }, match: ['NEON*'], records });

@@ -68,17 +68,24 @@ describe('key kinds: mistakes and refusals', () => {
     const w = await start('project');
     const { error } = await w.rotate({ managingApiKey: undefined }).catch((e: unknown) => ({ error: e }));
     expect(error).toBeInstanceOf(OptionError);
-    expect(error).toMatchObject({ option: 'managingApiKey', message: expect.stringContaining('store a personal key of a member of the organization') });
+    expect(error).toMatchObject({
+      option: 'managingApiKey',
+      message: expect.stringContaining('store a personal key of a member of the organization'),
+    });
     expect(w.platform.log.entries()).toEqual([]);
     // And the platform would have refused it: a project-scoped key cannot list keys.
-    const listed = await fetch(`${w.platform.url}/organizations/${ORG}/api_keys`, { headers: { authorization: `Bearer ${w.seeded[1]!.key}` } });
+    const listed = await fetch(`${w.platform.url}/organizations/${ORG}/api_keys`, {
+      headers: { authorization: `Bearer ${w.seeded[1]!.key}` },
+    });
     expect(listed.status).toBe(403);
   });
 
   it('names every mistake of keyKind and managingApiKey', () => {
     const base = { platform: { apiKey: 'key-a' }, github: { token: TOKEN }, targets: TARGETS, lease: false as const };
     const options = (extra: object) => checkRotateKeyOptions({ ...base, ...extra }).map((p) => `${p.option}: ${p.message}`);
-    expect(options({ managingApiKey: 'key-b' })).toEqual([expect.stringMatching(/^managingApiKey: .*a personal key is made by the user whose key makes it/)]);
+    expect(options({ managingApiKey: 'key-b' })).toEqual([
+      expect.stringMatching(/^managingApiKey: .*a personal key is made by the user whose key makes it/),
+    ]);
     expect(options({ keyKind: { kind: 'project', orgId: ORG, projectId: 'p-1' }, managingApiKey: 'key-a' })).toEqual([
       expect.stringMatching(/^managingApiKey: managingApiKey is the key being rotated/),
     ]);
@@ -86,8 +93,12 @@ describe('key kinds: mistakes and refusals', () => {
       expect.stringMatching(/^keyKind.orgId: orgId must be an id/),
       expect.stringMatching(/^keyKind.projectId: projectId is required/),
     ]);
-    expect(options({ keyKind: { kind: 'organization', orgId: ORG, projectId: 'p-1' } })).toEqual([expect.stringMatching(/^keyKind.projectId: `keyKind.projectId` is given, but `keyKind` is organization, which does not use it/)]);
-    expect(options({ keyKind: { kind: 'team' } })).toEqual([expect.stringMatching(/^keyKind.kind: kind must be one of personal, organization, project/)]);
+    expect(options({ keyKind: { kind: 'organization', orgId: ORG, projectId: 'p-1' } })).toEqual([
+      expect.stringMatching(/^keyKind.projectId: `keyKind.projectId` is given, but `keyKind` is organization, which does not use it/),
+    ]);
+    expect(options({ keyKind: { kind: 'team' } })).toEqual([
+      expect.stringMatching(/^keyKind.kind: kind must be one of personal, organization, project/),
+    ]);
     expect(options({ keyKind: { kind: 'organization', orgId: ORG }, managingApiKey: 'ghp_0123456789abcdefABCDEF0123456789abcd' })).toEqual([
       expect.stringMatching(/^managingApiKey: managingApiKey is shaped like a GitHub token/),
     ]);
@@ -103,7 +114,9 @@ describe('key kinds: mistakes and refusals', () => {
     const before = w.platform.listKeys().length;
     const { error } = await w.rotate({ managingApiKey: member.key });
     expect(error).toMatchObject({ code: 'platform-failed', step: 'create' });
-    expect(error!.advice).toMatch(/^The key in `managingApiKey` may not manage the keys of organization key of org-acme-1234: it must be a personal key of an admin/);
+    expect(error!.advice).toMatch(
+      /^The key in `managingApiKey` may not manage the keys of organization key of org-acme-1234: it must be a personal key of an admin/,
+    );
     expect(w.platform.listKeys()).toHaveLength(before);
     expect(w.held()).toEqual(TARGETS.map(() => w.seeded[1]!.key));
     noLeak(w, error!.message);
@@ -125,14 +138,16 @@ describe('key kinds: mistakes and refusals', () => {
     }
   });
 
-  it("a project key of another project in the secret: a preflight failure saying to check the ids, nothing made", async () => {
+  it('a project key of another project in the secret: a preflight failure saying to check the ids, nothing made', async () => {
     const w = await start('project');
     const stray = w.platform.createOrgKey(ORG, 'blog deploy', { projectId: w.otherProjectId });
     w.secrets.push(stray.key);
     const before = w.platform.listKeys().length;
     const { error } = await w.rotate({ platform: w.platformOptions(stray.key) });
     expect(error).toMatchObject({ code: 'platform-failed', step: 'preflight' });
-    expect(error!.advice).toMatch(/^The key in the secret NEON_API_KEY cannot read project .* it must be a project-scoped key of project .*check `keyKind`, `keyKind.orgId` and `keyKind.projectId`/);
+    expect(error!.advice).toMatch(
+      /^The key in the secret NEON_API_KEY cannot read project .* it must be a project-scoped key of project .*check `keyKind`, `keyKind.orgId` and `keyKind.projectId`/,
+    );
     expect(w.platform.listKeys()).toHaveLength(before);
     noLeak(w, error!.message);
   });
@@ -170,7 +185,7 @@ describe('key kinds: the new key refused is a newer rotation, the managing key r
     for (const key of w.seeded) expect(live(w, key.id)).toBe(true);
   });
 
-  it("the managing key refused in the revoke step: revoke-failed, advice naming managingApiKey, every target holds the new key", async () => {
+  it('the managing key refused in the revoke step: revoke-failed, advice naming managingApiKey, every target holds the new key', async () => {
     const w = await start('project');
     // The organization's listing: the preflight, the verify step, before the second write, the revoke step.
     armNth(w, `/organizations/${ORG}/api_keys`, 4, 401);
@@ -197,7 +212,9 @@ describe('key kinds and the target record', () => {
   const VARIABLES = '/repos/acme/web/actions/variables';
   const variables = async (w: KindWorld) => {
     const answer = await fetch(`${w.github.url}${VARIABLES}?per_page=30`, { headers: { authorization: `Bearer ${TOKEN}` } });
-    return ((await answer.json()) as { variables: Array<{ name: string; value: string }> }).variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_'));
+    return ((await answer.json()) as { variables: Array<{ name: string; value: string }> }).variables.filter((v) =>
+      v.name.startsWith('KEYTURN_RECORD_'),
+    );
   };
   const writes = (w: KindWorld) => [...w.platform.log.entries(), ...w.github.log.entries()].filter((r) => r.method !== 'GET').length;
   /** The family's live keys, look-alikes left out. */
@@ -207,7 +224,8 @@ describe('key kinds and the target record', () => {
       .filter((k) => !k.revoked && k.name.startsWith(`${FAMILY}-`) && !w.lookAlikes.some((l) => l.id === k.id))
       .map((k) => k.id);
   const expectEveryTargetHoldsAWorkingKey = (w: KindWorld) => {
-    for (const value of w.held()) expect(value !== undefined && w.platform.isKeyValid(value), 'every target holds a working key').toBe(true);
+    for (const value of w.held())
+      expect(value !== undefined && w.platform.isKeyValid(value), 'every target holds a working key').toBe(true);
   };
 
   it('an older key of the family as managingApiKey is refused before anything changes, naming the key to use; a key of no family manages fine', async () => {
@@ -223,7 +241,9 @@ describe('key kinds and the target record', () => {
     const [keysBefore, variablesBefore, heldBefore, writesBefore] = [keyStates(), await variables(w), w.held(), writes(w)];
     const refused = await w.rotate({ keep: 2, record, managingApiKey: older.key });
     expect(refused.error?.message).toMatch(
-      new RegExp(`The key in \`managingApiKey\` is key ${older.id} \\(${FAMILY}-[^)]+\\) of family ${FAMILY}, whose keys this rotation revokes.*Manage with a key outside the family: the personal key of an organization admin.*or an organization key of another family\\. Nothing was changed`),
+      new RegExp(
+        `The key in \`managingApiKey\` is key ${older.id} \\(${FAMILY}-[^)]+\\) of family ${FAMILY}, whose keys this rotation revokes.*Manage with a key outside the family: the personal key of an organization admin.*or an organization key of another family\\. Nothing was changed`,
+      ),
     );
     expect(keyStates(), 'no key made or revoked').toEqual(keysBefore);
     expect(await variables(w), 'no variable written').toEqual(variablesBefore);
@@ -239,7 +259,8 @@ describe('key kinds and the target record', () => {
     expect(w.platform.isKeyValid(admin.key), 'the managing key still works').toBe(true);
     expectEveryTargetHoldsAWorkingKey(w);
     expect(familyLive(w), 'no other key of the family is valid').toEqual([managed.report!.keyId]);
-    for (const run of [first, second, refused, managed]) noLeak(w, JSON.stringify({ report: run.report, error: run.error, logs: run.logs }));
+    for (const run of [first, second, refused, managed])
+      noLeak(w, JSON.stringify({ report: run.report, error: run.error, logs: run.logs }));
   });
 
   it('a secret switched from project-scoped keys back to personal ones names every live key of the old kind each run until revoked; the reverse switch too', async () => {
@@ -253,7 +274,13 @@ describe('key kinds and the target record', () => {
     const liveOfKind = (project: boolean) =>
       w.platform
         .listKeys()
-        .filter((k) => !k.revoked && k.name.startsWith(`${FAMILY}-`) && !w.lookAlikes.some((l) => l.id === k.id) && (k.project_id !== undefined) === project)
+        .filter(
+          (k) =>
+            !k.revoked &&
+            k.name.startsWith(`${FAMILY}-`) &&
+            !w.lookAlikes.some((l) => l.id === k.id) &&
+            (k.project_id !== undefined) === project,
+        )
         .map((k) => k.id)
         .sort((a, b) => a - b);
     /** The ids and variable the run's warning about the other kind names (undefined: no such warning). */
@@ -262,12 +289,19 @@ describe('key kinds and the target record', () => {
       if (!warning) return undefined;
       const ids = /revoke keys? ([\d, ]+) in the platform console/.exec(warning)?.[1];
       return {
-        ids: (ids ?? '').split(', ').filter(Boolean).map(Number).sort((a, b) => a - b),
+        ids: (ids ?? '')
+          .split(', ')
+          .filter(Boolean)
+          .map(Number)
+          .sort((a, b) => a - b),
         variable: /delete the variable (KEYTURN_RECORD_\w+)/.exec(warning)?.[1],
       };
     };
     const deleteVariable = async (name: string) => {
-      const response = await fetch(`${w.github.url}${VARIABLES}/${name}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
+      const response = await fetch(`${w.github.url}${VARIABLES}/${name}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(response.status, `deleting ${name}`).toBe(204);
     };
 
@@ -284,7 +318,9 @@ describe('key kinds and the target record', () => {
     expectEveryTargetHoldsAWorkingKey(w);
     const named = oldKindWarning(switched, `project:${ORG}/${w.projectId}`);
     // The record names the keys its family kept (a key revoked since may be among them: this run cannot list that kind).
-    expect(named?.ids, 'every live project-scoped key of the family is named, none left silently valid').toEqual(expect.arrayContaining(liveOfKind(true)));
+    expect(named?.ids, 'every live project-scoped key of the family is named, none left silently valid').toEqual(
+      expect.arrayContaining(liveOfKind(true)),
+    );
     expect(named?.variable).toMatch(/^KEYTURN_RECORD_/);
     expect(liveOfKind(false), 'the personal family: the new key alone').toEqual([switched.report!.keyId]);
     expect(w.platform.isKeyValid(firstPersonal.key)).toBe(false);
@@ -318,6 +354,7 @@ describe('key kinds and the target record', () => {
     expect(done.report!.warnings).toEqual([]);
     expect(familyLive(w)).toEqual([done.report!.keyId]);
     expectEveryTargetHoldsAWorkingKey(w);
-    for (const run of [project, switched, again, settled, reversed, done]) noLeak(w, JSON.stringify({ report: run.report, error: run.error, logs: run.logs }));
+    for (const run of [project, switched, again, settled, reversed, done])
+      noLeak(w, JSON.stringify({ report: run.report, error: run.error, logs: run.logs }));
   });
 });

@@ -39,19 +39,31 @@ export interface KindWorld {
   secrets: string[];
   held(): Array<string | undefined>;
   platformOptions(apiKey: string): ClientOptions;
-  rotate(overrides?: Partial<RotateKeyOptions>): Promise<{ report?: RotationReport; error?: RotationError; logs: string[]; created: string[] }>;
+  rotate(
+    overrides?: Partial<RotateKeyOptions>,
+  ): Promise<{ report?: RotationReport; error?: RotationError; logs: string[]; created: string[] }>;
   close(): Promise<void>;
 }
 
 export async function startKindWorld(kindCase: KindCase): Promise<KindWorld> {
   const platform = await startPlatformEmulator({ organizations: [{ id: ORG, name: 'Acme' }] });
-  const github = await startGitHubEmulator({ repos: ['acme/web'], environments: { 'acme/web': ['production'] }, tokens: { [TOKEN]: 'write' } });
+  const github = await startGitHubEmulator({
+    repos: ['acme/web'],
+    environments: { 'acme/web': ['production'] },
+    tokens: { [TOKEN]: 'write' },
+  });
   const project = platform.createProject({ name: 'shop', org_id: ORG });
   const other = platform.createProject({ name: 'blog', org_id: ORG });
   const keyKind: KeyKind =
-    kindCase === 'personal' ? { kind: 'personal' } : kindCase === 'project' ? { kind: 'project', orgId: ORG, projectId: project.id } : { kind: 'organization', orgId: ORG };
+    kindCase === 'personal'
+      ? { kind: 'personal' }
+      : kindCase === 'project'
+        ? { kind: 'project', orgId: ORG, projectId: project.id }
+        : { kind: 'organization', orgId: ORG };
   const make = (name: string): Key =>
-    keyKind.kind === 'personal' ? platform.createKey(name) : platform.createOrgKey(ORG, name, keyKind.kind === 'project' ? { projectId: keyKind.projectId } : {});
+    keyKind.kind === 'personal'
+      ? platform.createKey(name)
+      : platform.createOrgKey(ORG, name, keyKind.kind === 'project' ? { projectId: keyKind.projectId } : {});
   const seeded = [make(OLDER_NAME), make(SEEDED_NAME)];
   // The account user is the organization's admin: its personal key may make either kind.
   const managing = kindCase === 'project' || kindCase === 'organization, managed' ? platform.createKey('managing key') : undefined;

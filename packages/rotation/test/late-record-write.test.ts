@@ -61,12 +61,20 @@ describe('a record write that lands after the run', () => {
     expect(stale.record.creatingAbove).toBeLessThan(secondKey);
 
     // The environment dropped (not retired) and keep 2: it holds the second key, which must stay valid.
-    const third = await runRotation(world, { record, targets: [REPO], keep: 2, apiKey: world.github.secretValue(REPO, SECRET), revokeKeyIds: [] });
+    const third = await runRotation(world, {
+      record,
+      targets: [REPO],
+      keep: 2,
+      apiKey: world.github.secretValue(REPO, SECRET),
+      revokeKeyIds: [],
+    });
     expect(third.error?.message).toBeUndefined();
     expect(third.report!.revokedKeyIds).not.toContain(secondKey);
     expect(world.platform.isKeyValid(world.github.secretValue(ENV, SECRET)!)).toBe(true);
     expect(world.github.secretValue(ENV, SECRET)).toBe(second.createdValues[0]);
-    expect(third.report!.warnings).toContainEqual(expect.stringMatching(`^Target ${ENV} is no longer in targets but may still hold key ${secondKey} `));
+    expect(third.report!.warnings).toContainEqual(
+      expect.stringMatching(`^Target ${ENV} is no longer in targets but may still hold key ${secondKey} `),
+    );
 
     // The mark is gone once a run has named the key: the record says what the targets may hold.
     const [settled] = await storedRecords();
@@ -83,14 +91,29 @@ describe('a record write that lands after the run', () => {
     expect((await fetch(late.abandoned[0]!.url, late.abandoned[0]!.init)).status).toBe(204);
 
     // Both targets hold the second key, which a job may still be using: keep 2 keeps it.
-    const third = await runRotation(world, { record, targets: [REPO, ENV], keep: 2, apiKey: world.github.secretValue(REPO, SECRET), revokeKeyIds: [] });
+    const third = await runRotation(world, {
+      record,
+      targets: [REPO, ENV],
+      keep: 2,
+      apiKey: world.github.secretValue(REPO, SECRET),
+      revokeKeyIds: [],
+    });
     expect(third.error?.message).toBeUndefined();
     expect(third.report!.revokedKeyIds).not.toContain(second.report!.keyId);
     expect(world.platform.isKeyValid(second.createdValues[0]!)).toBe(true);
     // The run after converges to keep 2: its key and the third's.
-    const fourth = await runRotation(world, { record, targets: [REPO, ENV], keep: 2, apiKey: world.github.secretValue(REPO, SECRET), revokeKeyIds: [] });
+    const fourth = await runRotation(world, {
+      record,
+      targets: [REPO, ENV],
+      keep: 2,
+      apiKey: world.github.secretValue(REPO, SECRET),
+      revokeKeyIds: [],
+    });
     expect(fourth.error?.message).toBeUndefined();
-    const live = world.platform.listKeys().filter((k) => !k.revoked && k.name.startsWith(`${first.report!.family}-`)).map((k) => k.id);
+    const live = world.platform
+      .listKeys()
+      .filter((k) => !k.revoked && k.name.startsWith(`${first.report!.family}-`))
+      .map((k) => k.id);
     expect(live.sort((a, b) => a - b)).toEqual([third.report!.keyId, fourth.report!.keyId]);
   });
 });

@@ -4,7 +4,13 @@
 // costs one request; a re-run after a crash finishes what remains. Against the emulators.
 
 import { describe, expect, it } from 'vitest';
-import { answerLeakAlerts, type AnswerLeakAlertsOptions, LeakAlertsError, type LeakAlertsReport, type RotateKeyOptions } from '../src/index.js';
+import {
+  answerLeakAlerts,
+  type AnswerLeakAlertsOptions,
+  LeakAlertsError,
+  type LeakAlertsReport,
+  type RotateKeyOptions,
+} from '../src/index.js';
 import { runRotation } from './run.js';
 import { SECRET, TARGETS, TOKEN, useFreshWorld, type World } from './world.js';
 
@@ -36,7 +42,11 @@ interface AlertsRun {
   requests: number;
 }
 
-async function answer(apiKey: string, overrides: Partial<AnswerLeakAlertsOptions> = {}, rotation: Partial<RotateKeyOptions> = {}): Promise<AlertsRun> {
+async function answer(
+  apiKey: string,
+  overrides: Partial<AnswerLeakAlertsOptions> = {},
+  rotation: Partial<RotateKeyOptions> = {},
+): Promise<AlertsRun> {
   const lines: string[] = [];
   const masked: string[] = [];
   const created: string[] = [];
@@ -115,14 +125,18 @@ describe('answering secret-scanning alerts', () => {
     const run = await answer(mine.value);
     expect(run.error?.message).toBeUndefined();
     expect(run.report!.unmanaged).toEqual([expect.objectContaining({ repository: 'acme/web', number: 1 })]);
-    expect(run.report!.otherFamily).toEqual([expect.objectContaining({ repository: 'acme/web', number: 2, keyId: other.id, secretName: 'OTHER_KEY' })]);
+    expect(run.report!.otherFamily).toEqual([
+      expect.objectContaining({ repository: 'acme/web', number: 2, keyId: other.id, secretName: 'OTHER_KEY' }),
+    ]);
     expect(run.report!.answered).toEqual([]);
     expect(run.report!.rotations).toEqual([]);
     expect(world.github.secretScanningAlerts('acme/web').map((a) => a.state)).toEqual(['open', 'open']);
     expect(world.platform.isKeyValid(stranger.key)).toBe(true);
     expect(world.platform.isKeyValid(other.value)).toBe(true);
     expect(world.platform.isKeyValid(mine.value)).toBe(true);
-    expect(run.report!.warnings.join('\n')).toMatch(/keyturn does not manage it and leaves the alert open: revoke the key in the platform console/);
+    expect(run.report!.warnings.join('\n')).toMatch(
+      /keyturn does not manage it and leaves the alert open: revoke the key in the platform console/,
+    );
     expect(run.said).not.toContain(stranger.key);
     expect(run.said).not.toContain(other.value);
   });
@@ -141,7 +155,13 @@ describe('answering secret-scanning alerts', () => {
     const leaked = await rotatedOnce();
     world.github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: leaked.value });
     // The first run's resolution never lands: GitHub is unreachable for it.
-    world.github.faults.add({ kind: 'status', status: 503, method: 'PATCH', path: '/repos/acme/web/secret-scanning/alerts/1', times: 'always' });
+    world.github.faults.add({
+      kind: 'status',
+      status: 503,
+      method: 'PATCH',
+      path: '/repos/acme/web/secret-scanning/alerts/1',
+      times: 'always',
+    });
     const crashed = await answer(leaked.value);
     expect(crashed.error).toBeInstanceOf(LeakAlertsError);
     expect(world.platform.isKeyValid(leaked.value)).toBe(false);
@@ -152,7 +172,9 @@ describe('answering secret-scanning alerts', () => {
     const rerun = await answer(newKey);
     expect(rerun.error?.message).toBeUndefined();
     expect(rerun.report!.rotations).toEqual([]);
-    expect(rerun.report!.answered).toEqual([expect.objectContaining({ keyId: leaked.id, rotated: false, keyRevoked: true, resolved: true })]);
+    expect(rerun.report!.answered).toEqual([
+      expect.objectContaining({ keyId: leaked.id, rotated: false, keyRevoked: true, resolved: true }),
+    ]);
     const [alert] = world.github.secretScanningAlerts('acme/web');
     expect(alert!.history).toEqual([expect.objectContaining({ state: 'resolved', resolution: 'revoked' })]);
     expect(alert!.resolutionComment).toMatch(/already revoked/);

@@ -37,18 +37,22 @@ describe('the lease: one writer at a time', () => {
         runRotation(world, { record, apiKey, keep, revokeKeyIds: [], lease: { ...fast, holder: 'run B' } }),
       ]);
       // The run that rotated first, and the other (which stood down, or rotated after it).
-      const keyOf = (r: typeof a) => (r.report?.keyId ?? Number.POSITIVE_INFINITY);
+      const keyOf = (r: typeof a) => r.report?.keyId ?? Number.POSITIVE_INFINITY;
       const [first, second] = keyOf(a) <= keyOf(b) ? [a, b] : [b, a];
       expect(first.error?.message, `keep ${keep}`).toBeUndefined();
       if (keep === 1) {
         // The first revoked the key both started with: the second stands down, nothing changed.
         expect(second.error).toMatchObject({ code: 'stood-down', step: 'preflight' });
-        expect(second.error!.message).toMatch(/rotated it since this run began.*this run stood down\. Nothing was changed, and nothing is left to do/);
+        expect(second.error!.message).toMatch(
+          /rotated it since this run began.*this run stood down\. Nothing was changed, and nothing is left to do/,
+        );
         expect(second.createdValues).toEqual([]);
       } else {
         // The key both started with stays valid (keep 2): the second waited (or came just after), read
         // everything again under the lease, and rotated.
-        expect(said(second)).toMatch(/Waited \d+ s for the run run [AB] \(started [^)]+\) to end, then took the lease|changed since this run read them/);
+        expect(said(second)).toMatch(
+          /Waited \d+ s for the run run [AB] \(started [^)]+\) to end, then took the lease|changed since this run read them/,
+        );
         expect(second.error?.message).toBeUndefined();
         expect(said(second)).toMatch(/changed since this run read them .*reading them again, under the lease/);
       }
@@ -59,13 +63,19 @@ describe('the lease: one writer at a time', () => {
 
   it('a lease another run holds past the wait: the run stops with lease-held, naming the holder, before anything changes', async () => {
     const started = new Date(Date.now() - 60_000).toISOString();
-    await plantLease({ holder: 'https://github.com/acme/web/actions/runs/7', started, expires: new Date(Date.now() + 600_000).toISOString() });
+    await plantLease({
+      holder: 'https://github.com/acme/web/actions/runs/7',
+      started,
+      expires: new Date(Date.now() + 600_000).toISOString(),
+    });
     const keysBefore = world.platform.listKeys().length;
     const secretBefore = world.github.secretValue(REPO, SECRET);
     const run = await runRotation(world, { record, lease: { ...fast, waitMs: 1000 } });
     expect(run.error).toMatchObject({ code: 'lease-held', step: 'preflight' });
     expect(run.error!.message).toMatch(
-      new RegExp(`Another run of ${SECRET} \\(https://github.com/acme/web/actions/runs/7, started ${started}\\) held its lease .*Nothing was changed.*lapses at`),
+      new RegExp(
+        `Another run of ${SECRET} \\(https://github.com/acme/web/actions/runs/7, started ${started}\\) held its lease .*Nothing was changed.*lapses at`,
+      ),
     );
     expect(said(run)).toMatch(/holds its lease KEYTURN_LEASE_NEON_API_KEY_\w+: waiting for it/);
     expect(world.platform.listKeys().length).toBe(keysBefore);
@@ -74,10 +84,16 @@ describe('the lease: one writer at a time', () => {
   });
 
   it('a lapsed lease (its holder crashed) is taken over, the takeover said, and released at the end', async () => {
-    await plantLease({ holder: 'run that crashed', started: new Date(Date.now() - 3_600_000).toISOString(), expires: new Date(Date.now() - 60_000).toISOString() });
+    await plantLease({
+      holder: 'run that crashed',
+      started: new Date(Date.now() - 3_600_000).toISOString(),
+      expires: new Date(Date.now() - 60_000).toISOString(),
+    });
     const run = await runRotation(world, { record, lease: fast });
     expect(run.error?.message).toBeUndefined();
-    expect(said(run)).toMatch(/The run run that crashed \(started [^)]+\) did not release its lease .*this run took it over once it lapsed/);
+    expect(said(run)).toMatch(
+      /The run run that crashed \(started [^)]+\) did not release its lease .*this run took it over once it lapsed/,
+    );
     expect(await leaseValue()).toBeUndefined();
   });
 

@@ -29,7 +29,12 @@ describe('a target another family of the secret still names', () => {
 
     // The secret moves to the repository: a family of its own; the environment is neither listed nor retired.
     for (const round of [1, 2]) {
-      const run = await runRotation(world, { record, targets: [REPO], apiKey: world.github.secretValue(REPO, 'NEON_API_KEY'), revokeKeyIds: [] });
+      const run = await runRotation(world, {
+        record,
+        targets: [REPO],
+        apiKey: world.github.secretValue(REPO, 'NEON_API_KEY'),
+        revokeKeyIds: [],
+      });
       expect(run.error?.message, `run ${round}`).toBeUndefined();
       expect(run.report!.family).not.toBe(envKey.family);
       expect(droppedWarnings(run.report!.warnings)).toEqual([
@@ -42,11 +47,22 @@ describe('a target another family of the secret still names', () => {
     // Retired as the warning says: the family's key goes, and no run names the target again.
     const deleted = await world.githubApi('DELETE', ENV_SECRET_PATH);
     expect(deleted.status).toBe(204);
-    const retiring = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.github.secretValue(REPO, 'NEON_API_KEY'), revokeKeyIds: [] });
+    const retiring = await runRotation(world, {
+      record,
+      targets: [REPO],
+      retireTargets: [ENV],
+      apiKey: world.github.secretValue(REPO, 'NEON_API_KEY'),
+      revokeKeyIds: [],
+    });
     expect(retiring.error?.message).toBeUndefined();
     expect(retiring.report!.revokedKeyIds).toContain(envKey.keyId);
     expect(droppedWarnings(retiring.report!.warnings)).toEqual([]);
-    const after = await runRotation(world, { record, targets: [REPO], apiKey: world.github.secretValue(REPO, 'NEON_API_KEY'), revokeKeyIds: [] });
+    const after = await runRotation(world, {
+      record,
+      targets: [REPO],
+      apiKey: world.github.secretValue(REPO, 'NEON_API_KEY'),
+      revokeKeyIds: [],
+    });
     expect(after.error?.message).toBeUndefined();
     expect(droppedWarnings(after.report!.warnings)).toEqual([]);
     expect(after.report!.droppedTargets ?? []).toEqual([]);

@@ -33,7 +33,8 @@ async function recordOf(family: string) {
   return undefined;
 }
 
-const unheldWarnings = (warnings: readonly string[]) => warnings.filter((w) => w.includes('none of the targets its record still names may hold'));
+const unheldWarnings = (warnings: readonly string[]) =>
+  warnings.filter((w) => w.includes('none of the targets its record still names may hold'));
 
 /**
  * The old family (the environment and acme/api); acme/api retired by a run whose record write before
@@ -68,7 +69,9 @@ async function oldFamilyLeftNamingRetiredTarget() {
   const third = await runRotation(world, { record, targets: [DOCS], apiKey: world.github.secretValue(ENV, SECRET), revokeKeyIds: [] });
   expect(third.error?.message).toBeUndefined();
   expect(third.report!.family).not.toBe(family);
-  expect(third.report!.warnings).toContainEqual(expect.stringMatching(`^Target ${ENV} is no longer in targets but may still hold key ${second.report!.keyId} `));
+  expect(third.report!.warnings).toContainEqual(
+    expect.stringMatching(`^Target ${ENV} is no longer in targets but may still hold key ${second.report!.keyId} `),
+  );
   expect((await world.githubApi('DELETE', ENV_SECRET_PATH)).status).toBe(204);
   return { family, first, second, third };
 }
@@ -80,7 +83,13 @@ describe('another family whose record still names a target, but not for its live
 
     // The environment retired: the old record still names acme/api, whose entry holds no live key.
     for (const round of [1, 2]) {
-      const run = await runRotation(world, { record, targets: [DOCS], retireTargets: [ENV], apiKey: world.github.secretValue(DOCS, SECRET), revokeKeyIds: [] });
+      const run = await runRotation(world, {
+        record,
+        targets: [DOCS],
+        retireTargets: [ENV],
+        apiKey: world.github.secretValue(DOCS, SECRET),
+        revokeKeyIds: [],
+      });
       expect(run.error?.message, `run ${round}`).toBeUndefined();
       expect(run.report!.revokedKeyIds, `run ${round}`).not.toContain(kept);
       expect(world.platform.isKeyValid(second.createdValues[0]!)).toBe(true);
@@ -91,7 +100,13 @@ describe('another family whose record still names a target, but not for its live
     expect(Object.keys((await recordOf(family))!.targets)).toEqual([API]);
 
     // acme/api retired again, as the warning says: the family is settled, its key revoked, its record deleted.
-    const settling = await runRotation(world, { record, targets: [DOCS], retireTargets: [API], apiKey: world.github.secretValue(DOCS, SECRET), revokeKeyIds: [] });
+    const settling = await runRotation(world, {
+      record,
+      targets: [DOCS],
+      retireTargets: [API],
+      apiKey: world.github.secretValue(DOCS, SECRET),
+      revokeKeyIds: [],
+    });
     expect(settling.error?.message).toBeUndefined();
     expect(settling.report!.revokedKeyIds).toContain(kept);
     expect(world.platform.isKeyValid(second.createdValues[0]!)).toBe(false);
@@ -106,7 +121,13 @@ describe('another family whose record still names a target, but not for its live
   it('the key named in revokeKeyIds, as the warning also says, is revoked, and no later run names it', async () => {
     const { second } = await oldFamilyLeftNamingRetiredTarget();
     const kept = second.report!.keyId!;
-    const named = await runRotation(world, { record, targets: [DOCS], retireTargets: [ENV], apiKey: world.github.secretValue(DOCS, SECRET), revokeKeyIds: [kept] });
+    const named = await runRotation(world, {
+      record,
+      targets: [DOCS],
+      retireTargets: [ENV],
+      apiKey: world.github.secretValue(DOCS, SECRET),
+      revokeKeyIds: [kept],
+    });
     expect(named.error?.message).toBeUndefined();
     expect(named.report!.revokedKeyIds).toContain(kept);
     expect(world.platform.isKeyValid(second.createdValues[0]!)).toBe(false);

@@ -44,7 +44,9 @@ describe('the target record as one unit', () => {
     await setVariable(stored.name, JSON.stringify({ ...JSON.parse(stored.value), keyturn: 5 }));
     const keysBefore = keyCount();
     const refused = await runRotation(world, { record, targets: [REPO], apiKey });
-    expect(refused.error?.message).toMatch(/written by a newer keyturn: its format is 5, and this release reads formats up to 4.*Upgrade the pinned keyturn release.*Nothing was changed/);
+    expect(refused.error?.message).toMatch(
+      /written by a newer keyturn: its format is 5, and this release reads formats up to 4.*Upgrade the pinned keyturn release.*Nothing was changed/,
+    );
     const stillRefused = await runRotation(world, { record, targets: [REPO], apiKey, rebuildRecord: true });
     expect(stillRefused.error?.message).toMatch(/newer keyturn/);
     expect(keyCount(), 'no key made').toBe(keysBefore);
@@ -55,7 +57,9 @@ describe('the target record as one unit', () => {
   it('a format-1 record is read and moved to its format-2 variable', async () => {
     const { envKey, record: stored, apiKey } = await droppedTargetWorld();
     const v2 = JSON.parse(stored.value) as { family: string; secret: string; targets: Array<[number[], string[]]> };
-    const targets = Object.fromEntries(v2.targets.flatMap(([keys, ids]) => ids.map((id) => [id, { spec: id === 'env:acme/web:production' ? ENV : id, keys }])));
+    const targets = Object.fromEntries(
+      v2.targets.flatMap(([keys, ids]) => ids.map((id) => [id, { spec: id === 'env:acme/web:production' ? ENV : id, keys }])),
+    );
     const legacy = `KEYTURN_RECORD_${createHash('sha256').update(v2.family).digest('hex').slice(0, 20).toUpperCase()}`;
     expect((await world.githubApi('DELETE', `${VARIABLES}/${stored.name}`)).status).toBe(204);
     const v1 = { keyturn: 1, family: v2.family, secret: v2.secret, targets, held: [] };
@@ -65,23 +69,32 @@ describe('the target record as one unit', () => {
     expect(world.platform.isKeyValid(envKey), 'the dropped target keeps its key').toBe(true);
     expect((await world.variables()).map((v) => v.name).filter((n) => n.startsWith('KEYTURN_'))).toEqual([stored.name]);
     // (checkInvariants is for runs over both targets: this one rotates REPO alone.)
-    for (const value of world.held()) expect(value !== undefined && world.platform.isKeyValid(value), 'every target holds a working key').toBe(true);
+    for (const value of world.held())
+      expect(value !== undefined && world.platform.isKeyValid(value), 'every target holds a working key').toBe(true);
   });
 
   it("a repository at GitHub's limit of 500 variables is refused before any key is made, saying what to delete", async () => {
-    for (let i = 0; i < 500; i++) expect((await world.githubApi('POST', VARIABLES, { name: `USER_VARIABLE_${i}`, value: 'x' })).status).toBe(201);
+    for (let i = 0; i < 500; i++)
+      expect((await world.githubApi('POST', VARIABLES, { name: `USER_VARIABLE_${i}`, value: 'x' })).status).toBe(201);
     expect((await world.githubApi('POST', VARIABLES, { name: 'ONE_MORE', value: 'x' })).status).toBe(422);
     const keysBefore = keyCount();
     const refused = await runRotation(world, { record });
     // The record's variable, and the lease's while the run writes.
-    expect(refused.error?.message).toMatch(/needs 2 more variable\(s\) \(KEYTURN_RECORD_\w+, and its lease\).*hold 500 of the 500 GitHub allows.*Delete variables of that repository/);
+    expect(refused.error?.message).toMatch(
+      /needs 2 more variable\(s\) \(KEYTURN_RECORD_\w+, and its lease\).*hold 500 of the 500 GitHub allows.*Delete variables of that repository/,
+    );
     expect(keyCount(), 'no key made').toBe(keysBefore);
     checkInvariants(world, refused);
   });
 
   describe('a 422 from GitHub on a record write is quoted, with advice that fits it, and leaves no key behind', () => {
     const DOCS = 'https://docs.github.com/rest/actions/variables';
-    const refusal = (message: string) => ({ kind: 'status' as const, status: 422, body: { message, documentation_url: DOCS, status: '422' }, times: 1 as const });
+    const refusal = (message: string) => ({
+      kind: 'status' as const,
+      status: 422,
+      body: { message, documentation_url: DOCS, status: '422' },
+      times: 1 as const,
+    });
 
     it('the variable limit, before the key is made: nothing made, the advice says what to delete', async () => {
       const reason = 'Failed to create variable: the repository has reached the limit of 500 variables.';
@@ -102,8 +115,16 @@ describe('the target record as one unit', () => {
     });
 
     it.each([
-      { name: 'the value too big', reason: 'Variable values are limited to 48 KB (this one is 49200 bytes).', advice: /too big for GitHub\. Retire the targets no longer rotated \(`retireTargets`\)/ },
-      { name: 'any other refusal', reason: "Invalid request.\n\nFor 'properties/value', nil is not a string.", advice: /Check the variable KEYTURN_RECORD_\w+ in acme\/web: GitHub refused it as written/ },
+      {
+        name: 'the value too big',
+        reason: 'Variable values are limited to 48 KB (this one is 49200 bytes).',
+        advice: /too big for GitHub\. Retire the targets no longer rotated \(`retireTargets`\)/,
+      },
+      {
+        name: 'any other refusal',
+        reason: "Invalid request.\n\nFor 'properties/value', nil is not a string.",
+        advice: /Check the variable KEYTURN_RECORD_\w+ in acme\/web: GitHub refused it as written/,
+      },
     ])('$name, before the first secret write: the new key is revoked, every target keeps its key', async ({ reason, advice }) => {
       const first = await runRotation(world, { record });
       expect(first.error?.message).toBeUndefined();
@@ -112,7 +133,11 @@ describe('the target record as one unit', () => {
       world.github.faults.add({ method: 'PATCH', path: `${VARIABLES}/${head!.name}`, ...refusal(reason) });
       const refused = await runRotation(world, { record, apiKey: first.createdValues[0] });
       const quoted = reason.replace(/\s+/g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      expect(refused.error?.message).toMatch(new RegExp(`Recording which targets may hold the new key failed: .*GitHub answered 422: "${quoted}"; no secret was written and the new key \\d+ was revoked`));
+      expect(refused.error?.message).toMatch(
+        new RegExp(
+          `Recording which targets may hold the new key failed: .*GitHub answered 422: "${quoted}"; no secret was written and the new key \\d+ was revoked`,
+        ),
+      );
       expect(refused.error?.message).toMatch(advice);
       expect(refused.error?.message).toContain('The current key still works');
       expect(world.held()).toEqual(heldBefore);

@@ -29,12 +29,19 @@ afterEach(async () => {
   await Promise.all([platform.close(), github.close()]);
 });
 
-async function rotate(options: Partial<RotateKeyOptions> & { apiKey: string }): Promise<{ report?: RotationReport; error?: RotationError; created: string[] }> {
+async function rotate(
+  options: Partial<RotateKeyOptions> & { apiKey: string },
+): Promise<{ report?: RotationReport; error?: RotationError; created: string[] }> {
   const { apiKey, ...rest } = options;
   const created: string[] = [];
   try {
     const report = await rotateKey({
-      platform: { apiKey, baseUrl: platform.url, timeoutMs: 3000, retries: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5, deadlineMs: 5000 } },
+      platform: {
+        apiKey,
+        baseUrl: platform.url,
+        timeoutMs: 3000,
+        retries: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5, deadlineMs: 5000 },
+      },
       github: { token: TOKEN, baseUrl: github.url, timeoutMs: 5000, retryAfterBaseValue: 1, writeIntervalMs: 0 },
       record: { repository: 'acme/web' },
       verify: { timeoutMs: 1000, intervalMs: 20 },
@@ -56,11 +63,15 @@ async function rotate(options: Partial<RotateKeyOptions> & { apiKey: string }): 
 }
 
 async function records(): Promise<Array<{ secretName: string; keyKind?: string; targets: string[] }>> {
-  const answer = await fetch(`${github.url}/repos/acme/web/actions/variables?per_page=30`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const answer = await fetch(`${github.url}/repos/acme/web/actions/variables?per_page=30`, {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
   const { variables } = (await answer.json()) as { variables: Array<{ name: string; value: string }> };
   return variables.flatMap((v) => {
     const read = readRecordText(v.value);
-    return read.kind === 'record' ? [{ secretName: read.record.secretName, keyKind: read.record.keyKind, targets: Object.keys(read.record.targets) }] : [];
+    return read.kind === 'record'
+      ? [{ secretName: read.record.secretName, keyKind: read.record.keyKind, targets: Object.keys(read.record.targets) }]
+      : [];
   });
 }
 
@@ -79,7 +90,10 @@ describe('a renamed secret, then another kind of key', () => {
     const orgKey = platform.createOrgKey(ORG, 'console org key');
     values.push(orgKey.key);
     for (const target of [REPO, ENV]) github.putSecretValue(target, RENAMED, orgKey.key);
-    const deleted = await fetch(`${github.url}/repos/acme/web/environments/production/secrets/${OLD}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
+    const deleted = await fetch(`${github.url}/repos/acme/web/environments/production/secrets/${OLD}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(deleted.status).toBe(204);
 
     const consoleWords = `revoke key ${oldKey} in the platform console, if it still lists it`;

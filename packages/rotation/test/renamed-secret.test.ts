@@ -22,7 +22,10 @@ async function recordVariables(): Promise<string[]> {
   return (await world.variables()).filter((v) => v.value.includes(`"secret":"`)).map((v) => JSON.parse(v.value).secret as string);
 }
 
-const OLD_PATHS: Record<string, string> = { [REPO]: `/repos/acme/web/actions/secrets/${SECRET}`, [ENV]: `/repos/acme/web/environments/production/secrets/${SECRET}` };
+const OLD_PATHS: Record<string, string> = {
+  [REPO]: `/repos/acme/web/actions/secrets/${SECRET}`,
+  [ENV]: `/repos/acme/web/environments/production/secrets/${SECRET}`,
+};
 
 async function deleteOld(target: string): Promise<void> {
   expect((await world.githubApi('DELETE', OLD_PATHS[target]!)).status).toBe(204);
@@ -52,15 +55,22 @@ function expectSettled(newFamilyKey: number): void {
 }
 
 describe('a renamed secret', () => {
-  it('deleted everywhere before the run: the old family\'s keys are revoked and its record deleted in the same run', async () => {
+  it("deleted everywhere before the run: the old family's keys are revoked and its record deleted in the same run", async () => {
     const oldKey = await rotateOld();
     copyToRenamed();
     for (const target of TARGETS) await deleteOld(target);
-    const run = await runRotation(world, { record, secretName: RENAMED, apiKey: world.github.secretValue(REPO, RENAMED), revokeKeyIds: [] });
+    const run = await runRotation(world, {
+      record,
+      secretName: RENAMED,
+      apiKey: world.github.secretValue(REPO, RENAMED),
+      revokeKeyIds: [],
+    });
     expect(run.error?.message).toBeUndefined();
     expect(run.report!.family).toBe(deriveFamily(ENV, RENAMED));
     expect(run.report!.revokedKeyIds).toContain(oldKey);
-    expect(run.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(`Revoked key ${oldKey} .*of family ${FAMILY}: no target holds it any more`));
+    expect(run.logs.map((l) => l.message)).toContainEqual(
+      expect.stringMatching(`Revoked key ${oldKey} .*of family ${FAMILY}: no target holds it any more`),
+    );
     expect(await recordVariables()).toEqual([RENAMED]);
     expect(world.held()).toEqual([undefined, undefined]);
     expectSettled(run.report!.keyId!);
@@ -72,7 +82,12 @@ describe('a renamed secret', () => {
     const oldKey = await rotateOld();
     copyToRenamed();
     // Still at every target: as another secret its own workflow rotates, nothing to say (issue 35, item 2).
-    const first = await runRotation(world, { record, secretName: RENAMED, apiKey: world.github.secretValue(REPO, RENAMED), revokeKeyIds: [] });
+    const first = await runRotation(world, {
+      record,
+      secretName: RENAMED,
+      apiKey: world.github.secretValue(REPO, RENAMED),
+      revokeKeyIds: [],
+    });
     expect(first.error?.message).toBeUndefined();
     expect(world.platform.isKeyValid(world.github.secretValue(ENV, SECRET)!)).toBe(true);
     expect(first.report!.revokedKeyIds).not.toContain(oldKey);
@@ -84,10 +99,22 @@ describe('a renamed secret', () => {
     const second = await runRotation(world, { record, secretName: RENAMED, apiKey: first.createdValues[0], revokeKeyIds: [] });
     expect(second.error?.message).toBeUndefined();
     expect(second.report!.notices).toEqual([
-      expect.objectContaining({ code: 'renamed-secret-keys-valid', family: FAMILY, keyIds: [oldKey], otherSecret: SECRET, gone: [REPO], present: [ENV], unknown: [] }),
+      expect.objectContaining({
+        code: 'renamed-secret-keys-valid',
+        family: FAMILY,
+        keyIds: [oldKey],
+        otherSecret: SECRET,
+        gone: [REPO],
+        present: [ENV],
+        unknown: [],
+      }),
     ]);
     expect(second.report!.warnings).toEqual([
-      expect.stringMatching(new RegExp(`^Key ${oldKey} of family ${FAMILY} stays valid: its record names the secret ${SECRET}, which still exists at ${ENV}\\. If ${RENAMED} replaced ${SECRET}`)),
+      expect.stringMatching(
+        new RegExp(
+          `^Key ${oldKey} of family ${FAMILY} stays valid: its record names the secret ${SECRET}, which still exists at ${ENV}\\. If ${RENAMED} replaced ${SECRET}`,
+        ),
+      ),
     ]);
     expect(world.platform.isKeyValid(world.github.secretValue(ENV, SECRET)!)).toBe(true);
 
@@ -147,7 +174,13 @@ describe('a renamed secret', () => {
     const oldValue = first.createdValues[0]!;
     world.github.putSecretValue(REPO, RENAMED, oldValue);
     await deleteOld(REPO);
-    world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: `/repos/acme/web/actions/secrets/${RENAMED}`, times: 'always' });
+    world.github.faults.add({
+      kind: 'status',
+      status: 422,
+      method: 'PUT',
+      path: `/repos/acme/web/actions/secrets/${RENAMED}`,
+      times: 'always',
+    });
     const refused = await runRotation(world, { record, secretName: RENAMED, targets: [ENV, REPO], apiKey: oldValue, revokeKeyIds: [] });
     expect(refused.error?.code).toBe('target-failed');
     expect(world.github.secretValue(ENV, RENAMED)).toBe(oldValue);
@@ -161,19 +194,36 @@ describe('a renamed secret', () => {
     // The list replaced: the environment dropped (it holds the old key under the new name), the repository retired.
     world.github.putSecretValue('repo:acme/api', RENAMED, oldValue);
     expect((await world.githubApi('DELETE', `/repos/acme/web/actions/secrets/${RENAMED}`)).status).toBe(204);
-    const moved = await runRotation(world, { record, secretName: RENAMED, targets: ['repo:acme/api'], retireTargets: [REPO], apiKey: oldValue, revokeKeyIds: [] });
+    const moved = await runRotation(world, {
+      record,
+      secretName: RENAMED,
+      targets: ['repo:acme/api'],
+      retireTargets: [REPO],
+      apiKey: oldValue,
+      revokeKeyIds: [],
+    });
     expect(moved.error?.message).toBeUndefined();
     expect(moved.report!.revokedKeyIds).not.toContain(oldKey);
     expect(world.platform.isKeyValid(world.github.secretValue(ENV, RENAMED)!)).toBe(true);
-    expect(moved.report!.warnings).toContainEqual(expect.stringMatching(`^Target ${ENV} is no longer in targets but may still hold key ${oldKey} `));
+    expect(moved.report!.warnings).toContainEqual(
+      expect.stringMatching(`^Target ${ENV} is no longer in targets but may still hold key ${oldKey} `),
+    );
 
     // Retired as the warning says: then the old key goes.
     expect((await world.githubApi('DELETE', `/repos/acme/web/environments/production/secrets/${RENAMED}`)).status).toBe(204);
-    const retired = await runRotation(world, { record, secretName: RENAMED, targets: ['repo:acme/api'], retireTargets: [ENV], apiKey: world.github.secretValue('repo:acme/api', RENAMED), revokeKeyIds: [] });
+    const retired = await runRotation(world, {
+      record,
+      secretName: RENAMED,
+      targets: ['repo:acme/api'],
+      retireTargets: [ENV],
+      apiKey: world.github.secretValue('repo:acme/api', RENAMED),
+      revokeKeyIds: [],
+    });
     expect(retired.error?.message).toBeUndefined();
     expect(world.platform.isKeyValid(oldValue)).toBe(false);
     const said = JSON.stringify([first, refused, moved, retired].map((r) => [r.logs, r.report, r.error?.message]));
-    for (const value of [...first.createdValues, ...refused.createdValues, ...moved.createdValues, ...retired.createdValues]) expect(said).not.toContain(value);
+    for (const value of [...first.createdValues, ...refused.createdValues, ...moved.createdValues, ...retired.createdValues])
+      expect(said).not.toContain(value);
   });
 
   it('its key, written back under the new name at a target dropped while the new record was unreadable, stays valid through the rebuild (seed 77693626)', async () => {
@@ -181,29 +231,54 @@ describe('a renamed secret', () => {
 
     // The new name's record, the only one saying the environment holds the old key, is cut short; the environment leaves the list.
     const renamedRecord = (await world.variables()).find((v) => v.value.includes(`"secret":"${RENAMED}"`))!.name;
-    expect((await world.githubApi('PATCH', `/repos/acme/web/actions/variables/${renamedRecord}`, { name: renamedRecord, value: '{"keyturn":2,' })).status).toBe(204);
+    expect(
+      (
+        await world.githubApi('PATCH', `/repos/acme/web/actions/variables/${renamedRecord}`, {
+          name: renamedRecord,
+          value: '{"keyturn":2,',
+        })
+      ).status,
+    ).toBe(204);
     const unreadable = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], apiKey: oldValue, revokeKeyIds: [] });
     expect(unreadable.error?.code).toBe('record-failed');
     expect(unreadable.error?.actions).toEqual([{ do: 'rebuild-record' }]);
 
     // Rebuilt: the old family's record names only the repository, where the old secret is gone, yet its key stays.
-    const rebuilt = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], rebuildRecord: true, apiKey: oldValue, revokeKeyIds: [] });
+    const rebuilt = await runRotation(world, {
+      record,
+      secretName: RENAMED,
+      targets: [REPO],
+      rebuildRecord: true,
+      apiKey: oldValue,
+      revokeKeyIds: [],
+    });
     expect(rebuilt.error?.message).toBeUndefined();
     expect(rebuilt.report!.revokedKeyIds).not.toContain(oldKey);
     expect(world.platform.isKeyValid(world.github.secretValue(ENV, RENAMED)!)).toBe(true);
-    expect(rebuilt.report!.warnings).toContainEqual(expect.stringMatching(`is rebuilt in place of ${renamedRecord}, which cannot be read\\. Keys .*\\b${oldKey}\\b.* were live`));
-    expect(rebuilt.report!.warnings).toContainEqual(expect.stringMatching(`^Keys ${oldKey} of family ${FAMILY} stay valid, with its record`));
+    expect(rebuilt.report!.warnings).toContainEqual(
+      expect.stringMatching(`is rebuilt in place of ${renamedRecord}, which cannot be read\\. Keys .*\\b${oldKey}\\b.* were live`),
+    );
+    expect(rebuilt.report!.warnings).toContainEqual(
+      expect.stringMatching(`^Keys ${oldKey} of family ${FAMILY} stay valid, with its record`),
+    );
 
     // Once the environment's secret is deleted, the old key named in revokeKeyIds goes, and the old family's record with it.
     expect((await world.githubApi('DELETE', `/repos/acme/web/environments/production/secrets/${RENAMED}`)).status).toBe(204);
-    const named = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], apiKey: rebuilt.createdValues[0], revokeKeyIds: [oldKey] });
+    const named = await runRotation(world, {
+      record,
+      secretName: RENAMED,
+      targets: [REPO],
+      apiKey: rebuilt.createdValues[0],
+      revokeKeyIds: [oldKey],
+    });
     expect(named.error?.message).toBeUndefined();
     expect(named.report!.revokedKeyIds).toContain(oldKey);
     expect(world.platform.isKeyValid(oldValue)).toBe(false);
     expect(await recordVariables()).toEqual([RENAMED]);
     expectSettled(named.report!.keyId!);
     const said = JSON.stringify([first, refused, unreadable, rebuilt, named].map((r) => [r.logs, r.report, r.error?.message]));
-    for (const value of [...first.createdValues, ...refused.createdValues, ...rebuilt.createdValues, ...named.createdValues]) expect(said).not.toContain(value);
+    for (const value of [...first.createdValues, ...refused.createdValues, ...rebuilt.createdValues, ...named.createdValues])
+      expect(said).not.toContain(value);
   });
 
   it('its key, written back under the new name at a target then dropped, stays valid when the new record was started by a run that made no key (seed 2078542868)', async () => {
@@ -220,7 +295,12 @@ describe('a renamed secret', () => {
     expect(lost.error?.code).toBe('create-lost');
 
     // A target added and written first; the environment refuses: the old key is written back to the added one.
-    world.github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: `/repos/acme/web/environments/production/secrets/${RENAMED}` });
+    world.github.faults.add({
+      kind: 'status',
+      status: 422,
+      method: 'PUT',
+      path: `/repos/acme/web/environments/production/secrets/${RENAMED}`,
+    });
     const refused = await runRotation(world, { ...renamed, targets: [API, ENV], apiKey: oldValue });
     expect(refused.error?.code).toBe('target-failed');
     expect(world.github.secretValue(API, RENAMED)).toBe(oldValue);
@@ -230,7 +310,9 @@ describe('a renamed secret', () => {
     expect(dropped.error?.message).toBeUndefined();
     expect(dropped.report!.revokedKeyIds).not.toContain(oldKey);
     expect(world.platform.isKeyValid(world.github.secretValue(API, RENAMED)!)).toBe(true);
-    expect(dropped.report!.warnings).toContainEqual(expect.stringMatching(`^Target ${API} is no longer in targets but may still hold key ${oldKey} `));
+    expect(dropped.report!.warnings).toContainEqual(
+      expect.stringMatching(`^Target ${API} is no longer in targets but may still hold key ${oldKey} `),
+    );
 
     // Retired as the warning says: then the old key goes, and the old family's record with it.
     expect((await world.githubApi('DELETE', `/repos/acme/api/actions/secrets/${RENAMED}`)).status).toBe(204);
@@ -249,14 +331,28 @@ describe('a renamed secret', () => {
     world.github.putSecretValue(REPO, RENAMED, world.github.secretValue(REPO, SECRET)!);
     await deleteOld(REPO);
     // The environment keeps the old secret and leaves the list: the run cannot tell what it holds.
-    const first = await runRotation(world, { record, secretName: RENAMED, targets: [REPO], apiKey: world.github.secretValue(REPO, RENAMED), revokeKeyIds: [] });
+    const first = await runRotation(world, {
+      record,
+      secretName: RENAMED,
+      targets: [REPO],
+      apiKey: world.github.secretValue(REPO, RENAMED),
+      revokeKeyIds: [],
+    });
     expect(first.error?.message).toBeUndefined();
-    expect(first.report!.warnings).toContainEqual(expect.stringMatching(`^Key ${oldKey} of family ${FAMILY} stays valid: .*may exist at ${ENV} \\(not checked`));
+    expect(first.report!.warnings).toContainEqual(
+      expect.stringMatching(`^Key ${oldKey} of family ${FAMILY} stays valid: .*may exist at ${ENV} \\(not checked`),
+    );
     expect(world.platform.isKeyValid(world.github.secretValue(ENV, SECRET)!)).toBe(true);
 
     await deleteOld(ENV);
     const targetsNow = { targets: [REPO], retireTargets: [ENV] };
-    const second = await runRotation(world, { record, secretName: RENAMED, ...targetsNow, apiKey: first.createdValues[0], revokeKeyIds: [] });
+    const second = await runRotation(world, {
+      record,
+      secretName: RENAMED,
+      ...targetsNow,
+      apiKey: first.createdValues[0],
+      revokeKeyIds: [],
+    });
     expect(second.error?.message).toBeUndefined();
     expect(second.report!.revokedKeyIds).toContain(oldKey);
     expect(await recordVariables()).toEqual([RENAMED]);

@@ -40,10 +40,7 @@ describe('requests of a rotation', () => {
       `DELETE /api_keys/${world.consoleKey.id} ${newActor}`,
       `DELETE /api_keys/${world.currentKey.id} ${newActor}`,
     ]);
-    expect(githubRequests(REPO_PUBLIC_KEY, REPO_SECRET_PATH)).toEqual([
-      `GET ${REPO_PUBLIC_KEY} 200`,
-      `PUT ${REPO_SECRET_PATH} 204`,
-    ]);
+    expect(githubRequests(REPO_PUBLIC_KEY, REPO_SECRET_PATH)).toEqual([`GET ${REPO_PUBLIC_KEY} 200`, `PUT ${REPO_SECRET_PATH} 204`]);
     expect(world.github.log.entries()).toHaveLength(2);
     expect(world.github.secretValue(REPO, SECRET)).toBe(run.createdValues[0]);
   });
@@ -67,7 +64,9 @@ describe('a write that keeps failing without an answer', () => {
   it('adds one read of the secret, after the write and the write-back, and no other GitHub request', async () => {
     world.github.faults.add({ kind: 'status', status: 502, method: 'PUT', path: REPO_SECRET_PATH, times: 'always' });
     const run = await runRotation(world, { targets: [REPO], github: world.githubOptions({ retries: 1 }) });
-    expect(run.error?.message).toMatch(/No target had been written and the new key \d+ was revoked; repo:acme\/web keeps the key it held before/);
+    expect(run.error?.message).toMatch(
+      /No target had been written and the new key \d+ was revoked; repo:acme\/web keeps the key it held before/,
+    );
     expect(githubRequests(REPO_PUBLIC_KEY, REPO_SECRET_PATH)).toEqual([
       `GET ${REPO_PUBLIC_KEY} 200`,
       `PUT ${REPO_SECRET_PATH} 502`, // the new key, and its one retry
@@ -181,7 +180,12 @@ describe('the preflight reads targets 3 at a time', () => {
 
     expect(run.error?.message).toBeUndefined();
     const github = world.github.log.entries();
-    expect(github.filter((r) => r.method === 'GET').map((r) => r.path).sort()).toEqual(repos.map(publicKeyPath).sort());
+    expect(
+      github
+        .filter((r) => r.method === 'GET')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(repos.map(publicKeyPath).sort());
     expect(github.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual(
       repos.map((repo) => `/repos/${repo}/actions/secrets/${SECRET}`),
     );

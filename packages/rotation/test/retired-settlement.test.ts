@@ -37,25 +37,49 @@ describe('another family whose only target is retired', () => {
 
     // The secret moves to the repository (a family of its own); the environment is retired.
     expect((await world.githubApi('DELETE', ENV_SECRET_PATH)).status).toBe(204);
-    world.github.faults.add({ kind: 'status', status: 502, method: 'PATCH', path: `/repos/acme/web/actions/variables/${envRecord}`, times: 'always' });
-    const second = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
+    world.github.faults.add({
+      kind: 'status',
+      status: 502,
+      method: 'PATCH',
+      path: `/repos/acme/web/actions/variables/${envRecord}`,
+      times: 'always',
+    });
+    const second = await runRotation(world, {
+      record,
+      targets: [REPO],
+      retireTargets: [ENV],
+      apiKey: world.consoleKey.key,
+      revokeKeyIds: [],
+    });
     expect(second.error?.message).toBeUndefined();
     const warned = second.report!.warnings.filter((w) => w.includes(first.report!.family));
-    expect(warned).toEqual([expect.stringMatching(new RegExp(`could not forget ${ENV} .*keys ${envKey} of the family stay valid\\. Keep ${ENV} in \`retireTargets\` until a run ends without this warning`))]);
+    expect(warned).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `could not forget ${ENV} .*keys ${envKey} of the family stay valid\\. Keep ${ENV} in \`retireTargets\` until a run ends without this warning`,
+        ),
+      ),
+    ]);
     expect(warned[0]).not.toMatch(/the next rotation .* revokes its keys/);
     expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(true);
     expect(await recordNames()).toContain(envRecord);
 
     // Kept in retireTargets, as the warning says: the next run settles the family.
     world.github.faults.clear();
-    const third = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: second.createdValues[0], revokeKeyIds: [] });
+    const third = await runRotation(world, {
+      record,
+      targets: [REPO],
+      retireTargets: [ENV],
+      apiKey: second.createdValues[0],
+      revokeKeyIds: [],
+    });
     expect(third.error?.message).toBeUndefined();
     expect(third.report!.revokedKeyIds).toContain(envKey);
     expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(false);
     expect(await recordNames()).not.toContain(envRecord);
   });
 
-  it('a renamed secret\'s record at a retired target could not forget it: the same words, and retired again, its keys go (seed 1580275210)', async () => {
+  it("a renamed secret's record at a retired target could not forget it: the same words, and retired again, its keys go (seed 1580275210)", async () => {
     // NEON_API_KEY at the environment alone: its record names only ENV.
     const first = await runRotation(world, { record, targets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
     expect(first.error?.message).toBeUndefined();
@@ -65,12 +89,24 @@ describe('another family whose only target is retired', () => {
     // Renamed to PLATFORM_KEY at the repository; the environment's old secret deleted and the environment retired.
     world.github.putSecretValue(REPO, 'PLATFORM_KEY', world.consoleKey.key);
     expect((await world.githubApi('DELETE', ENV_SECRET_PATH)).status).toBe(204);
-    world.github.faults.add({ kind: 'status', status: 403, method: 'PATCH', path: `/repos/acme/web/actions/variables/${oldRecord}`, times: 'always' });
+    world.github.faults.add({
+      kind: 'status',
+      status: 403,
+      method: 'PATCH',
+      path: `/repos/acme/web/actions/variables/${oldRecord}`,
+      times: 'always',
+    });
     const renamed = { record, secretName: 'PLATFORM_KEY', targets: [REPO], retireTargets: [ENV], revokeKeyIds: [] };
     const second = await runRotation(world, { ...renamed, apiKey: world.consoleKey.key });
     expect(second.error?.message).toBeUndefined();
     const warned = second.report!.warnings.filter((w) => w.includes(first.report!.family));
-    expect(warned).toEqual([expect.stringMatching(new RegExp(`could not forget ${ENV} .*keys ${envKey} of the family stay valid\\. Keep ${ENV} in \`retireTargets\` until a run ends without this warning`))]);
+    expect(warned).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `could not forget ${ENV} .*keys ${envKey} of the family stay valid\\. Keep ${ENV} in \`retireTargets\` until a run ends without this warning`,
+        ),
+      ),
+    ]);
     expect(warned[0]).not.toMatch(/the next rotation .* revokes its keys/);
     expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(true);
 
@@ -88,19 +124,40 @@ describe('another family whose only target is retired', () => {
     expect(first.error?.message).toBeUndefined();
     const [envRecord] = await recordNames();
     // The record cut short, then rebuilt: key 1 of the family (first run's) was live then.
-    const cut = await world.githubApi('PATCH', `/repos/acme/web/actions/variables/${envRecord}`, { name: envRecord, value: '{"format":2,' });
+    const cut = await world.githubApi('PATCH', `/repos/acme/web/actions/variables/${envRecord}`, {
+      name: envRecord,
+      value: '{"format":2,',
+    });
     expect(cut.status).toBe(204);
-    const rebuilt = await runRotation(world, { record, targets: [ENV], rebuildRecord: true, apiKey: first.createdValues[0], revokeKeyIds: [] });
+    const rebuilt = await runRotation(world, {
+      record,
+      targets: [ENV],
+      rebuildRecord: true,
+      apiKey: first.createdValues[0],
+      revokeKeyIds: [],
+    });
     expect(rebuilt.error?.message).toBeUndefined();
     const [kept, held] = [first.report!.keyId!, rebuilt.report!.keyId!];
     expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(true);
 
     // Retired: the family names no target, but its rebuilt key 'kept' stays, and 'held' with it, both named.
     expect((await world.githubApi('DELETE', ENV_SECRET_PATH)).status).toBe(204);
-    const moved = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
+    const moved = await runRotation(world, {
+      record,
+      targets: [REPO],
+      retireTargets: [ENV],
+      apiKey: world.consoleKey.key,
+      revokeKeyIds: [],
+    });
     expect(moved.error?.message).toBeUndefined();
     const warned = moved.report!.warnings.filter((w) => w.includes(rebuilt.report!.family));
-    expect(warned).toEqual([expect.stringMatching(new RegExp(`^Keys ${kept} of family .* were live when its record was rebuilt.* Key ${held} of the family stays valid with it until then\\.$`))]);
+    expect(warned).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Keys ${kept} of family .* were live when its record was rebuilt.* Key ${held} of the family stays valid with it until then\\.$`,
+        ),
+      ),
+    ]);
     expect(world.platform.isKeyValid(rebuilt.createdValues[0]!)).toBe(true);
 
     // The rebuilt key named in revokeKeyIds: it goes, the other with it, the record is deleted.
@@ -118,9 +175,19 @@ describe('another family whose only target is retired', () => {
     const [envRecord] = await recordNames();
     expect((await world.githubApi('DELETE', ENV_SECRET_PATH)).status).toBe(204);
     world.platform.faults.add({ kind: 'status', status: 404, method: 'DELETE', path: `/api_keys/${first.report!.keyId}` });
-    const second = await runRotation(world, { record, targets: [REPO], retireTargets: [ENV], apiKey: world.consoleKey.key, revokeKeyIds: [] });
+    const second = await runRotation(world, {
+      record,
+      targets: [REPO],
+      retireTargets: [ENV],
+      apiKey: world.consoleKey.key,
+      revokeKeyIds: [],
+    });
     expect(second.error?.message).toBeUndefined();
-    expect(second.report!.warnings).toContainEqual(expect.stringMatching(`^The platform answered 404 to revoking key ${first.report!.keyId} .* the record of family ${first.report!.family} stays`));
+    expect(second.report!.warnings).toContainEqual(
+      expect.stringMatching(
+        `^The platform answered 404 to revoking key ${first.report!.keyId} .* the record of family ${first.report!.family} stays`,
+      ),
+    );
     expect(second.report!.revokedKeyIds).not.toContain(first.report!.keyId);
     expect(world.platform.isKeyValid(first.createdValues[0]!)).toBe(true);
     expect(await recordNames()).toContain(envRecord);

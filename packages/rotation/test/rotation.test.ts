@@ -46,7 +46,9 @@ describe('rotateKey', () => {
     const run = await runRotation(world);
     expect(run.createdValues).toHaveLength(1);
     expect(new Set(run.logs.map((l) => l.step))).toEqual(new Set(['preflight', 'create', 'verify', 'store', 'revoke']));
-    expect(run.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(/^Plan: create .*, write NEON_API_KEY to repo:acme\/web, env:acme\/web:production, revoke keys 1, 2$/));
+    expect(run.logs.map((l) => l.message)).toContainEqual(
+      expect.stringMatching(/^Plan: create .*, write NEON_API_KEY to repo:acme\/web, env:acme\/web:production, revoke keys 1, 2$/),
+    );
     checkInvariants(world, run);
   });
 
@@ -79,7 +81,9 @@ describe('rotateKey', () => {
     const run = await runRotation(world, { revokeKeyIds: [] });
     expect(run.report!.warnings).toEqual([
       expect.stringMatching(
-        new RegExp(`current key ${world.consoleKey.id} \\("console key"\\) was not made by this rotation .* run with \`revokeKeyIds\`: ${world.consoleKey.id}`),
+        new RegExp(
+          `current key ${world.consoleKey.id} \\("console key"\\) was not made by this rotation .* run with \`revokeKeyIds\`: ${world.consoleKey.id}`,
+        ),
       ),
     ]);
     expect(run.logs.filter((l) => l.level === 'warning')).toHaveLength(1);
@@ -121,10 +125,18 @@ describe('rotateKey', () => {
     [{ keep: 0 }, 'keep', /keep must be a whole number of at least 1/],
     [{ revokeKeyIds: [0] }, 'revokeKeyIds', /revokeKeyIds must be key ids/],
     [{ family: 'x'.repeat(43) }, 'family', /at most 42 leave room for the timestamp/],
-    [{ targets: 'repo:acme/web\nrepo:acme\nbogus' }, 'targets', /2 target specs are malformed:\n {2}line 2 \("repo:acme"\).*\n {2}line 3 \("bogus"\)/],
+    [
+      { targets: 'repo:acme/web\nrepo:acme\nbogus' },
+      'targets',
+      /2 target specs are malformed:\n {2}line 2 \("repo:acme"\).*\n {2}line 3 \("bogus"\)/,
+    ],
     [{ targets: [], defaultRepository: '' }, 'targets', /no target given/],
     [{ targets: 'org:acme, org:acme:private' }, 'targets', /line 1 \("org:acme:private"\): repeats the target org:acme of line 1/],
-    [{ targets: [otherStore('kv/Neon'), otherStore('kv/neon')] }, 'targets', /targets vault:kv\/Neon and vault:kv\/neon are the same secret/],
+    [
+      { targets: [otherStore('kv/Neon'), otherStore('kv/neon')] },
+      'targets',
+      /targets vault:kv\/Neon and vault:kv\/neon are the same secret/,
+    ],
     [{ github: undefined }, 'github', /github options .* are required/],
   ])('refuses bad input %j before any request, naming the option', async (overrides, option, message) => {
     const error = await runRotation(world, overrides).then(
@@ -193,10 +205,17 @@ describe('rotateKey', () => {
   });
 
   it('without the previous key value, leaves a half-written rotation on two valid keys', async () => {
-    world.github.faults.add({ kind: 'status', status: 403, method: 'PUT', path: '/repos/acme/web/environments/production/secrets/NEON_API_KEY' });
+    world.github.faults.add({
+      kind: 'status',
+      status: 403,
+      method: 'PUT',
+      path: '/repos/acme/web/environments/production/secrets/NEON_API_KEY',
+    });
     const run = await runRotation(world, { apiKey: '', client: world.client(world.currentKey.key) });
     expect(run.error?.step).toBe('store');
-    expect(run.error?.message).toMatch(/previous key's value was not given \(apiKey option\), so it was not written back: repo:acme\/web may hold the new key \d+, which stays valid/);
+    expect(run.error?.message).toMatch(
+      /previous key's value was not given \(apiKey option\), so it was not written back: repo:acme\/web may hold the new key \d+, which stays valid/,
+    );
     expect(world.held()).toEqual([run.createdValues[0], world.currentKey.key]);
     checkInvariants(world, run);
   });
@@ -276,7 +295,10 @@ describe('rotateKey', () => {
     expect(run.error?.message).toMatch(/key 3 of that name exists with a value nobody knows, and revoking it failed/);
     expect(run.error?.advice).toMatch(/Revoke key 3 in the platform console, or run again/);
     expect(world.held()).toEqual([world.currentKey.key, world.currentKey.key]);
-    expect(world.platform.listKeys().find((k) => k.id === 3)).toMatchObject({ revoked: false, name: expect.stringMatching(new RegExp(`^${FAMILY}-`)) });
+    expect(world.platform.listKeys().find((k) => k.id === 3)).toMatchObject({
+      revoked: false,
+      name: expect.stringMatching(new RegExp(`^${FAMILY}-`)),
+    });
 
     // Once the platform is back, the next run revokes it as an older key of the family.
     world.platform.faults.clear();
@@ -343,7 +365,9 @@ describe('rotateKey', () => {
     });
     expect(late).toBeDefined();
     expect(run.error?.step).toBe('create');
-    expect(run.error?.message).toMatch(new RegExp(`the key had been created, and as its value is unknown it was revoked \\(id ${late!.id}\\)`));
+    expect(run.error?.message).toMatch(
+      new RegExp(`the key had been created, and as its value is unknown it was revoked \\(id ${late!.id}\\)`),
+    );
     expect(world.platform.listKeys().find((k) => k.id === late!.id)?.revoked).toBe(true);
     checkInvariants(world, run);
   });

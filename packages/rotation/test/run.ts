@@ -1,12 +1,6 @@
 // Runs one rotation against a World and keeps everything a test checks afterwards.
 
-import {
-  type RotateKeyOptions,
-  RotationError,
-  type RotationLogEntry,
-  type RotationReport,
-  rotateKey,
-} from '../src/index.js';
+import { type RotateKeyOptions, RotationError, type RotationLogEntry, type RotationReport, rotateKey } from '../src/index.js';
 import type { FetchGates } from './gated-fetch.js';
 import { oneAtATime } from './quick-lease.js';
 import { SECRET, TARGETS, type World } from './world.js';

@@ -30,12 +30,20 @@ beforeEach(async () => {
 afterEach(() => world.close());
 
 async function runAt(overrides: Parameters<typeof runRotation>[1] = {}): Promise<RotationRun> {
-  const run = await runRotation(world, { record: RECORD, apiKey: current, now: () => new Date(now), runUrl: RUN_URL, notifyUrl, ...overrides });
+  const run = await runRotation(world, {
+    record: RECORD,
+    apiKey: current,
+    now: () => new Date(now),
+    runUrl: RUN_URL,
+    notifyUrl,
+    ...overrides,
+  });
   if (run.report?.keyId !== undefined && run.createdValues[0]) current = run.createdValues[0];
   return run;
 }
 
-const requestsOf = (run: RotationRun, service: 'platform' | 'github') => world.requests.slice(run.requestsBefore).filter((r) => r.service === service);
+const requestsOf = (run: RotationRun, service: 'platform' | 'github') =>
+  world.requests.slice(run.requestsBefore).filter((r) => r.service === service);
 const issues = () => world.github.issues('acme/web');
 const storedRecord = async () => {
   const variable = (await world.variables()).find((v) => v.name.startsWith('KEYTURN_RECORD'));
@@ -68,7 +76,10 @@ describe('a stuck family', () => {
         expect(failed.error?.report.notices.map((n) => n.code)).toContain('repeated-failure');
         const stored = await storedRecord();
         expect(stored.keyturn).toBe(4);
-        expect(stored.stuck).toMatchObject({ runUrl: RUN_URL, notice: { code: 'repeated-failure', failure: 'target-failed', runs: STUCK_AFTER_RUNS } });
+        expect(stored.stuck).toMatchObject({
+          runUrl: RUN_URL,
+          notice: { code: 'repeated-failure', failure: 'target-failed', runs: STUCK_AFTER_RUNS },
+        });
       }
     }
     world.github.faults.remove(refused);
@@ -89,7 +100,10 @@ describe('a stuck family', () => {
     expect(blocked.error?.actions).toContainEqual({ do: 'acknowledge' });
     expect(blocked.error?.report.notices.map((n) => n.code)).toEqual(['stuck']);
     expect(requestsOf(blocked, 'platform')).toEqual([]);
-    expect(requestsOf(blocked, 'github').map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/acme/web/actions/variables', 'GET /repos/acme/web/issues']);
+    expect(requestsOf(blocked, 'github').map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /repos/acme/web/actions/variables',
+      'GET /repos/acme/web/issues',
+    ]);
     expect(world.platform.listKeys()).toHaveLength(keysBefore);
     expect(world.github.webhooks()).toHaveLength(1);
 
@@ -118,7 +132,10 @@ describe('a stuck family', () => {
 
     // No key value in the issue, the webhooks or any log line.
     const logs = [first, blocked, dayLater, acknowledged].flatMap((r) => r.logs.map((l) => l.message));
-    expectNoKeyValue([...issues().map((i) => `${i.title}\n${i.body}`), JSON.stringify(world.github.webhooks()), ...logs], [...keyValues(), ...made]);
+    expectNoKeyValue(
+      [...issues().map((i) => `${i.title}\n${i.body}`), JSON.stringify(world.github.webhooks()), ...logs],
+      [...keyValues(), ...made],
+    );
   });
 
   it('keyturn acknowledge clears the mark alone: the next run rotates and closes the issue', async () => {
@@ -171,7 +188,13 @@ describe('a stuck family', () => {
       // The lease runs on the wall clock (the runs' runtime), whatever the test's clock says.
       world.githubApi('POST', '/repos/acme/web/actions/variables', {
         name: lease,
-        value: writeLeaseText({ holder: 'a killed run', nonce: 'theirs', state: 'held', started: new Date(Date.now() - HOUR).toISOString(), expires: new Date(Date.now() - 60_000).toISOString() }),
+        value: writeLeaseText({
+          holder: 'a killed run',
+          nonce: 'theirs',
+          state: 'held',
+          started: new Date(Date.now() - HOUR).toISOString(),
+          expires: new Date(Date.now() - 60_000).toISOString(),
+        }),
       });
     const fast = { pollMs: 20, confirmMs: 20, settleMs: 0 };
     for (let n = 1; n <= STUCK_AFTER_RUNS; n++) {
@@ -180,7 +203,11 @@ describe('a stuck family', () => {
       const keysBefore = world.platform.listKeys().length;
       // Each run but the last is killed too, once planned (an abort is not counted): only the takeovers count.
       const abort = new AbortController();
-      const run = await runAt({ lease: fast, signal: abort.signal, onLog: (entry) => n < STUCK_AFTER_RUNS && entry.message.startsWith('Plan:') && abort.abort() });
+      const run = await runAt({
+        lease: fast,
+        signal: abort.signal,
+        onLog: (entry) => n < STUCK_AFTER_RUNS && entry.message.startsWith('Plan:') && abort.abort(),
+      });
       if (n < STUCK_AFTER_RUNS) {
         expect(run.error?.code).toBe('aborted');
         expect((await storedRecord()).failures).toMatchObject({ code: 'lease-taken-over', count: n });
@@ -200,12 +227,16 @@ describe('a stuck family', () => {
     const refused = world.github.faults.add({ kind: 'status', status: 403, method: 'PUT', path: ENV_SECRET_PATH, times: 'always' });
     const badHook = `${world.github.controlUrl}/webhooks-missing/x`;
     let last: RotationRun | undefined;
-    for (let run = 1; run <= STUCK_AFTER_RUNS; run++) last = await runAt({ issueToken: 'ghp_reader_token_for_tests_0123456789', notifyUrl: badHook });
+    for (let run = 1; run <= STUCK_AFTER_RUNS; run++)
+      last = await runAt({ issueToken: 'ghp_reader_token_for_tests_0123456789', notifyUrl: badHook });
     world.github.faults.remove(refused);
     expect(last!.error?.code).toBe('target-failed');
     expect(issues()).toEqual([]);
     const notices = last!.error!.report.notices.filter((n) => n.code === 'person-not-called');
-    expect(notices).toMatchObject([{ channel: 'issue', doing: 'open' }, { channel: 'webhook', doing: 'post' }]);
+    expect(notices).toMatchObject([
+      { channel: 'issue', doing: 'open' },
+      { channel: 'webhook', doing: 'post' },
+    ]);
     expect((await storedRecord()).stuck).toBeDefined();
   });
 });

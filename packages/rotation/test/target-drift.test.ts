@@ -47,7 +47,10 @@ function expectNobodyLockedOut(): void {
 function expectNoUnheldKey(): void {
   const held = new Set(TARGETS.map((t) => world.platform.keyIdOf(world.github.secretValue(t, SECRET) ?? '')));
   const live = world.platform.listKeys().filter((k) => !k.revoked && k.id !== world.consoleKey.id);
-  expect(live.filter((k) => !held.has(k.id)).map((k) => k.id), 'live keys held by no target').toEqual([]);
+  expect(
+    live.filter((k) => !held.has(k.id)).map((k) => k.id),
+    'live keys held by no target',
+  ).toEqual([]);
 }
 
 /** The target records: each family with how many groups of targets it names. */
@@ -107,7 +110,11 @@ describe('targets that change between runs', () => {
     expect((await world.githubApi('DELETE', REPO_SECRET_PATH)).status).toBe(204);
     world.platform.faults.add({ method: 'DELETE', path: '/api_keys/*', kind: 'status', status: 403, times: 1 });
     const stopped = await rotate([ENV], { retireTargets: [REPO] });
-    expect(stopped.report!.warnings).toEqual([expect.stringMatching(new RegExp(`Family ${oldFamily} names no target any more, but settling it failed.*the next rotation of ${SECRET} revokes its keys`))]);
+    expect(stopped.report!.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(`Family ${oldFamily} names no target any more, but settling it failed.*the next rotation of ${SECRET} revokes its keys`),
+      ),
+    ]);
     expect(await recordFamilies()).toEqual(expect.arrayContaining([{ family: oldFamily, targets: 0 }]));
     expectNobodyLockedOut();
 

@@ -145,7 +145,8 @@ describe('the runtime', () => {
       verify: { timeoutMs: 3000, intervalMs: 1000 },
       onLog: ({ message }) => {
         // The new key is refused every time it lists, so verify waits until its deadline.
-        if (/^Created key /.test(message)) world.platform.faults.add({ kind: 'status', status: 401, method: 'GET', path: '/api_keys', times: 'always' });
+        if (/^Created key /.test(message))
+          world.platform.faults.add({ kind: 'status', status: 401, method: 'GET', path: '/api_keys', times: 'always' });
       },
     });
     expect(run.error?.code).toBe('verify-failed');

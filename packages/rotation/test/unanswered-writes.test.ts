@@ -42,7 +42,11 @@ describe.each([REPO, ENV])('the write to %s keeps failing', (target) => {
     expect(run.error?.report.newKeyRevoked).toBeUndefined();
     expect(world.platform.isKeyValid(newValue!)).toBe(true);
     expect(run.logs.map((l) => l.message)).toContainEqual(
-      expect.stringMatching(new RegExp(`^${target} may hold the new key \\d+: its secret was updated at \\S+Z, not a minute before this run first reached it at \\S+Z$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^${target} may hold the new key \\d+: its secret was updated at \\S+Z, not a minute before this run first reached it at \\S+Z$`,
+        ),
+      ),
     );
     expect(metadataReads(path)).toHaveLength(1);
     checkInvariants(world, run);
@@ -69,12 +73,17 @@ describe.each([REPO, ENV])('the write to %s keeps failing', (target) => {
     const error = run.error!;
     expect(error.step).toBe('store');
     expect(error.message).toMatch(/previous key's value was not given \(apiKey option\), so it was not written back/);
-    expect(world.github.log.entries({ method: 'PUT' }).filter((r) => r.status === 204).map((r) => r.path)).toEqual(
-      target === REPO ? [] : [REPO_SECRET_PATH],
-    );
+    expect(
+      world.github.log
+        .entries({ method: 'PUT' })
+        .filter((r) => r.status === 204)
+        .map((r) => r.path),
+    ).toEqual(target === REPO ? [] : [REPO_SECRET_PATH]);
     if (target === REPO) {
       // Nothing holds the new key: it revoked itself (the previous key may not work in this path).
-      expect(error.message).toMatch(/but no target holds the new key: repo:acme\/web keeps the key it held before.*so the new key \d+ was revoked/);
+      expect(error.message).toMatch(
+        /but no target holds the new key: repo:acme\/web keeps the key it held before.*so the new key \d+ was revoked/,
+      );
       expect(error.report.targets).toEqual([]);
       expect(error.report.newKeyRevoked).toBe(true);
       expect(world.platform.isKeyValid(run.createdValues[0]!)).toBe(false);
@@ -101,7 +110,9 @@ it.each([
   const run = await runRotation(world);
   expect(run.error?.message).toMatch(/Writing the previous key back failed for repo:acme\/web, which may hold the new key \d+/);
   expect(run.error?.report.targets).toEqual([REPO]);
-  expect(run.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(/its secret was updated at \S+Z, not a minute before this run first reached it/));
+  expect(run.logs.map((l) => l.message)).toContainEqual(
+    expect.stringMatching(/its secret was updated at \S+Z, not a minute before this run first reached it/),
+  );
   checkInvariants(world, run, { newKeyMayStayUnheld: true });
 });
 
@@ -119,7 +130,9 @@ it('a secret not found after a write with no answer proves nothing (a replica ma
   expect(deleted.status).toBe(204);
   world.github.faults.add({ kind: 'status', status: 502, method: 'PUT', path: ENV_SECRET_PATH, ...forGood });
   const run = await runRotation(world);
-  expect(run.error?.message).toMatch(/Writing the previous key back failed for env:acme\/web:production, which may hold the new key \d+: it stays valid/);
+  expect(run.error?.message).toMatch(
+    /Writing the previous key back failed for env:acme\/web:production, which may hold the new key \d+: it stays valid/,
+  );
   expect(run.error?.report.targets).toEqual([ENV]);
   expect(run.logs.map((l) => l.message)).toContainEqual(
     `${ENV} may hold the new key ${run.error?.report.keyId}: it answered that it has no secret ${SECRET}, which proves nothing`,
@@ -138,6 +151,8 @@ it('a write whose reply was lost after it landed, retried and answered 404, may 
   expect(world.github.log.entries({ method: 'PUT', path: REPO_SECRET_PATH }).map((r) => r.status)).toEqual([undefined, 404, 204]);
   expect(world.github.secretValue(REPO, SECRET)).toBe(world.currentKey.key);
   expect(world.platform.isKeyValid(world.currentKey.key)).toBe(true);
-  expect(run.error?.message).toMatch(/The previous key was written back to repo:acme\/web, but a write of the new key there got no answer and may still land: repo:acme\/web may hold the new key/);
+  expect(run.error?.message).toMatch(
+    /The previous key was written back to repo:acme\/web, but a write of the new key there got no answer and may still land: repo:acme\/web may hold the new key/,
+  );
   checkInvariants(world, run, { newKeyMayStayUnheld: true });
 });

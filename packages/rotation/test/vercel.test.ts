@@ -93,11 +93,19 @@ describe('a Vercel production target', () => {
     expect(vercel.servedValue(WEB, SECRET)).toBe(world.currentKey.key);
     expect(world.platform.isKeyValid(world.currentKey.key)).toBe(true);
     expect(first.report!.notices).toEqual([
-      expect.objectContaining({ code: 'deployment-not-ready', target: TARGET, deploymentUrl: `https://${failed!.url}`, readyState: 'ERROR', keyIds: [world.currentKey.id] }),
+      expect.objectContaining({
+        code: 'deployment-not-ready',
+        target: TARGET,
+        deploymentUrl: `https://${failed!.url}`,
+        readyState: 'ERROR',
+        keyIds: [world.currentKey.id],
+      }),
     ]);
     expect(first.report!.revokedKeyIds).not.toContain(world.currentKey.id);
     const record = (await world.variables()).find((v) => v.name.startsWith('KEYTURN_RECORD_'))!;
-    expect(JSON.parse(record.value).awaiting).toEqual({ 'vercel:web:production@acme': expect.objectContaining({ keyId: first.report!.keyId, deployment: failed!.id }) });
+    expect(JSON.parse(record.value).awaiting).toEqual({
+      'vercel:web:production@acme': expect.objectContaining({ keyId: first.report!.keyId, deployment: failed!.id }),
+    });
     expect(said(first)).not.toContain(value);
 
     // The build fixed, the next run redeploys, and every older key goes.
@@ -134,14 +142,25 @@ describe('a Vercel production target', () => {
     expect(second.report!.notices).toEqual([expect.objectContaining({ code: 'awaiting-deploy', keyIds: [first.report!.keyId] })]);
   });
 
-  it('keeps an existing variable\'s type, comment and environments, and never widens them', async () => {
-    vercel.setEnv(WEB, { key: SECRET, value: world.currentKey.key, type: 'encrypted', target: ['production', 'preview'], comment: 'the platform key' });
+  it("keeps an existing variable's type, comment and environments, and never widens them", async () => {
+    vercel.setEnv(WEB, {
+      key: SECRET,
+      value: world.currentKey.key,
+      type: 'encrypted',
+      target: ['production', 'preview'],
+      comment: 'the platform key',
+    });
     vercel.setEnv(WEB, { key: 'OTHER', value: 'unrelated', target: ['development'] });
     const run = await rotate();
     expect(run.error).toBeUndefined();
     const envs = vercel.envs(WEB).filter((v) => v.key === SECRET);
     expect(envs).toHaveLength(1);
-    expect(envs[0]).toMatchObject({ value: run.createdValues[0], type: 'encrypted', target: ['production', 'preview'], comment: 'the platform key' });
+    expect(envs[0]).toMatchObject({
+      value: run.createdValues[0],
+      type: 'encrypted',
+      target: ['production', 'preview'],
+      comment: 'the platform key',
+    });
     expect(vercel.envs(WEB).find((v) => v.key === 'OTHER')!.value).toBe('unrelated');
   });
 
@@ -153,7 +172,9 @@ describe('a Vercel production target', () => {
     expect(written).toMatchObject({ type: 'encrypted', target: ['development'], value: run.createdValues[0] });
     // The production variable is another variable: untouched.
     expect(vercel.envs(WEB).find((v) => v.target.includes('production'))!.value).toBe(world.currentKey.key);
-    expect(run.report!.notices).toEqual([expect.objectContaining({ code: 'development-not-sensitive', target: 'vercel:web:development@acme' })]);
+    expect(run.report!.notices).toEqual([
+      expect.objectContaining({ code: 'development-not-sensitive', target: 'vercel:web:development@acme' }),
+    ]);
     expect(vercel.deployments(WEB)).toHaveLength(deployments);
   });
 });
@@ -173,8 +194,10 @@ describe('what Vercel refuses, before anything is made', () => {
     expect(said).not.toContain('vercel_token_nobody_knows_000');
   });
 
-  it('403: the token\'s scope lacks the team, or its role cannot touch production', async () => {
-    expect(await refused({ vercel: { token: 'vercel_token_of_another_team_3', apiUrl: vercel.url } })).toMatch(/its scope does not include the team acme/);
+  it("403: the token's scope lacks the team, or its role cannot touch production", async () => {
+    expect(await refused({ vercel: { token: 'vercel_token_of_another_team_3', apiUrl: vercel.url } })).toMatch(
+      /its scope does not include the team acme/,
+    );
     const developer = await rotate({ vercel: { token: 'vercel_token_of_a_developer_02', apiUrl: vercel.url, deployPollMs: 20 } });
     // A developer reads the project (the preflight passes) but cannot write production's variable: the run's key goes, the old one stays.
     expect(developer.error?.advice).toMatch(/cannot change Production's variables or deployments \(a Developer cannot\).*Member or Owner/);

@@ -5,7 +5,9 @@ import { type Notice, noticeKeyIds } from '@keyturn/rotation';
 
 /** Keys a rebuilt record keeps (its own or another family's), and those that stay with them: named in revoke-key-ids once no secret holds them. */
 export function rebuiltKeyIds(notices: readonly Notice[]): number[] {
-  return notices.filter((n) => n.code === 'record-rebuilt' || n.code === 'rebuilt-keys-kept' || n.code === 'other-family-rebuilt-kept').flatMap(noticeKeyIds);
+  return notices
+    .filter((n) => n.code === 'record-rebuilt' || n.code === 'rebuilt-keys-kept' || n.code === 'other-family-rebuilt-kept')
+    .flatMap(noticeKeyIds);
 }
 
 /** Retired targets a record still names: kept in retire-targets until a run ends without the notice. */
@@ -37,12 +39,16 @@ export function targetsToRetire(notices: readonly Notice[]): string[] {
 
 /** A renamed secret's old name, and the targets where it may still exist, of each half-done rename a run names. */
 export function halfRenamed(notices: readonly Notice[]): Array<{ secretName: string; targets: string[] }> {
-  return notices.flatMap((n) => (n.code === 'renamed-secret-keys-valid' ? [{ secretName: n.otherSecret, targets: [...n.present, ...n.unknown] }] : []));
+  return notices.flatMap((n) =>
+    n.code === 'renamed-secret-keys-valid' ? [{ secretName: n.otherSecret, targets: [...n.present, ...n.unknown] }] : [],
+  );
 }
 
 /** True when a notice names the record variable `variable` (unreadable, rebuilt in place of, to delete). */
 export function namesVariable(notices: readonly Notice[], variable: string): boolean {
-  return notices.some((n) => ('variable' in n && n.variable === variable) || (n.code === 'record-rebuilt' && n.replaced.includes(variable)));
+  return notices.some(
+    (n) => ('variable' in n && n.variable === variable) || (n.code === 'record-rebuilt' && n.replaced.includes(variable)),
+  );
 }
 
 /** True when a notice names key `id` as staying valid (the "never silently valid" invariant). */

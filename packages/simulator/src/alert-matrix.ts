@@ -49,7 +49,11 @@ async function startAlertRig(kind: SimKeyKind): Promise<AlertRig> {
         early.push(`alert #${alerts.leaked} was resolved while the leaked key was live`);
       }
     });
-    const alertSpec = (apiKey?: string): RunSpec => ({ ...rig.spec(apiKey), leakedKey: undefined, alerts: { secretType: ALERT_SECRET_TYPE } });
+    const alertSpec = (apiKey?: string): RunSpec => ({
+      ...rig.spec(apiKey),
+      leakedKey: undefined,
+      alerts: { secretType: ALERT_SECRET_TYPE },
+    });
     return { ...rig, alerts, alertSpec, early };
   } catch (error) {
     await rig.sim.close();
@@ -84,12 +88,26 @@ export async function recordAlertRuns(): Promise<Recorded[]> {
 
 export function alertFaultCases(recorded: readonly Recorded[]): FaultCase[] {
   return recorded.flatMap(({ kind, credential, targets, requests }) =>
-    requests.flatMap((request) => FAULT_KINDS.map((fault) => ({ kind, credential, targets, shape: 'full' as const, request, fault, outcome: expectedOutcome(request, fault) }))),
+    requests.flatMap((request) =>
+      FAULT_KINDS.map((fault) => ({
+        kind,
+        credential,
+        targets,
+        shape: 'full' as const,
+        request,
+        fault,
+        outcome: expectedOutcome(request, fault),
+      })),
+    ),
   );
 }
 
 export function alertCrashCases(recorded: readonly Recorded[]): CrashCase[] {
-  return recorded.flatMap(({ kind, credential, targets, requests }) => requests.flatMap((request) => [false, true].map((afterEffect) => ({ kind, credential, targets, shape: 'full' as const, request, afterEffect }))));
+  return recorded.flatMap(({ kind, credential, targets, requests }) =>
+    requests.flatMap((request) =>
+      [false, true].map((afterEffect) => ({ kind, credential, targets, shape: 'full' as const, request, afterEffect })),
+    ),
+  );
 }
 
 /** One fault case in alert mode: the faulted run ends well or says what to do; then the user's answer and the next scheduled run. */
@@ -98,7 +116,14 @@ export async function runAlertFaultCase(c: FaultCase): Promise<CaseResult> {
   const { sim } = rig;
   const out: string[] = [];
   try {
-    sim.arm({ service: c.request.service, method: c.request.method, path: c.request.path, nth: c.request.nth, effect: c.fault.effect(c.request.service), name: c.fault.name });
+    sim.arm({
+      service: c.request.service,
+      method: c.request.method,
+      path: c.request.path,
+      nth: c.request.nth,
+      effect: c.fault.effect(c.request.service),
+      name: c.fault.name,
+    });
     const run = sim.start(rig.alertSpec());
     await sim.runAll([run]);
     const emulator = sim.emulatorOf(c.request.service);
@@ -107,11 +132,14 @@ export async function runAlertFaultCase(c: FaultCase): Promise<CaseResult> {
     if (result.status === 'ok') {
       // An ok run leaves no alert of its family open: the key is dead and its alert resolved.
       if (sim.world.platform.isKeyValid(rig.leaked.key)) out.push('the run ended well, and the leaked key is live');
-      if (alertOf(rig, rig.alerts.leaked).state !== 'resolved') out.push('the run ended well, and the leaked key\'s alert is open');
+      if (alertOf(rig, rig.alerts.leaked).state !== 'resolved') out.push("the run ended well, and the leaked key's alert is open");
       // Issue 31, item 4: open before the run and touched by no other, the alert was resolved by it (a lost reply too).
-      else if (result.alertsReport?.answered.find((a) => a.number === rig.alerts.leaked)?.resolved !== true) out.push('the run resolved the leaked key\'s alert, and reports it did not');
-    } else if (result.status !== 'failed' || !result.alertsError) out.push(`expected to end well or fail with a LeakAlertsError, the run ended ${result.status}: ${result.said.slice(-2).join(' ')}`);
-    else if (!result.alertsError.summary.trim() || result.alertsError.advice.trim().length < 10) out.push('the failure does not say what happened and what to do');
+      else if (result.alertsReport?.answered.find((a) => a.number === rig.alerts.leaked)?.resolved !== true)
+        out.push("the run resolved the leaked key's alert, and reports it did not");
+    } else if (result.status !== 'failed' || !result.alertsError)
+      out.push(`expected to end well or fail with a LeakAlertsError, the run ended ${result.status}: ${result.said.slice(-2).join(' ')}`);
+    else if (!result.alertsError.summary.trim() || result.alertsError.advice.trim().length < 10)
+      out.push('the failure does not say what happened and what to do');
     return { violations: [...out, ...(await nextRuns(rig, result))], trace: sim.trace };
   } finally {
     await sim.close();
@@ -144,18 +172,21 @@ async function nextRuns(rig: AlertRig, first: RunResult): Promise<string[]> {
   const unwritten = first.alertsError?.report.rotations.flatMap((r) => r.leak?.unwritten ?? []) ?? [];
   for (const spec of unwritten) {
     const value = rig.sim.world.held(spec, MATRIX_SECRET);
-    if (value !== undefined && rig.sim.world.platform.isKeyValid(value)) out.push(`untruthful: ${spec} is named as left without a working key, and holds one`);
+    if (value !== undefined && rig.sim.world.platform.isKeyValid(value))
+      out.push(`untruthful: ${spec} is named as left without a working key, and holds one`);
   }
   if (unwritten.length > 0) {
     rig.sim.note(`the user runs the family's rotation, as the advice says, for ${unwritten.join(' | ')}`);
     const mended = await answerLikeTheAdvice(rig, (apiKey) => ({ ...rig.spec(apiKey), leakedKey: undefined }));
     runs.push(mended);
-    if (mended.status !== 'ok') out.push(`the family's rotation, run as the advice says, ended ${mended.status}: ${mended.error?.message ?? ''}`);
+    if (mended.status !== 'ok')
+      out.push(`the family's rotation, run as the advice says, ended ${mended.status}: ${mended.error?.message ?? ''}`);
   }
   const rerun = await answerLikeTheAdvice(rig, rig.alertSpec);
   runs.push(rerun);
   out.push(...converged(rig, rerun));
-  if (rerun.status === 'ok' && rerun.alertsReport?.answered.some((a) => !a.keyRevoked)) out.push('the next run reports the leaked key live');
+  if (rerun.status === 'ok' && rerun.alertsReport?.answered.some((a) => !a.keyRevoked))
+    out.push('the next run reports the leaked key live');
   const held = rig.held()[0];
   const after = rig.sim.start(rig.alertSpec(held));
   await rig.sim.runAll([after]);
@@ -173,9 +204,12 @@ function alertsSettled(rig: AlertRig): string[] {
   const leaked = alertOf(rig, rig.alerts.leaked);
   const resolutions = leaked.history.filter((h) => h.state === 'resolved');
   if (leaked.state !== 'resolved' || resolutions.length !== 1 || resolutions[0]!.resolution !== 'revoked') {
-    out.push(`alert #${leaked.number} of the leaked key: ${leaked.state}, history ${JSON.stringify(leaked.history.map((h) => `${h.state}/${h.resolution}`))}, not resolved once as revoked`);
+    out.push(
+      `alert #${leaked.number} of the leaked key: ${leaked.state}, history ${JSON.stringify(leaked.history.map((h) => `${h.state}/${h.resolution}`))}, not resolved once as revoked`,
+    );
   }
   const unknown = alertOf(rig, rig.alerts.unknown);
-  if (unknown.state !== 'open' || unknown.history.length > 0) out.push(`alert #${unknown.number} of a key no record knows was changed: ${JSON.stringify(unknown.history)}`);
+  if (unknown.state !== 'open' || unknown.history.length > 0)
+    out.push(`alert #${unknown.number} of a key no record knows was changed: ${JSON.stringify(unknown.history)}`);
   return out;
 }

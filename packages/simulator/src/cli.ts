@@ -30,7 +30,9 @@ What 10,000 histories reach: pnpm sim --coverage --histories 10000 --seed 1`;
 /** The options, or the mistake to print with the usage: unknown or malformed ones are refused, never ignored. */
 function readOptions(
   argv: string[],
-): { histories: number; seed: number; budgetMs: number; trace: boolean; coverage: boolean; rename: boolean; timed: boolean; help: boolean } | string {
+):
+  | { histories: number; seed: number; budgetMs: number; trace: boolean; coverage: boolean; rename: boolean; timed: boolean; help: boolean }
+  | string {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -60,7 +62,16 @@ function readOptions(
   if (!(histories > 0)) return `--histories must be a whole number of at least 1, not ${values.histories}`;
   if (!Number.isSafeInteger(seed)) return `--seed must be a whole number, not ${values.seed}`;
   if (!(budget > 0)) return `--budget must be a whole number of seconds, not ${values.budget}`;
-  return { histories, seed, budgetMs: budget * 1000, trace: values.trace === true, coverage: values.coverage === true, rename: values['no-rename'] !== true, timed: values.timed === true, help: values.help === true };
+  return {
+    histories,
+    seed,
+    budgetMs: budget * 1000,
+    trace: values.trace === true,
+    coverage: values.coverage === true,
+    rename: values['no-rename'] !== true,
+    timed: values.timed === true,
+    help: values.help === true,
+  };
 }
 
 const options = readOptions(process.argv.slice(2));
@@ -78,7 +89,9 @@ const cpuAtStart = process.cpuUsage();
 let done = 0;
 let failed = 0;
 while (done < histories && performance.now() - started < budgetMs) {
-  const result = await (covered ? covered.play(seed + done, { edits: { rename, timed } }) : runHistory(seed + done, { edits: { rename, timed } }));
+  const result = await (covered
+    ? covered.play(seed + done, { edits: { rename, timed } })
+    : runHistory(seed + done, { edits: { rename, timed } }));
   done += 1;
   const replay = `pnpm sim --seed ${result.seed} --histories 1 --trace${rename ? '' : ' --no-rename'}${timed ? ' --timed' : ''}`;
   if (result.violations.length) {

@@ -116,7 +116,10 @@ export function outlivedDeadlines(sim: Simulation, run: RunResult, startedAt: nu
     }
   }
   const family = report.family;
-  const live = platform.listKeys().filter((k) => !k.revoked && k.name.startsWith(`${family}-`)).sort((a, b) => b.id - a.id);
+  const live = platform
+    .listKeys()
+    .filter((k) => !k.revoked && k.name.startsWith(`${family}-`))
+    .sort((a, b) => b.id - a.id);
   // keep: the newest key and keep - 1 before it stay whatever the clock says (the later of the two wins).
   const keptByKeep = new Set(live.slice(0, run.spec.keep).map((k) => k.id));
   const out: string[] = [];
@@ -126,7 +129,9 @@ export function outlivedDeadlines(sim: Simulation, run: RunResult, startedAt: nu
     if (!platform.listKeys().some((k) => k.id === due.keyId && !k.revoked)) continue;
     if (namesKey(report.notices, due.keyId)) continue;
     const started = new Date(startedAt).toISOString();
-    out.push(`outlived its deadline: key ${due.keyId}, due ${due.dueAt}, held by no target, still live after ${run.id} (started ${started}), unnamed`);
+    out.push(
+      `outlived its deadline: key ${due.keyId}, due ${due.dueAt}, held by no target, still live after ${run.id} (started ${started}), unnamed`,
+    );
   }
   return out;
 }

@@ -90,7 +90,13 @@ export class LeakRounds {
     }
     // A key a run made (a console key no record may know: a leak of it is refused, left to the console).
     const value = now.value;
-    if (value === undefined || this.sim.world.userKeyValues.has(value) || !platform.isKeyValid(value) || this.sim.world.kindOfValue(value) !== now.kind) return;
+    if (
+      value === undefined ||
+      this.sim.world.userKeyValues.has(value) ||
+      !platform.isKeyValid(value) ||
+      this.sim.world.kindOfValue(value) !== now.kind
+    )
+      return;
     if (r < LEAK_CHANCE) {
       const by = this.#pick.chance(0.5) ? 'id' : 'fingerprint';
       this.leaked.add(value);
@@ -111,10 +117,13 @@ export class LeakRounds {
   mend(list: readonly string[], secretName: string, kind: SimKeyKind): string | undefined {
     const { world } = this.sim;
     const values = list.map((t) => world.held(t, secretName));
-    if (values.some((v) => v !== undefined && world.platform.isKeyValid(v)) || !values.some((v) => v !== undefined && this.leaked.has(v))) return undefined;
+    if (values.some((v) => v !== undefined && world.platform.isKeyValid(v)) || !values.some((v) => v !== undefined && this.leaked.has(v)))
+      return undefined;
     const made = world.consoleKey(kind);
     putHeld(world, list[0]!, secretName, made.key, new Date(this.sim.time.now()));
-    this.sim.note(`user: puts key ${made.id}, made in the console, in ${list[0]}, as the advice says (no listed target holds a working key)`);
+    this.sim.note(
+      `user: puts key ${made.id}, made in the console, in ${list[0]}, as the advice says (no listed target holds a working key)`,
+    );
     return made.key;
   }
 
@@ -150,8 +159,10 @@ export class LeakRounds {
       const leakedId = report?.leak?.keyId;
       const live = (id: number | undefined) => id !== undefined && world.platform.listKeys().some((k) => k.id === id && !k.revoked);
       if (run.spec.leakedKey) {
-        if (run.status === 'ok' && (!report?.leak?.revoked || live(leakedId))) out.push(`leak: ${run.id} ended well, and the leaked key ${leakedId ?? '?'} is live or not said revoked`);
-        if (run.status === 'failed' && report?.leak?.revoked && live(leakedId)) out.push(`leak: ${run.id} says the leaked key ${leakedId} was revoked, and it is live`);
+        if (run.status === 'ok' && (!report?.leak?.revoked || live(leakedId)))
+          out.push(`leak: ${run.id} ended well, and the leaked key ${leakedId ?? '?'} is live or not said revoked`);
+        if (run.status === 'failed' && report?.leak?.revoked && live(leakedId))
+          out.push(`leak: ${run.id} says the leaked key ${leakedId} was revoked, and it is live`);
         if (run.status === 'ok' || (run.status === 'failed' && run.error?.code === 'invalid-options')) {
           if (run.status !== 'ok') {
             this.sim.note(`user: leaves the leaked key to the console, as the refusal of ${run.id} says (no record knows it)`);

@@ -31,7 +31,9 @@ export interface FaultKind {
   status?: number;
 }
 
-const status = (code: number, times: FaultSpec['times'] = 1) => () => ({ kind: 'status' as const, status: code, times });
+const status =
+  (code: number, times: FaultSpec['times'] = 1) =>
+  () => ({ kind: 'status' as const, status: code, times });
 
 export const FAULT_KINDS: FaultKind[] = [
   { name: '500 once', effect: status(500), class: 'transient', ambiguous: true },
@@ -62,7 +64,10 @@ export const FAULT_KINDS: FaultKind[] = [
 /** What DESIGN.md's rotation protocol and retry rules promise for `kind` on `request`. */
 /** GitHub's read of an organization or user secret (not its public key). */
 function isAccessRead(request: TracedRequest): boolean {
-  return request.service === 'github' && /^\/(?:orgs\/[^/]+\/(?:actions|codespaces)|user\/codespaces)\/secrets\/(?!public-key$)[^/]+$/.test(request.path);
+  return (
+    request.service === 'github' &&
+    /^\/(?:orgs\/[^/]+\/(?:actions|codespaces)|user\/codespaces)\/secrets\/(?!public-key$)[^/]+$/.test(request.path)
+  );
 }
 
 /** Vercel's deployment requests: finding production's, redeploying it, reading the redeploy until it ends. */

@@ -16,8 +16,20 @@ export async function gitlabFlagsCases(mutants: readonly string[] = []): Promise
     for (const refused of [false, true]) {
       const rig = await startRig('personal', 'token', 'full', 'gitlab');
       try {
-        const watch = watchInstants(rig.sim, () => new Map(), () => new Set());
-        if (refused) rig.sim.arm({ service: 'gitlab', method: 'PUT', path: '/groups/acme/variables/*', nth: 1, effect: FAULT_KINDS.find((k) => k.status === 403)!.effect('gitlab'), name: 'group variable write refused (403)' });
+        const watch = watchInstants(
+          rig.sim,
+          () => new Map(),
+          () => new Set(),
+        );
+        if (refused)
+          rig.sim.arm({
+            service: 'gitlab',
+            method: 'PUT',
+            path: '/groups/acme/variables/*',
+            nth: 1,
+            effect: FAULT_KINDS.find((k) => k.status === 403)!.effect('gitlab'),
+            name: 'group variable write refused (403)',
+          });
         const run = rig.sim.start(rig.spec());
         await rig.sim.runAll([run]);
         const ended = refused ? 'failed' : 'ok';

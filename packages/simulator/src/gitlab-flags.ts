@@ -18,7 +18,14 @@ export function gitlabFlags(gitlab: GitLabEmulator): GitLabFlags {
   for (const ref of GITLAB_PLACES) {
     const place = placeName(ref);
     for (const v of gitlab.variables(ref)) {
-      out.set(`${place} ${v.key} ${v.environment_scope}`, { place, key: v.key, scope: v.environment_scope, masked: v.masked, hidden: v.hidden, protected: v.protected });
+      out.set(`${place} ${v.key} ${v.environment_scope}`, {
+        place,
+        key: v.key,
+        scope: v.environment_scope,
+        masked: v.masked,
+        hidden: v.hidden,
+        protected: v.protected,
+      });
     }
   }
   return out;

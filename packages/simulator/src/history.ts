@@ -161,7 +161,9 @@ interface UserState {
 
 export async function runHistory(seed: number, options: HistoryOptions = {}): Promise<HistoryResult> {
   const pick = createRng(seed);
-  const skew = pick.chance(0.25) ? { platformMs: (pick.int(181) - 90) * 1000, githubMs: (pick.int(181) - 90) * 1000 } : { platformMs: 0, githubMs: 0 };
+  const skew = pick.chance(0.25)
+    ? { platformMs: (pick.int(181) - 90) * 1000, githubMs: (pick.int(181) - 90) * 1000 }
+    : { platformMs: 0, githubMs: 0 };
   const shape = pick.chance(0.3) ? 'sparse' : 'full';
   const sim = await Simulation.start(seed, skew, shape);
   const violations: string[] = [];
@@ -203,7 +205,11 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       acknowledge: false,
       ...(timed && { schedule: drawSchedule(timing), clock: watchClock(sim) }),
     };
-    const instants = watchInstants(sim, () => user.excused, () => user.leaks.leaked);
+    const instants = watchInstants(
+      sim,
+      () => user.excused,
+      () => user.leaks.leaked,
+    );
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
     // on or not, so the other choices of a seed stay as they were.
     const reach = createRng(seed ^ REACH_STREAM);
@@ -216,7 +222,13 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     const rounds = options.rounds ?? 2 + rng.int(4);
     // What every run of a round (or a scheduled run between rounds) is checked for once it ended, and what the user does then.
     const checkRuns = (runs: Run[], heldAtStart: readonly string[], keepKnowable: boolean, startedAt: number): string[] => {
-      const out = [...instants.settle(runs.map((r) => r.result)), ...user.leaks.settle(runs.map((r) => r.result), user.excused)];
+      const out = [
+        ...instants.settle(runs.map((r) => r.result)),
+        ...user.leaks.settle(
+          runs.map((r) => r.result),
+          user.excused,
+        ),
+      ];
       for (const run of runs) {
         results.push(run.result);
         learn(sim, user, run.result);
@@ -407,7 +419,10 @@ function revocableRebuiltKeys(sim: Simulation, user: UserState): number[] {
 /** The key a workflow run starts with: what the first listed target holds that works, else the user's key. */
 function startingKey(sim: Simulation, user: UserState, targets: readonly string[]): string {
   const values = targets.map((t) => sim.world.held(t, user.secretName));
-  return values.find((v) => v !== undefined && sim.world.platform.isKeyValid(v) && (sim.world.kindOfValue(v) ?? user.kind) === user.kind) ?? user.consoleKey;
+  return (
+    values.find((v) => v !== undefined && sim.world.platform.isKeyValid(v) && (sim.world.kindOfValue(v) ?? user.kind) === user.kind) ??
+    user.consoleKey
+  );
 }
 
 function spec(sim: Simulation, user: UserState, retire: string[], crash?: CrashPoint): RunSpec {
@@ -449,7 +464,10 @@ function startRuns(sim: Simulation, rng: Rng, user: UserState, plan: Plan, retir
     if (rng.chance(0.3)) sim.arm(randomFault(rng, wide));
     // Both read the secret when they start: the same key.
     const first = sim.start(spec(sim, user, retire));
-    const runs = [first, sim.start(spec(sim, user, retire, rng.chance(0.3) ? { request: 1 + rng.int(20), afterEffect: rng.chance(0.5) } : undefined))];
+    const runs = [
+      first,
+      sim.start(spec(sim, user, retire, rng.chance(0.3) ? { request: 1 + rng.int(20), afterEffect: rng.chance(0.5) } : undefined)),
+    ];
     // A third run of the family (a second workflow, a hand run, the CLI elsewhere), drawn from a
     // stream of its own so the choices above stay as seeds found them: it starts within 20 s, with
     // the key its workflow read then, and may write late (an answer given up on, landing after).
@@ -486,7 +504,9 @@ function learn(sim: Simulation, user: UserState, run: RunResult): void {
  */
 /** Issue 33, item 3: a run that finds its family stuck makes no key until the family is acknowledged. */
 function stuckMadeKey(run: RunResult): string[] {
-  return run.error?.code === 'stuck' && run.created.length ? [`stuck family: ${run.id} made ${run.created.length} key(s) unacknowledged`] : [];
+  return run.error?.code === 'stuck' && run.created.length
+    ? [`stuck family: ${run.id} made ${run.created.length} key(s) unacknowledged`]
+    : [];
 }
 
 async function followAdvice(sim: Simulation, user: UserState, run: RunResult): Promise<boolean> {
@@ -495,7 +515,12 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
   // A managing key refused before anything changed (a key the run might revoke): the user manages
   // with an organization admin's personal key, as the refusal advises (by its code: the only option
   // a history gets wrong).
-  if (run.error?.code === 'invalid-options' && !run.spec.leakedKey && user.managingKey && user.managingKey.id !== sim.world.managingKey.id) {
+  if (
+    run.error?.code === 'invalid-options' &&
+    !run.spec.leakedKey &&
+    user.managingKey &&
+    user.managingKey.id !== sim.world.managingKey.id
+  ) {
     user.managingKey = { id: sim.world.managingKey.id, key: sim.world.managingKey.key };
     sim.note(`user: manages with the admin's personal key ${user.managingKey.id}, as the refusal advises`);
     return true;
@@ -584,7 +609,14 @@ async function followRenameNotices(sim: Simulation, user: UserState, notices: re
 }
 
 /** The user edits the workflow: the target list, keep, the credential, the secret's name, the kind of key. */
-async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, rename: boolean, record: boolean, listedOnly: boolean): Promise<void> {
+async function editBetweenRuns(
+  sim: Simulation,
+  rng: Rng,
+  user: UserState,
+  rename: boolean,
+  record: boolean,
+  listedOnly: boolean,
+): Promise<void> {
   let next = rng.shuffle(user.list);
   // Drawn either way, so the history after it stays the same.
   const drop = next.length > 1 && rng.chance(0.4);
@@ -626,10 +658,10 @@ async function editBetweenRuns(sim: Simulation, rng: Rng, user: UserState, renam
     excuseDroppedWithoutRecord(sim, user);
     // Nor the family's keys, once no target holds them: the user who deleted its record revokes them.
     const family = user.recordEdit.family;
-    for (const key of sim.world.platform.listKeys()) if (family && !key.revoked && key.name.startsWith(`${family}-`)) user.forgotten.add(key.id);
+    for (const key of sim.world.platform.listKeys())
+      if (family && !key.revoked && key.name.startsWith(`${family}-`)) user.forgotten.add(key.id);
   }
 }
-
 
 /** README, "Without a record": the run no longer knows the dropped targets, so their keys may go. */
 function excuseDroppedWithoutRecord(sim: Simulation, user: UserState): void {
@@ -645,7 +677,12 @@ function excuseDroppedWithoutRecord(sim: Simulation, user: UserState): void {
  * anything changes (then the user rebuilds it, or restores it, as a newer release would read it);
  * a deleted one is absent, and the run goes on without it.
  */
-async function afterRecordEdit(sim: Simulation, user: UserState, run: RunResult, before: Awaited<ReturnType<typeof snapshot>>): Promise<string[]> {
+async function afterRecordEdit(
+  sim: Simulation,
+  user: UserState,
+  run: RunResult,
+  before: Awaited<ReturnType<typeof snapshot>>,
+): Promise<string[]> {
   const edit = user.recordEdit!;
   user.recordEdit = undefined;
   if (edit.expect === 'absent') return [];
@@ -664,10 +701,13 @@ async function afterRecordEdit(sim: Simulation, user: UserState, run: RunResult,
     const warned = namesVariable((run.report ?? run.error?.report)?.notices ?? [], edit.variable);
     await edit.undo(sim);
     sim.note(`user: restores ${edit.variable}, another family's record, as the warning advises`);
-    return warned ? [] : [`record edit (${edit.name}): ${run.id} neither refused nor warned about family ${edit.family}'s record ${edit.variable}`];
+    return warned
+      ? []
+      : [`record edit (${edit.name}): ${run.id} neither refused nor warned about family ${edit.family}'s record ${edit.variable}`];
   }
   const out: string[] = [];
-  if (run.status !== 'failed' || run.error?.code !== 'record-failed') out.push(`record edit (${edit.name}): ${run.id} did not refuse (${run.status}${run.error ? `, ${run.error.code}` : ''})`);
+  if (run.status !== 'failed' || run.error?.code !== 'record-failed')
+    out.push(`record edit (${edit.name}): ${run.id} did not refuse (${run.status}${run.error ? `, ${run.error.code}` : ''})`);
   out.push(...(await changedBy(sim, before)).map((what) => `record edit (${edit.name}): ${run.id} changed ${what}`));
   if (edit.expect === 'newer') {
     await edit.undo(sim);
@@ -703,7 +743,7 @@ async function renameSecret(sim: Simulation, user: UserState, listedOnly: boolea
   }
   await heldBackLanded(sim);
   sim.note(`user: secret renamed ${user.secretName} -> ${to}`);
-  user.clock?.excuseLive('the secret renamed: the old name\'s record goes its own way');
+  user.clock?.excuseLive("the secret renamed: the old name's record goes its own way");
   for (const target of [...user.written]) {
     const value = sim.world.held(target, user.secretName);
     if (value === undefined) continue;
@@ -790,11 +830,16 @@ const deleteSecret = deleteHeld;
 function keepReach(sim: Simulation, user: UserState, retire: readonly string[]): void {
   if ([...user.list, ...retire, ...user.written].every((t) => reaches(user.credential, t))) return;
   user.credential = 'token';
-  sim.note('user: GitHub credential now token, as a GitHub App cannot reach a user\'s Codespaces secrets');
+  sim.note("user: GitHub credential now token, as a GitHub App cannot reach a user's Codespaces secrets");
 }
 
 /** Every dropped target named again or retired, no faults, keep 1: the runs must converge to one key held everywhere. */
-async function converge(sim: Simulation, user: UserState, results: RunResult[], settle: (runs: RunResult[]) => string[]): Promise<string[]> {
+async function converge(
+  sim: Simulation,
+  user: UserState,
+  results: RunResult[],
+  settle: (runs: RunResult[]) => string[],
+): Promise<string[]> {
   const { rng, world } = sim;
   const dropped = [...user.written].filter((t) => !user.list.includes(t));
   // Drawn for each, so the history after it stays the same; the targets the secret moved away from are retired.
@@ -830,9 +875,11 @@ async function converge(sim: Simulation, user: UserState, results: RunResult[], 
     last = run.result;
     const locked = [...lockOuts(world, user.excused), ...managingKeyLockOut(sim, user)];
     if (locked.length) return locked.map((v) => `${v} (converging)`);
-    if (run.result.status === 'ok' && orphans(world, user.kind, run.result, user.forgotten).length === 0) return untruthfulOutputs(world, run.result);
+    if (run.result.status === 'ok' && orphans(world, user.kind, run.result, user.forgotten).length === 0)
+      return untruthfulOutputs(world, run.result);
   }
-  if (last?.status !== 'ok') return [`no convergence: ${CONVERGENCE_RUNS} clean runs, the last ${last?.status}: ${last?.error?.message ?? ''}`];
+  if (last?.status !== 'ok')
+    return [`no convergence: ${CONVERGENCE_RUNS} clean runs, the last ${last?.status}: ${last?.error?.message ?? ''}`];
   return orphans(world, user.kind, last, user.forgotten);
 }
 

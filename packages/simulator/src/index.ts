@@ -26,12 +26,26 @@ export {
   runCrashCase,
   runFaultCase,
 } from './matrix.js';
-export { type PersistCase, persistCases, persistPatterns, type PersistResult, recordPersistRigs, runPersistCase } from './persist-matrix.js';
+export {
+  type PersistCase,
+  persistCases,
+  persistPatterns,
+  type PersistResult,
+  recordPersistRigs,
+  runPersistCase,
+} from './persist-matrix.js';
 export { runStuckScenario, type StuckScenarioResult } from './stuck-scenario.js';
 export { Coverage, installProbeCollector, probeCatalogue } from './coverage.js';
 export { type HistoryFacts, historyFacts } from './history-facts.js';
 export { leakCrashCases, leakFaultCases, recordLeakRuns, runLeakCrashCase, runLeakFaultCase } from './leak-matrix.js';
-export { ALERT_SECRET_TYPE, alertCrashCases, alertFaultCases, recordAlertRuns, runAlertCrashCase, runAlertFaultCase } from './alert-matrix.js';
+export {
+  ALERT_SECRET_TYPE,
+  alertCrashCases,
+  alertFaultCases,
+  recordAlertRuns,
+  runAlertCrashCase,
+  runAlertFaultCase,
+} from './alert-matrix.js';
 export {
   describePlan,
   PROPERTY_FIXED_SEED,

@@ -46,11 +46,18 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
         // A Vercel target's key runs in its deployment: the value that deployment was built with (issue 34).
         const held = world.held(target, secretName);
         for (const value of target.startsWith('vercel:') ? [held, world.served(target, secretName)] : [held]) {
-        if (value === undefined || isExcused(allowed, target, secretName, value) || world.platform.isKeyValid(value)) continue;
-        const seen = dead.get(run.id) ?? new Map<string, DeadSeen>();
-        dead.set(run.id, seen);
-        const at = `${target} ${secretName}`;
-        if (!seen.has(at)) seen.set(at, { target, secretName, value, keyId: world.platform.keyIdOf(value), stamp: `+${String(sim.time.now() % 10_000_000).padStart(7, '0')}` });
+          if (value === undefined || isExcused(allowed, target, secretName, value) || world.platform.isKeyValid(value)) continue;
+          const seen = dead.get(run.id) ?? new Map<string, DeadSeen>();
+          dead.set(run.id, seen);
+          const at = `${target} ${secretName}`;
+          if (!seen.has(at))
+            seen.set(at, {
+              target,
+              secretName,
+              value,
+              keyId: world.platform.keyIdOf(value),
+              stamp: `+${String(sim.time.now() % 10_000_000).padStart(7, '0')}`,
+            });
         }
       }
     }
@@ -71,8 +78,16 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
           if (named.has(seen.target)) continue;
           if (run.status === 'crashed' && (run.spec.leakedKey || run.spec.alerts) && leaked().has(seen.value)) continue;
           // A rebuilt record knows only the listed targets (README, rebuild-record): a dropped one holding the leaked key is not the run's to name (seed 5048).
-          if (run.spec.rebuildRecord && (run.spec.leakedKey || run.spec.alerts) && leaked().has(seen.value) && !run.spec.targets.includes(seen.target)) continue;
-          out.push(`instant lock-out: ${seen.target} ${seen.secretName} held key ${seen.keyId ?? '?'}, which did not work, at ${seen.stamp} during ${run.id}, named by no notice of its round`);
+          if (
+            run.spec.rebuildRecord &&
+            (run.spec.leakedKey || run.spec.alerts) &&
+            leaked().has(seen.value) &&
+            !run.spec.targets.includes(seen.target)
+          )
+            continue;
+          out.push(
+            `instant lock-out: ${seen.target} ${seen.secretName} held key ${seen.keyId ?? '?'}, which did not work, at ${seen.stamp} during ${run.id}, named by no notice of its round`,
+          );
         }
         dead.delete(run.id);
       }
@@ -83,12 +98,24 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
 
 /** Every target a run names as left without a working key or out of the writes: the leak report's and its notices' (by their data). */
 export function namedTargets(run: RunResult): string[] {
-  const reports: Array<PartialRotationReport | undefined> = [run.report, run.error?.report, ...(run.alertsReport?.rotations ?? []), ...(run.alertsError?.report.rotations ?? [])];
-  const notices: Notice[] = [...reports.flatMap((r) => r?.notices ?? []), ...(run.alertsReport?.notices ?? []), ...(run.alertsError?.report.notices ?? [])];
+  const reports: Array<PartialRotationReport | undefined> = [
+    run.report,
+    run.error?.report,
+    ...(run.alertsReport?.rotations ?? []),
+    ...(run.alertsError?.report.rotations ?? []),
+  ];
+  const notices: Notice[] = [
+    ...reports.flatMap((r) => r?.notices ?? []),
+    ...(run.alertsReport?.notices ?? []),
+    ...(run.alertsError?.report.notices ?? []),
+  ];
   return [...reports.flatMap((r) => r?.leak?.unwritten ?? []), ...notices.flatMap(noticeTargets)];
 }
 
 function noticeTargets(notice: Notice): string[] {
   const fields = notice as { target?: unknown; targets?: unknown };
-  return [...(typeof fields.target === 'string' ? [fields.target] : []), ...(Array.isArray(fields.targets) ? fields.targets.filter((t): t is string => typeof t === 'string') : [])];
+  return [
+    ...(typeof fields.target === 'string' ? [fields.target] : []),
+    ...(Array.isArray(fields.targets) ? fields.targets.filter((t): t is string => typeof t === 'string') : []),
+  ];
 }

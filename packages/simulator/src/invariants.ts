@@ -57,8 +57,13 @@ export interface WorldSnapshot {
 /** What a run could change: the keys (and which are revoked), every secret's value, the home repository's and GitLab project's variables. */
 export async function snapshot(sim: Simulation): Promise<WorldSnapshot> {
   const { world } = sim;
-  const keys = world.platform.listKeys().map((k) => `${k.id}${k.revoked ? ' revoked' : ''}`).join(', ');
-  const secrets = world.pool.flatMap((t) => SECRET_NAMES.map((n) => `${t} ${n}=${world.platform.keyIdOf(world.held(t, n) ?? '') ?? '-'}`)).join(', ');
+  const keys = world.platform
+    .listKeys()
+    .map((k) => `${k.id}${k.revoked ? ' revoked' : ''}`)
+    .join(', ');
+  const secrets = world.pool
+    .flatMap((t) => SECRET_NAMES.map((n) => `${t} ${n}=${world.platform.keyIdOf(world.held(t, n) ?? '') ?? '-'}`))
+    .join(', ');
   const answer = await sim.userRequest('GET', `/repos/${HOME}/actions/variables?per_page=30`);
   const { variables } = (await answer.json()) as { variables: Array<{ name: string; value: string }> };
   const gitlab = world.gitlab.variables({ project: HOME }).map((v) => `gitlab ${v.key}=${v.value}`);
@@ -123,14 +128,27 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
   const notices = last.report?.notices ?? [];
   const unheld = world.platform
     .listKeys()
-    .filter((k) => !k.revoked && !world.userKeyIds.has(k.id) && !forgotten.has(k.id) && !held.has(k.id) && kindOf(k as { org_id?: string | null; project_id?: string | null }) === kind);
+    .filter(
+      (k) =>
+        !k.revoked &&
+        !world.userKeyIds.has(k.id) &&
+        !forgotten.has(k.id) &&
+        !held.has(k.id) &&
+        kindOf(k as { org_id?: string | null; project_id?: string | null }) === kind,
+    );
   const own = unheld.filter((k) => k.name.startsWith(`${family}-`));
   // A family whose record the run could not read is named by its notice, not its keys (README: they stay valid).
   const unread = unreadFamilies(notices).map((family) => `${family}-`);
   const silent = unheld.filter((k) => !own.includes(k) && !namesKey(notices, k.id) && !unread.some((f) => k.name.startsWith(f)));
   const out: string[] = [];
-  if (own.length) out.push(`orphan: ${countNoun(own.length, `live ${kind} key`)} ${own.map((k) => k.id).join(', ')} of family ${family}, made by runs and held by no secret`);
-  if (silent.length) out.push(`silently valid: ${countNoun(silent.length, `live ${kind} key`)} ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no notice of ${last.id}`);
+  if (own.length)
+    out.push(
+      `orphan: ${countNoun(own.length, `live ${kind} key`)} ${own.map((k) => k.id).join(', ')} of family ${family}, made by runs and held by no secret`,
+    );
+  if (silent.length)
+    out.push(
+      `silently valid: ${countNoun(silent.length, `live ${kind} key`)} ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no notice of ${last.id}`,
+    );
   return out;
 }
 
@@ -144,14 +162,19 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
 export function keepBroken(world: World, run: RunResult, heldAtStart: readonly string[]): string[] {
   if (run.status !== 'ok' || run.spec.keep < 2 || run.report?.dryRun) return [];
   const family = `${run.report?.family}-`;
-  const ofFamily = (value: string) => world.platform.listKeys().some((k) => k.id === world.platform.keyIdOf(value) && k.name.startsWith(family));
-  const held = [...new Set(heldAtStart)].filter((value) => !world.userKeyValues.has(value) && world.kindOfValue(value) === run.spec.kind && ofFamily(value));
+  const ofFamily = (value: string) =>
+    world.platform.listKeys().some((k) => k.id === world.platform.keyIdOf(value) && k.name.startsWith(family));
+  const held = [...new Set(heldAtStart)].filter(
+    (value) => !world.userKeyValues.has(value) && world.kindOfValue(value) === run.spec.kind && ofFamily(value),
+  );
   // The slots after the new key's go to the keys the targets held (README, Revoke): as many as there are, up to keep - 1.
   const kept = held.filter((value) => world.platform.isKeyValid(value)).length;
   const slots = Math.min(run.spec.keep - 1, held.length);
   const ids = (values: readonly string[]) => values.map((v) => world.platform.keyIdOf(v)).join(', ');
   const lost = held.filter((value) => !world.platform.isKeyValid(value));
   return kept < slots
-    ? [`keep broken: ${run.id} ran with keep ${run.spec.keep}, yet kept ${kept} of the ${countNoun(held.length, 'key')} of its family the listed targets held when it began (held ${ids(held)}; revoked ${ids(lost)})`]
+    ? [
+        `keep broken: ${run.id} ran with keep ${run.spec.keep}, yet kept ${kept} of the ${countNoun(held.length, 'key')} of its family the listed targets held when it began (held ${ids(held)}; revoked ${ids(lost)})`,
+      ]
     : [];
 }

@@ -11,7 +11,19 @@
 import { keyFingerprint } from '@keyturn/rotation';
 import { expectedOutcome, FAULT_KINDS } from './fault-kinds.js';
 import { leaks } from './invariants.js';
-import { type CaseResult, crashAt, type CrashCase, type FaultCase, MATRIX_FAMILY, MATRIX_SECRET, MATRIX_TARGETS, type Recorded, type Rig, startRig, traceRequests } from './matrix.js';
+import {
+  type CaseResult,
+  crashAt,
+  type CrashCase,
+  type FaultCase,
+  MATRIX_FAMILY,
+  MATRIX_SECRET,
+  MATRIX_TARGETS,
+  type Recorded,
+  type Rig,
+  startRig,
+  traceRequests,
+} from './matrix.js';
 import type { RunResult, RunSpec } from './simulation.js';
 import { KEY_KINDS, type SimKeyKind } from './world.js';
 
@@ -27,7 +39,8 @@ export async function startLeakRig(kind: SimKeyKind): Promise<LeakRig> {
     const setup = rig.sim.start(rig.spec());
     await rig.sim.runAll([setup]);
     const key = setup.result.created[0];
-    if (setup.result.status !== 'ok' || !key) throw new Error(`the rotation before the leak ended ${setup.result.status}:\n${rig.sim.trace.join('\n')}`);
+    if (setup.result.status !== 'ok' || !key)
+      throw new Error(`the rotation before the leak ended ${setup.result.status}:\n${rig.sim.trace.join('\n')}`);
     const leaked = { id: setup.result.report!.keyId!, key };
     rig.sim.note(`key ${leaked.id}, in every target, leaks`);
     const fingerprint = keyFingerprint(key);
@@ -46,7 +59,8 @@ export async function recordLeakRuns(): Promise<Recorded[]> {
     try {
       const run = rig.sim.start(rig.spec());
       await rig.sim.runAll([run]);
-      if (run.result.status !== 'ok') throw new Error(`the clean emergency rotation ended ${run.result.status}:\n${rig.sim.trace.join('\n')}`);
+      if (run.result.status !== 'ok')
+        throw new Error(`the clean emergency rotation ended ${run.result.status}:\n${rig.sim.trace.join('\n')}`);
       out.push({ kind, credential: 'token', targets: 'actions', requests: traceRequests(run.result.sent, kind === 'project') });
     } finally {
       await rig.sim.close();
@@ -57,12 +71,26 @@ export async function recordLeakRuns(): Promise<Recorded[]> {
 
 export function leakFaultCases(recorded: readonly Recorded[]): FaultCase[] {
   return recorded.flatMap(({ kind, credential, targets, requests }) =>
-    requests.flatMap((request) => FAULT_KINDS.map((fault) => ({ kind, credential, targets, shape: 'full' as const, request, fault, outcome: expectedOutcome(request, fault) }))),
+    requests.flatMap((request) =>
+      FAULT_KINDS.map((fault) => ({
+        kind,
+        credential,
+        targets,
+        shape: 'full' as const,
+        request,
+        fault,
+        outcome: expectedOutcome(request, fault),
+      })),
+    ),
   );
 }
 
 export function leakCrashCases(recorded: readonly Recorded[]): CrashCase[] {
-  return recorded.flatMap(({ kind, credential, targets, requests }) => requests.flatMap((request) => [false, true].map((afterEffect) => ({ kind, credential, targets, shape: 'full' as const, request, afterEffect }))));
+  return recorded.flatMap(({ kind, credential, targets, requests }) =>
+    requests.flatMap((request) =>
+      [false, true].map((afterEffect) => ({ kind, credential, targets, shape: 'full' as const, request, afterEffect })),
+    ),
+  );
 }
 
 /** One fault case in leak mode: the outcome the rule promises, what the run says of the leak, then the user's answer. */
@@ -71,7 +99,14 @@ export async function runLeakFaultCase(c: FaultCase): Promise<CaseResult> {
   const { sim } = rig;
   const out: string[] = [];
   try {
-    sim.arm({ service: c.request.service, method: c.request.method, path: c.request.path, nth: c.request.nth, effect: c.fault.effect(c.request.service), name: c.fault.name });
+    sim.arm({
+      service: c.request.service,
+      method: c.request.method,
+      path: c.request.path,
+      nth: c.request.nth,
+      effect: c.fault.effect(c.request.service),
+      name: c.fault.name,
+    });
     const run = sim.start(rig.spec());
     await sim.runAll([run]);
     const emulator = c.request.service === 'platform' ? sim.world.platform : sim.world.github;
@@ -80,8 +115,10 @@ export async function runLeakFaultCase(c: FaultCase): Promise<CaseResult> {
     if (c.outcome === 'recovers') {
       if (result.status !== 'ok') out.push(`expected to recover, the run ended ${result.status}: ${result.error?.message ?? ''}`);
       else {
-        if (result.report!.targets.join('|') !== MATRIX_TARGETS.join('|')) out.push(`targets output ${JSON.stringify(result.report!.targets)}`);
-        if (!result.report!.leak?.revoked || result.report!.leak.msToRevocation === undefined) out.push(`the report does not say the leaked key was revoked: ${JSON.stringify(result.report!.leak)}`);
+        if (result.report!.targets.join('|') !== MATRIX_TARGETS.join('|'))
+          out.push(`targets output ${JSON.stringify(result.report!.targets)}`);
+        if (!result.report!.leak?.revoked || result.report!.leak.msToRevocation === undefined)
+          out.push(`the report does not say the leaked key was revoked: ${JSON.stringify(result.report!.leak)}`);
         if (sim.world.platform.isKeyValid(rig.leaked.key)) out.push('the run ended well, and the leaked key is live');
         out.push(...holdOneWorkingKey(rig));
       }
@@ -89,8 +126,10 @@ export async function runLeakFaultCase(c: FaultCase): Promise<CaseResult> {
     else {
       out.push(...leakWordsTruthful(rig, result));
       // Issue 31, item 4: a target the preflight cannot reach does not keep the leaked key alive.
-      const publicKeyRead = c.request.service === 'github' && c.request.step === 'preflight' && c.request.path.endsWith('/secrets/public-key');
-      if (publicKeyRead && sim.world.platform.isKeyValid(rig.leaked.key)) out.push(`a target the preflight could not reach (${c.request.path}) kept the leaked key alive`);
+      const publicKeyRead =
+        c.request.service === 'github' && c.request.step === 'preflight' && c.request.path.endsWith('/secrets/public-key');
+      if (publicKeyRead && sim.world.platform.isKeyValid(rig.leaked.key))
+        out.push(`a target the preflight could not reach (${c.request.path}) kept the leaked key alive`);
     }
     const rerun = await answerLikeTheAdvice(rig);
     out.push(...converged(rig, rerun), ...leaks(sim.world, [result, rerun]));
@@ -126,10 +165,12 @@ function leakWordsTruthful(rig: LeakRig, result: RunResult): string[] {
   const leak = error.report.leak;
   const live = rig.sim.world.platform.isKeyValid(rig.leaked.key);
   if (leak?.revoked && live) out.push('the run says the leaked key was revoked, and it is live');
-  if (live && !/leaked key \([^)]+\) is still valid|THE LEAKED KEY IS STILL VALID/.test(error.message)) out.push(`the leaked key is live, and the failure does not say so: ${error.message}`);
+  if (live && !/leaked key \([^)]+\) is still valid|THE LEAKED KEY IS STILL VALID/.test(error.message))
+    out.push(`the leaked key is live, and the failure does not say so: ${error.message}`);
   for (const spec of leak?.unwritten ?? []) {
     const value = rig.sim.world.held(spec, MATRIX_SECRET);
-    if (value !== undefined && rig.sim.world.platform.isKeyValid(value)) out.push(`untruthful: ${spec} is named as left without a working key, and holds one`);
+    if (value !== undefined && rig.sim.world.platform.isKeyValid(value))
+      out.push(`untruthful: ${spec} is named as left without a working key, and holds one`);
   }
   return out;
 }
@@ -146,7 +187,7 @@ export async function answerLikeTheAdvice(rig: LeakRig, specOf: (apiKey: string)
   if (apiKey === undefined || !sim.world.platform.isKeyValid(apiKey)) {
     apiKey = sim.world.consoleKey(rig.kind).key;
     sim.world.github.putSecretValue(MATRIX_TARGETS[0], MATRIX_SECRET, apiKey);
-    sim.note('the user puts a key made in the console in the workflow\'s secret');
+    sim.note("the user puts a key made in the console in the workflow's secret");
   }
   const rerun = sim.start(specOf(apiKey));
   await sim.runAll([rerun]);
@@ -165,7 +206,8 @@ export async function answerLikeTheAdvice(rig: LeakRig, specOf: (apiKey: string)
 export function converged(rig: LeakRig, rerun: RunResult): string[] {
   const { world } = rig.sim;
   const out: string[] = [];
-  if (rerun.status !== 'ok') out.push(`the emergency rotation run again ended ${rerun.status}: ${rerun.error?.message ?? rerun.alertsError?.message ?? ''}`);
+  if (rerun.status !== 'ok')
+    out.push(`the emergency rotation run again ended ${rerun.status}: ${rerun.error?.message ?? rerun.alertsError?.message ?? ''}`);
   if (world.platform.isKeyValid(rig.leaked.key)) out.push('the leaked key is live after the emergency rotation ran again');
   out.push(...holdOneWorkingKey(rig));
   // keep 2: besides the rerun's key, the key the targets held when it began may stay; nothing else of the family.

@@ -69,7 +69,13 @@ export function matrixTargets(set: MatrixTargetSet, credential: Credential): rea
   return credential === 'app' ? CODESPACES_MATRIX_TARGETS.filter((t) => !t.startsWith('codespaces-user')) : CODESPACES_MATRIX_TARGETS;
 }
 
-export async function startRig(kind: SimKeyKind, credential: Credential, shape: ResponseShape = 'full', set: MatrixTargetSet = 'actions', keep = 1): Promise<Rig> {
+export async function startRig(
+  kind: SimKeyKind,
+  credential: Credential,
+  shape: ResponseShape = 'full',
+  set: MatrixTargetSet = 'actions',
+  keep = 1,
+): Promise<Rig> {
   const sim = await Simulation.start(MATRIX_SEED, undefined, shape);
   const { world } = sim;
   const targets = matrixTargets(set, credential);
@@ -79,7 +85,9 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
     world.github.installApp(world.app.id, { owner: 'beta', permissions: { ...CODESPACES_APP_PERMISSIONS } });
   }
   const make = (name: string) =>
-    kind === 'personal' ? world.platform.createKey(name) : world.platform.createOrgKey(ORG_ID, name, kind === 'project' ? { projectId: PROJECT_ID } : {});
+    kind === 'personal'
+      ? world.platform.createKey(name)
+      : world.platform.createOrgKey(ORG_ID, name, kind === 'project' ? { projectId: PROJECT_ID } : {});
   const seeded = [1, 2].map((day) => make(`${MATRIX_FAMILY}-2026010${day}T000000Z-seed`));
   for (const key of seeded) {
     world.secrets.add(key.key);
@@ -87,11 +95,15 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
   }
   const writtenAt = new Date(sim.time.now() - 86_400_000);
   if (set === 'gitlab') {
-    world.gitlab.setVariable({ project: 'acme/app' }, { key: MATRIX_SECRET, value: seeded[1]!.key, environment_scope: 'production', masked: true, protected: true });
+    world.gitlab.setVariable(
+      { project: 'acme/app' },
+      { key: MATRIX_SECRET, value: seeded[1]!.key, environment_scope: 'production', masked: true, protected: true },
+    );
     // Not hidden: a hidden variable's value cannot be read back, so a write that got no answer there is never proven not to have landed.
     world.gitlab.setVariable({ group: 'acme' }, { key: MATRIX_SECRET, value: seeded[1]!.key, masked: true });
   } else {
-    for (const target of targets.filter((t) => !t.startsWith('vercel:'))) world.github.putSecretValue(storedAt(target), MATRIX_SECRET, seeded[1]!.key, { writtenAt });
+    for (const target of targets.filter((t) => !t.startsWith('vercel:')))
+      world.github.putSecretValue(storedAt(target), MATRIX_SECRET, seeded[1]!.key, { writtenAt });
   }
   if (set === 'vercel') {
     world.vercel.setEnv(VERCEL_PROJECT, { key: MATRIX_SECRET, value: seeded[1]!.key, type: 'sensitive', target: ['production'] });
@@ -125,12 +137,18 @@ export async function startRig(kind: SimKeyKind, credential: Credential, shape: 
 }
 
 /** The requests of a clean rotation of the rig, each with its step (as test/reliability's traceRotation names them). */
-export async function recordRotation(kind: SimKeyKind, credential: Credential, set: MatrixTargetSet = 'actions', keep = 1): Promise<MatrixRequest[]> {
+export async function recordRotation(
+  kind: SimKeyKind,
+  credential: Credential,
+  set: MatrixTargetSet = 'actions',
+  keep = 1,
+): Promise<MatrixRequest[]> {
   const rig = await startRig(kind, credential, 'full', set, keep);
   try {
     const run = rig.sim.start(rig.spec());
     await rig.sim.runAll([run]);
-    if (run.result.status !== 'ok') throw new Error(`the clean rotation the cases are built from ended ${run.result.status}:\n${rig.sim.trace.join('\n')}`);
+    if (run.result.status !== 'ok')
+      throw new Error(`the clean rotation the cases are built from ended ${run.result.status}:\n${rig.sim.trace.join('\n')}`);
     return traceRequests(run.result.sent, kind === 'project');
   } finally {
     await rig.sim.close();
@@ -154,7 +172,16 @@ export function traceRequests(sent: readonly SentRequest[], managed: boolean): M
   // Verifying is the platform requests between the create and the store step's first request elsewhere.
   const stored = requests.findIndex((r, i) => i > create && r.service !== 'platform');
   return requests.map((request, i) => {
-    const step = i < create ? 'preflight' : i === create ? 'create' : i > lastWrite ? 'revoke' : i < stored && request.service === 'platform' ? 'verify' : 'store';
+    const step =
+      i < create
+        ? 'preflight'
+        : i === create
+          ? 'create'
+          : i > lastWrite
+            ? 'revoke'
+            : i < stored && request.service === 'platform'
+              ? 'verify'
+              : 'store';
     const rank = request.nth === 1 ? '' : ` (${ordinal(request.nth)})`;
     return { ...request, step, label: `#${i + 1} ${step}: ${request.service} ${request.method} ${request.path}${rank}` };
   });
@@ -202,7 +229,9 @@ export interface Recorded {
 /** Each kind of key with each credential, its clean run recorded. */
 export async function recordAll(): Promise<Recorded[]> {
   const out: Recorded[] = [];
-  for (const kind of KEY_KINDS) for (const credential of CREDENTIALS) out.push({ kind, credential, targets: 'actions', requests: await recordRotation(kind, credential) });
+  for (const kind of KEY_KINDS)
+    for (const credential of CREDENTIALS)
+      out.push({ kind, credential, targets: 'actions', requests: await recordRotation(kind, credential) });
   return out;
 }
 
@@ -229,7 +258,8 @@ export async function recordVercel(): Promise<Recorded[]> {
  */
 export async function recordKeep2(): Promise<Recorded[]> {
   const out: Recorded[] = [];
-  for (const set of ['actions', 'gitlab'] as const) out.push({ kind: 'personal', credential: 'token', targets: set, keep: 2, requests: await recordRotation('personal', 'token', set, 2) });
+  for (const set of ['actions', 'gitlab'] as const)
+    out.push({ kind: 'personal', credential: 'token', targets: set, keep: 2, requests: await recordRotation('personal', 'token', set, 2) });
   return out;
 }
 
@@ -238,29 +268,34 @@ export async function recordGitLab(): Promise<Recorded[]> {
   return [{ kind: 'personal', credential: 'token', targets: 'gitlab', requests: await recordRotation('personal', 'token', 'gitlab') }];
 }
 
-const isInstallationTokenRevocation = (r: TracedRequest) => r.service === 'github' && r.method === 'DELETE' && r.path === '/installation/token';
+const isInstallationTokenRevocation = (r: TracedRequest) =>
+  r.service === 'github' && r.method === 'DELETE' && r.path === '/installation/token';
 
 export function faultCases(recorded: readonly Recorded[]): FaultCase[] {
   return recorded.flatMap(({ kind, credential, targets, keep = 1, requests }) =>
     requests.flatMap((request) =>
-      SHAPES.flatMap((shape) => FAULT_KINDS.map((fault) => ({
-        kind,
-        credential,
-        targets,
-        keep,
-        shape,
-        request,
-        fault,
-        // Revoking the App's token ends a rotation that is done: its failure is a warning (it expires within the hour).
-        outcome: isInstallationTokenRevocation(request) ? ('recovers' as const) : expectedOutcome(request, fault),
-      }))),
+      SHAPES.flatMap((shape) =>
+        FAULT_KINDS.map((fault) => ({
+          kind,
+          credential,
+          targets,
+          keep,
+          shape,
+          request,
+          fault,
+          // Revoking the App's token ends a rotation that is done: its failure is a warning (it expires within the hour).
+          outcome: isInstallationTokenRevocation(request) ? ('recovers' as const) : expectedOutcome(request, fault),
+        })),
+      ),
     ),
   );
 }
 
 export function crashCases(recorded: readonly Recorded[]): CrashCase[] {
   return recorded.flatMap(({ kind, credential, targets, keep = 1, requests }) =>
-    requests.flatMap((request) => SHAPES.flatMap((shape) => [false, true].map((afterEffect) => ({ kind, credential, targets, keep, shape, request, afterEffect })))),
+    requests.flatMap((request) =>
+      SHAPES.flatMap((shape) => [false, true].map((afterEffect) => ({ kind, credential, targets, keep, shape, request, afterEffect }))),
+    ),
   );
 }
 
@@ -276,7 +311,14 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
   const { world } = sim;
   const out: string[] = [];
   try {
-    sim.arm({ service: c.request.service, method: c.request.method, path: c.request.path, nth: c.request.nth, effect: c.fault.effect(c.request.service), name: c.fault.name });
+    sim.arm({
+      service: c.request.service,
+      method: c.request.method,
+      path: c.request.path,
+      nth: c.request.nth,
+      effect: c.fault.effect(c.request.service),
+      name: c.fault.name,
+    });
     const run = sim.start(rig.spec());
     await sim.runAll([run]);
     const result = run.result;
@@ -290,17 +332,22 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
       else {
         const report = result.report!;
         if (report.targets.join('|') !== rig.targets.join('|')) out.push(`targets output ${JSON.stringify(report.targets)}`);
-        if (report.revokedKeyIds.join(',') !== seededIds.join(',')) out.push(`revoked ${JSON.stringify(report.revokedKeyIds)}, not the seeded ${JSON.stringify(seededIds)}`);
+        if (report.revokedKeyIds.join(',') !== seededIds.join(','))
+          out.push(`revoked ${JSON.stringify(report.revokedKeyIds)}, not the seeded ${JSON.stringify(seededIds)}`);
         if (new Set(held).size !== 1 || !world.platform.isKeyValid(held[0] ?? '')) out.push('the targets do not all hold one working key');
         if (!world.platform.listKeys().some((k) => k.id === report.keyId && !k.revoked)) out.push(`key ${report.keyId} is not live`);
-        if (rig.keep > 1 && !world.platform.isKeyValid(rig.seeded.at(-1)!.key)) out.push(`keep ${rig.keep}: the key the targets held (${rig.seeded.at(-1)!.id}) was revoked`);
+        if (rig.keep > 1 && !world.platform.isKeyValid(rig.seeded.at(-1)!.key))
+          out.push(`keep ${rig.keep}: the key the targets held (${rig.seeded.at(-1)!.id}) was revoked`);
       }
     } else if (c.outcome === 'keeps-keys') {
-      if (result.status !== 'ok') out.push(`expected to keep the keys and end, the run ended ${result.status}: ${result.error?.message ?? ''}`);
+      if (result.status !== 'ok')
+        out.push(`expected to keep the keys and end, the run ended ${result.status}: ${result.error?.message ?? ''}`);
       else {
         const report = result.report!;
-        if (!report.notices.some((n) => n.code === 'deployment-not-ready')) out.push(`no deployment-not-ready notice: ${JSON.stringify(report.notices.map((n) => n.code))}`);
-        if (report.revokedKeyIds.includes(rig.seeded[1]!.id)) out.push(`revoked key ${rig.seeded[1]!.id}, which the deployment running uses`);
+        if (!report.notices.some((n) => n.code === 'deployment-not-ready'))
+          out.push(`no deployment-not-ready notice: ${JSON.stringify(report.notices.map((n) => n.code))}`);
+        if (report.revokedKeyIds.includes(rig.seeded[1]!.id))
+          out.push(`revoked key ${rig.seeded[1]!.id}, which the deployment running uses`);
         if (new Set(held).size !== 1 || !world.platform.isKeyValid(held[0] ?? '')) out.push('the targets do not all hold one working key');
       }
     } else if (result.status !== 'failed' || !result.error) out.push(`expected to fail, the run ended ${result.status}`);
@@ -309,9 +356,16 @@ export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
       if (!error.summary.trim() || error.advice.trim().length < 10) out.push('the failure does not say what happened and what to do');
       // The key-id output (the Action's rotationOutputs): the new key unless the run revoked it again; it must be live.
       const keyId = error.report.newKeyRevoked ? undefined : error.report.keyId;
-      if (keyId !== undefined && !world.platform.listKeys().some((k) => k.id === keyId && !k.revoked)) out.push(`the failure names key ${keyId}, which is not live`);
+      if (keyId !== undefined && !world.platform.listKeys().some((k) => k.id === keyId && !k.revoked))
+        out.push(`the failure names key ${keyId}, which is not live`);
     }
-    out.push(...namedTargetsTruthful(rig, result), ...targetsWork(rig), ...deploymentsWork(rig), ...stranded(rig), ...leaks(world, [result]));
+    out.push(
+      ...namedTargetsTruthful(rig, result),
+      ...targetsWork(rig),
+      ...deploymentsWork(rig),
+      ...stranded(rig),
+      ...leaks(world, [result]),
+    );
     if (c.credential === 'app') out.push(...tokensLeftLive(rig, c));
     return { violations: out, trace: sim.trace };
   } finally {
@@ -374,7 +428,9 @@ export async function rerunConverges(rig: Rig, after: string, out: string[]): Pr
   const beyond = (rerun.result.report?.notices ?? []).flatMap((n) => (n.code === 'kept-beyond-keep' ? n.keyIds : []));
   const expected = own === undefined ? [] : [...new Set([own, ...keptIds, ...beyond])].sort((a, b) => a - b);
   if (own !== undefined && live.join(',') !== expected.join(',')) {
-    out.push(`live keys of the family: [${live.join(', ')}], not the rerun's ${own}${keptIds.length ? ` and the held [${keptIds.join(', ')}] keep ${rig.keep} keeps` : ''}`);
+    out.push(
+      `live keys of the family: [${live.join(', ')}], not the rerun's ${own}${keptIds.length ? ` and the held [${keptIds.join(', ')}] keep ${rig.keep} keeps` : ''}`,
+    );
   }
   return rerun.result;
 }
@@ -400,9 +456,9 @@ export function namedTargetsTruthful(rig: Rig, result: RunResult): string[] {
 
 export function targetsWork(rig: Rig): string[] {
   const held = rig.held();
-  return rig.targets.filter((_, i) => !(held[i] !== undefined && rig.sim.world.platform.isKeyValid(held[i]!))).map(
-    (t) => `lock-out: ${t} holds a key that does not work`,
-  );
+  return rig.targets
+    .filter((_, i) => !(held[i] !== undefined && rig.sim.world.platform.isKeyValid(held[i]!)))
+    .map((t) => `lock-out: ${t} holds a key that does not work`);
 }
 
 /** I1 where it runs: the deployment production serves of each Vercel target uses a working key. */
@@ -421,7 +477,11 @@ export function stranded(rig: Rig): string[] {
   const lastSeededId = Math.max(...rig.seeded.map((k) => k.id));
   const live = platform.listKeys().filter((k) => k.id > lastSeededId && !k.revoked);
   const held = new Set(rig.held().filter((v): v is string => v !== undefined && !seeded.has(v) && platform.isKeyValid(v)));
-  return live.length > held.size ? [`orphan: ${countNoun(live.length - held.size, 'key')} made by the run, live and held by no target (live: ${live.map((k) => k.id).join(', ')})`] : [];
+  return live.length > held.size
+    ? [
+        `orphan: ${countNoun(live.length - held.size, 'key')} made by the run, live and held by no target (live: ${live.map((k) => k.id).join(', ')})`,
+      ]
+    : [];
 }
 
 /** Every installation token the run holds is revoked, unless its revocation failed or a mint's answer was lost. */

@@ -125,7 +125,13 @@ export async function runPersistCase(c: PersistCase, mutants: readonly string[] 
     const run = sim.start(rig.spec());
     await sim.runAll([run]);
     const result = run.result;
-    if (!sim.emulatorOf(service).log.entries().some((e) => e.fault && e.fault !== 'delay')) out.push('the fault was never met');
+    if (
+      !sim
+        .emulatorOf(service)
+        .log.entries()
+        .some((e) => e.fault && e.fault !== 'delay')
+    )
+      out.push('the fault was never met');
     if (result.status === 'ok') {
       const held = rig.seeded.at(-1)!;
       if (c.keep > 1 && !world.platform.isKeyValid(held.key)) out.push(`keep ${c.keep}: the key the targets held (${held.id}) was revoked`);
@@ -161,7 +167,13 @@ export async function recordPersistRigs(): Promise<Recorded[]> {
   const out: Recorded[] = [];
   for (const targets of ['actions', 'gitlab'] as const) {
     for (const keep of [1, 2]) {
-      out.push({ kind: 'personal', credential: 'token', targets, keep, requests: await recordRotation('personal', 'token', targets, keep) });
+      out.push({
+        kind: 'personal',
+        credential: 'token',
+        targets,
+        keep,
+        requests: await recordRotation('personal', 'token', targets, keep),
+      });
     }
   }
   return out;

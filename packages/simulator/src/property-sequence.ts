@@ -121,7 +121,9 @@ export function describePlan(plan: RunPlan): string {
   if (plan.kind === 'clean') return 'clean';
   const { service, method, path, nth } = plan.request;
   const where = `${service} ${method} ${path} #${nth}`;
-  return plan.kind === 'fault' ? `${plan.fault.name} on ${where}` : `kill while ${where} hangs (${plan.afterEffect ? 'after' : 'before'} effect)`;
+  return plan.kind === 'fault'
+    ? `${plan.fault.name} on ${where}`
+    : `kill while ${where} hangs (${plan.afterEffect ? 'after' : 'before'} effect)`;
 }
 
 /** The next list: reordered, maybe one target dropped, maybe one added. */
@@ -150,7 +152,9 @@ export async function playSequence(seed: number, world: SequenceWorld): Promise<
       if (value && value !== world.consoleKey.key) written.add(target);
     }
     const retiring = inputs.retire.length ? `, retire [${inputs.retire.join(' | ')}]` : '';
-    result.history.push(`${label}: targets [${targets.join(' | ')}], keep ${inputs.keep}${retiring}, ${describePlan(plan)} -> ${run.detail}`);
+    result.history.push(
+      `${label}: targets [${targets.join(' | ')}], keep ${inputs.keep}${retiring}, ${describePlan(plan)} -> ${run.detail}`,
+    );
     result.outcomes.push({ end: run.end, held: heldByRank(world) });
     return run;
   };
@@ -209,7 +213,9 @@ function lockOuts(world: SequenceWorld, written: ReadonlySet<string>): string[] 
 function unheldKeys(world: SequenceWorld, written: ReadonlySet<string>): string[] {
   const live = world.platform.listKeys().filter((k) => k.id > world.consoleKey.id && !k.revoked);
   const held = new Set([...written].map((t) => world.held(t)).filter((v): v is string => v !== world.consoleKey.key && isLive(world, v)));
-  return live.length === held.size ? [] : [`unheld: ${live.length} live keys made by runs, ${held.size} held by a target (live: ${live.map((k) => k.id).join(', ')})`];
+  return live.length === held.size
+    ? []
+    : [`unheld: ${live.length} live keys made by runs, ${held.size} held by a target (live: ${live.map((k) => k.id).join(', ')})`];
 }
 
 function isLive(world: SequenceWorld, value: string | undefined): value is string {

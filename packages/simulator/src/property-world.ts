@@ -27,12 +27,21 @@ export async function startSimulatedSequenceWorld(seed: number): Promise<Simulat
   async function rotate(targets: readonly string[], inputs: SequenceInputs, plan: RunPlan): Promise<SequenceRun> {
     const apiKey = targets.map(held).find((v) => v !== undefined && world.platform.isKeyValid(v)) ?? consoleKey.key;
     if (plan.kind === 'fault') sim.arm({ ...plan.request, effect: plan.fault.effect(plan.request.service), name: plan.fault.name });
-    const spec: RunSpec = { kind: 'personal', credential: 'token', targets: [...targets], secretName: SECRET_NAME, keep: inputs.keep, retire: inputs.retire, apiKey };
+    const spec: RunSpec = {
+      kind: 'personal',
+      credential: 'token',
+      targets: [...targets],
+      secretName: SECRET_NAME,
+      keep: inputs.keep,
+      retire: inputs.retire,
+      apiKey,
+    };
     const run = plan.kind === 'kill' ? await runKilledAt(sim, spec, plan.request, plan.afterEffect) : sim.start(spec);
     await sim.runAll([run]);
     const { result } = run;
     const end = result.status === 'crashed' ? 'killed' : result.status;
-    const detail = end === 'ok' ? 'exit 0' : end === 'failed' ? `exit 1: ${result.error?.code ?? 'error'} at ${result.error?.step ?? '?'}` : end;
+    const detail =
+      end === 'ok' ? 'exit 0' : end === 'failed' ? `exit 1: ${result.error?.code ?? 'error'} at ${result.error?.step ?? '?'}` : end;
     return { end, detail, values: result.created, leaks: () => leaks(world, [result]) };
   }
 

@@ -23,8 +23,18 @@ const EXTRA_KINDS: Array<{ name: string; effect: (service: Service) => Effect }>
   { name: '500 for good', effect: () => ({ kind: 'status', status: 500, times: 'always' }) },
   { name: 'dropped for good', effect: () => ({ kind: 'drop', times: 'always' }) },
   { name: 'reply lost for good', effect: () => ({ kind: 'reply-lost', times: 'always' }) },
-  { name: '429 for good', effect: (s) => (s === 'github' ? secondaryRateLimitFault({ status: 429, retryAfter: 1, times: 'always' }) : { kind: 'status', status: 429, retryAfter: 1, times: 'always' }) as Effect },
-  { name: 'primary rate limit, reset in 30 s', effect: (s) => (s === 'github' ? primaryRateLimitFault({ resetInSeconds: 30 }) : { kind: 'status', status: 429, retryAfter: 30 }) as Effect },
+  {
+    name: '429 for good',
+    effect: (s) =>
+      (s === 'github'
+        ? secondaryRateLimitFault({ status: 429, retryAfter: 1, times: 'always' })
+        : { kind: 'status', status: 429, retryAfter: 1, times: 'always' }) as Effect,
+  },
+  {
+    name: 'primary rate limit, reset in 30 s',
+    effect: (s) =>
+      (s === 'github' ? primaryRateLimitFault({ resetInSeconds: 30 }) : { kind: 'status', status: 429, retryAfter: 30 }) as Effect,
+  },
 ];
 
 export const ALL_FAULT_KINDS: Array<{ name: string; effect: (service: Service) => Effect }> = [
@@ -86,7 +96,14 @@ const reachOf = (wide: boolean | FaultReach): typeof REQUESTS => REACHES[wide ==
 export function randomFault(rng: Rng, wide: boolean | FaultReach = false): ArmedFault {
   const request = rng.pick(reachOf(wide));
   const kind = rng.pick(ALL_FAULT_KINDS);
-  return { service: request.service, method: request.method, path: request.path, nth: 1 + rng.int(request.ranks), effect: kind.effect(request.service), name: kind.name };
+  return {
+    service: request.service,
+    method: request.method,
+    path: request.path,
+    nth: 1 + rng.int(request.ranks),
+    effect: kind.effect(request.service),
+    name: kind.name,
+  };
 }
 
 /**
@@ -97,7 +114,10 @@ export function laterWriteRefused(rng: Rng, writes: number, wide = false): Armed
   const kind = rng.pick(FAULT_KINDS.filter((k) => k.status === 403 || k.status === 422));
   // Wide: any GitHub secret write (an organization's or a user's too), or a GitLab variable's update.
   const [service, path]: [Service, string] = wide
-    ? rng.pick([['github', '/**'], ['gitlab', '/*/*/variables/*']] as const)
+    ? rng.pick([
+        ['github', '/**'],
+        ['gitlab', '/*/*/variables/*'],
+      ] as const)
     : ['github', '/repos/*/*/**'];
   const nth = 2 + rng.int(Math.max(1, writes - 1));
   return { service, method: 'PUT', path, nth, effect: kind.effect(service), name: `secret write refused: ${kind.name}` };
@@ -109,6 +129,15 @@ export function laterWriteRefused(rng: Rng, writes: number, wide = false): Armed
  */
 export function lateWrite(rng: Rng, wide: boolean | FaultReach = false): ArmedFault {
   const requests = reachOf(wide);
-  const request = rng.pick(requests.filter((r) => r.method === 'PUT' || r.method === 'PATCH' || (r.method === 'POST' && r.path.endsWith('/variables'))));
-  return { service: request.service, method: request.method, path: request.path, nth: 1 + rng.int(request.ranks), effect: { kind: 'delay', ms: 45_000 } as Effect, name: 'a write landing late (45 s)' };
+  const request = rng.pick(
+    requests.filter((r) => r.method === 'PUT' || r.method === 'PATCH' || (r.method === 'POST' && r.path.endsWith('/variables'))),
+  );
+  return {
+    service: request.service,
+    method: request.method,
+    path: request.path,
+    nth: 1 + rng.int(request.ranks),
+    effect: { kind: 'delay', ms: 45_000 } as Effect,
+    name: 'a write landing late (45 s)',
+  };
 }

@@ -18,7 +18,11 @@ interface RecordEditKind {
 
 export const RECORD_EDITS: readonly RecordEditKind[] = [
   // Valid JSON, wrong content: a person "tidied" the target list.
-  { name: 'hand-edited', expect: 'refused', edit: (text) => JSON.stringify({ ...(JSON.parse(text) as object), targets: 'acme/app, acme/web' }) },
+  {
+    name: 'hand-edited',
+    expect: 'refused',
+    edit: (text) => JSON.stringify({ ...(JSON.parse(text) as object), targets: 'acme/app, acme/web' }),
+  },
   { name: 'truncated', expect: 'refused', edit: (text) => text.slice(0, Math.floor(text.length / 2)) },
   // Far past any format this release writes (rotation by the clock writes 3), as a release years ahead would.
   { name: 'newer format', expect: 'newer', edit: (text) => JSON.stringify({ ...(JSON.parse(text) as object), keyturn: 99 }) },
@@ -58,7 +62,9 @@ export async function editRecord(
 ): Promise<RecordEdit | undefined> {
   const variables = await place.list(sim);
   // A record in parts is edited by record-parts.ts (a head edited alone still reads from its parts).
-  const records = variables.filter((v) => v.name.startsWith('KEYTURN_RECORD_') && !v.name.includes('_PART_') && !('parts' in parsed(v.value)) && ours(parsed(v.value)));
+  const records = variables.filter(
+    (v) => v.name.startsWith('KEYTURN_RECORD_') && !v.name.includes('_PART_') && !('parts' in parsed(v.value)) && ours(parsed(v.value)),
+  );
   if (!records.length) return undefined;
   const { name, value } = rng.pick(records);
   const next = kind.edit(value);

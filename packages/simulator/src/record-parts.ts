@@ -92,14 +92,17 @@ export class RecordParts {
     let expect: RecordEditOutcome = 'refused';
     const part = this.#pick.pick(parts);
     if (kind === 'part deleted') await this.#request('DELETE', part);
-    else if (kind === 'part edited' || (kind === 'part stale' && stale === undefined)) await putVariable(this.sim, HOME, part, flipOne(all.get(part)!, this.#pick));
+    else if (kind === 'part edited' || (kind === 'part stale' && stale === undefined))
+      await putVariable(this.sim, HOME, part, flipOne(all.get(part)!, this.#pick));
     else if (kind === 'part stale') await putVariable(this.sim, HOME, part, staleChunk(all, parts, part, stale!));
     else {
       const whole = RECORD_EDITS.find((k) => k.name === kind)!;
       expect = whole.expect;
       const next = whole.edit(text);
       if (next === undefined) await this.#request('DELETE', head);
-      else for (const { name, value } of splitWhole(next, found.record, head, slotOf(parts[0]!))) await putVariable(this.sim, HOME, name, value);
+      else
+        for (const { name, value } of splitWhole(next, found.record, head, slotOf(parts[0]!)))
+          await putVariable(this.sim, HOME, name, value);
     }
     this.sim.note(`user: record ${head} in parts, ${kind}${kind.startsWith('part') ? ` (${part})` : ''}`);
     const family = (JSON.parse(all.get(head)!) as { family?: string }).family;
@@ -110,7 +113,8 @@ export class RecordParts {
       variable: head,
       undo: async (sim) => {
         const now = await listVariables(sim, HOME);
-        for (const name of now.keys()) if ((name === head || name.startsWith(`${head}_PART_`)) && !before.has(name)) await this.#request('DELETE', name, sim);
+        for (const name of now.keys())
+          if ((name === head || name.startsWith(`${head}_PART_`)) && !before.has(name)) await this.#request('DELETE', name, sim);
         for (const [name, value] of before) await putVariable(sim, HOME, name, value);
       },
     };
@@ -122,9 +126,13 @@ export class RecordParts {
   }
 
   /** The family's record head (one of them, the seed picks), with its parts and whole text; undefined when none reads. */
-  async #ourRecord(ours: Ours): Promise<{ head: string; record: StoredRecord; parts: string[]; all: Map<string, string>; text: string } | undefined> {
+  async #ourRecord(
+    ours: Ours,
+  ): Promise<{ head: string; record: StoredRecord; parts: string[]; all: Map<string, string>; text: string } | undefined> {
     const all = await listVariables(this.sim, HOME);
-    const heads = [...all].filter(([name, value]) => name.startsWith(RECORD_PREFIX) && !name.includes('_PART_') && ours(parsed(value))).map(([name]) => name);
+    const heads = [...all]
+      .filter(([name, value]) => name.startsWith(RECORD_PREFIX) && !name.includes('_PART_') && ours(parsed(value)))
+      .map(([name]) => name);
     if (!heads.length) return undefined;
     const head = this.#pick.pick(heads.sort());
     try {

@@ -75,7 +75,9 @@ const signHere: Sign = (algorithm, key, data) => {
   if (name !== 'RSASSA-PKCS1-v1_5' || key.algorithm.name !== name || hash !== 'SHA-256' || !key.usages.includes('sign')) {
     return (real.sign as Sign).call(crypto.webcrypto.subtle, algorithm, key, data);
   }
-  const bytes = ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data as ArrayBuffer);
+  const bytes = ArrayBuffer.isView(data)
+    ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+    : new Uint8Array(data as ArrayBuffer);
   let byText = signatures.get(key);
   if (!byText) {
     byText = new Map();
@@ -160,7 +162,8 @@ const openingKeys = new Map<string, BoxKeys>();
 function pooledSealOpen(realOpen: (...args: unknown[]) => Uint8Array) {
   return (...args: unknown[]): Uint8Array => {
     const [box, publicKey, privateKey] = args;
-    if (args.length !== 3 || !(box instanceof Uint8Array) || !(publicKey instanceof Uint8Array) || !(privateKey instanceof Uint8Array)) return realOpen(...args);
+    if (args.length !== 3 || !(box instanceof Uint8Array) || !(publicKey instanceof Uint8Array) || !(privateKey instanceof Uint8Array))
+      return realOpen(...args);
     if (box.length < sodium.crypto_box_SEALBYTES || publicKey.length !== 32 || privateKey.length !== 32) return realOpen(...args);
     const ephemeral = box.subarray(0, 32);
     const cacheKey = Buffer.concat([ephemeral, publicKey, privateKey]).toString('base64');

@@ -5,11 +5,31 @@
 // while whatever the emulators already did stays, as after a SIGKILL.
 
 import { type FaultSpec, type ResponseShape, toFetchRequest } from '@keyturn/emulator';
-import { answerLeakAlerts, LeakAlertsError, type LeakAlertsReport, type RotateKeyOptions, RotationError, type RotationReport, rotateKey } from '@keyturn/rotation';
+import {
+  answerLeakAlerts,
+  LeakAlertsError,
+  type LeakAlertsReport,
+  type RotateKeyOptions,
+  RotationError,
+  type RotationReport,
+  rotateKey,
+} from '@keyturn/rotation';
 import { createRng, type Rng } from './prng.js';
 import { installSimCrypto, simCryptoReady } from './sim-crypto.js';
 import { VirtualTime } from './virtual-time.js';
-import { createWorld, type Credential, GITLAB_TOKEN, HOME, ORG_ID, PROJECT_ID, type SimKeyKind, type Skew, VERCEL_TOKEN, WRITE_TOKEN, type World } from './world.js';
+import {
+  createWorld,
+  type Credential,
+  GITLAB_TOKEN,
+  HOME,
+  ORG_ID,
+  PROJECT_ID,
+  type SimKeyKind,
+  type Skew,
+  VERCEL_TOKEN,
+  WRITE_TOKEN,
+  type World,
+} from './world.js';
 
 export type Service = 'platform' | 'github' | 'gitlab' | 'vercel';
 
@@ -240,7 +260,12 @@ export class Simulation {
           },
         );
       };
-    const options = this.#options(spec, { platform: fetchOf('platform'), github: fetchOf('github'), gitlab: fetchOf('gitlab'), vercel: fetchOf('vercel') }, result, () => crashed);
+    const options = this.#options(
+      spec,
+      { platform: fetchOf('platform'), github: fetchOf('github'), gitlab: fetchOf('gitlab'), vercel: fetchOf('vercel') },
+      result,
+      () => crashed,
+    );
     this.note(
       `${id} starts: ${spec.kind} key, ${spec.credential}, ${spec.secretName} in [${spec.targets.join(' | ')}], keep ${spec.keep}` +
         (spec.retire.length ? `, retiring [${spec.retire.join(' | ')}]` : '') +
@@ -261,30 +286,32 @@ export class Simulation {
       return run;
     }
     const later = spec.startAfterMs ? this.time.sleep(spec.startAfterMs) : Promise.resolve();
-    later.then(() => rotateKey(options)).then(
-      (report) => {
-        if (crashed) return;
-        run.settled = true;
-        result.status = 'ok';
-        result.report = report;
-        result.said.push(JSON.stringify(report));
-        this.note(`${id} ok: key ${report.keyId}, targets [${report.targets.join(' | ')}], revoked [${report.revokedKeyIds.join(', ')}]`);
-      },
-      (error: unknown) => {
-        if (crashed) return;
-        run.settled = true;
-        if (!(error instanceof RotationError)) {
+    later
+      .then(() => rotateKey(options))
+      .then(
+        (report) => {
+          if (crashed) return;
+          run.settled = true;
+          result.status = 'ok';
+          result.report = report;
+          result.said.push(JSON.stringify(report));
+          this.note(`${id} ok: key ${report.keyId}, targets [${report.targets.join(' | ')}], revoked [${report.revokedKeyIds.join(', ')}]`);
+        },
+        (error: unknown) => {
+          if (crashed) return;
+          run.settled = true;
+          if (!(error instanceof RotationError)) {
+            result.status = 'failed';
+            result.said.push(String(error), (error as Error)?.stack ?? '');
+            this.note(`${id} threw something else than a RotationError: ${String(error)}`);
+            return;
+          }
           result.status = 'failed';
-          result.said.push(String(error), (error as Error)?.stack ?? '');
-          this.note(`${id} threw something else than a RotationError: ${String(error)}`);
-          return;
-        }
-        result.status = 'failed';
-        result.error = error;
-        result.said.push(error.message, error.advice, JSON.stringify(error), String((error.cause as Error | undefined)?.message ?? ''));
-        this.note(`${id} failed (${error.code} at ${error.step})`);
-      },
-    );
+          result.error = error;
+          result.said.push(error.message, error.advice, JSON.stringify(error), String((error.cause as Error | undefined)?.message ?? ''));
+          this.note(`${id} failed (${error.code} at ${error.step})`);
+        },
+      );
     return run;
   }
 
@@ -305,7 +332,9 @@ export class Simulation {
         result.status = 'ok';
         result.alertsReport = report;
         result.said.push(JSON.stringify(report));
-        this.note(`${result.id} ok: ${report.answered.filter((a) => a.resolved).length} alert(s) resolved, ${report.unmanaged.length} unmanaged`);
+        this.note(
+          `${result.id} ok: ${report.answered.filter((a) => a.resolved).length} alert(s) resolved, ${report.unmanaged.length} unmanaged`,
+        );
       },
       (error: unknown) => {
         if (crashed()) return;
@@ -340,8 +369,14 @@ export class Simulation {
           };
     return {
       platform: { apiKey: spec.apiKey, baseUrl: world.platform.url, fetch: platformFetch, runtime: time },
-      ...(spec.kind === 'organization' && { keyKind: { kind: 'organization', orgId: ORG_ID }, ...(spec.managingApiKey && { managingApiKey: spec.managingApiKey }) }),
-      ...(spec.kind === 'project' && { keyKind: { kind: 'project', orgId: ORG_ID, projectId: PROJECT_ID }, managingApiKey: world.managingKey.key }),
+      ...(spec.kind === 'organization' && {
+        keyKind: { kind: 'organization', orgId: ORG_ID },
+        ...(spec.managingApiKey && { managingApiKey: spec.managingApiKey }),
+      }),
+      ...(spec.kind === 'project' && {
+        keyKind: { kind: 'project', orgId: ORG_ID, projectId: PROJECT_ID },
+        managingApiKey: world.managingKey.key,
+      }),
       github,
       gitlab: { token: GITLAB_TOKEN, apiUrl: world.gitlab.url, fetch: gitlabFetch },
       vercel: { token: VERCEL_TOKEN, apiUrl: world.vercel.url, fetch: vercelFetch },
@@ -379,7 +414,9 @@ export class Simulation {
   async runAll(runs: Run[], limitMs = 30 * 60_000): Promise<void> {
     this.groups.push(runs.length);
     const outcome = await this.time.run(() => runs.every((r) => r.settled), limitMs);
-    for (const run of runs) if (!run.settled) this.note(`${run.result.id} is stuck (${outcome}; timers due in ${this.time.pendingDelays().slice(0, 5).join(', ')} ms)`);
+    for (const run of runs)
+      if (!run.settled)
+        this.note(`${run.result.id} is stuck (${outcome}; timers due in ${this.time.pendingDelays().slice(0, 5).join(', ')} ms)`);
   }
 
   /** The user's own request to GitHub (deleting a secret, editing the record) with the write token, or to GitLab with GitLab's. */

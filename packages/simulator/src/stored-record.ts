@@ -32,7 +32,12 @@ export function joinStoredRecord(all: ReadonlyMap<string, string>, head: string)
 }
 
 /** The variables that store `record` under `head`, in the order to write them: the parts of `slot` (at most `partBytes` each) first, the head last. */
-export function splitStoredRecord(record: StoredRecord, head: string, slot: 'A' | 'B', partBytes: number): Array<{ name: string; value: string }> {
+export function splitStoredRecord(
+  record: StoredRecord,
+  head: string,
+  slot: 'A' | 'B',
+  partBytes: number,
+): Array<{ name: string; value: string }> {
   const text = JSON.stringify(record);
   if (text.length <= partBytes) return [{ name: head, value: text }];
   return splitStoredText(text, record, head, slot, partBytes);
@@ -47,7 +52,8 @@ export function splitStoredText(
   partBytes: number,
 ): Array<{ name: string; value: string }> {
   const parts: Array<{ name: string; value: string }> = [];
-  for (let i = 0; i * partBytes < text.length; i++) parts.push({ name: `${head}_PART_${slot}${i + 1}`, value: text.slice(i * partBytes, (i + 1) * partBytes) });
+  for (let i = 0; i * partBytes < text.length; i++)
+    parts.push({ name: `${head}_PART_${slot}${i + 1}`, value: text.slice(i * partBytes, (i + 1) * partBytes) });
   const sha256 = createHash('sha256').update(text).digest('hex');
   return [...parts, { name: head, value: JSON.stringify({ keyturn, family, secret, kind, parts: { slot, count: parts.length, sha256 } }) }];
 }

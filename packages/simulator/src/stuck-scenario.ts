@@ -33,7 +33,11 @@ export async function runStuckScenario(): Promise<StuckScenarioResult> {
     { family: MATRIX_FAMILY, secretName: MATRIX_SECRET, current: rig.held()[0] ?? '' },
     { family: OTHER.family, secretName: OTHER.secretName, current: otherKey.key },
   ];
-  const openIssues = () => world.github.issues('acme/ops').filter((i) => i.state === 'open').map((i) => i.title);
+  const openIssues = () =>
+    world.github
+      .issues('acme/ops')
+      .filter((i) => i.state === 'open')
+      .map((i) => i.title);
   const creates = () => world.platform.log.entries().filter((r) => r.method === 'POST' && r.path === '/api_keys').length;
 
   /** One run of a family, an hour after the last; its key becomes the family's current key. */
@@ -42,7 +46,11 @@ export async function runStuckScenario(): Promise<StuckScenarioResult> {
     await sim.runAll([run], 2 * HOUR);
     const { result } = run;
     if (result.status === 'ok' && result.created[0]) f.current = result.created[0];
-    steps.push({ family: f.family, ended: result.status === 'ok' ? 'ok' : (result.error?.code ?? result.status), openIssues: openIssues() });
+    steps.push({
+      family: f.family,
+      ended: result.status === 'ok' ? 'ok' : (result.error?.code ?? result.status),
+      openIssues: openIssues(),
+    });
     return result;
   };
   const oneIssueEach = (stuck: readonly string[], when: string) => {
@@ -51,16 +59,20 @@ export async function runStuckScenario(): Promise<StuckScenarioResult> {
       const mine = open.filter((title) => title.startsWith(`keyturn: family ${family} is stuck (`));
       if (mine.length !== 1) violations.push(`${when}: family ${family} is stuck with ${mine.length} open issues`);
     }
-    if (open.length !== stuck.length) violations.push(`${when}: ${open.length} open issues for ${stuck.length} stuck families (${open.join('; ')})`);
+    if (open.length !== stuck.length)
+      violations.push(`${when}: ${open.length} open issues for ${stuck.length} stuck families (${open.join('; ')})`);
   };
 
   try {
     for (const f of families) if ((await hourly(f)).status !== 'ok') violations.push(`the first rotation of ${f.family} failed`);
-    const faults = families.map((f) => world.github.faults.add({ kind: 'status', status: 403, method: 'PUT', path: secretPath(f.secretName), times: 'always' }));
+    const faults = families.map((f) =>
+      world.github.faults.add({ kind: 'status', status: 403, method: 'PUT', path: secretPath(f.secretName), times: 'always' }),
+    );
     for (let n = 1; n <= STUCK_AFTER_RUNS; n++) {
       for (const f of families) {
         const result = await hourly(f);
-        if (result.error?.code !== 'target-failed') violations.push(`${f.family}'s failing run ${n} ended ${result.error?.code ?? result.status}, not target-failed`);
+        if (result.error?.code !== 'target-failed')
+          violations.push(`${f.family}'s failing run ${n} ended ${result.error?.code ?? result.status}, not target-failed`);
       }
       oneIssueEach(n < STUCK_AFTER_RUNS ? [] : families.map((f) => f.family), `after failing run ${n}`);
     }
@@ -71,16 +83,21 @@ export async function runStuckScenario(): Promise<StuckScenarioResult> {
     for (let hour = 0; hour < 26; hour++) {
       for (const f of families) {
         const result = await hourly(f);
-        if (result.error?.code !== 'stuck') violations.push(`hour ${hour}: a run of stuck ${f.family} ended ${result.error?.code ?? result.status}, not stuck`);
+        if (result.error?.code !== 'stuck')
+          violations.push(`hour ${hour}: a run of stuck ${f.family} ended ${result.error?.code ?? result.status}, not stuck`);
       }
-      oneIssueEach(families.map((f) => f.family), `hour ${hour} of being stuck`);
+      oneIssueEach(
+        families.map((f) => f.family),
+        `hour ${hour} of being stuck`,
+      );
     }
     if (creates() !== before) violations.push(`stuck families made ${creates() - before} keys before being acknowledged`);
 
     // The first family is acknowledged: it rotates and its issue closes; the other stays stuck, with its one issue.
     const [first, second] = families as [(typeof families)[number], (typeof families)[number]];
     const acknowledged = await hourly(first, { acknowledge: true });
-    if (acknowledged.status !== 'ok') violations.push(`the acknowledged run of ${first.family} ended ${acknowledged.error?.code ?? acknowledged.status}`);
+    if (acknowledged.status !== 'ok')
+      violations.push(`the acknowledged run of ${first.family} ended ${acknowledged.error?.code ?? acknowledged.status}`);
     oneIssueEach([second.family], 'after acknowledging the first family');
     if ((await hourly(first)).status !== 'ok') violations.push(`the run after ${first.family}'s acknowledgement failed`);
     if ((await hourly(second)).error?.code !== 'stuck') violations.push(`${second.family} ran without an acknowledgement`);
@@ -88,7 +105,9 @@ export async function runStuckScenario(): Promise<StuckScenarioResult> {
     oneIssueEach([], 'after acknowledging both');
     const issues = world.github.issues('acme/ops');
     if (issues.length !== 2) violations.push(`${issues.length} issues were opened for two families stuck once each`);
-    for (const issue of issues) for (const secret of world.secrets) if (`${issue.title}\n${issue.body}`.includes(secret)) violations.push(`issue #${issue.number} holds a secret`);
+    for (const issue of issues)
+      for (const secret of world.secrets)
+        if (`${issue.title}\n${issue.body}`.includes(secret)) violations.push(`issue #${issue.number} holds a secret`);
   } finally {
     await sim.close();
   }

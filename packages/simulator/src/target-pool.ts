@@ -50,7 +50,12 @@ export function putHeld(world: World, target: string, secretName: string, value:
     // Sensitive where Vercel allows it; a development variable cannot be (README, Vercel projects).
     const ref = vercelRef(target);
     const environment = ref.environment as 'production' | 'development';
-    world.vercel.setEnv(ref, { key: secretName, value, type: environment === 'development' ? 'encrypted' : 'sensitive', target: [environment] });
+    world.vercel.setEnv(ref, {
+      key: secretName,
+      value,
+      type: environment === 'development' ? 'encrypted' : 'sensitive',
+      target: [environment],
+    });
     return;
   }
   if (!isGitLabTarget(target)) {

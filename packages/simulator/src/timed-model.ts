@@ -98,7 +98,13 @@ export function buildsFixed(sim: Simulation): void {
  * The user deploys production by hand: as an awaiting-deploy notice asks (the old key waits for
  * it), or on their own between rounds; then waits for the build. True when a deploy was made.
  */
-export async function deployAsAdvised(sim: Simulation, pick: Rng, notices: readonly Notice[], list: readonly string[], always = false): Promise<boolean> {
+export async function deployAsAdvised(
+  sim: Simulation,
+  pick: Rng,
+  notices: readonly Notice[],
+  list: readonly string[],
+  always = false,
+): Promise<boolean> {
   const asked = notices.some((n) => n.code === 'awaiting-deploy' || n.code === 'deployment-not-ready');
   const listed = list.some((t) => isVercelTarget(t) && vercelRef(t).environment === 'production');
   if (!listed || !(always || (asked && pick.chance(0.7)) || pick.chance(0.1))) return false;

@@ -204,7 +204,9 @@ export function vercelRef(target: string): { project: string; team?: string; env
 /** What a Vercel spec's variable holds (sensitive or not). */
 function vercelHeld(vercel: VercelEmulator, target: string, secretName: string): string | undefined {
   const ref = vercelRef(target);
-  return vercel.envs(ref).find((v) => v.key === secretName && v.gitBranch === undefined && v.target.includes(ref.environment as 'production'))?.value;
+  return vercel
+    .envs(ref)
+    .find((v) => v.key === secretName && v.gitBranch === undefined && v.target.includes(ref.environment as 'production'))?.value;
 }
 
 /** What a GitLab spec's variable holds (`gitlab:PROJECT[:SCOPE]`, `gitlab-group:GROUP[:SCOPE]`), hidden or not. */

@@ -15,10 +15,19 @@ describe('the alert-mode rows of the fault and crash matrices, in the simulator'
       const isAlerts = (r: { path: string }) => r.path.includes('/secret-scanning/alerts');
       const patches = requests.filter((r) => isAlerts(r) && r.method === 'PATCH');
       const revoke = requests.findIndex((r) => r.service === 'platform' && r.method === 'DELETE');
-      expect(requests.findIndex((r) => isAlerts(r) && r.method === 'GET'), kind).toBe(0);
-      expect(requests.filter((r) => r.method === 'PUT' && !r.path.includes('/variables')), kind).toHaveLength(3);
+      expect(
+        requests.findIndex((r) => isAlerts(r) && r.method === 'GET'),
+        kind,
+      ).toBe(0);
+      expect(
+        requests.filter((r) => r.method === 'PUT' && !r.path.includes('/variables')),
+        kind,
+      ).toHaveLength(3);
       expect(patches, kind).toHaveLength(1);
-      expect(requests.findIndex((r) => isAlerts(r) && r.method === 'PATCH'), kind).toBeGreaterThan(revoke);
+      expect(
+        requests.findIndex((r) => isAlerts(r) && r.method === 'PATCH'),
+        kind,
+      ).toBeGreaterThan(revoke);
       expect(revoke, kind).toBeGreaterThan(0);
     }
   });

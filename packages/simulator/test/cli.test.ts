@@ -42,7 +42,14 @@ describe('pnpm sim', () => {
     const run = sim('--coverage', '--histories', '2', '--seed', '101');
     expect(run.status, run.stderr).toBe(0);
     const text = run.stdout.slice(run.stdout.indexOf('\ncoverage of 2 histories'));
-    for (const section of ['code probes of the rotation:', 'target kinds:', 'modes:', 'fault kinds and crashes:', 'overlapping runs:', 'notices raised:']) {
+    for (const section of [
+      'code probes of the rotation:',
+      'target kinds:',
+      'modes:',
+      'fault kinds and crashes:',
+      'overlapping runs:',
+      'notices raised:',
+    ]) {
       expect(text).toContain(`\n${section}\n`);
     }
     expect(text).toMatch(/\n {2}write-back-failed +\d+ {2}(required|not yet required)/);

@@ -9,7 +9,12 @@ const HOUR = 3_600_000;
 
 describe('the hourly example, 30 virtual days', () => {
   it('rotates every 7 days and revokes each old key 24 to 25 hours after it was superseded', async () => {
-    const outcome = await playHourly({ days: 30, rotateEvery: '7d', revokeAfter: '24h', targets: ['repo:acme/app', 'env:acme/app:production'] });
+    const outcome = await playHourly({
+      days: 30,
+      rotateEvery: '7d',
+      revokeAfter: '24h',
+      targets: ['repo:acme/app', 'env:acme/app:production'],
+    });
     expect(outcome.violations, outcome.trace.slice(-40).join('\n')).toEqual([]);
     expect(outcome.made.length).toBeGreaterThanOrEqual(4);
     expect(outcome.made.length).toBeLessThanOrEqual(5);

@@ -18,20 +18,41 @@ describe('the fault matrix, in the simulator', () => {
   it('covers every step of a rotation of each kind of key, with each credential', () => {
     for (const { kind, credential, requests } of recorded) {
       const where = `${kind} key, ${credential}`;
-      expect(requests.map((r) => r.step), where).toEqual(expect.arrayContaining(['preflight', 'create', 'verify', 'store', 'revoke']));
-      expect(requests.filter((r) => r.method === 'PUT'), where).toHaveLength(3);
-      expect(requests.filter((r) => r.service === 'platform' && r.method === 'DELETE'), where).toHaveLength(2);
+      expect(
+        requests.map((r) => r.step),
+        where,
+      ).toEqual(expect.arrayContaining(['preflight', 'create', 'verify', 'store', 'revoke']));
+      expect(
+        requests.filter((r) => r.method === 'PUT'),
+        where,
+      ).toHaveLength(3);
+      expect(
+        requests.filter((r) => r.service === 'platform' && r.method === 'DELETE'),
+        where,
+      ).toHaveLength(2);
       const platformPaths = requests.filter((r) => r.service === 'platform').map((r) => r.path);
       // GET /auth asks the platform who the current key and the new key are (every kind).
-      expect(requests.filter((r) => r.path === '/auth').map((r) => r.step), where).toEqual(['preflight', 'verify']);
-      if (kind === 'personal') expect(platformPaths.every((p) => p.startsWith('/api_keys') || p === '/auth'), where).toBe(true);
-      else expect(platformPaths.filter((p) => p.startsWith('/api_keys')), where).toEqual([]);
+      expect(
+        requests.filter((r) => r.path === '/auth').map((r) => r.step),
+        where,
+      ).toEqual(['preflight', 'verify']);
+      if (kind === 'personal')
+        expect(
+          platformPaths.every((p) => p.startsWith('/api_keys') || p === '/auth'),
+          where,
+        ).toBe(true);
+      else
+        expect(
+          platformPaths.filter((p) => p.startsWith('/api_keys')),
+          where,
+        ).toEqual([]);
       if (credential === 'app') {
-        expect(requests.filter((r) => /\/installation$|\/access_tokens$|^\/installation\/token$/.test(r.path)).map((r) => `${r.step}: ${r.method}`), where).toEqual([
-          'preflight: GET',
-          'preflight: POST',
-          'revoke: DELETE',
-        ]);
+        expect(
+          requests
+            .filter((r) => /\/installation$|\/access_tokens$|^\/installation\/token$/.test(r.path))
+            .map((r) => `${r.step}: ${r.method}`),
+          where,
+        ).toEqual(['preflight: GET', 'preflight: POST', 'revoke: DELETE']);
       }
     }
   });
@@ -48,12 +69,23 @@ describe('the fault matrix, in the simulator', () => {
 
 describe('the fault matrix of a rotation into Codespaces secrets, in the simulator', () => {
   it('writes each Codespaces form through its own endpoints: all three with a token, the repository and organization forms with the App', () => {
-    const puts = (credential: string) => codespaces.find((r) => r.credential === credential)!.requests.filter((r) => r.method === 'PUT').map((r) => r.path);
+    const puts = (credential: string) =>
+      codespaces
+        .find((r) => r.credential === credential)!
+        .requests.filter((r) => r.method === 'PUT')
+        .map((r) => r.path);
     expect(CODESPACES_MATRIX_TARGETS).toHaveLength(3);
-    expect(puts('token')).toEqual(['/repos/beta/app/codespaces/secrets/NEON_API_KEY', '/orgs/beta/codespaces/secrets/NEON_API_KEY', '/user/codespaces/secrets/NEON_API_KEY']);
+    expect(puts('token')).toEqual([
+      '/repos/beta/app/codespaces/secrets/NEON_API_KEY',
+      '/orgs/beta/codespaces/secrets/NEON_API_KEY',
+      '/user/codespaces/secrets/NEON_API_KEY',
+    ]);
     expect(puts('app')).toEqual(['/repos/beta/app/codespaces/secrets/NEON_API_KEY', '/orgs/beta/codespaces/secrets/NEON_API_KEY']);
     for (const { credential, requests } of codespaces) {
-      expect(requests.map((r) => r.step), credential).toEqual(expect.arrayContaining(['preflight', 'create', 'verify', 'store', 'revoke']));
+      expect(
+        requests.map((r) => r.step),
+        credential,
+      ).toEqual(expect.arrayContaining(['preflight', 'create', 'verify', 'store', 'revoke']));
     }
   });
 

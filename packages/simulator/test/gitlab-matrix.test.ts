@@ -11,12 +11,16 @@ describe('the GitLab rig, in the simulator', () => {
   it('covers every step, a write of each GitLab target and the record in GitLab', () => {
     const [{ requests }] = recorded as [(typeof recorded)[number]];
     expect(requests.map((r) => r.step)).toEqual(expect.arrayContaining(['preflight', 'create', 'verify', 'store', 'revoke']));
-    const writes = requests.filter((r) => r.service === 'gitlab' && r.method === 'PUT' && r.step === 'store' && !r.path.includes('acme%2Fops'));
+    const writes = requests.filter(
+      (r) => r.service === 'gitlab' && r.method === 'PUT' && r.step === 'store' && !r.path.includes('acme%2Fops'),
+    );
     expect(writes.map((r) => r.path)).toEqual(['/projects/acme%2Fapp/variables/NEON_API_KEY', '/groups/acme/variables/NEON_API_KEY']);
     expect(GITLAB_MATRIX_TARGETS).toHaveLength(2);
-    expect(requests.filter((r) => r.service === 'gitlab' && r.path.startsWith('/projects/acme%2Fops/variables')).map((r) => `${r.step}: ${r.method}`)).toEqual(
-      expect.arrayContaining(['preflight: GET', 'preflight: POST', 'revoke: PUT']),
-    );
+    expect(
+      requests
+        .filter((r) => r.service === 'gitlab' && r.path.startsWith('/projects/acme%2Fops/variables'))
+        .map((r) => `${r.step}: ${r.method}`),
+    ).toEqual(expect.arrayContaining(['preflight: GET', 'preflight: POST', 'revoke: PUT']));
     expect(requests.some((r) => r.service === 'github')).toBe(false);
   });
 

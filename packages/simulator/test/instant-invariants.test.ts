@@ -12,7 +12,11 @@ async function emergencyRotation(mutants: string[]): Promise<{ instant: string[]
   const rig = await startLeakRig('personal');
   const restore = applyMutants(mutants);
   try {
-    const watch = watchInstants(rig.sim, () => new Map(), () => new Set([rig.leaked.key]));
+    const watch = watchInstants(
+      rig.sim,
+      () => new Map(),
+      () => new Set([rig.leaked.key]),
+    );
     const run = rig.sim.start(rig.spec());
     await rig.sim.runAll([run]);
     return { instant: watch.settle([run.result]), between: lockOuts(rig.sim.world), status: run.result.status };
@@ -32,6 +36,9 @@ describe('the invariants at every answered request', () => {
     expect(status).toBe('ok');
     expect(between).toEqual([]);
     expect(instant.length).toBeGreaterThan(0);
-    for (const line of instant) expect(line).toMatch(/^instant lock-out: \S+ NEON_API_KEY held key \d+, which did not work, at \+\d{7} during run2, named by no notice of its round$/);
+    for (const line of instant)
+      expect(line).toMatch(
+        /^instant lock-out: \S+ NEON_API_KEY held key \d+, which did not work, at \+\d{7} during run2, named by no notice of its round$/,
+      );
   });
 });

@@ -13,10 +13,16 @@ describe('the leak-mode rows of the fault and crash matrices, in the simulator',
     for (const { kind, requests } of recorded) {
       const lastWrite = requests.findLastIndex((r) => r.method === 'PUT');
       const firstDelete = requests.findIndex((r) => r.service === 'platform' && r.method === 'DELETE');
-      expect(requests.filter((r) => r.method === 'PUT'), kind).toHaveLength(3);
+      expect(
+        requests.filter((r) => r.method === 'PUT'),
+        kind,
+      ).toHaveLength(3);
       expect(firstDelete, kind).toBeGreaterThan(lastWrite);
       // keep 2 keeps the leaked key by the usual rules: only the leak rule revokes it, and nothing else is revoked.
-      expect(requests.filter((r) => r.service === 'platform' && r.method === 'DELETE'), kind).toHaveLength(1);
+      expect(
+        requests.filter((r) => r.service === 'platform' && r.method === 'DELETE'),
+        kind,
+      ).toHaveLength(1);
     }
   });
 

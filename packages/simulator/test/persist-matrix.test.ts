@@ -35,7 +35,8 @@ describe('faults that persist over every attempt of a path pattern, in the simul
     const failing: string[] = [];
     for (const c of reaching) {
       const result = await runPersistCase(c, ['write-back-failure-ignored']);
-      if (result.violations.some((v) => v.startsWith('lock-out'))) failing.push(`${c.targets}, keep ${c.keep}, ${c.label}: ${c.fault.name}`);
+      if (result.violations.some((v) => v.startsWith('lock-out')))
+        failing.push(`${c.targets}, keep ${c.keep}, ${c.label}: ${c.fault.name}`);
     }
     console.log(`write-back-failure-ignored: ${failing.length} of the ${reaching.length} rows whose write-back failed find the lock-out`);
     expect(failing.length).toBeGreaterThan(0);

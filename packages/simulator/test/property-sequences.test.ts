@@ -37,10 +37,22 @@ describe(`rotation histories, in the simulator (KEYTURN_PROPERTY_SEED=${BASE_SEE
   // that lands, a run that fails and a retired target.
   it.skipIf(process.env.KEYTURN_PROPERTY_SEED)('the fixed sequences meet faults, kills, failures and retirements', () => {
     const lines = played.flatMap((r) => r.history);
-    expect(lines.some((l) => / on (platform|github) /.test(l) && !l.startsWith('final')), 'a fault').toBe(true);
-    expect(played.some((r) => r.outcomes.some((o) => o.end === 'killed')), 'a killed run').toBe(true);
-    expect(played.some((r) => r.outcomes.some((o) => o.end === 'failed')), 'a failed run').toBe(true);
-    expect(lines.some((l) => /retire \[/.test(l) && !l.startsWith('final')), 'a target retired between runs').toBe(true);
+    expect(
+      lines.some((l) => / on (platform|github) /.test(l) && !l.startsWith('final')),
+      'a fault',
+    ).toBe(true);
+    expect(
+      played.some((r) => r.outcomes.some((o) => o.end === 'killed')),
+      'a killed run',
+    ).toBe(true);
+    expect(
+      played.some((r) => r.outcomes.some((o) => o.end === 'failed')),
+      'a failed run',
+    ).toBe(true);
+    expect(
+      lines.some((l) => /retire \[/.test(l) && !l.startsWith('final')),
+      'a target retired between runs',
+    ).toBe(true);
   });
 });
 

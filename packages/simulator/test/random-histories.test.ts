@@ -37,7 +37,9 @@ describe(`random histories (KEYTURN_SIM_SEED=${BASE_SEED})`, () => {
     }
     if (failed.length) {
       const lines = failed.map((r) => `seed ${r.seed}: ${r.violations[0]} (replay: pnpm sim --seed ${r.seed} --histories 1)`);
-      throw new Error(`${failed.length} of ${count} histories failed:\n${lines.join('\n')}\n\nseed ${failed[0]!.seed}:\n${failed[0]!.trace.join('\n')}`);
+      throw new Error(
+        `${failed.length} of ${count} histories failed:\n${lines.join('\n')}\n\nseed ${failed[0]!.seed}:\n${failed[0]!.trace.join('\n')}`,
+      );
     }
     expect(closedNow, 'open seeds that pass now: take open: true off their entries in src/regressions.ts').toEqual([]);
   });
@@ -50,9 +52,14 @@ describe(`random histories (KEYTURN_SIM_SEED=${BASE_SEED})`, () => {
     const missed = all.missedRequired();
     const lines = missed.map(({ name, shows }) => `${name}: ${shows}`).join('\n');
     if (HISTORIES < REQUIRED_PROBES_AT) {
-      console.log(`${HISTORIES} histories (the required probes are checked at ${REQUIRED_PROBES_AT}); required probes not hit:${missed.length ? `\n${lines}` : ' none'}`);
+      console.log(
+        `${HISTORIES} histories (the required probes are checked at ${REQUIRED_PROBES_AT}); required probes not hit:${missed.length ? `\n${lines}` : ' none'}`,
+      );
       return;
     }
-    expect(missed.map((m) => m.name), `required probes no history hit (src/required-probes.ts; pnpm sim --coverage counts them):\n${lines}`).toEqual([]);
+    expect(
+      missed.map((m) => m.name),
+      `required probes no history hit (src/required-probes.ts; pnpm sim --coverage counts them):\n${lines}`,
+    ).toEqual([]);
   });
 });

@@ -44,7 +44,8 @@ async function startRig(seed: number): Promise<Rig> {
   for (const target of LISTED) world.github.putSecretValue(target, SECRET_NAME, consoleKey.key, { writtenAt });
   const results: RunResult[] = [];
   const spec = (retire: string[] = []): RunSpec => {
-    const apiKey = LISTED.map((t) => world.held(t, SECRET_NAME)).find((v) => v !== undefined && world.platform.isKeyValid(v)) ?? consoleKey.key;
+    const apiKey =
+      LISTED.map((t) => world.held(t, SECRET_NAME)).find((v) => v !== undefined && world.platform.isKeyValid(v)) ?? consoleKey.key;
     return { kind: 'personal', credential: 'token', targets: [...LISTED], secretName: SECRET_NAME, keep: 1, retire, apiKey };
   };
   return {
@@ -105,7 +106,9 @@ async function bigRecord(rig: Rig, dropped: number): Promise<{ head: string; dro
 }
 
 const droppedWarnings = (run: RunResult) =>
-  (run.report?.warnings ?? []).filter((w) => /^Target repo:acme\/retired-service-\d+-of-the-old-platform is no longer in targets but holds no live key/.test(w));
+  (run.report?.warnings ?? []).filter((w) =>
+    /^Target repo:acme\/retired-service-\d+-of-the-old-platform is no longer in targets but holds no live key/.test(w),
+  );
 
 describe('the target record in parts, in the simulator', () => {
   it('1,000 more targets spread the record over two variables: read back whole, rewritten into the other slot, then one variable again once enough are retired', async () => {
@@ -147,15 +150,45 @@ const ONE_VARIABLE: WritePoint[] = (
     { name: 'before the first secret write', method: 'PATCH', path: () => `${VARIABLES}/*`, nth: 1 },
     { name: 'after the last secret write', method: 'PATCH', path: () => `${VARIABLES}/*`, nth: 2 },
   ] satisfies Array<Omit<WritePoint, 'afterEffect'>>
-).flatMap((point) => [false, true].map((afterEffect) => ({ ...point, afterEffect, name: `${point.name}, killed ${afterEffect ? 'after' : 'before'} it takes effect` })));
+).flatMap((point) =>
+  [false, true].map((afterEffect) => ({
+    ...point,
+    afterEffect,
+    name: `${point.name}, killed ${afterEffect ? 'after' : 'before'} it takes effect`,
+  })),
+);
 
 /** The big record's head uses slot A: a run writes slot B, then the head, then deletes A (and back again after the last secret write). */
 const IN_PARTS: WritePoint[] = [
   { name: 'between two parts (the second part of the new slot)', method: 'POST', path: () => VARIABLES, nth: 2, afterEffect: false },
-  { name: 'between the parts and the head, before the first secret write', method: 'PATCH', path: (head) => `${VARIABLES}/${head}`, nth: 1, afterEffect: false },
-  { name: 'between the head and deleting the old parts, before the first secret write', method: 'DELETE', path: (head) => `${VARIABLES}/${head}_PART_A1`, nth: 1, afterEffect: false },
-  { name: 'between the parts and the head, after the last secret write', method: 'PATCH', path: (head) => `${VARIABLES}/${head}`, nth: 2, afterEffect: false },
-  { name: 'between the head and deleting the old parts, after the last secret write', method: 'DELETE', path: (head) => `${VARIABLES}/${head}_PART_B1`, nth: 1, afterEffect: false },
+  {
+    name: 'between the parts and the head, before the first secret write',
+    method: 'PATCH',
+    path: (head) => `${VARIABLES}/${head}`,
+    nth: 1,
+    afterEffect: false,
+  },
+  {
+    name: 'between the head and deleting the old parts, before the first secret write',
+    method: 'DELETE',
+    path: (head) => `${VARIABLES}/${head}_PART_A1`,
+    nth: 1,
+    afterEffect: false,
+  },
+  {
+    name: 'between the parts and the head, after the last secret write',
+    method: 'PATCH',
+    path: (head) => `${VARIABLES}/${head}`,
+    nth: 2,
+    afterEffect: false,
+  },
+  {
+    name: 'between the head and deleting the old parts, after the last secret write',
+    method: 'DELETE',
+    path: (head) => `${VARIABLES}/${head}_PART_B1`,
+    nth: 1,
+    afterEffect: false,
+  },
 ];
 
 /** Kills a run of LISTED at `point`, then runs again: it converges. */
@@ -164,7 +197,9 @@ async function killAndRerun(rig: Rig, head: string, point: WritePoint): Promise<
   const killed = await runKilledAt(rig.sim, rig.spec(), request, point.afterEffect);
   rig.sim.clearFaults();
   rig.results.push(killed.result);
-  expect(killed.result.status, `the run reached ${point.method} ${request.path} #${point.nth}\n${rig.sim.trace.join('\n')}`).toBe('crashed');
+  expect(killed.result.status, `the run reached ${point.method} ${request.path} #${point.nth}\n${rig.sim.trace.join('\n')}`).toBe(
+    'crashed',
+  );
   rig.expectSafe('after the kill');
   expectConverged(rig, await rig.rotate());
 }

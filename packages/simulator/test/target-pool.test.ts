@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 describe('the pool of every target kind', () => {
-  it('has the nine kinds, and a GitHub App reaches all but the user\'s Codespaces secret', () => {
+  it("has the nine kinds, and a GitHub App reaches all but the user's Codespaces secret", () => {
     expect(new Set(WIDE_POOL.map((t) => t.split(':')[0])).size).toBe(9);
     expect(WIDE_POOL.filter((t) => !reaches('app', t))).toEqual(['codespaces-user:acme/app']);
     expect(WIDE_POOL.every((t) => reaches('token', t))).toBe(true);
@@ -42,7 +42,15 @@ describe('the pool of every target kind', () => {
     world.pool = WIDE_POOL;
     const key = world.consoleKey('personal').key;
     for (const target of WIDE_POOL) putHeld(world, target, SECRET_NAME, key, new Date(sim.time.now() - 86_400_000));
-    const spec = { kind: 'personal', credential: 'token', targets: [...WIDE_POOL], secretName: SECRET_NAME, keep: 3, retire: [], apiKey: key } as const;
+    const spec = {
+      kind: 'personal',
+      credential: 'token',
+      targets: [...WIDE_POOL],
+      secretName: SECRET_NAME,
+      keep: 3,
+      retire: [],
+      apiKey: key,
+    } as const;
     const run = sim.start({ ...spec, targets: [...spec.targets], retire: [], record: 'gitlab' });
     await sim.runAll([run]);
     expect(run.result.error?.message).toBeUndefined();

@@ -78,7 +78,14 @@ export class Contract {
       if (!match || !(verb in item) || !METHODS.includes(verb)) continue;
       const pathValues = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]));
       const operation = item[verb] as MatchedOperation['operation'];
-      return { template, method: verb, at: pointer('paths', template, verb), operation, pathValues, parameters: this.#parameters(template, verb) };
+      return {
+        template,
+        method: verb,
+        at: pointer('paths', template, verb),
+        operation,
+        pathValues,
+        parameters: this.#parameters(template, verb),
+      };
     }
     return undefined;
   }
@@ -117,7 +124,12 @@ export class Contract {
     if (!matched) return [this.#mismatch(exchange, 'request', 'no such operation in the published description')];
     const query = new URLSearchParams(exchange.query);
     for (const parameter of matched.parameters) {
-      const raw = parameter.in === 'path' ? matched.pathValues[parameter.name] : parameter.in === 'query' ? query.get(parameter.name) : exchange.requestHeaders[parameter.name.toLowerCase()];
+      const raw =
+        parameter.in === 'path'
+          ? matched.pathValues[parameter.name]
+          : parameter.in === 'query'
+            ? query.get(parameter.name)
+            : exchange.requestHeaders[parameter.name.toLowerCase()];
       if (raw === undefined || raw === null) {
         if (parameter.required) problems.push(`${parameter.in} parameter ${parameter.name} is required`);
         continue;
@@ -149,7 +161,8 @@ export class Contract {
     const described = this.describedAnswer(exchange);
     let problems: string[];
     if ('problem' in described) problems = [described.problem];
-    else if (described.schema === undefined) problems = exchange.responseBody === undefined ? [] : ['a body where the description has none'];
+    else if (described.schema === undefined)
+      problems = exchange.responseBody === undefined ? [] : ['a body where the description has none'];
     else problems = this.#bodyProblems(exchange, described.schema);
     return problems.map((p) => this.#mismatch(exchange, 'response', p));
   }
@@ -191,7 +204,12 @@ export class Contract {
   }
 
   #mismatch(exchange: Exchange, side: Mismatch['side'], problem: string): Mismatch {
-    return { service: this.rules.service, side, exchange: `${exchange.method} ${exchange.path}${exchange.query} -> ${exchange.status}`, problem };
+    return {
+      service: this.rules.service,
+      side,
+      exchange: `${exchange.method} ${exchange.path}${exchange.query} -> ${exchange.status}`,
+      problem,
+    };
   }
 }
 

@@ -51,7 +51,12 @@ export function checkExchanges(exchanges: readonly RecordedExchange[]): Mismatch
     return [
       ...schemaProblems,
       ...[...githubErrorShapeProblems(e), ...nullStrings].map(
-        (problem): Mismatch => ({ service: e.service, side: 'response', exchange: `${e.method} ${e.path}${e.query} -> ${e.status}`, problem }),
+        (problem): Mismatch => ({
+          service: e.service,
+          side: 'response',
+          exchange: `${e.method} ${e.path}${e.query} -> ${e.status}`,
+          problem,
+        }),
       ),
       ...(e.client === 'probe' ? [] : contracts[e.service].checkRequest(e)),
     ];

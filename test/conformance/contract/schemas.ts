@@ -42,7 +42,9 @@ export class SchemaBook {
     const converted = toJsonSchema({ components: document.components, paths: document.paths }, formats) as object;
     this.#ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, addUsedSchema: false });
     // A CommonJS module: its default export is the plugin, or carries it as `default`.
-    const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (ajv: Ajv) => void;
+    const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (
+      ajv: Ajv,
+    ) => void;
     addFormats(this.#ajv);
     this.#ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= 2 ** 31 });
     this.#ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
@@ -56,7 +58,10 @@ export class SchemaBook {
     const validate = this.#compiled.get(pointer) ?? this.#ajv.compile({ $ref: `${this.#id}#${pointer}` });
     this.#compiled.set(pointer, validate);
     if (validate(value)) return [];
-    return (validate.errors ?? []).map((e: ErrorObject) => ({ path: e.instancePath || '/', message: `${e.message ?? 'invalid'} ${describeParams(e)}`.trim() }));
+    return (validate.errors ?? []).map((e: ErrorObject) => ({
+      path: e.instancePath || '/',
+      message: `${e.message ?? 'invalid'} ${describeParams(e)}`.trim(),
+    }));
   }
 }
 

@@ -11,7 +11,9 @@ import { pointer } from './schemas.js';
 export const GITHUB_API_VERSION = '2022-11-28';
 
 function jsonBodyProblems(headers: Record<string, string>, hasBody: boolean): string[] {
-  return hasBody && !/^application\/json\b/.test(headers['content-type'] ?? '') ? [`content-type ${headers['content-type'] ?? '(none)'} with a JSON body`] : [];
+  return hasBody && !/^application\/json\b/.test(headers['content-type'] ?? '')
+    ? [`content-type ${headers['content-type'] ?? '(none)'} with a JSON body`]
+    : [];
 }
 
 const platformRules = (): ServiceRules => ({
@@ -31,7 +33,9 @@ const githubRules = (): ServiceRules => ({
   requestHeaderProblems: (headers, hasBody) => [
     ...(/^(token|bearer) \S+$/i.test(headers.authorization ?? '') ? [] : ['no Authorization: Bearer <token>']),
     ...((headers['user-agent'] ?? '').trim() ? [] : ['no User-Agent (GitHub answers 403)']),
-    ...(headers['x-github-api-version'] === GITHUB_API_VERSION ? [] : [`x-github-api-version ${headers['x-github-api-version'] ?? '(none)'}, not ${GITHUB_API_VERSION}`]),
+    ...(headers['x-github-api-version'] === GITHUB_API_VERSION
+      ? []
+      : [`x-github-api-version ${headers['x-github-api-version'] ?? '(none)'}, not ${GITHUB_API_VERSION}`]),
     ...(headers.accept === 'application/vnd.github+json' ? [] : [`accept ${headers.accept ?? '(none)'}, not application/vnd.github+json`]),
     ...jsonBodyProblems(headers, hasBody),
   ],

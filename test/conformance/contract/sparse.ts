@@ -9,7 +9,17 @@
 import { type Exchange, UNKNOWN_FIELD } from '@keyturn/emulator';
 import type { Contract } from './contract.js';
 
-const KEPT_WHILE_SET = new Set(['last_used_at', 'pagination', 'project_id', 'org_id', 'number', 'state', 'secret_type', 'secret', 'repository']);
+const KEPT_WHILE_SET = new Set([
+  'last_used_at',
+  'pagination',
+  'project_id',
+  'org_id',
+  'number',
+  'state',
+  'secret_type',
+  'secret',
+  'repository',
+]);
 /** Objects whose keys are data, not fields (an app's granted permissions): sent whole, not walked. */
 const DATA_MAPS = new Set(['permissions']);
 

@@ -16,12 +16,24 @@ export function githubErrorShapeProblems(exchange: RecordedExchange): string[] {
   if (!body || typeof body !== 'object') return [`a ${exchange.status} without GitHub's error body`];
   const problems: string[] = [];
   if (typeof body.message !== 'string' || body.message === '') problems.push('no message');
-  if (typeof body.documentation_url !== 'string' || !body.documentation_url.startsWith('https://docs.github.com/')) problems.push('no documentation_url');
+  if (typeof body.documentation_url !== 'string' || !body.documentation_url.startsWith('https://docs.github.com/'))
+    problems.push('no documentation_url');
   if (body.status !== String(exchange.status)) problems.push(`status ${JSON.stringify(body.status)}, not "${exchange.status}"`);
   return problems;
 }
 
-type Schema = { $ref?: string; type?: string; nullable?: boolean; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; anyOf?: Schema[]; oneOf?: Schema[]; additionalProperties?: Schema | boolean };
+type Schema = {
+  $ref?: string;
+  type?: string;
+  nullable?: boolean;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  allOf?: Schema[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  additionalProperties?: Schema | boolean;
+};
 
 /** Where in an answer's body a field the description types as a string holds null. */
 export function nullStringProblems(contract: Contract, exchange: RecordedExchange): string[] {
@@ -47,7 +59,8 @@ function walk(contract: Contract, schema: Schema | undefined, value: unknown, pa
     if (typedString && parts.some((s) => s.nullable !== true && (s.type !== undefined || s.enum !== undefined))) out.push(path);
     return;
   }
-  for (const part of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) walk(contract, part, value, path, out, depth + 1);
+  for (const part of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])])
+    walk(contract, part, value, path, out, depth + 1);
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) walk(contract, schema.items, item, `${path}/${i}`, out, depth + 1);
   } else if (value && typeof value === 'object') {

@@ -11,7 +11,12 @@ import { send, sendWithoutUserAgent } from './http.js';
 export const PROBE_TOKENS = { ghp_probeWriteToken0123456789abcdefABCD: 'write', ghp_probeReadToken01234567890abcdefABCD: 'read' } as const;
 const [WRITE, READ] = Object.keys(PROBE_TOKENS) as [string, string];
 
-export const PROBE_WORLD = { orgs: ['acme'], repos: ['acme/web', 'acme/api'], environments: { 'acme/web': ['production'] }, tokens: PROBE_TOKENS };
+export const PROBE_WORLD = {
+  orgs: ['acme'],
+  repos: ['acme/web', 'acme/api'],
+  environments: { 'acme/web': ['production'] },
+  tokens: PROBE_TOKENS,
+};
 
 const COLLECTIONS = [
   '/repos/acme/web/actions/secrets',
@@ -87,7 +92,11 @@ export async function probeGitHub(gh: GitHubEmulator): Promise<void> {
  * The selected repositories of an organization or user secret: listed, set, added, removed; 409 for
  * an organization secret of another visibility (a user secret's is always `selected`).
  */
-async function probeSelection(api: (method: string, path: string, body?: unknown) => Promise<unknown>, gh: GitHubEmulator, collection: string): Promise<void> {
+async function probeSelection(
+  api: (method: string, path: string, body?: unknown) => Promise<unknown>,
+  gh: GitHubEmulator,
+  collection: string,
+): Promise<void> {
   const base = `${collection}/PROBE_SECRET/repositories`;
   const web = gh.addRepo('acme/web').id;
   const other = gh.addRepo('acme/api').id;
@@ -108,7 +117,9 @@ async function probeSelection(api: (method: string, path: string, body?: unknown
  * with Link), read (200, 404), updated by value, by name (a rename) and by nothing (204, 404, 409),
  * refused to a read token (403) and deleted (204, 404).
  */
-async function probeVariables(api: (method: string, path: string, body?: unknown, token?: string) => Promise<{ status: number; body: unknown }>): Promise<void> {
+async function probeVariables(
+  api: (method: string, path: string, body?: unknown, token?: string) => Promise<{ status: number; body: unknown }>,
+): Promise<void> {
   const base = '/repos/acme/web/actions/variables';
   for (let i = 1; i <= 12; i++) await api('POST', base, { name: `PROBE_${String(i).padStart(2, '0')}`, value: `v${i}` });
   await api('POST', base, { name: 'PROBE_01', value: 'again' }); // 409
@@ -134,7 +145,10 @@ async function probeVariables(api: (method: string, path: string, body?: unknown
  * read (200, 404), resolved (422 without a resolution, 200, 400 when nothing changes), refused
  * without the "Secret scanning alerts" permission (403), and unknown owners (404).
  */
-async function probeSecretScanning(gh: GitHubEmulator, api: (method: string, path: string, body?: unknown, token?: string) => Promise<unknown>): Promise<void> {
+async function probeSecretScanning(
+  gh: GitHubEmulator,
+  api: (method: string, path: string, body?: unknown, token?: string) => Promise<unknown>,
+): Promise<void> {
   gh.addToken(WRITE, 'write', { secretScanningAlerts: 'write' });
   const type = 'custom_pattern_probe';
   gh.raiseSecretScanningAlert('acme/web', { secretType: type, secret: `napi_${'a'.repeat(64)}` });
@@ -161,7 +175,11 @@ async function probeSecretScanning(gh: GitHubEmulator, api: (method: string, pat
 async function probeApps(gh: GitHubEmulator, headers: (token: string) => Record<string, string>): Promise<void> {
   gh.addRepo('octocat/hello');
   const app = gh.createApp({ name: 'probe app' });
-  const org = gh.installApp(app.id, { owner: 'acme', repositories: ['web'], permissions: { secrets: 'write', organization_secrets: 'read' } });
+  const org = gh.installApp(app.id, {
+    owner: 'acme',
+    repositories: ['web'],
+    permissions: { secrets: 'write', organization_secrets: 'read' },
+  });
   gh.installApp(app.id, { owner: 'octocat', permissions: { secrets: 'write' } });
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const iat = Math.floor(Date.now() / 1000) - 30;

@@ -3,7 +3,12 @@
 
 import { request } from 'node:http';
 
-export async function send(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: unknown }> {
+export async function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === 'string' ? body : JSON.stringify(body);

@@ -71,7 +71,12 @@ export async function probePlatform(platform: PlatformEmulator): Promise<void> {
   await api('GET', '/projects');
 }
 
-type Api = (method: string, path: string, body?: unknown, auth?: { authorization: string; accept: string }) => Promise<{ status: number; body: unknown }>;
+type Api = (
+  method: string,
+  path: string,
+  body?: unknown,
+  auth?: { authorization: string; accept: string },
+) => Promise<{ status: number; body: unknown }>;
 
 /**
  * Organization and project-scoped keys (made, listed with and without `project_id`, revoked, refused),

@@ -23,11 +23,7 @@ export interface TlsFront {
 }
 
 /** `upstreams` maps a host name to the emulator origin it stands for (`http://127.0.0.1:port`). */
-export async function startTlsFront(options: {
-  cert: string;
-  key: string;
-  upstreams: Record<string, string>;
-}): Promise<TlsFront> {
+export async function startTlsFront(options: { cert: string; key: string; upstreams: Record<string, string> }): Promise<TlsFront> {
   const received: ReceivedRequest[] = [];
   const server: Server = createServer({ cert: options.cert, key: options.key }, (req, res) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');

@@ -42,7 +42,12 @@ export const BAD_INPUTS: BadInput[] = [
   { action: 'rotate-key', input: 'github-token', value: 'ghp_line1\nghp_line2', why: 'two lines' },
   // Issue 10, defect 5: a credential of one service is refused before it is sent to the other.
   { action: 'rotate-key', input: 'api-key', value: `ghp_${randomBytes(18).toString('hex')}`, why: 'a GitHub token pasted into it' },
-  { action: 'rotate-key', input: 'api-key', value: `github_pat_${randomBytes(30).toString('hex')}`, why: 'a fine-grained GitHub token pasted into it' },
+  {
+    action: 'rotate-key',
+    input: 'api-key',
+    value: `github_pat_${randomBytes(30).toString('hex')}`,
+    why: 'a fine-grained GitHub token pasted into it',
+  },
   { action: 'rotate-key', input: 'github-token', value: randomBytes(32).toString('hex'), why: 'a platform key pasted into it' },
   { action: 'rotate-key', input: 'github-token', value: 'ghp_\u001b[31mred\u001b[0m', why: 'ANSI escape sequences' },
   // URLs: https, or http on loopback only; no credentials, query or fragment.
@@ -71,7 +76,12 @@ export const BAD_INPUTS: BadInput[] = [
   { action: 'rotate-key', input: 'secret-name', value: 'GITHUB_NEON_KEY', why: 'the reserved GITHUB_ prefix' },
   { action: 'rotate-key', input: 'secret-name', value: 'NEON-API-KEY', why: 'a dash' },
   { action: 'rotate-key', input: 'secret-name', value: 'NEON_\u202EYEK_IPA', why: 'a bidi override' },
-  { action: 'rotate-key', input: 'secret-name', value: 'NEON_API_KEY\n::error::forged', why: 'a workflow command smuggled on a second line' },
+  {
+    action: 'rotate-key',
+    input: 'secret-name',
+    value: 'NEON_API_KEY\n::error::forged',
+    why: 'a workflow command smuggled on a second line',
+  },
   { action: 'rotate-key', input: 'secret-name', value: 'S'.repeat(1500), why: 'oversize (1,500 characters)' },
   // Targets.
   { action: 'rotate-key', input: 'targets', value: 'repo:acme', why: 'no repository name' },
@@ -91,7 +101,12 @@ export const BAD_INPUTS: BadInput[] = [
   { action: 'rotate-key', input: 'org-id', value: 'org-acme-1234', why: 'given with key-kind personal' },
   { action: 'rotate-key', input: 'project-id', value: 'purple-shape-411361', why: 'given with key-kind personal' },
   { action: 'rotate-key', input: 'managing-api-key', value: randomBytes(32).toString('hex'), why: 'given with key-kind personal' },
-  { action: 'rotate-key', input: 'managing-api-key', value: `ghp_${randomBytes(18).toString('hex')}`, why: 'a GitHub token pasted into it' },
+  {
+    action: 'rotate-key',
+    input: 'managing-api-key',
+    value: `ghp_${randomBytes(18).toString('hex')}`,
+    why: 'a GitHub token pasted into it',
+  },
   { action: 'rotate-key', input: 'keep', value: '0', why: 'zero' },
   { action: 'rotate-key', input: 'keep', value: 'two', why: 'not a number' },
   { action: 'rotate-key', input: 'keep', value: '1.5', why: 'a fraction' },

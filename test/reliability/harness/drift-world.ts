@@ -4,12 +4,7 @@
 // target list. It remembers every target ever written, so a test can check after any run that
 // none of them was locked out, and every key value and token it saw, for the leak checks.
 
-import {
-  type GitHubEmulator,
-  type PlatformEmulator,
-  startGitHubEmulator,
-  startPlatformEmulator,
-} from '@keyturn/emulator';
+import { type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
 import { expect } from 'vitest';
 import type { RunActionOptions } from '@keyturn/action-runner';
 import { type ProbedRun, ROTATE_KEY, type StartedAction, startAction } from './action-process.js';

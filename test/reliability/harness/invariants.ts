@@ -78,4 +78,3 @@ export function expectActionableFailure(run: ProbedRun): string {
 function unescapeHtml(text: string): string {
   return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 }
-

@@ -5,7 +5,15 @@
 
 import { deleteLeases } from './record-variables.js';
 import { findLeaks } from '@keyturn/action-runner';
-import { hungSince, lastSeq, type RunEnd, type RunPlan, type SequenceInputs, type SequenceRun, type SequenceWorld } from '@keyturn/simulator';
+import {
+  hungSince,
+  lastSeq,
+  type RunEnd,
+  type RunPlan,
+  type SequenceInputs,
+  type SequenceRun,
+  type SequenceWorld,
+} from '@keyturn/simulator';
 import type { ProbedRun } from './action-process.js';
 import { HOME, startDriftWorld } from './drift-world.js';
 import { errorsOf } from './invariants.js';

@@ -25,9 +25,17 @@ export async function variables(githubUrl: string, repository: string): Promise<
 
 /** Creates or overwrites a variable. */
 export async function putVariable(githubUrl: string, repository: string, name: string, value: string): Promise<void> {
-  const update = await fetch(`${githubUrl}/repos/${repository}/actions/variables/${name}`, { method: 'PATCH', headers: HEADERS, body: JSON.stringify({ value }) });
+  const update = await fetch(`${githubUrl}/repos/${repository}/actions/variables/${name}`, {
+    method: 'PATCH',
+    headers: HEADERS,
+    body: JSON.stringify({ value }),
+  });
   if (update.status === 404) {
-    const create = await fetch(`${githubUrl}/repos/${repository}/actions/variables`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ name, value }) });
+    const create = await fetch(`${githubUrl}/repos/${repository}/actions/variables`, {
+      method: 'POST',
+      headers: HEADERS,
+      body: JSON.stringify({ name, value }),
+    });
     expect(create.status, `creating ${name}`).toBe(201);
   } else expect(update.status, `updating ${name}`).toBe(204);
 }
@@ -38,6 +46,7 @@ export async function putVariable(githubUrl: string, repository: string, name: s
  */
 export async function deleteLeases(githubUrl: string, repository: string): Promise<void> {
   for (const { name } of await variables(githubUrl, repository)) {
-    if (name.startsWith('KEYTURN_LEASE_')) await fetch(`${githubUrl}/repos/${repository}/actions/variables/${name}`, { method: 'DELETE', headers: HEADERS });
+    if (name.startsWith('KEYTURN_LEASE_'))
+      await fetch(`${githubUrl}/repos/${repository}/actions/variables/${name}`, { method: 'DELETE', headers: HEADERS });
   }
 }

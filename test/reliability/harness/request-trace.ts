@@ -108,7 +108,8 @@ export function chooseRequest(requests: readonly TracedRequest[], choice: Reques
       (choice.path === undefined || choice.path.test(r.path)),
   );
   const chosen = fits[(choice.index ?? 1) - 1];
-  if (!chosen) throw new Error(`the recorded rotation made no request ${describeChoice(choice)}:\n${requests.map((r) => r.label).join('\n')}`);
+  if (!chosen)
+    throw new Error(`the recorded rotation made no request ${describeChoice(choice)}:\n${requests.map((r) => r.label).join('\n')}`);
   return chosen;
 }
 

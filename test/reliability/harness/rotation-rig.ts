@@ -41,7 +41,12 @@ export interface RigOptions {
 }
 
 /** With `credential: 'app'`, what the App may do on acme: exactly what the rig's targets and record need. */
-export const APP_PERMISSIONS = { secrets: 'write', environments: 'write', dependabot_secrets: 'write', actions_variables: 'write' } as const;
+export const APP_PERMISSIONS = {
+  secrets: 'write',
+  environments: 'write',
+  dependabot_secrets: 'write',
+  actions_variables: 'write',
+} as const;
 
 export interface RotationRig {
   kind: RigKind;
@@ -78,7 +83,12 @@ export async function startRotationRig(options: RigOptions = {}): Promise<Rotati
   const kindInputs: Record<string, string> =
     kind === 'personal'
       ? {}
-      : { 'key-kind': kind, 'org-id': ORG_ID, ...(projectId && { 'project-id': projectId }), ...(managing && { 'managing-api-key': managing.key }) };
+      : {
+          'key-kind': kind,
+          'org-id': ORG_ID,
+          ...(projectId && { 'project-id': projectId }),
+          ...(managing && { 'managing-api-key': managing.key }),
+        };
   const makeKey = (name: string): SeededKey =>
     kind === 'personal' ? platform.createKey(name) : platform.createOrgKey(ORG_ID, name, projectId ? { projectId } : {});
   // Two keys named as earlier rotations of the family named them: keep 1 makes a run revoke both.

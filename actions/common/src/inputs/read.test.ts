@@ -60,9 +60,7 @@ describe('checkInputText', () => {
 
   it('allows up to 100,000 characters in a multi-line input by default', () => {
     expect(checkInputText('operation-ids', 'a'.repeat(100_000), { multiline: true })).toHaveLength(100_000);
-    expect(problem(() => checkInputText('operation-ids', 'a'.repeat(100_001), { multiline: true }))).toContain(
-      'at most 100000',
-    );
+    expect(problem(() => checkInputText('operation-ids', 'a'.repeat(100_001), { multiline: true }))).toContain('at most 100000');
   });
 });
 

@@ -23,7 +23,6 @@ export class InvalidInputsError extends Error {
 // and checks what every input must satisfy before it is parsed: present when required, not oversize,
 // no control characters.
 
-
 export interface InputTextOptions {
   /** An empty value is an error (the runner passes '' for a missing input). */
   required?: boolean;
@@ -76,16 +75,11 @@ export interface ReadInputOptions extends InputTextOptions {
 }
 
 /** Reads, checks and parses one input; `parse` throws an InputError naming it when the value is wrong. */
-export function readInput<T>(
-  name: string,
-  parse: (name: string, text: string) => T,
-  options: ReadInputOptions = {},
-): T {
+export function readInput<T>(name: string, parse: (name: string, text: string) => T, options: ReadInputOptions = {}): T {
   return parse(name, readInputText(name, options) || options.default || '');
 }
 
 // Checks every input before anything happens, and reports all the invalid ones together.
-
 
 type Readers = Record<string, () => unknown>;
 export type CollectedInputs<R extends Readers> = { [K in keyof R]: ReturnType<R[K]> };
@@ -111,7 +105,6 @@ export function collectInputs<R extends Readers>(readers: R): CollectedInputs<R>
 
 // Masking comes first: `core.setSecret` makes the runner hide a value in every later log line
 // (https://docs.github.com/actions/reference/workflow-commands-for-github-actions#masking-a-value-in-a-log).
-
 
 /** Masks the values of secret inputs (as the Action will use them) before any other line is written. */
 export function maskSecretInputs(names: readonly string[]): void {

@@ -18,9 +18,7 @@ afterEach(() => {
 
 describe('the route logged for each origin', () => {
   it('names the proxy, never its credentials, and masks its password', () => {
-    const { lines, masked } = routes({ HTTPS_PROXY: 'http://runner:s3cret-pass@proxy.corp:3128' }, [
-      'https://console.neon.tech/api/v2',
-    ]);
+    const { lines, masked } = routes({ HTTPS_PROXY: 'http://runner:s3cret-pass@proxy.corp:3128' }, ['https://console.neon.tech/api/v2']);
     expect(lines).toEqual(['Route to https://console.neon.tech/api/v2: through the proxy proxy.corp:3128']);
     expect(masked).toEqual(['s3cret-pass']);
   });

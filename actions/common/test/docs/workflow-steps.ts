@@ -16,13 +16,11 @@ export interface LocatedStep {
   where: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStep = (value: unknown): value is Step => isObject(value) && ('uses' in value || 'run' in value);
 
 export function stepsOf(value: unknown, where: string): LocatedStep[] {
-  const locate = (job: Step[], label: string) =>
-    job.map((step, index) => ({ step, job, where: `${label} step ${step.id ?? index + 1}` }));
+  const locate = (job: Step[], label: string) => job.map((step, index) => ({ step, job, where: `${label} step ${step.id ?? index + 1}` }));
   if (isObject(value) && isObject(value.jobs)) {
     return Object.entries(value.jobs).flatMap(([name, job]) =>
       isObject(job) && Array.isArray(job.steps) ? locate(job.steps.filter(isStep), `${where} job ${name}`) : [],

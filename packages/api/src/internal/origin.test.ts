@@ -5,9 +5,8 @@ import { apiPath, buildRequestUrl, encodePathSegment, parseBaseUrl, redirectTarg
 const ctx = 'createClient';
 
 describe('isLoopbackHost', () => {
-  it.each(['127.0.0.1', '127.1.2.3', '127.255.255.255', 'localhost', 'LOCALHOST', '::1', '[::1]'])(
-    '%s is loopback',
-    (host) => expect(isLoopbackHost(host)).toBe(true),
+  it.each(['127.0.0.1', '127.1.2.3', '127.255.255.255', 'localhost', 'LOCALHOST', '::1', '[::1]'])('%s is loopback', (host) =>
+    expect(isLoopbackHost(host)).toBe(true),
   );
   it.each(['128.0.0.1', '10.0.0.1', '127.0.0.1.evil.com', 'localhost.evil.com', '127.0.0.256', '::2', 'example.com', '0.0.0.0'])(
     '%s is not loopback',

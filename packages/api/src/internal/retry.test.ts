@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError, TimeoutError } from '../errors.js';
-import {
-  backoffDelayMs,
-  DEFAULT_RETRY_POLICY,
-  decideRetry,
-  isRetryableFailure,
-  type RetryInput,
-  resolveRetryPolicy,
-} from './retry.js';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, decideRetry, isRetryableFailure, type RetryInput, resolveRetryPolicy } from './retry.js';
 
 const at = { method: 'GET', path: '/projects' };
 const httpError = (status: number, retryAfterMs?: number, method = 'GET') =>
@@ -41,9 +34,7 @@ describe('backoffDelayMs', () => {
   const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 500, maxDelayMs: 8000 };
 
   it('is min(base * 2^n, maxDelay) scaled by the random draw', () => {
-    expect([0, 1, 2, 3, 4, 5, 10].map((n) => backoffDelayMs(n, policy, () => 0.999999))).toEqual([
-      499, 999, 1999, 3999, 7999, 7999, 7999,
-    ]);
+    expect([0, 1, 2, 3, 4, 5, 10].map((n) => backoffDelayMs(n, policy, () => 0.999999))).toEqual([499, 999, 1999, 3999, 7999, 7999, 7999]);
     expect([0, 1, 2, 3, 4].map((n) => backoffDelayMs(n, policy, () => 0.5))).toEqual([250, 500, 1000, 2000, 4000]);
     expect(backoffDelayMs(3, policy, () => 0)).toBe(0);
   });

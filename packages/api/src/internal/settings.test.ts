@@ -62,9 +62,7 @@ describe('resolveClientOptions', () => {
   });
 
   it('accepts plain http on loopback only', () => {
-    expect(resolveClientOptions({ apiKey: 'k', baseUrl: 'http://127.0.0.1:4010/api/v2/' }).base.href).toBe(
-      'http://127.0.0.1:4010/api/v2',
-    );
+    expect(resolveClientOptions({ apiKey: 'k', baseUrl: 'http://127.0.0.1:4010/api/v2/' }).base.href).toBe('http://127.0.0.1:4010/api/v2');
     expect(() => resolveClientOptions({ apiKey: 'k', baseUrl: 'http://10.0.0.5/api/v2' })).toThrow(/loopback hosts/);
   });
 });

@@ -73,10 +73,7 @@ export function resolveClientOptions(options: unknown, context = 'createClient')
  */
 export function checkApiKey(value: unknown, context: string): string {
   if (value === undefined || value === null || value === '') {
-    throw new OptionError(
-      'apiKey',
-      `${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`,
-    );
+    throw new OptionError('apiKey', `${context}: apiKey is required: pass the platform API key (for example from the NEON_API_KEY secret)`);
   }
   if (typeof value !== 'string') throw new OptionError('apiKey', `${context}: apiKey must be a string`);
   if (!/^[\x21-\x7e]+$/.test(value)) {

@@ -23,12 +23,7 @@ export function requireOptionsObject(value: unknown, context: string): Record<st
  * Rejects misspelled options (`baseURL`), which would otherwise be ignored silently. `parent` is
  * the path of a nested options object (`retries`), so the error names `retries.maxRetry`.
  */
-export function rejectUnknownKeys(
-  value: Record<string, unknown>,
-  allowed: readonly string[],
-  context: string,
-  parent?: string,
-): void {
+export function rejectUnknownKeys(value: Record<string, unknown>, allowed: readonly string[], context: string, parent?: string): void {
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key) && value[key] !== undefined) {
       const where = parent === undefined ? context : `${context}: ${parent}`;

@@ -23,7 +23,11 @@ export class Auth {
    */
   async getDetails(options?: RequestOptions): Promise<AuthDetails> {
     return this.#transport.request(
-      { method: 'GET', path: '/auth', parse: (data) => expectFields<AuthDetails>(data, 'the body', { account_id: 'string', auth_method: 'string' }) },
+      {
+        method: 'GET',
+        path: '/auth',
+        parse: (data) => expectFields<AuthDetails>(data, 'the body', { account_id: 'string', auth_method: 'string' }),
+      },
       toCallOptions(options, 'auth.getDetails'),
     );
   }

@@ -4,12 +4,7 @@ import { apiPath } from '../internal/origin.js';
 import type { Transport } from '../internal/transport.js';
 import { rejectUnknownKeys } from '../internal/validate.js';
 import { PagePromise, wholeListReader } from '../pagination.js';
-import type {
-  CreatedOrganizationApiKey,
-  CreateOrganizationApiKeyParams,
-  OrganizationApiKey,
-  RevokedOrganizationApiKey,
-} from '../types.js';
+import type { CreatedOrganizationApiKey, CreateOrganizationApiKeyParams, OrganizationApiKey, RevokedOrganizationApiKey } from '../types.js';
 import { checkKeyId, checkKeyParams, parseCreatedKey, parseKeyList, parseRevokedKey } from './api-key-wire.js';
 import { checkId, type RequestOptions, toCallOptions } from './request-options.js';
 

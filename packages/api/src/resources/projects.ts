@@ -31,19 +31,22 @@ export class Projects {
    */
   list(params?: ProjectsListParams, options?: RequestOptions): PagePromise<Project> {
     const context = 'projects.list';
-    return new PagePromise<Project>(async (cursor) => {
-      const given = requireOptionsObject(params, context);
-      rejectUnknownKeys(given, ['limit'], context);
-      const limit = checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT);
-      return this.#transport.request(
-        {
-          method: 'GET',
-          path: '/projects',
-          query: { limit, cursor },
-          parse: (data) => ({ items: expectList<Project>(data, 'projects', { id: 'string' }), cursor: paginationCursor(data) }),
-        },
-        toCallOptions(options, context),
-      );
-    }, (project) => project.id);
+    return new PagePromise<Project>(
+      async (cursor) => {
+        const given = requireOptionsObject(params, context);
+        rejectUnknownKeys(given, ['limit'], context);
+        const limit = checkLimit(given.limit, context, MAX_PROJECTS_PAGE_LIMIT);
+        return this.#transport.request(
+          {
+            method: 'GET',
+            path: '/projects',
+            query: { limit, cursor },
+            parse: (data) => ({ items: expectList<Project>(data, 'projects', { id: 'string' }), cursor: paginationCursor(data) }),
+          },
+          toCallOptions(options, context),
+        );
+      },
+      (project) => project.id,
+    );
   }
 }

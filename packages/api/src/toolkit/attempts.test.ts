@@ -27,7 +27,9 @@ describe('runAttempts', () => {
       return { fail: refused };
     };
     await expect(runAttempts({ send: async () => 1, answered: unreadable, failed, wait: async () => undefined })).rejects.toBe(refused);
-    await expect(runAttempts({ send: unreadable, answered: () => ({ done: 1 }), failed, wait: async () => undefined })).rejects.toThrow('unreadable');
+    await expect(runAttempts({ send: unreadable, answered: () => ({ done: 1 }), failed, wait: async () => undefined })).rejects.toThrow(
+      'unreadable',
+    );
     expect(judged).toEqual(['unreadable']);
   });
 });

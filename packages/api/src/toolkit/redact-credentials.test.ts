@@ -39,9 +39,7 @@ describe('redactCredentials', () => {
     expect(redactCredentials(prose)).toBe(prose);
     const uuid = 'request 0b5c8c3e-4f2a-4b6e-9c1d-2a3b4c5d6e7f';
     expect(redactCredentials(uuid)).toBe(uuid);
-    expect(redactCredentials('Resource not accessible by integration', ['', undefined])).toBe(
-      'Resource not accessible by integration',
-    );
+    expect(redactCredentials('Resource not accessible by integration', ['', undefined])).toBe('Resource not accessible by integration');
   });
 });
 

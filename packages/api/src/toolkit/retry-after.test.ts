@@ -49,7 +49,7 @@ describe('rateLimitWait', () => {
     expect(rateLimitWait(dated, now + 86_400_000, rules)).toEqual({ ms: 30_000, said: true });
   });
 
-  it('else waits until the reset, by the server\'s clock, once `remaining` says 0 where the rules name it', () => {
+  it("else waits until the reset, by the server's clock, once `remaining` says 0 where the rules name it", () => {
     expect(rateLimitWait(headers({ 'ratelimit-reset': reset, date }), now + 86_400_000, { reset: 'ratelimit-reset' })?.ms).toBe(42_000);
     const counted = { reset: 'x-reset', remaining: 'x-left', afterResetMs: 1000 };
     expect(rateLimitWait(headers({ 'x-reset': reset, 'x-left': '0', date }), now, counted)?.ms).toBe(43_000);

@@ -46,7 +46,9 @@ describe('parseOperationIds', () => {
   });
 
   it('refuses a long value, or one shaped like a key, without quoting it', () => {
-    expect(() => parseOperationIds('operation-ids', `${A}/x`)).toThrow("Input 'operation-ids' holds a 38-character value, not an operation id");
+    expect(() => parseOperationIds('operation-ids', `${A}/x`)).toThrow(
+      "Input 'operation-ids' holds a 38-character value, not an operation id",
+    );
     const key = 'a3f94c0d5e6b7a8190fedcba98765432a3f94c0d5e6b7a8190fedcba98765432';
     expect(() => parseOperationIds('operation-ids', `${A}\n${key}`)).toThrow(
       "Input 'operation-ids' holds a 64-character value that looks like a key or token, not an operation id",

@@ -16,7 +16,10 @@ const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 /** `text` as a platform project id (letters, digits, `-` and `_`), refused when shaped like a key. */
 export function parseProjectId(name: string, text: string): string {
   if (!PROJECT_ID.test(text) || looksLikeCredential(text)) {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`);
+    throw new InputError(
+      name,
+      `is ${rejectedValue(text)}, not a project id: ids hold letters, digits, '-' and '_' (e.g. purple-shape-411361)`,
+    );
   }
   return text;
 }
@@ -28,8 +31,7 @@ export function parseProjectId(name: string, text: string): string {
 
 const OPERATION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const MAX_OPERATION_IDS = 1000;
-const FORMS =
-  'give ids one per line or comma-separated, a JSON array of ids or of operations, or a JSON response holding "operations"';
+const FORMS = 'give ids one per line or comma-separated, a JSON array of ids or of operations, or a JSON response holding "operations"';
 
 /** An empty text means "every pending operation of the project": undefined, not []. */
 export function parseOperationIds(name: string, text: string): string[] | undefined {

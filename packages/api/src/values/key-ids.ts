@@ -15,7 +15,10 @@ export function parseKeyIds(name: string, text: string): number[] {
   const ids = items.map((item) => {
     const id = /^\d{1,15}$/.test(item) ? Number(item) : 0;
     if (id < 1) {
-      throw new InputError(name, `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`);
+      throw new InputError(
+        name,
+        `holds ${rejectedValue(item)}, not a key id: key ids are positive whole numbers, one per line or comma-separated`,
+      );
     }
     return id;
   });

@@ -5,7 +5,9 @@ import { optionMistake } from './option-mistake.js';
 describe('optionMistake', () => {
   it('names the input, and leaves out where the library checked it and the option name', () => {
     const mistake = new OptionError('baseUrl', 'createClient: baseUrl must use https: for example.com');
-    expect(optionMistake('api-url', mistake, 'http://example.com').message).toBe("Input 'api-url' is invalid: it must use https: for example.com");
+    expect(optionMistake('api-url', mistake, 'http://example.com').message).toBe(
+      "Input 'api-url' is invalid: it must use https: for example.com",
+    );
   });
 
   it('words an option given by its path as the client that checked it does, and a list item by its number', () => {
@@ -14,7 +16,9 @@ describe('optionMistake', () => {
     const item = new OptionError('ids[1]', 'operations.wait: ids[1] must be a non-empty string');
     expect(optionMistake('operation-ids', item).message).toBe("Input 'operation-ids' is invalid: item 2 must be a non-empty string");
     const field = new OptionError('leakedKey', 'leakedKey.fingerprint must be a key fingerprint');
-    expect(optionMistake('leaked-key-fingerprint', field).message).toBe("Input 'leaked-key-fingerprint' is invalid: it must be a key fingerprint");
+    expect(optionMistake('leaked-key-fingerprint', field).message).toBe(
+      "Input 'leaked-key-fingerprint' is invalid: it must be a key fingerprint",
+    );
     const path = new OptionError('alerts.scope', 'alerts.scope must be repo:OWNER/REPO or org:ORG');
     expect(optionMistake('alert-scope', path).message).toBe("Input 'alert-scope' is invalid: it must be repo:OWNER/REPO or org:ORG");
   });
@@ -31,6 +35,8 @@ describe('optionMistake', () => {
     const mistake = new OptionError('targets', `line 1 ("${key}"): not a target spec`);
     const message = optionMistake('targets', mistake, key).message;
     expect(message).not.toContain(key);
-    expect(message).toMatch(/^Input 'targets' is a \d+-character value that looks like a key or token: line 1 \(".*"\): not a target spec$/);
+    expect(message).toMatch(
+      /^Input 'targets' is a \d+-character value that looks like a key or token: line 1 \(".*"\): not a target spec$/,
+    );
   });
 });

@@ -5,16 +5,12 @@ import { rejectedValue, withoutEchoes } from './refused-values.js';
 const KEY = 'a3f94c0d5e6b7a8190fedcba98765432a3f94c0d5e6b7a8190fedcba98765432';
 
 describe('looksLikeCredential', () => {
-  it.each([
-    KEY,
-    'ghp_0123abcd',
-    'x github_pat_11ABCDEFG0123',
-    'napi_abcd',
-    'AbCdEf0123456789',
-    'KEY=0123456789abcdefXYZ',
-  ])('sees a key or token in %j', (text) => {
-    expect(looksLikeCredential(text)).toBe(true);
-  });
+  it.each([KEY, 'ghp_0123abcd', 'x github_pat_11ABCDEFG0123', 'napi_abcd', 'AbCdEf0123456789', 'KEY=0123456789abcdefXYZ'])(
+    'sees a key or token in %j',
+    (text) => {
+      expect(looksLikeCredential(text)).toBe(true);
+    },
+  );
 
   it.each([
     'NEON_API_KEY',

@@ -20,7 +20,6 @@ export function parseBoolean(name: string, text: string): boolean {
 
 // Whole numbers in decimal digits only: no sign, no exponent, no fraction.
 
-
 /** The least and most a whole number may be (default 0 and Number.MAX_SAFE_INTEGER). */
 export interface IntegerBounds {
   min?: number;
@@ -65,7 +64,10 @@ export interface DurationBounds {
 export function parseDuration(name: string, text: string, bounds: DurationBounds = {}): number {
   const match = DURATION.exec(text);
   if (!match) {
-    throw new InputError(name, `is ${rejectedValue(text)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`);
+    throw new InputError(
+      name,
+      `is ${rejectedValue(text)}, not a duration: write seconds (90) or a number with a unit (500ms, 90s, 10m, 1h)`,
+    );
   }
   const unit = (match[2]?.toLowerCase() ?? 's') as keyof typeof UNIT_MS;
   const ms = Math.round(Number(match[1]) * UNIT_MS[unit]);

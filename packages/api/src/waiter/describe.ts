@@ -23,7 +23,9 @@ export function describeWaitResult(result: WaitResult): string {
     lines.push(`${result.failed.length} of ${countNoun(total, 'operation')} failed:`);
   } else if (result.pendingUnknown) {
     // Not "0 of 0 operations still pending": nothing is known of what is pending.
-    lines.push(`timed out after ${seconds} s without listing the project's operations: the platform gave no answer in time, so which operations are pending is unknown`);
+    lines.push(
+      `timed out after ${seconds} s without listing the project's operations: the platform gave no answer in time, so which operations are pending is unknown`,
+    );
   } else {
     const unfinished = result.pending.length + unknownIds.length;
     lines.push(`timed out after ${seconds} s with ${unfinished} of ${countNoun(total, 'operation')} still pending:`);

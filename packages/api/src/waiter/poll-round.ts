@@ -25,9 +25,7 @@ const FIRST_WINDOW = 100;
 /** Size of the first page: enough to reach the deepest pending operation, with headroom. */
 export function firstPageLimit(deepestPosition: number | undefined, pendingInWindow: number): number {
   const needed =
-    deepestPosition === undefined
-      ? Math.max(FIRST_WINDOW, Math.ceil(pendingInWindow * 1.25))
-      : Math.ceil((deepestPosition + 1) * 1.25);
+    deepestPosition === undefined ? Math.max(FIRST_WINDOW, Math.ceil(pendingInWindow * 1.25)) : Math.ceil((deepestPosition + 1) * 1.25);
   return Math.min(MAX_PAGE_LIMIT, Math.max(needed, 1) + HEADROOM);
 }
 

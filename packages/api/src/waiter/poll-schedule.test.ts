@@ -14,8 +14,7 @@ describe('PollSchedule', () => {
   it('starts at the minimum, grows to a fifth of the time waited, and settles at the ceiling', () => {
     const schedule = new PollSchedule(limits, () => 0);
     expect(roundStarts(schedule, 45_000)).toEqual([
-      0, 1000, 2000, 3000, 4000, 5000, 6000, 7200, 8640, 10_368, 12_441, 14_929, 17_914, 21_496, 25_795, 30_795, 35_795, 40_795,
-      45_795,
+      0, 1000, 2000, 3000, 4000, 5000, 6000, 7200, 8640, 10_368, 12_441, 14_929, 17_914, 21_496, 25_795, 30_795, 35_795, 40_795, 45_795,
     ]);
   });
 

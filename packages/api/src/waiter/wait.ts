@@ -25,11 +25,7 @@ interface Counts {
   total: number;
 }
 
-export async function waitForOperations(
-  transport: Transport,
-  projectId: string,
-  options: WaitOptions | undefined,
-): Promise<WaitResult> {
+export async function waitForOperations(transport: Transport, projectId: string, options: WaitOptions | undefined): Promise<WaitResult> {
   const wait = checkWait(projectId, options);
   if (wait.ids?.length === 0) return result(new PollState([]), { rounds: 0, requests: 0, elapsedMs: 0, complete: true });
   const deadline = new WaitDeadline(transport.runtime, wait.timeoutMs, [transport.signal, wait.signal]);

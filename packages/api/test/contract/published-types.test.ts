@@ -25,7 +25,18 @@ function compileChecks(types: string): { status: number | null; output: string }
       const text = readFileSync(join(here, file), 'utf8').replace("'../../src/types.js'", "'./src-types.js'");
       writeFileSync(join(dir, file), text);
     }
-    const config = { compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2023', skipLibCheck: true, types: [] }, files: ['types-match-published.ts'] };
+    const config = {
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2023',
+        skipLibCheck: true,
+        types: [],
+      },
+      files: ['types-match-published.ts'],
+    };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
     const run = spawnSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' });
     return { status: run.status, output: run.stdout + run.stderr };

@@ -12,10 +12,7 @@ keyturn fingerprint < leaked-key.txt
 keyturn fingerprint                      # on a terminal: paste it (not shown), then Enter`;
 
 export function fingerprintCommand(loadRun = () => import('../run/fingerprint.js')): Command {
-  return defineCommand(
-    'fingerprint',
-    FINGERPRINT_SUMMARY,
-    EXAMPLE,
-    [],
-  ).action(async (_flags, cmd: Command) => (await loadRun()).runFingerprint(cmd, loadConfigReader));
+  return defineCommand('fingerprint', FINGERPRINT_SUMMARY, EXAMPLE, []).action(async (_flags, cmd: Command) =>
+    (await loadRun()).runFingerprint(cmd, loadConfigReader),
+  );
 }

@@ -8,8 +8,6 @@ import { defineCommand, loadConfigReader } from '../define-command.js';
 import { ROTATE_SETTINGS, ROTATE_CREDENTIALS } from '../command-settings.js';
 import { helpOf } from '../settings.js';
 
-
-
 /** What the command does, in the program's help. */
 export const ROTATE_SUMMARY =
   'Rotate the platform API key in NEON_API_KEY: create a new key, check it works, store it sealed in every target, then revoke the old keys. A failure leaves every target a working key.';
@@ -22,12 +20,10 @@ keyturn rotate --target gitlab:acme/web --target repo:acme/web
 keyturn rotate --target repo:acme/web --leaked-key-fingerprint "$(keyturn fingerprint < leaked.txt)"`;
 
 export function rotateCommand(loadRun = () => import('../run/rotate.js')): Command {
-  const command = defineCommand(
-    'rotate',
-    ROTATE_SUMMARY,
-    EXAMPLE,
-    ROTATE_SETTINGS,
-  ).option(ROTATION_OPTIONS['dry-run'].cli.flag, helpOf('dry-run'));
+  const command = defineCommand('rotate', ROTATE_SUMMARY, EXAMPLE, ROTATE_SETTINGS).option(
+    ROTATION_OPTIONS['dry-run'].cli.flag,
+    helpOf('dry-run'),
+  );
   addCredentialFlags(command, ROTATE_CREDENTIALS);
   return command.action(async (_flags, cmd: Command) => (await loadRun()).runRotate(cmd, loadConfigReader));
 }

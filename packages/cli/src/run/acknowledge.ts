@@ -23,12 +23,25 @@ export async function runAcknowledge(cmd: Command, loadConfigReader: ConfigReade
       ? `Acknowledged: family ${result.family} (stuck since ${result.acknowledged.since}, ${result.acknowledged.reason}) rotates again at its next run.`
       : 'Nothing to acknowledge: no family of these targets is stuck.';
     ctx.progress.done(said, true);
-    const document = { command: 'acknowledge', ok: true, family: result.family, acknowledged: result.acknowledged ?? null, notices: result.notices, warnings: result.warnings.map(inCliWords) };
+    const document = {
+      command: 'acknowledge',
+      ok: true,
+      family: result.family,
+      acknowledged: result.acknowledged ?? null,
+      notices: result.notices,
+      warnings: result.warnings.map(inCliWords),
+    };
     writeResult(ctx.format, ctx.secrets, document, () =>
-      renderTable(['', 'acknowledge'], [
-        ['family', result.family || 'none'],
-        ['acknowledged', result.acknowledged ? `${result.acknowledged.reason}, stuck since ${result.acknowledged.since}` : 'nothing was stuck'],
-      ]),
+      renderTable(
+        ['', 'acknowledge'],
+        [
+          ['family', result.family || 'none'],
+          [
+            'acknowledged',
+            result.acknowledged ? `${result.acknowledged.reason}, stuck since ${result.acknowledged.since}` : 'nothing was stuck',
+          ],
+        ],
+      ),
     );
   } catch (error) {
     if (!(error instanceof RotationError)) throw error;

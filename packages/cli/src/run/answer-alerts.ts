@@ -17,13 +17,21 @@ import { optionMistakeAt } from '../setting-reader.js';
 import { rotationLog } from '../rotation-log.js';
 import { flagOf } from '../settings.js';
 
-export async function runAnswerAlerts(cmd: Command, loadConfigReader: ConfigReaderLoader, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function runAnswerAlerts(
+  cmd: Command,
+  loadConfigReader: ConfigReaderLoader,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const ctx = await commandContext(cmd, ANSWER_ALERTS_SETTINGS, loadConfigReader);
   const mistakes: string[] = [];
   const secretType = ctx.settings.get('alert-secret-type');
-  if (!secretType) mistakes.push(`${flagOf('alert-secret-type')} is required: the secret type of your custom pattern for platform keys (repository or organization settings > Code security > Secret scanning > Custom patterns)`);
+  if (!secretType)
+    mistakes.push(
+      `${flagOf('alert-secret-type')} is required: the secret type of your custom pattern for platform keys (repository or organization settings > Code security > Secret scanning > Custom patterns)`,
+    );
   const scope = ctx.settings.get('alert-scope')?.text;
-  if (!scope && !env.GITHUB_REPOSITORY) mistakes.push(`no ${flagOf('alert-scope')}: pass repo:OWNER/REPO or org:ORG, whose alerts to answer`);
+  if (!scope && !env.GITHUB_REPOSITORY)
+    mistakes.push(`no ${flagOf('alert-scope')}: pass repo:OWNER/REPO or org:ORG, whose alerts to answer`);
   let setup: ReturnType<typeof readRotateSetup> | undefined;
   try {
     setup = readRotateSetup(ctx.settings, ctx.flags, env);
@@ -33,9 +41,18 @@ export async function runAnswerAlerts(cmd: Command, loadConfigReader: ConfigRead
     mistakes.push(...error.mistakes.filter((m) => !m.startsWith(`${flagOf('record-repo')}: no record store`)));
   }
   // The record is how a leaked value is matched to its key: without one nothing can be answered.
-  const recordGiven = setup ? Boolean(setup.options.record) : Boolean(ctx.settings.get('record-repo') || ctx.settings.get('record-gitlab-project') || env.GITHUB_REPOSITORY || (env.GITLAB_CI === 'true' && env.CI_PROJECT_ID));
+  const recordGiven = setup
+    ? Boolean(setup.options.record)
+    : Boolean(
+        ctx.settings.get('record-repo') ||
+          ctx.settings.get('record-gitlab-project') ||
+          env.GITHUB_REPOSITORY ||
+          (env.GITLAB_CI === 'true' && env.CI_PROJECT_ID),
+      );
   if (!recordGiven) {
-    mistakes.push(`no target record: pass ${flagOf('record-repo')} or ${flagOf('record-gitlab-project')} (the record the family's rotations keep), or run in the GitHub Actions or GitLab CI job that rotates it`);
+    mistakes.push(
+      `no target record: pass ${flagOf('record-repo')} or ${flagOf('record-gitlab-project')} (the record the family's rotations keep), or run in the GitHub Actions or GitLab CI job that rotates it`,
+    );
   }
   if (mistakes.length || !setup) throw new UsageError(mistakes);
   for (const value of setup.credentials) ctx.secrets.add(value);
@@ -44,16 +61,25 @@ export async function runAnswerAlerts(cmd: Command, loadConfigReader: ConfigRead
   let failure: LeakAlertsError | undefined;
   try {
     report = await answerLeakAlerts({
-      rotation: { ...setup.options, defaultRepository: env.GITHUB_REPOSITORY || undefined, onKeyCreated: (value) => ctx.secrets.add(value), log: rotationLog(ctx.progress) },
+      rotation: {
+        ...setup.options,
+        defaultRepository: env.GITHUB_REPOSITORY || undefined,
+        onKeyCreated: (value) => ctx.secrets.add(value),
+        log: rotationLog(ctx.progress),
+      },
       secretType: secretType!.text,
       scope,
       // Known before anything else sees it: no line written after can hold it.
       onAlertValue: (value) => ctx.secrets.add(value),
-      log: (entry) => (entry.level === 'warning' ? ctx.progress.line(inCliWords(entry.message), 'warning') : ctx.progress.update(inCliWords(entry.message))),
+      log: (entry) =>
+        entry.level === 'warning'
+          ? ctx.progress.line(inCliWords(entry.message), 'warning')
+          : ctx.progress.update(inCliWords(entry.message)),
     });
   } catch (error) {
     // The library checks --alert-scope and --alert-secret-type (`alerts.scope`): said as the flag.
-    if (error instanceof OptionError) throw new UsageError([inCliWords(optionMistakeAt(wordOfOption(error.option) ?? error.option, error))]);
+    if (error instanceof OptionError)
+      throw new UsageError([inCliWords(optionMistakeAt(wordOfOption(error.option) ?? error.option, error))]);
     if (!(error instanceof LeakAlertsError)) throw error;
     failure = error;
     report = error.report;
@@ -92,7 +118,13 @@ function alertsJson(report: LeakAlertsReport, failure: LeakAlertsError | undefin
     })),
     otherFamily: report.otherFamily.map((a) => ({ alert: ref(a), keyId: a.keyId, family: a.family, secretName: a.secretName })),
     unmanaged: report.unmanaged.map(ref),
-    rotations: report.rotations.map((r) => ({ family: r.family, keyId: r.keyId ?? null, keyName: r.keyName ?? null, targets: r.targets, revokedKeyIds: r.revokedKeyIds })),
+    rotations: report.rotations.map((r) => ({
+      family: r.family,
+      keyId: r.keyId ?? null,
+      keyName: r.keyName ?? null,
+      targets: r.targets,
+      revokedKeyIds: r.revokedKeyIds,
+    })),
     notices: report.notices,
     warnings: report.warnings.map(inCliWords),
     durationMs: Math.round(report.durationMs),
@@ -103,10 +135,15 @@ function alertsJson(report: LeakAlertsReport, failure: LeakAlertsError | undefin
 function alertsTable(report: LeakAlertsReport): string {
   const rows: Array<[string, string]> = [];
   for (const a of report.answered) {
-    rows.push([ref(a), `key ${a.keyId}: ${a.rotated ? 'rotated out' : 'already revoked'}; ${a.resolved ? 'resolved as revoked' : a.keyRevoked ? 'not resolved (resolved on GitHub already)' : 'KEY STILL VALID: left open'}`]);
+    rows.push([
+      ref(a),
+      `key ${a.keyId}: ${a.rotated ? 'rotated out' : 'already revoked'}; ${a.resolved ? 'resolved as revoked' : a.keyRevoked ? 'not resolved (resolved on GitHub already)' : 'KEY STILL VALID: left open'}`,
+    ]);
   }
-  for (const a of report.otherFamily) rows.push([ref(a), `key ${a.keyId}: family ${a.family} (secret ${a.secretName}), left open for its own job`]);
-  for (const a of report.unmanaged) rows.push([ref(a), 'not a key keyturn manages: revoke it in the platform console, then resolve the alert; left open']);
+  for (const a of report.otherFamily)
+    rows.push([ref(a), `key ${a.keyId}: family ${a.family} (secret ${a.secretName}), left open for its own job`]);
+  for (const a of report.unmanaged)
+    rows.push([ref(a), 'not a key keyturn manages: revoke it in the platform console, then resolve the alert; left open']);
   if (rows.length === 0) rows.push(['none', `no open alert of ${report.secretType} in ${report.scope}`]);
   return renderTable(['alert', 'answer'], rows);
 }

@@ -30,8 +30,9 @@ import { SettingReader } from '../setting-reader.js';
 type CopyFlag = 'unmanaged' | 'edited-since';
 
 const FLAG_WORDS: Record<CopyFlag, string> = {
-  unmanaged: 'no record names it: a key nobody will rotate or revoke (retire it, or add its place to a rotation\'s targets)',
-  'edited-since': "changed after its record's last write: written by hand since (or by a rotation that stopped before it; run the rotation again)",
+  unmanaged: "no record names it: a key nobody will rotate or revoke (retire it, or add its place to a rotation's targets)",
+  'edited-since':
+    "changed after its record's last write: written by hand since (or by a rotation that stopped before it; run the rotation again)",
 };
 
 /** A GitHub organization login; a GitLab group path (subgroups with `/`) or id. */
@@ -47,7 +48,8 @@ export async function runCopiesAudit(ctx: CommandContext): Promise<void> {
   const reader = new SettingReader(ctx.settings);
   for (const name of ['org-id', 'max-age'] as const) {
     const given = ctx.settings.get(name);
-    if (given) reader.mistakes.push(`${given.where} is for the audit of keys, not of copies (--org, --gitlab-group): run them as two audits`);
+    if (given)
+      reader.mistakes.push(`${given.where} is for the audit of keys, not of copies (--org, --gitlab-group): run them as two audits`);
   }
   const org = reader.read('org', (g) => {
     if (!ORG.test(g.text)) throw new InputError(g.where, 'is not a GitHub organization login (letters, digits and hyphens, e.g. acme)');
@@ -63,7 +65,8 @@ export async function runCopiesAudit(ctx: CommandContext): Promise<void> {
     return g.items;
   });
   const secretName = reader.read('secret-name', (g) => {
-    const problem = namePatternProblem(g.text) ?? (/[*?]/.test(g.text) ? 'is a secret name, not a glob: give a glob with --match' : undefined);
+    const problem =
+      namePatternProblem(g.text) ?? (/[*?]/.test(g.text) ? 'is a secret name, not a glob: give a glob with --match' : undefined);
     if (problem) throw new InputError(g.where, problem);
     return g.text;
   });
@@ -71,18 +74,39 @@ export async function runCopiesAudit(ctx: CommandContext): Promise<void> {
   const readIntervalMs = reader.read('read-interval', (g) => parseDuration(g.where, g.text, { minMs: 0, maxMs: 60_000 }));
   const store = recordStore(ctx, reader);
   const rateLog = (line: string) => ctx.progress.line(line);
-  const github = org === undefined ? undefined : githubClient(ctx, reader, `can read the secrets of ${org} and its repositories`, { maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS, log: rateLog });
-  const gitlab = group === undefined ? undefined : gitlabClient(ctx, reader, `can read the CI/CD variables of ${group} and its projects (Owner of the group, Maintainer of the projects)`);
+  const github =
+    org === undefined
+      ? undefined
+      : githubClient(ctx, reader, `can read the secrets of ${org} and its repositories`, {
+          maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS,
+          log: rateLog,
+        });
+  const gitlab =
+    group === undefined
+      ? undefined
+      : gitlabClient(
+          ctx,
+          reader,
+          `can read the CI/CD variables of ${group} and its projects (Owner of the group, Maintainer of the projects)`,
+        );
   reader.check();
 
   ctx.progress.update(`Reading the target records from ${store!.describe()}`);
   const { records, unreadable: unreadableRecords } = await store!.load().catch(recordFailure);
-  for (const u of unreadableRecords) ctx.progress.line(`the record ${u.name} cannot be read (${u.detail}): copies it may name are flagged as unmanaged`, 'warning');
+  for (const u of unreadableRecords)
+    ctx.progress.line(`the record ${u.name} cannot be read (${u.detail}): copies it may name are flagged as unmanaged`, 'warning');
   // Without --match: the names the rotations write, and the default one.
-  const match = patterns ?? (secretName ? [secretName] : [...new Set([...records.map((r) => r.secretName.toUpperCase()), DEFAULT_SECRET_NAME])].sort());
-  const sources = inventorySources({ github: github && { client: github, org: org! }, gitlab: gitlab && { client: gitlab, group: group! } });
+  const match =
+    patterns ?? (secretName ? [secretName] : [...new Set([...records.map((r) => r.secretName.toUpperCase()), DEFAULT_SECRET_NAME])].sort());
+  const sources = inventorySources({
+    github: github && { client: github, org: org! },
+    gitlab: gitlab && { client: gitlab, group: group! },
+  });
   const checkpoint = resume === undefined ? undefined : readResumeFile(resume, match, sources);
-  if (checkpoint) ctx.progress.line(`Resuming from ${resume}: ${checkpoint.walks.map((w) => `${w.source} ${w.done} of ${w.places?.length ?? '?'} places listed`).join(', ')}`);
+  if (checkpoint)
+    ctx.progress.line(
+      `Resuming from ${resume}: ${checkpoint.walks.map((w) => `${w.source} ${w.done} of ${w.places?.length ?? '?'} places listed`).join(', ')}`,
+    );
 
   let report: InventoryReport;
   try {
@@ -95,16 +119,23 @@ export async function runCopiesAudit(ctx: CommandContext): Promise<void> {
       githubReadIntervalMs: readIntervalMs,
       onCheckpoint: resume === undefined ? undefined : (cp) => saveCheckpoint(resume, cp),
       onProgress: ({ source, done, total, place }) => {
-        if (done === 1 || done === total || done % PROGRESS_EVERY === 0) ctx.progress.update(`Listing ${source}: ${done} of ${total} places (${place})`);
+        if (done === 1 || done === total || done % PROGRESS_EVERY === 0)
+          ctx.progress.update(`Listing ${source}: ${done} of ${total} places (${place})`);
       },
     });
   } catch (error) {
-    const how = resume === undefined ? 'Run again (with --resume FILE, a cut run goes on from where it stopped)' : `Run again with --resume ${resume}: it goes on from where this run stopped`;
+    const how =
+      resume === undefined
+        ? 'Run again (with --resume FILE, a cut run goes on from where it stopped)'
+        : `Run again with --resume ${resume}: it goes on from where this run stopped`;
     throw new CliError(`The inventory stopped: ${(error as Error).message}. ${how}.`);
   }
   if (resume !== undefined) rmSync(resume, { force: true });
 
-  const flagsOf = (copy: InventoriedCopy): CopyFlag[] => [...(copy.families.length === 0 ? ['unmanaged' as const] : []), ...(copy.editedSince ? ['edited-since' as const] : [])];
+  const flagsOf = (copy: InventoriedCopy): CopyFlag[] => [
+    ...(copy.families.length === 0 ? ['unmanaged' as const] : []),
+    ...(copy.editedSince ? ['edited-since' as const] : []),
+  ];
   const copies = report.copies.map((copy) => ({ ...copy, flags: flagsOf(copy) }));
   for (const gap of report.unreadable) ctx.progress.line(`${gap.place} could not be listed: ${gap.advice}`, 'warning');
   const flagged = copies.filter((c) => c.flags.length > 0).length;
@@ -143,7 +174,10 @@ function readResumeFile(path: string, match: readonly string[], sources: readonl
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new CliError(`--resume ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): name a file this user can read and write`, EXIT.usage);
+    throw new CliError(
+      `--resume ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): name a file this user can read and write`,
+      EXIT.usage,
+    );
   }
   const read = readCheckpoint(text, match, sources);
   if ('problem' in read) throw new CliError(`--resume ${path} ${read.problem}`, EXIT.usage);

@@ -9,18 +9,19 @@ import { commandContext } from '../command-context.js';
 import type { ConfigReaderLoader } from '../define-command.js';
 import { writeResult } from '../output.js';
 
-
 /** Longer than any key or token: more is not a key. */
 const MAX_VALUE = 4096;
 
 export async function runFingerprint(cmd: Command, loadConfigReader: ConfigReaderLoader): Promise<void> {
-    const ctx = await commandContext(cmd, [], loadConfigReader);
-    const value = (process.stdin.isTTY ? await readHidden() : await readAll()).trim();
-    ctx.secrets.add(value);
-    if (!value) throw new UsageError(['no key value on standard input: pipe it in (pbpaste | keyturn fingerprint) or redirect a file (< key.txt)']);
-    if (value.length > MAX_VALUE || /\s/.test(value)) throw new UsageError(['standard input holds more than one value: give one key value, alone']);
-    const fingerprint = keyFingerprint(value);
-    writeResult(ctx.format, ctx.secrets, { command: 'fingerprint', fingerprint }, () => fingerprint);
+  const ctx = await commandContext(cmd, [], loadConfigReader);
+  const value = (process.stdin.isTTY ? await readHidden() : await readAll()).trim();
+  ctx.secrets.add(value);
+  if (!value)
+    throw new UsageError(['no key value on standard input: pipe it in (pbpaste | keyturn fingerprint) or redirect a file (< key.txt)']);
+  if (value.length > MAX_VALUE || /\s/.test(value))
+    throw new UsageError(['standard input holds more than one value: give one key value, alone']);
+  const fingerprint = keyFingerprint(value);
+  writeResult(ctx.format, ctx.secrets, { command: 'fingerprint', fingerprint }, () => fingerprint);
 }
 
 async function readAll(): Promise<string> {

@@ -19,15 +19,7 @@ import { faultReply, JSON_CONTENT_TYPE } from './reply.js';
 import { ClientGoneError, readJsonBody } from './request-body.js';
 import { RequestLog } from './request-log.js';
 import { pathWithin, splitRequestTarget } from './request-target.js';
-import {
-  compileRoutes,
-  dispatch,
-  type EmulatorReply,
-  type EmulatorRequest,
-  type ErrorReply,
-  HttpError,
-  type Route,
-} from './routes.js';
+import { compileRoutes, dispatch, type EmulatorReply, type EmulatorRequest, type ErrorReply, HttpError, type Route } from './routes.js';
 import { Sleeps } from './sleeps.js';
 
 export interface EmulatorCoreOptions {
@@ -57,7 +49,6 @@ export interface EmulatorCoreOptions {
   /** Hides credential values the service answers (a new key) before an exchange is handed out. */
   redactResponseBody?: (body: unknown) => unknown;
 }
-
 
 export type { CoreAnswer, IncomingRequest } from './core-request.js';
 
@@ -184,7 +175,10 @@ export function createEmulatorCore(options: EmulatorCoreOptions, time: EmulatorT
     } catch (error) {
       if (recorded) throw error;
       record(500);
-      return { reply: options.errorReply(500, `emulator error: ${error instanceof Error ? error.message : String(error)}`), closeConnection: false };
+      return {
+        reply: options.errorReply(500, `emulator error: ${error instanceof Error ? error.message : String(error)}`),
+        closeConnection: false,
+      };
     }
   }
 

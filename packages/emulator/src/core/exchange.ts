@@ -31,7 +31,9 @@ export function redactedHeaders(headers: IncomingHttpHeaders): Record<string, st
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
     if (!CREDENTIAL_HEADERS.has(name)) out[name] = text;
-    else out[name] = name === 'cookie' ? REDACTED : text.replace(/^(\S+\s+)?.*$/s, (_m, scheme: string | undefined) => `${scheme ?? ''}${REDACTED}`);
+    else
+      out[name] =
+        name === 'cookie' ? REDACTED : text.replace(/^(\S+\s+)?.*$/s, (_m, scheme: string | undefined) => `${scheme ?? ''}${REDACTED}`);
   }
   return out;
 }

@@ -62,7 +62,8 @@ export function validateFault(spec: FaultSpec): void {
   switch (spec.kind) {
     case 'status':
       checkStatus(spec.status, 'a status fault needs an HTTP status between 100 and 599');
-      if (spec.text !== undefined && (typeof spec.text !== 'string' || spec.body !== undefined)) throw new TypeError('fault.text must be a string, given instead of fault.body');
+      if (spec.text !== undefined && (typeof spec.text !== 'string' || spec.body !== undefined))
+        throw new TypeError('fault.text must be a string, given instead of fault.body');
       checkHeaders(spec.headers);
       checkRetryAfter(spec.retryAfter);
       if (spec.resetsIn !== undefined && !(typeof spec.resetsIn === 'number' && Number.isFinite(spec.resetsIn) && spec.resetsIn >= 0)) {

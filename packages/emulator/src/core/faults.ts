@@ -45,9 +45,7 @@ export class FaultBook {
   /** The first armed fault matching the request, consumed by one use. */
   take(method: string, path: string): FaultSpec | undefined {
     const index = this.#faults.findIndex(
-      (f) =>
-        (!f.spec.method || f.spec.method.toUpperCase() === method) &&
-        (!f.pattern || matchPattern(f.pattern, path) !== undefined),
+      (f) => (!f.spec.method || f.spec.method.toUpperCase() === method) && (!f.pattern || matchPattern(f.pattern, path) !== undefined),
     );
     if (index < 0) return undefined;
     const fault = this.#faults[index]!;

@@ -49,7 +49,14 @@ function readDirectly(input: string | URL | Request, init: RequestInit | undefin
   if (FORBIDDEN_METHODS.has(upper)) return undefined;
   const method = NORMALISED_METHODS.has(upper) ? upper : given;
   const rawBody = init?.body;
-  const body = rawBody === undefined || rawBody === null ? null : typeof rawBody === 'string' ? encoder.encode(rawBody) : rawBody instanceof Uint8Array ? rawBody : undefined;
+  const body =
+    rawBody === undefined || rawBody === null
+      ? null
+      : typeof rawBody === 'string'
+        ? encoder.encode(rawBody)
+        : rawBody instanceof Uint8Array
+          ? rawBody
+          : undefined;
   if (body === undefined) return undefined;
   if (body !== null && (method === 'GET' || method === 'HEAD')) return undefined;
   const url = parsedUrl(input);

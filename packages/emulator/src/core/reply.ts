@@ -34,7 +34,12 @@ export function send(res: ServerResponse, reply: EmulatorReply, options: { close
 export function faultReply(fault: Extract<FaultSpec, { kind: 'status' }>, errorReply: ErrorReply, nowMs: number): EmulatorReply {
   // A custom body still gets the service's own headers (a request id), as every reply of the service does.
   const standard = errorReply(fault.status, `emulated fault: HTTP ${fault.status}`);
-  const base = fault.text !== undefined ? { ...standard, body: undefined, text: fault.text } : fault.body !== undefined ? { ...standard, body: fault.body } : standard;
+  const base =
+    fault.text !== undefined
+      ? { ...standard, body: undefined, text: fault.text }
+      : fault.body !== undefined
+        ? { ...standard, body: fault.body }
+        : standard;
   const headers = { ...base.headers, ...fault.headers };
   if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
   if (fault.resetsIn !== undefined) headers['x-ratelimit-reset'] = String(Math.ceil(nowMs / 1000) + fault.resetsIn);

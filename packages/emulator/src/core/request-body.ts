@@ -13,7 +13,11 @@ export class ClientGoneError extends Error {
 }
 
 /** The parsed JSON body, or undefined when empty; HttpError 413 past `limit` bytes, 400 when not JSON. */
-export async function readJsonBody(body: ReadableStream<Uint8Array> | Uint8Array | null, signal?: AbortSignal, limit = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(
+  body: ReadableStream<Uint8Array> | Uint8Array | null,
+  signal?: AbortSignal,
+  limit = MAX_BODY_BYTES,
+): Promise<unknown> {
   const text = (await readBytes(body, signal, limit)).toString('utf8');
   if (text.trim() === '') return undefined;
   try {
@@ -23,7 +27,11 @@ export async function readJsonBody(body: ReadableStream<Uint8Array> | Uint8Array
   }
 }
 
-async function readBytes(body: ReadableStream<Uint8Array> | Uint8Array | null, signal: AbortSignal | undefined, limit: number): Promise<Buffer> {
+async function readBytes(
+  body: ReadableStream<Uint8Array> | Uint8Array | null,
+  signal: AbortSignal | undefined,
+  limit: number,
+): Promise<Buffer> {
   const gone = () => new ClientGoneError('the client went away before sending the whole request');
   if (signal?.aborted) throw gone();
   if (!body) return Buffer.alloc(0);

@@ -51,7 +51,10 @@ describe('RequestLog', () => {
 describe('redactQuery', () => {
   it.each([
     ['?limit=10&cursor=2024-06-01T12%3A00%3A00.000001Z', '?limit=10&cursor=2024-06-01T12%3A00%3A00.000001Z'],
-    ['?access_token=a&client_secret=b&Authorization=c&sig=d&X-Amz-Signature=e&key=f', `?access_token=${REDACTED}&client_secret=${REDACTED}&Authorization=${REDACTED}&sig=${REDACTED}&X-Amz-Signature=${REDACTED}&key=${REDACTED}`],
+    [
+      '?access_token=a&client_secret=b&Authorization=c&sig=d&X-Amz-Signature=e&key=f',
+      `?access_token=${REDACTED}&client_secret=${REDACTED}&Authorization=${REDACTED}&sig=${REDACTED}&X-Amz-Signature=${REDACTED}&key=${REDACTED}`,
+    ],
     ['?%6Bey=hidden&%zz=kept', `?%6Bey=${REDACTED}&%zz=kept`],
     ['?token&token=&page=2', '?token&token=&page=2'],
     ['?a=1&&b=2', '?a=1&&b=2'],

@@ -9,7 +9,8 @@ const TEXT = '\uFEFF{"name":"caf\u00e9","lone":"\uD800"}';
 const INIT = { status: 201, headers: { 'content-type': 'application/json; charset=utf-8', 'x-id': '7' } };
 
 type Use = (response: Response) => unknown;
-const read = async (stream: ReadableStream<Uint8Array> | null) => (stream ? [...new Uint8Array(await new Response(stream).arrayBuffer())] : stream);
+const read = async (stream: ReadableStream<Uint8Array> | null) =>
+  stream ? [...new Uint8Array(await new Response(stream).arrayBuffer())] : stream;
 const USES: Record<string, Use> = {
   text: (r) => r.text(),
   json: (r) => r.json(),

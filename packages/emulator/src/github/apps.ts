@@ -184,7 +184,11 @@ export class AppRegistry {
   }
 
   /** A new token for an installation with the grant already narrowed (routes/apps.ts checks the request). */
-  mint(installation: InstallationRecord, repositoryIds: ReadonlySet<number> | 'all', permissions: AppPermissions): { token: string; grant: InstallationGrant } {
+  mint(
+    installation: InstallationRecord,
+    repositoryIds: ReadonlySet<number> | 'all',
+    permissions: AppPermissions,
+  ): { token: string; grant: InstallationGrant } {
     const token = `ghs_${randomText(36)}`;
     const grant: InstallationGrant = {
       installation,
@@ -217,7 +221,8 @@ export class AppRegistry {
         installationId: grant.installation.id,
         owner: grant.installation.owner,
         permissions: { ...grant.permissions },
-        repositories: grant.repositoryIds === 'all' ? 'all' : [...grant.repositoryIds].map((id) => this.world.repoById(id)?.fullName ?? String(id)),
+        repositories:
+          grant.repositoryIds === 'all' ? 'all' : [...grant.repositoryIds].map((id) => this.world.repoById(id)?.fullName ?? String(id)),
         expiresAt: new Date(grant.expiresAtMs).toISOString(),
         revoked,
       }));

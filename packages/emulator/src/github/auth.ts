@@ -108,9 +108,18 @@ export function requireAlertPermission(caller: Caller, need: 'read' | 'write', d
   requireLevel(caller, caller.secretScanningAlerts ?? 'none', need, 'secret_scanning_alerts', docs, resource);
 }
 
-function requireLevel(caller: Caller, tokenLevel: TokenPermission, need: 'read' | 'write', accepted: string, docs: string, resource?: GrantResource): void {
+function requireLevel(
+  caller: Caller,
+  tokenLevel: TokenPermission,
+  need: 'read' | 'write',
+  accepted: string,
+  docs: string,
+  resource?: GrantResource,
+): void {
   if (caller.grant && resource) requireReach(caller, resource, docs);
-  const granted = caller.grant ? levelCovers(caller.grant.permissions[accepted], need) : tokenLevel === 'write' || (need === 'read' && tokenLevel === 'read');
+  const granted = caller.grant
+    ? levelCovers(caller.grant.permissions[accepted], need)
+    : tokenLevel === 'write' || (need === 'read' && tokenLevel === 'read');
   if (!granted) {
     throw new GitHubError(403, 'Resource not accessible by integration', docs, {
       'x-accepted-github-permissions': `${accepted}=${need}`,

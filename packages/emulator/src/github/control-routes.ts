@@ -14,7 +14,10 @@ function attempt<T>(change: () => T): T {
 
 export function githubControlRoutes(state: GitHubStateApi): Route[] {
   const secretQuery = (req: EmulatorRequest) => ({
-    target: text(req.query.get('target') ?? undefined, 'query parameter target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, dependabot-org:ORG, codespaces-user:LOGIN)'),
+    target: text(
+      req.query.get('target') ?? undefined,
+      'query parameter target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, dependabot-org:ORG, codespaces-user:LOGIN)',
+    ),
     name: text(req.query.get('name') ?? undefined, 'query parameter name'),
   });
 
@@ -54,7 +57,14 @@ export function githubControlRoutes(state: GitHubStateApi): Route[] {
         if (user !== undefined && typeof user !== 'string') throw new HttpError(400, 'user is the login of the user the token acts for');
         const alerts = (field(req, 'secret_scanning_alerts') ?? 'none') as TokenPermission;
         // The answer names the token by its actor, never by its value.
-        return { status: 201, body: { ...attempt(() => state.addToken(token, permission, { user, secretScanningAlerts: alerts })), permission, secret_scanning_alerts: alerts } };
+        return {
+          status: 201,
+          body: {
+            ...attempt(() => state.addToken(token, permission, { user, secretScanningAlerts: alerts })),
+            permission,
+            secret_scanning_alerts: alerts,
+          },
+        };
       },
     },
     {
@@ -131,7 +141,10 @@ export function githubControlRoutes(state: GitHubStateApi): Route[] {
       method: 'POST',
       pattern: '/public-keys/rotate',
       handler: (req) => {
-        const target = text(field(req, 'target'), 'target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, dependabot-org:ORG, codespaces-user:LOGIN)');
+        const target = text(
+          field(req, 'target'),
+          'target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, dependabot-org:ORG, codespaces-user:LOGIN)',
+        );
         return { status: 200, body: attempt(() => state.rotatePublicKey(target)) };
       },
     },

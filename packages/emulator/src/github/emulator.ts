@@ -6,7 +6,7 @@ import type { ServedEmulator } from '../core/served-emulator.js';
 import { type ResponseShape, resolveShape } from '../core/response-shape.js';
 import { type EmulatorTime, resolveTime } from '../core/emulator-time.js';
 import { startHttpEmulator, CONTROL_PREFIX } from '../core/http-server.js';
-import { REDACTED, } from '../core/request-log.js';
+import { REDACTED } from '../core/request-log.js';
 import { AppRegistry } from './apps.js';
 import { TokenBook, type TokenPermission } from './auth.js';
 import { githubControlRoutes } from './control-routes.js';
@@ -15,7 +15,12 @@ import { primaryRateLimitFault, RateBudget, type RateLimitFaultOptions, secondar
 import { appRoutes } from './routes/apps.js';
 import { type GitHubContext, githubHeaders } from './routes/github-route.js';
 import { codespacesUserScope, userSelectedRepositoryRoutes } from './routes/codespaces-user-secrets.js';
-import { codespacesOrganizationScope, dependabotOrganizationScope, organizationScope, selectedRepositoryRoutes } from './routes/org-secrets.js';
+import {
+  codespacesOrganizationScope,
+  dependabotOrganizationScope,
+  organizationScope,
+  selectedRepositoryRoutes,
+} from './routes/org-secrets.js';
 import { repositoryRoutes } from './routes/repositories.js';
 import { secretRoutes } from './routes/secret-routes.js';
 import { secretScanningRoutes } from './routes/secret-scanning.js';

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { canonicalSecretName, MAX_SECRET_BYTES, secretNameProblem, secretValueProblem } from './names.js';
 
 describe('secretNameProblem', () => {
-  it.each(['A', 'a', '_', 'NEON_API_KEY', 'neon_api_key', 'Key_2', '_1', 'GITHUB', 'MY_GITHUB_TOKEN', 'GITHUBX'])(
-    'accepts %j',
-    (name) => expect(secretNameProblem(name)).toBeUndefined(),
+  it.each(['A', 'a', '_', 'NEON_API_KEY', 'neon_api_key', 'Key_2', '_1', 'GITHUB', 'MY_GITHUB_TOKEN', 'GITHUBX'])('accepts %j', (name) =>
+    expect(secretNameProblem(name)).toBeUndefined(),
   );
 
   it.each([

@@ -6,8 +6,7 @@ import type { FaultSpec } from '../core/faults.js';
 import { githubErrorReply } from './github-error.js';
 
 const LIMITS_DOCS = 'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api';
-const SECONDARY_LIMIT_MESSAGE =
-  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
+const SECONDARY_LIMIT_MESSAGE = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
 export const PRIMARY_LIMIT_MESSAGE = 'API rate limit exceeded for user ID 1.';
 
 /** One budget for the whole emulator: `limit` requests per window, like a token's hourly 5000. */
@@ -77,14 +76,16 @@ export function secondaryRateLimitFault(options: RateLimitFaultOptions & { retry
     kind: 'status',
     status: options.status ?? 403,
     retryAfter: options.retryAfter,
-    body: githubErrorReply(options.status ?? 403, SECONDARY_LIMIT_MESSAGE, `${LIMITS_DOCS}#about-secondary-rate-limits`)
-      .body,
+    body: githubErrorReply(options.status ?? 403, SECONDARY_LIMIT_MESSAGE, `${LIMITS_DOCS}#about-secondary-rate-limits`).body,
     ...matching(options),
   };
 }
 
 /** The primary rate limit spent: `x-ratelimit-remaining: 0` and a reset `resetInSeconds` from now (60). */
-export function primaryRateLimitFault(options: RateLimitFaultOptions & { resetInSeconds?: number } = {}, clock: () => number = Date.now): FaultSpec {
+export function primaryRateLimitFault(
+  options: RateLimitFaultOptions & { resetInSeconds?: number } = {},
+  clock: () => number = Date.now,
+): FaultSpec {
   const resetAt = Math.floor(clock() / 1000) + (options.resetInSeconds ?? 60);
   return {
     kind: 'status',

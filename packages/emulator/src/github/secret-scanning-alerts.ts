@@ -49,7 +49,8 @@ export function alertsOf(repository: Repository): SecretScanningAlert[] {
 
 export function raiseAlert(repository: Repository, options: RaiseAlertOptions, now: number): SecretScanningAlert {
   const { secretType, secret } = options;
-  if (typeof secretType !== 'string' || !/^\S{1,255}$/.test(secretType)) throw new TypeError('secret_type is 1..255 characters without spaces');
+  if (typeof secretType !== 'string' || !/^\S{1,255}$/.test(secretType))
+    throw new TypeError('secret_type is 1..255 characters without spaces');
   if (typeof secret !== 'string' || secret === '') throw new TypeError('secret (the value found) is a non-empty string');
   const alerts = alertsOf(repository);
   const at = githubTimestamp(new Date(now));
@@ -73,7 +74,13 @@ export function raiseAlert(repository: Repository, options: RaiseAlertOptions, n
 }
 
 /** A change the PATCH endpoint has already checked. */
-export function changeAlertState(alert: SecretScanningAlert, state: AlertState, resolution: AlertResolution | null, comment: string | null, now: number): void {
+export function changeAlertState(
+  alert: SecretScanningAlert,
+  state: AlertState,
+  resolution: AlertResolution | null,
+  comment: string | null,
+  now: number,
+): void {
   const at = githubTimestamp(new Date(now));
   alert.state = state;
   alert.resolution = state === 'resolved' ? resolution : null;

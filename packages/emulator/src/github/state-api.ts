@@ -1,7 +1,13 @@
 // The emulator's programmatic side, for tests and the control API: add repositories, environments,
 // organizations and tokens; read, seed and re-key secrets as if GitHub had stored them.
 
-import { describeInstallation, type GitHubAppCredentials, type GitHubInstallation, type InstallationOptions, type MintedToken } from './apps.js';
+import {
+  describeInstallation,
+  type GitHubAppCredentials,
+  type GitHubInstallation,
+  type InstallationOptions,
+  type MintedToken,
+} from './apps.js';
 import type { TokenPermission } from './auth.js';
 import { GitHubError } from './github-error.js';
 import { secretNameProblem, secretValueProblem } from './names.js';
@@ -10,7 +16,14 @@ import { issuesOf, type StoredIssue } from './routes/issues.js';
 import { userSelectableIds } from './routes/codespaces-user-secrets.js';
 import { selectableRepositoryIds } from './routes/org-secrets.js';
 import { publicKeyBase64 } from './sealed-box.js';
-import { type AlertResolution, type AlertState, alertsOf, type RaiseAlertOptions, raiseAlert, type SecretScanningAlert } from './secret-scanning-alerts.js';
+import {
+  type AlertResolution,
+  type AlertState,
+  alertsOf,
+  type RaiseAlertOptions,
+  raiseAlert,
+  type SecretScanningAlert,
+} from './secret-scanning-alerts.js';
 import type { OrgSecretVisibility } from './secret-store.js';
 import { type GitHubTargetRef, formatTargetRef, hasVisibility, parseTargetRef } from './target-ref.js';
 import { DEFAULT_USER, type SecretTarget } from './targets.js';
@@ -58,7 +71,11 @@ export interface GitHubStateApi {
    * permission and its "Secret scanning alerts" permission (`options.secretScanningAlerts`, `none`
    * unless given); `actor` is how the request log names it.
    */
-  addToken(token: string, permission: TokenPermission, options?: { user?: string; secretScanningAlerts?: TokenPermission }): { actor: string };
+  addToken(
+    token: string,
+    permission: TokenPermission,
+    options?: { user?: string; secretScanningAlerts?: TokenPermission },
+  ): { actor: string };
   /** Raises an open secret-scanning alert: `secret` found in repository `fullName`, of `secretType`. */
   raiseSecretScanningAlert(fullName: string, options: RaiseAlertOptions): GitHubAlertView;
   /** A repository's alerts, oldest first (an unknown repository throws UnknownTargetError). */
@@ -69,12 +86,7 @@ export interface GitHubStateApi {
   secretValue(target: GitHubTarget, name: string): string | undefined;
   secret(target: GitHubTarget, name: string): GitHubSecretMeta | undefined;
   /** Seeds a secret as if written earlier: at `writtenAt` (default now), with an org's fields (`private` unless told). */
-  putSecretValue(
-    target: GitHubTarget,
-    name: string,
-    value: string,
-    fields?: OrgSecretFields & { writtenAt?: Date },
-  ): 'created' | 'updated';
+  putSecretValue(target: GitHubTarget, name: string, value: string, fields?: OrgSecretFields & { writtenAt?: Date }): 'created' | 'updated';
   /** A new key pair and key_id for the target; values sealed with the old key are refused from now on. */
   rotatePublicKey(target: GitHubTarget): { key_id: string; key: string };
   /** A GitHub App with a new RSA key pair; its private key (PEM) is returned only here. */
@@ -143,7 +155,8 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
       if (!hasVisibility(found.ref)) return found.secrets.put(name, { value, at });
       if (found.ref.kind === 'codespaces-user') {
         // A user secret is for selected repositories, any the user can reach.
-        if (fields.visibility !== undefined && fields.visibility !== 'selected') throw new TypeError('a Codespaces user secret is for selected repositories');
+        if (fields.visibility !== undefined && fields.visibility !== 'selected')
+          throw new TypeError('a Codespaces user secret is for selected repositories');
         const ids = fields.selected_repository_ids && asTypeError(() => userSelectableIds(ctx, fields.selected_repository_ids, ''));
         return found.secrets.put(name, { value, visibility: 'selected', selectedRepositoryIds: ids, at });
       }
@@ -155,7 +168,8 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
         throw new TypeError('selected_repository_ids need the visibility selected');
       }
       const org = world.org(found.ref.org)!;
-      const ids = fields.selected_repository_ids && asTypeError(() => selectableRepositoryIds(world, org, fields.selected_repository_ids, ''));
+      const ids =
+        fields.selected_repository_ids && asTypeError(() => selectableRepositoryIds(world, org, fields.selected_repository_ids, ''));
       return found.secrets.put(name, { value, visibility: fields.visibility, selectedRepositoryIds: ids, at });
     },
 

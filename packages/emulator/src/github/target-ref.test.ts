@@ -13,9 +13,8 @@ describe('parseTargetRef / formatTargetRef', () => {
     expect(formatTargetRef(parseTargetRef(text))).toBe(text);
   });
 
-  it.each(['acme/app', 'repo:acme', 'env:acme/app', 'env:acme/app:', 'org:', 'org:a/b', 'pages:acme/app', ':x'])(
-    'refuses %j',
-    (text) => expect(() => parseTargetRef(text)).toThrow(TypeError),
+  it.each(['acme/app', 'repo:acme', 'env:acme/app', 'env:acme/app:', 'org:', 'org:a/b', 'pages:acme/app', ':x'])('refuses %j', (text) =>
+    expect(() => parseTargetRef(text)).toThrow(TypeError),
   );
 });
 

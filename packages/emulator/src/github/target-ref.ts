@@ -15,7 +15,9 @@ export type GitHubTargetRef =
   | { kind: 'codespaces-user'; user: string };
 
 /** The kinds whose secrets carry a visibility and selected repositories. */
-export function hasVisibility(ref: GitHubTargetRef): ref is Extract<GitHubTargetRef, { kind: 'org' | 'codespaces-org' | 'dependabot-org' | 'codespaces-user' }> {
+export function hasVisibility(
+  ref: GitHubTargetRef,
+): ref is Extract<GitHubTargetRef, { kind: 'org' | 'codespaces-org' | 'dependabot-org' | 'codespaces-user' }> {
   return ref.kind === 'org' || ref.kind === 'codespaces-org' || ref.kind === 'dependabot-org' || ref.kind === 'codespaces-user';
 }
 
@@ -37,7 +39,8 @@ export function parseTargetRef(text: string): GitHubTargetRef {
   const kind = text.slice(0, colon);
   const rest = text.slice(colon + 1);
   if (colon > 0 && (kind === 'repo' || kind === 'dependabot' || kind === 'codespaces')) return { kind, ...splitFullName(rest) };
-  if (colon > 0 && (kind === 'org' || kind === 'codespaces-org' || kind === 'dependabot-org') && LOGIN.test(rest)) return { kind, org: rest };
+  if (colon > 0 && (kind === 'org' || kind === 'codespaces-org' || kind === 'dependabot-org') && LOGIN.test(rest))
+    return { kind, org: rest };
   if (colon > 0 && kind === 'codespaces-user' && LOGIN.test(rest)) return { kind, user: rest };
   if (colon > 0 && kind === 'env') {
     const envColon = rest.indexOf(':');

@@ -14,8 +14,16 @@ export function gitlabControlRoutes(state: GitLabStateApi): Route[] {
     throw new HttpError(400, 'query parameter project or group is required');
   };
   return [
-    { method: 'POST', pattern: '/gitlab/groups', handler: (req) => ({ status: 201, body: attempt(() => state.addGroup(text(field(req, 'path'), 'path'))) }) },
-    { method: 'POST', pattern: '/gitlab/projects', handler: (req) => ({ status: 201, body: attempt(() => state.addProject(text(field(req, 'path'), 'path'))) }) },
+    {
+      method: 'POST',
+      pattern: '/gitlab/groups',
+      handler: (req) => ({ status: 201, body: attempt(() => state.addGroup(text(field(req, 'path'), 'path'))) }),
+    },
+    {
+      method: 'POST',
+      pattern: '/gitlab/projects',
+      handler: (req) => ({ status: 201, body: attempt(() => state.addProject(text(field(req, 'path'), 'path'))) }),
+    },
     {
       method: 'POST',
       pattern: '/gitlab/tokens',

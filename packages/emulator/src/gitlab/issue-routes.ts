@@ -57,7 +57,11 @@ export function issueRoutes(ctx: GitLabContext, clock: () => number): Route[] {
   const labels = (req: EmulatorRequest): string[] | undefined => {
     const value = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).labels : undefined;
     if (value === undefined) return undefined;
-    if (typeof value === 'string') return value.split(',').map((l) => l.trim()).filter(Boolean);
+    if (typeof value === 'string')
+      return value
+        .split(',')
+        .map((l) => l.trim())
+        .filter(Boolean);
     if (Array.isArray(value) && value.every((l) => typeof l === 'string')) return value;
     throw new HttpError(400, 'labels is invalid');
   };
@@ -77,7 +81,11 @@ export function issueRoutes(ctx: GitLabContext, clock: () => number): Route[] {
           .filter((issue) => !search || `${issue.title}\n${issue.description ?? ''}`.toLowerCase().includes(search))
           .filter((issue) => wanted.every((label) => issue.labels.includes(label)))
           .sort((a, b) => b.iid - a.iid);
-        return paginated(req, found.map((issue) => json(project, issue)), ctx.origin());
+        return paginated(
+          req,
+          found.map((issue) => json(project, issue)),
+          ctx.origin(),
+        );
       },
     },
     {
@@ -112,7 +120,8 @@ export function issueRoutes(ctx: GitLabContext, clock: () => number): Route[] {
         const issue = gitlabIssuesOf(project).find((i) => String(i.iid) === req.params.iid);
         if (!issue) throw new HttpError(404, '404 Not found');
         const event = field(req, 'state_event');
-        if (event !== undefined && event !== 'close' && event !== 'reopen') throw new HttpError(400, 'state_event does not have a valid value');
+        if (event !== undefined && event !== 'close' && event !== 'reopen')
+          throw new HttpError(400, 'state_event does not have a valid value');
         const [title, description, newLabels] = [field(req, 'title'), field(req, 'description'), labels(req)];
         if (title !== undefined) issue.title = title;
         if (description !== undefined) issue.description = description;

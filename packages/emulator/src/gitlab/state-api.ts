@@ -35,7 +35,8 @@ export interface GitLabStateApi {
 
 export function createGitLabStateApi(world: GitLabWorld): GitLabStateApi {
   const ownerOf = (ref: GitLabVariableRef) => {
-    const owner = ref.project !== undefined ? world.find('project', ref.project) : ref.group !== undefined ? world.find('group', ref.group) : undefined;
+    const owner =
+      ref.project !== undefined ? world.find('project', ref.project) : ref.group !== undefined ? world.find('group', ref.group) : undefined;
     if (!owner) throw new TypeError(`no such GitLab ${ref.project !== undefined ? `project ${ref.project}` : `group ${ref.group}`}`);
     return owner;
   };

@@ -27,8 +27,16 @@ export function variableRoutes(ctx: GitLabContext): Route[] {
   return (['project', 'group'] as const).flatMap((kind) => {
     const base = `/${kind}s/:id/variables`;
     return [
-      { method: 'GET', pattern: base, handler: (req) => paginated(req, ownerFor(ctx, req, kind, 'read').variables.map(variableJson), ctx.origin()) },
-      { method: 'GET', pattern: `${base}/:key`, handler: (req) => ({ status: 200, body: variableJson(one(req, ownerFor(ctx, req, kind, 'read'))) }) },
+      {
+        method: 'GET',
+        pattern: base,
+        handler: (req) => paginated(req, ownerFor(ctx, req, kind, 'read').variables.map(variableJson), ctx.origin()),
+      },
+      {
+        method: 'GET',
+        pattern: `${base}/:key`,
+        handler: (req) => ({ status: 200, body: variableJson(one(req, ownerFor(ctx, req, kind, 'read'))) }),
+      },
       { method: 'POST', pattern: base, handler: (req) => create(ctx, req, ownerFor(ctx, req, kind, 'write')) },
       { method: 'PUT', pattern: `${base}/:key`, handler: (req) => update(req, ownerFor(ctx, req, kind, 'write')) },
       {
@@ -65,7 +73,8 @@ function ownerFor(ctx: GitLabContext, req: EmulatorRequest, kind: VariableOwner[
  */
 function one(req: EmulatorRequest, owner: VariableOwner): GitLabVariable {
   const body = bodyOf(req);
-  const nested = typeof body.filter === 'object' && body.filter !== null ? (body.filter as Record<string, unknown>).environment_scope : undefined;
+  const nested =
+    typeof body.filter === 'object' && body.filter !== null ? (body.filter as Record<string, unknown>).environment_scope : undefined;
   const inBody = body['filter[environment_scope]'] ?? nested;
   const scope = req.query.get('filter[environment_scope]') ?? (typeof inBody === 'string' ? inBody : null);
   const matches = owner.variables.filter((v) => v.key === req.params.key && (scope === null || v.environment_scope === scope));
@@ -122,7 +131,10 @@ function update(req: EmulatorRequest, owner: VariableOwner): EmulatorReply {
   const errors = variableErrors(next, namesOf(owner)) ?? {};
   // A hidden variable stays masked and hidden (its visibility cannot change after it is created).
   if (current.hidden && !next.masked) errors.masked = ['cannot be changed for a hidden variable'];
-  if (next.environment_scope !== current.environment_scope && owner.variables.some((v) => v !== current && v.key === next.key && v.environment_scope === next.environment_scope)) {
+  if (
+    next.environment_scope !== current.environment_scope &&
+    owner.variables.some((v) => v !== current && v.key === next.key && v.environment_scope === next.environment_scope)
+  ) {
     errors.key = [`(${next.key}) has already been taken`];
   }
   if (Object.keys(errors).length) return fieldErrors(errors);

@@ -34,13 +34,15 @@ export function maskable(value: string, names: ReadonlySet<string> = new Set()):
 
 /** Grape's answer to a `variable_type` outside its values, or undefined when it is one of them (or not given). */
 export function variableTypeError(given: unknown): EmulatorReply | undefined {
-  return given === undefined || (typeof given === 'string' && VARIABLE_TYPES.has(given)) ? undefined : paramError('variable_type does not have a valid value');
+  return given === undefined || (typeof given === 'string' && VARIABLE_TYPES.has(given))
+    ? undefined
+    : paramError('variable_type does not have a valid value');
 }
 
 /** The field errors of a variable about to be saved among the owner's `names`, or undefined when GitLab would save it. */
 export function variableErrors(variable: GitLabVariable, names?: ReadonlySet<string>): Record<string, string[]> | undefined {
   const errors: Record<string, string[]> = {};
-  if (!KEY.test(variable.key)) errors.key = ['can contain only letters, digits and \'_\'.'];
+  if (!KEY.test(variable.key)) errors.key = ["can contain only letters, digits and '_'."];
   if (variable.value.length > MAX_VALUE_LENGTH) errors.value = [`is too long (maximum is ${MAX_VALUE_LENGTH} characters)`];
   else if (variable.masked && !maskable(variable.value, names)) errors.value = ['is invalid'];
   if (!variable.environment_scope || variable.environment_scope.length > 255) errors.environment_scope = ['is invalid'];

@@ -56,7 +56,8 @@ export class GitLabWorld {
   }
 
   #add(kind: VariableOwner['kind'], path: string): VariableOwner {
-    if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$/.test(path)) throw new TypeError(`not a GitLab path: ${JSON.stringify(path)}`);
+    if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$/.test(path))
+      throw new TypeError(`not a GitLab path: ${JSON.stringify(path)}`);
     const found = this.owners.get(`${kind}:${path.toLowerCase()}`);
     if (found) return found;
     const parent = path.split('/').slice(0, -1).join('/');
@@ -77,7 +78,8 @@ export class GitLabWorld {
     if (!token) throw new TypeError('a token is required');
     const roles = new Map<string, GitLabRole>();
     for (const [path, role] of Object.entries(access.roles ?? {})) {
-      if (!(role in ACCESS_LEVELS)) throw new TypeError(`role must be one of ${Object.keys(ACCESS_LEVELS).join(', ')}, not ${JSON.stringify(role)}`);
+      if (!(role in ACCESS_LEVELS))
+        throw new TypeError(`role must be one of ${Object.keys(ACCESS_LEVELS).join(', ')}, not ${JSON.stringify(role)}`);
       roles.set(path.toLowerCase(), role);
     }
     this.tokens.set(token, { user: access.user ?? 'keyturn-bot', scopes: access.scopes ?? ['api'], roles });

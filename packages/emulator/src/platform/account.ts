@@ -32,7 +32,6 @@ export interface AccountSettings {
   mintKey?: () => string;
 }
 
-
 const MAX_SEED = 1_000_000;
 
 export class PlatformAccount implements AccessFacts {

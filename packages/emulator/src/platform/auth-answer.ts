@@ -39,7 +39,9 @@ export class AuthAnswers {
   answer(caller: KeyIdentity): AuthAnswer {
     const { scope } = caller;
     const body =
-      scope.kind === 'personal' ? { account_id: scope.userId, auth_method: 'api_key_user' } : { account_id: scope.orgId, auth_method: 'api_key_org' };
+      scope.kind === 'personal'
+        ? { account_id: scope.userId, auth_method: 'api_key_user' }
+        : { account_id: scope.orgId, auth_method: 'api_key_org' };
     const misreport = this.#misreport;
     if (!misreport || caller.id < misreport.fromId) return body;
     return {

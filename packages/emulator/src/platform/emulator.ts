@@ -5,7 +5,7 @@ import type { Exchange } from '../core/exchange.js';
 import type { ServedEmulator } from '../core/served-emulator.js';
 import { type EmulatorTime, resolveTime } from '../core/emulator-time.js';
 import { CONTROL_PREFIX, startHttpEmulator } from '../core/http-server.js';
-import { REDACTED, } from '../core/request-log.js';
+import { REDACTED } from '../core/request-log.js';
 import { type ResponseShape, resolveShape } from '../core/response-shape.js';
 import { PlatformAccount } from './account.js';
 import type { AuthMisreport } from './auth-answer.js';
@@ -185,8 +185,7 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     createProject: (fields) => account.createProject(fields),
     startOperations: (projectId, specs) => account.startOperations(projectId, specs),
     getOperation: (projectId, operationId) => account.getOperation(projectId, operationId),
-    setOperationStatus: (projectId, operationId, status, extra) =>
-      account.setOperationStatus(projectId, operationId, status, extra),
+    setOperationStatus: (projectId, operationId, status, extra) => account.setOperationStatus(projectId, operationId, status, extra),
     seedOperations: (projectId, count, fields) => account.seedOperations(projectId, count, fields),
     createBranch: (projectId, name) => account.createBranch(projectId, name),
     misreportAuth: (misreport) => account.authAnswers.set(misreport, account.keys.nextId),

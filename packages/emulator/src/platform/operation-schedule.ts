@@ -6,13 +6,7 @@
 
 import { InvalidInputError } from './errors.js';
 import { isoFromMicros } from './timestamps.js';
-import {
-  COUNTED_FAILURE_STATUSES,
-  FAILED_STATUSES,
-  FINAL_STATUSES,
-  type FinalOperationStatus,
-  type PlatformOperation,
-} from './types.js';
+import { COUNTED_FAILURE_STATUSES, FAILED_STATUSES, FINAL_STATUSES, type FinalOperationStatus, type PlatformOperation } from './types.js';
 
 export interface OperationPlan {
   schedulingMs: number;

@@ -24,11 +24,7 @@ export const DEFAULT_ACTION = 'apply_config';
 const MAX_FAILURES = 1_000_000;
 
 /** Validates one spec; throws a TypeError that says which field is wrong. */
-export function resolveOperationSpec(
-  spec: OperationSpec,
-  timings: ResolvedTimings,
-  project: ProjectDefaults,
-): OperationStart {
+export function resolveOperationSpec(spec: OperationSpec, timings: ResolvedTimings, project: ProjectDefaults): OperationStart {
   if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
     throw new InvalidInputError('an operation spec must be an object');
   }
@@ -44,9 +40,7 @@ export function resolveOperationSpec(
   return {
     action,
     branchId: optionalString(spec.branch_id, 'branch_id') ?? project.branchId,
-    ...(endpointId !== undefined
-      ? { endpointId }
-      : COMPUTE_ACTIONS.has(action) && { endpointId: project.endpointId }),
+    ...(endpointId !== undefined ? { endpointId } : COMPUTE_ACTIONS.has(action) && { endpointId: project.endpointId }),
     plan: {
       schedulingMs: duration(spec.schedulingMs, 'schedulingMs') ?? timings.schedulingMs,
       runningMs: duration(spec.runningMs, 'runningMs') ?? timings.runningMs,
@@ -59,7 +53,10 @@ export function resolveOperationSpec(
 }
 
 /** Validates default timings given as emulator options. */
-export function resolveTimings(timings: { schedulingMs?: number; runningMs?: number } | undefined, fallback: ResolvedTimings): ResolvedTimings {
+export function resolveTimings(
+  timings: { schedulingMs?: number; runningMs?: number } | undefined,
+  fallback: ResolvedTimings,
+): ResolvedTimings {
   return {
     schedulingMs: duration(timings?.schedulingMs, 'operationTimings.schedulingMs') ?? fallback.schedulingMs,
     runningMs: duration(timings?.runningMs, 'operationTimings.runningMs') ?? fallback.runningMs,

@@ -20,7 +20,6 @@ export interface OperationStart extends OperationTarget {
   failures?: number;
 }
 
-
 /** The shape of seeded history: one status for all of them (final ones get a duration). */
 export interface OperationSeed extends OperationTarget {
   status: string;

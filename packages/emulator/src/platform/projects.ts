@@ -209,7 +209,14 @@ export class ProjectStore {
       updated_at: now,
     };
     // A password as the platform makes them: the answer carries it, so leak searches must cover it.
-    const role = { branch_id: id, name: 'neondb_owner', password: `npg_${randomBytes(9).toString('base64url')}`, protected: false, created_at: now, updated_at: now };
+    const role = {
+      branch_id: id,
+      name: 'neondb_owner',
+      password: `npg_${randomBytes(9).toString('base64url')}`,
+      protected: false,
+      created_at: now,
+      updated_at: now,
+    };
     const database = { id: ++this.#databaseIds, branch_id: id, name: 'neondb', owner_name: role.name, created_at: now, updated_at: now };
     return { branch, endpoint, role, database };
   }

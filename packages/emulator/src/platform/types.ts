@@ -49,13 +49,7 @@ export interface PlatformOperation {
 /** Statuses an operation can end in: success `finished`/`skipped`, failure the rest. */
 export type FinalOperationStatus = 'finished' | 'failed' | 'error' | 'cancelled' | 'skipped';
 
-export const FINAL_STATUSES: ReadonlySet<string> = new Set<FinalOperationStatus>([
-  'finished',
-  'failed',
-  'error',
-  'cancelled',
-  'skipped',
-]);
+export const FINAL_STATUSES: ReadonlySet<string> = new Set<FinalOperationStatus>(['finished', 'failed', 'error', 'cancelled', 'skipped']);
 
 /** Statuses that are a failure of the operation: they carry an `error`. */
 export const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'error', 'cancelled']);

@@ -160,7 +160,9 @@ export function branchAnswerOnWire(shape: ResponseShape, answer: BranchAnswer) {
     shape,
     {
       branch: shaped(shape, answer.branch, { optional: ['parent_id', 'pending_state'] }),
-      endpoints: answer.endpoints.map((e) => shaped(shape, { ...e, settings: shaped(shape, e.settings, { optional: [] }) }, { optional: ['pending_state'] })),
+      endpoints: answer.endpoints.map((e) =>
+        shaped(shape, { ...e, settings: shaped(shape, e.settings, { optional: [] }) }, { optional: ['pending_state'] }),
+      ),
       operations: answer.operations.map((o) => operationOnWire(shape, o)),
       roles: answer.roles.map((r) => shaped(shape, r, { optional: ['password', 'protected'] })),
       databases: answer.databases.map((d) => shaped(shape, d, { optional: [] })),

@@ -11,7 +11,11 @@ export function vercelControlRoutes(state: VercelStateApi): Route[] {
     return { project: text(field(req, 'project') ?? req.query.get('project') ?? undefined, 'project'), ...(team && { team }) };
   };
   return [
-    { method: 'POST', pattern: '/vercel/teams', handler: (req) => ({ status: 201, body: attempt(() => state.addTeam(text(field(req, 'slug'), 'slug'))) }) },
+    {
+      method: 'POST',
+      pattern: '/vercel/teams',
+      handler: (req) => ({ status: 201, body: attempt(() => state.addTeam(text(field(req, 'slug'), 'slug'))) }),
+    },
     { method: 'POST', pattern: '/vercel/projects', handler: (req) => ({ status: 201, body: attempt(() => state.addProject(refOf(req))) }) },
     {
       method: 'POST',
@@ -23,7 +27,11 @@ export function vercelControlRoutes(state: VercelStateApi): Route[] {
     },
     { method: 'GET', pattern: '/vercel/env', handler: (req) => ({ status: 200, body: attempt(() => state.envs(refOf(req))) }) },
     { method: 'POST', pattern: '/vercel/deployments', handler: (req) => ({ status: 201, body: attempt(() => state.deploy(refOf(req))) }) },
-    { method: 'GET', pattern: '/vercel/deployments', handler: (req) => ({ status: 200, body: attempt(() => state.deployments(refOf(req))) }) },
+    {
+      method: 'GET',
+      pattern: '/vercel/deployments',
+      handler: (req) => ({ status: 200, body: attempt(() => state.deployments(refOf(req))) }),
+    },
     {
       method: 'POST',
       pattern: '/vercel/build-times',

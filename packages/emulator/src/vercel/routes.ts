@@ -27,7 +27,11 @@ type Need = 'read' | 'write' | 'production';
 
 export function vercelRoutes(world: VercelWorld): Route[] {
   return [
-    { method: 'GET', pattern: '/v9/projects/:idOrName', handler: (req) => ({ status: 200, body: projectJson(projectFor(world, req, 'read')) }) },
+    {
+      method: 'GET',
+      pattern: '/v9/projects/:idOrName',
+      handler: (req) => ({ status: 200, body: projectJson(projectFor(world, req, 'read')) }),
+    },
     {
       method: 'GET',
       pattern: '/v9/projects/:idOrName/env',
@@ -59,8 +63,20 @@ export function vercelRoutes(world: VercelWorld): Route[] {
         const limit = Math.max(1, Math.min(100, Number(req.query.get('limit') ?? 20) || 20));
         // `state` filters by readyState: a comma-separated list (READY, or BUILDING,READY...).
         const states = req.query.get('state')?.split(',');
-        const listed = world.deploymentsOf(project).filter((d) => (!target || d.target === target) && (!states || states.includes(world.readyState(d)))).slice(0, limit);
-        const deployments = listed.map((d) => ({ uid: d.id, name: d.name, url: d.url, created: d.createdAt, createdAt: d.createdAt, state: world.readyState(d), readyState: world.readyState(d), target: d.target }));
+        const listed = world
+          .deploymentsOf(project)
+          .filter((d) => (!target || d.target === target) && (!states || states.includes(world.readyState(d))))
+          .slice(0, limit);
+        const deployments = listed.map((d) => ({
+          uid: d.id,
+          name: d.name,
+          url: d.url,
+          created: d.createdAt,
+          createdAt: d.createdAt,
+          state: world.readyState(d),
+          readyState: world.readyState(d),
+          target: d.target,
+        }));
         return { status: 200, body: { deployments, pagination: { count: deployments.length, next: null, prev: null } } };
       },
     },
@@ -72,7 +88,8 @@ function scopeOf(world: VercelWorld, req: EmulatorRequest): string | undefined {
   const token = VERCEL_TOKEN_OF.get(req)!;
   const named = req.query.get('teamId') ?? req.query.get('slug');
   if (named === null) {
-    if (!token.personal) throw new HttpError(403, "forbidden: The token is scoped to a team: it cannot reach a personal account's projects (pass teamId)");
+    if (!token.personal)
+      throw new HttpError(403, "forbidden: The token is scoped to a team: it cannot reach a personal account's projects (pass teamId)");
     return undefined;
   }
   const team = world.team(named);
@@ -98,7 +115,8 @@ function allow(req: EmulatorRequest, project: VercelProject, need: Need): void {
   const role = project.teamId === undefined ? 'owner' : VERCEL_TOKEN_OF.get(req)!.roles.get(project.teamId);
   if (need === 'read') return;
   if (role === 'viewer') throw new HttpError(403, `forbidden: A Viewer cannot change the project ${project.name}`);
-  if (need === 'production' && role === 'developer') throw new HttpError(403, `forbidden: A Developer cannot change the Production environment of ${project.name}`);
+  if (need === 'production' && role === 'developer')
+    throw new HttpError(403, `forbidden: A Developer cannot change the Production environment of ${project.name}`);
 }
 
 /** Whether the token may see the project (a deployment of one it cannot see is a 404). */
@@ -110,9 +128,11 @@ function reaches(world: VercelWorld, req: EmulatorRequest, project: VercelProjec
 function upsert(world: VercelWorld, req: EmulatorRequest): EmulatorReply {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const { key, value, type, target, gitBranch, comment } = body;
-  if (typeof key !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new HttpError(400, 'bad_request: key must be letters, digits and _');
+  if (typeof key !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
+    throw new HttpError(400, 'bad_request: key must be letters, digits and _');
   if (typeof value !== 'string') throw new HttpError(400, 'bad_request: value must be a string');
-  if (typeof type !== 'string' || !ENV_TYPES.includes(type as VercelEnvType)) throw new HttpError(400, `bad_request: type must be one of ${ENV_TYPES.join(', ')}`);
+  if (typeof type !== 'string' || !ENV_TYPES.includes(type as VercelEnvType))
+    throw new HttpError(400, `bad_request: type must be one of ${ENV_TYPES.join(', ')}`);
   if (!Array.isArray(target) || !target.length || !target.every((t) => ENVIRONMENTS.includes(t))) {
     throw new HttpError(400, `bad_request: target must be a non-empty list of ${ENVIRONMENTS.join(', ')}`);
   }
@@ -120,17 +140,29 @@ function upsert(world: VercelWorld, req: EmulatorRequest): EmulatorReply {
     throw new HttpError(400, 'bad_request: Sensitive environment variables cannot be created in the Development environment');
   }
   if (gitBranch !== undefined && typeof gitBranch !== 'string') throw new HttpError(400, 'bad_request: gitBranch must be a string');
-  if (comment !== undefined && (typeof comment !== 'string' || comment.length > 500)) throw new HttpError(400, 'bad_request: comment is a string of at most 500 characters');
+  if (comment !== undefined && (typeof comment !== 'string' || comment.length > 500))
+    throw new HttpError(400, 'bad_request: comment is a string of at most 500 characters');
   const targets = [...new Set(target as VercelEnvironment[])];
   const project = projectFor(world, req, targets.includes('production') ? 'production' : 'write');
   const clashing = project.env.filter((v) => v.key === key && v.gitBranch === gitBranch && v.target.some((t) => targets.includes(t)));
   const now = world.clock();
   if (clashing.length > 1 || (clashing.length && req.query.get('upsert') !== 'true')) {
-    throw new HttpError(400, `ENV_CONFLICT: A variable with the name \`${key}\` already exists for the target ${clashing[0]!.target.join(', ')}`);
+    throw new HttpError(
+      400,
+      `ENV_CONFLICT: A variable with the name \`${key}\` already exists for the target ${clashing[0]!.target.join(', ')}`,
+    );
   }
   const existing = clashing[0];
   // Upsert replaces what it names: the value, type, targets and comment are the request's.
-  const env: VercelEnvVar = existing ?? { id: world.id('env'), key, value, type: type as VercelEnvType, target: targets, createdAt: now, updatedAt: now };
+  const env: VercelEnvVar = existing ?? {
+    id: world.id('env'),
+    key,
+    value,
+    type: type as VercelEnvType,
+    target: targets,
+    createdAt: now,
+    updatedAt: now,
+  };
   Object.assign(env, { value, type, target: targets, updatedAt: now });
   if (comment === undefined) delete env.comment;
   else env.comment = comment;
@@ -143,8 +175,10 @@ function redeploy(world: VercelWorld, req: EmulatorRequest): EmulatorReply {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const { name, deploymentId, target } = body;
   if (typeof name !== 'string' || !name) throw new HttpError(400, 'bad_request: name is required');
-  if (typeof deploymentId !== 'string') throw new HttpError(400, 'bad_request: this emulator makes deployments by redeploying one: deploymentId is required');
-  if (target !== undefined && target !== 'production' && target !== 'preview') throw new HttpError(400, 'bad_request: target must be production or preview');
+  if (typeof deploymentId !== 'string')
+    throw new HttpError(400, 'bad_request: this emulator makes deployments by redeploying one: deploymentId is required');
+  if (target !== undefined && target !== 'production' && target !== 'preview')
+    throw new HttpError(400, 'bad_request: target must be production or preview');
   const project = projectIn(world, req, name, target === 'production' ? 'production' : 'write');
   const source = world.deployment(deploymentId);
   if (!source || source.projectId !== project.id) throw new HttpError(404, `not_found: The deployment ${deploymentId} was not found`);
@@ -186,7 +220,10 @@ function deploymentJson(world: VercelWorld, d: VercelDeployment): Record<string,
     createdAt: d.createdAt,
     buildingAt: d.buildingAt,
     ...(readyState === 'READY' && { ready: d.doneAt }),
-    ...(readyState === 'ERROR' && { errorCode: 'BUILD_FAILED', errorMessage: 'The build failed: the command `npm run build` exited with 1' }),
+    ...(readyState === 'ERROR' && {
+      errorCode: 'BUILD_FAILED',
+      errorMessage: 'The build failed: the command `npm run build` exited with 1',
+    }),
     inspectorUrl: `https://vercel.com/${d.name}/${d.id.slice(4)}`,
   };
 }

@@ -2,7 +2,16 @@
 // projects, every variable with its value (sensitive ones too: never a Vercel endpoint), the
 // deployments, a user's own deploy, and builds made to fail.
 
-import type { BuildTimes, VercelDeployment, VercelEnvironment, VercelEnvType, VercelEnvVar, VercelProject, VercelRole, VercelWorld } from './world.js';
+import type {
+  BuildTimes,
+  VercelDeployment,
+  VercelEnvironment,
+  VercelEnvType,
+  VercelEnvVar,
+  VercelProject,
+  VercelRole,
+  VercelWorld,
+} from './world.js';
 import { ENV_TYPES, ENVIRONMENTS } from './world.js';
 
 export interface VercelTokenAccess {
@@ -32,7 +41,10 @@ export interface VercelStateApi {
   /** Every variable of a project, values included. */
   envs(ref: VercelProjectRef): VercelEnvVar[];
   /** Sets a variable as a user would in the dashboard; `target` default every environment a type allows. */
-  setEnv(ref: VercelProjectRef, variable: { key: string; value: string; type?: VercelEnvType; target?: VercelEnvironment[]; comment?: string; gitBranch?: string }): VercelEnvVar;
+  setEnv(
+    ref: VercelProjectRef,
+    variable: { key: string; value: string; type?: VercelEnvType; target?: VercelEnvironment[]; comment?: string; gitBranch?: string },
+  ): VercelEnvVar;
   /** Deletes a variable as a user would in the dashboard (the one of that environment, no Git branch's); false when there is none. */
   deleteEnv(ref: VercelProjectRef, key: string, environment: VercelEnvironment): boolean;
   /** A deploy of the user's (a push, the dashboard), built with the variables as they are now. */
@@ -55,10 +67,14 @@ export function createVercelStateApi(world: VercelWorld): VercelStateApi {
     if (!project) throw new TypeError(`no such Vercel project ${ref.project}${ref.team ? ` in team ${ref.team}` : ''}`);
     return project;
   };
-  const view = ({ fails: _, ...deployment }: VercelDeployment): VercelDeploymentView => ({ ...structuredClone(deployment), readyState: world.readyState({ ...deployment, fails: _ }) });
+  const view = ({ fails: _, ...deployment }: VercelDeployment): VercelDeploymentView => ({
+    ...structuredClone(deployment),
+    readyState: world.readyState({ ...deployment, fails: _ }),
+  });
   return {
     addTeam: (slug) => {
-      if (typeof slug !== 'string' || !/^[a-z0-9][a-z0-9-]{0,47}$/.test(slug)) throw new TypeError(`a team slug is lowercase letters, digits and -, not ${JSON.stringify(slug)}`);
+      if (typeof slug !== 'string' || !/^[a-z0-9][a-z0-9-]{0,47}$/.test(slug))
+        throw new TypeError(`a team slug is lowercase letters, digits and -, not ${JSON.stringify(slug)}`);
       const existing = world.team(slug);
       if (existing) return { ...existing };
       const team = { id: world.id('team'), slug };
@@ -66,7 +82,8 @@ export function createVercelStateApi(world: VercelWorld): VercelStateApi {
       return { ...team };
     },
     addProject: (ref) => {
-      if (typeof ref?.project !== 'string' || !/^[a-z0-9._-]{1,100}$/.test(ref.project)) throw new TypeError(`a project name is lowercase letters, digits, ., _ and -, not ${JSON.stringify(ref?.project)}`);
+      if (typeof ref?.project !== 'string' || !/^[a-z0-9._-]{1,100}$/.test(ref.project))
+        throw new TypeError(`a project name is lowercase letters, digits, ., _ and -, not ${JSON.stringify(ref?.project)}`);
       const teamId = ref.team === undefined ? undefined : world.team(ref.team)?.id;
       if (ref.team !== undefined && !teamId) throw new TypeError(`no such Vercel team ${ref.team}`);
       const existing = world.project(ref.project, teamId);
@@ -81,7 +98,8 @@ export function createVercelStateApi(world: VercelWorld): VercelStateApi {
       for (const [slug, role] of Object.entries(access.teams ?? {})) {
         const team = world.team(slug);
         if (!team) throw new TypeError(`no such Vercel team ${slug}`);
-        if (!['owner', 'member', 'developer', 'viewer'].includes(role)) throw new TypeError(`a team role is owner, member, developer or viewer, not ${JSON.stringify(role)}`);
+        if (!['owner', 'member', 'developer', 'viewer'].includes(role))
+          throw new TypeError(`a team role is owner, member, developer or viewer, not ${JSON.stringify(role)}`);
         roles.set(team.id, role);
       }
       world.tokens.set(token, { user: access.user ?? 'keyturn-bot', personal: access.personal ?? true, roles });
@@ -93,9 +111,15 @@ export function createVercelStateApi(world: VercelWorld): VercelStateApi {
       if (!ENV_TYPES.includes(type)) throw new TypeError(`type must be one of ${ENV_TYPES.join(', ')}`);
       const target = variable.target ?? ENVIRONMENTS.filter((e) => type !== 'sensitive' || e !== 'development');
       const now = world.clock();
-      const existing = project.env.find((v) => v.key === variable.key && v.gitBranch === variable.gitBranch && v.target.some((t) => target.includes(t)));
+      const existing = project.env.find(
+        (v) => v.key === variable.key && v.gitBranch === variable.gitBranch && v.target.some((t) => target.includes(t)),
+      );
       if (existing) {
-        Object.assign(existing, { value: variable.value, type, target: [...target], updatedAt: now }, variable.comment !== undefined && { comment: variable.comment });
+        Object.assign(
+          existing,
+          { value: variable.value, type, target: [...target], updatedAt: now },
+          variable.comment !== undefined && { comment: variable.comment },
+        );
         return structuredClone(existing);
       }
       const created: VercelEnvVar = {

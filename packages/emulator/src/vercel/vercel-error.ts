@@ -3,7 +3,14 @@
 
 import type { EmulatorReply } from '../core/http-server.js';
 
-const CODES: Record<number, string> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_unknown', 429: 'rate_limited' };
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_unknown',
+  429: 'rate_limited',
+};
 
 /** The message an unknown or missing token gets. */
 export const INVALID_TOKEN = 'Not authorized';

@@ -131,7 +131,9 @@ export class VercelWorld {
     const failing = this.failingBuilds.get(project.id) ?? 0;
     if (failing > 0) this.failingBuilds.set(project.id, failing - 1);
     const id = this.id('dpl');
-    const env = Object.fromEntries(project.env.filter((v) => v.target.includes(target) && v.gitBranch === undefined).map((v) => [v.key, v.value]));
+    const env = Object.fromEntries(
+      project.env.filter((v) => v.target.includes(target) && v.gitBranch === undefined).map((v) => [v.key, v.value]),
+    );
     const deployment: VercelDeployment = {
       id,
       url: `${project.name}-${id.slice(4)}.vercel.app`,

@@ -38,7 +38,11 @@ export function waitsForDeadline(record: TargetRecord, key: KeyEntry, now: Date,
 }
 
 /** The keys of `record` with a deadline that are still live, soonest first. */
-export function revocationsDue(record: TargetRecord, keys: ReadonlyArray<Pick<KeyEntry, 'id' | 'name'>>, revoked: readonly number[] = []): RevocationDue[] {
+export function revocationsDue(
+  record: TargetRecord,
+  keys: ReadonlyArray<Pick<KeyEntry, 'id' | 'name'>>,
+  revoked: readonly number[] = [],
+): RevocationDue[] {
   const gone = new Set(revoked);
   return Object.entries(record.due ?? {})
     .map(([id, dueAt]) => ({ key: keys.find((k) => k.id === Number(id)), dueAt }))

@@ -29,7 +29,12 @@ export interface LeakPlan {
 }
 
 /** Sets ctx.leak and report.leak, or fails the run (nothing changed yet). */
-export function planLeak(ctx: RotationContext, own: TargetRecord | undefined, records: readonly TargetRecord[], keys: readonly PlatformKey[]): void {
+export function planLeak(
+  ctx: RotationContext,
+  own: TargetRecord | undefined,
+  records: readonly TargetRecord[],
+  keys: readonly PlatformKey[],
+): void {
   const leaked = ctx.leakedKey;
   if (!leaked) return;
   const named = describeLeakedKey(leaked);
@@ -68,13 +73,16 @@ export function planLeak(ctx: RotationContext, own: TargetRecord | undefined, re
   for (const more of ctx.alsoLeaked) {
     const found = locateLeakedKey(more, own, records);
     if (found.found === 'here' && found.leak.keyId !== keyId && !others.some((o) => o.keyId === found.leak.keyId)) others.push(found.leak);
-    else if (found.found !== 'here') ctx.notice('preflight', { code: 'leaked-key-not-of-family', leakedKey: describeLeakedKey(more), family: ctx.family, actions: [] });
+    else if (found.found !== 'here')
+      ctx.notice('preflight', { code: 'leaked-key-not-of-family', leakedKey: describeLeakedKey(more), family: ctx.family, actions: [] });
   }
   const order = ctx.targets.map(identityOf);
   const listed = new Set(order);
   // Listed targets in their order, then the dropped ones.
   const rank = (identity: string) => (listed.has(identity) ? order.indexOf(identity) : order.length);
-  const all = [...location.leak.holders, ...others.flatMap((o) => o.holders)].filter((h, i, list) => list.findIndex((x) => x.identity === h.identity) === i);
+  const all = [...location.leak.holders, ...others.flatMap((o) => o.holders)].filter(
+    (h, i, list) => list.findIndex((x) => x.identity === h.identity) === i,
+  );
   const holders = all.sort((a, b) => rank(a.identity) - rank(b.identity));
   const keyIds = [keyId, ...others.map((o) => o.keyId)];
   const liveIds = keyIds.filter((id) => keys.some((k) => k.id === id));
@@ -87,12 +95,21 @@ export function planLeak(ctx: RotationContext, own: TargetRecord | undefined, re
   const listedHolders = new Set([...listed].filter((id) => holders.some((h) => h.identity === id) || !(own && id in own.targets)));
   ctx.leak = { keyId, keyIds, live, liveIds, heldBy, dropped, listedHolders };
   ctx.report.leak = { keyId, revoked: !live, heldBy, unwritten: [] };
-  if (others.length) ctx.log('preflight', `Emergency rotation: keys ${others.map((o) => o.keyId).join(', ')} of family ${ctx.family} leaked too; this run revokes them with key ${keyId}`);
+  if (others.length)
+    ctx.log(
+      'preflight',
+      `Emergency rotation: keys ${others.map((o) => o.keyId).join(', ')} of family ${ctx.family} leaked too; this run revokes them with key ${keyId}`,
+    );
   ctx.log(
     'preflight',
     `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(', ')}` : ', held by no target the record names'}; ${live ? 'it is revoked as soon as every target holds the new key, whatever keep says' : 'it is already revoked, and this run gives every target a working key'}`,
   );
   if (live && dropped.length) {
-    ctx.notice('preflight', { code: 'leaked-key-dropped-holders', targets: dropped, keyIds: [keyId], actions: [{ do: 'retire-or-relist', targets: dropped }] });
+    ctx.notice('preflight', {
+      code: 'leaked-key-dropped-holders',
+      targets: dropped,
+      keyIds: [keyId],
+      actions: [{ do: 'retire-or-relist', targets: dropped }],
+    });
   }
 }

@@ -34,7 +34,13 @@ export async function revokeLeakedKey(
   report.unwritten = [...unwritten, ...leak.dropped];
   for (const failed of stored.leftOut) {
     if (leak.listedHolders.has(identityOf(failed.target))) continue;
-    ctx.notice('store', { code: 'target-unwritten', target: failed.target.describe(), newKeyId: created.id, error: describeError(failed.cause), actions: [{ do: 'run-again' }] });
+    ctx.notice('store', {
+      code: 'target-unwritten',
+      target: failed.target.describe(),
+      newKeyId: created.id,
+      error: describeError(failed.cause),
+      actions: [{ do: 'run-again' }],
+    });
   }
   if (leak.live) {
     // With the new key, unless no target took it (then it was revoked, and the current key revokes).
@@ -59,8 +65,18 @@ export async function revokeLeakedKey(
     probe(stored.leftOut.length ? 'leaked-key-revoked-targets-left' : 'leaked-key-revoked');
   }
   if (stored.ownKey && !stored.ownKey.revoked) {
-    const { summary, advice } = ownKeyLeftValid(created, `No target could be written, and the leaked key ${leak.keyId} was revoked`, stored.ownKey.error);
-    ctx.fail({ code: 'leaked-key-left', step: 'store', summary: `${summary}. ${leftWithoutKey(ctx)}`, advice: `${advice} ${whatToDo(ctx)}`, cause: stored.ownKey.error });
+    const { summary, advice } = ownKeyLeftValid(
+      created,
+      `No target could be written, and the leaked key ${leak.keyId} was revoked`,
+      stored.ownKey.error,
+    );
+    ctx.fail({
+      code: 'leaked-key-left',
+      step: 'store',
+      summary: `${summary}. ${leftWithoutKey(ctx)}`,
+      advice: `${advice} ${whatToDo(ctx)}`,
+      cause: stored.ownKey.error,
+    });
   }
   if (stored.leftOut.length) {
     const failures = stored.leftOut.map((f) => `${f.target.describe()} (${describeError(f.cause)})`).join('; ');
@@ -117,7 +133,9 @@ function whatToDo(ctx: RotationContext): string {
     listed.length
       ? `Fix what kept ${listed.join(', ')} from being written, then run the rotation again (without the leaked key): it writes every target. If the secret ${ctx.secretName} the workflow reads is among them, first make a key in the platform console and put it there by hand.`
       : '',
-    dropped.length ? `For ${dropped.join(', ')} (no longer in ${option('targets')}): put it back in ${option('targets')} and run again, or delete the secret there and name it in ${option('retireTargets')}.` : '',
+    dropped.length
+      ? `For ${dropped.join(', ')} (no longer in ${option('targets')}): put it back in ${option('targets')} and run again, or delete the secret there and name it in ${option('retireTargets')}.`
+      : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -126,7 +144,9 @@ function whatToDo(ctx: RotationContext): string {
 /** Who holds what while the leaked key is still valid (its revocation failed). */
 function holdersNow(ctx: RotationContext, created: CreatedKey, stored: { leftOut: FailedWrite[] }): string {
   const holders = ctx.report.targets;
-  const held = holders.length ? `${holders.join(', ')} ${holders.length === 1 ? 'holds' : 'hold'} the new key ${created.id}` : `No target holds the new key ${created.id}`;
+  const held = holders.length
+    ? `${holders.join(', ')} ${holders.length === 1 ? 'holds' : 'hold'} the new key ${created.id}`
+    : `No target holds the new key ${created.id}`;
   return `${held}${stored.leftOut.length ? `; ${stored.leftOut.map((f) => f.target.describe()).join(', ')} could not be written` : ''}.`;
 }
 

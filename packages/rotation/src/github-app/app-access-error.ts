@@ -36,8 +36,15 @@ export function notInstalled(appId: string, needs: OwnerNeeds, byRepository: str
 }
 
 /** The permissions the installation lacks, with where each is granted and how the owner accepts it. */
-export function missingPermissions(appId: string, needs: OwnerNeeds, missing: ReadonlyMap<AppPermission, PermissionLevel>, said?: string): AppAccessError {
-  const list = [...missing].map(([name, level]) => `${PERMISSION_SETTINGS[name]}: ${level === 'write' ? 'Read and write' : 'Read-only'} (${name})`);
+export function missingPermissions(
+  appId: string,
+  needs: OwnerNeeds,
+  missing: ReadonlyMap<AppPermission, PermissionLevel>,
+  said?: string,
+): AppAccessError {
+  const list = [...missing].map(
+    ([name, level]) => `${PERMISSION_SETTINGS[name]}: ${level === 'write' ? 'Read and write' : 'Read-only'} (${name})`,
+  );
   return new AppAccessError(
     `The installation of the GitHub App ${appId} on ${needs.owner} lacks ${list.join(', ')}${said ? `: GitHub answered 422 (${said})` : ''}`,
     `Grant it in the App's settings > Permissions & events, then accept the new permissions on ${needs.owner} (its settings > GitHub Apps > the App: review the request). ${NOTHING_CHANGED}`,
@@ -58,7 +65,8 @@ export function outsideInstallation(appId: string, needs: OwnerNeeds, selection:
 export function appRequestFailure(error: unknown, what: string): AppAccessError {
   const status = statusOf(error);
   const text = describeFailure(error, []);
-  if (rateLimitOf(error)) return new AppAccessError(`${what} was rate-limited by GitHub: ${text}`, `${NOTHING_CHANGED} Run again once the limit resets.`, status);
+  if (rateLimitOf(error))
+    return new AppAccessError(`${what} was rate-limited by GitHub: ${text}`, `${NOTHING_CHANGED} Run again once the limit resets.`, status);
   if (status === 401) {
     return new AppAccessError(
       `${what} failed: GitHub refused the App's JSON web token (${text})`,

@@ -69,7 +69,10 @@ export class InstallationTokens {
     const key = need.owner.toLowerCase();
     let access = this.#owners.get(key);
     if (!access) {
-      const client = buildGitHubClient(this.#settings, { authStrategy: laterTokenAuth as never, auth: { token: () => this.#tokenOf(key) } });
+      const client = buildGitHubClient(this.#settings, {
+        authStrategy: laterTokenAuth as never,
+        auth: { token: () => this.#tokenOf(key) },
+      });
       access = { needs: new OwnerNeeds(need.owner), client };
       this.#owners.set(key, access);
     }
@@ -130,7 +133,8 @@ export class InstallationTokens {
   #tokenOf(key: string): string {
     const token = this.#owners.get(key)?.token;
     // The preflight mints before any request of an owner's client; after revocation none is made.
-    if (token === undefined) throw new Error(`no installation token for ${this.#owners.get(key)?.needs.owner ?? key}: the preflight mints it first`);
+    if (token === undefined)
+      throw new Error(`no installation token for ${this.#owners.get(key)?.needs.owner ?? key}: the preflight mints it first`);
     return token;
   }
 
@@ -161,7 +165,8 @@ export class InstallationTokens {
         ...body,
       });
       const { token, expires_at: expiresAt } = data as { token?: unknown; expires_at?: unknown };
-      if (typeof token !== 'string' || !token) throw new AppAccessError(`GitHub answered no token for the installation on ${owner}`, 'Run again.');
+      if (typeof token !== 'string' || !token)
+        throw new AppAccessError(`GitHub answered no token for the installation on ${owner}`, 'Run again.');
       return { value: token, expiresAt: String(expiresAt ?? 'within the hour') };
     } catch (error) {
       if (error instanceof AppAccessError) throw error;

@@ -14,8 +14,15 @@ const answered = (status: number, data: unknown, headers: Record<string, string>
 
 describe('toTargetError', () => {
   it('names the permissions a 403 on a secret write needs', () => {
-    const error = toTargetError(answered(403, { message: 'Resource not accessible by integration' }), repo, 'repo:acme/web', 'writing the secret X');
-    expect(error.message).toBe('writing the secret X for repo:acme/web failed: GitHub answered 403 (Resource not accessible by integration)');
+    const error = toTargetError(
+      answered(403, { message: 'Resource not accessible by integration' }),
+      repo,
+      'repo:acme/web',
+      'writing the secret X',
+    );
+    expect(error.message).toBe(
+      'writing the secret X for repo:acme/web failed: GitHub answered 403 (Resource not accessible by integration)',
+    );
     expect(error.advice).toMatch(/Secrets: write/);
     expect(error.advice).toMatch(/GitHub App with `secrets` write/);
     expect(error.advice).toMatch(/classic token with the `repo` scope/);
@@ -25,9 +32,9 @@ describe('toTargetError', () => {
 
   it('asks for organization and Dependabot permissions where they apply', () => {
     expect(toTargetError(answered(403, {}), { kind: 'org', org: 'acme' }, 'org:acme', 'x').advice).toMatch(/admin:org/);
-    expect(
-      toTargetError(answered(403, {}), { kind: 'dependabot', owner: 'a', repo: 'b' }, 'dependabot:a/b', 'x').advice,
-    ).toMatch(/Dependabot secrets: write/);
+    expect(toTargetError(answered(403, {}), { kind: 'dependabot', owner: 'a', repo: 'b' }, 'dependabot:a/b', 'x').advice).toMatch(
+      /Dependabot secrets: write/,
+    );
   });
 
   it('asks for Environments for an environment secret, and quotes the permission GitHub says it needs', () => {

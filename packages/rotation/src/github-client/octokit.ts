@@ -82,7 +82,11 @@ export function checkGitHubSettings(settings: Pick<GitHubClientOptions, 'baseUrl
   if (baseUrl === undefined) return;
   // Not quoted: a URL may carry credentials.
   // Made only when thrown: an error captures a stack trace, which every valid call would pay for.
-  const refused = () => new OptionError('baseUrl', 'baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)');
+  const refused = () =>
+    new OptionError(
+      'baseUrl',
+      'baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)',
+    );
   if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw refused();
   if (!['http:', 'https:'].includes(new URL(baseUrl).protocol)) throw refused();
 }

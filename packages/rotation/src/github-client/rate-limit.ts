@@ -86,10 +86,14 @@ export function waitOutRateLimits(octokit: Pick<Octokit, 'hook'>, waits: RateLim
         const gaveUp = limit.waitSeconds > waits.maxWaitSeconds ? 'too-long' : retries >= waits.retries ? 'retries' : undefined;
         if (gaveUp) {
           if (error && typeof error === 'object') (error as HttpFailure).rateLimit = { ...limit, retries, gaveUp };
-          waits.log(`GitHub rate limit (${limit.status}) on ${what}: not retried again (${describeGiveUp({ ...limit, retries, gaveUp }, waits.maxWaitSeconds)})`);
+          waits.log(
+            `GitHub rate limit (${limit.status}) on ${what}: not retried again (${describeGiveUp({ ...limit, retries, gaveUp }, waits.maxWaitSeconds)})`,
+          );
           return { fail: error };
         }
-        waits.log(`GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`);
+        waits.log(
+          `GitHub rate limit (${limit.status}) on ${what}: waiting ${limit.waitSeconds}s, then retry ${retries + 1} of ${waits.retries}`,
+        );
         return { retryInMs: limit.waitSeconds * waits.msPerSecond };
       },
       wait: (ms) => waits.sleep(ms),

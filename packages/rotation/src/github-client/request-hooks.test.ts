@@ -48,7 +48,9 @@ describe('the write spacing of a GitHub client', () => {
     ['POST /applications/{client_id}/token/scoped', true],
     ['PATCH /applications/{client_id}/token', true],
   ])('%s waits for a turn: %s', async (route, expected) => {
-    expect(await waitsForTurn(route, { owner: 'acme', repo: 'app', secret_name: 'X', name: 'X', installation_id: 1, client_id: 'Iv1.abc' })).toBe(expected);
+    expect(
+      await waitsForTurn(route, { owner: 'acme', repo: 'app', secret_name: 'X', name: 'X', installation_id: 1, client_id: 'Iv1.abc' }),
+    ).toBe(expected);
   });
 
   it('reads absolute URLs and normalises dot segments and encoded dots as the URL parser does', async () => {

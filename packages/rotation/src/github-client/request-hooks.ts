@@ -49,6 +49,9 @@ function isWrite(method: string, url: string): boolean {
   if (method === 'GET' || method === 'HEAD') return false;
   const token =
     (method === 'PATCH' && /^\/applications\/[^/]+\/token\/scoped$/.test(pathname)) ||
-    (method === 'POST' && (/^\/applications\/[^/]+\/token$/.test(pathname) || /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || pathname === '/login/oauth/access_token'));
+    (method === 'POST' &&
+      (/^\/applications\/[^/]+\/token$/.test(pathname) ||
+        /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) ||
+        pathname === '/login/oauth/access_token'));
   return !token;
 }

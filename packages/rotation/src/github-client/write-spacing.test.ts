@@ -10,7 +10,7 @@ describe('WriteSpacing', () => {
     expect(started).toEqual(['a', 'b', 'c']);
   });
 
-  it('waits for a write\'s turn on the runtime\'s clock, and stops waiting when the signal aborts, the next turn still given', async () => {
+  it("waits for a write's turn on the runtime's clock, and stops waiting when the signal aborts, the next turn still given", async () => {
     let now = 0;
     const sleeps: number[] = [];
     const controller = new AbortController();

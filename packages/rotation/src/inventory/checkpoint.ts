@@ -27,14 +27,22 @@ export interface InventoryCheckpoint {
 }
 
 export function newCheckpoint(match: readonly string[], sources: readonly string[]): InventoryCheckpoint {
-  return { keyturnInventory: 1, match: [...match], walks: sources.map((source) => ({ source, done: 0, copies: [], unreadable: [], requests: 0 })) };
+  return {
+    keyturnInventory: 1,
+    match: [...match],
+    walks: sources.map((source) => ({ source, done: 0, copies: [], unreadable: [], requests: 0 })),
+  };
 }
 
 /**
  * The checkpoint in `text`, or why it cannot resume this search (`match`, `sources`): another
  * search's, or not a checkpoint at all. Read before any request.
  */
-export function readCheckpoint(text: string, match: readonly string[], sources: readonly string[]): InventoryCheckpoint | { problem: string } {
+export function readCheckpoint(
+  text: string,
+  match: readonly string[],
+  sources: readonly string[],
+): InventoryCheckpoint | { problem: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -66,6 +74,7 @@ function isWalk(w: unknown): w is WalkState {
     Array.isArray(walk.copies) &&
     Array.isArray(walk.unreadable) &&
     typeof walk.requests === 'number' &&
-    (walk.places === undefined || (Array.isArray(walk.places) && walk.places.every((p) => typeof p === 'string') && walk.done! <= walk.places.length))
+    (walk.places === undefined ||
+      (Array.isArray(walk.places) && walk.places.every((p) => typeof p === 'string') && walk.done! <= walk.places.length))
   );
 }

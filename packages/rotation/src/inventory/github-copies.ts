@@ -20,7 +20,7 @@ const READ_PERMISSION: Record<Exclude<CopyStore, 'gitlab' | 'gitlab-group'>, str
   env: 'the repository permissions Environments: read and Secrets: read',
   dependabot: 'the repository permission Dependabot secrets: read',
   codespaces: 'the repository permission Codespaces secrets: read',
-  org: 'the organization permission Secrets: read (an organization owner\'s token)',
+  org: "the organization permission Secrets: read (an organization owner's token)",
   'dependabot-org': 'the organization permission Dependabot secrets: read',
   'codespaces-org': 'the organization permission Codespaces secrets: read',
 };
@@ -35,7 +35,9 @@ export function githubWalker(octokit: GitHubClient, org: string, matches: (name:
     do {
       await pace();
       requests += 1;
-      const answer = next ? await octokit.request({ method: 'GET', url: next }) : await octokit.request(`GET ${route}`, { ...params, per_page: 100 });
+      const answer = next
+        ? await octokit.request({ method: 'GET', url: next })
+        : await octokit.request(`GET ${route}`, { ...params, per_page: 100 });
       items.push(...pick(answer.data));
       next = /<([^>]+)>;\s*rel="next"/.exec(String(answer.headers.link ?? ''))?.[1];
     } while (next);
@@ -45,7 +47,13 @@ export function githubWalker(octokit: GitHubClient, org: string, matches: (name:
   const secretsOf = (data: unknown) => ((data as { secrets?: Listed[] }).secrets ?? []) as Listed[];
 
   /** The matching secrets of one store, or the gap its listing leaves. */
-  const store = async (kind: keyof typeof READ_PERMISSION, place: string, route: string, params: Record<string, string>, out: PlaceListing) => {
+  const store = async (
+    kind: keyof typeof READ_PERMISSION,
+    place: string,
+    route: string,
+    params: Record<string, string>,
+    out: PlaceListing,
+  ) => {
     try {
       for (const secret of await listAll(route, params, secretsOf)) {
         if (matches(secret.name)) out.copies.push(copyOf(kind, place, secret));
@@ -59,11 +67,19 @@ export function githubWalker(octokit: GitHubClient, org: string, matches: (name:
     requests: () => requests,
     async places() {
       try {
-        const repos = await listAll('/orgs/{org}/repos', { org, sort: 'full_name', direction: 'asc' }, (data) => data as Array<{ full_name: string }>);
+        const repos = await listAll(
+          '/orgs/{org}/repos',
+          { org, sort: 'full_name', direction: 'asc' },
+          (data) => data as Array<{ full_name: string }>,
+        );
         return [`org:${org}`, ...repos.map((r) => r.full_name)];
       } catch (error) {
         const status = (error as { status?: number }).status;
-        if (status === 404) throw Object.assign(new Error(`GitHub has no organization ${org} that this token can see: check the name, or use a token of a member of ${org}`), { status });
+        if (status === 404)
+          throw Object.assign(
+            new Error(`GitHub has no organization ${org} that this token can see: check the name, or use a token of a member of ${org}`),
+            { status },
+          );
         throw error;
       }
     },
@@ -82,12 +98,22 @@ export function githubWalker(octokit: GitHubClient, org: string, matches: (name:
       await store('codespaces', `codespaces:${place}`, '/repos/{owner}/{repo}/codespaces/secrets', params, out);
       let environments: string[] = [];
       try {
-        environments = (await listAll('/repos/{owner}/{repo}/environments', params, (data) => (data as { environments?: Listed[] }).environments ?? [])).map((e) => e.name);
+        environments = (
+          await listAll('/repos/{owner}/{repo}/environments', params, (data) => (data as { environments?: Listed[] }).environments ?? [])
+        ).map((e) => e.name);
       } catch (error) {
-        out.unreadable.push(listingGap(error, `environments of ${place}`, (status) => gapAdvice(status, `environments of ${place}`, READ_PERMISSION.env)));
+        out.unreadable.push(
+          listingGap(error, `environments of ${place}`, (status) => gapAdvice(status, `environments of ${place}`, READ_PERMISSION.env)),
+        );
       }
       for (const environment of environments) {
-        await store('env', `env:${place}:${environment}`, '/repos/{owner}/{repo}/environments/{environment_name}/secrets', { ...params, environment_name: environment }, out);
+        await store(
+          'env',
+          `env:${place}:${environment}`,
+          '/repos/{owner}/{repo}/environments/{environment_name}/secrets',
+          { ...params, environment_name: environment },
+          out,
+        );
       }
       return out;
     },

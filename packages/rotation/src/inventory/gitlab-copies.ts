@@ -33,7 +33,12 @@ export function gitlabWalker(client: GitLabClient, group: string, matches: (name
     } catch (error) {
       const role = store === 'gitlab-group' ? 'Owner' : 'Maintainer';
       out.unreadable.push(
-        listingGap(error, place, (status) => `GitLab answered ${status} listing the CI/CD variables of ${path}: give the token the ${role} role there (and the api or read_api scope), then run again`),
+        listingGap(
+          error,
+          place,
+          (status) =>
+            `GitLab answered ${status} listing the CI/CD variables of ${path}: give the token the ${role} role there (and the api or read_api scope), then run again`,
+        ),
       );
     }
   };
@@ -42,7 +47,11 @@ export function gitlabWalker(client: GitLabClient, group: string, matches: (name
     requests: () => requests,
     async places() {
       try {
-        const projects = await listAll<{ path_with_namespace: string }>(`/groups/${encodeURIComponent(group)}/projects`, { include_subgroups: true, order_by: 'id', sort: 'asc' });
+        const projects = await listAll<{ path_with_namespace: string }>(`/groups/${encodeURIComponent(group)}/projects`, {
+          include_subgroups: true,
+          order_by: 'id',
+          sort: 'asc',
+        });
         return [`group:${group}`, ...projects.map((p) => p.path_with_namespace)];
       } catch (error) {
         const status = (error as { status?: number }).status;

@@ -76,11 +76,17 @@ export async function inventoryCopies(options: InventoryOptions): Promise<Invent
     const pace = readPacing(options.githubReadIntervalMs ?? GITHUB_READ_INTERVAL_MS, runtime, options.signal);
     walkers.push(githubWalker(options.github.client, options.github.org, matches, pace));
   }
-  if (options.gitlab) walkers.push(gitlabWalker(options.gitlab.client, options.gitlab.group, matches, readPacing(GITLAB_READ_INTERVAL_MS, runtime, options.signal)));
+  if (options.gitlab)
+    walkers.push(
+      gitlabWalker(options.gitlab.client, options.gitlab.group, matches, readPacing(GITLAB_READ_INTERVAL_MS, runtime, options.signal)),
+    );
   for (const [index, walker] of walkers.entries()) {
     await walk(checkpoint.walks[index]!, walker, { saved: () => options.onCheckpoint?.(checkpoint), progress: options.onProgress });
   }
-  const copies = joinCopiesWithRecords(checkpoint.walks.flatMap((w) => w.copies), options.records);
+  const copies = joinCopiesWithRecords(
+    checkpoint.walks.flatMap((w) => w.copies),
+    options.records,
+  );
   return {
     sources,
     match: [...options.match],

@@ -33,7 +33,12 @@ export function joinCopiesWithRecords(
     const times = naming.map(writtenAt).filter((t): t is string => t !== undefined && !Number.isNaN(Date.parse(t)));
     const latest = times.length ? times.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b)) : null;
     // Every naming record must have a time: one without could have been written after the copy.
-    const known = naming.length > 0 && times.length === naming.length && latest !== null && copy.updatedAt !== null && !Number.isNaN(Date.parse(copy.updatedAt));
+    const known =
+      naming.length > 0 &&
+      times.length === naming.length &&
+      latest !== null &&
+      copy.updatedAt !== null &&
+      !Number.isNaN(Date.parse(copy.updatedAt));
     return {
       ...copy,
       families: [...new Set(naming.map((r) => r.family))].sort(),

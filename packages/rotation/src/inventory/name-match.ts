@@ -5,7 +5,8 @@
 /** Why `pattern` cannot name secrets, or undefined when it can. */
 export function namePatternProblem(pattern: string): string | undefined {
   if (typeof pattern !== 'string' || pattern.trim() === '') return 'is empty: give a secret name or a glob such as NEON*';
-  if (!/^[A-Za-z0-9_*?]+$/.test(pattern)) return `"${pattern.slice(0, 40)}" holds characters no secret name has: letters, digits, _ and the wildcards * and ? only`;
+  if (!/^[A-Za-z0-9_*?]+$/.test(pattern))
+    return `"${pattern.slice(0, 40)}" holds characters no secret name has: letters, digits, _ and the wildcards * and ? only`;
   return undefined;
 }
 

@@ -13,7 +13,11 @@ export const GITHUB_READ_INTERVAL_MS = Math.ceil(60_000 / 900);
 export const GITLAB_READ_INTERVAL_MS = Math.ceil(60_000 / 2000);
 
 /** The turn of the next read: every earlier read started, and the interval passed since the last. */
-export function readPacing(intervalMs: number, runtime: Pick<Runtime, 'now' | 'sleep'> = systemRuntime, signal?: AbortSignal): () => Promise<void> {
+export function readPacing(
+  intervalMs: number,
+  runtime: Pick<Runtime, 'now' | 'sleep'> = systemRuntime,
+  signal?: AbortSignal,
+): () => Promise<void> {
   const spacing = new WriteSpacing(intervalMs, runtime, signal);
   return () => spacing.turn();
 }

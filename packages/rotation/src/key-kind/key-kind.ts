@@ -62,7 +62,12 @@ export function checkKeyKind(
 function readKeyKind(given: unknown, problems: OptionError[]): KeyKind | undefined {
   if (given === undefined) return PERSONAL;
   if (typeof given !== 'object' || given === null) {
-    problems.push(new OptionError('keyKind', "keyKind must be an object: { kind: 'personal' }, { kind: 'organization', orgId } or { kind: 'project', orgId, projectId }"));
+    problems.push(
+      new OptionError(
+        'keyKind',
+        "keyKind must be an object: { kind: 'personal' }, { kind: 'organization', orgId } or { kind: 'project', orgId, projectId }",
+      ),
+    );
     return undefined;
   }
   const { kind, orgId, projectId } = given as { kind?: unknown; orgId?: unknown; projectId?: unknown };
@@ -89,7 +94,9 @@ function readId(name: 'orgId' | 'projectId', value: unknown, what: string, probl
     return undefined;
   }
   if (!ID_PATTERN.test(value)) {
-    problems.push(new OptionError(option, `${name} must be an id of lowercase letters, digits and dashes (at most 60), not ${JSON.stringify(value)}`));
+    problems.push(
+      new OptionError(option, `${name} must be an id of lowercase letters, digits and dashes (at most 60), not ${JSON.stringify(value)}`),
+    );
     return undefined;
   }
   return value;
@@ -103,7 +110,12 @@ function readManagingKey(value: unknown, apiKey: string | undefined, problems: O
   }
   const problem = platformKeyProblem(value);
   if (problem) {
-    problems.push(new OptionError('managingApiKey', `managingApiKey ${problem.replace('the secret being rotated', 'the secret that holds the managing key')}`));
+    problems.push(
+      new OptionError(
+        'managingApiKey',
+        `managingApiKey ${problem.replace('the secret being rotated', 'the secret that holds the managing key')}`,
+      ),
+    );
     return undefined;
   }
   if (value === apiKey) {

@@ -5,7 +5,13 @@ const key = (id: number, extra: object = {}) => ({ id, name: `k-${id}`, created_
 
 describe('keysOfKind', () => {
   // The published description has `project_id` optional (absent: organization-wide); null is read as absent.
-  const listed = [key(1), key(2, { project_id: null }), key(3, { project_id: 'shop-1' }), key(4, { project_id: 'blog-2' }), key(5, { project_id: 7 })];
+  const listed = [
+    key(1),
+    key(2, { project_id: null }),
+    key(3, { project_id: 'shop-1' }),
+    key(4, { project_id: 'blog-2' }),
+    key(5, { project_id: 7 }),
+  ];
 
   it('an organization key: only keys without a project_id', () => {
     expect(keysOfKind(listed, { kind: 'organization', orgId: 'org-a' }).map((k) => k.id)).toEqual([1, 2]);
@@ -18,7 +24,10 @@ describe('keysOfKind', () => {
 
 describe('createBody', () => {
   it('sends project_id for a project-scoped key only', () => {
-    expect(createBody({ kind: 'project', orgId: 'org-a', projectId: 'shop-1' }, { key_name: 'n' })).toEqual({ key_name: 'n', project_id: 'shop-1' });
+    expect(createBody({ kind: 'project', orgId: 'org-a', projectId: 'shop-1' }, { key_name: 'n' })).toEqual({
+      key_name: 'n',
+      project_id: 'shop-1',
+    });
     expect(createBody({ kind: 'organization', orgId: 'org-a' }, { key_name: 'n' })).toEqual({ key_name: 'n' });
   });
 });

@@ -24,7 +24,9 @@ export function checkFailedWords({ keyKind, managed }: KeyScope): string {
 export function workingWords({ keyKind, managed }: KeyScope, count: number): string {
   if (keyKind.kind === 'personal') return `The current key works: it listed ${countNoun(count, 'live key')}`;
   const listed =
-    keyKind.kind === 'project' ? `${countNoun(count, 'live project-scoped key')} of project ${keyKind.projectId}` : countNoun(count, 'live organization key');
+    keyKind.kind === 'project'
+      ? `${countNoun(count, 'live project-scoped key')} of project ${keyKind.projectId}`
+      : countNoun(count, 'live organization key');
   return managed ? `The current key and the managing key work: ${listed}` : `The current key works: it listed ${listed}`;
 }
 

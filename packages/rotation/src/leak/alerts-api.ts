@@ -56,7 +56,11 @@ export async function listOpenAlerts(
  * reported as false, unless the alert now reads resolved as revoked with this very comment: the
  * request was this run's, its reply lost (a 5xx after it took effect) and its retry refused.
  */
-export async function resolveAlertRevoked(octokit: GitHubClient, alert: Pick<ReadAlert, 'repository' | 'number'>, comment: string): Promise<boolean> {
+export async function resolveAlertRevoked(
+  octokit: GitHubClient,
+  alert: Pick<ReadAlert, 'repository' | 'number'>,
+  comment: string,
+): Promise<boolean> {
   const [owner = '', repo = ''] = alert.repository.split('/');
   try {
     await octokit.request('PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}', {
@@ -76,7 +80,12 @@ export async function resolveAlertRevoked(octokit: GitHubClient, alert: Pick<Rea
 
 /** True when the alert reads resolved as revoked with `comment` (an earlier attempt of this run landed). */
 async function resolvedWith(octokit: GitHubClient, owner: string, repo: string, alertNumber: number, comment: string): Promise<boolean> {
-  const { data } = await octokit.request('GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}', { owner, repo, alert_number: alertNumber, hide_secret: true });
+  const { data } = await octokit.request('GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}', {
+    owner,
+    repo,
+    alert_number: alertNumber,
+    hide_secret: true,
+  });
   const read = data as { state?: string; resolution?: string | null; resolution_comment?: string | null };
   return read.state === 'resolved' && read.resolution === 'revoked' && read.resolution_comment === comment;
 }

@@ -62,16 +62,26 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
   const runtime = options.rotation?.runtime ?? systemRuntime;
   const started = runtime.now();
   if (options.rotation && !options.rotation.record) {
-    throw new OptionError('record', 'answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps');
+    throw new OptionError(
+      'record',
+      'answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps',
+    );
   }
   const { checked, problems } = checkOptions(options.rotation);
   if (!checked) throw problems[0];
   if (typeof options.secretType !== 'string' || !/^\S{1,255}$/.test(options.secretType)) {
-    throw new OptionError('alerts.secretType', "alerts.secretType must be the custom pattern's secret type, as GitHub names it (no spaces)");
+    throw new OptionError(
+      'alerts.secretType',
+      "alerts.secretType must be the custom pattern's secret type, as GitHub names it (no spaces)",
+    );
   }
   const scope = parseAlertScope(options.scope, options.rotation.defaultRepository);
   if (!checked.github) throw new OptionError('github', `answering alerts needs GitHub access (github): ${ALERT_PERMISSIONS}`);
-  if (!checked.record) throw new OptionError('record', 'answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps');
+  if (!checked.record)
+    throw new OptionError(
+      'record',
+      'answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps',
+    );
 
   const log = (level: 'info' | 'warning', message: string) => {
     try {
@@ -129,19 +139,34 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     if ([...byFingerprint.keys()].some((fp) => knowing(fp).length > 0)) {
       // The family this workflow rotates, as rotateKey chooses it: its preflight, changing nothing.
       // A target it cannot reach does not stop it: the emergency rotation goes on without such a target.
-      report.family = (await rotateKeyWith({ ...options.rotation, dryRun: true, log: undefined, leakedKey: undefined }, { familyOnly: true })).family;
+      report.family = (
+        await rotateKeyWith({ ...options.rotation, dryRun: true, log: undefined, leakedKey: undefined }, { familyOnly: true })
+      ).family;
     }
     for (const [fingerprint, found] of byFingerprint) {
       const record = knowing(fingerprint).find((r) => r.family === report.family) ?? knowing(fingerprint)[0];
       if (!record) {
         report.unmanaged.push(...found.map(refOf));
-        notice({ code: 'unmanaged-leaked-key', alerts: found.map(alertOf), fingerprint, recordStore: records.describe(), actions: [{ do: 'revoke-in-console', keyIds: [] }] });
+        notice({
+          code: 'unmanaged-leaked-key',
+          alerts: found.map(alertOf),
+          fingerprint,
+          recordStore: records.describe(),
+          actions: [{ do: 'revoke-in-console', keyIds: [] }],
+        });
         continue;
       }
       const keyId = keyIdOf(record, fingerprint);
       if (record.family !== report.family) {
         report.otherFamily.push(...found.map((a) => ({ ...refOf(a), keyId, family: record.family, secretName: record.secretName })));
-        notice({ code: 'other-family-alert', alerts: found.map(alertOf), keyIds: [keyId], family: record.family, secretName: record.secretName, actions: [] });
+        notice({
+          code: 'other-family-alert',
+          alerts: found.map(alertOf),
+          keyIds: [keyId],
+          family: record.family,
+          secretName: record.secretName,
+          actions: [],
+        });
         continue;
       }
       own.push({ keyId, fingerprint, value: found[0]!.value, alerts: found });
@@ -158,7 +183,8 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     let msToRevocation: number | undefined;
     if (live.length) {
       const rotationStart = runtime.now() - started;
-      for (const leak of live) log('info', `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
+      for (const leak of live)
+        log('info', `Key ${leak.keyId} of family ${report.family} leaked (${describe(leak.alerts)}): emergency rotation`);
       const ids = live.map((l) => l.keyId).join(', ');
       try {
         const done = await rotateKeyWith(
@@ -179,12 +205,23 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
       const rotated = live.includes(leak);
       // Resolved only on the platform's own word that the key is dead.
       const keyRevoked = await keyIsRevoked(probe, leak.value);
-      if (!keyRevoked) failures.push(`key ${leak.keyId} is still valid, so ${describe(leak.alerts)} stay${leak.alerts.length > 1 ? '' : 's'} open`);
+      if (!keyRevoked)
+        failures.push(`key ${leak.keyId} is still valid, so ${describe(leak.alerts)} stay${leak.alerts.length > 1 ? '' : 's'} open`);
       for (const alert of leak.alerts) {
-        const resolved = keyRevoked && (await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family!, rotated, options.runUrl)));
+        const resolved =
+          keyRevoked &&
+          (await resolveAlertRevoked(alertsClient, alert, resolutionComment(leak.keyId, report.family!, rotated, options.runUrl)));
         if (resolved) codeProbe('alert-resolved');
         if (resolved) log('info', `Resolved alert ${alert.repository}#${alert.number} as revoked`);
-        report.answered.push({ ...refOf(alert), keyId: leak.keyId, fingerprint: leak.fingerprint, rotated, keyRevoked, resolved, ...(rotated && msToRevocation !== undefined && { msToRevocation }) });
+        report.answered.push({
+          ...refOf(alert),
+          keyId: leak.keyId,
+          fingerprint: leak.fingerprint,
+          rotated,
+          keyRevoked,
+          resolved,
+          ...(rotated && msToRevocation !== undefined && { msToRevocation }),
+        });
       }
     }
     if (failures.length) {

@@ -49,7 +49,11 @@ export class HeldLease {
     const current = await this.backend.read(this.name);
     if (current === undefined || readLeaseText(current)?.nonce !== this.#text.nonce) return 'not-ours';
     if (unanswered) {
-      const next: LeaseText = { ...this.#text, state: 'settling', expires: new Date(this.runtime.now() + this.timings.settleMs).toISOString() };
+      const next: LeaseText = {
+        ...this.#text,
+        state: 'settling',
+        expires: new Date(this.runtime.now() + this.timings.settleMs).toISOString(),
+      };
       await this.backend.update(this.name, writeLeaseText(next));
       return 'settling';
     }

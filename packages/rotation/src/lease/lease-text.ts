@@ -33,7 +33,10 @@ export interface LeaseText {
  */
 export function leaseVariableName(secretName: string, keyKind: string): string {
   const secret = secretName.toUpperCase();
-  const slug = secret.replace(/[^A-Z0-9]+/g, '_').slice(0, SLUG_LENGTH).replace(/^_+|_+$/g, '');
+  const slug = secret
+    .replace(/[^A-Z0-9]+/g, '_')
+    .slice(0, SLUG_LENGTH)
+    .replace(/^_+|_+$/g, '');
   const hash = createHash('sha256').update(`${keyKind}\0${secret}`).digest('hex').slice(0, HASH_LENGTH).toUpperCase();
   return `${LEASE_PREFIX}${slug}_${hash}`;
 }
@@ -54,7 +57,8 @@ export function readLeaseText(text: string): LeaseText | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
   const strings = ['holder', 'nonce', 'started', 'expires'] as const;
-  if (v.keyturn !== 'lease' || !strings.every((k) => typeof v[k] === 'string') || Number.isNaN(Date.parse(v.expires as string))) return undefined;
+  if (v.keyturn !== 'lease' || !strings.every((k) => typeof v[k] === 'string') || Number.isNaN(Date.parse(v.expires as string)))
+    return undefined;
   const state = v.state === 'settling' ? 'settling' : 'held';
   const took = v.tookOver as LeaseText['tookOver'] | undefined;
   return {

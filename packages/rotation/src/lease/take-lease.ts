@@ -84,7 +84,9 @@ export async function takeLease(request: LeaseRequest): Promise<TakenLease> {
     if (held && held.nonce === nonce) return taken(held, waitedFor);
     const lapsed = current !== undefined && (!held || runtime.now() >= Date.parse(held.expires));
     if (lapsed) {
-      const tookOver: LeaseText['tookOver'] = held ? { holder: held.holder, started: held.started, state: held.state } : { holder: 'unknown', started: 'unknown', state: 'unreadable' };
+      const tookOver: LeaseText['tookOver'] = held
+        ? { holder: held.holder, started: held.started, state: held.state }
+        : { holder: 'unknown', started: 'unknown', state: 'unreadable' };
       const won = await takeOver(request, current as string, mine(tookOver));
       if (won) {
         probe('lease-taken-over');
@@ -101,7 +103,12 @@ export async function takeLease(request: LeaseRequest): Promise<TakenLease> {
     waitedFor = held ?? waitedFor;
     if (runtime.now() - startedAt + Math.min(pollMs, timings.pollMs) > timings.waitMs) {
       probe('lease-held-gave-up');
-      throw new LeaseHeldError(held?.holder ?? 'unknown', held?.started ?? 'unknown', held?.expires ?? 'unknown', runtime.now() - startedAt);
+      throw new LeaseHeldError(
+        held?.holder ?? 'unknown',
+        held?.started ?? 'unknown',
+        held?.expires ?? 'unknown',
+        runtime.now() - startedAt,
+      );
     }
     // Looks again sooner while the holder may be about to end, then less often (at most a minute
     // apart), never past the lease's expiry, nor past the end of the wait; up to a fifth more, so

@@ -54,7 +54,13 @@ export const NOTICE_CODES = [
  * Why a family is stuck (stuck/): each a notice whose words are the remedy. Only a person can help;
  * runs make no key until one acknowledges (`acknowledge`).
  */
-export const STUCK_REASONS = ['left-without-key', 'leaked-key-valid', 'record-unreadable', 'lease-taken-over', 'repeated-failure'] as const satisfies readonly NoticeCode[];
+export const STUCK_REASONS = [
+  'left-without-key',
+  'leaked-key-valid',
+  'record-unreadable',
+  'lease-taken-over',
+  'repeated-failure',
+] as const satisfies readonly NoticeCode[];
 
 /** Why a family is stuck: one of STUCK_REASONS, the code of the notice whose words are the remedy. */
 export type StuckReason = (typeof STUCK_REASONS)[number];
@@ -417,7 +423,12 @@ export interface RepeatedFailureNotice extends Base<'repeated-failure'> {
 }
 
 /** Why a family is stuck: the remedy, as data. */
-export type StuckReasonNotice = LeftWithoutKeyNotice | LeakedKeyValidNotice | RecordUnreadableNotice | LeaseTakenOverNotice | RepeatedFailureNotice;
+export type StuckReasonNotice =
+  | LeftWithoutKeyNotice
+  | LeakedKeyValidNotice
+  | RecordUnreadableNotice
+  | LeaseTakenOverNotice
+  | RepeatedFailureNotice;
 
 /** The family is stuck since `since` (its record's mark): this run made no key. */
 export interface StuckNotice extends Base<'stuck'> {

@@ -8,7 +8,12 @@ const F = 'keyturn-repo-acme-app-neon-api-key-87c7ca';
 const G = 'keyturn-repo-acme-app-neon-deploy-k-c5014f';
 
 const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, string]> } = {
-  'rebuild-record-unneeded': [[{ family: F }, `\`rebuildRecord\` is set, but the target record of family ${F} reads: nothing was rebuilt. Take \`rebuildRecord\` out of the workflow.`]],
+  'rebuild-record-unneeded': [
+    [
+      { family: F },
+      `\`rebuildRecord\` is set, but the target record of family ${F} reads: nothing was rebuilt. Take \`rebuildRecord\` out of the workflow.`,
+    ],
+  ],
   'record-rebuilt': [
     [
       { family: F, replaced: ['KEYTURN_RECORD_A'], keyIds: [3, 4] },
@@ -20,7 +25,10 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
     ],
   ],
   'rebuilt-keys-kept': [
-    [{ family: F, keyIds: [3] }, `Keys 3 of family ${F} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in \`revokeKeyIds\`.`],
+    [
+      { family: F, keyIds: [3] },
+      `Keys 3 of family ${F} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in \`revokeKeyIds\`.`,
+    ],
   ],
   'unreadable-other-record': [
     [
@@ -66,15 +74,41 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
   ],
   'renamed-secret-keys-valid': [
     [
-      { family: F, keyIds: [3], otherSecret: 'NEON_API_KEY', secretName: 'PLATFORM_KEY', gone: ['repo:acme/web'], present: ['env:acme/web:production'], unknown: [], sameKind: true, variable: 'KEYTURN_RECORD_F' },
+      {
+        family: F,
+        keyIds: [3],
+        otherSecret: 'NEON_API_KEY',
+        secretName: 'PLATFORM_KEY',
+        gone: ['repo:acme/web'],
+        present: ['env:acme/web:production'],
+        unknown: [],
+        sameKind: true,
+        variable: 'KEYTURN_RECORD_F',
+      },
       `Key 3 of family ${F} stays valid: its record names the secret NEON_API_KEY, which still exists at env:acme/web:production. If PLATFORM_KEY replaced NEON_API_KEY (a renamed secret), delete NEON_API_KEY there (a target no longer in \`targets\`: then name it in \`retireTargets\`); the next run revokes it and deletes the variable KEYTURN_RECORD_F. If another workflow still rotates NEON_API_KEY, nothing to do.`,
     ],
     [
-      { family: F, keyIds: [3, 4], otherSecret: 'A', secretName: 'B', gone: ['repo:acme/web'], present: ['repo:acme/app'], unknown: ['repo:acme/api'], sameKind: false, keyKind: 'organization:o', variable: 'V' },
+      {
+        family: F,
+        keyIds: [3, 4],
+        otherSecret: 'A',
+        secretName: 'B',
+        gone: ['repo:acme/web'],
+        present: ['repo:acme/app'],
+        unknown: ['repo:acme/api'],
+        sameKind: false,
+        keyKind: 'organization:o',
+        variable: 'V',
+      },
       `Keys 3, 4 of family ${F} stay valid: its record names the secret A, which still exists at repo:acme/app and may exist at repo:acme/api (not checked: not in \`targets\`, or unreadable). If B replaced A (a renamed secret), delete A there (a target no longer in \`targets\`: then name it in \`retireTargets\`); the next run names them for the platform console (organization:o keys, which this run's key cannot revoke). If another workflow still rotates A, nothing to do.`,
     ],
   ],
-  'retired-target-unrecorded': [[{ target: 'repo:acme/web', secretName: 'NEON_API_KEY' }, 'repo:acme/web is in `retireTargets` but no target record of NEON_API_KEY names it: nothing to retire.']],
+  'retired-target-unrecorded': [
+    [
+      { target: 'repo:acme/web', secretName: 'NEON_API_KEY' },
+      'repo:acme/web is in `retireTargets` but no target record of NEON_API_KEY names it: nothing to retire.',
+    ],
+  ],
   'unmanaged-current-key': [
     [
       { family: F, secretName: 'NEON_API_KEY', keyIds: [1], keyNames: ['console key'] },
@@ -102,7 +136,10 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
     ],
   ],
   'record-not-narrowed': [
-    [{ error: '409', retired: [] }, 'The target record could not be narrowed to the new key (409); it still names older keys, which the next rotation sorts out.'],
+    [
+      { error: '409', retired: [] },
+      'The target record could not be narrowed to the new key (409); it still names older keys, which the next rotation sorts out.',
+    ],
     [
       { error: '409', retired: ['repo:acme/api'] },
       'The target record could not be narrowed to the new key (409); it still names older keys, which the next rotation sorts out. It still names the retired repo:acme/api, so the keys held there stay valid. Keep repo:acme/api in `retireTargets` until a run ends without this warning.',
@@ -120,10 +157,19 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
   ],
   'revoke-key-id-skipped': [
     [{ keyIds: [5], reason: 'created-by-this-run' }, 'Key 5 of `revokeKeyIds` was not revoked: it is the key this run created'],
-    [{ keyIds: [5], reason: 'appeared-during-run' }, 'Key 5 of `revokeKeyIds` was not revoked: it appeared during this run (a concurrent rotation made it)'],
+    [
+      { keyIds: [5], reason: 'appeared-during-run' },
+      'Key 5 of `revokeKeyIds` was not revoked: it appeared during this run (a concurrent rotation made it)',
+    ],
     [{ keyIds: [5], reason: 'newer-than-new-key' }, 'Key 5 of `revokeKeyIds` was not revoked: it is newer than the key this run created'],
-    [{ keyIds: [5], reason: 'dropped-target-may-hold' }, 'Key 5 of `revokeKeyIds` was not revoked: a target dropped from the list may hold it (retire that target first)'],
-    [{ keyIds: [5], reason: 'deployment-may-use' }, 'Key 5 of `revokeKeyIds` was not revoked: a deployment still running may use it (the new key is in no deployment yet)'],
+    [
+      { keyIds: [5], reason: 'dropped-target-may-hold' },
+      'Key 5 of `revokeKeyIds` was not revoked: a target dropped from the list may hold it (retire that target first)',
+    ],
+    [
+      { keyIds: [5], reason: 'deployment-may-use' },
+      'Key 5 of `revokeKeyIds` was not revoked: a deployment still running may use it (the new key is in no deployment yet)',
+    ],
   ],
   'development-not-sensitive': [
     [
@@ -133,7 +179,15 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
   ],
   'deployment-not-ready': [
     [
-      { target: 'vercel:web@acme', secretName: 'NEON_API_KEY', deploymentId: 'dpl_1', deploymentUrl: 'https://web-1.vercel.app', readyState: 'ERROR', error: 'the build failed', keyIds: [3, 4] },
+      {
+        target: 'vercel:web@acme',
+        secretName: 'NEON_API_KEY',
+        deploymentId: 'dpl_1',
+        deploymentUrl: 'https://web-1.vercel.app',
+        readyState: 'ERROR',
+        error: 'the build failed',
+        keyIds: [3, 4],
+      },
       'The redeploy https://web-1.vercel.app of vercel:web@acme ended ERROR (the build failed): the running deployment still uses an older key, and no deployment uses the new NEON_API_KEY yet. Keys 3, 4 stay valid until a run sees a deployment with the new key READY: fix the build (or the cause), then run again.',
     ],
     [
@@ -143,7 +197,13 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
   ],
   'awaiting-deploy': [
     [
-      { target: 'vercel:web:preview', secretName: 'NEON_API_KEY', afterDeployment: 'dpl_1', afterUrl: 'https://web-1.vercel.app', keyIds: [3] },
+      {
+        target: 'vercel:web:preview',
+        secretName: 'NEON_API_KEY',
+        afterDeployment: 'dpl_1',
+        afterUrl: 'https://web-1.vercel.app',
+        keyIds: [3],
+      },
       'vercel:web:preview holds the new key, but no deployment uses it yet: it was not redeployed, and https://web-1.vercel.app still runs. Key 3 stays valid until a run sees a deploy made after this write: deploy the project (or set `vercelRedeploy`), then run again.',
     ],
   ],
@@ -163,17 +223,30 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
       `The variable KEYTURN_RECORD_X holds the record of family ${G} (it holds the record of family G). It is not this run's record: it chooses no family and stops no rotation but that family's. Settling family ${G} is skipped: its keys stay valid and its record stays. If it is a copy, delete KEYTURN_RECORD_X; if the record was moved there, move it back.`,
     ],
   ],
-  'leaked-key-not-of-family': [[{ leakedKey: 'Key 7', family: F }, `Key 7 is not a key of family ${F}: this emergency rotation leaves it alone.`]],
+  'leaked-key-not-of-family': [
+    [{ leakedKey: 'Key 7', family: F }, `Key 7 is not a key of family ${F}: this emergency rotation leaves it alone.`],
+  ],
   'unreachable-target-left-out': [
     [
       { targets: ['env:acme/app:qa'], secretName: 'S', keyIds: [4], problem: 'HTTP 403', advice: 'Give the token access.' },
       'Target env:acme/app:qa cannot take the secret S (HTTP 403): this emergency rotation goes on without it and revokes the leaked key 4 all the same. Give the token access.',
     ],
   ],
-  'lease-lapsed': [[{ secretName: 'S' }, 'The lease of S lapsed during this run and another run took it over, so no key was revoked: that run finishes the job.']],
+  'lease-lapsed': [
+    [
+      { secretName: 'S' },
+      'The lease of S lapsed during this run and another run took it over, so no key was revoked: that run finishes the job.',
+    ],
+  ],
   'concurrent-rotation': [
-    [{ secretName: 'S', keyIds: [2, 3] }, 'A concurrent rotation of S ran during this run, so no key was revoked (not 2, 3): it may still be writing one of them back. The next rotation finishes the job.'],
-    [{ secretName: 'S', keyIds: [] }, 'A concurrent rotation of S ran during this run, so no key was revoked: it may still be writing one of them back. The next rotation finishes the job.'],
+    [
+      { secretName: 'S', keyIds: [2, 3] },
+      'A concurrent rotation of S ran during this run, so no key was revoked (not 2, 3): it may still be writing one of them back. The next rotation finishes the job.',
+    ],
+    [
+      { secretName: 'S', keyIds: [] },
+      'A concurrent rotation of S ran during this run, so no key was revoked: it may still be writing one of them back. The next rotation finishes the job.',
+    ],
   ],
   'other-family-deferred': [
     [
@@ -204,14 +277,25 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
       { family: G, targets: ['repo:acme/api'], error: '502', keyIds: [3], retired: ['repo:acme/api'] },
       `The record of family ${G} could not forget repo:acme/api (502): keys 3 of the family stay valid. Keep repo:acme/api in \`retireTargets\` until a run ends without this warning.`,
     ],
-    [{ family: G, targets: ['repo:acme/api'], error: '502', keyIds: [], retired: [] }, `The record of family ${G} could not forget repo:acme/api (502): the family has no live key.`],
+    [
+      { family: G, targets: ['repo:acme/api'], error: '502', keyIds: [], retired: [] },
+      `The record of family ${G} could not forget repo:acme/api (502): the family has no live key.`,
+    ],
   ],
   'other-family-settle-failed': [
-    [{ family: G, error: '502', secretName: 'S' }, `Family ${G} names no target any more, but settling it failed (502): its record stays, and the next rotation of S revokes its keys.`],
+    [
+      { family: G, error: '502', secretName: 'S' },
+      `Family ${G} names no target any more, but settling it failed (502): its record stays, and the next rotation of S revokes its keys.`,
+    ],
   ],
-  'app-token-not-revoked': [[{ owner: 'acme', problem: '500' }, "Revoking the GitHub App's installation token for acme failed (500); it expires within the hour."]],
+  'app-token-not-revoked': [
+    [{ owner: 'acme', problem: '500' }, "Revoking the GitHub App's installation token for acme failed (500); it expires within the hour."],
+  ],
   'alerts-without-value': [
-    [{ count: 2, secretType: 'custom_pattern_x' }, '2 open alerts of custom_pattern_x came without their value (hidden by GitHub) and cannot be matched: they are left open'],
+    [
+      { count: 2, secretType: 'custom_pattern_x' },
+      '2 open alerts of custom_pattern_x came without their value (hidden by GitHub) and cannot be matched: they are left open',
+    ],
   ],
   'unmanaged-leaked-key': [
     [
@@ -221,7 +305,15 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
   ],
   'other-family-alert': [
     [
-      { alerts: [{ repository: 'acme/app', number: 1 }, { repository: 'acme/web', number: 2 }], keyIds: [4], family: G, secretName: 'NEON_DEPLOY_KEY' },
+      {
+        alerts: [
+          { repository: 'acme/app', number: 1 },
+          { repository: 'acme/web', number: 2 },
+        ],
+        keyIds: [4],
+        family: G,
+        secretName: 'NEON_DEPLOY_KEY',
+      },
       `alerts acme/app#1, acme/web#2: key 4 of family ${G} (secret NEON_DEPLOY_KEY), not this workflow's; the alert is left open for that family's workflow to answer`,
     ],
   ],
@@ -231,7 +323,12 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
       `Target repo:acme/web of family ${G} is left without a working key: the leaked key was revoked and the new key could not be written there. Give it a working key (fix the access and run with \`acknowledge\`: true, or put a key made in the console in the secret there), then acknowledge.`,
     ],
   ],
-  'leaked-key-valid': [[{ family: G, keyIds: [7] }, `The leaked key 7 of family ${G} is still valid: it could not be revoked. Revoke it in the platform console now, then acknowledge.`]],
+  'leaked-key-valid': [
+    [
+      { family: G, keyIds: [7] },
+      `The leaked key 7 of family ${G} is still valid: it could not be revoked. Revoke it in the platform console now, then acknowledge.`,
+    ],
+  ],
   'record-unreadable': [
     [
       { family: G, variable: 'KEYTURN_RECORD_X', detail: 'not JSON' },
@@ -267,7 +364,10 @@ const CASES: { [C in NoticeCode]: Array<[Omit<NoticeOf<C>, 'code' | 'actions'>, 
       { family: G, channel: 'issue', doing: 'open', error: '403' },
       `The issue that calls a person about stuck family ${G} could not be opened (403); the run's outcome is unchanged. Give the token that keeps the record Issues: Read and write (in a workflow: \`permissions: issues: write\`).`,
     ],
-    [{ family: G, channel: 'webhook', doing: 'post', error: '500' }, `The webhook of \`notifyUrl\` about stuck family ${G} could not be posted (500); the run's outcome is unchanged.`],
+    [
+      { family: G, channel: 'webhook', doing: 'post', error: '500' },
+      `The webhook of \`notifyUrl\` about stuck family ${G} could not be posted (500); the run's outcome is unchanged.`,
+    ],
   ],
 };
 
@@ -289,7 +389,9 @@ describe('renderNotice', () => {
 
 describe('noticeKeyIds', () => {
   it('names the keys a notice is about and those that stay with them', () => {
-    expect(noticeKeyIds({ code: 'other-family-deferred', family: G, keyIds: [8], alsoValid: [4], secretName: 'S', actions: [] })).toEqual([8, 4]);
+    expect(noticeKeyIds({ code: 'other-family-deferred', family: G, keyIds: [8], alsoValid: [4], secretName: 'S', actions: [] })).toEqual([
+      8, 4,
+    ]);
     expect(noticeKeyIds({ code: 'app-token-not-revoked', owner: 'acme', problem: '500', actions: [] })).toEqual([]);
   });
 });

@@ -100,7 +100,11 @@ export function renderNotice(notice: Notice): string {
 }
 
 /** The issue that calls a person about a stuck family: its title (family and reason) and its body (the remedy). */
-export function stuckIssueText(mark: { family: string; since: string; runUrl?: string; notice: StuckReasonNotice }): { title: string; body: string; remedy: string } {
+export function stuckIssueText(mark: { family: string; since: string; runUrl?: string; notice: StuckReasonNotice }): {
+  title: string;
+  body: string;
+  remedy: string;
+} {
   const remedy = renderNotice(mark.notice);
   const run = mark.runUrl ? ` The run that got stuck: ${mark.runUrl}.` : '';
   const body = [
@@ -126,7 +130,9 @@ const SKIP_REASONS: Record<RevokeSkipReason, string> = {
 };
 
 function deploymentNotReady(notice: NoticeOf<'deployment-not-ready'>): string {
-  const made = notice.deploymentUrl ? `The redeploy ${notice.deploymentUrl} of ${notice.target} ended ${notice.readyState}` : `${notice.target} could not be redeployed`;
+  const made = notice.deploymentUrl
+    ? `The redeploy ${notice.deploymentUrl} of ${notice.target} ended ${notice.readyState}`
+    : `${notice.target} could not be redeployed`;
   const keys = `Key${notice.keyIds.length === 1 ? '' : 's'} ${notice.keyIds.join(', ')} stay${notice.keyIds.length === 1 ? 's' : ''} valid`;
   return `${made} (${notice.error}): the running deployment still uses an older key, and no deployment uses the new ${notice.secretName} yet. ${keys} until a run sees a deployment with the new key READY: fix the build (or the cause), then run again.`;
 }
@@ -161,13 +167,16 @@ function recordRebuilt(notice: NoticeOf<'record-rebuilt'>): string {
 }
 
 function unreadableOtherRecord(notice: NoticeOf<'unreadable-other-record'>): string {
-  const what = notice.problem === 'newer' ? `was written by a newer keyturn (format ${notice.format})` : `cannot be read (${notice.detail})`;
+  const what =
+    notice.problem === 'newer' ? `was written by a newer keyturn (format ${notice.format})` : `cannot be read (${notice.detail})`;
   return `The target record in ${notice.variable}${notice.family ? ` (family ${notice.family})` : ''} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`;
 }
 
 function droppedTarget(notice: NoticeOf<'dropped-target'>): string {
   const many = notice.keyIds.length > 1;
-  const holds = notice.keyIds.length ? `may still hold key${many ? 's' : ''} ${named(notice)}, which stay${many ? '' : 's'} valid` : 'holds no live key of the family';
+  const holds = notice.keyIds.length
+    ? `may still hold key${many ? 's' : ''} ${named(notice)}, which stay${many ? '' : 's'} valid`
+    : 'holds no live key of the family';
   return `Target ${notice.target} is no longer in targets but ${holds}. If it no longer needs ${notice.secretName}, delete the secret there and name it in ${option('retireTargets')}; otherwise put it back in targets.`;
 }
 
@@ -198,7 +207,9 @@ function renamedSecretKeysValid(notice: NoticeOf<'renamed-secret-keys-valid'>): 
   const where = [
     notice.present.length ? `still exists at ${notice.present.join(', ')}` : '',
     notice.unknown.length ? `may exist at ${notice.unknown.join(', ')} (not checked: not in ${option('targets')}, or unreadable)` : '',
-  ].filter(Boolean).join(' and ');
+  ]
+    .filter(Boolean)
+    .join(' and ');
   const next = notice.sameKind
     ? `the next run revokes ${them} and deletes the variable ${notice.variable}`
     : `the next run names ${them} for the platform console (${notice.keyKind} keys, which this run's key cannot revoke)`;
@@ -220,7 +231,9 @@ function leakedKeyDroppedHolders(notice: NoticeOf<'leaked-key-dropped-holders'>)
 }
 
 function recordNotNarrowed(notice: NoticeOf<'record-not-narrowed'>): string {
-  const keep = notice.retired.length ? ` It still names the retired ${notice.retired.join(', ')}, so the keys held there stay valid. ${keepRetiring(notice.retired)}` : '';
+  const keep = notice.retired.length
+    ? ` It still names the retired ${notice.retired.join(', ')}, so the keys held there stay valid. ${keepRetiring(notice.retired)}`
+    : '';
   return `The target record could not be narrowed to the new key (${notice.error}); it still names older keys, which the next rotation sorts out.${keep}`;
 }
 

@@ -12,7 +12,9 @@ describe('the platform word on a key (GET /auth)', () => {
   it('refuses a current key of another kind than keyKind says, with what to set', () => {
     expect(currentKeyAuthProblem({ account_id: 'u1', auth_method: 'api_key_user' }, { kind: 'personal' })).toBeUndefined();
     expect(currentKeyAuthProblem({ account_id: 'org-a', auth_method: 'api_key_org' }, PROJECT)).toBeUndefined();
-    expect(currentKeyAuthProblem({ account_id: 'u1', auth_method: 'api_key_user' }, ORG)?.summary).toMatch(/authenticates as api_key_user, not as api_key_org/);
+    expect(currentKeyAuthProblem({ account_id: 'u1', auth_method: 'api_key_user' }, ORG)?.summary).toMatch(
+      /authenticates as api_key_user, not as api_key_org/,
+    );
     // A method the description may add later is not the expected one: refused, never guessed.
     expect(currentKeyAuthProblem({ account_id: 'u1', auth_method: 'api_key_project' }, PROJECT)?.advice).toMatch(/`keyKind`/);
   });
@@ -20,7 +22,9 @@ describe('the platform word on a key (GET /auth)', () => {
   it('holds the new key to the current key: the same account and the expected kind, each named when not', () => {
     const current = { account_id: 'org-a', auth_method: 'api_key_org' };
     expect(newKeyAuthProblem({ account_id: 'org-a', auth_method: 'api_key_org' }, current, ORG)).toBeUndefined();
-    expect(newKeyAuthProblem({ account_id: 'org-b', auth_method: 'api_key_org' }, current, ORG)).toBe('belongs to account org-b, not to org-a (the current key\'s)');
+    expect(newKeyAuthProblem({ account_id: 'org-b', auth_method: 'api_key_org' }, current, ORG)).toBe(
+      "belongs to account org-b, not to org-a (the current key's)",
+    );
     expect(newKeyAuthProblem({ account_id: 'org-b', auth_method: 'api_key_user' }, current, ORG)).toBe(
       "belongs to account org-b, not to org-a (the current key's), and authenticates as api_key_user, not as api_key_org (organization key of org-a)",
     );

@@ -40,7 +40,8 @@ export function currentKeyAuthProblem(word: AuthWord, keyKind: KeyKind): { summa
 export function newKeyAuthProblem(newWord: AuthWord, current: AuthWord, keyKind: KeyKind): string | undefined {
   const expected = expectedAuthMethod(keyKind);
   const problems = [
-    newWord.account_id !== current.account_id && `belongs to account ${newWord.account_id}, not to ${current.account_id} (the current key's)`,
+    newWord.account_id !== current.account_id &&
+      `belongs to account ${newWord.account_id}, not to ${current.account_id} (the current key's)`,
     newWord.auth_method !== expected && `authenticates as ${newWord.auth_method}, not as ${expected} (${describeKind(keyKind)})`,
   ].filter((p): p is string => typeof p === 'string');
   return problems.length ? problems.join(', and ') : undefined;

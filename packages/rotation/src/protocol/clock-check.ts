@@ -59,13 +59,26 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
   let choice: ReturnType<typeof chooseFamily>;
   try {
-    choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
+    choice = chooseFamily({
+      pinned: ctx.pinnedFamily,
+      records: loaded.records,
+      targets: ctx.targets,
+      secretName: ctx.secretName,
+      keys,
+      keyKind,
+    });
   } catch {
     return undefined;
   }
   const { record } = choice;
   // An acknowledged family (`recovered`) rotates at once: its first success closes the issue.
-  if (!record || record.creatingAbove !== undefined || record.recovered || blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived).length) return undefined;
+  if (
+    !record ||
+    record.creatingAbove !== undefined ||
+    record.recovered ||
+    blockingRecords(loaded.unreadable, choice.family, keyKind, choice.derived).length
+  )
+    return undefined;
   const held = keys.find((k) => k.id === record.held[0]);
   // A newer family key is an unfinished run's (or a concurrent one's): a full run settles it.
   if (!held || familyMembers(keys, choice.family)[0]?.id !== held.id) return undefined;
@@ -88,10 +101,14 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
     rotateEvery: formatClockDuration(ctx.rotateEveryMs),
     rotateAt: new Date(rotateAt).toISOString(),
   };
-  ctx.log('preflight', `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`);
+  ctx.log(
+    'preflight',
+    `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`,
+  );
   // A dropped target is said every run, idle or not.
   const listed = new Set(ctx.targets.map(identityOf));
-  for (const [identity, entry] of Object.entries(record.targets)) if (!listed.has(identity)) warnDropped(ctx, { identity, spec: entry.spec, keyIds: entry.keyIds }, keys);
+  for (const [identity, entry] of Object.entries(record.targets))
+    if (!listed.has(identity)) warnDropped(ctx, { identity, spec: entry.spec, keyIds: entry.keyIds }, keys);
   return { notDue, record, held };
 }
 
@@ -118,13 +135,18 @@ export async function revokeDueKeys(ctx: RotationContext, keys: PlatformKey[], i
     recorded: true,
     authenticatingIds: authenticatingIds(ctx, record),
   });
-  const due = selection.revoke.filter((key) => record.due?.[key.id] !== undefined && !waitsForDeadline(record, key, now, ctx.revokeAfterMs));
+  const due = selection.revoke.filter(
+    (key) => record.due?.[key.id] !== undefined && !waitsForDeadline(record, key, now, ctx.revokeAfterMs),
+  );
   for (const key of due) {
     try {
       const outcome = await revokeIfLive(ctx.forward, key.id);
       probe('deadline-revoked');
       ctx.report.revokedKeyIds.push(key.id);
-      ctx.log('revoke', `${outcome === 'already-gone' ? 'Already revoked' : 'Revoked'}: key ${key.id} (${key.name}), superseded, its deadline ${record.due?.[key.id]} passed`);
+      ctx.log(
+        'revoke',
+        `${outcome === 'already-gone' ? 'Already revoked' : 'Revoked'}: key ${key.id} (${key.name}), superseded, its deadline ${record.due?.[key.id]} passed`,
+      );
     } catch (error) {
       ctx.report.revocationsDue = pendingOf(record, keys, ctx);
       ctx.fail({
@@ -146,5 +168,9 @@ function pendingOf(record: TargetRecord, keys: readonly KeyEntry[], ctx: Rotatio
 /** Keys whose value the run holds (the current key, the managing key), by the record's fingerprints: never revoked. */
 function authenticatingIds(ctx: RotationContext, record: TargetRecord): Set<number> {
   const own = new Set([ctx.currentKey && keyFingerprint(ctx.currentKey), ctx.managingKeyFingerprint].filter((f): f is string => !!f));
-  return new Set(Object.entries(record.fingerprints).filter(([, fp]) => own.has(fp)).map(([id]) => Number(id)));
+  return new Set(
+    Object.entries(record.fingerprints)
+      .filter(([, fp]) => own.has(fp))
+      .map(([id]) => Number(id)),
+  );
 }

@@ -36,7 +36,8 @@ export async function createKey(ctx: RotationContext, keyName: string): Promise<
     const failure = `The onKeyCreated hook failed: ${redactCredentials(describeError(error), [key.key])}`;
     // I2: nobody holds the new key.
     const ownKey = await revokeOwnKey(ctx, 'create', key, ctx.client);
-    if (!ownKey.revoked) ctx.fail({ code: 'hook-failed', step: 'create', ...ownKeyLeftValid(key, failure, ownKey.error), cause: ownKey.error });
+    if (!ownKey.revoked)
+      ctx.fail({ code: 'hook-failed', step: 'create', ...ownKeyLeftValid(key, failure, ownKey.error), cause: ownKey.error });
     ctx.fail({
       code: 'hook-failed',
       step: 'create',

@@ -35,7 +35,8 @@ function settle(ctx: RotationContext, created: CreatedKey, target: SecretTarget,
   const spec = target.describe();
   switch (reach.state) {
     case 'live':
-      if (reach.encryptedNotSensitive) ctx.notice('store', { code: 'development-not-sensitive', target: spec, secretName: ctx.secretName, actions: [] });
+      if (reach.encryptedNotSensitive)
+        ctx.notice('store', { code: 'development-not-sensitive', target: spec, secretName: ctx.secretName, actions: [] });
       return;
     case 'deployed':
       probe('deployment-ready');
@@ -60,7 +61,12 @@ function settle(ctx: RotationContext, created: CreatedKey, target: SecretTarget,
   }
 }
 
-function unreached(ctx: RotationContext, created: CreatedKey, target: SecretTarget, reach: Omit<Extract<RuntimeReach, { state: 'not-ready' }>, 'state'>): void {
+function unreached(
+  ctx: RotationContext,
+  created: CreatedKey,
+  target: SecretTarget,
+  reach: Omit<Extract<RuntimeReach, { state: 'not-ready' }>, 'state'>,
+): void {
   const { deployment, readyState, error } = reach;
   if (readyState === 'ERROR') probe('deployment-build-failed');
   const keyIds = await_(ctx, created, target, reach, deployment ?? reach.serving);

@@ -39,12 +39,20 @@ export function chooseFamily(input: {
   if (pinned !== undefined) {
     return { family: pinned, record: records.find((r) => r.family === pinned), why: `given as ${option('family')}`, derived: false };
   }
-  if (mutant('family-from-first-target')) return { family: deriveFamily(targets[0]!, secretName), record: undefined, why: 'mutant', derived: true };
+  if (mutant('family-from-first-target'))
+    return { family: deriveFamily(targets[0]!, secretName), record: undefined, why: 'mutant', derived: true };
   const identities = targets.map(identityOf);
   const secret = secretName.toUpperCase();
   const naming = records.filter((r) => r.secretName.toUpperCase() === secret && identities.some((id) => id in r.targets));
   if (naming.length > 1) {
-    const which = naming.map((r) => `${r.family} (${Object.values(r.targets).map((e) => e.spec).join(', ')})`).join('; ');
+    const which = naming
+      .map(
+        (r) =>
+          `${r.family} (${Object.values(r.targets)
+            .map((e) => e.spec)
+            .join(', ')})`,
+      )
+      .join('; ');
     throw new SeveralFamiliesError(
       `the targets belong to ${naming.length} key families, each with its own record: ${which}. Rotate each family on its own, or give ${option('family')} to choose one`,
       naming.map((r) => r.family),
@@ -57,14 +65,24 @@ export function chooseFamily(input: {
   const withKeys = derived
     .map((family) => ({ family, newest: familyMembers(keys, family)[0] }))
     .filter((c): c is { family: string; newest: PlatformKey } => c.newest !== undefined)
-    .sort((a, b) => (Date.parse(b.newest.created_at) - Date.parse(a.newest.created_at)) || b.newest.id - a.newest.id);
+    .sort((a, b) => Date.parse(b.newest.created_at) - Date.parse(a.newest.created_at) || b.newest.id - a.newest.id);
   if (withKeys[0]) {
     const family = withKeys[0].family;
-    return { family, record: records.find((r) => r.family === family), why: 'the family of the keys made for one of these targets', derived: true };
+    return {
+      family,
+      record: records.find((r) => r.family === family),
+      why: 'the family of the keys made for one of these targets',
+      derived: true,
+    };
   }
   const first = [...targets].sort((a, b) => (identityOf(a) < identityOf(b) ? -1 : identityOf(a) > identityOf(b) ? 1 : 0))[0]!;
   const family = deriveFamily(first, secretName);
-  return { family, record: records.find((r) => r.family === family), why: 'new, derived from the first target in sorted order', derived: true };
+  return {
+    family,
+    record: records.find((r) => r.family === family),
+    why: 'new, derived from the first target in sorted order',
+    derived: true,
+  };
 }
 
 /** The targets are named by the records of several families: the caller offers them as a choice. */

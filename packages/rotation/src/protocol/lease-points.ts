@@ -27,14 +27,25 @@ export async function takeRunLease(ctx: RotationContext): Promise<void> {
       runtime: ctx.runtime,
       signal: ctx.signal,
       onWait: (held) =>
-        ctx.log('preflight', `Another run of ${ctx.secretName} (${held.holder}, started ${held.started}) holds its lease ${name}: waiting for it, up to ${seconds(ctx.lease === false ? 0 : ctx.lease.timings.waitMs)}`),
+        ctx.log(
+          'preflight',
+          `Another run of ${ctx.secretName} (${held.holder}, started ${held.started}) holds its lease ${name}: waiting for it, up to ${seconds(ctx.lease === false ? 0 : ctx.lease.timings.waitMs)}`,
+        ),
     });
     ctx.heldLease = taken.lease;
-    if (taken.waitedFor) ctx.log('preflight', `Waited ${seconds(taken.waitedMs)} for the run ${taken.waitedFor.holder} (started ${taken.waitedFor.started}) to end, then took the lease`);
+    if (taken.waitedFor)
+      ctx.log(
+        'preflight',
+        `Waited ${seconds(taken.waitedMs)} for the run ${taken.waitedFor.holder} (started ${taken.waitedFor.started}) to end, then took the lease`,
+      );
     const over = taken.tookOver;
     // Its holder neither ended nor released it (crashed, cancelled): stuck/ counts such runs in a row.
     ctx.tookOverLapsed = over !== undefined && over.state !== 'settling' && over.state !== 'unreadable';
-    if (over?.state === 'settling') ctx.log('preflight', `Took over the lease of ${over.holder} (started ${over.started}) once the writes it got no answer to could no longer land`);
+    if (over?.state === 'settling')
+      ctx.log(
+        'preflight',
+        `Took over the lease of ${over.holder} (started ${over.started}) once the writes it got no answer to could no longer land`,
+      );
     else if (over) {
       ctx.log(
         'preflight',
@@ -53,7 +64,13 @@ export async function takeRunLease(ctx: RotationContext): Promise<void> {
       });
     }
     if (error instanceof RecordError) {
-      ctx.fail({ code: 'record-failed', step: 'preflight', summary: describeError(error), advice: `${error.advice} Nothing was changed.`, cause: error });
+      ctx.fail({
+        code: 'record-failed',
+        step: 'preflight',
+        summary: describeError(error),
+        advice: `${error.advice} Nothing was changed.`,
+        cause: error,
+      });
     }
     throw error;
   }
@@ -68,7 +85,13 @@ export async function takeFreeLease(ctx: RotationContext): Promise<boolean> {
   if (ctx.dryRun || ctx.lease === false || !backend) return true;
   const name = leaseVariableName(ctx.secretName, keyKindLabel(ctx.keyScope.keyKind));
   try {
-    const taken = await takeLease({ backend, name, holder: ctx.lease.holder, timings: { ...ctx.lease.timings, waitMs: 0 }, runtime: ctx.runtime });
+    const taken = await takeLease({
+      backend,
+      name,
+      holder: ctx.lease.holder,
+      timings: { ...ctx.lease.timings, waitMs: 0 },
+      runtime: ctx.runtime,
+    });
     ctx.heldLease = taken.lease;
     return true;
   } catch (error) {
@@ -93,7 +116,11 @@ export async function releaseRunLease(ctx: RotationContext): Promise<void> {
   try {
     const done = await lease.release(ctx.unansweredWrites.seen);
     if (done === 'settling') probe('lease-left-settling');
-    if (done === 'settling') ctx.log(ctx.currentStep(), `A write of this run got no answer and may still land: its lease ${lease.name} stays until it no longer can`);
+    if (done === 'settling')
+      ctx.log(
+        ctx.currentStep(),
+        `A write of this run got no answer and may still land: its lease ${lease.name} stays until it no longer can`,
+      );
     else if (done === 'not-ours') ctx.log(ctx.currentStep(), `The lease ${lease.name} was no longer this run's to release`);
   } catch (error) {
     ctx.log(ctx.currentStep(), `Releasing the lease ${lease.name} failed (${describeError(error)}): it lapses by itself`);

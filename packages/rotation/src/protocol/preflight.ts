@@ -82,7 +82,9 @@ export async function preflight(ctx: RotationContext): Promise<PreflightResult |
   // An emergency rotation revokes the leaked key whatever keep and the record say.
   for (const id of ctx.leak?.liveIds ?? []) if (!plan.revokeKeyIds.includes(id)) plan.revokeKeyIds.push(id);
   ctx.report.plan = plan;
-  const revoking = plan.revokeKeyIds.length ? `revoke key${plan.revokeKeyIds.length > 1 ? 's' : ''} ${plan.revokeKeyIds.join(', ')}` : 'revoke no key';
+  const revoking = plan.revokeKeyIds.length
+    ? `revoke key${plan.revokeKeyIds.length > 1 ? 's' : ''} ${plan.revokeKeyIds.join(', ')}`
+    : 'revoke no key';
   ctx.log('preflight', `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(', ')}, ${revoking}`);
   return { keys, plan, publicKeys };
 }
@@ -125,13 +127,20 @@ async function listKeys(ctx: RotationContext, underLease = false): Promise<Platf
  * them (it waited for one, or one ended just before); if so, it reads them again under the lease,
  * so its plan is that of a run alone. The keys the plan goes by are returned.
  */
-async function underLease(ctx: RotationContext, keys: PlatformKey[], mark: ReturnType<typeof reportMark>): Promise<{ keys: PlatformKey[] } | IdlePreflight> {
+async function underLease(
+  ctx: RotationContext,
+  keys: PlatformKey[],
+  mark: ReturnType<typeof reportMark>,
+): Promise<{ keys: PlatformKey[] } | IdlePreflight> {
   await takeRunLease(ctx);
   if (!ctx.heldLease) return { keys };
   const fresh = await listKeys(ctx, true);
   const sameKeys = fresh.length === keys.length && fresh.every((k) => ctx.listedBefore.has(k.id));
   if (sameKeys && !(await recordsChanged(ctx))) return { keys };
-  ctx.log('preflight', 'The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease');
+  ctx.log(
+    'preflight',
+    'The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease',
+  );
   rewindReport(ctx, mark);
   ctx.listedBefore = new Set(fresh.map((k) => k.id));
   // rotateEvery: the run it waited for may have rotated, so the key is no longer due.
@@ -207,13 +216,17 @@ async function fetchPublicKeys(
   for (const [index, target] of ctx.targets.entries()) {
     const check = checks[index];
     // The first check that did not succeed is a failure: none after a failure was started.
-    if (check?.status !== 'fulfilled') failUnreachable(ctx, { target, during: 'preflight', cause: check?.reason, mayHaveLanded: false, servedAt: undefined });
+    if (check?.status !== 'fulfilled')
+      failUnreachable(ctx, { target, during: 'preflight', cause: check?.reason, mayHaveLanded: false, servedAt: undefined });
     if (!check.value.ok) {
       unreachable.push({ target, during: 'preflight', cause: check.value.error, mayHaveLanded: false, servedAt: undefined });
       continue;
     }
     publicKeys.set(target, check.value.value);
-    ctx.log('preflight', `${target.describe()} is reachable (${check.value.value ? `public key ${check.value.value.keyId}` : 'it takes the value over TLS'})`);
+    ctx.log(
+      'preflight',
+      `${target.describe()} is reachable (${check.value.value ? `public key ${check.value.value.keyId}` : 'it takes the value over TLS'})`,
+    );
   }
   // Every target unreachable: the token or the network, not one target; nothing can be written.
   if (unreachable.length === ctx.targets.length && unreachable[0]) failUnreachable(ctx, unreachable[0]);

@@ -32,7 +32,11 @@ export async function recordBeforeCreating(ctx: RotationContext): Promise<void> 
   }
   try {
     const saved = await saveBeforeCreating(store, ctx.record, listed(ctx));
-    if (saved) ctx.log('create', `Recorded in ${store.describe()} that family ${ctx.family} serves ${ctx.targets.map((t) => t.describe()).join(', ')}, before making its key`);
+    if (saved)
+      ctx.log(
+        'create',
+        `Recorded in ${store.describe()} that family ${ctx.family} serves ${ctx.targets.map((t) => t.describe()).join(', ')}, before making its key`,
+      );
   } catch (error) {
     const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
     ctx.fail({
@@ -49,8 +53,12 @@ export async function recordBeforeCreating(ctx: RotationContext): Promise<void> 
 export async function recordBeforeWriting(ctx: RotationContext, created: CreatedKey): Promise<void> {
   const store = ctx.recordStore;
   if (!store) return;
-  if (!(await keepRunLease(ctx))) throw new Error('the lease of this secret lapsed before the first secret write, and another run took it over');
-  ctx.log('store', `Recording in ${store.describe()} that ${countNoun(ctx.targets.length, 'target')} may hold key ${created.id}, before writing them`);
+  if (!(await keepRunLease(ctx)))
+    throw new Error('the lease of this secret lapsed before the first secret write, and another run took it over');
+  ctx.log(
+    'store',
+    `Recording in ${store.describe()} that ${countNoun(ctx.targets.length, 'target')} may hold key ${created.id}, before writing them`,
+  );
   await saveBeforeWriting(store, ctx.record, listed(ctx), { id: created.id, fingerprint: keyFingerprint(created.key) });
 }
 
@@ -65,7 +73,9 @@ export async function recordAfterWriting(ctx: RotationContext, keyId: number): P
   } catch (error) {
     // The record still names more keys than the targets hold: never fewer. The next run narrows it,
     // but forgets a retired target it still names only if that run retires it too (seed 799433661).
-    const stillNamed = ctx.record.retired.filter((identity) => Object.hasOwn(ctx.record.record.targets, identity)).map((id) => specOf(ctx, id));
+    const stillNamed = ctx.record.retired
+      .filter((identity) => Object.hasOwn(ctx.record.record.targets, identity))
+      .map((id) => specOf(ctx, id));
     probe('record-not-narrowed');
     ctx.notice('revoke', {
       code: 'record-not-narrowed',

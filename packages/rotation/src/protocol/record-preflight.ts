@@ -37,7 +37,20 @@ export function keyKindLabel(keyKind: KeyKind): string {
 }
 
 export function noRecordPlan(): RecordPlan {
-  return { record: emptyRecord('', '', undefined), known: false, replacing: [], dropped: [], otherDropped: [], retired: [], previousIds: [], writtenBackIds: [], protectedIds: new Set(), otherFamilies: [], otherUnheld: [], newestListed: 0 };
+  return {
+    record: emptyRecord('', '', undefined),
+    known: false,
+    replacing: [],
+    dropped: [],
+    otherDropped: [],
+    retired: [],
+    previousIds: [],
+    writtenBackIds: [],
+    protectedIds: new Set(),
+    otherFamilies: [],
+    otherUnheld: [],
+    newestListed: 0,
+  };
 }
 
 /** Reads the records, chooses the family (sets ctx.family) and plans the record (ctx.record). */
@@ -56,17 +69,37 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
       ctx.recordsRead = JSON.stringify(loaded);
     } catch (error) {
       const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-      ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The target record could not be read: ${describeError(error)}`, advice: `${advice} Nothing was changed.`, cause: error });
+      ctx.fail({
+        code: 'record-failed',
+        step: 'preflight',
+        summary: `The target record could not be read: ${describeError(error)}`,
+        advice: `${advice} Nothing was changed.`,
+        cause: error,
+      });
     }
   }
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
   identifyFamilies(loaded.unreadable, keys, keyKind);
   let choice: ReturnType<typeof chooseFamily>;
   try {
-    choice = chooseFamily({ pinned: ctx.pinnedFamily, records: loaded.records, targets: ctx.targets, secretName: ctx.secretName, keys, keyKind });
+    choice = chooseFamily({
+      pinned: ctx.pinnedFamily,
+      records: loaded.records,
+      targets: ctx.targets,
+      secretName: ctx.secretName,
+      keys,
+      keyKind,
+    });
   } catch (error) {
     const actions = error instanceof SeveralFamiliesError ? [{ do: 'choose-family' as const, families: error.families }] : [];
-    return ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The key family cannot be chosen: ${describeError(error)}`, advice: 'Nothing was changed.', actions, cause: error });
+    return ctx.fail({
+      code: 'record-failed',
+      step: 'preflight',
+      summary: `The key family cannot be chosen: ${describeError(error)}`,
+      advice: 'Nothing was changed.',
+      actions,
+      cause: error,
+    });
   }
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -77,7 +110,12 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   // A misplaced record (copied by hand under another name) tells nothing of these targets' family.
   const lost = choice.derived ? blocking.find((u) => !u.misplaced && u.family !== undefined && u.family !== choice.family) : undefined;
   if (lost?.family) {
-    choice = { ...choice, family: lost.family, record: undefined, why: `the family of the unreadable record ${lost.name}, told by its live keys` };
+    choice = {
+      ...choice,
+      family: lost.family,
+      record: undefined,
+      why: `the family of the unreadable record ${lost.name}, told by its live keys`,
+    };
     ctx.family = choice.family;
     ctx.report.family = choice.family;
     ctx.log('preflight', `Key family ${choice.family} (${choice.why})`);
@@ -117,12 +155,20 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
 
   if (plan.replacing.length) {
     const keyIds = plan.record.rebuilt;
-    const actions: NoticeAction[] = [...(keyIds.length ? [{ do: 'name-in-revoke-key-ids' as const, keyIds }] : []), { do: 'remove-rebuild-record' }];
+    const actions: NoticeAction[] = [
+      ...(keyIds.length ? [{ do: 'name-in-revoke-key-ids' as const, keyIds }] : []),
+      { do: 'remove-rebuild-record' },
+    ];
     probe('record-rebuilt');
     ctx.notice('preflight', { code: 'record-rebuilt', family: choice.family, replaced: plan.replacing, keyIds, actions });
   } else if (plan.record.rebuilt.length) {
     const keyIds = plan.record.rebuilt;
-    ctx.notice('preflight', { code: 'rebuilt-keys-kept', family: choice.family, keyIds, actions: [{ do: 'name-in-revoke-key-ids', keyIds }] });
+    ctx.notice('preflight', {
+      code: 'rebuilt-keys-kept',
+      family: choice.family,
+      keyIds,
+      actions: [{ do: 'name-in-revoke-key-ids', keyIds }],
+    });
   }
   for (const target of plan.dropped) warnDropped(ctx, target, keys);
   for (const target of plan.otherDropped) warnOtherDropped(ctx, target, keys);
@@ -132,7 +178,8 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
     if (other.otherSecret) sayOtherSecret(ctx, other, keys);
     else logOtherFamily(ctx, other);
   }
-  if (store && !choice.record && !plan.replacing.length) ctx.log('preflight', `No target record of family ${choice.family} yet: this run starts it`);
+  if (store && !choice.record && !plan.replacing.length)
+    ctx.log('preflight', `No target record of family ${choice.family} yet: this run starts it`);
   if (!store) ctx.log('preflight', 'No target record is kept (no repository for it): a target dropped from the list is not recognised');
 }
 
@@ -158,12 +205,20 @@ export async function recordsChanged(ctx: RotationContext): Promise<boolean> {
     return JSON.stringify(await store.load()) !== ctx.recordsRead;
   } catch (error) {
     const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-    return ctx.fail({ code: 'record-failed', step: 'preflight', summary: `The target record could not be read: ${describeError(error)}`, advice: `${advice} Nothing was changed.`, cause: error });
+    return ctx.fail({
+      code: 'record-failed',
+      step: 'preflight',
+      summary: `The target record could not be read: ${describeError(error)}`,
+      advice: `${advice} Nothing was changed.`,
+      cause: error,
+    });
   }
 }
 
 /** What the target record tells the revocation plan (revocation-plan.ts). */
-export function recordFacts(ctx: RotationContext): Pick<
+export function recordFacts(
+  ctx: RotationContext,
+): Pick<
   Parameters<typeof selectRevocations>[0],
   'protectedIds' | 'rebuiltIds' | 'previousIds' | 'historyIds' | 'recorded' | 'leakedIds' | 'authenticatingIds'
 > {
@@ -242,7 +297,12 @@ function skipMisplaced(ctx: RotationContext, plan: RecordPlan, record: Unreadabl
  * listing: refused when the run would revoke a key no record knows (the platform does not say
  * which key made a request).
  */
-async function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan, keys: readonly PlatformKey[], records: readonly TargetRecord[]): Promise<void> {
+async function refuseManagingKeyOfFamily(
+  ctx: RotationContext,
+  plan: RecordPlan,
+  keys: readonly PlatformKey[],
+  records: readonly TargetRecord[],
+): Promise<void> {
   const fingerprint = ctx.managingKeyFingerprint;
   if (!fingerprint) return;
   const settled = plan.otherFamilies.filter((o) => o.empty && o.sameKind).map((o) => o.record);
@@ -255,7 +315,8 @@ async function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan,
     }),
   ];
   const fingerprinted = new Map<number, string>();
-  for (const record of [plan.record, ...records]) for (const [id, fp] of Object.entries(record.fingerprints)) fingerprinted.set(Number(id), fp);
+  for (const record of [plan.record, ...records])
+    for (const [id, fp] of Object.entries(record.fingerprints)) fingerprinted.set(Number(id), fp);
   const known = [...fingerprinted].find(([, fp]) => fp === fingerprint)?.[0];
   if (known !== undefined) {
     ctx.authenticatingIds.add(known);
@@ -277,12 +338,15 @@ async function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan,
       code: 'invalid-options',
       step: 'preflight',
       summary: `The key in ${option('managingApiKey')} is the key being rotated (${option('platform.apiKey')})`,
-      advice: 'Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed.',
+      advice:
+        'Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed.',
     });
   }
   // Only an organization's own keys share a listing with an organization key (a project-scoped key manages none).
   if (known !== undefined || ctx.keyScope.keyKind.kind !== 'organization' || mutant('sibling-by-record-only')) return;
-  const unknown = revocable.map(({ family, keys: theirs }) => ({ family, keys: theirs.filter((k) => !fingerprinted.has(k.id)) })).filter((f) => f.keys.length);
+  const unknown = revocable
+    .map(({ family, keys: theirs }) => ({ family, keys: theirs.filter((k) => !fingerprinted.has(k.id)) }))
+    .filter((f) => f.keys.length);
   if (!unknown.length) return;
   let word: { auth_method: string } | undefined;
   try {
@@ -297,7 +361,9 @@ async function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan,
     });
   }
   if (word?.auth_method !== 'api_key_org') return;
-  const named = unknown.map(({ family, keys: theirs }) => `${theirs.map((k) => `${k.id} (${k.name})`).join(', ')} of family ${family}`).join('; ');
+  const named = unknown
+    .map(({ family, keys: theirs }) => `${theirs.map((k) => `${k.id} (${k.name})`).join(', ')} of family ${family}`)
+    .join('; ');
   probe('managing-key-refused');
   ctx.fail({
     code: 'invalid-options',
@@ -311,7 +377,12 @@ async function refuseManagingKeyOfFamily(ctx: RotationContext, plan: RecordPlan,
 function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: ReadonlyArray<{ identity: string; spec: string }>): void {
   const store = ctx.recordStore;
   // The largest the record gets in this run: every target named with a new key, whose id is the largest an id can be.
-  const fullest = beforeWriting({ ...plan.record }, targets, { id: Number.MAX_SAFE_INTEGER, fingerprint: '0'.repeat(16) }, plan.writtenBackIds);
+  const fullest = beforeWriting(
+    { ...plan.record },
+    targets,
+    { id: Number.MAX_SAFE_INTEGER, fingerprint: '0'.repeat(16) },
+    plan.writtenBackIds,
+  );
   const bytes = recordBytes(fullest);
   if (bytes > RECORD_BUDGET_BYTES) {
     ctx.fail({
@@ -335,7 +406,8 @@ function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: Reado
       code: 'record-failed',
       step: 'preflight',
       summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}${leased ? ', and its lease' : ''}), and ${ctx.recordStore!.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
-      advice: 'Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed.',
+      advice:
+        'Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed.',
     });
   }
 }
@@ -344,7 +416,13 @@ export function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: r
   probe('dropped-target-protected');
   const live = liveKeys(target.keyIds, keys);
   ctx.report.droppedTargets = [...(ctx.report.droppedTargets ?? []), target.spec];
-  ctx.notice('preflight', { code: 'dropped-target', target: target.spec, secretName: ctx.secretName, ...live, actions: [{ do: 'retire-or-relist', targets: [target.spec] }] });
+  ctx.notice('preflight', {
+    code: 'dropped-target',
+    target: target.spec,
+    secretName: ctx.secretName,
+    ...live,
+    actions: [{ do: 'retire-or-relist', targets: [target.spec] }],
+  });
 }
 
 /**
@@ -383,7 +461,10 @@ function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFamilies']
     : other.sameKind
       ? `no target is left to hold its keys: ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
       : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
-  ctx.log('preflight', `The record of family ${family}${other.sameKind ? '' : ` (${other.record.keyKind} keys)`} ${what.join(' and ') || 'names no target'}; ${then}`);
+  ctx.log(
+    'preflight',
+    `The record of family ${family}${other.sameKind ? '' : ` (${other.record.keyKind} keys)`} ${what.join(' and ') || 'names no target'}; ${then}`,
+  );
   if (other.empty && !other.sameKind) warnOtherKindUnheld(ctx, other.record);
 }
 
@@ -423,7 +504,10 @@ function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly
     const then = other.sameKind
       ? `${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
       : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ', and the record forgets those targets' : ''}`;
-    ctx.log('preflight', `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(', ')}, where it is gone` : ' at no target'}: no target holds its keys, ${then}`);
+    ctx.log(
+      'preflight',
+      `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(', ')}, where it is gone` : ' at no target'}: no target holds its keys, ${then}`,
+    );
     if (!other.sameKind) warnOtherKindUnheld(ctx, other.record);
     return;
   }
@@ -431,11 +515,15 @@ function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly
   const named = new Set(namedKeyIds(other.record));
   const own = new Set(familyMembers(keys, ctx.family).map((k) => k.id));
   // Keys of another kind are not in the listing: each the record names may be live.
-  const live = (other.sameKind ? keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : [...named]).filter((id) => !own.has(id));
+  const live = (
+    other.sameKind ? keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : [...named]
+  ).filter((id) => !own.has(id));
   // A target whose read failed may be where the secret is gone: the run cannot tell, so it names the keys (seed 147452889).
   if (!gone.length && !check.unreadable?.length) return;
   if (!live.length) {
-    const where = gone.length ? `is gone at ${specs(gone).join(', ')} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(', ')}`;
+    const where = gone.length
+      ? `is gone at ${specs(gone).join(', ')} but not everywhere its record names`
+      : `could not be checked at ${specs(check.unreadable ?? []).join(', ')}`;
     ctx.log('preflight', `The secret ${old} of family ${family} ${where}; the family has no live key`);
     return;
   }
@@ -445,7 +533,12 @@ function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly
 }
 
 /** The notice that a renamed secret's keys stay valid, with what finishes the rename. */
-export function nameOtherSecretKeys(ctx: RotationContext, other: OtherFamily, keyIds: readonly number[], gone: readonly string[] = other.otherSecret?.goneElsewhere ?? []): void {
+export function nameOtherSecretKeys(
+  ctx: RotationContext,
+  other: OtherFamily,
+  keyIds: readonly number[],
+  gone: readonly string[] = other.otherSecret?.goneElsewhere ?? [],
+): void {
   const check = other.otherSecret!;
   const specs = (ids: readonly string[]) => ids.map((id) => check.record.targets[id]?.spec ?? id);
   const [present, unknown] = [specs(check.present), specs(check.unknown)];

@@ -10,7 +10,11 @@ import { identityOf, type SecretTarget } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
 
 /** For each record of another secret name naming a listed target: where its secret still exists. */
-export async function checkOtherSecrets(ctx: RotationContext, records: readonly TargetRecord[], keyKind: string): Promise<OtherSecretCheck[]> {
+export async function checkOtherSecrets(
+  ctx: RotationContext,
+  records: readonly TargetRecord[],
+  keyKind: string,
+): Promise<OtherSecretCheck[]> {
   const listed = ctx.targets.map((target) => ({ identity: identityOf(target), target }));
   const reachable = new Map<string, SecretTarget>([...ctx.retire, ...listed].map(({ identity, target }) => [identity, target]));
   const checks: OtherSecretCheck[] = [];
@@ -26,7 +30,10 @@ export async function checkOtherSecrets(ctx: RotationContext, records: readonly 
         const meta = await target.readSecretMeta(record.secretName);
         (meta ? check.present : check.gone).push(identity);
       } catch (error) {
-        ctx.log('preflight', `Whether ${target.describe()} still holds ${record.secretName} could not be read (${describeError(error)}): its keys stay valid`);
+        ctx.log(
+          'preflight',
+          `Whether ${target.describe()} still holds ${record.secretName} could not be read (${describeError(error)}): its keys stay valid`,
+        );
         check.unknown.push(identity);
         check.unreadable?.push(identity);
       }

@@ -24,22 +24,49 @@ describe('selectRevocations', () => {
 
   it('gives no keep slot to an older key when the key the targets held is kept for a running deployment', () => {
     // keep 2: the new key 5 and the key the targets held (3), which a deployment still uses; key 2 goes.
-    const selection = selectRevocations({ keys, family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [],
-      previousIds: [3], historyIds: [5, 3, 2], recorded: true, deployedIds: new Set([3]) });
+    const selection = selectRevocations({
+      keys,
+      family: 'fam',
+      keep: 2,
+      newKey: f5,
+      revokeKeyIds: [],
+      previousIds: [3],
+      historyIds: [5, 3, 2],
+      recorded: true,
+      deployedIds: new Set([3]),
+    });
     expect(ids(selection.revoke)).toEqual([2]);
   });
 
   it('gives no keep slot to an older key when the key the targets held is kept for a dropped target', () => {
-    const selection = selectRevocations({ keys, family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [],
-      previousIds: [3], historyIds: [5, 3, 2], recorded: true, protectedIds: new Set([3]) });
+    const selection = selectRevocations({
+      keys,
+      family: 'fam',
+      keep: 2,
+      newKey: f5,
+      revokeKeyIds: [],
+      previousIds: [3],
+      historyIds: [5, 3, 2],
+      recorded: true,
+      protectedIds: new Set([3]),
+    });
     expect(ids(selection.revoke)).toEqual([2]);
   });
 
   it('counts a key of the history kept for a dropped target in keep, giving its slot to no older key', () => {
     const f6 = key(6, 'fam-20260101T000500Z-eeee', 5);
     const all = [...keys, f6];
-    const selection = selectRevocations({ keys: all, family: 'fam', keep: 3, newKey: f6, revokeKeyIds: [],
-      previousIds: [5], historyIds: [6, 5, 3, 2], recorded: true, protectedIds: new Set([5, 3]) });
+    const selection = selectRevocations({
+      keys: all,
+      family: 'fam',
+      keep: 3,
+      newKey: f6,
+      revokeKeyIds: [],
+      previousIds: [5],
+      historyIds: [6, 5, 3, 2],
+      recorded: true,
+      protectedIds: new Set([5, 3]),
+    });
     expect(ids(selection.revoke)).toEqual([2]);
   });
 
@@ -80,13 +107,21 @@ describe('selectRevocations', () => {
       const all = [used(f2), previous, orphan, fresh];
       // Without a record: the orphan is the newest older member, a candidate for the key the targets hold.
       const guessed = { previousIds: [6, 3] };
-      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 1, newKey: fresh, revokeKeyIds: [], ...guessed }).revoke)).toEqual([2, 3, 6]);
+      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 1, newKey: fresh, revokeKeyIds: [], ...guessed }).revoke)).toEqual([
+        2, 3, 6,
+      ]);
       // With a record naming the previous key: the orphan was stored nowhere, and goes whatever keep says.
       const recorded = { recorded: true, previousIds: [3], historyIds: [3, 2] };
-      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 3, newKey: fresh, revokeKeyIds: [], ...recorded }).revoke)).toEqual([6]);
-      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 2, newKey: fresh, revokeKeyIds: [], ...recorded }).revoke)).toEqual([2, 6]);
+      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 3, newKey: fresh, revokeKeyIds: [], ...recorded }).revoke)).toEqual([
+        6,
+      ]);
+      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 2, newKey: fresh, revokeKeyIds: [], ...recorded }).revoke)).toEqual([
+        2, 6,
+      ]);
       // Without a record and no candidates: never used is an orphan, absent or null alike.
-      expect(ids(selectRevocations({ keys: all, family: 'fam', keep: 3, newKey: fresh, revokeKeyIds: [], previousIds: [3] }).revoke)).toEqual([6]);
+      expect(
+        ids(selectRevocations({ keys: all, family: 'fam', keep: 3, newKey: fresh, revokeKeyIds: [], previousIds: [3] }).revoke),
+      ).toEqual([6]);
     }
   });
 
@@ -107,11 +142,22 @@ describe('selectRevocations', () => {
   it('keeps every key the targets may hold when it cannot tell which, past keep, and says so', () => {
     const all = [used(f2), used(f3), used(f5)];
     const fresh = used(key(7, 'fam-20260101T000500Z-ffff', 5));
-    const selection = selectRevocations({ keys: [...all, fresh], family: 'fam', keep: 2, newKey: fresh, revokeKeyIds: [], previousIds: [5, 3] });
+    const selection = selectRevocations({
+      keys: [...all, fresh],
+      family: 'fam',
+      keep: 2,
+      newKey: fresh,
+      revokeKeyIds: [],
+      previousIds: [5, 3],
+    });
     expect(ids(selection.revoke)).toEqual([2]);
     expect(ids(selection.keptBeyondKeep)).toEqual([5, 3]);
     // keep 1 keeps only the new key: every listed target holds it.
-    expect(ids(selectRevocations({ keys: [...all, fresh], family: 'fam', keep: 1, newKey: fresh, revokeKeyIds: [], previousIds: [5, 3] }).revoke)).toEqual([2, 3, 5]);
+    expect(
+      ids(
+        selectRevocations({ keys: [...all, fresh], family: 'fam', keep: 1, newKey: fresh, revokeKeyIds: [], previousIds: [5, 3] }).revoke,
+      ),
+    ).toEqual([2, 3, 5]);
   });
 
   it('never revokes a key a dropped target may hold, even when named', () => {
@@ -122,7 +168,14 @@ describe('selectRevocations', () => {
 
   it('takes a key the preflight listed for older than the new key, whatever the clocks say', () => {
     const stepBack = key(9, 'fam-20250101T000000Z-zzzz', -30);
-    const selection = selectRevocations({ keys: [...keys, { ...stepBack, created_at: '2025-12-31T23:00:00Z' }], family: 'fam', keep: 1, newKey: { ...stepBack, created_at: '2025-12-31T23:00:00Z' }, revokeKeyIds: [], listedBefore: new Set([1, 2, 3, 4, 5]) });
+    const selection = selectRevocations({
+      keys: [...keys, { ...stepBack, created_at: '2025-12-31T23:00:00Z' }],
+      family: 'fam',
+      keep: 1,
+      newKey: { ...stepBack, created_at: '2025-12-31T23:00:00Z' },
+      revokeKeyIds: [],
+      listedBefore: new Set([1, 2, 3, 4, 5]),
+    });
     expect(ids(selection.revoke)).toEqual([2, 3, 5]);
   });
 
@@ -134,10 +187,19 @@ describe('selectRevocations', () => {
     expect(selection.skipped).toEqual([{ id: 3, reason: 'appeared-during-run' }]);
   });
 
-  it('gives a leaked key\'s slot to no other key: held or in the history, it is never kept and no older key takes its place (issue 31)', () => {
+  it("gives a leaked key's slot to no other key: held or in the history, it is never kept and no older key takes its place (issue 31)", () => {
     // The targets held f3, which leaked and is gone; f2 is in the history: keep 2 keeps only the new key.
     const afterLeak = [console1, f2, f5];
-    const held = { keys: afterLeak, family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [], recorded: true, previousIds: [3], historyIds: [3, 2] };
+    const held = {
+      keys: afterLeak,
+      family: 'fam',
+      keep: 2,
+      newKey: f5,
+      revokeKeyIds: [],
+      recorded: true,
+      previousIds: [3],
+      historyIds: [3, 2],
+    };
     // Without the leak rule, f3's slot (it is gone) goes to f2, which no target holds.
     expect(ids(selectRevocations(held).revoke)).toEqual([]);
     expect(ids(selectRevocations({ ...held, leakedIds: new Set([3]) }).revoke)).toEqual([2]);
@@ -145,7 +207,21 @@ describe('selectRevocations', () => {
     expect(ids(selectRevocations({ ...held, keep: 3, previousIds: [], historyIds: [3, 2] }).revoke)).toEqual([]);
     expect(ids(selectRevocations({ ...held, keep: 2, previousIds: [], historyIds: [3, 2], leakedIds: new Set([3]) }).revoke)).toEqual([2]);
     // Still listed (the preflight's plan), the leaked key is never kept.
-    expect(ids(selectRevocations({ keys, family: 'fam', keep: 2, newKey: f5, revokeKeyIds: [], recorded: true, previousIds: [3], historyIds: [3, 2], leakedIds: new Set([3]) }).revoke)).toEqual([2, 3]);
+    expect(
+      ids(
+        selectRevocations({
+          keys,
+          family: 'fam',
+          keep: 2,
+          newKey: f5,
+          revokeKeyIds: [],
+          recorded: true,
+          previousIds: [3],
+          historyIds: [3, 2],
+          leakedIds: new Set([3]),
+        }).revoke,
+      ),
+    ).toEqual([2, 3]);
   });
 
   it('never revokes a key the run authenticates with (the managing key), named or not', () => {
@@ -154,4 +230,3 @@ describe('selectRevocations', () => {
     expect(selection.skipped).toEqual([{ id: 2, reason: 'authenticating-key' }]);
   });
 });
-

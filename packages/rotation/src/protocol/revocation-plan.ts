@@ -97,7 +97,13 @@ export function selectRevocations(input: {
   const members = familyMembers(keys, family);
   const appeared = members.filter(appearedDuringRun);
   const candidates = members.filter(
-    (k) => olderThanNew(k) && !appearedDuringRun(k) && !protectedIds.has(k.id) && !rebuilt.has(k.id) && !authenticating.has(k.id) && !deployed.has(k.id),
+    (k) =>
+      olderThanNew(k) &&
+      !appearedDuringRun(k) &&
+      !protectedIds.has(k.id) &&
+      !rebuilt.has(k.id) &&
+      !authenticating.has(k.id) &&
+      !deployed.has(k.id),
   );
   const first = candidates.filter((k) => previous.has(k.id) && !leaked.has(k.id));
   // A leaked key the targets held keeps its slot, revoked or not (the leak rule revokes it); so does
@@ -141,7 +147,10 @@ export function selectRevocations(input: {
 /** Mutant 'keep-by-last-used' (internal/mutants.ts): the key last used, as `keep` went before the record. */
 function mostRecentlyUsed(keys: readonly KeyEntry[], family: string, newKey: KeyEntry | undefined): number[] {
   const used = familyMembers(keys, family).filter((k) => k.id !== newKey?.id && k.last_used_at);
-  return used.sort((a, b) => Date.parse(b.last_used_at!) - Date.parse(a.last_used_at!)).slice(0, 1).map((k) => k.id);
+  return used
+    .sort((a, b) => Date.parse(b.last_used_at!) - Date.parse(a.last_used_at!))
+    .slice(0, 1)
+    .map((k) => k.id);
 }
 
 /** Another family's record the run settles (record/record-plan.ts), as far as revoking goes. */
@@ -205,9 +214,20 @@ export function selectOtherFamilyRevocations(input: {
   return input.others
     .filter((other) => other.empty || (other.sameKind && other.goneOnly?.length))
     .map((other) => {
-      if (!other.sameKind) return { family: other.family, sameKind: false, revoke: [], unseen: [...other.ids], deferred: [], heldHere: [], rebuilt: [], staying: [] };
+      if (!other.sameKind)
+        return {
+          family: other.family,
+          sameKind: false,
+          revoke: [],
+          unseen: [...other.ids],
+          deferred: [],
+          heldHere: [],
+          rebuilt: [],
+          staying: [],
+        };
       const named = new Set(other.ids);
-      const mine = (k: KeyEntry) => (other.empty ? named.has(k.id) || familyMembers([k], other.family).length > 0 : other.goneOnly!.includes(k.id));
+      const mine = (k: KeyEntry) =>
+        other.empty ? named.has(k.id) || familyMembers([k], other.family).length > 0 : other.goneOnly!.includes(k.id);
       const theirs = keys.filter((k) => mine(k) && !own.has(k.id));
       const deferred = listedBefore ? theirs.filter((k) => !listedBefore.has(k.id)) : [];
       const heldHere = theirs.filter((k) => heldIds.has(k.id) || protectedIds.has(k.id));

@@ -20,12 +20,19 @@ import { nameOtherSecretKeys, recordFacts } from './record-preflight.js';
 import { recordAfterWriting } from './record-points.js';
 import { keepRunLease } from './lease-points.js';
 import { keysInUseByDeployments } from './deployments.js';
-import { isNewerKey, type KeyEntry, type OtherFamilySettlement, selectOtherFamilyRevocations, selectRevocations } from './revocation-plan.js';
+import {
+  isNewerKey,
+  type KeyEntry,
+  type OtherFamilySettlement,
+  selectOtherFamilyRevocations,
+  selectRevocations,
+} from './revocation-plan.js';
 import type { VerifiedKey } from './verify.js';
 import { revocationsDue, waitsForDeadline } from '../clock/deadlines.js';
 import { probe } from '../internal/probes.js';
 
-const RERUN = 'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
+const RERUN =
+  'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
 
 /**
  * I3: a family key the preflight did not list (ctx.listedBefore) is never revoked here; I1: nor one
@@ -42,8 +49,8 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
   } catch (error) {
     const refused = rotatedKeyRefused(error);
     const advice = refused
-        ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(', ')}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with ${option('revokeKeyIds')} naming the old key's id.`
-        : managingKeyTrouble(ctx, error);
+      ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(', ')}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with ${option('revokeKeyIds')} naming the old key's id.`
+      : managingKeyTrouble(ctx, error);
     ctx.fail({
       code: refused ? 'concurrent-rotation' : 'revoke-failed',
       step: 'revoke',
@@ -70,7 +77,8 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
   holdUntilDue(ctx, selection, keys);
   if (selection.keptBeyondKeep.length) warnKeptBeyondKeep(ctx, selection.keptBeyondKeep);
   for (const id of selection.notLive) ctx.log('revoke', notLiveWords(ctx.keyScope, id));
-  for (const { id, reason } of selection.skipped) ctx.notice('revoke', { code: 'revoke-key-id-skipped', keyIds: [id], reason, actions: [] });
+  for (const { id, reason } of selection.skipped)
+    ctx.notice('revoke', { code: 'revoke-key-id-skipped', keyIds: [id], reason, actions: [] });
   for (const key of selection.appeared) warnAppeared(ctx, key, newKey);
   // The lease lapsed and another run holds it now: it may be writing, so this run revokes nothing.
   if (!(await keepRunLease(ctx))) {
@@ -102,7 +110,10 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
       continue;
     }
     ctx.report.revokedKeyIds.push(key.id);
-    ctx.log('revoke', outcome === 'already-gone' ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`);
+    ctx.log(
+      'revoke',
+      outcome === 'already-gone' ? `Key ${key.id} (${key.name}) was already revoked` : `Revoked key ${key.id} (${key.name})`,
+    );
   }
   if (failures.length) {
     ctx.fail({
@@ -124,14 +135,24 @@ function holdUntilDue(ctx: RotationContext, selection: ReturnType<typeof selectR
   const record = ctx.record.record;
   const now = ctx.now();
   const leaked = new Set(ctx.leak?.keyIds ?? []);
-  const waiting = selection.revoke.filter((k) => !leaked.has(k.id) && !ctx.revokeKeyIds.includes(k.id) && waitsForDeadline(record, k, now, ctx.revokeAfterMs));
+  const waiting = selection.revoke.filter(
+    (k) => !leaked.has(k.id) && !ctx.revokeKeyIds.includes(k.id) && waitsForDeadline(record, k, now, ctx.revokeAfterMs),
+  );
   selection.revoke = selection.revoke.filter((k) => !waiting.includes(k));
   if (waiting.length) probe('deadline-waited');
   if (selection.revoke.some((k) => record.due?.[k.id] !== undefined)) probe('deadline-revoked');
-  for (const key of waiting) ctx.log('revoke', `Key ${key.id} (${key.name}) stays valid until its deadline ${record.due?.[key.id] ?? '(set by the next run that records it)'}`);
+  for (const key of waiting)
+    ctx.log(
+      'revoke',
+      `Key ${key.id} (${key.name}) stays valid until its deadline ${record.due?.[key.id] ?? '(set by the next run that records it)'}`,
+    );
   // Said once the run has deadlines to tell of (revokeAfter, or a record that keeps one).
   if (ctx.revokeAfterMs !== undefined || Object.keys(record.due ?? {}).length) {
-    ctx.report.revocationsDue = revocationsDue(record, keys, selection.revoke.map((k) => k.id));
+    ctx.report.revocationsDue = revocationsDue(
+      record,
+      keys,
+      selection.revoke.map((k) => k.id),
+    );
   }
 }
 
@@ -141,13 +162,25 @@ function holdUntilDue(ctx: RotationContext, selection: ReturnType<typeof selectR
  * picks), then is deleted. Saved first as a tombstone, so a run stopped halfway leaves the rest to
  * the next. A family of another kind of key stays a tombstone: the preflight names its keys.
  */
-async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['forward'], keys: readonly PlatformKey[], how: { revoke: boolean }): Promise<void> {
+async function settleOtherFamilies(
+  ctx: RotationContext,
+  client: VerifiedKey['forward'],
+  keys: readonly PlatformKey[],
+  how: { revoke: boolean },
+): Promise<void> {
   const store = ctx.recordStore;
   const others = ctx.record.otherFamilies;
   if (!store || !others.length) return;
   const settlements = selectOtherFamilyRevocations({
     // A rebuilt key named in revokeKeyIds is the user's word that no target holds it (README): no longer protected.
-    others: others.map((o) => ({ family: o.record.family, sameKind: o.sameKind, empty: o.empty, ids: namedKeyIds(o.record), goneOnly: o.goneOnly, rebuilt: o.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id)) })),
+    others: others.map((o) => ({
+      family: o.record.family,
+      sameKind: o.sameKind,
+      empty: o.empty,
+      ids: namedKeyIds(o.record),
+      goneOnly: o.goneOnly,
+      rebuilt: o.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id)),
+    })),
     keys,
     family: ctx.family,
     heldIds: heldByTargets(ctx),
@@ -174,7 +207,13 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
       }
       if (settlement.deferred.length) {
         probe('other-family-kept');
-        ctx.notice('revoke', { code: 'other-family-deferred', family, secretName: ctx.secretName, ...staying(settlement, settlement.deferred), actions: [{ do: 'run-again' }] });
+        ctx.notice('revoke', {
+          code: 'other-family-deferred',
+          family,
+          secretName: ctx.secretName,
+          ...staying(settlement, settlement.deferred),
+          actions: [{ do: 'run-again' }],
+        });
         continue;
       }
       if (settlement.heldHere.length) {
@@ -193,7 +232,12 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
       if (settlement.rebuilt.length) {
         probe('other-family-kept');
         const kept = staying(settlement, settlement.rebuilt);
-        ctx.notice('revoke', { code: 'other-family-rebuilt-kept', family, ...kept, actions: [{ do: 'name-in-revoke-key-ids', keyIds: kept.keyIds }] });
+        ctx.notice('revoke', {
+          code: 'other-family-rebuilt-kept',
+          family,
+          ...kept,
+          actions: [{ do: 'name-in-revoke-key-ids', keyIds: kept.keyIds }],
+        });
         continue;
       }
       // A 404 to revoking a key the listing showed live proves nothing: the record, its only pointer, stays for the next run.
@@ -230,12 +274,20 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
       // settles it, so the words say so, as for a record that still names targets (seed 9923);
       // so too a renamed secret's record at retired targets where that secret is gone (seed 1580275210).
       const retiredHere = new Set(ctx.retire.map((r) => r.identity));
-      const retired = tombstoneSaved ? [] : [...new Set([...other.retired, ...(other.otherSecret?.gone ?? []).filter((id) => retiredHere.has(id))])];
+      const retired = tombstoneSaved
+        ? []
+        : [...new Set([...other.retired, ...(other.otherSecret?.gone ?? []).filter((id) => retiredHere.has(id))])];
       if (!other.empty || retired.length > 0) {
         warnNotForgotten(ctx, other, keys, error, retired);
         continue;
       }
-      ctx.notice('revoke', { code: 'other-family-settle-failed', family, error: describeError(error), secretName: ctx.secretName, actions: [{ do: 'run-again' }] });
+      ctx.notice('revoke', {
+        code: 'other-family-settle-failed',
+        family,
+        error: describeError(error),
+        secretName: ctx.secretName,
+        actions: [{ do: 'run-again' }],
+      });
     }
   }
 }
@@ -245,14 +297,23 @@ async function settleOtherFamilies(ctx: RotationContext, client: VerifiedKey['fo
  * while they do: named too, so none is left silently valid (issue 22, item 5; simulator seed 1873176435).
  */
 function staying(settlement: OtherFamilySettlement, named: readonly KeyEntry[]): { keyIds: number[]; alsoValid: number[] } {
-  return { keyIds: named.map((k) => k.id), alsoValid: settlement.staying.filter((k) => !named.some((n) => n.id === k.id)).map((k) => k.id) };
+  return {
+    keyIds: named.map((k) => k.id),
+    alsoValid: settlement.staying.filter((k) => !named.some((n) => n.id === k.id)).map((k) => k.id),
+  };
 }
 
 /**
  * Another family's record that still names targets could not forget the retired ones: a later run
  * must (README, retire-targets), so the words name them, and the family's live keys stay valid.
  */
-function warnNotForgotten(ctx: RotationContext, other: RecordPlan['otherFamilies'][number], keys: readonly PlatformKey[], error: unknown, retired: readonly string[]): void {
+function warnNotForgotten(
+  ctx: RotationContext,
+  other: RecordPlan['otherFamilies'][number],
+  keys: readonly PlatformKey[],
+  error: unknown,
+  retired: readonly string[],
+): void {
   const { family } = other.record;
   const named = namedKeyIds(other.record);
   // Keys of another kind are not in the listing: each the record names may be live.

@@ -6,7 +6,14 @@
 
 import { isManagingKeyFailure } from '../key-kind/managing-key.js';
 import { option } from '../option-names.js';
-import { describeError, isTransient, type PlatformKey, platformAdvice, type RotationPlatformClient, rotatedKeyRefused } from '../platform.js';
+import {
+  describeError,
+  isTransient,
+  type PlatformKey,
+  platformAdvice,
+  type RotationPlatformClient,
+  rotatedKeyRefused,
+} from '../platform.js';
 import { aborted, forwardClient, type RotationContext, waitUnlessAborted } from './context.js';
 import { type CreatedKey, ownKeyLeftValid, revokeOwnKey } from './revocation.js';
 import { RotationError } from '../errors.js';
@@ -51,7 +58,10 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
       // The platform's own word on the new key, before any target gets it: asked again while it fails.
       try {
         const word = await forward.authDetails();
-        ctx.log('verify', `Key ${created.id} works: it listed itself (attempt ${attempt}), and the platform says it is ${word.auth_method} of account ${word.account_id}`);
+        ctx.log(
+          'verify',
+          `Key ${created.id} works: it listed itself (attempt ${attempt}), and the platform says it is ${word.auth_method} of account ${word.account_id}`,
+        );
         await refuseOtherAccount(ctx, created, word);
         return { client: newClient, forward, keys };
       } catch (error) {
@@ -100,7 +110,8 @@ async function refuseOtherAccount(ctx: RotationContext, created: CreatedKey, wor
   probe('auth-refused-new-key');
   const failure = `The platform says the new key ${created.id} ${problem}`;
   const ownKey = await revokeOwnKey(ctx, 'verify', created, ctx.client);
-  if (!ownKey.revoked) ctx.fail({ code: 'auth-mismatch', step: 'verify', ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error });
+  if (!ownKey.revoked)
+    ctx.fail({ code: 'auth-mismatch', step: 'verify', ...ownKeyLeftValid(created, failure, ownKey.error), cause: ownKey.error });
   ctx.fail({
     code: 'auth-mismatch',
     step: 'verify',

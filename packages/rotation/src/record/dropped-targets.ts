@@ -32,7 +32,11 @@ export function otherDroppedTargets(
   const ownDropped = new Map(dropped.map((t) => [t.identity, new Set(t.keyIds)]));
   return othersRead.flatMap((other) =>
     droppedTargets(other, listed, retired)
-      .map((target) => ({ ...target, keyIds: target.keyIds.filter((id) => !ownDropped.get(target.identity)?.has(id)), family: other.family }))
+      .map((target) => ({
+        ...target,
+        keyIds: target.keyIds.filter((id) => !ownDropped.get(target.identity)?.has(id)),
+        family: other.family,
+      }))
       .filter((target) => !ownDropped.has(target.identity) || target.keyIds.length > 0),
   );
 }
@@ -44,6 +48,8 @@ export function otherDroppedTargets(
  */
 export function protectedKeyIds(dropped: readonly DroppedTarget[], otherSecrets: readonly OtherSecretCheck[]): Set<number> {
   if (mutant('dropped-target-unprotected')) return new Set();
-  const otherSecretHeld = otherSecrets.flatMap((c) => [...c.present, ...c.unknown].flatMap((identity) => c.record.targets[identity]?.keyIds ?? []));
+  const otherSecretHeld = otherSecrets.flatMap((c) =>
+    [...c.present, ...c.unknown].flatMap((identity) => c.record.targets[identity]?.keyIds ?? []),
+  );
   return new Set([...dropped.flatMap((t) => t.keyIds), ...otherSecretHeld]);
 }

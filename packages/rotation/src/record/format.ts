@@ -91,7 +91,10 @@ function readFormat1(data: Record<string, unknown>): TargetRecord {
   if (!isObject(targets)) throw new Error('"targets" is not an object');
   for (const [identity, entry] of Object.entries(targets)) {
     if (!isObject(entry)) throw new Error(`the target ${identity} is not an object`);
-    record.targets[identity] = { spec: entry.spec === undefined ? identity : text(entry.spec, 'spec'), keyIds: ids(entry.keys ?? [], `keys of ${identity}`) };
+    record.targets[identity] = {
+      spec: entry.spec === undefined ? identity : text(entry.spec, 'spec'),
+      keyIds: ids(entry.keys ?? [], `keys of ${identity}`),
+    };
   }
   record.held = ids(data.held ?? [], 'held');
   return record;
@@ -156,14 +159,21 @@ function readDue(value: unknown): Record<number, string> {
 /** `stuck`: since when, the run's URL, and the reason's notice (its code one of STUCK_REASONS). */
 function readStuck(value: unknown): StuckMark {
   if (!isObject(value) || !isTime(value.since) || !isObject(value.notice)) throw new Error('"stuck" is not a stuck mark');
-  if (!(STUCK_REASONS as readonly unknown[]).includes(value.notice.code) || !Array.isArray(value.notice.actions)) throw new Error('"stuck" names no reason');
+  if (!(STUCK_REASONS as readonly unknown[]).includes(value.notice.code) || !Array.isArray(value.notice.actions))
+    throw new Error('"stuck" names no reason');
   if (value.runUrl !== undefined) text(value.runUrl, 'the run of "stuck"');
   return value as unknown as StuckMark;
 }
 
 /** `failures`: the code of the last runs' failure, how many in a row, since when. */
 function readFailures(value: unknown): FailureStreak {
-  if (!isObject(value) || typeof value.code !== 'string' || !Number.isSafeInteger(value.count) || (value.count as number) < 1 || !isTime(value.since)) {
+  if (
+    !isObject(value) ||
+    typeof value.code !== 'string' ||
+    !Number.isSafeInteger(value.count) ||
+    (value.count as number) < 1 ||
+    !isTime(value.since)
+  ) {
     throw new Error('"failures" is not a count of failed runs');
   }
   return { code: value.code as FailureStreak['code'], count: value.count as number, since: value.since as string };
@@ -171,7 +181,8 @@ function readFailures(value: unknown): FailureStreak {
 
 /** `recovered`: the reason acknowledged, and since when the family had been stuck. */
 function readRecovered(value: unknown): Recovery {
-  if (!isObject(value) || !(STUCK_REASONS as readonly unknown[]).includes(value.reason) || !isTime(value.since)) throw new Error('"recovered" is not an acknowledgement');
+  if (!isObject(value) || !(STUCK_REASONS as readonly unknown[]).includes(value.reason) || !isTime(value.since))
+    throw new Error('"recovered" is not an acknowledgement');
   return { reason: value.reason as Recovery['reason'], since: value.since as string };
 }
 
@@ -208,6 +219,7 @@ function text(value: unknown, what: string): string {
 }
 
 function ids(value: unknown, what: string): number[] {
-  if (!Array.isArray(value) || !value.every((id) => Number.isSafeInteger(id) && id > 0)) throw new Error(`${what} is not a list of key ids`);
+  if (!Array.isArray(value) || !value.every((id) => Number.isSafeInteger(id) && id > 0))
+    throw new Error(`${what} is not a list of key ids`);
   return value as number[];
 }

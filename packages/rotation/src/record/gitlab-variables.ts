@@ -35,27 +35,35 @@ export function gitlabVariableStore(client: GitLabClient, project: string): Vari
       const variables = await client.paginate<ListedVariable>(route);
       // A listing that holds no variables (a 200 whose body is something else) fails the read, or the
       // run would take the record for absent and forget its targets.
-      if (!variables.every((v) => typeof v?.key === 'string')) throw new GitLabRequestError('the listing of variables holds no variables', 200, '');
+      if (!variables.every((v) => typeof v?.key === 'string'))
+        throw new GitLabRequestError('the listing of variables holds no variables', 200, '');
       // A key may exist once per environment scope: the record's are those of every environment.
       return variables
         .filter((v) => (v.environment_scope ?? SCOPE) === SCOPE)
         .map((v) => ({ name: v.key as string, value: typeof v.value === 'string' ? v.value : '' }));
     },
     create: async (name, value) =>
-      void (await client.request('POST', route, { body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true } })),
+      void (await client.request('POST', route, {
+        body: { key: name, value, environment_scope: SCOPE, masked: false, protected: false, raw: true },
+      })),
     read: async (name) => {
       const { data } = await client.request<ListedVariable>('GET', `${route}/${encodeURIComponent(name)}`, { query: filter });
       return typeof data?.value === 'string' ? data.value : '';
     },
-    update: async (name, value) => void (await client.request('PUT', `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } })),
+    update: async (name, value) =>
+      void (await client.request('PUT', `${route}/${encodeURIComponent(name)}`, { query: filter, body: { value } })),
     remove: async (name) => void (await client.request('DELETE', `${route}/${encodeURIComponent(name)}`, { query: filter })),
-    removeOnce: async (name) => void (await client.request('DELETE', `${route}/${encodeURIComponent(name)}`, { query: filter, once: true })),
+    removeOnce: async (name) =>
+      void (await client.request('DELETE', `${route}/${encodeURIComponent(name)}`, { query: filter, once: true })),
     isConflict: variableTaken,
     isMissing: variableMissing,
     failure(error, what, _existing, variable) {
       const code = status(error);
       const said = reason(error);
-      const answer = code === undefined || code >= 500 ? `no answer or a failure from GitLab (${code ?? 'no status'})` : `GitLab answered ${code}${said ? `: "${said}"` : ''}`;
+      const answer =
+        code === undefined || code >= 500
+          ? `no answer or a failure from GitLab (${code ?? 'no status'})`
+          : `GitLab answered ${code}${said ? `: "${said}"` : ''}`;
       const advice =
         code === 400 && /too long|maximum|length/i.test(said)
           ? `GitLab refused ${variable ?? 'a record variable'} as too long for one variable. Run again: if it repeats, report it (parts are kept below GitLab's limit).`

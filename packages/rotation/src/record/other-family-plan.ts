@@ -66,7 +66,12 @@ export interface UnheldKeys {
 
 /** Another family's record, read with its `creatingAbove` mark taken into account (its write may have landed late). */
 export function readWithMark(other: TargetRecord, keys: readonly KeyEntry[], keyKind: string): TargetRecord {
-  return isOfKind(other, keyKind) ? withUnnamedNewer(other, familyMembers(keys, other.family).map((k) => k.id)) : other;
+  return isOfKind(other, keyKind)
+    ? withUnnamedNewer(
+        other,
+        familyMembers(keys, other.family).map((k) => k.id),
+      )
+    : other;
 }
 
 /**
@@ -87,7 +92,10 @@ export function unheldKeys(
   const named = recordedKeyIds(other);
   const theirs = keys.filter((k) => (named.has(k.id) || familyMembers([k], other.family).length > 0) && !own.has(k.id));
   const mayHold = new Set([...entries.flatMap((entry) => entry.keyIds), ...run.protectedIds]);
-  const unheld = theirs.filter((k) => !mayHold.has(k.id)).map((k) => k.id).sort((a, b) => a - b);
+  const unheld = theirs
+    .filter((k) => !mayHold.has(k.id))
+    .map((k) => k.id)
+    .sort((a, b) => a - b);
   return unheld.length ? [{ family: other.family, keyIds: unheld, targets: entries.map((entry) => entry.spec) }] : [];
 }
 
@@ -103,8 +111,18 @@ export function settledSecret(check: OtherSecretCheck, keyKind: string): OtherFa
   const sameKind = isOfKind(check.record, keyKind);
   if (empty) return { record, takenOver: [], retired: [], sameKind, empty, otherSecret: check };
   const mayRemain = new Set([...check.present, ...check.unknown].flatMap((id) => record.targets[id]?.keyIds ?? []));
-  const goneOnly = [...new Set(check.gone.flatMap((id) => record.targets[id]?.keyIds ?? []))].filter((id) => !mayRemain.has(id) && !record.rebuilt.includes(id));
-  return { record, takenOver: [], retired: [], sameKind, empty, otherSecret: { ...check, gone: [], goneElsewhere: check.gone }, ...(sameKind && goneOnly.length && { goneOnly }) };
+  const goneOnly = [...new Set(check.gone.flatMap((id) => record.targets[id]?.keyIds ?? []))].filter(
+    (id) => !mayRemain.has(id) && !record.rebuilt.includes(id),
+  );
+  return {
+    record,
+    takenOver: [],
+    retired: [],
+    sameKind,
+    empty,
+    otherSecret: { ...check, gone: [], goneElsewhere: check.gone },
+    ...(sameKind && goneOnly.length && { goneOnly }),
+  };
 }
 
 /** A record of `keyKind`'s keys (one of format 1 says no kind: the first run reading it adopts it). */

@@ -64,7 +64,13 @@ export function readSplitHead(value: string): SplitHead | undefined {
   try {
     const data = JSON.parse(value) as Partial<SplitHead>;
     const parts = data?.parts;
-    if (parts && typeof parts === 'object' && (parts.slot === 'A' || parts.slot === 'B') && Number.isSafeInteger(parts.count) && typeof parts.sha256 === 'string') {
+    if (
+      parts &&
+      typeof parts === 'object' &&
+      (parts.slot === 'A' || parts.slot === 'B') &&
+      Number.isSafeInteger(parts.count) &&
+      typeof parts.sha256 === 'string'
+    ) {
       return data as SplitHead;
     }
   } catch {
@@ -80,7 +86,8 @@ export function joinRecordText(head: SplitHead, parts: ReadonlyArray<string | un
     return { detail: `part ${missing >= 0 ? missing + 1 : parts.length + 1} of ${head.parts.count} is missing` };
   }
   const text = parts.join('');
-  if (sha256(text) !== head.parts.sha256) return { detail: `its ${head.parts.count} parts do not match its hash (one was edited or is stale)` };
+  if (sha256(text) !== head.parts.sha256)
+    return { detail: `its ${head.parts.count} parts do not match its hash (one was edited or is stale)` };
   return { text };
 }
 

@@ -27,7 +27,9 @@ export function previousKeys(input: {
   const { listed, listedIds } = input;
   // A new record after a rename: the targets hold what the user copied from the old secret.
   const copied = input.otherSecrets.filter((c) => isOfKind(c.record, input.keyKind)).flatMap((c) => recordedPrevious(c.record, listed));
-  const previousIds = input.known ? recordedPrevious(input.record, listed) : [...new Set([...guessedPrevious(input.keys, input.family), ...copied])];
+  const previousIds = input.known
+    ? recordedPrevious(input.record, listed)
+    : [...new Set([...guessedPrevious(input.keys, input.family), ...copied])];
   const startedWith = fingerprintedIds(input.records, input.currentFingerprint).filter((id) => listedIds.has(id));
   return { previousIds, writtenBackIds: [...new Set([...previousIds, ...startedWith])] };
 }
@@ -35,7 +37,11 @@ export function previousKeys(input: {
 /** The ids the records know `fingerprint` by (one, unless a record was edited by hand). */
 function fingerprintedIds(records: readonly TargetRecord[], fingerprint: string | undefined): number[] {
   if (!fingerprint) return [];
-  const ids = records.flatMap((r) => Object.entries(r.fingerprints).filter(([, fp]) => fp === fingerprint).map(([id]) => Number(id)));
+  const ids = records.flatMap((r) =>
+    Object.entries(r.fingerprints)
+      .filter(([, fp]) => fp === fingerprint)
+      .map(([id]) => Number(id)),
+  );
   return [...new Set(ids)];
 }
 

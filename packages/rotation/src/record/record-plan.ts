@@ -6,7 +6,16 @@
 
 import { familyMembers, type KeyEntry } from '../family-members.js';
 import { type DroppedTarget, droppedTargets, otherDroppedTargets, protectedKeyIds } from './dropped-targets.js';
-import { isOfKind, type OtherFamily, type OtherSecretCheck, readWithMark, settled, settledSecret, type UnheldKeys, unheldKeys } from './other-family-plan.js';
+import {
+  isOfKind,
+  type OtherFamily,
+  type OtherSecretCheck,
+  readWithMark,
+  settled,
+  settledSecret,
+  type UnheldKeys,
+  unheldKeys,
+} from './other-family-plan.js';
 import { previousKeys } from './previous-keys.js';
 import {
   emptyRecord,
@@ -102,11 +111,27 @@ export function planRecord(input: RecordPlanInput): RecordPlan {
     dropped,
     otherDropped,
     retired: [...retired],
-    ...previousKeys({ record, known, listed, listedIds, keys, family, keyKind, records: input.records, otherSecrets, currentFingerprint: input.currentFingerprint }),
+    ...previousKeys({
+      record,
+      known,
+      listed,
+      listedIds,
+      keys,
+      family,
+      keyKind,
+      records: input.records,
+      otherSecrets,
+      currentFingerprint: input.currentFingerprint,
+    }),
     protectedIds,
     newestListed: Math.max(0, ...listedIds),
-    otherUnheld: othersRead.filter((other) => isOfKind(other, keyKind)).flatMap((other) => unheldKeys(other, keys, { family, listed, retired, protectedIds })),
-    otherFamilies: [...others.flatMap((other) => settled(other, listed, retired, keyKind)), ...otherSecrets.map((check) => settledSecret(check, keyKind))],
+    otherUnheld: othersRead
+      .filter((other) => isOfKind(other, keyKind))
+      .flatMap((other) => unheldKeys(other, keys, { family, listed, retired, protectedIds })),
+    otherFamilies: [
+      ...others.flatMap((other) => settled(other, listed, retired, keyKind)),
+      ...otherSecrets.map((check) => settledSecret(check, keyKind)),
+    ],
   };
 }
 

@@ -6,7 +6,14 @@
 import { withDeadlines } from '../clock/deadlines.js';
 import { mutant } from '../internal/mutants.js';
 import type { RecordPlan } from './record-plan.js';
-import { afterWriting, type AwaitedDeployment, beforeWriting, namingTargets, type RecordStore, type TargetRecord } from './target-record.js';
+import {
+  afterWriting,
+  type AwaitedDeployment,
+  beforeWriting,
+  namingTargets,
+  type RecordStore,
+  type TargetRecord,
+} from './target-record.js';
 
 type Listed = ReadonlyArray<{ identity: string; spec: string }>;
 
@@ -30,7 +37,12 @@ export async function saveBeforeCreating(store: RecordStore, plan: RecordPlan, t
 }
 
 /** Before the first secret write: every target may hold the new key too, and the keys the run started with. */
-export async function saveBeforeWriting(store: RecordStore, plan: RecordPlan, targets: Listed, key: { id: number; fingerprint: string }): Promise<void> {
+export async function saveBeforeWriting(
+  store: RecordStore,
+  plan: RecordPlan,
+  targets: Listed,
+  key: { id: number; fingerprint: string },
+): Promise<void> {
   const next = beforeWriting(plan.record, targets, key, mutant('record-omits-written-back-keys') ? [] : plan.writtenBackIds);
   await store.save(next, plan.replacing);
   plan.record = next;
@@ -49,7 +61,14 @@ export async function saveAfterWriting(
   deadline?: { now: Date; revokeAfterMs: number },
   awaiting?: ReadonlyMap<string, AwaitedDeployment>,
 ): Promise<void> {
-  const narrowed = afterWriting(plan.record, targets.map((t) => t.identity), keyId, plan.retired, plan.previousIds, awaiting);
+  const narrowed = afterWriting(
+    plan.record,
+    targets.map((t) => t.identity),
+    keyId,
+    plan.retired,
+    plan.previousIds,
+    awaiting,
+  );
   const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs) : narrowed;
   // A run that succeeds ends a streak of failures and an acknowledgement (its issue is closed next).
   delete next.failures;

@@ -11,7 +11,11 @@ import { beforeWriting, emptyRecord, namingTargets, pruned, type TargetRecord } 
 import { legacyVariableName, parsePartName, partVariableName, recordVariableName } from './variable-names.js';
 
 const FAMILY = 'keyturn-repo-acme-app-neon-api-key-1a2b3c';
-const key = (id: number, name = `${FAMILY}-20260101T000000Z-ab${id}`) => ({ id, name, created_at: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString() });
+const key = (id: number, name = `${FAMILY}-20260101T000000Z-ab${id}`) => ({
+  id,
+  name,
+  created_at: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
+});
 
 describe('the record format', () => {
   it('migrates format 1 (as 0.x wrote it) and writes it back as format 2', () => {
@@ -29,7 +33,10 @@ describe('the record format', () => {
       family: FAMILY,
       secretName: 'NEON_API_KEY',
       keyKind: undefined,
-      targets: { 'repo:acme/app': { spec: 'repo:acme/app', keyIds: [12, 11] }, 'env:acme/app:qa': { spec: 'env:Acme/app:qa', keyIds: [12] } },
+      targets: {
+        'repo:acme/app': { spec: 'repo:acme/app', keyIds: [12, 11] },
+        'env:acme/app:qa': { spec: 'env:Acme/app:qa', keyIds: [12] },
+      },
       held: [12, 9],
       fingerprints: {},
       rebuilt: [],
@@ -42,27 +49,46 @@ describe('the record format', () => {
 
   it('refuses a newer format, naming it, and anything that is not a record', () => {
     expect(readRecordText(JSON.stringify({ keyturn: 5, family: FAMILY }))).toEqual({ kind: 'newer', format: 5, family: FAMILY });
-    for (const text of ['{"keyturn":2,"family":"f","secret":"S","targets":[[', '', 'null', '{"family":"f"}', '{"keyturn":2,"family":"f","secret":"S","targets":{}}', '{"keyturn":1,"family":"f","secret":"S","targets":{"a":{"keys":["x"]}}}']) {
+    for (const text of [
+      '{"keyturn":2,"family":"f","secret":"S","targets":[[',
+      '',
+      'null',
+      '{"family":"f"}',
+      '{"keyturn":2,"family":"f","secret":"S","targets":{}}',
+      '{"keyturn":1,"family":"f","secret":"S","targets":{"a":{"keys":["x"]}}}',
+    ]) {
       expect(readRecordText(text).kind, text).toBe('unparsable');
     }
   });
 
   it('keeps fingerprints, rebuilt keys and specs that differ from their identity', () => {
-    const record: TargetRecord = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'project:org-a/p-1'), held: [5], fingerprints: { 5: keyFingerprint('v') }, rebuilt: [4] };
+    const record: TargetRecord = {
+      ...emptyRecord(FAMILY, 'NEON_API_KEY', 'project:org-a/p-1'),
+      held: [5],
+      fingerprints: { 5: keyFingerprint('v') },
+      rebuilt: [4],
+    };
     record.targets['org:acme'] = { spec: 'org:acme:selected:app,web', keyIds: [5, 4] };
     const read = readRecordText(writeRecordText(record));
     expect(read).toEqual({ kind: 'record', format: 2, record });
   });
 
   it('writes format 3 only with revocation deadlines, which format 2 ignores and format 3 reads', () => {
-    const record: TargetRecord = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), held: [8, 7], due: { 7: '2026-11-29T10:00:00.000Z' } };
+    const record: TargetRecord = {
+      ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'),
+      held: [8, 7],
+      due: { 7: '2026-11-29T10:00:00.000Z' },
+    };
     record.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [8] };
     const text = writeRecordText(record);
     expect(JSON.parse(text)).toMatchObject({ keyturn: 3, due: { 7: '2026-11-29T10:00:00.000Z' } });
     expect(readRecordText(text)).toEqual({ kind: 'record', format: 3, record });
     // Without a deadline the record stays format 2, readable by the releases before deadlines.
     expect(JSON.parse(writeRecordText({ ...record, due: {} })).keyturn).toBe(2);
-    expect(readRecordText(text.replace('"2026-11-29T10:00:00.000Z"', '"soon"'))).toEqual({ kind: 'unparsable', detail: 'the revocation deadline of key 7 is not a time' });
+    expect(readRecordText(text.replace('"2026-11-29T10:00:00.000Z"', '"soon"'))).toEqual({
+      kind: 'unparsable',
+      detail: 'the revocation deadline of key 7 is not a time',
+    });
   });
 
   it('writes format 4 only while a stuck mark is held; a streak and an acknowledgement stay format 2', () => {
@@ -71,7 +97,12 @@ describe('the record format', () => {
       runUrl: 'https://github.com/acme/app/actions/runs/9',
       notice: { code: 'leaked-key-valid', family: FAMILY, keyIds: [7], actions: [{ do: 'acknowledge' }] },
     };
-    const record: TargetRecord = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), held: [8], due: { 7: '2026-11-29T10:00:00.000Z' }, stuck };
+    const record: TargetRecord = {
+      ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'),
+      held: [8],
+      due: { 7: '2026-11-29T10:00:00.000Z' },
+      stuck,
+    };
     record.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [8] };
     const text = writeRecordText(record);
     expect(RECORD_FORMAT).toBe(4);
@@ -80,12 +111,20 @@ describe('the record format', () => {
     // The mark gone, the record is what it would be without it: a release of format 3 reads it again.
     const { stuck: _, ...cleared } = record;
     expect(JSON.parse(writeRecordText(cleared)).keyturn).toBe(3);
-    const counted: TargetRecord = { ...cleared, due: {}, failures: { code: 'target-failed', count: 2, since: stuck.since }, recovered: { reason: 'leaked-key-valid', since: stuck.since } };
+    const counted: TargetRecord = {
+      ...cleared,
+      due: {},
+      failures: { code: 'target-failed', count: 2, since: stuck.since },
+      recovered: { reason: 'leaked-key-valid', since: stuck.since },
+    };
     expect(JSON.parse(writeRecordText(counted)).keyturn).toBe(2);
     expect(readRecordText(writeRecordText(counted))).toEqual({ kind: 'record', format: 2, record: { ...counted, due: undefined } });
     // A format-3 reader never sees a mark: format 4 is newer to it (its own rule), so a stuck family is never rotated by it.
     expect(readRecordText(text.replace('"keyturn":4', '"keyturn":5'))).toMatchObject({ kind: 'newer', format: 5 });
-    expect(readRecordText(text.replace('"leaked-key-valid"', '"dropped-target"'))).toEqual({ kind: 'unparsable', detail: '"stuck" names no reason' });
+    expect(readRecordText(text.replace('"leaked-key-valid"', '"dropped-target"'))).toEqual({
+      kind: 'unparsable',
+      detail: '"stuck" names no reason',
+    });
   });
 
   it('keeps the mark of a record written before a key is made, and refuses one that is no key id', () => {
@@ -139,7 +178,17 @@ describe('a record written before a key is made', () => {
     expect(plan.newestListed).toBe(10);
     // Without the mark, a key the record never named is an orphan of a crashed run: nothing changes.
     const { creatingAbove: _, ...unmarked } = stale;
-    const plain = planRecord({ family: FAMILY, record: unmarked, records: [unmarked], keyKind: 'personal', secretName: 'NEON_API_KEY', targets: [targets[0]!], retired: [], keys: [key(7), key(10)], rebuild: undefined });
+    const plain = planRecord({
+      family: FAMILY,
+      record: unmarked,
+      records: [unmarked],
+      keyKind: 'personal',
+      secretName: 'NEON_API_KEY',
+      targets: [targets[0]!],
+      retired: [],
+      keys: [key(7), key(10)],
+      rebuild: undefined,
+    });
     expect(plain.previousIds).toEqual([7]);
     expect([...plain.protectedIds]).toEqual([]);
   });
@@ -150,7 +199,17 @@ describe("another family's keys that no target its record still names may hold",
   const other = (id: number) => key(id, `${OTHER}-20260101T000000Z-cd${id}`);
   const listed = [{ identity: 'repo:acme/app', spec: 'repo:acme/app' }];
   const plan = (record: TargetRecord, keys: ReturnType<typeof key>[], retired: string[]) =>
-    planRecord({ family: FAMILY, record: undefined, records: [record], keyKind: 'personal', secretName: 'NEON_API_KEY', targets: listed, retired, keys, rebuild: undefined });
+    planRecord({
+      family: FAMILY,
+      record: undefined,
+      records: [record],
+      keyKind: 'personal',
+      secretName: 'NEON_API_KEY',
+      targets: listed,
+      retired,
+      keys,
+      rebuild: undefined,
+    });
 
   /** Put back by a late write: acme/api (retired since) with key 3 (revoked since), the environments with 4 and 3. */
   function stale(): TargetRecord {
@@ -163,13 +222,15 @@ describe("another family's keys that no target its record still names may hold",
   it('are named with the targets left, once the targets that may hold them are retired', () => {
     const keys = [other(4), key(5)];
     expect(plan(stale(), keys, []).otherUnheld).toEqual([]);
-    expect(plan(stale(), keys, ['env:acme/app:qa']).otherUnheld).toEqual([{ family: OTHER, keyIds: [4], targets: ['dependabot:acme/api'] }]);
+    expect(plan(stale(), keys, ['env:acme/app:qa']).otherUnheld).toEqual([
+      { family: OTHER, keyIds: [4], targets: ['dependabot:acme/api'] },
+    ]);
     // Retired too, no target is left: the settlement revokes them, nothing to name here.
     expect(plan(stale(), keys, ['env:acme/app:qa', 'dependabot:acme/api']).otherUnheld).toEqual([]);
     expect(plan(stale(), keys, ['env:acme/app:qa', 'dependabot:acme/api']).otherFamilies[0]).toMatchObject({ empty: true, sameKind: true });
   });
 
-  it('not a key above its creatingAbove mark: every target it names may hold that one, protected and named as a dropped target\'s', () => {
+  it("not a key above its creatingAbove mark: every target it names may hold that one, protected and named as a dropped target's", () => {
     const marked = { ...stale(), creatingAbove: 4 };
     const result = plan(marked, [other(4), key(5), other(6)], ['env:acme/app:qa']);
     expect(result.otherUnheld).toEqual([{ family: OTHER, keyIds: [4], targets: ['dependabot:acme/api'] }]);
@@ -193,8 +254,16 @@ describe('the budget', () => {
     const ids = Array.from({ length: 100 }, (_, i) => 9_000_000 - i);
     record.held = ids;
     for (const id of ids) record.fingerprints[id] = keyFingerprint(String(id));
-    const list = Array.from({ length: targets }, (_, i) => ({ identity: `repo:acme-corporation/${`service-${i}-`.padEnd(nameLength, 'x')}`, spec: '' }));
-    return beforeWriting(record, list.map((t) => ({ ...t, spec: spelled(t.identity) })), { id: 9_000_001, fingerprint: keyFingerprint('new') }, [9_000_000]);
+    const list = Array.from({ length: targets }, (_, i) => ({
+      identity: `repo:acme-corporation/${`service-${i}-`.padEnd(nameLength, 'x')}`,
+      spec: '',
+    }));
+    return beforeWriting(
+      record,
+      list.map((t) => ({ ...t, spec: spelled(t.identity) })),
+      { id: 9_000_001, fingerprint: keyFingerprint('new') },
+      [9_000_000],
+    );
   }
 
   it('fits 1,000 repository targets with fingerprints and keep history in one variable with 15-character names, in two with 30', () => {
@@ -204,7 +273,7 @@ describe('the budget', () => {
     expect(bytes).toBeLessThan(2 * PART_BYTES);
   });
 
-  it('spreads 1,000 targets of GitHub\'s longest repository names (100 characters) over parts within the budget, each under 48 KB', () => {
+  it("spreads 1,000 targets of GitHub's longest repository names (100 characters) over parts within the budget, each under 48 KB", () => {
     const record = bigRecord(1000, 100);
     const text = writeRecordText(record);
     expect(record.held).toHaveLength(100);
@@ -220,12 +289,16 @@ describe('the budget', () => {
     expect(head.parts.slot).toBe('B');
     const joined = joinRecordText(head, split.parts);
     expect(joined).toEqual({ text });
-    expect(joinRecordText(head, split.parts.slice(0, -1))).toEqual({ detail: `part ${split.parts.length} of ${split.parts.length} is missing` });
+    expect(joinRecordText(head, split.parts.slice(0, -1))).toEqual({
+      detail: `part ${split.parts.length} of ${split.parts.length} is missing`,
+    });
     expect(joinRecordText(head, [...split.parts.slice(0, -1), `${split.parts.at(-1)} `])).toHaveProperty('detail');
   });
 
   it('fits 1,000 targets spelled in mixed case, as GitHub shows names (the spec is the identity but for case)', () => {
-    const record = bigRecord(1000, 100, (identity) => identity.replace('acme-corporation', 'Acme-Corporation').toUpperCase().replace('REPO:', 'repo:'));
+    const record = bigRecord(1000, 100, (identity) =>
+      identity.replace('acme-corporation', 'Acme-Corporation').toUpperCase().replace('REPO:', 'repo:'),
+    );
     expect(Object.values(record.targets)[0]!.spec).not.toBe(Object.keys(record.targets)[0]);
     expect(Buffer.byteLength(writeRecordText(record))).toBeLessThanOrEqual(RECORD_BUDGET_BYTES);
     expect(variablesNeeded(record)).toBeLessThanOrEqual(1 + MAX_PARTS);
@@ -247,8 +320,12 @@ describe('the record plan', () => {
   const targets = [{ identity: 'repo:acme/app', spec: 'repo:acme/app' }];
   const base = { family: FAMILY, secretName: 'NEON_API_KEY', keyKind: 'personal', targets, retired: [], rebuild: undefined };
 
-  it('prunes ids the platform no longer lists, but never one newer than the listing (a concurrent rotation\'s)', () => {
-    const record = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), held: [7, 3], fingerprints: { 7: keyFingerprint('a'), 3: keyFingerprint('b') } };
+  it("prunes ids the platform no longer lists, but never one newer than the listing (a concurrent rotation's)", () => {
+    const record = {
+      ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'),
+      held: [7, 3],
+      fingerprints: { 7: keyFingerprint('a'), 3: keyFingerprint('b') },
+    };
     record.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [9, 7, 3] };
     const next = pruned(record, new Set([7, 8]));
     expect(next.targets['repo:acme/app']!.keyIds).toEqual([9, 7]);
@@ -258,7 +335,13 @@ describe('the record plan', () => {
 
   it('a rebuilt record protects every live key of the family and names it for the listed targets', () => {
     const keys = [key(3), key(4), key(5, 'someone-else-20260101T000000Z-aaaa')];
-    const plan = planRecord({ ...base, record: undefined, records: [], keys, rebuild: [{ name: 'KEYTURN_RECORD_X', problem: 'unparsable', detail: 'not JSON' }] });
+    const plan = planRecord({
+      ...base,
+      record: undefined,
+      records: [],
+      keys,
+      rebuild: [{ name: 'KEYTURN_RECORD_X', problem: 'unparsable', detail: 'not JSON' }],
+    });
     expect(plan.known).toBe(true);
     expect(plan.record.rebuilt).toEqual([4, 3]);
     expect(plan.previousIds).toEqual([4, 3]);
@@ -270,20 +353,39 @@ describe('the record plan', () => {
     project.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [21] };
     const plan = planRecord({ ...base, record: undefined, records: [project], keys: [key(30)] });
     expect(plan.otherFamilies).toEqual([expect.objectContaining({ takenOver: ['repo:acme/app'], sameKind: false, empty: true })]);
-    const settled = selectOtherFamilyRevocations({ others: [{ family: FAMILY, sameKind: false, empty: true, ids: [21] }], keys: [key(21), key(30)], family: FAMILY, heldIds: new Set([30]) });
-    expect(settled).toEqual([{ family: FAMILY, sameKind: false, revoke: [], unseen: [21], deferred: [], heldHere: [], rebuilt: [], staying: [] }]);
+    const settled = selectOtherFamilyRevocations({
+      others: [{ family: FAMILY, sameKind: false, empty: true, ids: [21] }],
+      keys: [key(21), key(30)],
+      family: FAMILY,
+      heldIds: new Set([30]),
+    });
+    expect(settled).toEqual([
+      { family: FAMILY, sameKind: false, revoke: [], unseen: [21], deferred: [], heldHere: [], rebuilt: [], staying: [] },
+    ]);
   });
 
-  it('a renamed prefix takes the targets over from the old family, whose unheld keys are revoked, never the run\'s own', () => {
+  it("a renamed prefix takes the targets over from the old family, whose unheld keys are revoked, never the run's own", () => {
     const old = { ...emptyRecord('old-family', 'NEON_API_KEY', 'personal') };
     old.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [11] };
     const plan = planRecord({ ...base, record: undefined, records: [old], keys: [key(11, 'old-family-20260101T000000Z-aaaa'), key(12)] });
     expect(plan.otherFamilies).toEqual([expect.objectContaining({ takenOver: ['repo:acme/app'], sameKind: true, empty: true })]);
     const keys = [key(11, 'old-family-20260101T000000Z-aaaa'), key(12), key(13, 'old-family-20260101T000000Z-bbbb')];
-    const [settled] = selectOtherFamilyRevocations({ others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11, 12] }], keys, family: FAMILY, heldIds: new Set(), listedBefore: new Set([11, 12, 13]) });
+    const [settled] = selectOtherFamilyRevocations({
+      others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11, 12] }],
+      keys,
+      family: FAMILY,
+      heldIds: new Set(),
+      listedBefore: new Set([11, 12, 13]),
+    });
     expect(settled!.revoke.map((k) => k.id)).toEqual([11, 13]);
     // A key of the family made during the run: the record stays for the next run.
-    const [later] = selectOtherFamilyRevocations({ others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11] }], keys, family: FAMILY, heldIds: new Set(), listedBefore: new Set([11, 12]) });
+    const [later] = selectOtherFamilyRevocations({
+      others: [{ family: 'old-family', sameKind: true, empty: true, ids: [11] }],
+      keys,
+      family: FAMILY,
+      heldIds: new Set(),
+      listedBefore: new Set([11, 12]),
+    });
     expect(later).toMatchObject({ revoke: [], deferred: [expect.objectContaining({ id: 13 })] });
   });
 
@@ -299,7 +401,7 @@ describe('the record plan', () => {
     expect(plain!.revoke.map((k) => k.id)).toEqual([11, 13]);
   });
 
-  it('a renamed secret\'s record is settled once its secret is gone everywhere it names; until then it stays whole', () => {
+  it("a renamed secret's record is settled once its secret is gone everywhere it names; until then it stays whole", () => {
     const old = { ...emptyRecord('old-family', 'OLD_KEY', 'personal') };
     old.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [11] };
     old.targets['repo:acme/docs'] = { spec: 'repo:acme/docs', keyIds: [11] };
@@ -312,15 +414,34 @@ describe('the record plan', () => {
     expect(otherSecretRecords([old], { ...run, family: 'old-family' }, ['repo:acme/app'])).toEqual([]);
     expect(otherSecretRecords([old], run, ['repo:acme/web'])).toEqual([]);
     const keys = [key(11, 'old-family-20260101T000000Z-aaaa')];
-    const half = planRecord({ ...base, record: undefined, records: [old], keys, otherSecrets: [{ record: old, gone: ['repo:acme/app'], present: [], unknown: ['repo:acme/docs'] }] });
+    const half = planRecord({
+      ...base,
+      record: undefined,
+      records: [old],
+      keys,
+      otherSecrets: [{ record: old, gone: ['repo:acme/app'], present: [], unknown: ['repo:acme/docs'] }],
+    });
     expect(half.otherFamilies).toEqual([expect.objectContaining({ record: old, empty: false })]);
     // A new record: the listed target holds what the user copied from the old secret (kept, written back on a rollback).
     expect(half.previousIds).toEqual([11]);
-    const gone = planRecord({ ...base, record: undefined, records: [old], keys, otherSecrets: [{ record: old, gone: ['repo:acme/app', 'repo:acme/docs'], present: [], unknown: [] }] });
+    const gone = planRecord({
+      ...base,
+      record: undefined,
+      records: [old],
+      keys,
+      otherSecrets: [{ record: old, gone: ['repo:acme/app', 'repo:acme/docs'], present: [], unknown: [] }],
+    });
     expect(gone.otherFamilies).toEqual([expect.objectContaining({ empty: true, sameKind: true })]);
     expect(gone.otherFamilies[0]!.record.targets).toEqual({});
     // Of another kind: forgotten where gone all the same, its keys named (not in the listing), never revoked here.
-    const project = planRecord({ ...base, keyKind: 'project:o/p', record: undefined, records: [old], keys: [], otherSecrets: [{ record: old, gone: ['repo:acme/app', 'repo:acme/docs'], present: [], unknown: [] }] });
+    const project = planRecord({
+      ...base,
+      keyKind: 'project:o/p',
+      record: undefined,
+      records: [old],
+      keys: [],
+      otherSecrets: [{ record: old, gone: ['repo:acme/app', 'repo:acme/docs'], present: [], unknown: [] }],
+    });
     expect(project.otherFamilies).toEqual([expect.objectContaining({ empty: true, sameKind: false })]);
     expect(project.otherFamilies[0]!.record.targets).toEqual({});
     expect(project.previousIds).toEqual([]);
@@ -328,20 +449,30 @@ describe('the record plan', () => {
 
   it('the key the run started with, known by its fingerprint in any record, is named for the targets a rollback may write it back to (seed 2078542868)', () => {
     // The renamed secret's record knows the current key (11); the run's own record, started by a run that made no key, names none.
-    const old = { ...emptyRecord('old-family', 'OLD_KEY', 'personal'), fingerprints: { 11: keyFingerprint('current'), 10: keyFingerprint('revoked') } };
+    const old = {
+      ...emptyRecord('old-family', 'OLD_KEY', 'personal'),
+      fingerprints: { 11: keyFingerprint('current'), 10: keyFingerprint('revoked') },
+    };
     old.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [11] };
     const own = namingTargets(emptyRecord(FAMILY, 'NEON_API_KEY', 'personal'), targets, 11);
     const keys = [key(11, 'old-family-20260101T000000Z-aaaa')];
     const plan = planRecord({ ...base, record: own, records: [old, own], keys, currentFingerprint: keyFingerprint('current') });
     expect(plan.previousIds).toEqual([]);
     expect(plan.writtenBackIds).toEqual([11]);
-    expect(beforeWriting(plan.record, targets, { id: 12, fingerprint: keyFingerprint('new') }, plan.writtenBackIds).targets['repo:acme/app']!.keyIds).toEqual([12, 11]);
+    expect(
+      beforeWriting(plan.record, targets, { id: 12, fingerprint: keyFingerprint('new') }, plan.writtenBackIds).targets['repo:acme/app']!
+        .keyIds,
+    ).toEqual([12, 11]);
     // A key the platform no longer lists, or a value no record knows: nothing more is named.
-    expect(planRecord({ ...base, record: own, records: [old, own], keys, currentFingerprint: keyFingerprint('revoked') }).writtenBackIds).toEqual([]);
-    expect(planRecord({ ...base, record: own, records: [old, own], keys, currentFingerprint: keyFingerprint('console') }).writtenBackIds).toEqual([]);
+    expect(
+      planRecord({ ...base, record: own, records: [old, own], keys, currentFingerprint: keyFingerprint('revoked') }).writtenBackIds,
+    ).toEqual([]);
+    expect(
+      planRecord({ ...base, record: own, records: [old, own], keys, currentFingerprint: keyFingerprint('console') }).writtenBackIds,
+    ).toEqual([]);
   });
 
-  it('a family with a record of each kind is settled per record: the one of the run\'s kind revokes its keys (seed 1343661100)', () => {
+  it("a family with a record of each kind is settled per record: the one of the run's kind revokes its keys (seed 1343661100)", () => {
     const keys = [key(5, 'old-family-20260101T000000Z-aaaa')];
     const others = [
       { family: 'old-family', sameKind: false, empty: true, ids: [3] },
@@ -352,7 +483,7 @@ describe('the record plan', () => {
     expect(settled.find((s) => s.family === 'old-family' && !s.sameKind)).toMatchObject({ revoke: [], unseen: [3] });
   });
 
-  it('another family\'s key a target of the run may still hold revokes nothing of that family', () => {
+  it("another family's key a target of the run may still hold revokes nothing of that family", () => {
     const keys = [key(11, 'old-family-20260101T000000Z-aaaa'), key(12, 'old-family-20260101T000000Z-bbbb')];
     const others = [{ family: 'old-family', sameKind: true, empty: true, ids: [11, 12] }];
     const [held] = selectOtherFamilyRevocations({ others, keys, family: FAMILY, heldIds: new Set([11]) });
@@ -363,7 +494,7 @@ describe('the record plan', () => {
     expect(free!.revoke.map((k) => k.id)).toEqual([11, 12]);
   });
 
-  it('a target dropped from the run\'s record and from another family\'s keeps the keys each names: protected, and the other\'s named', () => {
+  it("a target dropped from the run's record and from another family's keeps the keys each names: protected, and the other's named", () => {
     const own = { ...emptyRecord(FAMILY, 'NEON_API_KEY', 'personal') };
     own.targets['repo:acme/app'] = { spec: 'repo:acme/app', keyIds: [12] };
     own.targets['repo:acme/docs'] = { spec: 'repo:acme/docs', keyIds: [12] };

@@ -13,7 +13,11 @@ const PART = /^(.+)_PART_([AB])([1-9][0-9]*)$/;
 
 /** The variable that holds the record of `family` for keys of `keyKind`. */
 export function recordVariableName(family: string, keyKind: string): string {
-  const slug = family.toUpperCase().replace(/[^A-Z0-9]+/g, '_').slice(0, SLUG_LENGTH).replace(/^_+|_+$/g, '');
+  const slug = family
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .slice(0, SLUG_LENGTH)
+    .replace(/^_+|_+$/g, '');
   const hash = createHash('sha256').update(`${keyKind}\0${family}`).digest('hex').slice(0, HASH_LENGTH).toUpperCase();
   return `${RECORD_PREFIX}${slug}_${hash}`;
 }

@@ -86,8 +86,14 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
     try {
       // Created when the load did not see it; a conflict (created meanwhile, or a create whose reply
       // was lost and retried) or a missing variable (deleted meanwhile) switches to the other request.
-      if (existing.has(name)) await backend.update(name, value).catch((error) => (backend.isMissing(error) ? backend.create(name, value) : Promise.reject(error)));
-      else await backend.create(name, value).catch((error) => (backend.isConflict(error) ? backend.update(name, value) : Promise.reject(error)));
+      if (existing.has(name))
+        await backend
+          .update(name, value)
+          .catch((error) => (backend.isMissing(error) ? backend.create(name, value) : Promise.reject(error)));
+      else
+        await backend
+          .create(name, value)
+          .catch((error) => (backend.isConflict(error) ? backend.update(name, value) : Promise.reject(error)));
       existing.add(name);
     } catch (error) {
       throw backend.failure(error, `Writing the record of which targets hold the keys (${name}) to`, existing.size, name);
@@ -111,12 +117,27 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
     create: (name, value) =>
       backend.create(name, value).then(
         () => true,
-        (error) => (backend.isConflict(error) ? false : Promise.reject(backend.failure(error, `Taking the lease ${name} in`, existing.size, name))),
+        (error) =>
+          backend.isConflict(error) ? false : Promise.reject(backend.failure(error, `Taking the lease ${name} in`, existing.size, name)),
       ),
-    read: (name) => backend.read(name).catch((error) => (backend.isMissing(error) ? undefined : Promise.reject(backend.failure(error, `Reading the lease ${name} in`, existing.size, name)))),
-    update: (name, value) => backend.update(name, value).catch((error) => Promise.reject(backend.failure(error, `Renewing the lease ${name} in`, existing.size, name))),
+    read: (name) =>
+      backend
+        .read(name)
+        .catch((error) =>
+          backend.isMissing(error)
+            ? undefined
+            : Promise.reject(backend.failure(error, `Reading the lease ${name} in`, existing.size, name)),
+        ),
+    update: (name, value) =>
+      backend
+        .update(name, value)
+        .catch((error) => Promise.reject(backend.failure(error, `Renewing the lease ${name} in`, existing.size, name))),
     remove: (name) =>
-      (backend.removeOnce ?? backend.remove)(name).catch((error) => (backend.isMissing(error) ? undefined : Promise.reject(backend.failure(error, `Releasing the lease ${name} in`, existing.size, name)))),
+      (backend.removeOnce ?? backend.remove)(name).catch((error) =>
+        backend.isMissing(error)
+          ? undefined
+          : Promise.reject(backend.failure(error, `Releasing the lease ${name} in`, existing.size, name)),
+      ),
   };
 
   return {
@@ -158,8 +179,10 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
           probe('record-parts-read');
         }
         const read = readRecordText(text);
-        if ((read.kind === 'newer' && mutant('newer-record-absent')) || (read.kind === 'unparsable' && mutant('unparsable-record-absent'))) continue;
-        if (read.kind === 'newer') unreadable.push({ name, family: read.family, problem: 'newer', format: read.format, detail: `format ${read.format}` });
+        if ((read.kind === 'newer' && mutant('newer-record-absent')) || (read.kind === 'unparsable' && mutant('unparsable-record-absent')))
+          continue;
+        if (read.kind === 'newer')
+          unreadable.push({ name, family: read.family, problem: 'newer', format: read.format, detail: `format ${read.format}` });
         else if (read.kind === 'unparsable') unreadable.push({ name, problem: 'unparsable', detail: read.detail });
         else if (variableOf(read.record) !== name) {
           unreadable.push({
@@ -176,14 +199,22 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
       }
       // A record moved from its format-1 variable, whose old variable a crash left: the new one holds it.
       const moved = new Set(records.filter((r) => r.record.keyKind !== undefined).map((r) => r.record.family));
-      return { records: records.filter((r) => r.record.keyKind !== undefined || !moved.has(r.record.family)).map((r) => r.record), unreadable };
+      return {
+        records: records.filter((r) => r.record.keyKind !== undefined || !moved.has(r.record.family)).map((r) => r.record),
+        unreadable,
+      };
     },
     async save(record, replacing = []) {
       if (record.keyKind === undefined) throw new Error('a record is saved with its kind of key');
       const name = variableOf(record);
       const text = writeRecordText(record);
       const slot: PartSlot = slots.get(name) === 'A' ? 'B' : 'A';
-      const split = splitRecordText(text, { keyturn: 2, family: record.family, secret: record.secretName, kind: record.keyKind }, slot, backend.partBytes);
+      const split = splitRecordText(
+        text,
+        { keyturn: 2, family: record.family, secret: record.secretName, kind: record.keyKind },
+        slot,
+        backend.partBytes,
+      );
       // The same budget everywhere: as many parts as RECORD_BUDGET_BYTES takes at this service's part size.
       if (split.parts.length > Math.ceil(RECORD_BUDGET_BYTES / backend.partBytes)) {
         throw new RecordError(
@@ -209,7 +240,11 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
       slots.set(name, slot);
       const stale = partsOf(name).filter((part) => !names.includes(part));
       const legacy = legacyVariableName(record.family);
-      const gone = [...stale, ...(existing.has(legacy) && legacy !== name ? [legacy] : []), ...replacing.filter((n) => n !== name && existing.has(n))];
+      const gone = [
+        ...stale,
+        ...(existing.has(legacy) && legacy !== name ? [legacy] : []),
+        ...replacing.filter((n) => n !== name && existing.has(n)),
+      ];
       // Left behind on failure: harmless (the head names its parts; the new record is read first).
       for (const old of gone) await drop(old, `Deleting ${old} from`).catch(() => undefined);
     },

@@ -47,7 +47,12 @@ export interface Refusal {
 /** A request the service refused or that got no answer; its message never holds the token or a value. */
 export class RestRequestError extends KeyturnError {
   /** The service's status (undefined when no answer came), and what it said, scrubbed of the token. */
-  constructor(message: string, readonly status: number | undefined, readonly reason: string, readonly invalidToken = false) {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly reason: string,
+    readonly invalidToken = false,
+  ) {
     super(message);
   }
 

@@ -19,7 +19,13 @@ export function issueTitleStart(family: string): string {
  * `entered`: the family just got stuck (the issue is opened, or updated when one is open).
  * `still`: a later run found it stuck (the issue is opened when missing, updated when a day old).
  */
-export async function callPerson(ctx: RotationContext, step: RotationStep, family: string, mark: StuckMark, when: 'entered' | 'still'): Promise<void> {
+export async function callPerson(
+  ctx: RotationContext,
+  step: RotationStep,
+  family: string,
+  mark: StuckMark,
+  when: 'entered' | 'still',
+): Promise<void> {
   const text = stuckIssueText({ family, ...mark });
   let called = when === 'entered';
   if (ctx.issues) {
@@ -57,7 +63,14 @@ export async function closeIssue(ctx: RotationContext, family: string): Promise<
  * The webhook: `text` (what Slack's and Teams' incoming webhooks show), and the facts a program reads.
  * Never a key value: the remedy is a notice's words (ids, names and target specs).
  */
-async function postWebhook(ctx: RotationContext, step: RotationStep, url: string, family: string, mark: StuckMark, text: ReturnType<typeof stuckIssueText>) {
+async function postWebhook(
+  ctx: RotationContext,
+  step: RotationStep,
+  url: string,
+  family: string,
+  mark: StuckMark,
+  text: ReturnType<typeof stuckIssueText>,
+) {
   const document = {
     text: `${text.title}: ${text.remedy}${mark.runUrl ? ` (${mark.runUrl})` : ''}`,
     family,

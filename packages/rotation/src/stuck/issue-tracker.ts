@@ -47,7 +47,13 @@ export function githubIssueTracker(octokit: GitHubClient, repository: string): I
       await octokit.request(`PATCH ${route}/{issue_number}`, { owner, repo, issue_number: issue.number, title, body });
     },
     async close(issue) {
-      await octokit.request(`PATCH ${route}/{issue_number}`, { owner, repo, issue_number: issue.number, state: 'closed', state_reason: 'completed' });
+      await octokit.request(`PATCH ${route}/{issue_number}`, {
+        owner,
+        repo,
+        issue_number: issue.number,
+        state: 'closed',
+        state_reason: 'completed',
+      });
     },
   };
 }
@@ -58,8 +64,14 @@ export function gitlabIssueTracker(client: GitLabClient, project: string): Issue
   return {
     describe: () => `the GitLab project ${project}`,
     async findOpen(titleStart) {
-      const issues = await client.paginate<{ iid: number; title: string; updated_at: string }>(route, { state: 'opened', search: titleStart, in: 'title' });
-      return newest(issues.filter((issue) => issue.title.startsWith(titleStart)).map((issue) => ({ number: issue.iid, updatedAt: issue.updated_at })));
+      const issues = await client.paginate<{ iid: number; title: string; updated_at: string }>(route, {
+        state: 'opened',
+        search: titleStart,
+        in: 'title',
+      });
+      return newest(
+        issues.filter((issue) => issue.title.startsWith(titleStart)).map((issue) => ({ number: issue.iid, updatedAt: issue.updated_at })),
+      );
     },
     async open(title, description) {
       await client.request('POST', route, { body: { title, description, labels: STUCK_LABEL } });

@@ -19,7 +19,11 @@ export function familyRecord(ctx: RotationContext, records: readonly TargetRecor
   const kind = keyKindLabel(ctx.keyScope.keyKind);
   const identities = new Set(ctx.targets.map(identityOf));
   const ours = records.filter(
-    (r) => r.keyKind === kind && (ctx.pinnedFamily ? r.family === ctx.pinnedFamily : r.secretName === ctx.secretName && Object.keys(r.targets).some((id) => identities.has(id))),
+    (r) =>
+      r.keyKind === kind &&
+      (ctx.pinnedFamily
+        ? r.family === ctx.pinnedFamily
+        : r.secretName === ctx.secretName && Object.keys(r.targets).some((id) => identities.has(id))),
   );
   return ours.find((r) => r.stuck) ?? ours.find((r) => r.recovered) ?? ours[0];
 }
@@ -43,7 +47,14 @@ export async function checkStuck(ctx: RotationContext): Promise<void> {
   ctx.family = record.family;
   ctx.report.family = record.family;
   const reason = stuck.notice.code;
-  ctx.notice('preflight', { code: 'stuck', family: record.family, reason, since: stuck.since, ...(stuck.runUrl && { runUrl: stuck.runUrl }), actions: [{ do: 'acknowledge' }] });
+  ctx.notice('preflight', {
+    code: 'stuck',
+    family: record.family,
+    reason,
+    since: stuck.since,
+    ...(stuck.runUrl && { runUrl: stuck.runUrl }),
+    actions: [{ do: 'acknowledge' }],
+  });
   await callPerson(ctx, 'preflight', record.family, stuck, 'still');
   ctx.fail({
     code: 'stuck',
@@ -73,7 +84,13 @@ export async function acknowledge(ctx: RotationContext, family: string): Promise
     ctx.notice('preflight', { code: 'stuck-acknowledged', family, ...recovered, actions: [] });
   } catch (error) {
     const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-    ctx.fail({ code: 'record-failed', step: 'preflight', summary: `Acknowledging family ${family}: ${describeError(error)}`, advice: `${advice} The family is still stuck.`, cause: error });
+    ctx.fail({
+      code: 'record-failed',
+      step: 'preflight',
+      summary: `Acknowledging family ${family}: ${describeError(error)}`,
+      advice: `${advice} The family is still stuck.`,
+      cause: error,
+    });
   } finally {
     ctx.preloadedRecords = undefined;
     await releaseRunLease(ctx);

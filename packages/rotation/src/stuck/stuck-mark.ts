@@ -40,7 +40,15 @@ export interface Recovery {
  * Failures not counted: another run's doing, the caller's, bad input; and the record's own failures
  * (a record that cannot be read or written cannot keep a count: an unreadable one calls a person itself).
  */
-const NOT_COUNTED: ReadonlySet<RotationErrorCode> = new Set(['invalid-options', 'stood-down', 'concurrent-rotation', 'aborted', 'lease-held', 'stuck', 'record-failed']);
+const NOT_COUNTED: ReadonlySet<RotationErrorCode> = new Set([
+  'invalid-options',
+  'stood-down',
+  'concurrent-rotation',
+  'aborted',
+  'lease-held',
+  'stuck',
+  'record-failed',
+]);
 
 /** Whether a run failing with `code` counts towards a streak. */
 export function counts(code: RotationErrorCode): boolean {
@@ -54,12 +62,29 @@ export function nextStreak(streak: FailureStreak | undefined, code: FailureStrea
 }
 
 /** The mark a streak earns once it is long enough; undefined before. */
-export function streakMark(streak: FailureStreak, facts: { family: string; secretName: string; summary: string; now: Date; runUrl?: string }): StuckMark | undefined {
+export function streakMark(
+  streak: FailureStreak,
+  facts: { family: string; secretName: string; summary: string; now: Date; runUrl?: string },
+): StuckMark | undefined {
   if (streak.count < STUCK_AFTER_RUNS) return undefined;
   const notice: StuckReasonNotice =
     streak.code === 'lease-taken-over'
-      ? { code: 'lease-taken-over', family: facts.family, secretName: facts.secretName, runs: streak.count, actions: [{ do: 'acknowledge' }] }
-      : { code: 'repeated-failure', family: facts.family, failure: streak.code, runs: streak.count, since: streak.since, summary: facts.summary, actions: [{ do: 'acknowledge' }] };
+      ? {
+          code: 'lease-taken-over',
+          family: facts.family,
+          secretName: facts.secretName,
+          runs: streak.count,
+          actions: [{ do: 'acknowledge' }],
+        }
+      : {
+          code: 'repeated-failure',
+          family: facts.family,
+          failure: streak.code,
+          runs: streak.count,
+          since: streak.since,
+          summary: facts.summary,
+          actions: [{ do: 'acknowledge' }],
+        };
   return mark(notice, facts.now, facts.runUrl);
 }
 

@@ -40,7 +40,13 @@ export async function noteTakeover(ctx: RotationContext): Promise<StuckMark | un
 function immediateReason(ctx: RotationContext, error: RotationError): StuckReasonNotice | undefined {
   const leak = error.report.leak;
   if (error.code !== 'leaked-key-left' || !leak) return undefined;
-  if (!leak.revoked) return { code: 'leaked-key-valid', family: ctx.family, keyIds: [leak.keyId], actions: [{ do: 'revoke-in-console', keyIds: [leak.keyId] }, { do: 'acknowledge' }] };
+  if (!leak.revoked)
+    return {
+      code: 'leaked-key-valid',
+      family: ctx.family,
+      keyIds: [leak.keyId],
+      actions: [{ do: 'revoke-in-console', keyIds: [leak.keyId] }, { do: 'acknowledge' }],
+    };
   return { code: 'left-without-key', family: ctx.family, targets: leak.unwritten, actions: [{ do: 'acknowledge' }] };
 }
 
@@ -52,7 +58,10 @@ function facts(ctx: RotationContext, summary: string) {
  * Reads the family's record under the lease, sets what `next` says (the streak; the mark, when the
  * family is stuck from now on) and saves it; then calls the person about a new mark.
  */
-async function writeStuckState(ctx: RotationContext, next: (streak: FailureStreak | undefined) => { streak: FailureStreak; stuck?: StuckMark }): Promise<void> {
+async function writeStuckState(
+  ctx: RotationContext,
+  next: (streak: FailureStreak | undefined) => { streak: FailureStreak; stuck?: StuckMark },
+): Promise<void> {
   const store = ctx.recordStore;
   if (!store) return;
   // A run that failed before it knew its family counts nothing.
@@ -72,12 +81,18 @@ async function writeStuckState(ctx: RotationContext, next: (streak: FailureStrea
     ctx.family ||= record.family;
     const { streak, stuck } = next(record.failures);
     await store.save({ ...record, failures: streak, ...(stuck && { stuck }) });
-    ctx.log(ctx.currentStep(), `Recorded in ${store.describe()}: ${streak.count} run${streak.count === 1 ? '' : 's'} of family ${record.family} in a row ended with ${streak.code}`);
+    ctx.log(
+      ctx.currentStep(),
+      `Recorded in ${store.describe()}: ${streak.count} run${streak.count === 1 ? '' : 's'} of family ${record.family} in a row ended with ${streak.code}`,
+    );
     if (!stuck) return;
     ctx.notice(ctx.currentStep(), stuck.notice);
     await callPerson(ctx, ctx.currentStep(), record.family, stuck, 'entered');
   } catch (error) {
-    ctx.log(ctx.currentStep(), `The failure could not be counted in the record (${describeError(error)}); the next failure counts from there`);
+    ctx.log(
+      ctx.currentStep(),
+      `The failure could not be counted in the record (${describeError(error)}); the next failure counts from there`,
+    );
   } finally {
     if (leased) await releaseRunLease(ctx);
   }

@@ -34,7 +34,11 @@ describe('parseTargetSpecs', () => {
   });
 
   it('parses GitLab project and group variables, by path (subgroups too) or numeric id, with an environment scope', () => {
-    expect(parseTargetSpecs('gitlab:acme/web, gitlab:acme/platform/api:production\ngitlab:1234:review/*\ngitlab-group:acme:*, gitlab-group:acme/platform')).toEqual([
+    expect(
+      parseTargetSpecs(
+        'gitlab:acme/web, gitlab:acme/platform/api:production\ngitlab:1234:review/*\ngitlab-group:acme:*, gitlab-group:acme/platform',
+      ),
+    ).toEqual([
       { kind: 'gitlab', project: 'acme/web' },
       { kind: 'gitlab', project: 'acme/platform/api', environmentScope: 'production' },
       { kind: 'gitlab', project: '1234', environmentScope: 'review/*' },
@@ -42,9 +46,16 @@ describe('parseTargetSpecs', () => {
       { kind: 'gitlab-group', group: 'acme/platform' },
     ]);
     // The scope is part of the variable: `*` is the scope left out, another scope another variable.
-    expect(targetIdentity({ kind: 'gitlab', project: 'Acme/Web' })).toBe(targetIdentity({ kind: 'gitlab', project: 'acme/web', environmentScope: '*' }));
-    expect(targetIdentity({ kind: 'gitlab', project: 'acme/web', environmentScope: 'production' })).not.toBe(targetIdentity({ kind: 'gitlab', project: 'acme/web' }));
-    expect(parseTargetSpecs('gitlab:acme/web:production, gitlab:acme/web').map(formatTargetSpec)).toEqual(['gitlab:acme/web:production', 'gitlab:acme/web']);
+    expect(targetIdentity({ kind: 'gitlab', project: 'Acme/Web' })).toBe(
+      targetIdentity({ kind: 'gitlab', project: 'acme/web', environmentScope: '*' }),
+    );
+    expect(targetIdentity({ kind: 'gitlab', project: 'acme/web', environmentScope: 'production' })).not.toBe(
+      targetIdentity({ kind: 'gitlab', project: 'acme/web' }),
+    );
+    expect(parseTargetSpecs('gitlab:acme/web:production, gitlab:acme/web').map(formatTargetSpec)).toEqual([
+      'gitlab:acme/web:production',
+      'gitlab:acme/web',
+    ]);
     expect(() => parseTargetSpecs('gitlab:acme/web\ngitlab:ACME/web:*')).toThrow(/repeats the target gitlab:acme\/web of line 1/);
   });
 
@@ -72,16 +83,11 @@ describe('parseTargetSpecs', () => {
   });
 
   it('accepts arrays of lines', () => {
-    expect(parseTargetSpecs(['repo:a/b', 'dependabot:a/b']).map(formatTargetSpec)).toEqual([
-      'repo:a/b',
-      'dependabot:a/b',
-    ]);
+    expect(parseTargetSpecs(['repo:a/b', 'dependabot:a/b']).map(formatTargetSpec)).toEqual(['repo:a/b', 'dependabot:a/b']);
   });
 
   it('falls back to the current repository when no spec is given', () => {
-    expect(parseTargetSpecs(' \n# nothing\n', { defaultRepository: 'acme/web' })).toEqual([
-      { kind: 'repo', owner: 'acme', repo: 'web' },
-    ]);
+    expect(parseTargetSpecs(' \n# nothing\n', { defaultRepository: 'acme/web' })).toEqual([{ kind: 'repo', owner: 'acme', repo: 'web' }]);
     expect(() => parseTargetSpecs('')).toThrow(/no target given.*repo:OWNER\/REPO/);
     expect(() => parseTargetSpecs('', { defaultRepository: 'nope' })).toThrow(/current repository "nope"/);
   });
@@ -170,19 +176,22 @@ describe('Codespaces specs', () => {
   });
 
   it('formats them back to their canonical text', () => {
-    for (const text of ['codespaces:a/b', 'codespaces-org:a', 'codespaces-org:a:private', 'codespaces-org:a:selected:x,y', 'codespaces-user', 'codespaces-user:a/x,b/y']) {
+    for (const text of [
+      'codespaces:a/b',
+      'codespaces-org:a',
+      'codespaces-org:a:private',
+      'codespaces-org:a:selected:x,y',
+      'codespaces-user',
+      'codespaces-user:a/x,b/y',
+    ]) {
       expect(parseTargetSpecs(text).map(formatTargetSpec)).toEqual([text]);
     }
   });
 
   it('names each store apart from its Actions counterpart, and one user secret whatever its repositories', () => {
-    expect(parseTargetSpecs('codespaces:Acme/Web\nrepo:acme/web\ncodespaces-org:Acme:all\norg:acme\ncodespaces-user:a/b').map(targetIdentity)).toEqual([
-      'codespaces:acme/web',
-      'repo:acme/web',
-      'codespaces-org:acme',
-      'org:acme',
-      'codespaces-user',
-    ]);
+    expect(
+      parseTargetSpecs('codespaces:Acme/Web\nrepo:acme/web\ncodespaces-org:Acme:all\norg:acme\ncodespaces-user:a/b').map(targetIdentity),
+    ).toEqual(['codespaces:acme/web', 'repo:acme/web', 'codespaces-org:acme', 'org:acme', 'codespaces-user']);
     expect(() => parseTargetSpecs('codespaces-user\ncodespaces-user:a/b')).toThrow(/line 2 .*repeats the target codespaces-user of line 1/);
     expect(() => parseTargetSpecs('codespaces-org:acme\ncodespaces-org:ACME:all')).toThrow(/repeats the target codespaces-org:acme/);
   });
@@ -196,26 +205,28 @@ describe('Codespaces specs', () => {
     ['codespaces-org:acme:selected:other/web', /"other\/web" is not a repository of acme/],
     ['codespaces-user:', /needs at least one repository: expected codespaces-user or codespaces-user:OWNER\/REPO/],
     ['codespaces-user:web', /expected codespaces-user or codespaces-user:OWNER\/REPO/],
-    ['codespace:acme/web', /not a target spec: expected .*codespaces:OWNER\/REPO, codespaces-org:ORG.*, codespaces-user.*, gitlab-group.* or vercel:PROJECT/],
+    [
+      'codespace:acme/web',
+      /not a target spec: expected .*codespaces:OWNER\/REPO, codespaces-org:ORG.*, codespaces-user.*, gitlab-group.* or vercel:PROJECT/,
+    ],
   ])('rejects %j with a clear message', (text, message) => {
     expect(() => parseTargetSpecs(text)).toThrow(message);
   });
 
   it('checks parsed specs field by field', () => {
-    expect(() => checkTargetSpecs([{ kind: 'codespaces-user', repositories: ['web'] }])).toThrow(/spec 1 \(codespaces-user:web\): repositories must be OWNER\/REPO names/);
-    expect(() => checkTargetSpecs([{ kind: 'codespaces-org', org: 'acme', visibility: 'all', repositories: ['x'] }])).toThrow(/only for visibility "selected"/);
+    expect(() => checkTargetSpecs([{ kind: 'codespaces-user', repositories: ['web'] }])).toThrow(
+      /spec 1 \(codespaces-user:web\): repositories must be OWNER\/REPO names/,
+    );
+    expect(() => checkTargetSpecs([{ kind: 'codespaces-org', org: 'acme', visibility: 'all', repositories: ['x'] }])).toThrow(
+      /only for visibility "selected"/,
+    );
     expect(() => checkTargetSpecs([{ kind: 'codespaces', owner: 'acme', repo: 'web' }, { kind: 'codespaces-user' }])).not.toThrow();
   });
 
   it('tells the Codespaces kinds apart', () => {
-    expect(parseTargetSpecs('codespaces:a/b\ncodespaces-org:a\ncodespaces-user\nrepo:a/b\norg:a\ndependabot:a/b').map(isCodespacesSpec)).toEqual([
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      parseTargetSpecs('codespaces:a/b\ncodespaces-org:a\ncodespaces-user\nrepo:a/b\norg:a\ndependabot:a/b').map(isCodespacesSpec),
+    ).toEqual([true, true, true, false, false, false]);
   });
 });
 
@@ -231,7 +242,9 @@ describe('Vercel specs', () => {
   });
 
   it('refuses one variable named twice, whatever the spelling of production', () => {
-    expect(() => parseTargetSpecs('vercel:web@acme\nvercel:web:production@acme')).toThrow(/line 2 .*repeats the target vercel:web@acme of line 1/);
+    expect(() => parseTargetSpecs('vercel:web@acme\nvercel:web:production@acme')).toThrow(
+      /line 2 .*repeats the target vercel:web@acme of line 1/,
+    );
     expect(parseTargetSpecs('vercel:web@acme, vercel:web:preview@acme, vercel:web')).toHaveLength(3);
   });
 
@@ -246,6 +259,8 @@ describe('Vercel specs', () => {
   });
 
   it('checks parsed specs field by field', () => {
-    expect(() => checkTargetSpecs([{ kind: 'vercel', project: 'web', environment: 'staging' as 'preview' }])).toThrow(/spec 1 \(vercel:web:staging\): a Vercel environment/);
+    expect(() => checkTargetSpecs([{ kind: 'vercel', project: 'web', environment: 'staging' as 'preview' }])).toThrow(
+      /spec 1 \(vercel:web:staging\): a Vercel environment/,
+    );
   });
 });

@@ -37,7 +37,9 @@ function describeProblem(p: { line: number; text: string; problem: string }): st
 }
 
 /** Every kind's forms: what a valid spec looks like. */
-const TARGET_SPEC_FORMS = `${TARGET_KINDS.slice(0, -1).map((k) => k.forms).join(', ')} or ${TARGET_KINDS.at(-1)!.forms}`;
+const TARGET_SPEC_FORMS = `${TARGET_KINDS.slice(0, -1)
+  .map((k) => k.forms)
+  .join(', ')} or ${TARGET_KINDS.at(-1)!.forms}`;
 
 /**
  * Reads target specs, one per line or comma (`#` lines are comments); no spec at all means

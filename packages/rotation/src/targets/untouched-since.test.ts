@@ -15,15 +15,18 @@ function target(meta: () => Promise<SecretMeta | undefined>): SecretTarget {
 const updatedAt = (updatedAt: string | undefined) => target(async () => ({ name: 'NEON_API_KEY', updatedAt }));
 
 describe('untouchedSince', () => {
-  it.each(['2026-03-04T05:05:07Z', '2026-03-03T00:00:00Z'])('proves a secret last updated at least a minute earlier (%s) untouched', async (when) => {
-    expect(await untouchedSince(updatedAt(when), 'NEON_API_KEY', SERVED)).toEqual({
-      untouched: true,
-      reason: `its secret was last updated at ${when}, over a minute before this run first reached it at 2026-03-04T05:06:07Z`,
-    });
-  });
+  it.each(['2026-03-04T05:05:07Z', '2026-03-03T00:00:00Z'])(
+    'proves a secret last updated at least a minute earlier (%s) untouched',
+    async (when) => {
+      expect(await untouchedSince(updatedAt(when), 'NEON_API_KEY', SERVED)).toEqual({
+        untouched: true,
+        reason: `its secret was last updated at ${when}, over a minute before this run first reached it at 2026-03-04T05:06:07Z`,
+      });
+    },
+  );
 
   it.each([
-    ['under a minute earlier (two hosts\' clocks may differ that much)', '2026-03-04T05:05:08Z'],
+    ["under a minute earlier (two hosts' clocks may differ that much)", '2026-03-04T05:05:08Z'],
     ['a second earlier', '2026-03-04T05:06:06Z'],
     ['in the same second (a write of the run may have landed then)', '2026-03-04T05:06:07Z'],
     ['later', '2026-03-04T05:06:08Z'],
@@ -35,7 +38,13 @@ describe('untouchedSince', () => {
   });
 
   it('proves nothing for a secret not found: a lagging replica may not show a write yet', async () => {
-    expect(await untouchedSince(target(async () => undefined), 'NEON_API_KEY', SERVED)).toEqual({
+    expect(
+      await untouchedSince(
+        target(async () => undefined),
+        'NEON_API_KEY',
+        SERVED,
+      ),
+    ).toEqual({
       untouched: false,
       reason: 'it answered that it has no secret NEON_API_KEY, which proves nothing',
     });

@@ -34,12 +34,7 @@ export function fetchOperationsPage(
 }
 
 /** GET /projects/{project_id}/operations/{operation_id}. */
-export function fetchOperation(
-  transport: Transport,
-  projectId: string,
-  operationId: string,
-  call: CallOptions,
-): Promise<Operation> {
+export function fetchOperation(transport: Transport, projectId: string, operationId: string, call: CallOptions): Promise<Operation> {
   return transport.request(
     {
       method: 'GET',
@@ -67,9 +62,12 @@ export interface ListArgs {
  * arguments) before each page is read, so a mistake rejects the awaited list or the iteration.
  */
 export function listOperations(transport: Transport, args: () => ListArgs): PagePromise<Operation> {
-  return new PagePromise<Operation>(async (cursor) => {
-    const { projectId, limit, cursor: start, call } = args();
-    const page = await fetchOperationsPage(transport, projectId, { limit, cursor: cursor ?? start }, call);
-    return { items: page.operations, cursor: paginationCursor(page) };
-  }, (op) => op.id);
+  return new PagePromise<Operation>(
+    async (cursor) => {
+      const { projectId, limit, cursor: start, call } = args();
+      const page = await fetchOperationsPage(transport, projectId, { limit, cursor: cursor ?? start }, call);
+      return { items: page.operations, cursor: paginationCursor(page) };
+    },
+    (op) => op.id,
+  );
 }

@@ -90,7 +90,9 @@ export function appRoutes(ctx: GitHubContext): Route[] {
   const appJson = (req: EmulatorRequest, app: AppRecord) => {
     const installations = ctx.apps.installationsOf(app.id);
     const first = installations[0];
-    const owner = first ? { login: first.owner, id: first.ownerId, type: first.ownerType } : { login: 'emulator', id: 1, type: 'User' as const };
+    const owner = first
+      ? { login: first.owner, id: first.ownerId, type: first.ownerType }
+      : { login: 'emulator', id: 1, type: 'User' as const };
     const created = first?.createdAt ?? githubTimestamp(new Date(ctx.world.clock()));
     return shaped(
       ctx.shape,

@@ -73,13 +73,15 @@ export function issueRoutes(ctx: GitHubContext) {
   const text = (body: unknown, name: string, required: boolean): string | undefined => {
     const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
     if (value === undefined && required) throw new GitHubError(422, `Invalid request.\n\n"${name}" wasn't supplied.`, DOCS);
-    if (value !== undefined && value !== null && typeof value !== 'string') throw new GitHubError(422, `Invalid request.\n\n"${name}" is not a string.`, DOCS);
+    if (value !== undefined && value !== null && typeof value !== 'string')
+      throw new GitHubError(422, `Invalid request.\n\n"${name}" is not a string.`, DOCS);
     return value ?? undefined;
   };
   const labelsOf = (body: unknown): string[] | undefined => {
     const value = body && typeof body === 'object' ? (body as Record<string, unknown>).labels : undefined;
     if (value === undefined) return undefined;
-    if (!Array.isArray(value) || !value.every((l) => typeof l === 'string')) throw new GitHubError(422, 'Invalid request.\n\n"labels" is not an array of strings.', DOCS);
+    if (!Array.isArray(value) || !value.every((l) => typeof l === 'string'))
+      throw new GitHubError(422, 'Invalid request.\n\n"labels" is not an array of strings.', DOCS);
     return value;
   };
   const now = () => githubTimestamp(new Date(ctx.world.clock()));
@@ -120,7 +122,8 @@ export function issueRoutes(ctx: GitHubContext) {
       const issue = issuesOf(repo).find((i) => String(i.number) === req.params.number);
       if (!issue) throw notFound(DOCS);
       const state = text(req.body, 'state', false);
-      if (state !== undefined && state !== 'open' && state !== 'closed') throw new GitHubError(422, 'Invalid request.\n\n"state" is not open or closed.', DOCS);
+      if (state !== undefined && state !== 'open' && state !== 'closed')
+        throw new GitHubError(422, 'Invalid request.\n\n"state" is not open or closed.', DOCS);
       const title = text(req.body, 'title', false);
       const body = text(req.body, 'body', false);
       const labels = labelsOf(req.body);

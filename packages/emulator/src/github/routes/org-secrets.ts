@@ -20,15 +20,29 @@ type Service = 'actions' | 'codespaces' | 'dependabot';
 /** `numericStrings`: whether `selected_repository_ids` may hold numeric strings (the published schema: Actions anyOf integer/string, Codespaces integer). */
 const SERVICES: Record<Service, { page: string; permission: string; numericStrings: boolean }> = {
   actions: { page: 'https://docs.github.com/rest/actions/secrets', permission: 'organization_secrets', numericStrings: true },
-  codespaces: { page: 'https://docs.github.com/rest/codespaces/organization-secrets', permission: 'organization_codespaces_secrets', numericStrings: false },
-  dependabot: { page: 'https://docs.github.com/rest/dependabot/secrets', permission: 'organization_dependabot_secrets', numericStrings: true },
+  codespaces: {
+    page: 'https://docs.github.com/rest/codespaces/organization-secrets',
+    permission: 'organization_codespaces_secrets',
+    numericStrings: false,
+  },
+  dependabot: {
+    page: 'https://docs.github.com/rest/dependabot/secrets',
+    permission: 'organization_dependabot_secrets',
+    numericStrings: true,
+  },
 };
 
 /**
  * Repository ids that may be selected: each a repository of this organization (an integer, or a
  * numeric string where the service's schema allows it), else 422.
  */
-export function selectableRepositoryIds(world: GitHubWorld, org: Organization, raw: unknown, docs: string, numericStrings = true): number[] {
+export function selectableRepositoryIds(
+  world: GitHubWorld,
+  org: Organization,
+  raw: unknown,
+  docs: string,
+  numericStrings = true,
+): number[] {
   const allowed = (id: number) => {
     const repo = world.repoById(id);
     if (repo && repo.owner.toLowerCase() === org.login.toLowerCase()) return undefined;

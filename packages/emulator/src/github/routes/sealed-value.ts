@@ -42,12 +42,7 @@ export function readSealedValue(body: unknown, optional: boolean, docs: string):
  * or with a rotated key) is refused, or, with `badSeal: 'store-empty'`, stored as '' the way GitHub
  * silently stores an environment secret sealed with the repository's key.
  */
-export function openSealedValue(
-  target: SecretTarget,
-  sealed: SealedValue,
-  badSeal: 'reject' | 'store-empty',
-  docs: string,
-): string {
+export function openSealedValue(target: SecretTarget, sealed: SealedValue, badSeal: 'reject' | 'store-empty', docs: string): string {
   if (!isBase64(sealed.encryptedValue)) {
     throw invalidRequest(`For 'properties/encrypted_value', the value does not match /${BASE64.source}/.`, docs);
   }

@@ -29,7 +29,10 @@ export function secretRoutes(ctx: GitHubContext, scope: SecretScope): Route[] {
   const describe = (secret: StoredSecret, req: EmulatorRequest) =>
     shaped(
       ctx.shape,
-      { name: secret.name, created_at: secret.createdAt, updated_at: secret.updatedAt, ...scope.describe?.(secret, req) } as Record<string, unknown>,
+      { name: secret.name, created_at: secret.createdAt, updated_at: secret.updatedAt, ...scope.describe?.(secret, req) } as Record<
+        string,
+        unknown
+      >,
       { optional: scope.optional ?? ['selected_repositories_url'] },
     );
 

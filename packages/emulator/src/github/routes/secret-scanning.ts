@@ -69,15 +69,25 @@ function alertJson(ctx: GitHubContext, alert: SecretScanningAlert, base: string,
 function listed(req: EmulatorRequest, alerts: SecretScanningAlert[], docs: string): SecretScanningAlert[] {
   const state = req.query.get('state');
   if (state !== null && !ALERT_STATES.includes(state as AlertState)) {
-    throw new GitHubError(422, `Invalid request.\n\nInvalid property state: ${JSON.stringify(state)} is not one of ${ALERT_STATES.join(', ')}.`, docs);
+    throw new GitHubError(
+      422,
+      `Invalid request.\n\nInvalid property state: ${JSON.stringify(state)} is not one of ${ALERT_STATES.join(', ')}.`,
+      docs,
+    );
   }
   const sort = req.query.get('sort') ?? 'created';
   const direction = req.query.get('direction') ?? 'desc';
   if (!['created', 'updated'].includes(sort) || !['asc', 'desc'].includes(direction)) {
     throw new GitHubError(422, 'Invalid request.\n\nsort is created or updated; direction is asc or desc.', docs);
   }
-  const types = req.query.get('secret_type')?.split(',').map((type) => type.trim()).filter((type) => type !== '');
-  const kept = alerts.filter((alert) => (state === null || alert.state === state) && (types === undefined || types.length === 0 || types.includes(alert.secretType)));
+  const types = req.query
+    .get('secret_type')
+    ?.split(',')
+    .map((type) => type.trim())
+    .filter((type) => type !== '');
+  const kept = alerts.filter(
+    (alert) => (state === null || alert.state === state) && (types === undefined || types.length === 0 || types.includes(alert.secretType)),
+  );
   const at = (alert: SecretScanningAlert) => (sort === 'updated' ? alert.updatedAt : alert.createdAt);
   // Ties (the same second) keep the order raised, newest first unless asc.
   const order = kept.map((alert, index) => ({ alert, index }));
@@ -102,7 +112,11 @@ function requestedChange(body: unknown): { state: AlertState; resolution: AlertR
     throw new GitHubError(422, `Invalid request.\n\nstate is one of ${ALERT_STATES.join(', ')}.`, DOCS.update);
   }
   if (state === 'resolved' && !ALERT_RESOLUTIONS.includes(resolution as AlertResolution)) {
-    throw new GitHubError(422, `State does not match the resolution: resolved needs a resolution, one of ${ALERT_RESOLUTIONS.join(', ')}.`, DOCS.update);
+    throw new GitHubError(
+      422,
+      `State does not match the resolution: resolved needs a resolution, one of ${ALERT_RESOLUTIONS.join(', ')}.`,
+      DOCS.update,
+    );
   }
   if (state === 'open' && resolution !== undefined && resolution !== null) {
     throw new GitHubError(422, 'State does not match the resolution: an open alert takes no resolution.', DOCS.update);
@@ -110,7 +124,11 @@ function requestedChange(body: unknown): { state: AlertState; resolution: AlertR
   if (comment !== undefined && comment !== null && typeof comment !== 'string') {
     throw new GitHubError(400, 'The resolution comment is invalid: it is a string.', DOCS.update);
   }
-  return { state: state as AlertState, resolution: (resolution as AlertResolution | undefined) ?? null, comment: (comment as string | null | undefined) ?? null };
+  return {
+    state: state as AlertState,
+    resolution: (resolution as AlertResolution | undefined) ?? null,
+    comment: (comment as string | null | undefined) ?? null,
+  };
 }
 
 export function secretScanningRoutes(ctx: GitHubContext): Route[] {
@@ -143,7 +161,10 @@ export function secretScanningRoutes(ctx: GitHubContext): Route[] {
       const all = listed(req, repos.flatMap(alertsOf), DOCS.orgList);
       const page = paginate(req, all);
       const base = apiBase(req);
-      const body = page.items.map((a) => ({ ...alertJson(ctx, a, base, hideSecret(req)), repository: repositoryJson(ctx, a.repository, base, 'minimal') }));
+      const body = page.items.map((a) => ({
+        ...alertJson(ctx, a, base, hideSecret(req)),
+        repository: repositoryJson(ctx, a.repository, base, 'minimal'),
+      }));
       return { status: 200, headers: page.headers, body };
     }),
     githubRoute(ctx, 'GET', `${REPO_ALERTS}/:alert_number`, (req, caller) => {

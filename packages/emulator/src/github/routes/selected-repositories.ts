@@ -108,4 +108,3 @@ export function selectionRoutes(ctx: GitHubContext, scope: SelectionScope): Rout
     }),
   ];
 }
-

@@ -46,7 +46,8 @@ export function variableRoutes(ctx: GitHubContext): Route[] {
   };
   const optionalField = (body: unknown, name: string): string | undefined => {
     const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
-    if (value !== undefined && typeof value !== 'string') throw new GitHubError(422, `Invalid request.\n\n"${name}" is not a string.`, DOCS);
+    if (value !== undefined && typeof value !== 'string')
+      throw new GitHubError(422, `Invalid request.\n\n"${name}" is not a string.`, DOCS);
     return value;
   };
   const field = (body: unknown, name: string): string => {
@@ -63,7 +64,11 @@ export function variableRoutes(ctx: GitHubContext): Route[] {
     githubRoute(ctx, 'GET', COLLECTION, (req, caller) => {
       const all = [...storeFor(req, caller, 'read').values()].sort((a, b) => a.name.localeCompare(b.name));
       const page = paginate(req, all, VARIABLES_PAGE_SIZE);
-      return { status: 200, headers: page.headers, body: { total_count: all.length, variables: page.items.map((v) => shaped(ctx.shape, { ...v }, { optional: [] })) } };
+      return {
+        status: 200,
+        headers: page.headers,
+        body: { total_count: all.length, variables: page.items.map((v) => shaped(ctx.shape, { ...v }, { optional: [] })) },
+      };
     }),
     githubRoute(ctx, 'POST', COLLECTION, (req, caller) => {
       const store = storeFor(req, caller, 'write');
@@ -72,7 +77,11 @@ export function variableRoutes(ctx: GitHubContext): Route[] {
       if (store.has(canonicalSecretName(name))) throw new GitHubError(409, 'Already exists - Variable already exists', DOCS);
       // The wording is the emulator's: GitHub's own text for this refusal is not documented.
       if (store.size >= MAX_REPOSITORY_VARIABLES) {
-        throw new GitHubError(422, `Failed to create variable: the repository has reached the limit of ${MAX_REPOSITORY_VARIABLES} variables.`, DOCS);
+        throw new GitHubError(
+          422,
+          `Failed to create variable: the repository has reached the limit of ${MAX_REPOSITORY_VARIABLES} variables.`,
+          DOCS,
+        );
       }
       const now = githubTimestamp(new Date(ctx.world.clock()));
       store.set(canonicalSecretName(name), { name: canonicalSecretName(name), value, created_at: now, updated_at: now });

@@ -24,7 +24,10 @@ export function platformControlRoutes(account: PlatformAccount): Route[] {
       if (name !== undefined && typeof name !== 'string') throw new InvalidInputError('name must be a string');
       return { status: 201, body: account.createUser(name) };
     }),
-    controlRoute('POST', '/organizations', (req) => ({ status: 201, body: account.createOrganization(objectBody(req) as OrganizationSeed) })),
+    controlRoute('POST', '/organizations', (req) => ({
+      status: 201,
+      body: account.createOrganization(objectBody(req) as OrganizationSeed),
+    })),
     controlRoute('PUT', '/organizations/:org_id/members/:user_id', (req) => {
       const { role } = objectBody(req);
       account.directory.setRole(req.params.org_id!, req.params.user_id!, role as OrganizationRole);

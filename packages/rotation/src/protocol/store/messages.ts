@@ -82,13 +82,21 @@ function writeFailure(
     cause: failed.cause,
   });
   if (outcome.mayHold.length) {
-    if (halt) return said(`${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, halt.advice);
+    if (halt)
+      return said(
+        `${halt.reason}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`,
+        halt.advice,
+      );
     const late = rollback.landLate ?? [];
     const unrestored = outcome.mayHold.map((t) => t.describe()).filter((t) => !late.includes(t));
     const failedBack = unrestored.length ? `Writing the previous key back failed for ${unrestored.join(', ')}` : '';
-    if (!late.length) return said(`${failedBack}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
+    if (!late.length)
+      return said(`${failedBack}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
     const landing = `${failedBack ? '; the' : 'The'} previous key was written back to ${late.join(', ')}, but a write of the new key there got no answer and may still land`;
-    return said(`${failedBack}${landing}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`, rerun);
+    return said(
+      `${failedBack}${landing}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`,
+      rerun,
+    );
   }
   if (outcome.ownKey && !outcome.ownKey.revoked) {
     return { code, step: 'store', ...ownKeyLeftValid(created, what, outcome.ownKey.error), cause: outcome.ownKey.error };
@@ -99,7 +107,9 @@ function writeFailure(
       thenRunAgain(advice, halt.concurrent ? CONCURRENCY_GROUP : undefined),
     );
   }
-  const back = rollback.restored?.length ? `The previous key was written back to ${rollback.restored.join(', ')}` : 'No target had been written';
+  const back = rollback.restored?.length
+    ? `The previous key was written back to ${rollback.restored.join(', ')}`
+    : 'No target had been written';
   return said(`${back} and the new key ${created.id} was revoked${kept}`, thenRunAgain(advice));
 }
 
@@ -107,7 +117,11 @@ function writeFailure(
 function haltWords(halt: WriteBackHalt, created: CreatedKey, rerun: string): { reason: string; advice: string; concurrent: boolean } {
   switch (halt.reason) {
     case 'no-previous-key':
-      return { reason: "The previous key's value was not given (apiKey option), so it was not written back", advice: rerun, concurrent: false };
+      return {
+        reason: "The previous key's value was not given (apiKey option), so it was not written back",
+        advice: rerun,
+        concurrent: false,
+      };
     case 'concurrent':
       return {
         reason: `${halt.why}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,

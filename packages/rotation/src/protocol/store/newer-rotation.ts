@@ -45,18 +45,16 @@ export async function newerRotation(ctx: RotationContext, created: CreatedKey, s
  * The 401 a revoked own key answers is a newer rotation's doing; the caller chooses for the previous
  * key. A refused managing key proves nothing either way: 'unknown'.
  */
-async function listWith(
-  ctx: RotationContext,
-  created: CreatedKey,
-  client: RotationPlatformClient,
-  ownKey = true,
-): Promise<NewerRotation> {
+async function listWith(ctx: RotationContext, created: CreatedKey, client: RotationPlatformClient, ownKey = true): Promise<NewerRotation> {
   let keys: PlatformKey[];
   try {
     keys = await client.apiKeys.list();
   } catch (error) {
     if (ownKey && rotatedKeyRefused(error)) {
-      return { state: 'running', why: `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)` };
+      return {
+        state: 'running',
+        why: `The new key ${created.id} was revoked during this run (a newer rotation of this secret revokes the keys it listed)`,
+      };
     }
     return { state: 'unknown', error };
   }

@@ -126,6 +126,9 @@ async function settle(ctx: RotationContext, created: CreatedKey, failed: FailedW
   ctx.log('store', `Reading the metadata of ${ctx.secretName} in ${name}, to learn whether a write that failed landed`);
   const check = await untouchedSince(failed.target, ctx.secretName, failed.servedAt, created.key);
   if (check.untouched) probe('failed-write-proven-untouched');
-  ctx.log('store', check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`);
+  ctx.log(
+    'store',
+    check.untouched ? `${name} ${keepsItsKey(check.reason)}` : `${name} may hold the new key ${created.id}: ${check.reason}`,
+  );
   return check.untouched ? check.reason : undefined;
 }

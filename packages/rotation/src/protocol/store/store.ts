@@ -87,7 +87,13 @@ async function store(
       if (takenOver.state === 'unknown') {
         if (aborted(ctx)) return stopOnAbort(ctx, created, verified, written);
         // The listing failed otherwise than with a 401: nothing was sent, nothing is proven.
-        const failed: FailedWrite = { target, during: 'check', cause: takenOver.error, mayHaveLanded: false, servedAt: servedAt.get(target) };
+        const failed: FailedWrite = {
+          target,
+          during: 'check',
+          cause: takenOver.error,
+          mayHaveLanded: false,
+          servedAt: servedAt.get(target),
+        };
         if (ctx.leak) {
           leaveOut(ctx, leftOut, failed);
           continue;
@@ -129,8 +135,15 @@ async function store(
 function leaveOut(ctx: RotationContext, leftOut: FailedWrite[], failed: FailedWrite): void {
   leftOut.push(failed);
   const what =
-    failed.during === 'check' ? 'checking for a newer rotation before writing it failed' : failed.during === 'preflight' ? 'the preflight could not reach it' : 'writing it failed';
-  ctx.log('store', `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, the other targets are written`);
+    failed.during === 'check'
+      ? 'checking for a newer rotation before writing it failed'
+      : failed.during === 'preflight'
+        ? 'the preflight could not reach it'
+        : 'writing it failed';
+  ctx.log(
+    'store',
+    `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, the other targets are written`,
+  );
 }
 
 /**
@@ -160,7 +173,12 @@ function writeFailed(target: SecretTarget, cause: unknown, servedAt: Date | unde
 }
 
 /** I2: with no target that may hold it, the new key is revoked (cleanup, whatever the abort). */
-async function stopOnAbort(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey, mayHold: SecretTarget[]): Promise<StoreOutcome> {
+async function stopOnAbort(
+  ctx: RotationContext,
+  created: CreatedKey,
+  verified: VerifiedKey,
+  mayHold: SecretTarget[],
+): Promise<StoreOutcome> {
   if (mayHold.length) return { kind: 'stopped', reason: 'aborted', mayHold };
   return { kind: 'stopped', reason: 'aborted', mayHold, ownKey: await revokeOwnKey(ctx, 'store', created, verified.client) };
 }

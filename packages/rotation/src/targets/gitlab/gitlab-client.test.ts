@@ -18,7 +18,9 @@ describe('checkGitLabAccess', () => {
     expect(problem({ token: 'glpat-abc' })).toBeUndefined();
     expect(problem({ token: 'glpat-abc', apiUrl: 'https://gitlab.example.com/api/v4' })).toBeUndefined();
     expect(problem({ token: 'glpat-abc', apiUrl: 'http://127.0.0.1:8080/api/v4' })).toBeUndefined();
-    expect(problem({ token: 'glpat-abc', apiUrl: 'http://gitlab.example.com/api/v4' })).toMatch(/^gitlab\.apiUrl: .*must use https: for gitlab\.example\.com/);
+    expect(problem({ token: 'glpat-abc', apiUrl: 'http://gitlab.example.com/api/v4' })).toMatch(
+      /^gitlab\.apiUrl: .*must use https: for gitlab\.example\.com/,
+    );
     expect(problem({ token: 'glpat-abc', apiUrl: 'gitlab.example.com' })).toMatch(/^gitlab\.apiUrl: /);
   });
 

@@ -31,7 +31,16 @@ export type TargetKind = GitHubKind<TargetSpec> | GitLabKind<TargetSpec> | Verce
 
 /** Every kind, in the order the spec errors list their forms. */
 export const TARGET_KINDS: readonly TargetKind[] = [
-  repo, env, org, dependabot, codespaces, codespacesOrg, codespacesUser, gitlab, gitlabGroup, vercel,
+  repo,
+  env,
+  org,
+  dependabot,
+  codespaces,
+  codespacesOrg,
+  codespacesUser,
+  gitlab,
+  gitlabGroup,
+  vercel,
 ];
 
 const BY_NAME = new Map<unknown, TargetKind>(TARGET_KINDS.map((kind) => [kind.name, kind]));

@@ -18,7 +18,9 @@ export const GITLAB_TOKEN_KINDS = 'a personal, project or group access token wit
 
 /** The role GitLab's documentation requires to manage that kind of variable. */
 export function requiredRole(place: GitLabPlace): string {
-  return place.scope === 'project' ? `the Maintainer role (or higher) on the project ${place.path}` : `the Owner role on the group ${place.path}`;
+  return place.scope === 'project'
+    ? `the Maintainer role (or higher) on the project ${place.path}`
+    : `the Owner role on the group ${place.path}`;
 }
 
 /** Advice for a refused or failed GitLab request; `status` undefined when no answer came. */
@@ -36,6 +38,7 @@ export function gitlabAdvice(status: number | undefined, place: GitLabPlace, rea
   }
   if (status === 429) return 'GitLab rate-limited the run longer than it waits: run again in a few minutes.';
   if (status === 400 && /mask/i.test(reason)) return `GitLab refused to mask the value. ${GITLAB_MASKING_RULE}.`;
-  if (status === 400 || status === 422) return `GitLab refused the variable as written${reason ? ` ("${reason}")` : ''}: check the variable and the spec, then run again.`;
+  if (status === 400 || status === 422)
+    return `GitLab refused the variable as written${reason ? ` ("${reason}")` : ''}: check the variable and the spec, then run again.`;
   return 'Run again; check https://status.gitlab.com (or your GitLab instance) if it keeps failing.';
 }

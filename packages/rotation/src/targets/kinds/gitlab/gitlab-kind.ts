@@ -52,7 +52,10 @@ export function gitlabKind<S extends { kind: string; environmentScope?: string }
 
 /** A GitLab project (`group/project`, subgroups allowed) or group path, or a numeric id. */
 function pathProblem(place: Pick<GitLabPlaceKind<never>, 'scope' | 'path'>, path: unknown): string | undefined {
-  const { scope, path: { form, segments, what } } = place;
+  const {
+    scope,
+    path: { form, segments, what },
+  } = place;
   if (typeof path !== 'string' || !path) return `expected ${what}`;
   if (ID.test(path)) return undefined;
   const parts = path.split('/');

@@ -65,15 +65,25 @@ export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTar
   async writeValue(name: string, value: string, options: WriteOptions = {}): Promise<void> {
     const problem = maskingProblem(value);
     if (problem) {
-      throw new TargetError({ message: `${this.describe()} cannot take ${name}: ${problem}`, target: this.describe(), advice: 'Nothing was sent to GitLab. Rotate a key GitLab can mask into this target, or write this secret somewhere else.' });
+      throw new TargetError({
+        message: `${this.describe()} cannot take ${name}: ${problem}`,
+        target: this.describe(),
+        advice: 'Nothing was sent to GitLab. Rotate a key GitLab can mask into this target, or write this secret somewhere else.',
+      });
     }
     const before = await this.#flagsBefore(name);
     // A rollback gives back the masking the variable had; the run's write masks it.
     const masked = options.restore && before ? before.masked : true;
     if (options.restore) probe('gitlab-variable-rolled-back');
     try {
-      if (before) await this.#update(name, value, masked).catch((error) => (variableMissing(error) ? this.#create(name, value) : Promise.reject(error)));
-      else await this.#create(name, value).catch((error) => (variableTaken(error) ? this.#update(name, value, masked) : Promise.reject(error)));
+      if (before)
+        await this.#update(name, value, masked).catch((error) =>
+          variableMissing(error) ? this.#create(name, value) : Promise.reject(error),
+        );
+      else
+        await this.#create(name, value).catch((error) =>
+          variableTaken(error) ? this.#update(name, value, masked) : Promise.reject(error),
+        );
     } catch (error) {
       throw this.#failure(error, `writing the variable ${name}`);
     }
@@ -87,7 +97,9 @@ export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTar
   /** Compared here, never shown: GitLab answers a variable's value unless it is hidden. */
   async holdsValue(name: string, value: string): Promise<boolean | undefined> {
     try {
-      const { data } = await this.client.request<Record<string, unknown>>('GET', `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
+      const { data } = await this.client.request<Record<string, unknown>>('GET', `${this.#route}/${encodeURIComponent(name)}`, {
+        query: this.#filter(),
+      });
       return typeof data?.value === 'string' && data.hidden !== true ? data.value === value : undefined;
     } catch {
       // Not found (a write still being applied?) or no answer: that proves nothing.
@@ -107,7 +119,9 @@ export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTar
 
   async #read(name: string): Promise<VariableFlags | undefined> {
     try {
-      const { data } = await this.client.request<Record<string, unknown>>('GET', `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter() });
+      const { data } = await this.client.request<Record<string, unknown>>('GET', `${this.#route}/${encodeURIComponent(name)}`, {
+        query: this.#filter(),
+      });
       return { masked: data?.masked === true, hidden: data?.hidden === true };
     } catch (error) {
       // "404 Variable Not Found": no such variable yet. A 404 of the project or group is a failure.
@@ -128,7 +142,10 @@ export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTar
   }
 
   async #update(name: string, value: string, masked: boolean): Promise<void> {
-    await this.client.request('PUT', `${this.#route}/${encodeURIComponent(name)}`, { query: this.#filter(), body: { value, masked: masked && !mutant('gitlab-write-unmasked') } });
+    await this.client.request('PUT', `${this.#route}/${encodeURIComponent(name)}`, {
+      query: this.#filter(),
+      body: { value, masked: masked && !mutant('gitlab-write-unmasked') },
+    });
   }
 
   /** The variable of this spec's scope, among variables of one name in several scopes. */

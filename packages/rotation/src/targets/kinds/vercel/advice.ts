@@ -14,7 +14,11 @@ export interface VercelPlace {
 const TOKEN_KINDS = 'a Vercel access token (Account Settings, Tokens)';
 
 /** Advice for a refused or failed Vercel request; `status` undefined when no answer came. */
-export function vercelAdvice(status: number | undefined, place: VercelPlace, failure: { reason?: string; invalidToken?: boolean } = {}): string {
+export function vercelAdvice(
+  status: number | undefined,
+  place: VercelPlace,
+  failure: { reason?: string; invalidToken?: boolean } = {},
+): string {
   const where = place.team ? `the team ${place.team}` : 'your personal account';
   const reason = failure.reason ?? '';
   if (status === 401 || failure.invalidToken) {
@@ -33,6 +37,7 @@ export function vercelAdvice(status: number | undefined, place: VercelPlace, fai
     return `Vercel found no project ${place.project} in ${where} (404): check the project's name or prj_ id, and its team (a team's project is vercel:${place.project}@TEAM).`;
   }
   if (status === 429) return 'Vercel rate-limited the run longer than it waits: run again in a few minutes.';
-  if (status === 400) return `Vercel refused the request as written${reason ? ` ("${reason}")` : ''}: check the variable and the target, then run again.`;
+  if (status === 400)
+    return `Vercel refused the request as written${reason ? ` ("${reason}")` : ''}: check the variable and the target, then run again.`;
   return 'Run again; check https://www.vercel-status.com if it keeps failing.';
 }

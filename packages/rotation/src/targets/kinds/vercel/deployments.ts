@@ -8,7 +8,6 @@
 import type { DeploymentRef } from '../../secret-target.js';
 import type { VercelClient } from '../../vercel/vercel-client.js';
 
-
 /** How a wait ended: the deployment's last state (READY, ERROR, CANCELED; QUEUED or BUILDING at the deadline or an abort). */
 export interface WaitResult {
   readyState: string;
@@ -26,7 +25,9 @@ export class ProjectDeployments {
 
   /** The newest READY deployment of `target`, if any. */
   async current(projectId: string, target: 'production' | 'preview'): Promise<DeploymentRef | undefined> {
-    const { deployments } = await this.client.request<{ deployments: Array<{ uid: string; url: string; createdAt?: number; created?: number }> }>('GET', '/v6/deployments', {
+    const { deployments } = await this.client.request<{
+      deployments: Array<{ uid: string; url: string; createdAt?: number; created?: number }>;
+    }>('GET', '/v6/deployments', {
       query: { ...this.scope, projectId, target, state: 'READY', limit: 1 },
     });
     const newest = deployments[0];
@@ -47,10 +48,18 @@ export class ProjectDeployments {
     const { runtime, deploy } = this.client;
     const deadline = runtime.now() + deploy.timeoutMs;
     for (;;) {
-      const read = await this.client.request<{ readyState: string; errorMessage?: string }>('GET', `/v13/deployments/${encodeURIComponent(deployment.id)}`, { query: this.scope });
+      const read = await this.client.request<{ readyState: string; errorMessage?: string }>(
+        'GET',
+        `/v13/deployments/${encodeURIComponent(deployment.id)}`,
+        { query: this.scope },
+      );
       if (ENDED.has(read.readyState)) return { readyState: read.readyState, ...(read.errorMessage && { error: read.errorMessage }) };
       const left = deadline - runtime.now();
-      if (left <= 0 || signal?.aborted) return { readyState: read.readyState, error: signal?.aborted ? 'the run was aborted' : `not READY within ${Math.round(deploy.timeoutMs / 1000)} s` };
+      if (left <= 0 || signal?.aborted)
+        return {
+          readyState: read.readyState,
+          error: signal?.aborted ? 'the run was aborted' : `not READY within ${Math.round(deploy.timeoutMs / 1000)} s`,
+        };
       try {
         await runtime.sleep(Math.min(deploy.pollMs, left), signal);
       } catch {

@@ -7,7 +7,14 @@
 // `redeploy` (production), production's current deployment is rebuilt and awaited (deployments.ts).
 
 import { describeError } from '../../../platform.js';
-import { mayHaveLanded, type PlainValueTarget, type RuntimeReach, type SecretMeta, TargetError, type WriteOptions } from '../../secret-target.js';
+import {
+  mayHaveLanded,
+  type PlainValueTarget,
+  type RuntimeReach,
+  type SecretMeta,
+  TargetError,
+  type WriteOptions,
+} from '../../secret-target.js';
 import { vercelAdvice, type VercelPlace } from './advice.js';
 import { ProjectDeployments } from './deployments.js';
 import { type VercelClient, VercelRequestError } from '../../vercel/vercel-client.js';
@@ -75,11 +82,27 @@ export class VercelEnvTarget implements PlainValueTarget {
     const before = await this.#variableBefore(name);
     const { environment } = this.spec;
     // A rollback writes the same shape: the variable as it was, with the value it held.
-    const type = before ? (WRITABLE_TYPES.has(before.type) ? before.type : 'encrypted') : environment === 'development' ? 'encrypted' : 'sensitive';
-    const body = { key: name, value, type, target: before?.target ?? [environment], ...(before?.comment !== undefined && { comment: before.comment }) };
+    const type = before
+      ? WRITABLE_TYPES.has(before.type)
+        ? before.type
+        : 'encrypted'
+      : environment === 'development'
+        ? 'encrypted'
+        : 'sensitive';
+    const body = {
+      key: name,
+      value,
+      type,
+      target: before?.target ?? [environment],
+      ...(before?.comment !== undefined && { comment: before.comment }),
+    };
     try {
       const project = await this.#projectOnce();
-      const answer = await this.client.request<{ created?: { updatedAt?: number } }>('POST', `/v10/projects/${encodeURIComponent(project.id)}/env`, { query: { ...this.#scope, upsert: 'true' }, body });
+      const answer = await this.client.request<{ created?: { updatedAt?: number } }>(
+        'POST',
+        `/v10/projects/${encodeURIComponent(project.id)}/env`,
+        { query: { ...this.#scope, upsert: 'true' }, body },
+      );
       this.#writtenAt = answer?.created?.updatedAt ?? this.client.runtime.now();
       this.#encryptedNotSensitive = !before && environment === 'development';
     } catch (error) {
@@ -130,10 +153,17 @@ export class VercelEnvTarget implements PlainValueTarget {
       const facts = { ...(serving && { serving }), ...(this.#writtenAt !== undefined && { writtenAt: this.#writtenAt }) };
       if (!this.words.redeploy || environment !== 'production' || !serving) return { state: 'awaiting-deploy', ...facts };
       const made = await this.#deployments.redeploy(project.name, serving).catch((error) => ({ error }));
-      if ('error' in made) return { state: 'not-ready', error: this.#failure(made.error, `redeploying ${this.spec.project}`).message, ...facts };
+      if ('error' in made)
+        return { state: 'not-ready', error: this.#failure(made.error, `redeploying ${this.spec.project}`).message, ...facts };
       const ended = await this.#deployments.waitUntilEnded(made, signal);
       if (ended.readyState === 'READY') return { state: 'deployed', deployment: made };
-      return { state: 'not-ready', deployment: made, readyState: ended.readyState, error: ended.error ?? `its state is ${ended.readyState}`, ...facts };
+      return {
+        state: 'not-ready',
+        deployment: made,
+        readyState: ended.readyState,
+        error: ended.error ?? `its state is ${ended.readyState}`,
+        ...facts,
+      };
     } catch (error) {
       throw this.#failure(error, `reading the deployments of ${this.spec.project}`);
     }
@@ -152,14 +182,20 @@ export class VercelEnvTarget implements PlainValueTarget {
   /** The variable of this spec's environment (not one of a Git branch), if any. */
   async #find(name: string, decrypt: boolean): Promise<(EnvVar & { value?: string }) | undefined> {
     const project = await this.#projectOnce();
-    const { envs } = await this.client.request<{ envs: Array<EnvVar & { value?: string }> }>('GET', `/v9/projects/${encodeURIComponent(project.id)}/env`, {
-      query: { ...this.#scope, ...(decrypt && { decrypt: 'true' }) },
-    });
+    const { envs } = await this.client.request<{ envs: Array<EnvVar & { value?: string }> }>(
+      'GET',
+      `/v9/projects/${encodeURIComponent(project.id)}/env`,
+      {
+        query: { ...this.#scope, ...(decrypt && { decrypt: 'true' }) },
+      },
+    );
     return envs.find((v) => v.key === name && v.gitBranch === undefined && v.target.includes(this.spec.environment));
   }
 
   #projectOnce(): Promise<{ id: string; name: string }> {
-    this.#project ??= this.client.request<{ id: string; name: string }>('GET', `/v9/projects/${encodeURIComponent(this.spec.project)}`, { query: this.#scope });
+    this.#project ??= this.client.request<{ id: string; name: string }>('GET', `/v9/projects/${encodeURIComponent(this.spec.project)}`, {
+      query: this.#scope,
+    });
     this.#project.catch(() => {
       this.#project = undefined;
     });

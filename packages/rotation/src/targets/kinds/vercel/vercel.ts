@@ -53,10 +53,14 @@ export const vercel: VercelKind<VercelSpec> = {
   identity: (spec) => `vercel:${spec.project.toLowerCase()}:${environmentOf(spec)}@${(spec.team ?? '').toLowerCase()}`,
   create(clients, spec) {
     const { client, settings } = clients.vercel();
-    return new VercelEnvTarget(client, { project: spec.project, environment: environmentOf(spec), ...(spec.team && { team: spec.team }) }, {
-      format: () => vercel.format(spec),
-      identity: () => vercel.identity(spec),
-      redeploy: settings.redeploy ?? true,
-    });
+    return new VercelEnvTarget(
+      client,
+      { project: spec.project, environment: environmentOf(spec), ...(spec.team && { team: spec.team }) },
+      {
+        format: () => vercel.format(spec),
+        identity: () => vercel.identity(spec),
+        redeploy: settings.redeploy ?? true,
+      },
+    );
   },
 };
