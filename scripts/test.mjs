@@ -8,7 +8,7 @@
 // the Node running this script.
 //
 // Two runners take packages from one queue, a package at a time each (each vitest uses every core):
-// the longest first, the simulator (CPU all the way: the fault matrix and the 10,000 random
+// the longest first, the simulator (CPU all the way: the fault matrix and the 2,000 random
 // histories, in shards) beside the reliability suite (the bundled Actions as child processes, mostly
 // waiting on back-offs and GitHub's one-second spacing between writes), then the others longest
 // first (LONGEST_FIRST), so the run ends on short ones, both runners busy. Left to turbo, the suite

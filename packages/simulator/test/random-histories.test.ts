@@ -1,4 +1,5 @@
-// The random histories of a test run: KEYTURN_SIM_HISTORIES (10,000 by default) from the base seed
+// The random histories of a test run: KEYTURN_SIM_HISTORIES (vitest.config.ts: 2,000 in the test command,
+// 10,000 in CI's deep search) from the base seed
 // vitest.config.ts sets (drawn each run unless KEYTURN_SIM_SEED gives one), split into shards
 // (KEYTURN_SIM_SHARD of KEYTURN_SIM_SHARDS), one per vitest project, so every core works. A seed
 // listed open in src/regressions.ts must still fail (it is a known defect, not a pass); once it
@@ -14,7 +15,7 @@ import { REQUIRED_PROBES_AT } from '../src/required-probes.js';
 import { mergeShardCoverage } from '../src/shard-coverage.js';
 
 const BASE_SEED = Number(process.env.KEYTURN_SIM_SEED);
-const HISTORIES = Number(process.env.KEYTURN_SIM_HISTORIES ?? 10_000);
+const HISTORIES = Number(process.env.KEYTURN_SIM_HISTORIES);
 const SHARD = Number(process.env.KEYTURN_SIM_SHARD ?? 0);
 const SHARDS = Number(process.env.KEYTURN_SIM_SHARDS ?? 1);
 const per = Math.ceil(HISTORIES / SHARDS);
@@ -27,6 +28,7 @@ const coverage = new Coverage();
 describe(`random histories (KEYTURN_SIM_SEED=${BASE_SEED})`, () => {
   it(`seeds ${from} to ${from + count - 1}`, async () => {
     expect(Number.isSafeInteger(BASE_SEED), 'KEYTURN_SIM_SEED is set by vitest.config.ts').toBe(true);
+    expect(Number.isSafeInteger(HISTORIES), 'KEYTURN_SIM_HISTORIES is set by vitest.config.ts').toBe(true);
     const failed: HistoryResult[] = [];
     const closedNow: number[] = [];
     for (let seed = from; seed < from + count; seed++) {
