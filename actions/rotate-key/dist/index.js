@@ -5169,7 +5169,8 @@ function vercelAdvice(status, place, failure = {}) {
     return `Vercel did not accept the token (${status}): it is wrong, expired or revoked. Give ${option("vercel.token")} ${TOKEN_KINDS} whose scope includes ${where}, then run again.`;
   }
   if (status === 403 && /Developer|Viewer/.test(reason)) {
-    return `Vercel refused the token (403): its user's role in ${where} cannot change ${/Production/.test(reason) ? "Production's variables or deployments (a Developer cannot)" : "the project (a Viewer cannot)"}. Use a token of a Member or Owner of ${where}, then run again.`;
+    const what = /Production/.test(reason) ? "Production's variables or deployments (a Developer cannot)" : "the project (a Viewer cannot)";
+    return `Vercel refused the token (403): its user's role in ${where} cannot change ${what}. Use a token of a Member or Owner of ${where}, then run again.`;
   }
   if (status === 403) {
     return `Vercel refused the token (403): its scope does not include ${where}. Create the token with ${place.team ? `the team ${place.team}` : "your personal account"} in its scope (or name the project's team as vercel:${place.project}@TEAM), then run again.`;
@@ -13105,8 +13106,10 @@ function renderNotice(notice2) {
       return `${notice2.target} holds the new key, but no deployment uses it yet: it was not redeployed${notice2.afterDeployment ? `, and ${notice2.afterUrl ?? notice2.afterDeployment} still runs` : ""}. Key${notice2.keyIds.length === 1 ? "" : "s"} ${notice2.keyIds.join(", ")} stay${notice2.keyIds.length === 1 ? "s" : ""} valid until a run sees a deploy made after this write: deploy the project (or set ${option("vercelRedeploy")}), then run again.`;
     case "appeared":
       return appeared(notice2);
-    case "misplaced-record":
-      return `The variable ${notice2.variable} holds the record of family ${notice2.family} (${notice2.detail}). It is not this run's record: it chooses no family and stops no rotation but that family's.${notice2.settlingSkipped ? ` Settling family ${notice2.family} is skipped: its keys stay valid and its record stays.` : ""} If it is a copy, delete ${notice2.variable}; if the record was moved there, move it back.`;
+    case "misplaced-record": {
+      const skipped = notice2.settlingSkipped ? ` Settling family ${notice2.family} is skipped: its keys stay valid and its record stays.` : "";
+      return `The variable ${notice2.variable} holds the record of family ${notice2.family} (${notice2.detail}). It is not this run's record: it chooses no family and stops no rotation but that family's.${skipped} If it is a copy, delete ${notice2.variable}; if the record was moved there, move it back.`;
+    }
     case "leaked-key-not-of-family":
       return `${notice2.leakedKey} is not a key of family ${notice2.family}: this emergency rotation leaves it alone.`;
     case "unreachable-target-left-out":
@@ -13123,8 +13126,11 @@ function renderNotice(notice2) {
       return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.${alsoValid(notice2)}`;
     case "revoke-unconfirmed":
       return `The platform answered 404 to revoking ${notice2.keyIds.length > 1 ? "keys" : "key"} ${named(notice2)} of family ${notice2.family}, listed as live before: the record of family ${notice2.family} stays, and the next rotation of ${notice2.secretName} revokes what is still live (seed 175120485).`;
-    case "other-family-not-forgotten":
-      return `The record of family ${notice2.family} could not forget ${notice2.targets.join(", ")} (${notice2.error}): ${notice2.keyIds.length ? `keys ${notice2.keyIds.join(", ")} of the family stay valid` : "the family has no live key"}.${notice2.retired.length ? ` ${keepRetiring(notice2.retired)}` : ""}`;
+    case "other-family-not-forgotten": {
+      const keys = notice2.keyIds.length ? `keys ${notice2.keyIds.join(", ")} of the family stay valid` : "the family has no live key";
+      const retiring = notice2.retired.length ? ` ${keepRetiring(notice2.retired)}` : "";
+      return `The record of family ${notice2.family} could not forget ${notice2.targets.join(", ")} (${notice2.error}): ${keys}.${retiring}`;
+    }
     case "other-family-settle-failed":
       return `Family ${notice2.family} names no target any more, but settling it failed (${notice2.error}): its record stays, and the next rotation of ${notice2.secretName} revokes its keys.`;
     case "app-token-not-revoked":
@@ -13149,8 +13155,12 @@ function renderNotice(notice2) {
       return `Family ${notice2.family} is stuck since ${notice2.since} (${notice2.reason}${notice2.runUrl ? `, ${notice2.runUrl}` : ""}): this run made no key. Only a person can help: see the issue, fix the cause, then run once with ${option("acknowledge")}: true.`;
     case "stuck-acknowledged":
       return `Family ${notice2.family}, stuck since ${notice2.since} (${notice2.reason}), is acknowledged: its runs rotate again, and the first to succeed closes its issue.`;
-    case "person-not-called":
-      return `The ${notice2.channel === "issue" ? "issue that calls a person about" : `webhook of ${option("notifyUrl")} about`} stuck family ${notice2.family} could not be ${{ open: "opened", update: "updated", close: "closed", post: "posted" }[notice2.doing]} (${notice2.error}); the run's outcome is unchanged.${notice2.channel === "issue" ? " Give the token that keeps the record Issues: Read and write (in a workflow: `permissions: issues: write`)." : ""}`;
+    case "person-not-called": {
+      const channel = notice2.channel === "issue" ? "issue that calls a person about" : `webhook of ${option("notifyUrl")} about`;
+      const done = { open: "opened", update: "updated", close: "closed", post: "posted" }[notice2.doing];
+      const remedy = notice2.channel === "issue" ? " Give the token that keeps the record Issues: Read and write (in a workflow: `permissions: issues: write`)." : "";
+      return `The ${channel} stuck family ${notice2.family} could not be ${done} (${notice2.error}); the run's outcome is unchanged.${remedy}`;
+    }
   }
 }
 function stuckIssueText(mark2) {
@@ -17309,7 +17319,9 @@ function planLeak(ctx, own, records, keys) {
   ctx.report.leak = { keyId, revoked: !live, heldBy, unwritten: [] };
   if (others.length)
     ctx.log("preflight", `Emergency rotation: keys ${others.map((o2) => o2.keyId).join(", ")} of family ${ctx.family} leaked too; this run revokes them with key ${keyId}`);
-  ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names"}; ${live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key"}`);
+  const held = heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names";
+  const then = live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key";
+  ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${held}; ${then}`);
   if (live && dropped.length) {
     ctx.notice("preflight", {
       code: "leaked-key-dropped-holders",
@@ -17779,10 +17791,11 @@ function refuseOverBudget(ctx, plan, targets) {
   const leased = !ctx.dryRun && ctx.lease !== false && store3?.lease !== void 0 ? 1 : 0;
   const added = (exists2 ? needed - 1 : needed) + leased;
   if (held + added > REPOSITORY_VARIABLE_LIMIT) {
+    const variable = variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) });
     ctx.fail({
       code: "record-failed",
       step: "preflight",
-      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}${leased ? ", and its lease" : ""}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
+      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variable}${leased ? ", and its lease" : ""}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
       advice: "Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed."
     });
   }
@@ -21297,11 +21310,8 @@ function alertSummary(report, error2) {
   for (const alert of report.answered) {
     const died = alert.msToRevocation === void 0 ? "" : `, revoked ${formatDuration(alert.msToRevocation)} after this run started`;
     const what = alert.rotated ? `rotated out of every target${died}` : "already revoked";
-    rows.push([
-      ref(alert),
-      `key ${alert.keyId}`,
-      `${what}; ${alert.resolved ? "alert resolved as revoked" : alert.keyRevoked ? "alert not resolved (already resolved on GitHub)" : "KEY STILL VALID: alert left open"}`
-    ]);
+    const answer = alert.resolved ? "alert resolved as revoked" : alert.keyRevoked ? "alert not resolved (already resolved on GitHub)" : "KEY STILL VALID: alert left open";
+    rows.push([ref(alert), `key ${alert.keyId}`, `${what}; ${answer}`]);
   }
   for (const alert of report.otherFamily) {
     rows.push([ref(alert), `key ${alert.keyId}`, `family ${alert.family} (secret ${alert.secretName}): left open for its own workflow`]);

@@ -141,7 +141,8 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
     }
   } catch (error) {
     const thrown = withLeakStillValid(ctx, error);
-    // Only a person can help (a target without a key, a leak still valid, the same failure again): the record says so, and someone is called.
+    // Only a person can help (a target without a key, a leak still valid, the same failure again): the record says so, and someone is
+    // called.
     await noteFailure(ctx, thrown);
     if (thrown instanceof RotationError) Object.assign(thrown.report, { notices: [...report.notices], warnings: [...report.warnings] });
     throw thrown;

@@ -103,7 +103,8 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
   };
   ctx.log(
     'preflight',
-    `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`,
+    `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, ` +
+      `so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`,
   );
   // A dropped target is said every run, idle or not.
   const listed = new Set(ctx.targets.map(identityOf));
@@ -145,7 +146,8 @@ export async function revokeDueKeys(ctx: RotationContext, keys: PlatformKey[], i
       ctx.report.revokedKeyIds.push(key.id);
       ctx.log(
         'revoke',
-        `${outcome === 'already-gone' ? 'Already revoked' : 'Revoked'}: key ${key.id} (${key.name}), superseded, its deadline ${record.due?.[key.id]} passed`,
+        `${outcome === 'already-gone' ? 'Already revoked' : 'Revoked'}: key ${key.id} (${key.name}), superseded, its ` +
+          `deadline ${record.due?.[key.id]} passed`,
       );
     } catch (error) {
       ctx.report.revocationsDue = pendingOf(record, keys, ctx);

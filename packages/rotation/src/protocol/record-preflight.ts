@@ -239,8 +239,13 @@ function refuseNewer(ctx: RotationContext, record: UnreadableRecord): never {
   return ctx.fail({
     code: 'record-failed',
     step: 'preflight',
-    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} was written by a newer keyturn: its format is ${record.format}, and this release reads formats up to ${RECORD_FORMAT}`,
-    advice: `Upgrade the pinned keyturn release (the rotate-key version in uses:, or @keyturn/rotation) to the one that wrote it or later, in every workflow that rotates ${ctx.secretName}. An older release would lose what the record says. Nothing was changed.`,
+    summary:
+      `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} was written by a newer keyturn: ` +
+      `its format is ${record.format}, and this release reads formats up to ${RECORD_FORMAT}`,
+    advice:
+      `Upgrade the pinned keyturn release (the rotate-key version in uses:, or @keyturn/rotation) to the one that wrote it or ` +
+      `later, in every workflow that rotates ${ctx.secretName}. An older release would lose what the record says. Nothing was ` +
+      `changed.`,
   });
 }
 
@@ -250,8 +255,13 @@ function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family
   return ctx.fail({
     code: 'record-failed',
     step: 'preflight',
-    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
-    advice: `Restore the variable's earlier value if you have it, or run once with ${option('rebuildRecord')}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option('revokeKeyIds')}. Nothing was changed.`,
+    summary:
+      `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} cannot be read: ${record.detail}. ` +
+      `It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
+    advice:
+      `Restore the variable's earlier value if you have it, or run once with ${option('rebuildRecord')}: true: the record of ` +
+      `family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it ` +
+      `in ${option('revokeKeyIds')}. Nothing was changed.`,
     actions: [{ do: 'rebuild-record' }],
   });
 }
@@ -327,8 +337,12 @@ async function refuseManagingKeyOfFamily(
       ctx.fail({
         code: 'invalid-options',
         step: 'preflight',
-        summary: `The key in ${option('managingApiKey')} is key ${key.id} (${key.name}) of family ${family}, whose keys this rotation revokes: it would revoke the key it manages with`,
-        advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`,
+        summary:
+          `The key in ${option('managingApiKey')} is key ${key.id} (${key.name}) of family ${family}, whose keys this rotation ` +
+          `revokes: it would revoke the key it manages with`,
+        advice:
+          `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), ` +
+          `kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`,
       });
     }
   }
@@ -339,7 +353,8 @@ async function refuseManagingKeyOfFamily(
       step: 'preflight',
       summary: `The key in ${option('managingApiKey')} is the key being rotated (${option('platform.apiKey')})`,
       advice:
-        'Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed.',
+        'Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its ' +
+        'own secret. Nothing was changed.',
     });
   }
   // Only an organization's own keys share a listing with an organization key (a project-scoped key manages none).
@@ -368,8 +383,14 @@ async function refuseManagingKeyOfFamily(
   ctx.fail({
     code: 'invalid-options',
     step: 'preflight',
-    summary: `The key in ${option('managingApiKey')} is an organization key (GET /auth says api_key_org) that no target record knows, and this rotation revokes keys no record knows: ${named}. The platform does not say which key made a request: the managing key may be one of them, and the run would revoke the key it manages with`,
-    advice: `Manage with the personal key of an organization admin (api_key_user: never in the organization's listing), kept in its own secret and rotated by its own workflow. An organization key named like the family (made by hand, or by an earlier release) must not manage it. Nothing was changed.`,
+    summary:
+      `The key in ${option('managingApiKey')} is an organization key (GET /auth says api_key_org) that no target record knows, ` +
+      `and this rotation revokes keys no record knows: ${named}. The platform does not say which key made a request: the managing ` +
+      `key may be one of them, and the run would revoke the key it manages with`,
+    advice:
+      `Manage with the personal key of an organization admin (api_key_user: never in the organization's listing), kept in its own ` +
+      `secret and rotated by its own workflow. An organization key named like the family (made by hand, or by an earlier release) ` +
+      `must not manage it. Nothing was changed.`,
   });
 }
 
@@ -388,8 +409,12 @@ function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: Reado
     ctx.fail({
       code: 'record-failed',
       step: 'preflight',
-      summary: `The target record of family ${plan.record.family} would take ${bytes} bytes, more than its budget of ${RECORD_BUDGET_BYTES} (${Object.keys(fullest.targets).length} targets)`,
-      advice: `Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families (${option('family')}, one per group of targets). Nothing was changed.`,
+      summary:
+        `The target record of family ${plan.record.family} would take ${bytes} bytes, more than its budget ` +
+        `of ${RECORD_BUDGET_BYTES} (${Object.keys(fullest.targets).length} targets)`,
+      advice:
+        `Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families ` +
+        `(${option('family')}, one per group of targets). Nothing was changed.`,
     });
   }
   const counted = store as { variableCount?: () => number } | undefined;
@@ -402,12 +427,17 @@ function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: Reado
   const leased = !ctx.dryRun && ctx.lease !== false && store?.lease !== undefined ? 1 : 0;
   const added = (exists ? needed - 1 : needed) + leased;
   if (held + added > REPOSITORY_VARIABLE_LIMIT) {
+    const variable = variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) });
     ctx.fail({
       code: 'record-failed',
       step: 'preflight',
-      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}${leased ? ', and its lease' : ''}), and ${ctx.recordStore!.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
+      summary:
+        `The target record of family ${plan.record.family} needs ${added} more variable(s) ` +
+        `(${variable}${leased ? ', and its lease' : ''}), ` +
+        `and ${ctx.recordStore!.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
       advice:
-        'Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed.',
+        'Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or ' +
+        'keep the record in another repository, then run again. Nothing was changed.',
     });
   }
 }
@@ -459,11 +489,14 @@ function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFamilies']
   const then = !other.empty
     ? `it still names ${countNoun(Object.keys(other.record.targets).length, 'target')}, whose keys stay valid`
     : other.sameKind
-      ? `no target is left to hold its keys: ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
+      ? `no target is left to hold its ` +
+        `keys: ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, ` +
+        `then the record is deleted`
       : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
   ctx.log(
     'preflight',
-    `The record of family ${family}${other.sameKind ? '' : ` (${other.record.keyKind} keys)`} ${what.join(' and ') || 'names no target'}; ${then}`,
+    `The record of ` +
+      `family ${family}${other.sameKind ? '' : ` (${other.record.keyKind} keys)`} ${what.join(' and ') || 'names no target'}; ${then}`,
   );
   if (other.empty && !other.sameKind) warnOtherKindUnheld(ctx, other.record);
 }
@@ -502,11 +535,15 @@ function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly
   const specs = (ids: readonly string[]) => ids.map((id) => check.record.targets[id]?.spec ?? id);
   if (other.empty) {
     const then = other.sameKind
-      ? `${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
-      : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ', and the record forgets those targets' : ''}`;
+      ? `${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, ` +
+        `then the record is deleted`
+      : `they are of another kind (${other.record.keyKind}) than this run can ` +
+        `revoke${check.gone.length ? ', and the record forgets those targets' : ''}`;
     ctx.log(
       'preflight',
-      `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(', ')}, where it is gone` : ' at no target'}: no target holds its keys, ${then}`,
+      `The record of family ${family} names the ` +
+        `secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(', ')}, where it is gone` : ' at no target'}: no target ` +
+        `holds its keys, ${then}`,
     );
     if (!other.sameKind) warnOtherKindUnheld(ctx, other.record);
     return;
