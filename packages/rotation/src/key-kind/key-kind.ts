@@ -150,3 +150,9 @@ export function describeKindWithArticle(keyKind: KeyKind): string {
   const words = describeKind(keyKind);
   return /^[aeiou]/.test(words) ? `an ${words}` : `a ${words}`;
 }
+
+/** How a record names its kind of key: `personal`, `organization:ORG`, `project:ORG/PROJECT`. */
+export function keyKindLabel(keyKind: KeyKind): string {
+  if (keyKind.kind === 'personal') return 'personal';
+  return keyKind.kind === 'organization' ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
+}

@@ -17,7 +17,8 @@ import { probe } from '../internal/probes.js';
 import { mintAppTokens } from './app-tokens.js';
 import type { RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
-import { keyKindLabel, warnDropped } from './record-preflight.js';
+import { keyKindLabel } from '../key-kind/key-kind.js';
+import { warnDropped } from './dropped-target-notices.js';
 import { revokeIfLive } from './revocation.js';
 import { selectRevocations } from './revocation-plan.js';
 

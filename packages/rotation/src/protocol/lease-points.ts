@@ -4,7 +4,7 @@
 
 import { mutant } from '../internal/mutants.js';
 import { describeError } from '../platform.js';
-import { keyKindLabel } from './record-preflight.js';
+import { keyKindLabel } from '../key-kind/key-kind.js';
 import { leaseVariableName } from '../lease/lease-text.js';
 import { LeaseHeldError, takeLease } from '../lease/take-lease.js';
 import { RecordError } from '../record/variable-store.js';
