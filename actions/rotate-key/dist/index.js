@@ -3898,6 +3898,11 @@ function describeKindWithArticle(keyKind) {
   const words = describeKind(keyKind);
   return /^[aeiou]/.test(words) ? `an ${words}` : `a ${words}`;
 }
+function keyKindLabel(keyKind) {
+  if (keyKind.kind === "personal")
+    return "personal";
+  return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
+}
 
 // ../../packages/rotation/dist/key-kind/managing-key.js
 var managingKeyFailures = /* @__PURE__ */ new WeakSet();
@@ -10256,6 +10261,74 @@ function checkCodespacesReach(specs, reach, option2) {
     throw new OptionError(option2, `${formatTargetSpec(refused)}: ${kindOf(refused).appRefusal}. Nothing was changed.`);
 }
 
+// ../../packages/rotation/dist/check-targets.js
+function checkTargets(options) {
+  const given = options.targets ?? [];
+  const list2 = typeof given === "string" ? [given] : given;
+  if (list2.length && list2.every(isSecretTarget))
+    return { objects: refuseDuplicateTargets([...list2]) };
+  return { specs: readSpecs(list2, "targets", options.defaultRepository) };
+}
+function readSpecs(list2, option2, defaultRepository) {
+  try {
+    if (list2.every((item) => typeof item === "string"))
+      return keyShapedTarget(option2, parseTargetSpecs(list2, { defaultRepository }));
+    if (!list2.every(isTargetSpec)) {
+      throw new OptionError(option2, `${option2} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
+    }
+    checkTargetSpecs(list2, option2);
+    return keyShapedTarget(option2, [...list2]);
+  } catch (error2) {
+    if (error2 instanceof TargetSpecError && error2.option !== option2)
+      throw new TargetSpecError(error2.problems, option2);
+    throw error2;
+  }
+}
+function isSecretTarget(value) {
+  const target = value;
+  if (typeof target !== "object" || target === null || typeof target.describe !== "function")
+    return false;
+  return target.takes === "plain" ? typeof target.writeValue === "function" : typeof target.writeSecret === "function";
+}
+function isTargetSpec(value) {
+  return typeof value === "object" && value !== null && typeof value.kind === "string";
+}
+function checkRetired(options, targets) {
+  const given = options.retireTargets ?? [];
+  const list2 = typeof given === "string" ? [given] : given;
+  if (list2.every((item) => typeof item === "string" && !item.trim()))
+    return [];
+  const specs = readSpecs(list2, "retireTargets");
+  const written = new Set("objects" in targets ? targets.objects.map(identityOf) : targets.specs.map(targetIdentity));
+  return specs.map((spec) => {
+    const identity = targetIdentity(spec);
+    if (written.has(identity)) {
+      throw new OptionError("retireTargets", `${identity} is both a target and a target to retire: give it in one of them`);
+    }
+    return { identity, spec };
+  });
+}
+function refuseDuplicateTargets(targets) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    const identity = identityOf(target);
+    const earlier = seen.get(identity);
+    if (earlier !== void 0) {
+      throw new OptionError("targets", `targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    }
+    seen.set(identity, target.describe());
+  }
+  return targets;
+}
+function keyShapedTarget(name, specs) {
+  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
+  if (pasted >= 0) {
+    const what = rejectedValue(formatTargetSpec(specs[pasted]));
+    throw new OptionError(name, `\`${name}\` target ${pasted + 1} is ${what}: a target names a repository, environment or organization`);
+  }
+  return specs;
+}
+
 // ../../packages/rotation/dist/check-options.js
 var MAX_KEEP = 100;
 function checkRotateKeyOptions(options) {
@@ -10469,64 +10542,6 @@ function checkVercel(options) {
   checkVercelAccess(options.vercel);
   return options.vercel;
 }
-function checkTargets(options) {
-  const given = options.targets ?? [];
-  const list2 = typeof given === "string" ? [given] : given;
-  if (list2.length && list2.every(isSecretTarget))
-    return { objects: refuseDuplicateTargets([...list2]) };
-  return { specs: readSpecs(list2, "targets", options.defaultRepository) };
-}
-function readSpecs(list2, option2, defaultRepository) {
-  try {
-    if (list2.every((item) => typeof item === "string"))
-      return keyShapedTarget(option2, parseTargetSpecs(list2, { defaultRepository }));
-    if (!list2.every(isTargetSpec)) {
-      throw new OptionError(option2, `${option2} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
-    }
-    checkTargetSpecs(list2, option2);
-    return keyShapedTarget(option2, [...list2]);
-  } catch (error2) {
-    if (error2 instanceof TargetSpecError && error2.option !== option2)
-      throw new TargetSpecError(error2.problems, option2);
-    throw error2;
-  }
-}
-function isSecretTarget(value) {
-  const target = value;
-  if (typeof target !== "object" || target === null || typeof target.describe !== "function")
-    return false;
-  return target.takes === "plain" ? typeof target.writeValue === "function" : typeof target.writeSecret === "function";
-}
-function isTargetSpec(value) {
-  return typeof value === "object" && value !== null && typeof value.kind === "string";
-}
-function checkRetired(options, targets) {
-  const given = options.retireTargets ?? [];
-  const list2 = typeof given === "string" ? [given] : given;
-  if (list2.every((item) => typeof item === "string" && !item.trim()))
-    return [];
-  const specs = readSpecs(list2, "retireTargets");
-  const written = new Set("objects" in targets ? targets.objects.map(identityOf) : targets.specs.map(targetIdentity));
-  return specs.map((spec) => {
-    const identity = targetIdentity(spec);
-    if (written.has(identity)) {
-      throw new OptionError("retireTargets", `${identity} is both a target and a target to retire: give it in one of them`);
-    }
-    return { identity, spec };
-  });
-}
-function refuseDuplicateTargets(targets) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    const identity = identityOf(target);
-    const earlier = seen.get(identity);
-    if (earlier !== void 0) {
-      throw new OptionError("targets", `targets ${earlier} and ${target.describe()} are the same secret: give it once`);
-    }
-    seen.set(identity, target.describe());
-  }
-  return targets;
-}
 function unusedKeyIds(keyKind) {
   const given = keyKind ?? {};
   const kind = given.kind ?? "personal";
@@ -10578,14 +10593,6 @@ function keyShapedRecord(options) {
     keyShapedName("record.gitlab", record.gitlab);
   }
   return options;
-}
-function keyShapedTarget(name, specs) {
-  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
-  if (pasted >= 0) {
-    const what = rejectedValue(formatTargetSpec(specs[pasted]));
-    throw new OptionError(name, `\`${name}\` target ${pasted + 1} is ${what}: a target names a repository, environment or organization`);
-  }
-  return specs;
 }
 
 // ../../node_modules/.pnpm/@octokit+oauth-methods@6.0.5/node_modules/@octokit/oauth-methods/dist-bundle/index.js
@@ -12286,7 +12293,7 @@ function watchUnansweredWrites() {
   };
 }
 
-// ../../packages/rotation/dist/notices/notice.js
+// ../../packages/rotation/dist/notices/codes.js
 var STUCK_REASONS = [
   "left-without-key",
   "leaked-key-valid",
@@ -13063,6 +13070,62 @@ async function revokeAppTokens(ctx) {
   }
 }
 
+// ../../packages/rotation/dist/notices/render-parts.js
+function keepRetiring(targets) {
+  return `Keep ${targets.join(", ")} in ${option("retireTargets")} until a run ends without this warning.`;
+}
+function named(keys) {
+  return keys.keyIds.map((id, i2) => keys.keyNames[i2] ? `${id} (${keys.keyNames[i2]})` : `${id}`).join(", ");
+}
+
+// ../../packages/rotation/dist/notices/render-targets.js
+function recordRebuilt(notice2) {
+  const live = notice2.keyIds;
+  const kept = live.length ? `Keys ${live.join(", ")} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in ${option("revokeKeyIds")}.` : "The family has no live key: nothing to protect.";
+  return `The target record of family ${notice2.family} is rebuilt in place of ${notice2.replaced.join(", ")}, which cannot be read. ${kept} Take ${option("rebuildRecord")} out of the workflow.`;
+}
+function unreadableOtherRecord(notice2) {
+  const what = notice2.problem === "newer" ? `was written by a newer keyturn (format ${notice2.format})` : `cannot be read (${notice2.detail})`;
+  return `The target record in ${notice2.variable}${notice2.family ? ` (family ${notice2.family})` : ""} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`;
+}
+function droppedTarget(notice2) {
+  const many = notice2.keyIds.length > 1;
+  const holds = notice2.keyIds.length ? `may still hold key${many ? "s" : ""} ${named(notice2)}, which stay${many ? "" : "s"} valid` : "holds no live key of the family";
+  return `Target ${notice2.target} is no longer in targets but ${holds}. If it no longer needs ${notice2.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`;
+}
+function otherFamilyDroppedTarget(notice2) {
+  const many = notice2.keyIds.length > 1;
+  return `Target ${notice2.target} is no longer in targets but may still hold key${many ? "s" : ""} ${named(notice2)} of family ${notice2.family}, whose record names it; ${many ? "they stay" : "it stays"} valid. If it no longer needs ${notice2.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`;
+}
+function otherFamilyUnheld(notice2) {
+  const many = notice2.keyIds.length > 1;
+  const targets = notice2.targets.join(", ");
+  const them = notice2.targets.length > 1 ? "them" : "it";
+  return `Key${many ? "s" : ""} ${named(notice2)} of family ${notice2.family} stay${many ? "" : "s"} valid, though none of the targets its record still names may hold ${many ? "them" : "it"}: ${targets}. The family's keys are revoked once its record names no target: if ${targets} no longer ${notice2.targets.length > 1 ? "need" : "needs"} ${notice2.secretName}, delete the secret there (if it is still there) and name ${them} in ${option("retireTargets")}; otherwise put ${them} back in targets. Or, if no secret holds ${many ? "one of those keys" : "that key"}, name it in ${option("revokeKeyIds")}.`;
+}
+function otherKindUnheld(notice2) {
+  const ids2 = notice2.keyIds;
+  const what = ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console, ${ids2.length > 1 ? "those it still lists" : "if it still lists it"} (this run's ${notice2.runKeyKind} key cannot see them), then delete the variable ${notice2.variable}` : `delete the variable ${notice2.variable}`;
+  return `Once every target holds this run's key, no target holds a key of family ${notice2.family} (${notice2.keyKind} keys): ${what}. Until then this warning repeats.`;
+}
+function renamedSecretKeysValid(notice2) {
+  const { otherSecret: old, secretName } = notice2;
+  const many = notice2.keyIds.length > 1;
+  const them = many ? "them" : "it";
+  const where = [
+    notice2.present.length ? `still exists at ${notice2.present.join(", ")}` : "",
+    notice2.unknown.length ? `may exist at ${notice2.unknown.join(", ")} (not checked: not in ${option("targets")}, or unreadable)` : ""
+  ].filter(Boolean).join(" and ");
+  const next = notice2.sameKind ? `the next run revokes ${them} and deletes the variable ${notice2.variable}` : `the next run names ${them} for the platform console (${notice2.keyKind} keys, which this run's key cannot revoke)`;
+  return `Key${many ? "s" : ""} ${notice2.keyIds.join(", ")} of family ${notice2.family} stay${many ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); ${next}. If another workflow still rotates ${old}, nothing to do.`;
+}
+function unmanagedCurrentKey(notice2) {
+  const only = notice2.keyIds.length === 1 ? { id: notice2.keyIds[0], name: notice2.keyNames[0] } : void 0;
+  const which2 = only ? `The current key ${only.id} ("${only.name}")` : "The current key";
+  const how = only ? `run with ${option("revokeKeyIds")}: ${only.id}` : `run with ${option("revokeKeyIds")} naming its id (the console lists keys by name; the platform does not say which key made a request)`;
+  return `${which2} was not made by this rotation (family ${notice2.family} has no key yet) and is not in ${option("revokeKeyIds")}, so it stays valid. Once every workflow reads the secret ${notice2.secretName}, ${how} (or revoke it in the console).`;
+}
+
 // ../../packages/rotation/dist/notices/render.js
 function renderNotice(notice2) {
   switch (notice2.code) {
@@ -13159,7 +13222,8 @@ function renderNotice(notice2) {
       const channel = notice2.channel === "issue" ? "issue that calls a person about" : `webhook of ${option("notifyUrl")} about`;
       const done = { open: "opened", update: "updated", close: "closed", post: "posted" }[notice2.doing];
       const remedy = notice2.channel === "issue" ? " Give the token that keeps the record Issues: Read and write (in a workflow: `permissions: issues: write`)." : "";
-      return `The ${channel} stuck family ${notice2.family} could not be ${done} (${notice2.error}); the run's outcome is unchanged.${remedy}`;
+      const outcome = `could not be ${done} (${notice2.error}); the run's outcome is unchanged.${remedy}`;
+      return `The ${channel} stuck family ${notice2.family} ${outcome}`;
     }
   }
 }
@@ -13189,12 +13253,6 @@ function deploymentNotReady(notice2) {
   const keys = `Key${notice2.keyIds.length === 1 ? "" : "s"} ${notice2.keyIds.join(", ")} stay${notice2.keyIds.length === 1 ? "s" : ""} valid`;
   return `${made} (${notice2.error}): the running deployment still uses an older key, and no deployment uses the new ${notice2.secretName} yet. ${keys} until a run sees a deployment with the new key READY: fix the build (or the cause), then run again.`;
 }
-function keepRetiring(targets) {
-  return `Keep ${targets.join(", ")} in ${option("retireTargets")} until a run ends without this warning.`;
-}
-function named(keys) {
-  return keys.keyIds.map((id, i2) => keys.keyNames[i2] ? `${id} (${keys.keyNames[i2]})` : `${id}`).join(", ");
-}
 function alerts(list2) {
   return `alert${list2.length > 1 ? "s" : ""} ${list2.map((a2) => `${a2.repository}#${a2.number}`).join(", ")}`;
 }
@@ -13203,52 +13261,6 @@ function alsoValid(notice2) {
   if (!rest.length)
     return "";
   return ` ${rest.length > 1 ? `Keys ${rest.join(", ")} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
-}
-function recordRebuilt(notice2) {
-  const live = notice2.keyIds;
-  const kept = live.length ? `Keys ${live.join(", ")} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in ${option("revokeKeyIds")}.` : "The family has no live key: nothing to protect.";
-  return `The target record of family ${notice2.family} is rebuilt in place of ${notice2.replaced.join(", ")}, which cannot be read. ${kept} Take ${option("rebuildRecord")} out of the workflow.`;
-}
-function unreadableOtherRecord(notice2) {
-  const what = notice2.problem === "newer" ? `was written by a newer keyturn (format ${notice2.format})` : `cannot be read (${notice2.detail})`;
-  return `The target record in ${notice2.variable}${notice2.family ? ` (family ${notice2.family})` : ""} ${what}. It is not this family's, so this run goes on; the keys it names stay valid. Fix it with the workflow that rotates that family.`;
-}
-function droppedTarget(notice2) {
-  const many = notice2.keyIds.length > 1;
-  const holds = notice2.keyIds.length ? `may still hold key${many ? "s" : ""} ${named(notice2)}, which stay${many ? "" : "s"} valid` : "holds no live key of the family";
-  return `Target ${notice2.target} is no longer in targets but ${holds}. If it no longer needs ${notice2.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`;
-}
-function otherFamilyDroppedTarget(notice2) {
-  const many = notice2.keyIds.length > 1;
-  return `Target ${notice2.target} is no longer in targets but may still hold key${many ? "s" : ""} ${named(notice2)} of family ${notice2.family}, whose record names it; ${many ? "they stay" : "it stays"} valid. If it no longer needs ${notice2.secretName}, delete the secret there and name it in ${option("retireTargets")}; otherwise put it back in targets.`;
-}
-function otherFamilyUnheld(notice2) {
-  const many = notice2.keyIds.length > 1;
-  const targets = notice2.targets.join(", ");
-  const them = notice2.targets.length > 1 ? "them" : "it";
-  return `Key${many ? "s" : ""} ${named(notice2)} of family ${notice2.family} stay${many ? "" : "s"} valid, though none of the targets its record still names may hold ${many ? "them" : "it"}: ${targets}. The family's keys are revoked once its record names no target: if ${targets} no longer ${notice2.targets.length > 1 ? "need" : "needs"} ${notice2.secretName}, delete the secret there (if it is still there) and name ${them} in ${option("retireTargets")}; otherwise put ${them} back in targets. Or, if no secret holds ${many ? "one of those keys" : "that key"}, name it in ${option("revokeKeyIds")}.`;
-}
-function otherKindUnheld(notice2) {
-  const ids2 = notice2.keyIds;
-  const what = ids2.length ? `revoke key${ids2.length > 1 ? "s" : ""} ${ids2.join(", ")} in the platform console, ${ids2.length > 1 ? "those it still lists" : "if it still lists it"} (this run's ${notice2.runKeyKind} key cannot see them), then delete the variable ${notice2.variable}` : `delete the variable ${notice2.variable}`;
-  return `Once every target holds this run's key, no target holds a key of family ${notice2.family} (${notice2.keyKind} keys): ${what}. Until then this warning repeats.`;
-}
-function renamedSecretKeysValid(notice2) {
-  const { otherSecret: old, secretName } = notice2;
-  const many = notice2.keyIds.length > 1;
-  const them = many ? "them" : "it";
-  const where = [
-    notice2.present.length ? `still exists at ${notice2.present.join(", ")}` : "",
-    notice2.unknown.length ? `may exist at ${notice2.unknown.join(", ")} (not checked: not in ${option("targets")}, or unreadable)` : ""
-  ].filter(Boolean).join(" and ");
-  const next = notice2.sameKind ? `the next run revokes ${them} and deletes the variable ${notice2.variable}` : `the next run names ${them} for the platform console (${notice2.keyKind} keys, which this run's key cannot revoke)`;
-  return `Key${many ? "s" : ""} ${notice2.keyIds.join(", ")} of family ${notice2.family} stay${many ? "" : "s"} valid: its record names the secret ${old}, which ${where}. If ${secretName} replaced ${old} (a renamed secret), delete ${old} there (a target no longer in ${option("targets")}: then name it in ${option("retireTargets")}); ${next}. If another workflow still rotates ${old}, nothing to do.`;
-}
-function unmanagedCurrentKey(notice2) {
-  const only = notice2.keyIds.length === 1 ? { id: notice2.keyIds[0], name: notice2.keyNames[0] } : void 0;
-  const which2 = only ? `The current key ${only.id} ("${only.name}")` : "The current key";
-  const how = only ? `run with ${option("revokeKeyIds")}: ${only.id}` : `run with ${option("revokeKeyIds")} naming its id (the console lists keys by name; the platform does not say which key made a request)`;
-  return `${which2} was not made by this rotation (family ${notice2.family} has no key yet) and is not in ${option("revokeKeyIds")}, so it stays valid. Once every workflow reads the secret ${notice2.secretName}, ${how} (or revoke it in the console).`;
 }
 function leakedKeyDroppedHolders(notice2) {
   const many = notice2.targets.length > 1;
@@ -17460,12 +17472,163 @@ async function checkRetired2(ctx, records) {
   return retired;
 }
 
-// ../../packages/rotation/dist/protocol/record-preflight.js
-function keyKindLabel(keyKind) {
-  if (keyKind.kind === "personal")
-    return "personal";
-  return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
+// ../../packages/rotation/dist/protocol/other-kind-unheld.js
+function warnOtherKindUnheld(ctx, record) {
+  const keyIds = namedKeyIds(record);
+  const variable = variableOf(record);
+  ctx.notice("preflight", {
+    code: "other-kind-unheld",
+    family: record.family,
+    keyKind: record.keyKind ?? "personal",
+    runKeyKind: keyKindLabel(ctx.keyScope.keyKind),
+    keyIds,
+    variable,
+    actions: [{ do: "revoke-in-console", keyIds, variable }]
+  });
 }
+
+// ../../packages/rotation/dist/protocol/renamed-secret-notices.js
+function sayOtherSecret(ctx, other, keys) {
+  const check = other.otherSecret;
+  const { family } = other.record;
+  const old = check.record.secretName;
+  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id);
+  if (other.empty) {
+    const then = other.sameKind ? `${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ", and the record forgets those targets" : ""}`;
+    ctx.log("preflight", `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(", ")}, where it is gone` : " at no target"}: no target holds its keys, ${then}`);
+    if (!other.sameKind)
+      warnOtherKindUnheld(ctx, other.record);
+    return;
+  }
+  const gone = check.goneElsewhere ?? [];
+  const named2 = new Set(namedKeyIds(other.record));
+  const own = new Set(familyMembers(keys, ctx.family).map((k2) => k2.id));
+  const live = (other.sameKind ? keys.filter((k2) => named2.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : [...named2]).filter((id) => !own.has(id));
+  if (!gone.length && !check.unreadable?.length)
+    return;
+  if (!live.length) {
+    const where = gone.length ? `is gone at ${specs(gone).join(", ")} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(", ")}`;
+    ctx.log("preflight", `The secret ${old} of family ${family} ${where}; the family has no live key`);
+    return;
+  }
+  const staying2 = live.filter((id) => !other.goneOnly?.includes(id));
+  if (staying2.length)
+    nameOtherSecretKeys(ctx, other, staying2, gone);
+}
+function nameOtherSecretKeys(ctx, other, keyIds, gone = other.otherSecret?.goneElsewhere ?? []) {
+  const check = other.otherSecret;
+  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id);
+  const [present, unknown] = [specs(check.present), specs(check.unknown)];
+  ctx.notice("preflight", {
+    code: "renamed-secret-keys-valid",
+    family: other.record.family,
+    keyIds: [...keyIds],
+    otherSecret: check.record.secretName,
+    secretName: ctx.secretName,
+    gone: specs(gone),
+    present,
+    unknown,
+    sameKind: other.sameKind,
+    ...other.record.keyKind !== void 0 && { keyKind: other.record.keyKind },
+    variable: variableOf(other.record),
+    actions: [{ do: "delete-old-secret", secretName: check.record.secretName, targets: [...present, ...unknown] }]
+  });
+}
+
+// ../../packages/rotation/dist/protocol/other-family-log.js
+function logOtherFamily(ctx, other) {
+  const { family } = other.record;
+  const specs = (ids2) => ids2.map((id) => other.record.targets[id]?.spec ?? id).join(", ");
+  const what = [
+    other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : "",
+    other.retired.length ? `names the retired ${other.retired.length === 1 ? "target" : "targets"} ${other.retired.join(", ")}` : ""
+  ].filter(Boolean);
+  const then = !other.empty ? `it still names ${countNoun(Object.keys(other.record.targets).length, "target")}, whose keys stay valid` : other.sameKind ? `no target is left to hold its keys: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
+  ctx.log("preflight", `The record of family ${family}${other.sameKind ? "" : ` (${other.record.keyKind} keys)`} ${what.join(" and ") || "names no target"}; ${then}`);
+  if (other.empty && !other.sameKind)
+    warnOtherKindUnheld(ctx, other.record);
+}
+
+// ../../packages/rotation/dist/protocol/dropped-target-notices.js
+function warnDropped(ctx, target, keys) {
+  probe("dropped-target-protected");
+  const live = liveKeys(target.keyIds, keys);
+  ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
+  ctx.notice("preflight", {
+    code: "dropped-target",
+    target: target.spec,
+    secretName: ctx.secretName,
+    ...live,
+    actions: [{ do: "retire-or-relist", targets: [target.spec] }]
+  });
+}
+function warnOtherDropped(ctx, target, keys) {
+  const live = liveKeys(target.keyIds, keys);
+  if (!live.keyIds.length)
+    return;
+  ctx.report.droppedTargets = [.../* @__PURE__ */ new Set([...ctx.report.droppedTargets ?? [], target.spec])];
+  ctx.notice("preflight", {
+    code: "other-family-dropped-target",
+    target: target.spec,
+    family: target.family,
+    secretName: ctx.secretName,
+    ...live,
+    actions: [{ do: "retire-or-relist", targets: [target.spec] }]
+  });
+}
+function liveKeys(ids2, keys) {
+  const live = ids2.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
+  return { keyIds: live.map((k2) => k2.id), keyNames: live.map((k2) => k2.name) };
+}
+
+// ../../packages/rotation/dist/protocol/unreadable-records.js
+function refuseNewer(ctx, record) {
+  probe("record-newer-refused");
+  return ctx.fail({
+    code: "record-failed",
+    step: "preflight",
+    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} was written by a newer keyturn: its format is ${record.format}, and this release reads formats up to ${RECORD_FORMAT}`,
+    advice: `Upgrade the pinned keyturn release (the rotate-key version in uses:, or @keyturn/rotation) to the one that wrote it or later, in every workflow that rotates ${ctx.secretName}. An older release would lose what the record says. Nothing was changed.`
+  });
+}
+function refuseUnparsable(ctx, record, family) {
+  probe("record-unparsable-refused");
+  ctx.unreadableRecord = { family, variable: record.name, detail: record.detail };
+  return ctx.fail({
+    code: "record-failed",
+    step: "preflight",
+    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
+    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`,
+    actions: [{ do: "rebuild-record" }]
+  });
+}
+function warnUnreadable(ctx, record) {
+  const { name: variable, family, problem, format, detail } = record;
+  ctx.notice("preflight", {
+    code: "unreadable-other-record",
+    variable,
+    ...family !== void 0 && { family },
+    problem,
+    ...format !== void 0 && { format },
+    detail,
+    actions: [{ do: "fix-other-record", variable }]
+  });
+}
+function skipMisplaced(ctx, plan, record) {
+  const settling = plan.otherFamilies.filter((o2) => o2.record.family === record.family && o2.empty);
+  for (const other of settling)
+    other.empty = false;
+  ctx.notice("preflight", {
+    code: "misplaced-record",
+    variable: record.name,
+    family: record.family ?? "",
+    detail: record.detail,
+    settlingSkipped: settling.length > 0,
+    actions: [{ do: "fix-other-record", variable: record.name }]
+  });
+}
+
+// ../../packages/rotation/dist/protocol/record-preflight.js
 function noRecordPlan() {
   return {
     record: emptyRecord("", "", void 0),
@@ -17657,51 +17820,6 @@ function recordFacts(ctx) {
     authenticatingIds: ctx.authenticatingIds
   };
 }
-function refuseNewer(ctx, record) {
-  probe("record-newer-refused");
-  return ctx.fail({
-    code: "record-failed",
-    step: "preflight",
-    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} was written by a newer keyturn: its format is ${record.format}, and this release reads formats up to ${RECORD_FORMAT}`,
-    advice: `Upgrade the pinned keyturn release (the rotate-key version in uses:, or @keyturn/rotation) to the one that wrote it or later, in every workflow that rotates ${ctx.secretName}. An older release would lose what the record says. Nothing was changed.`
-  });
-}
-function refuseUnparsable(ctx, record, family) {
-  probe("record-unparsable-refused");
-  ctx.unreadableRecord = { family, variable: record.name, detail: record.detail };
-  return ctx.fail({
-    code: "record-failed",
-    step: "preflight",
-    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
-    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`,
-    actions: [{ do: "rebuild-record" }]
-  });
-}
-function warnUnreadable(ctx, record) {
-  const { name: variable, family, problem, format, detail } = record;
-  ctx.notice("preflight", {
-    code: "unreadable-other-record",
-    variable,
-    ...family !== void 0 && { family },
-    problem,
-    ...format !== void 0 && { format },
-    detail,
-    actions: [{ do: "fix-other-record", variable }]
-  });
-}
-function skipMisplaced(ctx, plan, record) {
-  const settling = plan.otherFamilies.filter((o2) => o2.record.family === record.family && o2.empty);
-  for (const other of settling)
-    other.empty = false;
-  ctx.notice("preflight", {
-    code: "misplaced-record",
-    variable: record.name,
-    family: record.family ?? "",
-    detail: record.detail,
-    settlingSkipped: settling.length > 0,
-    actions: [{ do: "fix-other-record", variable: record.name }]
-  });
-}
 async function refuseManagingKeyOfFamily(ctx, plan, keys, records) {
   const fingerprint = ctx.managingKeyFingerprint;
   if (!fingerprint)
@@ -17799,107 +17917,6 @@ function refuseOverBudget(ctx, plan, targets) {
       advice: "Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed."
     });
   }
-}
-function warnDropped(ctx, target, keys) {
-  probe("dropped-target-protected");
-  const live = liveKeys(target.keyIds, keys);
-  ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
-  ctx.notice("preflight", {
-    code: "dropped-target",
-    target: target.spec,
-    secretName: ctx.secretName,
-    ...live,
-    actions: [{ do: "retire-or-relist", targets: [target.spec] }]
-  });
-}
-function warnOtherDropped(ctx, target, keys) {
-  const live = liveKeys(target.keyIds, keys);
-  if (!live.keyIds.length)
-    return;
-  ctx.report.droppedTargets = [.../* @__PURE__ */ new Set([...ctx.report.droppedTargets ?? [], target.spec])];
-  ctx.notice("preflight", {
-    code: "other-family-dropped-target",
-    target: target.spec,
-    family: target.family,
-    secretName: ctx.secretName,
-    ...live,
-    actions: [{ do: "retire-or-relist", targets: [target.spec] }]
-  });
-}
-function liveKeys(ids2, keys) {
-  const live = ids2.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
-  return { keyIds: live.map((k2) => k2.id), keyNames: live.map((k2) => k2.name) };
-}
-function logOtherFamily(ctx, other) {
-  const { family } = other.record;
-  const specs = (ids2) => ids2.map((id) => other.record.targets[id]?.spec ?? id).join(", ");
-  const what = [
-    other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : "",
-    other.retired.length ? `names the retired ${other.retired.length === 1 ? "target" : "targets"} ${other.retired.join(", ")}` : ""
-  ].filter(Boolean);
-  const then = !other.empty ? `it still names ${countNoun(Object.keys(other.record.targets).length, "target")}, whose keys stay valid` : other.sameKind ? `no target is left to hold its keys: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
-  ctx.log("preflight", `The record of family ${family}${other.sameKind ? "" : ` (${other.record.keyKind} keys)`} ${what.join(" and ") || "names no target"}; ${then}`);
-  if (other.empty && !other.sameKind)
-    warnOtherKindUnheld(ctx, other.record);
-}
-function warnOtherKindUnheld(ctx, record) {
-  const keyIds = namedKeyIds(record);
-  const variable = variableOf(record);
-  ctx.notice("preflight", {
-    code: "other-kind-unheld",
-    family: record.family,
-    keyKind: record.keyKind ?? "personal",
-    runKeyKind: keyKindLabel(ctx.keyScope.keyKind),
-    keyIds,
-    variable,
-    actions: [{ do: "revoke-in-console", keyIds, variable }]
-  });
-}
-function sayOtherSecret(ctx, other, keys) {
-  const check = other.otherSecret;
-  const { family } = other.record;
-  const old = check.record.secretName;
-  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id);
-  if (other.empty) {
-    const then = other.sameKind ? `${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ", and the record forgets those targets" : ""}`;
-    ctx.log("preflight", `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(", ")}, where it is gone` : " at no target"}: no target holds its keys, ${then}`);
-    if (!other.sameKind)
-      warnOtherKindUnheld(ctx, other.record);
-    return;
-  }
-  const gone = check.goneElsewhere ?? [];
-  const named2 = new Set(namedKeyIds(other.record));
-  const own = new Set(familyMembers(keys, ctx.family).map((k2) => k2.id));
-  const live = (other.sameKind ? keys.filter((k2) => named2.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : [...named2]).filter((id) => !own.has(id));
-  if (!gone.length && !check.unreadable?.length)
-    return;
-  if (!live.length) {
-    const where = gone.length ? `is gone at ${specs(gone).join(", ")} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(", ")}`;
-    ctx.log("preflight", `The secret ${old} of family ${family} ${where}; the family has no live key`);
-    return;
-  }
-  const staying2 = live.filter((id) => !other.goneOnly?.includes(id));
-  if (staying2.length)
-    nameOtherSecretKeys(ctx, other, staying2, gone);
-}
-function nameOtherSecretKeys(ctx, other, keyIds, gone = other.otherSecret?.goneElsewhere ?? []) {
-  const check = other.otherSecret;
-  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id);
-  const [present, unknown] = [specs(check.present), specs(check.unknown)];
-  ctx.notice("preflight", {
-    code: "renamed-secret-keys-valid",
-    family: other.record.family,
-    keyIds: [...keyIds],
-    otherSecret: check.record.secretName,
-    secretName: ctx.secretName,
-    gone: specs(gone),
-    present,
-    unknown,
-    sameKind: other.sameKind,
-    ...other.record.keyKind !== void 0 && { keyKind: other.record.keyKind },
-    variable: variableOf(other.record),
-    actions: [{ do: "delete-old-secret", secretName: check.record.secretName, targets: [...present, ...unknown] }]
-  });
 }
 
 // ../../packages/rotation/dist/lease/lease-text.js
@@ -20575,8 +20592,8 @@ async function inventoryCopies(options) {
   };
 }
 
-// ../../packages/rotation/dist/catalogue/catalogue.js
-var ROTATION_OPTIONS = {
+// ../../packages/rotation/dist/catalogue/access-options.js
+var ACCESS_OPTIONS = {
   "api-key": {
     path: "platform.apiKey",
     type: "secret",
@@ -20688,7 +20705,11 @@ var ROTATION_OPTIONS = {
       negates: true,
       help: "vercel: production targets are not redeployed: the old key stays valid until a run sees a deploy made after the write"
     }
-  },
+  }
+};
+
+// ../../packages/rotation/dist/catalogue/target-options.js
+var TARGET_OPTIONS = {
   "secret-name": {
     path: "secretName",
     type: "text",
@@ -20748,7 +20769,11 @@ var ROTATION_OPTIONS = {
       key: "revoke-key-ids",
       help: "another key id to revoke once the new key is stored, repeatable (keyturn.yml: revoke-key-ids)"
     }
-  },
+  }
+};
+
+// ../../packages/rotation/dist/catalogue/schedule-options.js
+var SCHEDULE_OPTIONS = {
   "rotate-every": {
     path: "rotateEvery",
     type: "clock",
@@ -20810,7 +20835,11 @@ var ROTATION_OPTIONS = {
     input: "dry-run",
     doc: "true: check everything and print the plan, change nothing.",
     cli: { flag: "--dry-run", help: "check everything and print the plan; change nothing" }
-  },
+  }
+};
+
+// ../../packages/rotation/dist/catalogue/key-kind-options.js
+var KEY_KIND_OPTIONS = {
   "key-kind": {
     path: "keyKind.kind",
     aliases: ["keyKind"],
@@ -20853,7 +20882,11 @@ var ROTATION_OPTIONS = {
       file: "--managing-api-key-file <path>",
       help: "a file holding the key that manages the rotated kind's keys"
     }
-  },
+  }
+};
+
+// ../../packages/rotation/dist/catalogue/record-options.js
+var RECORD_OPTIONS = {
   "rebuild-record": {
     path: "rebuildRecord",
     type: "boolean",
@@ -20909,7 +20942,11 @@ var ROTATION_OPTIONS = {
       negates: true,
       help: "take no lease: only where every run of this secret is in one queue (a CI concurrency group), as it must be without a record"
     }
-  },
+  }
+};
+
+// ../../packages/rotation/dist/catalogue/leak-options.js
+var LEAK_OPTIONS = {
   "leaked-key-id": {
     path: "leakedKey.id",
     type: "integer",
@@ -20970,6 +21007,16 @@ var ROTATION_OPTIONS = {
     input: "inventory-match",
     doc: "With inventory-org: the secret names or globs (NEON*) to look for, one a line or comma-separated. Default: secret-name."
   }
+};
+
+// ../../packages/rotation/dist/catalogue/catalogue.js
+var ROTATION_OPTIONS = {
+  ...ACCESS_OPTIONS,
+  ...TARGET_OPTIONS,
+  ...SCHEDULE_OPTIONS,
+  ...KEY_KIND_OPTIONS,
+  ...RECORD_OPTIONS,
+  ...LEAK_OPTIONS
 };
 function catalogueOptions() {
   return Object.entries(ROTATION_OPTIONS).map(([name, option2]) => ({ ...option2, name }));

@@ -60,10 +60,10 @@ function doneLine(report: RotationReport): string {
       `due ${report.idle.rotateAt}); nothing rotated; revoked ${countNoun(report.revokedKeyIds.length, 'key')} past its deadline.`
     );
   }
-  if (report.dryRun)
-    return (
-      `Dry run: would create ${report.plan.keyName} and write ${countNoun(report.plan.targets.length, 'target')}; nothing was ` + `changed.`
-    );
+  if (report.dryRun) {
+    const targets = countNoun(report.plan.targets.length, 'target');
+    return `Dry run: would create ${report.plan.keyName} and write ${targets}; nothing was changed.`;
+  }
   return (
     `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, 'target')}; ` +
     `revoked ${countNoun(report.revokedKeyIds.length, 'key')}.`
