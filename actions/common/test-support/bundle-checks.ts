@@ -1,6 +1,6 @@
 // Checks every Action's bundle gets: the build is reproducible (CI rebuilds and diffs the committed
 // dist/), the committed dist/ is what the sources build now, it holds no machine-specific path or
-// source map, and action.yml runs it the way DESIGN.md says.
+// source map, and action.yml runs it on node24 (the root README, Self-hosted runners).
 
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -3898,6 +3898,11 @@ function describeKindWithArticle(keyKind) {
   const words = describeKind(keyKind);
   return /^[aeiou]/.test(words) ? `an ${words}` : `a ${words}`;
 }
+function keyKindLabel(keyKind) {
+  if (keyKind.kind === "personal")
+    return "personal";
+  return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
+}
 
 // ../../packages/rotation/dist/key-kind/managing-key.js
 var managingKeyFailures = /* @__PURE__ */ new WeakSet();
@@ -5169,7 +5174,8 @@ function vercelAdvice(status, place, failure = {}) {
     return `Vercel did not accept the token (${status}): it is wrong, expired or revoked. Give ${option("vercel.token")} ${TOKEN_KINDS} whose scope includes ${where}, then run again.`;
   }
   if (status === 403 && /Developer|Viewer/.test(reason)) {
-    return `Vercel refused the token (403): its user's role in ${where} cannot change ${/Production/.test(reason) ? "Production's variables or deployments (a Developer cannot)" : "the project (a Viewer cannot)"}. Use a token of a Member or Owner of ${where}, then run again.`;
+    const what = /Production/.test(reason) ? "Production's variables or deployments (a Developer cannot)" : "the project (a Viewer cannot)";
+    return `Vercel refused the token (403): its user's role in ${where} cannot change ${what}. Use a token of a Member or Owner of ${where}, then run again.`;
   }
   if (status === 403) {
     return `Vercel refused the token (403): its scope does not include ${where}. Create the token with ${place.team ? `the team ${place.team}` : "your personal account"} in its scope (or name the project's team as vercel:${place.project}@TEAM), then run again.`;
@@ -10255,6 +10261,74 @@ function checkCodespacesReach(specs, reach, option2) {
     throw new OptionError(option2, `${formatTargetSpec(refused)}: ${kindOf(refused).appRefusal}. Nothing was changed.`);
 }
 
+// ../../packages/rotation/dist/check-targets.js
+function checkTargets(options) {
+  const given = options.targets ?? [];
+  const list2 = typeof given === "string" ? [given] : given;
+  if (list2.length && list2.every(isSecretTarget))
+    return { objects: refuseDuplicateTargets([...list2]) };
+  return { specs: readSpecs(list2, "targets", options.defaultRepository) };
+}
+function readSpecs(list2, option2, defaultRepository) {
+  try {
+    if (list2.every((item) => typeof item === "string"))
+      return keyShapedTarget(option2, parseTargetSpecs(list2, { defaultRepository }));
+    if (!list2.every(isTargetSpec)) {
+      throw new OptionError(option2, `${option2} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
+    }
+    checkTargetSpecs(list2, option2);
+    return keyShapedTarget(option2, [...list2]);
+  } catch (error2) {
+    if (error2 instanceof TargetSpecError && error2.option !== option2)
+      throw new TargetSpecError(error2.problems, option2);
+    throw error2;
+  }
+}
+function isSecretTarget(value) {
+  const target = value;
+  if (typeof target !== "object" || target === null || typeof target.describe !== "function")
+    return false;
+  return target.takes === "plain" ? typeof target.writeValue === "function" : typeof target.writeSecret === "function";
+}
+function isTargetSpec(value) {
+  return typeof value === "object" && value !== null && typeof value.kind === "string";
+}
+function checkRetired(options, targets) {
+  const given = options.retireTargets ?? [];
+  const list2 = typeof given === "string" ? [given] : given;
+  if (list2.every((item) => typeof item === "string" && !item.trim()))
+    return [];
+  const specs = readSpecs(list2, "retireTargets");
+  const written = new Set("objects" in targets ? targets.objects.map(identityOf) : targets.specs.map(targetIdentity));
+  return specs.map((spec) => {
+    const identity = targetIdentity(spec);
+    if (written.has(identity)) {
+      throw new OptionError("retireTargets", `${identity} is both a target and a target to retire: give it in one of them`);
+    }
+    return { identity, spec };
+  });
+}
+function refuseDuplicateTargets(targets) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    const identity = identityOf(target);
+    const earlier = seen.get(identity);
+    if (earlier !== void 0) {
+      throw new OptionError("targets", `targets ${earlier} and ${target.describe()} are the same secret: give it once`);
+    }
+    seen.set(identity, target.describe());
+  }
+  return targets;
+}
+function keyShapedTarget(name, specs) {
+  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
+  if (pasted >= 0) {
+    const what = rejectedValue(formatTargetSpec(specs[pasted]));
+    throw new OptionError(name, `\`${name}\` target ${pasted + 1} is ${what}: a target names a repository, environment or organization`);
+  }
+  return specs;
+}
+
 // ../../packages/rotation/dist/check-options.js
 var MAX_KEEP = 100;
 function checkRotateKeyOptions(options) {
@@ -10468,64 +10542,6 @@ function checkVercel(options) {
   checkVercelAccess(options.vercel);
   return options.vercel;
 }
-function checkTargets(options) {
-  const given = options.targets ?? [];
-  const list2 = typeof given === "string" ? [given] : given;
-  if (list2.length && list2.every(isSecretTarget))
-    return { objects: refuseDuplicateTargets([...list2]) };
-  return { specs: readSpecs(list2, "targets", options.defaultRepository) };
-}
-function readSpecs(list2, option2, defaultRepository) {
-  try {
-    if (list2.every((item) => typeof item === "string"))
-      return keyShapedTarget(option2, parseTargetSpecs(list2, { defaultRepository }));
-    if (!list2.every(isTargetSpec)) {
-      throw new OptionError(option2, `${option2} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
-    }
-    checkTargetSpecs(list2, option2);
-    return keyShapedTarget(option2, [...list2]);
-  } catch (error2) {
-    if (error2 instanceof TargetSpecError && error2.option !== option2)
-      throw new TargetSpecError(error2.problems, option2);
-    throw error2;
-  }
-}
-function isSecretTarget(value) {
-  const target = value;
-  if (typeof target !== "object" || target === null || typeof target.describe !== "function")
-    return false;
-  return target.takes === "plain" ? typeof target.writeValue === "function" : typeof target.writeSecret === "function";
-}
-function isTargetSpec(value) {
-  return typeof value === "object" && value !== null && typeof value.kind === "string";
-}
-function checkRetired(options, targets) {
-  const given = options.retireTargets ?? [];
-  const list2 = typeof given === "string" ? [given] : given;
-  if (list2.every((item) => typeof item === "string" && !item.trim()))
-    return [];
-  const specs = readSpecs(list2, "retireTargets");
-  const written = new Set("objects" in targets ? targets.objects.map(identityOf) : targets.specs.map(targetIdentity));
-  return specs.map((spec) => {
-    const identity = targetIdentity(spec);
-    if (written.has(identity)) {
-      throw new OptionError("retireTargets", `${identity} is both a target and a target to retire: give it in one of them`);
-    }
-    return { identity, spec };
-  });
-}
-function refuseDuplicateTargets(targets) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    const identity = identityOf(target);
-    const earlier = seen.get(identity);
-    if (earlier !== void 0) {
-      throw new OptionError("targets", `targets ${earlier} and ${target.describe()} are the same secret: give it once`);
-    }
-    seen.set(identity, target.describe());
-  }
-  return targets;
-}
 function unusedKeyIds(keyKind) {
   const given = keyKind ?? {};
   const kind = given.kind ?? "personal";
@@ -10577,14 +10593,6 @@ function keyShapedRecord(options) {
     keyShapedName("record.gitlab", record.gitlab);
   }
   return options;
-}
-function keyShapedTarget(name, specs) {
-  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
-  if (pasted >= 0) {
-    const what = rejectedValue(formatTargetSpec(specs[pasted]));
-    throw new OptionError(name, `\`${name}\` target ${pasted + 1} is ${what}: a target names a repository, environment or organization`);
-  }
-  return specs;
 }
 
 // ../../node_modules/.pnpm/@octokit+oauth-methods@6.0.5/node_modules/@octokit/oauth-methods/dist-bundle/index.js
@@ -12285,7 +12293,7 @@ function watchUnansweredWrites() {
   };
 }
 
-// ../../packages/rotation/dist/notices/notice.js
+// ../../packages/rotation/dist/notices/codes.js
 var STUCK_REASONS = [
   "left-without-key",
   "leaked-key-valid",
@@ -13062,138 +13070,15 @@ async function revokeAppTokens(ctx) {
   }
 }
 
-// ../../packages/rotation/dist/notices/render.js
-function renderNotice(notice2) {
-  switch (notice2.code) {
-    case "rebuild-record-unneeded":
-      return `${option("rebuildRecord")} is set, but the target record of family ${notice2.family} reads: nothing was rebuilt. Take ${option("rebuildRecord")} out of the workflow.`;
-    case "record-rebuilt":
-      return recordRebuilt(notice2);
-    case "rebuilt-keys-kept":
-      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.`;
-    case "unreadable-other-record":
-      return unreadableOtherRecord(notice2);
-    case "dropped-target":
-      return droppedTarget(notice2);
-    case "other-family-dropped-target":
-      return otherFamilyDroppedTarget(notice2);
-    case "other-family-unheld":
-      return otherFamilyUnheld(notice2);
-    case "other-kind-unheld":
-      return otherKindUnheld(notice2);
-    case "renamed-secret-keys-valid":
-      return renamedSecretKeysValid(notice2);
-    case "retired-target-unrecorded":
-      return `${notice2.target} is in ${option("retireTargets")} but no target record of ${notice2.secretName} names it: nothing to retire.`;
-    case "unmanaged-current-key":
-      return unmanagedCurrentKey(notice2);
-    case "leaked-key-dropped-holders":
-      return leakedKeyDroppedHolders(notice2);
-    case "target-unwritten":
-      return `${notice2.target} could not be given the new key ${notice2.newKeyId} (${notice2.error}); the record says it holds another key than the leaked one, which stays valid. Run again once it can be written.`;
-    case "record-not-narrowed":
-      return recordNotNarrowed(notice2);
-    case "kept-beyond-keep":
-      return keptBeyondKeep(notice2);
-    case "revoke-key-id-skipped":
-      return `Key ${notice2.keyIds.join(", ")} of ${option("revokeKeyIds")} was not revoked: ${SKIP_REASONS[notice2.reason]}`;
-    case "development-not-sensitive":
-      return `${notice2.target} is a development variable, which Vercel does not allow to be sensitive: ${notice2.secretName} was written encrypted (its value can be read back in Vercel's dashboard and by \`vercel env pull\`).`;
-    case "deployment-not-ready":
-      return deploymentNotReady(notice2);
-    case "awaiting-deploy":
-      return `${notice2.target} holds the new key, but no deployment uses it yet: it was not redeployed${notice2.afterDeployment ? `, and ${notice2.afterUrl ?? notice2.afterDeployment} still runs` : ""}. Key${notice2.keyIds.length === 1 ? "" : "s"} ${notice2.keyIds.join(", ")} stay${notice2.keyIds.length === 1 ? "s" : ""} valid until a run sees a deploy made after this write: deploy the project (or set ${option("vercelRedeploy")}), then run again.`;
-    case "appeared":
-      return appeared(notice2);
-    case "misplaced-record":
-      return `The variable ${notice2.variable} holds the record of family ${notice2.family} (${notice2.detail}). It is not this run's record: it chooses no family and stops no rotation but that family's.${notice2.settlingSkipped ? ` Settling family ${notice2.family} is skipped: its keys stay valid and its record stays.` : ""} If it is a copy, delete ${notice2.variable}; if the record was moved there, move it back.`;
-    case "leaked-key-not-of-family":
-      return `${notice2.leakedKey} is not a key of family ${notice2.family}: this emergency rotation leaves it alone.`;
-    case "unreachable-target-left-out":
-      return `Target ${notice2.targets.join(", ")} cannot take the secret ${notice2.secretName} (${notice2.problem}): this emergency rotation goes on without it and revokes the leaked key ${notice2.keyIds.join(", ")} all the same. ${notice2.advice}`;
-    case "lease-lapsed":
-      return `The lease of ${notice2.secretName} lapsed during this run and another run took it over, so no key was revoked: that run finishes the job.`;
-    case "concurrent-rotation":
-      return `A concurrent rotation of ${notice2.secretName} ran during this run, so no key was revoked${notice2.keyIds.length ? ` (not ${notice2.keyIds.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`;
-    case "other-family-deferred":
-      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} appeared during this run: its record stays, and the next rotation of ${notice2.secretName} settles it.${alsoValid(notice2)}`;
-    case "other-family-held-here":
-      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} stay valid, with its record: a target of family ${notice2.runFamily} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${notice2.secretName} revokes them once no target does (retire a dropped target).${alsoValid(notice2)}`;
-    case "other-family-rebuilt-kept":
-      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.${alsoValid(notice2)}`;
-    case "revoke-unconfirmed":
-      return `The platform answered 404 to revoking ${notice2.keyIds.length > 1 ? "keys" : "key"} ${named(notice2)} of family ${notice2.family}, listed as live before: the record of family ${notice2.family} stays, and the next rotation of ${notice2.secretName} revokes what is still live (seed 175120485).`;
-    case "other-family-not-forgotten":
-      return `The record of family ${notice2.family} could not forget ${notice2.targets.join(", ")} (${notice2.error}): ${notice2.keyIds.length ? `keys ${notice2.keyIds.join(", ")} of the family stay valid` : "the family has no live key"}.${notice2.retired.length ? ` ${keepRetiring(notice2.retired)}` : ""}`;
-    case "other-family-settle-failed":
-      return `Family ${notice2.family} names no target any more, but settling it failed (${notice2.error}): its record stays, and the next rotation of ${notice2.secretName} revokes its keys.`;
-    case "app-token-not-revoked":
-      return `Revoking the GitHub App's installation token for ${notice2.owner} failed (${notice2.problem}); it expires within the hour.`;
-    case "alerts-without-value":
-      return `${countNoun(notice2.count, "open alert")} of ${notice2.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`;
-    case "unmanaged-leaked-key":
-      return `${alerts(notice2.alerts)}: a key no target record in ${notice2.recordStore} knows (fingerprint ${notice2.fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`;
-    case "other-family-alert":
-      return `${alerts(notice2.alerts)}: key ${notice2.keyIds.join(", ")} of family ${notice2.family} (secret ${notice2.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`;
-    case "left-without-key":
-      return `Target${notice2.targets.length === 1 ? "" : "s"} ${notice2.targets.join(", ")} of family ${notice2.family} ${notice2.targets.length === 1 ? "is" : "are"} left without a working key: the leaked key was revoked and the new key could not be written there. Give ${notice2.targets.length === 1 ? "it" : "them"} a working key (fix the access and run with ${option("acknowledge")}: true, or put a key made in the console in the secret there), then acknowledge.`;
-    case "leaked-key-valid":
-      return `The leaked key ${notice2.keyIds.join(", ")} of family ${notice2.family} is still valid: it could not be revoked. Revoke it in the platform console now, then acknowledge.`;
-    case "record-unreadable":
-      return `The target record of family ${notice2.family} (${notice2.variable}) cannot be read (${notice2.detail}): every run stops before making a key. Mend the variable, or run once with ${option("rebuildRecord")}: true (its keys then stay valid until named in ${option("revokeKeyIds")}).`;
-    case "lease-taken-over":
-      return `${notice2.runs} runs of ${notice2.secretName} (family ${notice2.family}) in a row found the lease of the previous one lapsed: each run is killed or cancelled before it ends (a job timeout shorter than the run, a runner lost). Find why in those runs' logs, give the job the time it needs, then acknowledge.`;
-    case "repeated-failure":
-      return `${notice2.runs} runs of family ${notice2.family} in a row failed the same way (${notice2.failure}) since ${notice2.since}; the last said: ${notice2.summary} Fix the cause, then acknowledge.`;
-    case "stuck":
-      return `Family ${notice2.family} is stuck since ${notice2.since} (${notice2.reason}${notice2.runUrl ? `, ${notice2.runUrl}` : ""}): this run made no key. Only a person can help: see the issue, fix the cause, then run once with ${option("acknowledge")}: true.`;
-    case "stuck-acknowledged":
-      return `Family ${notice2.family}, stuck since ${notice2.since} (${notice2.reason}), is acknowledged: its runs rotate again, and the first to succeed closes its issue.`;
-    case "person-not-called":
-      return `The ${notice2.channel === "issue" ? "issue that calls a person about" : `webhook of ${option("notifyUrl")} about`} stuck family ${notice2.family} could not be ${{ open: "opened", update: "updated", close: "closed", post: "posted" }[notice2.doing]} (${notice2.error}); the run's outcome is unchanged.${notice2.channel === "issue" ? " Give the token that keeps the record Issues: Read and write (in a workflow: `permissions: issues: write`)." : ""}`;
-  }
-}
-function stuckIssueText(mark2) {
-  const remedy = renderNotice(mark2.notice);
-  const run2 = mark2.runUrl ? ` The run that got stuck: ${mark2.runUrl}.` : "";
-  const body = [
-    `The key rotation of family ${mark2.family} is stuck since ${mark2.since} (${mark2.notice.code}).${run2}`,
-    "",
-    remedy,
-    "",
-    `Until then every run of the family stops before making a key. To acknowledge, run the rotation once with ${option("acknowledge")}: true (the CLI: \`keyturn acknowledge\`): that run rotates again, and the first run to succeed closes this issue.`
-  ].join("\n");
-  return { title: `${STUCK_TITLE_PREFIX}${mark2.family} is stuck (${mark2.notice.code})`, body, remedy };
-}
-var STUCK_TITLE_PREFIX = "keyturn: family ";
-var SKIP_REASONS = {
-  "created-by-this-run": "it is the key this run created",
-  "appeared-during-run": "it appeared during this run (a concurrent rotation made it)",
-  "newer-than-new-key": "it is newer than the key this run created",
-  "dropped-target-may-hold": "a target dropped from the list may hold it (retire that target first)",
-  "authenticating-key": `it is the key in ${option("managingApiKey")}, which this run authenticates with`,
-  "deployment-may-use": "a deployment still running may use it (the new key is in no deployment yet)"
-};
-function deploymentNotReady(notice2) {
-  const made = notice2.deploymentUrl ? `The redeploy ${notice2.deploymentUrl} of ${notice2.target} ended ${notice2.readyState}` : `${notice2.target} could not be redeployed`;
-  const keys = `Key${notice2.keyIds.length === 1 ? "" : "s"} ${notice2.keyIds.join(", ")} stay${notice2.keyIds.length === 1 ? "s" : ""} valid`;
-  return `${made} (${notice2.error}): the running deployment still uses an older key, and no deployment uses the new ${notice2.secretName} yet. ${keys} until a run sees a deployment with the new key READY: fix the build (or the cause), then run again.`;
-}
+// ../../packages/rotation/dist/notices/render-parts.js
 function keepRetiring(targets) {
   return `Keep ${targets.join(", ")} in ${option("retireTargets")} until a run ends without this warning.`;
 }
 function named(keys) {
   return keys.keyIds.map((id, i2) => keys.keyNames[i2] ? `${id} (${keys.keyNames[i2]})` : `${id}`).join(", ");
 }
-function alerts(list2) {
-  return `alert${list2.length > 1 ? "s" : ""} ${list2.map((a2) => `${a2.repository}#${a2.number}`).join(", ")}`;
-}
-function alsoValid(notice2) {
-  const rest = notice2.alsoValid;
-  if (!rest.length)
-    return "";
-  return ` ${rest.length > 1 ? `Keys ${rest.join(", ")} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
-}
+
+// ../../packages/rotation/dist/notices/render-targets.js
 function recordRebuilt(notice2) {
   const live = notice2.keyIds;
   const kept = live.length ? `Keys ${live.join(", ")} were live, and a target the lost record named may hold them: they stay valid (this run keeps them too). Once no target holds one, name it in ${option("revokeKeyIds")}.` : "The family has no live key: nothing to protect.";
@@ -13239,6 +13124,143 @@ function unmanagedCurrentKey(notice2) {
   const which2 = only ? `The current key ${only.id} ("${only.name}")` : "The current key";
   const how = only ? `run with ${option("revokeKeyIds")}: ${only.id}` : `run with ${option("revokeKeyIds")} naming its id (the console lists keys by name; the platform does not say which key made a request)`;
   return `${which2} was not made by this rotation (family ${notice2.family} has no key yet) and is not in ${option("revokeKeyIds")}, so it stays valid. Once every workflow reads the secret ${notice2.secretName}, ${how} (or revoke it in the console).`;
+}
+
+// ../../packages/rotation/dist/notices/render.js
+function renderNotice(notice2) {
+  switch (notice2.code) {
+    case "rebuild-record-unneeded":
+      return `${option("rebuildRecord")} is set, but the target record of family ${notice2.family} reads: nothing was rebuilt. Take ${option("rebuildRecord")} out of the workflow.`;
+    case "record-rebuilt":
+      return recordRebuilt(notice2);
+    case "rebuilt-keys-kept":
+      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} stay valid: they were live when its target record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.`;
+    case "unreadable-other-record":
+      return unreadableOtherRecord(notice2);
+    case "dropped-target":
+      return droppedTarget(notice2);
+    case "other-family-dropped-target":
+      return otherFamilyDroppedTarget(notice2);
+    case "other-family-unheld":
+      return otherFamilyUnheld(notice2);
+    case "other-kind-unheld":
+      return otherKindUnheld(notice2);
+    case "renamed-secret-keys-valid":
+      return renamedSecretKeysValid(notice2);
+    case "retired-target-unrecorded":
+      return `${notice2.target} is in ${option("retireTargets")} but no target record of ${notice2.secretName} names it: nothing to retire.`;
+    case "unmanaged-current-key":
+      return unmanagedCurrentKey(notice2);
+    case "leaked-key-dropped-holders":
+      return leakedKeyDroppedHolders(notice2);
+    case "target-unwritten":
+      return `${notice2.target} could not be given the new key ${notice2.newKeyId} (${notice2.error}); the record says it holds another key than the leaked one, which stays valid. Run again once it can be written.`;
+    case "record-not-narrowed":
+      return recordNotNarrowed(notice2);
+    case "kept-beyond-keep":
+      return keptBeyondKeep(notice2);
+    case "revoke-key-id-skipped":
+      return `Key ${notice2.keyIds.join(", ")} of ${option("revokeKeyIds")} was not revoked: ${SKIP_REASONS[notice2.reason]}`;
+    case "development-not-sensitive":
+      return `${notice2.target} is a development variable, which Vercel does not allow to be sensitive: ${notice2.secretName} was written encrypted (its value can be read back in Vercel's dashboard and by \`vercel env pull\`).`;
+    case "deployment-not-ready":
+      return deploymentNotReady(notice2);
+    case "awaiting-deploy":
+      return `${notice2.target} holds the new key, but no deployment uses it yet: it was not redeployed${notice2.afterDeployment ? `, and ${notice2.afterUrl ?? notice2.afterDeployment} still runs` : ""}. Key${notice2.keyIds.length === 1 ? "" : "s"} ${notice2.keyIds.join(", ")} stay${notice2.keyIds.length === 1 ? "s" : ""} valid until a run sees a deploy made after this write: deploy the project (or set ${option("vercelRedeploy")}), then run again.`;
+    case "appeared":
+      return appeared(notice2);
+    case "misplaced-record": {
+      const skipped = notice2.settlingSkipped ? ` Settling family ${notice2.family} is skipped: its keys stay valid and its record stays.` : "";
+      return `The variable ${notice2.variable} holds the record of family ${notice2.family} (${notice2.detail}). It is not this run's record: it chooses no family and stops no rotation but that family's.${skipped} If it is a copy, delete ${notice2.variable}; if the record was moved there, move it back.`;
+    }
+    case "leaked-key-not-of-family":
+      return `${notice2.leakedKey} is not a key of family ${notice2.family}: this emergency rotation leaves it alone.`;
+    case "unreachable-target-left-out":
+      return `Target ${notice2.targets.join(", ")} cannot take the secret ${notice2.secretName} (${notice2.problem}): this emergency rotation goes on without it and revokes the leaked key ${notice2.keyIds.join(", ")} all the same. ${notice2.advice}`;
+    case "lease-lapsed":
+      return `The lease of ${notice2.secretName} lapsed during this run and another run took it over, so no key was revoked: that run finishes the job.`;
+    case "concurrent-rotation":
+      return `A concurrent rotation of ${notice2.secretName} ran during this run, so no key was revoked${notice2.keyIds.length ? ` (not ${notice2.keyIds.join(", ")})` : ""}: it may still be writing one of them back. The next rotation finishes the job.`;
+    case "other-family-deferred":
+      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} appeared during this run: its record stays, and the next rotation of ${notice2.secretName} settles it.${alsoValid(notice2)}`;
+    case "other-family-held-here":
+      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} stay valid, with its record: a target of family ${notice2.runFamily} may still hold them (a dropped target, or a record not narrowed yet). A rotation of ${notice2.secretName} revokes them once no target does (retire a dropped target).${alsoValid(notice2)}`;
+    case "other-family-rebuilt-kept":
+      return `Keys ${notice2.keyIds.join(", ")} of family ${notice2.family} stay valid, with its record: they were live when its record was rebuilt, and a target the lost record named may hold them. Once no target holds one, name it in ${option("revokeKeyIds")}.${alsoValid(notice2)}`;
+    case "revoke-unconfirmed":
+      return `The platform answered 404 to revoking ${notice2.keyIds.length > 1 ? "keys" : "key"} ${named(notice2)} of family ${notice2.family}, listed as live before: the record of family ${notice2.family} stays, and the next rotation of ${notice2.secretName} revokes what is still live (seed 175120485).`;
+    case "other-family-not-forgotten": {
+      const keys = notice2.keyIds.length ? `keys ${notice2.keyIds.join(", ")} of the family stay valid` : "the family has no live key";
+      const retiring = notice2.retired.length ? ` ${keepRetiring(notice2.retired)}` : "";
+      return `The record of family ${notice2.family} could not forget ${notice2.targets.join(", ")} (${notice2.error}): ${keys}.${retiring}`;
+    }
+    case "other-family-settle-failed":
+      return `Family ${notice2.family} names no target any more, but settling it failed (${notice2.error}): its record stays, and the next rotation of ${notice2.secretName} revokes its keys.`;
+    case "app-token-not-revoked":
+      return `Revoking the GitHub App's installation token for ${notice2.owner} failed (${notice2.problem}); it expires within the hour.`;
+    case "alerts-without-value":
+      return `${countNoun(notice2.count, "open alert")} of ${notice2.secretType} came without their value (hidden by GitHub) and cannot be matched: they are left open`;
+    case "unmanaged-leaked-key":
+      return `${alerts(notice2.alerts)}: a key no target record in ${notice2.recordStore} knows (fingerprint ${notice2.fingerprint}). keyturn does not manage it and leaves the alert open: revoke the key in the platform console (Settings, API keys), then resolve the alert as revoked`;
+    case "other-family-alert":
+      return `${alerts(notice2.alerts)}: key ${notice2.keyIds.join(", ")} of family ${notice2.family} (secret ${notice2.secretName}), not this workflow's; the alert is left open for that family's workflow to answer`;
+    case "left-without-key":
+      return `Target${notice2.targets.length === 1 ? "" : "s"} ${notice2.targets.join(", ")} of family ${notice2.family} ${notice2.targets.length === 1 ? "is" : "are"} left without a working key: the leaked key was revoked and the new key could not be written there. Give ${notice2.targets.length === 1 ? "it" : "them"} a working key (fix the access and run with ${option("acknowledge")}: true, or put a key made in the console in the secret there), then acknowledge.`;
+    case "leaked-key-valid":
+      return `The leaked key ${notice2.keyIds.join(", ")} of family ${notice2.family} is still valid: it could not be revoked. Revoke it in the platform console now, then acknowledge.`;
+    case "record-unreadable":
+      return `The target record of family ${notice2.family} (${notice2.variable}) cannot be read (${notice2.detail}): every run stops before making a key. Mend the variable, or run once with ${option("rebuildRecord")}: true (its keys then stay valid until named in ${option("revokeKeyIds")}).`;
+    case "lease-taken-over":
+      return `${notice2.runs} runs of ${notice2.secretName} (family ${notice2.family}) in a row found the lease of the previous one lapsed: each run is killed or cancelled before it ends (a job timeout shorter than the run, a runner lost). Find why in those runs' logs, give the job the time it needs, then acknowledge.`;
+    case "repeated-failure":
+      return `${notice2.runs} runs of family ${notice2.family} in a row failed the same way (${notice2.failure}) since ${notice2.since}; the last said: ${notice2.summary} Fix the cause, then acknowledge.`;
+    case "stuck":
+      return `Family ${notice2.family} is stuck since ${notice2.since} (${notice2.reason}${notice2.runUrl ? `, ${notice2.runUrl}` : ""}): this run made no key. Only a person can help: see the issue, fix the cause, then run once with ${option("acknowledge")}: true.`;
+    case "stuck-acknowledged":
+      return `Family ${notice2.family}, stuck since ${notice2.since} (${notice2.reason}), is acknowledged: its runs rotate again, and the first to succeed closes its issue.`;
+    case "person-not-called": {
+      const channel = notice2.channel === "issue" ? "issue that calls a person about" : `webhook of ${option("notifyUrl")} about`;
+      const done = { open: "opened", update: "updated", close: "closed", post: "posted" }[notice2.doing];
+      const remedy = notice2.channel === "issue" ? " Give the token that keeps the record Issues: Read and write (in a workflow: `permissions: issues: write`)." : "";
+      const outcome = `could not be ${done} (${notice2.error}); the run's outcome is unchanged.${remedy}`;
+      return `The ${channel} stuck family ${notice2.family} ${outcome}`;
+    }
+  }
+}
+function stuckIssueText(mark2) {
+  const remedy = renderNotice(mark2.notice);
+  const run2 = mark2.runUrl ? ` The run that got stuck: ${mark2.runUrl}.` : "";
+  const body = [
+    `The key rotation of family ${mark2.family} is stuck since ${mark2.since} (${mark2.notice.code}).${run2}`,
+    "",
+    remedy,
+    "",
+    `Until then every run of the family stops before making a key. To acknowledge, run the rotation once with ${option("acknowledge")}: true (the CLI: \`keyturn acknowledge\`): that run rotates again, and the first run to succeed closes this issue.`
+  ].join("\n");
+  return { title: `${STUCK_TITLE_PREFIX}${mark2.family} is stuck (${mark2.notice.code})`, body, remedy };
+}
+var STUCK_TITLE_PREFIX = "keyturn: family ";
+var SKIP_REASONS = {
+  "created-by-this-run": "it is the key this run created",
+  "appeared-during-run": "it appeared during this run (a concurrent rotation made it)",
+  "newer-than-new-key": "it is newer than the key this run created",
+  "dropped-target-may-hold": "a target dropped from the list may hold it (retire that target first)",
+  "authenticating-key": `it is the key in ${option("managingApiKey")}, which this run authenticates with`,
+  "deployment-may-use": "a deployment still running may use it (the new key is in no deployment yet)"
+};
+function deploymentNotReady(notice2) {
+  const made = notice2.deploymentUrl ? `The redeploy ${notice2.deploymentUrl} of ${notice2.target} ended ${notice2.readyState}` : `${notice2.target} could not be redeployed`;
+  const keys = `Key${notice2.keyIds.length === 1 ? "" : "s"} ${notice2.keyIds.join(", ")} stay${notice2.keyIds.length === 1 ? "s" : ""} valid`;
+  return `${made} (${notice2.error}): the running deployment still uses an older key, and no deployment uses the new ${notice2.secretName} yet. ${keys} until a run sees a deployment with the new key READY: fix the build (or the cause), then run again.`;
+}
+function alerts(list2) {
+  return `alert${list2.length > 1 ? "s" : ""} ${list2.map((a2) => `${a2.repository}#${a2.number}`).join(", ")}`;
+}
+function alsoValid(notice2) {
+  const rest = notice2.alsoValid;
+  if (!rest.length)
+    return "";
+  return ` ${rest.length > 1 ? `Keys ${rest.join(", ")} of the family stay` : `Key ${rest[0]} of the family stays`} valid with it until then.`;
 }
 function leakedKeyDroppedHolders(notice2) {
   const many = notice2.targets.length > 1;
@@ -17309,7 +17331,9 @@ function planLeak(ctx, own, records, keys) {
   ctx.report.leak = { keyId, revoked: !live, heldBy, unwritten: [] };
   if (others.length)
     ctx.log("preflight", `Emergency rotation: keys ${others.map((o2) => o2.keyId).join(", ")} of family ${ctx.family} leaked too; this run revokes them with key ${keyId}`);
-  ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names"}; ${live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key"}`);
+  const held = heldBy.length ? `, held by ${heldBy.join(", ")}` : ", held by no target the record names";
+  const then = live ? "it is revoked as soon as every target holds the new key, whatever keep says" : "it is already revoked, and this run gives every target a working key";
+  ctx.log("preflight", `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${held}; ${then}`);
   if (live && dropped.length) {
     ctx.notice("preflight", {
       code: "leaked-key-dropped-holders",
@@ -17448,12 +17472,163 @@ async function checkRetired2(ctx, records) {
   return retired;
 }
 
-// ../../packages/rotation/dist/protocol/record-preflight.js
-function keyKindLabel(keyKind) {
-  if (keyKind.kind === "personal")
-    return "personal";
-  return keyKind.kind === "organization" ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
+// ../../packages/rotation/dist/protocol/other-kind-unheld.js
+function warnOtherKindUnheld(ctx, record) {
+  const keyIds = namedKeyIds(record);
+  const variable = variableOf(record);
+  ctx.notice("preflight", {
+    code: "other-kind-unheld",
+    family: record.family,
+    keyKind: record.keyKind ?? "personal",
+    runKeyKind: keyKindLabel(ctx.keyScope.keyKind),
+    keyIds,
+    variable,
+    actions: [{ do: "revoke-in-console", keyIds, variable }]
+  });
 }
+
+// ../../packages/rotation/dist/protocol/renamed-secret-notices.js
+function sayOtherSecret(ctx, other, keys) {
+  const check = other.otherSecret;
+  const { family } = other.record;
+  const old = check.record.secretName;
+  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id);
+  if (other.empty) {
+    const then = other.sameKind ? `${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ", and the record forgets those targets" : ""}`;
+    ctx.log("preflight", `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(", ")}, where it is gone` : " at no target"}: no target holds its keys, ${then}`);
+    if (!other.sameKind)
+      warnOtherKindUnheld(ctx, other.record);
+    return;
+  }
+  const gone = check.goneElsewhere ?? [];
+  const named2 = new Set(namedKeyIds(other.record));
+  const own = new Set(familyMembers(keys, ctx.family).map((k2) => k2.id));
+  const live = (other.sameKind ? keys.filter((k2) => named2.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : [...named2]).filter((id) => !own.has(id));
+  if (!gone.length && !check.unreadable?.length)
+    return;
+  if (!live.length) {
+    const where = gone.length ? `is gone at ${specs(gone).join(", ")} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(", ")}`;
+    ctx.log("preflight", `The secret ${old} of family ${family} ${where}; the family has no live key`);
+    return;
+  }
+  const staying2 = live.filter((id) => !other.goneOnly?.includes(id));
+  if (staying2.length)
+    nameOtherSecretKeys(ctx, other, staying2, gone);
+}
+function nameOtherSecretKeys(ctx, other, keyIds, gone = other.otherSecret?.goneElsewhere ?? []) {
+  const check = other.otherSecret;
+  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id);
+  const [present, unknown] = [specs(check.present), specs(check.unknown)];
+  ctx.notice("preflight", {
+    code: "renamed-secret-keys-valid",
+    family: other.record.family,
+    keyIds: [...keyIds],
+    otherSecret: check.record.secretName,
+    secretName: ctx.secretName,
+    gone: specs(gone),
+    present,
+    unknown,
+    sameKind: other.sameKind,
+    ...other.record.keyKind !== void 0 && { keyKind: other.record.keyKind },
+    variable: variableOf(other.record),
+    actions: [{ do: "delete-old-secret", secretName: check.record.secretName, targets: [...present, ...unknown] }]
+  });
+}
+
+// ../../packages/rotation/dist/protocol/other-family-log.js
+function logOtherFamily(ctx, other) {
+  const { family } = other.record;
+  const specs = (ids2) => ids2.map((id) => other.record.targets[id]?.spec ?? id).join(", ");
+  const what = [
+    other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : "",
+    other.retired.length ? `names the retired ${other.retired.length === 1 ? "target" : "targets"} ${other.retired.join(", ")}` : ""
+  ].filter(Boolean);
+  const then = !other.empty ? `it still names ${countNoun(Object.keys(other.record.targets).length, "target")}, whose keys stay valid` : other.sameKind ? `no target is left to hold its keys: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
+  ctx.log("preflight", `The record of family ${family}${other.sameKind ? "" : ` (${other.record.keyKind} keys)`} ${what.join(" and ") || "names no target"}; ${then}`);
+  if (other.empty && !other.sameKind)
+    warnOtherKindUnheld(ctx, other.record);
+}
+
+// ../../packages/rotation/dist/protocol/dropped-target-notices.js
+function warnDropped(ctx, target, keys) {
+  probe("dropped-target-protected");
+  const live = liveKeys(target.keyIds, keys);
+  ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
+  ctx.notice("preflight", {
+    code: "dropped-target",
+    target: target.spec,
+    secretName: ctx.secretName,
+    ...live,
+    actions: [{ do: "retire-or-relist", targets: [target.spec] }]
+  });
+}
+function warnOtherDropped(ctx, target, keys) {
+  const live = liveKeys(target.keyIds, keys);
+  if (!live.keyIds.length)
+    return;
+  ctx.report.droppedTargets = [.../* @__PURE__ */ new Set([...ctx.report.droppedTargets ?? [], target.spec])];
+  ctx.notice("preflight", {
+    code: "other-family-dropped-target",
+    target: target.spec,
+    family: target.family,
+    secretName: ctx.secretName,
+    ...live,
+    actions: [{ do: "retire-or-relist", targets: [target.spec] }]
+  });
+}
+function liveKeys(ids2, keys) {
+  const live = ids2.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
+  return { keyIds: live.map((k2) => k2.id), keyNames: live.map((k2) => k2.name) };
+}
+
+// ../../packages/rotation/dist/protocol/unreadable-records.js
+function refuseNewer(ctx, record) {
+  probe("record-newer-refused");
+  return ctx.fail({
+    code: "record-failed",
+    step: "preflight",
+    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} was written by a newer keyturn: its format is ${record.format}, and this release reads formats up to ${RECORD_FORMAT}`,
+    advice: `Upgrade the pinned keyturn release (the rotate-key version in uses:, or @keyturn/rotation) to the one that wrote it or later, in every workflow that rotates ${ctx.secretName}. An older release would lose what the record says. Nothing was changed.`
+  });
+}
+function refuseUnparsable(ctx, record, family) {
+  probe("record-unparsable-refused");
+  ctx.unreadableRecord = { family, variable: record.name, detail: record.detail };
+  return ctx.fail({
+    code: "record-failed",
+    step: "preflight",
+    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
+    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`,
+    actions: [{ do: "rebuild-record" }]
+  });
+}
+function warnUnreadable(ctx, record) {
+  const { name: variable, family, problem, format, detail } = record;
+  ctx.notice("preflight", {
+    code: "unreadable-other-record",
+    variable,
+    ...family !== void 0 && { family },
+    problem,
+    ...format !== void 0 && { format },
+    detail,
+    actions: [{ do: "fix-other-record", variable }]
+  });
+}
+function skipMisplaced(ctx, plan, record) {
+  const settling = plan.otherFamilies.filter((o2) => o2.record.family === record.family && o2.empty);
+  for (const other of settling)
+    other.empty = false;
+  ctx.notice("preflight", {
+    code: "misplaced-record",
+    variable: record.name,
+    family: record.family ?? "",
+    detail: record.detail,
+    settlingSkipped: settling.length > 0,
+    actions: [{ do: "fix-other-record", variable: record.name }]
+  });
+}
+
+// ../../packages/rotation/dist/protocol/record-preflight.js
 function noRecordPlan() {
   return {
     record: emptyRecord("", "", void 0),
@@ -17645,51 +17820,6 @@ function recordFacts(ctx) {
     authenticatingIds: ctx.authenticatingIds
   };
 }
-function refuseNewer(ctx, record) {
-  probe("record-newer-refused");
-  return ctx.fail({
-    code: "record-failed",
-    step: "preflight",
-    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} was written by a newer keyturn: its format is ${record.format}, and this release reads formats up to ${RECORD_FORMAT}`,
-    advice: `Upgrade the pinned keyturn release (the rotate-key version in uses:, or @keyturn/rotation) to the one that wrote it or later, in every workflow that rotates ${ctx.secretName}. An older release would lose what the record says. Nothing was changed.`
-  });
-}
-function refuseUnparsable(ctx, record, family) {
-  probe("record-unparsable-refused");
-  ctx.unreadableRecord = { family, variable: record.name, detail: record.detail };
-  return ctx.fail({
-    code: "record-failed",
-    step: "preflight",
-    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ""} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
-    advice: `Restore the variable's earlier value if you have it, or run once with ${option("rebuildRecord")}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option("revokeKeyIds")}. Nothing was changed.`,
-    actions: [{ do: "rebuild-record" }]
-  });
-}
-function warnUnreadable(ctx, record) {
-  const { name: variable, family, problem, format, detail } = record;
-  ctx.notice("preflight", {
-    code: "unreadable-other-record",
-    variable,
-    ...family !== void 0 && { family },
-    problem,
-    ...format !== void 0 && { format },
-    detail,
-    actions: [{ do: "fix-other-record", variable }]
-  });
-}
-function skipMisplaced(ctx, plan, record) {
-  const settling = plan.otherFamilies.filter((o2) => o2.record.family === record.family && o2.empty);
-  for (const other of settling)
-    other.empty = false;
-  ctx.notice("preflight", {
-    code: "misplaced-record",
-    variable: record.name,
-    family: record.family ?? "",
-    detail: record.detail,
-    settlingSkipped: settling.length > 0,
-    actions: [{ do: "fix-other-record", variable: record.name }]
-  });
-}
 async function refuseManagingKeyOfFamily(ctx, plan, keys, records) {
   const fingerprint = ctx.managingKeyFingerprint;
   if (!fingerprint)
@@ -17779,114 +17909,14 @@ function refuseOverBudget(ctx, plan, targets) {
   const leased = !ctx.dryRun && ctx.lease !== false && store3?.lease !== void 0 ? 1 : 0;
   const added = (exists2 ? needed - 1 : needed) + leased;
   if (held + added > REPOSITORY_VARIABLE_LIMIT) {
+    const variable = variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) });
     ctx.fail({
       code: "record-failed",
       step: "preflight",
-      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}${leased ? ", and its lease" : ""}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
+      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variable}${leased ? ", and its lease" : ""}), and ${ctx.recordStore.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
       advice: "Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed."
     });
   }
-}
-function warnDropped(ctx, target, keys) {
-  probe("dropped-target-protected");
-  const live = liveKeys(target.keyIds, keys);
-  ctx.report.droppedTargets = [...ctx.report.droppedTargets ?? [], target.spec];
-  ctx.notice("preflight", {
-    code: "dropped-target",
-    target: target.spec,
-    secretName: ctx.secretName,
-    ...live,
-    actions: [{ do: "retire-or-relist", targets: [target.spec] }]
-  });
-}
-function warnOtherDropped(ctx, target, keys) {
-  const live = liveKeys(target.keyIds, keys);
-  if (!live.keyIds.length)
-    return;
-  ctx.report.droppedTargets = [.../* @__PURE__ */ new Set([...ctx.report.droppedTargets ?? [], target.spec])];
-  ctx.notice("preflight", {
-    code: "other-family-dropped-target",
-    target: target.spec,
-    family: target.family,
-    secretName: ctx.secretName,
-    ...live,
-    actions: [{ do: "retire-or-relist", targets: [target.spec] }]
-  });
-}
-function liveKeys(ids2, keys) {
-  const live = ids2.map((id) => keys.find((k2) => k2.id === id)).filter((k2) => k2 !== void 0);
-  return { keyIds: live.map((k2) => k2.id), keyNames: live.map((k2) => k2.name) };
-}
-function logOtherFamily(ctx, other) {
-  const { family } = other.record;
-  const specs = (ids2) => ids2.map((id) => other.record.targets[id]?.spec ?? id).join(", ");
-  const what = [
-    other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : "",
-    other.retired.length ? `names the retired ${other.retired.length === 1 ? "target" : "targets"} ${other.retired.join(", ")}` : ""
-  ].filter(Boolean);
-  const then = !other.empty ? `it still names ${countNoun(Object.keys(other.record.targets).length, "target")}, whose keys stay valid` : other.sameKind ? `no target is left to hold its keys: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
-  ctx.log("preflight", `The record of family ${family}${other.sameKind ? "" : ` (${other.record.keyKind} keys)`} ${what.join(" and ") || "names no target"}; ${then}`);
-  if (other.empty && !other.sameKind)
-    warnOtherKindUnheld(ctx, other.record);
-}
-function warnOtherKindUnheld(ctx, record) {
-  const keyIds = namedKeyIds(record);
-  const variable = variableOf(record);
-  ctx.notice("preflight", {
-    code: "other-kind-unheld",
-    family: record.family,
-    keyKind: record.keyKind ?? "personal",
-    runKeyKind: keyKindLabel(ctx.keyScope.keyKind),
-    keyIds,
-    variable,
-    actions: [{ do: "revoke-in-console", keyIds, variable }]
-  });
-}
-function sayOtherSecret(ctx, other, keys) {
-  const check = other.otherSecret;
-  const { family } = other.record;
-  const old = check.record.secretName;
-  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id);
-  if (other.empty) {
-    const then = other.sameKind ? `${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ", and the record forgets those targets" : ""}`;
-    ctx.log("preflight", `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(", ")}, where it is gone` : " at no target"}: no target holds its keys, ${then}`);
-    if (!other.sameKind)
-      warnOtherKindUnheld(ctx, other.record);
-    return;
-  }
-  const gone = check.goneElsewhere ?? [];
-  const named2 = new Set(namedKeyIds(other.record));
-  const own = new Set(familyMembers(keys, ctx.family).map((k2) => k2.id));
-  const live = (other.sameKind ? keys.filter((k2) => named2.has(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : [...named2]).filter((id) => !own.has(id));
-  if (!gone.length && !check.unreadable?.length)
-    return;
-  if (!live.length) {
-    const where = gone.length ? `is gone at ${specs(gone).join(", ")} but not everywhere its record names` : `could not be checked at ${specs(check.unreadable ?? []).join(", ")}`;
-    ctx.log("preflight", `The secret ${old} of family ${family} ${where}; the family has no live key`);
-    return;
-  }
-  const staying2 = live.filter((id) => !other.goneOnly?.includes(id));
-  if (staying2.length)
-    nameOtherSecretKeys(ctx, other, staying2, gone);
-}
-function nameOtherSecretKeys(ctx, other, keyIds, gone = other.otherSecret?.goneElsewhere ?? []) {
-  const check = other.otherSecret;
-  const specs = (ids2) => ids2.map((id) => check.record.targets[id]?.spec ?? id);
-  const [present, unknown] = [specs(check.present), specs(check.unknown)];
-  ctx.notice("preflight", {
-    code: "renamed-secret-keys-valid",
-    family: other.record.family,
-    keyIds: [...keyIds],
-    otherSecret: check.record.secretName,
-    secretName: ctx.secretName,
-    gone: specs(gone),
-    present,
-    unknown,
-    sameKind: other.sameKind,
-    ...other.record.keyKind !== void 0 && { keyKind: other.record.keyKind },
-    variable: variableOf(other.record),
-    actions: [{ do: "delete-old-secret", secretName: check.record.secretName, targets: [...present, ...unknown] }]
-  });
 }
 
 // ../../packages/rotation/dist/lease/lease-text.js
@@ -20567,8 +20597,8 @@ async function inventoryCopies(options) {
   };
 }
 
-// ../../packages/rotation/dist/catalogue/catalogue.js
-var ROTATION_OPTIONS = {
+// ../../packages/rotation/dist/catalogue/access-options.js
+var ACCESS_OPTIONS = {
   "api-key": {
     path: "platform.apiKey",
     type: "secret",
@@ -20680,7 +20710,11 @@ var ROTATION_OPTIONS = {
       negates: true,
       help: "vercel: production targets are not redeployed: the old key stays valid until a run sees a deploy made after the write"
     }
-  },
+  }
+};
+
+// ../../packages/rotation/dist/catalogue/target-options.js
+var TARGET_OPTIONS = {
   "secret-name": {
     path: "secretName",
     type: "text",
@@ -20740,7 +20774,11 @@ var ROTATION_OPTIONS = {
       key: "revoke-key-ids",
       help: "another key id to revoke once the new key is stored, repeatable (keyturn.yml: revoke-key-ids)"
     }
-  },
+  }
+};
+
+// ../../packages/rotation/dist/catalogue/schedule-options.js
+var SCHEDULE_OPTIONS = {
   "rotate-every": {
     path: "rotateEvery",
     type: "clock",
@@ -20802,7 +20840,11 @@ var ROTATION_OPTIONS = {
     input: "dry-run",
     doc: "true: check everything and print the plan, change nothing.",
     cli: { flag: "--dry-run", help: "check everything and print the plan; change nothing" }
-  },
+  }
+};
+
+// ../../packages/rotation/dist/catalogue/key-kind-options.js
+var KEY_KIND_OPTIONS = {
   "key-kind": {
     path: "keyKind.kind",
     aliases: ["keyKind"],
@@ -20845,7 +20887,11 @@ var ROTATION_OPTIONS = {
       file: "--managing-api-key-file <path>",
       help: "a file holding the key that manages the rotated kind's keys"
     }
-  },
+  }
+};
+
+// ../../packages/rotation/dist/catalogue/record-options.js
+var RECORD_OPTIONS = {
   "rebuild-record": {
     path: "rebuildRecord",
     type: "boolean",
@@ -20901,7 +20947,11 @@ var ROTATION_OPTIONS = {
       negates: true,
       help: "take no lease: only where every run of this secret is in one queue (a CI concurrency group), as it must be without a record"
     }
-  },
+  }
+};
+
+// ../../packages/rotation/dist/catalogue/leak-options.js
+var LEAK_OPTIONS = {
   "leaked-key-id": {
     path: "leakedKey.id",
     type: "integer",
@@ -20962,6 +21012,16 @@ var ROTATION_OPTIONS = {
     input: "inventory-match",
     doc: "With inventory-org: the secret names or globs (NEON*) to look for, one a line or comma-separated. Default: secret-name."
   }
+};
+
+// ../../packages/rotation/dist/catalogue/catalogue.js
+var ROTATION_OPTIONS = {
+  ...ACCESS_OPTIONS,
+  ...TARGET_OPTIONS,
+  ...SCHEDULE_OPTIONS,
+  ...KEY_KIND_OPTIONS,
+  ...RECORD_OPTIONS,
+  ...LEAK_OPTIONS
 };
 function catalogueOptions() {
   return Object.entries(ROTATION_OPTIONS).map(([name, option2]) => ({ ...option2, name }));
@@ -21302,11 +21362,8 @@ function alertSummary(report, error2) {
   for (const alert of report.answered) {
     const died = alert.msToRevocation === void 0 ? "" : `, revoked ${formatDuration(alert.msToRevocation)} after this run started`;
     const what = alert.rotated ? `rotated out of every target${died}` : "already revoked";
-    rows.push([
-      ref(alert),
-      `key ${alert.keyId}`,
-      `${what}; ${alert.resolved ? "alert resolved as revoked" : alert.keyRevoked ? "alert not resolved (already resolved on GitHub)" : "KEY STILL VALID: alert left open"}`
-    ]);
+    const answer = alert.resolved ? "alert resolved as revoked" : alert.keyRevoked ? "alert not resolved (already resolved on GitHub)" : "KEY STILL VALID: alert left open";
+    rows.push([ref(alert), `key ${alert.keyId}`, `${what}; ${answer}`]);
   }
   for (const alert of report.otherFamily) {
     rows.push([ref(alert), `key ${alert.keyId}`, `family ${alert.family} (secret ${alert.secretName}): left open for its own workflow`]);

@@ -32,11 +32,12 @@ export function alertSummary(report: LeakAlertsReport, error?: LeakAlertsError):
   for (const alert of report.answered) {
     const died = alert.msToRevocation === undefined ? '' : `, revoked ${formatDuration(alert.msToRevocation)} after this run started`;
     const what = alert.rotated ? `rotated out of every target${died}` : 'already revoked';
-    rows.push([
-      ref(alert),
-      `key ${alert.keyId}`,
-      `${what}; ${alert.resolved ? 'alert resolved as revoked' : alert.keyRevoked ? 'alert not resolved (already resolved on GitHub)' : 'KEY STILL VALID: alert left open'}`,
-    ]);
+    const answer = alert.resolved
+      ? 'alert resolved as revoked'
+      : alert.keyRevoked
+        ? 'alert not resolved (already resolved on GitHub)'
+        : 'KEY STILL VALID: alert left open';
+    rows.push([ref(alert), `key ${alert.keyId}`, `${what}; ${answer}`]);
   }
   for (const alert of report.otherFamily) {
     rows.push([ref(alert), `key ${alert.keyId}`, `family ${alert.family} (secret ${alert.secretName}): left open for its own workflow`]);

@@ -128,7 +128,11 @@ async function answerAlerts(inputs: RotateInputs, groups: StepGroups<RotationSte
 function alertsDoneMessage(report: LeakAlertsReport): string {
   const resolved = report.answered.filter((a) => a.resolved).length;
   const left = report.otherFamily.length + report.unmanaged.length;
-  return `Alerts: ${countNoun(report.openAlerts, 'open alert')} read, ${countNoun(resolved, 'alert')} resolved, ${countNoun(report.rotations.length, 'emergency rotation')}; ${countNoun(left, 'alert')} left open for another family or for you.`;
+  return (
+    `Alerts: ${countNoun(report.openAlerts, 'open alert')} read, ${countNoun(resolved, 'alert')} ` +
+    `resolved, ${countNoun(report.rotations.length, 'emergency rotation')}; ${countNoun(left, 'alert')} left open for another ` +
+    `family or for you.`
+  );
 }
 
 function logEntry(groups: StepGroups<RotationStep>, entry: RotationLogEntry): void {
@@ -147,8 +151,14 @@ function finish(report: PartialRotationReport, error?: RotationError): Promise<v
 
 function doneMessage(report: RotationReport): string {
   if (report.idle) {
-    return `Not due: key ${report.idle.keyId} is younger than rotate-every ${report.idle.rotateEvery}; nothing rotated (next rotation due ${report.idle.rotateAt}); revoked ${countNoun(report.revokedKeyIds.length, 'key')} past its deadline.`;
+    return (
+      `Not due: key ${report.idle.keyId} is younger than rotate-every ${report.idle.rotateEvery}; nothing rotated (next rotation ` +
+      `due ${report.idle.rotateAt}); revoked ${countNoun(report.revokedKeyIds.length, 'key')} past its deadline.`
+    );
   }
   if (report.dryRun) return `Dry run: would create ${report.plan?.keyName ?? 'a key'}; nothing was changed.`;
-  return `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, 'target')}; revoked ${countNoun(report.revokedKeyIds.length, 'key')}.`;
+  return (
+    `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, 'target')}; ` +
+    `revoked ${countNoun(report.revokedKeyIds.length, 'key')}.`
+  );
 }

@@ -1,5 +1,5 @@
 // The inputs of wait-for-operation, as action.yml declares them (names and defaults are public
-// interface: DESIGN.md "The Actions"). Text becomes values here (durations, lists); the values are
+// interface: action.yml and the README's Inputs). Text becomes values here (durations, lists); the values are
 // checked by @keyturn/api (createClient, operations.wait), whose OptionError names the input.
 // Everything is checked before the first request.
 

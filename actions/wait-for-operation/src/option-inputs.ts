@@ -1,4 +1,4 @@
-// The library checks the values (DESIGN.md: validation once, in the libraries); this Action only
+// The library checks the values (validation once, in the libraries: packages/api/README.md, Options); this Action only
 // says which of its inputs an OptionError is about (optionMistake words it).
 import { OptionError } from '@keyturn/api';
 import { optionMistake } from '@keyturn/api/values';

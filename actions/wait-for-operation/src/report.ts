@@ -112,7 +112,8 @@ function awaitedCount(result: WaitResult): number {
 export function waitFailureMessage(result: WaitResult, timeoutMs: number): string | undefined {
   if (result.status === 'failed') {
     return (
-      `${result.failed.length} of ${countNoun(awaitedCount(result), 'operation')} failed: ${listFirst(result.failed.map(describeOperationFailure))}. ` +
+      `${result.failed.length} of ${countNoun(awaitedCount(result), 'operation')} ` +
+      `failed: ${listFirst(result.failed.map(describeOperationFailure))}. ` +
       "See the project's system operations in the console for the cause, fix it, then re-run this job."
     );
   }
@@ -125,8 +126,12 @@ export function waitFailureMessage(result: WaitResult, timeoutMs: number): strin
     const advice =
       result.unknownIds.length > 0
         ? `The platform did not answer in time ${unanswered}`
-        : 'Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its operations).';
-    return `${countNoun(unfinished.length, 'operation')} still pending after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`;
+        : 'Raise the timeout input if they usually take longer, or check the project in the console (a locked project delays its ' +
+          'operations).';
+    return (
+      `${countNoun(unfinished.length, 'operation')} still pending ` +
+      `after ${formatDuration(timeoutMs)}: ${listFirst(unfinished)}. ${advice}`
+    );
   }
   return undefined;
 }

@@ -20,7 +20,10 @@ export interface LocalActionRun {
   outputs: Record<string, string>;
 }
 
-/** Runs the Action in `actionDir` with local-action: `inputs` by their action.yml names, `env` as more lines of the .env file (GITHUB_REPOSITORY...). */
+/**
+ * Runs the Action in `actionDir` with local-action: `inputs` by their action.yml names, `env` as more lines of the .env file
+ * (GITHUB_REPOSITORY...).
+ */
 export async function runLocalAction(
   actionDir: string,
   inputs: Record<string, string>,

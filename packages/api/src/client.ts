@@ -37,7 +37,10 @@ export interface PlatformClient {
    * retries, errors and redaction, and resolves to the parsed JSON answer (undefined when empty).
    * `path` is relative to the API root; `T` is what you expect, not checked.
    *
-   * @example const { uri } = await client.request<{ uri: string }>('GET', `/projects/${id}/connection_uri`, { query: { branch_id, database_name: 'neondb', role_name: 'neondb_owner' } });
+   * @example
+   * const { uri } = await client.request<{ uri: string }>('GET', `/projects/${id}/connection_uri`, {
+   *   query: { branch_id, database_name: 'neondb', role_name: 'neondb_owner' },
+   * });
    */
   request<T = unknown>(method: HttpMethod, path: string, options?: RawRequestOptions): Promise<T>;
 }

@@ -4,7 +4,7 @@
 // re-derives that from statuses. Every message says what was asked (method and path) and what to
 // do. No error holds a key value: messages are built from the status, the server's redacted
 // message and our own words; toJSON lists the safe fields only. Error bodies:
-// `{ code, message, request_id? }` (DESIGN.md).
+// `{ code, message, request_id? }` (packages/emulator/README.md, Behaviour: Errors).
 import { safeExcerpt } from './toolkit/redact-credentials.js';
 import { RATE_LIMIT_RULES } from './toolkit/rate-limit-rules.js';
 import { parseRetryAfter } from './toolkit/retry-after.js';

@@ -1,7 +1,7 @@
 // One meaning of `list` (openai-node's PagePromise): awaiting it gives the first page (`data`,
 // `hasNextPage()`, `getNextPage()`), iterating it with `for await` walks every item, page by page,
 // one page in memory at a time. A walk ends on an empty page (the platform's end marker,
-// DESIGN.md), a missing cursor, a cursor that did not move, or a page with nothing new, so a server
+// packages/api/README.md, Lists), a missing cursor, a cursor that did not move, or a page with nothing new, so a server
 // quirk cannot make it loop. Nothing is requested before the PagePromise is awaited or iterated.
 import { KeyturnError } from './errors.js';
 

@@ -77,7 +77,8 @@ function githubRecordStore(
   const baseUrl = reader.read('github-api-url', (g) => g.text) ?? (env.GITHUB_API_URL || 'https://api.github.com');
   if (!repository)
     reader.mistakes.push(
-      'no record repository: pass --record-repo OWNER/REPO, the repository whose variables keep the target record (or --record-gitlab-project GROUP/PROJECT)',
+      'no record repository: pass --record-repo OWNER/REPO, the repository whose variables keep the target record (or ' +
+        '--record-gitlab-project GROUP/PROJECT)',
     );
   if (!token)
     reader.mistakes.push(
@@ -93,7 +94,8 @@ function gitlabRecordStore(ctx: CommandContext, reader: SettingReader, project: 
   const apiUrl = reader.read('gitlab-url', (g) => g.text) ?? (env.CI_API_V4_URL || DEFAULT_GITLAB_API_URL);
   if (!token) {
     reader.mistakes.push(
-      `no GitLab token: set GITLAB_TOKEN (or pass --gitlab-token-file) to an access token with the api scope and the Maintainer role on ${project}, whose variables keep the target record`,
+      `no GitLab token: set GITLAB_TOKEN (or pass --gitlab-token-file) to an access token with the api scope and the Maintainer ` +
+        `role on ${project}, whose variables keep the target record`,
     );
     return undefined;
   }

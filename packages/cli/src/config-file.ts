@@ -61,7 +61,8 @@ export function readConfigFile(path: string, known: readonly string[], required:
   if (doc.contents === null) return { values, mistakes };
   if (!isMap(doc.contents))
     throw new UsageError([
-      `${place(at(doc.contents))}: keyturn.yml is a mapping of options (targets: [...], secret-name: ...), not a ${isSeq(doc.contents) ? 'list' : 'single value'}`,
+      `${place(at(doc.contents))}: keyturn.yml is a mapping of options (targets: [...], secret-name: ...), not ` +
+        `a ${isSeq(doc.contents) ? 'list' : 'single value'}`,
     ]);
   for (const pair of doc.contents.items) {
     const keyNode = pair.key as Node;
@@ -82,7 +83,8 @@ export function readConfigFile(path: string, known: readonly string[], required:
       values.set(key, { value: items.map((item) => item.value), where, itemWheres: items.map((item) => `${place(at(item))} (${key})`) });
     } else
       mistakes.push(
-        `${place(at(node) ?? at(keyNode))} (${key}): must be a value or a list of values, not ${node === null ? 'empty' : 'a nested mapping'}`,
+        `${place(at(node) ?? at(keyNode))} (${key}): must be a value or a list of values, ` +
+          `not ${node === null ? 'empty' : 'a nested mapping'}`,
       );
   }
   return { values, mistakes };

@@ -12,13 +12,19 @@ export const EXIT = {
   operationFailed: 3,
   /** wait: the timeout ran out with an operation still pending. */
   timedOut: 4,
-  /** audit: a key was flagged (unknown to every record, held by no target, or older than --max-age); with --org, a copy unmanaged or edited since its record, or a listing unreadable. */
+  /**
+   * audit: a key was flagged (unknown to every record, held by no target, or older than --max-age); with --org, a copy unmanaged or edited
+   * since its record, or a listing unreadable.
+   */
   flagged: 5,
   /** answer-alerts: an alert of the family is still open (its key could not be rotated out, or the alerts could not be read). */
   alertsOpen: 6,
   /** rotate, answer-alerts: another run of the secret held its lease for all of --lease-wait; nothing was changed. */
   leaseHeld: 7,
-  /** rotate: the family is stuck (a run ended where only a person can help; README "A stuck family"): no key was made. `keyturn acknowledge` once the cause is fixed. */
+  /**
+   * rotate: the family is stuck (a run ended where only a person can help; README "A stuck family"): no key was made. `keyturn acknowledge`
+   * once the cause is fixed.
+   */
   stuck: 8,
   /** Interrupted (Ctrl-C, SIGTERM): a rotation stops after leaving every target a working key. */
   interrupted: 130,

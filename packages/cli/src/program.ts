@@ -40,12 +40,15 @@ export type Declarations = Partial<Record<CommandName, () => Command>>;
 export function createProgram(version: string, argv: readonly string[], declarations: Declarations): Command {
   const program = new Command('keyturn')
     .description(
-      'Rotate a platform API key into GitHub secrets without lock-outs, wait for operations, and read what the target records say.\nCredentials come from the environment (NEON_API_KEY, GITHUB_TOKEN, ...) or a file, never from an argument.',
+      'Rotate a platform API key into GitHub secrets without lock-outs, wait for operations, and read what the target records ' +
+        'say.\nCredentials come from the environment (NEON_API_KEY, GITHUB_TOKEN, ...) or a file, never from an argument.',
     )
     .version(version, '-V, --version')
     .addHelpText(
       'after',
-      '\nExample:\n  NEON_API_KEY=... GITHUB_TOKEN=... keyturn rotate --target repo:acme/web --record-repo acme/ops\n\nExit codes: 0 done, 1 failed, 2 bad input (nothing changed), 3 an operation failed, 4 timed out, 5 a key flagged by audit, 6 an alert left open, 7 the lease held, 8 the family stuck (keyturn acknowledge), 130 interrupted.',
+      '\nExample:\n  NEON_API_KEY=... GITHUB_TOKEN=... keyturn rotate --target repo:acme/web --record-repo acme/ops\n\nExit ' +
+        'codes: 0 done, 1 failed, 2 bad input (nothing changed), 3 an operation failed, 4 timed out, 5 a key flagged by audit, 6 ' +
+        'an alert left open, 7 the lease held, 8 the family stuck (keyturn acknowledge), 130 interrupted.',
     )
     .showHelpAfterError('(run with --help for usage)');
   const requested = requestedCommand(argv);

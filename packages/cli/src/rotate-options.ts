@@ -205,10 +205,10 @@ export function targetSpecs(given: Given, defaultRepository: string | undefined)
     // A problem's line is its item's place in the list: a file's list names the item's own line.
     const placeOf = (line: number) => given.itemWheres?.[line - 1] ?? given.where;
     throw new UsageError(
-      error.problems.map(
-        (p) =>
-          `${placeOf(p.line)}: ${p.line ? `target ${p.line} ` : ''}${p.text ? `(${rejectedValue(p.text)}) ` : ''}${withoutEchoes(p.problem, p.text)}`,
-      ),
+      error.problems.map((p) => {
+        const where = `${placeOf(p.line)}: ${p.line ? `target ${p.line} ` : ''}`;
+        return `${where}${p.text ? `(${rejectedValue(p.text)}) ` : ''}${withoutEchoes(p.problem, p.text)}`;
+      }),
     );
   }
   return specs;

@@ -29,27 +29,37 @@ const COMMAND_SETTINGS = {
   org: {
     flag: '--org <org>',
     kind: 'text',
-    help: 'audit the copies instead of the keys: every secret of this GitHub organization and its repositories whose name matches (--match), joined with the records',
+    help:
+      'audit the copies instead of the keys: every secret of this GitHub organization and its repositories whose name matches ' +
+      '(--match), joined with the records',
   },
   'gitlab-group': {
     flag: '--gitlab-group <group>',
     kind: 'text',
-    help: "audit the copies in this GitLab group: its and its projects' CI/CD variables whose name matches (--match), joined with the records (GITLAB_TOKEN)",
+    help:
+      "audit the copies in this GitLab group: its and its projects' CI/CD variables whose name matches (--match), joined with the " +
+      'records (GITLAB_TOKEN)',
   },
   match: {
     flag: '--match <pattern>',
     kind: 'list',
-    help: 'with --org or --gitlab-group: a secret name or glob (NEON*, *_API_KEY), repeatable (default: --secret-name, else every secret name the records name, and NEON_API_KEY)',
+    help:
+      'with --org or --gitlab-group: a secret name or glob (NEON*, *_API_KEY), repeatable (default: --secret-name, else every ' +
+      'secret name the records name, and NEON_API_KEY)',
   },
   'read-interval': {
     flag: '--read-interval <duration>',
     kind: 'text',
-    help: "with --org: the least time between two GitHub listings (default 67ms, under GitHub's secondary limit of 900 a minute); more on a token other jobs share, less only on a GitHub Enterprise Server without that limit",
+    help:
+      "with --org: the least time between two GitHub listings (default 67ms, under GitHub's secondary limit of 900 a minute); " +
+      'more on a token other jobs share, less only on a GitHub Enterprise Server without that limit',
   },
   resume: {
     flag: '--resume <file>',
     kind: 'text',
-    help: 'with --org or --gitlab-group: a checkpoint file, saved after every repository or project and removed once done; given again, a cut run goes on from it',
+    help:
+      'with --org or --gitlab-group: a checkpoint file, saved after every repository or project and removed once done; given ' +
+      'again, a cut run goes on from it',
   },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -1,4 +1,4 @@
-// API keys over HTTP: spec 2.1, 3.1, 4.1 and 5, DESIGN.md (key_name <= 64, last_used_at null).
+// API keys over HTTP: spec 2.1, 3.1, 4.1 and 5, the README's Behaviour (key_name <= 64, last_used_at null).
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectPlatformError, startTestPlatform, type TestPlatform } from './platform-harness.js';

@@ -1,4 +1,4 @@
-// Operations over HTTP: spec 2.3, 3.2, 4.3 and the statuses of DESIGN.md, on schedules read off a
+// Operations over HTTP: spec 2.3, 3.2, 4.3 and the statuses of the README's Behaviour, on schedules read off a
 // clock the tests move by hand.
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -91,7 +91,7 @@ describe('operation schedules', () => {
       failures_count: 1,
       error: expect.stringContaining('suspend_compute'),
     });
-    // A cancelled operation is a failure too (DESIGN.md): it says why, and keeps the failures it had.
+    // A cancelled operation is a failure too (README, Behaviour: Operations): it says why, and keeps the failures it had.
     expect(await readOperation(project.id, cancelled!.id)).toMatchObject({
       status: 'cancelled',
       failures_count: 0,

@@ -1,5 +1,5 @@
 // The operations list: newest first, `limit` 1..1000, `created_at` cursors that are strictly
-// exclusive, and an empty last page that still carries a cursor (spec 4.3, DESIGN.md).
+// exclusive, and an empty last page that still carries a cursor (spec 4.3, README: Behaviour, Pagination).
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformOperation } from '../src/index.js';

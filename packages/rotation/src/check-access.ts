@@ -43,7 +43,8 @@ export function missingGitLab({ targets, retire, record }: Pick<CheckedOptions, 
   // Worded from the token's name, so a caller naming its own input ("it is required") reads well.
   return new AccessMissingError(
     'gitlab.token',
-    `token is required ${needs.map((n) => words[n]).join(' and ')}: a GitLab personal, project or group access token with the \`api\` scope`,
+    `token is required ${needs.map((n) => words[n]).join(' and ')}: a GitLab personal, project or group access token with the ` +
+      `\`api\` scope`,
     needs,
   );
 }

@@ -28,11 +28,9 @@ import { keyFingerprint } from './record/fingerprint.js';
 import type { RecordStore } from './record/target-record.js';
 import { DEFAULT_SECRET_NAME, validateSecretName } from './secret-name.js';
 import { checkCodespacesReach } from './targets/kinds/github/codespaces-access.js';
-import { identityOf, type SecretTarget } from './targets/secret-target.js';
 import { checkGitLabAccess, type GitLabAccess } from './targets/gitlab/gitlab-client.js';
-import { formatTargetSpec, type TargetSpec, targetIdentity } from './targets/kinds/registry.js';
 import { checkVercelAccess, type VercelAccess } from './targets/vercel/vercel-client.js';
-import { checkTargetSpecs, parseTargetSpecs, TargetSpecError } from './targets/spec.js';
+import { type CheckedTargets, checkRetired, checkTargets, type RetiredTargets } from './check-targets.js';
 
 /** The most keys `keep` holds valid: the target record remembers this many (record/target-record.ts). */
 const MAX_KEEP = 100;
@@ -52,8 +50,8 @@ export interface CheckedOptions extends RunSettings {
   vercel: VercelAccess | undefined;
   vercelRedeploy: boolean | undefined;
   /** SecretTarget objects as given, or specs (GitHub's written through `github`, GitLab's through `gitlab`). */
-  targets: { objects: SecretTarget[] } | { specs: TargetSpec[] };
-  retire: Array<{ identity: string; spec: TargetSpec }>;
+  targets: CheckedTargets;
+  retire: RetiredTargets;
   record: { repository: string } | { gitlab: string } | RecordStore | undefined;
   issueToken: string | undefined;
 }
@@ -289,72 +287,6 @@ function checkVercel(options: RotateKeyOptions): VercelAccess | undefined {
   return options.vercel;
 }
 
-function checkTargets(options: RotateKeyOptions): CheckedOptions['targets'] {
-  const given = options.targets ?? [];
-  const list: readonly unknown[] = typeof given === 'string' ? [given] : given;
-  // Specs of one secret are refused by the parser, with their lines; objects here.
-  if (list.length && list.every(isSecretTarget)) return { objects: refuseDuplicateTargets([...list]) };
-  return { specs: readSpecs(list, 'targets', options.defaultRepository) };
-}
-
-/** Spec text is parsed once; parsed specs are checked field by field and used as given. */
-function readSpecs(list: readonly unknown[], option: string, defaultRepository?: string): TargetSpec[] {
-  try {
-    if (list.every((item) => typeof item === 'string'))
-      return keyShapedTarget(option, parseTargetSpecs(list as string[], { defaultRepository }));
-    if (!list.every(isTargetSpec)) {
-      throw new OptionError(option, `${option} must be all spec text, all parsed TargetSpecs, or all SecretTarget objects`);
-    }
-    checkTargetSpecs(list, option);
-    return keyShapedTarget(option, [...list]);
-  } catch (error) {
-    if (error instanceof TargetSpecError && error.option !== option) throw new TargetSpecError(error.problems, option);
-    throw error;
-  }
-}
-
-function isSecretTarget(value: unknown): value is SecretTarget {
-  const target = value as Partial<SecretTarget> | undefined;
-  if (typeof target !== 'object' || target === null || typeof target.describe !== 'function') return false;
-  return target.takes === 'plain'
-    ? typeof target.writeValue === 'function'
-    : typeof (target as { writeSecret?: unknown }).writeSecret === 'function';
-}
-
-function isTargetSpec(value: unknown): value is TargetSpec {
-  return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
-}
-
-/** Retired targets are GitHub specs, never also among the targets written. */
-function checkRetired(options: RotateKeyOptions, targets: CheckedOptions['targets']): CheckedOptions['retire'] {
-  const given = options.retireTargets ?? [];
-  const list: readonly unknown[] = typeof given === 'string' ? [given] : given;
-  if (list.every((item) => typeof item === 'string' && !item.trim())) return [];
-  const specs = readSpecs(list, 'retireTargets');
-  const written = new Set('objects' in targets ? targets.objects.map(identityOf) : targets.specs.map(targetIdentity));
-  return specs.map((spec) => {
-    const identity = targetIdentity(spec);
-    if (written.has(identity)) {
-      throw new OptionError('retireTargets', `${identity} is both a target and a target to retire: give it in one of them`);
-    }
-    return { identity, spec };
-  });
-}
-
-/** Two targets of one secret (spelled apart) would be written twice and name no single family. */
-function refuseDuplicateTargets(targets: SecretTarget[]): SecretTarget[] {
-  const seen = new Map<string, string>();
-  for (const target of targets) {
-    const identity = identityOf(target);
-    const earlier = seen.get(identity);
-    if (earlier !== undefined) {
-      throw new OptionError('targets', `targets ${earlier} and ${target.describe()} are the same secret: give it once`);
-    }
-    seen.set(identity, target.describe());
-  }
-  return targets;
-}
-
 // The rules between options that each front end once wrote apart. Each message opens with its
 // option in backquotes and names the others so, and every front end says them in its own words.
 
@@ -420,14 +352,4 @@ function keyShapedRecord(options: RotateKeyOptions): RotateKeyOptions {
     keyShapedName('record.gitlab', record.gitlab);
   }
   return options;
-}
-
-/** Targets reach request paths, logs and outputs: one shaped like a key was pasted by mistake. */
-function keyShapedTarget(name: string, specs: TargetSpec[]): TargetSpec[] {
-  const pasted = specs.map(formatTargetSpec).findIndex(looksLikeCredential);
-  if (pasted >= 0) {
-    const what = rejectedValue(formatTargetSpec(specs[pasted]!));
-    throw new OptionError(name, `\`${name}\` target ${pasted + 1} is ${what}: a target names a repository, environment or organization`);
-  }
-  return specs;
 }

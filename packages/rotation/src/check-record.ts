@@ -64,8 +64,11 @@ export function checkLease(options: RotateKeyOptions, record: CheckedOptions['re
     throw new OptionError(
       'lease',
       record === undefined
-        ? 'no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab project), or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)'
-        : 'the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the family apart: give a store that offers one, or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)',
+        ? 'no record store is given, so no lease keeps two runs of the family apart: give `record` (a repository or GitLab ' +
+            'project), or, if every run of this family is in one concurrency group, opt out of the lease (`lease`)'
+        : 'the record store given offers no lease (no create that fails when the name exists), so nothing keeps two runs of the ' +
+            'family apart: give a store that offers one, or, if every run of this family is in one concurrency group, opt out of the ' +
+            'lease (`lease`)',
     );
   }
   return { holder: holder.trim(), timings };

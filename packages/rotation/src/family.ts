@@ -58,12 +58,14 @@ function identityOfSpec(spec: string): string {
 export function validateFamily(family: string): void {
   if (!FAMILY_PATTERN.test(family)) {
     throw new FamilyError(
-      `key name prefix ${JSON.stringify(family)} may hold only letters, digits, ".", "_" and "-", starting and ending with a letter or digit`,
+      `key name prefix ${JSON.stringify(family)} may hold only letters, digits, ".", "_" and "-", starting and ending with a ` +
+        `letter or digit`,
     );
   }
   if (family.length > FAMILY_MAX_LENGTH) {
     throw new FamilyError(
-      `key name prefix ${JSON.stringify(family)} has ${family.length} characters; at most ${FAMILY_MAX_LENGTH} leave room for the timestamp in a ${KEY_NAME_MAX_LENGTH}-character key name`,
+      `key name prefix ${JSON.stringify(family)} has ${family.length} characters; at most ${FAMILY_MAX_LENGTH} leave room for ` +
+        `the timestamp in a ${KEY_NAME_MAX_LENGTH}-character key name`,
     );
   }
 }

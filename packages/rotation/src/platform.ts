@@ -94,12 +94,23 @@ export function platformAdvice(error: unknown, secretName: string, nothingChange
       return `The key in the secret ${secretName} may not manage API keys: use a key of an account that can, then run again.`;
     }
     if (!scope.managed) {
-      return `The key in the secret ${secretName} may not manage the API keys of organization ${keyKind.orgId}: it must be an organization key of ${option('keyKind.orgId')} ${keyKind.orgId} (or pass a ${option('managingApiKey')} that may), then run again.`;
+      return (
+        `The key in the secret ${secretName} may not manage the API keys of organization ${keyKind.orgId}: it must be an ` +
+        `organization key of ${option('keyKind.orgId')} ${keyKind.orgId} (or pass a ${option('managingApiKey')} that may), then ` +
+        `run again.`
+      );
     }
-    return `The key in the secret ${secretName} cannot read ${scopeName(scope)}: it must be ${describeKindWithArticle(keyKind)} (check ${option('keyKind')}, ${option('keyKind.orgId')} and ${option('keyKind.projectId')}), then run again.`;
+    return (
+      `The key in the secret ${secretName} cannot read ${scopeName(scope)}: it must be ${describeKindWithArticle(keyKind)} ` +
+      `(check ${option('keyKind')}, ${option('keyKind.orgId')} and ${option('keyKind.projectId')}), then run again.`
+    );
   }
   if (error instanceof NotFoundError && keyKind.kind !== 'personal') {
-    return `The platform does not know ${scopeName(scope)}: check ${option('keyKind.orgId')}${keyKind.kind === 'project' ? ` and ${option('keyKind.projectId')}` : ''}, then run again. ${nothingChanged ? 'Nothing was changed.' : ''}`.trim();
+    return (
+      `The platform does not know ${scopeName(scope)}: ` +
+      `check ${option('keyKind.orgId')}${keyKind.kind === 'project' ? ` and ${option('keyKind.projectId')}` : ''}, then run ` +
+      `again. ${nothingChanged ? 'Nothing was changed.' : ''}`
+    ).trim();
   }
   return transientAdvice(error, rerun);
 }
@@ -112,13 +123,22 @@ function managingKeyAdvice(error: unknown, scope: KeyScope, rerun: string): stri
       ? `a personal key of an admin of organization ${orgId}, or an organization key of it`
       : `a personal key of a member of organization ${orgId}, or an organization key of it`;
   if (error instanceof AuthenticationError) {
-    return `The key in ${option('managingApiKey')} no longer works (revoked or invalid): put a working key (${allowed}) in the secret that ${option('managingApiKey')} reads, then run again. The rotated key was not the problem.`;
+    return (
+      `The key in ${option('managingApiKey')} no longer works (revoked or invalid): put a working key (${allowed}) in the secret ` +
+      `that ${option('managingApiKey')} reads, then run again. The rotated key was not the problem.`
+    );
   }
   if (error instanceof PermissionDeniedError) {
-    return `The key in ${option('managingApiKey')} may not manage the keys of ${describeKind(scope.keyKind)}: it must be ${allowed}. Fix the secret that ${option('managingApiKey')} reads, then run again.`;
+    return (
+      `The key in ${option('managingApiKey')} may not manage the keys of ${describeKind(scope.keyKind)}: it must be ${allowed}. ` +
+      `Fix the secret that ${option('managingApiKey')} reads, then run again.`
+    );
   }
   if (error instanceof NotFoundError)
-    return `The platform does not know ${scopeName(scope)}: check ${option('keyKind.orgId')} and ${option('keyKind.projectId')}, then run again.`;
+    return (
+      `The platform does not know ${scopeName(scope)}: check ${option('keyKind.orgId')} and ${option('keyKind.projectId')}, then ` +
+      `run again.`
+    );
   return transientAdvice(error, rerun);
 }
 

@@ -1,4 +1,4 @@
-// The rotation protocol of DESIGN.md, one step per module: preflight, create, verify, store, revoke.
+// The rotation protocol (README, The protocol), one step per module: preflight, create, verify, store, revoke.
 // Each step is safe to re-run; a failure throws a RotationError saying what happened and what to do.
 // Every kind of key (personal, organization, project-scoped; options.keyKind) runs this one protocol
 // through its own platform client (key-kind/kind-client.ts): "the new key lists the keys" means, with
@@ -141,7 +141,8 @@ export async function rotateKeyWith(options: RotateKeyOptions, internal: Interna
     }
   } catch (error) {
     const thrown = withLeakStillValid(ctx, error);
-    // Only a person can help (a target without a key, a leak still valid, the same failure again): the record says so, and someone is called.
+    // Only a person can help (a target without a key, a leak still valid, the same failure again): the record says so, and someone is
+    // called.
     await noteFailure(ctx, thrown);
     if (thrown instanceof RotationError) Object.assign(thrown.report, { notices: [...report.notices], warnings: [...report.warnings] });
     throw thrown;

@@ -1,4 +1,4 @@
-// Families of look-alike targets: each secret has its own family (DESIGN.md, step 2), so rotating
+// Families of look-alike targets: each secret has its own family (README, Key families), so rotating
 // one never revokes a key another target holds.
 
 import { describe, expect, it } from 'vitest';

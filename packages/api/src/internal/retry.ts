@@ -75,7 +75,9 @@ export function decideRetry(input: RetryInput): RetryDecision {
   if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) {
     return {
       retry: false,
-      why: `The platform asks to retry in ${Math.ceil(retryAfterMs / 1000)} s, longer than retries.maxRetryAfterMs (${policy.maxRetryAfterMs} ms).`,
+      why:
+        `The platform asks to retry in ${Math.ceil(retryAfterMs / 1000)} s, longer than retries.maxRetryAfterMs ` +
+        `(${policy.maxRetryAfterMs} ms).`,
     };
   }
   const delayMs = retryAfterMs ?? backoffDelayMs(attempts - 1, policy, random);

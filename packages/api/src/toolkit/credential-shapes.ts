@@ -14,7 +14,10 @@ const PLATFORM_KEY = /^(?:napi_[A-Za-z0-9_]{16,}|[0-9a-fA-F]{64})$/;
  */
 export function platformKeyProblem(value: string): string | undefined {
   if (!GITHUB_TOKEN.test(value)) return undefined;
-  return 'is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret being rotated';
+  return (
+    'is shaped like a GitHub token, not a platform API key, so it was not sent to the platform: pass the key from the secret ' +
+    'being rotated'
+  );
 }
 
 /**

@@ -22,7 +22,9 @@ const RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
  * in use), Authorization values (`Bearer X`, `token X`), strings with a GitHub or platform token
  * prefix, and long runs of random-looking letters and digits.
  *
- * @example redactCredentials(`bad key ${key} (Authorization: Bearer ${key})`, [key]) // 'bad key [redacted] (Authorization: Bearer [redacted])'
+ * @example
+ * redactCredentials(`bad key ${key} (Authorization: Bearer ${key})`, [key])
+ * // 'bad key [redacted] (Authorization: Bearer [redacted])'
  */
 export function redactCredentials(text: string, known: readonly (string | undefined)[] = []): string {
   let out = text;

@@ -23,7 +23,9 @@ export class DeadlinePassed extends KeyturnError {
  * Links the signals (undefined ones are skipped) and, when `timeoutMs` is given, a timeout; the
  * linked signal carries the reason of the source that aborted first. Call `dispose()` when done.
  *
- * @example const link = linkSignals([clientSignal, callSignal], 30_000); try { await fetch(url, { signal: link.signal }) } finally { link.dispose() }
+ * @example
+ * const link = linkSignals([clientSignal, callSignal], 30_000);
+ * try { await fetch(url, { signal: link.signal }) } finally { link.dispose() }
  */
 export function linkSignals(signals: ReadonlyArray<AbortSignal | undefined>, timeoutMs?: number): LinkedSignal {
   const controller = new AbortController();

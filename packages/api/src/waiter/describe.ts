@@ -24,7 +24,8 @@ export function describeWaitResult(result: WaitResult): string {
   } else if (result.pendingUnknown) {
     // Not "0 of 0 operations still pending": nothing is known of what is pending.
     lines.push(
-      `timed out after ${seconds} s without listing the project's operations: the platform gave no answer in time, so which operations are pending is unknown`,
+      `timed out after ${seconds} s without listing the project's operations: the platform gave no answer in time, so which ` +
+        `operations are pending is unknown`,
     );
   } else {
     const unfinished = result.pending.length + unknownIds.length;

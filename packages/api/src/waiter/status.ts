@@ -1,4 +1,4 @@
-// Which operation statuses end an operation, and how. DESIGN.md lists the values seen in the real
+// Which operation statuses end an operation, and how. packages/emulator/README.md (Behaviour, Operations) lists the values seen in the real
 // service; the set is open, so anything not listed here (even a value invented tomorrow) is pending.
 import type { OperationStatus } from '../types.js';
 

@@ -137,7 +137,8 @@ function checkMinInterval(value: unknown, intervalMs: number): number {
   if (minIntervalMs > intervalMs) {
     throw new OptionError(
       'minIntervalMs',
-      `${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the longest delay you accept, minIntervalMs to the first`,
+      `${WAIT_CONTEXT}: minIntervalMs (${minIntervalMs}) must not exceed intervalMs (${intervalMs}): set intervalMs to the ` +
+        `longest delay you accept, minIntervalMs to the first`,
     );
   }
   return minIntervalMs;

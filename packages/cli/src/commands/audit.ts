@@ -7,7 +7,10 @@ import { AUDIT_SETTINGS } from '../command-settings.js';
 
 /** What the command does, in the program's help. */
 export const AUDIT_SUMMARY =
-  "List the account's keys (or an organization's, with --org-id) by family and kind, with age and last use, and flag keys no target record knows, recorded keys no recorded target holds, and keys older than --max-age; with --org or --gitlab-group, list every copy of the secret there instead, and flag copies no record names or edited since. Read-only; exit 5 when something is flagged.";
+  "List the account's keys (or an organization's, with --org-id) by family and kind, with age and last use, and flag keys no " +
+  'target record knows, recorded keys no recorded target holds, and keys older than --max-age; with --org or --gitlab-group, ' +
+  'list every copy of the secret there instead, and flag copies no record names or edited since. Read-only; exit 5 when ' +
+  'something is flagged.';
 
 const EXAMPLE = `export NEON_API_KEY=... GITHUB_TOKEN=...
 keyturn audit --record-repo acme/ops --max-age 90 --output json   # exit 5 when a key is flagged

@@ -5,7 +5,9 @@ import { defineCommand, loadConfigReader } from '../define-command.js';
 
 /** What the command does, in the program's help. */
 export const FINGERPRINT_SUMMARY =
-  'Print the fingerprint of a key value read from standard input (never from an argument or the environment), as target records keep it: names a leaked key without pasting it anywhere. `keyturn status` shows which targets may hold the key of that fingerprint.';
+  'Print the fingerprint of a key value read from standard input (never from an argument or the environment), as target records ' +
+  'keep it: names a leaked key without pasting it anywhere. `keyturn status` shows which targets may hold the key of that ' +
+  'fingerprint.';
 
 const EXAMPLE = `pbpaste | keyturn fingerprint            # the value from the clipboard
 keyturn fingerprint < leaked-key.txt

@@ -10,14 +10,20 @@ import { helpOf } from '../settings.js';
 
 /** What the command does, in the program's help. */
 export const ROTATE_SUMMARY =
-  'Rotate the platform API key in NEON_API_KEY: create a new key, check it works, store it sealed in every target, then revoke the old keys. A failure leaves every target a working key.';
+  'Rotate the platform API key in NEON_API_KEY: create a new key, check it works, store it sealed in every target, then revoke ' +
+  'the old keys. A failure leaves every target a working key.';
 
-const EXAMPLE = `export NEON_API_KEY=... GITHUB_TOKEN=...   # the key being rotated; a token that can write the secrets
-keyturn rotate --target repo:acme/web --target env:acme/web:production --record-repo acme/ops --dry-run
-# In GitLab CI (GITLAB_TOKEN set): the record goes to the pipeline's project (CI_PROJECT_ID) unless --record-repo or --record-gitlab-project says where
-keyturn rotate --target gitlab:acme/web --target repo:acme/web
+const EXAMPLE =
+  `export NEON_API_KEY=... GITHUB_TOKEN=...   # the key being rotated; a token that can write the secrets
+keyturn rotate --target ` +
+  `repo:acme/web --target env:acme/web:production --record-repo acme/ops --dry-run
+# In GitLab CI (GITLAB_TOKEN set): the record ` +
+  `goes to the pipeline's project (CI_PROJECT_ID) unless --record-repo or --record-gitlab-project says where
+keyturn rotate ` +
+  `--target gitlab:acme/web --target repo:acme/web
 # A leaked key: name it by fingerprint, never by value
-keyturn rotate --target repo:acme/web --leaked-key-fingerprint "$(keyturn fingerprint < leaked.txt)"`;
+keyturn rotate --target ` +
+  `repo:acme/web --leaked-key-fingerprint "$(keyturn fingerprint < leaked.txt)"`;
 
 export function rotateCommand(loadRun = () => import('../run/rotate.js')): Command {
   const command = defineCommand('rotate', ROTATE_SUMMARY, EXAMPLE, ROTATE_SETTINGS).option(

@@ -7,7 +7,8 @@ import { STATUS_SETTINGS } from '../command-settings.js';
 
 /** What the command does, in the program's help. */
 export const STATUS_SUMMARY =
-  "Show what the target record says: for each key family (or --family), its targets and the key ids each may hold, the keys' fingerprints, ages and the last rotation. Read-only.";
+  "Show what the target record says: for each key family (or --family), its targets and the key ids each may hold, the keys' " +
+  'fingerprints, ages and the last rotation. Read-only.';
 
 const EXAMPLE = `export GITHUB_TOKEN=... NEON_API_KEY=...   # NEON_API_KEY is optional: it adds each key's age
 keyturn status --record-repo acme/ops --family keyturn-repo-acme-web-neon-api-key-1a2b3c`;

@@ -7,7 +7,8 @@ import { WAIT_SETTINGS } from '../command-settings.js';
 
 /** What the command does, in the program's help. */
 export const WAIT_SUMMARY =
-  "Wait for a project's operations to finish: those named with --operation-id, or every operation pending now. Exit 0 when all finished, 3 when one failed, 4 on timeout.";
+  "Wait for a project's operations to finish: those named with --operation-id, or every operation pending now. Exit 0 when all " +
+  'finished, 3 when one failed, 4 on timeout.';
 
 const EXAMPLE = `export NEON_API_KEY=...
 keyturn wait --project-id purple-shape-411361 --timeout 10m          # every pending operation

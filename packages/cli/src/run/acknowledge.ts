@@ -20,7 +20,8 @@ export async function runAcknowledge(cmd: Command, loadConfigReader: ConfigReade
   try {
     const result = await acknowledgeStuck({ ...setup.options, log: rotationLog(ctx.progress) });
     const said = result.acknowledged
-      ? `Acknowledged: family ${result.family} (stuck since ${result.acknowledged.since}, ${result.acknowledged.reason}) rotates again at its next run.`
+      ? `Acknowledged: family ${result.family} (stuck since ${result.acknowledged.since}, ${result.acknowledged.reason}) rotates ` +
+        `again at its next run.`
       : 'Nothing to acknowledge: no family of these targets is stuck.';
     ctx.progress.done(said, true);
     const document = {

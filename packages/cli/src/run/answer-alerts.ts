@@ -27,7 +27,8 @@ export async function runAnswerAlerts(
   const secretType = ctx.settings.get('alert-secret-type');
   if (!secretType)
     mistakes.push(
-      `${flagOf('alert-secret-type')} is required: the secret type of your custom pattern for platform keys (repository or organization settings > Code security > Secret scanning > Custom patterns)`,
+      `${flagOf('alert-secret-type')} is required: the secret type of your custom pattern for platform keys (repository or ` +
+        `organization settings > Code security > Secret scanning > Custom patterns)`,
     );
   const scope = ctx.settings.get('alert-scope')?.text;
   if (!scope && !env.GITHUB_REPOSITORY)
@@ -51,7 +52,8 @@ export async function runAnswerAlerts(
       );
   if (!recordGiven) {
     mistakes.push(
-      `no target record: pass ${flagOf('record-repo')} or ${flagOf('record-gitlab-project')} (the record the family's rotations keep), or run in the GitHub Actions or GitLab CI job that rotates it`,
+      `no target record: pass ${flagOf('record-repo')} or ${flagOf('record-gitlab-project')} (the record the family's rotations ` +
+        `keep), or run in the GitHub Actions or GitLab CI job that rotates it`,
     );
   }
   if (mistakes.length || !setup) throw new UsageError(mistakes);
@@ -92,7 +94,11 @@ export async function runAnswerAlerts(
 function doneLine(report: LeakAlertsReport): string {
   const resolved = report.answered.filter((a) => a.resolved).length;
   const left = report.otherFamily.length + report.unmanaged.length;
-  return `Alerts: ${countNoun(report.openAlerts, 'open alert')} read, ${countNoun(resolved, 'alert')} resolved, ${countNoun(report.rotations.length, 'emergency rotation')}; ${countNoun(left, 'alert')} left open for another family or for you.`;
+  return (
+    `Alerts: ${countNoun(report.openAlerts, 'open alert')} read, ${countNoun(resolved, 'alert')} ` +
+    `resolved, ${countNoun(report.rotations.length, 'emergency rotation')}; ${countNoun(left, 'alert')} left open for another ` +
+    `family or for you.`
+  );
 }
 
 const ref = (alert: { repository: string; number: number }) => `${alert.repository}#${alert.number}`;
@@ -135,10 +141,12 @@ function alertsJson(report: LeakAlertsReport, failure: LeakAlertsError | undefin
 function alertsTable(report: LeakAlertsReport): string {
   const rows: Array<[string, string]> = [];
   for (const a of report.answered) {
-    rows.push([
-      ref(a),
-      `key ${a.keyId}: ${a.rotated ? 'rotated out' : 'already revoked'}; ${a.resolved ? 'resolved as revoked' : a.keyRevoked ? 'not resolved (resolved on GitHub already)' : 'KEY STILL VALID: left open'}`,
-    ]);
+    const answer = a.resolved
+      ? 'resolved as revoked'
+      : a.keyRevoked
+        ? 'not resolved (resolved on GitHub already)'
+        : 'KEY STILL VALID: left open';
+    rows.push([ref(a), `key ${a.keyId}: ${a.rotated ? 'rotated out' : 'already revoked'}; ${answer}`]);
   }
   for (const a of report.otherFamily)
     rows.push([ref(a), `key ${a.keyId}: family ${a.family} (secret ${a.secretName}), left open for its own job`]);

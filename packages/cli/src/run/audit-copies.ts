@@ -103,10 +103,10 @@ export async function runCopiesAudit(ctx: CommandContext): Promise<void> {
     gitlab: gitlab && { client: gitlab, group: group! },
   });
   const checkpoint = resume === undefined ? undefined : readResumeFile(resume, match, sources);
-  if (checkpoint)
-    ctx.progress.line(
-      `Resuming from ${resume}: ${checkpoint.walks.map((w) => `${w.source} ${w.done} of ${w.places?.length ?? '?'} places listed`).join(', ')}`,
-    );
+  if (checkpoint) {
+    const walked = checkpoint.walks.map((w) => `${w.source} ${w.done} of ${w.places?.length ?? '?'} places listed`);
+    ctx.progress.line(`Resuming from ${resume}: ${walked.join(', ')}`);
+  }
 
   let report: InventoryReport;
   try {
@@ -142,7 +142,8 @@ export async function runCopiesAudit(ctx: CommandContext): Promise<void> {
   const incomplete = report.unreadable.length > 0;
   ctx.progress.done(
     `${countNoun(copies.length, 'copy', 'copies')} in ${countNoun(report.places, 'place')} (${countNoun(report.requests, 'request')}): ` +
-      `${report.unmanaged.length} unmanaged, ${report.editedSince.length} edited since their record${incomplete ? `; ${countNoun(report.unreadable.length, 'listing')} unreadable` : ''}.`,
+      `${report.unmanaged.length} unmanaged, ${report.editedSince.length} edited since their ` +
+      `record${incomplete ? `; ${countNoun(report.unreadable.length, 'listing')} unreadable` : ''}.`,
     flagged === 0 && !incomplete,
   );
   const name = (c: InventoriedCopy) => ({ place: c.place, name: c.name });

@@ -55,11 +55,19 @@ export async function runRotate(cmd: Command, loadConfigReader: ConfigReaderLoad
 
 function doneLine(report: RotationReport): string {
   if (report.idle) {
-    return `Not due: key ${report.idle.keyId} is younger than --rotate-every ${report.idle.rotateEvery} (next rotation due ${report.idle.rotateAt}); nothing rotated; revoked ${countNoun(report.revokedKeyIds.length, 'key')} past its deadline.`;
+    return (
+      `Not due: key ${report.idle.keyId} is younger than --rotate-every ${report.idle.rotateEvery} (next rotation ` +
+      `due ${report.idle.rotateAt}); nothing rotated; revoked ${countNoun(report.revokedKeyIds.length, 'key')} past its deadline.`
+    );
   }
-  if (report.dryRun)
-    return `Dry run: would create ${report.plan.keyName} and write ${countNoun(report.plan.targets.length, 'target')}; nothing was changed.`;
-  return `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, 'target')}; revoked ${countNoun(report.revokedKeyIds.length, 'key')}.`;
+  if (report.dryRun) {
+    const targets = countNoun(report.plan.targets.length, 'target');
+    return `Dry run: would create ${report.plan.keyName} and write ${targets}; nothing was changed.`;
+  }
+  return (
+    `Rotated: key ${report.keyId} (${report.keyName}) is in ${countNoun(report.targets.length, 'target')}; ` +
+    `revoked ${countNoun(report.revokedKeyIds.length, 'key')}.`
+  );
 }
 
 /** The JSON result (schema: `rotate` in schema/output.schema.json). */

@@ -22,7 +22,10 @@ interface FamilyStatus {
   keys: Array<{ id: number; fingerprint: string | null; heldBy: string[]; live: boolean | null; key: KeyFacts | null }>;
   lastRotation: { keyId: number; at: string | null } | null;
   rebuiltKeyIds: number[];
-  /** Superseded keys valid until their deadline (revoke-after), soonest first; with no listing, every deadline the record keeps (names null). */
+  /**
+   * Superseded keys valid until their deadline (revoke-after), soonest first; with no listing, every deadline the record keeps (names
+   * null).
+   */
   revocationsDue: Array<Omit<RevocationDue, 'keyName'> & { keyName: string | null }>;
 }
 
@@ -40,14 +43,16 @@ export async function runStatus(cmd: Command, loadConfigReader: ConfigReaderLoad
   if (family !== undefined && records.length === 0 && unreadable.length === 0) {
     ctx.progress.done();
     throw new CliError(
-      `No record of family ${family} in ${store!.describe()}: the families recorded there are ${loaded.records.map((r) => r.family).join(', ') || 'none'}.`,
+      `No record of family ${family} in ${store!.describe()}: the families recorded there ` +
+        `are ${loaded.records.map((r) => r.family).join(', ') || 'none'}.`,
     );
   }
   if (!client) ctx.progress.line("No NEON_API_KEY: key ages and the last rotation's time are left out.");
   const listings = client && new KeyListings(client);
   const families = await Promise.all(records.map((record) => familyStatus(record, listings, ctx.progress.line.bind(ctx.progress))));
   ctx.progress.done(
-    `${families.length} famil${families.length === 1 ? 'y' : 'ies'} recorded in ${store!.describe()}${unreadable.length ? `; ${unreadable.length} record(s) unreadable` : ''}.`,
+    `${families.length} famil${families.length === 1 ? 'y' : 'ies'} recorded ` +
+      `in ${store!.describe()}${unreadable.length ? `; ${unreadable.length} record(s) unreadable` : ''}.`,
   );
   writeResult(ctx.format, ctx.secrets, statusJson(store!, families, unreadable), () => statusTable(families, unreadable));
 }

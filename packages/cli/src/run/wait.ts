@@ -39,7 +39,8 @@ export async function runWait(cmd: Command, loadConfigReader: ConfigReaderLoader
       onPoll: (e) => {
         lastError = e.error && inCliTerms(e.error.message);
         ctx.progress.update(
-          `waiting: ${e.pending} pending, ${e.succeeded} finished, ${e.failed} failed of ${e.awaited} (${Math.round(e.elapsedMs / 1000)} s)${lastError ? `; ${lastError}, trying again` : ''}`,
+          `waiting: ${e.pending} pending, ${e.succeeded} finished, ${e.failed} failed of ${e.awaited} ` +
+            `(${Math.round(e.elapsedMs / 1000)} s)${lastError ? `; ${lastError}, trying again` : ''}`,
         );
       },
     });

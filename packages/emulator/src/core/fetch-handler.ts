@@ -1,4 +1,5 @@
-// The emulator core as a fetch handler, `fetch(input, init)`: a client given it as its `fetch` talks to the emulator in process, through the same routing, auth, faults and log as over
+// The emulator core as a fetch handler, `fetch(input, init)`: a client given it as its `fetch` talks to the emulator in process, through
+// the same routing, auth, faults and log as over
 // HTTP. What the network would do is done here: a dropped connection rejects as undici's fetch does
 // (TypeError 'fetch failed' with a cause), a hanging reply never settles until the request's own
 // signal aborts, and an abort rejects at once even while the emulator is still carrying it out.

@@ -16,7 +16,8 @@ export function githubControlRoutes(state: GitHubStateApi): Route[] {
   const secretQuery = (req: EmulatorRequest) => ({
     target: text(
       req.query.get('target') ?? undefined,
-      'query parameter target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, dependabot-org:ORG, codespaces-user:LOGIN)',
+      'query parameter target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, ' +
+        'dependabot-org:ORG, codespaces-user:LOGIN)',
     ),
     name: text(req.query.get('name') ?? undefined, 'query parameter name'),
   });
@@ -143,7 +144,8 @@ export function githubControlRoutes(state: GitHubStateApi): Route[] {
       handler: (req) => {
         const target = text(
           field(req, 'target'),
-          'target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, dependabot-org:ORG, codespaces-user:LOGIN)',
+          'target (repo:o/r, env:o/r:ENV, org:ORG, dependabot:o/r, codespaces:o/r, codespaces-org:ORG, dependabot-org:ORG, ' +
+            'codespaces-user:LOGIN)',
         );
         return { status: 200, body: attempt(() => state.rotatePublicKey(target)) };
       },

@@ -30,7 +30,8 @@ export function checkRequestHeaders(req: EmulatorRequest): void {
     const listed = SUPPORTED_API_VERSIONS.map((v, i) => (i === 0 ? `"${v}" (most recent)` : `"${v}"`)).join(', ');
     throw new GitHubError(
       400,
-      `The version you specified in the "X-GitHub-API-Version" request header, "${String(version)}", is not a supported version. The following versions are currently supported: ${listed}.`,
+      `The version you specified in the "X-GitHub-API-Version" request header, "${String(version)}", is not a supported ` +
+        `version. The following versions are currently supported: ${listed}.`,
       REST_DOCS,
     );
   }

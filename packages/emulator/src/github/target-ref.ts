@@ -48,7 +48,8 @@ export function parseTargetRef(text: string): GitHubTargetRef {
     if (envColon > 0 && environment !== '') return { kind, ...splitFullName(rest.slice(0, envColon)), environment };
   }
   throw new TypeError(
-    `a target is repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG, dependabot:OWNER/REPO, codespaces:OWNER/REPO, codespaces-org:ORG, dependabot-org:ORG or codespaces-user:LOGIN, not ${JSON.stringify(text)}`,
+    `a target is repo:OWNER/REPO, env:OWNER/REPO:ENVIRONMENT, org:ORG, dependabot:OWNER/REPO, codespaces:OWNER/REPO, ` +
+      `codespaces-org:ORG, dependabot-org:ORG or codespaces-user:LOGIN, not ${JSON.stringify(text)}`,
   );
 }
 

@@ -1,4 +1,4 @@
-// The platform's error body `{ code, message, request_id }` (DESIGN.md) and the `x-request-id`
+// The platform's error body `{ code, message, request_id }` (README, Behaviour: Errors) and the `x-request-id`
 // header every response carries.
 
 import { randomUUID } from 'node:crypto';

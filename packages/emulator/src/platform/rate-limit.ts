@@ -1,5 +1,5 @@
-// The platform's rate limits (DESIGN.md: about 700 requests a minute overall and 40 a second per
-// route), as sliding windows. A refused request does not count against the window.
+// The platform's rate limits (about 700 requests a minute overall and 40 a second per route, as
+// packages/api/src/errors.ts tells a rate-limited caller), as sliding windows. A refused request does not count against the window.
 
 import { InvalidInputError } from './errors.js';
 

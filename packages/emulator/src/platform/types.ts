@@ -1,5 +1,5 @@
-// Wire shapes of the emulated platform API, written from /work/shared/spec/platform-api.md (section 2)
-// and the facts in DESIGN.md; snake_case exactly as on the wire.
+// Wire shapes of the emulated platform API, as the README's Behaviour section describes them;
+// snake_case exactly as on the wire.
 
 /**
  * A project: the fields of section 2.2 and those the published description requires of a listed

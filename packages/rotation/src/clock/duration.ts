@@ -21,13 +21,15 @@ export function parseClockDuration(option: string, value: string | number): numb
   if (ms === undefined) {
     throw new OptionError(
       option,
-      `${option} is ${JSON.stringify(value)}, not a duration: write a whole number with a unit, m (minutes), h (hours) or d (days), as 90m, 12h or 7d`,
+      `${option} is ${JSON.stringify(value)}, not a duration: write a whole number with a unit, m (minutes), h (hours) or d ` +
+        `(days), as 90m, 12h or 7d`,
     );
   }
   if (!Number.isSafeInteger(ms) || ms < MIN_CLOCK_MS || ms > MAX_CLOCK_MS) {
     throw new OptionError(
       option,
-      `${option} is ${JSON.stringify(value)}; it must be between 1m and 366d (${typeof value === 'number' ? 'a number is milliseconds' : 'whole minutes, hours or days'})`,
+      `${option} is ${JSON.stringify(value)}; it must be between 1m and 366d ` +
+        `(${typeof value === 'number' ? 'a number is milliseconds' : 'whole minutes, hours or days'})`,
     );
   }
   return ms;

@@ -43,7 +43,9 @@ export function planLeak(
       code: 'invalid-options',
       step: 'preflight',
       summary: `${named} cannot be matched: an emergency rotation needs the target record, and none is kept`,
-      advice: `Keep the record (the record option; the rotate-key Action keeps it in the repository running the workflow), or revoke the key in the platform console and rotate as usual. Nothing was changed.`,
+      advice:
+        `Keep the record (the record option; the rotate-key Action keeps it in the repository running the workflow), or revoke ` +
+        `the key in the platform console and rotate as usual. Nothing was changed.`,
     });
   }
   const location = locateLeakedKey(leaked, own, records);
@@ -53,7 +55,10 @@ export function planLeak(
     ctx.fail({
       code: 'invalid-options',
       step: 'preflight',
-      summary: `${named} is key ${location.keyId} of family ${record.family} (secret ${record.secretName}${targets.length ? ` at ${targets.join(', ')}` : ''}), not of family ${ctx.family}, which this run rotates`,
+      summary:
+        `${named} is key ${location.keyId} of family ${record.family} ` +
+        `(secret ${record.secretName}${targets.length ? ` at ${targets.join(', ')}` : ''}), not of family ${ctx.family}, which ` +
+        `this run rotates`,
       advice: `Answer the leak with the rotation of family ${record.family}: its workflow, with the same leaked key. Nothing was changed.`,
     });
   }
@@ -62,8 +67,13 @@ export function planLeak(
     ctx.fail({
       code: 'invalid-options',
       step: 'preflight',
-      summary: `No target record in ${ctx.recordStore.describe()} knows ${named}; searched ${searched.length ? `the records of ${searched.join(', ')}` : 'no record (there is none yet)'}`,
-      advice: `Check the ${'id' in leaked ? 'id' : 'fingerprint'} (keyturn fingerprint reads the leaked value from standard input). A key keyturn did not make (the first key, made in the console) is not in any record: revoke it in the platform console, or name it in ${option('revokeKeyIds')}. Nothing was changed.`,
+      summary:
+        `No target record in ${ctx.recordStore.describe()} knows ${named}; ` +
+        `searched ${searched.length ? `the records of ${searched.join(', ')}` : 'no record (there is none yet)'}`,
+      advice:
+        `Check the ${'id' in leaked ? 'id' : 'fingerprint'} (keyturn fingerprint reads the leaked value from standard input). A ` +
+        `key keyturn did not make (the first key, made in the console) is not in any record: revoke it in the platform console, or ` +
+        `name it in ${option('revokeKeyIds')}. Nothing was changed.`,
     });
   }
   const { keyId } = location.leak;
@@ -98,12 +108,14 @@ export function planLeak(
   if (others.length)
     ctx.log(
       'preflight',
-      `Emergency rotation: keys ${others.map((o) => o.keyId).join(', ')} of family ${ctx.family} leaked too; this run revokes them with key ${keyId}`,
+      `Emergency rotation: keys ${others.map((o) => o.keyId).join(', ')} of family ${ctx.family} leaked too; this run revokes ` +
+        `them with key ${keyId}`,
     );
-  ctx.log(
-    'preflight',
-    `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${heldBy.length ? `, held by ${heldBy.join(', ')}` : ', held by no target the record names'}; ${live ? 'it is revoked as soon as every target holds the new key, whatever keep says' : 'it is already revoked, and this run gives every target a working key'}`,
-  );
+  const held = heldBy.length ? `, held by ${heldBy.join(', ')}` : ', held by no target the record names';
+  const then = live
+    ? 'it is revoked as soon as every target holds the new key, whatever keep says'
+    : 'it is already revoked, and this run gives every target a working key';
+  ctx.log('preflight', `Emergency rotation: the leaked key is key ${keyId} of family ${ctx.family}${held}; ${then}`);
   if (live && dropped.length) {
     ctx.notice('preflight', {
       code: 'leaked-key-dropped-holders',

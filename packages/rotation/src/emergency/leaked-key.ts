@@ -31,7 +31,8 @@ export function checkLeakedKey(given: unknown): LeakedKey | undefined {
   if (!FINGERPRINT_SHAPE.test(text)) {
     throw new OptionError(
       'leakedKey',
-      `leakedKey.fingerprint must be a key fingerprint, ${FINGERPRINT_LENGTH} hex characters (keyturn fingerprint prints it from the value on standard input), never the key itself`,
+      `leakedKey.fingerprint must be a key fingerprint, ${FINGERPRINT_LENGTH} hex characters (keyturn fingerprint prints it ` +
+        `from the value on standard input), never the key itself`,
     );
   }
   return { fingerprint: text };

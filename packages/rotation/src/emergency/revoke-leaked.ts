@@ -54,7 +54,9 @@ export async function revokeLeakedKey(
           code: 'leaked-key-left',
           step: 'revoke',
           summary: `Revoking the leaked key ${keyId} failed: ${describeError(error)}. THE LEAKED KEY IS STILL VALID`,
-          advice: `Revoke key ${keyId} in the platform console now, or run this emergency rotation again at once. ${holdersNow(ctx, created, stored)}`,
+          advice:
+            `Revoke key ${keyId} in the platform console now, or run this emergency rotation again at ` +
+            `once. ${holdersNow(ctx, created, stored)}`,
           cause: error,
         });
       }
@@ -83,7 +85,9 @@ export async function revokeLeakedKey(
     ctx.fail({
       code: 'leaked-key-left',
       step: 'store',
-      summary: `The leaked key ${leak.keyId} was revoked, but ${stored.leftOut.length === 1 ? 'a target' : 'targets'} could not be given the new key ${created.id}: ${failures}. ${leftWithoutKey(ctx)}`,
+      summary:
+        `The leaked key ${leak.keyId} was revoked, but ${stored.leftOut.length === 1 ? 'a target' : 'targets'} could not be given ` +
+        `the new key ${created.id}: ${failures}. ${leftWithoutKey(ctx)}`,
       advice: whatToDo(ctx),
       cause: stored.leftOut[0]?.cause,
     });
@@ -123,7 +127,10 @@ export function failIfLeftWithoutKey(ctx: RotationContext): void {
 function leftWithoutKey(ctx: RotationContext): string {
   const left = ctx.report.leak?.unwritten ?? [];
   if (!left.length) return 'No target is left without a working key.';
-  return `${left.join(', ')} ${left.length === 1 ? 'is' : 'are'} left without a working key: the record says ${left.length === 1 ? 'it' : 'they'} held the leaked key.`;
+  return (
+    `${left.join(', ')} ${left.length === 1 ? 'is' : 'are'} left without a working key: the record ` +
+    `says ${left.length === 1 ? 'it' : 'they'} held the leaked key.`
+  );
 }
 
 function whatToDo(ctx: RotationContext): string {
@@ -131,10 +138,13 @@ function whatToDo(ctx: RotationContext): string {
   const listed = (ctx.report.leak?.unwritten ?? []).filter((spec) => !dropped.includes(spec));
   return [
     listed.length
-      ? `Fix what kept ${listed.join(', ')} from being written, then run the rotation again (without the leaked key): it writes every target. If the secret ${ctx.secretName} the workflow reads is among them, first make a key in the platform console and put it there by hand.`
+      ? `Fix what kept ${listed.join(', ')} from being written, then run the rotation again (without the leaked key): it writes ` +
+        `every target. If the secret ${ctx.secretName} the workflow reads is among them, first make a key in the platform console ` +
+        `and put it there by hand.`
       : '',
     dropped.length
-      ? `For ${dropped.join(', ')} (no longer in ${option('targets')}): put it back in ${option('targets')} and run again, or delete the secret there and name it in ${option('retireTargets')}.`
+      ? `For ${dropped.join(', ')} (no longer in ${option('targets')}): put it back in ${option('targets')} and run again, or ` +
+        `delete the secret there and name it in ${option('retireTargets')}.`
       : '',
   ]
     .filter(Boolean)
@@ -166,7 +176,9 @@ export function withLeakStillValid(ctx: RotationContext, error: unknown): unknow
     code: error.code,
     step: error.step,
     summary: `${error.summary.replace(/[.\s]+$/, '')}. The leaked key (${named}) is still valid`,
-    advice: `${error.advice} Then run this emergency rotation again at once: it revokes the leaked key once every target holds a new one (revoking it in the platform console stops the leak now, but locks out ${lockedOut}).`,
+    advice:
+      `${error.advice} Then run this emergency rotation again at once: it revokes the leaked key once every target holds a new ` +
+      `one (revoking it in the platform console stops the leak now, but locks out ${lockedOut}).`,
     actions: error.actions,
     cause: error.cause,
     report: leak ? { ...error.report, leak: { ...leak } } : error.report,

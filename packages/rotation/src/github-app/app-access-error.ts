@@ -46,8 +46,10 @@ export function missingPermissions(
     ([name, level]) => `${PERMISSION_SETTINGS[name]}: ${level === 'write' ? 'Read and write' : 'Read-only'} (${name})`,
   );
   return new AppAccessError(
-    `The installation of the GitHub App ${appId} on ${needs.owner} lacks ${list.join(', ')}${said ? `: GitHub answered 422 (${said})` : ''}`,
-    `Grant it in the App's settings > Permissions & events, then accept the new permissions on ${needs.owner} (its settings > GitHub Apps > the App: review the request). ${NOTHING_CHANGED}`,
+    `The installation of the GitHub App ${appId} on ${needs.owner} ` +
+      `lacks ${list.join(', ')}${said ? `: GitHub answered 422 (${said})` : ''}`,
+    `Grant it in the App's settings > Permissions & events, then accept the new permissions on ${needs.owner} (its settings > ` +
+      `GitHub Apps > the App: review the request). ${NOTHING_CHANGED}`,
   );
 }
 
@@ -55,8 +57,10 @@ export function missingPermissions(
 export function outsideInstallation(appId: string, needs: OwnerNeeds, selection: string | undefined, said: string): AppAccessError {
   const hint = selection === 'selected' ? ' (the installation has Only select repositories)' : '';
   return new AppAccessError(
-    `The installation of the GitHub App ${appId} on ${needs.owner} does not reach every repository the run needs (${fullNames(needs)}): GitHub answered 422 (${said})`,
-    `Give the installation access to them: ${needs.owner}'s settings > GitHub Apps > the App > Configure > Repository access${hint}. ${NOTHING_CHANGED}`,
+    `The installation of the GitHub App ${appId} on ${needs.owner} does not reach every repository the run needs ` +
+      `(${fullNames(needs)}): GitHub answered 422 (${said})`,
+    `Give the installation access to them: ${needs.owner}'s settings > GitHub Apps > the App > Configure > Repository ` +
+      `access${hint}. ${NOTHING_CHANGED}`,
     422,
   );
 }
@@ -70,7 +74,9 @@ export function appRequestFailure(error: unknown, what: string): AppAccessError 
   if (status === 401) {
     return new AppAccessError(
       `${what} failed: GitHub refused the App's JSON web token (${text})`,
-      `Check that ${option('github.appId')} is the App's id (App settings > General > App ID) and ${option('github.privateKey')} one of its current private keys (a deleted key stops working), and that the runner's clock is right. ${NOTHING_CHANGED}`,
+      `Check that ${option('github.appId')} is the App's id (App settings > General > App ID) ` +
+        `and ${option('github.privateKey')} one of its current private keys (a deleted key stops working), and that the runner's ` +
+        `clock is right. ${NOTHING_CHANGED}`,
       status,
     );
   }

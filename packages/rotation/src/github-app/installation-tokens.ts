@@ -100,15 +100,18 @@ export class InstallationTokens {
         await this.credentials.onToken?.(token.value);
       } catch (error) {
         throw new AppAccessError(
-          `The onToken hook failed for the installation token of ${access.needs.owner}: ${redactCredentials(String((error as Error)?.message ?? error), [token.value])}`,
+          `The onToken hook failed for the installation token ` +
+            `of ${access.needs.owner}: ${redactCredentials(String((error as Error)?.message ?? error), [token.value])}`,
           'Fix the hook; nothing was changed.',
         );
       }
       const repositories = access.needs.repositories;
       const levels = Object.entries(access.needs.tokenPermissions()).map(([name, level]) => `${name}: ${level}`);
       log(
-        `GitHub App ${this.credentials.appId}: installation token for ${access.needs.owner} (installation ${installation.id}) with ${levels.join(', ')}` +
-          `${repositories.length ? ` on ${repositories.map((r) => `${access.needs.owner}/${r}`).join(', ')}` : ''}, expires ${token.expiresAt}`,
+        `GitHub App ${this.credentials.appId}: installation token for ${access.needs.owner} (installation ${installation.id}) ` +
+          `with ${levels.join(', ')}` +
+          `${repositories.length ? ` on ${repositories.map((r) => `${access.needs.owner}/${r}`).join(', ')}` : ''}, ` +
+          `expires ${token.expiresAt}`,
       );
     }
   }

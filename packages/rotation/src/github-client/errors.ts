@@ -43,7 +43,10 @@ function adviceFor(status: number | undefined, limit: RateLimit | undefined, err
   if (limit) {
     const outcome = rateLimitOutcomeOf(error);
     const what = outcome ? describeGiveUp(outcome) : 'not retried';
-    return `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once the limit resets. The token's permissions are not the problem.`;
+    return (
+      `GitHub rate-limited the token (${what}): run again in ${Math.max(1, Math.ceil(limit.waitSeconds / 60))} minute(s), once ` +
+      `the limit resets. The token's permissions are not the problem.`
+    );
   }
   if (status === undefined || status >= 500) {
     return 'GitHub did not answer or failed: check https://www.githubstatus.com (or your GitHub Enterprise Server) and run again.';
@@ -56,14 +59,19 @@ function adviceFor(status: number | undefined, limit: RateLimit | undefined, err
     case 404:
       return `${target} was not found, or the token cannot see it: check the target spec and give the token access (${permissions}).`;
     case 422:
-      return 'GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for org:ORG:selected, the repositories.';
+      return (
+        'GitHub refused the request: check the secret name (letters, digits and _, not starting with a digit or GITHUB_) and, for ' +
+        'org:ORG:selected, the repositories.'
+      );
     default:
       return `GitHub refused the request with ${status}: check the target spec and the token.`;
   }
 }
 
 /** A 401: the token given, or one minted for the App, was refused. */
-export const INVALID_GITHUB_CREDENTIAL = `The GitHub credential is invalid or expired: give a valid token in ${option('github.token')}, or check ${option('github.appId')} and ${option('github.privateKey')} (an App installation token lasts an hour).`;
+export const INVALID_GITHUB_CREDENTIAL =
+  `The GitHub credential is invalid or expired: give a valid token in ${option('github.token')}, or ` +
+  `check ${option('github.appId')} and ${option('github.privateKey')} (an App installation token lasts an hour).`;
 
 /**
  * GitHub names the permission a refused request needs in `x-accepted-github-permissions`; quoting

@@ -85,7 +85,8 @@ export function checkGitHubSettings(settings: Pick<GitHubClientOptions, 'baseUrl
   const refused = () =>
     new OptionError(
       'baseUrl',
-      'baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)',
+      'baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: ' +
+        'https://HOST/api/v3)',
     );
   if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw refused();
   if (!['http:', 'https:'].includes(new URL(baseUrl).protocol)) throw refused();

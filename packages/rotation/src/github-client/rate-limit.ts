@@ -87,7 +87,8 @@ export function waitOutRateLimits(octokit: Pick<Octokit, 'hook'>, waits: RateLim
         if (gaveUp) {
           if (error && typeof error === 'object') (error as HttpFailure).rateLimit = { ...limit, retries, gaveUp };
           waits.log(
-            `GitHub rate limit (${limit.status}) on ${what}: not retried again (${describeGiveUp({ ...limit, retries, gaveUp }, waits.maxWaitSeconds)})`,
+            `GitHub rate limit (${limit.status}) on ${what}: not retried again ` +
+              `(${describeGiveUp({ ...limit, retries, gaveUp }, waits.maxWaitSeconds)})`,
           );
           return { fail: error };
         }

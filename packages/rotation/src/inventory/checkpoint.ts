@@ -63,7 +63,10 @@ export function checkpointMismatch(cp: InventoryCheckpoint, match: readonly stri
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
   const given = cp.walks.map((w) => w.source);
   if (same(cp.match, match) && same(given, sources)) return undefined;
-  return `is the checkpoint of another search (${given.join(', ')} for ${cp.match.join(', ')}), not of ${sources.join(', ')} for ${match.join(', ')}: give the same flags as the cut run, or remove the file to start over`;
+  return (
+    `is the checkpoint of another search (${given.join(', ')} for ${cp.match.join(', ')}), not of ${sources.join(', ')} ` +
+    `for ${match.join(', ')}: give the same flags as the cut run, or remove the file to start over`
+  );
 }
 
 function isWalk(w: unknown): w is WalkState {

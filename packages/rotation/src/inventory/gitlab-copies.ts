@@ -37,7 +37,8 @@ export function gitlabWalker(client: GitLabClient, group: string, matches: (name
           error,
           place,
           (status) =>
-            `GitLab answered ${status} listing the CI/CD variables of ${path}: give the token the ${role} role there (and the api or read_api scope), then run again`,
+            `GitLab answered ${status} listing the CI/CD variables of ${path}: give the token the ${role} role there (and the ` +
+            `api or read_api scope), then run again`,
         ),
       );
     }

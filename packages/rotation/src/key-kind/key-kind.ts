@@ -43,7 +43,8 @@ export function checkKeyKind(
     problems.push(
       new OptionError(
         'managingApiKey',
-        'managingApiKey is for an organization or project-scoped key: a personal key is made by the user whose key makes it, so a personal rotation uses its own key: leave it out, or name the kind of key rotated',
+        'managingApiKey is for an organization or project-scoped key: a personal key is made by the user whose key makes it, so ' +
+          'a personal rotation uses its own key: leave it out, or name the kind of key rotated',
       ),
     );
   }
@@ -51,7 +52,8 @@ export function checkKeyKind(
     problems.push(
       new OptionError(
         'managingApiKey',
-        'managingApiKey is required for a project-scoped key, which cannot create, list or revoke keys: store a personal key of a member of the organization (or an organization key) as its own secret and pass it',
+        'managingApiKey is required for a project-scoped key, which cannot create, list or revoke keys: store a personal key of ' +
+          'a member of the organization (or an organization key) as its own secret and pass it',
       ),
     );
   }
@@ -122,7 +124,8 @@ function readManagingKey(value: unknown, apiKey: string | undefined, problems: O
     problems.push(
       new OptionError(
         'managingApiKey',
-        'managingApiKey is the key being rotated: pass the managing key from its own secret (a personal key of an organization member, or an organization key)',
+        'managingApiKey is the key being rotated: pass the managing key from its own secret (a personal key of an organization ' +
+          'member, or an organization key)',
       ),
     );
     return undefined;
@@ -146,4 +149,10 @@ export function describeKind(keyKind: KeyKind): string {
 export function describeKindWithArticle(keyKind: KeyKind): string {
   const words = describeKind(keyKind);
   return /^[aeiou]/.test(words) ? `an ${words}` : `a ${words}`;
+}
+
+/** How a record names its kind of key: `personal`, `organization:ORG`, `project:ORG/PROJECT`. */
+export function keyKindLabel(keyKind: KeyKind): string {
+  if (keyKind.kind === 'personal') return 'personal';
+  return keyKind.kind === 'organization' ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
 }

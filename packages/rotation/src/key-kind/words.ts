@@ -10,7 +10,10 @@ import { countNoun } from '@keyturn/api/toolkit';
 export function checkingWords({ keyKind, managed }: KeyScope): string {
   if (keyKind.kind === 'personal') return 'Checking the current key by listing API keys';
   if (!managed) return `Checking the current key (${describeKindWithArticle(keyKind)}) by listing the organization's keys`;
-  return `Checking the current key (${describeKindWithArticle(keyKind)}) with GET ${scopeProofPath(keyKind)}, and the key in ${option('managingApiKey')} by listing the organization's keys`;
+  return (
+    `Checking the current key (${describeKindWithArticle(keyKind)}) with GET ${scopeProofPath(keyKind)}, and the key ` +
+    `in ${option('managingApiKey')} by listing the organization's keys`
+  );
 }
 
 /** What failed when the preflight's check did (the error then says which key: describeError). */
@@ -33,5 +36,8 @@ export function workingWords({ keyKind, managed }: KeyScope, count: number): str
 /** An id of revokeKeyIds the listing does not hold. */
 export function notLiveWords({ keyKind }: KeyScope, id: number): string {
   if (keyKind.kind === 'personal') return `Key ${id} of ${option('revokeKeyIds')} is not live: already revoked`;
-  return `Key ${id} of ${option('revokeKeyIds')} is not a live ${describeKind(keyKind)}: already revoked, or a key of another kind (left alone)`;
+  return (
+    `Key ${id} of ${option('revokeKeyIds')} is not a live ${describeKind(keyKind)}: already revoked, or a key of another kind ` +
+    `(left alone)`
+  );
 }

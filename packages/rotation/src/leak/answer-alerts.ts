@@ -227,7 +227,8 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
     if (failures.length) {
       throw new LeakAlertsError(
         `Answering the alerts of family ${report.family} left some open: ${failures.join('; ')}`,
-        'Every target the rotation reached holds a working key (see the rotation above); fix what it names and run this workflow again: it finishes what remains, and resolves each alert once its key is revoked',
+        'Every target the rotation reached holds a working key (see the rotation above); fix what it names and run this ' +
+          'workflow again: it finishes what remains, and resolves each alert once its key is revoked',
         finish(),
       );
     }

@@ -27,8 +27,12 @@ export function currentKeyAuthProblem(word: AuthWord, keyKind: KeyKind): { summa
   const expected = expectedAuthMethod(keyKind);
   if (word.auth_method !== expected) {
     return {
-      summary: `The platform says the current key authenticates as ${word.auth_method}, not as ${expected} (${describeKind(keyKind)}, as ${option('keyKind')} says)`,
-      advice: `Set ${option('keyKind')} to the kind of the key in the secret (personal for api_key_user, organization or project for api_key_org), or put a key of that kind in the secret. Nothing was changed.`,
+      summary:
+        `The platform says the current key authenticates as ${word.auth_method}, not as ${expected} (${describeKind(keyKind)}, ` +
+        `as ${option('keyKind')} says)`,
+      advice:
+        `Set ${option('keyKind')} to the kind of the key in the secret (personal for api_key_user, organization or project for ` +
+        `api_key_org), or put a key of that kind in the secret. Nothing was changed.`,
     };
   }
   // Which id `account_id` is for an organization's key the description does not say: the new key is

@@ -17,7 +17,8 @@ import { probe } from '../internal/probes.js';
 import { mintAppTokens } from './app-tokens.js';
 import type { RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
-import { keyKindLabel, warnDropped } from './record-preflight.js';
+import { keyKindLabel } from '../key-kind/key-kind.js';
+import { warnDropped } from './dropped-target-notices.js';
 import { revokeIfLive } from './revocation.js';
 import { selectRevocations } from './revocation-plan.js';
 
@@ -109,7 +110,8 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
   };
   ctx.log(
     'preflight',
-    `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`,
+    `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, ` +
+      `so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`,
   );
   // A dropped target is said every run, idle or not.
   const listed = new Set(ctx.targets.map(identityOf));
@@ -151,7 +153,8 @@ export async function revokeDueKeys(ctx: RotationContext, keys: PlatformKey[], i
       ctx.report.revokedKeyIds.push(key.id);
       ctx.log(
         'revoke',
-        `${outcome === 'already-gone' ? 'Already revoked' : 'Revoked'}: key ${key.id} (${key.name}), superseded, its deadline ${record.due?.[key.id]} passed`,
+        `${outcome === 'already-gone' ? 'Already revoked' : 'Revoked'}: key ${key.id} (${key.name}), superseded, its ` +
+          `deadline ${record.due?.[key.id]} passed`,
       );
     } catch (error) {
       ctx.report.revocationsDue = pendingOf(record, keys, ctx);

@@ -61,7 +61,9 @@ async function removeOrphan(ctx: RotationContext, keyName: string, cause: unknow
       ctx.fail({
         code: 'aborted',
         step: 'create',
-        summary: `${lost}; the run was aborted before a key of that name was found: if one appears, it is an older key of the family and the next rotation revokes it`,
+        summary:
+          `${lost}; the run was aborted before a key of that name was found: if one appears, it is an older key of the family and ` +
+          `the next rotation revokes it`,
         advice: 'Nothing else was changed and the current key still works: run again.',
         cause,
       });
@@ -95,7 +97,9 @@ async function listKeys(ctx: RotationContext, keyName: string, lost: string): Pr
       code: 'create-lost',
       step: 'create',
       summary: `${lost}, and listing keys to check failed: ${describeError(error)}`,
-      advice: `Run again: a key ${keyName} left behind is an older key of family ${ctx.family} and the next rotation revokes it. The current key still works.`,
+      advice:
+        `Run again: a key ${keyName} left behind is an older key of family ${ctx.family} and the next rotation revokes it. The ` +
+        `current key still works.`,
       cause: error,
     });
   }

@@ -54,7 +54,8 @@ export function chooseFamily(input: {
       )
       .join('; ');
     throw new SeveralFamiliesError(
-      `the targets belong to ${naming.length} key families, each with its own record: ${which}. Rotate each family on its own, or give ${option('family')} to choose one`,
+      `the targets belong to ${naming.length} key families, each with its own record: ${which}. Rotate each family on its own, ` +
+        `or give ${option('family')} to choose one`,
       naming.map((r) => r.family),
     );
   }

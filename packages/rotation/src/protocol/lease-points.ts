@@ -4,7 +4,7 @@
 
 import { mutant } from '../internal/mutants.js';
 import { describeError } from '../platform.js';
-import { keyKindLabel } from './record-preflight.js';
+import { keyKindLabel } from '../key-kind/key-kind.js';
 import { leaseVariableName } from '../lease/lease-text.js';
 import { LeaseHeldError, takeLease } from '../lease/take-lease.js';
 import { RecordError } from '../record/variable-store.js';
@@ -29,14 +29,16 @@ export async function takeRunLease(ctx: RotationContext): Promise<void> {
       onWait: (held) =>
         ctx.log(
           'preflight',
-          `Another run of ${ctx.secretName} (${held.holder}, started ${held.started}) holds its lease ${name}: waiting for it, up to ${seconds(ctx.lease === false ? 0 : ctx.lease.timings.waitMs)}`,
+          `Another run of ${ctx.secretName} (${held.holder}, started ${held.started}) holds its lease ${name}: waiting for it, ` +
+            `up to ${seconds(ctx.lease === false ? 0 : ctx.lease.timings.waitMs)}`,
         ),
     });
     ctx.heldLease = taken.lease;
     if (taken.waitedFor)
       ctx.log(
         'preflight',
-        `Waited ${seconds(taken.waitedMs)} for the run ${taken.waitedFor.holder} (started ${taken.waitedFor.started}) to end, then took the lease`,
+        `Waited ${seconds(taken.waitedMs)} for the run ${taken.waitedFor.holder} (started ${taken.waitedFor.started}) to end, ` +
+          `then took the lease`,
       );
     const over = taken.tookOver;
     // Its holder neither ended nor released it (crashed, cancelled): stuck/ counts such runs in a row.
@@ -51,7 +53,8 @@ export async function takeRunLease(ctx: RotationContext): Promise<void> {
         'preflight',
         over.state === 'unreadable'
           ? `The lease ${name} in ${backend.describe()} could not be read (edited by hand?): this run took it over`
-          : `The run ${over.holder} (started ${over.started}) did not release its lease (it crashed or was cancelled): this run took it over once it lapsed, and sorts out what that run left`,
+          : `The run ${over.holder} (started ${over.started}) did not release its lease (it crashed or was cancelled): this run ` +
+              `took it over once it lapsed, and sorts out what that run left`,
       );
     }
   } catch (error) {
@@ -59,8 +62,13 @@ export async function takeRunLease(ctx: RotationContext): Promise<void> {
       ctx.fail({
         code: 'lease-held',
         step: 'preflight',
-        summary: `Another run of ${ctx.secretName} (${error.holder}, started ${error.started}) held its lease for all of the ${seconds(error.waitedMs)} this run waited`,
-        advice: `Nothing was changed. That run rotates the same secret: let it finish. If it crashed, its lease lapses at ${error.expires} and the next run takes it over. Runs of one secret in one workflow concurrency group queue instead of waiting here.`,
+        summary:
+          `Another run of ${ctx.secretName} (${error.holder}, started ${error.started}) held its lease for all of ` +
+          `the ${seconds(error.waitedMs)} this run waited`,
+        advice:
+          `Nothing was changed. That run rotates the same secret: let it finish. If it crashed, its lease lapses ` +
+          `at ${error.expires} and the next run takes it over. Runs of one secret in one workflow concurrency group queue instead ` +
+          `of waiting here.`,
       });
     }
     if (error instanceof RecordError) {

@@ -105,9 +105,12 @@ async function listKeys(ctx: RotationContext, underLease = false): Promise<Platf
       return ctx.fail({
         code: 'stood-down',
         step: 'preflight',
-        summary: `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run stood down`,
+        summary:
+          `Another run of ${ctx.secretName} rotated it since this run began, and revoked the key this run started with: this run ` +
+          `stood down`,
         advice:
-          "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.",
+          "Nothing was changed, and nothing is left to do: the targets hold that run's key. If a workflow still fails with that " +
+          'secret, its key was revoked by hand: make a key in the console, put it in the secret, then run again.',
         cause: error,
       });
     }
@@ -139,7 +142,8 @@ async function underLease(
   if (sameKeys && !(await recordsChanged(ctx))) return { keys };
   ctx.log(
     'preflight',
-    'The keys or the target records changed since this run read them (another run of the secret wrote them): reading them again, under the lease',
+    'The keys or the target records changed since this run read them (another run of the secret wrote them): reading them ' +
+      'again, under the lease',
   );
   rewindReport(ctx, mark);
   ctx.listedBefore = new Set(fresh.map((k) => k.id));

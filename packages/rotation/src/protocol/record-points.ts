@@ -35,7 +35,8 @@ export async function recordBeforeCreating(ctx: RotationContext): Promise<void> 
     if (saved)
       ctx.log(
         'create',
-        `Recorded in ${store.describe()} that family ${ctx.family} serves ${ctx.targets.map((t) => t.describe()).join(', ')}, before making its key`,
+        `Recorded in ${store.describe()} that family ${ctx.family} serves ${ctx.targets.map((t) => t.describe()).join(', ')}, ` +
+          `before making its key`,
       );
   } catch (error) {
     const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';

@@ -2,21 +2,21 @@
 // must not go on (an unreadable or newer record in the way, a managing key the run may revoke, a
 // record over its budget), check the retired targets and where a renamed secret still exists
 // (renamed-secrets.ts), and plan (record/record-plan.ts). Nothing is changed here; the words for
-// what the plan found are said here, once.
+// what the plan found are said once, here and in the modules it calls (unreadable-records.ts,
+// dropped-target-notices.ts, other-family-log.ts, renamed-secret-notices.ts).
 
 import { mutant } from '../internal/mutants.js';
 import { familyMembers } from '../family-members.js';
-import type { KeyKind } from '../key-kind/key-kind.js';
+import { keyKindLabel } from '../key-kind/key-kind.js';
 import { option } from '../option-names.js';
 import { platformFailureCode } from '../errors.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import { beforeWriting } from '../record/target-record.js';
 import { keyFingerprint } from '../record/fingerprint.js';
-import { RECORD_FORMAT } from '../record/format.js';
 import { RECORD_BUDGET_BYTES, RecordError, recordBytes, variableOf, variablesNeeded } from '../record/github-variables.js';
 import { REPOSITORY_VARIABLE_LIMIT } from '../record/parts.js';
 import type { NoticeAction } from '../notices/notice.js';
-import { blockingRecords, type DroppedTarget, namedKeyIds, type OtherFamily, planRecord, type RecordPlan } from '../record/record-plan.js';
+import { blockingRecords, namedKeyIds, planRecord, type RecordPlan } from '../record/record-plan.js';
 import { emptyRecord, type LoadedRecords, type TargetRecord, type UnreadableRecord } from '../record/target-record.js';
 import { legacyVariableName, recordVariableName } from '../record/variable-names.js';
 import { identityOf } from '../targets/secret-target.js';
@@ -27,14 +27,11 @@ import { warnOtherUnheld } from './other-family-unheld.js';
 import { checkOtherSecrets } from './renamed-secrets.js';
 import { checkRetired } from './retired-targets.js';
 import type { selectRevocations } from './revocation-plan.js';
-import { countNoun } from '@keyturn/api/toolkit';
 import { probe } from '../internal/probes.js';
-
-/** How a record names its kind of key: `personal`, `organization:ORG`, `project:ORG/PROJECT`. */
-export function keyKindLabel(keyKind: KeyKind): string {
-  if (keyKind.kind === 'personal') return 'personal';
-  return keyKind.kind === 'organization' ? `organization:${keyKind.orgId}` : `project:${keyKind.orgId}/${keyKind.projectId}`;
-}
+import { sayOtherSecret } from './renamed-secret-notices.js';
+import { logOtherFamily } from './other-family-log.js';
+import { warnDropped, warnOtherDropped } from './dropped-target-notices.js';
+import { refuseNewer, refuseUnparsable, warnUnreadable, skipMisplaced } from './unreadable-records.js';
 
 export function noRecordPlan(): RecordPlan {
   return {
@@ -234,60 +231,6 @@ export function recordFacts(
   };
 }
 
-function refuseNewer(ctx: RotationContext, record: UnreadableRecord): never {
-  probe('record-newer-refused');
-  return ctx.fail({
-    code: 'record-failed',
-    step: 'preflight',
-    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} was written by a newer keyturn: its format is ${record.format}, and this release reads formats up to ${RECORD_FORMAT}`,
-    advice: `Upgrade the pinned keyturn release (the rotate-key version in uses:, or @keyturn/rotation) to the one that wrote it or later, in every workflow that rotates ${ctx.secretName}. An older release would lose what the record says. Nothing was changed.`,
-  });
-}
-
-function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family: string): never {
-  probe('record-unparsable-refused');
-  ctx.unreadableRecord = { family, variable: record.name, detail: record.detail };
-  return ctx.fail({
-    code: 'record-failed',
-    step: 'preflight',
-    summary: `The target record in ${record.name}${record.family ? ` (family ${record.family})` : ''} cannot be read: ${record.detail}. It is never taken for an absent record: a target it names that the list no longer does could be locked out`,
-    advice: `Restore the variable's earlier value if you have it, or run once with ${option('rebuildRecord')}: true: the record of family ${family} is then rebuilt from the listed targets, and every live key of the family stays valid until you name it in ${option('revokeKeyIds')}. Nothing was changed.`,
-    actions: [{ do: 'rebuild-record' }],
-  });
-}
-
-function warnUnreadable(ctx: RotationContext, record: UnreadableRecord): void {
-  const { name: variable, family, problem, format, detail } = record;
-  ctx.notice('preflight', {
-    code: 'unreadable-other-record',
-    variable,
-    ...(family !== undefined && { family }),
-    problem,
-    ...(format !== undefined && { format }),
-    detail,
-    actions: [{ do: 'fix-other-record', variable }],
-  });
-}
-
-/**
- * A record under a variable not its own (copied by hand) is not this run's: it chose no family and
- * stops nothing. Settling its family is skipped: its record still forgets the targets this run
- * writes or retires, but none of its keys is revoked and the record is not deleted, since the copy
- * may name targets that hold them; a warning says what to do.
- */
-function skipMisplaced(ctx: RotationContext, plan: RecordPlan, record: UnreadableRecord): void {
-  const settling = plan.otherFamilies.filter((o) => o.record.family === record.family && o.empty);
-  for (const other of settling) other.empty = false;
-  ctx.notice('preflight', {
-    code: 'misplaced-record',
-    variable: record.name,
-    family: record.family ?? '',
-    detail: record.detail,
-    settlingSkipped: settling.length > 0,
-    actions: [{ do: 'fix-other-record', variable: record.name }],
-  });
-}
-
 /**
  * The managing key must be no key this run may revoke: a key of the family, or of another family
  * the run settles, by the revocation plan's own membership (its name, or its record naming it).
@@ -327,8 +270,12 @@ async function refuseManagingKeyOfFamily(
       ctx.fail({
         code: 'invalid-options',
         step: 'preflight',
-        summary: `The key in ${option('managingApiKey')} is key ${key.id} (${key.name}) of family ${family}, whose keys this rotation revokes: it would revoke the key it manages with`,
-        advice: `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`,
+        summary:
+          `The key in ${option('managingApiKey')} is key ${key.id} (${key.name}) of family ${family}, whose keys this rotation ` +
+          `revokes: it would revoke the key it manages with`,
+        advice:
+          `Manage with a key outside the family: the personal key of an organization admin (or member, for a project-scoped key), ` +
+          `kept in its own secret and rotated by its own workflow, or an organization key of another family. Nothing was changed.`,
       });
     }
   }
@@ -339,7 +286,8 @@ async function refuseManagingKeyOfFamily(
       step: 'preflight',
       summary: `The key in ${option('managingApiKey')} is the key being rotated (${option('platform.apiKey')})`,
       advice:
-        'Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its own secret. Nothing was changed.',
+        'Manage with another key: the personal key of an organization admin (or member, for a project-scoped key), kept in its ' +
+        'own secret. Nothing was changed.',
     });
   }
   // Only an organization's own keys share a listing with an organization key (a project-scoped key manages none).
@@ -368,8 +316,14 @@ async function refuseManagingKeyOfFamily(
   ctx.fail({
     code: 'invalid-options',
     step: 'preflight',
-    summary: `The key in ${option('managingApiKey')} is an organization key (GET /auth says api_key_org) that no target record knows, and this rotation revokes keys no record knows: ${named}. The platform does not say which key made a request: the managing key may be one of them, and the run would revoke the key it manages with`,
-    advice: `Manage with the personal key of an organization admin (api_key_user: never in the organization's listing), kept in its own secret and rotated by its own workflow. An organization key named like the family (made by hand, or by an earlier release) must not manage it. Nothing was changed.`,
+    summary:
+      `The key in ${option('managingApiKey')} is an organization key (GET /auth says api_key_org) that no target record knows, ` +
+      `and this rotation revokes keys no record knows: ${named}. The platform does not say which key made a request: the managing ` +
+      `key may be one of them, and the run would revoke the key it manages with`,
+    advice:
+      `Manage with the personal key of an organization admin (api_key_user: never in the organization's listing), kept in its own ` +
+      `secret and rotated by its own workflow. An organization key named like the family (made by hand, or by an earlier release) ` +
+      `must not manage it. Nothing was changed.`,
   });
 }
 
@@ -388,8 +342,12 @@ function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: Reado
     ctx.fail({
       code: 'record-failed',
       step: 'preflight',
-      summary: `The target record of family ${plan.record.family} would take ${bytes} bytes, more than its budget of ${RECORD_BUDGET_BYTES} (${Object.keys(fullest.targets).length} targets)`,
-      advice: `Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families (${option('family')}, one per group of targets). Nothing was changed.`,
+      summary:
+        `The target record of family ${plan.record.family} would take ${bytes} bytes, more than its budget ` +
+        `of ${RECORD_BUDGET_BYTES} (${Object.keys(fullest.targets).length} targets)`,
+      advice:
+        `Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families ` +
+        `(${option('family')}, one per group of targets). Nothing was changed.`,
     });
   }
   const counted = store as { variableCount?: () => number } | undefined;
@@ -402,158 +360,17 @@ function refuseOverBudget(ctx: RotationContext, plan: RecordPlan, targets: Reado
   const leased = !ctx.dryRun && ctx.lease !== false && store?.lease !== undefined ? 1 : 0;
   const added = (exists ? needed - 1 : needed) + leased;
   if (held + added > REPOSITORY_VARIABLE_LIMIT) {
+    const variable = variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) });
     ctx.fail({
       code: 'record-failed',
       step: 'preflight',
-      summary: `The target record of family ${plan.record.family} needs ${added} more variable(s) (${variableOf({ ...plan.record, keyKind: plan.record.keyKind ?? keyKindLabel(ctx.keyScope.keyKind) })}${leased ? ', and its lease' : ''}), and ${ctx.recordStore!.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
+      summary:
+        `The target record of family ${plan.record.family} needs ${added} more variable(s) ` +
+        `(${variable}${leased ? ', and its lease' : ''}), ` +
+        `and ${ctx.recordStore!.describe()} hold ${held} of the ${REPOSITORY_VARIABLE_LIMIT} GitHub allows a repository`,
       advice:
-        'Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again. Nothing was changed.',
+        'Delete variables of that repository that no workflow uses (Settings > Secrets and variables > Actions > Variables), or ' +
+        'keep the record in another repository, then run again. Nothing was changed.',
     });
   }
-}
-
-export function warnDropped(ctx: RotationContext, target: DroppedTarget, keys: readonly PlatformKey[]): void {
-  probe('dropped-target-protected');
-  const live = liveKeys(target.keyIds, keys);
-  ctx.report.droppedTargets = [...(ctx.report.droppedTargets ?? []), target.spec];
-  ctx.notice('preflight', {
-    code: 'dropped-target',
-    target: target.spec,
-    secretName: ctx.secretName,
-    ...live,
-    actions: [{ do: 'retire-or-relist', targets: [target.spec] }],
-  });
-}
-
-/**
- * A target another family's record of this secret names, no longer listed nor retired: its live keys
- * stay valid, so it is named as a dropped target is (README, Drop a target), never left silent.
- */
-function warnOtherDropped(ctx: RotationContext, target: DroppedTarget & { family: string }, keys: readonly PlatformKey[]): void {
-  const live = liveKeys(target.keyIds, keys);
-  if (!live.keyIds.length) return;
-  ctx.report.droppedTargets = [...new Set([...(ctx.report.droppedTargets ?? []), target.spec])];
-  ctx.notice('preflight', {
-    code: 'other-family-dropped-target',
-    target: target.spec,
-    family: target.family,
-    secretName: ctx.secretName,
-    ...live,
-    actions: [{ do: 'retire-or-relist', targets: [target.spec] }],
-  });
-}
-
-/** Of `ids`, the keys the listing shows live, with their names. */
-function liveKeys(ids: readonly number[], keys: readonly PlatformKey[]): { keyIds: number[]; keyNames: string[] } {
-  const live = ids.map((id) => keys.find((k) => k.id === id)).filter((k): k is PlatformKey => k !== undefined);
-  return { keyIds: live.map((k) => k.id), keyNames: live.map((k) => k.name) };
-}
-
-function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFamilies'][number]): void {
-  const { family } = other.record;
-  const specs = (ids: readonly string[]) => ids.map((id) => other.record.targets[id]?.spec ?? id).join(', ');
-  const what = [
-    other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : '',
-    other.retired.length ? `names the retired ${other.retired.length === 1 ? 'target' : 'targets'} ${other.retired.join(', ')}` : '',
-  ].filter(Boolean);
-  const then = !other.empty
-    ? `it still names ${countNoun(Object.keys(other.record.targets).length, 'target')}, whose keys stay valid`
-    : other.sameKind
-      ? `no target is left to hold its keys: ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
-      : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
-  ctx.log(
-    'preflight',
-    `The record of family ${family}${other.sameKind ? '' : ` (${other.record.keyKind} keys)`} ${what.join(' and ') || 'names no target'}; ${then}`,
-  );
-  if (other.empty && !other.sameKind) warnOtherKindUnheld(ctx, other.record);
-}
-
-/**
- * A family of another kind of key whose record names no target once this run is done: the run
- * cannot list its keys, so it names them for the console, each run until the variable goes.
- */
-function warnOtherKindUnheld(ctx: RotationContext, record: TargetRecord): void {
-  const keyIds = namedKeyIds(record);
-  const variable = variableOf(record);
-  ctx.notice('preflight', {
-    code: 'other-kind-unheld',
-    family: record.family,
-    keyKind: record.keyKind ?? 'personal',
-    runKeyKind: keyKindLabel(ctx.keyScope.keyKind),
-    keyIds,
-    variable,
-    actions: [{ do: 'revoke-in-console', keyIds, variable }],
-  });
-}
-
-/**
- * A record of another secret name naming listed targets (a renamed secret, or another secret kept
- * at the same targets): gone everywhere it names, its keys are revoked once every target holds the
- * new key. Where it still exists everywhere the run can tell, it is another secret its own workflow
- * rotates: nobody needs to hear of it here, and nothing is said (issue 35, item 2: families stay
- * apart). Gone somewhere but not everywhere (a rename half done), or unreadable where the run
- * looked, its live keys stay valid, named in a notice with what finishes the rename: that family's
- * keys only, never this run's own.
- */
-function sayOtherSecret(ctx: RotationContext, other: OtherFamily, keys: readonly PlatformKey[]): void {
-  const check = other.otherSecret!;
-  const { family } = other.record;
-  const old = check.record.secretName;
-  const specs = (ids: readonly string[]) => ids.map((id) => check.record.targets[id]?.spec ?? id);
-  if (other.empty) {
-    const then = other.sameKind
-      ? `${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, then the record is deleted`
-      : `they are of another kind (${other.record.keyKind}) than this run can revoke${check.gone.length ? ', and the record forgets those targets' : ''}`;
-    ctx.log(
-      'preflight',
-      `The record of family ${family} names the secret ${old}${check.gone.length ? ` at ${specs(check.gone).join(', ')}, where it is gone` : ' at no target'}: no target holds its keys, ${then}`,
-    );
-    if (!other.sameKind) warnOtherKindUnheld(ctx, other.record);
-    return;
-  }
-  const gone = check.goneElsewhere ?? [];
-  const named = new Set(namedKeyIds(other.record));
-  const own = new Set(familyMembers(keys, ctx.family).map((k) => k.id));
-  // Keys of another kind are not in the listing: each the record names may be live.
-  const live = (
-    other.sameKind ? keys.filter((k) => named.has(k.id) || familyMembers([k], family).length > 0).map((k) => k.id) : [...named]
-  ).filter((id) => !own.has(id));
-  // A target whose read failed may be where the secret is gone: the run cannot tell, so it names the keys (seed 147452889).
-  if (!gone.length && !check.unreadable?.length) return;
-  if (!live.length) {
-    const where = gone.length
-      ? `is gone at ${specs(gone).join(', ')} but not everywhere its record names`
-      : `could not be checked at ${specs(check.unreadable ?? []).join(', ')}`;
-    ctx.log('preflight', `The secret ${old} of family ${family} ${where}; the family has no live key`);
-    return;
-  }
-  // Keys held only where the secret is gone are revoked once every target holds the new key (revoke.ts), not named (seed 231690137).
-  const staying = live.filter((id) => !other.goneOnly?.includes(id));
-  if (staying.length) nameOtherSecretKeys(ctx, other, staying, gone);
-}
-
-/** The notice that a renamed secret's keys stay valid, with what finishes the rename. */
-export function nameOtherSecretKeys(
-  ctx: RotationContext,
-  other: OtherFamily,
-  keyIds: readonly number[],
-  gone: readonly string[] = other.otherSecret?.goneElsewhere ?? [],
-): void {
-  const check = other.otherSecret!;
-  const specs = (ids: readonly string[]) => ids.map((id) => check.record.targets[id]?.spec ?? id);
-  const [present, unknown] = [specs(check.present), specs(check.unknown)];
-  ctx.notice('preflight', {
-    code: 'renamed-secret-keys-valid',
-    family: other.record.family,
-    keyIds: [...keyIds],
-    otherSecret: check.record.secretName,
-    secretName: ctx.secretName,
-    gone: specs(gone),
-    present,
-    unknown,
-    sameKind: other.sameKind,
-    ...(other.record.keyKind !== undefined && { keyKind: other.record.keyKind }),
-    variable: variableOf(other.record),
-    actions: [{ do: 'delete-old-secret', secretName: check.record.secretName, targets: [...present, ...unknown] }],
-  });
 }

@@ -34,8 +34,12 @@ export async function checkRetired(ctx: RotationContext, records: readonly Targe
       ctx.fail({
         code: 'record-failed',
         step: 'preflight',
-        summary: `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked without locking it out`,
-        advice: `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of ${option('retireTargets')}), then run again. Nothing was changed.`,
+        summary:
+          `The retired target ${target.describe()} still holds the secret ${ctx.secretName}, so the key in it cannot be revoked ` +
+          `without locking it out`,
+        advice:
+          `Delete the secret ${ctx.secretName} there first (or take ${target.describe()} out of ${option('retireTargets')}), then ` +
+          `run again. Nothing was changed.`,
         actions: [{ do: 'retire-or-relist', targets: [target.describe()] }],
       });
     }

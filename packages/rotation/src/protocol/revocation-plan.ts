@@ -1,5 +1,5 @@
 // Which keys a rotation revokes: family members older than the newest `keep` (the new key counts),
-// plus the ids the caller names. Never the new key, never a key newer than it (DESIGN.md, step 5).
+// plus the ids the caller names. Never the new key, never a key newer than it (README, The protocol, step 5).
 
 import { familyMembers, isNewerKey, type KeyEntry } from '../family-members.js';
 import { mutant } from '../internal/mutants.js';

@@ -59,6 +59,8 @@ export async function revokeOwnKey(
 export function ownKeyLeftValid(created: CreatedKey, failure: string, error: unknown): { summary: string; advice: string } {
   return {
     summary: `${failure}; revoking the new key ${created.id} (${created.name}) failed too: ${describeError(error)}`,
-    advice: `Revoke key ${created.id} in the platform console (or run again: the next rotation revokes it as an older key of the family). The current key still works.`,
+    advice:
+      `Revoke key ${created.id} in the platform console (or run again: the next rotation revokes it as an older key of the ` +
+      `family). The current key still works.`,
   };
 }

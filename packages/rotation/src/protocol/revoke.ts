@@ -16,7 +16,8 @@ import { variableOf } from '../record/github-variables.js';
 import { namedKeyIds, type RecordPlan } from '../record/record-plan.js';
 import { familyMembers } from '../family-members.js';
 import { specOf } from './given-spec.js';
-import { nameOtherSecretKeys, recordFacts } from './record-preflight.js';
+import { recordFacts } from './record-preflight.js';
+import { nameOtherSecretKeys } from './renamed-secret-notices.js';
 import { recordAfterWriting } from './record-points.js';
 import { keepRunLease } from './lease-points.js';
 import { keysInUseByDeployments } from './deployments.js';
@@ -32,7 +33,8 @@ import { revocationsDue, waitsForDeadline } from '../clock/deadlines.js';
 import { probe } from '../internal/probes.js';
 
 const RERUN =
-  'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
+  'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the ' +
+  'platform console.';
 
 /**
  * I3: a family key the preflight did not list (ctx.listedBefore) is never revoked here; I1: nor one
@@ -49,7 +51,10 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
   } catch (error) {
     const refused = rotatedKeyRefused(error);
     const advice = refused
-      ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(', ')}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with ${option('revokeKeyIds')} naming the old key's id.`
+      ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote ` +
+        `(${ctx.report.targets.join(', ')}) may hold a revoked key; a run started with a working key rewrites them. If the ` +
+        `secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run ` +
+        `with ${option('revokeKeyIds')} naming the old key's id.`
       : managingKeyTrouble(ctx, error);
     ctx.fail({
       code: refused ? 'concurrent-rotation' : 'revoke-failed',
@@ -91,7 +96,8 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
     probe('family-key-appeared');
     const planned = selection.revoke.map((k) => k.id);
     ctx.notice('revoke', { code: 'concurrent-rotation', secretName: ctx.secretName, keyIds: planned, actions: [{ do: 'run-again' }] });
-    // Forgetting a retired or taken-over target is safe all the same: done now, or no later run would (README, retire-targets: "at that run").
+    // Forgetting a retired or taken-over target is safe all the same: done now, or no later run would (README, retire-targets: "at that
+    // run").
     await settleOtherFamilies(ctx, newClient, keys, { revoke: false });
     return;
   }

@@ -60,7 +60,8 @@ export async function verifyKey(ctx: RotationContext, created: CreatedKey): Prom
         const word = await forward.authDetails();
         ctx.log(
           'verify',
-          `Key ${created.id} works: it listed itself (attempt ${attempt}), and the platform says it is ${word.auth_method} of account ${word.account_id}`,
+          `Key ${created.id} works: it listed itself (attempt ${attempt}), and the platform says it is ${word.auth_method} of ` +
+            `account ${word.account_id}`,
         );
         await refuseOtherAccount(ctx, created, word);
         return { client: newClient, forward, keys };
@@ -117,7 +118,9 @@ async function refuseOtherAccount(ctx: RotationContext, created: CreatedKey, wor
     step: 'verify',
     summary: `${failure}; it was revoked and nothing was written`,
     advice: ctx.keyScope.managed
-      ? `The current key still works. Check that the key in the secret ${ctx.secretName} and the key in ${option('managingApiKey')} belong to the same account (and ${option('keyKind')} names their kind), then run again.`
-      : `The current key still works. Check with the platform's support why a key it made is of another account or kind; do not run again until it is explained.`,
+      ? `The current key still works. Check that the key in the secret ${ctx.secretName} and the key ` +
+        `in ${option('managingApiKey')} belong to the same account (and ${option('keyKind')} names their kind), then run again.`
+      : `The current key still works. Check with the platform's support why a key it made is of another account or kind; do not ` +
+        `run again until it is explained.`,
   });
 }

@@ -30,7 +30,8 @@ function listedVariables(response: { status: number; data: unknown }): Array<{ n
 }
 
 export const RECORD_PERMISSIONS =
-  'a fine-grained token with the repository permission Variables: Read and write, a GitHub App with `actions_variables` write, or a classic token with the `repo` scope';
+  'a fine-grained token with the repository permission Variables: Read and write, a GitHub App with `actions_variables` write, ' +
+  'or a classic token with the `repo` scope';
 
 /** The variables a record takes: its head and its parts. */
 export function variablesNeeded(record: TargetRecord): number {
@@ -64,7 +65,9 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
     let advice: string;
     if (code === 401) advice = INVALID_GITHUB_CREDENTIAL;
     else if (code === 403 || code === 404) {
-      advice = `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out: give the token ${RECORD_PERMISSIONS} on ${repository}.`;
+      advice =
+        `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never ` +
+        `locked out: give the token ${RECORD_PERMISSIONS} on ${repository}.`;
     } else if (code === 422) advice = refusalAdvice(reason, variable, existingCount);
     else advice = 'Run again; check https://www.githubstatus.com (or your GitHub Enterprise Server) if it keeps failing.';
     return new RecordError(`${what} ${place} failed: ${answer}`, advice, code);
@@ -73,12 +76,21 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
   /** GitHub refused the value or the variable: the advice fits what it said. */
   const refusalAdvice = (reason: string, variable: string | undefined, existingCount: number): string => {
     if (/limit|maximum|too many/i.test(reason) && !/size|KB|bytes|large/i.test(reason)) {
-      return `GitHub allows ${REPOSITORY_VARIABLE_LIMIT} variables a repository (${repository} held ${existingCount} when this run read them). ${FREE_VARIABLES(repository)}`;
+      return (
+        `GitHub allows ${REPOSITORY_VARIABLE_LIMIT} variables a repository (${repository} held ${existingCount} when this run ` +
+        `read them). ${FREE_VARIABLES(repository)}`
+      );
     }
     if (/size|KB|bytes|large/i.test(reason)) {
-      return `The record in ${variable ?? 'its variable'} is too big for GitHub. Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families (${option('family')}), then run again.`;
+      return (
+        `The record in ${variable ?? 'its variable'} is too big for GitHub. Retire the targets no longer rotated ` +
+        `(${option('retireTargets')}), or rotate the targets as several families (${option('family')}), then run again.`
+      );
     }
-    return `Check the variable ${variable ?? `${RECORD_PREFIX}…`} in ${repository}: GitHub refused it as written. Run again once the cause GitHub names is fixed.`;
+    return (
+      `Check the variable ${variable ?? `${RECORD_PREFIX}…`} in ${repository}: GitHub refused it as written. Run again once the ` +
+      `cause GitHub names is fixed.`
+    );
   };
 
   return variableRecordStore({
@@ -102,7 +114,10 @@ export function githubVariableStore(octokit: GitHubClient, repository: string): 
 
 /** What to do when a repository holds as many variables as GitHub allows. */
 function FREE_VARIABLES(repository: string): string {
-  return `Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep the record in another repository, then run again.`;
+  return (
+    `Delete variables of ${repository} that no workflow uses (Settings > Secrets and variables > Actions > Variables), or keep ` +
+    `the record in another repository, then run again.`
+  );
 }
 
 /** What GitHub said about a refused request, without its documentation link. */

@@ -66,8 +66,10 @@ export function gitlabVariableStore(client: GitLabClient, project: string): Vari
           : `GitLab answered ${code}${said ? `: "${said}"` : ''}`;
       const advice =
         code === 400 && /too long|maximum|length/i.test(said)
-          ? `GitLab refused ${variable ?? 'a record variable'} as too long for one variable. Run again: if it repeats, report it (parts are kept below GitLab's limit).`
-          : `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is never locked out. ${gitlabAdvice(code, { scope: 'project', path: project }, said)}`;
+          ? `GitLab refused ${variable ?? 'a record variable'} as too long for one variable. Run again: if it repeats, report it ` +
+            `(parts are kept below GitLab's limit).`
+          : `The rotation records which targets hold the family's keys in ${place}, so that a target dropped from the list is ` +
+            `never locked out. ${gitlabAdvice(code, { scope: 'project', path: project }, said)}`;
       return new RecordError(`${what} ${place} failed: ${answer}`, advice, code);
     },
   });

@@ -218,8 +218,10 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
       // The same budget everywhere: as many parts as RECORD_BUDGET_BYTES takes at this service's part size.
       if (split.parts.length > Math.ceil(RECORD_BUDGET_BYTES / backend.partBytes)) {
         throw new RecordError(
-          `The record of family ${record.family} would take ${Buffer.byteLength(text, 'utf8')} bytes, more than its budget of ${RECORD_BUDGET_BYTES}`,
-          `Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families (${option('family')}), then run again.`,
+          `The record of family ${record.family} would take ${Buffer.byteLength(text, 'utf8')} bytes, more than its budget ` +
+            `of ${RECORD_BUDGET_BYTES}`,
+          `Retire the targets no longer rotated (${option('retireTargets')}), or rotate the targets as several families ` +
+            `(${option('family')}), then run again.`,
           undefined,
         );
       }
@@ -228,7 +230,8 @@ export function variableRecordStore(backend: VariableBackend): VariableRecordSto
       const { limit } = backend;
       if (limit && existing.size + added > limit.count) {
         throw new RecordError(
-          `Writing the record of family ${record.family} to ${place} needs ${added} more variable(s), and ${limit.holder} holds ${existing.size} of the ${limit.count} ${limit.service} allows`,
+          `Writing the record of family ${record.family} to ${place} needs ${added} more variable(s), and ${limit.holder} ` +
+            `holds ${existing.size} of the ${limit.count} ${limit.service} allows`,
           limit.advice,
           undefined,
         );

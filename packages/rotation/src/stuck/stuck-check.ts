@@ -9,7 +9,7 @@ import { RecordError } from '../record/variable-store.js';
 import { mintAppTokens } from '../protocol/app-tokens.js';
 import type { RotationContext } from '../protocol/context.js';
 import { releaseRunLease, takeRunLease } from '../protocol/lease-points.js';
-import { keyKindLabel } from '../protocol/record-preflight.js';
+import { keyKindLabel } from '../key-kind/key-kind.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { identityOf } from '../targets/secret-target.js';
 import { callPerson } from './call-person.js';

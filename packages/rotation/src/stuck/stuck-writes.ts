@@ -83,7 +83,8 @@ async function writeStuckState(
     await store.save({ ...record, failures: streak, ...(stuck && { stuck }) });
     ctx.log(
       ctx.currentStep(),
-      `Recorded in ${store.describe()}: ${streak.count} run${streak.count === 1 ? '' : 's'} of family ${record.family} in a row ended with ${streak.code}`,
+      `Recorded in ${store.describe()}: ${streak.count} run${streak.count === 1 ? '' : 's'} of family ${record.family} in a row ` +
+        `ended with ${streak.code}`,
     );
     if (!stuck) return;
     ctx.notice(ctx.currentStep(), stuck.notice);

@@ -17,7 +17,10 @@ const VISIBILITIES: readonly OrgSecretVisibility[] = ['all', 'private', 'selecte
 
 type Service = 'actions' | 'codespaces' | 'dependabot';
 
-/** `numericStrings`: whether `selected_repository_ids` may hold numeric strings (the published schema: Actions anyOf integer/string, Codespaces integer). */
+/**
+ * `numericStrings`: whether `selected_repository_ids` may hold numeric strings (the published schema: Actions anyOf integer/string,
+ * Codespaces integer).
+ */
 const SERVICES: Record<Service, { page: string; permission: string; numericStrings: boolean }> = {
   actions: { page: 'https://docs.github.com/rest/actions/secrets', permission: 'organization_secrets', numericStrings: true },
   codespaces: {

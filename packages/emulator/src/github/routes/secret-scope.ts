@@ -24,7 +24,10 @@ export interface SecretScope {
   permission: string;
   docs: ScopeDocs;
   resolve(world: GitHubWorld, params: Record<string, string>, caller: Caller): SecretTarget | undefined;
-  /** Fields of `describe` a sparse answer leaves out (default `selected_repositories_url`, which the organization secret's description does not require). */
+  /**
+   * Fields of `describe` a sparse answer leaves out (default `selected_repositories_url`, which the organization secret's description does
+   * not require).
+   */
   optional?: string[];
   /** Extra fields of a secret in GET and list answers (organization secrets). */
   describe?(secret: StoredSecret, req: EmulatorRequest): Record<string, unknown>;

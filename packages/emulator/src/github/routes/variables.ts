@@ -16,7 +16,10 @@ import { type PageSize, paginate } from './pagination.js';
 const DOCS = 'https://docs.github.com/rest/actions/variables';
 const PERMISSION = 'actions_variables';
 const COLLECTION = '/repos/:owner/:repo/actions/variables';
-/** "500 variables per repository" (https://docs.github.com/actions/reference/workflows-and-actions/variables#limits-for-configuration-variables). */
+/**
+ * "500 variables per repository"
+ * (https://docs.github.com/actions/reference/workflows-and-actions/variables#limits-for-configuration-variables).
+ */
 export const MAX_REPOSITORY_VARIABLES = 500;
 /** "List repository variables": per_page "(max 30)", "Default: 10". */
 export const VARIABLES_PAGE_SIZE: PageSize = { default: 10, max: 30 };

@@ -1,5 +1,5 @@
 // Operations, spec 4.3: the list (newest first, `limit` and `cursor`) and a single operation.
-// DESIGN.md: `limit` is 1..1000; the page after the last one is empty and still carries a cursor.
+// README (Behaviour: Pagination): `limit` is 1..1000; the page after the last one is empty and still carries a cursor.
 
 import { HttpError, type Route } from '../../core/http-server.js';
 import { type ResponseShape, shaped } from '../../core/response-shape.js';

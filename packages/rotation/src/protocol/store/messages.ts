@@ -37,13 +37,18 @@ export function storeFailure(ctx: RotationContext, created: CreatedKey, outcome:
     case 'stopped':
       if (outcome.reason === 'concurrent') {
         return store('concurrent-rotation', {
-          summary: `${outcome.why}: a concurrent rotation of this secret took over while this run was writing, so this run stopped writing: ${holders} may hold the new key ${id}, which this run did not revoke (no rollback: the other rotation writes every target)`,
+          summary:
+            `${outcome.why}: a concurrent rotation of this secret took over while this run was writing, so this run stopped ` +
+            `writing: ${holders} may hold the new key ${id}, which this run did not revoke (no rollback: the other rotation writes ` +
+            `every target)`,
           advice: `Let the concurrent rotation finish; the next rotation revokes what is left. ${CONCURRENCY_GROUP}`,
         });
       }
       if (outcome.mayHold.length) {
         return store('aborted', {
-          summary: `The run was aborted while writing the targets: ${holders} may hold the new key ${id}, which stays valid, and so does the current key`,
+          summary:
+            `The run was aborted while writing the targets: ${holders} may hold the new key ${id}, which stays valid, and so does ` +
+            `the current key`,
           advice: RUN_AGAIN,
         });
       }
@@ -92,7 +97,9 @@ function writeFailure(
     const failedBack = unrestored.length ? `Writing the previous key back failed for ${unrestored.join(', ')}` : '';
     if (!late.length)
       return said(`${failedBack}, which may hold the new key ${created.id}: it stays valid, and so does the current key${kept}`, rerun);
-    const landing = `${failedBack ? '; the' : 'The'} previous key was written back to ${late.join(', ')}, but a write of the new key there got no answer and may still land`;
+    const landing =
+      `${failedBack ? '; the' : 'The'} previous key was written back to ${late.join(', ')}, but a write of the new key there got ` +
+      `no answer and may still land`;
     return said(
       `${failedBack}${landing}: ${holders} may hold the new key ${created.id}, which stays valid, and so does the current key${kept}`,
       rerun,
@@ -124,7 +131,9 @@ function haltWords(halt: WriteBackHalt, created: CreatedKey, rerun: string): { r
       };
     case 'concurrent':
       return {
-        reason: `${halt.why}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the previous key was not written back`,
+        reason:
+          `${halt.why}: a concurrent rotation of this secret took over the targets and may have revoked the previous key, so the ` +
+          `previous key was not written back`,
         advice: `Let the concurrent rotation finish; the next rotation revokes key ${created.id}. ${CONCURRENCY_GROUP}`,
         concurrent: true,
       };
@@ -137,12 +146,16 @@ function haltWords(halt: WriteBackHalt, created: CreatedKey, rerun: string): { r
     case 'check-failed':
       return halt.during === 'first'
         ? {
-            reason: `Checking that the previous key still works failed (${describeError(halt.error)}), so the previous key was not written back`,
+            reason:
+              `Checking that the previous key still works failed (${describeError(halt.error)}), so the previous key was not ` +
+              `written back`,
             advice: rerun,
             concurrent: false,
           }
         : {
-            reason: `Listing keys with the new key ${created.id}, to check that no newer rotation runs, failed (${describeError(halt.error)}), so the previous key was not written back further`,
+            reason:
+              `Listing keys with the new key ${created.id}, to check that no newer rotation runs, failed ` +
+              `(${describeError(halt.error)}), so the previous key was not written back further`,
             advice: RUN_AGAIN,
             concurrent: false,
           };

@@ -142,7 +142,8 @@ function leaveOut(ctx: RotationContext, leftOut: FailedWrite[], failed: FailedWr
         : 'writing it failed';
   ctx.log(
     'store',
-    `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, the other targets are written`,
+    `${failed.target.describe()} is left out (${what}: ${describeError(failed.cause)}); no rollback in an emergency rotation, ` +
+      `the other targets are written`,
   );
 }
 

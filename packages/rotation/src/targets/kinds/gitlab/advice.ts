@@ -27,14 +27,24 @@ export function requiredRole(place: GitLabPlace): string {
 export function gitlabAdvice(status: number | undefined, place: GitLabPlace, reason = ''): string {
   const role = requiredRole(place);
   if (status === 401) {
-    return `GitLab did not accept the token (401): it is wrong, expired or revoked. Give ${option('gitlab.token')} ${GITLAB_TOKEN_KINDS}, then run again.`;
+    return (
+      `GitLab did not accept the token (401): it is wrong, expired or revoked. ` +
+      `Give ${option('gitlab.token')} ${GITLAB_TOKEN_KINDS}, then run again.`
+    );
   }
   if (status === 403) {
     const scope = /insufficient_scope|scope/i.test(reason) ? ' The token lacks the `api` scope (`read_api` cannot write variables).' : '';
-    return `GitLab refused the token (403).${scope} Managing ${place.scope} CI/CD variables needs ${role}: use ${GITLAB_TOKEN_KINDS}, whose user (or bot) has that role, then run again.`;
+    return (
+      `GitLab refused the token (403).${scope} Managing ${place.scope} CI/CD variables needs ${role}: use ${GITLAB_TOKEN_KINDS}, ` +
+      `whose user (or bot) has that role, then run again.`
+    );
   }
   if (status === 404) {
-    return `GitLab found no ${place.scope} ${place.path} that the token can see (404): check the path (or numeric id) and ${option('gitlab.apiUrl')} (GitLab.com or your instance's https://HOST/api/v4), and that the token's user is a member with ${role}.`;
+    return (
+      `GitLab found no ${place.scope} ${place.path} that the token can see (404): check the path (or numeric id) ` +
+      `and ${option('gitlab.apiUrl')} (GitLab.com or your instance's https://HOST/api/v4), and that the token's user is a member ` +
+      `with ${role}.`
+    );
   }
   if (status === 429) return 'GitLab rate-limited the run longer than it waits: run again in a few minutes.';
   if (status === 400 && /mask/i.test(reason)) return `GitLab refused to mask the value. ${GITLAB_MASKING_RULE}.`;

@@ -7,7 +7,8 @@
 
 /** GitLab's masking rule, quoted in every refusal. */
 export const GITLAB_MASKING_RULE =
-  'GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, holds no $ and is not the name of an existing CI/CD variable';
+  'GitLab masks a CI/CD variable only when its value is a single line with no spaces, is at least 8 characters long, holds no $ ' +
+  'and is not the name of an existing CI/CD variable';
 
 const MIN_LENGTH = 8;
 

@@ -22,19 +22,33 @@ export function vercelAdvice(
   const where = place.team ? `the team ${place.team}` : 'your personal account';
   const reason = failure.reason ?? '';
   if (status === 401 || failure.invalidToken) {
-    return `Vercel did not accept the token (${status}): it is wrong, expired or revoked. Give ${option('vercel.token')} ${TOKEN_KINDS} whose scope includes ${where}, then run again.`;
+    return (
+      `Vercel did not accept the token (${status}): it is wrong, expired or revoked. ` +
+      `Give ${option('vercel.token')} ${TOKEN_KINDS} whose scope includes ${where}, then run again.`
+    );
   }
   if (status === 403 && /Developer|Viewer/.test(reason)) {
-    return `Vercel refused the token (403): its user's role in ${where} cannot change ${/Production/.test(reason) ? "Production's variables or deployments (a Developer cannot)" : 'the project (a Viewer cannot)'}. Use a token of a Member or Owner of ${where}, then run again.`;
+    const what = /Production/.test(reason) ? "Production's variables or deployments (a Developer cannot)" : 'the project (a Viewer cannot)';
+    return (
+      `Vercel refused the token (403): its user's role in ${where} cannot change ${what}. ` +
+      `Use a token of a Member or Owner of ${where}, then run again.`
+    );
   }
   if (status === 403) {
-    return `Vercel refused the token (403): its scope does not include ${where}. Create the token with ${place.team ? `the team ${place.team}` : 'your personal account'} in its scope (or name the project's team as vercel:${place.project}@TEAM), then run again.`;
+    return (
+      `Vercel refused the token (403): its scope does not include ${where}. Create the token ` +
+      `with ${place.team ? `the team ${place.team}` : 'your personal account'} in its scope (or name the project's team as ` +
+      `vercel:${place.project}@TEAM), then run again.`
+    );
   }
   if (status === 404 && /team/i.test(reason)) {
     return `Vercel has no team ${place.team} (404): check the @TEAM of the target (the team's slug or its team_ id).`;
   }
   if (status === 404) {
-    return `Vercel found no project ${place.project} in ${where} (404): check the project's name or prj_ id, and its team (a team's project is vercel:${place.project}@TEAM).`;
+    return (
+      `Vercel found no project ${place.project} in ${where} (404): check the project's name or prj_ id, and its team (a team's ` +
+      `project is vercel:${place.project}@TEAM).`
+    );
   }
   if (status === 429) return 'Vercel rate-limited the run longer than it waits: run again in a few minutes.';
   if (status === 400)
