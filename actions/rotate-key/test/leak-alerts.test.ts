@@ -27,7 +27,7 @@ describe.concurrent('rotate-key, alert mode', () => {
   it('answers an alert of its family: rotates the key out, revokes it, resolves the alert once; the value is masked as read and printed nowhere', async ({
     world,
   }) => {
-    const { platform, github, secrets, rotate } = world;
+    const { platform, github, secrets } = world;
     const leaked = await rotatedOnce(world);
     github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: leaked });
     const run = await answerAlerts(world, leaked);
@@ -157,7 +157,7 @@ describe.concurrent('rotate-key, alert mode', () => {
   it('a target that fails the preflight (403 on its public key) does not keep the leaked key alive: revoked and the alert resolved, the step fails naming the target', async ({
     world,
   }) => {
-    const { platform, github, secrets, rotate } = world;
+    const { platform, github, rotate } = world;
     const targets = `${REPO}\nenv:acme/web:production`;
     github.addToken(TOKEN, 'write', { secretScanningAlerts: 'write' });
     expect((await rotate({ targets })).exitCode).toBe(0);
