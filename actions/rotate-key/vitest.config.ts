@@ -12,6 +12,9 @@ export default defineConfig({
     // The files share no module state (their cases run processes and emulators of their own): a
     // worker imports the harness once, not once a file.
     isolate: false,
+    // Three cases of a file at once (four files at once): about what two cores keep up with, each run
+    // spending a second of CPU over some five seconds of waiting.
+    maxConcurrency: 3,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // A case of several runs in a row, on two cores busy with the other cases and packages.
     testTimeout: 120_000,
