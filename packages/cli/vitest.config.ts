@@ -10,6 +10,9 @@ export default defineConfig({
     // The files share no module state (their cases run processes and emulators of their own): a
     // worker imports the harness once, not once a file.
     isolate: false,
+    // Three cases of a file at once (four files at once): about what two cores keep up with, each run
+    // spending a second of CPU over some five seconds of waiting.
+    maxConcurrency: 3,
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,

@@ -4,7 +4,7 @@
 // it saw, and the TLS front behind it shows which credential went to which origin.
 
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { type ActionRun, findLeaks, locateAction, runAction } from '@keyturn/action-runner';
 import { HOSTS, type ProxiedWorld, removeCertificates, startProxiedWorld, TOKEN } from './support/proxied-world.js';
 
@@ -14,22 +14,26 @@ const TEST_HOSTS = pathToFileURL(fileURLToPath(new URL('./support/test-hosts.mjs
 const REPO = 'repo:acme/web';
 const PROXY_PASSWORD = 'proxy-password-0123456789';
 
-let world: ProxiedWorld;
-let consoleKey: { id: number; key: string };
-/** Every key and token of the test: none may show in a run or in the proxy's log. */
-let secrets: string[];
-
-afterEach(() => world?.close());
-afterAll(removeCertificates);
-
-async function setUp(proxyOptions?: Parameters<typeof startProxiedWorld>[0]): Promise<void> {
-  world = await startProxiedWorld(proxyOptions);
-  consoleKey = world.platform.createKey('made in the console');
-  world.github.putSecretValue(REPO, 'NEON_API_KEY', consoleKey.key);
-  secrets = [consoleKey.key, TOKEN];
+/** One test's world (each test its own, so the tests run side by side), its console key, and its secrets. */
+interface Proxied {
+  world: ProxiedWorld;
+  consoleKey: { id: number; key: string };
+  /** Every key and token of the test: none may show in a run or in the proxy's log. */
+  secrets: string[];
 }
 
-async function rotate(env: Record<string, string>): Promise<ActionRun> {
+afterAll(removeCertificates);
+
+/** Starts the test's world, closed when the test ends. */
+async function setUp(test: TestContext, proxyOptions?: Parameters<typeof startProxiedWorld>[0]): Promise<Proxied> {
+  const world = await startProxiedWorld(proxyOptions);
+  test.onTestFinished(() => world.close());
+  const consoleKey = world.platform.createKey('made in the console');
+  world.github.putSecretValue(REPO, 'NEON_API_KEY', consoleKey.key);
+  return { world, consoleKey, secrets: [consoleKey.key, TOKEN] };
+}
+
+async function rotate({ world, consoleKey, secrets }: Proxied, env: Record<string, string>): Promise<ActionRun> {
   const run = await runAction(ROTATE_KEY, {
     inputs: { 'api-key': consoleKey.key, 'api-url': world.apiUrl, 'github-token': TOKEN },
     env,
@@ -41,10 +45,10 @@ async function rotate(env: Record<string, string>): Promise<ActionRun> {
 }
 
 const errors = (run: ActionRun) => run.annotations.filter((a) => a.level === 'error').map((a) => a.message);
-const proxied = () => world.proxy.requests.map((r) => `${r.method} ${r.target} ${r.status}`);
-const tunnel = (host: string) => `CONNECT ${host}:${world.front.port} 200`;
+const proxied = ({ world }: Proxied) => world.proxy.requests.map((r) => `${r.method} ${r.target} ${r.status}`);
+const tunnel = ({ world }: Proxied, host: string) => `CONNECT ${host}:${world.front.port} 200`;
 /** The Authorization each origin received, as which credential: never a value in a message. */
-function credentialsBy(host: string): string[] {
+function credentialsBy({ world, secrets }: Proxied, host: string): string[] {
   const names = new Map<string, string>([[TOKEN, 'token']]);
   for (const [index, secret] of secrets.entries()) if (secret !== TOKEN) names.set(secret, `key#${index}`);
   const received = world.front.received.filter((r) => r.host === host);
@@ -59,18 +63,18 @@ function credentialsBy(host: string): string[] {
   ];
 }
 
-function expectProxyLogClean(): void {
+function expectProxyLogClean({ world, secrets }: Proxied): void {
   const log = world.proxy.logText();
   for (const [index, secret] of secrets.entries()) expect(log.includes(secret), `secret #${index} in the proxy log`).toBe(false);
   // The proxy saw tunnels only: no request head carried an Authorization header.
   for (const request of world.proxy.requests) expect(request.headerNames).not.toContain('authorization');
 }
 
-describe('behind a proxy (HTTPS_PROXY)', () => {
-  beforeEach(() => setUp());
-
-  it('rotate-key reaches both services through CONNECT tunnels; each credential only to its own origin', async () => {
-    const run = await rotate(world.env({ HTTPS_PROXY: world.proxy.url }));
+describe.concurrent('behind a proxy (HTTPS_PROXY)', () => {
+  it('rotate-key reaches both services through CONNECT tunnels; each credential only to its own origin', async (test) => {
+    const t = await setUp(test);
+    const { world, consoleKey } = t;
+    const run = await rotate(t, world.env({ HTTPS_PROXY: world.proxy.url }));
 
     expect(errors(run)).toEqual([]);
     expect(run.exitCode).toBe(0);
@@ -78,16 +82,18 @@ describe('behind a proxy (HTTPS_PROXY)', () => {
     expect(stored).not.toBe(consoleKey.key);
     expect(world.platform.isKeyValid(stored)).toBe(true);
 
-    expect(new Set(proxied())).toEqual(new Set([tunnel(HOSTS.platform), tunnel(HOSTS.github)]));
-    expectProxyLogClean();
+    expect(new Set(proxied(t))).toEqual(new Set([tunnel(t, HOSTS.platform), tunnel(t, HOSTS.github)]));
+    expectProxyLogClean(t);
     // Behind the tunnels: the platform got platform keys only, GitHub the token only.
-    expect(credentialsBy(HOSTS.platform).sort()).toEqual(['key#0', 'key#2']);
-    expect(credentialsBy(HOSTS.github)).toEqual(['token']);
+    expect(credentialsBy(t, HOSTS.platform).sort()).toEqual(['key#0', 'key#2']);
+    expect(credentialsBy(t, HOSTS.github)).toEqual(['token']);
     expect(run.visibleStdout).toContain(`Route to ${world.apiUrl}: through the proxy 127.0.0.1:`);
     expect(run.visibleStdout).toContain(`Route to ${world.githubUrl}: through the proxy 127.0.0.1:`);
   });
 
-  it('wait-for-operation reaches the platform through the proxy', async () => {
+  it('wait-for-operation reaches the platform through the proxy', async (test) => {
+    const t = await setUp(test);
+    const { world, consoleKey, secrets } = t;
     const project = world.platform.createProject({ name: 'shop' });
     const [operation] = world.platform.startOperations(project.id, [{ action: 'create_branch' }]);
     const run = await runAction(WAIT_FOR_OPERATION, {
@@ -103,13 +109,15 @@ describe('behind a proxy (HTTPS_PROXY)', () => {
 
     expect(errors(run)).toEqual([]);
     expect(run.outputs.status).toBe('finished');
-    expect(new Set(proxied())).toEqual(new Set([tunnel(HOSTS.platform)]));
-    expectProxyLogClean();
-    expect(credentialsBy(HOSTS.platform)).toEqual(['key#0']);
+    expect(new Set(proxied(t))).toEqual(new Set([tunnel(t, HOSTS.platform)]));
+    expectProxyLogClean(t);
+    expect(credentialsBy(t, HOSTS.platform)).toEqual(['key#0']);
     expect(findLeaks(run, secrets)).toEqual([]);
   });
 
-  it('no Authorization leaves for another origin: a platform redirect is refused, a GitHub one goes without it', async () => {
+  it('no Authorization leaves for another origin: a platform redirect is refused, a GitHub one goes without it', async (test) => {
+    const t = await setUp(test);
+    const { world, consoleKey } = t;
     // The platform answers its first request with a redirect elsewhere: the client refuses to follow.
     world.platform.faults.add({
       method: 'GET',
@@ -118,11 +126,11 @@ describe('behind a proxy (HTTPS_PROXY)', () => {
       status: 307,
       headers: { location: `${world.elsewhereUrl}/api/v2/api_keys` },
     });
-    const refused = await rotate(world.env({ HTTPS_PROXY: world.proxy.url }));
+    const refused = await rotate(t, world.env({ HTTPS_PROXY: world.proxy.url }));
     expect(refused.exitCode).toBe(1);
     expect(errors(refused).join('\n')).toContain(`redirected (HTTP 307) to ${HOSTS.elsewhere}`);
     // The stuck check reads the record first (issue 33, item 3): a tunnel to GitHub too, never one elsewhere.
-    expect(new Set(proxied())).toEqual(new Set([tunnel(HOSTS.platform), tunnel(HOSTS.github)]));
+    expect(new Set(proxied(t))).toEqual(new Set([tunnel(t, HOSTS.platform), tunnel(t, HOSTS.github)]));
 
     // GitHub redirects a public-key read elsewhere: if the client follows, the token stays behind.
     world.github.faults.add({
@@ -132,36 +140,38 @@ describe('behind a proxy (HTTPS_PROXY)', () => {
       status: 307,
       headers: { location: `${world.elsewhereUrl}/repos/acme/web/actions/secrets/public-key` },
     });
-    const redirected = await rotate(world.env({ HTTPS_PROXY: world.proxy.url }));
+    const redirected = await rotate(t, world.env({ HTTPS_PROXY: world.proxy.url }));
     // fetch follows it without the token, so the other origin answers 401: the preflight stops.
-    expect(credentialsBy(HOSTS.elsewhere)).toEqual(['none']);
-    expect(credentialsBy(HOSTS.github)).toEqual(['token']);
-    expect(credentialsBy(HOSTS.platform)).toEqual(['key#0']);
+    expect(credentialsBy(t, HOSTS.elsewhere)).toEqual(['none']);
+    expect(credentialsBy(t, HOSTS.github)).toEqual(['token']);
+    expect(credentialsBy(t, HOSTS.platform)).toEqual(['key#0']);
     expect(redirected.exitCode).toBe(1);
     expect(errors(redirected).join('\n')).toMatch(/public key for repo:acme\/web failed: GitHub answered 401.*Nothing was changed/);
     expect(world.github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
-    expectProxyLogClean();
+    expectProxyLogClean(t);
   });
 });
 
-describe('proxy variables as @actions/http-client reads them', () => {
-  it('lower-case https_proxy with credentials: sent to the proxy only, masked, never shown', async () => {
-    await setUp({ credentials: { username: 'runner', password: PROXY_PASSWORD } });
-    const run = await rotate(world.env({ https_proxy: world.proxy.url, HTTPS_PROXY: 'http://127.0.0.1:9' }));
+describe.concurrent('proxy variables as @actions/http-client reads them', () => {
+  it('lower-case https_proxy with credentials: sent to the proxy only, masked, never shown', async (test) => {
+    const t = await setUp(test, { credentials: { username: 'runner', password: PROXY_PASSWORD } });
+    const { world } = t;
+    const run = await rotate(t, world.env({ https_proxy: world.proxy.url, HTTPS_PROXY: 'http://127.0.0.1:9' }));
 
     expect(errors(run)).toEqual([]);
     expect(run.exitCode).toBe(0);
-    expect(new Set(proxied())).toEqual(new Set([tunnel(HOSTS.platform), tunnel(HOSTS.github)]));
+    expect(new Set(proxied(t))).toEqual(new Set([tunnel(t, HOSTS.platform), tunnel(t, HOSTS.github)]));
     expect(world.proxy.requests.every((r) => r.headerNames.includes('proxy-authorization'))).toBe(true);
     expect(run.masks).toContain(PROXY_PASSWORD);
     expect(findLeaks(run, [PROXY_PASSWORD])).toEqual([]);
-    expectProxyLogClean();
+    expectProxyLogClean(t);
   });
 
-  it('a proxy that refuses the credentials: the run fails before any change, saying so', async () => {
-    await setUp({ credentials: { username: 'runner', password: PROXY_PASSWORD } });
+  it('a proxy that refuses the credentials: the run fails before any change, saying so', async (test) => {
+    const t = await setUp(test, { credentials: { username: 'runner', password: PROXY_PASSWORD } });
+    const { world, consoleKey } = t;
     const wrong = world.proxy.url.replace(PROXY_PASSWORD, 'wrong-password-0123456789');
-    const run = await rotate(world.env({ HTTPS_PROXY: wrong }));
+    const run = await rotate(t, world.env({ HTTPS_PROXY: wrong }));
 
     expect(run.exitCode).toBe(1);
     expect(errors(run).join('\n')).toMatch(/could not reach https:\/\/platform\.keyturn\.test:\d+: .*407/);
@@ -171,9 +181,10 @@ describe('proxy variables as @actions/http-client reads them', () => {
     expect(findLeaks(run, ['wrong-password-0123456789'])).toEqual([]);
   });
 
-  it('NO_PROXY excludes the platform: it is reached directly, GitHub still through the proxy', async () => {
-    await setUp();
-    const run = await rotate({
+  it('NO_PROXY excludes the platform: it is reached directly, GitHub still through the proxy', async (test) => {
+    const t = await setUp(test);
+    const { world } = t;
+    const run = await rotate(t, {
       ...world.env({ HTTPS_PROXY: world.proxy.url, NO_PROXY: `example.com,${HOSTS.platform}` }),
       // The direct route needs the name resolved, as an /etc/hosts entry would.
       NODE_OPTIONS: `--import=${TEST_HOSTS}`,
@@ -182,15 +193,16 @@ describe('proxy variables as @actions/http-client reads them', () => {
 
     expect(errors(run)).toEqual([]);
     expect(run.exitCode).toBe(0);
-    expect(proxied()).toEqual([tunnel(HOSTS.github)]);
+    expect(proxied(t)).toEqual([tunnel(t, HOSTS.github)]);
     expect(world.front.received.some((r) => r.host === HOSTS.platform)).toBe(true);
-    expect(credentialsBy(HOSTS.platform).sort()).toEqual(['key#0', 'key#2']);
+    expect(credentialsBy(t, HOSTS.platform).sort()).toEqual(['key#0', 'key#2']);
     expect(run.visibleStdout).toContain(`Route to ${world.apiUrl}: direct (NO_PROXY or a loopback host)`);
-    expectProxyLogClean();
+    expectProxyLogClean(t);
   });
 
-  it('loopback hosts always go direct, and HTTP_PROXY does not apply to https', async () => {
-    await setUp();
+  it('loopback hosts always go direct, and HTTP_PROXY does not apply to https', async (test) => {
+    const t = await setUp(test);
+    const { world, consoleKey, secrets } = t;
     const project = world.platform.createProject({ name: 'shop' });
     const inputs = { 'api-key': consoleKey.key, 'project-id': project.id };
 
@@ -205,11 +217,11 @@ describe('proxy variables as @actions/http-client reads them', () => {
     expect(loopback.visibleStdout).toContain('direct (NO_PROXY or a loopback host)');
 
     // Only HTTP_PROXY: an https origin is not proxied, so a name only the proxy knows is not found.
-    const httpOnly = await rotate(world.env({ HTTP_PROXY: world.proxy.url }));
+    const httpOnly = await rotate(t, world.env({ HTTP_PROXY: world.proxy.url }));
     expect(httpOnly.exitCode).toBe(1);
     expect(httpOnly.visibleStdout).toContain(`Route to ${world.apiUrl}: direct (no https_proxy or HTTPS_PROXY set)`);
     expect(errors(httpOnly).join('\n')).toContain(`could not reach https://${HOSTS.platform}:${world.front.port}`);
-    expect(proxied()).toEqual([]);
+    expect(proxied(t)).toEqual([]);
     expect(world.github.secretValue(REPO, 'NEON_API_KEY')).toBe(consoleKey.key);
     expect(findLeaks(loopback, secrets)).toEqual([]);
   });

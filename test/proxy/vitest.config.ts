@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Each case starts its own emulators, TLS front and proxy, and runs an Action process or two.
+// Each case starts its own emulators, TLS front and proxy, and runs an Action process or two: the
+// cases run side by side (describe.concurrent), waiting on the runs.
 export default defineConfig({
   test: {
     // Builds this package and the workspace packages it imports first (turbo, cached).

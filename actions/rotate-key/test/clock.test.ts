@@ -5,30 +5,31 @@
 // platform's clock is set back to age a key, and a deadline passing is the record's deadline moved
 // back, as a day passing would leave it.
 
-import { describe, expect, it } from 'vitest';
-import { annotations, consoleKey, github, liveKeyIds, platform, REPO, rotate, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
+import { describe, expect } from 'vitest';
+import { annotations, REPO, type RotateKeyWorld, rotateKeyIt, TOKEN } from './rotate-key-world.js';
 
 const DAY = 86_400_000;
+/** How far the platform's clock is behind the wall clock: the first test's, the only one to move it. */
 let platformLag = 0;
-useRotateKeyWorld({ clock: () => Date.now() - platformLag });
+const it = rotateKeyIt({ clock: () => Date.now() - platformLag });
 
 const VARIABLES = '/repos/acme/web/actions/variables';
-const githubApi = async (method: string, path: string, body?: unknown) =>
+const githubApi = async ({ github }: RotateKeyWorld, method: string, path: string, body?: unknown) =>
   fetch(`${github.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-async function recordVariable(): Promise<{ name: string; value: string }> {
-  const { variables } = (await (await githubApi('GET', `${VARIABLES}?per_page=30`)).json()) as {
+async function recordVariable(world: RotateKeyWorld): Promise<{ name: string; value: string }> {
+  const { variables } = (await (await githubApi(world, 'GET', `${VARIABLES}?per_page=30`)).json()) as {
     variables: Array<{ name: string; value: string }>;
   };
   return variables.find((v) => v.name.startsWith('KEYTURN_RECORD_'))!;
 }
 
-const held = () => github.secretValue(REPO, 'NEON_API_KEY')!;
-const requestsSince = (marks: { platform: number; github: number }) => ({
+const held = ({ github }: RotateKeyWorld) => github.secretValue(REPO, 'NEON_API_KEY')!;
+const requestsSince = ({ github, platform }: RotateKeyWorld, marks: { platform: number; github: number }) => ({
   platform: platform.log
     .entries()
     .slice(marks.platform)
@@ -38,18 +39,21 @@ const requestsSince = (marks: { platform: number; github: number }) => ({
     .slice(marks.github)
     .map((r) => `${r.method} ${r.path}`),
 });
-const mark = () => ({ platform: platform.log.entries().length, github: github.log.entries().length });
+const mark = ({ github, platform }: RotateKeyWorld) => ({ platform: platform.log.entries().length, github: github.log.entries().length });
 
 describe('rotate-key by the clock', () => {
-  it('rotate-every and revoke-after: a rotation when due, no-op runs before, and the superseded key revoked past its deadline', async () => {
+  it('rotate-every and revoke-after: a rotation when due, no-op runs before, and the superseded key revoked past its deadline', async ({
+    world,
+  }) => {
+    const { platform, consoleKey, rotate, liveKeyIds } = world;
     // A key made 8 days ago (the platform's clock set back), the console key revoked by name.
     platformLag = 8 * DAY;
     const first = await rotate({ 'revoke-key-ids': String(consoleKey.id), 'revoke-after': '24h' });
     expect(first.exitCode).toBe(0);
-    const k1 = platform.keyIdOf(held())!;
+    const k1 = platform.keyIdOf(held(world))!;
     platformLag = 0;
 
-    const due = await rotate({ 'api-key': held(), 'rotate-every': '7d', 'revoke-after': '24h' });
+    const due = await rotate({ 'api-key': held(world), 'rotate-every': '7d', 'revoke-after': '24h' });
     expect(due.exitCode).toBe(0);
     expect(due.outputs.rotated).toBe('true');
     const k2 = Number(due.outputs['key-id']);
@@ -60,8 +64,8 @@ describe('rotate-key by the clock', () => {
     expect(Math.abs(deadline - (Date.now() + DAY))).toBeLessThan(5 * 60_000);
     expect(liveKeyIds()).toContain(k1);
 
-    const before = mark();
-    const idle = await rotate({ 'api-key': held(), 'rotate-every': '7d', 'revoke-after': '24h' });
+    const before = mark(world);
+    const idle = await rotate({ 'api-key': held(world), 'rotate-every': '7d', 'revoke-after': '24h' });
     expect(idle.exitCode).toBe(0);
     expect(annotations(idle, 'error')).toEqual([]);
     expect(idle.outputs).toMatchObject({
@@ -71,7 +75,7 @@ describe('rotate-key by the clock', () => {
       'revocations-due': JSON.stringify(revocations),
     });
     expect(Date.parse(idle.outputs['not-due-until']!)).toBe(Date.parse(platform.listKeys().find((k) => k.id === k2)!.created_at) + 7 * DAY);
-    expect(requestsSince(before)).toEqual({ platform: ['GET /api_keys'], github: [`GET ${VARIABLES}`] });
+    expect(requestsSince(world, before)).toEqual({ platform: ['GET /api_keys'], github: [`GET ${VARIABLES}`] });
     expect(idle.summary).toContain('<h2>Key rotation of NEON_API_KEY: not due, nothing rotated</h2>');
     expect(idle.summary).toContain(
       `<tr><td>Superseded keys valid until (revoke-after)</td><td>${k1} until ${revocations[0]!.dueAt}</td></tr>`,
@@ -80,18 +84,19 @@ describe('rotate-key by the clock', () => {
     expect(liveKeyIds()).toContain(k1);
 
     // A day passes: the deadline in the record is behind the runner's clock.
-    const stored = await recordVariable();
+    const stored = await recordVariable(world);
     const moved = stored.value.replace(revocations[0]!.dueAt, new Date(Date.now() - 60_000).toISOString());
     expect(moved).not.toBe(stored.value);
-    expect((await githubApi('PATCH', `${VARIABLES}/${stored.name}`, { name: stored.name, value: moved })).status).toBe(204);
-    const past = await rotate({ 'api-key': held(), 'rotate-every': '7d', 'revoke-after': '24h' });
+    expect((await githubApi(world, 'PATCH', `${VARIABLES}/${stored.name}`, { name: stored.name, value: moved })).status).toBe(204);
+    const past = await rotate({ 'api-key': held(world), 'rotate-every': '7d', 'revoke-after': '24h' });
     expect(past.exitCode).toBe(0);
     expect(past.outputs).toMatchObject({ rotated: 'false', 'revoked-key-ids': JSON.stringify([k1]), 'revocations-due': '[]' });
     expect(liveKeyIds()).not.toContain(k1);
-    expect(platform.isKeyValid(held())).toBe(true);
+    expect(platform.isKeyValid(held(world))).toBe(true);
   });
 
-  it('refuses a rotate-every it cannot read, and one outside a workflow, before any request', async () => {
+  it('refuses a rotate-every it cannot read, and one outside a workflow, before any request', async ({ world }) => {
+    const { platform, github, rotate } = world;
     const run = await rotate({ 'rotate-every': '1 week', 'revoke-after': '5s' });
     expect(run.exitCode).toBe(1);
     const errors = annotations(run, 'error').join('\n');

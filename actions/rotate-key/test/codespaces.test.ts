@@ -1,15 +1,14 @@
 // End to end: dist/index.js rotating into Codespaces secrets (rotate-key-world.ts), and refusing
 // them on GitHub Enterprise Server before any request.
 
-import { describe, expect, it } from 'vitest';
-import { annotations, consoleKey, github, platform, REPO, rotate, secrets, useRotateKeyWorld } from './rotate-key-world.js';
-
-useRotateKeyWorld();
+import { describe, expect } from 'vitest';
+import { annotations, it, REPO } from './rotate-key-world.js';
 
 const TARGETS = [REPO, 'codespaces:acme/web', 'codespaces-org:acme:selected:web', 'codespaces-user:acme/web'];
 
-describe('rotate-key into Codespaces secrets', () => {
-  it('writes the repository, organization and user forms, each sealed with its own key', async () => {
+describe.concurrent('rotate-key into Codespaces secrets', () => {
+  it('writes the repository, organization and user forms, each sealed with its own key', async ({ world }) => {
+    const { platform, github, consoleKey, secrets, rotate } = world;
     github.addOrg('acme');
     const run = await rotate({ targets: TARGETS.join('\n'), 'revoke-key-ids': String(consoleKey.id) });
 
@@ -29,7 +28,8 @@ describe('rotate-key into Codespaces secrets', () => {
     expect(run.summary).toContain(`<tr><td>Targets written</td><td>${TARGETS.join(', ')}</td></tr>`);
   });
 
-  it('on GitHub Enterprise Server refuses a Codespaces target before any request, saying why', async () => {
+  it('on GitHub Enterprise Server refuses a Codespaces target before any request, saying why', async ({ world }) => {
+    const { platform, github, consoleKey, rotate } = world;
     const run = await rotate({ targets: `${REPO}\ncodespaces:acme/web` }, { GITHUB_API_URL: `${github.url}/api/v3` });
 
     expect(run.exitCode).toBe(1);

@@ -3,19 +3,18 @@
 // its Dependabot secret. No run ends on a target holding a dead key; one that meets another says
 // plainly that it waited, or stood down, or that the other held the lease too long.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { leaseVariableName, writeLeaseText } from '@keyturn/rotation/targets';
-import { annotations, consoleKey, github, platform, rotate, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
-
-useRotateKeyWorld();
+import { annotations, it, type RotateKeyWorld, TOKEN } from './rotate-key-world.js';
 
 const TARGETS = ['repo:acme/web', 'env:acme/web:production', 'dependabot:acme/web'];
 const VARIABLES = '/repos/acme/web/actions/variables';
 const HOLDER = 'https://github.com/acme/web/actions/runs/101';
-const seedTargets = () => {
+const seedTargets = ({ github, consoleKey }: RotateKeyWorld) => {
   for (const target of TARGETS.slice(1)) github.putSecretValue(target, 'NEON_API_KEY', consoleKey.key);
 };
-const allWork = () => TARGETS.every((t) => platform.isKeyValid(github.secretValue(t, 'NEON_API_KEY') ?? ''));
+const allWork = ({ github, platform }: RotateKeyWorld) =>
+  TARGETS.every((t) => platform.isKeyValid(github.secretValue(t, 'NEON_API_KEY') ?? ''));
 const notices = (run: { annotations: Array<{ level: string; message: string }> }) =>
   run.annotations
     .filter((a) => a.level === 'notice')
@@ -25,7 +24,7 @@ const notices = (run: { annotations: Array<{ level: string; message: string }> }
 const LEASE = leaseVariableName('NEON_API_KEY', 'personal');
 
 /** Another run's lease, as it writes one, put there through GitHub's API. */
-async function plantLease(expiresInMs: number): Promise<string> {
+async function plantLease({ github }: RotateKeyWorld, expiresInMs: number): Promise<string> {
   const started = new Date(Date.now() - 5_000).toISOString();
   const value = writeLeaseText({
     holder: HOLDER,
@@ -43,22 +42,26 @@ async function plantLease(expiresInMs: number): Promise<string> {
   return started;
 }
 
-describe('runs of one secret that meet, no concurrency group', () => {
-  it('two runs started together (keep 2): both end well, one after the other (or standing down), and every target works', async () => {
-    seedTargets();
+describe.concurrent('runs of one secret that meet, no concurrency group', () => {
+  it('two runs started together (keep 2): both end well, one after the other (or standing down), and every target works', async ({
+    world,
+  }) => {
+    const { consoleKey, rotate } = world;
+    seedTargets(world);
     const inputs = { targets: TARGETS.join('\n'), keep: '2', 'revoke-key-ids': String(consoleKey.id) };
     const runs = await Promise.all([rotate(inputs, { GITHUB_RUN_ID: '101' }), rotate(inputs, { GITHUB_RUN_ID: '102' })]);
     for (const run of runs) expect(run.exitCode, run.stdout).toBe(0);
     // Each rotated, or stood down: the other had revoked the key both started with (revoke-key-ids).
     for (const run of runs) expect(run.outputs['key-id'] ?? notices(run)).toMatch(/^\d+$|this run stood down/);
     expect(runs.some((r) => r.outputs['key-id'])).toBe(true);
-    expect(allWork()).toBe(true);
+    expect(allWork(world)).toBe(true);
     expect(runs.flatMap((r) => annotations(r, 'error'))).toEqual([]);
   }, 120_000);
 
-  it('a lease another run holds past lease-wait: exit 1, naming that run and its start, nothing changed', async () => {
-    seedTargets();
-    const started = await plantLease(600_000);
+  it('a lease another run holds past lease-wait: exit 1, naming that run and its start, nothing changed', async ({ world }) => {
+    const { platform, github, consoleKey, rotate } = world;
+    seedTargets(world);
+    const started = await plantLease(world, 600_000);
     const keysBefore = platform.listKeys().length;
     const run = await rotate({ targets: TARGETS.join('\n'), 'lease-wait': '1s' });
     expect(run.exitCode).toBe(1);
@@ -69,10 +72,13 @@ describe('runs of one secret that meet, no concurrency group', () => {
     for (const target of TARGETS) expect(github.secretValue(target, 'NEON_API_KEY')).toBe(consoleKey.key);
   }, 60_000);
 
-  it("waits for the run that holds the lease; that run rotated meanwhile and revoked this run's key: it stands down, exit 0", async () => {
-    seedTargets();
+  it("waits for the run that holds the lease; that run rotated meanwhile and revoked this run's key: it stands down, exit 0", async ({
+    world,
+  }) => {
+    const { platform, github, consoleKey, rotate } = world;
+    seedTargets(world);
     // While this run waits, the other "rotates" (a new key everywhere, the old one revoked), then releases its lease.
-    await plantLease(600_000);
+    await plantLease(world, 600_000);
     const waiting = rotate({ targets: TARGETS.join('\n') }, { GITHUB_RUN_ID: '102' });
     for (let i = 0; i < 2400 && !github.log.entries().some((e) => e.method === 'GET' && e.path.endsWith(LEASE)); i++)
       await new Promise((r) => setTimeout(r, 25));
@@ -89,6 +95,6 @@ describe('runs of one secret that meet, no concurrency group', () => {
     expect(run.exitCode, run.stdout).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`holds its lease ${LEASE}: waiting for it`));
     expect(notices(run)).toMatch(/rotated it since this run began.*this run stood down\. Nothing was changed, and nothing is left to do/);
-    expect(allWork()).toBe(true);
+    expect(allWork(world)).toBe(true);
   }, 60_000);
 });

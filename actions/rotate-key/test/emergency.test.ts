@@ -5,22 +5,8 @@
 // (rotate() searches every run's output for every value).
 
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import {
-  annotations,
-  consoleKey,
-  ENV,
-  github,
-  liveKeyIds,
-  platform,
-  REPO,
-  rotate,
-  secrets,
-  TOKEN,
-  useRotateKeyWorld,
-} from './rotate-key-world.js';
-
-useRotateKeyWorld();
+import { describe, expect } from 'vitest';
+import { annotations, ENV, it, REPO, type RotateKeyWorld, TOKEN } from './rotate-key-world.js';
 
 const TARGETS = `${REPO}\n${ENV}`;
 const ENV_PUT = '/repos/acme/web/environments/production/secrets/NEON_API_KEY';
@@ -29,15 +15,18 @@ const ENV_PUT = '/repos/acme/web/environments/production/secrets/NEON_API_KEY';
 const fingerprint = (value: string) => createHash('sha256').update(`keyturn-key-fingerprint-v1\0${value}`).digest('hex').slice(0, 16);
 
 /** A first rotation into both targets: its key, known to the target record, is the one that leaks. */
-async function rotatedOnce(): Promise<{ id: number; key: string }> {
+async function rotatedOnce({ consoleKey, github, rotate }: RotateKeyWorld): Promise<{ id: number; key: string }> {
   const run = await rotate({ targets: TARGETS, 'revoke-key-ids': String(consoleKey.id) });
   expect(run.exitCode).toBe(0);
   return { id: Number(run.outputs['key-id']), key: github.secretValue(REPO, 'NEON_API_KEY')! };
 }
 
-describe('rotate-key, emergency rotation', () => {
-  it('revokes the leaked key named by its fingerprint whatever keep says, and the summary says who held it and when it died', async () => {
-    const leaked = await rotatedOnce();
+describe.concurrent('rotate-key, emergency rotation', () => {
+  it('revokes the leaked key named by its fingerprint whatever keep says, and the summary says who held it and when it died', async ({
+    world,
+  }) => {
+    const { platform, github, rotate } = world;
+    const leaked = await rotatedOnce(world);
     const run = await rotate({ 'api-key': leaked.key, targets: TARGETS, keep: '2', 'leaked-key-fingerprint': fingerprint(leaked.key) });
     expect(run.exitCode).toBe(0);
     expect(annotations(run, 'error')).toEqual([]);
@@ -53,8 +42,11 @@ describe('rotate-key, emergency rotation', () => {
     expect(run.visibleStdout).toContain(`Revoked the leaked key ${leaked.id}`);
   });
 
-  it('by id: a target that cannot be written is named as left without a working key, the leaked key is revoked all the same, the step fails', async () => {
-    const leaked = await rotatedOnce();
+  it('by id: a target that cannot be written is named as left without a working key, the leaked key is revoked all the same, the step fails', async ({
+    world,
+  }) => {
+    const { platform, github, rotate } = world;
+    const leaked = await rotatedOnce(world);
     github.faults.add({ kind: 'status', status: 422, method: 'PUT', path: ENV_PUT, times: 'always' });
     const run = await rotate({ 'api-key': leaked.key, targets: TARGETS, 'leaked-key-id': String(leaked.id) });
     expect(run.exitCode).toBe(1);
@@ -70,8 +62,9 @@ describe('rotate-key, emergency rotation', () => {
     expect(run.summary).toContain(`<tr><td>Targets left without a working key</td><td>${ENV}</td></tr>`);
   });
 
-  it('refuses a fingerprint the record does not know before anything changes, and both inputs at once', async () => {
-    const leaked = await rotatedOnce();
+  it('refuses a fingerprint the record does not know before anything changes, and both inputs at once', async ({ world }) => {
+    const { platform, rotate } = world;
+    const leaked = await rotatedOnce(world);
     const keysBefore = platform.listKeys().length;
     const unknown = await rotate({ 'api-key': leaked.key, targets: TARGETS, 'leaked-key-fingerprint': '0123456789abcdef' });
     expect(unknown.exitCode).toBe(1);
@@ -90,8 +83,9 @@ describe('rotate-key, emergency rotation', () => {
     expect(platform.isKeyValid(leaked.key)).toBe(true);
   });
 
-  it('the leaked value pasted into leaked-key-fingerprint is masked and refused, never printed', async () => {
-    const leaked = await rotatedOnce();
+  it('the leaked value pasted into leaked-key-fingerprint is masked and refused, never printed', async ({ world }) => {
+    const { platform, consoleKey, secrets, rotate } = world;
+    const leaked = await rotatedOnce(world);
     secrets.push(leaked.key);
     const run = await rotate({ 'api-key': consoleKey.key, targets: TARGETS, 'leaked-key-fingerprint': leaked.key });
     expect(run.exitCode).toBe(1);
@@ -101,8 +95,9 @@ describe('rotate-key, emergency rotation', () => {
   });
 
   // Issue 31, item 4: where the leak response meets the rest.
-  it('a dropped target retired in the same run (its secret deleted) is not named as left without a working key', async () => {
-    const leaked = await rotatedOnce();
+  it('a dropped target retired in the same run (its secret deleted) is not named as left without a working key', async ({ world }) => {
+    const { platform, github, rotate } = world;
+    const leaked = await rotatedOnce(world);
     const deleted = await fetch(`${github.url}${ENV_PUT}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(deleted.status).toBe(204);
     const run = await rotate({ 'api-key': leaked.key, targets: REPO, 'retire-targets': ENV, 'leaked-key-id': String(leaked.id) });
@@ -114,8 +109,11 @@ describe('rotate-key, emergency rotation', () => {
     expect(run.summary).not.toContain('left without a working key');
   });
 
-  it('a target that fails the preflight (403 on its public key) does not keep the leaked key alive: revoked, the target named as left without a working key, the step fails', async () => {
-    const leaked = await rotatedOnce();
+  it('a target that fails the preflight (403 on its public key) does not keep the leaked key alive: revoked, the target named as left without a working key, the step fails', async ({
+    world,
+  }) => {
+    const { platform, github, rotate } = world;
+    const leaked = await rotatedOnce(world);
     github.faults.add({
       kind: 'status',
       status: 403,
@@ -139,8 +137,9 @@ describe('rotate-key, emergency rotation', () => {
     expect(run.summary).toContain(`<tr><td>Targets left without a working key</td><td>${ENV}</td></tr>`);
   });
 
-  it('with keep 2, the leaked key keeps its slot: an older key no target holds is revoked, not kept in its place', async () => {
-    const first = await rotatedOnce();
+  it('with keep 2, the leaked key keeps its slot: an older key no target holds is revoked, not kept in its place', async ({ world }) => {
+    const { github, rotate, liveKeyIds } = world;
+    const first = await rotatedOnce(world);
     const second = await rotate({ 'api-key': first.key, targets: TARGETS, keep: '2' });
     expect(second.exitCode).toBe(0);
     const leaked = { id: Number(second.outputs['key-id']), key: github.secretValue(REPO, 'NEON_API_KEY')! };

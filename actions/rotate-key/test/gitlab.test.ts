@@ -2,27 +2,34 @@
 // repository secret and a GitLab project variable in one run (the record in the repository's variables).
 
 import { type GitLabEmulator, startGitLabEmulator } from '@keyturn/emulator';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { annotations, consoleKey, github, platform, REPO, rotate, secrets, useRotateKeyWorld } from './rotate-key-world.js';
+import { describe, expect } from 'vitest';
+import { annotations, REPO, it as rotateKeyIt } from './rotate-key-world.js';
 
 const GITLAB_TOKEN = 'glpat-rotate-key-action-0001';
-let gitlab: GitLabEmulator;
 
-useRotateKeyWorld();
-beforeEach(async () => {
-  gitlab = await startGitLabEmulator({ projects: ['acme/web'], tokens: { [GITLAB_TOKEN]: { roles: { 'acme/web': 'maintainer' } } } });
-  gitlab.setVariable(
-    { project: 'acme/web' },
-    { key: 'NEON_API_KEY', value: consoleKey.key, environment_scope: 'production', protected: true, masked: true },
-  );
-  secrets.push(GITLAB_TOKEN);
-});
-afterEach(async () => {
-  await gitlab.close();
+/** The test's world and a GitLab emulator of its own, the console key in the project's variable. */
+const it = rotateKeyIt.extend<{ gitlab: GitLabEmulator }>({
+  gitlab: async ({ world }, use) => {
+    const gitlab = await startGitLabEmulator({
+      projects: ['acme/web'],
+      tokens: { [GITLAB_TOKEN]: { roles: { 'acme/web': 'maintainer' } } },
+    });
+    gitlab.setVariable(
+      { project: 'acme/web' },
+      { key: 'NEON_API_KEY', value: world.consoleKey.key, environment_scope: 'production', protected: true, masked: true },
+    );
+    world.secrets.push(GITLAB_TOKEN);
+    try {
+      await use(gitlab);
+    } finally {
+      await gitlab.close();
+    }
+  },
 });
 
-describe('rotate-key with a GitLab target', () => {
-  it('rotates into a repository secret and a GitLab project variable, masking the GitLab token', async () => {
+describe.concurrent('rotate-key with a GitLab target', () => {
+  it('rotates into a repository secret and a GitLab project variable, masking the GitLab token', async ({ world, gitlab }) => {
+    const { platform, github, consoleKey, secrets, rotate } = world;
     const run = await rotate({
       targets: `${REPO}\ngitlab:acme/web:production`,
       'gitlab-token': GITLAB_TOKEN,
@@ -42,7 +49,8 @@ describe('rotate-key with a GitLab target', () => {
     expect(run.visibleStdout).not.toContain(variable.value);
   });
 
-  it('names the inputs to fix: a GitLab target without gitlab-token, and plain http to a remote GitLab', async () => {
+  it('names the inputs to fix: a GitLab target without gitlab-token, and plain http to a remote GitLab', async ({ world, gitlab }) => {
+    const { platform, rotate } = world;
     const run = await rotate({ targets: 'gitlab:acme/web', 'gitlab-url': 'http://gitlab.example.com/api/v4' });
     expect(run.exitCode).toBe(1);
     const errors = annotations(run, 'error').join('\n');

@@ -3,13 +3,14 @@
 // targets it wrote are managed, a copy in another repository is unmanaged, and nothing holds a value.
 // Without inventory-org the output is unset and nothing is listed; bad inputs are refused first.
 
-import { describe, expect, it } from 'vitest';
-import { annotations, consoleKey, github, platform, rotate, secrets, useRotateKeyWorld } from './rotate-key-world.js';
+import { describe, expect } from 'vitest';
+import { annotations, it } from './rotate-key-world.js';
 
-useRotateKeyWorld();
-
-describe('the inventory output', () => {
-  it('lists the copies in the organization after the rotation: the targets written are managed, a copy elsewhere is not', async () => {
+describe.concurrent('the inventory output', () => {
+  it('lists the copies in the organization after the rotation: the targets written are managed, a copy elsewhere is not', async ({
+    world,
+  }) => {
+    const { github, secrets, rotate } = world;
     github.addOrg('acme');
     github.addRepo('acme/api');
     github.addRepo('acme/tools');
@@ -41,7 +42,8 @@ describe('the inventory output', () => {
     expect(run.outputs['key-id']).toMatch(/^\d+$/);
   });
 
-  it('is unset without inventory-org, and nothing is listed', async () => {
+  it('is unset without inventory-org, and nothing is listed', async ({ world }) => {
+    const { github, rotate } = world;
     github.log.clear();
     const run = await rotate({ targets: 'repo:acme/web' });
     expect(run.exitCode).toBe(0);
@@ -49,7 +51,8 @@ describe('the inventory output', () => {
     expect(github.log.entries().filter((e) => e.path.startsWith('/orgs/'))).toEqual([]);
   });
 
-  it('refuses inventory-match alone and a bad organization before any request', async () => {
+  it('refuses inventory-match alone and a bad organization before any request', async ({ world }) => {
+    const { platform, consoleKey, rotate } = world;
     const run = await rotate({ targets: 'repo:acme/web', 'inventory-match': 'NEON*' });
     expect(run.exitCode).toBe(1);
     expect(annotations(run, 'error').join('\n')).toContain("Input 'inventory-match' is given without inventory-org");

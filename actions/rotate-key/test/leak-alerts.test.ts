@@ -4,43 +4,33 @@
 // unmatched alert is reported and left open, nothing open costs one request, and a re-run after a
 // crash resolves what remains without rotating again.
 
-import { describe, expect, it } from 'vitest';
-import {
-  annotations,
-  consoleKey,
-  github,
-  liveKeyIds,
-  platform,
-  REPO,
-  rotate,
-  secrets,
-  TOKEN,
-  useRotateKeyWorld,
-} from './rotate-key-world.js';
-
-useRotateKeyWorld();
+import { describe, expect } from 'vitest';
+import { annotations, it, REPO, type RotateKeyWorld, TOKEN } from './rotate-key-world.js';
 
 const TYPE = 'custom_pattern_platform_key';
 const RUNNER = { GITHUB_RUN_ID: '4242', GITHUB_SERVER_URL: 'https://github.com' };
 const RUN_URL = 'https://github.com/acme/web/actions/runs/4242';
 
 /** A first rotation by the Action: its key is in the secret and the family's record knows it. */
-async function rotatedOnce(): Promise<string> {
+async function rotatedOnce({ github, rotate }: RotateKeyWorld): Promise<string> {
   github.addToken(TOKEN, 'write', { secretScanningAlerts: 'write' });
   const first = await rotate({});
   expect(first.exitCode).toBe(0);
   return github.secretValue(REPO, 'NEON_API_KEY')!;
 }
 
-function answerAlerts(apiKey: string, inputs: Record<string, string> = {}) {
-  return rotate({ 'api-key': apiKey, 'alert-secret-type': TYPE, ...inputs }, RUNNER);
+function answerAlerts(world: RotateKeyWorld, apiKey: string, inputs: Record<string, string> = {}) {
+  return world.rotate({ 'api-key': apiKey, 'alert-secret-type': TYPE, ...inputs }, RUNNER);
 }
 
-describe('rotate-key, alert mode', () => {
-  it('answers an alert of its family: rotates the key out, revokes it, resolves the alert once; the value is masked as read and printed nowhere', async () => {
-    const leaked = await rotatedOnce();
+describe.concurrent('rotate-key, alert mode', () => {
+  it('answers an alert of its family: rotates the key out, revokes it, resolves the alert once; the value is masked as read and printed nowhere', async ({
+    world,
+  }) => {
+    const { platform, github, secrets } = world;
+    const leaked = await rotatedOnce(world);
     github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: leaked });
-    const run = await answerAlerts(leaked);
+    const run = await answerAlerts(world, leaked);
 
     expect(annotations(run, 'error')).toEqual([]);
     expect(run.exitCode).toBe(0);
@@ -65,12 +55,13 @@ describe('rotate-key, alert mode', () => {
     expect(`${run.visibleStdout}\n${run.stderr}\n${run.summary}\n${JSON.stringify(run.outputs)}`).not.toContain(leaked);
   });
 
-  it('reports an alert whose key no record knows and leaves it open, the key untouched', async () => {
-    const mine = await rotatedOnce();
+  it('reports an alert whose key no record knows and leaves it open, the key untouched', async ({ world }) => {
+    const { platform, github, secrets } = world;
+    const mine = await rotatedOnce(world);
     const stranger = platform.createKey('made by someone in the console');
     secrets.push(stranger.key);
     github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: stranger.key });
-    const run = await answerAlerts(mine);
+    const run = await answerAlerts(world, mine);
 
     expect(run.exitCode).toBe(0);
     expect(github.secretScanningAlerts('acme/web')[0]!.state).toBe('open');
@@ -84,10 +75,11 @@ describe('rotate-key, alert mode', () => {
     expect(run.summary).toContain('not a key keyturn manages');
   });
 
-  it('with nothing open reads one page of alerts: one GitHub request, none to the platform', async () => {
-    const mine = await rotatedOnce();
+  it('with nothing open reads one page of alerts: one GitHub request, none to the platform', async ({ world }) => {
+    const { platform, github } = world;
+    const mine = await rotatedOnce(world);
     const [githubBefore, platformBefore] = [github.log.entries().length, platform.log.entries().length];
-    const run = await answerAlerts(mine);
+    const run = await answerAlerts(world, mine);
 
     expect(run.exitCode).toBe(0);
     expect(
@@ -101,11 +93,12 @@ describe('rotate-key, alert mode', () => {
     expect(run.summary).toContain('no open alert');
   });
 
-  it('after a crash before the resolution, the re-run resolves the alert once without rotating again', async () => {
-    const leaked = await rotatedOnce();
+  it('after a crash before the resolution, the re-run resolves the alert once without rotating again', async ({ world }) => {
+    const { platform, github } = world;
+    const leaked = await rotatedOnce(world);
     github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: leaked });
     github.faults.add({ kind: 'status', status: 503, method: 'PATCH', path: '/repos/acme/web/secret-scanning/alerts/1', times: 'always' });
-    const crashed = await answerAlerts(leaked);
+    const crashed = await answerAlerts(world, leaked);
     expect(crashed.exitCode).toBe(1);
     expect(platform.isKeyValid(leaked)).toBe(false);
     expect(github.secretScanningAlerts('acme/web')[0]!.state).toBe('open');
@@ -113,7 +106,7 @@ describe('rotate-key, alert mode', () => {
 
     const fresh = github.secretValue(REPO, 'NEON_API_KEY')!;
     const keysBefore = platform.listKeys().length;
-    const rerun = await answerAlerts(fresh);
+    const rerun = await answerAlerts(world, fresh);
     expect(annotations(rerun, 'error')).toEqual([]);
     expect(rerun.exitCode).toBe(0);
     expect(platform.listKeys().length).toBe(keysBefore);
@@ -123,7 +116,8 @@ describe('rotate-key, alert mode', () => {
     expect(rerun.outputs['resolved-alerts']).toBe(JSON.stringify(['acme/web#1']));
   });
 
-  it('refuses inputs only a rotation by hand takes, before any request', async () => {
+  it('refuses inputs only a rotation by hand takes, before any request', async ({ world }) => {
+    const { github, rotate } = world;
     const before = github.log.entries().length;
     const run = await rotate({ 'alert-secret-type': TYPE, 'dry-run': 'true', 'leaked-key-id': '3' });
     expect(run.exitCode).toBe(1);
@@ -132,7 +126,8 @@ describe('rotate-key, alert mode', () => {
     expect(github.log.entries().length).toBe(before);
   });
 
-  it('names alert-scope, the input, when the library refuses the scope (not its option alerts.scope)', async () => {
+  it('names alert-scope, the input, when the library refuses the scope (not its option alerts.scope)', async ({ world }) => {
+    const { rotate } = world;
     const run = await rotate({ 'alert-secret-type': TYPE, 'alert-scope': 'team:acme' });
     expect(run.exitCode).toBe(1);
     const said = annotations(run, 'error').join('\n');
@@ -142,11 +137,12 @@ describe('rotate-key, alert mode', () => {
   });
 
   // Issue 31, item 4: where the leak response meets the rest.
-  it('an alert whose resolution reply is lost (502 after it took effect) is reported resolved by this run', async () => {
-    const leaked = await rotatedOnce();
+  it('an alert whose resolution reply is lost (502 after it took effect) is reported resolved by this run', async ({ world }) => {
+    const { github } = world;
+    const leaked = await rotatedOnce(world);
     github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: leaked });
     github.faults.add({ kind: 'reply-lost', status: 502, method: 'PATCH', path: '/repos/acme/web/secret-scanning/alerts/1', times: 1 });
-    const run = await answerAlerts(leaked);
+    const run = await answerAlerts(world, leaked);
 
     expect(annotations(run, 'error')).toEqual([]);
     expect(run.exitCode).toBe(0);
@@ -158,7 +154,10 @@ describe('rotate-key, alert mode', () => {
     expect(run.summary).not.toContain('already resolved on GitHub');
   });
 
-  it('a target that fails the preflight (403 on its public key) does not keep the leaked key alive: revoked and the alert resolved, the step fails naming the target', async () => {
+  it('a target that fails the preflight (403 on its public key) does not keep the leaked key alive: revoked and the alert resolved, the step fails naming the target', async ({
+    world,
+  }) => {
+    const { platform, github, rotate } = world;
     const targets = `${REPO}\nenv:acme/web:production`;
     github.addToken(TOKEN, 'write', { secretScanningAlerts: 'write' });
     expect((await rotate({ targets })).exitCode).toBe(0);
@@ -172,7 +171,7 @@ describe('rotate-key, alert mode', () => {
       path: '/repos/acme/web/environments/production/secrets/public-key',
       times: 'always',
     });
-    const run = await answerAlerts(leaked, { targets });
+    const run = await answerAlerts(world, leaked, { targets });
 
     expect(run.exitCode).toBe(1);
     expect(platform.isKeyValid(leaked)).toBe(false);
@@ -182,8 +181,11 @@ describe('rotate-key, alert mode', () => {
     expect(annotations(run, 'error').join('\n')).toContain('env:acme/web:production is left without a working key');
   });
 
-  it('two leaked keys of the family in one run: one emergency rotation revokes both, and no key is left valid with no holder', async () => {
-    const first = await rotatedOnce();
+  it('two leaked keys of the family in one run: one emergency rotation revokes both, and no key is left valid with no holder', async ({
+    world,
+  }) => {
+    const { platform, github, consoleKey, rotate, liveKeyIds } = world;
+    const first = await rotatedOnce(world);
     const second = await rotate({ 'api-key': first, keep: '2' });
     expect(second.exitCode).toBe(0);
     const current = github.secretValue(REPO, 'NEON_API_KEY')!;
@@ -191,7 +193,7 @@ describe('rotate-key, alert mode', () => {
     github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: first });
     github.raiseSecretScanningAlert('acme/web', { secretType: TYPE, secret: current });
     const keysBefore = platform.listKeys().length;
-    const run = await answerAlerts(current, { keep: '2' });
+    const run = await answerAlerts(world, current, { keep: '2' });
 
     expect(annotations(run, 'error')).toEqual([]);
     expect(run.exitCode).toBe(0);

@@ -1,26 +1,13 @@
 // End to end, as rotate-key.test.ts: runs that fail at each step, saying what to do, and the input
 // checks made before any request.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { findLeakedPieces, findLeaks } from '@keyturn/action-runner';
-import {
-  annotations,
-  consoleKey,
-  ENV,
-  github,
-  liveKeyIds,
-  platform,
-  READ_TOKEN,
-  REPO,
-  rotate,
-  secrets,
-  useRotateKeyWorld,
-} from './rotate-key-world.js';
+import { annotations, ENV, it, READ_TOKEN, REPO } from './rotate-key-world.js';
 
-useRotateKeyWorld();
-
-describe('rotate-key, when something fails', () => {
-  it('writes the old key back and revokes the new one when a target refuses the write', async () => {
+describe.concurrent('rotate-key, when something fails', () => {
+  it('writes the old key back and revokes the new one when a target refuses the write', async ({ world }) => {
+    const { github, consoleKey, secrets, rotate, liveKeyIds } = world;
     github.faults.add({
       method: 'PUT',
       path: '/repos/acme/web/environments/production/secrets/*',
@@ -43,7 +30,8 @@ describe('rotate-key, when something fails', () => {
     expect(findLeaks(run, secrets)).toEqual([]);
   });
 
-  it('fails after storing when a revocation fails, with the new key in the outputs', async () => {
+  it('fails after storing when a revocation fails, with the new key in the outputs', async ({ world }) => {
+    const { platform, github, consoleKey, rotate } = world;
     platform.faults.add({ method: 'DELETE', path: '/api_keys/*', kind: 'status', status: 403, times: 'always' });
     const run = await rotate({ 'revoke-key-ids': String(consoleKey.id) });
 
@@ -63,7 +51,8 @@ describe('rotate-key, when something fails', () => {
     expect(run.summary).toContain('failed at the revoke step');
   });
 
-  it('names no key in the outputs when the key could not be created', async () => {
+  it('names no key in the outputs when the key could not be created', async ({ world }) => {
+    const { platform, consoleKey, rotate, liveKeyIds } = world;
     platform.faults.add({ method: 'POST', path: '/api_keys', kind: 'status', status: 403, times: 'always' });
     const run = await rotate({});
 
@@ -75,7 +64,8 @@ describe('rotate-key, when something fails', () => {
     expect(run.summary).toContain('<tr><td>New key name</td><td>-</td></tr>');
   });
 
-  it('stops at the preflight, changing nothing, when GitHub refuses the token', async () => {
+  it('stops at the preflight, changing nothing, when GitHub refuses the token', async ({ world }) => {
+    const { platform, github, consoleKey, rotate } = world;
     const run = await rotate({ 'github-token': 'github_pat_unknown_0123456789abcdef' });
 
     expect(run.exitCode).toBe(1);
@@ -91,7 +81,10 @@ describe('rotate-key, when something fails', () => {
     expect(findLeaks(run, ['github_pat_unknown_0123456789abcdef'])).toEqual([]);
   });
 
-  it('makes no key and writes nothing when the token can read but not write (the target record, before the key is made)', async () => {
+  it('makes no key and writes nothing when the token can read but not write (the target record, before the key is made)', async ({
+    world,
+  }) => {
+    const { platform, github, consoleKey, rotate, liveKeyIds } = world;
     const run = await rotate({ 'github-token': READ_TOKEN });
 
     expect(run.exitCode).toBe(1);
@@ -107,7 +100,8 @@ describe('rotate-key, when something fails', () => {
     expect(run.summary).toMatch(/failed at the (?:preflight|create) step/);
   });
 
-  it('says how to recover when the current key no longer works', async () => {
+  it('says how to recover when the current key no longer works', async ({ world }) => {
+    const { platform, github, consoleKey, secrets, rotate } = world;
     const revoked = platform.createKey('old');
     await fetch(`${platform.url}/api_keys/${revoked.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${consoleKey.key}` } });
     secrets.push(revoked.key);
@@ -120,8 +114,9 @@ describe('rotate-key, when something fails', () => {
   });
 });
 
-describe('rotate-key input checks', () => {
-  it('checks every input before any request, naming each invalid one', async () => {
+describe.concurrent('rotate-key input checks', () => {
+  it('checks every input before any request, naming each invalid one', async ({ world }) => {
+    const { platform, github, rotate } = world;
     const run = await rotate({
       'api-url': 'http://platform.example.com/api/v2',
       'secret-name': 'GITHUB_KEY',
@@ -145,9 +140,10 @@ describe('rotate-key input checks', () => {
     expect(run.outputs).toEqual({});
   });
 
-  it.each(['keep', 'revoke-key-ids', 'api-url', 'secret-name', 'targets', 'key-name-prefix', 'dry-run'])(
+  it.for(['keep', 'revoke-key-ids', 'api-url', 'secret-name', 'targets', 'key-name-prefix', 'dry-run'])(
     'refuses a key or token pasted into %s without showing any of it',
-    async (input) => {
+    async (input, { world }) => {
+      const { platform, github, rotate } = world;
       // Not the key being rotated nor the token: nothing masks them, only the message could show them.
       const pasted = [platform.createKey('pasted by mistake').key, `github_pat_${'0aZ9'.repeat(20)}xy`];
       for (const value of pasted) {
@@ -162,7 +158,8 @@ describe('rotate-key input checks', () => {
     },
   );
 
-  it('refuses a key pasted inside an otherwise valid target, before any request', async () => {
+  it('refuses a key pasted inside an otherwise valid target, before any request', async ({ world }) => {
+    const { platform, github, rotate } = world;
     const key = platform.createKey('pasted by mistake').key;
     const run = await rotate({ targets: `repo:acme/web\nrepo:acme/${key}` });
 
@@ -175,7 +172,7 @@ describe('rotate-key input checks', () => {
     expect(github.log.entries()).toEqual([]);
   });
 
-  it.each([
+  it.for([
     ['an empty api-key', { 'api-key': '' }, {}, "Input 'api-key' is required but empty"],
     [
       'an empty github-token',
@@ -192,7 +189,8 @@ describe('rotate-key input checks', () => {
     ['no target outside a repository', {}, { GITHUB_REPOSITORY: undefined }, "Input 'targets' is invalid: no target given"],
     ['a control character', { 'secret-name': 'NEON\u001bKEY' }, {}, "Input 'secret-name' contains a control character (U+001B)"],
     ['an oversize list', { 'revoke-key-ids': '1,'.repeat(6000) }, {}, "Input 'revoke-key-ids' is 12000 characters long"],
-  ])('refuses %s', async (_what, inputs, env, problem) => {
+  ] as const)('refuses %s', async ([, inputs, env, problem], { world }) => {
+    const { platform, github, rotate } = world;
     const run = await rotate(inputs, env);
 
     expect(run.exitCode).toBe(1);

@@ -1,14 +1,13 @@
 // End to end: dist/index.js run as the runner runs it, against the platform and GitHub emulators
 // (rotate-key-world.ts): runs that rotate, and a dry run.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DURATION, logPattern } from '@keyturn/action-runner';
-import { annotations, consoleKey, ENV, github, liveKeyIds, platform, REPO, rotate, TOKEN, useRotateKeyWorld } from './rotate-key-world.js';
+import { annotations, ENV, it, REPO, TOKEN } from './rotate-key-world.js';
 
-useRotateKeyWorld();
-
-describe('rotate-key', () => {
-  it('rotates a console-made key into the current repository, masking every secret first', async () => {
+describe.concurrent('rotate-key', () => {
+  it('rotates a console-made key into the current repository, masking every secret first', async ({ world }) => {
+    const { platform, github, consoleKey, rotate } = world;
     const run = await rotate({});
 
     expect(run.exitCode).toBe(0);
@@ -63,7 +62,8 @@ describe('rotate-key', () => {
     expect(run.stdout).not.toMatch(/\w\(s\)/);
   });
 
-  it('retires the console key, then each run revokes the family keys beyond keep', async () => {
+  it('retires the console key, then each run revokes the family keys beyond keep', async ({ world }) => {
+    const { platform, github, consoleKey, rotate, liveKeyIds } = world;
     const first = await rotate({ targets: `${REPO}\n${ENV}`, 'revoke-key-ids': String(consoleKey.id) });
     expect(first.exitCode).toBe(0);
     expect(annotations(first, 'warning')).toEqual([]);
@@ -87,7 +87,8 @@ describe('rotate-key', () => {
     expect(third.summary).toContain('<tr><td>Keys revoked</td><td>');
   });
 
-  it('plans without changing anything in a dry run', async () => {
+  it('plans without changing anything in a dry run', async ({ world }) => {
+    const { platform, github, consoleKey, rotate } = world;
     const run = await rotate({ 'dry-run': 'Yes', 'revoke-key-ids': String(consoleKey.id) });
 
     expect(run.exitCode).toBe(0);
@@ -102,7 +103,10 @@ describe('rotate-key', () => {
     expect(run.visibleStdout).toContain('Dry run: would create');
   });
 
-  it('a record copied by hand under another variable neither chooses the family nor stops the first run of a new secret (issue 31, item 3)', async () => {
+  it('a record copied by hand under another variable neither chooses the family nor stops the first run of a new secret (issue 31, item 3)', async ({
+    world,
+  }) => {
+    const { platform, github, consoleKey, rotate } = world;
     const other = await rotate({ 'secret-name': 'OTHER_API_KEY', targets: ENV });
     expect(other.exitCode).toBe(0);
     const api = (method: string, path: string, body?: unknown) =>

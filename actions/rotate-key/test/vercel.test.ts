@@ -4,42 +4,46 @@
 // and the warning names the deployment.
 
 import { startVercelEmulator, type VercelEmulator } from '@keyturn/emulator';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { annotations, consoleKey, github, platform, REPO, rotate, secrets, useRotateKeyWorld } from './rotate-key-world.js';
+import { describe, expect } from 'vitest';
+import { annotations, REPO, type RotateKeyWorld, it as rotateKeyIt } from './rotate-key-world.js';
 
 const VERCEL_TOKEN = 'vercel_rotate_key_action_0001';
 const WEB = { project: 'web', team: 'acme' };
 /** A build ends after one read of the Action's (it reads every 5 s): the run waits for it. */
 const BUILD = { queuedMs: 0, buildMs: 1_000 };
-let vercel: VercelEmulator;
 
-useRotateKeyWorld();
-beforeEach(async () => {
-  vercel = await startVercelEmulator({
-    projects: ['acme/web'],
-    buildTimes: { queuedMs: 0, buildMs: 0 },
-    tokens: { [VERCEL_TOKEN]: { teams: { acme: 'member' } } },
-  });
-  vercel.setEnv(WEB, { key: 'NEON_API_KEY', value: consoleKey.key, type: 'sensitive', target: ['production'] });
-  vercel.deploy(WEB);
-  secrets.push(VERCEL_TOKEN);
-});
-afterEach(async () => {
-  await vercel.close();
+/** The test's world and a Vercel emulator of its own, the console key in production, deployed. */
+const it = rotateKeyIt.extend<{ vercel: VercelEmulator }>({
+  vercel: async ({ world }, use) => {
+    const vercel = await startVercelEmulator({
+      projects: ['acme/web'],
+      buildTimes: { queuedMs: 0, buildMs: 0 },
+      tokens: { [VERCEL_TOKEN]: { teams: { acme: 'member' } } },
+    });
+    vercel.setEnv(WEB, { key: 'NEON_API_KEY', value: world.consoleKey.key, type: 'sensitive', target: ['production'] });
+    vercel.deploy(WEB);
+    world.secrets.push(VERCEL_TOKEN);
+    try {
+      await use(vercel);
+    } finally {
+      await vercel.close();
+    }
+  },
 });
 
-const inputs = () => ({
+const inputs = ({ consoleKey }: RotateKeyWorld, vercel: VercelEmulator) => ({
   targets: `${REPO}\nvercel:web@acme`,
   'vercel-token': VERCEL_TOKEN,
   'vercel-url': vercel.url,
   'revoke-key-ids': String(consoleKey.id),
 });
 
-describe('rotate-key with a Vercel target', () => {
-  it('writes a repository secret and a Vercel production variable, redeploys, waits for READY, then revokes', async () => {
+describe.concurrent('rotate-key with a Vercel target', () => {
+  it('writes a repository secret and a Vercel production variable, redeploys, waits for READY, then revokes', async ({ world, vercel }) => {
+    const { platform, github, consoleKey, secrets, rotate } = world;
     const serving = vercel.deployments(WEB)[0]!;
-    await buildsTake(BUILD);
-    const run = await rotate(inputs());
+    await buildsTake(vercel, BUILD);
+    const run = await rotate(inputs(world, vercel));
     const variable = vercel.envs(WEB).find((v) => v.key === 'NEON_API_KEY')!;
     secrets.push(variable.value);
     expect(annotations(run, 'error')).toEqual([]);
@@ -61,10 +65,11 @@ describe('rotate-key with a Vercel target', () => {
     expect(run.outputs.targets).toBe(JSON.stringify([REPO, 'vercel:web@acme']));
   });
 
-  it('a failing build: the old key stays valid, and the warning names the deployment', async () => {
+  it('a failing build: the old key stays valid, and the warning names the deployment', async ({ world, vercel }) => {
+    const { platform, consoleKey, secrets, rotate } = world;
     vercel.failBuilds(WEB);
-    await buildsTake(BUILD);
-    const run = await rotate(inputs());
+    await buildsTake(vercel, BUILD);
+    const run = await rotate(inputs(world, vercel));
     secrets.push(vercel.envs(WEB)[0]!.value);
     expect(run.exitCode).toBe(0);
     const [failed] = vercel.deployments(WEB);
@@ -76,7 +81,8 @@ describe('rotate-key with a Vercel target', () => {
     expect(JSON.parse(run.outputs['revoked-key-ids']!)).toEqual([]);
   });
 
-  it('names the input to fix: a Vercel target without vercel-token', async () => {
+  it('names the input to fix: a Vercel target without vercel-token', async ({ world, vercel }) => {
+    const { platform, rotate } = world;
     const run = await rotate({ targets: 'vercel:web@acme' });
     expect(run.exitCode).toBe(1);
     expect(annotations(run, 'error').join('\n')).toMatch(/vercel-token/);
@@ -86,7 +92,7 @@ describe('rotate-key with a Vercel target', () => {
 });
 
 /** Builds from now on take `times` (the first deployment above was READY at once), set through the control API. */
-async function buildsTake(times: { queuedMs: number; buildMs: number }): Promise<void> {
+async function buildsTake(vercel: VercelEmulator, times: { queuedMs: number; buildMs: number }): Promise<void> {
   const response = await fetch(`${vercel.controlUrl}/vercel/build-times`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -44,7 +44,8 @@ it('runs from its folder with @github/local-action, outputs included', { timeout
 
 // local-action's own preamble (an ASCII-art banner, a table naming our entry shim as the Action's
 // entry point, action.yml's inputs and outputs 300 columns wide) gives way to one line of ours.
-it('says in one line what runs and with which inputs, then shows the Action log', { timeout: 600_000 }, async () => {
+// This case and the next run side by side (it.concurrent), once the first has installed local-action.
+it.concurrent('says in one line what runs and with which inputs, then shows the Action log', { timeout: 600_000 }, async () => {
   const key = platform.createKey('local-banner');
   const projectId = platform.createProject({ name: 'banner' }).id;
 
@@ -63,7 +64,7 @@ it('says in one line what runs and with which inputs, then shows the Action log'
   expect(`${run.stdout}${run.stderr}`).not.toContain(key.key);
 });
 
-it('exits 1 when the Action fails, as a runner step does (the bare tool exits 0)', { timeout: 600_000 }, async () => {
+it.concurrent('exits 1 when the Action fails, as a runner step does (the bare tool exits 0)', { timeout: 600_000 }, async () => {
   const key = platform.createKey('local-failing');
   const projectId = platform.createProject({ name: 'broken' }).id;
   const [op] = platform.startOperations(projectId, [

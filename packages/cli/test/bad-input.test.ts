@@ -4,13 +4,11 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { keyturn, PROJECT } from './keyturn-process.js';
-import { RECORD_REPO, REPO, run, TOKEN, useWorld } from './world.js';
+import { it, RECORD_REPO, REPO, run, TOKEN, type World } from './world.js';
 
-const world = useWorld();
-
-function expectNothingChanged(): void {
+function expectNothingChanged(world: World): void {
   expect(world.platform.log.entries()).toEqual([]);
   expect(world.github.log.entries()).toEqual([]);
   expect(world.github.secretValue(REPO, 'NEON_API_KEY')).toBe(world.consoleKey.key);
@@ -94,7 +92,7 @@ const CASES: Array<{ name: string; args: string[]; config?: string; env?: Record
 ];
 
 describe('keyturn rotate refuses bad input before any request', () => {
-  it.each(CASES)('$name', async ({ args, config, env, says }) => {
+  it.for(CASES)('$name', async ({ args, config, env, says }, { world }) => {
     if (config !== undefined) writeFileSync(join(PROJECT, 'bad.yml'), config);
     const configArgs = config === undefined ? [] : ['--config', 'bad.yml'];
     // The case's flags last: a flag given twice takes the last value.
@@ -103,10 +101,10 @@ describe('keyturn rotate refuses bad input before any request', () => {
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
     for (const pattern of says) expect(result.stderr).toMatch(pattern);
-    expectNothingChanged();
+    expectNothingChanged(world);
   });
 
-  it('reports every mistake at once', async () => {
+  it('reports every mistake at once', async ({ world }) => {
     const result = await run(world, ['rotate', '--target', 'repo:acme', '--keep', 'x', '--key-kind', 'team', ...world.urls]);
     expect(result.code).toBe(2);
     // The fourth: no record, so no lease (--record-repo, or --without-lease).
@@ -114,10 +112,10 @@ describe('keyturn rotate refuses bad input before any request', () => {
     expect(result.stderr).toMatch(
       /no record store is given, so no lease keeps two runs of the family apart: give --record-repo .*opt out of the lease \(--without-lease\)/,
     );
-    expectNothingChanged();
+    expectNothingChanged(world);
   });
 
-  it('reads a credential from a file, never echoing it', async () => {
+  it('reads a credential from a file, never echoing it', async ({ world }) => {
     writeFileSync(join(PROJECT, 'token.txt'), `${TOKEN}\n`);
     const result = await keyturn(
       ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--github-token-file', 'token.txt', '--dry-run', ...world.urls],
@@ -130,19 +128,19 @@ describe('keyturn rotate refuses bad input before any request', () => {
   });
 });
 
-describe('the other commands refuse bad input too', () => {
-  it.each([
+describe.concurrent('the other commands refuse bad input too', () => {
+  it.for([
     { args: ['wait', '--timeout', 'soon'], says: /--timeout is 'soon', not a duration/ },
     { args: ['wait', '--project-id', 'p-1', '--operation-id', 'a b'], says: /--operation-id holds/ },
     { args: ['wait'], says: /no project: pass --project-id/ },
     { args: ['status'], says: /no record repository: pass --record-repo/ },
     { args: ['audit', '--record-repo', RECORD_REPO, '--max-age', 'old'], says: /--max-age is 'old', not a whole number/ },
     { args: ['fingerprint', 'napi_0123456789abcdefghij'], says: /too many arguments/ },
-  ])('keyturn $args.0: $says', async ({ args, says }) => {
+  ])('keyturn $args.0: $says', async ({ args, says }, { world }) => {
     const urls = { wait: world.urls.slice(0, 2), fingerprint: [] }[args[0] as string] ?? world.urls;
     const result = await run(world, [...args, ...urls]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(says);
-    expectNothingChanged();
+    expectNothingChanged(world);
   });
 });

@@ -5,15 +5,16 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { jsonOf, PROJECT } from './keyturn-process.js';
-import { learnHeld, liveKeyIds, RECORD_REPO, REPO, run, useWorld } from './world.js';
+import { it, learnHeld, liveKeyIds, RECORD_REPO, REPO, run } from './world.js';
 
-const world = useWorld();
 const DAY = 86_400_000;
 
 describe('keyturn rotate by the clock', () => {
-  it('a rotation leaves the superseded key valid until its deadline; a run before the key is due rotates nothing, exit 0', async () => {
+  it('a rotation leaves the superseded key valid until its deadline; a run before the key is due rotates nothing, exit 0', async ({
+    world,
+  }) => {
     const { consoleKey, platform } = world;
     const base = ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--output', 'json', ...world.urls];
     expect((await run(world, [...base, '--revoke-key-id', String(consoleKey.id)])).code).toBe(0);
@@ -70,7 +71,7 @@ describe('keyturn rotate by the clock', () => {
     expect(table.stdout).toMatch(new RegExp(`superseded key\\s+revoked at or after\\n${k1}\\s+${dueAt!.replace(/\./g, '\\.')}`));
   });
 
-  it('refuses a duration it cannot read, naming the flag, exit 2, before any request', async () => {
+  it('refuses a duration it cannot read, naming the flag, exit 2, before any request', async ({ world }) => {
     const result = await run(world, ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--rotate-every', '1w', ...world.urls]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(

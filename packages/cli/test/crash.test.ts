@@ -3,13 +3,11 @@
 // a request of each step that changes something; the next run, with whatever key the secret holds
 // then, must succeed and leave one live key of the family, the one every target holds.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { FaultSpec } from '@keyturn/emulator';
 import { leaksIn, startKeyturn } from './keyturn-process.js';
 import { leaseVariableName } from '@keyturn/rotation/targets';
-import { ENV, learnHeld, RECORD_REPO, REPO, run, TOKEN, useWorld } from './world.js';
-
-const world = useWorld();
+import { ENV, it, learnHeld, RECORD_REPO, REPO, run, TOKEN } from './world.js';
 
 const CASES: Array<{
   name: string;
@@ -41,8 +39,8 @@ const CASES: Array<{
   },
 ];
 
-describe('keyturn rotate killed mid-request, then run again', () => {
-  it.each(CASES)('$name', async ({ service, fault, after }) => {
+describe.concurrent('keyturn rotate killed mid-request, then run again', () => {
+  it.for(CASES)('$name', async ({ service, fault, after }, { world }) => {
     const emulator = service === 'platform' ? world.platform : world.github;
     if (after) emulator.faults.add({ method: fault.method, path: fault.path, kind: 'delay', ms: 0, times: after } as FaultSpec);
     emulator.faults.add({ ...fault, kind: 'hang', times: 1 } as FaultSpec);

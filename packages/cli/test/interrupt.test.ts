@@ -1,13 +1,11 @@
 // Ctrl-C or SIGTERM during `keyturn rotate` (the packed bin): the run stops going forward, leaves
 // every target a working key, and exits 130.
 
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { leaksIn, startKeyturn } from './keyturn-process.js';
-import { ENV, learnHeld, RECORD_REPO, REPO, TOKEN, useWorld } from './world.js';
+import { ENV, it, learnHeld, RECORD_REPO, REPO, TOKEN } from './world.js';
 
-const world = useWorld();
-
-it('SIGTERM mid-store: exit 130, every target holds a working key', async () => {
+it('SIGTERM mid-store: exit 130, every target holds a working key', async ({ world }) => {
   // The second target's write is slow, so the signal arrives while the store step runs: sent once the
   // emulator has taken the fault (the write received), on a timer due long before the delayed answer,
   // so however late this process runs its timers, the signal goes first.

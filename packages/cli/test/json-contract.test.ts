@@ -6,14 +6,12 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { jsonOf, leaksIn, PROJECT, startKeyturn } from './keyturn-process.js';
-import { ENV, RECORD_REPO, REPO, run, TOKEN, useWorld } from './world.js';
+import { ENV, it, RECORD_REPO, REPO, run, TOKEN } from './world.js';
 
-const world = useWorld();
-
-describe('--output json: one document at every exit, valid against the schema', () => {
-  it('bad input (exit 2): a failure document listing every mistake', async () => {
+describe.concurrent('--output json: one document at every exit, valid against the schema', () => {
+  it('bad input (exit 2): a failure document listing every mistake', async ({ world }) => {
     const result = await run(world, [
       'rotate',
       '--target',
@@ -33,7 +31,7 @@ describe('--output json: one document at every exit, valid against the schema', 
     expect(world.platform.log.entries()).toEqual([]);
   });
 
-  it('an option commander refuses (exit 2), `--output=json` written in one word', async () => {
+  it('an option commander refuses (exit 2), `--output=json` written in one word', async ({ world }) => {
     const result = await run(world, ['wait', '--project-id', 'p-1', '--output=json', '--colour']);
     expect(result.code, result.stderr).toBe(2);
     expect(jsonOf(result)).toMatchObject({
@@ -44,13 +42,13 @@ describe('--output json: one document at every exit, valid against the schema', 
     });
   });
 
-  it('a project the platform does not know (exit 1): the NotFoundError as a failure document', async () => {
+  it('a project the platform does not know (exit 1): the NotFoundError as a failure document', async ({ world }) => {
     const result = await run(world, ['wait', '--project-id', 'no-such-project-123', '--output', 'json', '--api-url', world.platform.url]);
     expect(result.code, result.stderr).toBe(1);
     expect(jsonOf(result)).toMatchObject({ command: 'wait', ok: false, exitCode: 1, error: { name: 'NotFoundError', mistakes: [] } });
   });
 
-  it('a platform that never answers (exit 4): the wait says it could not list the operations', async () => {
+  it('a platform that never answers (exit 4): the wait says it could not list the operations', async ({ world }) => {
     const project = world.platform.createProject({ name: 'shop' });
     world.platform.faults.add({ method: 'GET', kind: 'hang', times: 'always' });
     const result = await run(world, [
@@ -70,7 +68,7 @@ describe('--output json: one document at every exit, valid against the schema', 
     expect(result.stderr).not.toMatch(/0 of 0/);
   });
 
-  it('a second SIGTERM quits at once with exit 130 (not 143) and a failure document', async () => {
+  it('a second SIGTERM quits at once with exit 130 (not 143) and a failure document', async ({ world }) => {
     // The second target's write is slow, so the first signal arrives mid-store; every write after it
     // (the rollback's) hangs, so the run is still going when the second signal comes.
     world.github.faults.add({
@@ -106,8 +104,8 @@ describe('--output json: one document at every exit, valid against the schema', 
   });
 });
 
-describe('keyturn.yml and the flags, in the CLI words', () => {
-  it("reports the file's structure mistakes and its values' mistakes at once", async () => {
+describe.concurrent('keyturn.yml and the flags, in the CLI words', () => {
+  it("reports the file's structure mistakes and its values' mistakes at once", async ({ world }) => {
     writeFileSync(join(PROJECT, 'mixed.yml'), 'targets:\n  - repo:acme\ntarget: repo:acme/x\nkeep: lots\n');
     const result = await run(world, ['rotate', '--config', 'mixed.yml', '--record-repo', RECORD_REPO, ...world.urls]);
     expect(result.code, result.stderr).toBe(2);
@@ -117,17 +115,17 @@ describe('keyturn.yml and the flags, in the CLI words', () => {
     expect(result.stderr).toMatch(/mixed\.yml line 4 \(keep\)/);
   });
 
-  it.each([
+  it.for([
     ['wait', ['wait', '--project-id', 'p-1']],
     ['rotate', ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--github-api-url', 'http://127.0.0.1:1']],
-  ])('%s: a plain-http --api-url off loopback is named as the flag, not as baseUrl', async (_, args) => {
+  ] as const)('%s: a plain-http --api-url off loopback is named as the flag, not as baseUrl', async ([, args], { world }) => {
     const result = await run(world, [...args, '--api-url', 'http://example.com/api/v2']);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/--api-url is invalid: it must use https:/);
     expect(result.stderr).not.toMatch(/baseUrl/);
   });
 
-  it("a platform answering 503 to every retry: said without the client's option names (retries.maxRetries)", async () => {
+  it("a platform answering 503 to every retry: said without the client's option names (retries.maxRetries)", async ({ world }) => {
     world.platform.faults.add({ method: 'GET', kind: 'status', status: 503, times: 'always' });
     const result = await run(world, ['audit', '--record-repo', RECORD_REPO, '--output', 'json', ...world.urls]);
     expect(result.code, result.stderr).toBe(1);

@@ -4,25 +4,24 @@
 // given to no older key; an alert whose resolution reply was lost is reported resolved; two leaked
 // keys of the family make one rotation. Every output is searched for every key value (world.ts).
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { jsonOf } from './keyturn-process.js';
-import { ENV, liveKeyIds, RECORD_REPO, REPO, run, TOKEN, useWorld } from './world.js';
+import { ENV, it, liveKeyIds, RECORD_REPO, REPO, run, TOKEN, type World } from './world.js';
 
-const world = useWorld();
 const ALERT_TYPE = 'custom_pattern_platform_key';
 const ENV_SECRET = '/repos/acme/web/environments/production/secrets/NEON_API_KEY';
 
 /** A first rotation into both targets, the console key revoked: its key is the one that leaks. */
-async function rotatedOnce(args: readonly string[]): Promise<{ id: number; key: string }> {
+async function rotatedOnce(world: World, args: readonly string[]): Promise<{ id: number; key: string }> {
   const first = await run(world, ['rotate', ...args, '--revoke-key-id', String(world.consoleKey.id), '--output', 'json']);
   expect(first.code, first.stderr).toBe(0);
   return { id: jsonOf(first).keyId, key: world.github.secretValue(REPO, 'NEON_API_KEY')! };
 }
 
-describe('keyturn rotate --leaked-key-id, where the leak response meets the rest', () => {
-  it('a dropped target retired in the same run (its secret deleted) is not named as left without a working key', async () => {
+describe.concurrent('keyturn rotate --leaked-key-id, where the leak response meets the rest', () => {
+  it('a dropped target retired in the same run (its secret deleted) is not named as left without a working key', async ({ world }) => {
     const { github, platform } = world;
-    const leaked = await rotatedOnce(['--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, ...world.urls]);
+    const leaked = await rotatedOnce(world, ['--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, ...world.urls]);
     expect((await fetch(`${github.url}${ENV_SECRET}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
       204,
     );
@@ -49,10 +48,12 @@ describe('keyturn rotate --leaked-key-id, where the leak response meets the rest
     expect(platform.isKeyValid(github.secretValue(REPO, 'NEON_API_KEY')!)).toBe(true);
   });
 
-  it('a target that fails the preflight (403 on its public key): the leaked key is revoked all the same, the target named as left without a working key, exit 1', async () => {
+  it('a target that fails the preflight (403 on its public key): the leaked key is revoked all the same, the target named as left without a working key, exit 1', async ({
+    world,
+  }) => {
     const { github, platform } = world;
     const targets = ['--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, ...world.urls];
-    const leaked = await rotatedOnce(targets);
+    const leaked = await rotatedOnce(world, targets);
     github.faults.add({
       kind: 'status',
       status: 403,
@@ -78,10 +79,10 @@ describe('keyturn rotate --leaked-key-id, where the leak response meets the rest
     expect(json.error.summary).toContain(`${ENV} is left without a working key`);
   });
 
-  it("with --keep 2, an older key no target holds does not take the leaked key's slot", async () => {
+  it("with --keep 2, an older key no target holds does not take the leaked key's slot", async ({ world }) => {
     const { github } = world;
     const targets = ['--target', REPO, '--target', ENV, '--record-repo', RECORD_REPO, ...world.urls];
-    const first = await rotatedOnce(targets);
+    const first = await rotatedOnce(world, targets);
     const second = await run(world, ['rotate', ...targets, '--keep', '2', '--output', 'json'], { apiKey: first.key });
     expect(second.code, second.stderr).toBe(0);
     const leaked = { id: jsonOf(second).keyId as number, key: github.secretValue(REPO, 'NEON_API_KEY')! };
@@ -97,27 +98,27 @@ describe('keyturn rotate --leaked-key-id, where the leak response meets the rest
   });
 });
 
-describe('keyturn answer-alerts, where the leak response meets the rest', () => {
-  const common = () => ['--target', REPO, '--record-repo', RECORD_REPO, ...world.urls];
-  const answer = () => [
+describe.concurrent('keyturn answer-alerts, where the leak response meets the rest', () => {
+  const common = (world: World) => ['--target', REPO, '--record-repo', RECORD_REPO, ...world.urls];
+  const answer = (world: World) => [
     'answer-alerts',
     '--alert-secret-type',
     ALERT_TYPE,
     '--alert-scope',
     'repo:acme/web',
-    ...common(),
+    ...common(world),
     '--output',
     'json',
   ];
 
-  it('an alert whose resolution reply is lost (502 after it took effect) is reported resolved by this run', async () => {
+  it('an alert whose resolution reply is lost (502 after it took effect) is reported resolved by this run', async ({ world }) => {
     const { github, platform } = world;
     github.addToken(TOKEN, 'write', { secretScanningAlerts: 'write' });
-    const leaked = await rotatedOnce(common());
+    const leaked = await rotatedOnce(world, common(world));
     github.raiseSecretScanningAlert('acme/web', { secretType: ALERT_TYPE, secret: leaked.key });
     github.faults.add({ kind: 'reply-lost', status: 502, method: 'PATCH', path: '/repos/acme/web/secret-scanning/alerts/1', times: 1 });
 
-    const result = await run(world, answer(), { apiKey: leaked.key });
+    const result = await run(world, answer(world), { apiKey: leaked.key });
     expect(result.code, result.stderr).toBe(0);
     expect(platform.isKeyValid(leaked.key)).toBe(false);
     const [alert] = github.secretScanningAlerts('acme/web');
@@ -128,18 +129,18 @@ describe('keyturn answer-alerts, where the leak response meets the rest', () => 
     ]);
   });
 
-  it('two leaked keys of the family: one emergency rotation revokes both, and no key is left valid with no holder', async () => {
+  it('two leaked keys of the family: one emergency rotation revokes both, and no key is left valid with no holder', async ({ world }) => {
     const { github, platform } = world;
     github.addToken(TOKEN, 'write', { secretScanningAlerts: 'write' });
-    const first = await rotatedOnce(common());
-    const second = await run(world, ['rotate', ...common(), '--keep', '2'], { apiKey: first.key });
+    const first = await rotatedOnce(world, common(world));
+    const second = await run(world, ['rotate', ...common(world), '--keep', '2'], { apiKey: first.key });
     expect(second.code, second.stderr).toBe(0);
     const current = github.secretValue(REPO, 'NEON_API_KEY')!;
     github.raiseSecretScanningAlert('acme/web', { secretType: ALERT_TYPE, secret: first.key });
     github.raiseSecretScanningAlert('acme/web', { secretType: ALERT_TYPE, secret: current });
     const keysBefore = platform.listKeys().length;
 
-    const result = await run(world, [...answer(), '--keep', '2'], { apiKey: current });
+    const result = await run(world, [...answer(world), '--keep', '2'], { apiKey: current });
     expect(result.code, result.stderr).toBe(0);
     const json = jsonOf(result);
     expect(json.rotations).toHaveLength(1);

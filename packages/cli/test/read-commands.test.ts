@@ -1,11 +1,9 @@
 // wait, status, audit and fingerprint through the packed bin against the emulators: their JSON
 // against the published schema, their exit codes, and no key value in any output.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { jsonOf, keyturn, leaksIn, startKeyturn } from './keyturn-process.js';
-import { ENV, learnHeld, RECORD_REPO, REPO, run, useWorld, type World } from './world.js';
-
-const world = useWorld();
+import { ENV, it, learnHeld, RECORD_REPO, REPO, run, type World } from './world.js';
 
 async function rotated(w: World, extra: string[] = [], apiKey?: string): Promise<{ keyId: number; value: string }> {
   const result = await run(
@@ -17,15 +15,15 @@ async function rotated(w: World, extra: string[] = [], apiKey?: string): Promise
   return { keyId: JSON.parse(result.stdout).keyId, value: learnHeld(w)[0]! };
 }
 
-describe('keyturn wait', () => {
-  it('finds nothing pending: exit 0 and valid JSON', async () => {
+describe.concurrent('keyturn wait', () => {
+  it('finds nothing pending: exit 0 and valid JSON', async ({ world }) => {
     const project = world.platform.createProject({ name: 'shop' });
     const result = await run(world, ['wait', '--project-id', project.id, '--output', 'json', '--api-url', world.platform.url]);
     expect(result.code).toBe(0);
     expect(jsonOf(result)).toMatchObject({ command: 'wait', status: 'finished', operations: [] });
   });
 
-  it('waits for every pending operation until it finishes', async () => {
+  it('waits for every pending operation until it finishes', async ({ world }) => {
     const project = world.platform.createProject({ name: 'shop' });
     const ops = world.platform.startOperations(project.id, [{ action: 'start_compute' }, { action: 'apply_config' }]);
     // Running until the test says: they finish once the wait has seen them pending.
@@ -54,7 +52,7 @@ describe('keyturn wait', () => {
     expect(leaksIn(result, world.secrets)).toEqual([]);
   });
 
-  it('exits 3 when an awaited operation fails, naming it', async () => {
+  it('exits 3 when an awaited operation fails, naming it', async ({ world }) => {
     const project = world.platform.createProject({ name: 'shop' });
     const [op] = world.platform.startOperations(project.id, [{ action: 'start_compute', final: 'failed', error: 'no capacity' }]);
     const result = await run(world, [
@@ -79,16 +77,17 @@ describe('keyturn wait', () => {
     expect(result.stderr).toContain('no capacity');
   });
 
-  it('exits 4 when the timeout runs out', async () => {
+  it('exits 4 when the timeout runs out', async ({ world }) => {
     const project = world.platform.createProject({ name: 'shop' });
     const [op] = world.platform.startOperations(project.id, [{ action: 'start_compute' }]);
     world.platform.setOperationStatus(project.id, op!.id, 'running');
+    // A timeout that leaves a first poll time to answer however busy the machine (its cases run side by side).
     const result = await run(world, [
       'wait',
       '--project-id',
       project.id,
       '--timeout',
-      '1s',
+      '3s',
       '--interval',
       '200ms',
       '--output',
@@ -101,8 +100,8 @@ describe('keyturn wait', () => {
   });
 });
 
-describe('keyturn status', () => {
-  it("shows the family's targets, the key each holds, its fingerprint and the last rotation", async () => {
+describe.concurrent('keyturn status', () => {
+  it("shows the family's targets, the key each holds, its fingerprint and the last rotation", async ({ world }) => {
     const { keyId, value } = await rotated(world);
     const fingerprint = JSON.parse((await keyturn(['fingerprint', '--output', 'json'], { input: `${value}\n` })).stdout).fingerprint;
 
@@ -124,7 +123,7 @@ describe('keyturn status', () => {
     expect(table.stdout).toContain(fingerprint);
   });
 
-  it('works without NEON_API_KEY, leaving ages out, and fails for a family it does not know', async () => {
+  it('works without NEON_API_KEY, leaving ages out, and fails for a family it does not know', async ({ world }) => {
     await rotated(world);
     const result = await run(world, ['status', '--record-repo', RECORD_REPO, '--output', 'json', ...world.urls], {
       env: { NEON_API_KEY: undefined },
@@ -137,8 +136,8 @@ describe('keyturn status', () => {
   });
 });
 
-describe('keyturn audit', () => {
-  it('flags the key no record knows and exits 5', async () => {
+describe.concurrent('keyturn audit', () => {
+  it('flags the key no record knows and exits 5', async ({ world }) => {
     const { keyId, value } = await rotated(world);
     const result = await run(world, ['audit', '--record-repo', RECORD_REPO, '--output', 'json', ...world.urls], { apiKey: value });
     expect(result.code).toBe(5);
@@ -148,7 +147,7 @@ describe('keyturn audit', () => {
     expect(json.keys).toContainEqual(expect.objectContaining({ id: keyId, flags: [], heldBy: [ENV, REPO] }));
   });
 
-  it('exits 0 when every key is known and held, and flags keys older than --max-age', async () => {
+  it('exits 0 when every key is known and held, and flags keys older than --max-age', async ({ world }) => {
     const { value } = await rotated(world, ['--revoke-key-id', String(world.consoleKey.id)]);
     const clean = await run(world, ['audit', '--record-repo', RECORD_REPO, '--max-age', '90', '--output', 'json', ...world.urls], {
       apiKey: value,
@@ -164,8 +163,8 @@ describe('keyturn audit', () => {
   });
 });
 
-describe('keyturn fingerprint', () => {
-  it('reads the value from standard input only, and prints its fingerprint', async () => {
+describe.concurrent('keyturn fingerprint', () => {
+  it('reads the value from standard input only, and prints its fingerprint', async ({ world }) => {
     const value = world.consoleKey.key;
     const result = await keyturn(['fingerprint'], { input: `${value}\n` });
     expect(result.code).toBe(0);

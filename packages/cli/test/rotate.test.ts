@@ -4,14 +4,12 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { jsonOf, PROJECT } from './keyturn-process.js';
-import { ENV, learnHeld, liveKeyIds, RECORD_REPO, REPO, run, useWorld } from './world.js';
+import { ENV, it, learnHeld, liveKeyIds, RECORD_REPO, REPO, run } from './world.js';
 
-const world = useWorld();
-
-describe('keyturn rotate', () => {
-  it('rotates into every target, records them, and revokes the key named', async () => {
+describe.concurrent('keyturn rotate', () => {
+  it('rotates into every target, records them, and revokes the key named', async ({ world }) => {
     const { consoleKey, github, platform } = world;
     const result = await run(world, [
       'rotate',
@@ -51,7 +49,7 @@ describe('keyturn rotate', () => {
     expect(result.stderr).toMatch(/Rotated: key \d+ .* is in 2 targets; revoked 1 key\./);
   });
 
-  it('changes nothing in a dry run, and prints the plan as a table', async () => {
+  it('changes nothing in a dry run, and prints the plan as a table', async ({ world }) => {
     const { consoleKey, github, platform } = world;
     const result = await run(world, ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--dry-run', ...world.urls]);
 
@@ -62,7 +60,7 @@ describe('keyturn rotate', () => {
     expect(github.log.entries({ method: 'POST' })).toEqual([]);
   });
 
-  it('reads targets and options from keyturn.yml, a flag winning over the file', async () => {
+  it('reads targets and options from keyturn.yml, a flag winning over the file', async ({ world }) => {
     writeFileSync(
       join(PROJECT, 'rotate.yml'),
       `# the family's targets\ntargets:\n  - ${REPO}\n  - ${ENV}\nrecord-repo: ${RECORD_REPO}\nkey-name-prefix: from-the-file\n`,
@@ -95,7 +93,7 @@ describe('keyturn rotate', () => {
     expect(repoValue).not.toBe(world.consoleKey.key);
   });
 
-  it('writes the old key back and revokes the new one when a target refuses the write (exit 1)', async () => {
+  it('writes the old key back and revokes the new one when a target refuses the write (exit 1)', async ({ world }) => {
     const { consoleKey, github } = world;
     github.faults.add({
       method: 'PUT',

@@ -6,52 +6,62 @@
 
 import { leaseVariableName } from '@keyturn/rotation/targets';
 import { type GitLabEmulator, startGitLabEmulator } from '@keyturn/emulator';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { jsonOf, keyturn, leaksIn, startKeyturn } from './keyturn-process.js';
-import { liveKeyIds, RECORD_REPO, REPO, run, TOKEN, useWorld } from './world.js';
+import { it as worldIt, liveKeyIds, RECORD_REPO, REPO, run, TOKEN } from './world.js';
 
 const GITLAB_TOKEN = 'glpat-keyturn-cli-maintainer-0001';
 const CODESPACES = 'codespaces:acme/web';
 const GITLAB = 'gitlab:acme/web:production';
 const ALERT_TYPE = 'custom_pattern_platform_key';
 
-const world = useWorld();
-let gitlab: GitLabEmulator;
-let gitlabFlags: string[];
-let opsProjectId: number;
-
-beforeEach(async () => {
-  gitlab = await startGitLabEmulator({
-    projects: ['acme/web'],
-    tokens: { [GITLAB_TOKEN]: { roles: { 'acme/web': 'maintainer', 'acme/ops': 'maintainer' } } },
-  });
-  opsProjectId = gitlab.addProject('acme/ops').id;
-  gitlab.setVariable(
-    { project: 'acme/web' },
-    { key: 'NEON_API_KEY', value: world.consoleKey.key, environment_scope: 'production', protected: true, masked: true },
-  );
-  world.secrets.push(GITLAB_TOKEN);
-  gitlabFlags = ['--gitlab-url', gitlab.url];
-});
-afterEach(async () => {
-  await gitlab.close();
-});
-
 const withGitLab = (env: Record<string, string | undefined> = {}) => ({ env: { GITLAB_TOKEN, ...env } });
 
-/** The values the three targets hold now (learned as secrets: no output may show them). */
-function heldValues(): { repo?: string; codespaces?: string; gitlab?: string } {
-  const held = {
-    repo: world.github.secretValue(REPO, 'NEON_API_KEY'),
-    codespaces: world.github.secretValue(CODESPACES, 'NEON_API_KEY'),
-    gitlab: gitlab.variable({ project: 'acme/web' }, 'NEON_API_KEY', 'production')?.value,
-  };
-  for (const value of Object.values(held)) if (value && !world.secrets.includes(value)) world.secrets.push(value);
-  return held;
+interface GitLabSide {
+  gitlab: GitLabEmulator;
+  gitlabFlags: string[];
+  /** The project acme/ops, where a record kept in GitLab goes. */
+  opsProjectId: number;
+  /** The values the three targets hold now (learned as secrets: no output may show them). */
+  heldValues(): { repo?: string; codespaces?: string; gitlab?: string };
 }
 
-describe('keyturn rotate into GitHub, Codespaces and GitLab', () => {
-  it('writes the new key to a repository secret, a Codespaces secret and a GitLab project variable in one run, revokes the old key and records the targets', async () => {
+/** The test's world and a GitLab emulator of its own: acme/web's production variable holds the console key. */
+const it = worldIt.extend<{ lab: GitLabSide }>({
+  lab: async ({ world }, use) => {
+    const gitlab = await startGitLabEmulator({
+      projects: ['acme/web'],
+      tokens: { [GITLAB_TOKEN]: { roles: { 'acme/web': 'maintainer', 'acme/ops': 'maintainer' } } },
+    });
+    const opsProjectId = gitlab.addProject('acme/ops').id;
+    gitlab.setVariable(
+      { project: 'acme/web' },
+      { key: 'NEON_API_KEY', value: world.consoleKey.key, environment_scope: 'production', protected: true, masked: true },
+    );
+    world.secrets.push(GITLAB_TOKEN);
+    const heldValues = () => {
+      const held = {
+        repo: world.github.secretValue(REPO, 'NEON_API_KEY'),
+        codespaces: world.github.secretValue(CODESPACES, 'NEON_API_KEY'),
+        gitlab: gitlab.variable({ project: 'acme/web' }, 'NEON_API_KEY', 'production')?.value,
+      };
+      for (const value of Object.values(held)) if (value && !world.secrets.includes(value)) world.secrets.push(value);
+      return held;
+    };
+    try {
+      await use({ gitlab, gitlabFlags: ['--gitlab-url', gitlab.url], opsProjectId, heldValues });
+    } finally {
+      await gitlab.close();
+    }
+  },
+});
+
+describe.concurrent('keyturn rotate into GitHub, Codespaces and GitLab', () => {
+  it('writes the new key to a repository secret, a Codespaces secret and a GitLab project variable in one run, revokes the old key and records the targets', async ({
+    world,
+    lab,
+  }) => {
+    const { gitlab, heldValues, gitlabFlags } = lab;
     const { consoleKey, platform, github } = world;
     const args = [
       'rotate',
@@ -95,7 +105,8 @@ describe('keyturn rotate into GitHub, Codespaces and GitLab', () => {
     for (const value of [held.repo!, consoleKey.key, GITLAB_TOKEN, TOKEN]) expect(text).not.toContain(value);
   });
 
-  it('names GITLAB_TOKEN when a GitLab target has no GitLab credential, before anything changes', async () => {
+  it('names GITLAB_TOKEN when a GitLab target has no GitLab credential, before anything changes', async ({ world, lab }) => {
+    const { gitlab, gitlabFlags } = lab;
     const result = await run(world, [
       'rotate',
       '--target',
@@ -114,8 +125,9 @@ describe('keyturn rotate into GitHub, Codespaces and GitLab', () => {
   });
 });
 
-describe('keyturn rotate --leaked-key-fingerprint', () => {
-  it('revokes the leaked key named by the fingerprint keyturn fingerprint read on stdin, whatever --keep says', async () => {
+describe.concurrent('keyturn rotate --leaked-key-fingerprint', () => {
+  it('revokes the leaked key named by the fingerprint keyturn fingerprint read on stdin, whatever --keep says', async ({ world, lab }) => {
+    const { heldValues, gitlabFlags } = lab;
     const { platform } = world;
     const targets = ['--target', REPO, '--target', GITLAB, '--record-repo', RECORD_REPO, ...world.urls, ...gitlabFlags];
     const first = await run(world, ['rotate', ...targets], withGitLab());
@@ -145,7 +157,7 @@ describe('keyturn rotate --leaked-key-fingerprint', () => {
     expect(json.revokedKeyIds).toContain(leakedId);
   });
 
-  it('refuses both --leaked-key-id and --leaked-key-fingerprint, and never quotes a key pasted as a fingerprint', async () => {
+  it('refuses both --leaked-key-id and --leaked-key-fingerprint, and never quotes a key pasted as a fingerprint', async ({ world }) => {
     const both = await run(world, [
       'rotate',
       '--target',
@@ -178,8 +190,12 @@ describe('keyturn rotate --leaked-key-fingerprint', () => {
   });
 });
 
-describe('keyturn rotate with the record in GitLab', () => {
-  it('keeps the record in the pipeline project (CI_PROJECT_ID) in a GitLab CI job, needing no GitHub token, and the next run reads it back', async () => {
+describe.concurrent('keyturn rotate with the record in GitLab', () => {
+  it('keeps the record in the pipeline project (CI_PROJECT_ID) in a GitLab CI job, needing no GitHub token, and the next run reads it back', async ({
+    world,
+    lab,
+  }) => {
+    const { gitlab, opsProjectId, heldValues, gitlabFlags } = lab;
     const { platform } = world;
     const env = { GITLAB_CI: 'true', CI_PROJECT_ID: String(opsProjectId), CI_API_V4_URL: gitlab.url, GITHUB_TOKEN: undefined };
     const first = await run(
@@ -219,7 +235,8 @@ describe('keyturn rotate with the record in GitLab', () => {
     expect(families).toEqual([expect.objectContaining({ family: json.family, targets: [expect.objectContaining({ spec: GITLAB })] })]);
   });
 
-  it('refuses --record-repo with --record-gitlab-project', async () => {
+  // The GitLab emulator started all the same (lab): its token is among the secrets no output may show.
+  it('refuses --record-repo with --record-gitlab-project', async ({ world, lab: _started }) => {
     const result = await run(
       world,
       ['rotate', '--target', REPO, '--record-repo', RECORD_REPO, '--record-gitlab-project', 'acme/ops', ...world.urls],
@@ -230,8 +247,12 @@ describe('keyturn rotate with the record in GitLab', () => {
   });
 });
 
-describe('keyturn answer-alerts', () => {
-  it("rotates out the leaked key of an alert, revokes it and resolves the alert; the alert's value printed nowhere", async () => {
+describe.concurrent('keyturn answer-alerts', () => {
+  it("rotates out the leaked key of an alert, revokes it and resolves the alert; the alert's value printed nowhere", async ({
+    world,
+    lab,
+  }) => {
+    const { heldValues } = lab;
     const { github, platform } = world;
     github.addToken(TOKEN, 'write', { secretScanningAlerts: 'write' });
     const common = ['--target', REPO, '--record-repo', RECORD_REPO, ...world.urls];
@@ -257,7 +278,11 @@ describe('keyturn answer-alerts', () => {
     expect(json.rotations).toHaveLength(1);
   });
 
-  it('exits 6 when the alert cannot be resolved, the leaked key revoked all the same; the re-run resolves it without rotating again', async () => {
+  it('exits 6 when the alert cannot be resolved, the leaked key revoked all the same; the re-run resolves it without rotating again', async ({
+    world,
+    lab,
+  }) => {
+    const { heldValues } = lab;
     const { github, platform } = world;
     github.addToken(TOKEN, 'write', { secretScanningAlerts: 'write' });
     const common = ['--target', REPO, '--record-repo', RECORD_REPO, ...world.urls];
@@ -283,7 +308,7 @@ describe('keyturn answer-alerts', () => {
     expect(jsonOf(rerun).answered).toEqual([expect.objectContaining({ alert: 'acme/web#1', rotated: false, resolved: true })]);
   });
 
-  it('says what is missing (the secret type, the scope, the record) before any request', async () => {
+  it('says what is missing (the secret type, the scope, the record) before any request', async ({ world, lab: _started }) => {
     const result = await run(world, ['answer-alerts', '--target', REPO, ...world.urls]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--alert-secret-type is required/);
@@ -294,7 +319,7 @@ describe('keyturn answer-alerts', () => {
   });
 });
 
-describe('keyturn rotate into GitLab killed mid-request, then run again', () => {
+describe.concurrent('keyturn rotate into GitLab killed mid-request, then run again', () => {
   // As crash.test.ts, at the GitLab requests: the record in GitLab written, and the variable's write
   // taken or not taken when the process died.
   const CASES = [
@@ -309,7 +334,8 @@ describe('keyturn rotate into GitLab killed mid-request, then run again', () => 
     },
     { name: 'the GitLab variable not written', fault: { method: 'PUT', path: '/projects/acme%2Fweb/variables/*', afterEffect: false } },
   ];
-  it.each(CASES)('$name', async ({ fault, ...rest }) => {
+  it.for(CASES)('$name', async ({ fault, ...rest }, { world, lab }) => {
+    const { gitlab, heldValues, gitlabFlags } = lab;
     const { platform } = world;
     // The second POST: the first takes the lease.
     if ('after' in rest) gitlab.faults.add({ method: fault.method, path: fault.path, kind: 'delay', ms: 0, times: rest.after as number });

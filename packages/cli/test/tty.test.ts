@@ -3,13 +3,11 @@
 
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { BIN } from './keyturn-process.js';
-import { useWorld } from './world.js';
+import { it } from './world.js';
 
-const world = useWorld();
-
-it('shows a spinner and a summary on a terminal, the result after it', async () => {
+it('shows a spinner and a summary on a terminal, the result after it', async ({ world }) => {
   const project = world.platform.createProject({ name: 'shop' });
   const command = `${BIN} wait --project-id ${project.id} --api-url ${world.platform.url}`;
   // No CI variable: on a terminal outside CI the spinner runs.

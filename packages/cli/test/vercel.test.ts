@@ -4,34 +4,36 @@
 // VERCEL_TOKEN is named when a Vercel target has no credential. No output shows a key or token.
 
 import { startVercelEmulator, type VercelEmulator } from '@keyturn/emulator';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { jsonOf } from './keyturn-process.js';
-import { liveKeyIds, RECORD_REPO, REPO, run, useWorld } from './world.js';
+import { liveKeyIds, RECORD_REPO, REPO, run, type World, it as worldIt } from './world.js';
 
 const VERCEL_TOKEN = 'vercel_keyturn_cli_member_0001';
 const WEB = { project: 'web', team: 'acme' };
 const VERCEL = 'vercel:web@acme';
 
-const world = useWorld();
-let vercel: VercelEmulator;
-
-beforeEach(async () => {
-  vercel = await startVercelEmulator({
-    projects: ['acme/web'],
-    buildTimes: { queuedMs: 0, buildMs: 0 },
-    tokens: { [VERCEL_TOKEN]: { teams: { acme: 'member' } } },
-  });
-  vercel.setEnv(WEB, { key: 'NEON_API_KEY', value: world.consoleKey.key, type: 'sensitive', target: ['production'] });
-  vercel.deploy(WEB);
-  // Later builds take a second: the run reads the redeploy while it builds, then once READY.
-  vercel.setBuildTimes({ queuedMs: 0, buildMs: 1_000 });
-  world.secrets.push(VERCEL_TOKEN);
+/** The test's world and a Vercel emulator of its own: production holds the console key, deployed. */
+const it = worldIt.extend<{ vercel: VercelEmulator }>({
+  vercel: async ({ world }, use) => {
+    const vercel = await startVercelEmulator({
+      projects: ['acme/web'],
+      buildTimes: { queuedMs: 0, buildMs: 0 },
+      tokens: { [VERCEL_TOKEN]: { teams: { acme: 'member' } } },
+    });
+    vercel.setEnv(WEB, { key: 'NEON_API_KEY', value: world.consoleKey.key, type: 'sensitive', target: ['production'] });
+    vercel.deploy(WEB);
+    // Later builds take a second: the run reads the redeploy while it builds, then once READY.
+    vercel.setBuildTimes({ queuedMs: 0, buildMs: 1_000 });
+    world.secrets.push(VERCEL_TOKEN);
+    try {
+      await use(vercel);
+    } finally {
+      await vercel.close();
+    }
+  },
 });
-afterEach(async () => {
-  await vercel.close();
-});
 
-const rotate = (env: Record<string, string> = { VERCEL_TOKEN }) =>
+const rotate = (world: World, vercel: VercelEmulator, env: Record<string, string> = { VERCEL_TOKEN }) =>
   run(
     world,
     [
@@ -54,18 +56,18 @@ const rotate = (env: Record<string, string> = { VERCEL_TOKEN }) =>
   );
 
 /** The value the Vercel variable holds, learned as a secret. */
-function vercelValue(): string {
+function vercelValue(world: World, vercel: VercelEmulator): string {
   const value = vercel.envs(WEB).find((v) => v.key === 'NEON_API_KEY')!.value;
   if (!world.secrets.includes(value)) world.secrets.push(value);
   return value;
 }
 
-describe('keyturn rotate into GitHub and Vercel', () => {
-  it('writes both, redeploys production, waits for READY, then revokes the old key', async () => {
+describe.concurrent('keyturn rotate into GitHub and Vercel', () => {
+  it('writes both, redeploys production, waits for READY, then revokes the old key', async ({ world, vercel }) => {
     const serving = vercel.deployments(WEB)[0]!;
-    const result = await rotate();
+    const result = await rotate(world, vercel);
     expect(result.code, result.stderr).toBe(0);
-    const value = vercelValue();
+    const value = vercelValue(world, vercel);
     expect(value).toBe(world.github.secretValue(REPO, 'NEON_API_KEY'));
     const [redeploy] = vercel.deployments(WEB);
     expect(redeploy).toMatchObject({ redeployOf: serving.id, readyState: 'READY' });
@@ -77,11 +79,11 @@ describe('keyturn rotate into GitHub and Vercel', () => {
     expect(liveKeyIds(world)).toEqual([json.keyId]);
   });
 
-  it('a failing build: the old key stays valid, named with the deployment in the notices', async () => {
+  it('a failing build: the old key stays valid, named with the deployment in the notices', async ({ world, vercel }) => {
     vercel.failBuilds(WEB);
-    const result = await rotate();
+    const result = await rotate(world, vercel);
     expect(result.code, result.stderr).toBe(0);
-    vercelValue();
+    vercelValue(world, vercel);
     const [failed] = vercel.deployments(WEB);
     const json = jsonOf(result);
     expect(json.notices).toEqual([
@@ -99,8 +101,8 @@ describe('keyturn rotate into GitHub and Vercel', () => {
     expect(world.platform.isKeyValid(world.consoleKey.key)).toBe(true);
   });
 
-  it('names VERCEL_TOKEN when a Vercel target has no Vercel credential, before anything changes', async () => {
-    const result = await rotate({});
+  it('names VERCEL_TOKEN when a Vercel target has no Vercel credential, before anything changes', async ({ world, vercel }) => {
+    const result = await rotate(world, vercel, {});
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/VERCEL_TOKEN \(or --vercel-token-file\)/);
     expect(world.platform.listKeys()).toHaveLength(1);

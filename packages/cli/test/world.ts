@@ -1,9 +1,9 @@
-// The emulators a test runs the CLI against (fresh for each test), a console-made key in the
-// repository secret, the credentials as the CLI reads them, and every secret value seen (none may
-// appear in any output).
+// The emulators a test runs the CLI against (fresh for each test: the `world` fixture of `it`, so a
+// file's tests may run side by side), a console-made key in the repository secret, the credentials
+// as the CLI reads them, and every secret value seen (none may appear in any output).
 
 import { type GitHubEmulator, type PlatformEmulator, startGitHubEmulator, startPlatformEmulator } from '@keyturn/emulator';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { expect, it as vitestIt } from 'vitest';
 import { type KeyturnRun, leaksIn, type RunOptions, keyturn } from './keyturn-process.js';
 
 export const TOKEN = 'github_pat_writer_0123456789abcdef';
@@ -21,26 +21,32 @@ export interface World {
   urls: string[];
 }
 
-export function useWorld(): World {
-  const world = {} as World;
-  beforeEach(async () => {
-    world.platform = await startPlatformEmulator({ operationTimings: { schedulingMs: 50, runningMs: 100 } });
-    world.github = await startGitHubEmulator({
+/** `it` with a `world` of the test's own, started before it and closed after it. */
+export const it = vitestIt.extend<{ world: World }>({
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its first parameter
+  world: async ({}, use) => {
+    const platform = await startPlatformEmulator({ operationTimings: { schedulingMs: 50, runningMs: 100 } });
+    const github = await startGitHubEmulator({
       repos: ['acme/web', 'acme/ops'],
       environments: { 'acme/web': ['production'] },
       tokens: { [TOKEN]: 'write' },
     });
-    world.consoleKey = world.platform.createKey('made in the console');
-    world.github.putSecretValue(REPO, 'NEON_API_KEY', world.consoleKey.key);
-    world.secrets = [world.consoleKey.key, TOKEN];
-    world.urls = ['--api-url', world.platform.url, '--github-api-url', world.github.url];
-  });
-  afterEach(async () => {
-    await world.platform?.close();
-    await world.github?.close();
-  });
-  return world;
-}
+    const consoleKey = platform.createKey('made in the console');
+    github.putSecretValue(REPO, 'NEON_API_KEY', consoleKey.key);
+    try {
+      await use({
+        platform,
+        github,
+        consoleKey,
+        secrets: [consoleKey.key, TOKEN],
+        urls: ['--api-url', platform.url, '--github-api-url', github.url],
+      });
+    } finally {
+      await platform.close();
+      await github.close();
+    }
+  },
+});
 
 /** Every value the targets hold now, remembered as secrets. */
 export function learnHeld(world: World, targets: readonly string[] = [REPO, ENV]): string[] {
