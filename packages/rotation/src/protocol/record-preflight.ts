@@ -45,6 +45,7 @@ export function noRecordPlan(): RecordPlan {
     otherDropped: [],
     retired: [],
     previousIds: [],
+    previousOf: {},
     writtenBackIds: [],
     protectedIds: new Set(),
     otherFamilies: [],

@@ -19,7 +19,7 @@ import { specOf } from './given-spec.js';
 import { nameOtherSecretKeys, recordFacts } from './record-preflight.js';
 import { recordAfterWriting } from './record-points.js';
 import { keepRunLease } from './lease-points.js';
-import { keysInUseByDeployments } from './deployments.js';
+import { keysInUseByDeployments, previousStillHeld } from './deployments.js';
 import {
   isNewerKey,
   type KeyEntry,
@@ -41,6 +41,7 @@ const RERUN =
 export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey): Promise<void> {
   // Every request here moves the run forward: the caller's signal aborts it.
   const newClient = verified.forward;
+  const previousIds = previousStillHeld(ctx);
   await recordAfterWriting(ctx, created.id);
   ctx.log('revoke', `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys: PlatformKey[] = [];
@@ -72,6 +73,7 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
     revokeKeyIds: ctx.revokeKeyIds,
     listedBefore: ctx.listedBefore,
     ...recordFacts(ctx),
+    previousIds,
     deployedIds: keysInUseByDeployments(ctx),
   });
   holdUntilDue(ctx, selection, keys);
