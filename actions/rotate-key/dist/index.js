@@ -17142,7 +17142,8 @@ function previousKeys(input) {
   const copied = input.otherSecrets.filter((c2) => isOfKind(c2.record, input.keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
   const previousIds = input.known ? recordedPrevious(input.record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(input.keys, input.family), ...copied])];
   const startedWith = fingerprintedIds(input.records, input.currentFingerprint).filter((id) => listedIds.has(id));
-  return { previousIds, writtenBackIds: [.../* @__PURE__ */ new Set([...previousIds, ...startedWith])] };
+  const previousOf = input.known ? Object.fromEntries(Object.entries(input.record.targets).flatMap(([identity, e]) => listed2.has(identity) ? [[identity, [...e.keyIds]]] : [])) : {};
+  return { previousIds, writtenBackIds: [.../* @__PURE__ */ new Set([...previousIds, ...startedWith])], previousOf };
 }
 function fingerprintedIds(records, fingerprint) {
   if (!fingerprint)
@@ -17463,6 +17464,7 @@ function noRecordPlan() {
     otherDropped: [],
     retired: [],
     previousIds: [],
+    previousOf: {},
     writtenBackIds: [],
     protectedIds: /* @__PURE__ */ new Set(),
     otherFamilies: [],
@@ -18673,6 +18675,13 @@ function heldWhileDeploying(ctx, identity) {
   const named2 = [...entry?.keyIds ?? [], ...ctx.record.writtenBackIds].filter((id) => id !== ctx.report.keyId);
   return new Set((named2.length ? named2 : [...ctx.listedBefore]).filter((id) => id >= keepFrom));
 }
+function previousStillHeld(ctx) {
+  const { previousIds, previousOf, known } = ctx.record;
+  if (!known || !ctx.awaitingDeploy.size)
+    return previousIds;
+  const stillHeld = (identity, id) => previousOf[identity]?.includes(id) === true && id >= (ctx.awaitingDeploy.get(identity)?.keepFrom ?? 0);
+  return previousIds.filter((id) => Object.keys(previousOf).some((identity) => stillHeld(identity, id)));
+}
 function keysInUseByDeployments(ctx) {
   const ids2 = /* @__PURE__ */ new Set();
   for (const identity of ctx.awaitingDeploy.keys())
@@ -18685,6 +18694,7 @@ function keysInUseByDeployments(ctx) {
 var RERUN = "Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.";
 async function revokeOldKeys(ctx, created, verified) {
   const newClient = verified.forward;
+  const previousIds = previousStillHeld(ctx);
   await recordAfterWriting(ctx, created.id);
   ctx.log("revoke", `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys = [];
@@ -18714,6 +18724,7 @@ async function revokeOldKeys(ctx, created, verified) {
     revokeKeyIds: ctx.revokeKeyIds,
     listedBefore: ctx.listedBefore,
     ...recordFacts(ctx),
+    previousIds,
     deployedIds: keysInUseByDeployments(ctx)
   });
   holdUntilDue(ctx, selection, keys);

@@ -38,8 +38,11 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
   const weakened: string[] = [];
   // Taken at a round's first answer (a run's first request reads): the user's edits before it are the baseline.
   let flags: GitLabFlags | undefined;
+  // A killed run's request answered after its round was settled is no round's first answer: the
+  // user's edits after it would be taken for the next run's (seed 500000071).
+  const settled = new Set<string>();
   const check = ({ run, service, method }: Answered) => {
-    flags ??= gitlabFlags(world.gitlab);
+    if (!settled.has(run.id)) flags ??= gitlabFlags(world.gitlab);
     const allowed = excused();
     for (const target of world.pool) {
       for (const secretName of SECRET_NAMES) {
@@ -61,7 +64,7 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
         }
       }
     }
-    if (service === 'gitlab' && method !== 'GET') {
+    if (flags && service === 'gitlab' && method !== 'GET') {
       const now = gitlabFlags(world.gitlab);
       weakened.push(...weakenedFlags(flags, now, run.spec.targets).map((w) => `gitlab flags: ${w}, by ${run.id}`));
       flags = now;
@@ -72,6 +75,7 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
     settle(runs) {
       const out = weakened.splice(0);
       flags = undefined;
+      for (const run of runs) settled.add(run.id);
       const named = new Set(runs.flatMap(namedTargets));
       for (const run of runs) {
         for (const seen of dead.get(run.id)?.values() ?? []) {
