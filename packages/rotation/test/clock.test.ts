@@ -137,6 +137,22 @@ describe('rotateEvery', () => {
     expect(world.requests.length).toBe(before);
   });
 
+  it("an idle run warns of another family's record it cannot read, as a full run does (seed 500000407)", async () => {
+    await runAt({ rotateEvery: '7d', targets: [REPO] });
+    const before = new Set((await world.variables()).map((v) => v.name));
+    await runAt({ targets: [ENV] });
+    const other = (await world.variables()).find((v) => v.name.startsWith('KEYTURN_RECORD_') && !before.has(v.name))!;
+    const path = `/repos/acme/web/actions/variables/${other.name}`;
+    expect((await world.githubApi('PATCH', path, { name: other.name, value: '{"keyturn": 2, "targets": ' })).status).toBe(204);
+    now += HOUR;
+    const idle = await runAt({ rotateEvery: '7d', targets: [REPO] });
+    expect(idle.error?.message).toBeUndefined();
+    expect(idle.report?.idle?.reason).toBe('not-due');
+    expect(idle.report?.notices).toEqual([
+      expect.objectContaining({ code: 'unreadable-other-record', variable: other.name, actions: [{ do: 'fix-other-record', variable: other.name }] }),
+    ]);
+  });
+
   it('a dry run plans the rotation whatever the clock says', async () => {
     await runAt({ rotateEvery: '7d' });
     now += HOUR;

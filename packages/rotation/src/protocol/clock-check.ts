@@ -17,7 +17,7 @@ import { probe } from '../internal/probes.js';
 import { mintAppTokens } from './app-tokens.js';
 import type { RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
-import { keyKindLabel, warnDropped } from './record-preflight.js';
+import { keyKindLabel, warnDropped, warnUnreadable } from './record-preflight.js';
 import { revokeIfLive } from './revocation.js';
 import { selectRevocations } from './revocation-plan.js';
 
@@ -105,7 +105,8 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
     'preflight',
     `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`,
   );
-  // A dropped target is said every run, idle or not.
+  // A dropped target is said every run, idle or not; so is another family's record that cannot be read (seed 500000407).
+  for (const other of loaded.unreadable.filter((u) => !u.misplaced)) warnUnreadable(ctx, other);
   const listed = new Set(ctx.targets.map(identityOf));
   for (const [identity, entry] of Object.entries(record.targets))
     if (!listed.has(identity)) warnDropped(ctx, { identity, spec: entry.spec, keyIds: entry.keyIds }, keys);

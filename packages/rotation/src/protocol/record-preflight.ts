@@ -257,7 +257,7 @@ function refuseUnparsable(ctx: RotationContext, record: UnreadableRecord, family
   });
 }
 
-function warnUnreadable(ctx: RotationContext, record: UnreadableRecord): void {
+export function warnUnreadable(ctx: RotationContext, record: UnreadableRecord): void {
   const { name: variable, family, problem, format, detail } = record;
   ctx.notice('preflight', {
     code: 'unreadable-other-record',
