@@ -149,7 +149,11 @@ describe('rotateEvery', () => {
     expect(idle.error?.message).toBeUndefined();
     expect(idle.report?.idle?.reason).toBe('not-due');
     expect(idle.report?.notices).toEqual([
-      expect.objectContaining({ code: 'unreadable-other-record', variable: other.name, actions: [{ do: 'fix-other-record', variable: other.name }] }),
+      expect.objectContaining({
+        code: 'unreadable-other-record',
+        variable: other.name,
+        actions: [{ do: 'fix-other-record', variable: other.name }],
+      }),
     ]);
   });
 
@@ -240,6 +244,33 @@ describe('revokeAfter', () => {
     expect(next.report?.revokedKeyIds).toEqual([k0]);
     expect(live(k1), 'kept by keep, its deadline an hour away').toBe(true);
     checkInvariants(world, next);
+  });
+
+  it("another family's key superseded by a run taking over its target waits for its deadline too (seed 510000387)", async () => {
+    const first = await runAt({ targets: [REPO], revokeAfter: '1h' });
+    const family = first.report!.family;
+    await runAt({ targets: [ENV], revokeAfter: '1h' });
+    const other = keyIdOf(current);
+    now += HOUR;
+    // The family of REPO takes over ENV: the other family's key, held there until now, is superseded.
+    const takeover = await runAt({ targets: [REPO, ENV], family, revokeAfter: '1h', rotateEvery: '1d' });
+    expect(takeover.error?.message).toBeUndefined();
+    expect(live(other)).toBe(true);
+    expect(takeover.report?.revocationsDue).toContainEqual(
+      expect.objectContaining({ keyId: other, dueAt: new Date(now + HOUR).toISOString() }),
+    );
+    now += HOUR / 2;
+    const early = await runAt({ targets: [REPO, ENV], family, revokeAfter: '1h', rotateEvery: '1d' });
+    expect(early.report?.idle?.reason).toBe('not-due');
+    expect(live(other)).toBe(true);
+    // The first run at or after the deadline, a no-op of the clock, revokes it and deletes that family's record.
+    now += HOUR / 2;
+    const due = await runAt({ targets: [REPO, ENV], family, revokeAfter: '1h', rotateEvery: '1d' });
+    expect(due.report?.idle?.reason).toBe('not-due');
+    expect(due.report?.revokedKeyIds).toContain(other);
+    expect(live(other)).toBe(false);
+    expect((await world.variables()).filter((v) => v.name.startsWith('KEYTURN_RECORD_'))).toHaveLength(1);
+    checkInvariants(world, due);
   });
 
   it('a leaked key ignores revokeAfter, as it ignores keep', async () => {

@@ -14,6 +14,7 @@ import { blockingRecords } from '../record/record-plan.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { identityOf } from '../targets/secret-target.js';
 import { probe } from '../internal/probes.js';
+import { settleDueOthers } from './other-family-deadlines.js';
 import { mintAppTokens } from './app-tokens.js';
 import type { RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
@@ -160,6 +161,8 @@ export async function revokeDueKeys(ctx: RotationContext, keys: PlatformKey[], i
     }
   }
   ctx.report.revocationsDue = pendingOf(record, keys, ctx);
+  const authenticating = (other: TargetRecord) => authenticatingIds(ctx, other);
+  await settleDueOthers(ctx, keys, ctx.preloadedRecords?.records ?? [], authenticating);
 }
 
 function pendingOf(record: TargetRecord, keys: readonly KeyEntry[], ctx: RotationContext): RevocationDue[] {

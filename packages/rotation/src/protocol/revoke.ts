@@ -30,6 +30,7 @@ import {
 import type { VerifiedKey } from './verify.js';
 import { revocationsDue, waitsForDeadline } from '../clock/deadlines.js';
 import { probe } from '../internal/probes.js';
+import { otherKeysWaiting, otherRevocationsDue } from './other-family-deadlines.js';
 
 const RERUN =
   'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.';
@@ -198,7 +199,8 @@ async function settleOtherFamilies(
     let tombstoneSaved = false;
     try {
       const forgotten = [...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])];
-      if (forgotten.length) await store.save(other.record);
+      const waiting = settlement && other.sameKind && how.revoke ? otherKeysWaiting(ctx, other, settlement) : [];
+      if (forgotten.length || waiting.length) await store.save(other.record);
       tombstoneSaved = true;
       if (!settlement || !other.sameKind || !how.revoke) {
         if (forgotten.length) ctx.log('revoke', `The record of family ${family} forgets ${forgotten.join(', ')}`);
@@ -245,8 +247,8 @@ async function settleOtherFamilies(
       // A 404 to revoking a key the listing showed live proves nothing: the record, its only pointer, stays for the next run.
       const unconfirmed: KeyEntry[] = [];
       for (const key of settlement.revoke) {
-        // Named in revokeKeyIds: the run's own revocations revoke it, once.
-        if (ctx.revokeKeyIds.includes(key.id)) continue;
+        // Named in revokeKeyIds: the run's own revocations revoke it, once. One before its deadline waits.
+        if (ctx.revokeKeyIds.includes(key.id) || waiting.includes(key)) continue;
         if ((await revokeIfLive(client, key.id)) === 'already-gone') {
           unconfirmed.push(key);
           continue;
@@ -264,6 +266,11 @@ async function settleOtherFamilies(
           keyNames: unconfirmed.map((k) => k.name),
           actions: [{ do: 'run-again' }],
         });
+        continue;
+      }
+      if (waiting.length) {
+        ctx.report.revocationsDue = [...(ctx.report.revocationsDue ?? []), ...otherRevocationsDue(other, waiting)];
+        ctx.log('revoke', `The record of family ${family} stays until its keys' deadlines: ${waiting.map((k) => k.id).join(', ')}`);
         continue;
       }
       // A renamed secret's record that still names targets stays: only its keys held where the secret is gone went.

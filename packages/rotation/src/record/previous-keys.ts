@@ -34,7 +34,9 @@ export function previousKeys(input: {
     : [...new Set([...guessedPrevious(input.keys, input.family), ...copied])];
   const startedWith = fingerprintedIds(input.records, input.currentFingerprint).filter((id) => listedIds.has(id));
   const previousOf = input.known
-    ? Object.fromEntries(Object.entries(input.record.targets).flatMap(([identity, e]) => (listed.has(identity) ? [[identity, [...e.keyIds]]] : [])))
+    ? Object.fromEntries(
+        Object.entries(input.record.targets).flatMap(([identity, e]) => (listed.has(identity) ? [[identity, [...e.keyIds]]] : [])),
+      )
     : {};
   return { previousIds, writtenBackIds: [...new Set([...previousIds, ...startedWith])], previousOf };
 }
