@@ -20,6 +20,7 @@ import { type RecordKeeper, recordPlace } from './record-place.js';
 import { afterAuthMisreport, type AuthMisreported, misreportAuth } from './auth-answers.js';
 import { type ClockWatch, outlivedDeadlines, watchClock } from './clock-watch.js';
 import { passTime } from './hourly.js';
+import { type StuckIssueWatch, watchStuckIssues } from './stuck-issues.js';
 import {
   afterDryRun,
   beforeDryRun,
@@ -174,8 +175,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     const wide = options.edits?.wide ?? true;
     const widen = createRng(seed ^ WIDE_STREAM);
     if (wide) world.pool = WIDE_POOL;
-    // Opt-in until its open seeds are fixed (RELIABILITY.md, The random histories keep time): histories.test.ts plays its fixed seeds.
-    const timed = wide && (options.edits?.timed ?? false);
+    // On by default since its open seeds were fixed (RELIABILITY.md, The random histories keep time); older seeds replay with `timed: false`.
+    const timed = wide && (options.edits?.timed ?? true);
     const timing = createRng(seed ^ TIMED_STREAM);
     if (timed) {
       world.pool = TIMED_POOL;
@@ -210,6 +211,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       () => user.excused,
       () => user.leaks.leaked,
     );
+    const stuckIssues = watchStuckIssues(sim);
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
     // on or not, so the other choices of a seed stay as they were.
     const reach = createRng(seed ^ REACH_STREAM);
@@ -247,12 +249,16 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       return out;
     };
     const adviseAndLockOuts = async (runs: Run[], when: string): Promise<string[]> => {
+      const issues = await stuckIssues.check(
+        runs.map((r) => r.result),
+        user.record,
+      );
       for (const run of runs) {
         await followAdvice(sim, user, run.result);
         user.parts.retireAsAdvised(run.result, user.retiring);
         if (user.schedule) await deployAsAdvised(sim, timing, (run.result.report ?? run.result.error?.report)?.notices ?? [], user.list);
       }
-      return [...lockOuts(world, user.excused), ...managingKeyLockOut(sim, user)].map((v) => `${v} (${when})`);
+      return [...issues, ...lockOuts(world, user.excused), ...managingKeyLockOut(sim, user)].map((v) => `${v} (${when})`);
     };
     // The hourly schedule's clean runs between rounds (rotation by the clock: most rotate nothing).
     const scheduled = async (count: number): Promise<string[]> => {
@@ -340,7 +346,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       if (round === 0) handMadeManagingKey(sim, user, results);
       if (violations.length) break;
     }
-    if (!violations.length) violations.push(...(await converge(sim, user, results, instants.settle)));
+    if (!violations.length) violations.push(...(await converge(sim, user, results, instants.settle, stuckIssues)));
     violations.push(...leaks(world, results));
   } finally {
     restore();
@@ -839,6 +845,7 @@ async function converge(
   user: UserState,
   results: RunResult[],
   settle: (runs: RunResult[]) => string[],
+  stuckIssues: StuckIssueWatch,
 ): Promise<string[]> {
   const { rng, world } = sim;
   const dropped = [...user.written].filter((t) => !user.list.includes(t));
@@ -867,7 +874,12 @@ async function converge(
     const run = sim.start(spec(sim, user, [...new Set([...retire, ...[...user.retiring].filter((t) => !user.list.includes(t))])]));
     await sim.runAll([run]);
     results.push(run.result);
-    const broken = [...settle([run.result]), ...user.leaks.settle([run.result], user.excused), ...stuckMadeKey(run.result)];
+    const broken = [
+      ...settle([run.result]),
+      ...user.leaks.settle([run.result], user.excused),
+      ...stuckMadeKey(run.result),
+      ...(await stuckIssues.check([run.result], user.record)),
+    ];
     if (broken.length) return broken.map((v) => `${v} (converging)`);
     learn(sim, user, run.result);
     const retired = user.parts.retireAsAdvised(run.result, user.retiring);

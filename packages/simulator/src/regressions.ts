@@ -3,8 +3,9 @@ import type { HistoryOptions } from './history.js';
 // Seeds that once failed, one line each: the package's tests replay every one with the invariants.
 // A new failing seed from `pnpm sim` goes here as `{ seed, found: 'what it showed' }` once fixed.
 // `open`: found by the simulator and not fixed yet; replayed by `pnpm sim --seed S --histories 1`,
-// not by the tests (they would fail until the fix lands). The tests replay a seed without the leak rounds
-// and the records in parts (edits `modes`, `parts`: issue 36) unless its `edits` turn them on.
+// not by the tests (they would fail until the fix lands). The tests replay a seed without the leak rounds,
+// the records in parts (edits `modes`, `parts`: issue 36) and the timed model (`timed`: issues 33, 34)
+// unless its `edits` turn them on: `pnpm sim` plays all three, so a seed it finds gets TIMED_MODEL.
 
 export interface Regression {
   seed: number;
@@ -126,4 +127,7 @@ export const REGRESSIONS: Regression[] = [
   { seed: 510000061, edits: TIMED_MODEL, found: 'instant lock-out: vercel:app@acme PLATFORM_KEY held key 5, which did not work, during run6 (converging)', verdict: 'passes as found on 87d300d, before this round\'s fixes: fixed by the session-14 merges (the Vercel rename check, seeds 421, 103); replayed so a return shows' },
   { seed: 510000073, edits: TIMED_MODEL, found: 'outlived its deadline: key 3, held by no target, still live after run3, unnamed', verdict: 'product: vercel-redeploy false, keep 2: the record of a target awaiting a deploy names every key it may hold, and keep\'s first slots went to all of them, though a deploy made since the last write had left key 3 (keepFrom); key 3 stayed valid past its deadline, named nowhere. Fixed: keep\'s first slots skip a key an awaiting target has left (protocol/deployments.ts previousStillHeld; test/vercel.test.ts)' },
   { seed: 510000387, edits: TIMED_MODEL, found: 'early revocation: key 4 revoked by run4 0 min after a newer key appeared, before revoke-after (30 min)', verdict: 'product: run4 (key-name-prefix, as the refusal of two families advised) took over codespaces-org:globex:all from the other family and revoked that family\'s key 4 at once, ignoring revoke-after. Fixed: another family\'s key superseded by a target taken over gets its deadline in that record, which stays naming no target until a run (a no-op of the clock too) at or after it revokes the key and deletes it (protocol/other-family-deadlines.ts; test/clock.test.ts)' },
+  // Found by the sweeps that made the timed model the default (pnpm sim --histories 3000 --seed 600000000; --seed 1 --histories 1000).
+  { seed: 600000164, edits: TIMED_MODEL, found: 'instant lock-out: vercel:app@acme NEON_API_KEY held key 4, which did not work, during run4 (the deployment ran a dead key)', verdict: 'model: the user deleted the retired Vercel variable and deployed without it, but a build failure armed for an earlier round (whose run crashed before redeploying) failed that deploy, so production still ran key 4, which run4 rightly revoked with the retired target. The user now fixes a failed build and deploys again (target-pool.ts deleteHeld)' },
+  { seed: 600000091, edits: TIMED_MODEL, found: 'instant lock-out: vercel:app@acme NEON_API_KEY held key 6, which did not work, during run8 (converging)', verdict: 'model: as 600000164 (the deploy without the deleted variable failed its build; the old deployment kept running a key the converging run revoked)' },
 ];
