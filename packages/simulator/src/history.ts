@@ -545,7 +545,9 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
     // record: its keys stay valid): the user names it again once that record is fixed.
     // Likewise a record that could not forget them: keep-in-retire-targets, until a run ends without that notice (revoke.ts).
     const kept = new Set(keptRetiring(notices));
-    if (!otherRecordUnread(notices)) for (const target of run.spec.retire) if (!kept.has(target)) user.retiring.delete(target);
+    // A dry run changes nothing: the retirements and the rebuild wait for a run that does (seed 431).
+    const done = !run.spec.dryRun;
+    if (done && !otherRecordUnread(notices)) for (const target of run.spec.retire) if (!kept.has(target)) user.retiring.delete(target);
     const renamedLeft = await followRenameNotices(sim, user, notices);
     // README, "Drop a target": each run names it; a target whose secret the user deleted is retired
     // (again: an abandoned record write of an earlier run may bring a retired one back). So are the
@@ -556,7 +558,7 @@ async function followAdvice(sim: Simulation, user: UserState, run: RunResult): P
       user.retiring.add(target);
       sim.note(`user: retires ${target} again, as the warning advises`);
     }
-    if (run.spec.rebuildRecord) {
+    if (done && run.spec.rebuildRecord) {
       user.rebuildRecord = false;
       sim.note(`user: rebuild-record taken out; the rebuilt record keeps keys [${[...user.rebuiltKeys].join(', ')}]`);
     }
