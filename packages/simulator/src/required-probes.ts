@@ -61,7 +61,6 @@ export const REQUIRED_PROBES: readonly string[] = [
   ...TIMED_REQUIRED_PROBES,
 ];
 
-
 const RARE = 'rare in the histories: hit fewer than 5 times in 2,000, too few to require of 10,000 without a flaky test command';
 
 /** Probes today's histories cannot reach (or too seldom to require), each with why and what will reach it. */

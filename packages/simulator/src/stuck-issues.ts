@@ -42,7 +42,9 @@ export function watchStuckIssues(sim: Simulation): StuckIssueWatch {
         if (agrees) excused.delete(family);
         else if (count > 1) out.push(`stuck issues: family ${family} (${state}) has ${count} open issues`);
         else if (!excused.has(family))
-          out.push(`stuck issues: family ${family} is ${state === 'stuck' ? 'stuck with no open issue' : 'not stuck, yet its issue is open'}`);
+          out.push(
+            `stuck issues: family ${family} is ${state === 'stuck' ? 'stuck with no open issue' : 'not stuck, yet its issue is open'}`,
+          );
       }
       // A family with no readable record (deleted, damaged) cannot be told stuck or not: only more than one issue is wrong.
       for (const [family, count] of open)
@@ -53,7 +55,11 @@ export function watchStuckIssues(sim: Simulation): StuckIssueWatch {
 }
 
 function noticesOf(run: RunResult): Notice[] {
-  return [...((run.report ?? run.error?.report)?.notices ?? []), ...(run.alertsReport?.notices ?? []), ...(run.alertsError?.report.notices ?? [])];
+  return [
+    ...((run.report ?? run.error?.report)?.notices ?? []),
+    ...(run.alertsReport?.notices ?? []),
+    ...(run.alertsError?.report.notices ?? []),
+  ];
 }
 
 /** Open stuck issues by family, where the record is kept. */
