@@ -13,7 +13,8 @@
 import { expectedOutcome, FAULT_KINDS } from './fault-kinds.js';
 import { leaks } from './invariants.js';
 import { answerLikeTheAdvice, converged, type LeakRig, startLeakRig } from './leak-matrix.js';
-import { type CaseResult, crashAt, type CrashCase, type FaultCase, MATRIX_SECRET, type Recorded, traceRequests } from './matrix.js';
+import { type CrashCase, type FaultCase, MATRIX_SECRET, type Recorded, traceRequests } from './matrix.js';
+import { type CaseResult, crashAt } from './matrix-cases.js';
 import type { RunResult, RunSpec } from './simulation.js';
 import { HOME, KEY_KINDS, type SimKeyKind, WRITE_TOKEN } from './world.js';
 
