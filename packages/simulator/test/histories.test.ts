@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { runHistory } from '../src/index.js';
-import { REGRESSIONS } from '../src/regressions.js';
+import { REGRESSIONS } from '../src/regressions/index.js';
 
 const FIXED_SEED = 1;
 const FIXED = Number(process.env.KEYTURN_SIM_FIXED ?? 100);
