@@ -206,7 +206,8 @@ function alertsSettled(rig: AlertRig): string[] {
   const resolutions = leaked.history.filter((h) => h.state === 'resolved');
   if (leaked.state !== 'resolved' || resolutions.length !== 1 || resolutions[0]!.resolution !== 'revoked') {
     out.push(
-      `alert #${leaked.number} of the leaked key: ${leaked.state}, history ${JSON.stringify(leaked.history.map((h) => `${h.state}/${h.resolution}`))}, not resolved once as revoked`,
+      `alert #${leaked.number} of the leaked key: ${leaked.state}, history ` +
+        `${JSON.stringify(leaked.history.map((h) => `${h.state}/${h.resolution}`))}, not resolved once as revoked`,
     );
   }
   const unknown = alertOf(rig, rig.alerts.unknown);

@@ -106,7 +106,8 @@ const seconds = (performance.now() - started) / 1000;
 const { user, system } = process.cpuUsage(cpuAtStart);
 const cpuSeconds = (user + system) / 1e6;
 console.log(
-  `\n${countNoun(done, 'history', 'histories')} from seed ${seed}, ${failed} failed, ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(1)} s CPU: ` +
+  `\n${countNoun(done, 'history', 'histories')} from seed ${seed}, ${failed} failed, ${seconds.toFixed(1)} s wall, ` +
+    `${cpuSeconds.toFixed(1)} s CPU: ` +
     `${(done / seconds).toFixed(1)} histories/s wall, ${(done / cpuSeconds).toFixed(1)} histories/s per CPU-second (one core)`,
 );
 if (covered) console.log(`\n${covered.render()}`);

@@ -57,7 +57,10 @@ export interface UserState {
    * makes one of no family, as the refusal says.
    */
   managingKey?: { id: number; key: string };
-  /** The user renames as the README says (edits.renameListed): listed targets copied, dropped ones retired, the old name's notices followed. */
+  /**
+   * The user renames as the README says (edits.renameListed): listed targets copied, dropped ones retired, the old name's notices
+   * followed.
+   */
   renameListed: boolean;
   /** Leaks and alerts (emergency-rounds.ts): this round's mode, and what leaked. */
   leaks: LeakRounds;

@@ -117,7 +117,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     const wide = options.edits?.wide ?? true;
     const widen = createRng(seed ^ WIDE_STREAM);
     if (wide) world.pool = WIDE_POOL;
-    // On by default since its open seeds were fixed (RELIABILITY.md, The random histories keep time); older seeds replay with `timed: false`.
+    // On by default since its open seeds were fixed (RELIABILITY.md, The random histories keep time); older seeds replay with `timed:
+    // false`.
     const timed = wide && (options.edits?.timed ?? true);
     const timing = createRng(seed ^ TIMED_STREAM);
     if (timed) {

@@ -81,7 +81,8 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
         for (const seen of dead.get(run.id)?.values() ?? []) {
           if (named.has(seen.target)) continue;
           if (run.status === 'crashed' && (run.spec.leakedKey || run.spec.alerts) && leaked().has(seen.value)) continue;
-          // A rebuilt record knows only the listed targets (README, rebuild-record): a dropped one holding the leaked key is not the run's to name (seed 5048).
+          // A rebuilt record knows only the listed targets (README, rebuild-record): a dropped one holding the leaked key is not the
+          // run's to name (seed 5048).
           if (
             run.spec.rebuildRecord &&
             (run.spec.leakedKey || run.spec.alerts) &&
@@ -90,7 +91,8 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
           )
             continue;
           out.push(
-            `instant lock-out: ${seen.target} ${seen.secretName} held key ${seen.keyId ?? '?'}, which did not work, at ${seen.stamp} during ${run.id}, named by no notice of its round`,
+            `instant lock-out: ${seen.target} ${seen.secretName} held key ${seen.keyId ?? '?'}, which did not work, at ${seen.stamp} ` +
+              `during ${run.id}, named by no notice of its round`,
           );
         }
         dead.delete(run.id);

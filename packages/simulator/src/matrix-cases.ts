@@ -146,7 +146,8 @@ export async function rerunConverges(rig: Rig, after: string, out: string[]): Pr
   const expected = own === undefined ? [] : [...new Set([own, ...keptIds, ...beyond])].sort((a, b) => a - b);
   if (own !== undefined && live.join(',') !== expected.join(',')) {
     out.push(
-      `live keys of the family: [${live.join(', ')}], not the rerun's ${own}${keptIds.length ? ` and the held [${keptIds.join(', ')}] keep ${rig.keep} keeps` : ''}`,
+      `live keys of the family: [${live.join(', ')}], not the rerun's ` +
+        `${own}${keptIds.length ? ` and the held [${keptIds.join(', ')}] keep ${rig.keep} keeps` : ''}`,
     );
   }
   return rerun.result;
@@ -196,7 +197,8 @@ export function stranded(rig: Rig): string[] {
   const held = new Set(rig.held().filter((v): v is string => v !== undefined && !seeded.has(v) && platform.isKeyValid(v)));
   return live.length > held.size
     ? [
-        `orphan: ${countNoun(live.length - held.size, 'key')} made by the run, live and held by no target (live: ${live.map((k) => k.id).join(', ')})`,
+        `orphan: ${countNoun(live.length - held.size, 'key')} made by the run, live and held by no target (live: ` +
+          `${live.map((k) => k.id).join(', ')})`,
       ]
     : [];
 }

@@ -26,7 +26,10 @@ export const GITLAB_MATRIX_TARGETS = ['gitlab:acme/app:production', 'gitlab-grou
 /** The Vercel rows' targets: a repository secret and the production variable of a team's project. */
 export const VERCEL_MATRIX_TARGETS = ['repo:acme/app', 'vercel:app@acme'] as const;
 const VERCEL_PROJECT = { project: 'app', team: 'acme' };
-/** Which targets a matrix row rotates into: GitHub's Actions secrets, Codespaces secrets, GitLab's variables (with the record there), or a repository and Vercel. */
+/**
+ * Which targets a matrix row rotates into: GitHub's Actions secrets, Codespaces secrets, GitLab's variables (with the record there), or a
+ * repository and Vercel.
+ */
 export type MatrixTargetSet = 'actions' | 'codespaces' | 'gitlab' | 'vercel';
 /** What the App may do on beta: the Codespaces rows' targets. */
 const CODESPACES_APP_PERMISSIONS = { codespaces_secrets: 'write', organization_codespaces_secrets: 'write' } as const;

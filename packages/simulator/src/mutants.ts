@@ -34,7 +34,8 @@ export const MUTANTS = [
   {
     name: 'sibling-by-record-only',
     defect:
-      'issue 31 item 2: an organization key named like the family, unknown to the record, given as the managing key, is revoked with itself',
+      'issue 31 item 2: an organization key named like the family, unknown to the record, given as the managing key, is revoked with ' +
+      'itself',
   },
   {
     name: 'write-back-failure-ignored',

@@ -66,7 +66,8 @@ const RARE = 'rare in the histories: hit fewer than 5 times in 2,000, too few to
 /** Probes today's histories cannot reach (or too seldom to require), each with why and what will reach it. */
 export const NOT_YET_REQUIRED: Readonly<Record<string, string>> = {
   'unreachable-target-left-out':
-    'an emergency rotation whose preflight cannot reach a target: the leak rounds draw no fault that holds through the preflight (0 in 300)',
+    'an emergency rotation whose preflight cannot reach a target: the leak rounds draw no fault that holds through the preflight (0 ' +
+    'in 300)',
   'newer-rotation-backed-off': 'two runs writing at once: the lease serialises every run, none opts out or stalls past its lease',
   'lease-lost-before-revoking': 'a run stalled past its lease (10 minutes) before its revoke step: no history stalls a run that long',
   'write-back-halted': "a rollback whose check fails or meets a newer rotation: the persisting-fault rows reach it, the histories don't",

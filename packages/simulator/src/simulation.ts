@@ -33,7 +33,10 @@ export class Simulation {
   readonly armed: ArmedFault[] = [];
   /** How many runs each runAll played together: 2 or more is an overlapping round. */
   readonly groups: number[] = [];
-  /** Called after every answer an emulator gave a run (not a killed run's): a matrix checks an order of effects there, the instant invariants their state. */
+  /**
+   * Called after every answer an emulator gave a run (not a killed run's): a matrix checks an order of effects there, the instant
+   * invariants their state.
+   */
   readonly afterAnswer: ((answered: Answered) => void)[] = [];
   readonly #authLatency: Rng;
   /** SIM_SAID=1: the run's own words in the trace, to read why a replayed seed failed (read once: process.env is slow to read per line). */

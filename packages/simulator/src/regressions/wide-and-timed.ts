@@ -1,4 +1,5 @@
-// The seeds found by the model of issue 36 (every target kind: WIDE_MODEL) and by the timed model (issues 33, 34: TIMED_MODEL), in the order found.
+// The seeds found by the model of issue 36 (every target kind: WIDE_MODEL) and by the timed model (issues 33, 34: TIMED_MODEL), in the
+// order found.
 
 import type { Regression } from './index.js';
 import { NARROW_MODEL, WIDE_MODEL, TIMED_MODEL } from './models.js';
