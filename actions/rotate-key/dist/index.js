@@ -16995,7 +16995,7 @@ function selectRevocations(input) {
   const history = input.recorded ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => slotOnly(id) ? [void 0] : candidates.filter((k2) => k2.id === id)) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at && !leaked.has(k2.id));
   let slots = keep - 1;
   const kept = /* @__PURE__ */ new Set();
-  const keptBeyondKeep2 = slots > 0 && first.length > slots ? first : [];
+  const keptBeyondKeep2 = slots > 0 && first.length + leakedHeld > slots ? first : [];
   for (const key of first)
     if (slots > 0 || keptBeyondKeep2.length)
       kept.add(key.id);
@@ -18197,6 +18197,55 @@ function revocationsDue(record, keys, revoked = []) {
   return Object.entries(record.due ?? {}).map(([id, dueAt]) => ({ key: keys.find((k2) => k2.id === Number(id)), dueAt })).filter((d2) => d2.key !== void 0 && !gone.has(d2.key.id)).map(({ key, dueAt }) => ({ keyId: key.id, keyName: key.name, dueAt })).sort((a2, b2) => Date.parse(a2.dueAt) - Date.parse(b2.dueAt) || a2.keyId - b2.keyId);
 }
 
+// ../../packages/rotation/dist/protocol/other-family-deadlines.js
+function otherKeysWaiting(ctx, other, settlement) {
+  const goNow = /* @__PURE__ */ new Set([...ctx.revokeKeyIds, ...ctx.leak?.keyIds ?? []]);
+  const now = ctx.now().getTime();
+  if (ctx.revokeAfterMs !== void 0 && other.takenOver.length) {
+    const at2 = new Date(now + ctx.revokeAfterMs).toISOString();
+    const due2 = { ...other.record.due };
+    for (const key of settlement.revoke)
+      if (!goNow.has(key.id))
+        due2[key.id] ??= at2;
+    other.record = { ...other.record, due: due2 };
+  }
+  const due = other.record.due ?? {};
+  return settlement.revoke.filter((key) => !goNow.has(key.id) && due[key.id] !== void 0 && Date.parse(due[key.id]) > now);
+}
+function otherRevocationsDue(other, waiting) {
+  return waiting.map((key) => ({ keyId: key.id, keyName: key.name, dueAt: other.record.due[key.id] }));
+}
+async function settleDueOthers(ctx, keys, records, authenticating) {
+  const now = ctx.now().getTime();
+  const secret = ctx.secretName.toUpperCase();
+  const store3 = ctx.recordStore;
+  const waiting = records.filter((r2) => r2.family !== ctx.family && r2.secretName.toUpperCase() === secret && !Object.keys(r2.targets).length && r2.due !== void 0);
+  for (const other of waiting) {
+    const live = keys.filter((k2) => namedKeyIds(other).includes(k2.id) && !ctx.report.revokedKeyIds.includes(k2.id));
+    const due = live.filter((k2) => other.due?.[k2.id] !== void 0 && Date.parse(other.due[k2.id]) <= now && !authenticating(other).has(k2.id));
+    try {
+      for (const key of due) {
+        await revokeIfLive(ctx.forward, key.id);
+        ctx.report.revokedKeyIds.push(key.id);
+        ctx.log("revoke", `Revoked key ${key.id} (${key.name}) of family ${other.family}: superseded, its deadline ${other.due?.[key.id]} passed`);
+      }
+      const pending = live.filter((k2) => !due.includes(k2) && other.due?.[k2.id] !== void 0);
+      if (pending.length)
+        ctx.report.revocationsDue = [...ctx.report.revocationsDue ?? [], ...otherRevocationsDue({ record: other }, pending)];
+      if (store3 && due.length === live.length)
+        await store3.remove(other);
+    } catch (error2) {
+      ctx.notice("revoke", {
+        code: "other-family-settle-failed",
+        family: other.family,
+        error: describeError(error2),
+        secretName: ctx.secretName,
+        actions: [{ do: "run-again" }]
+      });
+    }
+  }
+}
+
 // ../../packages/rotation/dist/protocol/clock-check.js
 async function checkClock(ctx, keys) {
   const store3 = ctx.recordStore;
@@ -18255,6 +18304,8 @@ async function checkClock(ctx, keys) {
     rotateAt: new Date(rotateAt).toISOString()
   };
   ctx.log("preflight", `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`);
+  for (const other of loaded.unreadable.filter((u2) => !u2.misplaced))
+    warnUnreadable(ctx, other);
   const listed2 = new Set(ctx.targets.map(identityOf));
   for (const [identity, entry] of Object.entries(record.targets))
     if (!listed2.has(identity))
@@ -18297,6 +18348,8 @@ async function revokeDueKeys(ctx, keys, idle) {
     }
   }
   ctx.report.revocationsDue = pendingOf(record, keys, ctx);
+  const authenticating = (other) => authenticatingIds(ctx, other);
+  await settleDueOthers(ctx, keys, ctx.preloadedRecords?.records ?? [], authenticating);
 }
 function pendingOf(record, keys, ctx) {
   return revocationsDue(record, keys, ctx.report.revokedKeyIds);
@@ -18822,7 +18875,8 @@ async function settleOtherFamilies(ctx, client, keys, how) {
     let tombstoneSaved = false;
     try {
       const forgotten = [...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []];
-      if (forgotten.length)
+      const waiting = settlement && other.sameKind && how.revoke ? otherKeysWaiting(ctx, other, settlement) : [];
+      if (forgotten.length || waiting.length)
         await store3.save(other.record);
       tombstoneSaved = true;
       if (!settlement || !other.sameKind || !how.revoke) {
@@ -18870,7 +18924,7 @@ async function settleOtherFamilies(ctx, client, keys, how) {
       }
       const unconfirmed = [];
       for (const key of settlement.revoke) {
-        if (ctx.revokeKeyIds.includes(key.id))
+        if (ctx.revokeKeyIds.includes(key.id) || waiting.includes(key))
           continue;
         if (await revokeIfLive(client, key.id) === "already-gone") {
           unconfirmed.push(key);
@@ -18889,6 +18943,11 @@ async function settleOtherFamilies(ctx, client, keys, how) {
           keyNames: unconfirmed.map((k2) => k2.name),
           actions: [{ do: "run-again" }]
         });
+        continue;
+      }
+      if (waiting.length) {
+        ctx.report.revocationsDue = [...ctx.report.revocationsDue ?? [], ...otherRevocationsDue(other, waiting)];
+        ctx.log("revoke", `The record of family ${family} stays until its keys' deadlines: ${waiting.map((k2) => k2.id).join(", ")}`);
         continue;
       }
       if (!other.empty)
