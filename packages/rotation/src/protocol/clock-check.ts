@@ -162,7 +162,7 @@ export async function revokeDueKeys(ctx: RotationContext, keys: PlatformKey[], i
   }
   ctx.report.revocationsDue = pendingOf(record, keys, ctx);
   const authenticating = (other: TargetRecord) => authenticatingIds(ctx, other);
-  await settleDueOthers(ctx, keys, ctx.preloadedRecords?.records ?? [], authenticating);
+  await settleDueOthers(ctx, keys, ctx.preloadedRecords?.records ?? [], authenticating, keyKindLabel(ctx.keyScope.keyKind));
 }
 
 function pendingOf(record: TargetRecord, keys: readonly KeyEntry[], ctx: RotationContext): RevocationDue[] {

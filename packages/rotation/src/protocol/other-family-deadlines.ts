@@ -5,7 +5,7 @@
 
 import type { RevocationDue } from '../clock/deadlines.js';
 import type { OtherFamilySettlement } from './revocation-plan.js';
-import type { OtherFamily } from '../record/other-family-plan.js';
+import { isOfKind, type OtherFamily } from '../record/other-family-plan.js';
 import type { KeyEntry } from '../family-members.js';
 import type { RotationContext } from './context.js';
 import type { TargetRecord } from '../record/target-record.js';
@@ -46,12 +46,19 @@ export async function settleDueOthers(
   keys: readonly PlatformKey[],
   records: readonly TargetRecord[],
   authenticating: (record: TargetRecord) => ReadonlySet<number>,
+  keyKind: string,
 ): Promise<void> {
   const now = ctx.now().getTime();
   const secret = ctx.secretName.toUpperCase();
   const store = ctx.recordStore;
   const waiting = records.filter(
-    (r) => r.family !== ctx.family && r.secretName.toUpperCase() === secret && !Object.keys(r.targets).length && r.due !== undefined,
+    // Of the run's kind only: another kind's keys are not in the listing, so none could be told live.
+    (r) =>
+      r.family !== ctx.family &&
+      isOfKind(r, keyKind) &&
+      r.secretName.toUpperCase() === secret &&
+      !Object.keys(r.targets).length &&
+      r.due !== undefined,
   );
   for (const other of waiting) {
     const live = keys.filter((k) => namedKeyIds(other).includes(k.id) && !ctx.report.revokedKeyIds.includes(k.id));
