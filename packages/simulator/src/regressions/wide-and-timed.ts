@@ -355,4 +355,41 @@ export const WIDE_AND_TIMED_SEEDS: Regression[] = [
     found: 'outlived its deadline: key 7, held by no target, still live after run11, unnamed',
     verdict: 'not triaged: vercel-redeploy false, keep 3, after a leak round; run11 left key 7 past its deadline unnamed',
   },
+  {
+    seed: 600002548, edits: TIMED_MODEL,
+    found: 'instant lock-out: vercel:app@acme NEON_API_KEY held key 5, which did not work, during run10',
+    verdict: 'model: as 600000164; passes with it',
+  },
+  {
+    seed: 600002826, edits: TIMED_MODEL,
+    found: 'instant lock-out: vercel:app@acme NEON_API_KEY held key 3, which did not work, during run6',
+    verdict: 'model: as 600000164; passes with it',
+  },
+  {
+    seed: 600002733, edits: TIMED_MODEL,
+    found: 'silently valid: 1 live project key 3 of another family, held by no secret, named in no notice',
+    verdict: 'model: as 431; passes with it',
+  },
+  {
+    seed: 600004677, edits: TIMED_MODEL,
+    found: 'stuck issues: family keyturn-env-acme-web-staging-eu-neo-9719d1 is stuck with no open issue (after round 5)',
+    verdict:
+      'model: the GitHub App had no issues permission (403), so the alert-mode run that made the family stuck said ' +
+      'person-not-called in its emergency rotation\'s report, which the new check did not read; it reads them now (stuck-issues.ts)',
+  },
+  {
+    seed: 600003729, open: true, edits: TIMED_MODEL,
+    found: 'outlived its deadline: key 3, held by no target, still live after run9, unnamed',
+    verdict: 'not triaged (the class of 600000876?)',
+  },
+  {
+    seed: 600004451, open: true, edits: TIMED_MODEL,
+    found: 'outlived its deadline: key 6, held by no target, still live after run6, unnamed',
+    verdict: 'not triaged (the class of 600000876?)',
+  },
+  {
+    seed: 600004916, open: true, edits: TIMED_MODEL,
+    found: 'outlived its deadline: key 4, held by no target, still live after run7, unnamed',
+    verdict: 'not triaged (the class of 600000876?)',
+  },
 ];
