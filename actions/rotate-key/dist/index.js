@@ -18215,11 +18215,14 @@ function otherKeysWaiting(ctx, other, settlement) {
 function otherRevocationsDue(other, waiting) {
   return waiting.map((key) => ({ keyId: key.id, keyName: key.name, dueAt: other.record.due[key.id] }));
 }
-async function settleDueOthers(ctx, keys, records, authenticating) {
+async function settleDueOthers(ctx, keys, records, authenticating, keyKind) {
   const now = ctx.now().getTime();
   const secret = ctx.secretName.toUpperCase();
   const store3 = ctx.recordStore;
-  const waiting = records.filter((r2) => r2.family !== ctx.family && r2.secretName.toUpperCase() === secret && !Object.keys(r2.targets).length && r2.due !== void 0);
+  const waiting = records.filter(
+    // Of the run's kind only: another kind's keys are not in the listing, so none could be told live.
+    (r2) => r2.family !== ctx.family && isOfKind(r2, keyKind) && r2.secretName.toUpperCase() === secret && !Object.keys(r2.targets).length && r2.due !== void 0
+  );
   for (const other of waiting) {
     const live = keys.filter((k2) => namedKeyIds(other).includes(k2.id) && !ctx.report.revokedKeyIds.includes(k2.id));
     const due = live.filter((k2) => other.due?.[k2.id] !== void 0 && Date.parse(other.due[k2.id]) <= now && !authenticating(other).has(k2.id));
@@ -18349,7 +18352,7 @@ async function revokeDueKeys(ctx, keys, idle) {
   }
   ctx.report.revocationsDue = pendingOf(record, keys, ctx);
   const authenticating = (other) => authenticatingIds(ctx, other);
-  await settleDueOthers(ctx, keys, ctx.preloadedRecords?.records ?? [], authenticating);
+  await settleDueOthers(ctx, keys, ctx.preloadedRecords?.records ?? [], authenticating, keyKindLabel(ctx.keyScope.keyKind));
 }
 function pendingOf(record, keys, ctx) {
   return revocationsDue(record, keys, ctx.report.revokedKeyIds);

@@ -57,11 +57,7 @@ export function watchStuckIssues(sim: Simulation): StuckIssueWatch {
 /** Every notice of the run, an alert-mode run's emergency rotations' too (seed 600004677: its issue could not be opened). */
 function noticesOf(run: RunResult): Notice[] {
   const reports = [run.report, run.error?.report, ...(run.alertsReport?.rotations ?? []), ...(run.alertsError?.report.rotations ?? [])];
-  return [
-    ...reports.flatMap((r) => r?.notices ?? []),
-    ...(run.alertsReport?.notices ?? []),
-    ...(run.alertsError?.report.notices ?? []),
-  ];
+  return [...reports.flatMap((r) => r?.notices ?? []), ...(run.alertsReport?.notices ?? []), ...(run.alertsError?.report.notices ?? [])];
 }
 
 /** Open stuck issues by family, where the record is kept. */
