@@ -392,4 +392,19 @@ export const WIDE_AND_TIMED_SEEDS: Regression[] = [
     found: 'outlived its deadline: key 4, held by no target, still live after run7, unnamed',
     verdict: 'not triaged (the class of 600000876?)',
   },
+  {
+    seed: 600006387, edits: TIMED_MODEL,
+    found: 'silently valid: 2 live personal keys 3, 4 of another family, held by no secret',
+    verdict: 'passes with this round\'s fixes (found on the code before the stuck-issue and kind-guard fixes); replayed so a return shows',
+  },
+  {
+    seed: 600005388, open: true, edits: TIMED_MODEL,
+    found: 'stuck issues: family keyturn-codespaces-user-neon-api-ke-6aa778 (stuck) has 2 open issues (after round 4)',
+    verdict: 'not triaged: issue 33\'s invariant, checked in the random histories since this round; a stuck family with two open issues',
+  },
+  {
+    seed: 600006689, open: true, edits: TIMED_MODEL,
+    found: 'early revocation: key 6 revoked by run8 0 min after a newer key appeared, before revoke-after (120 min)',
+    verdict: 'not triaged (the class of 479?)',
+  },
 ];
