@@ -1,6 +1,7 @@
 import type { HistoryOptions } from '../history.js';
 import { FIRST_MODEL_SEEDS } from './first-models.js';
 import { NARROW_MODEL_SEEDS } from './narrow-model.js';
+import { TIMED_SEEDS } from './timed-model.js';
 import { WIDE_AND_TIMED_SEEDS } from './wide-and-timed.js';
 
 // Seeds that once failed, one entry each (by era, in this folder): the package's tests replay every one with the invariants.
@@ -20,4 +21,4 @@ export interface Regression {
   edits?: HistoryOptions['edits'];
 }
 
-export const REGRESSIONS: Regression[] = [...FIRST_MODEL_SEEDS, ...NARROW_MODEL_SEEDS, ...WIDE_AND_TIMED_SEEDS];
+export const REGRESSIONS: Regression[] = [...FIRST_MODEL_SEEDS, ...NARROW_MODEL_SEEDS, ...WIDE_AND_TIMED_SEEDS, ...TIMED_SEEDS];
