@@ -17017,7 +17017,7 @@ function selectRevocations(input) {
   const history = input.recorded ? (input.historyIds ?? []).filter((id) => !previous.has(id)).flatMap((id) => slotOnly(id) ? [void 0] : candidates.filter((k2) => k2.id === id)) : candidates.filter((k2) => !previous.has(k2.id) && k2.last_used_at && !leaked.has(k2.id));
   let slots = keep - 1;
   const kept = /* @__PURE__ */ new Set();
-  const keptBeyondKeep2 = slots > 0 && first.length > slots ? first : [];
+  const keptBeyondKeep2 = slots > 0 && first.length + leakedHeld > slots ? first : [];
   for (const key of first)
     if (slots > 0 || keptBeyondKeep2.length)
       kept.add(key.id);
@@ -17164,7 +17164,8 @@ function previousKeys(input) {
   const copied = input.otherSecrets.filter((c2) => isOfKind(c2.record, input.keyKind)).flatMap((c2) => recordedPrevious(c2.record, listed2));
   const previousIds = input.known ? recordedPrevious(input.record, listed2) : [.../* @__PURE__ */ new Set([...guessedPrevious(input.keys, input.family), ...copied])];
   const startedWith = fingerprintedIds(input.records, input.currentFingerprint).filter((id) => listedIds.has(id));
-  return { previousIds, writtenBackIds: [.../* @__PURE__ */ new Set([...previousIds, ...startedWith])] };
+  const previousOf = input.known ? Object.fromEntries(Object.entries(input.record.targets).flatMap(([identity, e]) => listed2.has(identity) ? [[identity, [...e.keyIds]]] : [])) : {};
+  return { previousIds, writtenBackIds: [.../* @__PURE__ */ new Set([...previousIds, ...startedWith])], previousOf };
 }
 function fingerprintedIds(records, fingerprint) {
   if (!fingerprint)
@@ -17638,6 +17639,7 @@ function noRecordPlan() {
     otherDropped: [],
     retired: [],
     previousIds: [],
+    previousOf: {},
     writtenBackIds: [],
     protectedIds: /* @__PURE__ */ new Set(),
     otherFamilies: [],
@@ -18225,6 +18227,58 @@ function revocationsDue(record, keys, revoked = []) {
   return Object.entries(record.due ?? {}).map(([id, dueAt]) => ({ key: keys.find((k2) => k2.id === Number(id)), dueAt })).filter((d2) => d2.key !== void 0 && !gone.has(d2.key.id)).map(({ key, dueAt }) => ({ keyId: key.id, keyName: key.name, dueAt })).sort((a2, b2) => Date.parse(a2.dueAt) - Date.parse(b2.dueAt) || a2.keyId - b2.keyId);
 }
 
+// ../../packages/rotation/dist/protocol/other-family-deadlines.js
+function otherKeysWaiting(ctx, other, settlement) {
+  const goNow = /* @__PURE__ */ new Set([...ctx.revokeKeyIds, ...ctx.leak?.keyIds ?? []]);
+  const now = ctx.now().getTime();
+  if (ctx.revokeAfterMs !== void 0 && other.takenOver.length) {
+    const at2 = new Date(now + ctx.revokeAfterMs).toISOString();
+    const due2 = { ...other.record.due };
+    for (const key of settlement.revoke)
+      if (!goNow.has(key.id))
+        due2[key.id] ??= at2;
+    other.record = { ...other.record, due: due2 };
+  }
+  const due = other.record.due ?? {};
+  return settlement.revoke.filter((key) => !goNow.has(key.id) && due[key.id] !== void 0 && Date.parse(due[key.id]) > now);
+}
+function otherRevocationsDue(other, waiting) {
+  return waiting.map((key) => ({ keyId: key.id, keyName: key.name, dueAt: other.record.due[key.id] }));
+}
+async function settleDueOthers(ctx, keys, records, authenticating, keyKind) {
+  const now = ctx.now().getTime();
+  const secret = ctx.secretName.toUpperCase();
+  const store3 = ctx.recordStore;
+  const waiting = records.filter(
+    // Of the run's kind only: another kind's keys are not in the listing, so none could be told live.
+    (r2) => r2.family !== ctx.family && isOfKind(r2, keyKind) && r2.secretName.toUpperCase() === secret && !Object.keys(r2.targets).length && r2.due !== void 0
+  );
+  for (const other of waiting) {
+    const live = keys.filter((k2) => namedKeyIds(other).includes(k2.id) && !ctx.report.revokedKeyIds.includes(k2.id));
+    const due = live.filter((k2) => other.due?.[k2.id] !== void 0 && Date.parse(other.due[k2.id]) <= now && !authenticating(other).has(k2.id));
+    try {
+      for (const key of due) {
+        await revokeIfLive(ctx.forward, key.id);
+        ctx.report.revokedKeyIds.push(key.id);
+        ctx.log("revoke", `Revoked key ${key.id} (${key.name}) of family ${other.family}: superseded, its deadline ${other.due?.[key.id]} passed`);
+      }
+      const pending = live.filter((k2) => !due.includes(k2) && other.due?.[k2.id] !== void 0);
+      if (pending.length)
+        ctx.report.revocationsDue = [...ctx.report.revocationsDue ?? [], ...otherRevocationsDue({ record: other }, pending)];
+      if (store3 && due.length === live.length)
+        await store3.remove(other);
+    } catch (error2) {
+      ctx.notice("revoke", {
+        code: "other-family-settle-failed",
+        family: other.family,
+        error: describeError(error2),
+        secretName: ctx.secretName,
+        actions: [{ do: "run-again" }]
+      });
+    }
+  }
+}
+
 // ../../packages/rotation/dist/protocol/clock-check.js
 async function checkClock(ctx, keys) {
   const store3 = ctx.recordStore;
@@ -18288,6 +18342,8 @@ async function checkClock(ctx, keys) {
     rotateAt: new Date(rotateAt).toISOString()
   };
   ctx.log("preflight", `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`);
+  for (const other of loaded.unreadable.filter((u2) => !u2.misplaced))
+    warnUnreadable(ctx, other);
   const listed2 = new Set(ctx.targets.map(identityOf));
   for (const [identity, entry] of Object.entries(record.targets))
     if (!listed2.has(identity))
@@ -18330,6 +18386,8 @@ async function revokeDueKeys(ctx, keys, idle) {
     }
   }
   ctx.report.revocationsDue = pendingOf(record, keys, ctx);
+  const authenticating = (other) => authenticatingIds(ctx, other);
+  await settleDueOthers(ctx, keys, ctx.preloadedRecords?.records ?? [], authenticating, keyKindLabel(ctx.keyScope.keyKind));
 }
 function pendingOf(record, keys, ctx) {
   return revocationsDue(record, keys, ctx.report.revokedKeyIds);
@@ -18708,6 +18766,13 @@ function heldWhileDeploying(ctx, identity) {
   const named2 = [...entry?.keyIds ?? [], ...ctx.record.writtenBackIds].filter((id) => id !== ctx.report.keyId);
   return new Set((named2.length ? named2 : [...ctx.listedBefore]).filter((id) => id >= keepFrom));
 }
+function previousStillHeld(ctx) {
+  const { previousIds, previousOf, known } = ctx.record;
+  if (!known || !ctx.awaitingDeploy.size)
+    return previousIds;
+  const stillHeld = (identity, id) => previousOf[identity]?.includes(id) === true && id >= (ctx.awaitingDeploy.get(identity)?.keepFrom ?? 0);
+  return previousIds.filter((id) => Object.keys(previousOf).some((identity) => stillHeld(identity, id)));
+}
 function keysInUseByDeployments(ctx) {
   const ids2 = /* @__PURE__ */ new Set();
   for (const identity of ctx.awaitingDeploy.keys())
@@ -18720,6 +18785,7 @@ function keysInUseByDeployments(ctx) {
 var RERUN = "Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the platform console.";
 async function revokeOldKeys(ctx, created, verified) {
   const newClient = verified.forward;
+  const previousIds = previousStillHeld(ctx);
   await recordAfterWriting(ctx, created.id);
   ctx.log("revoke", `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys = [];
@@ -18749,6 +18815,7 @@ async function revokeOldKeys(ctx, created, verified) {
     revokeKeyIds: ctx.revokeKeyIds,
     listedBefore: ctx.listedBefore,
     ...recordFacts(ctx),
+    previousIds,
     deployedIds: keysInUseByDeployments(ctx)
   });
   holdUntilDue(ctx, selection, keys);
@@ -18846,7 +18913,8 @@ async function settleOtherFamilies(ctx, client, keys, how) {
     let tombstoneSaved = false;
     try {
       const forgotten = [...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []];
-      if (forgotten.length)
+      const waiting = settlement && other.sameKind && how.revoke ? otherKeysWaiting(ctx, other, settlement) : [];
+      if (forgotten.length || waiting.length)
         await store3.save(other.record);
       tombstoneSaved = true;
       if (!settlement || !other.sameKind || !how.revoke) {
@@ -18894,7 +18962,7 @@ async function settleOtherFamilies(ctx, client, keys, how) {
       }
       const unconfirmed = [];
       for (const key of settlement.revoke) {
-        if (ctx.revokeKeyIds.includes(key.id))
+        if (ctx.revokeKeyIds.includes(key.id) || waiting.includes(key))
           continue;
         if (await revokeIfLive(client, key.id) === "already-gone") {
           unconfirmed.push(key);
@@ -18913,6 +18981,11 @@ async function settleOtherFamilies(ctx, client, keys, how) {
           keyNames: unconfirmed.map((k2) => k2.name),
           actions: [{ do: "run-again" }]
         });
+        continue;
+      }
+      if (waiting.length) {
+        ctx.report.revocationsDue = [...ctx.report.revocationsDue ?? [], ...otherRevocationsDue(other, waiting)];
+        ctx.log("revoke", `The record of family ${family} stays until its keys' deadlines: ${waiting.map((k2) => k2.id).join(", ")}`);
         continue;
       }
       if (!other.empty)

@@ -137,6 +137,26 @@ describe('rotateEvery', () => {
     expect(world.requests.length).toBe(before);
   });
 
+  it("an idle run warns of another family's record it cannot read, as a full run does (seed 500000407)", async () => {
+    await runAt({ rotateEvery: '7d', targets: [REPO] });
+    const before = new Set((await world.variables()).map((v) => v.name));
+    await runAt({ targets: [ENV] });
+    const other = (await world.variables()).find((v) => v.name.startsWith('KEYTURN_RECORD_') && !before.has(v.name))!;
+    const path = `/repos/acme/web/actions/variables/${other.name}`;
+    expect((await world.githubApi('PATCH', path, { name: other.name, value: '{"keyturn": 2, "targets": ' })).status).toBe(204);
+    now += HOUR;
+    const idle = await runAt({ rotateEvery: '7d', targets: [REPO] });
+    expect(idle.error?.message).toBeUndefined();
+    expect(idle.report?.idle?.reason).toBe('not-due');
+    expect(idle.report?.notices).toEqual([
+      expect.objectContaining({
+        code: 'unreadable-other-record',
+        variable: other.name,
+        actions: [{ do: 'fix-other-record', variable: other.name }],
+      }),
+    ]);
+  });
+
   it('a dry run plans the rotation whatever the clock says', async () => {
     await runAt({ rotateEvery: '7d' });
     now += HOUR;
@@ -224,6 +244,33 @@ describe('revokeAfter', () => {
     expect(next.report?.revokedKeyIds).toEqual([k0]);
     expect(live(k1), 'kept by keep, its deadline an hour away').toBe(true);
     checkInvariants(world, next);
+  });
+
+  it("another family's key superseded by a run taking over its target waits for its deadline too (seed 510000387)", async () => {
+    const first = await runAt({ targets: [REPO], revokeAfter: '1h' });
+    const family = first.report!.family;
+    await runAt({ targets: [ENV], revokeAfter: '1h' });
+    const other = keyIdOf(current);
+    now += HOUR;
+    // The family of REPO takes over ENV: the other family's key, held there until now, is superseded.
+    const takeover = await runAt({ targets: [REPO, ENV], family, revokeAfter: '1h', rotateEvery: '1d' });
+    expect(takeover.error?.message).toBeUndefined();
+    expect(live(other)).toBe(true);
+    expect(takeover.report?.revocationsDue).toContainEqual(
+      expect.objectContaining({ keyId: other, dueAt: new Date(now + HOUR).toISOString() }),
+    );
+    now += HOUR / 2;
+    const early = await runAt({ targets: [REPO, ENV], family, revokeAfter: '1h', rotateEvery: '1d' });
+    expect(early.report?.idle?.reason).toBe('not-due');
+    expect(live(other)).toBe(true);
+    // The first run at or after the deadline, a no-op of the clock, revokes it and deletes that family's record.
+    now += HOUR / 2;
+    const due = await runAt({ targets: [REPO, ENV], family, revokeAfter: '1h', rotateEvery: '1d' });
+    expect(due.report?.idle?.reason).toBe('not-due');
+    expect(due.report?.revokedKeyIds).toContain(other);
+    expect(live(other)).toBe(false);
+    expect((await world.variables()).filter((v) => v.name.startsWith('KEYTURN_RECORD_'))).toHaveLength(1);
+    checkInvariants(world, due);
   });
 
   it('a leaked key ignores revokeAfter, as it ignores keep', async () => {

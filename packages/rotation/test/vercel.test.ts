@@ -160,6 +160,22 @@ describe('a Vercel production target', () => {
     expect(world.platform.isKeyValid(world.currentKey.key)).toBe(true);
   });
 
+  it('keep 2 without redeploys: the key a deploy since has left takes no slot of keep, and goes (seed 510000073)', async () => {
+    const keys: string[] = [];
+    for (let run = 0; run < 3; run++) {
+      const rotated = await rotate({ vercelRedeploy: false, keep: 2, ...(run > 0 && { apiKey: keys.at(-1), revokeKeyIds: [] }) });
+      expect(rotated.error).toBeUndefined();
+      keys.push(rotated.createdValues[0]!);
+      // The user deploys after each run: production then runs that run's key.
+      vercel.deploy(WEB);
+      await builds();
+      expect(vercel.servedValue(WEB, SECRET)).toBe(keys.at(-1));
+    }
+    // The third run's key waits for a deploy the run did not see; the second's runs in production
+    // (kept for it, in keep's one slot beside the new key); the first's no deployment uses: revoked.
+    expect(keys.map((key) => world.platform.isKeyValid(key))).toEqual([false, true, true]);
+  });
+
   it("keeps an existing variable's type, comment and environments, and never widens them", async () => {
     vercel.setEnv(WEB, {
       key: SECRET,

@@ -3,7 +3,10 @@
 
 import { type Notice, noticeKeyIds } from '@keyturn/rotation';
 
-/** Keys a rebuilt record keeps (its own or another family's), and those that stay with them: named in revoke-key-ids once no secret holds them. */
+/**
+ * Keys a rebuilt record keeps (its own or another family's), and those that stay with them: named in revoke-key-ids once no secret holds
+ * them.
+ */
 export function rebuiltKeyIds(notices: readonly Notice[]): number[] {
   return notices
     .filter((n) => n.code === 'record-rebuilt' || n.code === 'rebuilt-keys-kept' || n.code === 'other-family-rebuilt-kept')

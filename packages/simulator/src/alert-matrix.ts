@@ -13,7 +13,8 @@
 import { expectedOutcome, FAULT_KINDS } from './fault-kinds.js';
 import { leaks } from './invariants.js';
 import { answerLikeTheAdvice, converged, type LeakRig, startLeakRig } from './leak-matrix.js';
-import { type CaseResult, crashAt, type CrashCase, type FaultCase, MATRIX_SECRET, type Recorded, traceRequests } from './matrix.js';
+import { type CrashCase, type FaultCase, MATRIX_SECRET, type Recorded, traceRequests } from './matrix.js';
+import { type CaseResult, crashAt } from './matrix-cases.js';
 import type { RunResult, RunSpec } from './simulation.js';
 import { HOME, KEY_KINDS, type SimKeyKind, WRITE_TOKEN } from './world.js';
 
@@ -205,7 +206,8 @@ function alertsSettled(rig: AlertRig): string[] {
   const resolutions = leaked.history.filter((h) => h.state === 'resolved');
   if (leaked.state !== 'resolved' || resolutions.length !== 1 || resolutions[0]!.resolution !== 'revoked') {
     out.push(
-      `alert #${leaked.number} of the leaked key: ${leaked.state}, history ${JSON.stringify(leaked.history.map((h) => `${h.state}/${h.resolution}`))}, not resolved once as revoked`,
+      `alert #${leaked.number} of the leaked key: ${leaked.state}, history ` +
+        `${JSON.stringify(leaked.history.map((h) => `${h.state}/${h.resolution}`))}, not resolved once as revoked`,
     );
   }
   const unknown = alertOf(rig, rig.alerts.unknown);

@@ -8,7 +8,7 @@ import { countNoun } from '@keyturn/api/toolkit';
 import { Coverage } from './coverage.js';
 import { runHistory } from './history.js';
 
-const USAGE = `usage: pnpm sim [--histories N] [--seed S] [--budget SECONDS] [--trace] [--coverage] [--no-rename]
+const USAGE = `usage: pnpm sim [--histories N] [--seed S] [--budget SECONDS] [--trace] [--coverage] [--no-rename] [--untimed]
 
   --histories N      how many histories to play (default 1000)
   --seed S           the first history's seed (default: drawn at random, and printed)
@@ -20,8 +20,8 @@ const USAGE = `usage: pnpm sim [--histories N] [--seed S] [--budget SECONDS] [--
                      fault kind and crash point, and overlapping-run shape (two runs, three runs,
                      lease waits, takeovers, stand-downs, late writes landed), and each notice raised
   --no-rename        the model without renamed secrets, as seeds found before it replay
-  --timed            the timed model (rotate-every, revoke-after, Vercel targets, dry runs): opt-in
-                     until its open seeds are fixed
+  --untimed          the model before the histories kept time (no rotate-every, revoke-after,
+                     Vercel target nor dry run), as seeds found before it replay
   --help             this text
 
 Replay one history with its trace: pnpm sim --seed 4029 --histories 1 --trace
@@ -45,7 +45,7 @@ function readOptions(
         trace: { type: 'boolean', default: false },
         coverage: { type: 'boolean', default: false },
         'no-rename': { type: 'boolean', default: false },
-        timed: { type: 'boolean', default: false },
+        untimed: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -69,7 +69,7 @@ function readOptions(
     trace: values.trace === true,
     coverage: values.coverage === true,
     rename: values['no-rename'] !== true,
-    timed: values.timed === true,
+    timed: values.untimed !== true,
     help: values.help === true,
   };
 }
@@ -93,7 +93,7 @@ while (done < histories && performance.now() - started < budgetMs) {
     ? covered.play(seed + done, { edits: { rename, timed } })
     : runHistory(seed + done, { edits: { rename, timed } }));
   done += 1;
-  const replay = `pnpm sim --seed ${result.seed} --histories 1 --trace${rename ? '' : ' --no-rename'}${timed ? ' --timed' : ''}`;
+  const replay = `pnpm sim --seed ${result.seed} --histories 1 --trace${rename ? '' : ' --no-rename'}${timed ? '' : ' --untimed'}`;
   if (result.violations.length) {
     failed += 1;
     console.log(`\nFAILED seed ${result.seed} (replay: ${replay}):`);
@@ -106,7 +106,8 @@ const seconds = (performance.now() - started) / 1000;
 const { user, system } = process.cpuUsage(cpuAtStart);
 const cpuSeconds = (user + system) / 1e6;
 console.log(
-  `\n${countNoun(done, 'history', 'histories')} from seed ${seed}, ${failed} failed, ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(1)} s CPU: ` +
+  `\n${countNoun(done, 'history', 'histories')} from seed ${seed}, ${failed} failed, ${seconds.toFixed(1)} s wall, ` +
+    `${cpuSeconds.toFixed(1)} s CPU: ` +
     `${(done / seconds).toFixed(1)} histories/s wall, ${(done / cpuSeconds).toFixed(1)} histories/s per CPU-second (one core)`,
 );
 if (covered) console.log(`\n${covered.render()}`);

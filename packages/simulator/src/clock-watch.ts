@@ -130,7 +130,8 @@ export function outlivedDeadlines(sim: Simulation, run: RunResult, startedAt: nu
     if (namesKey(report.notices, due.keyId)) continue;
     const started = new Date(startedAt).toISOString();
     out.push(
-      `outlived its deadline: key ${due.keyId}, due ${due.dueAt}, held by no target, still live after ${run.id} (started ${started}), unnamed`,
+      `outlived its deadline: key ${due.keyId}, due ${due.dueAt}, held by no target, still live after ${run.id} (started ${started}), ` +
+        `unnamed`,
     );
   }
   return out;

@@ -33,7 +33,8 @@ export function gitlabFlags(gitlab: GitLabEmulator): GitLabFlags {
 
 /**
  * What got weaker from `before` to `after`: a flag a variable had and lost, or a variable made
- * unmasked or in a scope no target spec of the run (`targets`) names (README: a write masks). Record and lease variables (KEYTURN_…) hold no key: left out.
+ * unmasked or in a scope no target spec of the run (`targets`) names (README: a write masks). Record and lease variables (KEYTURN_…) hold
+ * no key: left out.
  */
 export function weakenedFlags(before: GitLabFlags, after: GitLabFlags, targets: readonly string[]): string[] {
   const out: string[] = [];

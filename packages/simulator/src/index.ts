@@ -6,7 +6,6 @@ export { createRng, type Rng } from './prng.js';
 export { Simulation, type RunResult, type RunSpec } from './simulation.js';
 export { VirtualTime } from './virtual-time.js';
 export {
-  type CaseResult,
   type CrashCase,
   crashCases,
   type FaultCase,
@@ -23,9 +22,8 @@ export {
   recordVercel,
   VERCEL_MATRIX_TARGETS,
   recordKeep2,
-  runCrashCase,
-  runFaultCase,
 } from './matrix.js';
+export { type CaseResult, runCrashCase, runFaultCase } from './matrix-cases.js';
 export {
   type PersistCase,
   persistCases,

@@ -38,8 +38,11 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
   const weakened: string[] = [];
   // Taken at a round's first answer (a run's first request reads): the user's edits before it are the baseline.
   let flags: GitLabFlags | undefined;
+  // A killed run's request answered after its round was settled is no round's first answer: the
+  // user's edits after it would be taken for the next run's (seed 500000071).
+  const settled = new Set<string>();
   const check = ({ run, service, method }: Answered) => {
-    flags ??= gitlabFlags(world.gitlab);
+    if (!settled.has(run.id)) flags ??= gitlabFlags(world.gitlab);
     const allowed = excused();
     for (const target of world.pool) {
       for (const secretName of SECRET_NAMES) {
@@ -61,7 +64,7 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
         }
       }
     }
-    if (service === 'gitlab' && method !== 'GET') {
+    if (flags && service === 'gitlab' && method !== 'GET') {
       const now = gitlabFlags(world.gitlab);
       weakened.push(...weakenedFlags(flags, now, run.spec.targets).map((w) => `gitlab flags: ${w}, by ${run.id}`));
       flags = now;
@@ -72,12 +75,14 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
     settle(runs) {
       const out = weakened.splice(0);
       flags = undefined;
+      for (const run of runs) settled.add(run.id);
       const named = new Set(runs.flatMap(namedTargets));
       for (const run of runs) {
         for (const seen of dead.get(run.id)?.values() ?? []) {
           if (named.has(seen.target)) continue;
           if (run.status === 'crashed' && (run.spec.leakedKey || run.spec.alerts) && leaked().has(seen.value)) continue;
-          // A rebuilt record knows only the listed targets (README, rebuild-record): a dropped one holding the leaked key is not the run's to name (seed 5048).
+          // A rebuilt record knows only the listed targets (README, rebuild-record): a dropped one holding the leaked key is not the
+          // run's to name (seed 5048).
           if (
             run.spec.rebuildRecord &&
             (run.spec.leakedKey || run.spec.alerts) &&
@@ -86,7 +91,8 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
           )
             continue;
           out.push(
-            `instant lock-out: ${seen.target} ${seen.secretName} held key ${seen.keyId ?? '?'}, which did not work, at ${seen.stamp} during ${run.id}, named by no notice of its round`,
+            `instant lock-out: ${seen.target} ${seen.secretName} held key ${seen.keyId ?? '?'}, which did not work, at ${seen.stamp} ` +
+              `during ${run.id}, named by no notice of its round`,
           );
         }
         dead.delete(run.id);

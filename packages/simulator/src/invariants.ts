@@ -54,7 +54,9 @@ export interface WorldSnapshot {
   variables: string;
 }
 
-/** What a run could change: the keys (and which are revoked), every secret's value, the home repository's and GitLab project's variables. */
+/**
+ * What a run could change: the keys (and which are revoked), every secret's value, the home repository's and GitLab project's variables.
+ */
 export async function snapshot(sim: Simulation): Promise<WorldSnapshot> {
   const { world } = sim;
   const keys = world.platform
@@ -143,11 +145,13 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
   const out: string[] = [];
   if (own.length)
     out.push(
-      `orphan: ${countNoun(own.length, `live ${kind} key`)} ${own.map((k) => k.id).join(', ')} of family ${family}, made by runs and held by no secret`,
+      `orphan: ${countNoun(own.length, `live ${kind} key`)} ${own.map((k) => k.id).join(', ')} of family ${family}, made by runs and ` +
+        `held by no secret`,
     );
   if (silent.length)
     out.push(
-      `silently valid: ${countNoun(silent.length, `live ${kind} key`)} ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of another family, held by no secret, named in no notice of ${last.id}`,
+      `silently valid: ${countNoun(silent.length, `live ${kind} key`)} ${silent.map((k) => `${k.id} (${k.name})`).join(', ')} of ` +
+        `another family, held by no secret, named in no notice of ${last.id}`,
     );
   return out;
 }
@@ -174,7 +178,8 @@ export function keepBroken(world: World, run: RunResult, heldAtStart: readonly s
   const lost = held.filter((value) => !world.platform.isKeyValid(value));
   return kept < slots
     ? [
-        `keep broken: ${run.id} ran with keep ${run.spec.keep}, yet kept ${kept} of the ${countNoun(held.length, 'key')} of its family the listed targets held when it began (held ${ids(held)}; revoked ${ids(lost)})`,
+        `keep broken: ${run.id} ran with keep ${run.spec.keep}, yet kept ${kept} of the ${countNoun(held.length, 'key')} of its ` +
+          `family the listed targets held when it began (held ${ids(held)}; revoked ${ids(lost)})`,
       ]
     : [];
 }

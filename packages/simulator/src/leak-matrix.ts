@@ -12,8 +12,6 @@ import { keyFingerprint } from '@keyturn/rotation';
 import { expectedOutcome, FAULT_KINDS } from './fault-kinds.js';
 import { leaks } from './invariants.js';
 import {
-  type CaseResult,
-  crashAt,
   type CrashCase,
   type FaultCase,
   MATRIX_FAMILY,
@@ -24,6 +22,7 @@ import {
   startRig,
   traceRequests,
 } from './matrix.js';
+import { type CaseResult, crashAt } from './matrix-cases.js';
 import type { RunResult, RunSpec } from './simulation.js';
 import { KEY_KINDS, type SimKeyKind } from './world.js';
 

@@ -12,18 +12,8 @@ import type { FaultEffect, FaultSpec } from '@keyturn/emulator';
 import { installProbeCollector } from './coverage.js';
 import { FAULT_KINDS, type FaultKind } from './fault-kinds.js';
 import { leaks } from './invariants.js';
-import {
-  type MatrixRequest,
-  type MatrixTargetSet,
-  namedTargetsTruthful,
-  ordinal,
-  type Recorded,
-  recordRotation,
-  rerunConverges,
-  startRig,
-  stranded,
-  targetsWork,
-} from './matrix.js';
+import { type MatrixRequest, type MatrixTargetSet, ordinal, type Recorded, recordRotation, startRig } from './matrix.js';
+import { namedTargetsTruthful, rerunConverges, stranded, targetsWork } from './matrix-cases.js';
 import { applyMutants } from './mutants.js';
 import type { Service } from './simulation.js';
 import type { Credential, SimKeyKind } from './world.js';

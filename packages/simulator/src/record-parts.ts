@@ -45,7 +45,10 @@ export class RecordParts {
     this.#pick = createRng(sim.seed ^ PARTS_STREAM);
   }
 
-  /** Now and then, once (`landed`: waited for first, as the answers a run abandoned would undo it): the family's record given a thousand dropped targets, written in parts. */
+  /**
+   * Now and then, once (`landed`: waited for first, as the answers a run abandoned would undo it): the family's record given a thousand
+   * dropped targets, written in parts.
+   */
   async maybeSpread(ours: Ours, landed: () => Promise<void>): Promise<void> {
     if (!this.on || this.#spread || !this.#pick.chance(SPREAD_CHANCE)) return;
     await landed();
@@ -170,7 +173,10 @@ function slotOf(part: string): 'A' | 'B' {
   return /_PART_B\d+$/.test(part) ? 'B' : 'A';
 }
 
-/** `text` (a record edited whole, maybe no longer JSON) spread over two parts or more under `head`, its hash right: as a tool rewriting every part would. */
+/**
+ * `text` (a record edited whole, maybe no longer JSON) spread over two parts or more under `head`, its hash right: as a tool rewriting
+ * every part would.
+ */
 function splitWhole(text: string, record: StoredRecord, head: string, slot: 'A' | 'B'): Array<{ name: string; value: string }> {
   let meta: Pick<StoredRecord, 'keyturn' | 'family' | 'secret' | 'kind'> = record;
   try {

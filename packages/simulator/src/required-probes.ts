@@ -5,6 +5,21 @@
 // the fixed range the test command plays; a drawn range of 2,000 may miss one by chance (about 1 in 150
 // a probe), 10,000 far less than once in a thousand. The others are listed with what keeps them out.
 
+/**
+ * Reached by the timed model (issues 33, 34: the clock, Vercel, dry runs): 12 to 142 hits in 300
+ * (seed 1). Required of the random histories since the timed model became their default.
+ */
+export const TIMED_REQUIRED_PROBES: readonly string[] = [
+  'clock-not-due',
+  'clock-due',
+  'deadline-waited',
+  'deadline-revoked',
+  'deployment-ready',
+  'deployment-build-failed',
+  'deployment-awaited',
+  'dry-run-planned',
+];
+
 /** Probes every run of the test command's histories must hit at least once. */
 export const REQUIRED_PROBES: readonly string[] = [
   'record-unparsable-refused',
@@ -44,21 +59,7 @@ export const REQUIRED_PROBES: readonly string[] = [
   'leaked-key-revoked',
   'leaked-key-revoked-targets-left',
   'alert-resolved',
-];
-
-/**
- * Reached by the timed model (issues 33, 34: the clock, Vercel, dry runs): 12 to 142 hits in 300
- * (seed 1). Required of its fixed seeds (histories.test.ts) until the random histories play it.
- */
-export const TIMED_REQUIRED_PROBES: readonly string[] = [
-  'clock-not-due',
-  'clock-due',
-  'deadline-waited',
-  'deadline-revoked',
-  'deployment-ready',
-  'deployment-build-failed',
-  'deployment-awaited',
-  'dry-run-planned',
+  ...TIMED_REQUIRED_PROBES,
 ];
 
 const RARE = 'rare in the histories: hit fewer than 5 times in 2,000, too few to require of 2,000 without a flaky test command';
@@ -66,7 +67,8 @@ const RARE = 'rare in the histories: hit fewer than 5 times in 2,000, too few to
 /** Probes today's histories cannot reach (or too seldom to require), each with why and what will reach it. */
 export const NOT_YET_REQUIRED: Readonly<Record<string, string>> = {
   'unreachable-target-left-out':
-    'an emergency rotation whose preflight cannot reach a target: the leak rounds draw no fault that holds through the preflight (0 in 300)',
+    'an emergency rotation whose preflight cannot reach a target: the leak rounds draw no fault that holds through the preflight (0 ' +
+    'in 300)',
   'newer-rotation-backed-off': 'two runs writing at once: the lease serialises every run, none opts out or stalls past its lease',
   'lease-lost-before-revoking': 'a run stalled past its lease (10 minutes) before its revoke step: no history stalls a run that long',
   'write-back-halted': "a rollback whose check fails or meets a newer rotation: the persisting-fault rows reach it, the histories don't",

@@ -1,6 +1,7 @@
 // The crypto a history uses, made cheap and seeded while it runs. Reading the App's one RSA key
 // (each run checks it, each JWT imports it) costs a millisecond and gives the same key every time:
-// it is read once per process; each JWT's signature is computed on this thread (the same bytes). The GitHub emulator's key pair for each target costs a millisecond
+// it is read once per process; each JWT's signature is computed on this thread (the same bytes). The GitHub emulator's key pair for each
+// target costs a millisecond
 // of WebAssembly: the nth pair a history asks for is the process's nth, made once. Random bytes
 // (libsodium's, four at a time, the emulators' ids and key values) come from the history's own
 // generator: as random to every party, and the same on every replay. Sealing stays a real sealed
@@ -98,7 +99,10 @@ type KeyPair = { publicKey: Uint8Array; privateKey: Uint8Array; keyType: string 
 const keyPairs: KeyPair[] = [];
 /** The ephemeral key pairs of sealed boxes: a history's nth box is sealed with the process's nth pair. */
 const ephemeralPairs: KeyPair[] = [];
-/** What a box between two keys is made with: crypto_box_beforenm of the pair, and the sealed box's nonce blake2b(ephemeral public key || recipient public key). */
+/**
+ * What a box between two keys is made with: crypto_box_beforenm of the pair, and the sealed box's nonce blake2b(ephemeral public key ||
+ * recipient public key).
+ */
 interface BoxKeys {
   shared: Uint8Array;
   nonce: Uint8Array;

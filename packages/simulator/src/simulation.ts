@@ -5,123 +5,14 @@
 // while whatever the emulators already did stays, as after a SIGKILL.
 
 import { type FaultSpec, type ResponseShape, toFetchRequest } from '@keyturn/emulator';
-import {
-  answerLeakAlerts,
-  LeakAlertsError,
-  type LeakAlertsReport,
-  type RotateKeyOptions,
-  RotationError,
-  type RotationReport,
-  rotateKey,
-} from '@keyturn/rotation';
+import { answerLeakAlerts, LeakAlertsError, type RotateKeyOptions, RotationError, rotateKey } from '@keyturn/rotation';
 import { createRng, type Rng } from './prng.js';
 import { installSimCrypto, simCryptoReady } from './sim-crypto.js';
 import { VirtualTime } from './virtual-time.js';
-import {
-  createWorld,
-  type Credential,
-  GITLAB_TOKEN,
-  HOME,
-  ORG_ID,
-  PROJECT_ID,
-  type SimKeyKind,
-  type Skew,
-  VERCEL_TOKEN,
-  WRITE_TOKEN,
-  type World,
-} from './world.js';
+import { createWorld, GITLAB_TOKEN, HOME, ORG_ID, PROJECT_ID, type Skew, VERCEL_TOKEN, WRITE_TOKEN, type World } from './world.js';
 
-export type Service = 'platform' | 'github' | 'gitlab' | 'vercel';
-
-/** Where a run is killed: at its nth request (1-based), before it reaches the emulator or after it took effect; or at a virtual time. */
-export type CrashPoint = { request: number; afterEffect: boolean } | { atMs: number };
-
-/** A fault armed on the nth request of a method and path (a pattern, as the fault book takes). */
-export interface ArmedFault {
-  service: Service;
-  method: string;
-  path: string;
-  nth: number;
-  effect: Omit<FaultSpec, 'method' | 'path'>;
-  name: string;
-}
-
-export interface RunSpec {
-  kind: SimKeyKind;
-  credential: Credential;
-  targets: string[];
-  secretName: string;
-  keep: number;
-  retire: string[];
-  /** The key the run starts with (the value the workflow's secret holds). */
-  apiKey: string;
-  /** The key name prefix, pinned: the matrix's seeded family, or one the user gave (the Action's key-name-prefix). */
-  family?: string;
-  /** rebuild-record, once the user turned it on (the library's `rebuildRecord`). */
-  rebuildRecord?: boolean;
-  /** revoke-key-ids (the library's `revokeKeyIds`). */
-  revokeKeyIds?: number[];
-  /** Where the target record is kept: the home repository's variables (default), or the home GitLab project's. */
-  record?: 'github' | 'gitlab';
-  /** An emergency rotation: the leaked key (leaked-key-id or leaked-key-fingerprint; the library's `leakedKey`). */
-  leakedKey?: { id: number } | { fingerprint: string };
-  /** Alert mode: answerLeakAlerts over this rotation, for the open alerts of this secret type in the home repository. */
-  alerts?: { secretType: string };
-  /** An organization rotation's managing key, from its own secret (the user's; none by default). */
-  managingApiKey?: string;
-  /** A stuck family whose cause the user fixed: the run clears the mark, then rotates (the library's `acknowledge`). */
-  acknowledge?: boolean;
-  /** Starts this long after the round does (a second workflow, a hand run, the CLI elsewhere). */
-  startAfterMs?: number;
-  /** Rotation by the clock (issue 33): rotate-every and revoke-after, as the Action takes them (`7d`, `24h`). */
-  rotateEvery?: string;
-  revokeAfter?: string;
-  /** dry-run: check everything, change nothing. */
-  dryRun?: boolean;
-  /** vercel-redeploy (default true). */
-  vercelRedeploy?: boolean;
-  crash?: CrashPoint;
-}
-
-/** A request a run sent, in the order sent: path relative to the service's API root, no query. */
-export interface SentRequest {
-  service: Service;
-  method: string;
-  path: string;
-}
-
-export interface RunResult {
-  id: string;
-  spec: RunSpec;
-  status: 'ok' | 'failed' | 'crashed' | 'stuck';
-  report?: RotationReport;
-  error?: RotationError;
-  /** Every line the run logged, and what it said when it ended. */
-  said: string[];
-  /** Alert mode: what answering the alerts did, or the LeakAlertsError it ended with. */
-  alertsReport?: LeakAlertsReport;
-  alertsError?: LeakAlertsError;
-  /** Key values handed to onKeyCreated. */
-  created: string[];
-  requests: number;
-  /** Every request the run sent (the matrix derives its cases from a clean run's). */
-  sent: SentRequest[];
-}
-
-/** The request a run just had answered (afterAnswer's argument). */
-export interface Answered {
-  run: RunResult;
-  service: Service;
-  method: string;
-  path: string;
-}
-
-export interface Run {
-  result: RunResult;
-  settled: boolean;
-  /** Kills the run now, as a SIGKILL would (a no-op once it ended): a test kills it where the run waits. */
-  kill(why: string): void;
-}
+export type { Answered, ArmedFault, CrashPoint, Run, RunResult, RunSpec, SentRequest, Service } from './run-types.js';
+import type { Answered, ArmedFault, Run, RunResult, RunSpec, Service } from './run-types.js';
 
 /**
  * An answer that never comes, a new one each time: whatever a killed run chains on it is garbage
@@ -142,7 +33,10 @@ export class Simulation {
   readonly armed: ArmedFault[] = [];
   /** How many runs each runAll played together: 2 or more is an overlapping round. */
   readonly groups: number[] = [];
-  /** Called after every answer an emulator gave a run (not a killed run's): a matrix checks an order of effects there, the instant invariants their state. */
+  /**
+   * Called after every answer an emulator gave a run (not a killed run's): a matrix checks an order of effects there, the instant
+   * invariants their state.
+   */
   readonly afterAnswer: ((answered: Answered) => void)[] = [];
   readonly #authLatency: Rng;
   /** SIM_SAID=1: the run's own words in the trace, to read why a replayed seed failed (read once: process.env is slow to read per line). */

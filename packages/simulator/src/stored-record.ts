@@ -31,7 +31,10 @@ export function joinStoredRecord(all: ReadonlyMap<string, string>, head: string)
   return { record: JSON.parse(text) as StoredRecord, parts: names };
 }
 
-/** The variables that store `record` under `head`, in the order to write them: the parts of `slot` (at most `partBytes` each) first, the head last. */
+/**
+ * The variables that store `record` under `head`, in the order to write them: the parts of `slot` (at most `partBytes` each) first, the
+ * head last.
+ */
 export function splitStoredRecord(
   record: StoredRecord,
   head: string,

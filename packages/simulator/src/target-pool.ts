@@ -103,8 +103,14 @@ export async function deleteHeld(sim: Simulation, target: string, secretName: st
     // A deployment built with it still runs with it: the user deploys production without it, and waits
     // for the build (no run can tell a retired target's deployment still uses a key: reported, not yet documented).
     if (!gone || ref.environment !== 'production') return;
-    sim.world.vercel.deploy(ref);
+    const { id } = sim.world.vercel.deploy(ref);
     sim.note(`user: deploys ${target} without ${secretName}`);
+    await passTime(sim, 60_000);
+    // A failed build leaves the old deployment running with it: the user fixes the build and deploys again (seed 600000164).
+    if (sim.world.vercel.deployments(ref).find((d) => d.id === id)?.readyState === 'READY') return;
+    sim.world.vercel.failBuilds(ref, 0);
+    sim.world.vercel.deploy(ref);
+    sim.note(`user: the build failed; fixes it and deploys ${target} again`);
     await passTime(sim, 60_000);
     return;
   }

@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Coverage, installProbeCollector, probeCatalogue, runHistory } from '../src/index.js';
-import { NOT_YET_REQUIRED, REQUIRED_PROBES, TIMED_REQUIRED_PROBES } from '../src/required-probes.js';
+import { NOT_YET_REQUIRED, REQUIRED_PROBES } from '../src/required-probes.js';
 import { mergeShardCoverage } from '../src/shard-coverage.js';
 import { MODE_NAMES, OVERLAP_NAMES, TARGET_KIND_NAMES } from '../src/coverage.js';
 
 describe('coverage of the histories', () => {
   it('lists every probe of the rotation once: required, or not yet required with what will reach it', () => {
     const names = Object.keys(probeCatalogue());
-    const listed = [...REQUIRED_PROBES, ...TIMED_REQUIRED_PROBES, ...Object.keys(NOT_YET_REQUIRED)];
+    const listed = [...REQUIRED_PROBES, ...Object.keys(NOT_YET_REQUIRED)];
     expect([...listed].sort()).toEqual([...names].sort());
     expect(new Set(listed).size).toBe(listed.length);
     for (const [name, why] of Object.entries(NOT_YET_REQUIRED)) expect(why.length, name).toBeGreaterThan(10);

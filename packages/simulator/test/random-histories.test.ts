@@ -2,7 +2,7 @@
 // 10,000 in CI's deep search) from the base seed
 // vitest.config.ts sets (drawn each run unless KEYTURN_SIM_SEED gives one), split into shards
 // (KEYTURN_SIM_SHARD of KEYTURN_SIM_SHARDS), one per vitest project, so every core works. A seed
-// listed open in src/regressions.ts must still fail (it is a known defect, not a pass); once it
+// listed open in src/regressions/ must still fail (it is a known defect, not a pass); once it
 // passes, the test says to close it. Any other failing seed fails the test, listed with its
 // one-line replay and the first one's trace. The shards pool the code probes their histories hit: at
 // the test command's count (REQUIRED_PROBES_AT), a required probe no history hit fails the run, named.
@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { Coverage } from '../src/coverage.js';
 import type { HistoryResult } from '../src/index.js';
-import { REGRESSIONS } from '../src/regressions.js';
+import { REGRESSIONS } from '../src/regressions/index.js';
 import { REQUIRED_PROBES_AT } from '../src/required-probes.js';
 import { mergeShardCoverage } from '../src/shard-coverage.js';
 
@@ -43,7 +43,7 @@ describe(`random histories (KEYTURN_SIM_SEED=${BASE_SEED})`, () => {
         `${failed.length} of ${count} histories failed:\n${lines.join('\n')}\n\nseed ${failed[0]!.seed}:\n${failed[0]!.trace.join('\n')}`,
       );
     }
-    expect(closedNow, 'open seeds that pass now: take open: true off their entries in src/regressions.ts').toEqual([]);
+    expect(closedNow, 'open seeds that pass now: take open: true off their entries in src/regressions/').toEqual([]);
   });
 
   it(`hits every required code probe in the ${HISTORIES} histories of all ${SHARDS} shards`, () => {

@@ -14,11 +14,13 @@ import { blockingRecords } from '../record/record-plan.js';
 import type { TargetRecord } from '../record/target-record.js';
 import { identityOf } from '../targets/secret-target.js';
 import { probe } from '../internal/probes.js';
+import { settleDueOthers } from './other-family-deadlines.js';
 import { mintAppTokens } from './app-tokens.js';
 import type { RotationContext } from './context.js';
 import { chooseFamily } from './family-choice.js';
 import { keyKindLabel } from '../key-kind/key-kind.js';
 import { warnDropped } from './dropped-target-notices.js';
+import { warnUnreadable } from './unreadable-records.js';
 import { revokeIfLive } from './revocation.js';
 import { selectRevocations } from './revocation-plan.js';
 
@@ -113,7 +115,8 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
     `Key ${held.id} (${held.name}), held by every target, was made at ${held.created_at}: younger than ${notDue.rotateEvery}, ` +
       `so this run rotates nothing (the next rotation is due at ${notDue.rotateAt})`,
   );
-  // A dropped target is said every run, idle or not.
+  // A dropped target is said every run, idle or not; so is another family's record that cannot be read (seed 500000407).
+  for (const other of loaded.unreadable.filter((u) => !u.misplaced)) warnUnreadable(ctx, other);
   const listed = new Set(ctx.targets.map(identityOf));
   for (const [identity, entry] of Object.entries(record.targets))
     if (!listed.has(identity)) warnDropped(ctx, { identity, spec: entry.spec, keyIds: entry.keyIds }, keys);
@@ -168,6 +171,8 @@ export async function revokeDueKeys(ctx: RotationContext, keys: PlatformKey[], i
     }
   }
   ctx.report.revocationsDue = pendingOf(record, keys, ctx);
+  const authenticating = (other: TargetRecord) => authenticatingIds(ctx, other);
+  await settleDueOthers(ctx, keys, ctx.preloadedRecords?.records ?? [], authenticating, keyKindLabel(ctx.keyScope.keyKind));
 }
 
 function pendingOf(record: TargetRecord, keys: readonly KeyEntry[], ctx: RotationContext): RevocationDue[] {

@@ -120,6 +120,20 @@ export function heldWhileDeploying(ctx: RotationContext, identity: string): Set<
   return new Set((named.length ? named : [...ctx.listedBefore]).filter((id) => id >= keepFrom));
 }
 
+/**
+ * What the listed targets held before the run (`keep`'s first slots), less the keys an awaiting target
+ * has left: a deployment made since an earlier run's write uses that key or a newer one (`keepFrom`),
+ * so an older key no other listed target names is no key jobs use now (seed 510000073). By the
+ * record as the run read it (previousOf), before it named the new key.
+ */
+export function previousStillHeld(ctx: RotationContext): number[] {
+  const { previousIds, previousOf, known } = ctx.record;
+  if (!known || !ctx.awaitingDeploy.size) return previousIds;
+  const stillHeld = (identity: string, id: number) =>
+    previousOf[identity]?.includes(id) === true && id >= (ctx.awaitingDeploy.get(identity)?.keepFrom ?? 0);
+  return previousIds.filter((id) => Object.keys(previousOf).some((identity) => stillHeld(identity, id)));
+}
+
 /** Every key a target awaiting a deploy may hold: never revoked by this run. */
 export function keysInUseByDeployments(ctx: RotationContext): Set<number> {
   const ids = new Set<number>();

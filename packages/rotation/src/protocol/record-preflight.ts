@@ -42,6 +42,7 @@ export function noRecordPlan(): RecordPlan {
     otherDropped: [],
     retired: [],
     previousIds: [],
+    previousOf: {},
     writtenBackIds: [],
     protectedIds: new Set(),
     otherFamilies: [],

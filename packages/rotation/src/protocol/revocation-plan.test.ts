@@ -139,6 +139,15 @@ describe('selectRevocations', () => {
     expect(select(2, recorded)).toEqual([2, 5]);
   });
 
+  it('says so too when a previous key kept for a dropped target takes the one slot beside the new key (seed 600001205)', () => {
+    const all = [used(f2), used(f3), used(f5)];
+    const fresh = used(key(7, 'fam-20260101T000500Z-ffff', 5));
+    const input = { keys: [...all, fresh], family: 'fam', keep: 2, newKey: fresh, revokeKeyIds: [], previousIds: [5, 3] };
+    const selection = selectRevocations({ ...input, protectedIds: new Set([5]) });
+    expect(ids(selection.revoke)).toEqual([2]);
+    expect(ids(selection.keptBeyondKeep)).toEqual([3]);
+  });
+
   it('keeps every key the targets may hold when it cannot tell which, past keep, and says so', () => {
     const all = [used(f2), used(f3), used(f5)];
     const fresh = used(key(7, 'fam-20260101T000500Z-ffff', 5));

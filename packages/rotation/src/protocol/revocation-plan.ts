@@ -120,7 +120,9 @@ export function selectRevocations(input: {
     : candidates.filter((k) => !previous.has(k.id) && k.last_used_at && !leaked.has(k.id));
   let slots = keep - 1;
   const kept = new Set<number>();
-  const keptBeyondKeep = slots > 0 && first.length > slots ? first : [];
+  // A previous key that takes its slot without being kept here (a dropped target's, a deployment's, a leaked one) counts too:
+  // the others are then more than keep allows, kept all the same, and named (seed 600001205).
+  const keptBeyondKeep = slots > 0 && first.length + leakedHeld > slots ? first : [];
   for (const key of first) if (slots > 0 || keptBeyondKeep.length) kept.add(key.id);
   slots = Math.max(0, slots - first.length - leakedHeld);
   for (const key of history.slice(0, slots)) if (key) kept.add(key.id);

@@ -20,7 +20,7 @@ import { recordFacts } from './record-preflight.js';
 import { nameOtherSecretKeys } from './renamed-secret-notices.js';
 import { recordAfterWriting } from './record-points.js';
 import { keepRunLease } from './lease-points.js';
-import { keysInUseByDeployments } from './deployments.js';
+import { keysInUseByDeployments, previousStillHeld } from './deployments.js';
 import {
   isNewerKey,
   type KeyEntry,
@@ -31,6 +31,7 @@ import {
 import type { VerifiedKey } from './verify.js';
 import { revocationsDue, waitsForDeadline } from '../clock/deadlines.js';
 import { probe } from '../internal/probes.js';
+import { otherKeysWaiting, otherRevocationsDue } from './other-family-deadlines.js';
 
 const RERUN =
   'Every target holds the new key and works. Run again later (the next rotation revokes what is left) or revoke the keys in the ' +
@@ -43,6 +44,7 @@ const RERUN =
 export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, verified: VerifiedKey): Promise<void> {
   // Every request here moves the run forward: the caller's signal aborts it.
   const newClient = verified.forward;
+  const previousIds = previousStillHeld(ctx);
   await recordAfterWriting(ctx, created.id);
   ctx.log('revoke', `Listing keys with the new key ${created.id} to choose the keys to revoke`);
   let keys: PlatformKey[] = [];
@@ -77,6 +79,7 @@ export async function revokeOldKeys(ctx: RotationContext, created: CreatedKey, v
     revokeKeyIds: ctx.revokeKeyIds,
     listedBefore: ctx.listedBefore,
     ...recordFacts(ctx),
+    previousIds,
     deployedIds: keysInUseByDeployments(ctx),
   });
   holdUntilDue(ctx, selection, keys);
@@ -202,7 +205,8 @@ async function settleOtherFamilies(
     let tombstoneSaved = false;
     try {
       const forgotten = [...other.takenOver, ...other.retired, ...(other.otherSecret?.gone ?? [])];
-      if (forgotten.length) await store.save(other.record);
+      const waiting = settlement && other.sameKind && how.revoke ? otherKeysWaiting(ctx, other, settlement) : [];
+      if (forgotten.length || waiting.length) await store.save(other.record);
       tombstoneSaved = true;
       if (!settlement || !other.sameKind || !how.revoke) {
         if (forgotten.length) ctx.log('revoke', `The record of family ${family} forgets ${forgotten.join(', ')}`);
@@ -249,8 +253,8 @@ async function settleOtherFamilies(
       // A 404 to revoking a key the listing showed live proves nothing: the record, its only pointer, stays for the next run.
       const unconfirmed: KeyEntry[] = [];
       for (const key of settlement.revoke) {
-        // Named in revokeKeyIds: the run's own revocations revoke it, once.
-        if (ctx.revokeKeyIds.includes(key.id)) continue;
+        // Named in revokeKeyIds: the run's own revocations revoke it, once. One before its deadline waits.
+        if (ctx.revokeKeyIds.includes(key.id) || waiting.includes(key)) continue;
         if ((await revokeIfLive(client, key.id)) === 'already-gone') {
           unconfirmed.push(key);
           continue;
@@ -268,6 +272,11 @@ async function settleOtherFamilies(
           keyNames: unconfirmed.map((k) => k.name),
           actions: [{ do: 'run-again' }],
         });
+        continue;
+      }
+      if (waiting.length) {
+        ctx.report.revocationsDue = [...(ctx.report.revocationsDue ?? []), ...otherRevocationsDue(other, waiting)];
+        ctx.log('revoke', `The record of family ${family} stays until its keys' deadlines: ${waiting.map((k) => k.id).join(', ')}`);
         continue;
       }
       // A renamed secret's record that still names targets stays: only its keys held where the secret is gone went.

@@ -10,6 +10,8 @@ export interface PreviousKeys {
   previousIds: number[];
   /** `previousIds`, and the key the run started with when a record knows its fingerprint (seed 2078542868). */
   writtenBackIds: number[];
+  /** By the record, what each listed target held before this run (none without one). */
+  previousOf: Record<string, number[]>;
 }
 
 export function previousKeys(input: {
@@ -31,7 +33,12 @@ export function previousKeys(input: {
     ? recordedPrevious(input.record, listed)
     : [...new Set([...guessedPrevious(input.keys, input.family), ...copied])];
   const startedWith = fingerprintedIds(input.records, input.currentFingerprint).filter((id) => listedIds.has(id));
-  return { previousIds, writtenBackIds: [...new Set([...previousIds, ...startedWith])] };
+  const previousOf = input.known
+    ? Object.fromEntries(
+        Object.entries(input.record.targets).flatMap(([identity, e]) => (listed.has(identity) ? [[identity, [...e.keyIds]]] : [])),
+      )
+    : {};
+  return { previousIds, writtenBackIds: [...new Set([...previousIds, ...startedWith])], previousOf };
 }
 
 /** The ids the records know `fingerprint` by (one, unless a record was edited by hand). */

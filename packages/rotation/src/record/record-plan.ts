@@ -50,6 +50,8 @@ export interface RecordPlan {
   retired: string[];
   /** Keys the listed targets held before this run, as far as the run can tell: first to keep. */
   previousIds: number[];
+  /** By the record, what each listed target held before this run (none without one): previous-keys.ts. */
+  previousOf: Record<string, number[]>;
   /**
    * Keys a rollback may write back to a target this run writes, named for each target before the
    * first write: `previousIds`, and the key the run started with when a record knows its fingerprint
