@@ -18683,6 +18683,161 @@ async function recordAfterWriting(ctx, keyId) {
   }
 }
 
+// ../../packages/rotation/dist/protocol/settle-other-families.js
+async function settleOtherFamilies(ctx, client, keys, how) {
+  const store3 = ctx.recordStore;
+  const others = ctx.record.otherFamilies;
+  if (!store3 || !others.length)
+    return;
+  const settlements = selectOtherFamilyRevocations({
+    // A rebuilt key named in revokeKeyIds is the user's word that no target holds it (README): no longer protected.
+    others: others.map((o2) => ({
+      family: o2.record.family,
+      sameKind: o2.sameKind,
+      empty: o2.empty,
+      ids: namedKeyIds(o2.record),
+      goneOnly: o2.goneOnly,
+      rebuilt: o2.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id))
+    })),
+    keys,
+    family: ctx.family,
+    heldIds: heldByTargets(ctx),
+    protectedIds: ctx.record.protectedIds,
+    listedBefore: ctx.listedBefore
+  });
+  for (const other of others) {
+    const { family } = other.record;
+    if (aborted(ctx))
+      return;
+    const settlement = settlements.find((s2) => s2.family === family && s2.sameKind === other.sameKind);
+    let tombstoneSaved = false;
+    try {
+      const forgotten = [...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []];
+      const waiting = settlement && other.sameKind && how.revoke ? otherKeysWaiting(ctx, other, settlement) : [];
+      if (forgotten.length || waiting.length)
+        await store3.save(other.record);
+      tombstoneSaved = true;
+      if (!settlement || !other.sameKind || !how.revoke) {
+        if (forgotten.length)
+          ctx.log("revoke", `The record of family ${family} forgets ${forgotten.join(", ")}`);
+        const unsettled = settlement && other.goneOnly && !how.revoke ? [...settlement.revoke, ...settlement.staying].map((k2) => k2.id) : [];
+        if (unsettled.length)
+          nameOtherSecretKeys(ctx, other, unsettled);
+        continue;
+      }
+      if (settlement.deferred.length) {
+        probe("other-family-kept");
+        ctx.notice("revoke", {
+          code: "other-family-deferred",
+          family,
+          secretName: ctx.secretName,
+          ...staying(settlement, settlement.deferred),
+          actions: [{ do: "run-again" }]
+        });
+        continue;
+      }
+      if (settlement.heldHere.length) {
+        probe("other-family-kept");
+        const dropped = ctx.report.droppedTargets ?? [];
+        ctx.notice("revoke", {
+          code: "other-family-held-here",
+          family,
+          runFamily: ctx.family,
+          secretName: ctx.secretName,
+          ...staying(settlement, settlement.heldHere),
+          actions: dropped.length ? [{ do: "retire-or-relist", targets: dropped }] : [{ do: "run-again" }]
+        });
+        continue;
+      }
+      if (settlement.rebuilt.length) {
+        probe("other-family-kept");
+        const kept = staying(settlement, settlement.rebuilt);
+        ctx.notice("revoke", {
+          code: "other-family-rebuilt-kept",
+          family,
+          ...kept,
+          actions: [{ do: "name-in-revoke-key-ids", keyIds: kept.keyIds }]
+        });
+        continue;
+      }
+      const unconfirmed = [];
+      for (const key of settlement.revoke) {
+        if (ctx.revokeKeyIds.includes(key.id) || waiting.includes(key))
+          continue;
+        if (await revokeIfLive(client, key.id) === "already-gone") {
+          unconfirmed.push(key);
+          continue;
+        }
+        ctx.report.revokedKeyIds.push(key.id);
+        ctx.log("revoke", `Revoked key ${key.id} (${key.name}) of family ${family}: no target holds it any more`);
+      }
+      if (unconfirmed.length) {
+        probe("other-family-kept");
+        ctx.notice("revoke", {
+          code: "revoke-unconfirmed",
+          family,
+          secretName: ctx.secretName,
+          keyIds: unconfirmed.map((k2) => k2.id),
+          keyNames: unconfirmed.map((k2) => k2.name),
+          actions: [{ do: "run-again" }]
+        });
+        continue;
+      }
+      if (waiting.length) {
+        ctx.report.revocationsDue = [...ctx.report.revocationsDue ?? [], ...otherRevocationsDue(other, waiting)];
+        ctx.log("revoke", `The record of family ${family} stays until its keys' deadlines: ${waiting.map((k2) => k2.id).join(", ")}`);
+        continue;
+      }
+      if (!other.empty)
+        continue;
+      await store3.remove(other.record);
+      probe("other-family-settled");
+      ctx.log("revoke", `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
+    } catch (error2) {
+      const retiredHere = new Set(ctx.retire.map((r2) => r2.identity));
+      const retired = tombstoneSaved ? [] : [.../* @__PURE__ */ new Set([...other.retired, ...(other.otherSecret?.gone ?? []).filter((id) => retiredHere.has(id))])];
+      if (!other.empty || retired.length > 0) {
+        warnNotForgotten(ctx, other, keys, error2, retired);
+        continue;
+      }
+      ctx.notice("revoke", {
+        code: "other-family-settle-failed",
+        family,
+        error: describeError(error2),
+        secretName: ctx.secretName,
+        actions: [{ do: "run-again" }]
+      });
+    }
+  }
+}
+function staying(settlement, named2) {
+  return {
+    keyIds: named2.map((k2) => k2.id),
+    alsoValid: settlement.staying.filter((k2) => !named2.some((n2) => n2.id === k2.id)).map((k2) => k2.id)
+  };
+}
+function warnNotForgotten(ctx, other, keys, error2, retired) {
+  const { family } = other.record;
+  const named2 = namedKeyIds(other.record);
+  const live = other.sameKind ? keys.filter((k2) => named2.includes(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : named2;
+  const targets = [.../* @__PURE__ */ new Set([...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []])].map((id) => specOf(ctx, id));
+  const keep = retired.map((id) => specOf(ctx, id));
+  ctx.notice("revoke", {
+    code: "other-family-not-forgotten",
+    family,
+    targets,
+    error: describeError(error2),
+    keyIds: live,
+    retired: keep,
+    actions: keep.length ? [{ do: "keep-in-retire-targets", targets: keep }] : [{ do: "run-again" }]
+  });
+}
+function heldByTargets(ctx) {
+  const { record } = ctx.record;
+  const rebuilt = record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id));
+  return /* @__PURE__ */ new Set([...rebuilt, ...Object.values(record.targets).flatMap((entry) => entry.keyIds)]);
+}
+
 // ../../packages/rotation/dist/protocol/deployments.js
 async function reachDeployments(ctx, created) {
   const deployed = ctx.targets.filter((t2) => t2.reachRuntime);
@@ -18883,159 +19038,6 @@ function holdUntilDue(ctx, selection, keys) {
   if (ctx.revokeAfterMs !== void 0 || Object.keys(record.due ?? {}).length) {
     ctx.report.revocationsDue = revocationsDue(record, keys, selection.revoke.map((k2) => k2.id));
   }
-}
-async function settleOtherFamilies(ctx, client, keys, how) {
-  const store3 = ctx.recordStore;
-  const others = ctx.record.otherFamilies;
-  if (!store3 || !others.length)
-    return;
-  const settlements = selectOtherFamilyRevocations({
-    // A rebuilt key named in revokeKeyIds is the user's word that no target holds it (README): no longer protected.
-    others: others.map((o2) => ({
-      family: o2.record.family,
-      sameKind: o2.sameKind,
-      empty: o2.empty,
-      ids: namedKeyIds(o2.record),
-      goneOnly: o2.goneOnly,
-      rebuilt: o2.record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id))
-    })),
-    keys,
-    family: ctx.family,
-    heldIds: heldByTargets(ctx),
-    protectedIds: ctx.record.protectedIds,
-    listedBefore: ctx.listedBefore
-  });
-  for (const other of others) {
-    const { family } = other.record;
-    if (aborted(ctx))
-      return;
-    const settlement = settlements.find((s2) => s2.family === family && s2.sameKind === other.sameKind);
-    let tombstoneSaved = false;
-    try {
-      const forgotten = [...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []];
-      const waiting = settlement && other.sameKind && how.revoke ? otherKeysWaiting(ctx, other, settlement) : [];
-      if (forgotten.length || waiting.length)
-        await store3.save(other.record);
-      tombstoneSaved = true;
-      if (!settlement || !other.sameKind || !how.revoke) {
-        if (forgotten.length)
-          ctx.log("revoke", `The record of family ${family} forgets ${forgotten.join(", ")}`);
-        const unsettled = settlement && other.goneOnly && !how.revoke ? [...settlement.revoke, ...settlement.staying].map((k2) => k2.id) : [];
-        if (unsettled.length)
-          nameOtherSecretKeys(ctx, other, unsettled);
-        continue;
-      }
-      if (settlement.deferred.length) {
-        probe("other-family-kept");
-        ctx.notice("revoke", {
-          code: "other-family-deferred",
-          family,
-          secretName: ctx.secretName,
-          ...staying(settlement, settlement.deferred),
-          actions: [{ do: "run-again" }]
-        });
-        continue;
-      }
-      if (settlement.heldHere.length) {
-        probe("other-family-kept");
-        const dropped = ctx.report.droppedTargets ?? [];
-        ctx.notice("revoke", {
-          code: "other-family-held-here",
-          family,
-          runFamily: ctx.family,
-          secretName: ctx.secretName,
-          ...staying(settlement, settlement.heldHere),
-          actions: dropped.length ? [{ do: "retire-or-relist", targets: dropped }] : [{ do: "run-again" }]
-        });
-        continue;
-      }
-      if (settlement.rebuilt.length) {
-        probe("other-family-kept");
-        const kept = staying(settlement, settlement.rebuilt);
-        ctx.notice("revoke", {
-          code: "other-family-rebuilt-kept",
-          family,
-          ...kept,
-          actions: [{ do: "name-in-revoke-key-ids", keyIds: kept.keyIds }]
-        });
-        continue;
-      }
-      const unconfirmed = [];
-      for (const key of settlement.revoke) {
-        if (ctx.revokeKeyIds.includes(key.id) || waiting.includes(key))
-          continue;
-        if (await revokeIfLive(client, key.id) === "already-gone") {
-          unconfirmed.push(key);
-          continue;
-        }
-        ctx.report.revokedKeyIds.push(key.id);
-        ctx.log("revoke", `Revoked key ${key.id} (${key.name}) of family ${family}: no target holds it any more`);
-      }
-      if (unconfirmed.length) {
-        probe("other-family-kept");
-        ctx.notice("revoke", {
-          code: "revoke-unconfirmed",
-          family,
-          secretName: ctx.secretName,
-          keyIds: unconfirmed.map((k2) => k2.id),
-          keyNames: unconfirmed.map((k2) => k2.name),
-          actions: [{ do: "run-again" }]
-        });
-        continue;
-      }
-      if (waiting.length) {
-        ctx.report.revocationsDue = [...ctx.report.revocationsDue ?? [], ...otherRevocationsDue(other, waiting)];
-        ctx.log("revoke", `The record of family ${family} stays until its keys' deadlines: ${waiting.map((k2) => k2.id).join(", ")}`);
-        continue;
-      }
-      if (!other.empty)
-        continue;
-      await store3.remove(other.record);
-      probe("other-family-settled");
-      ctx.log("revoke", `Deleted the record of family ${family} (${variableOf(other.record)}): no target holds its keys`);
-    } catch (error2) {
-      const retiredHere = new Set(ctx.retire.map((r2) => r2.identity));
-      const retired = tombstoneSaved ? [] : [.../* @__PURE__ */ new Set([...other.retired, ...(other.otherSecret?.gone ?? []).filter((id) => retiredHere.has(id))])];
-      if (!other.empty || retired.length > 0) {
-        warnNotForgotten(ctx, other, keys, error2, retired);
-        continue;
-      }
-      ctx.notice("revoke", {
-        code: "other-family-settle-failed",
-        family,
-        error: describeError(error2),
-        secretName: ctx.secretName,
-        actions: [{ do: "run-again" }]
-      });
-    }
-  }
-}
-function staying(settlement, named2) {
-  return {
-    keyIds: named2.map((k2) => k2.id),
-    alsoValid: settlement.staying.filter((k2) => !named2.some((n2) => n2.id === k2.id)).map((k2) => k2.id)
-  };
-}
-function warnNotForgotten(ctx, other, keys, error2, retired) {
-  const { family } = other.record;
-  const named2 = namedKeyIds(other.record);
-  const live = other.sameKind ? keys.filter((k2) => named2.includes(k2.id) || familyMembers([k2], family).length > 0).map((k2) => k2.id) : named2;
-  const targets = [.../* @__PURE__ */ new Set([...other.takenOver, ...other.retired, ...other.otherSecret?.gone ?? []])].map((id) => specOf(ctx, id));
-  const keep = retired.map((id) => specOf(ctx, id));
-  ctx.notice("revoke", {
-    code: "other-family-not-forgotten",
-    family,
-    targets,
-    error: describeError(error2),
-    keyIds: live,
-    retired: keep,
-    actions: keep.length ? [{ do: "keep-in-retire-targets", targets: keep }] : [{ do: "run-again" }]
-  });
-}
-function heldByTargets(ctx) {
-  const { record } = ctx.record;
-  const rebuilt = record.rebuilt.filter((id) => !ctx.revokeKeyIds.includes(id));
-  return /* @__PURE__ */ new Set([...rebuilt, ...Object.values(record.targets).flatMap((entry) => entry.keyIds)]);
 }
 function managingKeyTrouble(ctx, error2) {
   if (!isManagingKeyFailure(error2))

@@ -1,13 +1,13 @@
 // The rotation fault matrix: every way a request can go wrong, each armed on one request of a
-// rotation, and the outcome DESIGN.md promises for it. A rule, not a list of observed results:
+// rotation, and the outcome the rotation protocol promises for it (packages/rotation/README.md). A rule, not a list of observed results:
 // transient faults are survived, except an ambiguous create, which the rotation must never retry
-// blindly; permanent faults and client errors fail the run, except the two DESIGN.md tolerates.
+// blindly; permanent faults and client errors fail the run, except the two the protocol tolerates.
 
 import { type FaultEffect, type FaultSpec, primaryRateLimitFault, secondaryRateLimitFault } from '@keyturn/emulator';
 import type { Service } from './simulation.js';
 import { HOME } from './world.js';
 
-/** DESIGN.md's rotation steps; a request belongs to the step it serves. */
+/** The rotation protocol's steps (packages/rotation/README.md); a request belongs to the step it serves. */
 export type Step = 'preflight' | 'create' | 'verify' | 'store' | 'revoke';
 
 /** What the outcome rule needs to know of a request of a rotation. */
@@ -61,7 +61,7 @@ export const FAULT_KINDS: FaultKind[] = [
   { name: '422 once', effect: status(422), class: 'client-error', status: 422 },
 ];
 
-/** What DESIGN.md's rotation protocol and retry rules promise for `kind` on `request`. */
+/** What the rotation protocol's and the retry rules (packages/rotation/README.md) promise for `kind` on `request`. */
 /** GitHub's read of an organization or user secret (not its public key). */
 function isAccessRead(request: TracedRequest): boolean {
   return (

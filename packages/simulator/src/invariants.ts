@@ -1,4 +1,4 @@
-// What must hold after any run of a history, whatever failed, crashed or raced (DESIGN.md's
+// What must hold after any run of a history, whatever failed, crashed or raced (the rotation README's
 // invariants, as test/reliability checks them on the bundled Action), as violations to report
 // rather than assertions, so a history can print its seed and trace with them.
 
@@ -157,7 +157,7 @@ export function orphans(world: World, kind: SimKeyKind, last: RunResult, forgott
 }
 
 /**
- * `keep` 2 or more keeps the previous key for jobs already running (DESIGN.md): after a run that
+ * `keep` 2 or more keeps the previous key for jobs already running (packages/rotation/README.md): after a run that
  * ended well, the working keys of its family a run made that the listed targets held when it began
  * still work, as many as `keep` leaves slots for after the new key (README: `keep` does not apply
  * across families, their keys go at once).

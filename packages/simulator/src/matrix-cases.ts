@@ -1,5 +1,5 @@
 // The matrices' cases, run (matrix.ts records them): one fault case (the fault armed on its request,
-// one run, then the outcome DESIGN.md promises and the invariants), one crash case (the run killed
+// one run, then the outcome the protocol promises and the invariants), one crash case (the run killed
 // there, then a re-run that must converge), and the checks both make of the rig.
 
 import { countNoun } from '@keyturn/api/toolkit';
@@ -21,7 +21,7 @@ export interface CaseResult {
   trace: string[];
 }
 
-/** One fault case: the fault armed on the request, one run, then the outcome DESIGN.md promises and the invariants. */
+/** One fault case: the fault armed on the request, one run, then the outcome the protocol promises and the invariants. */
 export async function runFaultCase(c: FaultCase): Promise<CaseResult> {
   const rig = await startRig(c.kind, c.credential, c.shape, c.targets, c.keep ?? 1);
   const { sim } = rig;

@@ -1,6 +1,6 @@
 // A record in parts, read back damaged (issue 36, item 2): some histories give the family's record a
 // thousand targets it served earlier (since dropped, holding no key: warned about by every run), so
-// it spreads over several variables (DESIGN.md; packages/rotation/src/record/parts.ts); later the
+// it spreads over several variables (packages/rotation/src/record/parts.ts); later the
 // user edits, deletes or stales one part, or edits the whole record consistently (a tool rewriting
 // every part and the hash). A head whose parts do not fit together must be refused as unreadable,
 // never taken for no record at all: history.ts checks the run after an edit (afterRecordEdit).

@@ -1,4 +1,4 @@
-// The target record as GitHub stores it (DESIGN.md): a head variable holding the record, or, for a
+// The target record as GitHub stores it (packages/rotation/README.md, the target record): a head variable holding the record, or, for a
 // record bigger than one variable, the head naming `_PART_<slot><n>` parts whose text joins to the
 // record, checked by the head's SHA-256. Written apart from the rotation's own code, so a test that
 // reads a record back, or plants a big one, checks the rotation's reading and writing.
