@@ -18317,12 +18317,7 @@ async function checkClock(ctx, keys) {
   const held = keys.find((k2) => k2.id === record.held[0]);
   if (!held || familyMembers(keys, choice.family)[0]?.id !== held.id)
     return void 0;
-  const holdsIt = (identity) => {
-    const ids2 = record.targets[identity]?.keyIds ?? [];
-    if (record.awaiting?.[identity]?.keyId === held.id)
-      return ids2.includes(held.id);
-    return ids2.length === 1 && ids2[0] === held.id;
-  };
+  const holdsIt = (identity) => record.targets[identity]?.keyIds.length === 1 && record.targets[identity]?.keyIds[0] === held.id;
   if (!ctx.targets.every((target) => holdsIt(identityOf(target))))
     return void 0;
   const rotateAt = Date.parse(held.created_at) + ctx.rotateEveryMs;

@@ -142,24 +142,6 @@ describe('a Vercel production target', () => {
     expect(second.report!.notices).toEqual([expect.objectContaining({ code: 'awaiting-deploy', keyIds: [first.report!.keyId] })]);
   });
 
-  it('without a redeploy, rotate-every makes no key while the deploy is awaited, and revokes nothing production may use', async () => {
-    const first = await rotate({ vercelRedeploy: false, rotateEvery: '7d' });
-    expect(first.error).toBeUndefined();
-    expect(first.report!.notices).toEqual([expect.objectContaining({ code: 'awaiting-deploy', keyIds: [world.currentKey.id] })]);
-    const value = first.createdValues[0]!;
-    const keysAfterFirst = world.platform.listKeys().length;
-
-    // The next hourly run: the key is younger than 7 days, and production's deploy is still awaited.
-    const second = await rotate({ vercelRedeploy: false, rotateEvery: '7d', apiKey: value });
-    expect(second.error).toBeUndefined();
-    expect(second.report).toMatchObject({ idle: { reason: 'not-due', keyId: first.report!.keyId }, revokedKeyIds: [] });
-    expect(second.createdValues).toEqual([]);
-    expect(world.platform.listKeys()).toHaveLength(keysAfterFirst);
-    // Production still runs the old key: it stays valid.
-    expect(vercel.servedValue(WEB, SECRET)).toBe(world.currentKey.key);
-    expect(world.platform.isKeyValid(world.currentKey.key)).toBe(true);
-  });
-
   it('keep 2 without redeploys: the key a deploy since has left takes no slot of keep, and goes (seed 510000073)', async () => {
     const keys: string[] = [];
     for (let run = 0; run < 3; run++) {

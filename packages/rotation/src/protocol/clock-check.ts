@@ -85,13 +85,7 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
   const held = keys.find((k) => k.id === record.held[0]);
   // A newer family key is an unfinished run's (or a concurrent one's): a full run settles it.
   if (!held || familyMembers(keys, choice.family)[0]?.id !== held.id) return undefined;
-  const holdsIt = (identity: string) => {
-    const ids = record.targets[identity]?.keyIds ?? [];
-    // A target awaiting a deploy of the held key holds it too: its entry keeps the older keys its
-    // running deployment may use, so none of them is revoked (a full run each hour would make a key each hour).
-    if (record.awaiting?.[identity]?.keyId === held.id) return ids.includes(held.id);
-    return ids.length === 1 && ids[0] === held.id;
-  };
+  const holdsIt = (identity: string) => record.targets[identity]?.keyIds.length === 1 && record.targets[identity]?.keyIds[0] === held.id;
   if (!ctx.targets.every((target) => holdsIt(identityOf(target)))) return undefined;
   const rotateAt = Date.parse(held.created_at) + ctx.rotateEveryMs;
   if (!(ctx.now().getTime() < rotateAt)) {

@@ -181,4 +181,14 @@ export const TIMED_SEEDS: Regression[] = [
     found: 'early revocation: key 6 revoked by run8 0 min after a newer key appeared, before revoke-after (120 min)',
     verdict: 'not triaged (the class of 479?)',
   },
+  {
+    seed: 600002245, open: true, edits: TIMED_MODEL,
+    found: 'early revocation: key 3 revoked by run4 0 min after a newer key appeared, before revoke-after (1440 min)',
+    verdict: 'not triaged: found by the deep search of session 15 on the merged code (the class of 479 and 600006689?)',
+  },
+  {
+    seed: 600009265, open: true, edits: TIMED_MODEL,
+    found: 'outlived its deadline: key 3, due 2030-02-04T03:31:32.050Z, held by no target, still live after run9, unnamed',
+    verdict: 'not triaged: found by the deep search of session 15 on the merged code (in the range no sweep had played)',
+  },
 ];
