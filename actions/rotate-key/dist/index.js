@@ -4827,6 +4827,8 @@ var PROBES = {
   "deployment-ready": "a deployment built with the new key was READY before the old keys could go",
   "deployment-build-failed": "the redeploy built with the new key failed (ERROR): the keys the running deployment uses stayed valid, named",
   "deployment-awaited": "no redeploy (vercelRedeploy off, or no production deployment): the keys in use stay valid until a deploy",
+  "idle-deploy-seen": "a run the clock made idle saw a deploy made after its write: the older keys left that target, the clock revokes them",
+  "idle-deploy-awaited": "a run the clock made idle found a target still awaiting a deploy: its older keys stay valid, named",
   "dry-run-planned": "a dry run checked everything and planned the rotation, changing nothing",
   // Emergency rotation and alert mode.
   "leaked-key-revoked": "an emergency rotation revoked the leaked key once the store step was through",
@@ -5389,6 +5391,20 @@ var VercelEnvTarget = class {
         error: ended.error ?? `its state is ${ended.readyState}`,
         ...facts2
       };
+    } catch (error2) {
+      throw this.#failure(error2, `reading the deployments of ${this.spec.project}`);
+    }
+  }
+  async servingSince(writtenAt) {
+    const { environment } = this.spec;
+    if (environment === "development")
+      return { since: true };
+    if (this.words.redeploy && environment === "production")
+      return void 0;
+    try {
+      const project = await this.#projectOnce();
+      const serving = await this.#deployments.current(project.id, environment);
+      return { ...serving && { serving }, since: serving !== void 0 && serving.createdAt > writtenAt };
     } catch (error2) {
       throw this.#failure(error2, `reading the deployments of ${this.spec.project}`);
     }
@@ -18279,6 +18295,58 @@ async function settleDueOthers(ctx, keys, records, authenticating, keyKind) {
   }
 }
 
+// ../../packages/rotation/dist/protocol/idle-deployments.js
+function awaitingTargets(ctx, record, heldId, keys) {
+  const live = new Set(keys.map((k2) => k2.id));
+  const candidates = [];
+  for (const target of ctx.targets) {
+    const identity = identityOf(target);
+    const entry = record.targets[identity];
+    if (!entry?.keyIds.includes(heldId) || entry.keyIds.some((id) => id > heldId))
+      return void 0;
+    if (entry.keyIds.length === 1)
+      continue;
+    const note = record.awaiting?.[identity];
+    if (note?.keyId !== heldId || note.writtenAt === void 0 || !target.servingSince)
+      return void 0;
+    const olderIds = entry.keyIds.filter((id) => id !== heldId && live.has(id));
+    if (olderIds.length)
+      candidates.push({ target, identity, olderIds, writtenAt: note.writtenAt, ask: target.servingSince.bind(target) });
+  }
+  return candidates;
+}
+async function askServing(candidates) {
+  const awaited = [];
+  for (const { ask, writtenAt, ...candidate } of candidates) {
+    const now = await ask(writtenAt).catch(() => void 0);
+    if (!now)
+      return void 0;
+    awaited.push({ ...candidate, now });
+  }
+  return awaited;
+}
+function noteAwaited(ctx, awaited) {
+  for (const { target, olderIds, now } of awaited) {
+    if (now.since) {
+      probe("idle-deploy-seen");
+      continue;
+    }
+    probe("idle-deploy-awaited");
+    ctx.notice("preflight", {
+      code: "awaiting-deploy",
+      target: target.describe(),
+      secretName: ctx.secretName,
+      ...now.serving && { afterDeployment: now.serving.id, afterUrl: now.serving.url },
+      keyIds: olderIds,
+      actions: [{ do: "run-again" }]
+    });
+  }
+}
+function keysTargetsMayHold(record, heldId, awaited) {
+  const deployed = new Set(awaited.filter((a2) => a2.now.since).map((a2) => a2.identity));
+  return new Set(Object.entries(record.targets).flatMap(([identity, entry]) => deployed.has(identity) ? [heldId] : entry.keyIds));
+}
+
 // ../../packages/rotation/dist/protocol/clock-check.js
 async function checkClock(ctx, keys) {
   const store3 = ctx.recordStore;
@@ -18317,14 +18385,17 @@ async function checkClock(ctx, keys) {
   const held = keys.find((k2) => k2.id === record.held[0]);
   if (!held || familyMembers(keys, choice.family)[0]?.id !== held.id)
     return void 0;
-  const holdsIt = (identity) => record.targets[identity]?.keyIds.length === 1 && record.targets[identity]?.keyIds[0] === held.id;
-  if (!ctx.targets.every((target) => holdsIt(identityOf(target))))
+  const awaiting = awaitingTargets(ctx, record, held.id, keys);
+  if (!awaiting)
     return void 0;
   const rotateAt = Date.parse(held.created_at) + ctx.rotateEveryMs;
   if (!(ctx.now().getTime() < rotateAt)) {
     probe("clock-due");
     return void 0;
   }
+  const awaited = await askServing(awaiting);
+  if (!awaited)
+    return void 0;
   probe("clock-not-due");
   ctx.family = choice.family;
   ctx.report.family = choice.family;
@@ -18343,12 +18414,13 @@ async function checkClock(ctx, keys) {
   for (const [identity, entry] of Object.entries(record.targets))
     if (!listed2.has(identity))
       warnDropped(ctx, { identity, spec: entry.spec, keyIds: entry.keyIds }, keys);
-  return { notDue, record, held };
+  noteAwaited(ctx, awaited);
+  return { notDue, record, held, awaited };
 }
 async function revokeDueKeys(ctx, keys, idle) {
   const { record, held } = idle;
   const now = ctx.now();
-  const heldByTargets2 = new Set(Object.values(record.targets).flatMap((entry) => entry.keyIds));
+  const heldByTargets2 = keysTargetsMayHold(record, held.id, idle.awaited);
   const selection = selectRevocations({
     keys,
     family: ctx.family,

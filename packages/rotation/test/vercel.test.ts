@@ -142,6 +142,41 @@ describe('a Vercel production target', () => {
     expect(second.report!.notices).toEqual([expect.objectContaining({ code: 'awaiting-deploy', keyIds: [first.report!.keyId] })]);
   });
 
+  it('hourly by the clock without redeploys: a deploy awaited makes no new key; once one is seen, the old key goes at its deadline', async () => {
+    const start = Date.now();
+    let hours = 0;
+    const at = (h: number, options: Partial<RotateKeyOptions> = {}) => {
+      hours = h;
+      return rotate({ vercelRedeploy: false, rotateEvery: '7d', revokeAfter: '24h', now: () => new Date(start + hours * 3_600_000), ...options });
+    };
+    const first = await at(0);
+    expect(first.error).toBeUndefined();
+    const value = first.createdValues[0]!;
+    const next = { apiKey: value, revokeKeyIds: [] };
+
+    // An hour on, no deploy yet: the run makes no key (a new one would wait for the same deploy), names the key kept.
+    const waiting = await at(1, next);
+    expect(waiting.error).toBeUndefined();
+    expect(waiting.createdValues).toEqual([]);
+    expect(waiting.report!.idle).toMatchObject({ reason: 'not-due', keyId: first.report!.keyId });
+    expect(waiting.report!.notices).toEqual([
+      expect.objectContaining({ code: 'awaiting-deploy', target: TARGET, keyIds: [world.currentKey.id] }),
+    ]);
+    expect(world.platform.isKeyValid(world.currentKey.key)).toBe(true);
+
+    // The user deploys; before the deadline the old key stays, after it the first idle run revokes it.
+    vercel.deploy(WEB);
+    await builds();
+    const early = await at(2, next);
+    expect([early.createdValues, early.report!.notices, early.report!.revokedKeyIds]).toEqual([[], [], []]);
+    expect(world.platform.isKeyValid(world.currentKey.key)).toBe(true);
+    const due = await at(25, next);
+    expect(due.createdValues).toEqual([]);
+    expect(due.report!.revokedKeyIds).toEqual([world.currentKey.id]);
+    expect(world.platform.isKeyValid(world.currentKey.key)).toBe(false);
+    expect(world.platform.isKeyValid(value)).toBe(true);
+  });
+
   it('keep 2 without redeploys: the key a deploy since has left takes no slot of keep, and goes (seed 510000073)', async () => {
     const keys: string[] = [];
     for (let run = 0; run < 3; run++) {

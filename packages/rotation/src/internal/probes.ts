@@ -64,6 +64,9 @@ export const PROBES = {
   'deployment-ready': 'a deployment built with the new key was READY before the old keys could go',
   'deployment-build-failed': 'the redeploy built with the new key failed (ERROR): the keys the running deployment uses stayed valid, named',
   'deployment-awaited': 'no redeploy (vercelRedeploy off, or no production deployment): the keys in use stay valid until a deploy',
+  'idle-deploy-seen':
+    'a run the clock made idle saw a deploy made after its write: the older keys left that target, the clock revokes them',
+  'idle-deploy-awaited': 'a run the clock made idle found a target still awaiting a deploy: its older keys stay valid, named',
   'dry-run-planned': 'a dry run checked everything and planned the rotation, changing nothing',
   // Emergency rotation and alert mode.
   'leaked-key-revoked': 'an emergency rotation revoked the leaked key once the store step was through',

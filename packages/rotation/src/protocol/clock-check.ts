@@ -23,6 +23,7 @@ import { warnDropped } from './dropped-target-notices.js';
 import { warnUnreadable } from './unreadable-records.js';
 import { revokeIfLive } from './revocation.js';
 import { selectRevocations } from './revocation-plan.js';
+import { type AwaitedTarget, askServing, awaitingTargets, keysTargetsMayHold, noteAwaited } from './idle-deployments.js';
 
 /** Why a run rotated nothing (report.idle): the key the targets hold is younger than rotateEvery. */
 export interface NotDue {
@@ -42,6 +43,8 @@ export interface IdleRun {
   notDue: NotDue;
   record: TargetRecord;
   held: KeyEntry;
+  /** The listed targets whose deployments may still use an older key, and what serves there now. */
+  awaited: AwaitedTarget[];
 }
 
 /** The idle run, when rotateEvery says the key is not due; undefined when the run goes on. */
@@ -85,13 +88,16 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
   const held = keys.find((k) => k.id === record.held[0]);
   // A newer family key is an unfinished run's (or a concurrent one's): a full run settles it.
   if (!held || familyMembers(keys, choice.family)[0]?.id !== held.id) return undefined;
-  const holdsIt = (identity: string) => record.targets[identity]?.keyIds.length === 1 && record.targets[identity]?.keyIds[0] === held.id;
-  if (!ctx.targets.every((target) => holdsIt(identityOf(target)))) return undefined;
+  // Every target holds the key, or awaits only the user's deploy of it (asked after the clock: a due run needs no answer).
+  const awaiting = awaitingTargets(ctx, record, held.id, keys);
+  if (!awaiting) return undefined;
   const rotateAt = Date.parse(held.created_at) + ctx.rotateEveryMs;
   if (!(ctx.now().getTime() < rotateAt)) {
     probe('clock-due');
     return undefined;
   }
+  const awaited = await askServing(awaiting);
+  if (!awaited) return undefined;
   probe('clock-not-due');
 
   ctx.family = choice.family;
@@ -114,7 +120,8 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
   const listed = new Set(ctx.targets.map(identityOf));
   for (const [identity, entry] of Object.entries(record.targets))
     if (!listed.has(identity)) warnDropped(ctx, { identity, spec: entry.spec, keyIds: entry.keyIds }, keys);
-  return { notDue, record, held };
+  noteAwaited(ctx, awaited);
+  return { notDue, record, held, awaited };
 }
 
 /**
@@ -126,7 +133,7 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
 export async function revokeDueKeys(ctx: RotationContext, keys: PlatformKey[], idle: IdleRun): Promise<void> {
   const { record, held } = idle;
   const now = ctx.now();
-  const heldByTargets = new Set(Object.values(record.targets).flatMap((entry) => entry.keyIds));
+  const heldByTargets = keysTargetsMayHold(record, held.id, idle.awaited);
   const selection = selectRevocations({
     keys,
     family: ctx.family,

@@ -53,6 +53,19 @@ export interface TargetBase {
    * is set to. Until it does, the run keeps valid every key the target may hold (I1).
    */
   reachRuntime?(name: string, signal?: AbortSignal): Promise<RuntimeReach>;
+  /**
+   * For a target that waits on the user's deploy (it does not redeploy itself): what serves now, and
+   * whether it was made after `writtenAt` (the service's clock), so it uses the value written then or
+   * a newer one. Undefined for a target that redeploys: only a full run redeploys it again.
+   */
+  servingSince?(writtenAt: number): Promise<ServingNow | undefined>;
+}
+
+/** What a deployed target serves now, next to a write (`servingSince`). */
+export interface ServingNow {
+  serving?: DeploymentRef;
+  /** A deployment made after the write serves: the keys before that write have left the target's deployments. */
+  since: boolean;
 }
 
 /** A deployment a notice or the record names. */

@@ -12,6 +12,7 @@ import {
   type PlainValueTarget,
   type RuntimeReach,
   type SecretMeta,
+  type ServingNow,
   TargetError,
   type WriteOptions,
 } from '../../secret-target.js';
@@ -164,6 +165,19 @@ export class VercelEnvTarget implements PlainValueTarget {
         error: ended.error ?? `its state is ${ended.readyState}`,
         ...facts,
       };
+    } catch (error) {
+      throw this.#failure(error, `reading the deployments of ${this.spec.project}`);
+    }
+  }
+
+  async servingSince(writtenAt: number): Promise<ServingNow | undefined> {
+    const { environment } = this.spec;
+    if (environment === 'development') return { since: true }; // nothing to deploy: the value is live once written
+    if (this.words.redeploy && environment === 'production') return undefined;
+    try {
+      const project = await this.#projectOnce();
+      const serving = await this.#deployments.current(project.id, environment);
+      return { ...(serving && { serving }), since: serving !== undefined && serving.createdAt > writtenAt };
     } catch (error) {
       throw this.#failure(error, `reading the deployments of ${this.spec.project}`);
     }
