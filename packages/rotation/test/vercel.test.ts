@@ -147,7 +147,13 @@ describe('a Vercel production target', () => {
     let hours = 0;
     const at = (h: number, options: Partial<RotateKeyOptions> = {}) => {
       hours = h;
-      return rotate({ vercelRedeploy: false, rotateEvery: '7d', revokeAfter: '24h', now: () => new Date(start + hours * 3_600_000), ...options });
+      return rotate({
+        vercelRedeploy: false,
+        rotateEvery: '7d',
+        revokeAfter: '24h',
+        now: () => new Date(start + hours * 3_600_000),
+        ...options,
+      });
     };
     const first = await at(0);
     expect(first.error).toBeUndefined();
