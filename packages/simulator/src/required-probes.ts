@@ -18,6 +18,9 @@ export const TIMED_REQUIRED_PROBES: readonly string[] = [
   'deployment-build-failed',
   'deployment-awaited',
   'dry-run-planned',
+  // A no-op run beside a Vercel deploy awaited (session 16): 14 and 10 hits in the fixed range's first 2,000.
+  'idle-deploy-seen',
+  'idle-deploy-awaited',
 ];
 
 /** Probes every run of the test command's histories must hit at least once. */
