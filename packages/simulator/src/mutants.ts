@@ -12,14 +12,15 @@ export const MUTANTS = [
     name: 'retired-only-from-own-record',
     defect: "seed 1568156578: a retired target stays in another family's record, whose keys stay valid, held by nothing",
   },
-  // Rarer since the histories span every target kind (a rollback, then that very target dropped): found at 809 from seed 1.
   {
     name: 'record-omits-written-back-keys',
     defect: 'seed 688193290: the record omits the key a rollback writes back; a dropped target holding it is locked out',
-    budget: 1000,
-    // Not found in 500 histories of the timed model (the default since this round) from seed 1: played in the
-    // model before it (edits.timed false) until the timed histories reach it again (RELIABILITY.md, Mutants).
+    // Its chain: a run ended well, a target added, a later write refused (the rollback writes the old key back to the added
+    // target), that target taken back, a run ending well with keep 1. Not reached in 500 timed histories from seed 1 (a round
+    // there is mostly a scheduled run); in the model before (edits.timed false) about a thousand. Played there with the
+    // targets added in a round always taken back in the next (reach): 146 histories from seed 1.
     edits: { timed: false },
+    reach: { takeBack: 1 },
   },
   {
     name: 'no-record-before-create',
@@ -30,9 +31,12 @@ export const MUTANTS = [
   {
     name: 'keep-by-last-used',
     defect: 'keep 2 keeps the key last used, not the one the targets held (a stale last_used_at)',
-    // Not found in 500 histories of the timed model (the default since this round) from seed 1: played in the
-    // model before it (edits.timed false) until the timed histories reach it again (RELIABILITY.md, Mutants).
+    // Its chain: keep 2, the key before the held one still live, the platform's clock stepped back by more than the time
+    // between two runs, and both ending well. The timed model's runs are hours apart, past any step back: played in the
+    // model before it (edits.timed false), rounds a minute apart, with keep 2 and a step back every round from the
+    // second (reach): 63 histories from seed 1, where the default chances took 116.
     edits: { timed: false },
+    reach: { keep2: 1, clockBack: 1 },
   },
   {
     name: 'unparsable-record-absent',
@@ -51,9 +55,10 @@ export const MUTANTS = [
   {
     name: 'write-back-failure-ignored',
     defect: 'issue 36 item 4: a failed write-back in a rollback taken for done: the new key the target holds is revoked, a lock-out',
-    // Not found in 500 histories of the timed model (the default since this round) from seed 1: played in the
-    // model before it (edits.timed false) until the timed histories reach it again (RELIABILITY.md, Mutants).
-    edits: { timed: false },
+    // Found on the persist matrix's rows (persist-finder.ts): a write-back fails only where a fault holds over it too, which those
+    // rows arm on every secret write from each match on; a history needs a refused write, then another fault on the write-back
+    // (248 untimed histories from seed 1, 30 CPU-s). Played from the first PUT row until one fails: 15 rows.
+    finder: 'persist-rows',
   },
   {
     name: 'new-key-auth-unchecked',
@@ -80,8 +85,8 @@ export const MUTANTS = [
 ] as const satisfies ReadonlyArray<{
   name: string;
   defect: string;
-  finder?: 'gitlab-rig';
-  budget?: number;
+  finder?: 'gitlab-rig' | 'persist-rows';
+  reach?: HistoryOptions['reach'];
   edits?: HistoryOptions['edits'];
 }>;
 
