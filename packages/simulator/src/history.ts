@@ -30,6 +30,7 @@ import {
 import type { UserState } from './history-user.js';
 import {
   handMadeManagingKey,
+  type Plan,
   managingKeyLockOut,
   seedSecrets,
   workingKeysHeld,
@@ -79,6 +80,9 @@ export const REACH_CHANCES = {
 };
 export type ReachChances = typeof REACH_CHANCES;
 
+/** The plans a round draws from (one draw whatever the list: `HistoryOptions.plans` shifts nothing else). */
+export const ROUND_PLANS: readonly Plan[] = ['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'];
+
 /** A round's chance to be a dry run of the user's, in the timed model. */
 const DRY_RUN_CHANCE = 0.08;
 
@@ -87,6 +91,8 @@ export interface HistoryOptions {
   rounds?: number;
   /** Mutants switched on for this history (src/mutants.ts). */
   mutants?: readonly string[];
+  /** The plans a round not run alone draws from, where they differ from ROUND_PLANS (a mutant's search model). */
+  plans?: readonly Plan[];
   /** The reach stream's chances, where they differ from REACH_CHANCES (a mutant's search model). */
   reach?: Partial<ReachChances>;
   /**
@@ -279,7 +285,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       if (user.dryRun) sim.note('user: a dry run');
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
       const alone = user.recordEdit || authDrawn || user.dryRun;
-      const plan = alone ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
+      const plan = alone ? 'clean' : rng.pick(options.plans ?? ROUND_PLANS);
       // The check is that the refusing run changes nothing: first let an abandoned write of a killed
       // run land, or its landing reads as the refusing run's change (seed 1343664165).
       if (alone) await heldBackLanded(sim);

@@ -35,13 +35,14 @@ describe('every mutant is found', () => {
       expect(found).not.toEqual([]);
       return;
     }
-    // Every mutant within the one budget: one whose chain is rare is searched where its steps come often (its `reach`), never given more.
+    // Every mutant within the one budget: one whose chain is rare is searched where its steps come often, never given more.
     const budget = BUDGET;
     // A mutant the timed model does not reach yet plays the model it was found with (its `edits`).
-    // A mutant whose defect needs a rare chain is searched where the chain's steps come often (its `reach`).
+    // A mutant whose defect needs a rare chain is searched where the chain's steps come often (its `reach`, `plans`).
     const model: HistoryOptions = {
       edits: 'edits' in mutant ? mutant.edits : undefined,
       reach: 'reach' in mutant ? mutant.reach : undefined,
+      plans: 'plans' in mutant ? mutant.plans : undefined,
     };
     for (let seed = FIRST_SEED; seed < FIRST_SEED + budget; seed++) {
       const mutated = await runHistory(seed, { ...model, mutants: [name] });
