@@ -1,8 +1,9 @@
 // Proof that the simulator finds bugs (issue 19, item 4): each known defect, brought back by its
-// mutant (src/mutants.ts), must make a random history fail within the budget. A history counts
-// only when the same seed passes with the mutant off, so an open regression (a seed that fails on
-// the unmutated code) is never taken for the mutant's. Prints the histories it took to find each,
-// as RELIABILITY.md ("Mutants") records them.
+// mutant (src/mutants.ts), must make a random history of the model it declares fail within the
+// budget (or, with a `finder`, a row of the rig or matrix it names). A history counts only when the
+// same seed passes with the mutant off, so an open regression (a seed that fails on the unmutated
+// code) is never taken for the mutant's. Prints the histories it took to find each, as
+// RELIABILITY.md ("Mutants") records them.
 
 import { describe, expect, it } from 'vitest';
 import { type HistoryOptions, runHistory, runPersistCase } from '../src/index.js';
