@@ -30,6 +30,7 @@ import {
 import type { UserState } from './history-user.js';
 import {
   handMadeManagingKey,
+  type Plan,
   managingKeyLockOut,
   seedSecrets,
   workingKeysHeld,
@@ -58,6 +59,30 @@ const REACH_STREAM = 0x6c617465;
 const WIDE_STREAM = 0x7769_6465;
 /** The seed of the stream the timed model's choices draw from (issues 33, 34: the clock, dry runs, Vercel). */
 const TIMED_STREAM = 0x7469_6d65;
+/**
+ * The chances of the choices drawn from the reach stream, every round from the second. A mutant may
+ * be searched in histories that play its defect's region more often (`HistoryOptions.reach`, src/mutants.ts);
+ * each is drawn every round whatever its value, so the stream's other draws stay in step.
+ */
+export const REACH_CHANCES = {
+  /** The targets added in the round before taken back. */
+  takeBack: 0.3,
+  /** The list replaced whole. */
+  replaceWhole: 0.1,
+  /** The platform's clock stepping back. */
+  clockBack: 0.15,
+  /** keep raised to 2. */
+  keep2: 0.3,
+  /** A later secret write refused once (a rollback), in a round that added a target. */
+  refusedAfterAdd: 0.4,
+  /** The same, in a round that added none. */
+  refused: 0.1,
+};
+export type ReachChances = typeof REACH_CHANCES;
+
+/** The plans a round draws from (one draw whatever the list: `HistoryOptions.plans` shifts nothing else). */
+export const ROUND_PLANS: readonly Plan[] = ['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'];
+
 /** A round's chance to be a dry run of the user's, in the timed model. */
 const DRY_RUN_CHANCE = 0.08;
 
@@ -66,6 +91,10 @@ export interface HistoryOptions {
   rounds?: number;
   /** Mutants switched on for this history (src/mutants.ts). */
   mutants?: readonly string[];
+  /** The plans a round not run alone draws from, where they differ from ROUND_PLANS (a mutant's search model). */
+  plans?: readonly Plan[];
+  /** The reach stream's chances, where they differ from REACH_CHANCES (a mutant's search model). */
+  reach?: Partial<ReachChances>;
   /**
    * Edits on by default; `rename: false` leaves out renamed secrets, `record: false` the record
    * edits (hand-edited, truncated, newer, deleted), `lists: false` the targets taken back or
@@ -158,6 +187,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
     // The choices that reach the mutants' defects: a stream of their own, drawn every round whether
     // on or not, so the other choices of a seed stay as they were.
     const reach = createRng(seed ^ REACH_STREAM);
+    const chances = { ...REACH_CHANCES, ...options.reach };
     const on = { lists: true, clock: true, refusals: true, apart: true, renameListed: true, ...options.edits };
     let added: string[] = [];
     const widely = wide ? `, the record in ${user.record}, keep ${user.keep}` : '';
@@ -232,13 +262,13 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         violations.push(...(await scheduled(await gapBeforeRound(sim, timing, user.schedule))));
         if (violations.length) break;
       }
-      if (reach.chance(0.3) && round > 0 && on.lists) takeBack(sim, user, added);
+      if (reach.chance(chances.takeBack) && round > 0 && on.lists) takeBack(sim, user, added);
       if (round > 0) await editBetweenRuns(sim, rng, user, options.edits?.rename ?? true, options.edits?.record ?? true, on.renameListed);
       await maybeRetire(sim, rng, user);
-      if (reach.chance(0.1) && round > 0 && on.lists) replaceListWhole(sim, reach, user);
-      if (reach.chance(0.15) && round > 0 && on.clock) stepPlatformClockBack(sim, reach, skew);
+      if (reach.chance(chances.replaceWhole) && round > 0 && on.lists) replaceListWhole(sim, reach, user);
+      if (reach.chance(chances.clockBack) && round > 0 && on.clock) stepPlatformClockBack(sim, reach, skew);
       // keep 2, where a stale last_used_at matters (README, Revoke: the slots go by the record, not by use).
-      if (reach.chance(0.3) && round > 0 && on.clock && user.keep < 2) {
+      if (reach.chance(chances.keep2) && round > 0 && on.clock && user.keep < 2) {
         user.keep = 2;
         sim.note('user: keep 2');
       }
@@ -255,7 +285,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       if (user.dryRun) sim.note('user: a dry run');
       // The run after a record edit runs alone and clean: the check is that it changes nothing.
       const alone = user.recordEdit || authDrawn || user.dryRun;
-      const plan = alone ? 'clean' : rng.pick(['clean', 'fault', 'fault', 'faults', 'crash', 'crash', 'concurrent'] as const);
+      const plan = alone ? 'clean' : rng.pick(options.plans ?? ROUND_PLANS);
       // The check is that the refusing run changes nothing: first let an abandoned write of a killed
       // run land, or its landing reads as the refusing run's change (seed 1343664165).
       if (alone) await heldBackLanded(sim);
@@ -269,7 +299,8 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
       // makes wrong). Runs that met hold the lease one at a time, so a concurrent round excuses nothing.
       const keepKnowable = !user.recordBlind;
       // A write refused after the first (a rollback), most often where a target was just added.
-      const refused = reach.chance(added.length ? 0.4 : 0.1) && on.refusals && !user.recordEdit && !auth && !user.dryRun;
+      const refused =
+        reach.chance(added.length ? chances.refusedAfterAdd : chances.refused) && on.refusals && !user.recordEdit && !auth && !user.dryRun;
       if (refused) sim.arm(laterWriteRefused(reach, user.list.length, wide));
       if (user.schedule && !user.dryRun) maybeFailBuilds(sim, timing, user.list);
       // The list as the run starts it: targets dropped after the record was deleted are known to no run either (seeds 20267119,
