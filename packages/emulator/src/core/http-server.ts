@@ -67,6 +67,10 @@ export async function startHttpEmulator(options: HttpEmulatorOptions): Promise<H
     inFlight.add(handling);
     void handling.finally(() => inFlight.delete(handling));
   });
+  // Idle connections stay open until the client closes them (or close()): a server that times them
+  // out (node's 5 s) races a client reusing one just then, which reads ECONNRESET on a request it
+  // must not retry (a POST). Only the client can close an idle connection without that race.
+  server.keepAliveTimeout = 0;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
