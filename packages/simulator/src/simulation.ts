@@ -92,7 +92,8 @@ export class Simulation {
   moveTo(position: SimPosition): void {
     this.time.moveTo({ now: position.now, seq: position.timers });
     this.#runCount = position.runs;
-    [this.rng, this.#authLatency, this.#inner, this.#bytes].forEach((r, i) => r.setState(position.streams[i]!));
+    const streams = [this.rng, this.#authLatency, this.#inner, this.#bytes];
+    for (const [i, stream] of streams.entries()) stream.setState(position.streams[i]!);
     this.#pairs.handed = position.pairsHanded;
   }
 
