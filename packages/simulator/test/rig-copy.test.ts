@@ -20,9 +20,17 @@ import {
   startLeakRig,
 } from '../src/index.js';
 
-/** Every STRIDE-th case: a prime, so the sample walks across requests, fault kinds and kinds of key. */
-const STRIDE = 23;
-const sample = <T>(cases: T[]) => cases.filter((_, i) => i % STRIDE === 0);
+/** Cases of each kind of key in a row's sample: spread over its requests and fault kinds (the whole rows run in the matrices). */
+const PER_KIND = 4;
+/** PER_KIND cases of each kind of key, evenly apart in the row's order (requests, then fault kinds), none twice. */
+function sample<T extends { kind: string }>(cases: T[]): T[] {
+  const kinds = [...new Set(cases.map((c) => c.kind))];
+  return kinds.flatMap((kind) => {
+    const ofKind = cases.filter((c) => c.kind === kind);
+    const picks = Array.from({ length: PER_KIND }, (_, i) => Math.floor(((i + 0.5) * ofKind.length) / PER_KIND) + i);
+    return [...new Set(picks.map((i) => Math.min(i, ofKind.length - 1)))].map((i) => ofKind[i]!);
+  });
+}
 
 const leakRecorded = await recordLeakRuns();
 const alertRecorded = await recordAlertRuns();
@@ -45,7 +53,7 @@ async function bothWays(play: Played): Promise<void> {
 
 describe('a copied leak rig plays every case as the rig built afresh does', () => {
   it('the sample reaches every kind of key, a fault and a crash of each', () => {
-    const kinds = (cases: Array<{ kind: string }>) => new Set(sample(cases).map((c) => c.kind)).size;
+    const kinds = (cases: Array<{ kind: string; request: { step: string } }>) => new Set(sample(cases).map((c) => c.kind)).size;
     expect(kinds(leakFaultCases(leakRecorded))).toBe(3);
     expect(kinds(leakCrashCases(leakRecorded))).toBe(3);
     expect(kinds(alertFaultCases(alertRecorded))).toBe(3);
