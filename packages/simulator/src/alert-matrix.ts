@@ -12,7 +12,7 @@
 
 import { expectedOutcome, FAULT_KINDS } from './fault-kinds.js';
 import { leaks } from './invariants.js';
-import { answerLikeTheAdvice, converged, type LeakRig, startLeakRig } from './leak-matrix.js';
+import { answerLikeTheAdvice, converged, type LeakRig, type StartLeakRig, startLeakRig } from './leak-matrix.js';
 import { type CrashCase, type FaultCase, MATRIX_SECRET, type Recorded, traceRequests } from './matrix.js';
 import { type CaseResult, crashAt } from './matrix-cases.js';
 import type { RunResult, RunSpec } from './simulation.js';
@@ -31,8 +31,8 @@ interface AlertRig extends LeakRig {
 }
 
 /** leak-matrix.ts's rig, with the alerts token permission and the two alerts raised in the home repository. */
-async function startAlertRig(kind: SimKeyKind): Promise<AlertRig> {
-  const rig = await startLeakRig(kind);
+async function startAlertRig(kind: SimKeyKind, startLeak: StartLeakRig = startLeakRig): Promise<AlertRig> {
+  const rig = await startLeak(kind);
   try {
     const { github, platform, secrets } = rig.sim.world;
     github.addToken(WRITE_TOKEN, 'write', { secretScanningAlerts: 'write' });
@@ -112,8 +112,8 @@ export function alertCrashCases(recorded: readonly Recorded[]): CrashCase[] {
 }
 
 /** One fault case in alert mode: the faulted run ends well or says what to do; then the user's answer and the next scheduled run. */
-export async function runAlertFaultCase(c: FaultCase): Promise<CaseResult> {
-  const rig = await startAlertRig(c.kind);
+export async function runAlertFaultCase(c: FaultCase, startLeak: StartLeakRig = startLeakRig): Promise<CaseResult> {
+  const rig = await startAlertRig(c.kind, startLeak);
   const { sim } = rig;
   const out: string[] = [];
   try {
@@ -148,8 +148,8 @@ export async function runAlertFaultCase(c: FaultCase): Promise<CaseResult> {
 }
 
 /** One crash case in alert mode: the run killed at the request, then the user's answer and the next scheduled run. */
-export async function runAlertCrashCase(c: CrashCase): Promise<CaseResult> {
-  const rig = await startAlertRig(c.kind);
+export async function runAlertCrashCase(c: CrashCase, startLeak: StartLeakRig = startLeakRig): Promise<CaseResult> {
+  const rig = await startAlertRig(c.kind, startLeak);
   const { sim } = rig;
   const out: string[] = [];
   try {

@@ -35,7 +35,16 @@ export {
 export { runStuckScenario, type StuckScenarioResult } from './stuck-scenario.js';
 export { Coverage, installProbeCollector, probeCatalogue } from './coverage.js';
 export { type HistoryFacts, historyFacts } from './history-facts.js';
-export { leakCrashCases, leakFaultCases, recordLeakRuns, runLeakCrashCase, runLeakFaultCase } from './leak-matrix.js';
+export {
+  buildLeakRig,
+  leakCrashCases,
+  leakFaultCases,
+  recordLeakRuns,
+  runLeakCrashCase,
+  runLeakFaultCase,
+  type StartLeakRig,
+  startLeakRig,
+} from './leak-matrix.js';
 export {
   ALERT_SECRET_TYPE,
   alertCrashCases,

@@ -23,6 +23,7 @@ import {
   traceRequests,
 } from './matrix.js';
 import { type CaseResult, crashAt } from './matrix-cases.js';
+import { type RigSetup, recordSetup, replaySetup, rigView } from './rig-copy.js';
 import type { RunResult, RunSpec } from './simulation.js';
 import { KEY_KINDS, type SimKeyKind } from './world.js';
 
@@ -31,23 +32,91 @@ export interface LeakRig extends Rig {
   leaked: { id: number; key: string };
 }
 
-/** matrix.ts's rig, rotated once (keep 1) so the record knows its key, which then leaks. */
-export async function startLeakRig(kind: SimKeyKind): Promise<LeakRig> {
+/** How a case gets its leak rig: a copy of the kind's template (startLeakRig), or built afresh (buildLeakRig, the copy's proof). */
+export type StartLeakRig = (kind: SimKeyKind) => Promise<LeakRig>;
+
+/** matrix.ts's rig, rotated once (keep 1) so the record knows its key, which then leaks: the setup run for real. */
+export async function buildLeakRig(kind: SimKeyKind): Promise<LeakRig> {
+  return (await buildLeakTemplate(kind, false)).rig;
+}
+
+interface LeakTemplate {
+  rig: LeakRig;
+  setup?: RigSetup;
+}
+
+async function buildLeakTemplate(kind: SimKeyKind, record: boolean): Promise<LeakTemplate> {
   const rig = await startRig(kind, 'token', 'full');
   try {
+    const recording = record ? recordSetup(rig.sim) : undefined;
     const setup = rig.sim.start(rig.spec());
     await rig.sim.runAll([setup]);
     const key = setup.result.created[0];
     if (setup.result.status !== 'ok' || !key)
       throw new Error(`the rotation before the leak ended ${setup.result.status}:\n${rig.sim.trace.join('\n')}`);
     const leaked = { id: setup.result.report!.keyId!, key };
-    rig.sim.note(`key ${leaked.id}, in every target, leaks`);
-    const fingerprint = keyFingerprint(key);
-    return { ...rig, leaked, spec: (apiKey) => ({ ...rig.spec(apiKey), keep: 2, leakedKey: { fingerprint } }) };
+    const recorded = recording?.stop();
+    return { rig: leakRigOf(rig, leaked), ...(recorded && { setup: recorded }) };
   } catch (error) {
     await rig.sim.close();
     throw error;
   }
+}
+
+function leakRigOf(rig: Rig, leaked: { id: number; key: string }): LeakRig {
+  rig.sim.note(`key ${leaked.id}, in every target, leaks`);
+  const fingerprint = keyFingerprint(leaked.key);
+  return { ...rig, leaked, spec: (apiKey) => ({ ...rig.spec(apiKey), keep: 2, leakedKey: { fingerprint } }) };
+}
+
+/** Each kind's setup, recorded once a process, and the leaked key it made. */
+const templates = new Map<SimKeyKind, Promise<{ setup: RigSetup; leaked: { id: number; key: string } }>>();
+
+/**
+ * The leak rig of a case: a fresh rig of the same seed with the kind's recorded setup copied onto it
+ * (rig-copy.ts), which stands exactly where buildLeakRig's does (the first copy is checked against
+ * its template here, and test/rig-copy.test.ts plays cases both ways), for a fifth of the CPU.
+ */
+export async function startLeakRig(kind: SimKeyKind): Promise<LeakRig> {
+  let template = templates.get(kind);
+  if (!template) {
+    template = leakTemplate(kind);
+    templates.set(kind, template);
+  }
+  const { setup, leaked } = await template;
+  return copyLeakRig(kind, setup, leaked);
+}
+
+async function copyLeakRig(kind: SimKeyKind, setup: RigSetup, leaked: { id: number; key: string }): Promise<LeakRig> {
+  const rig = await startRig(kind, 'token', 'full');
+  try {
+    await replaySetup(rig.sim, setup);
+    return leakRigOf(rig, leaked);
+  } catch (error) {
+    await rig.sim.close();
+    throw error;
+  }
+}
+
+/** The kind's setup recorded, its first copy held to showing what the template shows. */
+async function leakTemplate(kind: SimKeyKind): Promise<{ setup: RigSetup; leaked: { id: number; key: string } }> {
+  const template = await buildLeakTemplate(kind, true);
+  let want: string;
+  try {
+    want = rigView(template.rig.sim, template.rig.targets, MATRIX_SECRET);
+  } finally {
+    // Closed before the copy starts: a rig starting while another's clock is installed draws from that one.
+    await template.rig.sim.close();
+  }
+  const setup = template.setup!;
+  const copy = await copyLeakRig(kind, setup, template.rig.leaked);
+  try {
+    const got = rigView(copy.sim, copy.targets, MATRIX_SECRET);
+    if (want !== got) throw new Error(`the copied leak rig of a ${kind} key differs from its template:\n${want}\n${got}`);
+  } finally {
+    await copy.sim.close();
+  }
+  return { setup, leaked: template.rig.leaked };
 }
 
 /** The requests of a clean emergency rotation of the leak rig, for each kind of key. */
@@ -93,8 +162,8 @@ export function leakCrashCases(recorded: readonly Recorded[]): CrashCase[] {
 }
 
 /** One fault case in leak mode: the outcome the rule promises, what the run says of the leak, then the user's answer. */
-export async function runLeakFaultCase(c: FaultCase): Promise<CaseResult> {
-  const rig = await startLeakRig(c.kind);
+export async function runLeakFaultCase(c: FaultCase, start: StartLeakRig = startLeakRig): Promise<CaseResult> {
+  const rig = await start(c.kind);
   const { sim } = rig;
   const out: string[] = [];
   try {
@@ -139,8 +208,8 @@ export async function runLeakFaultCase(c: FaultCase): Promise<CaseResult> {
 }
 
 /** One crash case in leak mode: the emergency run killed at the request, then run again as the user would. */
-export async function runLeakCrashCase(c: CrashCase): Promise<CaseResult> {
-  const rig = await startLeakRig(c.kind);
+export async function runLeakCrashCase(c: CrashCase, start: StartLeakRig = startLeakRig): Promise<CaseResult> {
+  const rig = await start(c.kind);
   const { sim } = rig;
   const out: string[] = [];
   try {

@@ -12,6 +12,9 @@ export interface Rng {
   shuffle<T>(items: readonly T[]): T[];
   /** A generator of its own, seeded from this one: a sub-history that does not shift the rest. */
   fork(): Rng;
+  /** Where the generator stands: setState(state()) later draws the same numbers again (a copied rig, rig-copy.ts). */
+  state(): number;
+  setState(state: number): void;
 }
 
 export function createRng(seed: number): Rng {
@@ -38,5 +41,9 @@ export function createRng(seed: number): Rng {
       return out;
     },
     fork: () => createRng(Math.floor(next() * 2 ** 32)),
+    state: () => state,
+    setState: (to) => {
+      state = to >>> 0;
+    },
   };
 }

@@ -192,8 +192,13 @@ function pooledSealOpen(realOpen: (...args: unknown[]) => Uint8Array) {
 /** Resolves once libsodium is loaded (its functions exist only then): before installSimCrypto. */
 export const simCryptoReady: Promise<void> = sodium.ready;
 
+/** How many of the pool's key pairs a history was handed: a copied rig (rig-copy.ts) carries it over. */
+export interface KeyPairsHanded {
+  handed: number;
+}
+
 /** Puts the memoized key readers and `random`-driven random bytes in place; returns the undo. */
-export function installSimCrypto(random: () => number): () => void {
+export function installSimCrypto(random: () => number, pairs: KeyPairsHanded = { handed: 0 }): () => void {
   const mutable = crypto as unknown as Record<string, unknown>;
   mutable.createPrivateKey = memoized(real.createPrivateKey, 'private:');
   mutable.createPublicKey = memoized(real.createPublicKey as typeof crypto.createPrivateKey, 'public:');
@@ -215,16 +220,15 @@ export function installSimCrypto(random: () => number): () => void {
     return bytes;
   };
   syncBuiltinESMExports();
-  let pairsHanded = 0;
   const mutableSodium = sodium as unknown as Record<string, unknown>;
   const realKeyPair = sodium.crypto_box_keypair as (...args: unknown[]) => KeyPair;
   mutableSodium.crypto_box_keypair = (...args: unknown[]) => {
     if (args.length) return realKeyPair(...args);
     // Drawn whether the pool has the pair or not: a history's random bytes do not depend on what the process ran before it.
-    if (!keyPairs[pairsHanded]) keyPairs[pairsHanded] = realKeyPair();
+    if (!keyPairs[pairs.handed]) keyPairs[pairs.handed] = realKeyPair();
     else for (let i = 0; i < DRAWS_PER_KEY_PAIR; i++) random();
-    const pair = keyPairs[pairsHanded]!;
-    pairsHanded += 1;
+    const pair = keyPairs[pairs.handed]!;
+    pairs.handed += 1;
     // Copies: whoever holds a pair may not change the pool's.
     return { ...pair, publicKey: pair.publicKey.slice(), privateKey: pair.privateKey.slice() };
   };

@@ -7,7 +7,7 @@
 import { type FaultSpec, type ResponseShape, toFetchRequest } from '@keyturn/emulator';
 import { answerLeakAlerts, LeakAlertsError, type RotateKeyOptions, RotationError, rotateKey } from '@keyturn/rotation';
 import { createRng, type Rng } from './prng.js';
-import { installSimCrypto, simCryptoReady } from './sim-crypto.js';
+import { installSimCrypto, type KeyPairsHanded, simCryptoReady } from './sim-crypto.js';
 import { VirtualTime } from './virtual-time.js';
 import { createWorld, GITLAB_TOKEN, HOME, ORG_ID, PROJECT_ID, type Skew, VERCEL_TOKEN, WRITE_TOKEN, type World } from './world.js';
 
@@ -22,6 +22,16 @@ const never = (): Promise<never> => new Promise<never>(() => {});
 
 /** The stream GET /auth's latencies draw from (simulation.ts, fetchOf). */
 const AUTH_LATENCY_STREAM = 0x0a07_4000;
+
+/** Where a history's generators, clock and run count stand: what a copied rig (rig-copy.ts) carries over. */
+export interface SimPosition {
+  now: number;
+  timers: number;
+  runs: number;
+  /** The states of the history's generator, GET /auth's latencies', the clients' (and the emulators' ids') and the random bytes'. */
+  streams: [number, number, number, number];
+  pairsHanded: number;
+}
 
 export class Simulation {
   readonly rng: Rng;
@@ -39,6 +49,9 @@ export class Simulation {
    */
   readonly afterAnswer: ((answered: Answered) => void)[] = [];
   readonly #authLatency: Rng;
+  readonly #inner: Rng;
+  readonly #bytes: Rng;
+  readonly #pairs: KeyPairsHanded = { handed: 0 };
   /** SIM_SAID=1: the run's own words in the trace, to read why a replayed seed failed (read once: process.env is slow to read per line). */
   readonly #traceSaid = Boolean(process.env.SIM_SAID);
   #uninstall: (() => void) | undefined;
@@ -49,15 +62,16 @@ export class Simulation {
     // The clients' jitter and the key names' suffixes draw from a generator of their own, so a
     // change in how many they draw never shifts the history's choices.
     const inner = this.rng.fork();
+    this.#inner = inner;
     this.time = new VirtualTime(Date.UTC(2030, 0, 1) + this.rng.int(365) * 86_400_000, () => inner.next());
+    // Random bytes of their own generator: how many are drawn shifts none of the history's choices.
+    this.#bytes = createRng(seed ^ 0x5eed_b17e);
   }
 
   static async start(seed: number, skew?: Skew, shape: ResponseShape = 'full'): Promise<Simulation> {
     const sim = new Simulation(seed);
     await simCryptoReady;
-    // Random bytes of their own generator: how many are drawn shifts none of the history's choices.
-    const bytes = createRng(seed ^ 0x5eed_b17e);
-    const uninstallCrypto = installSimCrypto(bytes.next);
+    const uninstallCrypto = installSimCrypto(sim.#bytes.next, sim.#pairs);
     sim.#uninstall = uninstallCrypto;
     sim.world = await createWorld(sim.time, skew ?? { platformMs: 0, githubMs: 0 }, shape);
     const uninstallTime = sim.time.install();
@@ -66,6 +80,21 @@ export class Simulation {
       uninstallCrypto();
     };
     return sim;
+  }
+
+  position(): SimPosition {
+    const { now, seq } = this.time.position();
+    const streams = [this.rng, this.#authLatency, this.#inner, this.#bytes].map((r) => r.state()) as SimPosition['streams'];
+    return { now, timers: seq, runs: this.#runCount, streams, pairsHanded: this.#pairs.handed };
+  }
+
+  /** Puts the generators, clock and run count where `position` says (no timer may be pending). */
+  moveTo(position: SimPosition): void {
+    this.time.moveTo({ now: position.now, seq: position.timers });
+    this.#runCount = position.runs;
+    const streams = [this.rng, this.#authLatency, this.#inner, this.#bytes];
+    for (const [i, stream] of streams.entries()) stream.setState(position.streams[i]!);
+    this.#pairs.handed = position.pairsHanded;
   }
 
   note(line: string): void {

@@ -116,6 +116,18 @@ export class VirtualTime implements Runtime {
     };
   };
 
+  /** The clock and its timer count, for a copied rig (rig-copy.ts): meaningful only with no timer pending. */
+  position(): { now: number; seq: number } {
+    return { now: this.#now, seq: this.#seq };
+  }
+
+  /** Sets the clock and timer count a copied rig carries over; with a timer pending there is nothing a copy could carry. */
+  moveTo(position: { now: number; seq: number }): void {
+    if (this.pendingTimers > 0) throw new Error(`the clock cannot be moved with ${this.pendingTimers} timer(s) pending`);
+    this.#now = position.now;
+    this.#seq = position.seq;
+  }
+
   /** How many timers are pending. */
   get pendingTimers(): number {
     return this.#timers.filter((t) => !t.cancelled).length;
