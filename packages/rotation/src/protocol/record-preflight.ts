@@ -13,7 +13,7 @@ import { platformFailureCode } from '../errors.js';
 import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
 import { beforeWriting } from '../record/target-record.js';
 import { keyFingerprint } from '../record/fingerprint.js';
-import { RECORD_BUDGET_BYTES, RecordError, recordBytes, variableOf, variablesNeeded } from '../record/github-variables.js';
+import { RECORD_BUDGET_BYTES, recordBytes, variableOf, variablesNeeded } from '../record/github-variables.js';
 import { REPOSITORY_VARIABLE_LIMIT } from '../record/parts.js';
 import type { NoticeAction } from '../notices/notice.js';
 import { blockingRecords, namedKeyIds, planRecord, type RecordPlan } from '../record/record-plan.js';
@@ -26,6 +26,7 @@ import { chooseFamily, SeveralFamiliesError } from './family-choice.js';
 import { warnOtherUnheld } from './other-family-unheld.js';
 import { checkOtherSecrets } from './renamed-secrets.js';
 import { checkRetired } from './retired-targets.js';
+import { recordFailure } from './record-failure.js';
 import type { selectRevocations } from './revocation-plan.js';
 import { probe } from '../internal/probes.js';
 import { sayOtherSecret } from './renamed-secret-notices.js';
@@ -66,14 +67,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
       ctx.preloadedRecords = undefined;
       ctx.recordsRead = JSON.stringify(loaded);
     } catch (error) {
-      const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-      ctx.fail({
-        code: 'record-failed',
-        step: 'preflight',
-        summary: `The target record could not be read: ${describeError(error)}`,
-        advice: `${advice} Nothing was changed.`,
-        cause: error,
-      });
+      ctx.fail(readFailure(error));
     }
   }
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
@@ -202,16 +196,11 @@ export async function recordsChanged(ctx: RotationContext): Promise<boolean> {
   try {
     return JSON.stringify(await store.load()) !== ctx.recordsRead;
   } catch (error) {
-    const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-    return ctx.fail({
-      code: 'record-failed',
-      step: 'preflight',
-      summary: `The target record could not be read: ${describeError(error)}`,
-      advice: `${advice} Nothing was changed.`,
-      cause: error,
-    });
+    return ctx.fail(readFailure(error));
   }
 }
+
+const readFailure = (error: unknown) => recordFailure('preflight', 'The target record could not be read: ', error, 'Nothing was changed.');
 
 /** What the target record tells the revocation plan (revocation-plan.ts). */
 export function recordFacts(
