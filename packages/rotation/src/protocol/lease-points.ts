@@ -10,7 +10,7 @@ import { LeaseHeldError, takeLease } from '../lease/take-lease.js';
 import { RecordError } from '../record/variable-store.js';
 import type { RotationContext } from './context.js';
 import { probe } from '../internal/probes.js';
-import { recordFailure } from './record-failure.js';
+import { recordFailure } from './failures.js';
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 

@@ -4,7 +4,7 @@
 import { specOf } from './given-spec.js';
 import { describeError } from '../platform.js';
 import { keyFingerprint } from '../record/fingerprint.js';
-import { recordFailure } from './record-failure.js';
+import { recordFailure } from './failures.js';
 import { saveAfterWriting, saveBeforeCreating, saveBeforeWriting } from '../record/record-writes.js';
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';

@@ -9,8 +9,7 @@ import { mutant } from '../internal/mutants.js';
 import { familyMembers } from '../family-members.js';
 import { keyKindLabel } from '../key-kind/key-kind.js';
 import { option } from '../option-names.js';
-import { platformFailureCode } from '../errors.js';
-import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
+import { describeError, type PlatformKey } from '../platform.js';
 import { beforeWriting } from '../record/target-record.js';
 import { keyFingerprint } from '../record/fingerprint.js';
 import { RECORD_BUDGET_BYTES, recordBytes, variableOf, variablesNeeded } from '../record/github-variables.js';
@@ -26,7 +25,7 @@ import { chooseFamily, SeveralFamiliesError } from './family-choice.js';
 import { warnOtherUnheld } from './other-family-unheld.js';
 import { checkOtherSecrets } from './renamed-secrets.js';
 import { checkRetired } from './retired-targets.js';
-import { recordFailure } from './record-failure.js';
+import { platformFailure, recordFailure } from './failures.js';
 import type { selectRevocations } from './revocation-plan.js';
 import { probe } from '../internal/probes.js';
 import { sayOtherSecret } from './renamed-secret-notices.js';
@@ -290,13 +289,9 @@ async function refuseManagingKeyOfFamily(
   try {
     word = await ctx.forward.managingAuthDetails?.();
   } catch (error) {
-    ctx.fail({
-      code: platformFailureCode(error),
-      step: 'preflight',
-      summary: `Asking the platform who the key in ${option('managingApiKey')} is (GET /auth) failed: ${describeError(error)}`,
-      advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
-      cause: error,
-    });
+    ctx.fail(
+      platformFailure(ctx, 'preflight', `Asking the platform who the key in ${option('managingApiKey')} is (GET /auth) failed: `, error),
+    );
   }
   if (word?.auth_method !== 'api_key_org') return;
   const named = unknown

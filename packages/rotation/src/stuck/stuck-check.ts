@@ -4,7 +4,7 @@
 // With `acknowledge`, it clears the mark under the lease instead, and the run goes on.
 
 import { renderNotice } from '../notices/render.js';
-import { recordFailure } from '../protocol/record-failure.js';
+import { recordFailure } from '../protocol/failures.js';
 import { mintAppTokens } from '../protocol/app-tokens.js';
 import type { RotationContext } from '../protocol/context.js';
 import { releaseRunLease, takeRunLease } from '../protocol/lease-points.js';
