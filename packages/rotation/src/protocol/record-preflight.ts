@@ -73,14 +73,7 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
   identifyFamilies(loaded.unreadable, keys, keyKind);
   let choice: ReturnType<typeof chooseFamily>;
   try {
-    choice = chooseFamily({
-      pinned: ctx.pinnedFamily,
-      records: loaded.records,
-      targets: ctx.targets,
-      secretName: ctx.secretName,
-      keys,
-      keyKind,
-    });
+    choice = chooseFamily(ctx, loaded.records, keys, keyKind);
   } catch (error) {
     const actions = error instanceof SeveralFamiliesError ? [{ do: 'choose-family' as const, families: error.families }] : [];
     return ctx.fail({
