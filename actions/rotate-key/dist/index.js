@@ -12310,12 +12310,47 @@ function watchUnansweredWrites() {
 }
 
 // ../../packages/rotation/dist/notices/codes.js
-var STUCK_REASONS = [
-  "left-without-key",
-  "leaked-key-valid",
-  "record-unreadable",
-  "lease-taken-over",
-  "repeated-failure"
+var STUCK_REASONS = ["left-without-key", "leaked-key-valid", "record-unreadable", "lease-taken-over", "repeated-failure"];
+var NOTICE_CODES = [
+  "stuck",
+  "stuck-acknowledged",
+  "rebuild-record-unneeded",
+  "record-rebuilt",
+  "rebuilt-keys-kept",
+  "unreadable-other-record",
+  "dropped-target",
+  "other-family-dropped-target",
+  "other-family-unheld",
+  "other-kind-unheld",
+  "renamed-secret-keys-valid",
+  "retired-target-unrecorded",
+  "unmanaged-current-key",
+  "misplaced-record",
+  "leaked-key-not-of-family",
+  "unreachable-target-left-out",
+  "leaked-key-dropped-holders",
+  "target-unwritten",
+  "record-not-narrowed",
+  "kept-beyond-keep",
+  "revoke-key-id-skipped",
+  "development-not-sensitive",
+  "deployment-not-ready",
+  "awaiting-deploy",
+  "appeared",
+  "concurrent-rotation",
+  "lease-lapsed",
+  "other-family-deferred",
+  "other-family-held-here",
+  "other-family-rebuilt-kept",
+  "revoke-unconfirmed",
+  "other-family-not-forgotten",
+  "other-family-settle-failed",
+  "app-token-not-revoked",
+  "alerts-without-value",
+  "unmanaged-leaked-key",
+  "other-family-alert",
+  ...STUCK_REASONS,
+  "person-not-called"
 ];
 
 // ../../packages/rotation/dist/record/target-record.js
@@ -13344,6 +13379,16 @@ async function waitUnlessAborted(ctx, ms) {
   }
 }
 
+// ../../packages/rotation/dist/protocol/failures.js
+function recordFailure(step, doing, error2, unchanged) {
+  const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
+  return { code: "record-failed", step, summary: `${doing}${describeError(error2)}`, advice: `${advice} ${unchanged}`, cause: error2 };
+}
+function platformFailure(ctx, step, doing, error2) {
+  const advice = platformAdvice(error2, ctx.secretName, true, ctx.keyScope);
+  return { code: platformFailureCode(error2), step, summary: `${doing}${describeError(error2)}`, advice, cause: error2 };
+}
+
 // ../../packages/rotation/dist/protocol/revocation.js
 async function revokeIfLive(client, id) {
   try {
@@ -13383,13 +13428,7 @@ async function createKey(ctx, keyName) {
   } catch (error2) {
     if (mayHaveTakenEffect(error2))
       return removeOrphan(ctx, keyName, error2);
-    ctx.fail({
-      code: platformFailureCode(error2),
-      step: "create",
-      summary: `Creating key ${keyName} failed: ${describeError(error2)}`,
-      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
-      cause: error2
-    });
+    ctx.fail(platformFailure(ctx, "create", `Creating key ${keyName} failed: `, error2));
   }
   const key = { id: created.id, name: keyName, key: created.key, created_at: created.created_at };
   ctx.report.keyId = key.id;
@@ -17362,9 +17401,9 @@ function planLeak(ctx, own, records, keys) {
 }
 
 // ../../packages/rotation/dist/protocol/family-choice.js
-function chooseFamily(input) {
-  const { pinned, targets, secretName, keys, keyKind } = input;
-  const records = input.records.filter((r2) => r2.keyKind === void 0 || r2.keyKind === keyKind);
+function chooseFamily(run2, allRecords, keys, keyKind) {
+  const { pinnedFamily: pinned, targets, secretName } = run2;
+  const records = allRecords.filter((r2) => r2.keyKind === void 0 || r2.keyKind === keyKind);
   if (pinned !== void 0) {
     return { family: pinned, record: records.find((r2) => r2.family === pinned), why: `given as ${option("family")}`, derived: false };
   }
@@ -17677,28 +17716,14 @@ async function readRecord(ctx, keys) {
       ctx.preloadedRecords = void 0;
       ctx.recordsRead = JSON.stringify(loaded);
     } catch (error2) {
-      const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-      ctx.fail({
-        code: "record-failed",
-        step: "preflight",
-        summary: `The target record could not be read: ${describeError(error2)}`,
-        advice: `${advice} Nothing was changed.`,
-        cause: error2
-      });
+      ctx.fail(readFailure(error2));
     }
   }
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
   identifyFamilies(loaded.unreadable, keys, keyKind);
   let choice;
   try {
-    choice = chooseFamily({
-      pinned: ctx.pinnedFamily,
-      records: loaded.records,
-      targets: ctx.targets,
-      secretName: ctx.secretName,
-      keys,
-      keyKind
-    });
+    choice = chooseFamily(ctx, loaded.records, keys, keyKind);
   } catch (error2) {
     const actions = error2 instanceof SeveralFamiliesError ? [{ do: "choose-family", families: error2.families }] : [];
     return ctx.fail({
@@ -17816,16 +17841,10 @@ async function recordsChanged(ctx) {
   try {
     return JSON.stringify(await store3.load()) !== ctx.recordsRead;
   } catch (error2) {
-    const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-    return ctx.fail({
-      code: "record-failed",
-      step: "preflight",
-      summary: `The target record could not be read: ${describeError(error2)}`,
-      advice: `${advice} Nothing was changed.`,
-      cause: error2
-    });
+    return ctx.fail(readFailure(error2));
   }
 }
+var readFailure = (error2) => recordFailure("preflight", "The target record could not be read: ", error2, "Nothing was changed.");
 function recordFacts(ctx) {
   const plan = ctx.record;
   return {
@@ -17887,13 +17906,7 @@ async function refuseManagingKeyOfFamily(ctx, plan, keys, records) {
   try {
     word = await ctx.forward.managingAuthDetails?.();
   } catch (error2) {
-    ctx.fail({
-      code: platformFailureCode(error2),
-      step: "preflight",
-      summary: `Asking the platform who the key in ${option("managingApiKey")} is (GET /auth) failed: ${describeError(error2)}`,
-      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
-      cause: error2
-    });
+    ctx.fail(platformFailure(ctx, "preflight", `Asking the platform who the key in ${option("managingApiKey")} is (GET /auth) failed: `, error2));
   }
   if (word?.auth_method !== "api_key_org")
     return;
@@ -18169,15 +18182,8 @@ async function takeRunLease(ctx) {
         advice: `Nothing was changed. That run rotates the same secret: let it finish. If it crashed, its lease lapses at ${error2.expires} and the next run takes it over. Runs of one secret in one workflow concurrency group queue instead of waiting here.`
       });
     }
-    if (error2 instanceof RecordError) {
-      ctx.fail({
-        code: "record-failed",
-        step: "preflight",
-        summary: describeError(error2),
-        advice: `${error2.advice} Nothing was changed.`,
-        cause: error2
-      });
-    }
+    if (error2 instanceof RecordError)
+      ctx.fail(recordFailure("preflight", "", error2, "Nothing was changed."));
     throw error2;
   }
 }
@@ -18368,14 +18374,7 @@ async function checkClock(ctx, keys) {
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
   let choice;
   try {
-    choice = chooseFamily({
-      pinned: ctx.pinnedFamily,
-      records: loaded.records,
-      targets: ctx.targets,
-      secretName: ctx.secretName,
-      keys,
-      keyKind
-    });
+    choice = chooseFamily(ctx, loaded.records, keys, keyKind);
   } catch {
     return void 0;
   }
@@ -18514,8 +18513,7 @@ async function listKeys2(ctx, underLease2 = false) {
   try {
     return await ctx.forward.apiKeys.list();
   } catch (error2) {
-    const code = platformFailureCode(error2);
-    if (underLease2 && code === "current-key-rejected") {
+    if (underLease2 && platformFailureCode(error2) === "current-key-rejected") {
       probe("run-stood-down");
       return ctx.fail({
         code: "stood-down",
@@ -18525,13 +18523,7 @@ async function listKeys2(ctx, underLease2 = false) {
         cause: error2
       });
     }
-    return ctx.fail({
-      code,
-      step: "preflight",
-      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error2)}`,
-      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
-      cause: error2
-    });
+    return ctx.fail(platformFailure(ctx, "preflight", `${checkFailedWords(ctx.keyScope)}: `, error2));
   }
 }
 async function underLease(ctx, keys, mark2) {
@@ -18566,13 +18558,7 @@ async function readCurrentAuth(ctx) {
   try {
     ctx.currentAuth = await ctx.forward.authDetails();
   } catch (error2) {
-    ctx.fail({
-      code: platformFailureCode(error2),
-      step: "preflight",
-      summary: `Asking the platform who the current key is (GET /auth) failed: ${describeError(error2)}`,
-      advice: platformAdvice(error2, ctx.secretName, true, ctx.keyScope),
-      cause: error2
-    });
+    ctx.fail(platformFailure(ctx, "preflight", `Asking the platform who the current key is (GET /auth) failed: `, error2));
   }
   const problem = currentKeyAuthProblem(ctx.currentAuth, ctx.keyScope.keyKind);
   if (problem)
@@ -18711,14 +18697,7 @@ async function recordBeforeCreating(ctx) {
     if (saved)
       ctx.log("create", `Recorded in ${store3.describe()} that family ${ctx.family} serves ${ctx.targets.map((t2) => t2.describe()).join(", ")}, before making its key`);
   } catch (error2) {
-    const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-    ctx.fail({
-      code: "record-failed",
-      step: "create",
-      summary: `Before making the key: ${describeError(error2)}`,
-      advice: `${advice} No key was made and no secret was changed.`,
-      cause: error2
-    });
+    ctx.fail(recordFailure("create", "Before making the key: ", error2, "No key was made and no secret was changed."));
   }
 }
 async function recordBeforeWriting(ctx, created) {
@@ -19961,14 +19940,7 @@ async function acknowledge(ctx, family) {
     ctx.recovered = { family, ...recovered };
     ctx.notice("preflight", { code: "stuck-acknowledged", family, ...recovered, actions: [] });
   } catch (error2) {
-    const advice = error2 instanceof RecordError ? error2.advice : "Run again once the cause above is fixed.";
-    ctx.fail({
-      code: "record-failed",
-      step: "preflight",
-      summary: `Acknowledging family ${family}: ${describeError(error2)}`,
-      advice: `${advice} The family is still stuck.`,
-      cause: error2
-    });
+    ctx.fail(recordFailure("preflight", `Acknowledging family ${family}: `, error2, "The family is still stuck."));
   } finally {
     ctx.preloadedRecords = void 0;
     await releaseRunLease(ctx);

@@ -2256,20 +2256,17 @@ function idsFromJson(name, text) {
     const problem = withoutEchoes(error2.message, text);
     throw new InputError(name, `starts like JSON but does not parse (${problem}); ${FORMS}`);
   }
-  const list = Array.isArray(value) ? value : isRecord(value) ? value.operations : void 0;
+  const list = Array.isArray(value) ? value : isPlainObject(value) ? value.operations : void 0;
   if (!Array.isArray(list)) {
     throw new InputError(name, `is a JSON object without an "operations" array; ${FORMS}`);
   }
   return list.map((item, index) => {
-    const id = isRecord(item) ? item.id : item;
+    const id = isPlainObject(item) ? item.id : item;
     if (typeof id !== "string") {
       throw new InputError(name, `has an item ${index} that is neither an id string nor an object with a string "id"`);
     }
     return id;
   });
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 // ../../packages/api/dist/values/option-mistake.js

@@ -1,12 +1,11 @@
 // Runs an Action with GitHub's local runner, @github/local-action, as the Action READMEs tell a
 // developer to (`pnpm local-action <folder> <.env>`), and reads back the outputs it prints.
 
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inputEnvName } from './run-action.js';
+import { inputEnvName, spawnNode } from './run-action.js';
 
 // The repository's `pnpm local-action` script (from src/ or dist/ alike), so tests run what the READMEs tell a developer to.
 const SCRIPT = fileURLToPath(new URL('../../../scripts/local-action.mjs', import.meta.url));
@@ -34,25 +33,11 @@ export async function runLocalAction(
     const envFile = join(dir, '.env');
     const lines = [...Object.entries(inputs).map(([name, value]) => [inputEnvName(name), value]), ...Object.entries(env)];
     await writeFile(envFile, `${lines.map(([name, value]) => `${name}=${value}`).join('\n')}\n`);
-    const { exitCode, stdout, stderr } = await spawnScript([actionDir, envFile]);
+    const { exitCode, stdout, stderr } = await spawnNode(process.execPath, [SCRIPT, actionDir, envFile]);
     return { exitCode, stdout, stderr, outputs: readOutputsTable(stdout) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-function spawnScript(args: string[]): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    child.on('error', reject);
-    child.on('close', (exitCode) =>
-      resolve({ exitCode, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }),
-    );
-  });
 }
 
 /** Rows `│ 0 │ 'status' │ 'finished' │` of the console.table after the "Action Outputs" title. */

@@ -113,7 +113,7 @@ export async function runAction(actionDir: string, options: RunActionOptions = {
       else env[name] = value;
     }
 
-    const result = await spawnNode(options.node ?? process.execPath, join(actionDir, metadata.runs.main), {
+    const result = await spawnNode(options.node ?? process.execPath, [join(actionDir, metadata.runs.main)], {
       env,
       cwd: dir,
       timeoutMs: options.timeoutMs ?? 60_000,
@@ -158,22 +158,26 @@ function readNodeWarnings(stderr: string): string[] {
 /** The process as it ended, before its output is read as the runner reads it. */
 type Spawned = Pick<ActionRun, 'exitCode' | 'signal' | 'timedOut' | 'startedAt' | 'durationMs' | 'stdout'> & { stderr: string };
 
-function spawnNode(
+/** Runs `node` on `args` to its end; without `env` it inherits this process's, without `timeoutMs` it is never killed. */
+export function spawnNode(
   node: string,
-  script: string,
-  options: { env: Record<string, string>; cwd: string; timeoutMs: number },
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
 ): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const startedAt = Date.now();
     const started = performance.now();
-    const child = spawn(node, [script], { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, options.timeoutMs);
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+          }, options.timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.on('error', (error) => {

@@ -24,30 +24,10 @@ export const ROTATE_CREDENTIALS = catalogueOptions().flatMap((option) => (option
 
 export const WAIT_SETTINGS = ['api-url', 'project-id', 'operation-ids', 'timeout', 'interval'] as const satisfies readonly SettingName[];
 
-export const STATUS_SETTINGS = [
-  'record-repo',
-  'record-gitlab-project',
-  'gitlab-url',
-  'github-api-url',
-  'api-url',
-  'family',
-] as const satisfies readonly SettingName[];
+/** Where a read-only command finds the target records, and the platform. */
+const RECORD_READING = ['record-repo', 'record-gitlab-project', 'gitlab-url', 'github-api-url', 'api-url'] as const;
 
-export const AUDIT_SETTINGS = [
-  'record-repo',
-  'record-gitlab-project',
-  'gitlab-url',
-  'github-api-url',
-  'api-url',
-  'org-id',
-  'max-age',
-  'org',
-  'gitlab-group',
-  'match',
-  'secret-name',
-  'resume',
-  'read-interval',
-] as const satisfies readonly SettingName[];
+export const STATUS_SETTINGS = [...RECORD_READING, 'family'] as const satisfies readonly SettingName[];
 
 /** The settings only an audit of copies (`--org`, `--gitlab-group`) reads; the keys' audit reads the others. */
 export const COPIES_AUDIT_SETTINGS = [
@@ -58,6 +38,8 @@ export const COPIES_AUDIT_SETTINGS = [
   'resume',
   'read-interval',
 ] as const satisfies readonly SettingName[];
+
+export const AUDIT_SETTINGS = [...RECORD_READING, 'org-id', 'max-age', ...COPIES_AUDIT_SETTINGS] as const satisfies readonly SettingName[];
 
 /**
  * The catalogue's options with a keyturn.yml key, but those only `butMode` takes, in the table's

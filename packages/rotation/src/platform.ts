@@ -5,13 +5,10 @@ import { ApiError, AuthenticationError, NotFoundError, PermissionDeniedError, ty
 import { describeKind, describeKindWithArticle, type KeyScope, PERSONAL } from './key-kind/key-kind.js';
 import { isManagingKeyFailure } from './key-kind/managing-key.js';
 import { option } from './option-names.js';
+import type { KeyEntry } from './family-members.js';
 
-export interface PlatformKey {
-  id: number;
-  name: string;
-  created_at: string;
-  last_used_at?: string | null;
-}
+/** A key as the platform lists it: what the plans read (family-members.ts). */
+export type PlatformKey = KeyEntry;
 
 export interface RotationPlatformClient {
   apiKeys: {

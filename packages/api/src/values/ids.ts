@@ -1,6 +1,7 @@
 // Ids an input gives that go into request paths, and so into the log: refused when shaped like a key
 // (wait-for-operation's project-id and operation-ids).
 
+import { isPlainObject } from '../internal/validate.js';
 import { looksLikeCredential } from '../toolkit/redact-credentials.js';
 import { InputError } from './input-error.js';
 import { rejectedValue, withoutEchoes } from './refused-values.js';
@@ -56,19 +57,15 @@ function idsFromJson(name: string, text: string): string[] {
     const problem = withoutEchoes((error as Error).message, text);
     throw new InputError(name, `starts like JSON but does not parse (${problem}); ${FORMS}`);
   }
-  const list = Array.isArray(value) ? value : isRecord(value) ? value.operations : undefined;
+  const list = Array.isArray(value) ? value : isPlainObject(value) ? value.operations : undefined;
   if (!Array.isArray(list)) {
     throw new InputError(name, `is a JSON object without an "operations" array; ${FORMS}`);
   }
   return list.map((item, index) => {
-    const id = isRecord(item) ? item.id : item;
+    const id = isPlainObject(item) ? item.id : item;
     if (typeof id !== 'string') {
       throw new InputError(name, `has an item ${index} that is neither an id string nor an object with a string "id"`);
     }
     return id;
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

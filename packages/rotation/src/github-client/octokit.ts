@@ -9,6 +9,7 @@ import { linkSignals, notifyHook, type RequestEvent, type Runtime, systemRuntime
 import { retry } from '@octokit/plugin-retry';
 import { Octokit } from '@octokit/rest';
 import { checkServiceToken } from '../rest-client/rest-access.js';
+import type { RestAccess } from '../rest-client/rest-client.js';
 import { installRequestHooks } from './request-hooks.js';
 import { pathnameOf } from './request-path.js';
 import { GITHUB_WRITE_INTERVAL_MS, WriteSpacing } from './write-spacing.js';
@@ -22,7 +23,7 @@ export type GitHubClient = Octokit;
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 
 /** The options of `createGitHubClient`; only `token` is required. */
-export interface GitHubClientOptions {
+export interface GitHubClientOptions extends Omit<RestAccess, 'apiUrl'> {
   /** A token that can write secrets (see README: GITHUB_TOKEN cannot). */
   token: string;
   /**
@@ -31,22 +32,12 @@ export interface GitHubClientOptions {
    */
   baseUrl?: string;
   userAgent?: string;
-  /** Per request, default 30 s. */
-  timeoutMs?: number;
-  /** Retries of 5xx answers and dropped connections, default 3. */
-  retries?: number;
-  /** Retries of a rate-limited request (primary or secondary limit), default 3. */
-  rateLimitRetries?: number;
-  /** A rate limit that resets later than this is not waited for, default 120 000 ms (2 minutes). */
-  maxRateLimitWaitMs?: number;
   /** Milliseconds per second of Retry-After and of retry backoff, default 1000 (tests make it small). */
   retryAfterBaseValue?: number;
   /** Spacing between the starts of two writes, default 1000 ms as GitHub asks. */
   writeIntervalMs?: number;
   /** Receives one line per rate-limit wait or give-up; what it throws is ignored. */
   log?: (message: string) => void;
-  /** Default: the global fetch (a proxy agent or a test's fetch goes here). */
-  fetch?: typeof fetch;
   /**
    * One event per HTTP exchange with GitHub (retries each count as 1: Octokit retries inside), in
    * the shape of @keyturn/api's `onRequest`. What it throws is ignored.

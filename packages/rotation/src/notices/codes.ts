@@ -1,5 +1,11 @@
 // The closed list of notice codes, and the codes a family can be stuck for: what a program switches on.
 
+/**
+ * Why a family is stuck (stuck/): each a notice whose words are the remedy. Only a person can help;
+ * runs make no key until one acknowledges (`acknowledge`).
+ */
+export const STUCK_REASONS = ['left-without-key', 'leaked-key-valid', 'record-unreadable', 'lease-taken-over', 'repeated-failure'] as const;
+
 /** Every notice code, in the order of a run (preflight, revoke, then answering alerts). */
 export const NOTICE_CODES = [
   'stuck',
@@ -39,25 +45,9 @@ export const NOTICE_CODES = [
   'alerts-without-value',
   'unmanaged-leaked-key',
   'other-family-alert',
-  'left-without-key',
-  'leaked-key-valid',
-  'record-unreadable',
-  'lease-taken-over',
-  'repeated-failure',
+  ...STUCK_REASONS,
   'person-not-called',
 ] as const;
-
-/**
- * Why a family is stuck (stuck/): each a notice whose words are the remedy. Only a person can help;
- * runs make no key until one acknowledges (`acknowledge`).
- */
-export const STUCK_REASONS = [
-  'left-without-key',
-  'leaked-key-valid',
-  'record-unreadable',
-  'lease-taken-over',
-  'repeated-failure',
-] as const satisfies readonly NoticeCode[];
 
 /** Why a family is stuck: one of STUCK_REASONS, the code of the notice whose words are the remedy. */
 export type StuckReason = (typeof STUCK_REASONS)[number];

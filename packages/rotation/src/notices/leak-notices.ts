@@ -57,3 +57,13 @@ export interface OtherFamilyAlertNotice extends Base<'other-family-alert'> {
   family: string;
   secretName: string;
 }
+
+/** A notice of an emergency rotation or of answering alerts. */
+export type LeakNotice =
+  | LeakedKeyDroppedHoldersNotice
+  | TargetUnwrittenNotice
+  | LeakedKeyNotOfFamilyNotice
+  | UnreachableTargetLeftOutNotice
+  | AlertsWithoutValueNotice
+  | UnmanagedLeakedKeyNotice
+  | OtherFamilyAlertNotice;

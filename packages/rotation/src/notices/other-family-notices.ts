@@ -47,3 +47,12 @@ export interface OtherFamilySettleFailedNotice extends Base<'other-family-settle
   error: string;
   secretName: string;
 }
+
+/** A notice about settling another family's keys. */
+export type OtherFamilyNotice =
+  | OtherFamilyDeferredNotice
+  | OtherFamilyHeldHereNotice
+  | OtherFamilyRebuiltKeptNotice
+  | RevokeUnconfirmedNotice
+  | OtherFamilyNotForgottenNotice
+  | OtherFamilySettleFailedNotice;

@@ -45,3 +45,12 @@ export interface RecordNotNarrowedNotice extends Base<'record-not-narrowed'> {
   /** Retired targets the record still names. */
   retired: string[];
 }
+
+/** A notice about target records. */
+export type RecordNotice =
+  | RebuildRecordUnneededNotice
+  | RecordRebuiltNotice
+  | RebuiltKeysKeptNotice
+  | UnreadableOtherRecordNotice
+  | MisplacedRecordNotice
+  | RecordNotNarrowedNotice;

@@ -47,3 +47,12 @@ export interface AppTokenNotRevokedNotice extends Base<'app-token-not-revoked'> 
   owner: string;
   problem: string;
 }
+
+/** A notice about keys the run did not revoke. */
+export type RevokeNotice =
+  | KeptBeyondKeepNotice
+  | RevokeKeyIdSkippedNotice
+  | AppearedNotice
+  | ConcurrentRotationNotice
+  | LeaseLapsedNotice
+  | AppTokenNotRevokedNotice;

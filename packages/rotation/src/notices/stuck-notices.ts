@@ -70,3 +70,6 @@ export interface PersonNotCalledNotice extends Base<'person-not-called'> {
   doing: 'open' | 'update' | 'close' | 'post';
   error: string;
 }
+
+/** A notice of a stuck family: why, since when, cleared, or a person not called. */
+export type StuckFamilyNotice = StuckReasonNotice | StuckNotice | StuckAcknowledgedNotice | PersonNotCalledNotice;

@@ -67,3 +67,13 @@ export interface UnmanagedCurrentKeyNotice extends Base<'unmanaged-current-key'>
   family: string;
   secretName: string;
 }
+
+/** A notice about targets the run dropped, renamed or does not hold. */
+export type TargetNotice =
+  | DroppedTargetNotice
+  | OtherFamilyDroppedTargetNotice
+  | OtherFamilyUnheldNotice
+  | OtherKindUnheldNotice
+  | RenamedSecretKeysValidNotice
+  | RetiredTargetUnrecordedNotice
+  | UnmanagedCurrentKeyNotice;

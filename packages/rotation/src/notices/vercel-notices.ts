@@ -32,3 +32,6 @@ export interface AwaitingDeployNotice extends Base<'awaiting-deploy'> {
   afterUrl?: string;
   keyIds: number[];
 }
+
+/** A notice about Vercel targets. */
+export type VercelNotice = DevelopmentNotSensitiveNotice | DeploymentNotReadyNotice | AwaitingDeployNotice;

@@ -65,14 +65,7 @@ export async function checkClock(ctx: RotationContext, keys: PlatformKey[]): Pro
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
   let choice: ReturnType<typeof chooseFamily>;
   try {
-    choice = chooseFamily({
-      pinned: ctx.pinnedFamily,
-      records: loaded.records,
-      targets: ctx.targets,
-      secretName: ctx.secretName,
-      keys,
-      keyKind,
-    });
+    choice = chooseFamily(ctx, loaded.records, keys, keyKind);
   } catch {
     return undefined;
   }

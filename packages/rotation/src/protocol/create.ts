@@ -3,8 +3,8 @@
 // so the run starts clean.
 
 import { redactCredentials } from '@keyturn/api/toolkit';
-import { platformFailureCode } from '../errors.js';
-import { describeError, mayHaveTakenEffect, type PlatformKey, platformAdvice } from '../platform.js';
+import { describeError, mayHaveTakenEffect, type PlatformKey } from '../platform.js';
+import { platformFailure } from './failures.js';
 import { type RotationContext, waitUnlessAborted } from './context.js';
 import { type CreatedKey, ownKeyLeftValid, revokeIfLive, revokeOwnKey } from './revocation.js';
 import { probe } from '../internal/probes.js';
@@ -16,13 +16,7 @@ export async function createKey(ctx: RotationContext, keyName: string): Promise<
     created = await ctx.forward.apiKeys.create({ key_name: keyName });
   } catch (error) {
     if (mayHaveTakenEffect(error)) return removeOrphan(ctx, keyName, error);
-    ctx.fail({
-      code: platformFailureCode(error),
-      step: 'create',
-      summary: `Creating key ${keyName} failed: ${describeError(error)}`,
-      advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
-      cause: error,
-    });
+    ctx.fail(platformFailure(ctx, 'create', `Creating key ${keyName} failed: `, error));
   }
   const key: CreatedKey = { id: created.id, name: keyName, key: created.key, created_at: created.created_at };
   ctx.report.keyId = key.id;

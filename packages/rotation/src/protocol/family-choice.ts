@@ -25,17 +25,15 @@ export interface FamilyChoice {
 }
 
 /** Throws an Error naming the families when the targets belong to more than one record. */
-export function chooseFamily(input: {
-  pinned: string | undefined;
-  records: readonly TargetRecord[];
-  targets: readonly SecretTarget[];
-  secretName: string;
-  keys: readonly PlatformKey[];
+export function chooseFamily(
+  run: { pinnedFamily: string | undefined; targets: readonly SecretTarget[]; secretName: string },
+  allRecords: readonly TargetRecord[],
+  keys: readonly PlatformKey[],
   /** The run's kind of key (record/target-record.ts, `keyKind`). */
-  keyKind: string;
-}): FamilyChoice {
-  const { pinned, targets, secretName, keys, keyKind } = input;
-  const records = input.records.filter((r) => r.keyKind === undefined || r.keyKind === keyKind);
+  keyKind: string,
+): FamilyChoice {
+  const { pinnedFamily: pinned, targets, secretName } = run;
+  const records = allRecords.filter((r) => r.keyKind === undefined || r.keyKind === keyKind);
   if (pinned !== undefined) {
     return { family: pinned, record: records.find((r) => r.family === pinned), why: `given as ${option('family')}`, derived: false };
   }

@@ -10,6 +10,7 @@ import { LeaseHeldError, takeLease } from '../lease/take-lease.js';
 import { RecordError } from '../record/variable-store.js';
 import type { RotationContext } from './context.js';
 import { probe } from '../internal/probes.js';
+import { recordFailure } from './failures.js';
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
@@ -71,15 +72,7 @@ export async function takeRunLease(ctx: RotationContext): Promise<void> {
           `of waiting here.`,
       });
     }
-    if (error instanceof RecordError) {
-      ctx.fail({
-        code: 'record-failed',
-        step: 'preflight',
-        summary: describeError(error),
-        advice: `${error.advice} Nothing was changed.`,
-        cause: error,
-      });
-    }
+    if (error instanceof RecordError) ctx.fail(recordFailure('preflight', '', error, 'Nothing was changed.'));
     throw error;
   }
 }

@@ -7,11 +7,12 @@ import { platformFailureCode } from '../errors.js';
 import { makeKeyName } from '../family.js';
 import { checkFailedWords, checkingWords, notLiveWords, workingWords } from '../key-kind/words.js';
 import { mapWithLimit } from '../map-with-limit.js';
-import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
+import { describeError, type PlatformKey } from '../platform.js';
 import type { RotationPlan } from '../report.js';
 import { sealSecret } from '../seal.js';
 import { type SecretTarget, TargetError, type TargetPublicKey, takesPlainValue, targetAdvice } from '../targets/secret-target.js';
 import { mintAppTokens } from './app-tokens.js';
+import { platformFailure } from './failures.js';
 import { currentKeyAuthProblem } from './auth-details.js';
 import type { RotationContext } from './context.js';
 import type { FailedWrite } from './store/outcome.js';
@@ -99,8 +100,7 @@ async function listKeys(ctx: RotationContext, underLease = false): Promise<Platf
   try {
     return await ctx.forward.apiKeys.list();
   } catch (error) {
-    const code = platformFailureCode(error);
-    if (underLease && code === 'current-key-rejected') {
+    if (underLease && platformFailureCode(error) === 'current-key-rejected') {
       probe('run-stood-down');
       return ctx.fail({
         code: 'stood-down',
@@ -114,13 +114,7 @@ async function listKeys(ctx: RotationContext, underLease = false): Promise<Platf
         cause: error,
       });
     }
-    return ctx.fail({
-      code,
-      step: 'preflight',
-      summary: `${checkFailedWords(ctx.keyScope)}: ${describeError(error)}`,
-      advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
-      cause: error,
-    });
+    return ctx.fail(platformFailure(ctx, 'preflight', `${checkFailedWords(ctx.keyScope)}: `, error));
   }
 }
 
@@ -171,13 +165,7 @@ async function readCurrentAuth(ctx: RotationContext): Promise<void> {
   try {
     ctx.currentAuth = await ctx.forward.authDetails();
   } catch (error) {
-    ctx.fail({
-      code: platformFailureCode(error),
-      step: 'preflight',
-      summary: `Asking the platform who the current key is (GET /auth) failed: ${describeError(error)}`,
-      advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
-      cause: error,
-    });
+    ctx.fail(platformFailure(ctx, 'preflight', `Asking the platform who the current key is (GET /auth) failed: `, error));
   }
   const problem = currentKeyAuthProblem(ctx.currentAuth, ctx.keyScope.keyKind);
   if (problem) ctx.fail({ code: 'auth-mismatch', step: 'preflight', ...problem });

@@ -4,7 +4,7 @@
 import { specOf } from './given-spec.js';
 import { describeError } from '../platform.js';
 import { keyFingerprint } from '../record/fingerprint.js';
-import { RecordError } from '../record/github-variables.js';
+import { recordFailure } from './failures.js';
 import { saveAfterWriting, saveBeforeCreating, saveBeforeWriting } from '../record/record-writes.js';
 import { identityOf } from '../targets/secret-target.js';
 import type { RotationContext } from './context.js';
@@ -39,14 +39,7 @@ export async function recordBeforeCreating(ctx: RotationContext): Promise<void> 
           `before making its key`,
       );
   } catch (error) {
-    const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-    ctx.fail({
-      code: 'record-failed',
-      step: 'create',
-      summary: `Before making the key: ${describeError(error)}`,
-      advice: `${advice} No key was made and no secret was changed.`,
-      cause: error,
-    });
+    ctx.fail(recordFailure('create', 'Before making the key: ', error, 'No key was made and no secret was changed.'));
   }
 }
 

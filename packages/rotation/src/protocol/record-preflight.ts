@@ -9,11 +9,10 @@ import { mutant } from '../internal/mutants.js';
 import { familyMembers } from '../family-members.js';
 import { keyKindLabel } from '../key-kind/key-kind.js';
 import { option } from '../option-names.js';
-import { platformFailureCode } from '../errors.js';
-import { describeError, type PlatformKey, platformAdvice } from '../platform.js';
+import { describeError, type PlatformKey } from '../platform.js';
 import { beforeWriting } from '../record/target-record.js';
 import { keyFingerprint } from '../record/fingerprint.js';
-import { RECORD_BUDGET_BYTES, RecordError, recordBytes, variableOf, variablesNeeded } from '../record/github-variables.js';
+import { RECORD_BUDGET_BYTES, recordBytes, variableOf, variablesNeeded } from '../record/github-variables.js';
 import { REPOSITORY_VARIABLE_LIMIT } from '../record/parts.js';
 import type { NoticeAction } from '../notices/notice.js';
 import { blockingRecords, namedKeyIds, planRecord, type RecordPlan } from '../record/record-plan.js';
@@ -26,6 +25,7 @@ import { chooseFamily, SeveralFamiliesError } from './family-choice.js';
 import { warnOtherUnheld } from './other-family-unheld.js';
 import { checkOtherSecrets } from './renamed-secrets.js';
 import { checkRetired } from './retired-targets.js';
+import { platformFailure, recordFailure } from './failures.js';
 import type { selectRevocations } from './revocation-plan.js';
 import { probe } from '../internal/probes.js';
 import { sayOtherSecret } from './renamed-secret-notices.js';
@@ -66,28 +66,14 @@ export async function readRecord(ctx: RotationContext, keys: PlatformKey[]): Pro
       ctx.preloadedRecords = undefined;
       ctx.recordsRead = JSON.stringify(loaded);
     } catch (error) {
-      const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-      ctx.fail({
-        code: 'record-failed',
-        step: 'preflight',
-        summary: `The target record could not be read: ${describeError(error)}`,
-        advice: `${advice} Nothing was changed.`,
-        cause: error,
-      });
+      ctx.fail(readFailure(error));
     }
   }
   const keyKind = keyKindLabel(ctx.keyScope.keyKind);
   identifyFamilies(loaded.unreadable, keys, keyKind);
   let choice: ReturnType<typeof chooseFamily>;
   try {
-    choice = chooseFamily({
-      pinned: ctx.pinnedFamily,
-      records: loaded.records,
-      targets: ctx.targets,
-      secretName: ctx.secretName,
-      keys,
-      keyKind,
-    });
+    choice = chooseFamily(ctx, loaded.records, keys, keyKind);
   } catch (error) {
     const actions = error instanceof SeveralFamiliesError ? [{ do: 'choose-family' as const, families: error.families }] : [];
     return ctx.fail({
@@ -202,16 +188,11 @@ export async function recordsChanged(ctx: RotationContext): Promise<boolean> {
   try {
     return JSON.stringify(await store.load()) !== ctx.recordsRead;
   } catch (error) {
-    const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-    return ctx.fail({
-      code: 'record-failed',
-      step: 'preflight',
-      summary: `The target record could not be read: ${describeError(error)}`,
-      advice: `${advice} Nothing was changed.`,
-      cause: error,
-    });
+    return ctx.fail(readFailure(error));
   }
 }
+
+const readFailure = (error: unknown) => recordFailure('preflight', 'The target record could not be read: ', error, 'Nothing was changed.');
 
 /** What the target record tells the revocation plan (revocation-plan.ts). */
 export function recordFacts(
@@ -301,13 +282,9 @@ async function refuseManagingKeyOfFamily(
   try {
     word = await ctx.forward.managingAuthDetails?.();
   } catch (error) {
-    ctx.fail({
-      code: platformFailureCode(error),
-      step: 'preflight',
-      summary: `Asking the platform who the key in ${option('managingApiKey')} is (GET /auth) failed: ${describeError(error)}`,
-      advice: platformAdvice(error, ctx.secretName, true, ctx.keyScope),
-      cause: error,
-    });
+    ctx.fail(
+      platformFailure(ctx, 'preflight', `Asking the platform who the key in ${option('managingApiKey')} is (GET /auth) failed: `, error),
+    );
   }
   if (word?.auth_method !== 'api_key_org') return;
   const named = unknown

@@ -7,7 +7,7 @@ import { KeyturnError } from '@keyturn/api';
 import { linkSignals, notifyHook, type RateLimitRules, rateLimitWait, type Runtime, runAttempts } from '@keyturn/api/toolkit';
 import { systemRuntime } from '@keyturn/api/toolkit';
 
-/** How to reach the service: its access option (`gitlab`, `vercel`). */
+/** How to reach the service: its access option (`gitlab`, `vercel`; GitHub's client takes the same, its API root as `baseUrl`). */
 export interface RestAccess {
   token: string;
   /** The API root; each service has its default. */
@@ -16,9 +16,9 @@ export interface RestAccess {
   timeoutMs?: number;
   /** Retries of 5xx answers and dropped connections, default 3. */
   retries?: number;
-  /** Retries of a rate-limited request, default 3. */
+  /** Retries of a rate-limited request (GitHub: its primary or secondary limit), default 3. */
   rateLimitRetries?: number;
-  /** A rate limit that resets later than this is not waited for, default 120 000 ms. */
+  /** A rate limit that resets later than this is not waited for, default 120 000 ms (2 minutes). */
   maxRateLimitWaitMs?: number;
   /** Default: the global fetch (a proxy agent or a test's fetch goes here). */
   fetch?: typeof fetch;

@@ -4,8 +4,7 @@
 // With `acknowledge`, it clears the mark under the lease instead, and the run goes on.
 
 import { renderNotice } from '../notices/render.js';
-import { describeError } from '../platform.js';
-import { RecordError } from '../record/variable-store.js';
+import { recordFailure } from '../protocol/failures.js';
 import { mintAppTokens } from '../protocol/app-tokens.js';
 import type { RotationContext } from '../protocol/context.js';
 import { releaseRunLease, takeRunLease } from '../protocol/lease-points.js';
@@ -83,14 +82,7 @@ export async function acknowledge(ctx: RotationContext, family: string): Promise
     ctx.recovered = { family, ...recovered };
     ctx.notice('preflight', { code: 'stuck-acknowledged', family, ...recovered, actions: [] });
   } catch (error) {
-    const advice = error instanceof RecordError ? error.advice : 'Run again once the cause above is fixed.';
-    ctx.fail({
-      code: 'record-failed',
-      step: 'preflight',
-      summary: `Acknowledging family ${family}: ${describeError(error)}`,
-      advice: `${advice} The family is still stuck.`,
-      cause: error,
-    });
+    ctx.fail(recordFailure('preflight', `Acknowledging family ${family}: `, error, 'The family is still stuck.'));
   } finally {
     ctx.preloadedRecords = undefined;
     await releaseRunLease(ctx);
