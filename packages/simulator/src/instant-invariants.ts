@@ -1,7 +1,8 @@
 // Invariants at every virtual instant (issue 36, item 3), not only between runs: after each request
 // a run had answered, every secret holds a key the platform accepts, unless the run names its target
 // (the leak rule's documented window: report.leak.unwritten, a notice's target or targets); and
-// GitLab variables keep their flags (gitlab-flags.ts). Cheap: one lookup per secret and answer.
+// GitLab variables keep their flags (gitlab-flags.ts). Cheap: the stores are read again only after a change
+// (StoredValues), so an answer that changed nothing costs one validity lookup per secret.
 
 import type { Notice, PartialRotationReport } from '@keyturn/rotation';
 import { gitlabFlags, type GitLabFlags, weakenedFlags } from './gitlab-flags.js';

@@ -1,10 +1,11 @@
-// When the world may have changed: a number that moves whenever a store of the emulators may have, so a
-// reader (the instant invariants, after every answer) can reuse what it read while the number stands.
-// The stores change only (1) while an emulator carries out a request that is not a GET, from the call of
-// its handler until the answer settles, and (2) when the simulator calls a state-API method that is not a
-// plain read (the user's edits, seeded secrets, a deploy). Both go through the watched world below, so
-// nothing else can change them; what moves with the clock alone (which Vercel deployment serves) is not
-// covered and readers read it again each time.
+// When the world may have changed, one version per emulator: a number that moves whenever what its stores
+// hold may have (secret and variable values, which keys work), so a reader (the instant invariants, after
+// every answer) can reuse what it read while the number stands. Those change only (1) while the emulator
+// carries out a request other than GET or HEAD, from the call of its handler until the answer settles (a GET
+// at most marks a key used), and (2) when the simulator calls a state-API method that is not a plain read
+// (the user's edits, seeded secrets, a deploy). Both go through the watched world below, so nothing else
+// changes them; what moves with the clock alone (which Vercel deployment serves) is not covered: readers
+// read it again each time.
 
 import type { World } from './world.js';
 
@@ -77,7 +78,7 @@ export function watchWorld(world: World, version: WorldVersion): World {
       const value = Reflect.get(target, prop);
       if (typeof prop === 'string' && (SERVICES as readonly string[]).includes(prop)) {
         const cached = emulators.get(prop) as { raw: unknown; watched: unknown } | undefined;
-        if (cached?.raw === value) return cached.watched;
+        if (cached && cached.raw === value) return cached.watched;
         const watched = watchEmulator(value as object, prop as VersionedService, version);
         emulators.set(prop, { raw: value, watched });
         return watched;
@@ -97,7 +98,7 @@ function watchEmulator<T extends object>(emulator: T, service: VersionedService,
       if (prop === 'handler') {
         const handler = value as (input: unknown, init?: RequestInit) => Promise<Response>;
         const cached = methods.get(prop) as { raw: unknown; watched: unknown } | undefined;
-        if (cached?.raw === value) return cached.watched;
+        if (cached && cached.raw === value) return cached.watched;
         const watched = (input: unknown, init?: RequestInit) => {
           const answered = handler.call(target, input, init);
           if (!isRead(input, init)) version.writing(service, answered);
@@ -121,7 +122,7 @@ function methodOf(
   service?: VersionedService,
 ): unknown {
   const cached = cache.get(prop) as { raw: unknown; watched: unknown } | undefined;
-  if (cached?.raw === method) return cached.watched;
+  if (cached && cached.raw === method) return cached.watched;
   const watched = (...args: unknown[]) => {
     version.changed(service);
     const result = method.apply(self, args);
