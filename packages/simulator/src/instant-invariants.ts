@@ -1,13 +1,16 @@
 // Invariants at every virtual instant (issue 36, item 3), not only between runs: after each request
 // a run had answered, every secret holds a key the platform accepts, unless the run names its target
 // (the leak rule's documented window: report.leak.unwritten, a notice's target or targets); and
-// GitLab variables keep their flags (gitlab-flags.ts). Cheap: one lookup per secret and answer.
+// GitLab variables keep their flags (gitlab-flags.ts). Cheap: the stores are read again only after a change
+// (StoredValues), so an answer that changed nothing costs one validity lookup per secret.
 
 import type { Notice, PartialRotationReport } from '@keyturn/rotation';
 import { gitlabFlags, type GitLabFlags, weakenedFlags } from './gitlab-flags.js';
 import { type Excused, isExcused } from './invariants.js';
 import type { Answered, RunResult, Simulation } from './simulation.js';
+import { isGitLabTarget, isVercelTarget } from './target-pool.js';
 import { SECRET_NAMES } from './world.js';
+import type { VersionedService } from './world-version.js';
 
 /** A secret seen holding a dead key during a run: which key, and when first. */
 interface DeadSeen {
@@ -41,15 +44,21 @@ export function watchInstants(sim: Simulation, excused: () => Excused, leaked: (
   // A killed run's request answered after its round was settled is no round's first answer: the
   // user's edits after it would be taken for the next run's (seed 500000071).
   const settled = new Set<string>();
+  // What the stores hold, read again only when the version of the emulator keeping them moved (world-version.ts):
+  // between two changes every answer would read the same values and the same validity, so the sightings below
+  // are those a fresh read gives. A served Vercel value moves with the clock alone (a build ends): read each time.
+  const stored = new StoredValues(sim);
   const check = ({ run, service, method }: Answered) => {
     if (!settled.has(run.id)) flags ??= gitlabFlags(world.gitlab);
     const allowed = excused();
+    const heldAll = stored.held();
+    let slot = 0;
     for (const target of world.pool) {
       for (const secretName of SECRET_NAMES) {
         // A Vercel target's key runs in its deployment: the value that deployment was built with (issue 34).
-        const held = world.held(target, secretName);
+        const held = heldAll[slot++];
         for (const value of target.startsWith('vercel:') ? [held, world.served(target, secretName)] : [held]) {
-          if (value === undefined || isExcused(allowed, target, secretName, value) || world.platform.isKeyValid(value)) continue;
+          if (value === undefined || stored.isKeyValid(value) || isExcused(allowed, target, secretName, value)) continue;
           const seen = dead.get(run.id) ?? new Map<string, DeadSeen>();
           dead.set(run.id, seen);
           const at = `${target} ${secretName}`;
@@ -124,4 +133,58 @@ function noticeTargets(notice: Notice): string[] {
     ...(typeof fields.target === 'string' ? [fields.target] : []),
     ...(Array.isArray(fields.targets) ? fields.targets.filter((t): t is string => typeof t === 'string') : []),
   ];
+}
+
+/** What the pool's secrets hold and which keys work, as of the versions of the emulators keeping them. */
+class StoredValues {
+  #pool: readonly string[] = [];
+  #held: (string | undefined)[] = [];
+  #versions = new Map<VersionedService, number | undefined>();
+  #valid = new Map<string, boolean>();
+  #platformVersion: number | undefined;
+
+  constructor(private readonly sim: Simulation) {}
+
+  /** What each secret holds, pool order then SECRET_NAMES order. */
+  held(): readonly (string | undefined)[] {
+    const { world, version } = this.sim;
+    const fresh = this.#pool !== world.pool;
+    if (fresh) {
+      this.#pool = world.pool;
+      this.#held = [];
+    }
+    let slot = 0;
+    for (const target of world.pool) {
+      const service = keeperOf(target);
+      const now = version.of(service);
+      const stale = fresh || now === undefined || this.#versions.get(service) !== now;
+      for (const secretName of SECRET_NAMES) {
+        if (stale) this.#held[slot] = world.held(target, secretName);
+        slot++;
+      }
+    }
+    for (const service of KEEPERS) this.#versions.set(service, version.of(service));
+    return this.#held;
+  }
+
+  isKeyValid(value: string): boolean {
+    const now = this.sim.version.of('platform');
+    if (now === undefined || now !== this.#platformVersion) {
+      this.#valid.clear();
+      this.#platformVersion = now;
+    }
+    let known = this.#valid.get(value);
+    if (known === undefined) {
+      known = this.sim.world.platform.isKeyValid(value);
+      if (now !== undefined) this.#valid.set(value, known);
+    }
+    return known;
+  }
+}
+
+const KEEPERS: readonly VersionedService[] = ['github', 'gitlab', 'vercel'];
+
+/** The emulator that keeps a target's secret. */
+function keeperOf(target: string): VersionedService {
+  return isGitLabTarget(target) ? 'gitlab' : isVercelTarget(target) ? 'vercel' : 'github';
 }

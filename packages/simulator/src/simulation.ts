@@ -9,6 +9,7 @@ import { answerLeakAlerts, LeakAlertsError, type RotateKeyOptions, RotationError
 import { createRng, type Rng } from './prng.js';
 import { installSimCrypto, type KeyPairsHanded, simCryptoReady } from './sim-crypto.js';
 import { VirtualTime } from './virtual-time.js';
+import { watchWorld, WorldVersion } from './world-version.js';
 import { createWorld, GITLAB_TOKEN, HOME, ORG_ID, PROJECT_ID, type Skew, VERCEL_TOKEN, WRITE_TOKEN, type World } from './world.js';
 
 export type { Answered, ArmedFault, CrashPoint, Run, RunResult, RunSpec, SentRequest, Service } from './run-types.js';
@@ -48,6 +49,8 @@ export class Simulation {
    * invariants their state.
    */
   readonly afterAnswer: ((answered: Answered) => void)[] = [];
+  /** Moves whenever the world's stores may have changed (world-version.ts): what a reader read stands while it does not. */
+  readonly version = new WorldVersion();
   readonly #authLatency: Rng;
   readonly #inner: Rng;
   readonly #bytes: Rng;
@@ -73,7 +76,7 @@ export class Simulation {
     await simCryptoReady;
     const uninstallCrypto = installSimCrypto(sim.#bytes.next, sim.#pairs);
     sim.#uninstall = uninstallCrypto;
-    sim.world = await createWorld(sim.time, skew ?? { platformMs: 0, githubMs: 0 }, shape);
+    sim.world = watchWorld(await createWorld(sim.time, skew ?? { platformMs: 0, githubMs: 0 }, shape), sim.version);
     const uninstallTime = sim.time.install();
     sim.#uninstall = () => {
       uninstallTime();
