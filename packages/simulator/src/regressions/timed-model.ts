@@ -125,9 +125,11 @@ export const TIMED_SEEDS: Regression[] = [
       'the trace',
   },
   {
-    seed: 600000876, open: true, edits: TIMED_MODEL,
+    seed: 600000876, edits: TIMED_MODEL,
     found: 'outlived its deadline: key 7, held by no target, still live after run11, unnamed',
-    verdict: 'not triaged: vercel-redeploy false, keep 3, after a leak round; run11 left key 7 past its deadline unnamed',
+    verdict:
+      'product, fixed in session 16: with vercel-redeploy false and rotate-every, the no-op run now asks what serves an awaiting ' +
+      'Vercel target (protocol/idle-deployments.ts) and revokes the keys a deploy since has let go at their deadline',
   },
   {
     seed: 600002548, edits: TIMED_MODEL,
@@ -154,17 +156,17 @@ export const TIMED_SEEDS: Regression[] = [
   {
     seed: 600003729, open: true, edits: TIMED_MODEL,
     found: 'outlived its deadline: key 3, held by no target, still live after run9, unnamed',
-    verdict: 'not triaged (the class of 600000876?)',
+    verdict: 'not triaged (600000876, once thought its class, passes since session 16; these do not)',
   },
   {
     seed: 600004451, open: true, edits: TIMED_MODEL,
     found: 'outlived its deadline: key 6, held by no target, still live after run6, unnamed',
-    verdict: 'not triaged (the class of 600000876?)',
+    verdict: 'not triaged (600000876, once thought its class, passes since session 16; these do not)',
   },
   {
     seed: 600004916, open: true, edits: TIMED_MODEL,
     found: 'outlived its deadline: key 4, held by no target, still live after run7, unnamed',
-    verdict: 'not triaged (the class of 600000876?)',
+    verdict: 'not triaged (600000876, once thought its class, passes since session 16; these do not)',
   },
   {
     seed: 600006387, edits: TIMED_MODEL,
