@@ -76,7 +76,7 @@ if (extra.length > 0) {
 } else {
   const [first, ...queue] = await testPackages();
   const firstNeeds = await buildDependencies(first.name);
-  code = await runTurbo(['run', 'build', `--filter=${first.name}^...`, '--output-logs=hash-only'], collect());
+  code = await runTurbo(['run', 'build', `--filter=${first.name}...`, '--output-logs=hash-only'], collect());
   if (code === 0) {
     const failed = [];
     /** Its test script, straight (not through turbo: built already, and each turbo run costs a second or two of CPU). */
@@ -125,6 +125,6 @@ async function testPackages() {
 
 /** The packages whose builds `name`'s tests need: its dependencies, as turbo orders their builds. */
 async function buildDependencies(name) {
-  const { tasks } = JSON.parse(await turboOutput(['run', 'build', `--filter=${name}^...`, '--dry=json']));
+  const { tasks } = JSON.parse(await turboOutput(['run', 'build', `--filter=${name}...`, '--dry=json']));
   return [...new Set(tasks.map((task) => task.package))];
 }

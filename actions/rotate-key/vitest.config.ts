@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
 
 export default defineConfig({
   test: {
+    server: nativeWorkspaceBuilds,
     // Builds this package and the workspace packages it imports first (turbo, cached).
     globalSetup: ['../../scripts/build-before-tests.mjs'],
     // Two files a core, and a file's cases side by side (describe.concurrent, each its own world): the

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
 
 export default defineConfig({
   test: {
+    server: nativeWorkspaceBuilds,
     // Builds this package and the workspace packages it imports first (turbo, cached).
     globalSetup: ['../../scripts/build-before-tests.mjs'],
     // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.

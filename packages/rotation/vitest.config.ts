@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
 
 // The fault matrix runs twice: against emulators answering every field (`full`), and answering only
 // what the published descriptions require (`sparse`, KEYTURN_EMULATOR_SHAPE), with the same outcomes.
 export default defineConfig({
   test: {
+    server: nativeWorkspaceBuilds,
     // Builds this package and the workspace packages it imports first (turbo, cached).
     globalSetup: ['../../scripts/build-before-tests.mjs'],
     // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.

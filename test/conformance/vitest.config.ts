@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
 
 // Building the validators reads GitHub's 13 MB description once per file; the cases run in series.
 export default defineConfig({
   test: {
+    server: nativeWorkspaceBuilds,
     // Builds this package and the workspace packages it imports first (turbo, cached).
     globalSetup: ['../../scripts/build-before-tests.mjs'],
     // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.

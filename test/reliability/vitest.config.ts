@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
 
 // The cases spend much of their time waiting on child processes (retry back-offs, GitHub's 1 s
 // spacing between writes): two files a core run at once (maxWorkers; a percentage would be capped at
@@ -13,6 +14,7 @@ const SPARSE = ['fault-matrix.test.ts', 'crash.test.ts', 'kinds-and-credentials.
 
 export default defineConfig({
   test: {
+    server: nativeWorkspaceBuilds,
     // Builds this package and the workspace packages it imports first (turbo, cached).
     globalSetup: ['../../scripts/build-before-tests.mjs'],
     exclude: ['node_modules/**'],
