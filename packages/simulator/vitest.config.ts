@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
+import { nativeWorkspaceBuilds, testsImportTheBuild } from '../../scripts/vitest-native-builds.mjs';
 
 // The random histories' base seed: the fixed range from 600,000,000, so the test command's verdict is
 // the code's, not the draw's; drawn seeds still fail about once in a few thousand histories
@@ -32,13 +31,8 @@ if (process.env.KEYTURN_SIM_SEED_SHOWN !== seed) {
   );
 }
 
-// The tests import the simulator's build, not its source (`../src/x.js` is read as `dist/x.js`), so
-// that, with its dependencies' builds, a history runs as Node runs it: transformed modules cost the
-// random histories a fifth more CPU. scripts/test.mjs and the global setup build it first (tsc, seconds).
-const dist = fileURLToPath(new URL('./dist/', import.meta.url));
-
 export default defineConfig({
-  resolve: { alias: [{ find: /^\.\.\/src\//, replacement: dist }] },
+  resolve: testsImportTheBuild(import.meta.url),
   test: {
     server: nativeWorkspaceBuilds,
     // Builds this package and the workspace packages it imports first (turbo, cached).
