@@ -15,10 +15,12 @@
 // would start last (it depends on most packages) and run alone at the end; a fixed split into two
 // lanes leaves one idle when the other is slowed.
 //
-// The simulator's tests need only its dependencies' builds (they run its source): those are built
-// first, and its tests start while the other runner builds the rest, so no core idles while the
-// build waits on its longest chain (the CLI's bundles). No two turbo runs ever build one package:
-// the second build leaves out what the first built (a cached build rewrites its dist).
+// The simulator's tests need only its own build and its dependencies': those are built first, and
+// its tests start while the other runner builds the rest, so no core idles while the build waits on
+// its longest chain (the CLI's bundles). The second build is the whole graph: what the first built
+// is a cache hit there, and turbo rewrites only outputs that differ from its cache, so nothing the
+// running tests read changes under them. (Leaving those packages out of the graph would change
+// every dependent's hash: CI, having built everything before, rebuilt the CLI and both Actions here.)
 
 import { delimiter, dirname } from 'node:path';
 import { failureDetails, summarizeTests, totalsLine } from '../.ci/summarize-tests.mjs';
@@ -75,7 +77,6 @@ if (extra.length > 0) {
   code = await runTurbo(['run', 'test', '--continue', `--concurrency=${RUNNERS}`, ...extra], collect(onTestNode));
 } else {
   const [first, ...queue] = await testPackages();
-  const firstNeeds = await buildDependencies(first.name);
   code = await runTurbo(['run', 'build', `--filter=${first.name}...`, '--output-logs=hash-only'], collect());
   if (code === 0) {
     const failed = [];
@@ -86,10 +87,7 @@ if (extra.length > 0) {
       if (packageCode !== 0) failed.push({ name: pkg.name, details: failureDetails(output.log()) });
       console.log(`\n${pkg.name}: tests ${packageCode === 0 ? 'passed' : 'FAILED'} (${elapsed()} after the start)`);
     };
-    const restBuilt = runTurbo(
-      ['run', 'build', '--only', ...firstNeeds.map((name) => `--filter=!${name}`), '--output-logs=hash-only'],
-      collect(),
-    );
+    const restBuilt = runTurbo(['run', 'build', '--output-logs=hash-only'], collect());
     const runner = async () => {
       if ((await restBuilt) !== 0) return;
       for (let pkg = queue.shift(); pkg !== undefined; pkg = queue.shift()) await test(pkg);
@@ -121,10 +119,4 @@ async function testPackages() {
     .map((task) => ({ name: task.package, directory: task.directory, command: task.command }));
   const rank = (pkg) => (LONGEST_FIRST.includes(pkg.name) ? LONGEST_FIRST.indexOf(pkg.name) : LONGEST_FIRST.length);
   return packages.sort((a, b) => rank(a) - rank(b));
-}
-
-/** The packages whose builds `name`'s tests need: its dependencies, as turbo orders their builds. */
-async function buildDependencies(name) {
-  const { tasks } = JSON.parse(await turboOutput(['run', 'build', `--filter=${name}...`, '--dry=json']));
-  return [...new Set(tasks.map((task) => task.package))];
 }
