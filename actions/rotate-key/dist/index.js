@@ -4830,6 +4830,7 @@ var PROBES = {
   "idle-deploy-seen": "a run the clock made idle saw a deploy made after its write: the older keys left that target, the clock revokes them",
   "idle-deploy-awaited": "a run the clock made idle found a target still awaiting a deploy: its older keys stay valid, named",
   "dry-run-planned": "a dry run checked everything and planned the rotation, changing nothing",
+  "stuck-issue-left-to-holder": "a run found its family stuck and no issue open while another run held the lease: the issue was left to that run",
   // Emergency rotation and alert mode.
   "leaked-key-revoked": "an emergency rotation revoked the leaked key once the store step was through",
   "leaked-key-revoked-targets-left": "the leaked key was revoked though targets could not be given the new key (named, the run fails)",
@@ -19825,7 +19826,7 @@ async function callPerson(ctx, step, family, mark2, when) {
       const issue2 = await ctx.issues.findOpen(issueTitleStart(family));
       called = !issue2 || when === "entered" || ctx.now().getTime() - Date.parse(issue2.updatedAt) >= CALL_AGAIN_AFTER_MS;
       if (!issue2)
-        await ctx.issues.open(text2.title, text2.body);
+        called = await openIssue(ctx, ctx.issues, family, text2, when);
       else if (called) {
         doing = "update";
         await ctx.issues.update(issue2, text2.title, `${text2.body}
@@ -19840,6 +19841,22 @@ Still stuck at ${ctx.now().toISOString()}.`);
   }
   if (called && ctx.notifyUrl)
     await postWebhook(ctx, step, ctx.notifyUrl, family, mark2, text2);
+}
+async function openIssue(ctx, issues, family, text2, when) {
+  const leased = when === "still" && !ctx.heldLease;
+  if (leased && !await takeFreeLease(ctx)) {
+    probe("stuck-issue-left-to-holder");
+    return false;
+  }
+  try {
+    if (leased && await issues.findOpen(issueTitleStart(family)))
+      return false;
+    await issues.open(text2.title, text2.body);
+    return true;
+  } finally {
+    if (leased)
+      await releaseRunLease(ctx);
+  }
 }
 async function closeIssue(ctx, family) {
   if (!ctx.issues)

@@ -221,6 +221,39 @@ describe('a stuck family', () => {
     expect(issues()[0]!.title).toContain('(lease-taken-over)');
   });
 
+  it('a later run opens a missing issue only under the lease: none while another run holds it, then one', async () => {
+    // Stuck with no issue: the token that marked the family could not open one.
+    world.github.addToken('ghp_reader_token_for_tests_0123456789', 'read');
+    await runAt();
+    const refused = world.github.faults.add({ kind: 'status', status: 403, method: 'PUT', path: ENV_SECRET_PATH, times: 'always' });
+    for (let run = 1; run <= STUCK_AFTER_RUNS; run++) await runAt({ issueToken: 'ghp_reader_token_for_tests_0123456789' });
+    world.github.faults.remove(refused);
+    expect((await storedRecord()).stuck).toBeDefined();
+    expect(issues()).toEqual([]);
+
+    // Another run of the family holds the lease, as the run that marks a family does while it opens
+    // the issue (seed 600005388): the issue is left to it.
+    const lease = leaseVariableName(SECRET, 'personal');
+    const started = new Date(Date.now()).toISOString();
+    const expires = new Date(Date.now() + HOUR).toISOString();
+    await world.githubApi('POST', '/repos/acme/web/actions/variables', {
+      name: lease,
+      value: writeLeaseText({ holder: 'a run in flight', nonce: 'theirs', state: 'held', started, expires }),
+    });
+    now += HOUR;
+    const whileHeld = await runAt();
+    expect(whileHeld.error?.code).toBe('stuck');
+    expect(issues()).toEqual([]);
+
+    // The lease released: the next run opens the one issue, and leaves no lease behind.
+    await world.githubApi('DELETE', `/repos/acme/web/actions/variables/${lease}`);
+    now += HOUR;
+    const free = await runAt();
+    expect(free.error?.code).toBe('stuck');
+    expect(issues()).toHaveLength(1);
+    expect((await world.variables()).map((v) => v.name)).not.toContain(lease);
+  });
+
   it('a failure to open the issue or post the webhook changes nothing of the outcome: a notice says so', async () => {
     world.github.addToken('ghp_reader_token_for_tests_0123456789', 'read');
     await runAt();

@@ -68,6 +68,8 @@ export const PROBES = {
     'a run the clock made idle saw a deploy made after its write: the older keys left that target, the clock revokes them',
   'idle-deploy-awaited': 'a run the clock made idle found a target still awaiting a deploy: its older keys stay valid, named',
   'dry-run-planned': 'a dry run checked everything and planned the rotation, changing nothing',
+  'stuck-issue-left-to-holder':
+    'a run found its family stuck and no issue open while another run held the lease: the issue was left to that run',
   // Emergency rotation and alert mode.
   'leaked-key-revoked': 'an emergency rotation revoked the leaked key once the store step was through',
   'leaked-key-revoked-targets-left': 'the leaked key was revoked though targets could not be given the new key (named, the run fails)',

@@ -7,7 +7,10 @@
 import { STUCK_TITLE_PREFIX, stuckIssueText } from '../notices/render.js';
 import { describeError } from '../platform.js';
 import type { RotationContext } from '../protocol/context.js';
+import { releaseRunLease, takeFreeLease } from '../protocol/lease-points.js';
 import type { RotationStep } from '../log.js';
+import { probe } from '../internal/probes.js';
+import type { IssueTracker } from './issue-tracker.js';
 import { CALL_AGAIN_AFTER_MS, type StuckMark } from './stuck-mark.js';
 
 /** How an issue is found again: its title starts with this, whatever the reason. */
@@ -33,7 +36,7 @@ export async function callPerson(
     try {
       const issue = await ctx.issues.findOpen(issueTitleStart(family));
       called = !issue || when === 'entered' || ctx.now().getTime() - Date.parse(issue.updatedAt) >= CALL_AGAIN_AFTER_MS;
-      if (!issue) await ctx.issues.open(text.title, text.body);
+      if (!issue) called = await openIssue(ctx, ctx.issues, family, text, when);
       else if (called) {
         doing = 'update';
         await ctx.issues.update(issue, text.title, `${text.body}\n\nStill stuck at ${ctx.now().toISOString()}.`);
@@ -44,6 +47,33 @@ export async function callPerson(
     }
   }
   if (called && ctx.notifyUrl) await postWebhook(ctx, step, ctx.notifyUrl, family, mark, text);
+}
+
+/**
+ * Opens the family's issue. A run that found the family stuck (`still`) does so only under the
+ * family's lease, looking again once it holds it: the run that marked the family holds the lease
+ * while it opens its own (seed 600005388: a run started meanwhile opened a second one). While
+ * another run holds the lease, the issue is left to it: false, nobody called by this run.
+ */
+async function openIssue(
+  ctx: RotationContext,
+  issues: IssueTracker,
+  family: string,
+  text: { title: string; body: string },
+  when: 'entered' | 'still',
+): Promise<boolean> {
+  const leased = when === 'still' && !ctx.heldLease;
+  if (leased && !(await takeFreeLease(ctx))) {
+    probe('stuck-issue-left-to-holder');
+    return false;
+  }
+  try {
+    if (leased && (await issues.findOpen(issueTitleStart(family)))) return false;
+    await issues.open(text.title, text.body);
+    return true;
+  } finally {
+    if (leased) await releaseRunLease(ctx);
+  }
 }
 
 /** The first run to succeed after an acknowledgement (or a rebuilt record) closes the family's open issue. */

@@ -174,9 +174,11 @@ export const TIMED_SEEDS: Regression[] = [
     verdict: 'passes with this round\'s fixes (found on the code before the stuck-issue and kind-guard fixes); replayed so a return shows',
   },
   {
-    seed: 600005388, open: true, edits: TIMED_MODEL,
+    seed: 600005388, edits: TIMED_MODEL,
     found: 'stuck issues: family keyturn-codespaces-user-neon-api-ke-6aa778 (stuck) has 2 open issues (after round 4)',
-    verdict: 'not triaged: issue 33\'s invariant, checked in the random histories since this round; a stuck family with two open issues',
+    verdict:
+      'product, fixed in session 17: a run that found the family stuck opened the missing issue while the run that marked it ' +
+      'was about to open its own; such a run now opens it only under the lease, looking again (stuck/call-person.ts)',
   },
   {
     seed: 600006689, open: true, edits: TIMED_MODEL,
