@@ -6,7 +6,7 @@
 import { type ClientOptions, checkClientOptions, OptionError, type PlatformClient } from '@keyturn/api';
 import { looksLikeCredential, platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { rejectedValue } from '@keyturn/api/values';
-import { gitHubReach, missingGitHub, missingGitLab, missingVercel } from './check-access.js';
+import { gitHubReach, missingAccess } from './check-access.js';
 import { optionalClockDuration } from './clock/duration.js';
 import { stuckOptionProblems } from './stuck/stuck-options.js';
 import { checkLeakedKey } from './emergency/leaked-key.js';
@@ -110,12 +110,8 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
       ),
     );
   }
-  for (const [given, missing] of [
-    [options.github, missingGitHub],
-    [options.gitlab, missingGitLab],
-    [options.vercel, missingVercel],
-  ] as const) {
-    const mistake = given === undefined && missing({ targets, retire, record });
+  for (const service of ['github', 'gitlab', 'vercel'] as const) {
+    const mistake = options[service] === undefined && missingAccess(service, { targets, retire, record });
     if (mistake) problems.push(mistake);
   }
   const keep = options.keep ?? 1;
