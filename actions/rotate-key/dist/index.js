@@ -2361,6 +2361,22 @@ var PagePromise = class {
   }
 };
 
+// ../../packages/api/dist/resources/request-options.js
+function toCallOptions(options, context) {
+  const given = requireOptionsObject(options, context);
+  rejectUnknownKeys(given, ["signal"], context);
+  return { signal: requireSignal(given.signal, "signal", context) };
+}
+var MAX_PAGE_LIMIT = 1e3;
+function checkLimit(limit, context, max = MAX_PAGE_LIMIT) {
+  if (limit === void 0)
+    return void 0;
+  return requireNumber(limit, "limit", context, { integer: true, min: 1, max });
+}
+function checkId(value, name, context) {
+  return requireNonEmptyString(value, name, context);
+}
+
 // ../../packages/api/dist/resources/api-key-wire.js
 var MAX_KEY_NAME = 64;
 var KEY_FIELDS = { id: "number", name: "string" };
@@ -2386,21 +2402,12 @@ function parseKeyList(data) {
 function parseRevokedKey(data) {
   return expectFields(data, "the body", KEY_FIELDS);
 }
-
-// ../../packages/api/dist/resources/request-options.js
-function toCallOptions(options, context) {
-  const given = requireOptionsObject(options, context);
-  rejectUnknownKeys(given, ["signal"], context);
-  return { signal: requireSignal(given.signal, "signal", context) };
+function listKeys(transport, path, options, context) {
+  const read = () => transport.request({ method: "GET", path: path(), parse: parseKeyList }, toCallOptions(options, context));
+  return new PagePromise(wholeListReader(read), (key) => String(key.id));
 }
-var MAX_PAGE_LIMIT = 1e3;
-function checkLimit(limit, context, max = MAX_PAGE_LIMIT) {
-  if (limit === void 0)
-    return void 0;
-  return requireNumber(limit, "limit", context, { integer: true, min: 1, max });
-}
-function checkId(value, name, context) {
-  return requireNonEmptyString(value, name, context);
+function revokeKey(transport, path, options, context) {
+  return transport.request({ method: "DELETE", path, parse: parseRevokedKey }, toCallOptions(options, context));
 }
 
 // ../../packages/api/dist/resources/api-keys.js
@@ -2429,22 +2436,12 @@ var ApiKeys = class {
    * it, or `toArray()`. The endpoint is not paginated (a JSON array), so there is one page.
    */
   list(options) {
-    const read = () => this.#transport.request({
-      method: "GET",
-      path: "/api_keys",
-      parse: parseKeyList
-    }, toCallOptions(options, "apiKeys.list"));
-    return new PagePromise(wholeListReader(read), (key) => String(key.id));
+    return listKeys(this.#transport, () => "/api_keys", options, "apiKeys.list");
   }
   /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
   async revoke(keyId, options) {
     const context = "apiKeys.revoke";
-    const id = checkKeyId(keyId, context);
-    return this.#transport.request({
-      method: "DELETE",
-      path: apiPath`/api_keys/${id}`,
-      parse: parseRevokedKey
-    }, toCallOptions(options, context));
+    return revokeKey(this.#transport, apiPath`/api_keys/${checkKeyId(keyId, context)}`, options, context);
   }
 };
 
@@ -2945,12 +2942,8 @@ var OrganizationApiKeys = class {
    */
   list(orgId, options) {
     const context = "organizations.apiKeys.list";
-    const read = () => this.#transport.request({
-      method: "GET",
-      path: apiPath`/organizations/${checkId(orgId, "orgId", context)}/api_keys`,
-      parse: parseKeyList
-    }, toCallOptions(options, context));
-    return new PagePromise(wholeListReader(read), (key) => String(key.id));
+    const path = () => apiPath`/organizations/${checkId(orgId, "orgId", context)}/api_keys`;
+    return listKeys(this.#transport, path, options, context);
   }
   /**
    * Revokes a key of the organization, at once and for good. A key that is missing, already
@@ -2961,11 +2954,7 @@ var OrganizationApiKeys = class {
     const context = "organizations.apiKeys.revoke";
     const org2 = checkId(orgId, "orgId", context);
     const id = checkKeyId(keyId, context);
-    return this.#transport.request({
-      method: "DELETE",
-      path: apiPath`/organizations/${org2}/api_keys/${id}`,
-      parse: parseRevokedKey
-    }, toCallOptions(options, context));
+    return revokeKey(this.#transport, apiPath`/organizations/${org2}/api_keys/${id}`, options, context);
   }
 };
 
@@ -3834,13 +3823,12 @@ function readKeyKind(given, problems) {
   if (given === void 0)
     return PERSONAL;
   if (typeof given !== "object" || given === null) {
-    problems.push(new OptionError("keyKind", "keyKind must be an object: { kind: 'personal' }, { kind: 'organization', orgId } or { kind: 'project', orgId, projectId }"));
-    return void 0;
+    const forms = "{ kind: 'personal' }, { kind: 'organization', orgId } or { kind: 'project', orgId, projectId }";
+    return refused(problems, "keyKind", `keyKind must be an object: ${forms}`);
   }
   const { kind, orgId, projectId } = given;
   if (!KINDS.includes(kind)) {
-    problems.push(new OptionError("keyKind.kind", `kind must be one of ${KINDS.join(", ")}, not ${JSON.stringify(kind)}`));
-    return void 0;
+    return refused(problems, "keyKind.kind", `kind must be one of ${KINDS.join(", ")}, not ${JSON.stringify(kind)}`);
   }
   if (kind === "personal")
     return PERSONAL;
@@ -3852,37 +3840,34 @@ function readKeyKind(given, problems) {
 }
 function readId(name, value, what, problems) {
   const option2 = `keyKind.${name}`;
-  if (value === void 0 || value === "") {
-    problems.push(new OptionError(option2, `${name} is required: the id of ${what}`));
-    return void 0;
-  }
+  if (value === void 0 || value === "")
+    return refused(problems, option2, `${name} is required: the id of ${what}`);
   if (typeof value !== "string" || looksLikeCredential(value)) {
-    problems.push(new OptionError(option2, `${name} must be an id, not a credential or another value`));
-    return void 0;
+    return refused(problems, option2, `${name} must be an id, not a credential or another value`);
   }
   if (!ID_PATTERN.test(value)) {
-    problems.push(new OptionError(option2, `${name} must be an id of lowercase letters, digits and dashes (at most 60), not ${JSON.stringify(value)}`));
-    return void 0;
+    const shape = "an id of lowercase letters, digits and dashes (at most 60)";
+    return refused(problems, option2, `${name} must be ${shape}, not ${JSON.stringify(value)}`);
   }
   return value;
 }
 function readManagingKey(value, apiKey, problems) {
   if (value === void 0 || value === "")
     return void 0;
-  if (typeof value !== "string") {
-    problems.push(new OptionError("managingApiKey", "managingApiKey must be a platform API key (a string)"));
-    return void 0;
-  }
-  const problem = platformKeyProblem(value);
-  if (problem) {
-    problems.push(new OptionError("managingApiKey", `managingApiKey ${problem.replace("the secret being rotated", "the secret that holds the managing key")}`));
-    return void 0;
-  }
+  if (typeof value !== "string")
+    return refused(problems, "managingApiKey", "managingApiKey must be a platform API key (a string)");
+  const problem = platformKeyProblem(value)?.replace("the secret being rotated", "the secret that holds the managing key");
+  if (problem)
+    return refused(problems, "managingApiKey", `managingApiKey ${problem}`);
   if (value === apiKey) {
-    problems.push(new OptionError("managingApiKey", "managingApiKey is the key being rotated: pass the managing key from its own secret (a personal key of an organization member, or an organization key)"));
-    return void 0;
+    const instead = "pass the managing key from its own secret (a personal key of an organization member, or an organization key)";
+    return refused(problems, "managingApiKey", `managingApiKey is the key being rotated: ${instead}`);
   }
   return value;
+}
+function refused(problems, option2, message) {
+  problems.push(new OptionError(option2, message));
+  return void 0;
 }
 function describeKind(keyKind) {
   switch (keyKind.kind) {
@@ -4592,14 +4577,14 @@ function gitlabAdvice(status, place, reason = "") {
 
 // ../../packages/rotation/dist/rest-client/rest-access.js
 function checkServiceToken(option2, token, words) {
-  const refused = (said) => new OptionError(option2, `${option2} ${said}`);
+  const refused2 = (said) => new OptionError(option2, `${option2} ${said}`);
   if (typeof token !== "string" || !token)
-    throw refused(`is required: ${words.token}`);
+    throw refused2(`is required: ${words.token}`);
   if (!/^[\x21-\x7E]+$/.test(token))
-    throw refused("contains spaces or non-ASCII characters; check that the secret holds the token alone");
+    throw refused2("contains spaces or non-ASCII characters; check that the secret holds the token alone");
   if (githubTokenProblem(token)) {
     const { service } = words;
-    throw refused(`is shaped like a platform API key, not a ${service} token, so it was not sent to ${service}: pass ${words.token}`);
+    throw refused2(`is shaped like a platform API key, not a ${service} token, so it was not sent to ${service}: pass ${words.token}`);
   }
 }
 function checkRestAccess(access2, words) {
@@ -4610,13 +4595,13 @@ function checkRestAccess(access2, words) {
   checkServiceToken(`${option2}.token`, token, words);
   if (apiUrl === void 0)
     return;
-  const refused = (said) => new OptionError(`${option2}.apiUrl`, `${option2}.apiUrl ${said}`);
-  const notAnApi = () => refused(`must be the absolute https URL of ${words.api}, e.g. ${words.example}`);
+  const refused2 = (said) => new OptionError(`${option2}.apiUrl`, `${option2}.apiUrl ${said}`);
+  const notAnApi = () => refused2(`must be the absolute https URL of ${words.api}, e.g. ${words.example}`);
   if (typeof apiUrl !== "string" || !URL.canParse(apiUrl))
     throw notAnApi();
   const url = new URL(apiUrl);
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw refused(`must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
+    throw refused2(`must use https: for ${url.host} (a key travels in it); plain http: is allowed only for loopback hosts`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:" || url.search || url.hash)
     throw notAnApi();
@@ -4901,9 +4886,7 @@ var GitLabVariableTarget = class {
   /** Compared here, never shown: GitLab answers a variable's value unless it is hidden. */
   async holdsValue(name, value) {
     try {
-      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, {
-        query: this.#filter()
-      });
+      const data = await this.#get(name);
       return typeof data?.value === "string" && data.hidden !== true ? data.value === value : void 0;
     } catch {
       return void 0;
@@ -4920,15 +4903,18 @@ var GitLabVariableTarget = class {
   }
   async #read(name) {
     try {
-      const { data } = await this.client.request("GET", `${this.#route}/${encodeURIComponent(name)}`, {
-        query: this.#filter()
-      });
+      const data = await this.#get(name);
       return { masked: data?.masked === true, hidden: data?.hidden === true };
     } catch (error2) {
       if (variableMissing(error2))
         return void 0;
       throw this.#failure(error2, `reading the variable ${name}`);
     }
+  }
+  /** The variable of this spec's scope, as GitLab answers it. */
+  async #get(name) {
+    const path = `${this.#route}/${encodeURIComponent(name)}`;
+    return (await this.client.request("GET", path, { query: this.#filter() })).data;
   }
   async #create(name, value) {
     const body = { key: name, value, masked: !mutant("gitlab-write-unmasked"), environment_scope: this.#scope() };
@@ -5535,50 +5521,46 @@ function targetIdentity(spec) {
 }
 
 // ../../packages/rotation/dist/check-access.js
-function missingGitHub({ targets, retire, record }) {
+var ACCESS = {
+  github: {
+    option: "github",
+    words: {
+      targets: "to write GitHub secrets",
+      "retire-targets": "to check retireTargets",
+      record: "to keep the record in record.repository's variables"
+    },
+    record: "repository",
+    say: (needed) => `github options (a token, a GitHub App, or an octokit) are required ${needed}`
+  },
+  gitlab: {
+    option: "gitlab.token",
+    words: {
+      targets: "to write GitLab CI/CD variables",
+      "retire-targets": "to check GitLab retireTargets",
+      record: "to keep the record in record.gitlab's variables"
+    },
+    record: "gitlab",
+    say: (needed) => `token is required ${needed}: a GitLab personal, project or group access token with the \`api\` scope`
+  },
+  // Vercel keeps no record; its retired targets need it too (is the variable gone?).
+  vercel: {
+    option: "vercel.token",
+    words: { targets: "to write Vercel projects' environment variables", "retire-targets": "to check Vercel retireTargets", record: "" },
+    record: void 0,
+    say: (needed) => `token is required ${needed}: a Vercel access token whose scope includes the projects' team`
+  }
+};
+function missingAccess(service, { targets, retire, record }) {
+  const access2 = ACCESS[service];
+  const reached = reachedThrough(service);
   const needs = needsOf({
-    targets: "specs" in targets && targets.specs.some(reachedThrough("github")),
-    "retire-targets": retire.some(({ spec }) => reachedThrough("github")(spec)),
-    record: record !== void 0 && "repository" in record
+    targets: "specs" in targets && targets.specs.some(reached),
+    "retire-targets": retire.some(({ spec }) => reached(spec)),
+    record: access2.record !== void 0 && record !== void 0 && access2.record in record
   });
   if (!needs.length)
     return void 0;
-  const words = {
-    targets: "to write GitHub secrets",
-    "retire-targets": "to check retireTargets",
-    record: "to keep the record in record.repository's variables"
-  };
-  return new AccessMissingError("github", `github options (a token, a GitHub App, or an octokit) are required ${needs.map((n2) => words[n2]).join(" and ")}`, needs);
-}
-function missingGitLab({ targets, retire, record }) {
-  const needs = needsOf({
-    targets: "specs" in targets && targets.specs.some(reachedThrough("gitlab")),
-    "retire-targets": retire.some(({ spec }) => reachedThrough("gitlab")(spec)),
-    record: record !== void 0 && "gitlab" in record
-  });
-  if (!needs.length)
-    return void 0;
-  const words = {
-    targets: "to write GitLab CI/CD variables",
-    "retire-targets": "to check GitLab retireTargets",
-    record: "to keep the record in record.gitlab's variables"
-  };
-  return new AccessMissingError("gitlab.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a GitLab personal, project or group access token with the \`api\` scope`, needs);
-}
-function missingVercel({ targets, retire }) {
-  const needs = needsOf({
-    targets: "specs" in targets && targets.specs.some(reachedThrough("vercel")),
-    "retire-targets": retire.some(({ spec }) => reachedThrough("vercel")(spec)),
-    record: false
-  });
-  if (!needs.length)
-    return void 0;
-  const words = {
-    targets: "to write Vercel projects' environment variables",
-    "retire-targets": "to check Vercel retireTargets",
-    record: ""
-  };
-  return new AccessMissingError("vercel.token", `token is required ${needs.map((n2) => words[n2]).join(" and ")}: a Vercel access token whose scope includes the projects' team`, needs);
+  return new AccessMissingError(access2.option, access2.say(needs.map((n2) => access2.words[n2]).join(" and ")), needs);
 }
 function needsOf(needed) {
   return Object.keys(needed).filter((need) => needed[need]);
@@ -10103,11 +10085,11 @@ function checkGitHubSettings(settings) {
   const { baseUrl } = settings;
   if (baseUrl === void 0)
     return;
-  const refused = () => new OptionError("baseUrl", "baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)");
+  const refused2 = () => new OptionError("baseUrl", "baseUrl must be the absolute http(s) URL of the GitHub API, e.g. https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3)");
   if (typeof baseUrl !== "string" || !URL.canParse(baseUrl))
-    throw refused();
+    throw refused2();
   if (!["http:", "https:"].includes(new URL(baseUrl).protocol))
-    throw refused();
+    throw refused2();
 }
 function buildGitHubClient(options, credential) {
   const { baseUrl = DEFAULT_GITHUB_API_URL, timeoutMs = 3e4, retries = 3, rateLimitRetries = 3, maxRateLimitWaitMs = 12e4, retryAfterBaseValue = 1e3, writeIntervalMs = GITHUB_WRITE_INTERVAL_MS, signal, runtime = systemRuntime } = options;
@@ -10273,9 +10255,9 @@ function checkCodespacesReach(specs, reach, option2) {
     const named2 = codespaces2.map(formatTargetSpec).join(", ");
     throw new OptionError(option2, `${named2}: ${server} has no Codespaces, so it has no Codespaces secrets to write. Remove the Codespaces targets from this run, or rotate them in a run against GitHub.com (https://api.github.com). Nothing was changed.`);
   }
-  const refused = reach.app ? codespaces2.find((spec) => kindOf(spec).appRefusal) : void 0;
-  if (refused)
-    throw new OptionError(option2, `${formatTargetSpec(refused)}: ${kindOf(refused).appRefusal}. Nothing was changed.`);
+  const refused2 = reach.app ? codespaces2.find((spec) => kindOf(spec).appRefusal) : void 0;
+  if (refused2)
+    throw new OptionError(option2, `${formatTargetSpec(refused2)}: ${kindOf(refused2).appRefusal}. Nothing was changed.`);
 }
 
 // ../../packages/rotation/dist/check-targets.js
@@ -10372,8 +10354,8 @@ function checkOptions(options) {
   const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform2?.currentKey);
   problems.push(...unusedKeyIds(options.keyKind), ...kind.problems);
   const github = check(() => checkGitHub(options));
-  const gitlab2 = check(() => checkGitLab(options));
-  const vercel2 = check(() => checkVercel(options));
+  const gitlab2 = check(() => checkedAccess(options.gitlab, checkGitLabAccess));
+  const vercel2 = check(() => checkedAccess(options.vercel, checkVercelAccess));
   if (options.vercelRedeploy !== void 0 && typeof options.vercelRedeploy !== "boolean") {
     problems.push(new OptionError("vercelRedeploy", "vercelRedeploy must be true or false"));
   }
@@ -10394,12 +10376,8 @@ function checkOptions(options) {
       check(() => checkCodespacesReach(targets.specs, reach, "targets"));
     check(() => checkCodespacesReach(retire.map((r2) => r2.spec), reach, "retireTargets"));
   }
-  for (const [given, missing] of [
-    [options.github, missingGitHub],
-    [options.gitlab, missingGitLab],
-    [options.vercel, missingVercel]
-  ]) {
-    const mistake = given === void 0 && missing({ targets, retire, record });
+  for (const service of ["github", "gitlab", "vercel"]) {
+    const mistake = options[service] === void 0 && missingAccess(service, { targets, retire, record });
     if (mistake)
       problems.push(mistake);
   }
@@ -10547,17 +10525,10 @@ function checkGitHub(options) {
     throw error2;
   }
 }
-function checkGitLab(options) {
-  if (options.gitlab === void 0)
-    return void 0;
-  checkGitLabAccess(options.gitlab);
-  return options.gitlab;
-}
-function checkVercel(options) {
-  if (options.vercel === void 0)
-    return void 0;
-  checkVercelAccess(options.vercel);
-  return options.vercel;
+function checkedAccess(access2, checkAccess) {
+  if (access2 !== void 0)
+    checkAccess(access2);
+  return access2;
 }
 function unusedKeyIds(keyKind) {
   const given = keyKind ?? {};
@@ -13467,7 +13438,7 @@ async function removeOrphan(ctx, keyName, cause) {
         cause
       });
     }
-    for (const orphan of (await listKeys(ctx, keyName, lost)).filter((k2) => k2.name === keyName)) {
+    for (const orphan of (await listKeys2(ctx, keyName, lost)).filter((k2) => k2.name === keyName)) {
       await revokeOrphan(ctx, orphan, lost);
       revoked.push(orphan.id);
     }
@@ -13485,7 +13456,7 @@ async function removeOrphan(ctx, keyName, cause) {
     cause
   });
 }
-async function listKeys(ctx, keyName, lost) {
+async function listKeys2(ctx, keyName, lost) {
   try {
     return await ctx.client.apiKeys.list();
   } catch (error2) {
@@ -18469,7 +18440,7 @@ var CONCURRENT_TARGET_READS = 3;
 async function preflight(ctx) {
   const { secretName } = ctx;
   ctx.log("preflight", checkingWords(ctx.keyScope));
-  let keys = await listKeys2(ctx);
+  let keys = await listKeys3(ctx);
   ctx.log("preflight", workingWords(ctx.keyScope, keys.length));
   const idle = await checkClock(ctx, keys);
   if (idle)
@@ -18510,7 +18481,7 @@ async function preflight(ctx) {
   ctx.log("preflight", `Plan: create ${plan.keyName}, write ${secretName} to ${plan.targets.join(", ")}, ${revoking}`);
   return { keys, plan, publicKeys };
 }
-async function listKeys2(ctx, underLease2 = false) {
+async function listKeys3(ctx, underLease2 = false) {
   try {
     return await ctx.forward.apiKeys.list();
   } catch (error2) {
@@ -18531,7 +18502,7 @@ async function underLease(ctx, keys, mark2) {
   await takeRunLease(ctx);
   if (!ctx.heldLease)
     return { keys };
-  const fresh = await listKeys2(ctx, true);
+  const fresh = await listKeys3(ctx, true);
   const sameKeys = fresh.length === keys.length && fresh.every((k2) => ctx.listedBefore.has(k2.id));
   if (sameKeys && !await recordsChanged(ctx))
     return { keys };
@@ -18994,10 +18965,10 @@ async function revokeOldKeys(ctx, created, verified) {
   try {
     keys = await newClient.apiKeys.list();
   } catch (error2) {
-    const refused = rotatedKeyRefused(error2);
-    const advice = refused ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(", ")}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with ${option("revokeKeyIds")} naming the old key's id.` : managingKeyTrouble(ctx, error2);
+    const refused2 = rotatedKeyRefused(error2);
+    const advice = refused2 ? `The platform refused the new key ${created.id}: a concurrent rotation may have revoked it. The targets this run wrote (${ctx.report.targets.join(", ")}) may hold a revoked key; a run started with a working key rewrites them. If the secret ${ctx.secretName} holds no working key, make a key in the platform console, put it in the secret, then run with ${option("revokeKeyIds")} naming the old key's id.` : managingKeyTrouble(ctx, error2);
     ctx.fail({
-      code: refused ? "concurrent-rotation" : "revoke-failed",
+      code: refused2 ? "concurrent-rotation" : "revoke-failed",
       step: "revoke",
       summary: `Listing keys with the new key ${created.id} failed: ${describeError(error2)}`,
       advice,
@@ -19142,12 +19113,12 @@ async function sealAndWrite(target, secretName, value, publicKey, options) {
   const sealed = await sealSecret(value, publicKey.key);
   await target.writeSecret(secretName, sealed, publicKey.keyId, options);
 }
-async function fetchAgain(target, refused) {
+async function fetchAgain(target, refused2) {
   try {
     return await target.fetchPublicKey();
   } catch (error2) {
-    const message = `${refused.message}; fetching its public key again failed: ${describeError(error2)}`;
-    throw new TargetError({ message, target: refused.target, status: refused.status, advice: targetAdvice(error2) });
+    const message = `${refused2.message}; fetching its public key again failed: ${describeError(error2)}`;
+    throw new TargetError({ message, target: refused2.target, status: refused2.status, advice: targetAdvice(error2) });
   }
 }
 
@@ -19551,7 +19522,7 @@ async function verifyKey(ctx, created) {
   const newClient = ctx.client.withApiKey(created.key);
   const forward = forwardClient(newClient, ctx.signal);
   let problem = "";
-  let refused = false;
+  let refused2 = false;
   let lastError;
   let abortedRun = false;
   for (let attempt = 1; ; attempt++) {
@@ -19565,8 +19536,8 @@ async function verifyKey(ctx, created) {
         break;
       problem = describeError(error2);
       lastError = error2;
-      refused = !rotatedKeyRefused(error2) && !isTransient(error2);
-      if (refused)
+      refused2 = !rotatedKeyRefused(error2) && !isTransient(error2);
+      if (refused2)
         break;
     }
     if (keys.some((k2) => k2.id === created.id)) {
@@ -19583,8 +19554,8 @@ async function verifyKey(ctx, created) {
           break;
         problem = `it listed itself, but GET /auth failed: ${describeError(error2)}`;
         lastError = error2;
-        refused = !rotatedKeyRefused(error2) && !isTransient(error2);
-        if (refused)
+        refused2 = !rotatedKeyRefused(error2) && !isTransient(error2);
+        if (refused2)
           break;
       }
     }
@@ -19597,7 +19568,7 @@ async function verifyKey(ctx, created) {
     if (abortedRun)
       break;
   }
-  const failure = abortedRun ? `The run was aborted while checking that the new key ${created.id} works` : refused ? `The new key ${created.id} was refused (${problem})` : `The new key ${created.id} did not work within ${timeoutMs} ms (${problem})`;
+  const failure = abortedRun ? `The run was aborted while checking that the new key ${created.id} works` : refused2 ? `The new key ${created.id} was refused (${problem})` : `The new key ${created.id} did not work within ${timeoutMs} ms (${problem})`;
   const code = abortedRun ? "aborted" : "verify-failed";
   const ownKey = await revokeOwnKey(ctx, "verify", created, ctx.client);
   if (!ownKey.revoked)
@@ -20271,9 +20242,10 @@ var LeakAlertsError = class extends KeyturnError {
 async function answerLeakAlerts(options) {
   const runtime = options.rotation?.runtime ?? systemRuntime;
   const started = runtime.now();
-  if (options.rotation && !options.rotation.record) {
-    throw new OptionError("record", "answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps");
-  }
+  const why = "a leaked value is matched to its key by the fingerprints the record keeps";
+  const noRecord = new OptionError("record", `answering alerts needs the target record (record): ${why}`);
+  if (options.rotation && !options.rotation.record)
+    throw noRecord;
   const { checked, problems } = checkOptions(options.rotation);
   if (!checked)
     throw problems[0];
@@ -20284,7 +20256,7 @@ async function answerLeakAlerts(options) {
   if (!checked.github)
     throw new OptionError("github", `answering alerts needs GitHub access (github): ${ALERT_PERMISSIONS}`);
   if (!checked.record)
-    throw new OptionError("record", "answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps");
+    throw noRecord;
   const log = (level, message) => {
     try {
       options.log?.({ level, message });

@@ -977,6 +977,22 @@ var PagePromise = class {
   }
 };
 
+// ../../packages/api/dist/resources/request-options.js
+function toCallOptions(options, context) {
+  const given = requireOptionsObject(options, context);
+  rejectUnknownKeys(given, ["signal"], context);
+  return { signal: requireSignal(given.signal, "signal", context) };
+}
+var MAX_PAGE_LIMIT = 1e3;
+function checkLimit(limit, context, max = MAX_PAGE_LIMIT) {
+  if (limit === void 0)
+    return void 0;
+  return requireNumber(limit, "limit", context, { integer: true, min: 1, max });
+}
+function checkId(value, name, context) {
+  return requireNonEmptyString(value, name, context);
+}
+
 // ../../packages/api/dist/resources/api-key-wire.js
 var MAX_KEY_NAME = 64;
 var KEY_FIELDS = { id: "number", name: "string" };
@@ -1002,21 +1018,12 @@ function parseKeyList(data) {
 function parseRevokedKey(data) {
   return expectFields(data, "the body", KEY_FIELDS);
 }
-
-// ../../packages/api/dist/resources/request-options.js
-function toCallOptions(options, context) {
-  const given = requireOptionsObject(options, context);
-  rejectUnknownKeys(given, ["signal"], context);
-  return { signal: requireSignal(given.signal, "signal", context) };
+function listKeys(transport, path, options, context) {
+  const read = () => transport.request({ method: "GET", path: path(), parse: parseKeyList }, toCallOptions(options, context));
+  return new PagePromise(wholeListReader(read), (key) => String(key.id));
 }
-var MAX_PAGE_LIMIT = 1e3;
-function checkLimit(limit, context, max = MAX_PAGE_LIMIT) {
-  if (limit === void 0)
-    return void 0;
-  return requireNumber(limit, "limit", context, { integer: true, min: 1, max });
-}
-function checkId(value, name, context) {
-  return requireNonEmptyString(value, name, context);
+function revokeKey(transport, path, options, context) {
+  return transport.request({ method: "DELETE", path, parse: parseRevokedKey }, toCallOptions(options, context));
 }
 
 // ../../packages/api/dist/resources/api-keys.js
@@ -1045,22 +1052,12 @@ var ApiKeys = class {
    * it, or `toArray()`. The endpoint is not paginated (a JSON array), so there is one page.
    */
   list(options) {
-    const read = () => this.#transport.request({
-      method: "GET",
-      path: "/api_keys",
-      parse: parseKeyList
-    }, toCallOptions(options, "apiKeys.list"));
-    return new PagePromise(wholeListReader(read), (key) => String(key.id));
+    return listKeys(this.#transport, () => "/api_keys", options, "apiKeys.list");
   }
   /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
   async revoke(keyId, options) {
     const context = "apiKeys.revoke";
-    const id = checkKeyId(keyId, context);
-    return this.#transport.request({
-      method: "DELETE",
-      path: apiPath`/api_keys/${id}`,
-      parse: parseRevokedKey
-    }, toCallOptions(options, context));
+    return revokeKey(this.#transport, apiPath`/api_keys/${checkKeyId(keyId, context)}`, options, context);
   }
 };
 
@@ -1561,12 +1558,8 @@ var OrganizationApiKeys = class {
    */
   list(orgId, options) {
     const context = "organizations.apiKeys.list";
-    const read = () => this.#transport.request({
-      method: "GET",
-      path: apiPath`/organizations/${checkId(orgId, "orgId", context)}/api_keys`,
-      parse: parseKeyList
-    }, toCallOptions(options, context));
-    return new PagePromise(wholeListReader(read), (key) => String(key.id));
+    const path = () => apiPath`/organizations/${checkId(orgId, "orgId", context)}/api_keys`;
+    return listKeys(this.#transport, path, options, context);
   }
   /**
    * Revokes a key of the organization, at once and for good. A key that is missing, already
@@ -1577,11 +1570,7 @@ var OrganizationApiKeys = class {
     const context = "organizations.apiKeys.revoke";
     const org = checkId(orgId, "orgId", context);
     const id = checkKeyId(keyId, context);
-    return this.#transport.request({
-      method: "DELETE",
-      path: apiPath`/organizations/${org}/api_keys/${id}`,
-      parse: parseRevokedKey
-    }, toCallOptions(options, context));
+    return revokeKey(this.#transport, apiPath`/organizations/${org}/api_keys/${id}`, options, context);
   }
 };
 

@@ -34,10 +34,7 @@ export function platformClient(ctx: CommandContext, reader: SettingReader, requi
   try {
     return createClient({ apiKey, baseUrl, userAgent: USER_AGENT });
   } catch (error) {
-    if (!(error instanceof OptionError)) throw error;
-    const given = ctx.settings.get('api-url');
-    reader.mistakes.push(optionMistakeAt(given?.where ?? '--api-url', error, given?.text));
-    return undefined;
+    return clientMistake(ctx, reader, error, 'api-url');
   }
 }
 
@@ -102,10 +99,7 @@ function gitlabRecordStore(ctx: CommandContext, reader: SettingReader, project: 
   try {
     return createGitLabRecordStore(createGitLabClient({ token, apiUrl }), project);
   } catch (error) {
-    if (!(error instanceof OptionError)) throw error;
-    const given = ctx.settings.get('gitlab-url');
-    reader.mistakes.push(optionMistakeAt(given?.where ?? '--gitlab-url', error, given?.text));
-    return undefined;
+    return clientMistake(ctx, reader, error, 'gitlab-url');
   }
 }
 
@@ -131,14 +125,7 @@ export function githubClient(
   try {
     return createGitHubClient({ token, baseUrl, userAgent: USER_AGENT, ...options });
   } catch (error) {
-    if (!(error instanceof OptionError)) throw error;
-    const given = ctx.settings.get('github-api-url');
-    reader.mistakes.push(
-      error.option === 'baseUrl'
-        ? optionMistakeAt(given?.where ?? '--github-api-url', error, given?.text)
-        : `GITHUB_TOKEN (or --github-token-file): ${error.message}`,
-    );
-    return undefined;
+    return clientMistake(ctx, reader, error, 'github-api-url', { urlOption: 'baseUrl', source: 'GITHUB_TOKEN (or --github-token-file)' });
   }
 }
 
@@ -160,13 +147,21 @@ export function gitlabClient(
   try {
     return createGitLabClient({ token, apiUrl });
   } catch (error) {
-    if (!(error instanceof OptionError)) throw error;
-    const given = ctx.settings.get('gitlab-url');
-    reader.mistakes.push(
-      error.option === 'gitlab.apiUrl'
-        ? optionMistakeAt(given?.where ?? '--gitlab-url', error, given?.text)
-        : `GITLAB_TOKEN (or --gitlab-token-file): ${error.message}`,
-    );
-    return undefined;
+    return clientMistake(ctx, reader, error, 'gitlab-url', { urlOption: 'gitlab.apiUrl', source: 'GITLAB_TOKEN (or --gitlab-token-file)' });
   }
+}
+
+/** A client's OptionError as a mistake, said where its API root was given, or (`token`: any other option) as the token's. */
+function clientMistake(
+  ctx: CommandContext,
+  reader: SettingReader,
+  error: unknown,
+  setting: 'api-url' | 'github-api-url' | 'gitlab-url',
+  token?: { urlOption: string; source: string },
+) {
+  if (!(error instanceof OptionError)) throw error;
+  const given = ctx.settings.get(setting);
+  const atUrl = token === undefined || error.option === token.urlOption;
+  reader.mistakes.push(atUrl ? optionMistakeAt(given?.where ?? `--${setting}`, error, given?.text) : `${token.source}: ${error.message}`);
+  return undefined;
 }

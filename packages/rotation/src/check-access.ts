@@ -7,66 +7,54 @@ import { type AccessNeed, AccessMissingError } from './access-missing.js';
 import type { CheckedGitHub, CheckedOptions } from './check-options.js';
 import { reachedThrough } from './targets/kinds/registry.js';
 
-/** GitHub access is missing for what needs it (one mistake of `github`, whatever needs it). */
-export function missingGitHub({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
-  const needs = needsOf({
-    targets: 'specs' in targets && targets.specs.some(reachedThrough('github')),
-    'retire-targets': retire.some(({ spec }) => reachedThrough('github')(spec)),
-    record: record !== undefined && 'repository' in record,
-  });
-  if (!needs.length) return undefined;
-  const words = {
-    targets: 'to write GitHub secrets',
-    'retire-targets': 'to check retireTargets',
-    record: "to keep the record in record.repository's variables",
-  };
-  return new AccessMissingError(
-    'github',
-    `github options (a token, a GitHub App, or an octokit) are required ${needs.map((n) => words[n]).join(' and ')}`,
-    needs,
-  );
-}
+/**
+ * What each service's access is needed for, in a message's words, and the message: GitLab's and
+ * Vercel's are worded from the token's name, so a caller naming its own input ("it is required") reads well.
+ */
+const ACCESS = {
+  github: {
+    option: 'github',
+    words: {
+      targets: 'to write GitHub secrets',
+      'retire-targets': 'to check retireTargets',
+      record: "to keep the record in record.repository's variables",
+    },
+    record: 'repository',
+    say: (needed: string) => `github options (a token, a GitHub App, or an octokit) are required ${needed}`,
+  },
+  gitlab: {
+    option: 'gitlab.token',
+    words: {
+      targets: 'to write GitLab CI/CD variables',
+      'retire-targets': 'to check GitLab retireTargets',
+      record: "to keep the record in record.gitlab's variables",
+    },
+    record: 'gitlab',
+    say: (needed: string) => `token is required ${needed}: a GitLab personal, project or group access token with the \`api\` scope`,
+  },
+  // Vercel keeps no record; its retired targets need it too (is the variable gone?).
+  vercel: {
+    option: 'vercel.token',
+    words: { targets: "to write Vercel projects' environment variables", 'retire-targets': 'to check Vercel retireTargets', record: '' },
+    record: undefined,
+    say: (needed: string) => `token is required ${needed}: a Vercel access token whose scope includes the projects' team`,
+  },
+} as const;
 
-/** GitLab access is missing for what needs it: GitLab targets, or a record in a GitLab project. */
-export function missingGitLab({ targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>): OptionError | undefined {
+/** `service`'s access is missing for what needs it (one mistake, whatever needs it): its targets, retired targets or record. */
+export function missingAccess(
+  service: keyof typeof ACCESS,
+  { targets, retire, record }: Pick<CheckedOptions, 'targets' | 'retire' | 'record'>,
+): OptionError | undefined {
+  const access = ACCESS[service];
+  const reached = reachedThrough(service);
   const needs = needsOf({
-    targets: 'specs' in targets && targets.specs.some(reachedThrough('gitlab')),
-    'retire-targets': retire.some(({ spec }) => reachedThrough('gitlab')(spec)),
-    record: record !== undefined && 'gitlab' in record,
+    targets: 'specs' in targets && targets.specs.some(reached),
+    'retire-targets': retire.some(({ spec }) => reached(spec)),
+    record: access.record !== undefined && record !== undefined && access.record in record,
   });
   if (!needs.length) return undefined;
-  const words = {
-    targets: 'to write GitLab CI/CD variables',
-    'retire-targets': 'to check GitLab retireTargets',
-    record: "to keep the record in record.gitlab's variables",
-  };
-  // Worded from the token's name, so a caller naming its own input ("it is required") reads well.
-  return new AccessMissingError(
-    'gitlab.token',
-    `token is required ${needs.map((n) => words[n]).join(' and ')}: a GitLab personal, project or group access token with the ` +
-      `\`api\` scope`,
-    needs,
-  );
-}
-
-/** Vercel access is missing for Vercel targets (retired ones too: is the variable gone?). */
-export function missingVercel({ targets, retire }: Pick<CheckedOptions, 'targets' | 'retire'>): OptionError | undefined {
-  const needs = needsOf({
-    targets: 'specs' in targets && targets.specs.some(reachedThrough('vercel')),
-    'retire-targets': retire.some(({ spec }) => reachedThrough('vercel')(spec)),
-    record: false,
-  });
-  if (!needs.length) return undefined;
-  const words = {
-    targets: "to write Vercel projects' environment variables",
-    'retire-targets': 'to check Vercel retireTargets',
-    record: '',
-  };
-  return new AccessMissingError(
-    'vercel.token',
-    `token is required ${needs.map((n) => words[n]).join(' and ')}: a Vercel access token whose scope includes the projects' team`,
-    needs,
-  );
+  return new AccessMissingError(access.option, access.say(needs.map((n) => access.words[n]).join(' and ')), needs);
 }
 
 function needsOf(needed: Record<AccessNeed, boolean>): AccessNeed[] {

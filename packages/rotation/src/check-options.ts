@@ -6,7 +6,7 @@
 import { type ClientOptions, checkClientOptions, OptionError, type PlatformClient } from '@keyturn/api';
 import { looksLikeCredential, platformKeyProblem, type Runtime, systemRuntime } from '@keyturn/api/toolkit';
 import { rejectedValue } from '@keyturn/api/values';
-import { gitHubReach, missingGitHub, missingGitLab, missingVercel } from './check-access.js';
+import { gitHubReach, missingAccess } from './check-access.js';
 import { optionalClockDuration } from './clock/duration.js';
 import { stuckOptionProblems } from './stuck/stuck-options.js';
 import { checkLeakedKey } from './emergency/leaked-key.js';
@@ -41,19 +41,16 @@ export type CheckedGitHub =
   | { app: AppCredentials; settings: GitHubClientSettings };
 
 /** The options checked and defaulted, as plain values: what connect.ts builds the run from. */
-export interface CheckedOptions extends RunSettings {
+export interface CheckedOptions extends RunSettings, Pick<RotateKeyOptions, 'managingApiKey' | 'vercelRedeploy' | 'issueToken'> {
   /** The caller's platform client (and the runtime to run it on, when given), or createClient's options (checked). */
   platform: { client: PlatformClient; runtime?: Runtime } | { options: ClientOptions };
-  managingApiKey: string | undefined;
   github: CheckedGitHub | undefined;
   gitlab: GitLabAccess | undefined;
   vercel: VercelAccess | undefined;
-  vercelRedeploy: boolean | undefined;
   /** SecretTarget objects as given, or specs (GitHub's written through `github`, GitLab's through `gitlab`). */
   targets: CheckedTargets;
   retire: RetiredTargets;
   record: { repository: string } | { gitlab: string } | RecordStore | undefined;
-  issueToken: string | undefined;
 }
 
 /**
@@ -87,8 +84,8 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
   const kind = checkKeyKind(options.keyKind, options.managingApiKey, platform?.currentKey);
   problems.push(...unusedKeyIds(options.keyKind), ...kind.problems);
   const github = check(() => checkGitHub(options));
-  const gitlab = check(() => checkGitLab(options));
-  const vercel = check(() => checkVercel(options));
+  const gitlab = check(() => checkedAccess(options.gitlab, checkGitLabAccess));
+  const vercel = check(() => checkedAccess(options.vercel, checkVercelAccess));
   if (options.vercelRedeploy !== undefined && typeof options.vercelRedeploy !== 'boolean') {
     problems.push(new OptionError('vercelRedeploy', 'vercelRedeploy must be true or false'));
   }
@@ -113,12 +110,8 @@ export function checkOptions(options: RotateKeyOptions): { checked?: CheckedOpti
       ),
     );
   }
-  for (const [given, missing] of [
-    [options.github, missingGitHub],
-    [options.gitlab, missingGitLab],
-    [options.vercel, missingVercel],
-  ] as const) {
-    const mistake = given === undefined && missing({ targets, retire, record });
+  for (const service of ['github', 'gitlab', 'vercel'] as const) {
+    const mistake = options[service] === undefined && missingAccess(service, { targets, retire, record });
     if (mistake) problems.push(mistake);
   }
   const keep = options.keep ?? 1;
@@ -273,18 +266,10 @@ function checkGitHub(options: RotateKeyOptions): CheckedGitHub | undefined {
   }
 }
 
-/** GitLab access: a token (and the API root); checked as its client would, building nothing. */
-function checkGitLab(options: RotateKeyOptions): GitLabAccess | undefined {
-  if (options.gitlab === undefined) return undefined;
-  checkGitLabAccess(options.gitlab);
-  return options.gitlab;
-}
-
-/** Vercel access: a token (and the API root); checked as its client would, building nothing. */
-function checkVercel(options: RotateKeyOptions): VercelAccess | undefined {
-  if (options.vercel === undefined) return undefined;
-  checkVercelAccess(options.vercel);
-  return options.vercel;
+/** GitLab's or Vercel's access: a token (and the API root), checked as its client would, building nothing. */
+function checkedAccess<A>(access: A | undefined, checkAccess: (access: A) => void): A | undefined {
+  if (access !== undefined) checkAccess(access);
+  return access;
 }
 
 // The rules between options that each front end once wrote apart. Each message opens with its

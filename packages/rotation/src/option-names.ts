@@ -2,36 +2,13 @@
 // (`revokeKeyIds`). A caller that speaks other words (the rotate-key Action's inputs) re-renders
 // each name in one place with renameOptions; a library caller reads the option it can set.
 
-/** The options the rotation's messages name (advice: "run with `revokeKeyIds` naming its id"). */
-export type OptionName =
-  | 'targets'
-  | 'retireTargets'
-  | 'family'
-  | 'revokeKeyIds'
-  | 'leakedKey'
-  | 'managingApiKey'
-  | 'rebuildRecord'
-  | 'rotateEvery'
-  | 'revokeAfter'
-  | 'platform.apiKey'
-  | 'secretName'
-  | 'keyKind'
-  | 'keyKind.orgId'
-  | 'keyKind.projectId'
-  | 'github.token'
-  | 'github.appId'
-  | 'github.privateKey'
-  | 'gitlab.token'
-  | 'gitlab.apiUrl'
-  | 'vercel.token'
-  | 'vercel.apiUrl'
-  | 'vercelRedeploy'
-  | 'leakedKey.id'
-  | 'leakedKey.fingerprint'
-  | 'record.repository'
-  | 'record.gitlab'
-  | 'acknowledge'
-  | 'notifyUrl';
+import type { CataloguePath } from './catalogue/catalogue.js';
+
+/**
+ * The options the rotation's messages name (advice: "run with `revokeKeyIds` naming its id"): the
+ * catalogue's paths, so that every name a message holds is one each front end can say in its words.
+ */
+export type OptionName = CataloguePath;
 
 /** `name` as a message writes it: in backquotes, which renameOptions finds again. */
 export function option(name: OptionName): string {

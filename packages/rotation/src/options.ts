@@ -212,40 +212,31 @@ export interface RotateKeyOptions {
   runtime?: Runtime;
 }
 
-/** The options every run takes as checked, whatever it is connected to. */
-export interface RunSettings {
+/**
+ * The options every run takes as checked, whatever it is connected to: those taken as given (the
+ * leaked key checked: an id, or a 16-hex fingerprint), defaulted, and read into values.
+ */
+export interface RunSettings
+  extends Required<Pick<RotateKeyOptions, 'rebuildRecord' | 'secretName' | 'keep' | 'dryRun' | 'acknowledge' | 'runtime'>>,
+    Pick<RotateKeyOptions, 'leakedKey' | 'notifyUrl' | 'notifyFetch' | 'runUrl' | 'onKeyCreated' | 'signal'> {
   /** The kind rotated, and whether a managing key manages its keys. */
   keyScope: KeyScope;
   /** The current key's value, to write back if a target cannot take the new one. */
   currentKey: string | undefined;
   /** The managing key's fingerprint (record/fingerprint.ts): it must be no key the run may revoke. */
   managingKeyFingerprint: string | undefined;
-  rebuildRecord: boolean;
-  secretName: string;
   /** The family given (pinned); else chosen by the preflight. */
   pinnedFamily: string | undefined;
-  keep: number;
   revokeKeyIds: number[];
   /** `rotateEvery` in milliseconds; undefined: every run rotates. */
   rotateEveryMs: number | undefined;
   /** `revokeAfter` in milliseconds; undefined: a superseded key goes as soon as `keep` lets it. */
   revokeAfterMs: number | undefined;
-  /** The leaked key of an emergency rotation, checked (an id, or a 16-hex fingerprint). */
-  leakedKey: LeakedKey | undefined;
-  dryRun: boolean;
-  /** Clear the family's stuck mark (stuck/), then rotate. */
-  acknowledge: boolean;
-  notifyUrl: string | undefined;
-  notifyFetch: typeof fetch | undefined;
-  runUrl: string | undefined;
   /** The lease's holder and timings; false when the caller opted out. */
   lease: { holder: string; timings: LeaseTimings } | false;
   now: () => Date;
   verify: { timeoutMs: number; intervalMs: number };
   lostCreateCheck: { attempts: number; intervalMs: number };
-  onKeyCreated: ((value: string) => void | Promise<void>) | undefined;
-  runtime: Runtime;
-  signal: AbortSignal | undefined;
 }
 
 /** The options as the run takes them: checked, with their clients built (connect.ts). */

@@ -3,7 +3,6 @@
 import { OptionError } from '../errors.js';
 import { type ClientOptions, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT } from '../options.js';
 import { platformKeyProblem } from '../toolkit/credential-shapes.js';
-import type { RequestEvent } from '../toolkit/request-event.js';
 import { type Runtime, systemRuntime } from '../toolkit/runtime.js';
 import { DEFAULT_BASE_URL } from '../options.js';
 import { type BaseUrl, parseBaseUrl } from './origin.js';
@@ -18,16 +17,12 @@ import {
   WHOLE_OPTIONS,
 } from './validate.js';
 
-export interface ClientSettings {
-  apiKey: string;
+/** ClientOptions checked and defaulted: the base URL parsed, the retries a policy. */
+export interface ClientSettings
+  extends Required<Pick<ClientOptions, 'apiKey' | 'fetch' | 'timeoutMs' | 'userAgent' | 'runtime'>>,
+    Pick<ClientOptions, 'signal' | 'onRequest'> {
   base: BaseUrl;
-  fetch: typeof fetch;
-  timeoutMs: number;
   retry: RetryPolicy;
-  userAgent: string;
-  signal: AbortSignal | undefined;
-  onRequest: ((event: RequestEvent) => void) | undefined;
-  runtime: Runtime;
 }
 
 const OPTION_KEYS: ReadonlyArray<keyof ClientOptions> = [

@@ -1,8 +1,11 @@
-// What personal and organization API keys share: the `key_name` rule and the checks of the three
-// answers (created, listed, revoked), so both resources hold keys to one standard.
+// What personal and organization API keys share: the `key_name` rule, the checks of the three
+// answers (created, listed, revoked) and the list and revoke requests, so both resources hold keys to one standard.
 import { OptionError } from '../errors.js';
 import { expectArray, expectFields } from '../internal/shape.js';
+import type { Transport } from '../internal/transport.js';
 import { isPlainObject, requireNumber } from '../internal/validate.js';
+import { PagePromise, wholeListReader } from '../pagination.js';
+import { toCallOptions } from './request-options.js';
 
 /** 1 to 64 characters. */
 export const MAX_KEY_NAME = 64;
@@ -38,4 +41,15 @@ export function parseKeyList<T>(data: unknown): T[] {
 /** The answer of a revoke. */
 export function parseRevokedKey<T>(data: unknown): T {
   return expectFields<T>(data, 'the body', KEY_FIELDS);
+}
+
+/** The keys listed at `path()` (not paginated: one page); its argument mistakes, as the request's, reject. */
+export function listKeys<T extends { id: number }>(transport: Transport, path: () => string, options: unknown, context: string) {
+  const read = () => transport.request({ method: 'GET', path: path(), parse: parseKeyList<T> }, toCallOptions(options, context));
+  return new PagePromise(wholeListReader(read), (key) => String(key.id));
+}
+
+/** Revokes the key at `path`. */
+export function revokeKey<T>(transport: Transport, path: string, options: unknown, context: string): Promise<T> {
+  return transport.request({ method: 'DELETE', path, parse: parseRevokedKey<T> }, toCallOptions(options, context));
 }

@@ -1,9 +1,9 @@
 // API keys: create, list, revoke (platform-api.md §4.1).
 import { apiPath } from '../internal/origin.js';
 import type { Transport } from '../internal/transport.js';
-import { PagePromise, wholeListReader } from '../pagination.js';
+import type { PagePromise } from '../pagination.js';
 import type { ApiKey, CreateApiKeyParams, CreatedApiKey, RevokedApiKey } from '../types.js';
-import { checkKeyId, checkKeyParams, parseCreatedKey, parseKeyList, parseRevokedKey } from './api-key-wire.js';
+import { checkKeyId, checkKeyParams, listKeys, parseCreatedKey, revokeKey } from './api-key-wire.js';
 import { type RequestOptions, toCallOptions } from './request-options.js';
 
 /** `/api_keys`: the account's API keys. */
@@ -38,29 +38,12 @@ export class ApiKeys {
    * it, or `toArray()`. The endpoint is not paginated (a JSON array), so there is one page.
    */
   list(options?: RequestOptions): PagePromise<ApiKey> {
-    const read = () =>
-      this.#transport.request(
-        {
-          method: 'GET',
-          path: '/api_keys',
-          parse: parseKeyList<ApiKey>,
-        },
-        toCallOptions(options, 'apiKeys.list'),
-      );
-    return new PagePromise(wholeListReader(read), (key) => String(key.id));
+    return listKeys<ApiKey>(this.#transport, () => '/api_keys', options, 'apiKeys.list');
   }
 
   /** Revokes a key, at once and for good. A key that is missing or already revoked: NotFoundError. */
   async revoke(keyId: number, options?: RequestOptions): Promise<RevokedApiKey> {
     const context = 'apiKeys.revoke';
-    const id = checkKeyId(keyId, context);
-    return this.#transport.request(
-      {
-        method: 'DELETE',
-        path: apiPath`/api_keys/${id}`,
-        parse: parseRevokedKey<RevokedApiKey>,
-      },
-      toCallOptions(options, context),
-    );
+    return revokeKey<RevokedApiKey>(this.#transport, apiPath`/api_keys/${checkKeyId(keyId, context)}`, options, context);
   }
 }

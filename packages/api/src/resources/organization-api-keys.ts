@@ -3,9 +3,9 @@
 import { apiPath } from '../internal/origin.js';
 import type { Transport } from '../internal/transport.js';
 import { rejectUnknownKeys } from '../internal/validate.js';
-import { PagePromise, wholeListReader } from '../pagination.js';
+import type { PagePromise } from '../pagination.js';
 import type { CreatedOrganizationApiKey, CreateOrganizationApiKeyParams, OrganizationApiKey, RevokedOrganizationApiKey } from '../types.js';
-import { checkKeyId, checkKeyParams, parseCreatedKey, parseKeyList, parseRevokedKey } from './api-key-wire.js';
+import { checkKeyId, checkKeyParams, listKeys, parseCreatedKey, revokeKey } from './api-key-wire.js';
 import { checkId, type RequestOptions, toCallOptions } from './request-options.js';
 
 /** `/organizations/{org_id}/api_keys`: an organization's keys, both kinds. */
@@ -49,16 +49,8 @@ export class OrganizationApiKeys {
    */
   list(orgId: string, options?: RequestOptions): PagePromise<OrganizationApiKey> {
     const context = 'organizations.apiKeys.list';
-    const read = () =>
-      this.#transport.request(
-        {
-          method: 'GET',
-          path: apiPath`/organizations/${checkId(orgId, 'orgId', context)}/api_keys`,
-          parse: parseKeyList<OrganizationApiKey>,
-        },
-        toCallOptions(options, context),
-      );
-    return new PagePromise(wholeListReader(read), (key) => String(key.id));
+    const path = () => apiPath`/organizations/${checkId(orgId, 'orgId', context)}/api_keys`;
+    return listKeys<OrganizationApiKey>(this.#transport, path, options, context);
   }
 
   /**
@@ -70,13 +62,6 @@ export class OrganizationApiKeys {
     const context = 'organizations.apiKeys.revoke';
     const org = checkId(orgId, 'orgId', context);
     const id = checkKeyId(keyId, context);
-    return this.#transport.request(
-      {
-        method: 'DELETE',
-        path: apiPath`/organizations/${org}/api_keys/${id}`,
-        parse: parseRevokedKey<RevokedOrganizationApiKey>,
-      },
-      toCallOptions(options, context),
-    );
+    return revokeKey<RevokedOrganizationApiKey>(this.#transport, apiPath`/organizations/${org}/api_keys/${id}`, options, context);
   }
 }

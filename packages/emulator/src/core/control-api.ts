@@ -6,7 +6,7 @@ import type { FaultBook, FaultSpec } from './faults.js';
 import { readJsonBody } from './request-body.js';
 import type { RequestLog } from './request-log.js';
 import type { RequestTarget } from './request-target.js';
-import { type CompiledRoute, compileRoutes, dispatch, type EmulatorReply, HttpError, type Route } from './routes.js';
+import { type CompiledRoute, compileRoutes, dispatch, type EmulatorReply, HttpError, type Route, route } from './routes.js';
 
 export const CONTROL_PREFIX = '/__emulator';
 
@@ -47,47 +47,31 @@ export class ControlApi {
 
 function sharedControlRoutes(faults: FaultBook, log: RequestLog): Route[] {
   return [
-    { method: 'GET', pattern: '/faults', handler: () => ({ status: 200, body: { faults: faults.list() } }) },
-    {
-      method: 'POST',
-      pattern: '/faults',
-      handler: (req) => {
-        try {
-          const ids = Array.isArray(req.body) ? faults.addAll(req.body as FaultSpec[]) : [faults.add(req.body as FaultSpec)];
-          return { status: 201, body: { ids } };
-        } catch (error) {
-          throw new HttpError(400, (error as Error).message);
-        }
+    route('GET', '/faults', () => ({ status: 200, body: { faults: faults.list() } })),
+    route('POST', '/faults', (req) => {
+      try {
+        const ids = Array.isArray(req.body) ? faults.addAll(req.body as FaultSpec[]) : [faults.add(req.body as FaultSpec)];
+        return { status: 201, body: { ids } };
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+    }),
+    route('DELETE', '/faults', () => {
+      faults.clear();
+      return { status: 204 };
+    }),
+    route('GET', '/requests', (req) => ({
+      status: 200,
+      body: {
+        requests: log.entries({
+          method: req.query.get('method') ?? undefined,
+          path: req.query.get('path') ?? undefined,
+        }),
       },
-    },
-    {
-      method: 'DELETE',
-      pattern: '/faults',
-      handler: () => {
-        faults.clear();
-        return { status: 204 };
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/requests',
-      handler: (req) => ({
-        status: 200,
-        body: {
-          requests: log.entries({
-            method: req.query.get('method') ?? undefined,
-            path: req.query.get('path') ?? undefined,
-          }),
-        },
-      }),
-    },
-    {
-      method: 'DELETE',
-      pattern: '/requests',
-      handler: () => {
-        log.clear();
-        return { status: 204 };
-      },
-    },
+    })),
+    route('DELETE', '/requests', () => {
+      log.clear();
+      return { status: 204 };
+    }),
   ];
 }

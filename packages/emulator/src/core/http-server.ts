@@ -18,7 +18,7 @@ import { ClientGoneError } from './request-body.js';
 import type { RequestLog } from './request-log.js';
 
 export { CONTROL_PREFIX } from './control-api.js';
-export { HttpError } from './routes.js';
+export { HttpError, route } from './routes.js';
 export type { EmulatorReply, EmulatorRequest, Route, RouteHandler } from './routes.js';
 export type { Exchange } from './exchange.js';
 export type { FetchHandler } from './fetch-handler.js';

@@ -35,6 +35,11 @@ export interface Route {
   handler: RouteHandler;
 }
 
+/** A route: what answers `method` on paths of `pattern`. */
+export function route(method: string, pattern: string, handler: RouteHandler): Route {
+  return { method, pattern, handler };
+}
+
 export type ErrorReply = (status: number, message: string) => EmulatorReply;
 
 /**

@@ -3,7 +3,7 @@
 // Slack answers `ok` as text (https://api.slack.com/messaging/webhooks); a body that is not a JSON
 // object with a `text` field is refused 400 as Slack does (`no_text`), so a post Slack would drop fails here too.
 
-import { HttpError, type Route } from './http-server.js';
+import { HttpError, type Route, route } from './http-server.js';
 
 /** One post a webhook received: its name (the last path segment) and the JSON body. */
 export interface ReceivedWebhook {
@@ -23,19 +23,15 @@ export function webhookSink(): WebhookSink {
   return {
     received: () => posts.map((post) => structuredClone(post)),
     routes: [
-      {
-        method: 'POST',
-        pattern: '/webhooks/:name',
-        handler: (req) => {
-          const body = req.body;
-          if (!body || typeof body !== 'object' || Array.isArray(body) || typeof (body as { text?: unknown }).text !== 'string') {
-            throw new HttpError(400, 'no_text');
-          }
-          posts.push({ name: req.params.name ?? '', body: body as Record<string, unknown> });
-          return { status: 200, text: 'ok', headers: { 'content-type': 'text/plain' } };
-        },
-      },
-      { method: 'GET', pattern: '/webhooks', handler: () => ({ status: 200, body: posts }) },
+      route('POST', '/webhooks/:name', (req) => {
+        const body = req.body;
+        if (!body || typeof body !== 'object' || Array.isArray(body) || typeof (body as { text?: unknown }).text !== 'string') {
+          throw new HttpError(400, 'no_text');
+        }
+        posts.push({ name: req.params.name ?? '', body: body as Record<string, unknown> });
+        return { status: 200, text: 'ok', headers: { 'content-type': 'text/plain' } };
+      }),
+      route('GET', '/webhooks', () => ({ status: 200, body: posts })),
     ],
   };
 }

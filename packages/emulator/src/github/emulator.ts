@@ -1,11 +1,10 @@
 // startGitHubEmulator: GitHub's Actions, environment, organization, Dependabot and Codespaces secrets API over
 // real HTTP on loopback, with faults, a request log and a control API (see README.md).
 
-import type { Exchange } from '../core/exchange.js';
-import type { ServedEmulator } from '../core/served-emulator.js';
+import { type ServedEmulator, served, type ServingOptions, servingOptions } from '../core/served-emulator.js';
 import { type ResponseShape, resolveShape } from '../core/response-shape.js';
-import { type EmulatorTime, resolveTime } from '../core/emulator-time.js';
-import { startHttpEmulator, CONTROL_PREFIX } from '../core/http-server.js';
+import { resolveTime } from '../core/emulator-time.js';
+import { startHttpEmulator } from '../core/http-server.js';
 import { REDACTED } from '../core/request-log.js';
 import { AppRegistry } from './apps.js';
 import { TokenBook, type TokenPermission } from './auth.js';
@@ -33,9 +32,7 @@ import { sodiumReady } from './sealed-box.js';
 import { createStateApi, type GitHubStateApi } from './state-api.js';
 import { GitHubWorld } from './targets.js';
 
-export interface GitHubEmulatorOptions {
-  host?: string;
-  port?: number;
+export interface GitHubEmulatorOptions extends ServingOptions {
   /** `owner/name` repositories created up front. */
   repos?: string[];
   /** `owner/name` -> environment names (the repository is created when missing). */
@@ -47,21 +44,10 @@ export interface GitHubEmulatorOptions {
   badSeal?: 'reject' | 'store-empty';
   /** Requests per hour before the primary rate limit answers 403 (5000, as for a token). */
   rateLimit?: number;
-  /** Most entries the request log keeps, the oldest dropped first (100,000). */
-  requestLogLimit?: number;
   /** `full` (default, or KEYTURN_EMULATOR_SHAPE) or `sparse`: only what GitHub's published description requires. */
   shape?: ResponseShape;
-  /** Receives every API request and its answer, credentials redacted (conformance checks). */
-  onExchange?: (exchange: Exchange) => void;
-  /** Milliseconds since the epoch: checks app JWTs and expires installation tokens (Date.now). */
+  /** Milliseconds since the epoch, overriding `runtime`'s now: checks app JWTs and expires installation tokens (Date.now). */
   clock?: () => number;
-  /**
-   * The clock and sleep the emulator runs on (dates, JWT and token expiry, rate-limit windows,
-   * delay faults): the wall clock by default, a virtual one in a simulation. `clock` overrides its `now`.
-   */
-  runtime?: EmulatorTime;
-  /** false: no socket, reached through `handler` only (a simulation); true by default. */
-  listen?: boolean;
 }
 
 export interface GitHubEmulator extends GitHubStateApi, ServedEmulator {
@@ -135,30 +121,19 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
       checkRequestHeaders(req);
       ctx.tokens.check(req);
     },
-    onExchange: options.onExchange,
     // The credentials GitHub answers here: an installation token, and the value a secret-scanning alert found.
     redactResponseBody: (body) => (Array.isArray(body) ? body.map(redactCredential) : redactCredential(body)),
     // GitHub answers 404, not 405, to a method an endpoint does not have.
     wrongMethodStatus: 404,
-    requestLogLimit: options.requestLogLimit,
-    host: options.host,
-    port: options.port,
-    time,
-    listen: options.listen,
+    ...servingOptions(options, time),
   });
 
   return {
     ...state,
-    url: http.origin,
-    origin: http.origin,
-    controlUrl: `${http.origin}${CONTROL_PREFIX}`,
-    faults: http.faults,
-    log: http.log,
-    handler: http.handler,
+    ...served(http),
     webhooks: hooks.received,
     secondaryRateLimit: (fault) => http.faults.add(secondaryRateLimitFault(fault)),
     primaryRateLimit: (fault) => http.faults.add(primaryRateLimitFault(fault, clock)),
-    close: () => http.close(),
   };
 }
 

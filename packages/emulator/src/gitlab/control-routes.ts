@@ -2,7 +2,7 @@
 // read from another process. Not part of GitLab; no auth, no faults, not logged.
 
 import { attempt, field, text } from '../core/control-input.js';
-import { type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
+import { type EmulatorRequest, HttpError, type Route, route } from '../core/http-server.js';
 import type { GitLabStateApi, GitLabTokenAccess, GitLabVariableRef } from './state-api.js';
 
 export function gitlabControlRoutes(state: GitLabStateApi): Route[] {
@@ -14,29 +14,13 @@ export function gitlabControlRoutes(state: GitLabStateApi): Route[] {
     throw new HttpError(400, 'query parameter project or group is required');
   };
   return [
-    {
-      method: 'POST',
-      pattern: '/gitlab/groups',
-      handler: (req) => ({ status: 201, body: attempt(() => state.addGroup(text(field(req, 'path'), 'path'))) }),
-    },
-    {
-      method: 'POST',
-      pattern: '/gitlab/projects',
-      handler: (req) => ({ status: 201, body: attempt(() => state.addProject(text(field(req, 'path'), 'path'))) }),
-    },
-    {
-      method: 'POST',
-      pattern: '/gitlab/tokens',
-      handler: (req) => {
-        const token = text(field(req, 'token'), 'token');
-        attempt(() => state.addToken(token, (req.body ?? {}) as GitLabTokenAccess));
-        return { status: 201, body: { user: field(req, 'user') ?? 'keyturn-bot' } };
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/gitlab/variables',
-      handler: (req) => ({ status: 200, body: attempt(() => state.variables(refOf(req))) }),
-    },
+    route('POST', '/gitlab/groups', (req) => ({ status: 201, body: attempt(() => state.addGroup(text(field(req, 'path'), 'path'))) })),
+    route('POST', '/gitlab/projects', (req) => ({ status: 201, body: attempt(() => state.addProject(text(field(req, 'path'), 'path'))) })),
+    route('POST', '/gitlab/tokens', (req) => {
+      const token = text(field(req, 'token'), 'token');
+      attempt(() => state.addToken(token, (req.body ?? {}) as GitLabTokenAccess));
+      return { status: 201, body: { user: field(req, 'user') ?? 'keyturn-bot' } };
+    }),
+    route('GET', '/gitlab/variables', (req) => ({ status: 200, body: attempt(() => state.variables(refOf(req))) })),
   ];
 }

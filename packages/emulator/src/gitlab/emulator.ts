@@ -2,10 +2,9 @@
 // loopback (or in process), with the faults, request log and control API every emulator shares.
 // Written from GitLab's published API documentation (https://docs.gitlab.com/api/rest/).
 
-import { type EmulatorTime, resolveTime } from '../core/emulator-time.js';
-import type { Exchange } from '../core/exchange.js';
-import type { ServedEmulator } from '../core/served-emulator.js';
-import { CONTROL_PREFIX, HttpError, startHttpEmulator } from '../core/http-server.js';
+import { resolveTime } from '../core/emulator-time.js';
+import { type ServedEmulator, served, type ServingOptions, servingOptions } from '../core/served-emulator.js';
+import { HttpError, startHttpEmulator } from '../core/http-server.js';
 import { gitlabControlRoutes } from './control-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { issueRoutes } from './issue-routes.js';
@@ -18,9 +17,7 @@ import { GitLabWorld } from './world.js';
 /** Where GitLab serves its REST API v4. */
 export const GITLAB_API_PATH = '/api/v4';
 
-export interface GitLabEmulatorOptions {
-  host?: string;
-  port?: number;
+export interface GitLabEmulatorOptions extends ServingOptions {
   /** Group paths created up front. */
   groups?: string[];
   /** Project paths (`group/project`) created up front, with their groups. */
@@ -31,12 +28,6 @@ export interface GitLabEmulatorOptions {
   version?: string;
   /** API requests a minute before GitLab answers 429 (default: unlimited). */
   rateLimitPerMinute?: number;
-  requestLogLimit?: number;
-  onExchange?: (exchange: Exchange) => void;
-  /** The clock and sleep the emulator runs on (the wall clock by default). */
-  runtime?: EmulatorTime;
-  /** false: no socket, reached through `handler` only (a simulation); true by default. */
-  listen?: boolean;
 }
 
 export interface GitLabEmulator extends GitLabStateApi, ServedEmulator {
@@ -77,26 +68,11 @@ export async function startGitLabEmulator(options: GitLabEmulatorOptions = {}): 
       req.actor = token.user;
     },
     replyHeaders: (req) => RATE_HEADERS.get(req),
-    requestLogLimit: options.requestLogLimit,
-    onExchange: options.onExchange,
-    host: options.host,
-    port: options.port,
-    time,
-    listen: options.listen,
+    ...servingOptions(options, time),
   });
   origin = http.origin;
 
-  return {
-    ...state,
-    url: `${http.origin}${GITLAB_API_PATH}`,
-    origin: http.origin,
-    controlUrl: `${http.origin}${CONTROL_PREFIX}`,
-    faults: http.faults,
-    log: http.log,
-    handler: http.handler,
-    rateLimit: (fault) => http.faults.add(gitlabRateLimitFault(fault, clock)),
-    close: () => http.close(),
-  };
+  return { ...state, ...served(http, GITLAB_API_PATH), rateLimit: (fault) => http.faults.add(gitlabRateLimitFault(fault, clock)) };
 }
 
 /** The RateLimit-* headers of a request's answer, when limiting is on. */

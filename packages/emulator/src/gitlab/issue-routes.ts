@@ -5,7 +5,7 @@
 // `closed_at`). A token needs a role on the project to see it (404 otherwise), Reporter and the `api`
 // scope to write. https://docs.gitlab.com/api/issues/
 
-import { type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
+import { type EmulatorRequest, HttpError, type Route, route } from '../core/http-server.js';
 import { INSUFFICIENT_SCOPE } from './gitlab-error.js';
 import { paginated } from './pagination.js';
 import { type GitLabContext, TOKEN_OF } from './variable-routes.js';
@@ -68,69 +68,57 @@ export function issueRoutes(ctx: GitLabContext, clock: () => number): Route[] {
   const now = () => new Date(clock()).toISOString();
 
   return [
-    {
-      method: 'GET',
-      pattern: '/projects/:id/issues',
-      handler: (req) => {
-        const project = projectFor(req, 'read');
-        const state = req.query.get('state') ?? 'all';
-        const search = req.query.get('search')?.toLowerCase();
-        const wanted = (req.query.get('labels') ?? '').split(',').filter(Boolean);
-        const found = gitlabIssuesOf(project)
-          .filter((issue) => state === 'all' || issue.state === state)
-          .filter((issue) => !search || `${issue.title}\n${issue.description ?? ''}`.toLowerCase().includes(search))
-          .filter((issue) => wanted.every((label) => issue.labels.includes(label)))
-          .sort((a, b) => b.iid - a.iid);
-        return paginated(
-          req,
-          found.map((issue) => json(project, issue)),
-          ctx.origin(),
-        );
-      },
-    },
-    {
-      method: 'POST',
-      pattern: '/projects/:id/issues',
-      handler: (req) => {
-        const project = projectFor(req, 'write');
-        const title = field(req, 'title');
-        if (!title) throw new HttpError(400, 'title is missing');
-        const store = gitlabIssuesOf(project);
-        const at = now();
-        const issue: GitLabIssue = {
-          id: nextId++,
-          iid: store.length + 1,
-          title,
-          description: field(req, 'description') ?? null,
-          state: 'opened',
-          labels: labels(req) ?? [],
-          created_at: at,
-          updated_at: at,
-          closed_at: null,
-        };
-        store.push(issue);
-        return { status: 201, body: json(project, issue) };
-      },
-    },
-    {
-      method: 'PUT',
-      pattern: '/projects/:id/issues/:iid',
-      handler: (req) => {
-        const project = projectFor(req, 'write');
-        const issue = gitlabIssuesOf(project).find((i) => String(i.iid) === req.params.iid);
-        if (!issue) throw new HttpError(404, '404 Not found');
-        const event = field(req, 'state_event');
-        if (event !== undefined && event !== 'close' && event !== 'reopen')
-          throw new HttpError(400, 'state_event does not have a valid value');
-        const [title, description, newLabels] = [field(req, 'title'), field(req, 'description'), labels(req)];
-        if (title !== undefined) issue.title = title;
-        if (description !== undefined) issue.description = description;
-        if (newLabels !== undefined) issue.labels = newLabels;
-        if (event === 'close' && issue.state === 'opened') Object.assign(issue, { state: 'closed', closed_at: now() });
-        if (event === 'reopen' && issue.state === 'closed') Object.assign(issue, { state: 'opened', closed_at: null });
-        issue.updated_at = now();
-        return { status: 200, body: json(project, issue) };
-      },
-    },
+    route('GET', '/projects/:id/issues', (req) => {
+      const project = projectFor(req, 'read');
+      const state = req.query.get('state') ?? 'all';
+      const search = req.query.get('search')?.toLowerCase();
+      const wanted = (req.query.get('labels') ?? '').split(',').filter(Boolean);
+      const found = gitlabIssuesOf(project)
+        .filter((issue) => state === 'all' || issue.state === state)
+        .filter((issue) => !search || `${issue.title}\n${issue.description ?? ''}`.toLowerCase().includes(search))
+        .filter((issue) => wanted.every((label) => issue.labels.includes(label)))
+        .sort((a, b) => b.iid - a.iid);
+      return paginated(
+        req,
+        found.map((issue) => json(project, issue)),
+        ctx.origin(),
+      );
+    }),
+    route('POST', '/projects/:id/issues', (req) => {
+      const project = projectFor(req, 'write');
+      const title = field(req, 'title');
+      if (!title) throw new HttpError(400, 'title is missing');
+      const store = gitlabIssuesOf(project);
+      const at = now();
+      const issue: GitLabIssue = {
+        id: nextId++,
+        iid: store.length + 1,
+        title,
+        description: field(req, 'description') ?? null,
+        state: 'opened',
+        labels: labels(req) ?? [],
+        created_at: at,
+        updated_at: at,
+        closed_at: null,
+      };
+      store.push(issue);
+      return { status: 201, body: json(project, issue) };
+    }),
+    route('PUT', '/projects/:id/issues/:iid', (req) => {
+      const project = projectFor(req, 'write');
+      const issue = gitlabIssuesOf(project).find((i) => String(i.iid) === req.params.iid);
+      if (!issue) throw new HttpError(404, '404 Not found');
+      const event = field(req, 'state_event');
+      if (event !== undefined && event !== 'close' && event !== 'reopen')
+        throw new HttpError(400, 'state_event does not have a valid value');
+      const [title, description, newLabels] = [field(req, 'title'), field(req, 'description'), labels(req)];
+      if (title !== undefined) issue.title = title;
+      if (description !== undefined) issue.description = description;
+      if (newLabels !== undefined) issue.labels = newLabels;
+      if (event === 'close' && issue.state === 'opened') Object.assign(issue, { state: 'closed', closed_at: now() });
+      if (event === 'reopen' && issue.state === 'closed') Object.assign(issue, { state: 'opened', closed_at: null });
+      issue.updated_at = now();
+      return { status: 200, body: json(project, issue) };
+    }),
   ];
 }

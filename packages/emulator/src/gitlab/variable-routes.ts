@@ -5,7 +5,7 @@
 // cannot see the project or group gets 404, one that can but lacks the role 403, and a write with a
 // token without the `api` scope 403 `insufficient_scope`.
 
-import { type EmulatorReply, type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
+import { type EmulatorReply, type EmulatorRequest, HttpError, type Route, route } from '../core/http-server.js';
 import { paginated } from './pagination.js';
 import { INSUFFICIENT_SCOPE } from './gitlab-error.js';
 import { fieldErrors, paramError, variableErrors, variableJson, variableTypeError } from './variable-rules.js';
@@ -27,28 +27,16 @@ export function variableRoutes(ctx: GitLabContext): Route[] {
   return (['project', 'group'] as const).flatMap((kind) => {
     const base = `/${kind}s/:id/variables`;
     return [
-      {
-        method: 'GET',
-        pattern: base,
-        handler: (req) => paginated(req, ownerFor(ctx, req, kind, 'read').variables.map(variableJson), ctx.origin()),
-      },
-      {
-        method: 'GET',
-        pattern: `${base}/:key`,
-        handler: (req) => ({ status: 200, body: variableJson(one(req, ownerFor(ctx, req, kind, 'read'))) }),
-      },
-      { method: 'POST', pattern: base, handler: (req) => create(ctx, req, ownerFor(ctx, req, kind, 'write')) },
-      { method: 'PUT', pattern: `${base}/:key`, handler: (req) => update(req, ownerFor(ctx, req, kind, 'write')) },
-      {
-        method: 'DELETE',
-        pattern: `${base}/:key`,
-        handler: (req) => {
-          const owner = ownerFor(ctx, req, kind, 'write');
-          const variable = one(req, owner);
-          owner.variables = owner.variables.filter((v) => v !== variable);
-          return { status: 204 };
-        },
-      },
+      route('GET', base, (req) => paginated(req, ownerFor(ctx, req, kind, 'read').variables.map(variableJson), ctx.origin())),
+      route('GET', `${base}/:key`, (req) => ({ status: 200, body: variableJson(one(req, ownerFor(ctx, req, kind, 'read'))) })),
+      route('POST', base, (req) => create(ctx, req, ownerFor(ctx, req, kind, 'write'))),
+      route('PUT', `${base}/:key`, (req) => update(req, ownerFor(ctx, req, kind, 'write'))),
+      route('DELETE', `${base}/:key`, (req) => {
+        const owner = ownerFor(ctx, req, kind, 'write');
+        const variable = one(req, owner);
+        owner.variables = owner.variables.filter((v) => v !== variable);
+        return { status: 204 };
+      }),
     ] satisfies Route[];
   });
 }

@@ -1,10 +1,9 @@
 // startPlatformEmulator: the platform API of /work/shared/spec/platform-api.md, mounted at /api/v2
 // on loopback, composed from the account (keys, projects, operations), its routes and the core.
 
-import type { Exchange } from '../core/exchange.js';
-import type { ServedEmulator } from '../core/served-emulator.js';
-import { type EmulatorTime, resolveTime } from '../core/emulator-time.js';
-import { CONTROL_PREFIX, startHttpEmulator } from '../core/http-server.js';
+import { type ServedEmulator, served, type ServingOptions, servingOptions } from '../core/served-emulator.js';
+import { resolveTime } from '../core/emulator-time.js';
+import { startHttpEmulator } from '../core/http-server.js';
 import { REDACTED } from '../core/request-log.js';
 import { type ResponseShape, resolveShape } from '../core/response-shape.js';
 import { PlatformAccount } from './account.js';
@@ -39,10 +38,7 @@ export const PLATFORM_API_PATH = '/api/v2';
 /** The schedule of operations nobody gave one: long enough to be seen pending, short enough for a demo. */
 export const DEFAULT_OPERATION_TIMINGS = { schedulingMs: 500, runningMs: 1500 } as const;
 
-export interface PlatformEmulatorOptions {
-  host?: string;
-  /** 0 (the default) picks a free port. */
-  port?: number;
+export interface PlatformEmulatorOptions extends ServingOptions {
   /** Default schedule of new operations. */
   operationTimings?: OperationTimings;
   /** Off by default; when set, a 429 with Retry-After past either limit. */
@@ -51,21 +47,10 @@ export interface PlatformEmulatorOptions {
   defaultPageLimit?: number;
   /** Answer 423 Locked to branch creation while the project has a pending operation (off by default). */
   lockWhileOperationsRun?: boolean;
-  /** Milliseconds since the epoch; replace it to move time in tests (schedules, rate limits, timestamps). */
+  /** Milliseconds since the epoch, overriding `runtime`'s now; replace it to move time in tests (schedules, rate limits, timestamps). */
   clock?: () => number;
-  /**
-   * The clock and sleep the emulator runs on (schedules, rate limits, timestamps, delay faults): the
-   * wall clock by default, a virtual one in a simulation. `clock` overrides its `now`.
-   */
-  runtime?: EmulatorTime;
-  /** false: no socket, reached through `handler` only (a simulation); true by default. */
-  listen?: boolean;
-  /** Most entries the request log keeps, the oldest dropped first (100,000). */
-  requestLogLimit?: number;
   /** `full` (default, or KEYTURN_EMULATOR_SHAPE) or `sparse`: only what the published description requires. */
   shape?: ResponseShape;
-  /** Receives every API request and its answer, credentials redacted (conformance checks). */
-  onExchange?: (exchange: Exchange) => void;
   /** Organizations made at start; the account user is in each with `role` (admin by default). */
   organizations?: OrganizationSeed[];
   /**
@@ -155,24 +140,14 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     controlRoutes: platformControlRoutes(account),
     errorReply: (status, message) => platformError(status, message),
     authenticate: auth.check,
-    requestLogLimit: options.requestLogLimit,
-    onExchange: options.onExchange,
     // The one credential the platform answers: a new key's value.
     redactResponseBody: (body) =>
       body !== null && typeof body === 'object' && typeof (body as { key?: unknown }).key === 'string' ? { ...body, key: REDACTED } : body,
-    host: options.host,
-    port: options.port,
-    time,
-    listen: options.listen,
+    ...servingOptions(options, time),
   });
 
   return {
-    url: `${server.origin}${PLATFORM_API_PATH}`,
-    origin: server.origin,
-    controlUrl: `${server.origin}${CONTROL_PREFIX}`,
-    faults: server.faults,
-    log: server.log,
-    handler: server.handler,
+    ...served(server, PLATFORM_API_PATH),
     createKey: (name, keyOptions) => account.createKey(name, keyOptions),
     createOrgKey: (orgId, name, keyOptions) => account.createOrgKey(orgId, name, keyOptions),
     listKeys: () => account.listKeys(),
@@ -190,6 +165,5 @@ export async function startPlatformEmulator(options: PlatformEmulatorOptions = {
     createBranch: (projectId, name) => account.createBranch(projectId, name),
     misreportAuth: (misreport) => account.authAnswers.set(misreport, account.keys.nextId),
     shape,
-    close: () => server.close(),
   };
 }

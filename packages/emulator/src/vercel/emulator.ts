@@ -3,10 +3,9 @@
 // emulator shares. Deployments build on the emulator's clock (world.ts).
 // Written from Vercel's published API reference (https://vercel.com/docs/rest-api).
 
-import { resolveTime, type EmulatorTime } from '../core/emulator-time.js';
-import type { Exchange } from '../core/exchange.js';
-import { CONTROL_PREFIX, HttpError, startHttpEmulator } from '../core/http-server.js';
-import type { ServedEmulator } from '../core/served-emulator.js';
+import { resolveTime } from '../core/emulator-time.js';
+import { HttpError, startHttpEmulator } from '../core/http-server.js';
+import { type ServedEmulator, served, type ServingOptions, servingOptions } from '../core/served-emulator.js';
 import { vercelControlRoutes } from './control-routes.js';
 import { type VercelRateLimitFaultOptions, vercelRateLimitFault } from './rate-limit.js';
 import { VERCEL_TOKEN_OF, vercelRoutes } from './routes.js';
@@ -14,9 +13,7 @@ import { createVercelStateApi, type VercelStateApi, type VercelTokenAccess } fro
 import { INVALID_TOKEN, vercelErrorReply } from './vercel-error.js';
 import { type BuildTimes, DEFAULT_BUILD_TIMES, VercelWorld } from './world.js';
 
-export interface VercelEmulatorOptions {
-  host?: string;
-  port?: number;
+export interface VercelEmulatorOptions extends ServingOptions {
   /** Team slugs created up front. */
   teams?: string[];
   /** Projects created up front: `name` (the personal account's) or `team/name`. */
@@ -25,12 +22,6 @@ export interface VercelEmulatorOptions {
   tokens?: Record<string, VercelTokenAccess>;
   /** How long a deployment queues and builds (default 1 s and 30 s), on the emulator's clock. */
   buildTimes?: Partial<BuildTimes>;
-  requestLogLimit?: number;
-  onExchange?: (exchange: Exchange) => void;
-  /** The clock and sleep the emulator runs on (the wall clock by default). */
-  runtime?: EmulatorTime;
-  /** false: no socket, reached through `handler` only (a simulation); true by default. */
-  listen?: boolean;
 }
 
 export interface VercelEmulator extends VercelStateApi, ServedEmulator {
@@ -66,23 +57,8 @@ export async function startVercelEmulator(options: VercelEmulatorOptions = {}): 
       VERCEL_TOKEN_OF.set(req, token);
       req.actor = token.user;
     },
-    requestLogLimit: options.requestLogLimit,
-    onExchange: options.onExchange,
-    host: options.host,
-    port: options.port,
-    time,
-    listen: options.listen,
+    ...servingOptions(options, time),
   });
 
-  return {
-    ...state,
-    url: http.origin,
-    origin: http.origin,
-    controlUrl: `${http.origin}${CONTROL_PREFIX}`,
-    faults: http.faults,
-    log: http.log,
-    handler: http.handler,
-    rateLimit: (fault) => http.faults.add(vercelRateLimitFault(fault, () => time.now())),
-    close: () => http.close(),
-  };
+  return { ...state, ...served(http), rateLimit: (fault) => http.faults.add(vercelRateLimitFault(fault, () => time.now())) };
 }

@@ -7,7 +7,7 @@
 // https://vercel.com/docs/rest-api/deployments/create-a-new-deployment
 // https://vercel.com/docs/rest-api/deployments/get-a-deployment-by-id-or-url
 
-import { type EmulatorReply, type EmulatorRequest, HttpError, type Route } from '../core/http-server.js';
+import { type EmulatorReply, type EmulatorRequest, HttpError, type Route, route } from '../core/http-server.js';
 import {
   ENV_TYPES,
   ENVIRONMENTS,
@@ -27,59 +27,43 @@ type Need = 'read' | 'write' | 'production';
 
 export function vercelRoutes(world: VercelWorld): Route[] {
   return [
-    {
-      method: 'GET',
-      pattern: '/v9/projects/:idOrName',
-      handler: (req) => ({ status: 200, body: projectJson(projectFor(world, req, 'read')) }),
-    },
-    {
-      method: 'GET',
-      pattern: '/v9/projects/:idOrName/env',
-      handler: (req) => {
-        const decrypt = req.query.get('decrypt') === 'true';
-        return { status: 200, body: { envs: projectFor(world, req, 'read').env.map((v) => envJson(v, decrypt)) } };
-      },
-    },
-    { method: 'POST', pattern: '/v10/projects/:idOrName/env', handler: (req) => upsert(world, req) },
-    { method: 'POST', pattern: '/v13/deployments', handler: (req) => redeploy(world, req) },
-    {
-      method: 'GET',
-      pattern: '/v13/deployments/:idOrUrl',
-      handler: (req) => {
-        const deployment = world.deployment(req.params.idOrUrl ?? '');
-        const project = deployment && world.projects.find((p) => p.id === deployment.projectId);
-        if (!deployment || !project || !reaches(world, req, project)) throw new HttpError(404, 'not_found: The deployment was not found');
-        return { status: 200, body: deploymentJson(world, deployment) };
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/v6/deployments',
-      handler: (req) => {
-        const projectId = req.query.get('projectId');
-        const project = projectId ? projectIn(world, req, projectId, 'read') : undefined;
-        if (!project) throw new HttpError(400, 'bad_request: projectId is required');
-        const target = req.query.get('target');
-        const limit = Math.max(1, Math.min(100, Number(req.query.get('limit') ?? 20) || 20));
-        // `state` filters by readyState: a comma-separated list (READY, or BUILDING,READY...).
-        const states = req.query.get('state')?.split(',');
-        const listed = world
-          .deploymentsOf(project)
-          .filter((d) => (!target || d.target === target) && (!states || states.includes(world.readyState(d))))
-          .slice(0, limit);
-        const deployments = listed.map((d) => ({
-          uid: d.id,
-          name: d.name,
-          url: d.url,
-          created: d.createdAt,
-          createdAt: d.createdAt,
-          state: world.readyState(d),
-          readyState: world.readyState(d),
-          target: d.target,
-        }));
-        return { status: 200, body: { deployments, pagination: { count: deployments.length, next: null, prev: null } } };
-      },
-    },
+    route('GET', '/v9/projects/:idOrName', (req) => ({ status: 200, body: projectJson(projectFor(world, req, 'read')) })),
+    route('GET', '/v9/projects/:idOrName/env', (req) => {
+      const decrypt = req.query.get('decrypt') === 'true';
+      return { status: 200, body: { envs: projectFor(world, req, 'read').env.map((v) => envJson(v, decrypt)) } };
+    }),
+    route('POST', '/v10/projects/:idOrName/env', (req) => upsert(world, req)),
+    route('POST', '/v13/deployments', (req) => redeploy(world, req)),
+    route('GET', '/v13/deployments/:idOrUrl', (req) => {
+      const deployment = world.deployment(req.params.idOrUrl ?? '');
+      const project = deployment && world.projects.find((p) => p.id === deployment.projectId);
+      if (!deployment || !project || !reaches(world, req, project)) throw new HttpError(404, 'not_found: The deployment was not found');
+      return { status: 200, body: deploymentJson(world, deployment) };
+    }),
+    route('GET', '/v6/deployments', (req) => {
+      const projectId = req.query.get('projectId');
+      const project = projectId ? projectIn(world, req, projectId, 'read') : undefined;
+      if (!project) throw new HttpError(400, 'bad_request: projectId is required');
+      const target = req.query.get('target');
+      const limit = Math.max(1, Math.min(100, Number(req.query.get('limit') ?? 20) || 20));
+      // `state` filters by readyState: a comma-separated list (READY, or BUILDING,READY...).
+      const states = req.query.get('state')?.split(',');
+      const listed = world
+        .deploymentsOf(project)
+        .filter((d) => (!target || d.target === target) && (!states || states.includes(world.readyState(d))))
+        .slice(0, limit);
+      const deployments = listed.map((d) => ({
+        uid: d.id,
+        name: d.name,
+        url: d.url,
+        created: d.createdAt,
+        createdAt: d.createdAt,
+        state: world.readyState(d),
+        readyState: world.readyState(d),
+        target: d.target,
+      }));
+      return { status: 200, body: { deployments, pagination: { count: deployments.length, next: null, prev: null } } };
+    }),
   ];
 }
 

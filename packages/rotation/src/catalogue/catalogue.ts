@@ -32,6 +32,11 @@ export type CatalogueKey = { [N in CatalogueName]: CliOf<N> extends { key: infer
 /** The options the CLI reads as credentials: from an environment variable or a file, never a flag. */
 export type CredentialName = { [N in CatalogueName]: CliOf<N> extends { file: string } ? N : never }[CatalogueName];
 
+/** Each path the library's messages may name an option by: its path in rotateKey's options, or an alias. */
+export type CataloguePath = { [N in CatalogueName]: PathsOf<(typeof ROTATION_OPTIONS)[N]> }[CatalogueName];
+
+type PathsOf<O> = (O extends { path: infer P extends string } ? P : never) | (O extends { aliases: readonly (infer A)[] } ? A : never);
+
 type CliOf<N extends CatalogueName> = (typeof ROTATION_OPTIONS)[N] extends { cli: infer C } ? C : undefined;
 
 /** Each option with its name, in the table's order. */

@@ -64,18 +64,12 @@ export function checkKeyKind(
 function readKeyKind(given: unknown, problems: OptionError[]): KeyKind | undefined {
   if (given === undefined) return PERSONAL;
   if (typeof given !== 'object' || given === null) {
-    problems.push(
-      new OptionError(
-        'keyKind',
-        "keyKind must be an object: { kind: 'personal' }, { kind: 'organization', orgId } or { kind: 'project', orgId, projectId }",
-      ),
-    );
-    return undefined;
+    const forms = "{ kind: 'personal' }, { kind: 'organization', orgId } or { kind: 'project', orgId, projectId }";
+    return refused(problems, 'keyKind', `keyKind must be an object: ${forms}`);
   }
   const { kind, orgId, projectId } = given as { kind?: unknown; orgId?: unknown; projectId?: unknown };
   if (!KINDS.includes(kind as (typeof KINDS)[number])) {
-    problems.push(new OptionError('keyKind.kind', `kind must be one of ${KINDS.join(', ')}, not ${JSON.stringify(kind)}`));
-    return undefined;
+    return refused(problems, 'keyKind.kind', `kind must be one of ${KINDS.join(', ')}, not ${JSON.stringify(kind)}`);
   }
   // An id the kind does not use is check-options.ts's mistake (unusedKeyIds).
   if (kind === 'personal') return PERSONAL;
@@ -87,50 +81,33 @@ function readKeyKind(given: unknown, problems: OptionError[]): KeyKind | undefin
 
 function readId(name: 'orgId' | 'projectId', value: unknown, what: string, problems: OptionError[]): string | undefined {
   const option = `keyKind.${name}`;
-  if (value === undefined || value === '') {
-    problems.push(new OptionError(option, `${name} is required: the id of ${what}`));
-    return undefined;
-  }
+  if (value === undefined || value === '') return refused(problems, option, `${name} is required: the id of ${what}`);
   if (typeof value !== 'string' || looksLikeCredential(value)) {
-    problems.push(new OptionError(option, `${name} must be an id, not a credential or another value`));
-    return undefined;
+    return refused(problems, option, `${name} must be an id, not a credential or another value`);
   }
   if (!ID_PATTERN.test(value)) {
-    problems.push(
-      new OptionError(option, `${name} must be an id of lowercase letters, digits and dashes (at most 60), not ${JSON.stringify(value)}`),
-    );
-    return undefined;
+    const shape = 'an id of lowercase letters, digits and dashes (at most 60)';
+    return refused(problems, option, `${name} must be ${shape}, not ${JSON.stringify(value)}`);
   }
   return value;
 }
 
 function readManagingKey(value: unknown, apiKey: string | undefined, problems: OptionError[]): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string') {
-    problems.push(new OptionError('managingApiKey', 'managingApiKey must be a platform API key (a string)'));
-    return undefined;
-  }
-  const problem = platformKeyProblem(value);
-  if (problem) {
-    problems.push(
-      new OptionError(
-        'managingApiKey',
-        `managingApiKey ${problem.replace('the secret being rotated', 'the secret that holds the managing key')}`,
-      ),
-    );
-    return undefined;
-  }
+  if (typeof value !== 'string') return refused(problems, 'managingApiKey', 'managingApiKey must be a platform API key (a string)');
+  const problem = platformKeyProblem(value)?.replace('the secret being rotated', 'the secret that holds the managing key');
+  if (problem) return refused(problems, 'managingApiKey', `managingApiKey ${problem}`);
   if (value === apiKey) {
-    problems.push(
-      new OptionError(
-        'managingApiKey',
-        'managingApiKey is the key being rotated: pass the managing key from its own secret (a personal key of an organization ' +
-          'member, or an organization key)',
-      ),
-    );
-    return undefined;
+    const instead = 'pass the managing key from its own secret (a personal key of an organization member, or an organization key)';
+    return refused(problems, 'managingApiKey', `managingApiKey is the key being rotated: ${instead}`);
   }
   return value;
+}
+
+/** Adds `message` as a mistake of `option`: the value given is unusable. */
+function refused(problems: OptionError[], option: string, message: string): undefined {
+  problems.push(new OptionError(option, message));
+  return undefined;
 }
 
 /** How the run names the rotated key's kind: "project-scoped key of project P (organization O)". */

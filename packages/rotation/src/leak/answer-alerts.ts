@@ -61,12 +61,9 @@ interface OwnLeak {
 export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promise<LeakAlertsReport> {
   const runtime = options.rotation?.runtime ?? systemRuntime;
   const started = runtime.now();
-  if (options.rotation && !options.rotation.record) {
-    throw new OptionError(
-      'record',
-      'answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps',
-    );
-  }
+  const why = 'a leaked value is matched to its key by the fingerprints the record keeps';
+  const noRecord = new OptionError('record', `answering alerts needs the target record (record): ${why}`);
+  if (options.rotation && !options.rotation.record) throw noRecord;
   const { checked, problems } = checkOptions(options.rotation);
   if (!checked) throw problems[0];
   if (typeof options.secretType !== 'string' || !/^\S{1,255}$/.test(options.secretType)) {
@@ -77,11 +74,7 @@ export async function answerLeakAlerts(options: AnswerLeakAlertsOptions): Promis
   }
   const scope = parseAlertScope(options.scope, options.rotation.defaultRepository);
   if (!checked.github) throw new OptionError('github', `answering alerts needs GitHub access (github): ${ALERT_PERMISSIONS}`);
-  if (!checked.record)
-    throw new OptionError(
-      'record',
-      'answering alerts needs the target record (record): a leaked value is matched to its key by the fingerprints the record keeps',
-    );
+  if (!checked.record) throw noRecord;
 
   const log = (level: 'info' | 'warning', message: string) => {
     try {

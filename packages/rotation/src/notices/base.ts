@@ -43,3 +43,8 @@ export interface NamedKeys {
   /** The names of `keyIds`, in the same order. */
   keyNames: Array<string | null>;
 }
+
+/** A family of notices from its facts (a map: each code to the fields of its notice), each with its code and actions. */
+export type NoticesOf<Facts extends { [C in keyof Facts]: C extends NoticeCode ? object : never }> = {
+  [C in keyof Facts & NoticeCode]: Base<C> & Facts[C];
+}[keyof Facts & NoticeCode];

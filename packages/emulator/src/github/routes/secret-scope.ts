@@ -66,16 +66,6 @@ export const environmentScope: SecretScope = {
   resolve: (world, p) => world.environment(p.owner!, p.repo!, p.environment_name!)?.target,
 };
 
-/** The environment path by repository id that older Octokit releases use. */
-export const legacyEnvironmentScope: SecretScope = {
-  ...environmentScope,
-  collection: '/repositories/:repository_id/environments/:environment_name/secrets',
-  resolve: (world, p) => {
-    const repo = /^\d+$/.test(p.repository_id!) ? world.repoById(Number(p.repository_id)) : undefined;
-    return repo?.environments.get(p.environment_name!.toLowerCase())?.target;
-  },
-};
-
 export const dependabotScope: SecretScope = {
   collection: '/repos/:owner/:repo/dependabot/secrets',
   permission: 'dependabot_secrets',

@@ -12,17 +12,13 @@ import { keyIdParam } from './api-keys.js';
 export function platformControlRoutes(account: PlatformAccount): Route[] {
   return [
     controlRoute('POST', '/keys', (req) => {
-      const { name, user_id } = objectBody(req);
-      if (name !== undefined && typeof name !== 'string') throw new InvalidInputError('name must be a string');
-      if (user_id !== undefined && typeof user_id !== 'string') throw new InvalidInputError('user_id must be a string');
+      const { name, user_id } = optionalStrings(req, 'name', 'user_id');
       const { id, key, name: keyName } = account.createKey(name, { userId: user_id });
       return { status: 201, body: { id, key, name: keyName } };
     }),
 
     controlRoute('POST', '/users', (req) => {
-      const { name } = objectBody(req);
-      if (name !== undefined && typeof name !== 'string') throw new InvalidInputError('name must be a string');
-      return { status: 201, body: account.createUser(name) };
+      return { status: 201, body: account.createUser(optionalStrings(req, 'name').name) };
     }),
     controlRoute('POST', '/organizations', (req) => ({
       status: 201,
@@ -38,22 +34,12 @@ export function platformControlRoutes(account: PlatformAccount): Route[] {
       return { status: 204 };
     }),
     controlRoute('POST', '/organizations/:org_id/keys', (req) => {
-      const { name, project_id, created_by } = objectBody(req);
-      for (const [field, value] of Object.entries({ name, project_id, created_by })) {
-        if (value !== undefined && typeof value !== 'string') throw new InvalidInputError(`${field} must be a string`);
-      }
-      const created = account.createOrgKey(req.params.org_id!, name as string | undefined, {
-        projectId: project_id as string | undefined,
-        createdBy: created_by as string | undefined,
-      });
-      return { status: 201, body: created };
+      const { name, project_id, created_by } = optionalStrings(req, 'name', 'project_id', 'created_by');
+      return { status: 201, body: account.createOrgKey(req.params.org_id!, name, { projectId: project_id, createdBy: created_by }) };
     }),
     controlRoute('GET', '/keys', () => ({ status: 200, body: { keys: account.listKeys() } })),
     controlRoute('PUT', '/auth-answer', (req) => {
-      const { account_id, auth_method, keys } = objectBody(req);
-      for (const [field, value] of Object.entries({ account_id, auth_method, keys })) {
-        if (value !== undefined && typeof value !== 'string') throw new InvalidInputError(`${field} must be a string`);
-      }
+      const { account_id, auth_method, keys } = optionalStrings(req, 'account_id', 'auth_method', 'keys');
       try {
         account.authAnswers.set({ account_id, auth_method, keys } as AuthMisreport, account.keys.nextId);
       } catch (error) {
@@ -88,14 +74,21 @@ export function platformControlRoutes(account: PlatformAccount): Route[] {
       return { status: 200, body: { operation } };
     }),
     controlRoute('POST', '/projects/:project_id/operations/seed', (req) => {
-      const { count, status, action } = objectBody(req);
-      if (status !== undefined && typeof status !== 'string') throw new InvalidInputError('status must be a string');
-      if (action !== undefined && typeof action !== 'string') throw new InvalidInputError('action must be a string');
+      const { count } = objectBody(req);
+      const { status, action } = optionalStrings(req, 'status', 'action');
       const projectId = req.params.project_id!;
       account.seedOperations(projectId, count as number, { status, action });
       return { status: 201, body: { seeded: count, total: account.operations.count(projectId) } };
     }),
   ];
+}
+
+/** The body's fields `names`, each a string or absent: else the request is bad input. */
+function optionalStrings<N extends string>(req: EmulatorRequest, ...names: N[]): Partial<Record<N, string>> {
+  const body = objectBody(req);
+  for (const name of names)
+    if (body[name] !== undefined && typeof body[name] !== 'string') throw new InvalidInputError(`${name} must be a string`);
+  return body as Partial<Record<N, string>>;
 }
 
 /** Bad input from a control request is a 400 with the reason, like any other. */

@@ -97,9 +97,7 @@ export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTar
   /** Compared here, never shown: GitLab answers a variable's value unless it is hidden. */
   async holdsValue(name: string, value: string): Promise<boolean | undefined> {
     try {
-      const { data } = await this.client.request<Record<string, unknown>>('GET', `${this.#route}/${encodeURIComponent(name)}`, {
-        query: this.#filter(),
-      });
+      const data = await this.#get(name);
       return typeof data?.value === 'string' && data.hidden !== true ? data.value === value : undefined;
     } catch {
       // Not found (a write still being applied?) or no answer: that proves nothing.
@@ -119,15 +117,19 @@ export class GitLabVariableTarget<S extends GitLabSpec> implements PlainValueTar
 
   async #read(name: string): Promise<VariableFlags | undefined> {
     try {
-      const { data } = await this.client.request<Record<string, unknown>>('GET', `${this.#route}/${encodeURIComponent(name)}`, {
-        query: this.#filter(),
-      });
+      const data = await this.#get(name);
       return { masked: data?.masked === true, hidden: data?.hidden === true };
     } catch (error) {
       // "404 Variable Not Found": no such variable yet. A 404 of the project or group is a failure.
       if (variableMissing(error)) return undefined;
       throw this.#failure(error, `reading the variable ${name}`);
     }
+  }
+
+  /** The variable of this spec's scope, as GitLab answers it. */
+  async #get(name: string): Promise<Record<string, unknown> | undefined> {
+    const path = `${this.#route}/${encodeURIComponent(name)}`;
+    return (await this.client.request<Record<string, unknown>>('GET', path, { query: this.#filter() })).data;
   }
 
   async #create(name: string, value: string): Promise<void> {
