@@ -66,8 +66,9 @@ export class WorldVersion {
 }
 
 /**
- * `world` with every change counted in `version`, by emulator (a method of the world's own counts for all): its emulators' handlers (a request other than GET
- * or HEAD) and state-API methods other than READS, and the world's own methods other than WORLD_READS
+ * `world` with every change counted in `version`, by emulator (a method of the world's own counts
+ * for all): its emulators' handlers (a request other than GET or HEAD) and state-API methods other
+ * than READS, and the world's own methods other than WORLD_READS
  * (consoleKey makes a key through the emulator the world holds unwatched).
  */
 export function watchWorld(world: World, version: WorldVersion): World {
