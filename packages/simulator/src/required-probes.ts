@@ -79,7 +79,9 @@ export const NOT_YET_REQUIRED: Readonly<Record<string, string>> = {
   'retired-target-still-holds': `${RARE} (3)`,
   'newer-rotation-stopped-writes': `${RARE} (1)`,
   'family-key-appeared': `${RARE} (2)`,
-  'stuck-issue-left-to-holder': `${RARE} (a run finding its family stuck while the run that marked it opens the issue: seed 600005388)`,
+  'stuck-issue-left-to-holder':
+    `${RARE} (seed 600005388's race does not reach it: the GitHub client retries the lease's 409 until the marking run let go; ` +
+    "the rotation's stuck.test.ts does)",
 };
 
 /** The histories a run must play for the required probes to be checked: the test command's count. */
