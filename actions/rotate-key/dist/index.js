@@ -18180,6 +18180,18 @@ async function takeFreeLease(ctx) {
     throw error2;
   }
 }
+var LEASE_HELD = /* @__PURE__ */ Symbol("lease held by another run");
+async function underFreeLease(ctx, work) {
+  if (ctx.heldLease)
+    return work(false);
+  if (!await takeFreeLease(ctx))
+    return LEASE_HELD;
+  try {
+    return await work(true);
+  } finally {
+    await releaseRunLease(ctx);
+  }
+}
 async function keepRunLease(ctx) {
   return ctx.heldLease ? ctx.heldLease.keep() : true;
 }
@@ -19814,20 +19826,18 @@ Still stuck at ${ctx.now().toISOString()}.`);
     await postWebhook(ctx, step, ctx.notifyUrl, family, mark2, text2);
 }
 async function openIssue(ctx, issues, family, text2, when) {
-  const leased = when === "still" && !ctx.heldLease;
-  if (leased && !await takeFreeLease(ctx)) {
-    probe("stuck-issue-left-to-holder");
-    return false;
-  }
-  try {
-    if (leased && await issues.findOpen(issueTitleStart(family)))
+  const open2 = async (lookAgain) => {
+    if (lookAgain && await issues.findOpen(issueTitleStart(family)))
       return false;
     await issues.open(text2.title, text2.body);
     return true;
-  } finally {
-    if (leased)
-      await releaseRunLease(ctx);
-  }
+  };
+  if (when === "entered")
+    return open2(false);
+  const opened = await underFreeLease(ctx, open2);
+  if (opened === LEASE_HELD)
+    probe("stuck-issue-left-to-holder");
+  return opened === true;
 }
 async function closeIssue(ctx, family) {
   if (!ctx.issues)
@@ -19979,32 +19989,26 @@ async function writeStuckState(ctx, next) {
     return;
   if (!ctx.family)
     return;
-  const tookLease = !ctx.heldLease;
-  let leased = false;
   try {
     const known = familyRecord(ctx, (await store3.load()).records);
     if (!known || known.stuck)
       return;
-    leased = tookLease;
-    if (tookLease && !await takeFreeLease(ctx))
-      return;
-    const { records } = await store3.load();
-    const record = familyRecord(ctx, records);
-    if (!record || record.stuck)
-      return;
-    ctx.family ||= record.family;
-    const { streak, stuck } = next(record.failures);
-    await store3.save({ ...record, failures: streak, ...stuck && { stuck } });
-    ctx.log(ctx.currentStep(), `Recorded in ${store3.describe()}: ${streak.count} run${streak.count === 1 ? "" : "s"} of family ${record.family} in a row ended with ${streak.code}`);
-    if (!stuck)
-      return;
-    ctx.notice(ctx.currentStep(), stuck.notice);
-    await callPerson(ctx, ctx.currentStep(), record.family, stuck, "entered");
+    await underFreeLease(ctx, async () => {
+      const { records } = await store3.load();
+      const record = familyRecord(ctx, records);
+      if (!record || record.stuck)
+        return;
+      ctx.family ||= record.family;
+      const { streak, stuck } = next(record.failures);
+      await store3.save({ ...record, failures: streak, ...stuck && { stuck } });
+      ctx.log(ctx.currentStep(), `Recorded in ${store3.describe()}: ${streak.count} run${streak.count === 1 ? "" : "s"} of family ${record.family} in a row ended with ${streak.code}`);
+      if (!stuck)
+        return;
+      ctx.notice(ctx.currentStep(), stuck.notice);
+      await callPerson(ctx, ctx.currentStep(), record.family, stuck, "entered");
+    });
   } catch (error2) {
     ctx.log(ctx.currentStep(), `The failure could not be counted in the record (${describeError(error2)}); the next failure counts from there`);
-  } finally {
-    if (leased)
-      await releaseRunLease(ctx);
   }
 }
 async function callAboutUnreadable(ctx) {

@@ -77,11 +77,8 @@ export async function takeRunLease(ctx: RotationContext): Promise<void> {
   }
 }
 
-/**
- * Takes the lease only when no other run holds it now (no wait, nothing logged): false when one does.
- * For a write after the run failed (stuck/stuck-writes.ts). True without a lease to take.
- */
-export async function takeFreeLease(ctx: RotationContext): Promise<boolean> {
+/** Takes the lease only when no other run holds it now (no wait, nothing logged): false when one does. True without a lease to take. */
+async function takeFreeLease(ctx: RotationContext): Promise<boolean> {
   const backend = ctx.recordStore?.lease;
   if (ctx.dryRun || ctx.lease === false || !backend) return true;
   const name = leaseVariableName(ctx.secretName, keyKindLabel(ctx.keyScope.keyKind));
@@ -98,6 +95,24 @@ export async function takeFreeLease(ctx: RotationContext): Promise<boolean> {
   } catch (error) {
     if (error instanceof LeaseHeldError) return false;
     throw error;
+  }
+}
+
+/** What `underFreeLease` answers, without running its work, while another run holds the lease. */
+export const LEASE_HELD = Symbol('lease held by another run');
+
+/**
+ * Runs `work` under the family's lease: at once when the run holds it; else only when no other run
+ * holds it now (taken without waiting, released after), told that it took it. For the writes of a
+ * run that has ended badly (stuck/): a run of the family in flight is left alone.
+ */
+export async function underFreeLease<T>(ctx: RotationContext, work: (took: boolean) => Promise<T>): Promise<T | typeof LEASE_HELD> {
+  if (ctx.heldLease) return work(false);
+  if (!(await takeFreeLease(ctx))) return LEASE_HELD;
+  try {
+    return await work(true);
+  } finally {
+    await releaseRunLease(ctx);
   }
 }
 

@@ -7,7 +7,7 @@
 import { STUCK_TITLE_PREFIX, stuckIssueText } from '../notices/render.js';
 import { describeError } from '../platform.js';
 import type { RotationContext } from '../protocol/context.js';
-import { releaseRunLease, takeFreeLease } from '../protocol/lease-points.js';
+import { LEASE_HELD, underFreeLease } from '../protocol/lease-points.js';
 import type { RotationStep } from '../log.js';
 import { probe } from '../internal/probes.js';
 import type { IssueTracker } from './issue-tracker.js';
@@ -62,18 +62,15 @@ async function openIssue(
   text: { title: string; body: string },
   when: 'entered' | 'still',
 ): Promise<boolean> {
-  const leased = when === 'still' && !ctx.heldLease;
-  if (leased && !(await takeFreeLease(ctx))) {
-    probe('stuck-issue-left-to-holder');
-    return false;
-  }
-  try {
-    if (leased && (await issues.findOpen(issueTitleStart(family)))) return false;
+  const open = async (lookAgain: boolean) => {
+    if (lookAgain && (await issues.findOpen(issueTitleStart(family)))) return false;
     await issues.open(text.title, text.body);
     return true;
-  } finally {
-    if (leased) await releaseRunLease(ctx);
-  }
+  };
+  if (when === 'entered') return open(false);
+  const opened = await underFreeLease(ctx, open);
+  if (opened === LEASE_HELD) probe('stuck-issue-left-to-holder');
+  return opened === true;
 }
 
 /** The first run to succeed after an acknowledgement (or a rebuilt record) closes the family's open issue. */

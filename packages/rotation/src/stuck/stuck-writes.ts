@@ -8,7 +8,7 @@ import { RotationError } from '../errors.js';
 import type { StuckReasonNotice } from '../notices/notice.js';
 import { describeError } from '../platform.js';
 import type { RotationContext } from '../protocol/context.js';
-import { releaseRunLease, takeFreeLease } from '../protocol/lease-points.js';
+import { underFreeLease } from '../protocol/lease-points.js';
 import { callPerson } from './call-person.js';
 import { familyRecord } from './stuck-check.js';
 import { counts, type FailureStreak, mark, nextStreak, type StuckMark, streakMark } from './stuck-mark.js';
@@ -66,36 +66,31 @@ async function writeStuckState(
   if (!store) return;
   // A run that failed before it knew its family counts nothing.
   if (!ctx.family) return;
-  const tookLease = !ctx.heldLease;
-  let leased = false;
   try {
     // No record to keep it in (a first run): nothing is written, not even a lease.
     const known = familyRecord(ctx, (await store.load()).records);
     if (!known || known.stuck) return;
-    // Another run of the family holds it: that run counts for itself.
-    leased = tookLease;
-    if (tookLease && !(await takeFreeLease(ctx))) return;
-    const { records } = await store.load();
-    const record = familyRecord(ctx, records);
-    if (!record || record.stuck) return; // no record to keep it in (a first run), or stuck already
-    ctx.family ||= record.family;
-    const { streak, stuck } = next(record.failures);
-    await store.save({ ...record, failures: streak, ...(stuck && { stuck }) });
-    ctx.log(
-      ctx.currentStep(),
-      `Recorded in ${store.describe()}: ${streak.count} run${streak.count === 1 ? '' : 's'} of family ${record.family} in a row ` +
-        `ended with ${streak.code}`,
-    );
-    if (!stuck) return;
-    ctx.notice(ctx.currentStep(), stuck.notice);
-    await callPerson(ctx, ctx.currentStep(), record.family, stuck, 'entered');
+    await underFreeLease(ctx, async () => {
+      const { records } = await store.load();
+      const record = familyRecord(ctx, records);
+      if (!record || record.stuck) return; // no record to keep it in (a first run), or stuck already
+      ctx.family ||= record.family;
+      const { streak, stuck } = next(record.failures);
+      await store.save({ ...record, failures: streak, ...(stuck && { stuck }) });
+      ctx.log(
+        ctx.currentStep(),
+        `Recorded in ${store.describe()}: ${streak.count} run${streak.count === 1 ? '' : 's'} of family ${record.family} in a row ` +
+          `ended with ${streak.code}`,
+      );
+      if (!stuck) return;
+      ctx.notice(ctx.currentStep(), stuck.notice);
+      await callPerson(ctx, ctx.currentStep(), record.family, stuck, 'entered');
+    });
   } catch (error) {
     ctx.log(
       ctx.currentStep(),
       `The failure could not be counted in the record (${describeError(error)}); the next failure counts from there`,
     );
-  } finally {
-    if (leased) await releaseRunLease(ctx);
   }
 }
 
