@@ -1,17 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
+import { packageTests } from '../../scripts/vitest-package.mjs';
 
-export default defineConfig({
-  test: {
-    server: nativeWorkspaceBuilds,
-    // Builds this package and the workspace packages it imports first (turbo, cached).
-    globalSetup: ['../../scripts/build-before-tests.mjs'],
-    // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
-    maxWorkers: '100%',
-    // The files share no module state (their cases run processes and emulators of their own): a
-    // worker imports the harness once, not once a file.
-    isolate: false,
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 60_000,
-  },
-});
+// The files share no module state (their cases run processes and emulators of their own): a
+// worker imports the harness once, not once a file.
+export default defineConfig(packageTests({ isolate: false, testTimeout: 60_000 }));

@@ -1,14 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
+import { packageTests } from '../../scripts/vitest-package.mjs';
 
-export default defineConfig({
-  test: {
-    server: nativeWorkspaceBuilds,
-    // Builds this package and the workspace packages it imports first (turbo, cached).
-    globalSetup: ['../../scripts/build-before-tests.mjs'],
-    // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
-    maxWorkers: '100%',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 60_000,
-  },
-});
+export default defineConfig(packageTests({ testTimeout: 60_000 }));

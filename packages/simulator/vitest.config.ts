@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { nativeWorkspaceBuilds, testsImportTheBuild } from '../../scripts/vitest-native-builds.mjs';
+import { packageTests, testsImportTheBuild } from '../../scripts/vitest-package.mjs';
 
 // The random histories' base seed: the fixed range from 600,000,000, so the test command's verdict is
 // the code's, not the draw's; drawn seeds still fail about once in a few thousand histories
@@ -31,51 +31,48 @@ if (process.env.KEYTURN_SIM_SEED_SHOWN !== seed) {
   );
 }
 
-export default defineConfig({
-  resolve: testsImportTheBuild(import.meta.url),
-  test: {
-    server: nativeWorkspaceBuilds,
-    // Builds this package and the workspace packages it imports first (turbo, cached).
-    globalSetup: ['../../scripts/build-before-tests.mjs'],
-    testTimeout: 1_800_000,
-    // Every core: vitest's default leaves one idle (cores - 1), half of this 2-core machine.
-    maxWorkers: '100%',
-    // A worker keeps its compiled code from file to file (13% less CPU than a fresh process a file):
-    // the files share no state that matters, as a history draws nothing from what its process ran
-    // before (sim-crypto.ts), installs and removes its own clock, and switches its mutants itself.
-    isolate: false,
-    env: {
-      KEYTURN_SIM_SEED: seed,
-      KEYTURN_SIM_RUN: run,
-      KEYTURN_SIM_SHARDS: String(shards),
-      KEYTURN_SIM_MATRIX_SHARDS: String(matrixShards),
-    },
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'deterministic',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/random-histories.test.ts', 'test/fault-matrix.test.ts'],
-        },
+export default defineConfig(
+  packageTests(
+    {
+      testTimeout: 1_800_000,
+      // A worker keeps its compiled code from file to file (13% less CPU than a fresh process a file):
+      // the files share no state that matters, as a history draws nothing from what its process ran
+      // before (sim-crypto.ts), installs and removes its own clock, and switches its mutants itself.
+      isolate: false,
+      env: {
+        KEYTURN_SIM_SEED: seed,
+        KEYTURN_SIM_RUN: run,
+        KEYTURN_SIM_SHARDS: String(shards),
+        KEYTURN_SIM_MATRIX_SHARDS: String(matrixShards),
       },
-      // The fault matrix (about 2,800 cases) in shards too: alone in one file it was the longest file of the run.
-      ...Array.from({ length: matrixShards }, (_, shard) => ({
-        extends: true,
-        test: {
-          name: `fault matrix ${shard + 1}/${matrixShards}`,
-          include: ['test/fault-matrix.test.ts'],
-          env: { KEYTURN_SIM_MATRIX_SHARD: String(shard) },
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'deterministic',
+            include: ['test/**/*.test.ts'],
+            exclude: ['test/random-histories.test.ts', 'test/fault-matrix.test.ts'],
+          },
         },
-      })),
-      ...Array.from({ length: shards }, (_, shard) => ({
-        extends: true,
-        test: {
-          name: `random ${shard + 1}/${shards}`,
-          include: ['test/random-histories.test.ts'],
-          env: { KEYTURN_SIM_SHARD: String(shard) },
-        },
-      })),
-    ],
-  },
-});
+        // The fault matrix (about 2,800 cases) in shards too: alone in one file it was the longest file of the run.
+        ...Array.from({ length: matrixShards }, (_, shard) => ({
+          extends: true,
+          test: {
+            name: `fault matrix ${shard + 1}/${matrixShards}`,
+            include: ['test/fault-matrix.test.ts'],
+            env: { KEYTURN_SIM_MATRIX_SHARD: String(shard) },
+          },
+        })),
+        ...Array.from({ length: shards }, (_, shard) => ({
+          extends: true,
+          test: {
+            name: `random ${shard + 1}/${shards}`,
+            include: ['test/random-histories.test.ts'],
+            env: { KEYTURN_SIM_SHARD: String(shard) },
+          },
+        })),
+      ],
+    },
+    { resolve: testsImportTheBuild(import.meta.url) },
+  ),
+);

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
+import { nativeWorkspaceBuilds } from '../../scripts/vitest-package.mjs';
 
 export default defineConfig({
   test: {

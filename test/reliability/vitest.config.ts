@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
+import { childProcesses, packageTests } from '../../scripts/vitest-package.mjs';
 
 // The cases spend much of their time waiting on child processes (retry back-offs, GitHub's 1 s
 // spacing between writes): two files a core run at once (maxWorkers; a percentage would be capped at
@@ -12,16 +11,11 @@ import { nativeWorkspaceBuilds } from '../../scripts/vitest-native-builds.mjs';
 // already answer sparsely (and bad input makes no request at all): `full` only.
 const SPARSE = ['fault-matrix.test.ts', 'crash.test.ts', 'kinds-and-credentials.test.ts', 'github-app.test.ts'];
 
-export default defineConfig({
-  test: {
-    server: nativeWorkspaceBuilds,
-    // Builds this package and the workspace packages it imports first (turbo, cached).
-    globalSetup: ['../../scripts/build-before-tests.mjs'],
+export default defineConfig(
+  packageTests({
+    ...childProcesses,
     exclude: ['node_modules/**'],
-    maxWorkers: 2 * availableParallelism(),
-    // The files share no module state (each case starts its own emulators and child process): a
-    // worker imports the harness once, not once a file.
-    isolate: false,
+    // Eight cases of a file at once: these mostly wait on retry back-offs.
     maxConcurrency: 8,
     testTimeout: 120_000,
     hookTimeout: 60_000,
@@ -29,5 +23,5 @@ export default defineConfig({
       { extends: true, test: { name: 'full', include: ['**/*.test.ts'] } },
       { extends: true, test: { name: 'sparse', include: SPARSE, env: { KEYTURN_EMULATOR_SHAPE: 'sparse' } } },
     ],
-  },
-});
+  }),
+);
