@@ -67,4 +67,18 @@ describe('repository variables', () => {
     expect((await call(gh, 'PATCH', `${VARIABLES}/KT_NEW`, { body: { value: 7 } })).status).toBe(422);
     expect((await call(gh, 'GET', `${VARIABLES}/KT_NEW`)).body).toMatchObject({ value: 'kept' });
   });
+
+  it('are read by the state API as stored, sorted by name, without a request', async () => {
+    gh.addRepo('acme/state');
+    const base = '/repos/acme/state/actions/variables';
+    await call(gh, 'POST', base, { body: { name: 'kt_b', value: 'two' } });
+    await call(gh, 'POST', base, { body: { name: 'KT_A', value: 'one' } });
+    const requests = gh.log.entries().length;
+    expect(gh.variables('acme/state')).toEqual([
+      { name: 'KT_A', value: 'one' },
+      { name: 'KT_B', value: 'two' },
+    ]);
+    expect(gh.log.entries()).toHaveLength(requests);
+    expect(() => gh.variables('acme/none')).toThrow(/no such repository: acme\/none/);
+  });
 });

@@ -4,6 +4,8 @@
 // when each key appeared and was revoked (at the platform's answers), which keys targets held.
 
 import { namesKey } from './advice.js';
+import { keptByKeep } from './keep-slots.js';
+import type { RecordKeeper } from './record-place.js';
 import type { RunResult, Simulation } from './simulation.js';
 import { SECRET_NAMES } from './world.js';
 
@@ -101,8 +103,9 @@ function markServed(sim: Simulation, target: string, name: string, held: Set<num
 /**
  * After a run that ended well (not a dry run): no superseded key whose deadline had passed when it
  * started is still live, held by no target and let go by keep, unless a notice of the run names it.
+ * `keeper`: where the record is kept, which tells keep's slots (keep-slots.ts).
  */
-export function outlivedDeadlines(sim: Simulation, run: RunResult, startedAt: number): string[] {
+export function outlivedDeadlines(sim: Simulation, run: RunResult, startedAt: number, keeper: RecordKeeper): string[] {
   const report = run.report;
   if (run.status !== 'ok' || !report || report.dryRun || !('revocationsDue' in report)) return [];
   const { platform } = sim.world;
@@ -120,14 +123,19 @@ export function outlivedDeadlines(sim: Simulation, run: RunResult, startedAt: nu
     .listKeys()
     .filter((k) => !k.revoked && k.name.startsWith(`${family}-`))
     .sort((a, b) => b.id - a.id);
-  // keep: the newest key and keep - 1 before it stay whatever the clock says (the later of the two wins).
-  const keptByKeep = new Set(live.slice(0, run.spec.keep).map((k) => k.id));
+  // keep: the keys its slots go to stay whatever the clock says (the later of the two wins). Read only for a key that would
+  // otherwise fail: most runs leave none.
+  let kept: Set<number> | undefined;
+  const keptByKeepHas = (id: number) => {
+    kept ??= keptByKeep(sim, keeper, { family, kind: run.spec.kind, keep: run.spec.keep }, live);
+    return kept.has(id);
+  };
   const out: string[] = [];
   // The family's own keys: another family's (a renamed secret's, say) go by its record's rules, and their notices.
   for (const due of (report.revocationsDue ?? []).filter((d) => d.keyName.startsWith(`${family}-`))) {
-    if (Date.parse(due.dueAt) > startedAt || heldIds.has(due.keyId) || keptByKeep.has(due.keyId)) continue;
+    if (Date.parse(due.dueAt) > startedAt || heldIds.has(due.keyId)) continue;
     if (!platform.listKeys().some((k) => k.id === due.keyId && !k.revoked)) continue;
-    if (namesKey(report.notices, due.keyId)) continue;
+    if (namesKey(report.notices, due.keyId) || keptByKeepHas(due.keyId)) continue;
     const started = new Date(startedAt).toISOString();
     out.push(
       `outlived its deadline: key ${due.keyId}, due ${due.dueAt}, held by no target, still live after ${run.id} (started ${started}), ` +

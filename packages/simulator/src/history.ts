@@ -212,7 +212,7 @@ export async function runHistory(seed: number, options: HistoryOptions = {}): Pr
         if (runs.length !== 1) continue;
         out.push(...untruthfulOutputs(world, run.result), ...visibilityUntruthful(world, run.result));
         if (keepKnowable && !user.leaks.active && !run.result.spec.dryRun) out.push(...keepBroken(world, run.result, heldAtStart));
-        out.push(...outlivedDeadlines(sim, run.result, startedAt));
+        out.push(...outlivedDeadlines(sim, run.result, startedAt, user.record));
       }
       if (runs.some((run) => run.result.status === 'ok' && !run.result.spec.dryRun)) user.recordBlind = false;
       if (user.clock) {

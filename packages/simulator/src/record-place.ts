@@ -11,6 +11,8 @@ export interface RecordPlace {
   keeper: RecordKeeper;
   /** The record's variables (the first page: a history's records fit in it), by name. */
   list(sim: Simulation): Promise<Array<{ name: string; value: string }>>;
+  /** Every record variable as the service stores it, read with no request: no fault armed for a run meets it, no clock moves. */
+  stored(sim: Simulation): Array<{ name: string; value: string }>;
   /** Overwrites an existing variable; true when the service took it. */
   update(sim: Simulation, name: string, value: string): Promise<boolean>;
   /** Creates a variable; true when the service took it. */
@@ -30,6 +32,7 @@ const GITHUB: RecordPlace = {
     const answer = await sim.userRequest('GET', `${GITHUB_ROUTE}?per_page=30`);
     return ((await answer.json()) as { variables: Array<{ name: string; value: string }> }).variables;
   },
+  stored: (sim) => sim.world.github.variables(HOME),
   update: async (sim, name, value) => (await sim.userRequest('PATCH', `${GITHUB_ROUTE}/${name}`, { name, value })).status === 204,
   create: async (sim, name, value) => (await sim.userRequest('POST', GITHUB_ROUTE, { name, value })).status === 201,
   remove: async (sim, name) => (await sim.userRequest('DELETE', `${GITHUB_ROUTE}/${name}`)).status === 204,
@@ -42,6 +45,11 @@ const GITLAB: RecordPlace = {
     const variables = (await answer.json()) as Array<{ key: string; value: string; environment_scope: string }>;
     return variables.filter((v) => v.environment_scope === '*').map((v) => ({ name: v.key, value: v.value }));
   },
+  stored: (sim) =>
+    sim.world.gitlab
+      .variables({ project: HOME })
+      .filter((v) => v.environment_scope === '*')
+      .map((v) => ({ name: v.key, value: v.value })),
   update: async (sim, name, value) =>
     (await sim.userRequest('PUT', `${GITLAB_ROUTE}/${name}${GITLAB_SCOPE}`, { value }, 'gitlab')).status === 200,
   create: async (sim, name, value) => {

@@ -31,6 +31,24 @@ export function joinStoredRecord(all: ReadonlyMap<string, string>, head: string)
   return { record: JSON.parse(text) as StoredRecord, parts: names };
 }
 
+/** A record's head variable: named for the record, not one of its parts. */
+const RECORD_HEAD = /^KEYTURN_RECORD_(?!.*_PART_[AB]\d+$)/;
+
+/** Every record that reads back whole among `variables` (its parts joined); one damaged or cut (a record edit) is left out. */
+export function readableRecords(variables: ReadonlyArray<{ name: string; value: string }>): StoredRecord[] {
+  const all = new Map(variables.map((v) => [v.name, v.value]));
+  const records: StoredRecord[] = [];
+  for (const name of all.keys()) {
+    if (!RECORD_HEAD.test(name)) continue;
+    try {
+      records.push(joinStoredRecord(all, name).record);
+    } catch {
+      // Damaged or cut: not a record to read.
+    }
+  }
+  return records;
+}
+
 /**
  * The variables that store `record` under `head`, in the order to write them: the parts of `slot` (at most `partBytes` each) first, the
  * head last.

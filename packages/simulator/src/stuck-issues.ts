@@ -9,12 +9,11 @@ import { STUCK_REASONS, type Notice } from '@keyturn/rotation';
 import type { RecordKeeper } from './record-place.js';
 import { recordPlace } from './record-place.js';
 import type { RunResult, Simulation } from './simulation.js';
-import { joinStoredRecord } from './stored-record.js';
+import { readableRecords } from './stored-record.js';
 import { HOME } from './world.js';
 
 /** How the product titles a stuck family's issue (stuck/call-person.ts issueTitleStart). */
 const TITLE = /^keyturn: family (\S+) is stuck \(/;
-const RECORD_HEAD = /^KEYTURN_RECORD_(?!.*_PART_[AB]\d+$)/;
 
 export interface StuckIssueWatch {
   /** The violations after `runs` ended (checked only once a family may be stuck or an issue is open: cheap otherwise). */
@@ -83,18 +82,11 @@ type FamilyState = 'stuck' | 'recovered' | 'running';
 
 /** Each readable record's family, and whether it is stuck, acknowledged with its issue still open (`recovered`), or neither. */
 async function familyStates(sim: Simulation, keeper: RecordKeeper): Promise<Map<string, FamilyState>> {
-  const variables = await recordPlace(keeper).list(sim);
-  const all = new Map(variables.map((v) => [v.name, v.value]));
   const states = new Map<string, FamilyState>();
-  for (const name of all.keys()) {
-    if (!RECORD_HEAD.test(name)) continue;
-    try {
-      const { record } = joinStoredRecord(all, name);
-      const data = record as unknown as { family: string; stuck?: unknown; recovered?: unknown };
-      states.set(data.family, data.stuck ? 'stuck' : data.recovered ? 'recovered' : 'running');
-    } catch {
-      // Damaged or cut (a record edit): its family cannot be told.
-    }
+  // A damaged or cut record (a record edit) is left out: its family cannot be told.
+  for (const record of readableRecords(await recordPlace(keeper).list(sim))) {
+    const data = record as unknown as { family: string; stuck?: unknown; recovered?: unknown };
+    states.set(data.family, data.stuck ? 'stuck' : data.recovered ? 'recovered' : 'running');
   }
   return states;
 }

@@ -23,6 +23,8 @@ describe('the world version', () => {
       world.github.secretValue('repo:acme/app', 'NEON_API_KEY');
       world.platform.isKeyValid(world.managingKey.key);
       world.vercel.envs({ project: 'app', team: 'acme' });
+      world.github.variables(HOME);
+      world.gitlab.variables({ project: HOME });
       await sim.userRequest('GET', `/repos/${HOME}/actions/variables`);
       expect(['platform', 'github', 'gitlab', 'vercel'].map((s) => version.of(s as 'github'))).toEqual(before);
     }));

@@ -13,6 +13,7 @@ import { GitHubError } from './github-error.js';
 import { secretNameProblem, secretValueProblem } from './names.js';
 import type { GitHubContext } from './routes/github-route.js';
 import { issuesOf, type StoredIssue } from './routes/issues.js';
+import { storedVariables } from './routes/variables.js';
 import { userSelectableIds } from './routes/codespaces-user-secrets.js';
 import { selectableRepositoryIds } from './routes/org-secrets.js';
 import { publicKeyBase64 } from './sealed-box.js';
@@ -82,6 +83,8 @@ export interface GitHubStateApi {
   secretScanningAlerts(fullName: string): GitHubAlertView[];
   /** A repository's issues, oldest first, as stored (routes/issues.ts). */
   issues(fullName: string): StoredIssue[];
+  /** A repository's Actions variables (name and value), sorted by name: read as stored, with no request. */
+  variables(fullName: string): Array<{ name: string; value: string }>;
   /** The decrypted value, for tests; undefined for an unknown target or secret. */
   secretValue(target: GitHubTarget, name: string): string | undefined;
   secret(target: GitHubTarget, name: string): GitHubSecretMeta | undefined;
@@ -133,6 +136,7 @@ export function createStateApi(ctx: GitHubContext): GitHubStateApi {
     raiseSecretScanningAlert: (fullName, options) => alertView(raiseAlert(mustFindRepo(fullName), options, world.clock())),
     secretScanningAlerts: (fullName) => alertsOf(mustFindRepo(fullName)).map(alertView),
     issues: (fullName) => issuesOf(mustFindRepo(fullName)).map((issue) => structuredClone(issue)),
+    variables: (fullName) => storedVariables(mustFindRepo(fullName)),
 
     secretValue: (target, name) => find(target)?.secrets.get(name)?.value,
 

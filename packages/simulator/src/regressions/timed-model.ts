@@ -154,19 +154,29 @@ export const TIMED_SEEDS: Regression[] = [
       'person-not-called in its emergency rotation\'s report, which the new check did not read; it reads them now (stuck-issues.ts)',
   },
   {
-    seed: 600003729, open: true, edits: TIMED_MODEL,
+    seed: 600003729, edits: TIMED_MODEL,
     found: 'outlived its deadline: key 3, held by no target, still live after run9, unnamed',
-    verdict: 'not triaged (600000876, once thought its class, passes since session 16; these do not)',
+    verdict:
+      'model: run9 (keep 3) put dependabot:acme/api back in the list; its record named key 3 there (run1 recorded it before ' +
+      'writing and was killed before the write), so keep\'s two slots beside key 7 went to 6 and 3, the keys the listed targets ' +
+      'may hold by the record (README, Revoke), and key 3 rightly stayed. The invariant took keep for the newest keys by id ' +
+      '(7, 6, 5). Fixed: keep\'s slots are read in the order of the record\'s held, revoked keys skipped (keep-slots.ts)',
   },
   {
-    seed: 600004451, open: true, edits: TIMED_MODEL,
+    seed: 600004451, edits: TIMED_MODEL,
     found: 'outlived its deadline: key 6, held by no target, still live after run6, unnamed',
-    verdict: 'not triaged (600000876, once thought its class, passes since session 16; these do not)',
+    verdict:
+      'model: no other family (the earlier reading was wrong): run6 replaced the list with repo:acme/app, a dropped target ' +
+      'the record named holding key 6, so the family stayed; keep 2\'s slot beside key 8 went to key 6, what that target ' +
+      'held before the run, while key 7 stayed outside keep for the two targets dropped now. The invariant\'s newest two ' +
+      'were 8 and 7. Fixed as 600003729',
   },
   {
-    seed: 600004916, open: true, edits: TIMED_MODEL,
+    seed: 600004916, edits: TIMED_MODEL,
     found: 'outlived its deadline: key 4, held by no target, still live after run7, unnamed',
-    verdict: 'not triaged (600000876, once thought its class, passes since session 16; these do not)',
+    verdict:
+      'model: as 600004451 (run7 put gitlab:acme/app:production back, holding key 4: keep 2\'s slot; key 6 kept for the ' +
+      'dropped targets); fixed as 600003729',
   },
   {
     seed: 600006387, edits: TIMED_MODEL,
@@ -191,8 +201,12 @@ export const TIMED_SEEDS: Regression[] = [
     verdict: 'not triaged: found by the deep search of session 15 on the merged code (the class of 479 and 600006689?)',
   },
   {
-    seed: 600009265, open: true, edits: TIMED_MODEL,
+    seed: 600009265, edits: TIMED_MODEL,
     found: 'outlived its deadline: key 3, due 2030-02-04T03:31:32.050Z, held by no target, still live after run9, unnamed',
-    verdict: 'not triaged: found by the deep search of session 15 on the merged code (in the range no sweep had played)',
+    verdict:
+      'model: run8, an emergency rotation (keep 2), put codespaces:acme/app back, holding key 3, and revoked the leaked key 6 ' +
+      '(which kept its slot: key 3 was named kept-beyond-keep); run9, a no-op of the clock, gave keep\'s slot to key 3, the ' +
+      'first live key after 7 in the record\'s held (7, 6, 3, 5): the previous key of the target put back, kept until the next ' +
+      'rotation as keep 2 says. The invariant\'s newest two were 7 and 5 (kept for a dropped target). Fixed as 600003729',
   },
 ];

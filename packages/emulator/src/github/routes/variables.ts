@@ -40,6 +40,11 @@ function variablesOf(repo: Repository): Map<string, Variable> {
   return store;
 }
 
+/** A repository's variables as stored, sorted by name (the state API's read: no request, no permission, no fault). */
+export function storedVariables(repo: Repository): Array<{ name: string; value: string }> {
+  return [...variablesOf(repo).values()].map(({ name, value }) => ({ name, value })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 export function variableRoutes(ctx: GitHubContext): Route[] {
   const storeFor = (req: EmulatorRequest, caller: Caller, need: 'read' | 'write'): Map<string, Variable> => {
     const repo = ctx.world.repo(req.params.owner!, req.params.repo!);
