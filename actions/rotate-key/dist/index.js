@@ -12389,6 +12389,9 @@ function namingTargets(record, targets, newestListed, mayHold = []) {
   next.creatingAbove = newestListed;
   return next;
 }
+function markedCreating(record, newestListed) {
+  return { ...record, creatingAbove: Math.min(record.creatingAbove ?? newestListed, newestListed) };
+}
 function withUnnamedNewer(record, familyIds) {
   const above = record.creatingAbove;
   if (above === void 0)
@@ -17571,7 +17574,8 @@ function logOtherFamily(ctx, other) {
     other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : "",
     other.retired.length ? `names the retired ${other.retired.length === 1 ? "target" : "targets"} ${other.retired.join(", ")}` : ""
   ].filter(Boolean);
-  const then = !other.empty ? `it still names ${countNoun(Object.keys(other.record.targets).length, "target")}, whose keys stay valid` : other.sameKind ? `no target is left to hold its keys: ${ctx.dryRun ? "a run that is not a dry run revokes them" : "they are revoked once every target holds the new key"}, then the record is deleted` : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
+  const when = ctx.dryRun ? "a run that is not a dry run revokes them" : ctx.revokeAfterMs === void 0 ? "they are revoked once every target holds the new key" : "each is revoked at its deadline, revokeAfter from when every target holds the new key";
+  const then = !other.empty ? `it still names ${countNoun(Object.keys(other.record.targets).length, "target")}, whose keys stay valid` : other.sameKind ? `no target is left to hold its keys: ${when}, then the record is deleted` : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
   ctx.log("preflight", `The record of family ${family}${other.sameKind ? "" : ` (${other.record.keyKind} keys)`} ${what.join(" and ") || "names no target"}; ${then}`);
   if (other.empty && !other.sameKind)
     warnOtherKindUnheld(ctx, other.record);
@@ -18237,7 +18241,7 @@ function revocationsDue(record, keys, revoked = []) {
 function otherKeysWaiting(ctx, other, settlement) {
   const goNow = /* @__PURE__ */ new Set([...ctx.revokeKeyIds, ...ctx.leak?.keyIds ?? []]);
   const now = ctx.now().getTime();
-  if (ctx.revokeAfterMs !== void 0 && other.takenOver.length) {
+  if (ctx.revokeAfterMs !== void 0 && (other.takenOver.length || other.retired.length)) {
     const at2 = new Date(now + ctx.revokeAfterMs).toISOString();
     const due2 = { ...other.record.due };
     for (const key of settlement.revoke)
@@ -19964,7 +19968,7 @@ async function noteTakeover(ctx) {
     const next = nextStreak(streak, "lease-taken-over", ctx.now());
     marked = streakMark(next, facts(ctx, "The lease was lapsed."));
     return { streak: next, stuck: marked };
-  });
+  }, ctx.record.newestListed);
   return marked;
 }
 function immediateReason(ctx, error2) {
@@ -19983,7 +19987,7 @@ function immediateReason(ctx, error2) {
 function facts(ctx, summary2) {
   return { family: ctx.family, secretName: ctx.secretName, summary: summary2, now: ctx.now(), runUrl: ctx.runUrl };
 }
-async function writeStuckState(ctx, next) {
+async function writeStuckState(ctx, next, creatingAbove) {
   const store3 = ctx.recordStore;
   if (!store3)
     return;
@@ -20000,7 +20004,8 @@ async function writeStuckState(ctx, next) {
         return;
       ctx.family ||= record.family;
       const { streak, stuck } = next(record.failures);
-      await store3.save({ ...record, failures: streak, ...stuck && { stuck } });
+      const counted = { ...record, failures: streak, ...stuck && { stuck } };
+      await store3.save(creatingAbove === void 0 || stuck ? counted : markedCreating(counted, creatingAbove));
       ctx.log(ctx.currentStep(), `Recorded in ${store3.describe()}: ${streak.count} run${streak.count === 1 ? "" : "s"} of family ${record.family} in a row ended with ${streak.code}`);
       if (!stuck)
         return;

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keyFingerprint } from '../src/index.js';
 import { checkInvariants } from './invariants.js';
 import { type RotationRun, runRotation } from './run.js';
-import { ENV, REPO, startWorld, type World } from './world.js';
+import { ENV, ENV_SECRET_PATH, REPO, SECRET, startWorld, type World } from './world.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -271,6 +271,39 @@ describe('revokeAfter', () => {
     expect(live(other)).toBe(false);
     expect((await world.variables()).filter((v) => v.name.startsWith('KEYTURN_RECORD_'))).toHaveLength(1);
     checkInvariants(world, due);
+  });
+
+  it("another family's key whose last target is retired waits for its deadline too (seeds 600002245, 600006689)", async () => {
+    const first = await runAt({ targets: [REPO], revokeAfter: '1h' });
+    const family = first.report!.family;
+    await runAt({ targets: [ENV], revokeAfter: '1h' });
+    const other = keyIdOf(current);
+    now += HOUR;
+    // The user deletes the secret at ENV and retires it: a job that read it before may still use the other family's key.
+    expect((await world.githubApi('DELETE', ENV_SECRET_PATH)).status).toBe(204);
+    const retiring = await runAt({ targets: [REPO], family, retireTargets: [ENV], revokeAfter: '1h', rotateEvery: '1d' });
+    expect(retiring.error?.message).toBeUndefined();
+    expect(retiring.report?.revokedKeyIds).not.toContain(other);
+    expect(live(other)).toBe(true);
+    expect(retiring.report?.revocationsDue).toContainEqual(
+      expect.objectContaining({ keyId: other, dueAt: new Date(now + HOUR).toISOString() }),
+    );
+    now += HOUR / 2;
+    const early = await runAt({ targets: [REPO], family, revokeAfter: '1h', rotateEvery: '1d' });
+    expect(early.report?.idle?.reason).toBe('not-due');
+    expect(live(other)).toBe(true);
+    // The first run at or after the deadline, a no-op of the clock, revokes it and deletes that family's record.
+    now += HOUR / 2;
+    const due = await runAt({ targets: [REPO], family, revokeAfter: '1h', rotateEvery: '1d' });
+    expect(due.report?.idle?.reason).toBe('not-due');
+    expect(due.report?.revokedKeyIds).toContain(other);
+    expect(live(other)).toBe(false);
+    expect((await world.variables()).filter((v) => v.name.startsWith('KEYTURN_RECORD_'))).toHaveLength(1);
+    // ENV is gone, so not checkInvariants (both targets): the one left holds a working key, and no run said a key.
+    expect(world.github.secretValue(REPO, SECRET)).toBe(current);
+    expect(world.platform.isKeyValid(current)).toBe(true);
+    const said = JSON.stringify([retiring, early, due].map((r) => [r.logs, r.report, r.error]));
+    for (const value of [world.consoleKey.key, world.currentKey.key, ...retiring.createdValues]) expect(said).not.toContain(value);
   });
 
   it('a leaked key ignores revokeAfter, as it ignores keep', async () => {

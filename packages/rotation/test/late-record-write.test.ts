@@ -2,11 +2,15 @@
 // variables take no precondition (simulator seed 7745). The write before the key is made then puts
 // back a record that predates the run's key; its `creating` mark tells the next run that every target
 // it names may hold a live key of the family newer than that, so the key is neither revoked from
-// under a dropped target nor denied its `keep` slot.
+// under a dropped target nor denied its `keep` slot. The count of a lease taken over (stuck/), the
+// other write before the key is made, carries the mark too: without it the key went at once as an
+// orphan, whatever revokeAfter said (simulator seed 479).
 
 import { describe, expect, it } from 'vitest';
+import { leaseVariableName, writeLeaseText } from '../src/lease/lease-text.js';
 import { readRecordText } from '../src/record/format.js';
 import { abandoningFirstRecordPatch } from './abandoned-record-write.js';
+import { checkInvariants } from './invariants.js';
 import { runRotation } from './run.js';
 import { ENV, REPO, SECRET, useFreshWorld, type World } from './world.js';
 
@@ -115,5 +119,62 @@ describe('a record write that lands after the run', () => {
       .filter((k) => !k.revoked && k.name.startsWith(`${first.report!.family}-`))
       .map((k) => k.id);
     expect(live.sort((a, b) => a - b)).toEqual([third.report!.keyId, fourth.report!.keyId]);
+  });
+});
+
+describe('the count of a lease taken over, landing after the run (seed 479)', () => {
+  it("puts back the record of before the run's key, marked, so the next run gives that key its deadline", async () => {
+    const first = await runRotation(world, { record, revokeAfter: '2h', revokeKeyIds: [] });
+    expect(first.error?.message).toBeUndefined();
+    // The lease of a run killed an hour ago, never released (on the wall clock, as the lease runs).
+    const planted = await world.githubApi('POST', '/repos/acme/web/actions/variables', {
+      name: leaseVariableName(SECRET, 'personal'),
+      value: writeLeaseText({
+        holder: 'a killed run',
+        nonce: 'theirs',
+        state: 'held',
+        started: new Date(Date.now() - 3_600_000).toISOString(),
+        expires: new Date(Date.now() - 60_000).toISOString(),
+      }),
+    });
+    expect(planted.status).toBe(201);
+    // The run that takes it over counts that in the record before it makes its key: that write is given up on.
+    const late = abandoningFirstRecordPatch();
+    const second = await runRotation(world, {
+      record,
+      revokeAfter: '2h',
+      revokeKeyIds: [],
+      apiKey: world.github.secretValue(REPO, SECRET),
+      github: world.githubOptions({ fetch: late.fetch }),
+      lease: { pollMs: 20, confirmMs: 20, settleMs: 0 },
+    });
+    expect(second.error?.message).toBeUndefined();
+    expect(second.logs.some((l) => l.message.includes('did not release its lease'))).toBe(true);
+    const secondKey = second.report!.keyId!;
+    expect(world.held()).toEqual([second.createdValues[0], second.createdValues[0]]);
+
+    // It lands now: the count, on the record as the first run left it, which names no key of the second.
+    expect(late.abandoned).toHaveLength(1);
+    expect((await fetch(late.abandoned[0]!.url, late.abandoned[0]!.init)).status).toBe(204);
+    const [stale] = await storedRecords();
+    const read = readRecordText(stale!.value);
+    if (read.kind !== 'record') throw new Error(`the landed record does not read: ${read.kind}`);
+    expect(read.record.failures).toMatchObject({ code: 'lease-taken-over', count: 1 });
+    expect(read.record.targets[REPO.toLowerCase()]?.keyIds).not.toContain(secondKey);
+    expect(Object.keys(read.record.fingerprints).map(Number)).not.toContain(secondKey);
+    expect(read.record.creatingAbove).toBeLessThan(secondKey);
+
+    // Every target held the second key: the next run supersedes it, and it stays valid until its deadline.
+    const third = await runRotation(world, {
+      record,
+      revokeAfter: '2h',
+      revokeKeyIds: [],
+      apiKey: world.github.secretValue(REPO, SECRET),
+    });
+    expect(third.error?.message).toBeUndefined();
+    expect(third.report!.revokedKeyIds).not.toContain(secondKey);
+    expect(world.platform.isKeyValid(second.createdValues[0]!)).toBe(true);
+    expect(third.report!.revocationsDue?.map((d) => d.keyId)).toContain(secondKey);
+    checkInvariants(world, third);
   });
 });

@@ -1,5 +1,7 @@
 // revokeAfter for another family's keys: a run that takes over a target of another family's record
-// supersedes the key that target held, as a rotation supersedes its own family's (seed 510000387).
+// supersedes the key that target held, as a rotation supersedes its own family's (seed 510000387); so
+// does one that retires that record's last targets, as retiring its own family's targets does (a job
+// that read the secret before it was deleted may still use the key: seeds 600002245, 600006689).
 // Each such key gets its deadline in that record, which stays (naming no target) until a run at or
 // after the deadline settles it; a leaked key and one named in revokeKeyIds go at once, as ever.
 
@@ -15,12 +17,12 @@ import { revokeIfLive } from './revocation.js';
 
 /**
  * The keys of `settlement.revoke` that wait for their deadline. Sets the deadlines of the keys this
- * run superseded (a target taken over) in `other.record`, which the caller saves.
+ * run superseded (a target taken over, or retired) in `other.record`, which the caller saves.
  */
 export function otherKeysWaiting(ctx: RotationContext, other: OtherFamily, settlement: OtherFamilySettlement): KeyEntry[] {
   const goNow = new Set([...ctx.revokeKeyIds, ...(ctx.leak?.keyIds ?? [])]);
   const now = ctx.now().getTime();
-  if (ctx.revokeAfterMs !== undefined && other.takenOver.length) {
+  if (ctx.revokeAfterMs !== undefined && (other.takenOver.length || other.retired.length)) {
     const at = new Date(now + ctx.revokeAfterMs).toISOString();
     const due = { ...other.record.due };
     for (const key of settlement.revoke) if (!goNow.has(key.id)) due[key.id] ??= at;

@@ -13,12 +13,16 @@ export function logOtherFamily(ctx: RotationContext, other: RecordPlan['otherFam
     other.takenOver.length ? `names ${specs(other.takenOver)}, which this run writes with family ${ctx.family}` : '',
     other.retired.length ? `names the retired ${other.retired.length === 1 ? 'target' : 'targets'} ${other.retired.join(', ')}` : '',
   ].filter(Boolean);
+  // With revokeAfter they wait for their deadlines (other-family-deadlines.ts), as the family's own superseded keys do.
+  const when = ctx.dryRun
+    ? 'a run that is not a dry run revokes them'
+    : ctx.revokeAfterMs === undefined
+      ? 'they are revoked once every target holds the new key'
+      : 'each is revoked at its deadline, revokeAfter from when every target holds the new key';
   const then = !other.empty
     ? `it still names ${countNoun(Object.keys(other.record.targets).length, 'target')}, whose keys stay valid`
     : other.sameKind
-      ? `no target is left to hold its ` +
-        `keys: ${ctx.dryRun ? 'a run that is not a dry run revokes them' : 'they are revoked once every target holds the new key'}, ` +
-        `then the record is deleted`
+      ? `no target is left to hold its keys: ${when}, then the record is deleted`
       : `no target is left to hold its keys, which are of another kind (${other.record.keyKind}) than this run can revoke`;
   ctx.log(
     'preflight',

@@ -38,11 +38,12 @@ export interface TargetRecord {
    */
   rebuilt: number[];
   /**
-   * Set by a run about to make a key (the write before its create): the newest key id it had
-   * listed. A live key of the family above it that the record does not name may be held by every
-   * target named here: this write may land after the run's later ones (an answer given up on,
-   * retried, landing late: GitHub's variables take no precondition), putting back a record that
-   * predates the run's key (simulator seed 7745). Cleared by the write before the secrets.
+   * Set by a run about to make a key (the write before its create, and the count of a lease it took
+   * over: markedCreating): the newest key id it had listed. A live key of the family above it that
+   * the record does not name may be held by every target named here: this write may land after the
+   * run's later ones (an answer given up on, retried, landing late: GitHub's variables take no
+   * precondition), putting back a record that predates the run's key (simulator seed 7745). Cleared
+   * by the write before the secrets.
    */
   creatingAbove?: number;
   /**
@@ -217,6 +218,14 @@ export function namingTargets(
   for (const { identity, spec } of targets) next.targets[identity] ??= { spec, keyIds: [...mayHold].sort((a, b) => b - a) };
   next.creatingAbove = newestListed;
   return next;
+}
+
+/**
+ * `record` as written by a run that is about to make a key above `newestListed`, before the record
+ * names it: such a write may land after the run's later ones (`creatingAbove`). A lower mark stays.
+ */
+export function markedCreating(record: TargetRecord, newestListed: number): TargetRecord {
+  return { ...record, creatingAbove: Math.min(record.creatingAbove ?? newestListed, newestListed) };
 }
 
 /**

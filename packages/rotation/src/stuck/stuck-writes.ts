@@ -12,6 +12,7 @@ import { underFreeLease } from '../protocol/lease-points.js';
 import { callPerson } from './call-person.js';
 import { familyRecord } from './stuck-check.js';
 import { counts, type FailureStreak, mark, nextStreak, type StuckMark, streakMark } from './stuck-mark.js';
+import { markedCreating } from '../record/target-record.js';
 
 /** After a failed run: its streak counted, and the family marked stuck when only a person can help. */
 export async function noteFailure(ctx: RotationContext, error: unknown): Promise<void> {
@@ -25,14 +26,22 @@ export async function noteFailure(ctx: RotationContext, error: unknown): Promise
   });
 }
 
-/** After a run took over a lapsed lease (its holder crashed): one more in a row; stuck once there were enough. */
+/**
+ * After a run took over a lapsed lease (its holder crashed): one more in a row; stuck once there were
+ * enough. Written before the run makes its key, so marked as such (`creating`): should this write
+ * land after the run's later ones, the record it puts back does not make that key an orphan (seed 479).
+ */
 export async function noteTakeover(ctx: RotationContext): Promise<StuckMark | undefined> {
   let marked: StuckMark | undefined;
-  await writeStuckState(ctx, (streak) => {
-    const next = nextStreak(streak, 'lease-taken-over', ctx.now());
-    marked = streakMark(next, facts(ctx, 'The lease was lapsed.'));
-    return { streak: next, stuck: marked };
-  });
+  await writeStuckState(
+    ctx,
+    (streak) => {
+      const next = nextStreak(streak, 'lease-taken-over', ctx.now());
+      marked = streakMark(next, facts(ctx, 'The lease was lapsed.'));
+      return { streak: next, stuck: marked };
+    },
+    ctx.record.newestListed,
+  );
   return marked;
 }
 
@@ -56,11 +65,13 @@ function facts(ctx: RotationContext, summary: string) {
 
 /**
  * Reads the family's record under the lease, sets what `next` says (the streak; the mark, when the
- * family is stuck from now on) and saves it; then calls the person about a new mark.
+ * family is stuck from now on) and saves it; then calls the person about a new mark. `creatingAbove`:
+ * the run makes a key above it after this write (markedCreating).
  */
 async function writeStuckState(
   ctx: RotationContext,
   next: (streak: FailureStreak | undefined) => { streak: FailureStreak; stuck?: StuckMark },
+  creatingAbove?: number,
 ): Promise<void> {
   const store = ctx.recordStore;
   if (!store) return;
@@ -76,7 +87,9 @@ async function writeStuckState(
       if (!record || record.stuck) return; // no record to keep it in (a first run), or stuck already
       ctx.family ||= record.family;
       const { streak, stuck } = next(record.failures);
-      await store.save({ ...record, failures: streak, ...(stuck && { stuck }) });
+      const counted = { ...record, failures: streak, ...(stuck && { stuck }) };
+      // Stuck from now on, the run makes no key: nothing to mark.
+      await store.save(creatingAbove === undefined || stuck ? counted : markedCreating(counted, creatingAbove));
       ctx.log(
         ctx.currentStep(),
         `Recorded in ${store.describe()}: ${streak.count} run${streak.count === 1 ? '' : 's'} of family ${record.family} in a row ` +

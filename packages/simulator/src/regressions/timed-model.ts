@@ -117,12 +117,15 @@ export const TIMED_SEEDS: Regression[] = [
     verdict: 'product: as 600001205',
   },
   {
-    seed: 479, open: true, edits: TIMED_MODEL,
+    seed: 479, edits: TIMED_MODEL,
     found: 'early revocation: key 4 revoked by run3 0 min after a newer key appeared, before revoke-after (120 min)',
     verdict:
-      'not triaged: run1 killed early, run2 (169 s of faults) made key 4 and ended well, run3 an hour later revoked key 4 at ' +
-      'once; likely a record write of run2 that never named key 4 (an unnamed key goes as an orphan, README), to be read from ' +
-      'the trace',
+      'product, fixed in session 18: run2 took over run1\'s lapsed lease and counted that in the record (stuck/, the failure ' +
+      'streak) before making key 4; that PATCH got no answer in 30 s, was retried and answered, and the first attempt landed 11 s ' +
+      'after run2\'s last record write, putting back run1\'s record: key 4 named nowhere, and no `creating` mark (only the write ' +
+      'of saveBeforeCreating carried one). run3 took key 4 for an orphan and revoked it at once. Fixed: the takeover count carries ' +
+      'the mark (stuck/stuck-writes.ts, markedCreating), so the next run reads key 4 as held and gives it its deadline ' +
+      '(test/late-record-write.test.ts)',
   },
   {
     seed: 600000876, edits: TIMED_MODEL,
@@ -191,14 +194,20 @@ export const TIMED_SEEDS: Regression[] = [
       'was about to open its own; such a run now opens it only under the lease, looking again (stuck/call-person.ts)',
   },
   {
-    seed: 600006689, open: true, edits: TIMED_MODEL,
+    seed: 600006689, edits: TIMED_MODEL,
     found: 'early revocation: key 6 revoked by run8 0 min after a newer key appeared, before revoke-after (120 min)',
-    verdict: 'not triaged (the class of 479?)',
+    verdict:
+      'product, fixed in session 18 (not the class of 479): the user deleted the secret at both targets of the Vercel family ' +
+      '(env:acme/app:production, vercel:app@acme) and retired them; run8, of the new family of the targets listed instead, ' +
+      'settled that family\'s record, left naming no target, by revoking its key 6 at once, whatever revoke-after said, while ' +
+      'retiring a target of the run\'s own family gives its keys their deadline. A job that read the secret before it was ' +
+      'deleted may still use the key. Fixed: such keys get their deadline in that record, as a target taken over does ' +
+      '(510000387), and the record stays until a run at or after it (protocol/other-family-deadlines.ts; test/clock.test.ts)',
   },
   {
-    seed: 600002245, open: true, edits: TIMED_MODEL,
+    seed: 600002245, edits: TIMED_MODEL,
     found: 'early revocation: key 3 revoked by run4 0 min after a newer key appeared, before revoke-after (1440 min)',
-    verdict: 'not triaged: found by the deep search of session 15 on the merged code (the class of 479 and 600006689?)',
+    verdict: 'product, as 600006689 (vercel:app@acme deleted and retired, its family\'s key 3 revoked at once by run4); fixed with it',
   },
   {
     seed: 600009265, edits: TIMED_MODEL,
