@@ -218,4 +218,14 @@ export const TIMED_SEEDS: Regression[] = [
       'first live key after 7 in the record\'s held (7, 6, 3, 5): the previous key of the target put back, kept until the next ' +
       'rotation as keep 2 says. The invariant\'s newest two were 7 and 5 (kept for a dropped target). Fixed as 600003729',
   },
+  {
+    seed: 700001157, edits: TIMED_MODEL,
+    found: 'outlived its deadline: key 4, due 2030-04-05T06:01:00.074Z, held by no target, still live after run7, unnamed',
+    verdict: 'model: found by session 18\'s sweep from 700000000 before the fix of 600003729; passes with it (keep\'s slots by the record)',
+  },
+  {
+    seed: 700001262, edits: TIMED_MODEL,
+    found: 'outlived its deadline: key 4, due 2030-04-24T05:04:24.045Z, held by no target, still live after run9, unnamed',
+    verdict: 'model: as 700001157',
+  },
 ];
