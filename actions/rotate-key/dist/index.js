@@ -18218,12 +18218,15 @@ async function releaseRunLease(ctx) {
 }
 
 // ../../packages/rotation/dist/clock/deadlines.js
-function withDeadlines(record, keyId, now, revokeAfterMs) {
+function withDeadlines(record, keyId, now, revokeAfterMs, supersededHere = []) {
   const at2 = new Date(now.getTime() + revokeAfterMs).toISOString();
   const due = { ...record.due };
-  for (const id of recordedKeyIds(record))
-    if (id < keyId && due[id] === void 0)
+  const here = new Set(supersededHere);
+  for (const id of recordedKeyIds(record)) {
+    const set2 = due[id];
+    if (id < keyId && (set2 === void 0 || here.has(id) && Date.parse(set2) < Date.parse(at2)))
       due[id] = at2;
+  }
   return { ...record, due };
 }
 function waitsForDeadline(record, key, now, revokeAfterMs) {
@@ -18659,7 +18662,7 @@ async function saveBeforeWriting(store3, plan, targets, key) {
 }
 async function saveAfterWriting(store3, plan, targets, keyId, deadline, awaiting) {
   const narrowed = afterWriting(plan.record, targets.map((t2) => t2.identity), keyId, plan.retired, plan.previousIds, awaiting);
-  const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs) : narrowed;
+  const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs, plan.previousIds) : narrowed;
   delete next.failures;
   delete next.recovered;
   await store3.save(next);

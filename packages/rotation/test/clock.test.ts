@@ -306,6 +306,28 @@ describe('revokeAfter', () => {
     for (const value of [world.consoleKey.key, world.currentKey.key, ...retiring.createdValues]) expect(said).not.toContain(value);
   });
 
+  it('a key a target put back in the list held until this run gets its deadline from this run, not an earlier one', async () => {
+    await runAt({ targets: [REPO, ENV], revokeAfter: '1h' });
+    const k1 = keyIdOf(current);
+    now += 2 * HOUR;
+    // ENV dropped from the list: it keeps k1, superseded at REPO now (due in an hour).
+    await runAt({ targets: [REPO], revokeAfter: '1h' });
+    now += 2 * HOUR;
+    // ENV put back: its jobs used k1 until this run writes the new key there, so k1 is superseded there only now.
+    const putBack = await runAt({ targets: [REPO, ENV], revokeAfter: '1h' });
+    expect(putBack.error?.message).toBeUndefined();
+    expect(putBack.report?.revokedKeyIds).not.toContain(k1);
+    expect(live(k1), "ENV's jobs keep it for revokeAfter").toBe(true);
+    expect(putBack.report?.revocationsDue).toContainEqual(
+      expect.objectContaining({ keyId: k1, dueAt: new Date(now + HOUR).toISOString() }),
+    );
+    now += HOUR;
+    const due = await runAt({ targets: [REPO, ENV], revokeAfter: '1h', rotateEvery: '1d' });
+    expect(due.report?.idle?.reason).toBe('not-due');
+    expect(due.report?.revokedKeyIds).toContain(k1);
+    checkInvariants(world, due);
+  });
+
   it('a leaked key ignores revokeAfter, as it ignores keep', async () => {
     await runAt({ revokeAfter: '24h' });
     const leaked = { id: keyIdOf(current), value: current };

@@ -15,14 +15,26 @@ export interface RevocationDue {
 
 /**
  * The record once `keyId` superseded every older key it names (the moment every target holds
- * `keyId`): each of them without a deadline gets `now + revokeAfterMs`. A key newer than `keyId` (a
- * concurrent rotation's) is not superseded. An orphan the record never named was held by no target:
- * it gets none and goes as before.
+ * `keyId`): each of them without a deadline gets `now + revokeAfterMs`, and so does one of
+ * `supersededHere` (what the targets written held until now) whose deadline comes sooner: a target
+ * put back in the list used it until this run, whatever an earlier run set. A key newer than `keyId`
+ * (a concurrent rotation's) is not superseded. An orphan the record never named was held by no
+ * target: it gets none and goes as before.
  */
-export function withDeadlines(record: TargetRecord, keyId: number, now: Date, revokeAfterMs: number): TargetRecord {
+export function withDeadlines(
+  record: TargetRecord,
+  keyId: number,
+  now: Date,
+  revokeAfterMs: number,
+  supersededHere: readonly number[] = [],
+): TargetRecord {
   const at = new Date(now.getTime() + revokeAfterMs).toISOString();
   const due = { ...record.due };
-  for (const id of recordedKeyIds(record)) if (id < keyId && due[id] === undefined) due[id] = at;
+  const here = new Set(supersededHere);
+  for (const id of recordedKeyIds(record)) {
+    const set = due[id];
+    if (id < keyId && (set === undefined || (here.has(id) && Date.parse(set) < Date.parse(at)))) due[id] = at;
+  }
   return { ...record, due };
 }
 

@@ -69,7 +69,7 @@ export async function saveAfterWriting(
     plan.previousIds,
     awaiting,
   );
-  const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs) : narrowed;
+  const next = deadline ? withDeadlines(narrowed, keyId, deadline.now, deadline.revokeAfterMs, plan.previousIds) : narrowed;
   // A run that succeeds ends a streak of failures and an acknowledgement (its issue is closed next).
   delete next.failures;
   delete next.recovered;
